@@ -1,0 +1,122 @@
+package io.entitytable.local.dynamodb;
+
+import io.entitytable.model.TableBootstrap;
+import io.entitytable.model.TableLayout;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+import software.amazon.dynamodb.services.local.main.ServerRunner;
+import software.amazon.dynamodb.services.local.server.DynamoDBProxyServer;
+
+/**
+ * DynamoDB Local running in this JVM in server mode, with the {@code Entity} table created from {@link
+ * TableLayout#ENTITY}. Server mode (not the embedded API) because it reports stream timestamps correctly and lets the
+ * AWS CLI and other processes reach the same database over HTTP.
+ */
+public final class LocalDynamoDb implements AutoCloseable {
+    /** DynamoDB Local accepts any credentials; these keep the SDK's credential chain out of the way. */
+    public static final StaticCredentialsProvider CREDENTIALS =
+            StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local"));
+
+    public static final Region REGION = Region.US_EAST_1;
+
+    private final DynamoDBProxyServer server;
+    private final URI endpoint;
+    private final Path dataDirectory;
+
+    private LocalDynamoDb(DynamoDBProxyServer server, URI endpoint, Path dataDirectory) {
+        this.server = server;
+        this.endpoint = endpoint;
+        this.dataDirectory = dataDirectory;
+    }
+
+    /** An in-memory database on a free port: what tests use. */
+    public static LocalDynamoDb startInMemory() {
+        return start(freePort(), null);
+    }
+
+    /**
+     * Starts DynamoDB Local on {@code port}, keeping data under {@code dataDirectory} (in memory when null), and
+     * creates the table named {@code tableName} unless it exists.
+     */
+    public static LocalDynamoDb start(int port, Path dataDirectory) {
+        List<String> args = new ArrayList<>(List.of("-port", Integer.toString(port), "-disableTelemetry"));
+        try {
+            if (dataDirectory == null) {
+                args.add("-inMemory");
+            } else {
+                Files.createDirectories(dataDirectory);
+                // One database file for every credential and region, so the AWS CLI sees what the API wrote.
+                args.addAll(List.of("-dbPath", dataDirectory.toString(), "-sharedDb"));
+            }
+            DynamoDBProxyServer server = ServerRunner.createServerFromCommandLineArgs(args.toArray(String[]::new));
+            server.start();
+            return new LocalDynamoDb(server, URI.create("http://localhost:" + port), dataDirectory);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (Exception e) {
+            throw new IllegalStateException("DynamoDB Local did not start on port " + port, e);
+        }
+    }
+
+    /** Creates the table from the shared layout unless it exists; returns true when it was created. */
+    public boolean createTable(String tableName) {
+        try (DynamoDbClient client = client()) {
+            return TableBootstrap.createIfMissing(client, TableLayout.ENTITY, tableName);
+        }
+    }
+
+    public URI endpoint() {
+        return endpoint;
+    }
+
+    public Path dataDirectory() {
+        return dataDirectory;
+    }
+
+    public DynamoDbClient client() {
+        return DynamoDbClient.builder()
+                .endpointOverride(endpoint)
+                .region(REGION)
+                .credentialsProvider(CREDENTIALS)
+                .httpClient(UrlConnectionHttpClient.create())
+                .build();
+    }
+
+    public DynamoDbStreamsClient streamsClient() {
+        return DynamoDbStreamsClient.builder()
+                .endpointOverride(endpoint)
+                .region(REGION)
+                .credentialsProvider(CREDENTIALS)
+                .httpClient(UrlConnectionHttpClient.create())
+                .build();
+    }
+
+    @Override
+    public void close() {
+        try {
+            server.stop();
+        } catch (Exception e) {
+            throw new IllegalStateException("DynamoDB Local did not stop", e);
+        }
+    }
+
+    public static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

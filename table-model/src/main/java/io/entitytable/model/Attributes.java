@@ -1,0 +1,58 @@
+package io.entitytable.model;
+
+/**
+ * Names of the attributes stored in the {@code Entity} table. Every class that reads or writes an item uses these
+ * constants; no other attribute name is spelled out anywhere else in the code base.
+ */
+public final class Attributes {
+    /** Partition key of the table; the id of the subject, or a duplicate's owner such as {@code tag#red}. */
+    public static final String ID = "id";
+    /** Sort key of the table and partition key of the inverted {@code typeGsi}. */
+    public static final String TYPE = "type";
+
+    public static final String KIND = "kind";
+    public static final String VERSION = "version";
+    public static final String SOURCE_VERSION = "sourceVersion";
+    public static final String CREATED_AT = "createdAt";
+    public static final String UPDATED_AT = "updatedAt";
+    public static final String TAGS = "tags";
+
+    // Index attributes: present only on core items, never copied into a duplicate.
+    public static final String BUSINESS_ID = "businessId";
+    public static final String CUSTOMER_ID = "customerId";
+    public static final String GSI1_PK = "gsi1pk";
+    public static final String GSI1_SK = "gsi1sk";
+
+    // Internal counters that guard deletes; they change without a version bump and are never copied.
+    /** On a business: how many customers, stores and orders it owns. */
+    public static final String CHILD_COUNT = "childCount";
+    /** On a store: how many customers list it in their {@code storeIds}. */
+    public static final String LINK_COUNT = "linkCount";
+
+    // Public attributes of the subjects.
+    public static final String NAME = "name";
+    public static final String FIRST_NAME = "firstName";
+    public static final String LAST_NAME = "lastName";
+    public static final String EMAIL = "email";
+    public static final String MAILING_ADDRESSES = "mailingAddresses";
+    public static final String STORE_IDS = "storeIds";
+    public static final String ADDRESS = "address";
+    public static final String STREET = "street";
+    public static final String CITY = "city";
+    public static final String STATE = "state";
+    public static final String ZIP = "zip";
+    public static final String COUNTRY = "country";
+    public static final String STATUS = "status";
+    public static final String TOTAL_CENTS = "totalCents";
+    public static final String PAYMENT_CARD = "paymentCard";
+    public static final String CUSTOMER_SNAPSHOT = "customer";
+    public static final String SHIP_TO = "shipTo";
+    public static final String LINE_COUNT = "lineCount";
+    public static final String LINE_NO = "lineNo";
+    public static final String SKU = "sku";
+    public static final String DESCRIPTION = "description";
+    public static final String QUANTITY = "quantity";
+    public static final String UNIT_PRICE_CENTS = "unitPriceCents";
+
+    private Attributes() {}
+}

@@ -1,0 +1,35 @@
+package io.entitytable.model;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** A business: the tenant that owns customers, stores and orders. */
+public record Business(String id, String name, Set<String> tags, long version, Instant createdAt, Instant updatedAt)
+        implements CoreItem {
+
+    @Override
+    public Entity entity() {
+        return Entity.BUSINESS;
+    }
+
+    @Override
+    public Map<String, AttributeValue> toItem() {
+        Map<String, AttributeValue> item = CoreItem.base(this, Keys.BUSINESS_TYPE);
+        // A business is its own businessId, so businessIdGsi returns it first among everything it owns.
+        item.put(Attributes.BUSINESS_ID, Values.s(id));
+        item.put(Attributes.NAME, Values.s(name));
+        return item;
+    }
+
+    public static Business from(Map<String, AttributeValue> item) {
+        return new Business(
+                Values.string(item, Attributes.ID),
+                Values.string(item, Attributes.NAME),
+                Values.set(item, Attributes.TAGS),
+                Values.number(item, Attributes.VERSION),
+                Values.instant(item, Attributes.CREATED_AT),
+                Values.instant(item, Attributes.UPDATED_AT));
+    }
+}

@@ -1,0 +1,58 @@
+package io.entitytable.model;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** What every core item carries, whatever its entity. */
+public interface CoreItem {
+    String id();
+
+    Set<String> tags();
+
+    long version();
+
+    Instant createdAt();
+
+    Instant updatedAt();
+
+    Entity entity();
+
+    /** The full item as stored: keys, index attributes and public attributes (never the internal counters). */
+    Map<String, AttributeValue> toItem();
+
+    /** The attributes every core item shares, written in one place. */
+    static Map<String, AttributeValue> base(CoreItem core, String type) {
+        Map<String, AttributeValue> item = Values.newItem();
+        item.put(Attributes.ID, Values.s(core.id()));
+        item.put(Attributes.TYPE, Values.s(type));
+        item.put(Attributes.KIND, Values.s(ItemKind.CORE.value()));
+        item.put(Attributes.VERSION, Values.n(core.version()));
+        item.put(Attributes.CREATED_AT, Values.instant(core.createdAt()));
+        item.put(Attributes.UPDATED_AT, Values.instant(core.updatedAt()));
+        Values.putSet(item, Attributes.TAGS, core.tags());
+        return item;
+    }
+
+    /** Reads any core item into its entity's record. */
+    static CoreItem from(Map<String, AttributeValue> item) {
+        return switch (entityOf(item)) {
+            case BUSINESS -> Business.from(item);
+            case CUSTOMER -> Customer.from(item);
+            case STORE -> Store.from(item);
+            case ORDER -> Order.from(item);
+        };
+    }
+
+    /** The entity of a core item, from its sort key. */
+    static Entity entityOf(Map<String, AttributeValue> item) {
+        String type = Values.string(item, Attributes.TYPE);
+        String name = type.contains(Keys.SEPARATOR) ? type.substring(0, type.indexOf(Keys.SEPARATOR)) : type;
+        return Entity.fromKeyName(name).orElseThrow(() -> new IllegalArgumentException("not a core item: " + type));
+    }
+
+    static boolean isCore(Map<String, AttributeValue> item) {
+        return ItemKind.CORE.value().equals(Values.string(item, Attributes.KIND));
+    }
+}

@@ -1,0 +1,71 @@
+package io.entitytable.model;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * A customer of a business. Its mailing addresses live in the item as a map (seed 000 strategy 1: bounded, always
+ * read with the customer); the stores it manages are the {@code storeIds} set that the fan-out turns into edges.
+ */
+public record Customer(
+        String id,
+        String businessId,
+        String firstName,
+        String lastName,
+        String email,
+        Map<String, Address> mailingAddresses,
+        Set<String> storeIds,
+        Set<String> tags,
+        long version,
+        Instant createdAt,
+        Instant updatedAt)
+        implements CoreItem {
+
+    @Override
+    public Entity entity() {
+        return Entity.CUSTOMER;
+    }
+
+    public String type() {
+        return Keys.customerType(lastName, firstName);
+    }
+
+    @Override
+    public Map<String, AttributeValue> toItem() {
+        Map<String, AttributeValue> item = CoreItem.base(this, type());
+        item.put(Attributes.BUSINESS_ID, Values.s(businessId));
+        item.put(Attributes.CUSTOMER_ID, Values.s(id));
+        item.put(Attributes.FIRST_NAME, Values.s(firstName));
+        item.put(Attributes.LAST_NAME, Values.s(lastName));
+        Values.putString(item, Attributes.EMAIL, email);
+        if (mailingAddresses != null && !mailingAddresses.isEmpty()) {
+            Map<String, AttributeValue> addresses = Values.newItem();
+            new TreeMap<>(mailingAddresses)
+                    .forEach((label, address) -> addresses.put(label, address.toAttributeValue()));
+            item.put(Attributes.MAILING_ADDRESSES, AttributeValue.fromM(addresses));
+        }
+        Values.putSet(item, Attributes.STORE_IDS, storeIds);
+        return item;
+    }
+
+    public static Customer from(Map<String, AttributeValue> item) {
+        Map<String, Address> addresses = new TreeMap<>();
+        Values.map(item, Attributes.MAILING_ADDRESSES)
+                .forEach((label, value) -> addresses.put(label, Address.from(value.m())));
+        return new Customer(
+                Values.string(item, Attributes.ID),
+                Values.string(item, Attributes.BUSINESS_ID),
+                Values.string(item, Attributes.FIRST_NAME),
+                Values.string(item, Attributes.LAST_NAME),
+                Values.string(item, Attributes.EMAIL),
+                addresses,
+                Values.set(item, Attributes.STORE_IDS),
+                Values.set(item, Attributes.TAGS),
+                Values.number(item, Attributes.VERSION),
+                Values.instant(item, Attributes.CREATED_AT),
+                Values.instant(item, Attributes.UPDATED_AT));
+    }
+}

@@ -1,0 +1,41 @@
+package io.entitytable.model;
+
+import java.security.SecureRandom;
+import java.util.regex.Pattern;
+
+/**
+ * Server-generated ids: ULIDs (26 characters of Crockford base32, upper-case), time-ordered and never containing the
+ * key separator. Written here because no ULID library is available in this build's registry snapshot; the format
+ * follows https://github.com/ulid/spec.
+ */
+public final class Ids {
+    private static final char[] ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ".toCharArray();
+    private static final Pattern ULID = Pattern.compile("[0-7][0-9A-HJKMNP-TV-Z]{25}");
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private Ids() {}
+
+    public static String newId() {
+        return newId(System.currentTimeMillis());
+    }
+
+    static String newId(long epochMillis) {
+        char[] out = new char[26];
+        long time = epochMillis;
+        for (int i = 9; i >= 0; i--) {
+            out[i] = ALPHABET[(int) (time & 31)];
+            time >>>= 5;
+        }
+        byte[] random = new byte[16];
+        RANDOM.nextBytes(random);
+        for (int i = 10; i < 26; i++) {
+            out[i] = ALPHABET[random[i - 10] & 31];
+        }
+        return new String(out);
+    }
+
+    /** True for a well-formed ULID: the only shape an id in a path or a body may take. */
+    public static boolean isValid(String id) {
+        return id != null && ULID.matcher(id).matches();
+    }
+}

@@ -1,0 +1,182 @@
+package io.entitytable.model;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Every key format of the table, defined once. The API, the fan-out, the CDK stack, the local runtime and the tests
+ * build and parse keys only through this class.
+ *
+ * <p>Ids are upper-case ULIDs and names are lower-cased in keys, so a core customer's {@code customer#smith.ann} can
+ * never equal a duplicate's {@code customer#01J...} in the inverted {@code typeGsi}.
+ *
+ * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-adjacency-graphs.html">Adjacency
+ *     list design pattern</a>
+ */
+public final class Keys {
+    /** Separates the parts of a composite key. Ids, tags and location parts never contain it. */
+    public static final String SEPARATOR = "#";
+
+    public static final String BUSINESS_TYPE = Entity.BUSINESS.keyName();
+    static final String LINE = "line";
+    static final String TAG = "tag";
+    static final String STORE_LOCATION = "STORE";
+    static final String ORDER_STATUS = "ORDERSTATUS";
+
+    /** Fixed-width UTC timestamps, so that string order is time order in {@code gsi1sk}. */
+    private static final DateTimeFormatter SORTABLE_INSTANT =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+
+    private Keys() {}
+
+    // ---- core items ----------------------------------------------------------------------------------------
+
+    /** {@code customer#<last>.<first>}, lower-cased: customers of a business sort by name in businessIdGsi. */
+    public static String customerType(String lastName, String firstName) {
+        return typePrefix(Entity.CUSTOMER) + lower(lastName) + "." + lower(firstName);
+    }
+
+    /** Prefix for a case-insensitive name search: {@code smi} finds Smith, {@code smith.a} finds Ann Smith. */
+    public static String customerNamePrefix(String namePrefix) {
+        return typePrefix(Entity.CUSTOMER) + lower(namePrefix == null ? "" : namePrefix);
+    }
+
+    /** {@code store#<name>}, lower-cased. */
+    public static String storeType(String name) {
+        return typePrefix(Entity.STORE) + lower(name);
+    }
+
+    /** {@code order#<createdAt epoch millis, 13 digits>}: orders sort by time under their business and customer. */
+    public static String orderType(Instant createdAt) {
+        return typePrefix(Entity.ORDER) + String.format(Locale.ROOT, "%013d", createdAt.toEpochMilli());
+    }
+
+    /** {@code line#0001}: order lines sort after their order in the order's item collection. */
+    public static String lineType(int lineNo) {
+        return LINE + SEPARATOR + String.format(Locale.ROOT, "%04d", lineNo);
+    }
+
+    public static String lineTypePrefix() {
+        return LINE + SEPARATOR;
+    }
+
+    /** {@code <entity>#}: the sort-key prefix of an entity's core items and of every copy of such a subject. */
+    public static String typePrefix(Entity entity) {
+        return entity.keyName() + SEPARATOR;
+    }
+
+    public static boolean isLineType(String type) {
+        return type.startsWith(lineTypePrefix());
+    }
+
+    // ---- duplicates ----------------------------------------------------------------------------------------
+
+    /**
+     * {@code <entity>#<id>}: a reference to one subject. It is the partition key of the edges a customer or store
+     * owns ({@code customer#C}, {@code store#S}) and the sort key of every copy of that subject.
+     */
+    public static String subjectRef(Entity entity, String id) {
+        return typePrefix(entity) + id;
+    }
+
+    /** Parses {@link #subjectRef}; empty for anything else (core types carry lower-case names, never an id). */
+    public static Optional<SubjectRef> parseSubjectRef(String value) {
+        int hash = value.indexOf(SEPARATOR);
+        if (hash < 0) {
+            return Optional.empty();
+        }
+        String id = value.substring(hash + 1);
+        if (!Ids.isValid(id)) {
+            return Optional.empty();
+        }
+        return Entity.fromKeyName(value.substring(0, hash)).map(entity -> new SubjectRef(entity, id));
+    }
+
+    /** {@code tag#<t>}: the partition holding a copy of every subject that carries tag t. */
+    public static String tagPartition(String tag) {
+        return TAG + SEPARATOR + tag;
+    }
+
+    /** The tag of a {@code tag#<t>} partition key, if it is one. */
+    public static Optional<String> parseTagPartition(String id) {
+        String prefix = TAG + SEPARATOR;
+        return id.startsWith(prefix) ? Optional.of(id.substring(prefix.length())) : Optional.empty();
+    }
+
+    // ---- gsi1: store location hierarchy -------------------------------------------------------------------
+
+    /** {@code STORE#<businessId>#<COUNTRY>}. */
+    public static String storeLocationPk(String businessId, String country) {
+        return String.join(SEPARATOR, STORE_LOCATION, businessId, upper(country));
+    }
+
+    /** {@code <STATE>#<CITY>#<ZIP>#<storeId>}: one sort key serves state, city and zip queries (seed 000, 5). */
+    public static String storeLocationSk(String state, String city, String zip, String storeId) {
+        return String.join(SEPARATOR, upper(state), upper(city), upper(zip), storeId);
+    }
+
+    /**
+     * The {@code begins_with} prefix for a location query. Each given level ends with the separator so that
+     * {@code CA} does not also match {@code CAL}; a level is only honoured when every level above it is given.
+     */
+    public static String storeLocationPrefix(String state, String city, String zip) {
+        StringBuilder prefix = new StringBuilder();
+        for (String level : new String[] {state, city, zip}) {
+            if (level == null || level.isBlank()) {
+                break;
+            }
+            prefix.append(upper(level)).append(SEPARATOR);
+        }
+        return prefix.toString();
+    }
+
+    // ---- gsi1: orders by status, write-sharded ------------------------------------------------------------
+
+    /** {@code ORDERSTATUS#<STATUS>#<shard>}. */
+    public static String orderStatusPk(String status, int shard) {
+        return String.join(SEPARATOR, ORDER_STATUS, upper(status), Integer.toString(shard));
+    }
+
+    /** {@code <createdAt ISO-8601, fixed width>#<orderId>}. */
+    public static String orderStatusSk(Instant createdAt, String orderId) {
+        return sortableInstant(createdAt) + SEPARATOR + orderId;
+    }
+
+    /** Lower bound (inclusive) of a status-index time range. */
+    public static String orderStatusSkFrom(Instant from) {
+        return sortableInstant(from);
+    }
+
+    /** Upper bound (inclusive) of a status-index time range: every order id sorts below {@code ~}. */
+    public static String orderStatusSkTo(Instant to) {
+        return sortableInstant(to) + SEPARATOR + "~";
+    }
+
+    /** The shard of an order: a stable hash of its id, so the same order always lands in the same shard. */
+    public static int orderShard(String orderId, int shardCount) {
+        return Math.floorMod(orderId.hashCode(), shardCount);
+    }
+
+    public static String sortableInstant(Instant instant) {
+        return SORTABLE_INSTANT.format(instant);
+    }
+
+    private static String lower(String value) {
+        return value.trim().toLowerCase(Locale.ROOT);
+    }
+
+    private static String upper(String value) {
+        return value.trim().toUpperCase(Locale.ROOT);
+    }
+
+    /** A parsed {@code <entity>#<id>} reference. */
+    public record SubjectRef(Entity entity, String id) {
+        @Override
+        public String toString() {
+            return subjectRef(entity, id);
+        }
+    }
+}

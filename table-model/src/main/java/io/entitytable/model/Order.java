@@ -1,0 +1,101 @@
+package io.entitytable.model;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * An order with its lines. The order item carries an immutable snapshot of the customer's name and ship-to address
+ * as they were when the order was placed (seed 000 strategy 2); its lines are separate items in the same item
+ * collection (strategy 3), so one Query returns the order and every line.
+ *
+ * @param statusShard the write shard of the status index, {@code hash(id) mod N}, fixed when the order is created
+ */
+public record Order(
+        String id,
+        String businessId,
+        String customerId,
+        String status,
+        long totalCents,
+        String paymentCard,
+        CustomerSnapshot customer,
+        Address shipTo,
+        List<OrderLine> lines,
+        int statusShard,
+        Set<String> tags,
+        long version,
+        Instant createdAt,
+        Instant updatedAt)
+        implements CoreItem {
+
+    @Override
+    public Entity entity() {
+        return Entity.ORDER;
+    }
+
+    public String type() {
+        return Keys.orderType(createdAt);
+    }
+
+    /** The order item itself; {@link #lineItems()} are written beside it. */
+    @Override
+    public Map<String, AttributeValue> toItem() {
+        Map<String, AttributeValue> item = CoreItem.base(this, type());
+        item.put(Attributes.BUSINESS_ID, Values.s(businessId));
+        item.put(Attributes.CUSTOMER_ID, Values.s(customerId));
+        item.put(Attributes.STATUS, Values.s(status));
+        item.put(Attributes.TOTAL_CENTS, Values.n(totalCents));
+        Values.putString(item, Attributes.PAYMENT_CARD, paymentCard);
+        item.put(Attributes.CUSTOMER_SNAPSHOT, customer.toAttributeValue());
+        item.put(Attributes.SHIP_TO, shipTo.toAttributeValue());
+        item.put(Attributes.LINE_COUNT, Values.n(lines.size()));
+        item.put(Attributes.GSI1_PK, Values.s(Keys.orderStatusPk(status, statusShard)));
+        item.put(Attributes.GSI1_SK, Values.s(Keys.orderStatusSk(createdAt, id)));
+        return item;
+    }
+
+    public List<Map<String, AttributeValue>> lineItems() {
+        return lines.stream().map(line -> line.toItem(id)).toList();
+    }
+
+    /** Reads the order item; its lines come from {@link OrderLine#from} and are added with {@link #withLines}. */
+    public static Order from(Map<String, AttributeValue> item) {
+        String gsi1pk = Values.string(item, Attributes.GSI1_PK);
+        int shard = gsi1pk == null ? 0 : Integer.parseInt(gsi1pk.substring(gsi1pk.lastIndexOf(Keys.SEPARATOR) + 1));
+        return new Order(
+                Values.string(item, Attributes.ID),
+                Values.string(item, Attributes.BUSINESS_ID),
+                Values.string(item, Attributes.CUSTOMER_ID),
+                Values.string(item, Attributes.STATUS),
+                Values.number(item, Attributes.TOTAL_CENTS),
+                Values.string(item, Attributes.PAYMENT_CARD),
+                CustomerSnapshot.from(Values.map(item, Attributes.CUSTOMER_SNAPSHOT)),
+                Address.from(Values.map(item, Attributes.SHIP_TO)),
+                List.of(),
+                shard,
+                Values.set(item, Attributes.TAGS),
+                Values.number(item, Attributes.VERSION),
+                Values.instant(item, Attributes.CREATED_AT),
+                Values.instant(item, Attributes.UPDATED_AT));
+    }
+
+    public Order withLines(List<OrderLine> newLines) {
+        return new Order(
+                id,
+                businessId,
+                customerId,
+                status,
+                totalCents,
+                paymentCard,
+                customer,
+                shipTo,
+                List.copyOf(newLines),
+                statusShard,
+                tags,
+                version,
+                createdAt,
+                updatedAt);
+    }
+}

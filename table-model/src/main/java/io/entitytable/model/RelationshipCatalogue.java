@@ -1,0 +1,90 @@
+package io.entitytable.model;
+
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Which core attribute produces which duplicate items, and what a duplicate copies. The fan-out writes exactly what
+ * {@link #impliedBy} returns, and the verify tool checks the table against the same function.
+ *
+ * <ul>
+ *   <li>{@code tags} of any subject X: {@code tag#<t> / <x>#<id>} carrying X's public attributes;
+ *   <li>{@code storeIds} of a customer C: {@code customer#C / store#S} carrying S's public attributes, and {@code
+ *       store#S / customer#C} carrying C's.
+ * </ul>
+ *
+ * The sort key of every duplicate is the reference of the subject whose data it copies, so one typeGsi Query on
+ * {@code type = <x>#<id>} finds every copy of X.
+ */
+public final class RelationshipCatalogue {
+
+    /** Attributes that never leave a core item: keys, index attributes, version and internal counters. */
+    public static final Set<String> NOT_COPIED = Set.of(
+            Attributes.ID,
+            Attributes.TYPE,
+            Attributes.KIND,
+            Attributes.VERSION,
+            Attributes.BUSINESS_ID,
+            Attributes.CUSTOMER_ID,
+            Attributes.GSI1_PK,
+            Attributes.GSI1_SK,
+            Attributes.CHILD_COUNT,
+            Attributes.LINK_COUNT);
+
+    /** Attributes of a core item that index it; a duplicate carrying one would leak into an index. */
+    public static final Set<String> INDEX_ATTRIBUTES =
+            Set.of(Attributes.BUSINESS_ID, Attributes.CUSTOMER_ID, Attributes.GSI1_PK, Attributes.GSI1_SK);
+
+    private RelationshipCatalogue() {}
+
+    /** The key of one duplicate; its source is the subject named by {@code type}. */
+    public record Duplicate(String id, String type, ItemKind kind) {
+        public Keys.SubjectRef source() {
+            return Keys.parseSubjectRef(type)
+                    .orElseThrow(() -> new IllegalStateException("duplicate without a source: " + type));
+        }
+    }
+
+    /** Every duplicate that a core item's current image implies (tags and, for a customer, both edge directions). */
+    public static Set<Duplicate> impliedBy(Map<String, AttributeValue> coreItem) {
+        Entity entity = CoreItem.entityOf(coreItem);
+        String id = Values.string(coreItem, Attributes.ID);
+        String self = Keys.subjectRef(entity, id);
+        Set<Duplicate> duplicates = new LinkedHashSet<>();
+        for (String tag : Values.set(coreItem, Attributes.TAGS)) {
+            duplicates.add(new Duplicate(Keys.tagPartition(tag), self, ItemKind.TAG));
+        }
+        if (entity == Entity.CUSTOMER) {
+            for (String storeId : Values.set(coreItem, Attributes.STORE_IDS)) {
+                String store = Keys.subjectRef(Entity.STORE, storeId);
+                duplicates.add(new Duplicate(self, store, ItemKind.EDGE));
+                duplicates.add(new Duplicate(store, self, ItemKind.EDGE));
+            }
+        }
+        return duplicates;
+    }
+
+    /** The public attributes of a core item: what every copy of it carries. */
+    public static Map<String, AttributeValue> publicAttributes(Map<String, AttributeValue> coreItem) {
+        Map<String, AttributeValue> copy = Values.newItem();
+        coreItem.forEach((name, value) -> {
+            if (!NOT_COPIED.contains(name)) {
+                copy.put(name, value);
+            }
+        });
+        return copy;
+    }
+
+    /** The full duplicate item for {@code duplicate}, copying {@code source}, the current core item it names. */
+    public static Map<String, AttributeValue> copyItem(Duplicate duplicate, Map<String, AttributeValue> source) {
+        Map<String, AttributeValue> item = Values.newItem();
+        item.put(Attributes.ID, Values.s(duplicate.id()));
+        item.put(Attributes.TYPE, Values.s(duplicate.type()));
+        item.put(Attributes.KIND, Values.s(duplicate.kind().value()));
+        item.put(Attributes.SOURCE_VERSION, source.get(Attributes.VERSION));
+        item.putAll(publicAttributes(source));
+        return item;
+    }
+}

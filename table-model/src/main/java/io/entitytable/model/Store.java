@@ -1,0 +1,52 @@
+package io.entitytable.model;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** A store of a business, findable by its location hierarchy through gsi1. */
+public record Store(
+        String id,
+        String businessId,
+        String name,
+        Address address,
+        Set<String> tags,
+        long version,
+        Instant createdAt,
+        Instant updatedAt)
+        implements CoreItem {
+
+    @Override
+    public Entity entity() {
+        return Entity.STORE;
+    }
+
+    public String type() {
+        return Keys.storeType(name);
+    }
+
+    @Override
+    public Map<String, AttributeValue> toItem() {
+        Map<String, AttributeValue> item = CoreItem.base(this, type());
+        item.put(Attributes.BUSINESS_ID, Values.s(businessId));
+        item.put(Attributes.NAME, Values.s(name));
+        item.put(Attributes.ADDRESS, address.toAttributeValue());
+        item.put(Attributes.GSI1_PK, Values.s(Keys.storeLocationPk(businessId, address.country())));
+        item.put(
+                Attributes.GSI1_SK, Values.s(Keys.storeLocationSk(address.state(), address.city(), address.zip(), id)));
+        return item;
+    }
+
+    public static Store from(Map<String, AttributeValue> item) {
+        return new Store(
+                Values.string(item, Attributes.ID),
+                Values.string(item, Attributes.BUSINESS_ID),
+                Values.string(item, Attributes.NAME),
+                Address.from(Values.map(item, Attributes.ADDRESS)),
+                Values.set(item, Attributes.TAGS),
+                Values.number(item, Attributes.VERSION),
+                Values.instant(item, Attributes.CREATED_AT),
+                Values.instant(item, Attributes.UPDATED_AT));
+    }
+}

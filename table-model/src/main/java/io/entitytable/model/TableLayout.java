@@ -1,0 +1,128 @@
+package io.entitytable.model;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.Projection;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
+import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
+
+/**
+ * The {@code Entity} table: keys, the four global secondary indexes and the stream view. The CDK stack, the local
+ * bootstrap and the tests all derive the table from {@link #ENTITY}, and a test compares what each of them creates.
+ */
+public record TableLayout(
+        String defaultTableName,
+        String partitionKey,
+        String sortKey,
+        List<IndexLayout> indexes,
+        StreamViewType streamView) {
+
+    public static final String BUSINESS_ID_GSI = "businessIdGsi";
+    public static final String CUSTOMER_ID_GSI = "customerIdGsi";
+    public static final String TYPE_GSI = "typeGsi";
+    public static final String GSI1 = "gsi1";
+
+    public static final TableLayout ENTITY = new TableLayout(
+            "Entity",
+            Attributes.ID,
+            Attributes.TYPE,
+            List.of(
+                    // A business with everything under it; customers by name; orders by time.
+                    IndexLayout.all(BUSINESS_ID_GSI, Attributes.BUSINESS_ID, Attributes.TYPE),
+                    // A customer's orders, newest first.
+                    IndexLayout.all(CUSTOMER_ID_GSI, Attributes.CUSTOMER_ID, Attributes.TYPE),
+                    // Inverted index: every copy of a subject. The fan-out needs keys and sourceVersion only.
+                    IndexLayout.include(TYPE_GSI, Attributes.TYPE, Attributes.ID, List.of(Attributes.SOURCE_VERSION)),
+                    // Overloaded and sparse: stores by location, orders by status (write-sharded).
+                    IndexLayout.all(GSI1, Attributes.GSI1_PK, Attributes.GSI1_SK)),
+            StreamViewType.NEW_AND_OLD_IMAGES);
+
+    public IndexLayout index(String name) {
+        return indexes.stream()
+                .filter(index -> index.name().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no index " + name));
+    }
+
+    /** Every attribute used as a key of the table or an index; all are strings. */
+    public Set<String> keyAttributes() {
+        Set<String> names = new LinkedHashSet<>(List.of(partitionKey, sortKey));
+        for (IndexLayout index : indexes) {
+            names.add(index.partitionKey());
+            names.add(index.sortKey());
+        }
+        return names;
+    }
+
+    /** The request that creates this table (on-demand, stream on) under the given name. */
+    public CreateTableRequest createTableRequest(String tableName) {
+        return CreateTableRequest.builder()
+                .tableName(tableName)
+                .billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(keyAttributes().stream()
+                        .map(name -> AttributeDefinition.builder()
+                                .attributeName(name)
+                                .attributeType(ScalarAttributeType.S)
+                                .build())
+                        .toList())
+                .keySchema(keySchema(partitionKey, sortKey))
+                .globalSecondaryIndexes(indexes.stream()
+                        .map(index -> GlobalSecondaryIndex.builder()
+                                .indexName(index.name())
+                                .keySchema(keySchema(index.partitionKey(), index.sortKey()))
+                                .projection(index.projection())
+                                .build())
+                        .toList())
+                .streamSpecification(StreamSpecification.builder()
+                        .streamEnabled(true)
+                        .streamViewType(streamView)
+                        .build())
+                .build();
+    }
+
+    private static List<KeySchemaElement> keySchema(String hash, String range) {
+        return List.of(
+                KeySchemaElement.builder()
+                        .attributeName(hash)
+                        .keyType(KeyType.HASH)
+                        .build(),
+                KeySchemaElement.builder()
+                        .attributeName(range)
+                        .keyType(KeyType.RANGE)
+                        .build());
+    }
+
+    /** One global secondary index: its keys and what it projects. */
+    public record IndexLayout(
+            String name,
+            String partitionKey,
+            String sortKey,
+            ProjectionType projectionType,
+            List<String> nonKeyAttributes) {
+
+        static IndexLayout all(String name, String partitionKey, String sortKey) {
+            return new IndexLayout(name, partitionKey, sortKey, ProjectionType.ALL, List.of());
+        }
+
+        static IndexLayout include(String name, String partitionKey, String sortKey, List<String> attributes) {
+            return new IndexLayout(name, partitionKey, sortKey, ProjectionType.INCLUDE, List.copyOf(attributes));
+        }
+
+        public Projection projection() {
+            Projection.Builder projection = Projection.builder().projectionType(projectionType);
+            if (!nonKeyAttributes.isEmpty()) {
+                projection.nonKeyAttributes(nonKeyAttributes);
+            }
+            return projection.build();
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package io.entitytable.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+class KeysTest {
+
+    @Test
+    void customerType_shouldLowerCaseLastThenFirst() {
+        assertThat(Keys.customerType("Smith", "Ann")).isEqualTo("customer#smith.ann");
+        assertThat(Keys.customerNamePrefix("SMI")).isEqualTo("customer#smi");
+    }
+
+    @Test
+    void orderType_shouldBeThirteenDigitsSoThatStringOrderIsTimeOrder() {
+        assertThat(Keys.orderType(Instant.ofEpochMilli(5))).isEqualTo("order#0000000000005");
+        assertThat(Keys.orderType(Instant.parse("2026-01-01T00:00:00Z"))).isEqualTo("order#1767225600000");
+    }
+
+    @Test
+    void orderStatusSk_shouldBeFixedWidthEvenOnWholeSeconds() {
+        Instant whole = Instant.parse("2026-01-01T00:00:00Z");
+        String orderId = Ids.newId();
+        assertThat(Keys.orderStatusSk(whole, orderId)).isEqualTo("2026-01-01T00:00:00.000Z#" + orderId);
+        assertThat(Keys.orderStatusSk(whole, orderId))
+                .isBetween(Keys.orderStatusSkFrom(whole), Keys.orderStatusSkTo(whole));
+    }
+
+    @Test
+    void storeLocationPrefix_shouldStopAtFirstMissingLevel_andEndWithSeparator() {
+        assertThat(Keys.storeLocationPrefix("ca", "San Jose", null)).isEqualTo("CA#SAN JOSE#");
+        assertThat(Keys.storeLocationPrefix(null, "San Jose", "95101")).isEmpty();
+        assertThat(Keys.storeLocationSk("ca", "san jose", "95101", "S1"))
+                .startsWith(Keys.storeLocationPrefix("CA", "SAN JOSE", "95101"));
+    }
+
+    @Test
+    void subjectRef_shouldRoundTrip_andRejectCoreTypes() {
+        String id = Ids.newId();
+        assertThat(Keys.parseSubjectRef(Keys.subjectRef(Entity.STORE, id)))
+                .contains(new Keys.SubjectRef(Entity.STORE, id));
+        assertThat(Keys.parseSubjectRef(Keys.storeType("Main Street"))).isEmpty();
+        assertThat(Keys.parseSubjectRef(Keys.BUSINESS_TYPE)).isEmpty();
+    }
+
+    @Test
+    void orderShard_shouldBeStableAndInRange() {
+        String id = Ids.newId();
+        assertThat(Keys.orderShard(id, 7)).isEqualTo(Keys.orderShard(id, 7)).isBetween(0, 6);
+    }
+
+    @Test
+    void ids_shouldBeValidUlids_sortedByTime() {
+        String earlier = Ids.newId(1_000);
+        String later = Ids.newId(2_000);
+        assertThat(Ids.isValid(earlier)).isTrue();
+        assertThat(earlier.substring(0, 10)).isLessThan(later.substring(0, 10));
+        assertThat(Ids.isValid("01J#")).isFalse();
+        assertThat(Ids.isValid(earlier.toLowerCase())).isFalse();
+    }
+}

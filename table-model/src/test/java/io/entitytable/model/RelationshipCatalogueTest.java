@@ -1,0 +1,96 @@
+package io.entitytable.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.entitytable.model.RelationshipCatalogue.Duplicate;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+class RelationshipCatalogueTest {
+    private static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
+
+    @Test
+    void impliedBy_shouldGiveTagsAndBothEdgeDirections_forCustomer() {
+        // GIVEN
+        String c = Ids.newId();
+        String s = Ids.newId();
+        Customer customer =
+                new Customer(c, Ids.newId(), "Ann", "Smith", null, Map.of(), Set.of(s), Set.of("vip"), 3, NOW, NOW);
+
+        // WHEN
+        Set<Duplicate> duplicates = RelationshipCatalogue.impliedBy(customer.toItem());
+
+        // THEN
+        assertThat(duplicates)
+                .containsExactlyInAnyOrder(
+                        new Duplicate("tag#vip", "customer#" + c, ItemKind.TAG),
+                        new Duplicate("customer#" + c, "store#" + s, ItemKind.EDGE),
+                        new Duplicate("store#" + s, "customer#" + c, ItemKind.EDGE));
+    }
+
+    @Test
+    void copyItem_shouldCarrySourceVersionAndPublicAttributes_butNoIndexAttributes() {
+        // GIVEN
+        Store store = new Store(
+                Ids.newId(),
+                Ids.newId(),
+                "Main",
+                new Address("1 Main St", "Austin", "TX", "73301", "US"),
+                Set.of("red"),
+                4,
+                NOW,
+                NOW);
+        Duplicate tag =
+                new Duplicate(Keys.tagPartition("red"), Keys.subjectRef(Entity.STORE, store.id()), ItemKind.TAG);
+
+        // WHEN
+        Map<String, AttributeValue> copy = RelationshipCatalogue.copyItem(tag, store.toItem());
+
+        // THEN
+        assertThat(copy).doesNotContainKeys(RelationshipCatalogue.INDEX_ATTRIBUTES.toArray(String[]::new));
+        assertThat(copy.get(Attributes.SOURCE_VERSION).n()).isEqualTo("4");
+        assertThat(copy.get(Attributes.KIND).s()).isEqualTo("tag");
+        assertThat(copy.get(Attributes.NAME).s()).isEqualTo("Main");
+        assertThat(tag.source()).isEqualTo(new Keys.SubjectRef(Entity.STORE, store.id()));
+    }
+
+    @Test
+    void coreItems_shouldRoundTripThroughTheirItems() {
+        String b = Ids.newId();
+        Business business = new Business(b, "Acme", Set.of("a"), 1, NOW, NOW);
+        Customer customer = new Customer(
+                Ids.newId(),
+                b,
+                "Ann",
+                "Smith",
+                "ann@example.com",
+                Map.of("home", new Address("1 A St", "Austin", "TX", "73301", "US")),
+                Set.of(Ids.newId()),
+                Set.of(),
+                2,
+                NOW,
+                NOW);
+        Order order = new Order(
+                Ids.newId(),
+                b,
+                customer.id(),
+                "OPEN",
+                1500,
+                "visa",
+                new CustomerSnapshot("Ann", "Smith"),
+                customer.mailingAddresses().get("home"),
+                java.util.List.of(),
+                3,
+                Set.of("x"),
+                1,
+                NOW,
+                NOW);
+
+        assertThat(CoreItem.from(business.toItem())).isEqualTo(business);
+        assertThat(CoreItem.from(customer.toItem())).isEqualTo(customer);
+        assertThat(CoreItem.from(order.toItem())).isEqualTo(order);
+    }
+}
