@@ -1,0 +1,29 @@
+package io.entitytable.model;
+
+/**
+ * How a function is packaged and started: the same values go into the CDK stack and into the local runtime, so that
+ * what runs locally is what is deployed.
+ *
+ * @param name logical name, also used for log groups and local log prefixes
+ * @param module the Maven module whose {@code target/function.zip} is the deployment package
+ * @param handler the Lambda handler string
+ * @param namedHandler the {@code @Named} handler for {@code QUARKUS_LAMBDA_HANDLER}, or null when the zip has one
+ * @param memoryMb default memory size
+ * @param timeoutSeconds default timeout
+ */
+public record FunctionDefinition(
+        String name, String module, String handler, String namedHandler, int memoryMb, int timeoutSeconds) {
+
+    /** Quarkus's entry point for every Java Lambda it packages. */
+    public static final String QUARKUS_HANDLER = "io.quarkus.amazon.lambda.runtime.QuarkusStreamHandler::handleRequest";
+
+    public static final FunctionDefinition API =
+            new FunctionDefinition("api", "functions", QUARKUS_HANDLER, null, 1024, 29);
+
+    public static final FunctionDefinition STREAM_FANOUT =
+            new FunctionDefinition("stream-fanout", "stream-fanout", QUARKUS_HANDLER, "fanout", 1024, 120);
+
+    public String zipPath() {
+        return module + "/target/function.zip";
+    }
+}

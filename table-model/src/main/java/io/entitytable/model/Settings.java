@@ -1,0 +1,18 @@
+package io.entitytable.model;
+
+/**
+ * Environment variables the functions read. The CDK stack sets them on AWS and the local runtime sets them on the
+ * packaged functions it runs, from these names.
+ */
+public final class Settings {
+    /** Name of the DynamoDB table. */
+    public static final String TABLE_NAME = "TABLE_NAME";
+    /** N of the write-sharded order status index; see {@code OrderStatusShards}. */
+    public static final String ORDER_STATUS_SHARDS = "ORDER_STATUS_SHARDS";
+    /** Key that signs pagination cursors; every instance of the API must share it. */
+    public static final String CURSOR_SECRET = "CURSOR_SECRET";
+    /** Chooses the {@code @Named} handler of a zip that holds several (Quarkus). */
+    public static final String QUARKUS_LAMBDA_HANDLER = "QUARKUS_LAMBDA_HANDLER";
+
+    private Settings() {}
+}
