@@ -32,4 +32,18 @@ public record Business(String id, String name, Set<String> tags, long version, I
                 Values.instant(item, Attributes.CREATED_AT),
                 Values.instant(item, Attributes.UPDATED_AT));
     }
+
+    public Business withName(String newName) {
+        return new Business(id, newName, tags, version, createdAt, updatedAt);
+    }
+
+    @Override
+    public Business withTags(Set<String> newTags) {
+        return new Business(id, name, Set.copyOf(newTags), version, createdAt, updatedAt);
+    }
+
+    @Override
+    public Business withVersion(long newVersion, Instant changedAt) {
+        return new Business(id, name, tags, newVersion, createdAt, changedAt);
+    }
 }

@@ -55,4 +55,10 @@ public interface CoreItem {
     static boolean isCore(Map<String, AttributeValue> item) {
         return ItemKind.CORE.value().equals(Values.string(item, Attributes.KIND));
     }
+
+    /** The same subject with other tags (the caller bumps the version). */
+    CoreItem withTags(Set<String> tags);
+
+    /** The same subject at another version, changed at {@code updatedAt}. */
+    CoreItem withVersion(long version, Instant updatedAt);
 }

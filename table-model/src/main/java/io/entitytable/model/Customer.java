@@ -68,4 +68,67 @@ public record Customer(
                 Values.instant(item, Attributes.CREATED_AT),
                 Values.instant(item, Attributes.UPDATED_AT));
     }
+
+    @Override
+    public Customer withTags(Set<String> newTags) {
+        return new Customer(
+                id,
+                businessId,
+                firstName,
+                lastName,
+                email,
+                mailingAddresses,
+                storeIds,
+                Set.copyOf(newTags),
+                version,
+                createdAt,
+                updatedAt);
+    }
+
+    public Customer withStoreIds(Set<String> newStoreIds) {
+        return new Customer(
+                id,
+                businessId,
+                firstName,
+                lastName,
+                email,
+                mailingAddresses,
+                Set.copyOf(newStoreIds),
+                tags,
+                version,
+                createdAt,
+                updatedAt);
+    }
+
+    public Customer withDetails(
+            String newFirstName, String newLastName, String newEmail, Map<String, Address> newAddresses) {
+        return new Customer(
+                id,
+                businessId,
+                newFirstName,
+                newLastName,
+                newEmail,
+                newAddresses,
+                storeIds,
+                tags,
+                version,
+                createdAt,
+                updatedAt);
+    }
+
+    @Override
+    public Customer withVersion(long newVersion, Instant changedAt) {
+        return new Customer(
+                id,
+                businessId,
+                firstName,
+                lastName,
+                email,
+                mailingAddresses,
+                storeIds,
+                tags,
+                newVersion,
+                createdAt,
+                changedAt);
+    }
 }

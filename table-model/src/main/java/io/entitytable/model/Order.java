@@ -98,4 +98,60 @@ public record Order(
                 createdAt,
                 updatedAt);
     }
+
+    public Order withStatusAndCard(String newStatus, String newPaymentCard) {
+        return new Order(
+                id,
+                businessId,
+                customerId,
+                newStatus,
+                totalCents,
+                newPaymentCard,
+                customer,
+                shipTo,
+                lines,
+                statusShard,
+                tags,
+                version,
+                createdAt,
+                updatedAt);
+    }
+
+    @Override
+    public Order withTags(Set<String> newTags) {
+        return new Order(
+                id,
+                businessId,
+                customerId,
+                status,
+                totalCents,
+                paymentCard,
+                customer,
+                shipTo,
+                lines,
+                statusShard,
+                Set.copyOf(newTags),
+                version,
+                createdAt,
+                updatedAt);
+    }
+
+    @Override
+    public Order withVersion(long newVersion, Instant changedAt) {
+        return new Order(
+                id,
+                businessId,
+                customerId,
+                status,
+                totalCents,
+                paymentCard,
+                customer,
+                shipTo,
+                lines,
+                statusShard,
+                tags,
+                newVersion,
+                createdAt,
+                changedAt);
+    }
 }

@@ -49,4 +49,18 @@ public record Store(
                 Values.instant(item, Attributes.CREATED_AT),
                 Values.instant(item, Attributes.UPDATED_AT));
     }
+
+    public Store withDetails(String newName, Address newAddress) {
+        return new Store(id, businessId, newName, newAddress, tags, version, createdAt, updatedAt);
+    }
+
+    @Override
+    public Store withTags(Set<String> newTags) {
+        return new Store(id, businessId, name, address, Set.copyOf(newTags), version, createdAt, updatedAt);
+    }
+
+    @Override
+    public Store withVersion(long newVersion, Instant changedAt) {
+        return new Store(id, businessId, name, address, tags, newVersion, createdAt, changedAt);
+    }
 }

@@ -1,0 +1,19 @@
+package io.entitytable.api.business;
+
+import io.entitytable.api.subject.Patterns;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import java.util.Set;
+
+/** Bodies of the business endpoints. */
+public final class BusinessRequests {
+    private BusinessRequests() {}
+
+    public record CreateBusiness(
+            @NotBlank @Size(max = 200) @Pattern(regexp = Patterns.TEXT) String name,
+            @Size(max = 50) Set<@Pattern(regexp = Patterns.TAG) String> tags) {}
+
+    /** Fields left out stay as they are. */
+    public record PatchBusiness(@Size(min = 1, max = 200) @Pattern(regexp = Patterns.TEXT) String name) {}
+}

@@ -1,0 +1,67 @@
+package io.entitytable.api.error;
+
+import java.util.List;
+
+/**
+ * An error the API answers with an RFC 9457 {@code application/problem+json} body. Thrown by services; mapped to a
+ * response in one place ({@link ProblemMappers}).
+ */
+public class ApiProblem extends RuntimeException {
+    private final int status;
+    private final String title;
+    private final List<FieldError> errors;
+
+    public ApiProblem(int status, String title, String detail) {
+        this(status, title, detail, List.of());
+    }
+
+    public ApiProblem(int status, String title, String detail, List<FieldError> errors) {
+        super(detail, null, false, false);
+        this.status = status;
+        this.title = title;
+        this.errors = List.copyOf(errors);
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public String title() {
+        return title;
+    }
+
+    public List<FieldError> errors() {
+        return errors;
+    }
+
+    public static ApiProblem badRequest(String detail) {
+        return new ApiProblem(400, "Bad request", detail);
+    }
+
+    public static ApiProblem notFound(String what, String id) {
+        return new ApiProblem(404, "Not found", what + " " + id + " does not exist");
+    }
+
+    public static ApiProblem conflict(String detail) {
+        return new ApiProblem(409, "Conflict", detail);
+    }
+
+    public static ApiProblem preconditionFailed(long current) {
+        return new ApiProblem(
+                412,
+                "Precondition failed",
+                "If-Match does not match the current version \"" + current + "\"; read the item again and retry");
+    }
+
+    public static ApiProblem tooLarge(String detail) {
+        return new ApiProblem(413, "Payload too large", detail);
+    }
+
+    public static ApiProblem invalid(String field, String message) {
+        return new ApiProblem(
+                422, "Validation failed", field + ": " + message, List.of(new FieldError(field, message)));
+    }
+
+    /** One invalid field of a request. */
+    public record FieldError(String field, String message) {}
+}

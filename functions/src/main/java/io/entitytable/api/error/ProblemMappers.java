@@ -1,0 +1,160 @@
+package io.entitytable.api.error;
+
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.validation.ElementKind;
+import jakarta.validation.Path;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Response;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+
+/**
+ * Turns every failure into an {@code application/problem+json} response. Input errors are 4xx with a detail that says
+ * what to fix; only a fault of the service itself is a 5xx, and it is logged.
+ */
+public class ProblemMappers {
+    private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
+
+    @ServerExceptionMapper
+    public Response apiProblem(ApiProblem problem) {
+        return Problem.response(problem.status(), problem.title(), problem.getMessage(), problem.errors());
+    }
+
+    @ServerExceptionMapper
+    public Response violations(ConstraintViolationException exception) {
+        List<ApiProblem.FieldError> errors = exception.getConstraintViolations().stream()
+                .map(violation -> new ApiProblem.FieldError(field(violation), violation.getMessage()))
+                .sorted(Comparator.comparing(ApiProblem.FieldError::field))
+                .toList();
+        String detail = errors.stream()
+                .map(error -> error.field() + ": " + error.message())
+                .collect(Collectors.joining("; "));
+        return Problem.response(422, "Validation failed", detail, errors);
+    }
+
+    @ServerExceptionMapper
+    public Response unknownField(UnrecognizedPropertyException exception) {
+        return badJson("unknown field '" + exception.getPropertyName() + "'" + at(exception));
+    }
+
+    @ServerExceptionMapper
+    public Response wrongType(InvalidFormatException exception) {
+        return badJson("wrong type for " + path(exception) + ": expected " + simpleName(exception.getTargetType()));
+    }
+
+    @ServerExceptionMapper
+    public Response mismatchedInput(MismatchedInputException exception) {
+        String where = path(exception);
+        return badJson(
+                where.isEmpty()
+                        ? "the body does not have the expected shape"
+                        : "wrong type for " + where + ": expected " + simpleName(exception.getTargetType()));
+    }
+
+    @ServerExceptionMapper
+    public Response malformedJson(JsonParseException exception) {
+        return badJson("malformed JSON: " + exception.getOriginalMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response otherJson(JsonProcessingException exception) {
+        return badJson("the body is not valid for this request: " + exception.getOriginalMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response webApplication(WebApplicationException exception) {
+        int status = exception.getResponse().getStatus();
+        if (exception.getCause() instanceof JsonProcessingException json) {
+            return otherJson(json);
+        }
+        Response.Status.Family family = Response.Status.Family.familyOf(status);
+        if (family == Response.Status.Family.SERVER_ERROR) {
+            LOG.error("request failed", exception);
+        }
+        String title = exception.getResponse().getStatusInfo().getReasonPhrase();
+        return Problem.response(status, title, exception.getMessage(), List.of());
+    }
+
+    @ServerExceptionMapper
+    public Response dynamo(DynamoDbException exception) {
+        String code = exception.awsErrorDetails() == null
+                ? ""
+                : exception.awsErrorDetails().errorCode();
+        String message = exception.awsErrorDetails() == null
+                ? ""
+                : exception.awsErrorDetails().errorMessage();
+        if ("ValidationException".equals(code)
+                && message != null
+                && message.toLowerCase().contains("size")) {
+            return Problem.response(
+                    422, "Validation failed", "the item would exceed DynamoDB's 400 KB item size limit", List.of());
+        }
+        if (exception.isThrottlingException()) {
+            return Response.fromResponse(Problem.response(
+                            503, "Service unavailable", "the table is busy; retry after a short wait", List.of()))
+                    .header("Retry-After", "1")
+                    .build();
+        }
+        LOG.error("DynamoDB request failed", exception);
+        return Problem.response(500, "Internal server error", "the request could not be completed", List.of());
+    }
+
+    @ServerExceptionMapper(priority = jakarta.ws.rs.Priorities.USER + 1000)
+    public Response unexpected(Throwable throwable) {
+        LOG.error("request failed", throwable);
+        return Problem.response(500, "Internal server error", "the request could not be completed", List.of());
+    }
+
+    private static Response badJson(String detail) {
+        return Problem.response(400, "Bad request", detail, List.of());
+    }
+
+    private static String field(ConstraintViolation<?> violation) {
+        // Drop the method and parameter names ("create.request.name" -> "name"): clients know the body, not Java.
+        List<String> parts = new ArrayList<>();
+        for (Path.Node node : violation.getPropertyPath()) {
+            if (node.getKind() == ElementKind.METHOD || node.getKind() == ElementKind.PARAMETER) {
+                continue;
+            }
+            String name = node.getName();
+            if (node.getKey() != null) {
+                name = (name == null ? "" : name) + "[" + node.getKey() + "]";
+            } else if (node.getIndex() != null) {
+                name = (name == null ? "" : name) + "[" + node.getIndex() + "]";
+            }
+            if (name != null && !name.isEmpty()) {
+                parts.add(name);
+            }
+        }
+        return parts.isEmpty() ? "body" : String.join(".", parts);
+    }
+
+    private static String path(JsonMappingException exception) {
+        return exception.getPath().stream()
+                .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
+                .collect(Collectors.joining("."))
+                .replace(".[", "[");
+    }
+
+    private static String at(JsonMappingException exception) {
+        String path = path(exception);
+        int last = path.lastIndexOf('.');
+        return last < 0 ? "" : " in " + path.substring(0, last);
+    }
+
+    private static String simpleName(Class<?> type) {
+        return type == null ? "another type" : type.getSimpleName();
+    }
+}

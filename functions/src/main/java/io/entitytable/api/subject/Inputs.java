@@ -1,0 +1,81 @@
+package io.entitytable.api.subject;
+
+import io.entitytable.api.error.ApiProblem;
+import io.entitytable.model.Ids;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/** Checks of values that arrive in paths, query strings and headers, each failing with a clear 4xx. */
+public final class Inputs {
+    public static final int MAX_TAGS = 50;
+    public static final int DEFAULT_LIMIT = 20;
+    public static final int MAX_LIMIT = 100;
+    private static final Pattern TAG = Pattern.compile("[a-z0-9][a-z0-9_-]{0,63}");
+    private static final Pattern ETAG = Pattern.compile("(?:W/)?\"?([0-9]{1,18})\"?");
+
+    private Inputs() {}
+
+    /** A path or body id must be a ULID: anything else (a {@code #}, lower case, junk) is a 422, never a lookup. */
+    public static String id(String field, String value) {
+        if (!Ids.isValid(value)) {
+            throw ApiProblem.invalid(field, "must be an id as the API returns it (26 characters, ULID)");
+        }
+        return value;
+    }
+
+    /** Tags are compared lower-cased: {@code VIP} and {@code vip} are one tag. */
+    public static String tag(String value) {
+        String tag = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
+        if (!TAG.matcher(tag).matches()) {
+            throw ApiProblem.invalid("tag", "must match [a-z0-9][a-z0-9_-]{0,63} (letters are lower-cased)");
+        }
+        return tag;
+    }
+
+    /** Query parameters arrive as strings so that {@code limit=abc} is a clear 422, not a framework 404. */
+    public static int limit(String value) {
+        if (value == null || value.isBlank()) {
+            return DEFAULT_LIMIT;
+        }
+        int limit;
+        try {
+            limit = Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            limit = -1;
+        }
+        if (limit < 1 || limit > MAX_LIMIT) {
+            throw ApiProblem.invalid("limit", "must be a whole number between 1 and " + MAX_LIMIT);
+        }
+        return limit;
+    }
+
+    /** An ISO-8601 instant such as {@code 2026-11-22T10:15:30Z}, or {@code fallback} when absent. */
+    public static Instant instant(String field, String value, Instant fallback) {
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        try {
+            return Instant.parse(value.trim());
+        } catch (DateTimeParseException e) {
+            throw ApiProblem.invalid(field, "must be an ISO-8601 instant such as 2026-11-22T10:15:30Z");
+        }
+    }
+
+    /** The version an {@code If-Match} header asks for, or null when absent. */
+    public static Long ifMatch(String header) {
+        if (header == null || header.isBlank()) {
+            return null;
+        }
+        var matcher = ETAG.matcher(header.trim());
+        if (!matcher.matches()) {
+            throw ApiProblem.badRequest("If-Match must be an ETag this API returned, such as \"3\"");
+        }
+        return Long.parseLong(matcher.group(1));
+    }
+
+    public static String etag(long version) {
+        return "\"" + version + "\"";
+    }
+}

@@ -1,0 +1,17 @@
+package io.entitytable.api.subject;
+
+/** Shapes of request fields, shared by the request records' constraints. */
+public final class Patterns {
+    /** Free text: no control characters. */
+    public static final String TEXT = "[^\\p{Cntrl}]*";
+    /** A part of a key (location levels): no control characters and no key separator. */
+    public static final String KEY_PART = "[^#\\p{Cntrl}]*";
+
+    public static final String TAG = "[A-Za-z0-9][A-Za-z0-9_-]{0,63}";
+    public static final String LABEL = "[a-z0-9][a-z0-9_-]{0,31}";
+    public static final String COUNTRY = "[A-Za-z]{2}";
+    public static final String SKU = "[A-Za-z0-9._-]{1,64}";
+    public static final String CARD = "[a-z]{2,20}";
+
+    private Patterns() {}
+}

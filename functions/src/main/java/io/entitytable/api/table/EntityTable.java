@@ -1,0 +1,95 @@
+package io.entitytable.api.table;
+
+import io.entitytable.api.config.ApiConfig;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Keys;
+import io.entitytable.model.TableLayout;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+
+/** The {@code Entity} table as the API sees it: the client, the table name and the key shapes of each index. */
+@ApplicationScoped
+public class EntityTable {
+    private final DynamoDbClient dynamo;
+    private final String name;
+
+    public EntityTable(DynamoDbClient dynamo, ApiConfig config) {
+        this.dynamo = dynamo;
+        this.name = config.tableName();
+    }
+
+    public DynamoDbClient dynamo() {
+        return dynamo;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /**
+     * The core item of a subject, read strongly consistently: a GetItem for a business (its sort key is fixed), a
+     * Query {@code id = :id AND begins_with(type, "<entity>#")} for the others, whose sort key carries a name or a
+     * time. Order lines sort under {@code line#} and are not matched.
+     */
+    public Optional<Map<String, AttributeValue>> findCore(Entity entity, String id) {
+        if (entity == Entity.BUSINESS) {
+            Map<String, AttributeValue> item = dynamo.getItem(request -> request.tableName(name)
+                            .key(key(id, Keys.BUSINESS_TYPE))
+                            .consistentRead(true))
+                    .item();
+            return item == null || item.isEmpty() ? Optional.empty() : Optional.of(item);
+        }
+        List<Map<String, AttributeValue>> items = dynamo.query(QueryRequest.builder()
+                        .tableName(name)
+                        .keyConditionExpression("#id = :id AND begins_with(#type, :prefix)")
+                        .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
+                        .expressionAttributeValues(Map.of(
+                                ":id", AttributeValue.fromS(id),
+                                ":prefix", AttributeValue.fromS(Keys.typePrefix(entity))))
+                        .consistentRead(true)
+                        .limit(1)
+                        .build())
+                .items();
+        return items.isEmpty() ? Optional.empty() : Optional.of(items.get(0));
+    }
+
+    public static Map<String, AttributeValue> key(String id, String type) {
+        return Map.of(Attributes.ID, AttributeValue.fromS(id), Attributes.TYPE, AttributeValue.fromS(type));
+    }
+
+    public static Map<String, AttributeValue> keyOf(Map<String, AttributeValue> item) {
+        return key(item.get(Attributes.ID).s(), item.get(Attributes.TYPE).s());
+    }
+
+    /** The attributes that position an item in {@code index} (null for the table): what a cursor must carry. */
+    public static List<String> positionAttributes(String index) {
+        TableLayout layout = TableLayout.ENTITY;
+        if (index == null) {
+            return List.of(layout.partitionKey(), layout.sortKey());
+        }
+        TableLayout.IndexLayout gsi = layout.index(index);
+        return List.of(layout.partitionKey(), layout.sortKey(), gsi.partitionKey(), gsi.sortKey());
+    }
+
+    /** The position of {@code item} in {@code index}, as strings (every key attribute of this table is a string). */
+    public static Map<String, String> positionOf(Map<String, AttributeValue> item, String index) {
+        Map<String, String> position = new LinkedHashMap<>();
+        for (String attribute : positionAttributes(index)) {
+            position.put(attribute, item.get(attribute).s());
+        }
+        return position;
+    }
+
+    public static Map<String, AttributeValue> startKey(Map<String, String> position) {
+        Map<String, AttributeValue> key = new LinkedHashMap<>();
+        position.forEach((attribute, value) -> key.put(attribute, AttributeValue.fromS(value)));
+        return key;
+    }
+}

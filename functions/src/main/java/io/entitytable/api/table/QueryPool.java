@@ -1,0 +1,27 @@
+package io.entitytable.api.table;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Named;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * The pool that runs the parallel Queries of multi-partition lists (status shards, several tags). Bounded, so one
+ * request can never open more connections than this; daemon threads so a frozen SnapStart snapshot holds no state.
+ */
+@ApplicationScoped
+public class QueryPool {
+    static final int PARALLEL_QUERIES = 16;
+
+    @Produces
+    @ApplicationScoped
+    @Named("queryPool")
+    ExecutorService queryPool() {
+        return Executors.newFixedThreadPool(PARALLEL_QUERIES, runnable -> {
+            Thread thread = new Thread(runnable, "query");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+}
