@@ -11,6 +11,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * as they were when the order was placed (seed 000 strategy 2); its lines are separate items in the same item
  * collection (strategy 3), so one Query returns the order and every line.
  *
+ * @param lines the lines, or null when only the order item was read (lists)
+ * @param lineCount how many lines the order has; kept on the order item so a delete knows every line key
  * @param statusShard the write shard of the status index, {@code hash(id) mod N}, fixed when the order is created
  */
 public record Order(
@@ -23,6 +25,7 @@ public record Order(
         CustomerSnapshot customer,
         Address shipTo,
         List<OrderLine> lines,
+        int lineCount,
         int statusShard,
         Set<String> tags,
         long version,
@@ -50,7 +53,7 @@ public record Order(
         Values.putString(item, Attributes.PAYMENT_CARD, paymentCard);
         item.put(Attributes.CUSTOMER_SNAPSHOT, customer.toAttributeValue());
         item.put(Attributes.SHIP_TO, shipTo.toAttributeValue());
-        item.put(Attributes.LINE_COUNT, Values.n(lines.size()));
+        item.put(Attributes.LINE_COUNT, Values.n(lineCount));
         item.put(Attributes.GSI1_PK, Values.s(Keys.orderStatusPk(status, statusShard)));
         item.put(Attributes.GSI1_SK, Values.s(Keys.orderStatusSk(createdAt, id)));
         return item;
@@ -73,7 +76,8 @@ public record Order(
                 Values.string(item, Attributes.PAYMENT_CARD),
                 CustomerSnapshot.from(Values.map(item, Attributes.CUSTOMER_SNAPSHOT)),
                 Address.from(Values.map(item, Attributes.SHIP_TO)),
-                List.of(),
+                null,
+                (int) Values.number(item, Attributes.LINE_COUNT),
                 shard,
                 Values.set(item, Attributes.TAGS),
                 Values.number(item, Attributes.VERSION),
@@ -92,6 +96,7 @@ public record Order(
                 customer,
                 shipTo,
                 List.copyOf(newLines),
+                lineCount,
                 statusShard,
                 tags,
                 version,
@@ -110,6 +115,7 @@ public record Order(
                 customer,
                 shipTo,
                 lines,
+                lineCount,
                 statusShard,
                 tags,
                 version,
@@ -129,6 +135,7 @@ public record Order(
                 customer,
                 shipTo,
                 lines,
+                lineCount,
                 statusShard,
                 Set.copyOf(newTags),
                 version,
@@ -148,6 +155,7 @@ public record Order(
                 customer,
                 shipTo,
                 lines,
+                lineCount,
                 statusShard,
                 tags,
                 newVersion,

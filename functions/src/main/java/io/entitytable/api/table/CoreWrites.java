@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.Put;
@@ -81,7 +82,7 @@ public class CoreWrites {
     public void replace(Map<String, AttributeValue> current, Map<String, AttributeValue> next) {
         long version = Values.number(current, Attributes.VERSION);
         if (current.get(Attributes.TYPE).equals(next.get(Attributes.TYPE))) {
-            update(current, next, version);
+            updateInPlace(current, next, version);
             return;
         }
         transact(List.of(
@@ -143,7 +144,49 @@ public class CoreWrites {
         transact(actions);
     }
 
-    private void update(Map<String, AttributeValue> current, Map<String, AttributeValue> next, long version) {
+    /**
+     * Like {@link #replace} for an item whose key does not change, on the further condition that another item (the
+     * store a customer links) still exists and belongs to {@code businessId}: one transaction.
+     */
+    public void replaceWhileExists(
+            Map<String, AttributeValue> current,
+            Map<String, AttributeValue> next,
+            Map<String, AttributeValue> otherKey,
+            String businessId) {
+        transact(List.of(
+                TransactWriteItem.builder()
+                        .update(update(current, next, Values.number(current, Attributes.VERSION)))
+                        .build(),
+                TransactWriteItem.builder()
+                        .conditionCheck(ConditionCheck.builder()
+                                .tableName(table.name())
+                                .key(otherKey)
+                                .conditionExpression("attribute_exists(#id) AND #b = :b")
+                                .expressionAttributeNames(Map.of("#id", Attributes.ID, "#b", Attributes.BUSINESS_ID))
+                                .expressionAttributeValues(Map.of(":b", Values.s(businessId)))
+                                .build())
+                        .build()));
+    }
+
+    private void updateInPlace(Map<String, AttributeValue> current, Map<String, AttributeValue> next, long version) {
+        Update update = update(current, next, version);
+        try {
+            table.dynamo()
+                    .updateItem(UpdateItemRequest.builder()
+                            .tableName(update.tableName())
+                            .key(update.key())
+                            .updateExpression(update.updateExpression())
+                            .conditionExpression(update.conditionExpression())
+                            .expressionAttributeNames(update.expressionAttributeNames())
+                            .expressionAttributeValues(update.expressionAttributeValues())
+                            .build());
+        } catch (ConditionalCheckFailedException e) {
+            throw new WriteConflict(0);
+        }
+    }
+
+    /** SET every attribute of {@code next}, REMOVE those it dropped; counters and keys untouched; version-checked. */
+    private Update update(Map<String, AttributeValue> current, Map<String, AttributeValue> next, long version) {
         Map<String, String> names = new LinkedHashMap<>();
         Map<String, AttributeValue> values = new LinkedHashMap<>();
         List<String> sets = new ArrayList<>();
@@ -169,19 +212,14 @@ public class CoreWrites {
         values.put(":expected", Values.n(version));
         String expression =
                 "SET " + String.join(", ", sets) + (removes.isEmpty() ? "" : " REMOVE " + String.join(", ", removes));
-        try {
-            table.dynamo()
-                    .updateItem(UpdateItemRequest.builder()
-                            .tableName(table.name())
-                            .key(EntityTable.keyOf(current))
-                            .updateExpression(expression)
-                            .conditionExpression("#expected = :expected")
-                            .expressionAttributeNames(names)
-                            .expressionAttributeValues(values)
-                            .build());
-        } catch (ConditionalCheckFailedException e) {
-            throw new WriteConflict(0);
-        }
+        return Update.builder()
+                .tableName(table.name())
+                .key(EntityTable.keyOf(current))
+                .updateExpression(expression)
+                .conditionExpression("#expected = :expected")
+                .expressionAttributeNames(names)
+                .expressionAttributeValues(values)
+                .build();
     }
 
     private TransactWriteItem countChild(String businessId, int delta) {

@@ -1,0 +1,36 @@
+package io.entitytable.api.customer;
+
+import io.entitytable.api.subject.AddressInput;
+import io.entitytable.api.subject.Patterns;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Email;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import java.util.Map;
+import java.util.Set;
+
+/** Bodies of the customer endpoints. */
+public final class CustomerRequests {
+    /** Mailing addresses live inside the customer item (seed 000 strategy 1), so their number is bounded. */
+    public static final int MAX_ADDRESSES = 20;
+
+    private CustomerRequests() {}
+
+    public record CreateCustomer(
+            @NotBlank @Size(max = 100) @Pattern(regexp = Patterns.TEXT) String firstName,
+            @NotBlank @Size(max = 100) @Pattern(regexp = Patterns.TEXT) String lastName,
+            @Email @Size(max = 254) String email,
+            @Size(max = MAX_ADDRESSES)
+                    Map<@Pattern(regexp = Patterns.LABEL) String, @NotNull @Valid AddressInput> mailingAddresses,
+            @Size(max = 50) Set<@Pattern(regexp = Patterns.TAG) String> tags) {}
+
+    /** Fields left out stay as they are; {@code mailingAddresses} replaces the whole map. */
+    public record PatchCustomer(
+            @Size(min = 1, max = 100) @Pattern(regexp = Patterns.TEXT) String firstName,
+            @Size(min = 1, max = 100) @Pattern(regexp = Patterns.TEXT) String lastName,
+            @Email @Size(max = 254) String email,
+            @Size(max = MAX_ADDRESSES)
+                    Map<@Pattern(regexp = Patterns.LABEL) String, @NotNull @Valid AddressInput> mailingAddresses) {}
+}

@@ -1,0 +1,194 @@
+package io.entitytable.api.customer;
+
+import io.entitytable.api.config.ApiConfig;
+import io.entitytable.api.error.ApiProblem;
+import io.entitytable.api.paging.Page;
+import io.entitytable.api.subject.AddressInput;
+import io.entitytable.api.subject.Inputs;
+import io.entitytable.api.subject.Subjects;
+import io.entitytable.api.subject.TagInputs;
+import io.entitytable.api.table.CoreWrites;
+import io.entitytable.api.table.CoreWrites.WriteConflict;
+import io.entitytable.api.table.EntityTable;
+import io.entitytable.api.table.PagedQueries;
+import io.entitytable.model.Address;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Customer;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Ids;
+import io.entitytable.model.Keys;
+import io.entitytable.model.Order;
+import io.entitytable.model.TableLayout;
+import io.entitytable.model.Values;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+
+/** Customers: access patterns 3, 6 and 7, and the customer -> store links that the fan-out turns into edges. */
+@ApplicationScoped
+public class CustomerService {
+    /** A customer manages at most this many stores (DESIGN §2). */
+    public static final int MAX_STORES = 100;
+
+    private final Subjects subjects;
+    private final CoreWrites writes;
+    private final EntityTable table;
+    private final PagedQueries queries;
+    private final ApiConfig config;
+
+    public CustomerService(
+            Subjects subjects, CoreWrites writes, EntityTable table, PagedQueries queries, ApiConfig config) {
+        this.subjects = subjects;
+        this.writes = writes;
+        this.table = table;
+        this.queries = queries;
+        this.config = config;
+    }
+
+    public Customer create(String businessId, CustomerRequests.CreateCustomer request) {
+        Inputs.id("id", businessId);
+        Instant now = subjects.now();
+        Customer customer = new Customer(
+                Ids.newId(),
+                businessId,
+                request.firstName().trim(),
+                request.lastName().trim(),
+                request.email(),
+                addresses(request.mailingAddresses()),
+                Set.of(),
+                TagInputs.normalise(request.tags()),
+                1,
+                now,
+                now);
+        try {
+            writes.createChild(businessId, List.of(customer.toItem()));
+        } catch (WriteConflict e) {
+            throw ApiProblem.notFound("business", businessId);
+        }
+        return customer;
+    }
+
+    /** Pattern 6: Query id = C, begins_with(type, customer#). */
+    public Customer get(String id) {
+        return Customer.from(subjects.require(Entity.CUSTOMER, id));
+    }
+
+    /** A change of first or last name changes the key: CoreWrites turns it into one Delete + Put transaction. */
+    public Customer patch(String id, Long ifMatch, CustomerRequests.PatchCustomer patch) {
+        return subjects.modify(
+                Entity.CUSTOMER,
+                id,
+                ifMatch,
+                (Customer customer) -> customer.withDetails(
+                        patch.firstName() == null
+                                ? customer.firstName()
+                                : patch.firstName().trim(),
+                        patch.lastName() == null
+                                ? customer.lastName()
+                                : patch.lastName().trim(),
+                        patch.email() == null ? customer.email() : patch.email(),
+                        patch.mailingAddresses() == null
+                                ? customer.mailingAddresses()
+                                : addresses(patch.mailingAddresses())));
+    }
+
+    public void delete(String id, Long ifMatch) {
+        subjects.withCurrent(Entity.CUSTOMER, id, ifMatch, current -> {
+            writes.delete(current, List.of(), Values.string(current, Attributes.BUSINESS_ID), false);
+            return null;
+        });
+    }
+
+    /**
+     * Pattern 3: Query businessIdGsi businessId = B, begins_with(type, customer#<prefix>): customers sorted by last
+     * then first name, the prefix matched case-insensitively because the key is lower-cased.
+     */
+    public Page<Customer> byName(String businessId, String namePrefix, String limit, String next) {
+        Inputs.id("id", businessId);
+        int size = Inputs.limit(limit);
+        String prefix = namePrefix == null ? "" : namePrefix;
+        if (prefix.length() > 201 || !prefix.matches(io.entitytable.api.subject.Patterns.TEXT)) {
+            throw ApiProblem.invalid("namePrefix", "must be at most 201 characters of text");
+        }
+        QueryRequest query = QueryRequest.builder()
+                .tableName(table.name())
+                .indexName(TableLayout.BUSINESS_ID_GSI)
+                .keyConditionExpression("#b = :b AND begins_with(#type, :prefix)")
+                .expressionAttributeNames(Map.of("#b", Attributes.BUSINESS_ID, "#type", Attributes.TYPE))
+                .expressionAttributeValues(Map.of(
+                        ":b", AttributeValue.fromS(businessId),
+                        ":prefix", AttributeValue.fromS(Keys.customerNamePrefix(prefix))))
+                .build();
+        String scope = "customers-by-name|" + businessId + "|" + Keys.customerNamePrefix(prefix);
+        return queries.list(scope, next, query, size, config.filterPageBudget(), Customer::from);
+    }
+
+    /** Pattern 7: Query customerIdGsi customerId = C, begins_with(type, order#), newest first. */
+    public Page<Order> orders(String customerId, String limit, String next) {
+        Inputs.id("id", customerId);
+        int size = Inputs.limit(limit);
+        QueryRequest query = QueryRequest.builder()
+                .tableName(table.name())
+                .indexName(TableLayout.CUSTOMER_ID_GSI)
+                .keyConditionExpression("#c = :c AND begins_with(#type, :prefix)")
+                .expressionAttributeNames(Map.of("#c", Attributes.CUSTOMER_ID, "#type", Attributes.TYPE))
+                .expressionAttributeValues(Map.of(
+                        ":c", AttributeValue.fromS(customerId),
+                        ":prefix", AttributeValue.fromS(Keys.typePrefix(Entity.ORDER))))
+                .scanIndexForward(false)
+                .build();
+        return queries.list("customer-orders|" + customerId, next, query, size, config.filterPageBudget(), Order::from);
+    }
+
+    /**
+     * Adds a store to the customer's {@code storeIds}. The store must exist and belong to the customer's business;
+     * the customer update carries a ConditionCheck on the store in the same transaction, so a store deleted in the
+     * meantime cannot be linked.
+     */
+    public Customer link(String customerId, String storeId) {
+        Inputs.id("storeId", storeId);
+        return subjects.withCurrent(Entity.CUSTOMER, customerId, null, current -> {
+            Customer customer = Customer.from(current);
+            if (customer.storeIds().contains(storeId)) {
+                return customer;
+            }
+            if (customer.storeIds().size() >= MAX_STORES) {
+                throw ApiProblem.invalid("storeIds", "a customer manages at most " + MAX_STORES + " stores");
+            }
+            Map<String, AttributeValue> store =
+                    table.findCore(Entity.STORE, storeId).orElseThrow(() -> ApiProblem.notFound("store", storeId));
+            if (!customer.businessId().equals(Values.string(store, Attributes.BUSINESS_ID))) {
+                throw ApiProblem.invalid("storeId", "store " + storeId + " belongs to another business");
+            }
+            Set<String> storeIds = new TreeSet<>(customer.storeIds());
+            storeIds.add(storeId);
+            Customer next = customer.withStoreIds(storeIds).withVersion(customer.version() + 1, subjects.now());
+            writes.replaceWhileExists(current, next.toItem(), EntityTable.keyOf(store), customer.businessId());
+            return next;
+        });
+    }
+
+    /** Removes a store from the customer's {@code storeIds}; idempotent. */
+    public Customer unlink(String customerId, String storeId) {
+        Inputs.id("storeId", storeId);
+        return subjects.modify(Entity.CUSTOMER, customerId, null, (Customer customer) -> {
+            Set<String> storeIds = new TreeSet<>(customer.storeIds());
+            storeIds.remove(storeId);
+            return customer.withStoreIds(storeIds);
+        });
+    }
+
+    static Map<String, Address> addresses(Map<String, AddressInput> input) {
+        Map<String, Address> addresses = new TreeMap<>();
+        if (input != null) {
+            input.forEach((label, address) -> addresses.put(label, address.toAddress()));
+        }
+        return addresses;
+    }
+}

@@ -1,0 +1,278 @@
+package io.entitytable.api.order;
+
+import io.entitytable.api.config.ApiConfig;
+import io.entitytable.api.error.ApiProblem;
+import io.entitytable.api.paging.Page;
+import io.entitytable.api.subject.Inputs;
+import io.entitytable.api.subject.Patterns;
+import io.entitytable.api.subject.Subjects;
+import io.entitytable.api.subject.TagInputs;
+import io.entitytable.api.table.CoreWrites;
+import io.entitytable.api.table.CoreWrites.WriteConflict;
+import io.entitytable.api.table.EntityTable;
+import io.entitytable.api.table.PagedQueries;
+import io.entitytable.model.Address;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Customer;
+import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Ids;
+import io.entitytable.model.Keys;
+import io.entitytable.model.Order;
+import io.entitytable.model.OrderLine;
+import io.entitytable.model.TableLayout;
+import io.entitytable.model.Values;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+
+/** Orders and their lines: access patterns 4, 8 and 9. */
+@ApplicationScoped
+public class OrderService {
+    /** The latest instant a 13-digit millisecond sort key can hold (year 2286). */
+    static final Instant LATEST = Instant.ofEpochMilli(9_999_999_999_999L);
+
+    private final Subjects subjects;
+    private final CoreWrites writes;
+    private final EntityTable table;
+    private final PagedQueries queries;
+    private final ApiConfig config;
+
+    public OrderService(
+            Subjects subjects, CoreWrites writes, EntityTable table, PagedQueries queries, ApiConfig config) {
+        this.subjects = subjects;
+        this.writes = writes;
+        this.table = table;
+        this.queries = queries;
+        this.config = config;
+    }
+
+    /**
+     * Places an order: the order item with an immutable snapshot of the customer's name and the chosen ship-to
+     * address (seed 000 strategy 2), its lines in the same item collection (strategy 3), and the count on the
+     * business, in one transaction.
+     */
+    public Order create(String customerId, OrderRequests.CreateOrder request) {
+        Customer customer = Customer.from(subjects.require(Entity.CUSTOMER, customerId));
+        Address shipTo = customer.mailingAddresses().get(request.shipTo());
+        if (shipTo == null) {
+            throw ApiProblem.invalid(
+                    "shipTo", "the customer has no mailing address labelled '" + request.shipTo() + "'");
+        }
+        List<OrderLine> lines = new ArrayList<>();
+        for (OrderRequests.LineInput line : request.lines()) {
+            lines.add(new OrderLine(
+                    lines.size() + 1, line.sku(), line.description(), line.quantity(), line.unitPriceCents()));
+        }
+        Instant now = subjects.now();
+        String id = Ids.newId();
+        Order order = new Order(
+                id,
+                customer.businessId(),
+                customer.id(),
+                request.status() == null ? OrderStatus.OPEN.name() : OrderStatus.parse("status", request.status()),
+                lines.stream().mapToLong(OrderLine::amountCents).sum(),
+                request.paymentCard(),
+                new CustomerSnapshot(customer.firstName(), customer.lastName()),
+                shipTo,
+                lines,
+                lines.size(),
+                Keys.orderShard(id, config.shardCount()),
+                TagInputs.normalise(request.tags()),
+                1,
+                now,
+                now);
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        items.add(order.toItem());
+        items.addAll(order.lineItems());
+        try {
+            writes.createChild(customer.businessId(), items);
+        } catch (WriteConflict e) {
+            throw ApiProblem.conflict("the customer's business is being deleted; the order was not placed");
+        }
+        return order;
+    }
+
+    /** Pattern 8: one Query {@code id = O} returns the order and every line (same item collection). */
+    public Order get(String id) {
+        Inputs.id("id", id);
+        Map<String, AttributeValue> orderItem = null;
+        List<OrderLine> lines = new ArrayList<>();
+        Map<String, AttributeValue> start = null;
+        do {
+            QueryResponse response = table.dynamo()
+                    .query(QueryRequest.builder()
+                            .tableName(table.name())
+                            .keyConditionExpression("#id = :id")
+                            .expressionAttributeNames(Map.of("#id", Attributes.ID))
+                            .expressionAttributeValues(Map.of(":id", AttributeValue.fromS(id)))
+                            .consistentRead(true)
+                            .exclusiveStartKey(start)
+                            .build());
+            for (Map<String, AttributeValue> item : response.items()) {
+                String type = Values.string(item, Attributes.TYPE);
+                if (Keys.isLineType(type)) {
+                    lines.add(OrderLine.from(item));
+                } else if (type.startsWith(Keys.typePrefix(Entity.ORDER))) {
+                    orderItem = item;
+                }
+            }
+            start = response.hasLastEvaluatedKey()
+                            && !response.lastEvaluatedKey().isEmpty()
+                    ? response.lastEvaluatedKey()
+                    : null;
+        } while (start != null);
+        if (orderItem == null) {
+            throw ApiProblem.notFound("order", id);
+        }
+        return Order.from(orderItem).withLines(lines);
+    }
+
+    public Order patch(String id, Long ifMatch, OrderRequests.PatchOrder patch) {
+        subjects.modify(
+                Entity.ORDER,
+                id,
+                ifMatch,
+                (Order order) -> order.withStatusAndCard(
+                        patch.status() == null ? order.status() : OrderStatus.parse("status", patch.status()),
+                        patch.paymentCard() == null ? order.paymentCard() : patch.paymentCard()));
+        return get(id);
+    }
+
+    /** Deletes the order with all its lines (their keys follow from {@code lineCount}) in one transaction. */
+    public void delete(String id, Long ifMatch) {
+        subjects.withCurrent(Entity.ORDER, id, ifMatch, current -> {
+            Order order = Order.from(current);
+            List<Map<String, AttributeValue>> lineKeys = new ArrayList<>();
+            for (int lineNo = 1; lineNo <= order.lineCount(); lineNo++) {
+                lineKeys.add(EntityTable.key(id, Keys.lineType(lineNo)));
+            }
+            writes.delete(current, lineKeys, order.businessId(), false);
+            return null;
+        });
+    }
+
+    /**
+     * Pattern 4: Query businessIdGsi {@code businessId = B AND type BETWEEN order#<from> AND order#<to>}, newest
+     * first, with a FilterExpression for the optional filters, looped until {@code limit} orders matched or the
+     * page budget is spent.
+     */
+    public Page<Order> ofBusiness(String businessId, OrderFilters filters, String limit, String next) {
+        Inputs.id("id", businessId);
+        int size = Inputs.limit(limit);
+        Instant from = Inputs.instant("from", filters.from(), Instant.EPOCH);
+        Instant to = Inputs.instant("to", filters.to(), LATEST);
+        checkRange(from, to);
+        Map<String, String> names = new LinkedHashMap<>(Map.of("#b", Attributes.BUSINESS_ID, "#type", Attributes.TYPE));
+        Map<String, AttributeValue> values = new LinkedHashMap<>(Map.of(
+                ":b", AttributeValue.fromS(businessId),
+                ":from", AttributeValue.fromS(Keys.orderType(from)),
+                ":to", AttributeValue.fromS(Keys.orderType(to))));
+        List<String> conditions = new ArrayList<>();
+        if (filters.status() != null) {
+            names.put("#status", Attributes.STATUS);
+            values.put(":status", AttributeValue.fromS(OrderStatus.parse("status", filters.status())));
+            conditions.add("#status = :status");
+        }
+        if (filters.city() != null) {
+            checkText("city", filters.city());
+            names.put("#shipTo", Attributes.SHIP_TO);
+            names.put("#city", Attributes.CITY);
+            values.put(":city", AttributeValue.fromS(filters.city().trim()));
+            conditions.add("#shipTo.#city = :city");
+        }
+        if (filters.paymentCard() != null) {
+            if (!filters.paymentCard().matches(Patterns.CARD)) {
+                throw ApiProblem.invalid("paymentCard", "must match " + Patterns.CARD);
+            }
+            names.put("#card", Attributes.PAYMENT_CARD);
+            values.put(":card", AttributeValue.fromS(filters.paymentCard()));
+            conditions.add("#card = :card");
+        }
+        if (filters.minTotalCents() != null) {
+            names.put("#total", Attributes.TOTAL_CENTS);
+            values.put(":minTotal", AttributeValue.fromN(Long.toString(parseCents(filters.minTotalCents()))));
+            conditions.add("#total >= :minTotal");
+        }
+        QueryRequest.Builder query = QueryRequest.builder()
+                .tableName(table.name())
+                .indexName(TableLayout.BUSINESS_ID_GSI)
+                .keyConditionExpression("#b = :b AND #type BETWEEN :from AND :to")
+                .expressionAttributeNames(names)
+                .expressionAttributeValues(values)
+                .scanIndexForward(false);
+        if (!conditions.isEmpty()) {
+            query.filterExpression(String.join(" AND ", conditions));
+        }
+        String scope = "business-orders|" + businessId + "|" + values;
+        return queries.list(scope, next, query.build(), size, config.filterPageBudget(), Order::from);
+    }
+
+    /**
+     * Pattern 9: every order in a status over a time range, across businesses. Orders are spread over N write
+     * shards of gsi1 ({@code ORDERSTATUS#<STATUS>#<shard>}); the N shards are queried in parallel and merged
+     * newest first, and the cursor keeps each shard's own position.
+     */
+    public Page<Order> byStatus(String status, String fromValue, String toValue, String limit, String next) {
+        String normalised = OrderStatus.parse("status", status);
+        int size = Inputs.limit(limit);
+        Instant from = Inputs.instant("from", fromValue, Instant.EPOCH);
+        Instant to = Inputs.instant("to", toValue, LATEST);
+        checkRange(from, to);
+        Map<String, QueryRequest> shards = new LinkedHashMap<>();
+        for (int shard = 0; shard < config.shardCount(); shard++) {
+            shards.put(
+                    Integer.toString(shard),
+                    QueryRequest.builder()
+                            .tableName(table.name())
+                            .indexName(TableLayout.GSI1)
+                            .keyConditionExpression("#pk = :pk AND #sk BETWEEN :from AND :to")
+                            .expressionAttributeNames(Map.of("#pk", Attributes.GSI1_PK, "#sk", Attributes.GSI1_SK))
+                            .expressionAttributeValues(Map.of(
+                                    ":pk", AttributeValue.fromS(Keys.orderStatusPk(normalised, shard)),
+                                    ":from", AttributeValue.fromS(Keys.orderStatusSkFrom(from)),
+                                    ":to", AttributeValue.fromS(Keys.orderStatusSkTo(to))))
+                            .scanIndexForward(false)
+                            .build());
+        }
+        Comparator<Map<String, AttributeValue>> newestFirst = Comparator.comparing(
+                        (Map<String, AttributeValue> item) -> Values.string(item, Attributes.GSI1_SK))
+                .reversed();
+        String scope = "orders-by-status|" + normalised + "|" + from + "|" + to + "|" + config.shardCount();
+        return queries.merged(scope, next, shards, size, newestFirst, false, Order::from);
+    }
+
+    private static void checkRange(Instant from, Instant to) {
+        if (from.isBefore(Instant.EPOCH) || to.isAfter(LATEST)) {
+            throw ApiProblem.invalid("from", "must lie between 1970 and 2286");
+        }
+        if (from.isAfter(to)) {
+            throw ApiProblem.invalid("from", "must not be after 'to'");
+        }
+    }
+
+    private static void checkText(String field, String value) {
+        if (value.length() > 100 || !value.matches(Patterns.KEY_PART)) {
+            throw ApiProblem.invalid(field, "must be at most 100 characters of text");
+        }
+    }
+
+    private static long parseCents(String value) {
+        try {
+            long cents = Long.parseLong(value.trim());
+            if (cents >= 0) {
+                return cents;
+            }
+        } catch (NumberFormatException e) {
+            // fall through to the 422
+        }
+        throw ApiProblem.invalid("minTotalCents", "must be a whole number of cents, 0 or more");
+    }
+}

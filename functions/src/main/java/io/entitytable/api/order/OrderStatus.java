@@ -1,0 +1,24 @@
+package io.entitytable.api.order;
+
+import io.entitytable.api.error.ApiProblem;
+import java.util.Locale;
+
+/** The statuses an order moves through; each is a partition family of the status index. */
+public enum OrderStatus {
+    OPEN,
+    PAID,
+    SHIPPED,
+    DELIVERED,
+    CANCELLED;
+
+    static final String PATTERN = "(?i)OPEN|PAID|SHIPPED|DELIVERED|CANCELLED";
+    static final String MESSAGE = "must be one of OPEN, PAID, SHIPPED, DELIVERED, CANCELLED";
+
+    /** The normalised status, or a 422 naming the allowed ones. */
+    public static String parse(String field, String value) {
+        if (value == null || !value.trim().matches(PATTERN)) {
+            throw ApiProblem.invalid(field, MESSAGE);
+        }
+        return value.trim().toUpperCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,24 @@
+package io.entitytable.api.store;
+
+import io.entitytable.api.subject.AddressInput;
+import io.entitytable.api.subject.Patterns;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import java.util.Set;
+
+/** Bodies of the store endpoints. */
+public final class StoreRequests {
+    private StoreRequests() {}
+
+    public record CreateStore(
+            @NotBlank @Size(max = 200) @Pattern(regexp = Patterns.TEXT) String name,
+            @NotNull @Valid AddressInput address,
+            @Size(max = 50) Set<@Pattern(regexp = Patterns.TAG) String> tags) {}
+
+    /** Fields left out stay as they are; a new name is a key change, a new address moves the store in gsi1. */
+    public record PatchStore(
+            @Size(min = 1, max = 200) @Pattern(regexp = Patterns.TEXT) String name, @Valid AddressInput address) {}
+}

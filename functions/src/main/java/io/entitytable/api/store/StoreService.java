@@ -1,0 +1,199 @@
+package io.entitytable.api.store;
+
+import io.entitytable.api.config.ApiConfig;
+import io.entitytable.api.error.ApiProblem;
+import io.entitytable.api.paging.Page;
+import io.entitytable.api.subject.Inputs;
+import io.entitytable.api.subject.Subjects;
+import io.entitytable.api.subject.TagInputs;
+import io.entitytable.api.table.CoreWrites;
+import io.entitytable.api.table.CoreWrites.WriteConflict;
+import io.entitytable.api.table.EntityTable;
+import io.entitytable.api.table.PagedQueries;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Customer;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Ids;
+import io.entitytable.model.Keys;
+import io.entitytable.model.Store;
+import io.entitytable.model.TableLayout;
+import io.entitytable.model.Values;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+
+/** Stores: access pattern 5 (by location through gsi1) and the store side of customer links. */
+@ApplicationScoped
+public class StoreService {
+    private final Subjects subjects;
+    private final CoreWrites writes;
+    private final EntityTable table;
+    private final PagedQueries queries;
+    private final ApiConfig config;
+
+    public StoreService(
+            Subjects subjects, CoreWrites writes, EntityTable table, PagedQueries queries, ApiConfig config) {
+        this.subjects = subjects;
+        this.writes = writes;
+        this.table = table;
+        this.queries = queries;
+        this.config = config;
+    }
+
+    public Store create(String businessId, StoreRequests.CreateStore request) {
+        Inputs.id("id", businessId);
+        Instant now = subjects.now();
+        Store store = new Store(
+                Ids.newId(),
+                businessId,
+                request.name().trim(),
+                request.address().toAddress(),
+                TagInputs.normalise(request.tags()),
+                1,
+                now,
+                now);
+        try {
+            writes.createChild(businessId, List.of(store.toItem()));
+        } catch (WriteConflict e) {
+            throw ApiProblem.notFound("business", businessId);
+        }
+        return store;
+    }
+
+    public Store get(String id) {
+        return Store.from(subjects.require(Entity.STORE, id));
+    }
+
+    public Store patch(String id, Long ifMatch, StoreRequests.PatchStore patch) {
+        return subjects.modify(
+                Entity.STORE,
+                id,
+                ifMatch,
+                (Store store) -> store.withDetails(
+                        patch.name() == null ? store.name() : patch.name().trim(),
+                        patch.address() == null
+                                ? store.address()
+                                : patch.address().toAddress()));
+    }
+
+    /**
+     * Deletes a store. While customers still list it in {@code storeIds} this is a 409, unless {@code unlink} asks
+     * to remove it from those customers first.
+     *
+     * <p>The linked customers are found with a Query of the business's customers filtered on {@code
+     * contains(storeIds, S)}: the core items are the truth, while the {@code store#S} edges follow them only after
+     * the fan-out ran. A link committed in the instant between this Query and the delete can still leave a dangling
+     * id; the verify tool reports it.
+     */
+    public void delete(String id, Long ifMatch, boolean unlink) {
+        subjects.withCurrent(Entity.STORE, id, ifMatch, current -> {
+            String businessId = Values.string(current, Attributes.BUSINESS_ID);
+            List<String> linked = linkedCustomers(businessId, id);
+            if (!linked.isEmpty() && !unlink) {
+                throw ApiProblem.conflict("store " + id + " is still linked to " + linked.size()
+                        + " customers; unlink them or delete with ?unlink=true");
+            }
+            for (String customerId : linked) {
+                subjects.modify(Entity.CUSTOMER, customerId, null, (Customer customer) -> {
+                    Set<String> storeIds = new TreeSet<>(customer.storeIds());
+                    storeIds.remove(id);
+                    return customer.withStoreIds(storeIds);
+                });
+            }
+            writes.delete(current, List.of(), businessId, false);
+            return null;
+        });
+    }
+
+    /**
+     * Pattern 5. With a country: Query gsi1 {@code gsi1pk = STORE#<B>#<COUNTRY>}, {@code begins_with(gsi1sk,
+     * STATE#CITY#ZIP#)} as deep as the parameters go. Without: every store of the business by name (businessIdGsi).
+     */
+    public Page<Store> byLocation(
+            String businessId, String country, String state, String city, String zip, String limit, String next) {
+        Inputs.id("id", businessId);
+        int size = Inputs.limit(limit);
+        for (String[] level : new String[][] {{"country", country}, {"state", state}, {"city", city}, {"zip", zip}}) {
+            if (level[1] != null
+                    && (level[1].length() > 100 || !level[1].matches(io.entitytable.api.subject.Patterns.KEY_PART))) {
+                throw ApiProblem.invalid(level[0], "must be at most 100 characters without '#'");
+            }
+        }
+        boolean deeper = notBlank(state) || notBlank(city) || notBlank(zip);
+        if (!notBlank(country)) {
+            if (deeper) {
+                throw ApiProblem.invalid("country", "is required to search by state, city or zip");
+            }
+            QueryRequest query = QueryRequest.builder()
+                    .tableName(table.name())
+                    .indexName(TableLayout.BUSINESS_ID_GSI)
+                    .keyConditionExpression("#b = :b AND begins_with(#type, :prefix)")
+                    .expressionAttributeNames(Map.of("#b", Attributes.BUSINESS_ID, "#type", Attributes.TYPE))
+                    .expressionAttributeValues(Map.of(
+                            ":b", AttributeValue.fromS(businessId),
+                            ":prefix", AttributeValue.fromS(Keys.typePrefix(Entity.STORE))))
+                    .build();
+            return queries.list("stores|" + businessId, next, query, size, config.filterPageBudget(), Store::from);
+        }
+        if ((notBlank(city) && !notBlank(state)) || (notBlank(zip) && !notBlank(city))) {
+            throw ApiProblem.invalid(
+                    "state", "a location level needs every level above it (country, state, city, zip)");
+        }
+        String pk = Keys.storeLocationPk(businessId, country);
+        String prefix = Keys.storeLocationPrefix(state, city, zip);
+        QueryRequest query = QueryRequest.builder()
+                .tableName(table.name())
+                .indexName(TableLayout.GSI1)
+                .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
+                .expressionAttributeNames(Map.of("#pk", Attributes.GSI1_PK, "#sk", Attributes.GSI1_SK))
+                .expressionAttributeValues(Map.of(
+                        ":pk", AttributeValue.fromS(pk),
+                        ":prefix", AttributeValue.fromS(prefix)))
+                .build();
+        return queries.list(
+                "stores-by-location|" + pk + "|" + prefix, next, query, size, config.filterPageBudget(), Store::from);
+    }
+
+    private List<String> linkedCustomers(String businessId, String storeId) {
+        List<String> customers = new ArrayList<>();
+        Map<String, AttributeValue> start = null;
+        do {
+            QueryResponse response = table.dynamo()
+                    .query(QueryRequest.builder()
+                            .tableName(table.name())
+                            .indexName(TableLayout.BUSINESS_ID_GSI)
+                            .keyConditionExpression("#b = :b AND begins_with(#type, :prefix)")
+                            .filterExpression("contains(#stores, :s)")
+                            .projectionExpression("#id")
+                            .expressionAttributeNames(Map.of(
+                                    "#b", Attributes.BUSINESS_ID,
+                                    "#type", Attributes.TYPE,
+                                    "#stores", Attributes.STORE_IDS,
+                                    "#id", Attributes.ID))
+                            .expressionAttributeValues(Map.of(
+                                    ":b", AttributeValue.fromS(businessId),
+                                    ":prefix", AttributeValue.fromS(Keys.typePrefix(Entity.CUSTOMER)),
+                                    ":s", AttributeValue.fromS(storeId)))
+                            .exclusiveStartKey(start)
+                            .build());
+            response.items()
+                    .forEach(item -> customers.add(item.get(Attributes.ID).s()));
+            start = response.hasLastEvaluatedKey()
+                            && !response.lastEvaluatedKey().isEmpty()
+                    ? response.lastEvaluatedKey()
+                    : null;
+        } while (start != null);
+        return customers;
+    }
+
+    private static boolean notBlank(String value) {
+        return value != null && !value.isBlank();
+    }
+}
