@@ -26,7 +26,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestResponse;
 
-@Path("/businesses")
+@Path("/")
 @Tag(name = "Businesses")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
@@ -40,20 +40,21 @@ public class BusinessResource {
     }
 
     @POST
+    @Path("businesses")
     @Operation(summary = "Create a business")
     public RestResponse<Business> create(@NotNull @Valid BusinessRequests.CreateBusiness request) {
         return Responses.created(businesses.create(request));
     }
 
     @GET
-    @Path("{id}")
+    @Path("businesses/{id}")
     @Operation(summary = "A business by id (pattern 1)")
     public RestResponse<Business> get(@PathParam("id") String id) {
         return Responses.ok(businesses.get(id));
     }
 
     @PATCH
-    @Path("{id}")
+    @Path("businesses/{id}")
     @Operation(summary = "Change a business; If-Match guards against lost updates")
     public RestResponse<Business> patch(
             @PathParam("id") String id,
@@ -63,7 +64,7 @@ public class BusinessResource {
     }
 
     @DELETE
-    @Path("{id}")
+    @Path("businesses/{id}")
     @Operation(summary = "Delete a business that owns nothing any more")
     public RestResponse<Void> delete(@PathParam("id") String id, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
         businesses.delete(id, Inputs.ifMatch(ifMatch));
@@ -71,7 +72,7 @@ public class BusinessResource {
     }
 
     @GET
-    @Path("{id}/items")
+    @Path("businesses/{id}/items")
     @Operation(summary = "A business with everything under it (pattern 2)")
     public Page<CoreItem> items(
             @PathParam("id") String id, @QueryParam("limit") String limit, @QueryParam("next") String next) {
@@ -79,14 +80,14 @@ public class BusinessResource {
     }
 
     @PUT
-    @Path("{id}/tags/{tag}")
+    @Path("businesses/{id}/tags/{tag}")
     @Operation(summary = "Tag a business")
     public RestResponse<Void> tag(@PathParam("id") String id, @PathParam("tag") String tag) {
         return Responses.noContent(subjects.tag(Entity.BUSINESS, id, tag, true));
     }
 
     @DELETE
-    @Path("{id}/tags/{tag}")
+    @Path("businesses/{id}/tags/{tag}")
     @Operation(summary = "Untag a business")
     public RestResponse<Void> untag(@PathParam("id") String id, @PathParam("tag") String tag) {
         return Responses.noContent(subjects.tag(Entity.BUSINESS, id, tag, false));

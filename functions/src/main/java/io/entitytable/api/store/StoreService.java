@@ -148,15 +148,24 @@ public class StoreService {
         }
         String pk = Keys.storeLocationPk(businessId, country);
         String prefix = Keys.storeLocationPrefix(state, city, zip);
-        QueryRequest query = QueryRequest.builder()
-                .tableName(table.name())
-                .indexName(TableLayout.GSI1)
-                .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
-                .expressionAttributeNames(Map.of("#pk", Attributes.GSI1_PK, "#sk", Attributes.GSI1_SK))
-                .expressionAttributeValues(Map.of(
-                        ":pk", AttributeValue.fromS(pk),
-                        ":prefix", AttributeValue.fromS(prefix)))
-                .build();
+        // DynamoDB refuses begins_with on an empty string: a country alone is the partition, no sort-key condition.
+        QueryRequest query = prefix.isEmpty()
+                ? QueryRequest.builder()
+                        .tableName(table.name())
+                        .indexName(TableLayout.GSI1)
+                        .keyConditionExpression("#pk = :pk")
+                        .expressionAttributeNames(Map.of("#pk", Attributes.GSI1_PK))
+                        .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(pk)))
+                        .build()
+                : QueryRequest.builder()
+                        .tableName(table.name())
+                        .indexName(TableLayout.GSI1)
+                        .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
+                        .expressionAttributeNames(Map.of("#pk", Attributes.GSI1_PK, "#sk", Attributes.GSI1_SK))
+                        .expressionAttributeValues(Map.of(
+                                ":pk", AttributeValue.fromS(pk),
+                                ":prefix", AttributeValue.fromS(prefix)))
+                        .build();
         return queries.list(
                 "stores-by-location|" + pk + "|" + prefix, next, query, size, config.filterPageBudget(), Store::from);
     }

@@ -1,0 +1,237 @@
+package io.entitytable.api;
+
+import static io.entitytable.api.ApiTestSupport.address;
+import static io.entitytable.api.ApiTestSupport.createBusiness;
+import static io.entitytable.api.ApiTestSupport.createCustomer;
+import static io.entitytable.api.ApiTestSupport.createStore;
+import static io.entitytable.api.ApiTestSupport.post;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.equalTo;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+@QuarkusTestResource(LocalDynamoResource.class)
+class CustomerResourceTest {
+
+    @Test
+    void create_shouldCountOnBusiness_inOneTransaction() {
+        // GIVEN
+        String business = createBusiness("Customers Inc");
+
+        // WHEN
+        RequestCounter.reset();
+        var created = post(
+                "/businesses/" + business + "/customers",
+                Map.of("firstName", "Ann", "lastName", "Smith", "email", "ann@example.com"));
+
+        // THEN
+        created.then().statusCode(201).header("ETag", "\"1\"").body("businessId", equalTo(business));
+        assertThat(RequestCounter.operations()).containsExactly("TransactWriteItems");
+    }
+
+    @Test
+    void create_shouldBe404_whenBusinessMissing_andWriteNothing() {
+        post("/businesses/01ARZ3NDEKTSV4RRFFQ69G5FAV/customers", Map.of("firstName", "A", "lastName", "B"))
+                .then()
+                .statusCode(404)
+                .contentType("application/problem+json");
+    }
+
+    @Test
+    void get_shouldBeOneQuery() {
+        // GIVEN
+        String customer = createCustomer(createBusiness("B"), "Ann", "Smith");
+
+        // WHEN
+        RequestCounter.reset();
+        var response = given().get("/customers/" + customer);
+
+        // THEN
+        response.then()
+                .statusCode(200)
+                .body("firstName", equalTo("Ann"))
+                .body("mailingAddresses.home.city", equalTo("Austin"));
+        assertThat(RequestCounter.operations()).containsExactly("Query");
+    }
+
+    @Test
+    void rename_shouldChangeKeyInOneTransaction_andKeepId() {
+        // GIVEN
+        String business = createBusiness("Rename Co");
+        String customer = createCustomer(business, "Ann", "Smith");
+
+        // WHEN
+        RequestCounter.reset();
+        var renamed = given().contentType(ContentType.JSON)
+                .header("If-Match", "\"1\"")
+                .body(Map.of("lastName", "Jones"))
+                .patch("/customers/" + customer);
+
+        // THEN
+        renamed.then()
+                .statusCode(200)
+                .header("ETag", "\"2\"")
+                .body("id", equalTo(customer))
+                .body("lastName", equalTo("Jones"));
+        assertThat(RequestCounter.operations()).containsExactly("Query", "TransactWriteItems");
+        given().get("/businesses/" + business + "/customers?namePrefix=jo")
+                .then()
+                .body("items.id", contains(customer));
+        given().get("/businesses/" + business + "/customers?namePrefix=smith")
+                .then()
+                .body("items", org.hamcrest.Matchers.empty());
+    }
+
+    @Test
+    void byName_shouldPrefixMatchCaseInsensitively_andWalkPagesExactlyOnceInOrder() {
+        // GIVEN
+        String business = createBusiness("Names Ltd");
+        List<String> lastNames = List.of("Adams", "Baker", "Barker", "Barnes", "Bates", "Clark");
+        for (String last : lastNames) {
+            createCustomer(business, "Pat", last);
+        }
+
+        // WHEN
+        List<String> seen = new ArrayList<>();
+        String next = null;
+        int pages = 0;
+        do {
+            RequestCounter.reset();
+            var request = given().queryParam("namePrefix", "BA").queryParam("limit", 2);
+            if (next != null) {
+                request.queryParam("next", next);
+            }
+            var page = request.get("/businesses/" + business + "/customers")
+                    .then()
+                    .statusCode(200)
+                    .extract();
+            seen.addAll(page.path("items.lastName"));
+            next = page.path("next");
+            pages++;
+            assertThat(RequestCounter.operations()).containsExactly("Query");
+        } while (next != null);
+
+        // THEN
+        assertThat(seen).containsExactly("Baker", "Barker", "Barnes", "Bates");
+        assertThat(pages).isEqualTo(2);
+    }
+
+    @Test
+    void link_shouldAddStore_whenStoreOfSameBusiness_andBeIdempotent() {
+        // GIVEN
+        String business = createBusiness("Links");
+        String customer = createCustomer(business, "Ann", "Smith");
+        String store = createStore(business, "Downtown", address("Austin", "TX", "73301", "US"));
+
+        // WHEN
+        RequestCounter.reset();
+        given().put("/customers/" + customer + "/stores/" + store)
+                .then()
+                .statusCode(204)
+                .header("ETag", "\"2\"");
+        List<String> linkOperations = RequestCounter.operations();
+        given().put("/customers/" + customer + "/stores/" + store)
+                .then()
+                .statusCode(204)
+                .header("ETag", "\"2\"");
+
+        // THEN
+        assertThat(linkOperations).containsExactly("Query", "Query", "TransactWriteItems");
+        given().get("/customers/" + customer)
+                .then()
+                .body("storeIds", contains(store))
+                .body("version", equalTo(2));
+        given().delete("/customers/" + customer + "/stores/" + store)
+                .then()
+                .statusCode(204)
+                .header("ETag", "\"3\"");
+        given().get("/customers/" + customer).then().body("storeIds", org.hamcrest.Matchers.empty());
+    }
+
+    @Test
+    void link_shouldRefuseMissingStore_andStoreOfAnotherBusiness() {
+        String customer = createCustomer(createBusiness("One"), "Ann", "Smith");
+        String foreignStore = createStore(createBusiness("Two"), "Elsewhere", address("Austin", "TX", "73301", "US"));
+
+        given().put("/customers/" + customer + "/stores/01ARZ3NDEKTSV4RRFFQ69G5FAV")
+                .then()
+                .statusCode(404);
+        given().put("/customers/" + customer + "/stores/" + foreignStore)
+                .then()
+                .statusCode(422)
+                .contentType("application/problem+json");
+        given().put("/customers/" + customer + "/stores/not-an-id").then().statusCode(422);
+        given().get("/customers/" + customer).then().body("version", equalTo(1));
+    }
+
+    @Test
+    void tags_shouldNormaliseAndBumpVersion_andLimitTo50() {
+        // GIVEN
+        String customer = createCustomer(createBusiness("Tags"), "Ann", "Smith");
+
+        // WHEN
+        given().put("/customers/" + customer + "/tags/VIP")
+                .then()
+                .statusCode(204)
+                .header("ETag", "\"2\"");
+        given().put("/customers/" + customer + "/tags/vip")
+                .then()
+                .statusCode(204)
+                .header("ETag", "\"2\"");
+        given().put("/customers/" + customer + "/tags/bad%23tag").then().statusCode(422);
+
+        // THEN
+        given().get("/customers/" + customer).then().body("tags", contains("vip"));
+        for (int i = 0; i < 49; i++) {
+            given().put("/customers/" + customer + "/tags/t" + i).then().statusCode(204);
+        }
+        given().put("/customers/" + customer + "/tags/one-too-many").then().statusCode(422);
+        given().delete("/customers/" + customer + "/tags/vip").then().statusCode(204);
+        assertThat(given().get("/customers/" + customer).then().extract().<List<String>>path("tags"))
+                .hasSize(49);
+    }
+
+    @Test
+    void addresses_shouldBeLimitedTo20() {
+        Map<String, Object> addresses = new java.util.HashMap<>();
+        for (int i = 0; i < 21; i++) {
+            addresses.put("a" + i, address("Austin", "TX", "73301", "US"));
+        }
+        post(
+                        "/businesses/" + createBusiness("Many") + "/customers",
+                        Map.of("firstName", "A", "lastName", "B", "mailingAddresses", addresses))
+                .then()
+                .statusCode(422)
+                .body("errors[0].field", equalTo("mailingAddresses"));
+    }
+
+    @Test
+    void delete_shouldRemoveCustomer_andUncountIt() {
+        // GIVEN
+        String business = createBusiness("Delete Co");
+        String customer = createCustomer(business, "Ann", "Smith");
+
+        // WHEN
+        given().header("If-Match", "\"7\"")
+                .delete("/customers/" + customer)
+                .then()
+                .statusCode(412);
+        given().header("If-Match", "\"1\"")
+                .delete("/customers/" + customer)
+                .then()
+                .statusCode(204);
+
+        // THEN
+        given().get("/customers/" + customer).then().statusCode(404);
+        given().delete("/businesses/" + business).then().statusCode(204);
+    }
+}

@@ -1,0 +1,275 @@
+package io.entitytable.api;
+
+import static io.entitytable.api.ApiTestSupport.createBusiness;
+import static io.entitytable.api.ApiTestSupport.createCustomer;
+import static io.entitytable.api.ApiTestSupport.post;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+@QuarkusTestResource(LocalDynamoResource.class)
+class OrderResourceTest {
+
+    static Map<String, Object> order(String card, int lines) {
+        List<Map<String, Object>> items = new ArrayList<>();
+        for (int i = 0; i < lines; i++) {
+            items.add(Map.of("sku", "SKU-" + i, "description", "Item " + i, "quantity", 2, "unitPriceCents", 150));
+        }
+        return Map.of("shipTo", "home", "paymentCard", card, "lines", items);
+    }
+
+    static String placeOrder(String customer, String card) {
+        return post("/customers/" + customer + "/orders", order(card, 2))
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
+    }
+
+    @Test
+    void create_shouldSnapshotCustomer_andWriteLinesAtomically_andGetInOneQuery() {
+        // GIVEN
+        String business = createBusiness("Orders");
+        String customer = createCustomer(business, "Ann", "Smith");
+
+        // WHEN
+        RequestCounter.reset();
+        var created = post("/customers/" + customer + "/orders", order("visa", 3));
+        List<String> createOperations = RequestCounter.operations();
+        String id = created.then().statusCode(201).extract().path("id");
+        RequestCounter.reset();
+        var fetched = given().get("/orders/" + id);
+
+        // THEN
+        assertThat(createOperations).containsExactly("Query", "TransactWriteItems");
+        assertThat(RequestCounter.operations()).containsExactly("Query");
+        fetched.then()
+                .statusCode(200)
+                .header("ETag", "\"1\"")
+                .body("status", equalTo("OPEN"))
+                .body("totalCents", equalTo(900))
+                .body("customer.lastName", equalTo("Smith"))
+                .body("shipTo.city", equalTo("Austin"))
+                .body("lines", hasSize(3))
+                .body("lines[2].lineNo", equalTo(3));
+        // The snapshot is immutable: renaming the customer does not change the order.
+        given().contentType(ContentType.JSON)
+                .body(Map.of("lastName", "Jones"))
+                .patch("/customers/" + customer)
+                .then()
+                .statusCode(200);
+        given().get("/orders/" + id).then().body("customer.lastName", equalTo("Smith"));
+    }
+
+    @Test
+    void create_shouldRefuseUnknownShipTo_tooManyLines_andWriteNothing() {
+        String business = createBusiness("Limits");
+        String customer = createCustomer(business, "Ann", "Smith");
+        post(
+                        "/customers/" + customer + "/orders",
+                        Map.of(
+                                "shipTo",
+                                "office",
+                                "lines",
+                                List.of(Map.of("sku", "A", "quantity", 1, "unitPriceCents", 1))))
+                .then()
+                .statusCode(422)
+                .body("errors[0].field", equalTo("shipTo"));
+        post("/customers/" + customer + "/orders", order("visa", 99))
+                .then()
+                .statusCode(422)
+                .body("errors[0].field", equalTo("lines"));
+        post("/customers/" + customer + "/orders", order("visa", 98)).then().statusCode(201);
+        given().get("/customers/" + customer + "/orders").then().body("items", hasSize(1));
+    }
+
+    @Test
+    void patchAndDelete_shouldMoveStatus_andRemoveLines() {
+        // GIVEN
+        String business = createBusiness("Lifecycle");
+        String customer = createCustomer(business, "Ann", "Smith");
+        String id = placeOrder(customer, "visa");
+
+        // WHEN
+        given().contentType(ContentType.JSON)
+                .header("If-Match", "\"1\"")
+                .body(Map.of("status", "paid"))
+                .patch("/orders/" + id)
+                .then()
+                .statusCode(200)
+                .body("status", equalTo("PAID"))
+                .body("lines", hasSize(2))
+                .header("ETag", "\"2\"");
+        given().header("If-Match", "\"2\"").delete("/orders/" + id).then().statusCode(204);
+
+        // THEN
+        given().get("/orders/" + id).then().statusCode(404);
+        given().delete("/customers/" + customer).then().statusCode(204);
+        given().delete("/businesses/" + business).then().statusCode(204);
+    }
+
+    @Test
+    void ofBusiness_shouldFilterAndWalkPagesNewestFirst_exactlyOnce() {
+        // GIVEN: 9 orders, every third on a mastercard
+        String business = createBusiness("Filters");
+        String customer = createCustomer(business, "Ann", "Smith");
+        List<String> mastercard = new ArrayList<>();
+        for (int i = 0; i < 9; i++) {
+            String id = placeOrder(customer, i % 3 == 0 ? "mastercard" : "visa");
+            if (i % 3 == 0) {
+                mastercard.add(0, id);
+            }
+        }
+
+        // WHEN
+        List<String> seen = new ArrayList<>();
+        String next = null;
+        do {
+            var request = given().queryParam("paymentCard", "mastercard").queryParam("limit", 2);
+            if (next != null) {
+                request.queryParam("next", next);
+            }
+            var page = request.get("/businesses/" + business + "/orders")
+                    .then()
+                    .statusCode(200)
+                    .extract();
+            seen.addAll(page.path("items.id"));
+            next = page.path("next");
+        } while (next != null);
+
+        // THEN
+        assertThat(seen).containsExactlyElementsOf(mastercard);
+        RequestCounter.reset();
+        given().get("/businesses/" + business + "/orders?limit=3").then().body("items", hasSize(3));
+        assertThat(RequestCounter.operations()).containsExactly("Query");
+    }
+
+    @Test
+    void ofBusiness_shouldHonourDateRange() {
+        String business = createBusiness("Dates");
+        String customer = createCustomer(business, "Ann", "Smith");
+        String id = placeOrder(customer, "visa");
+        Instant now = Instant.now();
+        given().queryParam("from", now.minusSeconds(60).toString())
+                .queryParam("to", now.plusSeconds(60).toString())
+                .get("/businesses/" + business + "/orders")
+                .then()
+                .body("items.id", org.hamcrest.Matchers.contains(id));
+        given().queryParam("to", now.minusSeconds(60).toString())
+                .get("/businesses/" + business + "/orders")
+                .then()
+                .body("items", hasSize(0));
+        given().queryParam("from", "yesterday")
+                .get("/businesses/" + business + "/orders")
+                .then()
+                .statusCode(422);
+    }
+
+    @Test
+    void byStatus_shouldQueryEveryShardInParallel_andMergeNewestFirst_exactlyOnce() {
+        // GIVEN: orders in CANCELLED (a status no other test uses), spread over the 4 test shards
+        String customer = createCustomer(createBusiness("Shards"), "Ann", "Smith");
+        List<String> created = new ArrayList<>();
+        for (int i = 0; i < 11; i++) {
+            Map<String, Object> body = new HashMap<>(order("visa", 1));
+            body.put("status", "CANCELLED");
+            created.add(
+                    0,
+                    post("/customers/" + customer + "/orders", body)
+                            .then()
+                            .statusCode(201)
+                            .extract()
+                            .path("id"));
+        }
+
+        // WHEN
+        List<String> seen = new ArrayList<>();
+        List<Integer> requestsPerPage = new ArrayList<>();
+        String next = null;
+        do {
+            RequestCounter.reset();
+            var request = given().queryParam("status", "cancelled").queryParam("limit", 4);
+            if (next != null) {
+                request.queryParam("next", next);
+            }
+            var page = request.get("/orders").then().statusCode(200).extract();
+            seen.addAll(page.path("items.id"));
+            next = page.path("next");
+            requestsPerPage.add(RequestCounter.operations().size());
+        } while (next != null);
+
+        // THEN
+        assertThat(seen).containsExactlyElementsOf(created);
+        assertThat(requestsPerPage.get(0)).isEqualTo(4);
+        assertThat(requestsPerPage).allMatch(count -> count <= 4);
+    }
+
+    @Test
+    void cursors_shouldRejectTamperedAndForeignOnes() {
+        // GIVEN
+        String business = createBusiness("Cursors");
+        String customer = createCustomer(business, "Ann", "Smith");
+        for (int i = 0; i < 3; i++) {
+            placeOrder(customer, "visa");
+        }
+        String next = given().get("/businesses/" + business + "/orders?limit=1")
+                .then()
+                .extract()
+                .path("next");
+        String otherBusiness = createBusiness("Other");
+
+        // WHEN / THEN
+        given().queryParam("next", next)
+                .get("/businesses/" + business + "/orders?limit=1")
+                .then()
+                .statusCode(200);
+        String tampered = (next.charAt(0) == 'A' ? 'B' : 'A') + next.substring(1);
+        given().queryParam("next", tampered)
+                .get("/businesses/" + business + "/orders?limit=1")
+                .then()
+                .statusCode(400)
+                .contentType("application/problem+json");
+        given().queryParam("next", next)
+                .get("/businesses/" + otherBusiness + "/orders?limit=1")
+                .then()
+                .statusCode(400);
+        given().queryParam("next", next)
+                .get("/businesses/" + business + "/orders?limit=1&status=OPEN")
+                .then()
+                .statusCode(400);
+        given().queryParam("next", next)
+                .get("/customers/" + customer + "/orders")
+                .then()
+                .statusCode(400);
+        given().queryParam("next", "garbage").get("/orders?status=OPEN").then().statusCode(400);
+        given().get("/orders?status=LOST").then().statusCode(422);
+        given().get("/businesses/" + business + "/orders?limit=0").then().statusCode(422);
+        given().get("/businesses/" + business + "/orders?limit=-5").then().statusCode(422);
+        given().get("/businesses/" + business + "/orders?limit=abc").then().statusCode(422);
+    }
+
+    @Test
+    void customerOrders_shouldBeNewestFirst_withOneQueryPerPage() {
+        String customer = createCustomer(createBusiness("Mine"), "Ann", "Smith");
+        String first = placeOrder(customer, "visa");
+        String second = placeOrder(customer, "visa");
+        RequestCounter.reset();
+        given().get("/customers/" + customer + "/orders?limit=1")
+                .then()
+                .body("items.id", org.hamcrest.Matchers.contains(second));
+        assertThat(RequestCounter.operations()).containsExactly("Query");
+        assertThat(first).isNotEqualTo(second);
+    }
+}
