@@ -1,0 +1,147 @@
+package io.entitytable.api.copies;
+
+import io.entitytable.api.config.ApiConfig;
+import io.entitytable.api.error.ApiProblem;
+import io.entitytable.api.paging.Page;
+import io.entitytable.api.subject.Inputs;
+import io.entitytable.api.table.EntityTable;
+import io.entitytable.api.table.PagedQueries;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.CoreItem;
+import io.entitytable.model.Customer;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Keys;
+import io.entitytable.model.Store;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+
+/**
+ * Reads over the duplicates the fan-out maintains (access patterns 10 to 13): one Query per page for a customer's
+ * stores, a store's customers and one tag; one Query per tag, in parallel, for several tags. The copies follow their
+ * sources a moment after each write (the stream's lag).
+ */
+@ApplicationScoped
+public class CopyReads {
+    /** How many tags one multi-tag query may name: each is one parallel Query per page. */
+    public static final int MAX_QUERY_TAGS = 10;
+
+    private final EntityTable table;
+    private final PagedQueries queries;
+    private final ApiConfig config;
+
+    public CopyReads(EntityTable table, PagedQueries queries, ApiConfig config) {
+        this.table = table;
+        this.queries = queries;
+        this.config = config;
+    }
+
+    /** Pattern 10: Query id = customer#C, begins_with(type, store#): the stores with their data. */
+    public Page<Store> storesOfCustomer(String customerId, String limit, String next) {
+        Inputs.id("id", customerId);
+        Page<CoreItem> page = edges(Entity.CUSTOMER, customerId, Entity.STORE, limit, next);
+        return new Page<>(page.items().stream().map(Store.class::cast).toList(), page.next());
+    }
+
+    /** Pattern 11: Query id = store#S, begins_with(type, customer#): the customers with their data. */
+    public Page<Customer> customersOfStore(String storeId, String limit, String next) {
+        Inputs.id("id", storeId);
+        Page<CoreItem> page = edges(Entity.STORE, storeId, Entity.CUSTOMER, limit, next);
+        return new Page<>(page.items().stream().map(Customer.class::cast).toList(), page.next());
+    }
+
+    /** Pattern 12: Query id = tag#t [, begins_with(type, <entity>#)]. */
+    public Page<CoreItem> tagged(String rawTag, String type, String limit, String next) {
+        String tag = Inputs.tag(rawTag);
+        Entity entity = entityFilter(type);
+        int size = Inputs.limit(limit);
+        return queries.list(
+                "tag|" + tag + "|" + type,
+                next,
+                tagQuery(tag, entity),
+                size,
+                config.filterPageBudget(),
+                Copies::toSubject);
+    }
+
+    /**
+     * Pattern 13: one Query per tag in parallel, merged by subject and de-duplicated; with {@code all} only the
+     * subjects that carry every tag. Exactly one of {@code any} and {@code all} is given.
+     */
+    public Page<CoreItem> taggedWithSeveral(String any, String all, String type, String limit, String next) {
+        if ((any == null) == (all == null)) {
+            throw ApiProblem.invalid("any", "give either any=a,b or all=a,b");
+        }
+        boolean requireAll = all != null;
+        Set<String> tags = new LinkedHashSet<>();
+        for (String raw : Arrays.asList((requireAll ? all : any).split(",", -1))) {
+            tags.add(Inputs.tag(raw));
+        }
+        if (tags.size() > MAX_QUERY_TAGS) {
+            throw ApiProblem.invalid(requireAll ? "all" : "any", "at most " + MAX_QUERY_TAGS + " tags");
+        }
+        Entity entity = entityFilter(type);
+        int size = Inputs.limit(limit);
+        Map<String, QueryRequest> partitions = new LinkedHashMap<>();
+        tags.stream().sorted().forEach(tag -> partitions.put(tag, tagQuery(tag, entity)));
+        Comparator<Map<String, AttributeValue>> bySubject =
+                Comparator.comparing(item -> item.get(Attributes.TYPE).s());
+        String scope = "tags|" + (requireAll ? "all" : "any") + "|" + partitions.keySet() + "|" + type;
+        return queries.merged(scope, next, partitions, size, bySubject, requireAll, Copies::toSubject);
+    }
+
+    private Page<CoreItem> edges(Entity owner, String ownerId, Entity other, String limit, String next) {
+        int size = Inputs.limit(limit);
+        QueryRequest query = QueryRequest.builder()
+                .tableName(table.name())
+                .keyConditionExpression("#id = :id AND begins_with(#type, :prefix)")
+                .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
+                .expressionAttributeValues(Map.of(
+                        ":id", AttributeValue.fromS(Keys.subjectRef(owner, ownerId)),
+                        ":prefix", AttributeValue.fromS(Keys.typePrefix(other))))
+                .build();
+        return queries.list(
+                "edges|" + Keys.subjectRef(owner, ownerId),
+                next,
+                query,
+                size,
+                config.filterPageBudget(),
+                Copies::toSubject);
+    }
+
+    private QueryRequest tagQuery(String tag, Entity entity) {
+        QueryRequest.Builder query = QueryRequest.builder().tableName(table.name());
+        if (entity == null) {
+            return query.keyConditionExpression("#id = :id")
+                    .expressionAttributeNames(Map.of("#id", Attributes.ID))
+                    .expressionAttributeValues(Map.of(":id", AttributeValue.fromS(Keys.tagPartition(tag))))
+                    .build();
+        }
+        return query.keyConditionExpression("#id = :id AND begins_with(#type, :prefix)")
+                .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
+                .expressionAttributeValues(Map.of(
+                        ":id", AttributeValue.fromS(Keys.tagPartition(tag)),
+                        ":prefix", AttributeValue.fromS(Keys.typePrefix(entity))))
+                .build();
+    }
+
+    private static Entity entityFilter(String type) {
+        if (type == null || type.isBlank()) {
+            return null;
+        }
+        return Entity.fromKeyName(type.trim())
+                .orElseThrow(() -> ApiProblem.invalid(
+                        "type",
+                        "must be one of "
+                                + List.of(Entity.values()).stream()
+                                        .map(Entity::keyName)
+                                        .toList()));
+    }
+}
