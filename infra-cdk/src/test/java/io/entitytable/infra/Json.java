@@ -17,10 +17,14 @@ final class Json {
         return (List<Object>) at(value, path);
     }
 
+    /** The value at {@code path}, or null when a step is missing. */
     @SuppressWarnings("unchecked")
     static Object at(Object value, String... path) {
         Object current = value;
         for (String key : path) {
+            if (current == null) {
+                return null;
+            }
             if (!(current instanceof Map)) {
                 throw new AssertionError("no " + key + " in " + current);
             }
