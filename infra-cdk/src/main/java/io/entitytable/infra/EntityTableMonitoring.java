@@ -1,0 +1,197 @@
+package io.entitytable.infra;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import software.amazon.awscdk.Duration;
+import software.amazon.awscdk.services.apigatewayv2.HttpApi;
+import software.amazon.awscdk.services.cloudwatch.Alarm;
+import software.amazon.awscdk.services.cloudwatch.ComparisonOperator;
+import software.amazon.awscdk.services.cloudwatch.Dashboard;
+import software.amazon.awscdk.services.cloudwatch.GraphWidget;
+import software.amazon.awscdk.services.cloudwatch.IMetric;
+import software.amazon.awscdk.services.cloudwatch.Metric;
+import software.amazon.awscdk.services.cloudwatch.MetricOptions;
+import software.amazon.awscdk.services.cloudwatch.TreatMissingData;
+import software.amazon.awscdk.services.lambda.Function;
+import software.amazon.awscdk.services.sqs.IQueue;
+import software.constructs.Construct;
+
+/**
+ * Alarms on what needs a human (anything in the dead-letter queue, a fan-out falling behind the stream, function errors
+ * and throttles) and one dashboard with the API, both functions, the stream lag and the dead letters.
+ *
+ * <p>The alarms have no actions: where they should page differs per team; add an SNS action to {@link #alarms()}.
+ */
+public final class EntityTableMonitoring extends Construct {
+    /** The fan-out is behind when its oldest record waits this long (the mapping gives up after maxRecordAge). */
+    static final Duration ITERATOR_AGE_THRESHOLD = Duration.minutes(5);
+
+    private static final Duration PERIOD = Duration.minutes(1);
+
+    private final List<Alarm> alarms = new ArrayList<>();
+    private final Dashboard dashboard;
+
+    public EntityTableMonitoring(Construct scope, String id, Props props) {
+        super(scope, id);
+        Function api = props.apiFunction();
+        Function fanout = props.fanoutFunction();
+        IMetric deadLetters = props.deadLetterQueue()
+                .metricApproximateNumberOfMessagesVisible(MetricOptions.builder()
+                        .period(PERIOD)
+                        .statistic("Maximum")
+                        .build());
+        Metric iteratorAge = fanout.metric(
+                "IteratorAge",
+                MetricOptions.builder().period(PERIOD).statistic("Maximum").build());
+
+        alarm("DeadLetters", "stream batches the fan-out gave up on", deadLetters, 1, 1);
+        alarm(
+                "FanoutIteratorAge",
+                "the fan-out is more than " + ITERATOR_AGE_THRESHOLD.toMinutes() + " minutes behind the stream",
+                iteratorAge,
+                ITERATOR_AGE_THRESHOLD.toMilliseconds().doubleValue(),
+                3);
+        functionAlarms("Api", api);
+        functionAlarms("Fanout", fanout);
+
+        HttpApi httpApi = props.httpApi();
+        this.dashboard = software.amazon.awscdk.services.cloudwatch.Dashboard.Builder.create(this, "Dashboard")
+                .dashboardName(props.dashboardName())
+                .widgets(List.of(
+                        List.of(
+                                graph(
+                                        "HTTP API requests and errors",
+                                        httpApi.metricCount(),
+                                        httpApi.metricClientError(),
+                                        httpApi.metricServerError()),
+                                graph(
+                                        "HTTP API latency (p99)",
+                                        httpApi.metricLatency(MetricOptions.builder()
+                                                .statistic("p99")
+                                                .build()),
+                                        httpApi.metricIntegrationLatency(MetricOptions.builder()
+                                                .statistic("p99")
+                                                .build()))),
+                        List.of(
+                                graph(
+                                        "API function",
+                                        api.metricInvocations(),
+                                        api.metricErrors(),
+                                        api.metricThrottles()),
+                                graph(
+                                        "API duration (p99)",
+                                        api.metricDuration(MetricOptions.builder()
+                                                .statistic("p99")
+                                                .build()))),
+                        List.of(
+                                graph(
+                                        "Fan-out function",
+                                        fanout.metricInvocations(),
+                                        fanout.metricErrors(),
+                                        fanout.metricThrottles()),
+                                graph("Fan-out iterator age (max)", iteratorAge),
+                                graph("Dead-lettered batches", deadLetters))))
+                .build();
+    }
+
+    private void functionAlarms(String name, Function function) {
+        alarm(name + "Errors", "invocations of the " + name + " function failed", sum(function.metricErrors()), 1, 1);
+        alarm(name + "Throttles", "the " + name + " function was throttled", sum(function.metricThrottles()), 1, 1);
+    }
+
+    private void alarm(String id, String what, IMetric metric, double threshold, int periods) {
+        alarms.add(Alarm.Builder.create(this, id)
+                .alarmDescription("Entity Table: " + what)
+                .metric(metric)
+                .threshold(threshold)
+                .evaluationPeriods(periods)
+                .comparisonOperator(ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD)
+                .treatMissingData(TreatMissingData.NOT_BREACHING)
+                .build());
+    }
+
+    private static IMetric sum(Metric metric) {
+        return metric.with(
+                MetricOptions.builder().period(PERIOD).statistic("Sum").build());
+    }
+
+    private static GraphWidget graph(String title, IMetric... metrics) {
+        return GraphWidget.Builder.create()
+                .title(title)
+                .left(List.of(metrics))
+                .width(8)
+                .build();
+    }
+
+    public List<Alarm> alarms() {
+        return List.copyOf(alarms);
+    }
+
+    public Dashboard dashboard() {
+        return dashboard;
+    }
+
+    /**
+     * @param apiFunction the API function
+     * @param fanoutFunction the stream fan-out function
+     * @param deadLetterQueue where the fan-out's failed batches go
+     * @param httpApi the HTTP API
+     * @param dashboardName the dashboard's name (unique per account and region)
+     */
+    public record Props(
+            Function apiFunction,
+            Function fanoutFunction,
+            IQueue deadLetterQueue,
+            HttpApi httpApi,
+            String dashboardName) {
+        public Props {
+            Objects.requireNonNull(apiFunction, "apiFunction");
+            Objects.requireNonNull(fanoutFunction, "fanoutFunction");
+            Objects.requireNonNull(deadLetterQueue, "deadLetterQueue");
+            Objects.requireNonNull(httpApi, "httpApi");
+            Objects.requireNonNull(dashboardName, "dashboardName");
+        }
+
+        public static Builder builder() {
+            return new Builder();
+        }
+
+        public static final class Builder {
+            private Function apiFunction;
+            private Function fanoutFunction;
+            private IQueue deadLetterQueue;
+            private HttpApi httpApi;
+            private String dashboardName;
+
+            public Builder apiFunction(Function apiFunction) {
+                this.apiFunction = apiFunction;
+                return this;
+            }
+
+            public Builder fanoutFunction(Function fanoutFunction) {
+                this.fanoutFunction = fanoutFunction;
+                return this;
+            }
+
+            public Builder deadLetterQueue(IQueue deadLetterQueue) {
+                this.deadLetterQueue = deadLetterQueue;
+                return this;
+            }
+
+            public Builder httpApi(HttpApi httpApi) {
+                this.httpApi = httpApi;
+                return this;
+            }
+
+            public Builder dashboardName(String dashboardName) {
+                this.dashboardName = dashboardName;
+                return this;
+            }
+
+            public Props build() {
+                return new Props(apiFunction, fanoutFunction, deadLetterQueue, httpApi, dashboardName);
+            }
+        }
+    }
+}

@@ -1,0 +1,180 @@
+package io.entitytable.infra;
+
+import io.entitytable.model.FunctionDefinition;
+import io.entitytable.model.Settings;
+import io.entitytable.model.StreamTrigger;
+import io.entitytable.model.TableLayout;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awscdk.CfnOutput;
+import software.amazon.awscdk.Environment;
+import software.amazon.awscdk.Stack;
+import software.amazon.awscdk.StackProps;
+import software.amazon.awscdk.services.secretsmanager.Secret;
+import software.amazon.awscdk.services.secretsmanager.SecretStringGenerator;
+import software.constructs.Construct;
+
+/**
+ * Everything Entity Table runs on, in one stack {@code EntityTable-<stage>}: the table, the API and fan-out functions,
+ * the HTTP API, the stream trigger with its dead-letter queue, alarms and a dashboard.
+ */
+public final class EntityTableStack extends Stack {
+    public static final String OUTPUT_API_URL = "ApiUrl";
+    public static final String OUTPUT_TABLE_NAME = "TableName";
+    public static final String OUTPUT_TABLE_STREAM_ARN = "TableStreamArn";
+    public static final String OUTPUT_DEAD_LETTER_QUEUE_URL = "DeadLetterQueueUrl";
+
+    private final EntityDynamoTable table;
+    private final QuarkusLambda api;
+    private final QuarkusLambda fanout;
+    private final EntityHttpApi httpApi;
+    private final StreamFanoutTrigger trigger;
+    private final EntityTableMonitoring monitoring;
+
+    public EntityTableStack(Construct scope, StackSettings settings) {
+        super(
+                scope,
+                settings.stackName(),
+                StackProps.builder()
+                        .description("Entity Table (" + settings.stage() + "): one DynamoDB table, an HTTP API and a"
+                                + " stream fan-out")
+                        .env(Environment.builder()
+                                .region(settings.region())
+                                .account(settings.account())
+                                .build())
+                        .build());
+
+        this.table = new EntityDynamoTable(
+                this,
+                "Entity",
+                EntityDynamoTable.Props.builder()
+                        .layout(TableLayout.ENTITY)
+                        .tableName(settings.tableName())
+                        .removalPolicy(settings.removalPolicy())
+                        .deletionProtection(settings.deletionProtection())
+                        .build());
+
+        Secret cursorSecret = cursorSecret();
+        Map<String, String> apiEnvironment = new HashMap<>();
+        apiEnvironment.put(Settings.TABLE_NAME, table.table().getTableName());
+        // A CloudFormation dynamic reference: the value is resolved at deploy time and never appears in the template.
+        apiEnvironment.put(Settings.CURSOR_SECRET, cursorSecret.getSecretValue().unsafeUnwrap());
+        settings.orderStatusShards()
+                .ifPresent(shards -> apiEnvironment.put(Settings.ORDER_STATUS_SHARDS, Integer.toString(shards)));
+        this.api = new QuarkusLambda(
+                this,
+                "Api",
+                QuarkusLambda.Props.builder(FunctionDefinition.API)
+                        .zip(settings.zipOf(FunctionDefinition.API))
+                        .memoryMb(settings.api().memoryMb())
+                        .timeoutSeconds(settings.api().timeoutSeconds())
+                        .environment(apiEnvironment)
+                        .description("Entity Table HTTP API: writes core items only")
+                        .build());
+        TableAccess.grantApi(api.role(), table);
+
+        this.fanout = new QuarkusLambda(
+                this,
+                "Fanout",
+                QuarkusLambda.Props.builder(FunctionDefinition.STREAM_FANOUT)
+                        .zip(settings.zipOf(FunctionDefinition.STREAM_FANOUT))
+                        .memoryMb(settings.fanout().memoryMb())
+                        .timeoutSeconds(settings.fanout().timeoutSeconds())
+                        .environment(Map.of(Settings.TABLE_NAME, table.table().getTableName()))
+                        .description("Entity Table stream fan-out: keeps duplicate items in step with core items")
+                        .build());
+        TableAccess.grantFanout(fanout.role(), table);
+
+        this.trigger = new StreamFanoutTrigger(
+                this,
+                "StreamTrigger",
+                StreamFanoutTrigger.Props.builder()
+                        .table(table.table())
+                        .target(fanout.alias())
+                        .trigger(StreamTrigger.DEFAULT)
+                        .parallelizationFactor(settings.parallelizationFactor())
+                        .build());
+
+        this.httpApi = new EntityHttpApi(
+                this,
+                "Http",
+                EntityHttpApi.Props.builder()
+                        .apiName(settings.stackName())
+                        .handler(api.alias())
+                        .routes(ApiRoutes.read(settings.openApi()))
+                        .jwt(settings.jwtIssuer(), settings.jwtAudience())
+                        .corsAllowOrigins(settings.corsAllowOrigins())
+                        .throttle(settings.throttleRateLimit(), settings.throttleBurstLimit())
+                        .build());
+
+        this.monitoring = new EntityTableMonitoring(
+                this,
+                "Monitoring",
+                EntityTableMonitoring.Props.builder()
+                        .apiFunction(api.function())
+                        .fanoutFunction(fanout.function())
+                        .deadLetterQueue(trigger.deadLetterQueue())
+                        .httpApi(httpApi.api())
+                        .dashboardName(settings.stackName())
+                        .build());
+
+        output(OUTPUT_API_URL, httpApi.url(), "Base URL of the HTTP API");
+        output(OUTPUT_TABLE_NAME, table.table().getTableName(), "The DynamoDB table");
+        output(OUTPUT_TABLE_STREAM_ARN, table.table().getTableStreamArn(), "The table's stream (NEW_AND_OLD_IMAGES)");
+        output(
+                OUTPUT_DEAD_LETTER_QUEUE_URL,
+                trigger.deadLetterQueue().getQueueUrl(),
+                "Stream batches the fan-out gave up on");
+
+        NagFindings.suppress(this, settings);
+    }
+
+    /**
+     * The key that signs pagination cursors. Generated by Secrets Manager, so no one chooses or sees it, and injected as
+     * a dynamic reference so it stays out of the template and out of {@code cdk.out}. The function reads it from its
+     * environment (no Secrets Manager call on the request path, nothing to fetch after a SnapStart restore). Rotating it
+     * invalidates every outstanding cursor, so it changes only by replacing the secret and redeploying.
+     */
+    private Secret cursorSecret() {
+        return Secret.Builder.create(this, "CursorSecret")
+                .description("Signs the Entity Table API's pagination cursors")
+                .generateSecretString(SecretStringGenerator.builder()
+                        .passwordLength(64)
+                        .excludePunctuation(true)
+                        .build())
+                .build();
+    }
+
+    private void output(String id, String value, String description) {
+        CfnOutput.Builder.create(this, id).value(value).description(description).build();
+    }
+
+    public EntityDynamoTable table() {
+        return table;
+    }
+
+    public QuarkusLambda api() {
+        return api;
+    }
+
+    public QuarkusLambda fanout() {
+        return fanout;
+    }
+
+    public EntityHttpApi httpApi() {
+        return httpApi;
+    }
+
+    public StreamFanoutTrigger trigger() {
+        return trigger;
+    }
+
+    public EntityTableMonitoring monitoring() {
+        return monitoring;
+    }
+
+    static List<String> outputs() {
+        return List.of(OUTPUT_API_URL, OUTPUT_TABLE_NAME, OUTPUT_TABLE_STREAM_ARN, OUTPUT_DEAD_LETTER_QUEUE_URL);
+    }
+}

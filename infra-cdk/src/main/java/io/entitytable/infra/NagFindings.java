@@ -1,0 +1,68 @@
+package io.entitytable.infra;
+
+import io.github.cdklabs.cdknag.NagPackSuppression;
+import io.github.cdklabs.cdknag.NagSuppressions;
+import java.util.List;
+import software.constructs.IConstruct;
+
+/**
+ * The cdk-nag findings this stack accepts, each with the reason it is right here. Everything else that AwsSolutions or
+ * Serverless reports is an error and fails {@code cdk synth} and the tests.
+ */
+final class NagFindings {
+    private NagFindings() {}
+
+    static void suppress(EntityTableStack stack, StackSettings settings) {
+        for (QuarkusLambda function : List.of(stack.api(), stack.fanout())) {
+            suppress(
+                    function.function(),
+                    rule(
+                            "Serverless-LambdaDLQ",
+                            "Never invoked asynchronously: the HTTP API invokes synchronously, and the stream mapping"
+                                    + " has its own on-failure destination (the fan-out dead-letter queue)."),
+                    rule(
+                            "Serverless-LambdaAsyncFailureDestination",
+                            "Never invoked asynchronously (see Serverless-LambdaDLQ), so an async failure destination"
+                                    + " would never receive anything."),
+                    rule(
+                            "Serverless-LambdaLatestVersion",
+                            "Java 21 is the runtime the functions are built and tested for (Quarkus 3.34, SnapStart);"
+                                    + " moving to a newer Java is a deliberate upgrade of the whole build."),
+                    rule("AwsSolutions-L1", "Same as Serverless-LambdaLatestVersion: Java 21 on purpose."));
+        }
+        suppress(
+                stack.trigger().deadLetterQueue(),
+                rule(
+                        "AwsSolutions-SQS3",
+                        "This queue is the dead-letter queue (on-failure destination of the stream mapping)."),
+                rule(
+                        "Serverless-SQSRedrivePolicy",
+                        "This queue is the last stop for failed stream batches; nothing consumes it automatically."));
+        suppress(
+                stack.getNode().findChild("CursorSecret"),
+                rule(
+                        "AwsSolutions-SMG4",
+                        "The cursor signing key is injected at deploy time; rotating it would silently invalidate every"
+                                + " outstanding cursor, so it is replaced deliberately with a redeploy instead."));
+        if (settings.jwtIssuer().isEmpty()) {
+            suppress(
+                    stack.httpApi().api(),
+                    rule(
+                            "AwsSolutions-APIG4",
+                            "No JWT issuer was configured (context jwtIssuer/jwtAudience), so this deployment is open"
+                                    + " by the deployer's choice; set them to put a JWT authorizer on every route."));
+        }
+    }
+
+    private static void suppress(IConstruct construct, NagPackSuppression... suppressions) {
+        NagSuppressions.addResourceSuppressions(construct, List.of(suppressions), true);
+    }
+
+    private static NagPackSuppression rule(String id, String reason, String... appliesTo) {
+        NagPackSuppression.Builder builder = NagPackSuppression.builder().id(id).reason(reason);
+        if (appliesTo.length > 0) {
+            builder.appliesTo(List.of((Object[]) appliesTo));
+        }
+        return builder.build();
+    }
+}

@@ -1,0 +1,198 @@
+package io.entitytable.infra;
+
+import io.entitytable.model.FunctionDefinition;
+import io.entitytable.model.Settings;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import software.amazon.awscdk.Duration;
+import software.amazon.awscdk.services.iam.PolicyStatement;
+import software.amazon.awscdk.services.iam.Role;
+import software.amazon.awscdk.services.iam.ServicePrincipal;
+import software.amazon.awscdk.services.lambda.Alias;
+import software.amazon.awscdk.services.lambda.Architecture;
+import software.amazon.awscdk.services.lambda.Code;
+import software.amazon.awscdk.services.lambda.Function;
+import software.amazon.awscdk.services.lambda.Runtime;
+import software.amazon.awscdk.services.lambda.SnapStartConf;
+import software.amazon.awscdk.services.logs.LogGroup;
+import software.amazon.awscdk.services.logs.RetentionDays;
+import software.constructs.Construct;
+
+/**
+ * One packaged Quarkus function ({@code function.zip} of a {@link FunctionDefinition}) on Java 21 / arm64 with SnapStart,
+ * invoked through the alias {@value #ALIAS}.
+ *
+ * <p>SnapStart only applies to published versions, so every caller (HTTP API, event source mapping) targets the alias,
+ * never {@code $LATEST}. The function gets its own role with no managed policy: it may write its own log group, and the
+ * stack adds exactly the table permissions it needs.
+ *
+ * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/snapstart.html">Lambda SnapStart</a>
+ */
+public final class QuarkusLambda extends Construct {
+    public static final String ALIAS = "live";
+
+    /**
+     * Stop the JIT at C1: most of a request's work happens right after restore, before C2 would pay off. AWS's advice
+     * for SnapStart and short-lived Java functions.
+     *
+     * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/snapstart-best-practices.html">SnapStart tuning</a>
+     */
+    public static final String FAST_START_JAVA_OPTIONS = "-XX:+TieredCompilation -XX:TieredStopAtLevel=1";
+
+    static final String JAVA_TOOL_OPTIONS = "JAVA_TOOL_OPTIONS";
+
+    private final Role role;
+    private final LogGroup logGroup;
+    private final Function function;
+    private final Alias alias;
+
+    public QuarkusLambda(Construct scope, String id, Props props) {
+        super(scope, id);
+        FunctionDefinition definition = props.definition();
+        if (!Files.isRegularFile(props.zip())) {
+            throw new IllegalStateException(
+                    "missing " + props.zip() + ": build it first (mvn -B package -DskipTests in " + definition.module()
+                            + "), or point the artifactRoot context at the folder that holds it");
+        }
+        this.logGroup = LogGroup.Builder.create(this, "Logs")
+                .retention(props.logRetention())
+                .build();
+        this.role = Role.Builder.create(this, "Role")
+                .assumedBy(new ServicePrincipal("lambda.amazonaws.com"))
+                .description("Runs the " + definition.name() + " function")
+                .build();
+        role.addToPolicy(PolicyStatement.Builder.create()
+                .actions(List.of("logs:CreateLogStream", "logs:PutLogEvents"))
+                .resources(List.of(logGroup.getLogGroupArn()))
+                .build());
+
+        this.function = Function.Builder.create(this, "Function")
+                .description(props.description())
+                .runtime(Runtime.JAVA_21)
+                .architecture(Architecture.ARM_64)
+                .handler(definition.handler())
+                .code(Code.fromAsset(props.zip().toString()))
+                .memorySize(props.memoryMb())
+                .timeout(Duration.seconds(props.timeoutSeconds()))
+                .environment(environment(definition, props.environment()))
+                .role(role)
+                .logGroup(logGroup)
+                .snapStart(SnapStartConf.ON_PUBLISHED_VERSIONS)
+                .build();
+        this.alias = Alias.Builder.create(this, "Alias")
+                .aliasName(ALIAS)
+                .version(function.getCurrentVersion())
+                .build();
+    }
+
+    private static Map<String, String> environment(FunctionDefinition definition, Map<String, String> given) {
+        Map<String, String> environment = new LinkedHashMap<>(given);
+        environment.put(JAVA_TOOL_OPTIONS, FAST_START_JAVA_OPTIONS);
+        if (definition.namedHandler() != null) {
+            environment.put(Settings.QUARKUS_LAMBDA_HANDLER, definition.namedHandler());
+        }
+        return environment;
+    }
+
+    public Function function() {
+        return function;
+    }
+
+    /** What callers invoke: the published, SnapStart-enabled version. */
+    public Alias alias() {
+        return alias;
+    }
+
+    public Role role() {
+        return role;
+    }
+
+    public LogGroup logGroup() {
+        return logGroup;
+    }
+
+    /**
+     * @param definition which function, with its handler and default size
+     * @param zip its deployment package; must exist at synth time
+     * @param memoryMb memory size
+     * @param timeoutSeconds timeout
+     * @param environment variables besides the ones every Quarkus function here gets
+     * @param logRetention how long its logs are kept
+     * @param description shown in the console
+     */
+    public record Props(
+            FunctionDefinition definition,
+            Path zip,
+            int memoryMb,
+            int timeoutSeconds,
+            Map<String, String> environment,
+            RetentionDays logRetention,
+            String description) {
+        public Props {
+            Objects.requireNonNull(definition, "definition");
+            Objects.requireNonNull(zip, "zip");
+            environment = Map.copyOf(environment);
+            Objects.requireNonNull(logRetention, "logRetention");
+            Objects.requireNonNull(description, "description");
+        }
+
+        public static Builder builder(FunctionDefinition definition) {
+            return new Builder(definition);
+        }
+
+        public static final class Builder {
+            private final FunctionDefinition definition;
+            private Path zip;
+            private int memoryMb;
+            private int timeoutSeconds;
+            private Map<String, String> environment = Map.of();
+            private RetentionDays logRetention = RetentionDays.ONE_MONTH;
+            private String description;
+
+            private Builder(FunctionDefinition definition) {
+                this.definition = definition;
+                this.memoryMb = definition.memoryMb();
+                this.timeoutSeconds = definition.timeoutSeconds();
+                this.description = definition.name();
+            }
+
+            public Builder zip(Path zip) {
+                this.zip = zip;
+                return this;
+            }
+
+            public Builder memoryMb(int memoryMb) {
+                this.memoryMb = memoryMb;
+                return this;
+            }
+
+            public Builder timeoutSeconds(int timeoutSeconds) {
+                this.timeoutSeconds = timeoutSeconds;
+                return this;
+            }
+
+            public Builder environment(Map<String, String> environment) {
+                this.environment = environment;
+                return this;
+            }
+
+            public Builder logRetention(RetentionDays logRetention) {
+                this.logRetention = logRetention;
+                return this;
+            }
+
+            public Builder description(String description) {
+                this.description = description;
+                return this;
+            }
+
+            public Props build() {
+                return new Props(definition, zip, memoryMb, timeoutSeconds, environment, logRetention, description);
+            }
+        }
+    }
+}

@@ -1,0 +1,256 @@
+package io.entitytable.infra;
+
+import io.entitytable.model.FunctionDefinition;
+import io.entitytable.model.StreamTrigger;
+import io.entitytable.model.TableLayout;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import software.amazon.awscdk.RemovalPolicy;
+import software.constructs.Node;
+
+/**
+ * Everything a deployment may change, read once from CDK context ({@code cdk synth -c key=value} or {@code cdk.json}).
+ * The constructs take plain values from here, so tests build the stack with the settings they need without a context.
+ *
+ * @param stage names the stack ({@code EntityTable-<stage>}) and, by default, the table
+ * @param region the region to synthesize for; a value is needed to synth without credentials
+ * @param account the account, or null for an account-agnostic stack
+ * @param tableName the DynamoDB table name
+ * @param removalPolicy what CloudFormation does with the table when it leaves the stack; deletion protection is on unless
+ *     this is DESTROY
+ * @param artifactRoot the folder the {@link FunctionDefinition#zipPath()}s are relative to (the repository root)
+ * @param openApi the API's OpenAPI document, whose paths and methods become the HTTP API's routes
+ * @param api memory and timeout of the API function
+ * @param fanout memory and timeout of the stream fan-out function
+ * @param orderStatusShards N of the status index; when empty the API's derived default applies
+ * @param parallelizationFactor concurrent batches per stream shard
+ * @param jwtIssuer issuer of the optional JWT authorizer; no authorizer when empty
+ * @param jwtAudience audiences of the JWT authorizer
+ * @param corsAllowOrigins origins browsers may call the API from
+ * @param throttleRateLimit steady-state requests per second of the default stage
+ * @param throttleBurstLimit burst of the default stage
+ */
+public record StackSettings(
+        String stage,
+        String region,
+        String account,
+        String tableName,
+        RemovalPolicy removalPolicy,
+        Path artifactRoot,
+        Path openApi,
+        FunctionSize api,
+        FunctionSize fanout,
+        Optional<Integer> orderStatusShards,
+        int parallelizationFactor,
+        Optional<String> jwtIssuer,
+        List<String> jwtAudience,
+        List<String> corsAllowOrigins,
+        int throttleRateLimit,
+        int throttleBurstLimit) {
+
+    public static final String DEFAULT_STAGE = "dev";
+    public static final String DEFAULT_REGION = "us-east-1";
+    public static final String STACK_NAME_PREFIX = "EntityTable-";
+
+    public StackSettings {
+        Objects.requireNonNull(stage, "stage");
+        Objects.requireNonNull(region, "region");
+        Objects.requireNonNull(tableName, "tableName");
+        Objects.requireNonNull(removalPolicy, "removalPolicy");
+        if (jwtIssuer.isPresent() && jwtAudience.isEmpty()) {
+            throw new IllegalArgumentException("a JWT authorizer needs jwtAudience as well as jwtIssuer");
+        }
+    }
+
+    /** Memory and timeout of one function. */
+    public record FunctionSize(int memoryMb, int timeoutSeconds) {
+        static FunctionSize defaultsOf(FunctionDefinition definition) {
+            return new FunctionSize(definition.memoryMb(), definition.timeoutSeconds());
+        }
+    }
+
+    public StackSettings withRemovalPolicy(RemovalPolicy policy) {
+        return new StackSettings(
+                stage,
+                region,
+                account,
+                tableName,
+                policy,
+                artifactRoot,
+                openApi,
+                api,
+                fanout,
+                orderStatusShards,
+                parallelizationFactor,
+                jwtIssuer,
+                jwtAudience,
+                corsAllowOrigins,
+                throttleRateLimit,
+                throttleBurstLimit);
+    }
+
+    public StackSettings withOrderStatusShards(int shards) {
+        return new StackSettings(
+                stage,
+                region,
+                account,
+                tableName,
+                removalPolicy,
+                artifactRoot,
+                openApi,
+                api,
+                fanout,
+                Optional.of(shards),
+                parallelizationFactor,
+                jwtIssuer,
+                jwtAudience,
+                corsAllowOrigins,
+                throttleRateLimit,
+                throttleBurstLimit);
+    }
+
+    public StackSettings withJwt(String issuer, List<String> audience) {
+        return new StackSettings(
+                stage,
+                region,
+                account,
+                tableName,
+                removalPolicy,
+                artifactRoot,
+                openApi,
+                api,
+                fanout,
+                orderStatusShards,
+                parallelizationFactor,
+                Optional.of(issuer),
+                List.copyOf(audience),
+                corsAllowOrigins,
+                throttleRateLimit,
+                throttleBurstLimit);
+    }
+
+    public StackSettings withOpenApi(Path document) {
+        return new StackSettings(
+                stage,
+                region,
+                account,
+                tableName,
+                removalPolicy,
+                artifactRoot,
+                document,
+                api,
+                fanout,
+                orderStatusShards,
+                parallelizationFactor,
+                jwtIssuer,
+                jwtAudience,
+                corsAllowOrigins,
+                throttleRateLimit,
+                throttleBurstLimit);
+    }
+
+    public String stackName() {
+        return STACK_NAME_PREFIX + stage;
+    }
+
+    public Path zipOf(FunctionDefinition definition) {
+        return artifactRoot.resolve(definition.zipPath()).normalize();
+    }
+
+    public boolean deletionProtection() {
+        return removalPolicy != RemovalPolicy.DESTROY;
+    }
+
+    /** The defaults: a {@code dev} stage whose function zips and OpenAPI document are under {@code root}. */
+    public static StackSettings defaults(Path root) {
+        return new StackSettings(
+                DEFAULT_STAGE,
+                DEFAULT_REGION,
+                null,
+                defaultTableName(DEFAULT_STAGE),
+                RemovalPolicy.RETAIN,
+                root,
+                root.resolve(FunctionDefinition.API.module()).resolve("openapi.json"),
+                FunctionSize.defaultsOf(FunctionDefinition.API),
+                FunctionSize.defaultsOf(FunctionDefinition.STREAM_FANOUT),
+                Optional.empty(),
+                StreamTrigger.DEFAULT.parallelizationFactor(),
+                Optional.empty(),
+                List.of(),
+                List.of("*"),
+                100,
+                200);
+    }
+
+    /** One table per stage, so two stages can share an account and region. */
+    static String defaultTableName(String stage) {
+        return TableLayout.ENTITY.defaultTableName() + "-" + stage;
+    }
+
+    /**
+     * Reads the settings from CDK context. Keys: {@code stage, region, account, tableName, removalPolicy, artifactRoot,
+     * openApi, memoryMb.<function>, timeoutSeconds.<function>, orderStatusShards, parallelizationFactor, jwtIssuer,
+     * jwtAudience, corsAllowOrigins, throttleRateLimit, throttleBurstLimit} (lists are comma-separated).
+     */
+    public static StackSettings fromContext(Node node) {
+        Context context = new Context(node);
+        Path root = Path.of(context.string("artifactRoot").orElse(".."));
+        StackSettings defaults = defaults(root);
+        String stage = context.string("stage").orElse(defaults.stage());
+        return new StackSettings(
+                stage,
+                context.string("region")
+                        .or(() -> Optional.ofNullable(System.getenv("CDK_DEFAULT_REGION")))
+                        .orElse(DEFAULT_REGION),
+                context.string("account")
+                        .or(() -> Optional.ofNullable(System.getenv("CDK_DEFAULT_ACCOUNT")))
+                        .orElse(null),
+                context.string("tableName").orElse(defaultTableName(stage)),
+                context.string("removalPolicy")
+                        .map(value -> RemovalPolicy.valueOf(value.toUpperCase(Locale.ROOT)))
+                        .orElse(defaults.removalPolicy()),
+                root,
+                context.string("openApi").map(Path::of).orElse(defaults.openApi()),
+                context.size(FunctionDefinition.API),
+                context.size(FunctionDefinition.STREAM_FANOUT),
+                context.integer("orderStatusShards"),
+                context.integer("parallelizationFactor").orElse(defaults.parallelizationFactor()),
+                context.string("jwtIssuer"),
+                context.list("jwtAudience").orElse(List.of()),
+                context.list("corsAllowOrigins").orElse(defaults.corsAllowOrigins()),
+                context.integer("throttleRateLimit").orElse(defaults.throttleRateLimit()),
+                context.integer("throttleBurstLimit").orElse(defaults.throttleBurstLimit()));
+    }
+
+    /** Context values arrive as strings from {@code -c} and as JSON values from {@code cdk.json}. */
+    private record Context(Node node) {
+        Optional<String> string(String key) {
+            return Optional.ofNullable(node.tryGetContext(key))
+                    .map(Object::toString)
+                    .map(String::strip)
+                    .filter(value -> !value.isEmpty());
+        }
+
+        Optional<Integer> integer(String key) {
+            return string(key).map(value -> (int) Double.parseDouble(value));
+        }
+
+        Optional<List<String>> list(String key) {
+            return string(key).map(value -> Arrays.stream(
+                            value.replaceAll("[\\[\\]\"]", "").split(","))
+                    .map(String::strip)
+                    .filter(item -> !item.isEmpty())
+                    .toList());
+        }
+
+        FunctionSize size(FunctionDefinition definition) {
+            return new FunctionSize(
+                    integer("memoryMb." + definition.name()).orElse(definition.memoryMb()),
+                    integer("timeoutSeconds." + definition.name()).orElse(definition.timeoutSeconds()));
+        }
+    }
+}

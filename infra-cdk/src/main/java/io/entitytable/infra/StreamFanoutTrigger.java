@@ -1,0 +1,114 @@
+package io.entitytable.infra;
+
+import io.entitytable.model.StreamFilters;
+import io.entitytable.model.StreamTrigger;
+import java.util.Map;
+import java.util.Objects;
+import software.amazon.awscdk.Duration;
+import software.amazon.awscdk.services.dynamodb.ITable;
+import software.amazon.awscdk.services.lambda.IFunction;
+import software.amazon.awscdk.services.lambda.StartingPosition;
+import software.amazon.awscdk.services.lambda.eventsources.DynamoEventSource;
+import software.amazon.awscdk.services.lambda.eventsources.SqsDlq;
+import software.amazon.awscdk.services.sqs.Queue;
+import software.amazon.awscdk.services.sqs.QueueEncryption;
+import software.constructs.Construct;
+
+/**
+ * The table's stream wired to the fan-out: the event source mapping of {@link StreamTrigger} with the filters of
+ * {@link StreamFilters}, and the queue that receives what still fails after the bounded retries (a description of the
+ * failed batch, not its records: read them from the stream within 24 hours).
+ *
+ * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/with-ddb.html">Using Lambda with DynamoDB</a>
+ */
+public final class StreamFanoutTrigger extends Construct {
+    /** SQS's maximum: time to notice the alarm and replay. */
+    static final Duration DLQ_RETENTION = Duration.days(14);
+
+    private final Queue deadLetterQueue;
+
+    public StreamFanoutTrigger(Construct scope, String id, Props props) {
+        super(scope, id);
+        StreamTrigger trigger = props.trigger();
+        this.deadLetterQueue = Queue.Builder.create(this, "DeadLetterQueue")
+                .encryption(QueueEncryption.SQS_MANAGED)
+                .enforceSsl(true)
+                .retentionPeriod(DLQ_RETENTION)
+                .build();
+        props.target()
+                .addEventSource(new DynamoEventSource(
+                        props.table(),
+                        software.amazon.awscdk.services.lambda.eventsources.DynamoEventSourceProps.builder()
+                                .startingPosition(StartingPosition.valueOf(trigger.startingPosition()))
+                                .batchSize(trigger.batchSize())
+                                .maxBatchingWindow(Duration.seconds(trigger.maxBatchingWindowSeconds()))
+                                .bisectBatchOnError(trigger.bisectBatchOnError())
+                                .reportBatchItemFailures(trigger.reportBatchItemFailures())
+                                .retryAttempts(trigger.maxRetryAttempts())
+                                .maxRecordAge(Duration.seconds(trigger.maxRecordAgeSeconds()))
+                                .parallelizationFactor(props.parallelizationFactor())
+                                // The patterns go in verbatim: FilterCriteria.filter(..) would re-serialize them.
+                                .filters(trigger.filterPatterns().stream()
+                                        .map(pattern -> Map.of("pattern", pattern))
+                                        .toList())
+                                .onFailure(new SqsDlq(deadLetterQueue))
+                                .build()));
+    }
+
+    public Queue deadLetterQueue() {
+        return deadLetterQueue;
+    }
+
+    /**
+     * @param table the table whose stream feeds the fan-out
+     * @param target the fan-out's alias (SnapStart applies to published versions only)
+     * @param trigger the mapping's settings, normally {@link StreamTrigger#DEFAULT}
+     * @param parallelizationFactor concurrent batches per shard (overrides the trigger's value)
+     */
+    public record Props(ITable table, IFunction target, StreamTrigger trigger, int parallelizationFactor) {
+        public Props {
+            Objects.requireNonNull(table, "table");
+            Objects.requireNonNull(target, "target");
+            Objects.requireNonNull(trigger, "trigger");
+        }
+
+        public static Builder builder() {
+            return new Builder();
+        }
+
+        public static final class Builder {
+            private ITable table;
+            private IFunction target;
+            private StreamTrigger trigger = StreamTrigger.DEFAULT;
+            private Integer parallelizationFactor;
+
+            public Builder table(ITable table) {
+                this.table = table;
+                return this;
+            }
+
+            public Builder target(IFunction target) {
+                this.target = target;
+                return this;
+            }
+
+            public Builder trigger(StreamTrigger trigger) {
+                this.trigger = trigger;
+                return this;
+            }
+
+            public Builder parallelizationFactor(int parallelizationFactor) {
+                this.parallelizationFactor = parallelizationFactor;
+                return this;
+            }
+
+            public Props build() {
+                return new Props(
+                        table,
+                        target,
+                        trigger,
+                        parallelizationFactor != null ? parallelizationFactor : trigger.parallelizationFactor());
+            }
+        }
+    }
+}

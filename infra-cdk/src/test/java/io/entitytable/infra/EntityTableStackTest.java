@@ -1,0 +1,342 @@
+package io.entitytable.infra;
+
+import static io.entitytable.infra.Json.list;
+import static io.entitytable.infra.Json.map;
+import static io.entitytable.infra.Json.properties;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.model.FunctionDefinition;
+import io.entitytable.model.Settings;
+import io.entitytable.model.StreamFilters;
+import io.entitytable.model.StreamTrigger;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awscdk.assertions.Match;
+
+/** The default stack, synthesized once: functions, stream trigger, HTTP API, roles, alarms and outputs. */
+class EntityTableStackTest {
+    private static SynthesizedStack synthesized;
+
+    @BeforeAll
+    static void synthesize() {
+        synthesized = SynthesizedStack.defaults();
+    }
+
+    @Test
+    void functions_shouldRunJava21OnArm64WithSnapStart_andSizesFromFunctionDefinition() {
+        for (QuarkusLambda function :
+                List.of(synthesized.stack().api(), synthesized.stack().fanout())) {
+            // GIVEN a function of the stack and its definition
+            FunctionDefinition definition =
+                    function == synthesized.stack().api() ? FunctionDefinition.API : FunctionDefinition.STREAM_FANOUT;
+            // WHEN the stack is synthesized
+            Map<String, Object> properties = properties(
+                    synthesized.resources("AWS::Lambda::Function").get(synthesized.logicalId(function.function())));
+            // THEN runtime, architecture, handler, SnapStart and the default memory and timeout are as defined
+            assertThat(properties)
+                    .containsEntry("Runtime", "java21")
+                    .containsEntry("Architectures", List.of("arm64"))
+                    .containsEntry("Handler", definition.handler())
+                    .containsEntry("SnapStart", Map.of("ApplyOn", "PublishedVersions"));
+            assertThat(((Number) properties.get("MemorySize")).intValue()).isEqualTo(definition.memoryMb());
+            assertThat(((Number) properties.get("Timeout")).intValue()).isEqualTo(definition.timeoutSeconds());
+            assertThat(map(properties, "Environment", "Variables"))
+                    .containsEntry(QuarkusLambda.JAVA_TOOL_OPTIONS, QuarkusLambda.FAST_START_JAVA_OPTIONS)
+                    .containsEntry(Settings.TABLE_NAME, Map.of("Ref", tableId()));
+        }
+    }
+
+    @Test
+    void functions_shouldBeInvokedThroughTheirLiveAlias_onAPublishedVersion() {
+        // GIVEN the stack
+        // WHEN it is synthesized
+        // THEN each function has an alias "live" on its current published version
+        Map<String, Map<String, Object>> aliases = synthesized.resources("AWS::Lambda::Alias");
+        assertThat(aliases).hasSize(2);
+        aliases.values().forEach(alias -> {
+            assertThat(properties(alias)).containsEntry("Name", QuarkusLambda.ALIAS);
+            assertThat(map(properties(alias), "FunctionVersion")).containsKey("Fn::GetAtt");
+        });
+        assertThat(synthesized.resources("AWS::Lambda::Version")).hasSize(2);
+    }
+
+    @Test
+    void apiEnvironment_shouldCarryTheCursorSecretAsADynamicReference_andNoShardOverrideByDefault() {
+        // GIVEN the default settings (no orderStatusShards)
+        // WHEN the stack is synthesized
+        Map<String, Object> variables = environment(synthesized.stack().api());
+        // THEN the cursor secret is resolved by CloudFormation from Secrets Manager and the shard count is the API's
+        // own
+        String secretId = synthesized.only("AWS::SecretsManager::Secret").getKey();
+        assertThat(variables.get(Settings.CURSOR_SECRET))
+                .isEqualTo(Map.of(
+                        "Fn::Join",
+                        List.of(
+                                "",
+                                List.of("{{resolve:secretsmanager:", Map.of("Ref", secretId), ":SecretString:::}}"))));
+        assertThat(variables).doesNotContainKeys(Settings.ORDER_STATUS_SHARDS, Settings.QUARKUS_LAMBDA_HANDLER);
+    }
+
+    @Test
+    void fanoutEnvironment_shouldNameItsHandler_andNotSeeTheCursorSecret() {
+        // GIVEN the fan-out function, one of several handlers in its zip
+        // WHEN the stack is synthesized
+        Map<String, Object> variables = environment(synthesized.stack().fanout());
+        // THEN Quarkus is told which @Named handler to run, and the API's secret is not shared with it
+        assertThat(variables)
+                .containsEntry(Settings.QUARKUS_LAMBDA_HANDLER, FunctionDefinition.STREAM_FANOUT.namedHandler())
+                .doesNotContainKey(Settings.CURSOR_SECRET);
+    }
+
+    @Test
+    void eventSourceMapping_shouldUseTheSharedFilterPatternsVerbatim_andTheTriggerSettings() {
+        // GIVEN the shared stream filter patterns and trigger settings
+        StreamTrigger trigger = StreamTrigger.DEFAULT;
+        // WHEN the stack is synthesized
+        Map<String, Object> mapping =
+                properties(synthesized.only("AWS::Lambda::EventSourceMapping").getValue());
+        // THEN the filters are exactly StreamFilters.PATTERNS, and every trigger setting is deployed
+        List<Object> patterns = list(mapping, "FilterCriteria", "Filters").stream()
+                .map(filter -> map(filter).get("Pattern"))
+                .toList();
+        assertThat(patterns).containsExactlyElementsOf(StreamFilters.PATTERNS);
+        assertThat(trigger.filterPatterns()).isEqualTo(StreamFilters.PATTERNS);
+        assertThat(mapping)
+                .containsEntry("StartingPosition", trigger.startingPosition())
+                .containsEntry("BisectBatchOnFunctionError", trigger.bisectBatchOnError())
+                .containsEntry("FunctionResponseTypes", List.of("ReportBatchItemFailures"))
+                .containsEntry("EventSourceArn", Map.of("Fn::GetAtt", List.of(tableId(), "StreamArn")));
+        assertThat(trigger.reportBatchItemFailures()).isTrue();
+        assertThat(number(mapping, "BatchSize")).isEqualTo(trigger.batchSize());
+        assertThat(number(mapping, "MaximumBatchingWindowInSeconds")).isEqualTo(trigger.maxBatchingWindowSeconds());
+        assertThat(number(mapping, "MaximumRetryAttempts")).isEqualTo(trigger.maxRetryAttempts());
+        assertThat(number(mapping, "MaximumRecordAgeInSeconds")).isEqualTo(trigger.maxRecordAgeSeconds());
+        assertThat(number(mapping, "ParallelizationFactor")).isEqualTo(trigger.parallelizationFactor());
+        assertThat(map(mapping, "DestinationConfig", "OnFailure", "Destination"))
+                .isEqualTo(Map.of("Fn::GetAtt", List.of(dlqId(), "Arn")));
+        // ... and it invokes the fan-out's alias, where SnapStart applies
+        assertThat(mapping.get("FunctionName").toString()).contains(QuarkusLambda.ALIAS);
+    }
+
+    @Test
+    void deadLetterQueue_shouldBeEncryptedAndRefuseRequestsWithoutTls() {
+        // GIVEN the fan-out dead-letter queue
+        // WHEN the stack is synthesized
+        // THEN it is SQS-managed encrypted and its policy denies any request without TLS
+        assertThat(properties(synthesized.only("AWS::SQS::Queue").getValue()))
+                .containsEntry("SqsManagedSseEnabled", true);
+        synthesized
+                .template()
+                .hasResourceProperties(
+                        "AWS::SQS::QueuePolicy",
+                        Map.of(
+                                "PolicyDocument",
+                                Map.of(
+                                        "Statement",
+                                        Match.arrayWith(List.of(Match.objectLike(Map.of(
+                                                "Effect",
+                                                "Deny",
+                                                "Condition",
+                                                Map.of("Bool", Map.of("aws:SecureTransport", "false")))))))));
+    }
+
+    @Test
+    void httpApi_shouldIntegrateTheApiAliasWithPayload2() {
+        // GIVEN the HTTP API
+        // WHEN the stack is synthesized
+        Map<String, Object> integration =
+                properties(synthesized.only("AWS::ApiGatewayV2::Integration").getValue());
+        // THEN its one integration is a Lambda proxy with payload format 2.0 on the API function's alias
+        assertThat(integration)
+                .containsEntry("IntegrationType", "AWS_PROXY")
+                .containsEntry("PayloadFormatVersion", "2.0")
+                .containsEntry(
+                        "IntegrationUri",
+                        Map.of(
+                                "Ref",
+                                synthesized.logicalId(synthesized.stack().api().alias())));
+        // ... with one invoke permission for the API's routes instead of one per route
+        Map<String, Map<String, Object>> permissions = synthesized.resources("AWS::Lambda::Permission");
+        assertThat(permissions).hasSize(1);
+        assertThat(properties(permissions.values().iterator().next()))
+                .containsEntry("Principal", "apigateway.amazonaws.com");
+    }
+
+    @Test
+    void defaultStage_shouldThrottleAndWriteJsonAccessLogs() throws Exception {
+        // GIVEN the default settings
+        StackSettings settings = synthesized.settings();
+        // WHEN the stack is synthesized
+        Map<String, Object> stage =
+                properties(synthesized.only("AWS::ApiGatewayV2::Stage").getValue());
+        // THEN the $default stage auto-deploys, is throttled, and logs one JSON object per request to its log group
+        assertThat(stage)
+                .containsEntry("StageName", EntityHttpApi.DEFAULT_STAGE)
+                .containsEntry("AutoDeploy", true);
+        assertThat(number(map(stage, "DefaultRouteSettings"), "ThrottlingRateLimit"))
+                .isEqualTo(settings.throttleRateLimit());
+        assertThat(number(map(stage, "DefaultRouteSettings"), "ThrottlingBurstLimit"))
+                .isEqualTo(settings.throttleBurstLimit());
+        assertThat(map(stage, "AccessLogSettings", "DestinationArn"))
+                .isEqualTo(Map.of(
+                        "Fn::GetAtt",
+                        List.of(
+                                synthesized.logicalId(
+                                        synthesized.stack().httpApi().accessLogs()),
+                                "Arn")));
+        JsonNode format = new ObjectMapper()
+                .readTree((String) map(stage, "AccessLogSettings").get("Format"));
+        assertThat(format.path("requestId").asText()).isEqualTo("$context.requestId");
+        assertThat(format.path("routeKey").asText()).isEqualTo("$context.routeKey");
+        assertThat(format.path("status").asText()).isEqualTo("$context.status");
+    }
+
+    @Test
+    void httpApi_shouldAllowCorsForTheApisMethodsAndHeaders_andHaveNoAuthorizerByDefault() {
+        // GIVEN the default settings (no JWT issuer)
+        // WHEN the stack is synthesized
+        Map<String, Object> api =
+                properties(synthesized.only("AWS::ApiGatewayV2::Api").getValue());
+        // THEN CORS allows the API's methods and headers (If-Match, ETag), and no route requires a token
+        Map<String, Object> cors = map(api, "CorsConfiguration");
+        assertThat(list(cors, "AllowMethods"))
+                .containsExactlyInAnyOrderElementsOf(
+                        ApiRoutes.read(synthesized.settings().openApi()).stream()
+                                .map(ApiRoutes.Route::method)
+                                .distinct()
+                                .toList());
+        assertThat(list(cors, "AllowHeaders")).containsAll(EntityHttpApi.CORS_ALLOW_HEADERS);
+        assertThat(list(cors, "ExposeHeaders")).containsAll(EntityHttpApi.CORS_EXPOSE_HEADERS);
+        assertThat(list(cors, "AllowOrigins"))
+                .isEqualTo(List.copyOf(synthesized.settings().corsAllowOrigins()));
+        assertThat(synthesized.resources("AWS::ApiGatewayV2::Authorizer")).isEmpty();
+        synthesized.resources("AWS::ApiGatewayV2::Route").values().forEach(route -> assertThat(properties(route))
+                .doesNotContainKey("AuthorizerId"));
+    }
+
+    @Test
+    void apiRole_shouldReadWithoutScan_andWriteCorePartitionsOnly() {
+        // GIVEN the API function's role
+        // WHEN the stack is synthesized
+        List<Object> statements = statements(synthesized.stack().api());
+        // THEN it never gets Scan or batch writes, reads table and named indexes, and writes only partitions without
+        // the key separator (core items)
+        assertThat(actions(statements)).doesNotContain("dynamodb:Scan", "dynamodb:BatchWriteItem", "dynamodb:*");
+        assertThat(statement(statements, "ReadTableAndIndexes")).containsEntry("Action", TableAccess.READ_ACTIONS);
+        assertThat(list(statement(statements, "ReadTableAndIndexes"), "Resource"))
+                .hasSize(1 + io.entitytable.model.TableLayout.ENTITY.indexes().size());
+        assertThat(statement(statements, "WriteOwnPartitionsOnly"))
+                .containsEntry("Action", TableAccess.WRITE_ACTIONS)
+                .containsEntry(
+                        "Condition",
+                        Map.of(
+                                "ForAllValues:StringNotLike",
+                                Map.of(TableAccess.LEADING_KEYS, List.of(TableAccess.DUPLICATE_PARTITION))));
+        assertThat(TableAccess.DUPLICATE_PARTITION).isEqualTo("*" + io.entitytable.model.Keys.SEPARATOR + "*");
+    }
+
+    @Test
+    void fanoutRole_shouldReadTheStream_andWriteDuplicatePartitionsOnly() {
+        // GIVEN the fan-out function's role
+        // WHEN the stack is synthesized
+        List<Object> statements = statements(synthesized.stack().fanout());
+        // THEN it reads this table's stream, writes only partitions with the separator (duplicates), never Scans
+        assertThat(actions(statements))
+                .contains("dynamodb:GetRecords", "dynamodb:GetShardIterator", "dynamodb:DescribeStream")
+                .contains("sqs:SendMessage")
+                .doesNotContain("dynamodb:Scan", "dynamodb:BatchWriteItem", "dynamodb:*");
+        assertThat(statement(statements, "WriteOwnPartitionsOnly"))
+                .containsEntry(
+                        "Condition",
+                        Map.of(
+                                "ForAllValues:StringLike",
+                                Map.of(TableAccess.LEADING_KEYS, List.of(TableAccess.DUPLICATE_PARTITION))));
+    }
+
+    @Test
+    void roles_shouldHaveNoManagedPolicies() {
+        // GIVEN the stack's roles
+        // WHEN it is synthesized
+        // THEN no role carries an AWS managed policy: each has exactly the inline statements it needs
+        synthesized.resources("AWS::IAM::Role").values().forEach(role -> assertThat(properties(role))
+                .doesNotContainKey("ManagedPolicyArns"));
+    }
+
+    @Test
+    void alarms_shouldWatchDeadLettersIteratorAgeErrorsAndThrottles_andADashboardExists() {
+        // GIVEN the stack
+        // WHEN it is synthesized
+        List<String> metrics = synthesized.resources("AWS::CloudWatch::Alarm").values().stream()
+                .map(alarm -> (String) properties(alarm).get("MetricName"))
+                .sorted()
+                .toList();
+        // THEN there is an alarm on DLQ depth, the fan-out's iterator age, and errors and throttles of both functions
+        assertThat(metrics)
+                .containsExactly(
+                        "ApproximateNumberOfMessagesVisible",
+                        "Errors",
+                        "Errors",
+                        "IteratorAge",
+                        "Throttles",
+                        "Throttles");
+        assertThat(synthesized.resources("AWS::CloudWatch::Dashboard")).hasSize(1);
+    }
+
+    @Test
+    void outputs_shouldNameApiUrlTableStreamAndDeadLetterQueue() {
+        // GIVEN the stack
+        // WHEN it is synthesized
+        // THEN the four outputs a user needs after deploy exist
+        assertThat(synthesized.template().findOutputs("*").keySet())
+                .containsExactlyInAnyOrderElementsOf(EntityTableStack.outputs());
+        assertThat(synthesized.stack().getStackName()).isEqualTo("EntityTable-" + StackSettings.DEFAULT_STAGE);
+    }
+
+    private static String tableId() {
+        return synthesized.logicalId(synthesized.stack().table().table());
+    }
+
+    private static String dlqId() {
+        return synthesized.logicalId(synthesized.stack().trigger().deadLetterQueue());
+    }
+
+    private static Map<String, Object> environment(QuarkusLambda function) {
+        return map(
+                properties(
+                        synthesized.resources("AWS::Lambda::Function").get(synthesized.logicalId(function.function()))),
+                "Environment",
+                "Variables");
+    }
+
+    private static List<Object> statements(QuarkusLambda function) {
+        String roleId = synthesized.logicalId(function.role());
+        return synthesized.resources("AWS::IAM::Policy").values().stream()
+                .filter(policy -> list(properties(policy), "Roles").contains(Map.of("Ref", roleId)))
+                .flatMap(policy -> list(properties(policy), "PolicyDocument", "Statement").stream())
+                .toList();
+    }
+
+    private static List<Object> actions(List<Object> statements) {
+        return statements.stream()
+                .map(statement -> map(statement).get("Action"))
+                .flatMap(action -> action instanceof List<?> many ? many.stream() : java.util.stream.Stream.of(action))
+                .map(Object.class::cast)
+                .toList();
+    }
+
+    private static Map<String, Object> statement(List<Object> statements, String sid) {
+        return statements.stream()
+                .map(Json::map)
+                .filter(statement -> sid.equals(statement.get("Sid")))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no statement " + sid));
+    }
+
+    private static int number(Map<String, Object> properties, String key) {
+        return ((Number) properties.get(key)).intValue();
+    }
+}

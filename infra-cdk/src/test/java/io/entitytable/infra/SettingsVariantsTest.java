@@ -1,0 +1,136 @@
+package io.entitytable.infra;
+
+import static io.entitytable.infra.Json.map;
+import static io.entitytable.infra.Json.properties;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.entitytable.model.FunctionDefinition;
+import io.entitytable.model.Settings;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import software.amazon.awscdk.App;
+import software.amazon.awscdk.RemovalPolicy;
+
+/** What the context settings change: JWT authorizer, removal policy, shard count, sizes, names. */
+class SettingsVariantsTest {
+    static final String ISSUER = "https://issuer.example.com/";
+    static final List<String> AUDIENCE = List.of("entity-table-api");
+
+    private static SynthesizedStack withJwt;
+
+    /** One customized stack, shared by this class and the nag test. */
+    static synchronized SynthesizedStack withJwt() {
+        if (withJwt == null) {
+            withJwt = SynthesizedStack.synthesize(settings -> settings.withJwt(ISSUER, AUDIENCE)
+                    .withRemovalPolicy(RemovalPolicy.DESTROY)
+                    .withOrderStatusShards(22));
+        }
+        return withJwt;
+    }
+
+    @Test
+    void jwtIssuer_shouldPutAJwtAuthorizerOnEveryRoute() {
+        // GIVEN settings with a JWT issuer and audience
+        SynthesizedStack synthesized = withJwt();
+        // WHEN the stack is synthesized
+        Map.Entry<String, Map<String, Object>> authorizer = synthesized.only("AWS::ApiGatewayV2::Authorizer");
+        // THEN one JWT authorizer with that issuer and audience guards every route
+        assertThat(properties(authorizer.getValue())).containsEntry("AuthorizerType", "JWT");
+        assertThat(map(properties(authorizer.getValue()), "JwtConfiguration"))
+                .containsEntry("Issuer", ISSUER)
+                .containsEntry("Audience", AUDIENCE);
+        assertThat(synthesized.resources("AWS::ApiGatewayV2::Route").values())
+                .isNotEmpty()
+                .allSatisfy(route -> assertThat(properties(route))
+                        .containsEntry("AuthorizationType", "JWT")
+                        .containsEntry("AuthorizerId", Map.of("Ref", authorizer.getKey())));
+    }
+
+    @Test
+    void removalPolicyDestroy_shouldDeleteTheTableAndTurnDeletionProtectionOff() {
+        // GIVEN removalPolicy=destroy (a throwaway stage)
+        SynthesizedStack synthesized = withJwt();
+        // WHEN the stack is synthesized
+        Map<String, Object> table =
+                synthesized.only("AWS::DynamoDB::GlobalTable").getValue();
+        // THEN CloudFormation deletes the table with the stack, which deletion protection would otherwise refuse
+        assertThat(table).containsEntry("DeletionPolicy", "Delete");
+        assertThat(map(Json.list(properties(table), "Replicas").get(0)))
+                .containsEntry("DeletionProtectionEnabled", false);
+    }
+
+    @Test
+    void orderStatusShards_shouldBeDeployedToTheApi() {
+        // GIVEN orderStatusShards=22
+        SynthesizedStack synthesized = withJwt();
+        // WHEN the stack is synthesized
+        Map<String, Object> variables = map(
+                properties(synthesized
+                        .resources("AWS::Lambda::Function")
+                        .get(synthesized.logicalId(synthesized.stack().api().function()))),
+                "Environment",
+                "Variables");
+        // THEN the API gets it as ORDER_STATUS_SHARDS
+        assertThat(variables).containsEntry(Settings.ORDER_STATUS_SHARDS, "22");
+    }
+
+    @Test
+    void fromContext_shouldReadEveryKey() {
+        // GIVEN an app with context values as `cdk synth -c` passes them (strings)
+        App app = App.Builder.create()
+                .context(Map.ofEntries(
+                        Map.entry("stage", "prod"),
+                        Map.entry("region", "eu-west-1"),
+                        Map.entry("tableName", "EntityProd"),
+                        Map.entry("removalPolicy", "snapshot"),
+                        Map.entry("artifactRoot", "/tmp/build"),
+                        Map.entry("memoryMb." + FunctionDefinition.API.name(), "2048"),
+                        Map.entry("timeoutSeconds." + FunctionDefinition.STREAM_FANOUT.name(), "300"),
+                        Map.entry("orderStatusShards", "30"),
+                        Map.entry("parallelizationFactor", "4"),
+                        Map.entry("jwtIssuer", ISSUER),
+                        Map.entry("jwtAudience", "a, b"),
+                        Map.entry("corsAllowOrigins", "https://app.example.com"),
+                        Map.entry("throttleRateLimit", "50"),
+                        Map.entry("throttleBurstLimit", "75")))
+                .build();
+        // WHEN the settings are read
+        StackSettings settings = StackSettings.fromContext(app.getNode());
+        // THEN each key lands in its setting, and unset ones keep the FunctionDefinition defaults
+        assertThat(settings.stackName()).isEqualTo("EntityTable-prod");
+        assertThat(settings.region()).isEqualTo("eu-west-1");
+        assertThat(settings.tableName()).isEqualTo("EntityProd");
+        assertThat(settings.removalPolicy()).isEqualTo(RemovalPolicy.SNAPSHOT);
+        assertThat(settings.deletionProtection()).isTrue();
+        assertThat(settings.zipOf(FunctionDefinition.API).toString())
+                .isEqualTo("/tmp/build/functions/target/function.zip");
+        assertThat(settings.api())
+                .isEqualTo(new StackSettings.FunctionSize(2048, FunctionDefinition.API.timeoutSeconds()));
+        assertThat(settings.fanout())
+                .isEqualTo(new StackSettings.FunctionSize(FunctionDefinition.STREAM_FANOUT.memoryMb(), 300));
+        assertThat(settings.orderStatusShards()).contains(30);
+        assertThat(settings.parallelizationFactor()).isEqualTo(4);
+        assertThat(settings.jwtIssuer()).contains(ISSUER);
+        assertThat(settings.jwtAudience()).containsExactly("a", "b");
+        assertThat(settings.corsAllowOrigins()).containsExactly("https://app.example.com");
+        assertThat(settings.throttleRateLimit()).isEqualTo(50);
+        assertThat(settings.throttleBurstLimit()).isEqualTo(75);
+    }
+
+    @Test
+    void fromContext_shouldDefaultToADevStageWithARetainedTable() {
+        // GIVEN an app without context
+        App app = new App();
+        // WHEN the settings are read
+        StackSettings settings = StackSettings.fromContext(app.getNode());
+        // THEN stage dev, table Entity-dev, RETAIN, zips and OpenAPI relative to the repository root (..)
+        assertThat(settings.stage()).isEqualTo(StackSettings.DEFAULT_STAGE);
+        assertThat(settings.tableName()).isEqualTo("Entity-" + StackSettings.DEFAULT_STAGE);
+        assertThat(settings.removalPolicy()).isEqualTo(RemovalPolicy.RETAIN);
+        assertThat(settings.zipOf(FunctionDefinition.STREAM_FANOUT).toString())
+                .isEqualTo("../" + FunctionDefinition.STREAM_FANOUT.zipPath());
+        assertThat(settings.openApi().toString()).isEqualTo("../functions/openapi.json");
+        assertThat(settings.jwtIssuer()).isEmpty();
+    }
+}

@@ -1,0 +1,87 @@
+package io.entitytable.infra;
+
+import io.entitytable.model.FunctionDefinition;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import software.amazon.awscdk.App;
+import software.amazon.awscdk.assertions.Annotations;
+import software.amazon.awscdk.assertions.Template;
+
+/**
+ * A stack synthesized once for a test class. The function zips are small temp files, so the tests do not depend on the
+ * other modules having been packaged; the OpenAPI document is the real one of the API.
+ */
+record SynthesizedStack(StackSettings settings, EntityTableStack stack, Template template, Annotations annotations) {
+    /** The API's OpenAPI document, relative to this module (Maven runs tests in the module folder). */
+    static final Path OPEN_API = Path.of("..", FunctionDefinition.API.module(), "openapi.json");
+
+    static SynthesizedStack synthesize(UnaryOperator<StackSettings> customize) {
+        Path root = tempArtifactRoot();
+        StackSettings settings = customize.apply(StackSettings.defaults(root).withOpenApi(OPEN_API));
+        App app =
+                App.Builder.create().outdir(root.resolve("cdk.out").toString()).build();
+        EntityTableStack stack = EntityTableApp.define(app, settings);
+        Template template = Template.fromStack(stack);
+        return new SynthesizedStack(settings, stack, template, Annotations.fromStack(stack));
+    }
+
+    /** The stack with default settings, synthesized once per test JVM (synth takes seconds). */
+    static synchronized SynthesizedStack defaults() {
+        if (defaults == null) {
+            defaults = synthesize(UnaryOperator.identity());
+        }
+        return defaults;
+    }
+
+    private static SynthesizedStack defaults;
+
+    /** The one resource of a type, with its logical id. */
+    Map.Entry<String, Map<String, Object>> only(String type) {
+        Map<String, Map<String, Object>> found = resources(type);
+        if (found.size() != 1) {
+            throw new AssertionError("expected one " + type + " but found " + found.keySet());
+        }
+        return found.entrySet().iterator().next();
+    }
+
+    @SuppressWarnings("unchecked")
+    Map<String, Map<String, Object>> resources(String type) {
+        Map<String, ?> found = template.findResources(type);
+        Map<String, Map<String, Object>> typed = new java.util.TreeMap<>();
+        found.forEach((id, resource) -> typed.put(id, (Map<String, Object>) resource));
+        return typed;
+    }
+
+    /** The logical id CloudFormation gives the resource of a construct. */
+    String logicalId(software.constructs.IConstruct construct) {
+        return stack.getLogicalId(
+                (software.amazon.awscdk.CfnElement) construct.getNode().getDefaultChild());
+    }
+
+    private static Path tempArtifactRoot() {
+        try {
+            Path root = Files.createTempDirectory("entity-table-cdk");
+            for (FunctionDefinition definition :
+                    new FunctionDefinition[] {FunctionDefinition.API, FunctionDefinition.STREAM_FANOUT}) {
+                Path zip = root.resolve(definition.zipPath());
+                Files.createDirectories(zip.getParent());
+                try (OutputStream out = Files.newOutputStream(zip);
+                        ZipOutputStream zipOut = new ZipOutputStream(out)) {
+                    zipOut.putNextEntry(new ZipEntry("placeholder.txt"));
+                    zipOut.write(definition.name().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    zipOut.closeEntry();
+                }
+            }
+            return root;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
