@@ -36,8 +36,8 @@ public final class OrderRequests {
     public record LineInput(
             @NotBlank @Pattern(regexp = Patterns.SKU) String sku,
             @Size(max = 200) @Pattern(regexp = Patterns.TEXT) String description,
-            @Min(1) @Max(100_000) int quantity,
-            @Min(0) @Max(100_000_000) long unitPriceCents) {}
+            @NotNull @Min(1) @Max(100_000) Integer quantity,
+            @NotNull @Min(0) @Max(100_000_000) Long unitPriceCents) {}
 
     /** The status and the card may change; the lines, the customer snapshot and the ship-to address may not. */
     public record PatchOrder(

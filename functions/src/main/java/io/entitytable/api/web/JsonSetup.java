@@ -2,7 +2,12 @@ package io.entitytable.api.web;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import io.entitytable.model.Business;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
@@ -21,6 +26,15 @@ public class JsonSetup implements ObjectMapperCustomizer {
     @Override
     public void customize(ObjectMapper mapper) {
         mapper.addMixIn(CoreItem.class, CoreItemMixin.class);
+        // A wrong type is a client error, not something to guess at: {"name": 42} and {"quantity": "2"} are 400s.
+        mapper.configure(MapperFeature.ALLOW_COERCION_OF_SCALARS, false);
+        mapper.configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true);
+        mapper.configure(DeserializationFeature.ACCEPT_FLOAT_AS_INT, false);
+        for (CoercionInputShape shape : new CoercionInputShape[] {
+            CoercionInputShape.Integer, CoercionInputShape.Float, CoercionInputShape.Boolean
+        }) {
+            mapper.coercionConfigFor(LogicalType.Textual).setCoercion(shape, CoercionAction.Fail);
+        }
     }
 
     @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "entity")
