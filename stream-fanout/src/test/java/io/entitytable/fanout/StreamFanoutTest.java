@@ -165,6 +165,41 @@ class StreamFanoutTest {
         assertThat(counter.totalCalls()).isZero();
     }
 
+    @Test
+    void writesOfOneRecord_shouldRunConcurrently_butNeverAboveTheBound() {
+        // GIVEN a store with 30 tags and a bound of 4 concurrent writes
+        String table = newTable();
+        Set<String> tags = new java.util.TreeSet<>();
+        for (int i = 0; i < 30; i++) {
+            tags.add("t" + i);
+        }
+        java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger maxInFlight = new java.util.concurrent.atomic.AtomicInteger();
+        ExecutionInterceptor gauge = new ExecutionInterceptor() {
+            @Override
+            public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
+                maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+            }
+
+            @Override
+            public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
+                inFlight.decrementAndGet();
+            }
+        };
+
+        // WHEN
+        try (DynamoDbClient client = LocalTables.instrumented(local, gauge);
+                StreamFanout fanout = StreamFanout.create(
+                        client, FanoutSettings.forTable(table).withConcurrency(4))) {
+            assertThat(fanout.process(List.of(Records.insert(store(tags, 1)))).getBatchItemFailures())
+                    .isEmpty();
+        }
+
+        // THEN
+        assertThat(maxInFlight.get()).isBetween(2, 4);
+        assertThat(InvariantChecker.duplicates(plain, table)).hasSize(30);
+    }
+
     private static Map<String, AttributeValue> store(Set<String> tags, long version) {
         return new Store(Ids.newId(), Ids.newId(), "Main", AUSTIN, tags, version, NOW, NOW).toItem();
     }
