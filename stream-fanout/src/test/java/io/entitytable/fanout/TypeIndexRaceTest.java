@@ -150,6 +150,32 @@ class TypeIndexRaceTest {
         assertNoDrift();
     }
 
+    @Test
+    void storeRefresh_shouldNotResurrectTheCustomersCopy_whenTheCustomerUnlinkedMeanwhile() {
+        // GIVEN the link fanned out; the store changes; the customer unlinks it (and that is fanned out) right after
+        // the store's fan-out found the copy and before it writes the refresh
+        fanOut(plain, Records.insert(customerV1));
+        Map<String, AttributeValue> storeV2 = storeV2();
+        put(storeV2);
+        Map<String, AttributeValue> customerV2 = new java.util.LinkedHashMap<>(customerV1);
+        customerV2.put(Attributes.VERSION, Values.n(2));
+        customerV2.remove(Attributes.STORE_IDS);
+        ExecutionInterceptor customerUnlinksNow = beforeCustomerSideCopy(() -> {
+            put(customerV2);
+            fanOut(plain, Records.modify(customerV1, customerV2));
+        });
+
+        // WHEN
+        try (DynamoDbClient client = LocalTables.instrumented(local, customerUnlinksNow)) {
+            fanOut(client, Records.modify(storeV1, storeV2));
+        }
+
+        // THEN the refresh was refused (attribute_exists) instead of bringing the edge back
+        assertThat(InvariantChecker.duplicates(plain, table).keySet())
+                .containsExactly(new CopyKey(Keys.tagPartition("red"), Keys.subjectRef(Entity.STORE, storeId)));
+        assertNoDrift();
+    }
+
     private Map<String, AttributeValue> storeV2() {
         return new Store(
                         storeId,
@@ -163,7 +189,7 @@ class TypeIndexRaceTest {
                 .toItem();
     }
 
-    /** Runs {@code action} once, just before the customer-side copy {@code customer#C / store#S} is first put. */
+    /** Runs {@code action} once, just before the customer-side copy {@code customer#C / store#S} is first written. */
     private ExecutionInterceptor beforeCustomerSideCopy(Runnable action) {
         AtomicBoolean fired = new AtomicBoolean();
         CopyKey customerSide =
