@@ -1,0 +1,269 @@
+package io.entitytable.fanout;
+
+import static io.entitytable.model.RelationshipCatalogue.copyItem;
+
+import io.entitytable.fanout.TableReader.FoundCopy;
+import io.entitytable.model.Entity;
+import io.entitytable.model.ItemKind;
+import io.entitytable.model.RelationshipCatalogue;
+import io.entitytable.model.RelationshipCatalogue.Duplicate;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Record;
+
+/**
+ * Turns one core-item stream record into duplicate writes (DESIGN §4). What a core image implies always comes from
+ * {@link RelationshipCatalogue#impliedBy}; what a copy carries always comes from {@link RelationshipCatalogue#copyItem}.
+ *
+ * <h2>INSERT / MODIFY of subject X (new image N, version v)</h2>
+ *
+ * <ul>
+ *   <li>a MODIFY with the same version on both images changed internal counters only: skipped;
+ *   <li>every tag copy N implies is put from N ({@link CopyCondition#CREATE_OR_ADVANCE});
+ *   <li>for a customer, every store S newly in {@code storeIds} is linked (see below); a store that was already linked
+ *       gets its {@code store#S / customer#C} copy refreshed from N ({@link CopyCondition#REFRESH}: the link record
+ *       made it; a refresh must not resurrect it after the store's delete cascade removed it);
+ *   <li>what the old image implied and N does not is deleted ({@code sourceVersion <= old version}; a customer's edge
+ *       copying a store unconditionally);
+ *   <li>every other copy of X is found through typeGsi ({@code type = <x>#<id>}, all pages) and, for a store, through
+ *       the strongly consistent Query of its own edge partition {@code store#S} (each {@code store#S / customer#C}
+ *       mirrors a {@code customer#C / store#S} copy of S): copies older than v are refreshed ({@link
+ *       CopyCondition#REFRESH}); copies X's own image decides (tags; a customer's store-side edges) that N no longer
+ *       implies are orphans and are deleted.
+ * </ul>
+ *
+ * <h2>REMOVE of subject X (old image O, version v)</h2>
+ *
+ * If a live core item with the same id and entity exists (strongly consistent Query), the REMOVE is half of a rename
+ * (TransactWriteItems Delete old key + Put new key): only relationships O implied and the live item does not are
+ * deleted; the rename's INSERT refreshes the rest. Otherwise every copy of X (from O, from typeGsi) is deleted with
+ * {@code sourceVersion <= v}, and so is every edge in X's own partition ({@code customer#C}/{@code store#S}) and its
+ * mirror.
+ *
+ * <h2>The typeGsi race, and how it is closed</h2>
+ *
+ * typeGsi is eventually consistent, so a refresh or delete cascade of X may miss a copy of X written a moment earlier.
+ * Which copies can be written by someone other than X's own fan-out? Tag copies and store-side edges ({@code store#S /
+ * customer#C}) copy the subject whose record is being processed: they are written only while processing X's own records,
+ * which arrive in order, one at a time, so X's later records already know them from X's own images, without the index.
+ * The only copy of X written by another subject's fan-out is the customer-side edge {@code customer#C / store#S}, a copy
+ * of store S written while linking C. {@link #link} closes that race in three steps:
+ *
+ * <ol>
+ *   <li>it writes the store-side edge {@code store#S / customer#C} first, then the customer-side copy of S read with a
+ *       strongly consistent read;
+ *   <li>it re-reads S strongly consistently after the copy is written, and rewrites the copy (or deletes both edges if
+ *       S is gone) until the re-read shows the version it copied;
+ *   <li>a store's own fan-out finds its customer-side copies not only through typeGsi but also through the strongly
+ *       consistent Query of {@code store#S}, whose items name every linked customer.
+ * </ol>
+ *
+ * Why this is enough: let W be the moment both edges are written and R the confirming re-read (R after W). A change of
+ * S committed before R is seen by R and the copy is rewritten (or removed). A change of S committed after R is also
+ * after W, and that change's stream record is processed after it commits, so its strongly consistent Query of {@code
+ * store#S} sees {@code store#S / customer#C} and refreshes (or deletes) {@code customer#C / store#S} directly. No
+ * interleaving leaves a copy of S older than S's last change, or a copy of a deleted S.
+ *
+ * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/GSI.html#GSI.Reads">GSI reads are
+ *     eventually consistent</a>
+ */
+final class ChangeFanout {
+    /** Re-reads of a store while linking; a store changing this often fails the record, which is then retried. */
+    static final int MAX_LINK_CONFIRMATIONS = 5;
+
+    private final TableReader reader;
+    private final CopyWriter writer;
+    private final BoundedParallel parallel;
+    private final FanoutStats stats;
+
+    ChangeFanout(TableReader reader, CopyWriter writer, BoundedParallel parallel, FanoutStats stats) {
+        this.reader = reader;
+        this.writer = writer;
+        this.parallel = parallel;
+        this.stats = stats;
+    }
+
+    void apply(Record record) {
+        Optional<CoreChange> read = CoreChange.of(record);
+        if (read.isEmpty()) {
+            stats.skip();
+            return;
+        }
+        CoreChange change = read.get();
+        if (change.isRemove()) {
+            remove(change);
+        } else if (change.isCounterOnly()) {
+            stats.skip();
+        } else {
+            upsert(change);
+        }
+    }
+
+    // ---- INSERT / MODIFY --------------------------------------------------------------------------------------
+
+    private void upsert(CoreChange change) {
+        Map<String, AttributeValue> image = change.newImage();
+        Set<Duplicate> now = RelationshipCatalogue.impliedBy(image);
+        Set<Duplicate> before =
+                change.oldImage() == null ? Set.of() : RelationshipCatalogue.impliedBy(change.oldImage());
+        Set<CopyKey> handled = new HashSet<>();
+        List<Runnable> writes = new ArrayList<>();
+
+        for (Duplicate duplicate : now) {
+            handled.add(CopyKey.of(duplicate));
+            if (duplicate.kind() == ItemKind.TAG) {
+                writes.add(() -> writer.put(copyItem(duplicate, image), CopyCondition.CREATE_OR_ADVANCE));
+            }
+        }
+        Set<String> linkedBefore = EdgePair.byStore(before).keySet();
+        for (EdgePair edges : EdgePair.byStore(now).values()) {
+            if (linkedBefore.contains(edges.storeId())) {
+                writes.add(() -> writer.put(copyItem(edges.storeSide(), image), CopyCondition.REFRESH));
+            } else {
+                writes.add(() -> link(edges, image));
+            }
+        }
+        for (Duplicate duplicate : before) {
+            if (!now.contains(duplicate)) {
+                handled.add(CopyKey.of(duplicate));
+                writes.add(() -> deleteNoLongerImplied(duplicate, change, change.oldVersion()));
+            }
+        }
+        parallel.runAll(writes);
+        refreshOtherCopies(change, handled);
+    }
+
+    /**
+     * Links customer C (image {@code customer}) to store S: both edges, then the confirming re-read that closes the
+     * typeGsi race (see the class comment).
+     */
+    private void link(EdgePair edges, Map<String, AttributeValue> customer) {
+        Duplicate storeSide = edges.storeSide();
+        Duplicate customerSide = edges.customerSide();
+        String storeId = edges.storeId();
+        long customerVersion = CoreChange.version(customer);
+        Optional<Map<String, AttributeValue>> store = reader.currentCore(Entity.STORE, storeId);
+        if (store.isEmpty()) {
+            dropLink(storeSide, customerSide, customerVersion);
+            return;
+        }
+        writer.put(copyItem(storeSide, customer), CopyCondition.CREATE_OR_ADVANCE);
+        Map<String, AttributeValue> copied = store.get();
+        for (int attempt = 0; attempt < MAX_LINK_CONFIRMATIONS; attempt++) {
+            writer.put(copyItem(customerSide, copied), CopyCondition.CREATE_OR_ADVANCE);
+            Optional<Map<String, AttributeValue>> again = reader.currentCore(Entity.STORE, storeId);
+            if (again.isEmpty()) {
+                dropLink(storeSide, customerSide, customerVersion);
+                return;
+            }
+            if (CoreChange.version(again.get()) == CoreChange.version(copied)) {
+                return;
+            }
+            copied = again.get();
+        }
+        throw new IllegalStateException("store " + storeId + " kept changing while being linked; retry the record");
+    }
+
+    /** A customer lists a store that does not exist (any more): neither edge may exist. */
+    private void dropLink(Duplicate storeSide, Duplicate customerSide, long customerVersion) {
+        writer.delete(CopyKey.of(storeSide), CopyCondition.NOT_NEWER, customerVersion);
+        writer.delete(CopyKey.of(customerSide), CopyCondition.ANY, 0);
+    }
+
+    /**
+     * Deletes a duplicate the subject's image no longer implies. A copy of the subject itself is deleted only if it is
+     * not newer than {@code supersededVersion}; a customer's edge copying a store carries the store's version, which
+     * says nothing about this record, so it goes unconditionally (the customer's records are processed in order).
+     */
+    private void deleteNoLongerImplied(Duplicate duplicate, CoreChange change, long supersededVersion) {
+        if (duplicate.type().equals(change.subjectRef())) {
+            writer.delete(CopyKey.of(duplicate), CopyCondition.NOT_NEWER, supersededVersion);
+        } else {
+            writer.delete(CopyKey.of(duplicate), CopyCondition.ANY, 0);
+        }
+    }
+
+    private void refreshOtherCopies(CoreChange change, Set<CopyKey> handled) {
+        Map<String, AttributeValue> image = change.newImage();
+        long version = change.newVersion();
+        Map<CopyKey, Long> found = new LinkedHashMap<>();
+        for (FoundCopy copy : reader.copiesOf(change.subjectRef())) {
+            found.put(copy.key(), copy.sourceVersion());
+        }
+        if (change.entity() == Entity.STORE) {
+            // Strongly consistent discovery of the customer-side copies of this store (closes the typeGsi race).
+            for (CopyKey owned : reader.ownedEdges(change.subjectRef())) {
+                found.putIfAbsent(owned.mirror(), null);
+            }
+        }
+        List<Runnable> writes = new ArrayList<>();
+        found.forEach((key, sourceVersion) -> {
+            if (handled.contains(key) || sourceVersion != null && sourceVersion >= version) {
+                return;
+            }
+            Duplicate duplicate = key.duplicate();
+            if (decidedBySubjectItself(duplicate, change.entity())) {
+                // The image at hand does not imply it (else it would be handled): an orphan of an older version.
+                writes.add(() -> writer.delete(key, CopyCondition.NOT_NEWER, version - 1));
+            } else {
+                writes.add(() -> writer.put(copyItem(duplicate, image), CopyCondition.REFRESH));
+            }
+        });
+        parallel.runAll(writes);
+    }
+
+    /** Tag copies and a customer's store-side edges exist because of the subject's own image, nothing else. */
+    private static boolean decidedBySubjectItself(Duplicate duplicate, Entity subject) {
+        return duplicate.kind() == ItemKind.TAG || subject == Entity.CUSTOMER;
+    }
+
+    // ---- REMOVE -----------------------------------------------------------------------------------------------
+
+    private void remove(CoreChange change) {
+        Map<String, AttributeValue> image = change.oldImage();
+        long version = change.oldVersion();
+        Set<Duplicate> before = RelationshipCatalogue.impliedBy(image);
+        Optional<Map<String, AttributeValue>> live = reader.currentCore(change.entity(), change.id());
+        List<Runnable> writes = new ArrayList<>();
+        if (live.isPresent()) {
+            // A rename: the new key's INSERT carries the subject on; drop only what the live item no longer implies.
+            Set<Duplicate> still = RelationshipCatalogue.impliedBy(live.get());
+            for (Duplicate duplicate : before) {
+                if (!still.contains(duplicate)) {
+                    writes.add(() -> deleteNoLongerImplied(duplicate, change, version));
+                }
+            }
+            parallel.runAll(writes);
+            return;
+        }
+        Set<CopyKey> done = new HashSet<>();
+        for (Duplicate duplicate : before) {
+            done.add(CopyKey.of(duplicate));
+            writes.add(() -> deleteNoLongerImplied(duplicate, change, version));
+        }
+        for (FoundCopy copy : reader.copiesOf(change.subjectRef())) {
+            if (done.add(copy.key())) {
+                writes.add(() -> writer.delete(copy.key(), CopyCondition.NOT_NEWER, version));
+            }
+        }
+        if (change.entity() == Entity.CUSTOMER || change.entity() == Entity.STORE) {
+            for (CopyKey owned : reader.ownedEdges(change.subjectRef())) {
+                if (done.add(owned)) {
+                    // A copy of the other side, in the partition of a subject that is gone for good (ids are ULIDs).
+                    writes.add(() -> writer.delete(owned, CopyCondition.ANY, 0));
+                }
+                CopyKey mirror = owned.mirror();
+                if (done.add(mirror)) {
+                    writes.add(() -> writer.delete(mirror, CopyCondition.NOT_NEWER, version));
+                }
+            }
+        }
+        parallel.runAll(writes);
+    }
+}

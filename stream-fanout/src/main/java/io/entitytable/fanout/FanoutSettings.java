@@ -1,0 +1,52 @@
+package io.entitytable.fanout;
+
+import io.entitytable.model.Settings;
+import io.entitytable.model.TableLayout;
+import java.time.Duration;
+
+/**
+ * How the fan-out talks to its table.
+ *
+ * @param tableName the table whose stream is being fanned out (env {@code TABLE_NAME}, default {@code Entity})
+ * @param maxConcurrentWrites how many DynamoDB calls of one record run at the same time
+ * @param maxAttempts attempts per call when DynamoDB throttles or fails with a 5xx, before the record is reported failed
+ * @param baseDelay first back-off step; each retry doubles it (full jitter), up to {@code maxDelay}
+ * @param maxDelay cap of one back-off step
+ */
+public record FanoutSettings(
+        String tableName, int maxConcurrentWrites, int maxAttempts, Duration baseDelay, Duration maxDelay) {
+
+    public static final int DEFAULT_MAX_CONCURRENT_WRITES = 16;
+    public static final int DEFAULT_MAX_ATTEMPTS = 6;
+    public static final Duration DEFAULT_BASE_DELAY = Duration.ofMillis(25);
+    public static final Duration DEFAULT_MAX_DELAY = Duration.ofSeconds(2);
+
+    public FanoutSettings {
+        if (maxConcurrentWrites < 1 || maxAttempts < 1) {
+            throw new IllegalArgumentException("concurrency and attempts must be at least 1");
+        }
+    }
+
+    /** The table from {@code TABLE_NAME}, everything else at its default. */
+    public static FanoutSettings fromEnvironment() {
+        return forTable(tableNameFromEnvironment());
+    }
+
+    public static FanoutSettings forTable(String tableName) {
+        return new FanoutSettings(
+                tableName, DEFAULT_MAX_CONCURRENT_WRITES, DEFAULT_MAX_ATTEMPTS, DEFAULT_BASE_DELAY, DEFAULT_MAX_DELAY);
+    }
+
+    public static String tableNameFromEnvironment() {
+        String fromEnv = System.getenv(Settings.TABLE_NAME);
+        return fromEnv == null || fromEnv.isBlank() ? TableLayout.ENTITY.defaultTableName() : fromEnv;
+    }
+
+    public FanoutSettings withConcurrency(int writes) {
+        return new FanoutSettings(tableName, writes, maxAttempts, baseDelay, maxDelay);
+    }
+
+    public FanoutSettings withRetries(int attempts, Duration base, Duration max) {
+        return new FanoutSettings(tableName, maxConcurrentWrites, attempts, base, max);
+    }
+}

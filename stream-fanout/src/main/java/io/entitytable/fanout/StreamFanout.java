@@ -1,0 +1,69 @@
+package io.entitytable.fanout;
+
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;
+import java.util.List;
+import org.jboss.logging.Logger;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.Record;
+
+/**
+ * Fans out one batch of stream records, in order. Plain Java: the Lambda handler is a one-line adapter over {@link
+ * #process}, and tests call it directly.
+ *
+ * <p>Records of one item must be applied in stream order, so the first record that fails (after the retries of {@link
+ * Backoff}) is reported by its sequence number and the rest of the batch is left alone: Lambda re-delivers from that
+ * record, and the records before it, already applied, are not redone.
+ *
+ * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/services-ddb-batchfailurereporting.html">Partial batch
+ *     responses for DynamoDB streams</a>
+ */
+public final class StreamFanout implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(StreamFanout.class);
+
+    private final ChangeFanout changes;
+    private final BoundedParallel parallel;
+    private final FanoutStats stats;
+
+    private StreamFanout(ChangeFanout changes, BoundedParallel parallel, FanoutStats stats) {
+        this.changes = changes;
+        this.parallel = parallel;
+        this.stats = stats;
+    }
+
+    public static StreamFanout create(DynamoDbClient dynamo, FanoutSettings settings) {
+        FanoutStats stats = new FanoutStats();
+        Backoff backoff = new Backoff(settings, stats);
+        BoundedParallel parallel = new BoundedParallel(settings.maxConcurrentWrites());
+        ChangeFanout changes = new ChangeFanout(
+                new TableReader(dynamo, settings.tableName(), backoff, stats),
+                new CopyWriter(dynamo, settings.tableName(), backoff, stats),
+                parallel,
+                stats);
+        return new StreamFanout(changes, parallel, stats);
+    }
+
+    public StreamsEventResponse process(List<Record> records) {
+        for (Record record : records) {
+            try {
+                changes.apply(record);
+            } catch (RuntimeException e) {
+                String sequenceNumber = record.dynamodb().sequenceNumber();
+                LOG.errorf(e, "fan-out failed at record %s; reporting it and stopping the batch", sequenceNumber);
+                return new StreamsEventResponse(List.of(new BatchItemFailure(sequenceNumber)));
+            }
+        }
+        LOG.debugf("fanned out %d records; totals %s", records.size(), stats);
+        return new StreamsEventResponse(List.of());
+    }
+
+    /** Running totals since this instance was created. */
+    public FanoutStats stats() {
+        return stats;
+    }
+
+    @Override
+    public void close() {
+        parallel.close();
+    }
+}

@@ -1,0 +1,117 @@
+package io.entitytable.fanout;
+
+import io.entitytable.model.Attributes;
+import io.entitytable.model.CoreItem;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Keys;
+import io.entitytable.model.TableLayout;
+import io.entitytable.model.Values;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+
+/**
+ * The reads the fan-out needs: a subject's current core item (strongly consistent), the copies of a subject found
+ * through the inverted typeGsi (eventually consistent), and the edges a subject owns in its own partition (strongly
+ * consistent). Never a Scan.
+ */
+final class TableReader {
+    private final DynamoDbClient dynamo;
+    private final String tableName;
+    private final Backoff backoff;
+    private final FanoutStats stats;
+
+    TableReader(DynamoDbClient dynamo, String tableName, Backoff backoff, FanoutStats stats) {
+        this.dynamo = dynamo;
+        this.tableName = tableName;
+        this.backoff = backoff;
+        this.stats = stats;
+    }
+
+    /**
+     * The live core item of a subject, read strongly consistently: Query {@code id = <id>, begins_with(type,
+     * <entity>#)}. A customer's or store's sort key carries its (mutable) name, so the id alone is the stable handle.
+     */
+    Optional<Map<String, AttributeValue>> currentCore(Entity entity, String id) {
+        String prefix = entity == Entity.BUSINESS ? Keys.BUSINESS_TYPE : Keys.typePrefix(entity);
+        QueryRequest request = QueryRequest.builder()
+                .tableName(tableName)
+                .keyConditionExpression("#id = :id AND begins_with(#type, :prefix)")
+                .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
+                .expressionAttributeValues(Map.of(":id", Values.s(id), ":prefix", Values.s(prefix)))
+                .consistentRead(true)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+        QueryResponse response = backoff.call(() -> dynamo.query(request));
+        stats.read(response.consumedCapacity());
+        return response.items().stream().filter(CoreItem::isCore).findFirst();
+    }
+
+    /**
+     * Every copy of a subject, from typeGsi ({@code type = <entity>#<id>}), all pages. The index projects {@code
+     * sourceVersion}, so a copy that is already current costs no write. Eventually consistent: a copy written a moment
+     * ago may be missing (see {@link ChangeFanout} for how that race is closed).
+     */
+    List<FoundCopy> copiesOf(String subjectRef) {
+        TableLayout.IndexLayout index = TableLayout.ENTITY.index(TableLayout.TYPE_GSI);
+        List<FoundCopy> copies = new ArrayList<>();
+        Map<String, AttributeValue> start = null;
+        do {
+            QueryRequest request = QueryRequest.builder()
+                    .tableName(tableName)
+                    .indexName(index.name())
+                    .keyConditionExpression("#pk = :ref")
+                    .expressionAttributeNames(Map.of("#pk", index.partitionKey()))
+                    .expressionAttributeValues(Map.of(":ref", Values.s(subjectRef)))
+                    .exclusiveStartKey(start)
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                    .build();
+            QueryResponse page = backoff.call(() -> dynamo.query(request));
+            stats.typeIndexPage(page.consumedCapacity());
+            // Core sort keys carry lower-case names, never a ULID, so every hit is a copy (see Keys).
+            page.items().forEach(item -> copies.add(new FoundCopy(CopyKey.of(item), sourceVersion(item))));
+            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (start != null);
+        return copies;
+    }
+
+    /**
+     * The keys of every item in a subject's own edge partition ({@code id = customer#C} or {@code store#S}), read
+     * strongly consistently, all pages.
+     */
+    List<CopyKey> ownedEdges(String subjectRef) {
+        List<CopyKey> keys = new ArrayList<>();
+        Map<String, AttributeValue> start = null;
+        do {
+            QueryRequest request = QueryRequest.builder()
+                    .tableName(tableName)
+                    .keyConditionExpression("#id = :ref")
+                    .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
+                    .expressionAttributeValues(Map.of(":ref", Values.s(subjectRef)))
+                    .projectionExpression("#id, #type")
+                    .consistentRead(true)
+                    .exclusiveStartKey(start)
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                    .build();
+            QueryResponse page = backoff.call(() -> dynamo.query(request));
+            stats.partitionPage(page.consumedCapacity());
+            page.items().forEach(item -> keys.add(CopyKey.of(item)));
+            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (start != null);
+        return keys;
+    }
+
+    private static Long sourceVersion(Map<String, AttributeValue> item) {
+        AttributeValue value = item.get(Attributes.SOURCE_VERSION);
+        return value == null || value.n() == null ? null : Long.parseLong(value.n());
+    }
+
+    /** A copy found through typeGsi, with the source version the index projects (null if the index has none). */
+    record FoundCopy(CopyKey key, Long sourceVersion) {}
+}

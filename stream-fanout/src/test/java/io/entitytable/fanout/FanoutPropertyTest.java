@@ -1,0 +1,164 @@
+package io.entitytable.fanout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
+import software.amazon.awssdk.services.dynamodb.model.Record;
+import software.amazon.awssdk.services.dynamodb.model.Shard;
+import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+
+/**
+ * Property-style: random sequences of core-item changes (seeded, bounded), fanned out with batches duplicated,
+ * interleaved across items and, in one variant, with injected throttling that makes records fail and be re-delivered.
+ * After every round the table must hold exactly the duplicates its core items imply ({@link InvariantChecker}).
+ */
+class FanoutPropertyTest {
+    private static final int ROUNDS = 6;
+    private static final int CHANGES_PER_ROUND = 12;
+
+    private static LocalDynamoDb local;
+    private static DynamoDbClient plain;
+
+    @BeforeAll
+    static void start() {
+        local = LocalDynamoDb.startInMemory();
+        plain = local.client();
+    }
+
+    @AfterAll
+    static void stop() {
+        plain.close();
+        local.close();
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3})
+    void randomChanges_shouldLeaveNoDrift_whenBatchesAreDuplicatedAndInterleaved(long seed) {
+        // GIVEN
+        String table = "prop" + seed;
+        local.createTable(table);
+        Random random = new Random(seed);
+        CoreItemDriver driver = new CoreItemDriver(plain, table, random);
+        FaultInjector injector = new FaultInjector(seed);
+        try (DynamoDbClient client = LocalTables.instrumented(local, injector);
+                StreamFanout fanout = StreamFanout.create(client, FanoutSettings.forTable(table))) {
+            StreamDelivery delivery = new StreamDelivery(fanout, random);
+
+            // WHEN / THEN after every round
+            runRounds(seed, table, driver, delivery);
+            assertThat(fanout.stats().puts()).isPositive();
+            assertThat(fanout.stats().stale())
+                    .as("replays are refused by the version conditions")
+                    .isPositive();
+            System.out.printf(
+                    "seed %d: %d changes, %d invocations, %s, calls %s%n",
+                    seed, driver.changes(), delivery.invocations(), fanout.stats(), injector);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {11, 12})
+    void randomChanges_shouldLeaveNoDrift_whenDynamoDbThrottlesAndRecordsFailMidBatch(long seed) {
+        // GIVEN 8% of the fan-out's calls throttled, and only two attempts per call, so that some records fail
+        String table = "faulty" + seed;
+        local.createTable(table);
+        Random random = new Random(seed);
+        CoreItemDriver driver = new CoreItemDriver(plain, table, random);
+        FaultInjector injector = new FaultInjector(seed).throttling(0.08);
+        FanoutSettings settings =
+                FanoutSettings.forTable(table).withRetries(2, Duration.ofMillis(1), Duration.ofMillis(4));
+        try (DynamoDbClient client = LocalTables.instrumented(local, injector);
+                StreamFanout fanout = StreamFanout.create(client, settings)) {
+            StreamDelivery delivery = new StreamDelivery(fanout, random);
+
+            // WHEN / THEN after every round
+            runRounds(seed, table, driver, delivery);
+            assertThat(injector.injected()).isPositive();
+            assertThat(fanout.stats().retries()).isPositive();
+            assertThat(delivery.redeliveries())
+                    .as("records failed and were re-delivered")
+                    .isPositive();
+            System.out.printf(
+                    "seed %d (throttled): %d changes, %d invocations, %d re-deliveries, %d injected, %s%n",
+                    seed,
+                    driver.changes(),
+                    delivery.invocations(),
+                    delivery.redeliveries(),
+                    injector.injected(),
+                    fanout.stats());
+        }
+    }
+
+    @Test
+    void realLocalStream_shouldBeFannedOutWithNoDrift() {
+        // GIVEN changes made to a table and read back from DynamoDB Local's own stream
+        String table = "realstream";
+        local.createTable(table);
+        Random random = new Random(21);
+        CoreItemDriver driver = new CoreItemDriver(plain, table, random);
+        for (int i = 0; i < 40; i++) {
+            driver.randomStep();
+        }
+        List<Record> records = readStream(table);
+        assertThat(records).hasSize(driver.drain().size());
+
+        // WHEN
+        try (StreamFanout fanout = StreamFanout.create(plain, FanoutSettings.forTable(table))) {
+            new StreamDelivery(fanout, random).deliver(records);
+        }
+
+        // THEN
+        InvariantChecker.Drift drift = InvariantChecker.check(plain, table);
+        assertThat(drift.isEmpty()).as("drift %s", drift).isTrue();
+    }
+
+    private static void runRounds(long seed, String table, CoreItemDriver driver, StreamDelivery delivery) {
+        for (int round = 0; round < ROUNDS; round++) {
+            for (int i = 0; i < CHANGES_PER_ROUND; i++) {
+                driver.randomStep();
+            }
+            delivery.deliver(driver.drain());
+            InvariantChecker.Drift drift = InvariantChecker.check(plain, table);
+            assertThat(drift.isEmpty())
+                    .as("seed %d round %d: %s", seed, round, drift)
+                    .isTrue();
+        }
+        assertThat(InvariantChecker.duplicates(plain, table)).isNotEmpty();
+    }
+
+    private static List<Record> readStream(String table) {
+        String arn =
+                plain.describeTable(request -> request.tableName(table)).table().latestStreamArn();
+        List<Record> records = new ArrayList<>();
+        try (DynamoDbStreamsClient streams = local.streamsClient()) {
+            List<Shard> shards = streams.describeStream(request -> request.streamArn(arn))
+                    .streamDescription()
+                    .shards();
+            for (Shard shard : shards) {
+                String iterator = streams.getShardIterator(request -> request.streamArn(arn)
+                                .shardId(shard.shardId())
+                                .shardIteratorType(ShardIteratorType.TRIM_HORIZON))
+                        .shardIterator();
+                while (iterator != null) {
+                    String current = iterator;
+                    GetRecordsResponse page = streams.getRecords(request -> request.shardIterator(current));
+                    records.addAll(page.records());
+                    iterator = page.records().isEmpty() ? null : page.nextShardIterator();
+                }
+            }
+        }
+        return records;
+    }
+}

@@ -1,0 +1,212 @@
+package io.entitytable.fanout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.Address;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Ids;
+import io.entitytable.model.Keys;
+import io.entitytable.model.Store;
+import io.entitytable.model.Values;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.Record;
+
+/** Batch semantics of {@link StreamFanout}: retries, stop at the first failed record, stale records, skips. */
+class StreamFanoutTest {
+    private static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
+    private static final Address AUSTIN = new Address("1 Main St", "Austin", "TX", "73301", "US");
+
+    private static LocalDynamoDb local;
+    private static DynamoDbClient plain;
+    private static int tables;
+
+    @BeforeAll
+    static void start() {
+        local = LocalDynamoDb.startInMemory();
+        plain = local.client();
+    }
+
+    @AfterAll
+    static void stop() {
+        plain.close();
+        local.close();
+    }
+
+    @Test
+    void throttledWrites_shouldBeRetriedWithBackoff_andTheBatchSucceed() {
+        // GIVEN 60% of calls throttled, and enough attempts
+        String table = newTable();
+        Map<String, AttributeValue> store = store(Set.of("red", "blue", "sale"), 1);
+        FaultInjector throttle = new FaultInjector(7).throttling(0.6);
+        FanoutSettings settings =
+                FanoutSettings.forTable(table).withRetries(30, Duration.ofMillis(1), Duration.ofMillis(8));
+
+        // WHEN
+        StreamsEventResponse response;
+        FanoutStats stats;
+        try (DynamoDbClient client = LocalTables.instrumented(local, throttle);
+                StreamFanout fanout = StreamFanout.create(client, settings)) {
+            response = fanout.process(List.of(Records.insert(store)));
+            stats = fanout.stats();
+        }
+
+        // THEN
+        assertThat(response.getBatchItemFailures()).isEmpty();
+        assertThat(throttle.injected()).isPositive();
+        assertThat(stats.retries()).isEqualTo(throttle.injected());
+        assertThat(InvariantChecker.duplicates(plain, table)).hasSize(3);
+    }
+
+    @Test
+    void failingRecord_shouldBeReportedBySequenceNumber_andStopTheBatch_withoutRedoingEarlierRecords() {
+        // GIVEN three stores; every write of the second one's copies fails with a 500
+        String table = newTable();
+        Map<String, AttributeValue> first = store(Set.of("red"), 1);
+        Map<String, AttributeValue> second = store(Set.of("blue"), 1);
+        Map<String, AttributeValue> third = store(Set.of("sale"), 1);
+        String broken = Keys.subjectRef(io.entitytable.model.Entity.STORE, Values.string(second, Attributes.ID));
+        FaultInjector counter = new FaultInjector(0);
+        ExecutionInterceptor serverError = new ExecutionInterceptor() {
+            @Override
+            public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
+                if (context.request() instanceof PutItemRequest put
+                        && broken.equals(Values.string(put.item(), Attributes.TYPE))) {
+                    throw software.amazon.awssdk.services.dynamodb.model.InternalServerErrorException.builder()
+                            .statusCode(500)
+                            .message("injected")
+                            .build();
+                }
+            }
+        };
+        List<Record> batch = List.of(Records.insert(first), Records.insert(second), Records.insert(third));
+        FanoutSettings settings =
+                FanoutSettings.forTable(table).withRetries(3, Duration.ofMillis(1), Duration.ofMillis(2));
+
+        // WHEN
+        StreamsEventResponse response;
+        FanoutStats stats;
+        try (DynamoDbClient client = LocalTables.instrumented(local, counter, serverError);
+                StreamFanout fanout = StreamFanout.create(client, settings)) {
+            response = fanout.process(batch);
+            stats = fanout.stats();
+        }
+
+        // THEN the second record is reported, it was tried 3 times, and the third was never looked at
+        assertThat(response.getBatchItemFailures())
+                .extracting(StreamsEventResponse.BatchItemFailure::getItemIdentifier)
+                .containsExactly(batch.get(1).dynamodb().sequenceNumber());
+        assertThat(stats.retries()).isEqualTo(2);
+        assertThat(counter.calls("PutItem")).isEqualTo(1 + 3);
+        assertThat(InvariantChecker.duplicates(plain, table).keySet())
+                .containsExactly(new CopyKey(
+                        Keys.tagPartition("red"),
+                        Keys.subjectRef(io.entitytable.model.Entity.STORE, Values.string(first, Attributes.ID))));
+    }
+
+    @Test
+    void staleRecord_shouldBeASuccess_andNeverMoveACopyBackwards() {
+        // GIVEN version 2 fanned out
+        String table = newTable();
+        Map<String, AttributeValue> v1 = store(Set.of("red"), 1);
+        Map<String, AttributeValue> v2 = new LinkedHashMap<>(v1);
+        v2.put(Attributes.VERSION, Values.n(2));
+        v2.put(Attributes.NAME, Values.s("Renamed in place"));
+        try (StreamFanout fanout = StreamFanout.create(plain, FanoutSettings.forTable(table))) {
+            fanout.process(List.of(Records.modify(v1, v2)));
+
+            // WHEN the older INSERT arrives late
+            StreamsEventResponse response = fanout.process(List.of(Records.insert(v1)));
+
+            // THEN
+            assertThat(response.getBatchItemFailures()).isEmpty();
+            assertThat(fanout.stats().stale()).isEqualTo(1);
+        }
+        Map<String, AttributeValue> copy =
+                InvariantChecker.duplicates(plain, table).values().iterator().next();
+        assertThat(Values.number(copy, Attributes.SOURCE_VERSION)).isEqualTo(2);
+        assertThat(copy)
+                .doesNotContainKeys(io.entitytable.model.RelationshipCatalogue.INDEX_ATTRIBUTES.toArray(String[]::new));
+    }
+
+    @Test
+    void counterOnlyModify_shouldCostNoDynamoDbCall() {
+        // GIVEN a MODIFY that only bumped linkCount (same version)
+        String table = newTable();
+        Map<String, AttributeValue> before = store(Set.of("red"), 3);
+        Map<String, AttributeValue> after = new LinkedHashMap<>(before);
+        after.put(Attributes.LINK_COUNT, Values.n(1));
+        FaultInjector counter = new FaultInjector(0);
+
+        // WHEN
+        try (DynamoDbClient client = LocalTables.instrumented(local, counter);
+                StreamFanout fanout = StreamFanout.create(client, FanoutSettings.forTable(table))) {
+            assertThat(fanout.process(List.of(Records.modify(before, after))).getBatchItemFailures())
+                    .isEmpty();
+            assertThat(fanout.stats().skipped()).isEqualTo(1);
+        }
+
+        // THEN
+        assertThat(counter.totalCalls()).isZero();
+    }
+
+    @Test
+    void writesOfOneRecord_shouldRunConcurrently_butNeverAboveTheBound() {
+        // GIVEN a store with 30 tags and a bound of 4 concurrent writes
+        String table = newTable();
+        Set<String> tags = new java.util.TreeSet<>();
+        for (int i = 0; i < 30; i++) {
+            tags.add("t" + i);
+        }
+        java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger maxInFlight = new java.util.concurrent.atomic.AtomicInteger();
+        ExecutionInterceptor gauge = new ExecutionInterceptor() {
+            @Override
+            public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
+                maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+            }
+
+            @Override
+            public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
+                inFlight.decrementAndGet();
+            }
+        };
+
+        // WHEN
+        try (DynamoDbClient client = LocalTables.instrumented(local, gauge);
+                StreamFanout fanout = StreamFanout.create(
+                        client, FanoutSettings.forTable(table).withConcurrency(4))) {
+            assertThat(fanout.process(List.of(Records.insert(store(tags, 1)))).getBatchItemFailures())
+                    .isEmpty();
+        }
+
+        // THEN
+        assertThat(maxInFlight.get()).isBetween(2, 4);
+        assertThat(InvariantChecker.duplicates(plain, table)).hasSize(30);
+    }
+
+    private static Map<String, AttributeValue> store(Set<String> tags, long version) {
+        return new Store(Ids.newId(), Ids.newId(), "Main", AUSTIN, tags, version, NOW, NOW).toItem();
+    }
+
+    private static String newTable() {
+        String table = "batch" + (++tables);
+        local.createTable(table);
+        return table;
+    }
+}

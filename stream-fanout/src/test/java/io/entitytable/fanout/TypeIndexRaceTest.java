@@ -1,0 +1,236 @@
+package io.entitytable.fanout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.Address;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Customer;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Ids;
+import io.entitytable.model.Keys;
+import io.entitytable.model.Store;
+import io.entitytable.model.Values;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+
+/**
+ * The typeGsi race (DESIGN §4 "Known race"), staged: the store's own fan-out runs with an index that has not caught
+ * up ({@link LaggingTypeIndex}), at the worst moment of a customer's link. Every copy must still end up current or
+ * gone.
+ */
+class TypeIndexRaceTest {
+    private static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
+    private static final Address AUSTIN = new Address("1 Main St", "Austin", "TX", "73301", "US");
+    private static int tables;
+
+    private static LocalDynamoDb local;
+    private static DynamoDbClient plain;
+
+    private String table;
+    private String storeId;
+    private String customerId;
+    private Map<String, AttributeValue> storeV1;
+    private Map<String, AttributeValue> customerV1;
+    private DynamoDbClient lagging;
+    private StreamFanout storeFanout;
+
+    @BeforeAll
+    static void start() {
+        local = LocalDynamoDb.startInMemory();
+        plain = local.client();
+    }
+
+    @AfterAll
+    static void stop() {
+        plain.close();
+        local.close();
+    }
+
+    @BeforeEach
+    void seed() {
+        table = "race" + (++tables);
+        local.createTable(table);
+        storeId = Ids.newId();
+        customerId = Ids.newId();
+        storeV1 = new Store(storeId, Ids.newId(), "Main", AUSTIN, Set.of("red"), 1, NOW, NOW).toItem();
+        customerV1 = new Customer(
+                        customerId, Ids.newId(), "Ann", "Smith", null, Map.of(), Set.of(storeId), Set.of(), 1, NOW, NOW)
+                .toItem();
+        put(storeV1);
+        put(customerV1);
+        lagging = LocalTables.instrumented(local, new LaggingTypeIndex());
+        storeFanout = StreamFanout.create(lagging, FanoutSettings.forTable(table));
+    }
+
+    @AfterEach
+    void close() {
+        storeFanout.close();
+        lagging.close();
+    }
+
+    @Test
+    void storeUpdate_shouldRefreshTheCustomersCopy_whenTypeGsiHasNotCaughtUp() {
+        // GIVEN the link fanned out, then the store changed
+        fanOut(plain, Records.insert(customerV1));
+        Map<String, AttributeValue> storeV2 = storeV2();
+        put(storeV2);
+
+        // WHEN the store's change is fanned out while typeGsi still misses the copy
+        fanOut(lagging, Records.modify(storeV1, storeV2));
+
+        // THEN the strongly consistent store#S partition found it
+        assertThat(customerSideVersion()).isEqualTo(2);
+        assertNoDrift();
+    }
+
+    @Test
+    void storeDelete_shouldRemoveTheCustomersCopy_whenTypeGsiHasNotCaughtUp() {
+        // GIVEN
+        fanOut(plain, Records.insert(customerV1));
+        delete(storeV1);
+
+        // WHEN
+        fanOut(lagging, Records.remove(storeV1));
+
+        // THEN
+        assertThat(InvariantChecker.duplicates(plain, table)).isEmpty();
+        assertNoDrift();
+    }
+
+    @Test
+    void link_shouldRewriteTheStoreCopy_whenTheStoreChangedAndWasFannedOutWhileLinking() {
+        // GIVEN the store changes, and its fan-out runs (index lagging), just before the link writes its copy of it
+        Map<String, AttributeValue> storeV2 = storeV2();
+        ExecutionInterceptor storeChangesNow = beforeCustomerSideCopy(() -> {
+            put(storeV2);
+            fanOut(lagging, Records.modify(storeV1, storeV2));
+        });
+
+        // WHEN
+        try (DynamoDbClient client = LocalTables.instrumented(local, storeChangesNow)) {
+            fanOut(client, Records.insert(customerV1));
+        }
+
+        // THEN the confirming re-read saw version 2 and rewrote the copy
+        assertThat(customerSideVersion()).isEqualTo(2);
+        assertNoDrift();
+    }
+
+    @Test
+    void link_shouldDropBothEdges_whenTheStoreWasDeletedAndFannedOutWhileLinking() {
+        // GIVEN
+        ExecutionInterceptor storeDeletedNow = beforeCustomerSideCopy(() -> {
+            delete(storeV1);
+            fanOut(lagging, Records.remove(storeV1));
+        });
+
+        // WHEN
+        try (DynamoDbClient client = LocalTables.instrumented(local, storeDeletedNow)) {
+            fanOut(client, Records.insert(customerV1));
+        }
+
+        // THEN
+        assertThat(InvariantChecker.duplicates(plain, table)).isEmpty();
+        assertNoDrift();
+    }
+
+    @Test
+    void storeRefresh_shouldNotResurrectTheCustomersCopy_whenTheCustomerUnlinkedMeanwhile() {
+        // GIVEN the link fanned out; the store changes; the customer unlinks it (and that is fanned out) right after
+        // the store's fan-out found the copy and before it writes the refresh
+        fanOut(plain, Records.insert(customerV1));
+        Map<String, AttributeValue> storeV2 = storeV2();
+        put(storeV2);
+        Map<String, AttributeValue> customerV2 = new java.util.LinkedHashMap<>(customerV1);
+        customerV2.put(Attributes.VERSION, Values.n(2));
+        customerV2.remove(Attributes.STORE_IDS);
+        ExecutionInterceptor customerUnlinksNow = beforeCustomerSideCopy(() -> {
+            put(customerV2);
+            fanOut(plain, Records.modify(customerV1, customerV2));
+        });
+
+        // WHEN
+        try (DynamoDbClient client = LocalTables.instrumented(local, customerUnlinksNow)) {
+            fanOut(client, Records.modify(storeV1, storeV2));
+        }
+
+        // THEN the refresh was refused (attribute_exists) instead of bringing the edge back
+        assertThat(InvariantChecker.duplicates(plain, table).keySet())
+                .containsExactly(new CopyKey(Keys.tagPartition("red"), Keys.subjectRef(Entity.STORE, storeId)));
+        assertNoDrift();
+    }
+
+    private Map<String, AttributeValue> storeV2() {
+        return new Store(
+                        storeId,
+                        Values.string(storeV1, Attributes.BUSINESS_ID),
+                        "Main",
+                        AUSTIN,
+                        Set.of("red"),
+                        2,
+                        NOW,
+                        NOW)
+                .toItem();
+    }
+
+    /** Runs {@code action} once, just before the customer-side copy {@code customer#C / store#S} is first written. */
+    private ExecutionInterceptor beforeCustomerSideCopy(Runnable action) {
+        AtomicBoolean fired = new AtomicBoolean();
+        CopyKey customerSide =
+                new CopyKey(Keys.subjectRef(Entity.CUSTOMER, customerId), Keys.subjectRef(Entity.STORE, storeId));
+        return new ExecutionInterceptor() {
+            @Override
+            public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
+                if (context.request() instanceof PutItemRequest put
+                        && CopyKey.of(put.item()).equals(customerSide)
+                        && fired.compareAndSet(false, true)) {
+                    action.run();
+                }
+            }
+        };
+    }
+
+    private long customerSideVersion() {
+        CopyKey customerSide =
+                new CopyKey(Keys.subjectRef(Entity.CUSTOMER, customerId), Keys.subjectRef(Entity.STORE, storeId));
+        return Values.number(InvariantChecker.duplicates(plain, table).get(customerSide), Attributes.SOURCE_VERSION);
+    }
+
+    private void fanOut(DynamoDbClient client, software.amazon.awssdk.services.dynamodb.model.Record record) {
+        try (StreamFanout fanout = StreamFanout.create(client, FanoutSettings.forTable(table))) {
+            assertThat(fanout.process(List.of(record)).getBatchItemFailures()).isEmpty();
+        }
+    }
+
+    private void assertNoDrift() {
+        InvariantChecker.Drift drift = InvariantChecker.check(plain, table);
+        assertThat(drift.isEmpty()).as("drift %s", drift).isTrue();
+    }
+
+    private void put(Map<String, AttributeValue> item) {
+        plain.putItem(PutItemRequest.builder().tableName(table).item(item).build());
+    }
+
+    private void delete(Map<String, AttributeValue> item) {
+        plain.deleteItem(DeleteItemRequest.builder()
+                .tableName(table)
+                .key(CopyKey.of(item).asKey())
+                .build());
+    }
+}
