@@ -96,7 +96,7 @@ final class CoreItemDriver {
         } else if (pick < 94) {
             done = delete();
         } else {
-            done = bumpLinkCount();
+            done = bumpChildCount();
         }
         if (!done) {
             createStore();
@@ -153,6 +153,7 @@ final class CoreItemDriver {
                         new CustomerSnapshot("Ann", "Smith"),
                         shipTo,
                         List.of(),
+                        0,
                         random.nextInt(4),
                         randomTags(),
                         1,
@@ -310,16 +311,11 @@ final class CoreItemDriver {
         return true;
     }
 
-    /** An internal counter: changes the item without a version bump, as the API does on link/unlink. */
-    boolean bumpLinkCount() {
-        List<String> stores = ids(Entity.STORE);
-        if (stores.isEmpty()) {
-            return false;
-        }
-        String id = pick(stores);
-        Map<String, AttributeValue> next = new LinkedHashMap<>(live.get(id));
-        next.put(Attributes.LINK_COUNT, Values.n(Values.number(next, Attributes.LINK_COUNT) + 1));
-        modify(id, next);
+    /** An internal counter: changes the item without a version bump, as the API does when it counts children. */
+    boolean bumpChildCount() {
+        Map<String, AttributeValue> next = new LinkedHashMap<>(live.get(businessId));
+        next.put(Attributes.CHILD_COUNT, Values.n(Values.number(next, Attributes.CHILD_COUNT) + 1));
+        modify(businessId, next);
         return true;
     }
 

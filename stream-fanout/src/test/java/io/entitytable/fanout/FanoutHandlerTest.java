@@ -95,7 +95,7 @@ class FanoutHandlerTest {
                         tag("flagship", store(STORE_MAIN)));
         Map<String, AttributeValue> storeCopy = copies.get(edge(customer(CUSTOMER_ANN), store(STORE_MAIN)));
         assertThat(Values.string(storeCopy, Attributes.NAME)).isEqualTo("Main Street");
-        assertThat(storeCopy).doesNotContainKeys(Attributes.LINK_COUNT, Attributes.GSI1_PK, Attributes.BUSINESS_ID);
+        assertThat(storeCopy).doesNotContainKeys(Attributes.CHILD_COUNT, Attributes.GSI1_PK, Attributes.BUSINESS_ID);
     }
 
     @Test

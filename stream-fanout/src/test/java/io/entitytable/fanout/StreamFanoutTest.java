@@ -146,11 +146,11 @@ class StreamFanoutTest {
 
     @Test
     void counterOnlyModify_shouldCostNoDynamoDbCall() {
-        // GIVEN a MODIFY that only bumped linkCount (same version)
+        // GIVEN a MODIFY that only bumped an internal counter (same version)
         String table = newTable();
         Map<String, AttributeValue> before = store(Set.of("red"), 3);
         Map<String, AttributeValue> after = new LinkedHashMap<>(before);
-        after.put(Attributes.LINK_COUNT, Values.n(1));
+        after.put(Attributes.CHILD_COUNT, Values.n(1));
         FaultInjector counter = new FaultInjector(0);
 
         // WHEN

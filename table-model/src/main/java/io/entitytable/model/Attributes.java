@@ -23,11 +23,9 @@ public final class Attributes {
     public static final String GSI1_PK = "gsi1pk";
     public static final String GSI1_SK = "gsi1sk";
 
-    // Internal counters that guard deletes; they change without a version bump and are never copied.
+    // An internal counter that guards deletes; it changes without a version bump and is never copied.
     /** On a business: how many customers, stores and orders it owns. */
     public static final String CHILD_COUNT = "childCount";
-    /** On a store: how many customers list it in their {@code storeIds}. */
-    public static final String LINK_COUNT = "linkCount";
 
     // Public attributes of the subjects.
     public static final String NAME = "name";
