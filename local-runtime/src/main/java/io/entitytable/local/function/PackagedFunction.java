@@ -1,0 +1,179 @@
+package io.entitytable.local.function;
+
+import io.entitytable.model.FunctionDefinition;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One deployment package (the {@code function.zip} that {@code cdk deploy} ships) running in a child JVM the way
+ * Lambda runs it: unzipped into a task root, AWS's runtime interface client as the main class with the function's
+ * handler string, the function's classes loaded by the client from the task root and {@code lib/}, events fetched
+ * from a {@link RuntimeApiServer}. Its output goes to this process's console, each line prefixed with the function's
+ * name.
+ */
+public final class PackagedFunction implements AutoCloseable {
+    private static final Duration INIT_TIMEOUT = Duration.ofSeconds(120);
+
+    private final FunctionDefinition definition;
+    private final Process process;
+    private final Duration unzipTime;
+    private final Duration initTime;
+
+    private PackagedFunction(FunctionDefinition definition, Process process, Duration unzipTime, Duration initTime) {
+        this.definition = definition;
+        this.process = process;
+        this.unzipTime = unzipTime;
+        this.initTime = initTime;
+    }
+
+    /**
+     * Unzips {@code zip} into {@code taskRoot} (emptied first), starts the child JVM and waits until its runtime client
+     * polls {@code runtimeApi} for the first event, which happens once the handler class is loaded and initialised.
+     */
+    public static PackagedFunction start(
+            FunctionDefinition definition,
+            Path zip,
+            Path taskRoot,
+            RuntimeApiServer runtimeApi,
+            Map<String, String> environment,
+            PrintStream console) {
+        if (!Files.isRegularFile(zip)) {
+            throw new IllegalStateException("No deployment package for function '" + definition.name() + "' at " + zip
+                    + "; build it with: mvn -B -pl " + definition.module() + " -am package -DskipTests");
+        }
+        long unzipStart = System.nanoTime();
+        FunctionPackage.unzip(zip, taskRoot);
+        Duration unzipTime = Duration.ofNanos(System.nanoTime() - unzipStart);
+
+        long initStart = System.nanoTime();
+        ProcessBuilder builder = new ProcessBuilder(command(definition))
+                .directory(taskRoot.toFile())
+                .redirectErrorStream(false);
+        builder.environment().putAll(environment);
+        Process process;
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot start the JVM of function '" + definition.name() + "'", e);
+        }
+        forward(process.getInputStream(), definition.name(), console);
+        forward(process.getErrorStream(), definition.name(), console);
+        try {
+            Duration initTime = awaitInit(definition, process, runtimeApi, initStart);
+            return new PackagedFunction(definition, process, unzipTime, initTime);
+        } catch (RuntimeException e) {
+            stop(process);
+            throw e;
+        }
+    }
+
+    private static Duration awaitInit(
+            FunctionDefinition definition, Process process, RuntimeApiServer runtimeApi, long initStart) {
+        long deadline = initStart + INIT_TIMEOUT.toNanos();
+        try {
+            while (!runtimeApi.awaitFirstPoll(Duration.ofMillis(50))) {
+                if (!process.isAlive()) {
+                    throw new IllegalStateException("Function '" + definition.name()
+                            + "' exited during its init phase with code " + process.exitValue()
+                            + "; see its log lines above");
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException(
+                            "Function '" + definition.name() + "' did not finish its init phase in " + INIT_TIMEOUT);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while function '" + definition.name() + "' started", e);
+        }
+        return Duration.ofNanos(System.nanoTime() - initStart);
+    }
+
+    private static List<String> command(FunctionDefinition definition) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // Lambda's Java runtimes start the JVM with C1-only tiered compilation, which shortens start-up, and give the
+        // heap most of the configured memory.
+        command.add("-XX:+TieredCompilation");
+        command.add("-XX:TieredStopAtLevel=1");
+        command.add("-Xmx" + (definition.memoryMb() * 85 / 100) + "m");
+        command.add("-Xshare:auto");
+        command.add("-cp");
+        command.add(RuntimeClientClasspath.asString());
+        command.add(RuntimeClientClasspath.MAIN_CLASS);
+        command.add(definition.handler());
+        return command;
+    }
+
+    private static void forward(InputStream stream, String name, PrintStream console) {
+        Thread thread = new Thread(
+                () -> {
+                    try (BufferedReader reader =
+                            new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+                        String line;
+                        while ((line = reader.readLine()) != null) {
+                            console.println("[" + name + "] " + line);
+                        }
+                    } catch (IOException e) {
+                        // The child is gone; nothing more to forward.
+                    }
+                },
+                "log-" + name);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    public FunctionDefinition definition() {
+        return definition;
+    }
+
+    /** Time to unzip the package into the task root. */
+    public Duration unzipTime() {
+        return unzipTime;
+    }
+
+    /** Time from starting the JVM to the runtime client's first poll: the local equivalent of Lambda's Init Duration. */
+    public Duration initTime() {
+        return initTime;
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    @Override
+    public void close() {
+        stop(process);
+    }
+
+    private static void stop(Process process) {
+        if (!process.isAlive()) {
+            return;
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+}
