@@ -14,6 +14,7 @@ import io.entitytable.model.StreamTrigger;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.time.Clock;
 import java.time.Duration;
@@ -58,42 +59,38 @@ public final class LocalSystem implements AutoCloseable {
     private void startAll() {
         long begin = System.nanoTime();
         createDataFolder();
-
-        long step = System.nanoTime();
-        dynamoDb = remember(
-                LocalDynamoDb.start(options.dynamoDbPort(), options.inMemory() ? null : options.databaseFolder()));
-        report.dynamoDb(since(step));
-        step = System.nanoTime();
-        boolean created = dynamoDb.createTable(options.tableName());
-        report.table(since(step), created);
-
+        // The front door first: a taken port is the most likely failure, and should be reported before any work.
         apiFrontDoor = remember(RuntimeApiServer.httpFrontDoor(options.apiPort()));
         boolean fanoutPackaged = Files.isRegularFile(options.zipOf(FunctionDefinition.STREAM_FANOUT));
         RuntimeApiServer fanoutRuntimeApi = fanoutPackaged ? remember(RuntimeApiServer.plain(0)) : null;
 
-        // Both JVMs start in parallel: their init phases are most of the start-up time.
+        // The functions' JVMs start while DynamoDB Local starts: their init phases are most of the start-up time and
+        // they do not talk to DynamoDB before their first event.
+        URI endpoint = URI.create("http://localhost:" + options.dynamoDbPort());
         CompletableFuture<PackagedFunction> apiStart =
-                CompletableFuture.supplyAsync(() -> startFunction(FunctionDefinition.API, apiFrontDoor));
+                CompletableFuture.supplyAsync(() -> startFunction(FunctionDefinition.API, apiFrontDoor, endpoint));
         CompletableFuture<PackagedFunction> fanoutStart = fanoutPackaged
-                ? CompletableFuture.supplyAsync(() -> startFunction(FunctionDefinition.STREAM_FANOUT, fanoutRuntimeApi))
+                ? CompletableFuture.supplyAsync(
+                        () -> startFunction(FunctionDefinition.STREAM_FANOUT, fanoutRuntimeApi, endpoint))
                 : CompletableFuture.completedFuture(null);
         try {
-            api = remember(apiStart.join());
+            long step = System.nanoTime();
+            dynamoDb = remember(
+                    LocalDynamoDb.start(options.dynamoDbPort(), options.inMemory() ? null : options.databaseFolder()));
+            report.dynamoDb(since(step));
+            step = System.nanoTime();
+            boolean created = dynamoDb.createTable(options.tableName());
+            report.table(since(step), created);
+            api = apiStart.join();
             fanout = fanoutStart.join();
-            if (fanout != null) {
-                remember(fanout);
-            }
-        } catch (CompletionException e) {
-            apiStart.thenAccept(PackagedFunction::close);
-            fanoutStart.thenAccept(f -> {
-                if (f != null) {
-                    f.close();
-                }
-            });
-            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        } catch (RuntimeException e) {
+            closeQuietly(apiStart);
+            closeQuietly(fanoutStart);
+            throw e instanceof CompletionException && e.getCause() instanceof RuntimeException cause ? cause : e;
         }
-
+        remember(api);
         if (fanout != null) {
+            remember(fanout);
             pump = remember(new StreamPump(
                             dynamoDb.client(),
                             dynamoDb.streamsClient(),
@@ -115,7 +112,18 @@ public final class LocalSystem implements AutoCloseable {
         report.total(since(begin));
     }
 
-    private PackagedFunction startFunction(FunctionDefinition function, RuntimeApiServer runtimeApi) {
+    private static void closeQuietly(CompletableFuture<PackagedFunction> start) {
+        try {
+            PackagedFunction function = start.join();
+            if (function != null) {
+                function.close();
+            }
+        } catch (RuntimeException e) {
+            // It did not start; nothing to stop.
+        }
+    }
+
+    private PackagedFunction startFunction(FunctionDefinition function, RuntimeApiServer runtimeApi, URI endpoint) {
         return PackagedFunction.start(
                 function,
                 options.zipOf(function),
@@ -126,7 +134,7 @@ public final class LocalSystem implements AutoCloseable {
                         runtimeApi.runtimeApiAddress(),
                         options.taskRoot(function),
                         options.tableName(),
-                        dynamoDb.endpoint(),
+                        endpoint,
                         options.orderStatusShards()),
                 console);
     }

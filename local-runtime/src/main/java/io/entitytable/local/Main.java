@@ -27,6 +27,10 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) throws Exception {
+        // The Quarkus mock event servers log through JBoss Logging; its log manager must be chosen before any logging.
+        if (System.getProperty("java.util.logging.manager") == null) {
+            System.setProperty("java.util.logging.manager", "org.jboss.logmanager.LogManager");
+        }
         Deque<String> arguments = new ArrayDeque<>(List.of(args));
         String command = arguments.isEmpty() ? "start" : arguments.pop();
         try {

@@ -51,7 +51,7 @@ final class StatusBlock {
                 out,
                 "Started in",
                 seconds(report.total()) + "   (DynamoDB Local " + seconds(report.dynamoDb()) + ", table "
-                        + seconds(report.table()) + ", functions in parallel)");
+                        + seconds(report.table()) + "; the functions start in parallel with it)");
         out.append(" Ctrl-C stops everything.\n");
         out.append(rule).append('\n');
         return out.toString();
@@ -71,7 +71,11 @@ final class StatusBlock {
         line(
                 out,
                 label,
-                "init " + seconds(function.initTime()) + " (unzip " + seconds(function.unzipTime()) + "), pid "
+                "init " + seconds(function.initTime())
+                        + (function.unzipTime() == null
+                                ? " (package unchanged, not unzipped)"
+                                : " (unzip " + seconds(function.unzipTime()) + ")")
+                        + ", pid "
                         + function.pid() + ", handler " + definition.handler()
                         + (definition.namedHandler() == null ? "" : " [" + definition.namedHandler() + "]"));
     }

@@ -15,8 +15,23 @@ import java.util.zip.ZipInputStream;
 final class FunctionPackage {
     private FunctionPackage() {}
 
-    static void unzip(Path zip, Path taskRoot) {
+    /** Written into the task root after a complete unzip: which zip, of which size and time, it holds. */
+    private static final String MARKER = ".unzipped-from";
+
+    /**
+     * Unzips {@code zip} into an empty {@code taskRoot}, unless the task root already holds exactly this zip (same
+     * path, size and modification time): a local restart then skips the unzip.
+     *
+     * @return true when it unzipped
+     */
+    static boolean unzip(Path zip, Path taskRoot) {
         try {
+            String stamp = zip.toAbsolutePath() + "|" + Files.size(zip) + "|"
+                    + Files.getLastModifiedTime(zip).toMillis();
+            Path marker = taskRoot.resolve(MARKER);
+            if (Files.isRegularFile(marker) && Files.readString(marker).equals(stamp)) {
+                return false;
+            }
             deleteRecursively(taskRoot);
             Files.createDirectories(taskRoot);
             Path root = taskRoot.toAbsolutePath().normalize();
@@ -35,6 +50,8 @@ final class FunctionPackage {
                     }
                 }
             }
+            Files.writeString(marker, stamp);
+            return true;
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot unzip " + zip + " into " + taskRoot, e);
         }

@@ -54,7 +54,7 @@ public final class PackagedFunction implements AutoCloseable {
                     + "; build it with: mvn -B -pl " + definition.module() + " -am package -DskipTests");
         }
         long unzipStart = System.nanoTime();
-        FunctionPackage.unzip(zip, taskRoot);
+        boolean unzipped = FunctionPackage.unzip(zip, taskRoot);
         Duration unzipTime = Duration.ofNanos(System.nanoTime() - unzipStart);
 
         long initStart = System.nanoTime();
@@ -72,7 +72,7 @@ public final class PackagedFunction implements AutoCloseable {
         forward(process.getErrorStream(), definition.name(), console);
         try {
             Duration initTime = awaitInit(definition, process, runtimeApi, initStart);
-            return new PackagedFunction(definition, process, unzipTime, initTime);
+            return new PackagedFunction(definition, process, unzipped ? unzipTime : null, initTime);
         } catch (RuntimeException e) {
             stop(process);
             throw e;
@@ -139,7 +139,7 @@ public final class PackagedFunction implements AutoCloseable {
         return definition;
     }
 
-    /** Time to unzip the package into the task root. */
+    /** Time to unzip the package into the task root, or null when the task root already held this zip. */
     public Duration unzipTime() {
         return unzipTime;
     }
