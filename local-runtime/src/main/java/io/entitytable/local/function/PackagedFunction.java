@@ -26,13 +26,26 @@ import java.util.concurrent.TimeUnit;
 public final class PackagedFunction implements AutoCloseable {
     private static final Duration INIT_TIMEOUT = Duration.ofSeconds(120);
 
+    private static final Duration RESTART_PAUSE = Duration.ofSeconds(1);
+
     private final FunctionDefinition definition;
-    private final Process process;
+    private final ProcessBuilder builder;
+    private final PrintStream console;
     private final Duration unzipTime;
     private final Duration initTime;
+    private volatile Process process;
+    private volatile boolean closing;
 
-    private PackagedFunction(FunctionDefinition definition, Process process, Duration unzipTime, Duration initTime) {
+    private PackagedFunction(
+            FunctionDefinition definition,
+            ProcessBuilder builder,
+            PrintStream console,
+            Process process,
+            Duration unzipTime,
+            Duration initTime) {
         this.definition = definition;
+        this.builder = builder;
+        this.console = console;
         this.process = process;
         this.unzipTime = unzipTime;
         this.initTime = initTime;
@@ -62,21 +75,60 @@ public final class PackagedFunction implements AutoCloseable {
                 .directory(taskRoot.toFile())
                 .redirectErrorStream(false);
         builder.environment().putAll(environment);
-        Process process;
-        try {
-            process = builder.start();
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot start the JVM of function '" + definition.name() + "'", e);
-        }
-        forward(process.getInputStream(), definition.name(), console);
-        forward(process.getErrorStream(), definition.name(), console);
+        Process process = launch(definition, builder, console);
         try {
             Duration initTime = awaitInit(definition, process, runtimeApi, initStart);
-            return new PackagedFunction(definition, process, unzipped ? unzipTime : null, initTime);
+            PackagedFunction function =
+                    new PackagedFunction(definition, builder, console, process, unzipped ? unzipTime : null, initTime);
+            function.superviseInBackground();
+            return function;
         } catch (RuntimeException e) {
             stop(process);
             throw e;
         }
+    }
+
+    private static Process launch(FunctionDefinition definition, ProcessBuilder builder, PrintStream console) {
+        try {
+            Process process = builder.start();
+            forward(process.getInputStream(), definition.name(), console);
+            forward(process.getErrorStream(), definition.name(), console);
+            return process;
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot start the JVM of function '" + definition.name() + "'", e);
+        }
+    }
+
+    /**
+     * When the function's JVM dies (a crash, {@code System.exit}, an out-of-memory error, the runtime client giving
+     * up), Lambda would use a new execution environment for the next event; so does this, after a short pause.
+     */
+    private void superviseInBackground() {
+        Thread supervisor = new Thread(
+                () -> {
+                    while (!closing) {
+                        try {
+                            int code = process.waitFor();
+                            if (closing) {
+                                return;
+                            }
+                            console.println("[" + definition.name() + "] the function's JVM exited with code " + code
+                                    + "; starting a new one");
+                            Thread.sleep(RESTART_PAUSE.toMillis());
+                            if (!closing) {
+                                process = launch(definition, builder, console);
+                            }
+                        } catch (InterruptedException e) {
+                            return;
+                        } catch (RuntimeException e) {
+                            console.println("[" + definition.name() + "] could not restart: " + e.getMessage());
+                            return;
+                        }
+                    }
+                },
+                "supervisor-" + definition.name());
+        supervisor.setDaemon(true);
+        supervisor.start();
     }
 
     private static Duration awaitInit(
@@ -159,6 +211,7 @@ public final class PackagedFunction implements AutoCloseable {
 
     @Override
     public void close() {
+        closing = true;
         stop(process);
     }
 

@@ -21,6 +21,8 @@ public final class RuntimeApiServer implements AutoCloseable {
     /** Path prefix under which the mock servers serve the Runtime API and accept events to invoke. */
     public static final String BASE_PATH = MockEventServer.BASE_PATH;
 
+    private static final int ACCEPTED = 202;
+
     private final MockEventServer server;
     private final CountDownLatch firstPoll;
 
@@ -32,13 +34,7 @@ public final class RuntimeApiServer implements AutoCloseable {
     /** A Runtime API only: events are posted to {@link #invokeUri()}. Port 0 picks a free port. */
     public static RuntimeApiServer plain(int port) {
         CountDownLatch firstPoll = new CountDownLatch(1);
-        MockEventServer server = new MockEventServer() {
-            @Override
-            public void nextEvent(RoutingContext ctx) {
-                firstPoll.countDown();
-                super.nextEvent(ctx);
-            }
-        };
+        MockEventServer server = new PlainServer(firstPoll);
         server.start(port);
         return new RuntimeApiServer(server, firstPoll);
     }
@@ -46,15 +42,87 @@ public final class RuntimeApiServer implements AutoCloseable {
     /** A Runtime API plus an HTTP front door on the same port (API Gateway HTTP API, payload v2). */
     public static RuntimeApiServer httpFrontDoor(int port) {
         CountDownLatch firstPoll = new CountDownLatch(1);
-        MockEventServer server = new MockHttpEventServer() {
-            @Override
-            public void nextEvent(RoutingContext ctx) {
-                firstPoll.countDown();
-                super.nextEvent(ctx);
-            }
-        };
+        MockEventServer server = new FrontDoorServer(firstPoll);
         server.start(port);
         return new RuntimeApiServer(server, firstPoll);
+    }
+
+    /**
+     * The mock servers acknowledge a runtime's response and error posts with 204, while Lambda's Runtime API answers
+     * 202 Accepted. AWS's runtime client checks for 202 after posting an error and exits otherwise, so every function
+     * error would kill the function's JVM; these overrides answer 202 and otherwise do what the mock servers do.
+     */
+    private static final class PlainServer extends MockEventServer {
+        private final CountDownLatch firstPoll;
+
+        PlainServer(CountDownLatch firstPoll) {
+            this.firstPoll = firstPoll;
+        }
+
+        @Override
+        public void nextEvent(RoutingContext ctx) {
+            firstPoll.countDown();
+            super.nextEvent(ctx);
+        }
+
+        @Override
+        public void handleResponse(RoutingContext ctx) {
+            RoutingContext pending = responsePending.remove(ctx.pathParam("requestId"));
+            if (pending == null) {
+                ctx.fail(404);
+                return;
+            }
+            processResponse(ctx, pending, ctx.getBody());
+            ctx.response().setStatusCode(ACCEPTED).end();
+        }
+
+        @Override
+        public void handleError(RoutingContext ctx) {
+            RoutingContext pending = responsePending.remove(ctx.pathParam("requestId"));
+            if (pending == null) {
+                ctx.fail(404);
+                return;
+            }
+            processError(ctx, pending, ctx.getBody());
+            ctx.response().setStatusCode(ACCEPTED).end();
+        }
+    }
+
+    /** The same overrides as {@link PlainServer}, on the HTTP variant. */
+    private static final class FrontDoorServer extends MockHttpEventServer {
+        private final CountDownLatch firstPoll;
+
+        FrontDoorServer(CountDownLatch firstPoll) {
+            this.firstPoll = firstPoll;
+        }
+
+        @Override
+        public void nextEvent(RoutingContext ctx) {
+            firstPoll.countDown();
+            super.nextEvent(ctx);
+        }
+
+        @Override
+        public void handleResponse(RoutingContext ctx) {
+            RoutingContext pending = responsePending.remove(ctx.pathParam("requestId"));
+            if (pending == null) {
+                ctx.fail(404);
+                return;
+            }
+            processResponse(ctx, pending, ctx.getBody());
+            ctx.response().setStatusCode(ACCEPTED).end();
+        }
+
+        @Override
+        public void handleError(RoutingContext ctx) {
+            RoutingContext pending = responsePending.remove(ctx.pathParam("requestId"));
+            if (pending == null) {
+                ctx.fail(404);
+                return;
+            }
+            processError(ctx, pending, ctx.getBody());
+            ctx.response().setStatusCode(ACCEPTED).end();
+        }
     }
 
     public int port() {
