@@ -49,7 +49,7 @@ public final class InvokeCommand {
                 endpoint = URI.create("http://localhost:" + options.dynamoDbPort());
                 log.println("[invoke] using the DynamoDB Local running at " + endpoint);
             } else {
-                ownDatabase = LocalDynamoDb.startInMemory();
+                ownDatabase = startQuietly();
                 ownDatabase.createTable(options.tableName());
                 endpoint = ownDatabase.endpoint();
                 log.println("[invoke] started an in-memory DynamoDB Local at " + endpoint + " with an empty table "
@@ -89,6 +89,17 @@ public final class InvokeCommand {
                 ownDatabase.close();
             }
             deleteQuietly(taskRoot);
+        }
+    }
+
+    /** DynamoDB Local prints its settings to stdout, which is reserved for the function's response here. */
+    private static LocalDynamoDb startQuietly() {
+        PrintStream stdout = System.out;
+        System.setOut(System.err);
+        try {
+            return LocalDynamoDb.startInMemory();
+        } finally {
+            System.setOut(stdout);
         }
     }
 
