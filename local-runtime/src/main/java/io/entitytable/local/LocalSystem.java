@@ -92,8 +92,8 @@ public final class LocalSystem implements AutoCloseable {
         if (fanout != null) {
             remember(fanout);
             pump = remember(new StreamPump(
-                            dynamoDb.client(),
-                            dynamoDb.streamsClient(),
+                            remember(dynamoDb.client()),
+                            remember(dynamoDb.streamsClient()),
                             options.tableName(),
                             StreamTrigger.DEFAULT,
                             new RuntimeApiInvoker(

@@ -131,13 +131,24 @@ public final class StreamPump implements AutoCloseable {
             String parent = shard.parentShardId();
             boolean parentDone = parent == null || !byId.containsKey(parent) || checkpoints.finished(parent);
             if (parentDone && !checkpoints.finished(id) && started.add(id)) {
-                readers.execute(new ShardReader(
-                        streams, streamArn, id, trigger, filter, delivery, checkpoints, options, clock, log));
+                ShardReader reader = new ShardReader(
+                        streams, streamArn, id, trigger, filter, delivery, checkpoints, options, clock, log);
+                readers.execute(() -> {
+                    try {
+                        reader.run();
+                    } finally {
+                        // A reader that stopped before the shard's end (DynamoDB Local unreachable, say) is started
+                        // again by the next discovery, from the checkpoint.
+                        if (!checkpoints.finished(id)) {
+                            started.remove(id);
+                        }
+                    }
+                });
             }
         }
     }
 
-    /** Shards being read or read to their end. */
+    /** Shards being read, or read to their end in this run. */
     public Set<String> startedShards() {
         return started.stream().collect(Collectors.toUnmodifiableSet());
     }
