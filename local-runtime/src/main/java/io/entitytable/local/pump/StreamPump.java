@@ -45,6 +45,7 @@ public final class StreamPump implements AutoCloseable {
     });
     private Thread coordinator;
     private volatile String streamArn;
+    private volatile boolean closed;
 
     public StreamPump(
             DynamoDbClient dynamo,
@@ -139,7 +140,7 @@ public final class StreamPump implements AutoCloseable {
                     } finally {
                         // A reader that stopped before the shard's end (DynamoDB Local unreachable, say) is started
                         // again by the next discovery, from the checkpoint.
-                        if (!checkpoints.finished(id)) {
+                        if (!closed && !checkpoints.finished(id)) {
                             started.remove(id);
                         }
                     }
@@ -155,6 +156,7 @@ public final class StreamPump implements AutoCloseable {
 
     @Override
     public void close() {
+        closed = true;
         if (coordinator != null) {
             coordinator.interrupt();
         }
