@@ -127,7 +127,12 @@ final class ShardReader implements Runnable {
     }
 
     private void deliver(List<PumpRecord> batch) throws InterruptedException {
+        long start = System.nanoTime();
         delivery.deliver(streamArn, shardId, List.copyOf(batch));
+        log.accept("delivered " + batch.size() + " records of " + shardId + " (sequence numbers "
+                + batch.get(0).sequenceNumber() + ".."
+                + batch.get(batch.size() - 1).sequenceNumber() + ") in "
+                + Duration.ofNanos(System.nanoTime() - start).toMillis() + " ms");
         batch.clear();
         checkpoint();
     }
