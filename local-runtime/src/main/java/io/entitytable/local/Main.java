@@ -53,7 +53,7 @@ public final class Main {
         try {
             system = LocalSystem.start(options, console);
         } catch (RuntimeException e) {
-            System.err.println("[local] could not start: " + e.getMessage());
+            System.err.println("[local] could not start: " + messages(e));
             System.exit(1);
             return;
         }
@@ -135,6 +135,17 @@ public final class Main {
             throw new IllegalArgumentException(option + " needs a value");
         }
         return arguments.pop();
+    }
+
+    /** The messages of an exception and its causes: "DynamoDB Local did not start on port 8000: Failed to bind...". */
+    private static String messages(Throwable e) {
+        StringBuilder text = new StringBuilder(String.valueOf(e.getMessage()));
+        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+            if (cause.getMessage() != null && !text.toString().contains(cause.getMessage())) {
+                text.append(": ").append(cause.getMessage());
+            }
+        }
+        return text.toString();
     }
 
     private static void fail(String message) {
