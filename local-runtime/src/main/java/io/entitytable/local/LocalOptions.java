@@ -1,0 +1,56 @@
+package io.entitytable.local;
+
+import io.entitytable.model.TableLayout;
+import java.nio.file.Path;
+
+/**
+ * How to run the local system.
+ *
+ * @param repositoryRoot where the function zips are
+ * @param dataFolder DynamoDB Local's files, the pump's checkpoints, dead letters, unzipped functions
+ * @param inMemory keep the table in memory (and the stream checkpoints with it) instead of in the data folder
+ * @param orderStatusShards N of the order status index for the API, or null for the API's own default
+ */
+public record LocalOptions(
+        Path repositoryRoot,
+        Path dataFolder,
+        boolean inMemory,
+        int apiPort,
+        int dynamoDbPort,
+        String tableName,
+        Integer orderStatusShards) {
+    public static final int API_PORT = 8080;
+    public static final int DYNAMODB_PORT = 8000;
+    public static final String DATA_FOLDER = ".local-data";
+
+    public static LocalOptions defaults(Path repositoryRoot) {
+        return new LocalOptions(
+                repositoryRoot,
+                repositoryRoot.resolve(DATA_FOLDER),
+                false,
+                API_PORT,
+                DYNAMODB_PORT,
+                TableLayout.ENTITY.defaultTableName(),
+                null);
+    }
+
+    public Path zipOf(io.entitytable.model.FunctionDefinition function) {
+        return repositoryRoot.resolve(function.zipPath());
+    }
+
+    public Path deadLetterFolder() {
+        return dataFolder.resolve("dlq");
+    }
+
+    public Path checkpointFile() {
+        return dataFolder.resolve("stream-pump").resolve("checkpoints.json");
+    }
+
+    public Path databaseFolder() {
+        return dataFolder.resolve("dynamodb");
+    }
+
+    public Path taskRoot(io.entitytable.model.FunctionDefinition function) {
+        return dataFolder.resolve("functions").resolve(function.name());
+    }
+}

@@ -1,0 +1,205 @@
+package io.entitytable.local;
+
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.function.FunctionEnvironment;
+import io.entitytable.local.function.PackagedFunction;
+import io.entitytable.local.function.RuntimeApiServer;
+import io.entitytable.local.pump.Checkpoints;
+import io.entitytable.local.pump.DeadLetterFolder;
+import io.entitytable.local.pump.PumpOptions;
+import io.entitytable.local.pump.RuntimeApiInvoker;
+import io.entitytable.local.pump.StreamPump;
+import io.entitytable.model.FunctionDefinition;
+import io.entitytable.model.StreamTrigger;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * The whole system on one machine: DynamoDB Local with the table, the packaged API function behind an HTTP front
+ * door, the packaged fan-out function fed by the {@link StreamPump}. Everything started is stopped by {@link
+ * #close()}, in reverse order.
+ */
+public final class LocalSystem implements AutoCloseable {
+    private final LocalOptions options;
+    private final PrintStream console;
+    private final Deque<AutoCloseable> started = new ArrayDeque<>();
+    private final StartupReport.Builder report = StartupReport.builder();
+
+    private LocalDynamoDb dynamoDb;
+    private RuntimeApiServer apiFrontDoor;
+    private PackagedFunction api;
+    private PackagedFunction fanout;
+    private StreamPump pump;
+
+    private LocalSystem(LocalOptions options, PrintStream console) {
+        this.options = options;
+        this.console = console;
+    }
+
+    public static LocalSystem start(LocalOptions options, PrintStream console) {
+        LocalSystem system = new LocalSystem(options, console);
+        try {
+            system.startAll();
+            return system;
+        } catch (RuntimeException e) {
+            system.close();
+            throw e;
+        }
+    }
+
+    private void startAll() {
+        long begin = System.nanoTime();
+        createDataFolder();
+        // The front door first: a taken port is the most likely failure, and should be reported before any work.
+        apiFrontDoor = remember(RuntimeApiServer.httpFrontDoor(options.apiPort()));
+        boolean fanoutPackaged = Files.isRegularFile(options.zipOf(FunctionDefinition.STREAM_FANOUT));
+        RuntimeApiServer fanoutRuntimeApi = fanoutPackaged ? remember(RuntimeApiServer.plain(0)) : null;
+
+        // The functions' JVMs start while DynamoDB Local starts: their init phases are most of the start-up time and
+        // they do not talk to DynamoDB before their first event.
+        URI endpoint = URI.create("http://localhost:" + options.dynamoDbPort());
+        CompletableFuture<PackagedFunction> apiStart =
+                CompletableFuture.supplyAsync(() -> startFunction(FunctionDefinition.API, apiFrontDoor, endpoint));
+        CompletableFuture<PackagedFunction> fanoutStart = fanoutPackaged
+                ? CompletableFuture.supplyAsync(
+                        () -> startFunction(FunctionDefinition.STREAM_FANOUT, fanoutRuntimeApi, endpoint))
+                : CompletableFuture.completedFuture(null);
+        try {
+            long step = System.nanoTime();
+            dynamoDb = remember(
+                    LocalDynamoDb.start(options.dynamoDbPort(), options.inMemory() ? null : options.databaseFolder()));
+            report.dynamoDb(since(step));
+            step = System.nanoTime();
+            boolean created = dynamoDb.createTable(options.tableName());
+            report.table(since(step), created);
+            api = apiStart.join();
+            fanout = fanoutStart.join();
+        } catch (RuntimeException e) {
+            closeQuietly(apiStart);
+            closeQuietly(fanoutStart);
+            throw e instanceof CompletionException && e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+        remember(api);
+        if (fanout != null) {
+            remember(fanout);
+            pump = remember(new StreamPump(
+                            remember(dynamoDb.client()),
+                            remember(dynamoDb.streamsClient()),
+                            options.tableName(),
+                            StreamTrigger.DEFAULT,
+                            new RuntimeApiInvoker(
+                                    fanoutRuntimeApi.invokeUri(),
+                                    Duration.ofSeconds(FunctionDefinition.STREAM_FANOUT.timeoutSeconds())),
+                            new DeadLetterFolder(
+                                    options.deadLetterFolder(),
+                                    FunctionArns.of(FunctionDefinition.STREAM_FANOUT),
+                                    Clock.systemUTC()),
+                            options.inMemory() ? Checkpoints.inMemory() : Checkpoints.inFile(options.checkpointFile()),
+                            PumpOptions.DEFAULT,
+                            Clock.systemUTC(),
+                            line -> console.println("[stream-pump] " + line))
+                    .start());
+        }
+        report.total(since(begin));
+    }
+
+    private static void closeQuietly(CompletableFuture<PackagedFunction> start) {
+        try {
+            PackagedFunction function = start.join();
+            if (function != null) {
+                function.close();
+            }
+        } catch (RuntimeException e) {
+            // It did not start; nothing to stop.
+        }
+    }
+
+    private PackagedFunction startFunction(FunctionDefinition function, RuntimeApiServer runtimeApi, URI endpoint) {
+        return PackagedFunction.start(
+                function,
+                options.zipOf(function),
+                options.taskRoot(function),
+                runtimeApi,
+                FunctionEnvironment.of(
+                        function,
+                        runtimeApi.runtimeApiAddress(),
+                        options.taskRoot(function),
+                        options.tableName(),
+                        endpoint,
+                        options.orderStatusShards()),
+                console);
+    }
+
+    private void createDataFolder() {
+        try {
+            Files.createDirectories(options.dataFolder());
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot create the data folder " + options.dataFolder(), e);
+        }
+    }
+
+    private <T extends AutoCloseable> T remember(T resource) {
+        started.push(resource);
+        return resource;
+    }
+
+    private static Duration since(long start) {
+        return Duration.ofNanos(System.nanoTime() - start);
+    }
+
+    public LocalOptions options() {
+        return options;
+    }
+
+    public int apiPort() {
+        return apiFrontDoor.port();
+    }
+
+    public LocalDynamoDb dynamoDb() {
+        return dynamoDb;
+    }
+
+    public PackagedFunction api() {
+        return api;
+    }
+
+    /** The fan-out function, or null when its package was not built. */
+    public PackagedFunction fanout() {
+        return fanout;
+    }
+
+    /** The stream pump, or null when the fan-out function is not running. */
+    public StreamPump pump() {
+        return pump;
+    }
+
+    public StartupReport startupReport() {
+        return report.build();
+    }
+
+    /** The block printed once everything is up. */
+    public String statusBlock() {
+        return StatusBlock.of(this);
+    }
+
+    @Override
+    public synchronized void close() {
+        while (!started.isEmpty()) {
+            AutoCloseable resource = started.pop();
+            try {
+                resource.close();
+            } catch (Exception e) {
+                console.println("[local] could not stop " + resource + ": " + e);
+            }
+        }
+    }
+}

@@ -1,0 +1,156 @@
+package io.entitytable.local;
+
+import io.entitytable.local.pump.InvocationResult;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Command line of the local runtime.
+ *
+ * <pre>
+ * start  [--in-memory] [--data DIR] [--api-port N] [--dynamodb-port N] [--table NAME] [--order-status-shards N]
+ * invoke &lt;function&gt; &lt;event-file&gt; [--dynamodb-port N] [--table NAME] [--order-status-shards N]
+ * </pre>
+ */
+public final class Main {
+    private static final String USAGE =
+            """
+            usage: start  [--in-memory] [--data DIR] [--api-port N] [--dynamodb-port N] [--table NAME] [--order-status-shards N]
+                   invoke <function> <event-file> [--dynamodb-port N] [--table NAME] [--order-status-shards N]
+                   functions: api, stream-fanout""";
+
+    private Main() {}
+
+    public static void main(String[] args) throws Exception {
+        // The Quarkus mock event servers log through JBoss Logging; its log manager must be chosen before any logging.
+        if (System.getProperty("java.util.logging.manager") == null) {
+            System.setProperty("java.util.logging.manager", "org.jboss.logmanager.LogManager");
+        }
+        Deque<String> arguments = new ArrayDeque<>(List.of(args));
+        String command = arguments.isEmpty() ? "start" : arguments.pop();
+        try {
+            switch (command) {
+                case "start" -> start(arguments);
+                case "invoke" -> System.exit(invoke(arguments));
+                case "help", "--help", "-h" -> System.out.println(USAGE);
+                default -> fail("unknown command '" + command + "'");
+            }
+        } catch (IllegalArgumentException e) {
+            fail(e.getMessage());
+        }
+    }
+
+    private static void start(Deque<String> arguments) throws InterruptedException {
+        LocalOptions options = options(arguments, true);
+        PrintStream console = System.out;
+        console.println("[local] starting Entity Table from " + options.repositoryRoot());
+        LocalSystem system;
+        try {
+            system = LocalSystem.start(options, console);
+        } catch (RuntimeException e) {
+            System.err.println("[local] could not start: " + messages(e));
+            System.exit(1);
+            return;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            console.println("[local] stopping...");
+                            system.close();
+                            console.println("[local] stopped");
+                            stopped.countDown();
+                        },
+                        "local-shutdown"));
+        console.print(system.statusBlock());
+        stopped.await();
+    }
+
+    private static int invoke(Deque<String> arguments) {
+        if (arguments.size() < 2) {
+            throw new IllegalArgumentException("invoke needs a function and an event file");
+        }
+        String function = arguments.pop();
+        Path event = resolveEvent(arguments.pop());
+        LocalOptions options = options(arguments, false);
+        InvocationResult result =
+                new InvokeCommand(options, System.out, System.err).invoke(FunctionCatalogue.byName(function), event);
+        return result.functionError() ? 1 : 0;
+    }
+
+    /** Event files are given relative to where the command runs, or to the repository root (events/...). */
+    private static Path resolveEvent(String file) {
+        Path path = Path.of(file);
+        if (Files.exists(path) || path.isAbsolute()) {
+            return path;
+        }
+        return RepositoryRoot.find().resolve(file);
+    }
+
+    private static LocalOptions options(Deque<String> arguments, boolean startOptions) {
+        Path root = RepositoryRoot.find();
+        LocalOptions defaults = LocalOptions.defaults(root);
+        Path data = defaults.dataFolder();
+        boolean inMemory = false;
+        int apiPort = defaults.apiPort();
+        int dynamoDbPort = defaults.dynamoDbPort();
+        String table = defaults.tableName();
+        Integer shards = null;
+        while (!arguments.isEmpty()) {
+            String option = arguments.pop();
+            switch (option) {
+                case "--in-memory" -> inMemory = requireStart(option, startOptions);
+                case "--data" -> {
+                    requireStart(option, startOptions);
+                    data = root.resolve(value(option, arguments));
+                }
+                case "--api-port" -> {
+                    requireStart(option, startOptions);
+                    apiPort = Integer.parseInt(value(option, arguments));
+                }
+                case "--dynamodb-port" -> dynamoDbPort = Integer.parseInt(value(option, arguments));
+                case "--table" -> table = value(option, arguments);
+                case "--order-status-shards" -> shards = Integer.valueOf(value(option, arguments));
+                default -> throw new IllegalArgumentException("unknown option '" + option + "'");
+            }
+        }
+        return new LocalOptions(
+                root, data.toAbsolutePath().normalize(), inMemory, apiPort, dynamoDbPort, table, shards);
+    }
+
+    private static boolean requireStart(String option, boolean startOptions) {
+        if (!startOptions) {
+            throw new IllegalArgumentException(option + " is an option of start");
+        }
+        return true;
+    }
+
+    private static String value(String option, Deque<String> arguments) {
+        if (arguments.isEmpty()) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return arguments.pop();
+    }
+
+    /** The messages of an exception and its causes: "DynamoDB Local did not start on port 8000: Failed to bind...". */
+    private static String messages(Throwable e) {
+        StringBuilder text = new StringBuilder(String.valueOf(e.getMessage()));
+        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+            if (cause.getMessage() != null && !text.toString().contains(cause.getMessage())) {
+                text.append(": ").append(cause.getMessage());
+            }
+        }
+        return text.toString();
+    }
+
+    private static void fail(String message) {
+        System.err.println(message);
+        System.err.println(USAGE);
+        System.exit(2);
+    }
+}

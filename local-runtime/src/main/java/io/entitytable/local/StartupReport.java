@@ -1,0 +1,34 @@
+package io.entitytable.local;
+
+import java.time.Duration;
+
+/** How long the parts of the local system took to start. */
+public record StartupReport(Duration total, Duration dynamoDb, Duration table, boolean tableCreated) {
+    static Builder builder() {
+        return new Builder();
+    }
+
+    static final class Builder {
+        private Duration total;
+        private Duration dynamoDb;
+        private Duration table;
+        private boolean tableCreated;
+
+        void total(Duration value) {
+            total = value;
+        }
+
+        void dynamoDb(Duration value) {
+            dynamoDb = value;
+        }
+
+        void table(Duration value, boolean created) {
+            table = value;
+            tableCreated = created;
+        }
+
+        StartupReport build() {
+            return new StartupReport(total, dynamoDb, table, tableCreated);
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package io.entitytable.local;
+
+import io.entitytable.local.function.PackagedFunction;
+import io.entitytable.model.FunctionDefinition;
+import io.entitytable.model.StreamTrigger;
+import java.time.Duration;
+import java.util.Locale;
+
+/** The one block the local system prints when it is ready. */
+final class StatusBlock {
+    private StatusBlock() {}
+
+    static String of(LocalSystem system) {
+        LocalOptions options = system.options();
+        StartupReport report = system.startupReport();
+        String dynamoDb = system.dynamoDb().endpoint().toString();
+        StringBuilder out = new StringBuilder();
+        String rule = "=".repeat(100);
+        out.append('\n').append(rule).append('\n');
+        out.append(" Entity Table is running locally (no Docker, no AWS account)\n");
+        line(
+                out,
+                "API",
+                "http://localhost:" + system.apiPort() + "   (e.g. curl http://localhost:" + system.apiPort()
+                        + "/q/health/live)");
+        line(
+                out,
+                "DynamoDB Local",
+                dynamoDb + "   (aws dynamodb scan --table-name " + options.tableName() + " --endpoint-url " + dynamoDb
+                        + ")");
+        line(out, "Table", options.tableName() + (report.tableCreated() ? " (created)" : " (existing)"));
+        line(
+                out,
+                "Data folder",
+                options.dataFolder() + (options.inMemory() ? "   (table in memory: gone when stopped)" : ""));
+        line(out, "Dead letters", options.deadLetterFolder().toString());
+        function(out, system.api(), FunctionDefinition.API, options);
+        function(out, system.fanout(), FunctionDefinition.STREAM_FANOUT, options);
+        StreamTrigger trigger = StreamTrigger.DEFAULT;
+        line(
+                out,
+                "Stream pump",
+                system.pump() == null
+                        ? "OFF: the stream-fanout function is not running, duplicates are not maintained"
+                        : "on " + system.pump().streamArn() + "\n" + " ".repeat(21) + "batch " + trigger.batchSize()
+                                + ", window " + trigger.maxBatchingWindowSeconds() + " s, bisect "
+                                + trigger.bisectBatchOnError() + ", retries " + trigger.maxRetryAttempts()
+                                + ", max record age " + trigger.maxRecordAgeSeconds() + " s, "
+                                + trigger.filterPatterns().size() + " filter patterns");
+        line(
+                out,
+                "Started in",
+                seconds(report.total()) + "   (DynamoDB Local " + seconds(report.dynamoDb()) + ", table "
+                        + seconds(report.table()) + "; the functions start in parallel with it)");
+        out.append(" Ctrl-C stops everything.\n");
+        out.append(rule).append('\n');
+        return out.toString();
+    }
+
+    private static void function(
+            StringBuilder out, PackagedFunction function, FunctionDefinition definition, LocalOptions options) {
+        String label = "Function " + definition.name();
+        if (function == null) {
+            line(
+                    out,
+                    label,
+                    "NOT RUNNING: " + options.zipOf(definition) + " does not exist; build it with" + " mvn -B -pl "
+                            + definition.module() + " -am package -DskipTests");
+            return;
+        }
+        line(
+                out,
+                label,
+                "init " + seconds(function.initTime())
+                        + (function.unzipTime() == null
+                                ? " (package unchanged, not unzipped)"
+                                : " (unzip " + seconds(function.unzipTime()) + ")")
+                        + ", pid "
+                        + function.pid() + ", handler " + definition.handler()
+                        + (definition.namedHandler() == null ? "" : " [" + definition.namedHandler() + "]"));
+    }
+
+    private static void line(StringBuilder out, String label, String value) {
+        out.append(String.format(Locale.ROOT, "   %-17s %s%n", label, value));
+    }
+
+    static String seconds(Duration duration) {
+        return String.format(Locale.ROOT, "%.2f s", duration.toMillis() / 1000.0);
+    }
+}

@@ -1,0 +1,62 @@
+package io.entitytable.local.function;
+
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.FunctionDefinition;
+import io.entitytable.model.Settings;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The environment a packaged function sees locally: the variables Lambda itself sets (runtime API, function name,
+ * memory, credentials, region, task root), the ones the CDK stack sets (named in {@link Settings}), and the endpoint
+ * override that points the function's DynamoDB client at DynamoDB Local.
+ *
+ * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/configuration-envvars.html#configuration-envvars-runtime">Defined
+ *     runtime environment variables</a>
+ */
+public final class FunctionEnvironment {
+    /** Signs pagination cursors locally; a fixed value so cursors survive a restart of the local system. */
+    public static final String LOCAL_CURSOR_SECRET = "entity-table-local-development-cursor-secret";
+
+    private FunctionEnvironment() {}
+
+    /**
+     * @param orderStatusShards N of the order status index, or null to let the function use its own default
+     */
+    public static Map<String, String> of(
+            FunctionDefinition function,
+            String runtimeApiAddress,
+            Path taskRoot,
+            String tableName,
+            URI dynamoDbEndpoint,
+            Integer orderStatusShards) {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("AWS_LAMBDA_RUNTIME_API", runtimeApiAddress);
+        env.put("AWS_LAMBDA_FUNCTION_NAME", function.name());
+        env.put("AWS_LAMBDA_FUNCTION_VERSION", "$LATEST");
+        env.put("AWS_LAMBDA_FUNCTION_MEMORY_SIZE", Integer.toString(function.memoryMb()));
+        env.put("AWS_LAMBDA_LOG_GROUP_NAME", "/aws/lambda/" + function.name());
+        env.put("AWS_LAMBDA_LOG_STREAM_NAME", "local");
+        env.put("LAMBDA_TASK_ROOT", taskRoot.toString());
+        env.put("_HANDLER", function.handler());
+        env.put("TZ", ":UTC");
+        env.put("AWS_REGION", LocalDynamoDb.REGION.id());
+        env.put("AWS_DEFAULT_REGION", LocalDynamoDb.REGION.id());
+        // DynamoDB Local accepts any credentials; the function's default credential chain reads these.
+        env.put("AWS_ACCESS_KEY_ID", "local");
+        env.put("AWS_SECRET_ACCESS_KEY", "local");
+        env.put("AWS_SESSION_TOKEN", "local");
+        env.put("QUARKUS_DYNAMODB_ENDPOINT_OVERRIDE", dynamoDbEndpoint.toString());
+        env.put(Settings.TABLE_NAME, tableName);
+        env.put(Settings.CURSOR_SECRET, LOCAL_CURSOR_SECRET);
+        if (orderStatusShards != null) {
+            env.put(Settings.ORDER_STATUS_SHARDS, orderStatusShards.toString());
+        }
+        if (function.namedHandler() != null) {
+            env.put(Settings.QUARKUS_LAMBDA_HANDLER, function.namedHandler());
+        }
+        return env;
+    }
+}

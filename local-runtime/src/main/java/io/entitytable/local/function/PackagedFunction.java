@@ -1,0 +1,232 @@
+package io.entitytable.local.function;
+
+import io.entitytable.model.FunctionDefinition;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One deployment package (the {@code function.zip} that {@code cdk deploy} ships) running in a child JVM the way
+ * Lambda runs it: unzipped into a task root, AWS's runtime interface client as the main class with the function's
+ * handler string, the function's classes loaded by the client from the task root and {@code lib/}, events fetched
+ * from a {@link RuntimeApiServer}. Its output goes to this process's console, each line prefixed with the function's
+ * name.
+ */
+public final class PackagedFunction implements AutoCloseable {
+    private static final Duration INIT_TIMEOUT = Duration.ofSeconds(120);
+
+    private static final Duration RESTART_PAUSE = Duration.ofSeconds(1);
+
+    private final FunctionDefinition definition;
+    private final ProcessBuilder builder;
+    private final PrintStream console;
+    private final Duration unzipTime;
+    private final Duration initTime;
+    private volatile Process process;
+    private volatile boolean closing;
+
+    private PackagedFunction(
+            FunctionDefinition definition,
+            ProcessBuilder builder,
+            PrintStream console,
+            Process process,
+            Duration unzipTime,
+            Duration initTime) {
+        this.definition = definition;
+        this.builder = builder;
+        this.console = console;
+        this.process = process;
+        this.unzipTime = unzipTime;
+        this.initTime = initTime;
+    }
+
+    /**
+     * Unzips {@code zip} into {@code taskRoot} (emptied first), starts the child JVM and waits until its runtime client
+     * polls {@code runtimeApi} for the first event, which happens once the handler class is loaded and initialised.
+     */
+    public static PackagedFunction start(
+            FunctionDefinition definition,
+            Path zip,
+            Path taskRoot,
+            RuntimeApiServer runtimeApi,
+            Map<String, String> environment,
+            PrintStream console) {
+        if (!Files.isRegularFile(zip)) {
+            throw new IllegalStateException("No deployment package for function '" + definition.name() + "' at " + zip
+                    + "; build it with: mvn -B -pl " + definition.module() + " -am package -DskipTests");
+        }
+        long unzipStart = System.nanoTime();
+        boolean unzipped = FunctionPackage.unzip(zip, taskRoot);
+        Duration unzipTime = Duration.ofNanos(System.nanoTime() - unzipStart);
+
+        long initStart = System.nanoTime();
+        ProcessBuilder builder = new ProcessBuilder(command(definition))
+                .directory(taskRoot.toFile())
+                .redirectErrorStream(false);
+        builder.environment().putAll(environment);
+        Process process = launch(definition, builder, console);
+        try {
+            Duration initTime = awaitInit(definition, process, runtimeApi, initStart);
+            PackagedFunction function =
+                    new PackagedFunction(definition, builder, console, process, unzipped ? unzipTime : null, initTime);
+            function.superviseInBackground();
+            return function;
+        } catch (RuntimeException e) {
+            stop(process);
+            throw e;
+        }
+    }
+
+    private static Process launch(FunctionDefinition definition, ProcessBuilder builder, PrintStream console) {
+        try {
+            Process process = builder.start();
+            forward(process.getInputStream(), definition.name(), console);
+            forward(process.getErrorStream(), definition.name(), console);
+            return process;
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot start the JVM of function '" + definition.name() + "'", e);
+        }
+    }
+
+    /**
+     * When the function's JVM dies (a crash, {@code System.exit}, an out-of-memory error, the runtime client giving
+     * up), Lambda would use a new execution environment for the next event; so does this, after a short pause.
+     */
+    private void superviseInBackground() {
+        Thread supervisor = new Thread(
+                () -> {
+                    while (!closing) {
+                        try {
+                            int code = process.waitFor();
+                            if (closing) {
+                                return;
+                            }
+                            console.println("[" + definition.name() + "] the function's JVM exited with code " + code
+                                    + "; starting a new one");
+                            Thread.sleep(RESTART_PAUSE.toMillis());
+                            if (!closing) {
+                                process = launch(definition, builder, console);
+                            }
+                        } catch (InterruptedException e) {
+                            return;
+                        } catch (RuntimeException e) {
+                            console.println("[" + definition.name() + "] could not restart: " + e.getMessage());
+                            return;
+                        }
+                    }
+                },
+                "supervisor-" + definition.name());
+        supervisor.setDaemon(true);
+        supervisor.start();
+    }
+
+    private static Duration awaitInit(
+            FunctionDefinition definition, Process process, RuntimeApiServer runtimeApi, long initStart) {
+        long deadline = initStart + INIT_TIMEOUT.toNanos();
+        try {
+            while (!runtimeApi.awaitFirstPoll(Duration.ofMillis(50))) {
+                if (!process.isAlive()) {
+                    throw new IllegalStateException("Function '" + definition.name()
+                            + "' exited during its init phase with code " + process.exitValue()
+                            + "; see its log lines above");
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException(
+                            "Function '" + definition.name() + "' did not finish its init phase in " + INIT_TIMEOUT);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while function '" + definition.name() + "' started", e);
+        }
+        return Duration.ofNanos(System.nanoTime() - initStart);
+    }
+
+    private static List<String> command(FunctionDefinition definition) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // Lambda's Java runtimes start the JVM with C1-only tiered compilation, which shortens start-up, and give the
+        // heap most of the configured memory.
+        command.add("-XX:+TieredCompilation");
+        command.add("-XX:TieredStopAtLevel=1");
+        command.add("-Xmx" + (definition.memoryMb() * 85 / 100) + "m");
+        command.add("-Xshare:auto");
+        command.add("-cp");
+        command.add(RuntimeClientClasspath.asString());
+        command.add(RuntimeClientClasspath.MAIN_CLASS);
+        command.add(definition.handler());
+        return command;
+    }
+
+    private static void forward(InputStream stream, String name, PrintStream console) {
+        Thread thread = new Thread(
+                () -> {
+                    try (BufferedReader reader =
+                            new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+                        String line;
+                        while ((line = reader.readLine()) != null) {
+                            console.println("[" + name + "] " + line);
+                        }
+                    } catch (IOException e) {
+                        // The child is gone; nothing more to forward.
+                    }
+                },
+                "log-" + name);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    public FunctionDefinition definition() {
+        return definition;
+    }
+
+    /** Time to unzip the package into the task root, or null when the task root already held this zip. */
+    public Duration unzipTime() {
+        return unzipTime;
+    }
+
+    /** Time from starting the JVM to the runtime client's first poll: the local equivalent of Lambda's Init Duration. */
+    public Duration initTime() {
+        return initTime;
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    @Override
+    public void close() {
+        closing = true;
+        stop(process);
+    }
+
+    private static void stop(Process process) {
+        if (!process.isAlive()) {
+            return;
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+}

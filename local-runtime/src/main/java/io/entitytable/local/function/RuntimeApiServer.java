@@ -1,0 +1,162 @@
+package io.entitytable.local.function;
+
+import io.quarkus.amazon.lambda.runtime.MockEventServer;
+import io.quarkus.amazon.lambda.runtime.MockHttpEventServer;
+import io.vertx.ext.web.RoutingContext;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A Lambda Runtime API for one function, served by this process. Reuses Quarkus's mock event servers (plain jars,
+ * STACK.md gotcha 11) rather than a hand-written one: they queue events posted to {@code /_lambda_}, hand them to the
+ * runtime client polling {@code /_lambda_/2018-06-01/runtime/invocation/next}, and answer the poster with the
+ * function's response (200) or error (500). The HTTP variant also turns any other request into an API Gateway v2
+ * event and the function's response back into HTTP, which is what API Gateway does in front of the API function.
+ */
+public final class RuntimeApiServer implements AutoCloseable {
+    /** Path prefix under which the mock servers serve the Runtime API and accept events to invoke. */
+    public static final String BASE_PATH = MockEventServer.BASE_PATH;
+
+    private static final int ACCEPTED = 202;
+
+    private final MockEventServer server;
+    private final CountDownLatch firstPoll;
+
+    private RuntimeApiServer(MockEventServer server, CountDownLatch firstPoll) {
+        this.server = server;
+        this.firstPoll = firstPoll;
+    }
+
+    /** A Runtime API only: events are posted to {@link #invokeUri()}. Port 0 picks a free port. */
+    public static RuntimeApiServer plain(int port) {
+        CountDownLatch firstPoll = new CountDownLatch(1);
+        MockEventServer server = new PlainServer(firstPoll);
+        server.start(port);
+        return new RuntimeApiServer(server, firstPoll);
+    }
+
+    /** A Runtime API plus an HTTP front door on the same port (API Gateway HTTP API, payload v2). */
+    public static RuntimeApiServer httpFrontDoor(int port) {
+        CountDownLatch firstPoll = new CountDownLatch(1);
+        MockEventServer server = new FrontDoorServer(firstPoll);
+        server.start(port);
+        return new RuntimeApiServer(server, firstPoll);
+    }
+
+    /**
+     * The mock servers acknowledge a runtime's response and error posts with 204, while Lambda's Runtime API answers
+     * 202 Accepted. AWS's runtime client checks for 202 after posting an error and exits otherwise, so every function
+     * error would kill the function's JVM; these overrides answer 202 and otherwise do what the mock servers do.
+     */
+    private static final class PlainServer extends MockEventServer {
+        private final CountDownLatch firstPoll;
+
+        PlainServer(CountDownLatch firstPoll) {
+            this.firstPoll = firstPoll;
+        }
+
+        @Override
+        public void nextEvent(RoutingContext ctx) {
+            firstPoll.countDown();
+            super.nextEvent(ctx);
+        }
+
+        @Override
+        public void handleResponse(RoutingContext ctx) {
+            RoutingContext pending = responsePending.remove(ctx.pathParam("requestId"));
+            if (pending == null) {
+                ctx.fail(404);
+                return;
+            }
+            processResponse(ctx, pending, ctx.getBody());
+            ctx.response().setStatusCode(ACCEPTED).end();
+        }
+
+        @Override
+        public void handleError(RoutingContext ctx) {
+            RoutingContext pending = responsePending.remove(ctx.pathParam("requestId"));
+            if (pending == null) {
+                ctx.fail(404);
+                return;
+            }
+            processError(ctx, pending, ctx.getBody());
+            ctx.response().setStatusCode(ACCEPTED).end();
+        }
+    }
+
+    /** The same overrides as {@link PlainServer}, on the HTTP variant. */
+    private static final class FrontDoorServer extends MockHttpEventServer {
+        private final CountDownLatch firstPoll;
+
+        FrontDoorServer(CountDownLatch firstPoll) {
+            this.firstPoll = firstPoll;
+        }
+
+        @Override
+        public void nextEvent(RoutingContext ctx) {
+            firstPoll.countDown();
+            super.nextEvent(ctx);
+        }
+
+        @Override
+        public void handleResponse(RoutingContext ctx) {
+            RoutingContext pending = responsePending.remove(ctx.pathParam("requestId"));
+            if (pending == null) {
+                ctx.fail(404);
+                return;
+            }
+            processResponse(ctx, pending, ctx.getBody());
+            ctx.response().setStatusCode(ACCEPTED).end();
+        }
+
+        @Override
+        public void handleError(RoutingContext ctx) {
+            RoutingContext pending = responsePending.remove(ctx.pathParam("requestId"));
+            if (pending == null) {
+                ctx.fail(404);
+                return;
+            }
+            processError(ctx, pending, ctx.getBody());
+            ctx.response().setStatusCode(ACCEPTED).end();
+        }
+    }
+
+    public int port() {
+        return server.getPort();
+    }
+
+    /**
+     * The value of {@code AWS_LAMBDA_RUNTIME_API} for the runtime client. The client prepends {@code http://} and
+     * appends {@code /2018-06-01/runtime/...}, so the mock server's path prefix can ride along with host and port.
+     */
+    public String runtimeApiAddress() {
+        return "localhost:" + port() + BASE_PATH;
+    }
+
+    /** Where to POST an event to invoke the function synchronously. */
+    public URI invokeUri() {
+        return URI.create("http://localhost:" + port() + BASE_PATH);
+    }
+
+    /** Waits until a runtime client asked for its first event, i.e. the function finished its init phase. */
+    public boolean awaitFirstPoll(Duration timeout) throws InterruptedException {
+        return firstPoll.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    public boolean polled() {
+        return firstPoll.getCount() == 0;
+    }
+
+    @Override
+    public void close() {
+        try {
+            server.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

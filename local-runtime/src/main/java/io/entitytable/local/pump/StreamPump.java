@@ -1,0 +1,173 @@
+package io.entitytable.local.pump;
+
+import io.entitytable.model.StreamTrigger;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.DescribeStreamResponse;
+import software.amazon.awssdk.services.dynamodb.model.Shard;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+
+/**
+ * Plays the Lambda event source mapping of a DynamoDB stream on a local stream: finds the table's stream and its
+ * shards, reads every shard with a {@link ShardReader} once its parent shard is fully processed (so the records of an
+ * item are delivered in order across shard generations), with the filters, batching and error handling of a {@link
+ * StreamTrigger}.
+ *
+ * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/with-ddb.html">Using Lambda with DynamoDB</a>
+ */
+public final class StreamPump implements AutoCloseable {
+    private final DynamoDbClient dynamo;
+    private final DynamoDbStreamsClient streams;
+    private final String tableName;
+    private final StreamTrigger trigger;
+    private final StreamFilter filter;
+    private final BatchDelivery delivery;
+    private final Checkpoints checkpoints;
+    private final PumpOptions options;
+    private final Clock clock;
+    private final Consumer<String> log;
+    private final Set<String> started = ConcurrentHashMap.newKeySet();
+    private final ExecutorService readers = Executors.newCachedThreadPool(runnable -> {
+        Thread thread = new Thread(runnable, "stream-pump-shard");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private Thread coordinator;
+    private volatile String streamArn;
+    private volatile boolean closed;
+
+    public StreamPump(
+            DynamoDbClient dynamo,
+            DynamoDbStreamsClient streams,
+            String tableName,
+            StreamTrigger trigger,
+            FunctionInvoker function,
+            FailureDestination failureDestination,
+            Checkpoints checkpoints,
+            PumpOptions options,
+            Clock clock,
+            Consumer<String> log) {
+        this.dynamo = dynamo;
+        this.streams = streams;
+        this.tableName = tableName;
+        this.trigger = trigger;
+        this.filter = new StreamFilter(trigger.filterPatterns());
+        this.delivery = new BatchDelivery(trigger, function, failureDestination, clock, options.retryDelay(), log);
+        this.checkpoints = checkpoints;
+        this.options = options;
+        this.clock = clock;
+        this.log = log;
+    }
+
+    /** Finds the table's stream and starts reading it in the background. */
+    public StreamPump start() {
+        streamArn = dynamo.describeTable(request -> request.tableName(tableName))
+                .table()
+                .latestStreamArn();
+        if (streamArn == null) {
+            throw new IllegalStateException("Table " + tableName + " has no stream");
+        }
+        checkpoints.useStream(streamArn);
+        coordinator = new Thread(this::discoverShards, "stream-pump");
+        coordinator.setDaemon(true);
+        coordinator.start();
+        return this;
+    }
+
+    public String streamArn() {
+        return streamArn;
+    }
+
+    private void discoverShards() {
+        while (!Thread.currentThread().isInterrupted()) {
+            try {
+                startReadyShards(shards());
+                Thread.sleep(options.discoveryInterval().toMillis());
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                if (Thread.currentThread().isInterrupted()) {
+                    return;
+                }
+                log.accept("cannot describe stream " + streamArn + ": " + e);
+                try {
+                    Thread.sleep(options.discoveryInterval().toMillis());
+                } catch (InterruptedException interrupted) {
+                    return;
+                }
+            }
+        }
+    }
+
+    private List<Shard> shards() {
+        List<Shard> shards = new ArrayList<>();
+        String exclusiveStart = null;
+        do {
+            String start = exclusiveStart;
+            DescribeStreamResponse response = streams.describeStream(
+                    request -> request.streamArn(streamArn).exclusiveStartShardId(start));
+            shards.addAll(response.streamDescription().shards());
+            exclusiveStart = response.streamDescription().lastEvaluatedShardId();
+        } while (exclusiveStart != null);
+        return shards;
+    }
+
+    /** A shard starts when its parent is done, or gone from the stream (trimmed), or it has none. */
+    private void startReadyShards(List<Shard> shards) {
+        Map<String, Shard> byId = new HashMap<>();
+        shards.forEach(shard -> byId.put(shard.shardId(), shard));
+        for (Shard shard : shards) {
+            String id = shard.shardId();
+            String parent = shard.parentShardId();
+            boolean parentDone = parent == null || !byId.containsKey(parent) || checkpoints.finished(parent);
+            if (parentDone && !checkpoints.finished(id) && started.add(id)) {
+                ShardReader reader = new ShardReader(
+                        streams, streamArn, id, trigger, filter, delivery, checkpoints, options, clock, log);
+                readers.execute(() -> {
+                    try {
+                        reader.run();
+                    } finally {
+                        // A reader that stopped before the shard's end (DynamoDB Local unreachable, say) is started
+                        // again by the next discovery, from the checkpoint.
+                        if (!closed && !checkpoints.finished(id)) {
+                            started.remove(id);
+                        }
+                    }
+                });
+            }
+        }
+    }
+
+    /** Shards being read, or read to their end in this run. */
+    public Set<String> startedShards() {
+        return started.stream().collect(Collectors.toUnmodifiableSet());
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        if (coordinator != null) {
+            coordinator.interrupt();
+        }
+        readers.shutdownNow();
+        try {
+            readers.awaitTermination(10, TimeUnit.SECONDS);
+            if (coordinator != null) {
+                coordinator.join(10_000);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

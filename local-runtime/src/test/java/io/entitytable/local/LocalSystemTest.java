@@ -1,0 +1,66 @@
+package io.entitytable.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.FunctionDefinition;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole local system over the packaged API zip ({@code functions/target/function.zip}, built by the reactor before
+ * this module because of the test-scope dependency on {@code functions}).
+ */
+class LocalSystemTest {
+    @TempDir
+    Path dataFolder;
+
+    @Test
+    void start_shouldServeThePackagedApiThroughTheFrontDoor_whenEverythingIsUp() throws Exception {
+        // GIVEN the packaged API function and free ports
+        LocalOptions options =
+                new LocalOptions(TestRepository.root(), dataFolder, true, 0, LocalDynamoDb.freePort(), "Entity", null);
+        assertThat(options.zipOf(FunctionDefinition.API)).isRegularFile();
+
+        // WHEN the local system starts
+        long start = System.nanoTime();
+        try (LocalSystem system = LocalSystem.start(options, System.out)) {
+            Duration startup = Duration.ofNanos(System.nanoTime() - start);
+            System.out.print(system.statusBlock());
+            System.out.println("[test] whole system started in " + startup.toMillis() + " ms; API init "
+                    + system.api().initTime().toMillis() + " ms; DynamoDB Local "
+                    + system.startupReport().dynamoDb().toMillis() + " ms");
+
+            // THEN a plain HTTP request reaches the packaged function as an API Gateway event and comes back
+            HttpClient http = HttpClient.newHttpClient();
+            long requestStart = System.nanoTime();
+            HttpResponse<String> live = http.send(
+                    HttpRequest.newBuilder(URI.create("http://localhost:" + system.apiPort() + "/q/health/live"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            System.out.println("[test] first request took "
+                    + Duration.ofNanos(System.nanoTime() - requestStart).toMillis() + " ms");
+            assertThat(live.statusCode()).isEqualTo(200);
+            assertThat(live.body()).contains("\"status\"").contains("UP");
+            HttpResponse<String> unknown = http.send(
+                    HttpRequest.newBuilder(URI.create("http://localhost:" + system.apiPort() + "/no-such-route"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(unknown.statusCode()).isEqualTo(404);
+            // AND the function reads its table from DynamoDB Local, which has the table
+            assertThat(system.dynamoDb().client().listTables().tableNames()).contains("Entity");
+            // AND the pump is on exactly when the fan-out package exists
+            boolean fanoutPackaged = Files.isRegularFile(options.zipOf(FunctionDefinition.STREAM_FANOUT));
+            assertThat(system.pump() != null).isEqualTo(fanoutPackaged);
+            assertThat(system.statusBlock())
+                    .contains(fanoutPackaged ? "Stream pump       on" : "Stream pump       OFF");
+        }
+    }
+}

@@ -1,0 +1,227 @@
+package io.entitytable.local.pump;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.function.FunctionEnvironment;
+import io.entitytable.local.function.PackagedFunction;
+import io.entitytable.local.function.RuntimeApiServer;
+import io.entitytable.local.testfunction.RecordingStreamHandler;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.FunctionDefinition;
+import io.entitytable.model.Ids;
+import io.entitytable.model.ItemKind;
+import io.entitytable.model.Keys;
+import io.entitytable.model.StreamTrigger;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The pump invoking a packaged stream function through the Runtime API and AWS's runtime interface client, i.e. the
+ * path the real fan-out takes locally. The function is a test handler zipped here in the deployment package layout
+ * (classes at the root, {@code lib/*.jar}); the runtime client reads the pump's events with its own serializer.
+ */
+class PackagedStreamFunctionTest {
+    private static final PumpOptions FAST =
+            new PumpOptions(Duration.ofMillis(20), Duration.ofMillis(5), Duration.ofMillis(50));
+
+    @TempDir
+    Path folder;
+
+    @Test
+    void pump_shouldDeliverToThePackagedFunction_andDeadLetterWhatItRejects() throws Exception {
+        // GIVEN a packaged stream function that rejects one poison item
+        Path zip = packageTestFunction();
+        Path recording = folder.resolve("received.txt");
+        FunctionDefinition definition = new FunctionDefinition(
+                "test-stream", "none", RecordingStreamHandler.class.getName() + "::handleRequest", null, 256, 10);
+        try (LocalDynamoDb db = LocalDynamoDb.startInMemory();
+                DynamoDbClient dynamo = db.client();
+                RuntimeApiServer runtimeApi = RuntimeApiServer.plain(0)) {
+            db.createTable("Entity");
+            List<String> ids = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                ids.add(Ids.newId());
+                put(dynamo, ids.get(i));
+            }
+            String poison = ids.get(2);
+            Map<String, String> env = new HashMap<>(FunctionEnvironment.of(
+                    definition, runtimeApi.runtimeApiAddress(), folder.resolve("task"), "Entity", db.endpoint(), null));
+            env.put("RECORDING_FILE", recording.toString());
+            env.put("ID_ATTRIBUTE", Attributes.ID);
+            env.put("POISON_ID", poison);
+            DeadLetterFolder dlq = new DeadLetterFolder(
+                    folder.resolve("dlq"),
+                    "arn:aws:lambda:us-east-1:000000000000:function:test-stream",
+                    Clock.systemUTC());
+
+            try (PackagedFunction function = PackagedFunction.start(
+                            definition, zip, folder.resolve("task"), runtimeApi, env, System.out);
+                    StreamPump pump = new StreamPump(
+                                    dynamo,
+                                    db.streamsClient(),
+                                    "Entity",
+                                    StreamTrigger.DEFAULT,
+                                    timed(new RuntimeApiInvoker(runtimeApi.invokeUri(), Duration.ofSeconds(10))),
+                                    dlq,
+                                    Checkpoints.inMemory(),
+                                    FAST,
+                                    Clock.systemUTC(),
+                                    System.out::println)
+                            .start()) {
+                System.out.println("[test] packaged stream function init "
+                        + function.initTime().toMillis() + " ms");
+
+                // WHEN the pump has delivered the stream
+                long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+                while (dlq.files().isEmpty() || received(recording).size() < 5) {
+                    assertThat(System.nanoTime()).as("stream delivered in time").isLessThan(deadline);
+                    Thread.sleep(50);
+                }
+            }
+
+            // THEN the function got every other item, in order, and the poison item is dead-lettered alone
+            List<String> expected = new ArrayList<>(ids);
+            expected.remove(poison);
+            assertThat(received(recording)).containsExactlyElementsOf(expected);
+            JsonNode deadLetter = new ObjectMapper().readTree(dlq.files().get(0).toFile());
+            assertThat(deadLetter.at("/DDBStreamBatchInfo/batchSize").asInt()).isEqualTo(1);
+            assertThat(deadLetter.at("/responseContext/functionError").asText()).isEqualTo("Unhandled");
+            DynamodbEvent discarded =
+                    DynamodbEventJson.read(deadLetter.at("/payload").asText());
+            assertThat(discarded
+                            .getRecords()
+                            .get(0)
+                            .getDynamodb()
+                            .getKeys()
+                            .get(Attributes.ID)
+                            .getS())
+                    .isEqualTo(poison);
+        }
+    }
+
+    @Test
+    void pump_shouldRetryOnANewJvm_whenTheFunctionsJvmDiesDuringAnInvocation() throws Exception {
+        // GIVEN a packaged stream function whose JVM dies during its first invocation
+        Path zip = packageTestFunction();
+        Path recording = folder.resolve("received.txt");
+        FunctionDefinition definition = new FunctionDefinition(
+                "test-stream", "none", RecordingStreamHandler.class.getName() + "::handleRequest", null, 256, 2);
+        try (LocalDynamoDb db = LocalDynamoDb.startInMemory();
+                DynamoDbClient dynamo = db.client();
+                RuntimeApiServer runtimeApi = RuntimeApiServer.plain(0)) {
+            db.createTable("Entity");
+            List<String> ids = List.of(Ids.newId(), Ids.newId(), Ids.newId());
+            ids.forEach(id -> put(dynamo, id));
+            Map<String, String> env = new HashMap<>(FunctionEnvironment.of(
+                    definition, runtimeApi.runtimeApiAddress(), folder.resolve("task"), "Entity", db.endpoint(), null));
+            env.put("RECORDING_FILE", recording.toString());
+            env.put("ID_ATTRIBUTE", Attributes.ID);
+            env.put("POISON_ID", "none");
+            env.put("CRASH_ONCE_MARKER", folder.resolve("crashed").toString());
+            DeadLetterFolder dlq = new DeadLetterFolder(
+                    folder.resolve("dlq"),
+                    "arn:aws:lambda:us-east-1:000000000000:function:test-stream",
+                    Clock.systemUTC());
+            try (PackagedFunction function = PackagedFunction.start(
+                            definition, zip, folder.resolve("task"), runtimeApi, env, System.out);
+                    StreamPump pump = new StreamPump(
+                                    dynamo,
+                                    db.streamsClient(),
+                                    "Entity",
+                                    StreamTrigger.DEFAULT,
+                                    new RuntimeApiInvoker(
+                                            runtimeApi.invokeUri(), Duration.ofSeconds(definition.timeoutSeconds())),
+                                    dlq,
+                                    Checkpoints.inMemory(),
+                                    FAST,
+                                    Clock.systemUTC(),
+                                    System.out::println)
+                            .start()) {
+                long firstPid = function.pid();
+
+                // WHEN the pump delivers the stream
+                long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+                while (!Set.copyOf(received(recording)).containsAll(ids)) {
+                    assertThat(System.nanoTime()).as("stream delivered in time").isLessThan(deadline);
+                    Thread.sleep(50);
+                }
+
+                // THEN the invocation timed out, a new JVM took over, and nothing was lost or dead-lettered
+                assertThat(Files.exists(folder.resolve("crashed"))).isTrue();
+                assertThat(function.pid()).isNotEqualTo(firstPid);
+                assertThat(dlq.files()).isEmpty();
+            }
+        }
+    }
+
+    private static FunctionInvoker timed(FunctionInvoker invoker) {
+        return event -> {
+            long start = System.nanoTime();
+            InvocationResult result = invoker.invoke(event);
+            System.out.println("[test] invocation took " + (System.nanoTime() - start) / 1_000_000 + " ms");
+            return result;
+        };
+    }
+
+    private static List<String> received(Path recording) throws IOException {
+        return Files.exists(recording) ? Files.readAllLines(recording) : List.of();
+    }
+
+    private static void put(DynamoDbClient dynamo, String id) {
+        dynamo.putItem(request -> request.tableName("Entity")
+                .item(Map.of(
+                        Attributes.ID, AttributeValue.fromS(id),
+                        Attributes.TYPE, AttributeValue.fromS(Keys.BUSINESS_TYPE),
+                        Attributes.KIND, AttributeValue.fromS(ItemKind.CORE.value()),
+                        Attributes.VERSION, AttributeValue.fromN("1"))));
+    }
+
+    /** The deployment package layout: the handler's class at the root, its library in lib/. */
+    private Path packageTestFunction() throws Exception {
+        Path zip = folder.resolve("function.zip");
+        String classFile = RecordingStreamHandler.class.getName().replace('.', '/') + ".class";
+        Path eventsJar = Path.of(DynamodbEvent.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
+        try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(zip))) {
+            out.putNextEntry(new ZipEntry(classFile));
+            try (var in = RecordingStreamHandler.class.getClassLoader().getResourceAsStream(classFile)) {
+                in.transferTo(out);
+            }
+            out.closeEntry();
+            // The Java runtime's event serializer needs joda-time from the function's package, as on AWS.
+            Path jodaJar = Path.of(org.joda.time.DateTime.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
+            for (Path jar : List.of(eventsJar, jodaJar)) {
+                out.putNextEntry(new ZipEntry("lib/" + jar.getFileName()));
+                Files.copy(jar, (OutputStream) out);
+                out.closeEntry();
+            }
+        }
+        return zip;
+    }
+}
