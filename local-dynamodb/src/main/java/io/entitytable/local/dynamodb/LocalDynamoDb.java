@@ -53,12 +53,13 @@ public final class LocalDynamoDb implements AutoCloseable {
     public static LocalDynamoDb start(int port, Path dataDirectory) {
         List<String> args = new ArrayList<>(List.of("-port", Integer.toString(port), "-disableTelemetry"));
         try {
+            // One database for every credential and region, so the AWS CLI sees what the API wrote.
+            args.add("-sharedDb");
             if (dataDirectory == null) {
                 args.add("-inMemory");
             } else {
                 Files.createDirectories(dataDirectory);
-                // One database file for every credential and region, so the AWS CLI sees what the API wrote.
-                args.addAll(List.of("-dbPath", dataDirectory.toString(), "-sharedDb"));
+                args.addAll(List.of("-dbPath", dataDirectory.toString()));
             }
             DynamoDBProxyServer server = ServerRunner.createServerFromCommandLineArgs(args.toArray(String[]::new));
             server.start();
