@@ -67,25 +67,27 @@ public final class RuntimeApiServer implements AutoCloseable {
 
         @Override
         public void handleResponse(RoutingContext ctx) {
-            RoutingContext pending = responsePending.remove(ctx.pathParam("requestId"));
-            if (pending == null) {
-                ctx.fail(404);
-                return;
-            }
-            processResponse(ctx, pending, ctx.getBody());
-            ctx.response().setStatusCode(ACCEPTED).end();
+            accept(responsePending, ctx, pending -> processResponse(ctx, pending, ctx.getBody()));
         }
 
         @Override
         public void handleError(RoutingContext ctx) {
-            RoutingContext pending = responsePending.remove(ctx.pathParam("requestId"));
-            if (pending == null) {
-                ctx.fail(404);
-                return;
-            }
-            processError(ctx, pending, ctx.getBody());
-            ctx.response().setStatusCode(ACCEPTED).end();
+            accept(responsePending, ctx, pending -> processError(ctx, pending, ctx.getBody()));
         }
+    }
+
+    /** Completes the invocation a runtime answered and acknowledges it with Lambda's 202 (404 if unknown). */
+    private static void accept(
+            java.util.Map<String, RoutingContext> responsePending,
+            RoutingContext ctx,
+            java.util.function.Consumer<RoutingContext> complete) {
+        RoutingContext pending = responsePending.remove(ctx.pathParam("requestId"));
+        if (pending == null) {
+            ctx.fail(404);
+            return;
+        }
+        complete.accept(pending);
+        ctx.response().setStatusCode(ACCEPTED).end();
     }
 
     /** The same overrides as {@link PlainServer}, on the HTTP variant. */
@@ -104,24 +106,12 @@ public final class RuntimeApiServer implements AutoCloseable {
 
         @Override
         public void handleResponse(RoutingContext ctx) {
-            RoutingContext pending = responsePending.remove(ctx.pathParam("requestId"));
-            if (pending == null) {
-                ctx.fail(404);
-                return;
-            }
-            processResponse(ctx, pending, ctx.getBody());
-            ctx.response().setStatusCode(ACCEPTED).end();
+            accept(responsePending, ctx, pending -> processResponse(ctx, pending, ctx.getBody()));
         }
 
         @Override
         public void handleError(RoutingContext ctx) {
-            RoutingContext pending = responsePending.remove(ctx.pathParam("requestId"));
-            if (pending == null) {
-                ctx.fail(404);
-                return;
-            }
-            processError(ctx, pending, ctx.getBody());
-            ctx.response().setStatusCode(ACCEPTED).end();
+            accept(responsePending, ctx, pending -> processError(ctx, pending, ctx.getBody()));
         }
     }
 
