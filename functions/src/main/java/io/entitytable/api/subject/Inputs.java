@@ -63,9 +63,9 @@ public final class Inputs {
         }
     }
 
-    /** The version an {@code If-Match} header asks for, or null when absent. */
+    /** The version an {@code If-Match} header asks for, or null when absent or {@code *} (any current version). */
     public static Long ifMatch(String header) {
-        if (header == null || header.isBlank()) {
+        if (header == null || header.isBlank() || header.trim().equals("*")) {
             return null;
         }
         var matcher = ETAG.matcher(header.trim());
