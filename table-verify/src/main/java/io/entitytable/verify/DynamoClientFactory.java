@@ -1,0 +1,56 @@
+package io.entitytable.verify;
+
+import java.time.Duration;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
+
+/**
+ * The DynamoDB client of one run: DynamoDB Local with dummy credentials when {@code --endpoint} is given, real AWS
+ * through the default credential and region chains otherwise.
+ */
+final class DynamoClientFactory {
+    /** DynamoDB Local (started with -sharedDb, as local-dynamodb does) accepts any credentials. */
+    private static final StaticCredentialsProvider LOCAL_CREDENTIALS =
+            StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local"));
+
+    /** A Scan of a big on-demand table can be throttled for a while; retry longer than the SDK's default 3 times. */
+    private static final int MAX_ATTEMPTS = 10;
+
+    private DynamoClientFactory() {}
+
+    static DynamoDbClient create(VerifyOptions options) {
+        DynamoDbClientBuilder builder = DynamoDbClient.builder()
+                .httpClient(UrlConnectionHttpClient.builder()
+                        .connectionTimeout(Duration.ofSeconds(5))
+                        .socketTimeout(Duration.ofSeconds(30))
+                        .build())
+                .overrideConfiguration(config -> config.retryStrategy(retry -> retry.maxAttempts(MAX_ATTEMPTS)));
+        if (options.endpoint() != null) {
+            return builder.endpointOverride(options.endpoint())
+                    .region(Region.of(options.region() == null ? "us-east-1" : options.region()))
+                    .credentialsProvider(LOCAL_CREDENTIALS)
+                    .build();
+        }
+        return builder.region(region(options))
+                .credentialsProvider(DefaultCredentialsProvider.builder().build())
+                .build();
+    }
+
+    private static Region region(VerifyOptions options) {
+        if (options.region() != null) {
+            return Region.of(options.region());
+        }
+        try {
+            return DefaultAwsRegionProviderChain.builder().build().getRegion();
+        } catch (SdkClientException e) {
+            throw new UsageException("no AWS region: give --region R or set AWS_REGION");
+        }
+    }
+}
