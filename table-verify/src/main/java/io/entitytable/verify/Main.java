@@ -42,6 +42,11 @@ public final class Main {
         } catch (SdkException e) {
             err.println("could not finish: " + e.getMessage());
             return CommandResult.COULD_NOT_FINISH;
+        } catch (RuntimeException e) {
+            // A bug, not drift: never let it look like exit code 1.
+            err.println("could not finish: " + e);
+            e.printStackTrace(err);
+            return CommandResult.COULD_NOT_FINISH;
         }
     }
 

@@ -81,7 +81,7 @@ class VerifyRepairTest {
         assertThat(keys(report, DriftClass.DANGLING_REFERENCE)).containsExactly(corruption.dangling());
         assertThat(report.counts())
                 .containsEntry(DriftClass.MISSING_COPY, 2L)
-                .containsEntry(DriftClass.ORPHANED_COPY, 3L)
+                .containsEntry(DriftClass.ORPHANED_COPY, 4L)
                 .containsEntry(DriftClass.STALE_COPY, 2L)
                 .containsEntry(DriftClass.COPY_AHEAD_OF_SOURCE, 1L)
                 .containsEntry(DriftClass.INDEX_ATTRIBUTE_LEAK, 1L)
@@ -113,7 +113,7 @@ class VerifyRepairTest {
         DriftReport after = verify(sample);
 
         // THEN
-        assertThat(result.count(RepairOutcome.REPAIRED)).isEqualTo(8);
+        assertThat(result.count(RepairOutcome.REPAIRED)).isEqualTo(9);
         assertThat(result.skipped()).isZero();
         assertThat(result.count(RepairOutcome.FAILED)).isZero();
         assertThat(result.notRepairable()).isEqualTo(2);
@@ -280,8 +280,8 @@ class VerifyRepairTest {
         loweredCopy.put(Attributes.SOURCE_VERSION, Values.n(1));
         sample.put(loweredCopy);
 
-        // orphaned: a tag the customer does not carry; a copy of a store that does not exist; the leftover store-side
-        // edge of the deleted store
+        // orphaned: a tag the customer does not carry; a copy of a store that never existed; both leftover edges of
+        // the deleted store (neither may exist while the store is gone)
         CopyKey notImplied = new CopyKey(tag("blue"), ref(customer2));
         sample.put(sample.copyOf(customer2, notImplied.id()));
         Store ghost = sample.store2.withDetails("Ghost", sample.store2.address());
@@ -298,6 +298,17 @@ class VerifyRepairTest {
         sample.put(sample.copyOf(ghostWithOwnId, sourceGone.id()));
         CopyKey leftoverEdge = new CopyKey(storeRef(missingStoreId), ref(customer2));
         sample.put(sample.copyOf(customer2, leftoverEdge.id()));
+        Store deletedStore = new Store(
+                missingStoreId,
+                sample.business.id(),
+                "Deleted",
+                sample.store2.address(),
+                Set.of(),
+                1,
+                SampleTable.T0,
+                SampleTable.T0);
+        CopyKey leftoverCustomerEdge = new CopyKey(ref(customer2), storeRef(missingStoreId));
+        sample.put(sample.copyOf(deletedStore, leftoverCustomerEdge.id()));
 
         // index-attribute leak
         CopyKey leak = new CopyKey(storeRef(sample.store1.id()), ref(sample.customer1));
@@ -314,7 +325,7 @@ class VerifyRepairTest {
         return new Corruption(
                 List.of(missingTag, missingEdge),
                 List.of(altered, lowered),
-                List.of(notImplied, sourceGone, leftoverEdge),
+                List.of(notImplied, sourceGone, leftoverEdge, leftoverCustomerEdge),
                 List.of(leak),
                 ahead,
                 new CopyKey(customer2.id(), customer2.type()),
