@@ -20,6 +20,9 @@ final class DynamoClientFactory {
     private static final StaticCredentialsProvider LOCAL_CREDENTIALS =
             StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local"));
 
+    /** Any region does for DynamoDB Local; this one matches local-dynamodb's clients. */
+    private static final Region LOCAL_REGION = Region.US_EAST_1;
+
     /** A Scan of a big on-demand table can be throttled for a while; retry longer than the SDK's default 3 times. */
     private static final int MAX_ATTEMPTS = 10;
 
@@ -34,13 +37,22 @@ final class DynamoClientFactory {
                 .overrideConfiguration(config -> config.retryStrategy(retry -> retry.maxAttempts(MAX_ATTEMPTS)));
         if (options.endpoint() != null) {
             return builder.endpointOverride(options.endpoint())
-                    .region(Region.of(options.region() == null ? "us-east-1" : options.region()))
+                    .region(options.region() == null ? LOCAL_REGION : Region.of(options.region()))
                     .credentialsProvider(LOCAL_CREDENTIALS)
                     .build();
         }
         return builder.region(region(options))
                 .credentialsProvider(DefaultCredentialsProvider.builder().build())
                 .build();
+    }
+
+    /** With an endpoint: the given region or us-east-1; for AWS: the given one, else the SDK's region chain. */
+    static VerifyOptions resolveRegion(VerifyOptions options) {
+        if (options.region() != null) {
+            return options;
+        }
+        return options.withRegion(
+                options.endpoint() != null ? LOCAL_REGION.id() : region(options).id());
     }
 
     private static Region region(VerifyOptions options) {

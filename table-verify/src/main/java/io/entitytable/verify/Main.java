@@ -25,7 +25,7 @@ public final class Main {
         }
         VerifyOptions options;
         try {
-            options = VerifyOptions.parse(args);
+            options = DynamoClientFactory.resolveRegion(VerifyOptions.parse(args));
         } catch (UsageException e) {
             return usage(err, e.getMessage());
         }

@@ -69,12 +69,17 @@ record VerifyOptions(Command command, URI endpoint, String table, String region,
         return new VerifyOptions(command, endpoint, table, region, segments);
     }
 
+    /** The same options with the region the SDK's chain resolved, so the summary can name it. */
+    VerifyOptions withRegion(String resolvedRegion) {
+        return new VerifyOptions(command, endpoint, table, resolvedRegion, segments);
+    }
+
     /** Where the summary says the table is, e.g. {@code http://localhost:8000} or {@code aws:eu-west-1}. */
     String target() {
         if (endpoint != null) {
             return endpoint.toString();
         }
-        return "aws:" + (region == null ? "default-region" : region);
+        return "aws:" + region;
     }
 
     private static String value(String option, Deque<String> arguments) {
