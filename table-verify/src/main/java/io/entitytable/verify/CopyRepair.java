@@ -1,0 +1,200 @@
+package io.entitytable.verify;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.DoubleAdder;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.Delete;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+
+/**
+ * Fixes the repairable findings of a {@link DriftReport}: puts missing, stale and leaking copies as {@code
+ * RelationshipCatalogue.copyItem} built them, deletes orphans. Never touches a core item (those are the API's), so
+ * dangling references and copies ahead of their source are left as they are.
+ *
+ * <p>Each write carries its {@link CopyCondition} and, when the finding was decided from live core items, runs in a
+ * {@code TransactWriteItems} with a {@code ConditionCheck} per {@link CoreItemGuard}: a repair computed from an image
+ * that has changed since the Scan is cancelled rather than applied, so the tool can run beside a live fan-out. That
+ * costs a transaction (2 WCU per KB written, plus the checks) per repair; repairs are rare.
+ *
+ * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html">Transactions</a>
+ */
+final class CopyRepair {
+    private final DynamoDbClient dynamo;
+    private final String tableName;
+    private final int parallelism;
+
+    CopyRepair(DynamoDbClient dynamo, String tableName, int parallelism) {
+        this.dynamo = dynamo;
+        this.tableName = tableName;
+        this.parallelism = parallelism;
+    }
+
+    RepairResult repair(DriftReport report, AtomicLong done) {
+        List<Finding> repairable = report.repairable();
+        DoubleAdder capacity = new DoubleAdder();
+        ExecutorService pool = Executors.newFixedThreadPool(parallelism, runnable -> {
+            Thread thread = new Thread(runnable, "copy-repair");
+            thread.setDaemon(true);
+            return thread;
+        });
+        try {
+            List<Future<RepairResult.Attempt>> futures = new ArrayList<>();
+            for (Finding finding : repairable) {
+                futures.add(pool.submit(() -> {
+                    RepairResult.Attempt attempt = attempt(finding, capacity);
+                    done.incrementAndGet();
+                    return attempt;
+                }));
+            }
+            List<RepairResult.Attempt> attempts = new ArrayList<>();
+            for (Future<RepairResult.Attempt> future : futures) {
+                attempts.add(future.get());
+            }
+            return new RepairResult(attempts, report.findings().size() - repairable.size(), capacity.sum());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("repair interrupted", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Repairs one finding; only SDK errors are caught (they become FAILED), anything else is a bug and propagates. */
+    RepairResult.Attempt attempt(Finding finding, DoubleAdder capacity) {
+        try {
+            if (finding.guards().isEmpty()) {
+                write(finding, capacity);
+            } else {
+                transact(finding, capacity);
+            }
+            return new RepairResult.Attempt(finding, RepairOutcome.REPAIRED, "");
+        } catch (ConditionalCheckFailedException e) {
+            return new RepairResult.Attempt(
+                    finding, RepairOutcome.SKIPPED_COPY_CHANGED, "the copy changed since the scan");
+        } catch (TransactionCanceledException e) {
+            return cancelled(finding, e);
+        } catch (SdkException e) {
+            return new RepairResult.Attempt(finding, RepairOutcome.FAILED, String.valueOf(e.getMessage()));
+        }
+    }
+
+    private void write(Finding finding, DoubleAdder capacity) {
+        if (finding.driftClass() == DriftClass.ORPHANED_COPY) {
+            CopyCondition condition = CopyCondition.forDelete(finding);
+            add(
+                    capacity,
+                    dynamo.deleteItem(DeleteItemRequest.builder()
+                                    .tableName(tableName)
+                                    .key(finding.key().toKey())
+                                    .conditionExpression(condition.expression())
+                                    .expressionAttributeNames(CopyCondition.NAMES)
+                                    .expressionAttributeValues(condition.valuesOrNull())
+                                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                                    .build())
+                            .consumedCapacity());
+        } else {
+            CopyCondition condition = CopyCondition.forPut(finding);
+            add(
+                    capacity,
+                    dynamo.putItem(PutItemRequest.builder()
+                                    .tableName(tableName)
+                                    .item(finding.expected())
+                                    .conditionExpression(condition.expression())
+                                    .expressionAttributeNames(CopyCondition.NAMES)
+                                    .expressionAttributeValues(condition.valuesOrNull())
+                                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                                    .build())
+                            .consumedCapacity());
+        }
+    }
+
+    private void transact(Finding finding, DoubleAdder capacity) {
+        List<TransactWriteItem> items = new ArrayList<>();
+        for (CoreItemGuard guard : finding.guards()) {
+            items.add(TransactWriteItem.builder()
+                    .conditionCheck(guard.conditionCheck(tableName))
+                    .build());
+        }
+        items.add(copyWrite(finding));
+        dynamo.transactWriteItems(TransactWriteItemsRequest.builder()
+                        .transactItems(items)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .build())
+                .consumedCapacity()
+                .forEach(consumed -> add(capacity, consumed));
+    }
+
+    private TransactWriteItem copyWrite(Finding finding) {
+        if (finding.driftClass() == DriftClass.ORPHANED_COPY) {
+            CopyCondition condition = CopyCondition.forDelete(finding);
+            return TransactWriteItem.builder()
+                    .delete(Delete.builder()
+                            .tableName(tableName)
+                            .key(finding.key().toKey())
+                            .conditionExpression(condition.expression())
+                            .expressionAttributeNames(CopyCondition.NAMES)
+                            .expressionAttributeValues(condition.valuesOrNull())
+                            .build())
+                    .build();
+        }
+        CopyCondition condition = CopyCondition.forPut(finding);
+        return TransactWriteItem.builder()
+                .put(Put.builder()
+                        .tableName(tableName)
+                        .item(finding.expected())
+                        .conditionExpression(condition.expression())
+                        .expressionAttributeNames(CopyCondition.NAMES)
+                        .expressionAttributeValues(condition.valuesOrNull())
+                        .build())
+                .build();
+    }
+
+    /** The reasons come in the order of the transaction's items: the guards first, the copy's write last. */
+    private static RepairResult.Attempt cancelled(Finding finding, TransactionCanceledException e) {
+        List<CancellationReason> reasons = e.hasCancellationReasons() ? e.cancellationReasons() : List.of();
+        boolean copyChanged = !reasons.isEmpty() && isConditionFailure(reasons.get(reasons.size() - 1));
+        boolean sourceChanged =
+                reasons.stream().limit(Math.max(0, reasons.size() - 1)).anyMatch(CopyRepair::isConditionFailure);
+        if (sourceChanged) {
+            return new RepairResult.Attempt(
+                    finding, RepairOutcome.SKIPPED_SOURCE_CHANGED, "a core item changed since the scan");
+        }
+        if (copyChanged) {
+            return new RepairResult.Attempt(
+                    finding, RepairOutcome.SKIPPED_COPY_CHANGED, "the copy changed since the scan");
+        }
+        boolean conflict = reasons.stream().anyMatch(reason -> "TransactionConflict".equals(reason.code()));
+        return new RepairResult.Attempt(
+                finding,
+                conflict ? RepairOutcome.SKIPPED_CONFLICT : RepairOutcome.FAILED,
+                String.valueOf(e.getMessage()));
+    }
+
+    private static boolean isConditionFailure(CancellationReason reason) {
+        return "ConditionalCheckFailed".equals(reason.code());
+    }
+
+    private static void add(DoubleAdder capacity, ConsumedCapacity consumed) {
+        if (consumed != null && consumed.capacityUnits() != null) {
+            capacity.add(consumed.capacityUnits());
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package io.entitytable.verify;
+
+/**
+ * The kinds of drift the tool reports. Every finding has exactly one class: for a copy the table should have, the first
+ * of missing, ahead of source, index-attribute leak, stale that applies; a copy it should not have is orphaned whatever
+ * else is wrong with it (deleting it fixes everything).
+ */
+enum DriftClass {
+    /** A copy the core items imply (DESIGN §4 invariant 1) is not in the table. Repair puts it. */
+    MISSING_COPY("missingCopy", "missing copy", true),
+    /**
+     * A duplicate no core item implies: its source is gone, its implying item no longer lists it (tag removed,
+     * store unlinked), the other end of an edge is gone, or its key is not one the catalogue produces. Repair deletes
+     * it.
+     */
+    ORPHANED_COPY("orphanedCopy", "orphaned copy", true),
+    /** {@code sourceVersion} behind the source's version, or the same version with other content. Repair rewrites it. */
+    STALE_COPY("staleCopy", "stale copy", true),
+    /**
+     * {@code sourceVersion} ahead of the source's version. The fan-out never writes that; a Scan that read the source
+     * before an update and the copy after it does see it, so does a core item restored from a backup. Repair never
+     * moves a copy backwards (the fan-out's own rule), so it is reported and left alone: verify again once writes are
+     * quiet; if it stays, the source was rolled back and needs a new version from the API.
+     */
+    COPY_AHEAD_OF_SOURCE("copyAheadOfSource", "copy ahead of source", false),
+    /** A duplicate carrying businessId/customerId/gsi1pk/gsi1sk, which puts it into an index. Repair rewrites it. */
+    INDEX_ATTRIBUTE_LEAK("indexAttributeLeak", "index-attribute leak", true),
+    /**
+     * A customer's {@code storeIds} names a store that does not exist or belongs to another business. Core items are
+     * written only by the API, so repair does not touch them: unlink the store through the API.
+     */
+    DANGLING_REFERENCE("danglingReference", "dangling reference", false);
+
+    private final String jsonName;
+    private final String label;
+    private final boolean repairable;
+
+    DriftClass(String jsonName, String label, boolean repairable) {
+        this.jsonName = jsonName;
+        this.label = label;
+        this.repairable = repairable;
+    }
+
+    String jsonName() {
+        return jsonName;
+    }
+
+    String label() {
+        return label;
+    }
+
+    boolean repairable() {
+        return repairable;
+    }
+}

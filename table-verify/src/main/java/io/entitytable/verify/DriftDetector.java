@@ -1,0 +1,220 @@
+package io.entitytable.verify;
+
+import io.entitytable.model.Attributes;
+import io.entitytable.model.CoreItem;
+import io.entitytable.model.Entity;
+import io.entitytable.model.ItemKind;
+import io.entitytable.model.Keys;
+import io.entitytable.model.Keys.SubjectRef;
+import io.entitytable.model.RelationshipCatalogue;
+import io.entitytable.model.RelationshipCatalogue.Duplicate;
+import io.entitytable.model.Values;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Compares the duplicates of a scanned table with what its core items imply (DESIGN §4 invariants 1 and 2). The
+ * expected copies come from {@link RelationshipCatalogue#impliedBy} and {@link RelationshipCatalogue#copyItem}, the
+ * same functions the fan-out writes with; nothing here re-derives a rule, except the one the catalogue leaves to its
+ * callers: an edge exists only while both ends exist (a customer may still list a deleted store; the fan-out's cascade
+ * removed both edges, and verify reports the {@code storeIds} entry as a dangling reference).
+ *
+ * <p>A store of another business in a customer's {@code storeIds} is also a dangling reference (the API refuses such
+ * links), but its edges are still expected: the fan-out writes them, and the fix is unlinking it through the API.
+ */
+final class DriftDetector {
+    private DriftDetector() {}
+
+    static DriftReport detect(ScannedTable table) {
+        List<Finding> findings = new ArrayList<>();
+        Map<CopyKey, ExpectedCopy> expected = expectedCopies(table);
+        expected.forEach(
+                (key, copy) -> compare(key, copy, table.duplicates().get(key)).ifPresent(findings::add));
+        table.duplicates().forEach((key, item) -> {
+            if (!expected.containsKey(key)) {
+                findings.add(orphaned(key, item, table));
+            }
+        });
+        findings.addAll(danglingReferences(table));
+        return new DriftReport(table, findings);
+    }
+
+    /** A copy the table should hold and the core items it was decided from. */
+    private record ExpectedCopy(Map<String, AttributeValue> item, List<CoreItemGuard> guards) {}
+
+    private static Map<CopyKey, ExpectedCopy> expectedCopies(ScannedTable table) {
+        Map<CopyKey, ExpectedCopy> expected = new TreeMap<>();
+        for (Map<String, AttributeValue> core : table.coreBySubject().values()) {
+            for (Duplicate duplicate : RelationshipCatalogue.impliedBy(core)) {
+                Optional<Map<String, AttributeValue>> source = table.core(duplicate.type());
+                Optional<Map<String, AttributeValue>> owner =
+                        duplicate.kind() == ItemKind.EDGE ? table.core(duplicate.id()) : Optional.of(core);
+                if (source.isPresent() && owner.isPresent()) {
+                    expected.put(
+                            CopyKey.of(duplicate),
+                            new ExpectedCopy(
+                                    RelationshipCatalogue.copyItem(duplicate, source.get()),
+                                    guards(core, source.get(), owner.get())));
+                }
+            }
+        }
+        return expected;
+    }
+
+    /** The implying item and the source at the versions read; the far end of an edge only has to exist. */
+    private static List<CoreItemGuard> guards(
+            Map<String, AttributeValue> implier,
+            Map<String, AttributeValue> source,
+            Map<String, AttributeValue> owner) {
+        Map<CopyKey, CoreItemGuard> guards = new TreeMap<>();
+        guards.put(CopyKey.of(implier), CoreItemGuard.atVersion(implier));
+        guards.putIfAbsent(CopyKey.of(source), CoreItemGuard.atVersion(source));
+        guards.putIfAbsent(CopyKey.of(owner), CoreItemGuard.exists(owner));
+        return List.copyOf(guards.values());
+    }
+
+    private static Optional<Finding> compare(CopyKey key, ExpectedCopy copy, Map<String, AttributeValue> found) {
+        long want = Values.number(copy.item(), Attributes.SOURCE_VERSION);
+        if (found == null) {
+            return Optional.of(new Finding(
+                    DriftClass.MISSING_COPY, key, "want sourceVersion " + want, null, copy.item(), copy.guards()));
+        }
+        long has = Values.number(found, Attributes.SOURCE_VERSION);
+        if (has > want) {
+            return Optional.of(new Finding(
+                    DriftClass.COPY_AHEAD_OF_SOURCE,
+                    key,
+                    "sourceVersion " + has + " but the source is at version " + want + " (not repaired)",
+                    found,
+                    copy.item(),
+                    copy.guards()));
+        }
+        Set<String> leaks = new LinkedHashSet<>();
+        RelationshipCatalogue.INDEX_ATTRIBUTES.stream()
+                .sorted()
+                .filter(found::containsKey)
+                .forEach(leaks::add);
+        if (!leaks.isEmpty()) {
+            return Optional.of(new Finding(
+                    DriftClass.INDEX_ATTRIBUTE_LEAK,
+                    key,
+                    "carries " + String.join(", ", leaks),
+                    found,
+                    copy.item(),
+                    copy.guards()));
+        }
+        if (!CanonicalItem.sameContent(found, copy.item())) {
+            String detail = has < want
+                    ? "sourceVersion " + has + " behind the source's version " + want
+                    : "sourceVersion " + has + " but other content: "
+                            + String.join(", ", CanonicalItem.differingAttributes(found, copy.item()));
+            return Optional.of(new Finding(DriftClass.STALE_COPY, key, detail, found, copy.item(), copy.guards()));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Why a duplicate is implied by nothing, and which core item that was decided from (re-checked before the delete,
+     * so a tag added or a store linked since the Scan cancels it). A gone item is not guarded: ids are never reused.
+     */
+    private static Finding orphaned(CopyKey key, Map<String, AttributeValue> item, ScannedTable table) {
+        Optional<SubjectRef> source = Keys.parseSubjectRef(key.type());
+        if (source.isEmpty()) {
+            return orphan(key, item, "not a key the relationship catalogue produces", List.of());
+        }
+        Optional<Map<String, AttributeValue>> sourceItem = table.core(key.type());
+        if (sourceItem.isEmpty()) {
+            return orphan(key, item, "its source " + key.type() + " does not exist", List.of());
+        }
+        Optional<String> tag = Keys.parseTagPartition(key.id());
+        if (tag.isPresent()) {
+            return orphan(
+                    key,
+                    item,
+                    key.type() + " v" + version(sourceItem.get()) + " does not carry tag " + tag.get(),
+                    List.of(CoreItemGuard.atVersion(sourceItem.get())));
+        }
+        Optional<SubjectRef> owner = Keys.parseSubjectRef(key.id());
+        if (owner.isEmpty()) {
+            return orphan(key, item, "not a key the relationship catalogue produces", List.of());
+        }
+        Optional<SubjectRef> customer = customerEnd(owner.get(), source.get());
+        Optional<SubjectRef> store = storeEnd(owner.get(), source.get());
+        if (customer.isEmpty() || store.isEmpty()) {
+            return orphan(key, item, "not an edge between a customer and a store", List.of());
+        }
+        Optional<Map<String, AttributeValue>> customerItem =
+                table.core(customer.get().toString());
+        if (customerItem.isEmpty()) {
+            return orphan(key, item, "customer " + customer.get().id() + " does not exist", List.of());
+        }
+        if (table.core(store.get().toString()).isEmpty()) {
+            return orphan(key, item, "store " + store.get().id() + " does not exist", List.of());
+        }
+        return orphan(
+                key,
+                item,
+                "customer " + customer.get().id() + " v" + version(customerItem.get()) + " does not list store "
+                        + store.get().id(),
+                List.of(CoreItemGuard.atVersion(customerItem.get())));
+    }
+
+    private static Finding orphan(
+            CopyKey key, Map<String, AttributeValue> item, String reason, List<CoreItemGuard> guards) {
+        return new Finding(DriftClass.ORPHANED_COPY, key, reason, item, null, guards);
+    }
+
+    private static Optional<SubjectRef> customerEnd(SubjectRef owner, SubjectRef source) {
+        return owner.entity() == Entity.CUSTOMER
+                ? Optional.of(owner)
+                : Optional.of(source).filter(ref -> ref.entity() == Entity.CUSTOMER);
+    }
+
+    private static Optional<SubjectRef> storeEnd(SubjectRef owner, SubjectRef source) {
+        return owner.entity() == Entity.STORE
+                ? Optional.of(owner)
+                : Optional.of(source).filter(ref -> ref.entity() == Entity.STORE);
+    }
+
+    /** Each {@code storeIds} entry naming a store that does not exist or belongs to another business. */
+    private static List<Finding> danglingReferences(ScannedTable table) {
+        List<Finding> findings = new ArrayList<>();
+        for (Map<String, AttributeValue> core : table.coreBySubject().values()) {
+            if (CoreItem.entityOf(core) != Entity.CUSTOMER) {
+                continue;
+            }
+            String businessId = Values.string(core, Attributes.BUSINESS_ID);
+            for (String storeId : Values.set(core, Attributes.STORE_IDS)) {
+                Optional<Map<String, AttributeValue>> store = table.core(Keys.subjectRef(Entity.STORE, storeId));
+                String problem = store.isEmpty()
+                        ? "store " + storeId + " does not exist"
+                        : Objects.equals(businessId, Values.string(store.get(), Attributes.BUSINESS_ID))
+                                ? null
+                                : "store " + storeId + " belongs to business "
+                                        + Values.string(store.get(), Attributes.BUSINESS_ID) + ", the customer to "
+                                        + businessId;
+                if (problem != null) {
+                    findings.add(new Finding(
+                            DriftClass.DANGLING_REFERENCE,
+                            CopyKey.of(core),
+                            "storeIds names " + problem + " (not repaired: core items are the API's; unlink it there)",
+                            null,
+                            null,
+                            List.of()));
+                }
+            }
+        }
+        return findings;
+    }
+
+    private static long version(Map<String, AttributeValue> core) {
+        return Values.number(core, Attributes.VERSION);
+    }
+}

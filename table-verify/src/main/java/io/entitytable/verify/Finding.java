@@ -1,0 +1,45 @@
+package io.entitytable.verify;
+
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Values;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * One drift found in the table.
+ *
+ * @param key the duplicate's key; for a dangling reference, the customer's core item key
+ * @param found the duplicate as scanned (null when missing, or for a dangling reference)
+ * @param expected the duplicate as {@code RelationshipCatalogue.copyItem} builds it from the scanned source (null when
+ *     orphaned, or for a dangling reference)
+ * @param guards the core items the finding was decided from, re-checked when repairing
+ */
+record Finding(
+        DriftClass driftClass,
+        CopyKey key,
+        String detail,
+        Map<String, AttributeValue> found,
+        Map<String, AttributeValue> expected,
+        List<CoreItemGuard> guards) {
+
+    Finding {
+        guards = List.copyOf(guards);
+    }
+
+    /** The {@code sourceVersion} of the scanned copy; null when there was none (or no copy). */
+    Long foundSourceVersion() {
+        return found == null || !found.containsKey(Attributes.SOURCE_VERSION)
+                ? null
+                : Values.number(found, Attributes.SOURCE_VERSION);
+    }
+
+    long expectedSourceVersion() {
+        return Values.number(expected, Attributes.SOURCE_VERSION);
+    }
+
+    /** One line for people: {@code stale copy  customer#01J.. / store#01J..: v2 has other content}. */
+    String describe() {
+        return driftClass.label() + "  " + key + ": " + detail;
+    }
+}

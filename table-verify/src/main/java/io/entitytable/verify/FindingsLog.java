@@ -1,0 +1,38 @@
+package io.entitytable.verify;
+
+import java.io.PrintStream;
+import java.util.List;
+
+/** Findings and repair failures for people, on stderr; stdout carries only the JSON summary. */
+final class FindingsLog {
+    /** Enough to see the pattern; the JSON summary has the counts (and up to {@link JsonSummary#MAX_FINDINGS}). */
+    static final int LINES_PER_CLASS = 20;
+
+    private final PrintStream err;
+
+    FindingsLog(PrintStream err) {
+        this.err = err;
+    }
+
+    void findings(DriftReport report) {
+        for (DriftClass driftClass : DriftClass.values()) {
+            List<Finding> findings = report.findingsOf(driftClass);
+            findings.stream().limit(LINES_PER_CLASS).forEach(finding -> err.println(finding.describe()));
+            if (findings.size() > LINES_PER_CLASS) {
+                err.println("... and " + (findings.size() - LINES_PER_CLASS) + " more " + driftClass.label() + "(s)");
+            }
+        }
+    }
+
+    void repairs(RepairResult result) {
+        result.attempts().stream()
+                .filter(attempt -> attempt.outcome() != RepairOutcome.REPAIRED)
+                .limit(LINES_PER_CLASS * 5L)
+                .forEach(attempt ->
+                        err.println("repair " + attempt.outcome().name().toLowerCase() + "  "
+                                + attempt.finding().key() + ": " + attempt.message()));
+        err.println("repair: " + result.count(RepairOutcome.REPAIRED) + " repaired, " + result.skipped()
+                + " skipped, " + result.count(RepairOutcome.FAILED) + " failed, " + result.notRepairable()
+                + " not repairable");
+    }
+}

@@ -1,0 +1,92 @@
+package io.entitytable.verify;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The machine-readable result on stdout, one JSON object. Its top-level counts describe the last verification (for
+ * {@code repair}, the re-verify); {@code repair} adds {@code found} (the first verification's drift) and {@code
+ * repairs}. Every drift class is always present, zero included. The README shows an example.
+ */
+final class JsonSummary {
+    /** Findings listed in the JSON; the counts are always complete. */
+    static final int MAX_FINDINGS = 1000;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private JsonSummary() {}
+
+    static String of(CommandResult result) {
+        Map<String, Object> summary = new LinkedHashMap<>();
+        VerifyOptions options = result.options();
+        DriftReport after = result.after();
+        summary.put("command", options.command().name().toLowerCase());
+        summary.put("table", options.table());
+        summary.put("target", options.target());
+        summary.put("clean", after.clean());
+        summary.put("exitCode", result.exitCode());
+        summary.put("itemsScanned", after.table().itemsScanned());
+        summary.put("coreItems", after.table().coreItems());
+        summary.put("duplicates", (long) after.table().duplicates().size());
+        summary.put("otherItems", after.table().otherItems());
+        summary.put("segments", options.segments());
+        summary.put("drift", counts(after));
+        summary.put("driftTotal", (long) after.findings().size());
+        if (result.repair() != null) {
+            Map<String, Object> found = new LinkedHashMap<>();
+            found.put("itemsScanned", result.before().table().itemsScanned());
+            found.put("drift", counts(result.before()));
+            found.put("driftTotal", (long) result.before().findings().size());
+            summary.put("found", found);
+            summary.put("repairs", repairs(result.repair()));
+        }
+        summary.put("findings", findings(after.findings()));
+        summary.put("findingsOmitted", Math.max(0, after.findings().size() - MAX_FINDINGS));
+        summary.put("consumedReadCapacityUnits", readCapacity(result));
+        summary.put("durationMillis", result.duration().toMillis());
+        try {
+            return JSON.writeValueAsString(summary);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("summary not serialisable", e);
+        }
+    }
+
+    private static Map<String, Long> counts(DriftReport report) {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        report.counts().forEach((driftClass, count) -> counts.put(driftClass.jsonName(), count));
+        return counts;
+    }
+
+    private static Map<String, Object> repairs(RepairResult repair) {
+        Map<String, Object> repairs = new LinkedHashMap<>();
+        repairs.put("attempted", (long) repair.attempts().size());
+        repairs.put("repaired", repair.count(RepairOutcome.REPAIRED));
+        repairs.put("skipped", repair.skipped());
+        repairs.put("failed", repair.count(RepairOutcome.FAILED));
+        repairs.put("notRepairable", repair.notRepairable());
+        repairs.put("consumedWriteCapacityUnits", repair.consumedWriteCapacity());
+        return repairs;
+    }
+
+    private static List<Map<String, String>> findings(List<Finding> findings) {
+        return findings.stream()
+                .limit(MAX_FINDINGS)
+                .map(finding -> {
+                    Map<String, String> entry = new LinkedHashMap<>();
+                    entry.put("class", finding.driftClass().jsonName());
+                    entry.put("id", finding.key().id());
+                    entry.put("type", finding.key().type());
+                    entry.put("detail", finding.detail());
+                    return entry;
+                })
+                .toList();
+    }
+
+    private static double readCapacity(CommandResult result) {
+        double units = result.after().table().consumedReadCapacity();
+        return result.before() == null ? units : units + result.before().table().consumedReadCapacity();
+    }
+}

@@ -1,0 +1,64 @@
+package io.entitytable.verify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.Business;
+import io.entitytable.model.Ids;
+import java.time.Instant;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+
+/** The parallel segmented Scan reads every item exactly once, whatever the number of segments. */
+class TableScanTest {
+    private static final String TABLE = "scanned";
+    private static final int ITEMS = 400;
+
+    private static LocalDynamoDb local;
+    private static DynamoDbClient dynamo;
+
+    @BeforeAll
+    static void start() {
+        local = LocalDynamoDb.startInMemory();
+        dynamo = local.client();
+        local.createTable(TABLE);
+        // Padding makes the table span several 1 MB Scan pages.
+        String padding = "x".repeat(8_000);
+        for (int i = 0; i < ITEMS; i++) {
+            Instant at = Instant.parse("2026-11-01T10:00:00Z");
+            Business business = new Business(Ids.newId(), "Business " + i + padding, Set.of(), 1, at, at);
+            dynamo.putItem(PutItemRequest.builder()
+                    .tableName(TABLE)
+                    .item(business.toItem())
+                    .build());
+        }
+    }
+
+    @AfterAll
+    static void stop() {
+        dynamo.close();
+        local.close();
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 3, 8})
+    void scan_shouldReadEveryItemOnce_whateverTheSegmentCount(int segments) {
+        // GIVEN
+        ScanProgress progress = new ScanProgress(segments);
+
+        // WHEN
+        ScannedTable table = new TableScan(dynamo, TABLE, segments).run(progress);
+
+        // THEN
+        assertThat(table.itemsScanned()).isEqualTo(ITEMS);
+        assertThat(table.coreItems()).isEqualTo(ITEMS);
+        assertThat(progress.items()).isEqualTo(ITEMS);
+        assertThat(progress.segmentsDone()).isEqualTo(segments);
+        assertThat(table.consumedReadCapacity()).isGreaterThan(ITEMS * 8_000 / 4_096.0 * 0.9);
+    }
+}

@@ -1,0 +1,352 @@
+package io.entitytable.verify;
+
+import static io.entitytable.verify.SampleTable.ref;
+import static io.entitytable.verify.SampleTable.storeRef;
+import static io.entitytable.verify.SampleTable.tag;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Customer;
+import io.entitytable.model.Ids;
+import io.entitytable.model.Store;
+import io.entitytable.model.Values;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.DoubleAdder;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** The drift classes on a table corrupted on purpose, and repair against DynamoDB Local (DESIGN §4 invariants 1-2). */
+class VerifyRepairTest {
+    private static final AtomicInteger TABLES = new AtomicInteger();
+    private static final int SEGMENTS = 3;
+
+    private static LocalDynamoDb local;
+    private static DynamoDbClient dynamo;
+
+    @BeforeAll
+    static void start() {
+        local = LocalDynamoDb.startInMemory();
+        dynamo = local.client();
+    }
+
+    @AfterAll
+    static void stop() {
+        dynamo.close();
+        local.close();
+    }
+
+    @Test
+    void verify_shouldBeClean_whenEveryCopyMatchesItsSource() {
+        // GIVEN
+        SampleTable sample = SampleTable.write(dynamo, newTable());
+
+        // WHEN
+        DriftReport report = verify(sample);
+
+        // THEN 8 core items, 1 order line; 5 tag copies (flagship, vip, red, red+rush) and 3 links x 2 edges
+        assertThat(report.findings()).isEmpty();
+        assertThat(report.clean()).isTrue();
+        assertThat(report.table().coreItems()).isEqualTo(8);
+        assertThat(report.table().otherItems()).isEqualTo(1);
+        assertThat(report.table().duplicates()).hasSize(11).hasSize(sample.duplicateCount());
+        assertThat(report.table().itemsScanned()).isEqualTo(20);
+        assertThat(report.counts().values()).containsOnly(0L);
+    }
+
+    @Test
+    void verify_shouldReportEachCorruptionInItsClass() {
+        // GIVEN
+        SampleTable sample = SampleTable.write(dynamo, newTable());
+        Corruption corruption = corrupt(sample);
+
+        // WHEN
+        DriftReport report = verify(sample);
+
+        // THEN
+        assertThat(keys(report, DriftClass.MISSING_COPY)).containsExactlyInAnyOrderElementsOf(corruption.missing());
+        assertThat(keys(report, DriftClass.STALE_COPY)).containsExactlyInAnyOrderElementsOf(corruption.stale());
+        assertThat(keys(report, DriftClass.ORPHANED_COPY)).containsExactlyInAnyOrderElementsOf(corruption.orphaned());
+        assertThat(keys(report, DriftClass.INDEX_ATTRIBUTE_LEAK))
+                .containsExactlyInAnyOrderElementsOf(corruption.leaking());
+        assertThat(keys(report, DriftClass.COPY_AHEAD_OF_SOURCE)).containsExactly(corruption.ahead());
+        assertThat(keys(report, DriftClass.DANGLING_REFERENCE)).containsExactly(corruption.dangling());
+        assertThat(report.counts())
+                .containsEntry(DriftClass.MISSING_COPY, 2L)
+                .containsEntry(DriftClass.ORPHANED_COPY, 4L)
+                .containsEntry(DriftClass.STALE_COPY, 2L)
+                .containsEntry(DriftClass.COPY_AHEAD_OF_SOURCE, 1L)
+                .containsEntry(DriftClass.INDEX_ATTRIBUTE_LEAK, 1L)
+                .containsEntry(DriftClass.DANGLING_REFERENCE, 1L);
+        assertThat(report.findingsOf(DriftClass.ORPHANED_COPY))
+                .extracting(Finding::detail)
+                .anySatisfy(detail -> assertThat(detail).contains("does not carry tag blue"))
+                .anySatisfy(detail -> assertThat(detail).contains("source").contains("does not exist"))
+                .anySatisfy(detail ->
+                        assertThat(detail).contains("store " + corruption.missingStoreId() + " does not exist"));
+        assertThat(report.findingsOf(DriftClass.STALE_COPY))
+                .extracting(Finding::detail)
+                .anySatisfy(detail -> assertThat(detail).contains("other content: name"))
+                .anySatisfy(detail -> assertThat(detail).contains("sourceVersion 1 behind the source's version 2"));
+        assertThat(report.findingsOf(DriftClass.DANGLING_REFERENCE).get(0).detail())
+                .contains(corruption.missingStoreId())
+                .contains("not repaired");
+    }
+
+    @Test
+    void repair_shouldFixEveryRepairableFinding_andLeaveDanglingReferenceAndCopyAheadAlone() {
+        // GIVEN
+        SampleTable sample = SampleTable.write(dynamo, newTable());
+        Corruption corruption = corrupt(sample);
+        DriftReport found = verify(sample);
+
+        // WHEN
+        RepairResult result = repair(sample, found);
+        DriftReport after = verify(sample);
+
+        // THEN
+        assertThat(result.count(RepairOutcome.REPAIRED)).isEqualTo(9);
+        assertThat(result.skipped()).isZero();
+        assertThat(result.count(RepairOutcome.FAILED)).isZero();
+        assertThat(result.notRepairable()).isEqualTo(2);
+        assertThat(after.findings())
+                .extracting(Finding::driftClass)
+                .containsExactlyInAnyOrder(DriftClass.DANGLING_REFERENCE, DriftClass.COPY_AHEAD_OF_SOURCE);
+        // the copy ahead of its source was not moved backwards
+        Map<String, AttributeValue> ahead =
+                sample.get(corruption.ahead().id(), corruption.ahead().type());
+        assertThat(Values.number(ahead, Attributes.SOURCE_VERSION)).isEqualTo(9);
+        // orphans are gone, repaired copies are exactly what the catalogue builds
+        for (CopyKey orphan : corruption.orphaned()) {
+            assertThat(sample.get(orphan.id(), orphan.type())).isEmpty();
+        }
+        Map<String, AttributeValue> leaked = sample.get(
+                corruption.leaking().get(0).id(), corruption.leaking().get(0).type());
+        assertThat(leaked).doesNotContainKey(Attributes.BUSINESS_ID);
+        assertThat(CanonicalItem.sameContent(
+                        sample.get(ref(sample.customer1), storeRef(sample.store2.id())),
+                        sample.copyOf(sample.store2, ref(sample.customer1))))
+                .isTrue();
+    }
+
+    @Test
+    void repair_shouldBeCancelled_whenTheSourceChangedAfterTheScan() {
+        // GIVEN a missing tag copy, found by the scan
+        SampleTable sample = SampleTable.write(dynamo, newTable());
+        sample.delete(tag("vip"), ref(sample.customer1));
+        DriftReport found = verify(sample);
+        assertThat(keys(found, DriftClass.MISSING_COPY))
+                .containsExactly(new CopyKey(tag("vip"), ref(sample.customer1)));
+        // ... then the API changes the customer and the fan-out writes its copies at version 4
+        Customer changed = sample.customer1
+                .withDetails("Ann", "Smith", "ann@new.example.com", sample.customer1.mailingAddresses())
+                .withVersion(4, SampleTable.T0.plusSeconds(600));
+        sample.putCore(changed);
+        sample.refreshCopiesOf(changed);
+
+        // WHEN
+        RepairResult result = repair(sample, found);
+
+        // THEN
+        assertThat(result.attempts())
+                .singleElement()
+                .extracting(RepairResult.Attempt::outcome)
+                .isEqualTo(RepairOutcome.SKIPPED_SOURCE_CHANGED);
+        Map<String, AttributeValue> copy = sample.get(tag("vip"), ref(sample.customer1));
+        assertThat(Values.number(copy, Attributes.SOURCE_VERSION)).isEqualTo(4);
+        assertThat(Values.string(copy, Attributes.EMAIL)).isEqualTo("ann@new.example.com");
+        assertThat(verify(sample).clean()).isTrue();
+    }
+
+    @Test
+    void repair_shouldNeverOverwriteACopyNewerThanTheImageItRead() {
+        // GIVEN a stale copy (sourceVersion 2, source at 3) as the scan saw it
+        SampleTable sample = SampleTable.write(dynamo, newTable());
+        CopyKey key = new CopyKey(tag("vip"), ref(sample.customer1));
+        Map<String, AttributeValue> stale = new HashMap<>(sample.copyOf(sample.customer1, tag("vip")));
+        stale.put(Attributes.SOURCE_VERSION, Values.n(2));
+        sample.put(stale);
+        Finding finding = verify(sample).findingsOf(DriftClass.STALE_COPY).get(0);
+        assertThat(finding.key()).isEqualTo(key);
+        // ... then a copy of a newer image lands (version 5: the core item moved on, its guard is not what is tested)
+        Customer newer = sample.customer1.withVersion(5, SampleTable.T0.plusSeconds(900));
+        sample.put(sample.copyOf(newer, tag("vip")));
+        Finding unguarded = new Finding(
+                finding.driftClass(), key, finding.detail(), finding.found(), finding.expected(), List.of());
+
+        // WHEN the repair of the finding runs on the copy's condition alone
+        RepairResult.Attempt attempt = new CopyRepair(dynamo, sample.table, 1).attempt(unguarded, new DoubleAdder());
+
+        // THEN it is refused and the newer copy stays
+        assertThat(attempt.outcome()).isEqualTo(RepairOutcome.SKIPPED_COPY_CHANGED);
+        assertThat(Values.number(sample.get(key.id(), key.type()), Attributes.SOURCE_VERSION))
+                .isEqualTo(5);
+    }
+
+    @Test
+    void repair_shouldNotDeleteAnEdge_whenTheCustomerLinkedTheStoreAfterTheScan() {
+        // GIVEN an orphaned edge customer#C2 / store#S2 (C2 does not list S2), found by the scan
+        SampleTable sample = SampleTable.write(dynamo, newTable());
+        sample.put(sample.copyOf(sample.store2, ref(sample.customer2)));
+        DriftReport found = verify(sample);
+        assertThat(keys(found, DriftClass.ORPHANED_COPY))
+                .containsExactly(new CopyKey(ref(sample.customer2), storeRef(sample.store2.id())));
+        // ... then the API links C2 to S2 and the fan-out writes both edges: the copy of S2 has the same
+        // sourceVersion as the orphan had, so only the check of C2's version can tell
+        Customer linked = sample.customer2
+                .withStoreIds(Set.of(sample.store1.id(), sample.store2.id()))
+                .withVersion(4, SampleTable.T0.plusSeconds(600));
+        sample.putCore(linked);
+        sample.writeAllDuplicates();
+
+        // WHEN
+        RepairResult result = repair(sample, found);
+
+        // THEN
+        assertThat(result.attempts())
+                .singleElement()
+                .extracting(RepairResult.Attempt::outcome)
+                .isEqualTo(RepairOutcome.SKIPPED_SOURCE_CHANGED);
+        assertThat(sample.get(ref(sample.customer2), storeRef(sample.store2.id())))
+                .isNotEmpty();
+        assertThat(verify(sample).clean()).isTrue();
+    }
+
+    @Test
+    void verify_shouldReportDanglingReference_whenTheStoreBelongsToAnotherBusiness() {
+        // GIVEN customer 1 lists a store of another business, and the fan-out wrote both edges
+        SampleTable sample = SampleTable.write(dynamo, newTable());
+        Customer crossLinked = sample.customer1
+                .withStoreIds(Set.of(sample.store1.id(), sample.store2.id(), sample.foreignStore.id()))
+                .withVersion(4, SampleTable.T0.plusSeconds(600));
+        sample.putCore(crossLinked);
+        sample.writeAllDuplicates();
+
+        // WHEN
+        DriftReport report = verify(sample);
+
+        // THEN only the reference is reported; the edges are what the fan-out writes for it
+        assertThat(report.findings()).singleElement().satisfies(finding -> {
+            assertThat(finding.driftClass()).isEqualTo(DriftClass.DANGLING_REFERENCE);
+            assertThat(finding.key().id()).isEqualTo(sample.customer1.id());
+            assertThat(finding.detail()).contains("belongs to business " + sample.otherBusiness.id());
+        });
+    }
+
+    /** The keys of each kind of damage done by {@link #corrupt}. */
+    record Corruption(
+            List<CopyKey> missing,
+            List<CopyKey> stale,
+            List<CopyKey> orphaned,
+            List<CopyKey> leaking,
+            CopyKey ahead,
+            CopyKey dangling,
+            String missingStoreId) {}
+
+    /**
+     * Damages a sample table in every way the tool knows. First, as the API plus a healthy fan-out would leave it after a
+     * store was deleted while customer 2 still listed it: customer 2 at version 4 listing a store that does not exist,
+     * its copies refreshed. Then raw writes.
+     */
+    static Corruption corrupt(SampleTable sample) {
+        String missingStoreId = Ids.newId();
+        Customer customer2 = sample.customer2
+                .withStoreIds(Set.of(sample.store1.id(), missingStoreId))
+                .withVersion(4, SampleTable.T0.plusSeconds(300));
+        sample.putCore(customer2);
+        sample.refreshCopiesOf(customer2);
+
+        // missing: two copies deleted
+        CopyKey missingTag = new CopyKey(tag("vip"), ref(sample.customer1));
+        CopyKey missingEdge = new CopyKey(storeRef(sample.store1.id()), ref(customer2));
+        sample.delete(missingTag.id(), missingTag.type());
+        sample.delete(missingEdge.id(), missingEdge.type());
+
+        // stale: an attribute altered; a sourceVersion lowered
+        CopyKey altered = new CopyKey(ref(sample.customer1), storeRef(sample.store2.id()));
+        Map<String, AttributeValue> alteredCopy = new HashMap<>(sample.copyOf(sample.store2, altered.id()));
+        alteredCopy.put(Attributes.NAME, Values.s("Wrong name"));
+        sample.put(alteredCopy);
+        CopyKey lowered = new CopyKey(tag("red"), ref(sample.order));
+        Map<String, AttributeValue> loweredCopy = new HashMap<>(sample.copyOf(sample.order, lowered.id()));
+        loweredCopy.put(Attributes.SOURCE_VERSION, Values.n(1));
+        sample.put(loweredCopy);
+
+        // orphaned: a tag the customer does not carry; a copy of a store that never existed; both leftover edges of
+        // the deleted store (neither may exist while the store is gone)
+        CopyKey notImplied = new CopyKey(tag("blue"), ref(customer2));
+        sample.put(sample.copyOf(customer2, notImplied.id()));
+        Store ghost = sample.store2.withDetails("Ghost", sample.store2.address());
+        Store ghostWithOwnId = new Store(
+                Ids.newId(),
+                ghost.businessId(),
+                ghost.name(),
+                ghost.address(),
+                ghost.tags(),
+                1,
+                ghost.createdAt(),
+                ghost.updatedAt());
+        CopyKey sourceGone = new CopyKey(tag("red"), ref(ghostWithOwnId));
+        sample.put(sample.copyOf(ghostWithOwnId, sourceGone.id()));
+        CopyKey leftoverEdge = new CopyKey(storeRef(missingStoreId), ref(customer2));
+        sample.put(sample.copyOf(customer2, leftoverEdge.id()));
+        Store deletedStore = new Store(
+                missingStoreId,
+                sample.business.id(),
+                "Deleted",
+                sample.store2.address(),
+                Set.of(),
+                1,
+                SampleTable.T0,
+                SampleTable.T0);
+        CopyKey leftoverCustomerEdge = new CopyKey(ref(customer2), storeRef(missingStoreId));
+        sample.put(sample.copyOf(deletedStore, leftoverCustomerEdge.id()));
+
+        // index-attribute leak
+        CopyKey leak = new CopyKey(storeRef(sample.store1.id()), ref(sample.customer1));
+        Map<String, AttributeValue> leakingCopy = new HashMap<>(sample.copyOf(sample.customer1, leak.id()));
+        leakingCopy.put(Attributes.BUSINESS_ID, Values.s(sample.business.id()));
+        sample.put(leakingCopy);
+
+        // ahead of its source: sourceVersion 9, the order is at 2
+        CopyKey ahead = new CopyKey(tag("rush"), ref(sample.order));
+        Map<String, AttributeValue> aheadCopy = new HashMap<>(sample.copyOf(sample.order, ahead.id()));
+        aheadCopy.put(Attributes.SOURCE_VERSION, Values.n(9));
+        sample.put(aheadCopy);
+
+        return new Corruption(
+                List.of(missingTag, missingEdge),
+                List.of(altered, lowered),
+                List.of(notImplied, sourceGone, leftoverEdge, leftoverCustomerEdge),
+                List.of(leak),
+                ahead,
+                new CopyKey(customer2.id(), customer2.type()),
+                missingStoreId);
+    }
+
+    private static DriftReport verify(SampleTable sample) {
+        return DriftDetector.detect(new TableScan(dynamo, sample.table, SEGMENTS).run(new ScanProgress(SEGMENTS)));
+    }
+
+    private static RepairResult repair(SampleTable sample, DriftReport found) {
+        return new CopyRepair(dynamo, sample.table, 2).repair(found, new AtomicLong());
+    }
+
+    private static List<CopyKey> keys(DriftReport report, DriftClass driftClass) {
+        return report.findingsOf(driftClass).stream().map(Finding::key).toList();
+    }
+
+    private static String newTable() {
+        String table = "verify" + TABLES.incrementAndGet();
+        local.createTable(table);
+        return table;
+    }
+}
