@@ -95,6 +95,8 @@ public final class BenchmarkMain {
                         new PrintStream(new FileOutputStream(logFile.toFile()), true, StandardCharsets.UTF_8);
                 LocalSystem system = LocalSystem.start(options, console);
                 DynamoDbClient dynamo = system.dynamoDb().client()) {
+            // Ctrl-C must not leave the functions' child JVMs behind (close() is idempotent).
+            Runtime.getRuntime().addShutdownHook(new Thread(system::close, "bench-shutdown"));
             System.err.println("[bench] local system up: API on :" + system.apiPort() + ", DynamoDB Local at "
                     + system.dynamoDb().endpoint());
             ApiClient api = new ApiClient(system.apiPort());

@@ -11,6 +11,6 @@ record Mode(
         int lagOperations,
         int hopIterations) {
 
-    static final Mode QUICK = new Mode("quick", 10, 50, new int[] {10, 100, 1000}, 3, 1, 8, 100);
+    static final Mode QUICK = new Mode("quick", 10, 50, new int[] {10, 100, 1000}, 3, 2, 8, 100);
     static final Mode FULL = new Mode("full", 100, 400, new int[] {10, 100, 1000, 5000}, 5, 3, 50, 400);
 }

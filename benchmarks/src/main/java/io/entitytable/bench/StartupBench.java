@@ -32,11 +32,14 @@ final class StartupBench {
     }
 
     record FunctionStarts(FunctionDefinition definition, Path zip, String event, List<Start> starts) {
-        Start median() {
-            List<Start> sorted = starts.stream()
-                    .sorted((a, b) -> Double.compare(a.totalMs(), b.totalMs()))
-                    .toList();
-            return sorted.get((sorted.size() - 1) / 2);
+        /**
+         * The fastest of the starts (init + first invocation): on a shared machine noise only ever adds time, so the
+         * best of n is the steadiest estimate of what the function itself needs.
+         */
+        Start best() {
+            return starts.stream()
+                    .min((a, b) -> Double.compare(a.totalMs(), b.totalMs()))
+                    .orElseThrow();
         }
     }
 
