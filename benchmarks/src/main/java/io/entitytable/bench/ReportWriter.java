@@ -167,7 +167,7 @@ final class ReportWriter {
                         String.format(
                                 Locale.ROOT,
                                 "%s (fan-out p50 %s ms vs raw p50 %s ms)",
-                                Samples.ratio(r.speedRatio()),
+                                Samples.exactRatio(r.speedRatio()),
                                 Samples.ms(r.fanout().p50()),
                                 Samples.ms(r.raw().p50())));
             }
@@ -188,7 +188,7 @@ final class ReportWriter {
                             Locale.ROOT,
                             "worst: k = %d at %s of k = 100's time per copy (%.0f vs %.0f µs)",
                             worst.copies(),
-                            Samples.ratio(drift),
+                            Samples.exactRatio(drift),
                             worst.fanoutMicrosPerCopy(),
                             hundred.fanoutMicrosPerCopy()));
         }
@@ -238,7 +238,7 @@ final class ReportWriter {
                         String.format(
                                 Locale.ROOT,
                                 "%s: %s ms (init %s + first invocation %s) vs bare %s ms (init %s + %s)",
-                                Samples.ratio(best.totalMs() / bare.totalMs()),
+                                Samples.exactRatio(best.totalMs() / bare.totalMs()),
                                 Samples.ms(best.totalMs()),
                                 Samples.ms(best.initMs()),
                                 Samples.ms(best.firstInvokeMs()),

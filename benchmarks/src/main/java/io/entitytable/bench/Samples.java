@@ -46,6 +46,11 @@ final class Samples {
                         : String.format(Locale.ROOT, "%.2f", millis);
     }
 
+    /** With three decimals, for target lines: 0.7976 must not read as a met 0.80. */
+    static String exactRatio(double value) {
+        return Double.isNaN(value) || Double.isInfinite(value) ? "n/a" : String.format(Locale.ROOT, "%.3fx", value);
+    }
+
     static String ratio(double value) {
         return Double.isNaN(value) || Double.isInfinite(value) ? "n/a" : String.format(Locale.ROOT, "%.2fx", value);
     }
