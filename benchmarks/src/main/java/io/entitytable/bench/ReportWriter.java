@@ -172,13 +172,13 @@ final class ReportWriter {
                                 Samples.ms(r.raw().p50())));
             }
         }
-        if (hundred != null) {
-            FanoutBench.Result worst = hundred;
-            for (FanoutBench.Result r : results) {
-                if (r.copies() > 100 && r.fanoutMicrosPerCopy() > worst.fanoutMicrosPerCopy()) {
-                    worst = r;
-                }
+        FanoutBench.Result worst = null;
+        for (FanoutBench.Result r : results) {
+            if (r.copies() > 100 && (worst == null || r.fanoutMicrosPerCopy() > worst.fanoutMicrosPerCopy())) {
+                worst = r;
             }
+        }
+        if (hundred != null && worst != null) {
             double drift = worst.fanoutMicrosPerCopy() / hundred.fanoutMicrosPerCopy();
             report.target(
                     "Fan-out linear in k (time per copy at every k > 100 within " + LINEARITY_MAX_DRIFT
