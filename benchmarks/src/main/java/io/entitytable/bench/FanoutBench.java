@@ -1,0 +1,262 @@
+package io.entitytable.bench;
+
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import io.entitytable.fanout.FanoutSettings;
+import io.entitytable.fanout.StreamFanout;
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.Address;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Customer;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Ids;
+import io.entitytable.model.RelationshipCatalogue;
+import io.entitytable.model.RelationshipCatalogue.Duplicate;
+import io.entitytable.model.Store;
+import io.entitytable.model.Values;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.OperationType;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.Record;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.StreamRecord;
+import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * A store with k linked customers, i.e. k copies of the store ({@code customer#C / store#S}). One MODIFY of the store
+ * makes {@link StreamFanout} refresh all k copies; the baseline writes the same k copy items with plain conditional
+ * PutItems (the same condition the fan-out's refresh uses) from a pool of the same size as the fan-out's write
+ * concurrency. Rounds alternate which side goes first; each step bumps the store's version so every write succeeds.
+ */
+final class FanoutBench {
+    private static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
+    private static final AtomicLong SEQUENCE = new AtomicLong(1_000_000_000L);
+
+    record Result(int copies, Samples fanout, Samples raw, double fanoutWcuPerCopy, double rawWcuPerCopy, long puts) {
+        /** Raw time over fan-out time: 1.0 means the fan-out is as fast as bare parallel writes. */
+        double speedRatio() {
+            return raw.p50() / fanout.p50();
+        }
+
+        double fanoutMicrosPerCopy() {
+            return fanout.p50() * 1000 / copies;
+        }
+    }
+
+    private final LocalDynamoDb local;
+    private final int concurrency = FanoutSettings.DEFAULT_MAX_CONCURRENT_WRITES;
+
+    FanoutBench(LocalDynamoDb local) {
+        this.local = local;
+    }
+
+    Result run(int copies, int rounds) {
+        String table = "bench-fanout-" + copies;
+        local.createTable(table);
+        ExecutorService pool = Executors.newFixedThreadPool(concurrency);
+        try (DynamoDbClient seedClient = local.client();
+                DynamoDbClient fanoutClient = local.client();
+                DynamoDbClient rawClient = local.client();
+                StreamFanout fanout = StreamFanout.create(fanoutClient, FanoutSettings.forTable(table))) {
+            Store store = new Store(Ids.newId(), Ids.newId(), "Main", address(1), Set.of(), 1, NOW, NOW);
+            List<Duplicate> storeCopies = seed(seedClient, table, store, copies, pool);
+            Samples fanoutSamples = new Samples();
+            Samples rawSamples = new Samples();
+            double fanoutWcu = 0;
+            double rawWcu = 0;
+            long puts = 0;
+            Store current = store;
+            // One unmeasured warm-up round each, except for large k: the smaller runs before it warmed the same code
+            // paths and connections, and a round of thousands of writes is long on a shared machine.
+            int warmup = copies >= 1000 ? 0 : 1;
+            for (int round = 0; round < rounds + warmup; round++) {
+                boolean measured = round >= warmup;
+                for (int side = 0; side < 2; side++) {
+                    boolean fanoutTurn = (round + side) % 2 == 0;
+                    Store next = current.withVersion(current.version() + 1, NOW)
+                            .withDetails(current.name(), address((int) current.version() + 1));
+                    seedClient.putItem(PutItemRequest.builder()
+                            .tableName(table)
+                            .item(next.toItem())
+                            .build());
+                    if (fanoutTurn) {
+                        Record record = modify(current.toItem(), next.toItem());
+                        long putsBefore = fanout.stats().puts();
+                        double wcuBefore = fanout.stats().writeUnits();
+                        long start = System.nanoTime();
+                        StreamsEventResponse response = fanout.process(List.of(record));
+                        long elapsed = System.nanoTime() - start;
+                        if (!response.getBatchItemFailures().isEmpty()) {
+                            throw new IllegalStateException("the fan-out reported a failure for k=" + copies);
+                        }
+                        long roundPuts = fanout.stats().puts() - putsBefore;
+                        if (roundPuts != copies) {
+                            throw new IllegalStateException(
+                                    "the fan-out wrote " + roundPuts + " copies, expected " + copies);
+                        }
+                        if (measured) {
+                            fanoutSamples.add(elapsed);
+                            fanoutWcu += fanout.stats().writeUnits() - wcuBefore;
+                            puts += roundPuts;
+                        }
+                    } else {
+                        Map<String, AttributeValue> source = next.toItem();
+                        long start = System.nanoTime();
+                        double units = rawParallelPuts(rawClient, table, storeCopies, source, next.version(), pool);
+                        long elapsed = System.nanoTime() - start;
+                        if (measured) {
+                            rawSamples.add(elapsed);
+                            rawWcu += units;
+                        }
+                    }
+                    current = next;
+                }
+            }
+            Result result = new Result(
+                    copies,
+                    fanoutSamples,
+                    rawSamples,
+                    fanoutWcu / ((double) copies * rounds),
+                    rawWcu / ((double) copies * rounds),
+                    puts);
+            System.err.printf(
+                    Locale.ROOT,
+                    "[bench] fan-out k=%d: fan-out p50 %s ms, raw p50 %s ms%n",
+                    copies,
+                    Samples.ms(fanoutSamples.p50()),
+                    Samples.ms(rawSamples.p50()));
+            return result;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** k plain conditional PutItems, {@code concurrency} at a time; returns the WCU DynamoDB Local reported. */
+    private double rawParallelPuts(
+            DynamoDbClient client,
+            String table,
+            List<Duplicate> copies,
+            Map<String, AttributeValue> source,
+            long version,
+            ExecutorService pool) {
+        List<Future<PutItemResponse>> futures = new ArrayList<>(copies.size());
+        for (Duplicate copy : copies) {
+            PutItemRequest request = PutItemRequest.builder()
+                    .tableName(table)
+                    .item(RelationshipCatalogue.copyItem(copy, source))
+                    .conditionExpression("attribute_exists(#sv) AND #sv < :v")
+                    .expressionAttributeNames(Map.of("#sv", Attributes.SOURCE_VERSION))
+                    .expressionAttributeValues(Map.of(":v", Values.n(version)))
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                    .build();
+            futures.add(pool.submit(() -> client.putItem(request)));
+        }
+        double units = 0;
+        for (Future<PutItemResponse> future : futures) {
+            try {
+                PutItemResponse response = future.get();
+                units += response.consumedCapacity() == null
+                        ? 0
+                        : response.consumedCapacity().capacityUnits();
+            } catch (Exception e) {
+                throw new IllegalStateException("a raw conditional put failed", e);
+            }
+        }
+        return units;
+    }
+
+    /**
+     * Writes the store, k customers linked to it and both edges of each link, exactly the items the fan-out would
+     * have made (built with {@link RelationshipCatalogue}); returns the k duplicates that copy the store.
+     */
+    private static List<Duplicate> seed(
+            DynamoDbClient client, String table, Store store, int customers, ExecutorService pool) {
+        Map<String, AttributeValue> storeItem = store.toItem();
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        items.add(storeItem);
+        List<Duplicate> storeCopies = new ArrayList<>();
+        for (int i = 0; i < customers; i++) {
+            Map<String, AttributeValue> customer = new Customer(
+                            Ids.newId(),
+                            store.businessId(),
+                            "Ann" + i,
+                            "Smith",
+                            null,
+                            Map.of(),
+                            Set.of(store.id()),
+                            Set.of(),
+                            1,
+                            NOW,
+                            NOW)
+                    .toItem();
+            items.add(customer);
+            for (Duplicate duplicate : RelationshipCatalogue.impliedBy(customer)) {
+                boolean copiesStore = duplicate.source().entity() == Entity.STORE;
+                items.add(RelationshipCatalogue.copyItem(duplicate, copiesStore ? storeItem : customer));
+                if (copiesStore) {
+                    storeCopies.add(duplicate);
+                }
+            }
+        }
+        List<Future<?>> batches = new ArrayList<>();
+        for (int from = 0; from < items.size(); from += 25) {
+            List<WriteRequest> batch = items.subList(from, Math.min(items.size(), from + 25)).stream()
+                    .map(item -> WriteRequest.builder()
+                            .putRequest(PutRequest.builder().item(item).build())
+                            .build())
+                    .toList();
+            batches.add(pool.submit(() -> writeAll(client, table, batch)));
+        }
+        for (Future<?> batch : batches) {
+            try {
+                batch.get();
+            } catch (Exception e) {
+                throw new IllegalStateException("seeding the fan-out table failed", e);
+            }
+        }
+        return storeCopies;
+    }
+
+    private static void writeAll(DynamoDbClient client, String table, List<WriteRequest> batch) {
+        Map<String, List<WriteRequest>> pending = Map.of(table, batch);
+        while (!pending.isEmpty()) {
+            Map<String, List<WriteRequest>> request = pending;
+            BatchWriteItemResponse response = client.batchWriteItem(r -> r.requestItems(request));
+            pending = response.hasUnprocessedItems() ? response.unprocessedItems() : Map.of();
+        }
+    }
+
+    private static Address address(int number) {
+        return new Address(number + " Main St", "Austin", "TX", "73301", "US");
+    }
+
+    /** A MODIFY record as DynamoDB Streams delivers it (NEW_AND_OLD_IMAGES). */
+    private static Record modify(Map<String, AttributeValue> old, Map<String, AttributeValue> next) {
+        return Record.builder()
+                .eventName(OperationType.MODIFY)
+                .dynamodb(StreamRecord.builder()
+                        .keys(Map.of(
+                                Attributes.ID, next.get(Attributes.ID), Attributes.TYPE, next.get(Attributes.TYPE)))
+                        .oldImage(old)
+                        .newImage(next)
+                        .sequenceNumber(Long.toString(SEQUENCE.incrementAndGet()))
+                        .approximateCreationDateTime(Instant.now())
+                        .streamViewType(StreamViewType.NEW_AND_OLD_IMAGES)
+                        .build())
+                .build();
+    }
+}

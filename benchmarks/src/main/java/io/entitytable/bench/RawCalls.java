@@ -1,0 +1,187 @@
+package io.entitytable.bench;
+
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Keys;
+import io.entitytable.model.TableLayout;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+
+/**
+ * The DynamoDB call(s) each read pattern wraps (README "Access patterns" table), built with the plain SDK against the
+ * same table: the same key conditions, index, direction, consistency and page size ({@code limit + 1}, as the API's
+ * paging reads one item more to know whether a next page exists). What they return is not post-processed.
+ */
+final class RawCalls {
+    /** The API's default page size. */
+    static final int LIMIT = 20;
+
+    private final DynamoDbClient dynamo;
+    private final String table;
+    private final ExecutorService pool;
+
+    RawCalls(DynamoDbClient dynamo, String table, ExecutorService pool) {
+        this.dynamo = dynamo;
+        this.table = table;
+        this.pool = pool;
+    }
+
+    /** Requests made and capacity consumed by one execution of a pattern's raw call(s). */
+    record Cost(int requests, double readUnits, int items) {
+        Cost plus(Cost other) {
+            return new Cost(requests + other.requests, readUnits + other.readUnits, items + other.items);
+        }
+    }
+
+    Cost getItem(String id, String type) {
+        var response = dynamo.getItem(GetItemRequest.builder()
+                .tableName(table)
+                .key(Map.of(Attributes.ID, AttributeValue.fromS(id), Attributes.TYPE, AttributeValue.fromS(type)))
+                .consistentRead(true)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build());
+        return new Cost(1, units(response.consumedCapacity()), response.hasItem() ? 1 : 0);
+    }
+
+    /** {@code id = :id [AND begins_with(type, :prefix)]} on the table. */
+    Cost partition(String id, String typePrefix, boolean consistent, Integer limit) {
+        Map<String, String> names = new LinkedHashMap<>(Map.of("#id", Attributes.ID));
+        Map<String, AttributeValue> values = new LinkedHashMap<>(Map.of(":id", AttributeValue.fromS(id)));
+        String condition = "#id = :id";
+        if (typePrefix != null) {
+            names.put("#type", Attributes.TYPE);
+            values.put(":prefix", AttributeValue.fromS(typePrefix));
+            condition += " AND begins_with(#type, :prefix)";
+        }
+        QueryRequest.Builder query = QueryRequest.builder()
+                .tableName(table)
+                .keyConditionExpression(condition)
+                .expressionAttributeNames(names)
+                .expressionAttributeValues(values)
+                .consistentRead(consistent);
+        if (limit != null) {
+            query.limit(limit);
+        }
+        return query(query);
+    }
+
+    /** {@code <pk> = :pk [AND begins_with(<sk>, :prefix)]} on an index, newest first when {@code descending}. */
+    Cost index(String index, String pk, String pkValue, String sk, String prefix, boolean descending) {
+        Map<String, String> names = new LinkedHashMap<>(Map.of("#pk", pk));
+        Map<String, AttributeValue> values = new LinkedHashMap<>(Map.of(":pk", AttributeValue.fromS(pkValue)));
+        String condition = "#pk = :pk";
+        if (prefix != null) {
+            names.put("#sk", sk);
+            values.put(":prefix", AttributeValue.fromS(prefix));
+            condition += " AND begins_with(#sk, :prefix)";
+        }
+        return query(QueryRequest.builder()
+                .tableName(table)
+                .indexName(index)
+                .keyConditionExpression(condition)
+                .expressionAttributeNames(names)
+                .expressionAttributeValues(values)
+                .scanIndexForward(!descending)
+                .limit(LIMIT + 1));
+    }
+
+    /**
+     * Pattern 4: orders of a business in a date range, newest first, filtered; pages of 100 (the API's filtered page
+     * size) until more than {@code LIMIT} matched or 10 pages were read.
+     */
+    Cost ordersOfBusiness(String businessId, String status, String paymentCard, Instant from, Instant to) {
+        Cost total = new Cost(0, 0, 0);
+        Map<String, AttributeValue> startKey = null;
+        for (int page = 0; page < 10; page++) {
+            QueryRequest.Builder query = QueryRequest.builder()
+                    .tableName(table)
+                    .indexName(TableLayout.BUSINESS_ID_GSI)
+                    .keyConditionExpression("#b = :b AND #type BETWEEN :from AND :to")
+                    .filterExpression("#status = :status AND #card = :card")
+                    .expressionAttributeNames(Map.of(
+                            "#b", Attributes.BUSINESS_ID,
+                            "#type", Attributes.TYPE,
+                            "#status", Attributes.STATUS,
+                            "#card", Attributes.PAYMENT_CARD))
+                    .expressionAttributeValues(Map.of(
+                            ":b", AttributeValue.fromS(businessId),
+                            ":from", AttributeValue.fromS(Keys.orderType(from)),
+                            ":to", AttributeValue.fromS(Keys.orderType(to)),
+                            ":status", AttributeValue.fromS(status),
+                            ":card", AttributeValue.fromS(paymentCard)))
+                    .scanIndexForward(false)
+                    .limit(Math.max(LIMIT + 1, 100))
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+            if (startKey != null) {
+                query.exclusiveStartKey(startKey);
+            }
+            QueryResponse response = dynamo.query(query.build());
+            total = total.plus(new Cost(1, units(response.consumedCapacity()), response.count()));
+            startKey = response.hasLastEvaluatedKey()
+                            && !response.lastEvaluatedKey().isEmpty()
+                    ? response.lastEvaluatedKey()
+                    : null;
+            if (startKey == null || total.items() > LIMIT) {
+                break;
+            }
+        }
+        return total;
+    }
+
+    /** Pattern 9: one Query per status shard of gsi1, in parallel, newest first. */
+    Cost ordersByStatus(String status, int shards) {
+        List<Future<Cost>> futures = new ArrayList<>();
+        for (int shard = 0; shard < shards; shard++) {
+            String pk = Keys.orderStatusPk(status, shard);
+            futures.add(pool.submit(() -> index(TableLayout.GSI1, Attributes.GSI1_PK, pk, null, null, true)));
+        }
+        return sum(futures);
+    }
+
+    /** Pattern 13: one Query per tag partition, in parallel. */
+    Cost tags(List<String> tags) {
+        List<Future<Cost>> futures = new ArrayList<>();
+        for (String tag : tags) {
+            futures.add(pool.submit(() -> partition(Keys.tagPartition(tag), null, false, LIMIT + 1)));
+        }
+        return sum(futures);
+    }
+
+    static String customerPrefix() {
+        return Keys.typePrefix(Entity.CUSTOMER);
+    }
+
+    private Cost query(QueryRequest.Builder query) {
+        QueryResponse response = dynamo.query(
+                query.returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).build());
+        return new Cost(1, units(response.consumedCapacity()), response.count());
+    }
+
+    private static Cost sum(List<Future<Cost>> futures) {
+        Cost total = new Cost(0, 0, 0);
+        for (Future<Cost> future : futures) {
+            try {
+                total = total.plus(future.get());
+            } catch (Exception e) {
+                throw new IllegalStateException("a parallel raw query failed", e);
+            }
+        }
+        return total;
+    }
+
+    private static double units(ConsumedCapacity capacity) {
+        return capacity == null || capacity.capacityUnits() == null ? 0 : capacity.capacityUnits();
+    }
+}

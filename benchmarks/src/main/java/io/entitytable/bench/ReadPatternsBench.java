@@ -1,0 +1,182 @@
+package io.entitytable.bench;
+
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Keys;
+import io.entitytable.model.TableLayout;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
+
+/**
+ * Access patterns 1-13: each request through the front door (HTTP -> API Gateway v2 event -> Runtime API -> the
+ * packaged API function -> DynamoDB Local and back) against the raw SDK call(s) it wraps, interleaved one by one in
+ * the same run so that machine noise hits both sides alike.
+ */
+final class ReadPatternsBench {
+    /** The latest instant the API accepts in a date range (OrderService.LATEST). */
+    private static final Instant LATEST = Instant.ofEpochMilli(9_999_999_999_999L);
+
+    private static final Instant FROM = Instant.parse("2020-01-01T00:00:00Z");
+
+    record Pattern(int number, String name, String apiPath, Supplier<RawCalls.Cost> raw) {}
+
+    record Result(Pattern pattern, Samples api, Samples raw, RawCalls.Cost cost) {
+        double ratioP50() {
+            return api.p50() / raw.p50();
+        }
+
+        /** API minus raw: the front door, the Runtime API hop and the function's own time together. */
+        double overheadP50() {
+            return api.p50() - raw.p50();
+        }
+    }
+
+    static List<Pattern> patterns(SeededData data, RawCalls raw, int orderStatusShards) {
+        String b = data.businessId();
+        String c = data.customerId();
+        String s = data.storeId();
+        String o = data.orderId();
+        return List.of(
+                new Pattern(1, "business by id", "/businesses/" + b, () -> raw.getItem(b, Keys.BUSINESS_TYPE)),
+                new Pattern(
+                        2,
+                        "business with everything under it",
+                        "/businesses/" + b + "/items",
+                        () -> raw.index(TableLayout.BUSINESS_ID_GSI, Attributes.BUSINESS_ID, b, null, null, false)),
+                new Pattern(
+                        3,
+                        "customers by name prefix",
+                        "/businesses/" + b + "/customers?namePrefix=SMI",
+                        () -> raw.index(
+                                TableLayout.BUSINESS_ID_GSI,
+                                Attributes.BUSINESS_ID,
+                                b,
+                                Attributes.TYPE,
+                                Keys.customerNamePrefix("SMI"),
+                                false)),
+                new Pattern(
+                        4,
+                        "orders of a business, filtered",
+                        "/businesses/" + b + "/orders?status=OPEN&paymentCard=visa&from=2020-01-01T00:00:00Z",
+                        () -> raw.ordersOfBusiness(b, "OPEN", "visa", FROM, LATEST)),
+                new Pattern(
+                        5,
+                        "stores by location",
+                        "/businesses/" + b + "/stores?country=US&state=TX&city=Austin",
+                        () -> raw.index(
+                                TableLayout.GSI1,
+                                Attributes.GSI1_PK,
+                                Keys.storeLocationPk(b, "US"),
+                                Attributes.GSI1_SK,
+                                Keys.storeLocationPrefix("TX", "Austin", null),
+                                false)),
+                new Pattern(
+                        6,
+                        "customer by id",
+                        "/customers/" + c,
+                        () -> raw.partition(c, Keys.typePrefix(Entity.CUSTOMER), true, 1)),
+                new Pattern(
+                        7,
+                        "a customer's orders",
+                        "/customers/" + c + "/orders",
+                        () -> raw.index(
+                                TableLayout.CUSTOMER_ID_GSI,
+                                Attributes.CUSTOMER_ID,
+                                c,
+                                Attributes.TYPE,
+                                Keys.typePrefix(Entity.ORDER),
+                                true)),
+                new Pattern(8, "order with its lines", "/orders/" + o, () -> raw.partition(o, null, true, null)),
+                new Pattern(
+                        9,
+                        "orders in a status, all businesses",
+                        "/orders?status=OPEN",
+                        () -> raw.ordersByStatus("OPEN", orderStatusShards)),
+                new Pattern(
+                        10,
+                        "stores a customer manages",
+                        "/customers/" + c + "/stores",
+                        () -> raw.partition(
+                                Keys.subjectRef(Entity.CUSTOMER, c),
+                                Keys.typePrefix(Entity.STORE),
+                                false,
+                                RawCalls.LIMIT + 1)),
+                new Pattern(
+                        11,
+                        "customers managing a store",
+                        "/stores/" + s + "/customers",
+                        () -> raw.partition(
+                                Keys.subjectRef(Entity.STORE, s),
+                                Keys.typePrefix(Entity.CUSTOMER),
+                                false,
+                                RawCalls.LIMIT + 1)),
+                new Pattern(
+                        12,
+                        "everything tagged t",
+                        "/tags/" + SeededData.STORE_TAG + "?type=store",
+                        () -> raw.partition(
+                                Keys.tagPartition(SeededData.STORE_TAG),
+                                Keys.typePrefix(Entity.STORE),
+                                false,
+                                RawCalls.LIMIT + 1)),
+                new Pattern(
+                        13,
+                        "several tags, any",
+                        "/tags?any=" + SeededData.TAG_A + "," + SeededData.TAG_B,
+                        () -> raw.tags(List.of(SeededData.TAG_A, SeededData.TAG_B))));
+    }
+
+    static List<Result> run(ApiClient api, List<Pattern> patterns, Mode mode) {
+        List<Result> results = new ArrayList<>();
+        for (Pattern pattern : patterns) {
+            Samples apiSamples = new Samples();
+            Samples rawSamples = new Samples();
+            RawCalls.Cost cost = null;
+            for (int i = 0; i < mode.readWarmup() + mode.readIterations(); i++) {
+                boolean measured = i >= mode.readWarmup();
+                // Alternate which side goes first, so neither always runs right after the other's work.
+                if (i % 2 == 0) {
+                    timeApi(api, pattern, measured ? apiSamples : null);
+                    cost = timeRaw(pattern, measured ? rawSamples : null);
+                } else {
+                    cost = timeRaw(pattern, measured ? rawSamples : null);
+                    timeApi(api, pattern, measured ? apiSamples : null);
+                }
+            }
+            results.add(new Result(pattern, apiSamples, rawSamples, cost));
+            System.err.printf(
+                    Locale.ROOT,
+                    "[bench] pattern %d: api p50 %s ms, raw p50 %s ms%n",
+                    pattern.number(),
+                    Samples.ms(apiSamples.p50()),
+                    Samples.ms(rawSamples.p50()));
+        }
+        return results;
+    }
+
+    private static void timeApi(ApiClient api, Pattern pattern, Samples samples) {
+        long start = System.nanoTime();
+        ApiClient.Response response = api.get(pattern.apiPath());
+        long elapsed = System.nanoTime() - start;
+        if (response.status() != 200) {
+            throw new IllegalStateException("pattern " + pattern.number() + " GET " + pattern.apiPath() + " answered "
+                    + response.status() + ": " + response.body());
+        }
+        if (samples != null) {
+            samples.add(elapsed);
+        }
+    }
+
+    private static RawCalls.Cost timeRaw(Pattern pattern, Samples samples) {
+        long start = System.nanoTime();
+        RawCalls.Cost cost = pattern.raw().get();
+        long elapsed = System.nanoTime() - start;
+        if (samples != null) {
+            samples.add(elapsed);
+        }
+        return cost;
+    }
+}
