@@ -1,0 +1,168 @@
+package io.entitytable.local;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Keys;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The API as a user calls it: plain HTTP against the local system's front door. Every write checks the status code the
+ * API documents, so a failed write fails the test where it happened instead of as a copy that never shows up.
+ */
+final class FrontDoorClient {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String PAGE = "?limit=100";
+
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final URI base;
+
+    FrontDoorClient(int port) {
+        this.base = URI.create("http://localhost:" + port);
+    }
+
+    String createBusiness(String name) {
+        ObjectNode body = JSON.createObjectNode().put("name", name);
+        return send("POST", "/businesses", body, 201).get("id").asText();
+    }
+
+    String createCustomer(String businessId, String firstName, String lastName) {
+        ObjectNode body = JSON.createObjectNode().put("firstName", firstName).put("lastName", lastName);
+        return send("POST", "/businesses/" + businessId + "/customers", body, 201)
+                .get("id")
+                .asText();
+    }
+
+    String createStore(String businessId, String name, String city) {
+        ObjectNode body = JSON.createObjectNode().put("name", name);
+        body.putObject("address")
+                .put("street", "1 Main St")
+                .put("city", city)
+                .put("state", "TX")
+                .put("zip", "73301")
+                .put("country", "US");
+        return send("POST", "/businesses/" + businessId + "/stores", body, 201)
+                .get("id")
+                .asText();
+    }
+
+    void link(String customerId, String storeId) {
+        send("PUT", "/customers/" + customerId + "/stores/" + storeId, null, 204);
+    }
+
+    void unlink(String customerId, String storeId) {
+        send("DELETE", "/customers/" + customerId + "/stores/" + storeId, null, 204);
+    }
+
+    void tag(Entity entity, String id, String tag) {
+        send("PUT", "/" + entity.collection() + "/" + id + "/tags/" + tag, null, 204);
+    }
+
+    void untag(Entity entity, String id, String tag) {
+        send("DELETE", "/" + entity.collection() + "/" + id + "/tags/" + tag, null, 204);
+    }
+
+    /** Returns the store's new version. */
+    long renameStore(String storeId, String name) {
+        return send("PATCH", "/stores/" + storeId, JSON.createObjectNode().put("name", name), 200)
+                .get("version")
+                .asLong();
+    }
+
+    /** Returns the customer's new version. */
+    long renameCustomer(String customerId, String lastName) {
+        return send("PATCH", "/customers/" + customerId, JSON.createObjectNode().put("lastName", lastName), 200)
+                .get("version")
+                .asLong();
+    }
+
+    void deleteCustomer(String customerId) {
+        send("DELETE", "/customers/" + customerId, null, 204);
+    }
+
+    void deleteStore(String storeId, boolean unlink) {
+        send("DELETE", "/stores/" + storeId + (unlink ? "?unlink=true" : ""), null, 204);
+    }
+
+    /** The core item (not a copy). */
+    JsonNode get(Entity entity, String id) {
+        return send("GET", "/" + entity.collection() + "/" + id, null, 200);
+    }
+
+    /** Pattern 10, read from the edges in the customer's partition. */
+    List<JsonNode> storesOf(String customerId) {
+        return items("/customers/" + customerId + "/stores");
+    }
+
+    /** Pattern 11, read from the edges in the store's partition. */
+    List<JsonNode> customersOf(String storeId) {
+        return items("/stores/" + storeId + "/customers");
+    }
+
+    /** Pattern 12, read from the tag copies. */
+    List<JsonNode> taggedItems(String tag) {
+        return items("/tags/" + tag);
+    }
+
+    /** Pattern 12, read from the tag copies, as {@code <entity>#<id>} references. */
+    Set<String> tagged(String tag) {
+        Set<String> subjects = new LinkedHashSet<>();
+        for (JsonNode item : taggedItems(tag)) {
+            Entity entity = Entity.fromKeyName(item.get("entity").asText()).orElseThrow();
+            subjects.add(Keys.subjectRef(entity, item.get("id").asText()));
+        }
+        return subjects;
+    }
+
+    /** Every page of a list. */
+    private List<JsonNode> items(String path) {
+        List<JsonNode> items = new ArrayList<>();
+        String query = PAGE;
+        while (true) {
+            JsonNode page = send("GET", path + query, null, 200);
+            page.get("items").forEach(items::add);
+            JsonNode next = page.get("next");
+            if (next == null || next.isNull()) {
+                return items;
+            }
+            query = PAGE + "&next=" + URLEncoder.encode(next.asText(), StandardCharsets.UTF_8);
+        }
+    }
+
+    private JsonNode send(String method, String path, JsonNode body, int expectedStatus) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30));
+        if (body == null) {
+            request.method(method, HttpRequest.BodyPublishers.noBody());
+        } else {
+            request.header("content-type", "application/json")
+                    .method(method, HttpRequest.BodyPublishers.ofString(body.toString()));
+        }
+        try {
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != expectedStatus) {
+                throw new AssertionError(method + " " + path + " answered " + response.statusCode() + ", expected "
+                        + expectedStatus + ": " + response.body());
+            }
+            return response.body().isEmpty() ? JSON.nullNode() : JSON.readTree(response.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(method + " " + path, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted during " + method + " " + path, e);
+        }
+    }
+}
