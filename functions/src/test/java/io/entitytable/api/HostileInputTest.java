@@ -154,6 +154,67 @@ class HostileInputTest {
                 .isEqualTo(without(before, expectedToChange));
     }
 
+    @Test
+    void loneSurrogateInAName_shouldBe422_andWriteNothing() throws Exception {
+        // GIVEN: found by the corpus; was a 201 that stored text with no UTF-8 encoding
+        Fixtures main = fixtures("Surrogate");
+        Map<String, Map<String, AttributeValue>> before = snapshot();
+
+        // WHEN
+        HttpResponse<String> created =
+                send(new Case("", "POST", "/businesses", jsonHeaders(true), utf8("{\"name\":\"a\\uD800b\"}"), null, 0));
+        HttpResponse<String> patched = send(new Case(
+                "",
+                "PATCH",
+                "/customers/" + main.customer(),
+                jsonHeaders(true),
+                utf8("{\"lastName\":\"\\uDC00\"}"),
+                null,
+                0));
+
+        // THEN
+        assertThat(List.of(created.statusCode(), patched.statusCode())).containsOnly(422);
+        assertThat(created.headers().firstValue("Content-Type").orElse("")).startsWith(PROBLEM_JSON);
+        assertThat(snapshot()).isEqualTo(before);
+    }
+
+    @Test
+    void bodyOfTwoMegabytes_shouldBe413ProblemJson() throws Exception {
+        // GIVEN: found by the corpus; over Vert.x's former 1 MB limit the 413 had no problem document
+        String body = "{\"name\":\"" + "x".repeat(2 * 1024 * 1024) + "\"}";
+
+        // WHEN
+        HttpResponse<String> response =
+                send(new Case("", "POST", "/businesses", jsonHeaders(true), utf8(body), null, 0));
+
+        // THEN
+        assertThat(response.statusCode()).isEqualTo(413);
+        assertThat(response.headers().firstValue("Content-Type").orElse("")).startsWith(PROBLEM_JSON);
+        assertThat(JSON.readTree(response.body()).path("status").asInt()).isEqualTo(413);
+    }
+
+    @Test
+    void oddButValidText_shouldBeStoredAndReadBackVerbatim() throws Exception {
+        // GIVEN: injection-looking text, a right-to-left override, an emoji and a '#' are valid names
+        String name = "' OR 1=1 -- ${jndi:ldap://x} <script> \u202Eabc \uD83D\uDE00 a#b";
+
+        // WHEN
+        HttpResponse<String> created = send(new Case(
+                "",
+                "POST",
+                "/businesses",
+                jsonHeaders(true),
+                utf8(JSON.writeValueAsString(Map.of("name", name))),
+                null,
+                0));
+        String id = JSON.readTree(created.body()).path("id").asText();
+        HttpResponse<String> read = send(new Case("", "GET", "/businesses/" + id, Map.of(), null, null, 0));
+
+        // THEN
+        assertThat(created.statusCode()).isEqualTo(201);
+        assertThat(JSON.readTree(read.body()).path("name").asText()).isEqualTo(name);
+    }
+
     // ---------------------------------------------------------------------------------------------------------------
     // The corpus
 
@@ -720,7 +781,15 @@ class HostileInputTest {
     }
 
     private static Map<String, String> jsonHeaders(Route route) {
-        return route.hasBody() ? Map.of("Content-Type", "application/json") : Map.of();
+        return jsonHeaders(route.hasBody());
+    }
+
+    private static Map<String, String> jsonHeaders(boolean body) {
+        return body ? Map.of("Content-Type", "application/json") : Map.of();
+    }
+
+    private static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
     }
 
     private static Map<String, String> contentType(String type) {
