@@ -405,6 +405,14 @@ class HostileInputTest {
             for (String shape : List.of("[]", "\"text\"", "42", "true", "[" + valid + "]")) {
                 add.accept(new Object[] {"shape " + abbreviate(shape), shape, Expect.CLIENT_ERROR, 400});
             }
+            // One JSON document per body, each key once (decided: 400): a second document after the first, or a key
+            // given
+            // twice, leaves it to the parser which value counts.
+            add.accept(new Object[] {"trailing-document", valid + " " + valid, Expect.CLIENT_ERROR, 400});
+            add.accept(new Object[] {"trailing-bracket", valid + "]", Expect.CLIENT_ERROR, 400});
+            add.accept(new Object[] {
+                "duplicate-key", withField(valid, firstField(valid), "\"dup\""), Expect.CLIENT_ERROR, 400
+            });
             add.accept(new Object[] {"empty", "", Expect.CLIENT_ERROR, 0});
             add.accept(new Object[] {"null", "null", Expect.CLIENT_ERROR, 0});
             // Malformed UTF-8 is decoded to U+FFFD before the API sees the body (the HTTP layer makes the event's
