@@ -2,10 +2,15 @@ package io.entitytable.api.subject;
 
 /** Shapes of request fields, shared by the request records' constraints. */
 public final class Patterns {
-    /** Free text: no control characters. */
-    public static final String TEXT = "[^\\p{Cntrl}]*";
-    /** A part of a key (location levels): no control characters and no key separator. */
-    public static final String KEY_PART = "[^#\\p{Cntrl}]*";
+    /**
+     * Free text: no control characters, and no unpaired surrogate ({@code \p{Cs}}; a JSON escape of U+D800 alone
+     * yields one). An unpaired surrogate is not Unicode text and has no UTF-8 encoding, so it cannot be
+     * stored faithfully in a DynamoDB string; HostileInputTest found it accepted and stored. Paired surrogates
+     * (emoji) are one code point and still pass.
+     */
+    public static final String TEXT = "[^\\p{Cntrl}\\p{Cs}]*";
+    /** A part of a key (location levels): like {@link #TEXT}, and no key separator. */
+    public static final String KEY_PART = "[^#\\p{Cntrl}\\p{Cs}]*";
 
     public static final String TAG = "[A-Za-z0-9][A-Za-z0-9_-]{0,63}";
     public static final String LABEL = "[a-z0-9][a-z0-9_-]{0,31}";

@@ -1,0 +1,1050 @@
+package io.entitytable.api;
+
+import static io.entitytable.api.ApiTestSupport.address;
+import static io.entitytable.api.ApiTestSupport.createBusiness;
+import static io.entitytable.api.ApiTestSupport.createCustomer;
+import static io.entitytable.api.ApiTestSupport.createStore;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Ids;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import jakarta.inject.Inject;
+import java.io.ByteArrayOutputStream;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Issue 6 item 3 (API part): a systematic corpus of malformed and adversarial requests against every route of
+ * {@code openapi.json} (route x mutation). Each request must end in its expected class: a 4xx with an {@code
+ * application/problem+json} body, or a 2xx where the input is actually valid (decided per mutation below). No request
+ * may yield a 5xx, and the table must be unchanged apart from the items the valid requests were meant to create or
+ * change (all of which live under a separate "sink" business).
+ *
+ * <p>Requests are sent with {@link HttpClient} rather than RestAssured so that bodies, header values and encoded path
+ * segments arrive byte for byte as written here.
+ */
+@QuarkusTest
+@QuarkusTestResource(LocalDynamoResource.class)
+class HostileInputTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String PROBLEM_JSON = "application/problem+json";
+    private static final String ADDRESS =
+            "{\"street\":\"1 Main St\",\"city\":\"Austin\",\"state\":\"TX\",\"zip\":\"73301\",\"country\":\"US\"}";
+
+    @Inject
+    DynamoDbClient dynamo;
+
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
+
+    /** What a request is expected to end in. */
+    enum Expect {
+        /** Any 4xx, with a problem document. */
+        CLIENT_ERROR,
+        /** A 2xx: the input is valid, however odd it looks. */
+        SUCCESS
+    }
+
+    /** One request of the corpus. {@code exactStatus} is 0 when any status of the expected class will do. */
+    record Case(
+            String label,
+            String method,
+            String path,
+            Map<String, String> headers,
+            byte[] body,
+            Expect expect,
+            int exactStatus) {}
+
+    /** The subjects the requests address: {@code main} must never change; {@code sink} takes the valid writes. */
+    record Fixtures(String business, String customer, String store, String order) {
+        String value(String param, String template) {
+            return switch (param) {
+                case "storeId" -> store;
+                case "tag" -> "vip";
+                default -> template.startsWith("/businesses")
+                        ? business
+                        : template.startsWith("/customers") ? customer : template.startsWith("/stores") ? store : order;
+            };
+        }
+    }
+
+    /** A route of the OpenAPI document with its parameters by location. */
+    record Route(String method, String template, List<String> pathParams, List<String> queryParams, boolean ifMatch) {
+        boolean hasBody() {
+            return method.equals("POST") || method.equals("PATCH");
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+
+    @Test
+    void everyRoute_shouldAnswerHostileInputWith4xxProblemJson_andWriteNothing() throws Exception {
+        // GIVEN
+        Fixtures main = fixtures("Hostile Main");
+        Fixtures sink = fixtures("Hostile Sink");
+        List<Route> routes = routes();
+        List<Case> corpus = new ArrayList<>();
+        corpus.addAll(pathCases(routes, main));
+        corpus.addAll(queryCases(routes, main));
+        corpus.addAll(bodyCases(routes, main, sink));
+        corpus.addAll(ifMatchCases(routes, main, sink));
+        corpus.addAll(methodCases(routes, main));
+        Map<String, Map<String, AttributeValue>> before = snapshot();
+
+        // WHEN
+        Map<String, Integer> byClass = new TreeMap<>();
+        Set<String> created = ConcurrentHashMap.newKeySet();
+        List<String> failures = new ArrayList<>();
+        for (Case request : corpus) {
+            HttpResponse<String> response = send(request);
+            int status = response.statusCode();
+            byClass.merge(status / 100 + "xx", 1, Integer::sum);
+            String problem = check(request, response);
+            if (problem != null) {
+                failures.add(problem);
+            }
+            if (status == 201) {
+                created.add(JSON.readTree(response.body()).path("id").asText());
+            }
+        }
+        Map<String, Map<String, AttributeValue>> after = snapshot();
+
+        // THEN
+        System.out.printf(
+                "HostileInputTest: %d routes, %d requests sent, by status class %s%n",
+                routes.size(), corpus.size(), byClass);
+        assertThat(routes).hasSize(36);
+        assertThat(failures)
+                .as("requests that ended outside their expected class")
+                .isEmpty();
+        assertThat(byClass.getOrDefault("5xx", 0)).isZero();
+        Set<String> expectedToChange = new java.util.HashSet<>(created);
+        expectedToChange.addAll(List.of(sink.business(), sink.customer(), sink.store(), sink.order()));
+        assertThat(without(after, expectedToChange))
+                .as("the table apart from what the valid requests created or changed")
+                .isEqualTo(without(before, expectedToChange));
+    }
+
+    @Test
+    void loneSurrogateInAName_shouldBe422_andWriteNothing() throws Exception {
+        // GIVEN: found by the corpus; was a 201 that stored text with no UTF-8 encoding
+        Fixtures main = fixtures("Surrogate");
+        Map<String, Map<String, AttributeValue>> before = snapshot();
+
+        // WHEN
+        HttpResponse<String> created =
+                send(new Case("", "POST", "/businesses", jsonHeaders(true), utf8("{\"name\":\"a\\uD800b\"}"), null, 0));
+        HttpResponse<String> patched = send(new Case(
+                "",
+                "PATCH",
+                "/customers/" + main.customer(),
+                jsonHeaders(true),
+                utf8("{\"lastName\":\"\\uDC00\"}"),
+                null,
+                0));
+
+        // THEN
+        assertThat(List.of(created.statusCode(), patched.statusCode())).containsOnly(422);
+        assertThat(created.headers().firstValue("Content-Type").orElse("")).startsWith(PROBLEM_JSON);
+        assertThat(snapshot()).isEqualTo(before);
+    }
+
+    @Test
+    void bodyOfTwoMegabytes_shouldBe413ProblemJson() throws Exception {
+        // GIVEN: found by the corpus; over Vert.x's former 1 MB limit the 413 had no problem document
+        String body = "{\"name\":\"" + "x".repeat(2 * 1024 * 1024) + "\"}";
+
+        // WHEN
+        HttpResponse<String> response =
+                send(new Case("", "POST", "/businesses", jsonHeaders(true), utf8(body), null, 0));
+
+        // THEN
+        assertThat(response.statusCode()).isEqualTo(413);
+        assertThat(response.headers().firstValue("Content-Type").orElse("")).startsWith(PROBLEM_JSON);
+        assertThat(JSON.readTree(response.body()).path("status").asInt()).isEqualTo(413);
+    }
+
+    @Test
+    void oddButValidText_shouldBeStoredAndReadBackVerbatim() throws Exception {
+        // GIVEN: injection-looking text, a right-to-left override, an emoji and a '#' are valid names
+        String name = "' OR 1=1 -- ${jndi:ldap://x} <script> \u202Eabc \uD83D\uDE00 a#b";
+
+        // WHEN
+        HttpResponse<String> created = send(new Case(
+                "",
+                "POST",
+                "/businesses",
+                jsonHeaders(true),
+                utf8(JSON.writeValueAsString(Map.of("name", name))),
+                null,
+                0));
+        String id = JSON.readTree(created.body()).path("id").asText();
+        HttpResponse<String> read = send(new Case("", "GET", "/businesses/" + id, Map.of(), null, null, 0));
+
+        // THEN
+        assertThat(created.statusCode()).isEqualTo(201);
+        assertThat(JSON.readTree(read.body()).path("name").asText()).isEqualTo(name);
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // The corpus
+
+    /** Hostile path segments, already percent-encoded as they go on the wire; every one is a 4xx. */
+    private List<Case> pathCases(List<Route> routes, Fixtures main) {
+        String unknownId = Ids.newId();
+        Map<String, String> ids = new LinkedHashMap<>();
+        ids.put("hash-in-id", "customer%23" + main.customer());
+        ids.put("lower-case-ulid", main.customer().toLowerCase());
+        ids.put("27-characters", main.customer() + "X");
+        ids.put("traversal", "..%2F..%2Fbusinesses");
+        ids.put("traversal-dots-encoded", "%2E%2E%2F%2E%2E%2Fq%2Fhealth");
+        ids.put("traversal-backslash", "..%5C..%5C");
+        ids.put("sql", enc("' OR 1=1 --"));
+        ids.put("jndi", enc("${jndi:ldap://x}"));
+        ids.put("html", enc("<script>alert(1)</script>"));
+        ids.put("nul", "%00");
+        ids.put("crlf-header-injection", "%0D%0ASet-Cookie:%20x=1");
+        ids.put("rtl-mark", "%E2%80%AE" + main.customer());
+        ids.put("emoji", "%F0%9F%98%80");
+        ids.put("lone-surrogate-cesu", "%ED%A0%80");
+        ids.put("invalid-utf8", "%FF%FE");
+        ids.put("2000-characters", "A".repeat(2000));
+        ids.put("blank", "%20");
+        Map<String, String> tags = new LinkedHashMap<>(ids);
+        tags.remove("lower-case-ulid");
+        tags.remove("27-characters");
+        tags.put("hash-in-tag", "a%23b");
+        tags.put("65-characters", "a".repeat(65));
+        tags.put("leading-dash", "-vip");
+        tags.put("unicode-letter", enc("vïp"));
+
+        List<Case> cases = new ArrayList<>();
+        for (Route route : routes) {
+            for (String param : route.pathParams()) {
+                Map<String, String> values = new LinkedHashMap<>(param.equals("tag") ? tags : ids);
+                if (!param.equals("tag")) {
+                    values.put("unknown-ulid", unknownId);
+                    // An id of another entity: a store's id where a customer's is expected, and so on.
+                    values.put(
+                            "id-of-another-entity",
+                            main.value(param, route.template()).equals(main.store()) ? main.order() : main.store());
+                }
+                values.forEach((name, value) -> {
+                    Expect expect =
+                            wellFormedButAbsentIsValid(route, param, name) ? Expect.SUCCESS : Expect.CLIENT_ERROR;
+                    String path = expand(route, main, Map.of(param, value));
+                    cases.add(new Case(
+                            route.method() + " " + route.template() + " " + param + "=" + name,
+                            route.method(),
+                            path + defaultQuery(route),
+                            jsonHeaders(route),
+                            route.hasBody() ? validBody(route, main).getBytes(StandardCharsets.UTF_8) : null,
+                            expect,
+                            0));
+                });
+            }
+        }
+        return cases;
+    }
+
+    /**
+     * A well-formed id that names nothing is a 404 for a subject, but (decided) a 2xx for two kinds of route: a list
+     * under a parent (one Query per page, DESIGN §5; checking the parent would cost a read per page: the answer is an
+     * empty page; {@code /businesses/{id}/items} is the exception because the business is its first item), and the
+     * unlink of a store the customer does not have (idempotent, nothing written).
+     */
+    private static boolean wellFormedButAbsentIsValid(Route route, String param, String valueName) {
+        if (!valueName.equals("unknown-ulid") && !valueName.equals("id-of-another-entity")) {
+            return false;
+        }
+        boolean list = route.method().equals("GET")
+                && route.queryParams().contains("limit")
+                && !route.template().equals("/businesses/{id}/items");
+        boolean unlink = route.method().equals("DELETE")
+                && route.template().equals("/customers/{id}/stores/{storeId}")
+                && param.equals("storeId");
+        return list || unlink;
+    }
+
+    /** Hostile query values per parameter; free-text filters accept printable oddities (a 2xx), the rest are 4xx. */
+    private List<Case> queryCases(List<Route> routes, Fixtures main) throws Exception {
+        String cursor = realCursor(main);
+        Map<String, String> cursors = new LinkedHashMap<>();
+        cursors.put("forged", b64("{\"\":{\"id\":\"x\",\"type\":\"y\"}}") + "." + b64("0123456789abcdef"));
+        cursors.put("truncated", cursor.substring(0, cursor.length() - 3));
+        cursors.put("payload-only", cursor.substring(0, cursor.indexOf('.')));
+        cursors.put("tampered", tamper(cursor));
+        cursors.put("foreign", cursor); // a real cursor of another list (every route but the one it came from)
+        cursors.put("not-base64", "%25%25%25.%25%25");
+        cursors.put("nul", "%00");
+        cursors.put("dots", "....");
+        // 3000 characters: longer query strings are refused by the HTTP layer in front of the API (Vert.x's 4 KB
+        // initial
+        // line limit: a bare 414 from the test's mock event server; API Gateway has its own limits).
+        cursors.put("3000-characters", "A".repeat(3000));
+        cursors.put("json", enc("{\"id\":\"x\"}"));
+
+        List<Case> cases = new ArrayList<>();
+        for (Route route : routes) {
+            for (String param : route.queryParams()) {
+                Map<String, Expect> values = new LinkedHashMap<>();
+                switch (param) {
+                    case "limit" -> {
+                        for (String bad : List.of(
+                                "-1",
+                                "0",
+                                "101",
+                                "abc",
+                                "1e2",
+                                "0x10",
+                                "1.5",
+                                "99999999999999999999",
+                                "%00",
+                                "%2B-5")) {
+                            values.put(bad, Expect.CLIENT_ERROR);
+                        }
+                        values.put("100", Expect.SUCCESS);
+                        values.put("", Expect.SUCCESS); // blank is the default
+                    }
+                    case "next" -> cursors.forEach((name, value) -> {
+                        boolean own = name.equals("foreign") && route.template().equals("/businesses/{id}/items");
+                        if (!own) {
+                            values.put(value, Expect.CLIENT_ERROR);
+                        }
+                    });
+                    case "namePrefix" -> textValues(values, 201, true);
+                    case "country", "state", "city", "zip" -> textValues(values, 100, false);
+                    default -> {
+                        // from, to, status, paymentCard, minTotalCents, type, any, all, unlink: closed formats.
+                        for (String bad : hostileText().values()) {
+                            values.put(enc(bad), Expect.CLIENT_ERROR);
+                        }
+                        values.put("-1", Expect.CLIENT_ERROR);
+                        // Digits are a valid tag: any= with them matches nothing (all= next to the base any= is a 422).
+                        values.put("99999999999999999999", param.equals("any") ? Expect.SUCCESS : Expect.CLIENT_ERROR);
+                    }
+                }
+                values.forEach((value, expect) -> {
+                    Map<String, String> query = new LinkedHashMap<>(baseQuery(route));
+                    query.put(param, value);
+                    cases.add(new Case(
+                            route.method() + " " + route.template() + " ?" + param + "=" + abbreviate(value),
+                            route.method(),
+                            expand(route, main, Map.of()) + "?" + queryString(query),
+                            Map.of(),
+                            null,
+                            expect,
+                            param.equals("next") ? 400 : 0));
+                });
+            }
+        }
+        return cases;
+    }
+
+    /** Hostile bodies for every route that takes one: whole-body mutations, then per-field type and value swaps. */
+    private List<Case> bodyCases(List<Route> routes, Fixtures main, Fixtures sink) throws Exception {
+        List<Case> cases = new ArrayList<>();
+        for (Route route : routes.stream().filter(Route::hasBody).toList()) {
+            String valid = validBody(route, main);
+            String mainPath = expand(route, main, Map.of());
+            String sinkPath = expand(route, sink, Map.of());
+            Consumer<Object[]> add = spec -> cases.add(new Case(
+                    route.method() + " " + route.template() + " body " + spec[0],
+                    route.method(),
+                    spec[2] == Expect.SUCCESS ? sinkPath : mainPath,
+                    spec.length > 4 ? contentType((String) spec[4]) : jsonHeaders(route),
+                    spec[1] instanceof byte[] bytes ? bytes : ((String) spec[1]).getBytes(StandardCharsets.UTF_8),
+                    (Expect) spec[2],
+                    (Integer) spec[3]));
+
+            // Malformed JSON and wrong shapes of the whole body.
+            for (String malformed : List.of(
+                    "{",
+                    "{\"name\":}",
+                    "nul",
+                    "{'name':'x'}",
+                    "{\"name\":\"x\",}",
+                    "{\"name\":\"x\"",
+                    "{name:\"x\"}",
+                    "{\"name\":\"\\x41\"}",
+                    "{\"name\":\"\\u12\"}",
+                    "{\"name\": NaN}",
+                    "/* comment */ {}",
+                    "\"\\uD800")) {
+                add.accept(new Object[] {"malformed " + abbreviate(malformed), malformed, Expect.CLIENT_ERROR, 400});
+            }
+            for (String shape : List.of("[]", "\"text\"", "42", "true", "[" + valid + "]")) {
+                add.accept(new Object[] {"shape " + abbreviate(shape), shape, Expect.CLIENT_ERROR, 400});
+            }
+            // One JSON document per body, each key once (decided: 400): a second document after the first, or a key
+            // given
+            // twice, leaves it to the parser which value counts.
+            add.accept(new Object[] {"trailing-document", valid + " " + valid, Expect.CLIENT_ERROR, 400});
+            add.accept(new Object[] {"trailing-bracket", valid + "]", Expect.CLIENT_ERROR, 400});
+            add.accept(new Object[] {
+                "duplicate-key", withField(valid, firstField(valid), "\"dup\""), Expect.CLIENT_ERROR, 400
+            });
+            add.accept(new Object[] {"empty", "", Expect.CLIENT_ERROR, 0});
+            add.accept(new Object[] {"null", "null", Expect.CLIENT_ERROR, 0});
+            // Malformed UTF-8 is decoded to U+FFFD before the API sees the body (the HTTP layer makes the event's
+            // body a string): the text stored is then valid Unicode, so where a lone name is a valid body this is a
+            // valid request (decided), elsewhere the body lacks required fields.
+            boolean nameAlone = Set.of("POST /businesses", "PATCH /businesses/{id}", "PATCH /stores/{id}")
+                    .contains(route.method() + " " + route.template());
+            add.accept(new Object[] {
+                "invalid-utf8-bytes",
+                bytes("{\"name\":\"", new byte[] {(byte) 0xFF, (byte) 0xC3, 0x28}, "\"}"),
+                nameAlone ? Expect.SUCCESS : Expect.CLIENT_ERROR,
+                0
+            });
+            add.accept(new Object[] {
+                "10000-nested-arrays", "[".repeat(10_000) + "]".repeat(10_000), Expect.CLIENT_ERROR, 400
+            });
+            add.accept(new Object[] {
+                "10000-nested-objects", "{\"a\":".repeat(10_000) + "1" + "}".repeat(10_000), Expect.CLIENT_ERROR, 400
+            });
+            add.accept(new Object[] {
+                "10000-nested-arrays-in-field",
+                replaced(valid, firstField(valid), "[".repeat(10_000) + "]".repeat(10_000)),
+                Expect.CLIENT_ERROR,
+                400
+            });
+            add.accept(new Object[] {"unknown-field", withField(valid, "isAdmin", "true"), Expect.CLIENT_ERROR, 400});
+            add.accept(new Object[] {
+                "unknown-field-__proto__", withField(valid, "__proto__", "{\"admin\":true}"), Expect.CLIENT_ERROR, 400
+            });
+            add.accept(new Object[] {"over-400-KB", padded(valid, 401 * 1024), Expect.CLIENT_ERROR, 413});
+            add.accept(new Object[] {"2-MB", padded(valid, 2 * 1024 * 1024), Expect.CLIENT_ERROR, 413});
+            add.accept(new Object[] {
+                "huge-string-field",
+                replaced(valid, firstField(valid), "\"" + "x".repeat(500 * 1024) + "\""),
+                Expect.CLIENT_ERROR,
+                413
+            });
+            add.accept(new Object[] {
+                "huge-string-field-just-under-400-KB",
+                replaced(valid, firstField(valid), "\"" + "x".repeat(390 * 1024) + "\""),
+                Expect.CLIENT_ERROR,
+                0
+            });
+            // Valid JSON padded with whitespace to just under the limit is a valid request.
+            add.accept(
+                    new Object[] {"valid-padded-to-just-under-400-KB", padded(valid, 400 * 1024 - 16), Expect.SUCCESS, 0
+                    });
+
+            // Wrong content types (the body is valid JSON).
+            for (String type : List.of(
+                    "text/plain",
+                    "application/xml",
+                    "application/x-www-form-urlencoded",
+                    "multipart/form-data; boundary=x",
+                    "application/problem+json",
+                    "application/octet-stream")) {
+                add.accept(new Object[] {"content-type " + type, valid, Expect.CLIENT_ERROR, 415, type});
+            }
+            // Decided valid: without a Content-Type the JSON resource reads the body as JSON; and application/json
+            // has no charset parameter (RFC 8259 §11), JSON is detected from the bytes.
+            add.accept(new Object[] {"no-content-type", valid, Expect.SUCCESS, 0, null});
+            add.accept(new Object[] {
+                "content-type json utf-16 with utf-8 bytes",
+                valid,
+                Expect.SUCCESS,
+                0,
+                "application/json; charset=utf-16"
+            });
+
+            // Every field, at every depth, with a value of the wrong type.
+            for (String field : fieldPaths(JSON.readTree(valid), "")) {
+                JsonNode original = at(JSON.readTree(valid), field);
+                for (String wrong : List.of("42", "4.2", "true", "[]", "{}", "\"text\"", "[\"a\"]")) {
+                    if (sameType(original, JSON.readTree(wrong))) {
+                        continue;
+                    }
+                    add.accept(new Object[] {
+                        "type " + field + "=" + wrong, replaced(valid, field, wrong), Expect.CLIENT_ERROR, 0
+                    });
+                }
+            }
+
+            // Every string field with hostile text: free text takes printable oddities, other fields have formats.
+            for (String field : fieldPaths(JSON.readTree(valid), "")) {
+                if (!at(JSON.readTree(valid), field).isTextual()) {
+                    continue;
+                }
+                String leaf = field.substring(field.lastIndexOf('.') + 1);
+                hostileText().forEach((name, text) -> {
+                    Expect expect = acceptsText(leaf, name) ? Expect.SUCCESS : Expect.CLIENT_ERROR;
+                    add.accept(new Object[] {
+                        "text " + field + "=" + name, replaced(valid, field, jsonString(text)), expect, 0
+                    });
+                });
+                for (String escaped : List.of("\"\\uD800\"", "\"a\\uDC00b\"", "\"\\uDBFF\\uDBFF\"")) {
+                    add.accept(new Object[] {
+                        "text " + field + "=lone-surrogate " + escaped,
+                        replaced(valid, field, escaped),
+                        Expect.CLIENT_ERROR,
+                        0
+                    });
+                }
+            }
+            cases.addAll(tagAndCollectionCases(route, valid, sinkPath, mainPath));
+        }
+        return cases;
+    }
+
+    /** Tags and bounded collections inside bodies. */
+    private List<Case> tagAndCollectionCases(Route route, String valid, String sinkPath, String mainPath)
+            throws Exception {
+        List<Case> cases = new ArrayList<>();
+        if (!route.method().equals("POST")) {
+            return cases;
+        }
+        Map<String, Expect> tagSets = new LinkedHashMap<>();
+        tagSets.put("[\"a#b\"]", Expect.CLIENT_ERROR);
+        tagSets.put("[\"' OR 1=1 --\"]", Expect.CLIENT_ERROR);
+        tagSets.put("[\"${jndi:ldap://x}\"]", Expect.CLIENT_ERROR);
+        tagSets.put("[\"\\u0000\"]", Expect.CLIENT_ERROR);
+        tagSets.put("[\"\"]", Expect.CLIENT_ERROR);
+        tagSets.put("[null]", Expect.CLIENT_ERROR);
+        tagSets.put(jsonArray(51, "t"), Expect.CLIENT_ERROR);
+        tagSets.put("[\"VIP\",\"vip\"]", Expect.SUCCESS); // one tag once lower-cased
+        tagSets.put(jsonArray(50, "t"), Expect.SUCCESS);
+        tagSets.forEach((tags, expect) -> cases.add(new Case(
+                route.method() + " " + route.template() + " body tags=" + abbreviate(tags),
+                route.method(),
+                expect == Expect.SUCCESS ? sinkPath : mainPath,
+                jsonHeaders(route),
+                withField(valid, "tags", tags).getBytes(StandardCharsets.UTF_8),
+                expect,
+                0)));
+        if (route.template().equals("/customers/{id}/orders")) {
+            String line = "{\"sku\":\"PEN-1\",\"quantity\":1,\"unitPriceCents\":150}";
+            Map<String, Object[]> lines = new LinkedHashMap<>();
+            lines.put("[]", new Object[] {Expect.CLIENT_ERROR});
+            lines.put("99-lines", new Object[] {Expect.CLIENT_ERROR, repeatArray(line, 99)});
+            lines.put("98-lines", new Object[] {Expect.SUCCESS, repeatArray(line, 98)});
+            lines.put(
+                    "quantity-0",
+                    new Object[] {Expect.CLIENT_ERROR, "[" + line.replace("\"quantity\":1", "\"quantity\":0") + "]"});
+            lines.put(
+                    "quantity-negative",
+                    new Object[] {Expect.CLIENT_ERROR, "[" + line.replace("\"quantity\":1", "\"quantity\":-1") + "]"});
+            lines.put("quantity-2^31", new Object[] {
+                Expect.CLIENT_ERROR, "[" + line.replace("\"quantity\":1", "\"quantity\":2147483648") + "]"
+            });
+            lines.put("quantity-1e309", new Object[] {
+                Expect.CLIENT_ERROR, "[" + line.replace("\"quantity\":1", "\"quantity\":1e309") + "]"
+            });
+            lines.put(
+                    "quantity-1.0",
+                    new Object[] {Expect.CLIENT_ERROR, "[" + line.replace("\"quantity\":1", "\"quantity\":1.0") + "]"});
+            lines.put("quantity-string", new Object[] {
+                Expect.CLIENT_ERROR, "[" + line.replace("\"quantity\":1", "\"quantity\":\"1\"") + "]"
+            });
+            lines.put(
+                    "price-2^63",
+                    new Object[] {Expect.CLIENT_ERROR, "[" + line.replace("150", "9223372036854775808") + "]"});
+            lines.put("price-negative", new Object[] {Expect.CLIENT_ERROR, "[" + line.replace("150", "-150") + "]"});
+            lines.put("null-line", new Object[] {Expect.CLIENT_ERROR, "[null]"});
+            lines.forEach((name, spec) -> cases.add(new Case(
+                    route.method() + " " + route.template() + " body lines=" + name,
+                    route.method(),
+                    spec[0] == Expect.SUCCESS ? sinkPath : mainPath,
+                    jsonHeaders(route),
+                    replaced(valid, "lines", spec.length > 1 ? (String) spec[1] : name)
+                            .getBytes(StandardCharsets.UTF_8),
+                    (Expect) spec[0],
+                    0)));
+            cases.add(new Case(
+                    "POST /customers/{id}/orders body shipTo=unknown-label",
+                    "POST",
+                    mainPath,
+                    jsonHeaders(route),
+                    replaced(valid, "shipTo", "\"office\"").getBytes(StandardCharsets.UTF_8),
+                    Expect.CLIENT_ERROR,
+                    422));
+        }
+        if (route.template().equals("/businesses/{id}/customers")) {
+            StringBuilder addresses = new StringBuilder("{");
+            for (int i = 0; i < 21; i++) {
+                addresses
+                        .append(i == 0 ? "" : ",")
+                        .append("\"a")
+                        .append(i)
+                        .append("\":")
+                        .append(ADDRESS);
+            }
+            addresses.append('}');
+            for (String[] spec : new String[][] {
+                {"21-addresses", addresses.toString()},
+                {"label-with-hash", "{\"a#b\":" + ADDRESS + "}"},
+                {"label-injection", "{\"' OR 1=1 --\":" + ADDRESS + "}"},
+                {"null-address", "{\"home\":null}"},
+                {"address-missing-city", "{\"home\":" + ADDRESS.replace("\"city\":\"Austin\",", "") + "}"},
+                {"country-3-letters", "{\"home\":" + ADDRESS.replace("\"US\"", "\"USA\"") + "}"}
+            }) {
+                cases.add(new Case(
+                        "POST /businesses/{id}/customers body mailingAddresses=" + spec[0],
+                        "POST",
+                        mainPath,
+                        jsonHeaders(route),
+                        replaced(valid, "mailingAddresses", spec[1]).getBytes(StandardCharsets.UTF_8),
+                        Expect.CLIENT_ERROR,
+                        0));
+            }
+        }
+        return cases;
+    }
+
+    /** Wrong, stale, malformed and missing If-Match on every route that reads it. */
+    private List<Case> ifMatchCases(List<Route> routes, Fixtures main, Fixtures sink) {
+        Map<String, Integer> values = new LinkedHashMap<>();
+        values.put("\"0\"", 412);
+        values.put("\"2\"", 412); // main subjects are at version 1 and stay there
+        values.put("\"999999999999999999\"", 412);
+        values.put("W/\"7\"", 412);
+        values.put("*", 400);
+        values.put("yesterday", 400);
+        // A list: the API takes its first entry ("5"), which matches no version of these subjects.
+        values.put("\"5\", \"6\"", 412);
+        values.put("\"-1\"", 400);
+        values.put("\"9999999999999999999\"", 400);
+        values.put("\"\"", 400);
+        values.put("\"1\"x", 400);
+        List<Case> cases = new ArrayList<>();
+        for (Route route : routes.stream().filter(Route::ifMatch).toList()) {
+            values.forEach((value, status) -> {
+                Map<String, String> headers = new HashMap<>(jsonHeaders(route));
+                headers.put("If-Match", value);
+                cases.add(new Case(
+                        route.method() + " " + route.template() + " If-Match " + value,
+                        route.method(),
+                        expand(route, main, Map.of()),
+                        headers,
+                        route.hasBody() ? changingBody(route).getBytes(StandardCharsets.UTF_8) : null,
+                        Expect.CLIENT_ERROR,
+                        status));
+            });
+            if (route.method().equals("PATCH")) {
+                // No If-Match is an unconditional change (documented); this one changes nothing, so nothing is written.
+                cases.add(new Case(
+                        route.method() + " " + route.template() + " without If-Match, same values",
+                        route.method(),
+                        expand(route, main, Map.of()),
+                        jsonHeaders(route),
+                        validBody(route, main).getBytes(StandardCharsets.UTF_8),
+                        Expect.SUCCESS,
+                        200));
+            }
+        }
+        return cases;
+    }
+
+    /** Methods a path does not define: 405 (or another 4xx), never a 5xx. */
+    private List<Case> methodCases(List<Route> routes, Fixtures main) {
+        Map<String, Set<String>> methodsByPath = new LinkedHashMap<>();
+        Map<String, Route> anyRoute = new LinkedHashMap<>();
+        for (Route route : routes) {
+            methodsByPath
+                    .computeIfAbsent(route.template(), t -> new java.util.TreeSet<>())
+                    .add(route.method());
+            anyRoute.putIfAbsent(route.template(), route);
+        }
+        List<Case> cases = new ArrayList<>();
+        methodsByPath.forEach((template, methods) -> {
+            for (String method : List.of("GET", "POST", "PUT", "PATCH", "DELETE")) {
+                if (!methods.contains(method)) {
+                    cases.add(new Case(
+                            method + " " + template + " (not a route)",
+                            method,
+                            expand(anyRoute.get(template), main, Map.of()),
+                            Map.of("Content-Type", "application/json"),
+                            "{}".getBytes(StandardCharsets.UTF_8),
+                            Expect.CLIENT_ERROR,
+                            0));
+                }
+            }
+        });
+        return cases;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // Values
+
+    /** Printable oddities and control characters, by name. */
+    private static Map<String, String> hostileText() {
+        Map<String, String> text = new LinkedHashMap<>();
+        text.put("sql", "' OR 1=1 --");
+        text.put("jndi", "${jndi:ldap://x}");
+        text.put("html", "<script>");
+        text.put("rtl-mark", "\u202Eabc");
+        text.put("emoji", "\uD83D\uDE00");
+        text.put("hash", "a#b");
+        text.put("nul", "a\u0000b");
+        text.put("newline", "a\nb");
+        text.put("escape", "a\u001Bb");
+        text.put("300-characters", "x".repeat(300));
+        return text;
+    }
+
+    /** Query values for a free-text filter, each with whether the filter accepts it. */
+    private static void textValues(Map<String, Expect> values, int maxLength, boolean hashAllowed) {
+        hostileText().forEach((name, text) -> {
+            boolean valid = !name.equals("nul")
+                    && !name.equals("newline")
+                    && !name.equals("escape")
+                    && text.length() <= maxLength
+                    && (hashAllowed || !name.equals("hash"));
+            values.put(enc(text), valid ? Expect.SUCCESS : Expect.CLIENT_ERROR);
+        });
+        // Malformed UTF-8 in a query string decodes to U+FFFD, which is text: a filter that matches nothing.
+        values.put("%ED%A0%80", Expect.SUCCESS);
+        values.put("%FF", Expect.SUCCESS);
+    }
+
+    /** Whether body field {@code leaf} accepts the hostile text {@code name} (see the request records). */
+    private static boolean acceptsText(String leaf, String name) {
+        Set<String> freeText = Set.of("name", "firstName", "lastName", "street", "city", "state", "zip", "description");
+        Set<String> keyParts = Set.of("city", "state", "zip");
+        if (!freeText.contains(leaf)) {
+            return false;
+        }
+        return switch (name) {
+            case "nul", "newline", "escape", "300-characters" -> false;
+            case "hash" -> !keyParts.contains(leaf);
+            default -> true;
+        };
+    }
+
+    private String validBody(Route route, Fixtures fixtures) {
+        return switch (route.method() + " " + route.template()) {
+            case "POST /businesses" -> "{\"name\":\"Hostile Main\"}";
+            case "PATCH /businesses/{id}" -> "{\"name\":\"Hostile Main\"}";
+            case "POST /businesses/{id}/customers" -> "{\"firstName\":\"Ann\",\"lastName\":\"Smith\",\"email\":\"ann@example.com\","
+                    + "\"mailingAddresses\":{\"home\":" + ADDRESS + "}}";
+            case "PATCH /customers/{id}" -> "{\"firstName\":\"Ann\",\"lastName\":\"Smith\"}";
+            case "POST /customers/{id}/orders" -> "{\"shipTo\":\"home\",\"paymentCard\":\"visa\",\"status\":\"OPEN\",\"lines\":[{\"sku\":\"PEN-1\","
+                    + "\"description\":\"Blue pens\",\"quantity\":1,\"unitPriceCents\":150}]}";
+            case "POST /businesses/{id}/stores" -> "{\"name\":\"Downtown\",\"address\":" + ADDRESS + "}";
+            case "PATCH /stores/{id}" -> "{\"name\":\"Downtown\",\"address\":" + ADDRESS + "}";
+            case "PATCH /orders/{id}" -> "{\"status\":\"OPEN\",\"paymentCard\":\"visa\"}";
+            default -> throw new IllegalArgumentException("no body for " + route);
+        };
+    }
+
+    /** A body that would change the subject, so that only If-Match stands between it and a write. */
+    private static String changingBody(Route route) {
+        return switch (route.template()) {
+            case "/businesses/{id}" -> "{\"name\":\"Changed\"}";
+            case "/customers/{id}" -> "{\"firstName\":\"Changed\"}";
+            case "/stores/{id}" -> "{\"name\":\"Changed\"}";
+            case "/orders/{id}" -> "{\"status\":\"PAID\"}";
+            default -> throw new IllegalArgumentException("no body for " + route);
+        };
+    }
+
+    /** Filters a list needs so that the mutated parameter is the only thing wrong. */
+    private static Map<String, String> baseQuery(Route route) {
+        return switch (route.template()) {
+            case "/businesses/{id}/stores" -> new LinkedHashMap<>(
+                    Map.of("country", "US", "state", "TX", "city", "Austin"));
+            case "/orders" -> new LinkedHashMap<>(Map.of("status", "OPEN"));
+            case "/tags" -> new LinkedHashMap<>(Map.of("any", "vip"));
+            default -> new LinkedHashMap<>();
+        };
+    }
+
+    private static String defaultQuery(Route route) {
+        Map<String, String> query = baseQuery(route);
+        return query.isEmpty() ? "" : "?" + queryString(query);
+    }
+
+    private static Map<String, String> jsonHeaders(Route route) {
+        return jsonHeaders(route.hasBody());
+    }
+
+    private static Map<String, String> jsonHeaders(boolean body) {
+        return body ? Map.of("Content-Type", "application/json") : Map.of();
+    }
+
+    private static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static Map<String, String> contentType(String type) {
+        return type == null ? Map.of() : Map.of("Content-Type", type);
+    }
+
+    private String realCursor(Fixtures main) throws Exception {
+        HttpResponse<String> page = http.send(
+                HttpRequest.newBuilder(uri("/businesses/" + main.business() + "/items?limit=1"))
+                        .GET()
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        String next = JSON.readTree(page.body()).path("next").asText(null);
+        assertThat(next).as("a real cursor to forge from").isNotNull();
+        return next;
+    }
+
+    private static String tamper(String cursor) {
+        char[] chars = cursor.toCharArray();
+        chars[2] = chars[2] == 'A' ? 'B' : 'A';
+        return new String(chars);
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // Plumbing
+
+    private Fixtures fixtures(String name) {
+        String business = createBusiness(name);
+        String customer = createCustomer(business, "Ann", "Smith");
+        String store = createStore(business, "Downtown", address("Austin", "TX", "73301", "US"));
+        String order = ApiTestSupport.post(
+                        "/customers/" + customer + "/orders",
+                        Map.of(
+                                "shipTo", "home",
+                                "paymentCard", "visa",
+                                "lines", List.of(Map.of("sku", "PEN-1", "quantity", 1, "unitPriceCents", 150))))
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
+        return new Fixtures(business, customer, store, order);
+    }
+
+    private static List<Route> routes() throws Exception {
+        JsonNode document = JSON.readTree(Files.readString(Path.of("openapi.json")));
+        List<Route> routes = new ArrayList<>();
+        for (Iterator<Map.Entry<String, JsonNode>> paths =
+                        document.path("paths").fields();
+                paths.hasNext(); ) {
+            Map.Entry<String, JsonNode> path = paths.next();
+            for (Iterator<Map.Entry<String, JsonNode>> ops = path.getValue().fields(); ops.hasNext(); ) {
+                Map.Entry<String, JsonNode> op = ops.next();
+                if (!Set.of("get", "put", "post", "patch", "delete").contains(op.getKey())) {
+                    continue;
+                }
+                List<String> pathParams = new ArrayList<>();
+                List<String> queryParams = new ArrayList<>();
+                boolean ifMatch = false;
+                for (JsonNode parameter : op.getValue().path("parameters")) {
+                    String name = parameter.path("name").asText();
+                    switch (parameter.path("in").asText()) {
+                        case "path" -> pathParams.add(name);
+                        case "query" -> queryParams.add(name);
+                        case "header" -> ifMatch |= name.equalsIgnoreCase("If-Match");
+                        default -> {}
+                    }
+                }
+                routes.add(new Route(op.getKey().toUpperCase(), path.getKey(), pathParams, queryParams, ifMatch));
+            }
+        }
+        return routes;
+    }
+
+    private static String expand(Route route, Fixtures fixtures, Map<String, String> overrides) {
+        String path = route.template();
+        for (String param : route.pathParams()) {
+            String value = overrides.getOrDefault(param, fixtures.value(param, route.template()));
+            path = path.replace("{" + param + "}", value);
+        }
+        return path;
+    }
+
+    private HttpResponse<String> send(Case request) throws Exception {
+        HttpRequest.Builder builder =
+                HttpRequest.newBuilder(uri(request.path())).timeout(Duration.ofSeconds(60));
+        request.headers().forEach(builder::header);
+        builder.method(
+                request.method(),
+                request.body() == null
+                        ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofByteArray(request.body()));
+        return http.send(builder.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** Null when the response is what the case expects, else a line saying what came back. */
+    private static String check(Case request, HttpResponse<String> response) {
+        int status = response.statusCode();
+        String type = response.headers().firstValue("Content-Type").orElse("");
+        boolean classOk = request.expect() == Expect.SUCCESS ? status / 100 == 2 : status / 100 == 4;
+        boolean statusOk = request.exactStatus() == 0 || request.exactStatus() == status;
+        boolean problemOk = status / 100 != 4 || type.startsWith(PROBLEM_JSON);
+        if (classOk && statusOk && problemOk) {
+            return null;
+        }
+        return request.label() + " -> " + status + " " + type + " " + abbreviate(response.body());
+    }
+
+    private static URI uri(String pathAndQuery) {
+        return URI.create(RestAssured.baseURI + ":" + RestAssured.port + pathAndQuery);
+    }
+
+    /** Every core item and order line of the table by key (the fan-out does not run in these tests). */
+    private Map<String, Map<String, AttributeValue>> snapshot() {
+        Map<String, Map<String, AttributeValue>> items = new TreeMap<>();
+        dynamo.scanPaginator(
+                        request -> request.tableName(LocalDynamoResource.TABLE).consistentRead(true))
+                .items()
+                .forEach(item -> items.put(
+                        item.get(Attributes.ID).s() + " "
+                                + item.get(Attributes.TYPE).s(),
+                        item));
+        return items;
+    }
+
+    private static Map<String, Map<String, AttributeValue>> without(
+            Map<String, Map<String, AttributeValue>> items, Set<String> ids) {
+        Map<String, Map<String, AttributeValue>> kept = new TreeMap<>(items);
+        kept.values().removeIf(item -> ids.contains(item.get(Attributes.ID).s()));
+        return kept;
+    }
+
+    private static List<String> fieldPaths(JsonNode node, String prefix) {
+        List<String> paths = new ArrayList<>();
+        if (node.isObject()) {
+            node.fields().forEachRemaining(field -> {
+                String path = prefix.isEmpty() ? field.getKey() : prefix + "." + field.getKey();
+                paths.add(path);
+                paths.addAll(fieldPaths(field.getValue(), path));
+            });
+        } else if (node.isArray() && !node.isEmpty()) {
+            paths.addAll(fieldPaths(node.get(0), prefix + ".0"));
+        }
+        return paths;
+    }
+
+    private static JsonNode at(JsonNode root, String path) {
+        JsonNode node = root;
+        for (String part : path.split("\\.")) {
+            node = node.isArray() ? node.get(Integer.parseInt(part)) : node.get(part);
+        }
+        return node;
+    }
+
+    /**
+     * {@code body} with the value at {@code path} replaced by the raw JSON text {@code rawJson}, spliced in as written
+     * (a placeholder goes through the tree, then the text replaces it), so that lone surrogate escapes and nesting
+     * deeper than a tree can hold reach the server unchanged.
+     */
+    private static String replaced(String body, String path, String rawJson) {
+        try {
+            String placeholder = "\"@@value@@\"";
+            JsonNode root = JSON.readTree(body);
+            int dot = path.lastIndexOf('.');
+            JsonNode parent = dot < 0 ? root : at(root, path.substring(0, dot));
+            String leaf = path.substring(dot + 1);
+            JsonNode value = JSON.readTree(placeholder);
+            if (parent.isArray()) {
+                ((com.fasterxml.jackson.databind.node.ArrayNode) parent).set(Integer.parseInt(leaf), value);
+            } else {
+                ((ObjectNode) parent).set(leaf, value);
+            }
+            return JSON.writeValueAsString(root).replace(placeholder, rawJson);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Sets a top-level field by text splicing, so that values a tree could not hold go on the wire as written. */
+    private static String withField(String body, String field, String rawJsonValue) {
+        if (field.contains(".")) {
+            throw new IllegalArgumentException("splicing is for top-level fields: " + field);
+        }
+        String trimmed = body.trim();
+        return "{\"" + field + "\":" + rawJsonValue + (trimmed.equals("{}") ? "}" : "," + trimmed.substring(1));
+    }
+
+    private static String firstField(String body) throws Exception {
+        return JSON.readTree(body).fieldNames().next();
+    }
+
+    /** Whether {@code b} is a value of {@code a}'s JSON type (any array counts as another value for an array). */
+    private static boolean sameType(JsonNode a, JsonNode b) {
+        if (a.isArray()) {
+            return false;
+        }
+        return a.getNodeType() == b.getNodeType() && a.isIntegralNumber() == b.isIntegralNumber();
+    }
+
+    private static String padded(String body, int totalBytes) {
+        int pad = totalBytes - body.getBytes(StandardCharsets.UTF_8).length;
+        return body.substring(0, body.length() - 1) + " ".repeat(Math.max(pad, 0)) + "}";
+    }
+
+    private static byte[] bytes(String head, byte[] middle, String tail) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(head.getBytes(StandardCharsets.UTF_8));
+        out.writeBytes(middle);
+        out.writeBytes(tail.getBytes(StandardCharsets.UTF_8));
+        return out.toByteArray();
+    }
+
+    private static String jsonString(String text) {
+        try {
+            return JSON.writeValueAsString(text);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String jsonArray(int count, String prefix) {
+        List<String> items = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            items.add("\"" + prefix + i + "\"");
+        }
+        return "[" + String.join(",", items) + "]";
+    }
+
+    private static String repeatArray(String element, int count) {
+        return "[" + String.join(",", java.util.Collections.nCopies(count, element)) + "]";
+    }
+
+    private static String queryString(Map<String, String> query) {
+        List<String> parts = new ArrayList<>();
+        query.forEach((name, value) -> parts.add(name + "=" + value));
+        return String.join("&", parts);
+    }
+
+    private static String enc(String text) {
+        return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    private static String b64(String text) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String abbreviate(String text) {
+        String oneLine = text == null ? "" : text.replace("\n", "\\n");
+        return oneLine.length() > 80 ? oneLine.substring(0, 80) + "...(" + oneLine.length() + ")" : oneLine;
+    }
+}
