@@ -63,9 +63,12 @@ public final class Inputs {
         }
     }
 
-    /** The version an {@code If-Match} header asks for, or null when absent or {@code *} (any current version). */
+    /**
+     * The version an {@code If-Match} header asks for, or null when absent. {@code *} is refused: leaving the header
+     * out already means "whatever the current version is", and a wildcard delete is too easy to send by accident.
+     */
     public static Long ifMatch(String header) {
-        if (header == null || header.isBlank() || header.trim().equals("*")) {
+        if (header == null || header.isBlank()) {
             return null;
         }
         var matcher = ETAG.matcher(header.trim());
