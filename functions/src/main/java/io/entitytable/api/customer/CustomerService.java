@@ -8,7 +8,6 @@ import io.entitytable.api.subject.Inputs;
 import io.entitytable.api.subject.Subjects;
 import io.entitytable.api.subject.TagInputs;
 import io.entitytable.api.table.CoreWrites;
-import io.entitytable.api.table.CoreWrites.WriteConflict;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.PagedQueries;
 import io.entitytable.model.Address;
@@ -66,12 +65,7 @@ public class CustomerService {
                 1,
                 now,
                 now);
-        try {
-            writes.createChild(businessId, List.of(customer.toItem()));
-        } catch (WriteConflict e) {
-            throw ApiProblem.notFound("business", businessId);
-        }
-        return customer;
+        return subjects.createUnder(businessId, customer);
     }
 
     /** Pattern 6: Query id = C, begins_with(type, customer#). */

@@ -7,7 +7,6 @@ import io.entitytable.api.subject.Inputs;
 import io.entitytable.api.subject.Subjects;
 import io.entitytable.api.subject.TagInputs;
 import io.entitytable.api.table.CoreWrites;
-import io.entitytable.api.table.CoreWrites.WriteConflict;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.PagedQueries;
 import io.entitytable.model.Attributes;
@@ -59,12 +58,7 @@ public class StoreService {
                 1,
                 now,
                 now);
-        try {
-            writes.createChild(businessId, List.of(store.toItem()));
-        } catch (WriteConflict e) {
-            throw ApiProblem.notFound("business", businessId);
-        }
-        return store;
+        return subjects.createUnder(businessId, store);
     }
 
     public Store get(String id) {

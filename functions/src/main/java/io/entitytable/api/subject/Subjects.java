@@ -72,6 +72,16 @@ public class Subjects {
         });
     }
 
+    /** Writes a new customer or store and counts it on its business; 404 when the business does not exist. */
+    public <T extends CoreItem> T createUnder(String businessId, T child) {
+        try {
+            writes.createChild(businessId, java.util.List.of(child.toItem()));
+        } catch (WriteConflict e) {
+            throw ApiProblem.notFound("business", businessId);
+        }
+        return child;
+    }
+
     /** Adds or removes one tag; idempotent. */
     public CoreItem tag(Entity entity, String id, String rawTag, boolean present) {
         String tag = Inputs.tag(rawTag);
