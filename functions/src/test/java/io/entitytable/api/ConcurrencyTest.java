@@ -11,10 +11,12 @@ import io.entitytable.api.business.BusinessRequests;
 import io.entitytable.api.business.BusinessService;
 import io.entitytable.api.customer.CustomerService;
 import io.entitytable.api.error.ApiProblem;
+import io.entitytable.api.store.StoreService;
 import io.entitytable.api.subject.Subjects;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
+import io.entitytable.model.Values;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
@@ -63,6 +65,9 @@ class ConcurrencyTest {
 
     @Inject
     Subjects subjects;
+
+    @Inject
+    StoreService stores;
 
     @Inject
     DynamoDbClient dynamo;
@@ -276,6 +281,53 @@ class ConcurrencyTest {
         assertThat(etags).allMatch(v -> v <= version);
         assertThat(Customer.from(itemsWithId(customer).get(0)).storeIds())
                 .containsExactlyInAnyOrderElementsOf(storeIds);
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // A store delete racing links: no customer is ever left naming a deleted store
+
+    @Test
+    void storeDelete_shouldNeverLeaveACustomerNamingTheStore_whenLinksRaceTheDelete() throws Exception {
+        // GIVEN seven customers, and per round a new store
+        String business = createBusiness("Delete Race");
+        List<String> linkers = new ArrayList<>();
+        for (int i = 1; i < WRITERS; i++) {
+            linkers.add(createCustomer(business, "Racer", "No" + i));
+        }
+        int deleted = 0;
+        for (int round = 0; round < 6; round++) {
+            String store = createStore(business, "Race " + round, address("Austin", "TX", "73301", "US"));
+
+            // WHEN one thread deletes the store with ?unlink=true while seven link their customer to it
+            List<Object> outcomes = all(writer -> () -> writer == 0
+                    ? outcome(() -> {
+                        stores.delete(store, null, true);
+                        return "deleted";
+                    })
+                    : outcome(() -> customers.link(linkers.get(writer - 1), store)));
+
+            // THEN the store is gone and nobody names it, or it is there and counts exactly who names it
+            assertThat(outcomes).allMatch(o -> o instanceof Customer || o.equals("deleted") || o.equals(404));
+            long naming = linkers.stream()
+                    .filter(c -> Customer.from(itemsWithId(c).get(0)).storeIds().contains(store))
+                    .count();
+            List<Map<String, AttributeValue>> storeItems = itemsWithId(store);
+            if (storeItems.isEmpty()) {
+                deleted++;
+                assertThat(naming)
+                        .as("customers naming deleted store %s", store)
+                        .isZero();
+            } else {
+                assertThat(outcomes.get(0))
+                        .as("the delete failed, so it says why")
+                        .isEqualTo(409);
+                Map<String, AttributeValue> item = storeItems.get(0);
+                assertThat(item.containsKey(Attributes.LINK_COUNT) ? Values.number(item, Attributes.LINK_COUNT) : 0)
+                        .as("linkCount of %s", store)
+                        .isEqualTo(naming);
+            }
+        }
+        System.out.printf("ConcurrencyTest store delete vs links: %d of 6 rounds deleted the store%n", deleted);
     }
 
     // ---------------------------------------------------------------------------------------------------------------

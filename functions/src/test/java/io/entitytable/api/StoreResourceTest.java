@@ -10,17 +10,26 @@ import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.equalTo;
 
+import io.entitytable.api.table.EntityTable;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Values;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 @QuarkusTest
 @QuarkusTestResource(LocalDynamoResource.class)
 class StoreResourceTest {
+
+    @Inject
+    DynamoDbClient dynamo;
 
     @Test
     void byLocation_shouldNarrowByCountryStateCityZip_withOneQueryOnGsi1() {
@@ -137,6 +146,73 @@ class StoreResourceTest {
         given().get("/stores/" + store).then().statusCode(404);
         given().get("/customers/" + ann).then().body("storeIds", empty()).body("version", equalTo(3));
         given().get("/customers/" + bob).then().body("storeIds", empty());
+    }
+
+    @Test
+    void linkCount_shouldCountTheCustomersNamingTheStore_throughLinksRenameUnlinkAndCustomerDelete() {
+        // GIVEN
+        String business = createBusiness("Counted");
+        String store = createStore(business, "Counted", address("Austin", "TX", "73301", "US"));
+        String ann = createCustomer(business, "Ann", "Count");
+        String bob = createCustomer(business, "Bob", "Count");
+
+        // WHEN / THEN: each change of a customer's storeIds counts on the store, and a rename keeps the count
+        given().put("/customers/" + ann + "/stores/" + store).then().statusCode(204);
+        given().put("/customers/" + ann + "/stores/" + store).then().statusCode(204);
+        given().put("/customers/" + bob + "/stores/" + store).then().statusCode(204);
+        assertThat(linkCount(store))
+                .as("two customers, one of them linked twice")
+                .isEqualTo(2);
+        given().contentType(ContentType.JSON)
+                .body(Map.of("name", "Renamed"))
+                .patch("/stores/" + store)
+                .then()
+                .statusCode(200);
+        assertThat(linkCount(store)).as("after the store's rename").isEqualTo(2);
+        given().delete("/customers/" + ann + "/stores/" + store).then().statusCode(204);
+        given().delete("/customers/" + ann + "/stores/" + store).then().statusCode(204);
+        assertThat(linkCount(store)).as("after ann unlinked, twice").isEqualTo(1);
+        given().delete("/customers/" + bob).then().statusCode(204);
+        assertThat(linkCount(store)).as("after bob was deleted").isZero();
+        given().delete("/stores/" + store).then().statusCode(204);
+    }
+
+    @Test
+    void delete_shouldRefuse_whileTheCountSaysLinked_evenWhenNoLinkedCustomerIsVisibleYet() {
+        // GIVEN a store whose count says a customer links it, though the index shows none (a link committed a moment
+        // ago, not yet in the eventually consistent index)
+        String business = createBusiness("Lagging");
+        String store = createStore(business, "Lagging", address("Austin", "TX", "73301", "US"));
+        Map<String, AttributeValue> key = EntityTable.keyOf(storeItem(store));
+        dynamo.updateItem(request -> request.tableName(LocalDynamoResource.TABLE)
+                .key(key)
+                .updateExpression("SET #links = :one")
+                .expressionAttributeNames(Map.of("#links", Attributes.LINK_COUNT))
+                .expressionAttributeValues(Map.of(":one", Values.n(1))));
+
+        // WHEN
+        var plain = given().delete("/stores/" + store);
+        var unlinking = given().delete("/stores/" + store + "?unlink=true");
+
+        // THEN neither deletes it: the delete waits for the count, not for what the Query saw
+        plain.then().statusCode(409).contentType("application/problem+json");
+        unlinking.then().statusCode(409).contentType("application/problem+json");
+        given().get("/stores/" + store).then().statusCode(200);
+    }
+
+    private long linkCount(String storeId) {
+        Map<String, AttributeValue> item = storeItem(storeId);
+        return item.containsKey(Attributes.LINK_COUNT) ? Values.number(item, Attributes.LINK_COUNT) : 0;
+    }
+
+    private Map<String, AttributeValue> storeItem(String storeId) {
+        return dynamo.query(request -> request.tableName(LocalDynamoResource.TABLE)
+                        .keyConditionExpression("#id = :id")
+                        .expressionAttributeNames(Map.of("#id", Attributes.ID))
+                        .expressionAttributeValues(Map.of(":id", AttributeValue.fromS(storeId)))
+                        .consistentRead(true))
+                .items()
+                .get(0);
     }
 
     @Test

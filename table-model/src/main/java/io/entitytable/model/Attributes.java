@@ -23,9 +23,16 @@ public final class Attributes {
     public static final String GSI1_PK = "gsi1pk";
     public static final String GSI1_SK = "gsi1sk";
 
-    // An internal counter that guards deletes; it changes without a version bump and is never copied.
+    // Internal counters that guard deletes; they change without a version bump, are never copied, survive a rename.
     /** On a business: how many customers, stores and orders it owns. */
     public static final String CHILD_COUNT = "childCount";
+    /**
+     * On a store: how many customers list it in their {@code storeIds}. Every link and unlink counts on it in the same
+     * transaction, so a store is deleted only at zero, and no customer is ever left naming a deleted store.
+     */
+    public static final String LINK_COUNT = "linkCount";
+
+    public static final java.util.Set<String> INTERNAL_COUNTERS = java.util.Set.of(CHILD_COUNT, LINK_COUNT);
 
     // Public attributes of the subjects.
     public static final String NAME = "name";

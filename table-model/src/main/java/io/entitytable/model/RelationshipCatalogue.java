@@ -20,7 +20,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 public final class RelationshipCatalogue {
 
-    /** Attributes that never leave a core item: keys, index attributes, version and the internal counter. */
+    /** Attributes that never leave a core item: keys, index attributes, version and the internal counters. */
     public static final Set<String> NOT_COPIED = Set.of(
             Attributes.ID,
             Attributes.TYPE,
@@ -30,7 +30,8 @@ public final class RelationshipCatalogue {
             Attributes.CUSTOMER_ID,
             Attributes.GSI1_PK,
             Attributes.GSI1_SK,
-            Attributes.CHILD_COUNT);
+            Attributes.CHILD_COUNT,
+            Attributes.LINK_COUNT);
 
     /** Attributes of a core item that index it; a duplicate carrying one would leak into an index. */
     public static final Set<String> INDEX_ATTRIBUTES =

@@ -74,7 +74,7 @@ public class BusinessService {
                 throw ApiProblem.conflict("business " + id + " still has " + children
                         + " customers, stores or orders; delete them first");
             }
-            writes.delete(current, List.of(), null, true);
+            writes.delete(current, List.of(), null, Attributes.CHILD_COUNT, List.of());
             return null;
         });
     }

@@ -23,6 +23,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -33,7 +34,11 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 @ApplicationScoped
 public class CustomerService {
     /** A customer manages at most this many stores (DESIGN §2). */
-    public static final int MAX_STORES = 100;
+    /**
+     * Deleting a customer uncounts it on every store it links in the same transaction as the delete and the count on
+     * its business: 98 stores + 2 = DynamoDB's 100 actions per transaction.
+     */
+    public static final int MAX_STORES = 98;
 
     private final Subjects subjects;
     private final CoreWrites writes;
@@ -92,11 +97,29 @@ public class CustomerService {
                                 : addresses(patch.mailingAddresses())));
     }
 
+    /** Deletes the customer, uncounting it on its business and on every store it links, in one transaction. */
     public void delete(String id, Long ifMatch) {
         subjects.withCurrent(Entity.CUSTOMER, id, ifMatch, current -> {
-            writes.delete(current, List.of(), Values.string(current, Attributes.BUSINESS_ID), false);
+            writes.delete(
+                    current,
+                    List.of(),
+                    Values.string(current, Attributes.BUSINESS_ID),
+                    null,
+                    storeKeys(Customer.from(current).storeIds()));
             return null;
         });
+    }
+
+    /**
+     * The current keys of the stores (a store's sort key carries its name, so it is read: one Query each). A store
+     * that does not exist is left out: only data written before stores counted their links can name one.
+     */
+    private List<Map<String, AttributeValue>> storeKeys(Set<String> storeIds) {
+        return storeIds.stream()
+                .map(storeId -> table.findCore(Entity.STORE, storeId))
+                .flatMap(Optional::stream)
+                .map(EntityTable::keyOf)
+                .toList();
     }
 
     /**
@@ -141,9 +164,9 @@ public class CustomerService {
     }
 
     /**
-     * Adds a store to the customer's {@code storeIds}. The store must exist and belong to the customer's business;
-     * the customer update carries a ConditionCheck on the store in the same transaction, so a store deleted in the
-     * meantime cannot be linked.
+     * Adds a store to the customer's {@code storeIds}. The store must exist and belong to the customer's business; the
+     * same transaction counts the link on the store's {@code linkCount} on condition that the store is still there, so
+     * a store deleted in the meantime cannot be linked, and a store cannot be deleted while a customer lists it.
      */
     public Customer link(String customerId, String storeId) {
         Inputs.id("storeId", storeId);
@@ -163,18 +186,30 @@ public class CustomerService {
             Set<String> storeIds = new TreeSet<>(customer.storeIds());
             storeIds.add(storeId);
             Customer next = customer.withStoreIds(storeIds).withVersion(customer.version() + 1, subjects.now());
-            writes.replaceWhileExists(current, next.toItem(), EntityTable.keyOf(store), customer.businessId());
+            writes.replaceCountingLink(current, next.toItem(), EntityTable.keyOf(store), customer.businessId(), 1);
             return next;
         });
     }
 
-    /** Removes a store from the customer's {@code storeIds}; idempotent. */
+    /** Removes a store from the customer's {@code storeIds} and uncounts the link on the store; idempotent. */
     public Customer unlink(String customerId, String storeId) {
         Inputs.id("storeId", storeId);
-        return subjects.modify(Entity.CUSTOMER, customerId, null, (Customer customer) -> {
+        return subjects.withCurrent(Entity.CUSTOMER, customerId, null, current -> {
+            Customer customer = Customer.from(current);
+            if (!customer.storeIds().contains(storeId)) {
+                return customer;
+            }
             Set<String> storeIds = new TreeSet<>(customer.storeIds());
             storeIds.remove(storeId);
-            return customer.withStoreIds(storeIds);
+            Customer next = customer.withStoreIds(storeIds).withVersion(customer.version() + 1, subjects.now());
+            Optional<Map<String, AttributeValue>> store = table.findCore(Entity.STORE, storeId);
+            if (store.isPresent()) {
+                writes.replaceCountingLink(current, next.toItem(), EntityTable.keyOf(store.get()), null, -1);
+            } else {
+                // Only data from before stores counted their links can name a store that is gone: nothing to uncount.
+                writes.replace(current, next.toItem());
+            }
+            return next;
         });
     }
 

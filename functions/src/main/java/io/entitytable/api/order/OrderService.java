@@ -154,7 +154,7 @@ public class OrderService {
             for (int lineNo = 1; lineNo <= order.lineCount(); lineNo++) {
                 lineKeys.add(EntityTable.key(id, Keys.lineType(lineNo)));
             }
-            writes.delete(current, lineKeys, order.businessId(), false);
+            writes.delete(current, lineKeys, order.businessId(), null, List.of());
             return null;
         });
     }

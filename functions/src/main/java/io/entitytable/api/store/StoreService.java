@@ -1,6 +1,7 @@
 package io.entitytable.api.store;
 
 import io.entitytable.api.config.ApiConfig;
+import io.entitytable.api.customer.CustomerService;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.subject.Inputs;
@@ -10,7 +11,6 @@ import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.PagedQueries;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Keys;
@@ -22,8 +22,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -36,14 +34,21 @@ public class StoreService {
     private final EntityTable table;
     private final PagedQueries queries;
     private final ApiConfig config;
+    private final CustomerService customers;
 
     public StoreService(
-            Subjects subjects, CoreWrites writes, EntityTable table, PagedQueries queries, ApiConfig config) {
+            Subjects subjects,
+            CoreWrites writes,
+            EntityTable table,
+            PagedQueries queries,
+            ApiConfig config,
+            CustomerService customers) {
         this.subjects = subjects;
         this.writes = writes;
         this.table = table;
         this.queries = queries;
         this.config = config;
+        this.customers = customers;
     }
 
     public Store create(String businessId, StoreRequests.CreateStore request) {
@@ -78,30 +83,27 @@ public class StoreService {
     }
 
     /**
-     * Deletes a store. While customers still list it in {@code storeIds} this is a 409, unless {@code unlink} asks
-     * to remove it from those customers first.
+     * Deletes a store. While customers still list it in {@code storeIds} (its {@code linkCount} is not zero) this is
+     * a 409, unless {@code unlink} asks to remove it from those customers first.
      *
-     * <p>The linked customers are found with a Query of the business's customers filtered on {@code
-     * contains(storeIds, S)}: the core items are the truth, while the {@code store#S} edges follow them only after
-     * the fan-out ran. A link committed in the instant between this Query and the delete can still leave a dangling
-     * id; the verify tool reports it.
+     * <p>The delete is conditional on {@code linkCount} being zero, which every link and unlink keeps in step in its
+     * own transaction: a link committed after the linked customers were found, or one the eventually consistent index
+     * did not show yet, makes the delete fail and the cycle start again, so no customer is ever left naming a deleted
+     * store. The linked customers are found with a Query of the business's customers filtered on {@code
+     * contains(storeIds, S)}, only when the count says there are some.
      */
     public void delete(String id, Long ifMatch, boolean unlink) {
         subjects.withCurrent(Entity.STORE, id, ifMatch, current -> {
             String businessId = Values.string(current, Attributes.BUSINESS_ID);
-            List<String> linked = linkedCustomers(businessId, id);
-            if (!linked.isEmpty() && !unlink) {
-                throw ApiProblem.conflict("store " + id + " is still linked to " + linked.size()
+            long links = current.containsKey(Attributes.LINK_COUNT) ? Values.number(current, Attributes.LINK_COUNT) : 0;
+            if (links > 0 && !unlink) {
+                throw ApiProblem.conflict("store " + id + " is still linked to " + links
                         + " customers; unlink them or delete with ?unlink=true");
             }
-            for (String customerId : linked) {
-                subjects.modify(Entity.CUSTOMER, customerId, null, (Customer customer) -> {
-                    Set<String> storeIds = new TreeSet<>(customer.storeIds());
-                    storeIds.remove(id);
-                    return customer.withStoreIds(storeIds);
-                });
+            if (links > 0) {
+                linkedCustomers(businessId, id).forEach(customerId -> customers.unlink(customerId, id));
             }
-            writes.delete(current, List.of(), businessId, false);
+            writes.delete(current, List.of(), businessId, Attributes.LINK_COUNT, List.of());
             return null;
         });
     }

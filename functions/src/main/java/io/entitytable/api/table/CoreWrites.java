@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
-import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.Put;
@@ -31,7 +30,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 @ApplicationScoped
 public class CoreWrites {
     /** Attributes an update must leave alone: the keys, and counters that move without a version bump. */
-    private static final Set<String> KEPT = Set.of(Attributes.ID, Attributes.TYPE, Attributes.CHILD_COUNT);
+    private static final Set<String> KEPT =
+            Set.of(Attributes.ID, Attributes.TYPE, Attributes.CHILD_COUNT, Attributes.LINK_COUNT);
 
     private final EntityTable table;
 
@@ -85,6 +85,13 @@ public class CoreWrites {
             updateInPlace(current, next, version);
             return;
         }
+        // The counters move with the item: a renamed store keeps the count of the customers that link it.
+        Map<String, AttributeValue> moved = new HashMap<>(next);
+        for (String counter : Attributes.INTERNAL_COUNTERS) {
+            if (current.containsKey(counter)) {
+                moved.put(counter, current.get(counter));
+            }
+        }
         transact(List.of(
                 TransactWriteItem.builder()
                         .delete(Delete.builder()
@@ -98,7 +105,7 @@ public class CoreWrites {
                 TransactWriteItem.builder()
                         .put(Put.builder()
                                 .tableName(table.name())
-                                .item(next)
+                                .item(moved)
                                 .conditionExpression("attribute_not_exists(#id)")
                                 .expressionAttributeNames(Map.of("#id", Attributes.ID))
                                 .build())
@@ -106,22 +113,29 @@ public class CoreWrites {
     }
 
     /**
-     * Deletes a core item at the version read, with the other keys of its item collection (order lines), and
-     * uncounts it on its business when it has one, in one transaction.
+     * Deletes a core item at the version read, with the other keys of its item collection (order lines), uncounts it
+     * on its business when it has one, and uncounts a customer's links on the stores it lists, in one transaction.
+     *
+     * @param counterAtZero an internal counter that must be zero (or absent) for the delete to happen: a business's
+     *     {@code childCount}, a store's {@code linkCount}; null for none
+     * @param storesToUncount the keys of the stores this item counted on (those a customer lists in {@code storeIds})
+     * @throws WriteConflict when the item changed, the counter was not zero, or a store to uncount is not at that key
+     *     any more (renamed or gone)
      */
     public void delete(
             Map<String, AttributeValue> current,
             List<Map<String, AttributeValue>> collectionKeys,
             String businessIdToUncount,
-            boolean requireNoChildren) {
+            String counterAtZero,
+            List<Map<String, AttributeValue>> storesToUncount) {
         List<TransactWriteItem> actions = new ArrayList<>();
         Map<String, String> names = new HashMap<>(Map.of("#version", Attributes.VERSION));
         Map<String, AttributeValue> values =
                 new HashMap<>(Map.of(":version", Values.n(Values.number(current, Attributes.VERSION))));
         String condition = "#version = :version";
-        if (requireNoChildren) {
-            condition += " AND (attribute_not_exists(#children) OR #children = :zero)";
-            names.put("#children", Attributes.CHILD_COUNT);
+        if (counterAtZero != null) {
+            condition += " AND (attribute_not_exists(#counter) OR #counter = :zero)";
+            names.put("#counter", counterAtZero);
             values.put(":zero", Values.n(0));
         }
         actions.add(TransactWriteItem.builder()
@@ -133,13 +147,16 @@ public class CoreWrites {
                         .expressionAttributeValues(values)
                         .build())
                 .build());
+        if (businessIdToUncount != null) {
+            actions.add(countChild(businessIdToUncount, -1));
+        }
+        for (Map<String, AttributeValue> store : storesToUncount) {
+            actions.add(countLink(store, null, -1));
+        }
         for (Map<String, AttributeValue> key : collectionKeys) {
             actions.add(TransactWriteItem.builder()
                     .delete(Delete.builder().tableName(table.name()).key(key).build())
                     .build());
-        }
-        if (businessIdToUncount != null) {
-            actions.add(countChild(businessIdToUncount, -1));
         }
         if (actions.size() == 1) {
             // Nothing else to keep in step (a business): a plain conditional delete costs half a transaction.
@@ -159,27 +176,21 @@ public class CoreWrites {
     }
 
     /**
-     * Like {@link #replace} for an item whose key does not change, on the further condition that another item (the
-     * store a customer links) still exists and belongs to {@code businessId}: one transaction.
+     * Like {@link #replace} for a customer whose key does not change and whose {@code storeIds} gains or loses one
+     * store, counting the change on that store's {@code linkCount} in the same transaction. The store must still be at
+     * {@code storeKey} (not renamed or deleted since it was read) and, when {@code businessId} is given, belong to it.
      */
-    public void replaceWhileExists(
+    public void replaceCountingLink(
             Map<String, AttributeValue> current,
             Map<String, AttributeValue> next,
-            Map<String, AttributeValue> otherKey,
-            String businessId) {
+            Map<String, AttributeValue> storeKey,
+            String businessId,
+            int delta) {
         transact(List.of(
                 TransactWriteItem.builder()
                         .update(update(current, next, Values.number(current, Attributes.VERSION)))
                         .build(),
-                TransactWriteItem.builder()
-                        .conditionCheck(ConditionCheck.builder()
-                                .tableName(table.name())
-                                .key(otherKey)
-                                .conditionExpression("attribute_exists(#id) AND #b = :b")
-                                .expressionAttributeNames(Map.of("#id", Attributes.ID, "#b", Attributes.BUSINESS_ID))
-                                .expressionAttributeValues(Map.of(":b", Values.s(businessId)))
-                                .build())
-                        .build()));
+                countLink(storeKey, businessId, delta)));
     }
 
     private void updateInPlace(Map<String, AttributeValue> current, Map<String, AttributeValue> next, long version) {
@@ -245,6 +256,27 @@ public class CoreWrites {
                         .conditionExpression("attribute_exists(#id)")
                         .expressionAttributeNames(Map.of("#children", Attributes.CHILD_COUNT, "#id", Attributes.ID))
                         .expressionAttributeValues(Map.of(":delta", Values.n(delta)))
+                        .build())
+                .build();
+    }
+
+    private TransactWriteItem countLink(Map<String, AttributeValue> storeKey, String businessId, int delta) {
+        Map<String, String> names = new HashMap<>(Map.of("#links", Attributes.LINK_COUNT, "#id", Attributes.ID));
+        Map<String, AttributeValue> values = new HashMap<>(Map.of(":delta", Values.n(delta)));
+        String condition = "attribute_exists(#id)";
+        if (businessId != null) {
+            condition += " AND #b = :b";
+            names.put("#b", Attributes.BUSINESS_ID);
+            values.put(":b", Values.s(businessId));
+        }
+        return TransactWriteItem.builder()
+                .update(Update.builder()
+                        .tableName(table.name())
+                        .key(storeKey)
+                        .updateExpression("ADD #links :delta")
+                        .conditionExpression(condition)
+                        .expressionAttributeNames(names)
+                        .expressionAttributeValues(values)
                         .build())
                 .build();
     }
