@@ -5,16 +5,20 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Item equality as DynamoDB means it: sets come back in any order, so they are compared sorted. */
-final class CanonicalItem {
+/**
+ * Item equality as DynamoDB means it: sets come back in any order, so they are compared sorted. Public for the tests of
+ * other modules that compare items (one comparison for the whole project).
+ */
+public final class CanonicalItem {
     private CanonicalItem() {}
 
-    static boolean sameContent(Map<String, AttributeValue> left, Map<String, AttributeValue> right) {
+    public static boolean sameContent(Map<String, AttributeValue> left, Map<String, AttributeValue> right) {
         return canonical(left).equals(canonical(right));
     }
 
     /** Attribute names whose values differ (or exist on one side only), sorted: what a stale-copy finding names. */
-    static TreeSet<String> differingAttributes(Map<String, AttributeValue> left, Map<String, AttributeValue> right) {
+    public static TreeSet<String> differingAttributes(
+            Map<String, AttributeValue> left, Map<String, AttributeValue> right) {
         TreeSet<String> names = new TreeSet<>(left.keySet());
         names.addAll(right.keySet());
         names.removeIf(name -> left.containsKey(name)

@@ -24,7 +24,10 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** The drift classes on a table corrupted on purpose, and repair against DynamoDB Local (DESIGN §4 invariants 1-2). */
+/**
+ * The drift classes on a table corrupted on purpose, repair, and {@link DriftCheck} (the same check for other modules'
+ * tests) against DynamoDB Local (DESIGN §4 invariants 1-2).
+ */
 class VerifyRepairTest {
     private static final AtomicInteger TABLES = new AtomicInteger();
     private static final int SEGMENTS = 3;
@@ -239,6 +242,58 @@ class VerifyRepairTest {
             assertThat(finding.key().id()).isEqualTo(sample.customer1.id());
             assertThat(finding.detail()).contains("belongs to business " + sample.otherBusiness.id());
         });
+    }
+
+    // DriftCheck: the entry point other modules' tests use, the same findings from a client and a table name
+
+    @Test
+    void driftCheck_shouldBeClean_andListEveryDuplicate_whenEveryCopyMatchesItsSource() {
+        // GIVEN
+        SampleTable sample = SampleTable.write(dynamo, newTable());
+
+        // WHEN
+        DriftCheck check = DriftCheck.of(dynamo, sample.table);
+
+        // THEN
+        assertThat(check.clean()).isTrue();
+        assertThat(check.findings()).isEmpty();
+        assertThat(check.copyFindings()).isEmpty();
+        assertThat(check.coreItems()).isEqualTo(8);
+        List<Map<String, AttributeValue>> expected = sample.expectedDuplicates();
+        assertThat(check.duplicates()).hasSize(expected.size()).allSatisfy(copy -> assertThat(expected)
+                .anySatisfy(want ->
+                        assertThat(CanonicalItem.sameContent(copy, want)).isTrue()));
+        assertThat(check.toString()).startsWith("0 findings over 8 core items and 11 duplicates");
+    }
+
+    @Test
+    void driftCheck_shouldDescribeEveryFinding_andKeepDanglingReferencesOutOfTheCopyFindings_whenTheTableDrifted() {
+        // GIVEN the damage of every class
+        SampleTable sample = SampleTable.write(dynamo, newTable());
+        Corruption corruption = corrupt(sample);
+
+        // WHEN
+        DriftCheck check = DriftCheck.of(dynamo, sample.table);
+
+        // THEN one line per finding, as verify prints them
+        assertThat(check.clean()).isFalse();
+        assertThat(check.findings())
+                .hasSize(11)
+                .contains("dangling reference  " + corruption.dangling() + ": storeIds names store "
+                        + corruption.missingStoreId() + " does not exist (not repaired: core items are the API's;"
+                        + " unlink it there)")
+                .anySatisfy(line -> assertThat(line)
+                        .startsWith("missing copy  " + corruption.missing().get(0)))
+                .anySatisfy(line -> assertThat(line).startsWith("orphaned copy  "))
+                .anySatisfy(line -> assertThat(line).startsWith("stale copy  "))
+                .anySatisfy(line -> assertThat(line).startsWith("index-attribute leak  "))
+                .anySatisfy(line -> assertThat(line).startsWith("copy ahead of source  " + corruption.ahead()));
+        // AND the copies' findings are all of them but the one about a core item
+        assertThat(check.copyFindings()).hasSize(10).noneSatisfy(line -> assertThat(line)
+                .startsWith("dangling reference"));
+        assertThat(check.toString())
+                .startsWith("11 findings over 8 core items and ")
+                .contains(check.findings());
     }
 
     /** The keys of each kind of damage done by {@link #corrupt}. */
