@@ -10,6 +10,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 
 /** Plain HTTP calls to the local system's front door, as a client of the deployed API would make them. */
 final class ApiClient {
@@ -25,7 +26,11 @@ final class ApiClient {
         this.base = "http://localhost:" + port;
     }
 
-    record Response(int status, String body) {
+    /**
+     * @param serverTiming the response's {@code Server-Timing} list, its lines joined with commas (HTTP's rule for a
+     *     list header; the local front door splits it at commas), or null when it has none
+     */
+    record Response(int status, String body, String serverTiming) {
         JsonNode json() {
             try {
                 return JSON.readTree(body);
@@ -37,6 +42,13 @@ final class ApiClient {
 
     Response get(String path) {
         return send(HttpRequest.newBuilder(URI.create(base + path)).GET());
+    }
+
+    /** GETs asking the function for the DynamoDB capacity its calls consume (reported in Server-Timing). */
+    Response getWithCapacity(String path) {
+        return send(HttpRequest.newBuilder(URI.create(base + path))
+                .header(ServerTiming.CAPACITY_HEADER, "TOTAL")
+                .GET());
     }
 
     Response put(String path) {
@@ -72,12 +84,68 @@ final class ApiClient {
         try {
             HttpResponse<String> response =
                     http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
-            return new Response(response.statusCode(), response.body());
+            List<String> timing = response.headers().allValues(ServerTiming.HEADER);
+            return new Response(
+                    response.statusCode(), response.body(), timing.isEmpty() ? null : String.join(",", timing));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    /**
+     * What the function reported about one request in its {@code Server-Timing} header (see the functions module's
+     * {@code ServerTimingHeader}): {@code app} = its time from the JAX-RS layer to the response written, {@code db} =
+     * the wall time at least one DynamoDB call was outstanding, {@code count} = DynamoDB calls, {@code rcu} / {@code
+     * wcu} = consumed capacity (NaN unless asked for). Times in ms.
+     */
+    record ServerTiming(double appMs, double dbMs, int count, double rcu, double wcu) {
+        static final String HEADER = "server-timing";
+        static final String CAPACITY_HEADER = "Return-Consumed-Capacity";
+
+        /** The function's own time: app minus DynamoDB. */
+        double ownMs() {
+            return appMs - dbMs;
+        }
+
+        /**
+         * Parses the two metrics this API writes ({@code app;dur=..}, {@code db;dur=..;count=..[;rcu=..;wcu=..]}).
+         * Values here never contain commas or semicolons except inside the quoted {@code desc}, which is skipped.
+         */
+        static ServerTiming parse(String header) {
+            if (header == null) {
+                throw new IllegalStateException("the response has no Server-Timing header");
+            }
+            double app = Double.NaN;
+            double db = Double.NaN;
+            int count = -1;
+            double rcu = Double.NaN;
+            double wcu = Double.NaN;
+            for (String metric : header.replaceAll("desc=\"[^\"]*\"", "").split(",")) {
+                String[] parts = metric.trim().split(";");
+                for (int i = 1; i < parts.length; i++) {
+                    String[] param = parts[i].trim().split("=", 2);
+                    if (param.length < 2) {
+                        continue;
+                    }
+                    String key = parts[0].trim() + "." + param[0].trim();
+                    String value = param[1].trim();
+                    switch (key) {
+                        case "app.dur" -> app = Double.parseDouble(value);
+                        case "db.dur" -> db = Double.parseDouble(value);
+                        case "db.count" -> count = Integer.parseInt(value);
+                        case "db.rcu" -> rcu = Double.parseDouble(value);
+                        case "db.wcu" -> wcu = Double.parseDouble(value);
+                        default -> {}
+                    }
+                }
+            }
+            if (Double.isNaN(app) || Double.isNaN(db) || count < 0) {
+                throw new IllegalStateException("unexpected Server-Timing: " + header);
+            }
+            return new ServerTiming(app, db, count, rcu, wcu);
         }
     }
 }

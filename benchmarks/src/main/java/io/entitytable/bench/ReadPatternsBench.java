@@ -13,7 +13,8 @@ import java.util.function.Supplier;
 /**
  * Access patterns 1-13: each request through the front door (HTTP -> API Gateway v2 event -> Runtime API -> the
  * packaged API function -> DynamoDB Local and back) against the raw SDK call(s) it wraps, interleaved one by one in
- * the same run so that machine noise hits both sides alike.
+ * the same run so that machine noise hits both sides alike. Every API request asks for consumed capacity and reads
+ * the function's {@code Server-Timing} header: its time in JAX-RS, its DynamoDB wall time, calls and RCU.
  */
 final class ReadPatternsBench {
     /** The latest instant the API accepts in a date range (OrderService.LATEST). */
@@ -23,7 +24,26 @@ final class ReadPatternsBench {
 
     record Pattern(int number, String name, String apiPath, Supplier<RawCalls.Cost> raw) {}
 
-    record Result(Pattern pattern, Samples api, Samples raw, RawCalls.Cost cost) {
+    /**
+     * @param function per API request, the function's time from the JAX-RS layer to the response written (its
+     *     Server-Timing {@code app})
+     * @param functionDb per API request, the wall time the function waited on DynamoDB ({@code db})
+     * @param own per API request, {@code app - db}: the function's own time
+     * @param outside per API request, the client's time minus {@code app}: front door, Runtime API, Lambda bridge
+     * @param functionCost the DynamoDB calls and RCU of the function's last measured request
+     * @param functionCostVaried whether calls or RCU differed between the function's measured requests
+     */
+    record Result(
+            Pattern pattern,
+            Samples api,
+            Samples raw,
+            RawCalls.Cost cost,
+            Samples function,
+            Samples functionDb,
+            Samples own,
+            Samples outside,
+            FunctionCost functionCost,
+            boolean functionCostVaried) {
         double ratioP50() {
             return api.p50() / raw.p50();
         }
@@ -129,10 +149,45 @@ final class ReadPatternsBench {
                         () -> raw.tags(List.of(SeededData.TAG_A, SeededData.TAG_B))));
     }
 
+    /** What the function's Server-Timing said its DynamoDB calls cost. */
+    record FunctionCost(int requests, double readUnits) {}
+
+    /** The API side's samples of one pattern. */
+    private static final class ApiSamples {
+        final Samples client = new Samples();
+        final Samples function = new Samples();
+        final Samples db = new Samples();
+        final Samples own = new Samples();
+        final Samples outside = new Samples();
+        FunctionCost cost;
+        boolean costVaried;
+
+        void add(long clientNanos, ApiClient.ServerTiming timing) {
+            client.add(clientNanos);
+            function.addMillis(timing.appMs());
+            db.addMillis(timing.dbMs());
+            own.addMillis(timing.ownMs());
+            outside.add(clientNanos - Math.round(timing.appMs() * 1_000_000));
+            FunctionCost next = new FunctionCost(timing.count(), timing.rcu());
+            costVaried |= cost != null && !cost.equals(next);
+            cost = next;
+        }
+    }
+
     static List<Result> run(ApiClient api, List<Pattern> patterns, Mode mode) {
+        // Warm every pattern up before any is measured: most of a request's code (routing, filters, JSON, the SDK) is
+        // shared by all patterns, and the function runs with C1 only (-XX:TieredStopAtLevel=1), which compiles a
+        // method after some 200 calls. Without this the first pattern measured paid for the shared code's
+        // interpreted runs and the later ones did not.
+        for (int i = 0; i < mode.readWarmup(); i++) {
+            for (Pattern pattern : patterns) {
+                timeApi(api, pattern, null);
+                timeRaw(pattern, null);
+            }
+        }
         List<Result> results = new ArrayList<>();
         for (Pattern pattern : patterns) {
-            Samples apiSamples = new Samples();
+            ApiSamples apiSamples = new ApiSamples();
             Samples rawSamples = new Samples();
             RawCalls.Cost cost = null;
             for (int i = 0; i < mode.readWarmup() + mode.readIterations(); i++) {
@@ -146,27 +201,40 @@ final class ReadPatternsBench {
                     timeApi(api, pattern, measured ? apiSamples : null);
                 }
             }
-            results.add(new Result(pattern, apiSamples, rawSamples, cost));
+            results.add(new Result(
+                    pattern,
+                    apiSamples.client,
+                    rawSamples,
+                    cost,
+                    apiSamples.function,
+                    apiSamples.db,
+                    apiSamples.own,
+                    apiSamples.outside,
+                    apiSamples.cost,
+                    apiSamples.costVaried));
             System.err.printf(
                     Locale.ROOT,
-                    "[bench] pattern %d: api p50 %s ms, raw p50 %s ms%n",
+                    "[bench] pattern %d: api p50 %s ms, raw p50 %s ms, function own p50 %s ms p99 %s ms%n",
                     pattern.number(),
-                    Samples.ms(apiSamples.p50()),
-                    Samples.ms(rawSamples.p50()));
+                    Samples.ms(apiSamples.client.p50()),
+                    Samples.ms(rawSamples.p50()),
+                    Samples.ms(apiSamples.own.p50()),
+                    Samples.ms(apiSamples.own.p99()));
         }
         return results;
     }
 
-    private static void timeApi(ApiClient api, Pattern pattern, Samples samples) {
+    private static void timeApi(ApiClient api, Pattern pattern, ApiSamples samples) {
         long start = System.nanoTime();
-        ApiClient.Response response = api.get(pattern.apiPath());
+        ApiClient.Response response = api.getWithCapacity(pattern.apiPath());
         long elapsed = System.nanoTime() - start;
         if (response.status() != 200) {
             throw new IllegalStateException("pattern " + pattern.number() + " GET " + pattern.apiPath() + " answered "
                     + response.status() + ": " + response.body());
         }
+        ApiClient.ServerTiming timing = ApiClient.ServerTiming.parse(response.serverTiming());
         if (samples != null) {
-            samples.add(elapsed);
+            samples.add(elapsed, timing);
         }
     }
 

@@ -45,11 +45,6 @@ final class Report {
         targets.append(String.format(Locale.ROOT, "- %s: **%s** (%s)%n", name, met ? "met" : "not met", measured));
     }
 
-    /** A target this run could not decide, with the reason. */
-    void targetUndecided(String name, String why) {
-        targets.append(String.format(Locale.ROOT, "- %s: **not measured** (%s)%n", name, why));
-    }
-
     String render(String heading) {
         StringBuilder out =
                 new StringBuilder(heading).append("\n\n## Targets\n\n").append(targets);

@@ -12,6 +12,11 @@ final class Samples {
         nanos.add(durationNanos);
     }
 
+    /** A duration reported in milliseconds (e.g. by a Server-Timing header), kept to the nanosecond. */
+    void addMillis(double millis) {
+        nanos.add(Math.round(millis * 1_000_000));
+    }
+
     int count() {
         return nanos.size();
     }

@@ -1,5 +1,6 @@
 package io.entitytable.api.table;
 
+import io.entitytable.api.timing.CurrentRequestTiming;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Named;
@@ -9,6 +10,7 @@ import java.util.concurrent.Executors;
 /**
  * The pool that runs the parallel Queries of multi-partition lists (status shards, several tags). Bounded, so one
  * request can never open more connections than this; daemon threads so a frozen SnapStart snapshot holds no state.
+ * Each task runs bound to the request that submitted it, so its DynamoDB time counts in that request's Server-Timing.
  */
 @ApplicationScoped
 public class QueryPool {
@@ -18,10 +20,10 @@ public class QueryPool {
     @ApplicationScoped
     @Named("queryPool")
     ExecutorService queryPool() {
-        return Executors.newFixedThreadPool(PARALLEL_QUERIES, runnable -> {
+        return CurrentRequestTiming.propagating(Executors.newFixedThreadPool(PARALLEL_QUERIES, runnable -> {
             Thread thread = new Thread(runnable, "query");
             thread.setDaemon(true);
             return thread;
-        });
+        }));
     }
 }

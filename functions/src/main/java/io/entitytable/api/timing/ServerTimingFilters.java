@@ -1,0 +1,69 @@
+package io.entitytable.api.timing;
+
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import java.util.Locale;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+import org.jboss.resteasy.reactive.server.ServerResponseFilter;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+
+/**
+ * Answers every request with a {@code Server-Timing} header ({@link ServerTimingHeader}): the time from the JAX-RS
+ * layer to the response written, and the time, count and (when asked) capacity of its DynamoDB calls.
+ *
+ * <p>The clock starts in the first pre-matching filter and stops when Vert.x writes the response's headers: the body
+ * is serialized by then, because responses are buffered whole ({@code quarkus.rest.output-buffer-size}), so JSON
+ * writing is counted. A response filter would run before the body is written.
+ *
+ * <p>A client asks for consumed capacity with {@code Return-Consumed-Capacity: TOTAL} (or {@code INDEXES}), the
+ * DynamoDB parameter of the same name; every DynamoDB call of the request then returns it. Any other value is
+ * ignored: a diagnostic header never fails a request.
+ */
+public class ServerTimingFilters {
+    public static final String CAPACITY_HEADER = "Return-Consumed-Capacity";
+
+    private static final String PROPERTY = RequestTiming.class.getName();
+
+    /** Before every other filter, so the time spent in them (body limit, validation) counts. */
+    @ServerRequestFilter(preMatching = true, priority = 1)
+    public void start(ContainerRequestContext request, RoutingContext routing) {
+        RequestTiming timing =
+                new RequestTiming(System.nanoTime(), capacityAsked(request.getHeaderString(CAPACITY_HEADER)));
+        request.setProperty(PROPERTY, timing);
+        HttpServerResponse response = routing.response();
+        routing.addHeadersEndHandler(ignored -> response.putHeader(
+                ServerTimingHeader.NAME, ServerTimingHeader.format(timing.snapshot(System.nanoTime()))));
+    }
+
+    /**
+     * Binds the request to the thread that runs the resource method (a worker thread: every resource method blocks
+     * on DynamoDB), which is where a non-pre-matching filter runs; the pre-matching one runs on the I/O thread.
+     */
+    @ServerRequestFilter(priority = 1)
+    public void bind(ContainerRequestContext request) {
+        if (request.getProperty(PROPERTY) instanceof RequestTiming timing) {
+            CurrentRequestTiming.bind(timing);
+        }
+    }
+
+    /** Response filters run on the resource method's thread too; the worker thread goes back to its pool clean. */
+    @ServerResponseFilter
+    public void unbind(ContainerRequestContext request) {
+        if (request.getProperty(PROPERTY) instanceof RequestTiming timing) {
+            CurrentRequestTiming.unbind(timing);
+        }
+    }
+
+    /** The capacity level a {@code Return-Consumed-Capacity} value asks for; null for none or anything unknown. */
+    static ReturnConsumedCapacity capacityAsked(String header) {
+        if (header == null) {
+            return null;
+        }
+        return switch (header.trim().toUpperCase(Locale.ROOT)) {
+            case "TOTAL" -> ReturnConsumedCapacity.TOTAL;
+            case "INDEXES" -> ReturnConsumedCapacity.INDEXES;
+            default -> null;
+        };
+    }
+}
