@@ -33,6 +33,7 @@ public final class LocalSystem implements AutoCloseable {
     private final PrintStream console;
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
     private final StartupReport.Builder report = StartupReport.builder();
+    private final boolean streamPath;
 
     private LocalDynamoDb dynamoDb;
     private RuntimeApiServer apiFrontDoor;
@@ -40,13 +41,25 @@ public final class LocalSystem implements AutoCloseable {
     private PackagedFunction fanout;
     private StreamPump pump;
 
-    private LocalSystem(LocalOptions options, PrintStream console) {
+    private LocalSystem(LocalOptions options, PrintStream console, boolean streamPath) {
         this.options = options;
         this.console = console;
+        this.streamPath = streamPath;
     }
 
     public static LocalSystem start(LocalOptions options, PrintStream console) {
-        LocalSystem system = new LocalSystem(options, console);
+        return start(new LocalSystem(options, console, true));
+    }
+
+    /**
+     * DynamoDB Local with the table and the packaged API behind the front door, without the fan-out function and the
+     * stream pump: for callers that feed the table's stream to a fan-out of their own (the fault-injected run).
+     */
+    public static LocalSystem startWithoutStreamPath(LocalOptions options, PrintStream console) {
+        return start(new LocalSystem(options, console, false));
+    }
+
+    private static LocalSystem start(LocalSystem system) {
         try {
             system.startAll();
             return system;
@@ -61,7 +74,7 @@ public final class LocalSystem implements AutoCloseable {
         createDataFolder();
         // The front door first: a taken port is the most likely failure, and should be reported before any work.
         apiFrontDoor = remember(RuntimeApiServer.httpFrontDoor(options.apiPort()));
-        boolean fanoutPackaged = Files.isRegularFile(options.zipOf(FunctionDefinition.STREAM_FANOUT));
+        boolean fanoutPackaged = streamPath && Files.isRegularFile(options.zipOf(FunctionDefinition.STREAM_FANOUT));
         RuntimeApiServer fanoutRuntimeApi = fanoutPackaged ? remember(RuntimeApiServer.plain(0)) : null;
 
         // The functions' JVMs start while DynamoDB Local starts: their init phases are most of the start-up time and

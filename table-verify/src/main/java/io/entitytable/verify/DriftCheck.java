@@ -1,5 +1,6 @@
 package io.entitytable.verify;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -40,6 +41,19 @@ public final class DriftCheck {
         return describe(report.findings().stream()
                 .filter(finding -> finding.driftClass() != DriftClass.DANGLING_REFERENCE)
                 .toList());
+    }
+
+    /** Findings by class, every class listed (zero included), named as verify's console summary names them. */
+    public Map<String, Long> countsByClass() {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        for (DriftClass driftClass : DriftClass.values()) {
+            counts.put(
+                    driftClass.label(),
+                    report.findings().stream()
+                            .filter(finding -> finding.driftClass() == driftClass)
+                            .count());
+        }
+        return counts;
     }
 
     public long coreItems() {

@@ -294,6 +294,16 @@ class VerifyRepairTest {
         assertThat(check.toString())
                 .startsWith("11 findings over 8 core items and ")
                 .contains(check.findings());
+        // AND counted by class, every class listed
+        assertThat(check.countsByClass())
+                .containsExactly(
+                        Map.entry("missing copy", (long) corruption.missing().size()),
+                        Map.entry("orphaned copy", (long) corruption.orphaned().size()),
+                        Map.entry("stale copy", (long) corruption.stale().size()),
+                        Map.entry("copy ahead of source", 1L),
+                        Map.entry("index-attribute leak", (long)
+                                corruption.leaking().size()),
+                        Map.entry("dangling reference", 1L));
     }
 
     /** The keys of each kind of damage done by {@link #corrupt}. */

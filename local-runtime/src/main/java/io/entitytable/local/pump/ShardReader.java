@@ -36,6 +36,8 @@ final class ShardReader implements Runnable {
 
     private String lastExamined;
     private String lastCheckpointed;
+    /** True while the last GetRecords found nothing new and everything read is delivered and checkpointed. */
+    private volatile boolean caughtUp;
 
     ShardReader(
             DynamoDbStreamsClient streams,
@@ -106,6 +108,7 @@ final class ShardReader implements Runnable {
                     }
                 }
             }
+            caughtUp = false;
             boolean closed = response.nextShardIterator() == null;
             if (!batch.isEmpty() && (closed || windowElapsed(batchStarted))) {
                 deliver(batch);
@@ -120,10 +123,16 @@ final class ShardReader implements Runnable {
                 return;
             }
             iterator = response.nextShardIterator();
+            caughtUp = response.records().isEmpty() && batch.isEmpty();
             if (response.records().isEmpty() || !batch.isEmpty()) {
                 Thread.sleep(options.pollInterval().toMillis());
             }
         }
+    }
+
+    /** Whether this reader has nothing left to deliver as of its last poll (a record written since may be on its way). */
+    boolean caughtUp() {
+        return caughtUp;
     }
 
     private void deliver(List<PumpRecord> batch) throws InterruptedException {

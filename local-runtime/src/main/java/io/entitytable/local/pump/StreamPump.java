@@ -2,6 +2,7 @@ package io.entitytable.local.pump;
 
 import io.entitytable.model.StreamTrigger;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -38,6 +39,8 @@ public final class StreamPump implements AutoCloseable {
     private final Clock clock;
     private final Consumer<String> log;
     private final Set<String> started = ConcurrentHashMap.newKeySet();
+    private final Map<String, ShardReader> running = new ConcurrentHashMap<>();
+    private volatile List<Shard> discovered;
     private final ExecutorService readers = Executors.newCachedThreadPool(runnable -> {
         Thread thread = new Thread(runnable, "stream-pump-shard");
         thread.setDaemon(true);
@@ -92,7 +95,9 @@ public final class StreamPump implements AutoCloseable {
     private void discoverShards() {
         while (!Thread.currentThread().isInterrupted()) {
             try {
-                startReadyShards(shards());
+                List<Shard> shards = shards();
+                startReadyShards(shards);
+                discovered = shards;
                 Thread.sleep(options.discoveryInterval().toMillis());
             } catch (InterruptedException e) {
                 return;
@@ -134,10 +139,12 @@ public final class StreamPump implements AutoCloseable {
             if (parentDone && !checkpoints.finished(id) && started.add(id)) {
                 ShardReader reader = new ShardReader(
                         streams, streamArn, id, trigger, filter, delivery, checkpoints, options, clock, log);
+                running.put(id, reader);
                 readers.execute(() -> {
                     try {
                         reader.run();
                     } finally {
+                        running.remove(id, reader);
                         // A reader that stopped before the shard's end (DynamoDB Local unreachable, say) is started
                         // again by the next discovery, from the checkpoint.
                         if (!closed && !checkpoints.finished(id)) {
@@ -147,6 +154,51 @@ public final class StreamPump implements AutoCloseable {
                 });
             }
         }
+    }
+
+    /**
+     * Whether every shard of the last discovery is fully processed, or is being read by a reader that found nothing
+     * new on its last poll with nothing in flight. Records written after that poll are not seen yet: see {@link
+     * #awaitCaughtUp}.
+     */
+    public boolean caughtUp() {
+        List<Shard> shards = discovered;
+        if (shards == null) {
+            return false;
+        }
+        for (Shard shard : shards) {
+            String id = shard.shardId();
+            ShardReader reader = running.get(id);
+            if (!checkpoints.finished(id) && (reader == null || !reader.caughtUp())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Waits until the pump has delivered everything written to the table before this call: {@link #caughtUp()} must
+     * hold without a break for longer than a shard discovery and a poll take, so a record written just before the call
+     * (or a shard opened meanwhile) has been seen. Returns false when the timeout passes first.
+     */
+    public boolean awaitCaughtUp(Duration timeout) throws InterruptedException {
+        long quietNanos = options.discoveryInterval()
+                .plus(options.pollInterval())
+                .multipliedBy(2)
+                .toNanos();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        long quietSince = -1;
+        while (System.nanoTime() < deadline) {
+            if (!caughtUp()) {
+                quietSince = -1;
+            } else if (quietSince < 0) {
+                quietSince = System.nanoTime();
+            } else if (System.nanoTime() - quietSince >= quietNanos) {
+                return true;
+            }
+            Thread.sleep(50);
+        }
+        return false;
     }
 
     /** Shards being read, or read to their end in this run. */

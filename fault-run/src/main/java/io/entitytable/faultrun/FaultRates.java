@@ -1,0 +1,43 @@
+package io.entitytable.faultrun;
+
+/**
+ * How often each fault strikes. Per invocation: a re-delivered batch. Per record delivered: a duplicate of it. Per write
+ * attempt of the fan-out: the instance's death. Per DynamoDB call attempt of the fan-out: throttling, a 5xx before it;
+ * per write attempt: a 5xx after it took effect.
+ *
+ * @param pumpRestartEverySeconds mean time between pump restarts (each pause is drawn between half and one and a half
+ *     times it)
+ */
+public record FaultRates(
+        double redeliveredBatch,
+        double duplicatedRecord,
+        double crashBeforeWrite,
+        double throttle,
+        double serverError,
+        double serverErrorAfterWrite,
+        double pumpRestartEverySeconds) {
+
+    /**
+     * Rates that make every kind of fault happen several times in a 20-second run (a few dozen invocations, a few
+     * thousand calls) while batches still get through: a record's retries are bounded (StreamTrigger), so a fault on
+     * every second call would send batches to the failure destination, which is a different test. Each throttle costs
+     * the SDK's throttling back-off (hundreds of milliseconds) on the one batch in flight per shard, so throttling more
+     * often mostly makes the drain long.
+     */
+    public static final FaultRates DEFAULT = new FaultRates(0.5, 0.02, 0.01, 0.01, 0.01, 0.01, 6);
+
+    public static final FaultRates NONE = new FaultRates(0, 0, 0, 0, 0, 0, 0);
+
+    /** The rate (or, for pump restarts, the mean pause) of one kind; zero when it is off. */
+    public double of(FaultKind kind) {
+        return switch (kind) {
+            case REDELIVERED_BATCH -> redeliveredBatch;
+            case DUPLICATED_RECORD -> duplicatedRecord;
+            case CRASH_MID_BATCH -> crashBeforeWrite;
+            case THROTTLE -> throttle;
+            case SERVER_ERROR -> serverError;
+            case SERVER_ERROR_AFTER_WRITE -> serverErrorAfterWrite;
+            case PUMP_RESTART -> pumpRestartEverySeconds;
+        };
+    }
+}

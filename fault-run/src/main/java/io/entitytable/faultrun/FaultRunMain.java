@@ -1,0 +1,76 @@
+package io.entitytable.faultrun;
+
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+
+/**
+ * {@code java -jar fault-run/target/fault-run.jar [--seed N|random] [--duration 60s|5m|PT2M] [--clients N]}: one
+ * fault-injected run; exit code 0 when it passed, 1 when it failed, 2 on bad arguments.
+ */
+public final class FaultRunMain {
+    private FaultRunMain() {}
+
+    public static void main(String[] args) throws InterruptedException {
+        // Before anything touches java.util.logging: the fan-out logs through JBoss Logging, whose log manager must be
+        // JUL's for FaultRun to quiet it (surefire sets the same property for the tests).
+        System.setProperty("java.util.logging.manager", "org.jboss.logmanager.LogManager");
+        FaultRunOptions options;
+        try {
+            options = parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.err.println("usage: fault-run [--seed N|random] [--duration 60s|5m|PT2M] [--clients N]");
+            System.exit(2);
+            return;
+        }
+        FaultRunResult result = new FaultRun(options, System.err).run();
+        System.out.println(result.summary());
+        System.exit(result.passed() ? 0 : 1);
+    }
+
+    static FaultRunOptions parse(String[] args) {
+        long seed = new SecureRandom().nextLong();
+        Duration duration = Duration.ofSeconds(60);
+        int clients = 4;
+        for (int i = 0; i < args.length; i++) {
+            String name = args[i];
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException("missing value of " + name);
+            }
+            String value = args[++i];
+            switch (name) {
+                case "--seed" -> seed = value.equals("random") ? new SecureRandom().nextLong() : number(name, value);
+                case "--duration" -> duration = duration(value);
+                case "--clients" -> clients = (int) number(name, value);
+                default -> throw new IllegalArgumentException("unknown option " + name);
+            }
+        }
+        return FaultRunOptions.of(seed, duration, clients);
+    }
+
+    private static long number(String name, String value) {
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " takes a number, not " + value);
+        }
+    }
+
+    /** {@code 90s}, {@code 5m} or an ISO-8601 duration. */
+    static Duration duration(String value) {
+        String text = value.toLowerCase(Locale.ROOT);
+        try {
+            if (text.endsWith("s") && !text.startsWith("p")) {
+                return Duration.ofSeconds(Long.parseLong(text.substring(0, text.length() - 1)));
+            }
+            if (text.endsWith("m") && !text.startsWith("p")) {
+                return Duration.ofMinutes(Long.parseLong(text.substring(0, text.length() - 1)));
+            }
+            return Duration.parse(value);
+        } catch (NumberFormatException | DateTimeParseException e) {
+            throw new IllegalArgumentException("--duration takes 90s, 5m or PT2M, not " + value);
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package io.entitytable.faultrun;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** Everything a run did and found, and the summary it prints. */
+public record FaultRunResult(
+        FaultRunOptions options,
+        Duration traffic,
+        boolean drained,
+        Duration drain,
+        OperationStats operations,
+        Map<FaultKind, Long> faults,
+        Stream stream,
+        Verification verification,
+        Duration total) {
+
+    /**
+     * What went through the stream path.
+     *
+     * @param recordsDelivered records in every invocation, duplicates and re-deliveries included
+     * @param distinctRecords stream records that reached the function at least once
+     * @param discardedRecords records the pump gave up on (retries or age exhausted): each one is lost fan-out work
+     */
+    public record Stream(
+            long invocations,
+            long recordsDelivered,
+            long distinctRecords,
+            long functionErrors,
+            long instancesStarted,
+            long discardedRecords) {}
+
+    /** Why the run failed; empty when it passed. */
+    public List<String> failures() {
+        List<String> failures = new ArrayList<>();
+        if (operations.serverErrors() > 0) {
+            failures.add(operations.serverErrors() + " API answers were 5xx");
+        }
+        long otherUnexpected = operations.unexpected() - operations.serverErrors();
+        if (otherUnexpected > 0) {
+            failures.add(otherUnexpected + " API answers were neither 2xx nor 404/409/412");
+        }
+        if (!drained) {
+            failures.add(
+                    "the stream did not drain within " + options.drainTimeout().toSeconds() + " s");
+        }
+        if (stream.discardedRecords() > 0) {
+            failures.add(stream.discardedRecords() + " stream records were sent to the failure destination");
+        }
+        if (verification.drift() > 0) {
+            failures.add("verify found " + verification.drift() + " drift findings");
+        }
+        return failures;
+    }
+
+    public boolean passed() {
+        return failures().isEmpty();
+    }
+
+    public long faultsInjected() {
+        return faults.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** The report printed at the end of a run. */
+    public String summary() {
+        StringBuilder out = new StringBuilder();
+        out.append("Fault-injected run\n");
+        out.append(String.format(
+                Locale.ROOT,
+                "  seed %d, %d clients, %.1f s of traffic, drained in %.1f s, %.1f s in all%n",
+                options.seed(),
+                options.clients(),
+                seconds(traffic),
+                seconds(drain),
+                seconds(total)));
+        out.append(String.format(
+                Locale.ROOT,
+                "  again: java -jar fault-run/target/fault-run.jar --seed %d --duration %ds --clients %d%n",
+                options.seed(),
+                options.duration().toSeconds(),
+                options.clients()));
+        out.append("Operations: ").append(operations.total()).append(" (");
+        out.append(operations.countsByKind().entrySet().stream()
+                .map(entry -> entry.getKey().label() + " " + entry.getValue())
+                .collect(Collectors.joining(", ")));
+        out.append(")\n  answers: ");
+        out.append(operations.byStatus().entrySet().stream()
+                .map(entry -> entry.getKey() + " x" + entry.getValue())
+                .collect(Collectors.joining(", ")));
+        out.append("; unexpected ")
+                .append(operations.unexpected())
+                .append(" (5xx ")
+                .append(operations.serverErrors())
+                .append(")\n");
+        operations
+                .unexpectedExamples()
+                .forEach(example -> out.append("    ").append(example).append('\n'));
+        out.append("Faults injected: ").append(faultsInjected()).append('\n');
+        faults.forEach(
+                (kind, count) -> out.append(String.format(Locale.ROOT, "  %-32s %d%n", kind.description(), count)));
+        out.append(String.format(
+                Locale.ROOT,
+                "Stream: %d records delivered (%d distinct) in %d invocations, %d function errors, %d fan-out instances"
+                        + " started, %d records sent to the failure destination%n",
+                stream.recordsDelivered(),
+                stream.distinctRecords(),
+                stream.invocations(),
+                stream.functionErrors(),
+                stream.instancesStarted(),
+                stream.discardedRecords()));
+        out.append("Verify: ").append(verification.summary()).append('\n');
+        verification
+                .examples()
+                .forEach(example -> out.append("    ").append(example).append('\n'));
+        List<String> failures = failures();
+        out.append("Result: ").append(failures.isEmpty() ? "PASSED" : "FAILED: " + String.join("; ", failures));
+        return out.toString();
+    }
+
+    private static double seconds(Duration duration) {
+        return duration.toMillis() / 1000.0;
+    }
+}

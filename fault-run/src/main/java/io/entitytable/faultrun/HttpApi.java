@@ -1,0 +1,63 @@
+package io.entitytable.faultrun;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/** Plain HTTP against the local front door; answers are returned whatever their status, for the caller to judge. */
+final class HttpApi {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** @param body the parsed body, or a missing node when there is none or it is not JSON */
+    record Answer(int status, JsonNode body) {
+        String text(String field) {
+            return body.path(field).asText();
+        }
+
+        long number(String field) {
+            return body.path(field).asLong();
+        }
+    }
+
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final URI base;
+
+    HttpApi(int port) {
+        this.base = URI.create("http://localhost:" + port);
+    }
+
+    Answer send(String method, String path, JsonNode body, Long ifMatch) throws InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(60));
+        if (ifMatch != null) {
+            request.header("If-Match", "\"" + ifMatch + "\"");
+        }
+        if (body == null) {
+            request.method(method, HttpRequest.BodyPublishers.noBody());
+        } else {
+            request.header("Content-Type", "application/json")
+                    .method(method, HttpRequest.BodyPublishers.ofString(body.toString(), StandardCharsets.UTF_8));
+        }
+        try {
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            return new Answer(response.statusCode(), parse(response.body()));
+        } catch (IOException e) {
+            // Not an answer of the API: the caller counts it as a transport failure.
+            return new Answer(-1, JSON.createObjectNode().put("detail", String.valueOf(e)));
+        }
+    }
+
+    private static JsonNode parse(String body) {
+        try {
+            return body.isEmpty() ? JSON.missingNode() : JSON.readTree(body);
+        } catch (IOException e) {
+            return JSON.missingNode();
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package io.entitytable.faultrun;
+
+/** What a client did through the API, in the words of the fault-injected run's report. */
+public enum OperationKind {
+    CREATE,
+    UPDATE,
+    RENAME,
+    LINK,
+    UNLINK,
+    TAG,
+    UNTAG,
+    DELETE,
+    /** A GET for the version to send as If-Match. */
+    READ;
+
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}

@@ -1,0 +1,277 @@
+package io.entitytable.faultrun;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.entitytable.faultrun.World.Known;
+import io.entitytable.model.Entity;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+
+/**
+ * One API client of the run: picks a random operation (create, update, rename, link, unlink, tag, untag, delete) on
+ * a random item the clients know, sends it, records the answer. Its choices come from its own seeded {@link Random}.
+ * Some updates and deletes first read the item and send its version as If-Match, so that concurrent writers meet 412.
+ */
+final class RandomClient {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Few tags and names, so that clients collide on tag partitions and renames. */
+    private static final List<String> TAGS = List.of("red", "green", "blue", "gold", "sale", "vip");
+
+    private static final List<String> FIRST_NAMES = List.of("ann", "bob", "cara", "dev", "eve");
+    private static final List<String> LAST_NAMES = List.of("smith", "jones", "brown", "lee", "khan", "diaz");
+    private static final List<String> STORE_NAMES = List.of("downtown", "uptown", "harbour", "airport", "mall");
+    private static final List<String> CITIES = List.of("austin", "dallas", "houston");
+    private static final List<String> STATUSES = List.of("OPEN", "PAID", "SHIPPED", "DELIVERED", "CANCELLED");
+
+    private static final int MAX_PAUSE_MILLIS = 100;
+
+    private final HttpApi api;
+    private final World world;
+    private final OperationStats stats;
+    private final Random random;
+
+    RandomClient(HttpApi api, World world, OperationStats stats, long seed) {
+        this.api = api;
+        this.world = world;
+        this.stats = stats;
+        this.random = new Random(seed);
+    }
+
+    /** Sends operations until told to stop. */
+    void runWhile(java.util.function.BooleanSupplier going) throws InterruptedException {
+        while (going.getAsBoolean()) {
+            step();
+            // A user's pause between requests: without it four clients outrun the fan-out under faults many times
+            // over, and the run measures the length of the backlog instead of the system.
+            Thread.sleep(random.nextInt(MAX_PAUSE_MILLIS));
+        }
+    }
+
+    /** One random operation; a pick that finds nothing to act on creates something instead. */
+    void step() throws InterruptedException {
+        int dice = random.nextInt(100);
+        boolean done;
+        if (dice < 14) {
+            done = create();
+        } else if (dice < 26) {
+            done = update();
+        } else if (dice < 36) {
+            done = rename();
+        } else if (dice < 50) {
+            done = link();
+        } else if (dice < 58) {
+            done = unlink();
+        } else if (dice < 76) {
+            done = tag();
+        } else if (dice < 88) {
+            done = untag();
+        } else {
+            done = delete();
+        }
+        if (!done) {
+            create();
+        }
+    }
+
+    private boolean create() throws InterruptedException {
+        Optional<Known> business = world.any(Entity.BUSINESS, random);
+        int dice = random.nextInt(20);
+        if (business.isEmpty() || dice == 0) {
+            HttpApi.Answer answer = send(
+                    OperationKind.CREATE,
+                    "POST",
+                    "/" + Entity.BUSINESS.collection(),
+                    JSON.createObjectNode().put("name", "business " + random.nextInt(1000)),
+                    null);
+            if (answer.status() == 201) {
+                String id = answer.text("id");
+                world.add(new Known(Entity.BUSINESS, id, id));
+            }
+            return true;
+        }
+        String businessId = business.get().id();
+        if (dice < 9) {
+            return createUnder(business.get(), Entity.CUSTOMER, customerBody());
+        }
+        if (dice < 15) {
+            return createUnder(business.get(), Entity.STORE, storeBody());
+        }
+        Optional<Known> customer = world.anyIn(Entity.CUSTOMER, businessId, random);
+        if (customer.isEmpty()) {
+            return createUnder(business.get(), Entity.CUSTOMER, customerBody());
+        }
+        return createUnder(customer.get(), Entity.ORDER, orderBody());
+    }
+
+    /** POST /businesses/{id}/customers, /businesses/{id}/stores or /customers/{id}/orders. */
+    private boolean createUnder(Known parent, Entity entity, ObjectNode body) throws InterruptedException {
+        String path = path(parent) + "/" + entity.collection();
+        HttpApi.Answer answer = send(OperationKind.CREATE, "POST", path, body, null);
+        if (answer.status() == 201) {
+            world.add(new Known(entity, answer.text("id"), parent.businessId()));
+        } else if (answer.status() == 404) {
+            world.remove(parent);
+        }
+        return true;
+    }
+
+    private boolean update() throws InterruptedException {
+        Entity entity = pick(List.of(Entity.CUSTOMER, Entity.STORE, Entity.ORDER, Entity.BUSINESS));
+        Optional<Known> item = world.any(entity, random);
+        if (item.isEmpty()) {
+            return false;
+        }
+        ObjectNode body =
+                switch (entity) {
+                    case CUSTOMER -> JSON.createObjectNode().put("email", pick(FIRST_NAMES) + "@example.com");
+                    case STORE -> JSON.createObjectNode().set("address", address());
+                    case ORDER -> JSON.createObjectNode().put("status", pick(STATUSES));
+                    case BUSINESS -> JSON.createObjectNode().put("name", "business " + random.nextInt(1000));
+                };
+        patch(OperationKind.UPDATE, item.get(), body);
+        return true;
+    }
+
+    /** A rename moves the item to a new sort key: one Delete + Put transaction, REMOVE + INSERT on the stream. */
+    private boolean rename() throws InterruptedException {
+        boolean customer = random.nextBoolean();
+        Optional<Known> item = world.any(customer ? Entity.CUSTOMER : Entity.STORE, random);
+        if (item.isEmpty()) {
+            return false;
+        }
+        ObjectNode body = customer
+                ? JSON.createObjectNode().put("lastName", pick(LAST_NAMES))
+                : JSON.createObjectNode().put("name", pick(STORE_NAMES));
+        patch(OperationKind.RENAME, item.get(), body);
+        return true;
+    }
+
+    private boolean link() throws InterruptedException {
+        Optional<Known> customer = world.any(Entity.CUSTOMER, random);
+        if (customer.isEmpty()) {
+            return false;
+        }
+        Optional<Known> store = world.anyIn(Entity.STORE, customer.get().businessId(), random);
+        if (store.isEmpty()) {
+            return false;
+        }
+        send(OperationKind.LINK, "PUT", linkPath(customer.get(), store.get()), null, null);
+        return true;
+    }
+
+    private boolean unlink() throws InterruptedException {
+        Optional<Known> customer = world.any(Entity.CUSTOMER, random);
+        if (customer.isEmpty()) {
+            return false;
+        }
+        Optional<Known> store = world.anyIn(Entity.STORE, customer.get().businessId(), random);
+        if (store.isEmpty()) {
+            return false;
+        }
+        send(OperationKind.UNLINK, "DELETE", linkPath(customer.get(), store.get()), null, null);
+        return true;
+    }
+
+    private boolean tag() throws InterruptedException {
+        return tagging(OperationKind.TAG, "PUT");
+    }
+
+    private boolean untag() throws InterruptedException {
+        return tagging(OperationKind.UNTAG, "DELETE");
+    }
+
+    private boolean tagging(OperationKind kind, String method) throws InterruptedException {
+        Optional<Known> item =
+                world.any(pick(List.of(Entity.CUSTOMER, Entity.STORE, Entity.ORDER, Entity.BUSINESS)), random);
+        if (item.isEmpty()) {
+            return false;
+        }
+        send(kind, method, path(item.get()) + "/tags/" + pick(TAGS), null, null);
+        return true;
+    }
+
+    /** Customers, stores and orders; a business only when asked often enough (it must be empty: usually 409). */
+    private boolean delete() throws InterruptedException {
+        Entity entity = pick(List.of(Entity.CUSTOMER, Entity.STORE, Entity.STORE, Entity.ORDER, Entity.BUSINESS));
+        Optional<Known> item = world.any(entity, random);
+        if (item.isEmpty()) {
+            return false;
+        }
+        String path = path(item.get());
+        if (entity == Entity.STORE && random.nextBoolean()) {
+            path += "?unlink=true";
+        }
+        Long ifMatch = random.nextInt(3) == 0 ? currentVersion(item.get()) : null;
+        HttpApi.Answer answer = send(OperationKind.DELETE, "DELETE", path, null, ifMatch);
+        if (answer.status() == 204 || answer.status() == 404) {
+            world.remove(item.get());
+        }
+        return true;
+    }
+
+    private void patch(OperationKind kind, Known item, ObjectNode body) throws InterruptedException {
+        Long ifMatch = random.nextInt(3) == 0 ? currentVersion(item) : null;
+        HttpApi.Answer answer = send(kind, "PATCH", path(item), body, ifMatch);
+        if (answer.status() == 404) {
+            world.remove(item);
+        }
+    }
+
+    /** The item's version from a GET, or null when it is gone (the write that follows then meets 404). */
+    private Long currentVersion(Known item) throws InterruptedException {
+        HttpApi.Answer answer = send(OperationKind.READ, "GET", path(item), null, null);
+        return answer.status() == 200 ? answer.number("version") : null;
+    }
+
+    private HttpApi.Answer send(OperationKind kind, String method, String path, ObjectNode body, Long ifMatch)
+            throws InterruptedException {
+        HttpApi.Answer answer = api.send(method, path, body, ifMatch);
+        stats.record(kind, method, path, answer);
+        return answer;
+    }
+
+    private static String path(Known item) {
+        return "/" + item.entity().collection() + "/" + item.id();
+    }
+
+    private static String linkPath(Known customer, Known store) {
+        return path(customer) + "/" + Entity.STORE.collection() + "/" + store.id();
+    }
+
+    private ObjectNode customerBody() {
+        ObjectNode body =
+                JSON.createObjectNode().put("firstName", pick(FIRST_NAMES)).put("lastName", pick(LAST_NAMES));
+        body.putObject("mailingAddresses").set("home", address());
+        return body;
+    }
+
+    private ObjectNode storeBody() {
+        ObjectNode body = JSON.createObjectNode().put("name", pick(STORE_NAMES));
+        body.set("address", address());
+        return body;
+    }
+
+    private ObjectNode orderBody() {
+        ObjectNode body = JSON.createObjectNode().put("shipTo", "home").put("paymentCard", "visa");
+        ObjectNode line = body.putArray("lines").addObject();
+        line.put("sku", "SKU-" + random.nextInt(50))
+                .put("description", "item")
+                .put("quantity", 1 + random.nextInt(5))
+                .put("unitPriceCents", 100 + random.nextInt(900));
+        return body;
+    }
+
+    private ObjectNode address() {
+        return JSON.createObjectNode()
+                .put("street", (1 + random.nextInt(99)) + " Main St")
+                .put("city", pick(CITIES))
+                .put("state", "TX")
+                .put("zip", "7330" + random.nextInt(10))
+                .put("country", "US");
+    }
+
+    private <T> T pick(List<T> choices) {
+        return choices.get(random.nextInt(choices.size()));
+    }
+}
