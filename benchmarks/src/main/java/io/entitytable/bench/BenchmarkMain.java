@@ -21,10 +21,11 @@ import java.util.concurrent.Executors;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * {@code java -jar benchmarks/target/benchmarks.jar [--quick] [--out report.md]}: starts the local system (in memory,
- * free ports), runs every benchmark side by side with its raw-DynamoDB baseline, prints the Markdown report on stdout
- * and, with {@code --out}, writes it to a file. Progress goes to stderr, the functions' logs to a file in the work
- * folder.
+ * {@code java -jar benchmarks/target/benchmarks.jar [--quick] [--only startup] [--out report.md]}: starts the local
+ * system (in memory, free ports), runs every benchmark side by side with its raw-DynamoDB baseline, prints the Markdown
+ * report on stdout and, with {@code --out}, writes it to a file. Progress goes to stderr, the functions' logs to a file
+ * in the work folder. {@code --only startup} runs only the packages and start-up part (the local system still starts,
+ * so the functions start under the same conditions as in a full run).
  */
 public final class BenchmarkMain {
     /** Fixed so the raw baseline of pattern 9 queries exactly the shards the API queries. */
@@ -37,20 +38,24 @@ public final class BenchmarkMain {
         System.setProperty("java.util.logging.manager", "org.jboss.logmanager.LogManager");
         Mode mode = Mode.FULL;
         Path out = null;
+        boolean onlyStartup = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--quick" -> mode = Mode.QUICK;
                 case "--out" -> out = Path.of(args[++i]);
-                default -> {
-                    System.err.println("usage: java -jar benchmarks/target/benchmarks.jar [--quick] [--out report.md]");
-                    System.exit(2);
+                case "--only" -> {
+                    if (i + 1 >= args.length || !args[++i].equals("startup")) {
+                        usage();
+                    }
+                    onlyStartup = true;
                 }
+                default -> usage();
             }
         }
         // DynamoDB Local and the event servers print to stdout, which is reserved for the report.
         PrintStream stdout = System.out;
         System.setOut(System.err);
-        String report = run(mode);
+        String report = run(mode, onlyStartup);
         stdout.println(report);
         stdout.flush();
         if (out != null) {
@@ -61,7 +66,13 @@ public final class BenchmarkMain {
         System.exit(0);
     }
 
-    static String run(Mode mode) throws IOException {
+    private static void usage() {
+        System.err.println(
+                "usage: java -jar benchmarks/target/benchmarks.jar [--quick] [--only startup] [--out report.md]");
+        System.exit(2);
+    }
+
+    static String run(Mode mode, boolean onlyStartup) throws IOException {
         long begin = System.nanoTime();
         Path root = RepositoryRoot.find();
         for (FunctionDefinition function : List.of(FunctionDefinition.API, FunctionDefinition.STREAM_FANOUT)) {
@@ -99,17 +110,22 @@ public final class BenchmarkMain {
             Runtime.getRuntime().addShutdownHook(new Thread(system::close, "bench-shutdown"));
             System.err.println("[bench] local system up: API on :" + system.apiPort() + ", DynamoDB Local at "
                     + system.dynamoDb().endpoint());
-            ApiClient api = new ApiClient(system.apiPort());
-            SeededData data = mode == Mode.QUICK ? SeededData.create(api, 10, 5, 2) : SeededData.create(api, 20, 10, 3);
-            RawCalls raw = new RawCalls(dynamo, table, pool);
-            List<ReadPatternsBench.Pattern> patterns = ReadPatternsBench.patterns(data, raw, ORDER_STATUS_SHARDS);
-            awaitCopies(patterns, data);
-            System.err.println("[bench] seeded: " + data.customerIds().size() + " customers, "
-                    + data.storeIds().size() + " stores, " + data.orders() + " orders; copies visible");
+            List<ReadPatternsBench.Result> readResults = null;
+            StreamLagBench.Result lagResult = null;
+            SeededData data = null;
+            if (!onlyStartup) {
+                ApiClient api = new ApiClient(system.apiPort());
+                data = mode == Mode.QUICK ? SeededData.create(api, 10, 5, 2) : SeededData.create(api, 20, 10, 3);
+                RawCalls raw = new RawCalls(dynamo, table, pool);
+                List<ReadPatternsBench.Pattern> patterns = ReadPatternsBench.patterns(data, raw, ORDER_STATUS_SHARDS);
+                awaitCopies(patterns, data);
+                System.err.println("[bench] seeded: " + data.customerIds().size() + " customers, "
+                        + data.storeIds().size() + " stores, " + data.orders() + " orders; copies visible");
 
-            List<ReadPatternsBench.Result> readResults = ReadPatternsBench.run(api, patterns, mode);
-            StreamLagBench.Result lagResult =
-                    StreamLagBench.run(api, dynamo, table, data.storeIds().get(1), mode.lagOperations());
+                readResults = ReadPatternsBench.run(api, patterns, mode);
+                lagResult =
+                        StreamLagBench.run(api, dynamo, table, data.storeIds().get(1), mode.lagOperations());
+            }
 
             StartupBench starts =
                     new StartupBench(work, table, system.dynamoDb().endpoint(), ORDER_STATUS_SHARDS, console);
@@ -135,18 +151,23 @@ public final class BenchmarkMain {
                     new StartupBench.WarmRun("{\"ping\":true}", mode.readWarmup(), mode.hopIterations(), hop));
             System.err.println("[bench] Runtime API hop p50 " + Samples.ms(hop.p50()) + " ms");
 
-            List<FanoutBench.Result> fanoutResults = new ArrayList<>();
-            FanoutBench fanoutBench = new FanoutBench(system.dynamoDb());
-            for (int copies : mode.fanoutCopies()) {
-                int rounds = copies >= 1000 ? Math.max(2, mode.fanoutRounds() - 2) : mode.fanoutRounds();
-                fanoutResults.add(fanoutBench.run(copies, rounds));
-            }
-
             ReportWriter writer = new ReportWriter(report);
-            writer.reads(reads, readResults, hop, data);
-            writer.fanout(fanout, fanoutResults);
+            if (!onlyStartup) {
+                List<FanoutBench.Result> fanoutResults = new ArrayList<>();
+                FanoutBench fanoutBench = new FanoutBench(system.dynamoDb());
+                for (int copies : mode.fanoutCopies()) {
+                    int rounds = copies >= 1000 ? Math.max(2, mode.fanoutRounds() - 2) : mode.fanoutRounds();
+                    fanoutResults.add(fanoutBench.run(copies, rounds));
+                }
+                writer.reads(reads, readResults, hop, data);
+                writer.fanout(fanout, fanoutResults);
+                writer.lag(lag, lagResult);
+            } else {
+                reads.line("Not run (`--only startup`).");
+                fanout.line("Not run (`--only startup`).");
+                lag.line("Not run (`--only startup`).");
+            }
             writer.startup(startup, startResults, hop, system);
-            writer.lag(lag, lagResult);
         } finally {
             pool.shutdownNow();
         }

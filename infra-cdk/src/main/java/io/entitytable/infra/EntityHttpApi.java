@@ -43,10 +43,14 @@ public final class EntityHttpApi extends Construct {
     public static final String DEFAULT_STAGE = "$default";
 
     /** Request headers browsers may send: JSON bodies, bearer tokens and the optimistic-locking precondition. */
-    static final List<String> CORS_ALLOW_HEADERS = List.of("content-type", "authorization", "if-match");
+    static final List<String> CORS_ALLOW_HEADERS =
+            List.of("content-type", "authorization", "if-match", "return-consumed-capacity");
 
-    /** Response headers scripts may read: the version for the next If-Match, and where a created item lives. */
-    static final List<String> CORS_EXPOSE_HEADERS = List.of("etag", "location");
+    /**
+     * Response headers scripts may read: the version for the next If-Match, where a created item lives, and the
+     * function's own and DynamoDB time (functions/README.md "Server-Timing").
+     */
+    static final List<String> CORS_EXPOSE_HEADERS = List.of("etag", "location", "server-timing");
 
     private final HttpApi api;
     private final HttpStage stage;

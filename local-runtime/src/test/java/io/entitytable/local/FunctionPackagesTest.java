@@ -3,11 +3,15 @@ package io.entitytable.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.model.FunctionDefinition;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
+import java.util.zip.ZipInputStream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -35,6 +39,9 @@ class FunctionPackagesTest {
             "local-runtime",
             "io.entitytable.local-runtime");
 
+    /** Inside functions' merged {@code lib/dependencies.jar}: the jars it was made of, one a line. */
+    private static final String MERGED_JAR_LIST = "META-INF/function-zip-jars.txt";
+
     static List<FunctionDefinition> functions() {
         return FunctionCatalogue.ALL;
     }
@@ -46,18 +53,34 @@ class FunctionPackagesTest {
         Path zip = TestRepository.root().resolve(function.zipPath());
         Assumptions.assumeTrue(Files.isRegularFile(zip), () -> zip + " is not built");
 
-        // WHEN its libraries are listed
-        List<String> libraries;
+        // WHEN its libraries are listed, with those merged into one jar (functions' RepackFunctionZip lists them)
+        List<String> libraries = new ArrayList<>();
         try (ZipFile file = new ZipFile(zip.toFile())) {
-            libraries = file.stream()
-                    .map(ZipEntry::getName)
-                    .filter(name -> name.startsWith("lib/"))
-                    .map(name -> name.substring("lib/".length()))
-                    .toList();
+            for (ZipEntry entry : file.stream().toList()) {
+                if (entry.getName().startsWith("lib/")) {
+                    libraries.add(entry.getName().substring("lib/".length()));
+                    libraries.addAll(mergedJars(file, entry));
+                }
+            }
         }
 
         // THEN none of them is a local-only library
         assertThat(libraries).isNotEmpty();
         assertThat(libraries).noneMatch(name -> LOCAL_ONLY.stream().anyMatch(name::startsWith));
+    }
+
+    /** The jars a merged library jar says it holds ({@value #MERGED_JAR_LIST}); none for an ordinary jar. */
+    private static List<String> mergedJars(ZipFile zip, ZipEntry jar) throws IOException {
+        try (ZipInputStream entries = new ZipInputStream(zip.getInputStream(jar))) {
+            for (ZipEntry entry = entries.getNextEntry(); entry != null; entry = entries.getNextEntry()) {
+                if (entry.getName().equals(MERGED_JAR_LIST)) {
+                    return new String(entries.readAllBytes(), StandardCharsets.UTF_8)
+                            .lines()
+                            .filter(line -> !line.isBlank())
+                            .toList();
+                }
+            }
+        }
+        return List.of();
     }
 }
