@@ -148,19 +148,15 @@ final class RandomClient {
     }
 
     private boolean link() throws InterruptedException {
-        Optional<Known> customer = world.any(Entity.CUSTOMER, random);
-        if (customer.isEmpty()) {
-            return false;
-        }
-        Optional<Known> store = world.anyIn(Entity.STORE, customer.get().businessId(), random);
-        if (store.isEmpty()) {
-            return false;
-        }
-        send(OperationKind.LINK, "PUT", linkPath(customer.get(), store.get()), null, null);
-        return true;
+        return linking(OperationKind.LINK, "PUT");
     }
 
     private boolean unlink() throws InterruptedException {
+        return linking(OperationKind.UNLINK, "DELETE");
+    }
+
+    /** PUT or DELETE /customers/{id}/stores/{storeId} for a customer and a store of the same business. */
+    private boolean linking(OperationKind kind, String method) throws InterruptedException {
         Optional<Known> customer = world.any(Entity.CUSTOMER, random);
         if (customer.isEmpty()) {
             return false;
@@ -169,7 +165,7 @@ final class RandomClient {
         if (store.isEmpty()) {
             return false;
         }
-        send(OperationKind.UNLINK, "DELETE", linkPath(customer.get(), store.get()), null, null);
+        send(kind, method, linkPath(customer.get(), store.get()), null, null);
         return true;
     }
 
