@@ -53,7 +53,7 @@ public final class Values {
 
     public static Instant instant(Map<String, AttributeValue> item, String name) {
         String value = string(item, name);
-        return value == null ? null : Instant.parse(value);
+        return value == null ? null : IsoInstants.parse(value);
     }
 
     /** A string set, sorted; empty when absent. */
