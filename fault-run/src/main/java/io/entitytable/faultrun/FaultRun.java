@@ -22,6 +22,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The fault-injected randomized run (DESIGN §4 invariants 1-3 under stress): the local system's DynamoDB Local and
@@ -73,7 +74,10 @@ public final class FaultRun {
                 console.printf(
                         "[fault-run] %s in %d ms; verifying the table%n",
                         drained ? "drained" : "NOT drained", drain.toMillis());
-                Verification verification = Verification.of(system.dynamoDb().client(), table);
+                Verification verification;
+                try (DynamoDbClient dynamo = system.dynamoDb().client()) {
+                    verification = Verification.of(dynamo, table);
+                }
                 return new FaultRunResult(
                         options,
                         traffic,
