@@ -31,18 +31,20 @@ final class UnreliableDelivery implements FunctionInvoker {
 
     @Override
     public InvocationResult invoke(String event) {
-        String delivered = withDuplicates(event);
-        InvocationResult result = send(delivered);
+        DynamodbEvent batch = DynamodbEventJson.read(event);
+        List<DynamodbStreamRecord> records = withDuplicates(batch.getRecords());
+        batch.setRecords(records);
+        String delivered = DynamodbEventJson.write(batch);
+        InvocationResult result = send(delivered, records);
         if (!result.functionError() && plan.chance(plan.rates().redeliveredBatch())) {
             plan.record(FaultKind.REDELIVERED_BATCH);
-            result = send(delivered);
+            result = send(delivered, records);
         }
         return result;
     }
 
-    private InvocationResult send(String event) {
+    private InvocationResult send(String event, List<DynamodbStreamRecord> batch) {
         invocations.incrementAndGet();
-        List<DynamodbStreamRecord> batch = DynamodbEventJson.read(event).getRecords();
         records.addAndGet(batch.size());
         batch.forEach(record -> distinct.add(record.getDynamodb().getSequenceNumber()));
         InvocationResult result = function.invoke(event);
@@ -52,22 +54,17 @@ final class UnreliableDelivery implements FunctionInvoker {
         return result;
     }
 
-    /** The batch with some records each followed by a copy of itself; the same JSON when none is picked. */
-    private String withDuplicates(String event) {
-        DynamodbEvent batch = DynamodbEventJson.read(event);
+    /** The records with some of them each followed by a copy of itself. */
+    private List<DynamodbStreamRecord> withDuplicates(List<DynamodbStreamRecord> original) {
         List<DynamodbStreamRecord> records = new ArrayList<>();
-        for (DynamodbStreamRecord record : batch.getRecords()) {
+        for (DynamodbStreamRecord record : original) {
             records.add(record);
             if (plan.chance(plan.rates().duplicatedRecord())) {
                 records.add(record);
                 plan.record(FaultKind.DUPLICATED_RECORD);
             }
         }
-        if (records.size() == batch.getRecords().size()) {
-            return event;
-        }
-        batch.setRecords(records);
-        return DynamodbEventJson.write(batch);
+        return records;
     }
 
     long invocations() {

@@ -202,7 +202,7 @@ class StoreResourceTest {
 
     private long linkCount(String storeId) {
         Map<String, AttributeValue> item = storeItem(storeId);
-        return item.containsKey(Attributes.LINK_COUNT) ? Values.number(item, Attributes.LINK_COUNT) : 0;
+        return Values.number(item, Attributes.LINK_COUNT);
     }
 
     private Map<String, AttributeValue> storeItem(String storeId) {

@@ -95,7 +95,7 @@ public class StoreService {
     public void delete(String id, Long ifMatch, boolean unlink) {
         subjects.withCurrent(Entity.STORE, id, ifMatch, current -> {
             String businessId = Values.string(current, Attributes.BUSINESS_ID);
-            long links = current.containsKey(Attributes.LINK_COUNT) ? Values.number(current, Attributes.LINK_COUNT) : 0;
+            long links = Values.number(current, Attributes.LINK_COUNT);
             if (links > 0 && !unlink) {
                 throw ApiProblem.conflict("store " + id + " is still linked to " + links
                         + " customers; unlink them or delete with ?unlink=true");
