@@ -71,13 +71,13 @@ public final class PackagedFunction implements AutoCloseable {
         Duration unzipTime = Duration.ofNanos(System.nanoTime() - unzipStart);
 
         long initStart = System.nanoTime();
-        ProcessBuilder builder = new ProcessBuilder(command(definition))
+        ProcessBuilder builder = new ProcessBuilder(command(definition, taskRoot))
                 .directory(taskRoot.toFile())
                 .redirectErrorStream(false);
         builder.environment().putAll(environment);
         Process process = launch(definition, builder, console);
         try {
-            Duration initTime = awaitInit(definition, process, runtimeApi, initStart);
+            Duration initTime = awaitInit(definition, process, runtimeApi, initStart, taskRoot, console);
             PackagedFunction function =
                     new PackagedFunction(definition, builder, console, process, unzipped ? unzipTime : null, initTime);
             function.superviseInBackground();
@@ -108,12 +108,16 @@ public final class PackagedFunction implements AutoCloseable {
                 () -> {
                     while (!closing) {
                         try {
-                            int code = process.waitFor();
+                            Process current = process;
+                            current.waitFor();
                             if (closing) {
                                 return;
                             }
-                            console.println("[" + definition.name() + "] the function's JVM exited with code " + code
-                                    + "; starting a new one");
+                            JvmExit exit =
+                                    JvmExit.of(current, builder.directory().toPath());
+                            exit.report(definition.name(), console);
+                            console.println(
+                                    "[" + definition.name() + "] the function's JVM " + exit + "; starting a new one");
                             Thread.sleep(RESTART_PAUSE.toMillis());
                             if (!closing) {
                                 process = launch(definition, builder, console);
@@ -132,14 +136,20 @@ public final class PackagedFunction implements AutoCloseable {
     }
 
     private static Duration awaitInit(
-            FunctionDefinition definition, Process process, RuntimeApiServer runtimeApi, long initStart) {
+            FunctionDefinition definition,
+            Process process,
+            RuntimeApiServer runtimeApi,
+            long initStart,
+            Path taskRoot,
+            PrintStream console) {
         long deadline = initStart + INIT_TIMEOUT.toNanos();
         try {
             while (!runtimeApi.awaitFirstPoll(Duration.ofMillis(50))) {
                 if (!process.isAlive()) {
+                    JvmExit exit = JvmExit.of(process, taskRoot);
+                    exit.report(definition.name(), console);
                     throw new IllegalStateException("Function '" + definition.name()
-                            + "' exited during its init phase with code " + process.exitValue()
-                            + "; see its log lines above");
+                            + "' exited during its init phase: " + exit + "; see its log lines above");
                 }
                 if (System.nanoTime() > deadline) {
                     throw new IllegalStateException(
@@ -153,7 +163,7 @@ public final class PackagedFunction implements AutoCloseable {
         return Duration.ofNanos(System.nanoTime() - initStart);
     }
 
-    private static List<String> command(FunctionDefinition definition) {
+    private static List<String> command(FunctionDefinition definition, Path taskRoot) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // Lambda's Java runtimes start the JVM with C1-only tiered compilation, which shortens start-up, and give the
@@ -162,6 +172,11 @@ public final class PackagedFunction implements AutoCloseable {
         command.add("-XX:TieredStopAtLevel=1");
         command.add("-Xmx" + (definition.memoryMb() * 85 / 100) + "m");
         command.add("-Xshare:auto");
+        // No hsperfdata file: nothing here reads the JVM's performance counters, and the file is a memory-mapped
+        // file in the shared temporary folder, named by process id, that another JVM on the host can truncate.
+        command.add("-XX:-UsePerfData");
+        // A JVM crash leaves its report in the task root, where JvmExit finds it and prints its head.
+        command.add("-XX:ErrorFile=" + taskRoot.toAbsolutePath().resolve(JvmExit.CRASH_REPORT_PATTERN));
         command.add("-cp");
         command.add(RuntimeClientClasspath.asString());
         command.add(RuntimeClientClasspath.MAIN_CLASS);
