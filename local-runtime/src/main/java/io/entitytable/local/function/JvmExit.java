@@ -20,6 +20,9 @@ record JvmExit(int code, long pid, Path crashReport) {
 
     private static final int REPORT_HEAD_LINES = 30;
 
+    /** A process killed by signal n exits with 128 + n; Linux signals go up to 64. */
+    private static final int LAST_SIGNAL = 64;
+
     static JvmExit of(Process exited, Path taskRoot) {
         Path report = taskRoot.resolve(CRASH_REPORT_PATTERN.replace("%p", Long.toString(exited.pid())));
         return new JvmExit(exited.exitValue(), exited.pid(), Files.isRegularFile(report) ? report : null);
@@ -42,7 +45,7 @@ record JvmExit(int code, long pid, Path crashReport) {
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder("exited with code " + code);
-        if (code > 128) {
+        if (code > 128 && code <= 128 + LAST_SIGNAL) {
             text.append(" (killed by signal ").append(code - 128).append(')');
         }
         if (crashReport != null) {

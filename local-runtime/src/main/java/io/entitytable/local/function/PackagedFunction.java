@@ -172,9 +172,8 @@ public final class PackagedFunction implements AutoCloseable {
         command.add("-XX:TieredStopAtLevel=1");
         command.add("-Xmx" + (definition.memoryMb() * 85 / 100) + "m");
         command.add("-Xshare:auto");
-        // No hsperfdata file: nothing here reads the JVM's performance counters, and the file is a memory-mapped
-        // file in the shared temporary folder, named by process id, that another JVM on the host can truncate.
-        command.add("-XX:-UsePerfData");
+        RuntimeClientNativeLibrary.unpackInto(taskRoot)
+                .ifPresent(library -> command.add("-D" + RuntimeClientNativeLibrary.PROPERTY + "=" + library));
         // A JVM crash leaves its report in the task root, where JvmExit finds it and prints its head.
         command.add("-XX:ErrorFile=" + taskRoot.toAbsolutePath().resolve(JvmExit.CRASH_REPORT_PATTERN));
         command.add("-cp");
