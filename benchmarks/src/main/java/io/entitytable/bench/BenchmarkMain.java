@@ -13,21 +13,37 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * {@code java -jar benchmarks/target/benchmarks.jar [--quick] [--only startup] [--out report.md]}: starts the local
- * system (in memory, free ports), runs every benchmark side by side with its raw-DynamoDB baseline, prints the Markdown
- * report on stdout and, with {@code --out}, writes it to a file. Progress goes to stderr, the functions' logs to a file
- * in the work folder. {@code --only startup} runs only the packages and start-up part (the local system still starts,
- * so the functions start under the same conditions as in a full run).
+ * {@code java -jar benchmarks/target/benchmarks.jar [--quick] [--only reads,fanout,startup,lag] [--out report.md]}:
+ * starts the local system (in memory, free ports), runs every benchmark side by side with its raw-DynamoDB baseline,
+ * prints the Markdown report on stdout and, with {@code --out}, writes it to a file. Progress goes to stderr, the
+ * functions' logs to a file in the work folder. {@code --only} runs only the named parts (the local system still
+ * starts, so they run under the same conditions as in a full run); the others say "Not run".
  */
 public final class BenchmarkMain {
+    /** The report's parts, as {@code --only} names them. */
+    enum Part {
+        READS,
+        FANOUT,
+        STARTUP,
+        LAG;
+
+        String option() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
     /** Fixed so the raw baseline of pattern 9 queries exactly the shards the API queries. */
     static final int ORDER_STATUS_SHARDS = 22;
 
@@ -38,24 +54,22 @@ public final class BenchmarkMain {
         System.setProperty("java.util.logging.manager", "org.jboss.logmanager.LogManager");
         Mode mode = Mode.FULL;
         Path out = null;
-        boolean onlyStartup = false;
+        Set<Part> parts = EnumSet.allOf(Part.class);
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--quick" -> mode = Mode.QUICK;
                 case "--out" -> out = Path.of(args[++i]);
-                case "--only" -> {
-                    if (i + 1 >= args.length || !args[++i].equals("startup")) {
-                        usage();
-                    }
-                    onlyStartup = true;
-                }
-                default -> usage();
+                case "--only" -> parts = i + 1 < args.length ? parts(args[++i]) : null;
+                default -> parts = null;
+            }
+            if (parts == null || parts.isEmpty()) {
+                usage();
             }
         }
         // DynamoDB Local and the event servers print to stdout, which is reserved for the report.
         PrintStream stdout = System.out;
         System.setOut(System.err);
-        String report = run(mode, onlyStartup);
+        String report = run(mode, parts);
         stdout.println(report);
         stdout.flush();
         if (out != null) {
@@ -68,11 +82,28 @@ public final class BenchmarkMain {
 
     private static void usage() {
         System.err.println(
-                "usage: java -jar benchmarks/target/benchmarks.jar [--quick] [--only startup] [--out report.md]");
+                "usage: java -jar benchmarks/target/benchmarks.jar [--quick] [--only reads,fanout,startup,lag]"
+                        + " [--out report.md]");
         System.exit(2);
     }
 
-    static String run(Mode mode, boolean onlyStartup) throws IOException {
+    /** The parts a comma-separated {@code --only} list names, or null when it names something else. */
+    private static Set<Part> parts(String list) {
+        Set<Part> parts = EnumSet.noneOf(Part.class);
+        for (String name : list.split(",")) {
+            Part part = Arrays.stream(Part.values())
+                    .filter(candidate -> candidate.option().equals(name.trim()))
+                    .findFirst()
+                    .orElse(null);
+            if (part == null) {
+                return null;
+            }
+            parts.add(part);
+        }
+        return parts;
+    }
+
+    static String run(Mode mode, Set<Part> parts) throws IOException {
         long begin = System.nanoTime();
         Path root = RepositoryRoot.find();
         for (FunctionDefinition function : List.of(FunctionDefinition.API, FunctionDefinition.STREAM_FANOUT)) {
@@ -110,10 +141,29 @@ public final class BenchmarkMain {
             Runtime.getRuntime().addShutdownHook(new Thread(system::close, "bench-shutdown"));
             System.err.println("[bench] local system up: API on :" + system.apiPort() + ", DynamoDB Local at "
                     + system.dynamoDb().endpoint());
+            // Each part runs only when asked for; the report lists reads, fan-out, lag, start-up in that order.
+            Samples hop = null;
+            Map<FunctionDefinition, StartupBench.FunctionStarts> startResults = null;
+            if (parts.contains(Part.STARTUP) || parts.contains(Part.READS)) {
+                StartupBench starts =
+                        new StartupBench(work, table, system.dynamoDb().endpoint(), ORDER_STATUS_SHARDS, console);
+                Path bareZip = BarePackage.build(work);
+                if (parts.contains(Part.STARTUP)) {
+                    startResults = startAll(starts, bareZip, root, mode);
+                }
+                // The Runtime API hop, which every API request pays, measured on a warm bare handler.
+                hop = new Samples();
+                starts.startOnce(
+                        BarePackage.DEFINITION,
+                        bareZip,
+                        BARE_EVENT,
+                        new StartupBench.WarmRun("{\"ping\":true}", mode.readWarmup(), mode.hopIterations(), hop));
+                System.err.println("[bench] Runtime API hop p50 " + Samples.ms(hop.p50()) + " ms");
+            }
+            SeededData data = null;
             List<ReadPatternsBench.Result> readResults = null;
             StreamLagBench.Result lagResult = null;
-            SeededData data = null;
-            if (!onlyStartup) {
+            if (parts.contains(Part.READS) || parts.contains(Part.LAG)) {
                 ApiClient api = new ApiClient(system.apiPort());
                 data = mode == Mode.QUICK ? SeededData.create(api, 10, 5, 2) : SeededData.create(api, 20, 10, 3);
                 RawCalls raw = new RawCalls(dynamo, table, pool);
@@ -121,58 +171,71 @@ public final class BenchmarkMain {
                 awaitCopies(patterns, data);
                 System.err.println("[bench] seeded: " + data.customerIds().size() + " customers, "
                         + data.storeIds().size() + " stores, " + data.orders() + " orders; copies visible");
-
-                readResults = ReadPatternsBench.run(api, patterns, mode);
-                lagResult =
-                        StreamLagBench.run(api, dynamo, table, data.storeIds().get(1), mode.lagOperations());
+                if (parts.contains(Part.READS)) {
+                    readResults = ReadPatternsBench.run(api, patterns, mode);
+                }
+                if (parts.contains(Part.LAG)) {
+                    lagResult = StreamLagBench.run(
+                            api, dynamo, table, data.storeIds().get(1), mode.lagOperations());
+                }
             }
-
-            StartupBench starts =
-                    new StartupBench(work, table, system.dynamoDb().endpoint(), ORDER_STATUS_SHARDS, console);
-            Path bareZip = BarePackage.build(work);
-            Map<FunctionDefinition, Path> zips = new LinkedHashMap<>();
-            zips.put(BarePackage.DEFINITION, bareZip);
-            zips.put(FunctionDefinition.API, root.resolve(FunctionDefinition.API.zipPath()));
-            zips.put(FunctionDefinition.STREAM_FANOUT, root.resolve(FunctionDefinition.STREAM_FANOUT.zipPath()));
-            Map<FunctionDefinition, String> events = new LinkedHashMap<>();
-            events.put(BarePackage.DEFINITION, "{\"describe\":true}");
-            events.put(
-                    FunctionDefinition.API, StartupBench.readEvent(root.resolve("events/api/businesses-id-get.json")));
-            events.put(
-                    FunctionDefinition.STREAM_FANOUT,
-                    StartupBench.readEvent(root.resolve("events/stream/customer-created-with-stores-and-tags.json")));
-            Map<FunctionDefinition, StartupBench.FunctionStarts> startResults =
-                    starts.run(zips, events, mode.startupRepeats());
-            Samples hop = new Samples();
-            starts.startOnce(
-                    BarePackage.DEFINITION,
-                    bareZip,
-                    events.get(BarePackage.DEFINITION),
-                    new StartupBench.WarmRun("{\"ping\":true}", mode.readWarmup(), mode.hopIterations(), hop));
-            System.err.println("[bench] Runtime API hop p50 " + Samples.ms(hop.p50()) + " ms");
-
-            ReportWriter writer = new ReportWriter(report);
-            if (!onlyStartup) {
-                List<FanoutBench.Result> fanoutResults = new ArrayList<>();
+            List<FanoutBench.Result> fanoutResults = new ArrayList<>();
+            if (parts.contains(Part.FANOUT)) {
                 FanoutBench fanoutBench = new FanoutBench(system.dynamoDb());
                 for (int copies : mode.fanoutCopies()) {
                     int rounds = copies >= 1000 ? Math.max(2, mode.fanoutRounds() - 2) : mode.fanoutRounds();
                     fanoutResults.add(fanoutBench.run(copies, rounds));
                 }
-                writer.reads(reads, readResults, hop, data);
-                writer.fanout(fanout, fanoutResults);
-                writer.lag(lag, lagResult);
-            } else {
-                reads.line("Not run (`--only startup`).");
-                fanout.line("Not run (`--only startup`).");
-                lag.line("Not run (`--only startup`).");
             }
-            writer.startup(startup, startResults, hop, system);
+
+            ReportWriter writer = new ReportWriter(report);
+            if (readResults != null) {
+                writer.reads(reads, readResults, hop, data);
+            }
+            if (parts.contains(Part.FANOUT)) {
+                writer.fanout(fanout, fanoutResults);
+            }
+            if (lagResult != null) {
+                writer.lag(lag, lagResult);
+            }
+            if (startResults != null) {
+                writer.startup(startup, startResults, hop, system);
+            }
+            String notRun = "Not run (`--only "
+                    + String.join(",", parts.stream().map(Part::option).toList())
+                    + "`).";
+            for (Part part : EnumSet.complementOf(EnumSet.copyOf(parts))) {
+                (switch (part) {
+                            case READS -> reads;
+                            case FANOUT -> fanout;
+                            case STARTUP -> startup;
+                            case LAG -> lag;
+                        })
+                        .line(notRun);
+            }
         } finally {
             pool.shutdownNow();
         }
         double seconds = (System.nanoTime() - begin) / 1e9;
         return report.render(MachineInfo.heading(mode, seconds));
+    }
+
+    private static final String BARE_EVENT = "{\"describe\":true}";
+
+    /** Starts the bare handler, the API and the fan-out cold from their zips, each answering its first event. */
+    private static Map<FunctionDefinition, StartupBench.FunctionStarts> startAll(
+            StartupBench starts, Path bareZip, Path root, Mode mode) throws IOException {
+        Map<FunctionDefinition, Path> zips = new LinkedHashMap<>();
+        zips.put(BarePackage.DEFINITION, bareZip);
+        zips.put(FunctionDefinition.API, root.resolve(FunctionDefinition.API.zipPath()));
+        zips.put(FunctionDefinition.STREAM_FANOUT, root.resolve(FunctionDefinition.STREAM_FANOUT.zipPath()));
+        Map<FunctionDefinition, String> events = new LinkedHashMap<>();
+        events.put(BarePackage.DEFINITION, BARE_EVENT);
+        events.put(FunctionDefinition.API, StartupBench.readEvent(root.resolve("events/api/businesses-id-get.json")));
+        events.put(
+                FunctionDefinition.STREAM_FANOUT,
+                StartupBench.readEvent(root.resolve("events/stream/customer-created-with-stores-and-tags.json")));
+        return starts.run(zips, events, mode.startupRepeats());
     }
 
     /** Waits until the fan-out has made the copies the read patterns 10-13 list (the pump polls every 250 ms). */

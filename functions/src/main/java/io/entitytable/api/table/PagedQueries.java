@@ -120,23 +120,33 @@ public class PagedQueries {
         return new Page<>(taken.stream().map(mapper).toList(), next);
     }
 
+    /**
+     * Queries every partition not yet done, in parallel. The last one runs on the calling thread, which would
+     * otherwise only wait: one hand-off to the pool fewer per page, and a single-partition merge uses no pool at all.
+     */
     private Map<String, Buffer> fetchAll(Map<String, QueryRequest> partitions, CursorState state, int limit) {
+        List<String> toQuery = partitions.keySet().stream()
+                .filter(partition -> !state.isDone(partition))
+                .toList();
+        String onCaller = toQuery.isEmpty() ? null : toQuery.get(toQuery.size() - 1);
         Map<String, CompletableFuture<Buffer>> futures = new LinkedHashMap<>();
-        partitions.forEach((partition, query) -> futures.put(
-                partition,
-                state.isDone(partition)
-                        ? CompletableFuture.completedFuture(new Buffer(partition, query.indexName(), List.of(), true))
-                        : CompletableFuture.supplyAsync(
-                                () -> {
-                                    Slice slice = slice(query, limit, state.resumeAfter(partition), 1);
-                                    boolean exhausted = slice.lastEvaluated() == null
-                                            && slice.items().size() <= limit;
-                                    return new Buffer(partition, query.indexName(), slice.items(), exhausted);
-                                },
-                                pool)));
+        for (String partition : toQuery) {
+            if (!partition.equals(onCaller)) {
+                QueryRequest query = partitions.get(partition);
+                futures.put(
+                        partition, CompletableFuture.supplyAsync(() -> fetch(partition, query, state, limit), pool));
+            }
+        }
+        Buffer callers = onCaller == null ? null : fetch(onCaller, partitions.get(onCaller), state, limit);
         Map<String, Buffer> buffers = new LinkedHashMap<>();
         try {
-            futures.forEach((partition, future) -> buffers.put(partition, future.join()));
+            partitions.forEach((partition, query) -> buffers.put(
+                    partition,
+                    partition.equals(onCaller)
+                            ? callers
+                            : futures.containsKey(partition)
+                                    ? futures.get(partition).join()
+                                    : new Buffer(partition, query.indexName(), List.of(), true)));
         } catch (CompletionException e) {
             if (e.getCause() instanceof RuntimeException runtime) {
                 throw runtime;
@@ -144,6 +154,12 @@ public class PagedQueries {
             throw e;
         }
         return buffers;
+    }
+
+    private Buffer fetch(String partition, QueryRequest query, CursorState state, int limit) {
+        Slice slice = slice(query, limit, state.resumeAfter(partition), 1);
+        boolean exhausted = slice.lastEvaluated() == null && slice.items().size() <= limit;
+        return new Buffer(partition, query.indexName(), slice.items(), exhausted);
     }
 
     /**
