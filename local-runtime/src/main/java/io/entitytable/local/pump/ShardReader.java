@@ -1,6 +1,7 @@
 package io.entitytable.local.pump;
 
 import io.entitytable.model.StreamTrigger;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,6 +24,12 @@ final class ShardReader implements Runnable {
     /** GetRecords returns at most 1000 records per call. */
     private static final int MAX_GET_RECORDS_LIMIT = 1000;
 
+    /** Lambda's limit on an invocation's payload, which caps a stream batch whatever its BatchSize. */
+    static final int MAX_PAYLOAD_BYTES = 6 * 1024 * 1024;
+
+    /** {@code {"Records":[]}} around the records. */
+    private static final int EVENT_ENVELOPE_BYTES = 14;
+
     private final DynamoDbStreamsClient streams;
     private final String streamArn;
     private final String shardId;
@@ -38,6 +45,8 @@ final class ShardReader implements Runnable {
     private String lastCheckpointed;
     /** True while the last GetRecords found nothing new and everything read is delivered and checkpointed. */
     private volatile boolean caughtUp;
+    /** Size of the pending batch's event, counted as records are added: records' JSON plus separators. */
+    private int batchBytes = EVENT_ENVELOPE_BYTES;
 
     ShardReader(
             DynamoDbStreamsClient streams,
@@ -97,12 +106,21 @@ final class ShardReader implements Runnable {
             }
             for (Record sdkRecord : response.records()) {
                 PumpRecord record = new PumpRecord(shardId, LambdaStreamRecords.from(sdkRecord, streamArn));
+                String json = recordJson(record);
+                boolean passes = filter.passes(json);
+                int bytes = json.getBytes(StandardCharsets.UTF_8).length + 1;
+                if (passes && !batch.isEmpty() && batchBytes + bytes > MAX_PAYLOAD_BYTES) {
+                    // As Lambda does: a batch ends before the record that would take its event over 6 MB. The
+                    // checkpoint is the record before this one, which is still to be delivered.
+                    deliver(batch);
+                }
                 lastExamined = record.sequenceNumber();
-                if (filter.passes(recordJson(record))) {
+                if (passes) {
                     if (batch.isEmpty()) {
                         batchStarted = clock.instant();
                     }
                     batch.add(record);
+                    batchBytes += bytes;
                     if (batch.size() == trigger.batchSize()) {
                         deliver(batch);
                     }
@@ -143,6 +161,7 @@ final class ShardReader implements Runnable {
                 + batch.get(batch.size() - 1).sequenceNumber() + ") in "
                 + Duration.ofNanos(System.nanoTime() - start).toMillis() + " ms");
         batch.clear();
+        batchBytes = EVENT_ENVELOPE_BYTES;
         checkpoint();
     }
 

@@ -13,6 +13,7 @@ final class FakeFunction implements FunctionInvoker {
     private final Function<DynamodbEvent, InvocationResult> behaviour;
     private final List<DynamodbEvent> invocations = new ArrayList<>();
     private final List<DynamodbEvent.DynamodbStreamRecord> processed = new ArrayList<>();
+    private final List<Integer> payloadBytes = new ArrayList<>();
 
     FakeFunction(Function<DynamodbEvent, InvocationResult> behaviour) {
         this.behaviour = behaviour;
@@ -28,6 +29,7 @@ final class FakeFunction implements FunctionInvoker {
         InvocationResult result = behaviour.apply(parsed);
         synchronized (this) {
             invocations.add(parsed);
+            payloadBytes.add(event.getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
             if (!result.functionError()) {
                 processed.addAll(parsed.getRecords());
             }
@@ -37,6 +39,11 @@ final class FakeFunction implements FunctionInvoker {
 
     synchronized List<DynamodbEvent> invocations() {
         return List.copyOf(invocations);
+    }
+
+    /** The size of each invocation's event, in UTF-8 bytes. */
+    synchronized List<Integer> payloadBytes() {
+        return List.copyOf(payloadBytes);
     }
 
     /** Records of invocations that did not fail as a whole (partial failures included). */

@@ -258,6 +258,33 @@ class StreamPumpTest {
         assertThat(record.at("/DDBStreamBatchInfo/batchSize").asInt()).isEqualTo(3);
     }
 
+    @Test
+    void largeRecords_shouldBeSplitIntoBatchesUnderLambdasPayloadLimit_whateverTheBatchSize() throws Exception {
+        // GIVEN 20 items of ~390 KB each (near DynamoDB's 400 KB item limit): ~7.8 MB of new images
+        List<String> ids = new ArrayList<>();
+        String filler = "x".repeat(390 * 1024);
+        for (int i = 0; i < 20; i++) {
+            String id = Ids.newId();
+            Map<String, AttributeValue> item = new java.util.HashMap<>(key(id, Keys.BUSINESS_TYPE));
+            item.put(Attributes.KIND, AttributeValue.fromS(ItemKind.CORE.value()));
+            item.put(Attributes.VERSION, AttributeValue.fromN("1"));
+            item.put("filler", AttributeValue.fromS(filler));
+            dynamo.putItem(request -> request.tableName(table).item(item));
+            ids.add(id);
+        }
+        FakeFunction function = FakeFunction.succeeding();
+
+        // WHEN the pump reads them with a batch size of 100 and a 1 s window
+        start(trigger(100, 1), function, deadLetters(Clock.systemUTC()), Checkpoints.inMemory(), Clock.systemUTC());
+        await(() -> function.received().size() == 20);
+
+        // THEN no event exceeded 6 MB, so they came in more than one batch, all in order and none twice
+        assertThat(function.payloadBytes())
+                .allSatisfy(bytes -> assertThat(bytes).isLessThanOrEqualTo(ShardReader.MAX_PAYLOAD_BYTES));
+        assertThat(function.invocations()).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(FakeFunction.ids(function.received())).containsExactlyElementsOf(ids);
+    }
+
     private StreamPump start(
             StreamTrigger trigger, FakeFunction function, DeadLetterFolder dlq, Checkpoints checkpoints, Clock clock) {
         StreamPump pump = new StreamPump(
