@@ -145,8 +145,11 @@ final class ReportWriter {
                 + " writes), which finds the copies (one typeGsi page per 1 MB + the `store#S` partition) and refreshes"
                 + " each with a conditional PutItem. The baseline writes the same k copy items with the same"
                 + " condition (`attribute_exists(sourceVersion) AND sourceVersion < :v`) from a pool of the same"
-                + " size, against the same DynamoDB Local. Rounds alternate which goes first; one warm-up round"
-                + " each for k < 1000 (none for larger k, whose runs follow the smaller ones). Times in ms. WCU as DynamoDB Local reports them (ReturnConsumedCapacity.TOTAL); the"
+                + " size, against the same DynamoDB Local: a fresh in-memory one for each k, in this JVM (in one"
+                + " shared instance the cost of every write grew with what the earlier k had left in it, the raw"
+                + " writes' as much as the fan-out's). Rounds alternate which goes first; one warm-up round each for"
+                + " k < 1000 (none for larger k, whose runs follow the smaller ones in this JVM). Times in ms. WCU as"
+                + " DynamoDB Local reports them (ReturnConsumedCapacity.TOTAL); the"
                 + " fan-out's own count of puts is checked to equal k every round.");
         section.line("");
         List<List<String>> rows = new ArrayList<>();
