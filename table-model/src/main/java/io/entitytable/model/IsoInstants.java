@@ -5,20 +5,67 @@ import java.time.Instant;
 import java.time.LocalDate;
 
 /**
- * Reads the instants the project writes ({@link Instant#toString()}: {@code 2026-11-22T07:34:20.123456Z}, UTC, 0 to 9
- * fraction digits) without the JDK's general-purpose formatter, which costs microseconds a value under C1 (the
- * functions' JIT setting) and was the largest part of mapping a page of items (two instants an item; 60-item pages in
- * the benchmarks). Hand-written because no library here offers a fixed-format fast path; every other shape, and every
- * value out of range, goes to {@link Instant#parse}, so results and errors are the JDK's.
+ * Reads and writes the instants the project stores and answers with ({@link Instant#toString()}: {@code
+ * 2026-11-22T07:34:20.123456Z}, UTC, 0, 3, 6 or 9 fraction digits) without the JDK's general-purpose formatter, which
+ * costs microseconds a value under C1 (the functions' JIT setting): reading was the largest part of mapping a page of
+ * items, writing a visible part of serializing it (two instants an item; 60-item pages in the benchmarks).
+ * Hand-written because no library here offers a fixed-format fast path. Reading: every other shape, and every value out
+ * of range, goes to {@link Instant#parse}, so results and errors are the JDK's. Writing: years outside 0-9999 go to
+ * {@link Instant#toString()}; everything else is written character for character as it would.
  */
-final class IsoInstants {
+public final class IsoInstants {
     private static final int[] SCALE = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000};
     private static final int SHORTEST = "2026-11-22T07:34:20Z".length();
     private static final int LONGEST = "2026-11-22T07:34:20.123456789Z".length();
+    /** Years 0 to 9999 are written with four digits and no sign; the fast writer handles only those. */
+    private static final long FIRST_FOUR_DIGIT_SECOND = LocalDate.of(0, 1, 1).toEpochDay() * 86_400;
+
+    private static final long FIRST_FIVE_DIGIT_SECOND =
+            LocalDate.of(10_000, 1, 1).toEpochDay() * 86_400;
 
     private IsoInstants() {}
 
-    static Instant parse(String text) {
+    /** Exactly {@link Instant#toString()}. */
+    public static String format(Instant instant) {
+        long seconds = instant.getEpochSecond();
+        if (seconds < FIRST_FOUR_DIGIT_SECOND || seconds >= FIRST_FIVE_DIGIT_SECOND) {
+            return instant.toString();
+        }
+        long epochDay = Math.floorDiv(seconds, 86_400);
+        LocalDate date = LocalDate.ofEpochDay(epochDay);
+        int year = date.getYear();
+        int secondOfDay = (int) (seconds - epochDay * 86_400);
+        int nanos = instant.getNano();
+        int fractionDigits = nanos == 0 ? 0 : nanos % 1_000_000 == 0 ? 3 : nanos % 1_000 == 0 ? 6 : 9;
+        char[] text = new char[SHORTEST + (fractionDigits == 0 ? 0 : 1 + fractionDigits)];
+        write(text, 0, 4, year);
+        text[4] = '-';
+        write(text, 5, 7, date.getMonthValue());
+        text[7] = '-';
+        write(text, 8, 10, date.getDayOfMonth());
+        text[10] = 'T';
+        write(text, 11, 13, secondOfDay / 3_600);
+        text[13] = ':';
+        write(text, 14, 16, secondOfDay / 60 % 60);
+        text[16] = ':';
+        write(text, 17, 19, secondOfDay % 60);
+        if (fractionDigits > 0) {
+            text[19] = '.';
+            write(text, 20, 20 + fractionDigits, nanos / SCALE[9 - fractionDigits]);
+        }
+        text[text.length - 1] = 'Z';
+        return new String(text);
+    }
+
+    /** Writes {@code value} into {@code [from, to)} as decimal digits, zero-padded on the left. */
+    private static void write(char[] text, int from, int to, int value) {
+        for (int i = to - 1; i >= from; i--) {
+            text[i] = (char) ('0' + value % 10);
+            value /= 10;
+        }
+    }
+
+    public static Instant parse(String text) {
         int length = text.length();
         if (length < SHORTEST
                 || length > LONGEST

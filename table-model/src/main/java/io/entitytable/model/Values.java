@@ -24,7 +24,7 @@ public final class Values {
     }
 
     public static AttributeValue instant(Instant value) {
-        return AttributeValue.fromS(value.toString());
+        return AttributeValue.fromS(IsoInstants.format(value));
     }
 
     /** Adds a string attribute when the value is present; DynamoDB items simply omit absent attributes. */

@@ -56,4 +56,38 @@ class IsoInstantsTest {
             assertThat(IsoInstants.parse(text)).as(text).isEqualTo(expected);
         }
     }
+
+    @Test
+    void format_shouldEqualInstantToString_atEveryPrecision_andAcrossEveryYearRange() {
+        // GIVEN 40,000 random instants from year -1000 to 12000 (the fast path covers 0-9999), at every precision
+        Random random = new Random(11);
+        List<ChronoUnit> precisions =
+                List.of(ChronoUnit.SECONDS, ChronoUnit.MILLIS, ChronoUnit.MICROS, ChronoUnit.NANOS);
+        long from = Instant.parse("-1000-01-01T00:00:00Z").getEpochSecond();
+        long to = Instant.parse("+12000-01-01T00:00:00Z").getEpochSecond();
+        for (int i = 0; i < 40_000; i++) {
+            Instant instant = Instant.ofEpochSecond(from + random.nextLong(to - from), random.nextInt(1_000_000_000))
+                    .truncatedTo(precisions.get(i % precisions.size()));
+
+            // WHEN / THEN
+            assertThat(IsoInstants.format(instant)).isEqualTo(instant.toString());
+        }
+    }
+
+    @Test
+    void format_shouldEqualInstantToString_atTheEdges() {
+        for (Instant instant : List.of(
+                Instant.EPOCH,
+                Instant.EPOCH.minusNanos(1),
+                Instant.parse("0000-01-01T00:00:00Z"),
+                Instant.parse("9999-12-31T23:59:59.999999999Z"),
+                Instant.parse("+10000-01-01T00:00:00Z"),
+                Instant.parse("2024-02-29T12:00:00.100Z"),
+                Instant.parse("2026-11-22T07:34:20.000001Z"),
+                Instant.parse("2026-11-22T07:34:20.010Z"),
+                Instant.MIN,
+                Instant.MAX)) {
+            assertThat(IsoInstants.format(instant)).isEqualTo(instant.toString());
+        }
+    }
 }

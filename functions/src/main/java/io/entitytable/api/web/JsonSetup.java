@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import io.entitytable.model.Business;
 import io.entitytable.model.CoreItem;
@@ -16,6 +17,7 @@ import io.entitytable.model.Order;
 import io.entitytable.model.Store;
 import io.quarkus.jackson.ObjectMapperCustomizer;
 import jakarta.inject.Singleton;
+import java.time.Instant;
 
 /**
  * Every subject in a response names its entity ({@code "entity": "store"}), so mixed lists such as a business with
@@ -25,8 +27,17 @@ import jakarta.inject.Singleton;
 public class JsonSetup implements ObjectMapperCustomizer {
 
     @Override
+    public int priority() {
+        return MINIMUM_PRIORITY;
+    }
+
+    @Override
     public void customize(ObjectMapper mapper) {
         mapper.addMixIn(CoreItem.class, CoreItemMixin.class);
+        // Registered after the Java time module, so it takes precedence; the text is the same, see
+        // IsoInstantSerializer.
+        mapper.registerModule(
+                new SimpleModule("iso-instants").addSerializer(Instant.class, new IsoInstantSerializer()));
         // A wrong type is a client error, not something to guess at: {"name": 42} and {"quantity": "2"} are 400s.
         mapper.configure(MapperFeature.ALLOW_COERCION_OF_SCALARS, false);
         mapper.configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true);
