@@ -130,7 +130,10 @@ public class CustomerService {
         Inputs.id("id", businessId);
         int size = Inputs.limit(limit);
         String prefix = namePrefix == null ? "" : namePrefix;
-        if (prefix.length() > 201 || !prefix.matches(io.entitytable.api.subject.Patterns.TEXT)) {
+        if (prefix.length() > 201
+                || !io.entitytable.api.subject.Patterns.TEXT_SHAPE
+                        .matcher(prefix)
+                        .matches()) {
             throw ApiProblem.invalid("namePrefix", "must be at most 201 characters of text");
         }
         QueryRequest query = QueryRequest.builder()

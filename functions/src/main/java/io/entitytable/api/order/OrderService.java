@@ -189,7 +189,7 @@ public class OrderService {
             conditions.add("#shipTo.#city = :city");
         }
         if (filters.paymentCard() != null) {
-            if (!filters.paymentCard().matches(Patterns.CARD)) {
+            if (!Patterns.CARD_SHAPE.matcher(filters.paymentCard()).matches()) {
                 throw ApiProblem.invalid("paymentCard", "must match " + Patterns.CARD);
             }
             names.put("#card", Attributes.PAYMENT_CARD);
@@ -226,6 +226,10 @@ public class OrderService {
         Instant from = Inputs.instant("from", fromValue, Instant.EPOCH);
         Instant to = Inputs.instant("to", toValue, LATEST);
         checkRange(from, to);
+        // Every shard's Query has the same range and names; only the partition key differs.
+        AttributeValue rangeFrom = AttributeValue.fromS(Keys.orderStatusSkFrom(from));
+        AttributeValue rangeTo = AttributeValue.fromS(Keys.orderStatusSkTo(to));
+        Map<String, String> names = Map.of("#pk", Attributes.GSI1_PK, "#sk", Attributes.GSI1_SK);
         Map<String, QueryRequest> shards = new LinkedHashMap<>();
         for (int shard = 0; shard < config.shardCount(); shard++) {
             shards.put(
@@ -234,11 +238,14 @@ public class OrderService {
                             .tableName(table.name())
                             .indexName(TableLayout.GSI1)
                             .keyConditionExpression("#pk = :pk AND #sk BETWEEN :from AND :to")
-                            .expressionAttributeNames(Map.of("#pk", Attributes.GSI1_PK, "#sk", Attributes.GSI1_SK))
+                            .expressionAttributeNames(names)
                             .expressionAttributeValues(Map.of(
-                                    ":pk", AttributeValue.fromS(Keys.orderStatusPk(normalised, shard)),
-                                    ":from", AttributeValue.fromS(Keys.orderStatusSkFrom(from)),
-                                    ":to", AttributeValue.fromS(Keys.orderStatusSkTo(to))))
+                                    ":pk",
+                                    AttributeValue.fromS(Keys.orderStatusPk(normalised, shard)),
+                                    ":from",
+                                    rangeFrom,
+                                    ":to",
+                                    rangeTo))
                             .scanIndexForward(false)
                             .build());
         }
@@ -259,7 +266,7 @@ public class OrderService {
     }
 
     private static void checkText(String field, String value) {
-        if (value.length() > 100 || !value.matches(Patterns.KEY_PART)) {
+        if (value.length() > 100 || !Patterns.KEY_PART_SHAPE.matcher(value).matches()) {
             throw ApiProblem.invalid(field, "must be at most 100 characters of text");
         }
     }

@@ -118,7 +118,10 @@ public class StoreService {
         int size = Inputs.limit(limit);
         for (String[] level : new String[][] {{"country", country}, {"state", state}, {"city", city}, {"zip", zip}}) {
             if (level[1] != null
-                    && (level[1].length() > 100 || !level[1].matches(io.entitytable.api.subject.Patterns.KEY_PART))) {
+                    && (level[1].length() > 100
+                            || !io.entitytable.api.subject.Patterns.KEY_PART_SHAPE
+                                    .matcher(level[1])
+                                    .matches())) {
                 throw ApiProblem.invalid(level[0], "must be at most 100 characters without '#'");
             }
         }
