@@ -2,6 +2,7 @@ package io.entitytable.api.order;
 
 import io.entitytable.api.error.ApiProblem;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /** The statuses an order moves through; each is a partition family of the status index. */
 public enum OrderStatus {
@@ -12,7 +13,7 @@ public enum OrderStatus {
     CANCELLED;
 
     static final String PATTERN = "(?i)OPEN|PAID|SHIPPED|DELIVERED|CANCELLED";
-    private static final java.util.regex.Pattern SHAPE = java.util.regex.Pattern.compile(PATTERN);
+    private static final Pattern SHAPE = Pattern.compile(PATTERN);
     static final String MESSAGE = "must be one of OPEN, PAID, SHIPPED, DELIVERED, CANCELLED";
 
     /** The normalised status, or a 422 naming the allowed ones. */

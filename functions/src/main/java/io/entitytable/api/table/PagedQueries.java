@@ -130,23 +130,22 @@ public class PagedQueries {
                 .toList();
         String onCaller = toQuery.isEmpty() ? null : toQuery.get(toQuery.size() - 1);
         Map<String, CompletableFuture<Buffer>> futures = new LinkedHashMap<>();
-        for (String partition : toQuery) {
-            if (!partition.equals(onCaller)) {
-                QueryRequest query = partitions.get(partition);
-                futures.put(
-                        partition, CompletableFuture.supplyAsync(() -> fetch(partition, query, state, limit), pool));
-            }
+        partitions.forEach((partition, query) -> futures.put(
+                partition,
+                state.isDone(partition)
+                        ? CompletableFuture.completedFuture(new Buffer(partition, query.indexName(), List.of(), true))
+                        // The caller's own partition is filled in below, after the others are on their way.
+                        : partition.equals(onCaller)
+                                ? null
+                                : CompletableFuture.supplyAsync(() -> fetch(partition, query, state, limit), pool)));
+        if (onCaller != null) {
+            futures.put(
+                    onCaller,
+                    CompletableFuture.completedFuture(fetch(onCaller, partitions.get(onCaller), state, limit)));
         }
-        Buffer callers = onCaller == null ? null : fetch(onCaller, partitions.get(onCaller), state, limit);
         Map<String, Buffer> buffers = new LinkedHashMap<>();
         try {
-            partitions.forEach((partition, query) -> buffers.put(
-                    partition,
-                    partition.equals(onCaller)
-                            ? callers
-                            : futures.containsKey(partition)
-                                    ? futures.get(partition).join()
-                                    : new Buffer(partition, query.indexName(), List.of(), true)));
+            futures.forEach((partition, future) -> buffers.put(partition, future.join()));
         } catch (CompletionException e) {
             if (e.getCause() instanceof RuntimeException runtime) {
                 throw runtime;
