@@ -3,6 +3,8 @@ package io.entitytable.model;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 
 /**
  * Reads and writes the instants the project stores and answers with ({@link Instant#toString()}: {@code
@@ -11,7 +13,8 @@ import java.time.LocalDate;
  * items, writing a visible part of serializing it (two instants an item; 60-item pages in the benchmarks).
  * Hand-written because no library here offers a fixed-format fast path. Reading: every other shape, and every value out
  * of range, goes to {@link Instant#parse}, so results and errors are the JDK's. Writing: years outside 0-9999 go to
- * {@link Instant#toString()}; everything else is written character for character as it would.
+ * {@link Instant#toString()}; everything else is written character for character as it would. The same writer makes
+ * the millisecond timestamps of sort keys ({@link #formatMillis}), which the status list formats for every request.
  */
 public final class IsoInstants {
     private static final int[] SCALE = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000};
@@ -20,8 +23,14 @@ public final class IsoInstants {
     /** Years 0 to 9999 are written with four digits and no sign; the fast writer handles only those. */
     private static final long FIRST_FOUR_DIGIT_SECOND = LocalDate.of(0, 1, 1).toEpochDay() * 86_400;
 
+    private static final long FIRST_YEAR_ONE_SECOND = LocalDate.of(1, 1, 1).toEpochDay() * 86_400;
+
     private static final long FIRST_FIVE_DIGIT_SECOND =
             LocalDate.of(10_000, 1, 1).toEpochDay() * 86_400;
+
+    /** UTC with exactly three fraction digits: the fixed-width timestamps of sort keys ({@link Keys}). */
+    public static final DateTimeFormatter MILLIS =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
     private IsoInstants() {}
 
@@ -31,14 +40,30 @@ public final class IsoInstants {
         if (seconds < FIRST_FOUR_DIGIT_SECOND || seconds >= FIRST_FIVE_DIGIT_SECOND) {
             return instant.toString();
         }
+        int nanos = instant.getNano();
+        return text(seconds, nanos, nanos == 0 ? 0 : nanos % 1_000_000 == 0 ? 3 : nanos % 1_000 == 0 ? 6 : 9);
+    }
+
+    /**
+     * Exactly {@link #MILLIS}'s output: always three fraction digits (truncated, not rounded), so every value has the
+     * same width and string order is time order.
+     */
+    public static String formatMillis(Instant instant) {
+        long seconds = instant.getEpochSecond();
+        // MILLIS writes the year of the era: year 0 is "0001" (1 BC); the fast path starts at year 1.
+        if (seconds < FIRST_YEAR_ONE_SECOND || seconds >= FIRST_FIVE_DIGIT_SECOND) {
+            return MILLIS.format(instant);
+        }
+        return text(seconds, instant.getNano(), 3);
+    }
+
+    /** {@code yyyy-MM-ddTHH:mm:ss[.fraction]Z} for a second in years 0-9999 and {@code fractionDigits} of 0, 3, 6, 9. */
+    private static String text(long seconds, int nanos, int fractionDigits) {
         long epochDay = Math.floorDiv(seconds, 86_400);
         LocalDate date = LocalDate.ofEpochDay(epochDay);
-        int year = date.getYear();
         int secondOfDay = (int) (seconds - epochDay * 86_400);
-        int nanos = instant.getNano();
-        int fractionDigits = nanos == 0 ? 0 : nanos % 1_000_000 == 0 ? 3 : nanos % 1_000 == 0 ? 6 : 9;
         char[] text = new char[SHORTEST + (fractionDigits == 0 ? 0 : 1 + fractionDigits)];
-        write(text, 0, 4, year);
+        write(text, 0, 4, date.getYear());
         text[4] = '-';
         write(text, 5, 7, date.getMonthValue());
         text[7] = '-';

@@ -1,8 +1,6 @@
 package io.entitytable.model;
 
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -25,10 +23,6 @@ public final class Keys {
     static final String TAG = "tag";
     static final String STORE_LOCATION = "STORE";
     static final String ORDER_STATUS = "ORDERSTATUS";
-
-    /** Fixed-width UTC timestamps, so that string order is time order in {@code gsi1sk}. */
-    private static final DateTimeFormatter SORTABLE_INSTANT =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
     private Keys() {}
 
@@ -160,8 +154,9 @@ public final class Keys {
         return Math.floorMod(orderId.hashCode(), shardCount);
     }
 
+    /** Fixed-width UTC timestamps ({@link IsoInstants#MILLIS}), so that string order is time order in {@code gsi1sk}. */
     public static String sortableInstant(Instant instant) {
-        return SORTABLE_INSTANT.format(instant);
+        return IsoInstants.formatMillis(instant);
     }
 
     private static String lower(String value) {

@@ -90,4 +90,31 @@ class IsoInstantsTest {
             assertThat(IsoInstants.format(instant)).isEqualTo(instant.toString());
         }
     }
+
+    @Test
+    void formatMillis_shouldEqualTheMillisFormatter_acrossEveryYearRange_andAtTheEdges() {
+        // GIVEN 40,000 random instants from year -1000 to 12000 (the fast path covers 1-9999), and the edges
+        Random random = new Random(13);
+        long from = Instant.parse("-1000-01-01T00:00:00Z").getEpochSecond();
+        long to = Instant.parse("+12000-01-01T00:00:00Z").getEpochSecond();
+        List<Instant> instants = new java.util.ArrayList<>(List.of(
+                Instant.EPOCH,
+                Instant.EPOCH.minusNanos(1),
+                Instant.parse("0000-12-31T23:59:59.999Z"),
+                Instant.parse("0001-01-01T00:00:00Z"),
+                Instant.parse("9999-12-31T23:59:59.999999999Z"),
+                Instant.parse("+10000-01-01T00:00:00Z"),
+                Instant.parse("2286-11-20T17:46:39.999Z"),
+                Instant.parse("2026-11-22T07:34:20.000999Z")));
+        for (int i = 0; i < 40_000; i++) {
+            instants.add(Instant.ofEpochSecond(from + random.nextLong(to - from), random.nextInt(1_000_000_000)));
+        }
+
+        for (Instant instant : instants) {
+            // WHEN / THEN
+            assertThat(IsoInstants.formatMillis(instant))
+                    .as(instant.toString())
+                    .isEqualTo(IsoInstants.MILLIS.format(instant));
+        }
+    }
 }

@@ -5,6 +5,7 @@ import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.subject.Inputs;
 import io.entitytable.api.table.EntityTable;
+import io.entitytable.api.table.MergeOrder;
 import io.entitytable.api.table.PagedQueries;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
@@ -14,7 +15,6 @@ import io.entitytable.model.Keys;
 import io.entitytable.model.Store;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -91,10 +91,9 @@ public class CopyReads {
         int size = Inputs.limit(limit);
         Map<String, QueryRequest> partitions = new LinkedHashMap<>();
         tags.stream().sorted().forEach(tag -> partitions.put(tag, tagQuery(tag, entity)));
-        Comparator<Map<String, AttributeValue>> bySubject =
-                Comparator.comparing(item -> item.get(Attributes.TYPE).s());
         String scope = "tags|" + (requireAll ? "all" : "any") + "|" + partitions.keySet() + "|" + type;
-        return queries.merged(scope, next, partitions, size, bySubject, requireAll, Copies::toSubject);
+        return queries.merged(
+                scope, next, partitions, size, MergeOrder.ascending(Attributes.TYPE), requireAll, Copies::toSubject);
     }
 
     private Page<CoreItem> edges(Entity owner, String ownerId, Entity other, String limit, String next) {

@@ -10,6 +10,7 @@ import io.entitytable.api.subject.TagInputs;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.CoreWrites.WriteConflict;
 import io.entitytable.api.table.EntityTable;
+import io.entitytable.api.table.MergeOrder;
 import io.entitytable.api.table.PagedQueries;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
@@ -17,6 +18,7 @@ import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
+import io.entitytable.model.IsoInstants;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
@@ -25,7 +27,6 @@ import io.entitytable.model.Values;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -211,8 +212,12 @@ public class OrderService {
         if (!conditions.isEmpty()) {
             query.filterExpression(String.join(" AND ", conditions));
         }
-        String scope = "business-orders|" + businessId + "|" + values;
-        return queries.list(scope, next, query.build(), size, config.filterPageBudget(), Order::from);
+        // The values name every filter; their text, not AttributeValue.toString (the SDK's general-purpose printer,
+        // visible in this list's own time), makes the scope.
+        StringBuilder scope = new StringBuilder("business-orders");
+        values.forEach((name, value) ->
+                scope.append('|').append(name).append('=').append(value.s() != null ? value.s() : value.n()));
+        return queries.list(scope.toString(), next, query.build(), size, config.filterPageBudget(), Order::from);
     }
 
     /**
@@ -249,11 +254,9 @@ public class OrderService {
                             .scanIndexForward(false)
                             .build());
         }
-        Comparator<Map<String, AttributeValue>> newestFirst = Comparator.comparing(
-                        (Map<String, AttributeValue> item) -> Values.string(item, Attributes.GSI1_SK))
-                .reversed();
-        String scope = "orders-by-status|" + normalised + "|" + from + "|" + to + "|" + config.shardCount();
-        return queries.merged(scope, next, shards, size, newestFirst, false, Order::from);
+        String scope = "orders-by-status|" + normalised + "|" + IsoInstants.format(from) + "|" + IsoInstants.format(to)
+                + "|" + config.shardCount();
+        return queries.merged(scope, next, shards, size, MergeOrder.descending(Attributes.GSI1_SK), false, Order::from);
     }
 
     private static void checkRange(Instant from, Instant to) {

@@ -7,7 +7,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Named;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,7 +61,7 @@ public class PagedQueries {
 
     /**
      * Up to {@code limit} items merged from several partitions that are queried in parallel, in {@code order}. Items
-     * that compare equal across partitions (the same subject under several tags) are one result; with {@code
+     * with the same order key in several partitions (the same subject under several tags) are one result; with {@code
      * requireAll} only items present in every partition are returned (an intersection).
      *
      * <p>Each partition keeps its own position in the cursor, so the next page resumes every partition right after
@@ -74,37 +73,46 @@ public class PagedQueries {
             String cursor,
             Map<String, QueryRequest> partitions,
             int limit,
-            Comparator<Map<String, AttributeValue>> order,
+            MergeOrder order,
             boolean requireAll,
             Function<Map<String, AttributeValue>, T> mapper) {
         CursorState state = cursors.decode(scope, cursor);
-        Map<String, Buffer> buffers = fetchAll(partitions, state, limit);
+        Map<String, Buffer> buffers = fetchAll(partitions, state, limit, order);
 
         List<Map<String, AttributeValue>> taken = new ArrayList<>();
         Map<String, Map<String, String>> positions = new LinkedHashMap<>(state.positions());
+        // Plain loops, not streams: this runs once per item taken over every partition (22 for the status list), and
+        // the functions run C1-compiled code, which does not inline a stream pipeline away.
         while (taken.size() < limit) {
-            if (buffers.values().stream().anyMatch(buffer -> buffer.items.isEmpty() && !buffer.exhausted)) {
+            String head = null;
+            int live = 0;
+            boolean ranDry = false;
+            for (Buffer buffer : buffers.values()) {
+                if (buffer.headKey == null && !buffer.exhausted) {
+                    ranDry = true;
+                    break;
+                }
+                if (buffer.headKey != null) {
+                    live++;
+                    if (head == null || order.compare(buffer.headKey, head) < 0) {
+                        head = buffer.headKey;
+                    }
+                }
+            }
+            if (ranDry || live == 0 || (requireAll && live < buffers.size())) {
                 break;
             }
-            List<Buffer> live = buffers.values().stream()
-                    .filter(buffer -> !buffer.items.isEmpty())
-                    .toList();
-            if (live.isEmpty() || (requireAll && live.size() < buffers.size())) {
-                break;
+            Map<String, AttributeValue> item = null;
+            int group = 0;
+            for (Buffer buffer : buffers.values()) {
+                if (head.equals(buffer.headKey)) {
+                    item = buffer.take();
+                    positions.put(buffer.partition, EntityTable.positionOf(item, buffer.index));
+                    group++;
+                }
             }
-            Map<String, AttributeValue> head = live.stream()
-                    .map(buffer -> buffer.items.peekFirst())
-                    .min(order)
-                    .orElseThrow();
-            List<Buffer> group = live.stream()
-                    .filter(buffer -> order.compare(buffer.items.peekFirst(), head) == 0)
-                    .toList();
-            for (Buffer buffer : group) {
-                Map<String, AttributeValue> item = buffer.items.pollFirst();
-                positions.put(buffer.partition, EntityTable.positionOf(item, buffer.index));
-            }
-            if (!requireAll || group.size() == buffers.size()) {
-                taken.add(head);
+            if (!requireAll || group == buffers.size()) {
+                taken.add(item);
             }
         }
         for (Buffer buffer : buffers.values()) {
@@ -124,7 +132,8 @@ public class PagedQueries {
      * Queries every partition not yet done, in parallel. The last one runs on the calling thread, which would
      * otherwise only wait: one hand-off to the pool fewer per page, and a single-partition merge uses no pool at all.
      */
-    private Map<String, Buffer> fetchAll(Map<String, QueryRequest> partitions, CursorState state, int limit) {
+    private Map<String, Buffer> fetchAll(
+            Map<String, QueryRequest> partitions, CursorState state, int limit, MergeOrder order) {
         List<String> toQuery = partitions.keySet().stream()
                 .filter(partition -> !state.isDone(partition))
                 .toList();
@@ -133,15 +142,17 @@ public class PagedQueries {
         partitions.forEach((partition, query) -> futures.put(
                 partition,
                 state.isDone(partition)
-                        ? CompletableFuture.completedFuture(new Buffer(partition, query.indexName(), List.of(), true))
+                        ? CompletableFuture.completedFuture(
+                                new Buffer(partition, query.indexName(), List.of(), true, order))
                         // The caller's own partition is filled in below, after the others are on their way.
                         : partition.equals(onCaller)
                                 ? null
-                                : CompletableFuture.supplyAsync(() -> fetch(partition, query, state, limit), pool)));
+                                : CompletableFuture.supplyAsync(
+                                        () -> fetch(partition, query, state, limit, order), pool)));
         if (onCaller != null) {
             futures.put(
                     onCaller,
-                    CompletableFuture.completedFuture(fetch(onCaller, partitions.get(onCaller), state, limit)));
+                    CompletableFuture.completedFuture(fetch(onCaller, partitions.get(onCaller), state, limit, order)));
         }
         Map<String, Buffer> buffers = new LinkedHashMap<>();
         try {
@@ -155,10 +166,10 @@ public class PagedQueries {
         return buffers;
     }
 
-    private Buffer fetch(String partition, QueryRequest query, CursorState state, int limit) {
+    private Buffer fetch(String partition, QueryRequest query, CursorState state, int limit, MergeOrder order) {
         Slice slice = slice(query, limit, state.resumeAfter(partition), 1);
         boolean exhausted = slice.lastEvaluated() == null && slice.items().size() <= limit;
-        return new Buffer(partition, query.indexName(), slice.items(), exhausted);
+        return new Buffer(partition, query.indexName(), slice.items(), exhausted, order);
     }
 
     /**
@@ -206,17 +217,34 @@ public class PagedQueries {
     /** What one partition's Query returned; {@code lastEvaluated} is set only when a budget stopped it early. */
     record Slice(List<Map<String, AttributeValue>> items, Map<String, AttributeValue> lastEvaluated) {}
 
+    /** One partition's items not yet taken, in the merge order, and the order key of the first of them. */
     private static final class Buffer {
         final String partition;
         final String index;
         final Deque<Map<String, AttributeValue>> items;
         final boolean exhausted;
+        final MergeOrder order;
+        /** The order key of {@code items.peekFirst()}, read once per item; null when no item is left. */
+        String headKey;
 
-        Buffer(String partition, String index, List<Map<String, AttributeValue>> items, boolean exhausted) {
+        Buffer(
+                String partition,
+                String index,
+                List<Map<String, AttributeValue>> items,
+                boolean exhausted,
+                MergeOrder order) {
             this.partition = partition;
             this.index = index;
             this.items = new ArrayDeque<>(items);
             this.exhausted = exhausted;
+            this.order = order;
+            this.headKey = order.keyOf(this.items.peekFirst());
+        }
+
+        Map<String, AttributeValue> take() {
+            Map<String, AttributeValue> item = items.pollFirst();
+            headKey = order.keyOf(items.peekFirst());
+            return item;
         }
     }
 }
