@@ -68,14 +68,36 @@ public class EntityTable {
         return key(item.get(Attributes.ID).s(), item.get(Attributes.TYPE).s());
     }
 
+    private static final List<String> TABLE_POSITION =
+            List.of(TableLayout.ENTITY.partitionKey(), TableLayout.ENTITY.sortKey());
+
+    /** Per index, worked out once: a list reads them for every item it takes (a 22-shard page: 20 times). */
+    private static final Map<String, List<String>> INDEX_POSITIONS = indexPositions();
+
+    private static Map<String, List<String>> indexPositions() {
+        Map<String, List<String>> positions = new LinkedHashMap<>();
+        for (TableLayout.IndexLayout gsi : TableLayout.ENTITY.indexes()) {
+            positions.put(
+                    gsi.name(),
+                    List.of(
+                            TableLayout.ENTITY.partitionKey(),
+                            TableLayout.ENTITY.sortKey(),
+                            gsi.partitionKey(),
+                            gsi.sortKey()));
+        }
+        return Map.copyOf(positions);
+    }
+
     /** The attributes that position an item in {@code index} (null for the table): what a cursor must carry. */
     public static List<String> positionAttributes(String index) {
-        TableLayout layout = TableLayout.ENTITY;
         if (index == null) {
-            return List.of(layout.partitionKey(), layout.sortKey());
+            return TABLE_POSITION;
         }
-        TableLayout.IndexLayout gsi = layout.index(index);
-        return List.of(layout.partitionKey(), layout.sortKey(), gsi.partitionKey(), gsi.sortKey());
+        List<String> attributes = INDEX_POSITIONS.get(index);
+        if (attributes == null) {
+            throw new IllegalArgumentException("no index " + index);
+        }
+        return attributes;
     }
 
     /** The position of {@code item} in {@code index}, as strings (every key attribute of this table is a string). */
