@@ -17,6 +17,12 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 /** The {@code Entity} table as the API sees it: the client, the table name and the key shapes of each index. */
 @ApplicationScoped
 public class EntityTable {
+    private static final List<String> TABLE_POSITION =
+            List.of(TableLayout.ENTITY.partitionKey(), TableLayout.ENTITY.sortKey());
+
+    /** Per index, worked out once: a list reads them for every item it takes (a 22-shard page: 20 times). */
+    private static final Map<String, List<String>> INDEX_POSITIONS = indexPositions();
+
     private final DynamoDbClient dynamo;
     private final String name;
 
@@ -68,11 +74,17 @@ public class EntityTable {
         return key(item.get(Attributes.ID).s(), item.get(Attributes.TYPE).s());
     }
 
-    private static final List<String> TABLE_POSITION =
-            List.of(TableLayout.ENTITY.partitionKey(), TableLayout.ENTITY.sortKey());
-
-    /** Per index, worked out once: a list reads them for every item it takes (a 22-shard page: 20 times). */
-    private static final Map<String, List<String>> INDEX_POSITIONS = indexPositions();
+    /** The attributes that position an item in {@code index} (null for the table): what a cursor must carry. */
+    public static List<String> positionAttributes(String index) {
+        if (index == null) {
+            return TABLE_POSITION;
+        }
+        List<String> attributes = INDEX_POSITIONS.get(index);
+        if (attributes == null) {
+            throw new IllegalArgumentException("no index " + index);
+        }
+        return attributes;
+    }
 
     private static Map<String, List<String>> indexPositions() {
         Map<String, List<String>> positions = new LinkedHashMap<>();
@@ -86,18 +98,6 @@ public class EntityTable {
                             gsi.sortKey()));
         }
         return Map.copyOf(positions);
-    }
-
-    /** The attributes that position an item in {@code index} (null for the table): what a cursor must carry. */
-    public static List<String> positionAttributes(String index) {
-        if (index == null) {
-            return TABLE_POSITION;
-        }
-        List<String> attributes = INDEX_POSITIONS.get(index);
-        if (attributes == null) {
-            throw new IllegalArgumentException("no index " + index);
-        }
-        return attributes;
     }
 
     /** The position of {@code item} in {@code index}, as strings (every key attribute of this table is a string). */

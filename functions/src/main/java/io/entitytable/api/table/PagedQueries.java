@@ -102,17 +102,19 @@ public class PagedQueries {
             if (ranDry || live == 0 || (requireAll && live < buffers.size())) {
                 break;
             }
-            Map<String, AttributeValue> item = null;
+            // The result is the copy from the first partition that holds it; the others move past theirs.
+            Map<String, AttributeValue> first = null;
             int group = 0;
             for (Buffer buffer : buffers.values()) {
                 if (head.equals(buffer.headKey)) {
-                    item = buffer.take();
+                    Map<String, AttributeValue> item = buffer.take();
                     positions.put(buffer.partition, EntityTable.positionOf(item, buffer.index));
+                    first = first == null ? item : first;
                     group++;
                 }
             }
             if (!requireAll || group == buffers.size()) {
-                taken.add(item);
+                taken.add(first);
             }
         }
         for (Buffer buffer : buffers.values()) {
