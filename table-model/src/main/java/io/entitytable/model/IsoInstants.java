@@ -29,7 +29,7 @@ public final class IsoInstants {
             LocalDate.of(10_000, 1, 1).toEpochDay() * 86_400;
 
     /** UTC with exactly three fraction digits: the fixed-width timestamps of sort keys ({@link Keys}). */
-    public static final DateTimeFormatter MILLIS =
+    static final DateTimeFormatter MILLIS =
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
     private IsoInstants() {}

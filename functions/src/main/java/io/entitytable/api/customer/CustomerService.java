@@ -5,6 +5,7 @@ import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.subject.AddressInput;
 import io.entitytable.api.subject.Inputs;
+import io.entitytable.api.subject.Patterns;
 import io.entitytable.api.subject.Subjects;
 import io.entitytable.api.subject.TagInputs;
 import io.entitytable.api.table.CoreWrites;
@@ -130,10 +131,7 @@ public class CustomerService {
         Inputs.id("id", businessId);
         int size = Inputs.limit(limit);
         String prefix = namePrefix == null ? "" : namePrefix;
-        if (prefix.length() > 201
-                || !io.entitytable.api.subject.Patterns.TEXT_SHAPE
-                        .matcher(prefix)
-                        .matches()) {
+        if (prefix.length() > 201 || !Patterns.TEXT_SHAPE.matcher(prefix).matches()) {
             throw ApiProblem.invalid("namePrefix", "must be at most 201 characters of text");
         }
         QueryRequest query = QueryRequest.builder()

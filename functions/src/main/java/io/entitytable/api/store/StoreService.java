@@ -5,6 +5,7 @@ import io.entitytable.api.customer.CustomerService;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.subject.Inputs;
+import io.entitytable.api.subject.Patterns;
 import io.entitytable.api.subject.Subjects;
 import io.entitytable.api.subject.TagInputs;
 import io.entitytable.api.table.CoreWrites;
@@ -119,9 +120,7 @@ public class StoreService {
         for (String[] level : new String[][] {{"country", country}, {"state", state}, {"city", city}, {"zip", zip}}) {
             if (level[1] != null
                     && (level[1].length() > 100
-                            || !io.entitytable.api.subject.Patterns.KEY_PART_SHAPE
-                                    .matcher(level[1])
-                                    .matches())) {
+                            || !Patterns.KEY_PART_SHAPE.matcher(level[1]).matches())) {
                 throw ApiProblem.invalid(level[0], "must be at most 100 characters without '#'");
             }
         }
