@@ -15,7 +15,6 @@ import io.entitytable.model.Keys;
 import io.entitytable.model.Store;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -89,11 +88,17 @@ public class CopyReads {
         }
         Entity entity = entityFilter(type);
         int size = Inputs.limit(limit);
-        Map<String, QueryRequest> partitions = new LinkedHashMap<>();
-        tags.stream().sorted().forEach(tag -> partitions.put(tag, tagQuery(tag, entity)));
-        String scope = "tags|" + (requireAll ? "all" : "any") + "|" + partitions.keySet() + "|" + type;
+        List<String> partitions = tags.stream().sorted().toList();
+        String scope = "tags|" + (requireAll ? "all" : "any") + "|" + partitions + "|" + type;
         return queries.merged(
-                scope, next, partitions, size, MergeOrder.ascending(Attributes.TYPE), requireAll, Copies::toSubject);
+                scope,
+                next,
+                partitions,
+                tag -> tagQuery(tag, entity),
+                size,
+                MergeOrder.ascending(Attributes.TYPE),
+                requireAll,
+                Copies::toSubject);
     }
 
     private Page<CoreItem> edges(Entity owner, String ownerId, Entity other, String limit, String next) {

@@ -30,6 +30,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -235,28 +236,28 @@ public class OrderService {
         AttributeValue rangeFrom = AttributeValue.fromS(Keys.orderStatusSkFrom(from));
         AttributeValue rangeTo = AttributeValue.fromS(Keys.orderStatusSkTo(to));
         Map<String, String> names = Map.of("#pk", Attributes.GSI1_PK, "#sk", Attributes.GSI1_SK);
-        Map<String, QueryRequest> shards = new LinkedHashMap<>();
+        List<String> shards = new ArrayList<>(config.shardCount());
         for (int shard = 0; shard < config.shardCount(); shard++) {
-            shards.put(
-                    Integer.toString(shard),
-                    QueryRequest.builder()
-                            .tableName(table.name())
-                            .indexName(TableLayout.GSI1)
-                            .keyConditionExpression("#pk = :pk AND #sk BETWEEN :from AND :to")
-                            .expressionAttributeNames(names)
-                            .expressionAttributeValues(Map.of(
-                                    ":pk",
-                                    AttributeValue.fromS(Keys.orderStatusPk(normalised, shard)),
-                                    ":from",
-                                    rangeFrom,
-                                    ":to",
-                                    rangeTo))
-                            .scanIndexForward(false)
-                            .build());
+            shards.add(Integer.toString(shard));
         }
+        Function<String, QueryRequest> shardQuery = shard -> QueryRequest.builder()
+                .tableName(table.name())
+                .indexName(TableLayout.GSI1)
+                .keyConditionExpression("#pk = :pk AND #sk BETWEEN :from AND :to")
+                .expressionAttributeNames(names)
+                .expressionAttributeValues(Map.of(
+                        ":pk",
+                        AttributeValue.fromS(Keys.orderStatusPk(normalised, Integer.parseInt(shard))),
+                        ":from",
+                        rangeFrom,
+                        ":to",
+                        rangeTo))
+                .scanIndexForward(false)
+                .build();
         String scope = "orders-by-status|" + normalised + "|" + IsoInstants.format(from) + "|" + IsoInstants.format(to)
                 + "|" + config.shardCount();
-        return queries.merged(scope, next, shards, size, MergeOrder.descending(Attributes.GSI1_SK), false, Order::from);
+        return queries.merged(
+                scope, next, shards, shardQuery, size, MergeOrder.descending(Attributes.GSI1_SK), false, Order::from);
     }
 
     private static void checkRange(Instant from, Instant to) {

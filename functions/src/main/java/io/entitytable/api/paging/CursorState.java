@@ -1,7 +1,7 @@
 package io.entitytable.api.paging;
 
+import java.util.Collection;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Where each partition of a list stands. A partition absent from the map has not been read yet; one mapped to an
@@ -26,7 +26,7 @@ public record CursorState(Map<String, Map<String, String>> positions) {
         return key == null || key.isEmpty() ? null : key;
     }
 
-    public boolean allDone(Set<String> partitions) {
+    public boolean allDone(Collection<String> partitions) {
         return partitions.stream().allMatch(this::isDone);
     }
 }

@@ -67,17 +67,21 @@ public class PagedQueries {
      * <p>Each partition keeps its own position in the cursor, so the next page resumes every partition right after
      * the last item taken from it. When a partition's buffer runs dry before the page is full, the page ends there:
      * without its next item the merge cannot know what comes next.
+     *
+     * <p>{@code queryOf} builds a partition's Query where it runs, so building the later ones overlaps the earlier
+     * ones' wait on DynamoDB instead of delaying the first.
      */
     public <T> Page<T> merged(
             String scope,
             String cursor,
-            Map<String, QueryRequest> partitions,
+            List<String> partitions,
+            Function<String, QueryRequest> queryOf,
             int limit,
             MergeOrder order,
             boolean requireAll,
             Function<Map<String, AttributeValue>, T> mapper) {
         CursorState state = cursors.decode(scope, cursor);
-        Map<String, Buffer> buffers = fetchAll(partitions, state, limit, order);
+        Map<String, Buffer> buffers = fetchAll(partitions, queryOf, state, limit, order);
 
         List<Map<String, AttributeValue>> taken = new ArrayList<>();
         Map<String, Map<String, String>> positions = new LinkedHashMap<>(state.positions());
@@ -125,7 +129,7 @@ public class PagedQueries {
         CursorState after = new CursorState(positions);
         boolean finished = requireAll
                 ? buffers.values().stream().anyMatch(buffer -> buffer.items.isEmpty() && buffer.exhausted)
-                : after.allDone(partitions.keySet());
+                : after.allDone(partitions);
         String next = finished ? null : cursors.encode(scope, after);
         return new Page<>(taken.stream().map(mapper).toList(), next);
     }
@@ -135,26 +139,31 @@ public class PagedQueries {
      * otherwise only wait: one hand-off to the pool fewer per page, and a single-partition merge uses no pool at all.
      */
     private Map<String, Buffer> fetchAll(
-            Map<String, QueryRequest> partitions, CursorState state, int limit, MergeOrder order) {
-        List<String> toQuery = partitions.keySet().stream()
-                .filter(partition -> !state.isDone(partition))
-                .toList();
-        String onCaller = toQuery.isEmpty() ? null : toQuery.get(toQuery.size() - 1);
+            List<String> partitions,
+            Function<String, QueryRequest> queryOf,
+            CursorState state,
+            int limit,
+            MergeOrder order) {
+        int onCaller = -1;
+        for (int i = 0; i < partitions.size(); i++) {
+            onCaller = state.isDone(partitions.get(i)) ? onCaller : i;
+        }
         Map<String, CompletableFuture<Buffer>> futures = new LinkedHashMap<>();
-        partitions.forEach((partition, query) -> futures.put(
-                partition,
-                state.isDone(partition)
-                        ? CompletableFuture.completedFuture(
-                                new Buffer(partition, query.indexName(), List.of(), true, order))
-                        // The caller's own partition is filled in below, after the others are on their way.
-                        : partition.equals(onCaller)
-                                ? null
-                                : CompletableFuture.supplyAsync(
-                                        () -> fetch(partition, query, state, limit, order), pool)));
-        if (onCaller != null) {
+        for (int i = 0; i < partitions.size(); i++) {
+            String partition = partitions.get(i);
             futures.put(
-                    onCaller,
-                    CompletableFuture.completedFuture(fetch(onCaller, partitions.get(onCaller), state, limit, order)));
+                    partition,
+                    state.isDone(partition)
+                            ? CompletableFuture.completedFuture(new Buffer(partition, null, List.of(), true, order))
+                            // The caller's own partition is filled in below, after the others are on their way.
+                            : i == onCaller
+                                    ? null
+                                    : CompletableFuture.supplyAsync(
+                                            () -> fetch(partition, queryOf, state, limit, order), pool));
+        }
+        if (onCaller >= 0) {
+            String partition = partitions.get(onCaller);
+            futures.put(partition, CompletableFuture.completedFuture(fetch(partition, queryOf, state, limit, order)));
         }
         Map<String, Buffer> buffers = new LinkedHashMap<>();
         try {
@@ -168,7 +177,9 @@ public class PagedQueries {
         return buffers;
     }
 
-    private Buffer fetch(String partition, QueryRequest query, CursorState state, int limit, MergeOrder order) {
+    private Buffer fetch(
+            String partition, Function<String, QueryRequest> queryOf, CursorState state, int limit, MergeOrder order) {
+        QueryRequest query = queryOf.apply(partition);
         Slice slice = slice(query, limit, state.resumeAfter(partition), 1);
         boolean exhausted = slice.lastEvaluated() == null && slice.items().size() <= limit;
         return new Buffer(partition, query.indexName(), slice.items(), exhausted, order);
