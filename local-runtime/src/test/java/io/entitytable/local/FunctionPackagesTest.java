@@ -16,9 +16,12 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** What only the local runtime needs must never be deployed (DESIGN §6): checked in every built function zip. */
+/**
+ * What every built function zip holds, as {@code cdk deploy} ships it: the project's classes and the shared table model,
+ * and nothing that exists only for tests or local runs (DESIGN §6).
+ */
 class FunctionPackagesTest {
-    /** Jar name prefixes of the local-only libraries this module brings in. */
+    /** Jar name prefixes of the local-only and test-only libraries the build brings in. */
     private static final List<String> LOCAL_ONLY = List.of(
             "DynamoDBLocal",
             "software.amazon.dynamodb.DynamoDBLocal",
@@ -37,9 +40,21 @@ class FunctionPackagesTest {
             "local-dynamodb",
             "io.entitytable.local-dynamodb",
             "local-runtime",
-            "io.entitytable.local-runtime");
+            "io.entitytable.local-runtime",
+            "table-verify",
+            "io.entitytable.table-verify",
+            "log4j-core",
+            "org.apache.logging.log4j.log4j-core",
+            "aws-lambda-java-serialization",
+            "com.amazonaws.aws-lambda-java-serialization",
+            "rest-assured",
+            "io.rest-assured",
+            "junit",
+            "org.junit",
+            "apache5-client",
+            "software.amazon.awssdk.apache5-client");
 
-    /** Inside functions' merged {@code lib/dependencies.jar}: the jars it was made of, one a line. */
+    /** Inside a zip's merged {@code lib/dependencies.jar}: the jars it was made of, one a line (packaging/). */
     private static final String MERGED_JAR_LIST = "META-INF/function-zip-jars.txt";
 
     static List<FunctionDefinition> functions() {
@@ -48,15 +63,17 @@ class FunctionPackagesTest {
 
     @ParameterizedTest
     @MethodSource("functions")
-    void functionZip_shouldHoldNoLocalOnlyLibrary_whenBuilt(FunctionDefinition function) throws Exception {
+    void functionZip_shouldHoldTheProjectAndNoLocalOnlyLibrary_whenBuilt(FunctionDefinition function) throws Exception {
         // GIVEN the function's deployment package, when it has been built
         Path zip = TestRepository.root().resolve(function.zipPath());
         Assumptions.assumeTrue(Files.isRegularFile(zip), () -> zip + " is not built");
 
-        // WHEN its libraries are listed, with those merged into one jar (functions' RepackFunctionZip lists them)
+        // WHEN its entries and libraries are listed, with those merged into one jar (packaging/ lists them)
+        List<String> entries = new ArrayList<>();
         List<String> libraries = new ArrayList<>();
         try (ZipFile file = new ZipFile(zip.toFile())) {
             for (ZipEntry entry : file.stream().toList()) {
+                entries.add(entry.getName());
                 if (entry.getName().startsWith("lib/")) {
                     libraries.add(entry.getName().substring("lib/".length()));
                     libraries.addAll(mergedJars(file, entry));
@@ -64,8 +81,9 @@ class FunctionPackagesTest {
             }
         }
 
-        // THEN none of them is a local-only library
-        assertThat(libraries).isNotEmpty();
+        // THEN it holds the function's own classes at the root and the table model, and no local-only library
+        assertThat(entries).anyMatch(name -> name.startsWith("io/entitytable/") && name.endsWith(".class"));
+        assertThat(libraries).anyMatch(name -> name.startsWith("io.entitytable.table-model"));
         assertThat(libraries).noneMatch(name -> LOCAL_ONLY.stream().anyMatch(name::startsWith));
     }
 

@@ -28,11 +28,12 @@ import java.util.zip.ZipOutputStream;
  * Rewrites a Lambda deployment package ({@code target/function.zip}, as quarkus-amazon-lambda writes it: the
  * application's classes at the root, its dependencies as {@code lib/*.jar}) in place: all {@code lib/*.jar} become ONE
  * jar, {@code lib/dependencies.jar}, whose entries are STORED (not compressed), and the zip is deflated at the best
- * level. Run by the exec plugin in the {@code package} phase right after Quarkus writes the zip; a single-file Java
- * program ({@code java RepackFunctionZip.java <zip>}), so there is no build plugin of our own to publish.
+ * level. Run for both function modules by the exec plugin in the {@code package} phase right after Quarkus writes the
+ * zip (the execution is declared once, in the parent pom); a single-file Java program ({@code java
+ * RepackFunctionZip.java <zip>}), so there is no build plugin of our own to publish.
  *
  * <p>Why, for start-up: Lambda's Java runtime loads a function through a URLClassLoader over the task root and each
- * {@code lib/*.jar} in name order; with ~170 jars every class lookup probes the jars one by one until it hits, and each
+ * {@code lib/*.jar} in name order; with 90-170 jars every class lookup probes the jars one by one until it hits, and each
  * jar's central directory is read when first probed. One jar makes that a single lookup, and stored entries are read
  * without inflating. (This is the single-jar layout AWS's own guides build with the shade plugin; the shade plugin
  * cannot make it here because it merges the Maven dependency graph, while {@code lib/} holds Quarkus's build output,
@@ -76,7 +77,9 @@ public final class RepackFunctionZip {
                 try (InputStream in = source.getInputStream(entry)) {
                     data = in.readAllBytes();
                 }
-                if (!entry.isDirectory() && entry.getName().startsWith("lib/") && entry.getName().endsWith(".jar")) {
+                if (!entry.isDirectory()
+                        && entry.getName().startsWith("lib/")
+                        && entry.getName().endsWith(".jar")) {
                     libJars.put(entry.getName(), data);
                     mergedTime = Math.max(mergedTime, entry.getTime());
                     continue;
@@ -133,12 +136,12 @@ public final class RepackFunctionZip {
                     if (name.equalsIgnoreCase(JarFile.MANIFEST_NAME)) {
                         Manifest manifest = new Manifest(new ByteArrayInputStream(data));
                         multiRelease |= "true"
-                                .equalsIgnoreCase(
-                                        manifest.getMainAttributes().getValue(Attributes.Name.MULTI_RELEASE));
+                                .equalsIgnoreCase(manifest.getMainAttributes().getValue(Attributes.Name.MULTI_RELEASE));
                     } else if (dropped(name)) {
                         continue;
                     } else if (concatenates(name) && !entry.isDirectory()) {
-                        ByteArrayOutputStream all = concatenated.computeIfAbsent(name, n -> new ByteArrayOutputStream());
+                        ByteArrayOutputStream all =
+                                concatenated.computeIfAbsent(name, n -> new ByteArrayOutputStream());
                         all.write(data);
                         if (data.length > 0 && data[data.length - 1] != '\n') {
                             all.write('\n');
