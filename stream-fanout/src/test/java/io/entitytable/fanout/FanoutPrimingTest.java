@@ -1,0 +1,57 @@
+package io.entitytable.fanout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.entitytable.model.TableLayout;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+@QuarkusTest
+@QuarkusTestResource(DynamoDbLocalResource.class)
+class FanoutPrimingTest {
+    private static final String TABLE = TableLayout.ENTITY.defaultTableName();
+
+    @Inject
+    FanoutPriming priming;
+
+    @Inject
+    StreamFanout fanout;
+
+    @Inject
+    DynamoDbClient dynamo;
+
+    @Test
+    void prime_shouldRunTheReadsAndDeletesOfARemove_andChangeNothing() {
+        // GIVEN a table holding core items and their copies
+        Path file = SampleEvents.file(Samples.CUSTOMER_CREATED);
+        SampleEvents.seed(dynamo, TABLE, file);
+        fanout.process(SampleEvents.records(file));
+        List<Map<String, AttributeValue>> before = InvariantChecker.scanAll(dynamo, TABLE);
+        FanoutStats stats = fanout.stats();
+        long reads = stats.reads() + stats.typeIndexPages() + stats.partitionPages();
+        long deleteAttempts = stats.deletes() + stats.stale();
+        long puts = stats.puts();
+
+        // WHEN
+        boolean failed = priming.prime();
+
+        // THEN the record went through the reads and the conditional deletes of a cascade, and the table is as it was
+        assertThat(failed).isFalse();
+        assertThat(stats.reads() + stats.typeIndexPages() + stats.partitionPages())
+                .as("live-item check, typeGsi and edge-partition Queries")
+                .isGreaterThanOrEqualTo(reads + 3);
+        assertThat(stats.deletes() + stats.stale())
+                .as("the tag copy and both edges the old image implies")
+                .isGreaterThanOrEqualTo(deleteAttempts + 3);
+        assertThat(stats.puts()).isEqualTo(puts);
+        assertThat(InvariantChecker.scanAll(dynamo, TABLE)).containsExactlyInAnyOrderElementsOf(before);
+        assertThat(before).isNotEmpty();
+    }
+}
