@@ -39,7 +39,7 @@ import java.util.zip.ZipOutputStream;
  * cannot make it here because it merges the Maven dependency graph, while {@code lib/} holds Quarkus's build output,
  * with jars Quarkus transformed or generated, so the merge is written out here.) For size: stored
  * inside the deflated zip, classes compress as one stream sharing their constant-pool strings, so the upload shrinks
- * by about a quarter while the unzipped task root (Lambda allows 250 MB) grows.
+ * by about a third while the unzipped task root (Lambda allows 250 MB) grows.
  *
  * <p>Merging keeps the class path's semantics: jars are taken in the runtime's order (by name) and the first copy of an
  * entry wins, as it would on the class path; {@code META-INF/services/*}, the SDK's {@code *.interceptors} lists and
