@@ -77,7 +77,7 @@ public class FanoutPriming implements Resource {
                 .isEmpty();
     }
 
-    static Record neverExistedCustomerRemoved() {
+    private static Record neverExistedCustomerRemoved() {
         Instant now = Instant.now();
         Customer customer = new Customer(
                 Ids.newId(),
