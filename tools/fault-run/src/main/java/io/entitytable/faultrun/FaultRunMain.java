@@ -6,7 +6,7 @@ import java.time.format.DateTimeParseException;
 import java.util.Locale;
 
 /**
- * {@code java -jar fault-run/target/fault-run.jar [--seed N|random] [--duration 60s|5m|PT2M] [--clients N]}: one
+ * {@code java -jar tools/fault-run/target/fault-run.jar [--seed N|random] [--duration 60s|5m|PT2M] [--clients N]}: one
  * fault-injected run; exit code 0 when it passed, 1 when it failed, 2 on bad arguments.
  */
 public final class FaultRunMain {

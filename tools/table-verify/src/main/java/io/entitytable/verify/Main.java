@@ -7,7 +7,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 
 /**
- * {@code java -jar table-verify/target/table-verify.jar verify|repair [--endpoint URL] [--table NAME] [--region R]
+ * {@code java -jar tools/table-verify/target/table-verify.jar verify|repair [--endpoint URL] [--table NAME] [--region R]
  * [--segments N]}: checks (and repairs) the duplicates of a whole table. See README.md for the output and exit codes.
  */
 public final class Main {

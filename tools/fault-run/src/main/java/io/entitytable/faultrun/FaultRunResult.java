@@ -79,7 +79,7 @@ public record FaultRunResult(
                 seconds(total)));
         out.append(String.format(
                 Locale.ROOT,
-                "  again: java -jar fault-run/target/fault-run.jar --seed %d --duration %ds --clients %d%n",
+                "  again: java -jar tools/fault-run/target/fault-run.jar --seed %d --duration %ds --clients %d%n",
                 options.seed(),
                 options.duration().toSeconds(),
                 options.clients()));
