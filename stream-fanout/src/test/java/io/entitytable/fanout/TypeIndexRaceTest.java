@@ -31,9 +31,9 @@ import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 
 /**
- * The typeGsi race ("Writes and the fan-out" in {@code docs/design.md}), staged: the store's own fan-out runs with an index that has not caught
- * up ({@link LaggingTypeIndex}), at the worst moment of a customer's link. Every copy must still end up current or
- * gone.
+ * The typeGsi race ("Writes and the fan-out" in {@code docs/design.md}), staged: the store's own fan-out runs with an
+ * index that has not caught up ({@link LaggingTypeIndex}), at the worst moment of a customer's link. Every copy must
+ * still end up current or gone.
  */
 class TypeIndexRaceTest {
     private static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");

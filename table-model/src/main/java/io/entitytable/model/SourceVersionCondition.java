@@ -48,9 +48,10 @@ public enum SourceVersionCondition {
      */
     ABSENT("attribute_not_exists(#sourceVersion)"),
     /**
-     * No condition. Only for deleting copies whose {@code sourceVersion} is another subject's version and so says
-     * nothing about the writer's freshness: a customer's edge copying a store, once the customer unlinked the store or
-     * is gone. The customer's own records are processed in order, so the delete cannot overtake a newer link.
+     * No condition. Only for deleting an edge whose {@code sourceVersion} is the other subject's version and so says
+     * nothing about the writer's freshness: a customer's copy of a store the customer unlinked (the customer's records
+     * are processed in order, so the delete cannot overtake a newer link), or of a store that is gone, and any edge in
+     * the partition of a subject deleted for good (ids are ULIDs and never come back).
      */
     ANY(null);
 
