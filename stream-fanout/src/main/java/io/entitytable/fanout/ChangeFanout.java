@@ -1,12 +1,18 @@
 package io.entitytable.fanout;
 
 import static io.entitytable.model.RelationshipCatalogue.copyItem;
+import static io.entitytable.model.SourceVersionCondition.ANY;
+import static io.entitytable.model.SourceVersionCondition.CREATE_OR_ADVANCE;
+import static io.entitytable.model.SourceVersionCondition.NOT_NEWER;
+import static io.entitytable.model.SourceVersionCondition.REFRESH;
 
 import io.entitytable.fanout.TableReader.FoundCopy;
 import io.entitytable.model.Entity;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
+import io.entitytable.model.SourceVersionCondition;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -18,24 +24,25 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Record;
 
 /**
- * Turns one core-item stream record into duplicate writes (DESIGN §4). What a core image implies always comes from
- * {@link RelationshipCatalogue#impliedBy}; what a copy carries always comes from {@link RelationshipCatalogue#copyItem}.
+ * Turns one core-item stream record into duplicate writes (see "Writes and the fan-out" in {@code docs/design.md}).
+ * What a core image implies always comes from {@link RelationshipCatalogue#impliedBy}; what a copy carries always comes
+ * from {@link RelationshipCatalogue#copyItem}. Every write carries a {@link SourceVersionCondition}.
  *
  * <h2>INSERT / MODIFY of subject X (new image N, version v)</h2>
  *
  * <ul>
  *   <li>a MODIFY with the same version on both images changed internal counters only: skipped;
- *   <li>every tag copy N implies is put from N ({@link CopyCondition#CREATE_OR_ADVANCE});
+ *   <li>every tag copy N implies is put from N ({@link SourceVersionCondition#CREATE_OR_ADVANCE});
  *   <li>for a customer, every store S newly in {@code storeIds} is linked (see below); a store that was already linked
- *       gets its {@code store#S / customer#C} copy refreshed from N ({@link CopyCondition#REFRESH}: the link record
- *       made it; a refresh must not resurrect it after the store's delete cascade removed it);
+ *       gets its {@code store#S / customer#C} copy refreshed from N ({@link SourceVersionCondition#REFRESH}: the link
+ *       record made it; a refresh must not resurrect it after the store's delete cascade removed it);
  *   <li>what the old image implied and N does not is deleted ({@code sourceVersion <= old version}; a customer's edge
  *       copying a store unconditionally);
  *   <li>every other copy of X is found through typeGsi ({@code type = <x>#<id>}, all pages) and, for a store, through
  *       the strongly consistent Query of its own edge partition {@code store#S} (each {@code store#S / customer#C}
  *       mirrors a {@code customer#C / store#S} copy of S): copies older than v are refreshed ({@link
- *       CopyCondition#REFRESH}); copies X's own image decides (tags; a customer's store-side edges) that N no longer
- *       implies are orphans and are deleted.
+ *       SourceVersionCondition#REFRESH}); copies X's own image decides (tags; a customer's store-side edges) that N no
+ *       longer implies are orphans and are deleted.
  * </ul>
  *
  * <h2>REMOVE of subject X (old image O, version v)</h2>
@@ -112,26 +119,26 @@ final class ChangeFanout {
         Set<Duplicate> now = RelationshipCatalogue.impliedBy(image);
         Set<Duplicate> before =
                 change.oldImage() == null ? Set.of() : RelationshipCatalogue.impliedBy(change.oldImage());
-        Set<CopyKey> handled = new HashSet<>();
+        Set<ItemKey> handled = new HashSet<>();
         List<Runnable> writes = new ArrayList<>();
 
         for (Duplicate duplicate : now) {
-            handled.add(CopyKey.of(duplicate));
+            handled.add(duplicate.key());
             if (duplicate.kind() == ItemKind.TAG) {
-                writes.add(() -> writer.put(copyItem(duplicate, image), CopyCondition.CREATE_OR_ADVANCE));
+                writes.add(() -> writer.put(copyItem(duplicate, image), CREATE_OR_ADVANCE));
             }
         }
         Set<String> linkedBefore = EdgePair.byStore(before).keySet();
         for (EdgePair edges : EdgePair.byStore(now).values()) {
             if (linkedBefore.contains(edges.storeId())) {
-                writes.add(() -> writer.put(copyItem(edges.storeSide(), image), CopyCondition.REFRESH));
+                writes.add(() -> writer.put(copyItem(edges.storeSide(), image), REFRESH));
             } else {
                 writes.add(() -> link(edges, image));
             }
         }
         for (Duplicate duplicate : before) {
             if (!now.contains(duplicate)) {
-                handled.add(CopyKey.of(duplicate));
+                handled.add(duplicate.key());
                 writes.add(() -> deleteNoLongerImplied(duplicate, change, change.oldVersion()));
             }
         }
@@ -153,10 +160,10 @@ final class ChangeFanout {
             dropLink(storeSide, customerSide, customerVersion);
             return;
         }
-        writer.put(copyItem(storeSide, customer), CopyCondition.CREATE_OR_ADVANCE);
+        writer.put(copyItem(storeSide, customer), CREATE_OR_ADVANCE);
         Map<String, AttributeValue> copied = store.get();
         for (int attempt = 0; attempt < MAX_LINK_CONFIRMATIONS; attempt++) {
-            writer.put(copyItem(customerSide, copied), CopyCondition.CREATE_OR_ADVANCE);
+            writer.put(copyItem(customerSide, copied), CREATE_OR_ADVANCE);
             Optional<Map<String, AttributeValue>> again = reader.currentCore(Entity.STORE, storeId);
             if (again.isEmpty()) {
                 dropLink(storeSide, customerSide, customerVersion);
@@ -172,8 +179,8 @@ final class ChangeFanout {
 
     /** A customer lists a store that does not exist (any more): neither edge may exist. */
     private void dropLink(Duplicate storeSide, Duplicate customerSide, long customerVersion) {
-        writer.delete(CopyKey.of(storeSide), CopyCondition.NOT_NEWER, customerVersion);
-        writer.delete(CopyKey.of(customerSide), CopyCondition.ANY, 0);
+        writer.delete(storeSide.key(), NOT_NEWER, customerVersion);
+        writer.delete(customerSide.key(), ANY, 0);
     }
 
     /**
@@ -183,22 +190,22 @@ final class ChangeFanout {
      */
     private void deleteNoLongerImplied(Duplicate duplicate, CoreChange change, long supersededVersion) {
         if (duplicate.type().equals(change.subjectRef())) {
-            writer.delete(CopyKey.of(duplicate), CopyCondition.NOT_NEWER, supersededVersion);
+            writer.delete(duplicate.key(), NOT_NEWER, supersededVersion);
         } else {
-            writer.delete(CopyKey.of(duplicate), CopyCondition.ANY, 0);
+            writer.delete(duplicate.key(), ANY, 0);
         }
     }
 
-    private void refreshOtherCopies(CoreChange change, Set<CopyKey> handled) {
+    private void refreshOtherCopies(CoreChange change, Set<ItemKey> handled) {
         Map<String, AttributeValue> image = change.newImage();
         long version = change.newVersion();
-        Map<CopyKey, Long> found = new LinkedHashMap<>();
+        Map<ItemKey, Long> found = new LinkedHashMap<>();
         for (FoundCopy copy : reader.copiesOf(change.subjectRef())) {
             found.put(copy.key(), copy.sourceVersion());
         }
         if (change.entity() == Entity.STORE) {
             // Strongly consistent discovery of the customer-side copies of this store (closes the typeGsi race).
-            for (CopyKey owned : reader.ownedEdges(change.subjectRef())) {
+            for (ItemKey owned : reader.ownedEdges(change.subjectRef())) {
                 found.putIfAbsent(owned.mirror(), null);
             }
         }
@@ -207,12 +214,12 @@ final class ChangeFanout {
             if (handled.contains(key) || sourceVersion != null && sourceVersion >= version) {
                 return;
             }
-            Duplicate duplicate = key.duplicate();
+            Duplicate duplicate = Duplicate.at(key);
             if (decidedBySubjectItself(duplicate, change.entity())) {
                 // The image at hand does not imply it (else it would be handled): an orphan of an older version.
-                writes.add(() -> writer.delete(key, CopyCondition.NOT_NEWER, version - 1));
+                writes.add(() -> writer.delete(key, NOT_NEWER, version - 1));
             } else {
-                writes.add(() -> writer.put(copyItem(duplicate, image), CopyCondition.REFRESH));
+                writes.add(() -> writer.put(copyItem(duplicate, image), REFRESH));
             }
         });
         parallel.runAll(writes);
@@ -242,25 +249,25 @@ final class ChangeFanout {
             parallel.runAll(writes);
             return;
         }
-        Set<CopyKey> done = new HashSet<>();
+        Set<ItemKey> done = new HashSet<>();
         for (Duplicate duplicate : before) {
-            done.add(CopyKey.of(duplicate));
+            done.add(duplicate.key());
             writes.add(() -> deleteNoLongerImplied(duplicate, change, version));
         }
         for (FoundCopy copy : reader.copiesOf(change.subjectRef())) {
             if (done.add(copy.key())) {
-                writes.add(() -> writer.delete(copy.key(), CopyCondition.NOT_NEWER, version));
+                writes.add(() -> writer.delete(copy.key(), NOT_NEWER, version));
             }
         }
         if (change.entity() == Entity.CUSTOMER || change.entity() == Entity.STORE) {
-            for (CopyKey owned : reader.ownedEdges(change.subjectRef())) {
+            for (ItemKey owned : reader.ownedEdges(change.subjectRef())) {
                 if (done.add(owned)) {
                     // A copy of the other side, in the partition of a subject that is gone for good (ids are ULIDs).
-                    writes.add(() -> writer.delete(owned, CopyCondition.ANY, 0));
+                    writes.add(() -> writer.delete(owned, ANY, 0));
                 }
-                CopyKey mirror = owned.mirror();
+                ItemKey mirror = owned.mirror();
                 if (done.add(mirror)) {
-                    writes.add(() -> writer.delete(mirror, CopyCondition.NOT_NEWER, version));
+                    writes.add(() -> writer.delete(mirror, NOT_NEWER, version));
                 }
             }
         }

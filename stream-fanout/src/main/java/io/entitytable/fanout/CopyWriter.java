@@ -1,26 +1,36 @@
 package io.entitytable.fanout;
 
+import static io.entitytable.model.SourceVersionCondition.ANY;
+import static io.entitytable.model.SourceVersionCondition.CREATE_OR_ADVANCE;
+import static io.entitytable.model.SourceVersionCondition.NOT_NEWER;
+import static io.entitytable.model.SourceVersionCondition.REFRESH;
+
 import io.entitytable.model.Attributes;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.RelationshipCatalogue;
+import io.entitytable.model.SourceVersionCondition;
 import io.entitytable.model.Values;
-import java.util.HashMap;
+import java.util.EnumSet;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
- * The only code that writes duplicate items. Every put and delete is conditional on the copy's {@code sourceVersion}
- * (see {@link CopyCondition}); a refused condition is counted as stale and returns normally.
+ * The only code that writes duplicate items. Every put and delete carries a {@link SourceVersionCondition}; a refused
+ * condition is counted as stale and returns normally.
  */
 final class CopyWriter {
-    private static final String SOURCE_VERSION = "#sv";
-    private static final String VERSION = ":v";
+    private static final Set<SourceVersionCondition> PUT_CONDITIONS = EnumSet.of(CREATE_OR_ADVANCE, REFRESH);
+    private static final Set<SourceVersionCondition> DELETE_CONDITIONS = EnumSet.of(NOT_NEWER, ANY);
 
     private final DynamoDbClient dynamo;
     private final String tableName;
@@ -35,8 +45,8 @@ final class CopyWriter {
     }
 
     /** Puts {@code copy} (built by {@link RelationshipCatalogue#copyItem}) if its condition holds. */
-    boolean put(Map<String, AttributeValue> copy, CopyCondition condition) {
-        if (condition == CopyCondition.NOT_NEWER || condition == CopyCondition.ANY) {
+    boolean put(Map<String, AttributeValue> copy, SourceVersionCondition condition) {
+        if (!PUT_CONDITIONS.contains(condition)) {
             throw new IllegalArgumentException("not a put condition: " + condition);
         }
         // Defence in depth: copyItem never copies index attributes; a leak here would corrupt every index.
@@ -45,43 +55,39 @@ final class CopyWriter {
                 throw new IllegalStateException("duplicate carries index attribute " + index);
             }
         }
+        Expression expected = condition.against(Values.number(copy, Attributes.SOURCE_VERSION));
         PutItemRequest request = PutItemRequest.builder()
                 .tableName(tableName)
                 .item(copy)
-                .conditionExpression(condition.expression())
-                .expressionAttributeNames(Map.of(SOURCE_VERSION, Attributes.SOURCE_VERSION))
-                .expressionAttributeValues(Map.of(VERSION, copy.get(Attributes.SOURCE_VERSION)))
+                .conditionExpression(expected.expression())
+                .expressionAttributeNames(expected.expressionNames())
+                .expressionAttributeValues(expected.expressionValues())
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
-        try {
-            PutItemResponse response = backoff.call(() -> dynamo.putItem(request));
-            stats.put(response.consumedCapacity());
-            return true;
-        } catch (ConditionalCheckFailedException stale) {
-            stats.stale(null);
-            return false;
-        }
+        return send(() -> dynamo.putItem(request).consumedCapacity(), stats::put);
     }
 
-    /** Deletes the copy at {@code key} if its {@code sourceVersion} satisfies {@code condition} against {@code version}. */
-    boolean delete(CopyKey key, CopyCondition condition, long version) {
-        DeleteItemRequest.Builder request = DeleteItemRequest.builder()
-                .tableName(tableName)
-                .key(key.asKey())
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
-        if (condition == CopyCondition.NOT_NEWER) {
-            Map<String, String> names = new HashMap<>();
-            names.put(SOURCE_VERSION, Attributes.SOURCE_VERSION);
-            request.conditionExpression(condition.expression())
-                    .expressionAttributeNames(names)
-                    .expressionAttributeValues(Map.of(VERSION, Values.n(version)));
-        } else if (condition != CopyCondition.ANY) {
+    /** Deletes the copy at {@code key} if its {@code sourceVersion} meets {@code condition} against {@code version}. */
+    boolean delete(ItemKey key, SourceVersionCondition condition, long version) {
+        if (!DELETE_CONDITIONS.contains(condition)) {
             throw new IllegalArgumentException("not a delete condition: " + condition);
         }
-        DeleteItemRequest built = request.build();
+        Expression expected = condition.against(version);
+        DeleteItemRequest request = DeleteItemRequest.builder()
+                .tableName(tableName)
+                .key(key.toAttributes())
+                .conditionExpression(expected.expression())
+                .expressionAttributeNames(expected.expressionNames())
+                .expressionAttributeValues(expected.expressionValues())
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+        return send(() -> dynamo.deleteItem(request).consumedCapacity(), stats::delete);
+    }
+
+    /** Sends one conditional write with back-off; false when the condition refused it (the record was stale). */
+    private boolean send(Supplier<ConsumedCapacity> write, Consumer<ConsumedCapacity> count) {
         try {
-            DeleteItemResponse response = backoff.call(() -> dynamo.deleteItem(built));
-            stats.delete(response.consumedCapacity());
+            count.accept(backoff.call(write));
             return true;
         } catch (ConditionalCheckFailedException stale) {
             stats.stale(null);

@@ -21,33 +21,27 @@ public final class FanoutStats {
     private final DoubleAdder readUnits = new DoubleAdder();
 
     void put(ConsumedCapacity capacity) {
-        puts.incrementAndGet();
-        add(writeUnits, capacity);
+        count(puts, writeUnits, capacity);
     }
 
     void delete(ConsumedCapacity capacity) {
-        deletes.incrementAndGet();
-        add(writeUnits, capacity);
+        count(deletes, writeUnits, capacity);
     }
 
     void stale(ConsumedCapacity capacity) {
-        stale.incrementAndGet();
-        add(writeUnits, capacity);
+        count(stale, writeUnits, capacity);
     }
 
     void read(ConsumedCapacity capacity) {
-        reads.incrementAndGet();
-        add(readUnits, capacity);
+        count(reads, readUnits, capacity);
     }
 
     void typeIndexPage(ConsumedCapacity capacity) {
-        typeIndexPages.incrementAndGet();
-        add(readUnits, capacity);
+        count(typeIndexPages, readUnits, capacity);
     }
 
     void partitionPage(ConsumedCapacity capacity) {
-        partitionPages.incrementAndGet();
-        add(readUnits, capacity);
+        count(partitionPages, readUnits, capacity);
     }
 
     void retried() {
@@ -58,9 +52,11 @@ public final class FanoutStats {
         skipped.incrementAndGet();
     }
 
-    private static void add(DoubleAdder adder, ConsumedCapacity capacity) {
+    /** One more request of a kind, and the capacity units DynamoDB reported for it (none for a refused write). */
+    private static void count(AtomicLong requests, DoubleAdder units, ConsumedCapacity capacity) {
+        requests.incrementAndGet();
         if (capacity != null && capacity.capacityUnits() != null) {
-            adder.add(capacity.capacityUnits());
+            units.add(capacity.capacityUnits());
         }
     }
 

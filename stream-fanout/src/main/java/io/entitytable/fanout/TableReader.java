@@ -3,15 +3,19 @@ package io.entitytable.fanout;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
@@ -60,51 +64,53 @@ final class TableReader {
      */
     List<FoundCopy> copiesOf(String subjectRef) {
         TableLayout.IndexLayout index = TableLayout.ENTITY.index(TableLayout.TYPE_GSI);
-        List<FoundCopy> copies = new ArrayList<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            QueryRequest request = QueryRequest.builder()
-                    .tableName(tableName)
-                    .indexName(index.name())
-                    .keyConditionExpression("#pk = :ref")
-                    .expressionAttributeNames(Map.of("#pk", index.partitionKey()))
-                    .expressionAttributeValues(Map.of(":ref", Values.s(subjectRef)))
-                    .exclusiveStartKey(start)
-                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                    .build();
-            QueryResponse page = backoff.call(() -> dynamo.query(request));
-            stats.typeIndexPage(page.consumedCapacity());
-            // Core sort keys carry lower-case names, never a ULID, so every hit is a copy (see Keys).
-            page.items().forEach(item -> copies.add(new FoundCopy(CopyKey.of(item), sourceVersion(item))));
-            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
-        } while (start != null);
-        return copies;
+        QueryRequest request = QueryRequest.builder()
+                .tableName(tableName)
+                .indexName(index.name())
+                .keyConditionExpression("#pk = :ref")
+                .expressionAttributeNames(Map.of("#pk", index.partitionKey()))
+                .expressionAttributeValues(Map.of(":ref", Values.s(subjectRef)))
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+        // Core sort keys carry lower-case names, never a ULID, so every hit is a copy (see Keys).
+        return everyItem(request, stats::typeIndexPage).stream()
+                .map(item -> new FoundCopy(ItemKey.of(item), sourceVersion(item)))
+                .toList();
     }
 
     /**
      * The keys of every item in a subject's own edge partition ({@code id = customer#C} or {@code store#S}), read
      * strongly consistently, all pages.
      */
-    List<CopyKey> ownedEdges(String subjectRef) {
-        List<CopyKey> keys = new ArrayList<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            QueryRequest request = QueryRequest.builder()
-                    .tableName(tableName)
-                    .keyConditionExpression("#id = :ref")
-                    .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
-                    .expressionAttributeValues(Map.of(":ref", Values.s(subjectRef)))
-                    .projectionExpression("#id, #type")
-                    .consistentRead(true)
-                    .exclusiveStartKey(start)
-                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                    .build();
-            QueryResponse page = backoff.call(() -> dynamo.query(request));
-            stats.partitionPage(page.consumedCapacity());
-            page.items().forEach(item -> keys.add(CopyKey.of(item)));
-            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
-        } while (start != null);
-        return keys;
+    List<ItemKey> ownedEdges(String subjectRef) {
+        QueryRequest request = QueryRequest.builder()
+                .tableName(tableName)
+                .keyConditionExpression("#id = :ref")
+                .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
+                .expressionAttributeValues(Map.of(":ref", Values.s(subjectRef)))
+                .projectionExpression("#id, #type")
+                .consistentRead(true)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+        return everyItem(request, stats::partitionPage).stream()
+                .map(ItemKey::of)
+                .toList();
+    }
+
+    /**
+     * The items of every page of {@code request}, read through the SDK's paginator with each page counted. Each page
+     * is fetched under {@link Backoff}: a fetch that fails leaves the paginator on that page, so the retry asks for the
+     * same page again rather than starting over.
+     */
+    private List<Map<String, AttributeValue>> everyItem(QueryRequest request, Consumer<ConsumedCapacity> countPage) {
+        Iterator<QueryResponse> pages = dynamo.queryPaginator(request).iterator();
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        while (pages.hasNext()) {
+            QueryResponse page = backoff.call(pages::next);
+            countPage.accept(page.consumedCapacity());
+            items.addAll(page.items());
+        }
+        return items;
     }
 
     private static Long sourceVersion(Map<String, AttributeValue> item) {
@@ -113,5 +119,5 @@ final class TableReader {
     }
 
     /** A copy found through typeGsi, with the source version the index projects (null if the index has none). */
-    record FoundCopy(CopyKey key, Long sourceVersion) {}
+    record FoundCopy(ItemKey key, Long sourceVersion) {}
 }

@@ -7,6 +7,7 @@ import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Entity;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
 import io.entitytable.model.Store;
@@ -206,7 +207,7 @@ final class CoreItemDriver {
                         TransactWriteItem.builder()
                                 .delete(Delete.builder()
                                         .tableName(table)
-                                        .key(CopyKey.of(old).asKey())
+                                        .key(ItemKey.of(old).toAttributes())
                                         .build())
                                 .build(),
                         TransactWriteItem.builder()
@@ -304,7 +305,7 @@ final class CoreItemDriver {
         }
         dynamo.deleteItem(DeleteItemRequest.builder()
                 .tableName(table)
-                .key(CopyKey.of(old).asKey())
+                .key(ItemKey.of(old).toAttributes())
                 .build());
         live.remove(id);
         emit(OperationType.REMOVE, old, null);
@@ -345,7 +346,7 @@ final class CoreItemDriver {
         changes++;
         Map<String, AttributeValue> image = next != null ? next : old;
         StreamRecord.Builder stream = StreamRecord.builder()
-                .keys(CopyKey.of(image).asKey())
+                .keys(ItemKey.of(image).toAttributes())
                 .sequenceNumber(Long.toString(++sequence))
                 .sizeBytes(100L)
                 .approximateCreationDateTime(now())

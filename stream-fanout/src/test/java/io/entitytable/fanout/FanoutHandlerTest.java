@@ -14,6 +14,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.model.Attributes;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
@@ -55,7 +56,7 @@ class FanoutHandlerTest {
 
         // WHEN the stream batch is delivered twice (at-least-once delivery)
         List<String> first = invoke(file);
-        Map<CopyKey, Map<String, AttributeValue>> afterFirst = InvariantChecker.duplicates(dynamo, TABLE);
+        Map<ItemKey, Map<String, AttributeValue>> afterFirst = InvariantChecker.duplicates(dynamo, TABLE);
         List<String> second = invoke(file);
 
         // THEN only an unreadable record fails, the copies are exactly what the core items imply, and the replay
@@ -82,7 +83,7 @@ class FanoutHandlerTest {
 
         // THEN
         assertThat(failures).isEmpty();
-        Map<CopyKey, Map<String, AttributeValue>> copies = InvariantChecker.duplicates(dynamo, TABLE);
+        Map<ItemKey, Map<String, AttributeValue>> copies = InvariantChecker.duplicates(dynamo, TABLE);
         assertThat(copies.keySet())
                 .containsExactlyInAnyOrder(
                         edge(customer(CUSTOMER_ANN), store(STORE_MAIN)),
@@ -108,7 +109,7 @@ class FanoutHandlerTest {
 
         // THEN
         assertThat(failures).isEmpty();
-        Map<CopyKey, Map<String, AttributeValue>> copies = InvariantChecker.duplicates(dynamo, TABLE);
+        Map<ItemKey, Map<String, AttributeValue>> copies = InvariantChecker.duplicates(dynamo, TABLE);
         Map<String, AttributeValue> storeCopy = copies.get(edge(customer(CUSTOMER_ANN), store(STORE_MAIN)));
         assertThat(Values.string(storeCopy, Attributes.NAME)).isEqualTo("Main Street Downtown");
         assertThat(Values.number(storeCopy, Attributes.SOURCE_VERSION)).isEqualTo(2);
@@ -144,7 +145,7 @@ class FanoutHandlerTest {
 
         // THEN
         assertThat(failures).isEmpty();
-        Map<CopyKey, Map<String, AttributeValue>> copies = InvariantChecker.duplicates(dynamo, TABLE);
+        Map<ItemKey, Map<String, AttributeValue>> copies = InvariantChecker.duplicates(dynamo, TABLE);
         assertThat(copies.keySet()).containsExactly(tag("rush", order(ORDER)));
         assertThat(Values.number(copies.get(tag("rush", order(ORDER))), Attributes.SOURCE_VERSION))
                 .isEqualTo(3);

@@ -1,18 +1,18 @@
 package io.entitytable.fanout;
 
+import io.entitytable.model.ItemKey;
 import io.entitytable.verify.DriftCheck;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
-import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
  * TEST ONLY (it Scans the whole table): the duplicates and their drift as table-verify's {@link DriftCheck} finds them,
- * so these tests check DESIGN §4 invariants 1 and 2 with the code of the verify tool, not with a copy of it.
+ * so these tests check the invariants of the duplicates (every implied copy exists and is current, no other copy
+ * exists: "Writes and the fan-out" in {@code docs/design.md}) with the code of the verify tool, not with a copy of it.
  */
 final class InvariantChecker {
     private InvariantChecker() {}
@@ -27,25 +27,21 @@ final class InvariantChecker {
     }
 
     /** Every duplicate (edge and tag) item, by key. */
-    static Map<CopyKey, Map<String, AttributeValue>> duplicates(DynamoDbClient dynamo, String tableName) {
-        Map<CopyKey, Map<String, AttributeValue>> copies = new LinkedHashMap<>();
-        DriftCheck.of(dynamo, tableName).duplicates().forEach(item -> copies.put(CopyKey.of(item), item));
+    static Map<ItemKey, Map<String, AttributeValue>> duplicates(DynamoDbClient dynamo, String tableName) {
+        Map<ItemKey, Map<String, AttributeValue>> copies = new LinkedHashMap<>();
+        DriftCheck.of(dynamo, tableName).duplicates().forEach(item -> copies.put(ItemKey.of(item), item));
         return copies;
     }
 
     /** Every item, whatever its kind: to empty a table, or to assert on what is left in it. */
     static List<Map<String, AttributeValue>> scanAll(DynamoDbClient dynamo, String tableName) {
-        List<Map<String, AttributeValue>> items = new ArrayList<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            ScanResponse page = dynamo.scan(ScanRequest.builder()
-                    .tableName(tableName)
-                    .consistentRead(true)
-                    .exclusiveStartKey(start)
-                    .build());
-            items.addAll(page.items());
-            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
-        } while (start != null);
-        return items;
+        return dynamo
+                .scanPaginator(ScanRequest.builder()
+                        .tableName(tableName)
+                        .consistentRead(true)
+                        .build())
+                .items()
+                .stream()
+                .toList();
     }
 }

@@ -1,5 +1,6 @@
 package io.entitytable.fanout;
 
+import io.entitytable.model.ItemKey;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -30,7 +31,7 @@ final class Records {
     private static Record record(
             OperationType operation, Map<String, AttributeValue> old, Map<String, AttributeValue> next) {
         StreamRecord.Builder stream = StreamRecord.builder()
-                .keys(CopyKey.of(next != null ? next : old).asKey())
+                .keys(ItemKey.of(next != null ? next : old).toAttributes())
                 .sequenceNumber(Long.toString(SEQUENCE.incrementAndGet()))
                 .approximateCreationDateTime(Instant.now())
                 .streamViewType(StreamViewType.NEW_AND_OLD_IMAGES);

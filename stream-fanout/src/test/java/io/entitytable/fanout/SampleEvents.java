@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.serialization.events.LambdaEventSerializers;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.Values;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -95,7 +96,7 @@ final class SampleEvents {
         for (Map<String, AttributeValue> item : InvariantChecker.scanAll(dynamo, tableName)) {
             dynamo.deleteItem(DeleteItemRequest.builder()
                     .tableName(tableName)
-                    .key(CopyKey.of(item).asKey())
+                    .key(ItemKey.of(item).toAttributes())
                     .build());
         }
         for (Map<String, AttributeValue> item : finalCoreItems(file)) {

@@ -1,6 +1,7 @@
 package io.entitytable.fanout;
 
 import io.entitytable.model.Entity;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 
 /** The fixed ids used in {@code events/stream/}, and the keys built from them through {@link Keys}. */
@@ -33,11 +34,11 @@ final class Samples {
         return Keys.subjectRef(Entity.ORDER, id);
     }
 
-    static CopyKey edge(String partition, String copied) {
-        return new CopyKey(partition, copied);
+    static ItemKey edge(String partition, String copied) {
+        return new ItemKey(partition, copied);
     }
 
-    static CopyKey tag(String tag, String subject) {
-        return new CopyKey(Keys.tagPartition(tag), subject);
+    static ItemKey tag(String tag, String subject) {
+        return new ItemKey(Keys.tagPartition(tag), subject);
     }
 }

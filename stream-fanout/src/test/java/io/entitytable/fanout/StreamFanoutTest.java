@@ -7,6 +7,7 @@ import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Ids;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
@@ -114,7 +115,7 @@ class StreamFanoutTest {
         assertThat(stats.retries()).isEqualTo(2);
         assertThat(counter.calls("PutItem")).isEqualTo(1 + 3);
         assertThat(InvariantChecker.duplicates(plain, table).keySet())
-                .containsExactly(new CopyKey(
+                .containsExactly(new ItemKey(
                         Keys.tagPartition("red"),
                         Keys.subjectRef(io.entitytable.model.Entity.STORE, Values.string(first, Attributes.ID))));
     }

@@ -8,6 +8,7 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
@@ -30,9 +31,9 @@ import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 
 /**
- * The typeGsi race (DESIGN §4 "Known race"), staged: the store's own fan-out runs with an index that has not caught
- * up ({@link LaggingTypeIndex}), at the worst moment of a customer's link. Every copy must still end up current or
- * gone.
+ * The typeGsi race ("Writes and the fan-out" in {@code docs/design.md}), staged: the store's own fan-out runs with an
+ * index that has not caught up ({@link LaggingTypeIndex}), at the worst moment of a customer's link. Every copy must
+ * still end up current or gone.
  */
 class TypeIndexRaceTest {
     private static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
@@ -172,7 +173,7 @@ class TypeIndexRaceTest {
 
         // THEN the refresh was refused (attribute_exists) instead of bringing the edge back
         assertThat(InvariantChecker.duplicates(plain, table).keySet())
-                .containsExactly(new CopyKey(Keys.tagPartition("red"), Keys.subjectRef(Entity.STORE, storeId)));
+                .containsExactly(new ItemKey(Keys.tagPartition("red"), Keys.subjectRef(Entity.STORE, storeId)));
         assertNoDrift();
     }
 
@@ -192,13 +193,13 @@ class TypeIndexRaceTest {
     /** Runs {@code action} once, just before the customer-side copy {@code customer#C / store#S} is first written. */
     private ExecutionInterceptor beforeCustomerSideCopy(Runnable action) {
         AtomicBoolean fired = new AtomicBoolean();
-        CopyKey customerSide =
-                new CopyKey(Keys.subjectRef(Entity.CUSTOMER, customerId), Keys.subjectRef(Entity.STORE, storeId));
+        ItemKey customerSide =
+                new ItemKey(Keys.subjectRef(Entity.CUSTOMER, customerId), Keys.subjectRef(Entity.STORE, storeId));
         return new ExecutionInterceptor() {
             @Override
             public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
                 if (context.request() instanceof PutItemRequest put
-                        && CopyKey.of(put.item()).equals(customerSide)
+                        && ItemKey.of(put.item()).equals(customerSide)
                         && fired.compareAndSet(false, true)) {
                     action.run();
                 }
@@ -207,8 +208,8 @@ class TypeIndexRaceTest {
     }
 
     private long customerSideVersion() {
-        CopyKey customerSide =
-                new CopyKey(Keys.subjectRef(Entity.CUSTOMER, customerId), Keys.subjectRef(Entity.STORE, storeId));
+        ItemKey customerSide =
+                new ItemKey(Keys.subjectRef(Entity.CUSTOMER, customerId), Keys.subjectRef(Entity.STORE, storeId));
         return Values.number(InvariantChecker.duplicates(plain, table).get(customerSide), Attributes.SOURCE_VERSION);
     }
 
@@ -229,7 +230,7 @@ class TypeIndexRaceTest {
     private void delete(Map<String, AttributeValue> item) {
         plain.deleteItem(DeleteItemRequest.builder()
                 .tableName(table)
-                .key(CopyKey.of(item).asKey())
+                .key(ItemKey.of(item).toAttributes())
                 .build());
     }
 }

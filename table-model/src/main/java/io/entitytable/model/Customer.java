@@ -7,8 +7,8 @@ import java.util.TreeMap;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * A customer of a business. Its mailing addresses live in the item as a map (seed 000 strategy 1: bounded, always
- * read with the customer); the stores it manages are the {@code storeIds} set that the fan-out turns into edges.
+ * A customer of a business. Its mailing addresses live in the item as a map: they are few, and always read with the
+ * customer. The stores it manages are the {@code storeIds} set that the fan-out turns into edges.
  */
 public record Customer(
         String id,
@@ -71,37 +71,33 @@ public record Customer(
 
     @Override
     public Customer withTags(Set<String> newTags) {
-        return new Customer(
-                id,
-                businessId,
-                firstName,
-                lastName,
-                email,
-                mailingAddresses,
-                storeIds,
-                Set.copyOf(newTags),
-                version,
-                createdAt,
-                updatedAt);
+        return changed(firstName, lastName, email, mailingAddresses, storeIds, Set.copyOf(newTags), version, updatedAt);
     }
 
     public Customer withStoreIds(Set<String> newStoreIds) {
-        return new Customer(
-                id,
-                businessId,
-                firstName,
-                lastName,
-                email,
-                mailingAddresses,
-                Set.copyOf(newStoreIds),
-                tags,
-                version,
-                createdAt,
-                updatedAt);
+        return changed(firstName, lastName, email, mailingAddresses, Set.copyOf(newStoreIds), tags, version, updatedAt);
     }
 
     public Customer withDetails(
             String newFirstName, String newLastName, String newEmail, Map<String, Address> newAddresses) {
+        return changed(newFirstName, newLastName, newEmail, newAddresses, storeIds, tags, version, updatedAt);
+    }
+
+    @Override
+    public Customer withVersion(long newVersion, Instant changedAt) {
+        return changed(firstName, lastName, email, mailingAddresses, storeIds, tags, newVersion, changedAt);
+    }
+
+    /** This customer with every field that may change replaced; its id, business and creation time never do. */
+    private Customer changed(
+            String newFirstName,
+            String newLastName,
+            String newEmail,
+            Map<String, Address> newAddresses,
+            Set<String> newStoreIds,
+            Set<String> newTags,
+            long newVersion,
+            Instant newUpdatedAt) {
         return new Customer(
                 id,
                 businessId,
@@ -109,26 +105,10 @@ public record Customer(
                 newLastName,
                 newEmail,
                 newAddresses,
-                storeIds,
-                tags,
-                version,
-                createdAt,
-                updatedAt);
-    }
-
-    @Override
-    public Customer withVersion(long newVersion, Instant changedAt) {
-        return new Customer(
-                id,
-                businessId,
-                firstName,
-                lastName,
-                email,
-                mailingAddresses,
-                storeIds,
-                tags,
+                newStoreIds,
+                newTags,
                 newVersion,
                 createdAt,
-                changedAt);
+                newUpdatedAt);
     }
 }

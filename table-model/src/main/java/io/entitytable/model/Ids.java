@@ -5,8 +5,9 @@ import java.util.regex.Pattern;
 
 /**
  * Server-generated ids: ULIDs (26 characters of Crockford base32, upper-case), time-ordered and never containing the
- * key separator. Written here because no ULID library is available in this build's registry snapshot; the format
- * follows https://github.com/ulid/spec.
+ * key separator. Thirty lines, with no dependency to carry into every function.
+ *
+ * @see <a href="https://github.com/ulid/spec">The ULID specification</a>
  */
 public final class Ids {
     private static final char[] ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ".toCharArray();

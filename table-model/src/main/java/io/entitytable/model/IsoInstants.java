@@ -8,13 +8,12 @@ import java.time.format.DateTimeFormatter;
 
 /**
  * Reads and writes the instants the project stores and answers with ({@link Instant#toString()}: {@code
- * 2026-11-22T07:34:20.123456Z}, UTC, 0, 3, 6 or 9 fraction digits) without the JDK's general-purpose formatter, which
- * costs microseconds a value under C1 (the functions' JIT setting): reading was the largest part of mapping a page of
- * items, writing a visible part of serializing it (two instants an item; 60-item pages in the benchmarks).
- * Hand-written because no library here offers a fixed-format fast path. Reading: every other shape, and every value out
- * of range, goes to {@link Instant#parse}, so results and errors are the JDK's. Writing: years outside 0-9999 go to
- * {@link Instant#toString()}; everything else is written character for character as it would. The same writer makes
- * the millisecond timestamps of sort keys ({@link #formatMillis}), which the status list formats for every request.
+ * 2026-11-22T07:34:20.123456Z}, UTC, 0, 3, 6 or 9 fraction digits) with a fixed-format fast path instead of the JDK's
+ * general-purpose formatter, which is slow under C1 (the functions' JIT setting) and runs for two instants of every
+ * item mapped or serialized. Reading: every other shape, and every value out of range, goes to {@link Instant#parse},
+ * so results and errors are the JDK's. Writing: years outside 0-9999 go to {@link Instant#toString()}; everything else
+ * is written character for character as it would. The same writer makes the millisecond timestamps of sort keys
+ * ({@link #formatMillis}).
  */
 public final class IsoInstants {
     private static final int[] SCALE = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000};

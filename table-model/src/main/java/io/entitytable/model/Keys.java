@@ -107,7 +107,7 @@ public final class Keys {
         return String.join(SEPARATOR, STORE_LOCATION, businessId, upper(country));
     }
 
-    /** {@code <STATE>#<CITY>#<ZIP>#<storeId>}: one sort key serves state, city and zip queries (seed 000, 5). */
+    /** {@code <STATE>#<CITY>#<ZIP>#<storeId>}: one sort key serves state, city and zip queries. */
     public static String storeLocationSk(String state, String city, String zip, String storeId) {
         return String.join(SEPARATOR, upper(state), upper(city), upper(zip), storeId);
     }

@@ -8,8 +8,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * An order with its lines. The order item carries an immutable snapshot of the customer's name and ship-to address
- * as they were when the order was placed (seed 000 strategy 2); its lines are separate items in the same item
- * collection (strategy 3), so one Query returns the order and every line.
+ * as they were when the order was placed, so a later change of the customer never rewrites its orders; its lines are
+ * separate items in the same item collection, so one Query returns the order and every line.
  *
  * @param lines the lines, or null when only the order item was read (lists)
  * @param lineCount how many lines the order has; kept on the order item so a delete knows every line key
@@ -86,25 +86,31 @@ public record Order(
     }
 
     public Order withLines(List<OrderLine> newLines) {
-        return new Order(
-                id,
-                businessId,
-                customerId,
-                status,
-                totalCents,
-                paymentCard,
-                customer,
-                shipTo,
-                List.copyOf(newLines),
-                lineCount,
-                statusShard,
-                tags,
-                version,
-                createdAt,
-                updatedAt);
+        return changed(status, paymentCard, List.copyOf(newLines), tags, version, updatedAt);
     }
 
     public Order withStatusAndCard(String newStatus, String newPaymentCard) {
+        return changed(newStatus, newPaymentCard, lines, tags, version, updatedAt);
+    }
+
+    @Override
+    public Order withTags(Set<String> newTags) {
+        return changed(status, paymentCard, lines, Set.copyOf(newTags), version, updatedAt);
+    }
+
+    @Override
+    public Order withVersion(long newVersion, Instant changedAt) {
+        return changed(status, paymentCard, lines, tags, newVersion, changedAt);
+    }
+
+    /** This order with every field that may change replaced; the rest is fixed when the order is placed. */
+    private Order changed(
+            String newStatus,
+            String newPaymentCard,
+            List<OrderLine> newLines,
+            Set<String> newTags,
+            long newVersion,
+            Instant newUpdatedAt) {
         return new Order(
                 id,
                 businessId,
@@ -114,52 +120,12 @@ public record Order(
                 newPaymentCard,
                 customer,
                 shipTo,
-                lines,
+                newLines,
                 lineCount,
                 statusShard,
-                tags,
-                version,
-                createdAt,
-                updatedAt);
-    }
-
-    @Override
-    public Order withTags(Set<String> newTags) {
-        return new Order(
-                id,
-                businessId,
-                customerId,
-                status,
-                totalCents,
-                paymentCard,
-                customer,
-                shipTo,
-                lines,
-                lineCount,
-                statusShard,
-                Set.copyOf(newTags),
-                version,
-                createdAt,
-                updatedAt);
-    }
-
-    @Override
-    public Order withVersion(long newVersion, Instant changedAt) {
-        return new Order(
-                id,
-                businessId,
-                customerId,
-                status,
-                totalCents,
-                paymentCard,
-                customer,
-                shipTo,
-                lines,
-                lineCount,
-                statusShard,
-                tags,
+                newTags,
                 newVersion,
                 createdAt,
-                changedAt);
+                newUpdatedAt);
     }
 }

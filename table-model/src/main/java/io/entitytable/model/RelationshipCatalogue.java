@@ -41,6 +41,17 @@ public final class RelationshipCatalogue {
 
     /** The key of one duplicate; its source is the subject named by {@code type}. */
     public record Duplicate(String id, String type, ItemKind kind) {
+
+        /** The duplicate at {@code key}: a tag copy when it lives in a {@code tag#<t>} partition, an edge otherwise. */
+        public static Duplicate at(ItemKey key) {
+            ItemKind kind = Keys.parseTagPartition(key.id()).isPresent() ? ItemKind.TAG : ItemKind.EDGE;
+            return new Duplicate(key.id(), key.type(), kind);
+        }
+
+        public ItemKey key() {
+            return new ItemKey(id, type);
+        }
+
         public Keys.SubjectRef source() {
             return Keys.parseSubjectRef(type)
                     .orElseThrow(() -> new IllegalStateException("duplicate without a source: " + type));

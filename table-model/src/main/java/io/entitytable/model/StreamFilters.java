@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * The stream filter patterns of the fan-out's event source mapping, defined once: only records whose new or old image
- * is a core item reach the function, so the duplicates it writes never trigger it again (invariant 4).
+ * is a core item reach the function, so the duplicates it writes never trigger it again (see "Stream trigger" in
+ * {@code docs/design.md}).
  *
  * <p>Lambda allows several filters per mapping and passes a record when any of them matches. The patterns use only
  * exact string matching on the {@code dynamodb} key, which Lambda event filtering supports.

@@ -94,4 +94,32 @@ class RelationshipCatalogueTest {
         assertThat(CoreItem.from(customer.toItem())).isEqualTo(customer);
         assertThat(CoreItem.from(order.toItem())).isEqualTo(order);
     }
+
+    @Test
+    void duplicateAt_shouldBeATagCopy_whenTheKeyIsInATagPartition() {
+        // GIVEN
+        String storeRef = Keys.subjectRef(Entity.STORE, Ids.newId());
+        ItemKey key = new ItemKey(Keys.tagPartition("red"), storeRef);
+
+        // WHEN
+        Duplicate duplicate = Duplicate.at(key);
+
+        // THEN
+        assertThat(duplicate).isEqualTo(new Duplicate(Keys.tagPartition("red"), storeRef, ItemKind.TAG));
+        assertThat(duplicate.key()).isEqualTo(key);
+    }
+
+    @Test
+    void duplicateAt_shouldBeAnEdge_whenTheKeyIsInASubjectPartition() {
+        // GIVEN
+        String customerRef = Keys.subjectRef(Entity.CUSTOMER, Ids.newId());
+        String storeRef = Keys.subjectRef(Entity.STORE, Ids.newId());
+
+        // WHEN
+        Duplicate duplicate = Duplicate.at(new ItemKey(customerRef, storeRef));
+
+        // THEN
+        assertThat(duplicate.kind()).isEqualTo(ItemKind.EDGE);
+        assertThat(duplicate.key().mirror()).isEqualTo(new ItemKey(storeRef, customerRef));
+    }
 }

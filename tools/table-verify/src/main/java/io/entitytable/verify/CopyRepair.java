@@ -1,14 +1,17 @@
 package io.entitytable.verify;
 
+import static io.entitytable.model.SourceVersionCondition.ABSENT;
+import static io.entitytable.model.SourceVersionCondition.CREATE_OR_ADVANCE;
+import static io.entitytable.model.SourceVersionCondition.EXACTLY;
+
+import io.entitytable.model.SourceVersionCondition;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.DoubleAdder;
 import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -27,7 +30,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * RelationshipCatalogue.copyItem} built them, deletes orphans. Never touches a core item (those are the API's), so
  * dangling references and copies ahead of their source are left as they are.
  *
- * <p>Each write carries its {@link CopyCondition} and, when the finding was decided from live core items, runs in a
+ * <p>Each write carries its {@link #condition} and, when the finding was decided from live core items, runs in a
  * {@code TransactWriteItems} with a {@code ConditionCheck} per {@link CoreItemGuard}: a repair computed from an image
  * that has changed since the Scan is cancelled rather than applied, so the tool can run beside a live fan-out. That
  * costs a transaction (2 WCU per KB written, plus the checks) per repair; repairs are rare.
@@ -48,33 +51,16 @@ final class CopyRepair {
     RepairResult repair(DriftReport report, AtomicLong done) {
         List<Finding> repairable = report.repairable();
         DoubleAdder capacity = new DoubleAdder();
-        ExecutorService pool = Executors.newFixedThreadPool(parallelism, runnable -> {
-            Thread thread = new Thread(runnable, "copy-repair");
-            thread.setDaemon(true);
-            return thread;
-        });
-        try {
-            List<Future<RepairResult.Attempt>> futures = new ArrayList<>();
-            for (Finding finding : repairable) {
-                futures.add(pool.submit(() -> {
-                    RepairResult.Attempt attempt = attempt(finding, capacity);
-                    done.incrementAndGet();
-                    return attempt;
-                }));
-            }
-            List<RepairResult.Attempt> attempts = new ArrayList<>();
-            for (Future<RepairResult.Attempt> future : futures) {
-                attempts.add(future.get());
-            }
-            return new RepairResult(attempts, report.findings().size() - repairable.size(), capacity.sum());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("repair interrupted", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException(e.getCause());
-        } finally {
-            pool.shutdownNow();
+        List<Callable<RepairResult.Attempt>> repairs = new ArrayList<>();
+        for (Finding finding : repairable) {
+            repairs.add(() -> {
+                RepairResult.Attempt attempt = attempt(finding, capacity);
+                done.incrementAndGet();
+                return attempt;
+            });
         }
+        List<RepairResult.Attempt> attempts = ParallelTasks.run("copy-repair", parallelism, repairs);
+        return new RepairResult(attempts, report.findings().size() - repairable.size(), capacity.sum());
     }
 
     /** Repairs one finding; only SDK errors are caught (they become FAILED), anything else is a bug and propagates. */
@@ -96,34 +82,49 @@ final class CopyRepair {
         }
     }
 
-    private void write(Finding finding, DoubleAdder capacity) {
+    /**
+     * The condition of the copy's write, so that a repair never moves a copy backwards nor undoes a write made since
+     * the Scan (see {@link SourceVersionCondition} for each rule):
+     *
+     * <ul>
+     *   <li>put a missing or behind copy: {@link SourceVersionCondition#CREATE_OR_ADVANCE} the source's version;
+     *   <li>rewrite a copy at the source's version (other content, index attributes): {@link
+     *       SourceVersionCondition#EXACTLY} that version;
+     *   <li>delete an orphan: {@link SourceVersionCondition#EXACTLY} the version scanned, or {@link
+     *       SourceVersionCondition#ABSENT} if it had none.
+     * </ul>
+     */
+    static Expression condition(Finding finding) {
+        Long scanned = finding.foundSourceVersion();
         if (finding.driftClass() == DriftClass.ORPHANED_COPY) {
-            CopyCondition condition = CopyCondition.forDelete(finding);
-            add(
-                    capacity,
-                    dynamo.deleteItem(DeleteItemRequest.builder()
-                                    .tableName(tableName)
-                                    .key(finding.key().toKey())
-                                    .conditionExpression(condition.expression())
-                                    .expressionAttributeNames(CopyCondition.NAMES)
-                                    .expressionAttributeValues(condition.valuesOrNull())
-                                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                                    .build())
-                            .consumedCapacity());
-        } else {
-            CopyCondition condition = CopyCondition.forPut(finding);
-            add(
-                    capacity,
-                    dynamo.putItem(PutItemRequest.builder()
-                                    .tableName(tableName)
-                                    .item(finding.expected())
-                                    .conditionExpression(condition.expression())
-                                    .expressionAttributeNames(CopyCondition.NAMES)
-                                    .expressionAttributeValues(condition.valuesOrNull())
-                                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                                    .build())
-                            .consumedCapacity());
+            return scanned == null ? ABSENT.against(0) : EXACTLY.against(scanned);
         }
+        long wanted = finding.expectedSourceVersion();
+        return scanned != null && scanned == wanted ? EXACTLY.against(wanted) : CREATE_OR_ADVANCE.against(wanted);
+    }
+
+    private void write(Finding finding, DoubleAdder capacity) {
+        Expression condition = condition(finding);
+        ConsumedCapacity consumed = finding.driftClass() == DriftClass.ORPHANED_COPY
+                ? dynamo.deleteItem(DeleteItemRequest.builder()
+                                .tableName(tableName)
+                                .key(finding.key().toAttributes())
+                                .conditionExpression(condition.expression())
+                                .expressionAttributeNames(condition.expressionNames())
+                                .expressionAttributeValues(condition.expressionValues())
+                                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                                .build())
+                        .consumedCapacity()
+                : dynamo.putItem(PutItemRequest.builder()
+                                .tableName(tableName)
+                                .item(finding.expected())
+                                .conditionExpression(condition.expression())
+                                .expressionAttributeNames(condition.expressionNames())
+                                .expressionAttributeValues(condition.expressionValues())
+                                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                                .build())
+                        .consumedCapacity();
+        add(capacity, consumed);
     }
 
     private void transact(Finding finding, DoubleAdder capacity) {
@@ -143,26 +144,25 @@ final class CopyRepair {
     }
 
     private TransactWriteItem copyWrite(Finding finding) {
+        Expression condition = condition(finding);
         if (finding.driftClass() == DriftClass.ORPHANED_COPY) {
-            CopyCondition condition = CopyCondition.forDelete(finding);
             return TransactWriteItem.builder()
                     .delete(Delete.builder()
                             .tableName(tableName)
-                            .key(finding.key().toKey())
+                            .key(finding.key().toAttributes())
                             .conditionExpression(condition.expression())
-                            .expressionAttributeNames(CopyCondition.NAMES)
-                            .expressionAttributeValues(condition.valuesOrNull())
+                            .expressionAttributeNames(condition.expressionNames())
+                            .expressionAttributeValues(condition.expressionValues())
                             .build())
                     .build();
         }
-        CopyCondition condition = CopyCondition.forPut(finding);
         return TransactWriteItem.builder()
                 .put(Put.builder()
                         .tableName(tableName)
                         .item(finding.expected())
                         .conditionExpression(condition.expression())
-                        .expressionAttributeNames(CopyCondition.NAMES)
-                        .expressionAttributeValues(condition.valuesOrNull())
+                        .expressionAttributeNames(condition.expressionNames())
+                        .expressionAttributeValues(condition.expressionValues())
                         .build())
                 .build();
     }

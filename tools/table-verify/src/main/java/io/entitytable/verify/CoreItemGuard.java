@@ -1,8 +1,10 @@
 package io.entitytable.verify;
 
 import io.entitytable.model.Attributes;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.Values;
 import java.util.Map;
+import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 
@@ -11,26 +13,30 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
  * item is still at the version the Scan read (or, for the far end of an edge, still exists). So a repair computed from
  * an image that has changed since (a tag removed, a store linked, a rename) is cancelled instead of undoing the change.
  */
-record CoreItemGuard(CopyKey coreKey, long version, boolean versionMustMatch) {
+record CoreItemGuard(ItemKey coreKey, long version, boolean versionMustMatch) {
 
     static CoreItemGuard atVersion(Map<String, AttributeValue> coreItem) {
-        return new CoreItemGuard(CopyKey.of(coreItem), Values.number(coreItem, Attributes.VERSION), true);
+        return new CoreItemGuard(ItemKey.of(coreItem), Values.number(coreItem, Attributes.VERSION), true);
     }
 
     static CoreItemGuard exists(Map<String, AttributeValue> coreItem) {
-        return new CoreItemGuard(CopyKey.of(coreItem), Values.number(coreItem, Attributes.VERSION), false);
+        return new CoreItemGuard(ItemKey.of(coreItem), Values.number(coreItem, Attributes.VERSION), false);
     }
 
     ConditionCheck conditionCheck(String tableName) {
-        ConditionCheck.Builder check = ConditionCheck.builder()
-                .tableName(tableName)
-                .key(coreKey.toKey())
-                .expressionAttributeNames(Map.of("#version", Attributes.VERSION));
+        Expression.Builder condition = Expression.builder().putExpressionName("#version", Attributes.VERSION);
         if (versionMustMatch) {
-            return check.conditionExpression("#version = :version")
-                    .expressionAttributeValues(Map.of(":version", Values.n(version)))
-                    .build();
+            condition.expression("#version = :version").putExpressionValue(":version", Values.n(version));
+        } else {
+            condition.expression("attribute_exists(#version)");
         }
-        return check.conditionExpression("attribute_exists(#version)").build();
+        Expression expected = condition.build();
+        return ConditionCheck.builder()
+                .tableName(tableName)
+                .key(coreKey.toAttributes())
+                .conditionExpression(expected.expression())
+                .expressionAttributeNames(expected.expressionNames())
+                .expressionAttributeValues(expected.expressionValues())
+                .build();
     }
 }

@@ -34,8 +34,8 @@ public final class DriftCheck {
     }
 
     /**
-     * The findings about the duplicates only, DESIGN §4 invariants 1 and 2: every class but dangling reference, which
-     * is about core items (a {@code storeIds} entry naming a gone store), the API's concern and not the fan-out's.
+     * The findings about the duplicates only: every class but dangling reference, which is about core items (a {@code
+     * storeIds} entry naming a gone store), the API's concern and not the fan-out's.
      */
     public List<String> copyFindings() {
         return describe(report.findings().stream()

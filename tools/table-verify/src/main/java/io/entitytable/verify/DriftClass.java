@@ -6,7 +6,7 @@ package io.entitytable.verify;
  * else is wrong with it (deleting it fixes everything).
  */
 enum DriftClass {
-    /** A copy the core items imply (DESIGN §4 invariant 1) is not in the table. Repair puts it. */
+    /** A copy the core items imply is not in the table. Repair puts it. */
     MISSING_COPY("missingCopy", "missing copy", true),
     /**
      * A duplicate no core item implies: its source is gone, its implying item no longer lists it (tag removed,

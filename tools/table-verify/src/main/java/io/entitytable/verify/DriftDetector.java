@@ -3,6 +3,7 @@ package io.entitytable.verify;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Keys.SubjectRef;
@@ -20,11 +21,12 @@ import java.util.TreeMap;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Compares the duplicates of a scanned table with what its core items imply (DESIGN §4 invariants 1 and 2). The
- * expected copies come from {@link RelationshipCatalogue#impliedBy} and {@link RelationshipCatalogue#copyItem}, the
- * same functions the fan-out writes with; nothing here re-derives a rule, except the one the catalogue leaves to its
- * callers: an edge exists only while both ends exist (a customer may still list a deleted store; the fan-out's cascade
- * removed both edges, and verify reports the {@code storeIds} entry as a dangling reference).
+ * Compares the duplicates of a scanned table with what its core items imply: every implied copy exists and is current,
+ * and no other copy exists (the invariants of "Writes and the fan-out" in {@code docs/design.md}). The expected copies
+ * come from {@link RelationshipCatalogue#impliedBy} and {@link RelationshipCatalogue#copyItem}, the same functions the
+ * fan-out writes with; nothing here re-derives a rule, except the one the catalogue leaves to its callers: an edge
+ * exists only while both ends exist (a customer may still list a deleted store; the fan-out's cascade removed both
+ * edges, and verify reports the {@code storeIds} entry as a dangling reference).
  *
  * <p>A store of another business in a customer's {@code storeIds} is also a dangling reference (the API refuses such
  * links), but its edges are still expected: the fan-out writes them, and the fix is unlinking it through the API.
@@ -34,7 +36,7 @@ final class DriftDetector {
 
     static DriftReport detect(ScannedTable table) {
         List<Finding> findings = new ArrayList<>();
-        Map<CopyKey, ExpectedCopy> expected = expectedCopies(table);
+        Map<ItemKey, ExpectedCopy> expected = expectedCopies(table);
         expected.forEach(
                 (key, copy) -> compare(key, copy, table.duplicates().get(key)).ifPresent(findings::add));
         table.duplicates().forEach((key, item) -> {
@@ -49,8 +51,8 @@ final class DriftDetector {
     /** A copy the table should hold and the core items it was decided from. */
     private record ExpectedCopy(Map<String, AttributeValue> item, List<CoreItemGuard> guards) {}
 
-    private static Map<CopyKey, ExpectedCopy> expectedCopies(ScannedTable table) {
-        Map<CopyKey, ExpectedCopy> expected = new TreeMap<>();
+    private static Map<ItemKey, ExpectedCopy> expectedCopies(ScannedTable table) {
+        Map<ItemKey, ExpectedCopy> expected = new TreeMap<>();
         for (Map<String, AttributeValue> core : table.coreBySubject().values()) {
             for (Duplicate duplicate : RelationshipCatalogue.impliedBy(core)) {
                 Optional<Map<String, AttributeValue>> source = table.core(duplicate.type());
@@ -58,7 +60,7 @@ final class DriftDetector {
                         duplicate.kind() == ItemKind.EDGE ? table.core(duplicate.id()) : Optional.of(core);
                 if (source.isPresent() && owner.isPresent()) {
                     expected.put(
-                            CopyKey.of(duplicate),
+                            duplicate.key(),
                             new ExpectedCopy(
                                     RelationshipCatalogue.copyItem(duplicate, source.get()),
                                     guards(core, source.get(), owner.get())));
@@ -73,14 +75,14 @@ final class DriftDetector {
             Map<String, AttributeValue> implier,
             Map<String, AttributeValue> source,
             Map<String, AttributeValue> owner) {
-        Map<CopyKey, CoreItemGuard> guards = new TreeMap<>();
-        guards.put(CopyKey.of(implier), CoreItemGuard.atVersion(implier));
-        guards.putIfAbsent(CopyKey.of(source), CoreItemGuard.atVersion(source));
-        guards.putIfAbsent(CopyKey.of(owner), CoreItemGuard.exists(owner));
+        Map<ItemKey, CoreItemGuard> guards = new TreeMap<>();
+        guards.put(ItemKey.of(implier), CoreItemGuard.atVersion(implier));
+        guards.putIfAbsent(ItemKey.of(source), CoreItemGuard.atVersion(source));
+        guards.putIfAbsent(ItemKey.of(owner), CoreItemGuard.exists(owner));
         return List.copyOf(guards.values());
     }
 
-    private static Optional<Finding> compare(CopyKey key, ExpectedCopy copy, Map<String, AttributeValue> found) {
+    private static Optional<Finding> compare(ItemKey key, ExpectedCopy copy, Map<String, AttributeValue> found) {
         long want = Values.number(copy.item(), Attributes.SOURCE_VERSION);
         if (found == null) {
             return Optional.of(new Finding(
@@ -124,7 +126,7 @@ final class DriftDetector {
      * Why a duplicate is implied by nothing, and which core item that was decided from (re-checked before the delete,
      * so a tag added or a store linked since the Scan cancels it). A gone item is not guarded: ids are never reused.
      */
-    private static Finding orphaned(CopyKey key, Map<String, AttributeValue> item, ScannedTable table) {
+    private static Finding orphaned(ItemKey key, Map<String, AttributeValue> item, ScannedTable table) {
         Optional<SubjectRef> source = Keys.parseSubjectRef(key.type());
         if (source.isEmpty()) {
             return orphan(key, item, "not a key the relationship catalogue produces", List.of());
@@ -167,7 +169,7 @@ final class DriftDetector {
     }
 
     private static Finding orphan(
-            CopyKey key, Map<String, AttributeValue> item, String reason, List<CoreItemGuard> guards) {
+            ItemKey key, Map<String, AttributeValue> item, String reason, List<CoreItemGuard> guards) {
         return new Finding(DriftClass.ORPHANED_COPY, key, reason, item, null, guards);
     }
 
@@ -203,7 +205,7 @@ final class DriftDetector {
                 if (problem != null) {
                     findings.add(new Finding(
                             DriftClass.DANGLING_REFERENCE,
-                            CopyKey.of(core),
+                            ItemKey.of(core),
                             "storeIds names " + problem + " (not repaired: core items are the API's; unlink it there)",
                             null,
                             null,

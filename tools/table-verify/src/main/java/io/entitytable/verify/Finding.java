@@ -1,6 +1,7 @@
 package io.entitytable.verify;
 
 import io.entitytable.model.Attributes;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.Values;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +18,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 record Finding(
         DriftClass driftClass,
-        CopyKey key,
+        ItemKey key,
         String detail,
         Map<String, AttributeValue> found,
         Map<String, AttributeValue> expected,

@@ -3,6 +3,7 @@ package io.entitytable.verify;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Values;
@@ -19,7 +20,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 record ScannedTable(
         Map<String, Map<String, AttributeValue>> coreBySubject,
-        Map<CopyKey, Map<String, AttributeValue>> duplicates,
+        Map<ItemKey, Map<String, AttributeValue>> duplicates,
         long itemsScanned,
         long otherItems,
         double consumedReadCapacity) {
@@ -39,7 +40,7 @@ record ScannedTable(
     /** Collects the items of one segment; segments are merged at the end. Not thread-safe. */
     static final class Builder {
         private final Map<String, Map<String, AttributeValue>> core = new HashMap<>();
-        private final Map<CopyKey, Map<String, AttributeValue>> duplicates = new TreeMap<>();
+        private final Map<ItemKey, Map<String, AttributeValue>> duplicates = new TreeMap<>();
         private long scanned;
         private long other;
         private double capacity;
@@ -55,7 +56,7 @@ record ScannedTable(
                 }
             } else if (ItemKind.EDGE.value().equals(kind)
                     || ItemKind.TAG.value().equals(kind)) {
-                duplicates.put(CopyKey.of(item), item);
+                duplicates.put(ItemKey.of(item), item);
                 return this;
             }
             other++;

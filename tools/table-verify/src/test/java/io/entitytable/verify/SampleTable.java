@@ -8,6 +8,7 @@ import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
@@ -130,14 +131,14 @@ final class SampleTable {
     void delete(String id, String type) {
         dynamo.deleteItem(DeleteItemRequest.builder()
                 .tableName(table)
-                .key(new CopyKey(id, type).toKey())
+                .key(new ItemKey(id, type).toAttributes())
                 .build());
     }
 
     Map<String, AttributeValue> get(String id, String type) {
         return dynamo.getItem(GetItemRequest.builder()
                         .tableName(table)
-                        .key(new CopyKey(id, type).toKey())
+                        .key(new ItemKey(id, type).toAttributes())
                         .consistentRead(true)
                         .build())
                 .item();

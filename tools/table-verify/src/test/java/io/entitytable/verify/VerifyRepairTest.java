@@ -9,6 +9,7 @@ import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Ids;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import java.util.HashMap;
@@ -26,7 +27,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The drift classes on a table corrupted on purpose, repair, and {@link DriftCheck} (the same check for other modules'
- * tests) against DynamoDB Local (DESIGN §4 invariants 1-2).
+ * tests) against DynamoDB Local.
  */
 class VerifyRepairTest {
     private static final AtomicInteger TABLES = new AtomicInteger();
@@ -128,7 +129,7 @@ class VerifyRepairTest {
                 sample.get(corruption.ahead().id(), corruption.ahead().type());
         assertThat(Values.number(ahead, Attributes.SOURCE_VERSION)).isEqualTo(9);
         // orphans are gone, repaired copies are exactly what the catalogue builds
-        for (CopyKey orphan : corruption.orphaned()) {
+        for (ItemKey orphan : corruption.orphaned()) {
             assertThat(sample.get(orphan.id(), orphan.type())).isEmpty();
         }
         Map<String, AttributeValue> leaked = sample.get(
@@ -147,7 +148,7 @@ class VerifyRepairTest {
         sample.delete(tag("vip"), ref(sample.customer1));
         DriftReport found = verify(sample);
         assertThat(keys(found, DriftClass.MISSING_COPY))
-                .containsExactly(new CopyKey(tag("vip"), ref(sample.customer1)));
+                .containsExactly(new ItemKey(tag("vip"), ref(sample.customer1)));
         // ... then the API changes the customer and the fan-out writes its copies at version 4
         Customer changed = sample.customer1
                 .withDetails("Ann", "Smith", "ann@new.example.com", sample.customer1.mailingAddresses())
@@ -173,7 +174,7 @@ class VerifyRepairTest {
     void repair_shouldNeverOverwriteACopyNewerThanTheImageItRead() {
         // GIVEN a stale copy (sourceVersion 2, source at 3) as the scan saw it
         SampleTable sample = SampleTable.write(dynamo, newTable());
-        CopyKey key = new CopyKey(tag("vip"), ref(sample.customer1));
+        ItemKey key = new ItemKey(tag("vip"), ref(sample.customer1));
         Map<String, AttributeValue> stale = new HashMap<>(sample.copyOf(sample.customer1, tag("vip")));
         stale.put(Attributes.SOURCE_VERSION, Values.n(2));
         sample.put(stale);
@@ -201,7 +202,7 @@ class VerifyRepairTest {
         sample.put(sample.copyOf(sample.store2, ref(sample.customer2)));
         DriftReport found = verify(sample);
         assertThat(keys(found, DriftClass.ORPHANED_COPY))
-                .containsExactly(new CopyKey(ref(sample.customer2), storeRef(sample.store2.id())));
+                .containsExactly(new ItemKey(ref(sample.customer2), storeRef(sample.store2.id())));
         // ... then the API links C2 to S2 and the fan-out writes both edges: the copy of S2 has the same
         // sourceVersion as the orphan had, so only the check of C2's version can tell
         Customer linked = sample.customer2
@@ -308,12 +309,12 @@ class VerifyRepairTest {
 
     /** The keys of each kind of damage done by {@link #corrupt}. */
     record Corruption(
-            List<CopyKey> missing,
-            List<CopyKey> stale,
-            List<CopyKey> orphaned,
-            List<CopyKey> leaking,
-            CopyKey ahead,
-            CopyKey dangling,
+            List<ItemKey> missing,
+            List<ItemKey> stale,
+            List<ItemKey> orphaned,
+            List<ItemKey> leaking,
+            ItemKey ahead,
+            ItemKey dangling,
             String missingStoreId) {}
 
     /**
@@ -330,24 +331,24 @@ class VerifyRepairTest {
         sample.refreshCopiesOf(customer2);
 
         // missing: two copies deleted
-        CopyKey missingTag = new CopyKey(tag("vip"), ref(sample.customer1));
-        CopyKey missingEdge = new CopyKey(storeRef(sample.store1.id()), ref(customer2));
+        ItemKey missingTag = new ItemKey(tag("vip"), ref(sample.customer1));
+        ItemKey missingEdge = new ItemKey(storeRef(sample.store1.id()), ref(customer2));
         sample.delete(missingTag.id(), missingTag.type());
         sample.delete(missingEdge.id(), missingEdge.type());
 
         // stale: an attribute altered; a sourceVersion lowered
-        CopyKey altered = new CopyKey(ref(sample.customer1), storeRef(sample.store2.id()));
+        ItemKey altered = new ItemKey(ref(sample.customer1), storeRef(sample.store2.id()));
         Map<String, AttributeValue> alteredCopy = new HashMap<>(sample.copyOf(sample.store2, altered.id()));
         alteredCopy.put(Attributes.NAME, Values.s("Wrong name"));
         sample.put(alteredCopy);
-        CopyKey lowered = new CopyKey(tag("red"), ref(sample.order));
+        ItemKey lowered = new ItemKey(tag("red"), ref(sample.order));
         Map<String, AttributeValue> loweredCopy = new HashMap<>(sample.copyOf(sample.order, lowered.id()));
         loweredCopy.put(Attributes.SOURCE_VERSION, Values.n(1));
         sample.put(loweredCopy);
 
         // orphaned: a tag the customer does not carry; a copy of a store that never existed; both leftover edges of
         // the deleted store (neither may exist while the store is gone)
-        CopyKey notImplied = new CopyKey(tag("blue"), ref(customer2));
+        ItemKey notImplied = new ItemKey(tag("blue"), ref(customer2));
         sample.put(sample.copyOf(customer2, notImplied.id()));
         Store ghost = sample.store2.withDetails("Ghost", sample.store2.address());
         Store ghostWithOwnId = new Store(
@@ -359,9 +360,9 @@ class VerifyRepairTest {
                 1,
                 ghost.createdAt(),
                 ghost.updatedAt());
-        CopyKey sourceGone = new CopyKey(tag("red"), ref(ghostWithOwnId));
+        ItemKey sourceGone = new ItemKey(tag("red"), ref(ghostWithOwnId));
         sample.put(sample.copyOf(ghostWithOwnId, sourceGone.id()));
-        CopyKey leftoverEdge = new CopyKey(storeRef(missingStoreId), ref(customer2));
+        ItemKey leftoverEdge = new ItemKey(storeRef(missingStoreId), ref(customer2));
         sample.put(sample.copyOf(customer2, leftoverEdge.id()));
         Store deletedStore = new Store(
                 missingStoreId,
@@ -372,17 +373,17 @@ class VerifyRepairTest {
                 1,
                 SampleTable.T0,
                 SampleTable.T0);
-        CopyKey leftoverCustomerEdge = new CopyKey(ref(customer2), storeRef(missingStoreId));
+        ItemKey leftoverCustomerEdge = new ItemKey(ref(customer2), storeRef(missingStoreId));
         sample.put(sample.copyOf(deletedStore, leftoverCustomerEdge.id()));
 
         // index-attribute leak
-        CopyKey leak = new CopyKey(storeRef(sample.store1.id()), ref(sample.customer1));
+        ItemKey leak = new ItemKey(storeRef(sample.store1.id()), ref(sample.customer1));
         Map<String, AttributeValue> leakingCopy = new HashMap<>(sample.copyOf(sample.customer1, leak.id()));
         leakingCopy.put(Attributes.BUSINESS_ID, Values.s(sample.business.id()));
         sample.put(leakingCopy);
 
         // ahead of its source: sourceVersion 9, the order is at 2
-        CopyKey ahead = new CopyKey(tag("rush"), ref(sample.order));
+        ItemKey ahead = new ItemKey(tag("rush"), ref(sample.order));
         Map<String, AttributeValue> aheadCopy = new HashMap<>(sample.copyOf(sample.order, ahead.id()));
         aheadCopy.put(Attributes.SOURCE_VERSION, Values.n(9));
         sample.put(aheadCopy);
@@ -393,7 +394,7 @@ class VerifyRepairTest {
                 List.of(notImplied, sourceGone, leftoverEdge, leftoverCustomerEdge),
                 List.of(leak),
                 ahead,
-                new CopyKey(customer2.id(), customer2.type()),
+                new ItemKey(customer2.id(), customer2.type()),
                 missingStoreId);
     }
 
@@ -405,7 +406,7 @@ class VerifyRepairTest {
         return new CopyRepair(dynamo, sample.table, 2).repair(found, new AtomicLong());
     }
 
-    private static List<CopyKey> keys(DriftReport report, DriftClass driftClass) {
+    private static List<ItemKey> keys(DriftReport report, DriftClass driftClass) {
         return report.findingsOf(driftClass).stream().map(Finding::key).toList();
     }
 
