@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
+import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -87,21 +89,19 @@ public final class LocalDynamoDb implements AutoCloseable {
     }
 
     public DynamoDbClient client() {
-        return DynamoDbClient.builder()
-                .endpointOverride(endpoint)
-                .region(REGION)
-                .credentialsProvider(CREDENTIALS)
-                .httpClient(UrlConnectionHttpClient.create())
-                .build();
+        return pointedHere(DynamoDbClient.builder()).build();
     }
 
     public DynamoDbStreamsClient streamsClient() {
-        return DynamoDbStreamsClient.builder()
-                .endpointOverride(endpoint)
+        return pointedHere(DynamoDbStreamsClient.builder()).build();
+    }
+
+    /** Any SDK client of this database: its endpoint, the credentials it accepts, the SDK's lightest HTTP client. */
+    private <B extends AwsClientBuilder<B, ?> & AwsSyncClientBuilder<B, ?>> B pointedHere(B builder) {
+        return builder.endpointOverride(endpoint)
                 .region(REGION)
                 .credentialsProvider(CREDENTIALS)
-                .httpClient(UrlConnectionHttpClient.create())
-                .build();
+                .httpClient(UrlConnectionHttpClient.create());
     }
 
     @Override
