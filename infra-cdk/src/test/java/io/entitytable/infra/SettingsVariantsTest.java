@@ -22,9 +22,15 @@ class SettingsVariantsTest {
     /** One customized stack, shared by this class and the nag test. */
     static synchronized SynthesizedStack withJwt() {
         if (withJwt == null) {
-            withJwt = SynthesizedStack.synthesize(settings -> settings.withJwt(ISSUER, AUDIENCE)
-                    .withRemovalPolicy(RemovalPolicy.DESTROY)
-                    .withOrderStatusShards(22));
+            withJwt = SynthesizedStack.synthesize(Map.of(
+                    "jwtIssuer",
+                    ISSUER,
+                    "jwtAudience",
+                    String.join(",", AUDIENCE),
+                    "removalPolicy",
+                    "destroy",
+                    "orderStatusShards",
+                    "22"));
         }
         return withJwt;
     }
