@@ -49,8 +49,8 @@ public final class LocalDynamoDb implements AutoCloseable {
     }
 
     /**
-     * Starts DynamoDB Local on {@code port}, keeping data under {@code dataDirectory} (in memory when null), and
-     * creates the table named {@code tableName} unless it exists.
+     * Starts DynamoDB Local on {@code port}, keeping data under {@code dataDirectory} (in memory when null). The table
+     * is made by {@link #createTable(String)}.
      */
     public static LocalDynamoDb start(int port, Path dataDirectory) {
         List<String> args = new ArrayList<>(List.of("-port", Integer.toString(port), "-disableTelemetry"));
