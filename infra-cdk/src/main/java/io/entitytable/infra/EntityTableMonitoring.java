@@ -29,6 +29,10 @@ public final class EntityTableMonitoring extends Construct {
 
     private static final Duration PERIOD = Duration.minutes(1);
 
+    /** Latencies and durations on the dashboard: the slow tail, over the dashboard's default period. */
+    private static final MetricOptions P99 =
+            MetricOptions.builder().statistic("p99").build();
+
     private final List<Alarm> alarms = new ArrayList<>();
     private final Dashboard dashboard;
 
@@ -36,14 +40,8 @@ public final class EntityTableMonitoring extends Construct {
         super(scope, id);
         Function api = props.apiFunction();
         Function fanout = props.fanoutFunction();
-        IMetric deadLetters = props.deadLetterQueue()
-                .metricApproximateNumberOfMessagesVisible(MetricOptions.builder()
-                        .period(PERIOD)
-                        .statistic("Maximum")
-                        .build());
-        Metric iteratorAge = fanout.metric(
-                "IteratorAge",
-                MetricOptions.builder().period(PERIOD).statistic("Maximum").build());
+        IMetric deadLetters = props.deadLetterQueue().metricApproximateNumberOfMessagesVisible(perMinute("Maximum"));
+        Metric iteratorAge = fanout.metric("IteratorAge", perMinute("Maximum"));
 
         alarm("DeadLetters", "stream batches the fan-out gave up on", deadLetters, 1, 1);
         alarm(
@@ -67,29 +65,13 @@ public final class EntityTableMonitoring extends Construct {
                                         httpApi.metricServerError()),
                                 graph(
                                         "HTTP API latency (p99)",
-                                        httpApi.metricLatency(MetricOptions.builder()
-                                                .statistic("p99")
-                                                .build()),
-                                        httpApi.metricIntegrationLatency(MetricOptions.builder()
-                                                .statistic("p99")
-                                                .build()))),
+                                        httpApi.metricLatency(P99),
+                                        httpApi.metricIntegrationLatency(P99))),
                         List.of(
-                                graph(
-                                        "API function",
-                                        api.metricInvocations(),
-                                        api.metricErrors(),
-                                        api.metricThrottles()),
-                                graph(
-                                        "API duration (p99)",
-                                        api.metricDuration(MetricOptions.builder()
-                                                .statistic("p99")
-                                                .build()))),
+                                functionGraph("API function", api),
+                                graph("API duration (p99)", api.metricDuration(P99))),
                         List.of(
-                                graph(
-                                        "Fan-out function",
-                                        fanout.metricInvocations(),
-                                        fanout.metricErrors(),
-                                        fanout.metricThrottles()),
+                                functionGraph("Fan-out function", fanout),
                                 graph("Fan-out iterator age (max)", iteratorAge),
                                 graph("Dead-lettered batches", deadLetters))))
                 .build();
@@ -112,8 +94,15 @@ public final class EntityTableMonitoring extends Construct {
     }
 
     private static IMetric sum(Metric metric) {
-        return metric.with(
-                MetricOptions.builder().period(PERIOD).statistic("Sum").build());
+        return metric.with(perMinute("Sum"));
+    }
+
+    private static MetricOptions perMinute(String statistic) {
+        return MetricOptions.builder().period(PERIOD).statistic(statistic).build();
+    }
+
+    private static GraphWidget functionGraph(String title, Function function) {
+        return graph(title, function.metricInvocations(), function.metricErrors(), function.metricThrottles());
     }
 
     private static GraphWidget graph(String title, IMetric... metrics) {

@@ -62,28 +62,22 @@ public final class EntityTableStack extends Stack {
         apiEnvironment.put(Settings.CURSOR_SECRET, cursorSecret.getSecretValue().unsafeUnwrap());
         settings.orderStatusShards()
                 .ifPresent(shards -> apiEnvironment.put(Settings.ORDER_STATUS_SHARDS, Integer.toString(shards)));
-        this.api = new QuarkusLambda(
-                this,
+        this.api = function(
                 "Api",
-                QuarkusLambda.Props.builder(FunctionDefinition.API)
-                        .zip(settings.zipOf(FunctionDefinition.API))
-                        .memoryMb(settings.api().memoryMb())
-                        .timeoutSeconds(settings.api().timeoutSeconds())
-                        .environment(apiEnvironment)
-                        .description("Entity Table HTTP API: writes core items only")
-                        .build());
+                FunctionDefinition.API,
+                settings,
+                settings.api(),
+                apiEnvironment,
+                "Entity Table HTTP API: writes core items only");
         TableAccess.grantApi(api.role(), table);
 
-        this.fanout = new QuarkusLambda(
-                this,
+        this.fanout = function(
                 "Fanout",
-                QuarkusLambda.Props.builder(FunctionDefinition.STREAM_FANOUT)
-                        .zip(settings.zipOf(FunctionDefinition.STREAM_FANOUT))
-                        .memoryMb(settings.fanout().memoryMb())
-                        .timeoutSeconds(settings.fanout().timeoutSeconds())
-                        .environment(Map.of(Settings.TABLE_NAME, table.table().getTableName()))
-                        .description("Entity Table stream fan-out: keeps duplicate items in step with core items")
-                        .build());
+                FunctionDefinition.STREAM_FANOUT,
+                settings,
+                settings.fanout(),
+                Map.of(Settings.TABLE_NAME, table.table().getTableName()),
+                "Entity Table stream fan-out: keeps duplicate items in step with core items");
         TableAccess.grantFanout(fanout.role(), table);
 
         this.trigger = new StreamFanoutTrigger(
@@ -144,6 +138,25 @@ public final class EntityTableStack extends Stack {
                         .excludePunctuation(true)
                         .build())
                 .build();
+    }
+
+    private QuarkusLambda function(
+            String id,
+            FunctionDefinition definition,
+            StackSettings settings,
+            StackSettings.FunctionSize size,
+            Map<String, String> environment,
+            String description) {
+        return new QuarkusLambda(
+                this,
+                id,
+                QuarkusLambda.Props.builder(definition)
+                        .zip(settings.zipOf(definition))
+                        .memoryMb(size.memoryMb())
+                        .timeoutSeconds(size.timeoutSeconds())
+                        .environment(environment)
+                        .description(description)
+                        .build());
     }
 
     private void output(String id, String value, String description) {

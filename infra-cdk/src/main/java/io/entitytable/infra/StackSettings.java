@@ -14,7 +14,7 @@ import software.constructs.Node;
 
 /**
  * Everything a deployment may change, read once from CDK context ({@code cdk synth -c key=value} or {@code cdk.json}).
- * The constructs take plain values from here, so tests build the stack with the settings they need without a context.
+ * The constructs take plain values from here and never read the context themselves.
  *
  * @param stage names the stack ({@code EntityTable-<stage>}) and, by default, the table
  * @param region the region to synthesize for; a value is needed to synth without credentials
@@ -71,86 +71,6 @@ public record StackSettings(
         static FunctionSize defaultsOf(FunctionDefinition definition) {
             return new FunctionSize(definition.memoryMb(), definition.timeoutSeconds());
         }
-    }
-
-    public StackSettings withRemovalPolicy(RemovalPolicy policy) {
-        return new StackSettings(
-                stage,
-                region,
-                account,
-                tableName,
-                policy,
-                artifactRoot,
-                openApi,
-                api,
-                fanout,
-                orderStatusShards,
-                parallelizationFactor,
-                jwtIssuer,
-                jwtAudience,
-                corsAllowOrigins,
-                throttleRateLimit,
-                throttleBurstLimit);
-    }
-
-    public StackSettings withOrderStatusShards(int shards) {
-        return new StackSettings(
-                stage,
-                region,
-                account,
-                tableName,
-                removalPolicy,
-                artifactRoot,
-                openApi,
-                api,
-                fanout,
-                Optional.of(shards),
-                parallelizationFactor,
-                jwtIssuer,
-                jwtAudience,
-                corsAllowOrigins,
-                throttleRateLimit,
-                throttleBurstLimit);
-    }
-
-    public StackSettings withJwt(String issuer, List<String> audience) {
-        return new StackSettings(
-                stage,
-                region,
-                account,
-                tableName,
-                removalPolicy,
-                artifactRoot,
-                openApi,
-                api,
-                fanout,
-                orderStatusShards,
-                parallelizationFactor,
-                Optional.of(issuer),
-                List.copyOf(audience),
-                corsAllowOrigins,
-                throttleRateLimit,
-                throttleBurstLimit);
-    }
-
-    public StackSettings withOpenApi(Path document) {
-        return new StackSettings(
-                stage,
-                region,
-                account,
-                tableName,
-                removalPolicy,
-                artifactRoot,
-                document,
-                api,
-                fanout,
-                orderStatusShards,
-                parallelizationFactor,
-                jwtIssuer,
-                jwtAudience,
-                corsAllowOrigins,
-                throttleRateLimit,
-                throttleBurstLimit);
     }
 
     public String stackName() {

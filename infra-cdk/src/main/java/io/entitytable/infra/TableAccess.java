@@ -10,7 +10,8 @@ import software.amazon.awscdk.services.iam.PolicyStatement;
  * The table permissions of each function, written out action by action instead of {@code grantReadWriteData}, which
  * would also allow Scan and BatchWriteItem.
  *
- * <p>"The API writes core items only; only the fan-out writes duplicates" (DESIGN §4) is enforced by IAM too. Core items
+ * <p>"The API writes core items only; only the fan-out writes duplicates" ({@code docs/design.md}, "Writes and the
+ * fan-out") is enforced by IAM too. Core items
  * live in partitions named by a bare ULID, which never contains {@link Keys#SEPARATOR}; every duplicate lives in a
  * partition that does ({@code customer#<id>}, {@code store#<id>}, {@code tag#<t>}). The {@code dynamodb:LeadingKeys}
  * condition key is the partition key of the item a write touches, so a {@code StringLike} pattern on the separator

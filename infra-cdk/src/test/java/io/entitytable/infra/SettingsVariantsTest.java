@@ -22,9 +22,11 @@ class SettingsVariantsTest {
     /** One customized stack, shared by this class and the nag test. */
     static synchronized SynthesizedStack withJwt() {
         if (withJwt == null) {
-            withJwt = SynthesizedStack.synthesize(settings -> settings.withJwt(ISSUER, AUDIENCE)
-                    .withRemovalPolicy(RemovalPolicy.DESTROY)
-                    .withOrderStatusShards(22));
+            withJwt = SynthesizedStack.synthesize(Map.ofEntries(
+                    Map.entry("jwtIssuer", ISSUER),
+                    Map.entry("jwtAudience", String.join(",", AUDIENCE)),
+                    Map.entry("removalPolicy", "destroy"),
+                    Map.entry("orderStatusShards", "22")));
         }
         return withJwt;
     }

@@ -6,8 +6,8 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
-import java.util.function.UnaryOperator;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import software.amazon.awscdk.App;
@@ -22,11 +22,17 @@ record SynthesizedStack(StackSettings settings, EntityTableStack stack, Template
     /** The API's OpenAPI document, relative to this module (Maven runs tests in the module folder). */
     static final Path OPEN_API = Path.of("..", FunctionDefinition.API.module(), "openapi.json");
 
-    static SynthesizedStack synthesize(UnaryOperator<StackSettings> customize) {
+    /** Synthesizes the stack as {@code cdk synth -c key=value ...} does, with the zips and OpenAPI document set. */
+    static SynthesizedStack synthesize(Map<String, String> context) {
         Path root = tempArtifactRoot();
-        StackSettings settings = customize.apply(StackSettings.defaults(root).withOpenApi(OPEN_API));
-        App app =
-                App.Builder.create().outdir(root.resolve("cdk.out").toString()).build();
+        Map<String, Object> all = new HashMap<>(context);
+        all.put("artifactRoot", root.toString());
+        all.put("openApi", OPEN_API.toString());
+        App app = App.Builder.create()
+                .outdir(root.resolve("cdk.out").toString())
+                .context(all)
+                .build();
+        StackSettings settings = StackSettings.fromContext(app.getNode());
         EntityTableStack stack = EntityTableApp.define(app, settings);
         Template template = Template.fromStack(stack);
         return new SynthesizedStack(settings, stack, template, Annotations.fromStack(stack));
@@ -35,7 +41,7 @@ record SynthesizedStack(StackSettings settings, EntityTableStack stack, Template
     /** The stack with default settings, synthesized once per test JVM (synth takes seconds). */
     static synchronized SynthesizedStack defaults() {
         if (defaults == null) {
-            defaults = synthesize(UnaryOperator.identity());
+            defaults = synthesize(Map.of());
         }
         return defaults;
     }

@@ -6,7 +6,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * TEST ONLY (it Scans the whole table): waits for the duplicates to match the core items, as table-verify's {@link
- * DriftCheck} sees them (the verify tool's own check of DESIGN §4 invariants 1 and 2).
+ * DriftCheck} sees them: the verify tool's own check that every duplicate exists and equals its source
+ * ({@code docs/design.md}, "Writes and the fan-out").
  */
 final class DuplicateDrift {
     private DuplicateDrift() {}

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * What every built function zip holds, as {@code cdk deploy} ships it: the project's classes and the shared table model,
- * and nothing that exists only for tests or local runs (DESIGN §6).
+ * and nothing that exists only for tests or local runs ({@code docs/design.md}, "Local runtime").
  */
 class FunctionPackagesTest {
     /** Jar name prefixes of the local-only and test-only libraries the build brings in. */
@@ -54,7 +54,7 @@ class FunctionPackagesTest {
             "apache5-client",
             "software.amazon.awssdk.apache5-client");
 
-    /** Inside a zip's merged {@code lib/dependencies.jar}: the jars it was made of, one a line (packaging/). */
+    /** Inside a zip's merged {@code lib/dependencies.jar}: the jars it was made of, one a line (tools/packaging/). */
     private static final String MERGED_JAR_LIST = "META-INF/function-zip-jars.txt";
 
     static List<FunctionDefinition> functions() {
@@ -68,7 +68,7 @@ class FunctionPackagesTest {
         Path zip = TestRepository.root().resolve(function.zipPath());
         Assumptions.assumeTrue(Files.isRegularFile(zip), () -> zip + " is not built");
 
-        // WHEN its entries and libraries are listed, with those merged into one jar (packaging/ lists them)
+        // WHEN its entries and libraries are listed, with those merged into one jar (tools/packaging/ lists them)
         List<String> entries = new ArrayList<>();
         List<String> libraries = new ArrayList<>();
         try (ZipFile file = new ZipFile(zip.toFile())) {

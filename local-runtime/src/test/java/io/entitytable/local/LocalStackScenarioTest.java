@@ -48,7 +48,7 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 /**
  * The local runtime's scenario against LocalStack's DynamoDB and DynamoDB Streams instead of DynamoDB Local: a second,
  * independent emulator checks that neither the packaged API's wiring nor the pump depends on DynamoDB Local quirks.
- * Needs a Docker engine; reported as skipped without one (the default on these machines).
+ * Needs a Docker engine; reported as skipped without one.
  */
 @Testcontainers(disabledWithoutDocker = true)
 class LocalStackScenarioTest {

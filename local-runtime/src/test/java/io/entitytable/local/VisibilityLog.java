@@ -7,8 +7,8 @@ import java.util.List;
 
 /**
  * Runs a write, then polls a read over the copies until it shows the change, and records how long that took: the
- * write-to-visible time a user of the API sees (the stream pump's lag plus the fan-out's work). Hand-written because
- * no polling library (such as Awaitility) is available offline here; it is the usual "until asserted" loop.
+ * write-to-visible time a user of the API sees (the stream pump's lag plus the fan-out's work). The usual "until
+ * asserted" loop, written out so that it measures from the moment the write was sent.
  */
 final class VisibilityLog {
     private static final Duration POLL = Duration.ofMillis(20);

@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
+import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -47,8 +49,8 @@ public final class LocalDynamoDb implements AutoCloseable {
     }
 
     /**
-     * Starts DynamoDB Local on {@code port}, keeping data under {@code dataDirectory} (in memory when null), and
-     * creates the table named {@code tableName} unless it exists.
+     * Starts DynamoDB Local on {@code port}, keeping data under {@code dataDirectory} (in memory when null). The table
+     * is made by {@link #createTable(String)}.
      */
     public static LocalDynamoDb start(int port, Path dataDirectory) {
         List<String> args = new ArrayList<>(List.of("-port", Integer.toString(port), "-disableTelemetry"));
@@ -87,21 +89,19 @@ public final class LocalDynamoDb implements AutoCloseable {
     }
 
     public DynamoDbClient client() {
-        return DynamoDbClient.builder()
-                .endpointOverride(endpoint)
-                .region(REGION)
-                .credentialsProvider(CREDENTIALS)
-                .httpClient(UrlConnectionHttpClient.create())
-                .build();
+        return pointedHere(DynamoDbClient.builder()).build();
     }
 
     public DynamoDbStreamsClient streamsClient() {
-        return DynamoDbStreamsClient.builder()
-                .endpointOverride(endpoint)
+        return pointedHere(DynamoDbStreamsClient.builder()).build();
+    }
+
+    /** Any SDK client of this database: its endpoint, the credentials it accepts, the SDK's lightest HTTP client. */
+    private <B extends AwsClientBuilder<B, ?> & AwsSyncClientBuilder<B, ?>> B pointedHere(B builder) {
+        return builder.endpointOverride(endpoint)
                 .region(REGION)
                 .credentialsProvider(CREDENTIALS)
-                .httpClient(UrlConnectionHttpClient.create())
-                .build();
+                .httpClient(UrlConnectionHttpClient.create());
     }
 
     @Override

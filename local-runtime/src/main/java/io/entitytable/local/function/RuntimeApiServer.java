@@ -9,13 +9,14 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
- * A Lambda Runtime API for one function, served by this process. Reuses Quarkus's mock event servers (plain jars,
- * STACK.md gotcha 11) rather than a hand-written one: they queue events posted to {@code /_lambda_}, hand them to the
- * runtime client polling {@code /_lambda_/2018-06-01/runtime/invocation/next}, and answer the poster with the
- * function's response (200) or error (500). The HTTP variant also turns any other request into an API Gateway v2
- * event and the function's response back into HTTP, which is what API Gateway does in front of the API function.
+ * A Lambda Runtime API for one function, served by this process. Reuses Quarkus's mock event servers (plain jars)
+ * rather than a hand-written one: they queue events posted to {@code /_lambda_}, hand them to the runtime client
+ * polling {@code /_lambda_/2018-06-01/runtime/invocation/next}, and answer the poster with the function's response
+ * (200) or error (500). The HTTP variant also turns any other request into an API Gateway v2 event and the function's
+ * response back into HTTP, which is what API Gateway does in front of the API function.
  */
 public final class RuntimeApiServer implements AutoCloseable {
     /** Path prefix under which the mock servers serve the Runtime API and accept events to invoke. */
@@ -33,30 +34,50 @@ public final class RuntimeApiServer implements AutoCloseable {
 
     /** A Runtime API only: events are posted to {@link #invokeUri()}. Port 0 picks a free port. */
     public static RuntimeApiServer plain(int port) {
-        CountDownLatch firstPoll = new CountDownLatch(1);
-        MockEventServer server = new PlainServer(firstPoll);
-        server.start(port);
-        return new RuntimeApiServer(server, firstPoll);
+        return start(port, false);
     }
 
     /** A Runtime API plus an HTTP front door on the same port (API Gateway HTTP API, payload v2). */
     public static RuntimeApiServer httpFrontDoor(int port) {
+        return start(port, true);
+    }
+
+    private static RuntimeApiServer start(int port, boolean frontDoor) {
         CountDownLatch firstPoll = new CountDownLatch(1);
-        MockEventServer server = new FrontDoorServer(firstPoll);
+        MockEventServer server = new LambdaRuntimeApi(frontDoor, firstPoll);
         server.start(port);
         return new RuntimeApiServer(server, firstPoll);
     }
 
     /**
-     * The mock servers acknowledge a runtime's response and error posts with 204, while Lambda's Runtime API answers
+     * Quarkus's HTTP mock event server, with or without its front door, and with Lambda's acknowledgements. Its
+     * overrides of the plain server touch only the events its front door made, so without the front door it serves
+     * as the plain {@link MockEventServer} does.
+     *
+     * <p>The mock servers acknowledge a runtime's response and error posts with 204, while Lambda's Runtime API answers
      * 202 Accepted. AWS's runtime client checks for 202 after posting an error and exits otherwise, so every function
      * error would kill the function's JVM; these overrides answer 202 and otherwise do what the mock servers do.
      */
-    private static final class PlainServer extends MockEventServer {
+    private static final class LambdaRuntimeApi extends MockHttpEventServer {
+        private final boolean frontDoor;
         private final CountDownLatch firstPoll;
 
-        PlainServer(CountDownLatch firstPoll) {
+        LambdaRuntimeApi(boolean frontDoor, CountDownLatch firstPoll) {
+            this.frontDoor = frontDoor;
             this.firstPoll = firstPoll;
+        }
+
+        /**
+         * With the front door every other request becomes an API Gateway event; without it, as in the plain server's own
+         * setup, a POST to any path is an event.
+         */
+        @Override
+        protected void defaultHandlerSetup() {
+            if (frontDoor) {
+                super.defaultHandlerSetup();
+            } else {
+                router.post().handler(this::postEvent);
+            }
         }
 
         @Override
@@ -67,51 +88,23 @@ public final class RuntimeApiServer implements AutoCloseable {
 
         @Override
         public void handleResponse(RoutingContext ctx) {
-            accept(responsePending, ctx, pending -> processResponse(ctx, pending, ctx.getBody()));
+            accept(ctx, pending -> processResponse(ctx, pending, ctx.getBody()));
         }
 
         @Override
         public void handleError(RoutingContext ctx) {
-            accept(responsePending, ctx, pending -> processError(ctx, pending, ctx.getBody()));
-        }
-    }
-
-    /** Completes the invocation a runtime answered and acknowledges it with Lambda's 202 (404 if unknown). */
-    private static void accept(
-            java.util.Map<String, RoutingContext> responsePending,
-            RoutingContext ctx,
-            java.util.function.Consumer<RoutingContext> complete) {
-        RoutingContext pending = responsePending.remove(ctx.pathParam("requestId"));
-        if (pending == null) {
-            ctx.fail(404);
-            return;
-        }
-        complete.accept(pending);
-        ctx.response().setStatusCode(ACCEPTED).end();
-    }
-
-    /** The same overrides as {@link PlainServer}, on the HTTP variant. */
-    private static final class FrontDoorServer extends MockHttpEventServer {
-        private final CountDownLatch firstPoll;
-
-        FrontDoorServer(CountDownLatch firstPoll) {
-            this.firstPoll = firstPoll;
+            accept(ctx, pending -> processError(ctx, pending, ctx.getBody()));
         }
 
-        @Override
-        public void nextEvent(RoutingContext ctx) {
-            firstPoll.countDown();
-            super.nextEvent(ctx);
-        }
-
-        @Override
-        public void handleResponse(RoutingContext ctx) {
-            accept(responsePending, ctx, pending -> processResponse(ctx, pending, ctx.getBody()));
-        }
-
-        @Override
-        public void handleError(RoutingContext ctx) {
-            accept(responsePending, ctx, pending -> processError(ctx, pending, ctx.getBody()));
+        /** Completes the invocation a runtime answered and acknowledges it with Lambda's 202 (404 if unknown). */
+        private void accept(RoutingContext ctx, Consumer<RoutingContext> complete) {
+            RoutingContext pending = responsePending.remove(ctx.pathParam("requestId"));
+            if (pending == null) {
+                ctx.fail(404);
+                return;
+            }
+            complete.accept(pending);
+            ctx.response().setStatusCode(ACCEPTED).end();
         }
     }
 

@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * {@link DynamodbEvent} to and from the JSON Lambda sends, with AWS's own event serializer (the one the Java runtime
- * uses), not plain Jackson: plain Jackson silently loses the records (STACK.md gotcha 6).
+ * uses), not plain Jackson: plain Jackson silently loses the records.
  */
 public final class DynamodbEventJson {
     private static final PojoSerializer<DynamodbEvent> SERIALIZER =

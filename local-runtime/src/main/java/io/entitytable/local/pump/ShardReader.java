@@ -1,20 +1,16 @@
 package io.entitytable.local.pump;
 
-import io.entitytable.model.StreamTrigger;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.model.ExpiredIteratorException;
 import software.amazon.awssdk.services.dynamodb.model.GetRecordsRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
 import software.amazon.awssdk.services.dynamodb.model.Record;
 import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
 import software.amazon.awssdk.services.dynamodb.model.TrimmedDataAccessException;
-import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * Reads one shard from its checkpoint to its end, one batch in flight at a time (parallelization factor 1, which keeps
@@ -30,16 +26,9 @@ final class ShardReader implements Runnable {
     /** {@code {"Records":[]}} around the records. */
     private static final int EVENT_ENVELOPE_BYTES = 14;
 
-    private final DynamoDbStreamsClient streams;
+    private final PumpParts parts;
     private final String streamArn;
     private final String shardId;
-    private final StreamTrigger trigger;
-    private final StreamFilter filter;
-    private final BatchDelivery delivery;
-    private final Checkpoints checkpoints;
-    private final PumpOptions options;
-    private final Clock clock;
-    private final Consumer<String> log;
 
     private String lastExamined;
     private String lastCheckpointed;
@@ -48,27 +37,10 @@ final class ShardReader implements Runnable {
     /** Size of the pending batch's event, counted as records are added: records' JSON plus separators. */
     private int batchBytes = EVENT_ENVELOPE_BYTES;
 
-    ShardReader(
-            DynamoDbStreamsClient streams,
-            String streamArn,
-            String shardId,
-            StreamTrigger trigger,
-            StreamFilter filter,
-            BatchDelivery delivery,
-            Checkpoints checkpoints,
-            PumpOptions options,
-            Clock clock,
-            Consumer<String> log) {
-        this.streams = streams;
+    ShardReader(PumpParts parts, String streamArn, String shardId) {
+        this.parts = parts;
         this.streamArn = streamArn;
         this.shardId = shardId;
-        this.trigger = trigger;
-        this.filter = filter;
-        this.delivery = delivery;
-        this.checkpoints = checkpoints;
-        this.options = options;
-        this.clock = clock;
-        this.log = log;
     }
 
     @Override
@@ -79,13 +51,13 @@ final class ShardReader implements Runnable {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             if (!Thread.currentThread().isInterrupted()) {
-                log.accept("reader of shard " + shardId + " stopped: " + e);
+                parts.log().accept("reader of shard " + shardId + " stopped: " + e);
             }
         }
     }
 
     private void read() throws InterruptedException {
-        lastCheckpointed = checkpoints
+        lastCheckpointed = parts.checkpoints()
                 .of(shardId)
                 .map(Checkpoints.ShardCheckpoint::sequenceNumber)
                 .orElse(null);
@@ -96,10 +68,12 @@ final class ShardReader implements Runnable {
         while (!Thread.currentThread().isInterrupted()) {
             GetRecordsResponse response;
             try {
-                response = streams.getRecords(GetRecordsRequest.builder()
-                        .shardIterator(iterator)
-                        .limit(Math.min(MAX_GET_RECORDS_LIMIT, trigger.batchSize()))
-                        .build());
+                response = parts.streams()
+                        .getRecords(GetRecordsRequest.builder()
+                                .shardIterator(iterator)
+                                .limit(Math.min(
+                                        MAX_GET_RECORDS_LIMIT, parts.trigger().batchSize()))
+                                .build());
             } catch (ExpiredIteratorException e) {
                 iterator = iteratorAfter(lastExamined);
                 continue;
@@ -107,7 +81,7 @@ final class ShardReader implements Runnable {
             for (Record sdkRecord : response.records()) {
                 PumpRecord record = new PumpRecord(shardId, LambdaStreamRecords.from(sdkRecord, streamArn));
                 String json = recordJson(record);
-                boolean passes = filter.passes(json);
+                boolean passes = parts.filter().passes(json);
                 int bytes = json.getBytes(StandardCharsets.UTF_8).length + 1;
                 if (passes && !batch.isEmpty() && batchBytes + bytes > MAX_PAYLOAD_BYTES) {
                     // As Lambda does: a batch ends before the record that would take its event over 6 MB. The
@@ -117,11 +91,11 @@ final class ShardReader implements Runnable {
                 lastExamined = record.sequenceNumber();
                 if (passes) {
                     if (batch.isEmpty()) {
-                        batchStarted = clock.instant();
+                        batchStarted = parts.clock().instant();
                     }
                     batch.add(record);
                     batchBytes += bytes;
-                    if (batch.size() == trigger.batchSize()) {
+                    if (batch.size() == parts.trigger().batchSize()) {
                         deliver(batch);
                     }
                 }
@@ -136,14 +110,14 @@ final class ShardReader implements Runnable {
                 checkpoint();
             }
             if (closed) {
-                checkpoints.finish(shardId);
-                log.accept("shard " + shardId + " is closed and fully processed");
+                parts.checkpoints().finish(shardId);
+                parts.log().accept("shard " + shardId + " is closed and fully processed");
                 return;
             }
             iterator = response.nextShardIterator();
             caughtUp = response.records().isEmpty() && batch.isEmpty();
             if (response.records().isEmpty() || !batch.isEmpty()) {
-                Thread.sleep(options.pollInterval().toMillis());
+                Thread.sleep(parts.options().pollInterval().toMillis());
             }
         }
     }
@@ -155,43 +129,49 @@ final class ShardReader implements Runnable {
 
     private void deliver(List<PumpRecord> batch) throws InterruptedException {
         long start = System.nanoTime();
-        delivery.deliver(streamArn, shardId, List.copyOf(batch));
-        log.accept("delivered " + batch.size() + " records of " + shardId + " (sequence numbers "
-                + batch.get(0).sequenceNumber() + ".."
-                + batch.get(batch.size() - 1).sequenceNumber() + ") in "
-                + Duration.ofNanos(System.nanoTime() - start).toMillis() + " ms");
+        parts.delivery().deliver(streamArn, shardId, List.copyOf(batch));
+        parts.log()
+                .accept("delivered " + batch.size() + " records of " + shardId + " (sequence numbers "
+                        + batch.get(0).sequenceNumber() + ".."
+                        + batch.get(batch.size() - 1).sequenceNumber() + ") in "
+                        + Duration.ofNanos(System.nanoTime() - start).toMillis() + " ms");
         batch.clear();
         batchBytes = EVENT_ENVELOPE_BYTES;
         checkpoint();
     }
 
     private void checkpoint() {
-        checkpoints.advance(shardId, lastExamined);
+        parts.checkpoints().advance(shardId, lastExamined);
         lastCheckpointed = lastExamined;
     }
 
     private boolean windowElapsed(Instant batchStarted) {
-        Duration window = Duration.ofSeconds(trigger.maxBatchingWindowSeconds());
-        return !clock.instant().isBefore(batchStarted.plus(window));
+        Duration window = Duration.ofSeconds(parts.trigger().maxBatchingWindowSeconds());
+        return !parts.clock().instant().isBefore(batchStarted.plus(window));
     }
 
     private String iteratorAfter(String sequenceNumber) {
         if (sequenceNumber == null) {
-            return streams.getShardIterator(request -> request.streamArn(streamArn)
+            return parts.streams()
+                    .getShardIterator(request -> request.streamArn(streamArn)
                             .shardId(shardId)
-                            .shardIteratorType(ShardIteratorType.fromValue(trigger.startingPosition())))
+                            .shardIteratorType(
+                                    ShardIteratorType.fromValue(parts.trigger().startingPosition())))
                     .shardIterator();
         }
         try {
-            return streams.getShardIterator(request -> request.streamArn(streamArn)
+            return parts.streams()
+                    .getShardIterator(request -> request.streamArn(streamArn)
                             .shardId(shardId)
                             .shardIteratorType(ShardIteratorType.AFTER_SEQUENCE_NUMBER)
                             .sequenceNumber(sequenceNumber))
                     .shardIterator();
         } catch (TrimmedDataAccessException e) {
-            log.accept("checkpoint " + sequenceNumber + " of shard " + shardId
-                    + " is older than the stream's retention; reading from the oldest record");
-            return streams.getShardIterator(request -> request.streamArn(streamArn)
+            parts.log()
+                    .accept("checkpoint " + sequenceNumber + " of shard " + shardId
+                            + " is older than the stream's retention; reading from the oldest record");
+            return parts.streams()
+                    .getShardIterator(request -> request.streamArn(streamArn)
                             .shardId(shardId)
                             .shardIteratorType(ShardIteratorType.TRIM_HORIZON))
                     .shardIterator();

@@ -29,15 +29,8 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  */
 public final class StreamPump implements AutoCloseable {
     private final DynamoDbClient dynamo;
-    private final DynamoDbStreamsClient streams;
     private final String tableName;
-    private final StreamTrigger trigger;
-    private final StreamFilter filter;
-    private final BatchDelivery delivery;
-    private final Checkpoints checkpoints;
-    private final PumpOptions options;
-    private final Clock clock;
-    private final Consumer<String> log;
+    private final PumpParts parts;
     private final Set<String> started = ConcurrentHashMap.newKeySet();
     private final Map<String, ShardReader> running = new ConcurrentHashMap<>();
     private volatile List<Shard> discovered;
@@ -62,15 +55,16 @@ public final class StreamPump implements AutoCloseable {
             Clock clock,
             Consumer<String> log) {
         this.dynamo = dynamo;
-        this.streams = streams;
         this.tableName = tableName;
-        this.trigger = trigger;
-        this.filter = new StreamFilter(trigger.filterPatterns());
-        this.delivery = new BatchDelivery(trigger, function, failureDestination, clock, options.retryDelay(), log);
-        this.checkpoints = checkpoints;
-        this.options = options;
-        this.clock = clock;
-        this.log = log;
+        this.parts = new PumpParts(
+                streams,
+                trigger,
+                new StreamFilter(trigger.filterPatterns()),
+                new BatchDelivery(trigger, function, failureDestination, clock, options.retryDelay(), log),
+                checkpoints,
+                options,
+                clock,
+                log);
     }
 
     /** Finds the table's stream and starts reading it in the background. */
@@ -81,7 +75,7 @@ public final class StreamPump implements AutoCloseable {
         if (streamArn == null) {
             throw new IllegalStateException("Table " + tableName + " has no stream");
         }
-        checkpoints.useStream(streamArn);
+        parts.checkpoints().useStream(streamArn);
         coordinator = new Thread(this::discoverShards, "stream-pump");
         coordinator.setDaemon(true);
         coordinator.start();
@@ -98,16 +92,16 @@ public final class StreamPump implements AutoCloseable {
                 List<Shard> shards = shards();
                 startReadyShards(shards);
                 discovered = shards;
-                Thread.sleep(options.discoveryInterval().toMillis());
+                Thread.sleep(parts.options().discoveryInterval().toMillis());
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException e) {
                 if (Thread.currentThread().isInterrupted()) {
                     return;
                 }
-                log.accept("cannot describe stream " + streamArn + ": " + e);
+                parts.log().accept("cannot describe stream " + streamArn + ": " + e);
                 try {
-                    Thread.sleep(options.discoveryInterval().toMillis());
+                    Thread.sleep(parts.options().discoveryInterval().toMillis());
                 } catch (InterruptedException interrupted) {
                     return;
                 }
@@ -120,8 +114,8 @@ public final class StreamPump implements AutoCloseable {
         String exclusiveStart = null;
         do {
             String start = exclusiveStart;
-            DescribeStreamResponse response = streams.describeStream(
-                    request -> request.streamArn(streamArn).exclusiveStartShardId(start));
+            DescribeStreamResponse response = parts.streams()
+                    .describeStream(request -> request.streamArn(streamArn).exclusiveStartShardId(start));
             shards.addAll(response.streamDescription().shards());
             exclusiveStart = response.streamDescription().lastEvaluatedShardId();
         } while (exclusiveStart != null);
@@ -135,10 +129,11 @@ public final class StreamPump implements AutoCloseable {
         for (Shard shard : shards) {
             String id = shard.shardId();
             String parent = shard.parentShardId();
-            boolean parentDone = parent == null || !byId.containsKey(parent) || checkpoints.finished(parent);
-            if (parentDone && !checkpoints.finished(id) && started.add(id)) {
-                ShardReader reader = new ShardReader(
-                        streams, streamArn, id, trigger, filter, delivery, checkpoints, options, clock, log);
+            boolean parentDone = parent == null
+                    || !byId.containsKey(parent)
+                    || parts.checkpoints().finished(parent);
+            if (parentDone && !parts.checkpoints().finished(id) && started.add(id)) {
+                ShardReader reader = new ShardReader(parts, streamArn, id);
                 running.put(id, reader);
                 readers.execute(() -> {
                     try {
@@ -147,7 +142,7 @@ public final class StreamPump implements AutoCloseable {
                         running.remove(id, reader);
                         // A reader that stopped before the shard's end (DynamoDB Local unreachable, say) is started
                         // again by the next discovery, from the checkpoint.
-                        if (!closed && !checkpoints.finished(id)) {
+                        if (!closed && !parts.checkpoints().finished(id)) {
                             started.remove(id);
                         }
                     }
@@ -169,7 +164,7 @@ public final class StreamPump implements AutoCloseable {
         for (Shard shard : shards) {
             String id = shard.shardId();
             ShardReader reader = running.get(id);
-            if (!checkpoints.finished(id) && (reader == null || !reader.caughtUp())) {
+            if (!parts.checkpoints().finished(id) && (reader == null || !reader.caughtUp())) {
                 return false;
             }
         }
@@ -182,8 +177,9 @@ public final class StreamPump implements AutoCloseable {
      * (or a shard opened meanwhile) has been seen. Returns false when the timeout passes first.
      */
     public boolean awaitCaughtUp(Duration timeout) throws InterruptedException {
-        long quietNanos = options.discoveryInterval()
-                .plus(options.pollInterval())
+        long quietNanos = parts.options()
+                .discoveryInterval()
+                .plus(parts.options().pollInterval())
                 .multipliedBy(2)
                 .toNanos();
         long deadline = System.nanoTime() + timeout.toNanos();

@@ -25,7 +25,7 @@ import java.util.concurrent.Executors;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * {@code java -jar benchmarks/target/benchmarks.jar [--quick] [--only reads,fanout,startup,lag] [--out report.md]}:
+ * {@code java -jar tools/benchmarks/target/benchmarks.jar [--quick] [--only reads,fanout,startup,lag] [--out report.md]}:
  * starts the local system (in memory, free ports), runs every benchmark side by side with its raw-DynamoDB baseline,
  * prints the Markdown report on stdout and, with {@code --out}, writes it to a file. Progress goes to stderr, the
  * functions' logs to a file in the work folder. {@code --only} runs only the named parts (the local system still
@@ -82,7 +82,7 @@ public final class BenchmarkMain {
 
     private static void usage() {
         System.err.println(
-                "usage: java -jar benchmarks/target/benchmarks.jar [--quick] [--only reads,fanout,startup,lag]"
+                "usage: java -jar tools/benchmarks/target/benchmarks.jar [--quick] [--only reads,fanout,startup,lag]"
                         + " [--out report.md]");
         System.exit(2);
     }
@@ -182,12 +182,12 @@ public final class BenchmarkMain {
             List<FanoutBench.Result> fanoutResults = new ArrayList<>();
             if (parts.contains(Part.FANOUT)) {
                 for (int copies : mode.fanoutCopies()) {
-                    // k = 5000 takes ~10 s a side per round, so it gets fewer rounds; k = 1000 keeps them all, its
-                    // median of 3 once read 0.75x where every other run read 0.92-1.13x.
+                    // A round of k = 5000 is long, so it gets fewer rounds; k = 1000 keeps them all, as its median
+                    // over fewer rounds is too easily thrown by one noisy round.
                     int rounds = copies >= 5000 ? Math.max(2, mode.fanoutRounds() - 2) : mode.fanoutRounds();
-                    // Each k on a DynamoDB Local of its own: in one shared instance the cost of a write grew with
-                    // what the earlier runs had left in it (k = 3000 after k = 100 and 1000: ~10 ms per copy for the
-                    // fan-out and raw alike; alone: 2-3 ms), which would be read as the fan-out not being linear.
+                    // Each k on a DynamoDB Local of its own: in a shared instance the cost of a write grows with what
+                    // the smaller k left in it, for the fan-out and raw alike, which would read as the fan-out not
+                    // being linear in k.
                     try (LocalDynamoDb fresh = LocalDynamoDb.startInMemory()) {
                         fanoutResults.add(new FanoutBench(fresh).run(copies, rounds));
                     }

@@ -20,7 +20,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
- * The DynamoDB call(s) each read pattern wraps (README "Access patterns" table), built with the plain SDK against the
+ * The DynamoDB call(s) each read pattern wraps ({@code docs/design.md}, "Access patterns"), built with the plain SDK against the
  * same table: the same key conditions, index, direction, consistency and page size ({@code limit + 1}, as the API's
  * paging reads one item more to know whether a next page exists). What they return is not post-processed.
  */
@@ -75,6 +75,11 @@ final class RawCalls {
             query.limit(limit);
         }
         return query(query);
+    }
+
+    /** The first page of one type's items in a relationship or tag partition, as the API lists them. */
+    Cost firstPage(String partition, Entity type) {
+        return partition(partition, Keys.typePrefix(type), false, LIMIT + 1);
     }
 
     /** {@code <pk> = :pk [AND begins_with(<sk>, :prefix)]} on an index, newest first when {@code descending}. */

@@ -119,29 +119,17 @@ final class ReadPatternsBench {
                         10,
                         "stores a customer manages",
                         "/customers/" + c + "/stores",
-                        () -> raw.partition(
-                                Keys.subjectRef(Entity.CUSTOMER, c),
-                                Keys.typePrefix(Entity.STORE),
-                                false,
-                                RawCalls.LIMIT + 1)),
+                        () -> raw.firstPage(Keys.subjectRef(Entity.CUSTOMER, c), Entity.STORE)),
                 new Pattern(
                         11,
                         "customers managing a store",
                         "/stores/" + s + "/customers",
-                        () -> raw.partition(
-                                Keys.subjectRef(Entity.STORE, s),
-                                Keys.typePrefix(Entity.CUSTOMER),
-                                false,
-                                RawCalls.LIMIT + 1)),
+                        () -> raw.firstPage(Keys.subjectRef(Entity.STORE, s), Entity.CUSTOMER)),
                 new Pattern(
                         12,
                         "everything tagged t",
                         "/tags/" + SeededData.STORE_TAG + "?type=store",
-                        () -> raw.partition(
-                                Keys.tagPartition(SeededData.STORE_TAG),
-                                Keys.typePrefix(Entity.STORE),
-                                false,
-                                RawCalls.LIMIT + 1)),
+                        () -> raw.firstPage(Keys.tagPartition(SeededData.STORE_TAG), Entity.STORE)),
                 new Pattern(
                         13,
                         "several tags, any",
@@ -177,8 +165,8 @@ final class ReadPatternsBench {
     static List<Result> run(ApiClient api, List<Pattern> patterns, Mode mode) {
         // Warm every pattern up before any is measured: most of a request's code (routing, filters, JSON, the SDK) is
         // shared by all patterns, and the function runs with C1 only (-XX:TieredStopAtLevel=1), which compiles a
-        // method after some 200 calls. Without this the first pattern measured paid for the shared code's
-        // interpreted runs and the later ones did not.
+        // method after some 200 calls. Without this the first pattern measured would pay for the shared code's
+        // interpreted runs and the later ones would not.
         for (int i = 0; i < mode.readWarmup(); i++) {
             for (Pattern pattern : patterns) {
                 timeApi(api, pattern, null);

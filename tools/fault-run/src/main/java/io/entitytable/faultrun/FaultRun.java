@@ -25,7 +25,8 @@ import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * The fault-injected randomized run (DESIGN §4 invariants 1-3 under stress): the local system's DynamoDB Local and
+ * The fault-injected randomized run, which checks that the duplicates converge whatever the stream path suffers
+ * ({@code docs/design.md}, "Writes and the fan-out"): the local system's DynamoDB Local and
  * packaged API, several {@link RandomClient}s sending random operations through the front door, the table's stream
  * fed by a {@link RestartingPump} through {@link UnreliableDelivery} to {@link FanoutInstances} whose DynamoDB calls
  * meet {@link DynamoFaultInterceptor}; the pump is killed and restarted now and then. When the time is up the clients

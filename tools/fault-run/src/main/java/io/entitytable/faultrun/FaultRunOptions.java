@@ -18,7 +18,8 @@ public record FaultRunOptions(long seed, Duration duration, int clients, FaultRa
 
     /**
      * Default rates; the drain may take three times the traffic's duration (at least three minutes): under the faults
-     * the fan-out falls behind four clients, and a 2-minute random run here took 172 s to drain its backlog.
+     * the fan-out falls behind four clients, so the backlog left when the traffic stops takes about as long again to
+     * drain, and a loaded machine needs a margin beyond that before a sound run is failed as not drained.
      */
     public static FaultRunOptions of(long seed, Duration duration, int clients) {
         Duration drain = duration.multipliedBy(3);

@@ -59,13 +59,13 @@ final class RandomClient {
         } else if (dice < 36) {
             done = rename();
         } else if (dice < 50) {
-            done = link();
+            done = linking(OperationKind.LINK, "PUT");
         } else if (dice < 58) {
-            done = unlink();
+            done = linking(OperationKind.UNLINK, "DELETE");
         } else if (dice < 76) {
-            done = tag();
+            done = tagging(OperationKind.TAG, "PUT");
         } else if (dice < 88) {
-            done = untag();
+            done = tagging(OperationKind.UNTAG, "DELETE");
         } else {
             done = delete();
         }
@@ -147,14 +147,6 @@ final class RandomClient {
         return true;
     }
 
-    private boolean link() throws InterruptedException {
-        return linking(OperationKind.LINK, "PUT");
-    }
-
-    private boolean unlink() throws InterruptedException {
-        return linking(OperationKind.UNLINK, "DELETE");
-    }
-
     /** PUT or DELETE /customers/{id}/stores/{storeId} for a customer and a store of the same business. */
     private boolean linking(OperationKind kind, String method) throws InterruptedException {
         Optional<Known> customer = world.any(Entity.CUSTOMER, random);
@@ -169,14 +161,7 @@ final class RandomClient {
         return true;
     }
 
-    private boolean tag() throws InterruptedException {
-        return tagging(OperationKind.TAG, "PUT");
-    }
-
-    private boolean untag() throws InterruptedException {
-        return tagging(OperationKind.UNTAG, "DELETE");
-    }
-
+    /** PUT or DELETE /{collection}/{id}/tags/{tag} on any kind of item. */
     private boolean tagging(OperationKind kind, String method) throws InterruptedException {
         Optional<Known> item =
                 world.any(pick(List.of(Entity.CUSTOMER, Entity.STORE, Entity.ORDER, Entity.BUSINESS)), random);

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The short fixed-seed fault-injected run of the README's test command. A longer run with a random seed: {@code java
- * -jar fault-run/target/fault-run.jar --seed random --duration 5m}.
+ * -jar tools/fault-run/target/fault-run.jar --seed random --duration 5m}.
  */
 class FixedSeedFaultRunTest {
     private static final long SEED = 20261122L;
