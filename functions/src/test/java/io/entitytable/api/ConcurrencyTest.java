@@ -64,7 +64,7 @@ class ConcurrencyTest {
     CustomerService customers;
 
     @Inject
-    OptimisticWrites subjects;
+    OptimisticWrites optimistic;
 
     @Inject
     StoreService stores;
@@ -185,7 +185,7 @@ class ConcurrencyTest {
 
         // WHEN
         List<Object> outcomes =
-                all(writer -> () -> outcome(() -> subjects.tag(Entity.CUSTOMER, customer, "t" + writer, true)));
+                all(writer -> () -> outcome(() -> optimistic.tag(Entity.CUSTOMER, customer, "t" + writer, true)));
 
         // THEN
         assertThat(outcomes)
