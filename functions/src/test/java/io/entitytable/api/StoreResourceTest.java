@@ -10,8 +10,8 @@ import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.equalTo;
 
-import io.entitytable.api.table.EntityTable;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.Values;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -183,7 +183,7 @@ class StoreResourceTest {
         // ago, not yet in the eventually consistent index)
         String business = createBusiness("Lagging");
         String store = createStore(business, "Lagging", address("Austin", "TX", "73301", "US"));
-        Map<String, AttributeValue> key = EntityTable.keyOf(storeItem(store));
+        Map<String, AttributeValue> key = ItemKey.of(storeItem(store)).toAttributes();
         dynamo.updateItem(request -> request.tableName(LocalDynamoResource.TABLE)
                 .key(key)
                 .updateExpression("SET #links = :one")

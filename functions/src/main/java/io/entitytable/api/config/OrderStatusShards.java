@@ -2,7 +2,9 @@ package io.entitytable.api.config;
 
 /**
  * The default number of write shards N of the order status index, derived with the formula of AWS's relational
- * modeling example (seed 004):
+ * modeling example (see <a
+ * href="https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-modeling-nosql-B.html">Example of
+ * modeling relational data in DynamoDB</a>):
  *
  * <pre>
  * ItemsPerRCU          = 4 KB / AvgItemSize
@@ -13,7 +15,7 @@ package io.entitytable.api.config;
  * Assumptions, for a B2B office-supplies company: up to {@value #EXPECTED_ORDERS} orders in the table within five
  * years; at most {@value #SHARE_IN_ONE_STATUS_PERCENT}% of them in one status at a time (OPEN is the largest); an
  * order item of about {@value #AVG_ORDER_ITEM_BYTES} bytes (the customer snapshot and ship-to address make it larger
- * than the seed's 100 bytes; lines are separate items and not in the index); 25% padding. That gives
+ * than the example's 100 bytes; lines are separate items and not in the index); 25% padding. That gives
  * ItemsPerRCU = 4, PartitionMaxReadRate = 12,000, N = ceil(200,000 / 12,000) = 17, padded to 22.
  *
  * <p>Change it with {@code ORDER_STATUS_SHARDS}. N may only grow: an order keeps the shard {@code hash(id) mod N} it

@@ -4,9 +4,9 @@ import io.entitytable.api.config.ApiConfig;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.subject.Inputs;
-import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.MergeOrder;
 import io.entitytable.api.table.PagedQueries;
+import io.entitytable.api.table.PartitionQuery;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
@@ -17,10 +17,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * Reads over the duplicates the fan-out maintains (access patterns 10 to 13): one Query per page for a customer's
@@ -32,12 +29,10 @@ public class CopyReads {
     /** How many tags one multi-tag query may name: each is one parallel Query per page. */
     public static final int MAX_QUERY_TAGS = 10;
 
-    private final EntityTable table;
     private final PagedQueries queries;
     private final ApiConfig config;
 
-    public CopyReads(EntityTable table, PagedQueries queries, ApiConfig config) {
-        this.table = table;
+    public CopyReads(PagedQueries queries, ApiConfig config) {
         this.queries = queries;
         this.config = config;
     }
@@ -103,14 +98,8 @@ public class CopyReads {
 
     private Page<CoreItem> edges(Entity owner, String ownerId, Entity other, String limit, String next) {
         int size = Inputs.limit(limit);
-        QueryRequest query = QueryRequest.builder()
-                .tableName(table.name())
-                .keyConditionExpression("#id = :id AND begins_with(#type, :prefix)")
-                .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
-                .expressionAttributeValues(Map.of(
-                        ":id", AttributeValue.fromS(Keys.subjectRef(owner, ownerId)),
-                        ":prefix", AttributeValue.fromS(Keys.typePrefix(other))))
-                .build();
+        PartitionQuery query =
+                PartitionQuery.sortBeginsWith(null, Keys.subjectRef(owner, ownerId), Keys.typePrefix(other));
         return queries.list(
                 "edges|" + Keys.subjectRef(owner, ownerId),
                 next,
@@ -120,20 +109,10 @@ public class CopyReads {
                 Copies::toSubject);
     }
 
-    private QueryRequest tagQuery(String tag, Entity entity) {
-        QueryRequest.Builder query = QueryRequest.builder().tableName(table.name());
-        if (entity == null) {
-            return query.keyConditionExpression("#id = :id")
-                    .expressionAttributeNames(Map.of("#id", Attributes.ID))
-                    .expressionAttributeValues(Map.of(":id", AttributeValue.fromS(Keys.tagPartition(tag))))
-                    .build();
-        }
-        return query.keyConditionExpression("#id = :id AND begins_with(#type, :prefix)")
-                .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
-                .expressionAttributeValues(Map.of(
-                        ":id", AttributeValue.fromS(Keys.tagPartition(tag)),
-                        ":prefix", AttributeValue.fromS(Keys.typePrefix(entity))))
-                .build();
+    /** A tag's partition: every subject carrying it, or only those of {@code entity} when given. */
+    private static PartitionQuery tagQuery(String tag, Entity entity) {
+        return PartitionQuery.sortBeginsWith(
+                null, Keys.tagPartition(tag), entity == null ? "" : Keys.typePrefix(entity));
     }
 
     private static Entity entityFilter(String type) {

@@ -6,16 +6,20 @@ import io.entitytable.api.paging.Page;
 import io.entitytable.api.subject.AddressInput;
 import io.entitytable.api.subject.Inputs;
 import io.entitytable.api.subject.Patterns;
-import io.entitytable.api.subject.Subjects;
 import io.entitytable.api.subject.TagInputs;
 import io.entitytable.api.table.CoreWrites;
+import io.entitytable.api.table.Deletion;
 import io.entitytable.api.table.EntityTable;
+import io.entitytable.api.table.LinkChange;
 import io.entitytable.api.table.PagedQueries;
+import io.entitytable.api.table.PartitionQuery;
+import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
 import io.entitytable.model.TableLayout;
@@ -29,27 +33,26 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /** Customers: access patterns 3, 6 and 7, and the customer -> store links that the fan-out turns into edges. */
 @ApplicationScoped
 public class CustomerService {
-    /** A customer manages at most this many stores (DESIGN §2). */
     /**
-     * Deleting a customer uncounts it on every store it links in the same transaction as the delete and the count on
-     * its business: 98 stores + 2 = DynamoDB's 100 actions per transaction.
+     * A customer manages at most this many stores: deleting a customer uncounts it on every store it links in the same
+     * transaction as the delete and the count on its business, and 98 stores + 2 = DynamoDB's 100 actions per
+     * transaction.
      */
     public static final int MAX_STORES = 98;
 
-    private final Subjects subjects;
+    private final OptimisticWrites optimistic;
     private final CoreWrites writes;
     private final EntityTable table;
     private final PagedQueries queries;
     private final ApiConfig config;
 
     public CustomerService(
-            Subjects subjects, CoreWrites writes, EntityTable table, PagedQueries queries, ApiConfig config) {
-        this.subjects = subjects;
+            OptimisticWrites optimistic, CoreWrites writes, EntityTable table, PagedQueries queries, ApiConfig config) {
+        this.optimistic = optimistic;
         this.writes = writes;
         this.table = table;
         this.queries = queries;
@@ -58,7 +61,7 @@ public class CustomerService {
 
     public Customer create(String businessId, CustomerRequests.CreateCustomer request) {
         Inputs.id("id", businessId);
-        Instant now = subjects.now();
+        Instant now = optimistic.now();
         Customer customer = new Customer(
                 Ids.newId(),
                 businessId,
@@ -71,17 +74,17 @@ public class CustomerService {
                 1,
                 now,
                 now);
-        return subjects.createUnder(businessId, customer);
+        return optimistic.createUnder(businessId, customer);
     }
 
     /** Pattern 6: Query id = C, begins_with(type, customer#). */
     public Customer get(String id) {
-        return Customer.from(subjects.require(Entity.CUSTOMER, id));
+        return Customer.from(optimistic.require(Entity.CUSTOMER, id));
     }
 
     /** A change of first or last name changes the key: CoreWrites turns it into one Delete + Put transaction. */
     public Customer patch(String id, Long ifMatch, CustomerRequests.PatchCustomer patch) {
-        return subjects.modify(
+        return optimistic.modify(
                 Entity.CUSTOMER,
                 id,
                 ifMatch,
@@ -100,13 +103,11 @@ public class CustomerService {
 
     /** Deletes the customer, uncounting it on its business and on every store it links, in one transaction. */
     public void delete(String id, Long ifMatch) {
-        subjects.withCurrent(Entity.CUSTOMER, id, ifMatch, current -> {
-            writes.delete(
-                    current,
-                    List.of(),
-                    Values.string(current, Attributes.BUSINESS_ID),
-                    null,
-                    storeKeys(Customer.from(current).storeIds()));
+        optimistic.withCurrent(Entity.CUSTOMER, id, ifMatch, current -> {
+            writes.delete(Deletion.of(current)
+                    .uncountingOnBusiness(Values.string(current, Attributes.BUSINESS_ID))
+                    .uncountingOnStores(storeKeys(Customer.from(current).storeIds()))
+                    .build());
             return null;
         });
     }
@@ -115,11 +116,11 @@ public class CustomerService {
      * The current keys of the stores (a store's sort key carries its name, so it is read: one Query each). A store
      * that does not exist is left out: only data written before stores counted their links can name one.
      */
-    private List<Map<String, AttributeValue>> storeKeys(Set<String> storeIds) {
+    private List<ItemKey> storeKeys(Set<String> storeIds) {
         return storeIds.stream()
                 .map(storeId -> table.findCore(Entity.STORE, storeId))
                 .flatMap(Optional::stream)
-                .map(EntityTable::keyOf)
+                .map(ItemKey::of)
                 .toList();
     }
 
@@ -134,15 +135,8 @@ public class CustomerService {
         if (prefix.length() > 201 || !Patterns.TEXT_SHAPE.matcher(prefix).matches()) {
             throw ApiProblem.invalid("namePrefix", "must be at most 201 characters of text");
         }
-        QueryRequest query = QueryRequest.builder()
-                .tableName(table.name())
-                .indexName(TableLayout.BUSINESS_ID_GSI)
-                .keyConditionExpression("#b = :b AND begins_with(#type, :prefix)")
-                .expressionAttributeNames(Map.of("#b", Attributes.BUSINESS_ID, "#type", Attributes.TYPE))
-                .expressionAttributeValues(Map.of(
-                        ":b", AttributeValue.fromS(businessId),
-                        ":prefix", AttributeValue.fromS(Keys.customerNamePrefix(prefix))))
-                .build();
+        PartitionQuery query =
+                PartitionQuery.sortBeginsWith(TableLayout.BUSINESS_ID_GSI, businessId, Keys.customerNamePrefix(prefix));
         String scope = "customers-by-name|" + businessId + "|" + Keys.customerNamePrefix(prefix);
         return queries.list(scope, next, query, size, config.filterPageBudget(), Customer::from);
     }
@@ -151,16 +145,9 @@ public class CustomerService {
     public Page<Order> orders(String customerId, String limit, String next) {
         Inputs.id("id", customerId);
         int size = Inputs.limit(limit);
-        QueryRequest query = QueryRequest.builder()
-                .tableName(table.name())
-                .indexName(TableLayout.CUSTOMER_ID_GSI)
-                .keyConditionExpression("#c = :c AND begins_with(#type, :prefix)")
-                .expressionAttributeNames(Map.of("#c", Attributes.CUSTOMER_ID, "#type", Attributes.TYPE))
-                .expressionAttributeValues(Map.of(
-                        ":c", AttributeValue.fromS(customerId),
-                        ":prefix", AttributeValue.fromS(Keys.typePrefix(Entity.ORDER))))
-                .scanIndexForward(false)
-                .build();
+        PartitionQuery query = PartitionQuery.sortBeginsWith(
+                        TableLayout.CUSTOMER_ID_GSI, customerId, Keys.typePrefix(Entity.ORDER))
+                .backward();
         return queries.list("customer-orders|" + customerId, next, query, size, config.filterPageBudget(), Order::from);
     }
 
@@ -171,7 +158,7 @@ public class CustomerService {
      */
     public Customer link(String customerId, String storeId) {
         Inputs.id("storeId", storeId);
-        return subjects.withCurrent(Entity.CUSTOMER, customerId, null, current -> {
+        return optimistic.withCurrent(Entity.CUSTOMER, customerId, null, current -> {
             Customer customer = Customer.from(current);
             if (customer.storeIds().contains(storeId)) {
                 return customer;
@@ -186,8 +173,9 @@ public class CustomerService {
             }
             Set<String> storeIds = new TreeSet<>(customer.storeIds());
             storeIds.add(storeId);
-            Customer next = customer.withStoreIds(storeIds).withVersion(customer.version() + 1, subjects.now());
-            writes.replaceCountingLink(current, next.toItem(), EntityTable.keyOf(store), customer.businessId(), 1);
+            Customer next = customer.withStoreIds(storeIds).withVersion(customer.version() + 1, optimistic.now());
+            writes.replaceCountingLink(
+                    current, next.toItem(), LinkChange.linking(ItemKey.of(store), customer.businessId()));
             return next;
         });
     }
@@ -195,17 +183,17 @@ public class CustomerService {
     /** Removes a store from the customer's {@code storeIds} and uncounts the link on the store; idempotent. */
     public Customer unlink(String customerId, String storeId) {
         Inputs.id("storeId", storeId);
-        return subjects.withCurrent(Entity.CUSTOMER, customerId, null, current -> {
+        return optimistic.withCurrent(Entity.CUSTOMER, customerId, null, current -> {
             Customer customer = Customer.from(current);
             if (!customer.storeIds().contains(storeId)) {
                 return customer;
             }
             Set<String> storeIds = new TreeSet<>(customer.storeIds());
             storeIds.remove(storeId);
-            Customer next = customer.withStoreIds(storeIds).withVersion(customer.version() + 1, subjects.now());
+            Customer next = customer.withStoreIds(storeIds).withVersion(customer.version() + 1, optimistic.now());
             Optional<Map<String, AttributeValue>> store = table.findCore(Entity.STORE, storeId);
             if (store.isPresent()) {
-                writes.replaceCountingLink(current, next.toItem(), EntityTable.keyOf(store.get()), null, -1);
+                writes.replaceCountingLink(current, next.toItem(), LinkChange.unlinking(ItemKey.of(store.get())));
             } else {
                 // Only data from before stores counted their links can name a store that is gone: nothing to uncount.
                 writes.replace(current, next.toItem());

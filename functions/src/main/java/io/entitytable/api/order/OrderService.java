@@ -5,13 +5,16 @@ import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.subject.Inputs;
 import io.entitytable.api.subject.Patterns;
-import io.entitytable.api.subject.Subjects;
 import io.entitytable.api.subject.TagInputs;
 import io.entitytable.api.table.CoreWrites;
-import io.entitytable.api.table.CoreWrites.WriteConflict;
+import io.entitytable.api.table.Deletion;
 import io.entitytable.api.table.EntityTable;
+import io.entitytable.api.table.Filters;
 import io.entitytable.api.table.MergeOrder;
 import io.entitytable.api.table.PagedQueries;
+import io.entitytable.api.table.PartitionQuery;
+import io.entitytable.api.table.WriteConflict;
+import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Customer;
@@ -19,6 +22,7 @@ import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.IsoInstants;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
@@ -27,13 +31,11 @@ import io.entitytable.model.Values;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /** Orders and their lines: access patterns 4, 8 and 9. */
 @ApplicationScoped
@@ -41,15 +43,15 @@ public class OrderService {
     /** The latest instant a 13-digit millisecond sort key can hold (year 2286). */
     static final Instant LATEST = Instant.ofEpochMilli(9_999_999_999_999L);
 
-    private final Subjects subjects;
+    private final OptimisticWrites optimistic;
     private final CoreWrites writes;
     private final EntityTable table;
     private final PagedQueries queries;
     private final ApiConfig config;
 
     public OrderService(
-            Subjects subjects, CoreWrites writes, EntityTable table, PagedQueries queries, ApiConfig config) {
-        this.subjects = subjects;
+            OptimisticWrites optimistic, CoreWrites writes, EntityTable table, PagedQueries queries, ApiConfig config) {
+        this.optimistic = optimistic;
         this.writes = writes;
         this.table = table;
         this.queries = queries;
@@ -58,11 +60,11 @@ public class OrderService {
 
     /**
      * Places an order: the order item with an immutable snapshot of the customer's name and the chosen ship-to
-     * address (seed 000 strategy 2), its lines in the same item collection (strategy 3), and the count on the
-     * business, in one transaction.
+     * address, its lines in the same item collection, and the count on the business, in one transaction
+     * (docs/design.md, "The table").
      */
     public Order create(String customerId, OrderRequests.CreateOrder request) {
-        Customer customer = Customer.from(subjects.require(Entity.CUSTOMER, customerId));
+        Customer customer = Customer.from(optimistic.require(Entity.CUSTOMER, customerId));
         Address shipTo = customer.mailingAddresses().get(request.shipTo());
         if (shipTo == null) {
             throw ApiProblem.invalid(
@@ -73,7 +75,7 @@ public class OrderService {
             lines.add(new OrderLine(
                     lines.size() + 1, line.sku(), line.description(), line.quantity(), line.unitPriceCents()));
         }
-        Instant now = subjects.now();
+        Instant now = optimistic.now();
         String id = Ids.newId();
         Order order = new Order(
                 id,
@@ -107,30 +109,15 @@ public class OrderService {
         Inputs.id("id", id);
         Map<String, AttributeValue> orderItem = null;
         List<OrderLine> lines = new ArrayList<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            QueryResponse response = table.dynamo()
-                    .query(QueryRequest.builder()
-                            .tableName(table.name())
-                            .keyConditionExpression("#id = :id")
-                            .expressionAttributeNames(Map.of("#id", Attributes.ID))
-                            .expressionAttributeValues(Map.of(":id", AttributeValue.fromS(id)))
-                            .consistentRead(true)
-                            .exclusiveStartKey(start)
-                            .build());
-            for (Map<String, AttributeValue> item : response.items()) {
-                String type = Values.string(item, Attributes.TYPE);
-                if (Keys.isLineType(type)) {
-                    lines.add(OrderLine.from(item));
-                } else if (type.startsWith(Keys.typePrefix(Entity.ORDER))) {
-                    orderItem = item;
-                }
+        for (Map<String, AttributeValue> item :
+                table.readAll(PartitionQuery.partition(null, id).consistentRead())) {
+            String type = Values.string(item, Attributes.TYPE);
+            if (Keys.isLineType(type)) {
+                lines.add(OrderLine.from(item));
+            } else if (type.startsWith(Keys.typePrefix(Entity.ORDER))) {
+                orderItem = item;
             }
-            start = response.hasLastEvaluatedKey()
-                            && !response.lastEvaluatedKey().isEmpty()
-                    ? response.lastEvaluatedKey()
-                    : null;
-        } while (start != null);
+        }
         if (orderItem == null) {
             throw ApiProblem.notFound("order", id);
         }
@@ -138,7 +125,7 @@ public class OrderService {
     }
 
     public Order patch(String id, Long ifMatch, OrderRequests.PatchOrder patch) {
-        subjects.modify(
+        optimistic.modify(
                 Entity.ORDER,
                 id,
                 ifMatch,
@@ -150,13 +137,16 @@ public class OrderService {
 
     /** Deletes the order with all its lines (their keys follow from {@code lineCount}) in one transaction. */
     public void delete(String id, Long ifMatch) {
-        subjects.withCurrent(Entity.ORDER, id, ifMatch, current -> {
+        optimistic.withCurrent(Entity.ORDER, id, ifMatch, current -> {
             Order order = Order.from(current);
-            List<Map<String, AttributeValue>> lineKeys = new ArrayList<>();
+            List<ItemKey> lineKeys = new ArrayList<>();
             for (int lineNo = 1; lineNo <= order.lineCount(); lineNo++) {
-                lineKeys.add(EntityTable.key(id, Keys.lineType(lineNo)));
+                lineKeys.add(new ItemKey(id, Keys.lineType(lineNo)));
             }
-            writes.delete(current, lineKeys, order.businessId(), null, List.of());
+            writes.delete(Deletion.of(current)
+                    .withCollection(lineKeys)
+                    .uncountingOnBusiness(order.businessId())
+                    .build());
             return null;
         });
     }
@@ -172,53 +162,34 @@ public class OrderService {
         Instant from = Inputs.instant("from", filters.from(), Instant.EPOCH);
         Instant to = Inputs.instant("to", filters.to(), LATEST);
         checkRange(from, to);
-        Map<String, String> names = new LinkedHashMap<>(Map.of("#b", Attributes.BUSINESS_ID, "#type", Attributes.TYPE));
-        Map<String, AttributeValue> values = new LinkedHashMap<>(Map.of(
-                ":b", AttributeValue.fromS(businessId),
-                ":from", AttributeValue.fromS(Keys.orderType(from)),
-                ":to", AttributeValue.fromS(Keys.orderType(to))));
-        List<String> conditions = new ArrayList<>();
+        List<Expression> conditions = new ArrayList<>();
         if (filters.status() != null) {
-            names.put("#status", Attributes.STATUS);
-            values.put(":status", AttributeValue.fromS(OrderStatus.parse("status", filters.status())));
-            conditions.add("#status = :status");
+            conditions.add(Filters.equal(Values.s(OrderStatus.parse("status", filters.status())), Attributes.STATUS));
         }
         if (filters.city() != null) {
             checkText("city", filters.city());
-            names.put("#shipTo", Attributes.SHIP_TO);
-            names.put("#city", Attributes.CITY);
-            values.put(":city", AttributeValue.fromS(filters.city().trim()));
-            conditions.add("#shipTo.#city = :city");
+            conditions.add(Filters.equal(Values.s(filters.city().trim()), Attributes.SHIP_TO, Attributes.CITY));
         }
         if (filters.paymentCard() != null) {
             if (!Patterns.CARD_SHAPE.matcher(filters.paymentCard()).matches()) {
                 throw ApiProblem.invalid("paymentCard", "must match " + Patterns.CARD);
             }
-            names.put("#card", Attributes.PAYMENT_CARD);
-            values.put(":card", AttributeValue.fromS(filters.paymentCard()));
-            conditions.add("#card = :card");
+            conditions.add(Filters.equal(Values.s(filters.paymentCard()), Attributes.PAYMENT_CARD));
         }
         if (filters.minTotalCents() != null) {
-            names.put("#total", Attributes.TOTAL_CENTS);
-            values.put(":minTotal", AttributeValue.fromN(Long.toString(parseCents(filters.minTotalCents()))));
-            conditions.add("#total >= :minTotal");
+            conditions.add(Filters.atLeast(Values.n(parseCents(filters.minTotalCents())), Attributes.TOTAL_CENTS));
         }
-        QueryRequest.Builder query = QueryRequest.builder()
-                .tableName(table.name())
-                .indexName(TableLayout.BUSINESS_ID_GSI)
-                .keyConditionExpression("#b = :b AND #type BETWEEN :from AND :to")
-                .expressionAttributeNames(names)
-                .expressionAttributeValues(values)
-                .scanIndexForward(false);
-        if (!conditions.isEmpty()) {
-            query.filterExpression(String.join(" AND ", conditions));
-        }
+        PartitionQuery query = PartitionQuery.sortBetween(
+                        TableLayout.BUSINESS_ID_GSI, businessId, Keys.orderType(from), Keys.orderType(to))
+                .backward()
+                .filtered(conditions.isEmpty() ? null : Expression.and(conditions));
         // The values name every filter; their text, not AttributeValue.toString (the SDK's general-purpose printer,
-        // visible in this list's own time), makes the scope.
+        // slow for a list's hot path), makes the scope.
         StringBuilder scope = new StringBuilder("business-orders");
-        values.forEach((name, value) ->
-                scope.append('|').append(name).append('=').append(value.s() != null ? value.s() : value.n()));
-        return queries.list(scope.toString(), next, query.build(), size, config.filterPageBudget(), Order::from);
+        query.values()
+                .forEach((name, value) ->
+                        scope.append('|').append(name).append('=').append(value.s() != null ? value.s() : value.n()));
+        return queries.list(scope.toString(), next, query, size, config.filterPageBudget(), Order::from);
     }
 
     /**
@@ -232,28 +203,15 @@ public class OrderService {
         Instant from = Inputs.instant("from", fromValue, Instant.EPOCH);
         Instant to = Inputs.instant("to", toValue, LATEST);
         checkRange(from, to);
-        // Every shard's Query has the same range and names; only the partition key differs.
-        AttributeValue rangeFrom = AttributeValue.fromS(Keys.orderStatusSkFrom(from));
-        AttributeValue rangeTo = AttributeValue.fromS(Keys.orderStatusSkTo(to));
-        Map<String, String> names = Map.of("#pk", Attributes.GSI1_PK, "#sk", Attributes.GSI1_SK);
+        String rangeFrom = Keys.orderStatusSkFrom(from);
+        String rangeTo = Keys.orderStatusSkTo(to);
         List<String> shards = new ArrayList<>(config.shardCount());
         for (int shard = 0; shard < config.shardCount(); shard++) {
             shards.add(Integer.toString(shard));
         }
-        Function<String, QueryRequest> shardQuery = shard -> QueryRequest.builder()
-                .tableName(table.name())
-                .indexName(TableLayout.GSI1)
-                .keyConditionExpression("#pk = :pk AND #sk BETWEEN :from AND :to")
-                .expressionAttributeNames(names)
-                .expressionAttributeValues(Map.of(
-                        ":pk",
-                        AttributeValue.fromS(Keys.orderStatusPk(normalised, Integer.parseInt(shard))),
-                        ":from",
-                        rangeFrom,
-                        ":to",
-                        rangeTo))
-                .scanIndexForward(false)
-                .build();
+        Function<String, PartitionQuery> shardQuery = shard -> PartitionQuery.sortBetween(
+                        TableLayout.GSI1, Keys.orderStatusPk(normalised, Integer.parseInt(shard)), rangeFrom, rangeTo)
+                .backward();
         String scope = "orders-by-status|" + normalised + "|" + IsoInstants.format(from) + "|" + IsoInstants.format(to)
                 + "|" + config.shardCount();
         return queries.merged(

@@ -33,9 +33,8 @@ public class CursorCodec {
     private final SecretKeySpec key;
     /**
      * A Mac keyed once at start and never used itself: each cursor works on a clone, which copies the keyed state (a
-     * Mac is not thread-safe, so none is shared). {@code Mac.getInstance} + {@code init} per cursor searched the
-     * security providers and derived the key pads every time: in a profile of the 22-shard status list, the MAC was a
-     * ninth of the list's work outside its DynamoDB calls.
+     * Mac is not thread-safe, so none is shared). {@code Mac.getInstance} + {@code init} per cursor would search the
+     * security providers and derive the key pads for every page of every list.
      */
     private final Mac keyedMac;
 

@@ -6,11 +6,14 @@ import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.subject.Inputs;
 import io.entitytable.api.subject.Patterns;
-import io.entitytable.api.subject.Subjects;
 import io.entitytable.api.subject.TagInputs;
 import io.entitytable.api.table.CoreWrites;
+import io.entitytable.api.table.Deletion;
 import io.entitytable.api.table.EntityTable;
+import io.entitytable.api.table.Filters;
 import io.entitytable.api.table.PagedQueries;
+import io.entitytable.api.table.PartitionQuery;
+import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
@@ -20,17 +23,12 @@ import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /** Stores: access pattern 5 (by location through gsi1) and the store side of customer links. */
 @ApplicationScoped
 public class StoreService {
-    private final Subjects subjects;
+    private final OptimisticWrites optimistic;
     private final CoreWrites writes;
     private final EntityTable table;
     private final PagedQueries queries;
@@ -38,13 +36,13 @@ public class StoreService {
     private final CustomerService customers;
 
     public StoreService(
-            Subjects subjects,
+            OptimisticWrites optimistic,
             CoreWrites writes,
             EntityTable table,
             PagedQueries queries,
             ApiConfig config,
             CustomerService customers) {
-        this.subjects = subjects;
+        this.optimistic = optimistic;
         this.writes = writes;
         this.table = table;
         this.queries = queries;
@@ -54,7 +52,7 @@ public class StoreService {
 
     public Store create(String businessId, StoreRequests.CreateStore request) {
         Inputs.id("id", businessId);
-        Instant now = subjects.now();
+        Instant now = optimistic.now();
         Store store = new Store(
                 Ids.newId(),
                 businessId,
@@ -64,15 +62,15 @@ public class StoreService {
                 1,
                 now,
                 now);
-        return subjects.createUnder(businessId, store);
+        return optimistic.createUnder(businessId, store);
     }
 
     public Store get(String id) {
-        return Store.from(subjects.require(Entity.STORE, id));
+        return Store.from(optimistic.require(Entity.STORE, id));
     }
 
     public Store patch(String id, Long ifMatch, StoreRequests.PatchStore patch) {
-        return subjects.modify(
+        return optimistic.modify(
                 Entity.STORE,
                 id,
                 ifMatch,
@@ -94,7 +92,7 @@ public class StoreService {
      * contains(storeIds, S)}, only when the count says there are some.
      */
     public void delete(String id, Long ifMatch, boolean unlink) {
-        subjects.withCurrent(Entity.STORE, id, ifMatch, current -> {
+        optimistic.withCurrent(Entity.STORE, id, ifMatch, current -> {
             String businessId = Values.string(current, Attributes.BUSINESS_ID);
             long links = Values.number(current, Attributes.LINK_COUNT);
             if (links > 0 && !unlink) {
@@ -104,7 +102,10 @@ public class StoreService {
             if (links > 0) {
                 linkedCustomers(businessId, id).forEach(customerId -> customers.unlink(customerId, id));
             }
-            writes.delete(current, List.of(), businessId, Attributes.LINK_COUNT, List.of());
+            writes.delete(Deletion.of(current)
+                    .uncountingOnBusiness(businessId)
+                    .onlyWhileZero(Attributes.LINK_COUNT)
+                    .build());
             return null;
         });
     }
@@ -129,15 +130,8 @@ public class StoreService {
             if (deeper) {
                 throw ApiProblem.invalid("country", "is required to search by state, city or zip");
             }
-            QueryRequest query = QueryRequest.builder()
-                    .tableName(table.name())
-                    .indexName(TableLayout.BUSINESS_ID_GSI)
-                    .keyConditionExpression("#b = :b AND begins_with(#type, :prefix)")
-                    .expressionAttributeNames(Map.of("#b", Attributes.BUSINESS_ID, "#type", Attributes.TYPE))
-                    .expressionAttributeValues(Map.of(
-                            ":b", AttributeValue.fromS(businessId),
-                            ":prefix", AttributeValue.fromS(Keys.typePrefix(Entity.STORE))))
-                    .build();
+            PartitionQuery query = PartitionQuery.sortBeginsWith(
+                    TableLayout.BUSINESS_ID_GSI, businessId, Keys.typePrefix(Entity.STORE));
             return queries.list("stores|" + businessId, next, query, size, config.filterPageBudget(), Store::from);
         }
         if ((notBlank(city) && !notBlank(state)) || (notBlank(zip) && !notBlank(city))) {
@@ -146,58 +140,21 @@ public class StoreService {
         }
         String pk = Keys.storeLocationPk(businessId, country);
         String prefix = Keys.storeLocationPrefix(state, city, zip);
-        // DynamoDB refuses begins_with on an empty string: a country alone is the partition, no sort-key condition.
-        QueryRequest query = prefix.isEmpty()
-                ? QueryRequest.builder()
-                        .tableName(table.name())
-                        .indexName(TableLayout.GSI1)
-                        .keyConditionExpression("#pk = :pk")
-                        .expressionAttributeNames(Map.of("#pk", Attributes.GSI1_PK))
-                        .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(pk)))
-                        .build()
-                : QueryRequest.builder()
-                        .tableName(table.name())
-                        .indexName(TableLayout.GSI1)
-                        .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
-                        .expressionAttributeNames(Map.of("#pk", Attributes.GSI1_PK, "#sk", Attributes.GSI1_SK))
-                        .expressionAttributeValues(Map.of(
-                                ":pk", AttributeValue.fromS(pk),
-                                ":prefix", AttributeValue.fromS(prefix)))
-                        .build();
+        // A country alone is the whole partition.
+        PartitionQuery query = PartitionQuery.sortBeginsWith(TableLayout.GSI1, pk, prefix);
         return queries.list(
                 "stores-by-location|" + pk + "|" + prefix, next, query, size, config.filterPageBudget(), Store::from);
     }
 
+    /** Every customer of the business that lists the store, read through the business's customers. */
     private List<String> linkedCustomers(String businessId, String storeId) {
-        List<String> customers = new ArrayList<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            QueryResponse response = table.dynamo()
-                    .query(QueryRequest.builder()
-                            .tableName(table.name())
-                            .indexName(TableLayout.BUSINESS_ID_GSI)
-                            .keyConditionExpression("#b = :b AND begins_with(#type, :prefix)")
-                            .filterExpression("contains(#stores, :s)")
-                            .projectionExpression("#id")
-                            .expressionAttributeNames(Map.of(
-                                    "#b", Attributes.BUSINESS_ID,
-                                    "#type", Attributes.TYPE,
-                                    "#stores", Attributes.STORE_IDS,
-                                    "#id", Attributes.ID))
-                            .expressionAttributeValues(Map.of(
-                                    ":b", AttributeValue.fromS(businessId),
-                                    ":prefix", AttributeValue.fromS(Keys.typePrefix(Entity.CUSTOMER)),
-                                    ":s", AttributeValue.fromS(storeId)))
-                            .exclusiveStartKey(start)
-                            .build());
-            response.items()
-                    .forEach(item -> customers.add(item.get(Attributes.ID).s()));
-            start = response.hasLastEvaluatedKey()
-                            && !response.lastEvaluatedKey().isEmpty()
-                    ? response.lastEvaluatedKey()
-                    : null;
-        } while (start != null);
-        return customers;
+        PartitionQuery query = PartitionQuery.sortBeginsWith(
+                        TableLayout.BUSINESS_ID_GSI, businessId, Keys.typePrefix(Entity.CUSTOMER))
+                .filtered(Filters.contains(Attributes.STORE_IDS, Values.s(storeId)))
+                .projecting(Attributes.ID);
+        return table.readAll(query).stream()
+                .map(item -> Values.string(item, Attributes.ID))
+                .toList();
     }
 
     private static boolean notBlank(String value) {

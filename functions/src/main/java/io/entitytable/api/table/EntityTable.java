@@ -1,11 +1,12 @@
 package io.entitytable.api.table;
 
 import io.entitytable.api.config.ApiConfig;
-import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.TableLayout;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,15 +21,20 @@ public class EntityTable {
     private static final List<String> TABLE_POSITION =
             List.of(TableLayout.ENTITY.partitionKey(), TableLayout.ENTITY.sortKey());
 
-    /** Per index, worked out once: a list reads them for every item it takes (a 22-shard page: 20 times). */
+    /** Per index, worked out once: a list reads them for every item it takes. */
     private static final Map<String, List<String>> INDEX_POSITIONS = indexPositions();
 
     private final DynamoDbClient dynamo;
     private final String name;
 
+    @Inject
     public EntityTable(DynamoDbClient dynamo, ApiConfig config) {
+        this(dynamo, config.tableName());
+    }
+
+    public EntityTable(DynamoDbClient dynamo, String name) {
         this.dynamo = dynamo;
-        this.name = config.tableName();
+        this.name = name;
     }
 
     public DynamoDbClient dynamo() {
@@ -47,31 +53,25 @@ public class EntityTable {
     public Optional<Map<String, AttributeValue>> findCore(Entity entity, String id) {
         if (entity == Entity.BUSINESS) {
             Map<String, AttributeValue> item = dynamo.getItem(request -> request.tableName(name)
-                            .key(key(id, Keys.BUSINESS_TYPE))
+                            .key(new ItemKey(id, Keys.BUSINESS_TYPE).toAttributes())
                             .consistentRead(true))
                     .item();
             return item == null || item.isEmpty() ? Optional.empty() : Optional.of(item);
         }
-        List<Map<String, AttributeValue>> items = dynamo.query(QueryRequest.builder()
-                        .tableName(name)
-                        .keyConditionExpression("#id = :id AND begins_with(#type, :prefix)")
-                        .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
-                        .expressionAttributeValues(Map.of(
-                                ":id", AttributeValue.fromS(id),
-                                ":prefix", AttributeValue.fromS(Keys.typePrefix(entity))))
-                        .consistentRead(true)
+        QueryRequest query =
+                PartitionQuery.sortBeginsWith(null, id, Keys.typePrefix(entity))
+                        .consistentRead()
+                        .toRequest(name)
+                        .toBuilder()
                         .limit(1)
-                        .build())
-                .items();
+                        .build();
+        List<Map<String, AttributeValue>> items = dynamo.query(query).items();
         return items.isEmpty() ? Optional.empty() : Optional.of(items.get(0));
     }
 
-    public static Map<String, AttributeValue> key(String id, String type) {
-        return Map.of(Attributes.ID, AttributeValue.fromS(id), Attributes.TYPE, AttributeValue.fromS(type));
-    }
-
-    public static Map<String, AttributeValue> keyOf(Map<String, AttributeValue> item) {
-        return key(item.get(Attributes.ID).s(), item.get(Attributes.TYPE).s());
+    /** Every item {@code query} matches, one Query per page of the partition. */
+    public List<Map<String, AttributeValue>> readAll(PartitionQuery query) {
+        return dynamo.queryPaginator(query.toRequest(name)).items().stream().toList();
     }
 
     /** The attributes that position an item in {@code index} (null for the table): what a cursor must carry. */

@@ -5,9 +5,7 @@ import io.entitytable.api.paging.CursorState;
 import io.entitytable.api.paging.Page;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Named;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,31 +40,26 @@ public class PagedQueries {
     public <T> Page<T> list(
             String scope,
             String cursor,
-            QueryRequest query,
+            PartitionQuery query,
             int limit,
             int pageBudget,
             Function<Map<String, AttributeValue>, T> mapper) {
         CursorState state = cursors.decode(scope, cursor);
-        Slice slice = slice(query, limit, state.resumeAfter(CursorState.SINGLE), pageBudget);
+        Slice slice = slice(query.toRequest(table.name()), limit, state.resumeAfter(CursorState.SINGLE), pageBudget);
         List<Map<String, AttributeValue>> items = slice.items();
         String next = null;
         if (items.size() > limit) {
             items = items.subList(0, limit);
-            next = encode(scope, CursorState.SINGLE, EntityTable.positionOf(items.get(limit - 1), query.indexName()));
+            next = encode(scope, CursorState.SINGLE, EntityTable.positionOf(items.get(limit - 1), query.index()));
         } else if (slice.lastEvaluated() != null) {
-            next = encode(scope, CursorState.SINGLE, EntityTable.positionOf(slice.lastEvaluated(), query.indexName()));
+            next = encode(scope, CursorState.SINGLE, EntityTable.positionOf(slice.lastEvaluated(), query.index()));
         }
         return new Page<>(items.stream().map(mapper).toList(), next);
     }
 
     /**
-     * Up to {@code limit} items merged from several partitions that are queried in parallel, in {@code order}. Items
-     * with the same order key in several partitions (the same subject under several tags) are one result; with {@code
-     * requireAll} only items present in every partition are returned (an intersection).
-     *
-     * <p>Each partition keeps its own position in the cursor, so the next page resumes every partition right after
-     * the last item taken from it. When a partition's buffer runs dry before the page is full, the page ends there:
-     * without its next item the merge cannot know what comes next.
+     * Up to {@code limit} items merged from several partitions that are queried in parallel, in {@code order}; see
+     * {@link PartitionMerge} for how duplicates, intersections and per-partition positions work.
      *
      * <p>{@code queryOf} builds a partition's Query where it runs, so building the later ones overlaps the earlier
      * ones' wait on DynamoDB instead of delaying the first.
@@ -75,114 +68,63 @@ public class PagedQueries {
             String scope,
             String cursor,
             List<String> partitions,
-            Function<String, QueryRequest> queryOf,
+            Function<String, PartitionQuery> queryOf,
             int limit,
             MergeOrder order,
             boolean requireAll,
             Function<Map<String, AttributeValue>, T> mapper) {
         CursorState state = cursors.decode(scope, cursor);
-        Map<String, Buffer> buffers = fetchAll(partitions, queryOf, state, limit, order);
-
-        List<Map<String, AttributeValue>> taken = new ArrayList<>();
-        Map<String, Map<String, String>> positions = new LinkedHashMap<>(state.positions());
-        // Plain loops, not streams: this runs once per item taken over every partition (22 for the status list), and
-        // the functions run C1-compiled code, which does not inline a stream pipeline away.
-        while (taken.size() < limit) {
-            String head = null;
-            int live = 0;
-            boolean ranDry = false;
-            for (Buffer buffer : buffers.values()) {
-                if (buffer.headKey == null && !buffer.exhausted) {
-                    ranDry = true;
-                    break;
-                }
-                if (buffer.headKey != null) {
-                    live++;
-                    if (head == null || order.compare(buffer.headKey, head) < 0) {
-                        head = buffer.headKey;
-                    }
-                }
-            }
-            if (ranDry || live == 0 || (requireAll && live < buffers.size())) {
-                break;
-            }
-            // The result is the copy from the first partition that holds it; the others move past theirs.
-            Map<String, AttributeValue> first = null;
-            int group = 0;
-            for (Buffer buffer : buffers.values()) {
-                if (head.equals(buffer.headKey)) {
-                    Map<String, AttributeValue> item = buffer.take();
-                    positions.put(buffer.partition, EntityTable.positionOf(item, buffer.index));
-                    first = first == null ? item : first;
-                    group++;
-                }
-            }
-            if (!requireAll || group == buffers.size()) {
-                taken.add(first);
-            }
-        }
-        for (Buffer buffer : buffers.values()) {
-            if (buffer.items.isEmpty() && buffer.exhausted) {
-                positions.put(buffer.partition, Map.of());
-            }
-        }
-        CursorState after = new CursorState(positions);
-        boolean finished = requireAll
-                ? buffers.values().stream().anyMatch(buffer -> buffer.items.isEmpty() && buffer.exhausted)
-                : after.allDone(partitions);
-        String next = finished ? null : cursors.encode(scope, after);
-        return new Page<>(taken.stream().map(mapper).toList(), next);
+        PartitionMerge.Result merged = PartitionMerge.merge(
+                fetchAll(partitions, queryOf, state, limit), state.positions(), limit, order, requireAll);
+        String next = merged.finished() ? null : cursors.encode(scope, new CursorState(merged.positions()));
+        return new Page<>(merged.items().stream().map(mapper).toList(), next);
     }
 
     /**
      * Queries every partition not yet done, in parallel. The last one runs on the calling thread, which would
      * otherwise only wait: one hand-off to the pool fewer per page, and a single-partition merge uses no pool at all.
      */
-    private Map<String, Buffer> fetchAll(
-            List<String> partitions,
-            Function<String, QueryRequest> queryOf,
-            CursorState state,
-            int limit,
-            MergeOrder order) {
+    private List<PartitionMerge.Partition> fetchAll(
+            List<String> partitions, Function<String, PartitionQuery> queryOf, CursorState state, int limit) {
         int onCaller = -1;
         for (int i = 0; i < partitions.size(); i++) {
             onCaller = state.isDone(partitions.get(i)) ? onCaller : i;
         }
-        Map<String, CompletableFuture<Buffer>> futures = new LinkedHashMap<>();
+        List<CompletableFuture<PartitionMerge.Partition>> futures = new ArrayList<>();
         for (int i = 0; i < partitions.size(); i++) {
             String partition = partitions.get(i);
-            futures.put(
-                    partition,
+            futures.add(
                     state.isDone(partition)
-                            ? CompletableFuture.completedFuture(new Buffer(partition, null, List.of(), true, order))
+                            ? CompletableFuture.completedFuture(PartitionMerge.Partition.done(partition))
                             // The caller's own partition is filled in below, after the others are on their way.
                             : i == onCaller
                                     ? null
                                     : CompletableFuture.supplyAsync(
-                                            () -> fetch(partition, queryOf, state, limit, order), pool));
+                                            () -> fetch(partition, queryOf, state, limit), pool));
         }
         if (onCaller >= 0) {
-            String partition = partitions.get(onCaller);
-            futures.put(partition, CompletableFuture.completedFuture(fetch(partition, queryOf, state, limit, order)));
+            futures.set(
+                    onCaller,
+                    CompletableFuture.completedFuture(fetch(partitions.get(onCaller), queryOf, state, limit)));
         }
-        Map<String, Buffer> buffers = new LinkedHashMap<>();
+        List<PartitionMerge.Partition> fetched = new ArrayList<>();
         try {
-            futures.forEach((partition, future) -> buffers.put(partition, future.join()));
+            futures.forEach(future -> fetched.add(future.join()));
         } catch (CompletionException e) {
             if (e.getCause() instanceof RuntimeException runtime) {
                 throw runtime;
             }
             throw e;
         }
-        return buffers;
+        return fetched;
     }
 
-    private Buffer fetch(
-            String partition, Function<String, QueryRequest> queryOf, CursorState state, int limit, MergeOrder order) {
-        QueryRequest query = queryOf.apply(partition);
-        Slice slice = slice(query, limit, state.resumeAfter(partition), 1);
+    private PartitionMerge.Partition fetch(
+            String partition, Function<String, PartitionQuery> queryOf, CursorState state, int limit) {
+        PartitionQuery query = queryOf.apply(partition);
+        Slice slice = slice(query.toRequest(table.name()), limit, state.resumeAfter(partition), 1);
         boolean exhausted = slice.lastEvaluated() == null && slice.items().size() <= limit;
-        return new Buffer(partition, query.indexName(), slice.items(), exhausted, order);
+        return new PartitionMerge.Partition(partition, query.index(), slice.items(), exhausted);
     }
 
     /**
@@ -229,35 +171,4 @@ public class PagedQueries {
 
     /** What one partition's Query returned; {@code lastEvaluated} is set only when a budget stopped it early. */
     record Slice(List<Map<String, AttributeValue>> items, Map<String, AttributeValue> lastEvaluated) {}
-
-    /** One partition's items not yet taken, in the merge order, and the order key of the first of them. */
-    private static final class Buffer {
-        final String partition;
-        final String index;
-        final Deque<Map<String, AttributeValue>> items;
-        final boolean exhausted;
-        final MergeOrder order;
-        /** The order key of {@code items.peekFirst()}, read once per item; null when no item is left. */
-        String headKey;
-
-        Buffer(
-                String partition,
-                String index,
-                List<Map<String, AttributeValue>> items,
-                boolean exhausted,
-                MergeOrder order) {
-            this.partition = partition;
-            this.index = index;
-            this.items = new ArrayDeque<>(items);
-            this.exhausted = exhausted;
-            this.order = order;
-            this.headKey = order.keyOf(this.items.peekFirst());
-        }
-
-        Map<String, AttributeValue> take() {
-            Map<String, AttributeValue> item = items.pollFirst();
-            headKey = order.keyOf(items.peekFirst());
-            return item;
-        }
-    }
 }

@@ -1,0 +1,83 @@
+package io.entitytable.api.table;
+
+import io.entitytable.model.ItemKey;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * What deleting a core item takes with it, all in one transaction: the other items of its collection (an order's
+ * lines), the count on its business, the link counts on the stores a customer lists. The delete holds on the version
+ * read and, optionally, on an internal counter being zero.
+ *
+ * @param current the core item as read; deleted at its version
+ * @param collectionKeys the other items of its collection, deleted with it
+ * @param businessToUncount the business whose {@code childCount} drops by one, if the item has one
+ * @param counterAtZero an internal counter that must be absent or zero for the delete to happen: a business's {@code
+ *     childCount}, a store's {@code linkCount}
+ * @param storesToUncount the stores whose {@code linkCount} drops by one; each must still be at its key
+ */
+public record Deletion(
+        Map<String, AttributeValue> current,
+        List<ItemKey> collectionKeys,
+        Optional<String> businessToUncount,
+        Optional<String> counterAtZero,
+        List<ItemKey> storesToUncount) {
+
+    public Deletion {
+        collectionKeys = List.copyOf(collectionKeys);
+        storesToUncount = List.copyOf(storesToUncount);
+    }
+
+    /** Deletes {@code current} at the version read, and nothing else until the builder says so. */
+    public static Builder of(Map<String, AttributeValue> current) {
+        return new Builder(current);
+    }
+
+    /** True when only the item itself is written: a plain conditional DeleteItem does it, no transaction. */
+    public boolean isSingleItem() {
+        return collectionKeys.isEmpty() && businessToUncount.isEmpty() && storesToUncount.isEmpty();
+    }
+
+    public static final class Builder {
+        private final Map<String, AttributeValue> current;
+        private List<ItemKey> collectionKeys = List.of();
+        private String businessToUncount;
+        private String counterAtZero;
+        private List<ItemKey> storesToUncount = List.of();
+
+        private Builder(Map<String, AttributeValue> current) {
+            this.current = current;
+        }
+
+        public Builder withCollection(List<ItemKey> keys) {
+            this.collectionKeys = keys;
+            return this;
+        }
+
+        public Builder uncountingOnBusiness(String businessId) {
+            this.businessToUncount = businessId;
+            return this;
+        }
+
+        public Builder onlyWhileZero(String counter) {
+            this.counterAtZero = counter;
+            return this;
+        }
+
+        public Builder uncountingOnStores(List<ItemKey> stores) {
+            this.storesToUncount = stores;
+            return this;
+        }
+
+        public Deletion build() {
+            return new Deletion(
+                    current,
+                    collectionKeys,
+                    Optional.ofNullable(businessToUncount),
+                    Optional.ofNullable(counterAtZero),
+                    storesToUncount);
+        }
+    }
+}

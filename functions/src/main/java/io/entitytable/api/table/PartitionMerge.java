@@ -1,0 +1,136 @@
+package io.entitytable.api.table;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Merges what several partitions returned, each already sorted in {@link MergeOrder}, into one page. Items with the
+ * same order key in several partitions (the same subject under several tags) are one result, the copy from the first
+ * partition that holds it; with {@code requireAll} only items present in every partition are kept (an intersection).
+ *
+ * <p>Each partition keeps its own position, so the next page resumes every partition right after the last item taken
+ * from it. When a partition's items run out before the page is full and the partition is not exhausted, the page ends
+ * there: without that partition's next item the merge cannot know what comes next.
+ */
+final class PartitionMerge {
+    private PartitionMerge() {}
+
+    /**
+     * What one partition's Query returned.
+     *
+     * @param index the index the items were read from (null for the table): it says which attributes position them
+     * @param exhausted true when the partition holds nothing after {@code items}
+     */
+    record Partition(String name, String index, List<Map<String, AttributeValue>> items, boolean exhausted) {
+        /** A partition an earlier page finished: nothing to read. */
+        static Partition done(String name) {
+            return new Partition(name, null, List.of(), true);
+        }
+    }
+
+    /**
+     * The merged page.
+     *
+     * @param positions per partition, the position after the last item taken, or an empty map once it is done
+     * @param finished true when no page follows
+     */
+    record Result(
+            List<Map<String, AttributeValue>> items, Map<String, Map<String, String>> positions, boolean finished) {}
+
+    /**
+     * Takes up to {@code limit} items from {@code partitions} in {@code order}.
+     *
+     * @param positionsBefore where each partition stood before this page (kept for partitions nothing is taken from)
+     */
+    static Result merge(
+            List<Partition> partitions,
+            Map<String, Map<String, String>> positionsBefore,
+            int limit,
+            MergeOrder order,
+            boolean requireAll) {
+        List<Buffer> buffers = new ArrayList<>(partitions.size());
+        partitions.forEach(partition -> buffers.add(new Buffer(partition, order)));
+        List<Map<String, AttributeValue>> taken = new ArrayList<>();
+        Map<String, Map<String, String>> positions = new LinkedHashMap<>(positionsBefore);
+        // Plain loops rather than streams: this runs once per item taken, over every partition.
+        while (taken.size() < limit) {
+            String head = null;
+            int live = 0;
+            boolean ranDry = false;
+            for (Buffer buffer : buffers) {
+                if (buffer.headKey == null && !buffer.partition.exhausted()) {
+                    ranDry = true;
+                    break;
+                }
+                if (buffer.headKey != null) {
+                    live++;
+                    if (head == null || order.compare(buffer.headKey, head) < 0) {
+                        head = buffer.headKey;
+                    }
+                }
+            }
+            if (ranDry || live == 0 || (requireAll && live < buffers.size())) {
+                break;
+            }
+            Map<String, AttributeValue> first = null;
+            int holders = 0;
+            for (Buffer buffer : buffers) {
+                if (head.equals(buffer.headKey)) {
+                    Map<String, AttributeValue> item = buffer.take();
+                    positions.put(buffer.partition.name(), EntityTable.positionOf(item, buffer.partition.index()));
+                    first = first == null ? item : first;
+                    holders++;
+                }
+            }
+            if (!requireAll || holders == buffers.size()) {
+                taken.add(first);
+            }
+        }
+        boolean anyDone = false;
+        for (Buffer buffer : buffers) {
+            if (buffer.isDone()) {
+                positions.put(buffer.partition.name(), Map.of());
+                anyDone = true;
+            }
+        }
+        // An intersection ends with its shortest partition; a union when every partition is done.
+        boolean finished = requireAll
+                ? anyDone
+                : partitions.stream().allMatch(partition -> isDone(positions.get(partition.name())));
+        return new Result(taken, positions, finished);
+    }
+
+    private static boolean isDone(Map<String, String> position) {
+        return position != null && position.isEmpty();
+    }
+
+    /** One partition's items not yet taken, and the order key of the first of them (read once per item). */
+    private static final class Buffer {
+        final Partition partition;
+        final Deque<Map<String, AttributeValue>> items;
+        final MergeOrder order;
+        String headKey;
+
+        Buffer(Partition partition, MergeOrder order) {
+            this.partition = partition;
+            this.items = new ArrayDeque<>(partition.items());
+            this.order = order;
+            this.headKey = order.keyOf(items.peekFirst());
+        }
+
+        Map<String, AttributeValue> take() {
+            Map<String, AttributeValue> item = items.pollFirst();
+            headKey = order.keyOf(items.peekFirst());
+            return item;
+        }
+
+        boolean isDone() {
+            return items.isEmpty() && partition.exhausted();
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package io.entitytable.api.table;
+
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Values;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.enhanced.dynamodb.Expression;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** The update expressions of the API's writes: replace a core item's public attributes, move a counter. */
+final class UpdateExpressions {
+    /** Attributes a replacement must leave alone: the keys, and counters that move without a version bump. */
+    static final Set<String> KEPT =
+            Set.of(Attributes.ID, Attributes.TYPE, Attributes.CHILD_COUNT, Attributes.LINK_COUNT);
+
+    private UpdateExpressions() {}
+
+    /** SET every attribute of {@code next}, REMOVE those it dropped; the keys and counters untouched. */
+    static Expression replacing(Map<String, AttributeValue> current, Map<String, AttributeValue> next) {
+        Expression.Builder update = Expression.builder();
+        List<String> sets = new ArrayList<>();
+        List<String> removes = new ArrayList<>();
+        int i = 0;
+        for (Map.Entry<String, AttributeValue> attribute : next.entrySet()) {
+            if (KEPT.contains(attribute.getKey())) {
+                continue;
+            }
+            update.putExpressionName("#a" + i, attribute.getKey());
+            update.putExpressionValue(":a" + i, attribute.getValue());
+            sets.add("#a" + i + " = :a" + i);
+            i++;
+        }
+        for (String name : current.keySet()) {
+            if (!KEPT.contains(name) && !next.containsKey(name)) {
+                update.putExpressionName("#a" + i, name);
+                removes.add("#a" + i);
+                i++;
+            }
+        }
+        return update.expression("SET " + String.join(", ", sets)
+                        + (removes.isEmpty() ? "" : " REMOVE " + String.join(", ", removes)))
+                .build();
+    }
+
+    /** ADD {@code delta} to a number attribute (which starts at zero when absent). */
+    static Expression adding(String counter, int delta) {
+        return Expression.builder()
+                .expression("ADD #count :delta")
+                .putExpressionName("#count", counter)
+                .putExpressionValue(":delta", Values.n(delta))
+                .build();
+    }
+}

@@ -1,0 +1,130 @@
+package io.entitytable.api.table;
+
+import io.entitytable.model.Attributes;
+import io.entitytable.model.ItemKey;
+import io.entitytable.model.Keys;
+import io.entitytable.model.Values;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.enhanced.dynamodb.Expression;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Delete;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+/**
+ * Builds the write actions of one table from keys and {@link Expression}s. {@link CoreWrites} sends them, alone or as
+ * one transaction; building them apart keeps what a write holds on testable without DynamoDB.
+ */
+final class WriteActions {
+    private final String table;
+
+    WriteActions(String table) {
+        this.table = table;
+    }
+
+    /** Puts a new item; fails if its key is taken. */
+    TransactWriteItem create(Map<String, AttributeValue> item) {
+        Expression condition = WriteConditions.keyAbsent();
+        return TransactWriteItem.builder()
+                .put(Put.builder()
+                        .tableName(table)
+                        .item(item)
+                        .conditionExpression(condition.expression())
+                        .expressionAttributeNames(condition.expressionNames())
+                        .expressionAttributeValues(condition.expressionValues())
+                        .build())
+                .build();
+    }
+
+    /** Deletes an item, on {@code condition} when not null. */
+    TransactWriteItem delete(ItemKey key, Expression condition) {
+        Delete.Builder delete = Delete.builder().tableName(table).key(key.toAttributes());
+        if (condition != null) {
+            delete.conditionExpression(condition.expression())
+                    .expressionAttributeNames(condition.expressionNames())
+                    .expressionAttributeValues(condition.expressionValues());
+        }
+        return TransactWriteItem.builder().delete(delete.build()).build();
+    }
+
+    /** Updates an item on {@code condition}. */
+    TransactWriteItem update(ItemKey key, Expression update, Expression condition) {
+        return TransactWriteItem.builder()
+                .update(Update.builder()
+                        .tableName(table)
+                        .key(key.toAttributes())
+                        .updateExpression(update.expression())
+                        .conditionExpression(condition.expression())
+                        .expressionAttributeNames(
+                                Expression.joinNames(update.expressionNames(), condition.expressionNames()))
+                        .expressionAttributeValues(
+                                Expression.joinValues(update.expressionValues(), condition.expressionValues()))
+                        .build())
+                .build();
+    }
+
+    /** Replaces {@code current}'s public attributes with {@code next}'s, at the version read, in place. */
+    TransactWriteItem replaceInPlace(Map<String, AttributeValue> current, Map<String, AttributeValue> next) {
+        return update(
+                ItemKey.of(current),
+                UpdateExpressions.replacing(current, next),
+                WriteConditions.versionIs(Values.number(current, Attributes.VERSION)));
+    }
+
+    /**
+     * Replaces {@code current} by {@code next} under another key (a rename): Delete old at the version read + Put new,
+     * which the fan-out sees as REMOVE + INSERT of the same id. The counters move with the item: a renamed store keeps
+     * the count of the customers that link it.
+     */
+    List<TransactWriteItem> replaceUnderNewKey(Map<String, AttributeValue> current, Map<String, AttributeValue> next) {
+        Map<String, AttributeValue> moved = new HashMap<>(next);
+        for (String counter : Attributes.INTERNAL_COUNTERS) {
+            if (current.containsKey(counter)) {
+                moved.put(counter, current.get(counter));
+            }
+        }
+        return List.of(
+                delete(ItemKey.of(current), WriteConditions.versionIs(Values.number(current, Attributes.VERSION))),
+                create(moved));
+    }
+
+    /** Moves a business's {@code childCount}; the business must exist. */
+    TransactWriteItem countChild(String businessId, int delta) {
+        return update(
+                new ItemKey(businessId, Keys.BUSINESS_TYPE),
+                UpdateExpressions.adding(Attributes.CHILD_COUNT, delta),
+                WriteConditions.exists());
+    }
+
+    /** Moves a store's {@code linkCount} as {@code change} says, on the conditions it carries. */
+    TransactWriteItem countLink(LinkChange change) {
+        return update(
+                change.store(),
+                UpdateExpressions.adding(Attributes.LINK_COUNT, change.delta()),
+                change.requiredBusinessId().map(WriteConditions::belongsTo).orElseGet(WriteConditions::exists));
+    }
+
+    /** The actions of {@code deletion}: the conditional delete first (action 0), then what it takes with it. */
+    List<TransactWriteItem> deletion(Deletion deletion) {
+        Map<String, AttributeValue> current = deletion.current();
+        Expression condition = WriteConditions.versionIs(Values.number(current, Attributes.VERSION));
+        if (deletion.counterAtZero().isPresent()) {
+            condition = condition.and(
+                    WriteConditions.counterAtZero(deletion.counterAtZero().get()));
+        }
+        List<TransactWriteItem> actions = new ArrayList<>();
+        actions.add(delete(ItemKey.of(current), condition));
+        deletion.businessToUncount().ifPresent(businessId -> actions.add(countChild(businessId, -1)));
+        for (ItemKey store : deletion.storesToUncount()) {
+            actions.add(countLink(LinkChange.unlinking(store)));
+        }
+        for (ItemKey key : deletion.collectionKeys()) {
+            actions.add(delete(key, null));
+        }
+        return actions;
+    }
+}

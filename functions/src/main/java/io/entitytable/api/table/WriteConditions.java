@@ -1,0 +1,59 @@
+package io.entitytable.api.table;
+
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Values;
+import software.amazon.awssdk.enhanced.dynamodb.Expression;
+
+/**
+ * The conditions the API's writes hold on. Each uses its own placeholders, so any two combine with {@link
+ * Expression#and} in one action.
+ *
+ * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Expressions.ConditionExpressions.html">
+ *     Condition expressions</a>
+ */
+public final class WriteConditions {
+    private WriteConditions() {}
+
+    /** The key is not taken: a create. */
+    public static Expression keyAbsent() {
+        return Expression.builder()
+                .expression("attribute_not_exists(#id)")
+                .putExpressionName("#id", Attributes.ID)
+                .build();
+    }
+
+    /** The item exists: an update that must not create it. */
+    public static Expression exists() {
+        return Expression.builder()
+                .expression("attribute_exists(#id)")
+                .putExpressionName("#id", Attributes.ID)
+                .build();
+    }
+
+    /** The item is still at the version read: the optimistic check of every update and delete. */
+    public static Expression versionIs(long version) {
+        return Expression.builder()
+                .expression("#version = :version")
+                .putExpressionName("#version", Attributes.VERSION)
+                .putExpressionValue(":version", Values.n(version))
+                .build();
+    }
+
+    /** An internal counter is absent or zero: a business without children, a store no customer links. */
+    public static Expression counterAtZero(String counter) {
+        return Expression.builder()
+                .expression("attribute_not_exists(#counter) OR #counter = :zero")
+                .putExpressionName("#counter", counter)
+                .putExpressionValue(":zero", Values.n(0))
+                .build();
+    }
+
+    /** The item exists and belongs to {@code businessId}: a store that a customer of that business may link. */
+    public static Expression belongsTo(String businessId) {
+        return exists().and(Expression.builder()
+                .expression("#business = :business")
+                .putExpressionName("#business", Attributes.BUSINESS_ID)
+                .putExpressionValue(":business", Values.s(businessId))
+                .build());
+    }
+}

@@ -1,0 +1,158 @@
+package io.entitytable.api.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Business;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Ids;
+import io.entitytable.model.ItemKey;
+import io.entitytable.model.Values;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** The writes against a real table (DynamoDB Local in this JVM): what each one holds on, and which action failed. */
+class CoreWritesTest {
+    private static LocalDynamoDb local;
+    private static DynamoDbClient client;
+    private static EntityTable table;
+    private static CoreWrites writes;
+
+    @BeforeAll
+    static void startTable() {
+        local = LocalDynamoDb.startInMemory();
+        local.createTable("Entity");
+        client = local.client();
+        table = new EntityTable(client, "Entity");
+        writes = new CoreWrites(table);
+    }
+
+    @AfterAll
+    static void stopTable() {
+        client.close();
+        local.close();
+    }
+
+    private static String business() {
+        Instant now = Instant.now();
+        Business business = new Business(Ids.newId(), "Writes", Set.of(), 1, now, now);
+        writes.createBusiness(business.toItem());
+        return business.id();
+    }
+
+    private static Map<String, AttributeValue> store(String businessId, String name) {
+        return Map.of(
+                Attributes.ID, Values.s(Ids.newId()),
+                Attributes.TYPE, Values.s("store#" + name),
+                Attributes.BUSINESS_ID, Values.s(businessId),
+                Attributes.VERSION, Values.n(1));
+    }
+
+    private static Map<String, AttributeValue> read(Entity entity, Map<String, AttributeValue> item) {
+        return table.findCore(entity, Values.string(item, Attributes.ID)).orElseThrow();
+    }
+
+    @Test
+    void createChild_shouldConflictAtTheBusinessCount_whenTheBusinessDoesNotExist() {
+        // GIVEN
+        String missing = Ids.newId();
+
+        // WHEN / THEN
+        assertThatThrownBy(() -> writes.createChild(missing, List.of(store(missing, "main"))))
+                .isInstanceOfSatisfying(WriteConflict.class, conflict -> assertThat(conflict.action())
+                        .isZero());
+    }
+
+    @Test
+    void delete_shouldConflict_whileTheCounterThatMustBeZeroIsNot() {
+        // GIVEN a business that counts one store
+        String businessId = business();
+        writes.createChild(businessId, List.of(store(businessId, "main")));
+        Map<String, AttributeValue> current =
+                table.findCore(Entity.BUSINESS, businessId).orElseThrow();
+
+        // WHEN / THEN
+        assertThatThrownBy(() -> writes.delete(Deletion.of(current)
+                        .onlyWhileZero(Attributes.CHILD_COUNT)
+                        .build()))
+                .isInstanceOfSatisfying(WriteConflict.class, conflict -> assertThat(conflict.action())
+                        .isZero());
+        assertThat(table.findCore(Entity.BUSINESS, businessId)).isPresent();
+    }
+
+    @Test
+    void delete_shouldConflictAtTheStoreToUncount_whenThatStoreIsNotAtItsKeyAnyMore() {
+        // GIVEN
+        String businessId = business();
+        Map<String, AttributeValue> store = store(businessId, "main");
+        writes.createChild(businessId, List.of(store));
+        Map<String, AttributeValue> current = read(Entity.STORE, store);
+        ItemKey renamedAway = new ItemKey(Values.string(store, Attributes.ID), "store#old-name");
+
+        // WHEN / THEN action 0 is the store itself, 1 the business's count, 2 the store to uncount
+        assertThatThrownBy(() -> writes.delete(Deletion.of(current)
+                        .uncountingOnBusiness(businessId)
+                        .uncountingOnStores(List.of(renamedAway))
+                        .build()))
+                .isInstanceOfSatisfying(WriteConflict.class, conflict -> assertThat(conflict.action())
+                        .isEqualTo(2));
+    }
+
+    @Test
+    void delete_shouldRemoveTheItemAndUncountIt_whenEveryConditionHolds() {
+        // GIVEN
+        String businessId = business();
+        Map<String, AttributeValue> store = store(businessId, "main");
+        writes.createChild(businessId, List.of(store));
+
+        // WHEN
+        writes.delete(Deletion.of(read(Entity.STORE, store))
+                .uncountingOnBusiness(businessId)
+                .onlyWhileZero(Attributes.LINK_COUNT)
+                .build());
+
+        // THEN
+        assertThat(table.findCore(Entity.STORE, Values.string(store, Attributes.ID)))
+                .isEmpty();
+        assertThat(Values.number(table.findCore(Entity.BUSINESS, businessId).orElseThrow(), Attributes.CHILD_COUNT))
+                .isZero();
+    }
+
+    @Test
+    void replace_shouldMoveTheItemAndItsCounters_whenTheKeyChanges() {
+        // GIVEN a store one customer links
+        String businessId = business();
+        Map<String, AttributeValue> store = store(businessId, "old");
+        writes.createChild(businessId, List.of(store));
+        Map<String, AttributeValue> current = read(Entity.STORE, store);
+        client.updateItem(request -> request.tableName("Entity")
+                .key(ItemKey.of(current).toAttributes())
+                .updateExpression("SET #links = :one")
+                .expressionAttributeNames(Map.of("#links", Attributes.LINK_COUNT))
+                .expressionAttributeValues(Map.of(":one", Values.n(1))));
+        Map<String, AttributeValue> linked = read(Entity.STORE, store);
+        Map<String, AttributeValue> renamed = new java.util.HashMap<>(store);
+        renamed.put(Attributes.TYPE, Values.s("store#new"));
+        renamed.put(Attributes.VERSION, Values.n(2));
+
+        // WHEN
+        writes.replace(linked, renamed);
+
+        // THEN
+        Map<String, AttributeValue> after = read(Entity.STORE, store);
+        assertThat(Values.string(after, Attributes.TYPE)).isEqualTo("store#new");
+        assertThat(Values.number(after, Attributes.LINK_COUNT)).isEqualTo(1);
+        assertThatThrownBy(() -> writes.replace(linked, renamed))
+                .as("a second replace from the same read lost the race")
+                .isInstanceOf(WriteConflict.class);
+    }
+}

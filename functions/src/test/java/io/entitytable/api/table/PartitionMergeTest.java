@@ -1,0 +1,149 @@
+package io.entitytable.api.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.entitytable.api.table.PartitionMerge.Partition;
+import io.entitytable.api.table.PartitionMerge.Result;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Values;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+class PartitionMergeTest {
+    private static final MergeOrder BY_TYPE = MergeOrder.ascending(Attributes.TYPE);
+
+    /** A tag copy: partition {@code tag}, sorted by the subject it copies. */
+    private static Map<String, AttributeValue> copy(String tag, String subject) {
+        return Map.of(Attributes.ID, Values.s(tag), Attributes.TYPE, Values.s(subject));
+    }
+
+    private static Partition partition(String tag, boolean exhausted, String... subjects) {
+        return new Partition(
+                tag,
+                null,
+                Arrays.stream(subjects).map(subject -> copy(tag, subject)).toList(),
+                exhausted);
+    }
+
+    private static List<String> subjects(Result result) {
+        return result.items().stream()
+                .map(item -> Values.string(item, Attributes.TYPE))
+                .toList();
+    }
+
+    @Test
+    void merge_shouldInterleaveInOrder_andReturnEachSubjectOnce_whenAnyTagMatches() {
+        // GIVEN
+        List<Partition> partitions = List.of(
+                partition("tag#a", true, "customer#1", "customer#3"),
+                partition("tag#b", true, "customer#2", "customer#3", "customer#4"));
+
+        // WHEN
+        Result result = PartitionMerge.merge(partitions, Map.of(), 10, BY_TYPE, false);
+
+        // THEN
+        assertThat(subjects(result)).containsExactly("customer#1", "customer#2", "customer#3", "customer#4");
+        assertThat(result.items().get(2).get(Attributes.ID).s())
+                .as("a subject under several tags is the copy of the first partition")
+                .isEqualTo("tag#a");
+        assertThat(result.finished()).isTrue();
+        assertThat(result.positions()).isEqualTo(Map.of("tag#a", Map.of(), "tag#b", Map.of()));
+    }
+
+    @Test
+    void merge_shouldKeepOnlySubjectsInEveryPartition_whenAllTagsAreRequired() {
+        // GIVEN
+        List<Partition> partitions = List.of(
+                partition("tag#a", true, "customer#1", "customer#3", "customer#5"),
+                partition("tag#b", true, "customer#2", "customer#3", "customer#5"));
+
+        // WHEN
+        Result result = PartitionMerge.merge(partitions, Map.of(), 10, BY_TYPE, true);
+
+        // THEN
+        assertThat(subjects(result)).containsExactly("customer#3", "customer#5");
+        assertThat(result.finished()).isTrue();
+    }
+
+    @Test
+    void merge_shouldEndAnIntersection_whenItsShortestPartitionIsDone() {
+        // GIVEN tag#b holds nothing more; tag#a still does
+        List<Partition> partitions =
+                List.of(partition("tag#a", false, "customer#1", "customer#2"), partition("tag#b", true, "customer#1"));
+
+        // WHEN
+        Result result = PartitionMerge.merge(partitions, Map.of(), 10, BY_TYPE, true);
+
+        // THEN
+        assertThat(subjects(result)).containsExactly("customer#1");
+        assertThat(result.finished()).isTrue();
+    }
+
+    @Test
+    void merge_shouldEndThePage_whenAPartitionRunsDryBeforeItIsExhausted() {
+        // GIVEN tag#a returned one item but has more in DynamoDB
+        List<Partition> partitions =
+                List.of(partition("tag#a", false, "customer#1"), partition("tag#b", true, "customer#2", "customer#3"));
+
+        // WHEN
+        Result result = PartitionMerge.merge(partitions, Map.of(), 10, BY_TYPE, false);
+
+        // THEN without tag#a's next item, customer#2 might not come next
+        assertThat(subjects(result)).containsExactly("customer#1");
+        assertThat(result.finished()).isFalse();
+        assertThat(result.positions())
+                .isEqualTo(Map.of("tag#a", Map.of(Attributes.ID, "tag#a", Attributes.TYPE, "customer#1")));
+    }
+
+    @Test
+    void merge_shouldKeepEachPartitionsOwnPosition_whenTheLimitStopsThePage() {
+        // GIVEN
+        List<Partition> partitions = List.of(
+                partition("tag#a", false, "customer#1", "customer#4"),
+                partition("tag#b", false, "customer#2", "customer#3", "customer#5"));
+
+        // WHEN
+        Result result = PartitionMerge.merge(partitions, Map.of(), 3, BY_TYPE, false);
+
+        // THEN
+        assertThat(subjects(result)).containsExactly("customer#1", "customer#2", "customer#3");
+        assertThat(result.finished()).isFalse();
+        assertThat(result.positions())
+                .isEqualTo(Map.of(
+                        "tag#a", Map.of(Attributes.ID, "tag#a", Attributes.TYPE, "customer#1"),
+                        "tag#b", Map.of(Attributes.ID, "tag#b", Attributes.TYPE, "customer#3")));
+    }
+
+    @Test
+    void merge_shouldContinueFromTheOtherPartitions_whenOneWasDoneOnAnEarlierPage() {
+        // GIVEN
+        List<Partition> partitions =
+                List.of(Partition.done("tag#a"), partition("tag#b", true, "customer#7", "customer#8"));
+        Map<String, Map<String, String>> before = Map.of("tag#a", Map.of());
+
+        // WHEN
+        Result result = PartitionMerge.merge(partitions, before, 10, BY_TYPE, false);
+
+        // THEN
+        assertThat(subjects(result)).containsExactly("customer#7", "customer#8");
+        assertThat(result.finished()).isTrue();
+    }
+
+    @Test
+    void merge_shouldFollowADescendingOrder_newestFirst() {
+        // GIVEN
+        MergeOrder newestFirst = MergeOrder.descending(Attributes.TYPE);
+        List<Partition> partitions = List.of(
+                partition("shard#0", true, "order#2026-03", "order#2026-01"),
+                partition("shard#1", true, "order#2026-02"));
+
+        // WHEN
+        Result result = PartitionMerge.merge(partitions, Map.of(), 10, newestFirst, false);
+
+        // THEN
+        assertThat(subjects(result)).containsExactly("order#2026-03", "order#2026-02", "order#2026-01");
+    }
+}

@@ -1,0 +1,131 @@
+package io.entitytable.api.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.entitytable.model.Attributes;
+import io.entitytable.model.ItemKey;
+import io.entitytable.model.Values;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Delete;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+class WriteActionsTest {
+    private final WriteActions actions = new WriteActions("Entity");
+
+    private static Map<String, AttributeValue> item(String id, String type, long version) {
+        return Map.of(
+                Attributes.ID, Values.s(id), Attributes.TYPE, Values.s(type), Attributes.VERSION, Values.n(version));
+    }
+
+    @Test
+    void deletion_shouldDeleteAtTheVersionRead_whileTheCounterIsZero_only() {
+        // GIVEN
+        Deletion deletion = Deletion.of(item("B1", "business", 4))
+                .onlyWhileZero(Attributes.CHILD_COUNT)
+                .build();
+
+        // WHEN
+        List<TransactWriteItem> writes = actions.deletion(deletion);
+
+        // THEN
+        assertThat(deletion.isSingleItem()).isTrue();
+        assertThat(writes).hasSize(1);
+        Delete delete = writes.get(0).delete();
+        assertThat(delete.tableName()).isEqualTo("Entity");
+        assertThat(delete.key()).isEqualTo(new ItemKey("B1", "business").toAttributes());
+        assertThat(delete.conditionExpression())
+                .isEqualTo("(#version = :version) AND (attribute_not_exists(#counter) OR #counter = :zero)");
+        assertThat(delete.expressionAttributeNames())
+                .isEqualTo(Map.of("#version", Attributes.VERSION, "#counter", Attributes.CHILD_COUNT));
+        assertThat(delete.expressionAttributeValues()).isEqualTo(Map.of(":version", Values.n(4), ":zero", Values.n(0)));
+    }
+
+    @Test
+    void deletion_shouldDeleteFirst_thenUncountOnBusinessAndStores_thenDeleteTheCollection() {
+        // GIVEN
+        ItemKey store = new ItemKey("S1", "store#main");
+        ItemKey line = new ItemKey("C1", "line#0001");
+        Deletion deletion = Deletion.of(item("C1", "customer#smith#ann", 2))
+                .uncountingOnBusiness("B1")
+                .uncountingOnStores(List.of(store))
+                .withCollection(List.of(line))
+                .build();
+
+        // WHEN
+        List<TransactWriteItem> writes = actions.deletion(deletion);
+
+        // THEN action 0 is the item itself, so a WriteConflict at 0 means "the item changed"
+        assertThat(deletion.isSingleItem()).isFalse();
+        assertThat(writes).hasSize(4);
+        assertThat(writes.get(0).delete().conditionExpression()).isEqualTo("#version = :version");
+        Update business = writes.get(1).update();
+        assertThat(business.key()).isEqualTo(new ItemKey("B1", "business").toAttributes());
+        assertThat(business.updateExpression()).isEqualTo("ADD #count :delta");
+        assertThat(business.conditionExpression()).isEqualTo("attribute_exists(#id)");
+        assertThat(business.expressionAttributeNames())
+                .isEqualTo(Map.of("#count", Attributes.CHILD_COUNT, "#id", Attributes.ID));
+        assertThat(business.expressionAttributeValues()).isEqualTo(Map.of(":delta", Values.n(-1)));
+        Update storeCount = writes.get(2).update();
+        assertThat(storeCount.key()).isEqualTo(store.toAttributes());
+        assertThat(storeCount.expressionAttributeNames()).containsEntry("#count", Attributes.LINK_COUNT);
+        assertThat(storeCount.conditionExpression()).isEqualTo("attribute_exists(#id)");
+        Delete lineDelete = writes.get(3).delete();
+        assertThat(lineDelete.key()).isEqualTo(line.toAttributes());
+        assertThat(lineDelete.conditionExpression()).isNull();
+    }
+
+    @Test
+    void countLink_shouldNeedTheStoresBusiness_whenLinking() {
+        // WHEN
+        Update linking = actions.countLink(LinkChange.linking(new ItemKey("S1", "store#main"), "B1"))
+                .update();
+        Update unlinking = actions.countLink(LinkChange.unlinking(new ItemKey("S1", "store#main")))
+                .update();
+
+        // THEN
+        assertThat(linking.conditionExpression()).isEqualTo("(attribute_exists(#id)) AND (#business = :business)");
+        assertThat(linking.expressionAttributeValues())
+                .isEqualTo(Map.of(":delta", Values.n(1), ":business", Values.s("B1")));
+        assertThat(unlinking.conditionExpression()).isEqualTo("attribute_exists(#id)");
+        assertThat(unlinking.expressionAttributeValues()).isEqualTo(Map.of(":delta", Values.n(-1)));
+    }
+
+    @Test
+    void replaceUnderNewKey_shouldDeleteTheOldKeyAtItsVersion_andPutTheNewOneWithTheCounters() {
+        // GIVEN
+        Map<String, AttributeValue> current = new java.util.HashMap<>(item("S1", "store#old", 3));
+        current.put(Attributes.LINK_COUNT, Values.n(2));
+        Map<String, AttributeValue> next = item("S1", "store#new", 4);
+
+        // WHEN
+        List<TransactWriteItem> writes = actions.replaceUnderNewKey(current, next);
+
+        // THEN
+        assertThat(writes.get(0).delete().key()).isEqualTo(new ItemKey("S1", "store#old").toAttributes());
+        assertThat(writes.get(0).delete().expressionAttributeValues()).isEqualTo(Map.of(":version", Values.n(3)));
+        assertThat(writes.get(1).put().item()).containsEntry(Attributes.LINK_COUNT, Values.n(2));
+        assertThat(writes.get(1).put().conditionExpression()).isEqualTo("attribute_not_exists(#id)");
+        assertThat(writes.get(1).put().hasExpressionAttributeValues()).isFalse();
+    }
+
+    @Test
+    void replaceInPlace_shouldUpdateAtTheVersionRead() {
+        // GIVEN
+        Map<String, AttributeValue> current = item("S1", "store#main", 3);
+        Map<String, AttributeValue> next = item("S1", "store#main", 4);
+
+        // WHEN
+        Update update = actions.replaceInPlace(current, next).update();
+
+        // THEN
+        assertThat(update.updateExpression()).isEqualTo("SET #a0 = :a0");
+        assertThat(update.conditionExpression()).isEqualTo("#version = :version");
+        assertThat(update.expressionAttributeNames())
+                .isEqualTo(Map.of("#a0", Attributes.VERSION, "#version", Attributes.VERSION));
+        assertThat(update.expressionAttributeValues()).isEqualTo(Map.of(":a0", Values.n(4), ":version", Values.n(3)));
+    }
+}

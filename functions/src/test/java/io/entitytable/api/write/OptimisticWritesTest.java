@@ -1,0 +1,147 @@
+package io.entitytable.api.write;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.entitytable.api.error.ApiProblem;
+import io.entitytable.api.table.CoreWrites;
+import io.entitytable.api.table.EntityTable;
+import io.entitytable.api.table.WriteConflict;
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.Business;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Ids;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/** The optimistic cycle against a real table (DynamoDB Local in this JVM), with retries that do not sleep. */
+class OptimisticWritesTest {
+    private static final Instant NOW = Instant.parse("2026-01-02T03:04:05Z");
+    private static LocalDynamoDb local;
+    private static DynamoDbClient client;
+    private static EntityTable table;
+    private static CoreWrites writes;
+
+    private final AtomicInteger pauses = new AtomicInteger();
+    private final OptimisticWrites optimistic = new OptimisticWrites(
+            table,
+            writes,
+            new ConflictRetry(3, bound -> 0, millis -> pauses.incrementAndGet()),
+            Clock.fixed(NOW, ZoneOffset.UTC));
+
+    @BeforeAll
+    static void startTable() {
+        local = LocalDynamoDb.startInMemory();
+        local.createTable("Entity");
+        client = local.client();
+        table = new EntityTable(client, "Entity");
+        writes = new CoreWrites(table);
+    }
+
+    @AfterAll
+    static void stopTable() {
+        client.close();
+        local.close();
+    }
+
+    private static String business(String name) {
+        Business business = new Business(Ids.newId(), name, Set.of(), 1, NOW, NOW);
+        assertThat(writes.createBusiness(business.toItem())).isTrue();
+        return business.id();
+    }
+
+    @Test
+    void withCurrent_shouldFailWith412AtOnce_whenIfMatchIsNotTheCurrentVersion() {
+        // GIVEN
+        String id = business("Stale");
+        AtomicInteger attempts = new AtomicInteger();
+
+        // WHEN / THEN
+        assertThatThrownBy(() -> optimistic.withCurrent(Entity.BUSINESS, id, 7L, current -> attempts.incrementAndGet()))
+                .isInstanceOfSatisfying(ApiProblem.class, problem -> assertThat(problem.status())
+                        .isEqualTo(412));
+        assertThat(attempts).hasValue(0);
+    }
+
+    @Test
+    void withCurrent_shouldReadAgainAndRetry_afterALostRace() {
+        // GIVEN
+        String id = business("Busy");
+        AtomicInteger attempts = new AtomicInteger();
+
+        // WHEN
+        String result = optimistic.withCurrent(Entity.BUSINESS, id, 1L, current -> {
+            if (attempts.incrementAndGet() == 1) {
+                throw new WriteConflict(0);
+            }
+            return "written";
+        });
+
+        // THEN
+        assertThat(result).isEqualTo("written");
+        assertThat(attempts).hasValue(2);
+        assertThat(pauses).hasValue(1);
+    }
+
+    @Test
+    void withCurrent_shouldGiveUpWith409_afterTheBound() {
+        // GIVEN
+        String id = business("Contended");
+        AtomicInteger attempts = new AtomicInteger();
+
+        // WHEN / THEN
+        assertThatThrownBy(() -> optimistic.withCurrent(Entity.BUSINESS, id, null, current -> {
+                    attempts.incrementAndGet();
+                    throw new WriteConflict(-1);
+                }))
+                .isInstanceOfSatisfying(ApiProblem.class, problem -> {
+                    assertThat(problem.status()).isEqualTo(409);
+                    assertThat(problem.getMessage()).contains("the business changed too often concurrently");
+                });
+        assertThat(attempts).hasValue(3);
+    }
+
+    @Test
+    void withCurrent_shouldBe404_whenTheSubjectDoesNotExist() {
+        // WHEN / THEN
+        assertThatThrownBy(() -> optimistic.withCurrent(Entity.BUSINESS, Ids.newId(), null, current -> "never"))
+                .isInstanceOfSatisfying(ApiProblem.class, problem -> assertThat(problem.status())
+                        .isEqualTo(404));
+    }
+
+    @Test
+    void modify_shouldWriteTheChangeAsTheNextVersion_atTheClocksTime() {
+        // GIVEN
+        String id = business("Before");
+
+        // WHEN
+        Business written =
+                optimistic.modify(Entity.BUSINESS, id, 1L, (Business business) -> business.withName("After"));
+
+        // THEN
+        assertThat(written.version()).isEqualTo(2);
+        assertThat(written.updatedAt()).isEqualTo(NOW);
+        assertThat(Business.from(optimistic.require(Entity.BUSINESS, id))).isEqualTo(written);
+    }
+
+    @Test
+    void modify_shouldWriteNothing_whenTheChangeChangesNothing() {
+        // GIVEN
+        String id = business("Same");
+
+        // WHEN
+        Business unchanged = optimistic.modify(Entity.BUSINESS, id, null, (Business business) -> business);
+
+        // THEN
+        assertThat(unchanged.version()).isEqualTo(1);
+        assertThat(Business.from(optimistic.require(Entity.BUSINESS, id)).version())
+                .isEqualTo(1);
+    }
+}
