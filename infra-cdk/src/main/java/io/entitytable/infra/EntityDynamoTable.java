@@ -22,7 +22,7 @@ import software.constructs.Construct;
  * <p>It is a {@link TableV2}, which CloudFormation creates as an {@code AWS::DynamoDB::GlobalTable} with one replica.
  * Chosen on purpose: it is the table construct the CDK recommends, and a replica in another region can later be added
  * in place, whereas turning an {@code AWS::DynamoDB::Table} into a global table means removing it from the stack and
- * importing it again. The cost: point-in-time recovery and deletion protection are per-replica settings.
+ * importing it again. The cost: point-in-time recovery and deletion protection are per-replica config.
  *
  * @see <a href="https://docs.aws.amazon.com/cdk/api/v2/docs/aws-cdk-lib.aws_dynamodb.TableV2.html">TableV2</a>
  */

@@ -6,7 +6,7 @@ import software.amazon.awscdk.App;
 import software.amazon.awscdk.Aspects;
 
 /**
- * The CDK app: reads {@link StackSettings} from context and synthesizes one stack, {@code EntityTable-<stage>}, checked
+ * The CDK app: reads {@link StackConfig} from context and synthesizes one stack, {@code EntityTable-<stage>}, checked
  * by cdk-nag's AwsSolutions and Serverless packs (an unsuppressed finding fails {@code cdk synth}).
  */
 public final class EntityTableApp {
@@ -14,13 +14,13 @@ public final class EntityTableApp {
 
     public static void main(String[] args) {
         App app = new App();
-        define(app, StackSettings.fromContext(app.getNode()));
+        define(app, StackConfig.fromContext(app.getNode()));
         app.synth();
     }
 
     /** The stack and its checks, exactly as {@code cdk synth} builds them; the tests call this too. */
-    public static EntityTableStack define(App app, StackSettings settings) {
-        EntityTableStack stack = new EntityTableStack(app, settings);
+    public static EntityTableStack define(App app, StackConfig config) {
+        EntityTableStack stack = new EntityTableStack(app, config);
         Aspects.of(app).add(new AwsSolutionsChecks());
         Aspects.of(app).add(new ServerlessChecks());
         return stack;

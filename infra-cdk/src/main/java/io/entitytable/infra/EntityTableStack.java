@@ -1,7 +1,7 @@
 package io.entitytable.infra;
 
+import io.entitytable.model.EnvironmentVariables;
 import io.entitytable.model.FunctionDefinition;
-import io.entitytable.model.Settings;
 import io.entitytable.model.StreamTrigger;
 import io.entitytable.model.TableLayout;
 import java.util.HashMap;
@@ -32,16 +32,16 @@ public final class EntityTableStack extends Stack {
     private final StreamFanoutTrigger trigger;
     private final EntityTableMonitoring monitoring;
 
-    public EntityTableStack(Construct scope, StackSettings settings) {
+    public EntityTableStack(Construct scope, StackConfig config) {
         super(
                 scope,
-                settings.stackName(),
+                config.stackName(),
                 StackProps.builder()
-                        .description("Entity Table (" + settings.stage() + "): one DynamoDB table, an HTTP API and a"
+                        .description("Entity Table (" + config.stage() + "): one DynamoDB table, an HTTP API and a"
                                 + " stream fan-out")
                         .env(Environment.builder()
-                                .region(settings.region())
-                                .account(settings.account())
+                                .region(config.region())
+                                .account(config.account())
                                 .build())
                         .build());
 
@@ -50,23 +50,26 @@ public final class EntityTableStack extends Stack {
                 "Entity",
                 EntityDynamoTable.Props.builder()
                         .layout(TableLayout.ENTITY)
-                        .tableName(settings.tableName())
-                        .removalPolicy(settings.removalPolicy())
-                        .deletionProtection(settings.deletionProtection())
+                        .tableName(config.tableName())
+                        .removalPolicy(config.removalPolicy())
+                        .deletionProtection(config.deletionProtection())
                         .build());
 
         Secret cursorSecret = cursorSecret();
         Map<String, String> apiEnvironment = new HashMap<>();
-        apiEnvironment.put(Settings.TABLE_NAME, table.table().getTableName());
+        apiEnvironment.put(EnvironmentVariables.TABLE_NAME, table.table().getTableName());
         // A CloudFormation dynamic reference: the value is resolved at deploy time and never appears in the template.
-        apiEnvironment.put(Settings.CURSOR_SECRET, cursorSecret.getSecretValue().unsafeUnwrap());
-        settings.orderStatusShards()
-                .ifPresent(shards -> apiEnvironment.put(Settings.ORDER_STATUS_SHARDS, Integer.toString(shards)));
+        apiEnvironment.put(
+                EnvironmentVariables.CURSOR_SECRET,
+                cursorSecret.getSecretValue().unsafeUnwrap());
+        config.orderStatusShards()
+                .ifPresent(shards ->
+                        apiEnvironment.put(EnvironmentVariables.ORDER_STATUS_SHARDS, Integer.toString(shards)));
         this.api = function(
                 "Api",
                 FunctionDefinition.API,
-                settings,
-                settings.api(),
+                config,
+                config.api(),
                 apiEnvironment,
                 "Entity Table HTTP API: writes core items only");
         TableAccess.grantApi(api.role(), table);
@@ -74,9 +77,9 @@ public final class EntityTableStack extends Stack {
         this.fanout = function(
                 "Fanout",
                 FunctionDefinition.STREAM_FANOUT,
-                settings,
-                settings.fanout(),
-                Map.of(Settings.TABLE_NAME, table.table().getTableName()),
+                config,
+                config.fanout(),
+                Map.of(EnvironmentVariables.TABLE_NAME, table.table().getTableName()),
                 "Entity Table stream fan-out: keeps duplicate items in step with core items");
         TableAccess.grantFanout(fanout.role(), table);
 
@@ -87,19 +90,19 @@ public final class EntityTableStack extends Stack {
                         .table(table.table())
                         .target(fanout.alias())
                         .trigger(StreamTrigger.DEFAULT)
-                        .parallelizationFactor(settings.parallelizationFactor())
+                        .parallelizationFactor(config.parallelizationFactor())
                         .build());
 
         this.httpApi = new EntityHttpApi(
                 this,
                 "Http",
                 EntityHttpApi.Props.builder()
-                        .apiName(settings.stackName())
+                        .apiName(config.stackName())
                         .handler(api.alias())
-                        .routes(ApiRoutes.read(settings.openApi()))
-                        .jwt(settings.jwtIssuer(), settings.jwtAudience())
-                        .corsAllowOrigins(settings.corsAllowOrigins())
-                        .throttle(settings.throttleRateLimit(), settings.throttleBurstLimit())
+                        .routes(ApiRoutes.read(config.openApi()))
+                        .jwt(config.jwtIssuer(), config.jwtAudience())
+                        .corsAllowOrigins(config.corsAllowOrigins())
+                        .throttle(config.throttleRateLimit(), config.throttleBurstLimit())
                         .build());
 
         this.monitoring = new EntityTableMonitoring(
@@ -110,7 +113,7 @@ public final class EntityTableStack extends Stack {
                         .fanoutFunction(fanout.function())
                         .deadLetterQueue(trigger.deadLetterQueue())
                         .httpApi(httpApi.api())
-                        .dashboardName(settings.stackName())
+                        .dashboardName(config.stackName())
                         .build());
 
         output(OUTPUT_API_URL, httpApi.url(), "Base URL of the HTTP API");
@@ -121,7 +124,7 @@ public final class EntityTableStack extends Stack {
                 trigger.deadLetterQueue().getQueueUrl(),
                 "Stream batches the fan-out gave up on");
 
-        NagFindings.suppress(this, settings);
+        NagFindings.suppress(this, config);
     }
 
     /**
@@ -143,15 +146,15 @@ public final class EntityTableStack extends Stack {
     private QuarkusLambda function(
             String id,
             FunctionDefinition definition,
-            StackSettings settings,
-            StackSettings.FunctionSize size,
+            StackConfig config,
+            StackConfig.FunctionSize size,
             Map<String, String> environment,
             String description) {
         return new QuarkusLambda(
                 this,
                 id,
                 QuarkusLambda.Props.builder(definition)
-                        .zip(settings.zipOf(definition))
+                        .zip(config.zipOf(definition))
                         .memoryMb(size.memoryMb())
                         .timeoutSeconds(size.timeoutSeconds())
                         .environment(environment)

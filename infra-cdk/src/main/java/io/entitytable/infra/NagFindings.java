@@ -12,7 +12,7 @@ import software.constructs.IConstruct;
 final class NagFindings {
     private NagFindings() {}
 
-    static void suppress(EntityTableStack stack, StackSettings settings) {
+    static void suppress(EntityTableStack stack, StackConfig config) {
         for (QuarkusLambda function : List.of(stack.api(), stack.fanout())) {
             suppress(
                     function.function(),
@@ -44,7 +44,7 @@ final class NagFindings {
                         "AwsSolutions-SMG4",
                         "The cursor signing key is injected at deploy time; rotating it would silently invalidate every"
                                 + " outstanding cursor, so it is replaced deliberately with a redeploy instead."));
-        if (settings.jwtIssuer().isEmpty()) {
+        if (config.jwtIssuer().isEmpty()) {
             suppress(
                     stack.httpApi().api(),
                     rule(

@@ -1,7 +1,7 @@
 package io.entitytable.infra;
 
+import io.entitytable.model.EnvironmentVariables;
 import io.entitytable.model.FunctionDefinition;
-import io.entitytable.model.Settings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -93,7 +93,7 @@ public final class QuarkusLambda extends Construct {
         Map<String, String> environment = new LinkedHashMap<>(given);
         environment.put(JAVA_TOOL_OPTIONS, FAST_START_JAVA_OPTIONS);
         if (definition.namedHandler() != null) {
-            environment.put(Settings.QUARKUS_LAMBDA_HANDLER, definition.namedHandler());
+            environment.put(EnvironmentVariables.QUARKUS_LAMBDA_HANDLER, definition.namedHandler());
         }
         return environment;
     }

@@ -62,7 +62,7 @@ public final class StreamFanoutTrigger extends Construct {
     /**
      * @param table the table whose stream feeds the fan-out
      * @param target the fan-out's alias (SnapStart applies to published versions only)
-     * @param trigger the mapping's settings, normally {@link StreamTrigger#DEFAULT}
+     * @param trigger the mapping's config, normally {@link StreamTrigger#DEFAULT}
      * @param parallelizationFactor concurrent batches per shard (overrides the trigger's value)
      */
     public record Props(ITable table, IFunction target, StreamTrigger trigger, int parallelizationFactor) {

@@ -29,12 +29,12 @@ class EntityDynamoTableTest {
     static void synthesize() {
         synthesized = SynthesizedStack.defaults();
         table = synthesized.only("AWS::DynamoDB::GlobalTable").getValue();
-        local = TableLayout.ENTITY.createTableRequest(synthesized.settings().tableName());
+        local = TableLayout.ENTITY.createTableRequest(synthesized.config().tableName());
     }
 
     @Test
     void table_shouldBeAGlobalTableNamedFromSettings_becauseTableV2IsChosenOnPurpose() {
-        // GIVEN the default settings
+        // GIVEN the default config
         // WHEN the stack is synthesized
         // THEN TableV2 produced exactly one AWS::DynamoDB::GlobalTable and no AWS::DynamoDB::Table
         assertThat(synthesized.resources("AWS::DynamoDB::Table")).isEmpty();
@@ -92,14 +92,14 @@ class EntityDynamoTableTest {
 
     @Test
     void table_shouldBeOnDemandWithPointInTimeRecoveryAndDeletionProtection_andRetainedByDefault() {
-        // GIVEN the default settings (removal policy RETAIN)
+        // GIVEN the default config (removal policy RETAIN)
         // WHEN the stack is synthesized
         // THEN billing is on-demand, the single replica has PITR and deletion protection, and CFN retains the table
         assertThat(properties(table).get("BillingMode")).isEqualTo(local.billingModeAsString());
         List<Object> replicas = list(properties(table), "Replicas");
         assertThat(replicas).hasSize(1);
         assertThat(map(replicas.get(0)))
-                .containsEntry("Region", synthesized.settings().region())
+                .containsEntry("Region", synthesized.config().region())
                 .containsEntry("DeletionProtectionEnabled", true)
                 .containsEntry("PointInTimeRecoverySpecification", Map.of("PointInTimeRecoveryEnabled", true));
         assertThat(table).containsEntry("DeletionPolicy", "Retain").containsEntry("UpdateReplacePolicy", "Retain");

@@ -7,8 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.model.EnvironmentVariables;
 import io.entitytable.model.FunctionDefinition;
-import io.entitytable.model.Settings;
 import io.entitytable.model.StreamFilters;
 import io.entitytable.model.StreamTrigger;
 import java.util.List;
@@ -46,7 +46,7 @@ class EntityTableStackTest {
             assertThat(((Number) properties.get("Timeout")).intValue()).isEqualTo(definition.timeoutSeconds());
             assertThat(map(properties, "Environment", "Variables"))
                     .containsEntry(QuarkusLambda.JAVA_TOOL_OPTIONS, QuarkusLambda.FAST_START_JAVA_OPTIONS)
-                    .containsEntry(Settings.TABLE_NAME, Map.of("Ref", tableId()));
+                    .containsEntry(EnvironmentVariables.TABLE_NAME, Map.of("Ref", tableId()));
         }
     }
 
@@ -66,19 +66,21 @@ class EntityTableStackTest {
 
     @Test
     void apiEnvironment_shouldCarryTheCursorSecretAsADynamicReference_andNoShardOverrideByDefault() {
-        // GIVEN the default settings (no orderStatusShards)
+        // GIVEN the default config (no orderStatusShards)
         // WHEN the stack is synthesized
         Map<String, Object> variables = environment(synthesized.stack().api());
         // THEN the cursor secret is resolved by CloudFormation from Secrets Manager and the shard count is the API's
         // own
         String secretId = synthesized.only("AWS::SecretsManager::Secret").getKey();
-        assertThat(variables.get(Settings.CURSOR_SECRET))
+        assertThat(variables.get(EnvironmentVariables.CURSOR_SECRET))
                 .isEqualTo(Map.of(
                         "Fn::Join",
                         List.of(
                                 "",
                                 List.of("{{resolve:secretsmanager:", Map.of("Ref", secretId), ":SecretString:::}}"))));
-        assertThat(variables).doesNotContainKeys(Settings.ORDER_STATUS_SHARDS, Settings.QUARKUS_LAMBDA_HANDLER);
+        assertThat(variables)
+                .doesNotContainKeys(
+                        EnvironmentVariables.ORDER_STATUS_SHARDS, EnvironmentVariables.QUARKUS_LAMBDA_HANDLER);
     }
 
     @Test
@@ -88,13 +90,14 @@ class EntityTableStackTest {
         Map<String, Object> variables = environment(synthesized.stack().fanout());
         // THEN Quarkus is told which @Named handler to run, and the API's secret is not shared with it
         assertThat(variables)
-                .containsEntry(Settings.QUARKUS_LAMBDA_HANDLER, FunctionDefinition.STREAM_FANOUT.namedHandler())
-                .doesNotContainKey(Settings.CURSOR_SECRET);
+                .containsEntry(
+                        EnvironmentVariables.QUARKUS_LAMBDA_HANDLER, FunctionDefinition.STREAM_FANOUT.namedHandler())
+                .doesNotContainKey(EnvironmentVariables.CURSOR_SECRET);
     }
 
     @Test
     void eventSourceMapping_shouldUseTheSharedFilterPatternsVerbatim_andTheTriggerSettings() {
-        // GIVEN the shared stream filter patterns and trigger settings
+        // GIVEN the shared stream filter patterns and trigger config
         StreamTrigger trigger = StreamTrigger.DEFAULT;
         // WHEN the stack is synthesized
         Map<String, Object> mapping =
@@ -168,8 +171,8 @@ class EntityTableStackTest {
 
     @Test
     void defaultStage_shouldThrottleAndWriteJsonAccessLogs() throws Exception {
-        // GIVEN the default settings
-        StackSettings settings = synthesized.settings();
+        // GIVEN the default config
+        StackConfig config = synthesized.config();
         // WHEN the stack is synthesized
         Map<String, Object> stage =
                 properties(synthesized.only("AWS::ApiGatewayV2::Stage").getValue());
@@ -178,9 +181,9 @@ class EntityTableStackTest {
                 .containsEntry("StageName", EntityHttpApi.DEFAULT_STAGE)
                 .containsEntry("AutoDeploy", true);
         assertThat(number(map(stage, "DefaultRouteSettings"), "ThrottlingRateLimit"))
-                .isEqualTo(settings.throttleRateLimit());
+                .isEqualTo(config.throttleRateLimit());
         assertThat(number(map(stage, "DefaultRouteSettings"), "ThrottlingBurstLimit"))
-                .isEqualTo(settings.throttleBurstLimit());
+                .isEqualTo(config.throttleBurstLimit());
         assertThat(map(stage, "AccessLogSettings", "DestinationArn"))
                 .isEqualTo(Map.of(
                         "Fn::GetAtt",
@@ -197,7 +200,7 @@ class EntityTableStackTest {
 
     @Test
     void httpApi_shouldAllowCorsForTheApisMethodsAndHeaders_andHaveNoAuthorizerByDefault() {
-        // GIVEN the default settings (no JWT issuer)
+        // GIVEN the default config (no JWT issuer)
         // WHEN the stack is synthesized
         Map<String, Object> api =
                 properties(synthesized.only("AWS::ApiGatewayV2::Api").getValue());
@@ -205,14 +208,14 @@ class EntityTableStackTest {
         Map<String, Object> cors = map(api, "CorsConfiguration");
         assertThat(list(cors, "AllowMethods"))
                 .containsExactlyInAnyOrderElementsOf(
-                        ApiRoutes.read(synthesized.settings().openApi()).stream()
+                        ApiRoutes.read(synthesized.config().openApi()).stream()
                                 .map(ApiRoutes.Route::method)
                                 .distinct()
                                 .toList());
         assertThat(list(cors, "AllowHeaders")).containsAll(EntityHttpApi.CORS_ALLOW_HEADERS);
         assertThat(list(cors, "ExposeHeaders")).containsAll(EntityHttpApi.CORS_EXPOSE_HEADERS);
         assertThat(list(cors, "AllowOrigins"))
-                .isEqualTo(List.copyOf(synthesized.settings().corsAllowOrigins()));
+                .isEqualTo(List.copyOf(synthesized.config().corsAllowOrigins()));
         assertThat(synthesized.resources("AWS::ApiGatewayV2::Authorizer")).isEmpty();
         synthesized.resources("AWS::ApiGatewayV2::Route").values().forEach(route -> assertThat(properties(route))
                 .doesNotContainKey("AuthorizerId"));
@@ -293,7 +296,7 @@ class EntityTableStackTest {
         // THEN the four outputs a user needs after deploy exist
         assertThat(synthesized.template().findOutputs("*").keySet())
                 .containsExactlyInAnyOrderElementsOf(EntityTableStack.outputs());
-        assertThat(synthesized.stack().getStackName()).isEqualTo("EntityTable-" + StackSettings.DEFAULT_STAGE);
+        assertThat(synthesized.stack().getStackName()).isEqualTo("EntityTable-" + StackConfig.DEFAULT_STAGE);
     }
 
     private static String tableId() {

@@ -50,7 +50,7 @@ class NagChecksTest {
     @Test
     void jwtAuthorizer_shouldSatisfyApig4WithoutSuppression() {
         // GIVEN a stack with a JWT issuer and audience
-        SynthesizedStack synthesized = SettingsVariantsTest.withJwt();
+        SynthesizedStack synthesized = StackConfigVariantsTest.withJwt();
         // WHEN the annotations and suppressions are read
         // THEN there is no error and no APIG4 suppression: the routes are authorized
         assertThat(synthesized.annotations().findError("*", Match.anyValue())).isEmpty();

@@ -18,7 +18,7 @@ import software.amazon.awscdk.assertions.Template;
  * A stack synthesized once for a test class. The function zips are small temp files, so the tests do not depend on the
  * other modules having been packaged; the OpenAPI document is the real one of the API.
  */
-record SynthesizedStack(StackSettings settings, EntityTableStack stack, Template template, Annotations annotations) {
+record SynthesizedStack(StackConfig config, EntityTableStack stack, Template template, Annotations annotations) {
     /** The API's OpenAPI document, relative to this module (Maven runs tests in the module folder). */
     static final Path OPEN_API = Path.of("..", FunctionDefinition.API.module(), "openapi.json");
 
@@ -32,13 +32,13 @@ record SynthesizedStack(StackSettings settings, EntityTableStack stack, Template
                 .outdir(root.resolve("cdk.out").toString())
                 .context(all)
                 .build();
-        StackSettings settings = StackSettings.fromContext(app.getNode());
-        EntityTableStack stack = EntityTableApp.define(app, settings);
+        StackConfig config = StackConfig.fromContext(app.getNode());
+        EntityTableStack stack = EntityTableApp.define(app, config);
         Template template = Template.fromStack(stack);
-        return new SynthesizedStack(settings, stack, template, Annotations.fromStack(stack));
+        return new SynthesizedStack(config, stack, template, Annotations.fromStack(stack));
     }
 
-    /** The stack with default settings, synthesized once per test JVM (synth takes seconds). */
+    /** The stack with default config, synthesized once per test JVM (synth takes seconds). */
     static synchronized SynthesizedStack defaults() {
         if (defaults == null) {
             defaults = synthesize(Map.of());

@@ -26,10 +26,10 @@ final class Backoff {
     private final long maxMillis;
     private final FanoutStats stats;
 
-    Backoff(FanoutSettings settings, FanoutStats stats) {
-        this.maxAttempts = settings.maxAttempts();
-        this.baseMillis = Math.max(1, settings.baseDelay().toMillis());
-        this.maxMillis = Math.max(baseMillis, settings.maxDelay().toMillis());
+    Backoff(FanoutConfig config, FanoutStats stats) {
+        this.maxAttempts = config.maxAttempts();
+        this.baseMillis = Math.max(1, config.baseDelay().toMillis());
+        this.maxMillis = Math.max(baseMillis, config.maxDelay().toMillis());
         this.stats = stats;
     }
 

@@ -16,7 +16,7 @@ public class FanoutBeans {
     StreamFanout streamFanout(
             DynamoDbClient dynamo,
             @ConfigProperty(name = "entity-table.fanout.max-concurrent-writes", defaultValue = "16") int writes) {
-        return StreamFanout.create(dynamo, FanoutSettings.fromEnvironment().withConcurrency(writes));
+        return StreamFanout.create(dynamo, FanoutConfig.fromEnvironment().withConcurrency(writes));
     }
 
     void close(@Disposes StreamFanout fanout) {

@@ -31,13 +31,13 @@ public final class StreamFanout implements AutoCloseable {
         this.stats = stats;
     }
 
-    public static StreamFanout create(DynamoDbClient dynamo, FanoutSettings settings) {
+    public static StreamFanout create(DynamoDbClient dynamo, FanoutConfig config) {
         FanoutStats stats = new FanoutStats();
-        Backoff backoff = new Backoff(settings, stats);
-        BoundedParallel parallel = new BoundedParallel(settings.maxConcurrentWrites());
+        Backoff backoff = new Backoff(config, stats);
+        BoundedParallel parallel = new BoundedParallel(config.maxConcurrentWrites());
         ChangeFanout changes = new ChangeFanout(
-                new TableReader(dynamo, settings.tableName(), backoff, stats),
-                new CopyWriter(dynamo, settings.tableName(), backoff, stats),
+                new TableReader(dynamo, config.tableName(), backoff, stats),
+                new CopyWriter(dynamo, config.tableName(), backoff, stats),
                 parallel,
                 stats);
         return new StreamFanout(changes, parallel, stats);

@@ -53,7 +53,7 @@ class FanoutPropertyTest {
         CoreItemDriver driver = new CoreItemDriver(plain, table, random);
         FaultInjector injector = new FaultInjector(seed);
         try (DynamoDbClient client = LocalTables.instrumented(local, injector);
-                StreamFanout fanout = StreamFanout.create(client, FanoutSettings.forTable(table))) {
+                StreamFanout fanout = StreamFanout.create(client, FanoutConfig.forTable(table))) {
             StreamDelivery delivery = new StreamDelivery(fanout, random);
 
             // WHEN / THEN after every round
@@ -77,10 +77,9 @@ class FanoutPropertyTest {
         Random random = new Random(seed);
         CoreItemDriver driver = new CoreItemDriver(plain, table, random);
         FaultInjector injector = new FaultInjector(seed).throttling(0.08);
-        FanoutSettings settings =
-                FanoutSettings.forTable(table).withRetries(2, Duration.ofMillis(1), Duration.ofMillis(4));
+        FanoutConfig config = FanoutConfig.forTable(table).withRetries(2, Duration.ofMillis(1), Duration.ofMillis(4));
         try (DynamoDbClient client = LocalTables.instrumented(local, injector);
-                StreamFanout fanout = StreamFanout.create(client, settings)) {
+                StreamFanout fanout = StreamFanout.create(client, config)) {
             StreamDelivery delivery = new StreamDelivery(fanout, random);
 
             // WHEN / THEN after every round
@@ -115,7 +114,7 @@ class FanoutPropertyTest {
         assertThat(records).hasSize(driver.drain().size());
 
         // WHEN
-        try (StreamFanout fanout = StreamFanout.create(plain, FanoutSettings.forTable(table))) {
+        try (StreamFanout fanout = StreamFanout.create(plain, FanoutConfig.forTable(table))) {
             new StreamDelivery(fanout, random).deliver(records);
         }
 

@@ -55,14 +55,13 @@ class StreamFanoutTest {
         String table = newTable();
         Map<String, AttributeValue> store = store(Set.of("red", "blue", "sale"), 1);
         FaultInjector throttle = new FaultInjector(7).throttling(0.6);
-        FanoutSettings settings =
-                FanoutSettings.forTable(table).withRetries(30, Duration.ofMillis(1), Duration.ofMillis(8));
+        FanoutConfig config = FanoutConfig.forTable(table).withRetries(30, Duration.ofMillis(1), Duration.ofMillis(8));
 
         // WHEN
         StreamsEventResponse response;
         FanoutStats stats;
         try (DynamoDbClient client = LocalTables.instrumented(local, throttle);
-                StreamFanout fanout = StreamFanout.create(client, settings)) {
+                StreamFanout fanout = StreamFanout.create(client, config)) {
             response = fanout.process(List.of(Records.insert(store)));
             stats = fanout.stats();
         }
@@ -96,14 +95,13 @@ class StreamFanoutTest {
             }
         };
         List<Record> batch = List.of(Records.insert(first), Records.insert(second), Records.insert(third));
-        FanoutSettings settings =
-                FanoutSettings.forTable(table).withRetries(3, Duration.ofMillis(1), Duration.ofMillis(2));
+        FanoutConfig config = FanoutConfig.forTable(table).withRetries(3, Duration.ofMillis(1), Duration.ofMillis(2));
 
         // WHEN
         StreamsEventResponse response;
         FanoutStats stats;
         try (DynamoDbClient client = LocalTables.instrumented(local, counter, serverError);
-                StreamFanout fanout = StreamFanout.create(client, settings)) {
+                StreamFanout fanout = StreamFanout.create(client, config)) {
             response = fanout.process(batch);
             stats = fanout.stats();
         }
@@ -128,7 +126,7 @@ class StreamFanoutTest {
         Map<String, AttributeValue> v2 = new LinkedHashMap<>(v1);
         v2.put(Attributes.VERSION, Values.n(2));
         v2.put(Attributes.NAME, Values.s("Renamed in place"));
-        try (StreamFanout fanout = StreamFanout.create(plain, FanoutSettings.forTable(table))) {
+        try (StreamFanout fanout = StreamFanout.create(plain, FanoutConfig.forTable(table))) {
             fanout.process(List.of(Records.modify(v1, v2)));
 
             // WHEN the older INSERT arrives late
@@ -156,7 +154,7 @@ class StreamFanoutTest {
 
         // WHEN
         try (DynamoDbClient client = LocalTables.instrumented(local, counter);
-                StreamFanout fanout = StreamFanout.create(client, FanoutSettings.forTable(table))) {
+                StreamFanout fanout = StreamFanout.create(client, FanoutConfig.forTable(table))) {
             assertThat(fanout.process(List.of(Records.modify(before, after))).getBatchItemFailures())
                     .isEmpty();
             assertThat(fanout.stats().skipped()).isEqualTo(1);
@@ -190,8 +188,8 @@ class StreamFanoutTest {
 
         // WHEN
         try (DynamoDbClient client = LocalTables.instrumented(local, gauge);
-                StreamFanout fanout = StreamFanout.create(
-                        client, FanoutSettings.forTable(table).withConcurrency(4))) {
+                StreamFanout fanout =
+                        StreamFanout.create(client, FanoutConfig.forTable(table).withConcurrency(4))) {
             assertThat(fanout.process(List.of(Records.insert(store(tags, 1)))).getBatchItemFailures())
                     .isEmpty();
         }

@@ -61,7 +61,7 @@ class TableReaderTest {
 
     private static Backoff backoff(FanoutStats stats) {
         return new Backoff(
-                FanoutSettings.forTable("Entity").withRetries(3, Duration.ofMillis(1), Duration.ofMillis(1)), stats);
+                FanoutConfig.forTable("Entity").withRetries(3, Duration.ofMillis(1), Duration.ofMillis(1)), stats);
     }
 
     private static Map<String, AttributeValue> copy(String id, long sourceVersion) {

@@ -76,7 +76,7 @@ class TypeIndexRaceTest {
         put(storeV1);
         put(customerV1);
         lagging = LocalTables.instrumented(local, new LaggingTypeIndex());
-        storeFanout = StreamFanout.create(lagging, FanoutSettings.forTable(table));
+        storeFanout = StreamFanout.create(lagging, FanoutConfig.forTable(table));
     }
 
     @AfterEach
@@ -214,7 +214,7 @@ class TypeIndexRaceTest {
     }
 
     private void fanOut(DynamoDbClient client, software.amazon.awssdk.services.dynamodb.model.Record record) {
-        try (StreamFanout fanout = StreamFanout.create(client, FanoutSettings.forTable(table))) {
+        try (StreamFanout fanout = StreamFanout.create(client, FanoutConfig.forTable(table))) {
             assertThat(fanout.process(List.of(record)).getBatchItemFailures()).isEmpty();
         }
     }

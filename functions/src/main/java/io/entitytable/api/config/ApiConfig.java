@@ -4,7 +4,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.util.Optional;
 
-/** Settings of the API function; each maps to an environment variable named in {@code Settings}. */
+/** The API function's configuration (Quarkus config mapping); each maps to an environment variable named in {@code EnvironmentVariables}. */
 @ConfigMapping(prefix = "entity-table")
 public interface ApiConfig {
     /** The DynamoDB table ({@code TABLE_NAME}). */

@@ -1,8 +1,8 @@
 package io.entitytable.local.function;
 
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.EnvironmentVariables;
 import io.entitytable.model.FunctionDefinition;
-import io.entitytable.model.Settings;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -10,7 +10,7 @@ import java.util.Map;
 
 /**
  * The environment a packaged function sees locally: the variables Lambda itself sets (runtime API, function name,
- * memory, credentials, region, task root), the ones the CDK stack sets (named in {@link Settings}), and the endpoint
+ * memory, credentials, region, task root), the ones the CDK stack sets (named in {@link EnvironmentVariables}), and the endpoint
  * override that points the function's DynamoDB client at DynamoDB Local.
  *
  * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/configuration-envvars.html#configuration-envvars-runtime">Defined
@@ -49,13 +49,13 @@ public final class FunctionEnvironment {
         env.put("AWS_SECRET_ACCESS_KEY", "local");
         env.put("AWS_SESSION_TOKEN", "local");
         env.put("QUARKUS_DYNAMODB_ENDPOINT_OVERRIDE", dynamoDbEndpoint.toString());
-        env.put(Settings.TABLE_NAME, tableName);
-        env.put(Settings.CURSOR_SECRET, LOCAL_CURSOR_SECRET);
+        env.put(EnvironmentVariables.TABLE_NAME, tableName);
+        env.put(EnvironmentVariables.CURSOR_SECRET, LOCAL_CURSOR_SECRET);
         if (orderStatusShards != null) {
-            env.put(Settings.ORDER_STATUS_SHARDS, orderStatusShards.toString());
+            env.put(EnvironmentVariables.ORDER_STATUS_SHARDS, orderStatusShards.toString());
         }
         if (function.namedHandler() != null) {
-            env.put(Settings.QUARKUS_LAMBDA_HANDLER, function.namedHandler());
+            env.put(EnvironmentVariables.QUARKUS_LAMBDA_HANDLER, function.namedHandler());
         }
         return env;
     }

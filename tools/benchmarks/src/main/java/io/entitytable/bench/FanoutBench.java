@@ -1,7 +1,7 @@
 package io.entitytable.bench;
 
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import io.entitytable.fanout.FanoutSettings;
+import io.entitytable.fanout.FanoutConfig;
 import io.entitytable.fanout.StreamFanout;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
@@ -58,7 +58,7 @@ final class FanoutBench {
     }
 
     private final LocalDynamoDb local;
-    private final int concurrency = FanoutSettings.DEFAULT_MAX_CONCURRENT_WRITES;
+    private final int concurrency = FanoutConfig.DEFAULT_MAX_CONCURRENT_WRITES;
 
     FanoutBench(LocalDynamoDb local) {
         this.local = local;
@@ -71,7 +71,7 @@ final class FanoutBench {
         try (DynamoDbClient seedClient = local.client();
                 DynamoDbClient fanoutClient = local.client();
                 DynamoDbClient rawClient = local.client();
-                StreamFanout fanout = StreamFanout.create(fanoutClient, FanoutSettings.forTable(table))) {
+                StreamFanout fanout = StreamFanout.create(fanoutClient, FanoutConfig.forTable(table))) {
             Store store = new Store(Ids.newId(), Ids.newId(), "Main", address(1), Set.of(), 1, NOW, NOW);
             List<Duplicate> storeCopies = seed(seedClient, table, store, copies, pool);
             Samples fanoutSamples = new Samples();

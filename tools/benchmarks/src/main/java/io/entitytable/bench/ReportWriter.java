@@ -141,7 +141,7 @@ final class ReportWriter {
     void fanout(Report.Section section, List<FanoutBench.Result> results) {
         section.line("A store with k linked customers has k copies (`customer#C / store#S`). One MODIFY of the store"
                 + " (new address, version + 1) is processed by `StreamFanout.process` (plain Java, in this JVM, default"
-                + " settings: " + io.entitytable.fanout.FanoutSettings.DEFAULT_MAX_CONCURRENT_WRITES + " concurrent"
+                + " settings: " + io.entitytable.fanout.FanoutConfig.DEFAULT_MAX_CONCURRENT_WRITES + " concurrent"
                 + " writes), which finds the copies (one typeGsi page per 1 MB + the `store#S` partition) and refreshes"
                 + " each with a conditional PutItem. The baseline writes the same k copy items with the same"
                 + " condition (`attribute_exists(sourceVersion) AND sourceVersion < :v`) from a pool of the same"

@@ -4,8 +4,8 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.fanout.FanoutConfig;
 import io.entitytable.fanout.FanoutHandler;
-import io.entitytable.fanout.FanoutSettings;
 import io.entitytable.fanout.StreamFanout;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.pump.DynamodbEventJson;
@@ -86,7 +86,7 @@ final class FanoutInstances implements FunctionInvoker, AutoCloseable {
                 .httpClient(UrlConnectionHttpClient.create())
                 .overrideConfiguration(config -> config.addExecutionInterceptor(faults))
                 .build();
-        return new Instance(dynamo, StreamFanout.create(dynamo, FanoutSettings.forTable(tableName)), faults);
+        return new Instance(dynamo, StreamFanout.create(dynamo, FanoutConfig.forTable(tableName)), faults);
     }
 
     /** Throws away every idle instance, as when the function is redeployed: the next invocations start new ones. */

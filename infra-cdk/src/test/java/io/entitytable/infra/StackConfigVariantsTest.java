@@ -4,16 +4,16 @@ import static io.entitytable.infra.Json.map;
 import static io.entitytable.infra.Json.properties;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.model.EnvironmentVariables;
 import io.entitytable.model.FunctionDefinition;
-import io.entitytable.model.Settings;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awscdk.App;
 import software.amazon.awscdk.RemovalPolicy;
 
-/** What the context settings change: JWT authorizer, removal policy, shard count, sizes, names. */
-class SettingsVariantsTest {
+/** What the context config change: JWT authorizer, removal policy, shard count, sizes, names. */
+class StackConfigVariantsTest {
     static final String ISSUER = "https://issuer.example.com/";
     static final List<String> AUDIENCE = List.of("entity-table-api");
 
@@ -33,7 +33,7 @@ class SettingsVariantsTest {
 
     @Test
     void jwtIssuer_shouldPutAJwtAuthorizerOnEveryRoute() {
-        // GIVEN settings with a JWT issuer and audience
+        // GIVEN config with a JWT issuer and audience
         SynthesizedStack synthesized = withJwt();
         // WHEN the stack is synthesized
         Map.Entry<String, Map<String, Object>> authorizer = synthesized.only("AWS::ApiGatewayV2::Authorizer");
@@ -74,7 +74,7 @@ class SettingsVariantsTest {
                 "Environment",
                 "Variables");
         // THEN the API gets it as ORDER_STATUS_SHARDS
-        assertThat(variables).containsEntry(Settings.ORDER_STATUS_SHARDS, "22");
+        assertThat(variables).containsEntry(EnvironmentVariables.ORDER_STATUS_SHARDS, "22");
     }
 
     @Test
@@ -97,42 +97,41 @@ class SettingsVariantsTest {
                         Map.entry("throttleRateLimit", "50"),
                         Map.entry("throttleBurstLimit", "75")))
                 .build();
-        // WHEN the settings are read
-        StackSettings settings = StackSettings.fromContext(app.getNode());
+        // WHEN the config are read
+        StackConfig config = StackConfig.fromContext(app.getNode());
         // THEN each key lands in its setting, and unset ones keep the FunctionDefinition defaults
-        assertThat(settings.stackName()).isEqualTo("EntityTable-prod");
-        assertThat(settings.region()).isEqualTo("eu-west-1");
-        assertThat(settings.tableName()).isEqualTo("EntityProd");
-        assertThat(settings.removalPolicy()).isEqualTo(RemovalPolicy.SNAPSHOT);
-        assertThat(settings.deletionProtection()).isTrue();
-        assertThat(settings.zipOf(FunctionDefinition.API).toString())
+        assertThat(config.stackName()).isEqualTo("EntityTable-prod");
+        assertThat(config.region()).isEqualTo("eu-west-1");
+        assertThat(config.tableName()).isEqualTo("EntityProd");
+        assertThat(config.removalPolicy()).isEqualTo(RemovalPolicy.SNAPSHOT);
+        assertThat(config.deletionProtection()).isTrue();
+        assertThat(config.zipOf(FunctionDefinition.API).toString())
                 .isEqualTo("/tmp/build/functions/target/function.zip");
-        assertThat(settings.api())
-                .isEqualTo(new StackSettings.FunctionSize(2048, FunctionDefinition.API.timeoutSeconds()));
-        assertThat(settings.fanout())
-                .isEqualTo(new StackSettings.FunctionSize(FunctionDefinition.STREAM_FANOUT.memoryMb(), 300));
-        assertThat(settings.orderStatusShards()).contains(30);
-        assertThat(settings.parallelizationFactor()).isEqualTo(4);
-        assertThat(settings.jwtIssuer()).contains(ISSUER);
-        assertThat(settings.jwtAudience()).containsExactly("a", "b");
-        assertThat(settings.corsAllowOrigins()).containsExactly("https://app.example.com");
-        assertThat(settings.throttleRateLimit()).isEqualTo(50);
-        assertThat(settings.throttleBurstLimit()).isEqualTo(75);
+        assertThat(config.api()).isEqualTo(new StackConfig.FunctionSize(2048, FunctionDefinition.API.timeoutSeconds()));
+        assertThat(config.fanout())
+                .isEqualTo(new StackConfig.FunctionSize(FunctionDefinition.STREAM_FANOUT.memoryMb(), 300));
+        assertThat(config.orderStatusShards()).contains(30);
+        assertThat(config.parallelizationFactor()).isEqualTo(4);
+        assertThat(config.jwtIssuer()).contains(ISSUER);
+        assertThat(config.jwtAudience()).containsExactly("a", "b");
+        assertThat(config.corsAllowOrigins()).containsExactly("https://app.example.com");
+        assertThat(config.throttleRateLimit()).isEqualTo(50);
+        assertThat(config.throttleBurstLimit()).isEqualTo(75);
     }
 
     @Test
     void fromContext_shouldDefaultToADevStageWithARetainedTable() {
         // GIVEN an app without context
         App app = new App();
-        // WHEN the settings are read
-        StackSettings settings = StackSettings.fromContext(app.getNode());
+        // WHEN the config are read
+        StackConfig config = StackConfig.fromContext(app.getNode());
         // THEN stage dev, table Entity-dev, RETAIN, zips and OpenAPI relative to the repository root (..)
-        assertThat(settings.stage()).isEqualTo(StackSettings.DEFAULT_STAGE);
-        assertThat(settings.tableName()).isEqualTo("Entity-" + StackSettings.DEFAULT_STAGE);
-        assertThat(settings.removalPolicy()).isEqualTo(RemovalPolicy.RETAIN);
-        assertThat(settings.zipOf(FunctionDefinition.STREAM_FANOUT).toString())
+        assertThat(config.stage()).isEqualTo(StackConfig.DEFAULT_STAGE);
+        assertThat(config.tableName()).isEqualTo("Entity-" + StackConfig.DEFAULT_STAGE);
+        assertThat(config.removalPolicy()).isEqualTo(RemovalPolicy.RETAIN);
+        assertThat(config.zipOf(FunctionDefinition.STREAM_FANOUT).toString())
                 .isEqualTo("../" + FunctionDefinition.STREAM_FANOUT.zipPath());
-        assertThat(settings.openApi().toString()).isEqualTo("../functions/openapi.json");
-        assertThat(settings.jwtIssuer()).isEmpty();
+        assertThat(config.openApi().toString()).isEqualTo("../functions/openapi.json");
+        assertThat(config.jwtIssuer()).isEmpty();
     }
 }

@@ -4,7 +4,7 @@ package io.entitytable.model;
  * Environment variables the functions read. The CDK stack sets them on AWS and the local runtime sets them on the
  * packaged functions it runs, from these names.
  */
-public final class Settings {
+public final class EnvironmentVariables {
     /** Name of the DynamoDB table. */
     public static final String TABLE_NAME = "TABLE_NAME";
     /** N of the write-sharded order status index; see {@code OrderStatusShards}. */
@@ -14,5 +14,5 @@ public final class Settings {
     /** Chooses the {@code @Named} handler of a zip that holds several (Quarkus). */
     public static final String QUARKUS_LAMBDA_HANDLER = "QUARKUS_LAMBDA_HANDLER";
 
-    private Settings() {}
+    private EnvironmentVariables() {}
 }

@@ -1,6 +1,6 @@
 package io.entitytable.fanout;
 
-import io.entitytable.model.Settings;
+import io.entitytable.model.EnvironmentVariables;
 import io.entitytable.model.TableLayout;
 import java.time.Duration;
 
@@ -13,7 +13,7 @@ import java.time.Duration;
  * @param baseDelay first back-off step; each retry doubles it (full jitter), up to {@code maxDelay}
  * @param maxDelay cap of one back-off step
  */
-public record FanoutSettings(
+public record FanoutConfig(
         String tableName, int maxConcurrentWrites, int maxAttempts, Duration baseDelay, Duration maxDelay) {
 
     public static final int DEFAULT_MAX_CONCURRENT_WRITES = 16;
@@ -21,32 +21,32 @@ public record FanoutSettings(
     public static final Duration DEFAULT_BASE_DELAY = Duration.ofMillis(25);
     public static final Duration DEFAULT_MAX_DELAY = Duration.ofSeconds(2);
 
-    public FanoutSettings {
+    public FanoutConfig {
         if (maxConcurrentWrites < 1 || maxAttempts < 1) {
             throw new IllegalArgumentException("concurrency and attempts must be at least 1");
         }
     }
 
     /** The table from {@code TABLE_NAME}, everything else at its default. */
-    public static FanoutSettings fromEnvironment() {
+    public static FanoutConfig fromEnvironment() {
         return forTable(tableNameFromEnvironment());
     }
 
-    public static FanoutSettings forTable(String tableName) {
-        return new FanoutSettings(
+    public static FanoutConfig forTable(String tableName) {
+        return new FanoutConfig(
                 tableName, DEFAULT_MAX_CONCURRENT_WRITES, DEFAULT_MAX_ATTEMPTS, DEFAULT_BASE_DELAY, DEFAULT_MAX_DELAY);
     }
 
     public static String tableNameFromEnvironment() {
-        String fromEnv = System.getenv(Settings.TABLE_NAME);
+        String fromEnv = System.getenv(EnvironmentVariables.TABLE_NAME);
         return fromEnv == null || fromEnv.isBlank() ? TableLayout.ENTITY.defaultTableName() : fromEnv;
     }
 
-    public FanoutSettings withConcurrency(int writes) {
-        return new FanoutSettings(tableName, writes, maxAttempts, baseDelay, maxDelay);
+    public FanoutConfig withConcurrency(int writes) {
+        return new FanoutConfig(tableName, writes, maxAttempts, baseDelay, maxDelay);
     }
 
-    public FanoutSettings withRetries(int attempts, Duration base, Duration max) {
-        return new FanoutSettings(tableName, maxConcurrentWrites, attempts, base, max);
+    public FanoutConfig withRetries(int attempts, Duration base, Duration max) {
+        return new FanoutConfig(tableName, maxConcurrentWrites, attempts, base, max);
     }
 }

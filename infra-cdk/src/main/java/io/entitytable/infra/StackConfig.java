@@ -34,7 +34,7 @@ import software.constructs.Node;
  * @param throttleRateLimit steady-state requests per second of the default stage
  * @param throttleBurstLimit burst of the default stage
  */
-public record StackSettings(
+public record StackConfig(
         String stage,
         String region,
         String account,
@@ -56,7 +56,7 @@ public record StackSettings(
     public static final String DEFAULT_REGION = "us-east-1";
     public static final String STACK_NAME_PREFIX = "EntityTable-";
 
-    public StackSettings {
+    public StackConfig {
         Objects.requireNonNull(stage, "stage");
         Objects.requireNonNull(region, "region");
         Objects.requireNonNull(tableName, "tableName");
@@ -86,8 +86,8 @@ public record StackSettings(
     }
 
     /** The defaults: a {@code dev} stage whose function zips and OpenAPI document are under {@code root}. */
-    public static StackSettings defaults(Path root) {
-        return new StackSettings(
+    public static StackConfig defaults(Path root) {
+        return new StackConfig(
                 DEFAULT_STAGE,
                 DEFAULT_REGION,
                 null,
@@ -112,16 +112,16 @@ public record StackSettings(
     }
 
     /**
-     * Reads the settings from CDK context. Keys: {@code stage, region, account, tableName, removalPolicy, artifactRoot,
+     * Reads the config from CDK context. Keys: {@code stage, region, account, tableName, removalPolicy, artifactRoot,
      * openApi, memoryMb.<function>, timeoutSeconds.<function>, orderStatusShards, parallelizationFactor, jwtIssuer,
      * jwtAudience, corsAllowOrigins, throttleRateLimit, throttleBurstLimit} (lists are comma-separated).
      */
-    public static StackSettings fromContext(Node node) {
+    public static StackConfig fromContext(Node node) {
         Context context = new Context(node);
         Path root = Path.of(context.string("artifactRoot").orElse(".."));
-        StackSettings defaults = defaults(root);
+        StackConfig defaults = defaults(root);
         String stage = context.string("stage").orElse(defaults.stage());
-        return new StackSettings(
+        return new StackConfig(
                 stage,
                 context.string("region")
                         .or(() -> Optional.ofNullable(System.getenv("CDK_DEFAULT_REGION")))
