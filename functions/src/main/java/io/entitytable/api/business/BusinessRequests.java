@@ -1,6 +1,6 @@
 package io.entitytable.api.business;
 
-import io.entitytable.api.subject.Patterns;
+import io.entitytable.api.input.Patterns;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;

@@ -1,6 +1,6 @@
 package io.entitytable.api.order;
 
-import io.entitytable.api.subject.Patterns;
+import io.entitytable.api.input.Patterns;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;

@@ -1,7 +1,7 @@
 package io.entitytable.api.store;
 
-import io.entitytable.api.subject.AddressInput;
-import io.entitytable.api.subject.Patterns;
+import io.entitytable.api.input.AddressInput;
+import io.entitytable.api.input.Patterns;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;

@@ -1,6 +1,7 @@
 package io.entitytable.api.subject;
 
 import io.entitytable.api.error.ApiProblem;
+import io.entitytable.api.input.Inputs;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.CoreWrites.WriteConflict;
 import io.entitytable.api.table.EntityTable;

@@ -1,4 +1,4 @@
-package io.entitytable.api.subject;
+package io.entitytable.api.input;
 
 import io.entitytable.model.Address;
 import jakarta.validation.constraints.NotBlank;

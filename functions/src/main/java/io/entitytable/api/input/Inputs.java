@@ -1,4 +1,4 @@
-package io.entitytable.api.subject;
+package io.entitytable.api.input;
 
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.model.Ids;
