@@ -3,16 +3,17 @@ package io.entitytable.api.business;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.BusinessResponse;
 import io.entitytable.api.response.SubjectResponse;
+import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -46,8 +47,7 @@ public class BusinessResource {
     @GET
     @Path("businesses/{id}/items")
     @Operation(summary = "A business with everything under it (pattern 2)")
-    public Page<SubjectResponse> items(
-            @PathParam("id") String id, @QueryParam("limit") String limit, @QueryParam("next") String next) {
-        return Responses.page(businesses.items(id, limit, next), SubjectResponse::from);
+    public Page<SubjectResponse> items(@PathParam("id") String id, @BeanParam PageParams page) {
+        return Responses.page(businesses.items(id, page.limit(), page.next()), SubjectResponse::from);
     }
 }

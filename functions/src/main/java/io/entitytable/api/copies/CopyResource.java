@@ -4,7 +4,9 @@ import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.CustomerResponse;
 import io.entitytable.api.response.StoreResponse;
 import io.entitytable.api.response.SubjectResponse;
+import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -31,28 +33,23 @@ public class CopyResource {
     @GET
     @Path("customers/{id}/stores")
     @Operation(summary = "Stores a customer manages, with store data (pattern 10)")
-    public Page<StoreResponse> storesOfCustomer(
-            @PathParam("id") String id, @QueryParam("limit") String limit, @QueryParam("next") String next) {
-        return Responses.page(copies.storesOfCustomer(id, limit, next), StoreResponse::from);
+    public Page<StoreResponse> storesOfCustomer(@PathParam("id") String id, @BeanParam PageParams page) {
+        return Responses.page(copies.storesOfCustomer(id, page.limit(), page.next()), StoreResponse::from);
     }
 
     @GET
     @Path("stores/{id}/customers")
     @Operation(summary = "Customers managing a store, with customer data (pattern 11)")
-    public Page<CustomerResponse> customersOfStore(
-            @PathParam("id") String id, @QueryParam("limit") String limit, @QueryParam("next") String next) {
-        return Responses.page(copies.customersOfStore(id, limit, next), CustomerResponse::from);
+    public Page<CustomerResponse> customersOfStore(@PathParam("id") String id, @BeanParam PageParams page) {
+        return Responses.page(copies.customersOfStore(id, page.limit(), page.next()), CustomerResponse::from);
     }
 
     @GET
     @Path("tags/{tag}")
     @Operation(summary = "Everything tagged t, optionally of one entity type (pattern 12)")
     public Page<SubjectResponse> tagged(
-            @PathParam("tag") String tag,
-            @QueryParam("type") String type,
-            @QueryParam("limit") String limit,
-            @QueryParam("next") String next) {
-        return Responses.page(copies.tagged(tag, type, limit, next), SubjectResponse::from);
+            @PathParam("tag") String tag, @QueryParam("type") String type, @BeanParam PageParams page) {
+        return Responses.page(copies.tagged(tag, type, page.limit(), page.next()), SubjectResponse::from);
     }
 
     @GET
@@ -62,8 +59,8 @@ public class CopyResource {
             @QueryParam("any") String any,
             @QueryParam("all") String all,
             @QueryParam("type") String type,
-            @QueryParam("limit") String limit,
-            @QueryParam("next") String next) {
-        return Responses.page(copies.taggedWithSeveral(any, all, type, limit, next), SubjectResponse::from);
+            @BeanParam PageParams page) {
+        return Responses.page(
+                copies.taggedWithSeveral(any, all, type, page.limit(), page.next()), SubjectResponse::from);
     }
 }

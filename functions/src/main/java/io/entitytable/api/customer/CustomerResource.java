@@ -5,9 +5,11 @@ import io.entitytable.api.order.OrderService;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.CustomerResponse;
 import io.entitytable.api.response.OrderResponse;
+import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -51,9 +53,9 @@ public class CustomerResource {
     public Page<CustomerResponse> byName(
             @PathParam("id") String businessId,
             @QueryParam("namePrefix") String namePrefix,
-            @QueryParam("limit") String limit,
-            @QueryParam("next") String next) {
-        return Responses.page(customers.byName(businessId, namePrefix, limit, next), CustomerResponse::from);
+            @BeanParam PageParams page) {
+        return Responses.page(
+                customers.byName(businessId, namePrefix, page.limit(), page.next()), CustomerResponse::from);
     }
 
     @Path("customers/{id}")
@@ -64,9 +66,8 @@ public class CustomerResource {
     @GET
     @Path("customers/{id}/orders")
     @Operation(summary = "A customer's orders, newest first (pattern 7)")
-    public Page<OrderResponse> orders(
-            @PathParam("id") String id, @QueryParam("limit") String limit, @QueryParam("next") String next) {
-        return Responses.page(customers.orders(id, limit, next), OrderResponse::from);
+    public Page<OrderResponse> orders(@PathParam("id") String id, @BeanParam PageParams page) {
+        return Responses.page(customers.orders(id, page.limit(), page.next()), OrderResponse::from);
     }
 
     @POST

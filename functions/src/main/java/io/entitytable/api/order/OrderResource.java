@@ -2,7 +2,9 @@ package io.entitytable.api.order;
 
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.OrderResponse;
+import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -30,17 +32,8 @@ public class OrderResource {
     @Path("businesses/{id}/orders")
     @Operation(summary = "Orders of a business, newest first, by date range and filters (pattern 4)")
     public Page<OrderResponse> ofBusiness(
-            @PathParam("id") String businessId,
-            @QueryParam("from") String from,
-            @QueryParam("to") String to,
-            @QueryParam("status") String status,
-            @QueryParam("city") String city,
-            @QueryParam("paymentCard") String paymentCard,
-            @QueryParam("minTotalCents") String minTotalCents,
-            @QueryParam("limit") String limit,
-            @QueryParam("next") String next) {
-        OrderFilters filters = new OrderFilters(from, to, status, city, paymentCard, minTotalCents);
-        return Responses.page(orders.ofBusiness(businessId, filters, limit, next), OrderResponse::from);
+            @PathParam("id") String businessId, @BeanParam OrderFilters filters, @BeanParam PageParams page) {
+        return Responses.page(orders.ofBusiness(businessId, filters, page.limit(), page.next()), OrderResponse::from);
     }
 
     @GET
@@ -50,9 +43,8 @@ public class OrderResource {
             @QueryParam("status") String status,
             @QueryParam("from") String from,
             @QueryParam("to") String to,
-            @QueryParam("limit") String limit,
-            @QueryParam("next") String next) {
-        return Responses.page(orders.byStatus(status, from, to, limit, next), OrderResponse::from);
+            @BeanParam PageParams page) {
+        return Responses.page(orders.byStatus(status, from, to, page.limit(), page.next()), OrderResponse::from);
     }
 
     @Path("orders/{id}")

@@ -2,9 +2,11 @@ package io.entitytable.api.store;
 
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.StoreResponse;
+import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -47,10 +49,10 @@ public class StoreResource {
             @QueryParam("state") String state,
             @QueryParam("city") String city,
             @QueryParam("zip") String zip,
-            @QueryParam("limit") String limit,
-            @QueryParam("next") String next) {
+            @BeanParam PageParams page) {
         return Responses.page(
-                stores.byLocation(businessId, country, state, city, zip, limit, next), StoreResponse::from);
+                stores.byLocation(businessId, country, state, city, zip, page.limit(), page.next()),
+                StoreResponse::from);
     }
 
     @Path("stores/{id}")
