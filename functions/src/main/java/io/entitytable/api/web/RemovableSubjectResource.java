@@ -19,7 +19,7 @@ import org.jboss.resteasy.reactive.RestResponse;
 /** {@link SubjectResource} with a delete that takes nothing but {@code If-Match}. */
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
-public abstract class RemovableSubjectResource<M extends CoreItem, R extends SubjectResponse, P>
+public abstract class RemovableSubjectResource<M extends CoreItem, R extends SubjectResponse, P extends Record>
         extends SubjectResource<M, R, P> {
     private final Removal removal;
 

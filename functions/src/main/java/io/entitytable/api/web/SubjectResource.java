@@ -32,7 +32,7 @@ import org.jboss.resteasy.reactive.RestResponse;
  */
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
-public abstract class SubjectResource<M extends CoreItem, R extends SubjectResponse, P> {
+public abstract class SubjectResource<M extends CoreItem, R extends SubjectResponse, P extends Record> {
     private final Function<String, M> read;
     private final Change<M, P> change;
     private final Function<M, R> response;
