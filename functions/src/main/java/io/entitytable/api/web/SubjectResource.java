@@ -53,7 +53,7 @@ public abstract class SubjectResource<M extends CoreItem, R extends SubjectRespo
     }
 
     @GET
-    @Operation(summary = "The subject by id, with its version as the ETag")
+    @Operation(summary = "Read the subject by id; its version is the ETag")
     public RestResponse<R> get(@PathParam("id") String id) {
         return Responses.ok(response.apply(read.apply(id)));
     }
