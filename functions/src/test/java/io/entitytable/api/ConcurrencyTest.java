@@ -12,7 +12,7 @@ import io.entitytable.api.business.BusinessService;
 import io.entitytable.api.customer.CustomerService;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.store.StoreService;
-import io.entitytable.api.write.OptimisticWrites;
+import io.entitytable.api.tag.TagService;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
@@ -64,7 +64,7 @@ class ConcurrencyTest {
     CustomerService customers;
 
     @Inject
-    OptimisticWrites optimistic;
+    TagService tagService;
 
     @Inject
     StoreService stores;
@@ -185,7 +185,7 @@ class ConcurrencyTest {
 
         // WHEN
         List<Object> outcomes =
-                all(writer -> () -> outcome(() -> optimistic.tag(Entity.CUSTOMER, customer, "t" + writer, true)));
+                all(writer -> () -> outcome(() -> tagService.tag(Entity.CUSTOMER, customer, "t" + writer)));
 
         // THEN
         assertThat(outcomes)

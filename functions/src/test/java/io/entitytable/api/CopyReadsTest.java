@@ -124,6 +124,7 @@ class CopyReadsTest {
         assertThat(any.then().statusCode(200).extract().<List<String>>path("items.id"))
                 .containsExactlyInAnyOrder(customer, both, onlyB);
         assertThat(twoTags).containsExactly("Query", "Query");
+        any.then().body("items.entity", org.hamcrest.Matchers.containsInAnyOrder("customer", "store", "store"));
         given().get("/tags?all=" + a + "," + b).then().body("items.id", contains(both));
         given().get("/tags?any=" + a + "," + b + "&type=store")
                 .then()

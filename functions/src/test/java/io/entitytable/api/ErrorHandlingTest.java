@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** DESIGN §7: every error is problem+json, and nothing is written. */
+/** Every error is problem+json, and nothing is written. */
 @QuarkusTest
 @QuarkusTestResource(LocalDynamoResource.class)
 class ErrorHandlingTest {

@@ -278,7 +278,7 @@ class HostileInputTest {
 
     /**
      * A well-formed id that names nothing is a 404 for a subject, but (decided) a 2xx for two kinds of route: a list
-     * under a parent (one Query per page, DESIGN §5; checking the parent would cost a read per page: the answer is an
+     * under a parent (one Query per page; checking the parent would cost a read per page: the answer is an
      * empty page; {@code /businesses/{id}/items} is the exception because the business is its first item), and the
      * unlink of a store the customer does not have (idempotent, nothing written).
      */

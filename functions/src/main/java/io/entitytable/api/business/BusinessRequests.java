@@ -1,6 +1,7 @@
 package io.entitytable.api.business;
 
-import io.entitytable.api.subject.Patterns;
+import io.entitytable.api.input.Inputs;
+import io.entitytable.api.input.Patterns;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
@@ -11,9 +12,9 @@ public final class BusinessRequests {
     private BusinessRequests() {}
 
     public record CreateBusiness(
-            @NotBlank @Size(max = 200) @Pattern(regexp = Patterns.TEXT) String name,
-            @Size(max = 50) Set<@Pattern(regexp = Patterns.TAG) String> tags) {}
+            @NotBlank @Size(max = Inputs.MAX_TEXT) @Pattern(regexp = Patterns.TEXT) String name,
+            @Size(max = Inputs.MAX_TAGS) Set<@Pattern(regexp = Patterns.TAG) String> tags) {}
 
     /** Fields left out stay as they are. */
-    public record PatchBusiness(@Size(min = 1, max = 200) @Pattern(regexp = Patterns.TEXT) String name) {}
+    public record PatchBusiness(@Size(min = 1, max = Inputs.MAX_TEXT) @Pattern(regexp = Patterns.TEXT) String name) {}
 }

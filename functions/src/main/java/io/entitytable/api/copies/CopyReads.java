@@ -2,8 +2,8 @@ package io.entitytable.api.copies;
 
 import io.entitytable.api.config.ApiConfig;
 import io.entitytable.api.error.ApiProblem;
+import io.entitytable.api.input.Inputs;
 import io.entitytable.api.paging.Page;
-import io.entitytable.api.subject.Inputs;
 import io.entitytable.api.table.MergeOrder;
 import io.entitytable.api.table.PagedQueries;
 import io.entitytable.api.table.PartitionQuery;

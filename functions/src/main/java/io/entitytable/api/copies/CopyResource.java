@@ -1,9 +1,12 @@
 package io.entitytable.api.copies;
 
 import io.entitytable.api.paging.Page;
-import io.entitytable.model.CoreItem;
-import io.entitytable.model.Customer;
-import io.entitytable.model.Store;
+import io.entitytable.api.response.CustomerResponse;
+import io.entitytable.api.response.StoreResponse;
+import io.entitytable.api.response.SubjectResponse;
+import io.entitytable.api.web.PageParams;
+import io.entitytable.api.web.Responses;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -13,7 +16,10 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** Reads answered from the duplicated edge and tag items that the stream fan-out keeps in sync. */
+/**
+ * Reads answered from the duplicated edge and tag items that the stream fan-out keeps in sync. A subject read from a
+ * copy has the same shape as one read from its own item, less its index attributes ({@code businessId}).
+ */
 @Path("/")
 @Tag(name = "Relationships and tags")
 @Produces(MediaType.APPLICATION_JSON)
@@ -27,39 +33,34 @@ public class CopyResource {
     @GET
     @Path("customers/{id}/stores")
     @Operation(summary = "Stores a customer manages, with store data (pattern 10)")
-    public Page<Store> storesOfCustomer(
-            @PathParam("id") String id, @QueryParam("limit") String limit, @QueryParam("next") String next) {
-        return copies.storesOfCustomer(id, limit, next);
+    public Page<StoreResponse> storesOfCustomer(@PathParam("id") String id, @BeanParam PageParams page) {
+        return Responses.page(copies.storesOfCustomer(id, page.limit(), page.next()), StoreResponse::from);
     }
 
     @GET
     @Path("stores/{id}/customers")
     @Operation(summary = "Customers managing a store, with customer data (pattern 11)")
-    public Page<Customer> customersOfStore(
-            @PathParam("id") String id, @QueryParam("limit") String limit, @QueryParam("next") String next) {
-        return copies.customersOfStore(id, limit, next);
+    public Page<CustomerResponse> customersOfStore(@PathParam("id") String id, @BeanParam PageParams page) {
+        return Responses.page(copies.customersOfStore(id, page.limit(), page.next()), CustomerResponse::from);
     }
 
     @GET
     @Path("tags/{tag}")
     @Operation(summary = "Everything tagged t, optionally of one entity type (pattern 12)")
-    public Page<CoreItem> tagged(
-            @PathParam("tag") String tag,
-            @QueryParam("type") String type,
-            @QueryParam("limit") String limit,
-            @QueryParam("next") String next) {
-        return copies.tagged(tag, type, limit, next);
+    public Page<SubjectResponse> tagged(
+            @PathParam("tag") String tag, @QueryParam("type") String type, @BeanParam PageParams page) {
+        return Responses.page(copies.tagged(tag, type, page.limit(), page.next()), SubjectResponse::from);
     }
 
     @GET
     @Path("tags")
     @Operation(summary = "Subjects with any or all of several tags (pattern 13)")
-    public Page<CoreItem> taggedWithSeveral(
+    public Page<SubjectResponse> taggedWithSeveral(
             @QueryParam("any") String any,
             @QueryParam("all") String all,
             @QueryParam("type") String type,
-            @QueryParam("limit") String limit,
-            @QueryParam("next") String next) {
-        return copies.taggedWithSeveral(any, all, type, limit, next);
+            @BeanParam PageParams page) {
+        return Responses.page(
+                copies.taggedWithSeveral(any, all, type, page.limit(), page.next()), SubjectResponse::from);
     }
 }

@@ -1,7 +1,8 @@
 package io.entitytable.api.customer;
 
-import io.entitytable.api.subject.AddressInput;
-import io.entitytable.api.subject.Patterns;
+import io.entitytable.api.input.AddressInput;
+import io.entitytable.api.input.Inputs;
+import io.entitytable.api.input.Patterns;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Email;
 import jakarta.validation.constraints.NotBlank;
@@ -13,24 +14,24 @@ import java.util.Set;
 
 /** Bodies of the customer endpoints. */
 public final class CustomerRequests {
-    /** Mailing addresses live inside the customer item (seed 000 strategy 1), so their number is bounded. */
+    /** Mailing addresses live inside the customer item, always read with it, so their number is bounded. */
     public static final int MAX_ADDRESSES = 20;
 
     private CustomerRequests() {}
 
     public record CreateCustomer(
-            @NotBlank @Size(max = 100) @Pattern(regexp = Patterns.TEXT) String firstName,
-            @NotBlank @Size(max = 100) @Pattern(regexp = Patterns.TEXT) String lastName,
-            @Email @Size(max = 254) String email,
+            @NotBlank @Size(max = Inputs.MAX_NAME_PART) @Pattern(regexp = Patterns.TEXT) String firstName,
+            @NotBlank @Size(max = Inputs.MAX_NAME_PART) @Pattern(regexp = Patterns.TEXT) String lastName,
+            @Email @Size(max = Inputs.MAX_EMAIL) String email,
             @Size(max = MAX_ADDRESSES)
                     Map<@Pattern(regexp = Patterns.LABEL) String, @NotNull @Valid AddressInput> mailingAddresses,
-            @Size(max = 50) Set<@Pattern(regexp = Patterns.TAG) String> tags) {}
+            @Size(max = Inputs.MAX_TAGS) Set<@Pattern(regexp = Patterns.TAG) String> tags) {}
 
     /** Fields left out stay as they are; {@code mailingAddresses} replaces the whole map. */
     public record PatchCustomer(
-            @Size(min = 1, max = 100) @Pattern(regexp = Patterns.TEXT) String firstName,
-            @Size(min = 1, max = 100) @Pattern(regexp = Patterns.TEXT) String lastName,
-            @Email @Size(max = 254) String email,
+            @Size(min = 1, max = Inputs.MAX_NAME_PART) @Pattern(regexp = Patterns.TEXT) String firstName,
+            @Size(min = 1, max = Inputs.MAX_NAME_PART) @Pattern(regexp = Patterns.TEXT) String lastName,
+            @Email @Size(max = Inputs.MAX_EMAIL) String email,
             @Size(max = MAX_ADDRESSES)
                     Map<@Pattern(regexp = Patterns.LABEL) String, @NotNull @Valid AddressInput> mailingAddresses) {}
 }

@@ -1,6 +1,7 @@
 package io.entitytable.api.order;
 
-import io.entitytable.api.subject.Patterns;
+import io.entitytable.api.input.Inputs;
+import io.entitytable.api.input.Patterns;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -31,11 +32,11 @@ public final class OrderRequests {
             @Pattern(regexp = Patterns.CARD) String paymentCard,
             @Pattern(regexp = OrderStatus.PATTERN, message = OrderStatus.MESSAGE) String status,
             @NotEmpty @Size(max = MAX_LINES) List<@NotNull @Valid LineInput> lines,
-            @Size(max = 50) Set<@Pattern(regexp = Patterns.TAG) String> tags) {}
+            @Size(max = Inputs.MAX_TAGS) Set<@Pattern(regexp = Patterns.TAG) String> tags) {}
 
     public record LineInput(
             @NotBlank @Pattern(regexp = Patterns.SKU) String sku,
-            @Size(max = 200) @Pattern(regexp = Patterns.TEXT) String description,
+            @Size(max = Inputs.MAX_TEXT) @Pattern(regexp = Patterns.TEXT) String description,
             @NotNull @Min(1) @Max(100_000) Integer quantity,
             @NotNull @Min(0) @Max(100_000_000) Long unitPriceCents) {}
 

@@ -2,10 +2,10 @@ package io.entitytable.api.order;
 
 import io.entitytable.api.config.ApiConfig;
 import io.entitytable.api.error.ApiProblem;
+import io.entitytable.api.input.Inputs;
+import io.entitytable.api.input.Patterns;
+import io.entitytable.api.input.TagInputs;
 import io.entitytable.api.paging.Page;
-import io.entitytable.api.subject.Inputs;
-import io.entitytable.api.subject.Patterns;
-import io.entitytable.api.subject.TagInputs;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.Deletion;
 import io.entitytable.api.table.EntityTable;

@@ -1,7 +1,8 @@
 package io.entitytable.api.store;
 
-import io.entitytable.api.subject.AddressInput;
-import io.entitytable.api.subject.Patterns;
+import io.entitytable.api.input.AddressInput;
+import io.entitytable.api.input.Inputs;
+import io.entitytable.api.input.Patterns;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
@@ -14,11 +15,12 @@ public final class StoreRequests {
     private StoreRequests() {}
 
     public record CreateStore(
-            @NotBlank @Size(max = 200) @Pattern(regexp = Patterns.TEXT) String name,
+            @NotBlank @Size(max = Inputs.MAX_TEXT) @Pattern(regexp = Patterns.TEXT) String name,
             @NotNull @Valid AddressInput address,
-            @Size(max = 50) Set<@Pattern(regexp = Patterns.TAG) String> tags) {}
+            @Size(max = Inputs.MAX_TAGS) Set<@Pattern(regexp = Patterns.TAG) String> tags) {}
 
     /** Fields left out stay as they are; a new name is a key change, a new address moves the store in gsi1. */
     public record PatchStore(
-            @Size(min = 1, max = 200) @Pattern(regexp = Patterns.TEXT) String name, @Valid AddressInput address) {}
+            @Size(min = 1, max = Inputs.MAX_TEXT) @Pattern(regexp = Patterns.TEXT) String name,
+            @Valid AddressInput address) {}
 }

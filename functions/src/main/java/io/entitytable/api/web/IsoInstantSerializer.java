@@ -9,8 +9,8 @@ import java.time.Instant;
 
 /**
  * Writes instants as Jackson's own Java time module does here ({@link Instant#toString()}: ISO-8601, UTC), through the
- * model's fixed-format writer instead of the JDK's general-purpose formatter, which costs microseconds a value under
- * C1: a page of orders carries two instants an order.
+ * model's fixed-format writer rather than the JDK's general-purpose formatter: every subject in a page carries two
+ * instants, so their formatting is on the path of every list.
  */
 final class IsoInstantSerializer extends StdSerializer<Instant> {
     IsoInstantSerializer() {

@@ -1,7 +1,5 @@
 package io.entitytable.api.web;
 
-import com.fasterxml.jackson.annotation.JsonSubTypes;
-import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
@@ -10,18 +8,13 @@ import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.type.LogicalType;
-import io.entitytable.model.Business;
-import io.entitytable.model.CoreItem;
-import io.entitytable.model.Customer;
-import io.entitytable.model.Order;
-import io.entitytable.model.Store;
 import io.quarkus.jackson.ObjectMapperCustomizer;
 import jakarta.inject.Singleton;
 import java.time.Instant;
 
 /**
- * Every subject in a response names its entity ({@code "entity": "store"}), so mixed lists such as a business with
- * everything under it can be told apart. Done with a mix-in because the model module does not depend on Jackson.
+ * The API's JSON rules: instants as ISO-8601 text, and request bodies read strictly (no coercion between types, one
+ * document per body, each key once), so a malformed body is a clear 400 rather than a guess.
  */
 @Singleton
 public class JsonSetup implements ObjectMapperCustomizer {
@@ -33,7 +26,6 @@ public class JsonSetup implements ObjectMapperCustomizer {
 
     @Override
     public void customize(ObjectMapper mapper) {
-        mapper.addMixIn(CoreItem.class, CoreItemMixin.class);
         // Registered after the Java time module, so it takes precedence; the text is the same, see
         // IsoInstantSerializer.
         mapper.registerModule(
@@ -42,9 +34,8 @@ public class JsonSetup implements ObjectMapperCustomizer {
         mapper.configure(MapperFeature.ALLOW_COERCION_OF_SCALARS, false);
         mapper.configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true);
         mapper.configure(DeserializationFeature.ACCEPT_FLOAT_AS_INT, false);
-        // One JSON document per body, each key once: HostileInputTest found '{..} {..}' and '{..}]' accepted (the
-        // trailing content ignored), a repeated key accepted (the last one won), and on a one-field record such as
-        // PatchBusiness a repeated key was a 500 (InvalidDefinitionException). Both are 400s now.
+        // One JSON document per body, each key once: otherwise trailing content ('{..} {..}') is ignored, a repeated
+        // key silently wins over the first, and on a one-field record a repeated key fails as a 500.
         mapper.configure(DeserializationFeature.FAIL_ON_TRAILING_TOKENS, true);
         mapper.configure(JsonParser.Feature.STRICT_DUPLICATE_DETECTION, true);
         for (CoercionInputShape shape : new CoercionInputShape[] {
@@ -53,13 +44,4 @@ public class JsonSetup implements ObjectMapperCustomizer {
             mapper.coercionConfigFor(LogicalType.Textual).setCoercion(shape, CoercionAction.Fail);
         }
     }
-
-    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "entity")
-    @JsonSubTypes({
-        @JsonSubTypes.Type(value = Business.class, name = "business"),
-        @JsonSubTypes.Type(value = Customer.class, name = "customer"),
-        @JsonSubTypes.Type(value = Store.class, name = "store"),
-        @JsonSubTypes.Type(value = Order.class, name = "order")
-    })
-    interface CoreItemMixin {}
 }

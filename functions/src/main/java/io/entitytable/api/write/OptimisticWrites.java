@@ -1,7 +1,7 @@
 package io.entitytable.api.write;
 
 import io.entitytable.api.error.ApiProblem;
-import io.entitytable.api.subject.Inputs;
+import io.entitytable.api.input.Inputs;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.WriteConflict;
@@ -15,8 +15,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -83,23 +81,6 @@ public class OptimisticWrites {
             throw ApiProblem.notFound("business", businessId);
         }
         return child;
-    }
-
-    /** Adds or removes one tag; idempotent. */
-    public CoreItem tag(Entity entity, String id, String rawTag, boolean present) {
-        String tag = Inputs.tag(rawTag);
-        return modify(entity, id, null, (CoreItem item) -> {
-            Set<String> tags = new TreeSet<>(item.tags());
-            if (present) {
-                tags.add(tag);
-            } else {
-                tags.remove(tag);
-            }
-            if (tags.size() > Inputs.MAX_TAGS) {
-                throw ApiProblem.invalid("tags", "a subject carries at most " + Inputs.MAX_TAGS + " tags");
-            }
-            return item.withTags(tags);
-        });
     }
 
     /**

@@ -1,4 +1,4 @@
-package io.entitytable.api.subject;
+package io.entitytable.api.input;
 
 import java.util.regex.Pattern;
 
@@ -6,9 +6,8 @@ import java.util.regex.Pattern;
 public final class Patterns {
     /**
      * Free text: no control characters, and no unpaired surrogate ({@code \p{Cs}}; a JSON escape of U+D800 alone
-     * yields one). An unpaired surrogate is not Unicode text and has no UTF-8 encoding, so it cannot be
-     * stored faithfully in a DynamoDB string; HostileInputTest found it accepted and stored. Paired surrogates
-     * (emoji) are one code point and still pass.
+     * yields one). An unpaired surrogate is not Unicode text and has no UTF-8 encoding, so it cannot be stored
+     * faithfully in a DynamoDB string. Paired surrogates (emoji) are one code point and pass.
      */
     public static final String TEXT = "[^\\p{Cntrl}\\p{Cs}]*";
     /** A part of a key (location levels): like {@link #TEXT}, and no key separator. */
@@ -20,8 +19,7 @@ public final class Patterns {
     public static final String SKU = "[A-Za-z0-9._-]{1,64}";
     public static final String CARD = "[a-z]{2,20}";
 
-    // The shapes checked in code, compiled once: String.matches compiles its pattern again on every call, which showed
-    // in a profile of the list endpoints.
+    // The shapes checked in code, compiled once: String.matches would compile its pattern again on every call.
     public static final Pattern TEXT_SHAPE = Pattern.compile(TEXT);
     public static final Pattern KEY_PART_SHAPE = Pattern.compile(KEY_PART);
     public static final Pattern CARD_SHAPE = Pattern.compile(CARD);

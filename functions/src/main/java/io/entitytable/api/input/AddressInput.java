@@ -1,4 +1,4 @@
-package io.entitytable.api.subject;
+package io.entitytable.api.input;
 
 import io.entitytable.model.Address;
 import jakarta.validation.constraints.NotBlank;
@@ -8,9 +8,9 @@ import java.util.Locale;
 
 /** An address as clients send it. City, state, zip and country become parts of index keys: no {@code #}. */
 public record AddressInput(
-        @NotBlank @Size(max = 200) @Pattern(regexp = Patterns.TEXT) String street,
-        @NotBlank @Size(max = 100) @Pattern(regexp = Patterns.KEY_PART) String city,
-        @NotBlank @Size(max = 100) @Pattern(regexp = Patterns.KEY_PART) String state,
+        @NotBlank @Size(max = Inputs.MAX_TEXT) @Pattern(regexp = Patterns.TEXT) String street,
+        @NotBlank @Size(max = Inputs.MAX_NAME_PART) @Pattern(regexp = Patterns.KEY_PART) String city,
+        @NotBlank @Size(max = Inputs.MAX_NAME_PART) @Pattern(regexp = Patterns.KEY_PART) String state,
         @NotBlank @Size(max = 20) @Pattern(regexp = Patterns.KEY_PART) String zip,
         @NotBlank @Pattern(regexp = Patterns.COUNTRY, message = "must be an ISO 3166 alpha-2 code such as US")
                 String country) {

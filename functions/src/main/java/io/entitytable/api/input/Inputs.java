@@ -1,4 +1,4 @@
-package io.entitytable.api.subject;
+package io.entitytable.api.input;
 
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.model.Ids;
@@ -9,7 +9,15 @@ import java.util.regex.Pattern;
 
 /** Checks of values that arrive in paths, query strings and headers, each failing with a clear 4xx. */
 public final class Inputs {
+    /** How many tags one subject may carry. */
     public static final int MAX_TAGS = 50;
+    /** The longest free text: a business or store name, a street, an order line's description. */
+    public static final int MAX_TEXT = 200;
+    /** The longest part of a name or a place: a first or last name, a city, a state. */
+    public static final int MAX_NAME_PART = 100;
+    /** The longest e-mail address, the limit of an SMTP path. */
+    public static final int MAX_EMAIL = 254;
+
     public static final int DEFAULT_LIMIT = 20;
     public static final int MAX_LIMIT = 100;
     private static final Pattern TAG = Pattern.compile("[a-z0-9][a-z0-9_-]{0,63}");

@@ -1,4 +1,4 @@
-package io.entitytable.api.subject;
+package io.entitytable.api.input;
 
 import java.util.Set;
 import java.util.TreeSet;

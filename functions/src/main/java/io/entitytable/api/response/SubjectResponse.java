@@ -1,0 +1,49 @@
+package io.entitytable.api.response;
+
+import io.entitytable.model.Business;
+import io.entitytable.model.CoreItem;
+import io.entitytable.model.Customer;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Order;
+import io.entitytable.model.Store;
+import org.eclipse.microprofile.openapi.annotations.media.DiscriminatorMapping;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/**
+ * A subject as the API returns it. Every subject names its {@code entity}, so a mixed list (a business with everything
+ * under it, the subjects carrying a tag) says what each item is.
+ */
+@Schema(
+        description = "A business, customer, store or order; its entity field says which",
+        oneOf = {BusinessResponse.class, CustomerResponse.class, StoreResponse.class, OrderResponse.class},
+        discriminatorProperty = "entity",
+        discriminatorMapping = {
+            @DiscriminatorMapping(value = "business", schema = BusinessResponse.class),
+            @DiscriminatorMapping(value = "customer", schema = CustomerResponse.class),
+            @DiscriminatorMapping(value = "store", schema = StoreResponse.class),
+            @DiscriminatorMapping(value = "order", schema = OrderResponse.class)
+        })
+public sealed interface SubjectResponse permits BusinessResponse, CustomerResponse, StoreResponse, OrderResponse {
+    /** The entity's name: {@code business}, {@code customer}, {@code store} or {@code order}. */
+    String entity();
+
+    String id();
+
+    /** The version the ETag carries. */
+    long version();
+
+    /** The response for any subject, whichever entity it is. */
+    static SubjectResponse from(CoreItem item) {
+        return switch (item.entity()) {
+            case BUSINESS -> BusinessResponse.from((Business) item);
+            case CUSTOMER -> CustomerResponse.from((Customer) item);
+            case STORE -> StoreResponse.from((Store) item);
+            case ORDER -> OrderResponse.from((Order) item);
+        };
+    }
+
+    /** The URL collection of the subject, e.g. {@code stores}. */
+    default String collection() {
+        return Entity.fromKeyName(entity()).orElseThrow().collection();
+    }
+}

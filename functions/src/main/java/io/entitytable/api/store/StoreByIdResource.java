@@ -1,0 +1,50 @@
+package io.entitytable.api.store;
+
+import io.entitytable.api.error.ApiProblem;
+import io.entitytable.api.input.Inputs;
+import io.entitytable.api.response.StoreResponse;
+import io.entitytable.api.store.StoreRequests.PatchStore;
+import io.entitytable.api.tag.TagService;
+import io.entitytable.api.web.SubjectResource;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Store;
+import jakarta.inject.Singleton;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.jboss.resteasy.reactive.RestResponse;
+
+/**
+ * {@code /stores/{id}}: a store by id, its changes (a new name is a key change done in one transaction, a new address
+ * moves it in the location index), its tags, and its deletion, which may unlink the customers that manage it.
+ */
+@Singleton
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class StoreByIdResource extends SubjectResource<Store, StoreResponse, PatchStore> {
+    private final StoreService stores;
+
+    StoreByIdResource(StoreService stores, TagService tags) {
+        super(Entity.STORE, stores::get, stores::patch, StoreResponse::from, tags);
+        this.stores = stores;
+    }
+
+    @DELETE
+    @Operation(summary = "Delete a store; 409 while customers link it, unless unlink=true")
+    public RestResponse<Void> delete(
+            @PathParam("id") String id,
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+            @QueryParam("unlink") String unlink) {
+        if (unlink != null && !unlink.equals("true") && !unlink.equals("false")) {
+            throw ApiProblem.invalid("unlink", "must be true or false");
+        }
+        stores.delete(id, Inputs.ifMatch(ifMatch), "true".equals(unlink));
+        return RestResponse.noContent();
+    }
+}

@@ -1,0 +1,47 @@
+package io.entitytable.api.tag;
+
+import io.entitytable.api.error.ApiProblem;
+import io.entitytable.api.input.Inputs;
+import io.entitytable.api.write.OptimisticWrites;
+import io.entitytable.model.CoreItem;
+import io.entitytable.model.Entity;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+
+/**
+ * Tags and untags any subject. Both are idempotent and commute with each other, so they run without {@code If-Match}
+ * and the write engine retries a lost race instead of failing it.
+ */
+@ApplicationScoped
+public class TagService {
+    private final OptimisticWrites writes;
+
+    public TagService(OptimisticWrites writes) {
+        this.writes = writes;
+    }
+
+    /** Adds the tag (normalised, see {@link Inputs#tag}); a subject carries at most {@link Inputs#MAX_TAGS}. */
+    public CoreItem tag(Entity entity, String id, String rawTag) {
+        String tag = Inputs.tag(rawTag);
+        return change(entity, id, tags -> tags.add(tag));
+    }
+
+    /** Removes the tag; removing a tag the subject does not carry changes nothing. */
+    public CoreItem untag(Entity entity, String id, String rawTag) {
+        String tag = Inputs.tag(rawTag);
+        return change(entity, id, tags -> tags.remove(tag));
+    }
+
+    private CoreItem change(Entity entity, String id, Consumer<Set<String>> edit) {
+        return writes.modify(entity, id, null, (CoreItem item) -> {
+            Set<String> tags = new TreeSet<>(item.tags());
+            edit.accept(tags);
+            if (tags.size() > Inputs.MAX_TAGS) {
+                throw ApiProblem.invalid("tags", "a subject carries at most " + Inputs.MAX_TAGS + " tags");
+            }
+            return item.withTags(tags);
+        });
+    }
+}

@@ -1,0 +1,42 @@
+package io.entitytable.api.web;
+
+import io.entitytable.api.input.Inputs;
+import io.entitytable.api.paging.Page;
+import io.entitytable.api.response.SubjectResponse;
+import io.entitytable.model.CoreItem;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.UriBuilder;
+import java.util.function.Function;
+import org.jboss.resteasy.reactive.RestResponse;
+
+/** Responses that carry a subject: always with its version as the ETag. */
+public final class Responses {
+    private Responses() {}
+
+    public static <R extends SubjectResponse> RestResponse<R> ok(R subject) {
+        return RestResponse.ResponseBuilder.ok(subject)
+                .header(HttpHeaders.ETAG, Inputs.etag(subject.version()))
+                .build();
+    }
+
+    /** 201 with the new subject's URL as the Location. */
+    public static <R extends SubjectResponse> RestResponse<R> created(R subject) {
+        return RestResponse.ResponseBuilder.<R>created(
+                        UriBuilder.fromPath("/{collection}/{id}").build(subject.collection(), subject.id()))
+                .entity(subject)
+                .header(HttpHeaders.ETAG, Inputs.etag(subject.version()))
+                .build();
+    }
+
+    /** 204 for tag and link sub-resources, with the changed subject's new ETag. */
+    public static RestResponse<Void> noContent(CoreItem changed) {
+        return RestResponse.ResponseBuilder.<Void>noContent()
+                .header(HttpHeaders.ETAG, Inputs.etag(changed.version()))
+                .build();
+    }
+
+    /** A page of models as a page of responses, with the same cursor. */
+    public static <M, R> Page<R> page(Page<M> models, Function<? super M, R> response) {
+        return new Page<>(models.items().stream().<R>map(response).toList(), models.next());
+    }
+}

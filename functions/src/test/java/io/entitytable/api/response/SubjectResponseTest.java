@@ -1,0 +1,104 @@
+package io.entitytable.api.response;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.entitytable.api.copies.Copies;
+import io.entitytable.model.Address;
+import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.Entity;
+import io.entitytable.model.ItemKind;
+import io.entitytable.model.Keys;
+import io.entitytable.model.Order;
+import io.entitytable.model.OrderLine;
+import io.entitytable.model.RelationshipCatalogue;
+import io.entitytable.model.Store;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class SubjectResponseTest {
+    private static final Instant CREATED = Instant.parse("2026-11-22T10:15:30Z");
+    private static final Address AUSTIN = new Address("1 Main St", "Austin", "TX", "73301", "US");
+    private static final ObjectMapper JSON =
+            new ObjectMapper().findAndRegisterModules().disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+
+    @Test
+    void from_shouldKeepPublicFieldsOnly_whenAnOrderWithLinesIsMapped() throws Exception {
+        // GIVEN an order as stored: with its line count and status index shard
+        Order order = new Order(
+                "01ARZ3NDEKTSV4RRFFQ69G5FAV",
+                "01ARZ3NDEKTSV4RRFFQ69G5FAA",
+                "01ARZ3NDEKTSV4RRFFQ69G5FAB",
+                "OPEN",
+                300,
+                "visa",
+                new CustomerSnapshot("Ann", "Smith"),
+                AUSTIN,
+                List.of(new OrderLine(1, "PEN-1", "A pen", 2, 150)),
+                1,
+                3,
+                Set.of("vip"),
+                4,
+                CREATED,
+                CREATED);
+
+        // WHEN
+        JsonNode json = JSON.valueToTree(SubjectResponse.from(order));
+
+        // THEN
+        assertThat(json.get("entity").asText()).isEqualTo("order");
+        assertThat(json.get("businessId").asText()).isEqualTo("01ARZ3NDEKTSV4RRFFQ69G5FAA");
+        assertThat(json.get("lines").get(0).get("sku").asText()).isEqualTo("PEN-1");
+        assertThat(json.get("shipTo").get("city").asText()).isEqualTo("Austin");
+        assertThat(json.get("version").asLong()).isEqualTo(4);
+        assertThat(json.has("statusShard")).isFalse();
+        assertThat(json.has("lineCount")).isFalse();
+    }
+
+    @Test
+    void from_shouldLeaveBusinessIdOut_whenAStoreIsReadFromItsCopy() {
+        // GIVEN a store and the copy of it that a customer's edge carries
+        Store store = new Store(
+                "01ARZ3NDEKTSV4RRFFQ69G5FAV",
+                "01ARZ3NDEKTSV4RRFFQ69G5FAA",
+                "Downtown",
+                AUSTIN,
+                Set.of(),
+                7,
+                CREATED,
+                CREATED);
+        var edge = new RelationshipCatalogue.Duplicate(
+                Keys.subjectRef(Entity.CUSTOMER, "01ARZ3NDEKTSV4RRFFQ69G5FAC"),
+                Keys.subjectRef(Entity.STORE, store.id()),
+                ItemKind.EDGE);
+        var copy = RelationshipCatalogue.copyItem(edge, store.toItem());
+
+        // WHEN
+        SubjectResponse fromCopy = SubjectResponse.from(Copies.toSubject(copy));
+        SubjectResponse fromCore = SubjectResponse.from(store);
+
+        // THEN one type, the same fields, except the index attribute a copy never carries
+        assertThat(fromCopy).isInstanceOf(StoreResponse.class);
+        assertThat(((StoreResponse) fromCopy).businessId()).isNull();
+        assertThat(fromCopy)
+                .usingRecursiveComparison()
+                .ignoringFields("businessId")
+                .isEqualTo(fromCore);
+    }
+
+    @Test
+    void collection_shouldNameTheUrlCollection_ofEachEntity() {
+        // GIVEN
+        Store store = new Store("01ARZ3NDEKTSV4RRFFQ69G5FAV", "B", "Downtown", AUSTIN, Set.of(), 1, CREATED, CREATED);
+
+        // WHEN
+        String collection = SubjectResponse.from(store).collection();
+
+        // THEN
+        assertThat(collection).isEqualTo("stores");
+    }
+}
