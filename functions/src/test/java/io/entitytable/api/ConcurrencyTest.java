@@ -45,7 +45,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Issue 6 item 4 (API part): concurrent writers of one subject.
+ * Concurrent writers of one subject.
  *
  * <p>Each scenario runs twice. Over HTTP it checks the contract (statuses, ETags); but the test's Lambda mock event
  * server hands events to one poll loop, so HTTP requests are processed one after another there. The real race (many

@@ -41,7 +41,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Issue 6 item 3 (API part): a systematic corpus of malformed and adversarial requests against every route of
+ * A systematic corpus of malformed and adversarial requests against every route of
  * {@code openapi.json} (route x mutation). Each request must end in its expected class: a 4xx with an {@code
  * application/problem+json} body, or a 2xx where the input is actually valid (decided per mutation below). No request
  * may yield a 5xx, and the table must be unchanged apart from the items the valid requests were meant to create or

@@ -18,7 +18,7 @@ import java.util.Set;
  * {"equals-ignore-case": s}}; {@code {"anything-but": s | n | [s...] | [n...]}} (not); {@code {"numeric": [...]}};
  * {@code {"exists": true|false}}. Everything else (wildcard, cidr, $or, anything-but with prefix/suffix/ignore-case)
  * is rejected. DynamoDB filters may only look at the {@code dynamodb} key, and a {@code numeric} test on a DynamoDB
- * value never matches because stream JSON carries {@code N} values as strings (STACK.md gotcha 7), so it is rejected
+ * value never matches because stream JSON carries {@code N} values as strings, so it is rejected
  * too.
  *
  * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/invocation-eventfiltering.html#filtering-syntax">Lambda

@@ -58,7 +58,7 @@ final class SampleEvents {
         }
     }
 
-    /** Read the way the Lambda Java runtime reads it (plain Jackson would silently yield no records: STACK.md 6). */
+    /** Read the way the Lambda Java runtime reads it (plain Jackson would silently yield no records). */
     static DynamodbEvent event(Path file) {
         return LambdaEventSerializers.serializerFor(DynamodbEvent.class, SampleEvents.class.getClassLoader())
                 .fromJson(new ByteArrayInputStream(json(file).getBytes(StandardCharsets.UTF_8)));
