@@ -1,5 +1,6 @@
 package io.entitytable.local;
 
+import io.entitytable.model.FunctionDefinition;
 import io.entitytable.model.TableLayout;
 import java.nio.file.Path;
 
@@ -34,7 +35,12 @@ public record LocalOptions(
                 null);
     }
 
-    public Path zipOf(io.entitytable.model.FunctionDefinition function) {
+    /** The API's committed OpenAPI document, which the front door shows under {@code /docs}. */
+    public Path openApiDocument() {
+        return repositoryRoot.resolve(FunctionDefinition.API.module()).resolve("openapi.json");
+    }
+
+    public Path zipOf(FunctionDefinition function) {
         return repositoryRoot.resolve(function.zipPath());
     }
 
@@ -50,7 +56,7 @@ public record LocalOptions(
         return dataFolder.resolve("dynamodb");
     }
 
-    public Path taskRoot(io.entitytable.model.FunctionDefinition function) {
+    public Path taskRoot(FunctionDefinition function) {
         return dataFolder.resolve("functions").resolve(function.name());
     }
 }

@@ -73,7 +73,7 @@ public final class LocalSystem implements AutoCloseable {
         long begin = System.nanoTime();
         createDataFolder();
         // The front door first: a taken port is the most likely failure, and should be reported before any work.
-        apiFrontDoor = remember(RuntimeApiServer.httpFrontDoor(options.apiPort()));
+        apiFrontDoor = remember(RuntimeApiServer.httpFrontDoor(options.apiPort(), options.openApiDocument()));
         boolean fanoutPackaged = streamPath && Files.isRegularFile(options.zipOf(FunctionDefinition.STREAM_FANOUT));
         RuntimeApiServer fanoutRuntimeApi = fanoutPackaged ? remember(RuntimeApiServer.plain(0)) : null;
 

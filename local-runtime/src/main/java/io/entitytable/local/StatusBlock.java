@@ -1,5 +1,6 @@
 package io.entitytable.local;
 
+import io.entitytable.local.function.ApiDocs;
 import io.entitytable.local.function.PackagedFunction;
 import io.entitytable.model.FunctionDefinition;
 import io.entitytable.model.StreamTrigger;
@@ -23,6 +24,11 @@ final class StatusBlock {
                 "API",
                 "http://localhost:" + system.apiPort() + "   (e.g. curl http://localhost:" + system.apiPort()
                         + "/q/health/live)");
+        line(
+                out,
+                "API docs",
+                "http://localhost:" + system.apiPort() + ApiDocs.PATH + "   (Swagger UI over "
+                        + options.openApiDocument() + ")");
         line(
                 out,
                 "DynamoDB Local",

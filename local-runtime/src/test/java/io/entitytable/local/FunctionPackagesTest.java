@@ -52,7 +52,9 @@ class FunctionPackagesTest {
             "junit",
             "org.junit",
             "apache5-client",
-            "software.amazon.awssdk.apache5-client");
+            "software.amazon.awssdk.apache5-client",
+            "swagger-ui",
+            "org.webjars.swagger-ui");
 
     /** Inside a zip's merged {@code lib/dependencies.jar}: the jars it was made of, one a line (tools/packaging/). */
     private static final String MERGED_JAR_LIST = "META-INF/function-zip-jars.txt";

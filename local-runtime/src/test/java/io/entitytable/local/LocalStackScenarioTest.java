@@ -98,7 +98,8 @@ class LocalStackScenarioTest {
     void packagedApi_shouldAnswerThroughTheFrontDoor_withLocalStacksDynamoDb() throws Exception {
         // GIVEN the packaged API pointed at LocalStack
         Path taskRoot = dataFolder.resolve("api");
-        try (RuntimeApiServer frontDoor = RuntimeApiServer.httpFrontDoor(0);
+        try (RuntimeApiServer frontDoor = RuntimeApiServer.httpFrontDoor(
+                        0, LocalOptions.defaults(TestRepository.root()).openApiDocument());
                 PackagedFunction api = PackagedFunction.start(
                         FunctionDefinition.API,
                         TestRepository.root().resolve(FunctionDefinition.API.zipPath()),

@@ -61,6 +61,9 @@ class LocalSystemTest {
             assertThat(system.pump() != null).isEqualTo(fanoutPackaged);
             assertThat(system.statusBlock())
                     .contains(fanoutPackaged ? "Stream pump       on" : "Stream pump       OFF");
+            // AND the status block names the API docs on the front door
+            assertThat(system.statusBlock())
+                    .contains("API docs          http://localhost:" + system.apiPort() + "/docs");
         }
     }
 }

@@ -6,6 +6,7 @@ import io.vertx.ext.web.RoutingContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -16,7 +17,8 @@ import java.util.function.Consumer;
  * rather than a hand-written one: they queue events posted to {@code /_lambda_}, hand them to the runtime client
  * polling {@code /_lambda_/2018-06-01/runtime/invocation/next}, and answer the poster with the function's response
  * (200) or error (500). The HTTP variant also turns any other request into an API Gateway v2 event and the function's
- * response back into HTTP, which is what API Gateway does in front of the API function.
+ * response back into HTTP, which is what API Gateway does in front of the API function; that front door also serves
+ * the API's documentation ({@link ApiDocs}).
  */
 public final class RuntimeApiServer implements AutoCloseable {
     /** Path prefix under which the mock servers serve the Runtime API and accept events to invoke. */
@@ -34,17 +36,20 @@ public final class RuntimeApiServer implements AutoCloseable {
 
     /** A Runtime API only: events are posted to {@link #invokeUri()}. Port 0 picks a free port. */
     public static RuntimeApiServer plain(int port) {
-        return start(port, false);
+        return start(port, null);
     }
 
-    /** A Runtime API plus an HTTP front door on the same port (API Gateway HTTP API, payload v2). */
-    public static RuntimeApiServer httpFrontDoor(int port) {
-        return start(port, true);
+    /**
+     * A Runtime API plus an HTTP front door on the same port (API Gateway HTTP API, payload v2), with Swagger UI over
+     * {@code openApiDocument} under {@value ApiDocs#PATH}.
+     */
+    public static RuntimeApiServer httpFrontDoor(int port, Path openApiDocument) {
+        return start(port, openApiDocument);
     }
 
-    private static RuntimeApiServer start(int port, boolean frontDoor) {
+    private static RuntimeApiServer start(int port, Path openApiDocument) {
         CountDownLatch firstPoll = new CountDownLatch(1);
-        MockEventServer server = new LambdaRuntimeApi(frontDoor, firstPoll);
+        MockEventServer server = new LambdaRuntimeApi(openApiDocument, firstPoll);
         server.start(port);
         return new RuntimeApiServer(server, firstPoll);
     }
@@ -59,21 +64,24 @@ public final class RuntimeApiServer implements AutoCloseable {
      * error would kill the function's JVM; these overrides answer 202 and otherwise do what the mock servers do.
      */
     private static final class LambdaRuntimeApi extends MockHttpEventServer {
-        private final boolean frontDoor;
+        /** The document the front door's API docs show; null without the front door. */
+        private final Path openApiDocument;
+
         private final CountDownLatch firstPoll;
 
-        LambdaRuntimeApi(boolean frontDoor, CountDownLatch firstPoll) {
-            this.frontDoor = frontDoor;
+        LambdaRuntimeApi(Path openApiDocument, CountDownLatch firstPoll) {
+            this.openApiDocument = openApiDocument;
             this.firstPoll = firstPoll;
         }
 
         /**
-         * With the front door every other request becomes an API Gateway event; without it, as in the plain server's own
-         * setup, a POST to any path is an event.
+         * With the front door the API docs answer the paths under {@value ApiDocs#PATH} and every other request becomes
+         * an API Gateway event; without it, as in the plain server's own setup, a POST to any path is an event.
          */
         @Override
         protected void defaultHandlerSetup() {
-            if (frontDoor) {
+            if (openApiDocument != null) {
+                ApiDocs.mount(router, openApiDocument);
                 super.defaultHandlerSetup();
             } else {
                 router.post().handler(this::postEvent);
