@@ -25,18 +25,8 @@ import java.util.stream.Stream;
  * response. The function talks to the DynamoDB Local of a running local system when there is one on its port, to a
  * fresh in-memory DynamoDB Local otherwise.
  */
-public final class InvokeCommand {
+public record InvokeCommand(LocalOptions options, PrintStream out, PrintStream log) {
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    private final LocalOptions options;
-    private final PrintStream out;
-    private final PrintStream log;
-
-    public InvokeCommand(LocalOptions options, PrintStream out, PrintStream log) {
-        this.options = options;
-        this.out = out;
-        this.log = log;
-    }
 
     /** @return the invocation's result; its payload has been printed to {@code out} */
     public InvocationResult invoke(FunctionDefinition function, Path eventFile) {

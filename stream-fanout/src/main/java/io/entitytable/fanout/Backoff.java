@@ -41,7 +41,7 @@ final class Backoff {
                 if (attempt >= maxAttempts || !isRetryable(e)) {
                     throw e;
                 }
-                stats.retried();
+                stats.add(FanoutStats.Count.RETRIES);
                 sleep(delayBefore(attempt));
             }
         }

@@ -89,24 +89,24 @@ final class ChangeFanout {
     private final BoundedParallel parallel;
     private final FanoutStats stats;
 
-    ChangeFanout(TableReader reader, CopyWriter writer, BoundedParallel parallel, FanoutStats stats) {
-        this.reader = reader;
-        this.writer = writer;
+    ChangeFanout(FanoutTable table, BoundedParallel parallel) {
+        this.reader = new TableReader(table);
+        this.writer = new CopyWriter(table);
         this.parallel = parallel;
-        this.stats = stats;
+        this.stats = table.stats();
     }
 
     void apply(Record record) {
         Optional<CoreChange> read = CoreChange.of(record);
         if (read.isEmpty()) {
-            stats.skip();
+            stats.add(FanoutStats.Count.SKIPPED);
             return;
         }
         CoreChange change = read.get();
         if (change.isRemove()) {
             remove(change);
         } else if (change.isCounterOnly()) {
-            stats.skip();
+            stats.add(FanoutStats.Count.SKIPPED);
         } else {
             upsert(change);
         }

@@ -13,10 +13,8 @@ import io.entitytable.model.Values;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
@@ -32,16 +30,10 @@ final class CopyWriter {
     private static final Set<SourceVersionCondition> PUT_CONDITIONS = EnumSet.of(CREATE_OR_ADVANCE, REFRESH);
     private static final Set<SourceVersionCondition> DELETE_CONDITIONS = EnumSet.of(NOT_NEWER, ANY);
 
-    private final DynamoDbClient dynamo;
-    private final String tableName;
-    private final Backoff backoff;
-    private final FanoutStats stats;
+    private final FanoutTable table;
 
-    CopyWriter(DynamoDbClient dynamo, String tableName, Backoff backoff, FanoutStats stats) {
-        this.dynamo = dynamo;
-        this.tableName = tableName;
-        this.backoff = backoff;
-        this.stats = stats;
+    CopyWriter(FanoutTable table) {
+        this.table = table;
     }
 
     /** Puts {@code copy} (built by {@link RelationshipCatalogue#copyItem}) if its condition holds. */
@@ -57,14 +49,14 @@ final class CopyWriter {
         }
         Expression expected = condition.against(Values.number(copy, Attributes.SOURCE_VERSION));
         PutItemRequest request = PutItemRequest.builder()
-                .tableName(tableName)
+                .tableName(table.tableName())
                 .item(copy)
                 .conditionExpression(expected.expression())
                 .expressionAttributeNames(expected.expressionNames())
                 .expressionAttributeValues(expected.expressionValues())
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
-        return send(() -> dynamo.putItem(request).consumedCapacity(), stats::put);
+        return send(() -> table.dynamo().putItem(request).consumedCapacity(), FanoutStats.Count.PUTS);
     }
 
     /** Deletes the copy at {@code key} if its {@code sourceVersion} meets {@code condition} against {@code version}. */
@@ -74,23 +66,23 @@ final class CopyWriter {
         }
         Expression expected = condition.against(version);
         DeleteItemRequest request = DeleteItemRequest.builder()
-                .tableName(tableName)
+                .tableName(table.tableName())
                 .key(key.toAttributes())
                 .conditionExpression(expected.expression())
                 .expressionAttributeNames(expected.expressionNames())
                 .expressionAttributeValues(expected.expressionValues())
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
-        return send(() -> dynamo.deleteItem(request).consumedCapacity(), stats::delete);
+        return send(() -> table.dynamo().deleteItem(request).consumedCapacity(), FanoutStats.Count.DELETES);
     }
 
     /** Sends one conditional write with back-off; false when the condition refused it (the record was stale). */
-    private boolean send(Supplier<ConsumedCapacity> write, Consumer<ConsumedCapacity> count) {
+    private boolean send(Supplier<ConsumedCapacity> write, FanoutStats.Count count) {
         try {
-            count.accept(backoff.call(write));
+            table.stats().add(count, table.backoff().call(write));
             return true;
         } catch (ConditionalCheckFailedException stale) {
-            stats.stale(null);
+            table.stats().add(FanoutStats.Count.STALE);
             return false;
         }
     }

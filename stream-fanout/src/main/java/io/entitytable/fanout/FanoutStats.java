@@ -1,7 +1,11 @@
 package io.entitytable.fanout;
 
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.DoubleAdder;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 
 /**
@@ -9,93 +13,58 @@ import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
  * Thread-safe, because the writes of one record run concurrently.
  */
 public final class FanoutStats {
-    private final AtomicLong puts = new AtomicLong();
-    private final AtomicLong deletes = new AtomicLong();
-    private final AtomicLong stale = new AtomicLong();
-    private final AtomicLong reads = new AtomicLong();
-    private final AtomicLong typeIndexPages = new AtomicLong();
-    private final AtomicLong partitionPages = new AtomicLong();
-    private final AtomicLong retries = new AtomicLong();
-    private final AtomicLong skipped = new AtomicLong();
-    private final DoubleAdder writeUnits = new DoubleAdder();
-    private final DoubleAdder readUnits = new DoubleAdder();
+    /** What is counted, each with the capacity total its requests add to. */
+    public enum Count {
+        /** Successful duplicate puts. */
+        PUTS("puts", true),
+        /** Successful duplicate deletes. */
+        DELETES("deletes", true),
+        /** Conditional writes refused because the copy was already as new or newer (stale record: a success). */
+        STALE("stale", true),
+        /** Strongly consistent reads of core items (a linked store, the rename check). */
+        READS("reads", false),
+        /** Pages of the eventually consistent typeGsi Queries that find a subject's copies. */
+        TYPE_INDEX_PAGES("typeIndexPages", false),
+        /** Pages of strongly consistent Queries of an edge partition ({@code customer#C}, {@code store#S}). */
+        PARTITION_PAGES("partitionPages", false),
+        /** Calls repeated after a throttle or a transient error. */
+        RETRIES("retries", false),
+        /** Records that needed no work: not a core item, or a change of internal counters only. */
+        SKIPPED("skipped", false);
 
-    void put(ConsumedCapacity capacity) {
-        count(puts, writeUnits, capacity);
-    }
+        private final String label;
+        private final boolean write;
 
-    void delete(ConsumedCapacity capacity) {
-        count(deletes, writeUnits, capacity);
-    }
-
-    void stale(ConsumedCapacity capacity) {
-        count(stale, writeUnits, capacity);
-    }
-
-    void read(ConsumedCapacity capacity) {
-        count(reads, readUnits, capacity);
-    }
-
-    void typeIndexPage(ConsumedCapacity capacity) {
-        count(typeIndexPages, readUnits, capacity);
-    }
-
-    void partitionPage(ConsumedCapacity capacity) {
-        count(partitionPages, readUnits, capacity);
-    }
-
-    void retried() {
-        retries.incrementAndGet();
-    }
-
-    void skip() {
-        skipped.incrementAndGet();
-    }
-
-    /** One more request of a kind, and the capacity units DynamoDB reported for it (none for a refused write). */
-    private static void count(AtomicLong requests, DoubleAdder units, ConsumedCapacity capacity) {
-        requests.incrementAndGet();
-        if (capacity != null && capacity.capacityUnits() != null) {
-            units.add(capacity.capacityUnits());
+        Count(String label, boolean write) {
+            this.label = label;
+            this.write = write;
         }
     }
 
-    /** Successful duplicate puts. */
-    public long puts() {
-        return puts.get();
+    private final Map<Count, AtomicLong> counts = new EnumMap<>(Count.class);
+    private final DoubleAdder writeUnits = new DoubleAdder();
+    private final DoubleAdder readUnits = new DoubleAdder();
+
+    public FanoutStats() {
+        for (Count count : Count.values()) {
+            counts.put(count, new AtomicLong());
+        }
     }
 
-    /** Successful duplicate deletes. */
-    public long deletes() {
-        return deletes.get();
+    void add(Count count) {
+        add(count, null);
     }
 
-    /** Conditional writes refused because the copy was already as new or newer (stale record: a success). */
-    public long stale() {
-        return stale.get();
+    /** One more request of a kind, and the capacity units DynamoDB reported for it (none for a refused write). */
+    void add(Count count, ConsumedCapacity capacity) {
+        counts.get(count).incrementAndGet();
+        if (capacity != null && capacity.capacityUnits() != null) {
+            (count.write ? writeUnits : readUnits).add(capacity.capacityUnits());
+        }
     }
 
-    /** Strongly consistent reads of core items (a linked store, the rename check). */
-    public long reads() {
-        return reads.get();
-    }
-
-    public long typeIndexPages() {
-        return typeIndexPages.get();
-    }
-
-    /** Pages of strongly consistent Queries of an edge partition ({@code customer#C}, {@code store#S}). */
-    public long partitionPages() {
-        return partitionPages.get();
-    }
-
-    public long retries() {
-        return retries.get();
-    }
-
-    /** Records that needed no work: not a core item, or a change of internal counters only. */
-    public long skipped() {
-        return skipped.get();
+    public long count(Count count) {
+        return counts.get(count).get();
     }
 
     /** Write capacity units DynamoDB reported ({@code ReturnConsumedCapacity=TOTAL}); 0 when it reports none. */
@@ -109,13 +78,14 @@ public final class FanoutStats {
 
     /** Every write request sent that succeeded or was refused as stale. */
     public long writeRequests() {
-        return puts() + deletes() + stale();
+        return count(Count.PUTS) + count(Count.DELETES) + count(Count.STALE);
     }
 
     @Override
     public String toString() {
-        return "puts=" + puts() + " deletes=" + deletes() + " stale=" + stale() + " reads=" + reads()
-                + " typeIndexPages=" + typeIndexPages() + " partitionPages=" + partitionPages() + " retries="
-                + retries() + " skipped=" + skipped() + " wcu=" + writeUnits() + " rcu=" + readUnits();
+        return Stream.concat(
+                        Stream.of(Count.values()).map(count -> count.label + "=" + count(count)),
+                        Stream.of("wcu=" + writeUnits(), "rcu=" + readUnits()))
+                .collect(Collectors.joining(" "));
     }
 }

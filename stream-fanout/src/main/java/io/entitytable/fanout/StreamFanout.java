@@ -25,22 +25,15 @@ public final class StreamFanout implements AutoCloseable {
     private final BoundedParallel parallel;
     private final FanoutStats stats;
 
-    private StreamFanout(ChangeFanout changes, BoundedParallel parallel, FanoutStats stats) {
-        this.changes = changes;
-        this.parallel = parallel;
-        this.stats = stats;
+    private StreamFanout(DynamoDbClient dynamo, FanoutConfig config) {
+        this.stats = new FanoutStats();
+        this.parallel = new BoundedParallel(config.maxConcurrentWrites());
+        FanoutTable table = new FanoutTable(dynamo, config.tableName(), new Backoff(config, stats), stats);
+        this.changes = new ChangeFanout(table, parallel);
     }
 
     public static StreamFanout create(DynamoDbClient dynamo, FanoutConfig config) {
-        FanoutStats stats = new FanoutStats();
-        Backoff backoff = new Backoff(config, stats);
-        BoundedParallel parallel = new BoundedParallel(config.maxConcurrentWrites());
-        ChangeFanout changes = new ChangeFanout(
-                new TableReader(dynamo, config.tableName(), backoff, stats),
-                new CopyWriter(dynamo, config.tableName(), backoff, stats),
-                parallel,
-                stats);
-        return new StreamFanout(changes, parallel, stats);
+        return new StreamFanout(dynamo, config);
     }
 
     public StreamsEventResponse process(List<Record> records) {

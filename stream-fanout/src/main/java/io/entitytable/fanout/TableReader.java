@@ -12,10 +12,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
@@ -26,16 +23,10 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * consistent). Never a Scan.
  */
 final class TableReader {
-    private final DynamoDbClient dynamo;
-    private final String tableName;
-    private final Backoff backoff;
-    private final FanoutStats stats;
+    private final FanoutTable table;
 
-    TableReader(DynamoDbClient dynamo, String tableName, Backoff backoff, FanoutStats stats) {
-        this.dynamo = dynamo;
-        this.tableName = tableName;
-        this.backoff = backoff;
-        this.stats = stats;
+    TableReader(FanoutTable table) {
+        this.table = table;
     }
 
     /**
@@ -45,15 +36,15 @@ final class TableReader {
     Optional<Map<String, AttributeValue>> currentCore(Entity entity, String id) {
         String prefix = entity == Entity.BUSINESS ? Keys.BUSINESS_TYPE : Keys.typePrefix(entity);
         QueryRequest request = QueryRequest.builder()
-                .tableName(tableName)
+                .tableName(table.tableName())
                 .keyConditionExpression("#id = :id AND begins_with(#type, :prefix)")
                 .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
                 .expressionAttributeValues(Map.of(":id", Values.s(id), ":prefix", Values.s(prefix)))
                 .consistentRead(true)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
-        QueryResponse response = backoff.call(() -> dynamo.query(request));
-        stats.read(response.consumedCapacity());
+        QueryResponse response = table.backoff().call(() -> table.dynamo().query(request));
+        table.stats().add(FanoutStats.Count.READS, response.consumedCapacity());
         return response.items().stream().filter(CoreItem::isCore).findFirst();
     }
 
@@ -65,7 +56,7 @@ final class TableReader {
     List<FoundCopy> copiesOf(String subjectRef) {
         TableLayout.IndexLayout index = TableLayout.ENTITY.index(TableLayout.TYPE_GSI);
         QueryRequest request = QueryRequest.builder()
-                .tableName(tableName)
+                .tableName(table.tableName())
                 .indexName(index.name())
                 .keyConditionExpression("#pk = :ref")
                 .expressionAttributeNames(Map.of("#pk", index.partitionKey()))
@@ -73,7 +64,7 @@ final class TableReader {
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
         // Core sort keys carry lower-case names, never a ULID, so every hit is a copy (see Keys).
-        return everyItem(request, stats::typeIndexPage).stream()
+        return everyItem(request, FanoutStats.Count.TYPE_INDEX_PAGES).stream()
                 .map(item -> new FoundCopy(ItemKey.of(item), sourceVersion(item)))
                 .toList();
     }
@@ -84,7 +75,7 @@ final class TableReader {
      */
     List<ItemKey> ownedEdges(String subjectRef) {
         QueryRequest request = QueryRequest.builder()
-                .tableName(tableName)
+                .tableName(table.tableName())
                 .keyConditionExpression("#id = :ref")
                 .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
                 .expressionAttributeValues(Map.of(":ref", Values.s(subjectRef)))
@@ -92,7 +83,7 @@ final class TableReader {
                 .consistentRead(true)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
-        return everyItem(request, stats::partitionPage).stream()
+        return everyItem(request, FanoutStats.Count.PARTITION_PAGES).stream()
                 .map(ItemKey::of)
                 .toList();
     }
@@ -102,12 +93,12 @@ final class TableReader {
      * is fetched under {@link Backoff}: a fetch that fails leaves the paginator on that page, so the retry asks for the
      * same page again rather than starting over.
      */
-    private List<Map<String, AttributeValue>> everyItem(QueryRequest request, Consumer<ConsumedCapacity> countPage) {
-        Iterator<QueryResponse> pages = dynamo.queryPaginator(request).iterator();
+    private List<Map<String, AttributeValue>> everyItem(QueryRequest request, FanoutStats.Count pageCount) {
+        Iterator<QueryResponse> pages = table.dynamo().queryPaginator(request).iterator();
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         while (pages.hasNext()) {
-            QueryResponse page = backoff.call(pages::next);
-            countPage.accept(page.consumedCapacity());
+            QueryResponse page = table.backoff().call(pages::next);
+            table.stats().add(pageCount, page.consumedCapacity());
             items.addAll(page.items());
         }
         return items;

@@ -27,7 +27,7 @@ class TableReaderTest {
                 List.of(List.of(copy("tag#red", 3)), List.of(copy("tag#blue", 3)), List.of(copy("customer#C1", 2))));
         dynamo.throttleOnce(1);
         FanoutStats stats = new FanoutStats();
-        TableReader reader = new TableReader(dynamo, "Entity", backoff(stats), stats);
+        TableReader reader = new TableReader(new FanoutTable(dynamo, "Entity", backoff(stats), stats));
 
         // WHEN
         List<TableReader.FoundCopy> copies = reader.copiesOf(STORE);
@@ -39,8 +39,8 @@ class TableReaderTest {
                         new TableReader.FoundCopy(new ItemKey("tag#blue", STORE), 3L),
                         new TableReader.FoundCopy(new ItemKey("customer#C1", STORE), 2L));
         assertThat(dynamo.startKeys).containsExactly(null, "tag#red", "tag#red", "tag#blue");
-        assertThat(stats.typeIndexPages()).isEqualTo(3);
-        assertThat(stats.retries()).isEqualTo(1);
+        assertThat(stats.count(FanoutStats.Count.TYPE_INDEX_PAGES)).isEqualTo(3);
+        assertThat(stats.count(FanoutStats.Count.RETRIES)).isEqualTo(1);
     }
 
     @Test
@@ -48,7 +48,7 @@ class TableReaderTest {
         // GIVEN
         PagedClient dynamo = new PagedClient(List.of(List.of(copy(STORE, 1))));
         FanoutStats stats = new FanoutStats();
-        TableReader reader = new TableReader(dynamo, "Entity", backoff(stats), stats);
+        TableReader reader = new TableReader(new FanoutTable(dynamo, "Entity", backoff(stats), stats));
 
         // WHEN
         List<ItemKey> edges = reader.ownedEdges("customer#C1");
@@ -56,7 +56,7 @@ class TableReaderTest {
         // THEN
         assertThat(edges).containsExactly(new ItemKey(STORE, STORE));
         assertThat(dynamo.startKeys).hasSize(1);
-        assertThat(stats.partitionPages()).isEqualTo(1);
+        assertThat(stats.count(FanoutStats.Count.PARTITION_PAGES)).isEqualTo(1);
     }
 
     private static Backoff backoff(FanoutStats stats) {

@@ -82,9 +82,9 @@ class WriteAmplificationTest {
         assertThat(counter.calls("DeleteItem")).isZero();
         assertThat(counter.calls("Query")).isEqualTo(2); // one typeGsi page + one store#S partition page
         assertThat(counter.totalCalls()).isEqualTo(copies + 2);
-        assertThat(stats.typeIndexPages()).isEqualTo(1);
-        assertThat(stats.partitionPages()).isEqualTo(1);
-        assertThat(stats.puts()).isEqualTo(copies);
+        assertThat(stats.count(FanoutStats.Count.TYPE_INDEX_PAGES)).isEqualTo(1);
+        assertThat(stats.count(FanoutStats.Count.PARTITION_PAGES)).isEqualTo(1);
+        assertThat(stats.count(FanoutStats.Count.PUTS)).isEqualTo(copies);
         // Each small copy costs 1 WCU for the item and 1 for its typeGsi entry, as DynamoDB Local reports it.
         assertThat(stats.writeUnits()).isEqualTo(2.0 * copies);
         assertNoDrift(table);

@@ -9,9 +9,15 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public record Business(String id, String name, Set<String> tags, long version, Instant createdAt, Instant updatedAt)
         implements CoreItem {
 
-    @Override
-    public Entity entity() {
-        return Entity.BUSINESS;
+    public static Business from(Map<String, AttributeValue> item) {
+        CommonAttributes common = CommonAttributes.of(item);
+        return new Business(
+                common.id(),
+                Values.string(item, Attributes.NAME),
+                common.tags(),
+                common.version(),
+                common.createdAt(),
+                common.updatedAt());
     }
 
     @Override
@@ -23,18 +29,13 @@ public record Business(String id, String name, Set<String> tags, long version, I
         return item;
     }
 
-    public static Business from(Map<String, AttributeValue> item) {
-        return new Business(
-                Values.string(item, Attributes.ID),
-                Values.string(item, Attributes.NAME),
-                Values.set(item, Attributes.TAGS),
-                Values.number(item, Attributes.VERSION),
-                Values.instant(item, Attributes.CREATED_AT),
-                Values.instant(item, Attributes.UPDATED_AT));
-    }
-
     public Business withName(String newName) {
         return new Business(id, newName, tags, version, createdAt, updatedAt);
+    }
+
+    @Override
+    public Entity entity() {
+        return Entity.BUSINESS;
     }
 
     @Override

@@ -24,9 +24,23 @@ public record Customer(
         Instant updatedAt)
         implements CoreItem {
 
-    @Override
-    public Entity entity() {
-        return Entity.CUSTOMER;
+    public static Customer from(Map<String, AttributeValue> item) {
+        Map<String, Address> addresses = new TreeMap<>();
+        Values.map(item, Attributes.MAILING_ADDRESSES)
+                .forEach((label, value) -> addresses.put(label, Address.from(value.m())));
+        CommonAttributes common = CommonAttributes.of(item);
+        return new Customer(
+                common.id(),
+                Values.string(item, Attributes.BUSINESS_ID),
+                Values.string(item, Attributes.FIRST_NAME),
+                Values.string(item, Attributes.LAST_NAME),
+                Values.string(item, Attributes.EMAIL),
+                addresses,
+                Values.set(item, Attributes.STORE_IDS),
+                common.tags(),
+                common.version(),
+                common.createdAt(),
+                common.updatedAt());
     }
 
     public String type() {
@@ -51,22 +65,9 @@ public record Customer(
         return item;
     }
 
-    public static Customer from(Map<String, AttributeValue> item) {
-        Map<String, Address> addresses = new TreeMap<>();
-        Values.map(item, Attributes.MAILING_ADDRESSES)
-                .forEach((label, value) -> addresses.put(label, Address.from(value.m())));
-        return new Customer(
-                Values.string(item, Attributes.ID),
-                Values.string(item, Attributes.BUSINESS_ID),
-                Values.string(item, Attributes.FIRST_NAME),
-                Values.string(item, Attributes.LAST_NAME),
-                Values.string(item, Attributes.EMAIL),
-                addresses,
-                Values.set(item, Attributes.STORE_IDS),
-                Values.set(item, Attributes.TAGS),
-                Values.number(item, Attributes.VERSION),
-                Values.instant(item, Attributes.CREATED_AT),
-                Values.instant(item, Attributes.UPDATED_AT));
+    @Override
+    public Entity entity() {
+        return Entity.CUSTOMER;
     }
 
     @Override

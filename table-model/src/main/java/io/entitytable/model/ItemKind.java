@@ -1,29 +1,26 @@
 package io.entitytable.model;
 
+import java.util.Locale;
+
 /** The {@code kind} attribute: who owns an item and therefore who may write it. */
 public enum ItemKind {
     /** Business, customer, store and order items: written by the API only. */
-    CORE("core"),
+    CORE,
     /** Order lines: written by the API with their order, never fanned out. */
-    LINE("line"),
+    LINE,
     /** A copy of a customer or store in the other side's partition: written by the fan-out only. */
-    EDGE("edge"),
+    EDGE,
     /** A copy of a tagged subject in a {@code tag#<t>} partition: written by the fan-out only. */
-    TAG("tag");
+    TAG;
 
-    private final String value;
-
-    ItemKind(String value) {
-        this.value = value;
-    }
-
+    /** The stored value: the name in lower case. */
     public String value() {
-        return value;
+        return name().toLowerCase(Locale.ROOT);
     }
 
     public static ItemKind fromValue(String value) {
         for (ItemKind kind : values()) {
-            if (kind.value.equals(value)) {
+            if (kind.value().equals(value)) {
                 return kind;
             }
         }

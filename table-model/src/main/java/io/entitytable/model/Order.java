@@ -33,9 +33,27 @@ public record Order(
         Instant updatedAt)
         implements CoreItem {
 
-    @Override
-    public Entity entity() {
-        return Entity.ORDER;
+    /** Reads the order item; its lines come from {@link OrderLine#from} and are added with {@link #withLines}. */
+    public static Order from(Map<String, AttributeValue> item) {
+        String gsi1pk = Values.string(item, Attributes.GSI1_PK);
+        int shard = gsi1pk == null ? 0 : Integer.parseInt(gsi1pk.substring(gsi1pk.lastIndexOf(Keys.SEPARATOR) + 1));
+        CommonAttributes common = CommonAttributes.of(item);
+        return new Order(
+                common.id(),
+                Values.string(item, Attributes.BUSINESS_ID),
+                Values.string(item, Attributes.CUSTOMER_ID),
+                Values.string(item, Attributes.STATUS),
+                Values.number(item, Attributes.TOTAL_CENTS),
+                Values.string(item, Attributes.PAYMENT_CARD),
+                CustomerSnapshot.from(Values.map(item, Attributes.CUSTOMER_SNAPSHOT)),
+                Address.from(Values.map(item, Attributes.SHIP_TO)),
+                null,
+                (int) Values.number(item, Attributes.LINE_COUNT),
+                shard,
+                common.tags(),
+                common.version(),
+                common.createdAt(),
+                common.updatedAt());
     }
 
     public String type() {
@@ -63,34 +81,17 @@ public record Order(
         return lines.stream().map(line -> line.toItem(id)).toList();
     }
 
-    /** Reads the order item; its lines come from {@link OrderLine#from} and are added with {@link #withLines}. */
-    public static Order from(Map<String, AttributeValue> item) {
-        String gsi1pk = Values.string(item, Attributes.GSI1_PK);
-        int shard = gsi1pk == null ? 0 : Integer.parseInt(gsi1pk.substring(gsi1pk.lastIndexOf(Keys.SEPARATOR) + 1));
-        return new Order(
-                Values.string(item, Attributes.ID),
-                Values.string(item, Attributes.BUSINESS_ID),
-                Values.string(item, Attributes.CUSTOMER_ID),
-                Values.string(item, Attributes.STATUS),
-                Values.number(item, Attributes.TOTAL_CENTS),
-                Values.string(item, Attributes.PAYMENT_CARD),
-                CustomerSnapshot.from(Values.map(item, Attributes.CUSTOMER_SNAPSHOT)),
-                Address.from(Values.map(item, Attributes.SHIP_TO)),
-                null,
-                (int) Values.number(item, Attributes.LINE_COUNT),
-                shard,
-                Values.set(item, Attributes.TAGS),
-                Values.number(item, Attributes.VERSION),
-                Values.instant(item, Attributes.CREATED_AT),
-                Values.instant(item, Attributes.UPDATED_AT));
-    }
-
     public Order withLines(List<OrderLine> newLines) {
         return changed(status, paymentCard, List.copyOf(newLines), tags, version, updatedAt);
     }
 
     public Order withStatusAndCard(String newStatus, String newPaymentCard) {
         return changed(newStatus, newPaymentCard, lines, tags, version, updatedAt);
+    }
+
+    @Override
+    public Entity entity() {
+        return Entity.ORDER;
     }
 
     @Override

@@ -17,9 +17,17 @@ public record Store(
         Instant updatedAt)
         implements CoreItem {
 
-    @Override
-    public Entity entity() {
-        return Entity.STORE;
+    public static Store from(Map<String, AttributeValue> item) {
+        CommonAttributes common = CommonAttributes.of(item);
+        return new Store(
+                common.id(),
+                Values.string(item, Attributes.BUSINESS_ID),
+                Values.string(item, Attributes.NAME),
+                Address.from(Values.map(item, Attributes.ADDRESS)),
+                common.tags(),
+                common.version(),
+                common.createdAt(),
+                common.updatedAt());
     }
 
     public String type() {
@@ -38,20 +46,13 @@ public record Store(
         return item;
     }
 
-    public static Store from(Map<String, AttributeValue> item) {
-        return new Store(
-                Values.string(item, Attributes.ID),
-                Values.string(item, Attributes.BUSINESS_ID),
-                Values.string(item, Attributes.NAME),
-                Address.from(Values.map(item, Attributes.ADDRESS)),
-                Values.set(item, Attributes.TAGS),
-                Values.number(item, Attributes.VERSION),
-                Values.instant(item, Attributes.CREATED_AT),
-                Values.instant(item, Attributes.UPDATED_AT));
-    }
-
     public Store withDetails(String newName, Address newAddress) {
         return new Store(id, businessId, newName, newAddress, tags, version, createdAt, updatedAt);
+    }
+
+    @Override
+    public Entity entity() {
+        return Entity.STORE;
     }
 
     @Override

@@ -29,28 +29,13 @@ import java.util.function.Consumer;
  * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/services-ddb-batchfailurereporting.html">Partial batch
  *     responses</a>
  */
-public final class BatchDelivery {
-    private final StreamTrigger trigger;
-    private final FunctionInvoker function;
-    private final FailureDestination failureDestination;
-    private final Clock clock;
-    private final Duration retryDelay;
-    private final Consumer<String> log;
-
-    public BatchDelivery(
-            StreamTrigger trigger,
-            FunctionInvoker function,
-            FailureDestination failureDestination,
-            Clock clock,
-            Duration retryDelay,
-            Consumer<String> log) {
-        this.trigger = trigger;
-        this.function = function;
-        this.failureDestination = failureDestination;
-        this.clock = clock;
-        this.retryDelay = retryDelay;
-        this.log = log;
-    }
+public record BatchDelivery(
+        StreamTrigger trigger,
+        FunctionInvoker function,
+        FailureDestination failureDestination,
+        Clock clock,
+        Duration retryDelay,
+        Consumer<String> log) {
 
     /** A part of the batch still to deliver, with the retries it has used and the invocations that carried it. */
     private record Pending(List<PumpRecord> records, int retries, int invocations, InvocationResult lastResult) {}

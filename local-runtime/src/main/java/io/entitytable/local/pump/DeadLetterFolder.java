@@ -24,24 +24,10 @@ import java.util.stream.Stream;
  * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/services-dynamodb-errors.html">Retain discarded records
  *     for a DynamoDB event source</a>
  */
-public final class DeadLetterFolder implements FailureDestination {
+public record DeadLetterFolder(Path folder, String functionArn, Clock clock) implements FailureDestination {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final DateTimeFormatter FILE_TIME =
             DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'").withZone(java.time.ZoneOffset.UTC);
-
-    private final Path folder;
-    private final String functionArn;
-    private final Clock clock;
-
-    public DeadLetterFolder(Path folder, String functionArn, Clock clock) {
-        this.folder = folder;
-        this.functionArn = functionArn;
-        this.clock = clock;
-    }
-
-    public Path folder() {
-        return folder;
-    }
 
     @Override
     public void send(DiscardedBatch batch) {

@@ -14,16 +14,10 @@ import java.time.Duration;
  * queued, the function's runtime client fetches it, and the answer comes back as 200 (response) or 500 (function
  * error). A timeout counts as a function error, as on Lambda.
  */
-public final class RuntimeApiInvoker implements FunctionInvoker {
-    private final HttpClient http =
+public record RuntimeApiInvoker(URI invokeUri, Duration timeout) implements FunctionInvoker {
+    /** Thread-safe and pooled, so every invoker shares one. */
+    private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private final URI invokeUri;
-    private final Duration timeout;
-
-    public RuntimeApiInvoker(URI invokeUri, Duration timeout) {
-        this.invokeUri = invokeUri;
-        this.timeout = timeout;
-    }
 
     @Override
     public InvocationResult invoke(String event) {
@@ -33,7 +27,7 @@ public final class RuntimeApiInvoker implements FunctionInvoker {
                 .POST(HttpRequest.BodyPublishers.ofString(event, StandardCharsets.UTF_8))
                 .build();
         try {
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
             return response.statusCode() / 100 == 2
                     ? InvocationResult.success(response.body())
                     : InvocationResult.error(response.body());

@@ -2,6 +2,7 @@ package io.entitytable.bench;
 
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import io.entitytable.fanout.FanoutConfig;
+import io.entitytable.fanout.FanoutStats;
 import io.entitytable.fanout.StreamFanout;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
@@ -95,7 +96,7 @@ final class FanoutBench {
                             .build());
                     if (fanoutTurn) {
                         Record record = modify(current.toItem(), next.toItem());
-                        long putsBefore = fanout.stats().puts();
+                        long putsBefore = fanout.stats().count(FanoutStats.Count.PUTS);
                         double wcuBefore = fanout.stats().writeUnits();
                         long start = System.nanoTime();
                         StreamsEventResponse response = fanout.process(List.of(record));
@@ -103,7 +104,7 @@ final class FanoutBench {
                         if (!response.getBatchItemFailures().isEmpty()) {
                             throw new IllegalStateException("the fan-out reported a failure for k=" + copies);
                         }
-                        long roundPuts = fanout.stats().puts() - putsBefore;
+                        long roundPuts = fanout.stats().count(FanoutStats.Count.PUTS) - putsBefore;
                         if (roundPuts != copies) {
                             throw new IllegalStateException(
                                     "the fan-out wrote " + roundPuts + " copies, expected " + copies);

@@ -24,19 +24,9 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * same table: the same key conditions, index, direction, consistency and page size ({@code limit + 1}, as the API's
  * paging reads one item more to know whether a next page exists). What they return is not post-processed.
  */
-final class RawCalls {
+record RawCalls(DynamoDbClient dynamo, String table, ExecutorService pool) {
     /** The API's default page size. */
     static final int LIMIT = 20;
-
-    private final DynamoDbClient dynamo;
-    private final String table;
-    private final ExecutorService pool;
-
-    RawCalls(DynamoDbClient dynamo, String table, ExecutorService pool) {
-        this.dynamo = dynamo;
-        this.table = table;
-        this.pool = pool;
-    }
 
     /** Requests made and capacity consumed by one execution of a pattern's raw call(s). */
     record Cost(int requests, double readUnits, int items) {

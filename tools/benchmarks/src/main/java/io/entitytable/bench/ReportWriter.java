@@ -36,20 +36,22 @@ final class ReportWriter {
                 data.orders(),
                 results.isEmpty() ? 0 : results.get(0).api().count()));
         section.line("");
-        section.line("**What the API time includes:** the HTTP front door (Quarkus's mock API Gateway: HTTP to an API"
-                + " Gateway v2 event), the local Runtime API hop to the packaged function's JVM (AWS runtime client),"
-                + " the function (JAX-RS, validation, cursor signing, JSON) and its DynamoDB call(s) to the same"
-                + " DynamoDB Local, and the way back. Every API request asks for consumed capacity"
-                + " (`Return-Consumed-Capacity: TOTAL`) and the function answers with a `Server-Timing` header:"
-                + " *function* = its time from the JAX-RS layer's first filter to the response's headers being"
-                + " written (JSON serialized), *DynamoDB* = the wall time during which at least one of its DynamoDB"
-                + " calls was outstanding (whole SDK calls; parallel Queries count once), *own* = function − DynamoDB,"
-                + " per request, percentiles over requests; *outside* = the client's time − function, per request:"
-                + " front door, Runtime API hop (bare handler `ping` p50 " + Samples.ms(hop.p50()) + " ms) and the"
-                + " Lambda HTTP bridge's event↔request conversion inside the function's JVM, which the header does not"
-                + " cover. Requests and RCU: the function's (from its header, as DynamoDB Local reports capacity) /"
-                + " the raw call's (ReturnConsumedCapacity.TOTAL); the raw side may make slightly different calls"
-                + " (see `RawCalls`).");
+        section.line(
+                """
+                **What the API time includes:** the HTTP front door (Quarkus's mock API Gateway: HTTP to an API \
+                Gateway v2 event), the local Runtime API hop to the packaged function's JVM (AWS runtime client), \
+                the function (JAX-RS, validation, cursor signing, JSON) and its DynamoDB call(s) to the same \
+                DynamoDB Local, and the way back. Every API request asks for consumed capacity \
+                (`Return-Consumed-Capacity: TOTAL`) and the function answers with a `Server-Timing` header: \
+                *function* = its time from the JAX-RS layer's first filter to the response's headers being written \
+                (JSON serialized), *DynamoDB* = the wall time during which at least one of its DynamoDB calls was \
+                outstanding (whole SDK calls; parallel Queries count once), *own* = function − DynamoDB, per \
+                request, percentiles over requests; *outside* = the client's time − function, per request: front \
+                door, Runtime API hop (bare handler `ping` p50 %s ms) and the Lambda HTTP bridge's event↔request \
+                conversion inside the function's JVM, which the header does not cover. Requests and RCU: the \
+                function's (from its header, as DynamoDB Local reports capacity) / the raw call's \
+                (ReturnConsumedCapacity.TOTAL); the raw side may make slightly different calls (see `RawCalls`)."""
+                        .formatted(Samples.ms(hop.p50())));
         section.line("");
         List<List<String>> rows = new ArrayList<>();
         ReadPatternsBench.Result worstP50 = null;
@@ -139,18 +141,20 @@ final class ReportWriter {
     }
 
     void fanout(Report.Section section, List<FanoutBench.Result> results) {
-        section.line("A store with k linked customers has k copies (`customer#C / store#S`). One MODIFY of the store"
-                + " (new address, version + 1) is processed by `StreamFanout.process` (plain Java, in this JVM, default"
-                + " settings: " + io.entitytable.fanout.FanoutConfig.DEFAULT_MAX_CONCURRENT_WRITES + " concurrent"
-                + " writes), which finds the copies (one typeGsi page per 1 MB + the `store#S` partition) and refreshes"
-                + " each with a conditional PutItem. The baseline writes the same k copy items with the same"
-                + " condition (`attribute_exists(sourceVersion) AND sourceVersion < :v`) from a pool of the same"
-                + " size, against the same DynamoDB Local: a fresh in-memory one for each k, in this JVM (in one"
-                + " shared instance the cost of every write grew with what the earlier k had left in it, the raw"
-                + " writes' as much as the fan-out's). Rounds alternate which goes first; one warm-up round each for"
-                + " k < 1000 (none for larger k, whose runs follow the smaller ones in this JVM). Times in ms. WCU as"
-                + " DynamoDB Local reports them (ReturnConsumedCapacity.TOTAL); the"
-                + " fan-out's own count of puts is checked to equal k every round.");
+        section.line(
+                """
+                A store with k linked customers has k copies (`customer#C / store#S`). One MODIFY of the store (new \
+                address, version + 1) is processed by `StreamFanout.process` (plain Java, in this JVM, default \
+                settings: %s concurrent writes), which finds the copies (one typeGsi page per 1 MB + the `store#S` \
+                partition) and refreshes each with a conditional PutItem. The baseline writes the same k copy items \
+                with the same condition (`attribute_exists(sourceVersion) AND sourceVersion < :v`) from a pool of \
+                the same size, against the same DynamoDB Local: a fresh in-memory one for each k, in this JVM (in \
+                one shared instance the cost of every write grew with what the earlier k had left in it, the raw \
+                writes' as much as the fan-out's). Rounds alternate which goes first; one warm-up round each for k < \
+                1000 (none for larger k, whose runs follow the smaller ones in this JVM). Times in ms. WCU as \
+                DynamoDB Local reports them (ReturnConsumedCapacity.TOTAL); the fan-out's own count of puts is \
+                checked to equal k every round."""
+                        .formatted(io.entitytable.fanout.FanoutConfig.DEFAULT_MAX_CONCURRENT_WRITES));
         section.line("");
         List<List<String>> rows = new ArrayList<>();
         FanoutBench.Result hundred = null;

@@ -24,7 +24,8 @@ import java.util.Map;
  * JVM start to the runtime client's first poll (Lambda's Init Duration); the first invocation follows at once; their
  * sum is the cold start a caller sees, less the unzip (timed apart, Lambda does not charge it to the function).
  */
-final class StartupBench {
+record StartupBench(
+        Path workFolder, String tableName, URI dynamoDbEndpoint, Integer orderStatusShards, PrintStream console) {
     record Start(double initMs, double firstInvokeMs, double unzipMs) {
         double totalMs() {
             return initMs + firstInvokeMs;
@@ -41,21 +42,6 @@ final class StartupBench {
                     .min((a, b) -> Double.compare(a.totalMs(), b.totalMs()))
                     .orElseThrow();
         }
-    }
-
-    private final Path workFolder;
-    private final String tableName;
-    private final URI dynamoDbEndpoint;
-    private final Integer orderStatusShards;
-    private final PrintStream console;
-
-    StartupBench(
-            Path workFolder, String tableName, URI dynamoDbEndpoint, Integer orderStatusShards, PrintStream console) {
-        this.workFolder = workFolder;
-        this.tableName = tableName;
-        this.dynamoDbEndpoint = dynamoDbEndpoint;
-        this.orderStatusShards = orderStatusShards;
-        this.console = console;
     }
 
     /** Starts each function {@code repeats} times, rotating through them so drift in machine load hits all alike. */

@@ -37,17 +37,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  *
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html">Transactions</a>
  */
-final class CopyRepair {
-    private final DynamoDbClient dynamo;
-    private final String tableName;
-    private final int parallelism;
-
-    CopyRepair(DynamoDbClient dynamo, String tableName, int parallelism) {
-        this.dynamo = dynamo;
-        this.tableName = tableName;
-        this.parallelism = parallelism;
-    }
-
+record CopyRepair(DynamoDbClient dynamo, String tableName, int parallelism) {
     RepairResult repair(DriftReport report, AtomicLong done) {
         List<Finding> repairable = report.repairable();
         DoubleAdder capacity = new DoubleAdder();

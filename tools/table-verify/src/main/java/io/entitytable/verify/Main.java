@@ -31,7 +31,7 @@ public final class Main {
         }
         ProgressIndicator progress = terminal ? ProgressIndicator.onTerminal(err) : ProgressIndicator.none();
         try (DynamoDbClient dynamo = DynamoClientFactory.create(options)) {
-            CommandResult result = new VerifyCommand(dynamo, options, progress, err).run();
+            CommandResult result = new VerifyCommand(dynamo, options, progress, new FindingsLog(err)).run();
             out.println(JsonSummary.of(result));
             out.flush();
             return result.exitCode();

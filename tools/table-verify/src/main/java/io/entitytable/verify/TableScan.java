@@ -21,17 +21,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Scan.html#Scan.ParallelScan">Parallel
  *     Scan</a>
  */
-final class TableScan {
-    private final DynamoDbClient dynamo;
-    private final String tableName;
-    private final int segments;
-
-    TableScan(DynamoDbClient dynamo, String tableName, int segments) {
-        this.dynamo = dynamo;
-        this.tableName = tableName;
-        this.segments = segments;
-    }
-
+record TableScan(DynamoDbClient dynamo, String tableName, int segments) {
     ScannedTable run(ScanProgress progress) {
         DoubleAdder capacity = new DoubleAdder();
         List<Callable<ScannedTable.Builder>> parts = new ArrayList<>();

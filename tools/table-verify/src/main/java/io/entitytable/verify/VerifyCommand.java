@@ -1,24 +1,11 @@
 package io.entitytable.verify;
 
-import java.io.PrintStream;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** One run of {@code verify} (Scan, detect) or {@code repair} (Scan, detect, repair, Scan, detect). */
-final class VerifyCommand {
-    private final DynamoDbClient dynamo;
-    private final VerifyOptions options;
-    private final ProgressIndicator progress;
-    private final FindingsLog log;
-
-    VerifyCommand(DynamoDbClient dynamo, VerifyOptions options, ProgressIndicator progress, PrintStream err) {
-        this.dynamo = dynamo;
-        this.options = options;
-        this.progress = progress;
-        this.log = new FindingsLog(err);
-    }
-
+record VerifyCommand(DynamoDbClient dynamo, VerifyOptions options, ProgressIndicator progress, FindingsLog log) {
     CommandResult run() {
         long started = System.nanoTime();
         DriftReport found = verify("scan");
