@@ -5,32 +5,26 @@ import io.entitytable.api.response.BusinessResponse;
 import io.entitytable.api.response.SubjectResponse;
 import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
+import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.BeanParam;
-import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
-import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestResponse;
 
 @Path("/")
 @Tag(name = "Businesses")
-@Produces(MediaType.APPLICATION_JSON)
-@Consumes(MediaType.APPLICATION_JSON)
 public class BusinessResource {
-    private final BusinessService businesses;
-    private final BusinessByIdResource byId;
+    @Inject
+    BusinessService businesses;
 
-    public BusinessResource(BusinessService businesses, BusinessByIdResource byId) {
-        this.businesses = businesses;
-        this.byId = byId;
-    }
+    @Inject
+    BusinessByIdResource byId;
 
     @POST
     @Path("businesses")

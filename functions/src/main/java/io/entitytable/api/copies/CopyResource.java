@@ -6,13 +6,12 @@ import io.entitytable.api.response.StoreResponse;
 import io.entitytable.api.response.SubjectResponse;
 import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
-import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -22,13 +21,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  */
 @Path("/")
 @Tag(name = "Relationships and tags")
-@Produces(MediaType.APPLICATION_JSON)
 public class CopyResource {
-    private final CopyReads copies;
-
-    public CopyResource(CopyReads copies) {
-        this.copies = copies;
-    }
+    @Inject
+    CopyReads copies;
 
     @GET
     @Path("customers/{id}/stores")

@@ -7,37 +7,32 @@ import io.entitytable.api.response.CustomerResponse;
 import io.entitytable.api.response.OrderResponse;
 import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
+import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.BeanParam;
-import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
-import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestResponse;
 
 @Path("/")
 @Tag(name = "Customers")
-@Produces(MediaType.APPLICATION_JSON)
-@Consumes(MediaType.APPLICATION_JSON)
 public class CustomerResource {
-    private final CustomerService customers;
-    private final OrderService orders;
-    private final CustomerByIdResource byId;
+    @Inject
+    CustomerService customers;
 
-    public CustomerResource(CustomerService customers, OrderService orders, CustomerByIdResource byId) {
-        this.customers = customers;
-        this.orders = orders;
-        this.byId = byId;
-    }
+    @Inject
+    OrderService orders;
+
+    @Inject
+    CustomerByIdResource byId;
 
     @POST
     @Path("businesses/{id}/customers")

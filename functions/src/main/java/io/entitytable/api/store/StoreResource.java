@@ -4,33 +4,27 @@ import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.StoreResponse;
 import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
+import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.BeanParam;
-import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
-import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestResponse;
 
 @Path("/")
 @Tag(name = "Stores")
-@Produces(MediaType.APPLICATION_JSON)
-@Consumes(MediaType.APPLICATION_JSON)
 public class StoreResource {
-    private final StoreService stores;
-    private final StoreByIdResource byId;
+    @Inject
+    StoreService stores;
 
-    public StoreResource(StoreService stores, StoreByIdResource byId) {
-        this.stores = stores;
-        this.byId = byId;
-    }
+    @Inject
+    StoreByIdResource byId;
 
     @POST
     @Path("businesses/{id}/stores")
