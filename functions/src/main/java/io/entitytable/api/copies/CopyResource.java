@@ -50,12 +50,7 @@ public class CopyResource {
     @GET
     @Path("tags")
     @Operation(summary = "Subjects with any or all of several tags (pattern 13)")
-    public Page<SubjectResponse> taggedWithSeveral(
-            @QueryParam("any") String any,
-            @QueryParam("all") String all,
-            @QueryParam("type") String type,
-            @BeanParam PageParams page) {
-        return Responses.page(
-                copies.taggedWithSeveral(any, all, type, page.limit(), page.next()), SubjectResponse::from);
+    public Page<SubjectResponse> taggedWithSeveral(@BeanParam TagQuery query, @BeanParam PageParams page) {
+        return Responses.page(copies.taggedWithSeveral(query, page.limit(), page.next()), SubjectResponse::from);
     }
 }

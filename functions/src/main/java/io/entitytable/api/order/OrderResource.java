@@ -9,7 +9,6 @@ import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
-import jakarta.ws.rs.QueryParam;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -33,12 +32,8 @@ public class OrderResource {
     @GET
     @Path("orders")
     @Operation(summary = "Orders in a status over a date range across businesses (pattern 9, write-sharded)")
-    public Page<OrderResponse> byStatus(
-            @QueryParam("status") String status,
-            @QueryParam("from") String from,
-            @QueryParam("to") String to,
-            @BeanParam PageParams page) {
-        return Responses.page(orders.byStatus(status, from, to, page.limit(), page.next()), OrderResponse::from);
+    public Page<OrderResponse> byStatus(@BeanParam StatusRange range, @BeanParam PageParams page) {
+        return Responses.page(orders.byStatus(range, page.limit(), page.next()), OrderResponse::from);
     }
 
     @Path("orders/{id}")

@@ -12,7 +12,6 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
-import jakarta.ws.rs.QueryParam;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestResponse;
@@ -38,15 +37,8 @@ public class StoreResource {
     @Path("businesses/{id}/stores")
     @Operation(summary = "Stores of a business by location: country, state, city, zip (pattern 5)")
     public Page<StoreResponse> byLocation(
-            @PathParam("id") String businessId,
-            @QueryParam("country") String country,
-            @QueryParam("state") String state,
-            @QueryParam("city") String city,
-            @QueryParam("zip") String zip,
-            @BeanParam PageParams page) {
-        return Responses.page(
-                stores.byLocation(businessId, country, state, city, zip, page.limit(), page.next()),
-                StoreResponse::from);
+            @PathParam("id") String businessId, @BeanParam StoreLocation location, @BeanParam PageParams page) {
+        return Responses.page(stores.byLocation(businessId, location, page.limit(), page.next()), StoreResponse::from);
     }
 
     @Path("stores/{id}")
