@@ -9,11 +9,14 @@ import io.entitytable.api.web.SubjectResource;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Store;
 import jakarta.inject.Singleton;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -22,6 +25,8 @@ import org.jboss.resteasy.reactive.RestResponse;
  * moves it in the location index), its tags, and its deletion, which may unlink the customers that manage it.
  */
 @Singleton
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
 public class StoreByIdResource extends SubjectResource<Store, StoreResponse, PatchStore> {
     private final StoreService stores;
 

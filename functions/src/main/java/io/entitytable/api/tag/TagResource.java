@@ -3,9 +3,12 @@ package io.entitytable.api.tag;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.web.Responses;
 import io.entitytable.model.Entity;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -13,6 +16,8 @@ import org.jboss.resteasy.reactive.RestResponse;
  * {@code PUT} and {@code DELETE /<collection>/{id}/tags/{tag}}, bound to one entity: each subject's resource returns
  * its own instance from a sub-resource locator, so the four collections share this one implementation.
  */
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
 public class TagResource {
     private final Entity entity;
     private final TagService tags;

@@ -5,15 +5,20 @@ import io.entitytable.api.response.SubjectResponse;
 import io.entitytable.api.tag.TagService;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
 import java.util.function.Function;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.jboss.resteasy.reactive.RestResponse;
 
 /** {@link SubjectResource} with a delete that takes nothing but {@code If-Match}. */
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
 public abstract class RemovableSubjectResource<M extends CoreItem, R extends SubjectResponse, P extends Record>
         extends SubjectResource<M, R, P> {
     private final Removal removal;

@@ -8,12 +8,15 @@ import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
 import java.util.function.Function;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.jboss.resteasy.reactive.RestResponse;
@@ -27,6 +30,8 @@ import org.jboss.resteasy.reactive.RestResponse;
  * @param <R> the entity's response type
  * @param <P> the entity's patch body
  */
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
 public abstract class SubjectResource<M extends CoreItem, R extends SubjectResponse, P extends Record> {
     private final Function<String, M> read;
     private final Change<M, P> change;
