@@ -5,6 +5,7 @@ import io.entitytable.api.response.BusinessResponse;
 import io.entitytable.api.response.SubjectResponse;
 import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
+import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.BeanParam;
@@ -24,13 +25,11 @@ import org.jboss.resteasy.reactive.RestResponse;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public class BusinessResource {
-    private final BusinessService businesses;
-    private final BusinessByIdResource byId;
+    @Inject
+    BusinessService businesses;
 
-    public BusinessResource(BusinessService businesses, BusinessByIdResource byId) {
-        this.businesses = businesses;
-        this.byId = byId;
-    }
+    @Inject
+    BusinessByIdResource byId;
 
     @POST
     @Path("businesses")

@@ -69,7 +69,10 @@ public class CopyReads {
      * Pattern 13: one Query per tag in parallel, merged by subject and de-duplicated; with {@code all} only the
      * subjects that carry every tag. Exactly one of {@code any} and {@code all} is given.
      */
-    public Page<CoreItem> taggedWithSeveral(String any, String all, String type, String limit, String next) {
+    public Page<CoreItem> taggedWithSeveral(TagQuery query, String limit, String next) {
+        String any = query.any();
+        String all = query.all();
+        String type = query.type();
         if ((any == null) == (all == null)) {
             throw ApiProblem.invalid("any", "give either any=a,b or all=a,b");
         }

@@ -6,6 +6,7 @@ import io.entitytable.api.response.StoreResponse;
 import io.entitytable.api.response.SubjectResponse;
 import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -24,11 +25,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Relationships and tags")
 @Produces(MediaType.APPLICATION_JSON)
 public class CopyResource {
-    private final CopyReads copies;
-
-    public CopyResource(CopyReads copies) {
-        this.copies = copies;
-    }
+    @Inject
+    CopyReads copies;
 
     @GET
     @Path("customers/{id}/stores")
@@ -55,12 +53,7 @@ public class CopyResource {
     @GET
     @Path("tags")
     @Operation(summary = "Subjects with any or all of several tags (pattern 13)")
-    public Page<SubjectResponse> taggedWithSeveral(
-            @QueryParam("any") String any,
-            @QueryParam("all") String all,
-            @QueryParam("type") String type,
-            @BeanParam PageParams page) {
-        return Responses.page(
-                copies.taggedWithSeveral(any, all, type, page.limit(), page.next()), SubjectResponse::from);
+    public Page<SubjectResponse> taggedWithSeveral(@BeanParam TagQuery query, @BeanParam PageParams page) {
+        return Responses.page(copies.taggedWithSeveral(query, page.limit(), page.next()), SubjectResponse::from);
     }
 }

@@ -7,6 +7,7 @@ import io.entitytable.api.response.CustomerResponse;
 import io.entitytable.api.response.OrderResponse;
 import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
+import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.BeanParam;
@@ -29,15 +30,14 @@ import org.jboss.resteasy.reactive.RestResponse;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public class CustomerResource {
-    private final CustomerService customers;
-    private final OrderService orders;
-    private final CustomerByIdResource byId;
+    @Inject
+    CustomerService customers;
 
-    public CustomerResource(CustomerService customers, OrderService orders, CustomerByIdResource byId) {
-        this.customers = customers;
-        this.orders = orders;
-        this.byId = byId;
-    }
+    @Inject
+    OrderService orders;
+
+    @Inject
+    CustomerByIdResource byId;
 
     @POST
     @Path("businesses/{id}/customers")

@@ -4,13 +4,13 @@ import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.OrderResponse;
 import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -20,13 +20,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public class OrderResource {
-    private final OrderService orders;
-    private final OrderByIdResource byId;
+    @Inject
+    OrderService orders;
 
-    public OrderResource(OrderService orders, OrderByIdResource byId) {
-        this.orders = orders;
-        this.byId = byId;
-    }
+    @Inject
+    OrderByIdResource byId;
 
     @GET
     @Path("businesses/{id}/orders")
@@ -39,12 +37,8 @@ public class OrderResource {
     @GET
     @Path("orders")
     @Operation(summary = "Orders in a status over a date range across businesses (pattern 9, write-sharded)")
-    public Page<OrderResponse> byStatus(
-            @QueryParam("status") String status,
-            @QueryParam("from") String from,
-            @QueryParam("to") String to,
-            @BeanParam PageParams page) {
-        return Responses.page(orders.byStatus(status, from, to, page.limit(), page.next()), OrderResponse::from);
+    public Page<OrderResponse> byStatus(@BeanParam StatusRange range, @BeanParam PageParams page) {
+        return Responses.page(orders.byStatus(range, page.limit(), page.next()), OrderResponse::from);
     }
 
     @Path("orders/{id}")

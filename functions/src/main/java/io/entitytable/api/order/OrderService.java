@@ -197,11 +197,11 @@ public class OrderService {
      * shards of gsi1 ({@code ORDERSTATUS#<STATUS>#<shard>}); the N shards are queried in parallel and merged
      * newest first, and the cursor keeps each shard's own position.
      */
-    public Page<Order> byStatus(String status, String fromValue, String toValue, String limit, String next) {
-        String normalised = OrderStatus.parse("status", status);
+    public Page<Order> byStatus(StatusRange range, String limit, String next) {
+        String normalised = OrderStatus.parse("status", range.status());
         int size = Inputs.limit(limit);
-        Instant from = Inputs.instant("from", fromValue, Instant.EPOCH);
-        Instant to = Inputs.instant("to", toValue, LATEST);
+        Instant from = Inputs.instant("from", range.from(), Instant.EPOCH);
+        Instant to = Inputs.instant("to", range.to(), LATEST);
         checkRange(from, to);
         String rangeFrom = Keys.orderStatusSkFrom(from);
         String rangeTo = Keys.orderStatusSkTo(to);

@@ -4,6 +4,7 @@ import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.StoreResponse;
 import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
+import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.BeanParam;
@@ -13,7 +14,6 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -24,13 +24,11 @@ import org.jboss.resteasy.reactive.RestResponse;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public class StoreResource {
-    private final StoreService stores;
-    private final StoreByIdResource byId;
+    @Inject
+    StoreService stores;
 
-    public StoreResource(StoreService stores, StoreByIdResource byId) {
-        this.stores = stores;
-        this.byId = byId;
-    }
+    @Inject
+    StoreByIdResource byId;
 
     @POST
     @Path("businesses/{id}/stores")
@@ -44,15 +42,8 @@ public class StoreResource {
     @Path("businesses/{id}/stores")
     @Operation(summary = "Stores of a business by location: country, state, city, zip (pattern 5)")
     public Page<StoreResponse> byLocation(
-            @PathParam("id") String businessId,
-            @QueryParam("country") String country,
-            @QueryParam("state") String state,
-            @QueryParam("city") String city,
-            @QueryParam("zip") String zip,
-            @BeanParam PageParams page) {
-        return Responses.page(
-                stores.byLocation(businessId, country, state, city, zip, page.limit(), page.next()),
-                StoreResponse::from);
+            @PathParam("id") String businessId, @BeanParam StoreLocation location, @BeanParam PageParams page) {
+        return Responses.page(stores.byLocation(businessId, location, page.limit(), page.next()), StoreResponse::from);
     }
 
     @Path("stores/{id}")

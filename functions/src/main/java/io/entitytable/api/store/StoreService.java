@@ -114,8 +114,11 @@ public class StoreService {
      * Pattern 5. With a country: Query gsi1 {@code gsi1pk = STORE#<B>#<COUNTRY>}, {@code begins_with(gsi1sk,
      * STATE#CITY#ZIP#)} as deep as the parameters go. Without: every store of the business by name (businessIdGsi).
      */
-    public Page<Store> byLocation(
-            String businessId, String country, String state, String city, String zip, String limit, String next) {
+    public Page<Store> byLocation(String businessId, StoreLocation location, String limit, String next) {
+        String country = location.country();
+        String state = location.state();
+        String city = location.city();
+        String zip = location.zip();
         Inputs.id("id", businessId);
         int size = Inputs.limit(limit);
         for (String[] level : new String[][] {{"country", country}, {"state", state}, {"city", city}, {"zip", zip}}) {

@@ -30,24 +30,26 @@ public final class KeyConditions {
         if (prefix.isEmpty()) {
             return partition(partitionKey, value);
         }
-        return Expression.builder()
-                .expression("#pk = :pk AND begins_with(#sk, :prefix)")
-                .putExpressionName("#pk", partitionKey)
-                .putExpressionName("#sk", sortKey)
-                .putExpressionValue(":pk", Values.s(value))
+        return partitionAnd(partitionKey, value, sortKey, "begins_with(#sk, :prefix)")
                 .putExpressionValue(":prefix", Values.s(prefix))
                 .build();
     }
 
     /** {@code partitionKey = value AND sortKey BETWEEN from AND to} (both ends included). */
     public static Expression sortBetween(String partitionKey, String value, String sortKey, String from, String to) {
-        return Expression.builder()
-                .expression("#pk = :pk AND #sk BETWEEN :from AND :to")
-                .putExpressionName("#pk", partitionKey)
-                .putExpressionName("#sk", sortKey)
-                .putExpressionValue(":pk", Values.s(value))
+        return partitionAnd(partitionKey, value, sortKey, "#sk BETWEEN :from AND :to")
                 .putExpressionValue(":from", Values.s(from))
                 .putExpressionValue(":to", Values.s(to))
                 .build();
+    }
+
+    /** One partition and a condition on {@code #sk}; the caller adds the condition's own values. */
+    private static Expression.Builder partitionAnd(
+            String partitionKey, String value, String sortKey, String sortCondition) {
+        return Expression.builder()
+                .expression("#pk = :pk AND " + sortCondition)
+                .putExpressionName("#pk", partitionKey)
+                .putExpressionName("#sk", sortKey)
+                .putExpressionValue(":pk", Values.s(value));
     }
 }
