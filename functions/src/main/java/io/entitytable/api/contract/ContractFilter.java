@@ -47,7 +47,7 @@ public class ContractFilter implements OASFilter {
     @Override
     public void filterOpenAPI(OpenAPI openApi) {
         info(openApi);
-        ProblemComponents.addTo(openApi.getComponents());
+        SharedComponents.addTo(openApi.getComponents());
         Set<ApiOperation> documented = new TreeSet<>();
         openApi.getPaths().getPathItems().forEach((path, item) -> item.getOperations()
                 .forEach((method, operation) -> documented.add(apply(method, path, operation))));
@@ -113,7 +113,7 @@ public class ContractFilter implements OASFilter {
             if (parameter.getIn() == Parameter.In.HEADER && "If-Match".equalsIgnoreCase(parameter.getName())) {
                 // Inline rather than a $ref: readers of the document (HostileInputTest among them) find it by name.
                 ifMatch = true;
-                parameters.add(ProblemComponents.ifMatch());
+                parameters.add(SharedComponents.ifMatch());
             } else {
                 if (parameter.getDescription() == null && PARAMETERS.containsKey(parameter.getName())) {
                     parameter.setDescription(PARAMETERS.get(parameter.getName()));
@@ -141,21 +141,20 @@ public class ContractFilter implements OASFilter {
         switch (success) {
             case CREATED -> response.description("Created: the new subject")
                     .addHeader(
-                            ProblemComponents.LOCATION,
-                            OASFactory.createHeader().ref(ProblemComponents.LOCATION))
-                    .addHeader(ProblemComponents.ETAG, OASFactory.createHeader().ref(ProblemComponents.ETAG));
+                            SharedComponents.LOCATION, OASFactory.createHeader().ref(SharedComponents.LOCATION))
+                    .addHeader(SharedComponents.ETAG, OASFactory.createHeader().ref(SharedComponents.ETAG));
             case READ -> response.description("The subject")
-                    .addHeader(ProblemComponents.ETAG, OASFactory.createHeader().ref(ProblemComponents.ETAG));
+                    .addHeader(SharedComponents.ETAG, OASFactory.createHeader().ref(SharedComponents.ETAG));
             case LIST -> response.description("A page of results; `next` is absent on the last page");
             case CHANGED -> response.description("Done; the ETag is the subject's new version")
-                    .addHeader(ProblemComponents.ETAG, OASFactory.createHeader().ref(ProblemComponents.ETAG));
+                    .addHeader(SharedComponents.ETAG, OASFactory.createHeader().ref(SharedComponents.ETAG));
             case DELETED -> response.description("Deleted");
         }
         APIResponses responses =
                 OASFactory.createAPIResponses().addAPIResponse(String.valueOf(success.status()), response);
         for (int status : entry.errors()) {
             responses.addAPIResponse(
-                    String.valueOf(status), OASFactory.createAPIResponse().ref(ProblemComponents.responseName(status)));
+                    String.valueOf(status), OASFactory.createAPIResponse().ref(SharedComponents.responseName(status)));
         }
         return responses;
     }

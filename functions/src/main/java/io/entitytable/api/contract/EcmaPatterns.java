@@ -2,6 +2,7 @@ package io.entitytable.api.contract;
 
 import io.entitytable.api.input.Patterns;
 import io.entitytable.api.order.OrderStatus;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -102,7 +103,7 @@ final class EcmaPatterns {
         visit(schema.getItems());
         visit(schema.getAdditionalPropertiesSchema());
         visit(schema.getNot());
-        for (var list : java.util.Arrays.asList(schema.getAllOf(), schema.getAnyOf(), schema.getOneOf())) {
+        for (var list : Arrays.asList(schema.getAllOf(), schema.getAnyOf(), schema.getOneOf())) {
             if (list != null) {
                 list.forEach(this::visit);
             }

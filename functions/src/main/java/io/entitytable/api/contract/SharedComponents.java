@@ -15,7 +15,7 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponse;
  * The shared parts of the document: the RFC 9457 problem document every error answers with, one response per error
  * status, the {@code ETag}, {@code Location} and {@code Retry-After} headers; and the {@code If-Match} parameter.
  */
-final class ProblemComponents {
+final class SharedComponents {
     static final String ETAG = "ETag";
     static final String LOCATION = "Location";
     static final String RETRY_AFTER = "Retry-After";
@@ -54,7 +54,7 @@ final class ProblemComponents {
                     "ServiceUnavailable",
                     "DynamoDB throttled the request beyond the SDK's retries; retry after" + " Retry-After seconds"));
 
-    private ProblemComponents() {}
+    private SharedComponents() {}
 
     static String responseName(int status) {
         Failure error = ERRORS.get(status);
