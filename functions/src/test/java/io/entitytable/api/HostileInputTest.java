@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.entitytable.api.contract.OpenApiConformance;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Ids;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -889,7 +890,9 @@ class HostileInputTest {
                 request.body() == null
                         ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofByteArray(request.body()));
-        return http.send(builder.build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = http.send(builder.build(), HttpResponse.BodyHandlers.ofString());
+        OpenApiConformance.assertConforms(request.method(), response);
+        return response;
     }
 
     /** Null when the response is what the case expects, else a line saying what came back. */

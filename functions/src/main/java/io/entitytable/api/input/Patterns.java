@@ -12,6 +12,13 @@ public final class Patterns {
     public static final String TEXT = "[^\\p{Cntrl}\\p{Cs}]*";
     /** A part of a key (location levels): like {@link #TEXT}, and no key separator. */
     public static final String KEY_PART = "[^#\\p{Cntrl}\\p{Cs}]*";
+    /**
+     * {@link #TEXT} as the OpenAPI document states it: ECMA-262 patterns, which clients validate with, have no
+     * {@code \p{Cntrl}} and cannot name an unpaired surrogate, so the schema's description says that part.
+     */
+    public static final String TEXT_ECMA = "[^\\x00-\\x1F\\x7F]*";
+    /** {@link #KEY_PART} as the OpenAPI document states it, like {@link #TEXT_ECMA}. */
+    public static final String KEY_PART_ECMA = "[^#\\x00-\\x1F\\x7F]*";
 
     public static final String TAG = "[A-Za-z0-9][A-Za-z0-9_-]{0,63}";
     public static final String LABEL = "[a-z0-9][a-z0-9_-]{0,31}";

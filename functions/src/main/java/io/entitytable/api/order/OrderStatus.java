@@ -12,7 +12,11 @@ public enum OrderStatus {
     DELIVERED,
     CANCELLED;
 
-    static final String PATTERN = "(?i)OPEN|PAID|SHIPPED|DELIVERED|CANCELLED";
+    public static final String PATTERN = "(?i)OPEN|PAID|SHIPPED|DELIVERED|CANCELLED";
+    /** {@link #PATTERN} as the OpenAPI document states it: ECMA-262 patterns have no inline {@code (?i)} flag. */
+    public static final String PATTERN_ECMA = "[Oo][Pp][Ee][Nn]|[Pp][Aa][Ii][Dd]|[Ss][Hh][Ii][Pp][Pp][Ee][Dd]"
+            + "|[Dd][Ee][Ll][Ii][Vv][Ee][Rr][Ee][Dd]|[Cc][Aa][Nn][Cc][Ee][Ll][Ll][Ee][Dd]";
+
     private static final Pattern SHAPE = Pattern.compile(PATTERN);
     static final String MESSAGE = "must be one of OPEN, PAID, SHIPPED, DELIVERED, CANCELLED";
 

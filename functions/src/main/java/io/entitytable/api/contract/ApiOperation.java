@@ -1,0 +1,579 @@
+package io.entitytable.api.contract;
+
+import static io.entitytable.api.contract.ApiOperation.Success.CHANGED;
+import static io.entitytable.api.contract.ApiOperation.Success.CREATED;
+import static io.entitytable.api.contract.ApiOperation.Success.DELETED;
+import static io.entitytable.api.contract.ApiOperation.Success.LIST;
+import static io.entitytable.api.contract.ApiOperation.Success.READ;
+
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The API's contract, one entry per operation (method and path): its operationId, what it is for, the DynamoDB
+ * requests behind it, the success status it answers and every error status it can answer. {@link ContractFilter}
+ * writes it into the generated OpenAPI document and fails when the routes and this table disagree, so a new route
+ * cannot ship undocumented.
+ *
+ * <p>500 (a fault of the service) and 503 (DynamoDB throttled the request) can follow any DynamoDB request, so every
+ * operation has them; the errors listed per entry are the ones its input and the table's state can cause.
+ */
+public enum ApiOperation {
+    CREATE_BUSINESS(
+            "POST",
+            "/businesses",
+            "createBusiness",
+            "Create a business",
+            "A new business with a fresh id and version 1. One PutItem on condition that the id is new (a collision is a"
+                    + " 409).",
+            CREATED,
+            false,
+            400,
+            409,
+            413,
+            415,
+            422),
+    GET_BUSINESS(
+            "GET",
+            "/businesses/{id}",
+            "getBusiness",
+            "Read a business",
+            "Access pattern 1, a business by id: one strongly consistent GetItem `id = B, type = business`.",
+            READ,
+            false,
+            404,
+            422),
+    UPDATE_BUSINESS(
+            "PATCH",
+            "/businesses/{id}",
+            "updateBusiness",
+            "Change a business",
+            "Fields left out stay as they are. A strongly consistent read, then one UpdateItem on condition that the"
+                    + " version is still the one read; with `If-Match`, another version is a 412 at once.",
+            READ,
+            true,
+            400,
+            404,
+            409,
+            412,
+            413,
+            415,
+            422),
+    DELETE_BUSINESS(
+            "DELETE",
+            "/businesses/{id}",
+            "deleteBusiness",
+            "Delete a business",
+            "Only an empty business can go: a GetItem, then one DeleteItem on condition that the version is the one"
+                    + " read and the business owns no customer, store or order (else 409).",
+            DELETED,
+            true,
+            400,
+            404,
+            409,
+            412,
+            422),
+    LIST_BUSINESS_ITEMS(
+            "GET",
+            "/businesses/{id}/items",
+            "listBusinessItems",
+            "A business with everything under it",
+            "Access pattern 2: the business, then its customers, orders and stores by type. One Query of"
+                    + " businessIdGsi `businessId = B` per page; an unknown business is a 404 (the business is its"
+                    + " own first item).",
+            LIST,
+            false,
+            400,
+            404,
+            422),
+    CREATE_CUSTOMER(
+            "POST",
+            "/businesses/{id}/customers",
+            "createCustomer",
+            "Create a customer of a business",
+            "One TransactWriteItems: Put the customer (the id is new) and count it on its business, which must"
+                    + " exist (else 404).",
+            CREATED,
+            false,
+            400,
+            404,
+            413,
+            415,
+            422),
+    LIST_CUSTOMERS_BY_NAME(
+            "GET",
+            "/businesses/{id}/customers",
+            "listCustomersByName",
+            "Customers of a business by name",
+            "Access pattern 3, a case-insensitive prefix search on `<last>.<first>`: one Query of businessIdGsi"
+                    + " `businessId = B AND begins_with(type, customer#<prefix>)` per page, sorted by last name. An"
+                    + " unknown business answers an empty page.",
+            LIST,
+            false,
+            400,
+            422),
+    LIST_BUSINESS_ORDERS(
+            "GET",
+            "/businesses/{id}/orders",
+            "listBusinessOrders",
+            "Orders of a business, newest first",
+            "Access pattern 4: a date range as the key condition of a Query of businessIdGsi `type BETWEEN"
+                    + " order#<from> AND order#<to>`, descending; status, city, payment card and minimum total as a"
+                    + " filter, so a page may take up to 10 Queries. An unknown business answers an empty page.",
+            LIST,
+            false,
+            400,
+            422),
+    CREATE_STORE(
+            "POST",
+            "/businesses/{id}/stores",
+            "createStore",
+            "Create a store of a business",
+            "One TransactWriteItems: Put the store (the id is new) and count it on its business, which must exist"
+                    + " (else 404).",
+            CREATED,
+            false,
+            400,
+            404,
+            413,
+            415,
+            422),
+    LIST_STORES_BY_LOCATION(
+            "GET",
+            "/businesses/{id}/stores",
+            "listStoresByLocation",
+            "Stores of a business by location",
+            "Access pattern 5, by country, state, city and zip (each level needs the ones above it): one Query of"
+                    + " gsi1 `gsi1pk = STORE#<B>#<COUNTRY>` with `begins_with` on the levels below per page; without a"
+                    + " country, a Query of businessIdGsi `begins_with(type, store#)`.",
+            LIST,
+            false,
+            400,
+            422),
+    TAG_BUSINESS(
+            "PUT",
+            "/businesses/{id}/tags/{tag}",
+            "tagBusiness",
+            "Tag a business",
+            "Tags are lower-cased; a subject carries at most 50. A strongly consistent read, then one UpdateItem of"
+                    + " `tags` on condition that the version is the one read (a lost race is retried).",
+            CHANGED,
+            false,
+            404,
+            409,
+            422),
+    UNTAG_BUSINESS(
+            "DELETE",
+            "/businesses/{id}/tags/{tag}",
+            "untagBusiness",
+            "Untag a business",
+            "A strongly consistent read, then one UpdateItem of `tags` on condition that the version is the one read.",
+            CHANGED,
+            false,
+            404,
+            409,
+            422),
+    GET_CUSTOMER(
+            "GET",
+            "/customers/{id}",
+            "getCustomer",
+            "Read a customer",
+            "Access pattern 6, a customer by id: one strongly consistent Query `id = C AND begins_with(type,"
+                    + " customer#)`, limit 1.",
+            READ,
+            false,
+            404,
+            422),
+    UPDATE_CUSTOMER(
+            "PATCH",
+            "/customers/{id}",
+            "updateCustomer",
+            "Change a customer",
+            "Fields left out stay as they are. A read, then one UpdateItem on condition that the version is the one"
+                    + " read; a new name changes the key, so it is one TransactWriteItems (Delete the old key, Put the"
+                    + " new one). With `If-Match`, another version is a 412 at once.",
+            READ,
+            true,
+            400,
+            404,
+            409,
+            412,
+            413,
+            415,
+            422),
+    DELETE_CUSTOMER(
+            "DELETE",
+            "/customers/{id}",
+            "deleteCustomer",
+            "Delete a customer",
+            "A read, one Query per linked store, then one TransactWriteItems: Delete the customer, uncount it on its"
+                    + " business and on each linked store.",
+            DELETED,
+            true,
+            400,
+            404,
+            409,
+            412,
+            422),
+    LIST_CUSTOMER_ORDERS(
+            "GET",
+            "/customers/{id}/orders",
+            "listCustomerOrders",
+            "A customer's orders, newest first",
+            "Access pattern 7: one Query of customerIdGsi `customerId = C AND begins_with(type, order#)`,"
+                    + " descending, per page. An unknown customer answers an empty page.",
+            LIST,
+            false,
+            400,
+            422),
+    PLACE_ORDER(
+            "POST",
+            "/customers/{id}/orders",
+            "placeOrder",
+            "Place an order for a customer",
+            "An order with 1 to 98 lines, shipped to one of the customer's mailing addresses. A Query of the"
+                    + " customer, then one TransactWriteItems: Put the order and each line, count the order on its"
+                    + " business.",
+            CREATED,
+            false,
+            400,
+            404,
+            409,
+            413,
+            415,
+            422),
+    LIST_CUSTOMER_STORES(
+            "GET",
+            "/customers/{id}/stores",
+            "listCustomerStores",
+            "Stores a customer manages",
+            "Access pattern 10, from the copies the stream fan-out keeps (as of the last fanned-out change): one"
+                    + " Query `id = customer#C AND begins_with(type, store#)` per page.",
+            LIST,
+            false,
+            400,
+            422),
+    LINK_STORE(
+            "PUT",
+            "/customers/{id}/stores/{storeId}",
+            "linkStore",
+            "Link a store to a customer",
+            "The store must be of the customer's business; a customer manages at most 98 stores. A Query of the"
+                    + " customer and of the store, then one TransactWriteItems: the customer's `storeIds`, and the"
+                    + " store's link count.",
+            CHANGED,
+            false,
+            404,
+            409,
+            422),
+    UNLINK_STORE(
+            "DELETE",
+            "/customers/{id}/stores/{storeId}",
+            "unlinkStore",
+            "Unlink a store from a customer",
+            "A Query of the customer and of the store, then one TransactWriteItems: the customer's `storeIds`, and"
+                    + " the store's link count.",
+            CHANGED,
+            false,
+            404,
+            409,
+            422),
+    TAG_CUSTOMER(
+            "PUT",
+            "/customers/{id}/tags/{tag}",
+            "tagCustomer",
+            "Tag a customer",
+            "Tags are lower-cased; a subject carries at most 50. A strongly consistent read, then one UpdateItem of"
+                    + " `tags` on condition that the version is the one read (a lost race is retried).",
+            CHANGED,
+            false,
+            404,
+            409,
+            422),
+    UNTAG_CUSTOMER(
+            "DELETE",
+            "/customers/{id}/tags/{tag}",
+            "untagCustomer",
+            "Untag a customer",
+            "A strongly consistent read, then one UpdateItem of `tags` on condition that the version is the one read.",
+            CHANGED,
+            false,
+            404,
+            409,
+            422),
+    LIST_ORDERS_BY_STATUS(
+            "GET",
+            "/orders",
+            "listOrdersByStatus",
+            "Orders in a status over a date range, across businesses",
+            "Access pattern 9 on the write-sharded status index: one Query per shard of gsi1 `gsi1pk ="
+                    + " ORDERSTATUS#<STATUS>#<n> AND gsi1sk BETWEEN <from> AND <to>`, descending, in parallel, merged"
+                    + " newest first.",
+            LIST,
+            false,
+            400,
+            422),
+    GET_ORDER(
+            "GET",
+            "/orders/{id}",
+            "getOrder",
+            "Read an order with its lines",
+            "Access pattern 8: one strongly consistent Query `id = O` returns the order and every line.",
+            READ,
+            false,
+            404,
+            422),
+    UPDATE_ORDER(
+            "PATCH",
+            "/orders/{id}",
+            "updateOrder",
+            "Change an order's status or payment card",
+            "Fields left out stay as they are. A read, then one UpdateItem on condition that the version is the one"
+                    + " read; with `If-Match`, another version is a 412 at once.",
+            READ,
+            true,
+            400,
+            404,
+            409,
+            412,
+            413,
+            415,
+            422),
+    DELETE_ORDER(
+            "DELETE",
+            "/orders/{id}",
+            "deleteOrder",
+            "Delete an order with its lines",
+            "A read, then one TransactWriteItems: Delete the order and each line, uncount the order on its business.",
+            DELETED,
+            true,
+            400,
+            404,
+            409,
+            412,
+            422),
+    TAG_ORDER(
+            "PUT",
+            "/orders/{id}/tags/{tag}",
+            "tagOrder",
+            "Tag an order",
+            "Tags are lower-cased; a subject carries at most 50. A strongly consistent read, then one UpdateItem of"
+                    + " `tags` on condition that the version is the one read (a lost race is retried).",
+            CHANGED,
+            false,
+            404,
+            409,
+            422),
+    UNTAG_ORDER(
+            "DELETE",
+            "/orders/{id}/tags/{tag}",
+            "untagOrder",
+            "Untag an order",
+            "A strongly consistent read, then one UpdateItem of `tags` on condition that the version is the one read.",
+            CHANGED,
+            false,
+            404,
+            409,
+            422),
+    GET_STORE(
+            "GET",
+            "/stores/{id}",
+            "getStore",
+            "Read a store",
+            "A store by id: one strongly consistent Query `id = S AND begins_with(type, store#)`, limit 1.",
+            READ,
+            false,
+            404,
+            422),
+    UPDATE_STORE(
+            "PATCH",
+            "/stores/{id}",
+            "updateStore",
+            "Change a store",
+            "Fields left out stay as they are. A read, then one UpdateItem on condition that the version is the one"
+                    + " read; a new name changes the key, so it is one TransactWriteItems (Delete the old key, Put the"
+                    + " new one); a new address moves the store in the location index. With `If-Match`, another"
+                    + " version is a 412 at once.",
+            READ,
+            true,
+            400,
+            404,
+            409,
+            412,
+            413,
+            415,
+            422),
+    DELETE_STORE(
+            "DELETE",
+            "/stores/{id}",
+            "deleteStore",
+            "Delete a store",
+            "A read, then one TransactWriteItems: Delete the store on condition that no customer links it (else 409)"
+                    + " and uncount it on its business. With `unlink=true`, every customer that links it is unlinked"
+                    + " first, each in its own write.",
+            DELETED,
+            true,
+            400,
+            404,
+            409,
+            412,
+            422),
+    LIST_STORE_CUSTOMERS(
+            "GET",
+            "/stores/{id}/customers",
+            "listStoreCustomers",
+            "Customers managing a store",
+            "Access pattern 11, from the copies the stream fan-out keeps (as of the last fanned-out change): one"
+                    + " Query `id = store#S AND begins_with(type, customer#)` per page.",
+            LIST,
+            false,
+            400,
+            422),
+    TAG_STORE(
+            "PUT",
+            "/stores/{id}/tags/{tag}",
+            "tagStore",
+            "Tag a store",
+            "Tags are lower-cased; a subject carries at most 50. A strongly consistent read, then one UpdateItem of"
+                    + " `tags` on condition that the version is the one read (a lost race is retried).",
+            CHANGED,
+            false,
+            404,
+            409,
+            422),
+    UNTAG_STORE(
+            "DELETE",
+            "/stores/{id}/tags/{tag}",
+            "untagStore",
+            "Untag a store",
+            "A strongly consistent read, then one UpdateItem of `tags` on condition that the version is the one read.",
+            CHANGED,
+            false,
+            404,
+            409,
+            422),
+    LIST_TAGGED_WITH_SEVERAL(
+            "GET",
+            "/tags",
+            "listTaggedWithSeveral",
+            "Subjects with any or all of several tags",
+            "Access pattern 13, from the tag copies the stream fan-out keeps: one Query `id = tag#t` per tag (at most"
+                    + " 10) in parallel, merged by type; `any` de-duplicates, `all` intersects.",
+            LIST,
+            false,
+            400,
+            422),
+    LIST_TAGGED(
+            "GET",
+            "/tags/{tag}",
+            "listTagged",
+            "Everything with a tag",
+            "Access pattern 12, from the tag copies the stream fan-out keeps: one Query `id = tag#t [AND"
+                    + " begins_with(type, <entity>#)]` per page.",
+            LIST,
+            false,
+            400,
+            422);
+
+    /** What a successful call answers. */
+    public enum Success {
+        /** 201 with the new subject, its URL as {@code Location} and its version as {@code ETag}. */
+        CREATED(201),
+        /** 200 with the subject and its version as {@code ETag}. */
+        READ(200),
+        /** 200 with a page of subjects. */
+        LIST(200),
+        /** 204, with the changed subject's new version as {@code ETag}. */
+        CHANGED(204),
+        /** 204. */
+        DELETED(204);
+
+        private final int status;
+
+        Success(int status) {
+            this.status = status;
+        }
+
+        public int status() {
+            return status;
+        }
+    }
+
+    private final String method;
+    private final String path;
+    private final String operationId;
+    private final String summary;
+    private final String description;
+    private final Success success;
+    private final boolean ifMatch;
+    private final Set<Integer> errors;
+
+    ApiOperation(
+            String method,
+            String path,
+            String operationId,
+            String summary,
+            String description,
+            Success success,
+            boolean ifMatch,
+            int... errors) {
+        this.method = method;
+        this.path = path;
+        this.operationId = operationId;
+        this.summary = summary;
+        this.description = description;
+        this.success = success;
+        this.ifMatch = ifMatch;
+        // Any operation can answer a fault of the service (500) and DynamoDB throttling (503, with Retry-After).
+        Set<Integer> all = new TreeSet<>(List.of(500, 503));
+        for (int error : errors) {
+            all.add(error);
+        }
+        this.errors = all;
+    }
+
+    public String method() {
+        return method;
+    }
+
+    public String path() {
+        return path;
+    }
+
+    public String operationId() {
+        return operationId;
+    }
+
+    public String summary() {
+        return summary;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    public Success success() {
+        return success;
+    }
+
+    /** Whether the operation honours {@code If-Match}: a version other than the current one is a 412. */
+    public boolean ifMatch() {
+        return ifMatch;
+    }
+
+    /** Every error status, in order. */
+    public Set<Integer> errors() {
+        return errors;
+    }
+
+    /** The entry for a method and path, or null. */
+    public static ApiOperation of(String method, String path) {
+        for (ApiOperation operation : values()) {
+            if (operation.method.equalsIgnoreCase(method) && operation.path.equals(path)) {
+                return operation;
+            }
+        }
+        return null;
+    }
+}

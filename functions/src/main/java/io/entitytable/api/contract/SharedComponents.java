@@ -1,0 +1,169 @@
+package io.entitytable.api.contract;
+
+import io.entitytable.api.error.Problem;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.openapi.OASFactory;
+import org.eclipse.microprofile.openapi.models.Components;
+import org.eclipse.microprofile.openapi.models.headers.Header;
+import org.eclipse.microprofile.openapi.models.media.Schema;
+import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
+import org.eclipse.microprofile.openapi.models.parameters.Parameter;
+import org.eclipse.microprofile.openapi.models.responses.APIResponse;
+
+/**
+ * The shared parts of the document: the RFC 9457 problem document every error answers with, one response per error
+ * status, the {@code ETag}, {@code Location} and {@code Retry-After} headers; and the {@code If-Match} parameter.
+ */
+final class SharedComponents {
+    static final String ETAG = "ETag";
+    static final String LOCATION = "Location";
+    static final String RETRY_AFTER = "Retry-After";
+
+    private record Failure(String name, String description) {}
+
+    /** Each error status the API answers, with the name of its shared response and when it happens. */
+    static final Map<Integer, Failure> ERRORS = Map.of(
+            400,
+            new Failure(
+                    "BadRequest",
+                    "Malformed JSON, an unknown field, a wrong type or a body of the wrong shape; a cursor that was"
+                            + " edited or belongs to another list; an If-Match that is not an ETag of this API"),
+            404,
+            new Failure("NotFound", "No subject has this id"),
+            409,
+            new Failure(
+                    "Conflict",
+                    "The state of the table refuses the change (a business that still owns items, a store still"
+                            + " linked), or the subject changed concurrently too often in a row: read it and retry"),
+            412,
+            new Failure("PreconditionFailed", "If-Match differs from the subject's current version"),
+            413,
+            new Failure("PayloadTooLarge", "The body is over 400 KB, larger than any item can be; refused unread"),
+            415,
+            new Failure("UnsupportedMediaType", "The body is not application/json"),
+            422,
+            new Failure(
+                    "ValidationFailed",
+                    "A field, path segment or query parameter is missing, too long or of the wrong shape; `errors`"
+                            + " names each field and what is wrong with it"),
+            500,
+            new Failure("InternalServerError", "A fault of the service itself (logged); never caused by input"),
+            503,
+            new Failure(
+                    "ServiceUnavailable",
+                    "DynamoDB throttled the request beyond the SDK's retries; retry after" + " Retry-After seconds"));
+
+    private SharedComponents() {}
+
+    static String responseName(int status) {
+        Failure error = ERRORS.get(status);
+        if (error == null) {
+            throw new IllegalStateException("no shared response for status " + status);
+        }
+        return error.name();
+    }
+
+    static void addTo(Components components) {
+        components.addSchema("Problem", problem());
+        components.addSchema("FieldError", fieldError());
+        ERRORS.forEach((status, error) -> components.addResponse(error.name(), response(status, error)));
+        components.addHeader(
+                ETAG,
+                header(
+                        "The subject's version, to send back as If-Match",
+                        OASFactory.createSchema()
+                                .addType(SchemaType.STRING)
+                                .pattern("^\"[0-9]+\"$")
+                                .examples(List.of("\"3\""))));
+        components.addHeader(
+                LOCATION,
+                header(
+                        "The URL of the new subject",
+                        OASFactory.createSchema().addType(SchemaType.STRING).format("uri-reference")));
+        components.addHeader(
+                RETRY_AFTER,
+                header(
+                        "Seconds to wait before retrying",
+                        OASFactory.createSchema().addType(SchemaType.INTEGER).minimum(java.math.BigDecimal.ZERO)));
+    }
+
+    private static Schema problem() {
+        return OASFactory.createSchema()
+                .addType(SchemaType.OBJECT)
+                .description("An RFC 9457 problem document")
+                .required(List.of("type", "title", "status"))
+                .addProperty(
+                        "type",
+                        OASFactory.createSchema()
+                                .addType(SchemaType.STRING)
+                                .format("uri-reference")
+                                .description("Always about:blank: the status and title say what went wrong"))
+                .addProperty(
+                        "title",
+                        OASFactory.createSchema()
+                                .addType(SchemaType.STRING)
+                                .description("The status's reason phrase, e.g. Validation failed"))
+                .addProperty(
+                        "status",
+                        OASFactory.createSchema()
+                                .addType(SchemaType.INTEGER)
+                                .format("int32")
+                                .minimum(java.math.BigDecimal.valueOf(400))
+                                .maximum(java.math.BigDecimal.valueOf(599))
+                                .description("The HTTP status, repeated"))
+                .addProperty(
+                        "detail",
+                        OASFactory.createSchema()
+                                .addType(SchemaType.STRING)
+                                .description("What went wrong with this request, and what to fix"))
+                .addProperty(
+                        "errors",
+                        OASFactory.createSchema()
+                                .addType(SchemaType.ARRAY)
+                                .description("For a 422 about fields: each invalid field; absent otherwise")
+                                .items(OASFactory.createSchema().ref("FieldError")));
+    }
+
+    private static Schema fieldError() {
+        return OASFactory.createSchema()
+                .addType(SchemaType.OBJECT)
+                .description("One invalid field of a request")
+                .required(List.of("field", "message"))
+                .addProperty(
+                        "field",
+                        OASFactory.createSchema()
+                                .addType(SchemaType.STRING)
+                                .description("The field's path in the body (e.g. lines[0].sku), or the parameter"))
+                .addProperty(
+                        "message",
+                        OASFactory.createSchema().addType(SchemaType.STRING).description("What is wrong with it"));
+    }
+
+    private static APIResponse response(int status, Failure error) {
+        APIResponse response = OASFactory.createAPIResponse()
+                .description(error.description())
+                .content(OASFactory.createContent()
+                        .addMediaType(
+                                Problem.MEDIA_TYPE,
+                                OASFactory.createMediaType()
+                                        .schema(OASFactory.createSchema().ref("Problem"))));
+        if (status == 503) {
+            response.addHeader(RETRY_AFTER, OASFactory.createHeader().ref(RETRY_AFTER));
+        }
+        return response;
+    }
+
+    private static Header header(String description, Schema schema) {
+        return OASFactory.createHeader().description(description).required(true).schema(schema);
+    }
+
+    static Parameter ifMatch() {
+        return OASFactory.createParameter()
+                .name("If-Match")
+                .in(Parameter.In.HEADER)
+                .description("The ETag of the version the change is based on, e.g. \"3\" (W/\"3\" is accepted too)."
+                        + " Another current version is a 412; without it, a lost race is retried. * is refused.")
+                .schema(OASFactory.createSchema().addType(SchemaType.STRING).examples(List.of("\"3\"")));
+    }
+}
