@@ -16,7 +16,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -33,7 +32,6 @@ public class BusinessResource {
 
     @POST
     @Path("businesses")
-    @Operation(summary = "Create a business")
     public RestResponse<BusinessResponse> create(@NotNull @Valid BusinessRequests.CreateBusiness request) {
         return Responses.created(BusinessResponse.from(businesses.create(request)));
     }
@@ -45,7 +43,6 @@ public class BusinessResource {
 
     @GET
     @Path("businesses/{id}/items")
-    @Operation(summary = "A business with everything under it (pattern 2)")
     public Page<SubjectResponse> items(@PathParam("id") String id, @BeanParam PageParams page) {
         return Responses.page(businesses.items(id, page.limit(), page.next()), SubjectResponse::from);
     }

@@ -14,7 +14,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -30,21 +29,18 @@ public class CopyResource {
 
     @GET
     @Path("customers/{id}/stores")
-    @Operation(summary = "Stores a customer manages, with store data (pattern 10)")
     public Page<StoreResponse> storesOfCustomer(@PathParam("id") String id, @BeanParam PageParams page) {
         return Responses.page(copies.storesOfCustomer(id, page.limit(), page.next()), StoreResponse::from);
     }
 
     @GET
     @Path("stores/{id}/customers")
-    @Operation(summary = "Customers managing a store, with customer data (pattern 11)")
     public Page<CustomerResponse> customersOfStore(@PathParam("id") String id, @BeanParam PageParams page) {
         return Responses.page(copies.customersOfStore(id, page.limit(), page.next()), CustomerResponse::from);
     }
 
     @GET
     @Path("tags/{tag}")
-    @Operation(summary = "Everything tagged t, optionally of one entity type (pattern 12)")
     public Page<SubjectResponse> tagged(
             @PathParam("tag") String tag, @QueryParam("type") String type, @BeanParam PageParams page) {
         return Responses.page(copies.tagged(tag, type, page.limit(), page.next()), SubjectResponse::from);
@@ -52,7 +48,6 @@ public class CopyResource {
 
     @GET
     @Path("tags")
-    @Operation(summary = "Subjects with any or all of several tags (pattern 13)")
     public Page<SubjectResponse> taggedWithSeveral(@BeanParam TagQuery query, @BeanParam PageParams page) {
         return Responses.page(copies.taggedWithSeveral(query, page.limit(), page.next()), SubjectResponse::from);
     }

@@ -21,7 +21,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -41,7 +40,6 @@ public class CustomerResource {
 
     @POST
     @Path("businesses/{id}/customers")
-    @Operation(summary = "Create a customer of a business")
     public RestResponse<CustomerResponse> create(
             @PathParam("id") String businessId, @NotNull @Valid CustomerRequests.CreateCustomer request) {
         return Responses.created(CustomerResponse.from(customers.create(businessId, request)));
@@ -49,7 +47,6 @@ public class CustomerResource {
 
     @GET
     @Path("businesses/{id}/customers")
-    @Operation(summary = "Customers of a business by name, case-insensitive prefix search (pattern 3)")
     public Page<CustomerResponse> byName(
             @PathParam("id") String businessId,
             @QueryParam("namePrefix") String namePrefix,
@@ -65,14 +62,12 @@ public class CustomerResource {
 
     @GET
     @Path("customers/{id}/orders")
-    @Operation(summary = "A customer's orders, newest first (pattern 7)")
     public Page<OrderResponse> orders(@PathParam("id") String id, @BeanParam PageParams page) {
         return Responses.page(customers.orders(id, page.limit(), page.next()), OrderResponse::from);
     }
 
     @POST
     @Path("customers/{id}/orders")
-    @Operation(summary = "Place an order for a customer, with its lines")
     public RestResponse<OrderResponse> placeOrder(
             @PathParam("id") String id, @NotNull @Valid OrderRequests.CreateOrder request) {
         return Responses.created(OrderResponse.from(orders.create(id, request)));
@@ -80,14 +75,12 @@ public class CustomerResource {
 
     @PUT
     @Path("customers/{id}/stores/{storeId}")
-    @Operation(summary = "Link a store of the same business to the customer")
     public RestResponse<Void> link(@PathParam("id") String id, @PathParam("storeId") String storeId) {
         return Responses.noContent(customers.link(id, storeId));
     }
 
     @DELETE
     @Path("customers/{id}/stores/{storeId}")
-    @Operation(summary = "Unlink a store from the customer")
     public RestResponse<Void> unlink(@PathParam("id") String id, @PathParam("storeId") String storeId) {
         return Responses.noContent(customers.unlink(id, storeId));
     }

@@ -12,7 +12,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @Path("/")
@@ -28,7 +27,6 @@ public class OrderResource {
 
     @GET
     @Path("businesses/{id}/orders")
-    @Operation(summary = "Orders of a business, newest first, by date range and filters (pattern 4)")
     public Page<OrderResponse> ofBusiness(
             @PathParam("id") String businessId, @BeanParam OrderFilters filters, @BeanParam PageParams page) {
         return Responses.page(orders.ofBusiness(businessId, filters, page.limit(), page.next()), OrderResponse::from);
@@ -36,7 +34,6 @@ public class OrderResource {
 
     @GET
     @Path("orders")
-    @Operation(summary = "Orders in a status over a date range across businesses (pattern 9, write-sharded)")
     public Page<OrderResponse> byStatus(@BeanParam StatusRange range, @BeanParam PageParams page) {
         return Responses.page(orders.byStatus(range, page.limit(), page.next()), OrderResponse::from);
     }

@@ -17,7 +17,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.jboss.resteasy.reactive.RestResponse;
 
 /**
@@ -36,7 +35,6 @@ public class StoreByIdResource extends SubjectResource<Store, StoreResponse, Pat
     }
 
     @DELETE
-    @Operation(summary = "Delete a store; 409 while customers link it, unless unlink=true")
     public RestResponse<Void> delete(
             @PathParam("id") String id,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,

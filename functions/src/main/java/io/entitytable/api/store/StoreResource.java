@@ -15,7 +15,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -32,7 +31,6 @@ public class StoreResource {
 
     @POST
     @Path("businesses/{id}/stores")
-    @Operation(summary = "Create a store of a business")
     public RestResponse<StoreResponse> create(
             @PathParam("id") String businessId, @NotNull @Valid StoreRequests.CreateStore request) {
         return Responses.created(StoreResponse.from(stores.create(businessId, request)));
@@ -40,7 +38,6 @@ public class StoreResource {
 
     @GET
     @Path("businesses/{id}/stores")
-    @Operation(summary = "Stores of a business by location: country, state, city, zip (pattern 5)")
     public Page<StoreResponse> byLocation(
             @PathParam("id") String businessId, @BeanParam StoreLocation location, @BeanParam PageParams page) {
         return Responses.page(stores.byLocation(businessId, location, page.limit(), page.next()), StoreResponse::from);

@@ -1,6 +1,5 @@
 package io.entitytable.api.tag;
 
-import io.entitytable.api.input.Inputs;
 import io.entitytable.api.web.Responses;
 import io.entitytable.model.Entity;
 import jakarta.ws.rs.Consumes;
@@ -9,7 +8,6 @@ import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.jboss.resteasy.reactive.RestResponse;
 
 /**
@@ -28,13 +26,11 @@ public class TagResource {
     }
 
     @PUT
-    @Operation(summary = "Tag the subject; tags are lower-cased, a subject carries at most " + Inputs.MAX_TAGS)
     public RestResponse<Void> tag(@PathParam("id") String id, @PathParam("tag") String tag) {
         return Responses.noContent(tags.tag(entity, id, tag));
     }
 
     @DELETE
-    @Operation(summary = "Untag the subject")
     public RestResponse<Void> untag(@PathParam("id") String id, @PathParam("tag") String tag) {
         return Responses.noContent(tags.untag(entity, id, tag));
     }

@@ -13,7 +13,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import java.util.function.Function;
-import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.jboss.resteasy.reactive.RestResponse;
 
 /** {@link SubjectResource} with a delete that takes nothing but {@code If-Match}. */
@@ -41,7 +40,6 @@ public abstract class RemovableSubjectResource<M extends CoreItem, R extends Sub
     }
 
     @DELETE
-    @Operation(summary = "Delete the subject")
     public RestResponse<Void> delete(@PathParam("id") String id, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
         removal.apply(id, Inputs.ifMatch(ifMatch));
         return RestResponse.noContent();

@@ -18,7 +18,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import java.util.function.Function;
-import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.jboss.resteasy.reactive.RestResponse;
 
 /**
@@ -53,13 +52,11 @@ public abstract class SubjectResource<M extends CoreItem, R extends SubjectRespo
     }
 
     @GET
-    @Operation(summary = "Read the subject by id; its version is the ETag")
     public RestResponse<R> get(@PathParam("id") String id) {
         return Responses.ok(response.apply(read.apply(id)));
     }
 
     @PATCH
-    @Operation(summary = "Change the subject; fields left out stay as they are, If-Match guards against lost updates")
     public RestResponse<R> patch(
             @PathParam("id") String id, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @NotNull @Valid P patch) {
         return Responses.ok(response.apply(change.apply(id, Inputs.ifMatch(ifMatch), patch)));
