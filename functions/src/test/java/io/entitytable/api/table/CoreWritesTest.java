@@ -3,7 +3,6 @@ package io.entitytable.api.table;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.Entity;
@@ -22,23 +21,21 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** The writes against a real table (DynamoDB Local in this JVM): what each one holds on, and which action failed. */
 class CoreWritesTest {
-    private static LocalDynamoDb local;
+    private static InMemoryEntityTable local;
     private static DynamoDbClient client;
     private static EntityTable table;
     private static CoreWrites writes;
 
     @BeforeAll
     static void startTable() {
-        local = LocalDynamoDb.startInMemory();
-        local.createTable("Entity");
+        local = InMemoryEntityTable.start();
         client = local.client();
-        table = new EntityTable(client, "Entity");
+        table = local.table();
         writes = new CoreWrites(table);
     }
 
     @AfterAll
     static void stopTable() {
-        client.close();
         local.close();
     }
 

@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.EntityTable;
+import io.entitytable.api.table.InMemoryEntityTable;
 import io.entitytable.api.table.WriteConflict;
-import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Business;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
@@ -24,7 +24,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 /** The optimistic cycle against a real table (DynamoDB Local in this JVM), with retries that do not sleep. */
 class OptimisticWritesTest {
     private static final Instant NOW = Instant.parse("2026-01-02T03:04:05Z");
-    private static LocalDynamoDb local;
+    private static InMemoryEntityTable local;
     private static DynamoDbClient client;
     private static EntityTable table;
     private static CoreWrites writes;
@@ -38,16 +38,14 @@ class OptimisticWritesTest {
 
     @BeforeAll
     static void startTable() {
-        local = LocalDynamoDb.startInMemory();
-        local.createTable("Entity");
+        local = InMemoryEntityTable.start();
         client = local.client();
-        table = new EntityTable(client, "Entity");
+        table = local.table();
         writes = new CoreWrites(table);
     }
 
     @AfterAll
     static void stopTable() {
-        client.close();
         local.close();
     }
 
