@@ -42,8 +42,7 @@ public enum ApiOperation {
             "Access pattern 1, a business by id: one strongly consistent GetItem `id = B, type = business`.",
             READ,
             false,
-            404,
-            422),
+            Errors.GET),
     UPDATE_BUSINESS(
             "PATCH",
             "/businesses/{id}",
@@ -53,13 +52,7 @@ public enum ApiOperation {
                     + " version is still the one read; with `If-Match`, another version is a 412 at once.",
             READ,
             true,
-            400,
-            404,
-            409,
-            412,
-            413,
-            415,
-            422),
+            Errors.PATCH),
     DELETE_BUSINESS(
             "DELETE",
             "/businesses/{id}",
@@ -69,11 +62,7 @@ public enum ApiOperation {
                     + " read and the business owns no customer, store or order (else 409).",
             DELETED,
             true,
-            400,
-            404,
-            409,
-            412,
-            422),
+            Errors.DELETE),
     LIST_BUSINESS_ITEMS(
             "GET",
             "/businesses/{id}/items",
@@ -111,8 +100,7 @@ public enum ApiOperation {
                     + " unknown business answers an empty page.",
             LIST,
             false,
-            400,
-            422),
+            Errors.LIST),
     LIST_BUSINESS_ORDERS(
             "GET",
             "/businesses/{id}/orders",
@@ -123,8 +111,7 @@ public enum ApiOperation {
                     + " filter, so a page may take up to 10 Queries. An unknown business answers an empty page.",
             LIST,
             false,
-            400,
-            422),
+            Errors.LIST),
     CREATE_STORE(
             "POST",
             "/businesses/{id}/stores",
@@ -149,8 +136,7 @@ public enum ApiOperation {
                     + " country, a Query of businessIdGsi `begins_with(type, store#)`.",
             LIST,
             false,
-            400,
-            422),
+            Errors.LIST),
     TAG_BUSINESS(
             "PUT",
             "/businesses/{id}/tags/{tag}",
@@ -160,9 +146,7 @@ public enum ApiOperation {
                     + " `tags` on condition that the version is the one read (a lost race is retried).",
             CHANGED,
             false,
-            404,
-            409,
-            422),
+            Errors.TAG_OR_LINK),
     UNTAG_BUSINESS(
             "DELETE",
             "/businesses/{id}/tags/{tag}",
@@ -171,9 +155,7 @@ public enum ApiOperation {
             "A strongly consistent read, then one UpdateItem of `tags` on condition that the version is the one read.",
             CHANGED,
             false,
-            404,
-            409,
-            422),
+            Errors.TAG_OR_LINK),
     GET_CUSTOMER(
             "GET",
             "/customers/{id}",
@@ -183,8 +165,7 @@ public enum ApiOperation {
                     + " customer#)`, limit 1.",
             READ,
             false,
-            404,
-            422),
+            Errors.GET),
     UPDATE_CUSTOMER(
             "PATCH",
             "/customers/{id}",
@@ -195,13 +176,7 @@ public enum ApiOperation {
                     + " new one). With `If-Match`, another version is a 412 at once.",
             READ,
             true,
-            400,
-            404,
-            409,
-            412,
-            413,
-            415,
-            422),
+            Errors.PATCH),
     DELETE_CUSTOMER(
             "DELETE",
             "/customers/{id}",
@@ -211,11 +186,7 @@ public enum ApiOperation {
                     + " business and on each linked store.",
             DELETED,
             true,
-            400,
-            404,
-            409,
-            412,
-            422),
+            Errors.DELETE),
     LIST_CUSTOMER_ORDERS(
             "GET",
             "/customers/{id}/orders",
@@ -225,8 +196,7 @@ public enum ApiOperation {
                     + " descending, per page. An unknown customer answers an empty page.",
             LIST,
             false,
-            400,
-            422),
+            Errors.LIST),
     PLACE_ORDER(
             "POST",
             "/customers/{id}/orders",
@@ -252,8 +222,7 @@ public enum ApiOperation {
                     + " Query `id = customer#C AND begins_with(type, store#)` per page.",
             LIST,
             false,
-            400,
-            422),
+            Errors.LIST),
     LINK_STORE(
             "PUT",
             "/customers/{id}/stores/{storeId}",
@@ -264,9 +233,7 @@ public enum ApiOperation {
                     + " store's link count.",
             CHANGED,
             false,
-            404,
-            409,
-            422),
+            Errors.TAG_OR_LINK),
     UNLINK_STORE(
             "DELETE",
             "/customers/{id}/stores/{storeId}",
@@ -276,9 +243,7 @@ public enum ApiOperation {
                     + " the store's link count.",
             CHANGED,
             false,
-            404,
-            409,
-            422),
+            Errors.TAG_OR_LINK),
     TAG_CUSTOMER(
             "PUT",
             "/customers/{id}/tags/{tag}",
@@ -288,9 +253,7 @@ public enum ApiOperation {
                     + " `tags` on condition that the version is the one read (a lost race is retried).",
             CHANGED,
             false,
-            404,
-            409,
-            422),
+            Errors.TAG_OR_LINK),
     UNTAG_CUSTOMER(
             "DELETE",
             "/customers/{id}/tags/{tag}",
@@ -299,9 +262,7 @@ public enum ApiOperation {
             "A strongly consistent read, then one UpdateItem of `tags` on condition that the version is the one read.",
             CHANGED,
             false,
-            404,
-            409,
-            422),
+            Errors.TAG_OR_LINK),
     LIST_ORDERS_BY_STATUS(
             "GET",
             "/orders",
@@ -312,8 +273,7 @@ public enum ApiOperation {
                     + " newest first.",
             LIST,
             false,
-            400,
-            422),
+            Errors.LIST),
     GET_ORDER(
             "GET",
             "/orders/{id}",
@@ -322,8 +282,7 @@ public enum ApiOperation {
             "Access pattern 8: one strongly consistent Query `id = O` returns the order and every line.",
             READ,
             false,
-            404,
-            422),
+            Errors.GET),
     UPDATE_ORDER(
             "PATCH",
             "/orders/{id}",
@@ -333,13 +292,7 @@ public enum ApiOperation {
                     + " read; with `If-Match`, another version is a 412 at once.",
             READ,
             true,
-            400,
-            404,
-            409,
-            412,
-            413,
-            415,
-            422),
+            Errors.PATCH),
     DELETE_ORDER(
             "DELETE",
             "/orders/{id}",
@@ -348,11 +301,7 @@ public enum ApiOperation {
             "A read, then one TransactWriteItems: Delete the order and each line, uncount the order on its business.",
             DELETED,
             true,
-            400,
-            404,
-            409,
-            412,
-            422),
+            Errors.DELETE),
     TAG_ORDER(
             "PUT",
             "/orders/{id}/tags/{tag}",
@@ -362,9 +311,7 @@ public enum ApiOperation {
                     + " `tags` on condition that the version is the one read (a lost race is retried).",
             CHANGED,
             false,
-            404,
-            409,
-            422),
+            Errors.TAG_OR_LINK),
     UNTAG_ORDER(
             "DELETE",
             "/orders/{id}/tags/{tag}",
@@ -373,9 +320,7 @@ public enum ApiOperation {
             "A strongly consistent read, then one UpdateItem of `tags` on condition that the version is the one read.",
             CHANGED,
             false,
-            404,
-            409,
-            422),
+            Errors.TAG_OR_LINK),
     GET_STORE(
             "GET",
             "/stores/{id}",
@@ -384,8 +329,7 @@ public enum ApiOperation {
             "A store by id: one strongly consistent Query `id = S AND begins_with(type, store#)`, limit 1.",
             READ,
             false,
-            404,
-            422),
+            Errors.GET),
     UPDATE_STORE(
             "PATCH",
             "/stores/{id}",
@@ -397,13 +341,7 @@ public enum ApiOperation {
                     + " version is a 412 at once.",
             READ,
             true,
-            400,
-            404,
-            409,
-            412,
-            413,
-            415,
-            422),
+            Errors.PATCH),
     DELETE_STORE(
             "DELETE",
             "/stores/{id}",
@@ -414,11 +352,7 @@ public enum ApiOperation {
                     + " first, each in its own write.",
             DELETED,
             true,
-            400,
-            404,
-            409,
-            412,
-            422),
+            Errors.DELETE),
     LIST_STORE_CUSTOMERS(
             "GET",
             "/stores/{id}/customers",
@@ -428,8 +362,7 @@ public enum ApiOperation {
                     + " Query `id = store#S AND begins_with(type, customer#)` per page.",
             LIST,
             false,
-            400,
-            422),
+            Errors.LIST),
     TAG_STORE(
             "PUT",
             "/stores/{id}/tags/{tag}",
@@ -439,9 +372,7 @@ public enum ApiOperation {
                     + " `tags` on condition that the version is the one read (a lost race is retried).",
             CHANGED,
             false,
-            404,
-            409,
-            422),
+            Errors.TAG_OR_LINK),
     UNTAG_STORE(
             "DELETE",
             "/stores/{id}/tags/{tag}",
@@ -450,9 +381,7 @@ public enum ApiOperation {
             "A strongly consistent read, then one UpdateItem of `tags` on condition that the version is the one read.",
             CHANGED,
             false,
-            404,
-            409,
-            422),
+            Errors.TAG_OR_LINK),
     LIST_TAGGED_WITH_SEVERAL(
             "GET",
             "/tags",
@@ -462,8 +391,7 @@ public enum ApiOperation {
                     + " 10) in parallel, merged by type; `any` de-duplicates, `all` intersects.",
             LIST,
             false,
-            400,
-            422),
+            Errors.LIST),
     LIST_TAGGED(
             "GET",
             "/tags/{tag}",
@@ -473,8 +401,23 @@ public enum ApiOperation {
                     + " begins_with(type, <entity>#)]` per page.",
             LIST,
             false,
-            400,
-            422);
+            Errors.LIST);
+
+    /** The error statuses that whole kinds of operation share, named once (500 and 503 are added to every one). */
+    private static final class Errors {
+        /** A subject by id: a malformed id (422) or none (404). */
+        static final int[] GET = {404, 422};
+        /** A list: a bad cursor or parameter (400, 422); a missing parent is an empty page. */
+        static final int[] LIST = {400, 422};
+        /** A tag or link: also 409 when the subject keeps changing under a bounded number of retries. */
+        static final int[] TAG_OR_LINK = {404, 409, 422};
+        /** A change with a body: every body error, and {@code If-Match} (412). */
+        static final int[] PATCH = {400, 404, 409, 412, 413, 415, 422};
+        /** A delete: {@code If-Match} (412), and 409 while the subject still owns or links something. */
+        static final int[] DELETE = {400, 404, 409, 412, 422};
+
+        private Errors() {}
+    }
 
     /** What a successful call answers. */
     public enum Success {
