@@ -1,19 +1,13 @@
 package io.entitytable.api.business;
 
-import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.BusinessResponse;
-import io.entitytable.api.response.SubjectResponse;
-import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
-import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -39,11 +33,5 @@ public class BusinessResource {
     @Path("businesses/{id}")
     public BusinessByIdResource byId() {
         return byId;
-    }
-
-    @GET
-    @Path("businesses/{id}/items")
-    public Page<SubjectResponse> items(@PathParam("id") String id, @BeanParam PageParams page) {
-        return Responses.page(businesses.items(id, page.limit(), page.next()), SubjectResponse::from);
     }
 }

@@ -1,0 +1,33 @@
+package io.entitytable.api.customer;
+
+import io.entitytable.api.customer.CustomerRequests.CreateCustomer;
+import io.entitytable.api.paging.Page;
+import io.entitytable.api.response.CustomerResponse;
+import io.entitytable.api.web.ChildCollectionResource;
+import io.entitytable.api.web.PageParams;
+import io.entitytable.api.web.Responses;
+import jakarta.inject.Singleton;
+import jakarta.ws.rs.BeanParam;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
+
+/** {@code /businesses/{id}/customers}: a new customer of the business, and its customers by name (pattern 3). */
+@Singleton
+public class BusinessCustomersResource extends ChildCollectionResource<CreateCustomer, CustomerResponse> {
+    private final CustomerService customers;
+
+    BusinessCustomersResource(CustomerService customers) {
+        super((businessId, request) -> CustomerResponse.from(customers.create(businessId, request)));
+        this.customers = customers;
+    }
+
+    @GET
+    public Page<CustomerResponse> byName(
+            @PathParam("id") String businessId,
+            @QueryParam("namePrefix") String namePrefix,
+            @BeanParam PageParams page) {
+        return Responses.page(
+                customers.byName(businessId, namePrefix, page.limit(), page.next()), CustomerResponse::from);
+    }
+}

@@ -1,0 +1,29 @@
+package io.entitytable.api.customer;
+
+import io.entitytable.api.order.OrderRequests.CreateOrder;
+import io.entitytable.api.order.OrderService;
+import io.entitytable.api.paging.Page;
+import io.entitytable.api.response.OrderResponse;
+import io.entitytable.api.web.ChildCollectionResource;
+import io.entitytable.api.web.PageParams;
+import io.entitytable.api.web.Responses;
+import jakarta.inject.Singleton;
+import jakarta.ws.rs.BeanParam;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PathParam;
+
+/** {@code /customers/{id}/orders}: an order placed by the customer, and its orders, newest first (pattern 7). */
+@Singleton
+public class CustomerOrdersResource extends ChildCollectionResource<CreateOrder, OrderResponse> {
+    private final CustomerService customers;
+
+    CustomerOrdersResource(CustomerService customers, OrderService orders) {
+        super((customerId, request) -> OrderResponse.from(orders.create(customerId, request)));
+        this.customers = customers;
+    }
+
+    @GET
+    public Page<OrderResponse> orders(@PathParam("id") String customerId, @BeanParam PageParams page) {
+        return Responses.page(customers.orders(customerId, page.limit(), page.next()), OrderResponse::from);
+    }
+}

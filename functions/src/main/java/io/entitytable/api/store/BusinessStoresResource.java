@@ -1,0 +1,29 @@
+package io.entitytable.api.store;
+
+import io.entitytable.api.paging.Page;
+import io.entitytable.api.response.StoreResponse;
+import io.entitytable.api.store.StoreRequests.CreateStore;
+import io.entitytable.api.web.ChildCollectionResource;
+import io.entitytable.api.web.PageParams;
+import io.entitytable.api.web.Responses;
+import jakarta.inject.Singleton;
+import jakarta.ws.rs.BeanParam;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PathParam;
+
+/** {@code /businesses/{id}/stores}: a new store of the business, and its stores by location (pattern 5). */
+@Singleton
+public class BusinessStoresResource extends ChildCollectionResource<CreateStore, StoreResponse> {
+    private final StoreService stores;
+
+    BusinessStoresResource(StoreService stores) {
+        super((businessId, request) -> StoreResponse.from(stores.create(businessId, request)));
+        this.stores = stores;
+    }
+
+    @GET
+    public Page<StoreResponse> byLocation(
+            @PathParam("id") String businessId, @BeanParam StoreLocation location, @BeanParam PageParams page) {
+        return Responses.page(stores.byLocation(businessId, location, page.limit(), page.next()), StoreResponse::from);
+    }
+}
