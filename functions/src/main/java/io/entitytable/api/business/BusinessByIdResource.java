@@ -1,8 +1,11 @@
 package io.entitytable.api.business;
 
 import io.entitytable.api.business.BusinessRequests.PatchBusiness;
+import io.entitytable.api.order.OrderFilters;
+import io.entitytable.api.order.OrderService;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.BusinessResponse;
+import io.entitytable.api.response.OrderResponse;
 import io.entitytable.api.response.SubjectResponse;
 import io.entitytable.api.tag.TagService;
 import io.entitytable.api.web.PageParams;
@@ -15,23 +18,36 @@ import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
- * {@code /businesses/{id}}: a business by id (pattern 1), everything under it (pattern 2), its changes, its deletion
+ * {@code /businesses/{id}}: a business by id (pattern 1), everything under it (pattern 2), its orders (pattern 4), its changes, its deletion
  * once it owns nothing, its tags.
  */
 @Singleton
+@Path("businesses/{id}")
+@Tag(name = "Businesses")
 public class BusinessByIdResource extends RemovableSubjectResource<Business, BusinessResponse, PatchBusiness> {
     private final BusinessService businesses;
+    private final OrderService orders;
 
-    BusinessByIdResource(BusinessService businesses, TagService tags) {
+    BusinessByIdResource(BusinessService businesses, OrderService orders, TagService tags) {
         super(Entity.BUSINESS, businesses::get, businesses::patch, businesses::delete, BusinessResponse::from, tags);
         this.businesses = businesses;
+        this.orders = orders;
     }
 
     @GET
     @Path("items")
     public Page<SubjectResponse> items(@PathParam("id") String id, @BeanParam PageParams page) {
         return Responses.page(businesses.items(id, page.limit(), page.next()), SubjectResponse::from);
+    }
+
+    @GET
+    @Path("orders")
+    @Tag(name = "Orders")
+    public Page<OrderResponse> orders(
+            @PathParam("id") String id, @BeanParam OrderFilters filters, @BeanParam PageParams page) {
+        return Responses.page(orders.ofBusiness(id, filters, page.limit(), page.next()), OrderResponse::from);
     }
 }

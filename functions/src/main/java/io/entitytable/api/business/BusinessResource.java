@@ -13,7 +13,8 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestResponse;
 
-@Path("/")
+/** {@code /businesses}: a new business. */
+@Path("businesses")
 @Tag(name = "Businesses")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
@@ -21,17 +22,8 @@ public class BusinessResource {
     @Inject
     BusinessService businesses;
 
-    @Inject
-    BusinessByIdResource byId;
-
     @POST
-    @Path("businesses")
     public RestResponse<BusinessResponse> create(@NotNull @Valid BusinessRequests.CreateBusiness request) {
         return Responses.created(BusinessResponse.from(businesses.create(request)));
-    }
-
-    @Path("businesses/{id}")
-    public BusinessByIdResource byId() {
-        return byId;
     }
 }

@@ -6,12 +6,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.OASFilter;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.Operation;
 import org.eclipse.microprofile.openapi.models.PathItem;
 import org.eclipse.microprofile.openapi.models.media.Content;
+import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 import org.eclipse.microprofile.openapi.models.responses.APIResponses;
@@ -36,6 +39,8 @@ public class ContractFilter implements OASFilter {
             "Relationships and tags",
             "Reads of the copies the stream fan-out keeps: a customer's stores, a store's customers, tagged subjects."
                     + " They show the subjects as of the last fanned-out change.");
+
+    private static final Pattern PATH_VARIABLE = Pattern.compile("\\{([^}]+)}");
 
     private static final Map<String, String> PARAMETERS = Map.of(
             "id", "The subject's id, a ULID as the API returned it",
@@ -92,6 +97,34 @@ public class ContractFilter implements OASFilter {
                 OASFactory.createSecurityRequirement().addScheme("jwt")));
     }
 
+    /**
+     * Every variable of the path template is a required path parameter of each of its operations. The generator leaves
+     * it out of a method that a resource inherits (the shared by-id and collection routes) when the resource's class
+     * path names it, so it is added here, in template order, ahead of the operation's other parameters.
+     */
+    private static void requirePathParameters(String path, Operation operation) {
+        List<Parameter> parameters =
+                operation.getParameters() == null ? new ArrayList<>() : new ArrayList<>(operation.getParameters());
+        Matcher variable = PATH_VARIABLE.matcher(path);
+        int position = 0;
+        while (variable.find()) {
+            String name = variable.group(1);
+            boolean present = parameters.stream()
+                    .anyMatch(parameter -> parameter.getIn() == Parameter.In.PATH && name.equals(parameter.getName()));
+            if (!present) {
+                parameters.add(
+                        position,
+                        OASFactory.createParameter()
+                                .name(name)
+                                .in(Parameter.In.PATH)
+                                .required(true)
+                                .schema(OASFactory.createSchema().addType(Schema.SchemaType.STRING)));
+            }
+            position++;
+        }
+        operation.setParameters(parameters.isEmpty() ? null : parameters);
+    }
+
     private static ApiOperation apply(PathItem.HttpMethod method, String path, Operation operation) {
         ApiOperation entry = ApiOperation.of(method.name(), path);
         if (entry == null) {
@@ -100,6 +133,7 @@ public class ContractFilter implements OASFilter {
         operation.setOperationId(entry.operationId());
         operation.setSummary(entry.summary());
         operation.setDescription(entry.description());
+        requirePathParameters(path, operation);
         parameters(entry, operation);
         operation.setResponses(responses(entry, operation.getResponses()));
         return entry;

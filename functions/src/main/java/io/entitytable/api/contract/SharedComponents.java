@@ -3,6 +3,7 @@ package io.entitytable.api.contract;
 import io.entitytable.api.error.Problem;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.models.Components;
 import org.eclipse.microprofile.openapi.models.headers.Header;
@@ -67,7 +68,8 @@ final class SharedComponents {
     static void addTo(Components components) {
         components.addSchema("Problem", problem());
         components.addSchema("FieldError", fieldError());
-        ERRORS.forEach((status, error) -> components.addResponse(error.name(), response(status, error)));
+        // In status order, so that the committed document does not reorder itself from one build to the next.
+        new TreeMap<>(ERRORS).forEach((status, error) -> components.addResponse(error.name(), response(status, error)));
         components.addHeader(
                 ETAG,
                 header(

@@ -9,11 +9,15 @@ import io.entitytable.api.web.Responses;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** {@code /businesses/{id}/customers}: a new customer of the business, and its customers by name (pattern 3). */
 @Singleton
+@Path("businesses/{id}/customers")
+@Tag(name = "Customers")
 public class BusinessCustomersResource extends ChildCollectionResource<CreateCustomer, CustomerResponse> {
     private final CustomerService customers;
 

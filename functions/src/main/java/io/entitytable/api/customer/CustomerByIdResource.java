@@ -1,30 +1,49 @@
 package io.entitytable.api.customer;
 
+import io.entitytable.api.copies.CopyReads;
 import io.entitytable.api.customer.CustomerRequests.PatchCustomer;
+import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.CustomerResponse;
+import io.entitytable.api.response.StoreResponse;
 import io.entitytable.api.tag.TagService;
+import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.RemovableSubjectResource;
 import io.entitytable.api.web.Responses;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import jakarta.inject.Singleton;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestResponse;
 
 /**
  * {@code /customers/{id}}: a customer by id (pattern 6), its changes (a new name is a key change done in one
- * transaction), its deletion, its tags, and its links to the stores it manages, which the fan-out turns into edges.
+ * transaction), its deletion, its tags, and the stores it manages: a link or unlink changes its {@code storeIds}, and
+ * the list reads the edges the fan-out writes from them (pattern 10), so a link shows there once it is copied.
  */
 @Singleton
+@Path("customers/{id}")
+@Tag(name = "Customers")
 public class CustomerByIdResource extends RemovableSubjectResource<Customer, CustomerResponse, PatchCustomer> {
     private final CustomerService customers;
+    private final CopyReads copies;
 
-    CustomerByIdResource(CustomerService customers, TagService tags) {
+    CustomerByIdResource(CustomerService customers, CopyReads copies, TagService tags) {
         super(Entity.CUSTOMER, customers::get, customers::patch, customers::delete, CustomerResponse::from, tags);
         this.customers = customers;
+        this.copies = copies;
+    }
+
+    @GET
+    @Path("stores")
+    @Tag(name = "Relationships and tags")
+    public Page<StoreResponse> stores(@PathParam("id") String id, @BeanParam PageParams page) {
+        return Responses.page(copies.storesOfCustomer(id, page.limit(), page.next()), StoreResponse::from);
     }
 
     @PUT

@@ -10,10 +10,14 @@ import io.entitytable.api.web.Responses;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** {@code /customers/{id}/orders}: an order placed by the customer, and its orders, newest first (pattern 7). */
 @Singleton
+@Path("customers/{id}/orders")
+@Tag(name = "Customers")
 public class CustomerOrdersResource extends ChildCollectionResource<CreateOrder, OrderResponse> {
     private final CustomerService customers;
 

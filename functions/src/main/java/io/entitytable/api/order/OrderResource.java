@@ -9,12 +9,12 @@ import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-@Path("/")
+/** {@code /orders}: orders in one status over a date range, across every business (pattern 9). */
+@Path("orders")
 @Tag(name = "Orders")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
@@ -22,24 +22,8 @@ public class OrderResource {
     @Inject
     OrderService orders;
 
-    @Inject
-    OrderByIdResource byId;
-
     @GET
-    @Path("businesses/{id}/orders")
-    public Page<OrderResponse> ofBusiness(
-            @PathParam("id") String businessId, @BeanParam OrderFilters filters, @BeanParam PageParams page) {
-        return Responses.page(orders.ofBusiness(businessId, filters, page.limit(), page.next()), OrderResponse::from);
-    }
-
-    @GET
-    @Path("orders")
     public Page<OrderResponse> byStatus(@BeanParam StatusRange range, @BeanParam PageParams page) {
         return Responses.page(orders.byStatus(range, page.limit(), page.next()), OrderResponse::from);
-    }
-
-    @Path("orders/{id}")
-    public OrderByIdResource byId() {
-        return byId;
     }
 }

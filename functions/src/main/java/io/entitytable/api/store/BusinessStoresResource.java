@@ -9,10 +9,14 @@ import io.entitytable.api.web.Responses;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** {@code /businesses/{id}/stores}: a new store of the business, and its stores by location (pattern 5). */
 @Singleton
+@Path("businesses/{id}/stores")
+@Tag(name = "Stores")
 public class BusinessStoresResource extends ChildCollectionResource<CreateStore, StoreResponse> {
     private final StoreService stores;
 

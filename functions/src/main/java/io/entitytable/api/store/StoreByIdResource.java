@@ -1,37 +1,58 @@
 package io.entitytable.api.store;
 
+import io.entitytable.api.copies.CopyReads;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.input.Inputs;
+import io.entitytable.api.paging.Page;
+import io.entitytable.api.response.CustomerResponse;
 import io.entitytable.api.response.StoreResponse;
 import io.entitytable.api.store.StoreRequests.PatchStore;
 import io.entitytable.api.tag.TagService;
+import io.entitytable.api.web.PageParams;
+import io.entitytable.api.web.Responses;
 import io.entitytable.api.web.SubjectResource;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Store;
 import jakarta.inject.Singleton;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestResponse;
 
 /**
  * {@code /stores/{id}}: a store by id, its changes (a new name is a key change done in one transaction, a new address
- * moves it in the location index), its tags, and its deletion, which may unlink the customers that manage it.
+ * moves it in the location index), its tags, its deletion, which may unlink the customers that manage it, and those customers, read from the edges
+ * the fan-out keeps (pattern 11).
  */
 @Singleton
+@Path("stores/{id}")
+@Tag(name = "Stores")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public class StoreByIdResource extends SubjectResource<Store, StoreResponse, PatchStore> {
     private final StoreService stores;
+    private final CopyReads copies;
 
-    StoreByIdResource(StoreService stores, TagService tags) {
+    StoreByIdResource(StoreService stores, CopyReads copies, TagService tags) {
         super(Entity.STORE, stores::get, stores::patch, StoreResponse::from, tags);
         this.stores = stores;
+        this.copies = copies;
+    }
+
+    @GET
+    @Path("customers")
+    @Tag(name = "Relationships and tags")
+    public Page<CustomerResponse> customers(@PathParam("id") String id, @BeanParam PageParams page) {
+        return Responses.page(copies.customersOfStore(id, page.limit(), page.next()), CustomerResponse::from);
     }
 
     @DELETE

@@ -12,7 +12,8 @@ import org.jboss.resteasy.reactive.RestResponse;
 
 /**
  * {@code PUT} and {@code DELETE /<collection>/{id}/tags/{tag}}, bound to one entity: each subject's resource returns
- * its own instance from a sub-resource locator, so the four collections share this one implementation.
+ * its own instance from a sub-resource locator ({@code SubjectResource.tags}), so the four collections share this one
+ * implementation.
  */
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)

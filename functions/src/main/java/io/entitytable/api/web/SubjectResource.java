@@ -21,9 +21,9 @@ import java.util.function.Function;
 import org.jboss.resteasy.reactive.RestResponse;
 
 /**
- * The routes of one subject, {@code /<collection>/{id}}: read it, change it, and its tags. Each collection's resource
- * binds it to its entity with a sub-resource locator, so the collections share these routes rather than copy them.
- * A subclass per entity names the types, which the HTTP layer needs to read the patch body and to document it.
+ * The routes of one subject, {@code /<collection>/{id}}: read it, change it, and its tags. Each entity's by-id
+ * resource extends it with its path and its types (which the HTTP layer needs to read the patch body and to document
+ * it), so the collections share these routes rather than copy them.
  *
  * @param <M> the entity's model, as its service reads and writes it
  * @param <R> the entity's response type
