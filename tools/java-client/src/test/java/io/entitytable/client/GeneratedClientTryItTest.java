@@ -1,0 +1,425 @@
+package io.entitytable.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.awaitility.Awaitility.await;
+
+import io.entitytable.client.api.BusinessesApi;
+import io.entitytable.client.api.CustomersApi;
+import io.entitytable.client.api.OrdersApi;
+import io.entitytable.client.api.RelationshipsAndTagsApi;
+import io.entitytable.client.api.StoresApi;
+import io.entitytable.client.model.AddressInput;
+import io.entitytable.client.model.Business;
+import io.entitytable.client.model.CreateBusiness;
+import io.entitytable.client.model.CreateCustomer;
+import io.entitytable.client.model.CreateOrder;
+import io.entitytable.client.model.CreateStore;
+import io.entitytable.client.model.Customer;
+import io.entitytable.client.model.FieldError;
+import io.entitytable.client.model.LineInput;
+import io.entitytable.client.model.Order;
+import io.entitytable.client.model.PageCustomerResponse;
+import io.entitytable.client.model.PageSubjectResponse;
+import io.entitytable.client.model.PatchBusiness;
+import io.entitytable.client.model.PatchCustomer;
+import io.entitytable.client.model.PatchOrder;
+import io.entitytable.client.model.PatchStore;
+import io.entitytable.client.model.Problem;
+import io.entitytable.client.model.Store;
+import io.entitytable.client.model.SubjectResponse;
+import io.entitytable.local.LocalOptions;
+import io.entitytable.local.LocalSystem;
+import io.entitytable.local.RepositoryRoot;
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.FunctionDefinition;
+import java.net.http.HttpRequest;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The README's "Try it" scenario through the client generated from {@code functions/openapi.json}, against the whole
+ * local system (both packaged functions and the stream pump) in this JVM. It proves the published contract is usable
+ * as it stands: every call below uses the generated operation names and types, and every response, lists of mixed
+ * subjects and problem documents included, is read by the generated models.
+ */
+class GeneratedClientTryItTest {
+    /** Far above the stream's lag here (about a second: the pump's batching window plus the fan-out's work). */
+    private static final Duration FANOUT_VISIBLE_WITHIN = Duration.ofSeconds(20);
+    /** A well-formed ULID that names nothing. */
+    private static final String UNKNOWN_ID = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
+
+    @TempDir
+    static Path dataFolder;
+
+    private static LocalSystem system;
+    private static ApiClient client;
+    private static BusinessesApi businesses;
+    private static CustomersApi customers;
+    private static StoresApi stores;
+    private static OrdersApi orders;
+    private static RelationshipsAndTagsApi copies;
+
+    @BeforeAll
+    static void startTheLocalSystemAndTheClient() {
+        LocalOptions options =
+                new LocalOptions(RepositoryRoot.find(), dataFolder, true, 0, LocalDynamoDb.freePort(), "Entity", null);
+        assertThat(options.zipOf(FunctionDefinition.API)).isRegularFile();
+        assertThat(options.zipOf(FunctionDefinition.STREAM_FANOUT)).isRegularFile();
+        system = LocalSystem.start(options, System.out);
+        client = new ApiClient();
+        client.updateBaseUri("http://localhost:" + system.apiPort());
+        client.setRequestInterceptor(GeneratedClientTryItTest::acceptJsonToo);
+        businesses = new BusinessesApi(client);
+        customers = new CustomersApi(client);
+        stores = new StoresApi(client);
+        orders = new OrdersApi(client);
+        copies = new RelationshipsAndTagsApi(client);
+    }
+
+    @AfterAll
+    static void stopTheLocalSystem() {
+        if (system != null) {
+            system.close();
+        }
+    }
+
+    @Test
+    void tryIt_shouldServeEveryAccessPattern_throughTheGeneratedClient() throws ApiException {
+        // GIVEN the README's business, customer, store and order, created through the client
+        Acme acme = Acme.create("Acme Office Supply");
+
+        // WHEN every read of access patterns 1-9 is made
+        var business = businesses.getBusinessWithHttpInfo(acme.business());
+        PageSubjectResponse everything = businesses.listBusinessItems(acme.business(), "10", null);
+        PageCustomerResponse smiths = customers.listCustomersByName(acme.business(), null, "SMI", null);
+        var openVisaOrders = orders.listBusinessOrders(
+                acme.business(), null, "2020-01-01T00:00:00Z", null, null, null, "visa", "OPEN", null);
+        var austinStores = stores.listStoresByLocation(acme.business(), "Austin", "US", null, null, "TX", null);
+        var customer = customers.getCustomerWithHttpInfo(acme.customer());
+        var annsOrders = customers.listCustomerOrders(acme.customer(), null, null);
+        Order order = orders.getOrder(acme.order());
+        var openOrders = orders.listOrdersByStatus(null, null, null, "OPEN", null);
+
+        // THEN each answers what the README says, in the generated types
+        assertThat(business.getStatusCode()).isEqualTo(200);
+        assertThat(business.getData().getName()).isEqualTo("Acme Office Supply");
+        assertThat(business.getData().getEntity()).isEqualTo(Business.EntityEnum.BUSINESS);
+        assertThat(etag(business)).isEqualTo("\"" + business.getData().getVersion() + "\"");
+        // AND the mixed list reads each subject as its own model, the business first
+        assertThat(everything.getItems())
+                .extracting(GeneratedClientTryItTest::actual)
+                .hasExactlyElementsOfTypes(Business.class, Customer.class, Order.class, Store.class);
+        assertThat(ids(everything)).containsExactly(acme.business(), acme.customer(), acme.order(), acme.store());
+        assertThat(everything.getNext()).isNull();
+        assertThat(smiths.getItems()).extracting(Customer::getId).containsExactly(acme.customer());
+        assertThat(openVisaOrders.getItems()).extracting(Order::getId).containsExactly(acme.order());
+        assertThat(austinStores.getItems()).extracting(Store::getName).containsExactly("Downtown");
+        assertThat(customer.getData().getMailingAddresses().get("home").getCity())
+                .isEqualTo("Austin");
+        assertThat(etag(customer)).isEqualTo("\"" + customer.getData().getVersion() + "\"");
+        assertThat(annsOrders.getItems()).extracting(Order::getId).containsExactly(acme.order());
+        // AND the order reads with its lines, its total and the customer as they were when it was placed
+        assertThat(order.getTotalCents()).isEqualTo(1500L);
+        assertThat(order.getStatus()).isEqualTo("OPEN");
+        assertThat(order.getCustomer().getLastName()).isEqualTo("Smith");
+        assertThat(order.getShipTo().getStreet()).isEqualTo("1 Main St");
+        assertThat(order.getCreatedAt()).isNotNull();
+        assertThat(order.getLines()).singleElement().satisfies(line -> {
+            assertThat(line.getLineNo()).isEqualTo(1);
+            assertThat(line.getSku()).isEqualTo("PEN-1");
+            assertThat(line.getQuantity()).isEqualTo(10);
+        });
+        assertThat(openOrders.getItems()).extracting(Order::getId).contains(acme.order());
+        assertThat(openOrders.getItems())
+                .allSatisfy(open -> assertThat(open.getStatus()).isEqualTo("OPEN"));
+    }
+
+    @Test
+    void linkTagAndRename_shouldShowInTheCopiesFromBothSides_onceTheFanoutHasCopiedThem() throws ApiException {
+        // GIVEN the README's subjects
+        Acme acme = Acme.create("Acme Copies");
+
+        // WHEN the customer is linked to the store and the subjects are tagged
+        customers.linkStore(acme.customer(), acme.store());
+        stores.tagStore(acme.store(), "flagship");
+        orders.tagOrder(acme.order(), "rush");
+        customers.tagCustomer(acme.customer(), "vip");
+        orders.tagOrder(acme.order(), "vip");
+
+        // THEN the core items say so at once (pattern 14)
+        assertThat(customers.getCustomer(acme.customer()).getStoreIds()).containsExactly(acme.store());
+        assertThat(orders.getOrder(acme.order()).getTags()).containsExactlyInAnyOrder("rush", "vip");
+        // AND the edge shows from both sides, and the tags list their subjects, once the fan-out copied them
+        awaitCopies(() -> {
+            assertThat(copies.listCustomerStores(acme.customer(), null, null).getItems())
+                    .extracting(Store::getId)
+                    .containsExactly(acme.store());
+            assertThat(copies.listStoreCustomers(acme.store(), null, null).getItems())
+                    .extracting(Customer::getId)
+                    .containsExactly(acme.customer());
+            assertThat(ids(copies.listTagged("flagship", null, null, "store"))).contains(acme.store());
+            assertThat(ids(copies.listTaggedWithSeveral(null, "rush,vip", null, null, null)))
+                    .containsOnlyOnce(acme.order())
+                    .contains(acme.customer());
+            assertThat(ids(copies.listTaggedWithSeveral("rush,vip", null, null, null, null)))
+                    .containsOnlyOnce(acme.order())
+                    .doesNotContain(acme.customer());
+        });
+        // AND a copy read through the client has the subject's shape, without the index attributes copies never carry
+        Store copy = copies.listCustomerStores(acme.customer(), null, null)
+                .getItems()
+                .get(0);
+        assertThat(copy.getName()).isEqualTo("Downtown");
+        assertThat(copy.getBusinessId()).isNull();
+
+        // WHEN the store is renamed with the ETag it was read with, and a tag is removed
+        var read = stores.getStoreWithHttpInfo(acme.store());
+        var renamed = stores.updateStoreWithHttpInfo(acme.store(), new PatchStore().name("Uptown"), etag(read));
+        orders.untagOrder(acme.order(), "rush");
+
+        // THEN the change answers the new version as its ETag
+        assertThat(renamed.getData().getName()).isEqualTo("Uptown");
+        assertThat(renamed.getData().getVersion()).isEqualTo(read.getData().getVersion() + 1);
+        assertThat(etag(renamed)).isEqualTo("\"" + renamed.getData().getVersion() + "\"");
+        // AND the customer's copy of the store follows, and the order is no longer tagged rush
+        awaitCopies(() -> {
+            assertThat(copies.listCustomerStores(acme.customer(), null, null).getItems())
+                    .singleElement()
+                    .satisfies(store -> {
+                        assertThat(store.getName()).isEqualTo("Uptown");
+                        assertThat(store.getVersion())
+                                .isEqualTo(renamed.getData().getVersion());
+                    });
+            assertThat(ids(copies.listTaggedWithSeveral("rush,vip", null, null, null, null)))
+                    .doesNotContain(acme.order());
+        });
+        assertThat(orders.getOrder(acme.order()).getTags()).containsExactly("vip");
+
+        // WHEN the customer is unlinked, THEN the edge goes from both sides
+        customers.unlinkStore(acme.customer(), acme.store());
+        awaitCopies(() -> {
+            assertThat(copies.listCustomerStores(acme.customer(), null, null).getItems())
+                    .isEmpty();
+            assertThat(copies.listStoreCustomers(acme.store(), null, null).getItems())
+                    .isEmpty();
+        });
+    }
+
+    @Test
+    void lists_shouldYieldEveryItemOnce_whenTheClientFollowsNextToTheEnd() throws ApiException {
+        // GIVEN a business with seven customers
+        String business = businesses
+                .createBusiness(new CreateBusiness().name("Acme Pages"))
+                .getId();
+        List<String> created = new ArrayList<>();
+        for (String lastName : List.of("Adams", "Baker", "Clark", "Davis", "Evans", "Fox", "Gray")) {
+            created.add(customers
+                    .createCustomer(
+                            business, new CreateCustomer().firstName("Pat").lastName(lastName))
+                    .getId());
+        }
+
+        // WHEN the client reads the list two at a time, following next until it is absent
+        List<String> seen = new ArrayList<>();
+        int pages = 0;
+        String next = null;
+        do {
+            PageCustomerResponse page = customers.listCustomersByName(business, "2", null, next);
+            page.getItems().forEach(customer -> seen.add(customer.getId()));
+            next = page.getNext();
+            pages++;
+        } while (next != null && pages < 10);
+
+        // THEN every customer came exactly once, in name order, over four pages
+        assertThat(next).isNull();
+        assertThat(pages).isEqualTo(4);
+        assertThat(seen).containsExactlyElementsOf(created);
+    }
+
+    @Test
+    void errors_shouldReachTheCallerAsProblemDocuments_withTheDocumentedStatus() throws ApiException {
+        // GIVEN a business read with its ETag, then changed
+        Acme acme = Acme.create("Acme Errors");
+        String before = etag(businesses.getBusinessWithHttpInfo(acme.business()));
+        var changed =
+                businesses.updateBusinessWithHttpInfo(acme.business(), new PatchBusiness().name("Acme Two"), before);
+        assertThat(changed.getData().getName()).isEqualTo("Acme Two");
+
+        // WHEN requests the API must refuse are made through the client
+        ApiException unknown = refused(() -> customers.getCustomer(UNKNOWN_ID));
+        ApiException invalid = refused(() -> businesses.createBusiness(new CreateBusiness().name("")));
+        ApiException stale =
+                refused(() -> businesses.updateBusiness(acme.business(), new PatchBusiness().name("Lost"), before));
+        ApiException notEmpty = refused(() -> businesses.deleteBusiness(acme.business(), null));
+        String otherListsCursor =
+                businesses.listBusinessItems(acme.business(), "1", null).getNext();
+        ApiException foreignCursor = refused(
+                () -> stores.listStoresByLocation(acme.business(), null, null, "1", otherListsCursor, null, null));
+
+        // THEN each is the documented status with an RFC 9457 problem document the generated model reads
+        assertThat(problem(unknown, 404).getTitle()).isEqualTo("Not found");
+        Problem validation = problem(invalid, 422);
+        assertThat(validation.getErrors()).extracting(FieldError::getField).containsExactly("name");
+        assertThat(validation.getErrors())
+                .allSatisfy(error -> assertThat(error.getMessage()).isNotBlank());
+        assertThat(problem(stale, 412).getDetail()).isNotBlank();
+        assertThat(problem(notEmpty, 409).getDetail()).isNotBlank();
+        assertThat(problem(foreignCursor, 400).getDetail()).isNotBlank();
+        // AND nothing was written by any of them
+        assertThat(businesses.getBusiness(acme.business()).getName()).isEqualTo("Acme Two");
+    }
+
+    @Test
+    void delete_shouldRemoveEverySubject_whenDoneInTheReadmesOrder() throws ApiException {
+        // GIVEN the README's subjects, the customer linked to the store, the order changed
+        Acme acme = Acme.create("Acme Deletes");
+        customers.linkStore(acme.customer(), acme.store());
+        Order paid = orders.updateOrder(acme.order(), new PatchOrder().status("PAID"), null);
+        Customer renamed = customers.updateCustomer(acme.customer(), new PatchCustomer().lastName("Jones"), null);
+        assertThat(paid.getStatus()).isEqualTo("PAID");
+        assertThat(renamed.getLastName()).isEqualTo("Jones");
+
+        // WHEN the order, the store (unlinking it), the customer and then the business are deleted
+        orders.deleteOrder(acme.order(), null);
+        stores.deleteStore(acme.store(), "true", null);
+        customers.deleteCustomer(acme.customer(), null);
+        businesses.deleteBusiness(acme.business(), null);
+
+        // THEN each of them is gone
+        assertThat(problem(refused(() -> orders.getOrder(acme.order())), 404)).isNotNull();
+        assertThat(problem(refused(() -> stores.getStore(acme.store())), 404)).isNotNull();
+        assertThat(problem(refused(() -> customers.getCustomer(acme.customer())), 404))
+                .isNotNull();
+        assertThat(problem(refused(() -> businesses.getBusiness(acme.business())), 404))
+                .isNotNull();
+        assertThat(problem(refused(() -> businesses.listBusinessItems(acme.business(), null, null)), 404))
+                .isNotNull();
+    }
+
+    /** The first commands of the README's "Try it": a business, a customer, a store, an order of one line. */
+    private record Acme(String business, String customer, String store, String order) {
+        static Acme create(String name) throws ApiException {
+            AddressInput austin = new AddressInput()
+                    .street("1 Main St")
+                    .city("Austin")
+                    .state("TX")
+                    .zip("73301")
+                    .country("US");
+            String business =
+                    businesses.createBusiness(new CreateBusiness().name(name)).getId();
+            String customer = customers
+                    .createCustomer(
+                            business,
+                            new CreateCustomer()
+                                    .firstName("Ann")
+                                    .lastName("Smith")
+                                    .email("ann@example.com")
+                                    .putMailingAddressesItem("home", austin))
+                    .getId();
+            String store = stores.createStore(
+                            business, new CreateStore().name("Downtown").address(austin))
+                    .getId();
+            String order = customers
+                    .placeOrder(
+                            customer,
+                            new CreateOrder()
+                                    .shipTo("home")
+                                    .paymentCard("visa")
+                                    .addLinesItem(new LineInput()
+                                            .sku("PEN-1")
+                                            .description("Blue pens")
+                                            .quantity(10)
+                                            .unitPriceCents(150L)))
+                    .getId();
+            return new Acme(business, customer, store, order);
+        }
+    }
+
+    /** A call the API must refuse. */
+    @FunctionalInterface
+    private interface Call {
+        void run() throws ApiException;
+    }
+
+    /** Reads through the copies, retried until they pass: the fan-out is asynchronous. */
+    @FunctionalInterface
+    private interface CopiesCheck {
+        void run() throws ApiException;
+    }
+
+    /**
+     * The generated client asks an operation without a response body (tag, link, delete: 204) for {@code Accept:
+     * application/problem+json}, the only media type its responses document, and the API's resources, which produce
+     * {@code application/json} only, refuse that with a 406. Until they produce problem documents too, every
+     * request also accepts {@code application/json}.
+     */
+    private static void acceptJsonToo(HttpRequest.Builder request) {
+        String accept = request.copy().build().headers().firstValue("Accept").orElse("");
+        if (!accept.contains("application/json")) {
+            request.setHeader("Accept", accept.isEmpty() ? "application/json" : accept + ", application/json");
+        }
+    }
+
+    private static void awaitCopies(CopiesCheck check) {
+        await().atMost(FANOUT_VISIBLE_WITHIN)
+                .pollInterval(Duration.ofMillis(50))
+                .untilAsserted(check::run);
+    }
+
+    private static ApiException refused(Call call) {
+        ApiException refused = catchThrowableOfType(ApiException.class, call::run);
+        assertThat(refused).as("the API refused the call").isNotNull();
+        return refused;
+    }
+
+    /** The refusal's body as the generated {@link Problem}, after checking its status and media type. */
+    private static Problem problem(ApiException refused, int status) {
+        assertThat(refused.getCode()).isEqualTo(status);
+        assertThat(refused.getResponseHeaders().firstValue("content-type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
+        try {
+            Problem problem = client.getObjectMapper().readValue(refused.getResponseBody(), Problem.class);
+            assertThat(problem.getStatus()).isEqualTo(status);
+            assertThat(problem.getType()).isEqualTo("about:blank");
+            assertThat(problem.getTitle()).isNotBlank();
+            return problem;
+        } catch (java.io.IOException e) {
+            throw new AssertionError("not a problem document: " + refused.getResponseBody(), e);
+        }
+    }
+
+    private static String etag(ApiResponse<?> response) {
+        List<String> etags = response.getHeaders().get("etag");
+        assertThat(etags).as("ETag of a %s", response.getStatusCode()).hasSize(1);
+        return etags.get(0);
+    }
+
+    private static Object actual(SubjectResponse subject) {
+        return subject.getActualInstance();
+    }
+
+    private static List<String> ids(PageSubjectResponse page) {
+        return page.getItems().stream().map(GeneratedClientTryItTest::idOf).toList();
+    }
+
+    private static String idOf(SubjectResponse subject) {
+        Object actual = subject.getActualInstance();
+        if (actual instanceof Business business) {
+            return business.getId();
+        } else if (actual instanceof Customer customer) {
+            return customer.getId();
+        } else if (actual instanceof Store store) {
+            return store.getId();
+        } else if (actual instanceof Order order) {
+            return order.getId();
+        }
+        throw new AssertionError("not a subject: " + actual);
+    }
+}
