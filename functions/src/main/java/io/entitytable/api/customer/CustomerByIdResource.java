@@ -2,6 +2,7 @@ package io.entitytable.api.customer;
 
 import io.entitytable.api.copies.CopyReads;
 import io.entitytable.api.customer.CustomerRequests.PatchCustomer;
+import io.entitytable.api.error.Problem;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.CustomerResponse;
 import io.entitytable.api.response.StoreResponse;
@@ -18,6 +19,8 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -47,12 +50,14 @@ public class CustomerByIdResource extends RemovableSubjectResource<Customer, Cus
     }
 
     @PUT
+    @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE}) // 204, or a problem
     @Path("stores/{storeId}")
     public RestResponse<Void> link(@PathParam("id") String id, @PathParam("storeId") String storeId) {
         return Responses.noContent(customers.link(id, storeId));
     }
 
     @DELETE
+    @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE}) // 204, or a problem
     @Path("stores/{storeId}")
     public RestResponse<Void> unlink(@PathParam("id") String id, @PathParam("storeId") String storeId) {
         return Responses.noContent(customers.unlink(id, storeId));

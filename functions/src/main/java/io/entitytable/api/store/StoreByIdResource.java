@@ -2,6 +2,7 @@ package io.entitytable.api.store;
 
 import io.entitytable.api.copies.CopyReads;
 import io.entitytable.api.error.ApiProblem;
+import io.entitytable.api.error.Problem;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.CustomerResponse;
@@ -56,6 +57,7 @@ public class StoreByIdResource extends SubjectResource<Store, StoreResponse, Pat
     }
 
     @DELETE
+    @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE}) // 204, or a problem
     public RestResponse<Void> delete(
             @PathParam("id") String id,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,

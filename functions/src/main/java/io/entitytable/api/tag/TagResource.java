@@ -1,5 +1,6 @@
 package io.entitytable.api.tag;
 
+import io.entitytable.api.error.Problem;
 import io.entitytable.api.web.Responses;
 import io.entitytable.model.Entity;
 import jakarta.ws.rs.Consumes;
@@ -14,8 +15,11 @@ import org.jboss.resteasy.reactive.RestResponse;
  * {@code PUT} and {@code DELETE /<collection>/{id}/tags/{tag}}, bound to one entity: each subject's resource returns
  * its own instance from a sub-resource locator ({@code SubjectResource.tags}), so the four collections share this one
  * implementation.
+ *
+ * <p>Success is a 204 without a body and a failure is problem+json, so both are produced: a client that accepts only
+ * problem+json (the one body the document lists for these operations) is served.
  */
-@Produces(MediaType.APPLICATION_JSON)
+@Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
 @Consumes(MediaType.APPLICATION_JSON)
 public class TagResource {
     private final Entity entity;

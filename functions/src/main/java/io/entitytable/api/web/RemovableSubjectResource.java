@@ -1,5 +1,6 @@
 package io.entitytable.api.web;
 
+import io.entitytable.api.error.Problem;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.response.SubjectResponse;
 import io.entitytable.api.tag.TagService;
@@ -40,6 +41,7 @@ public abstract class RemovableSubjectResource<M extends CoreItem, R extends Sub
     }
 
     @DELETE
+    @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE}) // 204, or a problem
     public RestResponse<Void> delete(@PathParam("id") String id, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
         removal.apply(id, Inputs.ifMatch(ifMatch));
         return RestResponse.noContent();
