@@ -11,6 +11,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.model.Entity;
+import io.entitytable.model.Ids;
 import io.entitytable.model.RelationshipCatalogue;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -109,13 +110,14 @@ class CopyReadsTest {
         fanOut(Entity.CUSTOMER, customer);
         fanOut(Entity.STORE, both);
         fanOut(Entity.STORE, onlyB);
+        String tagged = "/businesses/" + business + "/tagged";
 
         // WHEN
         RequestCounter.reset();
-        var stores = given().get("/tags/" + a + "?type=store");
+        var stores = given().get(tagged + "/" + a + "?type=store");
         List<String> oneTag = RequestCounter.operations();
         RequestCounter.reset();
-        var any = given().get("/tags?any=" + a + "," + b);
+        var any = given().get(tagged + "?any=" + a + "," + b);
         List<String> twoTags = RequestCounter.operations();
 
         // THEN
@@ -125,25 +127,50 @@ class CopyReadsTest {
                 .containsExactlyInAnyOrder(customer, both, onlyB);
         assertThat(twoTags).containsExactly("Query", "Query");
         any.then().body("items.entity", org.hamcrest.Matchers.containsInAnyOrder("customer", "store", "store"));
-        given().get("/tags?all=" + a + "," + b).then().body("items.id", contains(both));
-        given().get("/tags?any=" + a + "," + b + "&type=store")
+        given().get(tagged + "?all=" + a + "," + b).then().body("items.id", contains(both));
+        given().get(tagged + "?any=" + a + "," + b + "&type=store")
                 .then()
                 .body("items.id", org.hamcrest.Matchers.hasSize(2));
-        assertThat(walk("/tags?any=" + a + "," + b, 1)).containsExactlyInAnyOrder(customer, both, onlyB);
-        assertThat(walk("/tags?all=" + a + "," + b, 1)).containsExactly(both);
+        assertThat(walk(tagged + "?any=" + a + "," + b, 1)).containsExactlyInAnyOrder(customer, both, onlyB);
+        assertThat(walk(tagged + "?all=" + a + "," + b, 1)).containsExactly(both);
+    }
+
+    @Test
+    void tagged_shouldShowOnlyTheBusinessOwnSubjects_whenAnotherBusinessUsesTheSameTag() {
+        // GIVEN two businesses, each with a store tagged the same
+        String mine = createBusiness("Mine");
+        String theirs = createBusiness("Theirs");
+        String myStore = createStore(mine, "Mine", address("Austin", "TX", "73301", "US"));
+        String theirStore = createStore(theirs, "Theirs", address("Austin", "TX", "73301", "US"));
+        String tag = "shared-" + mine.toLowerCase();
+        given().put("/stores/" + myStore + "/tags/" + tag).then().statusCode(204);
+        given().put("/stores/" + theirStore + "/tags/" + tag).then().statusCode(204);
+        fanOut(Entity.STORE, myStore);
+        fanOut(Entity.STORE, theirStore);
+
+        // WHEN
+        var one = given().get("/businesses/" + mine + "/tagged/" + tag);
+        var several = given().get("/businesses/" + mine + "/tagged?any=" + tag + ",other");
+
+        // THEN
+        one.then().statusCode(200).body("items.id", contains(myStore));
+        several.then().statusCode(200).body("items.id", contains(myStore));
+        given().get("/businesses/" + theirs + "/tagged/" + tag).then().body("items.id", contains(theirStore));
     }
 
     @Test
     void tagged_shouldRefuseBadInput() {
-        given().get("/tags/ok?type=planet").then().statusCode(422).contentType("application/problem+json");
-        given().get("/tags?any=a&all=b").then().statusCode(422);
-        given().get("/tags").then().statusCode(422);
-        given().get("/tags?any=a,b,c,d,e,f,g,h,i,j,k").then().statusCode(422);
-        given().get("/tags/bad%23tag").then().statusCode(422);
-        String next = given().get("/tags?any=x,y&limit=1").then().extract().path("next");
+        String tagged = "/businesses/" + Ids.newId() + "/tagged";
+        given().get(tagged + "/ok?type=planet").then().statusCode(422).contentType("application/problem+json");
+        given().get(tagged + "?any=a&all=b").then().statusCode(422);
+        given().get(tagged).then().statusCode(422);
+        given().get(tagged + "?any=a,b,c,d,e,f,g,h,i,j,k").then().statusCode(422);
+        given().get(tagged + "/bad%23tag").then().statusCode(422);
+        given().get("/businesses/not-an-id/tagged/ok").then().statusCode(422);
+        String next = given().get(tagged + "?any=x,y&limit=1").then().extract().path("next");
         if (next != null) {
-            given().queryParam("next", next).get("/tags?all=x,y").then().statusCode(400);
+            given().queryParam("next", next).get(tagged + "?all=x,y").then().statusCode(400);
         }
-        given().queryParam("next", "e30.AAAA").get("/tags?all=x,y").then().statusCode(400);
+        given().queryParam("next", "e30.AAAA").get(tagged + "?all=x,y").then().statusCode(400);
     }
 }

@@ -779,7 +779,7 @@ class HostileInputTest {
             case "/businesses/{id}/stores" -> new LinkedHashMap<>(
                     Map.of("country", "US", "state", "TX", "city", "Austin"));
             case "/orders" -> new LinkedHashMap<>(Map.of("status", "OPEN"));
-            case "/tags" -> new LinkedHashMap<>(Map.of("any", "vip"));
+            case "/businesses/{id}/tagged" -> new LinkedHashMap<>(Map.of("any", "vip"));
             default -> new LinkedHashMap<>();
         };
     }

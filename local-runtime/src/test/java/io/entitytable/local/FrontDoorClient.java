@@ -113,15 +113,15 @@ final class FrontDoorClient {
         return items("/stores/" + storeId + "/customers");
     }
 
-    /** Pattern 12, read from the tag copies. */
-    List<JsonNode> taggedItems(String tag) {
-        return items("/tags/" + tag);
+    /** Pattern 12, read from the business's tag copies. */
+    List<JsonNode> taggedItems(String businessId, String tag) {
+        return items("/businesses/" + businessId + "/tagged/" + tag);
     }
 
     /** Pattern 12, read from the tag copies, as {@code <entity>#<id>} references. */
-    Set<String> tagged(String tag) {
+    Set<String> tagged(String businessId, String tag) {
         Set<String> subjects = new LinkedHashSet<>();
-        for (JsonNode item : taggedItems(tag)) {
+        for (JsonNode item : taggedItems(businessId, tag)) {
             Entity entity = Entity.fromKeyName(item.get("entity").asText()).orElseThrow();
             subjects.add(Keys.subjectRef(entity, item.get("id").asText()));
         }

@@ -58,7 +58,7 @@ class LocalSystemFanoutTest {
             });
             // WHEN a store is tagged, THEN the tag read lists it
             log.step("tag store Downtown flagship", () -> api.tag(Entity.STORE, downtown, "flagship"), () -> assertThat(
-                            api.tagged("flagship"))
+                            api.tagged(business, "flagship"))
                     .containsExactly(store(downtown)));
             // WHEN several links and tags are written back to back (one step, timed as a group to keep the test
             // short: each step costs about the pump's batching window), THEN all of them show up
@@ -79,8 +79,9 @@ class LocalSystemFanoutTest {
                         assertThat(ids(api.storesOf(cat))).containsExactly(airport);
                         assertThat(ids(api.customersOf(downtown))).containsExactlyInAnyOrder(ann, bob);
                         assertThat(ids(api.customersOf(airport))).containsExactlyInAnyOrder(ann, cat);
-                        assertThat(api.tagged("flagship")).containsExactlyInAnyOrder(store(downtown), store(airport));
-                        assertThat(api.tagged("vip"))
+                        assertThat(api.tagged(business, "flagship"))
+                                .containsExactlyInAnyOrder(store(downtown), store(airport));
+                        assertThat(api.tagged(business, "vip"))
                                 .containsExactlyInAnyOrder(customer(ann), customer(bob), customer(cat));
                     });
 
@@ -92,7 +93,7 @@ class LocalSystemFanoutTest {
                     () -> downtownVersion[0] = api.renameStore(downtown, "Uptown"),
                     () -> {
                         for (List<JsonNode> copies :
-                                List.of(api.storesOf(ann), api.storesOf(bob), api.taggedItems("flagship"))) {
+                                List.of(api.storesOf(ann), api.storesOf(bob), api.taggedItems(business, "flagship"))) {
                             JsonNode copy = byId(copies, downtown)
                                     .orElseThrow(() -> new AssertionError("no copy of the store in " + copies));
                             assertThat(copy.get("name").asText()).isEqualTo("Uptown");
@@ -105,7 +106,8 @@ class LocalSystemFanoutTest {
                     "rename customer Bob Jones -> Brown",
                     () -> bobVersion[0] = api.renameCustomer(bob, "Brown"),
                     () -> {
-                        for (List<JsonNode> copies : List.of(api.customersOf(downtown), api.taggedItems("vip"))) {
+                        for (List<JsonNode> copies :
+                                List.of(api.customersOf(downtown), api.taggedItems(business, "vip"))) {
                             JsonNode copy = byId(copies, bob)
                                     .orElseThrow(() -> new AssertionError("no copy of the customer in " + copies));
                             assertThat(copy.get("lastName").asText()).isEqualTo("Brown");
@@ -119,24 +121,24 @@ class LocalSystemFanoutTest {
                 assertThat(ids(api.customersOf(airport))).containsExactly(cat);
             });
             log.step("untag customer Ann vip", () -> api.untag(Entity.CUSTOMER, ann, "vip"), () -> assertThat(
-                            api.tagged("vip"))
+                            api.tagged(business, "vip"))
                     .containsExactlyInAnyOrder(customer(bob), customer(cat)));
             log.step(
                     "untag store Airport flagship",
                     () -> api.untag(Entity.STORE, airport, "flagship"),
-                    () -> assertThat(api.tagged("flagship")).containsExactly(store(downtown)));
+                    () -> assertThat(api.tagged(business, "flagship")).containsExactly(store(downtown)));
 
             // WHEN a linked, tagged customer is deleted, THEN its edges in store partitions and its tag copy go
             log.step("delete customer Bob", () -> api.deleteCustomer(bob), () -> {
                 assertThat(ids(api.customersOf(downtown))).containsExactly(ann);
-                assertThat(api.tagged("vip")).containsExactly(customer(cat));
+                assertThat(api.tagged(business, "vip")).containsExactly(customer(cat));
                 assertThat(api.storesOf(bob)).isEmpty();
             });
             // WHEN a linked, tagged store is deleted with ?unlink=true, THEN it leaves every customer and tag
             log.step("delete store Uptown ?unlink=true", () -> api.deleteStore(downtown, true), () -> {
                 assertThat(api.storesOf(ann)).isEmpty();
                 assertThat(api.customersOf(downtown)).isEmpty();
-                assertThat(api.tagged("flagship")).isEmpty();
+                assertThat(api.tagged(business, "flagship")).isEmpty();
             });
             log.print(System.out);
 
@@ -150,8 +152,8 @@ class LocalSystemFanoutTest {
                     .isEqualTo(api.get(Entity.STORE, airport).get("version").asLong());
             assertThat(ids(api.customersOf(airport))).containsExactly(cat);
             assertThat(api.customersOf(downtown)).isEmpty();
-            assertThat(api.tagged("vip")).containsExactly(customer(cat));
-            assertThat(api.tagged("flagship")).isEmpty();
+            assertThat(api.tagged(business, "vip")).containsExactly(customer(cat));
+            assertThat(api.tagged(business, "flagship")).isEmpty();
             // AND the table has no drift: the 3 duplicates left (Cat <-> Airport both ways, Cat in tag vip) and only
             // those, each equal to its source
             DriftCheck drift = DuplicateDrift.awaitNone(dynamo, TABLE, VISIBLE_WITHIN);

@@ -38,7 +38,7 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
  *       record made it; a refresh must not resurrect it after the store's delete cascade removed it);
  *   <li>what the old image implied and N does not is deleted ({@code sourceVersion <= old version}; a customer's edge
  *       copying a store unconditionally);
- *   <li>every other copy of X is found through typeGsi ({@code type = <x>#<id>}, all pages) and, for a store, through
+ *   <li>every other copy of X is found through sourceGsi ({@code source = <x>#<id>}, all pages) and, for a store, through
  *       the strongly consistent Query of its own edge partition {@code store#S} (each {@code store#S / customer#C}
  *       mirrors a {@code customer#C / store#S} copy of S): copies older than v are refreshed ({@link
  *       SourceVersionCondition#REFRESH}); copies X's own image decides (tags; a customer's store-side edges) that N no
@@ -49,13 +49,13 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
  *
  * If a live core item with the same id and entity exists (strongly consistent Query), the REMOVE is half of a rename
  * (TransactWriteItems Delete old key + Put new key): only relationships O implied and the live item does not are
- * deleted; the rename's INSERT refreshes the rest. Otherwise every copy of X (from O, from typeGsi) is deleted with
+ * deleted; the rename's INSERT refreshes the rest. Otherwise every copy of X (from O, from sourceGsi) is deleted with
  * {@code sourceVersion <= v}, and so is every edge in X's own partition ({@code customer#C}/{@code store#S}) and its
  * mirror.
  *
- * <h2>The typeGsi race, and how it is closed</h2>
+ * <h2>The sourceGsi race, and how it is closed</h2>
  *
- * typeGsi is eventually consistent, so a refresh or delete cascade of X may miss a copy of X written a moment earlier.
+ * sourceGsi is eventually consistent, so a refresh or delete cascade of X may miss a copy of X written a moment earlier.
  * Which copies can be written by someone other than X's own fan-out? Tag copies and store-side edges ({@code store#S /
  * customer#C}) copy the subject whose record is being processed: they are written only while processing X's own records,
  * which arrive in order, one at a time, so X's later records already know them from X's own images, without the index.
@@ -67,7 +67,7 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
  *       strongly consistent read;
  *   <li>it re-reads S strongly consistently after the copy is written, and rewrites the copy (or deletes both edges if
  *       S is gone) until the re-read shows the version it copied;
- *   <li>a store's own fan-out finds its customer-side copies not only through typeGsi but also through the strongly
+ *   <li>a store's own fan-out finds its customer-side copies not only through sourceGsi but also through the strongly
  *       consistent Query of {@code store#S}, whose items name every linked customer.
  * </ol>
  *
@@ -148,7 +148,7 @@ final class ChangeFanout {
 
     /**
      * Links customer C (image {@code customer}) to store S: both edges, then the confirming re-read that closes the
-     * typeGsi race (see the class comment).
+     * sourceGsi race (see the class comment).
      */
     private void link(EdgePair edges, Map<String, AttributeValue> customer) {
         Duplicate storeSide = edges.storeSide();
@@ -204,7 +204,7 @@ final class ChangeFanout {
             found.put(copy.key(), copy.sourceVersion());
         }
         if (change.entity() == Entity.STORE) {
-            // Strongly consistent discovery of the customer-side copies of this store (closes the typeGsi race).
+            // Strongly consistent discovery of the customer-side copies of this store (closes the sourceGsi race).
             for (ItemKey owned : reader.ownedEdges(change.subjectRef())) {
                 found.putIfAbsent(owned.mirror(), null);
             }

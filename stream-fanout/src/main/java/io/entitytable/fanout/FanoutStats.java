@@ -23,8 +23,8 @@ public final class FanoutStats {
         STALE("stale", true),
         /** Strongly consistent reads of core items (a linked store, the rename check). */
         READS("reads", false),
-        /** Pages of the eventually consistent typeGsi Queries that find a subject's copies. */
-        TYPE_INDEX_PAGES("typeIndexPages", false),
+        /** Pages of the eventually consistent sourceGsi Queries that find a subject's copies. */
+        SOURCE_INDEX_PAGES("typeIndexPages", false),
         /** Pages of strongly consistent Queries of an edge partition ({@code customer#C}, {@code store#S}). */
         PARTITION_PAGES("partitionPages", false),
         /** Calls repeated after a throttle or a transient error. */

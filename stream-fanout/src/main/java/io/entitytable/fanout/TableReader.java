@@ -19,7 +19,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * The reads the fan-out needs: a subject's current core item (strongly consistent), the copies of a subject found
- * through the inverted typeGsi (eventually consistent), and the edges a subject owns in its own partition (strongly
+ * through the inverted sourceGsi (eventually consistent), and the edges a subject owns in its own partition (strongly
  * consistent). Never a Scan.
  */
 final class TableReader {
@@ -49,12 +49,12 @@ final class TableReader {
     }
 
     /**
-     * Every copy of a subject, from typeGsi ({@code type = <entity>#<id>}), all pages. The index projects {@code
+     * Every copy of a subject, from sourceGsi ({@code source = <entity>#<id>}), all pages. The index projects {@code
      * sourceVersion}, so a copy that is already current costs no write. Eventually consistent: a copy written a moment
      * ago may be missing (see {@link ChangeFanout} for how that race is closed).
      */
     List<FoundCopy> copiesOf(String subjectRef) {
-        TableLayout.IndexLayout index = TableLayout.ENTITY.index(TableLayout.TYPE_GSI);
+        TableLayout.IndexLayout index = TableLayout.ENTITY.index(TableLayout.SOURCE_GSI);
         QueryRequest request = QueryRequest.builder()
                 .tableName(table.tableName())
                 .indexName(index.name())
@@ -63,8 +63,8 @@ final class TableReader {
                 .expressionAttributeValues(Map.of(":ref", Values.s(subjectRef)))
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
-        // Core sort keys carry lower-case names, never a ULID, so every hit is a copy (see Keys).
-        return everyItem(request, FanoutStats.Count.TYPE_INDEX_PAGES).stream()
+        // Only copies carry the index key, so every hit is a copy.
+        return everyItem(request, FanoutStats.Count.SOURCE_INDEX_PAGES).stream()
                 .map(item -> new FoundCopy(ItemKey.of(item), sourceVersion(item)))
                 .toList();
     }
@@ -109,6 +109,6 @@ final class TableReader {
         return value == null || value.n() == null ? null : Long.parseLong(value.n());
     }
 
-    /** A copy found through typeGsi, with the source version the index projects (null if the index has none). */
+    /** A copy found through sourceGsi, with the source version the index projects (null if the index has none). */
     record FoundCopy(ItemKey key, Long sourceVersion) {}
 }

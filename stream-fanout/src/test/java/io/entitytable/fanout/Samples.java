@@ -6,6 +6,7 @@ import io.entitytable.model.Keys;
 
 /** The fixed ids used in {@code events/stream/}, and the keys built from them through {@link Keys}. */
 final class Samples {
+    static final String BUSINESS = "01JD3B8Q5Z0000000000000001";
     static final String CUSTOMER_ANN = "01JD3B8Q5Z00000000000000C1";
     static final String CUSTOMER_BOB = "01JD3B8Q5Z00000000000000C2";
     static final String STORE_MAIN = "01JD3B8Q5Z00000000000000S1";
@@ -38,7 +39,8 @@ final class Samples {
         return new ItemKey(partition, copied);
     }
 
+    /** A tag copy of a subject of the sample business. */
     static ItemKey tag(String tag, String subject) {
-        return new ItemKey(Keys.tagPartition(tag), subject);
+        return new ItemKey(Keys.tagPartition(BUSINESS, tag), subject);
     }
 }

@@ -114,7 +114,7 @@ class StreamFanoutTest {
         assertThat(counter.calls("PutItem")).isEqualTo(1 + 3);
         assertThat(InvariantChecker.duplicates(plain, table).keySet())
                 .containsExactly(new ItemKey(
-                        Keys.tagPartition("red"),
+                        Keys.tagPartition(Values.string(first, Attributes.BUSINESS_ID), "red"),
                         Keys.subjectRef(io.entitytable.model.Entity.STORE, Values.string(first, Attributes.ID))));
     }
 

@@ -22,7 +22,7 @@ class TableReaderTest {
 
     @Test
     void copiesOf_shouldReadEveryPage_andRetryOnlyTheThrottledPage() {
-        // GIVEN three pages of typeGsi, the second throttled once
+        // GIVEN three pages of sourceGsi, the second throttled once
         PagedClient dynamo = new PagedClient(
                 List.of(List.of(copy("tag#red", 3)), List.of(copy("tag#blue", 3)), List.of(copy("customer#C1", 2))));
         dynamo.throttleOnce(1);
@@ -39,7 +39,7 @@ class TableReaderTest {
                         new TableReader.FoundCopy(new ItemKey("tag#blue", STORE), 3L),
                         new TableReader.FoundCopy(new ItemKey("customer#C1", STORE), 2L));
         assertThat(dynamo.startKeys).containsExactly(null, "tag#red", "tag#red", "tag#blue");
-        assertThat(stats.count(FanoutStats.Count.TYPE_INDEX_PAGES)).isEqualTo(3);
+        assertThat(stats.count(FanoutStats.Count.SOURCE_INDEX_PAGES)).isEqualTo(3);
         assertThat(stats.count(FanoutStats.Count.RETRIES)).isEqualTo(1);
     }
 

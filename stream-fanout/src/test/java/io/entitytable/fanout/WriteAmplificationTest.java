@@ -52,7 +52,7 @@ class WriteAmplificationTest {
 
     @ParameterizedTest
     @ValueSource(ints = {1, 20, 60})
-    void storeChange_shouldCostOneWritePerCopy_plusOneTypeGsiPageAndOnePartitionPage(int customers) {
+    void storeChange_shouldCostOneWritePerCopy_plusOneSourceGsiPageAndOnePartitionPage(int customers) {
         // GIVEN a store with two tags and `customers` linked customers, all fanned out
         String table = newTable();
         String storeId = Ids.newId();
@@ -80,19 +80,19 @@ class WriteAmplificationTest {
         System.out.printf("store with %d copies: calls %s; %s%n", copies, counter, stats);
         assertThat(counter.calls("PutItem")).isEqualTo(copies);
         assertThat(counter.calls("DeleteItem")).isZero();
-        assertThat(counter.calls("Query")).isEqualTo(2); // one typeGsi page + one store#S partition page
+        assertThat(counter.calls("Query")).isEqualTo(2); // one sourceGsi page + one store#S partition page
         assertThat(counter.totalCalls()).isEqualTo(copies + 2);
-        assertThat(stats.count(FanoutStats.Count.TYPE_INDEX_PAGES)).isEqualTo(1);
+        assertThat(stats.count(FanoutStats.Count.SOURCE_INDEX_PAGES)).isEqualTo(1);
         assertThat(stats.count(FanoutStats.Count.PARTITION_PAGES)).isEqualTo(1);
         assertThat(stats.count(FanoutStats.Count.PUTS)).isEqualTo(copies);
-        // Each small copy costs 1 WCU for the item and 1 for its typeGsi entry, as DynamoDB Local reports it.
+        // Each small copy costs 1 WCU for the item and 1 for its sourceGsi entry, as DynamoDB Local reports it.
         assertThat(stats.writeUnits()).isEqualTo(2.0 * copies);
         assertNoDrift(table);
     }
 
     @ParameterizedTest
     @ValueSource(ints = {1, 20, 60})
-    void customerChange_shouldCostOneWritePerCopy_plusOneTypeGsiPage(int stores) {
+    void customerChange_shouldCostOneWritePerCopy_plusOneSourceGsiPage(int stores) {
         // GIVEN a customer with two tags linked to `stores` stores, all fanned out
         String table = newTable();
         List<Record> setup = new ArrayList<>();
@@ -122,9 +122,9 @@ class WriteAmplificationTest {
         // THEN
         System.out.printf("customer with %d copies: calls %s; %s%n", copies, counter, stats);
         assertThat(counter.calls("PutItem")).isEqualTo(copies);
-        assertThat(counter.calls("Query")).isEqualTo(1); // one typeGsi page
+        assertThat(counter.calls("Query")).isEqualTo(1); // one sourceGsi page
         assertThat(counter.totalCalls()).isEqualTo(copies + 1);
-        // At least 1 WCU for the item + 1 for its typeGsi entry; more once the copied storeIds set passes 1 KB.
+        // At least 1 WCU for the item + 1 for its sourceGsi entry; more once the copied storeIds set passes 1 KB.
         assertThat(stats.writeUnits()).isGreaterThanOrEqualTo(2.0 * copies);
         assertNoDrift(table);
     }

@@ -5,14 +5,21 @@ package io.entitytable.model;
  * constants; no other attribute name is spelled out anywhere else in the code base.
  */
 public final class Attributes {
-    /** Partition key of the table; the id of the subject, or a duplicate's owner such as {@code tag#red}. */
+    /** Partition key of the table; the id of the subject, or a duplicate's owner such as {@code tag#<businessId>#red}. */
     public static final String ID = "id";
-    /** Sort key of the table and partition key of the inverted {@code typeGsi}. */
+    /** Sort key of the table. */
     public static final String TYPE = "type";
 
     public static final String KIND = "kind";
     public static final String VERSION = "version";
+    /**
+     * On a duplicate only: the subject it copies ({@code <entity>#<id>}, equal to its {@code type}). It is the partition
+     * key of the inverted {@code sourceGsi}; since no core item or order line carries it, the index holds copies only.
+     */
+    public static final String SOURCE = "source";
+    /** On a duplicate only: the version of the subject it copies. */
     public static final String SOURCE_VERSION = "sourceVersion";
+
     public static final String CREATED_AT = "createdAt";
     public static final String UPDATED_AT = "updatedAt";
     public static final String TAGS = "tags";

@@ -10,7 +10,7 @@ public enum ItemKind {
     LINE,
     /** A copy of a customer or store in the other side's partition: written by the fan-out only. */
     EDGE,
-    /** A copy of a tagged subject in a {@code tag#<t>} partition: written by the fan-out only. */
+    /** A copy of a tagged subject in a {@code tag#<businessId>#<t>} partition: written by the fan-out only. */
     TAG;
 
     /** The stored value: the name in lower case. */

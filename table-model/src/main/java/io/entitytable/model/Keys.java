@@ -9,7 +9,8 @@ import java.util.Optional;
  * build and parse keys only through this class.
  *
  * <p>Ids are upper-case ULIDs and names are lower-cased in keys, so a core customer's {@code customer#smith.ann} can
- * never equal a duplicate's {@code customer#01J...} in the inverted {@code typeGsi}.
+ * never equal a duplicate's {@code customer#01J...}: a Query of {@code begins_with(type, customer#)} in a customer's
+ * partition finds its core item and never a copy.
  *
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-adjacency-graphs.html">Adjacency
  *     list design pattern</a>
@@ -89,15 +90,21 @@ public final class Keys {
         return Entity.fromKeyName(value.substring(0, hash)).map(entity -> new SubjectRef(entity, id));
     }
 
-    /** {@code tag#<t>}: the partition holding a copy of every subject that carries tag t. */
-    public static String tagPartition(String tag) {
-        return TAG + SEPARATOR + tag;
+    /**
+     * {@code tag#<businessId>#<t>}: the partition holding a copy of every subject of one business that carries tag t.
+     * A tag is scoped to its business, so a popular tag is one partition per business, never one for everyone.
+     */
+    public static String tagPartition(String businessId, String tag) {
+        return String.join(SEPARATOR, TAG, businessId, tag);
     }
 
-    /** The tag of a {@code tag#<t>} partition key, if it is one. */
-    public static Optional<String> parseTagPartition(String id) {
-        String prefix = TAG + SEPARATOR;
-        return id.startsWith(prefix) ? Optional.of(id.substring(prefix.length())) : Optional.empty();
+    /** The business and tag of a {@code tag#<businessId>#<t>} partition key, if it is one. */
+    public static Optional<TagPartition> parseTagPartition(String id) {
+        String[] parts = id.split(SEPARATOR, -1);
+        if (parts.length != 3 || !parts[0].equals(TAG) || !Ids.isValid(parts[1]) || parts[2].isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new TagPartition(parts[1], parts[2]));
     }
 
     // ---- gsi1: store location hierarchy -------------------------------------------------------------------
@@ -166,6 +173,9 @@ public final class Keys {
     private static String upper(String value) {
         return value.trim().toUpperCase(Locale.ROOT);
     }
+
+    /** A parsed {@code tag#<businessId>#<t>} partition key. */
+    public record TagPartition(String businessId, String tag) {}
 
     /** A parsed {@code <entity>#<id>} reference. */
     public record SubjectRef(Entity entity, String id) {

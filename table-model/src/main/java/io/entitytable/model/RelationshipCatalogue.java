@@ -10,13 +10,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * {@link #impliedBy} returns, and the verify tool checks the table against the same function.
  *
  * <ul>
- *   <li>{@code tags} of any subject X: {@code tag#<t> / <x>#<id>} carrying X's public attributes;
+ *   <li>{@code tags} of any subject X of business B: {@code tag#<B>#<t> / <x>#<id>} carrying X's public attributes;
  *   <li>{@code storeIds} of a customer C: {@code customer#C / store#S} carrying S's public attributes, and {@code
  *       store#S / customer#C} carrying C's.
  * </ul>
  *
- * The sort key of every duplicate is the reference of the subject whose data it copies, so one typeGsi Query on
- * {@code type = <x>#<id>} finds every copy of X.
+ * The sort key of every duplicate is the reference of the subject whose data it copies, and so is its {@code source},
+ * the key of the sparse inverted index: one sourceGsi Query on {@code source = <x>#<id>} finds every copy of X.
  */
 public final class RelationshipCatalogue {
 
@@ -26,6 +26,8 @@ public final class RelationshipCatalogue {
             Attributes.TYPE,
             Attributes.KIND,
             Attributes.VERSION,
+            Attributes.SOURCE,
+            Attributes.SOURCE_VERSION,
             Attributes.BUSINESS_ID,
             Attributes.CUSTOMER_ID,
             Attributes.GSI1_PK,
@@ -42,7 +44,7 @@ public final class RelationshipCatalogue {
     /** The key of one duplicate; its source is the subject named by {@code type}. */
     public record Duplicate(String id, String type, ItemKind kind) {
 
-        /** The duplicate at {@code key}: a tag copy when it lives in a {@code tag#<t>} partition, an edge otherwise. */
+        /** The duplicate at {@code key}: a tag copy when it lives in a {@code tag#<businessId>#<t>} partition, an edge otherwise. */
         public static Duplicate at(ItemKey key) {
             ItemKind kind = Keys.parseTagPartition(key.id()).isPresent() ? ItemKind.TAG : ItemKind.EDGE;
             return new Duplicate(key.id(), key.type(), kind);
@@ -64,8 +66,17 @@ public final class RelationshipCatalogue {
         String id = Values.string(coreItem, Attributes.ID);
         String self = Keys.subjectRef(entity, id);
         Set<Duplicate> duplicates = new LinkedHashSet<>();
-        for (String tag : Values.set(coreItem, Attributes.TAGS)) {
-            duplicates.add(new Duplicate(Keys.tagPartition(tag), self, ItemKind.TAG));
+        Set<String> tags = Values.set(coreItem, Attributes.TAGS);
+        if (!tags.isEmpty()) {
+            // Every core item names its business (a business names itself), and its tags live in that business.
+            String businessId = Values.string(coreItem, Attributes.BUSINESS_ID);
+            if (businessId == null) {
+                throw new IllegalArgumentException(
+                        "a tagged core item without " + Attributes.BUSINESS_ID + ": " + self);
+            }
+            for (String tag : tags) {
+                duplicates.add(new Duplicate(Keys.tagPartition(businessId, tag), self, ItemKind.TAG));
+            }
         }
         if (entity == Entity.CUSTOMER) {
             for (String storeId : Values.set(coreItem, Attributes.STORE_IDS)) {
@@ -94,6 +105,7 @@ public final class RelationshipCatalogue {
         item.put(Attributes.ID, Values.s(duplicate.id()));
         item.put(Attributes.TYPE, Values.s(duplicate.type()));
         item.put(Attributes.KIND, Values.s(duplicate.kind().value()));
+        item.put(Attributes.SOURCE, Values.s(duplicate.type()));
         item.put(Attributes.SOURCE_VERSION, source.get(Attributes.VERSION));
         item.putAll(publicAttributes(source));
         return item;

@@ -27,7 +27,7 @@ public enum SourceVersionCondition {
     CREATE_OR_ADVANCE("attribute_not_exists(#sourceVersion) OR #sourceVersion < :version"),
     /**
      * {@code attribute_exists(sourceVersion) AND sourceVersion < :version}: advance an existing copy only. For copies
-     * found through typeGsi or an edge partition, or linked by an earlier record: they may have been deleted since
+     * found through sourceGsi or an edge partition, or linked by an earlier record: they may have been deleted since
      * (unlink, delete cascade), and a refresh must never bring an orphan back.
      */
     REFRESH("attribute_exists(#sourceVersion) AND #sourceVersion < :version"),

@@ -1,12 +1,16 @@
 package io.entitytable.model;
 
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.Projection;
@@ -14,6 +18,7 @@ import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
+import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 
 /**
  * The {@code Entity} table: keys, the four global secondary indexes and the stream view. The CDK stack, the local
@@ -28,7 +33,7 @@ public record TableLayout(
 
     public static final String BUSINESS_ID_GSI = "businessIdGsi";
     public static final String CUSTOMER_ID_GSI = "customerIdGsi";
-    public static final String TYPE_GSI = "typeGsi";
+    public static final String SOURCE_GSI = "sourceGsi";
     public static final String GSI1 = "gsi1";
 
     public static final TableLayout ENTITY = new TableLayout(
@@ -40,8 +45,10 @@ public record TableLayout(
                     IndexLayout.all(BUSINESS_ID_GSI, Attributes.BUSINESS_ID, Attributes.TYPE),
                     // A customer's orders, newest first.
                     IndexLayout.all(CUSTOMER_ID_GSI, Attributes.CUSTOMER_ID, Attributes.TYPE),
-                    // Inverted index: every copy of a subject. The fan-out needs keys and sourceVersion only.
-                    IndexLayout.include(TYPE_GSI, Attributes.TYPE, Attributes.ID, List.of(Attributes.SOURCE_VERSION)),
+                    // Inverted and sparse: every copy of a subject, and nothing else (only copies carry `source`).
+                    // The fan-out needs keys and sourceVersion only.
+                    IndexLayout.include(
+                            SOURCE_GSI, Attributes.SOURCE, Attributes.ID, List.of(Attributes.SOURCE_VERSION)),
                     // Overloaded and sparse: stores by location, orders by status (write-sharded).
                     IndexLayout.all(GSI1, Attributes.GSI1_PK, Attributes.GSI1_SK)),
             StreamViewType.NEW_AND_OLD_IMAGES);
@@ -61,6 +68,48 @@ public record TableLayout(
             names.add(index.sortKey());
         }
         return names;
+    }
+
+    /**
+     * How an existing table differs from this layout: key schema, indexes (keys and projections) and stream view, each
+     * difference as one readable line; empty when the table has this layout. A table written by another layout would
+     * be misread (an index missing, or keyed on other attributes), so it is refused rather than used.
+     */
+    public List<String> differencesFrom(TableDescription table) {
+        List<String> differences = new ArrayList<>();
+        if (!table.keySchema().equals(keySchema(partitionKey, sortKey))) {
+            differences.add("the table's keys are " + describe(table.keySchema()) + ", this layout's are "
+                    + describe(keySchema(partitionKey, sortKey)));
+        }
+        Map<String, GlobalSecondaryIndexDescription> existing = new TreeMap<>();
+        table.globalSecondaryIndexes().forEach(index -> existing.put(index.indexName(), index));
+        for (IndexLayout index : indexes) {
+            GlobalSecondaryIndexDescription actual = existing.remove(index.name());
+            if (actual == null) {
+                differences.add("index " + index.name() + " is missing");
+            } else if (!actual.keySchema().equals(keySchema(index.partitionKey(), index.sortKey()))
+                    || actual.projection().projectionType() != index.projectionType()
+                    || !Set.copyOf(actual.projection().nonKeyAttributes())
+                            .equals(Set.copyOf(index.nonKeyAttributes()))) {
+                differences.add("index " + index.name() + " is keyed " + describe(actual.keySchema()) + " projecting "
+                        + actual.projection().projectionTypeAsString() + ", this layout keys it "
+                        + describe(keySchema(index.partitionKey(), index.sortKey())) + " projecting "
+                        + index.projectionType());
+            }
+        }
+        existing.keySet().forEach(name -> differences.add("index " + name + " is not part of this layout"));
+        StreamSpecification stream = table.streamSpecification();
+        if (stream == null || !Boolean.TRUE.equals(stream.streamEnabled()) || stream.streamViewType() != streamView) {
+            differences.add("the stream is not on with view " + streamView);
+        }
+        return differences;
+    }
+
+    private static String describe(List<KeySchemaElement> keys) {
+        return keys.stream()
+                .map(key -> key.attributeName() + " (" + key.keyTypeAsString() + ")")
+                .toList()
+                .toString();
     }
 
     /** The request that creates this table (on-demand, stream on) under the given name. */

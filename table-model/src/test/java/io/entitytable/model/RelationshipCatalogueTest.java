@@ -15,10 +15,10 @@ class RelationshipCatalogueTest {
     @Test
     void impliedBy_shouldGiveTagsAndBothEdgeDirections_forCustomer() {
         // GIVEN
+        String b = Ids.newId();
         String c = Ids.newId();
         String s = Ids.newId();
-        Customer customer =
-                new Customer(c, Ids.newId(), "Ann", "Smith", null, Map.of(), Set.of(s), Set.of("vip"), 3, NOW, NOW);
+        Customer customer = new Customer(c, b, "Ann", "Smith", null, Map.of(), Set.of(s), Set.of("vip"), 3, NOW, NOW);
 
         // WHEN
         Set<Duplicate> duplicates = RelationshipCatalogue.impliedBy(customer.toItem());
@@ -26,9 +26,37 @@ class RelationshipCatalogueTest {
         // THEN
         assertThat(duplicates)
                 .containsExactlyInAnyOrder(
-                        new Duplicate("tag#vip", "customer#" + c, ItemKind.TAG),
+                        new Duplicate("tag#" + b + "#vip", "customer#" + c, ItemKind.TAG),
                         new Duplicate("customer#" + c, "store#" + s, ItemKind.EDGE),
                         new Duplicate("store#" + s, "customer#" + c, ItemKind.EDGE));
+    }
+
+    @Test
+    void impliedBy_shouldPutABusinessTagInTheBusinessOwnTagPartition() {
+        // GIVEN
+        Business business = new Business(Ids.newId(), "Acme", Set.of("gold"), 1, NOW, NOW);
+
+        // WHEN
+        Set<Duplicate> duplicates = RelationshipCatalogue.impliedBy(business.toItem());
+
+        // THEN
+        assertThat(duplicates)
+                .containsExactly(new Duplicate(
+                        "tag#" + business.id() + "#gold",
+                        Keys.subjectRef(Entity.BUSINESS, business.id()),
+                        ItemKind.TAG));
+    }
+
+    @Test
+    void parseTagPartition_shouldGiveBusinessAndTag_andNothingForOtherKeys() {
+        // GIVEN
+        String b = Ids.newId();
+
+        // WHEN / THEN
+        assertThat(Keys.parseTagPartition(Keys.tagPartition(b, "rush"))).contains(new Keys.TagPartition(b, "rush"));
+        assertThat(Keys.parseTagPartition("tag#rush")).isEmpty();
+        assertThat(Keys.parseTagPartition("store#" + b)).isEmpty();
+        assertThat(Keys.parseTagPartition("tag#not-an-id#rush")).isEmpty();
     }
 
     @Test
@@ -43,8 +71,8 @@ class RelationshipCatalogueTest {
                 4,
                 NOW,
                 NOW);
-        Duplicate tag =
-                new Duplicate(Keys.tagPartition("red"), Keys.subjectRef(Entity.STORE, store.id()), ItemKind.TAG);
+        Duplicate tag = new Duplicate(
+                Keys.tagPartition(store.businessId(), "red"), Keys.subjectRef(Entity.STORE, store.id()), ItemKind.TAG);
 
         // WHEN
         Map<String, AttributeValue> copy = RelationshipCatalogue.copyItem(tag, store.toItem());
@@ -52,6 +80,7 @@ class RelationshipCatalogueTest {
         // THEN
         assertThat(copy).doesNotContainKeys(RelationshipCatalogue.INDEX_ATTRIBUTES.toArray(String[]::new));
         assertThat(copy.get(Attributes.SOURCE_VERSION).n()).isEqualTo("4");
+        assertThat(copy.get(Attributes.SOURCE).s()).isEqualTo(Keys.subjectRef(Entity.STORE, store.id()));
         assertThat(copy.get(Attributes.KIND).s()).isEqualTo("tag");
         assertThat(copy.get(Attributes.NAME).s()).isEqualTo("Main");
         assertThat(tag.source()).isEqualTo(new Keys.SubjectRef(Entity.STORE, store.id()));
@@ -99,13 +128,14 @@ class RelationshipCatalogueTest {
     void duplicateAt_shouldBeATagCopy_whenTheKeyIsInATagPartition() {
         // GIVEN
         String storeRef = Keys.subjectRef(Entity.STORE, Ids.newId());
-        ItemKey key = new ItemKey(Keys.tagPartition("red"), storeRef);
+        String tagPartition = Keys.tagPartition(Ids.newId(), "red");
+        ItemKey key = new ItemKey(tagPartition, storeRef);
 
         // WHEN
         Duplicate duplicate = Duplicate.at(key);
 
         // THEN
-        assertThat(duplicate).isEqualTo(new Duplicate(Keys.tagPartition("red"), storeRef, ItemKind.TAG));
+        assertThat(duplicate).isEqualTo(new Duplicate(tagPartition, storeRef, ItemKind.TAG));
         assertThat(duplicate.key()).isEqualTo(key);
     }
 

@@ -384,21 +384,23 @@ public enum ApiOperation {
             Errors.TAG_OR_LINK),
     LIST_TAGGED_WITH_SEVERAL(
             "GET",
-            "/tags",
+            "/businesses/{id}/tagged",
             "listTaggedWithSeveral",
-            "Subjects with any or all of several tags",
-            "Access pattern 13, from the tag copies the stream fan-out keeps: one Query `id = tag#t` per tag (at most"
-                    + " 10) in parallel, merged by type; `any` de-duplicates, `all` intersects.",
+            "A business's subjects with any or all of several tags",
+            "Access pattern 13, from the tag copies the stream fan-out keeps: one Query `id = tag#B#t` per tag (at"
+                    + " most 10) in parallel, merged by type; `any` de-duplicates, `all` intersects. An unknown"
+                    + " business has no tagged subjects.",
             LIST,
             false,
             Errors.LIST),
     LIST_TAGGED(
             "GET",
-            "/tags/{tag}",
+            "/businesses/{id}/tagged/{tag}",
             "listTagged",
-            "Everything with a tag",
-            "Access pattern 12, from the tag copies the stream fan-out keeps: one Query `id = tag#t [AND"
-                    + " begins_with(type, <entity>#)]` per page.",
+            "A business's subjects with a tag",
+            "Access pattern 12, from the tag copies the stream fan-out keeps: one Query `id = tag#B#t [AND"
+                    + " begins_with(type, <entity>#)]` per page: the business itself, its customers, stores and orders"
+                    + " that carry the tag. An unknown business has no tagged subjects.",
             LIST,
             false,
             Errors.LIST);

@@ -51,15 +51,16 @@ public class CopyReads {
         return new Page<>(page.items().stream().map(Customer.class::cast).toList(), page.next());
     }
 
-    /** Pattern 12: Query id = tag#t [, begins_with(type, <entity>#)]. */
-    public Page<CoreItem> tagged(String rawTag, String type, String limit, String next) {
+    /** Pattern 12: Query id = tag#B#t [, begins_with(type, <entity>#)]. */
+    public Page<CoreItem> tagged(String businessId, String rawTag, String type, String limit, String next) {
+        Inputs.id("id", businessId);
         String tag = Inputs.tag(rawTag);
         Entity entity = entityFilter(type);
         int size = Inputs.limit(limit);
         return queries.list(
-                "tag|" + tag + "|" + type,
+                "tag|" + businessId + "|" + tag + "|" + type,
                 next,
-                tagQuery(tag, entity),
+                tagQuery(businessId, tag, entity),
                 size,
                 config.filterPageBudget(),
                 Copies::toSubject);
@@ -69,7 +70,8 @@ public class CopyReads {
      * Pattern 13: one Query per tag in parallel, merged by subject and de-duplicated; with {@code all} only the
      * subjects that carry every tag. Exactly one of {@code any} and {@code all} is given.
      */
-    public Page<CoreItem> taggedWithSeveral(TagQuery query, String limit, String next) {
+    public Page<CoreItem> taggedWithSeveral(String businessId, TagQuery query, String limit, String next) {
+        Inputs.id("id", businessId);
         String any = query.any();
         String all = query.all();
         String type = query.type();
@@ -87,12 +89,12 @@ public class CopyReads {
         Entity entity = entityFilter(type);
         int size = Inputs.limit(limit);
         List<String> partitions = tags.stream().sorted().toList();
-        String scope = "tags|" + (requireAll ? "all" : "any") + "|" + partitions + "|" + type;
+        String scope = "tags|" + businessId + "|" + (requireAll ? "all" : "any") + "|" + partitions + "|" + type;
         return queries.merged(
                 scope,
                 next,
                 partitions,
-                tag -> tagQuery(tag, entity),
+                tag -> tagQuery(businessId, tag, entity),
                 size,
                 MergeOrder.ascending(Attributes.TYPE),
                 requireAll,
@@ -112,10 +114,10 @@ public class CopyReads {
                 Copies::toSubject);
     }
 
-    /** A tag's partition: every subject carrying it, or only those of {@code entity} when given. */
-    private static PartitionQuery tagQuery(String tag, Entity entity) {
+    /** A tag's partition in a business: every subject carrying it, or only those of {@code entity} when given. */
+    private static PartitionQuery tagQuery(String businessId, String tag, Entity entity) {
         return PartitionQuery.sortBeginsWith(
-                null, Keys.tagPartition(tag), entity == null ? "" : Keys.typePrefix(entity));
+                null, Keys.tagPartition(businessId, tag), entity == null ? "" : Keys.typePrefix(entity));
     }
 
     private static Entity entityFilter(String type) {

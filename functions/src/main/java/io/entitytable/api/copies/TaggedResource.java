@@ -15,11 +15,12 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
- * {@code /tags}: the subjects carrying a tag, or several (patterns 12 and 13), read from the tag copies the fan-out keeps. A subject read
- * from a copy has the same shape as one read from its own item, less its index attributes ({@code businessId}).
+ * {@code /businesses/{id}/tagged}: the business's subjects (itself, its customers, stores and orders) carrying a tag, or
+ * several (patterns 12 and 13), read from the tag copies the fan-out keeps in the business's tag partitions. A subject
+ * read from a copy has the same shape as one read from its own item, less its index attributes ({@code businessId}).
  */
 @Singleton
-@Path("tags")
+@Path("businesses/{id}/tagged")
 @Tag(name = "Relationships and tags")
 @Produces(MediaType.APPLICATION_JSON)
 public class TaggedResource {
@@ -32,12 +33,17 @@ public class TaggedResource {
     @GET
     @Path("{tag}")
     public Page<SubjectResponse> tagged(
-            @PathParam("tag") String tag, @QueryParam("type") String type, @BeanParam PageParams page) {
-        return Responses.page(copies.tagged(tag, type, page.limit(), page.next()), SubjectResponse::from);
+            @PathParam("id") String businessId,
+            @PathParam("tag") String tag,
+            @QueryParam("type") String type,
+            @BeanParam PageParams page) {
+        return Responses.page(copies.tagged(businessId, tag, type, page.limit(), page.next()), SubjectResponse::from);
     }
 
     @GET
-    public Page<SubjectResponse> taggedWithSeveral(@BeanParam TagQuery query, @BeanParam PageParams page) {
-        return Responses.page(copies.taggedWithSeveral(query, page.limit(), page.next()), SubjectResponse::from);
+    public Page<SubjectResponse> taggedWithSeveral(
+            @PathParam("id") String businessId, @BeanParam TagQuery query, @BeanParam PageParams page) {
+        return Responses.page(
+                copies.taggedWithSeveral(businessId, query, page.limit(), page.next()), SubjectResponse::from);
     }
 }

@@ -1,7 +1,9 @@
 package io.entitytable.local.dynamodb;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.entitytable.model.TableBootstrap;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.TableLayout.IndexLayout;
 import java.util.List;
@@ -58,7 +60,7 @@ class LocalTableMatchesLayoutTest {
         assertThat(table.latestStreamArn()).isNotBlank();
         assertThat(table.globalSecondaryIndexes())
                 .extracting(GlobalSecondaryIndexDescription::indexName)
-                .containsExactlyInAnyOrder("businessIdGsi", "customerIdGsi", "typeGsi", "gsi1");
+                .containsExactlyInAnyOrder("businessIdGsi", "customerIdGsi", "sourceGsi", "gsi1");
         for (IndexLayout expected : layout.indexes()) {
             GlobalSecondaryIndexDescription actual = table.globalSecondaryIndexes().stream()
                     .filter(index -> index.indexName().equals(expected.name()))
@@ -69,6 +71,29 @@ class LocalTableMatchesLayoutTest {
             assertThat(actual.projection().nonKeyAttributes())
                     .containsExactlyInAnyOrderElementsOf(expected.nonKeyAttributes());
         }
+    }
+
+    @Test
+    void createTable_shouldRefuseTheTable_whenItExistsWithAnotherLayout() {
+        // GIVEN a table as an earlier layout made it: the inverted index keyed on every item's sort key
+        List<IndexLayout> earlierIndexes = TableLayout.ENTITY.indexes().stream()
+                .map(index -> index.name().equals(TableLayout.SOURCE_GSI)
+                        ? new IndexLayout("typeGsi", "type", "id", index.projectionType(), index.nonKeyAttributes())
+                        : index)
+                .toList();
+        TableLayout earlier = new TableLayout("Entity", "id", "type", earlierIndexes, TableLayout.ENTITY.streamView());
+        try (DynamoDbClient client = dynamo.client()) {
+            client.createTable(earlier.createTableRequest("EarlierLayout"));
+        }
+
+        // WHEN
+        Throwable refused = catchThrowable(() -> dynamo.createTable("EarlierLayout"));
+
+        // THEN
+        assertThat(refused)
+                .isInstanceOf(TableBootstrap.LayoutMismatchException.class)
+                .hasMessageContaining("index sourceGsi is missing")
+                .hasMessageContaining("index typeGsi is not part of this layout");
     }
 
     private static List<KeySchemaElement> keys(String hash, String range) {

@@ -167,12 +167,12 @@ class StreamPumpTest {
                 Keys.subjectRef(Entity.STORE, Ids.newId()),
                 ItemKind.EDGE,
                 1);
-        put(Keys.tagPartition("music"), Keys.subjectRef(Entity.ORDER, Ids.newId()), ItemKind.TAG, 1);
+        put(Keys.tagPartition(Ids.newId(), "music"), Keys.subjectRef(Entity.ORDER, Ids.newId()), ItemKind.TAG, 1);
         String order = Ids.newId();
         put(order, Keys.lineType(1), ItemKind.LINE, 1);
         put(core, Keys.BUSINESS_TYPE, ItemKind.CORE, 2);
         dynamo.deleteItem(request -> request.tableName(table).key(key(core, Keys.BUSINESS_TYPE)));
-        String last = Keys.tagPartition("books");
+        String last = Keys.tagPartition(Ids.newId(), "books");
         put(last, Keys.subjectRef(Entity.ORDER, order), ItemKind.TAG, 1);
         FakeFunction function = FakeFunction.succeeding();
         Checkpoints checkpoints = Checkpoints.inMemory();

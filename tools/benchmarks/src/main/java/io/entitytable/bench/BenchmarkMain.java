@@ -176,7 +176,12 @@ public final class BenchmarkMain {
                 }
                 if (parts.contains(Part.LAG)) {
                     lagResult = StreamLagBench.run(
-                            api, dynamo, table, data.storeIds().get(1), mode.lagOperations());
+                            api,
+                            dynamo,
+                            table,
+                            data.businessId(),
+                            data.storeIds().get(1),
+                            mode.lagOperations());
                 }
             }
             List<FanoutBench.Result> fanoutResults = new ArrayList<>();

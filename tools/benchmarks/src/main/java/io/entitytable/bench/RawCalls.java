@@ -146,10 +146,10 @@ record RawCalls(DynamoDbClient dynamo, String table, ExecutorService pool) {
     }
 
     /** Pattern 13: one Query per tag partition, in parallel. */
-    Cost tags(List<String> tags) {
+    Cost tags(String businessId, List<String> tags) {
         List<Future<Cost>> futures = new ArrayList<>();
         for (String tag : tags) {
-            futures.add(pool.submit(() -> partition(Keys.tagPartition(tag), null, false, LIMIT + 1)));
+            futures.add(pool.submit(() -> partition(Keys.tagPartition(businessId, tag), null, false, LIMIT + 1)));
         }
         return sum(futures);
     }

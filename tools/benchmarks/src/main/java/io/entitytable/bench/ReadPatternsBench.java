@@ -128,13 +128,13 @@ final class ReadPatternsBench {
                 new Pattern(
                         12,
                         "everything tagged t",
-                        "/tags/" + SeededData.STORE_TAG + "?type=store",
-                        () -> raw.firstPage(Keys.tagPartition(SeededData.STORE_TAG), Entity.STORE)),
+                        "/businesses/" + b + "/tagged/" + SeededData.STORE_TAG + "?type=store",
+                        () -> raw.firstPage(Keys.tagPartition(b, SeededData.STORE_TAG), Entity.STORE)),
                 new Pattern(
                         13,
                         "several tags, any",
-                        "/tags?any=" + SeededData.TAG_A + "," + SeededData.TAG_B,
-                        () -> raw.tags(List.of(SeededData.TAG_A, SeededData.TAG_B))));
+                        "/businesses/" + b + "/tagged?any=" + SeededData.TAG_A + "," + SeededData.TAG_B,
+                        () -> raw.tags(b, List.of(SeededData.TAG_A, SeededData.TAG_B))));
     }
 
     /** What the function's Server-Timing said its DynamoDB calls cost. */

@@ -145,7 +145,7 @@ final class ReportWriter {
                 """
                 A store with k linked customers has k copies (`customer#C / store#S`). One MODIFY of the store (new \
                 address, version + 1) is processed by `StreamFanout.process` (plain Java, in this JVM, default \
-                settings: %s concurrent writes), which finds the copies (one typeGsi page per 1 MB + the `store#S` \
+                settings: %s concurrent writes), which finds the copies (one sourceGsi page per 1 MB + the `store#S` \
                 partition) and refreshes each with a conditional PutItem. The baseline writes the same k copy items \
                 with the same condition (`attribute_exists(sourceVersion) AND sourceVersion < :v`) from a pool of \
                 the same size, against the same DynamoDB Local: a fresh in-memory one for each k, in this JVM (in \
@@ -189,7 +189,7 @@ final class ReportWriter {
                         "WCU/copy fan-out",
                         "WCU/copy raw"),
                 rows);
-        section.line("Write amplification: each copy costs 1 WCU for the item plus 1 for its typeGsi entry (items"
+        section.line("Write amplification: each copy costs 1 WCU for the item plus 1 for its sourceGsi entry (items"
                 + " under 1 KB); the fan-out adds 2 Queries per change (their RCU are not in the WCU column).");
         for (FanoutBench.Result r : results) {
             if (r.copies() >= 100) {

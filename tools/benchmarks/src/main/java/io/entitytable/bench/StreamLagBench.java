@@ -18,14 +18,15 @@ import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 final class StreamLagBench {
     record Result(Samples lag, Samples apiWrite) {}
 
-    static Result run(ApiClient api, DynamoDbClient dynamo, String table, String storeId, int operations) {
+    static Result run(
+            ApiClient api, DynamoDbClient dynamo, String table, String businessId, String storeId, int operations) {
         Samples lag = new Samples();
         Samples apiWrite = new Samples();
         String run = Long.toString(System.currentTimeMillis(), 36);
         for (int i = 0; i < operations; i++) {
             String tag = "lag-" + run + "-" + i;
             Map<String, AttributeValue> copyKey = Map.of(
-                    Attributes.ID, AttributeValue.fromS(Keys.tagPartition(tag)),
+                    Attributes.ID, AttributeValue.fromS(Keys.tagPartition(businessId, tag)),
                     Attributes.TYPE, AttributeValue.fromS(Keys.subjectRef(Entity.STORE, storeId)));
             long start = System.nanoTime();
             api.expect2xx(api.put("/stores/" + storeId + "/tags/" + tag), "tag for the lag benchmark");

@@ -162,11 +162,12 @@ class GeneratedClientTryItTest {
             assertThat(copies.listStoreCustomers(acme.store(), null, null).getItems())
                     .extracting(Customer::getId)
                     .containsExactly(acme.customer());
-            assertThat(ids(copies.listTagged("flagship", null, null, "store"))).contains(acme.store());
-            assertThat(ids(copies.listTaggedWithSeveral(null, "rush,vip", null, null, null)))
+            assertThat(ids(copies.listTagged(acme.business(), "flagship", null, null, "store")))
+                    .contains(acme.store());
+            assertThat(ids(copies.listTaggedWithSeveral(acme.business(), null, "rush,vip", null, null, null)))
                     .containsOnlyOnce(acme.order())
                     .contains(acme.customer());
-            assertThat(ids(copies.listTaggedWithSeveral("rush,vip", null, null, null, null)))
+            assertThat(ids(copies.listTaggedWithSeveral(acme.business(), "rush,vip", null, null, null, null)))
                     .containsOnlyOnce(acme.order())
                     .doesNotContain(acme.customer());
         });
@@ -195,7 +196,7 @@ class GeneratedClientTryItTest {
                         assertThat(store.getVersion())
                                 .isEqualTo(renamed.getData().getVersion());
                     });
-            assertThat(ids(copies.listTaggedWithSeveral("rush,vip", null, null, null, null)))
+            assertThat(ids(copies.listTaggedWithSeveral(acme.business(), "rush,vip", null, null, null, null)))
                     .doesNotContain(acme.order());
         });
         assertThat(orders.getOrder(acme.order()).getTags()).containsExactly("vip");

@@ -135,12 +135,13 @@ final class DriftDetector {
         if (sourceItem.isEmpty()) {
             return orphan(key, item, "its source " + key.type() + " does not exist", List.of());
         }
-        Optional<String> tag = Keys.parseTagPartition(key.id());
+        Optional<Keys.TagPartition> tag = Keys.parseTagPartition(key.id());
         if (tag.isPresent()) {
             return orphan(
                     key,
                     item,
-                    key.type() + " v" + version(sourceItem.get()) + " does not carry tag " + tag.get(),
+                    key.type() + " v" + version(sourceItem.get()) + " does not carry tag "
+                            + tag.get().tag() + " in business " + tag.get().businessId(),
                     List.of(CoreItemGuard.atVersion(sourceItem.get())));
         }
         Optional<SubjectRef> owner = Keys.parseSubjectRef(key.id());

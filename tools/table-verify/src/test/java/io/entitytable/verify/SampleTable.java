@@ -40,7 +40,10 @@ final class SampleTable {
     final DynamoDbClient dynamo;
     final String table;
 
-    final Business business = new Business(Ids.newId(), "Acme", Set.of(), 1, T0, T0);
+    /** The business of every tagged subject of the sample: its tag copies live in its tag partitions. */
+    static final String BUSINESS_ID = Ids.newId();
+
+    final Business business = new Business(BUSINESS_ID, "Acme", Set.of(), 1, T0, T0);
     final Business otherBusiness = new Business(Ids.newId(), "Globex", Set.of(), 1, T0, T0);
     final Store store1 = store(business, "Downtown", Set.of("flagship"));
     final Store store2 = store(business, "Harbour", Set.of());
@@ -119,7 +122,7 @@ final class SampleTable {
     }
 
     Map<String, AttributeValue> copyOf(CoreItem source, String partition) {
-        ItemKind kind = partition.startsWith(Keys.tagPartition("")) ? ItemKind.TAG : ItemKind.EDGE;
+        ItemKind kind = Keys.parseTagPartition(partition).isPresent() ? ItemKind.TAG : ItemKind.EDGE;
         return RelationshipCatalogue.copyItem(
                 new Duplicate(partition, Keys.subjectRef(source.entity(), source.id()), kind), source.toItem());
     }
@@ -148,8 +151,9 @@ final class SampleTable {
         return Keys.subjectRef(item.entity(), item.id());
     }
 
+    /** The partition of a tag of the sample's business. */
     static String tag(String tag) {
-        return Keys.tagPartition(tag);
+        return Keys.tagPartition(BUSINESS_ID, tag);
     }
 
     static String storeRef(String storeId) {

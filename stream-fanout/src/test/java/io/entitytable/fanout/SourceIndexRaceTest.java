@@ -31,11 +31,11 @@ import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 
 /**
- * The typeGsi race ("Writes and the fan-out" in {@code docs/design.md}), staged: the store's own fan-out runs with an
- * index that has not caught up ({@link LaggingTypeIndex}), at the worst moment of a customer's link. Every copy must
+ * The sourceGsi race ("Writes and the fan-out" in {@code docs/design.md}), staged: the store's own fan-out runs with an
+ * index that has not caught up ({@link LaggingSourceIndex}), at the worst moment of a customer's link. Every copy must
  * still end up current or gone.
  */
-class TypeIndexRaceTest {
+class SourceIndexRaceTest {
     private static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
     private static final Address AUSTIN = new Address("1 Main St", "Austin", "TX", "73301", "US");
     private static int tables;
@@ -75,7 +75,7 @@ class TypeIndexRaceTest {
                 .toItem();
         put(storeV1);
         put(customerV1);
-        lagging = LocalTables.instrumented(local, new LaggingTypeIndex());
+        lagging = LocalTables.instrumented(local, new LaggingSourceIndex());
         storeFanout = StreamFanout.create(lagging, FanoutConfig.forTable(table));
     }
 
@@ -86,13 +86,13 @@ class TypeIndexRaceTest {
     }
 
     @Test
-    void storeUpdate_shouldRefreshTheCustomersCopy_whenTypeGsiHasNotCaughtUp() {
+    void storeUpdate_shouldRefreshTheCustomersCopy_whenSourceGsiHasNotCaughtUp() {
         // GIVEN the link fanned out, then the store changed
         fanOut(plain, Records.insert(customerV1));
         Map<String, AttributeValue> storeV2 = storeV2();
         put(storeV2);
 
-        // WHEN the store's change is fanned out while typeGsi still misses the copy
+        // WHEN the store's change is fanned out while sourceGsi still misses the copy
         fanOut(lagging, Records.modify(storeV1, storeV2));
 
         // THEN the strongly consistent store#S partition found it
@@ -101,7 +101,7 @@ class TypeIndexRaceTest {
     }
 
     @Test
-    void storeDelete_shouldRemoveTheCustomersCopy_whenTypeGsiHasNotCaughtUp() {
+    void storeDelete_shouldRemoveTheCustomersCopy_whenSourceGsiHasNotCaughtUp() {
         // GIVEN
         fanOut(plain, Records.insert(customerV1));
         delete(storeV1);
@@ -173,7 +173,9 @@ class TypeIndexRaceTest {
 
         // THEN the refresh was refused (attribute_exists) instead of bringing the edge back
         assertThat(InvariantChecker.duplicates(plain, table).keySet())
-                .containsExactly(new ItemKey(Keys.tagPartition("red"), Keys.subjectRef(Entity.STORE, storeId)));
+                .containsExactly(new ItemKey(
+                        Keys.tagPartition(Values.string(storeV1, Attributes.BUSINESS_ID), "red"),
+                        Keys.subjectRef(Entity.STORE, storeId)));
         assertNoDrift();
     }
 

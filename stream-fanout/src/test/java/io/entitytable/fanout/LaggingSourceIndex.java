@@ -10,14 +10,14 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
- * TEST ONLY: plays typeGsi at its worst allowed behaviour, an index that has not caught up yet: every typeGsi Query
+ * TEST ONLY: plays sourceGsi at its worst allowed behaviour, an index that has not caught up yet: every sourceGsi Query
  * answers with no items. (DynamoDB Local updates its indexes synchronously, so the race needs to be staged.)
  */
-final class LaggingTypeIndex implements ExecutionInterceptor {
+final class LaggingSourceIndex implements ExecutionInterceptor {
     @Override
     public SdkResponse modifyResponse(Context.ModifyResponse context, ExecutionAttributes attributes) {
         if (context.request() instanceof QueryRequest query
-                && TableLayout.TYPE_GSI.equals(query.indexName())
+                && TableLayout.SOURCE_GSI.equals(query.indexName())
                 && context.response() instanceof QueryResponse response) {
             return response.toBuilder()
                     .items(List.of())
