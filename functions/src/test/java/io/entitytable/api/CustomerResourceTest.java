@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
 
+import io.entitytable.model.BusinessShards;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -117,7 +118,10 @@ class CustomerResourceTest {
             seen.addAll(page.path("items.lastName"));
             next = page.path("next");
             pages++;
-            assertThat(RequestCounter.operations()).containsExactly("Query");
+            // One Query per shard of the business not yet read to its end.
+            assertThat(RequestCounter.operations())
+                    .hasSizeBetween(1, BusinessShards.COUNT)
+                    .containsOnly("Query");
         } while (next != null);
 
         // THEN

@@ -24,8 +24,13 @@ public final class Attributes {
     public static final String UPDATED_AT = "updatedAt";
     public static final String TAGS = "tags";
 
-    // Index attributes: present only on core items, never copied into a duplicate.
+    /** The business a core item belongs to; never copied (a copy answers for its subject without it). */
     public static final String BUSINESS_ID = "businessId";
+
+    // Index attributes: present only on core items, never copied into a duplicate.
+    /** Partition key of businessGsi: {@code <businessId>#<shard>} (see {@link BusinessShards}). */
+    public static final String BUSINESS_SHARD = "businessShard";
+
     public static final String CUSTOMER_ID = "customerId";
     public static final String GSI1_PK = "gsi1pk";
     public static final String GSI1_SK = "gsi1sk";

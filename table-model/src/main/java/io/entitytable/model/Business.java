@@ -23,8 +23,8 @@ public record Business(String id, String name, Set<String> tags, long version, I
     @Override
     public Map<String, AttributeValue> toItem() {
         Map<String, AttributeValue> item = CoreItem.base(this, Keys.BUSINESS_TYPE);
-        // A business is its own businessId, so businessIdGsi returns it first among everything it owns.
-        item.put(Attributes.BUSINESS_ID, Values.s(id));
+        // A business belongs to itself, so a list of the business returns it first among everything it owns.
+        CoreItem.putBusiness(item, id, id);
         item.put(Attributes.NAME, Values.s(name));
         return item;
     }

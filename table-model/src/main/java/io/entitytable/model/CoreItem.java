@@ -35,6 +35,15 @@ public interface CoreItem {
         return item;
     }
 
+    /**
+     * The business a core item belongs to, and its shard of the business in businessGsi; written in one place so
+     * that every entity is indexed the same way.
+     */
+    static void putBusiness(Map<String, AttributeValue> item, String businessId, String itemId) {
+        item.put(Attributes.BUSINESS_ID, Values.s(businessId));
+        item.put(Attributes.BUSINESS_SHARD, Values.s(BusinessShards.partitionOf(businessId, itemId)));
+    }
+
     /** Reads any core item into its entity's record. */
     static CoreItem from(Map<String, AttributeValue> item) {
         return switch (entityOf(item)) {

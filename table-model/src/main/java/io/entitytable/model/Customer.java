@@ -50,7 +50,7 @@ public record Customer(
     @Override
     public Map<String, AttributeValue> toItem() {
         Map<String, AttributeValue> item = CoreItem.base(this, type());
-        item.put(Attributes.BUSINESS_ID, Values.s(businessId));
+        CoreItem.putBusiness(item, businessId, id);
         item.put(Attributes.CUSTOMER_ID, Values.s(id));
         item.put(Attributes.FIRST_NAME, Values.s(firstName));
         item.put(Attributes.LAST_NAME, Values.s(lastName));

@@ -29,7 +29,7 @@ public final class Keys {
 
     // ---- core items ----------------------------------------------------------------------------------------
 
-    /** {@code customer#<last>.<first>}, lower-cased: customers of a business sort by name in businessIdGsi. */
+    /** {@code customer#<last>.<first>}, lower-cased: customers of a business sort by name in businessGsi. */
     public static String customerType(String lastName, String firstName) {
         return typePrefix(Entity.CUSTOMER) + lower(lastName) + "." + lower(firstName);
     }
@@ -158,7 +158,22 @@ public final class Keys {
 
     /** The shard of an order: a stable hash of its id, so the same order always lands in the same shard. */
     public static int orderShard(String orderId, int shardCount) {
-        return Math.floorMod(orderId.hashCode(), shardCount);
+        return shardOf(orderId, shardCount);
+    }
+
+    /**
+     * A write shard of an item, {@code 0 <= shard < shardCount}: a stable hash of its id ({@code String.hashCode} is
+     * specified, so every JVM computes the same shard), fixed when the item is written.
+     */
+    public static int shardOf(String id, int shardCount) {
+        return Math.floorMod(id.hashCode(), shardCount);
+    }
+
+    // ---- businessGsi: a business's items, write-sharded ---------------------------------------------------
+
+    /** {@code <businessId>#<shard>}: one of the partitions of a business in businessGsi (see BusinessShards). */
+    public static String businessShard(String businessId, int shard) {
+        return businessId + SEPARATOR + shard;
     }
 
     /** Fixed-width UTC timestamps ({@link IsoInstants#MILLIS}), so that string order is time order in {@code gsi1sk}. */

@@ -64,7 +64,7 @@ public record Order(
     @Override
     public Map<String, AttributeValue> toItem() {
         Map<String, AttributeValue> item = CoreItem.base(this, type());
-        item.put(Attributes.BUSINESS_ID, Values.s(businessId));
+        CoreItem.putBusiness(item, businessId, id);
         item.put(Attributes.CUSTOMER_ID, Values.s(customerId));
         item.put(Attributes.STATUS, Values.s(status));
         item.put(Attributes.TOTAL_CENTS, Values.n(totalCents));

@@ -29,6 +29,7 @@ public final class RelationshipCatalogue {
             Attributes.SOURCE,
             Attributes.SOURCE_VERSION,
             Attributes.BUSINESS_ID,
+            Attributes.BUSINESS_SHARD,
             Attributes.CUSTOMER_ID,
             Attributes.GSI1_PK,
             Attributes.GSI1_SK,
@@ -37,7 +38,7 @@ public final class RelationshipCatalogue {
 
     /** Attributes of a core item that index it; a duplicate carrying one would leak into an index. */
     public static final Set<String> INDEX_ATTRIBUTES =
-            Set.of(Attributes.BUSINESS_ID, Attributes.CUSTOMER_ID, Attributes.GSI1_PK, Attributes.GSI1_SK);
+            Set.of(Attributes.BUSINESS_SHARD, Attributes.CUSTOMER_ID, Attributes.GSI1_PK, Attributes.GSI1_SK);
 
     private RelationshipCatalogue() {}
 

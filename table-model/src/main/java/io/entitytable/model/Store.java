@@ -37,7 +37,7 @@ public record Store(
     @Override
     public Map<String, AttributeValue> toItem() {
         Map<String, AttributeValue> item = CoreItem.base(this, type());
-        item.put(Attributes.BUSINESS_ID, Values.s(businessId));
+        CoreItem.putBusiness(item, businessId, id);
         item.put(Attributes.NAME, Values.s(name));
         item.put(Attributes.ADDRESS, address.toAttributeValue());
         item.put(Attributes.GSI1_PK, Values.s(Keys.storeLocationPk(businessId, address.country())));

@@ -31,7 +31,7 @@ public record TableLayout(
         List<IndexLayout> indexes,
         StreamViewType streamView) {
 
-    public static final String BUSINESS_ID_GSI = "businessIdGsi";
+    public static final String BUSINESS_GSI = "businessGsi";
     public static final String CUSTOMER_ID_GSI = "customerIdGsi";
     public static final String SOURCE_GSI = "sourceGsi";
     public static final String GSI1 = "gsi1";
@@ -41,8 +41,9 @@ public record TableLayout(
             Attributes.ID,
             Attributes.TYPE,
             List.of(
-                    // A business with everything under it; customers by name; orders by time.
-                    IndexLayout.all(BUSINESS_ID_GSI, Attributes.BUSINESS_ID, Attributes.TYPE),
+                    // A business with everything under it; customers by name; orders by time. Write-sharded: a
+                    // business is BusinessShards.COUNT partitions, read in parallel and merged.
+                    IndexLayout.all(BUSINESS_GSI, Attributes.BUSINESS_SHARD, Attributes.TYPE),
                     // A customer's orders, newest first.
                     IndexLayout.all(CUSTOMER_ID_GSI, Attributes.CUSTOMER_ID, Attributes.TYPE),
                     // Inverted and sparse: every copy of a subject, and nothing else (only copies carry `source`).

@@ -7,11 +7,13 @@ import io.entitytable.api.input.TagInputs;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.Deletion;
+import io.entitytable.api.table.MergeOrder;
 import io.entitytable.api.table.PagedQueries;
 import io.entitytable.api.table.PartitionQuery;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
+import io.entitytable.model.BusinessShards;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
@@ -74,13 +76,22 @@ public class BusinessService {
         });
     }
 
-    /** Pattern 2: Query businessIdGsi businessId = B: the business, then its customers, orders and stores by type. */
+    /**
+     * Pattern 2: one Query of businessGsi per shard of the business ({@code businessShard = B#n}), in parallel, merged
+     * by type: the business, then its customers, orders and stores.
+     */
     public Page<CoreItem> items(String id, String limit, String next) {
         Inputs.id("id", id);
         int size = Inputs.limit(limit);
-        PartitionQuery query = PartitionQuery.partition(TableLayout.BUSINESS_ID_GSI, id);
-        Page<CoreItem> page =
-                queries.list("business-items|" + id, next, query, size, config.filterPageBudget(), CoreItem::from);
+        Page<CoreItem> page = queries.merged(
+                "business-items|" + id,
+                next,
+                BusinessShards.partitions(id),
+                shard -> PartitionQuery.partition(TableLayout.BUSINESS_GSI, shard),
+                size,
+                MergeOrder.ascending(Attributes.TYPE).thenBy(Attributes.ID),
+                false,
+                CoreItem::from);
         if (page.items().isEmpty() && next == null) {
             throw ApiProblem.notFound("business", id);
         }

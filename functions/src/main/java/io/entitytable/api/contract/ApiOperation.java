@@ -69,8 +69,8 @@ public enum ApiOperation {
             "listBusinessItems",
             "A business with everything under it",
             "Access pattern 2: the business, then its customers, orders and stores by type. One Query of"
-                    + " businessIdGsi `businessId = B` per page; an unknown business is a 404 (the business is its"
-                    + " own first item).",
+                    + " businessGsi `businessShard = B#n` per shard of the business (4) per page, in parallel, merged;"
+                    + " an unknown business is a 404 (the business is its own first item).",
             LIST,
             false,
             400,
@@ -95,9 +95,9 @@ public enum ApiOperation {
             "/businesses/{id}/customers",
             "listCustomersByName",
             "Customers of a business by name",
-            "Access pattern 3, a case-insensitive prefix search on `<last>.<first>`: one Query of businessIdGsi"
-                    + " `businessId = B AND begins_with(type, customer#<prefix>)` per page, sorted by last name. An"
-                    + " unknown business answers an empty page.",
+            "Access pattern 3, a case-insensitive prefix search on `<last>.<first>`: one Query of businessGsi"
+                    + " `businessShard = B#n AND begins_with(type, customer#<prefix>)` per shard of the business (4)"
+                    + " per page, in parallel, merged by last name. An unknown business answers an empty page.",
             LIST,
             false,
             Errors.LIST),
@@ -106,9 +106,11 @@ public enum ApiOperation {
             "/businesses/{id}/orders",
             "listBusinessOrders",
             "Orders of a business, newest first",
-            "Access pattern 4: a date range as the key condition of a Query of businessIdGsi `type BETWEEN"
-                    + " order#<from> AND order#<to>`, descending; status, city, payment card and minimum total as a"
-                    + " filter, so a page may take up to 10 Queries. An unknown business answers an empty page.",
+            "Access pattern 4: a date range as the key condition of one Query of businessGsi `businessShard ="
+                    + " B#n AND type BETWEEN order#<from> AND order#<to>` per shard of the business (4) per page,"
+                    + " descending, in parallel, merged newest first; status, city, payment card and minimum total"
+                    + " as a filter, so a page may hold fewer orders than `limit` and still have a `next`. An unknown"
+                    + " business answers an empty page.",
             LIST,
             false,
             Errors.LIST),
@@ -133,7 +135,8 @@ public enum ApiOperation {
             "Stores of a business by location",
             "Access pattern 5, by country, state, city and zip (each level needs the ones above it): one Query of"
                     + " gsi1 `gsi1pk = STORE#<B>#<COUNTRY>` with `begins_with` on the levels below per page; without a"
-                    + " country, a Query of businessIdGsi `begins_with(type, store#)`.",
+                    + " country, one Query of businessGsi `begins_with(type, store#)` per shard of the business (4),"
+                    + " merged by name.",
             LIST,
             false,
             Errors.LIST),

@@ -11,11 +11,13 @@ import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.Deletion;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.LinkChange;
+import io.entitytable.api.table.MergeOrder;
 import io.entitytable.api.table.PagedQueries;
 import io.entitytable.api.table.PartitionQuery;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
@@ -125,8 +127,8 @@ public class CustomerService {
     }
 
     /**
-     * Pattern 3: Query businessIdGsi businessId = B, begins_with(type, customer#<prefix>): customers sorted by last
-     * then first name, the prefix matched case-insensitively because the key is lower-cased.
+     * Pattern 3: one Query of businessGsi per shard of the business, begins_with(type, customer#<prefix>), merged:
+     * customers sorted by last then first name, the prefix matched case-insensitively because the key is lower-cased.
      */
     public Page<Customer> byName(String businessId, String namePrefix, String limit, String next) {
         Inputs.id("id", businessId);
@@ -135,10 +137,17 @@ public class CustomerService {
         if (prefix.length() > 201 || !Patterns.TEXT_SHAPE.matcher(prefix).matches()) {
             throw ApiProblem.invalid("namePrefix", "must be at most 201 characters of text");
         }
-        PartitionQuery query =
-                PartitionQuery.sortBeginsWith(TableLayout.BUSINESS_ID_GSI, businessId, Keys.customerNamePrefix(prefix));
         String scope = "customers-by-name|" + businessId + "|" + Keys.customerNamePrefix(prefix);
-        return queries.list(scope, next, query, size, config.filterPageBudget(), Customer::from);
+        return queries.merged(
+                scope,
+                next,
+                BusinessShards.partitions(businessId),
+                shard ->
+                        PartitionQuery.sortBeginsWith(TableLayout.BUSINESS_GSI, shard, Keys.customerNamePrefix(prefix)),
+                size,
+                MergeOrder.ascending(Attributes.TYPE).thenBy(Attributes.ID),
+                false,
+                Customer::from);
     }
 
     /** Pattern 7: Query customerIdGsi customerId = C, begins_with(type, order#), newest first. */

@@ -17,6 +17,7 @@ import io.entitytable.api.table.WriteConflict;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Entity;
@@ -152,9 +153,10 @@ public class OrderService {
     }
 
     /**
-     * Pattern 4: Query businessIdGsi {@code businessId = B AND type BETWEEN order#<from> AND order#<to>}, newest
-     * first, with a FilterExpression for the optional filters, looped until {@code limit} orders matched or the
-     * page budget is spent.
+     * Pattern 4: one Query of businessGsi per shard of the business, {@code businessShard = B#n AND type BETWEEN
+     * order#<from> AND order#<to>}, newest first, with a FilterExpression for the optional filters; the shards are
+     * queried in parallel and merged newest first. A filtered shard reads one page per list page and says how far it
+     * evaluated, so a page may hold fewer than {@code limit} orders and still have a next one.
      */
     public Page<Order> ofBusiness(String businessId, OrderFilters filters, String limit, String next) {
         Inputs.id("id", businessId);
@@ -179,17 +181,28 @@ public class OrderService {
         if (filters.minTotalCents() != null) {
             conditions.add(Filters.atLeast(Values.n(parseCents(filters.minTotalCents())), Attributes.TOTAL_CENTS));
         }
-        PartitionQuery query = PartitionQuery.sortBetween(
-                        TableLayout.BUSINESS_ID_GSI, businessId, Keys.orderType(from), Keys.orderType(to))
+        Expression filter = conditions.isEmpty() ? null : Expression.and(conditions);
+        Function<String, PartitionQuery> queryOf = partition -> PartitionQuery.sortBetween(
+                        TableLayout.BUSINESS_GSI, partition, Keys.orderType(from), Keys.orderType(to))
                 .backward()
-                .filtered(conditions.isEmpty() ? null : Expression.and(conditions));
-        // The values name every filter; their text, not AttributeValue.toString (the SDK's general-purpose printer,
-        // slow for a list's hot path), makes the scope.
+                .filtered(filter);
+        // The values of the query over the whole business name the business, the range and every filter; their
+        // text, not AttributeValue.toString (the SDK's general-purpose printer, slow for a list's hot path), makes
+        // the scope.
         StringBuilder scope = new StringBuilder("business-orders");
-        query.values()
+        queryOf.apply(businessId)
+                .values()
                 .forEach((name, value) ->
                         scope.append('|').append(name).append('=').append(value.s() != null ? value.s() : value.n()));
-        return queries.list(scope.toString(), next, query, size, config.filterPageBudget(), Order::from);
+        return queries.merged(
+                scope.toString(),
+                next,
+                BusinessShards.partitions(businessId),
+                queryOf,
+                size,
+                MergeOrder.descending(Attributes.TYPE).thenBy(Attributes.ID),
+                false,
+                Order::from);
     }
 
     /**

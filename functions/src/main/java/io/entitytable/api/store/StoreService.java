@@ -11,10 +11,12 @@ import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.Deletion;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.Filters;
+import io.entitytable.api.table.MergeOrder;
 import io.entitytable.api.table.PagedQueries;
 import io.entitytable.api.table.PartitionQuery;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Keys;
@@ -23,6 +25,7 @@ import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /** Stores: access pattern 5 (by location through gsi1) and the store side of customer links. */
@@ -112,7 +115,7 @@ public class StoreService {
 
     /**
      * Pattern 5. With a country: Query gsi1 {@code gsi1pk = STORE#<B>#<COUNTRY>}, {@code begins_with(gsi1sk,
-     * STATE#CITY#ZIP#)} as deep as the parameters go. Without: every store of the business by name (businessIdGsi).
+     * STATE#CITY#ZIP#)} as deep as the parameters go. Without: every store of the business by name (businessGsi, its shards merged).
      */
     public Page<Store> byLocation(String businessId, StoreLocation location, String limit, String next) {
         String country = location.country();
@@ -133,9 +136,16 @@ public class StoreService {
             if (deeper) {
                 throw ApiProblem.invalid("country", "is required to search by state, city or zip");
             }
-            PartitionQuery query = PartitionQuery.sortBeginsWith(
-                    TableLayout.BUSINESS_ID_GSI, businessId, Keys.typePrefix(Entity.STORE));
-            return queries.list("stores|" + businessId, next, query, size, config.filterPageBudget(), Store::from);
+            return queries.merged(
+                    "stores|" + businessId,
+                    next,
+                    BusinessShards.partitions(businessId),
+                    shard -> PartitionQuery.sortBeginsWith(
+                            TableLayout.BUSINESS_GSI, shard, Keys.typePrefix(Entity.STORE)),
+                    size,
+                    MergeOrder.ascending(Attributes.TYPE).thenBy(Attributes.ID),
+                    false,
+                    Store::from);
         }
         if ((notBlank(city) && !notBlank(state)) || (notBlank(zip) && !notBlank(city))) {
             throw ApiProblem.invalid(
@@ -149,15 +159,17 @@ public class StoreService {
                 "stores-by-location|" + pk + "|" + prefix, next, query, size, config.filterPageBudget(), Store::from);
     }
 
-    /** Every customer of the business that lists the store, read through the business's customers. */
+    /** Every customer of the business that lists the store, read through the business's customers, shard by shard. */
     private List<String> linkedCustomers(String businessId, String storeId) {
-        PartitionQuery query = PartitionQuery.sortBeginsWith(
-                        TableLayout.BUSINESS_ID_GSI, businessId, Keys.typePrefix(Entity.CUSTOMER))
-                .filtered(Filters.contains(Attributes.STORE_IDS, Values.s(storeId)))
-                .projecting(Attributes.ID);
-        return table.readAll(query).stream()
-                .map(item -> Values.string(item, Attributes.ID))
-                .toList();
+        List<String> customers = new ArrayList<>();
+        for (String shard : BusinessShards.partitions(businessId)) {
+            PartitionQuery query = PartitionQuery.sortBeginsWith(
+                            TableLayout.BUSINESS_GSI, shard, Keys.typePrefix(Entity.CUSTOMER))
+                    .filtered(Filters.contains(Attributes.STORE_IDS, Values.s(storeId)))
+                    .projecting(Attributes.ID);
+            table.readAll(query).forEach(item -> customers.add(Values.string(item, Attributes.ID)));
+        }
+        return customers;
     }
 
     private static boolean notBlank(String value) {

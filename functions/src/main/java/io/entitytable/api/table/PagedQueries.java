@@ -119,12 +119,13 @@ public class PagedQueries {
         return fetched;
     }
 
+    /** One page of one partition: a filtered partition stops after one Query and says how far it evaluated. */
     private PartitionMerge.Partition fetch(
             String partition, Function<String, PartitionQuery> queryOf, CursorState state, int limit) {
         PartitionQuery query = queryOf.apply(partition);
         Slice slice = slice(query.toRequest(table.name()), limit, state.resumeAfter(partition), 1);
         boolean exhausted = slice.lastEvaluated() == null && slice.items().size() <= limit;
-        return new PartitionMerge.Partition(partition, query.index(), slice.items(), exhausted);
+        return new PartitionMerge.Partition(partition, query.index(), slice.items(), exhausted, slice.lastEvaluated());
     }
 
     /**

@@ -15,7 +15,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *
  * <p>Each partition keeps its own position, so the next page resumes every partition right after the last item taken
  * from it. When a partition's items run out before the page is full and the partition is not exhausted, the page ends
- * there: without that partition's next item the merge cannot know what comes next.
+ * there: without that partition's next item the merge cannot know what comes next. A filtered partition that stopped
+ * at its page budget says how far it evaluated: items up to that point may still be taken from the others (it has
+ * none there that match), and it resumes from that point.
  */
 final class PartitionMerge {
     private PartitionMerge() {}
@@ -25,11 +27,18 @@ final class PartitionMerge {
      *
      * @param index the index the items were read from (null for the table): it says which attributes position them
      * @param exhausted true when the partition holds nothing after {@code items}
+     * @param evaluatedTo the key DynamoDB evaluated last when a filter budget stopped the Query, else null: the
+     *     partition has no matching item between its last item and this key
      */
-    record Partition(String name, String index, List<Map<String, AttributeValue>> items, boolean exhausted) {
+    record Partition(
+            String name,
+            String index,
+            List<Map<String, AttributeValue>> items,
+            boolean exhausted,
+            Map<String, AttributeValue> evaluatedTo) {
         /** A partition an earlier page finished: nothing to read. */
         static Partition done(String name) {
-            return new Partition(name, null, List.of(), true);
+            return new Partition(name, null, List.of(), true, null);
         }
     }
 
@@ -60,12 +69,19 @@ final class PartitionMerge {
         // Plain loops rather than streams: this runs once per item taken, over every partition.
         while (taken.size() < limit) {
             String head = null;
+            String bound = null;
             int live = 0;
             boolean ranDry = false;
             for (Buffer buffer : buffers) {
                 if (buffer.headKey == null && !buffer.partition.exhausted()) {
-                    ranDry = true;
-                    break;
+                    if (buffer.evaluatedToKey == null) {
+                        ranDry = true;
+                        break;
+                    }
+                    // Evaluated further without a match: nothing of it can come before this key.
+                    if (bound == null || order.compare(buffer.evaluatedToKey, bound) < 0) {
+                        bound = buffer.evaluatedToKey;
+                    }
                 }
                 if (buffer.headKey != null) {
                     live++;
@@ -75,6 +91,9 @@ final class PartitionMerge {
                 }
             }
             if (ranDry || live == 0 || (requireAll && live < buffers.size())) {
+                break;
+            }
+            if (bound != null && order.compare(bound, head) < 0) {
                 break;
             }
             Map<String, AttributeValue> first = null;
@@ -96,6 +115,11 @@ final class PartitionMerge {
             if (buffer.isDone()) {
                 positions.put(buffer.partition.name(), Map.of());
                 anyDone = true;
+            } else if (buffer.items.isEmpty() && buffer.partition.evaluatedTo() != null) {
+                // Every item up to where it evaluated was taken or did not match: resume from there.
+                positions.put(
+                        buffer.partition.name(),
+                        EntityTable.positionOf(buffer.partition.evaluatedTo(), buffer.partition.index()));
             }
         }
         // An intersection ends with its shortest partition; a union when every partition is done.
@@ -114,6 +138,7 @@ final class PartitionMerge {
         final Partition partition;
         final Deque<Map<String, AttributeValue>> items;
         final MergeOrder order;
+        final String evaluatedToKey;
         String headKey;
 
         Buffer(Partition partition, MergeOrder order) {
@@ -121,6 +146,7 @@ final class PartitionMerge {
             this.items = new ArrayDeque<>(partition.items());
             this.order = order;
             this.headKey = order.keyOf(items.peekFirst());
+            this.evaluatedToKey = order.keyOf(partition.evaluatedTo());
         }
 
         Map<String, AttributeValue> take() {

@@ -25,7 +25,18 @@ class PartitionMergeTest {
                 tag,
                 null,
                 Arrays.stream(subjects).map(subject -> copy(tag, subject)).toList(),
-                exhausted);
+                exhausted,
+                null);
+    }
+
+    /** A filtered partition whose budget stopped it after evaluating up to {@code evaluatedTo}. */
+    private static Partition stoppedAt(String name, String evaluatedTo, String... subjects) {
+        return new Partition(
+                name,
+                null,
+                Arrays.stream(subjects).map(subject -> copy(name, subject)).toList(),
+                false,
+                copy(name, evaluatedTo));
     }
 
     private static List<String> subjects(Result result) {
@@ -145,5 +156,46 @@ class PartitionMergeTest {
 
         // THEN
         assertThat(subjects(result)).containsExactly("order#2026-03", "order#2026-02", "order#2026-01");
+    }
+
+    @Test
+    void merge_shouldTakeOtherPartitionsItemsUpToWhereAFilteredPartitionEvaluated_andResumeItThere() {
+        // GIVEN shard b matched nothing up to order#5 (its filter budget stopped it there); shard a goes on
+        List<Partition> partitions =
+                List.of(partition("shard#a", true, "order#1", "order#4", "order#7"), stoppedAt("shard#b", "order#5"));
+
+        // WHEN
+        Result result = PartitionMerge.merge(partitions, Map.of(), 10, BY_TYPE, false);
+
+        // THEN order#7 waits: shard b may still hold a match between order#5 and order#7
+        assertThat(subjects(result)).containsExactly("order#1", "order#4");
+        assertThat(result.finished()).isFalse();
+        assertThat(result.positions().get("shard#b"))
+                .as("the stopped shard resumes after what it evaluated")
+                .isEqualTo(Map.of(Attributes.ID, "shard#b", Attributes.TYPE, "order#5"));
+        assertThat(result.positions().get("shard#a"))
+                .isEqualTo(Map.of(Attributes.ID, "shard#a", Attributes.TYPE, "order#4"));
+    }
+
+    @Test
+    void merge_shouldKeepItemsOfTheSameSortKeyApart_whenATieBreakNamesThem() {
+        // GIVEN two customers of the same name in two shards of a business
+        Map<String, AttributeValue> ann1 =
+                Map.of(Attributes.ID, Values.s("C1"), Attributes.TYPE, Values.s("customer#smith.ann"));
+        Map<String, AttributeValue> ann2 =
+                Map.of(Attributes.ID, Values.s("C2"), Attributes.TYPE, Values.s("customer#smith.ann"));
+        List<Partition> partitions = List.of(
+                new Partition("B#0", null, List.of(ann2), true, null),
+                new Partition("B#1", null, List.of(ann1), true, null));
+
+        // WHEN
+        Result byName = PartitionMerge.merge(partitions, Map.of(), 10, BY_TYPE, false);
+        Result byNameThenId = PartitionMerge.merge(partitions, Map.of(), 10, BY_TYPE.thenBy(Attributes.ID), false);
+
+        // THEN
+        assertThat(byName.items())
+                .as("without a tie-break, one sort key is one subject")
+                .hasSize(1);
+        assertThat(byNameThenId.items()).containsExactly(ann1, ann2);
     }
 }

@@ -15,17 +15,17 @@ class PartitionQueryTest {
     @Test
     void toRequest_shouldUseTheIndexKeys_andReadForward_byDefault() {
         // GIVEN
-        PartitionQuery query = PartitionQuery.sortBeginsWith(TableLayout.BUSINESS_ID_GSI, "B1", "store#");
+        PartitionQuery query = PartitionQuery.sortBeginsWith(TableLayout.BUSINESS_GSI, "B1", "store#");
 
         // WHEN
         QueryRequest request = query.toRequest("Entity");
 
         // THEN
         assertThat(request.tableName()).isEqualTo("Entity");
-        assertThat(request.indexName()).isEqualTo(TableLayout.BUSINESS_ID_GSI);
+        assertThat(request.indexName()).isEqualTo(TableLayout.BUSINESS_GSI);
         assertThat(request.keyConditionExpression()).isEqualTo("#pk = :pk AND begins_with(#sk, :prefix)");
         assertThat(request.expressionAttributeNames())
-                .isEqualTo(Map.of("#pk", Attributes.BUSINESS_ID, "#sk", Attributes.TYPE));
+                .isEqualTo(Map.of("#pk", Attributes.BUSINESS_SHARD, "#sk", Attributes.TYPE));
         assertThat(request.scanIndexForward()).isNull();
         assertThat(request.consistentRead()).isNull();
         assertThat(request.filterExpression()).isNull();
@@ -47,7 +47,7 @@ class PartitionQueryTest {
     @Test
     void toRequest_shouldCarryDirectionFilterAndProjection_withTheirNamesAndValues() {
         // GIVEN
-        PartitionQuery query = PartitionQuery.sortBeginsWith(TableLayout.BUSINESS_ID_GSI, "B1", "customer#")
+        PartitionQuery query = PartitionQuery.sortBeginsWith(TableLayout.BUSINESS_GSI, "B1", "customer#")
                 .backward()
                 .filtered(Filters.contains(Attributes.STORE_IDS, Values.s("S1")))
                 .projecting(Attributes.ID);
@@ -61,7 +61,7 @@ class PartitionQueryTest {
         assertThat(request.projectionExpression()).isEqualTo("#p0");
         assertThat(request.expressionAttributeNames())
                 .isEqualTo(Map.of(
-                        "#pk", Attributes.BUSINESS_ID,
+                        "#pk", Attributes.BUSINESS_SHARD,
                         "#sk", Attributes.TYPE,
                         "#storeIds", Attributes.STORE_IDS,
                         "#p0", Attributes.ID));
@@ -73,7 +73,7 @@ class PartitionQueryTest {
     @Test
     void values_shouldListKeyConditionValuesThenFilterValues_inOrder() {
         // GIVEN
-        PartitionQuery query = PartitionQuery.sortBetween(TableLayout.BUSINESS_ID_GSI, "B1", "order#a", "order#z")
+        PartitionQuery query = PartitionQuery.sortBetween(TableLayout.BUSINESS_GSI, "B1", "order#a", "order#z")
                 .filtered(Filters.equal(Values.s("PAID"), Attributes.STATUS));
 
         // WHEN

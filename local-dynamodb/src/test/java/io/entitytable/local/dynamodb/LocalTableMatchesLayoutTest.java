@@ -60,7 +60,7 @@ class LocalTableMatchesLayoutTest {
         assertThat(table.latestStreamArn()).isNotBlank();
         assertThat(table.globalSecondaryIndexes())
                 .extracting(GlobalSecondaryIndexDescription::indexName)
-                .containsExactlyInAnyOrder("businessIdGsi", "customerIdGsi", "sourceGsi", "gsi1");
+                .containsExactlyInAnyOrder("businessGsi", "customerIdGsi", "sourceGsi", "gsi1");
         for (IndexLayout expected : layout.indexes()) {
             GlobalSecondaryIndexDescription actual = table.globalSecondaryIndexes().stream()
                     .filter(index -> index.indexName().equals(expected.name()))

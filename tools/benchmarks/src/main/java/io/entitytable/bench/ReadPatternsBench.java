@@ -65,23 +65,33 @@ final class ReadPatternsBench {
                         2,
                         "business with everything under it",
                         "/businesses/" + b + "/items",
-                        () -> raw.index(TableLayout.BUSINESS_ID_GSI, Attributes.BUSINESS_ID, b, null, null, false)),
+                        () -> raw.businessShards(
+                                b,
+                                shard -> raw.index(
+                                        TableLayout.BUSINESS_GSI,
+                                        Attributes.BUSINESS_SHARD,
+                                        shard,
+                                        null,
+                                        null,
+                                        false))),
                 new Pattern(
                         3,
                         "customers by name prefix",
                         "/businesses/" + b + "/customers?namePrefix=SMI",
-                        () -> raw.index(
-                                TableLayout.BUSINESS_ID_GSI,
-                                Attributes.BUSINESS_ID,
+                        () -> raw.businessShards(
                                 b,
-                                Attributes.TYPE,
-                                Keys.customerNamePrefix("SMI"),
-                                false)),
+                                shard -> raw.index(
+                                        TableLayout.BUSINESS_GSI,
+                                        Attributes.BUSINESS_SHARD,
+                                        shard,
+                                        Attributes.TYPE,
+                                        Keys.customerNamePrefix("SMI"),
+                                        false))),
                 new Pattern(
                         4,
                         "orders of a business, filtered",
                         "/businesses/" + b + "/orders?status=OPEN&paymentCard=visa&from=2020-01-01T00:00:00Z",
-                        () -> raw.ordersOfBusiness(b, "OPEN", "visa", FROM, LATEST)),
+                        () -> raw.businessShards(b, shard -> raw.ordersOfShard(shard, "OPEN", "visa", FROM, LATEST))),
                 new Pattern(
                         5,
                         "stores by location",

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
@@ -134,7 +135,7 @@ class VerifyRepairTest {
         }
         Map<String, AttributeValue> leaked = sample.get(
                 corruption.leaking().get(0).id(), corruption.leaking().get(0).type());
-        assertThat(leaked).doesNotContainKey(Attributes.BUSINESS_ID);
+        assertThat(leaked).doesNotContainKey(Attributes.BUSINESS_SHARD);
         assertThat(CanonicalItem.sameContent(
                         sample.get(ref(sample.customer1), storeRef(sample.store2.id())),
                         sample.copyOf(sample.store2, ref(sample.customer1))))
@@ -379,7 +380,9 @@ class VerifyRepairTest {
         // index-attribute leak
         ItemKey leak = new ItemKey(storeRef(sample.store1.id()), ref(sample.customer1));
         Map<String, AttributeValue> leakingCopy = new HashMap<>(sample.copyOf(sample.customer1, leak.id()));
-        leakingCopy.put(Attributes.BUSINESS_ID, Values.s(sample.business.id()));
+        leakingCopy.put(
+                Attributes.BUSINESS_SHARD,
+                Values.s(BusinessShards.partitionOf(sample.business.id(), sample.customer1.id())));
         sample.put(leakingCopy);
 
         // ahead of its source: sourceVersion 9, the order is at 2
