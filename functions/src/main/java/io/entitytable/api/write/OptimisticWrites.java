@@ -98,7 +98,8 @@ public class OptimisticWrites {
                         throw businessGone.get();
                     }
                 },
-                businessGone);
+                // Never reached: a failed condition ends the retries above, so only transaction conflicts run out.
+                ApiProblem::busy);
     }
 
     /**

@@ -63,7 +63,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * <p>Reads other than TransactGetItems, and table administration, pass straight through.
  */
 public final class ConflictingDynamoDbClient implements DynamoDbClient {
-    /** The message DynamoDB gives with a conflict; callers must not rely on it, tests may read it. */
+    /** The message DynamoDB gives with a conflict. */
     static final String ONGOING = "Transaction is ongoing for the item";
 
     /** Items held by transactions this client cannot see, e.g. the API's when the client is the fan-out's. */

@@ -18,7 +18,7 @@ public enum FaultKind {
      * A fan-out write meets a transaction of the API on its item (DynamoDB's TransactionConflictException); nothing was
      * written. The API runs in another process, so this stands for its transactions at a chosen rate.
      */
-    TRANSACTION_CONFLICT("write met an API transaction on its item"),
+    TRANSACTION_CONFLICT("write met an API transaction"),
     /** The pump stops abruptly (batches in flight are not checkpointed) and a new one resumes from the checkpoints. */
     PUMP_RESTART("pump killed and restarted");
 
