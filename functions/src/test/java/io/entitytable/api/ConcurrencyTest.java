@@ -220,8 +220,9 @@ class ConcurrencyTest {
 
         // THEN
         List<Object> all = results.stream().flatMap(List::stream).toList();
-        // A writer that lost its race 12 times in a row gets a 409 and wrote nothing; with 8 x 6 sequential toggles
-        // that is possible in principle (unlike one-shot writers, see the tag test), so it is allowed and counted.
+        // A writer that lost its race on every attempt (ConflictRetry.ATTEMPTS) gets a 409 and wrote nothing; with
+        // 8 x 6 sequential toggles that is possible in principle (unlike one-shot writers, see the tag test), so it is
+        // allowed and counted.
         assertThat(all).as("only 409s may fail").allMatch(o -> o instanceof Customer || o.equals(409));
         List<Object> outcomes = all.stream().filter(o -> o instanceof Customer).toList();
         Customer last = customers.get(customer);

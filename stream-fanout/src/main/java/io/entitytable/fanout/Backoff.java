@@ -7,11 +7,14 @@ import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
 import software.amazon.awssdk.services.dynamodb.model.RequestLimitExceededException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 
 /**
  * Retries one DynamoDB call with exponential back-off and full jitter when the failure is worth retrying: throttling,
- * provisioned throughput exceeded, request limit exceeded, any 5xx, or a client-side I/O failure. Everything else
- * (validation errors, conditional-check failures, bugs) fails at once.
+ * provisioned throughput exceeded, request limit exceeded, any 5xx, a client-side I/O failure, or a transaction
+ * conflict (an API transaction held the item at that instant: nothing was written and the condition was not judged, so
+ * it must never be read as a refused condition). Everything else (validation errors, conditional-check failures, bugs)
+ * fails at once.
  *
  * <p>This sits on top of the SDK's own retries on purpose: the SDK gives up after a few quick attempts, while a fan-out
  * record is worth a longer, jittered wait before the whole record is reported as a batch item failure (which makes
@@ -54,7 +57,9 @@ final class Backoff {
     }
 
     static boolean isRetryable(Throwable e) {
-        if (e instanceof ProvisionedThroughputExceededException || e instanceof RequestLimitExceededException) {
+        if (e instanceof ProvisionedThroughputExceededException
+                || e instanceof RequestLimitExceededException
+                || e instanceof TransactionConflictException) {
             return true;
         }
         if (e instanceof AwsServiceException service) {

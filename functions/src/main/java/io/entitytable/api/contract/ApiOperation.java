@@ -16,8 +16,8 @@ import java.util.TreeSet;
  * writes it into the generated OpenAPI document and fails when the routes and this table disagree, so a new route
  * cannot ship undocumented.
  *
- * <p>500 (a fault of the service) and 503 (DynamoDB throttled the request) can follow any DynamoDB request, so every
- * operation has them; the errors listed per entry are the ones its input and the table's state can cause.
+ * <p>500 (a fault of the service) and 503 (DynamoDB throttled the request, or a write kept meeting other transactions
+ * on its items) can follow any DynamoDB request, so every operation has them; the errors listed per entry are the ones its input and the table's state can cause.
  */
 public enum ApiOperation {
     CREATE_BUSINESS(
@@ -473,7 +473,8 @@ public enum ApiOperation {
         this.description = description;
         this.success = success;
         this.ifMatch = ifMatch;
-        // Any operation can answer a fault of the service (500) and DynamoDB throttling (503, with Retry-After).
+        // Any operation can answer a fault of the service (500) and a busy table (503, with Retry-After): DynamoDB
+        // throttling, or for a write, other transactions holding its items beyond the retries.
         Set<Integer> all = new TreeSet<>(List.of(500, 503));
         for (int error : errors) {
             all.add(error);

@@ -53,7 +53,8 @@ final class SharedComponents {
             503,
             new Failure(
                     "ServiceUnavailable",
-                    "DynamoDB throttled the request beyond the SDK's retries; retry after" + " Retry-After seconds"));
+                    "DynamoDB throttled the request beyond the SDK's retries, or other requests kept an item it writes"
+                            + " busy beyond the API's retries; nothing was written; retry after Retry-After seconds"));
 
     private SharedComponents() {}
 

@@ -57,6 +57,15 @@ public class ApiProblem extends RuntimeException {
         return new ApiProblem(413, "Payload too large", detail);
     }
 
+    /**
+     * 503: other writers kept an item this request writes busy for longer than the retries wait; nothing was written.
+     * Answered with {@code Retry-After}, like DynamoDB throttling.
+     */
+    public static ApiProblem busy() {
+        return new ApiProblem(
+                503, "Service unavailable", "other requests kept the items to write busy; retry after a short wait");
+    }
+
     public static ApiProblem invalid(String field, String message) {
         return new ApiProblem(
                 422, "Validation failed", field + ": " + message, List.of(new FieldError(field, message)));

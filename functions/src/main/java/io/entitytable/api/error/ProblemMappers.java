@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import io.entitytable.api.table.TransactionConflict;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.ElementKind;
@@ -26,10 +27,19 @@ import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
  */
 public class ProblemMappers {
     private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
+    /** A 503 is a busy table (throttling, contention): a second is long enough for either to ease. */
+    static final String RETRY_AFTER_SECONDS = "1";
 
     @ServerExceptionMapper
     public Response apiProblem(ApiProblem problem) {
-        return Problem.response(problem.status(), problem.title(), problem.getMessage(), problem.errors());
+        Response response = Problem.response(problem.status(), problem.title(), problem.getMessage(), problem.errors());
+        return problem.status() == 503 ? retryAfter(response) : response;
+    }
+
+    /** A transaction conflict that no retry cycle caught (every write that can meet one runs in {@code ConflictRetry}). */
+    @ServerExceptionMapper
+    public Response transactionConflict(TransactionConflict conflict) {
+        return apiProblem(ApiProblem.busy());
     }
 
     @ServerExceptionMapper
@@ -102,10 +112,8 @@ public class ProblemMappers {
                     422, "Validation failed", "the item would exceed DynamoDB's 400 KB item size limit", List.of());
         }
         if (exception.isThrottlingException()) {
-            return Response.fromResponse(Problem.response(
-                            503, "Service unavailable", "the table is busy; retry after a short wait", List.of()))
-                    .header("Retry-After", "1")
-                    .build();
+            return retryAfter(Problem.response(
+                    503, "Service unavailable", "the table is busy; retry after a short wait", List.of()));
         }
         LOG.error("DynamoDB request failed", exception);
         return Problem.response(500, "Internal server error", "the request could not be completed", List.of());
@@ -115,6 +123,12 @@ public class ProblemMappers {
     public Response unexpected(Throwable throwable) {
         LOG.error("request failed", throwable);
         return Problem.response(500, "Internal server error", "the request could not be completed", List.of());
+    }
+
+    private static Response retryAfter(Response response) {
+        return Response.fromResponse(response)
+                .header("Retry-After", RETRY_AFTER_SECONDS)
+                .build();
     }
 
     private static Response badJson(String detail) {

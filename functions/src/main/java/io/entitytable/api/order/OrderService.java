@@ -13,7 +13,6 @@ import io.entitytable.api.table.Filters;
 import io.entitytable.api.table.MergeOrder;
 import io.entitytable.api.table.PagedQueries;
 import io.entitytable.api.table.PartitionQuery;
-import io.entitytable.api.table.WriteConflict;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
@@ -97,11 +96,10 @@ public class OrderService {
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         items.add(order.toItem());
         items.addAll(order.lineItems());
-        try {
-            writes.createChild(customer.businessId(), items);
-        } catch (WriteConflict e) {
-            throw ApiProblem.conflict("the customer's business is being deleted; the order was not placed");
-        }
+        optimistic.createChild(
+                customer.businessId(),
+                items,
+                () -> ApiProblem.conflict("the customer's business is being deleted; the order was not placed"));
         return order;
     }
 

@@ -11,6 +11,7 @@ import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
@@ -18,6 +19,9 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * version read), and each one that touches several items is a single TransactWriteItems, so a request either
  * writes everything it means to or nothing. A write that touches one item is a plain conditional request: it costs
  * half of a transaction.
+ *
+ * <p>A write that met another transaction on one of its items throws {@link TransactionConflict}: nothing was written,
+ * and the caller runs its cycle again (docs/design.md, "Transaction conflicts").
  *
  * <p>The API writes core items and order lines only; duplicates are the fan-out's (docs/design.md, "Writes and the
  * fan-out").
@@ -127,6 +131,8 @@ public class CoreWrites {
             write.run();
         } catch (ConditionalCheckFailedException e) {
             throw new WriteConflict(0);
+        } catch (TransactionConflictException e) {
+            throw new TransactionConflict();
         }
     }
 

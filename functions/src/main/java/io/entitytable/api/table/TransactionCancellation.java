@@ -8,9 +8,10 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 
 /**
  * What a cancelled TransactWriteItems means for the API, read from its cancellation reasons (one per action, in
- * order): a failed condition is a {@link WriteConflict} at that action, so the caller knows which item moved; a clash
- * with another transaction is a {@link WriteConflict} at -1 (retryable); a validation error is reported as the
- * ValidationException a single-item write would have thrown, so it maps to the same 4xx.
+ * order): a failed condition is a {@link WriteConflict} at that action, so the caller knows which item moved, and it wins
+ * over anything else (the state did move); a clash with another transaction is a {@link TransactionConflict} (nothing
+ * was judged, run the cycle again); a validation error is reported as the ValidationException a single-item write would
+ * have thrown, so it maps to the same 4xx.
  *
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html">
  *     TransactWriteItems</a>
@@ -28,7 +29,7 @@ final class TransactionCancellation {
         }
         for (CancellationReason reason : reasons) {
             if ("TransactionConflict".equals(reason.code())) {
-                return new WriteConflict(-1);
+                return new TransactionConflict();
             }
             if ("ValidationError".equals(reason.code())) {
                 return DynamoDbException.builder()

@@ -2,8 +2,8 @@ package io.entitytable.api.table;
 
 /**
  * A condition did not hold: the item changed, disappeared or (for a create) its parent is missing. {@code action} is
- * the index of the failed action in its transaction (0 for a single-item write), or -1 for a conflict with another
- * transaction.
+ * the index of the failed action in its transaction (0 for a single-item write). A clash with another transaction is
+ * not this but a {@link TransactionConflict}.
  */
 public final class WriteConflict extends RuntimeException {
     private final int action;

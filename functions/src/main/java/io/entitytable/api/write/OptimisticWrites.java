@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -25,6 +26,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *
  * <p>With {@code If-Match} a lost race is a 412 for the client to resolve. Without it (tag and link sub-resources,
  * whose changes commute) the cycle is retried by {@link ConflictRetry}, so concurrent taggers do not fail each other.
+ * A write that met another transaction on one of its items is retried the same way, with or without {@code If-Match}:
+ * nothing was judged, so a re-read at the same version goes ahead.
  */
 @ApplicationScoped
 public class OptimisticWrites {
@@ -75,12 +78,28 @@ public class OptimisticWrites {
 
     /** Writes a new customer or store and counts it on its business; 404 when the business does not exist. */
     public <T extends CoreItem> T createUnder(String businessId, T child) {
-        try {
-            writes.createChild(businessId, List.of(child.toItem()));
-        } catch (WriteConflict e) {
-            throw ApiProblem.notFound("business", businessId);
-        }
+        createChild(businessId, List.of(child.toItem()), () -> ApiProblem.notFound("business", businessId));
         return child;
+    }
+
+    /**
+     * Writes {@code items} (a new child of a business and, for an order, its lines) and counts the child on the
+     * business, in one transaction. A clash with other writers of the business (whose counter every create changes)
+     * is retried by {@link ConflictRetry}; a business that is missing or being deleted is {@code businessGone}.
+     */
+    public void createChild(
+            String businessId, List<Map<String, AttributeValue>> items, Supplier<ApiProblem> businessGone) {
+        retry.run(
+                () -> {
+                    try {
+                        writes.createChild(businessId, items);
+                        return null;
+                    } catch (WriteConflict e) {
+                        throw businessGone.get();
+                    }
+                },
+                // Never reached: a failed condition ends the retries above, so only transaction conflicts run out.
+                ApiProblem::busy);
     }
 
     /**

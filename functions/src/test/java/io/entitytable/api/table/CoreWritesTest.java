@@ -3,12 +3,14 @@ package io.entitytable.api.table;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.entitytable.local.dynamodb.ConflictingDynamoDbClient;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Values;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -67,6 +69,41 @@ class CoreWritesTest {
         assertThatThrownBy(() -> writes.createChild(missing, List.of(store(missing, "main"))))
                 .isInstanceOfSatisfying(WriteConflict.class, conflict -> assertThat(conflict.action())
                         .isZero());
+    }
+
+    @Test
+    void createChild_shouldBeATransactionConflict_whileAnotherTransactionHoldsTheBusiness() {
+        // GIVEN
+        String businessId = business();
+        CoreWrites meetingOthers = new CoreWrites(new EntityTable(heldBy(businessId), table.name()));
+
+        // WHEN / THEN
+        assertThatThrownBy(() -> meetingOthers.createChild(businessId, List.of(store(businessId, "held"))))
+                .isInstanceOf(TransactionConflict.class);
+    }
+
+    @Test
+    void replace_shouldBeATransactionConflict_whenItsSingleWriteMeetsAnotherTransaction() {
+        // GIVEN
+        String businessId = business();
+        Map<String, AttributeValue> current =
+                table.findCore(Entity.BUSINESS, businessId).orElseThrow();
+        Map<String, AttributeValue> next = new java.util.HashMap<>(current);
+        next.put(Attributes.VERSION, Values.n(2));
+        CoreWrites meetingOthers = new CoreWrites(new EntityTable(heldBy(businessId), table.name()));
+
+        // WHEN / THEN
+        assertThatThrownBy(() -> meetingOthers.replace(current, next)).isInstanceOf(TransactionConflict.class);
+        assertThat(Values.number(read(Entity.BUSINESS, current), Attributes.VERSION))
+                .as("nothing was written")
+                .isEqualTo(1);
+    }
+
+    /** The table as seen while a transaction of another process holds the item with id {@code id}. */
+    private static DynamoDbClient heldBy(String id) {
+        return new ConflictingDynamoDbClient(client, Duration.ZERO, (tableName, key) -> key.get(Attributes.ID)
+                .s()
+                .equals(id));
     }
 
     @Test

@@ -45,13 +45,12 @@ class TransactionCancellationTest {
     }
 
     @Test
-    void toException_shouldBeARetryableConflict_whenAnotherTransactionInterfered() {
+    void toException_shouldBeATransactionConflict_whenAnotherTransactionHeldAnItem() {
         // WHEN
         RuntimeException mapped = TransactionCancellation.toException(cancelled("None", "TransactionConflict"));
 
         // THEN
-        assertThat(mapped).isInstanceOfSatisfying(WriteConflict.class, conflict -> assertThat(conflict.action())
-                .isEqualTo(-1));
+        assertThat(mapped).isInstanceOf(TransactionConflict.class);
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.entitytable.api.error.ApiProblem;
+import io.entitytable.api.table.TransactionConflict;
 import io.entitytable.api.table.WriteConflict;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +34,7 @@ class ConflictRetryTest {
         // THEN
         assertThat(result).isEqualTo("written");
         assertThat(attempts).hasValue(3);
-        assertThat(pauses).containsExactly(1L, 3L);
+        assertThat(pauses).containsExactly(3L, 7L);
     }
 
     @Test
@@ -46,7 +47,7 @@ class ConflictRetryTest {
         assertThatThrownBy(() -> retry.run(
                         () -> {
                             attempts.incrementAndGet();
-                            throw new WriteConflict(-1);
+                            throw new WriteConflict(1);
                         },
                         () -> gaveUp))
                 .isSameAs(gaveUp);
@@ -72,11 +73,53 @@ class ConflictRetryTest {
     }
 
     @Test
-    void pauseMillis_shouldBeRandomBelowADoublingBound_cappedAt32Milliseconds() {
+    void run_shouldRetryAfterATransactionConflict_andReturnTheFirstResultThatHolds() {
+        // GIVEN
+        AtomicInteger attempts = new AtomicInteger();
+
+        // WHEN
+        String result = retry.run(
+                () -> {
+                    if (attempts.incrementAndGet() < 4) {
+                        throw new TransactionConflict();
+                    }
+                    return "written";
+                },
+                () -> ApiProblem.conflict("gave up"));
+
+        // THEN
+        assertThat(result).isEqualTo("written");
+        assertThat(attempts).hasValue(4);
+        assertThat(pauses).containsExactly(3L, 7L, 15L);
+    }
+
+    @Test
+    void run_shouldGiveUpWith503_whenTheLastAttemptMetAnotherTransaction() {
+        // GIVEN
+        AtomicInteger attempts = new AtomicInteger();
+
+        // WHEN / THEN
+        assertThatThrownBy(() -> retry.run(
+                        () -> {
+                            if (attempts.incrementAndGet() % 2 == 0) {
+                                throw new WriteConflict(0);
+                            }
+                            throw new TransactionConflict();
+                        },
+                        () -> ApiProblem.conflict("gave up")))
+                .isInstanceOfSatisfying(ApiProblem.class, problem -> {
+                    assertThat(problem.status()).isEqualTo(503);
+                    assertThat(problem.title()).isEqualTo("Service unavailable");
+                });
+        assertThat(attempts).hasValue(5);
+    }
+
+    @Test
+    void pauseMillis_shouldBeRandomBelowADoublingBound_cappedAt256Milliseconds() {
         // GIVEN
         List<Integer> bounds = new ArrayList<>();
         ConflictRetry recording = new ConflictRetry(
-                12,
+                14,
                 bound -> {
                     bounds.add(bound);
                     return 0;
@@ -84,22 +127,23 @@ class ConflictRetryTest {
                 millis -> {});
 
         // WHEN
-        for (int attempt = 0; attempt < 12; attempt++) {
+        for (int attempt = 0; attempt < 14; attempt++) {
             recording.pauseMillis(attempt);
         }
 
         // THEN
-        assertThat(bounds).containsExactly(2, 4, 8, 16, 32, 32, 32, 32, 32, 32, 32, 32);
+        assertThat(bounds).containsExactly(4, 8, 16, 32, 64, 128, 256, 256, 256, 256, 256, 256, 256, 256);
     }
 
     @Test
-    void standard_shouldPauseLessThan32Milliseconds_atAnyAttempt() {
+    void standard_shouldPauseLessThanTheCap_atAnyAttempt() {
         // GIVEN
         ConflictRetry standard = ConflictRetry.standard();
 
         // WHEN / THEN
         for (int attempt = 0; attempt < 100; attempt++) {
-            assertThat(standard.pauseMillis(attempt % ConflictRetry.ATTEMPTS)).isBetween(0L, 31L);
+            assertThat(standard.pauseMillis(attempt % ConflictRetry.ATTEMPTS))
+                    .isBetween(0L, ConflictRetry.MAX_PAUSE_BOUND_MILLIS - 1L);
         }
     }
 }

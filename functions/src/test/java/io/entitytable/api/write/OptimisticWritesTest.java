@@ -7,13 +7,18 @@ import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.InMemoryEntityTable;
+import io.entitytable.api.table.TransactionConflict;
 import io.entitytable.api.table.WriteConflict;
+import io.entitytable.local.dynamodb.ConflictingDynamoDbClient;
+import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
@@ -97,13 +102,86 @@ class OptimisticWritesTest {
         // WHEN / THEN
         assertThatThrownBy(() -> optimistic.withCurrent(Entity.BUSINESS, id, null, current -> {
                     attempts.incrementAndGet();
-                    throw new WriteConflict(-1);
+                    throw new WriteConflict(0);
                 }))
                 .isInstanceOfSatisfying(ApiProblem.class, problem -> {
                     assertThat(problem.status()).isEqualTo(409);
                     assertThat(problem.getMessage()).contains("the business changed too often concurrently");
                 });
         assertThat(attempts).hasValue(3);
+    }
+
+    @Test
+    void withCurrent_shouldRetryWithTheSameIfMatch_afterATransactionConflict() {
+        // GIVEN
+        String id = business("Held");
+        AtomicInteger attempts = new AtomicInteger();
+
+        // WHEN
+        String result = optimistic.withCurrent(Entity.BUSINESS, id, 1L, current -> {
+            if (attempts.incrementAndGet() == 1) {
+                throw new TransactionConflict();
+            }
+            return "written";
+        });
+
+        // THEN: no 412, the version did not move
+        assertThat(result).isEqualTo("written");
+        assertThat(attempts).hasValue(2);
+    }
+
+    @Test
+    void withCurrent_shouldGiveUpWith503_whileOtherTransactionsKeepHoldingTheItem() {
+        // GIVEN
+        String id = business("Always held");
+        AtomicInteger attempts = new AtomicInteger();
+
+        // WHEN / THEN
+        assertThatThrownBy(() -> optimistic.withCurrent(Entity.BUSINESS, id, null, current -> {
+                    attempts.incrementAndGet();
+                    throw new TransactionConflict();
+                }))
+                .isInstanceOfSatisfying(ApiProblem.class, problem -> assertThat(problem.status())
+                        .isEqualTo(503));
+        assertThat(attempts).hasValue(3);
+    }
+
+    @Test
+    void createChild_shouldAnswerBusinessGoneAtOnce_whenTheBusinessGuardFails() {
+        // GIVEN
+        String missing = Ids.newId();
+        Business child = new Business(Ids.newId(), "Orphan", Set.of(), 1, NOW, NOW);
+
+        // WHEN / THEN: a failed condition on the business is final, not retried
+        assertThatThrownBy(() -> optimistic.createChild(
+                        missing, List.of(child.toItem()), () -> ApiProblem.conflict("being deleted")))
+                .isInstanceOfSatisfying(ApiProblem.class, problem -> assertThat(problem.status())
+                        .isEqualTo(409));
+        assertThat(pauses).hasValue(0);
+    }
+
+    @Test
+    void createChild_shouldGiveUpWith503_whileAnotherTransactionHoldsTheBusiness() {
+        // GIVEN
+        String id = business("Busy parent");
+        Business child = new Business(Ids.newId(), "Child", Set.of(), 1, NOW, NOW);
+        ConflictingDynamoDbClient held =
+                new ConflictingDynamoDbClient(client, Duration.ZERO, (tableName, key) -> key.get(Attributes.ID)
+                        .s()
+                        .equals(id));
+        OptimisticWrites meetingOthers = new OptimisticWrites(
+                table,
+                new CoreWrites(new EntityTable(held, table.name())),
+                new ConflictRetry(3, bound -> 0, millis -> pauses.incrementAndGet()),
+                Clock.fixed(NOW, ZoneOffset.UTC));
+
+        // WHEN / THEN
+        assertThatThrownBy(() -> meetingOthers.createChild(
+                        id, List.of(child.toItem()), () -> ApiProblem.conflict("being deleted")))
+                .isInstanceOfSatisfying(ApiProblem.class, problem -> assertThat(problem.status())
+                        .isEqualTo(503));
+        assertThat(held.conflicts()).isEqualTo(3);
+        assertThat(pauses).hasValue(2);
     }
 
     @Test

@@ -7,21 +7,25 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.fanout.FanoutConfig;
 import io.entitytable.fanout.FanoutHandler;
 import io.entitytable.fanout.StreamFanout;
+import io.entitytable.local.dynamodb.ConflictingDynamoDbClient;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.pump.DynamodbEventJson;
 import io.entitytable.local.pump.FunctionInvoker;
 import io.entitytable.local.pump.InvocationResult;
 import java.net.URI;
+import java.time.Duration;
 import java.util.Deque;
+import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The fan-out function as Lambda runs it, in this JVM: a pool of instances, each one the deployed handler ({@link
  * FanoutHandler} over {@link StreamFanout}) with a DynamoDB client of its own that carries a {@link
- * DynamoFaultInterceptor}. An invocation takes an idle instance or starts a new one. When the interceptor kills the
+ * DynamoFaultInterceptor} and meets API transactions through {@link ConflictingDynamoDbClient}. An invocation takes an idle instance or starts a new one. When the interceptor kills the
  * instance part-way through the batch, the invocation is a function error whatever the handler returned, and the
  * instance is thrown away, as Lambda does with a crashed execution environment.
  *
@@ -79,14 +83,27 @@ final class FanoutInstances implements FunctionInvoker, AutoCloseable {
     private Instance start() {
         started.incrementAndGet();
         DynamoFaultInterceptor faults = new DynamoFaultInterceptor(plan);
-        DynamoDbClient dynamo = DynamoDbClient.builder()
+        DynamoDbClient sdk = DynamoDbClient.builder()
                 .endpointOverride(endpoint)
                 .region(LocalDynamoDb.REGION)
                 .credentialsProvider(LocalDynamoDb.CREDENTIALS)
                 .httpClient(UrlConnectionHttpClient.create())
                 .overrideConfiguration(config -> config.addExecutionInterceptor(faults))
                 .build();
+        DynamoDbClient dynamo = new ConflictingDynamoDbClient(sdk, Duration.ZERO, this::apiTransactionHolds);
         return new Instance(dynamo, StreamFanout.create(dynamo, FanoutConfig.forTable(tableName)), faults);
+    }
+
+    /**
+     * Whether an API transaction holds the item a fan-out write is about to write, decided by the plan: the API runs in
+     * another process, so its transactions cannot meet the fan-out's writes in {@link ConflictingDynamoDbClient}.
+     */
+    private boolean apiTransactionHolds(String table, Map<String, AttributeValue> key) {
+        if (plan.chance(plan.rates().transactionConflict())) {
+            plan.record(FaultKind.TRANSACTION_CONFLICT);
+            return true;
+        }
+        return false;
     }
 
     /** Throws away every idle instance, as when the function is redeployed: the next invocations start new ones. */

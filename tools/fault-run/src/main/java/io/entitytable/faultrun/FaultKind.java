@@ -14,6 +14,11 @@ public enum FaultKind {
     SERVER_ERROR("5xx before the call took effect"),
     /** DynamoDB applied a write and then answered 500, so the caller cannot know it landed. */
     SERVER_ERROR_AFTER_WRITE("5xx after the write took effect"),
+    /**
+     * A fan-out write meets a transaction of the API on its item (DynamoDB's TransactionConflictException); nothing was
+     * written. The API runs in another process, so this stands for its transactions at a chosen rate.
+     */
+    TRANSACTION_CONFLICT("write met an API transaction"),
     /** The pump stops abruptly (batches in flight are not checkpointed) and a new one resumes from the checkpoints. */
     PUMP_RESTART("pump killed and restarted");
 

@@ -2,8 +2,8 @@ package io.entitytable.faultrun;
 
 /**
  * How often each fault strikes. Per invocation: a re-delivered batch. Per record delivered: a duplicate of it. Per write
- * attempt of the fan-out: the instance's death. Per DynamoDB call attempt of the fan-out: throttling, a 5xx before it;
- * per write attempt: a 5xx after it took effect.
+ * attempt of the fan-out: the instance's death, a transaction conflict. Per DynamoDB call attempt of the fan-out:
+ * throttling, a 5xx before it; per write attempt: a 5xx after it took effect.
  *
  * @param pumpRestartEverySeconds mean time between pump restarts (each pause is drawn between half and one and a half
  *     times it)
@@ -15,6 +15,7 @@ public record FaultRates(
         double throttle,
         double serverError,
         double serverErrorAfterWrite,
+        double transactionConflict,
         double pumpRestartEverySeconds) {
 
     /**
@@ -22,11 +23,12 @@ public record FaultRates(
      * thousand calls) while batches still get through: a record's retries are bounded (StreamTrigger), so a fault on
      * every second call would send batches to the failure destination, which is a different test. Each throttle costs
      * the SDK's throttling back-off (hundreds of milliseconds) on the one batch in flight per shard, so throttling more
-     * often mostly makes the drain long.
+     * often mostly makes the drain long. A transaction conflict costs only the fan-out's own short back-off, so it can
+     * strike more often and still make a few dozen in a short run.
      */
-    public static final FaultRates DEFAULT = new FaultRates(0.5, 0.02, 0.01, 0.01, 0.01, 0.01, 6);
+    public static final FaultRates DEFAULT = new FaultRates(0.5, 0.02, 0.01, 0.01, 0.01, 0.01, 0.05, 6);
 
-    public static final FaultRates NONE = new FaultRates(0, 0, 0, 0, 0, 0, 0);
+    public static final FaultRates NONE = new FaultRates(0, 0, 0, 0, 0, 0, 0, 0);
 
     /** The rate (or, for pump restarts, the mean pause) of one kind; zero when it is off. */
     public double of(FaultKind kind) {
@@ -37,6 +39,7 @@ public record FaultRates(
             case THROTTLE -> throttle;
             case SERVER_ERROR -> serverError;
             case SERVER_ERROR_AFTER_WRITE -> serverErrorAfterWrite;
+            case TRANSACTION_CONFLICT -> transactionConflict;
             case PUMP_RESTART -> pumpRestartEverySeconds;
         };
     }

@@ -1,0 +1,307 @@
+package io.entitytable.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.entitytable.api.business.BusinessRequests;
+import io.entitytable.api.business.BusinessService;
+import io.entitytable.api.config.ApiConfig;
+import io.entitytable.api.customer.CustomerRequests;
+import io.entitytable.api.customer.CustomerService;
+import io.entitytable.api.error.ApiProblem;
+import io.entitytable.api.input.AddressInput;
+import io.entitytable.api.order.OrderRequests;
+import io.entitytable.api.order.OrderService;
+import io.entitytable.api.store.StoreRequests;
+import io.entitytable.api.store.StoreService;
+import io.entitytable.api.table.CoreWrites;
+import io.entitytable.api.table.EntityTable;
+import io.entitytable.api.table.InMemoryEntityTable;
+import io.entitytable.api.write.OptimisticWrites;
+import io.entitytable.local.dynamodb.ConflictingDynamoDbClient;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.BusinessShards;
+import io.entitytable.model.Customer;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Order;
+import io.entitytable.model.TableLayout;
+import io.entitytable.model.Values;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Many writers of one business or one store at once, with DynamoDB's transaction conflicts: the services run from
+ * {@link #WRITERS} threads over {@link ConflictingDynamoDbClient} (DynamoDB Local alone serializes every request, so
+ * no transaction would ever meet another). Every create counts on its business and every link on its store, so they
+ * all meet on that one item; the retries must get every writer through with the counters exact. Each test also checks
+ * that conflicts did happen, so it cannot pass without testing anything.
+ */
+class TransactionConflictTest {
+    static final int WRITERS = 32;
+    /** Writers per round of the delete race: one deletes, the others create. */
+    static final int RACERS = 8;
+    /** Holds each request's items a little longer than DynamoDB Local takes, so writers overlap as on DynamoDB. */
+    private static final Duration WIDENING = Duration.ofMillis(2);
+
+    private static InMemoryEntityTable local;
+    private static ConflictingDynamoDbClient dynamo;
+    private static BusinessService businesses;
+    private static CustomerService customers;
+    private static StoreService stores;
+    private static OrderService orders;
+
+    private final ExecutorService pool = Executors.newFixedThreadPool(WRITERS);
+
+    @BeforeAll
+    static void start() {
+        local = InMemoryEntityTable.start();
+        dynamo = new ConflictingDynamoDbClient(
+                local.client(), WIDENING, ConflictingDynamoDbClient.UnseenTransactions.NONE);
+        EntityTable table = new EntityTable(dynamo, local.table().name());
+        CoreWrites writes = new CoreWrites(table);
+        OptimisticWrites optimistic = new OptimisticWrites(table, writes);
+        ApiConfig config = new TestConfig(local.table().name());
+        // Lists are not what these tests exercise: no PagedQueries.
+        businesses = new BusinessService(optimistic, writes, null, config);
+        customers = new CustomerService(optimistic, writes, table, null, config);
+        stores = new StoreService(optimistic, writes, table, null, config, customers);
+        orders = new OrderService(optimistic, writes, table, null, config);
+    }
+
+    @AfterAll
+    static void stop() {
+        local.close();
+    }
+
+    @AfterEach
+    void stopPool() {
+        pool.shutdownNow();
+    }
+
+    @Test
+    void createCustomer_shouldSucceedForEveryWriter_whenThirtyTwoCreateUnderOneBusinessAtOnce() throws Exception {
+        // GIVEN
+        String business = business("Busy customers");
+        long conflictsBefore = dynamo.conflicts();
+
+        // WHEN
+        List<Object> outcomes = all(WRITERS, writer -> () -> outcome(() -> createCustomer(business, "No" + writer)));
+
+        // THEN
+        long conflicts = dynamo.conflicts() - conflictsBefore;
+        report("customer creates", conflicts);
+        assertThat(outcomes).as("no 409, no 5xx").allMatch(o -> o instanceof Customer);
+        assertThat(childCount(business)).isEqualTo(WRITERS);
+        assertThat(conflicts).as("transaction conflicts the double produced").isPositive();
+    }
+
+    @Test
+    void createOrder_shouldSucceedForEveryWriter_whenThirtyTwoPlaceOrdersUnderOneBusinessAtOnce() throws Exception {
+        // GIVEN
+        String business = business("Busy orders");
+        String customer = createCustomer(business, "Buyer").id();
+        long conflictsBefore = dynamo.conflicts();
+
+        // WHEN
+        List<Object> outcomes = all(
+                WRITERS,
+                writer -> () -> outcome(() -> orders.create(
+                        customer,
+                        new OrderRequests.CreateOrder(
+                                "home",
+                                null,
+                                null,
+                                List.of(new OrderRequests.LineInput("SKU-" + writer, null, 1, 100L)),
+                                null))));
+
+        // THEN
+        long conflicts = dynamo.conflicts() - conflictsBefore;
+        report("order creates", conflicts);
+        assertThat(outcomes).as("no 409, no 5xx").allMatch(o -> o instanceof Order);
+        assertThat(childCount(business)).isEqualTo(1 + WRITERS);
+        assertThat(conflicts).as("transaction conflicts the double produced").isPositive();
+    }
+
+    @Test
+    void link_shouldSucceedForEveryWriter_whenThirtyTwoCustomersLinkOneStoreAtOnce() throws Exception {
+        // GIVEN
+        String business = business("Busy store");
+        String store = stores.create(business, new StoreRequests.CreateStore("Main", address(), null))
+                .id();
+        List<String> linkers = new ArrayList<>();
+        for (int i = 0; i < WRITERS; i++) {
+            linkers.add(createCustomer(business, "Linker" + i).id());
+        }
+        long conflictsBefore = dynamo.conflicts();
+
+        // WHEN
+        List<Object> outcomes = all(WRITERS, writer -> () -> outcome(() -> customers.link(linkers.get(writer), store)));
+
+        // THEN
+        long conflicts = dynamo.conflicts() - conflictsBefore;
+        report("links to one store", conflicts);
+        assertThat(outcomes).as("no 409, no 5xx").allMatch(o -> o instanceof Customer);
+        Map<String, AttributeValue> storeItem =
+                local.table().findCore(Entity.STORE, store).orElseThrow();
+        assertThat(Values.number(storeItem, Attributes.LINK_COUNT)).isEqualTo(WRITERS);
+        assertThat(linkers).allMatch(c -> customers.get(c).storeIds().contains(store));
+        assertThat(conflicts).as("transaction conflicts the double produced").isPositive();
+    }
+
+    @Test
+    void businessDelete_shouldNeverLeaveAChildBehind_whenItRacesCreates() throws Exception {
+        // GIVEN
+        long conflictsBefore = dynamo.conflicts();
+        int deleted = 0;
+        for (int round = 0; round < 8; round++) {
+            String business = business("Race " + round);
+            long stagger = round % 2 == 0 ? 0 : 20;
+
+            // WHEN one writer deletes the business while the others create customers under it
+            List<Object> outcomes = all(
+                    RACERS,
+                    writer -> () -> writer == 0
+                            ? outcome(() -> {
+                                businesses.delete(business, null);
+                                return "deleted";
+                            })
+                            : outcome(() -> {
+                                // Every other round the creates come late, so the delete can win some rounds.
+                                Thread.sleep(stagger * writer);
+                                return createCustomer(business, "Racer" + writer);
+                            }));
+
+            // THEN either the delete won and every create after it was refused, or it was refused and the counter
+            // counts exactly the children there are
+            List<Object> creates = outcomes.subList(1, outcomes.size());
+            assertThat(outcomes.get(0)).isIn("deleted", 409);
+            assertThat(creates).allMatch(o -> o instanceof Customer || o.equals(404));
+            long created = creates.stream().filter(o -> o instanceof Customer).count();
+            List<Map<String, AttributeValue>> children = itemsOfBusiness(business);
+            Optional<Map<String, AttributeValue>> businessItem = local.table().findCore(Entity.BUSINESS, business);
+            if (businessItem.isEmpty()) {
+                deleted++;
+                assertThat(created)
+                        .as("creates that won against a deleted business")
+                        .isZero();
+                assertThat(children)
+                        .as("orphans of deleted business %s", business)
+                        .isEmpty();
+            } else {
+                assertThat(outcomes.get(0)).isEqualTo(409);
+                assertThat(created).isPositive();
+                assertThat(children).hasSize((int) created);
+                assertThat(Values.number(businessItem.get(), Attributes.CHILD_COUNT))
+                        .isEqualTo(created);
+            }
+        }
+
+        // THEN
+        long conflicts = dynamo.conflicts() - conflictsBefore;
+        report("business delete racing creates (8 rounds, " + deleted + " deleted)", conflicts);
+        assertThat(conflicts).as("transaction conflicts the double produced").isPositive();
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+
+    private static String business(String name) {
+        return businesses
+                .create(new BusinessRequests.CreateBusiness(name, null))
+                .id();
+    }
+
+    private static Customer createCustomer(String business, String lastName) {
+        return customers.create(
+                business, new CustomerRequests.CreateCustomer("Ann", lastName, null, Map.of("home", address()), null));
+    }
+
+    private static AddressInput address() {
+        return new AddressInput("1 Main St", "Austin", "TX", "73301", "US");
+    }
+
+    private static long childCount(String business) {
+        return Values.number(local.table().findCore(Entity.BUSINESS, business).orElseThrow(), Attributes.CHILD_COUNT);
+    }
+
+    /** Every item the business index lists under the business (all its shards), other than the business itself. */
+    private static List<Map<String, AttributeValue>> itemsOfBusiness(String business) {
+        return BusinessShards.partitions(business).stream()
+                .flatMap(shard -> local
+                        .client()
+                        .query(request -> request.tableName(local.table().name())
+                                .indexName(TableLayout.BUSINESS_GSI)
+                                .keyConditionExpression("#b = :b")
+                                .expressionAttributeNames(Map.of("#b", Attributes.BUSINESS_SHARD))
+                                .expressionAttributeValues(Map.of(":b", AttributeValue.fromS(shard))))
+                        .items()
+                        .stream())
+                .filter(item -> !Values.string(item, Attributes.ID).equals(business))
+                .toList();
+    }
+
+    private static void report(String scenario, long conflicts) {
+        System.out.printf("TransactionConflictTest %s: %d transaction conflicts retried%n", scenario, conflicts);
+    }
+
+    /** Runs one task per writer, all released at the same instant, and returns their results in writer order. */
+    private <T> List<T> all(int writers, IntFunction<Callable<T>> task) throws Exception {
+        CountDownLatch ready = new CountDownLatch(writers);
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<T>> futures = new ArrayList<>();
+        for (int writer = 0; writer < writers; writer++) {
+            Callable<T> work = task.apply(writer);
+            futures.add(pool.submit(() -> {
+                ready.countDown();
+                go.await();
+                return work.call();
+            }));
+        }
+        ready.await(10, TimeUnit.SECONDS);
+        go.countDown();
+        List<T> results = new ArrayList<>();
+        for (Future<T> future : futures) {
+            results.add(future.get(60, TimeUnit.SECONDS));
+        }
+        return results;
+    }
+
+    /** The result of a service call, or the status of the problem it threw. */
+    private static Object outcome(Callable<?> call) throws Exception {
+        try {
+            return call.call();
+        } catch (ApiProblem problem) {
+            return problem.status();
+        }
+    }
+
+    private record TestConfig(String tableName) implements ApiConfig {
+        @Override
+        public Optional<Integer> orderStatusShards() {
+            return Optional.empty();
+        }
+
+        @Override
+        public String cursorSecret() {
+            return "not used";
+        }
+
+        @Override
+        public int filterPageBudget() {
+            return 10;
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package io.entitytable.fanout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import io.entitytable.local.dynamodb.ConflictingDynamoDbClient;
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.Address;
+import io.entitytable.model.Ids;
+import io.entitytable.model.Store;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Record;
+
+/**
+ * The fan-out's conditional writes meeting an API transaction on the same item ({@link ConflictingDynamoDbClient} with
+ * transactions it cannot see): a TransactionConflictException is retried, and never counted as a refused condition.
+ */
+class TransactionConflictFanoutTest {
+    private static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
+    private static final Address AUSTIN = new Address("1 Main St", "Austin", "TX", "73301", "US");
+
+    private static LocalDynamoDb local;
+    private static DynamoDbClient plain;
+    private static int tables;
+
+    @BeforeAll
+    static void start() {
+        local = LocalDynamoDb.startInMemory();
+        plain = local.client();
+    }
+
+    @AfterAll
+    static void stop() {
+        plain.close();
+        local.close();
+    }
+
+    @Test
+    void copyWrite_shouldBeRetried_whenATransactionHeldTheCopy() {
+        // GIVEN every copy is held by another transaction for its first two writes
+        String table = newTable();
+        Map<Map<String, AttributeValue>, AtomicInteger> seen = new ConcurrentHashMap<>();
+        ConflictingDynamoDbClient conflicting = new ConflictingDynamoDbClient(
+                plain,
+                Duration.ZERO,
+                (name, key) ->
+                        seen.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet() <= 2);
+        FanoutConfig config = FanoutConfig.forTable(table).withRetries(5, Duration.ofMillis(1), Duration.ofMillis(4));
+
+        // WHEN
+        StreamsEventResponse response;
+        FanoutStats stats;
+        try (StreamFanout fanout = StreamFanout.create(conflicting, config)) {
+            response = fanout.process(List.of(Records.insert(store(Set.of("red", "blue", "sale")))));
+            stats = fanout.stats();
+        }
+
+        // THEN
+        assertThat(response.getBatchItemFailures()).isEmpty();
+        assertThat(conflicting.conflicts()).isEqualTo(3 * 2);
+        assertThat(stats.count(FanoutStats.Count.RETRIES)).isEqualTo(3 * 2);
+        assertThat(stats.count(FanoutStats.Count.STALE))
+                .as("a conflict is not a refused condition")
+                .isZero();
+        assertThat(InvariantChecker.duplicates(plain, table)).hasSize(3);
+    }
+
+    @Test
+    void record_shouldBeReportedAsABatchItemFailure_whenTheConflictOutlastsTheRetries() {
+        // GIVEN another transaction holds every copy for good
+        String table = newTable();
+        ConflictingDynamoDbClient conflicting =
+                new ConflictingDynamoDbClient(plain, Duration.ZERO, (name, key) -> true);
+        FanoutConfig config = FanoutConfig.forTable(table).withRetries(3, Duration.ofMillis(1), Duration.ofMillis(2));
+        Record record = Records.insert(store(Set.of("red")));
+
+        // WHEN
+        StreamsEventResponse response;
+        FanoutStats stats;
+        try (StreamFanout fanout = StreamFanout.create(conflicting, config)) {
+            response = fanout.process(List.of(record));
+            stats = fanout.stats();
+        }
+
+        // THEN Lambda re-delivers the record, which was neither applied nor taken for stale
+        assertThat(response.getBatchItemFailures())
+                .extracting(StreamsEventResponse.BatchItemFailure::getItemIdentifier)
+                .containsExactly(record.dynamodb().sequenceNumber());
+        assertThat(stats.count(FanoutStats.Count.STALE)).isZero();
+        assertThat(conflicting.conflicts()).isEqualTo(3);
+        assertThat(InvariantChecker.duplicates(plain, table)).isEmpty();
+    }
+
+    private static Map<String, AttributeValue> store(Set<String> tags) {
+        return new Store(Ids.newId(), Ids.newId(), "Main", AUSTIN, tags, 1, NOW, NOW).toItem();
+    }
+
+    private static String newTable() {
+        String table = "conflicts" + (++tables);
+        local.createTable(table);
+        return table;
+    }
+}
