@@ -9,8 +9,10 @@ import io.entitytable.api.table.EntityTable;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
+import io.entitytable.model.ChildCounters;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
@@ -108,10 +110,19 @@ class ApiEventsReplayTest {
     void seed() {
         Instant now = Instant.parse("2026-11-22T03:00:00Z");
         Address home = new Address("1 Main St", "Austin", "TX", "73301", "US");
-        Map<String, AttributeValue> business =
-                new HashMap<>(new Business(BUSINESS, "Acme", Set.of(), 1, now, now).toItem());
-        business.put(Attributes.CHILD_COUNT, Values.n(3));
-        put(business);
+        put(new Business(BUSINESS, "Acme", Set.of(), 1, now, now).toItem());
+        // Its counters, counting the customer, the store and the order below.
+        for (Map<String, AttributeValue> counter : ChildCounters.newItems(BUSINESS)) {
+            put(counter);
+        }
+        for (String child : List.of(CUSTOMER, STORE, ORDER)) {
+            ItemKey counter = ChildCounters.of(BUSINESS, child);
+            table.dynamo().updateItem(r -> r.tableName(table.name())
+                    .key(counter.toAttributes())
+                    .updateExpression("ADD #count :one")
+                    .expressionAttributeNames(Map.of("#count", Attributes.CHILD_COUNT))
+                    .expressionAttributeValues(Map.of(":one", Values.n(1))));
+        }
         put(new Customer(
                         CUSTOMER, BUSINESS, "Ann", "Smith", null, Map.of("home", home), Set.of(), Set.of(), 1, now, now)
                 .toItem());

@@ -33,7 +33,8 @@ class BusinessResourceTest {
                 .body("name", equalTo("Acme"))
                 .body("tags[0]", equalTo("vip"))
                 .body("version", equalTo(1));
-        assertThat(RequestCounter.operations()).containsExactly("PutItem");
+        assertThat(RequestCounter.operations())
+                .containsExactly("TransactWriteItems"); // the business and its child counters
     }
 
     @Test

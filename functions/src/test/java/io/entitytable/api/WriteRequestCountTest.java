@@ -100,6 +100,6 @@ class WriteRequestCountTest {
         assertThat(operationsOf(() -> given().delete("/customers/" + customer).statusCode(), 204))
                 .containsExactly("Query", "TransactWriteItems");
         assertThat(operationsOf(() -> given().delete("/businesses/" + business).statusCode(), 204))
-                .containsExactly("GetItem", "DeleteItem");
+                .containsExactly("GetItem", "BatchGetItem", "TransactWriteItems");
     }
 }

@@ -36,7 +36,7 @@ public final class Attributes {
     public static final String GSI1_SK = "gsi1sk";
 
     // Internal counters that guard deletes; they change without a version bump, are never copied, survive a rename.
-    /** On a business: how many customers, stores and orders it owns. */
+    /** On a business's child counters (see ChildCounters): how many customers, stores and orders it owns. */
     public static final String CHILD_COUNT = "childCount";
     /**
      * On a store: how many customers list it in their {@code storeIds}. Every link and unlink counts on it in the same

@@ -11,7 +11,9 @@ public enum ItemKind {
     /** A copy of a customer or store in the other side's partition: written by the fan-out only. */
     EDGE,
     /** A copy of a tagged subject in a {@code tag#<businessId>#<t>} partition: written by the fan-out only. */
-    TAG;
+    TAG,
+    /** One of a business's child counters (see ChildCounters): written by the API only, never fanned out. */
+    COUNTER;
 
     /** The stored value: the name in lower case. */
     public String value() {

@@ -169,6 +169,19 @@ public final class Keys {
         return Math.floorMod(id.hashCode(), shardCount);
     }
 
+    // ---- a business's child counters ----------------------------------------------------------------------
+
+    /** The sort key of every child counter. */
+    public static final String COUNTER_TYPE = "counter";
+
+    /**
+     * {@code <businessId>.children.<shard>}: the partition of one of a business's child counters (see ChildCounters).
+     * No separator, so it is an item the API writes; a ULID never contains a dot, so it is never a subject's id.
+     */
+    public static String childCounter(String businessId, int shard) {
+        return businessId + ".children." + shard;
+    }
+
     // ---- businessGsi: a business's items, write-sharded ---------------------------------------------------
 
     /** {@code <businessId>#<shard>}: one of the partitions of a business in businessGsi (see BusinessShards). */

@@ -1,12 +1,12 @@
 package io.entitytable.api.business;
 
-import io.entitytable.api.config.ApiConfig;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.TagInputs;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.Deletion;
+import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.MergeOrder;
 import io.entitytable.api.table.PagedQueries;
 import io.entitytable.api.table.PartitionQuery;
@@ -14,13 +14,15 @@ import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.BusinessShards;
+import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.TableLayout;
-import io.entitytable.model.Values;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
+import java.util.List;
 
 /** Businesses: the tenants that own customers, stores and orders (access patterns 1 and 2). */
 @ApplicationScoped
@@ -28,13 +30,13 @@ public class BusinessService {
     private final OptimisticWrites optimistic;
     private final CoreWrites writes;
     private final PagedQueries queries;
-    private final ApiConfig config;
+    private final EntityTable table;
 
-    public BusinessService(OptimisticWrites optimistic, CoreWrites writes, PagedQueries queries, ApiConfig config) {
+    public BusinessService(OptimisticWrites optimistic, CoreWrites writes, PagedQueries queries, EntityTable table) {
         this.optimistic = optimistic;
         this.writes = writes;
         this.queries = queries;
-        this.config = config;
+        this.table = table;
     }
 
     public Business create(BusinessRequests.CreateBusiness request) {
@@ -65,13 +67,14 @@ public class BusinessService {
     /** Deletes a business that owns nothing any more; 409 while customers, stores or orders remain. */
     public void delete(String id, Long ifMatch) {
         optimistic.withCurrent(Entity.BUSINESS, id, ifMatch, current -> {
-            long children = Values.number(current, Attributes.CHILD_COUNT);
+            List<ItemKey> counters = ChildCounters.all(id);
+            long children = ChildCounters.sum(table.getAll(counters));
             if (children > 0) {
                 throw ApiProblem.conflict("business " + id + " still has " + children
                         + " customers, stores or orders; delete them first");
             }
-            writes.delete(
-                    Deletion.of(current).onlyWhileZero(Attributes.CHILD_COUNT).build());
+            // With its counters, each on condition that it is still zero: a create that got in first refuses it.
+            writes.delete(Deletion.of(current).withCountersAtZero(counters).build());
             return null;
         });
     }

@@ -25,8 +25,8 @@ public enum ApiOperation {
             "/businesses",
             "createBusiness",
             "Create a business",
-            "A new business with a fresh id and version 1. One PutItem on condition that the id is new (a collision is a"
-                    + " 409).",
+            "A new business with a fresh id and version 1, and its 16 child counters at zero: one TransactWriteItems,"
+                    + " each Put on condition that its key is new (a collision is a 409).",
             CREATED,
             false,
             400,
@@ -58,8 +58,9 @@ public enum ApiOperation {
             "/businesses/{id}",
             "deleteBusiness",
             "Delete a business",
-            "Only an empty business can go: a GetItem, then one DeleteItem on condition that the version is the one"
-                    + " read and the business owns no customer, store or order (else 409).",
+            "Only an empty business can go: a GetItem, a BatchGetItem of its 16 child counters, then one"
+                    + " TransactWriteItems deleting the business on condition that the version is the one read and"
+                    + " every counter on condition that it is zero: it owns no customer, store or order (else 409).",
             DELETED,
             true,
             Errors.DELETE),

@@ -1,6 +1,8 @@
 package io.entitytable.api.table;
 
 import io.entitytable.model.Attributes;
+import io.entitytable.model.ChildCounters;
+import io.entitytable.model.Values;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,10 +38,17 @@ public class CoreWrites {
         this.actions = new WriteActions(table.name());
     }
 
-    /** Puts a business; false if the id is taken (a ULID collision, practically never). */
+    /**
+     * Puts a business with its child counters, in one transaction; false if the id is taken (a ULID collision,
+     * practically never).
+     */
     public boolean createBusiness(Map<String, AttributeValue> item) {
+        List<TransactWriteItem> writes = new ArrayList<>();
+        writes.add(actions.create(item));
+        ChildCounters.newItems(Values.string(item, Attributes.ID))
+                .forEach(counter -> writes.add(actions.create(counter)));
         try {
-            put(actions.create(item).put());
+            transact(writes);
             return true;
         } catch (WriteConflict e) {
             return false;
@@ -47,13 +56,14 @@ public class CoreWrites {
     }
 
     /**
-     * Puts a customer, store or order (and an order's lines) and counts it on its business, in one transaction.
+     * Puts a customer, store or order (and an order's lines) and counts it on its business's counter, in one
+     * transaction.
      *
      * @throws WriteConflict at action 0 when the business does not exist
      */
     public void createChild(String businessId, List<Map<String, AttributeValue>> items) {
         List<TransactWriteItem> writes = new ArrayList<>();
-        writes.add(actions.countChild(businessId, 1));
+        writes.add(actions.countChild(businessId, Values.string(items.get(0), Attributes.ID), 1));
         items.forEach(item -> writes.add(actions.create(item)));
         transact(writes);
     }

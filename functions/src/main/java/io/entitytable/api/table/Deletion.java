@@ -8,7 +8,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * What deleting a core item takes with it, all in one transaction: the other items of its collection (an order's
- * lines), the count on its business, the link counts on the stores a customer lists. The delete holds on the version
+ * lines), the count on its business's counter, the business's own counters, the link counts on the stores a customer lists. The delete holds on the version
  * read and, optionally, on an internal counter being zero.
  *
  * @param current the core item as read; deleted at its version
@@ -17,17 +17,21 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * @param counterAtZero an internal counter that must be absent or zero for the delete to happen: a business's {@code
  *     childCount}, a store's {@code linkCount}
  * @param storesToUncount the stores whose {@code linkCount} drops by one; each must still be at its key
+ * @param countersAtZero counters deleted with the item, each on condition that it is zero (a business's child
+ *     counters)
  */
 public record Deletion(
         Map<String, AttributeValue> current,
         List<ItemKey> collectionKeys,
         Optional<String> businessToUncount,
         Optional<String> counterAtZero,
-        List<ItemKey> storesToUncount) {
+        List<ItemKey> storesToUncount,
+        List<ItemKey> countersAtZero) {
 
     public Deletion {
         collectionKeys = List.copyOf(collectionKeys);
         storesToUncount = List.copyOf(storesToUncount);
+        countersAtZero = List.copyOf(countersAtZero);
     }
 
     /** Deletes {@code current} at the version read, and nothing else until the builder says so. */
@@ -37,7 +41,10 @@ public record Deletion(
 
     /** True when only the item itself is written: a plain conditional DeleteItem does it, no transaction. */
     public boolean isSingleItem() {
-        return collectionKeys.isEmpty() && businessToUncount.isEmpty() && storesToUncount.isEmpty();
+        return collectionKeys.isEmpty()
+                && businessToUncount.isEmpty()
+                && storesToUncount.isEmpty()
+                && countersAtZero.isEmpty();
     }
 
     public static final class Builder {
@@ -46,6 +53,7 @@ public record Deletion(
         private String businessToUncount;
         private String counterAtZero;
         private List<ItemKey> storesToUncount = List.of();
+        private List<ItemKey> countersAtZero = List.of();
 
         private Builder(Map<String, AttributeValue> current) {
             this.current = current;
@@ -71,13 +79,19 @@ public record Deletion(
             return this;
         }
 
+        public Builder withCountersAtZero(List<ItemKey> counters) {
+            this.countersAtZero = counters;
+            return this;
+        }
+
         public Deletion build() {
             return new Deletion(
                     current,
                     collectionKeys,
                     Optional.ofNullable(businessToUncount),
                     Optional.ofNullable(counterAtZero),
-                    storesToUncount);
+                    storesToUncount,
+                    countersAtZero);
         }
     }
 }

@@ -7,12 +7,15 @@ import io.entitytable.model.Keys;
 import io.entitytable.model.TableLayout;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /** The {@code Entity} table as the API sees it: the client, the table name and the key shapes of each index. */
@@ -50,6 +53,27 @@ public class EntityTable {
      * Query {@code id = :id AND begins_with(type, "<entity>#")} for the others, whose sort key carries a name or a
      * time. Order lines sort under {@code line#} and are not matched.
      */
+    /**
+     * The items at {@code keys} (at most 100), read strongly consistently in one BatchGetItem (again for any keys it
+     * left unprocessed); missing items are left out.
+     */
+    public List<Map<String, AttributeValue>> getAll(List<ItemKey> keys) {
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        Map<String, KeysAndAttributes> request = Map.of(
+                name,
+                KeysAndAttributes.builder()
+                        .keys(keys.stream().map(ItemKey::toAttributes).toList())
+                        .consistentRead(true)
+                        .build());
+        while (!request.isEmpty()) {
+            Map<String, KeysAndAttributes> asked = request;
+            BatchGetItemResponse response = dynamo.batchGetItem(batch -> batch.requestItems(asked));
+            items.addAll(response.responses().getOrDefault(name, List.of()));
+            request = response.hasUnprocessedKeys() ? response.unprocessedKeys() : Map.of();
+        }
+        return items;
+    }
+
     public Optional<Map<String, AttributeValue>> findCore(Entity entity, String id) {
         if (entity == Entity.BUSINESS) {
             Map<String, AttributeValue> item = dynamo.getItem(request -> request.tableName(name)

@@ -1,8 +1,8 @@
 package io.entitytable.api.table;
 
 import io.entitytable.model.Attributes;
+import io.entitytable.model.ChildCounters;
 import io.entitytable.model.ItemKey;
-import io.entitytable.model.Keys;
 import io.entitytable.model.Values;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -92,10 +92,13 @@ final class WriteActions {
                 create(moved));
     }
 
-    /** Moves a business's {@code childCount}; the business must exist. */
-    TransactWriteItem countChild(String businessId, int delta) {
+    /**
+     * Moves the count of the business's child counter that {@code childId} counts on; the counter must exist, and it
+     * exists exactly as long as the business does.
+     */
+    TransactWriteItem countChild(String businessId, String childId, int delta) {
         return update(
-                new ItemKey(businessId, Keys.BUSINESS_TYPE),
+                ChildCounters.of(businessId, childId),
                 UpdateExpressions.adding(Attributes.CHILD_COUNT, delta),
                 WriteConditions.exists());
     }
@@ -118,7 +121,11 @@ final class WriteActions {
         }
         List<TransactWriteItem> actions = new ArrayList<>();
         actions.add(delete(ItemKey.of(current), condition));
-        deletion.businessToUncount().ifPresent(businessId -> actions.add(countChild(businessId, -1)));
+        String id = Values.string(current, Attributes.ID);
+        deletion.businessToUncount().ifPresent(businessId -> actions.add(countChild(businessId, id, -1)));
+        for (ItemKey counter : deletion.countersAtZero()) {
+            actions.add(delete(counter, WriteConditions.counterAtZero(Attributes.CHILD_COUNT)));
+        }
         for (ItemKey store : deletion.storesToUncount()) {
             actions.add(countLink(LinkChange.unlinking(store)));
         }

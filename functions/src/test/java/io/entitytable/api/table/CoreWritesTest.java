@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.entitytable.local.dynamodb.ConflictingDynamoDbClient;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
+import io.entitytable.model.ChildCounters;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
@@ -72,13 +73,16 @@ class CoreWritesTest {
     }
 
     @Test
-    void createChild_shouldBeATransactionConflict_whileAnotherTransactionHoldsTheBusiness() {
+    void createChild_shouldBeATransactionConflict_whileAnotherTransactionHoldsTheCounterItCountsOn() {
         // GIVEN
         String businessId = business();
-        CoreWrites meetingOthers = new CoreWrites(new EntityTable(heldBy(businessId), table.name()));
+        Map<String, AttributeValue> store = store(businessId, "held");
+        String counter = ChildCounters.of(businessId, Values.string(store, Attributes.ID))
+                .id();
+        CoreWrites meetingOthers = new CoreWrites(new EntityTable(heldBy(counter), table.name()));
 
         // WHEN / THEN
-        assertThatThrownBy(() -> meetingOthers.createChild(businessId, List.of(store(businessId, "held"))))
+        assertThatThrownBy(() -> meetingOthers.createChild(businessId, List.of(store)))
                 .isInstanceOf(TransactionConflict.class);
     }
 
@@ -110,16 +114,18 @@ class CoreWritesTest {
     void delete_shouldConflict_whileTheCounterThatMustBeZeroIsNot() {
         // GIVEN a business that counts one store
         String businessId = business();
-        writes.createChild(businessId, List.of(store(businessId, "main")));
+        Map<String, AttributeValue> store = store(businessId, "main");
+        writes.createChild(businessId, List.of(store));
         Map<String, AttributeValue> current =
                 table.findCore(Entity.BUSINESS, businessId).orElseThrow();
 
-        // WHEN / THEN
-        assertThatThrownBy(() -> writes.delete(Deletion.of(current)
-                        .onlyWhileZero(Attributes.CHILD_COUNT)
-                        .build()))
+        // WHEN / THEN the delete is refused at the counter the store counts on (action 1 + its shard)
+        List<ItemKey> counters = ChildCounters.all(businessId);
+        int counted = counters.indexOf(ChildCounters.of(businessId, Values.string(store, Attributes.ID)));
+        assertThatThrownBy(() -> writes.delete(
+                        Deletion.of(current).withCountersAtZero(counters).build()))
                 .isInstanceOfSatisfying(WriteConflict.class, conflict -> assertThat(conflict.action())
-                        .isZero());
+                        .isEqualTo(1 + counted));
         assertThat(table.findCore(Entity.BUSINESS, businessId)).isPresent();
     }
 
@@ -157,7 +163,7 @@ class CoreWritesTest {
         // THEN
         assertThat(table.findCore(Entity.STORE, Values.string(store, Attributes.ID)))
                 .isEmpty();
-        assertThat(Values.number(table.findCore(Entity.BUSINESS, businessId).orElseThrow(), Attributes.CHILD_COUNT))
+        assertThat(ChildCounters.sum(table.getAll(ChildCounters.all(businessId))))
                 .isZero();
     }
 

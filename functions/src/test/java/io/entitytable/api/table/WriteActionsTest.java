@@ -3,6 +3,7 @@ package io.entitytable.api.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.model.Attributes;
+import io.entitytable.model.ChildCounters;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Values;
 import java.util.List;
@@ -63,7 +64,7 @@ class WriteActionsTest {
         assertThat(writes).hasSize(4);
         assertThat(writes.get(0).delete().conditionExpression()).isEqualTo("#version = :version");
         Update business = writes.get(1).update();
-        assertThat(business.key()).isEqualTo(new ItemKey("B1", "business").toAttributes());
+        assertThat(business.key()).isEqualTo(ChildCounters.of("B1", "C1").toAttributes());
         assertThat(business.updateExpression()).isEqualTo("ADD #count :delta");
         assertThat(business.conditionExpression()).isEqualTo("attribute_exists(#id)");
         assertThat(business.expressionAttributeNames())

@@ -12,6 +12,7 @@ import io.entitytable.api.table.WriteConflict;
 import io.entitytable.local.dynamodb.ConflictingDynamoDbClient;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
+import io.entitytable.model.ChildCounters;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import java.time.Clock;
@@ -161,14 +162,14 @@ class OptimisticWritesTest {
     }
 
     @Test
-    void createChild_shouldGiveUpWith503_whileAnotherTransactionHoldsTheBusiness() {
+    void createChild_shouldGiveUpWith503_whileAnotherTransactionHoldsItsCounter() {
         // GIVEN
         String id = business("Busy parent");
         Business child = new Business(Ids.newId(), "Child", Set.of(), 1, NOW, NOW);
         ConflictingDynamoDbClient held =
                 new ConflictingDynamoDbClient(client, Duration.ZERO, (tableName, key) -> key.get(Attributes.ID)
                         .s()
-                        .equals(id));
+                        .equals(ChildCounters.of(id, child.id()).id()));
         OptimisticWrites meetingOthers = new OptimisticWrites(
                 table,
                 new CoreWrites(new EntityTable(held, table.name())),
