@@ -4,13 +4,13 @@ import static io.entitytable.api.ApiTestSupport.address;
 import static io.entitytable.api.ApiTestSupport.createBusiness;
 import static io.entitytable.api.ApiTestSupport.createCustomer;
 import static io.entitytable.api.ApiTestSupport.createStore;
+import static io.entitytable.api.SimultaneousWriters.outcome;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.api.business.BusinessRequests;
 import io.entitytable.api.business.BusinessService;
 import io.entitytable.api.customer.CustomerService;
-import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.store.StoreService;
 import io.entitytable.api.tag.TagService;
 import io.entitytable.model.Attributes;
@@ -33,12 +33,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -72,7 +66,7 @@ class ConcurrencyTest {
     @Inject
     DynamoDbClient dynamo;
 
-    private final ExecutorService pool = Executors.newFixedThreadPool(WRITERS);
+    private final SimultaneousWriters simultaneous = new SimultaneousWriters(WRITERS);
     private final HttpClient http = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5))
@@ -80,7 +74,7 @@ class ConcurrencyTest {
 
     @AfterEach
     void stopPool() {
-        pool.shutdownNow();
+        simultaneous.close();
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -92,7 +86,7 @@ class ConcurrencyTest {
         String business = createBusiness("Race Http");
 
         // WHEN
-        List<HttpResponse<String>> responses = all(writer ->
+        List<HttpResponse<String>> responses = simultaneous.all(writer ->
                 () -> send("PATCH", "/businesses/" + business, "\"1\"", "{\"name\":\"Writer " + writer + "\"}"));
 
         // THEN
@@ -119,7 +113,7 @@ class ConcurrencyTest {
         String business = createBusiness("Race Threads");
 
         // WHEN
-        List<Object> outcomes = all(writer -> () ->
+        List<Object> outcomes = simultaneous.all(writer -> () ->
                 outcome(() -> businesses.patch(business, 1L, new BusinessRequests.PatchBusiness("Writer " + writer))));
 
         // THEN
@@ -141,7 +135,7 @@ class ConcurrencyTest {
         String customer = createCustomer(business, "Ann", "Smith");
 
         // WHEN
-        List<Object> outcomes = all(writer -> () -> outcome(() -> customers.patch(
+        List<Object> outcomes = simultaneous.all(writer -> () -> outcome(() -> customers.patch(
                 customer,
                 1L,
                 new io.entitytable.api.customer.CustomerRequests.PatchCustomer(null, "Jones" + writer, null, null))));
@@ -166,8 +160,8 @@ class ConcurrencyTest {
         String customer = createCustomer(business, "Tag", "Http");
 
         // WHEN
-        List<HttpResponse<String>> responses =
-                all(writer -> () -> send("PUT", "/customers/" + customer + "/tags/t" + writer, null, null));
+        List<HttpResponse<String>> responses = simultaneous.all(
+                writer -> () -> send("PUT", "/customers/" + customer + "/tags/t" + writer, null, null));
 
         // THEN
         assertThat(responses).extracting(HttpResponse::statusCode).containsOnly(204);
@@ -184,8 +178,8 @@ class ConcurrencyTest {
         String customer = createCustomer(business, "Tag", "Threads");
 
         // WHEN
-        List<Object> outcomes =
-                all(writer -> () -> outcome(() -> tagService.tag(Entity.CUSTOMER, customer, "t" + writer)));
+        List<Object> outcomes = simultaneous.all(
+                writer -> () -> outcome(() -> tagService.tag(Entity.CUSTOMER, customer, "t" + writer)));
 
         // THEN
         assertThat(outcomes)
@@ -208,7 +202,7 @@ class ConcurrencyTest {
         long start = customers.get(customer).version();
 
         // WHEN: each thread links or unlinks at random, 6 times
-        List<List<Object>> results = all(writer -> () -> {
+        List<List<Object>> results = simultaneous.all(writer -> () -> {
             Random random = new Random(writer);
             List<Object> mine = new ArrayList<>();
             for (int i = 0; i < 6; i++) {
@@ -256,7 +250,7 @@ class ConcurrencyTest {
         String store = createStore(business, "Toggle", address("Austin", "TX", "73301", "US"));
 
         // WHEN
-        List<List<HttpResponse<String>>> results = all(writer -> () -> {
+        List<List<HttpResponse<String>>> results = simultaneous.all(writer -> () -> {
             Random random = new Random(100 + writer);
             List<HttpResponse<String>> mine = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
@@ -300,7 +294,7 @@ class ConcurrencyTest {
             String store = createStore(business, "Race " + round, address("Austin", "TX", "73301", "US"));
 
             // WHEN one thread deletes the store with ?unlink=true while seven link their customer to it
-            List<Object> outcomes = all(writer -> () -> writer == 0
+            List<Object> outcomes = simultaneous.all(writer -> () -> writer == 0
                     ? outcome(() -> {
                         stores.delete(store, null, true);
                         return "deleted";
@@ -347,37 +341,6 @@ class ConcurrencyTest {
             versions.add(v);
         }
         return versions;
-    }
-
-    /** Runs one task per writer, all released at the same instant, and returns their results in writer order. */
-    private <T> List<T> all(java.util.function.IntFunction<Callable<T>> task) throws Exception {
-        CountDownLatch ready = new CountDownLatch(WRITERS);
-        CountDownLatch go = new CountDownLatch(1);
-        List<Future<T>> futures = new ArrayList<>();
-        for (int writer = 0; writer < WRITERS; writer++) {
-            Callable<T> work = task.apply(writer);
-            futures.add(pool.submit(() -> {
-                ready.countDown();
-                go.await();
-                return work.call();
-            }));
-        }
-        ready.await(10, TimeUnit.SECONDS);
-        go.countDown();
-        List<T> results = new ArrayList<>();
-        for (Future<T> future : futures) {
-            results.add(future.get(60, TimeUnit.SECONDS));
-        }
-        return results;
-    }
-
-    /** The result of a service call, or the status of the problem it threw. */
-    private static Object outcome(Callable<?> call) throws Exception {
-        try {
-            return call.call();
-        } catch (ApiProblem problem) {
-            return problem.status();
-        }
     }
 
     private HttpResponse<String> send(String method, String path, String ifMatch, String body) throws Exception {

@@ -1,5 +1,6 @@
 package io.entitytable.api;
 
+import static io.entitytable.api.SimultaneousWriters.outcome;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.api.business.BusinessRequests;
@@ -7,7 +8,6 @@ import io.entitytable.api.business.BusinessService;
 import io.entitytable.api.config.ApiConfig;
 import io.entitytable.api.customer.CustomerRequests;
 import io.entitytable.api.customer.CustomerService;
-import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.input.AddressInput;
 import io.entitytable.api.order.OrderRequests;
 import io.entitytable.api.order.OrderService;
@@ -31,13 +31,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.function.IntFunction;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -65,7 +58,7 @@ class TransactionConflictTest {
     private static StoreService stores;
     private static OrderService orders;
 
-    private final ExecutorService pool = Executors.newFixedThreadPool(WRITERS);
+    private final SimultaneousWriters simultaneous = new SimultaneousWriters(WRITERS);
 
     @BeforeAll
     static void start() {
@@ -90,7 +83,7 @@ class TransactionConflictTest {
 
     @AfterEach
     void stopPool() {
-        pool.shutdownNow();
+        simultaneous.close();
     }
 
     @Test
@@ -100,7 +93,8 @@ class TransactionConflictTest {
         long conflictsBefore = dynamo.conflicts();
 
         // WHEN
-        List<Object> outcomes = all(WRITERS, writer -> () -> outcome(() -> createCustomer(business, "No" + writer)));
+        List<Object> outcomes =
+                simultaneous.all(WRITERS, writer -> () -> outcome(() -> createCustomer(business, "No" + writer)));
 
         // THEN
         long conflicts = dynamo.conflicts() - conflictsBefore;
@@ -118,7 +112,7 @@ class TransactionConflictTest {
         long conflictsBefore = dynamo.conflicts();
 
         // WHEN
-        List<Object> outcomes = all(
+        List<Object> outcomes = simultaneous.all(
                 WRITERS,
                 writer -> () -> outcome(() -> orders.create(
                         customer,
@@ -150,7 +144,8 @@ class TransactionConflictTest {
         long conflictsBefore = dynamo.conflicts();
 
         // WHEN
-        List<Object> outcomes = all(WRITERS, writer -> () -> outcome(() -> customers.link(linkers.get(writer), store)));
+        List<Object> outcomes =
+                simultaneous.all(WRITERS, writer -> () -> outcome(() -> customers.link(linkers.get(writer), store)));
 
         // THEN
         long conflicts = dynamo.conflicts() - conflictsBefore;
@@ -173,7 +168,7 @@ class TransactionConflictTest {
             long stagger = round % 2 == 0 ? 0 : 20;
 
             // WHEN one writer deletes the business while the others create customers under it
-            List<Object> outcomes = all(
+            List<Object> outcomes = simultaneous.all(
                     RACERS,
                     writer -> () -> writer == 0
                             ? outcome(() -> {
@@ -255,37 +250,6 @@ class TransactionConflictTest {
 
     private static void report(String scenario, long conflicts) {
         System.out.printf("TransactionConflictTest %s: %d transaction conflicts retried%n", scenario, conflicts);
-    }
-
-    /** Runs one task per writer, all released at the same instant, and returns their results in writer order. */
-    private <T> List<T> all(int writers, IntFunction<Callable<T>> task) throws Exception {
-        CountDownLatch ready = new CountDownLatch(writers);
-        CountDownLatch go = new CountDownLatch(1);
-        List<Future<T>> futures = new ArrayList<>();
-        for (int writer = 0; writer < writers; writer++) {
-            Callable<T> work = task.apply(writer);
-            futures.add(pool.submit(() -> {
-                ready.countDown();
-                go.await();
-                return work.call();
-            }));
-        }
-        ready.await(10, TimeUnit.SECONDS);
-        go.countDown();
-        List<T> results = new ArrayList<>();
-        for (Future<T> future : futures) {
-            results.add(future.get(60, TimeUnit.SECONDS));
-        }
-        return results;
-    }
-
-    /** The result of a service call, or the status of the problem it threw. */
-    private static Object outcome(Callable<?> call) throws Exception {
-        try {
-            return call.call();
-        } catch (ApiProblem problem) {
-            return problem.status();
-        }
     }
 
     private record TestConfig(String tableName) implements ApiConfig {
