@@ -29,8 +29,12 @@ class FrontDoorDocsTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     private static RuntimeApiServer frontDoor;
-    private final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+    // HTTP/1.1, as curl and browsers speak plain http: the front door's server would otherwise be asked to upgrade
+    // to cleartext HTTP/2 (h2c), which it does not serve reliably for large bodies.
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(TIMEOUT)
+            .build();
 
     @BeforeAll
     static void startFrontDoor() {
