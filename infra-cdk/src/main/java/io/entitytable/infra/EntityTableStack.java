@@ -209,6 +209,13 @@ public final class EntityTableStack extends Stack {
     }
 
     static List<String> outputs() {
-        return List.of(OUTPUT_API_URL, OUTPUT_TABLE_NAME, OUTPUT_TABLE_STREAM_ARN, OUTPUT_DEAD_LETTER_QUEUE_URL);
+        return List.of(
+                OUTPUT_API_URL,
+                OUTPUT_TABLE_NAME,
+                OUTPUT_TABLE_STREAM_ARN,
+                OUTPUT_DEAD_LETTER_QUEUE_URL,
+                OUTPUT_USER_POOL_ID,
+                OUTPUT_USER_POOL_CLIENT_ID,
+                OUTPUT_ISSUER_URL);
     }
 }
