@@ -7,6 +7,7 @@ import io.entitytable.model.TableLayout;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awscdk.CfnOutput;
 import software.amazon.awscdk.Environment;
 import software.amazon.awscdk.Stack;
@@ -24,11 +25,15 @@ public final class EntityTableStack extends Stack {
     public static final String OUTPUT_TABLE_NAME = "TableName";
     public static final String OUTPUT_TABLE_STREAM_ARN = "TableStreamArn";
     public static final String OUTPUT_DEAD_LETTER_QUEUE_URL = "DeadLetterQueueUrl";
+    public static final String OUTPUT_USER_POOL_ID = "UserPoolId";
+    public static final String OUTPUT_USER_POOL_CLIENT_ID = "UserPoolClientId";
+    public static final String OUTPUT_ISSUER_URL = "JwtIssuerUrl";
 
     private final EntityDynamoTable table;
     private final QuarkusLambda api;
     private final QuarkusLambda fanout;
     private final EntityHttpApi httpApi;
+    private final ApiUserPool userPool;
     private final StreamFanoutTrigger trigger;
     private final EntityTableMonitoring monitoring;
 
@@ -93,6 +98,9 @@ public final class EntityTableStack extends Stack {
                         .parallelizationFactor(config.parallelizationFactor())
                         .build());
 
+        this.userPool = config.ownUserPool() ? new ApiUserPool(this, "Users", config.removalPolicy()) : null;
+        Optional<String> issuer = userPool != null ? Optional.of(userPool.issuerUrl()) : config.jwtIssuer();
+        List<String> audience = userPool != null ? List.of(userPool.clientId()) : config.jwtAudience();
         this.httpApi = new EntityHttpApi(
                 this,
                 "Http",
@@ -100,7 +108,7 @@ public final class EntityTableStack extends Stack {
                         .apiName(config.stackName())
                         .handler(api.alias())
                         .routes(ApiRoutes.read(config.openApi()))
-                        .jwt(config.jwtIssuer(), config.jwtAudience())
+                        .jwt(issuer, audience)
                         .corsAllowOrigins(config.corsAllowOrigins())
                         .throttle(config.throttleRateLimit(), config.throttleBurstLimit())
                         .build());
@@ -123,6 +131,11 @@ public final class EntityTableStack extends Stack {
                 OUTPUT_DEAD_LETTER_QUEUE_URL,
                 trigger.deadLetterQueue().getQueueUrl(),
                 "Stream batches the fan-out gave up on");
+        if (userPool != null) {
+            output(OUTPUT_USER_POOL_ID, userPool.pool().getUserPoolId(), "Cognito user pool of the API's callers");
+            output(OUTPUT_USER_POOL_CLIENT_ID, userPool.clientId(), "App client whose id is the tokens' audience");
+        }
+        issuer.ifPresent(url -> output(OUTPUT_ISSUER_URL, url, "Issuer the API's JWT authorizer trusts"));
 
         NagFindings.suppress(this, config);
     }
@@ -178,6 +191,11 @@ public final class EntityTableStack extends Stack {
         return fanout;
     }
 
+    /** The stack's own user pool, or empty when an external issuer is used or the API is open. */
+    public Optional<ApiUserPool> userPool() {
+        return Optional.ofNullable(userPool);
+    }
+
     public EntityHttpApi httpApi() {
         return httpApi;
     }
@@ -191,6 +209,13 @@ public final class EntityTableStack extends Stack {
     }
 
     static List<String> outputs() {
-        return List.of(OUTPUT_API_URL, OUTPUT_TABLE_NAME, OUTPUT_TABLE_STREAM_ARN, OUTPUT_DEAD_LETTER_QUEUE_URL);
+        return List.of(
+                OUTPUT_API_URL,
+                OUTPUT_TABLE_NAME,
+                OUTPUT_TABLE_STREAM_ARN,
+                OUTPUT_DEAD_LETTER_QUEUE_URL,
+                OUTPUT_USER_POOL_ID,
+                OUTPUT_USER_POOL_CLIENT_ID,
+                OUTPUT_ISSUER_URL);
     }
 }

@@ -28,8 +28,12 @@ import software.constructs.Node;
  * @param fanout memory and timeout of the stream fan-out function
  * @param orderStatusShards N of the status index; when empty the API's derived default applies
  * @param parallelizationFactor concurrent batches per stream shard
- * @param jwtIssuer issuer of the optional JWT authorizer; no authorizer when empty
- * @param jwtAudience audiences of the JWT authorizer
+ * @param jwtIssuer an external OIDC issuer for the JWT authorizer; when empty the stack creates its own Cognito user pool
+ * @param jwtAudience audiences the external issuer's tokens carry ({@code aud} or {@code client_id})
+ * @param allowUnauthenticatedApi no authorizer at all (context {@code allowUnauthenticatedApi=true}): an open API, which
+ *     cdk-nag reports (AwsSolutions-APIG4) and never suppresses
+ * @param authGroupsClaim the claim that carries {@code operators} and {@code business-<id>} (default
+ *     {@code cognito:groups})
  * @param corsAllowOrigins origins browsers may call the API from
  * @param throttleRateLimit steady-state requests per second of the default stage
  * @param throttleBurstLimit burst of the default stage
@@ -48,6 +52,8 @@ public record StackConfig(
         int parallelizationFactor,
         Optional<String> jwtIssuer,
         List<String> jwtAudience,
+        boolean allowUnauthenticatedApi,
+        String authGroupsClaim,
         List<String> corsAllowOrigins,
         int throttleRateLimit,
         int throttleBurstLimit) {
@@ -55,6 +61,7 @@ public record StackConfig(
     public static final String DEFAULT_STAGE = "dev";
     public static final String DEFAULT_REGION = "us-east-1";
     public static final String STACK_NAME_PREFIX = "EntityTable-";
+    public static final String DEFAULT_AUTH_GROUPS_CLAIM = "cognito:groups";
 
     public StackConfig {
         Objects.requireNonNull(stage, "stage");
@@ -64,6 +71,10 @@ public record StackConfig(
         if (jwtIssuer.isPresent() && jwtAudience.isEmpty()) {
             throw new IllegalArgumentException("a JWT authorizer needs jwtAudience as well as jwtIssuer");
         }
+        if (jwtIssuer.isPresent() && allowUnauthenticatedApi) {
+            throw new IllegalArgumentException("jwtIssuer and allowUnauthenticatedApi contradict each other");
+        }
+        Objects.requireNonNull(authGroupsClaim, "authGroupsClaim");
     }
 
     /** Memory and timeout of one function. */
@@ -79,6 +90,11 @@ public record StackConfig(
 
     public Path zipOf(FunctionDefinition definition) {
         return artifactRoot.resolve(definition.zipPath()).normalize();
+    }
+
+    /** The stack creates its own Cognito user pool unless an external issuer is given or the API is left open. */
+    public boolean ownUserPool() {
+        return jwtIssuer.isEmpty() && !allowUnauthenticatedApi;
     }
 
     public boolean deletionProtection() {
@@ -101,6 +117,8 @@ public record StackConfig(
                 StreamTrigger.DEFAULT.parallelizationFactor(),
                 Optional.empty(),
                 List.of(),
+                false,
+                DEFAULT_AUTH_GROUPS_CLAIM,
                 List.of("*"),
                 100,
                 200);
@@ -114,7 +132,7 @@ public record StackConfig(
     /**
      * Reads the config from CDK context. Keys: {@code stage, region, account, tableName, removalPolicy, artifactRoot,
      * openApi, memoryMb.<function>, timeoutSeconds.<function>, orderStatusShards, parallelizationFactor, jwtIssuer,
-     * jwtAudience, corsAllowOrigins, throttleRateLimit, throttleBurstLimit} (lists are comma-separated).
+     * jwtAudience, allowUnauthenticatedApi, authGroupsClaim, corsAllowOrigins, throttleRateLimit, throttleBurstLimit} (lists are comma-separated).
      */
     public static StackConfig fromContext(Node node) {
         Context context = new Context(node);
@@ -141,6 +159,10 @@ public record StackConfig(
                 context.integer("parallelizationFactor").orElse(defaults.parallelizationFactor()),
                 context.string("jwtIssuer"),
                 context.list("jwtAudience").orElse(List.of()),
+                context.string("allowUnauthenticatedApi")
+                        .map(Boolean::parseBoolean)
+                        .orElse(false),
+                context.string("authGroupsClaim").orElse(DEFAULT_AUTH_GROUPS_CLAIM),
                 context.list("corsAllowOrigins").orElse(defaults.corsAllowOrigins()),
                 context.integer("throttleRateLimit").orElse(defaults.throttleRateLimit()),
                 context.integer("throttleBurstLimit").orElse(defaults.throttleBurstLimit()));

@@ -199,12 +199,12 @@ class EntityTableStackTest {
     }
 
     @Test
-    void httpApi_shouldAllowCorsForTheApisMethodsAndHeaders_andHaveNoAuthorizerByDefault() {
-        // GIVEN the default config (no JWT issuer)
+    void httpApi_shouldAllowCorsForTheApisMethodsAndHeaders() {
+        // GIVEN the default config
         // WHEN the stack is synthesized
         Map<String, Object> api =
                 properties(synthesized.only("AWS::ApiGatewayV2::Api").getValue());
-        // THEN CORS allows the API's methods and headers (If-Match, ETag), and no route requires a token
+        // THEN CORS allows the API's methods and headers (If-Match, ETag, Authorization)
         Map<String, Object> cors = map(api, "CorsConfiguration");
         assertThat(list(cors, "AllowMethods"))
                 .containsExactlyInAnyOrderElementsOf(
@@ -216,9 +216,7 @@ class EntityTableStackTest {
         assertThat(list(cors, "ExposeHeaders")).containsAll(EntityHttpApi.CORS_EXPOSE_HEADERS);
         assertThat(list(cors, "AllowOrigins"))
                 .isEqualTo(List.copyOf(synthesized.config().corsAllowOrigins()));
-        assertThat(synthesized.resources("AWS::ApiGatewayV2::Authorizer")).isEmpty();
-        synthesized.resources("AWS::ApiGatewayV2::Route").values().forEach(route -> assertThat(properties(route))
-                .doesNotContainKey("AuthorizerId"));
+        assertThat(list(cors, "AllowHeaders")).contains("authorization");
     }
 
     @Test
@@ -290,10 +288,10 @@ class EntityTableStackTest {
     }
 
     @Test
-    void outputs_shouldNameApiUrlTableStreamAndDeadLetterQueue() {
+    void outputs_shouldNameApiUrlTableStreamDeadLetterQueueAndTheUserPool() {
         // GIVEN the stack
         // WHEN it is synthesized
-        // THEN the four outputs a user needs after deploy exist
+        // THEN the outputs a user needs after deploy exist
         assertThat(synthesized.template().findOutputs("*").keySet())
                 .containsExactlyInAnyOrderElementsOf(EntityTableStack.outputs());
         assertThat(synthesized.stack().getStackName()).isEqualTo("EntityTable-" + StackConfig.DEFAULT_STAGE);

@@ -1,0 +1,172 @@
+package io.entitytable.local.auth;
+
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.ECDSASigner;
+import com.nimbusds.jose.jwk.Curve;
+import com.nimbusds.jose.jwk.ECKey;
+import com.nimbusds.jose.jwk.JWKSet;
+import com.nimbusds.jose.jwk.gen.ECKeyGenerator;
+import com.nimbusds.jose.jwk.source.ImmutableJWKSet;
+import com.nimbusds.jose.proc.BadJOSEException;
+import com.nimbusds.jose.proc.JWSVerificationKeySelector;
+import com.nimbusds.jose.proc.SecurityContext;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
+import com.nimbusds.jwt.proc.DefaultJWTClaimsVerifier;
+import com.nimbusds.jwt.proc.DefaultJWTProcessor;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.text.ParseException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * The local stand-in for the deployed stack's Cognito user pool: one ES256 key pair in {@code <data>/auth/}, created on
+ * first use and kept, so tokens minted by one process (the {@code token} command) are accepted by another (the running
+ * system). Verification checks what API Gateway's JWT authorizer checks: signature, {@code iss}, {@code aud},
+ * {@code exp} and {@code nbf}; only ES256 is accepted, so {@code alg: none} and HMAC tokens are rejected.
+ */
+public final class LocalIssuer {
+    /** The audience of local tokens (the deployed stack's is its app client id). */
+    public static final String AUDIENCE = "entity-table-local";
+
+    /** The claim carrying {@code operators} and {@code business-<id>}, as in the stack's own user pool. */
+    public static final String GROUPS_CLAIM = "cognito:groups";
+
+    public static final String OPERATORS_GROUP = "operators";
+    public static final String BUSINESS_GROUP_PREFIX = "business-";
+
+    /** How long a minted token is valid. */
+    public static final Duration TOKEN_LIFETIME = Duration.ofHours(12);
+
+    static final String KEY_FILE = "issuer-key.jwk.json";
+
+    private final ECKey key;
+    private final String issuerUrl;
+    private final Clock clock;
+
+    LocalIssuer(ECKey key, String issuerUrl, Clock clock) {
+        this.key = key;
+        this.issuerUrl = issuerUrl;
+        this.clock = clock;
+    }
+
+    /** The issuer whose key lives in {@code authFolder}, generating it there on first use. */
+    public static LocalIssuer inFolder(Path authFolder, String issuerUrl) {
+        return new LocalIssuer(loadOrCreateKey(authFolder.resolve(KEY_FILE)), issuerUrl, Clock.systemUTC());
+    }
+
+    /** The issuer URL of the local front door on {@code apiPort}. */
+    public static String issuerUrl(int apiPort) {
+        return "http://localhost:" + apiPort + "/local-issuer";
+    }
+
+    public String issuerUrl() {
+        return issuerUrl;
+    }
+
+    /** A token of an operator, who may do everything. */
+    public String operatorToken() {
+        return token("operator", List.of(OPERATORS_GROUP));
+    }
+
+    /** A token of a member of the given businesses. */
+    public String businessToken(List<String> businessIds) {
+        return token(
+                "member",
+                businessIds.stream().map(id -> BUSINESS_GROUP_PREFIX + id).toList());
+    }
+
+    /** A token for {@code username} in {@code groups}, valid from now for {@link #TOKEN_LIFETIME}. */
+    public String token(String username, List<String> groups) {
+        Instant now = clock.instant();
+        return sign(new JWTClaimsSet.Builder()
+                .subject(UUID.randomUUID().toString())
+                .issuer(issuerUrl)
+                .audience(AUDIENCE)
+                .issueTime(Date.from(now))
+                .notBeforeTime(Date.from(now))
+                .expirationTime(Date.from(now.plus(TOKEN_LIFETIME)))
+                .jwtID(UUID.randomUUID().toString())
+                .claim("token_use", "id")
+                .claim("cognito:username", username)
+                .claim(GROUPS_CLAIM, new ArrayList<>(groups))
+                .build());
+    }
+
+    String sign(JWTClaimsSet claims) {
+        try {
+            SignedJWT jwt = new SignedJWT(
+                    new JWSHeader.Builder(JWSAlgorithm.ES256)
+                            .keyID(key.getKeyID())
+                            .build(),
+                    claims);
+            jwt.sign(new ECDSASigner(key));
+            return jwt.serialize();
+        } catch (JOSEException e) {
+            throw new IllegalStateException("cannot sign a local token", e);
+        }
+    }
+
+    /**
+     * The verified claims of {@code token}.
+     *
+     * @throws InvalidTokenException when the token is malformed, badly signed, of another issuer or audience, expired
+     *     or not yet valid
+     */
+    public JWTClaimsSet verify(String token) {
+        DefaultJWTProcessor<SecurityContext> processor = new DefaultJWTProcessor<>();
+        processor.setJWSKeySelector(new JWSVerificationKeySelector<>(
+                JWSAlgorithm.ES256, new ImmutableJWKSet<>(new JWKSet(key.toPublicJWK()))));
+        processor.setJWTClaimsSetVerifier(
+                new DefaultJWTClaimsVerifier<>(
+                        AUDIENCE, new JWTClaimsSet.Builder().issuer(issuerUrl).build(), Set.of("sub", "exp", "iat")) {
+                    @Override
+                    protected Date currentTime() {
+                        return Date.from(clock.instant());
+                    }
+                });
+        try {
+            return processor.process(token, null);
+        } catch (ParseException | BadJOSEException | JOSEException e) {
+            throw new InvalidTokenException(e.getMessage(), e);
+        }
+    }
+
+    /** A token the front door must refuse with 401. */
+    public static final class InvalidTokenException extends RuntimeException {
+        InvalidTokenException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    private static ECKey loadOrCreateKey(Path file) {
+        try {
+            if (Files.exists(file)) {
+                return ECKey.parse(Files.readString(file));
+            }
+            ECKey key = new ECKeyGenerator(Curve.P_256)
+                    .keyID(UUID.randomUUID().toString())
+                    .generate();
+            Files.createDirectories(file.getParent());
+            Path temp = Files.createTempFile(file.getParent(), "key", ".tmp");
+            Files.writeString(temp, key.toJSONString());
+            Files.move(temp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            return ECKey.parse(Files.readString(file));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (ParseException | JOSEException e) {
+            throw new IllegalStateException("cannot read or create the local issuer key " + file, e);
+        }
+    }
+}
