@@ -81,7 +81,7 @@ public class ContractFilter implements OASFilter {
         }
     }
 
-    /** The stack puts a JWT authorizer on every route when it is given an issuer, and none otherwise. */
+    /** The stack puts a JWT authorizer on every route unless it is deployed open; the local runtime checks none. */
     private static void security(OpenAPI openApi) {
         openApi.getComponents()
                 .addSecurityScheme(
@@ -90,8 +90,9 @@ public class ContractFilter implements OASFilter {
                                 .type(SecurityScheme.Type.HTTP)
                                 .scheme("bearer")
                                 .bearerFormat("JWT")
-                                .description("Required on every route when the stack is deployed with a JWT issuer;"
-                                        + " the local runtime and a stack without an issuer take none"));
+                                .description("Required on every route of a deployed stack (a token of its user pool"
+                                        + " or of the issuer it was given), unless it was deployed with"
+                                        + " allowUnauthenticatedApi; the local runtime takes none"));
         openApi.setSecurity(List.of(
                 OASFactory.createSecurityRequirement(),
                 OASFactory.createSecurityRequirement().addScheme("jwt")));
