@@ -4,6 +4,7 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Business;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
 import io.entitytable.model.Store;
@@ -63,7 +64,8 @@ final class Samples {
                 newId(), businessId, "Downtown Market " + random.nextInt(10_000), address(), tags, 2, NOW, NOW);
     }
 
-    Order order(String status, int lines, Set<String> tags) {
+    /** An order of {@code lines} lines whose status shard is that of its id under {@code shards}, as the API's. */
+    Order order(String status, int lines, Set<String> tags, int shards) {
         String id = newId();
         List<OrderLine> orderLines = new ArrayList<>();
         IntStream.rangeClosed(1, lines)
@@ -80,32 +82,11 @@ final class Samples {
                 address(),
                 orderLines,
                 lines,
-                0,
+                Keys.orderShard(id, shards),
                 tags,
                 1,
                 NOW,
                 NOW);
-    }
-
-    /** An order whose status shard is that of its id under {@code shards}, as the API computes it. */
-    Order order(String status, int lines, Set<String> tags, int shards) {
-        Order order = order(status, lines, tags);
-        return new Order(
-                order.id(),
-                order.businessId(),
-                order.customerId(),
-                order.status(),
-                order.totalCents(),
-                order.paymentCard(),
-                order.customer(),
-                order.shipTo(),
-                order.lines(),
-                order.lineCount(),
-                io.entitytable.model.Keys.orderShard(order.id(), shards),
-                order.tags(),
-                order.version(),
-                order.createdAt(),
-                order.updatedAt());
     }
 
     private Address address() {
