@@ -119,6 +119,6 @@ final class Report {
     }
 
     private static String factor(double factor) {
-        return Double.isInfinite(factor) ? "unbounded" : String.format(Locale.ROOT, "× %,.1f", factor);
+        return Double.isInfinite(factor) ? "unbounded" : String.format(Locale.ROOT, "× %,.2f", factor);
     }
 }
