@@ -1,0 +1,182 @@
+package io.entitytable.capacity;
+
+import io.entitytable.model.Customer;
+import io.entitytable.model.Order;
+import io.entitytable.model.Store;
+import io.entitytable.model.TableLayout;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.IntFunction;
+import java.util.stream.IntStream;
+
+/** The operations of a workload, as table and index accesses of the given layout. */
+final class CapacityModel {
+    /** Requests sampled per operation: enough that the write shards fill as real ids fill them. */
+    static final int SAMPLES = 1024;
+
+    static final String READS = "readsPerSecond";
+    static final String BIG_RENAME = "bigStoreRenamesPerHour";
+
+    private final Workload workload;
+    private final TableLayout layout;
+    private final TableWrites tableWrites;
+    private final Samples samples;
+    private final Recipes recipes;
+    private final ReadPatterns reads;
+
+    CapacityModel(Workload workload, TableLayout layout) {
+        this.workload = workload;
+        this.layout = layout;
+        this.tableWrites = new TableWrites(layout);
+        this.samples = new Samples(42);
+        this.recipes = new Recipes(samples);
+        this.reads = new ReadPatterns(samples, workload);
+    }
+
+    String businessId() {
+        return samples.businessId;
+    }
+
+    /** Every operation at its steady rates; the big store's rename at its hourly average. */
+    Load steadyLoad() {
+        Load load = new Load();
+        operations().forEach(load::add);
+        return load;
+    }
+
+    /** The big store's rename alone, while its fan-out writes copies at {@code fanoutCopiesPerSecond}. */
+    Load bigRenameRunning() {
+        Load load = new Load();
+        double runsPerSecond = workload.fanoutCopiesPerSecond() / workload.bigStoreLinkedCustomers();
+        load.add(new Operation(BIG_RENAME, "big store rename, running", runsPerSecond, runsPerSecond, 1, bigRename()));
+        return load;
+    }
+
+    List<Operation> operations() {
+        double share = workload.largestBusinessShare();
+        List<Operation> operations = new ArrayList<>();
+        operations.add(scoped(
+                "ordersPerSecond",
+                "create order",
+                workload.ordersPerSecond(),
+                share,
+                i -> writes(recipes.createOrder(order("OPEN", tagged(i, workload.taggedOrderFraction()))))));
+        operations.add(scoped(
+                "ordersPerSecond",
+                "order status change",
+                workload.ordersPerSecond() * workload.statusChangesPerOrder(),
+                share,
+                i -> writes(recipes.changeStatus(
+                        order(i % 2 == 0 ? "OPEN" : "PAID", tagged(i, workload.taggedOrderFraction())),
+                        i % 2 == 0 ? "PAID" : "SHIPPED"))));
+        operations.add(scoped(
+                "customersCreatedPerSecond",
+                "create customer",
+                workload.customersCreatedPerSecond(),
+                share,
+                i -> writes(recipes.createCustomer(samples.customer(Set.of(), customerTags(i))))));
+        operations.add(scoped(
+                "storesCreatedPerSecond",
+                "create store",
+                workload.storesCreatedPerSecond(),
+                share,
+                i -> writes(recipes.createStore(samples.store(Set.of())))));
+        operations.add(scoped(
+                "tagsPerSecond",
+                "tag a customer",
+                workload.tagsPerSecond(),
+                share,
+                i -> writes(recipes.tag(
+                        samples.customer(storeIds(workload.storesPerCustomer()), Set.of()), workload.customerTag()))));
+        operations.add(scoped(
+                "linksPerSecond",
+                "link a store",
+                workload.linksPerSecond(),
+                share,
+                i -> writes(recipes.link(
+                        samples.customer(storeIds(workload.storesPerCustomer() - 1), customerTags(i)),
+                        samples.store(Set.of())))));
+        double bigRenamesPerSecond = workload.bigStoreRenamesPerHour() / 3600;
+        operations.add(scoped(
+                "storeRenamesPerSecond",
+                "store rename",
+                workload.storeRenamesPerSecond() - bigRenamesPerSecond,
+                share,
+                i -> renameWithLinks(workload.customersPerStore())));
+        // One store, in the largest business: its hourly average.
+        operations.add(new Operation(
+                BIG_RENAME,
+                "big store rename, hourly average",
+                bigRenamesPerSecond,
+                bigRenamesPerSecond,
+                1,
+                bigRename()));
+        for (Map.Entry<String, Double> mix : workload.readMix().entrySet()) {
+            operations.add(scoped(
+                    READS,
+                    "read " + mix.getKey() + ": " + ReadPatterns.NAMES.get(mix.getKey()),
+                    workload.readsPerSecond() * mix.getValue(),
+                    share,
+                    i -> known(reads.pattern(mix.getKey()).apply(i))));
+        }
+        return operations;
+    }
+
+    private Operation scoped(
+            String rate, String name, double systemPerSecond, double share, IntFunction<List<Access>> sample) {
+        return new Operation(rate, name, systemPerSecond, systemPerSecond * share, SAMPLES, sample);
+    }
+
+    private IntFunction<List<Access>> bigRename() {
+        return i -> renameWithLinks(workload.bigStoreLinkedCustomers());
+    }
+
+    private List<Access> renameWithLinks(int customers) {
+        Store store = samples.store(Set.of());
+        List<Customer> linked = IntStream.range(0, customers)
+                .mapToObj(n -> samples.customer(Set.of(store.id()), Set.of()))
+                .toList();
+        return writes(recipes.renameStore(store, linked));
+    }
+
+    private List<Access> writes(List<ItemWrite> writes) {
+        List<Access> accesses = new ArrayList<>();
+        writes.forEach(write -> accesses.addAll(tableWrites.of(write)));
+        return accesses;
+    }
+
+    /** Reads of an index this layout does not have are dropped with the index. */
+    private List<Access> known(List<Access> accesses) {
+        Set<String> targets = new HashSet<>();
+        targets.add(Access.TABLE);
+        layout.indexes().forEach(index -> targets.add(index.name()));
+        return accesses.stream()
+                .filter(access -> targets.contains(access.target()))
+                .toList();
+    }
+
+    private Order order(String status, boolean tagged) {
+        return samples.order(
+                status,
+                workload.linesPerOrder(),
+                tagged ? Set.of(workload.orderTag()) : Set.of(),
+                workload.orderStatusShards());
+    }
+
+    private Set<String> customerTags(int sample) {
+        return tagged(sample, workload.taggedCustomerFraction()) ? Set.of(workload.customerTag()) : Set.of();
+    }
+
+    private static boolean tagged(int sample, double fraction) {
+        return sample < fraction * SAMPLES;
+    }
+
+    private Set<String> storeIds(int count) {
+        Set<String> ids = new HashSet<>();
+        IntStream.range(0, count).forEach(n -> ids.add(samples.newId()));
+        return ids;
+    }
+}

@@ -1,0 +1,18 @@
+package io.entitytable.capacity;
+
+import io.entitytable.model.TableLayout;
+import java.nio.file.Path;
+
+/** {@code java -jar capacity.jar <workload.json>}: prints the capacity report of the workload as Markdown. */
+public final class Main {
+    private Main() {}
+
+    public static void main(String[] args) throws Exception {
+        if (args.length != 1) {
+            System.err.println("usage: java -jar capacity.jar <workload.json>");
+            System.exit(2);
+        }
+        Workload workload = Workload.read(Path.of(args[0]));
+        System.out.print(new Report(workload, TableLayout.ENTITY).markdown());
+    }
+}

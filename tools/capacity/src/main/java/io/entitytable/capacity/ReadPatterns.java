@@ -1,0 +1,135 @@
+package io.entitytable.capacity;
+
+import io.entitytable.model.BusinessShards;
+import io.entitytable.model.Customer;
+import io.entitytable.model.Entity;
+import io.entitytable.model.ItemKind;
+import io.entitytable.model.Keys;
+import io.entitytable.model.Order;
+import io.entitytable.model.RelationshipCatalogue;
+import io.entitytable.model.RelationshipCatalogue.Duplicate;
+import io.entitytable.model.Store;
+import io.entitytable.model.TableLayout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.IntFunction;
+import java.util.stream.IntStream;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The partitions one request of each access pattern (docs/design.md, section 3) reads, and what it costs: a page of
+ * {@code pageSize} representative items per Query, eventually consistent except the core-item reads (1, 6, 8).
+ */
+final class ReadPatterns {
+    static final Map<String, String> NAMES = Map.ofEntries(
+            Map.entry("1", "business by id"),
+            Map.entry("2", "business with everything under it"),
+            Map.entry("3", "customers by name prefix"),
+            Map.entry("4", "orders of a business"),
+            Map.entry("5", "stores by location"),
+            Map.entry("6", "customer by id"),
+            Map.entry("7", "a customer's orders"),
+            Map.entry("8", "order with its lines"),
+            Map.entry("9", "orders in a status, all businesses"),
+            Map.entry("10", "stores a customer manages"),
+            Map.entry("11", "customers managing a store"),
+            Map.entry("12", "a business's subjects tagged t"),
+            Map.entry("13", "several tags"));
+
+    private final Samples samples;
+    private final Workload workload;
+    private final String business;
+
+    ReadPatterns(Samples samples, Workload workload) {
+        this.samples = samples;
+        this.workload = workload;
+        this.business = samples.businessId;
+    }
+
+    /** One request of pattern {@code number}, on fresh sample items. */
+    IntFunction<List<Access>> pattern(String number) {
+        return switch (number) {
+            case "1" -> i -> List.of(get(business, samples.business().toItem()));
+            case "2", "4" -> i -> perShard(TableLayout.BUSINESS_GSI, page(order().toItem()));
+            case "3" -> i -> perShard(TableLayout.BUSINESS_GSI, page(customer().toItem()));
+            case "5" -> i ->
+                    List.of(query(TableLayout.GSI1, Keys.storeLocationPk(business, "US"), page(store().toItem())));
+            case "6" -> i -> {
+                Customer customer = customer();
+                return List.of(get(customer.id(), customer.toItem()));
+            };
+            case "7" -> i -> List.of(query(TableLayout.CUSTOMER_ID_GSI, samples.newId(), page(order().toItem())));
+            case "8" -> i -> {
+                Order order = order();
+                long bytes = ItemSize.bytes(order.toItem())
+                        + order.lineItems().stream().mapToLong(ItemSize::bytes).sum();
+                return List.of(Access.read(Access.TABLE, order.id(), ItemSize.readUnits(bytes, true)));
+            };
+            case "9" -> i -> IntStream.range(0, workload.orderStatusShards())
+                    .mapToObj(n -> query(TableLayout.GSI1, Keys.orderStatusPk("PAID", n), page(order().toItem())))
+                    .toList();
+            case "10" -> i -> {
+                Store store = store();
+                String customerRef = Keys.subjectRef(Entity.CUSTOMER, samples.newId());
+                long bytes = workload.storesPerCustomer()
+                        * ItemSize.bytes(copy(customerRef, Keys.subjectRef(Entity.STORE, store.id()), store.toItem()));
+                return List.of(Access.read(Access.TABLE, customerRef, ItemSize.readUnits(bytes, false)));
+            };
+            case "11" -> i -> {
+                Customer customer = customer();
+                String storeRef = Keys.subjectRef(Entity.STORE, samples.newId());
+                return List.of(query(
+                        Access.TABLE,
+                        storeRef,
+                        page(copy(storeRef, Keys.subjectRef(Entity.CUSTOMER, customer.id()), customer.toItem()))));
+            };
+            case "12" -> i -> List.of(tagged(workload.orderTag()));
+            case "13" -> i -> List.of(tagged(workload.orderTag()), tagged(workload.customerTag()));
+            default -> throw new IllegalArgumentException("no access pattern " + number);
+        };
+    }
+
+    private Access tagged(String tag) {
+        String partition = Keys.tagPartition(business, tag);
+        Order order = order();
+        Duplicate duplicate = new Duplicate(partition, Keys.subjectRef(Entity.ORDER, order.id()), ItemKind.TAG);
+        return query(Access.TABLE, partition, page(RelationshipCatalogue.copyItem(duplicate, order.toItem())));
+    }
+
+    private List<Access> perShard(String index, long pageBytes) {
+        List<Access> reads = new ArrayList<>();
+        BusinessShards.partitions(business).forEach(shard -> reads.add(query(index, shard, pageBytes)));
+        return reads;
+    }
+
+    private long page(Map<String, AttributeValue> item) {
+        return workload.pageSize() * ItemSize.bytes(item);
+    }
+
+    private static Access get(String id, Map<String, AttributeValue> item) {
+        return Access.read(Access.TABLE, id, ItemSize.readUnits(ItemSize.bytes(item), true));
+    }
+
+    private static Access query(String target, String key, long bytes) {
+        return Access.read(target, key, ItemSize.readUnits(bytes, false));
+    }
+
+    private static Map<String, AttributeValue> copy(String id, String type, Map<String, AttributeValue> source) {
+        return RelationshipCatalogue.copyItem(new Duplicate(id, type, ItemKind.EDGE), source);
+    }
+
+    private Order order() {
+        return samples.order(
+                "PAID", workload.linesPerOrder(), Set.of(workload.orderTag()), workload.orderStatusShards());
+    }
+
+    private Customer customer() {
+        return samples.customer(Set.of(), Set.of());
+    }
+
+    private Store store() {
+        return samples.store(Set.of());
+    }
+}

@@ -1,0 +1,165 @@
+package io.entitytable.capacity;
+
+import io.entitytable.model.Attributes;
+import io.entitytable.model.ChildCounters;
+import io.entitytable.model.Customer;
+import io.entitytable.model.Entity;
+import io.entitytable.model.ItemKey;
+import io.entitytable.model.ItemKind;
+import io.entitytable.model.Keys;
+import io.entitytable.model.Order;
+import io.entitytable.model.RelationshipCatalogue;
+import io.entitytable.model.RelationshipCatalogue.Duplicate;
+import io.entitytable.model.Store;
+import io.entitytable.model.Values;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The items one API operation and its fan-out write, built with the table model's own records. Each method names the
+ * code it mirrors: the functions' CoreWrites / WriteActions and services (docs/design.md, "API writes") and the
+ * stream-fanout's ChangeFanout (which puts every tag copy an image implies and refreshes every other copy).
+ */
+final class Recipes {
+    private final Samples samples;
+
+    Recipes(Samples samples) {
+        this.samples = samples;
+    }
+
+    /** OrderService place: one transaction of the order, its lines and its counter; ChangeFanout puts tag copies. */
+    List<ItemWrite> createOrder(Order order) {
+        List<ItemWrite> writes = new ArrayList<>();
+        writes.add(ItemWrite.put(order.toItem(), true));
+        order.lineItems().forEach(line -> writes.add(ItemWrite.put(line, true)));
+        writes.add(counterAdd(order.id()));
+        writes.addAll(tagCopies(order.toItem()));
+        return writes;
+    }
+
+    /** OrderService PATCH of the status: one UpdateItem; ChangeFanout refreshes the order's tag copies. */
+    List<ItemWrite> changeStatus(Order order, String newStatus) {
+        Order changed =
+                order.withStatusAndCard(newStatus, order.paymentCard()).withVersion(order.version() + 1, Samples.NOW);
+        List<ItemWrite> writes = new ArrayList<>();
+        writes.add(ItemWrite.update(order.toItem(), changed.toItem(), false));
+        writes.addAll(tagCopies(changed.toItem()));
+        return writes;
+    }
+
+    /** CustomerService create: the customer and its counter in one transaction; ChangeFanout puts tag copies. */
+    List<ItemWrite> createCustomer(Customer customer) {
+        List<ItemWrite> writes = new ArrayList<>();
+        writes.add(ItemWrite.put(customer.toItem(), true));
+        writes.add(counterAdd(customer.id()));
+        writes.addAll(tagCopies(customer.toItem()));
+        return writes;
+    }
+
+    /** StoreService create: the store and its counter in one transaction. */
+    List<ItemWrite> createStore(Store store) {
+        return List.of(ItemWrite.put(store.toItem(), true), counterAdd(store.id()));
+    }
+
+    /** TagResource: read + UpdateItem of {@code tags}; ChangeFanout puts the new tag copy. */
+    List<ItemWrite> tag(Customer customer, String tag) {
+        Set<String> tags = new HashSet<>(customer.tags());
+        tags.add(tag);
+        Customer tagged = customer.withTags(tags).withVersion(customer.version() + 1, Samples.NOW);
+        List<ItemWrite> writes = new ArrayList<>();
+        writes.add(ItemWrite.update(customer.toItem(), tagged.toItem(), false));
+        writes.addAll(tagCopies(tagged.toItem()));
+        writes.addAll(storeSideEdges(tagged.toItem(), customer.storeIds()));
+        return writes;
+    }
+
+    /**
+     * CustomerService link: the customer's {@code storeIds} and the store's {@code linkCount} in one transaction;
+     * ChangeFanout links (both edges of the new store) and refreshes the customer's other copies.
+     */
+    List<ItemWrite> link(Customer customer, Store store) {
+        Set<String> storeIds = new HashSet<>(customer.storeIds());
+        storeIds.add(store.id());
+        Customer linked = customer.withStoreIds(storeIds).withVersion(customer.version() + 1, Samples.NOW);
+        Map<String, AttributeValue> storeItem = store.toItem();
+        Map<String, AttributeValue> counted = withNumber(storeItem, Attributes.LINK_COUNT, 1);
+        List<ItemWrite> writes = new ArrayList<>();
+        writes.add(ItemWrite.update(customer.toItem(), linked.toItem(), true));
+        writes.add(ItemWrite.update(storeItem, counted, true));
+        writes.addAll(tagCopies(linked.toItem()));
+        writes.addAll(storeSideEdges(linked.toItem(), customer.storeIds()));
+        String storeRef = Keys.subjectRef(Entity.STORE, store.id());
+        for (Duplicate edge : RelationshipCatalogue.impliedBy(linked.toItem())) {
+            if (edge.type().equals(storeRef)) {
+                writes.add(ItemWrite.put(RelationshipCatalogue.copyItem(edge, storeItem), false));
+            } else if (edge.id().equals(storeRef)) {
+                writes.add(ItemWrite.put(RelationshipCatalogue.copyItem(edge, linked.toItem()), false));
+            }
+        }
+        return writes;
+    }
+
+    /**
+     * StoreService PATCH that renames: Delete old key + Put new key in one transaction; ChangeFanout refreshes every
+     * copy of the store (its tag copies and the {@code customer#C / store#S} edge of each linked customer).
+     */
+    List<ItemWrite> renameStore(Store store, List<Customer> linkedCustomers) {
+        Store renamed = store.withDetails(store.name() + " West", store.address())
+                .withVersion(store.version() + 1, Samples.NOW);
+        Map<String, AttributeValue> renamedItem = renamed.toItem();
+        List<ItemWrite> writes = new ArrayList<>();
+        writes.add(ItemWrite.delete(store.toItem(), true));
+        writes.add(ItemWrite.put(renamedItem, true));
+        writes.addAll(tagCopies(renamedItem));
+        String self = Keys.subjectRef(Entity.STORE, store.id());
+        for (Customer customer : linkedCustomers) {
+            for (Duplicate copy : RelationshipCatalogue.impliedBy(customer.toItem())) {
+                if (copy.type().equals(self)) {
+                    writes.add(ItemWrite.put(RelationshipCatalogue.copyItem(copy, renamedItem), false));
+                }
+            }
+        }
+        return writes;
+    }
+
+    /** The {@code ADD childCount 1} on the child's counter, inside the create's transaction. */
+    private ItemWrite counterAdd(String childId) {
+        ItemKey key = ChildCounters.of(samples.businessId, childId);
+        Map<String, AttributeValue> counter = ChildCounters.newItems(samples.businessId).stream()
+                .filter(item -> ItemKey.of(item).equals(key))
+                .findFirst()
+                .orElseThrow();
+        return ItemWrite.update(counter, withNumber(counter, Attributes.CHILD_COUNT, 1), true);
+    }
+
+    /** ChangeFanout: every tag copy an image implies is put from that image. */
+    private static List<ItemWrite> tagCopies(Map<String, AttributeValue> image) {
+        return RelationshipCatalogue.impliedBy(image).stream()
+                .filter(duplicate -> duplicate.kind() == ItemKind.TAG)
+                .map(duplicate -> ItemWrite.put(RelationshipCatalogue.copyItem(duplicate, image), false))
+                .toList();
+    }
+
+    /** ChangeFanout: a customer's change refreshes the {@code store#S / customer#C} edge of every store already linked. */
+    private static List<ItemWrite> storeSideEdges(Map<String, AttributeValue> customer, Set<String> linkedBefore) {
+        return RelationshipCatalogue.impliedBy(customer).stream()
+                .filter(duplicate -> duplicate.kind() == ItemKind.EDGE
+                        && duplicate.id().startsWith(Keys.typePrefix(Entity.STORE))
+                        && linkedBefore.contains(Keys.parseSubjectRef(duplicate.id())
+                                .orElseThrow()
+                                .id()))
+                .map(duplicate -> ItemWrite.put(RelationshipCatalogue.copyItem(duplicate, customer), false))
+                .toList();
+    }
+
+    private static Map<String, AttributeValue> withNumber(Map<String, AttributeValue> item, String name, long value) {
+        Map<String, AttributeValue> changed = Values.newItem();
+        changed.putAll(item);
+        changed.put(name, Values.n(value));
+        return changed;
+    }
+}

@@ -1,0 +1,95 @@
+package io.entitytable.capacity;
+
+import io.entitytable.model.Address;
+import io.entitytable.model.Business;
+import io.entitytable.model.Customer;
+import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.Keys;
+import io.entitytable.model.Order;
+import io.entitytable.model.OrderLine;
+import io.entitytable.model.Store;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.stream.IntStream;
+
+/**
+ * Representative core items of the largest business, with realistic field lengths. Ids are drawn from a seeded
+ * generator, so that a report is the same on every run and the items spread over the write shards as real ids do.
+ */
+final class Samples {
+    private static final char[] ULID_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ".toCharArray();
+    static final Instant NOW = Instant.parse("2026-11-23T09:00:00Z");
+
+    private final Random random;
+    final String businessId;
+
+    Samples(long seed) {
+        this.random = new Random(seed);
+        this.businessId = newId();
+    }
+
+    String newId() {
+        StringBuilder id = new StringBuilder("0");
+        for (int i = 1; i < 26; i++) {
+            id.append(ULID_ALPHABET[random.nextInt(ULID_ALPHABET.length)]);
+        }
+        return id.toString();
+    }
+
+    Business business() {
+        return new Business(businessId, "Northwind Traders International", Set.of(), 3, NOW, NOW);
+    }
+
+    Customer customer(Set<String> storeIds, Set<String> tags) {
+        return new Customer(
+                newId(),
+                businessId,
+                "Annabelle",
+                "Smithson-" + random.nextInt(10_000),
+                "annabelle.smithson@example.com",
+                Map.of("home", address(), "work", address()),
+                storeIds,
+                tags,
+                4,
+                NOW,
+                NOW);
+    }
+
+    Store store(Set<String> tags) {
+        return new Store(
+                newId(), businessId, "Downtown Market " + random.nextInt(10_000), address(), tags, 2, NOW, NOW);
+    }
+
+    /** An order of {@code lines} lines whose status shard is that of its id under {@code shards}, as the API's. */
+    Order order(String status, int lines, Set<String> tags, int shards) {
+        String id = newId();
+        List<OrderLine> orderLines = new ArrayList<>();
+        IntStream.rangeClosed(1, lines)
+                .forEach(n -> orderLines.add(new OrderLine(
+                        n, "SKU-" + (100_000 + random.nextInt(900_000)), "Organic whole milk 1 l", 2, 249)));
+        return new Order(
+                id,
+                businessId,
+                newId(),
+                status,
+                lines * 498L,
+                "visa-4242",
+                new CustomerSnapshot("Annabelle", "Smithson"),
+                address(),
+                orderLines,
+                lines,
+                Keys.orderShard(id, shards),
+                tags,
+                1,
+                NOW,
+                NOW);
+    }
+
+    private Address address() {
+        return new Address("1200 Market Street, Suite 400", "San Francisco", "CA", "94103", "US");
+    }
+}

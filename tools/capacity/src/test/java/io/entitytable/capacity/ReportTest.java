@@ -1,0 +1,54 @@
+package io.entitytable.capacity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.entitytable.model.BusinessShards;
+import io.entitytable.model.ChildCounters;
+import io.entitytable.model.Keys;
+import io.entitytable.model.TableLayout;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ReportTest {
+    private final Workload workload = TestWorkloads.small();
+
+    @Test
+    void markdown_shouldNameKeysAsTheTableModelBuildsThem() {
+        // GIVEN
+        String business = new CapacityModel(workload, TableLayout.ENTITY).businessId();
+
+        // WHEN
+        String report = new Report(workload, TableLayout.ENTITY).markdown();
+
+        // THEN the hot keys are the table model's own: business shards, status shards, the tag partition, counters
+        BusinessShards.partitions(business).forEach(shard -> assertThat(report).contains("`" + shard + "`"));
+        assertThat(report)
+                .contains("`" + Keys.orderStatusPk("OPEN", 0).replaceAll("0$", ""))
+                .contains("`" + Keys.tagPartition(business, "rush") + "`")
+                .containsAnyOf(ChildCounters.all(business).stream()
+                        .map(counter -> "`" + counter.id() + "`")
+                        .toArray(String[]::new));
+    }
+
+    @Test
+    void markdown_shouldDropAnIndex_whenTheLayoutHasNoSuchIndex() {
+        // GIVEN the layout without gsi1
+        TableLayout withoutGsi1 = new TableLayout(
+                TableLayout.ENTITY.defaultTableName(),
+                TableLayout.ENTITY.partitionKey(),
+                TableLayout.ENTITY.sortKey(),
+                TableLayout.ENTITY.indexes().stream()
+                        .filter(index -> !index.name().equals(TableLayout.GSI1))
+                        .toList(),
+                TableLayout.ENTITY.streamView());
+
+        // WHEN
+        String full = new Report(workload, TableLayout.ENTITY).markdown();
+        String report = new Report(workload, withoutGsi1).markdown();
+
+        // THEN
+        assertThat(full).contains("| gsi1 |");
+        assertThat(report).doesNotContain("gsi1").doesNotContain("ORDERSTATUS").contains("| businessGsi |");
+        assertThat(List.of(report.split("\n"))).noneMatch(line -> line.startsWith("## gsi1"));
+    }
+}
