@@ -37,8 +37,6 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
-import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
-import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
@@ -256,7 +254,8 @@ public final class ConflictingDynamoDbClient implements DynamoDbClient {
     }
 
     // ---------------------------------------------------------------------------------------------------------------
-    // Requests that never conflict
+    // Requests that never conflict. Scan is not among them: nothing behind this double (the API, the fan-out) may
+    // scan, so the interface's default refuses it.
 
     @Override
     public GetItemResponse getItem(GetItemRequest request) {
@@ -266,11 +265,6 @@ public final class ConflictingDynamoDbClient implements DynamoDbClient {
     @Override
     public QueryResponse query(QueryRequest request) {
         return delegate.query(request);
-    }
-
-    @Override
-    public ScanResponse scan(ScanRequest request) {
-        return delegate.scan(request);
     }
 
     @Override
