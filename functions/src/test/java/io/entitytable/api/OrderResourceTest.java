@@ -12,6 +12,7 @@ import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.not;
 
 import io.entitytable.model.BusinessShards;
+import io.entitytable.model.TableLayout;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -184,25 +185,34 @@ class OrderResourceTest {
     }
 
     @Test
-    void byStatus_shouldQueryEveryShardInParallel_andMergeNewestFirst_exactlyOnce() {
-        // GIVEN: orders in CANCELLED (a status no other test uses), spread over the 4 test shards
-        String customer = createCustomer(createBusiness("Shards"), "Ann", "Smith");
+    void byStatus_shouldQueryTheBusinessStatusShardsInParallel_andMergeNewestFirst_exactlyOnce() {
+        // GIVEN: 11 CANCELLED orders of one business, spread over its 4 status shards, beside 2 OPEN ones, and a
+        // CANCELLED order of another business
+        String business = createBusiness("Shards");
+        String customer = createCustomer(business, "Ann", "Smith");
         List<String> created = new ArrayList<>();
-        for (int i = 0; i < 11; i++) {
+        for (int i = 0; i < 13; i++) {
             Map<String, Object> body = new HashMap<>(order("visa", 1));
-            body.put("status", "CANCELLED");
-            created.add(
-                    0,
-                    post("/customers/" + customer + "/orders", body)
-                            .then()
-                            .statusCode(201)
-                            .extract()
-                            .path("id"));
+            body.put("status", i % 6 == 5 ? "OPEN" : "CANCELLED");
+            String id = post("/customers/" + customer + "/orders", body)
+                    .then()
+                    .statusCode(201)
+                    .extract()
+                    .path("id");
+            if (i % 6 != 5) {
+                created.add(0, id);
+            }
         }
+        Map<String, Object> foreign = new HashMap<>(order("visa", 1));
+        foreign.put("status", "CANCELLED");
+        post("/customers/" + createCustomer(createBusiness("Elsewhere"), "Bo", "Lee") + "/orders", foreign)
+                .then()
+                .statusCode(201);
 
-        // WHEN
+        // WHEN the business's cancelled orders are paged through, 4 at a time
         List<String> seen = new ArrayList<>();
         List<Integer> requestsPerPage = new ArrayList<>();
+        List<String> indexes = new ArrayList<>();
         String next = null;
         do {
             RequestCounter.reset();
@@ -210,16 +220,22 @@ class OrderResourceTest {
             if (next != null) {
                 request.queryParam("next", next);
             }
-            var page = request.get("/orders").then().statusCode(200).extract();
+            var page = request.get("/businesses/" + business + "/orders")
+                    .then()
+                    .statusCode(200)
+                    .extract();
             seen.addAll(page.path("items.id"));
             next = page.path("next");
             requestsPerPage.add(RequestCounter.operations().size());
+            indexes.addAll(RequestCounter.queriedIndexes());
         } while (next != null);
 
-        // THEN
+        // THEN each of its cancelled orders once, newest first, read from gsi1 only (the status is a key condition),
+        // at most one Query per shard per page
         assertThat(seen).containsExactlyElementsOf(created);
-        assertThat(requestsPerPage.get(0)).isEqualTo(4);
-        assertThat(requestsPerPage).allMatch(count -> count <= 4);
+        assertThat(requestsPerPage.get(0)).isEqualTo(BusinessShards.COUNT);
+        assertThat(requestsPerPage).allMatch(count -> count <= BusinessShards.COUNT);
+        assertThat(indexes).isNotEmpty().allMatch(TableLayout.GSI1::equals);
     }
 
     @Test
@@ -259,8 +275,11 @@ class OrderResourceTest {
                 .get("/customers/" + customer + "/orders")
                 .then()
                 .statusCode(400);
-        given().queryParam("next", "garbage").get("/orders?status=OPEN").then().statusCode(400);
-        given().get("/orders?status=LOST").then().statusCode(422);
+        given().queryParam("next", "garbage")
+                .get("/businesses/" + business + "/orders?status=OPEN")
+                .then()
+                .statusCode(400);
+        given().get("/businesses/" + business + "/orders?status=LOST").then().statusCode(422);
         given().get("/businesses/" + business + "/orders?limit=0").then().statusCode(422);
         given().get("/businesses/" + business + "/orders?limit=-5").then().statusCode(422);
         given().get("/businesses/" + business + "/orders?limit=abc").then().statusCode(422);

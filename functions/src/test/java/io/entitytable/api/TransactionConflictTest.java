@@ -3,6 +3,8 @@ package io.entitytable.api;
 import static io.entitytable.api.SimultaneousWriters.outcome;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.api.access.Access;
+import io.entitytable.api.access.TestCallerAccess;
 import io.entitytable.api.business.BusinessRequests;
 import io.entitytable.api.business.BusinessService;
 import io.entitytable.api.config.ApiConfig;
@@ -67,13 +69,13 @@ class TransactionConflictTest {
                 local.client(), WIDENING, ConflictingDynamoDbClient.UnseenTransactions.NONE);
         EntityTable table = new EntityTable(dynamo, local.table().name());
         CoreWrites writes = new CoreWrites(table);
-        OptimisticWrites optimistic = new OptimisticWrites(table, writes);
+        OptimisticWrites optimistic = new OptimisticWrites(table, writes, Access.of(TestCallerAccess.OPERATOR));
         ApiConfig config = new TestConfig(local.table().name());
         // Lists are not what these tests exercise: no PagedQueries.
         businesses = new BusinessService(optimistic, writes, null, local.table());
         customers = new CustomerService(optimistic, writes, table, null, config);
         stores = new StoreService(optimistic, writes, table, null, config, customers);
-        orders = new OrderService(optimistic, writes, table, null, config);
+        orders = new OrderService(optimistic, writes, table, null);
     }
 
     @AfterAll
@@ -253,9 +255,17 @@ class TransactionConflictTest {
     }
 
     private record TestConfig(String tableName) implements ApiConfig {
+
         @Override
-        public Optional<Integer> orderStatusShards() {
-            return Optional.empty();
+        public String groupsClaim() {
+
+            return "cognito:groups";
+        }
+
+        @Override
+        public boolean allowUnauthenticated() {
+
+            return false;
         }
 
         @Override

@@ -63,13 +63,16 @@ public final class EntityTableStack extends Stack {
         Secret cursorSecret = cursorSecret();
         Map<String, String> apiEnvironment = new HashMap<>();
         apiEnvironment.put(EnvironmentVariables.TABLE_NAME, table.table().getTableName());
+        // The function authorizes from the authorizer's claims: which claim names the groups, and whether there is
+        // no authorizer at all (then every caller is an operator: only the loudly named open flag does that).
+        apiEnvironment.put(EnvironmentVariables.AUTH_GROUPS_CLAIM, config.authGroupsClaim());
+        if (config.allowUnauthenticatedApi()) {
+            apiEnvironment.put(EnvironmentVariables.ALLOW_UNAUTHENTICATED, "true");
+        }
         // A CloudFormation dynamic reference: the value is resolved at deploy time and never appears in the template.
         apiEnvironment.put(
                 EnvironmentVariables.CURSOR_SECRET,
                 cursorSecret.getSecretValue().unsafeUnwrap());
-        config.orderStatusShards()
-                .ifPresent(shards ->
-                        apiEnvironment.put(EnvironmentVariables.ORDER_STATUS_SHARDS, Integer.toString(shards)));
         this.api = function(
                 "Api",
                 FunctionDefinition.API,

@@ -26,7 +26,6 @@ import software.constructs.Node;
  * @param openApi the API's OpenAPI document, whose paths and methods become the HTTP API's routes
  * @param api memory and timeout of the API function
  * @param fanout memory and timeout of the stream fan-out function
- * @param orderStatusShards N of the status index; when empty the API's derived default applies
  * @param parallelizationFactor concurrent batches per stream shard
  * @param jwtIssuer an external OIDC issuer for the JWT authorizer; when empty the stack creates its own Cognito user pool
  * @param jwtAudience audiences the external issuer's tokens carry ({@code aud} or {@code client_id})
@@ -48,7 +47,6 @@ public record StackConfig(
         Path openApi,
         FunctionSize api,
         FunctionSize fanout,
-        Optional<Integer> orderStatusShards,
         int parallelizationFactor,
         Optional<String> jwtIssuer,
         List<String> jwtAudience,
@@ -113,7 +111,6 @@ public record StackConfig(
                 root.resolve(FunctionDefinition.API.module()).resolve("openapi.json"),
                 FunctionSize.defaultsOf(FunctionDefinition.API),
                 FunctionSize.defaultsOf(FunctionDefinition.STREAM_FANOUT),
-                Optional.empty(),
                 StreamTrigger.DEFAULT.parallelizationFactor(),
                 Optional.empty(),
                 List.of(),
@@ -131,7 +128,7 @@ public record StackConfig(
 
     /**
      * Reads the config from CDK context. Keys: {@code stage, region, account, tableName, removalPolicy, artifactRoot,
-     * openApi, memoryMb.<function>, timeoutSeconds.<function>, orderStatusShards, parallelizationFactor, jwtIssuer,
+     * openApi, memoryMb.<function>, timeoutSeconds.<function>, parallelizationFactor, jwtIssuer,
      * jwtAudience, allowUnauthenticatedApi, authGroupsClaim, corsAllowOrigins, throttleRateLimit, throttleBurstLimit} (lists are comma-separated).
      */
     public static StackConfig fromContext(Node node) {
@@ -155,7 +152,6 @@ public record StackConfig(
                 context.string("openApi").map(Path::of).orElse(defaults.openApi()),
                 context.size(FunctionDefinition.API),
                 context.size(FunctionDefinition.STREAM_FANOUT),
-                context.integer("orderStatusShards"),
                 context.integer("parallelizationFactor").orElse(defaults.parallelizationFactor()),
                 context.string("jwtIssuer"),
                 context.list("jwtAudience").orElse(List.of()),

@@ -4,6 +4,7 @@ import static io.entitytable.infra.Json.map;
 import static io.entitytable.infra.Json.properties;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.model.EnvironmentVariables;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awscdk.assertions.Match;
@@ -72,5 +73,13 @@ class ApiAuthenticationTest {
         assertThat(synthesized.annotations().findError("*", Match.stringLikeRegexp("AwsSolutions-APIG4.*")))
                 .isNotEmpty();
         assertThat(synthesized.template().toJSON().toString()).doesNotContain("AwsSolutions-APIG4");
+        // AND the function is told there is no authorizer, so it lets every caller act as an operator
+        Map<String, Object> variables = map(
+                properties(synthesized
+                        .resources("AWS::Lambda::Function")
+                        .get(synthesized.logicalId(synthesized.stack().api().function()))),
+                "Environment",
+                "Variables");
+        assertThat(variables).containsEntry(EnvironmentVariables.ALLOW_UNAUTHENTICATED, "true");
     }
 }

@@ -65,12 +65,12 @@ class EntityTableStackTest {
     }
 
     @Test
-    void apiEnvironment_shouldCarryTheCursorSecretAsADynamicReference_andNoShardOverrideByDefault() {
-        // GIVEN the default config (no orderStatusShards)
+    void apiEnvironment_shouldCarryTheCursorSecretAsADynamicReference_andNoHandlerName() {
+        // GIVEN the default config
         // WHEN the stack is synthesized
         Map<String, Object> variables = environment(synthesized.stack().api());
-        // THEN the cursor secret is resolved by CloudFormation from Secrets Manager and the shard count is the API's
-        // own
+        // THEN the cursor secret is resolved by CloudFormation from Secrets Manager, and the API's zip holds one
+        // handler
         String secretId = synthesized.only("AWS::SecretsManager::Secret").getKey();
         assertThat(variables.get(EnvironmentVariables.CURSOR_SECRET))
                 .isEqualTo(Map.of(
@@ -80,7 +80,8 @@ class EntityTableStackTest {
                                 List.of("{{resolve:secretsmanager:", Map.of("Ref", secretId), ":SecretString:::}}"))));
         assertThat(variables)
                 .doesNotContainKeys(
-                        EnvironmentVariables.ORDER_STATUS_SHARDS, EnvironmentVariables.QUARKUS_LAMBDA_HANDLER);
+                        EnvironmentVariables.QUARKUS_LAMBDA_HANDLER, EnvironmentVariables.ALLOW_UNAUTHENTICATED)
+                .containsEntry(EnvironmentVariables.AUTH_GROUPS_CLAIM, "cognito:groups");
     }
 
     @Test
@@ -216,6 +217,8 @@ class EntityTableStackTest {
         assertThat(list(cors, "ExposeHeaders")).containsAll(EntityHttpApi.CORS_EXPOSE_HEADERS);
         assertThat(list(cors, "AllowOrigins"))
                 .isEqualTo(List.copyOf(synthesized.config().corsAllowOrigins()));
+        // AND never credentials: a bearer token is a header the caller sends, so any origin (even *) is safe
+        assertThat(cors.get("AllowCredentials")).isNotEqualTo(true);
         assertThat(list(cors, "AllowHeaders")).contains("authorization");
     }
 

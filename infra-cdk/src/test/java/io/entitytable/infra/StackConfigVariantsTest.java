@@ -4,7 +4,6 @@ import static io.entitytable.infra.Json.map;
 import static io.entitytable.infra.Json.properties;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.entitytable.model.EnvironmentVariables;
 import io.entitytable.model.FunctionDefinition;
 import java.util.List;
 import java.util.Map;
@@ -25,8 +24,7 @@ class StackConfigVariantsTest {
             withJwt = SynthesizedStack.synthesize(Map.ofEntries(
                     Map.entry("jwtIssuer", ISSUER),
                     Map.entry("jwtAudience", String.join(",", AUDIENCE)),
-                    Map.entry("removalPolicy", "destroy"),
-                    Map.entry("orderStatusShards", "22")));
+                    Map.entry("removalPolicy", "destroy")));
         }
         return withJwt;
     }
@@ -63,21 +61,6 @@ class StackConfigVariantsTest {
     }
 
     @Test
-    void orderStatusShards_shouldBeDeployedToTheApi() {
-        // GIVEN orderStatusShards=22
-        SynthesizedStack synthesized = withJwt();
-        // WHEN the stack is synthesized
-        Map<String, Object> variables = map(
-                properties(synthesized
-                        .resources("AWS::Lambda::Function")
-                        .get(synthesized.logicalId(synthesized.stack().api().function()))),
-                "Environment",
-                "Variables");
-        // THEN the API gets it as ORDER_STATUS_SHARDS
-        assertThat(variables).containsEntry(EnvironmentVariables.ORDER_STATUS_SHARDS, "22");
-    }
-
-    @Test
     void fromContext_shouldReadEveryKey() {
         // GIVEN an app with context values as `cdk synth -c` passes them (strings)
         App app = App.Builder.create()
@@ -89,7 +72,6 @@ class StackConfigVariantsTest {
                         Map.entry("artifactRoot", "/tmp/build"),
                         Map.entry("memoryMb." + FunctionDefinition.API.name(), "2048"),
                         Map.entry("timeoutSeconds." + FunctionDefinition.STREAM_FANOUT.name(), "300"),
-                        Map.entry("orderStatusShards", "30"),
                         Map.entry("parallelizationFactor", "4"),
                         Map.entry("jwtIssuer", ISSUER),
                         Map.entry("jwtAudience", "a, b"),
@@ -110,7 +92,6 @@ class StackConfigVariantsTest {
         assertThat(config.api()).isEqualTo(new StackConfig.FunctionSize(2048, FunctionDefinition.API.timeoutSeconds()));
         assertThat(config.fanout())
                 .isEqualTo(new StackConfig.FunctionSize(FunctionDefinition.STREAM_FANOUT.memoryMb(), 300));
-        assertThat(config.orderStatusShards()).contains(30);
         assertThat(config.parallelizationFactor()).isEqualTo(4);
         assertThat(config.jwtIssuer()).contains(ISSUER);
         assertThat(config.jwtAudience()).containsExactly("a", "b");

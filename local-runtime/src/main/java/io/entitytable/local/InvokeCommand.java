@@ -53,12 +53,7 @@ public record InvokeCommand(LocalOptions options, PrintStream out, PrintStream l
                             taskRoot,
                             runtimeApi,
                             FunctionEnvironment.of(
-                                    function,
-                                    runtimeApi.runtimeApiAddress(),
-                                    taskRoot,
-                                    options.tableName(),
-                                    endpoint,
-                                    options.orderStatusShards()),
+                                    function, runtimeApi.runtimeApiAddress(), taskRoot, options.tableName(), endpoint),
                             log)) {
                 long start = System.nanoTime();
                 InvocationResult result = new RuntimeApiInvoker(

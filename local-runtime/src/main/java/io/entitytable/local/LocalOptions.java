@@ -10,16 +10,9 @@ import java.nio.file.Path;
  * @param repositoryRoot where the function zips are
  * @param dataFolder DynamoDB Local's files, the pump's checkpoints, dead letters, unzipped functions
  * @param inMemory keep the table in memory (and the stream checkpoints with it) instead of in the data folder
- * @param orderStatusShards N of the order status index for the API, or null for the API's own default
  */
 public record LocalOptions(
-        Path repositoryRoot,
-        Path dataFolder,
-        boolean inMemory,
-        int apiPort,
-        int dynamoDbPort,
-        String tableName,
-        Integer orderStatusShards) {
+        Path repositoryRoot, Path dataFolder, boolean inMemory, int apiPort, int dynamoDbPort, String tableName) {
     public static final int API_PORT = 8080;
     public static final int DYNAMODB_PORT = 8000;
     public static final String DATA_FOLDER = ".local-data";
@@ -31,8 +24,7 @@ public record LocalOptions(
                 false,
                 API_PORT,
                 DYNAMODB_PORT,
-                TableLayout.ENTITY.defaultTableName(),
-                null);
+                TableLayout.ENTITY.defaultTableName());
     }
 
     /** The API's committed OpenAPI document, which the front door shows under {@code /docs}. */

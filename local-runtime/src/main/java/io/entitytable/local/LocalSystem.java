@@ -147,8 +147,7 @@ public final class LocalSystem implements AutoCloseable {
                         runtimeApi.runtimeApiAddress(),
                         options.taskRoot(function),
                         options.tableName(),
-                        endpoint,
-                        options.orderStatusShards()),
+                        endpoint),
                 console);
     }
 

@@ -13,15 +13,15 @@ import java.util.concurrent.CountDownLatch;
  * Command line of the local runtime.
  *
  * <pre>
- * start  [--in-memory] [--data DIR] [--api-port N] [--dynamodb-port N] [--table NAME] [--order-status-shards N]
- * invoke &lt;function&gt; &lt;event-file&gt; [--dynamodb-port N] [--table NAME] [--order-status-shards N]
+ * start  [--in-memory] [--data DIR] [--api-port N] [--dynamodb-port N] [--table NAME]
+ * invoke &lt;function&gt; &lt;event-file&gt; [--dynamodb-port N] [--table NAME]
  * </pre>
  */
 public final class Main {
     private static final String USAGE =
             """
-            usage: start  [--in-memory] [--data DIR] [--api-port N] [--dynamodb-port N] [--table NAME] [--order-status-shards N]
-                   invoke <function> <event-file> [--dynamodb-port N] [--table NAME] [--order-status-shards N]
+            usage: start  [--in-memory] [--data DIR] [--api-port N] [--dynamodb-port N] [--table NAME]
+                   invoke <function> <event-file> [--dynamodb-port N] [--table NAME]
                    functions: api, stream-fanout""";
 
     private Main() {}
@@ -100,7 +100,6 @@ public final class Main {
         int apiPort = defaults.apiPort();
         int dynamoDbPort = defaults.dynamoDbPort();
         String table = defaults.tableName();
-        Integer shards = null;
         while (!arguments.isEmpty()) {
             String option = arguments.pop();
             switch (option) {
@@ -115,12 +114,10 @@ public final class Main {
                 }
                 case "--dynamodb-port" -> dynamoDbPort = Integer.parseInt(value(option, arguments));
                 case "--table" -> table = value(option, arguments);
-                case "--order-status-shards" -> shards = Integer.valueOf(value(option, arguments));
                 default -> throw new IllegalArgumentException("unknown option '" + option + "'");
             }
         }
-        return new LocalOptions(
-                root, data.toAbsolutePath().normalize(), inMemory, apiPort, dynamoDbPort, table, shards);
+        return new LocalOptions(root, data.toAbsolutePath().normalize(), inMemory, apiPort, dynamoDbPort, table);
     }
 
     private static boolean requireStart(String option, boolean startOptions) {

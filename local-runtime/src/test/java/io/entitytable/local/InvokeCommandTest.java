@@ -25,7 +25,7 @@ class InvokeCommandTest {
         Path event =
                 Path.of(getClass().getResource("/events/api-health-live.json").toURI());
         LocalOptions options =
-                new LocalOptions(TestRepository.root(), dataFolder, true, 0, LocalDynamoDb.freePort(), "Entity", null);
+                new LocalOptions(TestRepository.root(), dataFolder, true, 0, LocalDynamoDb.freePort(), "Entity");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
 
         // WHEN the API function is invoked once with it

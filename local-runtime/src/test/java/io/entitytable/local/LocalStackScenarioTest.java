@@ -110,8 +110,7 @@ class LocalStackScenarioTest {
                                 frontDoor.runtimeApiAddress(),
                                 taskRoot,
                                 TABLE,
-                                localStack.getEndpoint(),
-                                null),
+                                localStack.getEndpoint()),
                         System.out)) {
             // WHEN a plain HTTP request arrives
             HttpResponse<String> response = HttpClient.newHttpClient()

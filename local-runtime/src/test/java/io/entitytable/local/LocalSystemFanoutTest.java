@@ -35,7 +35,7 @@ class LocalSystemFanoutTest {
     void apiWrites_shouldShowInTheCopiesAndLeaveNoDrift_whenRunThroughThePumpAndThePackagedFanout() throws Exception {
         // GIVEN the whole system in memory with both packaged functions, on free ports
         LocalOptions options =
-                new LocalOptions(TestRepository.root(), dataFolder, true, 0, LocalDynamoDb.freePort(), TABLE, null);
+                new LocalOptions(TestRepository.root(), dataFolder, true, 0, LocalDynamoDb.freePort(), TABLE);
         assertThat(options.zipOf(FunctionDefinition.API)).isRegularFile();
         assertThat(options.zipOf(FunctionDefinition.STREAM_FANOUT)).isRegularFile();
         try (LocalSystem system = LocalSystem.start(options, System.out);

@@ -129,7 +129,7 @@ class LocalSystemRestartTest {
     }
 
     private LocalOptions options() {
-        return new LocalOptions(TestRepository.root(), dataFolder, false, 0, LocalDynamoDb.freePort(), TABLE, null);
+        return new LocalOptions(TestRepository.root(), dataFolder, false, 0, LocalDynamoDb.freePort(), TABLE);
     }
 
     private static List<Path> deadLetters(LocalOptions options) throws IOException {

@@ -26,7 +26,7 @@ class LocalSystemTest {
     void start_shouldServeThePackagedApiThroughTheFrontDoor_whenEverythingIsUp() throws Exception {
         // GIVEN the packaged API function and free ports
         LocalOptions options =
-                new LocalOptions(TestRepository.root(), dataFolder, true, 0, LocalDynamoDb.freePort(), "Entity", null);
+                new LocalOptions(TestRepository.root(), dataFolder, true, 0, LocalDynamoDb.freePort(), "Entity");
         assertThat(options.zipOf(FunctionDefinition.API)).isRegularFile();
 
         // WHEN the local system starts

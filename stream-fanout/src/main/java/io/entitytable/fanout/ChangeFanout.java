@@ -7,6 +7,7 @@ import static io.entitytable.model.SourceVersionCondition.NOT_NEWER;
 import static io.entitytable.model.SourceVersionCondition.REFRESH;
 
 import io.entitytable.fanout.TableReader.FoundCopy;
+import io.entitytable.model.CopyPace;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
@@ -210,6 +211,7 @@ final class ChangeFanout {
             }
         }
         List<Runnable> writes = new ArrayList<>();
+        CopyPacer pacer = copyPacer();
         found.forEach((key, sourceVersion) -> {
             if (handled.contains(key) || sourceVersion != null && sourceVersion >= version) {
                 return;
@@ -217,12 +219,27 @@ final class ChangeFanout {
             Duplicate duplicate = Duplicate.at(key);
             if (decidedBySubjectItself(duplicate, change.entity())) {
                 // The image at hand does not imply it (else it would be handled): an orphan of an older version.
-                writes.add(() -> writer.delete(key, NOT_NEWER, version - 1));
+                writes.add(paced(pacer, () -> writer.delete(key, NOT_NEWER, version - 1)));
             } else {
-                writes.add(() -> writer.put(copyItem(duplicate, image), REFRESH));
+                writes.add(paced(pacer, () -> writer.put(copyItem(duplicate, image), REFRESH)));
             }
         });
         parallel.runAll(writes);
+    }
+
+    /**
+     * The copies found through sourceGsi all share the subject's one sourceGsi partition, so their writes are held to
+     * {@link CopyPace} (a new bucket per change: one change's copies are the burst that partition must absorb).
+     */
+    private static CopyPacer copyPacer() {
+        return new CopyPacer(CopyPace.COPIES_PER_SECOND, CopyPace.BURST);
+    }
+
+    private static Runnable paced(CopyPacer pacer, Runnable write) {
+        return () -> {
+            pacer.acquire();
+            write.run();
+        };
     }
 
     /** Tag copies and a customer's store-side edges exist because of the subject's own image, nothing else. */
@@ -254,9 +271,10 @@ final class ChangeFanout {
             done.add(duplicate.key());
             writes.add(() -> deleteNoLongerImplied(duplicate, change, version));
         }
+        CopyPacer pacer = copyPacer();
         for (FoundCopy copy : reader.copiesOf(change.subjectRef())) {
             if (done.add(copy.key())) {
-                writes.add(() -> writer.delete(copy.key(), NOT_NEWER, version));
+                writes.add(paced(pacer, () -> writer.delete(copy.key(), NOT_NEWER, version)));
             }
         }
         if (change.entity() == Entity.CUSTOMER || change.entity() == Entity.STORE) {

@@ -155,7 +155,6 @@ final class CoreItemDriver {
                         shipTo,
                         List.of(),
                         0,
-                        random.nextInt(4),
                         randomTags(),
                         1,
                         created,

@@ -7,8 +7,10 @@ package io.entitytable.model;
 public final class EnvironmentVariables {
     /** Name of the DynamoDB table. */
     public static final String TABLE_NAME = "TABLE_NAME";
-    /** N of the write-sharded order status index; see {@code OrderStatusShards}. */
-    public static final String ORDER_STATUS_SHARDS = "ORDER_STATUS_SHARDS";
+    /** The JWT claim that carries the caller's groups ({@code operators}, {@code business-<id>}). */
+    public static final String AUTH_GROUPS_CLAIM = "AUTH_GROUPS_CLAIM";
+    /** {@code true} only when the API is deployed without an authorizer: every caller is then an operator. */
+    public static final String ALLOW_UNAUTHENTICATED = "ALLOW_UNAUTHENTICATED";
     /** Key that signs pagination cursors; every instance of the API must share it. */
     public static final String CURSOR_SECRET = "CURSOR_SECRET";
     /** Chooses the {@code @Named} handler of a zip that holds several (Quarkus). */

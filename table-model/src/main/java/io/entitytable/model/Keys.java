@@ -134,11 +134,14 @@ public final class Keys {
         return prefix.toString();
     }
 
-    // ---- gsi1: orders by status, write-sharded ------------------------------------------------------------
+    // ---- gsi1: a business's orders by status, write-sharded ---------------------------------------------
 
-    /** {@code ORDERSTATUS#<STATUS>#<shard>}. */
-    public static String orderStatusPk(String status, int shard) {
-        return String.join(SEPARATOR, ORDER_STATUS, upper(status), Integer.toString(shard));
+    /**
+     * {@code ORDERSTATUS#<businessId>#<STATUS>#<shard>}: one of the partitions of a business's orders in one status
+     * (see BusinessShards). A status belongs to its business, so no partition is written by every business.
+     */
+    public static String orderStatusPk(String businessId, String status, int shard) {
+        return String.join(SEPARATOR, ORDER_STATUS, businessId, upper(status), Integer.toString(shard));
     }
 
     /** {@code <createdAt ISO-8601, fixed width>#<orderId>}. */
@@ -154,11 +157,6 @@ public final class Keys {
     /** Upper bound (inclusive) of a status-index time range: every order id sorts below {@code ~}. */
     public static String orderStatusSkTo(Instant to) {
         return sortableInstant(to) + SEPARATOR + "~";
-    }
-
-    /** The shard of an order: a stable hash of its id, so the same order always lands in the same shard. */
-    public static int orderShard(String orderId, int shardCount) {
-        return shardOf(orderId, shardCount);
     }
 
     /**

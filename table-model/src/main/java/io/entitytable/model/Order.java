@@ -13,7 +13,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *
  * @param lines the lines, or null when only the order item was read (lists)
  * @param lineCount how many lines the order has; kept on the order item so a delete knows every line key
- * @param statusShard the write shard of the status index, {@code hash(id) mod N}, fixed when the order is created
  */
 public record Order(
         String id,
@@ -26,7 +25,6 @@ public record Order(
         Address shipTo,
         List<OrderLine> lines,
         int lineCount,
-        int statusShard,
         Set<String> tags,
         long version,
         Instant createdAt,
@@ -35,8 +33,6 @@ public record Order(
 
     /** Reads the order item; its lines come from {@link OrderLine#from} and are added with {@link #withLines}. */
     public static Order from(Map<String, AttributeValue> item) {
-        String gsi1pk = Values.string(item, Attributes.GSI1_PK);
-        int shard = gsi1pk == null ? 0 : Integer.parseInt(gsi1pk.substring(gsi1pk.lastIndexOf(Keys.SEPARATOR) + 1));
         CommonAttributes common = CommonAttributes.of(item);
         return new Order(
                 common.id(),
@@ -49,7 +45,6 @@ public record Order(
                 Address.from(Values.map(item, Attributes.SHIP_TO)),
                 null,
                 (int) Values.number(item, Attributes.LINE_COUNT),
-                shard,
                 common.tags(),
                 common.version(),
                 common.createdAt(),
@@ -72,7 +67,7 @@ public record Order(
         item.put(Attributes.CUSTOMER_SNAPSHOT, customer.toAttributeValue());
         item.put(Attributes.SHIP_TO, shipTo.toAttributeValue());
         item.put(Attributes.LINE_COUNT, Values.n(lineCount));
-        item.put(Attributes.GSI1_PK, Values.s(Keys.orderStatusPk(status, statusShard)));
+        item.put(Attributes.GSI1_PK, Values.s(BusinessShards.statusPartitionOf(businessId, status, id)));
         item.put(Attributes.GSI1_SK, Values.s(Keys.orderStatusSk(createdAt, id)));
         return item;
     }
@@ -123,7 +118,6 @@ public record Order(
                 shipTo,
                 newLines,
                 lineCount,
-                statusShard,
                 newTags,
                 newVersion,
                 createdAt,

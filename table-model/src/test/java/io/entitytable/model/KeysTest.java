@@ -46,9 +46,26 @@ class KeysTest {
     }
 
     @Test
-    void orderShard_shouldBeStableAndInRange() {
+    void shardOf_shouldBeStableAndInRange() {
         String id = Ids.newId();
-        assertThat(Keys.orderShard(id, 7)).isEqualTo(Keys.orderShard(id, 7)).isBetween(0, 6);
+        assertThat(Keys.shardOf(id, 7)).isEqualTo(Keys.shardOf(id, 7)).isBetween(0, 6);
+    }
+
+    @Test
+    void orderStatusPartition_shouldBeTheOrdersBusinessShard_inEveryStatus() {
+        // GIVEN an order of a business
+        String business = Ids.newId();
+        String order = Ids.newId();
+        // WHEN its status partitions are computed
+        String open = BusinessShards.statusPartitionOf(business, "open", order);
+        String paid = BusinessShards.statusPartitionOf(business, "PAID", order);
+        // THEN they name the business and the upper-cased status, keep the order's shard, and are among the
+        // partitions a status read queries
+        assertThat(open).isEqualTo("ORDERSTATUS#" + business + "#OPEN#" + Keys.shardOf(order, BusinessShards.COUNT));
+        assertThat(paid).endsWith(open.substring(open.lastIndexOf('#')));
+        assertThat(BusinessShards.statusPartitions(business, "OPEN"))
+                .contains(open)
+                .hasSize(BusinessShards.COUNT);
     }
 
     @Test

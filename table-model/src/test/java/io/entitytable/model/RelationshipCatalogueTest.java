@@ -113,7 +113,6 @@ class RelationshipCatalogueTest {
                 customer.mailingAddresses().get("home"),
                 null,
                 0,
-                3,
                 Set.of("x"),
                 1,
                 NOW,

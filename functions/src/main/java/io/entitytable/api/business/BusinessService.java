@@ -39,7 +39,9 @@ public class BusinessService {
         this.table = table;
     }
 
+    /** Operators only: a new business has no members yet. */
     public Business create(BusinessRequests.CreateBusiness request) {
+        optimistic.access().requireOperator("create businesses");
         Instant now = optimistic.now();
         Business business =
                 new Business(Ids.newId(), request.name().trim(), TagInputs.normalise(request.tags()), 1, now, now);
@@ -85,6 +87,7 @@ public class BusinessService {
      */
     public Page<CoreItem> items(String id, String limit, String next) {
         Inputs.id("id", id);
+        optimistic.access().requireBusiness(id);
         int size = Inputs.limit(limit);
         Page<CoreItem> page = queries.merged(
                 "business-items|" + id,

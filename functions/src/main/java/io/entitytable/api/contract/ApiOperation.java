@@ -25,11 +25,12 @@ public enum ApiOperation {
             "/businesses",
             "createBusiness",
             "Create a business",
-            "A new business with a fresh id and version 1, and its 16 child counters at zero: one TransactWriteItems,"
+            "Operators only. A new business with a fresh id and version 1, and its 16 child counters at zero: one TransactWriteItems,"
                     + " each Put on condition that its key is new (a collision is a 409).",
             CREATED,
             false,
             400,
+            403,
             409,
             413,
             415,
@@ -109,9 +110,11 @@ public enum ApiOperation {
             "Orders of a business, newest first",
             "Access pattern 4: a date range as the key condition of one Query of businessGsi `businessShard ="
                     + " B#n AND type BETWEEN order#<from> AND order#<to>` per shard of the business (4) per page,"
-                    + " descending, in parallel, merged newest first; status, city, payment card and minimum total"
-                    + " as a filter, so a page may hold fewer orders than `limit` and still have a `next`. An unknown"
-                    + " business answers an empty page.",
+                    + " descending, in parallel, merged newest first. With `status`, access pattern 9: one Query of"
+                    + " the business's status shards in gsi1 instead, `gsi1pk = ORDERSTATUS#B#<STATUS>#n AND gsi1sk"
+                    + " BETWEEN <from> AND <to>` (4), so orders in other statuses are never read. City, payment card"
+                    + " and minimum total are a filter, so a page may hold fewer orders than `limit` and still have a"
+                    + " `next`. An unknown business answers an empty page.",
             LIST,
             false,
             Errors.LIST),
@@ -267,17 +270,6 @@ public enum ApiOperation {
             CHANGED,
             false,
             Errors.TAG_OR_LINK),
-    LIST_ORDERS_BY_STATUS(
-            "GET",
-            "/orders",
-            "listOrdersByStatus",
-            "Orders in a status over a date range, across businesses",
-            "Access pattern 9 on the write-sharded status index: one Query per shard of gsi1 `gsi1pk ="
-                    + " ORDERSTATUS#<STATUS>#<n> AND gsi1sk BETWEEN <from> AND <to>`, descending, in parallel, merged"
-                    + " newest first.",
-            LIST,
-            false,
-            Errors.LIST),
     GET_ORDER(
             "GET",
             "/orders/{id}",
@@ -413,8 +405,11 @@ public enum ApiOperation {
     private static final class Errors {
         /** A subject by id: a malformed id (422) or none (404). */
         static final int[] GET = {404, 422};
-        /** A list: a bad cursor or parameter (400, 422); a missing parent is an empty page. */
-        static final int[] LIST = {400, 422};
+        /**
+         * A list: a bad cursor or parameter (400, 422); a missing parent is an empty page, one the caller may not use
+         * a 404.
+         */
+        static final int[] LIST = {400, 404, 422};
         /** A tag or link: also 409 when the subject keeps changing under a bounded number of retries. */
         static final int[] TAG_OR_LINK = {404, 409, 422};
         /** A change with a body: every body error, and {@code If-Match} (412). */

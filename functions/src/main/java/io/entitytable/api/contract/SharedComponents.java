@@ -29,9 +29,14 @@ final class SharedComponents {
             new Failure(
                     "BadRequest",
                     "Malformed JSON, an unknown field, a wrong type or a body of the wrong shape; a cursor that was"
-                            + " edited or belongs to another list; an If-Match that is not an ETag of this API"),
+                            + " edited, belongs to another list or was made for another caller; an If-Match that is not an ETag of this API"),
+            403,
+            new Failure("Forbidden", "The caller may never use this route (creating a business is for operators)"),
             404,
-            new Failure("NotFound", "No subject has this id"),
+            new Failure(
+                    "NotFound",
+                    "No subject has this id, or none that the caller may use (a business member sees only its"
+                            + " businesses and what belongs to them; the answer is the same either way)"),
             409,
             new Failure(
                     "Conflict",

@@ -7,6 +7,7 @@ import io.entitytable.api.paging.Page;
 import io.entitytable.api.table.MergeOrder;
 import io.entitytable.api.table.PagedQueries;
 import io.entitytable.api.table.PartitionQuery;
+import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
@@ -31,8 +32,10 @@ public class CopyReads {
 
     private final PagedQueries queries;
     private final ApiConfig config;
+    private final OptimisticWrites optimistic;
 
-    public CopyReads(PagedQueries queries, ApiConfig config) {
+    public CopyReads(PagedQueries queries, ApiConfig config, OptimisticWrites optimistic) {
+        this.optimistic = optimistic;
         this.queries = queries;
         this.config = config;
     }
@@ -40,6 +43,7 @@ public class CopyReads {
     /** Pattern 10: Query id = customer#C, begins_with(type, store#): the stores with their data. */
     public Page<Store> storesOfCustomer(String customerId, String limit, String next) {
         Inputs.id("id", customerId);
+        requireSubject(Entity.CUSTOMER, customerId);
         Page<CoreItem> page = edges(Entity.CUSTOMER, customerId, Entity.STORE, limit, next);
         return new Page<>(page.items().stream().map(Store.class::cast).toList(), page.next());
     }
@@ -47,13 +51,25 @@ public class CopyReads {
     /** Pattern 11: Query id = store#S, begins_with(type, customer#): the customers with their data. */
     public Page<Customer> customersOfStore(String storeId, String limit, String next) {
         Inputs.id("id", storeId);
+        requireSubject(Entity.STORE, storeId);
         Page<CoreItem> page = edges(Entity.STORE, storeId, Entity.CUSTOMER, limit, next);
         return new Page<>(page.items().stream().map(Customer.class::cast).toList(), page.next());
+    }
+
+    /**
+     * Copies carry no {@code businessId}, so a business member's list of a customer's stores or a store's customers
+     * first reads the subject (one more request) to learn its business; an operator's does not.
+     */
+    private void requireSubject(Entity entity, String id) {
+        if (!optimistic.access().seesEverything()) {
+            optimistic.require(entity, id);
+        }
     }
 
     /** Pattern 12: Query id = tag#B#t [, begins_with(type, <entity>#)]. */
     public Page<CoreItem> tagged(String businessId, String rawTag, String type, String limit, String next) {
         Inputs.id("id", businessId);
+        optimistic.access().requireBusiness(businessId);
         String tag = Inputs.tag(rawTag);
         Entity entity = entityFilter(type);
         int size = Inputs.limit(limit);
@@ -72,6 +88,7 @@ public class CopyReads {
      */
     public Page<CoreItem> taggedWithSeveral(String businessId, TagQuery query, String limit, String next) {
         Inputs.id("id", businessId);
+        optimistic.access().requireBusiness(businessId);
         String any = query.any();
         String all = query.all();
         String type = query.type();

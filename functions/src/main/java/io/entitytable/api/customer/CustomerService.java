@@ -132,6 +132,7 @@ public class CustomerService {
      */
     public Page<Customer> byName(String businessId, String namePrefix, String limit, String next) {
         Inputs.id("id", businessId);
+        optimistic.access().requireBusiness(businessId);
         int size = Inputs.limit(limit);
         String prefix = namePrefix == null ? "" : namePrefix;
         if (prefix.length() > 201 || !Patterns.TEXT_SHAPE.matcher(prefix).matches()) {
@@ -153,6 +154,10 @@ public class CustomerService {
     /** Pattern 7: Query customerIdGsi customerId = C, begins_with(type, order#), newest first. */
     public Page<Order> orders(String customerId, String limit, String next) {
         Inputs.id("id", customerId);
+        if (!optimistic.access().seesEverything()) {
+            // One more read, for a business member only: the customer's business decides whether it may list.
+            optimistic.require(Entity.CUSTOMER, customerId);
+        }
         int size = Inputs.limit(limit);
         PartitionQuery query = PartitionQuery.sortBeginsWith(
                         TableLayout.CUSTOMER_ID_GSI, customerId, Keys.typePrefix(Entity.ORDER))
@@ -177,6 +182,7 @@ public class CustomerService {
             }
             Map<String, AttributeValue> store =
                     table.findCore(Entity.STORE, storeId).orElseThrow(() -> ApiProblem.notFound("store", storeId));
+            optimistic.access().requireItem(Entity.STORE, storeId, store);
             if (!customer.businessId().equals(Values.string(store, Attributes.BUSINESS_ID))) {
                 throw ApiProblem.invalid("storeId", "store " + storeId + " belongs to another business");
             }

@@ -38,6 +38,10 @@ public class ApiProblem extends RuntimeException {
         return new ApiProblem(400, "Bad request", detail);
     }
 
+    public static ApiProblem forbidden(String detail) {
+        return new ApiProblem(403, "Forbidden", detail);
+    }
+
     public static ApiProblem notFound(String what, String id) {
         return new ApiProblem(404, "Not found", what + " " + id + " does not exist");
     }

@@ -1,6 +1,5 @@
 package io.entitytable.api.order;
 
-import io.entitytable.api.config.ApiConfig;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.Patterns;
@@ -21,7 +20,6 @@ import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
-import io.entitytable.model.IsoInstants;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
@@ -47,15 +45,12 @@ public class OrderService {
     private final CoreWrites writes;
     private final EntityTable table;
     private final PagedQueries queries;
-    private final ApiConfig config;
 
-    public OrderService(
-            OptimisticWrites optimistic, CoreWrites writes, EntityTable table, PagedQueries queries, ApiConfig config) {
+    public OrderService(OptimisticWrites optimistic, CoreWrites writes, EntityTable table, PagedQueries queries) {
         this.optimistic = optimistic;
         this.writes = writes;
         this.table = table;
         this.queries = queries;
-        this.config = config;
     }
 
     /**
@@ -88,7 +83,6 @@ public class OrderService {
                 shipTo,
                 lines,
                 lines.size(),
-                Keys.orderShard(id, config.shardCount()),
                 TagInputs.normalise(request.tags()),
                 1,
                 now,
@@ -120,6 +114,7 @@ public class OrderService {
         if (orderItem == null) {
             throw ApiProblem.notFound("order", id);
         }
+        optimistic.access().requireItem(Entity.ORDER, id, orderItem);
         return Order.from(orderItem).withLines(lines);
     }
 
@@ -151,21 +146,50 @@ public class OrderService {
     }
 
     /**
-     * Pattern 4: one Query of businessGsi per shard of the business, {@code businessShard = B#n AND type BETWEEN
-     * order#<from> AND order#<to>}, newest first, with a FilterExpression for the optional filters; the shards are
-     * queried in parallel and merged newest first. A filtered shard reads one page per list page and says how far it
-     * evaluated, so a page may hold fewer than {@code limit} orders and still have a next one.
+     * Patterns 4 and 9: a business's orders over a time range, newest first, optionally in one status and with more
+     * filters. Without a status: one Query of businessGsi per shard of the business, {@code businessShard = B#n AND
+     * type BETWEEN order#<from> AND order#<to>}. With a status: one Query of gsi1 per status shard of the business,
+     * {@code gsi1pk = ORDERSTATUS#B#<STATUS>#n AND gsi1sk BETWEEN <from> AND <to>#~}, so the status is a key condition
+     * and the orders in other statuses are never read. Either way the shards are queried in parallel and merged newest
+     * first, and the other filters are a FilterExpression: a filtered shard reads one page per list page and says how
+     * far it evaluated, so a page may hold fewer than {@code limit} orders and still have a next one.
      */
     public Page<Order> ofBusiness(String businessId, OrderFilters filters, String limit, String next) {
         Inputs.id("id", businessId);
+        optimistic.access().requireBusiness(businessId);
         int size = Inputs.limit(limit);
         Instant from = Inputs.instant("from", filters.from(), Instant.EPOCH);
         Instant to = Inputs.instant("to", filters.to(), LATEST);
         checkRange(from, to);
-        List<Expression> conditions = new ArrayList<>();
-        if (filters.status() != null) {
-            conditions.add(Filters.equal(Values.s(OrderStatus.parse("status", filters.status())), Attributes.STATUS));
+        String status = filters.status() == null ? null : OrderStatus.parse("status", filters.status());
+        Expression filter = otherFilters(filters);
+        List<String> partitions;
+        Function<String, PartitionQuery> queryOf;
+        MergeOrder order;
+        if (status == null) {
+            partitions = BusinessShards.partitions(businessId);
+            queryOf = partition -> PartitionQuery.sortBetween(
+                            TableLayout.BUSINESS_GSI, partition, Keys.orderType(from), Keys.orderType(to))
+                    .backward()
+                    .filtered(filter);
+            order = MergeOrder.descending(Attributes.TYPE).thenBy(Attributes.ID);
+        } else {
+            partitions = BusinessShards.statusPartitions(businessId, status);
+            String rangeFrom = Keys.orderStatusSkFrom(from);
+            String rangeTo = Keys.orderStatusSkTo(to);
+            queryOf = partition -> PartitionQuery.sortBetween(TableLayout.GSI1, partition, rangeFrom, rangeTo)
+                    .backward()
+                    .filtered(filter);
+            // gsi1sk ends with the order id, so it orders every order of the business on its own.
+            order = MergeOrder.descending(Attributes.GSI1_SK);
         }
+        return queries.merged(
+                scopeOf(queryOf.apply(partitions.get(0))), next, partitions, queryOf, size, order, false, Order::from);
+    }
+
+    /** The filters other than the range and the status: never key conditions, so a FilterExpression (or null). */
+    private static Expression otherFilters(OrderFilters filters) {
+        List<Expression> conditions = new ArrayList<>();
         if (filters.city() != null) {
             checkText("city", filters.city());
             conditions.add(Filters.equal(Values.s(filters.city().trim()), Attributes.SHIP_TO, Attributes.CITY));
@@ -179,54 +203,20 @@ public class OrderService {
         if (filters.minTotalCents() != null) {
             conditions.add(Filters.atLeast(Values.n(parseCents(filters.minTotalCents())), Attributes.TOTAL_CENTS));
         }
-        Expression filter = conditions.isEmpty() ? null : Expression.and(conditions);
-        Function<String, PartitionQuery> queryOf = partition -> PartitionQuery.sortBetween(
-                        TableLayout.BUSINESS_GSI, partition, Keys.orderType(from), Keys.orderType(to))
-                .backward()
-                .filtered(filter);
-        // The values of the query over the whole business name the business, the range and every filter; their
-        // text, not AttributeValue.toString (the SDK's general-purpose printer, slow for a list's hot path), makes
-        // the scope.
-        StringBuilder scope = new StringBuilder("business-orders");
-        queryOf.apply(businessId)
-                .values()
-                .forEach((name, value) ->
-                        scope.append('|').append(name).append('=').append(value.s() != null ? value.s() : value.n()));
-        return queries.merged(
-                scope.toString(),
-                next,
-                BusinessShards.partitions(businessId),
-                queryOf,
-                size,
-                MergeOrder.descending(Attributes.TYPE).thenBy(Attributes.ID),
-                false,
-                Order::from);
+        return conditions.isEmpty() ? null : Expression.and(conditions);
     }
 
     /**
-     * Pattern 9: every order in a status over a time range, across businesses. Orders are spread over N write
-     * shards of gsi1 ({@code ORDERSTATUS#<STATUS>#<shard>}); the N shards are queried in parallel and merged
-     * newest first, and the cursor keeps each shard's own position.
+     * A cursor's scope: the index and the values of the query of the business's first shard, which name the business,
+     * the status, the range and every filter. Their text, not AttributeValue.toString (the SDK's general-purpose
+     * printer, slow for a list's hot path), makes the scope.
      */
-    public Page<Order> byStatus(StatusRange range, String limit, String next) {
-        String normalised = OrderStatus.parse("status", range.status());
-        int size = Inputs.limit(limit);
-        Instant from = Inputs.instant("from", range.from(), Instant.EPOCH);
-        Instant to = Inputs.instant("to", range.to(), LATEST);
-        checkRange(from, to);
-        String rangeFrom = Keys.orderStatusSkFrom(from);
-        String rangeTo = Keys.orderStatusSkTo(to);
-        List<String> shards = new ArrayList<>(config.shardCount());
-        for (int shard = 0; shard < config.shardCount(); shard++) {
-            shards.add(Integer.toString(shard));
-        }
-        Function<String, PartitionQuery> shardQuery = shard -> PartitionQuery.sortBetween(
-                        TableLayout.GSI1, Keys.orderStatusPk(normalised, Integer.parseInt(shard)), rangeFrom, rangeTo)
-                .backward();
-        String scope = "orders-by-status|" + normalised + "|" + IsoInstants.format(from) + "|" + IsoInstants.format(to)
-                + "|" + config.shardCount();
-        return queries.merged(
-                scope, next, shards, shardQuery, size, MergeOrder.descending(Attributes.GSI1_SK), false, Order::from);
+    private static String scopeOf(PartitionQuery first) {
+        StringBuilder scope = new StringBuilder("business-orders|").append(first.index());
+        first.values()
+                .forEach((name, value) ->
+                        scope.append('|').append(name).append('=').append(value.s() != null ? value.s() : value.n()));
+        return scope.toString();
     }
 
     private static void checkRange(Instant from, Instant to) {

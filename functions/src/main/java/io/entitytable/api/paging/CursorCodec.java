@@ -26,7 +26,7 @@ import javax.crypto.spec.SecretKeySpec;
 public class CursorCodec {
     private static final TypeReference<Map<String, Map<String, String>>> POSITIONS = new TypeReference<>() {};
     private static final int MAC_BYTES = 16;
-    /** Room for a position per partition of a large multi-partition list (e.g. 60 status shards). */
+    /** Room for a position per partition of a large multi-partition list (e.g. 10 tags). */
     private static final int MAX_CURSOR_LENGTH = 32_768;
 
     private final ObjectMapper json;

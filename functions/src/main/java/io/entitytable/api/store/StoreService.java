@@ -123,6 +123,7 @@ public class StoreService {
         String city = location.city();
         String zip = location.zip();
         Inputs.id("id", businessId);
+        optimistic.access().requireBusiness(businessId);
         int size = Inputs.limit(limit);
         for (String[] level : new String[][] {{"country", country}, {"state", state}, {"city", city}, {"zip", zip}}) {
             if (level[1] != null

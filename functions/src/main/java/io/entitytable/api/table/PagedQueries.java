@@ -1,5 +1,6 @@
 package io.entitytable.api.table;
 
+import io.entitytable.api.access.Access;
 import io.entitytable.api.paging.CursorCodec;
 import io.entitytable.api.paging.CursorState;
 import io.entitytable.api.paging.Page;
@@ -29,21 +30,30 @@ public class PagedQueries {
     private final EntityTable table;
     private final CursorCodec cursors;
     private final ExecutorService pool;
+    private final Access access;
 
-    public PagedQueries(EntityTable table, CursorCodec cursors, @Named("queryPool") ExecutorService pool) {
+    public PagedQueries(
+            EntityTable table, CursorCodec cursors, @Named("queryPool") ExecutorService pool, Access access) {
         this.table = table;
         this.cursors = cursors;
         this.pool = pool;
+        this.access = access;
+    }
+
+    /** A cursor is bound to its list's scope and to its caller: another caller's cursor is refused (400). */
+    private String bound(String scope) {
+        return access.cursorScope() + "|" + scope;
     }
 
     /** Up to {@code limit} items of one partition, one Query per page (a filtered list may use up to the budget). */
     public <T> Page<T> list(
-            String scope,
+            String listScope,
             String cursor,
             PartitionQuery query,
             int limit,
             int pageBudget,
             Function<Map<String, AttributeValue>, T> mapper) {
+        String scope = bound(listScope);
         CursorState state = cursors.decode(scope, cursor);
         Slice slice = slice(query.toRequest(table.name()), limit, state.resumeAfter(CursorState.SINGLE), pageBudget);
         List<Map<String, AttributeValue>> items = slice.items();
@@ -65,7 +75,7 @@ public class PagedQueries {
      * ones' wait on DynamoDB instead of delaying the first.
      */
     public <T> Page<T> merged(
-            String scope,
+            String listScope,
             String cursor,
             List<String> partitions,
             Function<String, PartitionQuery> queryOf,
@@ -73,6 +83,7 @@ public class PagedQueries {
             MergeOrder order,
             boolean requireAll,
             Function<Map<String, AttributeValue>, T> mapper) {
+        String scope = bound(listScope);
         CursorState state = cursors.decode(scope, cursor);
         PartitionMerge.Result merged = PartitionMerge.merge(
                 fetchAll(partitions, queryOf, state, limit), state.positions(), limit, order, requireAll);

@@ -1,5 +1,6 @@
 package io.entitytable.api.write;
 
+import io.entitytable.api.access.Access;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.table.CoreWrites;
@@ -35,23 +36,36 @@ public class OptimisticWrites {
     private final CoreWrites writes;
     private final ConflictRetry retry;
     private final Clock clock;
+    private final Access access;
 
     @Inject
-    public OptimisticWrites(EntityTable table, CoreWrites writes) {
-        this(table, writes, ConflictRetry.standard(), Clock.systemUTC());
+    public OptimisticWrites(EntityTable table, CoreWrites writes, Access access) {
+        this(table, writes, ConflictRetry.standard(), Clock.systemUTC(), access);
     }
 
-    public OptimisticWrites(EntityTable table, CoreWrites writes, ConflictRetry retry, Clock clock) {
+    public OptimisticWrites(EntityTable table, CoreWrites writes, ConflictRetry retry, Clock clock, Access access) {
         this.table = table;
         this.writes = writes;
         this.retry = retry;
         this.clock = clock;
+        this.access = access;
     }
 
-    /** The core item of a subject; 422 for a malformed id, 404 when there is none. */
+    /**
+     * The core item of a subject; 422 for a malformed id, 404 when there is none or when the caller may not use it
+     * (the same answer, so a denial never tells whether the id exists).
+     */
     public Map<String, AttributeValue> require(Entity entity, String id) {
         Inputs.id("id", id);
-        return table.findCore(entity, id).orElseThrow(() -> ApiProblem.notFound(entity.keyName(), id));
+        Map<String, AttributeValue> core =
+                table.findCore(entity, id).orElseThrow(() -> ApiProblem.notFound(entity.keyName(), id));
+        access.requireItem(entity, id, core);
+        return core;
+    }
+
+    /** What the caller of this request may do. */
+    public Access access() {
+        return access;
     }
 
     public Instant now() {
@@ -78,6 +92,7 @@ public class OptimisticWrites {
 
     /** Writes a new customer or store and counts it on its business; 404 when the business does not exist. */
     public <T extends CoreItem> T createUnder(String businessId, T child) {
+        access.requireBusiness(businessId);
         createChild(businessId, List.of(child.toItem()), () -> ApiProblem.notFound("business", businessId));
         return child;
     }

@@ -41,7 +41,7 @@ class CommittedContractTest {
                         documented.add(key + " " + operation.path("operationId").asText()));
 
         // THEN
-        assertThat(documented).hasSize(36).isEqualTo(entries);
+        assertThat(documented).hasSize(35).isEqualTo(entries);
     }
 
     @Test
@@ -87,7 +87,7 @@ class CommittedContractTest {
         });
 
         // THEN
-        assertThat(responses.size()).isEqualTo(9);
+        assertThat(responses.size()).isEqualTo(10);
         assertThat(withoutProblem).isEmpty();
     }
 

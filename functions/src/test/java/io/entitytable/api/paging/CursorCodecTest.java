@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -82,8 +81,15 @@ class CursorCodecTest {
             }
 
             @Override
-            public Optional<Integer> orderStatusShards() {
-                return Optional.empty();
+            public String groupsClaim() {
+
+                return "cognito:groups";
+            }
+
+            @Override
+            public boolean allowUnauthenticated() {
+
+                return false;
             }
 
             @Override

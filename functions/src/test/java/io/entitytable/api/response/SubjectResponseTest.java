@@ -28,7 +28,7 @@ class SubjectResponseTest {
 
     @Test
     void from_shouldKeepPublicFieldsOnly_whenAnOrderWithLinesIsMapped() throws Exception {
-        // GIVEN an order as stored: with its line count and status index shard
+        // GIVEN an order as stored: with its line count
         Order order = new Order(
                 "01ARZ3NDEKTSV4RRFFQ69G5FAV",
                 "01ARZ3NDEKTSV4RRFFQ69G5FAA",
@@ -40,7 +40,6 @@ class SubjectResponseTest {
                 AUSTIN,
                 List.of(new OrderLine(1, "PEN-1", "A pen", 2, 150)),
                 1,
-                3,
                 Set.of("vip"),
                 4,
                 CREATED,

@@ -8,6 +8,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.api.LocalDynamoResource;
 import io.entitytable.api.RequestCounter;
+import io.entitytable.model.BusinessShards;
+import io.entitytable.model.Ids;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -23,8 +25,8 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @QuarkusTestResource(LocalDynamoResource.class)
 class ServerTimingTest {
-    /** {@code %test.entity-table.order-status-shards}: pattern 9 makes one Query per shard. */
-    private static final int TEST_SHARDS = 4;
+    /** A list of a business makes one Query per shard of the business. */
+    private static final int TEST_SHARDS = BusinessShards.COUNT;
 
     @Test
     void get_shouldAnswerWithServerTiming_whoseDbCountIsTheRequestCount() {
@@ -51,12 +53,13 @@ class ServerTimingTest {
     @Test
     void get_shouldCountTheParallelShardQueries_ofTheRequestThatStartedThem() {
         // GIVEN an order, so the status shards have something to return
-        String customer = createCustomer(createBusiness("Timed orders"), "Tim", "Ing");
+        String business = createBusiness("Timed orders");
+        String customer = createCustomer(business, "Tim", "Ing");
         post("/customers/" + customer + "/orders", order()).then().statusCode(201);
 
         // WHEN
         RequestCounter.reset();
-        Response response = given().get("/orders?status=OPEN");
+        Response response = given().get("/businesses/" + business + "/orders?status=OPEN");
         List<String> operations = RequestCounter.operations();
 
         // THEN one Query per shard, on the query pool's threads, all counted in this request's header
@@ -79,7 +82,7 @@ class ServerTimingTest {
         List<Future<Map<String, Map<String, String>>>> singles = new ArrayList<>();
         try {
             for (int i = 0; i < 12; i++) {
-                shards.add(clients.submit(() -> timingOfOk("/orders?status=SHIPPED")));
+                shards.add(clients.submit(() -> timingOfOk("/businesses/" + business + "/orders?status=SHIPPED")));
                 singles.add(clients.submit(() -> timingOfOk("/businesses/" + business)));
             }
 
@@ -115,7 +118,7 @@ class ServerTimingTest {
     void errors_shouldCarryServerTiming_too() {
         // GIVEN / WHEN a request no resource matches and one that fails validation
         Response missing = given().get("/no-such-route");
-        Response invalid = given().get("/orders?status=LOST");
+        Response invalid = given().get("/businesses/" + Ids.newId() + "/orders?status=LOST");
 
         // THEN
         assertThat(parse(serverTiming(missing)).get("db")).containsEntry("count", "0");

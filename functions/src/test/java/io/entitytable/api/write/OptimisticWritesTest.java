@@ -3,6 +3,8 @@ package io.entitytable.api.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.entitytable.api.access.Access;
+import io.entitytable.api.access.TestCallerAccess;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.EntityTable;
@@ -40,7 +42,8 @@ class OptimisticWritesTest {
             table,
             writes,
             new ConflictRetry(3, bound -> 0, millis -> pauses.incrementAndGet()),
-            Clock.fixed(NOW, ZoneOffset.UTC));
+            Clock.fixed(NOW, ZoneOffset.UTC),
+            Access.of(TestCallerAccess.OPERATOR));
 
     @BeforeAll
     static void startTable() {
@@ -174,7 +177,8 @@ class OptimisticWritesTest {
                 table,
                 new CoreWrites(new EntityTable(held, table.name())),
                 new ConflictRetry(3, bound -> 0, millis -> pauses.incrementAndGet()),
-                Clock.fixed(NOW, ZoneOffset.UTC));
+                Clock.fixed(NOW, ZoneOffset.UTC),
+                Access.of(TestCallerAccess.OPERATOR));
 
         // WHEN / THEN
         assertThatThrownBy(() -> meetingOthers.createChild(

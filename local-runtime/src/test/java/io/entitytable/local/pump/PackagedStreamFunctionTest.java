@@ -64,7 +64,7 @@ class PackagedStreamFunctionTest {
             }
             String poison = ids.get(2);
             Map<String, String> env = new HashMap<>(FunctionEnvironment.of(
-                    definition, runtimeApi.runtimeApiAddress(), folder.resolve("task"), "Entity", db.endpoint(), null));
+                    definition, runtimeApi.runtimeApiAddress(), folder.resolve("task"), "Entity", db.endpoint()));
             env.put("RECORDING_FILE", recording.toString());
             env.put("ID_ATTRIBUTE", Attributes.ID);
             env.put("POISON_ID", poison);
@@ -132,7 +132,7 @@ class PackagedStreamFunctionTest {
             List<String> ids = List.of(Ids.newId(), Ids.newId(), Ids.newId());
             ids.forEach(id -> put(dynamo, id));
             Map<String, String> env = new HashMap<>(FunctionEnvironment.of(
-                    definition, runtimeApi.runtimeApiAddress(), folder.resolve("task"), "Entity", db.endpoint(), null));
+                    definition, runtimeApi.runtimeApiAddress(), folder.resolve("task"), "Entity", db.endpoint()));
             env.put("RECORDING_FILE", recording.toString());
             env.put("ID_ATTRIBUTE", Attributes.ID);
             env.put("POISON_ID", "none");

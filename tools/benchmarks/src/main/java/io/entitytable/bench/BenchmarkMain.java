@@ -44,9 +44,6 @@ public final class BenchmarkMain {
         }
     }
 
-    /** Fixed so the raw baseline of pattern 9 queries exactly the shards the API queries. */
-    static final int ORDER_STATUS_SHARDS = 22;
-
     private BenchmarkMain() {}
 
     public static void main(String[] args) throws IOException {
@@ -117,13 +114,7 @@ public final class BenchmarkMain {
         System.err.println("[bench] mode " + mode.name() + "; work folder " + work + "; function logs in " + logFile);
         String table = TableLayout.ENTITY.defaultTableName();
         LocalOptions options = new LocalOptions(
-                root,
-                work.resolve("data"),
-                true,
-                LocalDynamoDb.freePort(),
-                LocalDynamoDb.freePort(),
-                table,
-                ORDER_STATUS_SHARDS);
+                root, work.resolve("data"), true, LocalDynamoDb.freePort(), LocalDynamoDb.freePort(), table);
 
         Report report = new Report();
         Report.Section reads =
@@ -146,7 +137,7 @@ public final class BenchmarkMain {
             Map<FunctionDefinition, StartupBench.FunctionStarts> startResults = null;
             if (parts.contains(Part.STARTUP) || parts.contains(Part.READS)) {
                 StartupBench starts =
-                        new StartupBench(work, table, system.dynamoDb().endpoint(), ORDER_STATUS_SHARDS, console);
+                        new StartupBench(work, table, system.dynamoDb().endpoint(), console);
                 Path bareZip = BarePackage.build(work);
                 if (parts.contains(Part.STARTUP)) {
                     startResults = startAll(starts, bareZip, root, mode);
@@ -167,7 +158,7 @@ public final class BenchmarkMain {
                 ApiClient api = new ApiClient(system.apiPort());
                 data = mode == Mode.QUICK ? SeededData.create(api, 10, 5, 2) : SeededData.create(api, 20, 10, 3);
                 RawCalls raw = new RawCalls(dynamo, table, pool);
-                List<ReadPatternsBench.Pattern> patterns = ReadPatternsBench.patterns(data, raw, ORDER_STATUS_SHARDS);
+                List<ReadPatternsBench.Pattern> patterns = ReadPatternsBench.patterns(data, raw);
                 awaitCopies(patterns, data);
                 System.err.println("[bench] seeded: " + data.customerIds().size() + " customers, "
                         + data.storeIds().size() + " stores, " + data.orders() + " orders; copies visible");

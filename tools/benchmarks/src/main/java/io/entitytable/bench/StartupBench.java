@@ -24,8 +24,7 @@ import java.util.Map;
  * JVM start to the runtime client's first poll (Lambda's Init Duration); the first invocation follows at once; their
  * sum is the cold start a caller sees, less the unzip (timed apart, Lambda does not charge it to the function).
  */
-record StartupBench(
-        Path workFolder, String tableName, URI dynamoDbEndpoint, Integer orderStatusShards, PrintStream console) {
+record StartupBench(Path workFolder, String tableName, URI dynamoDbEndpoint, PrintStream console) {
     record Start(double initMs, double firstInvokeMs, double unzipMs) {
         double totalMs() {
             return initMs + firstInvokeMs;
@@ -78,12 +77,7 @@ record StartupBench(
                         taskRoot,
                         runtimeApi,
                         FunctionEnvironment.of(
-                                definition,
-                                runtimeApi.runtimeApiAddress(),
-                                taskRoot,
-                                tableName,
-                                dynamoDbEndpoint,
-                                orderStatusShards),
+                                definition, runtimeApi.runtimeApiAddress(), taskRoot, tableName, dynamoDbEndpoint),
                         console)) {
             RuntimeApiInvoker invoker =
                     new RuntimeApiInvoker(runtimeApi.invokeUri(), Duration.ofSeconds(definition.timeoutSeconds()));

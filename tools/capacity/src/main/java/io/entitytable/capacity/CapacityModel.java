@@ -3,7 +3,6 @@ package io.entitytable.capacity;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Order;
 import io.entitytable.model.Store;
-import io.entitytable.model.TableLayout;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -21,19 +20,19 @@ final class CapacityModel {
     static final String BIG_RENAME = "bigStoreRenamesPerHour";
 
     private final Workload workload;
-    private final TableLayout layout;
+    private final ModelledLayout layout;
     private final TableWrites tableWrites;
     private final Samples samples;
     private final Recipes recipes;
     private final ReadPatterns reads;
 
-    CapacityModel(Workload workload, TableLayout layout) {
+    CapacityModel(Workload workload, ModelledLayout layout) {
         this.workload = workload;
         this.layout = layout;
-        this.tableWrites = new TableWrites(layout);
+        this.tableWrites = new TableWrites(layout.table());
         this.samples = new Samples(42);
         this.recipes = new Recipes(samples);
-        this.reads = new ReadPatterns(samples, workload);
+        this.reads = new ReadPatterns(samples, workload, layout.reads());
     }
 
     String businessId() {
@@ -47,10 +46,10 @@ final class CapacityModel {
         return load;
     }
 
-    /** The big store's rename alone, while its fan-out writes copies at {@code fanoutCopiesPerSecond}. */
+    /** The big store's rename alone, while its fan-out writes copies at the layout's pace. */
     Load bigRenameRunning() {
         Load load = new Load();
-        double runsPerSecond = workload.fanoutCopiesPerSecond() / workload.bigStoreLinkedCustomers();
+        double runsPerSecond = layout.copiesPerSecond() / workload.bigStoreLinkedCustomers();
         load.add(new Operation(BIG_RENAME, "big store rename, running", runsPerSecond, runsPerSecond, 1, bigRename()));
         return load;
     }
@@ -144,7 +143,7 @@ final class CapacityModel {
 
     private List<Access> writes(List<ItemWrite> writes) {
         List<Access> accesses = new ArrayList<>();
-        writes.forEach(write -> accesses.addAll(tableWrites.of(write)));
+        writes.forEach(write -> accesses.addAll(tableWrites.of(layout.stored(write))));
         return accesses;
     }
 
@@ -152,18 +151,14 @@ final class CapacityModel {
     private List<Access> known(List<Access> accesses) {
         Set<String> targets = new HashSet<>();
         targets.add(Access.TABLE);
-        layout.indexes().forEach(index -> targets.add(index.name()));
+        layout.table().indexes().forEach(index -> targets.add(index.name()));
         return accesses.stream()
                 .filter(access -> targets.contains(access.target()))
                 .toList();
     }
 
     private Order order(String status, boolean tagged) {
-        return samples.order(
-                status,
-                workload.linesPerOrder(),
-                tagged ? Set.of(workload.orderTag()) : Set.of(),
-                workload.orderStatusShards());
+        return samples.order(status, workload.linesPerOrder(), tagged ? Set.of(workload.orderTag()) : Set.of());
     }
 
     private Set<String> customerTags(int sample) {

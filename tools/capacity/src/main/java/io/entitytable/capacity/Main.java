@@ -1,9 +1,11 @@
 package io.entitytable.capacity;
 
-import io.entitytable.model.TableLayout;
 import java.nio.file.Path;
 
-/** {@code java -jar capacity.jar <workload.json>}: prints the capacity report of the workload as Markdown. */
+/**
+ * {@code java -jar capacity.jar <workload.json>}: prints the capacity report of the workload as Markdown, the current
+ * layout beside the first.
+ */
 public final class Main {
     private Main() {}
 
@@ -13,6 +15,6 @@ public final class Main {
             System.exit(2);
         }
         Workload workload = Workload.read(Path.of(args[0]));
-        System.out.print(new Report(workload, TableLayout.ENTITY).markdown());
+        System.out.print(new Report(workload).markdown());
     }
 }

@@ -1,6 +1,5 @@
 package io.entitytable.capacity;
 
-import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKind;
@@ -10,12 +9,10 @@ import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
 import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.IntFunction;
-import java.util.stream.IntStream;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -32,7 +29,7 @@ final class ReadPatterns {
             Map.entry("6", "customer by id"),
             Map.entry("7", "a customer's orders"),
             Map.entry("8", "order with its lines"),
-            Map.entry("9", "orders in a status, all businesses"),
+            Map.entry("9", "a business's orders in a status"),
             Map.entry("10", "stores a customer manages"),
             Map.entry("11", "customers managing a store"),
             Map.entry("12", "a business's subjects tagged t"),
@@ -41,19 +38,21 @@ final class ReadPatterns {
     private final Samples samples;
     private final Workload workload;
     private final String business;
+    private final ModelledLayout.Reads layout;
 
-    ReadPatterns(Samples samples, Workload workload) {
+    ReadPatterns(Samples samples, Workload workload, ModelledLayout.Reads layout) {
         this.samples = samples;
         this.workload = workload;
         this.business = samples.businessId;
+        this.layout = layout;
     }
 
     /** One request of pattern {@code number}, on fresh sample items. */
     IntFunction<List<Access>> pattern(String number) {
         return switch (number) {
             case "1" -> i -> List.of(get(business, samples.business().toItem()));
-            case "2", "4" -> i -> perShard(TableLayout.BUSINESS_GSI, page(order().toItem()));
-            case "3" -> i -> perShard(TableLayout.BUSINESS_GSI, page(customer().toItem()));
+            case "2", "4" -> i -> each(layout.business(business), page(order().toItem()));
+            case "3" -> i -> each(layout.business(business), page(customer().toItem()));
             case "5" -> i ->
                     List.of(query(TableLayout.GSI1, Keys.storeLocationPk(business, "US"), page(store().toItem())));
             case "6" -> i -> {
@@ -67,9 +66,7 @@ final class ReadPatterns {
                         + order.lineItems().stream().mapToLong(ItemSize::bytes).sum();
                 return List.of(Access.read(Access.TABLE, order.id(), ItemSize.readUnits(bytes, true)));
             };
-            case "9" -> i -> IntStream.range(0, workload.orderStatusShards())
-                    .mapToObj(n -> query(TableLayout.GSI1, Keys.orderStatusPk("PAID", n), page(order().toItem())))
-                    .toList();
+            case "9" -> i -> each(layout.status(business, "PAID"), page(order().toItem()));
             case "10" -> i -> {
                 Store store = store();
                 String customerRef = Keys.subjectRef(Entity.CUSTOMER, samples.newId());
@@ -92,16 +89,17 @@ final class ReadPatterns {
     }
 
     private Access tagged(String tag) {
-        String partition = Keys.tagPartition(business, tag);
+        String partition = layout.tag(business, tag);
         Order order = order();
         Duplicate duplicate = new Duplicate(partition, Keys.subjectRef(Entity.ORDER, order.id()), ItemKind.TAG);
         return query(Access.TABLE, partition, page(RelationshipCatalogue.copyItem(duplicate, order.toItem())));
     }
 
-    private List<Access> perShard(String index, long pageBytes) {
-        List<Access> reads = new ArrayList<>();
-        BusinessShards.partitions(business).forEach(shard -> reads.add(query(index, shard, pageBytes)));
-        return reads;
+    /** One Query of a page in each partition. */
+    private static List<Access> each(ModelledLayout.Partitions partitions, long pageBytes) {
+        return partitions.keys().stream()
+                .map(key -> query(partitions.index(), key, pageBytes))
+                .toList();
     }
 
     private long page(Map<String, AttributeValue> item) {
@@ -121,8 +119,7 @@ final class ReadPatterns {
     }
 
     private Order order() {
-        return samples.order(
-                "PAID", workload.linesPerOrder(), Set.of(workload.orderTag()), workload.orderStatusShards());
+        return samples.order("PAID", workload.linesPerOrder(), Set.of(workload.orderTag()));
     }
 
     private Customer customer() {

@@ -1,29 +1,41 @@
 package io.entitytable.capacity;
 
-import io.entitytable.model.TableLayout;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-/** The Markdown report: the hottest partitions of the table and of each index, and how far each rate can grow. */
+/**
+ * The Markdown report: the layout before and the layout now side by side (the hottest partition of the table and of
+ * each index, and how far each rate can grow), then each layout's hottest partitions in detail.
+ */
 final class Report {
     static final int HOTTEST = 5;
     static final double WARNING = 0.8;
 
     private final Workload workload;
-    private final TableLayout layout;
-    private final CapacityModel model;
+    private final ModelledLayout now;
+    private final ModelledLayout before;
+    private final CapacityModel nowModel;
+    private final CapacityModel beforeModel;
 
-    Report(Workload workload, TableLayout layout) {
+    /** The current layout beside the first one. */
+    Report(Workload workload) {
+        this(workload, ModelledLayout.CURRENT, ModelledLayout.FIRST);
+    }
+
+    Report(Workload workload, ModelledLayout now, ModelledLayout before) {
         this.workload = workload;
-        this.layout = layout;
-        this.model = new CapacityModel(workload, layout);
+        this.now = now;
+        this.before = before;
+        this.nowModel = new CapacityModel(workload, now);
+        this.beforeModel = new CapacityModel(workload, before);
     }
 
     String markdown() {
-        Load steady = model.steadyLoad();
+        Load nowLoad = nowModel.steadyLoad();
+        Load beforeLoad = beforeModel.steadyLoad();
         StringBuilder out = new StringBuilder();
         out.append("# Capacity of the Entity table\n\n");
         out.append(workload.description()).append("\n\n");
@@ -31,44 +43,105 @@ final class Report {
                 Locale.ROOT,
                 "Per-partition limits: %,.0f WCU/s, %,.0f RCU/s. Business-scoped keys are those of the largest business"
                         + " (`%s`, %.2f %% of every business-scoped rate); keys that name no id are shared by every"
-                        + " business and carry the system-wide rates. Rows at or above %.0f %% are marked ⚠.\n\n",
+                        + " business and carry the system-wide rates. Rows above %.0f %% are marked ⚠.\n\n",
                 Load.WRITE_LIMIT,
                 Load.READ_LIMIT,
-                model.businessId(),
+                nowModel.businessId(),
                 workload.largestBusinessShare() * 100,
                 WARNING * 100));
-        for (String target : targets()) {
-            out.append("## ").append(target).append("\n\n");
-            table(out, steady.hottest(target, HOTTEST));
+
+        out.append(String.format(
+                Locale.ROOT,
+                "## Side by side: the hottest partition of the table and of each index%n%n"
+                        + "Utilisation is the larger of the write and the read share of a partition's limits.%n%n"
+                        + "| target | %s: hottest key | %s: utilisation | %s: hottest key | %s: utilisation |%n"
+                        + "|---|---|---|---|---|%n",
+                before.name(),
+                before.name(),
+                now.name(),
+                now.name()));
+        Set<String> targets = new LinkedHashSet<>(targets(before));
+        targets.addAll(targets(now));
+        for (String target : targets) {
+            out.append("| ")
+                    .append(target)
+                    .append(" | ")
+                    .append(hottestCell(beforeLoad, target))
+                    .append(" | ")
+                    .append(hottestCell(nowLoad, target))
+                    .append(" |\n");
         }
-        out.append("## Headroom: how far each rate can grow alone\n\n");
-        out.append("| rate | now | factor | first partition at 100 % |\n|---|---|---|---|\n");
+
+        out.append("\n## Headroom: how far each rate can grow alone\n\n");
+        out.append(String.format(
+                Locale.ROOT,
+                "| rate | now | %s: factor | %s: first partition at 100 %% | %s: factor | %s: first partition at"
+                        + " 100 %% |%n|---|---|---|---|---|---|%n",
+                before.name(),
+                before.name(),
+                now.name(),
+                now.name()));
         for (String rate : rates()) {
-            Load.Partition first = steady.firstFull(rate);
+            Load.Partition beforeFirst = beforeLoad.firstFull(rate);
+            Load.Partition nowFirst = nowLoad.firstFull(rate);
             out.append(String.format(
                     Locale.ROOT,
-                    "| %s | %s | %s | %s `%s` |\n",
+                    "| %s | %s | %s | %s `%s` | %s | %s `%s` |%n",
                     rate,
                     now(rate),
-                    factor(first.growthOf(rate)),
-                    first.target(),
-                    first.key()));
+                    factor(beforeFirst.growthOf(rate)),
+                    beforeFirst.target(),
+                    beforeFirst.key(),
+                    factor(nowFirst.growthOf(rate)),
+                    nowFirst.target(),
+                    nowFirst.key()));
+        }
+
+        details(out, now, nowModel, nowLoad);
+        details(out, before, beforeModel, beforeLoad);
+        return out.toString();
+    }
+
+    /** One layout's hottest partitions per table and index, and the big store's rename while it runs. */
+    private void details(StringBuilder out, ModelledLayout layout, CapacityModel model, Load steady) {
+        out.append("\n# ").append(capitalised(layout.name())).append(" in detail\n\n");
+        for (String target : targets(layout)) {
+            out.append("## ").append(layout.name()).append(": ").append(target).append("\n\n");
+            table(out, steady.hottest(target, HOTTEST));
         }
         Load running = model.bigRenameRunning();
         out.append(String.format(
                 Locale.ROOT,
-                "%n## The big store's rename while it runs%n%n%,d linked customers, copies written at %,.0f/s: one run"
-                        + " takes %,.0f s. Its hottest partitions during the run (the steady tables above show its"
+                "## %s: the big store's rename while it runs%n%n%,d linked customers, copies written at %,.0f/s: one"
+                        + " run takes %,.0f s. Its hottest partitions during the run (the steady tables above show its"
                         + " hourly average):%n%n",
+                layout.name(),
                 workload.bigStoreLinkedCustomers(),
-                workload.fanoutCopiesPerSecond(),
-                workload.bigStoreLinkedCustomers() / workload.fanoutCopiesPerSecond()));
+                layout.copiesPerSecond(),
+                workload.bigStoreLinkedCustomers() / layout.copiesPerSecond()));
         List<Load.Partition> hottest = new ArrayList<>();
-        for (String target : targets()) {
+        for (String target : targets(layout)) {
             hottest.addAll(running.hottest(target, 1));
         }
         table(out, hottest);
-        return out.toString();
+    }
+
+    private static String hottestCell(Load load, String target) {
+        List<Load.Partition> hottest = load.hottest(target, 1);
+        if (hottest.isEmpty()) {
+            return "(no such index) | ";
+        }
+        Load.Partition partition = hottest.get(0);
+        return String.format(
+                Locale.ROOT,
+                "`%s` | %s%.1f %%",
+                partition.key(),
+                partition.utilisation() > WARNING ? "⚠ " : "",
+                partition.utilisation() * 100);
+    }
+
+    private static String capitalised(String text) {
+        return Character.toUpperCase(text.charAt(0)) + text.substring(1);
     }
 
     private void table(StringBuilder out, List<Load.Partition> partitions) {
@@ -78,7 +151,7 @@ final class Report {
             out.append(String.format(
                     Locale.ROOT,
                     "| %s | %s | `%s` | %,.1f | %.1f %% | %,.1f | %.1f %% |\n",
-                    partition.utilisation() >= WARNING ? "⚠" : "",
+                    partition.utilisation() > WARNING ? "⚠" : "",
                     partition.target(),
                     partition.key(),
                     partition.writeUnits(),
@@ -89,16 +162,16 @@ final class Report {
         out.append('\n');
     }
 
-    private List<String> targets() {
+    private static List<String> targets(ModelledLayout layout) {
         List<String> targets = new ArrayList<>();
         targets.add(Access.TABLE);
-        layout.indexes().forEach(index -> targets.add(index.name()));
+        layout.table().indexes().forEach(index -> targets.add(index.name()));
         return targets;
     }
 
     private Set<String> rates() {
         Set<String> rates = new LinkedHashSet<>();
-        model.operations().forEach(operation -> rates.add(operation.rate()));
+        nowModel.operations().forEach(operation -> rates.add(operation.rate()));
         return rates;
     }
 
@@ -118,7 +191,11 @@ final class Report {
         return String.format(Locale.ROOT, "%,.0f", value);
     }
 
+    /** Below 0: the partition is over its limit even without this rate, so it cannot grow at all. */
     private static String factor(double factor) {
-        return Double.isInfinite(factor) ? "unbounded" : String.format(Locale.ROOT, "× %,.2f", factor);
+        if (Double.isInfinite(factor)) {
+            return "unbounded";
+        }
+        return factor < 0 ? "none: already over" : String.format(Locale.ROOT, "× %,.2f", factor);
     }
 }

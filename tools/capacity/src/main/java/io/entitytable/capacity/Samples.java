@@ -4,7 +4,6 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Business;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
-import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
 import io.entitytable.model.Store;
@@ -64,9 +63,13 @@ final class Samples {
                 newId(), businessId, "Downtown Market " + random.nextInt(10_000), address(), tags, 2, NOW, NOW);
     }
 
-    /** An order of {@code lines} lines whose status shard is that of its id under {@code shards}, as the API's. */
-    Order order(String status, int lines, Set<String> tags, int shards) {
+    /**
+     * An order of {@code lines} lines, placed at a time of its own within an hour: a key that names its time (the
+     * first layout indexed {@code order#<millis>}) is one of many, as for real orders.
+     */
+    Order order(String status, int lines, Set<String> tags) {
         String id = newId();
+        Instant placed = NOW.plusMillis(random.nextInt(3_600_000));
         List<OrderLine> orderLines = new ArrayList<>();
         IntStream.rangeClosed(1, lines)
                 .forEach(n -> orderLines.add(new OrderLine(
@@ -82,11 +85,10 @@ final class Samples {
                 address(),
                 orderLines,
                 lines,
-                Keys.orderShard(id, shards),
                 tags,
                 1,
-                NOW,
-                NOW);
+                placed,
+                placed);
     }
 
     private Address address() {

@@ -18,7 +18,6 @@ record Workload(
         double largestBusinessOrdersPerSecond,
         int linesPerOrder,
         int statusChangesPerOrder,
-        int orderStatusShards,
         double taggedOrderFraction,
         String orderTag,
         double customersCreatedPerSecond,
@@ -32,7 +31,6 @@ record Workload(
         int customersPerStore,
         int bigStoreLinkedCustomers,
         double bigStoreRenamesPerHour,
-        double fanoutCopiesPerSecond,
         double readsPerSecond,
         int pageSize,
         Map<String, Double> readMix) {

@@ -14,7 +14,6 @@ final class TestWorkloads {
                 500,
                 3,
                 2,
-                22,
                 0.2,
                 "rush",
                 10_000,
@@ -28,7 +27,6 @@ final class TestWorkloads {
                 5,
                 200,
                 1,
-                1_000,
                 50_000,
                 25,
                 Map.of("1", 0.2, "4", 0.3, "9", 0.2, "12", 0.3));

@@ -52,7 +52,7 @@ public final class FaultRun {
         Path dataFolder = temporaryFolder();
         String table = TableLayout.ENTITY.defaultTableName();
         LocalOptions local =
-                new LocalOptions(RepositoryRoot.find(), dataFolder, true, 0, LocalDynamoDb.freePort(), table, null);
+                new LocalOptions(RepositoryRoot.find(), dataFolder, true, 0, LocalDynamoDb.freePort(), table);
         FaultPlan plan = new FaultPlan(options.seed(), options.rates());
         OperationStats operations = new OperationStats();
         long begin = System.nanoTime();

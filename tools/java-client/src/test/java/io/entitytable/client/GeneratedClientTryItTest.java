@@ -69,7 +69,7 @@ class GeneratedClientTryItTest {
     @BeforeAll
     static void startTheLocalSystemAndTheClient() {
         LocalOptions options =
-                new LocalOptions(RepositoryRoot.find(), dataFolder, true, 0, LocalDynamoDb.freePort(), "Entity", null);
+                new LocalOptions(RepositoryRoot.find(), dataFolder, true, 0, LocalDynamoDb.freePort(), "Entity");
         assertThat(options.zipOf(FunctionDefinition.API)).isRegularFile();
         assertThat(options.zipOf(FunctionDefinition.STREAM_FANOUT)).isRegularFile();
         system = LocalSystem.start(options, System.out);
@@ -108,7 +108,7 @@ class GeneratedClientTryItTest {
         var customer = customers.getCustomerWithHttpInfo(acme.customer());
         var annsOrders = customers.listCustomerOrders(acme.customer(), null, null);
         Order order = orders.getOrder(acme.order());
-        var openOrders = orders.listOrdersByStatus(null, null, null, "OPEN", null);
+        var openOrders = orders.listBusinessOrders(acme.business(), null, null, null, null, null, null, "OPEN", null);
 
         // THEN each answers what the README says, in the generated types
         assertThat(business.getStatusCode()).isEqualTo(200);

@@ -200,7 +200,6 @@ final class SampleTable {
                 buyer.mailingAddresses().get("home"),
                 lines,
                 lines.size(),
-                0,
                 tags,
                 2,
                 T0.plusSeconds(120),

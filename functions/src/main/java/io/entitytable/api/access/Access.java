@@ -1,0 +1,67 @@
+package io.entitytable.api.access;
+
+import io.entitytable.api.error.ApiProblem;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Values;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * What the caller of this request may do, applied where the API reads or writes (the policy of docs/design.md §8,
+ * "Authorization"):
+ *
+ * <ul>
+ *   <li>An operator may do everything.
+ *   <li>A member of a business may read and change that business and its customers, stores and orders (found through
+ *       their {@code businessId}), and nothing else.
+ *   <li>A subject the caller may not use is answered exactly as a subject that does not exist, 404, before anything is
+ *       written, so a denial never tells whether an id exists. Only a route the caller may never use at all (creating
+ *       a business, for a member) answers 403.
+ * </ul>
+ */
+public abstract class Access {
+    /** The caller of the current request. */
+    public abstract Caller caller();
+
+    /** 403 unless the caller is an operator. */
+    public void requireOperator(String what) {
+        if (!caller().operator()) {
+            throw ApiProblem.forbidden("only operators may " + what);
+        }
+    }
+
+    /** 404 (as if absent) unless the caller may use business {@code businessId}. */
+    public void requireBusiness(String businessId) {
+        if (!caller().mayUse(businessId)) {
+            throw ApiProblem.notFound(Entity.BUSINESS.keyName(), businessId);
+        }
+    }
+
+    /** 404 (as if absent) unless the caller may use the business the core item belongs to. */
+    public void requireItem(Entity entity, String id, Map<String, AttributeValue> core) {
+        if (!caller().mayUse(Values.string(core, Attributes.BUSINESS_ID))) {
+            throw ApiProblem.notFound(entity.keyName(), id);
+        }
+    }
+
+    /** Whether every subject is open to the caller, so that no read is needed to learn a subject's business. */
+    public boolean seesEverything() {
+        return caller().operator();
+    }
+
+    /** What binds a cursor to its caller: a cursor made for one caller is refused for another. */
+    public String cursorScope() {
+        return caller().subject();
+    }
+
+    /** An access for code outside an HTTP request (tests, tools): always {@code caller}. */
+    public static Access of(Caller caller) {
+        return new Access() {
+            @Override
+            public Caller caller() {
+                return caller;
+            }
+        };
+    }
+}
