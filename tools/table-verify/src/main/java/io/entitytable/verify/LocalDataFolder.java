@@ -1,6 +1,7 @@
 package io.entitytable.verify;
 
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import java.io.PrintStream;
 import java.nio.file.Path;
 
 /**
@@ -17,7 +18,17 @@ final class LocalDataFolder implements AutoCloseable {
 
     /** Starts DynamoDB Local on {@code folder}; with a null folder nothing runs and options are used as they are. */
     static LocalDataFolder open(Path folder) {
-        return new LocalDataFolder(folder == null ? null : LocalDynamoDb.start(LocalDynamoDb.freePort(), folder));
+        if (folder == null) {
+            return new LocalDataFolder(null);
+        }
+        // DynamoDB Local prints its configuration on System.out while it starts; stdout carries only the summary.
+        PrintStream stdout = System.out;
+        System.setOut(System.err);
+        try {
+            return new LocalDataFolder(LocalDynamoDb.start(LocalDynamoDb.freePort(), folder));
+        } finally {
+            System.setOut(stdout);
+        }
     }
 
     /** The options pointed at this folder's DynamoDB Local, or as they are when no folder was given. */
