@@ -41,10 +41,13 @@ import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.Shard;
+import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * {@code migrate} from a table of layout 1 (written as layout 1's API and fan-out did, {@link FirstLayoutTable}) to
@@ -326,6 +329,8 @@ class MigrateTest {
         Set<String> partitions = partitions(old.table);
         old.tags().forEach(tag -> assertThat(partitions).doesNotContain(FirstLayout.tagPartition(tag)));
         assertThat(ChildCounters.sum(counters(old.table, old.acme))).isEqualTo(old.acmeChildren());
+        // its stream was turned on after the last write: a pump that starts on it replays nothing of the migration
+        assertThat(streamRecords(describe(old.table).latestStreamArn())).isZero();
 
         // AND once more: the table already has this layout
         Run again = run(MigrateCommand.Interruptions.NONE, command);
@@ -502,6 +507,25 @@ class MigrateTest {
         Set<String> partitions = new HashSet<>();
         items(table).forEach(item -> partitions.add(Values.string(item, Attributes.ID)));
         return partitions;
+    }
+
+    /** How many records the stream holds, every shard read from its trim horizon. */
+    private static int streamRecords(String streamArn) {
+        int records = 0;
+        try (DynamoDbStreamsClient streams = local.streamsClient()) {
+            for (Shard shard : streams.describeStream(request -> request.streamArn(streamArn))
+                    .streamDescription()
+                    .shards()) {
+                String iterator = streams.getShardIterator(request -> request.streamArn(streamArn)
+                                .shardId(shard.shardId())
+                                .shardIteratorType(ShardIteratorType.TRIM_HORIZON))
+                        .shardIterator();
+                records += streams.getRecords(request -> request.shardIterator(iterator))
+                        .records()
+                        .size();
+            }
+        }
+        return records;
     }
 
     private static TableDescription describe(String table) {
