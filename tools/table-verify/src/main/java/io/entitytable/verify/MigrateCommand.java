@@ -72,8 +72,7 @@ final class MigrateCommand {
         if (checkpoint.phase() == MigrationPhase.COPY) {
             TableDescription source = describe(from);
             if (source == null) {
-                throw new UsageException("table '" + from + "' not found at "
-                        + options.target().target()
+                throw new UsageException("table '" + from + "' not found at " + options.where()
                         + (options.inPlace() && describe(temporary) != null
                                 ? "; " + temporary + " exists: an in-place migration was stopped after deleting it,"
                                         + " rerun it with its --checkpoint"

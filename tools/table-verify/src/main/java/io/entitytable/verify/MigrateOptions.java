@@ -1,9 +1,9 @@
 package io.entitytable.verify;
 
-import io.entitytable.model.TableLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
@@ -95,7 +95,7 @@ record MigrateOptions(
             throw new UsageException("--data " + data + " is not a folder");
         }
         // The endpoint, region and segment checks of verify apply as they are.
-        List<String> verifyArguments = new java.util.ArrayList<>(List.of("verify", "--table", to));
+        List<String> verifyArguments = new ArrayList<>(List.of("verify", "--table", to));
         if (endpoint != null) {
             verifyArguments.addAll(List.of("--endpoint", endpoint));
         }
@@ -117,9 +117,9 @@ record MigrateOptions(
         return from + TEMPORARY_SUFFIX;
     }
 
-    /** Verify's options for the table written last (the target), against the endpoint this run talks to. */
-    VerifyOptions verifyTarget() {
-        return target;
+    /** Where the summary says the tables are: the data folder, an endpoint, or {@code aws:<region>}. */
+    String where() {
+        return data != null ? "data:" + data : target.target();
     }
 
     MigrateOptions withTarget(VerifyOptions resolved) {
@@ -147,10 +147,5 @@ record MigrateOptions(
             throw new UsageException(option + " needs a value");
         }
         return arguments.pop();
-    }
-
-    /** For a message: the default table name, which local runs use. */
-    static String defaultTable() {
-        return TableLayout.ENTITY.defaultTableName();
     }
 }

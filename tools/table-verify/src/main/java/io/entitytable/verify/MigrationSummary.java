@@ -22,7 +22,7 @@ final class MigrationSummary {
         summary.put("from", options.from());
         summary.put("to", options.to());
         summary.put("inPlace", options.inPlace());
-        summary.put("target", options.target().target());
+        summary.put("target", options.where());
         summary.put("sourceLayout", result.sourceLayout());
         summary.put("exitCode", result.exitCode());
         if (result.nothingToMigrate()) {
