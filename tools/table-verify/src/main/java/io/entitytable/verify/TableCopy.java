@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.DoubleAdder;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -53,19 +54,19 @@ record TableCopy(
         }
         progress.pageRead((int) state.tally().itemsRead());
         ItemCopy copy = new ItemCopy(dynamo, target);
-        CopyTally[] tally = {state.tally()};
+        AtomicReference<CopyTally> tally = new AtomicReference<>(state.tally());
         new TableScan(dynamo, source, segments)
                 .pages(segment, startKey(state.lastKey()), PAGE_SIZE, new DoubleAdder(), (items, lastKey) -> {
                     for (Map<String, AttributeValue> item : items) {
-                        tally[0] = tally[0].plus(copy.copy(item));
+                        tally.set(tally.get().plus(copy.copy(item)));
                     }
-                    checkpoint.pageDone(pass, segment, lastKey, tally[0]);
+                    checkpoint.pageDone(pass, segment, lastKey, tally.get());
                     progress.pageRead(items.size());
                     interruptions.pageCheckpointed(pass);
                 });
         if (!checkpoint.segment(pass, segment).done()) {
             // A segment whose last page was full ends with an empty page: it is done all the same.
-            checkpoint.pageDone(pass, segment, Map.of(), tally[0]);
+            checkpoint.pageDone(pass, segment, Map.of(), tally.get());
         }
         progress.segmentDone();
     }

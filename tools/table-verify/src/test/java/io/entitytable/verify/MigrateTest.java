@@ -407,6 +407,39 @@ class MigrateTest {
     }
 
     @Test
+    void migrate_shouldDrawProgressOnStderr_onlyWhenATerminalIsAttached() throws Exception {
+        // GIVEN
+        FirstLayoutTable old = FirstLayoutTable.write(dynamo, newTable("old"), 0);
+        String endpoint = local.endpoint().toString();
+        String checkpoint = folder.resolve("terminal.json").toString();
+
+        // WHEN run with a terminal, and then again without one
+        Run withTerminal = run(
+                true,
+                MigrateCommand.Interruptions.NONE,
+                "migrate",
+                "--endpoint",
+                endpoint,
+                "--from",
+                old.table,
+                "--to",
+                newTable("new"),
+                "--checkpoint",
+                checkpoint);
+        Run piped = migrate("--from", old.table, "--to", newTable("new"));
+
+        // THEN the progress lines are on stderr with a terminal only; stdout is the summary either way
+        assertThat(withTerminal.exitCode()).isZero();
+        assertThat(withTerminal.err())
+                .contains("[copy] " + old.table + " -> ")
+                .contains("segments done")
+                .contains("[re-verify]");
+        assertThat(withTerminal.json().get("command").asText()).isEqualTo("migrate");
+        assertThat(piped.exitCode()).isZero();
+        assertThat(piped.err()).doesNotContain("segments done").contains("migrate: copy " + old.table);
+    }
+
+    @Test
     void conversion_shouldBeTheIdentity_onAnItemOfThisLayout() {
         // GIVEN the items this layout's API writes (a store with its linkCount)
         FirstLayoutTable sample = FirstLayoutTable.write(dynamo, newTable("old"), 0);
@@ -577,12 +610,16 @@ class MigrateTest {
     }
 
     private static Run run(MigrateCommand.Interruptions interruptions, String... args) {
+        return run(false, interruptions, args);
+    }
+
+    private static Run run(boolean terminal, MigrateCommand.Interruptions interruptions, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exitCode;
         try (PrintStream outStream = new PrintStream(out, true, StandardCharsets.UTF_8);
                 PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            exitCode = Main.run(List.of(args), outStream, errStream, false, interruptions);
+            exitCode = Main.run(List.of(args), outStream, errStream, terminal, interruptions);
         }
         return new Run(exitCode, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
