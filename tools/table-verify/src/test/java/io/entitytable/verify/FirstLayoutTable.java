@@ -23,7 +23,8 @@ import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
-import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * A table of layout 1 as layout 1's API and fan-out left it: two businesses (one with three stores, customers linked
@@ -141,10 +142,31 @@ final class FirstLayoutTable {
                 }
             }
         }
+        flush();
     }
 
-    void put(Map<String, AttributeValue> item) {
-        dynamo.putItem(PutItemRequest.builder().tableName(table).item(item).build());
+    private final List<Map<String, AttributeValue>> pending = new ArrayList<>();
+
+    private void put(Map<String, AttributeValue> item) {
+        pending.add(item);
+    }
+
+    /** Writes what {@link #fill} collected, 25 items a request (a few hundred single puts take seconds here). */
+    private void flush() {
+        for (int start = 0; start < pending.size(); start += 25) {
+            List<WriteRequest> batch = pending.subList(start, Math.min(start + 25, pending.size())).stream()
+                    .map(item -> WriteRequest.builder()
+                            .putRequest(PutRequest.builder().item(item).build())
+                            .build())
+                    .toList();
+            Map<String, List<WriteRequest>> unprocessed = Map.of(table, batch);
+            while (!unprocessed.isEmpty()) {
+                Map<String, List<WriteRequest>> request = unprocessed;
+                unprocessed = dynamo.batchWriteItem(builder -> builder.requestItems(request))
+                        .unprocessedItems();
+            }
+        }
+        pending.clear();
     }
 
     private Store store(String name, String state, Set<String> tags, long version) {

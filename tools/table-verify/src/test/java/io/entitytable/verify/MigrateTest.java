@@ -198,7 +198,7 @@ class MigrateTest {
     @Test
     void killedRun_shouldResumeAfterTheLastCheckpointedPage() throws Exception {
         // GIVEN a layout-1 table of several Scan pages, and a run killed after its second page was checkpointed
-        FirstLayoutTable old = FirstLayoutTable.write(dynamo, newTable("old"), 250);
+        FirstLayoutTable old = FirstLayoutTable.write(dynamo, newTable("old"), 200);
         String target = newTable("new");
         Path checkpoint = folder.resolve("checkpoint.json");
         AtomicInteger pages = new AtomicInteger();
