@@ -74,16 +74,32 @@ final class MigrateCommand {
             if (source == null) {
                 throw new UsageException("table '" + from + "' not found at " + options.where()
                         + (options.inPlace() && describe(temporary) != null
-                                ? "; " + temporary + " exists: an in-place migration was stopped after deleting it,"
-                                        + " rerun it with its --checkpoint"
+                                ? "; " + temporary + " exists: an in-place migration stopped after deleting it. Rerun"
+                                        + " it with its --checkpoint, or without one: migrate --from " + temporary
+                                        + " --to " + from + " (same --endpoint or --data), then delete " + temporary
                                 : ""));
             }
             String layout = layoutOf(from, source);
             if (options.inPlace() && layout.equals(CURRENT) && !checkpoint.resumed()) {
-                err.println("migrate: " + from + " already has this layout; nothing to migrate");
-                return MigrationResult.nothingToMigrate(options, elapsed(started));
+                if (describe(temporary) != null) {
+                    // An in-place run stopped after re-creating the table, and its checkpoint is gone: the data is in
+                    // the temporary table, and the copy back is a migration from it.
+                    throw new UsageException(temporary + " exists: an in-place migration of " + from + " stopped"
+                            + " and its checkpoint is gone; finish it with migrate --from " + temporary + " --to "
+                            + from + " (same --endpoint or --data), then delete " + temporary);
+                }
+                if (hasStream(source)) {
+                    err.println("migrate: " + from + " already has this layout; nothing to migrate");
+                    return MigrationResult.nothingToMigrate(options, elapsed(started));
+                }
+                // Re-created by a migration that stopped before its finish: counters, copies, stream.
+                checkpoint.sourceLayout(layout);
+                advance(checkpoint, MigrationPhase.FINISH);
+            } else {
+                checkpoint.sourceLayout(layout);
             }
-            checkpoint.sourceLayout(layout);
+        }
+        if (checkpoint.phase() == MigrationPhase.COPY) {
             String copyTarget = options.inPlace() ? temporary : to;
             prepareTarget(copyTarget);
             copy(checkpoint, MigrationPhase.COPY, from, copyTarget);
@@ -211,10 +227,13 @@ final class MigrateCommand {
                         DescribeTableRequest.builder().tableName(name).build());
     }
 
-    private void turnStreamOn(String name) {
-        TableDescription table = describe(name);
+    private static boolean hasStream(TableDescription table) {
         StreamSpecification stream = table.streamSpecification();
-        if (stream != null && Boolean.TRUE.equals(stream.streamEnabled())) {
+        return stream != null && Boolean.TRUE.equals(stream.streamEnabled());
+    }
+
+    private void turnStreamOn(String name) {
+        if (hasStream(describe(name))) {
             return;
         }
         dynamo.updateTable(request -> request.tableName(name).streamSpecification(layoutStream()));

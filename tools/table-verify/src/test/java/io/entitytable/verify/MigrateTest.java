@@ -339,6 +339,53 @@ class MigrateTest {
     }
 
     @Test
+    void inPlace_withoutItsCheckpoint_shouldNameTheCommandThatFinishesIt() throws Exception {
+        // GIVEN an in-place migration killed after re-creating the table, and its checkpoint lost
+        FirstLayoutTable old = FirstLayoutTable.write(dynamo, newTable("Entity"), 0);
+        String temporary = old.table + MigrateOptions.TEMPORARY_SUFFIX;
+        assertThat(inPlace(old.table, "lost.json", MigrationPhase.COPY_BACK).exitCode())
+                .isEqualTo(3);
+        Files.delete(folder.resolve("lost.json"));
+
+        // WHEN it is run again
+        Run refused = inPlace(old.table, "lost-again.json", null);
+
+        // THEN it refuses (the re-created table has this layout but not the data) and names the copy back
+        assertThat(refused.exitCode()).isEqualTo(2);
+        assertThat(refused.err()).contains("migrate --from " + temporary + " --to " + old.table);
+        assertThat(items(temporary)).hasSize((int) (old.coreItems + old.lines));
+        // AND that command finishes it
+        Run copyBack = migrate("--from", temporary, "--to", old.table);
+        assertThat(copyBack.exitCode()).as(copyBack.err()).isZero();
+        assertThat(copyBack.json().get("sourceLayout").asText()).isEqualTo("current");
+        assertThat(copyBack.json().get("copy").get("coreWritten").asLong()).isEqualTo(old.coreItems);
+        assertThat(TableLayout.ENTITY.differencesFrom(describe(old.table))).isEmpty();
+        assertThat(DriftCheck.of(dynamo, old.table).clean()).isTrue();
+    }
+
+    @Test
+    void inPlace_onATableLeftBeforeItsFinish_shouldFinishIt() throws Exception {
+        // GIVEN an in-place migration killed after its copy back, before counters, copies and stream; its checkpoint
+        // and temporary table gone
+        FirstLayoutTable old = FirstLayoutTable.write(dynamo, newTable("Entity"), 0);
+        assertThat(inPlace(old.table, "before-finish.json", MigrationPhase.FINISH)
+                        .exitCode())
+                .isEqualTo(3);
+        Files.delete(folder.resolve("before-finish.json"));
+        dynamo.deleteTable(request -> request.tableName(old.table + MigrateOptions.TEMPORARY_SUFFIX));
+        assertThat(catchMismatch(old.table).getMessage()).contains("the stream is not on");
+
+        // WHEN the command TableBootstrap names for it runs
+        Run finished = inPlace(old.table, "finish.json", null);
+
+        // THEN it finished the table: counters, copies, stream
+        assertThat(finished.exitCode()).as(finished.err()).isZero();
+        assertThat(TableLayout.ENTITY.differencesFrom(describe(old.table))).isEmpty();
+        assertThat(DriftCheck.of(dynamo, old.table).clean()).isTrue();
+        assertThat(ChildCounters.sum(counters(old.table, old.acme))).isEqualTo(old.acmeChildren());
+    }
+
+    @Test
     void tableBootstrap_shouldRefuseALayout1Table_namingTheCommandThatThenMigratesIt() {
         // GIVEN a layout-1 table at DynamoDB Local's endpoint
         FirstLayoutTable old = FirstLayoutTable.write(dynamo, newTable("Entity"), 0);
@@ -583,6 +630,30 @@ class MigrateTest {
             assertThat(out).as(err).isNotBlank();
             return JSON.readTree(out);
         }
+    }
+
+    /** migrate --in-place of {@code table}; killed when it reaches {@code killAt} (null: never). */
+    private Run inPlace(String table, String checkpoint, MigrationPhase killAt) {
+        MigrateCommand.Interruptions interruptions = new MigrateCommand.Interruptions() {
+            @Override
+            public void phaseReached(MigrationPhase phase) {
+                if (phase == killAt) {
+                    throw new IllegalStateException("killed");
+                }
+            }
+        };
+        return run(
+                interruptions,
+                "migrate",
+                "--endpoint",
+                local.endpoint().toString(),
+                "--from",
+                table,
+                "--to",
+                table,
+                "--in-place",
+                "--checkpoint",
+                folder.resolve(checkpoint).toString());
     }
 
     /** migrate against the in-process DynamoDB Local, with a checkpoint in this test's folder unless one is given. */
