@@ -121,9 +121,15 @@ public record StackConfig(
                 200);
     }
 
-    /** One table per stage, so two stages can share an account and region. */
+    /**
+     * One table per stage and layout: two stages can share an account and region, and a new layout is a new table.
+     * CloudFormation cannot move a table to another layout (it creates or deletes one index per update, and the items
+     * would still be the old layout's), so a stack of a new layout creates {@code Entity-<stage>-layout<N>} next to the
+     * old table, which it retains (removal policy RETAIN), and {@code migrate} copies the data across (docs/design.md
+     * §2, "Moving a table to a new layout"). Layout 1's stacks named their table {@code Entity-<stage>}.
+     */
     static String defaultTableName(String stage) {
-        return TableLayout.ENTITY.defaultTableName() + "-" + stage;
+        return TableLayout.ENTITY.defaultTableName() + "-" + stage + "-layout" + TableLayout.ENTITY_VERSION;
     }
 
     /**

@@ -105,6 +105,22 @@ class EntityDynamoTableTest {
         assertThat(table).containsEntry("DeletionPolicy", "Retain").containsEntry("UpdateReplacePolicy", "Retain");
     }
 
+    @Test
+    void defaultTableName_shouldNameTheLayout_soANewLayoutIsANewTableAndTheOldOneIsRetained() {
+        // GIVEN the default config of stage dev, and the name layout 1's stacks gave their table
+        String layout1Name = TableLayout.ENTITY.defaultTableName() + "-" + StackConfig.DEFAULT_STAGE;
+        // WHEN the stack is synthesized
+        Object name = properties(table).get("TableName");
+        // THEN the table is named after the stage and this layout, never layout 1's table: deploying this version
+        // over a layout-1 stack creates a new table (CloudFormation cannot change two indexes in one update), and the
+        // replaced one is retained on replacement and on removal, for migrate to read
+        assertThat(name)
+                .isEqualTo(layout1Name + "-layout" + TableLayout.ENTITY_VERSION)
+                .isNotEqualTo(layout1Name);
+        assertThat(TableLayout.ENTITY_VERSION).isGreaterThan(1);
+        assertThat(table).containsEntry("UpdateReplacePolicy", "Retain").containsEntry("DeletionPolicy", "Retain");
+    }
+
     private static List<Map<String, Object>> keySchema(List<KeySchemaElement> elements) {
         return elements.stream()
                 .map(element -> Map.<String, Object>of(

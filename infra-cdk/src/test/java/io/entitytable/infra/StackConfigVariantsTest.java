@@ -5,6 +5,7 @@ import static io.entitytable.infra.Json.properties;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.model.FunctionDefinition;
+import io.entitytable.model.TableLayout;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -106,9 +107,10 @@ class StackConfigVariantsTest {
         App app = new App();
         // WHEN the config are read
         StackConfig config = StackConfig.fromContext(app.getNode());
-        // THEN stage dev, table Entity-dev, RETAIN, zips and OpenAPI relative to the repository root (..)
+        // THEN stage dev, table Entity-dev-layout<N>, RETAIN, zips and OpenAPI relative to the repository root (..)
         assertThat(config.stage()).isEqualTo(StackConfig.DEFAULT_STAGE);
-        assertThat(config.tableName()).isEqualTo("Entity-" + StackConfig.DEFAULT_STAGE);
+        assertThat(config.tableName())
+                .isEqualTo("Entity-" + StackConfig.DEFAULT_STAGE + "-layout" + TableLayout.ENTITY_VERSION);
         assertThat(config.removalPolicy()).isEqualTo(RemovalPolicy.RETAIN);
         assertThat(config.zipOf(FunctionDefinition.STREAM_FANOUT).toString())
                 .isEqualTo("../" + FunctionDefinition.STREAM_FANOUT.zipPath());

@@ -6,11 +6,17 @@ import java.util.Optional;
 import java.util.stream.IntStream;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
+import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 
 /**
  * The table's first layout, which this version no longer reads or writes. It is kept, in this one class, for the two
- * tools that must still know it: the migration that moves a table of this layout to {@link TableLayout#ENTITY}, and
- * the capacity model that compares the two. Its key formats live here and nowhere else.
+ * tools that must still know it: {@code table-verify migrate}, which recognises a table of this layout and moves it to
+ * {@link TableLayout#ENTITY} (and whose tests write one as the first layout's API and fan-out did), and the capacity
+ * model that compares the two layouts. Its key formats live here and nowhere else.
+ *
+ * <p>The migration reads first-layout core items through the current model ({@code CoreItem.from}), which still
+ * reads them: the keys and public attributes of core items did not change, only the index attributes, the counters
+ * and the copies around them.
  *
  * <p>How it differs from the current layout: an inverted index on every item's sort key ({@code typeGsi}, which every
  * core item and order line is in), a business in one partition of {@code businessIdGsi}, one tag partition per tag for
@@ -40,6 +46,37 @@ public final class FirstLayout {
     private static final String TAG_PREFIX = "tag" + Keys.SEPARATOR;
 
     private FirstLayout() {}
+
+    /** True when {@code table} has the first layout's keys, indexes and stream. */
+    public static boolean matches(TableDescription table) {
+        return TABLE.differencesFrom(table).isEmpty();
+    }
+
+    /**
+     * The item the first layout's API wrote for {@code subject}, with the counters it kept on core items: a
+     * business's {@code childCount}, a store's {@code linkCount}.
+     *
+     * @param counter the business's {@code childCount} or the store's {@code linkCount}; ignored for other entities
+     */
+    public static Map<String, AttributeValue> coreItem(CoreItem subject, long counter) {
+        Map<String, AttributeValue> item = itemOf(subject.toItem());
+        switch (subject.entity()) {
+            case BUSINESS -> item.put(Attributes.CHILD_COUNT, Values.n(counter));
+            case STORE -> item.put(Attributes.LINK_COUNT, Values.n(counter));
+            case CUSTOMER, ORDER -> {
+                // No counter on these.
+            }
+        }
+        return item;
+    }
+
+    /** A copy as the first layout's fan-out wrote it: the current copy at {@code partition}, without {@code source}. */
+    public static Map<String, AttributeValue> copyItem(
+            String partition, Map<String, AttributeValue> sourceImage, ItemKind kind) {
+        String subject = Keys.subjectRef(CoreItem.entityOf(sourceImage), Values.string(sourceImage, Attributes.ID));
+        return itemOf(RelationshipCatalogue.copyItem(
+                new RelationshipCatalogue.Duplicate(partition, subject, kind), sourceImage));
+    }
 
     /** {@code tag#<t>}: the one partition of a tag, shared by every business. */
     public static String tagPartition(String tag) {

@@ -1,5 +1,6 @@
 package io.entitytable.model;
 
+import java.nio.file.Path;
 import java.util.List;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
@@ -8,9 +9,14 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 
 /**
  * Creates the table from {@link TableLayout#ENTITY} where it does not exist yet (DynamoDB Local, tests), and refuses
- * one that exists with another layout: an older data folder is never silently misread.
+ * one that exists with another layout: an older data folder is never silently misread. The refusal names the command
+ * that moves the table to this layout (the verify tool's {@code migrate}, docs/design.md §2 "Moving a table to a new
+ * layout").
  */
 public final class TableBootstrap {
+    /** The migrate command of the verify tool, as run from the repository root once it is built. */
+    public static final String MIGRATE = "java -jar tools/table-verify/target/table-verify.jar migrate";
+
     private TableBootstrap() {}
 
     /**
@@ -19,11 +25,20 @@ public final class TableBootstrap {
      * @throws LayoutMismatchException when the table exists with keys, indexes or a stream other than the layout's
      */
     public static boolean createIfMissing(DynamoDbClient dynamo, TableLayout layout, String tableName) {
+        return createIfMissing(dynamo, layout, tableName, migrateCommand(dynamo, tableName));
+    }
+
+    /**
+     * As {@link #createIfMissing(DynamoDbClient, TableLayout, String)}, naming {@code migrateCommand} when the table
+     * has another layout (the caller knows best how the table can be reached once it has stopped).
+     */
+    public static boolean createIfMissing(
+            DynamoDbClient dynamo, TableLayout layout, String tableName, String migrateCommand) {
         TableDescription existing = describe(dynamo, tableName);
         if (existing != null) {
             List<String> differences = layout.differencesFrom(existing);
             if (!differences.isEmpty()) {
-                throw new LayoutMismatchException(tableName, differences);
+                throw new LayoutMismatchException(tableName, differences, migrateCommand);
             }
             return false;
         }
@@ -32,6 +47,30 @@ public final class TableBootstrap {
                 .waitUntilTableExists(
                         DescribeTableRequest.builder().tableName(tableName).build());
         return true;
+    }
+
+    /**
+     * The migration of a table served where {@code dynamo} points: in place at an endpoint (DynamoDB Local, where a
+     * table cannot be renamed), into a new table on AWS.
+     */
+    public static String migrateCommand(DynamoDbClient dynamo, String tableName) {
+        return dynamo.serviceClientConfiguration()
+                .endpointOverride()
+                .map(endpoint -> MIGRATE + " --endpoint " + endpoint + " --from " + tableName + " --to " + tableName
+                        + " --in-place")
+                .orElseGet(() -> MIGRATE + " --region "
+                        + dynamo.serviceClientConfiguration().region() + " --from " + tableName
+                        + " --to <a new table of this layout>");
+    }
+
+    /**
+     * The migration of a table kept in DynamoDB Local's data folder {@code folder}, with no DynamoDB Local running on
+     * it: the command opens the folder itself.
+     */
+    public static String migrateCommand(Path folder, String tableName) {
+        String path = folder.toString();
+        String quoted = path.matches("[A-Za-z0-9._/:=@+-]+") ? path : "'" + path.replace("'", "'\\''") + "'";
+        return MIGRATE + " --data " + quoted + " --from " + tableName + " --to " + tableName + " --in-place";
     }
 
     private static TableDescription describe(DynamoDbClient dynamo, String tableName) {
@@ -46,10 +85,20 @@ public final class TableBootstrap {
 
     /** A table that exists with another layout than this version of the code reads and writes. */
     public static final class LayoutMismatchException extends IllegalStateException {
-        public LayoutMismatchException(String tableName, List<String> differences) {
+        private final String migrateCommand;
+
+        public LayoutMismatchException(String tableName, List<String> differences, String migrateCommand) {
             super("Table " + tableName + " was written by another layout of the Entity table, which this version"
                     + " cannot read: " + String.join("; ", differences)
-                    + ". Start with a new data folder, or migrate the table to this layout.");
+                    + ". Move it to this layout (writes stopped, the tool built with mvn -B -q package -DskipTests"
+                    + " -pl tools/table-verify -am) with: " + migrateCommand
+                    + " ; or start with a new data folder.");
+            this.migrateCommand = migrateCommand;
+        }
+
+        /** The command the message names. */
+        public String migrateCommand() {
+            return migrateCommand;
         }
     }
 }

@@ -73,10 +73,20 @@ public final class LocalDynamoDb implements AutoCloseable {
         }
     }
 
-    /** Creates the table from the shared layout unless it exists; returns true when it was created. */
+    /**
+     * Creates the table from the shared layout unless it exists; returns true when it was created. A table of another
+     * layout is refused with the command that migrates it: for a data folder, the one that opens the folder itself,
+     * since this DynamoDB Local stops with whoever refused it.
+     */
     public boolean createTable(String tableName) {
         try (DynamoDbClient client = client()) {
-            return TableBootstrap.createIfMissing(client, TableLayout.ENTITY, tableName);
+            return dataDirectory == null
+                    ? TableBootstrap.createIfMissing(client, TableLayout.ENTITY, tableName)
+                    : TableBootstrap.createIfMissing(
+                            client,
+                            TableLayout.ENTITY,
+                            tableName,
+                            TableBootstrap.migrateCommand(dataDirectory, tableName));
         }
     }
 

@@ -8,7 +8,8 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 
 /**
  * {@code java -jar tools/table-verify/target/table-verify.jar verify|repair [--endpoint URL] [--table NAME] [--region R]
- * [--segments N]}: checks (and repairs) the duplicates of a whole table. See README.md for the output and exit codes.
+ * [--segments N]}: checks (and repairs) the duplicates of a whole table; {@code migrate --from T --to T2 ...} moves a
+ * table of an earlier layout to this one. See README.md for the output and exit codes.
  */
 public final class Main {
     private Main() {}
@@ -19,9 +20,23 @@ public final class Main {
 
     /** The whole command, without {@code System.exit}: tests call this. */
     static int run(List<String> args, PrintStream out, PrintStream err, boolean terminal) {
+        return run(args, out, err, terminal, MigrateCommand.Interruptions.NONE);
+    }
+
+    /** As {@link #run(List, PrintStream, PrintStream, boolean)}, with the points where a test stops a migration. */
+    static int run(
+            List<String> args,
+            PrintStream out,
+            PrintStream err,
+            boolean terminal,
+            MigrateCommand.Interruptions interruptions) {
         if (args.size() == 1 && List.of("help", "--help", "-h").contains(args.get(0))) {
             out.println(VerifyOptions.USAGE);
+            out.println(MigrateOptions.USAGE);
             return CommandResult.CLEAN;
+        }
+        if (!args.isEmpty() && args.get(0).equals("migrate")) {
+            return migrate(args.subList(1, args.size()), out, err, terminal, interruptions);
         }
         VerifyOptions options;
         try {
@@ -50,9 +65,49 @@ public final class Main {
         }
     }
 
+    private static int migrate(
+            List<String> args,
+            PrintStream out,
+            PrintStream err,
+            boolean terminal,
+            MigrateCommand.Interruptions interruptions) {
+        MigrateOptions options;
+        try {
+            options = MigrateOptions.parse(args);
+        } catch (UsageException e) {
+            return usage(err, e.getMessage(), MigrateOptions.USAGE);
+        }
+        ProgressIndicator progress = terminal ? ProgressIndicator.onTerminal(err) : ProgressIndicator.none();
+        try (LocalDataFolder local = LocalDataFolder.open(options.data())) {
+            MigrateOptions resolved =
+                    options.withTarget(DynamoClientFactory.resolveRegion(local.pointed(options.target())));
+            try (DynamoDbClient dynamo = DynamoClientFactory.create(resolved.target())) {
+                MigrationResult result = new MigrateCommand(dynamo, resolved, progress, err, interruptions).run();
+                out.println(MigrationSummary.of(result));
+                out.flush();
+                return result.exitCode();
+            }
+        } catch (UsageException e) {
+            return usage(err, e.getMessage(), MigrateOptions.USAGE);
+        } catch (SdkException e) {
+            err.println("could not finish: " + e.getMessage() + " (rerun the same command to continue from "
+                    + options.checkpoint() + ")");
+            return CommandResult.COULD_NOT_FINISH;
+        } catch (RuntimeException e) {
+            err.println("could not finish: " + e + " (rerun the same command to continue from " + options.checkpoint()
+                    + ")");
+            e.printStackTrace(err);
+            return CommandResult.COULD_NOT_FINISH;
+        }
+    }
+
     private static int usage(PrintStream err, String message) {
+        return usage(err, message, VerifyOptions.USAGE);
+    }
+
+    private static int usage(PrintStream err, String message, String usage) {
         err.println(message);
-        err.println(VerifyOptions.USAGE);
+        err.println(usage);
         return CommandResult.USAGE;
     }
 }

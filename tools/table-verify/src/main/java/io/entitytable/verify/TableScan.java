@@ -2,9 +2,11 @@ package io.entitytable.verify;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.DoubleAdder;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
@@ -12,7 +14,8 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 /**
  * THE ONLY SCAN OF THE PROJECT (no request path may Scan: see "Access patterns" in {@code docs/design.md}): reads every
  * item of the table in {@code segments} parallel segments, strongly consistent, and sorts each into a {@link
- * ScannedTable}.
+ * ScannedTable}; or, for {@code migrate}, walks one segment page by page from where an earlier run stopped ({@link
+ * #pages}).
  *
  * <p>Cost: a consistent Scan reads every byte of the table once, 1 RCU per 4 KB, whatever the segment count; the
  * consumed capacity is added up and reported. A Scan is not a snapshot: items written while it runs may be seen in
@@ -40,22 +43,55 @@ record TableScan(DynamoDbClient dynamo, String tableName, int segments) {
      */
     private ScannedTable.Builder scanSegment(int segment, ScanProgress progress, DoubleAdder capacity) {
         ScannedTable.Builder items = ScannedTable.builder();
-        ScanRequest request = ScanRequest.builder()
-                .tableName(tableName)
-                .segment(segment)
-                .totalSegments(segments)
-                // Consistent, so a copy written just before the run is not reported missing.
-                .consistentRead(true)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .build();
-        for (ScanResponse page : dynamo.scanPaginator(request)) {
+        for (ScanResponse page : dynamo.scanPaginator(request(segment).build())) {
             page.items().forEach(items::add);
             progress.pageRead(page.items().size());
-            if (page.consumedCapacity() != null && page.consumedCapacity().capacityUnits() != null) {
-                capacity.add(page.consumedCapacity().capacityUnits());
-            }
+            addCapacity(page, capacity);
         }
         progress.segmentDone();
         return items;
+    }
+
+    /**
+     * Walks segment {@code segment} one page of at most {@code pageSize} items at a time, starting after {@code
+     * startAfter} (null: from the beginning), and hands each page to {@code handler} before the next is read; the
+     * handler sees the page's LastEvaluatedKey (empty on the last page), which is where a later run resumes.
+     */
+    void pages(
+            int segment,
+            Map<String, AttributeValue> startAfter,
+            int pageSize,
+            DoubleAdder capacity,
+            PageHandler handler) {
+        ScanRequest.Builder request = request(segment).limit(pageSize);
+        if (startAfter != null && !startAfter.isEmpty()) {
+            request.exclusiveStartKey(startAfter);
+        }
+        for (ScanResponse page : dynamo.scanPaginator(request.build())) {
+            addCapacity(page, capacity);
+            handler.page(page.items(), page.hasLastEvaluatedKey() ? page.lastEvaluatedKey() : Map.of());
+        }
+    }
+
+    /** What {@link #pages} does with each page. */
+    interface PageHandler {
+        void page(List<Map<String, AttributeValue>> items, Map<String, AttributeValue> lastEvaluatedKey);
+    }
+
+    private ScanRequest.Builder request(int segment) {
+        return ScanRequest.builder()
+                .tableName(tableName)
+                .segment(segment)
+                .totalSegments(segments)
+                // Consistent, so a copy written just before the run is not reported missing, and a migration copies
+                // every write that preceded it.
+                .consistentRead(true)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+    }
+
+    private static void addCapacity(ScanResponse page, DoubleAdder capacity) {
+        if (page.consumedCapacity() != null && page.consumedCapacity().capacityUnits() != null) {
+            capacity.add(page.consumedCapacity().capacityUnits());
+        }
     }
 }

@@ -20,7 +20,7 @@ record VerifyCommand(DynamoDbClient dynamo, VerifyOptions options, ProgressIndic
         return new CommandResult(options, found, repair, after, elapsed(started));
     }
 
-    private DriftReport verify(String phase) {
+    DriftReport verify(String phase) {
         ScanProgress scan = new ScanProgress(options.segments());
         ScannedTable table;
         try (ProgressIndicator.Phase ignored = progress.start(() -> "[%s] %s: %,d items read, %d/%d segments done"
@@ -30,7 +30,7 @@ record VerifyCommand(DynamoDbClient dynamo, VerifyOptions options, ProgressIndic
         return DriftDetector.detect(table);
     }
 
-    private RepairResult repair(DriftReport found) {
+    RepairResult repair(DriftReport found) {
         AtomicLong done = new AtomicLong();
         long total = found.repairable().size();
         try (ProgressIndicator.Phase ignored =

@@ -202,7 +202,10 @@ class MainTest {
 
         // THEN
         assertThat(run.exitCode()).isZero();
-        assertThat(run.out()).contains("usage: verify|repair").contains("exit codes");
+        assertThat(run.out())
+                .contains("usage: verify|repair")
+                .contains("usage: migrate --from TABLE --to TABLE")
+                .contains("exit codes");
     }
 
     @Test

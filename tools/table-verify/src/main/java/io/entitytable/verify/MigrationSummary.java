@@ -1,0 +1,86 @@
+package io.entitytable.verify;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The machine-readable result of {@code migrate} on stdout, one JSON object: what each copy pass did with the items it
+ * read, the counters set, the copies repair built, and the final verification of the target (the same counts as {@code
+ * verify}'s). tools/table-verify/README.md shows an example.
+ */
+final class MigrationSummary {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private MigrationSummary() {}
+
+    static String of(MigrationResult result) {
+        MigrateOptions options = result.options();
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("command", "migrate");
+        summary.put("from", options.from());
+        summary.put("to", options.to());
+        summary.put("inPlace", options.inPlace());
+        summary.put("target", options.where());
+        summary.put("sourceLayout", result.sourceLayout());
+        summary.put("exitCode", result.exitCode());
+        if (result.nothingToMigrate()) {
+            summary.put("nothingToMigrate", true);
+        } else {
+            summary.put("clean", result.exitCode() == CommandResult.CLEAN);
+            summary.put("copy", tally(result.copy()));
+            if (result.copyBack() != null) {
+                summary.put("copyBack", tally(result.copyBack()));
+            }
+            summary.put("counters", JSON.convertValue(result.counters(), Map.class));
+            summary.put("copies", copies(result));
+            Map<String, Object> verify = new LinkedHashMap<>();
+            verify.put("clean", result.after().clean());
+            verify.put("itemsScanned", result.after().table().itemsScanned());
+            verify.put("coreItems", result.after().table().coreItems());
+            verify.put("duplicates", (long) result.after().table().duplicates().size());
+            Map<String, Long> drift = new LinkedHashMap<>();
+            result.after().counts().forEach((driftClass, count) -> drift.put(driftClass.jsonName(), count));
+            verify.put("drift", drift);
+            verify.put("driftTotal", (long) result.after().findings().size());
+            summary.put("verify", verify);
+            summary.put("layoutDifferences", result.layoutDifferences());
+        }
+        summary.put("durationMillis", result.duration().toMillis());
+        try {
+            return JSON.writeValueAsString(summary);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("summary not serialisable", e);
+        }
+    }
+
+    private static Map<String, Object> tally(CopyTally tally) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> counts = JSON.convertValue(tally == null ? CopyTally.NONE : tally, Map.class);
+        return counts;
+    }
+
+    /** The repair on the target: how many copies it built (missing copies put), and the rest of its outcome. */
+    private static Map<String, Object> copies(MigrationResult result) {
+        RepairResult repair = result.repair();
+        Map<String, Object> copies = new LinkedHashMap<>();
+        copies.put("expectedMissing", result.found().count(DriftClass.MISSING_COPY));
+        copies.put(
+                "built",
+                repair.attempts().stream()
+                        .filter(attempt -> attempt.outcome() == RepairOutcome.REPAIRED
+                                && attempt.finding().driftClass() == DriftClass.MISSING_COPY)
+                        .count());
+        copies.put(
+                "otherRepairs",
+                repair.attempts().stream()
+                        .filter(attempt -> attempt.outcome() == RepairOutcome.REPAIRED
+                                && attempt.finding().driftClass() != DriftClass.MISSING_COPY)
+                        .count());
+        copies.put("skipped", repair.skipped());
+        copies.put("failed", repair.count(RepairOutcome.FAILED));
+        copies.put("consumedWriteCapacityUnits", repair.consumedWriteCapacity());
+        return copies;
+    }
+}
