@@ -31,11 +31,7 @@ final class StatusBlock {
                 out,
                 "",
                 "curl -H \"Authorization: Bearer $TOKEN\" http://localhost:" + system.apiPort() + "/q/health/live");
-        line(
-                out,
-                "",
-                "(key " + LocalIssuer.keyFile(options.authFolder())
-                        + "; with --in-memory too, tokens survive restarts)");
+        line(out, "", "(signing key " + LocalIssuer.keyFile(options.authFolder()) + ", kept also with --in-memory)");
         line(
                 out,
                 "API docs",
