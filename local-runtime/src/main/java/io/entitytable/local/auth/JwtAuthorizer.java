@@ -17,9 +17,10 @@ import java.util.regex.Pattern;
  * written. A valid token's claims, shaped as API Gateway shapes them, stay on the request for the event ({@link
  * #claims(RoutingContext)}).
  *
- * <p>The 401 is an {@code application/problem+json} document, like every error of the API, with {@code
- * WWW-Authenticate: Bearer} (RFC 6750 §3: {@code error="invalid_token"} when a token was sent). Neither it nor
- * anything logged here contains the token.
+ * <p>The 401 is an {@code application/problem+json} document, like every error of the API (API Gateway's own is
+ * {@code {"message":"Unauthorized"}}), with {@code WWW-Authenticate: Bearer} (RFC 6750 §3: {@code
+ * error="invalid_token"} and the reason when a token was sent, as API Gateway's challenge has them). Neither contains
+ * the token, and nothing here logs it.
  *
  * @see <a href="https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-jwt-authorizer.html">Controlling
  *     access to HTTP APIs with JWT authorizers</a>
@@ -63,7 +64,8 @@ public final class JwtAuthorizer implements Handler<RoutingContext> {
         try {
             verified = issuer.verify(bearer.group(1));
         } catch (LocalIssuer.InvalidTokenException e) {
-            refuse(ctx, "Bearer error=\"invalid_token\"", "The bearer token was rejected: " + reason(e));
+            String reason = reason(e);
+            refuse(ctx, invalidToken(reason), "The bearer token was rejected: " + reason);
             return;
         }
         ctx.put(CLAIMS, new Claims(ApiGatewayClaims.of(verified), ApiGatewayClaims.scopes(verified)));
@@ -74,6 +76,12 @@ public final class JwtAuthorizer implements Handler<RoutingContext> {
     private static String reason(LocalIssuer.InvalidTokenException e) {
         String message = String.valueOf(e.getMessage()).strip();
         return message.endsWith(".") ? message : message + ".";
+    }
+
+    /** RFC 6750's challenge for a rejected token; the reason is quoted, so it must not hold quotes itself. */
+    private static String invalidToken(String reason) {
+        String description = reason.replace('"', '\'').replace('\\', '/');
+        return "Bearer error=\"invalid_token\", error_description=\"" + description + "\"";
     }
 
     private static void refuse(RoutingContext ctx, String challenge, String detail) {

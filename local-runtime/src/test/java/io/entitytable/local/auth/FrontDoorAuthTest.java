@@ -172,8 +172,12 @@ class FrontDoorAuthTest {
         assertThat(problem.path("title").asText()).isEqualTo("Unauthorized");
         assertThat(problem.path("status").asInt()).isEqualTo(401);
         assertThat(problem.path("detail").asText()).isNotBlank();
-        if (authorization != null && authorization.length() > "Bearer ".length()) {
-            assertThat(refused.body()).doesNotContain(authorization.substring("Bearer ".length()));
+        if (authorization != null && authorization.startsWith("Bearer ")) {
+            // a token was sent: the challenge says it is invalid, and neither the body nor the challenge repeats it
+            String token = authorization.substring("Bearer ".length());
+            String challenge = refused.headers().firstValue("www-authenticate").orElseThrow();
+            assertThat(challenge).contains("error=\"invalid_token\"").doesNotContain(token);
+            assertThat(refused.body()).doesNotContain(token);
         }
         // AND it never became an event: the next event the function takes is the next accepted request
         CompletableFuture<HttpResponse<String>> accepted = send("/after-refused", "Bearer " + issuer.operatorToken());
