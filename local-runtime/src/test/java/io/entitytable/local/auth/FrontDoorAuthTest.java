@@ -88,7 +88,7 @@ class FrontDoorAuthTest {
         JsonNode jwt = event.path("requestContext").path("authorizer").path("jwt");
         assertThat(jwt.path("claims").path("cognito:groups").asText()).isEqualTo("[operators]");
         assertThat(jwt.path("claims").path("iss").asText()).isEqualTo(LocalIssuer.ISSUER);
-        assertThat(jwt.path("claims").path("aud").asText()).isEqualTo("[" + LocalIssuer.AUDIENCE + "]");
+        assertThat(jwt.path("claims").path("aud").asText()).isEqualTo(LocalIssuer.AUDIENCE);
         assertThat(jwt.path("claims").path("exp").isTextual()).isTrue();
         assertThat(jwt.path("claims").path("exp").asText()).matches("\\d{10}");
         assertThat(jwt.path("claims").path("sub").asText()).isNotBlank();

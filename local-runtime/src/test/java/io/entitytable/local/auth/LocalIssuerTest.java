@@ -35,11 +35,13 @@ class LocalIssuerTest {
         String token = issuer.operatorToken();
         // WHEN it is verified and its claims shaped as API Gateway shapes them
         Map<String, String> claims = ApiGatewayClaims.of(issuer.verify(token));
-        // THEN the groups arrive as one bracketed string and times as epoch seconds
+        // THEN the groups arrive as one bracketed string, the one audience as a string (as in a Cognito token), times
+        // as
+        // epoch seconds
         assertThat(claims)
                 .containsEntry("cognito:groups", "[operators]")
                 .containsEntry("iss", ISSUER)
-                .containsEntry("aud", "[" + LocalIssuer.AUDIENCE + "]");
+                .containsEntry("aud", LocalIssuer.AUDIENCE);
         assertThat(claims.get("exp")).matches("\\d+");
     }
 
