@@ -8,14 +8,17 @@ import java.nio.file.Path;
  * How to run the local system.
  *
  * @param repositoryRoot where the function zips are
- * @param dataFolder DynamoDB Local's files, the pump's checkpoints, dead letters, unzipped functions
- * @param inMemory keep the table in memory (and the stream checkpoints with it) instead of in the data folder
+ * @param dataFolder DynamoDB Local's files, the pump's checkpoints, dead letters, unzipped functions, the token issuer's
+ *     key
+ * @param inMemory keep the table in memory (and the stream checkpoints with it) instead of in the data folder; the
+ *     token issuer's key stays in the data folder, so tokens of the {@code token} command work either way
  */
 public record LocalOptions(
         Path repositoryRoot, Path dataFolder, boolean inMemory, int apiPort, int dynamoDbPort, String tableName) {
     public static final int API_PORT = 8080;
     public static final int DYNAMODB_PORT = 8000;
     public static final String DATA_FOLDER = ".local-data";
+    static final String AUTH_FOLDER = "auth";
 
     public static LocalOptions defaults(Path repositoryRoot) {
         return new LocalOptions(
@@ -46,6 +49,11 @@ public record LocalOptions(
 
     public Path databaseFolder() {
         return dataFolder.resolve("dynamodb");
+    }
+
+    /** Where the local token issuer keeps its signing key ({@code LocalIssuer}). */
+    public Path authFolder() {
+        return dataFolder.resolve(AUTH_FOLDER);
     }
 
     public Path taskRoot(FunctionDefinition function) {

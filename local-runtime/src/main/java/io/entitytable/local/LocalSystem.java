@@ -1,5 +1,6 @@
 package io.entitytable.local;
 
+import io.entitytable.local.auth.LocalIssuer;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.function.FunctionEnvironment;
 import io.entitytable.local.function.PackagedFunction;
@@ -25,8 +26,8 @@ import java.util.concurrent.CompletionException;
 
 /**
  * The whole system on one machine: DynamoDB Local with the table, the packaged API function behind an HTTP front
- * door, the packaged fan-out function fed by the {@link StreamPump}. Everything started is stopped by {@link
- * #close()}, in reverse order.
+ * door that accepts only bearer tokens of the {@link LocalIssuer} (see {@link #issuer()}), the packaged fan-out
+ * function fed by the {@link StreamPump}. Everything started is stopped by {@link #close()}, in reverse order.
  */
 public final class LocalSystem implements AutoCloseable {
     private final LocalOptions options;
@@ -35,6 +36,7 @@ public final class LocalSystem implements AutoCloseable {
     private final StartupReport.Builder report = StartupReport.builder();
     private final boolean streamPath;
 
+    private LocalIssuer issuer;
     private LocalDynamoDb dynamoDb;
     private RuntimeApiServer apiFrontDoor;
     private PackagedFunction api;
@@ -72,8 +74,9 @@ public final class LocalSystem implements AutoCloseable {
     private void startAll() {
         long begin = System.nanoTime();
         createDataFolder();
+        issuer = LocalIssuer.inFolder(options.authFolder());
         // The front door first: a taken port is the most likely failure, and should be reported before any work.
-        apiFrontDoor = remember(RuntimeApiServer.httpFrontDoor(options.apiPort(), options.openApiDocument()));
+        apiFrontDoor = remember(RuntimeApiServer.httpFrontDoor(options.apiPort(), options.openApiDocument(), issuer));
         boolean fanoutPackaged = streamPath && Files.isRegularFile(options.zipOf(FunctionDefinition.STREAM_FANOUT));
         RuntimeApiServer fanoutRuntimeApi = fanoutPackaged ? remember(RuntimeApiServer.plain(0)) : null;
 
@@ -174,6 +177,16 @@ public final class LocalSystem implements AutoCloseable {
 
     public int apiPort() {
         return apiFrontDoor.port();
+    }
+
+    /**
+     * The issuer whose tokens the front door accepts: in-JVM callers mint theirs here ({@link
+     * LocalIssuer#operatorToken()}, {@link LocalIssuer#businessToken(java.util.List)}) and send them as {@code
+     * Authorization: Bearer <token>}. Its key is in {@link LocalOptions#authFolder()}, so the {@code token} command
+     * mints tokens this system accepts too.
+     */
+    public LocalIssuer issuer() {
+        return issuer;
     }
 
     public LocalDynamoDb dynamoDb() {

@@ -15,6 +15,7 @@ import java.util.concurrent.CountDownLatch;
  * <pre>
  * start  [--in-memory] [--data DIR] [--api-port N] [--dynamodb-port N] [--table NAME]
  * invoke &lt;function&gt; &lt;event-file&gt; [--dynamodb-port N] [--table NAME]
+ * token  --operator | --business &lt;id&gt; [--business &lt;id&gt; ...] [--data DIR]
  * </pre>
  */
 public final class Main {
@@ -22,7 +23,10 @@ public final class Main {
             """
             usage: start  [--in-memory] [--data DIR] [--api-port N] [--dynamodb-port N] [--table NAME]
                    invoke <function> <event-file> [--dynamodb-port N] [--table NAME]
-                   functions: api, stream-fanout""";
+                   token  --operator | --business <id> [--business <id> ...] [--data DIR]
+                   functions: api, stream-fanout
+                   token prints a bearer token (valid 12 h) as its last line: the API accepts only requests with one,
+                   as "Authorization: Bearer <token>"; /docs needs none.""";
 
     private Main() {}
 
@@ -37,6 +41,8 @@ public final class Main {
             switch (command) {
                 case "start" -> start(arguments);
                 case "invoke" -> System.exit(invoke(arguments));
+                case "token" -> TokenCommand.parse(arguments, RepositoryRoot.find())
+                        .run(System.out);
                 case "help", "--help", "-h" -> System.out.println(USAGE);
                 default -> fail("unknown command '" + command + "'");
             }

@@ -1,9 +1,11 @@
 package io.entitytable.local;
 
+import io.entitytable.local.auth.LocalIssuer;
 import io.entitytable.local.function.ApiDocs;
 import io.entitytable.local.function.PackagedFunction;
 import io.entitytable.model.FunctionDefinition;
 import io.entitytable.model.StreamTrigger;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -22,8 +24,14 @@ final class StatusBlock {
         line(
                 out,
                 "API",
-                "http://localhost:" + system.apiPort() + "   (e.g. curl http://localhost:" + system.apiPort()
-                        + "/q/health/live)");
+                "http://localhost:" + system.apiPort()
+                        + "   (every request needs Authorization: Bearer <token>, except /docs)");
+        line(out, "Tokens", "TOKEN=$(" + tokenCommand(options) + " | tail -1)   (valid 12 h)");
+        line(
+                out,
+                "",
+                "curl -H \"Authorization: Bearer $TOKEN\" http://localhost:" + system.apiPort() + "/q/health/live");
+        line(out, "", "(signing key " + LocalIssuer.keyFile(options.authFolder()) + ", kept also with --in-memory)");
         line(
                 out,
                 "API docs",
@@ -61,6 +69,15 @@ final class StatusBlock {
         out.append(" Ctrl-C stops everything.\n");
         out.append(rule).append('\n');
         return out.toString();
+    }
+
+    /** The command that mints an operator token for this system's data folder. */
+    private static String tokenCommand(LocalOptions options) {
+        Path defaultData = LocalOptions.defaults(options.repositoryRoot()).dataFolder();
+        String command = "java -jar local-runtime/target/local-runtime.jar token --operator";
+        return options.dataFolder().equals(defaultData.toAbsolutePath().normalize())
+                ? command
+                : command + " --data " + options.dataFolder();
     }
 
     private static void function(

@@ -32,9 +32,17 @@ final class FrontDoorClient {
             .connectTimeout(Duration.ofSeconds(5))
             .build();
     private final URI base;
+    private final String authorization;
 
-    FrontDoorClient(int port) {
+    /** @param token a bearer token the front door accepts, sent with every request */
+    FrontDoorClient(int port, String token) {
         this.base = URI.create("http://localhost:" + port);
+        this.authorization = "Bearer " + token;
+    }
+
+    /** As an operator of the running system, who may use every route. */
+    static FrontDoorClient operatorOf(LocalSystem system) {
+        return new FrontDoorClient(system.apiPort(), system.issuer().operatorToken());
     }
 
     String createBusiness(String name) {
@@ -146,7 +154,9 @@ final class FrontDoorClient {
     }
 
     private JsonNode send(String method, String path, JsonNode body, int expectedStatus) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30));
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
+                .header("Authorization", authorization)
+                .timeout(Duration.ofSeconds(30));
         if (body == null) {
             request.method(method, HttpRequest.BodyPublishers.noBody());
         } else {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.local.auth.LocalIssuer;
 import io.entitytable.local.function.RuntimeApiServer;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -17,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -28,6 +30,10 @@ class FrontDoorDocsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
+    @TempDir
+    static Path dataFolder;
+
+    private static LocalIssuer issuer;
     private static RuntimeApiServer frontDoor;
     // HTTP/1.1, as curl and browsers speak plain http: the front door's server would otherwise be asked to upgrade
     // to cleartext HTTP/2 (h2c), which it does not serve reliably for large bodies.
@@ -38,8 +44,9 @@ class FrontDoorDocsTest {
 
     @BeforeAll
     static void startFrontDoor() {
+        issuer = LocalIssuer.inFolder(dataFolder);
         frontDoor = RuntimeApiServer.httpFrontDoor(
-                0, LocalOptions.defaults(TestRepository.root()).openApiDocument());
+                0, LocalOptions.defaults(TestRepository.root()).openApiDocument(), issuer);
     }
 
     @AfterAll
@@ -108,9 +115,13 @@ class FrontDoorDocsTest {
     @ParameterizedTest
     @ValueSource(strings = {"/businesses", "/docsearch", "/q/health/live"})
     void pathOutsideDocs_shouldReachTheFunction_asAnApiGatewayEvent(String path) throws Exception {
-        // GIVEN a request outside /docs, waiting for the function's answer
+        // GIVEN a request outside /docs, with a token (see FrontDoorAuthTest), waiting for the function's answer
         CompletableFuture<HttpResponse<String>> request = http.sendAsync(
-                HttpRequest.newBuilder(uri(path)).timeout(TIMEOUT).build(), HttpResponse.BodyHandlers.ofString());
+                HttpRequest.newBuilder(uri(path))
+                        .header("Authorization", "Bearer " + issuer.operatorToken())
+                        .timeout(TIMEOUT)
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
 
         // WHEN the function's runtime client takes the next event and answers it
         HttpResponse<String> next = get("/_lambda_/2018-06-01/runtime/invocation/next");

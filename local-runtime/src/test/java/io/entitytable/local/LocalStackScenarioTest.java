@@ -2,6 +2,7 @@ package io.entitytable.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.local.auth.LocalIssuer;
 import io.entitytable.local.function.FunctionEnvironment;
 import io.entitytable.local.function.PackagedFunction;
 import io.entitytable.local.function.RuntimeApiServer;
@@ -98,8 +99,9 @@ class LocalStackScenarioTest {
     void packagedApi_shouldAnswerThroughTheFrontDoor_withLocalStacksDynamoDb() throws Exception {
         // GIVEN the packaged API pointed at LocalStack
         Path taskRoot = dataFolder.resolve("api");
+        LocalIssuer issuer = LocalIssuer.inFolder(dataFolder.resolve("auth"));
         try (RuntimeApiServer frontDoor = RuntimeApiServer.httpFrontDoor(
-                        0, LocalOptions.defaults(TestRepository.root()).openApiDocument());
+                        0, LocalOptions.defaults(TestRepository.root()).openApiDocument(), issuer);
                 PackagedFunction api = PackagedFunction.start(
                         FunctionDefinition.API,
                         TestRepository.root().resolve(FunctionDefinition.API.zipPath()),
@@ -117,6 +119,7 @@ class LocalStackScenarioTest {
                     .send(
                             HttpRequest.newBuilder(
                                             URI.create("http://localhost:" + frontDoor.port() + "/q/health/live"))
+                                    .header("Authorization", "Bearer " + issuer.operatorToken())
                                     .build(),
                             HttpResponse.BodyHandlers.ofString());
 

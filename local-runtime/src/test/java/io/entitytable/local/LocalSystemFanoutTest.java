@@ -41,7 +41,7 @@ class LocalSystemFanoutTest {
         try (LocalSystem system = LocalSystem.start(options, System.out);
                 DynamoDbClient dynamo = system.dynamoDb().client()) {
             assertThat(system.pump()).isNotNull();
-            FrontDoorClient api = new FrontDoorClient(system.apiPort());
+            FrontDoorClient api = FrontDoorClient.operatorOf(system);
             VisibilityLog log = new VisibilityLog(VISIBLE_WITHIN);
             // AND a business with three customers and two stores, created through the API
             String business = api.createBusiness("Acme Office Supply");

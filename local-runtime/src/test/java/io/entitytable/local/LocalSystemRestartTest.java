@@ -40,7 +40,7 @@ class LocalSystemRestartTest {
         try (LocalSystem system = LocalSystem.start(firstRun, System.out)) {
             // WHEN a burst of core changes goes through the API
             long start = System.nanoTime();
-            writes = writeBurst(new FrontDoorClient(system.apiPort()));
+            writes = writeBurst(FrontDoorClient.operatorOf(system));
             System.out.println("[test] burst of " + writes + " API writes took "
                     + Duration.ofNanos(System.nanoTime() - start).toMillis() + " ms; stopping the system now");
             // AND the system is stopped right after the last write (closing the try), before the pump has drained

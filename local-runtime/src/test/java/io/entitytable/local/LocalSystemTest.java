@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The whole local system over the packaged API zip ({@code functions/target/function.zip}, built by the reactor before
@@ -38,11 +39,14 @@ class LocalSystemTest {
                     + system.api().initTime().toMillis() + " ms; DynamoDB Local "
                     + system.startupReport().dynamoDb().toMillis() + " ms");
 
-            // THEN a plain HTTP request reaches the packaged function as an API Gateway event and comes back
+            // THEN a plain HTTP request with an operator's token reaches the packaged function as an API Gateway event
+            // and comes back
             HttpClient http = HttpClient.newHttpClient();
+            String authorization = "Bearer " + system.issuer().operatorToken();
             long requestStart = System.nanoTime();
             HttpResponse<String> live = http.send(
-                    HttpRequest.newBuilder(URI.create("http://localhost:" + system.apiPort() + "/q/health/live"))
+                    request(system, "/q/health/live")
+                            .header("Authorization", authorization)
                             .build(),
                     HttpResponse.BodyHandlers.ofString());
             System.out.println("[test] first request took "
@@ -50,10 +54,25 @@ class LocalSystemTest {
             assertThat(live.statusCode()).isEqualTo(200);
             assertThat(live.body()).contains("\"status\"").contains("UP");
             HttpResponse<String> unknown = http.send(
-                    HttpRequest.newBuilder(URI.create("http://localhost:" + system.apiPort() + "/no-such-route"))
+                    request(system, "/no-such-route")
+                            .header("Authorization", authorization)
                             .build(),
                     HttpResponse.BodyHandlers.ofString());
             assertThat(unknown.statusCode()).isEqualTo(404);
+            // AND a write without a token is refused by the front door and writes nothing, the same write with one
+            // does
+            HttpResponse<String> refused =
+                    http.send(createBusiness(system).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(refused.statusCode()).isEqualTo(401);
+            assertThat(refused.headers().firstValue("content-type")).hasValue("application/problem+json");
+            assertThat(itemCount(system)).isZero();
+            HttpResponse<String> created = http.send(
+                    createBusiness(system)
+                            .header("Authorization", authorization)
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(created.statusCode()).isEqualTo(201);
+            assertThat(itemCount(system)).isPositive();
             // AND the function reads its table from DynamoDB Local, which has the table
             assertThat(system.dynamoDb().client().listTables().tableNames()).contains("Entity");
             // AND the pump is on exactly when the fan-out package exists
@@ -61,9 +80,28 @@ class LocalSystemTest {
             assertThat(system.pump() != null).isEqualTo(fanoutPackaged);
             assertThat(system.statusBlock())
                     .contains(fanoutPackaged ? "Stream pump       on" : "Stream pump       OFF");
-            // AND the status block names the API docs on the front door
+            // AND the status block names the API docs on the front door and how to get a token for this data folder
             assertThat(system.statusBlock())
-                    .contains("API docs          http://localhost:" + system.apiPort() + "/docs");
+                    .contains("API docs          http://localhost:" + system.apiPort() + "/docs")
+                    .contains("token --operator --data " + dataFolder);
+        }
+    }
+
+    private static HttpRequest.Builder request(LocalSystem system, String path) {
+        return HttpRequest.newBuilder(URI.create("http://localhost:" + system.apiPort() + path));
+    }
+
+    private static HttpRequest.Builder createBusiness(LocalSystem system) {
+        return request(system, "/businesses")
+                .header("content-type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"name\":\"Acme Office Supply\"}"));
+    }
+
+    /** Test code may scan; the API never does. */
+    private static int itemCount(LocalSystem system) {
+        try (DynamoDbClient dynamo = system.dynamoDb().client()) {
+            return dynamo.scan(scan -> scan.tableName(system.options().tableName()))
+                    .count();
         }
     }
 }

@@ -92,7 +92,8 @@ public class ContractFilter implements OASFilter {
                                 .bearerFormat("JWT")
                                 .description("Required on every route of a deployed stack (a token of its user pool"
                                         + " or of the issuer it was given), unless it was deployed with"
-                                        + " allowUnauthenticatedApi; the local runtime takes none"));
+                                        + " allowUnauthenticatedApi; locally, a token of the local issuer"
+                                        + " (java -jar local-runtime/target/local-runtime.jar token --operator)"));
         openApi.setSecurity(List.of(
                 OASFactory.createSecurityRequirement(),
                 OASFactory.createSecurityRequirement().addScheme("jwt")));

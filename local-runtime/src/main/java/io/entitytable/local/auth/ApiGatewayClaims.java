@@ -2,7 +2,6 @@ package io.entitytable.local.auth;
 
 import com.nimbusds.jwt.JWTClaimsSet;
 import java.util.Collection;
-import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,9 +15,14 @@ import java.util.stream.Collectors;
 public final class ApiGatewayClaims {
     private ApiGatewayClaims() {}
 
+    /**
+     * The claims as the token's JSON has them ({@link JWTClaimsSet#toJSONObject()}: a single audience is a string, as
+     * in a Cognito token, not the one-element list the parsed claims hold; times are epoch seconds), each turned into
+     * API Gateway's string.
+     */
     public static Map<String, String> of(JWTClaimsSet claims) {
         Map<String, String> flat = new LinkedHashMap<>();
-        claims.getClaims().forEach((name, value) -> flat.put(name, text(value)));
+        claims.toJSONObject().forEach((name, value) -> flat.put(name, text(value)));
         return flat;
     }
 
@@ -29,9 +33,6 @@ public final class ApiGatewayClaims {
     }
 
     private static String text(Object value) {
-        if (value instanceof Date date) {
-            return Long.toString(date.toInstant().getEpochSecond());
-        }
         if (value instanceof Collection<?> values) {
             return values.stream().map(ApiGatewayClaims::text).collect(Collectors.joining(" ", "[", "]"));
         }

@@ -40,6 +40,12 @@ public final class LocalIssuer {
     /** The audience of local tokens (the deployed stack's is its app client id). */
     public static final String AUDIENCE = "entity-table-local";
 
+    /**
+     * The {@code iss} of local tokens. It names no port: like a user pool, the issuer is not the API, so a token stays
+     * valid whichever port the front door listens on.
+     */
+    public static final String ISSUER = "http://localhost/local-issuer";
+
     /** The claim carrying {@code operators} and {@code business-<id>}, as in the stack's own user pool. */
     public static final String GROUPS_CLAIM = "cognito:groups";
 
@@ -62,13 +68,13 @@ public final class LocalIssuer {
     }
 
     /** The issuer whose key lives in {@code authFolder}, generating it there on first use. */
-    public static LocalIssuer inFolder(Path authFolder, String issuerUrl) {
-        return new LocalIssuer(loadOrCreateKey(authFolder.resolve(KEY_FILE)), issuerUrl, Clock.systemUTC());
+    public static LocalIssuer inFolder(Path authFolder) {
+        return new LocalIssuer(loadOrCreateKey(keyFile(authFolder)), ISSUER, Clock.systemUTC());
     }
 
-    /** The issuer URL of the local front door on {@code apiPort}. */
-    public static String issuerUrl(int apiPort) {
-        return "http://localhost:" + apiPort + "/local-issuer";
+    /** The file in {@code authFolder} that holds the signing key. */
+    public static Path keyFile(Path authFolder) {
+        return authFolder.resolve(KEY_FILE);
     }
 
     public String issuerUrl() {

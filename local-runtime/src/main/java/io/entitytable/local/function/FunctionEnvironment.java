@@ -47,9 +47,6 @@ public final class FunctionEnvironment {
         env.put("QUARKUS_DYNAMODB_ENDPOINT_OVERRIDE", dynamoDbEndpoint.toString());
         env.put(EnvironmentVariables.TABLE_NAME, tableName);
         env.put(EnvironmentVariables.CURSOR_SECRET, LOCAL_CURSOR_SECRET);
-        // The local front door does not verify tokens yet, so the API runs as a deployment without an authorizer:
-        // every caller is an operator.
-        env.put(EnvironmentVariables.ALLOW_UNAUTHENTICATED, "true");
         if (function.namedHandler() != null) {
             env.put(EnvironmentVariables.QUARKUS_LAMBDA_HANDLER, function.namedHandler());
         }

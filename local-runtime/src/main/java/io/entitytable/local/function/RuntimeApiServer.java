@@ -1,7 +1,10 @@
 package io.entitytable.local.function;
 
+import io.entitytable.local.auth.JwtAuthorizer;
+import io.entitytable.local.auth.LocalIssuer;
 import io.quarkus.amazon.lambda.runtime.MockEventServer;
 import io.quarkus.amazon.lambda.runtime.MockHttpEventServer;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.RoutingContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,14 +20,16 @@ import java.util.function.Consumer;
  * rather than a hand-written one: they queue events posted to {@code /_lambda_}, hand them to the runtime client
  * polling {@code /_lambda_/2018-06-01/runtime/invocation/next}, and answer the poster with the function's response
  * (200) or error (500). The HTTP variant also turns any other request into an API Gateway v2 event and the function's
- * response back into HTTP, which is what API Gateway does in front of the API function; that front door also serves
- * the API's documentation ({@link ApiDocs}).
+ * response back into HTTP, which is what API Gateway does in front of the API function: it checks each request's
+ * bearer token first, as the HTTP API's JWT authorizer does ({@link JwtAuthorizer}). That front door also serves the
+ * API's documentation ({@link ApiDocs}), which needs no token.
  */
 public final class RuntimeApiServer implements AutoCloseable {
     /** Path prefix under which the mock servers serve the Runtime API and accept events to invoke. */
     public static final String BASE_PATH = MockEventServer.BASE_PATH;
 
     private static final int ACCEPTED = 202;
+    private static final int NOT_FOUND = 404;
 
     private final MockEventServer server;
     private final CountDownLatch firstPoll;
@@ -40,19 +45,23 @@ public final class RuntimeApiServer implements AutoCloseable {
     }
 
     /**
-     * A Runtime API plus an HTTP front door on the same port (API Gateway HTTP API, payload v2), with Swagger UI over
-     * {@code openApiDocument} under {@value ApiDocs#PATH}.
+     * A Runtime API plus an HTTP front door on the same port (API Gateway HTTP API, payload v2) that accepts only
+     * requests with a bearer token of {@code issuer}, with Swagger UI over {@code openApiDocument} under {@value
+     * ApiDocs#PATH}.
      */
-    public static RuntimeApiServer httpFrontDoor(int port, Path openApiDocument) {
-        return start(port, openApiDocument);
+    public static RuntimeApiServer httpFrontDoor(int port, Path openApiDocument, LocalIssuer issuer) {
+        return start(port, new FrontDoor(openApiDocument, new JwtAuthorizer(issuer)));
     }
 
-    private static RuntimeApiServer start(int port, Path openApiDocument) {
+    private static RuntimeApiServer start(int port, FrontDoor frontDoor) {
         CountDownLatch firstPoll = new CountDownLatch(1);
-        MockEventServer server = new LambdaRuntimeApi(openApiDocument, firstPoll);
+        MockEventServer server = new LambdaRuntimeApi(frontDoor, firstPoll);
         server.start(port);
         return new RuntimeApiServer(server, firstPoll);
     }
+
+    /** What the HTTP front door adds to the Runtime API: the API docs and the authorizer. */
+    private record FrontDoor(Path openApiDocument, JwtAuthorizer authorizer) {}
 
     /**
      * Quarkus's HTTP mock event server, with or without its front door, and with Lambda's acknowledgements. Its
@@ -64,28 +73,52 @@ public final class RuntimeApiServer implements AutoCloseable {
      * error would kill the function's JVM; these overrides answer 202 and otherwise do what the mock servers do.
      */
     private static final class LambdaRuntimeApi extends MockHttpEventServer {
-        /** The document the front door's API docs show; null without the front door. */
-        private final Path openApiDocument;
+        /** Null without the front door. */
+        private final FrontDoor frontDoor;
 
         private final CountDownLatch firstPoll;
 
-        LambdaRuntimeApi(Path openApiDocument, CountDownLatch firstPoll) {
-            this.openApiDocument = openApiDocument;
+        LambdaRuntimeApi(FrontDoor frontDoor, CountDownLatch firstPoll) {
+            this.frontDoor = frontDoor;
             this.firstPoll = firstPoll;
         }
 
         /**
-         * With the front door the API docs answer the paths under {@value ApiDocs#PATH} and every other request becomes
-         * an API Gateway event; without it, as in the plain server's own setup, a POST to any path is an event.
+         * With the front door, {@code POST /_lambda_} (an event posted as it is, which would skip the authorizer) is
+         * refused before the mock server's own routes see it; nothing of the local system posts events to the front
+         * door's Runtime API.
+         */
+        @Override
+        public void setupRoutes() {
+            if (frontDoor != null) {
+                router.post(BASE_PATH)
+                        .handler(ctx -> ctx.response().setStatusCode(NOT_FOUND).end());
+            }
+            super.setupRoutes();
+        }
+
+        /**
+         * With the front door the API docs answer the paths under {@value ApiDocs#PATH}, and every other request needs
+         * a valid bearer token to become an API Gateway event; without it, as in the plain server's own setup, a POST
+         * to any path is an event.
          */
         @Override
         protected void defaultHandlerSetup() {
-            if (openApiDocument != null) {
-                ApiDocs.mount(router, openApiDocument);
+            if (frontDoor != null) {
+                ApiDocs.mount(router, frontDoor.openApiDocument());
+                router.route().handler(frontDoor.authorizer());
                 super.defaultHandlerSetup();
             } else {
                 router.post().handler(this::postEvent);
             }
+        }
+
+        /** The event of an authorized request carries the token's claims, as API Gateway's authorizer passes them. */
+        @Override
+        protected Buffer processEventBody(RoutingContext request) {
+            Buffer event = super.processEventBody(request);
+            JwtAuthorizer.Claims claims = JwtAuthorizer.claims(request);
+            return claims == null ? event : AuthorizedEvent.of(event, claims);
         }
 
         @Override

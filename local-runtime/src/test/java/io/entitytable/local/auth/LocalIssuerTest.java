@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class LocalIssuerTest {
-    private static final String ISSUER = LocalIssuer.issuerUrl(8080);
+    private static final String ISSUER = LocalIssuer.ISSUER;
 
     @TempDir
     Path dataFolder;
@@ -31,22 +31,24 @@ class LocalIssuerTest {
     @Test
     void verify_shouldAcceptAnOperatorToken_andFlattenItsGroupsAsApiGatewayDoes() {
         // GIVEN an operator token of the local issuer
-        LocalIssuer issuer = LocalIssuer.inFolder(dataFolder, ISSUER);
+        LocalIssuer issuer = LocalIssuer.inFolder(dataFolder);
         String token = issuer.operatorToken();
         // WHEN it is verified and its claims shaped as API Gateway shapes them
         Map<String, String> claims = ApiGatewayClaims.of(issuer.verify(token));
-        // THEN the groups arrive as one bracketed string and times as epoch seconds
+        // THEN the groups arrive as one bracketed string, the one audience as a string (as in a Cognito token), times
+        // as
+        // epoch seconds
         assertThat(claims)
                 .containsEntry("cognito:groups", "[operators]")
                 .containsEntry("iss", ISSUER)
-                .containsEntry("aud", "[" + LocalIssuer.AUDIENCE + "]");
+                .containsEntry("aud", LocalIssuer.AUDIENCE);
         assertThat(claims.get("exp")).matches("\\d+");
     }
 
     @Test
     void businessToken_shouldNameEveryBusinessGroup() {
         // GIVEN a member of two businesses
-        LocalIssuer issuer = LocalIssuer.inFolder(dataFolder, ISSUER);
+        LocalIssuer issuer = LocalIssuer.inFolder(dataFolder);
         // WHEN the token is verified
         Map<String, String> claims = ApiGatewayClaims.of(issuer.verify(issuer.businessToken(List.of("B1", "B2"))));
         // THEN both groups are in the flattened claim
@@ -56,25 +58,24 @@ class LocalIssuerTest {
     @Test
     void inFolder_shouldKeepTheKey_soAnotherProcessAcceptsTheToken() {
         // GIVEN a token minted by one issuer over the data folder
-        String token = LocalIssuer.inFolder(dataFolder, ISSUER).operatorToken();
+        String token = LocalIssuer.inFolder(dataFolder).operatorToken();
         // WHEN a second issuer over the same folder verifies it
         // THEN it is accepted
-        assertThat(LocalIssuer.inFolder(dataFolder, ISSUER).verify(token).getSubject())
-                .isNotBlank();
+        assertThat(LocalIssuer.inFolder(dataFolder).verify(token).getSubject()).isNotBlank();
     }
 
     @Test
     void verify_shouldReject_whenSignedByAnotherKey(@TempDir Path otherFolder) {
         // GIVEN a token of an issuer with the same URL but another key
-        String token = LocalIssuer.inFolder(otherFolder, ISSUER).operatorToken();
+        String token = LocalIssuer.inFolder(otherFolder).operatorToken();
         // WHEN / THEN
-        assertRejected(LocalIssuer.inFolder(dataFolder, ISSUER), token);
+        assertRejected(LocalIssuer.inFolder(dataFolder), token);
     }
 
     @Test
     void verify_shouldReject_whenExpired() {
         // GIVEN a token minted 13 hours ago
-        LocalIssuer past = LocalIssuer.inFolder(dataFolder, ISSUER);
+        LocalIssuer past = LocalIssuer.inFolder(dataFolder);
         LocalIssuer issuer = new LocalIssuer(key(), ISSUER, at(Instant.now().minus(Duration.ofHours(13))));
         String token = issuer.operatorToken();
         // WHEN / THEN
@@ -84,7 +85,7 @@ class LocalIssuerTest {
     @Test
     void verify_shouldReject_whenNotYetValid() {
         // GIVEN a token valid only from an hour from now
-        LocalIssuer now = LocalIssuer.inFolder(dataFolder, ISSUER);
+        LocalIssuer now = LocalIssuer.inFolder(dataFolder);
         String token = new LocalIssuer(key(), ISSUER, at(Instant.now().plus(Duration.ofHours(1)))).operatorToken();
         // WHEN / THEN
         assertRejected(now, token);
@@ -93,7 +94,7 @@ class LocalIssuerTest {
     @Test
     void verify_shouldReject_whenOfAnotherIssuerOrAudience() {
         // GIVEN tokens signed with the right key but naming another issuer, and another audience
-        LocalIssuer issuer = LocalIssuer.inFolder(dataFolder, ISSUER);
+        LocalIssuer issuer = LocalIssuer.inFolder(dataFolder);
         String otherIssuer = new LocalIssuer(key(), "http://elsewhere/", Clock.systemUTC()).operatorToken();
         String otherAudience = issuer.sign(claims().audience("someone-else").build());
         // WHEN / THEN
@@ -104,7 +105,7 @@ class LocalIssuerTest {
     @Test
     void verify_shouldReject_algNoneAndHmac() throws JOSEException {
         // GIVEN an unsigned token and an HS256 token with otherwise valid claims
-        LocalIssuer issuer = LocalIssuer.inFolder(dataFolder, ISSUER);
+        LocalIssuer issuer = LocalIssuer.inFolder(dataFolder);
         String none = new PlainJWT(new PlainHeader(), claims().build()).serialize();
         SignedJWT hmac = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims().build());
         hmac.sign(new MACSigner(new byte[32]));

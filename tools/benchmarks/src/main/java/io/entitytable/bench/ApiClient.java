@@ -12,7 +12,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 
-/** Plain HTTP calls to the local system's front door, as a client of the deployed API would make them. */
+/**
+ * Plain HTTP calls to the local system's front door, as a client of the deployed API would make them: each with the
+ * bearer token the front door, like the HTTP API's JWT authorizer, requires.
+ */
 final class ApiClient {
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -21,9 +24,11 @@ final class ApiClient {
             .connectTimeout(Duration.ofSeconds(5))
             .build();
     private final String base;
+    private final String authorization;
 
-    ApiClient(int port) {
+    ApiClient(int port, String token) {
         this.base = "http://localhost:" + port;
+        this.authorization = "Bearer " + token;
     }
 
     /**
@@ -82,8 +87,11 @@ final class ApiClient {
 
     private Response send(HttpRequest.Builder request) {
         try {
-            HttpResponse<String> response =
-                    http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = http.send(
+                    request.header("Authorization", authorization)
+                            .timeout(Duration.ofSeconds(30))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             List<String> timing = response.headers().allValues(ServerTiming.HEADER);
             return new Response(
                     response.statusCode(), response.body(), timing.isEmpty() ? null : String.join(",", timing));

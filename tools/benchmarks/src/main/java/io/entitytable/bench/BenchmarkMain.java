@@ -155,7 +155,7 @@ public final class BenchmarkMain {
             List<ReadPatternsBench.Result> readResults = null;
             StreamLagBench.Result lagResult = null;
             if (parts.contains(Part.READS) || parts.contains(Part.LAG)) {
-                ApiClient api = new ApiClient(system.apiPort());
+                ApiClient api = new ApiClient(system.apiPort(), system.issuer().operatorToken());
                 data = mode == Mode.QUICK ? SeededData.create(api, 10, 5, 2) : SeededData.create(api, 20, 10, 3);
                 RawCalls raw = new RawCalls(dynamo, table, pool);
                 List<ReadPatternsBench.Pattern> patterns = ReadPatternsBench.patterns(data, raw);

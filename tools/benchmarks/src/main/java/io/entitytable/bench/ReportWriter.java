@@ -38,8 +38,8 @@ final class ReportWriter {
         section.line("");
         section.line(
                 """
-                **What the API time includes:** the HTTP front door (Quarkus's mock API Gateway: HTTP to an API \
-                Gateway v2 event), the local Runtime API hop to the packaged function's JVM (AWS runtime client), \
+                **What the API time includes:** the HTTP front door (Quarkus's mock API Gateway: the bearer \
+                token's ES256 check, as the JWT authorizer's, and HTTP to an API Gateway v2 event), the local Runtime API hop to the packaged function's JVM (AWS runtime client), \
                 the function (JAX-RS, validation, cursor signing, JSON) and its DynamoDB call(s) to the same \
                 DynamoDB Local, and the way back. Every API request asks for consumed capacity \
                 (`Return-Consumed-Capacity: TOTAL`) and the function answers with a `Server-Timing` header: \

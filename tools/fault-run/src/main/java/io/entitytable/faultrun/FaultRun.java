@@ -66,7 +66,14 @@ public final class FaultRun {
                         "[fault-run] seed %d: %d clients for %d s against the API on port %d%n",
                         options.seed(), options.clients(), options.duration().toSeconds(), system.apiPort());
                 long started = System.nanoTime();
-                runClients(new HttpApi(system.apiPort()), operations, plan, pump, fanout, delivery, started);
+                runClients(
+                        new HttpApi(system.apiPort(), system.issuer().operatorToken()),
+                        operations,
+                        plan,
+                        pump,
+                        fanout,
+                        delivery,
+                        started);
                 Duration traffic = since(started);
 
                 long drainStart = System.nanoTime();

@@ -10,7 +10,10 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
-/** Plain HTTP against the local front door; answers are returned whatever their status, for the caller to judge. */
+/**
+ * Plain HTTP against the local front door, each request with the bearer token it requires; answers are returned
+ * whatever their status, for the caller to judge.
+ */
 final class HttpApi {
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -28,13 +31,17 @@ final class HttpApi {
     private final HttpClient http =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final URI base;
+    private final String authorization;
 
-    HttpApi(int port) {
+    HttpApi(int port, String token) {
         this.base = URI.create("http://localhost:" + port);
+        this.authorization = "Bearer " + token;
     }
 
     Answer send(String method, String path, JsonNode body, Long ifMatch) throws InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(60));
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
+                .header("Authorization", authorization)
+                .timeout(Duration.ofSeconds(60));
         if (ifMatch != null) {
             request.header("If-Match", "\"" + ifMatch + "\"");
         }

@@ -79,6 +79,10 @@ class GeneratedClientTryItTest {
         // bodies. Against API Gateway (https) the default is right.
         client.setHttpClientBuilder(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1));
         client.updateBaseUri("http://localhost:" + system.apiPort());
+        // Every route needs a bearer token, locally as behind the deployed HTTP API's JWT authorizer: an operator's,
+        // minted by the local system's issuer, on every request the generated operations build.
+        String authorization = "Bearer " + system.issuer().operatorToken();
+        client.setRequestInterceptor(request -> request.header("Authorization", authorization));
         businesses = new BusinessesApi(client);
         customers = new CustomersApi(client);
         stores = new StoresApi(client);

@@ -1,0 +1,306 @@
+package io.entitytable.local.auth;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.nimbusds.jose.PlainHeader;
+import com.nimbusds.jose.jwk.ECKey;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.PlainJWT;
+import io.entitytable.local.LocalOptions;
+import io.entitytable.local.LocalSystem;
+import io.entitytable.local.RepositoryRoot;
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.ItemKind;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Every route of the API, through the local front door and the packaged function, for every kind of caller: no token,
+ * an expired one, one signed by another key, {@code alg: none}, another audience, an operator, a member of the
+ * subject's business and a member of another business. Each gets the status the authorization rules give it
+ * (docs/design.md §8), as problem+json when refused, and the core items are unchanged after every refusal.
+ */
+class AuthorizationMatrixTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Items the fan-out writes behind the API's back; a refusal is judged on everything else. */
+    private static final Set<String> COPY_KINDS = Set.of(ItemKind.EDGE.value(), ItemKind.TAG.value());
+
+    @TempDir
+    static Path dataFolder;
+
+    @TempDir
+    static Path otherDataFolder;
+
+    private static LocalSystem system;
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    enum Who {
+        NO_TOKEN,
+        EXPIRED,
+        OTHER_KEY,
+        ALG_NONE,
+        OTHER_AUDIENCE,
+        OPERATOR,
+        MEMBER,
+        OTHER_MEMBER
+    }
+
+    /** A business with a customer linked to a store, an order and a tag. */
+    record Tenant(String business, String customer, String store, String order) {}
+
+    /** One request of one route. */
+    record Call(String method, String path, String body) {
+        @Override
+        public String toString() {
+            return method + " " + path.replaceAll("[0-9A-Z]{26}", "{id}");
+        }
+    }
+
+    @BeforeAll
+    static void start() {
+        system = LocalSystem.start(
+                new LocalOptions(RepositoryRoot.find(), dataFolder, true, 0, LocalDynamoDb.freePort(), "Entity"),
+                System.out);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (system != null) {
+            system.close();
+        }
+    }
+
+    @Test
+    void everyRoute_shouldAnswerEachCallerAsTheRulesSay_andARefusalChangesNothing() throws Exception {
+        Tenant other = tenant("Other");
+        List<String> wrong = new ArrayList<>();
+        Map<Who, Map<Integer, Integer>> seen = new TreeMap<>();
+        for (Who who : Who.values()) {
+            // GIVEN a fresh business for this caller to aim at (an allowed caller changes and deletes it)
+            Tenant target = tenant("Target " + who);
+            String authorization = authorization(who, target, other);
+            for (Call call : routes(target, other)) {
+                Map<String, Map<String, AttributeValue>> before = coreItems();
+                // WHEN
+                HttpResponse<String> response = send(call, authorization);
+                // THEN
+                int status = response.statusCode();
+                seen.computeIfAbsent(who, unused -> new TreeMap<>()).merge(status, 1, Integer::sum);
+                String problem = response.headers().firstValue("content-type").orElse("");
+                int expected = refusal(who, call);
+                if (expected != 0) {
+                    if (status != expected || !problem.startsWith("application/problem+json")) {
+                        wrong.add(who + " " + call + " -> " + status + " " + problem + ", expected " + expected);
+                    }
+                    if (!coreItems().equals(before)) {
+                        wrong.add(who + " " + call + " was refused but changed the table");
+                    }
+                } else if (status == 401 || status == 403 || status == 404 || status >= 500) {
+                    wrong.add(who + " " + call + " -> " + status + " " + response.body());
+                }
+            }
+        }
+        System.out.println("[matrix] statuses by caller: " + seen);
+        assertThat(wrong).isEmpty();
+        assertThat(seen).hasSize(Who.values().length);
+    }
+
+    /** The status a refused call gets, or 0 when the caller may make it. */
+    private static int refusal(Who who, Call call) {
+        boolean createsABusiness = call.method().equals("POST") && call.path().equals("/businesses");
+        return switch (who) {
+            case NO_TOKEN, EXPIRED, OTHER_KEY, ALG_NONE, OTHER_AUDIENCE -> 401;
+            case OPERATOR -> 0;
+            case MEMBER -> createsABusiness ? 403 : 0;
+            case OTHER_MEMBER -> createsABusiness ? 403 : 404;
+        };
+    }
+
+    /**
+     * Every route, aimed at {@code t}'s subjects; one link names {@code t}'s customer and {@code t}'s store. The
+     * deletes come last, so that every route before them still finds its subject.
+     */
+    private static List<Call> routes(Tenant t, Tenant other) {
+        String b = "/businesses/" + t.business();
+        String c = "/customers/" + t.customer();
+        String s = "/stores/" + t.store();
+        String o = "/orders/" + t.order();
+        String line = "{\"sku\":\"P-1\",\"description\":\"Pens\",\"quantity\":1,\"unitPriceCents\":100}";
+        return List.of(
+                new Call("POST", "/businesses", "{\"name\":\"New\"}"),
+                new Call("GET", b, null),
+                new Call("PATCH", b, "{\"name\":\"Renamed\"}"),
+                new Call("GET", b + "/items", null),
+                new Call("GET", b + "/customers", null),
+                new Call("POST", b + "/customers", "{\"firstName\":\"Eve\",\"lastName\":\"Lee\"}"),
+                new Call("GET", b + "/stores", null),
+                new Call(
+                        "POST",
+                        b + "/stores",
+                        "{\"name\":\"Annex\",\"address\":{\"street\":\"1 Main St\",\"city\":\"Austin\",\"state\":\"TX\","
+                                + "\"zip\":\"73301\",\"country\":\"US\"}}"),
+                new Call("GET", b + "/orders", null),
+                new Call("GET", b + "/orders?status=OPEN", null),
+                new Call("GET", b + "/tagged/vip", null),
+                new Call("GET", b + "/tagged?any=vip", null),
+                new Call("PUT", b + "/tags/x", null),
+                new Call("DELETE", b + "/tags/x", null),
+                new Call("GET", c, null),
+                new Call("PATCH", c, "{\"firstName\":\"Eve\"}"),
+                new Call("GET", c + "/orders", null),
+                new Call("POST", c + "/orders", "{\"shipTo\":\"home\",\"lines\":[" + line + "]}"),
+                new Call("GET", c + "/stores", null),
+                new Call("DELETE", c + "/stores/" + t.store(), null),
+                new Call("PUT", c + "/stores/" + t.store(), null),
+                new Call("PUT", c + "/tags/x", null),
+                new Call("DELETE", c + "/tags/x", null),
+                new Call("GET", s, null),
+                new Call("PATCH", s, "{\"name\":\"Renamed\"}"),
+                new Call("GET", s + "/customers", null),
+                new Call("PUT", s + "/tags/x", null),
+                new Call("DELETE", s + "/tags/x", null),
+                new Call("GET", o, null),
+                new Call("PATCH", o, "{\"status\":\"PAID\"}"),
+                new Call("PUT", o + "/tags/x", null),
+                new Call("DELETE", o + "/tags/x", null),
+                new Call("DELETE", o, null),
+                new Call("DELETE", s + "?unlink=true", null),
+                new Call("DELETE", c, null),
+                new Call("DELETE", b, null));
+    }
+
+    private static String authorization(Who who, Tenant target, Tenant other) throws Exception {
+        LocalIssuer issuer = system.issuer();
+        ECKey key = ECKey.parse(Files.readString(system.options().authFolder().resolve(LocalIssuer.KEY_FILE)));
+        Instant now = Instant.now();
+        String token =
+                switch (who) {
+                    case NO_TOKEN -> null;
+                    case EXPIRED -> new LocalIssuer(key, LocalIssuer.ISSUER, at(now.minus(Duration.ofHours(13))))
+                            .operatorToken();
+                    case OTHER_KEY -> LocalIssuer.inFolder(otherDataFolder).operatorToken();
+                    case ALG_NONE -> new PlainJWT(new PlainHeader(), claims(now).build()).serialize();
+                    case OTHER_AUDIENCE -> issuer.sign(
+                            claims(now).audience("someone-else").build());
+                    case OPERATOR -> issuer.operatorToken();
+                    case MEMBER -> issuer.businessToken(List.of(target.business()));
+                    case OTHER_MEMBER -> issuer.businessToken(List.of(other.business()));
+                };
+        return token == null ? null : "Bearer " + token;
+    }
+
+    /** Valid operator claims of the local issuer, for tokens made another way. */
+    private static JWTClaimsSet.Builder claims(Instant now) {
+        return new JWTClaimsSet.Builder()
+                .subject("matrix")
+                .issuer(LocalIssuer.ISSUER)
+                .audience(LocalIssuer.AUDIENCE)
+                .issueTime(Date.from(now))
+                .expirationTime(Date.from(now.plus(Duration.ofHours(1))))
+                .claim(LocalIssuer.GROUPS_CLAIM, List.of(LocalIssuer.OPERATORS_GROUP));
+    }
+
+    private static Clock at(Instant instant) {
+        return Clock.fixed(instant, ZoneOffset.UTC);
+    }
+
+    /** A business with a customer (linked to a store, tagged vip) and an order, made by an operator. */
+    private static Tenant tenant(String name) throws Exception {
+        String operator = "Bearer " + system.issuer().operatorToken();
+        String business = created(send(new Call("POST", "/businesses", "{\"name\":\"" + name + "\"}"), operator));
+        String customer = created(send(
+                new Call(
+                        "POST",
+                        "/businesses/" + business + "/customers",
+                        "{\"firstName\":\"Ann\",\"lastName\":\"Smith\",\"mailingAddresses\":{\"home\":{\"street\":\"1"
+                                + " Main St\",\"city\":\"Austin\",\"state\":\"TX\",\"zip\":\"73301\",\"country\":\"US\"}}}"),
+                operator));
+        String store = created(send(
+                new Call(
+                        "POST",
+                        "/businesses/" + business + "/stores",
+                        "{\"name\":\"Main\",\"address\":{\"street\":\"1 Main St\",\"city\":\"Austin\",\"state\":\"TX\","
+                                + "\"zip\":\"73301\",\"country\":\"US\"}}"),
+                operator));
+        assertThat(send(new Call("PUT", "/customers/" + customer + "/stores/" + store, null), operator)
+                        .statusCode())
+                .isEqualTo(204);
+        assertThat(send(new Call("PUT", "/customers/" + customer + "/tags/vip", null), operator)
+                        .statusCode())
+                .isEqualTo(204);
+        String order = created(send(
+                new Call(
+                        "POST",
+                        "/customers/" + customer + "/orders",
+                        "{\"shipTo\":\"home\",\"lines\":[{\"sku\":\"P-1\",\"description\":\"Pens\",\"quantity\":1,"
+                                + "\"unitPriceCents\":100}]}"),
+                operator));
+        return new Tenant(business, customer, store, order);
+    }
+
+    private static String created(HttpResponse<String> response) throws Exception {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
+        JsonNode body = JSON.readTree(response.body());
+        return body.get("id").asText();
+    }
+
+    private static HttpResponse<String> send(Call call, String authorization) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(
+                        URI.create("http://localhost:" + system.apiPort() + call.path()))
+                .timeout(Duration.ofSeconds(30))
+                .method(
+                        call.method(),
+                        call.body() == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofString(call.body()));
+        if (call.body() != null) {
+            request.header("content-type", "application/json");
+        }
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** Every item but the fan-out's copies, by key (the fan-out keeps working on earlier writes meanwhile). */
+    private static Map<String, Map<String, AttributeValue>> coreItems() {
+        Map<String, Map<String, AttributeValue>> items = new TreeMap<>();
+        system.dynamoDb()
+                .client()
+                .scanPaginator(request -> request.tableName("Entity").consistentRead(true))
+                .items()
+                .forEach(item -> {
+                    AttributeValue kind = item.get(Attributes.KIND);
+                    if (kind == null || !COPY_KINDS.contains(kind.s())) {
+                        items.put(
+                                item.get(Attributes.ID).s() + " "
+                                        + item.get(Attributes.TYPE).s(),
+                                item);
+                    }
+                });
+        return items;
+    }
+}
