@@ -200,6 +200,31 @@ class StoreResourceTest {
         given().get("/stores/" + store).then().statusCode(200);
     }
 
+    @Test
+    void deleteWithUnlink_shouldRefuseBeforeAnyWrite_whenMoreCustomersLinkTheStoreThanOneRequestUnlinks() {
+        // GIVEN a store whose count says 101 customers link it
+        String business = createBusiness("Popular");
+        String store = createStore(business, "Popular", address("Austin", "TX", "73301", "US"));
+        Map<String, AttributeValue> key = ItemKey.of(storeItem(store)).toAttributes();
+        dynamo.updateItem(request -> request.tableName(LocalDynamoResource.TABLE)
+                .key(key)
+                .updateExpression("SET #links = :links")
+                .expressionAttributeNames(Map.of("#links", Attributes.LINK_COUNT))
+                .expressionAttributeValues(Map.of(":links", Values.n(101))));
+        Map<String, AttributeValue> before = storeItem(store);
+
+        // WHEN
+        var unlinking = given().delete("/stores/" + store + "?unlink=true");
+
+        // THEN a 409 that says how to proceed, and the store as it was
+        unlinking
+                .then()
+                .statusCode(409)
+                .contentType("application/problem+json")
+                .body("detail", org.hamcrest.Matchers.containsString("at most 100 in one request"));
+        assertThat(storeItem(store)).isEqualTo(before);
+    }
+
     private long linkCount(String storeId) {
         Map<String, AttributeValue> item = storeItem(storeId);
         return Values.number(item, Attributes.LINK_COUNT);

@@ -345,7 +345,8 @@ public enum ApiOperation {
             "Delete a store",
             "A read, then one TransactWriteItems: Delete the store on condition that no customer links it (else 409)"
                     + " and uncount it on its business. With `unlink=true`, every customer that links it is unlinked"
-                    + " first, each in its own write.",
+                    + " first, each in its own write, up to 100 (a store linked to more is a 409 before any write:"
+                    + " unlink the others first).",
             DELETED,
             true,
             Errors.DELETE),

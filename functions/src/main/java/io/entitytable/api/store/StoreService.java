@@ -85,6 +85,13 @@ public class StoreService {
     }
 
     /**
+     * How many customers {@code DELETE /stores/{id}?unlink=true} unlinks in one request. Each unlink is a write of its
+     * own, so the request's time grows with the links: above this, it is refused before any write rather than left to
+     * run into the API's timeout part-way.
+     */
+    static final int MAX_UNLINKS_PER_REQUEST = 100;
+
+    /**
      * Deletes a store. While customers still list it in {@code storeIds} (its {@code linkCount} is not zero) this is
      * a 409, unless {@code unlink} asks to remove it from those customers first.
      *
@@ -101,6 +108,11 @@ public class StoreService {
             if (links > 0 && !unlink) {
                 throw ApiProblem.conflict("store " + id + " is still linked to " + links
                         + " customers; unlink them or delete with ?unlink=true");
+            }
+            if (links > MAX_UNLINKS_PER_REQUEST) {
+                throw ApiProblem.conflict("store " + id + " is linked to " + links + " customers; ?unlink=true unlinks"
+                        + " at most " + MAX_UNLINKS_PER_REQUEST + " in one request: unlink the others first"
+                        + " (DELETE /customers/{id}/stores/" + id + ")");
             }
             if (links > 0) {
                 linkedCustomers(businessId, id).forEach(customerId -> customers.unlink(customerId, id));
