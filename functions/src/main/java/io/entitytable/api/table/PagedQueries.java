@@ -42,7 +42,9 @@ public class PagedQueries {
 
     /** A cursor is bound to its list's scope and to its caller: another caller's cursor is refused (400). */
     private String bound(String scope) {
-        return access.cursorScope() + "|" + scope;
+        // Length-prefixed, so no caller's id and scope can spell another caller's id and scope.
+        String caller = access.cursorScope();
+        return caller.length() + ":" + caller + "|" + scope;
     }
 
     /** Up to {@code limit} items of one partition, one Query per page (a filtered list may use up to the budget). */
