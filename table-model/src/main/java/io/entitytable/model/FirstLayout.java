@@ -117,7 +117,7 @@ public final class FirstLayout {
         item.remove(Attributes.SOURCE);
         String id = Values.string(current, Attributes.ID);
         if (Keys.COUNTER_TYPE.equals(Values.string(current, Attributes.TYPE))) {
-            String businessId = id.substring(0, id.indexOf('.'));
+            String businessId = Keys.businessOfChildCounter(id);
             item.put(Attributes.ID, Values.s(businessId));
             item.put(Attributes.TYPE, Values.s(Keys.BUSINESS_TYPE));
             item.put(Attributes.KIND, Values.s(ItemKind.CORE.value()));

@@ -177,8 +177,15 @@ public final class Keys {
      * No separator, so it is an item the API writes; a ULID never contains a dot, so it is never a subject's id.
      */
     public static String childCounter(String businessId, int shard) {
-        return businessId + ".children." + shard;
+        return businessId + CHILD_COUNTER_INFIX + shard;
     }
+
+    /** The business of a {@link #childCounter} partition key. */
+    public static String businessOfChildCounter(String counterId) {
+        return counterId.substring(0, counterId.indexOf(CHILD_COUNTER_INFIX));
+    }
+
+    private static final String CHILD_COUNTER_INFIX = ".children.";
 
     // ---- businessGsi: a business's items, write-sharded ---------------------------------------------------
 

@@ -46,6 +46,12 @@ class KeysTest {
     }
 
     @Test
+    void childCounter_shouldNameItsBusiness() {
+        String business = Ids.newId();
+        assertThat(Keys.businessOfChildCounter(Keys.childCounter(business, 15))).isEqualTo(business);
+    }
+
+    @Test
     void shardOf_shouldBeStableAndInRange() {
         String id = Ids.newId();
         assertThat(Keys.shardOf(id, 7)).isEqualTo(Keys.shardOf(id, 7)).isBetween(0, 6);
