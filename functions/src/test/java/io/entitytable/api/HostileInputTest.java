@@ -121,7 +121,7 @@ class HostileInputTest {
         corpus.addAll(bodyCases(routes, main, sink));
         corpus.addAll(ifMatchCases(routes, main, sink));
         corpus.addAll(methodCases(routes, main));
-        Map<String, Map<String, AttributeValue>> before = snapshot();
+        Map<String, Map<String, AttributeValue>> before = TableSnapshot.of(dynamo);
 
         // WHEN
         Map<String, Integer> byClass = new TreeMap<>();
@@ -139,7 +139,7 @@ class HostileInputTest {
                 created.add(JSON.readTree(response.body()).path("id").asText());
             }
         }
-        Map<String, Map<String, AttributeValue>> after = snapshot();
+        Map<String, Map<String, AttributeValue>> after = TableSnapshot.of(dynamo);
 
         // THEN
         System.out.printf(
@@ -161,7 +161,7 @@ class HostileInputTest {
     void loneSurrogateInAName_shouldBe422_andWriteNothing() throws Exception {
         // GIVEN: found by the corpus; was a 201 that stored text with no UTF-8 encoding
         Fixtures main = fixtures("Surrogate");
-        Map<String, Map<String, AttributeValue>> before = snapshot();
+        Map<String, Map<String, AttributeValue>> before = TableSnapshot.of(dynamo);
 
         // WHEN
         HttpResponse<String> created =
@@ -178,7 +178,7 @@ class HostileInputTest {
         // THEN
         assertThat(List.of(created.statusCode(), patched.statusCode())).containsOnly(422);
         assertThat(created.headers().firstValue("Content-Type").orElse("")).startsWith(PROBLEM_JSON);
-        assertThat(snapshot()).isEqualTo(before);
+        assertThat(TableSnapshot.of(dynamo)).isEqualTo(before);
     }
 
     @Test
@@ -913,20 +913,6 @@ class HostileInputTest {
     private static URI uri(String pathAndQuery) {
         return URI.create(RestAssured.baseURI + ":" + RestAssured.port + pathAndQuery);
     }
-
-    /** Every core item and order line of the table by key (the fan-out does not run in these tests). */
-    private Map<String, Map<String, AttributeValue>> snapshot() {
-        Map<String, Map<String, AttributeValue>> items = new TreeMap<>();
-        dynamo.scanPaginator(
-                        request -> request.tableName(LocalDynamoResource.TABLE).consistentRead(true))
-                .items()
-                .forEach(item -> items.put(
-                        item.get(Attributes.ID).s() + " "
-                                + item.get(Attributes.TYPE).s(),
-                        item));
-        return items;
-    }
-
     /** The items apart from those of the subjects {@code ids}: their own, and a business's child counters. */
     private static Map<String, Map<String, AttributeValue>> without(
             Map<String, Map<String, AttributeValue>> items, Set<String> ids) {

@@ -8,7 +8,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.api.LocalDynamoResource;
-import io.entitytable.model.Attributes;
+import io.entitytable.api.TableSnapshot;
 import io.entitytable.model.Ids;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -18,7 +18,6 @@ import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -148,14 +147,14 @@ class AuthorizationTest {
         for (String caller : List.of(TestCallerAccess.member(a.business()), "nobody")) {
             for (Call call : routesInto(b, a)) {
                 // GIVEN the table as it is
-                Map<String, Map<String, AttributeValue>> before = snapshot();
+                Map<String, Map<String, AttributeValue>> before = TableSnapshot.of(dynamo);
                 // WHEN
                 Response response = call.as(caller);
                 // THEN 404, as if B's subject did not exist, and nothing written
                 if (response.statusCode() != 404 || !response.contentType().startsWith("application/problem+json")) {
                     wrong.add(caller + " " + call + " -> " + response.statusCode() + " " + response.asString());
                 }
-                if (!snapshot().equals(before)) {
+                if (!TableSnapshot.of(dynamo).equals(before)) {
                     wrong.add(caller + " " + call + " changed the table");
                 }
             }
@@ -182,11 +181,11 @@ class AuthorizationTest {
     void creatingABusiness_shouldBeForOperatorsOnly() {
         Map<String, Object> body = Map.of("name", "New");
         for (String caller : List.of(TestCallerAccess.member(a.business()), "nobody")) {
-            Map<String, Map<String, AttributeValue>> before = snapshot();
+            Map<String, Map<String, AttributeValue>> before = TableSnapshot.of(dynamo);
             Response response = new Call("POST", "/businesses", body).as(caller);
             assertThat(response.statusCode()).as(caller).isEqualTo(403);
             assertThat(response.contentType()).startsWith("application/problem+json");
-            assertThat(snapshot()).isEqualTo(before);
+            assertThat(TableSnapshot.of(dynamo)).isEqualTo(before);
         }
         assertThat(new Call("POST", "/businesses", body).as("operator").statusCode())
                 .isEqualTo(201);
@@ -249,16 +248,5 @@ class AuthorizationTest {
                 .isEqualTo(200);
         assertThat(new Call("GET", "/orders/" + Ids.newId(), null).as(both).statusCode())
                 .isEqualTo(404);
-    }
-
-    private Map<String, Map<String, AttributeValue>> snapshot() {
-        Map<String, Map<String, AttributeValue>> items = new TreeMap<>();
-        dynamo.scanPaginator(request -> request.tableName("Entity").consistentRead(true))
-                .items()
-                .forEach(item -> items.put(
-                        item.get(Attributes.ID).s() + " "
-                                + item.get(Attributes.TYPE).s(),
-                        item));
-        return items;
     }
 }

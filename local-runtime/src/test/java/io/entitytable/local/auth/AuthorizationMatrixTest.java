@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.nimbusds.jose.PlainHeader;
 import com.nimbusds.jose.jwk.ECKey;
-import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.PlainJWT;
 import io.entitytable.local.LocalOptions;
 import io.entitytable.local.LocalSystem;
@@ -18,14 +17,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -194,39 +189,26 @@ class AuthorizationMatrixTest {
 
     private static String authorization(Who who, Tenant target, Tenant other) throws Exception {
         LocalIssuer issuer = system.issuer();
-        ECKey key = ECKey.parse(Files.readString(system.options().authFolder().resolve(LocalIssuer.KEY_FILE)));
+        ECKey key = TokenMaking.keyIn(system.options().authFolder());
         Instant now = Instant.now();
         String token =
                 switch (who) {
                     case NO_TOKEN -> null;
-                    case EXPIRED -> new LocalIssuer(key, LocalIssuer.ISSUER, at(now.minus(Duration.ofHours(13))))
+                    case EXPIRED -> new LocalIssuer(
+                                    key, LocalIssuer.ISSUER, TokenMaking.at(now.minus(Duration.ofHours(13))))
                             .operatorToken();
                     case OTHER_KEY -> LocalIssuer.inFolder(otherDataFolder).operatorToken();
-                    case ALG_NONE -> new PlainJWT(new PlainHeader(), claims(now).build()).serialize();
+                    case ALG_NONE -> new PlainJWT(
+                                    new PlainHeader(), TokenMaking.validClaims().build())
+                            .serialize();
                     case OTHER_AUDIENCE -> issuer.sign(
-                            claims(now).audience("someone-else").build());
+                            TokenMaking.validClaims().audience("someone-else").build());
                     case OPERATOR -> issuer.operatorToken();
                     case MEMBER -> issuer.businessToken(List.of(target.business()));
                     case OTHER_MEMBER -> issuer.businessToken(List.of(other.business()));
                 };
         return token == null ? null : "Bearer " + token;
     }
-
-    /** Valid operator claims of the local issuer, for tokens made another way. */
-    private static JWTClaimsSet.Builder claims(Instant now) {
-        return new JWTClaimsSet.Builder()
-                .subject("matrix")
-                .issuer(LocalIssuer.ISSUER)
-                .audience(LocalIssuer.AUDIENCE)
-                .issueTime(Date.from(now))
-                .expirationTime(Date.from(now.plus(Duration.ofHours(1))))
-                .claim(LocalIssuer.GROUPS_CLAIM, List.of(LocalIssuer.OPERATORS_GROUP));
-    }
-
-    private static Clock at(Instant instant) {
-        return Clock.fixed(instant, ZoneOffset.UTC);
-    }
-
     /** A business with a customer (linked to a store, tagged vip) and an order, made by an operator. */
     private static Tenant tenant(String name) throws Exception {
         String operator = "Bearer " + system.issuer().operatorToken();

@@ -8,8 +8,6 @@ import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.PlainHeader;
 import com.nimbusds.jose.crypto.MACSigner;
-import com.nimbusds.jose.jwk.ECKey;
-import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.PlainJWT;
 import com.nimbusds.jwt.SignedJWT;
 import io.entitytable.local.LocalOptions;
@@ -20,14 +18,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Base64;
-import java.util.Date;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -124,10 +118,12 @@ class FrontDoorAuthTest {
 
     static Stream<Arguments> refused() throws Exception {
         Instant now = Instant.now();
-        LocalIssuer sameKeyThirteenHoursAgo =
-                new LocalIssuer(key(), LocalIssuer.ISSUER, at(now.minus(Duration.ofHours(13))));
-        LocalIssuer sameKeyInAnHour = new LocalIssuer(key(), LocalIssuer.ISSUER, at(now.plus(Duration.ofHours(1))));
-        SignedJWT hmac = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims().build());
+        LocalIssuer sameKeyThirteenHoursAgo = new LocalIssuer(
+                TokenMaking.keyIn(dataFolder), LocalIssuer.ISSUER, TokenMaking.at(now.minus(Duration.ofHours(13))));
+        LocalIssuer sameKeyInAnHour = new LocalIssuer(
+                TokenMaking.keyIn(dataFolder), LocalIssuer.ISSUER, TokenMaking.at(now.plus(Duration.ofHours(1))));
+        SignedJWT hmac = new SignedJWT(
+                new JWSHeader(JWSAlgorithm.HS256), TokenMaking.validClaims().build());
         hmac.sign(new MACSigner(new byte[32]));
         return Stream.of(
                 Arguments.of("no Authorization header", null),
@@ -140,16 +136,25 @@ class FrontDoorAuthTest {
                 Arguments.of(
                         "signed by another key",
                         "Bearer " + LocalIssuer.inFolder(otherDataFolder).operatorToken()),
-                Arguments.of("alg none", "Bearer " + new PlainJWT(new PlainHeader(), claims().build()).serialize()),
+                Arguments.of(
+                        "alg none",
+                        "Bearer "
+                                + new PlainJWT(
+                                                new PlainHeader(),
+                                                TokenMaking.validClaims().build())
+                                        .serialize()),
                 Arguments.of("HS256", "Bearer " + hmac.serialize()),
                 Arguments.of(
                         "another audience",
                         "Bearer "
-                                + issuer.sign(claims().audience("someone-else").build())),
+                                + issuer.sign(TokenMaking.validClaims()
+                                        .audience("someone-else")
+                                        .build())),
                 Arguments.of(
                         "another issuer",
                         "Bearer "
-                                + issuer.sign(claims().issuer("https://elsewhere.example")
+                                + issuer.sign(TokenMaking.validClaims()
+                                        .issuer("https://elsewhere.example")
                                         .build())),
                 Arguments.of("a valid signature over altered claims", "Bearer " + tampered(issuer.operatorToken())));
     }
@@ -259,35 +264,15 @@ class FrontDoorAuthTest {
     private static URI uri(String path) {
         return URI.create("http://localhost:" + frontDoor.port() + path);
     }
-
-    /** Valid claims of this issuer, for tokens signed in another way. */
-    private static JWTClaimsSet.Builder claims() {
-        Instant now = Instant.now();
-        return new JWTClaimsSet.Builder()
-                .subject("s")
-                .issuer(LocalIssuer.ISSUER)
-                .audience(LocalIssuer.AUDIENCE)
-                .issueTime(Date.from(now))
-                .expirationTime(Date.from(now.plus(Duration.ofHours(1))))
-                .claim(LocalIssuer.GROUPS_CLAIM, List.of(LocalIssuer.OPERATORS_GROUP));
-    }
-
     /** The token with its claims replaced by a business member's, keeping the operator's signature. */
     private static String tampered(String token) throws Exception {
         String[] parts = token.split("\\.");
-        String claims = claims().claim(LocalIssuer.GROUPS_CLAIM, List.of("business-X"))
+        String claims = TokenMaking.validClaims()
+                .claim(LocalIssuer.GROUPS_CLAIM, List.of("business-X"))
                 .build()
                 .toString();
         String payload =
                 Base64.getUrlEncoder().withoutPadding().encodeToString(claims.getBytes(StandardCharsets.UTF_8));
         return parts[0] + "." + payload + "." + parts[2];
-    }
-
-    private static ECKey key() throws Exception {
-        return ECKey.parse(Files.readString(dataFolder.resolve(LocalIssuer.KEY_FILE)));
-    }
-
-    private static Clock at(Instant instant) {
-        return Clock.fixed(instant, ZoneOffset.UTC);
     }
 }

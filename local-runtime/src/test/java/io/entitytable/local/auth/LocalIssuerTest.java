@@ -8,15 +8,12 @@ import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.PlainHeader;
 import com.nimbusds.jose.crypto.MACSigner;
-import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.PlainJWT;
 import com.nimbusds.jwt.SignedJWT;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -76,7 +73,8 @@ class LocalIssuerTest {
     void verify_shouldReject_whenExpired() {
         // GIVEN a token minted 13 hours ago
         LocalIssuer past = LocalIssuer.inFolder(dataFolder);
-        LocalIssuer issuer = new LocalIssuer(key(), ISSUER, at(Instant.now().minus(Duration.ofHours(13))));
+        LocalIssuer issuer =
+                new LocalIssuer(key(), ISSUER, TokenMaking.at(Instant.now().minus(Duration.ofHours(13))));
         String token = issuer.operatorToken();
         // WHEN / THEN
         assertRejected(past, token);
@@ -86,7 +84,8 @@ class LocalIssuerTest {
     void verify_shouldReject_whenNotYetValid() {
         // GIVEN a token valid only from an hour from now
         LocalIssuer now = LocalIssuer.inFolder(dataFolder);
-        String token = new LocalIssuer(key(), ISSUER, at(Instant.now().plus(Duration.ofHours(1)))).operatorToken();
+        String token =
+                new LocalIssuer(key(), ISSUER, TokenMaking.at(Instant.now().plus(Duration.ofHours(1)))).operatorToken();
         // WHEN / THEN
         assertRejected(now, token);
     }
@@ -96,7 +95,8 @@ class LocalIssuerTest {
         // GIVEN tokens signed with the right key but naming another issuer, and another audience
         LocalIssuer issuer = LocalIssuer.inFolder(dataFolder);
         String otherIssuer = new LocalIssuer(key(), "http://elsewhere/", Clock.systemUTC()).operatorToken();
-        String otherAudience = issuer.sign(claims().audience("someone-else").build());
+        String otherAudience =
+                issuer.sign(TokenMaking.validClaims().audience("someone-else").build());
         // WHEN / THEN
         assertRejected(issuer, otherIssuer);
         assertRejected(issuer, otherAudience);
@@ -106,24 +106,14 @@ class LocalIssuerTest {
     void verify_shouldReject_algNoneAndHmac() throws JOSEException {
         // GIVEN an unsigned token and an HS256 token with otherwise valid claims
         LocalIssuer issuer = LocalIssuer.inFolder(dataFolder);
-        String none = new PlainJWT(new PlainHeader(), claims().build()).serialize();
-        SignedJWT hmac = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims().build());
+        String none = new PlainJWT(new PlainHeader(), TokenMaking.validClaims().build()).serialize();
+        SignedJWT hmac = new SignedJWT(
+                new JWSHeader(JWSAlgorithm.HS256), TokenMaking.validClaims().build());
         hmac.sign(new MACSigner(new byte[32]));
         // WHEN / THEN
         assertRejected(issuer, none);
         assertRejected(issuer, hmac.serialize());
         assertRejected(issuer, "not a token");
-    }
-
-    private static JWTClaimsSet.Builder claims() {
-        Instant now = Instant.now();
-        return new JWTClaimsSet.Builder()
-                .subject("s")
-                .issuer(ISSUER)
-                .audience(LocalIssuer.AUDIENCE)
-                .issueTime(Date.from(now))
-                .expirationTime(Date.from(now.plus(Duration.ofHours(1))))
-                .claim(LocalIssuer.GROUPS_CLAIM, List.of(LocalIssuer.OPERATORS_GROUP));
     }
 
     private static void assertRejected(LocalIssuer issuer, String token) {
@@ -132,14 +122,9 @@ class LocalIssuerTest {
 
     private com.nimbusds.jose.jwk.ECKey key() {
         try {
-            return com.nimbusds.jose.jwk.ECKey.parse(
-                    java.nio.file.Files.readString(dataFolder.resolve(LocalIssuer.KEY_FILE)));
+            return TokenMaking.keyIn(dataFolder);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static Clock at(Instant instant) {
-        return Clock.fixed(instant, ZoneOffset.UTC);
     }
 }
