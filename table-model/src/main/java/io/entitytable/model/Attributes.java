@@ -46,6 +46,27 @@ public final class Attributes {
 
     public static final java.util.Set<String> INTERNAL_COUNTERS = java.util.Set.of(CHILD_COUNT, LINK_COUNT);
 
+    // A refresh job (see RefreshJob); never on a subject or a copy.
+    /** The subject a job refreshes the copies of, {@code <entity>#<id>}. */
+    public static final String JOB_SUBJECT = "subject";
+
+    public static final String JOB_STATUS = "jobStatus";
+    /** The job's pass; a message of an earlier pass is superseded and dropped. */
+    public static final String JOB_PASS = "pass";
+    /** The subject version the running pass was started for. */
+    public static final String JOB_PASS_VERSION = "passVersion";
+    /** The highest subject version a change asked a pass for; above {@link #JOB_PASS_VERSION}, another pass follows. */
+    public static final String JOB_REQUESTED_VERSION = "requestedVersion";
+
+    public static final String JOB_SEGMENTS = "segments";
+    /** The segment numbers of the running pass that are done (a string set, so a duplicate message adds nothing). */
+    public static final String JOB_DONE_SEGMENTS = "doneSegments";
+
+    public static final String JOB_COPIES_DONE = "copiesDone";
+    public static final String JOB_COPIES_TOTAL = "copiesTotal";
+    public static final String JOB_STARTED_AT = "startedAt";
+    public static final String JOB_FINISHED_AT = "finishedAt";
+
     // Public attributes of the subjects.
     public static final String NAME = "name";
     public static final String FIRST_NAME = "firstName";

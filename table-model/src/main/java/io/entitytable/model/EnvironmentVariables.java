@@ -13,6 +13,8 @@ public final class EnvironmentVariables {
     public static final String ALLOW_UNAUTHENTICATED = "ALLOW_UNAUTHENTICATED";
     /** Key that signs pagination cursors; every instance of the API must share it. */
     public static final String CURSOR_SECRET = "CURSOR_SECRET";
+    /** URL of the refresh-job queue: the fan-out and the worker send to it (see RefreshJob). */
+    public static final String REFRESH_QUEUE_URL = "REFRESH_QUEUE_URL";
     /** Chooses the {@code @Named} handler of a zip that holds several (Quarkus). */
     public static final String QUARKUS_LAMBDA_HANDLER = "QUARKUS_LAMBDA_HANDLER";
 

@@ -23,6 +23,13 @@ public record FunctionDefinition(
     public static final FunctionDefinition STREAM_FANOUT =
             new FunctionDefinition("stream-fanout", "stream-fanout", QUARKUS_HANDLER, "fanout", 1024, 120);
 
+    /**
+     * The refresh-job worker: the fan-out's zip with its other handler. Its timeout bounds one slice of a segment;
+     * {@link RefreshQueueTrigger#visibilityTimeoutSeconds} is six times it, as Lambda advises for SQS.
+     */
+    public static final FunctionDefinition REFRESH_WORKER =
+            new FunctionDefinition("refresh-worker", "stream-fanout", QUARKUS_HANDLER, "refresh", 1024, 60);
+
     public String zipPath() {
         return module + "/target/function.zip";
     }

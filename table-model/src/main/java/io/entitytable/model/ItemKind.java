@@ -13,7 +13,12 @@ public enum ItemKind {
     /** A copy of a tagged subject in a {@code tag#<businessId>#<t>} partition: written by the fan-out only. */
     TAG,
     /** One of a business's child counters (see ChildCounters): written by the API only, never fanned out. */
-    COUNTER;
+    COUNTER,
+    /**
+     * A subject's refresh job (see RefreshJob): asked for by the API or the fan-out, advanced by the refresh worker,
+     * never fanned out.
+     */
+    JOB;
 
     /** The stored value: the name in lower case. */
     public String value() {

@@ -187,6 +187,40 @@ public final class Keys {
 
     private static final String CHILD_COUNTER_INFIX = ".children.";
 
+    // ---- a subject's refresh job -------------------------------------------------------------------------------
+
+    /** The sort key of every refresh job item. */
+    public static final String REFRESH_JOB_TYPE = "job";
+
+    /**
+     * {@code <subjectId>.job}: the partition of a subject's one refresh job (see RefreshJob). No separator, so the API
+     * may ask for a job in the transaction that makes one necessary; a ULID never contains a dot, so it is never a
+     * subject's id.
+     */
+    public static String refreshJobId(String subjectId) {
+        return subjectId + REFRESH_JOB_SUFFIX;
+    }
+
+    /** The subject id of a {@link #refreshJobId} partition key, if it is one. */
+    public static Optional<String> subjectOfRefreshJob(String jobId) {
+        if (!jobId.endsWith(REFRESH_JOB_SUFFIX)) {
+            return Optional.empty();
+        }
+        String subjectId = jobId.substring(0, jobId.length() - REFRESH_JOB_SUFFIX.length());
+        return Ids.isValid(subjectId) ? Optional.of(subjectId) : Optional.empty();
+    }
+
+    private static final String REFRESH_JOB_SUFFIX = ".job";
+
+    /**
+     * The first string after every sort key that starts with {@link #typePrefix}: {@code <entity>$} ({@code $} follows
+     * the separator). A key range {@code [typePrefix, typePrefixEnd)} holds every key of that prefix, whatever ids
+     * follow it, which is what makes a job's segments cover a whole partition.
+     */
+    public static String typePrefixEnd(Entity entity) {
+        return entity.keyName() + (char) (SEPARATOR.charAt(0) + 1);
+    }
+
     // ---- businessGsi: a business's items, write-sharded ---------------------------------------------------
 
     /** {@code <businessId>#<shard>}: one of the partitions of a business in businessGsi (see BusinessShards). */
