@@ -7,13 +7,18 @@ import static io.entitytable.model.SourceVersionCondition.NOT_NEWER;
 import static io.entitytable.model.SourceVersionCondition.REFRESH;
 
 import io.entitytable.fanout.TableReader.FoundCopy;
+import io.entitytable.model.Attributes;
 import io.entitytable.model.CopyPace;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
+import io.entitytable.model.Keys;
+import io.entitytable.model.RefreshJob;
+import io.entitytable.model.RefreshMessage;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
 import io.entitytable.model.SourceVersionCondition;
+import io.entitytable.model.Values;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -89,12 +94,16 @@ final class ChangeFanout {
     private final CopyWriter writer;
     private final BoundedParallel parallel;
     private final FanoutStats stats;
+    private final RefreshJobs jobs;
+    private final RefreshQueue queue;
 
-    ChangeFanout(FanoutTable table, BoundedParallel parallel) {
+    ChangeFanout(FanoutTable table, BoundedParallel parallel, RefreshJobs jobs, RefreshQueue queue) {
         this.reader = new TableReader(table);
         this.writer = new CopyWriter(table);
         this.parallel = parallel;
         this.stats = table.stats();
+        this.jobs = jobs;
+        this.queue = queue;
     }
 
     void apply(Record record) {
@@ -159,6 +168,7 @@ final class ChangeFanout {
         Optional<Map<String, AttributeValue>> store = reader.currentCore(Entity.STORE, storeId);
         if (store.isEmpty()) {
             dropLink(storeSide, customerSide, customerVersion);
+            unlinkFromGoneStore(storeId, customer);
             return;
         }
         writer.put(copyItem(storeSide, customer), CREATE_OR_ADVANCE);
@@ -168,6 +178,7 @@ final class ChangeFanout {
             Optional<Map<String, AttributeValue>> again = reader.currentCore(Entity.STORE, storeId);
             if (again.isEmpty()) {
                 dropLink(storeSide, customerSide, customerVersion);
+                unlinkFromGoneStore(storeId, customer);
                 return;
             }
             if (CoreChange.version(again.get()) == CoreChange.version(copied)) {
@@ -176,6 +187,16 @@ final class ChangeFanout {
             copied = again.get();
         }
         throw new IllegalStateException("store " + storeId + " kept changing while being linked; retry the record");
+    }
+
+    /**
+     * A customer lists a store that is gone: a store deleted with its links ({@code DELETE /stores/{id}?unlink=true})
+     * after this customer's link was counted but before its edges were written, so the store's refresh job could not
+     * find this customer. The worker removes the store from the customer (the fan-out never writes a core item).
+     */
+    private void unlinkFromGoneStore(String storeId, Map<String, AttributeValue> customer) {
+        queue.send(
+                RefreshMessage.unlink(Keys.subjectRef(Entity.STORE, storeId), Values.string(customer, Attributes.ID)));
     }
 
     /** A customer lists a store that does not exist (any more): neither edge may exist. */
@@ -200,15 +221,23 @@ final class ChangeFanout {
     private void refreshOtherCopies(CoreChange change, Set<ItemKey> handled) {
         Map<String, AttributeValue> image = change.newImage();
         long version = change.newVersion();
+        List<ItemKey> ownedEdges = List.of();
+        if (change.entity() == Entity.STORE) {
+            // Strongly consistent discovery of the customer-side copies of this store (closes the sourceGsi race).
+            Optional<List<ItemKey>> few = reader.ownedEdgesUpTo(change.subjectRef(), RefreshJob.INLINE_COPIES);
+            if (few.isEmpty()) {
+                // Too many to refresh here: a pass of the store's refresh job reads them, after this change.
+                jobs.ask(subjectOf(change), businessOf(image), version, linkCountOf(image));
+                return;
+            }
+            ownedEdges = few.get();
+        }
         Map<ItemKey, Long> found = new LinkedHashMap<>();
         for (FoundCopy copy : reader.copiesOf(change.subjectRef())) {
             found.put(copy.key(), copy.sourceVersion());
         }
-        if (change.entity() == Entity.STORE) {
-            // Strongly consistent discovery of the customer-side copies of this store (closes the sourceGsi race).
-            for (ItemKey owned : reader.ownedEdges(change.subjectRef())) {
-                found.putIfAbsent(owned.mirror(), null);
-            }
+        for (ItemKey owned : ownedEdges) {
+            found.putIfAbsent(owned.mirror(), null);
         }
         List<Runnable> writes = new ArrayList<>();
         CopyPacer pacer = copyPacer();
@@ -242,6 +271,18 @@ final class ChangeFanout {
         };
     }
 
+    private static Keys.SubjectRef subjectOf(CoreChange change) {
+        return new Keys.SubjectRef(change.entity(), change.id());
+    }
+
+    private static String businessOf(Map<String, AttributeValue> image) {
+        return Values.string(image, Attributes.BUSINESS_ID);
+    }
+
+    private static long linkCountOf(Map<String, AttributeValue> image) {
+        return Values.number(image, Attributes.LINK_COUNT);
+    }
+
     /** Tag copies and a customer's store-side edges exist because of the subject's own image, nothing else. */
     private static boolean decidedBySubjectItself(Duplicate duplicate, Entity subject) {
         return duplicate.kind() == ItemKind.TAG || subject == Entity.CUSTOMER;
@@ -270,6 +311,16 @@ final class ChangeFanout {
         for (Duplicate duplicate : before) {
             done.add(duplicate.key());
             writes.add(() -> deleteNoLongerImplied(duplicate, change, version));
+        }
+        if (change.entity() == Entity.STORE
+                && (linkCountOf(image) > 0
+                        || reader.ownedEdgesUpTo(change.subjectRef(), RefreshJob.INLINE_COPIES)
+                                .isEmpty())) {
+            // Deleted with its links, or too many edges to delete here: a pass of the store's refresh job unlinks its
+            // customers and deletes its edges. The removal orders after the last version.
+            parallel.runAll(writes);
+            jobs.ask(subjectOf(change), businessOf(image), version + 1, linkCountOf(image));
+            return;
         }
         CopyPacer pacer = copyPacer();
         for (FoundCopy copy : reader.copiesOf(change.subjectRef())) {

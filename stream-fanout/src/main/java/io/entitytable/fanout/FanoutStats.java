@@ -27,6 +27,10 @@ public final class FanoutStats {
         SOURCE_INDEX_PAGES("typeIndexPages", false),
         /** Pages of strongly consistent Queries of an edge partition ({@code customer#C}, {@code store#S}). */
         PARTITION_PAGES("partitionPages", false),
+        /** Writes of refresh-job items (passes started, progress, segments done). */
+        JOB_WRITES("jobWrites", true),
+        /** Customers a refresh job removed a deleted store from (a core write). */
+        UNLINKS("unlinks", true),
         /** Calls repeated after a throttle or a transient error. */
         RETRIES("retries", false),
         /** Records that needed no work: not a core item, or a change of internal counters only. */

@@ -2,6 +2,7 @@ package io.entitytable.fanout;
 
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;
+import java.time.Clock;
 import java.util.List;
 import org.jboss.logging.Logger;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -25,15 +26,22 @@ public final class StreamFanout implements AutoCloseable {
     private final BoundedParallel parallel;
     private final FanoutStats stats;
 
-    private StreamFanout(DynamoDbClient dynamo, FanoutConfig config) {
+    private StreamFanout(DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue) {
         this.stats = new FanoutStats();
         this.parallel = new BoundedParallel(config.maxConcurrentWrites());
         FanoutTable table = new FanoutTable(dynamo, config.tableName(), new Backoff(config, stats), stats);
-        this.changes = new ChangeFanout(table, parallel);
+        RefreshJobs jobs = new RefreshJobs(table, queue, Clock.systemUTC());
+        this.changes = new ChangeFanout(table, parallel, jobs, queue);
     }
 
+    /** A fan-out whose large subjects' refresh jobs go to {@code queue}. */
+    public static StreamFanout create(DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue) {
+        return new StreamFanout(dynamo, config, queue);
+    }
+
+    /** A fan-out without a refresh queue, for tables whose stores never have more than a few hundred copies. */
     public static StreamFanout create(DynamoDbClient dynamo, FanoutConfig config) {
-        return new StreamFanout(dynamo, config);
+        return new StreamFanout(dynamo, config, RefreshQueue.none());
     }
 
     public StreamsEventResponse process(List<Record> records) {

@@ -89,6 +89,29 @@ final class TableReader {
     }
 
     /**
+     * The keys of a subject's own edges, as {@link #ownedEdges}, when there are at most {@code limit}; empty when there
+     * are more. One Query of at most {@code limit + 1} keys, whatever the partition holds.
+     */
+    Optional<List<ItemKey>> ownedEdgesUpTo(String subjectRef, int limit) {
+        QueryRequest request = QueryRequest.builder()
+                .tableName(table.tableName())
+                .keyConditionExpression("#id = :ref")
+                .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
+                .expressionAttributeValues(Map.of(":ref", Values.s(subjectRef)))
+                .projectionExpression("#id, #type")
+                .limit(limit + 1)
+                .consistentRead(true)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+        QueryResponse page = table.backoff().call(() -> table.dynamo().query(request));
+        table.stats().add(FanoutStats.Count.PARTITION_PAGES, page.consumedCapacity());
+        if (page.count() > limit) {
+            return Optional.empty();
+        }
+        return Optional.of(page.items().stream().map(ItemKey::of).toList());
+    }
+
+    /**
      * The items of every page of {@code request}, read through the SDK's paginator with each page counted. Each page
      * is fetched under {@link Backoff}: a fetch that fails leaves the paginator on that page, so the retry asks for the
      * same page again rather than starting over.

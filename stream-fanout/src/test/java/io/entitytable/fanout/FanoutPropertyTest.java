@@ -53,7 +53,8 @@ class FanoutPropertyTest {
         CoreItemDriver driver = new CoreItemDriver(plain, table, random);
         FaultInjector injector = new FaultInjector(seed);
         try (DynamoDbClient client = LocalTables.instrumented(local, injector);
-                StreamFanout fanout = StreamFanout.create(client, FanoutConfig.forTable(table))) {
+                StreamFanout fanout =
+                        StreamFanout.create(client, FanoutConfig.forTable(table), new InMemoryRefreshQueue())) {
             StreamDelivery delivery = new StreamDelivery(fanout, random);
 
             // WHEN / THEN after every round
@@ -79,7 +80,7 @@ class FanoutPropertyTest {
         FaultInjector injector = new FaultInjector(seed).throttling(0.08);
         FanoutConfig config = FanoutConfig.forTable(table).withRetries(2, Duration.ofMillis(1), Duration.ofMillis(4));
         try (DynamoDbClient client = LocalTables.instrumented(local, injector);
-                StreamFanout fanout = StreamFanout.create(client, config)) {
+                StreamFanout fanout = StreamFanout.create(client, config, new InMemoryRefreshQueue())) {
             StreamDelivery delivery = new StreamDelivery(fanout, random);
 
             // WHEN / THEN after every round
@@ -114,7 +115,8 @@ class FanoutPropertyTest {
         assertThat(records).hasSize(driver.drain().size());
 
         // WHEN
-        try (StreamFanout fanout = StreamFanout.create(plain, FanoutConfig.forTable(table))) {
+        try (StreamFanout fanout =
+                StreamFanout.create(plain, FanoutConfig.forTable(table), new InMemoryRefreshQueue())) {
             new StreamDelivery(fanout, random).deliver(records);
         }
 

@@ -76,7 +76,7 @@ class SourceIndexRaceTest {
         put(storeV1);
         put(customerV1);
         lagging = LocalTables.instrumented(local, new LaggingSourceIndex());
-        storeFanout = StreamFanout.create(lagging, FanoutConfig.forTable(table));
+        storeFanout = StreamFanout.create(lagging, FanoutConfig.forTable(table), new InMemoryRefreshQueue());
     }
 
     @AfterEach
@@ -216,7 +216,8 @@ class SourceIndexRaceTest {
     }
 
     private void fanOut(DynamoDbClient client, software.amazon.awssdk.services.dynamodb.model.Record record) {
-        try (StreamFanout fanout = StreamFanout.create(client, FanoutConfig.forTable(table))) {
+        try (StreamFanout fanout =
+                StreamFanout.create(client, FanoutConfig.forTable(table), new InMemoryRefreshQueue())) {
             assertThat(fanout.process(List.of(record)).getBatchItemFailures()).isEmpty();
         }
     }

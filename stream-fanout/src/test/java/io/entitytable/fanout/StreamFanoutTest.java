@@ -61,7 +61,7 @@ class StreamFanoutTest {
         StreamsEventResponse response;
         FanoutStats stats;
         try (DynamoDbClient client = LocalTables.instrumented(local, throttle);
-                StreamFanout fanout = StreamFanout.create(client, config)) {
+                StreamFanout fanout = StreamFanout.create(client, config, new InMemoryRefreshQueue())) {
             response = fanout.process(List.of(Records.insert(store)));
             stats = fanout.stats();
         }
@@ -101,7 +101,7 @@ class StreamFanoutTest {
         StreamsEventResponse response;
         FanoutStats stats;
         try (DynamoDbClient client = LocalTables.instrumented(local, counter, serverError);
-                StreamFanout fanout = StreamFanout.create(client, config)) {
+                StreamFanout fanout = StreamFanout.create(client, config, new InMemoryRefreshQueue())) {
             response = fanout.process(batch);
             stats = fanout.stats();
         }
@@ -126,7 +126,8 @@ class StreamFanoutTest {
         Map<String, AttributeValue> v2 = new LinkedHashMap<>(v1);
         v2.put(Attributes.VERSION, Values.n(2));
         v2.put(Attributes.NAME, Values.s("Renamed in place"));
-        try (StreamFanout fanout = StreamFanout.create(plain, FanoutConfig.forTable(table))) {
+        try (StreamFanout fanout =
+                StreamFanout.create(plain, FanoutConfig.forTable(table), new InMemoryRefreshQueue())) {
             fanout.process(List.of(Records.modify(v1, v2)));
 
             // WHEN the older INSERT arrives late
@@ -154,7 +155,8 @@ class StreamFanoutTest {
 
         // WHEN
         try (DynamoDbClient client = LocalTables.instrumented(local, counter);
-                StreamFanout fanout = StreamFanout.create(client, FanoutConfig.forTable(table))) {
+                StreamFanout fanout =
+                        StreamFanout.create(client, FanoutConfig.forTable(table), new InMemoryRefreshQueue())) {
             assertThat(fanout.process(List.of(Records.modify(before, after))).getBatchItemFailures())
                     .isEmpty();
             assertThat(fanout.stats().count(FanoutStats.Count.SKIPPED)).isEqualTo(1);
@@ -188,8 +190,8 @@ class StreamFanoutTest {
 
         // WHEN
         try (DynamoDbClient client = LocalTables.instrumented(local, gauge);
-                StreamFanout fanout =
-                        StreamFanout.create(client, FanoutConfig.forTable(table).withConcurrency(4))) {
+                StreamFanout fanout = StreamFanout.create(
+                        client, FanoutConfig.forTable(table).withConcurrency(4), new InMemoryRefreshQueue())) {
             assertThat(fanout.process(List.of(Records.insert(store(tags, 1)))).getBatchItemFailures())
                     .isEmpty();
         }

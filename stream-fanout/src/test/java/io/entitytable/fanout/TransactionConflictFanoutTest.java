@@ -61,7 +61,7 @@ class TransactionConflictFanoutTest {
         // WHEN
         StreamsEventResponse response;
         FanoutStats stats;
-        try (StreamFanout fanout = StreamFanout.create(conflicting, config)) {
+        try (StreamFanout fanout = StreamFanout.create(conflicting, config, new InMemoryRefreshQueue())) {
             response = fanout.process(List.of(Records.insert(store(Set.of("red", "blue", "sale")))));
             stats = fanout.stats();
         }
@@ -88,7 +88,7 @@ class TransactionConflictFanoutTest {
         // WHEN
         StreamsEventResponse response;
         FanoutStats stats;
-        try (StreamFanout fanout = StreamFanout.create(conflicting, config)) {
+        try (StreamFanout fanout = StreamFanout.create(conflicting, config, new InMemoryRefreshQueue())) {
             response = fanout.process(List.of(record));
             stats = fanout.stats();
         }

@@ -135,7 +135,8 @@ class WriteAmplificationTest {
     }
 
     private static FanoutStats fanOut(DynamoDbClient client, String table, List<Record> records) {
-        try (StreamFanout fanout = StreamFanout.create(client, FanoutConfig.forTable(table))) {
+        try (StreamFanout fanout =
+                StreamFanout.create(client, FanoutConfig.forTable(table), new InMemoryRefreshQueue())) {
             assertThat(fanout.process(records).getBatchItemFailures()).isEmpty();
             return fanout.stats();
         }

@@ -59,6 +59,8 @@ public final class Attributes {
     public static final String JOB_REQUESTED_VERSION = "requestedVersion";
 
     public static final String JOB_SEGMENTS = "segments";
+    /** The sort keys where the pass's segments meet (a list, one fewer than the segments), kept to resend them. */
+    public static final String JOB_CUTS = "cuts";
     /** The segment numbers of the running pass that are done (a string set, so a duplicate message adds nothing). */
     public static final String JOB_DONE_SEGMENTS = "doneSegments";
 

@@ -2,6 +2,7 @@ package io.entitytable.model;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -20,6 +21,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * @param requestedVersion the highest version a change asked a pass for; above {@code passVersion}, another pass
  *     follows this one
  * @param segments the segments of the pass
+ * @param cuts where the pass's segments meet (sort keys of the subject's edge partition), one fewer than the segments
  * @param doneSegments how many of them are done
  * @param copiesDone copies handled by the pass so far (a redelivered slice counts again, so it can run ahead)
  * @param copiesTotal the copies the pass expected when it started (the store's link count)
@@ -35,6 +37,7 @@ public record RefreshJob(
         long passVersion,
         long requestedVersion,
         int segments,
+        List<String> cuts,
         int doneSegments,
         long copiesDone,
         long copiesTotal,
@@ -89,6 +92,12 @@ public record RefreshJob(
                 passVersion,
                 requestedVersion,
                 (int) Values.number(item, Attributes.JOB_SEGMENTS),
+                item.containsKey(Attributes.JOB_CUTS)
+                                && item.get(Attributes.JOB_CUTS).hasL()
+                        ? item.get(Attributes.JOB_CUTS).l().stream()
+                                .map(AttributeValue::s)
+                                .toList()
+                        : List.of(),
                 Values.set(item, Attributes.JOB_DONE_SEGMENTS).size(),
                 Values.number(item, Attributes.JOB_COPIES_DONE),
                 Values.number(item, Attributes.JOB_COPIES_TOTAL),

@@ -1,0 +1,345 @@
+package io.entitytable.fanout;
+
+import io.entitytable.model.Attributes;
+import io.entitytable.model.ItemKind;
+import io.entitytable.model.Keys;
+import io.entitytable.model.RefreshJob;
+import io.entitytable.model.Values;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
+
+/**
+ * The refresh job of a subject, a store with too many copies to refresh inside one stream record (see "Refresh jobs"
+ * in {@code docs/design.md}). Its item ({@link RefreshJob}) is a small state machine moved only by conditional writes
+ * on its {@code pass} number, so concurrent records, workers and duplicate messages agree on one outcome:
+ *
+ * <ul>
+ *   <li>{@link #ask}: a change of the subject at version v needs a pass that starts after it. With no pass running,
+ *       one starts (its segments are sent to the queue); with one running that started before v, the change is
+ *       remembered in {@code requestedVersion}, and one more pass follows when it ends. However many changes come
+ *       while a pass runs, they cost one more pass (coalescing).
+ *   <li>{@link #progressed} and {@link #segmentDone}: a worker's progress; refused when the pass is no longer the
+ *       current one, which tells the worker to drop its message.
+ *   <li>the last segment done ends the pass: another pass when a later change asked for one, else done.
+ *   <li>{@link #restart}: a new pass whatever the state, for a job that stopped.
+ * </ul>
+ */
+final class RefreshJobs implements PassLedger {
+    private final FanoutTable table;
+    private final RefreshQueue queue;
+    private final SegmentPlanner planner;
+    private final Clock clock;
+
+    RefreshJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
+        this.table = table;
+        this.queue = queue;
+        this.planner = new SegmentPlanner(table);
+        this.clock = clock;
+    }
+
+    /** Makes sure a pass over the copies of {@code subject} starts after its change to {@code version}. */
+    void ask(Keys.SubjectRef subject, String businessId, long version, long expectedCopies) {
+        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+            Optional<RefreshJob> found = get(subject);
+            try {
+                if (found.isPresent() && found.get().status() == RefreshJob.Status.RUNNING) {
+                    RefreshJob job = found.get();
+                    if (job.passVersion() == version) {
+                        // The change that started this pass, delivered again: its segments may never have been sent.
+                        queue.sendAll(planOf(job).messages(subject.toString(), job.pass()));
+                    } else if (job.passVersion() < version && job.requestedVersion() < version) {
+                        requestAnotherPass(subject, job, version);
+                    }
+                    return;
+                }
+                long target = Math.max(
+                        version, found.map(RefreshJob::requestedVersion).orElse(0L));
+                if (found.isPresent() && found.get().passVersion() >= target) {
+                    return; // a pass that started after this change has already run
+                }
+                long copies = Math.max(
+                        expectedCopies, found.map(RefreshJob::copiesTotal).orElse(0L));
+                startPass(subject, businessId, found, false, target, copies);
+                return;
+            } catch (ConditionalCheckFailedException moved) {
+                // Someone else moved the job between the read and the write: read it again.
+            }
+        }
+        throw new IllegalStateException("the refresh job of " + subject + " kept changing; retry the record");
+    }
+
+    /** Starts a new pass of a job that exists, whatever its state (a stopped job). */
+    @Override
+    public void restart(Keys.SubjectRef subject) {
+        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+            Optional<RefreshJob> found = get(subject);
+            if (found.isEmpty()) {
+                return;
+            }
+            RefreshJob job = found.get();
+            try {
+                startPass(
+                        subject,
+                        job.businessId(),
+                        found,
+                        null,
+                        Math.max(job.passVersion(), job.requestedVersion()),
+                        job.copiesTotal());
+                return;
+            } catch (ConditionalCheckFailedException moved) {
+                // read it again
+            }
+        }
+        throw new IllegalStateException("the refresh job of " + subject + " kept changing; retry the restart");
+    }
+
+    /** True while {@code pass} is the subject's running pass. */
+    @Override
+    public boolean isCurrent(Keys.SubjectRef subject, long pass) {
+        return get(subject)
+                .filter(job -> job.status() == RefreshJob.Status.RUNNING && job.pass() == pass)
+                .isPresent();
+    }
+
+    /** Counts {@code copies} handled by {@code pass}; false when the pass is no longer the running one. */
+    @Override
+    public boolean progressed(Keys.SubjectRef subject, long pass, int copies) {
+        try {
+            update(
+                    subject,
+                    "ADD #done :n SET #updated = :now",
+                    Map.of("#done", Attributes.JOB_COPIES_DONE),
+                    Map.of(":n", Values.n(copies)),
+                    runningPass(pass),
+                    false);
+            return true;
+        } catch (ConditionalCheckFailedException superseded) {
+            return false;
+        }
+    }
+
+    /** Marks one segment of {@code pass} done; the last one ends the pass. */
+    @Override
+    public void segmentDone(Keys.SubjectRef subject, long pass, int segment) {
+        Map<String, AttributeValue> after;
+        try {
+            after = update(
+                    subject,
+                    "ADD #segs :seg SET #updated = :now",
+                    Map.of("#segs", Attributes.JOB_DONE_SEGMENTS),
+                    Map.of(":seg", AttributeValue.fromSs(List.of(Integer.toString(segment)))),
+                    runningPass(pass),
+                    true);
+        } catch (ConditionalCheckFailedException superseded) {
+            return;
+        }
+        RefreshJob job = RefreshJob.from(after);
+        if (job.doneSegments() >= job.segments()) {
+            endPass(subject, pass);
+        }
+    }
+
+    private void endPass(Keys.SubjectRef subject, long pass) {
+        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+            Optional<RefreshJob> found = get(subject);
+            if (found.isEmpty()) {
+                return;
+            }
+            RefreshJob job = found.get();
+            if (job.pass() != pass
+                    || job.status() != RefreshJob.Status.RUNNING
+                    || job.doneSegments() < job.segments()) {
+                return;
+            }
+            try {
+                if (job.requestedVersion() > job.passVersion()) {
+                    startPass(subject, job.businessId(), found, true, job.requestedVersion(), job.copiesTotal());
+                } else {
+                    Condition done = runningPass(pass)
+                            .and(
+                                    "#requested = :requested",
+                                    Map.of("#requested", Attributes.JOB_REQUESTED_VERSION),
+                                    Map.of(":requested", Values.n(job.requestedVersion())));
+                    update(
+                            subject,
+                            "SET #status = :done, #finished = :now, #updated = :now",
+                            Map.of("#finished", Attributes.JOB_FINISHED_AT),
+                            Map.of(":done", Values.s(RefreshJob.Status.DONE.value())),
+                            done,
+                            false);
+                }
+                return;
+            } catch (ConditionalCheckFailedException moved) {
+                // A change asked for another pass meanwhile: read it again.
+            }
+        }
+        throw new IllegalStateException("the refresh job of " + subject + " kept changing; retry the segment");
+    }
+
+    private void requestAnotherPass(Keys.SubjectRef subject, RefreshJob job, long version) {
+        Condition unchanged = runningPass(job.pass())
+                .and(
+                        "#requested = :was",
+                        Map.of("#requested", Attributes.JOB_REQUESTED_VERSION),
+                        Map.of(":was", Values.n(job.requestedVersion())));
+        update(
+                subject,
+                "SET #requested = :v",
+                Map.of("#requested", Attributes.JOB_REQUESTED_VERSION),
+                Map.of(":v", Values.n(version)),
+                unchanged,
+                false);
+    }
+
+    /**
+     * Starts pass {@code previous.pass + 1} for {@code version} and sends its segments. {@code whileRunning}: true
+     * when the previous pass must still be running (it is ending), false when it must not be (a change starts one),
+     * null for either (a restart).
+     */
+    private void startPass(
+            Keys.SubjectRef subject,
+            String businessId,
+            Optional<RefreshJob> previous,
+            Boolean whileRunning,
+            long version,
+            long expectedCopies) {
+        long pass = previous.map(RefreshJob::pass).orElse(0L) + 1;
+        SegmentPlan plan = planner.plan(subject.toString(), expectedCopies);
+        Condition condition = previous.isPresent() && previous.get().pass() > 0
+                ? samePass(previous.get().pass())
+                : new Condition("attribute_not_exists(#pass)", Map.of("#pass", Attributes.JOB_PASS), Map.of());
+        if (Boolean.TRUE.equals(whileRunning)) {
+            condition = condition.and("#status = :running", Map.of(), Map.of());
+        } else if (Boolean.FALSE.equals(whileRunning)) {
+            condition = condition.and("(attribute_not_exists(#status) OR #status <> :running)", Map.of(), Map.of());
+        }
+        Map<String, String> names = new HashMap<>();
+        names.put("#kind", Attributes.KIND);
+        names.put("#subject", Attributes.JOB_SUBJECT);
+        names.put("#business", Attributes.BUSINESS_ID);
+        names.put("#passVersion", Attributes.JOB_PASS_VERSION);
+        names.put("#requested", Attributes.JOB_REQUESTED_VERSION);
+        names.put("#segments", Attributes.JOB_SEGMENTS);
+        names.put("#cuts", Attributes.JOB_CUTS);
+        names.put("#done", Attributes.JOB_COPIES_DONE);
+        names.put("#total", Attributes.JOB_COPIES_TOTAL);
+        names.put("#started", Attributes.JOB_STARTED_AT);
+        names.put("#segs", Attributes.JOB_DONE_SEGMENTS);
+        names.put("#finished", Attributes.JOB_FINISHED_AT);
+        Map<String, AttributeValue> values = new HashMap<>();
+        values.put(":kind", Values.s(ItemKind.JOB.value()));
+        values.put(":subject", Values.s(subject.toString()));
+        values.put(":business", Values.s(businessId));
+        values.put(":pass", Values.n(pass));
+        values.put(":version", Values.n(version));
+        values.put(":segments", Values.n(plan.segments()));
+        values.put(
+                ":cuts",
+                AttributeValue.fromL(plan.cuts().stream().map(Values::s).toList()));
+        values.put(":zero", Values.n(0));
+        values.put(":total", Values.n(expectedCopies));
+        update(
+                subject,
+                "SET #kind = :kind, #subject = :subject, #business = :business, #status = :running, #pass = :pass,"
+                        + " #passVersion = :version, #requested = :version, #segments = :segments, #cuts = :cuts,"
+                        + " #done = :zero, #total = :total, #started = :now, #updated = :now"
+                        + " REMOVE #segs, #finished",
+                names,
+                values,
+                condition,
+                false);
+        queue.sendAll(plan.messages(subject.toString(), pass));
+    }
+
+    private static SegmentPlan planOf(RefreshJob job) {
+        return new SegmentPlan(job.cuts());
+    }
+
+    Optional<RefreshJob> get(Keys.SubjectRef subject) {
+        GetItemRequest request = GetItemRequest.builder()
+                .tableName(table.tableName())
+                .key(RefreshJob.keyOf(subject.id()).toAttributes())
+                .consistentRead(true)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+        var response = table.backoff().call(() -> table.dynamo().getItem(request));
+        table.stats().add(FanoutStats.Count.READS, response.consumedCapacity());
+        return response.hasItem() && !response.item().isEmpty()
+                ? Optional.of(RefreshJob.from(response.item()))
+                : Optional.empty();
+    }
+
+    private Map<String, AttributeValue> update(
+            Keys.SubjectRef subject,
+            String expression,
+            Map<String, String> names,
+            Map<String, AttributeValue> values,
+            Condition condition,
+            boolean returnNew) {
+        Map<String, String> allNames = new HashMap<>(condition.names());
+        allNames.putAll(names);
+        allNames.put("#status", Attributes.JOB_STATUS);
+        allNames.put("#pass", Attributes.JOB_PASS);
+        allNames.put("#updated", Attributes.UPDATED_AT);
+        Map<String, AttributeValue> allValues = new HashMap<>(condition.values());
+        allValues.putAll(values);
+        allValues.put(":now", Values.instant(clock.instant()));
+        allValues.put(":running", Values.s(RefreshJob.Status.RUNNING.value()));
+        UpdateItemRequest request = UpdateItemRequest.builder()
+                .tableName(table.tableName())
+                .key(RefreshJob.keyOf(subject.id()).toAttributes())
+                .updateExpression(expression)
+                .conditionExpression(condition.expression())
+                .expressionAttributeNames(used(allNames, expression + " " + condition.expression()))
+                .expressionAttributeValues(used(allValues, expression + " " + condition.expression()))
+                .returnValues(returnNew ? ReturnValue.ALL_NEW : ReturnValue.NONE)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+        UpdateItemResponse response = table.backoff().call(() -> table.dynamo().updateItem(request));
+        table.stats().add(FanoutStats.Count.JOB_WRITES, response.consumedCapacity());
+        return response.attributes();
+    }
+
+    /** DynamoDB refuses names and values an expression does not use. */
+    private static <V> Map<String, V> used(Map<String, V> all, String expressions) {
+        Map<String, V> used = new HashMap<>();
+        all.forEach((placeholder, value) -> {
+            if (expressions.matches("(?s).*" + Pattern.quote(placeholder) + "(?![A-Za-z0-9_]).*")) {
+                used.put(placeholder, value);
+            }
+        });
+        return used;
+    }
+
+    private static Condition runningPass(long pass) {
+        return samePass(pass).and("#status = :running", Map.of(), Map.of());
+    }
+
+    private static Condition samePass(long pass) {
+        return new Condition("#pass = :expectedPass", Map.of(), Map.of(":expectedPass", Values.n(pass)));
+    }
+
+    private static final int MAX_ATTEMPTS = 10;
+
+    /** A condition expression with its own placeholders. */
+    private record Condition(String expression, Map<String, String> names, Map<String, AttributeValue> values) {
+        Condition and(String more, Map<String, String> moreNames, Map<String, AttributeValue> moreValues) {
+            Map<String, String> n = new HashMap<>(names);
+            n.putAll(moreNames);
+            Map<String, AttributeValue> v = new HashMap<>(values);
+            v.putAll(moreValues);
+            return new Condition(expression + " AND " + more, n, v);
+        }
+    }
+}

@@ -1,0 +1,20 @@
+package io.entitytable.fanout;
+
+import io.entitytable.model.RefreshMessage;
+import java.util.List;
+
+/** Where refresh-job messages go (see {@link RefreshJobs}): the SQS queue when deployed or run locally. */
+public interface RefreshQueue {
+    void sendAll(List<RefreshMessage> messages);
+
+    default void send(RefreshMessage message) {
+        sendAll(List.of(message));
+    }
+
+    /** For a fan-out that has no queue (a tool or a test that never meets a large subject): refuses every message. */
+    static RefreshQueue none() {
+        return messages -> {
+            throw new IllegalStateException("no refresh queue configured (" + messages.size() + " messages)");
+        };
+    }
+}

@@ -1,0 +1,72 @@
+package io.entitytable.fanout;
+
+import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
+import com.amazonaws.services.lambda.runtime.events.SQSEvent.SQSMessage;
+import io.entitytable.model.RefreshMessage;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.jboss.logging.Logger;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * The refresh worker: works one batch of refresh-queue messages, one after the other, within one slice. Plain Java:
+ * the Lambda handler is a one-line adapter over {@link #process}, and tests call it directly.
+ *
+ * <p>A message that fails is reported by its id (a partial batch response) and comes back after the queue's
+ * visibility timeout, from its own cursor; after {@code RefreshQueueTrigger.maxReceiveCount} receives it moves to the
+ * dead-letter queue, and its job shows as stopped.
+ *
+ * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/services-sqs-errorhandling.html">Partial batch responses
+ *     for SQS</a>
+ */
+public final class RefreshWork implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(RefreshWork.class);
+
+    private final RefreshWorker worker;
+    private final BoundedParallel parallel;
+    private final FanoutStats stats;
+    private final Duration maxSlice;
+
+    private RefreshWork(DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, Duration maxSlice) {
+        this.stats = new FanoutStats();
+        this.parallel = new BoundedParallel(config.maxConcurrentWrites());
+        FanoutTable table = new FanoutTable(dynamo, config.tableName(), new Backoff(config, stats), stats);
+        Clock clock = Clock.systemUTC();
+        this.worker = new RefreshWorker(
+                new TableSegments(table, clock), new RefreshJobs(table, queue, clock), queue, parallel);
+        this.maxSlice = maxSlice;
+    }
+
+    /** {@code maxSlice} caps each slice (null: until {@link SliceDeadline#MARGIN} before the Lambda deadline). */
+    public static RefreshWork create(
+            DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, Duration maxSlice) {
+        return new RefreshWork(dynamo, config, queue, maxSlice);
+    }
+
+    public SQSBatchResponse process(List<SQSMessage> messages, long remainingMillis) {
+        SliceDeadline deadline = SliceDeadline.of(remainingMillis, maxSlice);
+        List<SQSBatchResponse.BatchItemFailure> failures = new ArrayList<>();
+        for (SQSMessage message : messages) {
+            try {
+                RefreshWorker.Outcome outcome = worker.handle(RefreshMessage.fromJson(message.getBody()), deadline);
+                LOG.debugf("refresh message %s: %s", message.getMessageId(), outcome);
+            } catch (RuntimeException e) {
+                LOG.errorf(e, "refresh message %s failed; reporting it", message.getMessageId());
+                failures.add(new SQSBatchResponse.BatchItemFailure(message.getMessageId()));
+            }
+        }
+        return new SQSBatchResponse(failures);
+    }
+
+    /** Running totals since this instance was created. */
+    public FanoutStats stats() {
+        return stats;
+    }
+
+    @Override
+    public void close() {
+        parallel.close();
+    }
+}

@@ -1,0 +1,119 @@
+package io.entitytable.fanout;
+
+import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
+import com.amazonaws.services.lambda.runtime.events.SQSEvent.SQSMessage;
+import io.entitytable.model.RefreshMessage;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The refresh queue in memory, for tests: holds what was sent, and {@link #drainWith} delivers it to a worker in
+ * batches as the SQS event source mapping does, with what SQS may do to messages on the way (duplicates, any order),
+ * returning a failed message until it has been received {@code maxReceives} times and then moving it to {@link
+ * #deadLetters()}.
+ */
+final class InMemoryRefreshQueue implements RefreshQueue {
+    private final List<SQSMessage> waiting = new ArrayList<>();
+    private final List<RefreshMessage> sent = new ArrayList<>();
+    private final List<SQSMessage> deadLetters = new ArrayList<>();
+    private final Map<String, Integer> receives = new HashMap<>();
+    private final AtomicLong ids = new AtomicLong();
+
+    @Override
+    public synchronized void sendAll(List<RefreshMessage> messages) {
+        for (RefreshMessage message : messages) {
+            sent.add(message);
+            SQSMessage sqs = new SQSMessage();
+            sqs.setMessageId("m-" + ids.incrementAndGet());
+            sqs.setBody(message.toJson());
+            waiting.add(sqs);
+        }
+    }
+
+    /** Every message ever sent, in order. */
+    synchronized List<RefreshMessage> sent() {
+        return List.copyOf(sent);
+    }
+
+    synchronized int waiting() {
+        return waiting.size();
+    }
+
+    synchronized List<SQSMessage> deadLetters() {
+        return List.copyOf(deadLetters);
+    }
+
+    /** Delivers one batch (up to four, in order); false when the queue was empty. */
+    boolean deliverOnce(RefreshWork work) {
+        return deliver(work, 4, null, 0, 5);
+    }
+
+    /** Delivers until the queue is empty, in order, {@code batchSize} at a time; returns the invocations made. */
+    int drainWith(RefreshWork work) {
+        return drainWith(work, 4, null, 0, 5);
+    }
+
+    /**
+     * Delivers until the queue is empty. With a {@code random}, each batch is taken from anywhere in the queue and a
+     * message is delivered twice with probability {@code duplicateRate}.
+     */
+    int drainWith(RefreshWork work, int batchSize, Random random, double duplicateRate, int maxReceives) {
+        int invocations = 0;
+        while (deliver(work, batchSize, random, duplicateRate, maxReceives)) {
+            invocations++;
+        }
+        return invocations;
+    }
+
+    private boolean deliver(RefreshWork work, int batchSize, Random random, double duplicateRate, int maxReceives) {
+        List<SQSMessage> batch = new ArrayList<>();
+        synchronized (this) {
+            if (waiting.isEmpty()) {
+                return false;
+            }
+            if (random != null) {
+                Collections.shuffle(waiting, random);
+            }
+            while (batch.size() < batchSize && !waiting.isEmpty()) {
+                SQSMessage message = waiting.remove(0);
+                batch.add(message);
+                if (random != null && random.nextDouble() < duplicateRate) {
+                    waiting.add(copy(message));
+                }
+            }
+        }
+        List<SQSMessage> failed = new ArrayList<>();
+        try {
+            SQSBatchResponse response = work.process(batch, 60_000);
+            for (SQSBatchResponse.BatchItemFailure failure : response.getBatchItemFailures()) {
+                batch.stream()
+                        .filter(m -> m.getMessageId().equals(failure.getItemIdentifier()))
+                        .forEach(failed::add);
+            }
+        } catch (RuntimeException crashed) {
+            failed.addAll(batch); // the invocation failed: the whole batch comes back
+        }
+        synchronized (this) {
+            for (SQSMessage message : failed) {
+                if (receives.merge(message.getMessageId(), 1, Integer::sum) >= maxReceives) {
+                    deadLetters.add(message);
+                } else {
+                    waiting.add(message);
+                }
+            }
+        }
+        return true;
+    }
+
+    private SQSMessage copy(SQSMessage message) {
+        SQSMessage copy = new SQSMessage();
+        copy.setMessageId("m-" + ids.incrementAndGet());
+        copy.setBody(message.getBody());
+        return copy;
+    }
+}

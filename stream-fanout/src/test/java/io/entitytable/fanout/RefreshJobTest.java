@@ -1,0 +1,303 @@
+package io.entitytable.fanout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Entity;
+import io.entitytable.model.ItemKey;
+import io.entitytable.model.Keys;
+import io.entitytable.model.RefreshJob;
+import io.entitytable.model.RefreshMessage;
+import io.entitytable.model.Store;
+import io.entitytable.model.Values;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+
+/**
+ * Refresh jobs on DynamoDB Local: a store with more copies than one stream record may refresh gets a job whose
+ * segments the worker works, slice by slice, from the in-memory queue.
+ */
+class RefreshJobTest {
+    private static final Instant LATER = Instant.parse("2026-11-21T10:00:00Z");
+    private static int tables;
+
+    private static LocalDynamoDb local;
+    private static DynamoDbClient plain;
+
+    private String table;
+    private FanoutConfig config;
+    private InMemoryRefreshQueue queue;
+
+    @BeforeAll
+    static void start() {
+        local = LocalDynamoDb.startInMemory();
+        plain = local.client();
+    }
+
+    @AfterAll
+    static void stop() {
+        plain.close();
+        local.close();
+    }
+
+    @BeforeEach
+    void createTable() {
+        table = "jobs" + (++tables);
+        local.createTable(table);
+        config = FanoutConfig.forTable(table);
+        queue = new InMemoryRefreshQueue();
+    }
+
+    @Test
+    void rename_shouldRefreshEveryCopyThroughAJob_whenTheStoreHasMoreCopiesThanOneRecordRefreshes() {
+        // GIVEN 3,000 links, and a link count that makes the planner cut 3 segments (the cuts cover the partition
+        // however the count misleads them)
+        StoreWithLinks world = StoreWithLinks.write(plain, table, 3_000);
+        Map<String, AttributeValue> v1 = StoreWithLinks.storeItem(world.store, 12_000);
+        Map<String, AttributeValue> v2 = renamed(world.store, "Uptown", 2, 12_000);
+        replace(v1, v2);
+
+        // WHEN the rename's record is fanned out
+        FanoutStats recordStats;
+        try (StreamFanout fanout = StreamFanout.create(plain, config, queue)) {
+            assertThat(fanout.process(List.of(Records.modify(v1, v2))).getBatchItemFailures())
+                    .isEmpty();
+            recordStats = fanout.stats();
+        }
+
+        // THEN the record read no copies and only enqueued the pass
+        assertThat(recordStats.count(FanoutStats.Count.SOURCE_INDEX_PAGES)).isZero();
+        assertThat(recordStats.count(FanoutStats.Count.PUTS)).isLessThanOrEqualTo(1); // its own tag copy
+        assertThat(queue.sent()).hasSize(3).allMatch(m -> m.isSegment() && m.pass() == 1);
+
+        // WHEN the worker works the job in slices of 300 ms
+        try (RefreshWork work = RefreshWork.create(plain, config, queue, Duration.ofMillis(300))) {
+            queue.drainWith(work);
+
+            // THEN every copy is at version 2, in at most 1.1 puts per copy
+            assertThat(copyVersions(world)).hasSize(3_000).allSatisfy((key, version) -> assertThat(version)
+                    .isEqualTo(2));
+            assertThat(work.stats().count(FanoutStats.Count.PUTS)).isLessThanOrEqualTo(3_300);
+        }
+        assertThat(queue.sent().stream().filter(m -> m.cursor() != null)).isNotEmpty();
+        RefreshJob job = job(world);
+        assertThat(job.status()).isEqualTo(RefreshJob.Status.DONE);
+        assertThat(job.pass()).isEqualTo(1);
+        assertThat(job.doneSegments()).isEqualTo(3);
+        assertThat(job.copiesDone()).isGreaterThanOrEqualTo(3_000);
+        assertThat(InvariantChecker.check(plain, table)).as("drift").isEmpty();
+    }
+
+    @Test
+    void changesDuringAPass_shouldCostOneMorePass_andEndAtTheLastVersion() {
+        // GIVEN a pass for version 2 under way
+        StoreWithLinks world = StoreWithLinks.write(plain, table, 1_500);
+        Map<String, AttributeValue> v1 = StoreWithLinks.storeItem(world.store, 1_500);
+        Map<String, AttributeValue> v2 = renamed(world.store, "Two", 2, 1_500);
+        Map<String, AttributeValue> v3 = renamed(world.store, "Three", 3, 1_500);
+        Map<String, AttributeValue> v4 = renamed(world.store, "Four", 4, 1_500);
+        try (StreamFanout fanout = StreamFanout.create(plain, config, queue);
+                RefreshWork work = RefreshWork.create(plain, config, queue, Duration.ofMillis(200))) {
+            replace(v1, v2);
+            fanout.process(List.of(Records.modify(v1, v2)));
+            queue.deliverOnce(work);
+            int sentBefore = queue.sent().size();
+
+            // WHEN the store changes twice more while it runs
+            replace(v2, v3);
+            fanout.process(List.of(Records.modify(v2, v3)));
+            replace(v3, v4);
+            fanout.process(List.of(Records.modify(v3, v4)));
+
+            // THEN neither change sent anything: both wait for the running pass to end
+            assertThat(queue.sent()).hasSize(sentBefore);
+            queue.drainWith(work);
+        }
+
+        // THEN one more pass ran, for the last version, and every copy has it
+        RefreshJob job = job(world);
+        assertThat(job.pass()).isEqualTo(2);
+        assertThat(job.passVersion()).isEqualTo(4);
+        assertThat(job.status()).isEqualTo(RefreshJob.Status.DONE);
+        assertThat(copyVersions(world)).hasSize(1_500).allSatisfy((key, version) -> assertThat(version)
+                .isEqualTo(4));
+        assertThat(InvariantChecker.check(plain, table)).as("drift").isEmpty();
+    }
+
+    @Test
+    void storeDeletedWithItsLinks_shouldBeUnlinkedFromEveryCustomer_andLeaveNoEdge() {
+        // GIVEN a store deleted while 1,200 customers list it (DELETE /stores/{id}?unlink=true)
+        StoreWithLinks world = StoreWithLinks.write(plain, table, 1_200);
+        Map<String, AttributeValue> last = StoreWithLinks.storeItem(world.store, 1_200);
+        plain.deleteItem(
+                request -> request.tableName(table).key(ItemKey.of(last).toAttributes()));
+
+        // WHEN its REMOVE is fanned out and the job worked
+        try (StreamFanout fanout = StreamFanout.create(plain, config, queue);
+                RefreshWork work = RefreshWork.create(plain, config, queue, Duration.ofMillis(500))) {
+            assertThat(fanout.process(List.of(Records.remove(last))).getBatchItemFailures())
+                    .isEmpty();
+            queue.drainWith(work);
+            assertThat(work.stats().count(FanoutStats.Count.UNLINKS)).isEqualTo(1_200);
+        }
+
+        // THEN no customer lists it, each one's version moved on, and no edge of it is left
+        for (Map<String, AttributeValue> customer : coreCustomers()) {
+            assertThat(Values.set(customer, Attributes.STORE_IDS)).doesNotContain(world.store.id());
+            assertThat(Values.number(customer, Attributes.VERSION)).isEqualTo(2);
+        }
+        assertThat(InvariantChecker.duplicates(plain, table).keySet())
+                .noneMatch(key -> key.id().equals(storeRef(world)) || key.type().equals(storeRef(world)));
+        assertThat(job(world).status()).isEqualTo(RefreshJob.Status.DONE);
+        assertThat(InvariantChecker.check(plain, table)).as("drift").isEmpty();
+    }
+
+    @Test
+    void faults_shouldNeverMoveACopyBackwards_andEndAtTheLastVersion() throws Exception {
+        // GIVEN 3 segments, slices of 100 ms, every message delivered in any order and 10% of them twice, and the
+        // worker's client failing after 0.5% of its puts (the put happened, the invocation crashes)
+        StoreWithLinks world = StoreWithLinks.write(plain, table, 3_000);
+        List<Map<String, AttributeValue>> versions = new ArrayList<>();
+        versions.add(StoreWithLinks.storeItem(world.store, 12_000));
+        for (int v = 2; v <= 4; v++) {
+            versions.add(renamed(world.store, "Name" + v, v, 12_000));
+        }
+        Random random = new Random(15);
+        AtomicInteger crashes = new AtomicInteger();
+        ExecutionInterceptor crashAfterPut = new ExecutionInterceptor() {
+            @Override
+            public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
+                if (context.request() instanceof PutItemRequest && random.nextDouble() < 0.005) {
+                    crashes.incrementAndGet();
+                    throw new IllegalStateException("injected crash after a put");
+                }
+            }
+        };
+        Map<ItemKey, Long> highest = new ConcurrentHashMap<>();
+        AtomicBoolean backwards = new AtomicBoolean();
+        AtomicBoolean running = new AtomicBoolean(true);
+        Thread sampler = new Thread(() -> {
+            while (running.get()) {
+                copyVersions(world).forEach((key, version) -> {
+                    Long before = highest.put(key, version);
+                    if (before != null && before > version) {
+                        backwards.set(true);
+                    }
+                });
+            }
+        });
+
+        // WHEN the store is renamed three times while its job runs
+        try (DynamoDbClient crashing = LocalTables.instrumented(local, crashAfterPut);
+                StreamFanout fanout = StreamFanout.create(plain, config, queue);
+                RefreshWork work = RefreshWork.create(crashing, config, queue, Duration.ofMillis(100))) {
+            sampler.start();
+            for (int v = 1; v <= 3; v++) {
+                replace(versions.get(v - 1), versions.get(v));
+                assertThat(fanout.process(List.of(Records.modify(versions.get(v - 1), versions.get(v))))
+                                .getBatchItemFailures())
+                        .isEmpty();
+                for (int i = 0; i < 6; i++) {
+                    queue.deliverOnce(work);
+                }
+            }
+            queue.drainWith(work, 4, random, 0.10, 5);
+        } finally {
+            running.set(false);
+            sampler.join();
+        }
+
+        // THEN
+        long continuations =
+                queue.sent().stream().filter(m -> m.cursor() != null).count();
+        assertThat(continuations).as("continuations").isGreaterThanOrEqualTo(50);
+        assertThat(crashes.get()).as("crashes injected").isPositive();
+        assertThat(backwards.get()).as("a copy's sourceVersion went backwards").isFalse();
+        assertThat(queue.deadLetters()).isEmpty();
+        assertThat(copyVersions(world)).hasSize(3_000).allSatisfy((key, version) -> assertThat(version)
+                .isEqualTo(4));
+        assertThat(job(world).status()).isEqualTo(RefreshJob.Status.DONE);
+        assertThat(InvariantChecker.check(plain, table)).as("drift").isEmpty();
+    }
+
+    @Test
+    void linkToAStoreThatIsGone_shouldSendAnUnlink_whichTheWorkerApplies() {
+        // GIVEN a customer listing a store that was deleted before the customer's link was fanned out
+        StoreWithLinks world = StoreWithLinks.write(plain, table, 1);
+        Map<String, AttributeValue> store = StoreWithLinks.storeItem(world.store, 1);
+        plain.deleteItem(
+                request -> request.tableName(table).key(ItemKey.of(store).toAttributes()));
+        Map<String, AttributeValue> customer = coreCustomers().get(0);
+
+        // WHEN the customer's record is fanned out and the worker runs
+        try (StreamFanout fanout = StreamFanout.create(plain, config, queue);
+                RefreshWork work = RefreshWork.create(plain, config, queue, null)) {
+            fanout.process(List.of(Records.insert(customer)));
+            assertThat(queue.sent()).containsExactly(RefreshMessage.unlink(storeRef(world), world.customerIds.get(0)));
+            queue.drainWith(work);
+        }
+
+        // THEN the customer no longer lists it
+        assertThat(Values.set(coreCustomers().get(0), Attributes.STORE_IDS)).isEmpty();
+    }
+
+    // ---- helpers -----------------------------------------------------------------------------------------------
+
+    private static Map<String, AttributeValue> renamed(Store store, String name, long version, long links) {
+        return StoreWithLinks.storeItem(store.withDetails(name, store.address()).withVersion(version, LATER), links);
+    }
+
+    private static String storeRef(StoreWithLinks world) {
+        return Keys.subjectRef(Entity.STORE, world.store.id());
+    }
+
+    /** The {@code sourceVersion} of every customer-side copy of the store. */
+    private Map<ItemKey, Long> copyVersions(StoreWithLinks world) {
+        Map<ItemKey, Long> versions = new HashMap<>();
+        InvariantChecker.duplicates(plain, table).forEach((key, item) -> {
+            if (key.type().equals(storeRef(world)) && key.id().startsWith(Keys.typePrefix(Entity.CUSTOMER))) {
+                versions.put(key, Values.number(item, Attributes.SOURCE_VERSION));
+            }
+        });
+        return versions;
+    }
+
+    private List<Map<String, AttributeValue>> coreCustomers() {
+        return InvariantChecker.scanAll(plain, table).stream()
+                .filter(item -> "core".equals(Values.string(item, Attributes.KIND)))
+                .filter(item -> Values.string(item, Attributes.TYPE).startsWith(Keys.typePrefix(Entity.CUSTOMER)))
+                .toList();
+    }
+
+    private RefreshJob job(StoreWithLinks world) {
+        return RefreshJob.from(plain.getItem(request -> request.tableName(table)
+                        .key(RefreshJob.keyOf(world.store.id()).toAttributes())
+                        .consistentRead(true))
+                .item());
+    }
+
+    /** A rename as the API makes it: the name is in the sort key, so the old key goes and the new one comes. */
+    private void replace(Map<String, AttributeValue> old, Map<String, AttributeValue> next) {
+        plain.deleteItem(request -> request.tableName(table).key(ItemKey.of(old).toAttributes()));
+        plain.putItem(PutItemRequest.builder().tableName(table).item(next).build());
+    }
+}
