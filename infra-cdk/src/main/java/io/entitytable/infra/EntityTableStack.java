@@ -116,7 +116,7 @@ public final class EntityTableStack extends Stack {
                 "RefreshWorker",
                 FunctionDefinition.REFRESH_WORKER,
                 config,
-                StackConfig.FunctionSize.defaultsOf(FunctionDefinition.REFRESH_WORKER),
+                config.refreshWorker(),
                 fanoutEnvironment,
                 RecursiveLoop.ALLOW,
                 "Entity Table refresh worker: refreshes a store's copies one segment at a time");
