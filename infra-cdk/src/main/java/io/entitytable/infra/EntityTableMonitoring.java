@@ -1,5 +1,6 @@
 package io.entitytable.infra;
 
+import io.entitytable.model.RefreshJob;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -18,14 +19,21 @@ import software.amazon.awscdk.services.sqs.IQueue;
 import software.constructs.Construct;
 
 /**
- * Alarms on what needs a human (anything in the dead-letter queue, a fan-out falling behind the stream, function errors
- * and throttles) and one dashboard with the API, both functions, the stream lag and the dead letters.
+ * Alarms on what needs a human (anything in either dead-letter queue, a fan-out falling behind the stream, refresh jobs
+ * waiting too long, function errors and throttles) and one dashboard with the API, the functions, the stream lag, the
+ * refresh queue and the dead letters.
  *
  * <p>The alarms have no actions: where they should page differs per team; add an SNS action to {@link #alarms()}.
  */
 public final class EntityTableMonitoring extends Construct {
     /** The fan-out is behind when its oldest record waits this long (the mapping gives up after maxRecordAge). */
     static final Duration ITERATOR_AGE_THRESHOLD = Duration.minutes(5);
+
+    /**
+     * Refresh work is stuck when a segment waits this long for the worker: the time after which a job without progress
+     * shows as stopped.
+     */
+    static final Duration REFRESH_AGE_THRESHOLD = Duration.minutes(RefreshJob.STOPPED_AFTER.toMinutes());
 
     private static final Duration PERIOD = Duration.minutes(1);
 
@@ -53,6 +61,20 @@ public final class EntityTableMonitoring extends Construct {
         functionAlarms("Api", api);
         functionAlarms("Fanout", fanout);
 
+        Function worker = props.refreshWorkerFunction();
+        IMetric refreshDeadLetters =
+                props.refreshDeadLetterQueue().metricApproximateNumberOfMessagesVisible(perMinute("Maximum"));
+        IMetric refreshWaiting = props.refreshQueue().metricApproximateNumberOfMessagesVisible(perMinute("Maximum"));
+        IMetric refreshAge = props.refreshQueue().metricApproximateAgeOfOldestMessage(perMinute("Maximum"));
+        alarm("RefreshDeadLetters", "refresh-job segments the worker gave up on", refreshDeadLetters, 1, 1);
+        alarm(
+                "RefreshQueueAge",
+                "a refresh-job segment has waited more than " + REFRESH_AGE_THRESHOLD.toMinutes() + " minutes",
+                refreshAge,
+                REFRESH_AGE_THRESHOLD.toSeconds().doubleValue(),
+                1);
+        functionAlarms("RefreshWorker", worker);
+
         HttpApi httpApi = props.httpApi();
         this.dashboard = software.amazon.awscdk.services.cloudwatch.Dashboard.Builder.create(this, "Dashboard")
                 .dashboardName(props.dashboardName())
@@ -73,7 +95,14 @@ public final class EntityTableMonitoring extends Construct {
                         List.of(
                                 functionGraph("Fan-out function", fanout),
                                 graph("Fan-out iterator age (max)", iteratorAge),
-                                graph("Dead-lettered batches", deadLetters))))
+                                graph("Dead-lettered batches", deadLetters)),
+                        List.of(
+                                functionGraph("Refresh worker", worker),
+                                graph("Refresh queue: waiting segments (max)", refreshWaiting),
+                                graph(
+                                        "Refresh queue: oldest segment (s) and dead letters",
+                                        refreshAge,
+                                        refreshDeadLetters))))
                 .build();
     }
 
@@ -125,6 +154,9 @@ public final class EntityTableMonitoring extends Construct {
      * @param apiFunction the API function
      * @param fanoutFunction the stream fan-out function
      * @param deadLetterQueue where the fan-out's failed batches go
+     * @param refreshWorkerFunction the refresh-job worker
+     * @param refreshQueue the refresh-job queue that triggers the worker
+     * @param refreshDeadLetterQueue where refresh-job segments go after their last receive
      * @param httpApi the HTTP API
      * @param dashboardName the dashboard's name (unique per account and region)
      */
@@ -132,12 +164,18 @@ public final class EntityTableMonitoring extends Construct {
             Function apiFunction,
             Function fanoutFunction,
             IQueue deadLetterQueue,
+            Function refreshWorkerFunction,
+            IQueue refreshQueue,
+            IQueue refreshDeadLetterQueue,
             HttpApi httpApi,
             String dashboardName) {
         public Props {
             Objects.requireNonNull(apiFunction, "apiFunction");
             Objects.requireNonNull(fanoutFunction, "fanoutFunction");
             Objects.requireNonNull(deadLetterQueue, "deadLetterQueue");
+            Objects.requireNonNull(refreshWorkerFunction, "refreshWorkerFunction");
+            Objects.requireNonNull(refreshQueue, "refreshQueue");
+            Objects.requireNonNull(refreshDeadLetterQueue, "refreshDeadLetterQueue");
             Objects.requireNonNull(httpApi, "httpApi");
             Objects.requireNonNull(dashboardName, "dashboardName");
         }
@@ -150,6 +188,9 @@ public final class EntityTableMonitoring extends Construct {
             private Function apiFunction;
             private Function fanoutFunction;
             private IQueue deadLetterQueue;
+            private Function refreshWorkerFunction;
+            private IQueue refreshQueue;
+            private IQueue refreshDeadLetterQueue;
             private HttpApi httpApi;
             private String dashboardName;
 
@@ -168,6 +209,21 @@ public final class EntityTableMonitoring extends Construct {
                 return this;
             }
 
+            public Builder refreshWorkerFunction(Function refreshWorkerFunction) {
+                this.refreshWorkerFunction = refreshWorkerFunction;
+                return this;
+            }
+
+            public Builder refreshQueue(IQueue refreshQueue) {
+                this.refreshQueue = refreshQueue;
+                return this;
+            }
+
+            public Builder refreshDeadLetterQueue(IQueue refreshDeadLetterQueue) {
+                this.refreshDeadLetterQueue = refreshDeadLetterQueue;
+                return this;
+            }
+
             public Builder httpApi(HttpApi httpApi) {
                 this.httpApi = httpApi;
                 return this;
@@ -179,7 +235,15 @@ public final class EntityTableMonitoring extends Construct {
             }
 
             public Props build() {
-                return new Props(apiFunction, fanoutFunction, deadLetterQueue, httpApi, dashboardName);
+                return new Props(
+                        apiFunction,
+                        fanoutFunction,
+                        deadLetterQueue,
+                        refreshWorkerFunction,
+                        refreshQueue,
+                        refreshDeadLetterQueue,
+                        httpApi,
+                        dashboardName);
             }
         }
     }

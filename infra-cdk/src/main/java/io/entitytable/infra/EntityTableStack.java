@@ -2,6 +2,7 @@ package io.entitytable.infra;
 
 import io.entitytable.model.EnvironmentVariables;
 import io.entitytable.model.FunctionDefinition;
+import io.entitytable.model.RefreshQueueTrigger;
 import io.entitytable.model.StreamTrigger;
 import io.entitytable.model.TableLayout;
 import java.util.HashMap;
@@ -12,19 +13,23 @@ import software.amazon.awscdk.CfnOutput;
 import software.amazon.awscdk.Environment;
 import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.StackProps;
+import software.amazon.awscdk.services.lambda.RecursiveLoop;
 import software.amazon.awscdk.services.secretsmanager.Secret;
 import software.amazon.awscdk.services.secretsmanager.SecretStringGenerator;
 import software.constructs.Construct;
 
 /**
  * Everything Entity Table runs on, in one stack {@code EntityTable-<stage>}: the table, the API and fan-out functions,
- * the HTTP API, the stream trigger with its dead-letter queue, alarms and a dashboard.
+ * the HTTP API, the stream trigger with its dead-letter queue, the refresh-job queue with its worker, alarms and a
+ * dashboard.
  */
 public final class EntityTableStack extends Stack {
     public static final String OUTPUT_API_URL = "ApiUrl";
     public static final String OUTPUT_TABLE_NAME = "TableName";
     public static final String OUTPUT_TABLE_STREAM_ARN = "TableStreamArn";
     public static final String OUTPUT_DEAD_LETTER_QUEUE_URL = "DeadLetterQueueUrl";
+    public static final String OUTPUT_REFRESH_QUEUE_URL = "RefreshQueueUrl";
+    public static final String OUTPUT_REFRESH_DEAD_LETTER_QUEUE_URL = "RefreshDeadLetterQueueUrl";
     public static final String OUTPUT_USER_POOL_ID = "UserPoolId";
     public static final String OUTPUT_USER_POOL_CLIENT_ID = "UserPoolClientId";
     public static final String OUTPUT_ISSUER_URL = "JwtIssuerUrl";
@@ -32,6 +37,8 @@ public final class EntityTableStack extends Stack {
     private final EntityDynamoTable table;
     private final QuarkusLambda api;
     private final QuarkusLambda fanout;
+    private final RefreshJobQueue refreshQueue;
+    private final QuarkusLambda refreshWorker;
     private final EntityHttpApi httpApi;
     private final ApiUserPool userPool;
     private final StreamFanoutTrigger trigger;
@@ -79,17 +86,43 @@ public final class EntityTableStack extends Stack {
                 config,
                 config.api(),
                 apiEnvironment,
+                null,
                 "Entity Table HTTP API: writes core items only");
         TableAccess.grantApi(api.role(), table);
+
+        this.refreshQueue = new RefreshJobQueue(this, "RefreshJobs", RefreshQueueTrigger.DEFAULT);
+        Map<String, String> fanoutEnvironment = Map.of(
+                EnvironmentVariables.TABLE_NAME,
+                table.table().getTableName(),
+                EnvironmentVariables.REFRESH_QUEUE_URL,
+                refreshQueue.queue().getQueueUrl());
 
         this.fanout = function(
                 "Fanout",
                 FunctionDefinition.STREAM_FANOUT,
                 config,
                 config.fanout(),
-                Map.of(EnvironmentVariables.TABLE_NAME, table.table().getTableName()),
+                fanoutEnvironment,
+                null,
                 "Entity Table stream fan-out: keeps duplicate items in step with core items");
         TableAccess.grantFanout(fanout.role(), table);
+        refreshQueue.grantSend(fanout.role());
+
+        // The worker sends each unfinished segment back to the queue that triggers it, so Lambda's recursive-loop
+        // detection would stop a long job after about 16 hops. Allowing the loop is safe because every job ends by
+        // itself: each continuation carries a cursor that only moves forward, and a message of a superseded pass is
+        // dropped.
+        this.refreshWorker = function(
+                "RefreshWorker",
+                FunctionDefinition.REFRESH_WORKER,
+                config,
+                config.refreshWorker(),
+                fanoutEnvironment,
+                RecursiveLoop.ALLOW,
+                "Entity Table refresh worker: refreshes a store's copies one segment at a time");
+        TableAccess.grantRefreshWorker(refreshWorker.role(), table);
+        refreshQueue.grantSend(refreshWorker.role());
+        refreshQueue.drainInto(refreshWorker.alias());
 
         this.trigger = new StreamFanoutTrigger(
                 this,
@@ -123,6 +156,9 @@ public final class EntityTableStack extends Stack {
                         .apiFunction(api.function())
                         .fanoutFunction(fanout.function())
                         .deadLetterQueue(trigger.deadLetterQueue())
+                        .refreshWorkerFunction(refreshWorker.function())
+                        .refreshQueue(refreshQueue.queue())
+                        .refreshDeadLetterQueue(refreshQueue.deadLetterQueue())
                         .httpApi(httpApi.api())
                         .dashboardName(config.stackName())
                         .build());
@@ -134,6 +170,14 @@ public final class EntityTableStack extends Stack {
                 OUTPUT_DEAD_LETTER_QUEUE_URL,
                 trigger.deadLetterQueue().getQueueUrl(),
                 "Stream batches the fan-out gave up on");
+        output(
+                OUTPUT_REFRESH_QUEUE_URL,
+                refreshQueue.queue().getQueueUrl(),
+                "Refresh-job segments waiting for the worker");
+        output(
+                OUTPUT_REFRESH_DEAD_LETTER_QUEUE_URL,
+                refreshQueue.deadLetterQueue().getQueueUrl(),
+                "Refresh-job segments the worker gave up on (their jobs show as stopped)");
         if (userPool != null) {
             output(OUTPUT_USER_POOL_ID, userPool.pool().getUserPoolId(), "Cognito user pool of the API's callers");
             output(OUTPUT_USER_POOL_CLIENT_ID, userPool.clientId(), "App client whose id is the tokens' audience");
@@ -165,12 +209,14 @@ public final class EntityTableStack extends Stack {
             StackConfig config,
             StackConfig.FunctionSize size,
             Map<String, String> environment,
+            RecursiveLoop recursiveLoop,
             String description) {
         return new QuarkusLambda(
                 this,
                 id,
                 QuarkusLambda.Props.builder(definition)
                         .zip(config.zipOf(definition))
+                        .recursiveLoop(recursiveLoop)
                         .memoryMb(size.memoryMb())
                         .timeoutSeconds(size.timeoutSeconds())
                         .environment(environment)
@@ -203,6 +249,14 @@ public final class EntityTableStack extends Stack {
         return httpApi;
     }
 
+    public RefreshJobQueue refreshQueue() {
+        return refreshQueue;
+    }
+
+    public QuarkusLambda refreshWorker() {
+        return refreshWorker;
+    }
+
     public StreamFanoutTrigger trigger() {
         return trigger;
     }
@@ -217,6 +271,8 @@ public final class EntityTableStack extends Stack {
                 OUTPUT_TABLE_NAME,
                 OUTPUT_TABLE_STREAM_ARN,
                 OUTPUT_DEAD_LETTER_QUEUE_URL,
+                OUTPUT_REFRESH_QUEUE_URL,
+                OUTPUT_REFRESH_DEAD_LETTER_QUEUE_URL,
                 OUTPUT_USER_POOL_ID,
                 OUTPUT_USER_POOL_CLIENT_ID,
                 OUTPUT_ISSUER_URL);

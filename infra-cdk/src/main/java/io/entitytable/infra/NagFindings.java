@@ -14,13 +14,14 @@ final class NagFindings {
     private NagFindings() {}
 
     static void suppress(EntityTableStack stack, StackConfig config) {
-        for (QuarkusLambda function : List.of(stack.api(), stack.fanout())) {
+        for (QuarkusLambda function : List.of(stack.api(), stack.fanout(), stack.refreshWorker())) {
             suppress(
                     function.function(),
                     rule(
                             "Serverless-LambdaDLQ",
-                            "Never invoked asynchronously: the HTTP API invokes synchronously, and the stream mapping"
-                                    + " has its own on-failure destination (the fan-out dead-letter queue)."),
+                            "Never invoked asynchronously: the HTTP API invokes synchronously, the stream mapping has"
+                                    + " its own on-failure destination (the fan-out dead-letter queue), and the refresh"
+                                    + " queue redrives to its own dead-letter queue."),
                     rule(
                             "Serverless-LambdaAsyncFailureDestination",
                             "Never invoked asynchronously (see Serverless-LambdaDLQ), so an async failure destination"
@@ -39,6 +40,21 @@ final class NagFindings {
                 rule(
                         "Serverless-SQSRedrivePolicy",
                         "This queue is the last stop for failed stream batches; nothing consumes it automatically."));
+        suppress(
+                stack.refreshQueue().deadLetterQueue(),
+                rule(
+                        "AwsSolutions-SQS3",
+                        "This queue is the dead-letter queue of the refresh-job queue (its redrive target)."),
+                rule(
+                        "Serverless-SQSRedrivePolicy",
+                        "This queue is the last stop for refresh-job segments; nothing consumes it automatically."));
+        suppress(
+                stack.refreshWorker().alias(),
+                rule(
+                        "Serverless-LambdaEventSourceMappingDestination",
+                        "The worker's mapping reads an SQS queue, where Lambda has no on-failure destination: a message"
+                                + " that keeps failing goes to the refresh dead-letter queue through the queue's redrive"
+                                + " policy (maxReceiveCount)."));
         suppress(
                 stack.getNode().findChild("CursorSecret"),
                 rule(

@@ -16,6 +16,7 @@ import software.amazon.awscdk.services.lambda.Alias;
 import software.amazon.awscdk.services.lambda.Architecture;
 import software.amazon.awscdk.services.lambda.Code;
 import software.amazon.awscdk.services.lambda.Function;
+import software.amazon.awscdk.services.lambda.RecursiveLoop;
 import software.amazon.awscdk.services.lambda.Runtime;
 import software.amazon.awscdk.services.lambda.SnapStartConf;
 import software.amazon.awscdk.services.logs.LogGroup;
@@ -82,6 +83,8 @@ public final class QuarkusLambda extends Construct {
                 .role(role)
                 .logGroup(logGroup)
                 .snapStart(SnapStartConf.ON_PUBLISHED_VERSIONS)
+                // Left unset (Lambda's default, Terminate) unless a function loops through its own trigger on purpose.
+                .recursiveLoop(props.recursiveLoop())
                 .build();
         this.alias = Alias.Builder.create(this, "Alias")
                 .aliasName(ALIAS)
@@ -122,6 +125,7 @@ public final class QuarkusLambda extends Construct {
      * @param timeoutSeconds timeout
      * @param environment variables besides the ones every Quarkus function here gets
      * @param logRetention how long its logs are kept
+     * @param recursiveLoop Lambda's recursive-loop detection setting, or null for the default (Terminate)
      * @param description shown in the console
      */
     public record Props(
@@ -131,6 +135,7 @@ public final class QuarkusLambda extends Construct {
             int timeoutSeconds,
             Map<String, String> environment,
             RetentionDays logRetention,
+            RecursiveLoop recursiveLoop,
             String description) {
         public Props {
             Objects.requireNonNull(definition, "definition");
@@ -151,6 +156,7 @@ public final class QuarkusLambda extends Construct {
             private int timeoutSeconds;
             private Map<String, String> environment = Map.of();
             private RetentionDays logRetention = RetentionDays.ONE_MONTH;
+            private RecursiveLoop recursiveLoop;
             private String description;
 
             private Builder(FunctionDefinition definition) {
@@ -185,13 +191,26 @@ public final class QuarkusLambda extends Construct {
                 return this;
             }
 
+            public Builder recursiveLoop(RecursiveLoop recursiveLoop) {
+                this.recursiveLoop = recursiveLoop;
+                return this;
+            }
+
             public Builder description(String description) {
                 this.description = description;
                 return this;
             }
 
             public Props build() {
-                return new Props(definition, zip, memoryMb, timeoutSeconds, environment, logRetention, description);
+                return new Props(
+                        definition,
+                        zip,
+                        memoryMb,
+                        timeoutSeconds,
+                        environment,
+                        logRetention,
+                        recursiveLoop,
+                        description);
             }
         }
     }

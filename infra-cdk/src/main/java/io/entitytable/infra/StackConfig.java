@@ -1,6 +1,7 @@
 package io.entitytable.infra;
 
 import io.entitytable.model.FunctionDefinition;
+import io.entitytable.model.RefreshQueueTrigger;
 import io.entitytable.model.StreamTrigger;
 import io.entitytable.model.TableLayout;
 import java.nio.file.Path;
@@ -26,6 +27,8 @@ import software.constructs.Node;
  * @param openApi the API's OpenAPI document, whose paths and methods become the HTTP API's routes
  * @param api memory and timeout of the API function
  * @param fanout memory and timeout of the stream fan-out function
+ * @param refreshWorker memory and timeout of the refresh-job worker; the timeout may not exceed the refresh queue's
+ *     visibility timeout
  * @param parallelizationFactor concurrent batches per stream shard
  * @param jwtIssuer an external OIDC issuer for the JWT authorizer; when empty the stack creates its own Cognito user pool
  * @param jwtAudience audiences the external issuer's tokens carry ({@code aud} or {@code client_id})
@@ -47,6 +50,7 @@ public record StackConfig(
         Path openApi,
         FunctionSize api,
         FunctionSize fanout,
+        FunctionSize refreshWorker,
         int parallelizationFactor,
         Optional<String> jwtIssuer,
         List<String> jwtAudience,
@@ -73,6 +77,12 @@ public record StackConfig(
             throw new IllegalArgumentException("jwtIssuer and allowUnauthenticatedApi contradict each other");
         }
         Objects.requireNonNull(authGroupsClaim, "authGroupsClaim");
+        // Lambda refuses an SQS mapping whose queue hides a message for less time than the function may run.
+        if (refreshWorker.timeoutSeconds() > RefreshQueueTrigger.DEFAULT.visibilityTimeoutSeconds()) {
+            throw new IllegalArgumentException("the refresh worker's timeout (" + refreshWorker.timeoutSeconds()
+                    + " s) exceeds the refresh queue's visibility timeout ("
+                    + RefreshQueueTrigger.DEFAULT.visibilityTimeoutSeconds() + " s)");
+        }
     }
 
     /** Memory and timeout of one function. */
@@ -111,6 +121,7 @@ public record StackConfig(
                 root.resolve(FunctionDefinition.API.module()).resolve("openapi.json"),
                 FunctionSize.defaultsOf(FunctionDefinition.API),
                 FunctionSize.defaultsOf(FunctionDefinition.STREAM_FANOUT),
+                FunctionSize.defaultsOf(FunctionDefinition.REFRESH_WORKER),
                 StreamTrigger.DEFAULT.parallelizationFactor(),
                 Optional.empty(),
                 List.of(),
@@ -158,6 +169,7 @@ public record StackConfig(
                 context.string("openApi").map(Path::of).orElse(defaults.openApi()),
                 context.size(FunctionDefinition.API),
                 context.size(FunctionDefinition.STREAM_FANOUT),
+                context.size(FunctionDefinition.REFRESH_WORKER),
                 context.integer("parallelizationFactor").orElse(defaults.parallelizationFactor()),
                 context.string("jwtIssuer"),
                 context.list("jwtAudience").orElse(List.of()),

@@ -1,5 +1,6 @@
 package io.entitytable.infra;
 
+import io.entitytable.model.Attributes;
 import io.entitytable.model.Keys;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,11 @@ import software.amazon.awscdk.services.iam.PolicyStatement;
  * tells the two apart: the API may write only where the partition key has no separator, the fan-out only where it has
  * one. Transactions are authorized item by item with the same item actions, so they are covered as well.
  *
+ * <p>Refresh jobs live in {@code <id>.job} partitions ({@link Keys#refreshJobId}): no separator, so the API may ask for
+ * one, and the fan-out (which starts passes) and the refresh worker (which records progress) may write them too. The
+ * worker's one core write, taking a deleted store out of a customer's {@code storeIds}, is allowed as an UpdateItem
+ * whose expressions name only {@link #CUSTOMER_STORE_IDS_ATTRIBUTES} and which returns nothing.
+ *
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/specifying-conditions.html">
  *     Fine-grained access control</a>
  */
@@ -35,18 +41,51 @@ public final class TableAccess {
     /** A partition key that contains the key separator: a duplicate's partition. */
     public static final String DUPLICATE_PARTITION = "*" + Keys.SEPARATOR + "*";
 
+    /** The partition of a refresh job, whatever its subject. */
+    public static final String JOB_PARTITION = Keys.refreshJobId("*");
+
+    public static final String ATTRIBUTES = "dynamodb:Attributes";
+    public static final String RETURN_VALUES = "dynamodb:ReturnValues";
+
+    /** Everything the worker's core update of a customer may touch: the key, the list, and the optimistic lock. */
+    public static final List<String> CUSTOMER_STORE_IDS_ATTRIBUTES =
+            List.of(Attributes.ID, Attributes.TYPE, Attributes.STORE_IDS, Attributes.VERSION, Attributes.UPDATED_AT);
+
     private TableAccess() {}
 
     /** The API: reads everything, writes core items only. */
     public static void grantApi(IRole role, EntityDynamoTable table) {
         role.addToPrincipalPolicy(read(table));
-        role.addToPrincipalPolicy(write(table, "ForAllValues:StringNotLike"));
+        // <id>.job has no separator, so the API may write job items too: it asks for a job when a delete needs one.
+        role.addToPrincipalPolicy(write(table, "ForAllValues:StringNotLike", DUPLICATE_PARTITION));
     }
 
-    /** The fan-out: reads everything (sources and existing copies), writes duplicates only. */
+    /** The fan-out: reads everything (sources and existing copies), writes duplicates and refresh jobs only. */
     public static void grantFanout(IRole role, EntityDynamoTable table) {
         role.addToPrincipalPolicy(read(table));
-        role.addToPrincipalPolicy(write(table, "ForAllValues:StringLike"));
+        role.addToPrincipalPolicy(write(table, "ForAllValues:StringLike", DUPLICATE_PARTITION, JOB_PARTITION));
+    }
+
+    /**
+     * The refresh worker: what the fan-out may do, plus removing a deleted store from a customer's {@code storeIds}.
+     * That UpdateItem is held to the listed attributes (a request's condition, update and projection expressions all
+     * count) and to {@code ReturnValues} NONE (absent means NONE), so the worker can neither change nor read anything
+     * else of a core item through it; and to core partitions, the only place a customer's {@code storeIds} lives.
+     */
+    public static void grantRefreshWorker(IRole role, EntityDynamoTable table) {
+        grantFanout(role, table);
+        role.addToPrincipalPolicy(PolicyStatement.Builder.create()
+                .sid("RemoveStoreFromCustomer")
+                .actions(List.of("dynamodb:UpdateItem"))
+                .resources(List.of(table.table().getTableArn()))
+                .conditions(Map.of(
+                        "ForAllValues:StringEquals",
+                        Map.of(ATTRIBUTES, CUSTOMER_STORE_IDS_ATTRIBUTES),
+                        "StringEqualsIfExists",
+                        Map.of(RETURN_VALUES, List.of("NONE")),
+                        "ForAllValues:StringNotLike",
+                        Map.of(LEADING_KEYS, List.of(DUPLICATE_PARTITION))))
+                .build());
     }
 
     private static PolicyStatement read(EntityDynamoTable table) {
@@ -57,12 +96,12 @@ public final class TableAccess {
                 .build();
     }
 
-    private static PolicyStatement write(EntityDynamoTable table, String operator) {
+    private static PolicyStatement write(EntityDynamoTable table, String operator, String... partitions) {
         return PolicyStatement.Builder.create()
                 .sid("WriteOwnPartitionsOnly")
                 .actions(WRITE_ACTIONS)
                 .resources(List.of(table.table().getTableArn()))
-                .conditions(Map.of(operator, Map.of(LEADING_KEYS, List.of(DUPLICATE_PARTITION))))
+                .conditions(Map.of(operator, Map.of(LEADING_KEYS, List.of(partitions))))
                 .build();
     }
 }

@@ -28,11 +28,14 @@ class EntityTableStackTest {
 
     @Test
     void functions_shouldRunJava21OnArm64WithSnapStart_andSizesFromFunctionDefinition() {
-        for (QuarkusLambda function :
-                List.of(synthesized.stack().api(), synthesized.stack().fanout())) {
+        Map<QuarkusLambda, FunctionDefinition> functions = Map.of(
+                synthesized.stack().api(), FunctionDefinition.API,
+                synthesized.stack().fanout(), FunctionDefinition.STREAM_FANOUT,
+                synthesized.stack().refreshWorker(), FunctionDefinition.REFRESH_WORKER);
+        for (Map.Entry<QuarkusLambda, FunctionDefinition> entry : functions.entrySet()) {
             // GIVEN a function of the stack and its definition
-            FunctionDefinition definition =
-                    function == synthesized.stack().api() ? FunctionDefinition.API : FunctionDefinition.STREAM_FANOUT;
+            QuarkusLambda function = entry.getKey();
+            FunctionDefinition definition = entry.getValue();
             // WHEN the stack is synthesized
             Map<String, Object> properties = properties(
                     synthesized.resources("AWS::Lambda::Function").get(synthesized.logicalId(function.function())));
@@ -56,12 +59,12 @@ class EntityTableStackTest {
         // WHEN it is synthesized
         // THEN each function has an alias "live" on its current published version
         Map<String, Map<String, Object>> aliases = synthesized.resources("AWS::Lambda::Alias");
-        assertThat(aliases).hasSize(2);
+        assertThat(aliases).hasSize(3);
         aliases.values().forEach(alias -> {
             assertThat(properties(alias)).containsEntry("Name", QuarkusLambda.ALIAS);
             assertThat(map(properties(alias), "FunctionVersion")).containsKey("Fn::GetAtt");
         });
-        assertThat(synthesized.resources("AWS::Lambda::Version")).hasSize(2);
+        assertThat(synthesized.resources("AWS::Lambda::Version")).hasSize(3);
     }
 
     @Test
@@ -101,8 +104,7 @@ class EntityTableStackTest {
         // GIVEN the shared stream filter patterns and trigger config
         StreamTrigger trigger = StreamTrigger.DEFAULT;
         // WHEN the stack is synthesized
-        Map<String, Object> mapping =
-                properties(synthesized.only("AWS::Lambda::EventSourceMapping").getValue());
+        Map<String, Object> mapping = streamMapping();
         // THEN the filters are exactly StreamFilters.PATTERNS, and every trigger setting is deployed
         List<Object> patterns = list(mapping, "FilterCriteria", "Filters").stream()
                 .map(filter -> map(filter).get("Pattern"))
@@ -131,7 +133,7 @@ class EntityTableStackTest {
         // GIVEN the fan-out dead-letter queue
         // WHEN the stack is synthesized
         // THEN it is SQS-managed encrypted and its policy denies any request without TLS
-        assertThat(properties(synthesized.only("AWS::SQS::Queue").getValue()))
+        assertThat(properties(synthesized.resources("AWS::SQS::Queue").get(dlqId())))
                 .containsEntry("SqsManagedSseEnabled", true);
         synthesized
                 .template()
@@ -258,7 +260,9 @@ class EntityTableStackTest {
                         "Condition",
                         Map.of(
                                 "ForAllValues:StringLike",
-                                Map.of(TableAccess.LEADING_KEYS, List.of(TableAccess.DUPLICATE_PARTITION))));
+                                Map.of(
+                                        TableAccess.LEADING_KEYS,
+                                        List.of(TableAccess.DUPLICATE_PARTITION, TableAccess.JOB_PARTITION))));
     }
 
     @Test
@@ -278,13 +282,18 @@ class EntityTableStackTest {
                 .map(alarm -> (String) properties(alarm).get("MetricName"))
                 .sorted()
                 .toList();
-        // THEN there is an alarm on DLQ depth, the fan-out's iterator age, and errors and throttles of both functions
+        // THEN there is an alarm on the depth of both dead-letter queues, the fan-out's iterator age, the age of the
+        // oldest refresh segment, and errors and throttles of the three functions
         assertThat(metrics)
                 .containsExactly(
+                        "ApproximateAgeOfOldestMessage",
+                        "ApproximateNumberOfMessagesVisible",
                         "ApproximateNumberOfMessagesVisible",
                         "Errors",
                         "Errors",
+                        "Errors",
                         "IteratorAge",
+                        "Throttles",
                         "Throttles",
                         "Throttles");
         assertThat(synthesized.resources("AWS::CloudWatch::Dashboard")).hasSize(1);
@@ -308,36 +317,30 @@ class EntityTableStackTest {
         return synthesized.logicalId(synthesized.stack().trigger().deadLetterQueue());
     }
 
+    private static Map<String, Object> streamMapping() {
+        return synthesized.resources("AWS::Lambda::EventSourceMapping").values().stream()
+                .map(Json::properties)
+                .filter(mapping -> mapping.containsKey("StartingPosition"))
+                .reduce((one, other) -> {
+                    throw new AssertionError("more than one stream mapping");
+                })
+                .orElseThrow(() -> new AssertionError("no stream mapping"));
+    }
+
     private static Map<String, Object> environment(QuarkusLambda function) {
-        return map(
-                properties(
-                        synthesized.resources("AWS::Lambda::Function").get(synthesized.logicalId(function.function()))),
-                "Environment",
-                "Variables");
+        return synthesized.environment(function);
     }
 
     private static List<Object> statements(QuarkusLambda function) {
-        String roleId = synthesized.logicalId(function.role());
-        return synthesized.resources("AWS::IAM::Policy").values().stream()
-                .filter(policy -> list(properties(policy), "Roles").contains(Map.of("Ref", roleId)))
-                .flatMap(policy -> list(properties(policy), "PolicyDocument", "Statement").stream())
-                .toList();
+        return synthesized.statements(function);
     }
 
     private static List<Object> actions(List<Object> statements) {
-        return statements.stream()
-                .map(statement -> map(statement).get("Action"))
-                .flatMap(action -> action instanceof List<?> many ? many.stream() : java.util.stream.Stream.of(action))
-                .map(Object.class::cast)
-                .toList();
+        return SynthesizedStack.actions(statements);
     }
 
     private static Map<String, Object> statement(List<Object> statements, String sid) {
-        return statements.stream()
-                .map(Json::map)
-                .filter(statement -> sid.equals(statement.get("Sid")))
-                .findFirst()
-                .orElseThrow(() -> new AssertionError("no statement " + sid));
+        return SynthesizedStack.statement(statements, sid);
     }
 
     private static int number(Map<String, Object> properties, String key) {

@@ -18,10 +18,14 @@ class NagChecksTest {
         // WHEN the annotations are read
         // THEN no error of either pack remains
         assertThat(synthesized.annotations().findError("*", Match.stringLikeRegexp("AwsSolutions-.*")))
+                .extracting(NagChecksTest::describe)
                 .isEmpty();
         assertThat(synthesized.annotations().findError("*", Match.stringLikeRegexp("Serverless-.*")))
+                .extracting(NagChecksTest::describe)
                 .isEmpty();
-        assertThat(synthesized.annotations().findError("*", Match.anyValue())).isEmpty();
+        assertThat(synthesized.annotations().findError("*", Match.anyValue()))
+                .extracting(NagChecksTest::describe)
+                .isEmpty();
         // ... and the packs did run: they report their warning-level findings (X-Ray tracing is left off)
         assertThat(synthesized.annotations().findWarning("*", Match.stringLikeRegexp("Serverless-.*")))
                 .isNotEmpty();
@@ -53,7 +57,14 @@ class NagChecksTest {
         SynthesizedStack synthesized = StackConfigVariantsTest.withJwt();
         // WHEN the annotations and suppressions are read
         // THEN there is no error and no APIG4 suppression: the routes are authorized
-        assertThat(synthesized.annotations().findError("*", Match.anyValue())).isEmpty();
+        assertThat(synthesized.annotations().findError("*", Match.anyValue()))
+                .extracting(NagChecksTest::describe)
+                .isEmpty();
         assertThat(synthesized.template().toJSON().toString()).doesNotContain("AwsSolutions-APIG4");
+    }
+
+    /** Where and what, so a failure names the finding. */
+    private static String describe(software.amazon.awscdk.cxapi.SynthesisMessage message) {
+        return message.getId() + ": " + message.getEntry().getData();
     }
 }

@@ -3,8 +3,10 @@ package io.entitytable.infra;
 import static io.entitytable.infra.Json.map;
 import static io.entitytable.infra.Json.properties;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.entitytable.model.FunctionDefinition;
+import io.entitytable.model.RefreshQueueTrigger;
 import io.entitytable.model.TableLayout;
 import java.util.List;
 import java.util.Map;
@@ -73,6 +75,7 @@ class StackConfigVariantsTest {
                         Map.entry("artifactRoot", "/tmp/build"),
                         Map.entry("memoryMb." + FunctionDefinition.API.name(), "2048"),
                         Map.entry("timeoutSeconds." + FunctionDefinition.STREAM_FANOUT.name(), "300"),
+                        Map.entry("memoryMb." + FunctionDefinition.REFRESH_WORKER.name(), "1536"),
                         Map.entry("parallelizationFactor", "4"),
                         Map.entry("jwtIssuer", ISSUER),
                         Map.entry("jwtAudience", "a, b"),
@@ -93,6 +96,8 @@ class StackConfigVariantsTest {
         assertThat(config.api()).isEqualTo(new StackConfig.FunctionSize(2048, FunctionDefinition.API.timeoutSeconds()));
         assertThat(config.fanout())
                 .isEqualTo(new StackConfig.FunctionSize(FunctionDefinition.STREAM_FANOUT.memoryMb(), 300));
+        assertThat(config.refreshWorker())
+                .isEqualTo(new StackConfig.FunctionSize(1536, FunctionDefinition.REFRESH_WORKER.timeoutSeconds()));
         assertThat(config.parallelizationFactor()).isEqualTo(4);
         assertThat(config.jwtIssuer()).contains(ISSUER);
         assertThat(config.jwtAudience()).containsExactly("a", "b");
@@ -116,5 +121,19 @@ class StackConfigVariantsTest {
                 .isEqualTo("../" + FunctionDefinition.STREAM_FANOUT.zipPath());
         assertThat(config.openApi().toString()).isEqualTo("../functions/openapi.json");
         assertThat(config.jwtIssuer()).isEmpty();
+    }
+
+    @Test
+    void refreshWorkerTimeout_beyondTheQueuesVisibilityTimeout_shouldBeRefused() {
+        // GIVEN a worker timeout longer than the refresh queue hides a received message
+        int visibility = RefreshQueueTrigger.DEFAULT.visibilityTimeoutSeconds();
+        App app = App.Builder.create()
+                .context(Map.of("timeoutSeconds." + FunctionDefinition.REFRESH_WORKER.name(), visibility + 1))
+                .build();
+        // WHEN the config is read
+        // THEN it is refused: Lambda would reject the mapping at deploy time, after the stack began to change
+        assertThatThrownBy(() -> StackConfig.fromContext(app.getNode()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("visibility timeout");
     }
 }

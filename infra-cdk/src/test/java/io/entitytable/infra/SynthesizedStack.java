@@ -71,6 +71,42 @@ record SynthesizedStack(StackConfig config, EntityTableStack stack, Template tem
                 (software.amazon.awscdk.CfnElement) construct.getNode().getDefaultChild());
     }
 
+    /** A function's environment variables as synthesized. */
+    Map<String, Object> environment(QuarkusLambda function) {
+        return Json.map(
+                Json.properties(resources("AWS::Lambda::Function").get(logicalId(function.function()))),
+                "Environment",
+                "Variables");
+    }
+
+    /** Every statement of the inline policies attached to a function's role. */
+    java.util.List<Object> statements(QuarkusLambda function) {
+        String roleId = logicalId(function.role());
+        return resources("AWS::IAM::Policy").values().stream()
+                .filter(policy -> Json.list(Json.properties(policy), "Roles").contains(Map.of("Ref", roleId)))
+                .flatMap(policy -> Json.list(Json.properties(policy), "PolicyDocument", "Statement").stream())
+                .toList();
+    }
+
+    /** The actions of the statements, a single action and a list alike. */
+    static java.util.List<Object> actions(java.util.List<Object> statements) {
+        return statements.stream()
+                .map(statement -> Json.map(statement).get("Action"))
+                .flatMap(action ->
+                        action instanceof java.util.List<?> many ? many.stream() : java.util.stream.Stream.of(action))
+                .map(Object.class::cast)
+                .toList();
+    }
+
+    /** The statement with this Sid. */
+    static Map<String, Object> statement(java.util.List<Object> statements, String sid) {
+        return statements.stream()
+                .map(Json::map)
+                .filter(statement -> sid.equals(statement.get("Sid")))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no statement " + sid));
+    }
+
     private static Path tempArtifactRoot() {
         try {
             Path root = Files.createTempDirectory("entity-table-cdk");
