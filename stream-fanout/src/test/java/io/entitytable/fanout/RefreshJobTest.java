@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
+import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
@@ -18,6 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -236,6 +239,56 @@ class RefreshJobTest {
         assertThat(copyVersions(world)).hasSize(3_000).allSatisfy((key, version) -> assertThat(version)
                 .isEqualTo(4));
         assertThat(job(world).status()).isEqualTo(RefreshJob.Status.DONE);
+        assertThat(InvariantChecker.check(plain, table)).as("drift").isEmpty();
+    }
+
+    @Test
+    void linksMadeWhileAPassRuns_shouldEndAtTheLastVersion_evenWithSourceGsiAnsweringNothing() {
+        // GIVEN a pass for version 2 under way, and a fan-out whose sourceGsi answers nothing
+        StoreWithLinks world = StoreWithLinks.write(plain, table, 1_500);
+        Map<String, AttributeValue> v1 = StoreWithLinks.storeItem(world.store, 1_500);
+        Map<String, AttributeValue> v2 = renamed(world.store, "Two", 2, 1_500);
+        Map<String, AttributeValue> v3 = renamed(world.store, "Three", 3, 1_500);
+        try (DynamoDbClient lagging = LocalTables.instrumented(local, new LaggingSourceIndex());
+                StreamFanout fanout = StreamFanout.create(lagging, config, queue);
+                RefreshWork work = RefreshWork.create(plain, config, queue, Duration.ofMillis(200))) {
+            replace(v1, v2);
+            fanout.process(List.of(Records.modify(v1, v2)));
+            queue.deliverOnce(work);
+
+            // WHEN 40 customers link the store while the pass runs, the store changes again, and 40 more link
+            for (int i = 0; i < 80; i++) {
+                if (i == 40) {
+                    replace(v2, v3);
+                    fanout.process(List.of(Records.modify(v2, v3)));
+                }
+                Map<String, AttributeValue> customer = new Customer(
+                                Ids.newId(),
+                                world.businessId,
+                                "Late" + i,
+                                "Jones",
+                                null,
+                                Map.of(),
+                                Set.of(world.store.id()),
+                                Set.of(),
+                                1,
+                                LATER,
+                                LATER)
+                        .toItem();
+                plain.putItem(PutItemRequest.builder().tableName(table).item(customer).build());
+                assertThat(fanout.process(List.of(Records.insert(customer))).getBatchItemFailures())
+                        .isEmpty();
+                if (i % 10 == 0) {
+                    queue.deliverOnce(work);
+                }
+            }
+            queue.drainWith(work);
+        }
+
+        // THEN every copy, old links and new, is at version 3
+        Map<ItemKey, Long> versions = copyVersions(world);
+        assertThat(versions).hasSize(1_580).allSatisfy((key, version) -> assertThat(version)
+                .isEqualTo(3));
         assertThat(InvariantChecker.check(plain, table)).as("drift").isEmpty();
     }
 
