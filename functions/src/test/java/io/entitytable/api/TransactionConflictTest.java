@@ -74,7 +74,7 @@ class TransactionConflictTest {
         // Lists are not what these tests exercise: no PagedQueries.
         businesses = new BusinessService(optimistic, writes, null, local.table());
         customers = new CustomerService(optimistic, writes, table, null, config);
-        stores = new StoreService(optimistic, writes, table, null, config, customers);
+        stores = new StoreService(optimistic, writes, table, null, config);
         orders = new OrderService(optimistic, writes, table, null);
     }
 

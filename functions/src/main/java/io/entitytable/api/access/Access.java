@@ -45,6 +45,16 @@ public abstract class Access {
         }
     }
 
+    /**
+     * 404 (as if absent, named {@code what} and {@code id}) unless the caller may use {@code businessId}: for items that
+     * are not subjects but belong to one's business, such as a job that outlives its store.
+     */
+    public void requireOwnedBy(String businessId, String what, String id) {
+        if (!caller().mayUse(businessId)) {
+            throw ApiProblem.notFound(what, id);
+        }
+    }
+
     /** Whether every subject is open to the caller, so that no read is needed to learn a subject's business. */
     public boolean seesEverything() {
         return caller().operator();

@@ -3,6 +3,8 @@ package io.entitytable.api.contract;
 import static io.entitytable.api.contract.ApiOperation.Success.CHANGED;
 import static io.entitytable.api.contract.ApiOperation.Success.CREATED;
 import static io.entitytable.api.contract.ApiOperation.Success.DELETED;
+import static io.entitytable.api.contract.ApiOperation.Success.DELETED_OR_ACCEPTED;
+import static io.entitytable.api.contract.ApiOperation.Success.JOB;
 import static io.entitytable.api.contract.ApiOperation.Success.LIST;
 import static io.entitytable.api.contract.ApiOperation.Success.READ;
 
@@ -343,13 +345,26 @@ public enum ApiOperation {
             "/stores/{id}",
             "deleteStore",
             "Delete a store",
-            "A read, then one TransactWriteItems: Delete the store on condition that no customer links it (else 409)"
-                    + " and uncount it on its business. With `unlink=true`, every customer that links it is unlinked"
-                    + " first, each in its own write, up to 100 (a store linked to more is a 409 before any write:"
-                    + " unlink the others first).",
-            DELETED,
+            "A read, then one TransactWriteItems: Delete the store on condition that the version is the one read and"
+                    + " uncount it on its business. While customers link it, that is a 409, unless `unlink=true`: then"
+                    + " the same transaction also asks the store's job for a pass (an UpdateItem of `<id>.job`), and"
+                    + " the answer is 202 with the job as `Location`. The stream fan-out and the refresh worker then"
+                    + " remove the store from every customer that lists it and delete the relationship copies; until"
+                    + " the job is done, those customers may still list it. Without links, 204.",
+            DELETED_OR_ACCEPTED,
             true,
             Errors.DELETE),
+    GET_STORE_JOB(
+            "GET",
+            "/stores/{id}/job",
+            "getStoreJob",
+            "Follow a store's refresh job",
+            "The job a store delete with `unlink=true` started (it outlives the store): one strongly consistent"
+                    + " GetItem `id = <id>.job, type = job`. `stopped` is true when a job that is not done has made"
+                    + " no progress for 15 minutes. 404 when the store has no job.",
+            JOB,
+            false,
+            Errors.GET),
     LIST_STORE_CUSTOMERS(
             "GET",
             "/stores/{id}/customers",
@@ -432,7 +447,14 @@ public enum ApiOperation {
         /** 204, with the changed subject's new version as {@code ETag}. */
         CHANGED(204),
         /** 204. */
-        DELETED(204);
+        DELETED(204),
+        /**
+         * 204 when nothing else remains to do; 202 with the job that finishes the work, its URL as {@code Location},
+         * when the delete leaves work that grows with other items.
+         */
+        DELETED_OR_ACCEPTED(204),
+        /** 200 with a job's progress; no ETag, a job is not a versioned subject. */
+        JOB(200);
 
         private final int status;
 
@@ -440,8 +462,14 @@ public enum ApiOperation {
             this.status = status;
         }
 
+        /** The status when nothing else remains to do (for {@link #DELETED_OR_ACCEPTED}, 202 is the other). */
         public int status() {
             return status;
+        }
+
+        /** Every success status it may answer. */
+        public List<Integer> statuses() {
+            return this == DELETED_OR_ACCEPTED ? List.of(202, status) : List.of(status);
         }
     }
 

@@ -14,6 +14,7 @@ import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.Operation;
 import org.eclipse.microprofile.openapi.models.PathItem;
 import org.eclipse.microprofile.openapi.models.media.Content;
+import org.eclipse.microprofile.openapi.models.media.MediaType;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
@@ -167,7 +168,10 @@ public class ContractFilter implements OASFilter {
     private static APIResponses responses(ApiOperation entry, APIResponses generated) {
         Success success = entry.success();
         APIResponse response = OASFactory.createAPIResponse();
-        if (success == Success.CREATED || success == Success.READ || success == Success.LIST) {
+        if (success == Success.CREATED
+                || success == Success.READ
+                || success == Success.LIST
+                || success == Success.JOB) {
             Content content = generated == null ? null : successContent(generated);
             if (content == null) {
                 throw new IllegalStateException(entry + ": the code documents no response body");
@@ -185,14 +189,32 @@ public class ContractFilter implements OASFilter {
             case CHANGED -> response.description("Done; the ETag is the subject's new version")
                     .addHeader(SharedComponents.ETAG, OASFactory.createHeader().ref(SharedComponents.ETAG));
             case DELETED -> response.description("Deleted");
+            case DELETED_OR_ACCEPTED -> response.description("Deleted, and nothing remains to do");
+            case JOB -> response.description("The job's progress");
         }
-        APIResponses responses =
-                OASFactory.createAPIResponses().addAPIResponse(String.valueOf(success.status()), response);
+        APIResponses responses = OASFactory.createAPIResponses();
+        if (success == Success.DELETED_OR_ACCEPTED) {
+            responses.addAPIResponse("202", accepted(entry, generated));
+        }
+        responses.addAPIResponse(String.valueOf(success.status()), response);
         for (int status : entry.errors()) {
             responses.addAPIResponse(
                     String.valueOf(status), OASFactory.createAPIResponse().ref(SharedComponents.responseName(status)));
         }
         return responses;
+    }
+
+    /** The 202 of a delete that leaves a job: the job's JSON only (the generated content also lists problem+json). */
+    private static APIResponse accepted(ApiOperation entry, APIResponses generated) {
+        Content generatedContent = generated == null ? null : successContent(generated);
+        MediaType json = generatedContent == null ? null : generatedContent.getMediaType("application/json");
+        if (json == null) {
+            throw new IllegalStateException(entry + ": the code documents no job body for its 202");
+        }
+        return OASFactory.createAPIResponse()
+                .description("Deleted; what remains is the job's, whose URL is the Location")
+                .content(OASFactory.createContent().addMediaType("application/json", json))
+                .addHeader(SharedComponents.LOCATION, OASFactory.createHeader().ref(SharedComponents.JOB_LOCATION));
     }
 
     private static Content successContent(APIResponses generated) {

@@ -19,6 +19,9 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 final class SharedComponents {
     static final String ETAG = "ETag";
     static final String LOCATION = "Location";
+    /** The Location of a 202: the job that finishes the request. */
+    static final String JOB_LOCATION = "JobLocation";
+
     static final String RETRY_AFTER = "Retry-After";
 
     private record Failure(String name, String description) {}
@@ -88,6 +91,11 @@ final class SharedComponents {
                 LOCATION,
                 header(
                         "The URL of the new subject",
+                        OASFactory.createSchema().addType(SchemaType.STRING).format("uri-reference")));
+        components.addHeader(
+                JOB_LOCATION,
+                header(
+                        "The URL of the job that finishes the request",
                         OASFactory.createSchema().addType(SchemaType.STRING).format("uri-reference")));
         components.addHeader(
                 RETRY_AFTER,

@@ -6,6 +6,7 @@ import io.entitytable.api.error.Problem;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.CustomerResponse;
+import io.entitytable.api.response.StoreJobResponse;
 import io.entitytable.api.response.StoreResponse;
 import io.entitytable.api.store.StoreRequests.PatchStore;
 import io.entitytable.api.tag.TagService;
@@ -26,12 +27,15 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.UriBuilder;
+import java.net.URI;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestResponse;
 
 /**
  * {@code /stores/{id}}: a store by id, its changes (a new name is a key change done in one transaction, a new address
- * moves it in the location index), its tags, its deletion, which may unlink the customers that manage it, and those customers, read from the edges
+ * moves it in the location index), its tags, its deletion (with {@code unlink=true}, a 202 and a job that removes it
+ * from the customers that manage it), that job, and those customers, read from the edges
  * the fan-out keeps (pattern 11).
  */
 @Singleton
@@ -57,15 +61,29 @@ public class StoreByIdResource extends SubjectResource<Store, StoreResponse, Pat
     }
 
     @DELETE
-    @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE}) // 204, or a problem
-    public RestResponse<Void> delete(
+    @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE}) // 204 or 202, or a problem
+    public RestResponse<StoreJobResponse> delete(
             @PathParam("id") String id,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
             @QueryParam("unlink") String unlink) {
         if (unlink != null && !unlink.equals("true") && !unlink.equals("false")) {
             throw ApiProblem.invalid("unlink", "must be true or false");
         }
-        stores.delete(id, Inputs.ifMatch(ifMatch), "true".equals(unlink));
-        return RestResponse.noContent();
+        return stores.delete(id, Inputs.ifMatch(ifMatch), "true".equals(unlink))
+                .map(job -> RestResponse.ResponseBuilder.<StoreJobResponse>accepted()
+                        .location(jobLocation(id))
+                        .entity(StoreJobResponse.from(id, job, stores.now()))
+                        .build())
+                .orElseGet(RestResponse::noContent);
+    }
+
+    @GET
+    @Path("job")
+    public RestResponse<StoreJobResponse> job(@PathParam("id") String id) {
+        return RestResponse.ok(StoreJobResponse.from(id, stores.job(id), stores.now()));
+    }
+
+    private static URI jobLocation(String id) {
+        return UriBuilder.fromPath("/stores/{id}/job").build(id);
     }
 }

@@ -1,7 +1,6 @@
 package io.entitytable.api.store;
 
 import io.entitytable.api.config.ApiConfig;
-import io.entitytable.api.customer.CustomerService;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.Patterns;
@@ -10,23 +9,23 @@ import io.entitytable.api.paging.Page;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.Deletion;
 import io.entitytable.api.table.EntityTable;
-import io.entitytable.api.table.Filters;
 import io.entitytable.api.table.MergeOrder;
 import io.entitytable.api.table.PagedQueries;
 import io.entitytable.api.table.PartitionQuery;
+import io.entitytable.api.table.RefreshRequest;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Keys;
+import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Optional;
 
 /** Stores: access pattern 5 (by location through gsi1) and the store side of customer links. */
 @ApplicationScoped
@@ -36,21 +35,14 @@ public class StoreService {
     private final EntityTable table;
     private final PagedQueries queries;
     private final ApiConfig config;
-    private final CustomerService customers;
 
     public StoreService(
-            OptimisticWrites optimistic,
-            CoreWrites writes,
-            EntityTable table,
-            PagedQueries queries,
-            ApiConfig config,
-            CustomerService customers) {
+            OptimisticWrites optimistic, CoreWrites writes, EntityTable table, PagedQueries queries, ApiConfig config) {
         this.optimistic = optimistic;
         this.writes = writes;
         this.table = table;
         this.queries = queries;
         this.config = config;
-        this.customers = customers;
     }
 
     public Store create(String businessId, StoreRequests.CreateStore request) {
@@ -85,44 +77,57 @@ public class StoreService {
     }
 
     /**
-     * How many customers {@code DELETE /stores/{id}?unlink=true} unlinks in one request. Each unlink is a write of its
-     * own, so the request's time grows with the links: above this, it is refused before any write rather than left to
-     * run into the API's timeout part-way.
-     */
-    static final int MAX_UNLINKS_PER_REQUEST = 100;
-
-    /**
-     * Deletes a store. While customers still list it in {@code storeIds} (its {@code linkCount} is not zero) this is
-     * a 409, unless {@code unlink} asks to remove it from those customers first.
+     * Deletes a store; empty when nothing is left to do, the store's job when its customers still have to let it go.
      *
-     * <p>The delete is conditional on {@code linkCount} being zero, which every link and unlink keeps in step in its
-     * own transaction: a link committed after the linked customers were found, or one the eventually consistent index
-     * did not show yet, makes the delete fail and the cycle start again, so no customer is ever left naming a deleted
-     * store. The linked customers are found with a Query of the business's customers filtered on {@code
-     * contains(storeIds, S)}, only when the count says there are some.
+     * <p>While customers list it in {@code storeIds} (its {@code linkCount} is not zero) this is a 409, unless {@code
+     * unlink} asks to remove it from them. That work grows with the customers, so it does not run here: the store is
+     * deleted (at the version read, uncounted on its business) and its job asked for a pass in the same transaction;
+     * the fan-out and the refresh worker then remove the store from every customer that lists it. No customer can link
+     * it once it is gone (a link needs the store), so the job's pass finds every one.
+     *
+     * <p>Without {@code unlink}, the delete holds on {@code linkCount} being zero, which every link and unlink keeps in
+     * step in its own transaction: a link committed after the read makes the delete fail and the cycle start again.
      */
-    public void delete(String id, Long ifMatch, boolean unlink) {
-        optimistic.withCurrent(Entity.STORE, id, ifMatch, current -> {
+    public Optional<RefreshJob> delete(String id, Long ifMatch, boolean unlink) {
+        return optimistic.withCurrent(Entity.STORE, id, ifMatch, current -> {
             String businessId = Values.string(current, Attributes.BUSINESS_ID);
             long links = Values.number(current, Attributes.LINK_COUNT);
             if (links > 0 && !unlink) {
                 throw ApiProblem.conflict("store " + id + " is still linked to " + links
                         + " customers; unlink them or delete with ?unlink=true");
             }
-            if (links > MAX_UNLINKS_PER_REQUEST) {
-                throw ApiProblem.conflict("store " + id + " is linked to " + links + " customers; ?unlink=true unlinks"
-                        + " at most " + MAX_UNLINKS_PER_REQUEST + " in one request: unlink the others first"
-                        + " (DELETE /customers/{id}/stores/" + id + ")");
+            Deletion.Builder deletion = Deletion.of(current).uncountingOnBusiness(businessId);
+            if (links == 0) {
+                writes.delete(deletion.onlyWhileZero(Attributes.LINK_COUNT).build());
+                return Optional.empty();
             }
-            if (links > 0) {
-                linkedCustomers(businessId, id).forEach(customerId -> customers.unlink(customerId, id));
-            }
-            writes.delete(Deletion.of(current)
-                    .uncountingOnBusiness(businessId)
-                    .onlyWhileZero(Attributes.LINK_COUNT)
-                    .build());
-            return null;
+            RefreshRequest request = new RefreshRequest(
+                    Entity.STORE,
+                    id,
+                    businessId,
+                    Values.number(current, Attributes.VERSION) + 1,
+                    links,
+                    optimistic.now());
+            writes.delete(deletion.requestingRefresh(request).build());
+            return Optional.of(request.pendingJob());
         });
+    }
+
+    /**
+     * A store's job: one strongly consistent GetItem of its job item, which outlives the store, so the caller is
+     * checked against the job's business. A job the caller may not see is a 404, as a missing one.
+     */
+    public RefreshJob job(String id) {
+        Inputs.id("id", id);
+        String what = "job of store";
+        RefreshJob job =
+                table.find(RefreshJob.keyOf(id)).map(RefreshJob::from).orElseThrow(() -> ApiProblem.notFound(what, id));
+        optimistic.access().requireOwnedBy(job.businessId(), what, id);
+        return job;
+    }
+
+    public Instant now() {
+        return optimistic.now();
     }
 
     /**
@@ -170,19 +175,6 @@ public class StoreService {
         PartitionQuery query = PartitionQuery.sortBeginsWith(TableLayout.GSI1, pk, prefix);
         return queries.list(
                 "stores-by-location|" + pk + "|" + prefix, next, query, size, config.filterPageBudget(), Store::from);
-    }
-
-    /** Every customer of the business that lists the store, read through the business's customers, shard by shard. */
-    private List<String> linkedCustomers(String businessId, String storeId) {
-        List<String> customers = new ArrayList<>();
-        for (String shard : BusinessShards.partitions(businessId)) {
-            PartitionQuery query = PartitionQuery.sortBeginsWith(
-                            TableLayout.BUSINESS_GSI, shard, Keys.typePrefix(Entity.CUSTOMER))
-                    .filtered(Filters.contains(Attributes.STORE_IDS, Values.s(storeId)))
-                    .projecting(Attributes.ID);
-            table.readAll(query).forEach(item -> customers.add(Values.string(item, Attributes.ID)));
-        }
-        return customers;
     }
 
     private static boolean notBlank(String value) {

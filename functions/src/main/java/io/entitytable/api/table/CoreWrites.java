@@ -25,8 +25,8 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * <p>A write that met another transaction on one of its items throws {@link TransactionConflict}: nothing was written,
  * and the caller runs its cycle again (docs/design.md, "Transaction conflicts").
  *
- * <p>The API writes core items and order lines only; duplicates are the fan-out's (docs/design.md, "Writes and the
- * fan-out").
+ * <p>The API writes core items and order lines, and asks a refresh job for a pass in the transaction of a change that
+ * needs one; duplicates, and where a job stands, are the fan-out's (docs/design.md, "Writes and the fan-out").
  */
 @ApplicationScoped
 public class CoreWrites {

@@ -19,6 +19,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * @param storesToUncount the stores whose {@code linkCount} drops by one; each must still be at its key
  * @param countersAtZero counters deleted with the item, each on condition that it is zero (a business's child
  *     counters)
+ * @param refresh a refresh pass asked for on the item's job, for copies too many to remove in this request (a
+ *     linked store's)
  */
 public record Deletion(
         Map<String, AttributeValue> current,
@@ -26,7 +28,8 @@ public record Deletion(
         Optional<String> businessToUncount,
         Optional<String> counterAtZero,
         List<ItemKey> storesToUncount,
-        List<ItemKey> countersAtZero) {
+        List<ItemKey> countersAtZero,
+        Optional<RefreshRequest> refresh) {
 
     public Deletion {
         collectionKeys = List.copyOf(collectionKeys);
@@ -44,7 +47,8 @@ public record Deletion(
         return collectionKeys.isEmpty()
                 && businessToUncount.isEmpty()
                 && storesToUncount.isEmpty()
-                && countersAtZero.isEmpty();
+                && countersAtZero.isEmpty()
+                && refresh.isEmpty();
     }
 
     public static final class Builder {
@@ -54,6 +58,7 @@ public record Deletion(
         private String counterAtZero;
         private List<ItemKey> storesToUncount = List.of();
         private List<ItemKey> countersAtZero = List.of();
+        private RefreshRequest refresh;
 
         private Builder(Map<String, AttributeValue> current) {
             this.current = current;
@@ -84,6 +89,11 @@ public record Deletion(
             return this;
         }
 
+        public Builder requestingRefresh(RefreshRequest request) {
+            this.refresh = request;
+            return this;
+        }
+
         public Deletion build() {
             return new Deletion(
                     current,
@@ -91,7 +101,8 @@ public record Deletion(
                     Optional.ofNullable(businessToUncount),
                     Optional.ofNullable(counterAtZero),
                     storesToUncount,
-                    countersAtZero);
+                    countersAtZero,
+                    Optional.ofNullable(refresh));
         }
     }
 }

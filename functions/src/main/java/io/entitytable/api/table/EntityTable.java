@@ -74,6 +74,14 @@ public class EntityTable {
         return items;
     }
 
+    /** The item at {@code key}, read strongly consistently in one GetItem. */
+    public Optional<Map<String, AttributeValue>> find(ItemKey key) {
+        Map<String, AttributeValue> item = dynamo.getItem(request ->
+                        request.tableName(name).key(key.toAttributes()).consistentRead(true))
+                .item();
+        return item == null || item.isEmpty() ? Optional.empty() : Optional.of(item);
+    }
+
     public Optional<Map<String, AttributeValue>> findCore(Entity entity, String id) {
         if (entity == Entity.BUSINESS) {
             Map<String, AttributeValue> item = dynamo.getItem(request -> request.tableName(name)

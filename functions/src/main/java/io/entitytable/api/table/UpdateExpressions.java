@@ -1,6 +1,7 @@
 package io.entitytable.api.table;
 
 import io.entitytable.model.Attributes;
+import io.entitytable.model.ItemKind;
 import io.entitytable.model.Values;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,6 +51,29 @@ final class UpdateExpressions {
                 .expression("ADD #count :delta")
                 .putExpressionName("#count", counter)
                 .putExpressionValue(":delta", Values.n(delta))
+                .build();
+    }
+
+    /**
+     * SET what asks for a refresh pass: the job's kind, subject and business, the version asked for, the copies to
+     * expect, the time. Leaves {@code jobStatus}, {@code pass} and {@code passVersion} to the fan-out.
+     */
+    static Expression requestingRefresh(RefreshRequest request) {
+        return Expression.builder()
+                .expression("SET #kind = :kind, #subject = :subject, #business = :business,"
+                        + " #requested = :requested, #total = :total, #updated = :updated")
+                .putExpressionName("#kind", Attributes.KIND)
+                .putExpressionValue(":kind", Values.s(ItemKind.JOB.value()))
+                .putExpressionName("#subject", Attributes.JOB_SUBJECT)
+                .putExpressionValue(":subject", Values.s(request.subjectRef()))
+                .putExpressionName("#business", Attributes.BUSINESS_ID)
+                .putExpressionValue(":business", Values.s(request.businessId()))
+                .putExpressionName("#requested", Attributes.JOB_REQUESTED_VERSION)
+                .putExpressionValue(":requested", Values.n(request.requestedVersion()))
+                .putExpressionName("#total", Attributes.JOB_COPIES_TOTAL)
+                .putExpressionValue(":total", Values.n(request.copiesTotal()))
+                .putExpressionName("#updated", Attributes.UPDATED_AT)
+                .putExpressionValue(":updated", Values.instant(request.at()))
                 .build();
     }
 }

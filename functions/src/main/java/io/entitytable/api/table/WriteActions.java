@@ -3,6 +3,7 @@ package io.entitytable.api.table;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.ItemKey;
+import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Values;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -51,20 +52,29 @@ final class WriteActions {
         return TransactWriteItem.builder().delete(delete.build()).build();
     }
 
-    /** Updates an item on {@code condition}. */
+    /** Updates an item on {@code condition}, or unconditionally when it is null. */
     TransactWriteItem update(ItemKey key, Expression update, Expression condition) {
-        return TransactWriteItem.builder()
-                .update(Update.builder()
-                        .tableName(table)
-                        .key(key.toAttributes())
-                        .updateExpression(update.expression())
-                        .conditionExpression(condition.expression())
-                        .expressionAttributeNames(
-                                Expression.joinNames(update.expressionNames(), condition.expressionNames()))
-                        .expressionAttributeValues(
-                                Expression.joinValues(update.expressionValues(), condition.expressionValues()))
-                        .build())
-                .build();
+        Update.Builder builder =
+                Update.builder().tableName(table).key(key.toAttributes()).updateExpression(update.expression());
+        if (condition == null) {
+            builder.expressionAttributeNames(update.expressionNames())
+                    .expressionAttributeValues(update.expressionValues());
+        } else {
+            builder.conditionExpression(condition.expression())
+                    .expressionAttributeNames(
+                            Expression.joinNames(update.expressionNames(), condition.expressionNames()))
+                    .expressionAttributeValues(
+                            Expression.joinValues(update.expressionValues(), condition.expressionValues()));
+        }
+        return TransactWriteItem.builder().update(builder.build()).build();
+    }
+
+    /**
+     * Asks for a refresh pass on the subject's job item, creating it when absent. Unconditional: whatever state the job
+     * is in, the pass asked for follows it.
+     */
+    TransactWriteItem requestRefresh(RefreshRequest request) {
+        return update(RefreshJob.keyOf(request.subjectId()), UpdateExpressions.requestingRefresh(request), null);
     }
 
     /** Replaces {@code current}'s public attributes with {@code next}'s, at the version read, in place. */
@@ -132,6 +142,7 @@ final class WriteActions {
         for (ItemKey key : deletion.collectionKeys()) {
             actions.add(delete(key, null));
         }
+        deletion.refresh().ifPresent(request -> actions.add(requestRefresh(request)));
         return actions;
     }
 }

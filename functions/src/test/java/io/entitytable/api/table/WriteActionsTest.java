@@ -4,8 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
+import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
+import io.entitytable.model.ItemKind;
+import io.entitytable.model.Keys;
+import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Values;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -128,5 +133,39 @@ class WriteActionsTest {
         assertThat(update.expressionAttributeNames())
                 .isEqualTo(Map.of("#a0", Attributes.VERSION, "#version", Attributes.VERSION));
         assertThat(update.expressionAttributeValues()).isEqualTo(Map.of(":a0", Values.n(4), ":version", Values.n(3)));
+    }
+
+    @Test
+    void deletion_requestingRefresh_shouldAskTheJobLast_unconditionally_settingOnlyWhatAsks() {
+        // GIVEN
+        Instant at = Instant.parse("2026-11-23T10:00:00Z");
+        Deletion deletion = Deletion.of(item("01S", "store#main", 3))
+                .uncountingOnBusiness("B1")
+                .requestingRefresh(new RefreshRequest(Entity.STORE, "01S", "B1", 4, 250, at))
+                .build();
+
+        // WHEN
+        List<TransactWriteItem> writes = actions.deletion(deletion);
+
+        // THEN the store's delete holds on its version only, and the job is an unconditional UpdateItem
+        assertThat(deletion.isSingleItem()).isFalse();
+        assertThat(writes).hasSize(3);
+        assertThat(writes.get(0).delete().conditionExpression()).isEqualTo("#version = :version");
+        Update job = writes.get(2).update();
+        assertThat(job.key()).isEqualTo(RefreshJob.keyOf("01S").toAttributes());
+        assertThat(job.conditionExpression()).isNull();
+        assertThat(job.updateExpression()).startsWith("SET ").doesNotContain("REMOVE", "ADD");
+        assertThat(job.expressionAttributeNames())
+                .containsOnlyKeys("#kind", "#subject", "#business", "#requested", "#total", "#updated")
+                .doesNotContainValue(Attributes.JOB_STATUS)
+                .doesNotContainValue(Attributes.JOB_PASS)
+                .doesNotContainValue(Attributes.JOB_PASS_VERSION);
+        assertThat(job.expressionAttributeValues())
+                .containsEntry(":kind", Values.s(ItemKind.JOB.value()))
+                .containsEntry(":subject", Values.s(Keys.subjectRef(Entity.STORE, "01S")))
+                .containsEntry(":business", Values.s("B1"))
+                .containsEntry(":requested", Values.n(4))
+                .containsEntry(":total", Values.n(250))
+                .containsEntry(":updated", Values.instant(at));
     }
 }

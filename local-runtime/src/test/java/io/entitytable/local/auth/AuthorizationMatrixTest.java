@@ -93,7 +93,7 @@ class AuthorizationMatrixTest {
         Tenant other = tenant("Other");
         List<String> wrong = new ArrayList<>();
         Map<Who, Map<Integer, Integer>> seen = new TreeMap<>();
-        for (Who who : Who.values()) {
+        for (Who who : refusedFirst()) {
             // GIVEN a fresh business for this caller to aim at (an allowed caller changes and deletes it)
             Tenant target = tenant("Target " + who);
             String authorization = authorization(who, target, other);
@@ -121,6 +121,17 @@ class AuthorizationMatrixTest {
         System.out.println("[matrix] statuses by caller: " + seen);
         assertThat(wrong).isEmpty();
         assertThat(seen).hasSize(Who.values().length);
+    }
+
+    /**
+     * The callers with refusals first: an allowed caller's store delete leaves a job that goes on changing customers
+     * after the call, which must not be taken for a refused call's write.
+     */
+    private static List<Who> refusedFirst() {
+        List<Who> callers = new ArrayList<>(List.of(Who.values()));
+        callers.removeAll(List.of(Who.OPERATOR, Who.MEMBER));
+        callers.addAll(List.of(Who.OPERATOR, Who.MEMBER));
+        return callers;
     }
 
     /** The status a refused call gets, or 0 when the caller may make it. */
@@ -183,6 +194,8 @@ class AuthorizationMatrixTest {
                 new Call("DELETE", o + "/tags/x", null),
                 new Call("DELETE", o, null),
                 new Call("DELETE", s + "?unlink=true", null),
+                // The store's job outlives it: a member of its business follows it, any other caller gets a 404.
+                new Call("GET", s + "/job", null),
                 new Call("DELETE", c, null),
                 new Call("DELETE", b, null));
     }

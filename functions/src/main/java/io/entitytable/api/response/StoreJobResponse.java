@@ -1,0 +1,44 @@
+package io.entitytable.api.response;
+
+import io.entitytable.model.RefreshJob;
+import java.time.Instant;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/** A store's refresh job as the API returns it: how far removing the store from its customers has come. */
+@Schema(name = "StoreJob", description = "The job that removes a deleted store from every customer that lists it")
+public record StoreJobResponse(
+        String storeId,
+        @Schema(
+                        enumeration = {"pending", "running", "done"},
+                        description = "pending: a pass is asked for and has not started; running: a pass is under"
+                                + " way; done: the last pass asked for has finished")
+                String status,
+        @Schema(description = FieldDocs.STOPPED) boolean stopped,
+        @Schema(description = "The running or last pass; 0 before the first") long pass,
+        @Schema(
+                        description =
+                                "Copies handled by the pass so far (a redelivered slice counts again, so it may run"
+                                        + " ahead of copiesTotal)")
+                long copiesDone,
+        @Schema(description = "The copies the pass expects: the customers that linked the store") long copiesTotal,
+        @Schema(description = "The segments of the pass; 0 before it starts") int segments,
+        int doneSegments,
+        @Schema(description = "When the pass started; absent while pending") Instant startedAt,
+        @Schema(description = "The last progress") Instant updatedAt,
+        @Schema(description = "When the last pass finished; absent until then") Instant finishedAt) {
+
+    public static StoreJobResponse from(String storeId, RefreshJob job, Instant now) {
+        return new StoreJobResponse(
+                storeId,
+                job.status().value(),
+                job.stoppedAt(now),
+                job.pass(),
+                job.copiesDone(),
+                job.copiesTotal(),
+                job.segments(),
+                job.doneSegments(),
+                job.startedAt(),
+                job.updatedAt(),
+                job.finishedAt());
+    }
+}
