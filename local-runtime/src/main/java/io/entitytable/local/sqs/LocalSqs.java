@@ -19,6 +19,9 @@ import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
  * a {@link RefreshQueueTrigger}. Its messages live in memory only, so they are gone when the system stops.
  */
 public final class LocalSqs implements AutoCloseable {
+    /** ElasticMQ's account id, part of its queue URLs and ARNs. */
+    static final String ACCOUNT = "000000000000";
+
     private final SQSRestServer server;
     private final URI endpoint;
     private final SqsClient client;
@@ -39,13 +42,19 @@ public final class LocalSqs implements AutoCloseable {
                 // Queue URLs name this endpoint, so clients can use them as they are.
                 .withServerAddress(new NodeAddress("http", "localhost", bound, ""))
                 .withAWSRegion(LocalDynamoDb.REGION.id())
+                .withAWSAccountId(ACCOUNT)
                 .start();
         SqsClient client = null;
         try {
             server.waitUntilStarted();
             URI endpoint = URI.create("http://localhost:" + bound);
             client = client(endpoint);
-            return new LocalSqs(server, endpoint, client, createQueues(client, trigger));
+            RefreshQueues queues = createQueues(client, trigger);
+            if (!queues.queueUrl().equals(queueUrl(endpoint, RefreshQueueNames.QUEUE))) {
+                throw new IllegalStateException("ElasticMQ named the refresh queue " + queues.queueUrl() + ", not "
+                        + queueUrl(endpoint, RefreshQueueNames.QUEUE));
+            }
+            return new LocalSqs(server, endpoint, client, queues);
         } catch (RuntimeException e) {
             if (client != null) {
                 client.close();
@@ -53,6 +62,14 @@ public final class LocalSqs implements AutoCloseable {
             server.stopAndWait();
             throw e;
         }
+    }
+
+    /**
+     * The URL a queue of this SQS has, known before it starts: functions get the refresh queue's URL in their
+     * environment while ElasticMQ is still starting. {@link #start} checks it.
+     */
+    public static String queueUrl(URI endpoint, String queueName) {
+        return endpoint + "/" + ACCOUNT + "/" + queueName;
     }
 
     public static SqsClient client(URI endpoint) {
