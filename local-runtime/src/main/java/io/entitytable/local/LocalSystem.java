@@ -109,12 +109,16 @@ public final class LocalSystem implements AutoCloseable {
                 ? CompletableFuture.supplyAsync(() -> startFunction(
                         FunctionDefinition.REFRESH_WORKER, workerRuntimeApi, endpoint, sqsEndpoint, refreshQueueUrl))
                 : CompletableFuture.completedFuture(null);
+        // SQS starts next to DynamoDB Local; the functions know its queue URL already (LocalSqs#queueUrl).
+        CompletableFuture<LocalSqs> sqsStart = fanoutPackaged
+                ? CompletableFuture.supplyAsync(() -> {
+                    long step = System.nanoTime();
+                    LocalSqs started = LocalSqs.start(sqsPort, RefreshQueueTrigger.DEFAULT);
+                    report.sqs(since(step));
+                    return started;
+                })
+                : CompletableFuture.completedFuture(null);
         try {
-            if (fanoutPackaged) {
-                long step = System.nanoTime();
-                sqs = remember(LocalSqs.start(sqsPort, RefreshQueueTrigger.DEFAULT));
-                report.sqs(since(step));
-            }
             long step = System.nanoTime();
             dynamoDb = remember(
                     LocalDynamoDb.start(options.dynamoDbPort(), options.inMemory() ? null : options.databaseFolder()));
@@ -125,7 +129,12 @@ public final class LocalSystem implements AutoCloseable {
             api = apiStart.join();
             fanout = fanoutStart.join();
             refreshWorker = workerStart.join();
+            sqs = sqsStart.join();
+            if (sqs != null) {
+                remember(sqs);
+            }
         } catch (RuntimeException e) {
+            closeQuietly(sqsStart);
             closeQuietly(apiStart);
             closeQuietly(fanoutStart);
             closeQuietly(workerStart);
@@ -170,13 +179,13 @@ public final class LocalSystem implements AutoCloseable {
         report.total(since(begin));
     }
 
-    private static void closeQuietly(CompletableFuture<PackagedFunction> start) {
+    private static void closeQuietly(CompletableFuture<? extends AutoCloseable> start) {
         try {
-            PackagedFunction function = start.join();
-            if (function != null) {
-                function.close();
+            AutoCloseable resource = start.join();
+            if (resource != null) {
+                resource.close();
             }
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
             // It did not start; nothing to stop.
         }
     }
