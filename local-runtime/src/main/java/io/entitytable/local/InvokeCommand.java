@@ -7,7 +7,10 @@ import io.entitytable.local.function.PackagedFunction;
 import io.entitytable.local.function.RuntimeApiServer;
 import io.entitytable.local.pump.InvocationResult;
 import io.entitytable.local.pump.RuntimeApiInvoker;
+import io.entitytable.local.sqs.LocalSqs;
 import io.entitytable.model.FunctionDefinition;
+import io.entitytable.model.RefreshQueueNames;
+import io.entitytable.model.RefreshQueueTrigger;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -23,7 +26,8 @@ import java.util.stream.Stream;
 /**
  * {@code sam local invoke} without Docker: runs one packaged function once with one event file and prints its
  * response. The function talks to the DynamoDB Local of a running local system when there is one on its port, to a
- * fresh in-memory DynamoDB Local otherwise.
+ * fresh in-memory DynamoDB Local otherwise; the fan-out and the refresh worker likewise get the running system's SQS
+ * and refresh queue, or a fresh local SQS with empty queues.
  */
 public record InvokeCommand(LocalOptions options, PrintStream out, PrintStream log) {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -32,6 +36,7 @@ public record InvokeCommand(LocalOptions options, PrintStream out, PrintStream l
     public InvocationResult invoke(FunctionDefinition function, Path eventFile) {
         String event = read(eventFile);
         LocalDynamoDb ownDatabase = null;
+        LocalSqs ownSqs = null;
         Path taskRoot = null;
         try {
             URI endpoint;
@@ -45,6 +50,19 @@ public record InvokeCommand(LocalOptions options, PrintStream out, PrintStream l
                 log.println("[invoke] started an in-memory DynamoDB Local at " + endpoint + " with an empty table "
                         + options.tableName());
             }
+            URI sqsEndpoint = null;
+            if (usesQueue(function)) {
+                if (options.sqsPort() != 0 && listening(options.sqsPort())) {
+                    sqsEndpoint = URI.create("http://localhost:" + options.sqsPort());
+                    log.println("[invoke] using the SQS running at " + sqsEndpoint);
+                } else {
+                    ownSqs = LocalSqs.start(0, RefreshQueueTrigger.DEFAULT);
+                    sqsEndpoint = ownSqs.endpoint();
+                    log.println("[invoke] started a local SQS at " + sqsEndpoint + " with empty queues");
+                }
+            }
+            String refreshQueueUrl =
+                    sqsEndpoint == null ? null : LocalSqs.queueUrl(sqsEndpoint, RefreshQueueNames.QUEUE);
             taskRoot = Files.createTempDirectory("entity-table-" + function.name() + "-");
             try (RuntimeApiServer runtimeApi = RuntimeApiServer.plain(0);
                     PackagedFunction running = PackagedFunction.start(
@@ -53,7 +71,13 @@ public record InvokeCommand(LocalOptions options, PrintStream out, PrintStream l
                             taskRoot,
                             runtimeApi,
                             FunctionEnvironment.of(
-                                    function, runtimeApi.runtimeApiAddress(), taskRoot, options.tableName(), endpoint),
+                                    function,
+                                    runtimeApi.runtimeApiAddress(),
+                                    taskRoot,
+                                    options.tableName(),
+                                    endpoint,
+                                    sqsEndpoint,
+                                    refreshQueueUrl),
                             log)) {
                 long start = System.nanoTime();
                 InvocationResult result = new RuntimeApiInvoker(
@@ -70,11 +94,19 @@ public record InvokeCommand(LocalOptions options, PrintStream out, PrintStream l
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
+            if (ownSqs != null) {
+                ownSqs.close();
+            }
             if (ownDatabase != null) {
                 ownDatabase.close();
             }
             deleteQuietly(taskRoot);
         }
+    }
+
+    /** The functions that send to or read the refresh queue. */
+    private static boolean usesQueue(FunctionDefinition function) {
+        return function.equals(FunctionDefinition.STREAM_FANOUT) || function.equals(FunctionDefinition.REFRESH_WORKER);
     }
 
     /** DynamoDB Local prints its settings to stdout, which is reserved for the function's response here. */

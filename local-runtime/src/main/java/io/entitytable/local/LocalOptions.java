@@ -12,11 +12,26 @@ import java.nio.file.Path;
  *     key
  * @param inMemory keep the table in memory (and the stream checkpoints with it) instead of in the data folder; the
  *     token issuer's key stays in the data folder, so tokens of the {@code token} command work either way
+ * @param sqsPort the local SQS (ElasticMQ) port; 0 picks a free one
  */
 public record LocalOptions(
-        Path repositoryRoot, Path dataFolder, boolean inMemory, int apiPort, int dynamoDbPort, String tableName) {
+        Path repositoryRoot,
+        Path dataFolder,
+        boolean inMemory,
+        int apiPort,
+        int dynamoDbPort,
+        String tableName,
+        int sqsPort) {
     public static final int API_PORT = 8080;
     public static final int DYNAMODB_PORT = 8000;
+    public static final int SQS_PORT = 9324;
+
+    /** Options with SQS on a free port, so that several systems (tests) can run side by side. */
+    public LocalOptions(
+            Path repositoryRoot, Path dataFolder, boolean inMemory, int apiPort, int dynamoDbPort, String tableName) {
+        this(repositoryRoot, dataFolder, inMemory, apiPort, dynamoDbPort, tableName, 0);
+    }
+
     public static final String DATA_FOLDER = ".local-data";
     static final String AUTH_FOLDER = "auth";
 
@@ -27,7 +42,8 @@ public record LocalOptions(
                 false,
                 API_PORT,
                 DYNAMODB_PORT,
-                TableLayout.ENTITY.defaultTableName());
+                TableLayout.ENTITY.defaultTableName(),
+                SQS_PORT);
     }
 
     /** The API's committed OpenAPI document, which the front door shows under {@code /docs}. */

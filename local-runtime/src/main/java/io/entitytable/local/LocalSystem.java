@@ -8,9 +8,13 @@ import io.entitytable.local.function.RuntimeApiServer;
 import io.entitytable.local.pump.Checkpoints;
 import io.entitytable.local.pump.DeadLetterFolder;
 import io.entitytable.local.pump.PumpOptions;
+import io.entitytable.local.pump.QueuePump;
 import io.entitytable.local.pump.RuntimeApiInvoker;
 import io.entitytable.local.pump.StreamPump;
+import io.entitytable.local.sqs.LocalSqs;
 import io.entitytable.model.FunctionDefinition;
+import io.entitytable.model.RefreshQueueNames;
+import io.entitytable.model.RefreshQueueTrigger;
 import io.entitytable.model.StreamTrigger;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -27,9 +31,13 @@ import java.util.concurrent.CompletionException;
 /**
  * The whole system on one machine: DynamoDB Local with the table, the packaged API function behind an HTTP front
  * door that accepts only bearer tokens of the {@link LocalIssuer} (see {@link #issuer()}), the packaged fan-out
- * function fed by the {@link StreamPump}. Everything started is stopped by {@link #close()}, in reverse order.
+ * function fed by the {@link StreamPump}, and the refresh worker fed by the {@link QueuePump} from a local SQS
+ * (ElasticMQ). Everything started is stopped by {@link #close()}, in reverse order.
  */
 public final class LocalSystem implements AutoCloseable {
+    /** Shorter than Lambda's 20 s so that stopping the system does not wait long for a poll to return. */
+    private static final Duration QUEUE_LONG_POLL = Duration.ofSeconds(2);
+
     private final LocalOptions options;
     private final PrintStream console;
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
@@ -42,6 +50,9 @@ public final class LocalSystem implements AutoCloseable {
     private PackagedFunction api;
     private PackagedFunction fanout;
     private StreamPump pump;
+    private LocalSqs sqs;
+    private PackagedFunction refreshWorker;
+    private QueuePump queuePump;
 
     private LocalSystem(LocalOptions options, PrintStream console, boolean streamPath) {
         this.options = options;
@@ -79,15 +90,33 @@ public final class LocalSystem implements AutoCloseable {
         apiFrontDoor = remember(RuntimeApiServer.httpFrontDoor(options.apiPort(), options.openApiDocument(), issuer));
         boolean fanoutPackaged = streamPath && Files.isRegularFile(options.zipOf(FunctionDefinition.STREAM_FANOUT));
         RuntimeApiServer fanoutRuntimeApi = fanoutPackaged ? remember(RuntimeApiServer.plain(0)) : null;
+        // The worker is the fan-out's package with its other handler, so it runs whenever the fan-out does.
+        RuntimeApiServer workerRuntimeApi = fanoutPackaged ? remember(RuntimeApiServer.plain(0)) : null;
+        int sqsPort = options.sqsPort() == 0 ? LocalDynamoDb.freePort() : options.sqsPort();
+        URI sqsEndpoint = fanoutPackaged ? URI.create("http://localhost:" + sqsPort) : null;
+        String refreshQueueUrl = fanoutPackaged ? LocalSqs.queueUrl(sqsEndpoint, RefreshQueueNames.QUEUE) : null;
 
         // The functions' JVMs start while DynamoDB Local starts: their init phases are most of the start-up time and
         // they do not talk to DynamoDB before their first event.
         URI endpoint = URI.create("http://localhost:" + options.dynamoDbPort());
-        CompletableFuture<PackagedFunction> apiStart =
-                CompletableFuture.supplyAsync(() -> startFunction(FunctionDefinition.API, apiFrontDoor, endpoint));
+        CompletableFuture<PackagedFunction> apiStart = CompletableFuture.supplyAsync(
+                () -> startFunction(FunctionDefinition.API, apiFrontDoor, endpoint, null, null));
         CompletableFuture<PackagedFunction> fanoutStart = fanoutPackaged
-                ? CompletableFuture.supplyAsync(
-                        () -> startFunction(FunctionDefinition.STREAM_FANOUT, fanoutRuntimeApi, endpoint))
+                ? CompletableFuture.supplyAsync(() -> startFunction(
+                        FunctionDefinition.STREAM_FANOUT, fanoutRuntimeApi, endpoint, sqsEndpoint, refreshQueueUrl))
+                : CompletableFuture.completedFuture(null);
+        CompletableFuture<PackagedFunction> workerStart = fanoutPackaged
+                ? CompletableFuture.supplyAsync(() -> startFunction(
+                        FunctionDefinition.REFRESH_WORKER, workerRuntimeApi, endpoint, sqsEndpoint, refreshQueueUrl))
+                : CompletableFuture.completedFuture(null);
+        // SQS starts next to DynamoDB Local; the functions know its queue URL already (LocalSqs#queueUrl).
+        CompletableFuture<LocalSqs> sqsStart = fanoutPackaged
+                ? CompletableFuture.supplyAsync(() -> {
+                    long step = System.nanoTime();
+                    LocalSqs started = LocalSqs.start(sqsPort, RefreshQueueTrigger.DEFAULT);
+                    report.sqs(since(step));
+                    return started;
+                })
                 : CompletableFuture.completedFuture(null);
         try {
             long step = System.nanoTime();
@@ -99,9 +128,16 @@ public final class LocalSystem implements AutoCloseable {
             report.table(since(step), created);
             api = apiStart.join();
             fanout = fanoutStart.join();
+            refreshWorker = workerStart.join();
+            sqs = sqsStart.join();
+            if (sqs != null) {
+                remember(sqs);
+            }
         } catch (RuntimeException e) {
+            closeQuietly(sqsStart);
             closeQuietly(apiStart);
             closeQuietly(fanoutStart);
+            closeQuietly(workerStart);
             throw e instanceof CompletionException && e.getCause() instanceof RuntimeException cause ? cause : e;
         }
         remember(api);
@@ -125,21 +161,41 @@ public final class LocalSystem implements AutoCloseable {
                             line -> console.println("[stream-pump] " + line))
                     .start());
         }
+        if (refreshWorker != null) {
+            remember(refreshWorker);
+            queuePump = remember(new QueuePump(
+                            sqs.client(),
+                            sqs.queues().queueUrl(),
+                            sqs.queues().queueArn(),
+                            LocalDynamoDb.REGION.id(),
+                            RefreshQueueTrigger.DEFAULT,
+                            new RuntimeApiInvoker(
+                                    workerRuntimeApi.invokeUri(),
+                                    Duration.ofSeconds(FunctionDefinition.REFRESH_WORKER.timeoutSeconds())),
+                            QUEUE_LONG_POLL,
+                            line -> console.println("[queue-pump] " + line))
+                    .start());
+        }
         report.total(since(begin));
     }
 
-    private static void closeQuietly(CompletableFuture<PackagedFunction> start) {
+    private static void closeQuietly(CompletableFuture<? extends AutoCloseable> start) {
         try {
-            PackagedFunction function = start.join();
-            if (function != null) {
-                function.close();
+            AutoCloseable resource = start.join();
+            if (resource != null) {
+                resource.close();
             }
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
             // It did not start; nothing to stop.
         }
     }
 
-    private PackagedFunction startFunction(FunctionDefinition function, RuntimeApiServer runtimeApi, URI endpoint) {
+    private PackagedFunction startFunction(
+            FunctionDefinition function,
+            RuntimeApiServer runtimeApi,
+            URI endpoint,
+            URI sqsEndpoint,
+            String refreshQueueUrl) {
         return PackagedFunction.start(
                 function,
                 options.zipOf(function),
@@ -150,7 +206,9 @@ public final class LocalSystem implements AutoCloseable {
                         runtimeApi.runtimeApiAddress(),
                         options.taskRoot(function),
                         options.tableName(),
-                        endpoint),
+                        endpoint,
+                        sqsEndpoint,
+                        refreshQueueUrl),
                 console);
     }
 
@@ -205,6 +263,21 @@ public final class LocalSystem implements AutoCloseable {
     /** The stream pump, or null when the fan-out function is not running. */
     public StreamPump pump() {
         return pump;
+    }
+
+    /** The local SQS with the refresh queue and its dead-letter queue, or null when the stream path is not running. */
+    public LocalSqs queues() {
+        return sqs;
+    }
+
+    /** The refresh worker (the fan-out's package with its {@code refresh} handler), or null when it is not running. */
+    public PackagedFunction refreshWorker() {
+        return refreshWorker;
+    }
+
+    /** The pump feeding the refresh queue to the worker, or null when the worker is not running. */
+    public QueuePump queuePump() {
+        return queuePump;
     }
 
     public StartupReport startupReport() {

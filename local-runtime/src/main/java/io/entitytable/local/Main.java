@@ -13,18 +13,18 @@ import java.util.concurrent.CountDownLatch;
  * Command line of the local runtime.
  *
  * <pre>
- * start  [--in-memory] [--data DIR] [--api-port N] [--dynamodb-port N] [--table NAME]
- * invoke &lt;function&gt; &lt;event-file&gt; [--dynamodb-port N] [--table NAME]
+ * start  [--in-memory] [--data DIR] [--api-port N] [--dynamodb-port N] [--sqs-port N] [--table NAME]
+ * invoke &lt;function&gt; &lt;event-file&gt; [--dynamodb-port N] [--sqs-port N] [--table NAME]
  * token  --operator | --business &lt;id&gt; [--business &lt;id&gt; ...] [--data DIR]
  * </pre>
  */
 public final class Main {
     private static final String USAGE =
             """
-            usage: start  [--in-memory] [--data DIR] [--api-port N] [--dynamodb-port N] [--table NAME]
-                   invoke <function> <event-file> [--dynamodb-port N] [--table NAME]
+            usage: start  [--in-memory] [--data DIR] [--api-port N] [--dynamodb-port N] [--sqs-port N] [--table NAME]
+                   invoke <function> <event-file> [--dynamodb-port N] [--sqs-port N] [--table NAME]
                    token  --operator | --business <id> [--business <id> ...] [--data DIR]
-                   functions: api, stream-fanout
+                   functions: api, stream-fanout, refresh-worker
                    token prints a bearer token (valid 12 h) as its last line: the API accepts only requests with one,
                    as "Authorization: Bearer <token>"; /docs needs none.""";
 
@@ -105,6 +105,7 @@ public final class Main {
         boolean inMemory = false;
         int apiPort = defaults.apiPort();
         int dynamoDbPort = defaults.dynamoDbPort();
+        int sqsPort = defaults.sqsPort();
         String table = defaults.tableName();
         while (!arguments.isEmpty()) {
             String option = arguments.pop();
@@ -119,11 +120,13 @@ public final class Main {
                     apiPort = Integer.parseInt(value(option, arguments));
                 }
                 case "--dynamodb-port" -> dynamoDbPort = Integer.parseInt(value(option, arguments));
+                case "--sqs-port" -> sqsPort = Integer.parseInt(value(option, arguments));
                 case "--table" -> table = value(option, arguments);
                 default -> throw new IllegalArgumentException("unknown option '" + option + "'");
             }
         }
-        return new LocalOptions(root, data.toAbsolutePath().normalize(), inMemory, apiPort, dynamoDbPort, table);
+        return new LocalOptions(
+                root, data.toAbsolutePath().normalize(), inMemory, apiPort, dynamoDbPort, table, sqsPort);
     }
 
     private static boolean requireStart(String option, boolean startOptions) {

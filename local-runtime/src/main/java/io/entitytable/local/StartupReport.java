@@ -2,8 +2,12 @@ package io.entitytable.local;
 
 import java.time.Duration;
 
-/** How long the parts of the local system took to start. */
-public record StartupReport(Duration total, Duration dynamoDb, Duration table, boolean tableCreated) {
+/**
+ * How long the parts of the local system took to start.
+ *
+ * @param sqs the local SQS with its queues, or null when it did not start (no stream path)
+ */
+public record StartupReport(Duration total, Duration dynamoDb, Duration table, boolean tableCreated, Duration sqs) {
     static Builder builder() {
         return new Builder();
     }
@@ -13,6 +17,11 @@ public record StartupReport(Duration total, Duration dynamoDb, Duration table, b
         private Duration dynamoDb;
         private Duration table;
         private boolean tableCreated;
+        private Duration sqs;
+
+        void sqs(Duration value) {
+            sqs = value;
+        }
 
         void total(Duration value) {
             total = value;
@@ -28,7 +37,7 @@ public record StartupReport(Duration total, Duration dynamoDb, Duration table, b
         }
 
         StartupReport build() {
-            return new StartupReport(total, dynamoDb, table, tableCreated);
+            return new StartupReport(total, dynamoDb, table, tableCreated, sqs);
         }
     }
 }

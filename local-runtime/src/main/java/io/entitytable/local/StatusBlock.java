@@ -4,6 +4,7 @@ import io.entitytable.local.auth.LocalIssuer;
 import io.entitytable.local.function.ApiDocs;
 import io.entitytable.local.function.PackagedFunction;
 import io.entitytable.model.FunctionDefinition;
+import io.entitytable.model.RefreshQueueTrigger;
 import io.entitytable.model.StreamTrigger;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -50,6 +51,7 @@ final class StatusBlock {
         line(out, "Dead letters", options.deadLetterFolder().toString());
         function(out, system.api(), FunctionDefinition.API, options);
         function(out, system.fanout(), FunctionDefinition.STREAM_FANOUT, options);
+        function(out, system.refreshWorker(), FunctionDefinition.REFRESH_WORKER, options);
         StreamTrigger trigger = StreamTrigger.DEFAULT;
         line(
                 out,
@@ -61,11 +63,32 @@ final class StatusBlock {
                                 + trigger.bisectBatchOnError() + ", retries " + trigger.maxRetryAttempts()
                                 + ", max record age " + trigger.maxRecordAgeSeconds() + " s, "
                                 + trigger.filterPatterns().size() + " filter patterns");
+        if (system.queues() == null) {
+            line(out, "SQS", "OFF: runs with the stream-fanout function");
+        } else {
+            String sqs = system.queues().endpoint().toString();
+            RefreshQueueTrigger queue = RefreshQueueTrigger.DEFAULT;
+            line(
+                    out,
+                    "SQS (ElasticMQ)",
+                    sqs + "   (aws sqs list-queues --endpoint-url " + sqs + "; messages in memory only)");
+            line(out, "Refresh queue", system.queues().queues().queueUrl());
+            line(out, "Refresh DLQ", system.queues().queues().deadLetterQueueUrl());
+            line(
+                    out,
+                    "Queue pump",
+                    "to " + FunctionDefinition.REFRESH_WORKER.name() + ": batch " + queue.batchSize() + ", window "
+                            + queue.maxBatchingWindowSeconds() + " s, concurrency " + queue.maxConcurrency()
+                            + ", visibility " + queue.visibilityTimeoutSeconds() + " s, DLQ after "
+                            + queue.maxReceiveCount() + " receives");
+        }
         line(
                 out,
                 "Started in",
                 seconds(report.total()) + "   (DynamoDB Local " + seconds(report.dynamoDb()) + ", table "
-                        + seconds(report.table()) + "; the functions start in parallel with it)");
+                        + seconds(report.table())
+                        + (report.sqs() == null ? "" : ", SQS " + seconds(report.sqs()))
+                        + "; the functions start in parallel with them)");
         out.append(" Ctrl-C stops everything.\n");
         out.append(rule).append('\n');
         return out.toString();

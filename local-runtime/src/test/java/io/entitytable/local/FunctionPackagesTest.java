@@ -54,7 +54,11 @@ class FunctionPackagesTest {
             "apache5-client",
             "software.amazon.awssdk.apache5-client",
             "swagger-ui",
-            "org.webjars.swagger-ui");
+            "org.webjars.swagger-ui",
+            "elasticmq",
+            "org.elasticmq",
+            "pekko",
+            "org.apache.pekko");
 
     /** Inside a zip's merged {@code lib/dependencies.jar}: the jars it was made of, one a line (tools/packaging/). */
     private static final String MERGED_JAR_LIST = "META-INF/function-zip-jars.txt";

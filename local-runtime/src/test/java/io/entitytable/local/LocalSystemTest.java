@@ -80,6 +80,19 @@ class LocalSystemTest {
             assertThat(system.pump() != null).isEqualTo(fanoutPackaged);
             assertThat(system.statusBlock())
                     .contains(fanoutPackaged ? "Stream pump       on" : "Stream pump       OFF");
+            // AND with the fan-out come the refresh worker, its queue pump and the queues, empty, on the status block
+            assertThat(system.refreshWorker() != null).isEqualTo(fanoutPackaged);
+            assertThat(system.queuePump() != null).isEqualTo(fanoutPackaged);
+            if (fanoutPackaged) {
+                assertThat(system.queues().depth(system.queues().queues().queueUrl()))
+                        .isZero();
+                assertThat(system.queues().depth(system.queues().queues().deadLetterQueueUrl()))
+                        .isZero();
+                assertThat(system.statusBlock())
+                        .contains(system.queues().queues().queueUrl())
+                        .contains(system.queues().queues().deadLetterQueueUrl())
+                        .contains("Function " + FunctionDefinition.REFRESH_WORKER.name() + " init");
+            }
             // AND the status block names the API docs on the front door and how to get a token for this data folder
             assertThat(system.statusBlock())
                     .contains("API docs          http://localhost:" + system.apiPort() + "/docs")

@@ -28,6 +28,22 @@ public final class FunctionEnvironment {
             Path taskRoot,
             String tableName,
             URI dynamoDbEndpoint) {
+        return of(function, runtimeApiAddress, taskRoot, tableName, dynamoDbEndpoint, null, null);
+    }
+
+    /**
+     * @param sqsEndpoint the local SQS the function's SqsClient uses (the SDK's own {@code AWS_ENDPOINT_URL_SQS}), or
+     *     null when the function has no queue
+     * @param refreshQueueUrl the refresh-job queue, or null
+     */
+    public static Map<String, String> of(
+            FunctionDefinition function,
+            String runtimeApiAddress,
+            Path taskRoot,
+            String tableName,
+            URI dynamoDbEndpoint,
+            URI sqsEndpoint,
+            String refreshQueueUrl) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("AWS_LAMBDA_RUNTIME_API", runtimeApiAddress);
         env.put("AWS_LAMBDA_FUNCTION_NAME", function.name());
@@ -47,6 +63,12 @@ public final class FunctionEnvironment {
         env.put("QUARKUS_DYNAMODB_ENDPOINT_OVERRIDE", dynamoDbEndpoint.toString());
         env.put(EnvironmentVariables.TABLE_NAME, tableName);
         env.put(EnvironmentVariables.CURSOR_SECRET, LOCAL_CURSOR_SECRET);
+        if (sqsEndpoint != null) {
+            env.put("AWS_ENDPOINT_URL_SQS", sqsEndpoint.toString());
+        }
+        if (refreshQueueUrl != null) {
+            env.put(EnvironmentVariables.REFRESH_QUEUE_URL, refreshQueueUrl);
+        }
         if (function.namedHandler() != null) {
             env.put(EnvironmentVariables.QUARKUS_LAMBDA_HANDLER, function.namedHandler());
         }

@@ -1,0 +1,146 @@
+package io.entitytable.local.sqs;
+
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.RefreshQueueNames;
+import io.entitytable.model.RefreshQueueTrigger;
+import java.net.URI;
+import java.util.Map;
+import org.elasticmq.NodeAddress;
+import org.elasticmq.rest.sqs.SQSRestServer;
+import org.elasticmq.rest.sqs.SQSRestServerBuilder;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
+
+/**
+ * SQS on this machine: ElasticMQ in this JVM, holding the refresh queue and its dead-letter queue with the settings of
+ * a {@link RefreshQueueTrigger}. Its messages live in memory only, so they are gone when the system stops.
+ */
+public final class LocalSqs implements AutoCloseable {
+    /** ElasticMQ's account id, part of its queue URLs and ARNs. */
+    static final String ACCOUNT = "000000000000";
+
+    private final SQSRestServer server;
+    private final URI endpoint;
+    private final SqsClient client;
+    private final RefreshQueues queues;
+
+    private LocalSqs(SQSRestServer server, URI endpoint, SqsClient client, RefreshQueues queues) {
+        this.server = server;
+        this.endpoint = endpoint;
+        this.client = client;
+        this.queues = queues;
+    }
+
+    /** Starts ElasticMQ on localhost:{@code port} (a free one when 0) and creates the queues, if missing. */
+    public static LocalSqs start(int port, RefreshQueueTrigger trigger) {
+        int bound = port == 0 ? LocalDynamoDb.freePort() : port;
+        SQSRestServer server = SQSRestServerBuilder.withPort(bound)
+                .withInterface("localhost")
+                // Queue URLs name this endpoint, so clients can use them as they are.
+                .withServerAddress(new NodeAddress("http", "localhost", bound, ""))
+                .withAWSRegion(LocalDynamoDb.REGION.id())
+                .withAWSAccountId(ACCOUNT)
+                .start();
+        SqsClient client = null;
+        try {
+            server.waitUntilStarted();
+            URI endpoint = URI.create("http://localhost:" + bound);
+            client = client(endpoint);
+            RefreshQueues queues = createQueues(client, trigger);
+            if (!queues.queueUrl().equals(queueUrl(endpoint, RefreshQueueNames.QUEUE))) {
+                throw new IllegalStateException("ElasticMQ named the refresh queue " + queues.queueUrl() + ", not "
+                        + queueUrl(endpoint, RefreshQueueNames.QUEUE));
+            }
+            return new LocalSqs(server, endpoint, client, queues);
+        } catch (RuntimeException e) {
+            if (client != null) {
+                client.close();
+            }
+            server.stopAndWait();
+            throw e;
+        }
+    }
+
+    /**
+     * The URL a queue of this SQS has, known before it starts: functions get the refresh queue's URL in their
+     * environment while ElasticMQ is still starting. {@link #start} checks it.
+     */
+    public static String queueUrl(URI endpoint, String queueName) {
+        return endpoint + "/" + ACCOUNT + "/" + queueName;
+    }
+
+    public static SqsClient client(URI endpoint) {
+        return SqsClient.builder()
+                .endpointOverride(endpoint)
+                .region(LocalDynamoDb.REGION)
+                // ElasticMQ accepts any credentials.
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
+                .httpClient(UrlConnectionHttpClient.create())
+                .build();
+    }
+
+    private static RefreshQueues createQueues(SqsClient client, RefreshQueueTrigger trigger) {
+        String retention = Integer.toString(trigger.retentionSeconds());
+        String dlqUrl = client.createQueue(b -> b.queueName(RefreshQueueNames.DEAD_LETTER_QUEUE)
+                        .attributes(Map.of(QueueAttributeName.MESSAGE_RETENTION_PERIOD, retention)))
+                .queueUrl();
+        String dlqArn = arnOf(client, dlqUrl);
+        String redrivePolicy = "{\"deadLetterTargetArn\":\"" + dlqArn + "\",\"maxReceiveCount\":\""
+                + trigger.maxReceiveCount() + "\"}";
+        String queueUrl = client.createQueue(b -> b.queueName(RefreshQueueNames.QUEUE)
+                        .attributes(Map.of(
+                                QueueAttributeName.VISIBILITY_TIMEOUT,
+                                Integer.toString(trigger.visibilityTimeoutSeconds()),
+                                QueueAttributeName.MESSAGE_RETENTION_PERIOD,
+                                retention,
+                                QueueAttributeName.REDRIVE_POLICY,
+                                redrivePolicy)))
+                .queueUrl();
+        return new RefreshQueues(queueUrl, arnOf(client, queueUrl), dlqUrl, dlqArn);
+    }
+
+    private static String arnOf(SqsClient client, String queueUrl) {
+        return client.getQueueAttributes(b -> b.queueUrl(queueUrl).attributeNames(QueueAttributeName.QUEUE_ARN))
+                .attributes()
+                .get(QueueAttributeName.QUEUE_ARN);
+    }
+
+    /** What a function's {@code AWS_ENDPOINT_URL_SQS} points at. */
+    public URI endpoint() {
+        return endpoint;
+    }
+
+    /** A client of this SQS, owned by it: do not close. */
+    public SqsClient client() {
+        return client;
+    }
+
+    public RefreshQueues queues() {
+        return queues;
+    }
+
+    /** Messages in the queue, visible or in flight (for tests and the status of a run). */
+    public int depth(String queueUrl) {
+        Map<QueueAttributeName, String> attributes = client.getQueueAttributes(b -> b.queueUrl(queueUrl)
+                        .attributeNames(
+                                QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES,
+                                QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE))
+                .attributes();
+        return Integer.parseInt(attributes.get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES))
+                + Integer.parseInt(attributes.get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE));
+    }
+
+    @Override
+    public void close() {
+        client.close();
+        server.stopAndWait();
+    }
+
+    @Override
+    public String toString() {
+        return "ElasticMQ at " + endpoint;
+    }
+}
