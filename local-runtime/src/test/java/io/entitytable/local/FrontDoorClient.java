@@ -104,8 +104,18 @@ final class FrontDoorClient {
         send("DELETE", "/customers/" + customerId, null, 204);
     }
 
-    void deleteStore(String storeId, boolean unlink) {
-        send("DELETE", "/stores/" + storeId + (unlink ? "?unlink=true" : ""), null, 204);
+    /**
+     * Deletes a store: 204, or with {@code unlink} and customers still listing it, 202 and its refresh job (returned;
+     * null for a 204).
+     */
+    JsonNode deleteStore(String storeId, boolean unlink) {
+        JsonNode job = send("DELETE", "/stores/" + storeId + (unlink ? "?unlink=true" : ""), null, unlink ? -1 : 204);
+        return job.isNull() ? null : job;
+    }
+
+    /** {@code GET /stores/{id}/job}. */
+    JsonNode storeJob(String storeId) {
+        return send("GET", "/stores/" + storeId + "/job", null, 200);
     }
 
     /** The core item (not a copy). */
@@ -153,6 +163,7 @@ final class FrontDoorClient {
         }
     }
 
+    /** {@code expectedStatus} -1: 202 or 204. */
     private JsonNode send(String method, String path, JsonNode body, int expectedStatus) {
         HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
                 .header("Authorization", authorization)
@@ -165,7 +176,10 @@ final class FrontDoorClient {
         }
         try {
             HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != expectedStatus) {
+            boolean expected = expectedStatus == -1
+                    ? response.statusCode() == 202 || response.statusCode() == 204
+                    : response.statusCode() == expectedStatus;
+            if (!expected) {
                 throw new AssertionError(method + " " + path + " answered " + response.statusCode() + ", expected "
                         + expectedStatus + ": " + response.body());
             }
