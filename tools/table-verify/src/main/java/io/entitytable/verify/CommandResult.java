@@ -4,18 +4,40 @@ import java.time.Duration;
 
 /**
  * What a run found and did. {@code after} is the last verification: the only one for {@code verify}, the re-verify for
- * {@code repair} (whose first verification is {@code before}).
+ * {@code repair} (whose first verification is {@code before}). {@code jobs} are the refresh jobs of the first Scan (the
+ * ones {@code repair} acts on: the worker restarts a job asynchronously, so the re-verify may still see it stopped);
+ * {@code restarts} what repair did with the stopped ones (null for verify).
  */
 record CommandResult(
-        VerifyOptions options, DriftReport before, RepairResult repair, DriftReport after, Duration duration) {
+        VerifyOptions options,
+        DriftReport before,
+        RepairResult repair,
+        DriftReport after,
+        JobsReport jobs,
+        JobRestarts restarts,
+        Duration duration) {
 
     static final int CLEAN = 0;
     static final int DRIFT = 1;
     static final int USAGE = 2;
     static final int COULD_NOT_FINISH = 3;
 
-    /** 0 when the last verification is clean (for repair: everything repairable was repaired), else 1. */
+    /**
+     * No drift in the last verification and no stopped refresh job left: for verify none found, for repair every one
+     * found was restarted.
+     */
+    boolean clean() {
+        return after.clean() && stoppedJobsLeft() == 0;
+    }
+
+    long stoppedJobsLeft() {
+        return restarts == null
+                ? jobs.stopped().size()
+                : restarts.notRestarted().size();
+    }
+
+    /** 0 when {@link #clean()} (for repair: everything repairable was repaired or restarted), else 1. */
     int exitCode() {
-        return after.clean() ? CLEAN : DRIFT;
+        return clean() ? CLEAN : DRIFT;
     }
 }

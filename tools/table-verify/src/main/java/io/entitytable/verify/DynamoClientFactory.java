@@ -5,15 +5,18 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.SqsClientBuilder;
 
 /**
- * The DynamoDB client of one run: DynamoDB Local with dummy credentials when {@code --endpoint} is given, real AWS
- * through the default credential and region chains otherwise.
+ * The DynamoDB (and, for {@code repair --refresh-queue}, SQS) client of one run: DynamoDB Local with dummy credentials
+ * when {@code --endpoint} is given, real AWS through the default credential and region chains otherwise.
  */
 final class DynamoClientFactory {
     /** DynamoDB Local (started with -sharedDb, as local-dynamodb does) accepts any credentials. */
@@ -30,10 +33,7 @@ final class DynamoClientFactory {
 
     static DynamoDbClient create(VerifyOptions options) {
         DynamoDbClientBuilder builder = DynamoDbClient.builder()
-                .httpClient(UrlConnectionHttpClient.builder()
-                        .connectionTimeout(Duration.ofSeconds(5))
-                        .socketTimeout(Duration.ofSeconds(30))
-                        .build())
+                .httpClient(httpClient())
                 .overrideConfiguration(config -> config.retryStrategy(retry -> retry.maxAttempts(MAX_ATTEMPTS)));
         if (options.endpoint() != null) {
             return builder.endpointOverride(options.endpoint())
@@ -43,6 +43,34 @@ final class DynamoClientFactory {
         }
         return builder.region(region(options))
                 .credentialsProvider(DefaultCredentialsProvider.builder().build())
+                .build();
+    }
+
+    /**
+     * The refresh queue's client for {@code repair --refresh-queue}, null without one: the region resolved for DynamoDB;
+     * dummy credentials with {@code --endpoint} (the local runtime's ElasticMQ accepts any), else the default chain.
+     */
+    static SqsClient createSqs(VerifyOptions options) {
+        if (options.refreshQueue() == null) {
+            return null;
+        }
+        SqsClientBuilder builder = SqsClient.builder()
+                .httpClient(httpClient())
+                .region(region(options))
+                .credentialsProvider(
+                        options.endpoint() != null
+                                ? LOCAL_CREDENTIALS
+                                : DefaultCredentialsProvider.builder().build());
+        if (options.sqsEndpoint() != null) {
+            builder.endpointOverride(options.sqsEndpoint());
+        }
+        return builder.build();
+    }
+
+    private static SdkHttpClient httpClient() {
+        return UrlConnectionHttpClient.builder()
+                .connectionTimeout(Duration.ofSeconds(5))
+                .socketTimeout(Duration.ofSeconds(30))
                 .build();
     }
 

@@ -2,6 +2,7 @@ package io.entitytable.verify;
 
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Map;
 
 /** Findings and repair failures for people, on stderr; stdout carries only the JSON summary. */
 final class FindingsLog {
@@ -22,6 +23,23 @@ final class FindingsLog {
                 err.println("... and " + (findings.size() - LINES_PER_CLASS) + " more " + driftClass.label() + "(s)");
             }
         }
+    }
+
+    /** One line per stopped refresh job: like drift, an operator must act on it (repair restarts it). */
+    void stoppedJobs(JobsReport jobs) {
+        jobs.stopped()
+                .forEach(job -> err.println("stopped refresh job  " + job.subjectRef() + ": "
+                        + job.status().value()
+                        + ", pass " + job.pass() + ", copies " + job.copiesDone() + "/" + job.copiesTotal()
+                        + ", segments " + job.doneSegments() + "/" + job.segments() + ", no progress since "
+                        + job.updatedAt()));
+    }
+
+    void restarts(JobRestarts restarts) {
+        restarts.restarted().stream().sorted().forEach(subject -> err.println("restarted refresh job  " + subject));
+        restarts.notRestarted().entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .forEach(entry -> err.println("refresh job " + entry.getKey() + " " + entry.getValue()));
     }
 
     void repairs(RepairResult result) {

@@ -2,6 +2,9 @@ package io.entitytable.verify;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.model.IsoInstants;
+import io.entitytable.model.RefreshJob;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,7 +12,8 @@ import java.util.Map;
 /**
  * The machine-readable result on stdout, one JSON object. Its top-level counts describe the last verification (for
  * {@code repair}, the re-verify); {@code repair} adds {@code found} (the first verification's drift) and {@code
- * repairs}. Every drift class is always present, zero included. The README shows an example.
+ * repairs}. Every drift class is always present, zero included; {@code jobs} counts the refresh jobs by status and
+ * lists the stopped ones. The README shows an example.
  */
 final class JsonSummary {
     /** Findings listed in the JSON; the counts are always complete. */
@@ -26,7 +30,7 @@ final class JsonSummary {
         summary.put("command", options.command().name().toLowerCase());
         summary.put("table", options.table());
         summary.put("target", options.target());
-        summary.put("clean", after.clean());
+        summary.put("clean", result.clean());
         summary.put("exitCode", result.exitCode());
         summary.put("itemsScanned", after.table().itemsScanned());
         summary.put("coreItems", after.table().coreItems());
@@ -43,6 +47,7 @@ final class JsonSummary {
             summary.put("found", found);
             summary.put("repairs", repairs(result.repair()));
         }
+        summary.put("jobs", jobs(result));
         summary.put("findings", findings(after.findings()));
         summary.put("findingsOmitted", Math.max(0, after.findings().size() - MAX_FINDINGS));
         summary.put("consumedReadCapacityUnits", readCapacity(result));
@@ -69,6 +74,42 @@ final class JsonSummary {
         repairs.put("notRepairable", repair.notRepairable());
         repairs.put("consumedWriteCapacityUnits", repair.consumedWriteCapacity());
         return repairs;
+    }
+
+    /** Counts by status and the stopped jobs; for repair, whether each was restarted. */
+    private static Map<String, Object> jobs(CommandResult result) {
+        JobsReport report = result.jobs();
+        JobRestarts restarts = result.restarts();
+        Map<String, Object> jobs = new LinkedHashMap<>();
+        for (RefreshJob.Status status : RefreshJob.Status.values()) {
+            jobs.put(status.value(), report.count(status));
+        }
+        List<Map<String, Object>> stopped = new ArrayList<>();
+        for (RefreshJob job : report.stopped()) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("subject", job.subjectRef());
+            entry.put("status", job.status().value());
+            entry.put("pass", job.pass());
+            entry.put("copiesDone", job.copiesDone());
+            entry.put("copiesTotal", job.copiesTotal());
+            entry.put("doneSegments", job.doneSegments());
+            entry.put("segments", job.segments());
+            entry.put("updatedAt", job.updatedAt() == null ? null : IsoInstants.format(job.updatedAt()));
+            if (restarts != null) {
+                boolean restarted = restarts.restarted().contains(job.subjectRef());
+                entry.put("restarted", restarted);
+                if (!restarted) {
+                    entry.put("reason", restarts.notRestarted().get(job.subjectRef()));
+                }
+            }
+            stopped.add(entry);
+        }
+        jobs.put("stopped", stopped);
+        if (restarts != null) {
+            jobs.put("restarted", (long) restarts.restarted().size());
+            jobs.put("notRestarted", (long) restarts.notRestarted().size());
+        }
+        return jobs;
     }
 
     private static List<Map<String, String>> findings(List<Finding> findings) {

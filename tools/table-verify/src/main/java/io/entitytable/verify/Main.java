@@ -1,14 +1,17 @@
 package io.entitytable.verify;
 
 import java.io.PrintStream;
+import java.time.Clock;
 import java.util.List;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * {@code java -jar tools/table-verify/target/table-verify.jar verify|repair [--endpoint URL] [--table NAME] [--region R]
- * [--segments N]}: checks (and repairs) the duplicates of a whole table; {@code migrate --from T --to T2 ...} moves a
+ * [--segments N] [--refresh-queue URL [--sqs-endpoint URL]]}: checks (and repairs) the duplicates and refresh jobs of a
+ * whole table; {@code jobs ...} lists the refresh jobs; {@code migrate --from T --to T2 ...} moves a
  * table of an earlier layout to this one. See README.md for the output and exit codes.
  */
 public final class Main {
@@ -45,8 +48,18 @@ public final class Main {
             return usage(err, e.getMessage());
         }
         ProgressIndicator progress = terminal ? ProgressIndicator.onTerminal(err) : ProgressIndicator.none();
-        try (DynamoDbClient dynamo = DynamoClientFactory.create(options)) {
-            CommandResult result = new VerifyCommand(dynamo, options, progress, new FindingsLog(err)).run();
+        try (DynamoDbClient dynamo = DynamoClientFactory.create(options);
+                SqsClient sqs = DynamoClientFactory.createSqs(options)) {
+            if (options.command() == VerifyOptions.Command.JOBS) {
+                out.print(new JobsCommand(dynamo, options, Clock.systemUTC()).run());
+                out.flush();
+                return CommandResult.CLEAN;
+            }
+            RefreshQueue queue = sqs == null
+                    ? null
+                    : new SqsRefreshQueue(sqs, options.refreshQueue().toString());
+            CommandResult result =
+                    new VerifyCommand(dynamo, options, progress, new FindingsLog(err), queue, Clock.systemUTC()).run();
             out.println(JsonSummary.of(result));
             out.flush();
             return result.exitCode();

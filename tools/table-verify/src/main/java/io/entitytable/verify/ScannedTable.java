@@ -6,9 +6,13 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
+import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Values;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -16,11 +20,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * What one Scan found, sorted for the drift check: core items by subject ({@code <entity>#<id>}) and duplicates (kind
- * edge or tag) by key. Order lines and anything else are only counted: they imply no duplicates.
+ * edge or tag) by key, and the refresh jobs (kind job) by subject. Order lines and anything else are only counted: they
+ * imply no duplicates.
  */
 record ScannedTable(
         Map<String, Map<String, AttributeValue>> coreBySubject,
         Map<ItemKey, Map<String, AttributeValue>> duplicates,
+        List<RefreshJob> jobs,
         long itemsScanned,
         long otherItems,
         double consumedReadCapacity) {
@@ -41,6 +47,7 @@ record ScannedTable(
     static final class Builder {
         private final Map<String, Map<String, AttributeValue>> core = new HashMap<>();
         private final Map<ItemKey, Map<String, AttributeValue>> duplicates = new TreeMap<>();
+        private final List<RefreshJob> jobs = new ArrayList<>();
         private long scanned;
         private long other;
         private double capacity;
@@ -58,6 +65,9 @@ record ScannedTable(
                     || ItemKind.TAG.value().equals(kind)) {
                 duplicates.put(ItemKey.of(item), item);
                 return this;
+            } else if (ItemKind.JOB.value().equals(kind)) {
+                jobs.add(RefreshJob.from(item));
+                return this;
             }
             other++;
             return this;
@@ -66,6 +76,7 @@ record ScannedTable(
         Builder merge(Builder segment) {
             segment.core.forEach(this::putCore);
             duplicates.putAll(segment.duplicates);
+            jobs.addAll(segment.jobs);
             scanned += segment.scanned;
             other += segment.other;
             capacity += segment.capacity;
@@ -81,6 +92,10 @@ record ScannedTable(
             return new ScannedTable(
                     Collections.unmodifiableMap(core),
                     Collections.unmodifiableMap(duplicates),
+                    jobs.stream()
+                            .sorted(Comparator.comparing(
+                                    RefreshJob::subjectRef, Comparator.nullsFirst(String::compareTo)))
+                            .toList(),
                     scanned,
                     other,
                     capacity);

@@ -1,6 +1,11 @@
 package io.entitytable.verify;
 
+import io.entitytable.model.Attributes;
+import io.entitytable.model.ItemKind;
+import io.entitytable.model.RefreshJob;
+import io.entitytable.model.Values;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -15,7 +20,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  * THE ONLY SCAN OF THE PROJECT (no request path may Scan: see "Access patterns" in {@code docs/design.md}): reads every
  * item of the table in {@code segments} parallel segments, strongly consistent, and sorts each into a {@link
  * ScannedTable}; or, for {@code migrate}, walks one segment page by page from where an earlier run stopped ({@link
- * #pages}).
+ * #pages}); or, for {@code jobs}, returns only the refresh jobs ({@link #jobs}).
  *
  * <p>Cost: a consistent Scan reads every byte of the table once, 1 RCU per 4 KB, whatever the segment count; the
  * consumed capacity is added up and reported. A Scan is not a snapshot: items written while it runs may be seen in
@@ -71,6 +76,46 @@ record TableScan(DynamoDbClient dynamo, String tableName, int segments) {
             addCapacity(page, capacity);
             handler.page(page.items(), page.hasLastEvaluatedKey() ? page.lastEvaluatedKey() : Map.of());
         }
+    }
+
+    /**
+     * Every refresh job of the table (for {@code jobs}): the same full read as {@link #run} (a filter does not lower
+     * what a Scan reads, only what it returns), but only the jobs' progress attributes come back.
+     */
+    List<RefreshJob> jobs() {
+        Map<String, String> names = new LinkedHashMap<>();
+        names.put("#kind", Attributes.KIND);
+        List<String> projected = List.of(
+                Attributes.KIND,
+                Attributes.JOB_SUBJECT,
+                Attributes.JOB_STATUS,
+                Attributes.JOB_PASS,
+                Attributes.JOB_PASS_VERSION,
+                Attributes.JOB_REQUESTED_VERSION,
+                Attributes.JOB_SEGMENTS,
+                Attributes.JOB_DONE_SEGMENTS,
+                Attributes.JOB_COPIES_DONE,
+                Attributes.JOB_COPIES_TOTAL,
+                Attributes.UPDATED_AT);
+        List<String> placeholders = new ArrayList<>();
+        for (int i = 0; i < projected.size(); i++) {
+            // Placeholders for all: several of these names (pass, segments) may be reserved words.
+            names.put("#p" + i, projected.get(i));
+            placeholders.add("#p" + i);
+        }
+        ScanRequest request = ScanRequest.builder()
+                .tableName(tableName)
+                .consistentRead(true)
+                .filterExpression("#kind = :job")
+                .projectionExpression(String.join(", ", placeholders))
+                .expressionAttributeNames(names)
+                .expressionAttributeValues(Map.of(":job", Values.s(ItemKind.JOB.value())))
+                .build();
+        List<RefreshJob> jobs = new ArrayList<>();
+        for (ScanResponse page : dynamo.scanPaginator(request)) {
+            page.items().forEach(item -> jobs.add(RefreshJob.from(item)));
+        }
+        return jobs;
     }
 
     /** What {@link #pages} does with each page. */

@@ -1,23 +1,45 @@
 package io.entitytable.verify;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
-/** One run of {@code verify} (Scan, detect) or {@code repair} (Scan, detect, repair, Scan, detect). */
-record VerifyCommand(DynamoDbClient dynamo, VerifyOptions options, ProgressIndicator progress, FindingsLog log) {
+/**
+ * One run of {@code verify} (Scan, detect, stopped jobs) or {@code repair} (Scan, detect, repair, restart the stopped
+ * jobs on {@code refreshQueue} when there is one, Scan, detect).
+ */
+record VerifyCommand(
+        DynamoDbClient dynamo,
+        VerifyOptions options,
+        ProgressIndicator progress,
+        FindingsLog log,
+        RefreshQueue refreshQueue,
+        Clock clock) {
+
+    /** Without a refresh queue: repair only lists the stopped jobs. */
+    VerifyCommand(DynamoDbClient dynamo, VerifyOptions options, ProgressIndicator progress, FindingsLog log) {
+        this(dynamo, options, progress, log, null, Clock.systemUTC());
+    }
+
     CommandResult run() {
         long started = System.nanoTime();
         DriftReport found = verify("scan");
         log.findings(found);
+        JobsReport jobs = JobsReport.of(found.table(), clock.instant());
+        log.stoppedJobs(jobs);
         if (options.command() == VerifyOptions.Command.VERIFY) {
-            return new CommandResult(options, null, null, found, elapsed(started));
+            return new CommandResult(options, null, null, found, jobs, null, elapsed(started));
         }
         RepairResult repair = repair(found);
         log.repairs(repair);
+        JobRestarts restarts = refreshQueue == null
+                ? JobRestarts.withoutQueue(jobs.stopped())
+                : JobRestarts.send(jobs.stopped(), refreshQueue);
+        log.restarts(restarts);
         DriftReport after = verify("re-verify");
         log.findings(after);
-        return new CommandResult(options, found, repair, after, elapsed(started));
+        return new CommandResult(options, found, repair, after, jobs, restarts, elapsed(started));
     }
 
     DriftReport verify(String phase) {

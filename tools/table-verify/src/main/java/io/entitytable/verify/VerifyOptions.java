@@ -8,12 +8,24 @@ import java.util.Deque;
 import java.util.List;
 
 /**
- * The command line: {@code verify|repair [--endpoint URL] [--table NAME] [--region R] [--segments N]}.
+ * The command line: {@code verify|repair [--endpoint URL] [--table NAME] [--region R] [--segments N]}, repair also
+ * {@code [--refresh-queue URL [--sqs-endpoint URL]]}; {@code jobs [--endpoint URL] [--table NAME] [--region R] [--all]}.
  *
  * @param endpoint DynamoDB Local (or any endpoint override); null means real AWS through the default credential chain
  * @param region null means the SDK's default region chain (AWS_REGION, profile, ...); us-east-1 with an endpoint
+ * @param refreshQueue repair: the refresh queue's URL that stopped jobs are restarted on; null: they are only listed
+ * @param sqsEndpoint repair: an SQS endpoint override (the local runtime's ElasticMQ); null: the region's SQS
+ * @param allJobs jobs: list done jobs too
  */
-record VerifyOptions(Command command, URI endpoint, String table, String region, int segments) {
+record VerifyOptions(
+        Command command,
+        URI endpoint,
+        String table,
+        String region,
+        int segments,
+        URI refreshQueue,
+        URI sqsEndpoint,
+        boolean allJobs) {
 
     /** Enough parallel Scan segments to keep a few connections busy on a table of any size, few enough for 2 cores. */
     static final int DEFAULT_SEGMENTS = 4;
@@ -23,18 +35,32 @@ record VerifyOptions(Command command, URI endpoint, String table, String region,
     static final String USAGE =
             """
             usage: verify|repair [--endpoint URL] [--table NAME] [--region R] [--segments N]
-              verify   Scan the whole table and report duplicates that drifted from their core items
-              repair   verify, fix every repairable finding with conditional writes, then verify again
-              --endpoint URL  DynamoDB Local, e.g. http://localhost:8000 (dummy credentials); omit for AWS
-              --table NAME    table name (default %s)
-              --region R      AWS region (default: the SDK's region chain; us-east-1 with --endpoint)
-              --segments N    parallel Scan segments, 1..%d (default %d)
-            exit codes: 0 clean, 1 drift found (repair: drift left after the re-verify), 2 usage error, 3 could not finish"""
+                          [--refresh-queue URL [--sqs-endpoint URL]]
+                   jobs [--endpoint URL] [--table NAME] [--region R] [--all]
+              verify   Scan the whole table and report duplicates that drifted from their core items and stopped
+                       refresh jobs
+              repair   verify, fix every repairable finding with conditional writes, restart the stopped refresh jobs
+                       (with --refresh-queue), then verify again
+              jobs     Scan the refresh jobs and print those not done as a table (--all: every job)
+              --endpoint URL       DynamoDB Local, e.g. http://localhost:8000 (dummy credentials); omit for AWS
+              --table NAME         table name (default %s)
+              --region R           AWS region (default: the SDK's region chain; us-east-1 with --endpoint)
+              --segments N         parallel Scan segments, 1..%d (default %d)
+              --refresh-queue URL  repair: the refresh queue's URL; stopped jobs get a restart message on it
+              --sqs-endpoint URL   repair: SQS endpoint, e.g. http://localhost:9324 (the local runtime's); omit for AWS
+            exit codes: 0 clean, 1 drift or a stopped refresh job found (repair: drift left after the re-verify, or a
+            stopped job not restarted), 2 usage error, 3 could not finish (jobs: 0 unless 2 or 3)"""
                     .formatted(TableLayout.ENTITY.defaultTableName(), MAX_SEGMENTS, DEFAULT_SEGMENTS);
 
     enum Command {
         VERIFY,
-        REPAIR
+        REPAIR,
+        JOBS
+    }
+
+    /** verify / repair without the refresh queue (the migration's verify). */
+    VerifyOptions(Command command, URI endpoint, String table, String region, int segments) {
+        this(command, endpoint, table, region, segments, null, null, false);
     }
 
     static VerifyOptions parse(List<String> args) {
@@ -47,31 +73,56 @@ record VerifyOptions(Command command, URI endpoint, String table, String region,
                 switch (name) {
                     case "verify" -> Command.VERIFY;
                     case "repair" -> Command.REPAIR;
+                    case "jobs" -> Command.JOBS;
                     default -> throw new UsageException("unknown command '" + name + "'");
                 };
         URI endpoint = null;
         String table = TableLayout.ENTITY.defaultTableName();
         String region = null;
         int segments = DEFAULT_SEGMENTS;
+        boolean segmentsGiven = false;
+        URI refreshQueue = null;
+        URI sqsEndpoint = null;
+        boolean allJobs = false;
         while (!arguments.isEmpty()) {
             String option = arguments.pop();
             switch (option) {
-                case "--endpoint" -> endpoint = endpoint(value(option, arguments));
+                case "--endpoint" -> endpoint = url(option, value(option, arguments), "http://localhost:8000");
                 case "--table" -> table = value(option, arguments);
                 case "--region" -> region = value(option, arguments);
-                case "--segments" -> segments = segments(value(option, arguments));
+                case "--segments" -> {
+                    segments = segments(value(option, arguments));
+                    segmentsGiven = true;
+                }
+                case "--refresh-queue" -> refreshQueue = url(
+                        option, value(option, arguments), "https://sqs.eu-west-1.amazonaws.com/123456789012/refresh");
+                case "--sqs-endpoint" -> sqsEndpoint = url(option, value(option, arguments), "http://localhost:9324");
+                case "--all" -> allJobs = true;
                 default -> throw new UsageException("unknown option '" + option + "'");
             }
         }
         if (table.isBlank()) {
             throw new UsageException("--table needs a name");
         }
-        return new VerifyOptions(command, endpoint, table, region, segments);
+        if (command != Command.REPAIR && (refreshQueue != null || sqsEndpoint != null)) {
+            throw new UsageException("--refresh-queue and --sqs-endpoint are options of repair only");
+        }
+        if (sqsEndpoint != null && refreshQueue == null) {
+            throw new UsageException("--sqs-endpoint needs --refresh-queue URL");
+        }
+        if (command != Command.JOBS && allJobs) {
+            throw new UsageException("--all is an option of jobs only");
+        }
+        if (command == Command.JOBS && segmentsGiven) {
+            throw new UsageException("--segments is an option of verify and repair only");
+        }
+        return new VerifyOptions(command, endpoint, table, region, segments, refreshQueue, sqsEndpoint, allJobs);
     }
 
     /** The same options with the region the SDK's chain resolved, so the summary can name it. */
     VerifyOptions withRegion(String resolvedRegion) {
-        return new VerifyOptions(command, endpoint, table, resolvedRegion, segments);
+        return new VerifyOptions(
+                command, endpoint, table, resolvedRegion, segments, refreshQueue, sqsEndpoint, allJobs);
     }
 
     /** Where the summary says the table is, e.g. {@code http://localhost:8000} or {@code aws:eu-west-1}. */
@@ -89,17 +140,17 @@ record VerifyOptions(Command command, URI endpoint, String table, String region,
         return arguments.pop();
     }
 
-    private static URI endpoint(String value) {
+    private static URI url(String option, String value, String example) {
         try {
             URI uri = new URI(value);
             if (uri.getScheme() == null
                     || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))
                     || uri.getHost() == null) {
-                throw new UsageException("--endpoint must be an http(s) URL, e.g. http://localhost:8000");
+                throw new UsageException(option + " must be an http(s) URL, e.g. " + example);
             }
             return uri;
         } catch (URISyntaxException e) {
-            throw new UsageException("--endpoint is not a URL: " + e.getMessage());
+            throw new UsageException(option + " is not a URL: " + e.getMessage());
         }
     }
 
