@@ -4,6 +4,7 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * A change that asks for a refresh pass over a subject's copies, written to the subject's job item in the change's own
@@ -37,6 +38,7 @@ public record RefreshRequest(
                 0,
                 requestedVersion,
                 0,
+                List.of(),
                 0,
                 0,
                 copiesTotal,
