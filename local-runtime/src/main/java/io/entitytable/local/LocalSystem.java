@@ -11,6 +11,7 @@ import io.entitytable.local.pump.PumpOptions;
 import io.entitytable.local.pump.QueuePump;
 import io.entitytable.local.pump.RuntimeApiInvoker;
 import io.entitytable.local.pump.StreamPump;
+import io.entitytable.local.pump.TimedInvoker;
 import io.entitytable.local.sqs.LocalSqs;
 import io.entitytable.model.FunctionDefinition;
 import io.entitytable.model.RefreshQueueNames;
@@ -50,6 +51,7 @@ public final class LocalSystem implements AutoCloseable {
     private PackagedFunction api;
     private PackagedFunction fanout;
     private StreamPump pump;
+    private TimedInvoker fanoutInvocations;
     private LocalSqs sqs;
     private PackagedFunction refreshWorker;
     private QueuePump queuePump;
@@ -148,9 +150,11 @@ public final class LocalSystem implements AutoCloseable {
                             remember(dynamoDb.streamsClient()),
                             options.tableName(),
                             StreamTrigger.DEFAULT,
-                            new RuntimeApiInvoker(
-                                    fanoutRuntimeApi.invokeUri(),
-                                    Duration.ofSeconds(FunctionDefinition.STREAM_FANOUT.timeoutSeconds())),
+                            fanoutInvocations = new TimedInvoker(
+                                    new RuntimeApiInvoker(
+                                            fanoutRuntimeApi.invokeUri(),
+                                            Duration.ofSeconds(FunctionDefinition.STREAM_FANOUT.timeoutSeconds())),
+                                    Clock.systemUTC()),
                             new DeadLetterFolder(
                                     options.deadLetterFolder(),
                                     FunctionArns.of(FunctionDefinition.STREAM_FANOUT),
@@ -261,6 +265,11 @@ public final class LocalSystem implements AutoCloseable {
     }
 
     /** The stream pump, or null when the fan-out function is not running. */
+    /** When the stream pump invoked the fan-out and for how long, or null when the fan-out is not running. */
+    public TimedInvoker fanoutInvocations() {
+        return fanoutInvocations;
+    }
+
     public StreamPump pump() {
         return pump;
     }

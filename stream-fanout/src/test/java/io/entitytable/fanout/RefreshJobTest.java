@@ -2,6 +2,7 @@ package io.entitytable.fanout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.local.dynamodb.LinkedStoreSeed;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Customer;
@@ -81,9 +82,9 @@ class RefreshJobTest {
     void rename_shouldRefreshEveryCopyThroughAJob_whenTheStoreHasMoreCopiesThanOneRecordRefreshes() {
         // GIVEN 3,000 links, and a link count that makes the planner cut 3 segments (the cuts cover the partition
         // however the count misleads them)
-        StoreWithLinks world = StoreWithLinks.write(plain, table, 3_000);
-        Map<String, AttributeValue> v1 = StoreWithLinks.storeItem(world.store, 12_000);
-        Map<String, AttributeValue> v2 = renamed(world.store, "Uptown", 2, 12_000);
+        LinkedStoreSeed.Seeded world = LinkedStoreSeed.write(plain, table, 3_000);
+        Map<String, AttributeValue> v1 = LinkedStoreSeed.storeItem(world.store(), 12_000);
+        Map<String, AttributeValue> v2 = renamed(world.store(), "Uptown", 2, 12_000);
         replace(v1, v2);
 
         // WHEN the rename's record is fanned out
@@ -120,11 +121,11 @@ class RefreshJobTest {
     @Test
     void changesDuringAPass_shouldCostOneMorePass_andEndAtTheLastVersion() {
         // GIVEN a pass for version 2 under way
-        StoreWithLinks world = StoreWithLinks.write(plain, table, 1_500);
-        Map<String, AttributeValue> v1 = StoreWithLinks.storeItem(world.store, 1_500);
-        Map<String, AttributeValue> v2 = renamed(world.store, "Two", 2, 1_500);
-        Map<String, AttributeValue> v3 = renamed(world.store, "Three", 3, 1_500);
-        Map<String, AttributeValue> v4 = renamed(world.store, "Four", 4, 1_500);
+        LinkedStoreSeed.Seeded world = LinkedStoreSeed.write(plain, table, 1_500);
+        Map<String, AttributeValue> v1 = LinkedStoreSeed.storeItem(world.store(), 1_500);
+        Map<String, AttributeValue> v2 = renamed(world.store(), "Two", 2, 1_500);
+        Map<String, AttributeValue> v3 = renamed(world.store(), "Three", 3, 1_500);
+        Map<String, AttributeValue> v4 = renamed(world.store(), "Four", 4, 1_500);
         try (StreamFanout fanout = StreamFanout.create(plain, config, queue);
                 RefreshWork work = RefreshWork.create(plain, config, queue, Duration.ofMillis(200))) {
             replace(v1, v2);
@@ -156,8 +157,8 @@ class RefreshJobTest {
     @Test
     void storeDeletedWithItsLinks_shouldBeUnlinkedFromEveryCustomer_andLeaveNoEdge() {
         // GIVEN a store deleted while 1,200 customers list it (DELETE /stores/{id}?unlink=true)
-        StoreWithLinks world = StoreWithLinks.write(plain, table, 1_200);
-        Map<String, AttributeValue> last = StoreWithLinks.storeItem(world.store, 1_200);
+        LinkedStoreSeed.Seeded world = LinkedStoreSeed.write(plain, table, 1_200);
+        Map<String, AttributeValue> last = LinkedStoreSeed.storeItem(world.store(), 1_200);
         plain.deleteItem(
                 request -> request.tableName(table).key(ItemKey.of(last).toAttributes()));
 
@@ -172,7 +173,8 @@ class RefreshJobTest {
 
         // THEN no customer lists it, each one's version moved on, and no edge of it is left
         for (Map<String, AttributeValue> customer : coreCustomers()) {
-            assertThat(Values.set(customer, Attributes.STORE_IDS)).doesNotContain(world.store.id());
+            assertThat(Values.set(customer, Attributes.STORE_IDS))
+                    .doesNotContain(world.store().id());
             assertThat(Values.number(customer, Attributes.VERSION)).isEqualTo(2);
         }
         assertThat(InvariantChecker.duplicates(plain, table).keySet())
@@ -185,11 +187,11 @@ class RefreshJobTest {
     void faults_shouldNeverMoveACopyBackwards_andEndAtTheLastVersion() throws Exception {
         // GIVEN 3 segments, slices of 100 ms, every message delivered in any order and 10% of them twice, and the
         // worker's client failing after 0.5% of its puts (the put happened, the invocation crashes)
-        StoreWithLinks world = StoreWithLinks.write(plain, table, 3_000);
+        LinkedStoreSeed.Seeded world = LinkedStoreSeed.write(plain, table, 3_000);
         List<Map<String, AttributeValue>> versions = new ArrayList<>();
-        versions.add(StoreWithLinks.storeItem(world.store, 12_000));
+        versions.add(LinkedStoreSeed.storeItem(world.store(), 12_000));
         for (int v = 2; v <= 4; v++) {
-            versions.add(renamed(world.store, "Name" + v, v, 12_000));
+            versions.add(renamed(world.store(), "Name" + v, v, 12_000));
         }
         Random random = new Random(15);
         AtomicInteger crashes = new AtomicInteger();
@@ -252,10 +254,10 @@ class RefreshJobTest {
     @Test
     void linksMadeWhileAPassRuns_shouldEndAtTheLastVersion_evenWithSourceGsiAnsweringNothing() {
         // GIVEN a pass for version 2 under way, and a fan-out whose sourceGsi answers nothing
-        StoreWithLinks world = StoreWithLinks.write(plain, table, 1_500);
-        Map<String, AttributeValue> v1 = StoreWithLinks.storeItem(world.store, 1_500);
-        Map<String, AttributeValue> v2 = renamed(world.store, "Two", 2, 1_500);
-        Map<String, AttributeValue> v3 = renamed(world.store, "Three", 3, 1_500);
+        LinkedStoreSeed.Seeded world = LinkedStoreSeed.write(plain, table, 1_500);
+        Map<String, AttributeValue> v1 = LinkedStoreSeed.storeItem(world.store(), 1_500);
+        Map<String, AttributeValue> v2 = renamed(world.store(), "Two", 2, 1_500);
+        Map<String, AttributeValue> v3 = renamed(world.store(), "Three", 3, 1_500);
         try (DynamoDbClient lagging = LocalTables.instrumented(local, new LaggingSourceIndex());
                 StreamFanout fanout = StreamFanout.create(lagging, config, queue);
                 RefreshWork work = RefreshWork.create(plain, config, queue, Duration.ofMillis(200))) {
@@ -271,12 +273,12 @@ class RefreshJobTest {
                 }
                 Map<String, AttributeValue> customer = new Customer(
                                 Ids.newId(),
-                                world.businessId,
+                                world.business(),
                                 "Late" + i,
                                 "Jones",
                                 null,
                                 Map.of(),
-                                Set.of(world.store.id()),
+                                Set.of(world.store().id()),
                                 Set.of(),
                                 1,
                                 LATER,
@@ -303,8 +305,8 @@ class RefreshJobTest {
     @Test
     void linkToAStoreThatIsGone_shouldSendAnUnlink_whichTheWorkerApplies() {
         // GIVEN a customer listing a store that was deleted before the customer's link was fanned out
-        StoreWithLinks world = StoreWithLinks.write(plain, table, 1);
-        Map<String, AttributeValue> store = StoreWithLinks.storeItem(world.store, 1);
+        LinkedStoreSeed.Seeded world = LinkedStoreSeed.write(plain, table, 1);
+        Map<String, AttributeValue> store = LinkedStoreSeed.storeItem(world.store(), 1);
         plain.deleteItem(
                 request -> request.tableName(table).key(ItemKey.of(store).toAttributes()));
         Map<String, AttributeValue> customer = coreCustomers().get(0);
@@ -313,7 +315,9 @@ class RefreshJobTest {
         try (StreamFanout fanout = StreamFanout.create(plain, config, queue);
                 RefreshWork work = RefreshWork.create(plain, config, queue, null)) {
             fanout.process(List.of(Records.insert(customer)));
-            assertThat(queue.sent()).containsExactly(RefreshMessage.unlink(storeRef(world), world.customerIds.get(0)));
+            assertThat(queue.sent())
+                    .containsExactly(RefreshMessage.unlink(
+                            storeRef(world), world.customerIds().get(0)));
             queue.drainWith(work);
         }
 
@@ -324,15 +328,16 @@ class RefreshJobTest {
     // ---- helpers -----------------------------------------------------------------------------------------------
 
     private static Map<String, AttributeValue> renamed(Store store, String name, long version, long links) {
-        return StoreWithLinks.storeItem(store.withDetails(name, store.address()).withVersion(version, LATER), links);
+        return LinkedStoreSeed.storeItem(
+                store.withDetails(name, store.address()).withVersion(version, LATER), links);
     }
 
-    private static String storeRef(StoreWithLinks world) {
-        return Keys.subjectRef(Entity.STORE, world.store.id());
+    private static String storeRef(LinkedStoreSeed.Seeded world) {
+        return world.storeRef();
     }
 
     /** The {@code sourceVersion} of every customer-side copy of the store. */
-    private Map<ItemKey, Long> copyVersions(StoreWithLinks world) {
+    private Map<ItemKey, Long> copyVersions(LinkedStoreSeed.Seeded world) {
         Map<ItemKey, Long> versions = new HashMap<>();
         InvariantChecker.duplicates(plain, table).forEach((key, item) -> {
             if (key.type().equals(storeRef(world)) && key.id().startsWith(Keys.typePrefix(Entity.CUSTOMER))) {
@@ -349,9 +354,9 @@ class RefreshJobTest {
                 .toList();
     }
 
-    private RefreshJob job(StoreWithLinks world) {
+    private RefreshJob job(LinkedStoreSeed.Seeded world) {
         return RefreshJob.from(plain.getItem(request -> request.tableName(table)
-                        .key(RefreshJob.keyOf(world.store.id()).toAttributes())
+                        .key(RefreshJob.keyOf(world.store().id()).toAttributes())
                         .consistentRead(true))
                 .item());
     }

@@ -1,0 +1,118 @@
+package io.entitytable.local.dynamodb;
+
+import io.entitytable.model.Address;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Business;
+import io.entitytable.model.ChildCounters;
+import io.entitytable.model.Customer;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Ids;
+import io.entitytable.model.ItemKind;
+import io.entitytable.model.Keys;
+import io.entitytable.model.RelationshipCatalogue;
+import io.entitytable.model.RelationshipCatalogue.Duplicate;
+import io.entitytable.model.Store;
+import io.entitytable.model.Values;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * A business with one store linked to k customers, written straight into a table (BatchWriteItem) as the API and the
+ * fan-out would have left it: the business and its child counters, the store with its {@code linkCount}, each customer
+ * listing the store, and both edges of every link, in step (no drift). For tests and benchmarks of work that grows with
+ * a store's links, where creating k links through the API and the stream would take most of the run.
+ */
+public final class LinkedStoreSeed {
+    public static final Instant CREATED = Instant.parse("2026-11-20T10:00:00Z");
+    private static final Address AUSTIN = new Address("1 Main St", "Austin", "TX", "73301", "US");
+    private static final int BATCH = 25;
+
+    private LinkedStoreSeed() {}
+
+    /**
+     * @param business the business of the store and its customers
+     * @param store the store
+     * @param customerIds the linked customers, in the order written
+     */
+    public record Seeded(String business, Store store, List<String> customerIds) {
+        public String storeRef() {
+            return Keys.subjectRef(Entity.STORE, store.id());
+        }
+    }
+
+    public static Seeded write(DynamoDbClient dynamo, String table, int customers) {
+        String businessId = Ids.newId();
+        Store store = new Store(Ids.newId(), businessId, "Main", AUSTIN, Set.of(), 1, CREATED, CREATED);
+        Map<String, AttributeValue> storeItem = storeItem(store, customers);
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        items.add(new Business(businessId, "Seeded " + businessId, Set.of(), 1, CREATED, CREATED).toItem());
+        List<Map<String, AttributeValue>> counters = ChildCounters.newItems(businessId);
+        // Every child counted on the first counter: the business's delete sums them all.
+        counters.get(0).put(Attributes.CHILD_COUNT, Values.n(customers + 1L));
+        items.addAll(counters);
+        items.add(storeItem);
+        List<String> customerIds = new ArrayList<>();
+        for (int i = 0; i < customers; i++) {
+            Customer customer = new Customer(
+                    Ids.newId(),
+                    businessId,
+                    "Ann" + i,
+                    "Smith",
+                    null,
+                    Map.of(),
+                    Set.of(store.id()),
+                    Set.of(),
+                    1,
+                    CREATED,
+                    CREATED);
+            customerIds.add(customer.id());
+            Map<String, AttributeValue> customerItem = customer.toItem();
+            items.add(customerItem);
+            for (Duplicate edge : RelationshipCatalogue.impliedBy(customerItem)) {
+                if (edge.kind() == ItemKind.EDGE) {
+                    // store#S / customer#C copies the customer; customer#C / store#S copies the store.
+                    boolean storeSide = edge.id().equals(Keys.subjectRef(Entity.STORE, store.id()));
+                    items.add(RelationshipCatalogue.copyItem(edge, storeSide ? customerItem : storeItem));
+                }
+            }
+            if (items.size() >= 10 * BATCH) {
+                putAll(dynamo, table, items);
+                items.clear();
+            }
+        }
+        putAll(dynamo, table, items);
+        return new Seeded(businessId, store, customerIds);
+    }
+
+    /** The store's item as the API keeps it, with the links counted on it. */
+    public static Map<String, AttributeValue> storeItem(Store store, long links) {
+        Map<String, AttributeValue> item = store.toItem();
+        item.put(Attributes.LINK_COUNT, Values.n(links));
+        return item;
+    }
+
+    /** BatchWriteItem in batches of 25, sending unprocessed items again. */
+    public static void putAll(DynamoDbClient dynamo, String table, List<Map<String, AttributeValue>> items) {
+        for (int start = 0; start < items.size(); start += BATCH) {
+            List<WriteRequest> writes = items.subList(start, Math.min(items.size(), start + BATCH)).stream()
+                    .map(item -> WriteRequest.builder()
+                            .putRequest(PutRequest.builder().item(item).build())
+                            .build())
+                    .toList();
+            Map<String, List<WriteRequest>> pending = Map.of(table, writes);
+            while (!pending.isEmpty()) {
+                Map<String, List<WriteRequest>> batch = pending;
+                BatchWriteItemResponse response = dynamo.batchWriteItem(request -> request.requestItems(batch));
+                pending = response.unprocessedItems();
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package io.entitytable.local.pump;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * A {@link FunctionInvoker} that remembers when each of its last invocations started and how long it took, as the
+ * REPORT lines of a deployed function's log do: how tests and benchmarks see how long one stream batch held its shard.
+ */
+public final class TimedInvoker implements FunctionInvoker {
+    private static final int KEPT = 10_000;
+
+    private final FunctionInvoker function;
+    private final Clock clock;
+    private final Deque<Invocation> invocations = new ArrayDeque<>();
+
+    public TimedInvoker(FunctionInvoker function, Clock clock) {
+        this.function = function;
+        this.clock = clock;
+    }
+
+    @Override
+    public InvocationResult invoke(String event) {
+        Instant start = clock.instant();
+        long begin = System.nanoTime();
+        try {
+            return function.invoke(event);
+        } finally {
+            Duration took = Duration.ofNanos(System.nanoTime() - begin);
+            synchronized (invocations) {
+                invocations.addLast(new Invocation(start, took));
+                if (invocations.size() > KEPT) {
+                    invocations.removeFirst();
+                }
+            }
+        }
+    }
+
+    /** The invocations that started at or after {@code from}, oldest first (of the last 10,000). */
+    public List<Invocation> since(Instant from) {
+        synchronized (invocations) {
+            return invocations.stream().filter(i -> !i.start().isBefore(from)).toList();
+        }
+    }
+
+    public record Invocation(Instant start, Duration took) {}
+}

@@ -1,0 +1,239 @@
+package io.entitytable.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.entitytable.local.dynamodb.LinkedStoreSeed;
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.pump.TimedInvoker;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Entity;
+import io.entitytable.model.ItemKey;
+import io.entitytable.model.Keys;
+import io.entitytable.model.TableLayout;
+import io.entitytable.model.Values;
+import io.entitytable.verify.DriftCheck;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
+import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
+
+/**
+ * A store with 20,000 linked customers on the whole local system (packaged API, stream pump, packaged fan-out, local
+ * SQS, queue pump, packaged refresh worker): its rename is one short fan-out invocation and a refresh job, unrelated
+ * copies keep their lag while the job runs, and its delete with {@code ?unlink=true} answers at once and leaves no
+ * edge and no customer listing it.
+ */
+class RefreshJobSystemTest {
+    static final String TABLE = "Entity";
+    static final int LINKS = 20_000;
+    static final int UNRELATED_WRITES = 250;
+
+    @TempDir
+    Path dataFolder;
+
+    @Test
+    void aStoreWith20000Links_shouldBeRenamedAndDeletedThroughItsJob_withoutHoldingUpOtherCopies() throws Exception {
+        // GIVEN a data folder holding a store linked to 20,000 customers, written before the stream was turned on
+        LocalOptions options =
+                new LocalOptions(TestRepository.root(), dataFolder, false, 0, LocalDynamoDb.freePort(), TABLE);
+        LinkedStoreSeed.Seeded seeded = seed(options);
+
+        try (LocalSystem system = LocalSystem.start(options, System.out);
+                DynamoDbClient dynamo = system.dynamoDb().client()) {
+            FrontDoorClient api = FrontDoorClient.operatorOf(system);
+            String other = api.createBusiness("Unrelated");
+            List<String> customers = new ArrayList<>();
+            for (int i = 0; i < 25; i++) {
+                customers.add(api.createCustomer(other, "Cust" + i, "Other"));
+            }
+
+            // WHEN 250 unrelated tags are written with no job running
+            List<Duration> quiet = tagLags(api, dynamo, other, customers, "quiet");
+
+            // AND the store is renamed, and 250 more unrelated tags are written while its job runs
+            Instant renamed = Instant.now();
+            long version = api.renameStore(seeded.store().id(), "Uptown");
+            List<Duration> busy = tagLags(api, dynamo, other, customers, "busy");
+            JsonNode during = api.storeJob(seeded.store().id());
+
+            // THEN the job was still running when the busy writes were done
+            assertThat(during.get("status").asText()).isEqualTo("running");
+            // AND no fan-out invocation since the rename took more than 2 s (the rename's only asked for a pass)
+            List<TimedInvoker.Invocation> invocations =
+                    system.fanoutInvocations().since(renamed);
+            assertThat(invocations).isNotEmpty();
+            Duration longest = invocations.stream()
+                    .map(TimedInvoker.Invocation::took)
+                    .max(Duration::compareTo)
+                    .orElseThrow();
+            // AND the unrelated copies' p99 lag stayed within 1 s of the quiet one
+            Duration quietP99 = p99(quiet);
+            Duration busyP99 = p99(busy);
+            System.out.printf(
+                    "refresh job on the local system: longest fan-out invocation since the rename %d ms;"
+                            + " unrelated tag copies p99 %d ms quiet, %d ms while the job ran%n",
+                    longest.toMillis(), quietP99.toMillis(), busyP99.toMillis());
+            assertThat(longest).isLessThanOrEqualTo(Duration.ofSeconds(2));
+            assertThat(busyP99).isLessThanOrEqualTo(quietP99.plusSeconds(1));
+
+            // AND once the job is done, every copy has the new version, with no drift
+            JsonNode done = awaitDone(api, seeded.store().id(), Duration.ofMinutes(3));
+            assertThat(done.get("copiesDone").asLong()).isGreaterThanOrEqualTo(LINKS);
+            Map<ItemKey, Long> copies = customerSideCopies(dynamo, seeded);
+            assertThat(copies).hasSize(LINKS);
+            assertThat(copies.values()).containsOnly(version);
+            assertThat(DriftCheck.of(dynamo, TABLE).copyFindings()).isEmpty();
+
+            // WHEN the store is deleted with its links
+            long start = System.nanoTime();
+            JsonNode job = api.deleteStore(seeded.store().id(), true);
+            Duration answered = Duration.ofNanos(System.nanoTime() - start);
+
+            // THEN the answer came within a second, with the job
+            System.out.printf("DELETE ?unlink=true of %d links answered in %d ms%n", LINKS, answered.toMillis());
+            assertThat(answered).isLessThan(Duration.ofSeconds(1));
+            assertThat(job.get("status").asText()).isEqualTo("pending");
+            // AND once its job is done, no edge of the store is left and no customer lists it
+            awaitDone(api, seeded.store().id(), Duration.ofMinutes(5));
+            assertThat(customerSideCopies(dynamo, seeded)).isEmpty();
+            assertThat(dynamo.query(request -> request.tableName(TABLE)
+                                    .keyConditionExpression("#id = :ref")
+                                    .expressionAttributeNames(Map.of("#id", Attributes.ID))
+                                    .expressionAttributeValues(Map.of(":ref", Values.s(seeded.storeRef())))
+                                    .consistentRead(true))
+                            .count())
+                    .isZero();
+            for (String customerId : seeded.customerIds().subList(0, 200)) {
+                assertThat(storeIdsOf(dynamo, customerId))
+                        .doesNotContain(seeded.store().id());
+            }
+            assertThat(system.queues().depth(system.queues().queues().deadLetterQueueUrl()))
+                    .isZero();
+            assertThat(DriftCheck.of(dynamo, TABLE).copyFindings()).isEmpty();
+        }
+    }
+
+    /** Seeds the table without a stream (fast), then turns the stream on: the system starts with an empty stream. */
+    private static LinkedStoreSeed.Seeded seed(LocalOptions options) {
+        try (LocalDynamoDb local = LocalDynamoDb.start(LocalDynamoDb.freePort(), options.databaseFolder());
+                DynamoDbClient dynamo = local.client()) {
+            dynamo.createTable(TableLayout.ENTITY.createTableRequest(TABLE).toBuilder()
+                    .streamSpecification(
+                            StreamSpecification.builder().streamEnabled(false).build())
+                    .build());
+            LinkedStoreSeed.Seeded seeded = LinkedStoreSeed.write(dynamo, TABLE, LINKS);
+            dynamo.updateTable(request -> request.tableName(TABLE)
+                    .streamSpecification(StreamSpecification.builder()
+                            .streamEnabled(true)
+                            .streamViewType(StreamViewType.NEW_AND_OLD_IMAGES)
+                            .build()));
+            return seeded;
+        }
+    }
+
+    /**
+     * Tags each of the customers with 10 tags named after {@code phase}, about 25 writes a second, and returns each
+     * write's lag: from the API's answer until the tag copy is in the table (strongly consistent reads, every 20 ms).
+     */
+    private static List<Duration> tagLags(
+            FrontDoorClient api, DynamoDbClient dynamo, String business, List<String> customers, String phase)
+            throws InterruptedException {
+        Map<ItemKey, Long> pending = new ConcurrentHashMap<>();
+        List<Duration> lags = Collections.synchronizedList(new ArrayList<>());
+        AtomicBoolean writing = new AtomicBoolean(true);
+        Thread poller = new Thread(() -> {
+            while (writing.get() || !pending.isEmpty()) {
+                for (Map.Entry<ItemKey, Long> entry : pending.entrySet()) {
+                    Map<String, AttributeValue> item = dynamo.getItem(request -> request.tableName(TABLE)
+                                    .key(entry.getKey().toAttributes())
+                                    .consistentRead(true))
+                            .item();
+                    if (item != null && !item.isEmpty()) {
+                        lags.add(Duration.ofNanos(System.nanoTime() - entry.getValue()));
+                        pending.remove(entry.getKey());
+                    }
+                }
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+        poller.start();
+        for (int t = 0; t < UNRELATED_WRITES / customers.size(); t++) {
+            String tag = phase + t;
+            for (String customer : customers) {
+                api.tag(Entity.CUSTOMER, customer, tag);
+                pending.put(
+                        new ItemKey(Keys.tagPartition(business, tag), Keys.subjectRef(Entity.CUSTOMER, customer)),
+                        System.nanoTime());
+                Thread.sleep(40);
+            }
+        }
+        writing.set(false);
+        poller.join(Duration.ofSeconds(60).toMillis());
+        assertThat(pending).as("tag copies never seen").isEmpty();
+        return lags;
+    }
+
+    private static Duration p99(List<Duration> lags) {
+        List<Duration> sorted = lags.stream().sorted().toList();
+        return sorted.get((int) Math.ceil(sorted.size() * 0.99) - 1);
+    }
+
+    private static JsonNode awaitDone(FrontDoorClient api, String storeId, Duration within)
+            throws InterruptedException {
+        Instant deadline = Instant.now().plus(within);
+        while (Instant.now().isBefore(deadline)) {
+            JsonNode job = api.storeJob(storeId);
+            if (job.get("status").asText().equals("done")) {
+                return job;
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError(
+                "the job of store " + storeId + " was not done within " + within + ": " + api.storeJob(storeId));
+    }
+
+    /** {@code customer#C / store#S} copies of the store, by key, with their {@code sourceVersion} (a test's Scan). */
+    private static Map<ItemKey, Long> customerSideCopies(DynamoDbClient dynamo, LinkedStoreSeed.Seeded seeded) {
+        Map<ItemKey, Long> copies = new ConcurrentHashMap<>();
+        dynamo.scanPaginator(request -> request.tableName(TABLE)
+                        .filterExpression("#type = :ref")
+                        .expressionAttributeNames(Map.of("#type", Attributes.TYPE))
+                        .expressionAttributeValues(Map.of(":ref", Values.s(seeded.storeRef()))))
+                .items()
+                .forEach(item -> copies.put(ItemKey.of(item), Values.number(item, Attributes.SOURCE_VERSION)));
+        return copies;
+    }
+
+    private static Set<String> storeIdsOf(DynamoDbClient dynamo, String customerId) {
+        return dynamo
+                .query(request -> request.tableName(TABLE)
+                        .keyConditionExpression("#id = :id AND begins_with(#type, :prefix)")
+                        .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
+                        .expressionAttributeValues(Map.of(
+                                ":id", Values.s(customerId),
+                                ":prefix", Values.s(Keys.typePrefix(Entity.CUSTOMER))))
+                        .consistentRead(true))
+                .items()
+                .stream()
+                .findFirst()
+                .map(item -> Values.set(item, Attributes.STORE_IDS))
+                .orElse(Set.of());
+    }
+}
