@@ -74,16 +74,7 @@ final class TableReader {
      * strongly consistently, all pages.
      */
     List<ItemKey> ownedEdges(String subjectRef) {
-        QueryRequest request = QueryRequest.builder()
-                .tableName(table.tableName())
-                .keyConditionExpression("#id = :ref")
-                .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
-                .expressionAttributeValues(Map.of(":ref", Values.s(subjectRef)))
-                .projectionExpression("#id, #type")
-                .consistentRead(true)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .build();
-        return everyItem(request, FanoutStats.Count.PARTITION_PAGES).stream()
+        return everyItem(ownedEdgesQuery(subjectRef).build(), FanoutStats.Count.PARTITION_PAGES).stream()
                 .map(ItemKey::of)
                 .toList();
     }
@@ -93,22 +84,24 @@ final class TableReader {
      * are more. One Query of at most {@code limit + 1} keys, whatever the partition holds.
      */
     Optional<List<ItemKey>> ownedEdgesUpTo(String subjectRef, int limit) {
-        QueryRequest request = QueryRequest.builder()
-                .tableName(table.tableName())
-                .keyConditionExpression("#id = :ref")
-                .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
-                .expressionAttributeValues(Map.of(":ref", Values.s(subjectRef)))
-                .projectionExpression("#id, #type")
-                .limit(limit + 1)
-                .consistentRead(true)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .build();
+        QueryRequest request = ownedEdgesQuery(subjectRef).limit(limit + 1).build();
         QueryResponse page = table.backoff().call(() -> table.dynamo().query(request));
         table.stats().add(FanoutStats.Count.PARTITION_PAGES, page.consumedCapacity());
         if (page.count() > limit) {
             return Optional.empty();
         }
         return Optional.of(page.items().stream().map(ItemKey::of).toList());
+    }
+
+    private QueryRequest.Builder ownedEdgesQuery(String subjectRef) {
+        return QueryRequest.builder()
+                .tableName(table.tableName())
+                .keyConditionExpression("#id = :ref")
+                .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
+                .expressionAttributeValues(Map.of(":ref", Values.s(subjectRef)))
+                .projectionExpression("#id, #type")
+                .consistentRead(true)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
     }
 
     /**

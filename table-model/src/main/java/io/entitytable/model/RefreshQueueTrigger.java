@@ -4,7 +4,8 @@ package io.entitytable.model;
  * The refresh-job queue and the worker's SQS event source mapping. The CDK stack deploys these values and the local
  * queue pump plays them, so both behave the same way.
  *
- * @param batchSize messages per worker invocation; each is one slice of one segment (see RefreshJob)
+ * @param batchSize messages per worker invocation: one, so that each slice of a segment has the invocation's whole time
+ *     (a batch shares one deadline) and segments run side by side in separate invocations, up to {@code maxConcurrency}
  * @param maxBatchingWindowSeconds how long the mapping may wait to fill a batch
  * @param visibilityTimeoutSeconds how long a received message stays hidden; six times the worker's timeout
  * @param maxReceiveCount receives before a message moves to the dead-letter queue (its job then shows as stopped)
@@ -21,7 +22,7 @@ public record RefreshQueueTrigger(
         int retentionSeconds) {
 
     public static final RefreshQueueTrigger DEFAULT =
-            new RefreshQueueTrigger(4, 0, 6 * FunctionDefinition.REFRESH_WORKER.timeoutSeconds(), 5, 8, 14 * 24 * 3600);
+            new RefreshQueueTrigger(1, 0, 6 * FunctionDefinition.REFRESH_WORKER.timeoutSeconds(), 5, 8, 14 * 24 * 3600);
 
     /** Partial batch responses: a worker reports the messages it could not finish, and only those come back. */
     public static final boolean REPORT_BATCH_ITEM_FAILURES = true;
