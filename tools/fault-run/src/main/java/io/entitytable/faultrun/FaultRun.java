@@ -57,7 +57,7 @@ public final class FaultRun {
     static final RefreshQueueTrigger QUEUE_TRIGGER = new RefreshQueueTrigger(
             RefreshQueueTrigger.DEFAULT.batchSize(),
             RefreshQueueTrigger.DEFAULT.maxBatchingWindowSeconds(),
-            15,
+            30,
             RefreshQueueTrigger.DEFAULT.maxReceiveCount(),
             RefreshQueueTrigger.DEFAULT.maxConcurrency(),
             RefreshQueueTrigger.DEFAULT.retentionSeconds());

@@ -3,9 +3,11 @@ package io.entitytable.faultrun;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
+import io.entitytable.model.ChildCounters;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
 import io.entitytable.model.Store;
@@ -13,6 +15,7 @@ import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -24,7 +27,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * A store with more than {@code RefreshJob.INLINE_COPIES} linked customers, so that its changes go to its refresh job:
- * its business, the store with its {@code linkCount}, each customer listing it and both edges of every link, written
+ * its business with its child counters, the store with its {@code linkCount}, each customer listing it and both edges of every link, written
  * straight into the table as the API and the fan-out would have left them (no drift), while the table's stream is off.
  * The stream path starts from a table that already holds them, as after an import: the fan-out is not made to go
  * through a thousand seeded records before the run's own.
@@ -48,9 +51,12 @@ final class LinkedStoreSeed {
             List<Map<String, AttributeValue>> items = new ArrayList<>();
             items.add(new Business(businessId, "seeded business", Set.of(), 1, CREATED, CREATED).toItem());
             items.add(storeItem);
+            List<String> children = new ArrayList<>(List.of(store.id()));
             for (int i = 0; i < customers; i++) {
+                String customerId = Ids.newId();
+                children.add(customerId);
                 Map<String, AttributeValue> customerItem = new Customer(
-                                Ids.newId(),
+                                customerId,
                                 businessId,
                                 "ann" + i,
                                 "smith",
@@ -69,11 +75,23 @@ final class LinkedStoreSeed {
                             edge, edge.source().entity() == Entity.STORE ? storeItem : customerItem));
                 }
             }
+            items.addAll(childCounters(businessId, children));
             putAll(dynamo, table, items);
             return store.id();
         } finally {
             switchStream(dynamo, table, true);
         }
+    }
+
+    /** The business's child counters, counting its children (the store, the customers) as the API would have. */
+    private static List<Map<String, AttributeValue>> childCounters(String businessId, List<String> childIds) {
+        Map<ItemKey, Map<String, AttributeValue>> counters = new LinkedHashMap<>();
+        ChildCounters.newItems(businessId).forEach(counter -> counters.put(ItemKey.of(counter), counter));
+        for (String childId : childIds) {
+            Map<String, AttributeValue> counter = counters.get(ChildCounters.of(businessId, childId));
+            counter.put(Attributes.CHILD_COUNT, Values.n(Values.number(counter, Attributes.CHILD_COUNT) + 1));
+        }
+        return List.copyOf(counters.values());
     }
 
     private static void switchStream(DynamoDbClient dynamo, String table, boolean on) {

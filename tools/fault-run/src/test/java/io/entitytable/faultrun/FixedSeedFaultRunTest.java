@@ -31,6 +31,9 @@ class FixedSeedFaultRunTest {
                 .isPositive());
         assertThat(result.stream().distinctRecords()).isPositive();
         assertThat(result.verification().items()).isPositive();
+        assertThat(result.operations().byStatus())
+                .as("answers by status: store deletes with their links")
+                .containsKey(202);
         assertThat(result.refresh().jobsDone()).as("refresh jobs done").isPositive();
         assertThat(result.refresh().continuations()).as("continuations").isPositive();
         assertThat(result.refresh().deadLetters()).as("refresh dead letters").isZero();
