@@ -2,6 +2,7 @@ package io.entitytable.fanout;
 
 import io.entitytable.model.RefreshMessage;
 import java.util.List;
+import software.amazon.awssdk.services.sqs.SqsClient;
 
 /** Where refresh-job messages go (see {@link RefreshJobs}): the SQS queue when deployed or run locally. */
 public interface RefreshQueue {
@@ -9,6 +10,11 @@ public interface RefreshQueue {
 
     default void send(RefreshMessage message) {
         sendAll(List.of(message));
+    }
+
+    /** The SQS queue at {@code queueUrl}, sent to as the deployed functions do (for tools that run them in-process). */
+    static RefreshQueue sqs(SqsClient sqs, String queueUrl) {
+        return new SqsRefreshQueue(sqs, queueUrl);
     }
 
     /** For a fan-out that has no queue (a tool or a test that never meets a large subject): refuses every message. */

@@ -1,6 +1,7 @@
 package io.entitytable.faultrun;
 
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
@@ -11,7 +12,7 @@ import software.amazon.awssdk.services.dynamodb.model.InternalServerErrorExcepti
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
 
 /**
- * Makes the DynamoDB client of one fan-out instance see what DynamoDB Local never does: throttling, 5xx errors before
+ * Makes the DynamoDB client of one fan-out or refresh worker instance see what DynamoDB Local never does: throttling, 5xx errors before
  * a call and after a write took effect, and the instance's death part-way through a batch (before one of its writes:
  * the writes before it landed, this one and every later call do not). Runs on every attempt
  * (before and after transmission), so the SDK's own retries meet faults too.
@@ -21,11 +22,29 @@ final class DynamoFaultInterceptor implements ExecutionInterceptor {
             Set.of("PutItem", "DeleteItem", "UpdateItem", "TransactWriteItems", "BatchWriteItem");
 
     private final FaultPlan plan;
+    private final FaultKind crash;
+    private final double crashRate;
+
+    /** Writes left before an armed death ({@link #crashAfterWrites}); negative when none is armed. */
+    private final AtomicInteger writesBeforeCrash = new AtomicInteger(-1);
 
     private volatile boolean crashed;
 
+    /** For a fan-out instance. */
     DynamoFaultInterceptor(FaultPlan plan) {
+        this(plan, FaultKind.CRASH_MID_BATCH, plan.rates().crashBeforeWrite());
+    }
+
+    /** @param crash how the instance's death is counted, and {@code crashRate} how often it strikes per write */
+    DynamoFaultInterceptor(FaultPlan plan, FaultKind crash, double crashRate) {
         this.plan = plan;
+        this.crash = crash;
+        this.crashRate = crashRate;
+    }
+
+    /** Arms the instance's death before its write after {@code writes} more writes (if it makes that many). */
+    void crashAfterWrites(int writes) {
+        writesBeforeCrash.set(writes);
     }
 
     boolean crashed() {
@@ -36,12 +55,12 @@ final class DynamoFaultInterceptor implements ExecutionInterceptor {
     public void beforeTransmission(Context.BeforeTransmission context, ExecutionAttributes attributes) {
         String operation = attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME);
         if (crashed) {
-            throw new SandboxCrashed(operation + " from a crashed fan-out instance");
+            throw new SandboxCrashed(operation + " from a crashed instance");
         }
-        if (WRITES.contains(operation) && plan.chance(plan.rates().crashBeforeWrite())) {
+        if (WRITES.contains(operation) && (writesBeforeCrash.getAndDecrement() == 0 || plan.chance(crashRate))) {
             crashed = true;
-            plan.record(FaultKind.CRASH_MID_BATCH);
-            throw new SandboxCrashed("fan-out instance crashed before " + operation);
+            plan.record(crash);
+            throw new SandboxCrashed("instance crashed before " + operation);
         }
         if (plan.chance(plan.rates().throttle())) {
             plan.record(FaultKind.THROTTLE);

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.fanout.FanoutConfig;
 import io.entitytable.fanout.FanoutHandler;
+import io.entitytable.fanout.RefreshQueue;
 import io.entitytable.fanout.StreamFanout;
 import io.entitytable.local.dynamodb.ConflictingDynamoDbClient;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
@@ -38,13 +39,16 @@ final class FanoutInstances implements FunctionInvoker, AutoCloseable {
     private final URI endpoint;
     private final String tableName;
     private final FaultPlan plan;
+    private final RefreshQueue refreshQueue;
     private final Deque<Instance> idle = new ConcurrentLinkedDeque<>();
     private final AtomicLong started = new AtomicLong();
 
-    FanoutInstances(URI endpoint, String tableName, FaultPlan plan) {
+    /** @param refreshQueue where stores that need a refresh job send its segments */
+    FanoutInstances(URI endpoint, String tableName, FaultPlan plan, RefreshQueue refreshQueue) {
         this.endpoint = endpoint;
         this.tableName = tableName;
         this.plan = plan;
+        this.refreshQueue = refreshQueue;
     }
 
     /** One execution environment: its client, its fan-out, its faults. */
@@ -91,7 +95,8 @@ final class FanoutInstances implements FunctionInvoker, AutoCloseable {
                 .overrideConfiguration(config -> config.addExecutionInterceptor(faults))
                 .build();
         DynamoDbClient dynamo = new ConflictingDynamoDbClient(sdk, Duration.ZERO, this::apiTransactionHolds);
-        return new Instance(dynamo, StreamFanout.create(dynamo, FanoutConfig.forTable(tableName)), faults);
+        return new Instance(
+                dynamo, StreamFanout.create(dynamo, FanoutConfig.forTable(tableName), refreshQueue), faults);
     }
 
     /**

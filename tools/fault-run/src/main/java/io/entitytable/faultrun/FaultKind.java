@@ -19,6 +19,10 @@ public enum FaultKind {
      * written. The API runs in another process, so this stands for its transactions at a chosen rate.
      */
     TRANSACTION_CONFLICT("write met an API transaction"),
+    /** A refresh worker instance dies before one of its writes; the invocation is a function error. */
+    WORKER_CRASH("refresh worker crash"),
+    /** A refresh-queue message is sent twice (the queue delivers at least once). */
+    DUPLICATED_MESSAGE("duplicated refresh message"),
     /** The pump stops abruptly (batches in flight are not checkpointed) and a new one resumes from the checkpoints. */
     PUMP_RESTART("pump killed and restarted");
 

@@ -3,7 +3,8 @@ package io.entitytable.faultrun;
 /**
  * How often each fault strikes. Per invocation: a re-delivered batch. Per record delivered: a duplicate of it. Per write
  * attempt of the fan-out: the instance's death, a transaction conflict. Per DynamoDB call attempt of the fan-out:
- * throttling, a 5xx before it; per write attempt: a 5xx after it took effect.
+ * throttling, a 5xx before it; per write attempt: a 5xx after it took effect. Per refresh worker invocation: its
+ * death after a random number of its writes (its calls meet the call faults too). Per refresh-queue message sent: a second copy of it.
  *
  * @param pumpRestartEverySeconds mean time between pump restarts (each pause is drawn between half and one and a half
  *     times it)
@@ -16,6 +17,8 @@ public record FaultRates(
         double serverError,
         double serverErrorAfterWrite,
         double transactionConflict,
+        double workerCrash,
+        double duplicatedMessage,
         double pumpRestartEverySeconds) {
 
     /**
@@ -24,11 +27,14 @@ public record FaultRates(
      * every second call would send batches to the failure destination, which is a different test. Each throttle costs
      * the SDK's throttling back-off (hundreds of milliseconds) on the one batch in flight per shard, so throttling more
      * often mostly makes the drain long. A transaction conflict costs only the fan-out's own short back-off, so it can
-     * strike more often and still make a few dozen in a short run.
+     * strike more often and still make a few dozen in a short run. A refresh worker writes over a thousand copies a
+     * slice, so a rate per write would kill nearly every slice and send its message to the dead-letter queue after
+     * five receives: its death is decided per invocation instead (one in five, after up to 500 writes). Its messages are
+     * few (a few per pass), so one in five is sent twice.
      */
-    public static final FaultRates DEFAULT = new FaultRates(0.5, 0.02, 0.01, 0.01, 0.01, 0.01, 0.05, 6);
+    public static final FaultRates DEFAULT = new FaultRates(0.5, 0.02, 0.01, 0.01, 0.01, 0.01, 0.05, 0.2, 0.2, 6);
 
-    public static final FaultRates NONE = new FaultRates(0, 0, 0, 0, 0, 0, 0, 0);
+    public static final FaultRates NONE = new FaultRates(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
     /** The rate (or, for pump restarts, the mean pause) of one kind; zero when it is off. */
     public double of(FaultKind kind) {
@@ -40,6 +46,8 @@ public record FaultRates(
             case SERVER_ERROR -> serverError;
             case SERVER_ERROR_AFTER_WRITE -> serverErrorAfterWrite;
             case TRANSACTION_CONFLICT -> transactionConflict;
+            case WORKER_CRASH -> workerCrash;
+            case DUPLICATED_MESSAGE -> duplicatedMessage;
             case PUMP_RESTART -> pumpRestartEverySeconds;
         };
     }

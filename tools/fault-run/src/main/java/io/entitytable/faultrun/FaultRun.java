@@ -1,9 +1,16 @@
 package io.entitytable.faultrun;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.entitytable.fanout.RefreshQueue;
 import io.entitytable.local.LocalOptions;
 import io.entitytable.local.LocalSystem;
 import io.entitytable.local.RepositoryRoot;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.pump.QueuePump;
+import io.entitytable.local.sqs.LocalSqs;
+import io.entitytable.model.Entity;
+import io.entitytable.model.RefreshQueueTrigger;
 import io.entitytable.model.TableLayout;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -38,6 +45,26 @@ public final class FaultRun {
     private static final int EXTENSION_LIMIT = 3;
     /** The fan-out logs every failed record with its stack trace; under injected faults that is thousands of lines. */
     private static final Logger FANOUT_LOG = Logger.getLogger("io.entitytable.fanout");
+    /** Over {@code RefreshJob.INLINE_COPIES}, so every change of the seeded store goes to its refresh job. */
+    static final int LINKED_CUSTOMERS = 1_200;
+    /** The seeded store is renamed about this often while the clients run. */
+    private static final Duration RENAME_EVERY = Duration.ofSeconds(4);
+    /**
+     * The deployed queue settings, but a visibility timeout that fits the short slices of the run (a batch of four
+     * two-second slices, with faults): the deployed one (six times the worker's timeout) would hold a crashed batch's
+     * messages for minutes.
+     */
+    static final RefreshQueueTrigger QUEUE_TRIGGER = new RefreshQueueTrigger(
+            RefreshQueueTrigger.DEFAULT.batchSize(),
+            RefreshQueueTrigger.DEFAULT.maxBatchingWindowSeconds(),
+            30,
+            RefreshQueueTrigger.DEFAULT.maxReceiveCount(),
+            RefreshQueueTrigger.DEFAULT.maxConcurrency(),
+            RefreshQueueTrigger.DEFAULT.retentionSeconds());
+
+    private static final Duration QUEUE_LONG_POLL = Duration.ofSeconds(1);
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final FaultRunOptions options;
     private final PrintStream console;
@@ -57,54 +84,132 @@ public final class FaultRun {
         OperationStats operations = new OperationStats();
         long begin = System.nanoTime();
         try (LocalSystem system = LocalSystem.startWithoutStreamPath(local, console);
-                FanoutInstances fanout = new FanoutInstances(system.dynamoDb().endpoint(), table, plan)) {
-            UnreliableDelivery delivery = new UnreliableDelivery(fanout, plan);
-            try (RestartingPump pump = new RestartingPump(
-                    system.dynamoDb(), table, delivery, dataFolder.resolve("checkpoints.json"), console)) {
-                pump.start();
-                console.printf(
-                        "[fault-run] seed %d: %d clients for %d s against the API on port %d%n",
-                        options.seed(), options.clients(), options.duration().toSeconds(), system.apiPort());
-                long started = System.nanoTime();
-                runClients(
-                        new HttpApi(system.apiPort(), system.issuer().operatorToken()),
-                        operations,
-                        plan,
-                        pump,
-                        fanout,
-                        delivery,
-                        started);
-                Duration traffic = since(started);
+                LocalSqs sqs = LocalSqs.start(0, QUEUE_TRIGGER)) {
+            String linkedStore;
+            try (DynamoDbClient dynamo = system.dynamoDb().client()) {
+                linkedStore = LinkedStoreSeed.write(dynamo, table, LINKED_CUSTOMERS);
+            }
+            UnreliableRefreshQueue refreshQueue = new UnreliableRefreshQueue(
+                    RefreshQueue.sqs(sqs.client(), sqs.queues().queueUrl()), plan);
+            try (FanoutInstances fanout = new FanoutInstances(system.dynamoDb().endpoint(), table, plan, refreshQueue);
+                    RefreshWorkerInstances workers =
+                            new RefreshWorkerInstances(system.dynamoDb().endpoint(), table, refreshQueue, plan);
+                    QueuePump queuePump = new QueuePump(
+                                    sqs.client(),
+                                    sqs.queues().queueUrl(),
+                                    sqs.queues().queueArn(),
+                                    LocalDynamoDb.REGION.id(),
+                                    QUEUE_TRIGGER,
+                                    workers,
+                                    QUEUE_LONG_POLL,
+                                    this::queuePumpLog)
+                            .start()) {
+                UnreliableDelivery delivery = new UnreliableDelivery(fanout, plan);
+                try (RestartingPump pump = new RestartingPump(
+                        system.dynamoDb(), table, delivery, dataFolder.resolve("checkpoints.json"), console)) {
+                    pump.start();
+                    console.printf(
+                            "[fault-run] seed %d: %d clients for %d s against the API on port %d, a store with %d"
+                                    + " customers%n",
+                            options.seed(),
+                            options.clients(),
+                            options.duration().toSeconds(),
+                            system.apiPort(),
+                            LINKED_CUSTOMERS);
+                    HttpApi api = new HttpApi(system.apiPort(), system.issuer().operatorToken());
+                    long started = System.nanoTime();
+                    runClients(api, operations, plan, pump, fanout, delivery, linkedStore, started);
+                    // The seeded store goes with its links: its job takes it out of every customer.
+                    HttpApi.Answer deleted = api.send(
+                            "DELETE", "/" + Entity.STORE.collection() + "/" + linkedStore + "?unlink=true", null, null);
+                    operations.record(
+                            OperationKind.DELETE,
+                            "DELETE",
+                            "/" + Entity.STORE.collection() + "/" + linkedStore + "?unlink=true",
+                            deleted);
+                    Duration traffic = since(started);
 
-                long drainStart = System.nanoTime();
-                boolean drained = pump.awaitDrained(options.drainTimeout());
-                Duration drain = since(drainStart);
-                console.printf(
-                        "[fault-run] %s in %d ms; verifying the table%n",
-                        drained ? "drained" : "NOT drained", drain.toMillis());
-                Verification verification;
-                try (DynamoDbClient dynamo = system.dynamoDb().client()) {
-                    verification = Verification.of(dynamo, table);
+                    long drainStart = System.nanoTime();
+                    long drainEnd = drainStart + options.drainTimeout().toNanos();
+                    // The stream first (it asks for passes), then the jobs (their unlinks write customers), then the
+                    // stream again.
+                    boolean drained = pump.awaitDrained(options.drainTimeout());
+                    JobCensus jobs;
+                    boolean jobsDone;
+                    try (DynamoDbClient dynamo = system.dynamoDb().client()) {
+                        jobsDone = drained && awaitJobsDone(sqs, dynamo, table, drainEnd);
+                        drained = drained && pump.awaitDrained(remaining(drainEnd));
+                        jobs = JobCensus.of(dynamo, table);
+                    }
+                    Duration drain = since(drainStart);
+                    console.printf(
+                            "[fault-run] %s, jobs %s in %d ms; verifying the table%n",
+                            drained ? "drained" : "NOT drained", jobsDone ? "done" : "NOT done", drain.toMillis());
+                    Verification verification;
+                    try (DynamoDbClient dynamo = system.dynamoDb().client()) {
+                        verification = Verification.of(dynamo, table);
+                    }
+                    return new FaultRunResult(
+                            options,
+                            traffic,
+                            drained,
+                            drain,
+                            operations,
+                            plan.injectedByKind(),
+                            new FaultRunResult.Stream(
+                                    delivery.invocations(),
+                                    delivery.recordsDelivered(),
+                                    delivery.distinctRecords(),
+                                    delivery.functionErrors(),
+                                    fanout.instancesStarted(),
+                                    pump.discardedRecords()),
+                            new FaultRunResult.Refresh(
+                                    jobsDone,
+                                    jobs.jobs(),
+                                    jobs.done(),
+                                    jobs.passes(),
+                                    refreshQueue.sent(),
+                                    refreshQueue.continuations(),
+                                    workers.invocations(),
+                                    workers.functionErrors(),
+                                    workers.instancesStarted(),
+                                    sqs.depth(sqs.queues().queueUrl()),
+                                    sqs.depth(sqs.queues().deadLetterQueueUrl())),
+                            verification,
+                            since(begin));
                 }
-                return new FaultRunResult(
-                        options,
-                        traffic,
-                        drained,
-                        drain,
-                        operations,
-                        plan.injectedByKind(),
-                        new FaultRunResult.Stream(
-                                delivery.invocations(),
-                                delivery.recordsDelivered(),
-                                delivery.distinctRecords(),
-                                delivery.functionErrors(),
-                                fanout.instancesStarted(),
-                                pump.discardedRecords()),
-                        verification,
-                        since(begin));
             }
         } finally {
             deleteQuietly(dataFolder);
+        }
+    }
+
+    /**
+     * Waits until the refresh queue holds nothing, visible or in flight, and every job item is done; false at {@code
+     * deadline}. A worker sends a continuation before its message is deleted, so an empty queue with every job done
+     * means no work is left.
+     */
+    private boolean awaitJobsDone(LocalSqs sqs, DynamoDbClient dynamo, String table, long deadline)
+            throws InterruptedException {
+        while (System.nanoTime() < deadline) {
+            if (sqs.depth(sqs.queues().queueUrl()) == 0
+                    && JobCensus.of(dynamo, table).allDone()) {
+                return true;
+            }
+            Thread.sleep(250);
+        }
+        return false;
+    }
+
+    private static Duration remaining(long deadline) {
+        return Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+    }
+
+    /** Failed batches are the injected faults at work, counted in the result; what else the pump says is worth it. */
+    private void queuePumpLog(String line) {
+        if (!line.contains("come back after the visibility timeout")
+                && !line.contains("comes back after the visibility timeout")) {
+            console.println("[queue-pump] " + line);
         }
     }
 
@@ -115,6 +220,7 @@ public final class FaultRun {
             RestartingPump pump,
             FanoutInstances fanout,
             UnreliableDelivery delivery,
+            String linkedStore,
             long started)
             throws InterruptedException {
         long deadline = started + options.duration().toNanos();
@@ -132,6 +238,8 @@ public final class FaultRun {
         }
         long nextRestart = System.nanoTime() + restartPause(plan);
         long nextProgress = System.nanoTime() + PROGRESS_EVERY.toNanos();
+        long nextRename = System.nanoTime() + RENAME_EVERY.toNanos() / 2;
+        int renames = 0;
         while (System.nanoTime() < deadline || !everyFaultStruck(plan) && System.nanoTime() < latest) {
             Thread.sleep(50);
             if (plan.rates().pumpRestartEverySeconds() > 0 && System.nanoTime() >= nextRestart) {
@@ -139,6 +247,13 @@ public final class FaultRun {
                 fanout.discardIdle();
                 plan.record(FaultKind.PUMP_RESTART);
                 nextRestart = System.nanoTime() + restartPause(plan);
+            }
+            if (System.nanoTime() >= nextRename) {
+                // Each rename of the seeded store is a pass of its refresh job (or coalesces into the next one).
+                String path = "/" + Entity.STORE.collection() + "/" + linkedStore;
+                ObjectNode name = JSON.createObjectNode().put("name", "flagship " + ++renames);
+                operations.record(OperationKind.RENAME, "PATCH", path, api.send("PATCH", path, name, null));
+                nextRename += RENAME_EVERY.toNanos();
             }
             if (System.nanoTime() >= nextProgress) {
                 console.printf(

@@ -16,6 +16,7 @@ public record FaultRunResult(
         OperationStats operations,
         Map<FaultKind, Long> faults,
         Stream stream,
+        Refresh refresh,
         Verification verification,
         Duration total) {
 
@@ -34,6 +35,29 @@ public record FaultRunResult(
             long instancesStarted,
             long discardedRecords) {}
 
+    /**
+     * What went through the refresh queue and its workers.
+     *
+     * @param finished whether the queue emptied and every job was done before the drain's time ran out
+     * @param jobs job items in the table at the end, {@code jobsDone} of them done, after {@code passes} passes in all
+     * @param messagesSent refresh messages sent (by the fan-out and the workers), duplicates included
+     * @param continuations messages that carried the rest of a segment after a worker's slice ended
+     * @param queueDepth messages left in the refresh queue at the end
+     * @param deadLetters messages in the refresh dead-letter queue at the end: each one is a job that stopped
+     */
+    public record Refresh(
+            boolean finished,
+            long jobs,
+            long jobsDone,
+            long passes,
+            long messagesSent,
+            long continuations,
+            long invocations,
+            long functionErrors,
+            long instancesStarted,
+            long queueDepth,
+            long deadLetters) {}
+
     /** Why the run failed; empty when it passed. */
     public List<String> failures() {
         List<String> failures = new ArrayList<>();
@@ -50,6 +74,15 @@ public record FaultRunResult(
         }
         if (stream.discardedRecords() > 0) {
             failures.add(stream.discardedRecords() + " stream records were sent to the failure destination");
+        }
+        if (!refresh.finished()) {
+            failures.add("the refresh jobs did not finish within "
+                    + options.drainTimeout().toSeconds() + " s ("
+                    + refresh.jobsDone() + " of " + refresh.jobs() + " done, " + refresh.queueDepth()
+                    + " messages queued)");
+        }
+        if (refresh.deadLetters() > 0) {
+            failures.add(refresh.deadLetters() + " refresh messages went to the dead-letter queue");
         }
         if (verification.drift() > 0) {
             failures.add("verify found " + verification.drift() + " drift findings");
@@ -112,6 +145,20 @@ public record FaultRunResult(
                 stream.functionErrors(),
                 stream.instancesStarted(),
                 stream.discardedRecords()));
+        out.append(String.format(
+                Locale.ROOT,
+                "Refresh: %d jobs, %d done, %d passes; %d messages sent (%d continuations) in %d invocations, %d function"
+                        + " errors, %d worker instances started; %d left in the queue, %d in the dead-letter queue%n",
+                refresh.jobs(),
+                refresh.jobsDone(),
+                refresh.passes(),
+                refresh.messagesSent(),
+                refresh.continuations(),
+                refresh.invocations(),
+                refresh.functionErrors(),
+                refresh.instancesStarted(),
+                refresh.queueDepth(),
+                refresh.deadLetters()));
         out.append("Verify: ").append(verification.summary()).append('\n');
         verification
                 .examples()

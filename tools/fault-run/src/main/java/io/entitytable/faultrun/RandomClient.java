@@ -185,7 +185,7 @@ final class RandomClient {
         }
         Long ifMatch = random.nextInt(3) == 0 ? currentVersion(item.get()) : null;
         HttpApi.Answer answer = send(OperationKind.DELETE, "DELETE", path, null, ifMatch);
-        if (answer.status() == 204 || answer.status() == 404) {
+        if (answer.status() == 202 || answer.status() == 204 || answer.status() == 404) {
             world.remove(item.get());
         }
         return true;

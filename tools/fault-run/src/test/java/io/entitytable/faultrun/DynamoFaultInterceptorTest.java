@@ -34,7 +34,7 @@ class DynamoFaultInterceptorTest {
     @Test
     void throttle_shouldReachTheCallerAfterTheSdkRetries_andWriteNothing() {
         // GIVEN every attempt throttled
-        FaultPlan plan = new FaultPlan(1, new FaultRates(0, 0, 0, 1, 0, 0, 0, 0));
+        FaultPlan plan = new FaultPlan(1, new FaultRates(0, 0, 0, 1, 0, 0, 0, 0, 0, 0));
         try (DynamoDbClient client = client(new DynamoFaultInterceptor(plan))) {
             // WHEN a put is sent
             assertThatThrownBy(() -> put(client, "throttled"))
@@ -48,7 +48,7 @@ class DynamoFaultInterceptorTest {
     @Test
     void serverErrorAfterWrite_shouldFailTheCall_althoughTheItemWasWritten() {
         // GIVEN every write answered 500 after it took effect
-        FaultPlan plan = new FaultPlan(1, new FaultRates(0, 0, 0, 0, 0, 1, 0, 0));
+        FaultPlan plan = new FaultPlan(1, new FaultRates(0, 0, 0, 0, 0, 1, 0, 0, 0, 0));
         try (DynamoDbClient client = client(new DynamoFaultInterceptor(plan))) {
             // WHEN a put is sent
             assertThatThrownBy(() -> put(client, "ambiguous")).isInstanceOf(InternalServerErrorException.class);
@@ -62,7 +62,7 @@ class DynamoFaultInterceptorTest {
     void crash_shouldStopTheWriteItStrikes_andRefuseEveryLaterCall_whileEarlierWritesStay() {
         // GIVEN an instance that wrote one item, then is certain to die before its next write
         FaultPlan plan = new FaultPlan(1, FaultRates.NONE);
-        FaultPlan dying = new FaultPlan(1, new FaultRates(0, 0, 1, 0, 0, 0, 0, 0));
+        FaultPlan dying = new FaultPlan(1, new FaultRates(0, 0, 1, 0, 0, 0, 0, 0, 0, 0));
         DynamoFaultInterceptor faults = new DynamoFaultInterceptor(dying);
         try (DynamoDbClient healthy = client(new DynamoFaultInterceptor(plan));
                 DynamoDbClient client = client(faults)) {

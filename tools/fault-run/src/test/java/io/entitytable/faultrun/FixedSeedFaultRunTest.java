@@ -14,14 +14,15 @@ class FixedSeedFaultRunTest {
 
     @Test
     void faultInjectedRun_shouldEndWithZeroDrift_whenTheStreamPathSuffersEveryKindOfFault() throws Exception {
-        // GIVEN the local system, four clients and every kind of fault for 20 seconds
+        // GIVEN the local system with a store of 1,200 linked customers, four clients and every kind of fault for 20 s
         FaultRun run = new FaultRun(FaultRunOptions.of(SEED, Duration.ofSeconds(20), 4), System.out);
 
         // WHEN it runs, drains and verifies
         FaultRunResult result = run.run();
         System.out.println(result.summary());
 
-        // THEN every kind of operation and fault happened, and nothing drifted or failed
+        // THEN every kind of operation and fault happened, refresh jobs ran in several slices, and nothing drifted or
+        // failed
         assertThat(result.operations().countsByKind())
                 .as("operations by kind")
                 .allSatisfy((kind, count) -> assertThat(count).as(kind.label()).isPositive());
@@ -30,6 +31,12 @@ class FixedSeedFaultRunTest {
                 .isPositive());
         assertThat(result.stream().distinctRecords()).isPositive();
         assertThat(result.verification().items()).isPositive();
+        assertThat(result.operations().byStatus())
+                .as("answers by status: store deletes with their links")
+                .containsKey(202);
+        assertThat(result.refresh().jobsDone()).as("refresh jobs done").isPositive();
+        assertThat(result.refresh().continuations()).as("continuations").isPositive();
+        assertThat(result.refresh().deadLetters()).as("refresh dead letters").isZero();
         assertThat(result.failures()).as(result.summary()).isEmpty();
     }
 }

@@ -1,0 +1,48 @@
+package io.entitytable.faultrun;
+
+import io.entitytable.fanout.RefreshQueue;
+import io.entitytable.model.RefreshMessage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The refresh queue as the fan-out and the workers send to it, with SQS's "at least once" made real: some messages are
+ * sent twice. Counts what was sent, and how many of the messages were continuations (the rest of a segment sent back by
+ * a worker whose slice ended).
+ */
+final class UnreliableRefreshQueue implements RefreshQueue {
+    private final RefreshQueue queue;
+    private final FaultPlan plan;
+    private final AtomicLong sent = new AtomicLong();
+    private final AtomicLong continuations = new AtomicLong();
+
+    UnreliableRefreshQueue(RefreshQueue queue, FaultPlan plan) {
+        this.queue = queue;
+        this.plan = plan;
+    }
+
+    @Override
+    public void sendAll(List<RefreshMessage> messages) {
+        List<RefreshMessage> delivered = new ArrayList<>();
+        for (RefreshMessage message : messages) {
+            delivered.add(message);
+            if (plan.chance(plan.rates().duplicatedMessage())) {
+                delivered.add(message);
+                plan.record(FaultKind.DUPLICATED_MESSAGE);
+            }
+        }
+        queue.sendAll(delivered);
+        sent.addAndGet(delivered.size());
+        continuations.addAndGet(
+                messages.stream().filter(message -> message.cursor() != null).count());
+    }
+
+    long sent() {
+        return sent.get();
+    }
+
+    long continuations() {
+        return continuations.get();
+    }
+}
