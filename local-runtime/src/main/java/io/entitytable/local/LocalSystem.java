@@ -28,6 +28,8 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The whole system on one machine: DynamoDB Local with the table, the packaged API function behind an HTTP front
@@ -44,6 +46,7 @@ public final class LocalSystem implements AutoCloseable {
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
     private final StartupReport.Builder report = StartupReport.builder();
     private final boolean streamPath;
+    private final Consumer<DynamoDbClient> preloaded;
 
     private LocalIssuer issuer;
     private LocalDynamoDb dynamoDb;
@@ -56,14 +59,26 @@ public final class LocalSystem implements AutoCloseable {
     private PackagedFunction refreshWorker;
     private QueuePump queuePump;
 
-    private LocalSystem(LocalOptions options, PrintStream console, boolean streamPath) {
+    private LocalSystem(
+            LocalOptions options, PrintStream console, boolean streamPath, Consumer<DynamoDbClient> preloaded) {
         this.options = options;
         this.console = console;
         this.streamPath = streamPath;
+        this.preloaded = preloaded;
     }
 
     public static LocalSystem start(LocalOptions options, PrintStream console) {
-        return start(new LocalSystem(options, console, true));
+        return start(new LocalSystem(options, console, true, null));
+    }
+
+    /**
+     * The whole system over a table that {@code preload} fills once it exists, before the stream path starts: data
+     * that is already in step, as after an import, whose stream records the fan-out is not made to work through
+     * (tests and benchmarks of large stores; {@code LinkedStoreSeed} turns the stream off while it writes).
+     */
+    public static LocalSystem startPreloaded(
+            LocalOptions options, PrintStream console, Consumer<DynamoDbClient> preload) {
+        return start(new LocalSystem(options, console, true, preload));
     }
 
     /**
@@ -71,7 +86,7 @@ public final class LocalSystem implements AutoCloseable {
      * stream pump: for callers that feed the table's stream to a fan-out of their own (the fault-injected run).
      */
     public static LocalSystem startWithoutStreamPath(LocalOptions options, PrintStream console) {
-        return start(new LocalSystem(options, console, false));
+        return start(new LocalSystem(options, console, false, null));
     }
 
     private static LocalSystem start(LocalSystem system) {
@@ -128,6 +143,11 @@ public final class LocalSystem implements AutoCloseable {
             step = System.nanoTime();
             boolean created = dynamoDb.createTable(options.tableName());
             report.table(since(step), created);
+            if (preloaded != null) {
+                try (DynamoDbClient client = dynamoDb.client()) {
+                    preloaded.accept(client);
+                }
+            }
             api = apiStart.join();
             fanout = fanoutStart.join();
             refreshWorker = workerStart.join();

@@ -7,6 +7,7 @@ import io.entitytable.model.ChildCounters;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RelationshipCatalogue;
@@ -15,6 +16,7 @@ import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,13 +24,16 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * A business with one store linked to k customers, written straight into a table (BatchWriteItem) as the API and the
- * fan-out would have left it: the business and its child counters, the store with its {@code linkCount}, each customer
- * listing the store, and both edges of every link, in step (no drift). For tests and benchmarks of work that grows with
- * a store's links, where creating k links through the API and the stream would take most of the run.
+ * fan-out would have left it: the business and its child counters (counting the store and the customers), the store
+ * with its {@code linkCount}, each customer listing the store, and both edges of every link, in step (no drift). For
+ * tests and benchmarks of work that grows with a store's links, where creating k links through the API and the stream
+ * would take most of the run. A table with a stream has it turned off while the seed is written and on again after
+ * (a new stream): the stream path starts from a table that already holds the seed, as after an import.
  */
 public final class LinkedStoreSeed {
     public static final Instant CREATED = Instant.parse("2026-11-20T10:00:00Z");
@@ -49,15 +54,31 @@ public final class LinkedStoreSeed {
     }
 
     public static Seeded write(DynamoDbClient dynamo, String table, int customers) {
+        StreamSpecification stream = dynamo.describeTable(request -> request.tableName(table))
+                .table()
+                .streamSpecification();
+        boolean streamOn = stream != null && Boolean.TRUE.equals(stream.streamEnabled());
+        if (streamOn) {
+            switchStream(
+                    dynamo,
+                    table,
+                    StreamSpecification.builder().streamEnabled(false).build());
+        }
+        try {
+            return writeItems(dynamo, table, customers);
+        } finally {
+            if (streamOn) {
+                switchStream(dynamo, table, stream);
+            }
+        }
+    }
+
+    private static Seeded writeItems(DynamoDbClient dynamo, String table, int customers) {
         String businessId = Ids.newId();
         Store store = new Store(Ids.newId(), businessId, "Main", AUSTIN, Set.of(), 1, CREATED, CREATED);
         Map<String, AttributeValue> storeItem = storeItem(store, customers);
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         items.add(new Business(businessId, "Seeded " + businessId, Set.of(), 1, CREATED, CREATED).toItem());
-        List<Map<String, AttributeValue>> counters = ChildCounters.newItems(businessId);
-        // Every child counted on the first counter: the business's delete sums them all.
-        counters.get(0).put(Attributes.CHILD_COUNT, Values.n(customers + 1L));
-        items.addAll(counters);
         items.add(storeItem);
         List<String> customerIds = new ArrayList<>();
         for (int i = 0; i < customers; i++) {
@@ -88,8 +109,26 @@ public final class LinkedStoreSeed {
                 items.clear();
             }
         }
+        List<String> children = new ArrayList<>(customerIds);
+        children.add(store.id());
+        items.addAll(childCounters(businessId, children));
         putAll(dynamo, table, items);
         return new Seeded(businessId, store, customerIds);
+    }
+
+    /** The business's child counters, counting its children as the API does (each on its own counter). */
+    private static List<Map<String, AttributeValue>> childCounters(String businessId, List<String> childIds) {
+        Map<ItemKey, Map<String, AttributeValue>> counters = new LinkedHashMap<>();
+        ChildCounters.newItems(businessId).forEach(counter -> counters.put(ItemKey.of(counter), counter));
+        for (String childId : childIds) {
+            Map<String, AttributeValue> counter = counters.get(ChildCounters.of(businessId, childId));
+            counter.put(Attributes.CHILD_COUNT, Values.n(Values.number(counter, Attributes.CHILD_COUNT) + 1));
+        }
+        return List.copyOf(counters.values());
+    }
+
+    private static void switchStream(DynamoDbClient dynamo, String table, StreamSpecification stream) {
+        dynamo.updateTable(request -> request.tableName(table).streamSpecification(stream));
     }
 
     /** The store's item as the API keeps it, with the links counted on it. */

@@ -6,6 +6,7 @@ import io.entitytable.fanout.RefreshQueue;
 import io.entitytable.local.LocalOptions;
 import io.entitytable.local.LocalSystem;
 import io.entitytable.local.RepositoryRoot;
+import io.entitytable.local.dynamodb.LinkedStoreSeed;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.pump.QueuePump;
 import io.entitytable.local.sqs.LocalSqs;
@@ -87,7 +88,9 @@ public final class FaultRun {
                 LocalSqs sqs = LocalSqs.start(0, QUEUE_TRIGGER)) {
             String linkedStore;
             try (DynamoDbClient dynamo = system.dynamoDb().client()) {
-                linkedStore = LinkedStoreSeed.write(dynamo, table, LINKED_CUSTOMERS);
+                linkedStore = LinkedStoreSeed.write(dynamo, table, LINKED_CUSTOMERS)
+                        .store()
+                        .id();
             }
             UnreliableRefreshQueue refreshQueue = new UnreliableRefreshQueue(
                     RefreshQueue.sqs(sqs.client(), sqs.queues().queueUrl()), plan);
