@@ -62,18 +62,17 @@ class RefreshJobSystemTest {
             List<Duration> quiet = tagLags(api, dynamo, other, customers, "quiet");
 
             // AND the store is renamed, and 250 more unrelated tags are written while its job runs
-            Instant renamed = Instant.now();
+            system.fanoutInvocations().mark(seeded.store().id());
             long version = api.renameStore(seeded.store().id(), "Uptown");
             List<Duration> busy = tagLags(api, dynamo, other, customers, "busy");
             JsonNode during = api.storeJob(seeded.store().id());
 
             // THEN the job was still running when the busy writes were done
             assertThat(during.get("status").asText()).isEqualTo("running");
-            // AND no fan-out invocation since the rename took more than 2 s (the rename's only asked for a pass)
-            List<TimedInvoker.Invocation> invocations =
-                    system.fanoutInvocations().since(renamed);
-            assertThat(invocations).isNotEmpty();
-            Duration longest = invocations.stream()
+            // AND the fan-out invocation that got the rename's records took at most 2 s: it only asked for a pass
+            List<TimedInvoker.Invocation> rename = system.fanoutInvocations().marked();
+            assertThat(rename).isNotEmpty();
+            Duration longest = rename.stream()
                     .map(TimedInvoker.Invocation::took)
                     .max(Duration::compareTo)
                     .orElseThrow();
@@ -81,7 +80,7 @@ class RefreshJobSystemTest {
             Duration quietP99 = p99(quiet);
             Duration busyP99 = p99(busy);
             System.out.printf(
-                    "refresh job on the local system: longest fan-out invocation since the rename %d ms;"
+                    "refresh job on the local system: the rename's fan-out invocation %d ms;"
                             + " unrelated tag copies p99 %d ms quiet, %d ms while the job ran%n",
                     longest.toMillis(), quietP99.toMillis(), busyP99.toMillis());
             assertThat(longest).isLessThanOrEqualTo(Duration.ofSeconds(2));
