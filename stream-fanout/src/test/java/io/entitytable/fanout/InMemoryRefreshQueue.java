@@ -3,6 +3,7 @@ package io.entitytable.fanout;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent.SQSMessage;
 import io.entitytable.model.RefreshMessage;
+import io.entitytable.model.RefreshQueueTrigger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -48,14 +49,17 @@ final class InMemoryRefreshQueue implements RefreshQueue {
         return List.copyOf(deadLetters);
     }
 
-    /** Delivers one batch (up to four, in order); false when the queue was empty. */
+    private static final int BATCH = RefreshQueueTrigger.DEFAULT.batchSize();
+    private static final int MAX_RECEIVES = RefreshQueueTrigger.DEFAULT.maxReceiveCount();
+
+    /** Delivers one batch (in order, of the trigger's size); false when the queue was empty. */
     boolean deliverOnce(RefreshWork work) {
-        return deliver(work, 4, null, 0, 5);
+        return deliver(work, BATCH, null, 0, MAX_RECEIVES);
     }
 
-    /** Delivers until the queue is empty, in order, {@code batchSize} at a time; returns the invocations made. */
+    /** Delivers until the queue is empty, in order, a batch of the trigger's size at a time; returns the invocations. */
     int drainWith(RefreshWork work) {
-        return drainWith(work, 4, null, 0, 5);
+        return drainWith(work, BATCH, null, 0, MAX_RECEIVES);
     }
 
     /**
@@ -63,11 +67,25 @@ final class InMemoryRefreshQueue implements RefreshQueue {
      * message is delivered twice with probability {@code duplicateRate}.
      */
     int drainWith(RefreshWork work, int batchSize, Random random, double duplicateRate, int maxReceives) {
+        return drainWith(work, batchSize, random, duplicateRate, maxReceives, () -> {});
+    }
+
+    /** As above, running {@code beforeInvocation} before each invocation (to arm a fault for it). */
+    int drainWith(
+            RefreshWork work,
+            int batchSize,
+            Random random,
+            double duplicateRate,
+            int maxReceives,
+            Runnable beforeInvocation) {
         int invocations = 0;
-        while (deliver(work, batchSize, random, duplicateRate, maxReceives)) {
+        while (true) {
+            beforeInvocation.run();
+            if (!deliver(work, batchSize, random, duplicateRate, maxReceives)) {
+                return invocations;
+            }
             invocations++;
         }
-        return invocations;
     }
 
     private boolean deliver(RefreshWork work, int batchSize, Random random, double duplicateRate, int maxReceives) {

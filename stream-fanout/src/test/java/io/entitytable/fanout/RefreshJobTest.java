@@ -12,6 +12,7 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.RefreshMessage;
+import io.entitytable.model.RefreshQueueTrigger;
 import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
@@ -185,20 +186,23 @@ class RefreshJobTest {
 
     @Test
     void faults_shouldNeverMoveACopyBackwards_andEndAtTheLastVersion() throws Exception {
-        // GIVEN 3 segments, slices of 100 ms, every message delivered in any order and 10% of them twice, and the
-        // worker's client failing after 0.5% of its puts (the put happened, the invocation crashes)
-        LinkedStoreSeed.Seeded world = LinkedStoreSeed.write(plain, table, 3_000);
+        // GIVEN 3 segments, slices of 100 ms (a slice takes one page of 250 at least, so 6,000 copies take 50+ continuations), every message
+        // delivered in any order and 10% of them twice, and 10% of the worker's invocations crashing after a random
+        // put (the put happened, the invocation fails, its message comes back)
+        LinkedStoreSeed.Seeded world = LinkedStoreSeed.write(plain, table, 6_000);
         List<Map<String, AttributeValue>> versions = new ArrayList<>();
         versions.add(LinkedStoreSeed.storeItem(world.store(), 12_000));
         for (int v = 2; v <= 4; v++) {
             versions.add(renamed(world.store(), "Name" + v, v, 12_000));
         }
         Random random = new Random(15);
+        AtomicInteger putsUntilCrash = new AtomicInteger(-1);
         AtomicInteger crashes = new AtomicInteger();
+        Runnable armOneInTen = () -> putsUntilCrash.set(random.nextDouble() < 0.10 ? 1 + random.nextInt(200) : -1);
         ExecutionInterceptor crashAfterPut = new ExecutionInterceptor() {
             @Override
             public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
-                if (context.request() instanceof PutItemRequest && random.nextDouble() < 0.005) {
+                if (context.request() instanceof PutItemRequest && putsUntilCrash.getAndDecrement() == 1) {
                     crashes.incrementAndGet();
                     throw new IllegalStateException("injected crash after a put");
                 }
@@ -229,10 +233,11 @@ class RefreshJobTest {
                                 .getBatchItemFailures())
                         .isEmpty();
                 for (int i = 0; i < 6; i++) {
+                    armOneInTen.run();
                     queue.deliverOnce(work);
                 }
             }
-            queue.drainWith(work, 4, random, 0.10, 5);
+            queue.drainWith(work, 1, random, 0.10, RefreshQueueTrigger.DEFAULT.maxReceiveCount(), armOneInTen);
         } finally {
             running.set(false);
             sampler.join();
@@ -245,7 +250,7 @@ class RefreshJobTest {
         assertThat(crashes.get()).as("crashes injected").isPositive();
         assertThat(backwards.get()).as("a copy's sourceVersion went backwards").isFalse();
         assertThat(queue.deadLetters()).isEmpty();
-        assertThat(copyVersions(world)).hasSize(3_000).allSatisfy((key, version) -> assertThat(version)
+        assertThat(copyVersions(world)).hasSize(6_000).allSatisfy((key, version) -> assertThat(version)
                 .isEqualTo(4));
         assertThat(job(world).status()).isEqualTo(RefreshJob.Status.DONE);
         assertThat(InvariantChecker.check(plain, table)).as("drift").isEmpty();
