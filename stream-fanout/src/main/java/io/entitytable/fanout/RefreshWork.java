@@ -2,6 +2,7 @@ package io.entitytable.fanout;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent.SQSMessage;
+import io.entitytable.model.CopyPace;
 import io.entitytable.model.RefreshMessage;
 import java.time.Clock;
 import java.time.Duration;
@@ -29,20 +30,38 @@ public final class RefreshWork implements AutoCloseable {
     private final FanoutStats stats;
     private final Duration maxSlice;
 
-    private RefreshWork(DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, Duration maxSlice) {
+    private RefreshWork(
+            DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, Duration maxSlice, int copiesPerSecond) {
         this.stats = new FanoutStats();
         this.parallel = new BoundedParallel(config.maxConcurrentWrites());
         FanoutTable table = new FanoutTable(dynamo, config.tableName(), new Backoff(config, stats), stats);
         Clock clock = Clock.systemUTC();
         this.worker = new RefreshWorker(
-                new TableSegments(table, clock), new RefreshJobs(table, queue, clock), queue, parallel);
+                new TableSegments(table, clock),
+                new RefreshJobs(table, queue, clock),
+                queue,
+                parallel,
+                copiesPerSecond);
         this.maxSlice = maxSlice;
     }
 
     /** {@code maxSlice} caps each slice (null: until {@link SliceDeadline#MARGIN} before the Lambda deadline). */
     public static RefreshWork create(
             DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, Duration maxSlice) {
-        return new RefreshWork(dynamo, config, queue, maxSlice);
+        return create(dynamo, config, queue, maxSlice, CopyPace.COPIES_PER_SECOND);
+    }
+
+    /**
+     * For benchmarks only: a worker whose pass shares {@code copiesPerSecond} instead of {@link
+     * CopyPace#COPIES_PER_SECOND}, to see what bounds a pass besides its pace. Deployed workers never use it: the pace
+     * protects the store's one sourceGsi partition.
+     */
+    public static RefreshWork create(
+            DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, Duration maxSlice, int copiesPerSecond) {
+        if (copiesPerSecond < 1) {
+            throw new IllegalArgumentException("copiesPerSecond must be positive: " + copiesPerSecond);
+        }
+        return new RefreshWork(dynamo, config, queue, maxSlice, copiesPerSecond);
     }
 
     public SQSBatchResponse process(List<SQSMessage> messages, long remainingMillis) {

@@ -147,7 +147,7 @@ final class FanoutBench {
     }
 
     /** k plain conditional PutItems, {@code concurrency} at a time; returns the WCU DynamoDB Local reported. */
-    private double rawParallelPuts(
+    static double rawParallelPuts(
             DynamoDbClient client,
             String table,
             List<Duplicate> copies,

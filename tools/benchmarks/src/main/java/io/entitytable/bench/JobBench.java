@@ -1,0 +1,338 @@
+package io.entitytable.bench;
+
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import io.entitytable.fanout.FanoutConfig;
+import io.entitytable.fanout.FanoutStats;
+import io.entitytable.fanout.StreamFanout;
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.pump.QueuePump;
+import io.entitytable.local.sqs.LocalSqs;
+import io.entitytable.model.Address;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.CopyPace;
+import io.entitytable.model.Customer;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Ids;
+import io.entitytable.model.ItemKey;
+import io.entitytable.model.RefreshJob;
+import io.entitytable.model.RefreshQueueTrigger;
+import io.entitytable.model.RelationshipCatalogue;
+import io.entitytable.model.RelationshipCatalogue.Duplicate;
+import io.entitytable.model.Store;
+import io.entitytable.model.TableLayout;
+import io.entitytable.model.Values;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.OperationType;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.Record;
+import software.amazon.awssdk.services.dynamodb.model.StreamRecord;
+import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
+import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * One store with k linked customers on a fresh in-memory DynamoDB Local (table without a stream: the records are made
+ * here), the refresh queue on a fresh local SQS and the worker behind the local queue pump with the deployed trigger's
+ * settings. Three renames, in this order: a pass at the product's pace, a pass with the pace lifted, and k raw
+ * conditional PutItems of the same copies from 16 threads.
+ */
+final class JobBench {
+    /** "Lifted": far above what DynamoDB Local can take, so the pace never waits. */
+    static final int LIFTED_COPIES_PER_SECOND = 1_000_000;
+
+    private static final Instant NOW = Instant.parse("2026-11-23T10:00:00Z");
+    private static final AtomicLong SEQUENCE = new AtomicLong(2_000_000_000L);
+    private static final int RAW_THREADS = 16;
+    private static final int CHECKED_COPIES = 200;
+
+    /** One pass of the job: the record's time, then the pass's from the record's return to the job's {@code done}. */
+    record Pass(
+            int copiesPerSecond,
+            double recordMs,
+            long recordPuts,
+            long recordIndexPages,
+            int segmentsSent,
+            double passMs,
+            long workerPuts,
+            long invocations,
+            int instances) {
+        double copiesPerSecondMeasured(int copies) {
+            return copies / (passMs / 1000);
+        }
+    }
+
+    record Result(int copies, double seedSeconds, int segments, Pass paced, Pass lifted, double rawMs) {}
+
+    private JobBench() {}
+
+    static Result run(int copies) {
+        try (LocalDynamoDb local = LocalDynamoDb.startInMemory();
+                DynamoDbClient dynamo = local.client();
+                LocalSqs sqs = LocalSqs.start(0, RefreshQueueTrigger.DEFAULT)) {
+            String table = "bench-jobs-" + copies;
+            // Without a stream: DynamoDB Local slows every write down as its stream tables fill up.
+            dynamo.createTable(TableLayout.ENTITY.createTableRequest(table).toBuilder()
+                    .streamSpecification(
+                            StreamSpecification.builder().streamEnabled(false).build())
+                    .build());
+            FanoutConfig config = FanoutConfig.forTable(table);
+            SqsRefreshQueueClient queue =
+                    new SqsRefreshQueueClient(sqs.client(), sqs.queues().queueUrl());
+            ExecutorService pool = Executors.newFixedThreadPool(RAW_THREADS);
+            try {
+                Store store = new Store(Ids.newId(), Ids.newId(), "Main", address(), Set.of(), 1, NOW, NOW);
+                long seedStart = System.nanoTime();
+                List<Duplicate> storeCopies = seed(dynamo, table, store, copies, pool);
+                double seedSeconds = (System.nanoTime() - seedStart) / 1e9;
+                System.err.printf(Locale.ROOT, "[jobs] k=%d seeded in %.1f s%n", copies, seedSeconds);
+
+                Store v1 = store;
+                Store v2 = renamed(v1, "Uptown");
+                Pass paced = pass(dynamo, config, queue, sqs, v1, v2, copies, 1, CopyPace.COPIES_PER_SECOND);
+                check(dynamo, table, storeCopies, v2.version());
+                Store v3 = renamed(v2, "Midtown");
+                Pass lifted = pass(dynamo, config, queue, sqs, v2, v3, copies, 2, LIFTED_COPIES_PER_SECOND);
+                check(dynamo, table, storeCopies, v3.version());
+
+                Store v4 = renamed(v3, "Downtown");
+                replace(dynamo, table, item(v3, copies), item(v4, copies));
+                long rawStart = System.nanoTime();
+                FanoutBench.rawParallelPuts(dynamo, table, storeCopies, item(v4, copies), v4.version(), pool);
+                double rawMs = (System.nanoTime() - rawStart) / 1e6;
+                check(dynamo, table, storeCopies, v4.version());
+                System.err.printf(Locale.ROOT, "[jobs] k=%d raw %.0f ms%n", copies, rawMs);
+                return new Result(copies, seedSeconds, paced.segmentsSent(), paced, lifted, rawMs);
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+    }
+
+    /** Renames the store from {@code old} to {@code next}, runs the rename's record, then the pump until the pass ends. */
+    private static Pass pass(
+            DynamoDbClient dynamo,
+            FanoutConfig config,
+            SqsRefreshQueueClient queue,
+            LocalSqs sqs,
+            Store old,
+            Store next,
+            int copies,
+            long passNumber,
+            int copiesPerSecond) {
+        String table = config.tableName();
+        Map<String, AttributeValue> oldItem = item(old, copies);
+        Map<String, AttributeValue> nextItem = item(next, copies);
+        replace(dynamo, table, oldItem, nextItem);
+        try (InProcessWorker worker = new InProcessWorker(dynamo, config, queue, copiesPerSecond);
+                QueuePump pump = new QueuePump(
+                                sqs.client(),
+                                sqs.queues().queueUrl(),
+                                sqs.queues().queueArn(),
+                                LocalDynamoDb.REGION.id(),
+                                RefreshQueueTrigger.DEFAULT,
+                                worker,
+                                Duration.ofSeconds(1),
+                                line -> System.err.println("[jobs] pump: " + line))
+                        .start();
+                StreamFanout fanout = StreamFanout.create(dynamo, config, queue)) {
+            long start = System.nanoTime();
+            StreamsEventResponse response = fanout.process(List.of(modify(oldItem, nextItem)));
+            long recorded = System.nanoTime();
+            if (!response.getBatchItemFailures().isEmpty()) {
+                throw new IllegalStateException("the rename's record failed for k=" + copies);
+            }
+            RefreshJob job = awaitDone(dynamo, table, old.id(), passNumber, copies);
+            long done = System.nanoTime();
+            Pass pass = new Pass(
+                    copiesPerSecond,
+                    (recorded - start) / 1e6,
+                    fanout.stats().count(FanoutStats.Count.PUTS),
+                    fanout.stats().count(FanoutStats.Count.SOURCE_INDEX_PAGES),
+                    job.segments(),
+                    (done - recorded) / 1e6,
+                    worker.puts(),
+                    pump.invocations(),
+                    worker.instances());
+            System.err.printf(
+                    Locale.ROOT,
+                    "[jobs] k=%d pace %d/s: record %.1f ms, pass %.0f ms (%d segments, %d invocations)%n",
+                    copies,
+                    copiesPerSecond,
+                    pass.recordMs(),
+                    pass.passMs(),
+                    pass.segmentsSent(),
+                    pass.invocations());
+            return pass;
+        }
+    }
+
+    private static RefreshJob awaitDone(DynamoDbClient dynamo, String table, String storeId, long pass, int copies) {
+        // Generous: four times the product's pace, plus a minute.
+        long deadline = System.nanoTime()
+                + Duration.ofSeconds(60 + 4L * copies / CopyPace.COPIES_PER_SECOND)
+                        .toNanos();
+        while (true) {
+            Map<String, AttributeValue> item = dynamo.getItem(request -> request.tableName(table)
+                            .key(RefreshJob.keyOf(storeId).toAttributes())
+                            .consistentRead(true))
+                    .item();
+            if (item != null && !item.isEmpty()) {
+                RefreshJob job = RefreshJob.from(item);
+                if (job.pass() == pass && job.status() == RefreshJob.Status.DONE) {
+                    return job;
+                }
+                if (job.pass() > pass) {
+                    throw new IllegalStateException("an unexpected pass " + job.pass() + " started");
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("pass " + pass + " of k=" + copies + " not done in time: " + item);
+            }
+            sleep(10);
+        }
+    }
+
+    /** Reads a random sample of the customer-side copies: each must be at {@code version}. */
+    private static void check(DynamoDbClient dynamo, String table, List<Duplicate> copies, long version) {
+        Random random = new Random(copies.size());
+        for (int i = 0; i < Math.min(CHECKED_COPIES, copies.size()); i++) {
+            Duplicate copy = copies.get(random.nextInt(copies.size()));
+            Map<String, AttributeValue> item = dynamo.getItem(request -> request.tableName(table)
+                            .key(Map.of(Attributes.ID, Values.s(copy.id()), Attributes.TYPE, Values.s(copy.type())))
+                            .consistentRead(true))
+                    .item();
+            long found = Values.number(item, Attributes.SOURCE_VERSION);
+            if (found != version) {
+                throw new IllegalStateException("copy " + copy + " at version " + found + ", expected " + version);
+            }
+        }
+    }
+
+    /**
+     * The store (with {@code linkCount = k}), k customers listing it and both edges of every link, as the API and the
+     * fan-out leave them; returns the customer-side copies of the store.
+     */
+    private static List<Duplicate> seed(
+            DynamoDbClient dynamo, String table, Store store, int customers, ExecutorService pool) {
+        Map<String, AttributeValue> storeItem = item(store, customers);
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        items.add(storeItem);
+        List<Duplicate> storeCopies = new ArrayList<>();
+        for (int i = 0; i < customers; i++) {
+            Map<String, AttributeValue> customer = new Customer(
+                            Ids.newId(),
+                            store.businessId(),
+                            "Ann" + i,
+                            "Smith",
+                            null,
+                            Map.of(),
+                            Set.of(store.id()),
+                            Set.of(),
+                            1,
+                            NOW,
+                            NOW)
+                    .toItem();
+            items.add(customer);
+            for (Duplicate duplicate : RelationshipCatalogue.impliedBy(customer)) {
+                boolean copiesStore = duplicate.source().entity() == Entity.STORE;
+                items.add(RelationshipCatalogue.copyItem(duplicate, copiesStore ? storeItem : customer));
+                if (copiesStore) {
+                    storeCopies.add(duplicate);
+                }
+            }
+        }
+        System.err.printf(Locale.ROOT, "[jobs] k=%d: seeding %,d items%n", customers, items.size());
+        List<Future<?>> batches = new ArrayList<>();
+        for (int from = 0; from < items.size(); from += 25) {
+            List<WriteRequest> batch = items.subList(from, Math.min(items.size(), from + 25)).stream()
+                    .map(item -> WriteRequest.builder()
+                            .putRequest(PutRequest.builder().item(item).build())
+                            .build())
+                    .toList();
+            batches.add(pool.submit(() -> writeAll(dynamo, table, batch)));
+        }
+        for (Future<?> batch : batches) {
+            try {
+                batch.get();
+            } catch (Exception e) {
+                throw new IllegalStateException("seeding failed", e);
+            }
+        }
+        if (storeCopies.size() != customers) {
+            throw new IllegalStateException(
+                    "expected " + customers + " copies of the store, made " + storeCopies.size());
+        }
+        return storeCopies;
+    }
+
+    private static void writeAll(DynamoDbClient dynamo, String table, List<WriteRequest> batch) {
+        Map<String, List<WriteRequest>> pending = Map.of(table, batch);
+        while (!pending.isEmpty()) {
+            Map<String, List<WriteRequest>> request = pending;
+            BatchWriteItemResponse response = dynamo.batchWriteItem(r -> r.requestItems(request));
+            pending = response.hasUnprocessedItems() ? response.unprocessedItems() : Map.of();
+        }
+    }
+
+    private static Store renamed(Store store, String name) {
+        return store.withDetails(name, store.address()).withVersion(store.version() + 1, NOW);
+    }
+
+    /** The store's item as the API keeps it, with its links counted on it. */
+    private static Map<String, AttributeValue> item(Store store, long links) {
+        Map<String, AttributeValue> item = store.toItem();
+        item.put(Attributes.LINK_COUNT, Values.n(links));
+        return item;
+    }
+
+    /** A rename as the API makes it: the name is in the sort key, so the old key goes and the new one comes. */
+    private static void replace(
+            DynamoDbClient dynamo, String table, Map<String, AttributeValue> old, Map<String, AttributeValue> next) {
+        dynamo.deleteItem(
+                request -> request.tableName(table).key(ItemKey.of(old).toAttributes()));
+        dynamo.putItem(PutItemRequest.builder().tableName(table).item(next).build());
+    }
+
+    /** The rename's MODIFY record as DynamoDB Streams delivers it (NEW_AND_OLD_IMAGES). */
+    private static Record modify(Map<String, AttributeValue> old, Map<String, AttributeValue> next) {
+        return Record.builder()
+                .eventName(OperationType.MODIFY)
+                .dynamodb(StreamRecord.builder()
+                        .keys(ItemKey.of(next).toAttributes())
+                        .oldImage(old)
+                        .newImage(next)
+                        .sequenceNumber(Long.toString(SEQUENCE.incrementAndGet()))
+                        .approximateCreationDateTime(Instant.now())
+                        .streamViewType(StreamViewType.NEW_AND_OLD_IMAGES)
+                        .build())
+                .build();
+    }
+
+    private static Address address() {
+        return new Address("1 Main St", "Austin", "TX", "73301", "US");
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
