@@ -8,7 +8,7 @@ import java.util.function.LongSupplier;
  * deadline by a margin that holds one more page at the slowest pace, or after a fixed slice when one is set.
  */
 public final class SliceDeadline {
-    /** One page at the slowest pace (16 segments share 800 copies/s: 250 copies take 5 s), with room to spare. */
+    /** One page at the slowest pace (8 segments share 800 copies/s: 250 copies take 2.5 s), with room to spare. */
     public static final Duration MARGIN = Duration.ofSeconds(15);
 
     private final LongSupplier nanoClock;

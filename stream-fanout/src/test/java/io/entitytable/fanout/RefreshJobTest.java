@@ -186,7 +186,8 @@ class RefreshJobTest {
 
     @Test
     void faults_shouldNeverMoveACopyBackwards_andEndAtTheLastVersion() throws Exception {
-        // GIVEN 3 segments, slices of 100 ms (a slice takes one page of 250 at least, so 6,000 copies take 50+ continuations), every message
+        // GIVEN 3 segments, slices of 100 ms (a slice takes one page of 250 at least, so 6,000 copies take 50+
+        // continuations), every message
         // delivered in any order and 10% of them twice, and 10% of the worker's invocations crashing after a random
         // put (the put happened, the invocation fails, its message comes back)
         LinkedStoreSeed.Seeded world = LinkedStoreSeed.write(plain, table, 6_000);

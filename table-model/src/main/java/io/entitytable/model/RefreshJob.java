@@ -49,8 +49,11 @@ public record RefreshJob(
     public static final int INLINE_COPIES = 1_000;
     /** A pass has one segment per this many expected copies... */
     public static final int COPIES_PER_SEGMENT = 5_000;
-    /** ...and at most this many; {@link CopyPace} is shared by the segments of a pass. */
-    public static final int MAX_SEGMENTS = 16;
+    /**
+     * ...and at most this many: the worker's concurrency ({@link RefreshQueueTrigger#maxConcurrency}), so that every
+     * segment of a pass can run at once, each at its share of {@link CopyPace}.
+     */
+    public static final int MAX_SEGMENTS = RefreshQueueTrigger.DEFAULT.maxConcurrency();
     /** Copies read and written per page of a segment: one strongly consistent Query, one read of the subject. */
     public static final int PAGE_SIZE = 250;
     /** A running job without progress for this long has stopped (its message went to the dead-letter queue). */

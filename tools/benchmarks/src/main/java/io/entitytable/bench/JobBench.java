@@ -3,6 +3,7 @@ package io.entitytable.bench;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import io.entitytable.fanout.FanoutConfig;
 import io.entitytable.fanout.FanoutStats;
+import io.entitytable.fanout.RefreshQueue;
 import io.entitytable.fanout.StreamFanout;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.pump.QueuePump;
@@ -91,8 +92,7 @@ final class JobBench {
                             StreamSpecification.builder().streamEnabled(false).build())
                     .build());
             FanoutConfig config = FanoutConfig.forTable(table);
-            SqsRefreshQueueClient queue =
-                    new SqsRefreshQueueClient(sqs.client(), sqs.queues().queueUrl());
+            RefreshQueue queue = RefreshQueue.sqs(sqs.client(), sqs.queues().queueUrl());
             ExecutorService pool = Executors.newFixedThreadPool(RAW_THREADS);
             try {
                 Store store = new Store(Ids.newId(), Ids.newId(), "Main", address(), Set.of(), 1, NOW, NOW);
@@ -127,7 +127,7 @@ final class JobBench {
     private static Pass pass(
             DynamoDbClient dynamo,
             FanoutConfig config,
-            SqsRefreshQueueClient queue,
+            RefreshQueue queue,
             LocalSqs sqs,
             Store old,
             Store next,
