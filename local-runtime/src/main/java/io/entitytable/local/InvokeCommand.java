@@ -64,7 +64,8 @@ public record InvokeCommand(LocalOptions options, PrintStream out, PrintStream l
             String refreshQueueUrl =
                     sqsEndpoint == null ? null : LocalSqs.queueUrl(sqsEndpoint, RefreshQueueNames.QUEUE);
             taskRoot = Files.createTempDirectory("entity-table-" + function.name() + "-");
-            try (RuntimeApiServer runtimeApi = RuntimeApiServer.plain(0);
+            try (RuntimeApiServer runtimeApi =
+                            RuntimeApiServer.plain(0, Duration.ofSeconds(function.timeoutSeconds()));
                     PackagedFunction running = PackagedFunction.start(
                             function,
                             options.zipOf(function),

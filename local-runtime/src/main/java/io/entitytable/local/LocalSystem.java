@@ -104,11 +104,21 @@ public final class LocalSystem implements AutoCloseable {
         createDataFolder();
         issuer = LocalIssuer.inFolder(options.authFolder());
         // The front door first: a taken port is the most likely failure, and should be reported before any work.
-        apiFrontDoor = remember(RuntimeApiServer.httpFrontDoor(options.apiPort(), options.openApiDocument(), issuer));
+        apiFrontDoor = remember(RuntimeApiServer.httpFrontDoor(
+                options.apiPort(),
+                options.openApiDocument(),
+                issuer,
+                Duration.ofSeconds(FunctionDefinition.API.timeoutSeconds())));
         boolean fanoutPackaged = streamPath && Files.isRegularFile(options.zipOf(FunctionDefinition.STREAM_FANOUT));
-        RuntimeApiServer fanoutRuntimeApi = fanoutPackaged ? remember(RuntimeApiServer.plain(0)) : null;
+        RuntimeApiServer fanoutRuntimeApi = fanoutPackaged
+                ? remember(RuntimeApiServer.plain(
+                        0, Duration.ofSeconds(FunctionDefinition.STREAM_FANOUT.timeoutSeconds())))
+                : null;
         // The worker is the fan-out's package with its other handler, so it runs whenever the fan-out does.
-        RuntimeApiServer workerRuntimeApi = fanoutPackaged ? remember(RuntimeApiServer.plain(0)) : null;
+        RuntimeApiServer workerRuntimeApi = fanoutPackaged
+                ? remember(RuntimeApiServer.plain(
+                        0, Duration.ofSeconds(FunctionDefinition.REFRESH_WORKER.timeoutSeconds())))
+                : null;
         int sqsPort = options.sqsPort() == 0 ? LocalDynamoDb.freePort() : options.sqsPort();
         URI sqsEndpoint = fanoutPackaged ? URI.create("http://localhost:" + sqsPort) : null;
         String refreshQueueUrl = fanoutPackaged ? LocalSqs.queueUrl(sqsEndpoint, RefreshQueueNames.QUEUE) : null;

@@ -212,14 +212,26 @@ class RefreshJobTest {
         Map<ItemKey, Long> highest = new ConcurrentHashMap<>();
         AtomicBoolean backwards = new AtomicBoolean();
         AtomicBoolean running = new AtomicBoolean(true);
+        // A sample of 200 copies, spread over the partition, read over and over while the job runs.
+        List<ItemKey> sample = new ArrayList<>();
+        for (int i = 0; i < world.customerIds().size(); i += 30) {
+            sample.add(new ItemKey(
+                    Keys.subjectRef(Entity.CUSTOMER, world.customerIds().get(i)), world.storeRef()));
+        }
         Thread sampler = new Thread(() -> {
             while (running.get()) {
-                copyVersions(world).forEach((key, version) -> {
+                for (ItemKey key : sample) {
+                    long version = Values.number(
+                            plain.getItem(request -> request.tableName(table)
+                                            .key(key.toAttributes())
+                                            .consistentRead(true))
+                                    .item(),
+                            Attributes.SOURCE_VERSION);
                     Long before = highest.put(key, version);
                     if (before != null && before > version) {
                         backwards.set(true);
                     }
-                });
+                }
             }
         });
 
@@ -249,6 +261,7 @@ class RefreshJobTest {
                 queue.sent().stream().filter(m -> m.cursor() != null).count();
         assertThat(continuations).as("continuations").isGreaterThanOrEqualTo(50);
         assertThat(crashes.get()).as("crashes injected").isPositive();
+        assertThat(highest).hasSize(sample.size());
         assertThat(backwards.get()).as("a copy's sourceVersion went backwards").isFalse();
         assertThat(queue.deadLetters()).isEmpty();
         assertThat(copyVersions(world)).hasSize(6_000).allSatisfy((key, version) -> assertThat(version)

@@ -39,9 +39,21 @@ public final class RuntimeApiServer implements AutoCloseable {
         this.firstPoll = firstPoll;
     }
 
+    /** Lambda's longest timeout: the deadline of an invocation when the function's is not given. */
+    static final Duration LONGEST_TIMEOUT = Duration.ofMinutes(15);
+
     /** A Runtime API only: events are posted to {@link #invokeUri()}. Port 0 picks a free port. */
     public static RuntimeApiServer plain(int port) {
-        return start(port, null);
+        return plain(port, LONGEST_TIMEOUT);
+    }
+
+    /**
+     * As {@link #plain(int)}, for a function with this timeout: each invocation carries {@code
+     * Lambda-Runtime-Deadline-Ms} (when the event was handed out, plus the timeout), which {@code
+     * Context.getRemainingTimeInMillis()} reads, as on AWS.
+     */
+    public static RuntimeApiServer plain(int port, Duration timeout) {
+        return start(port, null, timeout);
     }
 
     /**
@@ -50,12 +62,17 @@ public final class RuntimeApiServer implements AutoCloseable {
      * ApiDocs#PATH}.
      */
     public static RuntimeApiServer httpFrontDoor(int port, Path openApiDocument, LocalIssuer issuer) {
-        return start(port, new FrontDoor(openApiDocument, new JwtAuthorizer(issuer)));
+        return httpFrontDoor(port, openApiDocument, issuer, LONGEST_TIMEOUT);
     }
 
-    private static RuntimeApiServer start(int port, FrontDoor frontDoor) {
+    /** As above, for a function with this timeout (see {@link #plain(int, Duration)}). */
+    public static RuntimeApiServer httpFrontDoor(int port, Path openApiDocument, LocalIssuer issuer, Duration timeout) {
+        return start(port, new FrontDoor(openApiDocument, new JwtAuthorizer(issuer)), timeout);
+    }
+
+    private static RuntimeApiServer start(int port, FrontDoor frontDoor, Duration timeout) {
         CountDownLatch firstPoll = new CountDownLatch(1);
-        MockEventServer server = new LambdaRuntimeApi(frontDoor, firstPoll);
+        MockEventServer server = new LambdaRuntimeApi(frontDoor, firstPoll, timeout);
         server.start(port);
         return new RuntimeApiServer(server, firstPoll);
     }
@@ -77,10 +94,12 @@ public final class RuntimeApiServer implements AutoCloseable {
         private final FrontDoor frontDoor;
 
         private final CountDownLatch firstPoll;
+        private final Duration timeout;
 
-        LambdaRuntimeApi(FrontDoor frontDoor, CountDownLatch firstPoll) {
+        LambdaRuntimeApi(FrontDoor frontDoor, CountDownLatch firstPoll, Duration timeout) {
             this.frontDoor = frontDoor;
             this.firstPoll = firstPoll;
+            this.timeout = timeout;
         }
 
         /**
@@ -121,11 +140,19 @@ public final class RuntimeApiServer implements AutoCloseable {
             return claims == null ? event : AuthorizedEvent.of(event, claims);
         }
 
+        /**
+         * The mock server answers a runtime's poll when an event arrives, without Lambda's deadline header; it is added
+         * as the answer's headers go out, so the deadline counts from when the event was handed to the function.
+         */
         @Override
         public void nextEvent(RoutingContext ctx) {
             firstPoll.countDown();
+            ctx.response().headersEndHandler(ignored -> ctx.response()
+                    .putHeader(DEADLINE_HEADER, Long.toString(System.currentTimeMillis() + timeout.toMillis())));
             super.nextEvent(ctx);
         }
+
+        private static final String DEADLINE_HEADER = "Lambda-Runtime-Deadline-Ms";
 
         @Override
         public void handleResponse(RoutingContext ctx) {
