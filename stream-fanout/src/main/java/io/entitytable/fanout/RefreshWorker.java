@@ -79,11 +79,13 @@ final class RefreshWorker {
         CopyPacer pacer =
                 new CopyPacer(Math.max(1, copiesPerSecond / segments), Math.max(1, CopyPace.BURST / segments));
         String cursor = message.cursor();
+        long lastPageNanos = 0;
         while (true) {
-            if (deadline.reached()) {
+            if (deadline.reached() || deadline.reachedBefore(lastPageNanos)) {
                 queue.send(message.continuingAfter(cursor));
                 return Outcome.CONTINUED;
             }
+            long pageStart = System.nanoTime();
             SegmentTable.EdgePage page =
                     table.page(message.subject(), message.from(), message.to(), cursor, RefreshJob.PAGE_SIZE);
             Optional<Map<String, AttributeValue>> current = table.current(subject);
@@ -101,6 +103,7 @@ final class RefreshWorker {
                 });
             }
             parallel.runAll(writes);
+            lastPageNanos = System.nanoTime() - pageStart;
             if (!jobs.progressed(subject, message.pass(), page.edges().size())) {
                 return Outcome.DROPPED;
             }

@@ -36,4 +36,13 @@ public final class SliceDeadline {
     boolean reached() {
         return nanoClock.getAsLong() >= endNanos;
     }
+
+    /**
+     * Reached, or too close to take one more page that may last as long as the last one did, twice over: the margin
+     * assumes DynamoDB answers at its usual speed, and a slow table must not make a slice run into the function's
+     * timeout (a timed-out message comes back only after the visibility timeout).
+     */
+    boolean reachedBefore(long nextPageNanos) {
+        return nanoClock.getAsLong() + 2 * nextPageNanos >= endNanos + MARGIN.toNanos();
+    }
 }
