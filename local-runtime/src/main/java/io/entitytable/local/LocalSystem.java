@@ -43,6 +43,19 @@ public final class LocalSystem implements AutoCloseable {
 
     private final LocalOptions options;
     private final PrintStream console;
+    /**
+     * The refresh queue's mapping with one invocation at a time: the local system runs one instance of the worker, so
+     * more concurrent invocations would only wait for it, and their timeout would run out while they wait (on AWS each
+     * has its own instance).
+     */
+    private static final RefreshQueueTrigger ONE_WORKER_INSTANCE = new RefreshQueueTrigger(
+            RefreshQueueTrigger.DEFAULT.batchSize(),
+            RefreshQueueTrigger.DEFAULT.maxBatchingWindowSeconds(),
+            RefreshQueueTrigger.DEFAULT.visibilityTimeoutSeconds(),
+            RefreshQueueTrigger.DEFAULT.maxReceiveCount(),
+            1,
+            RefreshQueueTrigger.DEFAULT.retentionSeconds());
+
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
     private final StartupReport.Builder report = StartupReport.builder();
     private final boolean streamPath;
@@ -202,7 +215,7 @@ public final class LocalSystem implements AutoCloseable {
                             sqs.queues().queueUrl(),
                             sqs.queues().queueArn(),
                             LocalDynamoDb.REGION.id(),
-                            RefreshQueueTrigger.DEFAULT,
+                            ONE_WORKER_INSTANCE,
                             new RuntimeApiInvoker(
                                     workerRuntimeApi.invokeUri(),
                                     Duration.ofSeconds(FunctionDefinition.REFRESH_WORKER.timeoutSeconds())),
