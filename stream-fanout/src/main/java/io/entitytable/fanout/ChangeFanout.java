@@ -48,7 +48,8 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
  *       the strongly consistent Query of its own edge partition {@code store#S} (each {@code store#S / customer#C}
  *       mirrors a {@code customer#C / store#S} copy of S): copies older than v are refreshed ({@link
  *       SourceVersionCondition#REFRESH}); copies X's own image decides (tags; a customer's store-side edges) that N no
- *       longer implies are orphans and are deleted.
+ *       longer implies are orphans and are deleted. A store with more than {@link RefreshJob#INLINE_COPIES} edges is
+ *       left to a pass of its refresh job ({@link RefreshJobs#ask}), which reads {@code store#S} after this change.
  * </ul>
  *
  * <h2>REMOVE of subject X (old image O, version v)</h2>
@@ -57,7 +58,8 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
  * (TransactWriteItems Delete old key + Put new key): only relationships O implied and the live item does not are
  * deleted; the rename's INSERT refreshes the rest. Otherwise every copy of X (from O, from sourceGsi) is deleted with
  * {@code sourceVersion <= v}, and so is every edge in X's own partition ({@code customer#C}/{@code store#S}) and its
- * mirror.
+ * mirror; for a store deleted with its links, or with more than {@link RefreshJob#INLINE_COPIES} edges, that is a pass
+ * of its refresh job, whose worker also takes the store out of the customers that still list it.
  *
  * <h2>The sourceGsi race, and how it is closed</h2>
  *
