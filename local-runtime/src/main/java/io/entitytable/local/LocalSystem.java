@@ -48,7 +48,7 @@ public final class LocalSystem implements AutoCloseable {
      * more concurrent invocations would only wait for it, and their timeout would run out while they wait (on AWS each
      * has its own instance).
      */
-    private static final RefreshQueueTrigger ONE_WORKER_INSTANCE = new RefreshQueueTrigger(
+    static final RefreshQueueTrigger ONE_WORKER_INSTANCE = new RefreshQueueTrigger(
             RefreshQueueTrigger.DEFAULT.batchSize(),
             RefreshQueueTrigger.DEFAULT.maxBatchingWindowSeconds(),
             RefreshQueueTrigger.DEFAULT.visibilityTimeoutSeconds(),

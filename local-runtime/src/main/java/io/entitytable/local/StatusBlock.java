@@ -67,7 +67,7 @@ final class StatusBlock {
             line(out, "SQS", "OFF: runs with the stream-fanout function");
         } else {
             String sqs = system.queues().endpoint().toString();
-            RefreshQueueTrigger queue = RefreshQueueTrigger.DEFAULT;
+            RefreshQueueTrigger queue = LocalSystem.ONE_WORKER_INSTANCE;
             line(
                     out,
                     "SQS (ElasticMQ)",
@@ -79,8 +79,10 @@ final class StatusBlock {
                     "Queue pump",
                     "to " + FunctionDefinition.REFRESH_WORKER.name() + ": batch " + queue.batchSize() + ", window "
                             + queue.maxBatchingWindowSeconds() + " s, concurrency " + queue.maxConcurrency()
-                            + ", visibility " + queue.visibilityTimeoutSeconds() + " s, DLQ after "
-                            + queue.maxReceiveCount() + " receives");
+                            + " (one local instance; " + RefreshQueueTrigger.DEFAULT.maxConcurrency()
+                            + " on AWS), visibility "
+                            + queue.visibilityTimeoutSeconds() + " s, DLQ after " + queue.maxReceiveCount()
+                            + " receives");
         }
         line(
                 out,
