@@ -1,0 +1,74 @@
+package io.entitytable.search.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LocalSearchEngineTest {
+    /** This module's tests run before its jar exists: the child JVM gets the test classpath instead. */
+    private static final String CLASSPATH = System.getProperty("java.class.path");
+
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void engine_shouldFindAnIndexedDocument_andKeepItAcrossARestart() throws Exception {
+        // GIVEN
+        String doc = "{\"name\":\"Don Quixote\"}";
+        try (LocalSearchEngine engine = LocalSearchEngine.start(dataDir, 0, CLASSPATH)) {
+            // WHEN
+            assertThat(send(engine.endpoint(), "PUT", "/books/_doc/1?refresh=true", doc))
+                    .contains("\"result\":\"created\"");
+
+            // THEN
+            assertThat(send(engine.endpoint(), "GET", "/books/_search?q=name:quixote", null))
+                    .contains("\"_id\":\"1\"");
+        }
+        try (LocalSearchEngine restarted = LocalSearchEngine.start(dataDir, 0, CLASSPATH)) {
+            assertThat(restarted.isAlive()).isTrue();
+            assertThat(send(restarted.endpoint(), "GET", "/books/_search?q=name:quixote", null))
+                    .contains("\"_id\":\"1\"");
+        }
+    }
+
+    @Test
+    void close_shouldStopTheChildJvm() {
+        // GIVEN
+        LocalSearchEngine engine = LocalSearchEngine.start(dataDir, 0, CLASSPATH);
+
+        // WHEN
+        engine.close();
+
+        // THEN
+        assertThat(engine.isAlive()).isFalse();
+        assertThatThrownBy(() -> send(engine.endpoint(), "GET", "/", null)).isInstanceOf(IOException.class);
+    }
+
+    @Test
+    void start_shouldFailWithTheChildsOutput_whenTheEngineCannotStart() {
+        assertThatThrownBy(() -> LocalSearchEngine.start(dataDir, 0, "no-such.jar"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining(LocalSearchEngine.MAIN_CLASS);
+    }
+
+    private String send(URI endpoint, String method, String path, String body) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint.resolve(path))
+                .header("Content-Type", "application/json")
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isLessThan(300);
+        return response.body();
+    }
+}
