@@ -15,6 +15,18 @@ public final class EnvironmentVariables {
     public static final String CURSOR_SECRET = "CURSOR_SECRET";
     /** URL of the refresh-job queue: the fan-out and the worker send to it (see RefreshJob). */
     public static final String REFRESH_QUEUE_URL = "REFRESH_QUEUE_URL";
+    /**
+     * The search engine's endpoint for the search indexer and the API, e.g. {@code https://<id>.<region>.aoss.amazonaws.com}
+     * (signed with SigV4, service {@code aoss}) or, locally, {@code http://127.0.0.1:<port>} (plain HTTP).
+     */
+    public static final String SEARCH_ENDPOINT = "SEARCH_ENDPOINT";
+    /**
+     * {@code true} to sign search requests with SigV4; defaults to true for an {@code https} endpoint, false for
+     * {@code http}.
+     */
+    public static final String SEARCH_SIGNING = "SEARCH_SIGNING";
+    /** URL of the queue that receives stream records the search index refuses (mapping or parse errors). */
+    public static final String SEARCH_DEAD_LETTER_QUEUE_URL = "SEARCH_DEAD_LETTER_QUEUE_URL";
     /** Chooses the {@code @Named} handler of a zip that holds several (Quarkus). */
     public static final String QUARKUS_LAMBDA_HANDLER = "QUARKUS_LAMBDA_HANDLER";
 

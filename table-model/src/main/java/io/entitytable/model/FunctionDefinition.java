@@ -30,6 +30,13 @@ public record FunctionDefinition(
     public static final FunctionDefinition REFRESH_WORKER =
             new FunctionDefinition("refresh-worker", "stream-fanout", QUARKUS_HANDLER, "refresh", 1024, 60);
 
+    /**
+     * The search indexer: a second consumer of the table's stream that replicates every core item into the search
+     * index ({@link SearchIndex}). One bulk request per batch keeps it short.
+     */
+    public static final FunctionDefinition SEARCH_INDEXER =
+            new FunctionDefinition("search-indexer", "search-indexer", QUARKUS_HANDLER, "indexer", 512, 60);
+
     public String zipPath() {
         return module + "/target/function.zip";
     }

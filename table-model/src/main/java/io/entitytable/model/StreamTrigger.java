@@ -21,4 +21,12 @@ public record StreamTrigger(
 
     public static final StreamTrigger DEFAULT =
             new StreamTrigger("TRIM_HORIZON", 100, 1, true, true, 10, 3600, 1, StreamFilters.PATTERNS);
+
+    /**
+     * The search indexer's mapping: the same core-only filter (copies are never indexed), halves of a failing batch
+     * retried on their own, partial failures reported, and a retry limit so an engine outage cannot hold the shard
+     * for the stream's whole 24 hours. Its bulk requests are cheap, so batches are larger than the fan-out's.
+     */
+    public static final StreamTrigger SEARCH_INDEXER =
+            new StreamTrigger("TRIM_HORIZON", 500, 2, true, true, 10, 3600, 1, StreamFilters.PATTERNS);
 }

@@ -1,0 +1,196 @@
+package io.entitytable.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class SearchDocumentTest {
+    private static final Instant CREATED = Instant.parse("2026-01-02T03:04:05.678Z");
+    private static final Instant UPDATED = Instant.parse("2026-02-03T04:05:06.789Z");
+    private static final String BUSINESS = "01JBUSINESS0000000000000000";
+
+    static Customer customer() {
+        return new Customer(
+                "01JCUSTOMER0000000000000000",
+                BUSINESS,
+                "José",
+                "DE LA Quixote",
+                "Jose.Q@Example.com",
+                Map.of(
+                        "work", new Address("1 Calle Mayor", "Málaga", "AN", "29001", "ES"),
+                        "home", new Address("2 Rue de l'Église", "Orléans", null, "45000", "FR")),
+                Set.of(),
+                Set.of("vip", "Early-Bird"),
+                7,
+                CREATED,
+                UPDATED);
+    }
+
+    static Store store() {
+        return new Store(
+                "01JSTORE0000000000000000000",
+                BUSINESS,
+                "Crème Brûlée Corner",
+                new Address("10 Champs-Élysées", "Paris", "IDF", "75008", "FR"),
+                Set.of("flagship"),
+                3,
+                CREATED,
+                UPDATED);
+    }
+
+    static Order order() {
+        return new Order(
+                "01JORDER0000000000000000000",
+                BUSINESS,
+                "01JCUSTOMER0000000000000000",
+                "SHIPPED",
+                2500,
+                null,
+                new CustomerSnapshot("Zoë", "Núñez"),
+                new Address("1 Calle Mayor", "Málaga", null, "29001", "ES"),
+                null,
+                2,
+                Set.of("gift"),
+                4,
+                CREATED,
+                UPDATED);
+    }
+
+    static List<OrderLine> lines() {
+        return List.of(
+                new OrderLine(1, "SKU-Café-01", "Café au lait Mug", 1, 1500),
+                new OrderLine(2, "sku-tea-02", "Green TEA", 2, 500));
+    }
+
+    @Test
+    void customer_shouldBeFoundByNamesEmailAddressesAndTags_withAccentsAndCaseKept() {
+        // WHEN
+        SearchDocument doc = SearchDocument.of(customer().toItem(), List.of()).orElseThrow();
+
+        // THEN
+        assertThat(doc.type()).isEqualTo("customer");
+        assertThat(doc.id()).isEqualTo("01JCUSTOMER0000000000000000");
+        assertThat(doc.businessId()).isEqualTo(BUSINESS);
+        assertThat(doc.version()).isEqualTo(7);
+        assertThat(doc.deleted()).isFalse();
+        assertThat(doc.changedAt()).isEqualTo(UPDATED);
+        assertThat(doc.title()).isEqualTo("José DE LA Quixote");
+        assertThat(doc.text())
+                .containsEntry(SearchFields.FIRST_NAME, List.of("José"))
+                .containsEntry(SearchFields.LAST_NAME, List.of("DE LA Quixote"))
+                .containsEntry(SearchFields.EMAIL, List.of("Jose.Q@Example.com"))
+                // label order: home, then work
+                .containsEntry(SearchFields.STREET, List.of("2 Rue de l'Église", "1 Calle Mayor"))
+                .containsEntry(SearchFields.CITY, List.of("Orléans", "Málaga"))
+                .containsEntry(SearchFields.TAGS, List.of("Early-Bird", "vip"))
+                .doesNotContainKeys(SearchFields.NAME, SearchFields.SKU, SearchFields.STATUS);
+    }
+
+    @Test
+    void store_shouldBeFoundByNameAddressAndTags() {
+        // WHEN
+        SearchDocument doc = SearchDocument.of(store().toItem(), List.of()).orElseThrow();
+
+        // THEN
+        assertThat(doc.type()).isEqualTo("store");
+        assertThat(doc.version()).isEqualTo(3);
+        assertThat(doc.title()).isEqualTo("Crème Brûlée Corner");
+        assertThat(doc.text())
+                .containsEntry(SearchFields.NAME, List.of("Crème Brûlée Corner"))
+                .containsEntry(SearchFields.STREET, List.of("10 Champs-Élysées"))
+                .containsEntry(SearchFields.CITY, List.of("Paris"))
+                .containsEntry(SearchFields.TAGS, List.of("flagship"))
+                .doesNotContainKeys(SearchFields.FIRST_NAME, SearchFields.EMAIL);
+    }
+
+    @Test
+    void order_shouldBeFoundByItsLinesStatusCustomerNameAndTags() {
+        // WHEN
+        SearchDocument doc = SearchDocument.of(order().toItem(), lines()).orElseThrow();
+
+        // THEN
+        assertThat(doc.type()).isEqualTo("order");
+        assertThat(doc.version()).isEqualTo(4);
+        assertThat(doc.title()).isEqualTo("Zoë Núñez · SHIPPED");
+        assertThat(doc.text())
+                .containsEntry(SearchFields.DESCRIPTION, List.of("Café au lait Mug", "Green TEA"))
+                .containsEntry(SearchFields.SKU, List.of("SKU-Café-01", "sku-tea-02"))
+                .containsEntry(SearchFields.STATUS, List.of("SHIPPED"))
+                .containsEntry(SearchFields.CUSTOMER_NAME, List.of("Zoë Núñez"))
+                .containsEntry(SearchFields.TAGS, List.of("gift"))
+                // the ship-to address is a snapshot, not what an order is searched by
+                .doesNotContainKeys(SearchFields.STREET, SearchFields.CITY);
+    }
+
+    @Test
+    void order_shouldBeIndexedWithoutLines_whenNoneAreGiven() {
+        SearchDocument doc = SearchDocument.of(order().toItem(), null).orElseThrow();
+
+        assertThat(doc.text()).doesNotContainKeys(SearchFields.DESCRIPTION, SearchFields.SKU);
+        assertThat(doc.text()).containsKey(SearchFields.CUSTOMER_NAME);
+    }
+
+    @Test
+    void business_shouldNotBeIndexed() {
+        // GIVEN
+        Business business = Business.from(Map.of(
+                Attributes.ID, Values.s(BUSINESS),
+                Attributes.TYPE, Values.s(Keys.BUSINESS_TYPE),
+                Attributes.KIND, Values.s(ItemKind.CORE.value()),
+                Attributes.NAME, Values.s("Acme"),
+                Attributes.VERSION, Values.n(1),
+                Attributes.CREATED_AT, Values.instant(CREATED),
+                Attributes.UPDATED_AT, Values.instant(UPDATED)));
+
+        // WHEN / THEN
+        assertThat(SearchDocument.of(business.toItem(), List.of())).isEmpty();
+        assertThat(SearchDocument.tombstone(business.toItem(), UPDATED)).isEmpty();
+        assertThat(SearchDocument.indexes(Entity.BUSINESS)).isFalse();
+    }
+
+    @Test
+    void tombstone_shouldBeOneVersionAboveTheLastImage_withoutText() {
+        // GIVEN
+        Instant deletedAt = Instant.parse("2026-03-01T00:00:00Z");
+
+        // WHEN
+        SearchDocument tombstone =
+                SearchDocument.tombstone(customer().toItem(), deletedAt).orElseThrow();
+
+        // THEN
+        assertThat(tombstone.deleted()).isTrue();
+        assertThat(tombstone.version()).isEqualTo(8);
+        assertThat(tombstone.changedAt()).isEqualTo(deletedAt);
+        assertThat(tombstone.businessId()).isEqualTo(BUSINESS);
+        assertThat(tombstone.text()).isEmpty();
+        assertThat(tombstone.toMap())
+                .containsEntry(SearchFields.DELETED, true)
+                .doesNotContainKeys(SearchFields.TITLE, SearchFields.FIRST_NAME);
+    }
+
+    @Test
+    void toMap_shouldHoldOnlyMappedFields_singleValuesAsStrings() {
+        // GIVEN
+        SearchDocument doc = SearchDocument.of(order().toItem(), lines()).orElseThrow();
+
+        // WHEN
+        Map<String, Object> map = doc.toMap();
+
+        // THEN
+        assertThat(map)
+                .containsEntry(SearchFields.TYPE, "order")
+                .containsEntry(SearchFields.VERSION, 4L)
+                .containsEntry(SearchFields.DELETED, false)
+                .containsEntry(SearchFields.CHANGED_AT, "2026-02-03T04:05:06.789Z")
+                .containsEntry(SearchFields.STATUS, "SHIPPED")
+                .containsEntry(SearchFields.SKU, List.of("SKU-Café-01", "sku-tea-02"));
+        assertThat(SearchIndex.definitionJson())
+                .contains(
+                        map.keySet().stream().map(field -> "\"" + field + "\"").toList());
+        assertThat(doc.toJson()).contains("\"customerName\":\"Zoë Núñez\"");
+    }
+}
