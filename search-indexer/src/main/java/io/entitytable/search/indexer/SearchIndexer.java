@@ -1,0 +1,220 @@
+package io.entitytable.search.indexer;
+
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;
+import io.entitytable.model.SearchDocument;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import org.jboss.logging.Logger;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch._types.VersionType;
+import org.opensearch.client.opensearch.core.BulkResponse;
+import org.opensearch.client.opensearch.core.bulk.BulkOperation;
+import org.opensearch.client.opensearch.core.bulk.BulkResponseItem;
+import software.amazon.awssdk.services.dynamodb.model.Record;
+
+/**
+ * Replicates one batch of stream records into the search index with one bulk request. Plain Java: the Lambda handler
+ * is a one-line adapter over {@link #process}, and tests call it directly.
+ *
+ * <p><b>Versions.</b> Every document is written with {@code version_type=external} and the item's {@code version}, so
+ * the engine keeps the highest version it has seen: a redelivered, retried or reordered older record is refused with a
+ * version conflict, which here means "already newer" and counts as success. A REMOVE writes a tombstone one version
+ * above the last image instead of deleting, so the delete is itself a versioned document that an older record can
+ * never overwrite, however long after (a real delete's version is forgotten after {@code index.gc_deletes}, 60 s).
+ * Within a batch only the highest version of each item is sent.
+ *
+ * <p><b>Failures, per document.</b> A document the index refuses for its content (a 4xx other than 409 and 429: a
+ * mapping or parse error) and a record whose image cannot be read go to the dead-letter queue with the reason, and
+ * count as done: one bad item never blocks the shard. Throttling (429), 5xx and an unreachable engine are retried
+ * here with back-off ({@link IndexerConfig#maxAttempts()} bulk attempts, only the failed documents again); what still
+ * fails is reported from its first record in stream order, and Lambda re-delivers from there (the versions make the
+ * repeat harmless).
+ *
+ * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/services-ddb-batchfailurereporting.html">Partial batch
+ *     responses for DynamoDB streams</a>
+ */
+public final class SearchIndexer {
+    private static final Logger LOG = Logger.getLogger(SearchIndexer.class);
+    private static final int CONFLICT = 409;
+    private static final int TOO_MANY_REQUESTS = 429;
+
+    private final OpenSearchClient client;
+    private final IndexerConfig config;
+    private final RecordDocuments documents;
+    private final DeadLetters deadLetters;
+
+    SearchIndexer(OpenSearchClient client, IndexerConfig config, OrderLines orderLines, DeadLetters deadLetters) {
+        this.client = client;
+        this.config = config;
+        this.documents = new RecordDocuments(orderLines);
+        this.deadLetters = deadLetters;
+    }
+
+    /** An indexer on the engine of {@code config}, after creating its index and alias when missing. */
+    public static SearchIndexer create(IndexerConfig config, OrderLines orderLines, DeadLetters deadLetters) {
+        OpenSearchClient client = SearchClients.create(config);
+        new IndexBootstrap(client, config).ensureIndexAndAlias();
+        return new SearchIndexer(client, config, orderLines, deadLetters);
+    }
+
+    public StreamsEventResponse process(List<Record> records) {
+        Map<String, Pending> latest = new LinkedHashMap<>();
+        List<Refusal> refusals = new ArrayList<>();
+        int firstFailed = Integer.MAX_VALUE;
+        for (int position = 0; position < records.size(); position++) {
+            Record record = records.get(position);
+            try {
+                Optional<SearchDocument> document = documents.of(record);
+                if (document.isPresent()) {
+                    Pending pending = new Pending(position, record, document.get());
+                    latest.merge(document.get().id(), pending, Pending::newest);
+                }
+            } catch (RecordDocuments.LinesUnavailableException e) {
+                LOG.warnf(e, "record %s: %s", sequenceNumber(record), e.getMessage());
+                firstFailed = Math.min(firstFailed, position);
+            } catch (RuntimeException e) {
+                refusals.add(new Refusal(position, letter(record, "unreadable record: " + e, null)));
+            }
+        }
+
+        List<Pending> unwritten = write(new ArrayList<>(latest.values()), refusals);
+        for (Pending pending : unwritten) {
+            firstFailed = Math.min(firstFailed, pending.firstPosition());
+        }
+        firstFailed = Math.min(firstFailed, sendToDeadLetters(refusals));
+
+        if (firstFailed == Integer.MAX_VALUE) {
+            return new StreamsEventResponse(List.of());
+        }
+        String sequenceNumber = sequenceNumber(records.get(firstFailed));
+        LOG.errorf("indexing failed from record %s; reporting it", sequenceNumber);
+        return new StreamsEventResponse(List.of(new BatchItemFailure(sequenceNumber)));
+    }
+
+    /** Bulk attempts until every document is written, refused or out of attempts; returns the last ones. */
+    private List<Pending> write(List<Pending> pending, List<Refusal> refusals) {
+        for (int attempt = 1; !pending.isEmpty(); attempt++) {
+            pending = bulk(pending, refusals);
+            if (pending.isEmpty() || attempt >= config.maxAttempts()) {
+                break;
+            }
+            sleep(delayBefore(attempt));
+        }
+        return pending;
+    }
+
+    /** One bulk request; returns the documents worth another attempt. */
+    private List<Pending> bulk(List<Pending> pending, List<Refusal> refusals) {
+        BulkResponse response;
+        try {
+            List<BulkOperation> operations =
+                    pending.stream().map(this::operation).toList();
+            response = client.bulk(b -> b.index(config.alias()).operations(operations));
+        } catch (Exception e) {
+            // Unreachable, throttled or failing as a whole: every document is tried again.
+            LOG.warnf("bulk of %d documents failed: %s", pending.size(), e.toString());
+            return pending;
+        }
+        List<Pending> retry = new ArrayList<>();
+        List<BulkResponseItem> items = response.items();
+        for (int i = 0; i < pending.size(); i++) {
+            BulkResponseItem item = items.get(i);
+            int status = item.status();
+            if (status < 300 || status == CONFLICT) {
+                continue;
+            }
+            if (status == TOO_MANY_REQUESTS || status >= 500) {
+                retry.add(pending.get(i));
+            } else {
+                Pending refused = pending.get(i);
+                String reason = item.error() == null
+                        ? "status " + status
+                        : status + " " + item.error().type() + ": "
+                                + item.error().reason();
+                refusals.add(new Refusal(
+                        refused.firstPosition(),
+                        letter(refused.record(), reason, refused.document().toMap())));
+            }
+        }
+        return retry;
+    }
+
+    private BulkOperation operation(Pending pending) {
+        SearchDocument document = pending.document();
+        return BulkOperation.of(op -> op.index(index -> index.id(document.id())
+                // One business's documents on one shard: its searches ask that shard only.
+                .routing(document.businessId())
+                .version(document.version())
+                .versionType(VersionType.External)
+                .document(document.toMap())));
+    }
+
+    /** Sends the refused records; returns the first position to report when the queue cannot take them. */
+    private int sendToDeadLetters(List<Refusal> refusals) {
+        if (refusals.isEmpty()) {
+            return Integer.MAX_VALUE;
+        }
+        refusals.forEach(refusal -> LOG.warnf(
+                "record %s refused: %s",
+                refusal.letter().sequenceNumber(), refusal.letter().reason()));
+        try {
+            deadLetters.sendAll(refusals.stream().map(Refusal::letter).toList());
+            return Integer.MAX_VALUE;
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "the dead-letter queue refused %d records", refusals.size());
+            return refusals.stream().mapToInt(Refusal::position).min().orElseThrow();
+        }
+    }
+
+    /** Full jitter: a random wait between 0 and {@code base * 2^(attempt-1)}, capped. */
+    private Duration delayBefore(int attempt) {
+        long base = Math.max(1, config.baseDelay().toMillis());
+        long ceiling = Math.min(Math.max(base, config.maxDelay().toMillis()), base << Math.min(attempt - 1, 20));
+        return Duration.ofMillis(ThreadLocalRandom.current().nextLong(ceiling + 1));
+    }
+
+    private static void sleep(Duration delay) {
+        try {
+            Thread.sleep(delay.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while backing off", e);
+        }
+    }
+
+    private static DeadLetter letter(Record record, String reason, Map<String, Object> document) {
+        Object id = document == null ? null : document.get(io.entitytable.model.SearchFields.ID);
+        return new DeadLetter(
+                sequenceNumber(record),
+                record.eventNameAsString(),
+                id == null ? keyOf(record) : id.toString(),
+                reason,
+                document);
+    }
+
+    private static String keyOf(Record record) {
+        return record.dynamodb().hasKeys() ? record.dynamodb().keys().toString() : null;
+    }
+
+    private static String sequenceNumber(Record record) {
+        return record.dynamodb().sequenceNumber();
+    }
+
+    /** The document of an item to write, and the first record of the batch that asked for that item. */
+    private record Pending(int firstPosition, Record record, SearchDocument document) {
+        /** The higher version of the two (the later on a tie), remembering the earlier first position. */
+        static Pending newest(Pending earlier, Pending later) {
+            Pending kept = later.document().version() >= earlier.document().version() ? later : earlier;
+            return new Pending(
+                    Math.min(earlier.firstPosition(), later.firstPosition()), kept.record(), kept.document());
+        }
+    }
+
+    private record Refusal(int position, DeadLetter letter) {}
+}
