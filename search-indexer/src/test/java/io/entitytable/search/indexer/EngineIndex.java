@@ -1,0 +1,111 @@
+package io.entitytable.search.indexer;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.entitytable.model.SearchFields;
+import io.entitytable.search.local.LocalSearchEngine;
+import io.entitytable.search.local.SharedSearchEngine;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One test's own index on the shared engine, and plain HTTP reads of it: what the indexer wrote is checked with the
+ * engine's REST API, never through the code under test.
+ */
+final class EngineIndex {
+    private static final AtomicInteger COUNTER = new AtomicInteger();
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    final LocalSearchEngine engine = SharedSearchEngine.get();
+    final String alias = "t" + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet() + "-entities";
+    final String physical = alias + "-v1";
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    IndexerConfig config() {
+        return IndexerConfig.forEndpoint(engine.endpoint())
+                .withIndex(physical, alias)
+                .withRetries(3, Duration.ofMillis(1), Duration.ofMillis(10));
+    }
+
+    /** The stored document of an item, or null when the index has none. */
+    JsonNode document(String id, String businessId) {
+        HttpResponse<String> response = send("GET", "/" + physical + "/_doc/" + id + "?routing=" + businessId, null);
+        JsonNode body = read(response.body());
+        return body.path("found").asBoolean() ? body : null;
+    }
+
+    /** Ids of the live documents of a business that a plain-text query finds (exact, fuzzy or prefix). */
+    List<String> search(String businessId, String text) {
+        send("POST", "/" + alias + "/_refresh", null);
+        ObjectNode query = JSON.createObjectNode();
+        ObjectNode bool = query.putObject("query").putObject("bool");
+        ArrayNode filter = bool.putArray("filter");
+        filter.addObject().putObject("term").put(SearchFields.BUSINESS_ID, businessId);
+        filter.addObject().putObject("term").put(SearchFields.DELETED, false);
+        ArrayNode should = bool.putArray("should");
+        ObjectNode fuzzy = should.addObject().putObject("multi_match");
+        // lenient: a test index may map a text field as another type.
+        fuzzy.put("query", text).put("fuzziness", "AUTO").put("lenient", true);
+        SearchFields.TEXT.forEach(fuzzy.putArray("fields")::add);
+        ObjectNode prefix = should.addObject().putObject("multi_match");
+        prefix.put("query", text).put("lenient", true);
+        SearchFields.TEXT.stream().map(SearchFields::prefixOf).forEach(prefix.putArray("fields")::add);
+        bool.put("minimum_should_match", 1);
+        HttpResponse<String> response = send("POST", "/" + alias + "/_search?routing=" + businessId, query.toString());
+        if (response.statusCode() >= 300) {
+            throw new IllegalStateException(response.body());
+        }
+        List<String> ids = new ArrayList<>();
+        read(response.body())
+                .path("hits")
+                .path("hits")
+                .forEach(hit -> ids.add(hit.path("_id").asText()));
+        return ids;
+    }
+
+    /** Creates the index before the indexer does, from another definition (e.g. a field of another type). */
+    void createWith(String definitionJson) {
+        HttpResponse<String> response = send("PUT", "/" + physical, definitionJson);
+        if (response.statusCode() >= 300) {
+            throw new IllegalStateException(response.body());
+        }
+    }
+
+    /** Makes the engine forget delete tombstones at once (the default keeps them 60 s). */
+    void forgetDeletesAtOnce() {
+        send("PUT", "/" + physical + "/_settings", "{\"index\":{\"gc_deletes\":\"0s\"}}");
+    }
+
+    HttpResponse<String> send(String method, String path, String body) {
+        try {
+            HttpRequest request = HttpRequest.newBuilder(URI.create(engine.endpoint() + path))
+                    .header("Content-Type", "application/json")
+                    .method(
+                            method,
+                            body == null
+                                    ? HttpRequest.BodyPublishers.noBody()
+                                    : HttpRequest.BodyPublishers.ofString(body))
+                    .build();
+            return http.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static JsonNode read(String body) {
+        try {
+            return JSON.readTree(body);
+        } catch (Exception e) {
+            throw new IllegalStateException(body, e);
+        }
+    }
+}

@@ -1,0 +1,269 @@
+package io.entitytable.search.indexer;
+
+import static io.entitytable.search.indexer.StreamRecords.insert;
+import static io.entitytable.search.indexer.StreamRecords.modify;
+import static io.entitytable.search.indexer.StreamRecords.remove;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Customer;
+import io.entitytable.model.ItemKind;
+import io.entitytable.model.Order;
+import io.entitytable.model.SearchFields;
+import io.entitytable.model.Store;
+import io.entitytable.model.Values;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.OperationType;
+import software.amazon.awssdk.services.dynamodb.model.Record;
+
+/** The indexer against the real engine (a child JVM shared by this test JVM), each test on its own index. */
+class SearchIndexerTest {
+    private static final Instant LATER = Instant.parse("2026-05-01T00:00:00Z");
+
+    private final EngineIndex index = new EngineIndex();
+    private final Subjects subjects = new Subjects();
+    private final RecordingDeadLetters deadLetters = new RecordingDeadLetters();
+
+    private SearchIndexer indexer(OrderLines lines) {
+        return SearchIndexer.create(index.config(), lines, deadLetters);
+    }
+
+    @Test
+    void insert_shouldMakeACustomerFindable_byFoldedNamePrefixAndTypo() {
+        // GIVEN
+        Customer customer = subjects.customer("José", "Quixote");
+
+        // WHEN
+        StreamsEventResponse response = indexer(OrderLines.none()).process(List.of(insert(customer)));
+
+        // THEN
+        assertThat(response.getBatchItemFailures()).isEmpty();
+        String b = subjects.businessId;
+        assertThat(index.search(b, "jose")).containsExactly(customer.id());
+        assertThat(index.search(b, "QUIX")).containsExactly(customer.id());
+        assertThat(index.search(b, "quixotr")).containsExactly(customer.id());
+        assertThat(index.search(b, "orleans")).containsExactly(customer.id());
+        assertThat(index.search(b, "vip")).containsExactly(customer.id());
+        assertThat(index.search(new Subjects().businessId, "jose")).isEmpty();
+    }
+
+    @Test
+    void modifyAndRemove_shouldReplaceTheTextAndThenLeaveATombstone() {
+        // GIVEN
+        Store store = subjects.store("Crème Brûlée Corner");
+        Store renamed = store.withDetails("Tarte Tatin Corner", store.address()).withVersion(2, LATER);
+        SearchIndexer indexer = indexer(OrderLines.none());
+        indexer.process(List.of(insert(store)));
+
+        // WHEN
+        indexer.process(List.of(modify(store, renamed)));
+
+        // THEN
+        assertThat(index.search(subjects.businessId, "creme")).isEmpty();
+        assertThat(index.search(subjects.businessId, "tatin")).containsExactly(store.id());
+
+        // WHEN
+        StreamsEventResponse response = indexer.process(List.of(remove(renamed)));
+
+        // THEN
+        assertThat(response.getBatchItemFailures()).isEmpty();
+        assertThat(index.search(subjects.businessId, "tatin")).isEmpty();
+        JsonNode tombstone = index.document(store.id(), subjects.businessId);
+        assertThat(tombstone.path("_version").asLong()).isEqualTo(3);
+        assertThat(tombstone.path("_source").path(SearchFields.DELETED).asBoolean())
+                .isTrue();
+    }
+
+    @Test
+    void order_shouldBeFoundByLineDescriptionSkuStatusAndCustomerName() {
+        // GIVEN
+        Customer customer = subjects.customer("Zoë", "Núñez");
+        Order order = subjects.order(customer, "SHIPPED");
+        OrderLines lines = orderId -> orderId.equals(order.id()) ? Subjects.lines() : List.of();
+
+        // WHEN
+        indexer(lines).process(List.of(insert(order)));
+
+        // THEN
+        String b = subjects.businessId;
+        assertThat(index.search(b, "cafe")).containsExactly(order.id());
+        assertThat(index.search(b, "sku-tea-02")).containsExactly(order.id());
+        assertThat(index.search(b, "shipped")).containsExactly(order.id());
+        assertThat(index.search(b, "zoe nunez")).containsExactly(order.id());
+    }
+
+    @Test
+    void redeliveredAndReorderedRecords_shouldNeverReplaceANewerDocument() {
+        // GIVEN three versions of one customer
+        Customer v1 = subjects.customer("Ada", "Lovelace");
+        Customer v2 = v1.withDetails("Ada", "Byron", v1.email(), v1.mailingAddresses())
+                .withVersion(2, LATER);
+        Customer v3 =
+                v2.withDetails("Ada", "King", v1.email(), v1.mailingAddresses()).withVersion(3, LATER);
+        Record r1 = insert(v1);
+        Record r2 = modify(v1, v2);
+        Record r3 = modify(v2, v3);
+        SearchIndexer indexer = indexer(OrderLines.none());
+
+        // WHEN the batch arrives, then again, then reordered, then its older half alone
+        List<StreamsEventResponse> responses = List.of(
+                indexer.process(List.of(r1, r2, r3)),
+                indexer.process(List.of(r1, r2, r3)),
+                indexer.process(List.of(r3, r1, r2)),
+                indexer.process(List.of(r2)),
+                indexer.process(List.of(r1)));
+
+        // THEN every delivery succeeds and the newest version stays
+        assertThat(responses)
+                .allSatisfy(r -> assertThat(r.getBatchItemFailures()).isEmpty());
+        assertThat(index.search(subjects.businessId, "king")).containsExactly(v1.id());
+        assertThat(index.search(subjects.businessId, "byron")).isEmpty();
+        assertThat(index.search(subjects.businessId, "lovelace")).isEmpty();
+        assertThat(index.document(v1.id(), subjects.businessId).path("_version").asLong())
+                .isEqualTo(3);
+    }
+
+    @Test
+    void anOldRecordAfterADelete_shouldNotBringTheItemBack_evenOnceTheEngineForgotDeletes() {
+        // GIVEN a customer created, changed and deleted, on an index that forgets deletes at once
+        Customer v1 = subjects.customer("Grace", "Hopper");
+        Customer v2 = v1.withDetails("Grace", "Murray", v1.email(), v1.mailingAddresses())
+                .withVersion(2, LATER);
+        SearchIndexer indexer = indexer(OrderLines.none());
+        index.forgetDeletesAtOnce();
+        indexer.process(List.of(insert(v1), modify(v1, v2), remove(v2)));
+        index.send("POST", "/" + index.physical + "/_flush", null);
+
+        // WHEN the older records come again (a retried batch, a replay)
+        StreamsEventResponse late = indexer.process(List.of(insert(v1), modify(v1, v2)));
+
+        // THEN
+        assertThat(late.getBatchItemFailures()).isEmpty();
+        assertThat(index.search(subjects.businessId, "grace")).isEmpty();
+        JsonNode tombstone = index.document(v1.id(), subjects.businessId);
+        assertThat(tombstone.path("_source").path(SearchFields.DELETED).asBoolean())
+                .isTrue();
+        assertThat(tombstone.path("_version").asLong()).isEqualTo(3);
+    }
+
+    @Test
+    void aDocumentTheMappingRefuses_shouldBeDeadLettered_andTheRestOfTheBatchIndexed() {
+        // GIVEN an index whose sku field takes numbers only
+        index.createWith(io.entitytable.model.SearchIndex.definitionJson()
+                .replaceFirst("\"sku\": \\{[^\\n]*\\n", "\"sku\": { \"type\": \"long\" },\n"));
+        Customer customer = subjects.customer("Alan", "Turing");
+        Order order = subjects.order(customer, "PLACED");
+        Store store = subjects.store("Bletchley Books");
+        Record orderRecord = insert(order);
+
+        // WHEN
+        StreamsEventResponse response =
+                indexer(orderId -> Subjects.lines()).process(List.of(insert(customer), orderRecord, insert(store)));
+
+        // THEN
+        assertThat(response.getBatchItemFailures()).isEmpty();
+        assertThat(index.search(subjects.businessId, "turing"))
+                .as("dead letters: %s", deadLetters.letters)
+                .containsExactly(customer.id());
+        assertThat(index.search(subjects.businessId, "bletchley")).containsExactly(store.id());
+        assertThat(deadLetters.letters).singleElement().satisfies(letter -> {
+            assertThat(letter.sequenceNumber()).isEqualTo(orderRecord.dynamodb().sequenceNumber());
+            assertThat(letter.itemId()).isEqualTo(order.id());
+            assertThat(letter.reason()).startsWith("400 ").contains("parse");
+            assertThat(letter.document()).containsEntry(SearchFields.ID, order.id());
+        });
+    }
+
+    @Test
+    void anUnreadableRecord_shouldBeDeadLettered_andTheRestOfTheBatchIndexed() {
+        // GIVEN a core item of no known entity
+        Map<String, AttributeValue> bogus = new HashMap<>();
+        bogus.put(Attributes.ID, Values.s("01JBOGUS000000000000000000"));
+        bogus.put(Attributes.TYPE, Values.s("gadget#1"));
+        bogus.put(Attributes.KIND, Values.s(ItemKind.CORE.value()));
+        Customer customer = subjects.customer("Katherine", "Johnson");
+
+        // WHEN
+        StreamsEventResponse response = indexer(OrderLines.none())
+                .process(List.of(StreamRecords.record(OperationType.INSERT, null, bogus), insert(customer)));
+
+        // THEN
+        assertThat(response.getBatchItemFailures()).isEmpty();
+        assertThat(index.search(subjects.businessId, "katherine")).containsExactly(customer.id());
+        assertThat(deadLetters.letters).singleElement().satisfies(letter -> assertThat(letter.reason())
+                .startsWith("unreadable record"));
+    }
+
+    @Test
+    void engineDown_shouldReportTheFirstRecordOfTheBatch() {
+        // GIVEN an indexer whose engine does not answer
+        IndexerConfig down = index.config().withIndex("nowhere-v1", "nowhere");
+        down = new IndexerConfig(
+                java.net.URI.create("http://127.0.0.1:" + freePort()),
+                false,
+                down.physicalIndex(),
+                down.alias(),
+                down.tableName(),
+                null,
+                2,
+                java.time.Duration.ofMillis(1),
+                java.time.Duration.ofMillis(5));
+        SearchIndexer indexer = new SearchIndexer(SearchClients.create(down), down, OrderLines.none(), deadLetters);
+        Record first = insert(subjects.customer("Mary", "Jackson"));
+
+        // WHEN
+        StreamsEventResponse response = indexer.process(List.of(first, insert(subjects.store("Langley Labs"))));
+
+        // THEN
+        assertThat(response.getBatchItemFailures()).singleElement().satisfies(failure -> assertThat(
+                        failure.getItemIdentifier())
+                .isEqualTo(first.dynamodb().sequenceNumber()));
+        assertThat(deadLetters.letters).isEmpty();
+    }
+
+    @Test
+    void unreadableOrderLines_shouldReportThatRecord_andIndexTheOthers() {
+        // GIVEN
+        Customer customer = subjects.customer("Dorothy", "Vaughan");
+        Order order = subjects.order(customer, "PLACED");
+        Record orderRecord = insert(order);
+        OrderLines throttled = orderId -> {
+            throw new IllegalStateException("throttled");
+        };
+
+        // WHEN
+        StreamsEventResponse response = indexer(throttled).process(List.of(insert(customer), orderRecord));
+
+        // THEN
+        assertThat(response.getBatchItemFailures()).singleElement().satisfies(failure -> assertThat(
+                        failure.getItemIdentifier())
+                .isEqualTo(orderRecord.dynamodb().sequenceNumber()));
+        assertThat(index.search(subjects.businessId, "dorothy")).containsExactly(customer.id());
+        assertThat(deadLetters.letters).isEmpty();
+    }
+
+    @Test
+    void start_shouldCreateTheIndexAndAlias_once() {
+        // WHEN two indexers start on the same names
+        indexer(OrderLines.none());
+        indexer(OrderLines.none());
+
+        // THEN
+        assertThat(index.send("GET", "/_alias/" + index.alias, null).body()).contains(index.physical);
+    }
+
+    private static int freePort() {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

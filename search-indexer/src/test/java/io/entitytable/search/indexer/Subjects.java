@@ -1,0 +1,71 @@
+package io.entitytable.search.indexer;
+
+import io.entitytable.model.Address;
+import io.entitytable.model.Customer;
+import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.Ids;
+import io.entitytable.model.Order;
+import io.entitytable.model.OrderLine;
+import io.entitytable.model.Store;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Core items of one business, each with fresh ids. */
+final class Subjects {
+    private static final Instant CREATED = Instant.parse("2026-01-02T03:04:05.678Z");
+
+    final String businessId = Ids.newId();
+
+    Customer customer(String firstName, String lastName) {
+        return new Customer(
+                Ids.newId(),
+                businessId,
+                firstName,
+                lastName,
+                firstName.toLowerCase() + "@example.com",
+                Map.of("home", new Address("2 Rue de l'Église", "Orléans", "CVL", "45000", "FR")),
+                Set.of(),
+                Set.of("vip"),
+                1,
+                CREATED,
+                CREATED);
+    }
+
+    Store store(String name) {
+        return new Store(
+                Ids.newId(),
+                businessId,
+                name,
+                new Address("10 Champs-Élysées", "Paris", "IDF", "75008", "FR"),
+                Set.of(),
+                1,
+                CREATED,
+                CREATED);
+    }
+
+    Order order(Customer customer, String status) {
+        return new Order(
+                Ids.newId(),
+                businessId,
+                customer.id(),
+                status,
+                2500,
+                null,
+                new CustomerSnapshot(customer.firstName(), customer.lastName()),
+                new Address("1 Calle Mayor", "Málaga", "AN", "29001", "ES"),
+                null,
+                2,
+                Set.of(),
+                1,
+                CREATED,
+                CREATED);
+    }
+
+    static List<OrderLine> lines() {
+        return List.of(
+                new OrderLine(1, "SKU-CAFE-01", "Café au lait Mug", 1, 1500),
+                new OrderLine(2, "SKU-TEA-02", "Green TEA", 2, 500));
+    }
+}
