@@ -22,8 +22,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * ({@code /businesses/{id}/search}), so a business is the scope of a search, never one of its results. Duplicates
  * (edges, tag copies) are never indexed: they repeat their subject, whose one document already answers for it.
  *
- * <p>A deleted subject stays as a tombstone ({@link #tombstone}) one version above its last image, so that a late,
- * older record can never bring it back; tombstones are purged once no older record can still arrive.
+ * <p>A deleted subject stays as a tombstone ({@link #tombstone}), so that a late, older record can never bring it
+ * back; tombstones are purged once no older record can still arrive. The index orders documents by {@link
+ * #indexVersion()}: twice the item's version for a live document, one more for a tombstone. A tombstone thus sits
+ * above every record of its last version and below the next version, which a rename needs: it is a REMOVE of the old
+ * key and an INSERT of the new one at the next version, in either order.
  *
  * @param type the entity's key name ({@code customer}, {@code store}, {@code order})
  * @param text the text fields ({@link SearchFields#TEXT}) with their values; absent fields are left out
@@ -67,7 +70,7 @@ public record SearchDocument(
     }
 
     /**
-     * The tombstone of a deleted core item: its last image's identity at that version plus one, with no text.
+     * The tombstone of a deleted core item: its last image's identity and version, with no text.
      *
      * @param deletedAt when the delete happened (the stream record's creation time)
      */
@@ -80,7 +83,7 @@ public record SearchDocument(
                 entity.keyName(),
                 Values.string(lastImage, Attributes.ID),
                 Values.string(lastImage, Attributes.BUSINESS_ID),
-                Values.number(lastImage, Attributes.VERSION) + 1,
+                Values.number(lastImage, Attributes.VERSION),
                 true,
                 deletedAt,
                 null,
@@ -148,6 +151,14 @@ public record SearchDocument(
                 order.updatedAt(),
                 title,
                 text.values());
+    }
+
+    /**
+     * The version the index keeps documents by (OpenSearch's external version): {@code 2 * version} for a live
+     * document, {@code 2 * version + 1} for a tombstone.
+     */
+    public long indexVersion() {
+        return 2 * version + (deleted ? 1 : 0);
     }
 
     /** The document as the index stores it: field name to value, text fields of one value as plain strings. */

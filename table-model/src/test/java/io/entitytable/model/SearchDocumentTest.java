@@ -153,7 +153,7 @@ class SearchDocumentTest {
     }
 
     @Test
-    void tombstone_shouldBeOneVersionAboveTheLastImage_withoutText() {
+    void tombstone_shouldSitBetweenItsLastVersionAndTheNext_withoutText() {
         // GIVEN
         Instant deletedAt = Instant.parse("2026-03-01T00:00:00Z");
 
@@ -163,7 +163,12 @@ class SearchDocumentTest {
 
         // THEN
         assertThat(tombstone.deleted()).isTrue();
-        assertThat(tombstone.version()).isEqualTo(8);
+        assertThat(tombstone.version()).isEqualTo(7);
+        SearchDocument last = SearchDocument.of(customer().toItem(), List.of()).orElseThrow();
+        SearchDocument next = SearchDocument.of(
+                        customer().withVersion(8, deletedAt).toItem(), List.of())
+                .orElseThrow();
+        assertThat(tombstone.indexVersion()).isGreaterThan(last.indexVersion()).isLessThan(next.indexVersion());
         assertThat(tombstone.changedAt()).isEqualTo(deletedAt);
         assertThat(tombstone.businessId()).isEqualTo(BUSINESS);
         assertThat(tombstone.text()).isEmpty();

@@ -22,12 +22,13 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
  * Replicates one batch of stream records into the search index with one bulk request. Plain Java: the Lambda handler
  * is a one-line adapter over {@link #process}, and tests call it directly.
  *
- * <p><b>Versions.</b> Every document is written with {@code version_type=external} and the item's {@code version}, so
- * the engine keeps the highest version it has seen: a redelivered, retried or reordered older record is refused with a
- * version conflict, which here means "already newer" and counts as success. A REMOVE writes a tombstone one version
- * above the last image instead of deleting, so the delete is itself a versioned document that an older record can
- * never overwrite, however long after (a real delete's version is forgotten after {@code index.gc_deletes}, 60 s).
- * Within a batch only the highest version of each item is sent.
+ * <p><b>Versions.</b> Every document is written with {@code version_type=external} and {@link
+ * SearchDocument#indexVersion()} (twice the item's version, plus one for a tombstone), so the engine keeps the highest
+ * version it has seen: a redelivered, retried or reordered older record is refused with a version conflict, which
+ * here means "already newer" and counts as success. A REMOVE writes a tombstone instead of deleting, so the delete is
+ * itself a versioned document that an older record can never overwrite, however long after (a real delete's version
+ * is forgotten after {@code index.gc_deletes}, 60 s); a rename's REMOVE of the old key stays below its INSERT of the
+ * new one. Within a batch only the highest version of each item is sent.
  *
  * <p><b>Failures, per document.</b> A document the index refuses for its content (a 4xx other than 409 and 429: a
  * mapping or parse error) and a record whose image cannot be read go to the dead-letter queue with the reason, and
@@ -150,7 +151,7 @@ public final class SearchIndexer {
         return BulkOperation.of(op -> op.index(index -> index.id(document.id())
                 // One business's documents on one shard: its searches ask that shard only.
                 .routing(document.businessId())
-                .version(document.version())
+                .version(document.indexVersion())
                 .versionType(VersionType.External)
                 .document(document.toMap())));
     }
@@ -210,7 +211,7 @@ public final class SearchIndexer {
     private record Pending(int firstPosition, Record record, SearchDocument document) {
         /** The higher version of the two (the later on a tie), remembering the earlier first position. */
         static Pending newest(Pending earlier, Pending later) {
-            Pending kept = later.document().version() >= earlier.document().version() ? later : earlier;
+            Pending kept = later.document().indexVersion() >= earlier.document().indexVersion() ? later : earlier;
             return new Pending(
                     Math.min(earlier.firstPosition(), later.firstPosition()), kept.record(), kept.document());
         }
