@@ -1,0 +1,59 @@
+package io.entitytable.search.indexer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.Customer;
+import io.entitytable.model.Order;
+import io.entitytable.model.OrderLine;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** An order's lines read back from DynamoDB Local, written as the API writes them. */
+class TableOrderLinesTest {
+    private static final String TABLE = "search-order-lines";
+    private static LocalDynamoDb local;
+    private static DynamoDbClient dynamo;
+
+    @BeforeAll
+    static void start() {
+        local = LocalDynamoDb.startInMemory();
+        local.createTable(TABLE);
+        dynamo = local.client();
+    }
+
+    @AfterAll
+    static void stop() {
+        dynamo.close();
+        local.close();
+    }
+
+    @Test
+    void of_shouldReturnTheOrdersLinesInOrder_andNothingElse() {
+        // GIVEN an order with its lines, and another order's line in another partition
+        Subjects subjects = new Subjects();
+        Customer customer = subjects.customer("Ada", "Lovelace");
+        Order order = subjects.order(customer, "PLACED").withLines(Subjects.lines());
+        Order other = subjects.order(customer, "PLACED").withLines(List.of(new OrderLine(1, "SKU-X", "Other", 1, 1)));
+        put(order.toItem());
+        order.lineItems().forEach(TableOrderLinesTest::put);
+        other.lineItems().forEach(TableOrderLinesTest::put);
+
+        // WHEN
+        List<OrderLine> lines = new TableOrderLines(dynamo, TABLE).of(order.id());
+
+        // THEN
+        assertThat(lines).containsExactlyElementsOf(Subjects.lines());
+        assertThat(new TableOrderLines(dynamo, TABLE).of("01JNOSUCHORDER000000000000"))
+                .isEmpty();
+    }
+
+    private static void put(Map<String, AttributeValue> item) {
+        dynamo.putItem(b -> b.tableName(TABLE).item(item));
+    }
+}
