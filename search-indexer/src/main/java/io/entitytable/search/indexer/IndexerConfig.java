@@ -3,6 +3,7 @@ package io.entitytable.search.indexer;
 import io.entitytable.model.EnvironmentVariables;
 import io.entitytable.model.SearchIndex;
 import io.entitytable.model.TableLayout;
+import io.entitytable.search.client.SearchClients;
 import java.net.URI;
 import java.time.Duration;
 
@@ -67,10 +68,7 @@ public record IndexerConfig(
     }
 
     static boolean signingOf(URI endpoint, String flag) {
-        if (flag != null && !flag.isBlank()) {
-            return Boolean.parseBoolean(flag.trim());
-        }
-        return "https".equalsIgnoreCase(endpoint.getScheme());
+        return SearchClients.signingOf(endpoint, flag);
     }
 
     public IndexerConfig withSigning(boolean sign) {

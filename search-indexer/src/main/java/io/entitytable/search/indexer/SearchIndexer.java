@@ -3,6 +3,7 @@ package io.entitytable.search.indexer;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;
 import io.entitytable.model.SearchDocument;
+import io.entitytable.search.client.SearchClients;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -59,7 +60,7 @@ public final class SearchIndexer {
 
     /** An indexer on the engine of {@code config}, after creating its index and alias when missing. */
     public static SearchIndexer create(IndexerConfig config, OrderLines orderLines, DeadLetters deadLetters) {
-        OpenSearchClient client = SearchClients.create(config);
+        OpenSearchClient client = SearchClients.create(config.endpoint(), config.signing());
         new IndexBootstrap(client, config).ensureIndexAndAlias();
         return new SearchIndexer(client, config, orderLines, deadLetters);
     }

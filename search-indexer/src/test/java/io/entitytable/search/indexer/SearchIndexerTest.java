@@ -14,6 +14,7 @@ import io.entitytable.model.Order;
 import io.entitytable.model.SearchFields;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
+import io.entitytable.search.client.SearchClients;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -238,7 +239,8 @@ class SearchIndexerTest {
                 2,
                 java.time.Duration.ofMillis(1),
                 java.time.Duration.ofMillis(5));
-        SearchIndexer indexer = new SearchIndexer(SearchClients.create(down), down, OrderLines.none(), deadLetters);
+        SearchIndexer indexer = new SearchIndexer(
+                SearchClients.create(down.endpoint(), down.signing()), down, OrderLines.none(), deadLetters);
         Record first = insert(subjects.customer("Mary", "Jackson"));
 
         // WHEN

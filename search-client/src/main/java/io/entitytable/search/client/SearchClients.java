@@ -1,4 +1,4 @@
-package io.entitytable.search.indexer;
+package io.entitytable.search.client;
 
 import java.net.URI;
 import org.apache.hc.core5.http.HttpHost;
@@ -12,22 +12,33 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
 
 /**
- * The OpenSearch client of an {@link IndexerConfig}: SigV4-signed requests (service {@code aoss}) over the SDK's
- * url-connection client for Amazon OpenSearch Serverless, plain HTTP for a local engine.
+ * The OpenSearch client of the search index: SigV4-signed requests (service {@code aoss}) over the SDK's url-connection
+ * client for Amazon OpenSearch Serverless, plain HTTP for a local engine.
  */
-final class SearchClients {
+public final class SearchClients {
     /** The SigV4 service name of Amazon OpenSearch Serverless collections. */
-    static final String SERVERLESS_SERVICE = "aoss";
+    public static final String SERVERLESS_SERVICE = "aoss";
 
     private SearchClients() {}
 
-    static OpenSearchClient create(IndexerConfig config) {
-        return new OpenSearchClient(transport(config));
+    /**
+     * @param signing true for a Serverless collection (region from the SDK's default chain, {@code AWS_REGION} in
+     *     Lambda), false for a local engine
+     */
+    public static OpenSearchClient create(URI endpoint, boolean signing) {
+        return new OpenSearchClient(transport(endpoint, signing));
     }
 
-    private static OpenSearchTransport transport(IndexerConfig config) {
-        URI endpoint = config.endpoint();
-        if (config.signing()) {
+    /** Whether an endpoint is signed: as {@code flag} says when given, else for {@code https} only. */
+    public static boolean signingOf(URI endpoint, String flag) {
+        if (flag != null && !flag.isBlank()) {
+            return Boolean.parseBoolean(flag.trim());
+        }
+        return "https".equalsIgnoreCase(endpoint.getScheme());
+    }
+
+    private static OpenSearchTransport transport(URI endpoint, boolean signing) {
+        if (signing) {
             return new AwsSdk2Transport(
                     UrlConnectionHttpClient.create(),
                     endpoint.getHost(),
