@@ -3,11 +3,16 @@ package io.entitytable.search.indexer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
-/** Builds the indexer once per Lambda instance, from the environment and the Quarkus-managed DynamoDB client. */
+/**
+ * Builds the indexer once per Lambda instance, from the environment (through Quarkus's configuration, which tests can
+ * feed) and the Quarkus-managed DynamoDB client.
+ */
 @ApplicationScoped
 public class IndexerBeans {
     private static final Logger LOG = Logger.getLogger(IndexerBeans.class);
@@ -15,7 +20,9 @@ public class IndexerBeans {
     @Produces
     @Singleton
     SearchIndexer searchIndexer(DynamoDbClient dynamo) {
-        IndexerConfig config = IndexerConfig.fromEnvironment();
+        Config settings = ConfigProvider.getConfig();
+        IndexerConfig config = IndexerConfig.from(
+                name -> settings.getOptionalValue(name, String.class).orElse(null));
         return SearchIndexer.create(
                 config, new TableOrderLines(dynamo, config.tableName()), deadLetters(config.deadLetterQueueUrl()));
     }

@@ -6,6 +6,7 @@ import io.entitytable.model.TableLayout;
 import io.entitytable.search.client.SearchClients;
 import java.net.URI;
 import java.time.Duration;
+import java.util.function.Function;
 
 /**
  * How the indexer reaches the search engine, its table and its dead-letter queue.
@@ -42,15 +43,24 @@ public record IndexerConfig(
     }
 
     public static IndexerConfig fromEnvironment() {
-        String endpoint = System.getenv(EnvironmentVariables.SEARCH_ENDPOINT);
+        return from(System::getenv);
+    }
+
+    /**
+     * The configuration from named settings ({@link EnvironmentVariables} names): the environment, or Quarkus's
+     * configuration, which reads the environment and lets tests supply the same names.
+     */
+    public static IndexerConfig from(Function<String, String> settings) {
+        String endpoint = settings.apply(EnvironmentVariables.SEARCH_ENDPOINT);
         if (endpoint == null || endpoint.isBlank()) {
             throw new IllegalStateException(EnvironmentVariables.SEARCH_ENDPOINT + " is not set");
         }
-        String tableName = System.getenv(EnvironmentVariables.TABLE_NAME);
-        return forEndpoint(URI.create(endpoint))
-                .withSigning(signingOf(URI.create(endpoint), System.getenv(EnvironmentVariables.SEARCH_SIGNING)))
+        URI uri = URI.create(endpoint.trim());
+        String tableName = settings.apply(EnvironmentVariables.TABLE_NAME);
+        return forEndpoint(uri)
+                .withSigning(signingOf(uri, settings.apply(EnvironmentVariables.SEARCH_SIGNING)))
                 .withTable(tableName == null || tableName.isBlank() ? TableLayout.ENTITY.defaultTableName() : tableName)
-                .withDeadLetterQueue(blankToNull(System.getenv(EnvironmentVariables.SEARCH_DEAD_LETTER_QUEUE_URL)));
+                .withDeadLetterQueue(blankToNull(settings.apply(EnvironmentVariables.SEARCH_DEAD_LETTER_QUEUE_URL)));
     }
 
     /** The project's index and alias on {@code endpoint}, signed only over https. */

@@ -25,10 +25,20 @@ final class EngineIndex {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     final LocalSearchEngine engine = SharedSearchEngine.get();
-    final String alias = "t" + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet() + "-entities";
-    final String physical = alias + "-v1";
+    final String alias;
+    final String physical;
     private final HttpClient http =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    EngineIndex() {
+        this("t" + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet() + "-entities");
+    }
+
+    /** The index behind {@code alias} (with the {@code -v1} suffix the indexer creates). */
+    EngineIndex(String alias) {
+        this.alias = alias;
+        this.physical = alias + "-v1";
+    }
 
     IndexerConfig config() {
         return IndexerConfig.forEndpoint(engine.endpoint())
