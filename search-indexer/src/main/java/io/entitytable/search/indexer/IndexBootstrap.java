@@ -3,6 +3,7 @@ package io.entitytable.search.indexer;
 import io.entitytable.model.SearchIndex;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Clock;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.opensearch._types.OpenSearchException;
 import org.opensearch.client.opensearch.generic.Requests;
@@ -11,7 +12,8 @@ import org.opensearch.client.opensearch.generic.Response;
 /**
  * Creates the search index and its alias when they are missing, from {@link SearchIndex}: at every start, so a new
  * collection or a local engine on an empty folder needs no separate step. Idempotent, and safe when two instances
- * start together (the loser's "already exists" is success).
+ * start together (the loser's "already exists" is success). Then checks that the engine honours external versions
+ * ({@link VersioningProbe}).
  */
 final class IndexBootstrap {
     private final OpenSearchClient client;
@@ -30,6 +32,7 @@ final class IndexBootstrap {
             if (!client.indices().existsAlias(e -> e.name(config.alias())).value()) {
                 client.indices().putAlias(a -> a.index(config.physicalIndex()).name(config.alias()));
             }
+            new VersioningProbe(client, config.alias(), Clock.systemUTC()).check();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot reach the search engine at " + config.endpoint(), e);
         }

@@ -282,6 +282,10 @@ class SearchIndexerTest {
 
         // THEN
         assertThat(index.send("GET", "/_alias/" + index.alias, null).body()).contains(index.physical);
+        // each start checked external versions with a probe that no search finds
+        JsonNode probe = index.document(VersioningProbe.PROBE_ID, VersioningProbe.PROBE_BUSINESS);
+        assertThat(probe.path("_source").path(SearchFields.DELETED).asBoolean()).isTrue();
+        assertThat(index.search(VersioningProbe.PROBE_BUSINESS, "probe")).isEmpty();
     }
 
     private static int freePort() {
