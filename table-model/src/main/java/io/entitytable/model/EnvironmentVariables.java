@@ -15,6 +15,11 @@ public final class EnvironmentVariables {
     public static final String CURSOR_SECRET = "CURSOR_SECRET";
     /** URL of the refresh-job queue: the fan-out and the worker send to it (see RefreshJob). */
     public static final String REFRESH_QUEUE_URL = "REFRESH_QUEUE_URL";
+    /**
+     * How many DynamoDB calls the fan-out or the refresh worker keeps in flight (Quarkus reads the property {@code
+     * entity-table.fanout.max-concurrent-writes} from this variable; 16 when unset).
+     */
+    public static final String MAX_CONCURRENT_WRITES = "ENTITY_TABLE_FANOUT_MAX_CONCURRENT_WRITES";
     /** Chooses the {@code @Named} handler of a zip that holds several (Quarkus). */
     public static final String QUARKUS_LAMBDA_HANDLER = "QUARKUS_LAMBDA_HANDLER";
 
