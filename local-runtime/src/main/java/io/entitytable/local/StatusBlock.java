@@ -80,7 +80,7 @@ final class StatusBlock {
                     "to " + FunctionDefinition.REFRESH_WORKER.name() + ": batch " + queue.batchSize() + ", window "
                             + queue.maxBatchingWindowSeconds() + " s, concurrency " + queue.maxConcurrency()
                             + " (one local instance; " + RefreshQueueTrigger.DEFAULT.maxConcurrency()
-                            + " on AWS), visibility "
+                            + " on AWS), " + LocalSystem.LOCAL_WORKER_WRITES + " writes in flight, visibility "
                             + queue.visibilityTimeoutSeconds() + " s, DLQ after " + queue.maxReceiveCount()
                             + " receives");
         }

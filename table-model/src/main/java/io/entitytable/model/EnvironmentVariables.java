@@ -27,6 +27,11 @@ public final class EnvironmentVariables {
     public static final String SEARCH_SIGNING = "SEARCH_SIGNING";
     /** URL of the queue that receives stream records the search index refuses (mapping or parse errors). */
     public static final String SEARCH_DEAD_LETTER_QUEUE_URL = "SEARCH_DEAD_LETTER_QUEUE_URL";
+    /**
+     * How many DynamoDB calls the fan-out or the refresh worker keeps in flight (Quarkus reads the property {@code
+     * entity-table.fanout.max-concurrent-writes} from this variable; 16 when unset).
+     */
+    public static final String MAX_CONCURRENT_WRITES = "ENTITY_TABLE_FANOUT_MAX_CONCURRENT_WRITES";
     /** Chooses the {@code @Named} handler of a zip that holds several (Quarkus). */
     public static final String QUARKUS_LAMBDA_HANDLER = "QUARKUS_LAMBDA_HANDLER";
 

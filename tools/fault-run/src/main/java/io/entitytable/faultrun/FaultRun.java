@@ -51,14 +51,14 @@ public final class FaultRun {
     /** The seeded store is renamed about this often while the clients run. */
     private static final Duration RENAME_EVERY = Duration.ofSeconds(4);
     /**
-     * The deployed queue settings, but a visibility timeout that fits the short slices of the run (a batch of four
-     * two-second slices, with faults): the deployed one (six times the worker's timeout) would hold a crashed batch's
-     * messages for minutes.
+     * The deployed queue settings, but a visibility timeout fitted to the run's short slices: the deployed one (six
+     * times the worker's timeout) would hold a crashed invocation's message for six minutes. Ten slices, because a
+     * slice ends after the page under way when its time is up, and pages slow down under the run's faults.
      */
     static final RefreshQueueTrigger QUEUE_TRIGGER = new RefreshQueueTrigger(
             RefreshQueueTrigger.DEFAULT.batchSize(),
             RefreshQueueTrigger.DEFAULT.maxBatchingWindowSeconds(),
-            30,
+            (int) RefreshWorkerInstances.MAX_SLICE.multipliedBy(10).toSeconds(),
             RefreshQueueTrigger.DEFAULT.maxReceiveCount(),
             RefreshQueueTrigger.DEFAULT.maxConcurrency(),
             RefreshQueueTrigger.DEFAULT.retentionSeconds());
