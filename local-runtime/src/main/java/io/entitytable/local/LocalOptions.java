@@ -13,6 +13,8 @@ import java.nio.file.Path;
  * @param inMemory keep the table in memory (and the stream checkpoints with it) instead of in the data folder; the
  *     token issuer's key stays in the data folder, so tokens of the {@code token} command work either way
  * @param sqsPort the local SQS (ElasticMQ) port; 0 picks a free one
+ * @param search run the search engine and the search indexer (when the indexer is built)
+ * @param searchPort the search engine's HTTP port; 0 picks a free one
  */
 public record LocalOptions(
         Path repositoryRoot,
@@ -21,15 +23,27 @@ public record LocalOptions(
         int apiPort,
         int dynamoDbPort,
         String tableName,
-        int sqsPort) {
+        int sqsPort,
+        boolean search,
+        int searchPort) {
     public static final int API_PORT = 8080;
     public static final int DYNAMODB_PORT = 8000;
     public static final int SQS_PORT = 9324;
+    public static final int SEARCH_PORT = 9200;
 
-    /** Options with SQS on a free port, so that several systems (tests) can run side by side. */
+    /**
+     * Options with SQS on a free port and without search, so that several systems (tests) can run side by side: a
+     * search engine costs a JVM of its own, which only the tests of search start ({@link #withSearch}).
+     */
     public LocalOptions(
             Path repositoryRoot, Path dataFolder, boolean inMemory, int apiPort, int dynamoDbPort, String tableName) {
-        this(repositoryRoot, dataFolder, inMemory, apiPort, dynamoDbPort, tableName, 0);
+        this(repositoryRoot, dataFolder, inMemory, apiPort, dynamoDbPort, tableName, 0, false, 0);
+    }
+
+    /** These options with the search engine (on a free port when {@code port} is 0) and the search indexer. */
+    public LocalOptions withSearch(int port) {
+        return new LocalOptions(
+                repositoryRoot, dataFolder, inMemory, apiPort, dynamoDbPort, tableName, sqsPort, true, port);
     }
 
     public static final String DATA_FOLDER = ".local-data";
@@ -43,7 +57,9 @@ public record LocalOptions(
                 API_PORT,
                 DYNAMODB_PORT,
                 TableLayout.ENTITY.defaultTableName(),
-                SQS_PORT);
+                SQS_PORT,
+                true,
+                SEARCH_PORT);
     }
 
     /** The API's committed OpenAPI document, which the front door shows under {@code /docs}. */
@@ -61,6 +77,15 @@ public record LocalOptions(
 
     public Path checkpointFile() {
         return dataFolder.resolve("stream-pump").resolve("checkpoints.json");
+    }
+
+    /** The search engine's data; with {@link #inMemory} a scratch folder, emptied at every start. */
+    public Path searchFolder() {
+        return dataFolder.resolve(inMemory ? "search-scratch" : "search");
+    }
+
+    public Path indexerCheckpointFile() {
+        return dataFolder.resolve("search-pump").resolve("checkpoints.json");
     }
 
     public Path databaseFolder() {

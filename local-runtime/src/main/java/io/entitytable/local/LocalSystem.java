@@ -17,20 +17,25 @@ import io.entitytable.model.EnvironmentVariables;
 import io.entitytable.model.FunctionDefinition;
 import io.entitytable.model.RefreshQueueNames;
 import io.entitytable.model.RefreshQueueTrigger;
+import io.entitytable.model.SearchIndex;
 import io.entitytable.model.StreamTrigger;
+import io.entitytable.search.local.LocalSearchEngine;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -81,6 +86,9 @@ public final class LocalSystem implements AutoCloseable {
     private LocalSqs sqs;
     private PackagedFunction refreshWorker;
     private QueuePump queuePump;
+    private LocalSearchEngine searchEngine;
+    private PackagedFunction indexer;
+    private StreamPump indexerPump;
 
     private LocalSystem(
             LocalOptions options, PrintStream console, boolean streamPath, Consumer<DynamoDbClient> preloaded) {
@@ -145,19 +153,68 @@ public final class LocalSystem implements AutoCloseable {
         int sqsPort = options.sqsPort() == 0 ? LocalDynamoDb.freePort() : options.sqsPort();
         URI sqsEndpoint = fanoutPackaged ? URI.create("http://localhost:" + sqsPort) : null;
         String refreshQueueUrl = fanoutPackaged ? LocalSqs.queueUrl(sqsEndpoint, RefreshQueueNames.QUEUE) : null;
+        // Search needs the stream path's SQS (its refused records) and its own package.
+        boolean searchOn = fanoutPackaged
+                && options.search()
+                && Files.isRegularFile(options.zipOf(FunctionDefinition.SEARCH_INDEXER));
+        RuntimeApiServer indexerRuntimeApi = searchOn
+                ? remember(RuntimeApiServer.plain(
+                        0, Duration.ofSeconds(FunctionDefinition.SEARCH_INDEXER.timeoutSeconds())))
+                : null;
+        int searchPort = options.searchPort() == 0 ? LocalDynamoDb.freePort() : options.searchPort();
+        Map<String, String> apiSearch = searchOn
+                ? Map.of(
+                        EnvironmentVariables.SEARCH_ENDPOINT,
+                        searchEndpoint(searchPort).toString())
+                : Map.of();
 
         // The functions' JVMs start while DynamoDB Local starts: their init phases are most of the start-up time and
         // they do not talk to DynamoDB before their first event.
         URI endpoint = URI.create("http://localhost:" + options.dynamoDbPort());
         CompletableFuture<PackagedFunction> apiStart = CompletableFuture.supplyAsync(
-                () -> startFunction(FunctionDefinition.API, apiFrontDoor, endpoint, null, null));
+                () -> startFunction(FunctionDefinition.API, apiFrontDoor, endpoint, null, null, apiSearch));
         CompletableFuture<PackagedFunction> fanoutStart = fanoutPackaged
                 ? CompletableFuture.supplyAsync(() -> startFunction(
-                        FunctionDefinition.STREAM_FANOUT, fanoutRuntimeApi, endpoint, sqsEndpoint, refreshQueueUrl))
+                        FunctionDefinition.STREAM_FANOUT,
+                        fanoutRuntimeApi,
+                        endpoint,
+                        sqsEndpoint,
+                        refreshQueueUrl,
+                        Map.of()))
                 : CompletableFuture.completedFuture(null);
         CompletableFuture<PackagedFunction> workerStart = fanoutPackaged
                 ? CompletableFuture.supplyAsync(() -> startFunction(
-                        FunctionDefinition.REFRESH_WORKER, workerRuntimeApi, endpoint, sqsEndpoint, refreshQueueUrl))
+                        FunctionDefinition.REFRESH_WORKER,
+                        workerRuntimeApi,
+                        endpoint,
+                        sqsEndpoint,
+                        refreshQueueUrl,
+                        Map.of(EnvironmentVariables.MAX_CONCURRENT_WRITES, Integer.toString(LOCAL_WORKER_WRITES))))
+                : CompletableFuture.completedFuture(null);
+        // The engine starts beside the others; the indexer once it answers, since the indexer makes sure of the index
+        // when it starts.
+        CompletableFuture<LocalSearchEngine> searchStart = searchOn
+                ? CompletableFuture.supplyAsync(() -> {
+                    long step = System.nanoTime();
+                    LocalSearchEngine started = LocalSearchEngine.start(searchFolder(), searchPort);
+                    report.search(since(step));
+                    return started;
+                })
+                : CompletableFuture.completedFuture(null);
+        CompletableFuture<PackagedFunction> indexerStart = searchOn
+                ? searchStart.thenApplyAsync(engine -> startFunction(
+                        FunctionDefinition.SEARCH_INDEXER,
+                        indexerRuntimeApi,
+                        endpoint,
+                        sqsEndpoint,
+                        null,
+                        Map.of(
+                                EnvironmentVariables.SEARCH_ENDPOINT,
+                                engine.endpoint().toString(),
+                                EnvironmentVariables.SEARCH_SIGNING,
+                                "false",
+                                EnvironmentVariables.SEARCH_DEAD_LETTER_QUEUE_URL,
+                                LocalSqs.queueUrl(sqsEndpoint, SearchIndex.DEAD_LETTER_QUEUE))))
                 : CompletableFuture.completedFuture(null);
         // SQS starts next to DynamoDB Local; the functions know its queue URL already (LocalSqs#queueUrl).
         CompletableFuture<LocalSqs> sqsStart = fanoutPackaged
@@ -188,7 +245,14 @@ public final class LocalSystem implements AutoCloseable {
             if (sqs != null) {
                 remember(sqs);
             }
+            searchEngine = searchStart.join();
+            if (searchEngine != null) {
+                remember(searchEngine);
+            }
+            indexer = indexerStart.join();
         } catch (RuntimeException e) {
+            closeQuietly(indexerStart);
+            closeQuietly(searchStart);
             closeQuietly(sqsStart);
             closeQuietly(apiStart);
             closeQuietly(fanoutStart);
@@ -216,6 +280,30 @@ public final class LocalSystem implements AutoCloseable {
                             PumpOptions.DEFAULT,
                             Clock.systemUTC(),
                             line -> console.println("[stream-pump] " + line))
+                    .start());
+        }
+        if (indexer != null) {
+            remember(indexer);
+            // A second reader of the same stream, with its own trigger, checkpoints and failure destination: as the
+            // deployed indexer has its own event source mapping.
+            indexerPump = remember(new StreamPump(
+                            remember(dynamoDb.client()),
+                            remember(dynamoDb.streamsClient()),
+                            options.tableName(),
+                            StreamTrigger.SEARCH_INDEXER,
+                            new RuntimeApiInvoker(
+                                    indexerRuntimeApi.invokeUri(),
+                                    Duration.ofSeconds(FunctionDefinition.SEARCH_INDEXER.timeoutSeconds())),
+                            new DeadLetterFolder(
+                                    options.deadLetterFolder().resolve(FunctionDefinition.SEARCH_INDEXER.name()),
+                                    FunctionArns.of(FunctionDefinition.SEARCH_INDEXER),
+                                    Clock.systemUTC()),
+                            options.inMemory()
+                                    ? Checkpoints.inMemory()
+                                    : Checkpoints.inFile(options.indexerCheckpointFile()),
+                            PumpOptions.DEFAULT,
+                            Clock.systemUTC(),
+                            line -> console.println("[search-pump] " + line))
                     .start());
         }
         if (refreshWorker != null) {
@@ -252,7 +340,8 @@ public final class LocalSystem implements AutoCloseable {
             RuntimeApiServer runtimeApi,
             URI endpoint,
             URI sqsEndpoint,
-            String refreshQueueUrl) {
+            String refreshQueueUrl,
+            Map<String, String> extra) {
         Map<String, String> environment = FunctionEnvironment.of(
                 function,
                 runtimeApi.runtimeApiAddress(),
@@ -261,11 +350,34 @@ public final class LocalSystem implements AutoCloseable {
                 endpoint,
                 sqsEndpoint,
                 refreshQueueUrl);
-        if (function.equals(FunctionDefinition.REFRESH_WORKER)) {
-            environment.put(EnvironmentVariables.MAX_CONCURRENT_WRITES, Integer.toString(LOCAL_WORKER_WRITES));
-        }
+        environment.putAll(extra);
         return PackagedFunction.start(
                 function, options.zipOf(function), options.taskRoot(function), runtimeApi, environment, console);
+    }
+
+    private static URI searchEndpoint(int port) {
+        return URI.create("http://127.0.0.1:" + port);
+    }
+
+    /** The engine's folder; a scratch one starts empty, as an in-memory table does. */
+    private Path searchFolder() {
+        Path folder = options.searchFolder();
+        if (options.inMemory()) {
+            deleteRecursively(folder);
+        }
+        return folder;
+    }
+
+    private static void deleteRecursively(Path folder) {
+        if (!Files.exists(folder)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(folder)) {
+            paths.sorted(Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot empty " + folder, e);
+        }
     }
 
     private void createDataFolder() {
@@ -316,14 +428,24 @@ public final class LocalSystem implements AutoCloseable {
         return fanout;
     }
 
-    /** The stream pump, or null when the fan-out function is not running. */
     /** When the stream pump invoked the fan-out and for how long, or null when the fan-out is not running. */
     public TimedInvoker fanoutInvocations() {
         return fanoutInvocations;
     }
 
+    /** The stream pump, or null when the fan-out function is not running. */
     public StreamPump pump() {
         return pump;
+    }
+
+    /** The search engine, or null when search is not running. */
+    public LocalSearchEngine searchEngine() {
+        return searchEngine;
+    }
+
+    /** The pump feeding the stream to the search indexer, or null when search is not running. */
+    public StreamPump indexerPump() {
+        return indexerPump;
     }
 
     /** The local SQS with the refresh queue and its dead-letter queue, or null when the stream path is not running. */

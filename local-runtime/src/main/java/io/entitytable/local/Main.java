@@ -13,7 +13,7 @@ import java.util.concurrent.CountDownLatch;
  * Command line of the local runtime.
  *
  * <pre>
- * start  [--in-memory] [--data DIR] [--api-port N] [--dynamodb-port N] [--sqs-port N] [--table NAME]
+ * start  [--in-memory] [--data DIR] [--api-port N] [--dynamodb-port N] [--sqs-port N] [--search-port N] [--no-search] [--table NAME]
  * invoke &lt;function&gt; &lt;event-file&gt; [--dynamodb-port N] [--sqs-port N] [--table NAME]
  * token  --operator | --business &lt;id&gt; [--business &lt;id&gt; ...] [--data DIR]
  * </pre>
@@ -21,7 +21,8 @@ import java.util.concurrent.CountDownLatch;
 public final class Main {
     private static final String USAGE =
             """
-            usage: start  [--in-memory] [--data DIR] [--api-port N] [--dynamodb-port N] [--sqs-port N] [--table NAME]
+            usage: start  [--in-memory] [--data DIR] [--api-port N] [--dynamodb-port N] [--sqs-port N]
+                          [--search-port N] [--no-search] [--table NAME]
                    invoke <function> <event-file> [--dynamodb-port N] [--sqs-port N] [--table NAME]
                    token  --operator | --business <id> [--business <id> ...] [--data DIR]
                    functions: api, stream-fanout, refresh-worker
@@ -106,6 +107,8 @@ public final class Main {
         int apiPort = defaults.apiPort();
         int dynamoDbPort = defaults.dynamoDbPort();
         int sqsPort = defaults.sqsPort();
+        boolean search = defaults.search();
+        int searchPort = defaults.searchPort();
         String table = defaults.tableName();
         while (!arguments.isEmpty()) {
             String option = arguments.pop();
@@ -121,12 +124,25 @@ public final class Main {
                 }
                 case "--dynamodb-port" -> dynamoDbPort = Integer.parseInt(value(option, arguments));
                 case "--sqs-port" -> sqsPort = Integer.parseInt(value(option, arguments));
+                case "--search-port" -> {
+                    requireStart(option, startOptions);
+                    searchPort = Integer.parseInt(value(option, arguments));
+                }
+                case "--no-search" -> search = !requireStart(option, startOptions);
                 case "--table" -> table = value(option, arguments);
                 default -> throw new IllegalArgumentException("unknown option '" + option + "'");
             }
         }
         return new LocalOptions(
-                root, data.toAbsolutePath().normalize(), inMemory, apiPort, dynamoDbPort, table, sqsPort);
+                root,
+                data.toAbsolutePath().normalize(),
+                inMemory,
+                apiPort,
+                dynamoDbPort,
+                table,
+                sqsPort,
+                search,
+                searchPort);
     }
 
     private static boolean requireStart(String option, boolean startOptions) {

@@ -6,8 +6,10 @@ import java.time.Duration;
  * How long the parts of the local system took to start.
  *
  * @param sqs the local SQS with its queues, or null when it did not start (no stream path)
+ * @param search the search engine, until it answered, or null when it did not start
  */
-public record StartupReport(Duration total, Duration dynamoDb, Duration table, boolean tableCreated, Duration sqs) {
+public record StartupReport(
+        Duration total, Duration dynamoDb, Duration table, boolean tableCreated, Duration sqs, Duration search) {
     static Builder builder() {
         return new Builder();
     }
@@ -18,9 +20,14 @@ public record StartupReport(Duration total, Duration dynamoDb, Duration table, b
         private Duration table;
         private boolean tableCreated;
         private Duration sqs;
+        private Duration search;
 
         void sqs(Duration value) {
             sqs = value;
+        }
+
+        void search(Duration value) {
+            search = value;
         }
 
         void total(Duration value) {
@@ -37,7 +44,7 @@ public record StartupReport(Duration total, Duration dynamoDb, Duration table, b
         }
 
         StartupReport build() {
-            return new StartupReport(total, dynamoDb, table, tableCreated, sqs);
+            return new StartupReport(total, dynamoDb, table, tableCreated, sqs, search);
         }
     }
 }

@@ -5,6 +5,7 @@ import io.entitytable.local.function.ApiDocs;
 import io.entitytable.local.function.PackagedFunction;
 import io.entitytable.model.FunctionDefinition;
 import io.entitytable.model.RefreshQueueTrigger;
+import io.entitytable.model.SearchIndex;
 import io.entitytable.model.StreamTrigger;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -84,12 +85,34 @@ final class StatusBlock {
                             + queue.visibilityTimeoutSeconds() + " s, DLQ after " + queue.maxReceiveCount()
                             + " receives");
         }
+        if (system.searchEngine() == null) {
+            line(
+                    out,
+                    "Search",
+                    "OFF: runs with the stream path and search-indexer/target/function.zip (not with --no-search)");
+        } else {
+            StreamTrigger indexing = StreamTrigger.SEARCH_INDEXER;
+            line(
+                    out,
+                    "Search (OpenSearch)",
+                    system.searchEngine().endpoint() + "   (index " + SearchIndex.physicalName() + ", alias "
+                            + SearchIndex.ALIAS + "; data in "
+                            + system.options().searchFolder() + ")");
+            line(
+                    out,
+                    "Search pump",
+                    "to " + FunctionDefinition.SEARCH_INDEXER.name() + ": batch " + indexing.batchSize() + ", window "
+                            + indexing.maxBatchingWindowSeconds() + " s, bisect " + indexing.bisectBatchOnError()
+                            + ", retries " + indexing.maxRetryAttempts() + ", the same "
+                            + indexing.filterPatterns().size() + " filter patterns");
+        }
         line(
                 out,
                 "Started in",
                 seconds(report.total()) + "   (DynamoDB Local " + seconds(report.dynamoDb()) + ", table "
                         + seconds(report.table())
                         + (report.sqs() == null ? "" : ", SQS " + seconds(report.sqs()))
+                        + (report.search() == null ? "" : ", search engine " + seconds(report.search()))
                         + "; the functions start in parallel with them)");
         out.append(" Ctrl-C stops everything.\n");
         out.append(rule).append('\n');

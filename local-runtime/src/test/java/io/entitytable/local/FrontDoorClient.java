@@ -148,6 +148,19 @@ final class FrontDoorClient {
         return subjects;
     }
 
+    /** The ids of a business's subjects that a plain-text search finds (its first page of 100). */
+    List<String> search(String businessId, String text) {
+        JsonNode page = send(
+                "GET",
+                "/businesses/" + businessId + "/search" + PAGE + "&q="
+                        + URLEncoder.encode(text, StandardCharsets.UTF_8),
+                null,
+                200);
+        List<String> ids = new ArrayList<>();
+        page.get("items").forEach(item -> ids.add(item.get("id").asText()));
+        return ids;
+    }
+
     /** Every page of a list. */
     private List<JsonNode> items(String path) {
         List<JsonNode> items = new ArrayList<>();

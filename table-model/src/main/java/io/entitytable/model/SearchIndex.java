@@ -23,6 +23,11 @@ public final class SearchIndex {
     public static final String ALIAS = "entities";
     public static final int MAPPING_VERSION = 1;
     public static final String DEFINITION_RESOURCE = "search/entities-v1.json";
+    /**
+     * The queue of stream records the index refused (a mapping or parse error), named for the local runtime; the CDK
+     * stack has CloudFormation name its own.
+     */
+    public static final String DEAD_LETTER_QUEUE = "entity-table-search-dlq";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

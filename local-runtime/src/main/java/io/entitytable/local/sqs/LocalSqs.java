@@ -3,6 +3,7 @@ package io.entitytable.local.sqs;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.RefreshQueueNames;
 import io.entitytable.model.RefreshQueueTrigger;
+import io.entitytable.model.SearchIndex;
 import java.net.URI;
 import java.util.Map;
 import org.elasticmq.NodeAddress;
@@ -50,6 +51,8 @@ public final class LocalSqs implements AutoCloseable {
             URI endpoint = URI.create("http://localhost:" + bound);
             client = client(endpoint);
             RefreshQueues queues = createQueues(client, trigger);
+            // The search indexer's queue of refused records: nothing reads it but people (and tests).
+            client.createQueue(b -> b.queueName(SearchIndex.DEAD_LETTER_QUEUE));
             if (!queues.queueUrl().equals(queueUrl(endpoint, RefreshQueueNames.QUEUE))) {
                 throw new IllegalStateException("ElasticMQ named the refresh queue " + queues.queueUrl() + ", not "
                         + queueUrl(endpoint, RefreshQueueNames.QUEUE));

@@ -1,0 +1,71 @@
+package io.entitytable.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Search on the whole local system: the engine in its own JVM, the packaged search indexer fed by its own stream pump,
+ * and the API's search route. What the Try it block of the README does: create, find by prefix and by typo, rename,
+ * find by the new name, delete.
+ */
+class LocalSystemSearchTest {
+    private static final Duration SEARCHABLE_WITHIN = Duration.ofSeconds(30);
+
+    @TempDir
+    Path dataFolder;
+
+    @Test
+    void aCustomer_shouldBeFoundByPrefixAndTypo_thenByItsNewName_andNotOnceDeleted() throws Exception {
+        LocalOptions options = new LocalOptions(
+                        TestRepository.root(), dataFolder, true, 0, LocalDynamoDb.freePort(), "Entity")
+                .withSearch(0);
+        try (LocalSystem system = LocalSystem.start(options, System.out)) {
+            assertThat(system.searchEngine()).isNotNull();
+            assertThat(system.indexerPump()).isNotNull();
+            assertThat(system.statusBlock()).contains("Search (OpenSearch)", "Search pump");
+            FrontDoorClient api = FrontDoorClient.operatorOf(system);
+            String business = api.createBusiness("Searchable");
+            String other = api.createBusiness("Elsewhere");
+            String customer = api.createCustomer(business, "Alonso", "Quixote");
+            api.createCustomer(other, "Alonso", "Quixote");
+
+            // THEN the customer is found by a prefix and by a typo, in its business only
+            List<String> byPrefix = await(() -> api.search(business, "quix"), hits -> !hits.isEmpty());
+            assertThat(byPrefix).containsExactly(customer);
+            assertThat(api.search(business, "Quixotr")).containsExactly(customer);
+
+            // WHEN renamed: found by the new name, and no longer by the old one
+            api.renameCustomer(customer, "Panza");
+            assertThat(await(() -> api.search(business, "panza"), hits -> !hits.isEmpty()))
+                    .containsExactly(customer);
+            assertThat(api.search(business, "quixote")).isEmpty();
+
+            // WHEN deleted: found no more
+            api.deleteCustomer(customer);
+            assertThat(await(() -> api.search(business, "panza"), List::isEmpty))
+                    .isEmpty();
+        }
+    }
+
+    private static List<String> await(SearchCall call, Predicate<List<String>> done) throws InterruptedException {
+        Instant deadline = Instant.now().plus(SEARCHABLE_WITHIN);
+        List<String> hits = call.run();
+        while (!done.test(hits) && Instant.now().isBefore(deadline)) {
+            Thread.sleep(200);
+            hits = call.run();
+        }
+        return hits;
+    }
+
+    private interface SearchCall {
+        List<String> run();
+    }
+}
