@@ -145,7 +145,7 @@ class HostileInputTest {
         System.out.printf(
                 "HostileInputTest: %d routes, %d requests sent, by status class %s%n",
                 routes.size(), corpus.size(), byClass);
-        assertThat(routes).hasSize(36);
+        assertThat(routes).hasSize(37);
         assertThat(failures)
                 .as("requests that ended outside their expected class")
                 .isEmpty();

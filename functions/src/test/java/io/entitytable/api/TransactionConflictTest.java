@@ -274,6 +274,16 @@ class TransactionConflictTest {
         }
 
         @Override
+        public java.util.Optional<java.net.URI> searchEndpoint() {
+            return java.util.Optional.empty();
+        }
+
+        @Override
+        public java.util.Optional<Boolean> searchSigning() {
+            return java.util.Optional.empty();
+        }
+
+        @Override
         public int filterPageBudget() {
             return 10;
         }

@@ -2,6 +2,8 @@ package io.entitytable.api.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import java.net.URI;
+import java.util.Optional;
 
 /** The API function's configuration (Quarkus config mapping); each maps to an environment variable named in {@code EnvironmentVariables}. */
 @ConfigMapping(prefix = "entity-table")
@@ -22,6 +24,12 @@ public interface ApiConfig {
      */
     @WithDefault("false")
     boolean allowUnauthenticated();
+
+    /** The search index ({@code SEARCH_ENDPOINT}); absent when the deployment has no search. */
+    Optional<URI> searchEndpoint();
+
+    /** Whether search requests are signed ({@code SEARCH_SIGNING}); by default an {@code https} endpoint is. */
+    Optional<Boolean> searchSigning();
 
     /** How many Query pages a filtered list may read before it returns what it found with a cursor. */
     @WithDefault("10")

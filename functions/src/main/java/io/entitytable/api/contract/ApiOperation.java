@@ -415,6 +415,20 @@ public enum ApiOperation {
                     + " that carry the tag. An unknown business has no tagged subjects.",
             LIST,
             false,
+            Errors.LIST),
+    SEARCH_BUSINESS(
+            "GET",
+            "/businesses/{id}/search",
+            "searchBusiness",
+            "Search a business's customers, stores and orders",
+            "Plain-text search, answered by the search index the table's stream keeps (seconds behind the table),"
+                    + " not by DynamoDB: customers by name, email and address, stores by name and address, orders by"
+                    + " their lines' descriptions and SKUs, status and customer name, all by tags. A word prefix"
+                    + " matches, a typo in a longer word is forgiven, accents and case do not matter. Best match"
+                    + " first, ties by id. One search request per page, held to the business. 404 when the"
+                    + " deployment has no search index; 503 when the index cannot be reached.",
+            LIST,
+            false,
             Errors.LIST);
 
     /** The error statuses that whole kinds of operation share, named once (500 and 503 are added to every one). */

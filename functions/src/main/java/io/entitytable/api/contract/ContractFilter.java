@@ -39,7 +39,10 @@ public class ContractFilter implements OASFilter {
             "Orders of a customer with their lines, listed per business, per customer or per status.",
             "Relationships and tags",
             "Reads of the copies the stream fan-out keeps: a customer's stores, a store's customers, tagged subjects."
-                    + " They show the subjects as of the last fanned-out change.");
+                    + " They show the subjects as of the last fanned-out change.",
+            "Search",
+            "Plain-text search of a business's customers, stores and orders, answered by the search index the table's"
+                    + " stream keeps, seconds behind the table.");
 
     private static final Pattern PATH_VARIABLE = Pattern.compile("\\{([^}]+)}");
 

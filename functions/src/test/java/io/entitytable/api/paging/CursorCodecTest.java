@@ -98,6 +98,16 @@ class CursorCodecTest {
             }
 
             @Override
+            public java.util.Optional<java.net.URI> searchEndpoint() {
+                return java.util.Optional.empty();
+            }
+
+            @Override
+            public java.util.Optional<Boolean> searchSigning() {
+                return java.util.Optional.empty();
+            }
+
+            @Override
             public int filterPageBudget() {
                 return 10;
             }

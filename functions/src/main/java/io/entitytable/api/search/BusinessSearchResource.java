@@ -1,0 +1,44 @@
+package io.entitytable.api.search;
+
+import io.entitytable.api.paging.Page;
+import io.entitytable.api.web.PageParams;
+import io.entitytable.api.web.Responses;
+import jakarta.inject.Singleton;
+import jakarta.ws.rs.BeanParam;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** {@code GET /businesses/{id}/search}: the business's customers, stores and orders that match some text. */
+@Singleton
+@Path("businesses/{id}/search")
+@Tag(name = "Search")
+public class BusinessSearchResource {
+    private final SearchService search;
+
+    BusinessSearchResource(SearchService search) {
+        this.search = search;
+    }
+
+    @GET
+    public Page<SearchHitResponse> search(
+            @PathParam("id") String businessId,
+            @Parameter(
+                            description =
+                                    "The text to search for: plain words (1 to 256 characters), never a query language."
+                                            + " A word prefix matches, and a typo in a longer word is forgiven.")
+                    @QueryParam("q")
+                    String q,
+            @Parameter(
+                            description =
+                                    "Only these entities: customer, store or order; repeat it or separate with commas.")
+                    @QueryParam("type")
+                    List<String> type,
+            @BeanParam PageParams page) {
+        return Responses.page(search.search(businessId, q, type, page.limit(), page.next()), SearchHitResponse::from);
+    }
+}

@@ -1,0 +1,120 @@
+package io.entitytable.api.search;
+
+import io.entitytable.api.access.Access;
+import io.entitytable.api.error.ApiProblem;
+import io.entitytable.api.input.Inputs;
+import io.entitytable.api.input.Patterns;
+import io.entitytable.api.paging.CursorCodec;
+import io.entitytable.api.paging.CursorState;
+import io.entitytable.api.paging.Page;
+import io.entitytable.model.Entity;
+import io.entitytable.model.SearchDocument;
+import io.entitytable.search.client.TextHit;
+import io.entitytable.search.client.TextQuery;
+import io.entitytable.search.client.TextSearch;
+import io.entitytable.search.client.TextSearchPage;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.jboss.logging.Logger;
+import org.opensearch.client.opensearch._types.OpenSearchException;
+
+/**
+ * Plain-text search inside one business, answered from the search index (never from the table). The caller must be
+ * allowed to use the business, like every other route; the query itself is held to that business ({@link TextSearch}).
+ */
+@ApplicationScoped
+public class SearchService {
+    /** Longer text is a paste, not a search: refused rather than cut. */
+    public static final int MAX_TEXT_LENGTH = 256;
+
+    private static final Logger LOG = Logger.getLogger(SearchService.class);
+    private static final String SCORE = "score";
+    private static final String ID = "id";
+
+    private final SearchBackend backend;
+    private final Access access;
+    private final CursorCodec cursors;
+
+    SearchService(SearchBackend backend, Access access, CursorCodec cursors) {
+        this.backend = backend;
+        this.access = access;
+        this.cursors = cursors;
+    }
+
+    public Page<TextHit> search(String businessId, String q, List<String> type, String limit, String next) {
+        TextSearch search = backend.search()
+                .orElseThrow(() -> new ApiProblem(404, "Not found", "this deployment has no search index"));
+        Inputs.id("id", businessId);
+        access.requireBusiness(businessId);
+        String text = text(q);
+        Set<Entity> types = types(type);
+        int size = Inputs.limit(limit);
+        // The cursor is bound to the business and to the query: another search cannot resume it.
+        String scope = "search|" + businessId + "|" + text + "|"
+                + types.stream().map(Entity::keyName).collect(Collectors.joining(","));
+        TextQuery.After after = after(cursors.decode(scope, next));
+        TextSearchPage page;
+        try {
+            page = search.run(new TextQuery(businessId, text, types, size, after));
+        } catch (IOException | OpenSearchException e) {
+            LOG.errorf(e, "search of business %s failed", businessId);
+            throw new ApiProblem(
+                    503, "Service unavailable", "the search index is unavailable; retry after a short wait");
+        }
+        String cursor = page.next() == null ? null : cursors.encode(scope, state(page.next()));
+        return new Page<>(page.hits(), cursor);
+    }
+
+    private static String text(String q) {
+        String text = q == null ? "" : q.strip();
+        if (text.isEmpty()) {
+            throw ApiProblem.invalid("q", "must be the text to search for");
+        }
+        if (text.length() > MAX_TEXT_LENGTH
+                || !Patterns.TEXT_SHAPE.matcher(text).matches()) {
+            throw ApiProblem.invalid("q", "must be at most " + MAX_TEXT_LENGTH + " characters of text");
+        }
+        return text;
+    }
+
+    /** {@code type} repeated, comma-separated or both; none means every entity the index holds. */
+    private static Set<Entity> types(List<String> values) {
+        Set<Entity> types = EnumSet.noneOf(Entity.class);
+        if (values == null) {
+            return types;
+        }
+        for (String value : values) {
+            for (String name : value.split(",", -1)) {
+                Entity entity = Entity.fromKeyName(name.strip())
+                        .filter(SearchDocument::indexes)
+                        .orElseThrow(() -> ApiProblem.invalid("type", "must be customer, store or order"));
+                types.add(entity);
+            }
+        }
+        return types;
+    }
+
+    private static TextQuery.After after(CursorState state) {
+        Map<String, String> position = state.resumeAfter(CursorState.SINGLE);
+        if (position == null) {
+            return null;
+        }
+        try {
+            return new TextQuery.After(Double.parseDouble(position.get(SCORE)), position.get(ID));
+        } catch (RuntimeException e) {
+            // A cursor we signed always parses; this one was made by another version of the API.
+            throw ApiProblem.badRequest("the cursor is not valid for this request; start again without 'next'");
+        }
+    }
+
+    private static CursorState state(TextQuery.After after) {
+        CursorState state = CursorState.start();
+        state.positions().put(CursorState.SINGLE, Map.of(SCORE, Double.toString(after.score()), ID, after.id()));
+        return state;
+    }
+}

@@ -1,0 +1,151 @@
+package io.entitytable.search.client;
+
+import io.entitytable.model.Entity;
+import io.entitytable.model.SearchFields;
+import io.entitytable.model.SearchIndex;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch._types.FieldValue;
+import org.opensearch.client.opensearch._types.SortOrder;
+import org.opensearch.client.opensearch._types.query_dsl.Operator;
+import org.opensearch.client.opensearch._types.query_dsl.Query;
+import org.opensearch.client.opensearch.core.SearchRequest;
+import org.opensearch.client.opensearch.core.SearchResponse;
+import org.opensearch.client.opensearch.core.search.HighlightField;
+import org.opensearch.client.opensearch.core.search.Hit;
+
+/**
+ * The one search the project runs: plain text inside one business.
+ *
+ * <p>The text only ever reaches the engine as the {@code query} of {@code multi_match} queries, which analyse it as
+ * words: never as {@code query_string} syntax, so no input can name a field, another business or a script. The
+ * business is a filter of the query itself (and the routing, so one shard answers); tombstones of deleted subjects are
+ * filtered out. Two ways to match, either is enough: the words themselves with {@code fuzziness: AUTO} (one typo in a
+ * word of 3 to 5 letters, two beyond), and word prefixes on the {@code .prefix} sub-fields ("quix" finds "Quixote").
+ * Hits are ranked by score, ties broken by id, so {@code search_after} pages are stable.
+ */
+public final class TextSearch {
+    private static final List<String> WORD_FIELDS = SearchFields.TEXT;
+    private static final List<String> PREFIX_FIELDS =
+            SearchFields.TEXT.stream().map(SearchFields::prefixOf).toList();
+
+    private final OpenSearchClient client;
+    private final String index;
+
+    /** Searches the alias every reader uses. */
+    public TextSearch(OpenSearchClient client) {
+        this(client, SearchIndex.ALIAS);
+    }
+
+    public TextSearch(OpenSearchClient client, String index) {
+        this.client = client;
+        this.index = index;
+    }
+
+    public TextSearchPage run(TextQuery query) throws IOException {
+        @SuppressWarnings("rawtypes")
+        SearchResponse<Map> response = client.search(request(query), Map.class);
+        List<TextHit> hits = new ArrayList<>();
+        for (Hit<Map> hit : response.hits().hits()) {
+            hits.add(hitOf(hit));
+        }
+        if (hits.size() <= query.size()) {
+            return new TextSearchPage(hits, null);
+        }
+        List<TextHit> page = hits.subList(0, query.size());
+        TextHit last = page.get(page.size() - 1);
+        return new TextSearchPage(List.copyOf(page), new TextQuery.After(last.score(), last.id()));
+    }
+
+    SearchRequest request(TextQuery query) {
+        return SearchRequest.of(search -> {
+            search.index(index)
+                    .routing(query.businessId())
+                    // One more than the page: whether there is a next page, without counting every hit.
+                    .size(query.size() + 1)
+                    .trackTotalHits(total -> total.enabled(false))
+                    .trackScores(true)
+                    .query(query(query))
+                    .sort(sort -> sort.score(score -> score.order(SortOrder.Desc)))
+                    .sort(sort ->
+                            sort.field(field -> field.field(SearchFields.ID).order(SortOrder.Asc)))
+                    .highlight(highlight -> {
+                        highlight.requireFieldMatch(false);
+                        WORD_FIELDS.forEach(field -> highlight.fields(field, HighlightField.of(f -> f)));
+                        // A prefix match ("quix") is highlighted on the sub-field, as the whole word it starts.
+                        PREFIX_FIELDS.forEach(field -> highlight.fields(field, HighlightField.of(f -> f)));
+                        return highlight;
+                    });
+            if (query.after() != null) {
+                search.searchAfterVals(
+                        FieldValue.of(query.after().score()),
+                        FieldValue.of(query.after().id()));
+            }
+            return search;
+        });
+    }
+
+    private static Query query(TextQuery query) {
+        return Query.of(q -> q.bool(bool -> {
+            bool.filter(f -> f.term(t -> t.field(SearchFields.BUSINESS_ID).value(FieldValue.of(query.businessId()))))
+                    .filter(f -> f.term(t -> t.field(SearchFields.DELETED).value(FieldValue.of(false))));
+            if (!query.types().isEmpty()) {
+                List<FieldValue> types = query.types().stream()
+                        .map(Entity::keyName)
+                        .sorted()
+                        .map(FieldValue::of)
+                        .toList();
+                bool.filter(f -> f.terms(t -> t.field(SearchFields.TYPE).terms(v -> v.value(types))));
+            }
+            bool.should(s -> s.multiMatch(m -> m.query(query.text())
+                            .fields(WORD_FIELDS)
+                            .fuzziness("AUTO")
+                            .operator(Operator.Or)))
+                    .should(s -> s.multiMatch(
+                            m -> m.query(query.text()).fields(PREFIX_FIELDS).operator(Operator.Or)))
+                    .minimumShouldMatch("1");
+            return bool;
+        }));
+    }
+
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static TextHit hitOf(Hit<Map> hit) {
+        Map<String, Object> source = hit.source() == null ? Map.of() : hit.source();
+        Map<String, List<String>> fields = new LinkedHashMap<>();
+        for (String field : WORD_FIELDS) {
+            Object value = source.get(field);
+            if (value instanceof List<?> values) {
+                fields.put(field, values.stream().map(String::valueOf).toList());
+            } else if (value != null) {
+                fields.put(field, List.of(String.valueOf(value)));
+            }
+        }
+        return new TextHit(
+                String.valueOf(source.get(SearchFields.TYPE)),
+                String.valueOf(source.get(SearchFields.ID)),
+                String.valueOf(source.get(SearchFields.BUSINESS_ID)),
+                hit.score() == null ? 0 : hit.score(),
+                (String) source.get(SearchFields.TITLE),
+                fields,
+                highlightsByField(hit.highlight()));
+    }
+
+    /** Fragments by text field: a {@code .prefix} sub-field's fragments count as its field's. */
+    private static Map<String, List<String>> highlightsByField(Map<String, List<String>> highlight) {
+        Map<String, List<String>> byField = new LinkedHashMap<>();
+        if (highlight == null) {
+            return byField;
+        }
+        String suffix = "." + SearchFields.PREFIX;
+        highlight.forEach((field, fragments) -> {
+            String textField = field.endsWith(suffix) ? field.substring(0, field.length() - suffix.length()) : field;
+            List<String> merged = byField.computeIfAbsent(textField, f -> new ArrayList<>());
+            fragments.stream().filter(fragment -> !merged.contains(fragment)).forEach(merged::add);
+        });
+        return byField;
+    }
+}
