@@ -1,7 +1,7 @@
 package io.entitytable.api.search;
 
 import io.entitytable.api.config.ApiConfig;
-import io.entitytable.search.client.SearchEngineClients;
+import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.client.TextSearch;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
@@ -16,8 +16,11 @@ public class SearchBackend {
 
     SearchBackend(ApiConfig config) {
         this.search = config.searchEndpoint()
-                .map(endpoint -> new TextSearch(SearchEngineClients.create(
-                        endpoint, config.searchSigning().orElse(SearchEngineClients.signsByDefault(endpoint)))));
+                .map(endpoint -> new TextSearch(SearchClients.create(
+                        endpoint,
+                        SearchClients.signingOf(
+                                endpoint,
+                                config.searchSigning().map(String::valueOf).orElse(null)))));
     }
 
     public Optional<TextSearch> search() {

@@ -39,7 +39,7 @@ class TextSearchTest {
     @BeforeAll
     static void indexTheWorld() throws Exception {
         endpoint = SharedSearchEngine.get().endpoint();
-        client = SearchEngineClients.create(endpoint, false);
+        client = SearchClients.create(endpoint, false);
         search = new TextSearch(client, INDEX);
         http("PUT", "/" + INDEX, SearchIndex.definitionJson());
         List<SearchDocument> documents = new ArrayList<>();
