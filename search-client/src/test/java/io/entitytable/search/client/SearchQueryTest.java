@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.opensearch.client.opensearch.OpenSearchClient;
@@ -28,7 +27,6 @@ class SearchQueryTest {
     private static final String ALIAS = "q" + ProcessHandle.current().pid() + "-entities";
     private static final String B1 = "01JBUSINESS1000000000000000";
     private static final String B2 = "01JBUSINESS2000000000000000";
-    private static final AtomicInteger IDS = new AtomicInteger();
     private static OpenSearchClient client;
 
     @BeforeAll
@@ -87,7 +85,6 @@ class SearchQueryTest {
 
     private static SearchDocument doc(
             String business, String type, String id, boolean deleted, Map<String, List<String>> text) {
-        IDS.incrementAndGet();
         return new SearchDocument(type, id, business, 1, deleted, Instant.EPOCH, id, text);
     }
 
