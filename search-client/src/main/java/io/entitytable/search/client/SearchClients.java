@@ -50,6 +50,8 @@ public final class SearchClients {
         }
         return ApacheHttpClient5TransportBuilder.builder(HttpHost.create(endpoint))
                 .setMapper(new JacksonJsonpMapper())
+                // HttpClient 5.6 would decompress gzip responses itself, and the transport would then try again.
+                .setHttpClientConfigCallback(client -> client.disableContentCompression())
                 .build();
     }
 }

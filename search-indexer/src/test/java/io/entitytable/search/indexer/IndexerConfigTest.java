@@ -1,0 +1,56 @@
+package io.entitytable.search.indexer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.entitytable.model.EnvironmentVariables;
+import io.entitytable.model.SearchIndex;
+import java.net.URI;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class IndexerConfigTest {
+
+    @Test
+    void from_shouldSignHttpsEndpointsOnly_unlessTheFlagSaysOtherwise() {
+        assertThat(config(Map.of(EnvironmentVariables.SEARCH_ENDPOINT, "https://abc.eu-west-1.aoss.amazonaws.com"))
+                        .signing())
+                .isTrue();
+        assertThat(config(Map.of(EnvironmentVariables.SEARCH_ENDPOINT, "http://127.0.0.1:9200"))
+                        .signing())
+                .isFalse();
+        assertThat(config(Map.of(
+                                EnvironmentVariables.SEARCH_ENDPOINT, "http://127.0.0.1:9200",
+                                EnvironmentVariables.SEARCH_SIGNING, "true"))
+                        .signing())
+                .isTrue();
+    }
+
+    @Test
+    void from_shouldUseTheProjectsIndexAndAlias_andTheNamedTableAndQueue() {
+        // WHEN
+        IndexerConfig config = config(Map.of(
+                EnvironmentVariables.SEARCH_ENDPOINT, "http://127.0.0.1:9200",
+                EnvironmentVariables.TABLE_NAME, "Entity-v2",
+                EnvironmentVariables.SEARCH_DEAD_LETTER_QUEUE_URL, "http://localhost:9324/000000000000/dlq"));
+
+        // THEN
+        assertThat(config.endpoint()).isEqualTo(URI.create("http://127.0.0.1:9200"));
+        assertThat(config.physicalIndex()).isEqualTo(SearchIndex.physicalName());
+        assertThat(config.alias()).isEqualTo(SearchIndex.ALIAS);
+        assertThat(config.tableName()).isEqualTo("Entity-v2");
+        assertThat(config.deadLetterQueueUrl()).isEqualTo("http://localhost:9324/000000000000/dlq");
+    }
+
+    @Test
+    void from_shouldRefuseToStartWithoutAnEndpoint() {
+        assertThatThrownBy(() -> config(Map.of()))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining(EnvironmentVariables.SEARCH_ENDPOINT);
+    }
+
+    private static IndexerConfig config(Map<String, String> settings) {
+        return IndexerConfig.from(new HashMap<>(settings)::get);
+    }
+}
