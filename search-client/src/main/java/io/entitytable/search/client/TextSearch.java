@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.opensearch._types.FieldValue;
+import org.opensearch.client.opensearch._types.OpenSearchException;
 import org.opensearch.client.opensearch._types.SortOrder;
 import org.opensearch.client.opensearch._types.query_dsl.Operator;
 import org.opensearch.client.opensearch._types.query_dsl.Query;
@@ -33,6 +34,8 @@ public final class TextSearch {
     private static final List<String> PREFIX_FIELDS =
             SearchFields.TEXT.stream().map(SearchFields::prefixOf).toList();
 
+    private static final String INDEX_NOT_FOUND = "index_not_found_exception";
+
     private final OpenSearchClient client;
     private final String index;
 
@@ -48,7 +51,16 @@ public final class TextSearch {
 
     public TextSearchPage run(TextQuery query) throws IOException {
         @SuppressWarnings("rawtypes")
-        SearchResponse<Map> response = client.search(request(query), Map.class);
+        SearchResponse<Map> response;
+        try {
+            response = client.search(request(query), Map.class);
+        } catch (OpenSearchException e) {
+            if (INDEX_NOT_FOUND.equals(e.error().type())) {
+                // The indexer creates the index with its first batch: until then nothing is indexed.
+                return new TextSearchPage(List.of(), null);
+            }
+            throw e;
+        }
         List<TextHit> hits = new ArrayList<>();
         for (Hit<Map> hit : response.hits().hits()) {
             hits.add(hitOf(hit));

@@ -161,6 +161,15 @@ class TextSearchTest {
         assertThat(whole).isSorted();
     }
 
+    @Test
+    void anIndexNotCreatedYet_shouldFindNothing() throws IOException {
+        TextSearch beforeTheIndexer = new TextSearch(client, INDEX + "-not-created-yet");
+        assertThat(beforeTheIndexer
+                        .run(new TextQuery(BUSINESS, "quix", Set.of(), 10, null))
+                        .hits())
+                .isEmpty();
+    }
+
     private static List<String> ids(String text, Set<Entity> types) throws IOException {
         return ids(text, types, 100);
     }
