@@ -11,6 +11,7 @@ import software.amazon.awscdk.services.cloudwatch.ComparisonOperator;
 import software.amazon.awscdk.services.cloudwatch.Dashboard;
 import software.amazon.awscdk.services.cloudwatch.GraphWidget;
 import software.amazon.awscdk.services.cloudwatch.IMetric;
+import software.amazon.awscdk.services.cloudwatch.IWidget;
 import software.amazon.awscdk.services.cloudwatch.Metric;
 import software.amazon.awscdk.services.cloudwatch.MetricOptions;
 import software.amazon.awscdk.services.cloudwatch.TreatMissingData;
@@ -19,14 +20,17 @@ import software.amazon.awscdk.services.sqs.IQueue;
 import software.constructs.Construct;
 
 /**
- * Alarms on what needs a human (anything in either dead-letter queue, a fan-out falling behind the stream, refresh jobs
- * waiting too long, function errors and throttles) and one dashboard with the API, the functions, the stream lag, the
- * refresh queue and the dead letters.
+ * Alarms on what needs a human (anything in any dead-letter queue, a fan-out or search indexer falling behind the
+ * stream, refresh jobs waiting too long, function errors and throttles) and one dashboard with the API, the functions,
+ * the stream lag, the refresh queue, the search indexer and the dead letters.
  *
  * <p>The alarms have no actions: where they should page differs per team; add an SNS action to {@link #alarms()}.
  */
 public final class EntityTableMonitoring extends Construct {
-    /** The fan-out is behind when its oldest record waits this long (the mapping gives up after maxRecordAge). */
+    /**
+     * A stream consumer (fan-out or search indexer) is behind when its oldest record waits this long (the mapping gives
+     * up after maxRecordAge).
+     */
     static final Duration ITERATOR_AGE_THRESHOLD = Duration.minutes(5);
 
     /**
@@ -75,35 +79,59 @@ public final class EntityTableMonitoring extends Construct {
                 1);
         functionAlarms("RefreshWorker", worker);
 
+        List<List<IWidget>> searchRows = new ArrayList<>();
+        if (props.search() != null) {
+            searchRows.add(searchAlarms(props.search()));
+        }
+
         HttpApi httpApi = props.httpApi();
-        this.dashboard = software.amazon.awscdk.services.cloudwatch.Dashboard.Builder.create(this, "Dashboard")
+        List<List<IWidget>> rows = new ArrayList<>(List.of(
+                List.of(
+                        graph(
+                                "HTTP API requests and errors",
+                                httpApi.metricCount(),
+                                httpApi.metricClientError(),
+                                httpApi.metricServerError()),
+                        graph(
+                                "HTTP API latency (p99)",
+                                httpApi.metricLatency(P99),
+                                httpApi.metricIntegrationLatency(P99))),
+                List.of(functionGraph("API function", api), graph("API duration (p99)", api.metricDuration(P99))),
+                List.of(
+                        functionGraph("Fan-out function", fanout),
+                        graph("Fan-out iterator age (max)", iteratorAge),
+                        graph("Dead-lettered batches", deadLetters)),
+                List.of(
+                        functionGraph("Refresh worker", worker),
+                        graph("Refresh queue: waiting segments (max)", refreshWaiting),
+                        graph("Refresh queue: oldest segment (s) and dead letters", refreshAge, refreshDeadLetters))));
+        rows.addAll(searchRows);
+        this.dashboard = Dashboard.Builder.create(this, "Dashboard")
                 .dashboardName(props.dashboardName())
-                .widgets(List.of(
-                        List.of(
-                                graph(
-                                        "HTTP API requests and errors",
-                                        httpApi.metricCount(),
-                                        httpApi.metricClientError(),
-                                        httpApi.metricServerError()),
-                                graph(
-                                        "HTTP API latency (p99)",
-                                        httpApi.metricLatency(P99),
-                                        httpApi.metricIntegrationLatency(P99))),
-                        List.of(
-                                functionGraph("API function", api),
-                                graph("API duration (p99)", api.metricDuration(P99))),
-                        List.of(
-                                functionGraph("Fan-out function", fanout),
-                                graph("Fan-out iterator age (max)", iteratorAge),
-                                graph("Dead-lettered batches", deadLetters)),
-                        List.of(
-                                functionGraph("Refresh worker", worker),
-                                graph("Refresh queue: waiting segments (max)", refreshWaiting),
-                                graph(
-                                        "Refresh queue: oldest segment (s) and dead letters",
-                                        refreshAge,
-                                        refreshDeadLetters))))
+                .widgets(rows)
                 .build();
+    }
+
+    /** The indexer's alarms, and its dashboard row. */
+    private List<IWidget> searchAlarms(Search search) {
+        Function indexer = search.indexerFunction();
+        Metric iteratorAge = indexer.metric("IteratorAge", perMinute("Maximum"));
+        IMetric refused = search.deadLetterQueue().metricApproximateNumberOfMessagesVisible(perMinute("Maximum"));
+        IMetric failedBatches =
+                search.streamDeadLetterQueue().metricApproximateNumberOfMessagesVisible(perMinute("Maximum"));
+        alarm(
+                "SearchIndexerIteratorAge",
+                "the search indexer is more than " + ITERATOR_AGE_THRESHOLD.toMinutes() + " minutes behind the stream",
+                iteratorAge,
+                ITERATOR_AGE_THRESHOLD.toMilliseconds().doubleValue(),
+                3);
+        alarm("SearchDeadLetters", "stream records the search index refused", refused, 1, 1);
+        alarm("SearchStreamDeadLetters", "stream batches the search indexer gave up on", failedBatches, 1, 1);
+        functionAlarms("SearchIndexer", indexer);
+        return List.of(
+                functionGraph("Search indexer", indexer),
+                graph("Search indexer iterator age (max)", iteratorAge),
+                graph("Search dead letters: refused records and failed batches", refused, failedBatches));
     }
 
     private void functionAlarms(String name, Function function) {
@@ -158,6 +186,7 @@ public final class EntityTableMonitoring extends Construct {
      * @param refreshQueue the refresh-job queue that triggers the worker
      * @param refreshDeadLetterQueue where refresh-job segments go after their last receive
      * @param httpApi the HTTP API
+     * @param search the search indexer and its queues, or null when the stack has no search
      * @param dashboardName the dashboard's name (unique per account and region)
      */
     public record Props(
@@ -168,6 +197,7 @@ public final class EntityTableMonitoring extends Construct {
             IQueue refreshQueue,
             IQueue refreshDeadLetterQueue,
             HttpApi httpApi,
+            Search search,
             String dashboardName) {
         public Props {
             Objects.requireNonNull(apiFunction, "apiFunction");
@@ -192,6 +222,7 @@ public final class EntityTableMonitoring extends Construct {
             private IQueue refreshQueue;
             private IQueue refreshDeadLetterQueue;
             private HttpApi httpApi;
+            private Search search;
             private String dashboardName;
 
             public Builder apiFunction(Function apiFunction) {
@@ -229,6 +260,11 @@ public final class EntityTableMonitoring extends Construct {
                 return this;
             }
 
+            public Builder search(Search search) {
+                this.search = search;
+                return this;
+            }
+
             public Builder dashboardName(String dashboardName) {
                 this.dashboardName = dashboardName;
                 return this;
@@ -243,8 +279,22 @@ public final class EntityTableMonitoring extends Construct {
                         refreshQueue,
                         refreshDeadLetterQueue,
                         httpApi,
+                        search,
                         dashboardName);
             }
+        }
+    }
+
+    /**
+     * @param indexerFunction the search indexer
+     * @param deadLetterQueue where the indexer puts records the index refused
+     * @param streamDeadLetterQueue where the indexer's mapping puts batches it gave up on
+     */
+    public record Search(Function indexerFunction, IQueue deadLetterQueue, IQueue streamDeadLetterQueue) {
+        public Search {
+            Objects.requireNonNull(indexerFunction, "indexerFunction");
+            Objects.requireNonNull(deadLetterQueue, "deadLetterQueue");
+            Objects.requireNonNull(streamDeadLetterQueue, "streamDeadLetterQueue");
         }
     }
 }

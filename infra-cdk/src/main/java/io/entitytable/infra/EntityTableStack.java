@@ -20,8 +20,8 @@ import software.constructs.Construct;
 
 /**
  * Everything Entity Table runs on, in one stack {@code EntityTable-<stage>}: the table, the API and fan-out functions,
- * the HTTP API, the stream trigger with its dead-letter queue, the refresh-job queue with its worker, alarms and a
- * dashboard.
+ * the HTTP API, the stream trigger with its dead-letter queue, the refresh-job queue with its worker, unless context
+ * {@code search=false} the search collection with its indexer, alarms and a dashboard.
  */
 public final class EntityTableStack extends Stack {
     public static final String OUTPUT_API_URL = "ApiUrl";
@@ -33,6 +33,9 @@ public final class EntityTableStack extends Stack {
     public static final String OUTPUT_USER_POOL_ID = "UserPoolId";
     public static final String OUTPUT_USER_POOL_CLIENT_ID = "UserPoolClientId";
     public static final String OUTPUT_ISSUER_URL = "JwtIssuerUrl";
+    public static final String OUTPUT_SEARCH_ENDPOINT = "SearchEndpoint";
+    public static final String OUTPUT_SEARCH_DEAD_LETTER_QUEUE_URL = "SearchDeadLetterQueueUrl";
+    public static final String OUTPUT_SEARCH_STREAM_DEAD_LETTER_QUEUE_URL = "SearchStreamDeadLetterQueueUrl";
 
     private final EntityDynamoTable table;
     private final QuarkusLambda api;
@@ -43,6 +46,8 @@ public final class EntityTableStack extends Stack {
     private final ApiUserPool userPool;
     private final StreamFanoutTrigger trigger;
     private final EntityTableMonitoring monitoring;
+    private final SearchCollection searchCollection;
+    private final SearchIndexing searchIndexing;
 
     public EntityTableStack(Construct scope, StackConfig config) {
         super(
@@ -80,6 +85,18 @@ public final class EntityTableStack extends Stack {
         apiEnvironment.put(
                 EnvironmentVariables.CURSOR_SECRET,
                 cursorSecret.getSecretValue().unsafeUnwrap());
+        // Without search the API gets no endpoint and answers its search route with 404.
+        this.searchCollection = config.search()
+                ? new SearchCollection(
+                        this,
+                        "Search",
+                        new SearchCollection.Props(
+                                config.searchCollectionName(), config.searchStandbyReplicas(), config.removalPolicy()))
+                : null;
+        if (searchCollection != null) {
+            apiEnvironment.put(EnvironmentVariables.SEARCH_ENDPOINT, searchCollection.endpoint());
+            apiEnvironment.put(EnvironmentVariables.SEARCH_SIGNING, "true");
+        }
         this.api = function(
                 "Api",
                 FunctionDefinition.API,
@@ -134,6 +151,21 @@ public final class EntityTableStack extends Stack {
                         .parallelizationFactor(config.parallelizationFactor())
                         .build());
 
+        // The table's second and last stream consumer: DynamoDB Streams serves two readers per shard.
+        this.searchIndexing = searchCollection != null
+                ? new SearchIndexing(
+                        this,
+                        "SearchIndexing",
+                        new SearchIndexing.Props(
+                                table,
+                                searchCollection,
+                                config.zipOf(FunctionDefinition.SEARCH_INDEXER),
+                                config.searchIndexer()))
+                : null;
+        if (searchCollection != null) {
+            searchCollection.grantAccess(searchIndexing.indexer().role(), api.role());
+        }
+
         this.userPool = config.ownUserPool() ? new ApiUserPool(this, "Users", config.removalPolicy()) : null;
         Optional<String> issuer = userPool != null ? Optional.of(userPool.issuerUrl()) : config.jwtIssuer();
         List<String> audience = userPool != null ? List.of(userPool.clientId()) : config.jwtAudience();
@@ -160,6 +192,13 @@ public final class EntityTableStack extends Stack {
                         .refreshQueue(refreshQueue.queue())
                         .refreshDeadLetterQueue(refreshQueue.deadLetterQueue())
                         .httpApi(httpApi.api())
+                        .search(
+                                searchIndexing == null
+                                        ? null
+                                        : new EntityTableMonitoring.Search(
+                                                searchIndexing.indexer().function(),
+                                                searchIndexing.deadLetterQueue(),
+                                                searchIndexing.trigger().deadLetterQueue()))
                         .dashboardName(config.stackName())
                         .build());
 
@@ -183,6 +222,20 @@ public final class EntityTableStack extends Stack {
             output(OUTPUT_USER_POOL_CLIENT_ID, userPool.clientId(), "App client whose id is the tokens' audience");
         }
         issuer.ifPresent(url -> output(OUTPUT_ISSUER_URL, url, "Issuer the API's JWT authorizer trusts"));
+        if (searchIndexing != null) {
+            output(
+                    OUTPUT_SEARCH_ENDPOINT,
+                    searchCollection.endpoint(),
+                    "The search collection's endpoint (SigV4, aoss)");
+            output(
+                    OUTPUT_SEARCH_DEAD_LETTER_QUEUE_URL,
+                    searchIndexing.deadLetterQueue().getQueueUrl(),
+                    "Stream records the search index refused");
+            output(
+                    OUTPUT_SEARCH_STREAM_DEAD_LETTER_QUEUE_URL,
+                    searchIndexing.trigger().deadLetterQueue().getQueueUrl(),
+                    "Stream batches the search indexer gave up on");
+        }
 
         NagFindings.suppress(this, config);
     }
@@ -265,6 +318,16 @@ public final class EntityTableStack extends Stack {
         return monitoring;
     }
 
+    /** The search collection, or empty with {@code search=false}. */
+    public Optional<SearchCollection> searchCollection() {
+        return Optional.ofNullable(searchCollection);
+    }
+
+    /** The search indexer with its mapping and queues, or empty with {@code search=false}. */
+    public Optional<SearchIndexing> searchIndexing() {
+        return Optional.ofNullable(searchIndexing);
+    }
+
     static List<String> outputs() {
         return List.of(
                 OUTPUT_API_URL,
@@ -275,6 +338,9 @@ public final class EntityTableStack extends Stack {
                 OUTPUT_REFRESH_DEAD_LETTER_QUEUE_URL,
                 OUTPUT_USER_POOL_ID,
                 OUTPUT_USER_POOL_CLIENT_ID,
-                OUTPUT_ISSUER_URL);
+                OUTPUT_ISSUER_URL,
+                OUTPUT_SEARCH_ENDPOINT,
+                OUTPUT_SEARCH_DEAD_LETTER_QUEUE_URL,
+                OUTPUT_SEARCH_STREAM_DEAD_LETTER_QUEUE_URL);
     }
 }

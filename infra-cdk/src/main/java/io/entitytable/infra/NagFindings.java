@@ -2,6 +2,7 @@ package io.entitytable.infra;
 
 import io.github.cdklabs.cdknag.NagPackSuppression;
 import io.github.cdklabs.cdknag.NagSuppressions;
+import java.util.ArrayList;
 import java.util.List;
 import software.amazon.awscdk.Annotations;
 import software.constructs.IConstruct;
@@ -14,14 +15,16 @@ final class NagFindings {
     private NagFindings() {}
 
     static void suppress(EntityTableStack stack, StackConfig config) {
-        for (QuarkusLambda function : List.of(stack.api(), stack.fanout(), stack.refreshWorker())) {
+        List<QuarkusLambda> functions = new ArrayList<>(List.of(stack.api(), stack.fanout(), stack.refreshWorker()));
+        stack.searchIndexing().ifPresent(search -> functions.add(search.indexer()));
+        for (QuarkusLambda function : functions) {
             suppress(
                     function.function(),
                     rule(
                             "Serverless-LambdaDLQ",
-                            "Never invoked asynchronously: the HTTP API invokes synchronously, the stream mapping has"
-                                    + " its own on-failure destination (the fan-out dead-letter queue), and the refresh"
-                                    + " queue redrives to its own dead-letter queue."),
+                            "Never invoked asynchronously: the HTTP API invokes synchronously, each stream mapping has"
+                                    + " its own on-failure destination (a dead-letter queue), and the refresh queue"
+                                    + " redrives to its own dead-letter queue."),
                     rule(
                             "Serverless-LambdaAsyncFailureDestination",
                             "Never invoked asynchronously (see Serverless-LambdaDLQ), so an async failure destination"
@@ -55,6 +58,26 @@ final class NagFindings {
                         "The worker's mapping reads an SQS queue, where Lambda has no on-failure destination: a message"
                                 + " that keeps failing goes to the refresh dead-letter queue through the queue's redrive"
                                 + " policy (maxReceiveCount)."));
+        stack.searchIndexing().ifPresent(search -> {
+            suppress(
+                    search.deadLetterQueue(),
+                    rule(
+                            "AwsSolutions-SQS3",
+                            "This queue is the dead-letter queue of stream records the search index refused."),
+                    rule(
+                            "Serverless-SQSRedrivePolicy",
+                            "This queue is the last stop for refused records; nothing consumes it automatically."));
+            suppress(
+                    search.trigger().deadLetterQueue(),
+                    rule(
+                            "AwsSolutions-SQS3",
+                            "This queue is the dead-letter queue (on-failure destination of the indexer's stream"
+                                    + " mapping)."),
+                    rule(
+                            "Serverless-SQSRedrivePolicy",
+                            "This queue is the last stop for failed indexer batches; nothing consumes it"
+                                    + " automatically."));
+        });
         suppress(
                 stack.getNode().findChild("CursorSecret"),
                 rule(

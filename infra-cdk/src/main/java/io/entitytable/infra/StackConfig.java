@@ -39,6 +39,12 @@ import software.constructs.Node;
  * @param corsAllowOrigins origins browsers may call the API from
  * @param throttleRateLimit steady-state requests per second of the default stage
  * @param throttleBurstLimit burst of the default stage
+ * @param search whether the stack deploys search (context {@code search}, default true): the OpenSearch Serverless
+ *     collection, its policies, the search indexer with its stream mapping and dead-letter queues, and the API's
+ *     {@code SEARCH_ENDPOINT}; false leaves all of it out
+ * @param searchIndexer memory and timeout of the search indexer
+ * @param searchStandbyReplicas whether the collection keeps standby replicas in a second Availability Zone (context
+ *     {@code searchStandbyReplicas}, default true); false halves the collection's minimum capacity, for test stages
  */
 public record StackConfig(
         String stage,
@@ -58,12 +64,24 @@ public record StackConfig(
         String authGroupsClaim,
         List<String> corsAllowOrigins,
         int throttleRateLimit,
-        int throttleBurstLimit) {
+        int throttleBurstLimit,
+        boolean search,
+        FunctionSize searchIndexer,
+        boolean searchStandbyReplicas) {
 
     public static final String DEFAULT_STAGE = "dev";
     public static final String DEFAULT_REGION = "us-east-1";
     public static final String STACK_NAME_PREFIX = "EntityTable-";
     public static final String DEFAULT_AUTH_GROUPS_CLAIM = "cognito:groups";
+
+    /** Prefix of the search collection's name; the stage follows. */
+    public static final String SEARCH_COLLECTION_PREFIX = "entitytable-";
+
+    /**
+     * Collection and security-policy names are at most 32 characters of {@code [a-z0-9-]}; the collection's name
+     * leaves room for the longest policy suffix ({@code -data}).
+     */
+    static final int SEARCH_COLLECTION_NAME_MAX = 27;
 
     public StackConfig {
         Objects.requireNonNull(stage, "stage");
@@ -77,6 +95,7 @@ public record StackConfig(
             throw new IllegalArgumentException("jwtIssuer and allowUnauthenticatedApi contradict each other");
         }
         Objects.requireNonNull(authGroupsClaim, "authGroupsClaim");
+        Objects.requireNonNull(searchIndexer, "searchIndexer");
         // Lambda refuses an SQS mapping whose queue hides a message for less time than the function may run.
         if (refreshWorker.timeoutSeconds() > RefreshQueueTrigger.DEFAULT.visibilityTimeoutSeconds()) {
             throw new IllegalArgumentException("the refresh worker's timeout (" + refreshWorker.timeoutSeconds()
@@ -109,6 +128,16 @@ public record StackConfig(
         return removalPolicy != RemovalPolicy.DESTROY;
     }
 
+    /**
+     * The search collection's name, one per stage (names are unique per account and region): {@code entitytable-<stage>}
+     * lower-cased, anything outside {@code [a-z0-9-]} replaced by {@code -}, cut to {@value #SEARCH_COLLECTION_NAME_MAX}
+     * characters.
+     */
+    public String searchCollectionName() {
+        String name = SEARCH_COLLECTION_PREFIX + stage.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "-");
+        return name.length() <= SEARCH_COLLECTION_NAME_MAX ? name : name.substring(0, SEARCH_COLLECTION_NAME_MAX);
+    }
+
     /** The defaults: a {@code dev} stage whose function zips and OpenAPI document are under {@code root}. */
     public static StackConfig defaults(Path root) {
         return new StackConfig(
@@ -129,7 +158,10 @@ public record StackConfig(
                 DEFAULT_AUTH_GROUPS_CLAIM,
                 List.of("*"),
                 100,
-                200);
+                200,
+                true,
+                FunctionSize.defaultsOf(FunctionDefinition.SEARCH_INDEXER),
+                true);
     }
 
     /**
@@ -146,7 +178,8 @@ public record StackConfig(
     /**
      * Reads the config from CDK context. Keys: {@code stage, region, account, tableName, removalPolicy, artifactRoot,
      * openApi, memoryMb.<function>, timeoutSeconds.<function>, parallelizationFactor, jwtIssuer,
-     * jwtAudience, allowUnauthenticatedApi, authGroupsClaim, corsAllowOrigins, throttleRateLimit, throttleBurstLimit} (lists are comma-separated).
+     * jwtAudience, allowUnauthenticatedApi, authGroupsClaim, corsAllowOrigins, throttleRateLimit, throttleBurstLimit,
+     * search, searchStandbyReplicas} (lists are comma-separated).
      */
     public static StackConfig fromContext(Node node) {
         Context context = new Context(node);
@@ -179,7 +212,10 @@ public record StackConfig(
                 context.string("authGroupsClaim").orElse(DEFAULT_AUTH_GROUPS_CLAIM),
                 context.list("corsAllowOrigins").orElse(defaults.corsAllowOrigins()),
                 context.integer("throttleRateLimit").orElse(defaults.throttleRateLimit()),
-                context.integer("throttleBurstLimit").orElse(defaults.throttleBurstLimit()));
+                context.integer("throttleBurstLimit").orElse(defaults.throttleBurstLimit()),
+                context.bool("search").orElse(defaults.search()),
+                context.size(FunctionDefinition.SEARCH_INDEXER),
+                context.bool("searchStandbyReplicas").orElse(defaults.searchStandbyReplicas()));
     }
 
     /** Context values arrive as strings from {@code -c} and as JSON values from {@code cdk.json}. */
@@ -193,6 +229,10 @@ public record StackConfig(
 
         Optional<Integer> integer(String key) {
             return string(key).map(value -> (int) Double.parseDouble(value));
+        }
+
+        Optional<Boolean> bool(String key) {
+            return string(key).map(Boolean::parseBoolean);
         }
 
         Optional<List<String>> list(String key) {

@@ -15,9 +15,10 @@ import software.amazon.awscdk.services.sqs.QueueEncryption;
 import software.constructs.Construct;
 
 /**
- * The table's stream wired to the fan-out: the event source mapping of {@link StreamTrigger} with the filters of
- * {@link StreamFilters}, and the queue that receives what still fails after the bounded retries (a description of the
- * failed batch, not its records: read them from the stream within 24 hours).
+ * The table's stream wired to one consumer (the fan-out, or the search indexer): the event source mapping of a
+ * {@link StreamTrigger} with its filters (those of {@link StreamFilters}), and the queue that receives what still fails
+ * after the bounded retries (a description of the failed batch, not its records: read them from the stream within 24
+ * hours).
  *
  * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/with-ddb.html">Using Lambda with DynamoDB</a>
  */
@@ -60,8 +61,8 @@ public final class StreamFanoutTrigger extends Construct {
     }
 
     /**
-     * @param table the table whose stream feeds the fan-out
-     * @param target the fan-out's alias (SnapStart applies to published versions only)
+     * @param table the table whose stream feeds the consumer
+     * @param target the consumer's alias (SnapStart applies to published versions only)
      * @param trigger the mapping's config, normally {@link StreamTrigger#DEFAULT}
      * @param parallelizationFactor concurrent batches per shard (overrides the trigger's value)
      */

@@ -36,6 +36,9 @@ public final class TableAccess {
     public static final List<String> WRITE_ACTIONS =
             List.of("dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem");
 
+    /** The search indexer's one table read: an order's lines. */
+    public static final String SEARCH_INDEXER_READ_ACTION = "dynamodb:Query";
+
     public static final String LEADING_KEYS = "dynamodb:LeadingKeys";
 
     /** A partition key that contains the key separator: a duplicate's partition. */
@@ -85,6 +88,18 @@ public final class TableAccess {
                         Map.of(RETURN_VALUES, List.of("NONE")),
                         "ForAllValues:StringNotLike",
                         Map.of(LEADING_KEYS, List.of(DUPLICATE_PARTITION))))
+                .build());
+    }
+
+    /**
+     * The search indexer: one Query per order, for its lines (on the table, strongly consistent). No GetItem, no index,
+     * no writes: everything else it needs comes in the stream records.
+     */
+    public static void grantSearchIndexer(IRole role, EntityDynamoTable table) {
+        role.addToPrincipalPolicy(PolicyStatement.Builder.create()
+                .sid("QueryOrderLines")
+                .actions(List.of(SEARCH_INDEXER_READ_ACTION))
+                .resources(List.of(table.table().getTableArn()))
                 .build());
     }
 

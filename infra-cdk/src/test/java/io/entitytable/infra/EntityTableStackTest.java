@@ -31,7 +31,8 @@ class EntityTableStackTest {
         Map<QuarkusLambda, FunctionDefinition> functions = Map.of(
                 synthesized.stack().api(), FunctionDefinition.API,
                 synthesized.stack().fanout(), FunctionDefinition.STREAM_FANOUT,
-                synthesized.stack().refreshWorker(), FunctionDefinition.REFRESH_WORKER);
+                synthesized.stack().refreshWorker(), FunctionDefinition.REFRESH_WORKER,
+                synthesized.stack().searchIndexing().orElseThrow().indexer(), FunctionDefinition.SEARCH_INDEXER);
         for (Map.Entry<QuarkusLambda, FunctionDefinition> entry : functions.entrySet()) {
             // GIVEN a function of the stack and its definition
             QuarkusLambda function = entry.getKey();
@@ -57,14 +58,14 @@ class EntityTableStackTest {
     void functions_shouldBeInvokedThroughTheirLiveAlias_onAPublishedVersion() {
         // GIVEN the stack
         // WHEN it is synthesized
-        // THEN each function has an alias "live" on its current published version
+        // THEN each of the four functions has an alias "live" on its current published version
         Map<String, Map<String, Object>> aliases = synthesized.resources("AWS::Lambda::Alias");
-        assertThat(aliases).hasSize(3);
+        assertThat(aliases).hasSize(4);
         aliases.values().forEach(alias -> {
             assertThat(properties(alias)).containsEntry("Name", QuarkusLambda.ALIAS);
             assertThat(map(properties(alias), "FunctionVersion")).containsKey("Fn::GetAtt");
         });
-        assertThat(synthesized.resources("AWS::Lambda::Version")).hasSize(3);
+        assertThat(synthesized.resources("AWS::Lambda::Version")).hasSize(4);
     }
 
     @Test
@@ -282,17 +283,22 @@ class EntityTableStackTest {
                 .map(alarm -> (String) properties(alarm).get("MetricName"))
                 .sorted()
                 .toList();
-        // THEN there is an alarm on the depth of both dead-letter queues, the fan-out's iterator age, the age of the
-        // oldest refresh segment, and errors and throttles of the three functions
+        // THEN there is an alarm on the depth of all four dead-letter queues, the iterator age of both stream
+        // consumers, the age of the oldest refresh segment, and errors and throttles of the four functions
         assertThat(metrics)
                 .containsExactly(
                         "ApproximateAgeOfOldestMessage",
                         "ApproximateNumberOfMessagesVisible",
                         "ApproximateNumberOfMessagesVisible",
+                        "ApproximateNumberOfMessagesVisible",
+                        "ApproximateNumberOfMessagesVisible",
+                        "Errors",
                         "Errors",
                         "Errors",
                         "Errors",
                         "IteratorAge",
+                        "IteratorAge",
+                        "Throttles",
                         "Throttles",
                         "Throttles",
                         "Throttles");
@@ -317,14 +323,17 @@ class EntityTableStackTest {
         return synthesized.logicalId(synthesized.stack().trigger().deadLetterQueue());
     }
 
+    /** The fan-out's stream mapping (the search indexer has the other one). */
     private static Map<String, Object> streamMapping() {
+        String fanoutAlias = synthesized.logicalId(synthesized.stack().fanout().alias());
         return synthesized.resources("AWS::Lambda::EventSourceMapping").values().stream()
                 .map(Json::properties)
                 .filter(mapping -> mapping.containsKey("StartingPosition"))
+                .filter(mapping -> mapping.get("FunctionName").toString().contains(fanoutAlias))
                 .reduce((one, other) -> {
-                    throw new AssertionError("more than one stream mapping");
+                    throw new AssertionError("more than one fan-out stream mapping");
                 })
-                .orElseThrow(() -> new AssertionError("no stream mapping"));
+                .orElseThrow(() -> new AssertionError("no fan-out stream mapping"));
     }
 
     private static Map<String, Object> environment(QuarkusLambda function) {

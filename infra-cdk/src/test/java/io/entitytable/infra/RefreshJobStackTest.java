@@ -105,12 +105,14 @@ class RefreshJobStackTest {
 
     @Test
     void worker_shouldAllowItsRecursiveLoop_andTheOtherFunctionsShouldNot() {
-        // GIVEN the three functions
+        // GIVEN the four functions
         // WHEN the stack is synthesized
         // THEN only the worker, which re-enqueues to its own trigger, lets Lambda's loop detection pass
         assertThat(function(synthesized.stack().refreshWorker())).containsEntry("RecursiveLoop", "Allow");
         assertThat(function(synthesized.stack().api())).doesNotContainKey("RecursiveLoop");
         assertThat(function(synthesized.stack().fanout())).doesNotContainKey("RecursiveLoop");
+        assertThat(function(synthesized.stack().searchIndexing().orElseThrow().indexer()))
+                .doesNotContainKey("RecursiveLoop");
     }
 
     @Test

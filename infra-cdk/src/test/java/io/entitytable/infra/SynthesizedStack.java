@@ -110,8 +110,9 @@ record SynthesizedStack(StackConfig config, EntityTableStack stack, Template tem
     private static Path tempArtifactRoot() {
         try {
             Path root = Files.createTempDirectory("entity-table-cdk");
-            for (FunctionDefinition definition :
-                    new FunctionDefinition[] {FunctionDefinition.API, FunctionDefinition.STREAM_FANOUT}) {
+            for (FunctionDefinition definition : new FunctionDefinition[] {
+                FunctionDefinition.API, FunctionDefinition.STREAM_FANOUT, FunctionDefinition.SEARCH_INDEXER
+            }) {
                 Path zip = root.resolve(definition.zipPath());
                 Files.createDirectories(zip.getParent());
                 try (OutputStream out = Files.newOutputStream(zip);

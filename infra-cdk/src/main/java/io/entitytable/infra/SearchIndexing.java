@@ -1,0 +1,100 @@
+package io.entitytable.infra;
+
+import io.entitytable.model.EnvironmentVariables;
+import io.entitytable.model.FunctionDefinition;
+import io.entitytable.model.StreamTrigger;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import software.amazon.awscdk.services.iam.PolicyStatement;
+import software.amazon.awscdk.services.sqs.Queue;
+import software.amazon.awscdk.services.sqs.QueueEncryption;
+import software.constructs.Construct;
+
+/**
+ * The search indexer: the second consumer of the table's stream (with the fan-out; DynamoDB Streams serves at most two
+ * readers per shard without throttling), its mapping of {@link StreamTrigger#SEARCH_INDEXER} with the on-failure queue
+ * for batches it gave up on, and the dead-letter queue for records the index refused (mapping or parse errors), which
+ * retrying would not fix.
+ */
+public final class SearchIndexing extends Construct {
+    static final String SEND_MESSAGE = "sqs:SendMessage";
+
+    private final Queue deadLetterQueue;
+    private final QuarkusLambda indexer;
+    private final StreamFanoutTrigger trigger;
+
+    public SearchIndexing(Construct scope, String id, Props props) {
+        super(scope, id);
+        this.deadLetterQueue = Queue.Builder.create(this, "DeadLetterQueue")
+                .encryption(QueueEncryption.SQS_MANAGED)
+                .enforceSsl(true)
+                .retentionPeriod(StreamFanoutTrigger.DLQ_RETENTION)
+                .build();
+        this.indexer = new QuarkusLambda(
+                this,
+                "Indexer",
+                QuarkusLambda.Props.builder(FunctionDefinition.SEARCH_INDEXER)
+                        .zip(props.zip())
+                        .memoryMb(props.size().memoryMb())
+                        .timeoutSeconds(props.size().timeoutSeconds())
+                        .environment(Map.of(
+                                EnvironmentVariables.TABLE_NAME,
+                                props.table().table().getTableName(),
+                                EnvironmentVariables.SEARCH_ENDPOINT,
+                                props.collection().endpoint(),
+                                // Explicit, though an https endpoint implies it: Serverless refuses unsigned requests.
+                                EnvironmentVariables.SEARCH_SIGNING,
+                                "true",
+                                EnvironmentVariables.SEARCH_DEAD_LETTER_QUEUE_URL,
+                                deadLetterQueue.getQueueUrl()))
+                        .description("Entity Table search indexer: replicates core items into the search index")
+                        .build());
+        TableAccess.grantSearchIndexer(indexer.role(), props.table());
+        // SendMessage also authorizes SendMessageBatch; the URL comes from the environment, so no GetQueueUrl.
+        indexer.role()
+                .addToPrincipalPolicy(PolicyStatement.Builder.create()
+                        .sid("SendRefusedDocuments")
+                        .actions(List.of(SEND_MESSAGE))
+                        .resources(List.of(deadLetterQueue.getQueueArn()))
+                        .build());
+        this.trigger = new StreamFanoutTrigger(
+                this,
+                "StreamTrigger",
+                StreamFanoutTrigger.Props.builder()
+                        .table(props.table().table())
+                        .target(indexer.alias())
+                        .trigger(StreamTrigger.SEARCH_INDEXER)
+                        .build());
+    }
+
+    public QuarkusLambda indexer() {
+        return indexer;
+    }
+
+    /** Records the search index refused: the indexer sends them here itself. */
+    public Queue deadLetterQueue() {
+        return deadLetterQueue;
+    }
+
+    /** The indexer's stream mapping and its on-failure queue (batches given up after the retries). */
+    public StreamFanoutTrigger trigger() {
+        return trigger;
+    }
+
+    /**
+     * @param table the table whose stream feeds the indexer, and whose order lines it reads
+     * @param collection the collection the indexer writes to
+     * @param zip the indexer's deployment package
+     * @param size its memory and timeout
+     */
+    public record Props(EntityDynamoTable table, SearchCollection collection, Path zip, StackConfig.FunctionSize size) {
+        public Props {
+            Objects.requireNonNull(table, "table");
+            Objects.requireNonNull(collection, "collection");
+            Objects.requireNonNull(zip, "zip");
+            Objects.requireNonNull(size, "size");
+        }
+    }
+}
