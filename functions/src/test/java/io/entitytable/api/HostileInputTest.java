@@ -10,12 +10,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.entitytable.api.contract.OpenApiConformance;
+import io.entitytable.api.search.SearchProfile;
+import io.entitytable.api.search.SearchService;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Keys;
-import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 import io.restassured.RestAssured;
 import jakarta.inject.Inject;
 import java.io.ByteArrayOutputStream;
@@ -54,7 +56,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * segments arrive byte for byte as written here.
  */
 @QuarkusTest
-@QuarkusTestResource(LocalDynamoResource.class)
+@TestProfile(SearchProfile.class) // the search route against the real engine, like every other route against its table
 class HostileInputTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String PROBLEM_JSON = "application/problem+json";
@@ -345,6 +347,22 @@ class HostileInputTest {
                         }
                     });
                     case "namePrefix" -> textValues(values, 201, true);
+                    case "q" -> {
+                        textValues(values, SearchService.MAX_TEXT_LENGTH, true);
+                        // Plain words, whatever they look like: query syntax, other businesses' ids, JSON.
+                        for (String words : List.of(
+                                "businessId:" + main.business() + " OR *",
+                                "lastName:x AND _id:*",
+                                "{\"match_all\":{}}",
+                                "((( ]]] \\",
+                                Ids.newId(),
+                                "x".repeat(SearchService.MAX_TEXT_LENGTH))) {
+                            values.put(enc(words), Expect.SUCCESS);
+                        }
+                        values.put("", Expect.CLIENT_ERROR);
+                        values.put("%20%20", Expect.CLIENT_ERROR);
+                        values.put("x".repeat(SearchService.MAX_TEXT_LENGTH + 1), Expect.CLIENT_ERROR);
+                    }
                     case "country", "state", "city", "zip" -> textValues(values, 100, false);
                     default -> {
                         // from, to, status, paymentCard, minTotalCents, type, any, all, unlink: closed formats.
@@ -782,6 +800,7 @@ class HostileInputTest {
                     Map.of("country", "US", "state", "TX", "city", "Austin"));
             case "/orders" -> new LinkedHashMap<>(Map.of("status", "OPEN"));
             case "/businesses/{id}/tagged" -> new LinkedHashMap<>(Map.of("any", "vip"));
+            case "/businesses/{id}/search" -> new LinkedHashMap<>(Map.of("q", "pens"));
             default -> new LinkedHashMap<>();
         };
     }
