@@ -438,6 +438,11 @@ public final class LocalSystem implements AutoCloseable {
         return pump;
     }
 
+    /** The search indexer, or null when search is not running. */
+    public PackagedFunction indexer() {
+        return indexer;
+    }
+
     /** The search engine, or null when search is not running. */
     public LocalSearchEngine searchEngine() {
         return searchEngine;

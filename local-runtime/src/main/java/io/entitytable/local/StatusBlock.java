@@ -85,6 +85,9 @@ final class StatusBlock {
                             + queue.visibilityTimeoutSeconds() + " s, DLQ after " + queue.maxReceiveCount()
                             + " receives");
         }
+        if (system.indexer() != null) {
+            function(out, system.indexer(), FunctionDefinition.SEARCH_INDEXER, options);
+        }
         if (system.searchEngine() == null) {
             line(
                     out,
@@ -94,8 +97,9 @@ final class StatusBlock {
             StreamTrigger indexing = StreamTrigger.SEARCH_INDEXER;
             line(
                     out,
-                    "Search (OpenSearch)",
-                    system.searchEngine().endpoint() + "   (index " + SearchIndex.physicalName() + ", alias "
+                    "Search engine",
+                    system.searchEngine().endpoint() + "   (OpenSearch; index " + SearchIndex.physicalName()
+                            + ", alias "
                             + SearchIndex.ALIAS + "; data in "
                             + system.options().searchFolder() + ")");
             line(

@@ -30,7 +30,7 @@ class LocalSystemSearchTest {
         try (LocalSystem system = LocalSystem.start(options, System.out)) {
             assertThat(system.searchEngine()).isNotNull();
             assertThat(system.indexerPump()).isNotNull();
-            assertThat(system.statusBlock()).contains("Search (OpenSearch)", "Search pump");
+            assertThat(system.statusBlock()).contains("Search engine", "Search pump", "Function search-indexer");
             FrontDoorClient api = FrontDoorClient.operatorOf(system);
             String business = api.createBusiness("Searchable");
             String other = api.createBusiness("Elsewhere");

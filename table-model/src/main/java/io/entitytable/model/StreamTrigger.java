@@ -25,8 +25,9 @@ public record StreamTrigger(
     /**
      * The search indexer's mapping: the same core-only filter (copies are never indexed), halves of a failing batch
      * retried on their own, partial failures reported, and a retry limit so an engine outage cannot hold the shard
-     * for the stream's whole 24 hours. Its bulk requests are cheap, so batches are larger than the fan-out's.
+     * for the stream's whole 24 hours. Its bulk requests are cheap, so batches may be larger than the fan-out's; the
+     * batching window is the fan-out's 1 s, since it is most of the time a write takes to become searchable.
      */
     public static final StreamTrigger SEARCH_INDEXER =
-            new StreamTrigger("TRIM_HORIZON", 500, 2, true, true, 10, 3600, 1, StreamFilters.PATTERNS);
+            new StreamTrigger("TRIM_HORIZON", 500, 1, true, true, 10, 3600, 1, StreamFilters.PATTERNS);
 }
