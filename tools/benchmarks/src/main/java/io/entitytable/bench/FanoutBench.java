@@ -186,7 +186,17 @@ final class FanoutBench {
      */
     private static List<Duplicate> seed(
             DynamoDbClient client, String table, Store store, int customers, ExecutorService pool) {
-        Map<String, AttributeValue> storeItem = store.toItem();
+        return seed(client, table, store, store.toItem(), customers, pool);
+    }
+
+    /** {@link #seed} with the store's item as given (the job benchmark's carries its {@code linkCount}). */
+    static List<Duplicate> seed(
+            DynamoDbClient client,
+            String table,
+            Store store,
+            Map<String, AttributeValue> storeItem,
+            int customers,
+            ExecutorService pool) {
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         items.add(storeItem);
         List<Duplicate> storeCopies = new ArrayList<>();

@@ -5,26 +5,23 @@ import io.entitytable.fanout.FanoutConfig;
 import io.entitytable.fanout.FanoutStats;
 import io.entitytable.fanout.RefreshQueue;
 import io.entitytable.fanout.StreamFanout;
+import io.entitytable.local.dynamodb.LinkedStoreSeed;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.pump.QueuePump;
 import io.entitytable.local.sqs.LocalSqs;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CopyPace;
-import io.entitytable.model.Customer;
-import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.RefreshQueueTrigger;
-import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
 import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,19 +29,15 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.OperationType;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.Record;
 import software.amazon.awssdk.services.dynamodb.model.StreamRecord;
 import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
-import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * One store with k linked customers on a fresh in-memory DynamoDB Local (table without a stream: the records are made
@@ -110,9 +103,10 @@ final class JobBench {
                 check(dynamo, table, storeCopies, v3.version());
 
                 Store v4 = renamed(v3, "Downtown");
-                replace(dynamo, table, item(v3, copies), item(v4, copies));
+                replace(dynamo, table, LinkedStoreSeed.storeItem(v3, copies), LinkedStoreSeed.storeItem(v4, copies));
                 long rawStart = System.nanoTime();
-                FanoutBench.rawParallelPuts(dynamo, table, storeCopies, item(v4, copies), v4.version(), pool);
+                FanoutBench.rawParallelPuts(
+                        dynamo, table, storeCopies, LinkedStoreSeed.storeItem(v4, copies), v4.version(), pool);
                 double rawMs = (System.nanoTime() - rawStart) / 1e6;
                 check(dynamo, table, storeCopies, v4.version());
                 System.err.printf(Locale.ROOT, "[jobs] k=%d raw %.0f ms%n", copies, rawMs);
@@ -135,8 +129,8 @@ final class JobBench {
             long passNumber,
             int copiesPerSecond) {
         String table = config.tableName();
-        Map<String, AttributeValue> oldItem = item(old, copies);
-        Map<String, AttributeValue> nextItem = item(next, copies);
+        Map<String, AttributeValue> oldItem = LinkedStoreSeed.storeItem(old, copies);
+        Map<String, AttributeValue> nextItem = LinkedStoreSeed.storeItem(next, copies);
         replace(dynamo, table, oldItem, nextItem);
         try (InProcessWorker worker = new InProcessWorker(dynamo, config, queue, copiesPerSecond);
                 QueuePump pump = new QueuePump(
@@ -229,50 +223,9 @@ final class JobBench {
      */
     private static List<Duplicate> seed(
             DynamoDbClient dynamo, String table, Store store, int customers, ExecutorService pool) {
-        Map<String, AttributeValue> storeItem = item(store, customers);
-        List<Map<String, AttributeValue>> items = new ArrayList<>();
-        items.add(storeItem);
-        List<Duplicate> storeCopies = new ArrayList<>();
-        for (int i = 0; i < customers; i++) {
-            Map<String, AttributeValue> customer = new Customer(
-                            Ids.newId(),
-                            store.businessId(),
-                            "Ann" + i,
-                            "Smith",
-                            null,
-                            Map.of(),
-                            Set.of(store.id()),
-                            Set.of(),
-                            1,
-                            NOW,
-                            NOW)
-                    .toItem();
-            items.add(customer);
-            for (Duplicate duplicate : RelationshipCatalogue.impliedBy(customer)) {
-                boolean copiesStore = duplicate.source().entity() == Entity.STORE;
-                items.add(RelationshipCatalogue.copyItem(duplicate, copiesStore ? storeItem : customer));
-                if (copiesStore) {
-                    storeCopies.add(duplicate);
-                }
-            }
-        }
-        System.err.printf(Locale.ROOT, "[jobs] k=%d: seeding %,d items%n", customers, items.size());
-        List<Future<?>> batches = new ArrayList<>();
-        for (int from = 0; from < items.size(); from += 25) {
-            List<WriteRequest> batch = items.subList(from, Math.min(items.size(), from + 25)).stream()
-                    .map(item -> WriteRequest.builder()
-                            .putRequest(PutRequest.builder().item(item).build())
-                            .build())
-                    .toList();
-            batches.add(pool.submit(() -> writeAll(dynamo, table, batch)));
-        }
-        for (Future<?> batch : batches) {
-            try {
-                batch.get();
-            } catch (Exception e) {
-                throw new IllegalStateException("seeding failed", e);
-            }
-        }
+        System.err.printf(Locale.ROOT, "[jobs] k=%d: seeding the store, its customers and their edges%n", customers);
+        List<Duplicate> storeCopies =
+                FanoutBench.seed(dynamo, table, store, LinkedStoreSeed.storeItem(store, customers), customers, pool);
         if (storeCopies.size() != customers) {
             throw new IllegalStateException(
                     "expected " + customers + " copies of the store, made " + storeCopies.size());
@@ -280,24 +233,8 @@ final class JobBench {
         return storeCopies;
     }
 
-    private static void writeAll(DynamoDbClient dynamo, String table, List<WriteRequest> batch) {
-        Map<String, List<WriteRequest>> pending = Map.of(table, batch);
-        while (!pending.isEmpty()) {
-            Map<String, List<WriteRequest>> request = pending;
-            BatchWriteItemResponse response = dynamo.batchWriteItem(r -> r.requestItems(request));
-            pending = response.hasUnprocessedItems() ? response.unprocessedItems() : Map.of();
-        }
-    }
-
     private static Store renamed(Store store, String name) {
         return store.withDetails(name, store.address()).withVersion(store.version() + 1, NOW);
-    }
-
-    /** The store's item as the API keeps it, with its links counted on it. */
-    private static Map<String, AttributeValue> item(Store store, long links) {
-        Map<String, AttributeValue> item = store.toItem();
-        item.put(Attributes.LINK_COUNT, Values.n(links));
-        return item;
     }
 
     /** A rename as the API makes it: the name is in the sort key, so the old key goes and the new one comes. */
