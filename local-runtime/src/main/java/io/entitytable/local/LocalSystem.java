@@ -17,7 +17,6 @@ import io.entitytable.model.EnvironmentVariables;
 import io.entitytable.model.FunctionDefinition;
 import io.entitytable.model.RefreshQueueNames;
 import io.entitytable.model.RefreshQueueTrigger;
-import io.entitytable.model.SearchIndex;
 import io.entitytable.model.StreamTrigger;
 import io.entitytable.search.local.LocalSearchEngine;
 import java.io.IOException;
@@ -35,6 +34,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -75,6 +75,7 @@ public final class LocalSystem implements AutoCloseable {
     private final StartupReport.Builder report = StartupReport.builder();
     private final boolean streamPath;
     private final Consumer<DynamoDbClient> preloaded;
+    private final UnaryOperator<URI> functionsDynamoDb;
 
     private LocalIssuer issuer;
     private LocalDynamoDb dynamoDb;
@@ -91,15 +92,20 @@ public final class LocalSystem implements AutoCloseable {
     private StreamPump indexerPump;
 
     private LocalSystem(
-            LocalOptions options, PrintStream console, boolean streamPath, Consumer<DynamoDbClient> preloaded) {
+            LocalOptions options,
+            PrintStream console,
+            boolean streamPath,
+            Consumer<DynamoDbClient> preloaded,
+            UnaryOperator<URI> functionsDynamoDb) {
         this.options = options;
         this.console = console;
         this.streamPath = streamPath;
         this.preloaded = preloaded;
+        this.functionsDynamoDb = functionsDynamoDb;
     }
 
     public static LocalSystem start(LocalOptions options, PrintStream console) {
-        return start(new LocalSystem(options, console, true, null));
+        return start(new LocalSystem(options, console, true, null, UnaryOperator.identity()));
     }
 
     /**
@@ -109,7 +115,20 @@ public final class LocalSystem implements AutoCloseable {
      */
     public static LocalSystem startPreloaded(
             LocalOptions options, PrintStream console, Consumer<DynamoDbClient> preload) {
-        return start(new LocalSystem(options, console, true, preload));
+        return startPreloaded(options, console, preload, UnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #startPreloaded(LocalOptions, PrintStream, Consumer)}, with the functions reaching DynamoDB Local
+     * through {@code functionsDynamoDb.apply(its endpoint)}: for tests that count what the functions ask of the table
+     * (a proxy in front of it).
+     */
+    public static LocalSystem startPreloaded(
+            LocalOptions options,
+            PrintStream console,
+            Consumer<DynamoDbClient> preload,
+            UnaryOperator<URI> functionsDynamoDb) {
+        return start(new LocalSystem(options, console, true, preload, functionsDynamoDb));
     }
 
     /**
@@ -117,7 +136,7 @@ public final class LocalSystem implements AutoCloseable {
      * stream pump: for callers that feed the table's stream to a fan-out of their own (the fault-injected run).
      */
     public static LocalSystem startWithoutStreamPath(LocalOptions options, PrintStream console) {
-        return start(new LocalSystem(options, console, false, null));
+        return start(new LocalSystem(options, console, false, null, UnaryOperator.identity()));
     }
 
     private static LocalSystem start(LocalSystem system) {
@@ -170,7 +189,7 @@ public final class LocalSystem implements AutoCloseable {
 
         // The functions' JVMs start while DynamoDB Local starts: their init phases are most of the start-up time and
         // they do not talk to DynamoDB before their first event.
-        URI endpoint = URI.create("http://localhost:" + options.dynamoDbPort());
+        URI endpoint = functionsDynamoDb.apply(URI.create("http://localhost:" + options.dynamoDbPort()));
         CompletableFuture<PackagedFunction> apiStart = CompletableFuture.supplyAsync(
                 () -> startFunction(FunctionDefinition.API, apiFrontDoor, endpoint, null, null, apiSearch));
         CompletableFuture<PackagedFunction> fanoutStart = fanoutPackaged
@@ -208,13 +227,7 @@ public final class LocalSystem implements AutoCloseable {
                         endpoint,
                         sqsEndpoint,
                         null,
-                        Map.of(
-                                EnvironmentVariables.SEARCH_ENDPOINT,
-                                engine.endpoint().toString(),
-                                EnvironmentVariables.SEARCH_SIGNING,
-                                "false",
-                                EnvironmentVariables.SEARCH_DEAD_LETTER_QUEUE_URL,
-                                LocalSqs.queueUrl(sqsEndpoint, SearchIndex.DEAD_LETTER_QUEUE))))
+                        FunctionEnvironment.indexer(engine.endpoint(), sqsEndpoint)))
                 : CompletableFuture.completedFuture(null);
         // SQS starts next to DynamoDB Local; the functions know its queue URL already (LocalSqs#queueUrl).
         CompletableFuture<LocalSqs> sqsStart = fanoutPackaged

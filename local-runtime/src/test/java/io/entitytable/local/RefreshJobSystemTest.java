@@ -12,6 +12,7 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Values;
 import io.entitytable.verify.DriftCheck;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,8 +31,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * A store with 20,000 linked customers on the whole local system (packaged API, stream pump, packaged fan-out, local
- * SQS, queue pump, packaged refresh worker): its rename is a refresh job that brings every copy to the new version
- * while unrelated copies keep being fanned out, and its delete with {@code ?unlink=true} answers at once and leaves no
+ * SQS, queue pump, packaged refresh worker): its rename is a refresh job that brings every copy to the new version, in
+ * at most 1.1 PutItems a copy (counted by a proxy between the functions and DynamoDB Local), while unrelated copies keep
+ * being fanned out, and its delete with {@code ?unlink=true} answers at once and leaves no
  * edge and no customer listing it. The run prints the timings it sees (the rename's fan-out invocation, the unrelated
  * copies' lag with and without the job) for the record; it asserts none but the delete's answer, a contract. A scale
  * test: {@code mvn -B verify -Pscale} runs it (several minutes), the default build leaves it out.
@@ -53,8 +55,13 @@ class RefreshJobSystemTest {
         LocalOptions options =
                 new LocalOptions(TestRepository.root(), dataFolder, true, 0, LocalDynamoDb.freePort(), TABLE);
         List<LinkedStoreSeed.Seeded> preloaded = new ArrayList<>();
-        try (LocalSystem system = LocalSystem.startPreloaded(
-                        options, System.out, dynamo -> preloaded.add(LinkedStoreSeed.write(dynamo, TABLE, LINKS)));
+        try (CountingDynamoDbProxy proxy =
+                        CountingDynamoDbProxy.start(URI.create("http://localhost:" + options.dynamoDbPort()));
+                LocalSystem system = LocalSystem.startPreloaded(
+                        options,
+                        System.out,
+                        dynamo -> preloaded.add(LinkedStoreSeed.write(dynamo, TABLE, LINKS)),
+                        endpoint -> proxy.endpoint());
                 DynamoDbClient dynamo = system.dynamoDb().client()) {
             LinkedStoreSeed.Seeded seeded = preloaded.get(0);
             FrontDoorClient api = FrontDoorClient.operatorOf(system);
@@ -72,6 +79,7 @@ class RefreshJobSystemTest {
 
             // AND the store is renamed, and 250 more unrelated tags are written while its job runs
             system.fanoutInvocations().mark(seeded.store().id());
+            long putsBefore = proxy.puts(seeded.storeRef());
             long version = api.renameStore(seeded.store().id(), "Uptown");
             List<Duration> busy = tagLags(api, dynamo, other, customers, "busy");
             JsonNode during = api.storeJob(seeded.store().id());
@@ -103,6 +111,11 @@ class RefreshJobSystemTest {
             phase("rest of the rename's job", phase);
             phase = System.nanoTime();
             assertThat(done.get("copiesDone").asLong()).isGreaterThanOrEqualTo(LINKS);
+            // AND the functions put the store's copies at most 1.1 times each (counted at the proxy they reach
+            // DynamoDB Local through: every PutItem of an item whose type is the store, whatever its answer)
+            long puts = proxy.puts(seeded.storeRef()) - putsBefore;
+            System.out.printf("the rename's job: %d PutItems of the store's %d copies%n", puts, LINKS);
+            assertThat(puts).isGreaterThanOrEqualTo(LINKS).isLessThanOrEqualTo(LINKS * 11L / 10);
             Map<ItemKey, Long> copies = customerSideCopies(dynamo, seeded);
             assertThat(copies).hasSize(LINKS);
             assertThat(copies.values()).containsOnly(version);

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 
 /**
  * The refresh queue in memory, for tests: holds what was sent, and {@link #drainWith} delivers it to a worker in
@@ -24,6 +25,7 @@ final class InMemoryRefreshQueue implements RefreshQueue {
     private final List<SQSMessage> deadLetters = new ArrayList<>();
     private final Map<String, Integer> receives = new HashMap<>();
     private final AtomicLong ids = new AtomicLong();
+    private int inFlight;
 
     @Override
     public synchronized void sendAll(List<RefreshMessage> messages) {
@@ -88,12 +90,64 @@ final class InMemoryRefreshQueue implements RefreshQueue {
         }
     }
 
+    /**
+     * One worker instance as Lambda runs it: its own {@link RefreshWork} (and DynamoDB client), and what to do before
+     * each of its invocations (to arm a fault for it).
+     */
+    record Instance(RefreshWork work, Runnable beforeInvocation) {}
+
+    /**
+     * Delivers with every instance at once, one thread each, as the event source mapping runs up to its maximum
+     * concurrency: each takes batches (from anywhere in the queue, duplicated with probability {@code duplicateRate})
+     * until {@code finished} is true, the queue is empty and no invocation is under way (a running one may still send
+     * the rest of its segment). Returns the invocations.
+     */
+    int drainConcurrently(
+            List<Instance> instances,
+            int batchSize,
+            Random random,
+            double duplicateRate,
+            int maxReceives,
+            BooleanSupplier finished)
+            throws InterruptedException {
+        AtomicLong invocations = new AtomicLong();
+        List<Thread> threads = new ArrayList<>();
+        for (Instance instance : instances) {
+            Thread thread = new Thread(() -> {
+                while (true) {
+                    instance.beforeInvocation().run();
+                    if (deliver(instance.work(), batchSize, random, duplicateRate, maxReceives)) {
+                        invocations.incrementAndGet();
+                        continue;
+                    }
+                    synchronized (this) {
+                        if (finished.getAsBoolean() && waiting.isEmpty() && inFlight == 0) {
+                            return;
+                        }
+                    }
+                    try {
+                        Thread.sleep(5);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            });
+            thread.start();
+            threads.add(thread);
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        return (int) invocations.get();
+    }
+
     private boolean deliver(RefreshWork work, int batchSize, Random random, double duplicateRate, int maxReceives) {
         List<SQSMessage> batch = new ArrayList<>();
         synchronized (this) {
             if (waiting.isEmpty()) {
                 return false;
             }
+            inFlight++;
             if (random != null) {
                 Collections.shuffle(waiting, random);
             }
@@ -124,6 +178,7 @@ final class InMemoryRefreshQueue implements RefreshQueue {
                     waiting.add(message);
                 }
             }
+            inFlight--;
         }
         return true;
     }

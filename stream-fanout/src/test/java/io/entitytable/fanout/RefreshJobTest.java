@@ -24,7 +24,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
@@ -186,35 +188,51 @@ class RefreshJobTest {
 
     @Test
     void faults_shouldNeverMoveACopyBackwards_andEndAtTheLastVersion() throws Exception {
-        // GIVEN 3 segments, slices of 100 ms (a slice takes one page of 250 at least, so 6,000 copies take 50+
-        // continuations), every message
-        // delivered in any order and 10% of them twice, and 10% of the worker's invocations crashing after a random
-        // put (the put happened, the invocation fails, its message comes back)
-        LinkedStoreSeed.Seeded world = LinkedStoreSeed.write(plain, table, 6_000);
+        // GIVEN 8,000 copies cut into 8 segments, worked by 8 worker instances at once (the trigger's maximum
+        // concurrency) in slices of 2 s (each segment's share of the pace is 100 copies a second, so a slice takes
+        // one page of 250: 3 continuations per segment and pass, 24 a pass), every message delivered in any order and
+        // 10% of
+        // them twice, and 10% of the worker's invocations crashing after a random one of their first 100 puts (the
+        // put happened, the invocation fails, its message comes back; an invocation that puts nothing, a dropped or
+        // repeated message, cannot crash after a put)
+        int links = 8_000;
+        long plannedCopies = (long) RefreshJob.MAX_SEGMENTS * RefreshJob.COPIES_PER_SEGMENT;
+        LinkedStoreSeed.Seeded world = LinkedStoreSeed.write(plain, table, links);
         List<Map<String, AttributeValue>> versions = new ArrayList<>();
-        versions.add(LinkedStoreSeed.storeItem(world.store(), 12_000));
+        versions.add(LinkedStoreSeed.storeItem(world.store(), plannedCopies));
         for (int v = 2; v <= 4; v++) {
-            versions.add(renamed(world.store(), "Name" + v, v, 12_000));
+            versions.add(renamed(world.store(), "Name" + v, v, plannedCopies));
         }
         Random random = new Random(15);
-        AtomicInteger putsUntilCrash = new AtomicInteger(-1);
         AtomicInteger crashes = new AtomicInteger();
-        Runnable armOneInTen = () -> putsUntilCrash.set(random.nextDouble() < 0.10 ? 1 + random.nextInt(200) : -1);
-        ExecutionInterceptor crashAfterPut = new ExecutionInterceptor() {
-            @Override
-            public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
-                if (context.request() instanceof PutItemRequest && putsUntilCrash.getAndDecrement() == 1) {
-                    crashes.incrementAndGet();
-                    throw new IllegalStateException("injected crash after a put");
+        List<DynamoDbClient> clients = new ArrayList<>();
+        List<RefreshWork> works = new ArrayList<>();
+        List<InMemoryRefreshQueue.Instance> instances = new ArrayList<>();
+        for (int i = 0; i < RefreshQueueTrigger.DEFAULT.maxConcurrency(); i++) {
+            // Each instance has its own client, as each Lambda instance has, so a fault armed for one invocation
+            // strikes that invocation's puts only.
+            AtomicInteger putsUntilCrash = new AtomicInteger(-1);
+            DynamoDbClient crashing = LocalTables.instrumented(local, new ExecutionInterceptor() {
+                @Override
+                public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
+                    if (context.request() instanceof PutItemRequest && putsUntilCrash.getAndDecrement() == 1) {
+                        crashes.incrementAndGet();
+                        throw new IllegalStateException("injected crash after a put");
+                    }
                 }
-            }
-        };
+            });
+            RefreshWork work = RefreshWork.create(crashing, config, queue, Duration.ofSeconds(2));
+            clients.add(crashing);
+            works.add(work);
+            instances.add(new InMemoryRefreshQueue.Instance(
+                    work, () -> putsUntilCrash.set(random.nextDouble() < 0.10 ? 1 + random.nextInt(100) : -1)));
+        }
         Map<ItemKey, Long> highest = new ConcurrentHashMap<>();
         AtomicBoolean backwards = new AtomicBoolean();
         AtomicBoolean running = new AtomicBoolean(true);
         // A sample of 200 copies, spread over the partition, read over and over while the job runs.
         List<ItemKey> sample = new ArrayList<>();
-        for (int i = 0; i < world.customerIds().size(); i += 30) {
+        for (int i = 0; i < world.customerIds().size(); i += links / 200) {
             sample.add(new ItemKey(
                     Keys.subjectRef(Entity.CUSTOMER, world.customerIds().get(i)), world.storeRef()));
         }
@@ -235,36 +253,62 @@ class RefreshJobTest {
             }
         });
 
-        // WHEN the store is renamed three times while its job runs
-        try (DynamoDbClient crashing = LocalTables.instrumented(local, crashAfterPut);
-                StreamFanout fanout = StreamFanout.create(plain, config, queue);
-                RefreshWork work = RefreshWork.create(crashing, config, queue, Duration.ofMillis(100))) {
+        // WHEN the store is renamed three times, 4 s apart, while the workers run its job
+        AtomicBoolean renamed = new AtomicBoolean();
+        CompletableFuture<Integer> drained = new CompletableFuture<>();
+        Thread workers = new Thread(() -> {
+            try {
+                drained.complete(queue.drainConcurrently(
+                        instances,
+                        RefreshQueueTrigger.DEFAULT.batchSize(),
+                        random,
+                        0.10,
+                        RefreshQueueTrigger.DEFAULT.maxReceiveCount(),
+                        renamed::get));
+            } catch (Throwable e) {
+                drained.completeExceptionally(e);
+            }
+        });
+        long started = System.nanoTime();
+        try (StreamFanout fanout = StreamFanout.create(plain, config, queue)) {
             sampler.start();
+            workers.start();
             for (int v = 1; v <= 3; v++) {
                 replace(versions.get(v - 1), versions.get(v));
                 assertThat(fanout.process(List.of(Records.modify(versions.get(v - 1), versions.get(v))))
                                 .getBatchItemFailures())
                         .isEmpty();
-                for (int i = 0; i < 6; i++) {
-                    armOneInTen.run();
-                    queue.deliverOnce(work);
+                if (v < 3) {
+                    Thread.sleep(4_000);
                 }
             }
-            queue.drainWith(work, 1, random, 0.10, RefreshQueueTrigger.DEFAULT.maxReceiveCount(), armOneInTen);
+            renamed.set(true);
+            drained.get(5, TimeUnit.MINUTES);
         } finally {
+            renamed.set(true);
             running.set(false);
             sampler.join();
+            workers.join();
+            works.forEach(RefreshWork::close);
+            clients.forEach(DynamoDbClient::close);
         }
-
-        // THEN
         long continuations =
                 queue.sent().stream().filter(m -> m.cursor() != null).count();
+        System.out.printf(
+                "refresh job under faults: %d copies, %d continuations, %d crashes, %d invocations, %d s%n",
+                links,
+                continuations,
+                crashes.get(),
+                drained.get(),
+                Duration.ofNanos(System.nanoTime() - started).toSeconds());
+
+        // THEN
         assertThat(continuations).as("continuations").isGreaterThanOrEqualTo(50);
         assertThat(crashes.get()).as("crashes injected").isPositive();
         assertThat(highest).hasSize(sample.size());
         assertThat(backwards.get()).as("a copy's sourceVersion went backwards").isFalse();
         assertThat(queue.deadLetters()).isEmpty();
-        assertThat(copyVersions(world)).hasSize(6_000).allSatisfy((key, version) -> assertThat(version)
+        assertThat(copyVersions(world)).hasSize(links).allSatisfy((key, version) -> assertThat(version)
                 .isEqualTo(4));
         assertThat(job(world).status()).isEqualTo(RefreshJob.Status.DONE);
         assertThat(InvariantChecker.check(plain, table)).as("drift").isEmpty();

@@ -1,8 +1,10 @@
 package io.entitytable.local.function;
 
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.sqs.LocalSqs;
 import io.entitytable.model.EnvironmentVariables;
 import io.entitytable.model.FunctionDefinition;
+import io.entitytable.model.SearchIndex;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -73,5 +75,19 @@ public final class FunctionEnvironment {
             env.put(EnvironmentVariables.QUARKUS_LAMBDA_HANDLER, function.namedHandler());
         }
         return env;
+    }
+
+    /**
+     * What the search indexer needs besides {@link #of}: the local engine (plain HTTP, unsigned) and the local SQS
+     * queue of the records it refuses.
+     */
+    public static Map<String, String> indexer(URI searchEndpoint, URI sqsEndpoint) {
+        return Map.of(
+                EnvironmentVariables.SEARCH_ENDPOINT,
+                searchEndpoint.toString(),
+                EnvironmentVariables.SEARCH_SIGNING,
+                "false",
+                EnvironmentVariables.SEARCH_DEAD_LETTER_QUEUE_URL,
+                LocalSqs.queueUrl(sqsEndpoint, SearchIndex.DEAD_LETTER_QUEUE));
     }
 }
