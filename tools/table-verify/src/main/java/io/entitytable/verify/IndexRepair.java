@@ -20,7 +20,10 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
  * <ul>
  *   <li>a missing or stale document is indexed as {@code SearchDocument.of} built it from the scanned item, at the
  *       item's {@code indexVersion()}: if the item changed (or was deleted) after the Scan, the indexer has written a
- *       higher version, or will, and one of the two writes is refused;
+ *       higher version, or will, and one of the two writes is refused. A document at the item's version with other
+ *       content is replaced at that same version ({@code external_gte}): whatever else writes that version writes the
+ *       same content, since a document is a function of the item's image at that version (and an order's lines, which
+ *       never change);
  *   <li>an orphan gets a tombstone one version above the live document read, so a late record of the same version
  *       cannot bring it back; but first a strongly consistent Query of the item's partition must find no indexed core
  *       item (an item created after the Scan, whose document the index already has, is left alone). Ids are never
@@ -59,8 +62,11 @@ final class IndexRepair {
                 planned.add(tombstone(finding.found()));
             } else {
                 SearchDocument document = finding.expected();
+                boolean sameVersion = finding.found() != null
+                        && !finding.found().deleted()
+                        && finding.found().indexVersion() == document.indexVersion();
                 planned.add(new IndexWrites.Write(
-                        document.id(), document.businessId(), document.indexVersion(), document.toMap()));
+                        document.id(), document.businessId(), document.indexVersion(), sameVersion, document.toMap()));
             }
             toWrite.add(finding);
         }
@@ -74,8 +80,7 @@ final class IndexRepair {
                 attempts.add(new IndexRepairResult.Attempt(
                         finding,
                         IndexRepairResult.Outcome.SKIPPED_NEWER_IN_INDEX,
-                        "the index holds a newer version than "
-                                + outcome.write().version()));
+                        refusedReason(finding, outcome.write().version())));
             } else {
                 attempts.add(new IndexRepairResult.Attempt(
                         finding,
@@ -85,6 +90,15 @@ final class IndexRepair {
         }
         return new IndexRepairResult(
                 attempts, report.findings().size() - report.repairable().size());
+    }
+
+    private static String refusedReason(IndexFinding finding, long version) {
+        String newer = "the index holds a version above " + version + ", written since it was read";
+        // A document deleted outright (never by the indexer, which writes tombstones) keeps its version for the
+        // index's gc_deletes (60 s by default): until then a write below it is refused too.
+        return finding.found() == null
+                ? newer + ", or the document was deleted outright less than a minute ago (run repair again)"
+                : newer;
     }
 
     /**
@@ -102,7 +116,7 @@ final class IndexRepair {
                 clock.instant(),
                 null,
                 Map.of());
-        return new IndexWrites.Write(orphan.id(), orphan.routing(), tombstone.indexVersion(), tombstone.toMap());
+        return new IndexWrites.Write(orphan.id(), orphan.routing(), tombstone.indexVersion(), false, tombstone.toMap());
     }
 
     /** Whether the table holds a core item of this id that the index holds documents of (strongly consistent). */

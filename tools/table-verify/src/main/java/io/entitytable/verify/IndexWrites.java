@@ -13,7 +13,8 @@ import org.opensearch.client.opensearch.core.bulk.BulkResponseItem;
 /**
  * Writes documents to the search index as the indexer does: bulk index operations with {@code version_type=external},
  * so the index keeps the highest version it has seen and a write below it is refused with a conflict (409), never
- * applied.
+ * applied. A write that replaces a document at its own version (other content) uses {@code external_gte}: the same
+ * version is then accepted, a lower one still refused.
  */
 final class IndexWrites {
     /** Operations per bulk request. */
@@ -29,8 +30,12 @@ final class IndexWrites {
         this.index = index;
     }
 
-    /** One document to write at an external version. */
-    record Write(String id, String routing, long version, Map<String, Object> document) {}
+    /**
+     * One document to write at an external version.
+     *
+     * @param sameVersion true to replace a document at exactly this version too ({@code external_gte})
+     */
+    record Write(String id, String routing, long version, boolean sameVersion, Map<String, Object> document) {}
 
     /**
      * What the index answered for one write.
@@ -62,7 +67,7 @@ final class IndexWrites {
                 .map(write -> BulkOperation.of(op -> op.index(i -> i.id(write.id())
                         .routing(write.routing())
                         .version(write.version())
-                        .versionType(VersionType.External)
+                        .versionType(write.sameVersion() ? VersionType.ExternalGte : VersionType.External)
                         .document(write.document()))))
                 .toList();
         BulkResponse response;
