@@ -44,10 +44,16 @@ final class SearchIndexReader {
 
     private final OpenSearchClient client;
     private final String index;
+    private final int pageSize;
 
     SearchIndexReader(OpenSearchClient client, String index) {
+        this(client, index, PAGE_SIZE);
+    }
+
+    SearchIndexReader(OpenSearchClient client, String index, int pageSize) {
         this.client = client;
         this.index = index;
+        this.pageSize = pageSize;
     }
 
     String index() {
@@ -63,7 +69,7 @@ final class SearchIndexReader {
             SearchResponse<JsonNode> page = call(() -> client.search(
                     s -> {
                         s.index(index)
-                                .size(PAGE_SIZE)
+                                .size(pageSize)
                                 .version(true)
                                 .query(q -> q.matchAll(m -> m))
                                 .sort(o -> o.field(f -> f.field(SearchFields.ID).order(SortOrder.Asc)));
@@ -78,7 +84,7 @@ final class SearchIndexReader {
                 documents.put(hit.id(), document(hit.id(), hit.routing(), hit.version(), hit.source()));
             }
             read.addAndGet(hits.size());
-            if (hits.size() < PAGE_SIZE) {
+            if (hits.size() < pageSize) {
                 return documents;
             }
             after = hits.get(hits.size() - 1).sortVals();

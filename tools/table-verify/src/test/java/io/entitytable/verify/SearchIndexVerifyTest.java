@@ -70,6 +70,37 @@ class SearchIndexVerifyTest {
     }
 
     @Test
+    void readAll_shouldReadEveryDocumentOnce_overManyPages() {
+        // GIVEN 6 documents, 3 orphans and 2 tombstones: 11 over pages of 3 (and a last page that is full: 12)
+        SampleTable sample = SampleTable.write(dynamo, newTable());
+        SampleIndex index = SampleIndex.of(search, sample);
+        for (int i = 0; i < 3; i++) {
+            index.put(SampleIndex.documentOf(customer("Orphan", "No" + i, 1)));
+        }
+        for (int i = 0; i < 2; i++) {
+            index.put(tombstoneOf(SampleIndex.documentOf(customer("Dead", "No" + i, 1)), 1));
+        }
+        index.refresh();
+        SearchIndexReader reader = new SearchIndexReader(search, index.name, 3);
+
+        // WHEN
+        AtomicLong read = new AtomicLong();
+        Map<String, IndexedDocument> documents = reader.readAll(read);
+        index.put(tombstoneOf(SampleIndex.documentOf(customer("Dead", "Last", 1)), 1));
+        index.refresh();
+        AtomicLong readAgain = new AtomicLong();
+        Map<String, IndexedDocument> again = reader.readAll(readAgain);
+
+        // THEN
+        assertThat(read.get()).isEqualTo(11);
+        assertThat(documents).hasSize(11);
+        assertThat(documents.get(sample.order.id()).indexVersion()).isEqualTo(4);
+        assertThat(documents.get(sample.order.id()).routing()).isEqualTo(sample.order.businessId());
+        assertThat(readAgain.get()).isEqualTo(12);
+        assertThat(again).hasSize(12);
+    }
+
+    @Test
     void verify_shouldConfirmByIdWhatSearchesDoNotSeeYet() {
         // GIVEN documents written without a refresh: a search may not see them yet
         SampleTable sample = SampleTable.write(dynamo, newTable());
