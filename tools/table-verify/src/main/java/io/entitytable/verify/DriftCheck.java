@@ -63,7 +63,7 @@ public final class DriftCheck {
         return new DriftCheck(DriftDetector.detect(new TableScan(dynamo, tableName, 1).run(new ScanProgress(1))));
     }
 
-    /** No finding of any class. */
+    /** No finding of any class about the table; the search index's are {@link #indexFindings()}. */
     public boolean clean() {
         return report.clean();
     }
