@@ -6,7 +6,9 @@ import java.time.Duration;
  * What a run found and did. {@code after} is the last verification: the only one for {@code verify}, the re-verify for
  * {@code repair} (whose first verification is {@code before}). {@code jobs} are the refresh jobs of the first Scan (the
  * ones {@code repair} acts on: the worker restarts a job asynchronously, so the re-verify may still see it stopped);
- * {@code restarts} what repair did with the stopped ones (null for verify).
+ * {@code restarts} what repair did with the stopped ones (null for verify). With a search index, {@code indexAfter} is
+ * the last comparison of the index with the table, {@code indexBefore} and {@code indexRepair} repair's first
+ * comparison and fixes (all null without one; the first two null for verify).
  */
 record CommandResult(
         VerifyOptions options,
@@ -15,7 +17,27 @@ record CommandResult(
         DriftReport after,
         JobsReport jobs,
         JobRestarts restarts,
-        Duration duration) {
+        Duration duration,
+        IndexReport indexBefore,
+        IndexRepairResult indexRepair,
+        IndexReport indexAfter) {
+
+    /** Without a search index. */
+    CommandResult(
+            VerifyOptions options,
+            DriftReport before,
+            RepairResult repair,
+            DriftReport after,
+            JobsReport jobs,
+            JobRestarts restarts,
+            Duration duration) {
+        this(options, before, repair, after, jobs, restarts, duration, null, null, null);
+    }
+
+    CommandResult withIndex(IndexReport before, IndexRepairResult indexRepairs, IndexReport last) {
+        return new CommandResult(
+                options, this.before, repair, after, jobs, restarts, duration, before, indexRepairs, last);
+    }
 
     static final int CLEAN = 0;
     static final int DRIFT = 1;
@@ -23,11 +45,11 @@ record CommandResult(
     static final int COULD_NOT_FINISH = 3;
 
     /**
-     * No drift in the last verification and no stopped refresh job left: for verify none found, for repair every one
-     * found was restarted.
+     * No drift in the last verification (of the copies and, when checked, of the search index) and no stopped refresh
+     * job left: for verify none found, for repair every one found was restarted.
      */
     boolean clean() {
-        return after.clean() && stoppedJobsLeft() == 0;
+        return after.clean() && (indexAfter == null || indexAfter.clean()) && stoppedJobsLeft() == 0;
     }
 
     long stoppedJobsLeft() {

@@ -1,21 +1,61 @@
 package io.entitytable.verify;
 
+import io.entitytable.model.SearchIndex;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.opensearch.client.opensearch.OpenSearchClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * {@link DriftDetector} for code that holds a client rather than a command line: the tests of the fan-out and of the
  * local runtime assert with it, so the invariants are checked by the same code as {@code verify}, not by a copy of it.
- * One Scan (one segment, strongly consistent, {@link TableScan}); nothing is repaired.
+ * One Scan (one segment, strongly consistent, {@link TableScan}); nothing is repaired. {@link #withSearch} compares a
+ * search index with the same Scan ({@link IndexDriftDetector}, as {@code verify --search-endpoint}).
  */
 public final class DriftCheck {
     private final DriftReport report;
+    private final IndexReport index;
+
+    private DriftCheck(DriftReport report, IndexReport index) {
+        this.report = report;
+        this.index = index;
+    }
 
     private DriftCheck(DriftReport report) {
-        this.report = report;
+        this(report, null);
+    }
+
+    /** This check plus the search index behind the alias {@code SearchIndex.ALIAS}, compared with the same Scan. */
+    public DriftCheck withSearch(OpenSearchClient client) {
+        return withSearch(client, SearchIndex.ALIAS);
+    }
+
+    /** This check plus the search index (or alias) {@code index}, compared with the same Scan. */
+    public DriftCheck withSearch(OpenSearchClient client, String index) {
+        return new DriftCheck(report, new IndexTarget(client, index).verify(report.table(), new AtomicLong()));
+    }
+
+    /**
+     * The search index's findings, one line each as {@code verify} prints them: {@code missing document  customer
+     * 01J..: ..}. Needs {@link #withSearch}.
+     */
+    public List<String> indexFindings() {
+        return searchReport().findings().stream().map(IndexFinding::describe).toList();
+    }
+
+    /** Search index findings by class, every class listed (zero included). Needs {@link #withSearch}. */
+    public Map<String, Long> indexCountsByClass() {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        searchReport().counts().forEach((driftClass, count) -> counts.put(driftClass.label(), count));
+        return counts;
+    }
+
+    /** Documents (tombstones included) the index held. Needs {@link #withSearch}. */
+    public long indexDocumentsRead() {
+        return searchReport().documentsRead();
     }
 
     /** Scans {@code tableName} and compares its duplicates with what its core items imply. */
@@ -23,7 +63,7 @@ public final class DriftCheck {
         return new DriftCheck(DriftDetector.detect(new TableScan(dynamo, tableName, 1).run(new ScanProgress(1))));
     }
 
-    /** No finding of any class. */
+    /** No finding of any class about the table; the search index's are {@link #indexFindings()}. */
     public boolean clean() {
         return report.clean();
     }
@@ -65,11 +105,22 @@ public final class DriftCheck {
         return List.copyOf(report.table().duplicates().values());
     }
 
-    /** For assertion messages: {@code 2 findings over 8 core items and 11 duplicates: [..]}. */
+    /** For assertion messages: {@code 2 findings over 8 core items and 11 duplicates: [..]}, plus the index's. */
     @Override
     public String toString() {
-        return report.findings().size() + " findings over " + coreItems() + " core items and "
+        String copies = report.findings().size() + " findings over " + coreItems() + " core items and "
                 + report.table().duplicates().size() + " duplicates: " + findings();
+        return index == null
+                ? copies
+                : copies + "; " + index.findings().size() + " index findings over " + index.documentsRead()
+                        + " documents: " + indexFindings();
+    }
+
+    private IndexReport searchReport() {
+        if (index == null) {
+            throw new IllegalStateException("no search index checked: call withSearch first");
+        }
+        return index;
     }
 
     private static List<String> describe(List<Finding> findings) {

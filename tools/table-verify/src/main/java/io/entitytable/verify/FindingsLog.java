@@ -25,6 +25,29 @@ final class FindingsLog {
         }
     }
 
+    void indexFindings(IndexReport report) {
+        for (IndexDriftClass driftClass : IndexDriftClass.values()) {
+            List<IndexFinding> findings = report.findingsOf(driftClass);
+            findings.stream().limit(LINES_PER_CLASS).forEach(finding -> err.println(finding.describe()));
+            if (findings.size() > LINES_PER_CLASS) {
+                err.println("... and " + (findings.size() - LINES_PER_CLASS) + " more " + driftClass.label() + "(s)");
+            }
+        }
+    }
+
+    void indexRepairs(IndexRepairResult result) {
+        result.attempts().stream()
+                .filter(attempt -> attempt.outcome() != IndexRepairResult.Outcome.REPAIRED)
+                .limit(LINES_PER_CLASS * 5L)
+                .forEach(attempt -> err.println("index repair "
+                        + attempt.outcome().name().toLowerCase() + "  "
+                        + attempt.finding().type() + " "
+                        + attempt.finding().id() + ": " + attempt.message()));
+        err.println("index repair: " + result.count(IndexRepairResult.Outcome.REPAIRED) + " repaired, "
+                + result.skipped() + " skipped, " + result.count(IndexRepairResult.Outcome.FAILED) + " failed, "
+                + result.notRepairable() + " not repairable");
+    }
+
     /** One line per stopped refresh job: like drift, an operator must act on it (repair restarts it). */
     void stoppedJobs(JobsReport jobs) {
         jobs.stopped()

@@ -13,7 +13,8 @@ import java.util.Map;
  * The machine-readable result on stdout, one JSON object. Its top-level counts describe the last verification (for
  * {@code repair}, the re-verify); {@code repair} adds {@code found} (the first verification's drift) and {@code
  * repairs}. Every drift class is always present, zero included; {@code jobs} counts the refresh jobs by status and
- * lists the stopped ones. The README shows an example.
+ * lists the stopped ones; {@code search}, with a search endpoint, the same for the search index. The README shows an
+ * example.
  */
 final class JsonSummary {
     /** Findings listed in the JSON; the counts are always complete. */
@@ -48,8 +49,20 @@ final class JsonSummary {
             summary.put("repairs", repairs(result.repair()));
         }
         summary.put("jobs", jobs(result));
-        summary.put("findings", findings(after.findings()));
-        summary.put("findingsOmitted", Math.max(0, after.findings().size() - MAX_FINDINGS));
+        if (result.indexAfter() != null) {
+            summary.put("search", search(result));
+        }
+        List<Map<String, String>> findings = findings(after.findings());
+        if (result.indexAfter() != null) {
+            findings = new ArrayList<>(findings);
+            findings.addAll(indexFindings(result.indexAfter().findings()));
+        }
+        long total = after.findings().size()
+                + (result.indexAfter() == null
+                        ? 0
+                        : result.indexAfter().findings().size());
+        summary.put("findings", findings.stream().limit(MAX_FINDINGS).toList());
+        summary.put("findingsOmitted", Math.max(0, total - MAX_FINDINGS));
         summary.put("consumedReadCapacityUnits", readCapacity(result));
         summary.put("durationMillis", result.duration().toMillis());
         try {
@@ -57,6 +70,56 @@ final class JsonSummary {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("summary not serialisable", e);
         }
+    }
+
+    /** The search index's last comparison; for repair also the first one and the repairs. */
+    private static Map<String, Object> search(CommandResult result) {
+        IndexReport after = result.indexAfter();
+        Map<String, Object> search = new LinkedHashMap<>();
+        search.put("endpoint", result.options().searchEndpoint().toString());
+        search.put("index", after.index());
+        search.put("signed", result.options().searchSigned());
+        search.put("documentsRead", after.documentsRead());
+        search.put("expectedDocuments", after.expectedDocuments());
+        search.put("drift", counts(after));
+        search.put("driftTotal", (long) after.findings().size());
+        if (result.indexRepair() != null) {
+            IndexReport before = result.indexBefore();
+            Map<String, Object> found = new LinkedHashMap<>();
+            found.put("documentsRead", before.documentsRead());
+            found.put("drift", counts(before));
+            found.put("driftTotal", (long) before.findings().size());
+            search.put("found", found);
+            IndexRepairResult repair = result.indexRepair();
+            Map<String, Object> repairs = new LinkedHashMap<>();
+            repairs.put("attempted", (long) repair.attempts().size());
+            repairs.put("repaired", repair.count(IndexRepairResult.Outcome.REPAIRED));
+            repairs.put("skipped", repair.skipped());
+            repairs.put("failed", repair.count(IndexRepairResult.Outcome.FAILED));
+            repairs.put("notRepairable", repair.notRepairable());
+            search.put("repairs", repairs);
+        }
+        return search;
+    }
+
+    private static Map<String, Long> counts(IndexReport report) {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        report.counts().forEach((driftClass, count) -> counts.put(driftClass.jsonName(), count));
+        return counts;
+    }
+
+    private static List<Map<String, String>> indexFindings(List<IndexFinding> findings) {
+        return findings.stream()
+                .limit(MAX_FINDINGS)
+                .map(finding -> {
+                    Map<String, String> entry = new LinkedHashMap<>();
+                    entry.put("class", finding.driftClass().jsonName());
+                    entry.put("id", finding.id());
+                    entry.put("type", finding.type());
+                    entry.put("detail", finding.detail());
+                    return entry;
+                })
+                .toList();
     }
 
     private static Map<String, Long> counts(DriftReport report) {

@@ -1,8 +1,11 @@
 package io.entitytable.verify;
 
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.List;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch._types.OpenSearchException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
@@ -10,8 +13,8 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * {@code java -jar tools/table-verify/target/table-verify.jar verify|repair [--endpoint URL] [--table NAME] [--region R]
- * [--segments N] [--refresh-queue URL [--sqs-endpoint URL]]}: checks (and repairs) the duplicates and refresh jobs of a
- * whole table; {@code jobs ...} lists the refresh jobs; {@code migrate --from T --to T2 ...} moves a
+ * [--segments N] [--search-endpoint URL ...] [--refresh-queue URL [--sqs-endpoint URL]]}: checks (and repairs) the
+ * duplicates and refresh jobs of a whole table, and the search index against its core items; {@code jobs ...} lists the refresh jobs; {@code migrate --from T --to T2 ...} moves a
  * table of an earlier layout to this one. See README.md for the output and exit codes.
  */
 public final class Main {
@@ -48,6 +51,7 @@ public final class Main {
             return usage(err, e.getMessage());
         }
         ProgressIndicator progress = terminal ? ProgressIndicator.onTerminal(err) : ProgressIndicator.none();
+        OpenSearchClient search = null;
         try (DynamoDbClient dynamo = DynamoClientFactory.create(options);
                 SqsClient sqs = DynamoClientFactory.createSqs(options)) {
             if (options.command() == VerifyOptions.Command.JOBS) {
@@ -58,8 +62,11 @@ public final class Main {
             RefreshQueue queue = sqs == null
                     ? null
                     : new SqsRefreshQueue(sqs, options.refreshQueue().toString());
-            CommandResult result =
-                    new VerifyCommand(dynamo, options, progress, new FindingsLog(err), queue, Clock.systemUTC()).run();
+            search = SearchClientFactory.create(options);
+            IndexTarget index = search == null ? null : new IndexTarget(search, options.searchIndex());
+            CommandResult result = new VerifyCommand(
+                            dynamo, options, progress, new FindingsLog(err), queue, Clock.systemUTC(), index)
+                    .run();
             out.println(JsonSummary.of(result));
             out.flush();
             return result.exitCode();
@@ -70,11 +77,16 @@ public final class Main {
         } catch (SdkException e) {
             err.println("could not finish: " + e.getMessage());
             return CommandResult.COULD_NOT_FINISH;
+        } catch (UncheckedIOException | OpenSearchException e) {
+            err.println("could not finish: the search engine at " + options.searchEndpoint() + ": " + e.getMessage());
+            return CommandResult.COULD_NOT_FINISH;
         } catch (RuntimeException e) {
             // A bug, not drift: never let it look like exit code 1.
             err.println("could not finish: " + e);
             e.printStackTrace(err);
             return CommandResult.COULD_NOT_FINISH;
+        } finally {
+            SearchClientFactory.close(search);
         }
     }
 

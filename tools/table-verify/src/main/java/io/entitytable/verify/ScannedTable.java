@@ -6,6 +6,7 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
+import io.entitytable.model.OrderLine;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Values;
 import java.util.ArrayList;
@@ -20,13 +21,15 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * What one Scan found, sorted for the drift check: core items by subject ({@code <entity>#<id>}) and duplicates (kind
- * edge or tag) by key, and the refresh jobs (kind job) by subject. Order lines and anything else are only counted: they
- * imply no duplicates.
+ * edge or tag) by key, and the refresh jobs (kind job) by subject. Order lines imply no duplicates, so they count as
+ * other items, but they are kept by order id: an order's search document holds its lines. Anything else is only
+ * counted.
  */
 record ScannedTable(
         Map<String, Map<String, AttributeValue>> coreBySubject,
         Map<ItemKey, Map<String, AttributeValue>> duplicates,
         List<RefreshJob> jobs,
+        Map<String, List<OrderLine>> orderLines,
         long itemsScanned,
         long otherItems,
         double consumedReadCapacity) {
@@ -39,6 +42,11 @@ record ScannedTable(
         return Optional.ofNullable(coreBySubject.get(subjectRef));
     }
 
+    /** The lines of an order by its id, in line order; empty when it has none. */
+    List<OrderLine> linesOf(String orderId) {
+        return orderLines.getOrDefault(orderId, List.of());
+    }
+
     static Builder builder() {
         return new Builder();
     }
@@ -48,6 +56,7 @@ record ScannedTable(
         private final Map<String, Map<String, AttributeValue>> core = new HashMap<>();
         private final Map<ItemKey, Map<String, AttributeValue>> duplicates = new TreeMap<>();
         private final List<RefreshJob> jobs = new ArrayList<>();
+        private final Map<String, List<OrderLine>> lines = new HashMap<>();
         private long scanned;
         private long other;
         private double capacity;
@@ -68,6 +77,9 @@ record ScannedTable(
             } else if (ItemKind.JOB.value().equals(kind)) {
                 jobs.add(RefreshJob.from(item));
                 return this;
+            } else if (ItemKind.LINE.value().equals(kind)) {
+                lines.computeIfAbsent(Values.string(item, Attributes.ID), id -> new ArrayList<>())
+                        .add(OrderLine.from(item));
             }
             other++;
             return this;
@@ -77,6 +89,9 @@ record ScannedTable(
             segment.core.forEach(this::putCore);
             duplicates.putAll(segment.duplicates);
             jobs.addAll(segment.jobs);
+            // One order's lines share its partition, which one segment reads whole.
+            segment.lines.forEach((orderId, orderLines) ->
+                    lines.computeIfAbsent(orderId, id -> new ArrayList<>()).addAll(orderLines));
             scanned += segment.scanned;
             other += segment.other;
             capacity += segment.capacity;
@@ -96,9 +111,20 @@ record ScannedTable(
                             .sorted(Comparator.comparing(
                                     RefreshJob::subjectRef, Comparator.nullsFirst(String::compareTo)))
                             .toList(),
+                    sortedLines(),
                     scanned,
                     other,
                     capacity);
+        }
+
+        private Map<String, List<OrderLine>> sortedLines() {
+            Map<String, List<OrderLine>> sorted = new HashMap<>();
+            lines.forEach((orderId, orderLines) -> sorted.put(
+                    orderId,
+                    orderLines.stream()
+                            .sorted(Comparator.comparingInt(OrderLine::lineNo))
+                            .toList()));
+            return Collections.unmodifiableMap(sorted);
         }
 
         /**

@@ -6,8 +6,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * One run of {@code verify} (Scan, detect, stopped jobs) or {@code repair} (Scan, detect, repair, restart the stopped
- * jobs on {@code refreshQueue} when there is one, Scan, detect).
+ * One run of {@code verify} (Scan, detect, stopped jobs; with a search index, compare it with the Scan) or {@code
+ * repair} (Scan, detect, repair the copies and the index, restart the stopped jobs on {@code refreshQueue} when there
+ * is one, Scan, detect).
+ *
+ * @param searchIndex the search index to compare with the table; null: not checked
  */
 record VerifyCommand(
         DynamoDbClient dynamo,
@@ -15,31 +18,76 @@ record VerifyCommand(
         ProgressIndicator progress,
         FindingsLog log,
         RefreshQueue refreshQueue,
-        Clock clock) {
+        Clock clock,
+        IndexTarget searchIndex) {
 
     /** Without a refresh queue: repair only lists the stopped jobs. */
     VerifyCommand(DynamoDbClient dynamo, VerifyOptions options, ProgressIndicator progress, FindingsLog log) {
         this(dynamo, options, progress, log, null, Clock.systemUTC());
     }
 
+    /** Without a search index. */
+    VerifyCommand(
+            DynamoDbClient dynamo,
+            VerifyOptions options,
+            ProgressIndicator progress,
+            FindingsLog log,
+            RefreshQueue refreshQueue,
+            Clock clock) {
+        this(dynamo, options, progress, log, refreshQueue, clock, null);
+    }
+
     CommandResult run() {
         long started = System.nanoTime();
         DriftReport found = verify("scan");
         log.findings(found);
+        IndexReport indexFound = verifyIndex("index", found.table());
         JobsReport jobs = JobsReport.of(found.table(), clock.instant());
         log.stoppedJobs(jobs);
         if (options.command() == VerifyOptions.Command.VERIFY) {
-            return new CommandResult(options, null, null, found, jobs, null, elapsed(started));
+            return new CommandResult(options, null, null, found, jobs, null, elapsed(started))
+                    .withIndex(null, null, indexFound);
         }
         RepairResult repair = repair(found);
         log.repairs(repair);
+        IndexRepairResult indexRepair = repairIndex(indexFound);
         JobRestarts restarts = refreshQueue == null
                 ? JobRestarts.withoutQueue(jobs.stopped())
                 : JobRestarts.send(jobs.stopped(), refreshQueue);
         log.restarts(restarts);
         DriftReport after = verify("re-verify");
         log.findings(after);
-        return new CommandResult(options, found, repair, after, jobs, restarts, elapsed(started));
+        IndexReport indexAfter = verifyIndex("index re-verify", after.table());
+        return new CommandResult(options, found, repair, after, jobs, restarts, elapsed(started))
+                .withIndex(indexFound, indexRepair, indexAfter);
+    }
+
+    /** The search index compared with this Scan; null without a search index. */
+    IndexReport verifyIndex(String phase, ScannedTable table) {
+        if (searchIndex == null) {
+            return null;
+        }
+        AtomicLong read = new AtomicLong();
+        IndexReport report;
+        try (ProgressIndicator.Phase ignored =
+                progress.start(() -> "[%s] %s: %,d documents read".formatted(phase, searchIndex.index(), read.get()))) {
+            report = searchIndex.verify(table, read);
+        }
+        log.indexFindings(report);
+        return report;
+    }
+
+    private IndexRepairResult repairIndex(IndexReport found) {
+        if (found == null) {
+            return null;
+        }
+        IndexRepairResult result;
+        try (ProgressIndicator.Phase ignored = progress.start(
+                () -> "[index repair] %,d findings".formatted(found.repairable().size()))) {
+            result = searchIndex.repair(found, dynamo, options.table(), clock);
+        }
+        log.indexRepairs(result);
+        return result;
     }
 
     DriftReport verify(String phase) {

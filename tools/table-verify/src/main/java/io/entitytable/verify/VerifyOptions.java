@@ -1,5 +1,6 @@
 package io.entitytable.verify;
 
+import io.entitytable.model.SearchIndex;
 import io.entitytable.model.TableLayout;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -8,14 +9,20 @@ import java.util.Deque;
 import java.util.List;
 
 /**
- * The command line: {@code verify|repair [--endpoint URL] [--table NAME] [--region R] [--segments N]}, repair also
- * {@code [--refresh-queue URL [--sqs-endpoint URL]]}; {@code jobs [--endpoint URL] [--table NAME] [--region R] [--all]}.
+ * The command line: {@code verify|repair [--endpoint URL] [--table NAME] [--region R] [--segments N] [--search-endpoint
+ * URL [--search-signing true|false] [--search-index NAME]]}, repair also {@code [--refresh-queue URL [--sqs-endpoint
+ * URL]]}; {@code jobs [--endpoint URL] [--table NAME] [--region R] [--all]}.
  *
  * @param endpoint DynamoDB Local (or any endpoint override); null means real AWS through the default credential chain
  * @param region null means the SDK's default region chain (AWS_REGION, profile, ...); us-east-1 with an endpoint
  * @param refreshQueue repair: the refresh queue's URL that stopped jobs are restarted on; null: they are only listed
  * @param sqsEndpoint repair: an SQS endpoint override (the local runtime's ElasticMQ); null: the region's SQS
  * @param allJobs jobs: list done jobs too
+ * @param searchEndpoint verify/repair: the search engine whose index is compared with the table; null: the index is
+ *     not checked
+ * @param searchSigning whether requests to it are SigV4-signed for Amazon OpenSearch Serverless; null: as {@link
+ *     #searchSigned()} defaults
+ * @param searchIndex the index (or alias) read and written, default {@link SearchIndex#ALIAS}
  */
 record VerifyOptions(
         Command command,
@@ -25,7 +32,10 @@ record VerifyOptions(
         int segments,
         URI refreshQueue,
         URI sqsEndpoint,
-        boolean allJobs) {
+        boolean allJobs,
+        URI searchEndpoint,
+        Boolean searchSigning,
+        String searchIndex) {
 
     /** Enough parallel Scan segments to keep a few connections busy on a table of any size, few enough for 2 cores. */
     static final int DEFAULT_SEGMENTS = 4;
@@ -35,6 +45,7 @@ record VerifyOptions(
     static final String USAGE =
             """
             usage: verify|repair [--endpoint URL] [--table NAME] [--region R] [--segments N]
+                          [--search-endpoint URL [--search-signing true|false] [--search-index NAME]]
                           [--refresh-queue URL [--sqs-endpoint URL]]
                    jobs [--endpoint URL] [--table NAME] [--region R] [--all]
               verify   Scan the whole table and report duplicates that drifted from their core items and stopped
@@ -46,11 +57,17 @@ record VerifyOptions(
               --table NAME         table name (default %s)
               --region R           AWS region (default: the SDK's region chain; us-east-1 with --endpoint)
               --segments N         parallel Scan segments, 1..%d (default %d)
+              --search-endpoint URL  also compare the search index with the core items (repair: and fix it), e.g.
+                       https://<collection id>.<region>.aoss.amazonaws.com or http://localhost:9200
+              --search-signing B   SigV4-sign search requests (Amazon OpenSearch Serverless); default true without
+                       --endpoint, false with it
+              --search-index NAME  the index or alias to check (default %s)
               --refresh-queue URL  repair: the refresh queue's URL; stopped jobs get a restart message on it
               --sqs-endpoint URL   repair: SQS endpoint, e.g. http://localhost:9324 (the local runtime's); omit for AWS
             exit codes: 0 clean, 1 drift or a stopped refresh job found (repair: drift left after the re-verify, or a
             stopped job not restarted), 2 usage error, 3 could not finish (jobs: 0 unless 2 or 3)"""
-                    .formatted(TableLayout.ENTITY.defaultTableName(), MAX_SEGMENTS, DEFAULT_SEGMENTS);
+                    .formatted(
+                            TableLayout.ENTITY.defaultTableName(), MAX_SEGMENTS, DEFAULT_SEGMENTS, SearchIndex.ALIAS);
 
     enum Command {
         VERIFY,
@@ -60,7 +77,12 @@ record VerifyOptions(
 
     /** verify / repair without the refresh queue (the migration's verify). */
     VerifyOptions(Command command, URI endpoint, String table, String region, int segments) {
-        this(command, endpoint, table, region, segments, null, null, false);
+        this(command, endpoint, table, region, segments, null, null, false, null, null, SearchIndex.ALIAS);
+    }
+
+    /** Whether search requests are signed: as {@code --search-signing} says, else for AWS (no {@code --endpoint}). */
+    boolean searchSigned() {
+        return searchSigning != null ? searchSigning : endpoint == null;
     }
 
     static VerifyOptions parse(List<String> args) {
@@ -84,6 +106,9 @@ record VerifyOptions(
         URI refreshQueue = null;
         URI sqsEndpoint = null;
         boolean allJobs = false;
+        URI searchEndpoint = null;
+        Boolean searchSigning = null;
+        String searchIndex = null;
         while (!arguments.isEmpty()) {
             String option = arguments.pop();
             switch (option) {
@@ -98,6 +123,10 @@ record VerifyOptions(
                         option, value(option, arguments), "https://sqs.eu-west-1.amazonaws.com/123456789012/refresh");
                 case "--sqs-endpoint" -> sqsEndpoint = url(option, value(option, arguments), "http://localhost:9324");
                 case "--all" -> allJobs = true;
+                case "--search-endpoint" -> searchEndpoint =
+                        url(option, value(option, arguments), "https://abc123.eu-west-1.aoss.amazonaws.com");
+                case "--search-signing" -> searchSigning = bool(option, value(option, arguments));
+                case "--search-index" -> searchIndex = value(option, arguments);
                 default -> throw new UsageException("unknown option '" + option + "'");
             }
         }
@@ -116,13 +145,44 @@ record VerifyOptions(
         if (command == Command.JOBS && segmentsGiven) {
             throw new UsageException("--segments is an option of verify and repair only");
         }
-        return new VerifyOptions(command, endpoint, table, region, segments, refreshQueue, sqsEndpoint, allJobs);
+        if (command == Command.JOBS && (searchEndpoint != null || searchSigning != null || searchIndex != null)) {
+            throw new UsageException("--search-endpoint, --search-signing and --search-index are options of verify and"
+                    + " repair only");
+        }
+        if (searchEndpoint == null && (searchSigning != null || searchIndex != null)) {
+            throw new UsageException("--search-signing and --search-index need --search-endpoint URL");
+        }
+        if (searchIndex != null && searchIndex.isBlank()) {
+            throw new UsageException("--search-index needs a name");
+        }
+        return new VerifyOptions(
+                command,
+                endpoint,
+                table,
+                region,
+                segments,
+                refreshQueue,
+                sqsEndpoint,
+                allJobs,
+                searchEndpoint,
+                searchSigning,
+                searchIndex == null ? SearchIndex.ALIAS : searchIndex);
     }
 
     /** The same options with the region the SDK's chain resolved, so the summary can name it. */
     VerifyOptions withRegion(String resolvedRegion) {
         return new VerifyOptions(
-                command, endpoint, table, resolvedRegion, segments, refreshQueue, sqsEndpoint, allJobs);
+                command,
+                endpoint,
+                table,
+                resolvedRegion,
+                segments,
+                refreshQueue,
+                sqsEndpoint,
+                allJobs,
+                searchEndpoint,
+                searchSigning,
+                searchIndex);
     }
 
     /** Where the summary says the table is, e.g. {@code http://localhost:8000} or {@code aws:eu-west-1}. */
@@ -152,6 +212,14 @@ record VerifyOptions(
         } catch (URISyntaxException e) {
             throw new UsageException(option + " is not a URL: " + e.getMessage());
         }
+    }
+
+    private static boolean bool(String option, String value) {
+        return switch (value) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new UsageException(option + " must be true or false, not '" + value + "'");
+        };
     }
 
     private static int segments(String value) {
