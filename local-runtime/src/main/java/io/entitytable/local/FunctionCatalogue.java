@@ -5,8 +5,11 @@ import java.util.List;
 
 /** The functions the local runtime can run, by their {@link FunctionDefinition#name()} or module name. */
 final class FunctionCatalogue {
-    static final List<FunctionDefinition> ALL =
-            List.of(FunctionDefinition.API, FunctionDefinition.STREAM_FANOUT, FunctionDefinition.REFRESH_WORKER);
+    static final List<FunctionDefinition> ALL = List.of(
+            FunctionDefinition.API,
+            FunctionDefinition.STREAM_FANOUT,
+            FunctionDefinition.REFRESH_WORKER,
+            FunctionDefinition.SEARCH_INDEXER);
 
     private FunctionCatalogue() {}
 

@@ -11,6 +11,7 @@ import io.entitytable.local.sqs.LocalSqs;
 import io.entitytable.model.FunctionDefinition;
 import io.entitytable.model.RefreshQueueNames;
 import io.entitytable.model.RefreshQueueTrigger;
+import io.entitytable.search.local.LocalSearchEngine;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -21,13 +22,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
  * {@code sam local invoke} without Docker: runs one packaged function once with one event file and prints its
  * response. The function talks to the DynamoDB Local of a running local system when there is one on its port, to a
- * fresh in-memory DynamoDB Local otherwise; the fan-out and the refresh worker likewise get the running system's SQS
- * and refresh queue, or a fresh local SQS with empty queues.
+ * fresh in-memory DynamoDB Local otherwise; the fan-out, the refresh worker and the search indexer likewise get the
+ * running system's SQS and queues, or a fresh local SQS with empty queues, and the search indexer the running system's
+ * search engine, or a fresh one on a scratch folder (about 15 s to start).
  */
 public record InvokeCommand(LocalOptions options, PrintStream out, PrintStream log) {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -37,7 +41,9 @@ public record InvokeCommand(LocalOptions options, PrintStream out, PrintStream l
         String event = read(eventFile);
         LocalDynamoDb ownDatabase = null;
         LocalSqs ownSqs = null;
+        LocalSearchEngine ownEngine = null;
         Path taskRoot = null;
+        Path engineFolder = null;
         try {
             URI endpoint;
             if (listening(options.dynamoDbPort())) {
@@ -63,6 +69,20 @@ public record InvokeCommand(LocalOptions options, PrintStream out, PrintStream l
             }
             String refreshQueueUrl =
                     sqsEndpoint == null ? null : LocalSqs.queueUrl(sqsEndpoint, RefreshQueueNames.QUEUE);
+            Map<String, String> extra = new LinkedHashMap<>();
+            if (function.equals(FunctionDefinition.SEARCH_INDEXER)) {
+                URI searchEndpoint;
+                if (listening(options.searchPort())) {
+                    searchEndpoint = URI.create("http://127.0.0.1:" + options.searchPort());
+                    log.println("[invoke] using the search engine running at " + searchEndpoint);
+                } else {
+                    engineFolder = Files.createTempDirectory("entity-table-search-");
+                    ownEngine = LocalSearchEngine.start(engineFolder, LocalDynamoDb.freePort());
+                    searchEndpoint = ownEngine.endpoint();
+                    log.println("[invoke] started a search engine at " + searchEndpoint + " on an empty folder");
+                }
+                extra.putAll(FunctionEnvironment.indexer(searchEndpoint, sqsEndpoint));
+            }
             taskRoot = Files.createTempDirectory("entity-table-" + function.name() + "-");
             try (RuntimeApiServer runtimeApi =
                             RuntimeApiServer.plain(0, Duration.ofSeconds(function.timeoutSeconds()));
@@ -71,14 +91,16 @@ public record InvokeCommand(LocalOptions options, PrintStream out, PrintStream l
                             options.zipOf(function),
                             taskRoot,
                             runtimeApi,
-                            FunctionEnvironment.of(
-                                    function,
-                                    runtimeApi.runtimeApiAddress(),
-                                    taskRoot,
-                                    options.tableName(),
-                                    endpoint,
-                                    sqsEndpoint,
-                                    refreshQueueUrl),
+                            with(
+                                    FunctionEnvironment.of(
+                                            function,
+                                            runtimeApi.runtimeApiAddress(),
+                                            taskRoot,
+                                            options.tableName(),
+                                            endpoint,
+                                            sqsEndpoint,
+                                            refreshQueueUrl),
+                                    extra),
                             log)) {
                 long start = System.nanoTime();
                 InvocationResult result = new RuntimeApiInvoker(
@@ -95,6 +117,10 @@ public record InvokeCommand(LocalOptions options, PrintStream out, PrintStream l
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
+            if (ownEngine != null) {
+                ownEngine.close();
+            }
+            deleteQuietly(engineFolder);
             if (ownSqs != null) {
                 ownSqs.close();
             }
@@ -105,9 +131,17 @@ public record InvokeCommand(LocalOptions options, PrintStream out, PrintStream l
         }
     }
 
-    /** The functions that send to or read the refresh queue. */
+    /** The functions that use a queue: the refresh queue, or the search indexer's refused records. */
     private static boolean usesQueue(FunctionDefinition function) {
-        return function.equals(FunctionDefinition.STREAM_FANOUT) || function.equals(FunctionDefinition.REFRESH_WORKER);
+        return function.equals(FunctionDefinition.STREAM_FANOUT)
+                || function.equals(FunctionDefinition.REFRESH_WORKER)
+                || function.equals(FunctionDefinition.SEARCH_INDEXER);
+    }
+
+    private static Map<String, String> with(Map<String, String> environment, Map<String, String> extra) {
+        Map<String, String> all = new LinkedHashMap<>(environment);
+        all.putAll(extra);
+        return all;
     }
 
     /** DynamoDB Local prints its settings to stdout, which is reserved for the function's response here. */

@@ -14,7 +14,7 @@ import java.util.concurrent.CountDownLatch;
  *
  * <pre>
  * start  [--in-memory] [--data DIR] [--api-port N] [--dynamodb-port N] [--sqs-port N] [--search-port N] [--no-search] [--table NAME]
- * invoke &lt;function&gt; &lt;event-file&gt; [--dynamodb-port N] [--sqs-port N] [--table NAME]
+ * invoke &lt;function&gt; &lt;event-file&gt; [--dynamodb-port N] [--sqs-port N] [--search-port N] [--table NAME]
  * token  --operator | --business &lt;id&gt; [--business &lt;id&gt; ...] [--data DIR]
  * </pre>
  */
@@ -23,9 +23,9 @@ public final class Main {
             """
             usage: start  [--in-memory] [--data DIR] [--api-port N] [--dynamodb-port N] [--sqs-port N]
                           [--search-port N] [--no-search] [--table NAME]
-                   invoke <function> <event-file> [--dynamodb-port N] [--sqs-port N] [--table NAME]
+                   invoke <function> <event-file> [--dynamodb-port N] [--sqs-port N] [--search-port N] [--table NAME]
                    token  --operator | --business <id> [--business <id> ...] [--data DIR]
-                   functions: api, stream-fanout, refresh-worker
+                   functions: api, stream-fanout, refresh-worker, search-indexer
                    token prints a bearer token (valid 12 h) as its last line: the API accepts only requests with one,
                    as "Authorization: Bearer <token>"; /docs needs none.""";
 
@@ -124,10 +124,7 @@ public final class Main {
                 }
                 case "--dynamodb-port" -> dynamoDbPort = Integer.parseInt(value(option, arguments));
                 case "--sqs-port" -> sqsPort = Integer.parseInt(value(option, arguments));
-                case "--search-port" -> {
-                    requireStart(option, startOptions);
-                    searchPort = Integer.parseInt(value(option, arguments));
-                }
+                case "--search-port" -> searchPort = Integer.parseInt(value(option, arguments));
                 case "--no-search" -> search = !requireStart(option, startOptions);
                 case "--table" -> table = value(option, arguments);
                 default -> throw new IllegalArgumentException("unknown option '" + option + "'");

@@ -2,7 +2,17 @@ package io.entitytable.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.pump.InvocationResult;
+import io.entitytable.model.FunctionDefinition;
+import io.entitytable.model.SearchIndex;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,10 +24,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Search on the whole local system: the engine in its own JVM, the packaged search indexer fed by its own stream pump,
  * and the API's search route. What the Try it block of the README does: create, find by prefix and by typo, rename,
- * find by the new name, delete.
+ * find by the new name, delete; then {@code invoke search-indexer} with a sample stream event, against the running
+ * system.
  */
 class LocalSystemSearchTest {
     private static final Duration SEARCHABLE_WITHIN = Duration.ofSeconds(30);
+    /** Ann, of the sample event {@code customer-created-with-stores-and-tags.json}, and her business. */
+    private static final String SAMPLE_CUSTOMER = "01JD3B8Q5Z00000000000000C1";
+
+    private static final String SAMPLE_BUSINESS = "01JD3B8Q5Z0000000000000001";
 
     @TempDir
     Path dataFolder;
@@ -52,6 +67,41 @@ class LocalSystemSearchTest {
             api.deleteCustomer(customer);
             assertThat(await(() -> api.search(business, "panza"), List::isEmpty))
                     .isEmpty();
+
+            // WHEN the packaged indexer is invoked once with a sample stream event, against the running system
+            LocalOptions running = new LocalOptions(
+                    TestRepository.root(),
+                    dataFolder,
+                    true,
+                    0,
+                    options.dynamoDbPort(),
+                    "Entity",
+                    system.queues().endpoint().getPort(),
+                    true,
+                    system.searchEngine().endpoint().getPort());
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            InvocationResult result = new InvokeCommand(
+                            running, new PrintStream(out, true, StandardCharsets.UTF_8), System.out)
+                    .invoke(
+                            FunctionDefinition.SEARCH_INDEXER,
+                            TestRepository.root().resolve("events/stream/customer-created-with-stores-and-tags.json"));
+
+            // THEN it reports no failure, and the event's customer is a document of the running engine
+            assertThat(result.functionError()).isFalse();
+            assertThat(new ObjectMapper()
+                            .readTree(out.toString(StandardCharsets.UTF_8))
+                            .get("batchItemFailures"))
+                    .isEmpty();
+            HttpResponse<String> document = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(system.searchEngine()
+                                            .endpoint()
+                                            .resolve("/" + SearchIndex.ALIAS + "/_doc/" + SAMPLE_CUSTOMER + "?routing="
+                                                    + SAMPLE_BUSINESS))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+            assertThat(document.statusCode()).as(document.body()).isEqualTo(200);
+            assertThat(document.body()).contains("\"found\":true", "Ann", "Smith");
         }
     }
 

@@ -107,7 +107,7 @@ class RefreshJobSystemTest {
 
             // AND once the job is done, every copy has the new version, with no drift
             phase = System.nanoTime();
-            JsonNode done = awaitDone(api, seeded.store().id(), Duration.ofMinutes(3));
+            JsonNode done = awaitDone(api, seeded.store().id(), Duration.ofMinutes(10));
             phase("rest of the rename's job", phase);
             phase = System.nanoTime();
             assertThat(done.get("copiesDone").asLong()).isGreaterThanOrEqualTo(LINKS);
@@ -133,7 +133,7 @@ class RefreshJobSystemTest {
             assertThat(job.get("status").asText()).isEqualTo("pending");
             // AND once its job is done, no edge of the store is left and no customer lists it
             phase = System.nanoTime();
-            awaitDone(api, seeded.store().id(), Duration.ofMinutes(5));
+            awaitDone(api, seeded.store().id(), Duration.ofMinutes(10));
             phase("the delete's job", phase);
             phase = System.nanoTime();
             assertThat(customerSideCopies(dynamo, seeded)).isEmpty();
