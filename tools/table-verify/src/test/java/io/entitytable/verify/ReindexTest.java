@@ -28,10 +28,14 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
  * reindex on DynamoDB Local (in this JVM) and the real engine (one child JVM per test JVM), each test on its own table
  * and its own alias. The indexer in these tests is the search indexer's own class, run in this JVM over the stream
  * records of the changes the tests make, looking the next alias up on every batch (so the rebuild needs no settling
- * time).
+ * time), except where the test is about that interval.
  */
 class ReindexTest {
     private static final AtomicInteger COUNTER = new AtomicInteger();
+    /** The indexer's look-up interval in the rebuild-while-writing test, and the rebuild's longer wait. */
+    private static final Duration NEXT_ALIAS_RECHECK = Duration.ofSeconds(1);
+
+    private static final Duration REBUILD_SETTLE = Duration.ofMillis(1500);
 
     private static LocalDynamoDb local;
     private static DynamoDbClient dynamo;
@@ -114,10 +118,15 @@ class ReindexTest {
 
     @Test
     void writesWhileTheRebuildRuns_shouldAllEndRightInTheNewIndex() {
-        // GIVEN an index in step with the table, and an indexer
+        writesWhileTheRebuildRuns(NEXT_ALIAS_RECHECK, REBUILD_SETTLE);
+    }
+
+    private void writesWhileTheRebuildRuns(Duration recheck, Duration settle) {
+        // GIVEN an index in step with the table, and an indexer that relies on its alias look-ups for a second, and
+        // has just learnt that there is no next alias
         SearchSample sample = sample().fill(12, 6, 9);
         reindex(Reindex.Hooks.NONE);
-        SearchIndexer indexer = indexer();
+        SearchIndexer indexer = indexer(recheck);
         List<Customer> customers = sample.live.values().stream()
                 .filter(Customer.class::isInstance)
                 .map(Customer.class::cast)
@@ -132,8 +141,10 @@ class ReindexTest {
                 .findFirst()
                 .orElseThrow();
         List<Record> lateRecords = new ArrayList<>();
+        process(indexer, List.of(sample.retag(stores.get(2), "before")));
 
-        // WHEN changes happen at every stage of a rebuild, their records handled at once or late
+        // WHEN changes happen at every stage of a rebuild that waits longer than that before its Scan, their records
+        // handled at once or late
         Reindex.Hooks hooks = new Reindex.Hooks() {
             @Override
             public void scanStarting() {
@@ -154,7 +165,9 @@ class ReindexTest {
                 process(indexer, List.of(sample.put(created)));
             }
         };
-        ReindexSummary summary = reindex(hooks);
+        ReindexSummary summary = new Reindex(
+                        dynamo, search, request().withSettle(settle), ProgressIndicator.none(), quiet(), hooks)
+                .run();
         process(indexer, lateRecords);
         process(indexer, List.of(sample.delete(stores.get(1))));
 
@@ -262,12 +275,17 @@ class ReindexTest {
         return new Reindex(dynamo, search, request(), ProgressIndicator.none(), quiet(), hooks).run();
     }
 
+    /** An indexer that looks the next alias up on every batch. */
     private SearchIndexer indexer() {
+        return indexer(Duration.ZERO);
+    }
+
+    private SearchIndexer indexer(Duration nextAliasRecheck) {
         return SearchIndexer.create(
                 IndexerConfig.forEndpoint(engine.endpoint)
                         .withNames(names)
                         .withTable(table)
-                        .withNextAliasRecheck(Duration.ZERO),
+                        .withNextAliasRecheck(nextAliasRecheck),
                 orderId -> dynamo.queryPaginator(OrderLine.linesQuery(table, orderId)).items().stream()
                         .map(OrderLine::from)
                         .toList(),
