@@ -18,7 +18,11 @@ import io.entitytable.model.FunctionDefinition;
 import io.entitytable.model.RefreshQueueNames;
 import io.entitytable.model.RefreshQueueTrigger;
 import io.entitytable.model.StreamTrigger;
+import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.local.LocalSearchEngine;
+import io.entitytable.verify.Reindex;
+import io.entitytable.verify.ReindexRequest;
+import io.entitytable.verify.ReindexSummary;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -36,6 +40,8 @@ import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.transport.OpenSearchTransport;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -212,10 +218,12 @@ public final class LocalSystem implements AutoCloseable {
                 : CompletableFuture.completedFuture(null);
         // The engine starts beside the others; the indexer once it answers, since the indexer makes sure of the index
         // when it starts.
+        Path searchFolder = searchOn ? searchFolder() : null;
+        boolean searchFolderEmpty = searchOn && isEmptyFolder(searchFolder);
         CompletableFuture<LocalSearchEngine> searchStart = searchOn
                 ? CompletableFuture.supplyAsync(() -> {
                     long step = System.nanoTime();
-                    LocalSearchEngine started = LocalSearchEngine.start(searchFolder(), searchPort);
+                    LocalSearchEngine started = LocalSearchEngine.start(searchFolder, searchPort);
                     report.search(since(step));
                     return started;
                 })
@@ -263,6 +271,11 @@ public final class LocalSystem implements AutoCloseable {
                 remember(searchEngine);
             }
             indexer = indexerStart.join();
+            // An empty engine beside a table that may hold items (a kept data folder, a preloaded table): fill the
+            // index from the table, as table-verify reindex does on a first deployment.
+            if (searchEngine != null && searchFolderEmpty && (!created || preloaded != null)) {
+                backfillSearch();
+            }
         } catch (RuntimeException e) {
             closeQuietly(indexerStart);
             closeQuietly(searchStart);
@@ -335,6 +348,40 @@ public final class LocalSystem implements AutoCloseable {
                     .start());
         }
         report.total(since(begin));
+    }
+
+    /**
+     * {@link Reindex} in this process: with no alias yet it creates the first index and the alias and fills them from
+     * a Scan of the table while the indexer already writes through the alias, so nothing written meanwhile is lost.
+     */
+    private void backfillSearch() {
+        try (DynamoDbClient client = dynamoDb.client();
+                OpenSearchTransport transport =
+                        SearchClients.create(searchEngine.endpoint(), false)._transport()) {
+            ReindexSummary summary =
+                    Reindex.run(client, new OpenSearchClient(transport), ReindexRequest.of(options.tableName()));
+            console.printf(
+                    "[search] %s: %,d documents from %,d items of %s into %s in %,d ms%n",
+                    summary.mode(),
+                    summary.documents(),
+                    summary.itemsScanned(),
+                    options.tableName(),
+                    summary.index(),
+                    summary.duration().toMillis());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot close the search client", e);
+        }
+    }
+
+    private static boolean isEmptyFolder(Path folder) {
+        if (!Files.isDirectory(folder)) {
+            return true;
+        }
+        try (Stream<Path> entries = Files.list(folder)) {
+            return entries.findAny().isEmpty();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + folder, e);
+        }
     }
 
     private static void closeQuietly(CompletableFuture<? extends AutoCloseable> start) {

@@ -98,9 +98,8 @@ final class StatusBlock {
             line(
                     out,
                     "Search engine",
-                    system.searchEngine().endpoint() + "   (OpenSearch; index " + SearchIndex.physicalName()
-                            + ", alias "
-                            + SearchIndex.ALIAS + "; data in "
+                    system.searchEngine().endpoint() + "   (OpenSearch; alias " + SearchIndex.ALIAS
+                            + ", first index " + SearchIndex.physicalName() + "; data in "
                             + system.options().searchFolder() + ")");
             line(
                     out,

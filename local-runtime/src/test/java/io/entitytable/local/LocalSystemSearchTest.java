@@ -13,11 +13,14 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -102,6 +105,37 @@ class LocalSystemSearchTest {
                             HttpResponse.BodyHandlers.ofString());
             assertThat(document.statusCode()).as(document.body()).isEqualTo(200);
             assertThat(document.body()).contains("\"found\":true", "Ann", "Smith");
+        }
+    }
+
+    @Test
+    void aNewEngineBesideAKeptTable_shouldBeFilledFromTheTableAtStart() throws Exception {
+        // GIVEN a customer written and indexed on a kept data folder
+        LocalOptions options = new LocalOptions(
+                        TestRepository.root(), dataFolder, false, 0, LocalDynamoDb.freePort(), "Entity")
+                .withSearch(0);
+        String business;
+        String customer;
+        try (LocalSystem system = LocalSystem.start(options, System.out)) {
+            FrontDoorClient api = FrontDoorClient.operatorOf(system);
+            business = api.createBusiness("Kept");
+            customer = api.createCustomer(business, "Dulcinea", "Toboso");
+            assertThat(await(() -> api.search(business, "toboso"), hits -> !hits.isEmpty()))
+                    .containsExactly(customer);
+        }
+
+        // WHEN the engine's folder is lost, the search pump's checkpoints kept (its stream records are not replayed)
+        try (Stream<Path> paths = Files.walk(options.searchFolder())) {
+            paths.sorted(Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
+        }
+        assertThat(options.indexerCheckpointFile()).isRegularFile();
+        try (LocalSystem system = LocalSystem.start(options, System.out)) {
+            FrontDoorClient api = FrontDoorClient.operatorOf(system);
+
+            // THEN the start filled the new engine from the table
+            assertThat(await(() -> api.search(business, "toboso"), hits -> !hits.isEmpty()))
+                    .containsExactly(customer);
         }
     }
 

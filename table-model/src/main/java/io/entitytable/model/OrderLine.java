@@ -2,6 +2,7 @@ package io.entitytable.model;
 
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /** One line of an order, stored as {@code id = <orderId>, type = line#0001} beside the order item. */
 public record OrderLine(int lineNo, String sku, String description, int quantity, long unitPriceCents) {
@@ -21,6 +22,20 @@ public record OrderLine(int lineNo, String sku, String description, int quantity
         item.put(Attributes.QUANTITY, Values.n(quantity));
         item.put(Attributes.UNIT_PRICE_CENTS, Values.n(unitPriceCents));
         return item;
+    }
+
+    /**
+     * The strongly consistent Query of an order's lines: {@code id = <orderId>, begins_with(type, line#)}, in line
+     * order (for the search indexer and the index rebuild).
+     */
+    public static QueryRequest linesQuery(String tableName, String orderId) {
+        return QueryRequest.builder()
+                .tableName(tableName)
+                .keyConditionExpression("#id = :id AND begins_with(#type, :prefix)")
+                .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
+                .expressionAttributeValues(Map.of(":id", Values.s(orderId), ":prefix", Values.s(Keys.lineTypePrefix())))
+                .consistentRead(true)
+                .build();
     }
 
     public static OrderLine from(Map<String, AttributeValue> item) {

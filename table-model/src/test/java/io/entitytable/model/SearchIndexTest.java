@@ -13,6 +13,23 @@ class SearchIndexTest {
     void physicalName_shouldCarryTheMappingVersion() {
         assertThat(SearchIndex.physicalName()).isEqualTo("entities-v1");
         assertThat(SearchIndex.ALIAS).isEqualTo("entities");
+        assertThat(SearchIndex.NEXT_ALIAS).isEqualTo("entities-next");
+        assertThat(SearchIndex.REBUILD_SETTLE).isGreaterThan(SearchIndex.NEXT_ALIAS_RECHECK);
+    }
+
+    @Test
+    void names_shouldAdvanceByGeneration_andRestartAtANewMappingVersion() {
+        SearchIndexNames names = SearchIndex.NAMES;
+        assertThat(names.after(java.util.Optional.empty())).isEqualTo("entities-v1");
+        assertThat(names.after(java.util.Optional.of("entities-v1"))).isEqualTo("entities-v1-2");
+        assertThat(names.after(java.util.Optional.of("entities-v1-2"))).isEqualTo("entities-v1-3");
+        // an index of an older mapping (or a name of no family) is followed by the current mapping's first
+        assertThat(names.after(java.util.Optional.of("entities-v0-7"))).isEqualTo("entities-v1");
+        assertThat(names.after(java.util.Optional.of("something-else"))).isEqualTo("entities-v1");
+        assertThat(names.parse("entities-v1-12")).contains(new SearchIndexNames.Generation(1, 12));
+        assertThat(names.parse("entities-next")).isEmpty();
+        assertThat(names.isCurrentMapping("entities-v1-4")).isTrue();
+        assertThat(new SearchIndexNames("t1-entities").physical(1, 1)).isEqualTo("t1-entities-v1");
     }
 
     @Test

@@ -1,6 +1,8 @@
 package io.entitytable.api.search;
 
 import io.entitytable.model.SearchIndex;
+import io.entitytable.search.client.IndexBootstrap;
+import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.local.SharedSearchEngine;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.net.URI;
@@ -15,8 +17,8 @@ public class LocalSearchResource implements QuarkusTestResourceLifecycleManager 
     @Override
     public Map<String, String> start() {
         URI endpoint = SharedSearchEngine.get().endpoint();
-        send(endpoint, "PUT", "/" + SearchIndex.physicalName(), SearchIndex.definitionJson());
-        send(endpoint, "PUT", "/" + SearchIndex.physicalName() + "/_alias/" + SearchIndex.ALIAS, null);
+        // As the indexer does at its start: the index and the alias, made once for all search tests.
+        new IndexBootstrap(SearchClients.create(endpoint, false), SearchIndex.NAMES, false).ensureIndexAndAlias();
         return Map.of("entity-table.search-endpoint", endpoint.toString());
     }
 

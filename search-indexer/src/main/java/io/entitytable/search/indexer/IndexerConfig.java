@@ -2,6 +2,7 @@ package io.entitytable.search.indexer;
 
 import io.entitytable.model.EnvironmentVariables;
 import io.entitytable.model.SearchIndex;
+import io.entitytable.model.SearchIndexNames;
 import io.entitytable.model.TableLayout;
 import io.entitytable.search.client.SearchClients;
 import java.net.URI;
@@ -14,23 +15,25 @@ import java.util.function.Function;
  * @param endpoint the engine ({@code SEARCH_ENDPOINT})
  * @param signing sign requests with SigV4 for Amazon OpenSearch Serverless ({@code SEARCH_SIGNING}; default: true for
  *     {@code https}, false for {@code http})
- * @param physicalIndex the index created at start when missing ({@link SearchIndex#physicalName()})
- * @param alias the name documents are written through ({@link SearchIndex#ALIAS})
+ * @param names the live alias documents are written through ({@link SearchIndex#ALIAS}), the next alias a rebuild
+ *     fills ({@link SearchIndex#NEXT_ALIAS}) and the first index, created at start when the live alias is missing
  * @param tableName the table whose order lines are read ({@code TABLE_NAME})
  * @param deadLetterQueueUrl where refused documents go ({@code SEARCH_DEAD_LETTER_QUEUE_URL}); null: logged only
  * @param maxAttempts bulk attempts per batch when the engine throttles, fails with a 5xx or cannot be reached
  * @param baseDelay first back-off step; each retry doubles it (full jitter), up to {@code maxDelay}
+ * @param nextAliasRecheck how long the indexer relies on its last lookup of the next alias ({@link
+ *     SearchIndex#NEXT_ALIAS_RECHECK}; a rebuild waits longer than this before its Scan)
  */
 public record IndexerConfig(
         URI endpoint,
         boolean signing,
-        String physicalIndex,
-        String alias,
+        SearchIndexNames names,
         String tableName,
         String deadLetterQueueUrl,
         int maxAttempts,
         Duration baseDelay,
-        Duration maxDelay) {
+        Duration maxDelay,
+        Duration nextAliasRecheck) {
 
     public static final int DEFAULT_MAX_ATTEMPTS = 4;
     public static final Duration DEFAULT_BASE_DELAY = Duration.ofMillis(100);
@@ -39,6 +42,10 @@ public record IndexerConfig(
     public IndexerConfig {
         if (maxAttempts < 1) {
             throw new IllegalArgumentException("maxAttempts must be at least 1");
+        }
+        if (nextAliasRecheck.compareTo(SearchIndex.NEXT_ALIAS_RECHECK) > 0) {
+            // A rebuild only waits SearchIndex.REBUILD_SETTLE: a longer cache could miss its Scan's start.
+            throw new IllegalArgumentException("nextAliasRecheck must not exceed " + SearchIndex.NEXT_ALIAS_RECHECK);
         }
     }
 
@@ -63,64 +70,83 @@ public record IndexerConfig(
                 .withDeadLetterQueue(blankToNull(settings.apply(EnvironmentVariables.SEARCH_DEAD_LETTER_QUEUE_URL)));
     }
 
-    /** The project's index and alias on {@code endpoint}, signed only over https. */
+    /** The project's index names on {@code endpoint}, signed only over https. */
     public static IndexerConfig forEndpoint(URI endpoint) {
         return new IndexerConfig(
                 endpoint,
                 signingOf(endpoint, null),
-                SearchIndex.physicalName(),
-                SearchIndex.ALIAS,
+                SearchIndex.NAMES,
                 TableLayout.ENTITY.defaultTableName(),
                 null,
                 DEFAULT_MAX_ATTEMPTS,
                 DEFAULT_BASE_DELAY,
-                DEFAULT_MAX_DELAY);
+                DEFAULT_MAX_DELAY,
+                SearchIndex.NEXT_ALIAS_RECHECK);
     }
 
     static boolean signingOf(URI endpoint, String flag) {
         return SearchClients.signingOf(endpoint, flag);
     }
 
-    public IndexerConfig withSigning(boolean sign) {
-        return new IndexerConfig(
-                endpoint, sign, physicalIndex, alias, tableName, deadLetterQueueUrl, maxAttempts, baseDelay, maxDelay);
+    /** The live alias. */
+    public String alias() {
+        return names.alias();
     }
 
-    /** Another index and alias: tests keep apart by their own names. */
-    public IndexerConfig withIndex(String newPhysicalIndex, String newAlias) {
+    public IndexerConfig withSigning(boolean sign) {
         return new IndexerConfig(
                 endpoint,
-                signing,
-                newPhysicalIndex,
-                newAlias,
+                sign,
+                names,
                 tableName,
                 deadLetterQueueUrl,
                 maxAttempts,
                 baseDelay,
-                maxDelay);
+                maxDelay,
+                nextAliasRecheck);
+    }
+
+    /** Other index names: tests keep apart by their own alias. */
+    public IndexerConfig withNames(SearchIndexNames newNames) {
+        return new IndexerConfig(
+                endpoint,
+                signing,
+                newNames,
+                tableName,
+                deadLetterQueueUrl,
+                maxAttempts,
+                baseDelay,
+                maxDelay,
+                nextAliasRecheck);
     }
 
     public IndexerConfig withTable(String newTableName) {
         return new IndexerConfig(
                 endpoint,
                 signing,
-                physicalIndex,
-                alias,
+                names,
                 newTableName,
                 deadLetterQueueUrl,
                 maxAttempts,
                 baseDelay,
-                maxDelay);
+                maxDelay,
+                nextAliasRecheck);
     }
 
     public IndexerConfig withDeadLetterQueue(String url) {
         return new IndexerConfig(
-                endpoint, signing, physicalIndex, alias, tableName, url, maxAttempts, baseDelay, maxDelay);
+                endpoint, signing, names, tableName, url, maxAttempts, baseDelay, maxDelay, nextAliasRecheck);
     }
 
     public IndexerConfig withRetries(int attempts, Duration base, Duration max) {
         return new IndexerConfig(
-                endpoint, signing, physicalIndex, alias, tableName, deadLetterQueueUrl, attempts, base, max);
+                endpoint, signing, names, tableName, deadLetterQueueUrl, attempts, base, max, nextAliasRecheck);
+    }
+
+    /** Another look-up interval for the next alias (tests: zero, so a rebuild needs no settling time). */
+    public IndexerConfig withNextAliasRecheck(Duration recheck) {
+        return new IndexerConfig(
+                endpoint, signing, names, tableName, deadLetterQueueUrl, maxAttempts, baseDelay, maxDelay, recheck);
     }
 
     private static String blankToNull(String value) {

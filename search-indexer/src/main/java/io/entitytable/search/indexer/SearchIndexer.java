@@ -3,6 +3,8 @@ package io.entitytable.search.indexer;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;
 import io.entitytable.model.SearchDocument;
+import io.entitytable.search.client.IndexAliases;
+import io.entitytable.search.client.IndexBootstrap;
 import io.entitytable.search.client.SearchClients;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,6 +33,12 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
  * is forgotten after {@code index.gc_deletes}, 60 s); a rename's REMOVE of the old key stays below its INSERT of the
  * new one. Within a batch only the highest version of each item is sent.
  *
+ * <p><b>Rebuilds.</b> Every bulk goes through the live alias and, while a rebuild runs (its next alias exists, see
+ * {@link NextAliasWatch}), through the next alias too, in the same request: the new index receives every change the
+ * rebuild's Scan may have missed. The versions make the order of the Scan's copy and these writes irrelevant. Writes
+ * ask for {@code require_alias}, so a missing alias never gets an empty index of its name created by a write; a
+ * missing alias (the next one swapped away mid-request, the live one gone) is retried like a 5xx.
+ *
  * <p><b>Failures, per document.</b> A document the index refuses for its content (a 4xx other than 409 and 429: a
  * mapping or parse error) and a record whose image cannot be read go to the dead-letter queue with the reason, and
  * count as done: one bad item never blocks the shard. Throttling (429), 5xx and an unreachable engine are retried
@@ -45,23 +53,27 @@ public final class SearchIndexer {
     private static final Logger LOG = Logger.getLogger(SearchIndexer.class);
     private static final int CONFLICT = 409;
     private static final int TOO_MANY_REQUESTS = 429;
+    private static final int NOT_FOUND = 404;
 
     private final OpenSearchClient client;
     private final IndexerConfig config;
     private final RecordDocuments documents;
     private final DeadLetters deadLetters;
+    private final NextAliasWatch nextAlias;
 
     SearchIndexer(OpenSearchClient client, IndexerConfig config, OrderLines orderLines, DeadLetters deadLetters) {
         this.client = client;
         this.config = config;
         this.documents = new RecordDocuments(orderLines);
         this.deadLetters = deadLetters;
+        this.nextAlias = new NextAliasWatch(
+                new IndexAliases(client, config.names()), config.nextAliasRecheck(), System::nanoTime);
     }
 
-    /** An indexer on the engine of {@code config}, after creating its index and alias when missing. */
+    /** An indexer on the engine of {@code config}, after creating its index and alias when the alias is missing. */
     public static SearchIndexer create(IndexerConfig config, OrderLines orderLines, DeadLetters deadLetters) {
         OpenSearchClient client = SearchClients.create(config.endpoint(), config.signing());
-        new IndexBootstrap(client, config).ensureIndexAndAlias();
+        new IndexBootstrap(client, config.names(), config.signing()).ensureIndexAndAlias();
         return new SearchIndexer(client, config, orderLines, deadLetters);
     }
 
@@ -114,42 +126,65 @@ public final class SearchIndexer {
     /** One bulk request; returns the documents worth another attempt. */
     private List<Pending> bulk(List<Pending> pending, List<Refusal> refusals) {
         BulkResponse response;
+        boolean dual;
         try {
-            List<BulkOperation> operations =
-                    pending.stream().map(this::operation).toList();
-            response = client.bulk(b -> b.index(config.alias()).operations(operations));
+            dual = nextAlias.nextAliasPresent();
+            List<BulkOperation> operations = new ArrayList<>();
+            for (Pending each : pending) {
+                operations.add(operation(each, config.alias()));
+                if (dual) {
+                    operations.add(operation(each, config.names().nextAlias()));
+                }
+            }
+            response = client.bulk(b -> b.requireAlias(true).operations(operations));
         } catch (Exception e) {
             // Unreachable, throttled or failing as a whole: every document is tried again.
             LOG.warnf("bulk of %d documents failed: %s", pending.size(), e.toString());
             return pending;
         }
+        int perDocument = dual ? 2 : 1;
         List<Pending> retry = new ArrayList<>();
         List<BulkResponseItem> items = response.items();
         for (int i = 0; i < pending.size(); i++) {
-            BulkResponseItem item = items.get(i);
-            int status = item.status();
-            if (status < 300 || status == CONFLICT) {
-                continue;
+            BulkResponseItem live = items.get(i * perDocument);
+            BulkResponseItem next = dual ? items.get(i * perDocument + 1) : null;
+            if (next != null && next.status() == NOT_FOUND) {
+                nextAlias.forget();
             }
-            if (status == TOO_MANY_REQUESTS || status >= 500) {
-                retry.add(pending.get(i));
-            } else {
-                Pending refused = pending.get(i);
-                String reason = item.error() == null
+            BulkResponseItem refused = refusal(live) ? live : next != null && refusal(next) ? next : null;
+            if (refused != null) {
+                Pending document = pending.get(i);
+                int status = refused.status();
+                String reason = refused.error() == null
                         ? "status " + status
-                        : status + " " + item.error().type() + ": "
-                                + item.error().reason();
+                        : status + " " + refused.error().type() + ": "
+                                + refused.error().reason();
                 refusals.add(new Refusal(
-                        refused.firstPosition(),
-                        letter(refused.record(), reason, refused.document().toMap())));
+                        document.firstPosition(),
+                        letter(document.record(), reason, document.document().toMap())));
+            } else if (worthRetry(live) || (next != null && worthRetry(next))) {
+                retry.add(pending.get(i));
             }
         }
         return retry;
     }
 
-    private BulkOperation operation(Pending pending) {
+    /** Throttled, failing, or a missing alias (swapped away mid-request, or gone): the next attempt may succeed. */
+    private static boolean worthRetry(BulkResponseItem item) {
+        int status = item.status();
+        return status == TOO_MANY_REQUESTS || status >= 500 || status == NOT_FOUND;
+    }
+
+    /** Refused for its content (a mapping or parse error): trying again changes nothing. */
+    private static boolean refusal(BulkResponseItem item) {
+        int status = item.status();
+        return status >= 300 && status != CONFLICT && !worthRetry(item);
+    }
+
+    private static BulkOperation operation(Pending pending, String target) {
         SearchDocument document = pending.document();
-        return BulkOperation.of(op -> op.index(index -> index.id(document.id())
+        return BulkOperation.of(op -> op.index(index -> index.index(target)
+                .id(document.id())
                 // One business's documents on one shard: its searches ask that shard only.
                 .routing(document.businessId())
                 .version(document.indexVersion())

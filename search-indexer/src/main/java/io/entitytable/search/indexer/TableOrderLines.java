@@ -1,11 +1,7 @@
 package io.entitytable.search.indexer;
 
-import io.entitytable.model.Attributes;
-import io.entitytable.model.Keys;
 import io.entitytable.model.OrderLine;
-import io.entitytable.model.Values;
 import java.util.List;
-import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
@@ -25,13 +21,7 @@ final class TableOrderLines implements OrderLines {
 
     @Override
     public List<OrderLine> of(String orderId) {
-        QueryRequest request = QueryRequest.builder()
-                .tableName(tableName)
-                .keyConditionExpression("#id = :id AND begins_with(#type, :prefix)")
-                .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
-                .expressionAttributeValues(Map.of(":id", Values.s(orderId), ":prefix", Values.s(Keys.lineTypePrefix())))
-                .consistentRead(true)
-                .build();
+        QueryRequest request = OrderLine.linesQuery(tableName, orderId);
         return dynamo.queryPaginator(request).items().stream()
                 .map(OrderLine::from)
                 .toList();

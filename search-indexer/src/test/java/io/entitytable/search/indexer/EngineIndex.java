@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.entitytable.model.SearchFields;
+import io.entitytable.model.SearchIndexNames;
 import io.entitytable.search.local.LocalSearchEngine;
 import io.entitytable.search.local.SharedSearchEngine;
 import java.net.URI;
@@ -34,15 +35,15 @@ final class EngineIndex {
         this("t" + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet() + "-entities");
     }
 
-    /** The index behind {@code alias} (with the {@code -v1} suffix the indexer creates). */
+    /** The index behind {@code alias} (the first of its names, which the indexer creates). */
     EngineIndex(String alias) {
         this.alias = alias;
-        this.physical = alias + "-v1";
+        this.physical = new SearchIndexNames(alias).first();
     }
 
     IndexerConfig config() {
         return IndexerConfig.forEndpoint(engine.endpoint())
-                .withIndex(physical, alias)
+                .withNames(new SearchIndexNames(alias))
                 .withRetries(3, Duration.ofMillis(1), Duration.ofMillis(10));
     }
 

@@ -37,7 +37,9 @@ class IndexerConfigTest {
 
         // THEN
         assertThat(config.endpoint()).isEqualTo(URI.create("http://127.0.0.1:9200"));
-        assertThat(config.physicalIndex()).isEqualTo(SearchIndex.physicalName());
+        assertThat(config.names().first()).isEqualTo(SearchIndex.physicalName());
+        assertThat(config.names().nextAlias()).isEqualTo(SearchIndex.NEXT_ALIAS);
+        assertThat(config.nextAliasRecheck()).isEqualTo(SearchIndex.NEXT_ALIAS_RECHECK);
         assertThat(config.alias()).isEqualTo(SearchIndex.ALIAS);
         assertThat(config.tableName()).isEqualTo("Entity-v2");
         assertThat(config.deadLetterQueueUrl()).isEqualTo("http://localhost:9324/000000000000/dlq");

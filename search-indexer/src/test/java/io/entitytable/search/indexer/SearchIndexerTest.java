@@ -15,6 +15,7 @@ import io.entitytable.model.SearchFields;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import io.entitytable.search.client.SearchClients;
+import io.entitytable.search.client.VersioningProbe;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -228,17 +229,16 @@ class SearchIndexerTest {
     @Test
     void engineDown_shouldReportTheFirstRecordOfTheBatch() {
         // GIVEN an indexer whose engine does not answer
-        IndexerConfig down = index.config().withIndex("nowhere-v1", "nowhere");
-        down = new IndexerConfig(
+        IndexerConfig down = new IndexerConfig(
                 java.net.URI.create("http://127.0.0.1:" + freePort()),
                 false,
-                down.physicalIndex(),
-                down.alias(),
-                down.tableName(),
+                new io.entitytable.model.SearchIndexNames("nowhere"),
+                index.config().tableName(),
                 null,
                 2,
                 java.time.Duration.ofMillis(1),
-                java.time.Duration.ofMillis(5));
+                java.time.Duration.ofMillis(5),
+                java.time.Duration.ZERO);
         SearchIndexer indexer = new SearchIndexer(
                 SearchClients.create(down.endpoint(), down.signing()), down, OrderLines.none(), deadLetters);
         Record first = insert(subjects.customer("Mary", "Jackson"));
@@ -286,6 +286,64 @@ class SearchIndexerTest {
         JsonNode probe = index.document(VersioningProbe.PROBE_ID, VersioningProbe.PROBE_BUSINESS);
         assertThat(probe.path("_source").path(SearchFields.DELETED).asBoolean()).isTrue();
         assertThat(index.search(VersioningProbe.PROBE_BUSINESS, "probe")).isEmpty();
+    }
+
+    @Test
+    void start_afterARebuildMovedTheAlias_shouldLeaveTheAliasAlone_andNotRecreateTheFirstIndex() {
+        // GIVEN the alias moved to a second generation and the first index deleted, as a rebuild leaves them
+        indexer(OrderLines.none());
+        String second = new io.entitytable.model.SearchIndexNames(index.alias).physical(1, 2);
+        index.send("PUT", "/" + second, io.entitytable.model.SearchIndex.definitionJson());
+        index.send(
+                "POST",
+                "/_aliases",
+                "{\"actions\":[{\"remove\":{\"index\":\"" + index.physical + "\",\"alias\":\"" + index.alias
+                        + "\"}},{\"add\":{\"index\":\"" + second + "\",\"alias\":\"" + index.alias + "\"}}]}");
+        index.send("DELETE", "/" + index.physical, null);
+        Customer customer = subjects.customer("Grace", "Hopper");
+
+        // WHEN an indexer starts again and indexes
+        StreamsEventResponse response = indexer(OrderLines.none()).process(List.of(insert(customer)));
+
+        // THEN
+        assertThat(response.getBatchItemFailures()).isEmpty();
+        assertThat(index.send("HEAD", "/" + index.physical, null).statusCode()).isEqualTo(404);
+        assertThat(index.send("GET", "/_alias/" + index.alias, null).body()).contains(second);
+        assertThat(index.search(subjects.businessId, "hopper")).containsExactly(customer.id());
+    }
+
+    @Test
+    void whileTheNextAliasExists_shouldWriteEveryDocumentThroughBothAliases_andOnlyTheLiveOneAfter() {
+        // GIVEN a rebuild's next index behind the next alias
+        io.entitytable.model.SearchIndexNames names = new io.entitytable.model.SearchIndexNames(index.alias);
+        SearchIndexer indexer = SearchIndexer.create(
+                index.config().withNextAliasRecheck(java.time.Duration.ZERO), OrderLines.none(), deadLetters);
+        String next = names.physical(1, 2);
+        index.send("PUT", "/" + next, io.entitytable.model.SearchIndex.definitionJson());
+        index.send("PUT", "/" + next + "/_alias/" + names.nextAlias(), null);
+        Customer ada = subjects.customer("Ada", "Lovelace");
+
+        // WHEN a customer is created, then the next alias goes (the rebuild gave up) and another one is
+        StreamsEventResponse both = indexer.process(List.of(insert(ada)));
+        index.send("DELETE", "/" + next + "/_alias/" + names.nextAlias(), null);
+        Customer edsger = subjects.customer("Edsger", "Dijkstra");
+        StreamsEventResponse liveOnly = indexer.process(List.of(insert(edsger)));
+
+        // THEN the first is in both indexes, the second only in the live one, and no index was made by a write
+        assertThat(both.getBatchItemFailures()).isEmpty();
+        assertThat(liveOnly.getBatchItemFailures()).isEmpty();
+        assertThat(index.document(ada.id(), subjects.businessId)).isNotNull();
+        assertThat(docIn(next, ada.id())).isTrue();
+        assertThat(index.document(edsger.id(), subjects.businessId)).isNotNull();
+        assertThat(docIn(next, edsger.id())).isFalse();
+        assertThat(index.send("HEAD", "/" + names.nextAlias(), null).statusCode())
+                .isEqualTo(404);
+    }
+
+    private boolean docIn(String physical, String id) {
+        return index.send("GET", "/" + physical + "/_doc/" + id + "?routing=" + subjects.businessId, null)
+                .body()
+                .contains("\"found\":true");
     }
 
     private static int freePort() {

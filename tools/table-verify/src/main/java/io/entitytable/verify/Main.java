@@ -14,8 +14,10 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 /**
  * {@code java -jar tools/table-verify/target/table-verify.jar verify|repair [--endpoint URL] [--table NAME] [--region R]
  * [--segments N] [--search-endpoint URL ...] [--refresh-queue URL [--sqs-endpoint URL]]}: checks (and repairs) the
- * duplicates and refresh jobs of a whole table, and the search index against its core items; {@code jobs ...} lists the refresh jobs; {@code migrate --from T --to T2 ...} moves a
- * table of an earlier layout to this one. See README.md for the output and exit codes.
+ * duplicates and refresh jobs of a whole table, and the search index against its core items; {@code jobs ...} lists
+ * the refresh jobs; {@code migrate --from T --to T2 ...} moves a table of an earlier layout to this one; {@code
+ * reindex ...} rebuilds the search index from the table and {@code purge-tombstones ...} drops its old tombstones. See
+ * README.md for the output and exit codes.
  */
 public final class Main {
     private Main() {}
@@ -39,7 +41,11 @@ public final class Main {
         if (args.size() == 1 && List.of("help", "--help", "-h").contains(args.get(0))) {
             out.println(VerifyOptions.USAGE);
             out.println(MigrateOptions.USAGE);
+            out.println(ReindexOptions.USAGE);
             return CommandResult.CLEAN;
+        }
+        if (!args.isEmpty() && ReindexOptions.isCommand(args.get(0))) {
+            return reindex(args, out, err, terminal);
         }
         if (!args.isEmpty() && args.get(0).equals("migrate")) {
             return migrate(args.subList(1, args.size()), out, err, terminal, interruptions);
@@ -122,6 +128,28 @@ public final class Main {
             err.println("could not finish: " + e + " (rerun the same command to continue from " + options.checkpoint()
                     + ")");
             e.printStackTrace(err);
+            return CommandResult.COULD_NOT_FINISH;
+        }
+    }
+
+    /** {@code reindex} and {@code purge-tombstones}. */
+    private static int reindex(List<String> args, PrintStream out, PrintStream err, boolean terminal) {
+        ReindexOptions options;
+        try {
+            options = ReindexOptions.parse(args);
+        } catch (UsageException e) {
+            return usage(err, e.getMessage(), ReindexOptions.USAGE);
+        }
+        ProgressIndicator progress = terminal ? ProgressIndicator.onTerminal(err) : ProgressIndicator.none();
+        try {
+            return new ReindexCommand(options, out, err, progress, Reindex.Hooks.NONE).run();
+        } catch (UsageException e) {
+            return usage(err, e.getMessage(), ReindexOptions.USAGE);
+        } catch (ResourceNotFoundException e) {
+            return usage(err, "table '" + options.dynamo().table() + "' not found", ReindexOptions.USAGE);
+        } catch (RuntimeException e) {
+            // The engine or the table unreachable, throttled for too long: rerun (a stopped rebuild is resumed).
+            err.println("could not finish: " + e);
             return CommandResult.COULD_NOT_FINISH;
         }
     }

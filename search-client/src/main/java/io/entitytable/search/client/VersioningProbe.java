@@ -1,4 +1,4 @@
-package io.entitytable.search.indexer;
+package io.entitytable.search.client;
 
 import io.entitytable.model.SearchDocument;
 import java.io.IOException;
@@ -18,22 +18,22 @@ import org.opensearch.client.transport.httpclient5.ResponseException;
  *
  * <p>The probe is a tombstone of a business no item belongs to, so no search ever finds it.
  */
-final class VersioningProbe {
-    static final String PROBE_ID = "external-version-probe";
-    static final String PROBE_BUSINESS = "external-version-probe";
+public final class VersioningProbe {
+    public static final String PROBE_ID = "external-version-probe";
+    public static final String PROBE_BUSINESS = "external-version-probe";
     private static final int CONFLICT = 409;
 
     private final OpenSearchClient client;
     private final String index;
     private final Clock clock;
 
-    VersioningProbe(OpenSearchClient client, String index, Clock clock) {
+    public VersioningProbe(OpenSearchClient client, String index, Clock clock) {
         this.client = client;
         this.index = index;
         this.clock = clock;
     }
 
-    void check() {
+    public void check() {
         // Rising with time, so every start's probe is above the one before; a tie with a concurrent start is a
         // conflict, which also shows the engine compares versions.
         long version = clock.millis();

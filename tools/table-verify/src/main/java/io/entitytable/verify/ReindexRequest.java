@@ -1,0 +1,49 @@
+package io.entitytable.verify;
+
+import io.entitytable.model.SearchIndex;
+import io.entitytable.model.SearchIndexNames;
+import java.time.Duration;
+
+/**
+ * What a reindex does: which table it Scans, with how many segments, into which index family, and what happens around
+ * the swap.
+ *
+ * @param managedShards true on a collection that manages shards itself (Serverless: signed endpoints)
+ * @param keepOld keep the previous index after the swap (no alias points at it; it no longer gets writes)
+ * @param settle the wait between creating the next alias and starting the Scan ({@link SearchIndex#REBUILD_SETTLE};
+ *     zero only when every indexer looks the alias up on each batch, as tests' do)
+ */
+public record ReindexRequest(
+        String tableName,
+        int segments,
+        SearchIndexNames names,
+        boolean managedShards,
+        boolean keepOld,
+        Duration settle) {
+
+    /** The project's index, 4 segments, the previous index deleted, the full settling time. */
+    public static ReindexRequest of(String tableName) {
+        return new ReindexRequest(
+                tableName, VerifyOptions.DEFAULT_SEGMENTS, SearchIndex.NAMES, false, false, SearchIndex.REBUILD_SETTLE);
+    }
+
+    public ReindexRequest withSegments(int newSegments) {
+        return new ReindexRequest(tableName, newSegments, names, managedShards, keepOld, settle);
+    }
+
+    public ReindexRequest withNames(SearchIndexNames newNames) {
+        return new ReindexRequest(tableName, segments, newNames, managedShards, keepOld, settle);
+    }
+
+    public ReindexRequest withManagedShards(boolean managed) {
+        return new ReindexRequest(tableName, segments, names, managed, keepOld, settle);
+    }
+
+    public ReindexRequest withKeepOld(boolean keep) {
+        return new ReindexRequest(tableName, segments, names, managedShards, keep, settle);
+    }
+
+    public ReindexRequest withSettle(Duration newSettle) {
+        return new ReindexRequest(tableName, segments, names, managedShards, keepOld, newSettle);
+    }
+}

@@ -1,0 +1,197 @@
+package io.entitytable.verify;
+
+import io.entitytable.model.Address;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.CoreItem;
+import io.entitytable.model.Customer;
+import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.Ids;
+import io.entitytable.model.ItemKey;
+import io.entitytable.model.Order;
+import io.entitytable.model.OrderLine;
+import io.entitytable.model.Store;
+import io.entitytable.model.Values;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.OperationType;
+import software.amazon.awssdk.services.dynamodb.model.Record;
+import software.amazon.awssdk.services.dynamodb.model.StreamRecord;
+import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
+
+/**
+ * Customers, stores and orders (with 1 to 3 lines) of one business in a table, written as the API writes them, with
+ * the stream records each change would produce, and what the search index should hold for the table: every live core
+ * item at its version.
+ */
+final class SearchSample {
+    private static final Instant T0 = Instant.parse("2026-11-01T10:00:00Z");
+    private static final AtomicLong SEQUENCE = new AtomicLong(200_000_000_000L);
+
+    final DynamoDbClient dynamo;
+    final String table;
+    final String businessId = Ids.newId();
+    /** Live core items by id. */
+    final Map<String, CoreItem> live = new LinkedHashMap<>();
+
+    SearchSample(DynamoDbClient dynamo, String table) {
+        this.dynamo = dynamo;
+        this.table = table;
+    }
+
+    /** Writes {@code customers}, {@code stores} and {@code orders} (each of a customer), without stream records. */
+    SearchSample fill(int customers, int stores, int orders) {
+        List<Customer> written = new ArrayList<>();
+        for (int i = 0; i < customers; i++) {
+            Customer customer = customer("First" + i, "Last" + i);
+            put(customer);
+            written.add(customer);
+        }
+        for (int i = 0; i < stores; i++) {
+            put(store("Store " + i));
+        }
+        for (int i = 0; i < orders; i++) {
+            put(order(written.get(i % written.size()), 1 + i % 3));
+        }
+        return this;
+    }
+
+    Customer customer(String first, String last) {
+        return new Customer(
+                Ids.newId(),
+                businessId,
+                first,
+                last,
+                first.toLowerCase() + "@example.com",
+                Map.of("home", new Address("2 Elm St", "Springfield", "IL", "62702", "US")),
+                Set.of(),
+                Set.of("vip"),
+                1,
+                T0,
+                T0);
+    }
+
+    Store store(String name) {
+        return new Store(
+                Ids.newId(),
+                businessId,
+                name,
+                new Address("1 Main St", "Springfield", "IL", "62701", "US"),
+                Set.of(),
+                1,
+                T0,
+                T0);
+    }
+
+    Order order(Customer buyer, int lineCount) {
+        List<OrderLine> lines = new ArrayList<>();
+        for (int line = 1; line <= lineCount; line++) {
+            lines.add(new OrderLine(line, "SKU-" + line, "Item number " + line, line, 100L * line));
+        }
+        return new Order(
+                Ids.newId(),
+                businessId,
+                buyer.id(),
+                "OPEN",
+                1500,
+                null,
+                new CustomerSnapshot(buyer.firstName(), buyer.lastName()),
+                buyer.mailingAddresses().get("home"),
+                lines,
+                lines.size(),
+                Set.of(),
+                1,
+                T0,
+                T0);
+    }
+
+    /** Writes a new item (and an order's lines); returns its INSERT record. */
+    Record put(CoreItem item) {
+        dynamo.putItem(p -> p.tableName(table).item(item.toItem()));
+        if (item instanceof Order order) {
+            order.lineItems()
+                    .forEach(line -> dynamo.putItem(p -> p.tableName(table).item(line)));
+        }
+        live.put(item.id(), item);
+        return record(OperationType.INSERT, null, item.toItem());
+    }
+
+    /** Renames a customer (a new key at the next version, the old key deleted); returns its REMOVE and INSERT. */
+    List<Record> rename(Customer customer, String newLastName) {
+        Customer renamed = new Customer(
+                customer.id(),
+                customer.businessId(),
+                customer.firstName(),
+                newLastName,
+                customer.email(),
+                customer.mailingAddresses(),
+                customer.storeIds(),
+                customer.tags(),
+                customer.version() + 1,
+                customer.createdAt(),
+                T0.plusSeconds(60));
+        deleteKey(customer.toItem());
+        dynamo.putItem(p -> p.tableName(table).item(renamed.toItem()));
+        live.put(renamed.id(), renamed);
+        return List.of(
+                record(OperationType.REMOVE, customer.toItem(), null),
+                record(OperationType.INSERT, null, renamed.toItem()));
+    }
+
+    /** A change of a store in place (same key, next version); returns its MODIFY. */
+    Record retag(Store store, String tag) {
+        Store changed = store.withTags(Set.of(tag)).withVersion(store.version() + 1, T0.plusSeconds(60));
+        dynamo.putItem(p -> p.tableName(table).item(changed.toItem()));
+        live.put(changed.id(), changed);
+        return record(OperationType.MODIFY, store.toItem(), changed.toItem());
+    }
+
+    /** Deletes an item (an order with its lines); returns its REMOVE. */
+    Record delete(CoreItem item) {
+        deleteKey(item.toItem());
+        if (item instanceof Order order) {
+            order.lineItems().forEach(this::deleteKey);
+        }
+        live.remove(item.id());
+        return record(OperationType.REMOVE, item.toItem(), null);
+    }
+
+    /** What the index must hold: id to the external version of each live item's document. */
+    Map<String, Long> expectedVersions() {
+        Map<String, Long> versions = new LinkedHashMap<>();
+        live.values().forEach(item -> versions.put(item.id(), 2 * item.version()));
+        return versions;
+    }
+
+    private void deleteKey(Map<String, AttributeValue> item) {
+        ItemKey key = new ItemKey(Values.string(item, Attributes.ID), Values.string(item, Attributes.TYPE));
+        dynamo.deleteItem(d -> d.tableName(table).key(key.toAttributes()));
+    }
+
+    private static Record record(
+            OperationType operation, Map<String, AttributeValue> oldImage, Map<String, AttributeValue> newImage) {
+        Map<String, AttributeValue> image = newImage != null ? newImage : oldImage;
+        StreamRecord.Builder change = StreamRecord.builder()
+                .sequenceNumber(Long.toString(SEQUENCE.incrementAndGet()))
+                .approximateCreationDateTime(Instant.now())
+                .streamViewType(StreamViewType.NEW_AND_OLD_IMAGES)
+                .keys(Map.of(Attributes.ID, image.get(Attributes.ID), Attributes.TYPE, image.get(Attributes.TYPE)));
+        if (oldImage != null) {
+            change.oldImage(oldImage);
+        }
+        if (newImage != null) {
+            change.newImage(newImage);
+        }
+        return Record.builder()
+                .eventName(operation)
+                .eventSource("aws:dynamodb")
+                .dynamodb(change.build())
+                .build();
+    }
+}
