@@ -109,6 +109,11 @@ final class EngineCalls {
         call("POST", "/" + SearchIndex.ALIAS + "/_search?routing=" + businessId, query, false);
     }
 
+    /** One search of {@code businessId}'s shard with {@code body}, its answer read and dropped. */
+    void search(String businessId, Map<String, Object> body) {
+        call("POST", "/" + SearchIndex.ALIAS + "/_search?routing=" + businessId, body, false);
+    }
+
     /** The physical index's primary store size and document count ({@code _stats}), after a refresh. */
     IndexSize indexSize() {
         call("POST", "/" + SearchIndex.ALIAS + "/_refresh", null, false);

@@ -92,6 +92,7 @@ final class SearchBench {
             Map<Kind, QuerySamples> queries,
             QuerySamples allQueries,
             Samples engineFloor,
+            Map<QueryAblation.Variant, Samples> ablation,
             LagSamples lag,
             CopyLag copyLag,
             EngineCalls.IndexSize size,
@@ -194,6 +195,10 @@ final class SearchBench {
                     Samples.ms(all.engine.p50()),
                     Samples.ms(floor.p50()));
 
+            // Where the engine's time goes: the API's query shape with parts left out, straight to the engine.
+            Map<QueryAblation.Variant, Samples> ablation =
+                    QueryAblation.run(engine, seeded.businessIds(), mode.searchQueries() / 4, random);
+
             // 3. Write to searchable.
             LagSamples lag =
                     writeToSearchable(system, api, engine, streamed.businessIds(), mode.searchLagOperations(), random);
@@ -220,6 +225,7 @@ final class SearchBench {
                     byKind,
                     all,
                     floor,
+                    ablation,
                     lag,
                     copyLag,
                     size,
@@ -249,6 +255,13 @@ final class SearchBench {
         }
         JsonNode fallback = settings.path("defaults").path(name);
         return fallback.isMissingNode() ? "n/a" : fallback.asText() + " (engine default)";
+    }
+
+    /** The text of a query of {@code kind}, without its type filter. */
+    static String text(Kind kind, Random random) {
+        String query = java.net.URLDecoder.decode(query(kind, random), StandardCharsets.UTF_8);
+        int end = query.indexOf("&type=");
+        return query.substring("q=".length(), end < 0 ? query.length() : end);
     }
 
     static String query(Kind kind, Random random) {

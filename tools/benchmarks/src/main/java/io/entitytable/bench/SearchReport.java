@@ -146,6 +146,21 @@ final class SearchReport {
                 Samples.ms(result.engineFloor().p99()),
                 Samples.ratio(all.engine.p50() / result.engineFloor().p50())));
         section.line("");
+        Map<QueryAblation.Variant, Samples> ablation = result.ablation();
+        double asTheApi = ablation.get(QueryAblation.Variant.AS_THE_API).p50();
+        List<List<String>> ablationRows = new ArrayList<>();
+        ablation.forEach((variant, samples) -> ablationRows.add(List.of(
+                variant.label,
+                Integer.toString(samples.count()),
+                Samples.ms(samples.p50()),
+                Samples.ms(samples.p99()),
+                Samples.ratio(samples.p50() / asTheApi))));
+        section.line("Where the engine's time goes: the API's query (as search-client's `TextSearch` builds it,"
+                + " re-spelt in the benchmark for this diagnosis only) sent straight to the engine as it is and with"
+                + " parts left out, the variants interleaved, random businesses and texts of the four kinds. Times"
+                + " in ms.");
+        section.line("");
+        section.table(List.of("query", "searches", "p50", "p99", "p50 vs as the API"), ablationRows);
         section.line("### Write to searchable");
         section.line("");
         section.line(String.format(
