@@ -96,6 +96,7 @@ public final class LocalSystem implements AutoCloseable {
     private LocalSearchEngine searchEngine;
     private PackagedFunction indexer;
     private StreamPump indexerPump;
+    private TimedInvoker indexerInvocations;
 
     private LocalSystem(
             LocalOptions options,
@@ -317,9 +318,11 @@ public final class LocalSystem implements AutoCloseable {
                             remember(dynamoDb.streamsClient()),
                             options.tableName(),
                             StreamTrigger.SEARCH_INDEXER,
-                            new RuntimeApiInvoker(
-                                    indexerRuntimeApi.invokeUri(),
-                                    Duration.ofSeconds(FunctionDefinition.SEARCH_INDEXER.timeoutSeconds())),
+                            indexerInvocations = new TimedInvoker(
+                                    new RuntimeApiInvoker(
+                                            indexerRuntimeApi.invokeUri(),
+                                            Duration.ofSeconds(FunctionDefinition.SEARCH_INDEXER.timeoutSeconds())),
+                                    Clock.systemUTC()),
                             new DeadLetterFolder(
                                     options.deadLetterFolder().resolve(FunctionDefinition.SEARCH_INDEXER.name()),
                                     FunctionArns.of(FunctionDefinition.SEARCH_INDEXER),
@@ -506,6 +509,11 @@ public final class LocalSystem implements AutoCloseable {
     /** The search engine, or null when search is not running. */
     public LocalSearchEngine searchEngine() {
         return searchEngine;
+    }
+
+    /** When the search pump invoked the indexer and for how long, or null when search is not running. */
+    public TimedInvoker indexerInvocations() {
+        return indexerInvocations;
     }
 
     /** The pump feeding the stream to the search indexer, or null when search is not running. */

@@ -7,6 +7,8 @@ import io.entitytable.api.input.Patterns;
 import io.entitytable.api.paging.CursorCodec;
 import io.entitytable.api.paging.CursorState;
 import io.entitytable.api.paging.Page;
+import io.entitytable.api.timing.CurrentRequestTiming;
+import io.entitytable.api.timing.RequestTiming;
 import io.entitytable.model.Entity;
 import io.entitytable.model.SearchDocument;
 import io.entitytable.search.client.TextHit;
@@ -59,12 +61,19 @@ public class SearchService {
                 + types.stream().map(Entity::keyName).collect(Collectors.joining(","));
         TextQuery.After after = after(cursors.decode(scope, next));
         TextSearchPage page;
+        RequestTiming timing = CurrentRequestTiming.get();
+        long start = System.nanoTime();
         try {
             page = search.run(new TextQuery(businessId, text, types, size, after));
         } catch (IOException | OpenSearchException e) {
             LOG.errorf(e, "search of business %s failed", businessId);
             throw new ApiProblem(
                     503, "Service unavailable", "the search index is unavailable; retry after a short wait");
+        } finally {
+            // The engine's share of the request, as Server-Timing's "search" (see ServerTimingHeader).
+            if (timing != null) {
+                timing.searchCall(start, System.nanoTime());
+            }
         }
         String cursor = page.next() == null ? null : cursors.encode(scope, state(page.next()));
         return new Page<>(page.hits(), cursor);

@@ -26,6 +26,8 @@ public final class RequestTiming {
     private double readUnits;
     private double writeUnits;
     private boolean capacityReported;
+    private long searchNanos;
+    private int searchCalls;
 
     /**
      * @param startNanos when the request reached the JAX-RS layer
@@ -63,12 +65,19 @@ public final class RequestTiming {
         }
     }
 
+    /** Adds one call to the search engine, timed by its caller (the whole client call, as a DynamoDB call is). */
+    public synchronized void searchCall(long startNanos, long endNanos) {
+        searchCalls++;
+        searchNanos += Math.max(0, endNanos - startNanos);
+    }
+
     /**
      * The request so far. A call still in flight (one a failed sibling left running) counts up to {@code nowNanos}.
      */
     public synchronized Snapshot snapshot(long nowNanos) {
         long db = busyNanos + (inFlight > 0 ? nowNanos - busySinceNanos : 0);
-        return new Snapshot(nowNanos - startNanos, db, calls, capacityReported, readUnits, writeUnits);
+        return new Snapshot(
+                nowNanos - startNanos, db, calls, capacityReported, readUnits, writeUnits, searchNanos, searchCalls);
     }
 
     /**
@@ -77,13 +86,28 @@ public final class RequestTiming {
      * @param dbNanos the wall time during which at least one DynamoDB call was outstanding
      * @param calls DynamoDB calls made (retries inside the SDK are one call)
      * @param capacityReported whether any call returned consumed capacity (only when the client asked for it)
+     * @param searchNanos the time spent in calls to the search engine (they never overlap DynamoDB calls)
+     * @param searchCalls calls to the search engine
      */
     public record Snapshot(
-            long appNanos, long dbNanos, int calls, boolean capacityReported, double readUnits, double writeUnits) {
+            long appNanos,
+            long dbNanos,
+            int calls,
+            boolean capacityReported,
+            double readUnits,
+            double writeUnits,
+            long searchNanos,
+            int searchCalls) {
 
-        /** The function's own time: the application time not spent waiting on DynamoDB. */
+        /** A request that made no call to the search engine. */
+        public Snapshot(
+                long appNanos, long dbNanos, int calls, boolean capacityReported, double readUnits, double writeUnits) {
+            this(appNanos, dbNanos, calls, capacityReported, readUnits, writeUnits, 0, 0);
+        }
+
+        /** The function's own time: the application time not spent waiting on DynamoDB or the search engine. */
         public long ownNanos() {
-            return appNanos - dbNanos;
+            return appNanos - dbNanos - searchNanos;
         }
     }
 }

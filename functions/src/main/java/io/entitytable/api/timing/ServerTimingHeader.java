@@ -7,13 +7,15 @@ package io.entitytable.api.timing;
  * <pre>
  * app;dur=4.213, db;dur=3.104;count=2;desc="2 requests"
  * app;dur=4.213, db;dur=3.104;count=2;rcu=1.5;wcu=0;desc="2 requests"   (capacity asked for)
+ * app;dur=6.020, db;dur=0.000;count=0;desc="0 requests", search;dur=5.310;count=1   (a search)
  * </pre>
  *
  * {@code app} is the request's time in the function, from the JAX-RS layer to the response written; {@code db} the
  * wall time during which at least one DynamoDB call was outstanding, {@code count} the calls made, {@code rcu} /
  * {@code wcu} the capacity DynamoDB reported. Durations are milliseconds with microsecond resolution. {@code count},
  * {@code rcu} and {@code wcu} are extension parameters, which the format allows and user agents ignore; {@code desc}
- * says the same for people. The function's own time is {@code app - db}.
+ * says the same for people. {@code search} is the time spent in calls to the search engine, only on requests that
+ * made one. The function's own time is {@code app - db - search}.
  *
  * <p>Built with a StringBuilder and integer arithmetic: {@code String.format} would cost more than the rest of the
  * feature.
@@ -39,7 +41,13 @@ public final class ServerTimingHeader {
             units(out, snapshot.writeUnits());
         }
         out.append(";desc=\"").append(snapshot.calls()).append(snapshot.calls() == 1 ? " request" : " requests");
-        return out.append('"').toString();
+        out.append('"');
+        if (snapshot.searchCalls() > 0) {
+            out.append(", search;dur=");
+            millis(out, snapshot.searchNanos());
+            out.append(";count=").append(snapshot.searchCalls());
+        }
+        return out.toString();
     }
 
     /** Nanoseconds as milliseconds with three decimals, rounded to the nearest microsecond. */

@@ -69,6 +69,13 @@ class SearchRouteTest {
                 .containsKeys("id", "score", "fields", "highlight");
         assertThat(response.<List<String>>path("items[0].highlight.lastName")).containsExactly("<em>Quixote</em>");
         assertThat(response.<String>path("next")).isNull();
+        // The engine's call is timed apart from the function's own time; the search makes no DynamoDB call. (The
+        // header is a list; the test server splits it at commas.)
+        assertThat(String.join(",", response.headers().getValues("Server-Timing")))
+                .contains("db;dur=")
+                .contains(";count=0")
+                .contains("search;dur=")
+                .endsWith(";count=1");
     }
 
     @Test

@@ -31,6 +31,20 @@ class ServerTimingHeaderTest {
     }
 
     @Test
+    void format_shouldAddTheSearchEngine_whenTheRequestCalledIt() {
+        // GIVEN 6.02 ms in the function, 5.3104 ms of them in one call to the search engine, no DynamoDB call
+        RequestTiming.Snapshot snapshot = new RequestTiming.Snapshot(6_020_000, 0, 0, false, 0, 0, 5_310_400, 1);
+
+        // WHEN
+        String header = ServerTimingHeader.format(snapshot);
+
+        // THEN
+        assertThat(header)
+                .isEqualTo("app;dur=6.020, db;dur=0.000;count=0;desc=\"0 requests\", search;dur=5.310;count=1");
+        assertThat(snapshot.ownNanos()).isEqualTo(709_600);
+    }
+
+    @Test
     void millis_shouldPadTheFraction_andNeverGoNegative() {
         // GIVEN
         StringBuilder small = new StringBuilder();

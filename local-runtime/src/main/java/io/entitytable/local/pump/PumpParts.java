@@ -2,12 +2,13 @@ package io.entitytable.local.pump;
 
 import io.entitytable.model.StreamTrigger;
 import java.time.Clock;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * What a {@link StreamPump} and each of its {@link ShardReader}s share: the stream client, the trigger with its
- * filter, where batches are delivered, the checkpoints, the pump's timing and its log.
+ * filter, where batches are delivered, the checkpoints, the pump's timing, its log and whether it is paused.
  */
 record PumpParts(
         DynamoDbStreamsClient streams,
@@ -17,4 +18,5 @@ record PumpParts(
         Checkpoints checkpoints,
         PumpOptions options,
         Clock clock,
-        Consumer<String> log) {}
+        Consumer<String> log,
+        AtomicBoolean paused) {}

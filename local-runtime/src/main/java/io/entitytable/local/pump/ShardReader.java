@@ -66,6 +66,12 @@ final class ShardReader implements Runnable {
         List<PumpRecord> batch = new ArrayList<>();
         Instant batchStarted = null;
         while (!Thread.currentThread().isInterrupted()) {
+            if (batch.isEmpty() && parts.paused().get()) {
+                // Records may be waiting unread: never caught up while paused.
+                caughtUp = false;
+                Thread.sleep(parts.options().pollInterval().toMillis());
+                continue;
+            }
             GetRecordsResponse response;
             try {
                 response = parts.streams()

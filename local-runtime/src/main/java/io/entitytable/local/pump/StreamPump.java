@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -64,7 +65,8 @@ public final class StreamPump implements AutoCloseable {
                 checkpoints,
                 options,
                 clock,
-                log);
+                log,
+                new AtomicBoolean());
     }
 
     /** Finds the table's stream and starts reading it in the background. */
@@ -195,6 +197,19 @@ public final class StreamPump implements AutoCloseable {
             Thread.sleep(50);
         }
         return false;
+    }
+
+    /**
+     * Stops reading the stream until {@link #resume()}: each shard's reader finishes the batch it holds, then reads
+     * nothing more. Records written meanwhile wait in the stream, as they do behind a disabled event source mapping.
+     * For benchmarks that compare the other consumer with and without this one.
+     */
+    public void pause() {
+        parts.paused().set(true);
+    }
+
+    public void resume() {
+        parts.paused().set(false);
     }
 
     /** Shards being read, or read to their end in this run. */

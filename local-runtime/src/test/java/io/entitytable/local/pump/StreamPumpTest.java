@@ -130,6 +130,35 @@ class StreamPumpTest {
     }
 
     @Test
+    void pausedPump_shouldDeliverNothing_untilResumed_thenEverythingInOrder() {
+        // GIVEN a running pump that has delivered a first item
+        FakeFunction function = new FakeFunction(event -> InvocationResult.success("{}"));
+        StreamPump pump = start(
+                trigger(10, 0), function, deadLetters(Clock.systemUTC()), Checkpoints.inMemory(), Clock.systemUTC());
+        List<String> first = putCoreItems(1);
+        await(() -> FakeFunction.ids(function.received()).equals(first));
+
+        // WHEN it is paused and items are written
+        pump.pause();
+        sleep(Duration.ofMillis(100));
+        List<String> written = putCoreItems(3);
+        // (many polls and shard discoveries of the fast options)
+        sleep(Duration.ofMillis(500));
+
+        // THEN nothing more reached the function, and the pump does not claim to be caught up
+        assertThat(FakeFunction.ids(function.received())).containsExactlyElementsOf(first);
+        assertThat(pump.caughtUp()).isFalse();
+
+        // WHEN resumed
+        pump.resume();
+
+        // THEN what was written meanwhile is delivered, in order
+        List<String> all = new ArrayList<>(first);
+        all.addAll(written);
+        await(() -> FakeFunction.ids(function.received()).equals(all));
+    }
+
+    @Test
     void partialBatchFailure_shouldRestartAtLowestFailedSequenceNumber() {
         // GIVEN six core items and a function that reports records 3 and 5 as failed the first time
         List<String> ids = putCoreItems(6);

@@ -107,19 +107,21 @@ final class ApiClient {
      * What the function reported about one request in its {@code Server-Timing} header (see the functions module's
      * {@code ServerTimingHeader}): {@code app} = its time from the JAX-RS layer to the response written, {@code db} =
      * the wall time at least one DynamoDB call was outstanding, {@code count} = DynamoDB calls, {@code rcu} / {@code
-     * wcu} = consumed capacity (NaN unless asked for). Times in ms.
+     * wcu} = consumed capacity (NaN unless asked for), {@code search} = time in calls to the search engine (NaN when
+     * none was made). Times in ms.
      */
-    record ServerTiming(double appMs, double dbMs, int count, double rcu, double wcu) {
+    record ServerTiming(double appMs, double dbMs, int count, double rcu, double wcu, double searchMs) {
         static final String HEADER = "server-timing";
         static final String CAPACITY_HEADER = "Return-Consumed-Capacity";
 
-        /** The function's own time: app minus DynamoDB. */
+        /** The function's own time: app minus DynamoDB minus the search engine (when it was called). */
         double ownMs() {
-            return appMs - dbMs;
+            return appMs - dbMs - (Double.isNaN(searchMs) ? 0 : searchMs);
         }
 
         /**
-         * Parses the two metrics this API writes ({@code app;dur=..}, {@code db;dur=..;count=..[;rcu=..;wcu=..]}).
+         * Parses the metrics this API writes ({@code app;dur=..}, {@code db;dur=..;count=..[;rcu=..;wcu=..]} and, on a
+         * search, {@code search;dur=..;count=..}).
          * Values here never contain commas or semicolons except inside the quoted {@code desc}, which is skipped.
          */
         static ServerTiming parse(String header) {
@@ -131,6 +133,7 @@ final class ApiClient {
             int count = -1;
             double rcu = Double.NaN;
             double wcu = Double.NaN;
+            double search = Double.NaN;
             for (String metric : header.replaceAll("desc=\"[^\"]*\"", "").split(",")) {
                 String[] parts = metric.trim().split(";");
                 for (int i = 1; i < parts.length; i++) {
@@ -146,6 +149,7 @@ final class ApiClient {
                         case "db.count" -> count = Integer.parseInt(value);
                         case "db.rcu" -> rcu = Double.parseDouble(value);
                         case "db.wcu" -> wcu = Double.parseDouble(value);
+                        case "search.dur" -> search = Double.parseDouble(value);
                         default -> {}
                     }
                 }
@@ -153,7 +157,7 @@ final class ApiClient {
             if (Double.isNaN(app) || Double.isNaN(db) || count < 0) {
                 throw new IllegalStateException("unexpected Server-Timing: " + header);
             }
-            return new ServerTiming(app, db, count, rcu, wcu);
+            return new ServerTiming(app, db, count, rcu, wcu, search);
         }
     }
 }

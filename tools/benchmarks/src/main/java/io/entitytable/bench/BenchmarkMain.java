@@ -25,11 +25,12 @@ import java.util.concurrent.Executors;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * {@code java -jar tools/benchmarks/target/benchmarks.jar [--quick] [--only reads,fanout,startup,lag] [--out report.md]}:
- * starts the local system (in memory, free ports), runs every benchmark side by side with its raw-DynamoDB baseline,
- * prints the Markdown report on stdout and, with {@code --out}, writes it to a file. Progress goes to stderr, the
- * functions' logs to a file in the work folder. {@code --only} runs only the named parts (the local system still
- * starts, so they run under the same conditions as in a full run); the others say "Not run".
+ * {@code java -jar tools/benchmarks/target/benchmarks.jar [--quick] [--only reads,fanout,startup,lag,search] [--out
+ * report.md]}: starts the local system (in memory, free ports), runs every benchmark side by side with its
+ * raw-DynamoDB baseline, prints the Markdown report on stdout and, with {@code --out}, writes it to a file. Progress
+ * goes to stderr, the functions' logs to a file in the work folder. {@code --only} runs only the named parts (the local
+ * system still starts, so they run under the same conditions as in a full run); the others say "Not run". The search
+ * part runs last, on a local system of its own with the search engine and indexer, so the others run without them.
  */
 public final class BenchmarkMain {
     /** The report's parts, as {@code --only} names them. */
@@ -37,7 +38,8 @@ public final class BenchmarkMain {
         READS,
         FANOUT,
         STARTUP,
-        LAG;
+        LAG,
+        SEARCH;
 
         String option() {
             return name().toLowerCase(Locale.ROOT);
@@ -78,9 +80,9 @@ public final class BenchmarkMain {
     }
 
     private static void usage() {
-        System.err.println(
-                "usage: java -jar tools/benchmarks/target/benchmarks.jar [--quick] [--only reads,fanout,startup,lag]"
-                        + " [--out report.md]");
+        System.err.println("usage: java -jar tools/benchmarks/target/benchmarks.jar [--quick]"
+                + " [--only reads,fanout,startup,lag,search]"
+                + " [--out report.md]");
         System.exit(2);
     }
 
@@ -122,11 +124,74 @@ public final class BenchmarkMain {
         Report.Section fanout = report.section("Fan-out (StreamFanout vs raw parallel conditional writes)");
         Report.Section startup = report.section("Packages and start-up");
         Report.Section lag = report.section("Stream lag (write to visible through the local pump)");
+        Report.Section search = report.section("Search (embedded OpenSearch, the indexer through the stream)");
+        Report.Section reindex = report.section("Reindex");
 
         ExecutorService pool = Executors.newFixedThreadPool(32);
         try (PrintStream console =
-                        new PrintStream(new FileOutputStream(logFile.toFile()), true, StandardCharsets.UTF_8);
-                LocalSystem system = LocalSystem.start(options, console);
+                new PrintStream(new FileOutputStream(logFile.toFile()), true, StandardCharsets.UTF_8)) {
+            if (!EnumSet.of(Part.SEARCH).containsAll(parts)) {
+                runParts(mode, parts, options, console, pool, work, root, table, report, reads, fanout, startup, lag);
+            } else {
+                for (Report.Section section : List.of(reads, fanout, startup, lag)) {
+                    section.line(notRun(parts));
+                }
+            }
+            SearchReport searchReport = new SearchReport(report);
+            if (parts.contains(Part.SEARCH)) {
+                // A system of its own: the engine and the indexer's pump would otherwise run beside the other parts.
+                LocalOptions searchOptions = new LocalOptions(
+                                root,
+                                work.resolve("search-data"),
+                                true,
+                                LocalDynamoDb.freePort(),
+                                LocalDynamoDb.freePort(),
+                                table)
+                        .withSearch(0);
+                try (LocalSystem system = LocalSystem.start(searchOptions, console)) {
+                    Runtime.getRuntime().addShutdownHook(new Thread(system::close, "bench-search-shutdown"));
+                    System.err.println("[bench] search system up: API on :" + system.apiPort() + ", engine at "
+                            + (system.searchEngine() == null
+                                    ? "n/a"
+                                    : system.searchEngine().endpoint()));
+                    searchReport.search(search, SearchBench.run(system, mode, pool));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException(e);
+                }
+            } else {
+                search.line(notRun(parts));
+            }
+            searchReport.reindexNotWired(reindex);
+        } finally {
+            pool.shutdownNow();
+        }
+        double seconds = (System.nanoTime() - begin) / 1e9;
+        return report.render(MachineInfo.heading(mode, seconds));
+    }
+
+    private static String notRun(Set<Part> parts) {
+        return "Not run (`--only "
+                + String.join(",", parts.stream().map(Part::option).toList()) + "`).";
+    }
+
+    /** The parts on the local system without search: start-up, reads, lag, fan-out. */
+    private static void runParts(
+            Mode mode,
+            Set<Part> parts,
+            LocalOptions options,
+            PrintStream console,
+            ExecutorService pool,
+            Path work,
+            Path root,
+            String table,
+            Report report,
+            Report.Section reads,
+            Report.Section fanout,
+            Report.Section startup,
+            Report.Section lag)
+            throws IOException {
+        try (LocalSystem system = LocalSystem.start(options, console);
                 DynamoDbClient dynamo = system.dynamoDb().client()) {
             // Ctrl-C must not leave the functions' child JVMs behind (close() is idempotent).
             Runtime.getRuntime().addShutdownHook(new Thread(system::close, "bench-shutdown"));
@@ -203,23 +268,16 @@ public final class BenchmarkMain {
             if (startResults != null) {
                 writer.startup(startup, startResults, hop, system);
             }
-            String notRun = "Not run (`--only "
-                    + String.join(",", parts.stream().map(Part::option).toList())
-                    + "`).";
             for (Part part : EnumSet.complementOf(EnumSet.copyOf(parts))) {
-                (switch (part) {
-                            case READS -> reads;
-                            case FANOUT -> fanout;
-                            case STARTUP -> startup;
-                            case LAG -> lag;
-                        })
-                        .line(notRun);
+                switch (part) {
+                    case READS -> reads.line(notRun(parts));
+                    case FANOUT -> fanout.line(notRun(parts));
+                    case STARTUP -> startup.line(notRun(parts));
+                    case LAG -> lag.line(notRun(parts));
+                    case SEARCH -> {}
+                }
             }
-        } finally {
-            pool.shutdownNow();
         }
-        double seconds = (System.nanoTime() - begin) / 1e9;
-        return report.render(MachineInfo.heading(mode, seconds));
     }
 
     private static final String BARE_EVENT = "{\"describe\":true}";

@@ -32,6 +32,13 @@ final class Samples {
         return sorted.get(Math.max(0, Math.min(sorted.size() - 1, rank - 1))) / 1_000_000.0;
     }
 
+    /** Arithmetic mean in milliseconds; NaN when empty. */
+    double meanMillis() {
+        return nanos.isEmpty()
+                ? Double.NaN
+                : nanos.stream().mapToLong(Long::longValue).average().orElse(Double.NaN) / 1_000_000.0;
+    }
+
     double p50() {
         return percentileMillis(50);
     }

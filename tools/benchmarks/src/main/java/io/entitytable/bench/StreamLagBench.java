@@ -24,48 +24,63 @@ final class StreamLagBench {
         Samples apiWrite = new Samples();
         String run = Long.toString(System.currentTimeMillis(), 36);
         for (int i = 0; i < operations; i++) {
-            String tag = "lag-" + run + "-" + i;
-            Map<String, AttributeValue> copyKey = Map.of(
-                    Attributes.ID, AttributeValue.fromS(Keys.tagPartition(businessId, tag)),
-                    Attributes.TYPE, AttributeValue.fromS(Keys.subjectRef(Entity.STORE, storeId)));
-            long start = System.nanoTime();
-            api.expect2xx(api.put("/stores/" + storeId + "/tags/" + tag), "tag for the lag benchmark");
-            apiWrite.add(System.nanoTime() - start);
-            long deadline = start + 60_000_000_000L;
-            while (true) {
-                boolean visible = dynamo.getItem(GetItemRequest.builder()
-                                .tableName(table)
-                                .key(copyKey)
-                                .consistentRead(true)
-                                .build())
-                        .hasItem();
-                long now = System.nanoTime();
-                if (visible) {
-                    lag.add(now - start);
-                    break;
-                }
-                if (now > deadline) {
-                    throw new IllegalStateException("the copy of tag " + tag + " did not appear within 60 s");
-                }
-                sleep(2);
-            }
-            // Untag again (and wait for the copy to go) so the store stays under the 50-tag limit and the next
-            // operation starts with an idle pump.
-            api.expect2xx(api.delete("/stores/" + storeId + "/tags/" + tag), "untag for the lag benchmark");
-            while (dynamo.getItem(GetItemRequest.builder()
+            once(api, dynamo, table, businessId, storeId, "lag-" + run + "-" + i, lag, apiWrite);
+        }
+        System.err.printf(Locale.ROOT, "[bench] stream lag p50 %s ms%n", Samples.ms(lag.p50()));
+        return new Result(lag, apiWrite);
+    }
+
+    /**
+     * One operation: tags the store with {@code tag}, waits for the tag's copy (its lag and the PUT's time go to the
+     * samples), then untags and waits for the copy to go, so the next operation starts with an idle pump.
+     */
+    static void once(
+            ApiClient api,
+            DynamoDbClient dynamo,
+            String table,
+            String businessId,
+            String storeId,
+            String tag,
+            Samples lag,
+            Samples apiWrite) {
+        Map<String, AttributeValue> copyKey = Map.of(
+                Attributes.ID, AttributeValue.fromS(Keys.tagPartition(businessId, tag)),
+                Attributes.TYPE, AttributeValue.fromS(Keys.subjectRef(Entity.STORE, storeId)));
+        long start = System.nanoTime();
+        api.expect2xx(api.put("/stores/" + storeId + "/tags/" + tag), "tag for the lag benchmark");
+        apiWrite.add(System.nanoTime() - start);
+        long deadline = start + 60_000_000_000L;
+        while (true) {
+            boolean visible = dynamo.getItem(GetItemRequest.builder()
                             .tableName(table)
                             .key(copyKey)
                             .consistentRead(true)
                             .build())
-                    .hasItem()) {
-                if (System.nanoTime() > deadline + 60_000_000_000L) {
-                    throw new IllegalStateException("the copy of tag " + tag + " was not removed within 60 s");
-                }
-                sleep(5);
+                    .hasItem();
+            long now = System.nanoTime();
+            if (visible) {
+                lag.add(now - start);
+                break;
             }
+            if (now > deadline) {
+                throw new IllegalStateException("the copy of tag " + tag + " did not appear within 60 s");
+            }
+            sleep(2);
         }
-        System.err.printf(Locale.ROOT, "[bench] stream lag p50 %s ms%n", Samples.ms(lag.p50()));
-        return new Result(lag, apiWrite);
+        // Untag again (and wait for the copy to go) so the store stays under the 50-tag limit and the next
+        // operation starts with an idle pump.
+        api.expect2xx(api.delete("/stores/" + storeId + "/tags/" + tag), "untag for the lag benchmark");
+        while (dynamo.getItem(GetItemRequest.builder()
+                        .tableName(table)
+                        .key(copyKey)
+                        .consistentRead(true)
+                        .build())
+                .hasItem()) {
+            if (System.nanoTime() > deadline + 60_000_000_000L) {
+                throw new IllegalStateException("the copy of tag " + tag + " was not removed within 60 s");
+            }
+            sleep(5);
+        }
     }
 
     private static void sleep(long millis) {
