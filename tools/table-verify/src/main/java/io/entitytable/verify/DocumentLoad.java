@@ -7,10 +7,6 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import org.opensearch.client.opensearch.OpenSearchClient;
-import org.opensearch.client.opensearch._types.VersionType;
-import org.opensearch.client.opensearch.core.BulkResponse;
-import org.opensearch.client.opensearch.core.bulk.BulkOperation;
-import org.opensearch.client.opensearch.core.bulk.BulkResponseItem;
 
 /**
  * Bulk writes of search documents into one physical index, each at its external version ({@link
@@ -20,24 +16,21 @@ import org.opensearch.client.opensearch.core.bulk.BulkResponseItem;
  * refuses for its content is counted and named on stderr. Thread-safe: the Scan's segments share one.
  */
 final class DocumentLoad {
-    static final int BULK_SIZE = 500;
+    static final int BULK_SIZE = IndexWrites.BATCH;
     private static final int MAX_ATTEMPTS = 8;
     private static final long BASE_DELAY_MILLIS = 200;
     private static final long MAX_DELAY_MILLIS = 10_000;
-    private static final int CONFLICT = 409;
     private static final int TOO_MANY_REQUESTS = 429;
     private static final int REFUSALS_SHOWN = 20;
 
-    private final OpenSearchClient client;
-    private final String index;
+    private final IndexWrites writes;
     private final PrintStream err;
     final AtomicLong written = new AtomicLong();
     final AtomicLong conflicts = new AtomicLong();
     final AtomicLong refused = new AtomicLong();
 
     DocumentLoad(OpenSearchClient client, String index, PrintStream err) {
-        this.client = client;
-        this.index = index;
+        this.writes = new IndexWrites(client, index);
         this.err = err;
     }
 
@@ -58,43 +51,28 @@ final class DocumentLoad {
         }
     }
 
-    /** One bulk request; returns the documents worth another attempt. */
+    /** One bulk request ({@link IndexWrites}); returns the documents worth another attempt. */
     private List<SearchDocument> bulk(List<SearchDocument> documents) {
-        BulkResponse response;
-        try {
-            List<BulkOperation> operations =
-                    documents.stream().map(this::operation).toList();
-            response = client.bulk(b -> b.index(index).operations(operations));
-        } catch (Exception e) {
-            return documents;
-        }
+        List<IndexWrites.Outcome> outcomes = writes.write(documents.stream()
+                .map(document -> new IndexWrites.Write(
+                        document.id(), document.businessId(), document.indexVersion(), false, document.toMap()))
+                .toList());
         List<SearchDocument> retry = new ArrayList<>();
-        List<BulkResponseItem> items = response.items();
         for (int i = 0; i < documents.size(); i++) {
-            BulkResponseItem item = items.get(i);
-            int status = item.status();
-            if (status < 300) {
+            IndexWrites.Outcome outcome = outcomes.get(i);
+            int status = outcome.status();
+            if (outcome.written()) {
                 written.incrementAndGet();
-            } else if (status == CONFLICT) {
+            } else if (outcome.conflict()) {
                 conflicts.incrementAndGet();
-            } else if (status == TOO_MANY_REQUESTS || status >= 500) {
+            } else if (status == 0 || status == TOO_MANY_REQUESTS || status >= 500) {
+                // 0: the request as a whole failed (unreachable, throttled, failing): every document again.
                 retry.add(documents.get(i));
             } else if (refused.incrementAndGet() <= REFUSALS_SHOWN) {
-                String reason = item.error() == null
-                        ? ""
-                        : item.error().type() + ": " + item.error().reason();
-                err.println("refused " + documents.get(i).id() + ": " + status + " " + reason);
+                err.println("refused " + documents.get(i).id() + ": " + status + " " + outcome.reason());
             }
         }
         return retry;
-    }
-
-    private BulkOperation operation(SearchDocument document) {
-        return BulkOperation.of(op -> op.index(i -> i.id(document.id())
-                .routing(document.businessId())
-                .version(document.indexVersion())
-                .versionType(VersionType.External)
-                .document(document.toMap())));
     }
 
     private static void sleep(int attempt) {
