@@ -25,14 +25,33 @@ import org.opensearch.client.opensearch.core.search.Hit;
  * <p>The text only ever reaches the engine as the {@code query} of {@code multi_match} queries, which analyse it as
  * words: never as {@code query_string} syntax, so no input can name a field, another business or a script. The
  * business is a filter of the query itself (and the routing, so one shard answers); tombstones of deleted subjects are
- * filtered out. Two ways to match, either is enough: the words themselves with {@code fuzziness: AUTO} (one typo in a
- * word of 3 to 5 letters, two beyond), and word prefixes on the {@code .prefix} sub-fields ("quix" finds "Quixote").
- * Hits are ranked by score, ties broken by id, so {@code search_after} pages are stable.
+ * filtered out. Two ways to match, either is enough: the words themselves, with one typo allowed in a word of five
+ * letters or more, and word prefixes on the {@code .prefix} sub-fields ("quix" finds "Quixote"). Hits are ranked by
+ * score, ties broken by id, so {@code search_after} pages are stable.
+ *
+ * <p>Fuzziness is the query's cost: each fuzzy word is matched against every term of every text field of the whole
+ * index (all businesses), and highlighting re-runs the query on each hit's fields. So typos are allowed only where a
+ * user makes them and they cannot flood the results (not in short words, whose one-letter variants are other common
+ * words; not in the first letter; one edit, never two), only on the word fields (a prefix is typed, not
+ * misspelt); and each field is highlighted by its own part of the query only.
  */
 public final class TextSearch {
     private static final List<String> WORD_FIELDS = SearchFields.TEXT;
     private static final List<String> PREFIX_FIELDS =
             SearchFields.TEXT.stream().map(SearchFields::prefixOf).toList();
+
+    /**
+     * No typo under five letters, one from five on: {@code AUTO:low,high} allows 0 edits below {@code low} letters, 1
+     * below {@code high}, 2 from {@code high} on, and no word is that long.
+     */
+    static final String FUZZINESS = "AUTO:5,64";
+    /** Letters that must be exact at the start of a fuzzy word: a typo is rarely the first letter. */
+    static final int FUZZY_PREFIX_LENGTH = 1;
+    /**
+     * Terms one fuzzy word may stand for, per field: the engine's default. They are chosen over the whole index, every
+     * business's terms, so fewer could drop the one a business holds; 10 measured no faster.
+     */
+    static final int FUZZY_MAX_EXPANSIONS = 50;
 
     private static final String INDEX_NOT_FOUND = "index_not_found_exception";
 
@@ -86,7 +105,9 @@ public final class TextSearch {
                     .sort(sort ->
                             sort.field(field -> field.field(SearchFields.ID).order(SortOrder.Asc)))
                     .highlight(highlight -> {
-                        highlight.requireFieldMatch(false);
+                        // A field is highlighted by what matched it alone: the fuzzy words on the word fields, the
+                        // prefixes on the sub-fields. Without this, every field re-runs every part of the query.
+                        highlight.requireFieldMatch(true);
                         WORD_FIELDS.forEach(field -> highlight.fields(field, HighlightField.of(f -> f)));
                         // A prefix match ("quix") is highlighted on the sub-field, as the whole word it starts.
                         PREFIX_FIELDS.forEach(field -> highlight.fields(field, HighlightField.of(f -> f)));
@@ -115,10 +136,17 @@ public final class TextSearch {
             }
             bool.should(s -> s.multiMatch(m -> m.query(query.text())
                             .fields(WORD_FIELDS)
-                            .fuzziness("AUTO")
-                            .operator(Operator.Or)))
-                    .should(s -> s.multiMatch(
-                            m -> m.query(query.text()).fields(PREFIX_FIELDS).operator(Operator.Or)))
+                            .fuzziness(FUZZINESS)
+                            .prefixLength(FUZZY_PREFIX_LENGTH)
+                            .maxExpansions(FUZZY_MAX_EXPANSIONS)
+                            .operator(Operator.Or)
+                            // Words that cannot be a field's type (none in the mapping: every field is text) are no
+                            // match there rather than a failed search.
+                            .lenient(true)))
+                    .should(s -> s.multiMatch(m -> m.query(query.text())
+                            .fields(PREFIX_FIELDS)
+                            .operator(Operator.Or)
+                            .lenient(true)))
                     .minimumShouldMatch("1");
             return bool;
         }));

@@ -81,6 +81,26 @@ class TextSearchTest {
     }
 
     @Test
+    void typos_shouldBeForgivenOnlyWhereTheyCannotFloodTheResults() throws IOException {
+        // Two letters swapped are one typo.
+        assertThat(ids("Quixtoe", Set.of())).containsExactly("C-QUIXOTE");
+        // Two typos, a typo in the first letter, or one in a word under five letters: another word.
+        assertThat(ids("Qiuxotr", Set.of())).isEmpty();
+        assertThat(ids("Puixote", Set.of())).isEmpty();
+        assertThat(ids("Anm", Set.of())).isEmpty();
+        assertThat(ids("Ann", Set.of())).hasSize(25);
+    }
+
+    @Test
+    void aTypo_shouldBeHighlightedOnTheWordItMatched() throws IOException {
+        TextHit hit = search.run(new TextQuery(BUSINESS, "Quixotr", Set.of(), 10, null))
+                .hits()
+                .get(0);
+        assertThat(hit.highlight()).containsOnlyKeys(SearchFields.LAST_NAME);
+        assertThat(hit.highlight().get(SearchFields.LAST_NAME)).containsExactly("<em>Quixote</em>");
+    }
+
+    @Test
     void accentsAndCase_shouldNotMatter() throws IOException {
         assertThat(ids("jose nunez", Set.of())).containsExactly("C-JOSE");
         assertThat(ids("JOSÉ", Set.of())).containsExactly("C-JOSE");

@@ -2,24 +2,27 @@ package io.entitytable.search.indexer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.entitytable.model.SearchFields;
 import io.entitytable.model.SearchIndexNames;
+import io.entitytable.search.client.SearchClients;
+import io.entitytable.search.client.TextHit;
+import io.entitytable.search.client.TextQuery;
+import io.entitytable.search.client.TextSearch;
 import io.entitytable.search.local.LocalSearchEngine;
 import io.entitytable.search.local.SharedSearchEngine;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One test's own index on the shared engine, and plain HTTP reads of it: what the indexer wrote is checked with the
- * engine's REST API, never through the code under test.
+ * One test's own index on the shared engine, and reads of it: what the indexer wrote is checked with the engine's
+ * REST API and the API's search ({@link TextSearch}), never through the code under test.
  */
 final class EngineIndex {
     private static final AtomicInteger COUNTER = new AtomicInteger();
@@ -54,33 +57,17 @@ final class EngineIndex {
         return body.path("found").asBoolean() ? body : null;
     }
 
-    /** Ids of the live documents of a business that a plain-text query finds (exact, fuzzy or prefix). */
+    /** Ids of the live documents of a business that the API's search finds (exact, fuzzy or prefix). */
     List<String> search(String businessId, String text) {
         send("POST", "/" + alias + "/_refresh", null);
-        ObjectNode query = JSON.createObjectNode();
-        ObjectNode bool = query.putObject("query").putObject("bool");
-        ArrayNode filter = bool.putArray("filter");
-        filter.addObject().putObject("term").put(SearchFields.BUSINESS_ID, businessId);
-        filter.addObject().putObject("term").put(SearchFields.DELETED, false);
-        ArrayNode should = bool.putArray("should");
-        ObjectNode fuzzy = should.addObject().putObject("multi_match");
-        // lenient: a test index may map a text field as another type.
-        fuzzy.put("query", text).put("fuzziness", "AUTO").put("lenient", true);
-        SearchFields.TEXT.forEach(fuzzy.putArray("fields")::add);
-        ObjectNode prefix = should.addObject().putObject("multi_match");
-        prefix.put("query", text).put("lenient", true);
-        SearchFields.TEXT.stream().map(SearchFields::prefixOf).forEach(prefix.putArray("fields")::add);
-        bool.put("minimum_should_match", 1);
-        HttpResponse<String> response = send("POST", "/" + alias + "/_search?routing=" + businessId, query.toString());
-        if (response.statusCode() >= 300) {
-            throw new IllegalStateException(response.body());
+        TextSearch search = new TextSearch(SearchClients.create(engine.endpoint(), false), alias);
+        try {
+            return search.run(new TextQuery(businessId, text, Set.of(), 100, null)).hits().stream()
+                    .map(TextHit::id)
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        List<String> ids = new ArrayList<>();
-        read(response.body())
-                .path("hits")
-                .path("hits")
-                .forEach(hit -> ids.add(hit.path("_id").asText()));
-        return ids;
     }
 
     /** Creates the index before the indexer does, from another definition (e.g. a field of another type). */

@@ -114,6 +114,25 @@ final class EngineCalls {
         call("POST", "/" + SearchIndex.ALIAS + "/_search?routing=" + businessId, body, false);
     }
 
+    /** One search of {@code businessId}'s shard with {@code body}, and its answer. */
+    JsonNode searchResponse(String businessId, Map<String, Object> body) {
+        return call("POST", "/" + SearchIndex.ALIAS + "/_search?routing=" + businessId, body, false);
+    }
+
+    /** Creates index {@code name} from {@code definitionJson} and points {@code alias} at it. */
+    void createIndex(String name, String definitionJson, String alias) {
+        try {
+            call("PUT", "/" + name, JSON.readTree(definitionJson), false);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        call(
+                "POST",
+                "/_aliases",
+                Map.of("actions", List.of(Map.of("add", Map.of("index", name, "alias", alias)))),
+                false);
+    }
+
     /** The physical index's primary store size and document count ({@code _stats}), after a refresh. */
     IndexSize indexSize() {
         call("POST", "/" + SearchIndex.ALIAS + "/_refresh", null, false);

@@ -10,15 +10,17 @@ import java.util.Random;
 
 /**
  * Where the engine's time of a search goes: the shape of the API's query (search-client's {@code TextSearch}: the
- * business and {@code deleted} filters, two {@code multi_match} over the text fields, fuzzy words and prefixes, sorted
- * by score then id, one hit more than the page, highlighting on every text field and prefix sub-field), re-spelt here
+ * business and {@code deleted} filters, two {@code multi_match} over the text fields, fuzzy words (one typo from five
+ * letters, first letter exact) and prefixes, sorted by score then id, one hit more than the page, each
+ * text field and prefix sub-field highlighted by what matched it), re-spelt here
  * for diagnosis only, sent straight to the engine as it is and with one part left out, interleaved. The API's own
  * figure stays the one its {@code Server-Timing} reports.
  */
 final class QueryAblation {
     enum Variant {
         AS_THE_API("as the API sends it"),
-        FIRST_LETTER_EXACT("with `prefix_length: 1` on the fuzzy words (a typo never in the first letter)"),
+        BEFORE(
+                "as the API sent it before (`fuzziness: AUTO` on every word, every field highlighted by the whole query)"),
         NO_HIGHLIGHT("without highlighting"),
         NO_FUZZINESS("without fuzziness (words exact, prefixes kept)"),
         NEITHER("without either");
@@ -57,9 +59,7 @@ final class QueryAblation {
     }
 
     static Map<String, Object> body(String business, String text, Variant variant) {
-        boolean fuzzy = variant == Variant.AS_THE_API
-                || variant == Variant.FIRST_LETTER_EXACT
-                || variant == Variant.NO_HIGHLIGHT;
+        boolean fuzzy = variant == Variant.AS_THE_API || variant == Variant.BEFORE || variant == Variant.NO_HIGHLIGHT;
         boolean highlight = variant != Variant.NO_HIGHLIGHT && variant != Variant.NEITHER;
         List<String> prefixFields =
                 SearchFields.TEXT.stream().map(SearchFields::prefixOf).toList();
@@ -67,13 +67,20 @@ final class QueryAblation {
         words.put("query", text);
         words.put("fields", SearchFields.TEXT);
         words.put("operator", "or");
-        if (fuzzy) {
+        if (variant == Variant.BEFORE) {
             words.put("fuzziness", "AUTO");
-        }
-        if (variant == Variant.FIRST_LETTER_EXACT) {
+        } else if (fuzzy) {
+            words.put("fuzziness", "AUTO:5,64");
             words.put("prefix_length", 1);
         }
-        Map<String, Object> prefixes = Map.of("query", text, "fields", prefixFields, "operator", "or");
+        if (variant != Variant.BEFORE) {
+            words.put("lenient", true);
+        }
+        Map<String, Object> prefixes =
+                new LinkedHashMap<>(Map.of("query", text, "fields", prefixFields, "operator", "or"));
+        if (variant != Variant.BEFORE) {
+            prefixes.put("lenient", true);
+        }
         Map<String, Object> bool = Map.of(
                 "filter",
                 List.of(
@@ -96,7 +103,7 @@ final class QueryAblation {
             List<String> all = new ArrayList<>(SearchFields.TEXT);
             all.addAll(prefixFields);
             all.forEach(field -> fields.put(field, Map.of()));
-            body.put("highlight", Map.of("require_field_match", false, "fields", fields));
+            body.put("highlight", Map.of("require_field_match", variant != Variant.BEFORE, "fields", fields));
         }
         return body;
     }

@@ -1,0 +1,211 @@
+package io.entitytable.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.entitytable.model.SearchDocument;
+import io.entitytable.model.SearchIndex;
+import io.entitytable.search.local.LocalSearchEngine;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+
+/**
+ * The search query's cost alone: an engine of its own, seeded straight with synthetic documents, and shapes of the
+ * query interleaved against it, each with its latency and how many of the reference query's hits it still finds.
+ *
+ * <p>{@code java -cp tools/benchmarks/target/benchmarks.jar io.entitytable.bench.QueryCostMain [documents] [businesses]
+ * [rounds]}
+ */
+final class QueryCostMain {
+    private static final int PAGE = 20;
+
+    private QueryCostMain() {}
+
+    public static void main(String[] args) throws Exception {
+        int documents = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
+        int businesses = args.length > 1 ? Integer.parseInt(args[1]) : 1_000;
+        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 400;
+        Path data = Files.createTempDirectory("query-cost-");
+        try (LocalSearchEngine server = LocalSearchEngine.start(data, 0)) {
+            EngineCalls engine = new EngineCalls(server.endpoint());
+            engine.createIndex(SearchIndex.physicalName(), SearchIndex.definitionJson(), SearchIndex.ALIAS);
+            Random random = new Random(42);
+            Map<String, List<SearchDocument>> seeded = SearchSeed.documentsByBusiness(businesses, documents, random);
+            long start = System.nanoTime();
+            seeded.forEach(engine::bulk);
+            engine.indexSize();
+            System.err.printf(
+                    Locale.ROOT,
+                    "[cost] %,d documents indexed in %.1f s%n",
+                    documents,
+                    (System.nanoTime() - start) / 1e9);
+            List<String> ids = new ArrayList<>(seeded.keySet());
+            run(engine, ids, Math.max(20, rounds / 10), random, false);
+            run(engine, ids, rounds, random, true);
+        }
+    }
+
+    record Variant(String label, UnaryOperator<Map<String, Object>> shape) {}
+
+    static List<Variant> variants() {
+        return List.of(
+                new Variant("before: AUTO on every word, whole query highlighted on every field", body -> body),
+                new Variant("AUTO:5,64 (one typo from 5 letters)", body -> fuzzy(body, "AUTO:5,64", 0, 50)),
+                new Variant("highlight require_field_match", QueryCostMain::requireFieldMatch),
+                new Variant(
+                        "AUTO:5,64 pl 1 me 50 + require_field_match (the API now)",
+                        body -> requireFieldMatch(fuzzy(body, "AUTO:5,64", 1, 50))),
+                new Variant(
+                        "AUTO:5,64 pl 1 me 10 + require_field_match",
+                        body -> requireFieldMatch(fuzzy(body, "AUTO:5,64", 1, 10))),
+                new Variant(
+                        "AUTO:5,64 pl 2 me 10 + require_field_match",
+                        body -> requireFieldMatch(fuzzy(body, "AUTO:5,64", 2, 10))),
+                new Variant(
+                        "AUTO:5,64 pl 1 me 10 + require_field_match + 1 fragment",
+                        body -> oneFragment(requireFieldMatch(fuzzy(body, "AUTO:5,64", 1, 10)))),
+                new Variant("AUTO:5,64 pl 1 me 10, no highlight", body -> noHighlight(fuzzy(body, "AUTO:5,64", 1, 10))),
+                new Variant("no fuzziness, no highlight", body -> noHighlight(fuzzy(body, null, 0, 0))));
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> fuzzy(Map<String, Object> body, String fuzziness, int prefixLength, int maxExpansions) {
+        Map<String, Object> words = wordsOf(body);
+        if (fuzziness == null) {
+            words.remove("fuzziness");
+        } else {
+            words.put("fuzziness", fuzziness);
+            words.put("prefix_length", prefixLength);
+            words.put("max_expansions", maxExpansions);
+        }
+        return body;
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> wordsOf(Map<String, Object> body) {
+        Map<String, Object> bool = (Map<String, Object>) ((Map<String, Object>) body.get("query")).get("bool");
+        List<Object> should = (List<Object>) bool.get("should");
+        return (Map<String, Object>) ((Map<String, Object>) should.get(0)).get("multi_match");
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> requireFieldMatch(Map<String, Object> body) {
+        Map<String, Object> highlight = new LinkedHashMap<>((Map<String, Object>) body.get("highlight"));
+        highlight.put("require_field_match", true);
+        body.put("highlight", highlight);
+        return body;
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> oneFragment(Map<String, Object> body) {
+        Map<String, Object> highlight = new LinkedHashMap<>((Map<String, Object>) body.get("highlight"));
+        highlight.put("number_of_fragments", 1);
+        body.put("highlight", highlight);
+        return body;
+    }
+
+    static Map<String, Object> noHighlight(Map<String, Object> body) {
+        body.remove("highlight");
+        return body;
+    }
+
+    /** A deep, mutable copy of the API's shape for one search. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> reference(String business, String text) {
+        Map<String, Object> body =
+                new LinkedHashMap<>(QueryAblation.body(business, text, QueryAblation.Variant.BEFORE));
+        Map<String, Object> bool =
+                new LinkedHashMap<>((Map<String, Object>) ((Map<String, Object>) body.get("query")).get("bool"));
+        List<Object> should = new ArrayList<>();
+        for (Object clause : (List<Object>) bool.get("should")) {
+            Map<String, Object> match = (Map<String, Object>) ((Map<String, Object>) clause).get("multi_match");
+            should.add(new LinkedHashMap<>(Map.of("multi_match", new LinkedHashMap<>(match))));
+        }
+        bool.put("should", should);
+        body.put("query", new LinkedHashMap<>(Map.of("bool", bool)));
+        return body;
+    }
+
+    private static void run(EngineCalls engine, List<String> businesses, int rounds, Random random, boolean report) {
+        List<Variant> variants = variants();
+        SearchBench.Kind[] kinds = SearchBench.Kind.values();
+        List<Map<SearchBench.Kind, Samples>> byKind = new ArrayList<>();
+        List<Samples> all = new ArrayList<>();
+        long[][] found = new long[variants.size()][kinds.length];
+        long[][] expected = new long[variants.size()][kinds.length];
+        for (int v = 0; v < variants.size(); v++) {
+            Map<SearchBench.Kind, Samples> map = new LinkedHashMap<>();
+            for (SearchBench.Kind kind : kinds) {
+                map.put(kind, new Samples());
+            }
+            byKind.add(map);
+            all.add(new Samples());
+        }
+        for (int i = 0; i < rounds; i++) {
+            String business = SearchSeed.pick(random, businesses);
+            SearchBench.Kind kind = kinds[i % kinds.length];
+            String text = SearchBench.text(kind, random);
+            Set<String> reference = null;
+            Map<Integer, Set<String>> hits = new LinkedHashMap<>();
+            for (int k = 0; k < variants.size(); k++) {
+                int v = (k + i) % variants.size();
+                Map<String, Object> body = variants.get(v).shape().apply(reference(business, text));
+                long start = System.nanoTime();
+                JsonNode response = engine.searchResponse(business, body);
+                long elapsed = System.nanoTime() - start;
+                all.get(v).add(elapsed);
+                byKind.get(v).get(kind).add(elapsed);
+                Set<String> ids = new HashSet<>();
+                response.path("hits")
+                        .path("hits")
+                        .forEach(hit -> ids.add(hit.path("_id").asText()));
+                hits.put(v, ids);
+            }
+            reference = hits.get(0);
+            for (int v = 0; v < variants.size(); v++) {
+                Set<String> ids = hits.get(v);
+                expected[v][kind.ordinal()] += reference.size();
+                found[v][kind.ordinal()] +=
+                        reference.stream().filter(ids::contains).count();
+            }
+        }
+        if (!report) {
+            return;
+        }
+        double base = all.get(0).p50();
+        StringBuilder table = new StringBuilder(String.format(
+                Locale.ROOT,
+                "%n| variant | p50 ms | p99 ms | ×API p50 | prefix | typo | multi-word | type filter | API hits kept: prefix | typo | multi-word | type filter |%n"
+                        + "|---|---|---|---|---|---|---|---|---|---|---|---|%n"));
+        for (int v = 0; v < variants.size(); v++) {
+            Samples s = all.get(v);
+            table.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %s | %s | %.2f | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+                    variants.get(v).label(),
+                    Samples.ms(s.p50()),
+                    Samples.ms(s.p99()),
+                    s.p50() / base,
+                    Samples.ms(byKind.get(v).get(kinds[0]).p50()),
+                    Samples.ms(byKind.get(v).get(kinds[1]).p50()),
+                    Samples.ms(byKind.get(v).get(kinds[2]).p50()),
+                    Samples.ms(byKind.get(v).get(kinds[3]).p50()),
+                    kept(found[v][0], expected[v][0]),
+                    kept(found[v][1], expected[v][1]),
+                    kept(found[v][2], expected[v][2]),
+                    kept(found[v][3], expected[v][3])));
+        }
+        System.out.println(table);
+    }
+
+    private static String kept(long found, long expected) {
+        return String.format(Locale.ROOT, "%.0f %%", expected == 0 ? 100.0 : 100.0 * found / expected);
+    }
+}
