@@ -17,7 +17,6 @@ public record FaultRunResult(
         Map<FaultKind, Long> faults,
         Stream stream,
         Refresh refresh,
-        Index index,
         Verification verification,
         Duration total) {
 
@@ -34,21 +33,6 @@ public record FaultRunResult(
             long distinctRecords,
             long functionErrors,
             long instancesStarted,
-            long discardedRecords) {}
-
-    /**
-     * What went through the search indexer's own pump (the same stream, the indexer's filter and batching).
-     *
-     * @param drained whether its pump caught up with the stream after the fan-out's had
-     * @param deadLetters records whose document the engine refused
-     * @param discardedRecords records its pump gave up on
-     */
-    public record Index(
-            boolean drained,
-            long invocations,
-            long recordsDelivered,
-            long functionErrors,
-            long deadLetters,
             long discardedRecords) {}
 
     /**
@@ -102,17 +86,6 @@ public record FaultRunResult(
         }
         if (verification.drift() > 0) {
             failures.add("verify found " + verification.drift() + " drift findings");
-        }
-        if (!index.drained()) {
-            failures.add("the search indexer's pump did not catch up within "
-                    + options.drainTimeout().toSeconds() + " s");
-        }
-        if (index.deadLetters() + index.discardedRecords() > 0) {
-            failures.add(index.deadLetters() + " records were refused by the search index and "
-                    + index.discardedRecords() + " given up by its pump");
-        }
-        if (verification.indexDrift() > 0) {
-            failures.add("verify found " + verification.indexDrift() + " search index drift findings");
         }
         return failures;
     }
@@ -186,15 +159,6 @@ public record FaultRunResult(
                 refresh.instancesStarted(),
                 refresh.queueDepth(),
                 refresh.deadLetters()));
-        out.append(String.format(
-                Locale.ROOT,
-                "Search indexer: %d records delivered in %d invocations, %d function errors, %d refused by the index,"
-                        + " %d sent to the failure destination%n",
-                index.recordsDelivered(),
-                index.invocations(),
-                index.functionErrors(),
-                index.deadLetters(),
-                index.discardedRecords()));
         out.append("Verify: ").append(verification.summary()).append('\n');
         verification
                 .examples()

@@ -25,7 +25,6 @@ final class RestartingPump implements AutoCloseable {
     private final DynamoDbClient dynamo;
     private final DynamoDbStreamsClient streams;
     private final String tableName;
-    private final StreamTrigger trigger;
     private final FunctionInvoker function;
     private final Path checkpointFile;
     private final PrintStream console;
@@ -36,12 +35,10 @@ final class RestartingPump implements AutoCloseable {
     RestartingPump(
             LocalDynamoDb dynamoDb,
             String tableName,
-            StreamTrigger trigger,
             FunctionInvoker function,
             Path checkpointFile,
             PrintStream console) {
         this.dynamoDb = dynamoDb;
-        this.trigger = trigger;
         this.dynamo = dynamoDb.client();
         this.streams = dynamoDb.streamsClient();
         this.tableName = tableName;
@@ -55,7 +52,7 @@ final class RestartingPump implements AutoCloseable {
                         dynamo,
                         streams,
                         tableName,
-                        trigger,
+                        StreamTrigger.DEFAULT,
                         function,
                         this::discarded,
                         Checkpoints.inFile(checkpointFile),
