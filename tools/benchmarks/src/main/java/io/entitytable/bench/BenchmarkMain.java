@@ -155,14 +155,16 @@ public final class BenchmarkMain {
                                     ? "n/a"
                                     : system.searchEngine().endpoint()));
                     searchReport.search(search, SearchBench.run(system, mode, pool));
+                    // Last, so that its load does not touch the search measurements.
+                    searchReport.reindex(reindex, ReindexBench.run(system, mode, pool));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new IllegalStateException(e);
                 }
             } else {
                 search.line(notRun(parts));
+                reindex.line(notRun(parts));
             }
-            searchReport.reindexNotWired(reindex);
         } finally {
             pool.shutdownNow();
         }

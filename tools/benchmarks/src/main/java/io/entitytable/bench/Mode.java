@@ -2,7 +2,7 @@ package io.entitytable.bench;
 
 /**
  * Iteration counts of one run: {@code --quick} keeps a run under about two minutes on a shared 2-core machine (its
- * search part seeds a tenth of the documents).
+ * search part seeds a tenth of the documents, and its reindex a tenth of the core items).
  */
 record Mode(
         String name,
@@ -20,10 +20,31 @@ record Mode(
         int searchQueries,
         int searchLagOperations,
         int copyLagRounds,
-        int copyLagPerPhase) {
+        int copyLagPerPhase,
+        int reindexBusinesses,
+        int reindexCoreItems,
+        int[] reindexSegments) {
 
-    static final Mode QUICK =
-            new Mode("quick", 10, 50, new int[] {10, 100, 1000}, 3, 2, 8, 100, 100, 10_000, 2_000, 40, 200, 10, 2, 3);
+    static final Mode QUICK = new Mode(
+            "quick",
+            10,
+            50,
+            new int[] {10, 100, 1000},
+            3,
+            2,
+            8,
+            100,
+            100,
+            10_000,
+            2_000,
+            40,
+            200,
+            10,
+            2,
+            3,
+            100,
+            10_000,
+            new int[] {1, 4});
     static final Mode FULL = new Mode(
             "full",
             100,
@@ -40,5 +61,8 @@ record Mode(
             400,
             30,
             4,
-            5);
+            5,
+            1_000,
+            100_000,
+            new int[] {1, 4, 8});
 }

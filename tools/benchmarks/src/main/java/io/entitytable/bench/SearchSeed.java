@@ -25,6 +25,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -185,6 +186,18 @@ final class SearchSeed {
             int documents,
             ExecutorService writers,
             Random random) {
+        return writeToTable(dynamo, table, businesses, documents, writers, random, item -> {});
+    }
+
+    /** As above, handing each indexable core item written to {@code seeded} (in this thread). */
+    static Seeded writeToTable(
+            DynamoDbClient dynamo,
+            String table,
+            int businesses,
+            int documents,
+            ExecutorService writers,
+            Random random,
+            Consumer<CoreItem> seeded) {
         List<String> businessIds = new ArrayList<>();
         List<Map<String, AttributeValue>> pending = new ArrayList<>();
         List<Future<?>> tasks = new ArrayList<>();
@@ -200,6 +213,7 @@ final class SearchSeed {
             Map<ItemKey, Map<String, AttributeValue>> counters = new LinkedHashMap<>();
             ChildCounters.newItems(businessId).forEach(counter -> counters.put(ItemKey.of(counter), counter));
             for (CoreItem item : itemsOf(random, businessId, count)) {
+                seeded.accept(item);
                 pending.add(item.toItem());
                 if (item instanceof Order order) {
                     pending.addAll(order.lineItems());
