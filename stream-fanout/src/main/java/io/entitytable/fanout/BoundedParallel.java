@@ -10,9 +10,9 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Runs the independent writes of one record concurrently on a fixed pool (the bound), waits for all of them, and then
- * fails with the first failure. Waiting for every task before failing keeps a failed record's writes from overlapping
- * the next record's.
+ * Runs independent tasks (the writes of one record, or the items of one batch) concurrently on a fixed pool (the
+ * bound), waits for all of them, and then fails with the first failure. Waiting for every task before failing keeps a
+ * failed record's writes from overlapping the next attempt's.
  */
 final class BoundedParallel implements AutoCloseable {
     private final ExecutorService pool;
@@ -20,7 +20,7 @@ final class BoundedParallel implements AutoCloseable {
     BoundedParallel(int threads) {
         AtomicInteger counter = new AtomicInteger();
         ThreadFactory daemons = runnable -> {
-            Thread thread = new Thread(runnable, "fanout-write-" + counter.incrementAndGet());
+            Thread thread = new Thread(runnable, "fanout-" + counter.incrementAndGet());
             thread.setDaemon(true);
             return thread;
         };

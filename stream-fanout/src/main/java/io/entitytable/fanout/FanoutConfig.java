@@ -8,13 +8,27 @@ import java.time.Duration;
  * How the fan-out talks to its table.
  *
  * @param tableName the table whose stream is being fanned out (env {@code TABLE_NAME}, default {@code Entity})
+ * @param maxConcurrentItems how many items of one batch are fanned out at the same time, each item's records in order
  * @param maxConcurrentWrites how many DynamoDB calls of one record run at the same time
  * @param maxAttempts attempts per call when DynamoDB throttles or fails with a 5xx, before the record is reported failed
  * @param baseDelay first back-off step; each retry doubles it (full jitter), up to {@code maxDelay}
  * @param maxDelay cap of one back-off step
  */
 public record FanoutConfig(
-        String tableName, int maxConcurrentWrites, int maxAttempts, Duration baseDelay, Duration maxDelay) {
+        String tableName,
+        int maxConcurrentItems,
+        int maxConcurrentWrites,
+        int maxAttempts,
+        Duration baseDelay,
+        Duration maxDelay) {
+
+    /**
+     * One record at a time, a batch takes the sum of its records' calls. Records of different items are independent
+     * (only each item's own records must be applied in order, which Lambda also keeps at a parallelization factor
+     * above 1), so a few items go at once; each record's own writes are bounded by {@link
+     * #DEFAULT_MAX_CONCURRENT_WRITES}, shared by all.
+     */
+    public static final int DEFAULT_MAX_CONCURRENT_ITEMS = 4;
 
     public static final int DEFAULT_MAX_CONCURRENT_WRITES = 16;
     public static final int DEFAULT_MAX_ATTEMPTS = 6;
@@ -22,7 +36,7 @@ public record FanoutConfig(
     public static final Duration DEFAULT_MAX_DELAY = Duration.ofSeconds(2);
 
     public FanoutConfig {
-        if (maxConcurrentWrites < 1 || maxAttempts < 1) {
+        if (maxConcurrentItems < 1 || maxConcurrentWrites < 1 || maxAttempts < 1) {
             throw new IllegalArgumentException("concurrency and attempts must be at least 1");
         }
     }
@@ -34,7 +48,12 @@ public record FanoutConfig(
 
     public static FanoutConfig forTable(String tableName) {
         return new FanoutConfig(
-                tableName, DEFAULT_MAX_CONCURRENT_WRITES, DEFAULT_MAX_ATTEMPTS, DEFAULT_BASE_DELAY, DEFAULT_MAX_DELAY);
+                tableName,
+                DEFAULT_MAX_CONCURRENT_ITEMS,
+                DEFAULT_MAX_CONCURRENT_WRITES,
+                DEFAULT_MAX_ATTEMPTS,
+                DEFAULT_BASE_DELAY,
+                DEFAULT_MAX_DELAY);
     }
 
     public static String tableNameFromEnvironment() {
@@ -43,10 +62,15 @@ public record FanoutConfig(
     }
 
     public FanoutConfig withConcurrency(int writes) {
-        return new FanoutConfig(tableName, writes, maxAttempts, baseDelay, maxDelay);
+        return new FanoutConfig(tableName, maxConcurrentItems, writes, maxAttempts, baseDelay, maxDelay);
+    }
+
+    /** Items of one batch fanned out at once; 1 processes the batch one record at a time. */
+    public FanoutConfig withConcurrentItems(int items) {
+        return new FanoutConfig(tableName, items, maxConcurrentWrites, maxAttempts, baseDelay, maxDelay);
     }
 
     public FanoutConfig withRetries(int attempts, Duration base, Duration max) {
-        return new FanoutConfig(tableName, maxConcurrentWrites, attempts, base, max);
+        return new FanoutConfig(tableName, maxConcurrentItems, maxConcurrentWrites, attempts, base, max);
     }
 }

@@ -2,19 +2,30 @@ package io.entitytable.fanout;
 
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;
+import io.entitytable.model.TableLayout;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
 import org.jboss.logging.Logger;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Record;
 
 /**
- * Fans out one batch of stream records, in order. Plain Java: the Lambda handler is a one-line adapter over {@link
- * #process}, and tests call it directly.
+ * Fans out one batch of stream records. Plain Java: the Lambda handler is a one-line adapter over {@link #process}, and
+ * tests call it directly.
  *
- * <p>Records of one item must be applied in stream order, so the first record that fails (after the retries of {@link
- * Backoff}) is reported by its sequence number and the rest of the batch is left alone: Lambda re-delivers from that
- * record, and the records before it, already applied, are not redone.
+ * <p>Records of one item must be applied in stream order; records of different items need not be (a change of one
+ * item never waits for another's record: "The sourceGsi race" in {@code docs/design.md}). So the batch is split by
+ * partition key, as Lambda splits a shard at a parallelization factor above 1, and up to {@link
+ * FanoutConfig#maxConcurrentItems()} items are worked at once, each one's records in order. An item stops at its first
+ * record that fails (after the retries of {@link Backoff}); the earliest such record of the batch is reported by its
+ * sequence number. Lambda re-delivers from there: every record before it was applied, and the records after it that
+ * other items already applied are applied again, which the copies' version conditions make harmless (a re-delivered
+ * batch does the same).
  *
  * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/services-ddb-batchfailurereporting.html">Partial batch
  *     responses for DynamoDB streams</a>
@@ -23,15 +34,18 @@ public final class StreamFanout implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(StreamFanout.class);
 
     private final ChangeFanout changes;
-    private final BoundedParallel parallel;
+    private final BoundedParallel items;
+    private final BoundedParallel writes;
     private final FanoutStats stats;
 
     private StreamFanout(DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue) {
         this.stats = new FanoutStats();
-        this.parallel = new BoundedParallel(config.maxConcurrentWrites());
+        // Two pools: an item's task waits for its records' writes, so they must not share threads.
+        this.items = new BoundedParallel(config.maxConcurrentItems());
+        this.writes = new BoundedParallel(config.maxConcurrentWrites());
         FanoutTable table = new FanoutTable(dynamo, config.tableName(), new Backoff(config, stats), stats);
         RefreshJobs jobs = new RefreshJobs(table, queue, Clock.systemUTC());
-        this.changes = new ChangeFanout(table, parallel, jobs, queue);
+        this.changes = new ChangeFanout(table, writes, jobs, queue);
     }
 
     /** A fan-out whose large subjects' refresh jobs go to {@code queue}. */
@@ -45,17 +59,52 @@ public final class StreamFanout implements AutoCloseable {
     }
 
     public StreamsEventResponse process(List<Record> records) {
-        for (Record record : records) {
+        Map<AttributeValue, List<Integer>> byItem = new LinkedHashMap<>();
+        for (int i = 0; i < records.size(); i++) {
+            byItem.computeIfAbsent(partitionKey(records.get(i)), key -> new ArrayList<>())
+                    .add(i);
+        }
+        // The batch position of each item's first failed record; unset while it has none.
+        int[] firstFailed = new int[byItem.size()];
+        List<Runnable> tasks = new ArrayList<>(byItem.size());
+        int item = 0;
+        for (List<Integer> positions : byItem.values()) {
+            int slot = item++;
+            firstFailed[slot] = -1;
+            tasks.add(() -> firstFailed[slot] = applyInOrder(records, positions));
+        }
+        items.runAll(tasks);
+        OptionalInt earliest = java.util.Arrays.stream(firstFailed)
+                .filter(position -> position >= 0)
+                .min();
+        if (earliest.isPresent()) {
+            return new StreamsEventResponse(List.of(new BatchItemFailure(
+                    records.get(earliest.getAsInt()).dynamodb().sequenceNumber())));
+        }
+        LOG.debugf("fanned out %d records of %d items; totals %s", records.size(), byItem.size(), stats);
+        return new StreamsEventResponse(List.of());
+    }
+
+    /** Applies one item's records in order; the batch position of the first that fails, or -1. */
+    private int applyInOrder(List<Record> records, List<Integer> positions) {
+        for (int position : positions) {
+            Record record = records.get(position);
             try {
                 changes.apply(record);
             } catch (RuntimeException e) {
-                String sequenceNumber = record.dynamodb().sequenceNumber();
-                LOG.errorf(e, "fan-out failed at record %s; reporting it and stopping the batch", sequenceNumber);
-                return new StreamsEventResponse(List.of(new BatchItemFailure(sequenceNumber)));
+                LOG.errorf(
+                        e,
+                        "fan-out failed at record %s; reporting it and stopping its item's records",
+                        record.dynamodb().sequenceNumber());
+                return position;
             }
         }
-        LOG.debugf("fanned out %d records; totals %s", records.size(), stats);
-        return new StreamsEventResponse(List.of());
+        return -1;
+    }
+
+    /** The record's partition key: DynamoDB Streams keeps the records of one key in order, and so does this class. */
+    private static AttributeValue partitionKey(Record record) {
+        return record.dynamodb().keys().get(TableLayout.ENTITY.partitionKey());
     }
 
     /** Running totals since this instance was created. */
@@ -65,6 +114,7 @@ public final class StreamFanout implements AutoCloseable {
 
     @Override
     public void close() {
-        parallel.close();
+        items.close();
+        writes.close();
     }
 }

@@ -40,6 +40,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * Refresh jobs on DynamoDB Local: a store with more copies than one stream record may refresh gets a job whose
@@ -425,8 +426,18 @@ class RefreshJobTest {
     }
 
     /** A rename as the API makes it: the name is in the sort key, so the old key goes and the new one comes. */
+    /**
+     * A rename as the API makes it: a new name is a new key, so one TransactWriteItems deletes the old key and puts the
+     * new one. (Two separate calls would let a worker's read fall between them and find the store gone.)
+     */
     private void replace(Map<String, AttributeValue> old, Map<String, AttributeValue> next) {
-        plain.deleteItem(request -> request.tableName(table).key(ItemKey.of(old).toAttributes()));
-        plain.putItem(PutItemRequest.builder().tableName(table).item(next).build());
+        plain.transactWriteItems(request -> request.transactItems(
+                TransactWriteItem.builder()
+                        .delete(delete ->
+                                delete.tableName(table).key(ItemKey.of(old).toAttributes()))
+                        .build(),
+                TransactWriteItem.builder()
+                        .put(put -> put.tableName(table).item(next))
+                        .build()));
     }
 }

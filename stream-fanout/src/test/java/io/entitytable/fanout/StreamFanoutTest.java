@@ -74,12 +74,23 @@ class StreamFanoutTest {
     }
 
     @Test
-    void failingRecord_shouldBeReportedBySequenceNumber_andStopTheBatch_withoutRedoingEarlierRecords() {
-        // GIVEN three stores; every write of the second one's copies fails with a 500
+    void failingRecord_shouldBeReportedBySequenceNumber_andStopItsItem_whileOtherItemsGoOn() {
+        // GIVEN a batch of store A, store B, B again (version 2) and store C; every write of B's copies fails with a
+        // 500
         String table = newTable();
         Map<String, AttributeValue> first = store(Set.of("red"), 1);
         Map<String, AttributeValue> second = store(Set.of("blue"), 1);
-        Map<String, AttributeValue> third = store(Set.of("sale"), 1);
+        Map<String, AttributeValue> secondAgain = new Store(
+                        Values.string(second, Attributes.ID),
+                        Values.string(second, Attributes.BUSINESS_ID),
+                        "Main",
+                        AUSTIN,
+                        Set.of("blue", "sale"),
+                        2,
+                        NOW,
+                        NOW)
+                .toItem();
+        Map<String, AttributeValue> fourth = store(Set.of("sale"), 1);
         String broken = Keys.subjectRef(io.entitytable.model.Entity.STORE, Values.string(second, Attributes.ID));
         FaultInjector counter = new FaultInjector(0);
         ExecutionInterceptor serverError = new ExecutionInterceptor() {
@@ -94,7 +105,11 @@ class StreamFanoutTest {
                 }
             }
         };
-        List<Record> batch = List.of(Records.insert(first), Records.insert(second), Records.insert(third));
+        List<Record> batch = List.of(
+                Records.insert(first),
+                Records.insert(second),
+                Records.modify(second, secondAgain),
+                Records.insert(fourth));
         FanoutConfig config = FanoutConfig.forTable(table).withRetries(3, Duration.ofMillis(1), Duration.ofMillis(2));
 
         // WHEN
@@ -106,16 +121,78 @@ class StreamFanoutTest {
             stats = fanout.stats();
         }
 
-        // THEN the second record is reported, it was tried 3 times, and the third was never looked at
+        // THEN B's first record is reported (Lambda re-delivers from it), after 3 tries; B's later record was never
+        // looked at (records of one item stay in order); A and C, other items, were applied
         assertThat(response.getBatchItemFailures())
                 .extracting(StreamsEventResponse.BatchItemFailure::getItemIdentifier)
                 .containsExactly(batch.get(1).dynamodb().sequenceNumber());
         assertThat(stats.count(FanoutStats.Count.RETRIES)).isEqualTo(2);
-        assertThat(counter.calls("PutItem")).isEqualTo(1 + 3);
+        assertThat(counter.calls("PutItem")).isEqualTo(1 + 3 + 1);
         assertThat(InvariantChecker.duplicates(plain, table).keySet())
-                .containsExactly(new ItemKey(
-                        Keys.tagPartition(Values.string(first, Attributes.BUSINESS_ID), "red"),
-                        Keys.subjectRef(io.entitytable.model.Entity.STORE, Values.string(first, Attributes.ID))));
+                .containsExactlyInAnyOrder(tagCopy(first, "red"), tagCopy(fourth, "sale"));
+    }
+
+    @Test
+    void batchOfManyItems_shouldEndTheSameWithItemsInParallelAsOneRecordAtATime() {
+        // GIVEN 40 stores, each created and then re-tagged twice, their records interleaved in one batch
+        String parallelTable = newTable();
+        String serialTable = newTable();
+        List<Record> batch = new java.util.ArrayList<>();
+        List<Map<String, AttributeValue>> finals = new java.util.ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            Map<String, AttributeValue> v1 = store(Set.of("a" + i), 1);
+            finals.add(v1);
+        }
+        for (int version = 1; version <= 3; version++) {
+            for (int i = 0; i < finals.size(); i++) {
+                Map<String, AttributeValue> previous = finals.get(i);
+                if (version == 1) {
+                    batch.add(Records.insert(previous));
+                    continue;
+                }
+                Map<String, AttributeValue> next = new Store(
+                                Values.string(previous, Attributes.ID),
+                                Values.string(previous, Attributes.BUSINESS_ID),
+                                "Main",
+                                AUSTIN,
+                                Set.of("v" + version, "a" + i),
+                                version,
+                                NOW,
+                                NOW)
+                        .toItem();
+                batch.add(Records.modify(previous, next));
+                finals.set(i, next);
+            }
+        }
+
+        // WHEN the batch is fanned out 8 items at a time on one table and one record at a time on another
+        StreamsEventResponse parallel;
+        StreamsEventResponse serial;
+        try (StreamFanout fanout = StreamFanout.create(
+                plain, FanoutConfig.forTable(parallelTable).withConcurrentItems(8), new InMemoryRefreshQueue())) {
+            parallel = fanout.process(batch);
+        }
+        try (StreamFanout fanout = StreamFanout.create(
+                plain, FanoutConfig.forTable(serialTable).withConcurrentItems(1), new InMemoryRefreshQueue())) {
+            serial = fanout.process(batch);
+        }
+
+        // THEN both succeed with the same copies: each store's tags of its last version (v3 and its own), none older
+        assertThat(parallel.getBatchItemFailures()).isEmpty();
+        assertThat(serial.getBatchItemFailures()).isEmpty();
+        Map<ItemKey, Map<String, AttributeValue>> parallelCopies = InvariantChecker.duplicates(plain, parallelTable);
+        assertThat(parallelCopies).hasSize(80);
+        assertThat(parallelCopies.keySet())
+                .isEqualTo(InvariantChecker.duplicates(plain, serialTable).keySet());
+        assertThat(parallelCopies.values())
+                .allSatisfy(copy -> assertThat(Values.number(copy, Attributes.SOURCE_VERSION))
+                        .isEqualTo(3));
+    }
+
+    private static ItemKey tagCopy(Map<String, AttributeValue> store, String tag) {
+        return new ItemKey(
+                Keys.tagPartition(Values.string(store, Attributes.BUSINESS_ID), tag),
+                Keys.subjectRef(io.entitytable.model.Entity.STORE, Values.string(store, Attributes.ID)));
     }
 
     @Test

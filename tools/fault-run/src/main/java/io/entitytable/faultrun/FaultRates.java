@@ -32,7 +32,7 @@ public record FaultRates(
      * five receives: its death is decided per invocation instead (one in five, after up to 500 writes). Its messages are
      * few (a few per pass), so one in five is sent twice.
      */
-    public static final FaultRates DEFAULT = new FaultRates(0.5, 0.02, 0.01, 0.01, 0.01, 0.01, 0.05, 0.2, 0.2, 6);
+    public static final FaultRates DEFAULT = new FaultRates(0.5, 0.02, 0.01, 0.003, 0.01, 0.01, 0.05, 0.2, 0.2, 6);
 
     public static final FaultRates NONE = new FaultRates(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 

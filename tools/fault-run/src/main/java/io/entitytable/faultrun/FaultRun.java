@@ -137,17 +137,25 @@ public final class FaultRun {
                     // The stream first (it asks for passes), then the jobs (their unlinks write customers), then the
                     // stream again.
                     boolean drained = pump.awaitDrained(options.drainTimeout());
+                    Duration streamDrain = since(drainStart);
                     JobCensus jobs;
                     boolean jobsDone;
+                    Duration jobsDrain;
                     try (DynamoDbClient dynamo = system.dynamoDb().client()) {
                         jobsDone = drained && awaitJobsDone(sqs, dynamo, table, drainEnd);
+                        jobsDrain = since(drainStart);
                         drained = drained && pump.awaitDrained(remaining(drainEnd));
                         jobs = JobCensus.of(dynamo, table);
                     }
                     Duration drain = since(drainStart);
                     console.printf(
-                            "[fault-run] %s, jobs %s in %d ms; verifying the table%n",
-                            drained ? "drained" : "NOT drained", jobsDone ? "done" : "NOT done", drain.toMillis());
+                            "[fault-run] %s, jobs %s in %d ms (stream drained after %d ms, jobs done after %d ms);"
+                                    + " verifying the table%n",
+                            drained ? "drained" : "NOT drained",
+                            jobsDone ? "done" : "NOT done",
+                            drain.toMillis(),
+                            streamDrain.toMillis(),
+                            jobsDrain.toMillis());
                     Verification verification;
                     try (DynamoDbClient dynamo = system.dynamoDb().client()) {
                         verification = Verification.of(dynamo, table);
