@@ -12,7 +12,12 @@ import io.entitytable.local.pump.QueuePump;
 import io.entitytable.local.sqs.LocalSqs;
 import io.entitytable.model.Entity;
 import io.entitytable.model.RefreshQueueTrigger;
+import io.entitytable.model.StreamTrigger;
 import io.entitytable.model.TableLayout;
+import io.entitytable.search.client.SearchClients;
+import io.entitytable.search.local.LocalSearchEngine;
+import io.entitytable.verify.Reindex;
+import io.entitytable.verify.ReindexRequest;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -30,6 +35,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
+import org.opensearch.client.opensearch.OpenSearchClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -37,11 +43,14 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * ({@code docs/design.md}, "Writes and the fan-out"): the local system's DynamoDB Local and
  * packaged API, several {@link RandomClient}s sending random operations through the front door, the table's stream
  * fed by a {@link RestartingPump} through {@link UnreliableDelivery} to {@link FanoutInstances} whose DynamoDB calls
- * meet {@link DynamoFaultInterceptor}; the pump is killed and restarted now and then. When the time is up the clients
- * stop, pump restarts stop, the stream drains (the other faults go on), and verify reads the whole table.
+ * meet {@link DynamoFaultInterceptor}; a second pump feeds the same stream through its own {@link UnreliableDelivery}
+ * to the search indexer ({@link IndexerInstance}) and a real engine; the pumps are killed and restarted now and then.
+ * When the time is up the clients stop, pump restarts stop, the stream drains (the other faults go on), and verify
+ * reads the whole table and the whole search index.
  */
 public final class FaultRun {
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
+    private static final Duration INDEX_CATCH_UP = Duration.ofSeconds(30);
     /** The traffic lasts at most this many times the duration asked for, waiting for every kind of fault. */
     private static final int EXTENSION_LIMIT = 3;
     /** The fan-out logs every failed record with its stack trace; under injected faults that is thousands of lines. */
@@ -82,19 +91,28 @@ public final class FaultRun {
         LocalOptions local =
                 new LocalOptions(RepositoryRoot.find(), dataFolder, true, 0, LocalDynamoDb.freePort(), table);
         FaultPlan plan = new FaultPlan(options.seed(), options.rates());
+        FaultPlan indexPlan = new FaultPlan(options.seed() + 1, options.rates());
         OperationStats operations = new OperationStats();
         long begin = System.nanoTime();
+        OpenSearchClient search = null;
         try (LocalSystem system = LocalSystem.startWithoutStreamPath(local, console);
-                LocalSqs sqs = LocalSqs.start(0, QUEUE_TRIGGER)) {
+                LocalSqs sqs = LocalSqs.start(0, QUEUE_TRIGGER);
+                LocalSearchEngine engine = LocalSearchEngine.start(dataFolder.resolve("search"), 0)) {
             String linkedStore;
+            search = SearchClients.create(engine.endpoint(), false);
             try (DynamoDbClient dynamo = system.dynamoDb().client()) {
                 linkedStore = LinkedStoreSeed.write(dynamo, table, LINKED_CUSTOMERS)
                         .store()
                         .id();
+                // The seed never went through the stream: its documents come from a backfill (no alias yet), as on a
+                // first deployment over a table with items, before the indexer starts.
+                Reindex.run(dynamo, search, ReindexRequest.of(table));
             }
             UnreliableRefreshQueue refreshQueue = new UnreliableRefreshQueue(
                     RefreshQueue.sqs(sqs.client(), sqs.queues().queueUrl()), plan);
             try (FanoutInstances fanout = new FanoutInstances(system.dynamoDb().endpoint(), table, plan, refreshQueue);
+                    IndexerInstance indexer =
+                            new IndexerInstance(system.dynamoDb().endpoint(), table, engine.endpoint());
                     RefreshWorkerInstances workers =
                             new RefreshWorkerInstances(system.dynamoDb().endpoint(), table, refreshQueue, plan);
                     QueuePump queuePump = new QueuePump(
@@ -108,9 +126,25 @@ public final class FaultRun {
                                     this::queuePumpLog)
                             .start()) {
                 UnreliableDelivery delivery = new UnreliableDelivery(fanout, plan);
+                // A plan of its own: drawing the indexer's faults from the fan-out's plan would change which faults the
+                // fan-out meets for a given seed.
+                UnreliableDelivery indexDelivery = new UnreliableDelivery(indexer, indexPlan);
                 try (RestartingPump pump = new RestartingPump(
-                        system.dynamoDb(), table, delivery, dataFolder.resolve("checkpoints.json"), console)) {
+                                system.dynamoDb(),
+                                table,
+                                StreamTrigger.DEFAULT,
+                                delivery,
+                                dataFolder.resolve("checkpoints.json"),
+                                console);
+                        RestartingPump indexPump = new RestartingPump(
+                                system.dynamoDb(),
+                                table,
+                                StreamTrigger.SEARCH_INDEXER,
+                                indexDelivery,
+                                dataFolder.resolve("index-checkpoints.json"),
+                                console)) {
                     pump.start();
+                    indexPump.start();
                     console.printf(
                             "[fault-run] seed %d: %d clients for %d s against the API on port %d, a store with %d"
                                     + " customers%n",
@@ -121,7 +155,7 @@ public final class FaultRun {
                             LINKED_CUSTOMERS);
                     HttpApi api = new HttpApi(system.apiPort(), system.issuer().operatorToken());
                     long started = System.nanoTime();
-                    runClients(api, operations, plan, pump, fanout, delivery, linkedStore, started);
+                    runClients(api, operations, plan, List.of(pump, indexPump), fanout, delivery, linkedStore, started);
                     // The seeded store goes with its links: its job takes it out of every customer.
                     HttpApi.Answer deleted = api.send(
                             "DELETE", "/" + Entity.STORE.collection() + "/" + linkedStore + "?unlink=true", null, null);
@@ -147,6 +181,11 @@ public final class FaultRun {
                         drained = drained && pump.awaitDrained(remaining(drainEnd));
                         jobs = JobCensus.of(dynamo, table);
                     }
+                    // The indexer's pump reads the same stream with its own filter and has run beside the others all
+                    // along; it is asked last, with a floor, so a drain that used the whole allowance can still see it.
+                    Duration indexAllowance = remaining(drainEnd);
+                    boolean indexDrained = indexPump.awaitDrained(
+                            indexAllowance.compareTo(INDEX_CATCH_UP) < 0 ? INDEX_CATCH_UP : indexAllowance);
                     Duration drain = since(drainStart);
                     console.printf(
                             "[fault-run] %s, jobs %s in %d ms (stream drained after %d ms, jobs done after %d ms);"
@@ -158,7 +197,7 @@ public final class FaultRun {
                             jobsDrain.toMillis());
                     Verification verification;
                     try (DynamoDbClient dynamo = system.dynamoDb().client()) {
-                        verification = Verification.of(dynamo, table);
+                        verification = Verification.of(dynamo, table, search);
                     }
                     return new FaultRunResult(
                             options,
@@ -186,11 +225,21 @@ public final class FaultRun {
                                     workers.instancesStarted(),
                                     sqs.depth(sqs.queues().queueUrl()),
                                     sqs.depth(sqs.queues().deadLetterQueueUrl())),
+                            new FaultRunResult.Index(
+                                    indexDrained,
+                                    indexDelivery.invocations(),
+                                    indexDelivery.recordsDelivered(),
+                                    indexPlan.injectedByKind().getOrDefault(FaultKind.REDELIVERED_BATCH, 0L),
+                                    indexPlan.injectedByKind().getOrDefault(FaultKind.DUPLICATED_RECORD, 0L),
+                                    indexDelivery.functionErrors(),
+                                    indexer.deadLetters(),
+                                    indexPump.discardedRecords()),
                             verification,
                             since(begin));
                 }
             }
         } finally {
+            closeQuietly(search);
             deleteQuietly(dataFolder);
         }
     }
@@ -228,7 +277,7 @@ public final class FaultRun {
             HttpApi api,
             OperationStats operations,
             FaultPlan plan,
-            RestartingPump pump,
+            List<RestartingPump> pumps,
             FanoutInstances fanout,
             UnreliableDelivery delivery,
             String linkedStore,
@@ -254,7 +303,7 @@ public final class FaultRun {
         while (System.nanoTime() < deadline || !everyFaultStruck(plan) && System.nanoTime() < latest) {
             Thread.sleep(50);
             if (plan.rates().pumpRestartEverySeconds() > 0 && System.nanoTime() >= nextRestart) {
-                pump.restart();
+                pumps.forEach(RestartingPump::restart);
                 fanout.discardIdle();
                 plan.record(FaultKind.PUMP_RESTART);
                 nextRestart = System.nanoTime() + restartPause(plan);
@@ -315,6 +364,16 @@ public final class FaultRun {
             return Files.createTempDirectory("entity-table-fault-run-");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void closeQuietly(OpenSearchClient client) {
+        if (client != null) {
+            try {
+                client._transport().close();
+            } catch (IOException e) {
+                // Its connections go with the JVM.
+            }
         }
     }
 

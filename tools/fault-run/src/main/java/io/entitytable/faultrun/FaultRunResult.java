@@ -17,6 +17,7 @@ public record FaultRunResult(
         Map<FaultKind, Long> faults,
         Stream stream,
         Refresh refresh,
+        Index index,
         Verification verification,
         Duration total) {
 
@@ -33,6 +34,24 @@ public record FaultRunResult(
             long distinctRecords,
             long functionErrors,
             long instancesStarted,
+            long discardedRecords) {}
+
+    /**
+     * What went through the search indexer's own pump (the same stream, the indexer's filter and batching).
+     *
+     * @param drained whether its pump caught up with the stream after the fan-out's had
+     * @param redeliveredBatches, duplicatedRecords the delivery faults it met, drawn from a plan of its own
+     * @param deadLetters records whose document the engine refused
+     * @param discardedRecords records its pump gave up on
+     */
+    public record Index(
+            boolean drained,
+            long invocations,
+            long recordsDelivered,
+            long redeliveredBatches,
+            long duplicatedRecords,
+            long functionErrors,
+            long deadLetters,
             long discardedRecords) {}
 
     /**
@@ -86,6 +105,17 @@ public record FaultRunResult(
         }
         if (verification.drift() > 0) {
             failures.add("verify found " + verification.drift() + " drift findings");
+        }
+        if (!index.drained()) {
+            failures.add("the search indexer's pump did not catch up within "
+                    + options.drainTimeout().toSeconds() + " s");
+        }
+        if (index.deadLetters() + index.discardedRecords() > 0) {
+            failures.add(index.deadLetters() + " records were refused by the search index and "
+                    + index.discardedRecords() + " given up by its pump");
+        }
+        if (verification.indexDrift() > 0) {
+            failures.add("verify found " + verification.indexDrift() + " search index drift findings");
         }
         return failures;
     }
@@ -159,6 +189,18 @@ public record FaultRunResult(
                 refresh.instancesStarted(),
                 refresh.queueDepth(),
                 refresh.deadLetters()));
+        out.append(String.format(
+                Locale.ROOT,
+                "Search indexer: %d records delivered in %d invocations (%d batches re-delivered, %d records"
+                        + " duplicated), %d function errors, %d refused by the index, %d sent to the failure"
+                        + " destination%n",
+                index.recordsDelivered(),
+                index.invocations(),
+                index.redeliveredBatches(),
+                index.duplicatedRecords(),
+                index.functionErrors(),
+                index.deadLetters(),
+                index.discardedRecords()));
         out.append("Verify: ").append(verification.summary()).append('\n');
         verification
                 .examples()

@@ -25,6 +25,7 @@ final class RestartingPump implements AutoCloseable {
     private final DynamoDbClient dynamo;
     private final DynamoDbStreamsClient streams;
     private final String tableName;
+    private final StreamTrigger trigger;
     private final FunctionInvoker function;
     private final Path checkpointFile;
     private final PrintStream console;
@@ -35,10 +36,12 @@ final class RestartingPump implements AutoCloseable {
     RestartingPump(
             LocalDynamoDb dynamoDb,
             String tableName,
+            StreamTrigger trigger,
             FunctionInvoker function,
             Path checkpointFile,
             PrintStream console) {
         this.dynamoDb = dynamoDb;
+        this.trigger = trigger;
         this.dynamo = dynamoDb.client();
         this.streams = dynamoDb.streamsClient();
         this.tableName = tableName;
@@ -52,7 +55,7 @@ final class RestartingPump implements AutoCloseable {
                         dynamo,
                         streams,
                         tableName,
-                        StreamTrigger.DEFAULT,
+                        trigger,
                         function,
                         this::discarded,
                         Checkpoints.inFile(checkpointFile),

@@ -21,8 +21,8 @@ class FixedSeedFaultRunTest {
         FaultRunResult result = run.run();
         System.out.println(result.summary());
 
-        // THEN every kind of operation and fault happened, refresh jobs ran in several slices, and nothing drifted or
-        // failed
+        // THEN every kind of operation and fault happened, refresh jobs ran in several slices, and nothing drifted (the
+        // copies nor the search index) or failed
         assertThat(result.operations().countsByKind())
                 .as("operations by kind")
                 .allSatisfy((kind, count) -> assertThat(count).as(kind.label()).isPositive());
@@ -31,6 +31,12 @@ class FixedSeedFaultRunTest {
                 .isPositive());
         assertThat(result.stream().distinctRecords()).isPositive();
         assertThat(result.verification().items()).isPositive();
+        assertThat(result.index().recordsDelivered())
+                .as("records the search indexer got")
+                .isPositive();
+        assertThat(result.verification().indexDocuments())
+                .as("search documents")
+                .isPositive();
         assertThat(result.operations().byStatus())
                 .as("answers by status: store deletes with their links")
                 .containsKey(202);

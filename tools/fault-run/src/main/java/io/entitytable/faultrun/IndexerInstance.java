@@ -1,0 +1,95 @@
+package io.entitytable.faultrun;
+
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.pump.DynamodbEventJson;
+import io.entitytable.local.pump.FunctionInvoker;
+import io.entitytable.local.pump.InvocationResult;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Keys;
+import io.entitytable.model.OrderLine;
+import io.entitytable.model.Values;
+import io.entitytable.search.indexer.DeadLetter;
+import io.entitytable.search.indexer.IndexerConfig;
+import io.entitytable.search.indexer.IndexerHandler;
+import io.entitytable.search.indexer.SearchIndexer;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+
+/**
+ * The search indexer as its pump invokes it: the deployed handler class and {@link SearchIndexer} in this JVM, on the
+ * pump's event JSON, against a real engine (creating the index and alias when missing, as at every start). Its stream
+ * faults are the delivery's (re-delivered batches, duplicated records); its DynamoDB reads (an order's lines) meet
+ * none. Refused documents are counted: each one is a search result lost.
+ */
+final class IndexerInstance implements FunctionInvoker, AutoCloseable {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final DynamoDbClient dynamo;
+    private final String tableName;
+    private final IndexerHandler handler;
+    private final AtomicLong deadLetters = new AtomicLong();
+
+    IndexerInstance(URI dynamoEndpoint, String tableName, URI searchEndpoint) {
+        this.dynamo = DynamoDbClient.builder()
+                .endpointOverride(dynamoEndpoint)
+                .region(LocalDynamoDb.REGION)
+                .credentialsProvider(LocalDynamoDb.CREDENTIALS)
+                .httpClient(UrlConnectionHttpClient.create())
+                .build();
+        this.tableName = tableName;
+        SearchIndexer indexer = SearchIndexer.create(
+                IndexerConfig.forEndpoint(searchEndpoint).withTable(tableName), this::linesOf, this::deadLettered);
+        this.handler = new IndexerHandler(indexer);
+    }
+
+    @Override
+    public InvocationResult invoke(String event) {
+        try {
+            DynamodbEvent records = DynamodbEventJson.read(event);
+            StreamsEventResponse response = handler.handleRequest(records, null);
+            return InvocationResult.success(JSON.writeValueAsString(response));
+        } catch (JsonProcessingException | RuntimeException e) {
+            return InvocationResult.error(JSON.createObjectNode()
+                    .put("errorType", e.getClass().getSimpleName())
+                    .put("errorMessage", String.valueOf(e))
+                    .toString());
+        }
+    }
+
+    /** Records whose document the engine refused (a mapping or parse error). */
+    long deadLetters() {
+        return deadLetters.get();
+    }
+
+    /** An order's lines, as the deployed indexer reads them: one strongly consistent Query of its partition. */
+    private List<OrderLine> linesOf(String orderId) {
+        QueryRequest request = QueryRequest.builder()
+                .tableName(tableName)
+                .keyConditionExpression("#id = :id AND begins_with(#type, :prefix)")
+                .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
+                .expressionAttributeValues(Map.of(":id", Values.s(orderId), ":prefix", Values.s(Keys.lineTypePrefix())))
+                .consistentRead(true)
+                .build();
+        return dynamo.queryPaginator(request).items().stream()
+                .map(OrderLine::from)
+                .toList();
+    }
+
+    private void deadLettered(List<DeadLetter> letters) {
+        deadLetters.addAndGet(letters.size());
+    }
+
+    @Override
+    public void close() {
+        dynamo.close();
+    }
+}
