@@ -63,6 +63,9 @@ final class QueryCostMain {
                         "AUTO:5,64 pl 1 me 50 + require_field_match (the API now)",
                         body -> requireFieldMatch(fuzzy(body, "AUTO:5,64", 1, 50))),
                 new Variant(
+                        "AUTO:5,64 pl 0 me 50 + require_field_match (a typo in the first letter too)",
+                        body -> requireFieldMatch(fuzzy(body, "AUTO:5,64", 0, 50))),
+                new Variant(
                         "AUTO:5,64 pl 1 me 10 + require_field_match",
                         body -> requireFieldMatch(fuzzy(body, "AUTO:5,64", 1, 10))),
                 new Variant(

@@ -42,7 +42,7 @@ record ReindexOptions(
                             SearchIndex.ALIAS,
                             TableLayout.ENTITY.defaultTableName(),
                             VerifyOptions.MAX_SEGMENTS,
-                            VerifyOptions.DEFAULT_SEGMENTS);
+                            ReindexRequest.DEFAULT_SEGMENTS);
 
     enum Command {
         REINDEX("reindex"),
@@ -85,6 +85,10 @@ record ReindexOptions(
         }
         if (searchEndpoint == null) {
             throw new UsageException(command.commandName + " needs --search-endpoint URL");
+        }
+        if (command == Command.REINDEX && !dynamoArgs.contains("--segments")) {
+            dynamoArgs.add("--segments");
+            dynamoArgs.add(Integer.toString(ReindexRequest.DEFAULT_SEGMENTS));
         }
         if (command == Command.PURGE_TOMBSTONES && (keepOld || dynamoArgs.size() > 1)) {
             throw new UsageException("purge-tombstones reads the search index only: it takes --search-endpoint and"
