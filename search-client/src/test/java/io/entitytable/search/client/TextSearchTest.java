@@ -75,18 +75,18 @@ class TextSearchTest {
     }
 
     @Test
-    void oneTypoInALongWord_shouldStillMatch() throws IOException {
+    void oneTypoInALongWord_shouldStillMatch_whereverItIs() throws IOException {
         assertThat(ids("Quixotr", Set.of())).containsExactly("C-QUIXOTE");
         assertThat(ids("chesbsoard", Set.of())).containsExactly("O-CHESS");
+        assertThat(ids("Puixote", Set.of())).containsExactly("C-QUIXOTE");
     }
 
     @Test
     void typos_shouldBeForgivenOnlyWhereTheyCannotFloodTheResults() throws IOException {
         // Two letters swapped are one typo.
         assertThat(ids("Quixtoe", Set.of())).containsExactly("C-QUIXOTE");
-        // Two typos, a typo in the first letter, or one in a word under five letters: another word.
+        // Two typos, or one in a word under five letters: another word.
         assertThat(ids("Qiuxotr", Set.of())).isEmpty();
-        assertThat(ids("Puixote", Set.of())).isEmpty();
         assertThat(ids("Anm", Set.of())).isEmpty();
         assertThat(ids("Ann", Set.of())).hasSize(25);
     }

@@ -11,7 +11,7 @@ import java.util.Random;
 /**
  * Where the engine's time of a search goes: the shape of the API's query (search-client's {@code TextSearch}: the
  * business and {@code deleted} filters, two {@code multi_match} over the text fields, fuzzy words (one typo from five
- * letters, first letter exact) and prefixes, sorted by score then id, one hit more than the page, each
+ * letters) and prefixes, sorted by score then id, one hit more than the page, each
  * text field and prefix sub-field highlighted by what matched it), re-spelt here
  * for diagnosis only, sent straight to the engine as it is and with one part left out, interleaved. The API's own
  * figure stays the one its {@code Server-Timing} reports.
@@ -71,7 +71,7 @@ final class QueryAblation {
             words.put("fuzziness", "AUTO");
         } else if (fuzzy) {
             words.put("fuzziness", "AUTO:5,64");
-            words.put("prefix_length", 1);
+            words.put("prefix_length", 0);
         }
         if (variant != Variant.BEFORE) {
             words.put("lenient", true);

@@ -60,10 +60,10 @@ final class QueryCostMain {
                 new Variant("AUTO:5,64 (one typo from 5 letters)", body -> fuzzy(body, "AUTO:5,64", 0, 50)),
                 new Variant("highlight require_field_match", QueryCostMain::requireFieldMatch),
                 new Variant(
-                        "AUTO:5,64 pl 1 me 50 + require_field_match (the API now)",
+                        "AUTO:5,64 pl 1 me 50 + require_field_match (first letter exact)",
                         body -> requireFieldMatch(fuzzy(body, "AUTO:5,64", 1, 50))),
                 new Variant(
-                        "AUTO:5,64 pl 0 me 50 + require_field_match (a typo in the first letter too)",
+                        "AUTO:5,64 pl 0 me 50 + require_field_match (the API now)",
                         body -> requireFieldMatch(fuzzy(body, "AUTO:5,64", 0, 50))),
                 new Variant(
                         "AUTO:5,64 pl 1 me 10 + require_field_match",
