@@ -24,8 +24,16 @@ public class FanoutBeans {
     StreamFanout streamFanout(
             DynamoDbClient dynamo,
             RefreshQueue queue,
-            @ConfigProperty(name = "entity-table.fanout.max-concurrent-writes", defaultValue = "16") int writes) {
-        return StreamFanout.create(dynamo, FanoutConfig.fromEnvironment().withConcurrency(writes), queue);
+            @ConfigProperty(
+                            name = "entity-table.fanout.max-concurrent-writes",
+                            defaultValue = "" + FanoutConfig.DEFAULT_MAX_CONCURRENT_WRITES)
+                    int writes,
+            @ConfigProperty(
+                            name = "entity-table.fanout.max-concurrent-items",
+                            defaultValue = "" + FanoutConfig.DEFAULT_MAX_CONCURRENT_ITEMS)
+                    int items) {
+        return StreamFanout.create(
+                dynamo, FanoutConfig.fromEnvironment().withConcurrency(writes).withConcurrentItems(items), queue);
     }
 
     /**
@@ -38,7 +46,10 @@ public class FanoutBeans {
     RefreshWork refreshWork(
             DynamoDbClient dynamo,
             RefreshQueue queue,
-            @ConfigProperty(name = "entity-table.fanout.max-concurrent-writes", defaultValue = "16") int writes,
+            @ConfigProperty(
+                            name = "entity-table.fanout.max-concurrent-writes",
+                            defaultValue = "" + FanoutConfig.DEFAULT_MAX_CONCURRENT_WRITES)
+                    int writes,
             @ConfigProperty(name = "entity-table.refresh.max-slice-seconds") Optional<Integer> maxSlice) {
         return RefreshWork.create(
                 dynamo,

@@ -8,21 +8,16 @@ import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.pump.DynamodbEventJson;
 import io.entitytable.local.pump.FunctionInvoker;
 import io.entitytable.local.pump.InvocationResult;
-import io.entitytable.model.Attributes;
-import io.entitytable.model.Keys;
 import io.entitytable.model.OrderLine;
-import io.entitytable.model.Values;
 import io.entitytable.search.indexer.DeadLetter;
 import io.entitytable.search.indexer.IndexerConfig;
 import io.entitytable.search.indexer.IndexerHandler;
 import io.entitytable.search.indexer.SearchIndexer;
 import java.net.URI;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * The search indexer as its pump invokes it: the deployed handler class and {@link SearchIndexer} in this JVM, on the
@@ -72,14 +67,7 @@ final class IndexerInstance implements FunctionInvoker, AutoCloseable {
 
     /** An order's lines, as the deployed indexer reads them: one strongly consistent Query of its partition. */
     private List<OrderLine> linesOf(String orderId) {
-        QueryRequest request = QueryRequest.builder()
-                .tableName(tableName)
-                .keyConditionExpression("#id = :id AND begins_with(#type, :prefix)")
-                .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
-                .expressionAttributeValues(Map.of(":id", Values.s(orderId), ":prefix", Values.s(Keys.lineTypePrefix())))
-                .consistentRead(true)
-                .build();
-        return dynamo.queryPaginator(request).items().stream()
+        return dynamo.queryPaginator(OrderLine.linesQuery(tableName, orderId)).items().stream()
                 .map(OrderLine::from)
                 .toList();
     }
