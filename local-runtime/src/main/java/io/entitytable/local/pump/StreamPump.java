@@ -202,7 +202,8 @@ public final class StreamPump implements AutoCloseable {
     /**
      * Stops reading the stream until {@link #resume()}: each shard's reader finishes the batch it holds, then reads
      * nothing more. Records written meanwhile wait in the stream, as they do behind a disabled event source mapping.
-     * For benchmarks that compare the other consumer with and without this one.
+     * For benchmarks that compare the other consumer with and without this one, and tests that stop a system with
+     * records certainly unread.
      */
     public void pause() {
         parts.paused().set(true);
