@@ -5,6 +5,7 @@ import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchIt
 import io.entitytable.model.TableLayout;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -74,9 +75,8 @@ public final class StreamFanout implements AutoCloseable {
             tasks.add(() -> firstFailed[slot] = applyInOrder(records, positions));
         }
         items.runAll(tasks);
-        OptionalInt earliest = java.util.Arrays.stream(firstFailed)
-                .filter(position -> position >= 0)
-                .min();
+        OptionalInt earliest =
+                Arrays.stream(firstFailed).filter(position -> position >= 0).min();
         if (earliest.isPresent()) {
             return new StreamsEventResponse(List.of(new BatchItemFailure(
                     records.get(earliest.getAsInt()).dynamodb().sequenceNumber())));
