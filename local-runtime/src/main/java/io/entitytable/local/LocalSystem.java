@@ -189,7 +189,7 @@ public final class LocalSystem implements AutoCloseable {
                 ? remember(RuntimeApiServer.plain(
                         0, Duration.ofSeconds(FunctionDefinition.SEARCH_INDEXER.timeoutSeconds())))
                 : null;
-        int searchPort = options.searchPort() == 0 ? LocalDynamoDb.freePort() : options.searchPort();
+        int searchPort = options.searchPort() == 0 ? LocalDynamoDb.freePortBelowEphemeralRange() : options.searchPort();
         Map<String, String> apiSearch = searchOn
                 ? Map.of(
                         EnvironmentVariables.SEARCH_ENDPOINT,

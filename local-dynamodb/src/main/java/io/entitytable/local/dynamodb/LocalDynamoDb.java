@@ -123,6 +123,23 @@ public final class LocalDynamoDb implements AutoCloseable {
         }
     }
 
+    /**
+     * A free port below Linux's ephemeral range (32768 and up), for a server that another process binds a few seconds
+     * later: meanwhile every server here that asks for port 0 gets an ephemeral port, so none can take this one.
+     */
+    public static int freePortBelowEphemeralRange() {
+        java.util.Random random = new java.util.Random();
+        for (int attempt = 0; attempt < 200; attempt++) {
+            int port = 20_000 + random.nextInt(12_000);
+            try (ServerSocket socket = new ServerSocket(port)) {
+                return socket.getLocalPort();
+            } catch (IOException busy) {
+                // taken: try another
+            }
+        }
+        return freePort();
+    }
+
     public static int freePort() {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
