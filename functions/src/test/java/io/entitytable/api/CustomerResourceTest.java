@@ -10,18 +10,28 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
 
+import io.entitytable.api.customer.CustomerService;
+import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
+import io.entitytable.model.ItemKind;
+import io.entitytable.model.Tombstone;
+import io.entitytable.model.Values;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 @QuarkusTest
 @QuarkusTestResource(LocalDynamoResource.class)
 class CustomerResourceTest {
+    @Inject
+    DynamoDbClient dynamo;
 
     @Test
     void create_shouldCountOnBusiness_inOneTransaction() {
@@ -237,5 +247,39 @@ class CustomerResourceTest {
         // THEN
         given().get("/customers/" + customer).then().statusCode(404);
         given().delete("/businesses/" + business).then().statusCode(204);
+    }
+
+    @Test
+    void delete_shouldFitInOneTransaction_atTheMostStoresACustomerMayList_andLeaveATombstone() {
+        // GIVEN a customer listing the most stores it may (97), and one store more
+        String business = createBusiness("Many Stores");
+        String customer = createCustomer(business, "Ann", "Smith");
+        List<String> stores = new ArrayList<>();
+        for (int i = 0; i <= CustomerService.MAX_STORES; i++) {
+            stores.add(createStore(business, "Store " + i, address("Austin", "TX", "73301", "US")));
+        }
+        for (String store : stores.subList(0, CustomerService.MAX_STORES)) {
+            given().put("/customers/" + customer + "/stores/" + store).then().statusCode(204);
+        }
+        given().put("/customers/" + customer + "/stores/" + stores.get(CustomerService.MAX_STORES))
+                .then()
+                .statusCode(422)
+                .contentType("application/problem+json");
+
+        // WHEN: the delete, its tombstone, the business count and 97 store counts make DynamoDB's 100 actions
+        given().delete("/customers/" + customer).then().statusCode(204);
+
+        // THEN
+        given().get("/customers/" + customer).then().statusCode(404);
+        Map<String, AttributeValue> tombstone = dynamo.getItem(request -> request.tableName(LocalDynamoResource.TABLE)
+                        .key(Tombstone.keyOf(customer).toAttributes())
+                        .consistentRead(true))
+                .item();
+        assertThat(tombstone)
+                .containsEntry(Attributes.KIND, Values.s(ItemKind.TOMBSTONE.value()))
+                .containsEntry(Attributes.VERSION, Values.n(CustomerService.MAX_STORES + 1));
+        for (String store : stores) {
+            given().delete("/stores/" + store).then().statusCode(204);
+        }
     }
 }

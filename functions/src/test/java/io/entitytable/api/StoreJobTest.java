@@ -19,6 +19,7 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
+import io.entitytable.model.Tombstone;
 import io.entitytable.model.Values;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -75,12 +76,15 @@ class StoreJobTest {
                 .body("updatedAt", org.hamcrest.Matchers.notNullValue());
         assertThat(operations).containsExactly("Query", "TransactWriteItems");
 
-        // AND the table differs by exactly the store (gone), its business's counter (uncounted) and the job (new)
+        // AND the table differs by exactly the store (gone), its tombstone (new), its business's counter (uncounted)
+        // and
+        // the job (new)
         Map<String, Map<String, AttributeValue>> after = TableSnapshot.of(dynamo);
         String storeKey = store + " " + Values.string(storeItem, Attributes.TYPE);
         ItemKey counterKey = ChildCounters.of(business, store);
         String counter = counterKey.id() + " " + counterKey.type();
         String job = Keys.refreshJobId(store) + " " + Keys.REFRESH_JOB_TYPE;
+        String tombstone = store + " " + Keys.TOMBSTONE_TYPE;
         Map<String, Map<String, AttributeValue>> expected = new TreeMap<>(before);
         expected.remove(storeKey);
         expected.remove(counter);
@@ -88,7 +92,9 @@ class StoreJobTest {
         Map<String, Map<String, AttributeValue>> rest = new TreeMap<>(after);
         rest.remove(counter);
         rest.remove(job);
+        rest.remove(tombstone);
         assertThat(rest).isEqualTo(expected);
+        assertThat(after.get(tombstone)).isEqualTo(Tombstone.of(storeItem));
         assertThat(after).doesNotContainKey(storeKey);
         assertThat(Values.number(after.get(counter), Attributes.CHILD_COUNT))
                 .isEqualTo(Values.number(before.get(counter), Attributes.CHILD_COUNT) - 1);

@@ -28,17 +28,20 @@ class StopDrainsRefreshQueueTest {
 
     @Test
     void stop_shouldLetTheWorkerFinishTheQueuedMessages_beforeTheQueueGoes() throws Exception {
-        // GIVEN a customer that lists a store that does not exist, and the worker's unlink message for it, queued
-        // right before the stop
+        // GIVEN a customer that lists a deleted store (as when its link was counted just before the delete), and the
+        // worker's unlink message for it, queued right before the stop
         LocalOptions options =
                 new LocalOptions(TestRepository.root(), dataFolder, false, 0, LocalDynamoDb.freePort(), TABLE);
-        String goneStore = io.entitytable.model.Ids.newId();
+        String goneStore;
         String customer;
         Map<String, AttributeValue> customerKey;
         try (LocalSystem system = LocalSystem.start(options, System.out);
                 DynamoDbClient dynamo = system.dynamoDb().client()) {
             FrontDoorClient api = FrontDoorClient.operatorOf(system);
-            customer = api.createCustomer(api.createBusiness("Drain Co"), "Ann", "Lee");
+            String business = api.createBusiness("Drain Co");
+            goneStore = api.createStore(business, "Gone", "Austin");
+            api.deleteStore(goneStore, false);
+            customer = api.createCustomer(business, "Ann", "Lee");
             customerKey = Map.of(
                     Attributes.ID, Values.s(customer), Attributes.TYPE, Values.s(Keys.customerType("Lee", "Ann")));
             dynamo.updateItem(request -> request.tableName(TABLE)

@@ -1,7 +1,9 @@
 package io.entitytable.fanout;
 
-import io.entitytable.model.Customer;
+import io.entitytable.model.Address;
+import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Ids;
+import io.entitytable.model.Order;
 import io.entitytable.model.TableLayout;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.event.Observes;
@@ -23,13 +25,15 @@ import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 /**
  * Invoke priming for SnapStart: just before Lambda takes the snapshot of the initialised function, one stream record
  * goes through the fan-out the way a real one does (the change read from its images, the live-item check, the sourceGsi
- * and edge-partition Queries, conditional deletes of the copies its image implies, the SDK's signing, HTTP client and
- * error unmarshalling of a refused condition), so the classes and lazily built caches of that path are in the snapshot
- * and no restored function pays for them on its first batch.
+ * Query, a conditional delete of the copy its image implies, the SDK's signing, HTTP client and error unmarshalling of a
+ * refused condition), so the classes and lazily built caches of that path are in the snapshot and no restored function
+ * pays for them on its first batch.
  *
- * <p>The record is the REMOVE of a customer that never existed (fresh ULIDs for it, its business and the store it
- * links), with one tag: every read finds nothing and every delete targets a key that cannot exist, so priming never
- * changes data (a delete of an absent item writes nothing and emits no stream record). It runs only from the CRaC
+ * <p>The record is the REMOVE of an order that never existed (fresh ULIDs for it, its business and customer), with one
+ * tag: every read finds nothing and every delete targets a key that cannot exist, so priming never changes data. An
+ * order, because its key never changes, so an empty live-item Query is proof that it is gone; a customer or store found
+ * nowhere is only gone on its tombstone, which a subject that never existed does not have (see Tombstone). A delete of
+ * an absent item writes nothing and emits no stream record. Priming runs only from the CRaC
  * {@code beforeCheckpoint} hook, i.e. only when Lambda takes a SnapStart snapshot; a function started without SnapStart
  * (the local runtime, {@code $LATEST}) never primes, as priming there would only move work from the first batch into
  * the init phase.
@@ -41,7 +45,7 @@ import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 public class FanoutPriming implements Resource {
     private static final Logger LOG = Logger.getLogger(FanoutPriming.class);
 
-    /** The priming customer's tag; the key it makes, {@code tag#<this> / customer#<fresh id>}, cannot exist. */
+    /** The priming order's tag; the key it makes, {@code tag#<business>#<this> / order#<fresh id>}, cannot exist. */
     static final String TAG = "snapstart-priming";
 
     private final StreamFanout fanout;
@@ -72,26 +76,29 @@ public class FanoutPriming implements Resource {
 
     /** Fans out the priming record; true when the fan-out reported it as failed (it is logged, never thrown). */
     boolean prime() {
-        return !fanout.process(List.of(neverExistedCustomerRemoved()))
+        return !fanout.process(List.of(neverExistedOrderRemoved()))
                 .getBatchItemFailures()
                 .isEmpty();
     }
 
-    private static Record neverExistedCustomerRemoved() {
+    private static Record neverExistedOrderRemoved() {
         Instant now = Instant.now();
-        Customer customer = new Customer(
+        Order order = new Order(
                 Ids.newId(),
                 Ids.newId(),
-                "Priming",
-                "SnapStart",
+                Ids.newId(),
+                "PLACED",
+                0,
                 null,
-                Map.of(),
-                Set.of(Ids.newId()),
+                new CustomerSnapshot("Priming", "SnapStart"),
+                new Address("1 Priming St", "Austin", "TX", "73301", "US"),
+                List.of(),
+                0,
                 Set.of(TAG),
                 1,
                 now,
                 now);
-        Map<String, AttributeValue> image = customer.toItem();
+        Map<String, AttributeValue> image = order.toItem();
         String partitionKey = TableLayout.ENTITY.partitionKey();
         String sortKey = TableLayout.ENTITY.sortKey();
         return Record.builder()

@@ -6,23 +6,35 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.TableLayout;
+import io.entitytable.model.Tombstone;
 import io.entitytable.model.Values;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
- * The reads the fan-out needs: a subject's current core item (strongly consistent), the copies of a subject found
+ * The reads the fan-out needs: a subject's current core item (strongly consistent, and "gone" only on proof), the copies of a subject found
  * through the inverted sourceGsi (eventually consistent), and the edges a subject owns in its own partition (strongly
  * consistent). Never a Scan.
  */
 final class TableReader {
+    /**
+     * Rounds of "Query, then tombstone" before a subject found neither way fails: a transaction commits within
+     * milliseconds, and the pauses double from {@link #GONE_CHECK_PAUSE}, about 1.3 s in all.
+     */
+    static final int GONE_CHECKS = 7;
+
+    static final Duration GONE_CHECK_PAUSE = Duration.ofMillis(20);
+
     private final FanoutTable table;
 
     TableReader(FanoutTable table) {
@@ -32,8 +44,35 @@ final class TableReader {
     /**
      * The live core item of a subject, read strongly consistently: Query {@code id = <id>, begins_with(type,
      * <entity>#)}. A customer's or store's sort key carries its (mutable) name, so the id alone is the stable handle.
+     *
+     * <p>Empty only when the subject is gone for good. For a customer or store an empty Query is not proof: a Query is
+     * read-committed against a transaction, so one that runs while a rename commits can see neither key. Proof is the
+     * tombstone its delete left, read by GetItem, which is serializable with transactions. Without one the Query is
+     * asked again, after a pause; a subject found neither way for {@link #GONE_CHECKS} rounds fails the record or
+     * message, to be retried, rather than be guessed gone (see {@link Tombstone}).
      */
     Optional<Map<String, AttributeValue>> currentCore(Entity entity, String id) {
+        Optional<Map<String, AttributeValue>> live = queryCore(entity, id);
+        if (live.isPresent() || !Tombstone.isLeftBy(entity)) {
+            return live;
+        }
+        for (int check = 1; ; check++) {
+            if (hasTombstone(id)) {
+                return Optional.empty();
+            }
+            if (check == GONE_CHECKS) {
+                throw new IllegalStateException(entity.keyName() + " " + id
+                        + " is neither found nor deleted (no tombstone); a rename may be in flight, retry");
+            }
+            pause(GONE_CHECK_PAUSE.multipliedBy(1L << (check - 1)));
+            live = queryCore(entity, id);
+            if (live.isPresent()) {
+                return live;
+            }
+        }
+    }
+
+    private Optional<Map<String, AttributeValue>> queryCore(Entity entity, String id) {
         String prefix = entity == Entity.BUSINESS ? Keys.BUSINESS_TYPE : Keys.typePrefix(entity);
         QueryRequest request = QueryRequest.builder()
                 .tableName(table.tableName())
@@ -46,6 +85,27 @@ final class TableReader {
         QueryResponse response = table.backoff().call(() -> table.dynamo().query(request));
         table.stats().add(FanoutStats.Count.READS, response.consumedCapacity());
         return response.items().stream().filter(CoreItem::isCore).findFirst();
+    }
+
+    private boolean hasTombstone(String id) {
+        GetItemRequest request = GetItemRequest.builder()
+                .tableName(table.tableName())
+                .key(Tombstone.keyOf(id).toAttributes())
+                .consistentRead(true)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+        GetItemResponse response = table.backoff().call(() -> table.dynamo().getItem(request));
+        table.stats().add(FanoutStats.Count.READS, response.consumedCapacity());
+        return response.hasItem() && !response.item().isEmpty();
+    }
+
+    private static void pause(Duration pause) {
+        try {
+            Thread.sleep(pause.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for a rename to commit", e);
+        }
     }
 
     /**

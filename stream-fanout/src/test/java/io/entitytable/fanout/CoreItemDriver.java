@@ -24,7 +24,6 @@ import java.util.TreeSet;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
-import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.OperationType;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
@@ -302,10 +301,7 @@ final class CoreItemDriver {
                 }
             }
         }
-        dynamo.deleteItem(DeleteItemRequest.builder()
-                .tableName(table)
-                .key(ItemKey.of(old).toAttributes())
-                .build());
+        CoreDeletes.delete(dynamo, table, old);
         live.remove(id);
         emit(OperationType.REMOVE, old, null);
         return true;

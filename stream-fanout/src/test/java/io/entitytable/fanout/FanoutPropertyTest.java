@@ -3,6 +3,7 @@ package io.entitytable.fanout;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.CoreItem;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -112,7 +113,13 @@ class FanoutPropertyTest {
             driver.randomStep();
         }
         List<Record> records = readStream(table);
-        assertThat(records).hasSize(driver.drain().size());
+        // The stream also holds the tombstones of deleted customers and stores, which the filters drop.
+        assertThat(records.stream()
+                        .filter(record -> CoreItem.isCore(
+                                record.dynamodb().hasNewImage()
+                                        ? record.dynamodb().newImage()
+                                        : record.dynamodb().oldImage())))
+                .hasSize(driver.drain().size());
 
         // WHEN
         try (StreamFanout fanout =

@@ -163,8 +163,7 @@ class RefreshJobTest {
         // GIVEN a store deleted while 1,200 customers list it (DELETE /stores/{id}?unlink=true)
         LinkedStoreSeed.Seeded world = LinkedStoreSeed.write(plain, table, 1_200);
         Map<String, AttributeValue> last = LinkedStoreSeed.storeItem(world.store(), 1_200);
-        plain.deleteItem(
-                request -> request.tableName(table).key(ItemKey.of(last).toAttributes()));
+        CoreDeletes.delete(plain, table, last);
 
         // WHEN its REMOVE is fanned out and the job worked
         try (StreamFanout fanout = StreamFanout.create(plain, config, queue);
@@ -371,8 +370,7 @@ class RefreshJobTest {
         // GIVEN a customer listing a store that was deleted before the customer's link was fanned out
         LinkedStoreSeed.Seeded world = LinkedStoreSeed.write(plain, table, 1);
         Map<String, AttributeValue> store = LinkedStoreSeed.storeItem(world.store(), 1);
-        plain.deleteItem(
-                request -> request.tableName(table).key(ItemKey.of(store).toAttributes()));
+        CoreDeletes.delete(plain, table, store);
         Map<String, AttributeValue> customer = coreCustomers().get(0);
 
         // WHEN the customer's record is fanned out and the worker runs
@@ -387,6 +385,67 @@ class RefreshJobTest {
 
         // THEN the customer no longer lists it
         assertThat(Values.set(coreCustomers().get(0), Attributes.STORE_IDS)).isEmpty();
+    }
+
+    @Test
+    void aRenameSeenMidCommit_shouldStayARename_andUnlinkNoOne() {
+        // GIVEN a store linked to 20 customers, renamed through a client whose next Query of the store overlaps the
+        // rename's commit and sees neither key (as DynamoDB's read-committed Query can)
+        LinkedStoreSeed.Seeded world = LinkedStoreSeed.write(plain, table, 20);
+        Map<String, AttributeValue> v1 = LinkedStoreSeed.storeItem(world.store(), 20);
+        Map<String, AttributeValue> v2 = renamed(world.store(), "Uptown", 2, 20);
+        ReadCommittedRenames midCommit = new ReadCommittedRenames(1);
+        try (DynamoDbClient overlapping = LocalTables.instrumented(local, midCommit);
+                StreamFanout fanout = StreamFanout.create(overlapping, config, queue);
+                RefreshWork work = RefreshWork.create(plain, config, queue, Duration.ofMillis(500))) {
+            replace(overlapping, v1, v2);
+
+            // WHEN the rename's two records are fanned out as the stream delivers them, and any job worked
+            assertThat(fanout.process(List.of(Records.remove(v1), Records.insert(v2)))
+                            .getBatchItemFailures())
+                    .isEmpty();
+            queue.drainWith(work);
+        }
+
+        // THEN the REMOVE's Query missed the store, found no tombstone, read again: no removal, every link kept
+        assertThat(midCommit.missed()).isEqualTo(1);
+        assertThat(queue.sent()).isEmpty();
+        assertThat(coreCustomers()).hasSize(20).allSatisfy(customer -> assertThat(
+                        Values.set(customer, Attributes.STORE_IDS))
+                .contains(world.store().id()));
+        assertThat(copyVersions(world)).hasSize(20).allSatisfy((key, version) -> assertThat(version)
+                .isEqualTo(2));
+        assertThat(InvariantChecker.check(plain, table)).as("drift").isEmpty();
+    }
+
+    @Test
+    void aWorkerThatReadsTheStoreMidRename_shouldRefreshItsCopies_notUnlinkThem() {
+        // GIVEN a store with more copies than a record refreshes, renamed through the worker's client, whose next Query
+        // of the store overlaps the rename's commit and sees neither key
+        LinkedStoreSeed.Seeded world = LinkedStoreSeed.write(plain, table, RefreshJob.INLINE_COPIES + 100);
+        long links = RefreshJob.INLINE_COPIES + 100;
+        Map<String, AttributeValue> v1 = LinkedStoreSeed.storeItem(world.store(), links);
+        Map<String, AttributeValue> v2 = renamed(world.store(), "Uptown", 2, links);
+        ReadCommittedRenames midCommit = new ReadCommittedRenames(1);
+        try (DynamoDbClient overlapping = LocalTables.instrumented(local, midCommit);
+                StreamFanout fanout = StreamFanout.create(plain, config, queue);
+                RefreshWork work = RefreshWork.create(overlapping, config, queue, Duration.ofMillis(500))) {
+            replace(overlapping, v1, v2);
+
+            // WHEN the rename's records are fanned out and the worker works the job
+            assertThat(fanout.process(List.of(Records.remove(v1), Records.insert(v2)))
+                            .getBatchItemFailures())
+                    .isEmpty();
+            queue.drainWith(work);
+
+            // THEN the worker's first read of the store missed it, and it read again rather than unlink
+            assertThat(midCommit.missed()).isEqualTo(1);
+            assertThat(work.stats().count(FanoutStats.Count.UNLINKS)).isZero();
+        }
+        assertThat(copyVersions(world)).hasSize((int) links).allSatisfy((key, version) -> assertThat(version)
+                .isEqualTo(2));
+        assertThat(job(world).status()).isEqualTo(RefreshJob.Status.DONE);
+        assertThat(InvariantChecker.check(plain, table)).as("drift").isEmpty();
     }
 
     // ---- helpers -----------------------------------------------------------------------------------------------
@@ -425,13 +484,16 @@ class RefreshJobTest {
                 .item());
     }
 
-    /** A rename as the API makes it: the name is in the sort key, so the old key goes and the new one comes. */
     /**
      * A rename as the API makes it: a new name is a new key, so one TransactWriteItems deletes the old key and puts the
      * new one. (Two separate calls would let a worker's read fall between them and find the store gone.)
      */
     private void replace(Map<String, AttributeValue> old, Map<String, AttributeValue> next) {
-        plain.transactWriteItems(request -> request.transactItems(
+        replace(plain, old, next);
+    }
+
+    private void replace(DynamoDbClient dynamo, Map<String, AttributeValue> old, Map<String, AttributeValue> next) {
+        dynamo.transactWriteItems(request -> request.transactItems(
                 TransactWriteItem.builder()
                         .delete(delete ->
                                 delete.tableName(table).key(ItemKey.of(old).toAttributes()))

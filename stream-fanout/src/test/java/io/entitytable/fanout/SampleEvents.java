@@ -5,6 +5,7 @@ import com.amazonaws.services.lambda.runtime.serialization.events.LambdaEventSer
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.ItemKey;
+import io.entitytable.model.Tombstone;
 import io.entitytable.model.Values;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -16,6 +17,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -91,7 +94,10 @@ final class SampleEvents {
         return new ArrayList<>(byKey.values());
     }
 
-    /** Empties the table and writes the file's final core items: the state a real stream would be fanned out against. */
+    /**
+     * Empties the table and writes the file's final core items, and the tombstone of each customer or store the file
+     * deletes: the state a real stream would be fanned out against.
+     */
     static void seed(DynamoDbClient dynamo, String tableName, Path file) {
         for (Map<String, AttributeValue> item : InvariantChecker.scanAll(dynamo, tableName)) {
             dynamo.deleteItem(DeleteItemRequest.builder()
@@ -99,9 +105,25 @@ final class SampleEvents {
                     .key(ItemKey.of(item).toAttributes())
                     .build());
         }
-        for (Map<String, AttributeValue> item : finalCoreItems(file)) {
+        List<Map<String, AttributeValue>> live = finalCoreItems(file);
+        for (Map<String, AttributeValue> item : live) {
             dynamo.putItem(
                     PutItemRequest.builder().tableName(tableName).item(item).build());
+        }
+        Set<String> liveIds =
+                live.stream().map(item -> Values.string(item, Attributes.ID)).collect(Collectors.toSet());
+        for (Record record : records(file)) {
+            Map<String, AttributeValue> old = record.dynamodb().oldImage();
+            if (!record.dynamodb().hasNewImage()
+                    && CoreItem.isCore(old)
+                    && readable(old)
+                    && Tombstone.isLeftBy(CoreItem.entityOf(old))
+                    && !liveIds.contains(Values.string(old, Attributes.ID))) {
+                dynamo.putItem(PutItemRequest.builder()
+                        .tableName(tableName)
+                        .item(Tombstone.of(old))
+                        .build());
+            }
         }
     }
 

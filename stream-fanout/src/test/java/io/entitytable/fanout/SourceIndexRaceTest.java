@@ -27,7 +27,6 @@ import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 
 /**
@@ -231,9 +230,6 @@ class SourceIndexRaceTest {
     }
 
     private void delete(Map<String, AttributeValue> item) {
-        plain.deleteItem(DeleteItemRequest.builder()
-                .tableName(table)
-                .key(ItemKey.of(item).toAttributes())
-                .build());
+        CoreDeletes.delete(plain, table, item);
     }
 }

@@ -1,22 +1,32 @@
 package io.entitytable.fanout;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.entitytable.model.Attributes;
+import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
+import io.entitytable.model.ItemKind;
+import io.entitytable.model.Keys;
 import io.entitytable.model.Values;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
-/** How {@link TableReader} pages: every page read once, a throttled page retried on its own. No DynamoDB needed. */
+/**
+ * How {@link TableReader} pages (every page read once, a throttled page retried on its own) and decides that a subject
+ * is gone (only on its tombstone). No DynamoDB needed.
+ */
 class TableReaderTest {
     private static final String STORE = "store#01JD3B8Q5Z00000000000000S1";
 
@@ -57,6 +67,74 @@ class TableReaderTest {
         assertThat(edges).containsExactly(new ItemKey(STORE, STORE));
         assertThat(dynamo.startKeys).hasSize(1);
         assertThat(stats.count(FanoutStats.Count.PARTITION_PAGES)).isEqualTo(1);
+    }
+
+    @Test
+    void currentCore_shouldAskAgain_whenTheQueryMissesARenamedStore_andThereIsNoTombstone() {
+        // GIVEN a Query that overlapped a rename's commit (neither key), then one that sees the new key
+        Map<String, AttributeValue> renamed = core("S1", "store#uptown", 2);
+        GoneCheckClient dynamo = new GoneCheckClient(List.of(List.of(), List.of(renamed)), false);
+
+        // WHEN
+        Optional<Map<String, AttributeValue>> live = reader(dynamo).currentCore(Entity.STORE, "S1");
+
+        // THEN the store is live, as renamed: one tombstone read in between
+        assertThat(live).contains(renamed);
+        assertThat(dynamo.queries).isEqualTo(2);
+        assertThat(dynamo.tombstoneReads).isEqualTo(1);
+    }
+
+    @Test
+    void currentCore_shouldSayGone_onlyOnTheTombstone() {
+        // GIVEN a deleted customer: no core item, and the tombstone its delete left
+        GoneCheckClient dynamo = new GoneCheckClient(List.of(List.of()), true);
+
+        // WHEN
+        Optional<Map<String, AttributeValue>> live = reader(dynamo).currentCore(Entity.CUSTOMER, "C1");
+
+        // THEN gone, after one Query and one GetItem
+        assertThat(live).isEmpty();
+        assertThat(dynamo.queries).isEqualTo(1);
+        assertThat(dynamo.tombstoneReads).isEqualTo(1);
+    }
+
+    @Test
+    void currentCore_shouldFailTheRecord_whenTheSubjectIsNeitherFoundNorDeleted() {
+        // GIVEN a store that no Query finds and that left no tombstone
+        GoneCheckClient dynamo = new GoneCheckClient(List.of(List.of()), false);
+
+        // WHEN / THEN it is never guessed gone: the record fails, to be retried
+        assertThatThrownBy(() -> reader(dynamo).currentCore(Entity.STORE, "S1"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("neither found nor deleted");
+        assertThat(dynamo.tombstoneReads).isEqualTo(TableReader.GONE_CHECKS);
+        assertThat(dynamo.queries).isEqualTo(TableReader.GONE_CHECKS);
+    }
+
+    @Test
+    void currentCore_shouldTrustAnEmptyQuery_forAnOrder_whoseKeyNeverChanges() {
+        // GIVEN
+        GoneCheckClient dynamo = new GoneCheckClient(List.of(List.of()), false);
+
+        // WHEN
+        Optional<Map<String, AttributeValue>> live = reader(dynamo).currentCore(Entity.ORDER, "D1");
+
+        // THEN
+        assertThat(live).isEmpty();
+        assertThat(dynamo.tombstoneReads).isZero();
+    }
+
+    private static TableReader reader(DynamoDbClient dynamo) {
+        FanoutStats stats = new FanoutStats();
+        return new TableReader(new FanoutTable(dynamo, "Entity", backoff(stats), stats));
+    }
+
+    private static Map<String, AttributeValue> core(String id, String type, long version) {
+        return Map.of(
+                Attributes.ID, Values.s(id),
+                Attributes.TYPE, Values.s(type),
+                Attributes.KIND, Values.s(ItemKind.CORE.value()),
+                Attributes.VERSION, Values.n(version));
     }
 
     private static Backoff backoff(FanoutStats stats) {
@@ -121,6 +199,47 @@ class TableReaderTest {
                 }
             }
             throw new IllegalArgumentException("no page ends with " + id);
+        }
+
+        @Override
+        public String serviceName() {
+            return "dynamodb";
+        }
+
+        @Override
+        public void close() {}
+    }
+
+    /**
+     * Answers a subject's core Queries from a script (the last answer repeats) and its tombstone GetItem with a fixed
+     * answer; counts both.
+     */
+    private static final class GoneCheckClient implements DynamoDbClient {
+        private final List<List<Map<String, AttributeValue>>> answers;
+        private final boolean tombstone;
+        private int queries;
+        private int tombstoneReads;
+
+        GoneCheckClient(List<List<Map<String, AttributeValue>>> answers, boolean tombstone) {
+            this.answers = answers;
+            this.tombstone = tombstone;
+        }
+
+        @Override
+        public QueryResponse query(QueryRequest request) {
+            List<Map<String, AttributeValue>> items = answers.get(Math.min(queries, answers.size() - 1));
+            queries++;
+            return QueryResponse.builder().items(items).count(items.size()).build();
+        }
+
+        @Override
+        public GetItemResponse getItem(GetItemRequest request) {
+            assertThat(Values.string(request.key(), Attributes.TYPE)).isEqualTo(Keys.TOMBSTONE_TYPE);
+            assertThat(request.consistentRead()).isTrue();
+            tombstoneReads++;
+            return tombstone
+                    ? GetItemResponse.builder().item(request.key()).build()
+                    : GetItemResponse.builder().build();
         }
 
         @Override

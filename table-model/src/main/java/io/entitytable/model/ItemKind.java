@@ -18,7 +18,12 @@ public enum ItemKind {
      * A subject's refresh job (see RefreshJob): asked for by the API or the fan-out, advanced by the refresh worker,
      * never fanned out.
      */
-    JOB;
+    JOB,
+    /**
+     * What a deleted customer or store leaves in its own partition (see Tombstone): written by the API in the delete's
+     * transaction, never fanned out.
+     */
+    TOMBSTONE;
 
     /** The stored value: the name in lower case. */
     public String value() {

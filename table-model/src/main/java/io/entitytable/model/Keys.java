@@ -187,6 +187,11 @@ public final class Keys {
 
     private static final String CHILD_COUNTER_INFIX = ".children.";
 
+    // ---- a deleted subject's tombstone ------------------------------------------------------------------------
+
+    /** The sort key of a tombstone, in the deleted subject's own partition ({@code id = <subjectId>}). */
+    public static final String TOMBSTONE_TYPE = "tombstone";
+
     // ---- a subject's refresh job -------------------------------------------------------------------------------
 
     /** The sort key of every refresh job item. */

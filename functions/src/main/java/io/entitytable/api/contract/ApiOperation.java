@@ -237,7 +237,7 @@ public enum ApiOperation {
             "/customers/{id}/stores/{storeId}",
             "linkStore",
             "Link a store to a customer",
-            "The store must be of the customer's business; a customer manages at most 98 stores. A Query of the"
+            "The store must be of the customer's business; a customer manages at most 97 stores. A Query of the"
                     + " customer and of the store, then one TransactWriteItems: the customer's `storeIds`, and the"
                     + " store's link count.",
             CHANGED,

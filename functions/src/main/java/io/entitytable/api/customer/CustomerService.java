@@ -41,10 +41,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public class CustomerService {
     /**
      * A customer manages at most this many stores: deleting a customer uncounts it on every store it links in the same
-     * transaction as the delete and the count on its business, and 98 stores + 2 = DynamoDB's 100 actions per
-     * transaction.
+     * transaction as the delete, its tombstone and the count on its business, and 97 stores + 3 = DynamoDB's 100
+     * actions per transaction.
      */
-    public static final int MAX_STORES = 98;
+    public static final int MAX_STORES = 97;
 
     private final OptimisticWrites optimistic;
     private final CoreWrites writes;
@@ -103,12 +103,22 @@ public class CustomerService {
                                 : addresses(patch.mailingAddresses())));
     }
 
-    /** Deletes the customer, uncounting it on its business and on every store it links, in one transaction. */
+    /**
+     * Deletes the customer, uncounting it on its business and on every store it links, in one transaction. A customer
+     * that lists more than {@link #MAX_STORES} stores (stored before the limit was lowered to make room for the
+     * tombstone) would not fit in one: it is a 409 until enough are unlinked.
+     */
     public void delete(String id, Long ifMatch) {
         optimistic.withCurrent(Entity.CUSTOMER, id, ifMatch, current -> {
+            Set<String> storeIds = Customer.from(current).storeIds();
+            if (storeIds.size() > MAX_STORES) {
+                throw ApiProblem.conflict("customer " + id + " lists " + storeIds.size() + " stores; unlink "
+                        + (storeIds.size() - MAX_STORES) + " of them before deleting it (at most " + MAX_STORES
+                        + " are uncounted in the delete's one transaction)");
+            }
             writes.delete(Deletion.of(current)
                     .uncountingOnBusiness(Values.string(current, Attributes.BUSINESS_ID))
-                    .uncountingOnStores(storeKeys(Customer.from(current).storeIds()))
+                    .uncountingOnStores(storeKeys(storeIds))
                     .build());
             return null;
         });

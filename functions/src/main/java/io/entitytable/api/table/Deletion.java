@@ -1,6 +1,8 @@
 package io.entitytable.api.table;
 
+import io.entitytable.model.CoreItem;
 import io.entitytable.model.ItemKey;
+import io.entitytable.model.Tombstone;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -8,8 +10,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * What deleting a core item takes with it, all in one transaction: the other items of its collection (an order's
- * lines), the count on its business's counter, the business's own counters, the link counts on the stores a customer lists. The delete holds on the version
- * read and, optionally, on an internal counter being zero.
+ * lines), the count on its business's counter, the business's own counters, the link counts on the stores a customer
+ * lists; and what it leaves: a customer's or store's tombstone. The delete holds on the version read and, optionally,
+ * on an internal counter being zero.
  *
  * @param current the core item as read; deleted at its version
  * @param collectionKeys the other items of its collection, deleted with it
@@ -42,9 +45,15 @@ public record Deletion(
         return new Builder(current);
     }
 
+    /** Whether the delete also puts the subject's tombstone (a customer's or store's: see Tombstone). */
+    public boolean leavesTombstone() {
+        return Tombstone.isLeftBy(CoreItem.entityOf(current));
+    }
+
     /** True when only the item itself is written: a plain conditional DeleteItem does it, no transaction. */
     public boolean isSingleItem() {
-        return collectionKeys.isEmpty()
+        return !leavesTombstone()
+                && collectionKeys.isEmpty()
                 && businessToUncount.isEmpty()
                 && storesToUncount.isEmpty()
                 && countersAtZero.isEmpty()

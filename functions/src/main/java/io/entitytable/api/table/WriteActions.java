@@ -4,6 +4,7 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.RefreshJob;
+import io.entitytable.model.Tombstone;
 import io.entitytable.model.Values;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -38,6 +39,13 @@ final class WriteActions {
                         .expressionAttributeNames(condition.expressionNames())
                         .expressionAttributeValues(condition.expressionValues())
                         .build())
+                .build();
+    }
+
+    /** Puts an item whatever is there: only for items no one else writes (a tombstone, whose id is a gone ULID). */
+    TransactWriteItem put(Map<String, AttributeValue> item) {
+        return TransactWriteItem.builder()
+                .put(Put.builder().tableName(table).item(item).build())
                 .build();
     }
 
@@ -131,6 +139,9 @@ final class WriteActions {
         }
         List<TransactWriteItem> actions = new ArrayList<>();
         actions.add(delete(ItemKey.of(current), condition));
+        if (deletion.leavesTombstone()) {
+            actions.add(put(Tombstone.of(current)));
+        }
         String id = Values.string(current, Attributes.ID);
         deletion.businessToUncount().ifPresent(businessId -> actions.add(countChild(businessId, id, -1)));
         for (ItemKey counter : deletion.countersAtZero()) {

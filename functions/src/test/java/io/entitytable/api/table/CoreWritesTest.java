@@ -138,13 +138,13 @@ class CoreWritesTest {
         Map<String, AttributeValue> current = read(Entity.STORE, store);
         ItemKey renamedAway = new ItemKey(Values.string(store, Attributes.ID), "store#old-name");
 
-        // WHEN / THEN action 0 is the store itself, 1 the business's count, 2 the store to uncount
+        // WHEN / THEN action 0 is the store itself, 1 its tombstone, 2 the business's count, 3 the store to uncount
         assertThatThrownBy(() -> writes.delete(Deletion.of(current)
                         .uncountingOnBusiness(businessId)
                         .uncountingOnStores(List.of(renamedAway))
                         .build()))
                 .isInstanceOfSatisfying(WriteConflict.class, conflict -> assertThat(conflict.action())
-                        .isEqualTo(2));
+                        .isEqualTo(3));
     }
 
     @Test

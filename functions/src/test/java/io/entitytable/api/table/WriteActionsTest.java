@@ -16,6 +16,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
+import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 
@@ -51,7 +52,7 @@ class WriteActionsTest {
     }
 
     @Test
-    void deletion_shouldDeleteFirst_thenUncountOnBusinessAndStores_thenDeleteTheCollection() {
+    void deletion_shouldDeleteFirst_thenLeaveATombstone_thenUncountOnBusinessAndStores_thenDeleteTheCollection() {
         // GIVEN
         ItemKey store = new ItemKey("S1", "store#main");
         ItemKey line = new ItemKey("C1", "line#0001");
@@ -66,20 +67,29 @@ class WriteActionsTest {
 
         // THEN action 0 is the item itself, so a WriteConflict at 0 means "the item changed"
         assertThat(deletion.isSingleItem()).isFalse();
-        assertThat(writes).hasSize(4);
+        assertThat(writes).hasSize(5);
         assertThat(writes.get(0).delete().conditionExpression()).isEqualTo("#version = :version");
-        Update business = writes.get(1).update();
+        // the customer's tombstone, put whatever is there: the proof, for a serializable GetItem, that C1 is gone
+        Put tombstone = writes.get(1).put();
+        assertThat(tombstone.item())
+                .isEqualTo(Map.of(
+                        Attributes.ID, Values.s("C1"),
+                        Attributes.TYPE, Values.s(Keys.TOMBSTONE_TYPE),
+                        Attributes.KIND, Values.s(ItemKind.TOMBSTONE.value()),
+                        Attributes.VERSION, Values.n(2)));
+        assertThat(tombstone.conditionExpression()).isNull();
+        Update business = writes.get(2).update();
         assertThat(business.key()).isEqualTo(ChildCounters.of("B1", "C1").toAttributes());
         assertThat(business.updateExpression()).isEqualTo("ADD #count :delta");
         assertThat(business.conditionExpression()).isEqualTo("attribute_exists(#id)");
         assertThat(business.expressionAttributeNames())
                 .isEqualTo(Map.of("#count", Attributes.CHILD_COUNT, "#id", Attributes.ID));
         assertThat(business.expressionAttributeValues()).isEqualTo(Map.of(":delta", Values.n(-1)));
-        Update storeCount = writes.get(2).update();
+        Update storeCount = writes.get(3).update();
         assertThat(storeCount.key()).isEqualTo(store.toAttributes());
         assertThat(storeCount.expressionAttributeNames()).containsEntry("#count", Attributes.LINK_COUNT);
         assertThat(storeCount.conditionExpression()).isEqualTo("attribute_exists(#id)");
-        Delete lineDelete = writes.get(3).delete();
+        Delete lineDelete = writes.get(4).delete();
         assertThat(lineDelete.key()).isEqualTo(line.toAttributes());
         assertThat(lineDelete.conditionExpression()).isNull();
     }
@@ -147,11 +157,13 @@ class WriteActionsTest {
         // WHEN
         List<TransactWriteItem> writes = actions.deletion(deletion);
 
-        // THEN the store's delete holds on its version only, and the job is an unconditional UpdateItem
+        // THEN the store's delete holds on its version only, leaves its tombstone, and the job is an unconditional
+        // UpdateItem
         assertThat(deletion.isSingleItem()).isFalse();
-        assertThat(writes).hasSize(3);
+        assertThat(writes).hasSize(4);
         assertThat(writes.get(0).delete().conditionExpression()).isEqualTo("#version = :version");
-        Update job = writes.get(2).update();
+        assertThat(writes.get(1).put().item()).containsEntry(Attributes.TYPE, Values.s(Keys.TOMBSTONE_TYPE));
+        Update job = writes.get(3).update();
         assertThat(job.key()).isEqualTo(RefreshJob.keyOf("01S").toAttributes());
         assertThat(job.conditionExpression()).isNull();
         assertThat(job.updateExpression()).startsWith("SET ").doesNotContain("REMOVE", "ADD");

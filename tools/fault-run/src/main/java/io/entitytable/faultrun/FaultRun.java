@@ -34,6 +34,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -317,12 +318,13 @@ public final class FaultRun {
             }
             if (System.nanoTime() >= nextProgress) {
                 console.printf(
-                        "[fault-run] %d operations, %d faults, %d records delivered%n",
+                        "[fault-run] %d operations, %d faults, %d records delivered%s%n",
                         operations.total(),
                         plan.injectedByKind().values().stream()
                                 .mapToLong(Long::longValue)
                                 .sum(),
-                        delivery.recordsDelivered());
+                        delivery.recordsDelivered(),
+                        System.nanoTime() < deadline ? "" : "; waiting for: " + faultsNotYetStruck(plan));
                 nextProgress += PROGRESS_EVERY.toNanos();
             }
         }
@@ -346,6 +348,13 @@ public final class FaultRun {
     private static boolean everyFaultStruck(FaultPlan plan) {
         return plan.injectedByKind().entrySet().stream()
                 .allMatch(entry -> plan.rates().of(entry.getKey()) == 0 || entry.getValue() > 0);
+    }
+
+    private static String faultsNotYetStruck(FaultPlan plan) {
+        return plan.injectedByKind().entrySet().stream()
+                .filter(entry -> plan.rates().of(entry.getKey()) != 0 && entry.getValue() == 0)
+                .map(entry -> entry.getKey().description())
+                .collect(Collectors.joining(", "));
     }
 
     /** Between half and one and a half times the mean, drawn from the plan. */
