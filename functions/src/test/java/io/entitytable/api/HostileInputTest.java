@@ -370,7 +370,7 @@ class HostileInputTest {
                             values.put(enc(bad), Expect.CLIENT_ERROR);
                         }
                         values.put("-1", Expect.CLIENT_ERROR);
-                        // Digits are a valid tag: any= with them matches nothing (all= next to the base any= is a 422).
+                        // Digits are a valid tag: any= with them matches nothing (all= next to the base any= is a 400).
                         values.put("99999999999999999999", param.equals("any") ? Expect.SUCCESS : Expect.CLIENT_ERROR);
                     }
                 }

@@ -181,7 +181,9 @@ class OrderResourceTest {
         given().queryParam("from", "yesterday")
                 .get("/businesses/" + business + "/orders")
                 .then()
-                .statusCode(422);
+                .statusCode(400)
+                .contentType("application/problem+json")
+                .body("errors[0].field", equalTo("from"));
     }
 
     @Test
@@ -279,10 +281,10 @@ class OrderResourceTest {
                 .get("/businesses/" + business + "/orders?status=OPEN")
                 .then()
                 .statusCode(400);
-        given().get("/businesses/" + business + "/orders?status=LOST").then().statusCode(422);
-        given().get("/businesses/" + business + "/orders?limit=0").then().statusCode(422);
-        given().get("/businesses/" + business + "/orders?limit=-5").then().statusCode(422);
-        given().get("/businesses/" + business + "/orders?limit=abc").then().statusCode(422);
+        given().get("/businesses/" + business + "/orders?status=LOST").then().statusCode(400);
+        given().get("/businesses/" + business + "/orders?limit=0").then().statusCode(400);
+        given().get("/businesses/" + business + "/orders?limit=-5").then().statusCode(400);
+        given().get("/businesses/" + business + "/orders?limit=abc").then().statusCode(400);
     }
 
     @Test

@@ -261,7 +261,7 @@ class StoreJobTest {
     }
 
     @Test
-    void badIds_shouldBe422Problems_andWriteNothing() {
+    void badIdsAndParameters_shouldBeProblems_andWriteNothing() {
         Map<String, Map<String, AttributeValue>> before = TableSnapshot.of(dynamo);
         for (String id : List.of("not-an-id", "01ARZ3NDEKTSV4RRFFQ69G5FAVX", "01arz3ndektsv4rrffq69g5fav")) {
             given().get("/stores/" + id + "/job").then().statusCode(422).contentType("application/problem+json");
@@ -272,7 +272,7 @@ class StoreJobTest {
         }
         given().delete("/stores/" + Ids.newId() + "?unlink=yes")
                 .then()
-                .statusCode(422)
+                .statusCode(400)
                 .contentType("application/problem+json");
         assertThat(TableSnapshot.of(dynamo)).isEqualTo(before);
     }

@@ -63,10 +63,10 @@ class StoreResourceTest {
         given().get("/businesses/" + business + "/stores")
                 .then()
                 .body("items.name", contains("Austin North", "Austin South", "Dallas", "San Jose", "Toronto"));
-        given().get("/businesses/" + business + "/stores?state=TX").then().statusCode(422);
+        given().get("/businesses/" + business + "/stores?state=TX").then().statusCode(400);
         given().get("/businesses/" + business + "/stores?country=US&city=Austin")
                 .then()
-                .statusCode(422);
+                .statusCode(400);
     }
 
     @Test

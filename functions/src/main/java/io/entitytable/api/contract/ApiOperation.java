@@ -436,8 +436,8 @@ public enum ApiOperation {
         /** A subject by id: a malformed id (422) or none (404). */
         static final int[] GET = {404, 422};
         /**
-         * A list: a bad cursor or parameter (400, 422); a missing parent is an empty page, one the caller may not use
-         * a 404.
+         * A list: a bad cursor or query parameter (400), a malformed id in the path (422); a missing parent is an empty
+         * page, one the caller may not use a 404.
          */
         static final int[] LIST = {400, 404, 422};
         /** A tag or link: also 409 when the subject keeps changing under a bounded number of retries. */

@@ -31,8 +31,10 @@ final class SharedComponents {
             400,
             new Failure(
                     "BadRequest",
-                    "Malformed JSON, an unknown field, a wrong type or a body of the wrong shape; a cursor that was"
-                            + " edited, belongs to another list or was made for another caller; an If-Match that is not an ETag of this API"),
+                    "A query parameter that is not valid (out of range, of the wrong shape, unknown, or missing where"
+                            + " required; `errors` names it); malformed JSON, an unknown field, a wrong type or a body of"
+                            + " the wrong shape; a cursor that was edited, belongs to another list or was made for another"
+                            + " caller; an If-Match that is not an ETag of this API"),
             403,
             new Failure("Forbidden", "The caller may never use this route (creating a business is for operators)"),
             404,
@@ -54,8 +56,8 @@ final class SharedComponents {
             422,
             new Failure(
                     "ValidationFailed",
-                    "A field, path segment or query parameter is missing, too long or of the wrong shape; `errors`"
-                            + " names each field and what is wrong with it"),
+                    "A body field or path segment is missing, too long or of the wrong shape; `errors` names each"
+                            + " field and what is wrong with it"),
             500,
             new Failure("InternalServerError", "A fault of the service itself (logged); never caused by input"),
             503,
@@ -137,7 +139,9 @@ final class SharedComponents {
                         "errors",
                         OASFactory.createSchema()
                                 .addType(SchemaType.ARRAY)
-                                .description("For a 422 about fields: each invalid field; absent otherwise")
+                                .description(
+                                        "For a 422 about fields or a 400 about query parameters: each invalid one; absent"
+                                                + " otherwise")
                                 .items(OASFactory.createSchema().ref("FieldError")));
     }
 

@@ -93,15 +93,15 @@ public class CopyReads {
         String all = query.all();
         String type = query.type();
         if ((any == null) == (all == null)) {
-            throw ApiProblem.invalid("any", "give either any=a,b or all=a,b");
+            throw ApiProblem.badParameter("any", "give either any=a,b or all=a,b");
         }
         boolean requireAll = all != null;
         Set<String> tags = new LinkedHashSet<>();
         for (String raw : Arrays.asList((requireAll ? all : any).split(",", -1))) {
-            tags.add(Inputs.tag(raw));
+            tags.add(Inputs.tagParameter(requireAll ? "all" : "any", raw));
         }
         if (tags.size() > MAX_QUERY_TAGS) {
-            throw ApiProblem.invalid(requireAll ? "all" : "any", "at most " + MAX_QUERY_TAGS + " tags");
+            throw ApiProblem.badParameter(requireAll ? "all" : "any", "at most " + MAX_QUERY_TAGS + " tags");
         }
         Entity entity = entityFilter(type);
         int size = Inputs.limit(limit);
@@ -142,7 +142,7 @@ public class CopyReads {
             return null;
         }
         return Entity.fromKeyName(type.trim())
-                .orElseThrow(() -> ApiProblem.invalid(
+                .orElseThrow(() -> ApiProblem.badParameter(
                         "type",
                         "must be one of "
                                 + List.of(Entity.values()).stream()

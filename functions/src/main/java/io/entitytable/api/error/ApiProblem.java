@@ -70,6 +70,15 @@ public class ApiProblem extends RuntimeException {
                 503, "Service unavailable", "other requests kept the items to write busy; retry after a short wait");
     }
 
+    /**
+     * 400: a query parameter that is not valid. The query string is part of the request's target, not its content, so
+     * it is a bad request; 422 is for content (a body field) and for path segments that cannot be an id.
+     */
+    public static ApiProblem badParameter(String parameter, String message) {
+        return new ApiProblem(
+                400, "Bad request", parameter + ": " + message, List.of(new FieldError(parameter, message)));
+    }
+
     public static ApiProblem invalid(String field, String message) {
         return new ApiProblem(
                 422, "Validation failed", field + ": " + message, List.of(new FieldError(field, message)));

@@ -5,6 +5,7 @@ import io.entitytable.model.Ids;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /** Checks of values that arrive in paths, query strings and headers, each failing with a clear 4xx. */
@@ -21,6 +22,7 @@ public final class Inputs {
     public static final int DEFAULT_LIMIT = 20;
     public static final int MAX_LIMIT = 100;
     private static final Pattern TAG = Pattern.compile("[a-z0-9][a-z0-9_-]{0,63}");
+    private static final String TAG_MESSAGE = "must match [a-z0-9][a-z0-9_-]{0,63} (letters are lower-cased)";
     private static final Pattern ETAG = Pattern.compile("(?:W/)?\"?([0-9]{1,18})\"?");
 
     private Inputs() {}
@@ -33,16 +35,22 @@ public final class Inputs {
         return value;
     }
 
-    /** Tags are compared lower-cased: {@code VIP} and {@code vip} are one tag. */
+    /** Tags are compared lower-cased: {@code VIP} and {@code vip} are one tag. A path segment or body value: 422. */
     public static String tag(String value) {
-        String tag = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
-        if (!TAG.matcher(tag).matches()) {
-            throw ApiProblem.invalid("tag", "must match [a-z0-9][a-z0-9_-]{0,63} (letters are lower-cased)");
-        }
-        return tag;
+        return normalisedTag(value).orElseThrow(() -> ApiProblem.invalid("tag", TAG_MESSAGE));
     }
 
-    /** Query parameters arrive as strings so that {@code limit=abc} is a clear 422, not a framework 404. */
+    /** A tag given in query parameter {@code parameter}: 400 when it cannot be one. */
+    public static String tagParameter(String parameter, String value) {
+        return normalisedTag(value).orElseThrow(() -> ApiProblem.badParameter(parameter, TAG_MESSAGE));
+    }
+
+    private static Optional<String> normalisedTag(String value) {
+        String tag = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
+        return TAG.matcher(tag).matches() ? Optional.of(tag) : Optional.empty();
+    }
+
+    /** Query parameters arrive as strings so that {@code limit=abc} is a clear 400, not a framework 404. */
     public static int limit(String value) {
         if (value == null || value.isBlank()) {
             return DEFAULT_LIMIT;
@@ -54,7 +62,7 @@ public final class Inputs {
             limit = -1;
         }
         if (limit < 1 || limit > MAX_LIMIT) {
-            throw ApiProblem.invalid("limit", "must be a whole number between 1 and " + MAX_LIMIT);
+            throw ApiProblem.badParameter("limit", "must be a whole number between 1 and " + MAX_LIMIT);
         }
         return limit;
     }
@@ -67,7 +75,7 @@ public final class Inputs {
         try {
             return Instant.parse(value.trim());
         } catch (DateTimeParseException e) {
-            throw ApiProblem.invalid(field, "must be an ISO-8601 instant such as 2026-11-22T10:15:30Z");
+            throw ApiProblem.badParameter(field, "must be an ISO-8601 instant such as 2026-11-22T10:15:30Z");
         }
     }
 

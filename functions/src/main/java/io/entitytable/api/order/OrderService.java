@@ -161,7 +161,7 @@ public class OrderService {
         Instant from = Inputs.instant("from", filters.from(), Instant.EPOCH);
         Instant to = Inputs.instant("to", filters.to(), LATEST);
         checkRange(from, to);
-        String status = filters.status() == null ? null : OrderStatus.parse("status", filters.status());
+        String status = filters.status() == null ? null : OrderStatus.parseParameter("status", filters.status());
         Expression filter = otherFilters(filters);
         List<String> partitions;
         Function<String, PartitionQuery> queryOf;
@@ -196,7 +196,7 @@ public class OrderService {
         }
         if (filters.paymentCard() != null) {
             if (!Patterns.CARD_SHAPE.matcher(filters.paymentCard()).matches()) {
-                throw ApiProblem.invalid("paymentCard", "must match " + Patterns.CARD);
+                throw ApiProblem.badParameter("paymentCard", "must match " + Patterns.CARD);
             }
             conditions.add(Filters.equal(Values.s(filters.paymentCard()), Attributes.PAYMENT_CARD));
         }
@@ -221,16 +221,16 @@ public class OrderService {
 
     private static void checkRange(Instant from, Instant to) {
         if (from.isBefore(Instant.EPOCH) || to.isAfter(LATEST)) {
-            throw ApiProblem.invalid("from", "must lie between 1970 and 2286");
+            throw ApiProblem.badParameter("from", "must lie between 1970 and 2286");
         }
         if (from.isAfter(to)) {
-            throw ApiProblem.invalid("from", "must not be after 'to'");
+            throw ApiProblem.badParameter("from", "must not be after 'to'");
         }
     }
 
     private static void checkText(String field, String value) {
         if (value.length() > 100 || !Patterns.KEY_PART_SHAPE.matcher(value).matches()) {
-            throw ApiProblem.invalid(field, "must be at most 100 characters of text");
+            throw ApiProblem.badParameter(field, "must be at most 100 characters of text");
         }
     }
 
@@ -241,8 +241,8 @@ public class OrderService {
                 return cents;
             }
         } catch (NumberFormatException e) {
-            // fall through to the 422
+            // fall through to the 400
         }
-        throw ApiProblem.invalid("minTotalCents", "must be a whole number of cents, 0 or more");
+        throw ApiProblem.badParameter("minTotalCents", "must be a whole number of cents, 0 or more");
     }
 }

@@ -20,11 +20,23 @@ public enum OrderStatus {
     private static final Pattern SHAPE = Pattern.compile(PATTERN);
     static final String MESSAGE = "must be one of OPEN, PAID, SHIPPED, DELIVERED, CANCELLED";
 
-    /** The normalised status, or a 422 naming the allowed ones. */
+    /** The normalised status of a body field, or a 422 naming the allowed ones. */
     public static String parse(String field, String value) {
-        if (value == null || !SHAPE.matcher(value.trim()).matches()) {
+        if (!isStatus(value)) {
             throw ApiProblem.invalid(field, MESSAGE);
         }
         return value.trim().toUpperCase(Locale.ROOT);
+    }
+
+    /** The normalised status of a query parameter, or a 400 naming the allowed ones. */
+    public static String parseParameter(String parameter, String value) {
+        if (!isStatus(value)) {
+            throw ApiProblem.badParameter(parameter, MESSAGE);
+        }
+        return value.trim().toUpperCase(Locale.ROOT);
+    }
+
+    private static boolean isStatus(String value) {
+        return value != null && SHAPE.matcher(value.trim()).matches();
     }
 }

@@ -82,11 +82,11 @@ public class SearchService {
     private static String text(String q) {
         String text = q == null ? "" : q.strip();
         if (text.isEmpty()) {
-            throw ApiProblem.invalid("q", "must be the text to search for");
+            throw ApiProblem.badParameter("q", "must be the text to search for");
         }
         if (text.length() > MAX_TEXT_LENGTH
                 || !Patterns.TEXT_SHAPE.matcher(text).matches()) {
-            throw ApiProblem.invalid("q", "must be at most " + MAX_TEXT_LENGTH + " characters of text");
+            throw ApiProblem.badParameter("q", "must be at most " + MAX_TEXT_LENGTH + " characters of text");
         }
         return text;
     }
@@ -101,7 +101,7 @@ public class SearchService {
             for (String name : value.split(",", -1)) {
                 Entity entity = Entity.fromKeyName(name.strip())
                         .filter(SearchDocument::indexes)
-                        .orElseThrow(() -> ApiProblem.invalid("type", "must be customer, store or order"));
+                        .orElseThrow(() -> ApiProblem.badParameter("type", "must be customer, store or order"));
                 types.add(entity);
             }
         }

@@ -67,7 +67,7 @@ public class StoreByIdResource extends SubjectResource<Store, StoreResponse, Pat
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
             @QueryParam("unlink") String unlink) {
         if (unlink != null && !unlink.equals("true") && !unlink.equals("false")) {
-            throw ApiProblem.invalid("unlink", "must be true or false");
+            throw ApiProblem.badParameter("unlink", "must be true or false");
         }
         return stores.delete(id, Inputs.ifMatch(ifMatch), "true".equals(unlink))
                 .map(job -> RestResponse.ResponseBuilder.<StoreJobResponse>accepted()

@@ -146,13 +146,13 @@ public class StoreService {
             if (level[1] != null
                     && (level[1].length() > 100
                             || !Patterns.KEY_PART_SHAPE.matcher(level[1]).matches())) {
-                throw ApiProblem.invalid(level[0], "must be at most 100 characters without '#'");
+                throw ApiProblem.badParameter(level[0], "must be at most 100 characters without '#'");
             }
         }
         boolean deeper = notBlank(state) || notBlank(city) || notBlank(zip);
         if (!notBlank(country)) {
             if (deeper) {
-                throw ApiProblem.invalid("country", "is required to search by state, city or zip");
+                throw ApiProblem.badParameter("country", "is required to search by state, city or zip");
             }
             return queries.merged(
                     "stores|" + businessId,
@@ -166,7 +166,7 @@ public class StoreService {
                     Store::from);
         }
         if ((notBlank(city) && !notBlank(state)) || (notBlank(zip) && !notBlank(city))) {
-            throw ApiProblem.invalid(
+            throw ApiProblem.badParameter(
                     "state", "a location level needs every level above it (country, state, city, zip)");
         }
         String pk = Keys.storeLocationPk(businessId, country);

@@ -122,7 +122,7 @@ class ServerTimingTest {
 
         // THEN
         assertThat(parse(serverTiming(missing)).get("db")).containsEntry("count", "0");
-        invalid.then().statusCode(422);
+        invalid.then().statusCode(400);
         assertThat(parse(serverTiming(invalid))).containsKeys("app", "db");
     }
 
