@@ -95,7 +95,8 @@ public final class TextSearch {
         return new TextSearchPage(List.copyOf(page), new TextQuery.After(last.score(), last.id()));
     }
 
-    SearchRequest request(TextQuery query) {
+    /** The request {@link #run} sends: public so benchmarks can send the same body by other means. */
+    public SearchRequest request(TextQuery query) {
         return SearchRequest.of(search -> {
             search.index(index)
                     .routing(query.businessId())

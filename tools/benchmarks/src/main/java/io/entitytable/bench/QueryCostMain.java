@@ -2,6 +2,7 @@ package io.entitytable.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.entitytable.model.SearchDocument;
+import io.entitytable.model.SearchFields;
 import io.entitytable.model.SearchIndex;
 import io.entitytable.search.local.LocalSearchEngine;
 import java.nio.file.Files;
@@ -75,6 +76,12 @@ final class QueryCostMain {
                         "AUTO:5,64 pl 1 me 10 + require_field_match + 1 fragment",
                         body -> oneFragment(requireFieldMatch(fuzzy(body, "AUTO:5,64", 1, 10)))),
                 new Variant("AUTO:5,64 pl 1 me 10, no highlight", body -> noHighlight(fuzzy(body, "AUTO:5,64", 1, 10))),
+                new Variant("the API now + whole fields highlighted (0 fragments)", body -> wholeFields(apiNow(body))),
+                new Variant("the API now + plain highlighter", body -> highlighter(apiNow(body), "plain")),
+                new Variant("the API now + _source of the hit's fields only", body -> sourceFields(apiNow(body))),
+                new Variant(
+                        "the API now + 0 fragments + _source fields", body -> sourceFields(wholeFields(apiNow(body)))),
+                new Variant("the API now, no highlight", body -> noHighlight(apiNow(body))),
                 new Variant("no fuzziness, no highlight", body -> noHighlight(fuzzy(body, null, 0, 0))));
     }
 
@@ -111,6 +118,34 @@ final class QueryCostMain {
         Map<String, Object> highlight = new LinkedHashMap<>((Map<String, Object>) body.get("highlight"));
         highlight.put("number_of_fragments", 1);
         body.put("highlight", highlight);
+        return body;
+    }
+
+    static Map<String, Object> apiNow(Map<String, Object> body) {
+        return requireFieldMatch(fuzzy(body, "AUTO:5,64", 0, 50));
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> wholeFields(Map<String, Object> body) {
+        Map<String, Object> highlight = new LinkedHashMap<>((Map<String, Object>) body.get("highlight"));
+        highlight.put("number_of_fragments", 0);
+        body.put("highlight", highlight);
+        return body;
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> highlighter(Map<String, Object> body, String type) {
+        Map<String, Object> highlight = new LinkedHashMap<>((Map<String, Object>) body.get("highlight"));
+        highlight.put("type", type);
+        body.put("highlight", highlight);
+        return body;
+    }
+
+    static Map<String, Object> sourceFields(Map<String, Object> body) {
+        List<String> fields = new ArrayList<>(List.of(SearchFields.TYPE, SearchFields.ID, SearchFields.BUSINESS_ID));
+        fields.add(SearchFields.TITLE);
+        fields.addAll(SearchFields.TEXT);
+        body.put("_source", fields);
         return body;
     }
 
