@@ -1,12 +1,7 @@
 package io.entitytable.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.entitytable.model.SearchDocument;
 import io.entitytable.model.SearchFields;
-import io.entitytable.model.SearchIndex;
-import io.entitytable.search.local.LocalSearchEngine;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -33,23 +28,9 @@ final class QueryCostMain {
         int documents = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
         int businesses = args.length > 1 ? Integer.parseInt(args[1]) : 1_000;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 400;
-        Path data = Files.createTempDirectory("query-cost-");
-        try (LocalSearchEngine server = LocalSearchEngine.start(data, 0)) {
-            EngineCalls engine = new EngineCalls(server.endpoint());
-            engine.createIndex(SearchIndex.physicalName(), SearchIndex.definitionJson(), SearchIndex.ALIAS);
-            Random random = new Random(42);
-            Map<String, List<SearchDocument>> seeded = SearchSeed.documentsByBusiness(businesses, documents, random);
-            long start = System.nanoTime();
-            seeded.forEach(engine::bulk);
-            engine.indexSize();
-            System.err.printf(
-                    Locale.ROOT,
-                    "[cost] %,d documents indexed in %.1f s%n",
-                    documents,
-                    (System.nanoTime() - start) / 1e9);
-            List<String> ids = new ArrayList<>(seeded.keySet());
-            run(engine, ids, Math.max(20, rounds / 10), random, false);
-            run(engine, ids, rounds, random, true);
+        try (SeededEngine seeded = SeededEngine.start("query-cost-", documents, businesses)) {
+            run(seeded.calls(), seeded.businessIds(), Math.max(20, rounds / 10), seeded.random(), false);
+            run(seeded.calls(), seeded.businessIds(), rounds, seeded.random(), true);
         }
     }
 
@@ -105,38 +86,31 @@ final class QueryCostMain {
         return (Map<String, Object>) ((Map<String, Object>) should.get(0)).get("multi_match");
     }
 
-    @SuppressWarnings("unchecked")
     static Map<String, Object> requireFieldMatch(Map<String, Object> body) {
-        Map<String, Object> highlight = new LinkedHashMap<>((Map<String, Object>) body.get("highlight"));
-        highlight.put("require_field_match", true);
-        body.put("highlight", highlight);
-        return body;
+        return highlightOption(body, "require_field_match", true);
     }
 
-    @SuppressWarnings("unchecked")
     static Map<String, Object> oneFragment(Map<String, Object> body) {
-        Map<String, Object> highlight = new LinkedHashMap<>((Map<String, Object>) body.get("highlight"));
-        highlight.put("number_of_fragments", 1);
-        body.put("highlight", highlight);
-        return body;
+        return highlightOption(body, "number_of_fragments", 1);
     }
 
     static Map<String, Object> apiNow(Map<String, Object> body) {
         return requireFieldMatch(fuzzy(body, "AUTO:5,64", 0, 50));
     }
 
-    @SuppressWarnings("unchecked")
+    /** Each field highlighted whole, without cutting it into fragments. */
     static Map<String, Object> wholeFields(Map<String, Object> body) {
-        Map<String, Object> highlight = new LinkedHashMap<>((Map<String, Object>) body.get("highlight"));
-        highlight.put("number_of_fragments", 0);
-        body.put("highlight", highlight);
-        return body;
+        return highlightOption(body, "number_of_fragments", 0);
+    }
+
+    static Map<String, Object> highlighter(Map<String, Object> body, String type) {
+        return highlightOption(body, "type", type);
     }
 
     @SuppressWarnings("unchecked")
-    static Map<String, Object> highlighter(Map<String, Object> body, String type) {
+    private static Map<String, Object> highlightOption(Map<String, Object> body, String option, Object value) {
         Map<String, Object> highlight = new LinkedHashMap<>((Map<String, Object>) body.get("highlight"));
-        highlight.put("type", type);
+        highlight.put(option, value);
         body.put("highlight", highlight);
         return body;
     }

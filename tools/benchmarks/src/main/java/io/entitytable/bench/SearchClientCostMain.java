@@ -4,16 +4,11 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.model.Entity;
-import io.entitytable.model.SearchDocument;
 import io.entitytable.model.SearchIndex;
 import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.client.TextQuery;
 import io.entitytable.search.client.TextSearch;
-import io.entitytable.search.local.LocalSearchEngine;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
@@ -45,19 +40,12 @@ final class SearchClientCostMain {
         int documents = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
         int businesses = args.length > 1 ? Integer.parseInt(args[1]) : 1_000;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 1_000;
-        Path data = Files.createTempDirectory("search-client-cost-");
-        try (LocalSearchEngine server = LocalSearchEngine.start(data, 0)) {
-            EngineCalls engine = new EngineCalls(server.endpoint());
-            engine.createIndex(SearchIndex.physicalName(), SearchIndex.definitionJson(), SearchIndex.ALIAS);
-            Random random = new Random(42);
-            Map<String, List<SearchDocument>> seeded = SearchSeed.documentsByBusiness(businesses, documents, random);
-            seeded.forEach(engine::bulk);
-            engine.indexSize();
-            OpenSearchClient client = SearchClients.create(server.endpoint(), false);
+        try (SeededEngine seeded = SeededEngine.start("search-client-cost-", documents, businesses)) {
+            OpenSearchClient client = SearchClients.create(seeded.endpoint(), false);
             TextSearch search = new TextSearch(client);
-            List<String> ids = new ArrayList<>(seeded.keySet());
-            run(search, client, engine, ids, Math.max(50, rounds / 5), random, false);
-            run(search, client, engine, ids, rounds, random, true);
+            List<String> ids = seeded.businessIds();
+            run(search, client, seeded.calls(), ids, Math.max(50, rounds / 5), seeded.random(), false);
+            run(search, client, seeded.calls(), ids, rounds, seeded.random(), true);
         }
     }
 
