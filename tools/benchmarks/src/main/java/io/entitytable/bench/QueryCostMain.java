@@ -20,8 +20,6 @@ import java.util.function.UnaryOperator;
  * [rounds]}
  */
 final class QueryCostMain {
-    private static final int PAGE = 20;
-
     private QueryCostMain() {}
 
     public static void main(String[] args) throws Exception {
