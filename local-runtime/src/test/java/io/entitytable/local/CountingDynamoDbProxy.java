@@ -44,10 +44,10 @@ final class CountingDynamoDbProxy implements AutoCloseable {
         this.server = server;
         this.executor = executor;
         this.target = target;
-        this.client = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .executor(executor)
-                .build();
+        // The client keeps its own executor: on the handlers' one, handlers blocked in send() could take every
+        // thread that the responses they wait for need.
+        this.client =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     }
 
     /** A proxy on a free port forwarding to {@code target}. */
@@ -57,8 +57,8 @@ final class CountingDynamoDbProxy implements AutoCloseable {
         System.setProperty("sun.net.httpserver.nodelay", "true");
         try {
             HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 200);
-            // More threads than the functions keep requests in flight, so the proxy never queues a request.
-            ExecutorService executor = Executors.newFixedThreadPool(64);
+            // A thread for every request in flight, however many the functions send, so the proxy never queues one.
+            ExecutorService executor = Executors.newCachedThreadPool();
             CountingDynamoDbProxy proxy = new CountingDynamoDbProxy(server, executor, target);
             server.createContext("/", proxy::forward);
             server.setExecutor(executor);

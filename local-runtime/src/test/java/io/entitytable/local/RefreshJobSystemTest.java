@@ -12,7 +12,9 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Values;
 import io.entitytable.verify.DriftCheck;
+import java.io.UncheckedIOException;
 import java.net.URI;
+import java.net.http.HttpTimeoutException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -214,7 +216,18 @@ class RefreshJobSystemTest {
             throws InterruptedException {
         Instant deadline = Instant.now().plus(within);
         while (Instant.now().isBefore(deadline)) {
-            JsonNode job = api.storeJob(storeId);
+            JsonNode job;
+            try {
+                job = api.storeJob(storeId);
+            } catch (UncheckedIOException e) {
+                if (!(e.getCause() instanceof HttpTimeoutException)) {
+                    throw e;
+                }
+                // This waits for the job to end; how fast the API answers under the job's load on DynamoDB Local (one
+                // request at a time) is not what it checks. Said, so that a slow answer is seen, and polled again.
+                System.out.printf("GET /stores/%s/job did not answer within 30 s; polling again%n", storeId);
+                continue;
+            }
             if (job.get("status").asText().equals("done")) {
                 return job;
             }
