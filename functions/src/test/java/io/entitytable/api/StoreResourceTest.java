@@ -181,6 +181,39 @@ class StoreResourceTest {
     }
 
     @Test
+    void patch_shouldKeepAttributesThisVersionDoesNotKnow_inPlaceAndThroughARename() {
+        // GIVEN a store that a newer version of the API gave an attribute this one does not know (as after a rollback)
+        String business = createBusiness("Rolled Back");
+        String store = createStore(business, "Before", address("Austin", "TX", "73301", "US"));
+        Map<String, AttributeValue> key = ItemKey.of(storeItem(store)).toAttributes();
+        dynamo.updateItem(request -> request.tableName(LocalDynamoResource.TABLE)
+                .key(key)
+                .updateExpression("SET #future = :value")
+                .expressionAttributeNames(Map.of("#future", "openingHours"))
+                .expressionAttributeValues(Map.of(":value", AttributeValue.fromS("9-17"))));
+
+        // WHEN this version changes the store in place, then renames it (a new key)
+        given().contentType(ContentType.JSON)
+                .body(Map.of("address", address("Dallas", "TX", "75001", "US")))
+                .patch("/stores/" + store)
+                .then()
+                .statusCode(200);
+        Map<String, AttributeValue> changed = storeItem(store);
+        given().contentType(ContentType.JSON)
+                .body(Map.of("name", "After"))
+                .patch("/stores/" + store)
+                .then()
+                .statusCode(200);
+        Map<String, AttributeValue> renamed = storeItem(store);
+
+        // THEN both writes kept it, beside what they changed
+        assertThat(changed.get("openingHours")).isEqualTo(AttributeValue.fromS("9-17"));
+        assertThat(renamed.get("openingHours")).isEqualTo(AttributeValue.fromS("9-17"));
+        assertThat(Values.string(renamed, Attributes.TYPE)).isNotEqualTo(Values.string(changed, Attributes.TYPE));
+        assertThat(renamed.get(Attributes.NAME)).isEqualTo(AttributeValue.fromS("After"));
+    }
+
+    @Test
     void delete_shouldRefuse_whileTheCountSaysLinked_evenWhenNoLinkedCustomerIsVisibleYet() {
         // GIVEN a store whose count says a customer links it, though the index shows none (a link committed a moment
         // ago, not yet in the eventually consistent index)

@@ -61,6 +61,24 @@ public interface CoreItem {
         return Entity.fromKeyName(name).orElseThrow(() -> new IllegalArgumentException("not a core item: " + type));
     }
 
+    /**
+     * {@code next} with every attribute of {@code stored} that this code does not know: what its own record of the
+     * stored item would not write back (the internal counters aside, which move by themselves). An attribute a newer
+     * version of the API wrote survives a change made by this one, so rolling back never drops data; a newer version
+     * must therefore treat what it derives (index attributes, for one) as recomputable, as verify does.
+     */
+    static Map<String, AttributeValue> keepingUnknown(
+            Map<String, AttributeValue> stored, Map<String, AttributeValue> next) {
+        Map<String, AttributeValue> known = from(stored).toItem();
+        Map<String, AttributeValue> kept = new java.util.HashMap<>(next);
+        stored.forEach((name, value) -> {
+            if (!known.containsKey(name) && !Attributes.INTERNAL_COUNTERS.contains(name)) {
+                kept.putIfAbsent(name, value);
+            }
+        });
+        return kept;
+    }
+
     static boolean isCore(Map<String, AttributeValue> item) {
         return ItemKind.CORE.value().equals(Values.string(item, Attributes.KIND));
     }

@@ -2,6 +2,7 @@ package io.entitytable.api.table;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
+import io.entitytable.model.CoreItem;
 import io.entitytable.model.Values;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
@@ -71,11 +72,12 @@ public class CoreWrites {
     /**
      * Replaces a core item's public attributes with {@code next}'s, on condition that its version is still the one
      * read. Same key: one UpdateItem that leaves the counters alone. New key (a rename): Delete old + Put new in one
-     * transaction.
+     * transaction. Attributes this code does not know are kept ({@link CoreItem#keepingUnknown}).
      *
      * @throws WriteConflict when the item changed or disappeared since it was read
      */
-    public void replace(Map<String, AttributeValue> current, Map<String, AttributeValue> next) {
+    public void replace(Map<String, AttributeValue> current, Map<String, AttributeValue> wanted) {
+        Map<String, AttributeValue> next = CoreItem.keepingUnknown(current, wanted);
         if (current.get(Attributes.TYPE).equals(next.get(Attributes.TYPE))) {
             update(actions.replaceInPlace(current, next).update());
         } else {
@@ -92,7 +94,8 @@ public class CoreWrites {
      */
     public void replaceCountingLink(
             Map<String, AttributeValue> current, Map<String, AttributeValue> next, LinkChange link) {
-        transact(List.of(actions.replaceInPlace(current, next), actions.countLink(link)));
+        transact(List.of(
+                actions.replaceInPlace(current, CoreItem.keepingUnknown(current, next)), actions.countLink(link)));
     }
 
     /**
