@@ -66,8 +66,12 @@ public class BusinessService {
                         : business.withName(patch.name().trim()));
     }
 
-    /** Deletes a business that owns nothing any more; 409 while customers, stores or orders remain. */
+    /**
+     * Deletes a business that owns nothing any more; 409 while customers, stores or orders remain. Operators only, as
+     * creating one is: a business is a tenant, and ending a tenancy is the operator's act, not a member's.
+     */
     public void delete(String id, Long ifMatch) {
+        optimistic.access().requireOperator("delete businesses");
         optimistic.withCurrent(Entity.BUSINESS, id, ifMatch, current -> {
             List<ItemKey> counters = ChildCounters.all(id);
             long children = ChildCounters.sum(table.getAll(counters));

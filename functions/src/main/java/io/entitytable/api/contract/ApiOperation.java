@@ -61,12 +61,12 @@ public enum ApiOperation {
             "/businesses/{id}",
             "deleteBusiness",
             "Delete a business",
-            "Only an empty business can go: a GetItem, a BatchGetItem of its 16 child counters, then one"
+            "Operators only. Only an empty business can go: a GetItem, a BatchGetItem of its 16 child counters, then one"
                     + " TransactWriteItems deleting the business on condition that the version is the one read and"
                     + " every counter on condition that it is zero: it owns no customer, store or order (else 409).",
             DELETED,
             true,
-            Errors.DELETE),
+            Errors.DELETE_BUSINESS),
     LIST_BUSINESS_ITEMS(
             "GET",
             "/businesses/{id}/items",
@@ -446,6 +446,8 @@ public enum ApiOperation {
         static final int[] PATCH = {400, 404, 409, 412, 413, 415, 422};
         /** A delete: {@code If-Match} (412), and 409 while the subject still owns or links something. */
         static final int[] DELETE = {400, 404, 409, 412, 422};
+
+        static final int[] DELETE_BUSINESS = {400, 403, 404, 409, 412, 422};
 
         private Errors() {}
     }

@@ -3,7 +3,9 @@ package io.entitytable.api.timing;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerResponseContext;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
@@ -16,6 +18,8 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * is serialized by then, because responses are buffered whole ({@code quarkus.rest.output-buffer-size}), so JSON
  * writing is counted. A response filter would run before the body is written.
  *
+ * <p>A 404 carries only {@code app}: see {@link #NOT_FOUND}.
+ *
  * <p>A client asks for consumed capacity with {@code Return-Consumed-Capacity: TOTAL} (or {@code INDEXES}), the
  * DynamoDB parameter of the same name; every DynamoDB call of the request then returns it. Any other value is
  * ignored: a diagnostic header never fails a request.
@@ -24,6 +28,13 @@ public class ServerTimingFilters {
     public static final String CAPACITY_HEADER = "Return-Consumed-Capacity";
 
     private static final String PROPERTY = RequestTiming.class.getName();
+    private static final String STATUS_PROPERTY = PROPERTY + ".status";
+
+    /**
+     * A 404 is also what a caller gets for another business's subject, which is read before it is refused: its calls
+     * and capacity would tell that the id exists. So a 404 says only its total time.
+     */
+    private static final int NOT_FOUND = 404;
 
     /** Before every other filter, so the time spent in them (body limit, validation) counts. */
     @ServerRequestFilter(preMatching = true, priority = 1)
@@ -31,9 +42,19 @@ public class ServerTimingFilters {
         RequestTiming timing =
                 new RequestTiming(System.nanoTime(), capacityAsked(request.getHeaderString(CAPACITY_HEADER)));
         request.setProperty(PROPERTY, timing);
+        // The status as the JAX-RS response filter saw it: the Vert.x response behind this filter still says 200 when
+        // its headers go out.
+        AtomicInteger status = new AtomicInteger();
+        request.setProperty(STATUS_PROPERTY, status);
         HttpServerResponse response = routing.response();
-        routing.addHeadersEndHandler(ignored -> response.putHeader(
-                ServerTimingHeader.NAME, ServerTimingHeader.format(timing.snapshot(System.nanoTime()))));
+        routing.addHeadersEndHandler(ignored -> {
+            RequestTiming.Snapshot snapshot = timing.snapshot(System.nanoTime());
+            response.putHeader(
+                    ServerTimingHeader.NAME,
+                    status.get() == NOT_FOUND
+                            ? ServerTimingHeader.formatTotalOnly(snapshot)
+                            : ServerTimingHeader.format(snapshot));
+        });
     }
 
     /**
@@ -49,9 +70,12 @@ public class ServerTimingFilters {
 
     /** Response filters run on the resource method's thread too; the worker thread goes back to its pool clean. */
     @ServerResponseFilter
-    public void unbind(ContainerRequestContext request) {
+    public void unbind(ContainerRequestContext request, ContainerResponseContext response) {
         if (request.getProperty(PROPERTY) instanceof RequestTiming timing) {
             CurrentRequestTiming.unbind(timing);
+        }
+        if (request.getProperty(STATUS_PROPERTY) instanceof AtomicInteger status) {
+            status.set(response.getStatus());
         }
     }
 

@@ -50,6 +50,14 @@ public final class ServerTimingHeader {
         return out.toString();
     }
 
+    /** Only the request's time in the function: {@code app;dur=4.213}. */
+    public static String formatTotalOnly(RequestTiming.Snapshot snapshot) {
+        StringBuilder out = new StringBuilder(24);
+        out.append("app;dur=");
+        millis(out, snapshot.appNanos());
+        return out.toString();
+    }
+
     /** Nanoseconds as milliseconds with three decimals, rounded to the nearest microsecond. */
     static void millis(StringBuilder out, long nanos) {
         long micros = (Math.max(0, nanos) + 500) / 1000;

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.api.LocalDynamoResource;
 import io.entitytable.api.RequestCounter;
+import io.entitytable.api.access.TestCallerAccess;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Ids;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -121,9 +122,32 @@ class ServerTimingTest {
         Response invalid = given().get("/businesses/" + Ids.newId() + "/orders?status=LOST");
 
         // THEN
-        assertThat(parse(serverTiming(missing)).get("db")).containsEntry("count", "0");
+        missing.then().statusCode(404);
+        assertThat(parse(serverTiming(missing))).containsOnlyKeys("app");
         invalid.then().statusCode(400);
         assertThat(parse(serverTiming(invalid))).containsKeys("app", "db");
+    }
+
+    @Test
+    void notFound_shouldTellNothingOfTheReads_soAnotherBusinessesIdLooksLikeNoId() {
+        // GIVEN a customer of business B, and a member of business A
+        String b = createBusiness("Timing B");
+        String customer = createCustomer(b, "Ann", "Smith");
+        String memberOfA = TestCallerAccess.member(createBusiness("Timing A"));
+
+        // WHEN A's member asks for B's customer and for an id that names nothing, with capacity asked for
+        Response existing = given().header(TestCallerAccess.HEADER, memberOfA)
+                .header(ServerTimingFilters.CAPACITY_HEADER, "TOTAL")
+                .get("/customers/" + customer);
+        Response absent = given().header(TestCallerAccess.HEADER, memberOfA)
+                .header(ServerTimingFilters.CAPACITY_HEADER, "TOTAL")
+                .get("/customers/" + Ids.newId());
+
+        // THEN both are the same 404 with only their total time: no count, no capacity to tell them apart
+        existing.then().statusCode(404);
+        absent.then().statusCode(404);
+        assertThat(parse(serverTiming(existing))).containsOnlyKeys("app");
+        assertThat(parse(serverTiming(absent))).containsOnlyKeys("app");
     }
 
     private static Map<String, Map<String, String>> timingOfOk(String path) {

@@ -137,11 +137,12 @@ class AuthorizationMatrixTest {
     /** The status a refused call gets, or 0 when the caller may make it. */
     private static int refusal(Who who, Call call) {
         boolean createsABusiness = call.method().equals("POST") && call.path().equals("/businesses");
+        boolean deletesABusiness = call.method().equals("DELETE") && call.path().matches("/businesses/[^/?]+");
         return switch (who) {
             case NO_TOKEN, EXPIRED, OTHER_KEY, ALG_NONE, OTHER_AUDIENCE -> 401;
             case OPERATOR -> 0;
-            case MEMBER -> createsABusiness ? 403 : 0;
-            case OTHER_MEMBER -> createsABusiness ? 403 : 404;
+            case MEMBER -> createsABusiness || deletesABusiness ? 403 : 0;
+            case OTHER_MEMBER -> createsABusiness || deletesABusiness ? 403 : 404;
         };
     }
 
