@@ -72,8 +72,10 @@ public final class TableAccess {
     /**
      * The refresh worker: what the fan-out may do, plus removing a deleted store from a customer's {@code storeIds}.
      * That UpdateItem is held to the listed attributes (a request's condition, update and projection expressions all
-     * count) and to {@code ReturnValues} NONE (absent means NONE), so the worker can neither change nor read anything
-     * else of a core item through it; and to core partitions, the only place a customer's {@code storeIds} lives.
+     * count), {@code storeIds} always among them, and to {@code ReturnValues} NONE (absent means NONE), so the worker
+     * can change nothing else of a core item through it; and to core partitions, the only place a customer's {@code
+     * storeIds} lives. What IAM cannot tell: a customer's partition from another subject's (both are a bare id, and the
+     * sort key is no condition key), nor removing an id from {@code storeIds} from setting it; the worker's code does.
      */
     public static void grantRefreshWorker(IRole role, EntityDynamoTable table) {
         grantFanout(role, table);
@@ -84,6 +86,13 @@ public final class TableAccess {
                 .conditions(Map.of(
                         "ForAllValues:StringEquals",
                         Map.of(ATTRIBUTES, CUSTOMER_STORE_IDS_ATTRIBUTES),
+                        // ForAllValues holds for a request that names no attribute at all, such as an UpdateItem with
+                        // a key and no expression, which would create an empty item in a core partition: so the
+                        // request must name some, and storeIds among them (no bare version bump of another subject).
+                        "ForAnyValue:StringEquals",
+                        Map.of(ATTRIBUTES, List.of(Attributes.STORE_IDS)),
+                        "Null",
+                        Map.of(ATTRIBUTES, "false", LEADING_KEYS, "false"),
                         "StringEqualsIfExists",
                         Map.of(RETURN_VALUES, List.of("NONE")),
                         "ForAllValues:StringNotLike",

@@ -200,7 +200,8 @@ class RefreshJobStackTest {
         // WHEN its one core-write statement is read
         Map<String, Object> statement = SynthesizedStack.statement(statements, "RemoveStoreFromCustomer");
         // THEN it is UpdateItem on the table, whose expressions may touch exactly the key, storeIds, version and
-        // updatedAt, which returns no values, and only in core partitions
+        // updatedAt, must name storeIds (a request naming nothing is no longer allowed by ForAllValues' empty case),
+        // which returns no values, and only in core partitions
         assertThat(statement)
                 .containsEntry("Effect", "Allow")
                 .containsEntry("Action", "dynamodb:UpdateItem")
@@ -217,6 +218,10 @@ class RefreshJobStackTest {
                                                 Attributes.STORE_IDS,
                                                 Attributes.VERSION,
                                                 Attributes.UPDATED_AT)),
+                                "ForAnyValue:StringEquals",
+                                Map.of(TableAccess.ATTRIBUTES, List.of(Attributes.STORE_IDS)),
+                                "Null",
+                                Map.of(TableAccess.ATTRIBUTES, "false", TableAccess.LEADING_KEYS, "false"),
                                 "StringEqualsIfExists",
                                 Map.of(TableAccess.RETURN_VALUES, List.of("NONE")),
                                 "ForAllValues:StringNotLike",
