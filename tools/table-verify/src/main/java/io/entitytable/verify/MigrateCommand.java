@@ -1,6 +1,7 @@
 package io.entitytable.verify;
 
 import io.entitytable.model.FirstLayout;
+import io.entitytable.model.RefreshJob;
 import io.entitytable.model.TableLayout;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -81,6 +82,9 @@ final class MigrateCommand {
                                 : ""));
             }
             String layout = layoutOf(from, source);
+            if (!checkpoint.resumed()) {
+                refuseUnfinishedJobs(from);
+            }
             if (options.inPlace() && layout.equals(CURRENT) && !checkpoint.resumed()) {
                 if (describe(temporary) != null) {
                     // An in-place run stopped after re-creating the table, and its checkpoint is gone: the data is in
@@ -180,6 +184,28 @@ final class MigrateCommand {
         try (ProgressIndicator.Phase ignored = progress.start(() -> "[%s] %s -> %s: %,d items, %d/%d segments done"
                 .formatted(phaseName(pass), source, target, scan.items(), scan.segmentsDone(), scan.segments()))) {
             new TableCopy(dynamo, source, target, pass, checkpoint, scan, interruptions).run();
+        }
+    }
+
+    /**
+     * A refresh job that is not done still owes customers the removal of a deleted store from their {@code storeIds},
+     * and copies a new version: the migration copies neither job items nor copies, so what the job had left to do would
+     * be lost on the new table (customers naming a store that is gone). So every job must be done first.
+     */
+    private void refuseUnfinishedJobs(String table) {
+        List<String> unfinished = new TableScan(dynamo, table, 1)
+                .jobs().stream()
+                        .filter(job -> job.status() != RefreshJob.Status.DONE)
+                        .map(job -> job.subjectRef() + " (" + job.status().value() + ")")
+                        .sorted()
+                        .toList();
+        if (!unfinished.isEmpty()) {
+            throw new UsageException(table + " has " + unfinished.size() + " refresh job(s) not done: "
+                    + String.join(", ", unfinished.subList(0, Math.min(5, unfinished.size())))
+                    + (unfinished.size() > 5 ? ", …" : "")
+                    + ". Let them finish before migrating (the API stopped, the fan-out and refresh worker running:"
+                    + " table-verify jobs lists them, repair --refresh-queue restarts a stopped one), then run migrate"
+                    + " again");
         }
     }
 

@@ -10,10 +10,14 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
+import io.entitytable.model.Entity;
 import io.entitytable.model.FirstLayout;
+import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
+import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
+import io.entitytable.model.RefreshJob;
 import io.entitytable.model.TableBootstrap;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
@@ -500,6 +504,37 @@ class MigrateTest {
             // THEN nothing changes
             assertThat(ItemCopy.converted(current)).isEqualTo(current);
         }
+    }
+
+    @Test
+    void migrate_shouldRefuse_whileARefreshJobIsNotDone_andWriteNothing() {
+        // GIVEN a table whose store delete asked for a refresh job that has not run yet
+        FirstLayoutTable source = FirstLayoutTable.write(dynamo, newTable("jobs"), 0);
+        String store = Ids.newId();
+        Map<String, AttributeValue> job = new HashMap<>(RefreshJob.keyOf(store).toAttributes());
+        job.put(Attributes.KIND, Values.s(ItemKind.JOB.value()));
+        job.put(Attributes.JOB_SUBJECT, Values.s(Keys.subjectRef(Entity.STORE, store)));
+        job.put(Attributes.JOB_REQUESTED_VERSION, Values.n(2));
+        dynamo.putItem(request -> request.tableName(source.table).item(job));
+        String target = newTable("new");
+
+        // WHEN
+        Run refused = migrate("--from", source.table, "--to", target);
+
+        // THEN refused (exit 2), naming the job and what to do, and no target table made
+        assertThat(refused.exitCode()).isEqualTo(2);
+        assertThat(refused.err())
+                .contains("1 refresh job(s) not done", Keys.subjectRef(Entity.STORE, store), "pending", "jobs");
+        assertThat(describe(target)).isNull();
+
+        // and once the job is done, the same command goes ahead
+        dynamo.updateItem(request -> request.tableName(source.table)
+                .key(RefreshJob.keyOf(store).toAttributes())
+                .updateExpression("SET #pass = :two")
+                .expressionAttributeNames(Map.of("#pass", Attributes.JOB_PASS_VERSION))
+                .expressionAttributeValues(Map.of(":two", Values.n(2))));
+        Run done = migrate("--from", source.table, "--to", target);
+        assertThat(done.exitCode()).as(done.err()).isZero();
     }
 
     @Test
