@@ -11,6 +11,7 @@ import io.entitytable.api.timing.CurrentRequestTiming;
 import io.entitytable.api.timing.RequestTiming;
 import io.entitytable.model.Entity;
 import io.entitytable.model.SearchDocument;
+import io.entitytable.search.client.EngineErrors;
 import io.entitytable.search.client.QueryRefusedException;
 import io.entitytable.search.client.QueryWords;
 import io.entitytable.search.client.TextHit;
@@ -74,9 +75,8 @@ public class SearchService {
             throw ApiProblem.badParameter(
                     "q", "the search index refused this search; search with fewer or shorter words");
         } catch (IOException e) {
-            // Unreachable, late, or failing as a whole: SearchFailedException names no reason, the others are the
-            // network's and name none either.
-            LOG.errorf("search of business %s failed: %s", businessId, e.toString());
+            // Unreachable, late, or failing as a whole; described without the engine's reasons, which may quote q.
+            LOG.errorf("search of business %s failed: %s", businessId, EngineErrors.describe(e));
             throw new ApiProblem(
                     503, "Service unavailable", "the search index is unavailable; retry after a short wait");
         } finally {

@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.opensearch.client.opensearch._types.ErrorCause;
+import org.opensearch.client.opensearch._types.OpenSearchException;
 import org.opensearch.client.transport.httpclient5.ResponseException;
 
 /**
@@ -37,6 +38,26 @@ public final class EngineErrors {
             text.append(" (caused by: ").append(String.join(", ", causes)).append(')');
         }
         return text.toString();
+    }
+
+    /**
+     * A failed request to the engine: its status and error types when the engine answered, the network's message when
+     * it could not be reached, and only the kind of fault otherwise (a client-side fault may quote what it was sending).
+     */
+    public static String describe(Throwable failure) {
+        if (failure instanceof OpenSearchException e) {
+            return e.status() + " " + describe(e.error());
+        }
+        if (failure instanceof ResponseException e) {
+            return e.status() + " " + String.join(", ", types(e));
+        }
+        if (failure instanceof SearchFailedException || failure instanceof QueryRefusedException) {
+            return failure.getMessage();
+        }
+        if (failure instanceof IOException) {
+            return failure.toString();
+        }
+        return failure.getClass().getName();
     }
 
     /** The error's type, then the types of its causes and root causes, each once. */
