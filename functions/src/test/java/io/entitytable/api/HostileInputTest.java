@@ -14,8 +14,12 @@ import io.entitytable.api.search.SearchProfile;
 import io.entitytable.api.search.SearchService;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
+import io.entitytable.model.CoreItem;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Keys;
+import io.entitytable.model.SearchDocument;
+import io.entitytable.model.SearchIndex;
+import io.entitytable.search.local.SharedSearchEngine;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.RestAssured;
@@ -32,15 +36,22 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogManager;
+import java.util.logging.LogRecord;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -362,6 +373,7 @@ class HostileInputTest {
                         values.put("", Expect.CLIENT_ERROR);
                         values.put("%20%20", Expect.CLIENT_ERROR);
                         values.put("x".repeat(SearchService.MAX_TEXT_LENGTH + 1), Expect.CLIENT_ERROR);
+                        values.putAll(searchTextBounds());
                     }
                     case "country", "state", "city", "zip" -> textValues(values, 100, false);
                     default -> {
@@ -390,6 +402,189 @@ class HostileInputTest {
         }
         return cases;
     }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // Search: the bounds of q, markup in stored names, and the engine's refusals (issue 30, points 4 and 5)
+
+    private static final String MARKUP_FIRST_NAME = "<img src=x onerror=alert(1)>";
+    private static final String MARKUP_LAST_NAME = "\"Tom\" & 'Jerry'";
+
+    /**
+     * Search texts at and past the bounds of q, as encoded query values: within them every text is searched (a 2xx),
+     * past them a 400 names the limit. The words are counted as the engine splits them, so ideographs, emoji and
+     * hyphenated runs count one word per piece. Fifty words was a 503 before the bound (the engine's term limit).
+     */
+    private static Map<String, Expect> searchTextBounds() {
+        Map<String, Expect> values = new LinkedHashMap<>();
+        List<String> fuzzy = List.of(
+                "quixote",
+                "panzas",
+                "dulcinea",
+                "rocinante",
+                "mancha",
+                "barcelona",
+                "toboso",
+                "sancho",
+                "alonsos",
+                "cervantes",
+                "windmill");
+        values.put(enc(String.join(" ", fuzzy.subList(0, SearchService.MAX_WORDS))), Expect.SUCCESS);
+        values.put(enc(String.join(" ", fuzzy)), Expect.CLIENT_ERROR);
+        StringBuilder fifty = new StringBuilder();
+        for (int i = 0; i < 50; i++) {
+            fifty.append(String.format("w%02d ", i));
+        }
+        values.put(enc(fifty.toString().strip()), Expect.CLIENT_ERROR);
+        values.put(enc("東".repeat(SearchService.MAX_WORDS)), Expect.SUCCESS);
+        values.put(enc("東".repeat(SearchService.MAX_WORDS + 1)), Expect.CLIENT_ERROR);
+        values.put(enc("\uD83D\uDE00".repeat(SearchService.MAX_WORDS + 1)), Expect.CLIENT_ERROR);
+        values.put(enc("a-b-c-d-e-f-g-h-i-j-k"), Expect.CLIENT_ERROR);
+        // The longest text: ten words of nineteen letters and their spaces, 199 characters.
+        values.put(enc(String.join(" ", Collections.nCopies(SearchService.MAX_WORDS, "x".repeat(19)))), Expect.SUCCESS);
+        return values;
+    }
+
+    @Test
+    void search_tooManyWords_shouldBe400NamingTheLimit() throws Exception {
+        // GIVEN
+        String business = createBusiness("Hostile Words");
+
+        // WHEN
+        HttpResponse<String> response = searchFor(business, "a b c d e f g h i j k");
+
+        // THEN
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(response.headers().firstValue("Content-Type").orElse("")).startsWith(PROBLEM_JSON);
+        JsonNode error = JSON.readTree(response.body()).path("errors").path(0);
+        assertThat(error.path("field").asText()).isEqualTo("q");
+        assertThat(error.path("message").asText()).contains("at most " + SearchService.MAX_WORDS + " words");
+    }
+
+    @Test
+    void search_markupInAStoredName_shouldComeBackEscaped_withTheEnginesEmTheOnlyMarkup() throws Exception {
+        // GIVEN a customer whose names hold markup and every character HTML escapes, indexed as the indexer would
+        String business = createBusiness("Hostile Markup");
+        String customer = createCustomer(business, MARKUP_FIRST_NAME, MARKUP_LAST_NAME);
+        indexAsTheIndexerWould(customer);
+
+        // WHEN
+        HttpResponse<String> response = searchFor(business, "onerror jerry");
+
+        // THEN the highlights are HTML with the stored text escaped; the fields are the text as stored
+        assertThat(response.statusCode()).isEqualTo(200);
+        JsonNode hit = JSON.readTree(response.body()).path("items").path(0);
+        assertThat(hit.path("id").asText()).isEqualTo(customer);
+        assertThat(hit.path("highlight").path("firstName").path(0).asText())
+                .isEqualTo("&lt;img src=x <em>onerror</em>=alert(1)&gt;");
+        assertThat(hit.path("highlight").path("lastName").path(0).asText())
+                .isEqualTo("&quot;Tom&quot; &amp; &#x27;<em>Jerry</em>&#x27;");
+        assertThat(hit.path("fields").path("firstName").path(0).asText()).isEqualTo(MARKUP_FIRST_NAME);
+        assertThat(hit.has("score")).isFalse();
+    }
+
+    @Test
+    void search_theEngineRefusingTheQuery_shouldBe400_loggedAtWarnWithoutTheWords() throws Exception {
+        // GIVEN an engine that takes fewer terms per query than two words make, and every log record captured
+        String business = createBusiness("Hostile Refusal");
+        LevelCapture capture = new LevelCapture();
+        java.util.logging.Logger root = LogManager.getLogManager().getLogger("");
+        root.addHandler(capture);
+        engine("PUT", "/_cluster/settings", "{\"transient\":{\"indices.query.bool.max_clause_count\":30}}");
+        HttpResponse<String> response;
+        try {
+            // WHEN
+            response = searchFor(business, "Dulcinea Toboso");
+        } finally {
+            engine("PUT", "/_cluster/settings", "{\"transient\":{\"indices.query.bool.max_clause_count\":null}}");
+            root.removeHandler(capture);
+        }
+
+        // THEN a problem, not a 503; one WARN says so, and no record carries the searched words
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(response.headers().firstValue("Content-Type").orElse("")).startsWith(PROBLEM_JSON);
+        assertThat(JSON.readTree(response.body())
+                        .path("errors")
+                        .path(0)
+                        .path("field")
+                        .asText())
+                .isEqualTo("q");
+        assertThat(capture.lines)
+                .anyMatch(line -> line.startsWith("WARN") && line.contains("refused by the engine"))
+                .noneMatch(line -> line.startsWith("ERROR"))
+                .noneMatch(line -> line.toLowerCase(Locale.ROOT).contains("dulcinea")
+                        || line.toLowerCase(Locale.ROOT).contains("toboso"));
+    }
+
+    /** Every log record at WARN and above, as its level and its message with parameters. */
+    private static final class LevelCapture extends Handler {
+        final List<String> lines = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void publish(LogRecord record) {
+            int level = record.getLevel().intValue();
+            if (level < Level.WARNING.intValue()) {
+                return;
+            }
+            StringBuilder line = new StringBuilder(level >= Level.SEVERE.intValue() ? "ERROR" : "WARN")
+                    .append(' ')
+                    .append(record.getMessage());
+            if (record.getParameters() != null) {
+                for (Object parameter : record.getParameters()) {
+                    line.append(' ').append(parameter);
+                }
+            }
+            for (Throwable cause = record.getThrown(); cause != null; cause = cause.getCause()) {
+                line.append(' ').append(cause);
+            }
+            lines.add(line.toString());
+        }
+
+        @Override
+        public void flush() {}
+
+        @Override
+        public void close() {}
+    }
+
+    private HttpResponse<String> searchFor(String business, String text) throws Exception {
+        return send(new Case("", "GET", "/businesses/" + business + "/search?q=" + enc(text), Map.of(), null, null, 0));
+    }
+
+    /** The customer's document, built from its item by the indexer's own function, written as the indexer does. */
+    private void indexAsTheIndexerWould(String customerId) throws Exception {
+        Map<String, AttributeValue> item = dynamo
+                .query(query -> query.tableName(LocalDynamoResource.TABLE)
+                        .consistentRead(true)
+                        .keyConditionExpression("#id = :id")
+                        .expressionAttributeNames(Map.of("#id", Attributes.ID))
+                        .expressionAttributeValues(Map.of(":id", AttributeValue.fromS(customerId))))
+                .items()
+                .stream()
+                .filter(CoreItem::isCore)
+                .findFirst()
+                .orElseThrow();
+        SearchDocument document = SearchDocument.of(item, List.of()).orElseThrow();
+        String bulk = "{\"index\":{\"_index\":\"" + SearchIndex.ALIAS + "\",\"_id\":\"" + document.id()
+                + "\",\"routing\":\"" + document.businessId() + "\",\"version\":" + document.indexVersion()
+                + ",\"version_type\":\"external\"}}\n" + document.toJson() + "\n";
+        HttpResponse<String> response = engine("POST", "/_bulk?refresh=true", bulk);
+        assertThat(JSON.readTree(response.body()).path("errors").asBoolean())
+                .as(response.body())
+                .isFalse();
+    }
+
+    private HttpResponse<String> engine(String method, String path, String body) throws Exception {
+        HttpResponse<String> response = http.send(
+                HttpRequest.newBuilder(SharedSearchEngine.get().endpoint().resolve(path))
+                        .header("Content-Type", "application/json")
+                        .method(method, HttpRequest.BodyPublishers.ofString(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isLessThan(300);
+        return response;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
 
     /** Hostile bodies for every route that takes one: whole-body mutations, then per-field type and value swaps. */
     private List<Case> bodyCases(List<Route> routes, Fixtures main, Fixtures sink) throws Exception {
@@ -1044,7 +1239,7 @@ class HostileInputTest {
     }
 
     private static String repeatArray(String element, int count) {
-        return "[" + String.join(",", java.util.Collections.nCopies(count, element)) + "]";
+        return "[" + String.join(",", Collections.nCopies(count, element)) + "]";
     }
 
     private static String queryString(Map<String, String> query) {

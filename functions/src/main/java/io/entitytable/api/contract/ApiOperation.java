@@ -8,6 +8,7 @@ import static io.entitytable.api.contract.ApiOperation.Success.JOB;
 import static io.entitytable.api.contract.ApiOperation.Success.LIST;
 import static io.entitytable.api.contract.ApiOperation.Success.READ;
 
+import io.entitytable.search.client.TextQuery;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -425,8 +426,14 @@ public enum ApiOperation {
                     + " not by DynamoDB: customers by name, email and address, stores by name and address, orders by"
                     + " their lines' descriptions and SKUs, status and customer name, all by tags. A word prefix"
                     + " matches, a typo in a longer word is forgiven, accents and case do not matter. Best match"
-                    + " first, ties by id. One search request per page, held to the business. 404 when the"
-                    + " deployment has no search index; 503 when the index cannot be reached.",
+                    + " first, ties by id; no relevance score is given (it is computed over every business's"
+                    + " documents). One search request per page, held to the business; pages end after the first "
+                    + TextQuery.MAX_HITS
+                    + " hits. Highlights are HTML (stored text escaped, matches in <em>); every other field is"
+                    + " plain text. 400 for a text over " + TextQuery.MAX_LENGTH + " characters or "
+                    + TextQuery.MAX_WORDS + " words, or one the index refuses; 404"
+                    + " when the deployment has no search index; 503 (with Retry-After) when the index cannot be"
+                    + " reached or fails.",
             LIST,
             false,
             Errors.LIST);

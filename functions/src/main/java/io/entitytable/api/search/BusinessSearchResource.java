@@ -3,6 +3,7 @@ package io.entitytable.api.search;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
+import io.entitytable.search.client.TextQuery;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
@@ -28,9 +29,11 @@ public class BusinessSearchResource {
     public Page<SearchHitResponse> search(
             @PathParam("id") String businessId,
             @Parameter(
-                            description =
-                                    "The text to search for: plain words (1 to 256 characters), never a query language."
-                                            + " A word prefix matches, and a typo in a longer word is forgiven.")
+                            description = "The text to search for: plain words, never a query language; 1 to "
+                                    + TextQuery.MAX_LENGTH + " characters and at most " + TextQuery.MAX_WORDS
+                                    + " words (letters and digits between spaces or punctuation;"
+                                    + " each Chinese or Japanese character and each emoji counts as a word)."
+                                    + " A word prefix matches, and a typo in a longer word is forgiven.")
                     @QueryParam("q")
                     String q,
             @Parameter(

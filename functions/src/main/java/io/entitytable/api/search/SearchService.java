@@ -11,6 +11,9 @@ import io.entitytable.api.timing.CurrentRequestTiming;
 import io.entitytable.api.timing.RequestTiming;
 import io.entitytable.model.Entity;
 import io.entitytable.model.SearchDocument;
+import io.entitytable.search.client.EngineErrors;
+import io.entitytable.search.client.QueryRefusedException;
+import io.entitytable.search.client.QueryWords;
 import io.entitytable.search.client.TextHit;
 import io.entitytable.search.client.TextQuery;
 import io.entitytable.search.client.TextSearch;
@@ -23,7 +26,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.jboss.logging.Logger;
-import org.opensearch.client.opensearch._types.OpenSearchException;
 
 /**
  * Plain-text search inside one business, answered from the search index (never from the table). The caller must be
@@ -31,12 +33,14 @@ import org.opensearch.client.opensearch._types.OpenSearchException;
  */
 @ApplicationScoped
 public class SearchService {
-    /** Longer text is a paste, not a search: refused rather than cut. */
-    public static final int MAX_TEXT_LENGTH = 256;
+    /** Longer text is a paste, not a search: refused rather than cut ({@link TextQuery#MAX_LENGTH} says why). */
+    public static final int MAX_TEXT_LENGTH = TextQuery.MAX_LENGTH;
+    /** More words would take the query over the engine's term limit ({@link TextQuery#MAX_WORDS} says why). */
+    public static final int MAX_WORDS = TextQuery.MAX_WORDS;
 
     private static final Logger LOG = Logger.getLogger(SearchService.class);
-    private static final String SCORE = "score";
-    private static final String ID = "id";
+    /** The cursor's one field: how many hits came before the next page (never a score, see {@link TextSearch}). */
+    private static final String HITS = "hits";
 
     private final SearchBackend backend;
     private final Access access;
@@ -65,8 +69,14 @@ public class SearchService {
         long start = System.nanoTime();
         try {
             page = search.run(new TextQuery(businessId, text, types, size, after));
-        } catch (IOException | OpenSearchException e) {
-            LOG.errorf(e, "search of business %s failed", businessId);
+        } catch (QueryRefusedException e) {
+            // The engine's word, not the caller's text: the searched words are personal data and stay out of logs.
+            LOG.warnf("search of business %s refused by the engine: %s", businessId, e.getMessage());
+            throw ApiProblem.badParameter(
+                    "q", "the search index refused this search; search with fewer or shorter words");
+        } catch (IOException e) {
+            // Unreachable, late, or failing as a whole; described without the engine's reasons, which may quote q.
+            LOG.errorf("search of business %s failed: %s", businessId, EngineErrors.describe(e));
             throw new ApiProblem(
                     503, "Service unavailable", "the search index is unavailable; retry after a short wait");
         } finally {
@@ -87,6 +97,13 @@ public class SearchService {
         if (text.length() > MAX_TEXT_LENGTH
                 || !Patterns.TEXT_SHAPE.matcher(text).matches()) {
             throw ApiProblem.badParameter("q", "must be at most " + MAX_TEXT_LENGTH + " characters of text");
+        }
+        int words = QueryWords.count(text);
+        if (words > MAX_WORDS) {
+            throw ApiProblem.badParameter(
+                    "q",
+                    "must be at most " + MAX_WORDS + " words (each Chinese or Japanese character and each emoji counts"
+                            + " as a word); this text has " + words);
         }
         return text;
     }
@@ -114,7 +131,7 @@ public class SearchService {
             return null;
         }
         try {
-            return new TextQuery.After(Double.parseDouble(position.get(SCORE)), position.get(ID));
+            return new TextQuery.After(Integer.parseInt(position.get(HITS)));
         } catch (RuntimeException e) {
             // A cursor we signed always parses; this one was made by another version of the API.
             throw ApiProblem.badRequest("the cursor is not valid for this request; start again without 'next'");
@@ -123,7 +140,7 @@ public class SearchService {
 
     private static CursorState state(TextQuery.After after) {
         CursorState state = CursorState.start();
-        state.positions().put(CursorState.SINGLE, Map.of(SCORE, Double.toString(after.score()), ID, after.id()));
+        state.positions().put(CursorState.SINGLE, Map.of(HITS, Integer.toString(after.hits())));
         return state;
     }
 }

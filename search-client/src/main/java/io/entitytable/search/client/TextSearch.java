@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.opensearch._types.FieldValue;
 import org.opensearch.client.opensearch._types.OpenSearchException;
@@ -17,7 +18,9 @@ import org.opensearch.client.opensearch._types.query_dsl.Query;
 import org.opensearch.client.opensearch.core.SearchRequest;
 import org.opensearch.client.opensearch.core.SearchResponse;
 import org.opensearch.client.opensearch.core.search.HighlightField;
+import org.opensearch.client.opensearch.core.search.HighlighterEncoder;
 import org.opensearch.client.opensearch.core.search.Hit;
+import org.opensearch.client.transport.httpclient5.ResponseException;
 
 /**
  * The one search the project runs: plain text inside one business.
@@ -27,13 +30,20 @@ import org.opensearch.client.opensearch.core.search.Hit;
  * business is a filter of the query itself (and the routing, so one shard answers); tombstones of deleted subjects are
  * filtered out. Two ways to match, either is enough: the words themselves, with one typo allowed in a word of five
  * letters or more, and word prefixes on the {@code .prefix} sub-fields ("quix" finds "Quixote"). Hits are ranked by
- * score, ties broken by id, so {@code search_after} pages are stable.
+ * score, ties broken by id, and paged by position ({@code from}): the score is computed from term statistics of the
+ * whole index, every business's documents, so it orders the hits here and never leaves this class, neither in a hit nor
+ * in where a page ended.
+ *
+ * <p>Highlights are HTML: the engine escapes the stored text ({@code encoder: html}) and wraps matches in {@code <em>},
+ * so a name that holds markup comes back as text, and {@code <em>} is the only markup in a fragment.
  *
  * <p>Fuzziness is the query's cost: each fuzzy word is matched against every term of every text field of the whole
  * index (all businesses), and highlighting re-runs the query on each hit's fields. So typos are allowed only where a
  * user makes them and they cannot flood the results (not in short words, whose one-letter variants are other common
  * words; one edit, never two), only on the word fields (a prefix is typed, not misspelt); and each field is
- * highlighted by its own part of the query only.
+ * highlighted by its own part of the query only. The engine counts every typo variant as a term of the query, and
+ * refuses a query of more than 1,024: {@link #FUZZY_MAX_EXPANSIONS} and {@link TextQuery#MAX_WORDS} keep every query
+ * the API can send under that, however crowded the index's vocabulary.
  */
 public final class TextSearch {
     private static final List<String> WORD_FIELDS = SearchFields.TEXT;
@@ -51,15 +61,26 @@ public final class TextSearch {
      */
     static final int FUZZY_PREFIX_LENGTH = 0;
     /**
-     * Terms one fuzzy word may stand for, per field: the engine's default. They are chosen over the whole index, every
-     * business's terms, so fewer could drop the one a business holds; 10 measured no faster.
+     * Terms one fuzzy word may stand for, per field. The engine counts each as a term of the query: at its default of
+     * 50, two words with 50 look-alikes each in the index (which any business can write) made 1,122 terms over 11
+     * fields, and the engine refused the query. At 8, ten words stay under its limit ({@link TextQuery#MAX_WORDS}). A word
+     * typed right is found whatever the expansions (the prefix sub-fields match it too); only look-alikes past the
+     * eighth are dropped, and they are chosen over the whole index, so in a crowded vocabulary a typo may miss a
+     * business's word (a test shows the ten-word query answered over such a vocabulary).
      */
-    static final int FUZZY_MAX_EXPANSIONS = 50;
+    static final int FUZZY_MAX_EXPANSIONS = 8;
 
     private static final String INDEX_NOT_FOUND = "index_not_found_exception";
+    /** What the engine answers (with a 500) for a query over its term limit. */
+    private static final Set<String> TOO_MANY_TERMS = Set.of("too_many_clauses", "too_many_nested_clauses");
+
+    private static final int NOT_FOUND = 404;
+    private static final int REQUEST_TIMEOUT = 408;
+    private static final int TOO_MANY_REQUESTS = 429;
 
     private final OpenSearchClient client;
     private final String index;
+    private final int maxHits;
 
     /** Searches the alias every reader uses. */
     public TextSearch(OpenSearchClient client) {
@@ -67,32 +88,63 @@ public final class TextSearch {
     }
 
     public TextSearch(OpenSearchClient client, String index) {
-        this.client = client;
-        this.index = index;
+        this(client, index, TextQuery.MAX_HITS);
     }
 
+    /** With another depth limit than {@link TextQuery#MAX_HITS}: for tests, which cannot index a thousand hits cheaply. */
+    TextSearch(OpenSearchClient client, String index, int maxHits) {
+        this.client = client;
+        this.index = index;
+        this.maxHits = maxHits;
+    }
+
+    /**
+     * @throws QueryRefusedException when the engine refuses the query itself (asking again is no use)
+     * @throws SearchFailedException when the engine answers with another error (5xx, throttling): worth another try
+     * @throws IOException when the engine cannot be reached or answers late
+     */
     public TextSearchPage run(TextQuery query) throws IOException {
         @SuppressWarnings("rawtypes")
         SearchResponse<Map> response;
         try {
             response = client.search(request(query), Map.class);
         } catch (OpenSearchException e) {
-            if (INDEX_NOT_FOUND.equals(e.error().type())) {
+            List<String> types = EngineErrors.types(e.error());
+            if (types.contains(INDEX_NOT_FOUND)) {
                 // The indexer creates the index with its first batch: until then nothing is indexed.
                 return new TextSearchPage(List.of(), null);
             }
-            throw e;
+            throw failure(e.status(), types);
+        } catch (ResponseException e) {
+            // The Apache transport's form of a 5xx; the engine's reasons in its message are not passed on.
+            throw failure(e.status(), EngineErrors.types(e));
         }
         List<TextHit> hits = new ArrayList<>();
         for (Hit<Map> hit : response.hits().hits()) {
             hits.add(hitOf(hit));
         }
-        if (hits.size() <= query.size()) {
-            return new TextSearchPage(hits, null);
+        int end = query.from() + query.size();
+        if (hits.size() <= query.size() || end >= maxHits) {
+            return new TextSearchPage(List.copyOf(hits.subList(0, Math.min(hits.size(), query.size()))), null);
         }
-        List<TextHit> page = hits.subList(0, query.size());
-        TextHit last = page.get(page.size() - 1);
-        return new TextSearchPage(List.copyOf(page), new TextQuery.After(last.score(), last.id()));
+        return new TextSearchPage(List.copyOf(hits.subList(0, query.size())), new TextQuery.After(end));
+    }
+
+    /**
+     * The failure to throw for an engine's error answer; throws a refusal instead when the query itself is at fault: a
+     * 4xx other than throttling, a timeout or a missing index, or a query over the engine's term limit, which it
+     * answers with a 500.
+     */
+    private static SearchFailedException failure(int status, List<String> types) {
+        boolean clientError = status >= 400
+                && status < 500
+                && status != NOT_FOUND
+                && status != REQUEST_TIMEOUT
+                && status != TOO_MANY_REQUESTS;
+        if (clientError || types.stream().anyMatch(TOO_MANY_TERMS::contains)) {
+            throw new QueryRefusedException(status, types);
+        }
+        return new SearchFailedException(status, types);
     }
 
     /** The request {@link #run} sends: public so benchmarks can send the same body by other means. */
@@ -100,15 +152,17 @@ public final class TextSearch {
         return SearchRequest.of(search -> {
             search.index(index)
                     .routing(query.businessId())
+                    .from(query.from())
                     // One more than the page: whether there is a next page, without counting every hit.
                     .size(query.size() + 1)
                     .trackTotalHits(total -> total.enabled(false))
-                    .trackScores(true)
                     .query(query(query))
                     .sort(sort -> sort.score(score -> score.order(SortOrder.Desc)))
                     .sort(sort ->
                             sort.field(field -> field.field(SearchFields.ID).order(SortOrder.Asc)))
                     .highlight(highlight -> {
+                        // Stored text escaped, so the engine's <em> is the only markup a fragment holds.
+                        highlight.encoder(HighlighterEncoder.Html);
                         // A field is highlighted by what matched it alone: the fuzzy words on the word fields, the
                         // prefixes on the sub-fields. Without this, every field re-runs every part of the query.
                         highlight.requireFieldMatch(true);
@@ -117,11 +171,6 @@ public final class TextSearch {
                         PREFIX_FIELDS.forEach(field -> highlight.fields(field, HighlightField.of(f -> f)));
                         return highlight;
                     });
-            if (query.after() != null) {
-                search.searchAfterVals(
-                        FieldValue.of(query.after().score()),
-                        FieldValue.of(query.after().id()));
-            }
             return search;
         });
     }
@@ -172,7 +221,6 @@ public final class TextSearch {
                 String.valueOf(source.get(SearchFields.TYPE)),
                 String.valueOf(source.get(SearchFields.ID)),
                 String.valueOf(source.get(SearchFields.BUSINESS_ID)),
-                hit.score() == null ? 0 : hit.score(),
                 (String) source.get(SearchFields.TITLE),
                 fields,
                 highlightsByField(hit.highlight()));

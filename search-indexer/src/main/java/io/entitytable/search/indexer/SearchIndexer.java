@@ -2,7 +2,11 @@ package io.entitytable.search.indexer;
 
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Keys;
 import io.entitytable.model.SearchDocument;
+import io.entitytable.search.client.EngineErrors;
 import io.entitytable.search.client.IndexAliases;
 import io.entitytable.search.client.IndexBootstrap;
 import io.entitytable.search.client.SearchClients;
@@ -19,6 +23,7 @@ import org.opensearch.client.opensearch._types.VersionType;
 import org.opensearch.client.opensearch.core.BulkResponse;
 import org.opensearch.client.opensearch.core.bulk.BulkOperation;
 import org.opensearch.client.opensearch.core.bulk.BulkResponseItem;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Record;
 
 /**
@@ -41,10 +46,11 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
  *
  * <p><b>Failures, per document.</b> A document the index refuses for its content (a 4xx other than 409 and 429: a
  * mapping or parse error) and a record whose image cannot be read go to the dead-letter queue with the reason, and
- * count as done: one bad item never blocks the shard. Throttling (429), 5xx and an unreachable engine are retried
- * here with back-off ({@link IndexerConfig#maxAttempts()} bulk attempts, only the failed documents again); what still
- * fails is reported from its first record in stream order, and Lambda re-delivers from there (the versions make the
- * repeat harmless).
+ * count as done: one bad item never blocks the shard. Letters and logs name the item (id, entity, version) and the
+ * engine's error without the values it quotes, never the document: it holds names, emails and addresses. Throttling
+ * (429), 5xx and an unreachable engine are retried here with back-off ({@link IndexerConfig#maxAttempts()} bulk
+ * attempts, only the failed documents again); what still fails is reported from its first record in stream order, and
+ * Lambda re-delivers from there (the versions make the repeat harmless).
  *
  * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/services-ddb-batchfailurereporting.html">Partial batch
  *     responses for DynamoDB streams</a>
@@ -93,7 +99,10 @@ public final class SearchIndexer {
                 LOG.warnf(e, "record %s: %s", sequenceNumber(record), e.getMessage());
                 firstFailed = Math.min(firstFailed, position);
             } catch (RuntimeException e) {
-                refusals.add(new Refusal(position, letter(record, "unreadable record: " + e, null)));
+                // The kind of fault only: its message may quote the image (a sort key holds a customer's name).
+                refusals.add(new Refusal(
+                        position,
+                        letter(record, "unreadable record: " + e.getClass().getName())));
             }
         }
 
@@ -139,7 +148,7 @@ public final class SearchIndexer {
             response = client.bulk(b -> b.requireAlias(true).operations(operations));
         } catch (Exception e) {
             // Unreachable, throttled or failing as a whole: every document is tried again.
-            LOG.warnf("bulk of %d documents failed: %s", pending.size(), e.toString());
+            LOG.warnf("bulk of %d documents failed: %s", pending.size(), EngineErrors.describe(e));
             return pending;
         }
         int perDocument = dual ? 2 : 1;
@@ -154,14 +163,8 @@ public final class SearchIndexer {
             BulkResponseItem refused = refusal(live) ? live : next != null && refusal(next) ? next : null;
             if (refused != null) {
                 Pending document = pending.get(i);
-                int status = refused.status();
-                String reason = refused.error() == null
-                        ? "status " + status
-                        : status + " " + refused.error().type() + ": "
-                                + refused.error().reason();
-                refusals.add(new Refusal(
-                        document.firstPosition(),
-                        letter(document.record(), reason, document.document().toMap())));
+                String reason = refused.status() + " " + EngineErrors.describe(refused.error());
+                refusals.add(new Refusal(document.firstPosition(), letter(document.record(), reason)));
             } else if (worthRetry(live) || (next != null && worthRetry(next))) {
                 retry.add(pending.get(i));
             }
@@ -225,18 +228,46 @@ public final class SearchIndexer {
         }
     }
 
-    private static DeadLetter letter(Record record, String reason, Map<String, Object> document) {
-        Object id = document == null ? null : document.get(io.entitytable.model.SearchFields.ID);
+    /** A letter that points at the record's item (id, entity, version) without any of its content. */
+    private static DeadLetter letter(Record record, String reason) {
+        var change = record.dynamodb();
+        Map<String, AttributeValue> keys = change.hasKeys() ? change.keys() : Map.of();
+        Map<String, AttributeValue> image =
+                change.hasNewImage() ? change.newImage() : change.hasOldImage() ? change.oldImage() : Map.of();
         return new DeadLetter(
                 sequenceNumber(record),
                 record.eventNameAsString(),
-                id == null ? keyOf(record) : id.toString(),
-                reason,
-                document);
+                string(keys, Attributes.ID),
+                entityOf(string(keys, Attributes.TYPE)),
+                versionOf(image),
+                reason);
     }
 
-    private static String keyOf(Record record) {
-        return record.dynamodb().hasKeys() ? record.dynamodb().keys().toString() : null;
+    private static String string(Map<String, AttributeValue> item, String name) {
+        AttributeValue value = item.get(name);
+        return value == null ? null : value.s();
+    }
+
+    /** The entity a sort key names before its separator, when it is one; nothing of the key after it. */
+    private static String entityOf(String type) {
+        if (type == null) {
+            return null;
+        }
+        int separator = type.indexOf(Keys.SEPARATOR);
+        String name = separator < 0 ? type : type.substring(0, separator);
+        return Entity.fromKeyName(name).map(Entity::keyName).orElse(null);
+    }
+
+    private static Long versionOf(Map<String, AttributeValue> image) {
+        AttributeValue value = image.get(Attributes.VERSION);
+        if (value == null || value.n() == null) {
+            return null;
+        }
+        try {
+            return Long.parseLong(value.n());
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     private static String sequenceNumber(Record record) {

@@ -19,6 +19,7 @@ import io.entitytable.search.client.VersioningProbe;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -201,9 +202,65 @@ class SearchIndexerTest {
             assertThat(queue.receive(1)).singleElement().satisfies(body -> assertThat(body)
                     .contains("\"sequenceNumber\":\"" + orderRecord.dynamodb().sequenceNumber() + "\"")
                     .contains("\"itemId\":\"" + order.id() + "\"")
-                    .contains("\"reason\":\"400 mapper_parsing_exception")
-                    .contains("\"sku\":[\"SKU-CAFE-01\""));
+                    .contains("\"entity\":\"order\"")
+                    .contains("\"version\":1")
+                    .contains("\"reason\":\"400 mapper_parsing_exception: failed to parse field [sku] of type [long]")
+                    .doesNotContain("SKU-CAFE-01"));
         }
+    }
+
+    @Test
+    void aRefusedDocument_shouldLeaveNoPersonalFieldInTheDeadLetterOrTheLogs() {
+        // GIVEN an index whose firstName field takes dates only (the engine quotes a value it cannot parse), every log
+        // record captured, and a customer whose every personal field is distinctive
+        index.createWith(io.entitytable.model.SearchIndex.definitionJson()
+                .replaceFirst("\"firstName\": \\{[^\\n]*\\n", "\"firstName\": { \"type\": \"date\" },\n"));
+        Customer customer = subjects.customer("Dulcinea", "Toboso");
+        Record record = insert(customer);
+        List<String> personal =
+                List.of("Dulcinea", "Toboso", customer.email(), "2 Rue de l'Église", "Orléans", "toboso." + "dulcinea");
+        LogCapture logs = LogCapture.start();
+        try {
+            // WHEN
+            StreamsEventResponse response = indexer(OrderLines.none()).process(List.of(record));
+
+            // THEN it is dead-lettered, and neither the letter nor any log record names a personal field
+            assertThat(response.getBatchItemFailures()).isEmpty();
+        } finally {
+            logs.stop();
+        }
+        assertThat(deadLetters.letters).singleElement().satisfies(letter -> {
+            assertThat(letter.itemId()).isEqualTo(customer.id());
+            assertThat(letter.entity()).isEqualTo("customer");
+            assertThat(letter.version()).isEqualTo(1L);
+            assertThat(letter.reason()).startsWith("400 mapper_parsing_exception: failed to parse field [firstName]");
+            String body = letter.toJson().toLowerCase(Locale.ROOT);
+            assertThat(personal).allSatisfy(value -> assertThat(body).doesNotContain(value.toLowerCase(Locale.ROOT)));
+        });
+        assertThat(logs.lines())
+                .anyMatch(line -> line.contains("refused") && line.contains("mapper_parsing_exception"));
+        assertThat(logs.lines())
+                .allSatisfy(line -> assertThat(personal).allSatisfy(value -> assertThat(line.toLowerCase(Locale.ROOT))
+                        .doesNotContain(value.toLowerCase(Locale.ROOT))));
+    }
+
+    @Test
+    void anUnreadableRecord_shouldBeDeadLetteredWithoutItsContent() {
+        // GIVEN a customer item whose sort key (its name) names no entity: the image cannot be read
+        Customer customer = subjects.customer("Dulcinea", "Toboso");
+        Map<String, AttributeValue> image = new HashMap<>(customer.toItem());
+        image.put(Attributes.TYPE, Values.s("customr#toboso.dulcinea"));
+
+        // WHEN
+        indexer(OrderLines.none()).process(List.of(StreamRecords.record(OperationType.INSERT, null, image)));
+
+        // THEN
+        assertThat(deadLetters.letters).singleElement().satisfies(letter -> {
+            assertThat(letter.itemId()).isEqualTo(customer.id());
+            assertThat(letter.entity()).isNull();
+            assertThat(letter.reason()).startsWith("unreadable record: ");
+            assertThat(letter.toJson().toLowerCase(Locale.ROOT)).doesNotContain("toboso", "dulcinea");
+        });
     }
 
     @Test

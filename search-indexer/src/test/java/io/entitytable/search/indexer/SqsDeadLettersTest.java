@@ -3,7 +3,6 @@ package io.entitytable.search.indexer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import java.util.Map;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -19,8 +18,9 @@ class SqsDeadLettersTest {
                             Integer.toString(1000 + i),
                             "INSERT",
                             "item-" + i,
-                            "400 mapper_parsing_exception",
-                            Map.of()))
+                            "customer",
+                            (long) i,
+                            "400 mapper_parsing_exception"))
                     .toList();
 
             // WHEN
