@@ -269,8 +269,13 @@ class TransactionConflictTest {
         }
 
         @Override
-        public String cursorSecret() {
-            return "not used";
+        public java.util.Optional<String> cursorSecret() {
+            return java.util.Optional.of("not used");
+        }
+
+        @Override
+        public java.util.Optional<String> cursorSecretArn() {
+            return java.util.Optional.empty();
         }
 
         @Override

@@ -82,8 +82,10 @@ final class NagFindings {
                 stack.getNode().findChild("CursorSecret"),
                 rule(
                         "AwsSolutions-SMG4",
-                        "The cursor signing key is injected at deploy time; rotating it would silently invalidate every"
-                                + " outstanding cursor, so it is replaced deliberately with a redeploy instead."));
+                        "Rotated by hand with put-secret-value (infra-cdk/README.md): automatic rotation needs a"
+                                + " rotation function, and for a plain random key it would do only what that command"
+                                + " does. The API verifies AWSCURRENT and AWSPREVIOUS, so a rotation keeps cursors"
+                                + " handed out before valid."));
         stack.userPool()
                 .ifPresent(
                         users -> suppress(

@@ -69,23 +69,47 @@ class EntityTableStackTest {
     }
 
     @Test
-    void apiEnvironment_shouldCarryTheCursorSecretAsADynamicReference_andNoHandlerName() {
+    void apiEnvironment_shouldNameTheCursorSecretByArn_neverCarryItsValue_andNoHandlerName() throws Exception {
         // GIVEN the default config
         // WHEN the stack is synthesized
         Map<String, Object> variables = environment(synthesized.stack().api());
-        // THEN the cursor secret is resolved by CloudFormation from Secrets Manager, and the API's zip holds one
+        // THEN the API is told which secret holds the cursor keys, by ARN (a secret's Ref), and nothing in the
+        // function's
+        // configuration or the template resolves the secret's value (no dynamic reference); the API's zip holds one
         // handler
         String secretId = synthesized.only("AWS::SecretsManager::Secret").getKey();
-        assertThat(variables.get(EnvironmentVariables.CURSOR_SECRET))
-                .isEqualTo(Map.of(
-                        "Fn::Join",
-                        List.of(
-                                "",
-                                List.of("{{resolve:secretsmanager:", Map.of("Ref", secretId), ":SecretString:::}}"))));
+        assertThat(variables)
+                .containsEntry(EnvironmentVariables.CURSOR_SECRET_ARN, Map.of("Ref", secretId))
+                .doesNotContainKey(EnvironmentVariables.CURSOR_SECRET);
+        assertThat(new ObjectMapper().writeValueAsString(synthesized.template().toJSON()))
+                .contains(EnvironmentVariables.CURSOR_SECRET_ARN)
+                .doesNotContain("{{resolve:");
         assertThat(variables)
                 .doesNotContainKeys(
                         EnvironmentVariables.QUARKUS_LAMBDA_HANDLER, EnvironmentVariables.ALLOW_UNAUTHENTICATED)
                 .containsEntry(EnvironmentVariables.AUTH_GROUPS_CLAIM, "cognito:groups");
+    }
+
+    @Test
+    void cursorSecret_shouldBeReadableByTheApiAlone_andOnlyThatSecret() {
+        // GIVEN the stack's one secret
+        String secretId = synthesized.only("AWS::SecretsManager::Secret").getKey();
+        // WHEN the stack is synthesized
+        List<Object> api = statements(synthesized.stack().api());
+        // THEN the API may GetSecretValue on that secret and nothing more of Secrets Manager
+        assertThat(statement(api, "ReadCursorSecret"))
+                .containsEntry("Action", EntityTableStack.READ_CURSOR_SECRET_ACTION)
+                .containsEntry("Effect", "Allow")
+                .containsEntry("Resource", Map.of("Ref", secretId));
+        assertThat(actions(api).stream().map(String::valueOf).filter(action -> action.startsWith("secretsmanager:")))
+                .containsExactly(EntityTableStack.READ_CURSOR_SECRET_ACTION);
+        // ... and no other role of the stack may touch any secret
+        long secretStatementsOfAnyRole = synthesized.resources("AWS::IAM::Policy").values().stream()
+                .flatMap(policy -> list(properties(policy), "PolicyDocument", "Statement").stream())
+                .filter(statement ->
+                        String.valueOf(map(statement).get("Action")).contains("secretsmanager:"))
+                .count();
+        assertThat(secretStatementsOfAnyRole).isEqualTo(1);
     }
 
     @Test
@@ -97,7 +121,7 @@ class EntityTableStackTest {
         assertThat(variables)
                 .containsEntry(
                         EnvironmentVariables.QUARKUS_LAMBDA_HANDLER, FunctionDefinition.STREAM_FANOUT.namedHandler())
-                .doesNotContainKey(EnvironmentVariables.CURSOR_SECRET);
+                .doesNotContainKeys(EnvironmentVariables.CURSOR_SECRET, EnvironmentVariables.CURSOR_SECRET_ARN);
     }
 
     @Test

@@ -127,7 +127,7 @@ class RefreshJobStackTest {
                         EnvironmentVariables.QUARKUS_LAMBDA_HANDLER, FunctionDefinition.REFRESH_WORKER.namedHandler())
                 .containsEntry(EnvironmentVariables.TABLE_NAME, Map.of("Ref", tableId()))
                 .containsEntry(EnvironmentVariables.REFRESH_QUEUE_URL, queueUrl)
-                .doesNotContainKey(EnvironmentVariables.CURSOR_SECRET);
+                .doesNotContainKeys(EnvironmentVariables.CURSOR_SECRET, EnvironmentVariables.CURSOR_SECRET_ARN);
         assertThat(FunctionDefinition.REFRESH_WORKER.zipPath()).isEqualTo(FunctionDefinition.STREAM_FANOUT.zipPath());
         // ... the fan-out can enqueue, and the API knows nothing of the queue
         assertThat(synthesized.environment(synthesized.stack().fanout()))

@@ -176,7 +176,7 @@ class SearchStackTest {
                 .containsEntry(
                         EnvironmentVariables.SEARCH_DEAD_LETTER_QUEUE_URL,
                         Map.of("Ref", synthesized.logicalId(indexing.deadLetterQueue())))
-                .doesNotContainKey(EnvironmentVariables.CURSOR_SECRET);
+                .doesNotContainKeys(EnvironmentVariables.CURSOR_SECRET, EnvironmentVariables.CURSOR_SECRET_ARN);
     }
 
     @Test

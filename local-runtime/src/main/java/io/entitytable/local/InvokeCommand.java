@@ -1,6 +1,7 @@
 package io.entitytable.local;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.local.auth.LocalCursorKey;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.function.FunctionEnvironment;
 import io.entitytable.local.function.PackagedFunction;
@@ -82,6 +83,10 @@ public record InvokeCommand(LocalOptions options, PrintStream out, PrintStream l
                     log.println("[invoke] started a search engine at " + searchEndpoint + " on an empty folder");
                 }
                 extra.putAll(FunctionEnvironment.indexer(searchEndpoint, sqsEndpoint));
+            }
+            if (function.equals(FunctionDefinition.API)) {
+                // The running system's key, so a cursor it handed out works in an invoked event too.
+                extra.putAll(FunctionEnvironment.api(LocalCursorKey.inFolder(options.authFolder())));
             }
             taskRoot = Files.createTempDirectory("entity-table-" + function.name() + "-");
             try (RuntimeApiServer runtimeApi =

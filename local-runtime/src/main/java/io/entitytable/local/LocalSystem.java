@@ -1,5 +1,6 @@
 package io.entitytable.local;
 
+import io.entitytable.local.auth.LocalCursorKey;
 import io.entitytable.local.auth.LocalIssuer;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.function.FunctionEnvironment;
@@ -34,6 +35,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Comparator;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -195,12 +197,14 @@ public final class LocalSystem implements AutoCloseable {
                         EnvironmentVariables.SEARCH_ENDPOINT,
                         searchEndpoint(searchPort).toString())
                 : Map.of();
+        Map<String, String> apiExtra = new LinkedHashMap<>(apiSearch);
+        apiExtra.putAll(FunctionEnvironment.api(LocalCursorKey.inFolder(options.authFolder())));
 
         // The functions' JVMs start while DynamoDB Local starts: their init phases are most of the start-up time and
         // they do not talk to DynamoDB before their first event.
         URI endpoint = functionsDynamoDb.apply(URI.create("http://localhost:" + options.dynamoDbPort()));
         CompletableFuture<PackagedFunction> apiStart = CompletableFuture.supplyAsync(
-                () -> startFunction(FunctionDefinition.API, apiFrontDoor, endpoint, null, null, apiSearch));
+                () -> startFunction(FunctionDefinition.API, apiFrontDoor, endpoint, null, null, apiExtra));
         CompletableFuture<PackagedFunction> fanoutStart = fanoutPackaged
                 ? CompletableFuture.supplyAsync(() -> startFunction(
                         FunctionDefinition.STREAM_FANOUT,

@@ -2,6 +2,7 @@ package io.entitytable.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.local.auth.LocalCursorKey;
 import io.entitytable.local.auth.LocalIssuer;
 import io.entitytable.local.function.FunctionEnvironment;
 import io.entitytable.local.function.PackagedFunction;
@@ -107,12 +108,7 @@ class LocalStackScenarioTest {
                         TestRepository.root().resolve(FunctionDefinition.API.zipPath()),
                         taskRoot,
                         frontDoor,
-                        FunctionEnvironment.of(
-                                FunctionDefinition.API,
-                                frontDoor.runtimeApiAddress(),
-                                taskRoot,
-                                TABLE,
-                                localStack.getEndpoint()),
+                        apiEnvironment(frontDoor, taskRoot),
                         System.out)) {
             // WHEN a plain HTTP request arrives
             HttpResponse<String> response = HttpClient.newHttpClient()
@@ -171,6 +167,13 @@ class LocalStackScenarioTest {
 
         // THEN only the core item reached the function
         assertThat(received).containsExactly(core);
+    }
+
+    private Map<String, String> apiEnvironment(RuntimeApiServer frontDoor, Path taskRoot) {
+        Map<String, String> environment = FunctionEnvironment.of(
+                FunctionDefinition.API, frontDoor.runtimeApiAddress(), taskRoot, TABLE, localStack.getEndpoint());
+        environment.putAll(FunctionEnvironment.api(LocalCursorKey.inFolder(dataFolder.resolve("auth"))));
+        return environment;
     }
 
     private static void put(String id, String type, ItemKind kind) {

@@ -11,8 +11,16 @@ public final class EnvironmentVariables {
     public static final String AUTH_GROUPS_CLAIM = "AUTH_GROUPS_CLAIM";
     /** {@code true} only when the API is deployed without an authorizer: every caller is then an operator. */
     public static final String ALLOW_UNAUTHENTICATED = "ALLOW_UNAUTHENTICATED";
-    /** Key that signs pagination cursors; every instance of the API must share it. */
+    /**
+     * The secret that signs pagination cursors, given as it is: only where the environment is as private as the secret
+     * (the local runtime, tests). Every instance of the API must share it.
+     */
     public static final String CURSOR_SECRET = "CURSOR_SECRET";
+    /**
+     * On AWS: the ARN of the Secrets Manager secret that holds the cursor keys (versions {@code AWSCURRENT} and
+     * {@code AWSPREVIOUS}); the API reads them with its role, so its configuration carries only this name.
+     */
+    public static final String CURSOR_SECRET_ARN = "CURSOR_SECRET_ARN";
     /** URL of the refresh-job queue: the fan-out and the worker send to it (see RefreshJob). */
     public static final String REFRESH_QUEUE_URL = "REFRESH_QUEUE_URL";
     /**

@@ -11,8 +11,17 @@ public interface ApiConfig {
     /** The DynamoDB table ({@code TABLE_NAME}). */
     String tableName();
 
-    /** Key that signs pagination cursors ({@code CURSOR_SECRET}); every instance must share it. */
-    String cursorSecret();
+    /**
+     * The secret that signs pagination cursors, given as it is ({@code CURSOR_SECRET}): the local runtime and tests. Every
+     * instance must share it. Exactly one of this and {@link #cursorSecretArn()} is set.
+     */
+    Optional<String> cursorSecret();
+
+    /**
+     * The Secrets Manager secret that holds the cursor keys ({@code CURSOR_SECRET_ARN}): on AWS, where the function's
+     * configuration shows only this name and the value is read with the function's role.
+     */
+    Optional<String> cursorSecretArn();
 
     /** The claim that carries the caller's groups ({@code AUTH_GROUPS_CLAIM}). */
     @WithDefault("cognito:groups")

@@ -2,25 +2,25 @@ package io.entitytable.api.paging;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.entitytable.api.config.ApiConfig;
 import io.entitytable.api.error.ApiProblem;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Encodes where a list stopped into an opaque, tamper-evident cursor: {@code base64url(json) "." base64url(mac)}.
+ * Encodes where a list stopped into an opaque, tamper-evident cursor: {@code base64url(json) "." keyId "."
+ * base64url(mac)}.
  *
- * <p>The MAC (HMAC-SHA256, truncated to 128 bits) covers the payload and the list's scope (the endpoint and its
- * filter parameters), so an edited cursor, or a cursor taken from another list or with other filters, is rejected
- * with 400 instead of silently returning the wrong items.
+ * <p>The MAC (HMAC-SHA256, truncated to 128 bits) covers the key id, the list's scope (the endpoint and its filter
+ * parameters) and the payload, so an edited cursor, or a cursor taken from another list or with other filters, is
+ * rejected with 400 instead of silently returning the wrong items. The current key signs; the key id says which key
+ * verifies, the current or the previous one ({@link CursorKeys}), so a rotation leaves the cursors handed out before
+ * valid. An id neither key has is a 400 too.
  */
 @ApplicationScoped
 public class CursorCodec {
@@ -30,38 +30,23 @@ public class CursorCodec {
     private static final int MAX_CURSOR_LENGTH = 32_768;
 
     private final ObjectMapper json;
-    private final SecretKeySpec key;
-    /**
-     * A Mac keyed once at start and never used itself: each cursor works on a clone, which copies the keyed state (a
-     * Mac is not thread-safe, so none is shared). {@code Mac.getInstance} + {@code init} per cursor would search the
-     * security providers and derive the key pads for every page of every list.
-     */
-    private final Mac keyedMac;
+    private final CursorKeys keys;
 
-    public CursorCodec(ObjectMapper json, ApiConfig config) {
+    public CursorCodec(ObjectMapper json, CursorKeys keys) {
         this.json = json;
-        this.key = new SecretKeySpec(config.cursorSecret().getBytes(StandardCharsets.UTF_8), "HmacSHA256");
-        this.keyedMac = newMac(key);
-    }
-
-    private static Mac newMac(SecretKeySpec key) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(key);
-            return mac;
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is not available", e);
-        }
+        this.keys = keys;
     }
 
     /** A cursor for {@code positions}: per partition, the key attributes to resume after (all strings). */
     public String encode(String scope, CursorState state) {
+        byte[] payload;
         try {
-            byte[] payload = json.writeValueAsBytes(state.positions());
-            return base64(payload) + "." + base64(mac(scope, payload));
+            payload = json.writeValueAsBytes(state.positions());
         } catch (Exception e) {
             throw new IllegalStateException("cursor could not be encoded", e);
         }
+        CursorKey key = keys.current();
+        return base64(payload) + "." + key.id() + "." + base64(mac(key, scope, payload));
     }
 
     /** The positions in {@code cursor}; an empty state when there is none; 400 when it is not ours. */
@@ -72,14 +57,15 @@ public class CursorCodec {
         if (cursor.length() > MAX_CURSOR_LENGTH) {
             throw invalid();
         }
-        int dot = cursor.indexOf('.');
-        if (dot < 0) {
+        String[] parts = cursor.split("\\.", -1);
+        if (parts.length != 3) {
             throw invalid();
         }
+        CursorKey key = keys.find(parts[1]).orElseThrow(CursorCodec::invalid);
         try {
-            byte[] payload = Base64.getUrlDecoder().decode(cursor.substring(0, dot));
-            byte[] mac = Base64.getUrlDecoder().decode(cursor.substring(dot + 1));
-            if (!MessageDigest.isEqual(mac, mac(scope, payload))) {
+            byte[] payload = Base64.getUrlDecoder().decode(parts[0]);
+            byte[] mac = Base64.getUrlDecoder().decode(parts[2]);
+            if (!MessageDigest.isEqual(mac, mac(key, scope, payload))) {
                 throw invalid();
             }
             return new CursorState(new LinkedHashMap<>(json.readValue(payload, POSITIONS)));
@@ -88,14 +74,10 @@ public class CursorCodec {
         }
     }
 
-    private byte[] mac(String scope, byte[] payload) {
-        Mac mac;
-        try {
-            mac = (Mac) keyedMac.clone();
-        } catch (CloneNotSupportedException e) {
-            // The JDK's HmacSHA256 is cloneable; a provider whose Mac is not gets keyed per cursor.
-            mac = newMac(key);
-        }
+    private static byte[] mac(CursorKey key, String scope, byte[] payload) {
+        Mac mac = key.mac();
+        mac.update(key.id().getBytes(StandardCharsets.US_ASCII));
+        mac.update((byte) 0);
         mac.update(scope.getBytes(StandardCharsets.UTF_8));
         mac.update((byte) 0);
         return Arrays.copyOf(mac.doFinal(payload), MAC_BYTES);

@@ -4,19 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.entitytable.api.config.ApiConfig;
 import io.entitytable.api.error.ApiProblem;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 class CursorCodecTest {
-    private final CursorCodec codec = new CursorCodec(new ObjectMapper(), config("secret-one"));
+    private final CursorCodec codec = new CursorCodec(new ObjectMapper(), FixedCursorKeys.of("secret-one"));
 
     @Test
     void decode_shouldReturnThePositions_thatWereEncoded() {
@@ -32,12 +32,79 @@ class CursorCodecTest {
         CursorState state = state("", Map.of("pk", "business#01J"));
         String cursor = codec.encode("scope-a", state);
         String edited = (cursor.charAt(0) == 'e' ? "f" : "e") + cursor.substring(1);
-        String foreign = new CursorCodec(new ObjectMapper(), config("secret-two")).encode("scope-a", state);
+        String foreign = new CursorCodec(new ObjectMapper(), FixedCursorKeys.of("secret-two")).encode("scope-a", state);
 
         assertThat(codec.decode("scope-a", cursor)).isEqualTo(state);
         assertThatThrownBy(() -> codec.decode("scope-b", cursor)).isInstanceOf(ApiProblem.class);
         assertThatThrownBy(() -> codec.decode("scope-a", edited)).isInstanceOf(ApiProblem.class);
         assertThatThrownBy(() -> codec.decode("scope-a", foreign)).isInstanceOf(ApiProblem.class);
+    }
+
+    @Test
+    void decode_shouldAcceptACursorSignedWithThePreviousKey_afterARotation() {
+        // GIVEN a cursor handed out while "key-one" was current
+        CursorKey one = CursorKey.of("key-one");
+        CursorKey two = CursorKey.of("key-two");
+        CursorState state = state("", Map.of("pk", "business#01J", "sk", "customer#a"));
+        String before = new CursorCodec(new ObjectMapper(), new FixedCursorKeys(one)).encode("scope-a", state);
+
+        // WHEN the keys rotate: "key-two" signs, "key-one" is the previous key
+        CursorCodec rotated = new CursorCodec(new ObjectMapper(), new TwoKeys(two, one));
+        String after = rotated.encode("scope-a", state);
+
+        // THEN both the old cursor and a new one decode, and the new one names the new key
+        assertThat(rotated.decode("scope-a", before)).isEqualTo(state);
+        assertThat(rotated.decode("scope-a", after)).isEqualTo(state);
+        assertThat(keyId(before)).isEqualTo(one.id());
+        assertThat(keyId(after)).isEqualTo(two.id()).isNotEqualTo(one.id());
+        // ... and after the next rotation, which drops "key-one", the old cursor is refused
+        CursorCodec rotatedAgain = new CursorCodec(new ObjectMapper(), new TwoKeys(CursorKey.of("key-three"), two));
+        assertThat(rotatedAgain.decode("scope-a", after)).isEqualTo(state);
+        assertThatThrownBy(() -> rotatedAgain.decode("scope-a", before))
+                .isInstanceOfSatisfying(ApiProblem.class, problem -> assertThat(problem.status())
+                        .isEqualTo(400));
+    }
+
+    @Test
+    void decode_shouldRefuse_aCursorNamingAnUnknownKey_orAnotherKnownKey_orEditedAfterARotation() {
+        // GIVEN codecs before and after a rotation, and a cursor of the previous key
+        CursorKey one = CursorKey.of("key-one");
+        CursorKey two = CursorKey.of("key-two");
+        CursorCodec rotated = new CursorCodec(new ObjectMapper(), new TwoKeys(two, one));
+        CursorState state = state("", Map.of("pk", "business#01J"));
+        String cursor = new CursorCodec(new ObjectMapper(), new FixedCursorKeys(one)).encode("scope-a", state);
+        String[] parts = cursor.split("\\.");
+
+        // WHEN its key id is replaced by an unknown one or by the other known one, or its payload or MAC is edited
+        List<String> refused = List.of(
+                parts[0] + ".AAAAAAAA." + parts[2],
+                parts[0] + "." + parts[2],
+                parts[0] + "." + two.id() + "." + parts[2],
+                edit(parts[0]) + "." + parts[1] + "." + parts[2],
+                parts[0] + "." + parts[1] + "." + edit(parts[2]),
+                cursor + "." + parts[2]);
+
+        // THEN each is a 400, while the cursor itself decodes
+        assertThat(rotated.decode("scope-a", cursor)).isEqualTo(state);
+        for (String bad : refused) {
+            assertThatThrownBy(() -> rotated.decode("scope-a", bad))
+                    .as(bad)
+                    .isInstanceOfSatisfying(ApiProblem.class, problem -> assertThat(problem.status())
+                            .isEqualTo(400));
+        }
+    }
+
+    @Test
+    void keyId_shouldBeTheSameForTheSameSecret_andTellNothingOfIt() {
+        // GIVEN two instances given the same secret, and another secret
+        CursorKey one = CursorKey.of("the-shared-secret");
+        CursorKey same = CursorKey.of("the-shared-secret");
+        CursorKey other = CursorKey.of("another-secret");
+
+        // WHEN / THEN they agree on the id, the other secret has another, and neither id nor key text shows the secret
+        assertThat(one.id()).isEqualTo(same.id()).hasSize(8).isNotEqualTo(other.id());
+        assertThat(one.id() + one).doesNotContain("shared");
+        assertThatThrownBy(() -> CursorKey.of(" ")).isInstanceOf(IllegalArgumentException.class);
     }
 
     /** Every cursor is signed with a clone of one keyed Mac: clones used at once must not disturb each other. */
@@ -73,44 +140,22 @@ class CursorCodecTest {
         return new CursorState(positions);
     }
 
-    private static ApiConfig config(String secret) {
-        return new ApiConfig() {
-            @Override
-            public String tableName() {
-                return "Entity";
+    private static String keyId(String cursor) {
+        return cursor.split("\\.")[1];
+    }
+
+    private static String edit(String part) {
+        return (part.charAt(0) == 'A' ? "B" : "A") + part.substring(1);
+    }
+
+    /** The keys after a rotation: {@code current} signs, both verify. */
+    private record TwoKeys(CursorKey current, CursorKey previous) implements CursorKeys {
+        @Override
+        public Optional<CursorKey> find(String id) {
+            if (current.id().equals(id)) {
+                return Optional.of(current);
             }
-
-            @Override
-            public String groupsClaim() {
-
-                return "cognito:groups";
-            }
-
-            @Override
-            public boolean allowUnauthenticated() {
-
-                return false;
-            }
-
-            @Override
-            public String cursorSecret() {
-                return secret;
-            }
-
-            @Override
-            public java.util.Optional<java.net.URI> searchEndpoint() {
-                return java.util.Optional.empty();
-            }
-
-            @Override
-            public java.util.Optional<Boolean> searchSigning() {
-                return java.util.Optional.empty();
-            }
-
-            @Override
-            public int filterPageBudget() {
-                return 10;
-            }
-        };
+            return previous.id().equals(id) ? Optional.of(previous) : Optional.empty();
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.entitytable.local.function;
 
+import io.entitytable.local.auth.LocalCursorKey;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.sqs.LocalSqs;
 import io.entitytable.model.EnvironmentVariables;
@@ -19,9 +20,6 @@ import java.util.Map;
  *     runtime environment variables</a>
  */
 public final class FunctionEnvironment {
-    /** Signs pagination cursors locally; a fixed value so cursors survive a restart of the local system. */
-    public static final String LOCAL_CURSOR_SECRET = "entity-table-local-development-cursor-secret";
-
     private FunctionEnvironment() {}
 
     public static Map<String, String> of(
@@ -64,7 +62,6 @@ public final class FunctionEnvironment {
         env.put("AWS_SESSION_TOKEN", "local");
         env.put("QUARKUS_DYNAMODB_ENDPOINT_OVERRIDE", dynamoDbEndpoint.toString());
         env.put(EnvironmentVariables.TABLE_NAME, tableName);
-        env.put(EnvironmentVariables.CURSOR_SECRET, LOCAL_CURSOR_SECRET);
         if (sqsEndpoint != null) {
             env.put("AWS_ENDPOINT_URL_SQS", sqsEndpoint.toString());
         }
@@ -75,6 +72,16 @@ public final class FunctionEnvironment {
             env.put(EnvironmentVariables.QUARKUS_LAMBDA_HANDLER, function.namedHandler());
         }
         return env;
+    }
+
+    /**
+     * What the API needs besides {@link #of}: the data folder's cursor key as {@code CURSOR_SECRET}. On AWS the function
+     * is given only the secret's ARN, since its configuration is shown to anyone allowed to read it; here the value may
+     * travel in the environment, because a child process's environment on this machine is readable only by the user who
+     * started it (and root: Linux's {@code /proc/<pid>/environ} is owner-only), who can read the key file anyway.
+     */
+    public static Map<String, String> api(LocalCursorKey cursorKey) {
+        return Map.of(EnvironmentVariables.CURSOR_SECRET, cursorKey.secret());
     }
 
     /**

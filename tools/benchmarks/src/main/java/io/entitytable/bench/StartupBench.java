@@ -1,5 +1,6 @@
 package io.entitytable.bench;
 
+import io.entitytable.local.auth.LocalCursorKey;
 import io.entitytable.local.function.FunctionEnvironment;
 import io.entitytable.local.function.PackagedFunction;
 import io.entitytable.local.function.RuntimeApiServer;
@@ -64,6 +65,16 @@ record StartupBench(Path workFolder, String tableName, URI dynamoDbEndpoint, Pri
         return results;
     }
 
+    /** What Lambda and the stack give the function; the API also its cursor key, kept in the work folder. */
+    private Map<String, String> environment(FunctionDefinition definition, RuntimeApiServer runtimeApi, Path taskRoot) {
+        Map<String, String> environment = FunctionEnvironment.of(
+                definition, runtimeApi.runtimeApiAddress(), taskRoot, tableName, dynamoDbEndpoint);
+        if (definition.equals(FunctionDefinition.API)) {
+            environment.putAll(FunctionEnvironment.api(LocalCursorKey.inFolder(workFolder.resolve("auth"))));
+        }
+        return environment;
+    }
+
     /**
      * Starts a function and, after its first invocation, invokes it {@code warmInvocations} more times with {@code
      * warmEvent}; returns the cold start and fills {@code warm} with those invocations' durations.
@@ -76,8 +87,7 @@ record StartupBench(Path workFolder, String tableName, URI dynamoDbEndpoint, Pri
                         zip,
                         taskRoot,
                         runtimeApi,
-                        FunctionEnvironment.of(
-                                definition, runtimeApi.runtimeApiAddress(), taskRoot, tableName, dynamoDbEndpoint),
+                        environment(definition, runtimeApi, taskRoot),
                         console)) {
             RuntimeApiInvoker invoker =
                     new RuntimeApiInvoker(runtimeApi.invokeUri(), Duration.ofSeconds(definition.timeoutSeconds()));
