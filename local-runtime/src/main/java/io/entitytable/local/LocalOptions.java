@@ -15,6 +15,8 @@ import java.nio.file.Path;
  * @param sqsPort the local SQS (ElasticMQ) port; 0 picks a free one
  * @param search run the search engine and the search indexer (when the indexer is built)
  * @param searchPort the search engine's HTTP port; 0 picks a free one
+ * @param apiBindAddress where the API front door listens: loopback unless {@code start --bind-address} widens it; every
+ *     other listener stays on loopback whatever it is
  */
 public record LocalOptions(
         Path repositoryRoot,
@@ -25,7 +27,8 @@ public record LocalOptions(
         String tableName,
         int sqsPort,
         boolean search,
-        int searchPort) {
+        int searchPort,
+        BindAddress apiBindAddress) {
     public static final int API_PORT = 8080;
     public static final int DYNAMODB_PORT = 8000;
     public static final int SQS_PORT = 9324;
@@ -40,10 +43,58 @@ public record LocalOptions(
         this(repositoryRoot, dataFolder, inMemory, apiPort, dynamoDbPort, tableName, 0, false, 0);
     }
 
+    /** Options with the front door on loopback. */
+    public LocalOptions(
+            Path repositoryRoot,
+            Path dataFolder,
+            boolean inMemory,
+            int apiPort,
+            int dynamoDbPort,
+            String tableName,
+            int sqsPort,
+            boolean search,
+            int searchPort) {
+        this(
+                repositoryRoot,
+                dataFolder,
+                inMemory,
+                apiPort,
+                dynamoDbPort,
+                tableName,
+                sqsPort,
+                search,
+                searchPort,
+                BindAddress.LOOPBACK);
+    }
+
     /** These options with the search engine (on a free port when {@code port} is 0) and the search indexer. */
     public LocalOptions withSearch(int port) {
         return new LocalOptions(
-                repositoryRoot, dataFolder, inMemory, apiPort, dynamoDbPort, tableName, sqsPort, true, port);
+                repositoryRoot,
+                dataFolder,
+                inMemory,
+                apiPort,
+                dynamoDbPort,
+                tableName,
+                sqsPort,
+                true,
+                port,
+                apiBindAddress);
+    }
+
+    /** These options with the API front door listening on {@code address}. */
+    public LocalOptions withApiBindAddress(BindAddress address) {
+        return new LocalOptions(
+                repositoryRoot,
+                dataFolder,
+                inMemory,
+                apiPort,
+                dynamoDbPort,
+                tableName,
+                sqsPort,
+                search,
+                searchPort,
+                address);
     }
 
     public static final String DATA_FOLDER = ".local-data";

@@ -90,6 +90,9 @@ public final class LocalSystem implements AutoCloseable {
     private LocalIssuer issuer;
     private LocalDynamoDb dynamoDb;
     private RuntimeApiServer apiFrontDoor;
+    private RuntimeApiServer fanoutRuntimeApi;
+    private RuntimeApiServer workerRuntimeApi;
+    private RuntimeApiServer indexerRuntimeApi;
     private PackagedFunction api;
     private PackagedFunction fanout;
     private StreamPump pump;
@@ -166,17 +169,19 @@ public final class LocalSystem implements AutoCloseable {
         issuer = LocalIssuer.inFolder(options.authFolder());
         // The front door first: a taken port is the most likely failure, and should be reported before any work.
         apiFrontDoor = remember(RuntimeApiServer.httpFrontDoor(
+                options.apiBindAddress().address(),
                 options.apiPort(),
                 options.openApiDocument(),
                 issuer,
                 Duration.ofSeconds(FunctionDefinition.API.timeoutSeconds())));
+        options.apiBindAddress().warning(apiFrontDoor.port()).ifPresent(console::println);
         boolean fanoutPackaged = streamPath && Files.isRegularFile(options.zipOf(FunctionDefinition.STREAM_FANOUT));
-        RuntimeApiServer fanoutRuntimeApi = fanoutPackaged
+        fanoutRuntimeApi = fanoutPackaged
                 ? remember(RuntimeApiServer.plain(
                         0, Duration.ofSeconds(FunctionDefinition.STREAM_FANOUT.timeoutSeconds())))
                 : null;
         // The worker is the fan-out's package with its other handler, so it runs whenever the fan-out does.
-        RuntimeApiServer workerRuntimeApi = fanoutPackaged
+        workerRuntimeApi = fanoutPackaged
                 ? remember(RuntimeApiServer.plain(
                         0, Duration.ofSeconds(FunctionDefinition.REFRESH_WORKER.timeoutSeconds())))
                 : null;
@@ -187,7 +192,7 @@ public final class LocalSystem implements AutoCloseable {
         boolean searchOn = fanoutPackaged
                 && options.search()
                 && Files.isRegularFile(options.zipOf(FunctionDefinition.SEARCH_INDEXER));
-        RuntimeApiServer indexerRuntimeApi = searchOn
+        indexerRuntimeApi = searchOn
                 ? remember(RuntimeApiServer.plain(
                         0, Duration.ofSeconds(FunctionDefinition.SEARCH_INDEXER.timeoutSeconds())))
                 : null;
@@ -472,6 +477,39 @@ public final class LocalSystem implements AutoCloseable {
 
     public int apiPort() {
         return apiFrontDoor.port();
+    }
+
+    /**
+     * Every port this system listens on, by what listens there: the front door (on {@link
+     * LocalOptions#apiBindAddress()}), and on the loopback address DynamoDB Local, SQS, the search engine and the
+     * functions' Runtime APIs, of those that run.
+     */
+    public Map<String, Integer> listeners() {
+        Map<String, Integer> listeners = new LinkedHashMap<>();
+        listeners.put("API front door", apiFrontDoor.port());
+        listeners.put("DynamoDB Local", dynamoDb.endpoint().getPort());
+        if (sqs != null) {
+            listeners.put("SQS", sqs.endpoint().getPort());
+        }
+        if (searchEngine != null) {
+            listeners.put("search engine", searchEngine.endpoint().getPort());
+        }
+        runtimeApiPort(listeners, FunctionDefinition.STREAM_FANOUT, fanoutRuntimeApi);
+        runtimeApiPort(listeners, FunctionDefinition.REFRESH_WORKER, workerRuntimeApi);
+        runtimeApiPort(listeners, FunctionDefinition.SEARCH_INDEXER, indexerRuntimeApi);
+        return listeners;
+    }
+
+    /** The name under which {@link #listeners()} lists a function's Runtime API. */
+    public static String runtimeApiListener(FunctionDefinition function) {
+        return function.name() + " Runtime API";
+    }
+
+    private static void runtimeApiPort(
+            Map<String, Integer> listeners, FunctionDefinition function, RuntimeApiServer runtimeApi) {
+        if (runtimeApi != null) {
+            listeners.put(runtimeApiListener(function), runtimeApi.port());
+        }
     }
 
     /**

@@ -13,7 +13,7 @@ import java.util.concurrent.CountDownLatch;
  * Command line of the local runtime.
  *
  * <pre>
- * start  [--in-memory] [--data DIR] [--api-port N] [--dynamodb-port N] [--sqs-port N] [--search-port N] [--no-search] [--table NAME]
+ * start  [--in-memory] [--data DIR] [--api-port N] [--bind-address ADDR] [--dynamodb-port N] [--sqs-port N] [--search-port N] [--no-search] [--table NAME]
  * invoke &lt;function&gt; &lt;event-file&gt; [--dynamodb-port N] [--sqs-port N] [--search-port N] [--table NAME]
  * token  --operator | --business &lt;id&gt; [--business &lt;id&gt; ...] [--data DIR]
  * </pre>
@@ -21,13 +21,15 @@ import java.util.concurrent.CountDownLatch;
 public final class Main {
     private static final String USAGE =
             """
-            usage: start  [--in-memory] [--data DIR] [--api-port N] [--dynamodb-port N] [--sqs-port N]
-                          [--search-port N] [--no-search] [--table NAME]
+            usage: start  [--in-memory] [--data DIR] [--api-port N] [--bind-address ADDR] [--dynamodb-port N]
+                          [--sqs-port N] [--search-port N] [--no-search] [--table NAME]
                    invoke <function> <event-file> [--dynamodb-port N] [--sqs-port N] [--search-port N] [--table NAME]
                    token  --operator | --business <id> [--business <id> ...] [--data DIR]
                    functions: api, stream-fanout, refresh-worker, search-indexer
                    token prints a bearer token (valid 12 h) as its last line: the API accepts only requests with one,
-                   as "Authorization: Bearer <token>"; /docs needs none.""";
+                   as "Authorization: Bearer <token>"; /docs needs none.
+                   Everything listens on 127.0.0.1 only; --bind-address 0.0.0.0 lets other machines reach the API
+                   (and only the API).""";
 
     private Main() {}
 
@@ -99,7 +101,8 @@ public final class Main {
         return RepositoryRoot.find().resolve(file);
     }
 
-    private static LocalOptions options(Deque<String> arguments, boolean startOptions) {
+    /** The options of {@code start} (with {@code startOptions}) or {@code invoke}, from the repository's defaults. */
+    static LocalOptions options(Deque<String> arguments, boolean startOptions) {
         Path root = RepositoryRoot.find();
         LocalOptions defaults = LocalOptions.defaults(root);
         Path data = defaults.dataFolder();
@@ -110,6 +113,7 @@ public final class Main {
         boolean search = defaults.search();
         int searchPort = defaults.searchPort();
         String table = defaults.tableName();
+        BindAddress apiBindAddress = defaults.apiBindAddress();
         while (!arguments.isEmpty()) {
             String option = arguments.pop();
             switch (option) {
@@ -121,6 +125,10 @@ public final class Main {
                 case "--api-port" -> {
                     requireStart(option, startOptions);
                     apiPort = Integer.parseInt(value(option, arguments));
+                }
+                case "--bind-address" -> {
+                    requireStart(option, startOptions);
+                    apiBindAddress = BindAddress.parse(value(option, arguments));
                 }
                 case "--dynamodb-port" -> dynamoDbPort = Integer.parseInt(value(option, arguments));
                 case "--sqs-port" -> sqsPort = Integer.parseInt(value(option, arguments));
@@ -139,7 +147,8 @@ public final class Main {
                 table,
                 sqsPort,
                 search,
-                searchPort);
+                searchPort,
+                apiBindAddress);
     }
 
     private static boolean requireStart(String option, boolean startOptions) {

@@ -19,26 +19,16 @@ final class StatusBlock {
         LocalOptions options = system.options();
         StartupReport report = system.startupReport();
         String dynamoDb = system.dynamoDb().endpoint().toString();
+        String api = "http://" + options.apiBindAddress().urlHost() + ":" + system.apiPort();
         StringBuilder out = new StringBuilder();
         String rule = "=".repeat(100);
         out.append('\n').append(rule).append('\n');
         out.append(" Entity Table is running locally (no Docker, no AWS account)\n");
-        line(
-                out,
-                "API",
-                "http://localhost:" + system.apiPort()
-                        + "   (every request needs Authorization: Bearer <token>, except /docs)");
+        line(out, "API", api + "   (every request needs Authorization: Bearer <token>, except /docs)");
         line(out, "Tokens", "TOKEN=$(" + tokenCommand(options) + " | tail -1)   (valid 12 h)");
-        line(
-                out,
-                "",
-                "curl -H \"Authorization: Bearer $TOKEN\" http://localhost:" + system.apiPort() + "/q/health/live");
+        line(out, "", "curl -H \"Authorization: Bearer $TOKEN\" " + api + "/q/health/live");
         line(out, "", "(signing key " + LocalIssuer.keyFile(options.authFolder()) + ", kept also with --in-memory)");
-        line(
-                out,
-                "API docs",
-                "http://localhost:" + system.apiPort() + ApiDocs.PATH + "   (Swagger UI over "
-                        + options.openApiDocument() + ")");
+        line(out, "API docs", api + ApiDocs.PATH + "   (Swagger UI over " + options.openApiDocument() + ")");
         line(
                 out,
                 "DynamoDB Local",

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.local.auth.LocalIssuer;
 import io.entitytable.local.function.RuntimeApiServer;
+import io.entitytable.local.function.RuntimeClientDouble;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -124,21 +125,15 @@ class FrontDoorDocsTest {
                 HttpResponse.BodyHandlers.ofString());
 
         // WHEN the function's runtime client takes the next event and answers it
-        HttpResponse<String> next = get("/_lambda_/2018-06-01/runtime/invocation/next");
-        JsonNode event = JSON.readTree(next.body());
-        String requestId =
-                next.headers().firstValue("Lambda-Runtime-Aws-Request-Id").orElseThrow();
-        HttpResponse<String> accepted = http.send(
-                HttpRequest.newBuilder(uri("/_lambda_/2018-06-01/runtime/invocation/" + requestId + "/response"))
-                        .POST(HttpRequest.BodyPublishers.ofString(
-                                "{\"statusCode\": 200, \"body\": \"answered by the function\"}"))
-                        .timeout(TIMEOUT)
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        RuntimeClientDouble runtime = new RuntimeClientDouble(frontDoor);
+        RuntimeClientDouble.Invocation next = runtime.next();
+        JsonNode event = JSON.readTree(next.event());
+        int accepted =
+                runtime.respond(next.requestId(), "{\"statusCode\": 200, \"body\": \"answered by the function\"}");
 
         // THEN the event was the request, and the caller got the function's answer
         assertThat(event.get("rawPath").asText()).isEqualTo(path);
-        assertThat(accepted.statusCode()).isEqualTo(202);
+        assertThat(accepted).isEqualTo(202);
         HttpResponse<String> response = request.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).isEqualTo("answered by the function");

@@ -49,6 +49,11 @@ class LocalSystemSearchTest {
             assertThat(system.searchEngine()).isNotNull();
             assertThat(system.indexerPump()).isNotNull();
             assertThat(system.statusBlock()).contains("Search engine", "Search pump", "Function search-indexer");
+            // AND the engine (a JVM of its own) and the indexer's Runtime API listen on loopback only
+            Reachability.assertLoopbackOnly("search engine", system.listeners().get("search engine"));
+            Reachability.assertLoopbackOnly(
+                    "indexer Runtime API",
+                    system.listeners().get(LocalSystem.runtimeApiListener(FunctionDefinition.SEARCH_INDEXER)));
             FrontDoorClient api = FrontDoorClient.operatorOf(system);
             String business = api.createBusiness("Searchable");
             String other = api.createBusiness("Elsewhere");

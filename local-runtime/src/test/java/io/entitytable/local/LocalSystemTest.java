@@ -11,6 +11,8 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -97,6 +99,64 @@ class LocalSystemTest {
             assertThat(system.statusBlock())
                     .contains("API docs          http://localhost:" + system.apiPort() + "/docs")
                     .contains("token --operator --data " + dataFolder);
+            // AND the mock event server's Runtime API prefix, even with a token, is an API path the API does not have
+            HttpResponse<String> runtimeApi = http.send(
+                    request(system, "/_lambda_/2018-06-01/runtime/invocation/next")
+                            .header("Authorization", authorization)
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(runtimeApi.statusCode()).isEqualTo(404);
+            assertThat(runtimeApi.headers().firstValue("Lambda-Runtime-Aws-Request-Id"))
+                    .isEmpty();
+            assertListenersOnLoopbackOnly(system, fanoutPackaged);
+            assertRuntimeApisRefuseEventsWithoutTheirSecret(system, http);
+        }
+    }
+
+    /** Every listener of the system: reachable from this machine, refused from any other address of it. */
+    private static void assertListenersOnLoopbackOnly(LocalSystem system, boolean fanoutPackaged) {
+        Map<String, Integer> listeners = system.listeners();
+        assertThat(listeners).containsKeys("API front door", "DynamoDB Local");
+        if (fanoutPackaged) {
+            assertThat(listeners)
+                    .containsKeys(
+                            "SQS",
+                            LocalSystem.runtimeApiListener(FunctionDefinition.STREAM_FANOUT),
+                            LocalSystem.runtimeApiListener(FunctionDefinition.REFRESH_WORKER));
+        }
+        int otherAddresses = 0;
+        for (Map.Entry<String, Integer> listener : listeners.entrySet()) {
+            otherAddresses = Reachability.assertLoopbackOnly(listener.getKey(), listener.getValue());
+        }
+        System.out.println("[test] " + listeners.keySet() + " listen on loopback only; refused on " + otherAddresses
+                + " other address(es) of this machine");
+    }
+
+    /** A forged event posted to a function's Runtime API port without the secret path is 404 and reaches nothing. */
+    private static void assertRuntimeApisRefuseEventsWithoutTheirSecret(LocalSystem system, HttpClient http)
+            throws Exception {
+        String forgedStreamRecord = "{\"Records\":[{\"eventName\":\"INSERT\",\"eventSource\":\"aws:dynamodb\"}]}";
+        for (Map.Entry<String, Integer> listener : system.listeners().entrySet()) {
+            if (!listener.getKey().endsWith("Runtime API")) {
+                continue;
+            }
+            for (String path : List.of("/_lambda_", "/", "/2018-06-01/runtime/invocation/next")) {
+                HttpResponse<String> posted = http.send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + listener.getValue() + path))
+                                .header("content-type", "application/json")
+                                .POST(HttpRequest.BodyPublishers.ofString(forgedStreamRecord))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertThat(posted.statusCode())
+                        .as(listener.getKey() + " POST " + path)
+                        .isEqualTo(404);
+            }
+            HttpResponse<String> next = http.send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + listener.getValue()
+                                    + "/_lambda_/2018-06-01/runtime/invocation/next"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(next.statusCode()).as(listener.getKey() + " next").isEqualTo(404);
         }
     }
 

@@ -4,12 +4,16 @@ import io.entitytable.model.TableBootstrap;
 import io.entitytable.model.TableLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.eclipse.jetty.server.Connector;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
@@ -49,11 +53,16 @@ public final class LocalDynamoDb implements AutoCloseable {
     }
 
     /**
-     * Starts DynamoDB Local on {@code port}, keeping data under {@code dataDirectory} (in memory when null). The table
-     * is made by {@link #createTable(String)}.
+     * Starts DynamoDB Local on {@code port} of the loopback address, keeping data under {@code dataDirectory} (in memory
+     * when null). The table is made by {@link #createTable(String)}.
+     *
+     * <p>DynamoDB Local answers any credentials, so whoever reaches it can read and delete every table: it listens on
+     * the loopback address only, answers only requests addressed to a loopback name ({@link LoopbackHostsOnly}), and
+     * allows no web origin to read its answers (see {@link #NO_WEB_ORIGIN}).
      */
     public static LocalDynamoDb start(int port, Path dataDirectory) {
-        List<String> args = new ArrayList<>(List.of("-port", Integer.toString(port), "-disableTelemetry"));
+        List<String> args =
+                new ArrayList<>(List.of("-port", Integer.toString(port), "-disableTelemetry", "-cors", NO_WEB_ORIGIN));
         try {
             // One database for every credential and region, so the AWS CLI sees what the API wrote.
             args.add("-sharedDb");
@@ -64,6 +73,7 @@ public final class LocalDynamoDb implements AutoCloseable {
                 args.addAll(List.of("-dbPath", dataDirectory.toString()));
             }
             DynamoDBProxyServer server = ServerRunner.createServerFromCommandLineArgs(args.toArray(String[]::new));
+            listenOnLoopback(server);
             server.start();
             return new LocalDynamoDb(server, URI.create("http://localhost:" + port), dataDirectory);
         } catch (IOException e) {
@@ -72,6 +82,37 @@ public final class LocalDynamoDb implements AutoCloseable {
             throw new IllegalStateException("DynamoDB Local did not start on port " + port, e);
         }
     }
+
+    /**
+     * The value of DynamoDB Local's {@code -cors} option: the origins whose pages may read its answers (it echoes a
+     * listed {@code Origin} in {@code Access-Control-Allow-Origin}; its documented default is {@code *}, every page).
+     * Nothing of this project calls it from a browser, so the list names no origin a browser can send: a browser's
+     * {@code Origin} is always {@code null} or {@code scheme://host[:port]}.
+     */
+    static final String NO_WEB_ORIGIN = "none";
+
+    /**
+     * DynamoDB Local's server has no host option: its command line builds a Jetty {@code Server(port)}, whose one
+     * connector listens on every interface. The connector is configured before the server starts, through the proxy
+     * server's private field (the only way to it), so that the rest stays DynamoDB Local's own: its command line, its
+     * handlers, its start and stop. Its handlers are wrapped in {@link LoopbackHostsOnly} on the way.
+     */
+    private static void listenOnLoopback(DynamoDBProxyServer proxy) throws ReflectiveOperationException {
+        Field field = DynamoDBProxyServer.class.getDeclaredField("server");
+        field.setAccessible(true);
+        Server jetty = (Server) field.get(proxy);
+        Connector[] connectors = jetty.getConnectors();
+        if (connectors.length == 0) {
+            throw new IllegalStateException("DynamoDB Local's server has no connector to bind to the loopback address");
+        }
+        for (Connector connector : connectors) {
+            ((ServerConnector) connector).setHost(LOOPBACK);
+        }
+        jetty.setHandler(new LoopbackHostsOnly(jetty.getHandler()));
+    }
+
+    /** Where DynamoDB Local listens; {@code localhost} in its endpoint resolves to it. */
+    static final String LOOPBACK = "127.0.0.1";
 
     /**
      * Creates the table from the shared layout unless it exists; returns true when it was created. A table of another

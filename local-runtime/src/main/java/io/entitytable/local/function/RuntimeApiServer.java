@@ -2,45 +2,73 @@ package io.entitytable.local.function;
 
 import io.entitytable.local.auth.JwtAuthorizer;
 import io.entitytable.local.auth.LocalIssuer;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.quarkus.amazon.lambda.runtime.AmazonLambdaApi;
+import io.quarkus.amazon.lambda.runtime.MockBodyHandler;
 import io.quarkus.amazon.lambda.runtime.MockEventServer;
 import io.quarkus.amazon.lambda.runtime.MockHttpEventServer;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.RoutingContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.Inet6Address;
+import java.net.InetAddress;
 import java.net.URI;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
  * A Lambda Runtime API for one function, served by this process. Reuses Quarkus's mock event servers (plain jars)
- * rather than a hand-written one: they queue events posted to {@code /_lambda_}, hand them to the runtime client
- * polling {@code /_lambda_/2018-06-01/runtime/invocation/next}, and answer the poster with the function's response
- * (200) or error (500). The HTTP variant also turns any other request into an API Gateway v2 event and the function's
- * response back into HTTP, which is what API Gateway does in front of the API function: it checks each request's
- * bearer token first, as the HTTP API's JWT authorizer does ({@link JwtAuthorizer}). That front door also serves the
- * API's documentation ({@link ApiDocs}), which needs no token.
+ * rather than a hand-written one: they queue events posted to the invoke path, hand them to the runtime client polling
+ * {@code .../2018-06-01/runtime/invocation/next}, and answer the poster with the function's response (200) or error
+ * (500). The HTTP variant also turns any other request into an API Gateway v2 event and the function's response back
+ * into HTTP, which is what API Gateway does in front of the API function: it checks each request's bearer token first,
+ * as the HTTP API's JWT authorizer does ({@link JwtAuthorizer}). That front door also serves the API's documentation
+ * ({@link ApiDocs}), which needs no token.
+ *
+ * <p>Only the runtime this server was started for may use it. On Lambda the Runtime API is reachable from inside the
+ * execution environment alone; here it is a TCP port that any local process or web page can send requests to, and
+ * whoever takes an event first gets it (with the caller's bearer token) and may answer it in the function's place, and
+ * whoever posts an event to a stream or queue function has it processed as if the event source mapping sent it. So
+ * every server gets a path prefix of 256 random bits at start ({@link #runtimeApiAddress()}), which only the function's
+ * environment ({@code AWS_LAMBDA_RUNTIME_API}) and the pump that invokes it ({@link #invokeUri()}) learn: the Runtime
+ * API and the invoke path exist only under it, and everything else is 404 (on the front door: an API request, which
+ * needs a token). The mock servers' own fixed prefix, {@code /_lambda_}, is not served at all. The servers listen on
+ * the loopback address; only the front door may be bound wider ({@code start --bind-address}).
  */
 public final class RuntimeApiServer implements AutoCloseable {
-    /** Path prefix under which the mock servers serve the Runtime API and accept events to invoke. */
-    public static final String BASE_PATH = MockEventServer.BASE_PATH;
-
     private static final int ACCEPTED = 202;
-    private static final int NOT_FOUND = 404;
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final MockEventServer server;
     private final CountDownLatch firstPoll;
+    private final String secretPath;
+    private final String reachableHost;
+    private final boolean frontDoor;
 
-    private RuntimeApiServer(MockEventServer server, CountDownLatch firstPoll) {
+    private RuntimeApiServer(
+            MockEventServer server,
+            CountDownLatch firstPoll,
+            String secretPath,
+            String reachableHost,
+            boolean frontDoor) {
         this.server = server;
         this.firstPoll = firstPoll;
+        this.secretPath = secretPath;
+        this.reachableHost = reachableHost;
+        this.frontDoor = frontDoor;
     }
 
     /** Lambda's longest timeout: the deadline of an invocation when the function's is not given. */
     static final Duration LONGEST_TIMEOUT = Duration.ofMinutes(15);
+
+    /** Where every server but a wider-bound front door listens: only processes of this machine reach it. */
+    public static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
 
     /** A Runtime API only: events are posted to {@link #invokeUri()}. Port 0 picks a free port. */
     public static RuntimeApiServer plain(int port) {
@@ -53,83 +81,134 @@ public final class RuntimeApiServer implements AutoCloseable {
      * Context.getRemainingTimeInMillis()} reads, as on AWS.
      */
     public static RuntimeApiServer plain(int port, Duration timeout) {
-        return start(port, null, timeout);
+        return start(LOOPBACK, port, null, timeout);
     }
 
     /**
      * A Runtime API plus an HTTP front door on the same port (API Gateway HTTP API, payload v2) that accepts only
      * requests with a bearer token of {@code issuer}, with Swagger UI over {@code openApiDocument} under {@value
-     * ApiDocs#PATH}.
+     * ApiDocs#PATH}; on the loopback address.
      */
     public static RuntimeApiServer httpFrontDoor(int port, Path openApiDocument, LocalIssuer issuer) {
-        return httpFrontDoor(port, openApiDocument, issuer, LONGEST_TIMEOUT);
+        return httpFrontDoor(LOOPBACK, port, openApiDocument, issuer, LONGEST_TIMEOUT);
     }
 
-    /** As above, for a function with this timeout (see {@link #plain(int, Duration)}). */
-    public static RuntimeApiServer httpFrontDoor(int port, Path openApiDocument, LocalIssuer issuer, Duration timeout) {
-        return start(port, new FrontDoor(openApiDocument, new JwtAuthorizer(issuer)), timeout);
+    /**
+     * As above, listening on {@code host}, for a function with this timeout (see {@link #plain(int, Duration)}). A
+     * {@code host} other than loopback lets other machines reach the front door (and, with the secret, the API
+     * function's Runtime API, which shares its port).
+     */
+    public static RuntimeApiServer httpFrontDoor(
+            InetAddress host, int port, Path openApiDocument, LocalIssuer issuer, Duration timeout) {
+        return start(host, port, new FrontDoor(openApiDocument, new JwtAuthorizer(issuer)), timeout);
     }
 
-    private static RuntimeApiServer start(int port, FrontDoor frontDoor, Duration timeout) {
+    private static RuntimeApiServer start(InetAddress host, int port, FrontDoor frontDoor, Duration timeout) {
         CountDownLatch firstPoll = new CountDownLatch(1);
-        MockEventServer server = new LambdaRuntimeApi(frontDoor, firstPoll, timeout);
+        String secretPath = newSecretPath();
+        MockEventServer server = new LambdaRuntimeApi(host, port, secretPath, frontDoor, firstPoll, timeout);
         server.start(port);
-        return new RuntimeApiServer(server, firstPoll);
+        return new RuntimeApiServer(server, firstPoll, secretPath, reachableHost(host), frontDoor != null);
+    }
+
+    /** A path segment nobody can guess: 256 random bits, URL-safe base64 (letters, digits, {@code -} and {@code _}). */
+    private static String newSecretPath() {
+        byte[] secret = new byte[32];
+        RANDOM.nextBytes(secret);
+        return "/" + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
+    }
+
+    /** How a client on this machine reaches a server listening on {@code host}. */
+    private static String reachableHost(InetAddress host) {
+        if (host.isAnyLocalAddress()) {
+            return LOOPBACK.getHostAddress();
+        }
+        return host instanceof Inet6Address ? "[" + host.getHostAddress() + "]" : host.getHostAddress();
     }
 
     /** What the HTTP front door adds to the Runtime API: the API docs and the authorizer. */
     private record FrontDoor(Path openApiDocument, JwtAuthorizer authorizer) {}
 
     /**
-     * Quarkus's HTTP mock event server, with or without its front door, and with Lambda's acknowledgements. Its
-     * overrides of the plain server touch only the events its front door made, so without the front door it serves
-     * as the plain {@link MockEventServer} does.
+     * Quarkus's HTTP mock event server, with or without its front door, with its routes under the secret path and
+     * Lambda's acknowledgements. Its overrides of the plain server touch only the events its front door made, so
+     * without the front door it serves as the plain {@link MockEventServer} does.
      *
      * <p>The mock servers acknowledge a runtime's response and error posts with 204, while Lambda's Runtime API answers
      * 202 Accepted. AWS's runtime client checks for 202 after posting an error and exits otherwise, so every function
      * error would kill the function's JVM; these overrides answer 202 and otherwise do what the mock servers do.
      */
     private static final class LambdaRuntimeApi extends MockHttpEventServer {
+        private final InetAddress host;
+        private final int port;
+        private final String secretPath;
+
         /** Null without the front door. */
         private final FrontDoor frontDoor;
 
         private final CountDownLatch firstPoll;
         private final Duration timeout;
 
-        LambdaRuntimeApi(FrontDoor frontDoor, CountDownLatch firstPoll, Duration timeout) {
+        LambdaRuntimeApi(
+                InetAddress host,
+                int port,
+                String secretPath,
+                FrontDoor frontDoor,
+                CountDownLatch firstPoll,
+                Duration timeout) {
+            this.host = host;
+            this.port = port;
+            this.secretPath = secretPath;
             this.frontDoor = frontDoor;
             this.firstPoll = firstPoll;
             this.timeout = timeout;
         }
 
         /**
-         * With the front door, {@code POST /_lambda_} (an event posted as it is, which would skip the authorizer) is
-         * refused before the mock server's own routes see it; nothing of the local system posts events to the front
-         * door's Runtime API.
+         * The mock server's route table, rebuilt rather than extended: its own routes sit under the fixed {@code
+         * /_lambda_} prefix, and its plain server takes any POST as an event. Here the Runtime API lives under the
+         * secret path only; without the front door the one other route is the invoke path (the secret path itself),
+         * with it the API docs and the authorized API requests.
          */
         @Override
         public void setupRoutes() {
-            if (frontDoor != null) {
-                router.post(BASE_PATH)
-                        .handler(ctx -> ctx.response().setStatusCode(NOT_FOUND).end());
+            httpServer = HostBoundHttpServer.listeningOn(httpServer, host, port);
+            router.route().handler(LambdaRuntimeApi::continueWhenExpected);
+            router.route().handler(new MockBodyHandler());
+            runtimeApiRoutes();
+            if (frontDoor == null) {
+                router.post(secretPath).handler(this::postEvent);
+            } else {
+                frontDoorRoutes();
             }
-            super.setupRoutes();
+        }
+
+        /** The routes of Lambda's Runtime API that AWS's runtime client uses, served by the mock server's handlers. */
+        private void runtimeApiRoutes() {
+            String invocation = secretPath + AmazonLambdaApi.API_PATH_INVOCATION;
+            router.get(secretPath + AmazonLambdaApi.API_PATH_INVOCATION_NEXT).blockingHandler(this::nextEvent);
+            router.post(invocation + ":requestId" + AmazonLambdaApi.API_PATH_RESPONSE)
+                    .handler(this::handleResponse);
+            router.post(invocation + ":requestId" + AmazonLambdaApi.API_PATH_ERROR)
+                    .handler(this::handleError);
         }
 
         /**
-         * With the front door the API docs answer the paths under {@value ApiDocs#PATH}, and every other request needs
-         * a valid bearer token to become an API Gateway event; without it, as in the plain server's own setup, a POST
-         * to any path is an event.
+         * The API docs answer the paths under {@value ApiDocs#PATH}; every other request needs a valid bearer token to
+         * become an API Gateway event.
          */
-        @Override
-        protected void defaultHandlerSetup() {
-            if (frontDoor != null) {
-                ApiDocs.mount(router, frontDoor.openApiDocument());
-                router.route().handler(frontDoor.authorizer());
-                super.defaultHandlerSetup();
-            } else {
-                router.post().handler(this::postEvent);
+        private void frontDoorRoutes() {
+            ApiDocs.mount(router, frontDoor.openApiDocument());
+            router.route().handler(frontDoor.authorizer());
+            router.route().handler(this::handleHttpRequests);
+        }
+
+        /** As the mock server does: a client that waits for {@code 100 Continue} before sending its body gets it. */
+        private static void continueWhenExpected(RoutingContext ctx) {
+            if (CONTINUE.equalsIgnoreCase(ctx.request().getHeader(HttpHeaderNames.EXPECT))) {
+                ctx.response().writeContinue();
             }
+            ctx.next();
         }
 
         /** The event of an authorized request carries the token's claims, as API Gateway's authorizer passes them. */
@@ -181,16 +260,24 @@ public final class RuntimeApiServer implements AutoCloseable {
     }
 
     /**
-     * The value of {@code AWS_LAMBDA_RUNTIME_API} for the runtime client. The client prepends {@code http://} and
-     * appends {@code /2018-06-01/runtime/...}, so the mock server's path prefix can ride along with host and port.
+     * The value of {@code AWS_LAMBDA_RUNTIME_API} for the runtime client, the secret path included: the client prepends
+     * {@code http://} and appends {@code /2018-06-01/runtime/...}, so a path prefix can ride along with host and port.
+     * Whoever has it can take and answer this function's events: give it to the function's environment only, and
+     * never print it.
      */
     public String runtimeApiAddress() {
-        return "localhost:" + port() + BASE_PATH;
+        return reachableHost + ":" + port() + secretPath;
     }
 
-    /** Where to POST an event to invoke the function synchronously. */
+    /**
+     * Where to POST an event to invoke the function synchronously. The front door has none: its events are HTTP
+     * requests, each through the authorizer.
+     */
     public URI invokeUri() {
-        return URI.create("http://localhost:" + port() + BASE_PATH);
+        if (frontDoor) {
+            throw new IllegalStateException("the front door takes no raw events, only authorized HTTP requests");
+        }
+        return URI.create("http://" + runtimeApiAddress());
     }
 
     /** Waits until a runtime client asked for its first event, i.e. the function finished its init phase. */

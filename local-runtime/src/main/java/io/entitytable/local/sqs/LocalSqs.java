@@ -1,6 +1,7 @@
 package io.entitytable.local.sqs;
 
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.function.RuntimeApiServer;
 import io.entitytable.model.RefreshQueueNames;
 import io.entitytable.model.RefreshQueueTrigger;
 import io.entitytable.model.SearchIndex;
@@ -35,11 +36,15 @@ public final class LocalSqs implements AutoCloseable {
         this.queues = queues;
     }
 
-    /** Starts ElasticMQ on localhost:{@code port} (a free one when 0) and creates the queues, if missing. */
+    /**
+     * Starts ElasticMQ on the loopback address, port {@code port} (a free one when 0), and creates the queues, if
+     * missing. Loopback only: it takes any credentials, so whoever reaches it could read, delete or forge refresh
+     * messages.
+     */
     public static LocalSqs start(int port, RefreshQueueTrigger trigger) {
         int bound = port == 0 ? LocalDynamoDb.freePort() : port;
         SQSRestServer server = SQSRestServerBuilder.withPort(bound)
-                .withInterface("localhost")
+                .withInterface(RuntimeApiServer.LOOPBACK.getHostAddress())
                 // Queue URLs name this endpoint, so clients can use them as they are.
                 .withServerAddress(new NodeAddress("http", "localhost", bound, ""))
                 .withAWSRegion(LocalDynamoDb.REGION.id())

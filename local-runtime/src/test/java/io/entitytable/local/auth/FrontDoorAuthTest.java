@@ -13,6 +13,7 @@ import com.nimbusds.jwt.SignedJWT;
 import io.entitytable.local.LocalOptions;
 import io.entitytable.local.RepositoryRoot;
 import io.entitytable.local.function.RuntimeApiServer;
+import io.entitytable.local.function.RuntimeClientDouble;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -51,6 +52,7 @@ class FrontDoorAuthTest {
 
     private static LocalIssuer issuer;
     private static RuntimeApiServer frontDoor;
+    private static RuntimeClientDouble runtime;
 
     private final HttpClient http = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
@@ -62,6 +64,7 @@ class FrontDoorAuthTest {
         issuer = LocalIssuer.inFolder(dataFolder);
         frontDoor = RuntimeApiServer.httpFrontDoor(
                 0, LocalOptions.defaults(RepositoryRoot.find()).openApiDocument(), issuer);
+        runtime = new RuntimeClientDouble(frontDoor);
     }
 
     @AfterAll
@@ -206,21 +209,36 @@ class FrontDoorAuthTest {
 
     @Test
     void postedRawEvent_shouldBeRefused_soNoEventSkipsTheAuthorizer() throws Exception {
-        // GIVEN an event with an operator's claims, posted as it is to the Runtime API's invoke path
+        // GIVEN an event with an operator's claims, posted as it is to the mock event server's invoke path
         String forged = "{\"rawPath\":\"/forged\",\"requestContext\":{\"authorizer\":{\"jwt\":{\"claims\":"
                 + "{\"cognito:groups\":\"[operators]\"}}}}}";
         HttpResponse<String> posted = http.send(
-                HttpRequest.newBuilder(uri(RuntimeApiServer.BASE_PATH))
+                HttpRequest.newBuilder(uri("/_lambda_"))
                         .POST(HttpRequest.BodyPublishers.ofString(forged))
                         .timeout(TIMEOUT)
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
 
-        // THEN it is refused, and the next event the function takes is the next accepted request
-        assertThat(posted.statusCode()).isEqualTo(404);
-        CompletableFuture<HttpResponse<String>> accepted = send("/after-forged", "Bearer " + issuer.operatorToken());
-        assertThat(answerNextEvent().path("rawPath").asText()).isEqualTo("/after-forged");
-        assertThat(accepted.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS).statusCode())
+        // THEN it is an API request like any other: without a token, refused
+        assertThat(posted.statusCode()).isEqualTo(401);
+        // AND with a member's token it reaches the function as a request whose body is the forged event, carrying
+        // the token's claims, not the forged ones
+        String member = issuer.businessToken(List.of("01JD8X3K5Q7Y2M4N6P8R0T2V4W"));
+        CompletableFuture<HttpResponse<String>> asRequest = http.sendAsync(
+                HttpRequest.newBuilder(uri("/_lambda_"))
+                        .header("Authorization", "Bearer " + member)
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(forged))
+                        .timeout(TIMEOUT)
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        JsonNode event = answerNextEvent();
+        assertThat(event.path("rawPath").asText()).isEqualTo("/_lambda_");
+        assertThat(event.at("/requestContext/authorizer/jwt/claims/cognito:groups")
+                        .asText())
+                .isEqualTo("[business-01JD8X3K5Q7Y2M4N6P8R0T2V4W]");
+        assertThat(event.path("body").asText()).isEqualTo(forged);
+        assertThat(asRequest.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS).statusCode())
                 .isEqualTo(200);
     }
 
@@ -235,22 +253,10 @@ class FrontDoorAuthTest {
 
     /** Takes the next event as the function's runtime client does, answers it with 200, and returns it. */
     private JsonNode answerNextEvent() throws Exception {
-        HttpResponse<String> next = http.send(
-                HttpRequest.newBuilder(uri("/_lambda_/2018-06-01/runtime/invocation/next"))
-                        .timeout(TIMEOUT)
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        String requestId =
-                next.headers().firstValue("Lambda-Runtime-Aws-Request-Id").orElseThrow();
-        HttpResponse<String> accepted = http.send(
-                HttpRequest.newBuilder(uri("/_lambda_/2018-06-01/runtime/invocation/" + requestId + "/response"))
-                        .POST(HttpRequest.BodyPublishers.ofString(
-                                "{\"statusCode\": 200, \"body\": \"answered by the function\"}"))
-                        .timeout(TIMEOUT)
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(accepted.statusCode()).isEqualTo(202);
-        return JSON.readTree(next.body());
+        RuntimeClientDouble.Invocation next = runtime.next();
+        assertThat(runtime.respond(next.requestId(), "{\"statusCode\": 200, \"body\": \"answered by the function\"}"))
+                .isEqualTo(202);
+        return JSON.readTree(next.event());
     }
 
     private CompletableFuture<HttpResponse<String>> send(String path, String authorization) {
