@@ -1192,15 +1192,15 @@ class HostileInputTest {
                 .isEqualTo(200);
         JsonNode answer = JSON.readTree(posted.body());
         Map<String, List<String>> answerHeaders = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-        answer.path("headers")
-                .fields()
-                .forEachRemaining(
-                        h -> answerHeaders.put(h.getKey(), List.of(h.getValue().asText())));
-        answer.path("multiValueHeaders").fields().forEachRemaining(h -> {
+        for (Map.Entry<String, JsonNode> header : answer.path("headers").properties()) {
+            answerHeaders.put(header.getKey(), List.of(header.getValue().asText()));
+        }
+        for (Map.Entry<String, JsonNode> header :
+                answer.path("multiValueHeaders").properties()) {
             List<String> values = new ArrayList<>();
-            h.getValue().forEach(v -> values.add(v.asText()));
-            answerHeaders.put(h.getKey(), values);
-        });
+            header.getValue().forEach(value -> values.add(value.asText()));
+            answerHeaders.put(header.getKey(), values);
+        }
         String body = answer.path("body").asText("");
         if (answer.path("isBase64Encoded").asBoolean()) {
             body = new String(Base64.getDecoder().decode(body), StandardCharsets.UTF_8);
