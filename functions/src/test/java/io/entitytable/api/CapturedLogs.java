@@ -13,7 +13,7 @@ import java.util.logging.Logger;
  * exceptions' messages down the cause chain, so that an assertion on what must never be logged sees all of it.
  */
 public final class CapturedLogs extends Handler implements AutoCloseable {
-    private final List<String> lines = new CopyOnWriteArrayList<>();
+    private final List<Line> lines = new CopyOnWriteArrayList<>();
     private final Logger root = LogManager.getLogManager().getLogger("");
 
     private CapturedLogs() {
@@ -27,18 +27,20 @@ public final class CapturedLogs extends Handler implements AutoCloseable {
         return capture;
     }
 
-    /** The lines so far, {@code "WARNING message parameters causes"}. */
+    /** The lines so far, {@code "WARN message parameters causes"}, the level as its logger names it. */
     public List<String> lines() {
-        return List.copyOf(lines);
+        return lines.stream().map(Line::text).toList();
     }
 
-    /** The lines of records at {@code level} or above. */
+    /** The lines of records at {@code level} or above (JBoss's WARN and ERROR rank as WARNING and SEVERE). */
     public List<String> atLeast(Level level) {
         return lines.stream()
-                .filter(line ->
-                        Level.parse(line.substring(0, line.indexOf(' '))).intValue() >= level.intValue())
+                .filter(line -> line.level() >= level.intValue())
+                .map(Line::text)
                 .toList();
     }
+
+    private record Line(int level, String text) {}
 
     @Override
     public void publish(LogRecord record) {
@@ -52,7 +54,7 @@ public final class CapturedLogs extends Handler implements AutoCloseable {
         for (Throwable cause = record.getThrown(); cause != null; cause = cause.getCause()) {
             line.append(' ').append(cause);
         }
-        lines.add(line.toString());
+        lines.add(new Line(record.getLevel().intValue(), line.toString()));
     }
 
     @Override

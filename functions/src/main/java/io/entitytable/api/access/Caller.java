@@ -1,19 +1,18 @@
 package io.entitytable.api.access;
 
 import io.entitytable.model.Ids;
-import java.util.Arrays;
 import java.util.LinkedHashSet;
-import java.util.Map;
+import java.util.List;
 import java.util.Set;
 
 /**
  * Who is calling, as the JWT authorizer in front of the API vouched for it: the token's subject, whether it is an
  * operator, and the businesses it is a member of.
  *
- * <p>Membership comes from one claim holding groups (Cognito's {@code cognito:groups} by default): {@value #OPERATORS}
- * makes an operator, {@code business-<id>} a member of business {@code <id>}; any other group grants nothing. API
- * Gateway passes a JWT's array claim to the function as one string, {@code "[operators business-01J...]"}, so both
- * that form and a plain comma- or space-separated list are read.
+ * <p>Membership comes from the groups of one claim (Cognito's {@code cognito:groups} by default), read as an exact
+ * list ({@link AuthorizedToken#groups}): a group that is exactly {@value #OPERATORS} makes an operator, exactly
+ * {@code business-<id>} with a valid id a member of business {@code <id>}; any other group grants nothing, whatever
+ * it contains ({@code support,operators}, {@code Night operators}, {@code operators } with a trailing space).
  *
  * @param subject the token's {@code sub}, or {@code ""} when there is none
  */
@@ -29,14 +28,11 @@ public record Caller(String subject, boolean operator, Set<String> businesses) {
         businesses = Set.copyOf(businesses);
     }
 
-    /** The caller the claims describe; {@link #NOBODY} without claims. */
-    public static Caller fromClaims(Map<String, String> claims, String groupsClaim) {
-        if (claims == null || claims.isEmpty()) {
-            return NOBODY;
-        }
+    /** The caller with subject {@code subject} and exactly the groups {@code groups}. */
+    public static Caller of(String subject, List<String> groups) {
         boolean operator = false;
         Set<String> businesses = new LinkedHashSet<>();
-        for (String group : groups(claims.get(groupsClaim))) {
+        for (String group : groups) {
             if (group.equals(OPERATORS)) {
                 operator = true;
             } else if (group.startsWith(BUSINESS_GROUP_PREFIX)) {
@@ -46,25 +42,11 @@ public record Caller(String subject, boolean operator, Set<String> businesses) {
                 }
             }
         }
-        String subject = claims.getOrDefault(SUBJECT_CLAIM, "");
         return new Caller(subject == null ? "" : subject, operator, businesses);
     }
 
     /** Whether the caller may read and change business {@code businessId} and everything under it. */
     public boolean mayUse(String businessId) {
         return operator || businessId != null && businesses.contains(businessId);
-    }
-
-    private static Iterable<String> groups(String value) {
-        if (value == null) {
-            return Set.of();
-        }
-        String list = value.strip();
-        if (list.startsWith("[") && list.endsWith("]")) {
-            list = list.substring(1, list.length() - 1);
-        }
-        return Arrays.stream(list.split("[\\s,]+"))
-                .filter(group -> !group.isEmpty())
-                .toList();
     }
 }

@@ -12,9 +12,12 @@ public final class BusinessRequests {
     private BusinessRequests() {}
 
     public record CreateBusiness(
-            @NotBlank @Size(max = Inputs.MAX_TEXT) @Pattern(regexp = Patterns.TEXT) String name,
+            @NotBlank @Size(max = Inputs.MAX_TEXT) @Pattern(regexp = Patterns.TEXT, message = Patterns.TEXT_MESSAGE)
+                    String name,
             @Size(max = Inputs.MAX_TAGS) Set<@Pattern(regexp = Patterns.TAG) String> tags) {}
 
     /** Fields left out stay as they are. */
-    public record PatchBusiness(@Size(min = 1, max = Inputs.MAX_TEXT) @Pattern(regexp = Patterns.TEXT) String name) {}
+    public record PatchBusiness(
+            @Size(min = 1, max = Inputs.MAX_TEXT) @Pattern(regexp = Patterns.TEXT, message = Patterns.TEXT_MESSAGE)
+                    String name) {}
 }

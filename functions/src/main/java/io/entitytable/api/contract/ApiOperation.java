@@ -20,7 +20,8 @@ import java.util.TreeSet;
  * cannot ship undocumented.
  *
  * <p>500 (a fault of the service) and 503 (DynamoDB throttled the request, or a write kept meeting other transactions
- * on its items) can follow any DynamoDB request, so every operation has them; the errors listed per entry are the ones its input and the table's state can cause.
+ * on its items) can follow any DynamoDB request, and 413 (a body over the limit) any request, so every operation has
+ * them; the errors listed per entry are the ones its input and the table's state can cause.
  */
 public enum ApiOperation {
     CREATE_BUSINESS(
@@ -35,7 +36,6 @@ public enum ApiOperation {
             400,
             403,
             409,
-            413,
             415,
             422),
     GET_BUSINESS(
@@ -92,7 +92,6 @@ public enum ApiOperation {
             false,
             400,
             404,
-            413,
             415,
             422),
     LIST_CUSTOMERS_BY_NAME(
@@ -132,7 +131,6 @@ public enum ApiOperation {
             false,
             400,
             404,
-            413,
             415,
             422),
     LIST_STORES_BY_LOCATION(
@@ -220,7 +218,6 @@ public enum ApiOperation {
             400,
             404,
             409,
-            413,
             415,
             422),
     LIST_CUSTOMER_STORES(
@@ -438,7 +435,7 @@ public enum ApiOperation {
             false,
             Errors.LIST);
 
-    /** The error statuses that whole kinds of operation share, named once (500 and 503 are added to every one). */
+    /** The error statuses that whole kinds of operation share, named once (413, 500 and 503 are added to every one). */
     private static final class Errors {
         /** A subject by id: a malformed id (422) or none (404). */
         static final int[] GET = {404, 422};
@@ -450,7 +447,7 @@ public enum ApiOperation {
         /** A tag or link: also 409 when the subject keeps changing under a bounded number of retries. */
         static final int[] TAG_OR_LINK = {404, 409, 422};
         /** A change with a body: every body error, and {@code If-Match} (412). */
-        static final int[] PATCH = {400, 404, 409, 412, 413, 415, 422};
+        static final int[] PATCH = {400, 404, 409, 412, 415, 422};
         /** A delete: {@code If-Match} (412), and 409 while the subject still owns or links something. */
         static final int[] DELETE = {400, 404, 409, 412, 422};
 
@@ -522,8 +519,9 @@ public enum ApiOperation {
         this.success = success;
         this.ifMatch = ifMatch;
         // Any operation can answer a fault of the service (500) and a busy table (503, with Retry-After): DynamoDB
-        // throttling, or for a write, other transactions holding its items beyond the retries.
-        Set<Integer> all = new TreeSet<>(List.of(500, 503));
+        // throttling, or for a write, other transactions holding its items beyond the retries. And any request may
+        // carry a body, whatever its method: one over the limit is a 413 on every route (web.BodyLimit).
+        Set<Integer> all = new TreeSet<>(List.of(413, 500, 503));
         for (int error : errors) {
             all.add(error);
         }

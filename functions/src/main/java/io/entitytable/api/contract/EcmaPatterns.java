@@ -29,13 +29,13 @@ final class EcmaPatterns {
             Patterns.TEXT,
             new Form(
                     Patterns.TEXT_ECMA,
-                    "No control characters; unpaired UTF-16 surrogates (which an ECMA-262 pattern cannot name) are"
-                            + " refused too."),
+                    "No control (C0, C1), bidirectional-control or zero-width characters; unpaired UTF-16"
+                            + " surrogates (which an ECMA-262 pattern cannot name) are refused too."),
             Patterns.KEY_PART,
             new Form(
                     Patterns.KEY_PART_ECMA,
-                    "No '#' and no control characters; unpaired UTF-16 surrogates (which an ECMA-262 pattern cannot"
-                            + " name) are refused too."),
+                    "No '#' and no control (C0, C1), bidirectional-control or zero-width characters; unpaired"
+                            + " UTF-16 surrogates (which an ECMA-262 pattern cannot name) are refused too."),
             OrderStatus.PATTERN,
             new Form(
                     OrderStatus.PATTERN_ECMA, "One of OPEN, PAID, SHIPPED, DELIVERED, CANCELLED, in any letter case."));

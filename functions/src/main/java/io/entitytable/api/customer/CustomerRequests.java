@@ -20,18 +20,28 @@ public final class CustomerRequests {
     private CustomerRequests() {}
 
     public record CreateCustomer(
-            @NotBlank @Size(max = Inputs.MAX_NAME_PART) @Pattern(regexp = Patterns.TEXT) String firstName,
-            @NotBlank @Size(max = Inputs.MAX_NAME_PART) @Pattern(regexp = Patterns.TEXT) String lastName,
-            @Email @Size(max = Inputs.MAX_EMAIL) String email,
+            @NotBlank
+                    @Size(max = Inputs.MAX_NAME_PART)
+                    @Pattern(regexp = Patterns.TEXT, message = Patterns.TEXT_MESSAGE)
+                    String firstName,
+            @NotBlank
+                    @Size(max = Inputs.MAX_NAME_PART)
+                    @Pattern(regexp = Patterns.TEXT, message = Patterns.TEXT_MESSAGE)
+                    String lastName,
+            @Email @Size(max = Inputs.MAX_EMAIL) @Pattern(regexp = Patterns.TEXT, message = Patterns.TEXT_MESSAGE)
+                    String email,
             @Size(max = MAX_ADDRESSES)
                     Map<@Pattern(regexp = Patterns.LABEL) String, @NotNull @Valid AddressInput> mailingAddresses,
             @Size(max = Inputs.MAX_TAGS) Set<@Pattern(regexp = Patterns.TAG) String> tags) {}
 
     /** Fields left out stay as they are; {@code mailingAddresses} replaces the whole map. */
     public record PatchCustomer(
-            @Size(min = 1, max = Inputs.MAX_NAME_PART) @Pattern(regexp = Patterns.TEXT) String firstName,
-            @Size(min = 1, max = Inputs.MAX_NAME_PART) @Pattern(regexp = Patterns.TEXT) String lastName,
-            @Email @Size(max = Inputs.MAX_EMAIL) String email,
+            @Size(min = 1, max = Inputs.MAX_NAME_PART) @Pattern(regexp = Patterns.TEXT, message = Patterns.TEXT_MESSAGE)
+                    String firstName,
+            @Size(min = 1, max = Inputs.MAX_NAME_PART) @Pattern(regexp = Patterns.TEXT, message = Patterns.TEXT_MESSAGE)
+                    String lastName,
+            @Email @Size(max = Inputs.MAX_EMAIL) @Pattern(regexp = Patterns.TEXT, message = Patterns.TEXT_MESSAGE)
+                    String email,
             @Size(max = MAX_ADDRESSES)
                     Map<@Pattern(regexp = Patterns.LABEL) String, @NotNull @Valid AddressInput> mailingAddresses) {}
 }

@@ -146,7 +146,7 @@ public class CustomerService {
         int size = Inputs.limit(limit);
         String prefix = namePrefix == null ? "" : namePrefix;
         if (prefix.length() > 201 || !Patterns.TEXT_SHAPE.matcher(prefix).matches()) {
-            throw ApiProblem.badParameter("namePrefix", "must be at most 201 characters of text");
+            throw ApiProblem.badParameter("namePrefix", "must be at most 201 characters and " + Patterns.TEXT_MESSAGE);
         }
         String scope = "customers-by-name|" + businessId + "|" + Keys.customerNamePrefix(prefix);
         return queries.merged(

@@ -36,7 +36,8 @@ public final class OrderRequests {
 
     public record LineInput(
             @NotBlank @Pattern(regexp = Patterns.SKU) String sku,
-            @Size(max = Inputs.MAX_TEXT) @Pattern(regexp = Patterns.TEXT) String description,
+            @Size(max = Inputs.MAX_TEXT) @Pattern(regexp = Patterns.TEXT, message = Patterns.TEXT_MESSAGE)
+                    String description,
             @NotNull @Min(1) @Max(100_000) Integer quantity,
             @NotNull @Min(0) @Max(100_000_000) Long unitPriceCents) {}
 

@@ -230,7 +230,7 @@ public class OrderService {
 
     private static void checkText(String field, String value) {
         if (value.length() > 100 || !Patterns.KEY_PART_SHAPE.matcher(value).matches()) {
-            throw ApiProblem.badParameter(field, "must be at most 100 characters of text");
+            throw ApiProblem.badParameter(field, "must be at most 100 characters and " + Patterns.KEY_PART_MESSAGE);
         }
     }
 

@@ -15,12 +15,14 @@ public final class StoreRequests {
     private StoreRequests() {}
 
     public record CreateStore(
-            @NotBlank @Size(max = Inputs.MAX_TEXT) @Pattern(regexp = Patterns.TEXT) String name,
+            @NotBlank @Size(max = Inputs.MAX_TEXT) @Pattern(regexp = Patterns.TEXT, message = Patterns.TEXT_MESSAGE)
+                    String name,
             @NotNull @Valid AddressInput address,
             @Size(max = Inputs.MAX_TAGS) Set<@Pattern(regexp = Patterns.TAG) String> tags) {}
 
     /** Fields left out stay as they are; a new name is a key change, a new address moves the store in gsi1. */
     public record PatchStore(
-            @Size(min = 1, max = Inputs.MAX_TEXT) @Pattern(regexp = Patterns.TEXT) String name,
+            @Size(min = 1, max = Inputs.MAX_TEXT) @Pattern(regexp = Patterns.TEXT, message = Patterns.TEXT_MESSAGE)
+                    String name,
             @Valid AddressInput address) {}
 }

@@ -146,7 +146,8 @@ public class StoreService {
             if (level[1] != null
                     && (level[1].length() > 100
                             || !Patterns.KEY_PART_SHAPE.matcher(level[1]).matches())) {
-                throw ApiProblem.badParameter(level[0], "must be at most 100 characters without '#'");
+                throw ApiProblem.badParameter(
+                        level[0], "must be at most 100 characters and " + Patterns.KEY_PART_MESSAGE);
             }
         }
         boolean deeper = notBlank(state) || notBlank(city) || notBlank(zip);
