@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.entitytable.local.dynamodb.ConflictingDynamoDbClient;
+import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
+import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import java.time.Duration;
 import java.time.Instant;
@@ -50,11 +52,9 @@ class CoreWritesTest {
     }
 
     private static Map<String, AttributeValue> store(String businessId, String name) {
-        return Map.of(
-                Attributes.ID, Values.s(Ids.newId()),
-                Attributes.TYPE, Values.s("store#" + name),
-                Attributes.BUSINESS_ID, Values.s(businessId),
-                Attributes.VERSION, Values.n(1));
+        Instant now = Instant.now();
+        Address address = new Address("1 Main St", "Austin", "TX", "73301", "US");
+        return new Store(Ids.newId(), businessId, name, address, Set.of(), 1, now, now).toItem();
     }
 
     private static Map<String, AttributeValue> read(Entity entity, Map<String, AttributeValue> item) {
@@ -180,9 +180,10 @@ class CoreWritesTest {
                 .expressionAttributeNames(Map.of("#links", Attributes.LINK_COUNT))
                 .expressionAttributeValues(Map.of(":one", Values.n(1))));
         Map<String, AttributeValue> linked = read(Entity.STORE, store);
-        Map<String, AttributeValue> renamed = new java.util.HashMap<>(store);
-        renamed.put(Attributes.TYPE, Values.s("store#new"));
-        renamed.put(Attributes.VERSION, Values.n(2));
+        Store old = Store.from(linked);
+        Map<String, AttributeValue> renamed = old.withDetails("new", old.address())
+                .withVersion(2, Instant.now())
+                .toItem();
 
         // WHEN
         writes.replace(linked, renamed);
