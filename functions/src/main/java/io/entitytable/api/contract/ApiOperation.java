@@ -19,7 +19,8 @@ import java.util.TreeSet;
  * cannot ship undocumented.
  *
  * <p>500 (a fault of the service) and 503 (DynamoDB throttled the request, or a write kept meeting other transactions
- * on its items) can follow any DynamoDB request, so every operation has them; the errors listed per entry are the ones its input and the table's state can cause.
+ * on its items) can follow any DynamoDB request, and 429 (the request's business spent its share of the second) any
+ * request, so every operation has them; the errors listed per entry are the ones its input and the table's state can cause.
  */
 public enum ApiOperation {
     CREATE_BUSINESS(
@@ -431,7 +432,7 @@ public enum ApiOperation {
             false,
             Errors.LIST);
 
-    /** The error statuses that whole kinds of operation share, named once (500 and 503 are added to every one). */
+    /** The error statuses that whole kinds of operation share, named once (429, 500 and 503 are added to every one). */
     private static final class Errors {
         /** A subject by id: a malformed id (422) or none (404). */
         static final int[] GET = {404, 422};
@@ -513,8 +514,9 @@ public enum ApiOperation {
         this.success = success;
         this.ifMatch = ifMatch;
         // Any operation can answer a fault of the service (500) and a busy table (503, with Retry-After): DynamoDB
-        // throttling, or for a write, other transactions holding its items beyond the retries.
-        Set<Integer> all = new TreeSet<>(List.of(500, 503));
+        // throttling, or for a write, other transactions holding its items beyond the retries; and a spent request
+        // limit (429, with Retry-After), which is charged before anything else.
+        Set<Integer> all = new TreeSet<>(List.of(429, 500, 503));
         for (int error : errors) {
             all.add(error);
         }
