@@ -81,6 +81,10 @@ public final class EntityTableStack extends Stack {
         if (config.allowUnauthenticatedApi()) {
             apiEnvironment.put(EnvironmentVariables.ALLOW_UNAUTHENTICATED, "true");
         }
+        // Each business's share of the stage's ceiling, charged by the function (docs/design.md §8, "Request limits").
+        apiEnvironment.put(
+                EnvironmentVariables.RATE_LIMIT_PER_BUSINESS, Integer.toString(config.rateLimitPerBusiness()));
+        apiEnvironment.put(EnvironmentVariables.RATE_LIMIT_PER_CALLER, Integer.toString(config.rateLimitPerCaller()));
         // A CloudFormation dynamic reference: the value is resolved at deploy time and never appears in the template.
         apiEnvironment.put(
                 EnvironmentVariables.CURSOR_SECRET,
