@@ -125,6 +125,7 @@ public final class RuntimeApiServer implements AutoCloseable {
         protected void defaultHandlerSetup() {
             if (frontDoor != null) {
                 ApiDocs.mount(router, frontDoor.openApiDocument());
+                router.route().handler(StageThrottle.asDeployed()); // before the token check, as the stage's
                 router.route().handler(frontDoor.authorizer());
                 super.defaultHandlerSetup();
             } else {
