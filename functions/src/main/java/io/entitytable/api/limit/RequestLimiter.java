@@ -8,6 +8,7 @@ import io.entitytable.model.Values;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Map;
+import java.util.Optional;
 import org.jboss.logging.Logger;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -63,22 +64,23 @@ public class RequestLimiter {
     }
 
     private boolean charge(ItemKey key, int limit, long second) {
-        Map<String, AttributeValue> refused = count(key, limit, second);
-        if (refused == null) {
+        Optional<Map<String, AttributeValue>> refused = count(key, limit, second);
+        if (refused.isEmpty()) {
             return true;
         }
-        if (ofThisSecond(refused, second)) {
+        if (ofThisSecond(refused.get(), second)) {
             return false;
         }
         if (startSecond(key, second)) {
             return true;
         }
-        Map<String, AttributeValue> refusedAgain = count(key, limit, second);
-        return refusedAgain == null || !ofThisSecond(refusedAgain, second);
+        return count(key, limit, second)
+                .map(again -> !ofThisSecond(again, second))
+                .orElse(true);
     }
 
-    /** Counts the request; null when counted, else the item as it was (empty when there was none). */
-    private Map<String, AttributeValue> count(ItemKey key, int limit, long second) {
+    /** Counts the request: nothing when counted, else the item as it was (an empty map when there was none). */
+    private Optional<Map<String, AttributeValue>> count(ItemKey key, int limit, long second) {
         try {
             table.dynamo().updateItem(update -> update.tableName(table.name())
                     .key(key.toAttributes())
@@ -88,9 +90,9 @@ public class RequestLimiter {
                     .expressionAttributeValues(
                             Map.of(":one", ONE, ":second", Values.n(second), ":limit", Values.n(limit)))
                     .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD));
-            return null;
+            return Optional.empty();
         } catch (ConditionalCheckFailedException e) {
-            return e.hasItem() ? e.item() : Map.of();
+            return Optional.of(e.hasItem() ? e.item() : Map.of());
         }
     }
 
