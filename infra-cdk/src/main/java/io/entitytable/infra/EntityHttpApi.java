@@ -2,6 +2,7 @@ package io.entitytable.infra;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.model.RequestLimits;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -182,7 +183,8 @@ public final class EntityHttpApi extends Construct {
      * @param jwtIssuer issuer of the JWT authorizer; none when empty
      * @param jwtAudience accepted audiences ({@code aud} or {@code client_id})
      * @param corsAllowOrigins origins allowed by CORS
-     * @param throttleRateLimit default stage requests per second
+     * @param throttleRateLimit default stage requests per second: the whole system's ceiling (RequestLimits), not a
+     *     tenant's budget; each business is held to its share by the function
      * @param throttleBurstLimit default stage burst
      * @param logRetention how long access logs are kept
      */
@@ -218,8 +220,8 @@ public final class EntityHttpApi extends Construct {
             private Optional<String> jwtIssuer = Optional.empty();
             private List<String> jwtAudience = List.of();
             private List<String> corsAllowOrigins = List.of("*");
-            private int throttleRateLimit = 100;
-            private int throttleBurstLimit = 200;
+            private int throttleRateLimit = RequestLimits.STAGE_RATE_PER_SECOND;
+            private int throttleBurstLimit = RequestLimits.STAGE_BURST;
             private RetentionDays logRetention = RetentionDays.ONE_MONTH;
 
             public Builder apiName(String apiName) {

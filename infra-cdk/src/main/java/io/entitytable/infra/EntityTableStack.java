@@ -89,6 +89,10 @@ public final class EntityTableStack extends Stack {
         // The secret's name only: the function reads the value with its role, so the value is in neither the template
         // nor the function's configuration (which lambda:GetFunctionConfiguration shows).
         apiEnvironment.put(EnvironmentVariables.CURSOR_SECRET_ARN, cursorSecret.getSecretArn());
+        // Each business's share of the stage's ceiling, charged by the function (docs/design.md §8, "Request limits").
+        apiEnvironment.put(
+                EnvironmentVariables.RATE_LIMIT_PER_BUSINESS, Integer.toString(config.rateLimitPerBusiness()));
+        apiEnvironment.put(EnvironmentVariables.RATE_LIMIT_PER_CALLER, Integer.toString(config.rateLimitPerCaller()));
         // Without search the API gets no endpoint and answers its search route with 404.
         this.searchCollection = config.search()
                 ? new SearchCollection(

@@ -2,6 +2,7 @@ package io.entitytable.infra;
 
 import io.entitytable.model.FunctionDefinition;
 import io.entitytable.model.RefreshQueueTrigger;
+import io.entitytable.model.RequestLimits;
 import io.entitytable.model.StreamTrigger;
 import io.entitytable.model.TableLayout;
 import java.nio.file.Path;
@@ -37,8 +38,13 @@ import software.constructs.Node;
  * @param authGroupsClaim the claim that carries {@code operators} and {@code business-<id>} (default
  *     {@code cognito:groups})
  * @param corsAllowOrigins origins browsers may call the API from
- * @param throttleRateLimit steady-state requests per second of the default stage
+ * @param throttleRateLimit steady-state requests per second of the default stage: the whole system's ceiling, a multiple
+ *     of {@code rateLimitPerBusiness} (see RequestLimits)
  * @param throttleBurstLimit burst of the default stage
+ * @param rateLimitPerBusiness requests per second of one business, charged by the API function (context {@code
+ *     rateLimitPerBusiness}; 0 turns it off)
+ * @param rateLimitPerCaller requests per second of one caller that no business is charged with (context {@code
+ *     rateLimitPerCaller}; 0 turns it off)
  * @param search whether the stack deploys search (context {@code search}, default true): the OpenSearch Serverless
  *     collection, its policies, the search indexer with its stream mapping and dead-letter queues, and the API's
  *     {@code SEARCH_ENDPOINT}; false leaves all of it out
@@ -65,6 +71,8 @@ public record StackConfig(
         List<String> corsAllowOrigins,
         int throttleRateLimit,
         int throttleBurstLimit,
+        int rateLimitPerBusiness,
+        int rateLimitPerCaller,
         boolean search,
         FunctionSize searchIndexer,
         boolean searchStandbyReplicas) {
@@ -157,8 +165,10 @@ public record StackConfig(
                 false,
                 DEFAULT_AUTH_GROUPS_CLAIM,
                 List.of("*"),
-                100,
-                200,
+                RequestLimits.STAGE_RATE_PER_SECOND,
+                RequestLimits.STAGE_BURST,
+                RequestLimits.PER_BUSINESS_PER_SECOND,
+                RequestLimits.PER_CALLER_PER_SECOND,
                 true,
                 FunctionSize.defaultsOf(FunctionDefinition.SEARCH_INDEXER),
                 true);
@@ -179,7 +189,7 @@ public record StackConfig(
      * Reads the config from CDK context. Keys: {@code stage, region, account, tableName, removalPolicy, artifactRoot,
      * openApi, memoryMb.<function>, timeoutSeconds.<function>, parallelizationFactor, jwtIssuer,
      * jwtAudience, allowUnauthenticatedApi, authGroupsClaim, corsAllowOrigins, throttleRateLimit, throttleBurstLimit,
-     * search, searchStandbyReplicas} (lists are comma-separated).
+     * rateLimitPerBusiness, rateLimitPerCaller, search, searchStandbyReplicas} (lists are comma-separated).
      */
     public static StackConfig fromContext(Node node) {
         Context context = new Context(node);
@@ -213,6 +223,8 @@ public record StackConfig(
                 context.list("corsAllowOrigins").orElse(defaults.corsAllowOrigins()),
                 context.integer("throttleRateLimit").orElse(defaults.throttleRateLimit()),
                 context.integer("throttleBurstLimit").orElse(defaults.throttleBurstLimit()),
+                context.integer("rateLimitPerBusiness").orElse(defaults.rateLimitPerBusiness()),
+                context.integer("rateLimitPerCaller").orElse(defaults.rateLimitPerCaller()),
                 context.bool("search").orElse(defaults.search()),
                 context.size(FunctionDefinition.SEARCH_INDEXER),
                 context.bool("searchStandbyReplicas").orElse(defaults.searchStandbyReplicas()));

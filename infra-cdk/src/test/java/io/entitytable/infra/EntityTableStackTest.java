@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.model.EnvironmentVariables;
 import io.entitytable.model.FunctionDefinition;
+import io.entitytable.model.RequestLimits;
 import io.entitytable.model.StreamFilters;
 import io.entitytable.model.StreamTrigger;
 import java.util.List;
@@ -110,6 +111,35 @@ class EntityTableStackTest {
                         String.valueOf(map(statement).get("Action")).contains("secretsmanager:"))
                 .count();
         assertThat(secretStatementsOfAnyRole).isEqualTo(1);
+    }
+
+    @Test
+    void requestLimits_shouldBeTheFunctionsShareOfAStageWhoseThrottleIsTheSystemsCeiling() {
+        // GIVEN the default config
+        StackConfig config = synthesized.config();
+        // WHEN the stack is synthesized
+        Map<String, Object> variables = environment(synthesized.stack().api());
+        Map<String, Object> routeSettings =
+                map(properties(synthesized.only("AWS::ApiGatewayV2::Stage").getValue()), "DefaultRouteSettings");
+        // THEN the API function charges each business and caller its share, and no other function is told of it
+        assertThat(variables)
+                .containsEntry(
+                        EnvironmentVariables.RATE_LIMIT_PER_BUSINESS,
+                        Integer.toString(RequestLimits.PER_BUSINESS_PER_SECOND))
+                .containsEntry(
+                        EnvironmentVariables.RATE_LIMIT_PER_CALLER,
+                        Integer.toString(RequestLimits.PER_CALLER_PER_SECOND));
+        assertThat(environment(synthesized.stack().fanout()))
+                .doesNotContainKeys(
+                        EnvironmentVariables.RATE_LIMIT_PER_BUSINESS, EnvironmentVariables.RATE_LIMIT_PER_CALLER);
+        // AND the stage's throttle is the ceiling of twenty businesses at their whole share, with two seconds of burst
+        assertThat(number(routeSettings, "ThrottlingRateLimit"))
+                .isEqualTo(config.throttleRateLimit())
+                .isEqualTo(RequestLimits.STAGE_RATE_PER_SECOND)
+                .isEqualTo(20 * config.rateLimitPerBusiness());
+        assertThat(number(routeSettings, "ThrottlingBurstLimit"))
+                .isEqualTo(RequestLimits.STAGE_BURST)
+                .isEqualTo(2 * config.throttleRateLimit());
     }
 
     @Test

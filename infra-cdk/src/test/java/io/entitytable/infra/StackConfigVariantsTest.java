@@ -81,7 +81,9 @@ class StackConfigVariantsTest {
                         Map.entry("jwtAudience", "a, b"),
                         Map.entry("corsAllowOrigins", "https://app.example.com"),
                         Map.entry("throttleRateLimit", "50"),
-                        Map.entry("throttleBurstLimit", "75")))
+                        Map.entry("throttleBurstLimit", "75"),
+                        Map.entry("rateLimitPerBusiness", "5"),
+                        Map.entry("rateLimitPerCaller", "0")))
                 .build();
         // WHEN the config are read
         StackConfig config = StackConfig.fromContext(app.getNode());
@@ -104,6 +106,8 @@ class StackConfigVariantsTest {
         assertThat(config.corsAllowOrigins()).containsExactly("https://app.example.com");
         assertThat(config.throttleRateLimit()).isEqualTo(50);
         assertThat(config.throttleBurstLimit()).isEqualTo(75);
+        assertThat(config.rateLimitPerBusiness()).isEqualTo(5);
+        assertThat(config.rateLimitPerCaller()).isZero();
     }
 
     @Test

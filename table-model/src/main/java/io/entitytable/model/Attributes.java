@@ -69,6 +69,12 @@ public final class Attributes {
     public static final String JOB_STARTED_AT = "startedAt";
     public static final String JOB_FINISHED_AT = "finishedAt";
 
+    // A request-limit item (see RequestLimits).
+    /** The second (epoch seconds) the count is of. */
+    public static final String RATE_WINDOW = "window";
+    /** Requests charged in that second. */
+    public static final String RATE_COUNT = "n";
+
     // Public attributes of the subjects.
     public static final String NAME = "name";
     public static final String FIRST_NAME = "firstName";

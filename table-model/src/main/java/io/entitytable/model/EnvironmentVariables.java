@@ -40,6 +40,17 @@ public final class EnvironmentVariables {
      * entity-table.fanout.max-concurrent-writes} from this variable; 16 when unset).
      */
     public static final String MAX_CONCURRENT_WRITES = "ENTITY_TABLE_FANOUT_MAX_CONCURRENT_WRITES";
+    /**
+     * Requests a second of one business the API serves (Quarkus reads the property {@code
+     * entity-table.rate-limit.per-business} from this variable; {@link RequestLimits#PER_BUSINESS_PER_SECOND} when
+     * unset; 0 turns it off).
+     */
+    public static final String RATE_LIMIT_PER_BUSINESS = "ENTITY_TABLE_RATE_LIMIT_PER_BUSINESS";
+    /**
+     * Requests a second of one caller that no business is charged with ({@code entity-table.rate-limit.per-caller};
+     * {@link RequestLimits#PER_CALLER_PER_SECOND} when unset; 0 turns it off).
+     */
+    public static final String RATE_LIMIT_PER_CALLER = "ENTITY_TABLE_RATE_LIMIT_PER_CALLER";
     /** Chooses the {@code @Named} handler of a zip that holds several (Quarkus). */
     public static final String QUARKUS_LAMBDA_HANDLER = "QUARKUS_LAMBDA_HANDLER";
 

@@ -23,7 +23,12 @@ public enum ItemKind {
      * What a deleted customer or store leaves in its own partition (see Tombstone): written by the API in the delete's
      * transaction, never fanned out.
      */
-    TOMBSTONE;
+    TOMBSTONE,
+    /**
+     * A business's or a caller's count of requests in the current second (see RequestLimits): written by the API only,
+     * on every request it charges, never fanned out, never indexed, never migrated.
+     */
+    RATE;
 
     /** The stored value: the name in lower case. */
     public String value() {

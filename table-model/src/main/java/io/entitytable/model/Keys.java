@@ -1,6 +1,10 @@
 package io.entitytable.model;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
+import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -225,6 +229,39 @@ public final class Keys {
     public static String typePrefixEnd(Entity entity) {
         return entity.keyName() + (char) (SEPARATOR.charAt(0) + 1);
     }
+
+    // ---- request limits: a business's or a caller's requests of the current second --------------------------
+
+    /** The sort key of every request-limit item (see RequestLimits). */
+    public static final String RATE_TYPE = "rate";
+
+    /**
+     * {@code <businessId>.rate}: the partition of the one item that counts a business's requests of the current second
+     * (see RequestLimits). No separator, so the API may write it; a ULID never contains a dot, so it is never a
+     * subject's id.
+     */
+    public static String businessRateId(String businessId) {
+        return businessId + RATE_SUFFIX;
+    }
+
+    /**
+     * {@code caller.<hash>.rate}: the partition of the item that counts the requests of one caller, named by its token's
+     * {@code sub}, that no single business can be charged with (see RequestLimits). The subject is hashed (SHA-256,
+     * the first 128 bits in hex): an issuer's {@code sub} may hold a separator, which the API may not write, or be
+     * long; the hash holds neither, and never reads as a business's id.
+     */
+    public static String callerRateId(String subject) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(subject.getBytes(StandardCharsets.UTF_8));
+            return CALLER_RATE_PREFIX + HexFormat.of().formatHex(digest, 0, CALLER_HASH_BYTES) + RATE_SUFFIX;
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
+    }
+
+    private static final String RATE_SUFFIX = ".rate";
+    private static final String CALLER_RATE_PREFIX = "caller.";
+    private static final int CALLER_HASH_BYTES = 16;
 
     // ---- businessGsi: a business's items, write-sharded ---------------------------------------------------
 

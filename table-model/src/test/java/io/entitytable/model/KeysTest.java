@@ -3,6 +3,7 @@ package io.entitytable.model;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class KeysTest {
@@ -82,5 +83,27 @@ class KeysTest {
         assertThat(earlier.substring(0, 10)).isLessThan(later.substring(0, 10));
         assertThat(Ids.isValid("01J#")).isFalse();
         assertThat(Ids.isValid(earlier.toLowerCase())).isFalse();
+    }
+
+    @Test
+    void rateIds_shouldHoldNoSeparator_andNeverReadAsASubjectOrAnotherCallersItem() {
+        // GIVEN a business, and subjects an external issuer may use (a separator, a long one)
+        String businessId = Ids.newId();
+
+        // WHEN
+        String business = Keys.businessRateId(businessId);
+        String caller = Keys.callerRateId("github|1234#5");
+        String longCaller = Keys.callerRateId("x".repeat(5_000));
+
+        // THEN no id holds the separator (the API writes only such partitions), none is a ULID, and each is its own
+        assertThat(business).isEqualTo(businessId + ".rate");
+        assertThat(List.of(business, caller, longCaller))
+                .allSatisfy(id -> assertThat(id).doesNotContain(Keys.SEPARATOR).hasSizeLessThan(64))
+                .noneMatch(Ids::isValid);
+        assertThat(caller)
+                .matches("caller\\.[0-9a-f]{32}\\.rate")
+                .isEqualTo(Keys.callerRateId("github|1234#5"))
+                .isNotEqualTo(Keys.callerRateId("github|1234#6"));
+        assertThat(RequestLimits.businessKey(businessId)).isEqualTo(new ItemKey(business, Keys.RATE_TYPE));
     }
 }

@@ -20,8 +20,9 @@ import java.util.TreeSet;
  * cannot ship undocumented.
  *
  * <p>500 (a fault of the service) and 503 (DynamoDB throttled the request, or a write kept meeting other transactions
- * on its items) can follow any DynamoDB request, and 413 (a body over the limit) any request, so every operation has
- * them; the errors listed per entry are the ones its input and the table's state can cause.
+ * on its items) can follow any DynamoDB request, 413 (a body over the limit) and 429 (the request's business spent
+ * its share of the second) any request, so every operation has them; the errors listed per entry are the ones its input
+ * and the table's state can cause.
  */
 public enum ApiOperation {
     CREATE_BUSINESS(
@@ -435,7 +436,7 @@ public enum ApiOperation {
             false,
             Errors.LIST);
 
-    /** The error statuses that whole kinds of operation share, named once (413, 500 and 503 are added to every one). */
+    /** The error statuses that whole kinds of operation share, named once (413, 429, 500 and 503 are added to every one). */
     private static final class Errors {
         /** A subject by id: a malformed id (422) or none (404). */
         static final int[] GET = {404, 422};
@@ -519,9 +520,11 @@ public enum ApiOperation {
         this.success = success;
         this.ifMatch = ifMatch;
         // Any operation can answer a fault of the service (500) and a busy table (503, with Retry-After): DynamoDB
-        // throttling, or for a write, other transactions holding its items beyond the retries. And any request may
-        // carry a body, whatever its method: one over the limit is a 413 on every route (web.BodyLimit).
-        Set<Integer> all = new TreeSet<>(List.of(413, 500, 503));
+        // throttling, or for a write, other transactions holding its items beyond the retries; a spent request limit
+        // (429, with Retry-After), which is charged before anything else. And any request may carry a body, whatever
+        // its
+        // method: one over the limit is a 413 on every route (web.BodyLimit).
+        Set<Integer> all = new TreeSet<>(List.of(413, 429, 500, 503));
         for (int error : errors) {
             all.add(error);
         }

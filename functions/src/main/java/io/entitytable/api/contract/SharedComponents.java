@@ -26,8 +26,8 @@ final class SharedComponents {
 
     private record Failure(String name, String description) {}
 
-    /** Each error status the API answers, with the name of its shared response and when it happens. */
-    static final Map<Integer, Failure> ERRORS = Map.of(
+    /** The error statuses of input and of the service (Map.of takes ten at most; see ERRORS). */
+    private static final Map<Integer, Failure> INPUT_AND_SERVICE_ERRORS = Map.of(
             400,
             new Failure(
                     "BadRequest",
@@ -66,7 +66,23 @@ final class SharedComponents {
                     "DynamoDB throttled the request beyond the SDK's retries, or other requests kept an item it writes"
                             + " busy beyond the API's retries; nothing was written; retry after Retry-After seconds"));
 
+    /** Each error status the API answers, with the name of its shared response and when it happens. */
+    static final Map<Integer, Failure> ERRORS = with(
+            INPUT_AND_SERVICE_ERRORS,
+            429,
+            new Failure(
+                    "TooManyRequests",
+                    "The business the request is charged to (a route under /businesses/{id} charges that business, any"
+                            + " other route a member's one business or else the caller) spent its requests of this"
+                            + " second; nothing was read or written; retry after Retry-After seconds"));
+
     private SharedComponents() {}
+
+    private static Map<Integer, Failure> with(Map<Integer, Failure> errors, int status, Failure failure) {
+        Map<Integer, Failure> all = new TreeMap<>(errors);
+        all.put(status, failure);
+        return Map.copyOf(all);
+    }
 
     static String responseName(int status) {
         Failure error = ERRORS.get(status);
@@ -168,7 +184,7 @@ final class SharedComponents {
                                 Problem.MEDIA_TYPE,
                                 OASFactory.createMediaType()
                                         .schema(OASFactory.createSchema().ref("Problem"))));
-        if (status == 503) {
+        if (status == 503 || status == 429) {
             response.addHeader(RETRY_AFTER, OASFactory.createHeader().ref(RETRY_AFTER));
         }
         return response;

@@ -62,6 +62,17 @@ public class ApiProblem extends RuntimeException {
     }
 
     /**
+     * 429: the business the request is charged to (or, when no single business is, its caller) spent its requests of
+     * this second; nothing was done. Answered with {@code Retry-After}: the next second starts a new share.
+     */
+    public static ApiProblem tooManyRequests(String whose, int limit) {
+        return new ApiProblem(
+                429,
+                "Too many requests",
+                whose + " is at its limit of " + limit + " requests a second; retry after Retry-After seconds");
+    }
+
+    /**
      * 503: other writers kept an item this request writes busy for longer than the retries wait; nothing was written.
      * Answered with {@code Retry-After}, like DynamoDB throttling.
      */

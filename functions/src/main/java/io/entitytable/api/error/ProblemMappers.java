@@ -27,13 +27,16 @@ import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
  */
 public class ProblemMappers {
     private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
-    /** A 503 is a busy table (throttling, contention): a second is long enough for either to ease. */
+    /**
+     * A 503 is a busy table (throttling, contention): a second is long enough for either to ease. A 429 is a spent
+     * share of this second (RequestLimitFilter): the next second brings a new one.
+     */
     static final String RETRY_AFTER_SECONDS = "1";
 
     @ServerExceptionMapper
     public Response apiProblem(ApiProblem problem) {
         Response response = Problem.response(problem.status(), problem.title(), problem.getMessage(), problem.errors());
-        return problem.status() == 503 ? retryAfter(response) : response;
+        return problem.status() == 503 || problem.status() == 429 ? retryAfter(response) : response;
     }
 
     /** A transaction conflict that no retry cycle caught (every write that can meet one runs in {@code ConflictRetry}). */

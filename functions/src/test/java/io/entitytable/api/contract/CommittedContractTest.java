@@ -87,7 +87,7 @@ class CommittedContractTest {
         });
 
         // THEN
-        assertThat(responses.size()).isEqualTo(10);
+        assertThat(responses.size()).isEqualTo(11);
         assertThat(withoutProblem).isEmpty();
     }
 

@@ -71,7 +71,34 @@ public final class FunctionEnvironment {
         if (function.namedHandler() != null) {
             env.put(EnvironmentVariables.QUARKUS_LAMBDA_HANDLER, function.namedHandler());
         }
+        if (function.equals(FunctionDefinition.API)) {
+            env.putAll(requestLimits());
+        }
         return env;
+    }
+
+    /** The system property of the local runtime's JVM that sets the API's limit per business (0 turns it off). */
+    public static final String RATE_LIMIT_PER_BUSINESS_PROPERTY = "entity-table.rate-limit.per-business";
+    /** The system property that sets the API's limit per caller (0 turns it off). */
+    public static final String RATE_LIMIT_PER_CALLER_PROPERTY = "entity-table.rate-limit.per-caller";
+
+    /**
+     * The API's request limits: none of its own, so the function keeps a default stack's ({@code RequestLimits}), unless
+     * the local runtime's JVM is given the function's own property names as system properties (for a benchmark that
+     * must not be held to a business's share, or a test that shows it with a small one).
+     */
+    static Map<String, String> requestLimits() {
+        Map<String, String> env = new LinkedHashMap<>();
+        putIfSet(env, EnvironmentVariables.RATE_LIMIT_PER_BUSINESS, RATE_LIMIT_PER_BUSINESS_PROPERTY);
+        putIfSet(env, EnvironmentVariables.RATE_LIMIT_PER_CALLER, RATE_LIMIT_PER_CALLER_PROPERTY);
+        return env;
+    }
+
+    private static void putIfSet(Map<String, String> env, String variable, String property) {
+        String value = System.getProperty(property);
+        if (value != null) {
+            env.put(variable, Integer.toString(Integer.parseInt(value.strip())));
+        }
     }
 
     /**

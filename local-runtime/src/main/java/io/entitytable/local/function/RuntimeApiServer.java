@@ -199,6 +199,7 @@ public final class RuntimeApiServer implements AutoCloseable {
          */
         private void frontDoorRoutes() {
             ApiDocs.mount(router, frontDoor.openApiDocument());
+            router.route().handler(StageThrottle.asDeployed()); // before the token check, as the stage's
             router.route().handler(frontDoor.authorizer());
             router.route().handler(this::handleHttpRequests);
         }

@@ -11,6 +11,8 @@ import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
+import io.entitytable.model.ItemKind;
+import io.entitytable.model.RequestLimits;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import java.util.HashMap;
@@ -65,6 +67,33 @@ class VerifyRepairTest {
         assertThat(report.table().duplicates()).hasSize(11).hasSize(sample.duplicateCount());
         assertThat(report.table().itemsScanned()).isEqualTo(20);
         assertThat(report.counts().values()).containsOnly(0L);
+    }
+
+    @Test
+    void verify_shouldCountRequestLimitItemsAsOtherItems_neverAsDriftNorForMigration() {
+        // GIVEN a clean table with the API's count of a business's requests and of a caller's
+        SampleTable sample = SampleTable.write(dynamo, newTable());
+        List<Map<String, AttributeValue>> rates = List.of(
+                rateItem(RequestLimits.businessKey(SampleTable.BUSINESS_ID)), rateItem(RequestLimits.callerKey("ann")));
+        rates.forEach(item -> dynamo.putItem(put -> put.tableName(sample.table).item(item)));
+
+        // WHEN
+        DriftReport report = verify(sample);
+
+        // THEN they are counted as other items, and there is no drift; a migration leaves them behind
+        assertThat(report.findings()).isEmpty();
+        assertThat(report.table().otherItems()).isEqualTo(1 + rates.size());
+        assertThat(report.table().itemsScanned()).isEqualTo(20 + rates.size());
+        ItemCopy copy = new ItemCopy(dynamo, "no-such-target");
+        assertThat(rates).allSatisfy(item -> assertThat(copy.copy(item)).isEqualTo(ItemCopy.Outcome.OTHER_SKIPPED));
+    }
+
+    private static Map<String, AttributeValue> rateItem(ItemKey key) {
+        Map<String, AttributeValue> item = new HashMap<>(key.toAttributes());
+        item.put(Attributes.KIND, Values.s(ItemKind.RATE.value()));
+        item.put(Attributes.RATE_WINDOW, Values.n(1_767_225_600L));
+        item.put(Attributes.RATE_COUNT, Values.n(7));
+        return item;
     }
 
     @Test

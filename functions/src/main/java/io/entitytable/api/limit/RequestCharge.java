@@ -1,0 +1,61 @@
+package io.entitytable.api.limit;
+
+import io.entitytable.api.access.Caller;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Ids;
+import io.entitytable.model.ItemKey;
+import io.entitytable.model.RequestLimits;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The rate item a request is charged to and the limit it is held to (docs/design.md §8, "Request limits"):
+ *
+ * <ol>
+ *   <li>a route under {@code /businesses/{id}} that the caller may use: that business;
+ *   <li>otherwise, a member of exactly one business: that business (its requests to another business's routes, which
+ *       answer 404, count against its own share, never against the business they name);
+ *   <li>an operator, on any other route: nothing. Operators are the deployment's own staff, not a tenant, and the
+ *       stage's throttle bounds them;
+ *   <li>anyone else (a member of several businesses or of none, on a route that names none of its): the caller,
+ *       named by its token's {@code sub}; a request without one (only SnapStart's priming request has none) is not
+ *       charged.
+ * </ol>
+ *
+ * @param key the rate item
+ * @param limit requests a second
+ * @param whose what the 429 names: {@code business <id>} or {@code this caller}
+ */
+public record RequestCharge(ItemKey key, int limit, String whose) {
+    private static final String BUSINESSES = Entity.BUSINESS.collection();
+
+    /** The charge of a request by {@code caller} to a path of these segments, or none. */
+    public static Optional<RequestCharge> of(Caller caller, List<String> path, RateLimitConfig limits) {
+        Optional<String> named = namedBusiness(path).filter(caller::mayUse);
+        if (named.isPresent()) {
+            return business(named.get(), limits.perBusiness());
+        }
+        if (!caller.operator() && caller.businesses().size() == 1) {
+            return business(caller.businesses().iterator().next(), limits.perBusiness());
+        }
+        if (caller.operator() || caller.subject().isEmpty() || limits.perCaller() <= RequestLimits.OFF) {
+            return Optional.empty();
+        }
+        return Optional.of(
+                new RequestCharge(RequestLimits.callerKey(caller.subject()), limits.perCaller(), "this caller"));
+    }
+
+    private static Optional<RequestCharge> business(String businessId, int limit) {
+        return limit <= RequestLimits.OFF
+                ? Optional.empty()
+                : Optional.of(
+                        new RequestCharge(RequestLimits.businessKey(businessId), limit, "business " + businessId));
+    }
+
+    /** The business a {@code /businesses/{id}...} path names, when its id is well-formed. */
+    private static Optional<String> namedBusiness(List<String> path) {
+        return path.size() >= 2 && path.get(0).equals(BUSINESSES) && Ids.isValid(path.get(1))
+                ? Optional.of(path.get(1))
+                : Optional.empty();
+    }
+}

@@ -1,0 +1,29 @@
+package io.entitytable.api.limit;
+
+import jakarta.inject.Inject;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.PathSegment;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+
+/**
+ * Holds every request to its business's share (docs/design.md §8, "Request limits"): charged to its rate item before
+ * anything else is read or written, and answered 429 with {@code Retry-After} when the share of this second is spent.
+ *
+ * <p>Not pre-matching: it runs on the worker thread that runs the resource method (after {@code ServerTimingFilters}
+ * binds the request's timing, so the charge counts in {@code Server-Timing}), where a DynamoDB call may block; and only
+ * for a route of the API, as on AWS, where API Gateway answers any other path itself. The body is not read yet. The
+ * work is {@link RequestAdmission}'s: a filter is made before the runtime configuration exists, so it injects nothing
+ * that needs it.
+ */
+public class RequestLimitFilter {
+    @Inject
+    RequestAdmission admission;
+
+    @ServerRequestFilter(priority = 2)
+    public void limit(ContainerRequestContext request) {
+        admission.admit(request.getUriInfo().getPathSegments().stream()
+                .map(PathSegment::getPath)
+                .filter(segment -> !segment.isEmpty())
+                .toList());
+    }
+}

@@ -1,0 +1,48 @@
+package io.entitytable.model;
+
+/**
+ * How many requests the deployed API takes (docs/design.md §8, "Request limits"): one ceiling for the whole system, the
+ * HTTP API stage's throttle, and inside it a share per business that the API function charges on the table. The CDK
+ * stack's defaults and the local runtime's front door take their numbers from here.
+ *
+ * <p>A share is counted per second on one item per business ({@link #businessKey}), and per caller for the requests
+ * that no single business can be charged with ({@link #callerKey}): a fixed one-second window, one conditional
+ * UpdateItem per request. The items are of kind {@link ItemKind#RATE}, so the stream filters keep them from the fan-out
+ * and the search indexer, and every tool that scans the table counts them as other items.
+ */
+public final class RequestLimits {
+    /** Requests a second of one business: its members' and, on its routes, operators'. */
+    public static final int PER_BUSINESS_PER_SECOND = 50;
+
+    /**
+     * Requests a second of one caller that no single business can be charged with: a member of several businesses, or
+     * of none, on a route that names no business of its.
+     */
+    public static final int PER_CALLER_PER_SECOND = 50;
+
+    /**
+     * The stage's steady rate: twenty businesses at their whole share at once. It is the system's ceiling, not every
+     * tenant's shared budget: a business is held to its share below it. It also bounds the writes on one business's
+     * rate item (every request charged to a business is one write on that item, refused or not) to what one partition
+     * serves, 1,000 write units a second.
+     */
+    public static final int STAGE_RATE_PER_SECOND = 20 * PER_BUSINESS_PER_SECOND;
+
+    /** The stage's burst: two seconds of its rate. */
+    public static final int STAGE_BURST = 2 * STAGE_RATE_PER_SECOND;
+
+    /** A limit of this value (or below) is off: nothing is charged against it. */
+    public static final int OFF = 0;
+
+    private RequestLimits() {}
+
+    /** The item that counts a business's requests. */
+    public static ItemKey businessKey(String businessId) {
+        return new ItemKey(Keys.businessRateId(businessId), Keys.RATE_TYPE);
+    }
+
+    /** The item that counts the requests of the caller whose token's {@code sub} is {@code subject}. */
+    public static ItemKey callerKey(String subject) {
+        return new ItemKey(Keys.callerRateId(subject), Keys.RATE_TYPE);
+    }
+}
