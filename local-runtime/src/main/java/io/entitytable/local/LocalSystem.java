@@ -481,8 +481,8 @@ public final class LocalSystem implements AutoCloseable {
 
     /**
      * Every port this system listens on, by what listens there: the front door (on {@link
-     * LocalOptions#apiBindAddress()}), and on the loopback address DynamoDB Local, SQS, the search engine and the
-     * functions' Runtime APIs, of those that run.
+     * LocalOptions#apiBindAddress()}), and on the loopback address DynamoDB Local, SQS (and ElasticMQ behind it), the
+     * search engine and the functions' Runtime APIs, of those that run.
      */
     public Map<String, Integer> listeners() {
         Map<String, Integer> listeners = new LinkedHashMap<>();
@@ -490,6 +490,7 @@ public final class LocalSystem implements AutoCloseable {
         listeners.put("DynamoDB Local", dynamoDb.endpoint().getPort());
         if (sqs != null) {
             listeners.put("SQS", sqs.endpoint().getPort());
+            listeners.put("ElasticMQ behind SQS", sqs.elasticMqPort());
         }
         if (searchEngine != null) {
             listeners.put("search engine", searchEngine.endpoint().getPort());

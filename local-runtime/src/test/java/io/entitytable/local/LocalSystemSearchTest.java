@@ -54,6 +54,15 @@ class LocalSystemSearchTest {
             Reachability.assertLoopbackOnly(
                     "indexer Runtime API",
                     system.listeners().get(LocalSystem.runtimeApiListener(FunctionDefinition.SEARCH_INDEXER)));
+            // AND the engine refuses a web page's request (LocalSearchWebPageTest has the details)
+            HttpResponse<String> fromAPage = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(
+                                            system.searchEngine().endpoint().resolve("/_search"))
+                                    .header("Origin", "http://evil.example")
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+            assertThat(fromAPage.statusCode()).as(fromAPage.body()).isEqualTo(403);
             FrontDoorClient api = FrontDoorClient.operatorOf(system);
             String business = api.createBusiness("Searchable");
             String other = api.createBusiness("Elsewhere");

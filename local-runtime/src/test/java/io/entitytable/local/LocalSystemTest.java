@@ -94,6 +94,14 @@ class LocalSystemTest {
                         .contains(system.queues().queues().queueUrl())
                         .contains(system.queues().queues().deadLetterQueueUrl())
                         .contains("Function " + FunctionDefinition.REFRESH_WORKER.name() + " init");
+                // AND SQS refuses a web page's request (LocalSqsWebPageTest has the details)
+                HttpResponse<String> fromAPage = http.send(
+                        HttpRequest.newBuilder(system.queues().endpoint().resolve("/?Action=ListQueues"))
+                                .header("Origin", "http://evil.example")
+                                .header("Authorization", "AWS4-HMAC-SHA256 Credential=local/20260101/us-east-1/sqs")
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertThat(fromAPage.statusCode()).as(fromAPage.body()).isEqualTo(403);
             }
             // AND the status block names the API docs on the front door and how to get a token for this data folder
             assertThat(system.statusBlock())
@@ -121,6 +129,7 @@ class LocalSystemTest {
             assertThat(listeners)
                     .containsKeys(
                             "SQS",
+                            "ElasticMQ behind SQS",
                             LocalSystem.runtimeApiListener(FunctionDefinition.STREAM_FANOUT),
                             LocalSystem.runtimeApiListener(FunctionDefinition.REFRESH_WORKER));
         }

@@ -18,41 +18,49 @@ import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 
 /**
  * SQS on this machine: ElasticMQ in this JVM, holding the refresh queue and its dead-letter queue with the settings of
- * a {@link RefreshQueueTrigger}. Its messages live in memory only, so they are gone when the system stops.
+ * a {@link RefreshQueueTrigger}, behind a proxy that refuses web pages. Its messages live in memory only, so they are
+ * gone when the system stops.
  */
 public final class LocalSqs implements AutoCloseable {
     /** ElasticMQ's account id, part of its queue URLs and ARNs. */
     static final String ACCOUNT = "000000000000";
 
     private final SQSRestServer server;
+    private final int elasticMqPort;
+    private final WebPageRefusingProxy front;
     private final URI endpoint;
     private final SqsClient client;
     private final RefreshQueues queues;
 
-    private LocalSqs(SQSRestServer server, URI endpoint, SqsClient client, RefreshQueues queues) {
+    private LocalSqs(
+            SQSRestServer server,
+            int elasticMqPort,
+            WebPageRefusingProxy front,
+            URI endpoint,
+            SqsClient client,
+            RefreshQueues queues) {
         this.server = server;
+        this.elasticMqPort = elasticMqPort;
+        this.front = front;
         this.endpoint = endpoint;
         this.client = client;
         this.queues = queues;
     }
 
     /**
-     * Starts ElasticMQ on the loopback address, port {@code port} (a free one when 0), and creates the queues, if
-     * missing. Loopback only: it takes any credentials, so whoever reaches it could read, delete or forge refresh
-     * messages.
+     * Starts SQS on the loopback address, port {@code port} (a free one when 0), and creates the queues, if missing.
+     * Loopback only: it takes any credentials, so whoever reaches it could read, delete or forge refresh messages. That
+     * port is a {@link WebPageRefusingProxy}, which keeps out the web pages of the developer's browser; ElasticMQ itself
+     * listens behind it on a port browsers never fetch from ({@link BrowserBlockedPorts}).
      */
     public static LocalSqs start(int port, RefreshQueueTrigger trigger) {
         int bound = port == 0 ? LocalDynamoDb.freePort() : port;
-        SQSRestServer server = SQSRestServerBuilder.withPort(bound)
-                .withInterface(RuntimeApiServer.LOOPBACK.getHostAddress())
-                // Queue URLs name this endpoint, so clients can use them as they are.
-                .withServerAddress(new NodeAddress("http", "localhost", bound, ""))
-                .withAWSRegion(LocalDynamoDb.REGION.id())
-                .withAWSAccountId(ACCOUNT)
-                .start();
+        SQSRestServer server = startElasticMq(bound);
+        int elasticMqPort = server.waitUntilStarted().localAddress().getPort();
+        WebPageRefusingProxy front = null;
         SqsClient client = null;
         try {
-            server.waitUntilStarted();
+            front = WebPageRefusingProxy.start(RuntimeApiServer.LOOPBACK, bound, elasticMqPort);
             URI endpoint = URI.create("http://localhost:" + bound);
             client = client(endpoint);
             RefreshQueues queues = createQueues(client, trigger);
@@ -62,14 +70,46 @@ public final class LocalSqs implements AutoCloseable {
                 throw new IllegalStateException("ElasticMQ named the refresh queue " + queues.queueUrl() + ", not "
                         + queueUrl(endpoint, RefreshQueueNames.QUEUE));
             }
-            return new LocalSqs(server, endpoint, client, queues);
+            return new LocalSqs(server, elasticMqPort, front, endpoint, client, queues);
         } catch (RuntimeException e) {
             if (client != null) {
                 client.close();
             }
+            if (front != null) {
+                front.close();
+            }
             server.stopAndWait();
             throw e;
         }
+    }
+
+    /**
+     * ElasticMQ on the first free port of {@link BrowserBlockedPorts} (the next one when another process takes it
+     * first), naming {@code publicPort} in its queue URLs: clients reach it through the proxy there.
+     */
+    private static SQSRestServer startElasticMq(int publicPort) {
+        Exception lastFailure = null;
+        for (int port : BrowserBlockedPorts.FOR_LOCAL_SERVERS) {
+            if (!BrowserBlockedPorts.isFree(RuntimeApiServer.LOOPBACK, port)) {
+                continue;
+            }
+            SQSRestServer server = SQSRestServerBuilder.withPort(port)
+                    .withInterface(RuntimeApiServer.LOOPBACK.getHostAddress())
+                    .withServerAddress(new NodeAddress("http", "localhost", publicPort, ""))
+                    .withAWSRegion(LocalDynamoDb.REGION.id())
+                    .withAWSAccountId(ACCOUNT)
+                    .start();
+            try {
+                server.waitUntilStarted();
+                return server;
+            } catch (Exception bindFailed) {
+                server.stopAndWait();
+                lastFailure = bindFailed;
+            }
+        }
+        throw new IllegalStateException(
+                "no free port for ElasticMQ among " + BrowserBlockedPorts.FOR_LOCAL_SERVERS + " on 127.0.0.1",
+                lastFailure);
     }
 
     /**
@@ -141,9 +181,15 @@ public final class LocalSqs implements AutoCloseable {
                 + Integer.parseInt(attributes.get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE));
     }
 
+    /** Where ElasticMQ itself listens, behind the proxy: no client uses it (it is in {@code LocalSystem.listeners()}). */
+    public int elasticMqPort() {
+        return elasticMqPort;
+    }
+
     @Override
     public void close() {
         client.close();
+        front.close();
         server.stopAndWait();
     }
 

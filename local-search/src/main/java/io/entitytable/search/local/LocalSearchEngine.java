@@ -22,7 +22,8 @@ import java.util.concurrent.TimeoutException;
 /**
  * Starts the local search engine ({@link LocalSearchMain}) in a child JVM and stops it. The engine's Netty, log4j and
  * Jackson stay in that JVM, so they never meet the versions of the process that starts it (Quarkus, the local
- * runtime, tests). This class uses the JDK only: it is the one class consumers get from this artifact.
+ * runtime, tests). This class uses the JDK only: it is what consumers get from this artifact (with the JDK-only
+ * {@link WebPageRequests}).
  */
 public final class LocalSearchEngine implements AutoCloseable {
     /** The engine prints this, then its endpoint, on stdout once it accepts requests. */

@@ -11,15 +11,17 @@ import org.opensearch.plugins.Plugin;
 
 /**
  * One OpenSearch node in this JVM, with only the plugins the project's index needs: HTTP (Netty), the common
- * analysers (ASCII folding, edge n-grams), {@code search_as_you_type} and delete-by-query. Its protected constructor
- * is the only way to start a node with classpath plugins instead of a plugins folder.
+ * analysers (ASCII folding, edge n-grams), {@code search_as_you_type} and delete-by-query; and one of the project's
+ * own, which refuses requests from web pages ({@link RefuseWebPagesPlugin}). Its protected constructor is the only way
+ * to start a node with classpath plugins instead of a plugins folder.
  */
 final class LocalSearchNode extends Node {
     private static final List<Class<? extends Plugin>> PLUGINS = List.of(
             org.opensearch.transport.Netty4Plugin.class,
             org.opensearch.analysis.common.CommonAnalysisPlugin.class,
             org.opensearch.index.mapper.MapperExtrasPlugin.class,
-            org.opensearch.index.reindex.ReindexPlugin.class);
+            org.opensearch.index.reindex.ReindexPlugin.class,
+            RefuseWebPagesPlugin.class);
 
     private LocalSearchNode(Environment environment) {
         super(environment, PLUGINS, true);
