@@ -457,7 +457,7 @@ class HostileInputTest {
     }
 
     // ---------------------------------------------------------------------------------------------------------------
-    // Search: the bounds of q, markup in stored names, and the engine's refusals (issue 30, points 4 and 5)
+    // Search: the bounds of q, markup in stored names, and the engine's refusals
 
     private static final String MARKUP_FIRST_NAME = "<img src=x onerror=alert(1)>";
     private static final String MARKUP_LAST_NAME = "\"Tom\" & 'Jerry'";
@@ -465,7 +465,7 @@ class HostileInputTest {
     /**
      * Search texts at and past the bounds of q, as encoded query values: within them every text is searched (a 2xx),
      * past them a 400 names the limit. The words are counted as the engine splits them, so ideographs, emoji and
-     * hyphenated runs count one word per piece. Fifty words was a 503 before the bound (the engine's term limit).
+     * hyphenated runs count one word per piece. Fifty words would pass the engine's term limit without the bound.
      */
     private static Map<String, Expect> searchTextBounds() {
         Map<String, Expect> values = new LinkedHashMap<>();

@@ -200,7 +200,7 @@ class RefreshJobStackTest {
         // WHEN its one core-write statement is read
         Map<String, Object> statement = SynthesizedStack.statement(statements, "RemoveStoreFromCustomer");
         // THEN it is UpdateItem on the table, whose expressions may touch exactly the key, storeIds, version and
-        // updatedAt, must name storeIds (a request naming nothing is no longer allowed by ForAllValues' empty case),
+        // updatedAt, must name storeIds (so a request naming no attribute, which ForAllValues alone allows, is not),
         // which returns no values, and only in core partitions
         assertThat(statement)
                 .containsEntry("Effect", "Allow")
