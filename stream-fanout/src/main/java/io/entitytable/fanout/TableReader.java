@@ -4,7 +4,6 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
-import io.entitytable.model.Keys;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Tombstone;
 import io.entitytable.model.Values;
@@ -53,7 +52,7 @@ final class TableReader {
      */
     Optional<Map<String, AttributeValue>> currentCore(Entity entity, String id) {
         Optional<Map<String, AttributeValue>> live = queryCore(entity, id);
-        if (live.isPresent() || !Tombstone.isLeftBy(entity)) {
+        if (live.isPresent() || !entity.leavesTombstone()) {
             return live;
         }
         for (int check = 1; ; check++) {
@@ -73,7 +72,7 @@ final class TableReader {
     }
 
     private Optional<Map<String, AttributeValue>> queryCore(Entity entity, String id) {
-        String prefix = entity == Entity.BUSINESS ? Keys.BUSINESS_TYPE : Keys.typePrefix(entity);
+        String prefix = entity.coreSortKeyPrefix();
         QueryRequest request = QueryRequest.builder()
                 .tableName(table.tableName())
                 .keyConditionExpression("#id = :id AND begins_with(#type, :prefix)")

@@ -16,7 +16,7 @@ final class CoreDeletes {
         TransactWriteItem delete = TransactWriteItem.builder()
                 .delete(d -> d.tableName(table).key(ItemKey.of(item).toAttributes()))
                 .build();
-        if (!Tombstone.isLeftBy(CoreItem.entityOf(item))) {
+        if (!CoreItem.entityOf(item).leavesTombstone()) {
             dynamo.transactWriteItems(request -> request.transactItems(delete));
             return;
         }

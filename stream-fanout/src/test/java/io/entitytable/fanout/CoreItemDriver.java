@@ -166,13 +166,17 @@ final class CoreItemDriver {
     boolean update() {
         String id = pick(new ArrayList<>(live.keySet()));
         Map<String, AttributeValue> next = nextVersion(live.get(id));
-        switch (CoreItem.entityOf(next)) {
-            case CUSTOMER -> next.put(Attributes.EMAIL, Values.s("c" + random.nextInt(1000) + "@example.com"));
-            case STORE -> next.put(
+        Entity entity = CoreItem.entityOf(next);
+        if (entity == Entity.CUSTOMER) {
+            next.put(Attributes.EMAIL, Values.s("c" + random.nextInt(1000) + "@example.com"));
+        } else if (entity == Entity.STORE) {
+            next.put(
                     Attributes.ADDRESS,
                     new Address(random.nextInt(99) + " Main St", "Austin", "TX", "73301", "US").toAttributeValue());
-            case ORDER -> next.put(Attributes.TOTAL_CENTS, Values.n(random.nextInt(10000)));
-            case BUSINESS -> next.put(Attributes.NAME, Values.s("Acme " + random.nextInt(100)));
+        } else if (entity == Entity.ORDER) {
+            next.put(Attributes.TOTAL_CENTS, Values.n(random.nextInt(10000)));
+        } else {
+            next.put(Attributes.NAME, Values.s("Acme " + random.nextInt(100)));
         }
         modify(id, next);
         return true;

@@ -117,7 +117,7 @@ final class SampleEvents {
             if (!record.dynamodb().hasNewImage()
                     && CoreItem.isCore(old)
                     && readable(old)
-                    && Tombstone.isLeftBy(CoreItem.entityOf(old))
+                    && CoreItem.entityOf(old).leavesTombstone()
                     && !liveIds.contains(Values.string(old, Attributes.ID))) {
                 dynamo.putItem(PutItemRequest.builder()
                         .tableName(tableName)

@@ -1,6 +1,7 @@
 package io.entitytable.model;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -46,12 +47,7 @@ public interface CoreItem {
 
     /** Reads any core item into its entity's record. */
     static CoreItem from(Map<String, AttributeValue> item) {
-        return switch (entityOf(item)) {
-            case BUSINESS -> Business.from(item);
-            case CUSTOMER -> Customer.from(item);
-            case STORE -> Store.from(item);
-            case ORDER -> Order.from(item);
-        };
+        return entityOf(item).read(item);
     }
 
     /** The entity of a core item, from its sort key. */
@@ -81,6 +77,11 @@ public interface CoreItem {
 
     static boolean isCore(Map<String, AttributeValue> item) {
         return ItemKind.CORE.value().equals(Values.string(item, Attributes.KIND));
+    }
+
+    /** The other items of its item collection that this record holds (an order's lines); none by default. */
+    default List<Map<String, AttributeValue>> collectionItems() {
+        return List.of();
     }
 
     /** The same subject with other tags (the caller bumps the version). */

@@ -1,20 +1,97 @@
 package io.entitytable.model;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** The four subjects of the domain, with the names they carry in keys and in URLs. */
-public enum Entity {
-    BUSINESS("business", "businesses"),
-    CUSTOMER("customer", "customers"),
-    STORE("store", "stores"),
-    ORDER("order", "orders");
+/**
+ * A kind of subject of the domain, declared once: the names it carries in keys and URLs, how its core item is read,
+ * whether its sort key carries a name, where it is indexed, the copies it implies and whether the search index holds
+ * it. Every subsystem (the API's writes, the fan-out, the refresh worker, tombstones, the search document, verify and
+ * repair, the counters, the capacity model, the fault run) asks the definition; none tests which entity it has.
+ *
+ * <p>A class rather than an enum so that a definition can also live in test sources: a test defines a kind of subject
+ * of its own and runs it through every subsystem, which proves that none of them needs a change for a new one.
+ */
+public final class Entity {
+    private static final Map<String, Entity> BY_KEY_NAME = new LinkedHashMap<>();
+
+    /** The tenant: owns everything else. Its sort key is fixed, so it never moves. */
+    public static final Entity BUSINESS = define(builder("business", "businesses", Business::from)
+            .fixedSortKey()
+            .tenant()
+            .indexedIn(TableLayout.BUSINESS_GSI));
+
+    /** A customer of a business: named in its sort key, linked to the stores it manages. */
+    public static final Entity CUSTOMER = define(builder("customer", "customers", Customer::from)
+            .sortKeyCarriesName()
+            .indexedIn(TableLayout.BUSINESS_GSI, TableLayout.CUSTOMER_ID_GSI)
+            .links(Attributes.STORE_IDS, "store")
+            .searchable(Customer::from, SearchTexts::of));
+
+    /** A store of a business: named in its sort key, found by location. */
+    public static final Entity STORE = define(builder("store", "stores", Store::from)
+            .sortKeyCarriesName()
+            .indexedIn(TableLayout.BUSINESS_GSI, TableLayout.GSI1)
+            .searchable(Store::from, SearchTexts::of));
+
+    /** An order of a customer, keyed by time, with its lines in its item collection. */
+    public static final Entity ORDER = define(builder("order", "orders", Order::from)
+            .indexedIn(TableLayout.BUSINESS_GSI, TableLayout.CUSTOMER_ID_GSI, TableLayout.GSI1)
+            .searchableWithCollection(Order::from, SearchTexts::of));
 
     private final String keyName;
     private final String collection;
+    private final Function<Map<String, AttributeValue>, ? extends CoreItem> reader;
+    private final boolean sortKeyCarriesName;
+    private final boolean fixedSortKey;
+    private final boolean tenant;
+    private final List<String> indexes;
+    private final String linkAttribute;
+    private final String linkTarget;
+    private final SearchText.Spec search;
 
-    Entity(String keyName, String collection) {
-        this.keyName = keyName;
-        this.collection = collection;
+    private Entity(Builder builder) {
+        this.keyName = builder.keyName;
+        this.collection = builder.collection;
+        this.reader = builder.reader;
+        this.sortKeyCarriesName = builder.sortKeyCarriesName;
+        this.fixedSortKey = builder.fixedSortKey;
+        this.tenant = builder.tenant;
+        this.indexes = List.copyOf(builder.indexes);
+        this.linkAttribute = builder.linkAttribute;
+        this.linkTarget = builder.linkTarget;
+        this.search = builder.search;
+    }
+
+    public static Builder builder(
+            String keyName, String collection, Function<Map<String, AttributeValue>, ? extends CoreItem> reader) {
+        return new Builder(keyName, collection, reader);
+    }
+
+    /**
+     * Registers a definition: from then on its key name parses in keys ({@link Keys#parseSubjectRef}) and its core
+     * items read ({@link CoreItem#from}). A key name is registered once.
+     */
+    public static synchronized Entity define(Builder builder) {
+        Entity entity = new Entity(builder);
+        if (BY_KEY_NAME.putIfAbsent(entity.keyName, entity) != null) {
+            throw new IllegalStateException("entity " + entity.keyName + " is defined twice");
+        }
+        return entity;
+    }
+
+    /** Every defined entity, in the order of definition. */
+    public static synchronized List<Entity> all() {
+        return List.copyOf(BY_KEY_NAME.values());
     }
 
     /** The lower-case name used in keys, e.g. {@code store} in {@code store#01J...}. */
@@ -27,21 +104,179 @@ public enum Entity {
         return collection;
     }
 
-    public static Optional<Entity> fromKeyName(String name) {
-        for (Entity entity : values()) {
-            if (entity.keyName.equals(name)) {
-                return Optional.of(entity);
-            }
+    /** Reads a core item of this entity into its record. */
+    public CoreItem read(Map<String, AttributeValue> item) {
+        return reader.apply(item);
+    }
+
+    /**
+     * The prefix every sort key of this entity's core items starts with: {@code <entity>#}, or the whole fixed sort
+     * key ({@code business}). One Query of the subject's id and this prefix finds its live core item.
+     */
+    public String coreSortKeyPrefix() {
+        return fixedSortKey ? keyName : Keys.typePrefix(this);
+    }
+
+    /**
+     * Whether the sort key of its core item carries a (mutable) name. A rename then moves the key (Delete + Put in one
+     * transaction), so an empty Query of its id does not prove it gone, and its delete leaves a {@link Tombstone}.
+     */
+    public boolean leavesTombstone() {
+        return sortKeyCarriesName;
+    }
+
+    /** Whether this is the tenant, which owns every other subject, rather than one of a business's children. */
+    public boolean isTenant() {
+        return tenant;
+    }
+
+    /** The indexes its core item is in, each by name ({@link TableLayout}). */
+    public List<String> indexes() {
+        return indexes;
+    }
+
+    /**
+     * The attributes that put its core item into its indexes: each index's keys other than the table's own. Its record's
+     * {@code toItem} writes exactly these of {@link TableLayout#coreIndexAttributes}.
+     */
+    public Set<String> indexAttributes() {
+        Set<String> attributes = new LinkedHashSet<>();
+        for (String name : indexes) {
+            TableLayout.IndexLayout index = TableLayout.ENTITY.index(name);
+            attributes.add(index.partitionKey());
+            attributes.add(index.sortKey());
         }
-        return Optional.empty();
+        attributes.retainAll(TableLayout.ENTITY.coreIndexAttributes());
+        return attributes;
+    }
+
+    /** The link this entity holds: a set attribute of another entity's ids, each a pair of edges. */
+    public Optional<Link> link() {
+        return linkAttribute == null ? Optional.empty() : Optional.of(new Link(this, linkAttribute, target()));
+    }
+
+    /** The link that names this entity as its target (a store's: customers list the stores they manage). */
+    public Optional<Link> linkedBy() {
+        return all().stream()
+                .flatMap(entity -> entity.link().stream())
+                .filter(link -> link.target() == this)
+                .findFirst();
+    }
+
+    /** Whether its subjects own edges: one side or the other of a link. */
+    public boolean hasEdges() {
+        return link().isPresent() || linkedBy().isPresent();
+    }
+
+    /** What the search index finds its subjects by; empty when the index does not hold this entity. */
+    public Optional<SearchText.Spec> search() {
+        return Optional.ofNullable(search);
+    }
+
+    /** Whether the search index holds subjects of this entity. */
+    public boolean isSearchable() {
+        return search != null;
+    }
+
+    public static Optional<Entity> fromKeyName(String name) {
+        synchronized (Entity.class) {
+            return Optional.ofNullable(BY_KEY_NAME.get(name));
+        }
     }
 
     public static Optional<Entity> fromCollection(String collection) {
-        for (Entity entity : values()) {
-            if (entity.collection.equals(collection)) {
-                return Optional.of(entity);
-            }
+        return all().stream()
+                .filter(entity -> entity.collection.equals(collection))
+                .findFirst();
+    }
+
+    private Entity target() {
+        return fromKeyName(linkTarget)
+                .orElseThrow(() -> new IllegalStateException(keyName + " links " + linkTarget + ", not defined"));
+    }
+
+    @Override
+    public String toString() {
+        return keyName;
+    }
+
+    /**
+     * A link from subjects of {@code owner} to subjects of {@code target}, listed in the owner's set attribute
+     * {@code attribute}. Each listed id is a pair of edges: {@code <owner>#O / <target>#T} copying T, and {@code
+     * <target>#T / <owner>#O} copying O. Only the owner's image decides which links exist; a target may be linked by
+     * more owners than one stream record can refresh, which is what refresh jobs are for.
+     */
+    public record Link(Entity owner, String attribute, Entity target) {}
+
+    /** Builds one definition; see the four of the domain above for the shape. */
+    public static final class Builder {
+        private final String keyName;
+        private final String collection;
+        private final Function<Map<String, AttributeValue>, ? extends CoreItem> reader;
+        private boolean sortKeyCarriesName;
+        private boolean fixedSortKey;
+        private boolean tenant;
+        private final List<String> indexes = new ArrayList<>();
+        private String linkAttribute;
+        private String linkTarget;
+        private SearchText.Spec search;
+
+        private Builder(
+                String keyName, String collection, Function<Map<String, AttributeValue>, ? extends CoreItem> reader) {
+            this.keyName = Objects.requireNonNull(keyName);
+            this.collection = Objects.requireNonNull(collection);
+            this.reader = Objects.requireNonNull(reader);
         }
-        return Optional.empty();
+
+        /** Its sort key carries a name: a rename moves the key, and a delete leaves a tombstone. */
+        public Builder sortKeyCarriesName() {
+            this.sortKeyCarriesName = true;
+            return this;
+        }
+
+        /** Its sort key is its key name alone: one core item per partition, never moved. */
+        public Builder fixedSortKey() {
+            this.fixedSortKey = true;
+            return this;
+        }
+
+        /** It is the tenant rather than a business's child. */
+        public Builder tenant() {
+            this.tenant = true;
+            return this;
+        }
+
+        /** The indexes its core item is in. */
+        public Builder indexedIn(String... indexNames) {
+            Arrays.stream(indexNames).forEach(TableLayout.ENTITY::index);
+            indexes.addAll(List.of(indexNames));
+            return this;
+        }
+
+        /** It lists subjects of the entity named {@code targetKeyName} in the set attribute {@code attribute}. */
+        public Builder links(String attribute, String targetKeyName) {
+            this.linkAttribute = attribute;
+            this.linkTarget = targetKeyName;
+            return this;
+        }
+
+        /** The search index holds it, found by the text {@code text} makes of its record. */
+        public <T extends CoreItem> Builder searchable(
+                Function<Map<String, AttributeValue>, T> typed, Function<T, SearchText> text) {
+            this.search = new SearchText.Spec(false, (image, collectionItems) -> text.apply(typed.apply(image)));
+            return this;
+        }
+
+        /**
+         * The search index holds it, found by the text {@code text} makes of its record and of the other items of its
+         * item collection (an order's lines), which the indexer reads with it.
+         */
+        public <T extends CoreItem> Builder searchableWithCollection(
+                Function<Map<String, AttributeValue>, T> typed,
+                java.util.function.BiFunction<T, List<Map<String, AttributeValue>>, SearchText> text) {
+            this.search = new SearchText.Spec(
+                    true, (image, collectionItems) -> text.apply(typed.apply(image), collectionItems));
+            return this;
+        }
     }
 }

@@ -60,12 +60,11 @@ public final class FirstLayout {
      */
     public static Map<String, AttributeValue> coreItem(CoreItem subject, long counter) {
         Map<String, AttributeValue> item = itemOf(subject.toItem());
-        switch (subject.entity()) {
-            case BUSINESS -> item.put(Attributes.CHILD_COUNT, Values.n(counter));
-            case STORE -> item.put(Attributes.LINK_COUNT, Values.n(counter));
-            case CUSTOMER, ORDER -> {
-                // No counter on these.
-            }
+        // The first layout kept its counters on core items: the tenant counted its children, a link's target its links.
+        if (subject.entity().isTenant()) {
+            item.put(Attributes.CHILD_COUNT, Values.n(counter));
+        } else if (subject.entity().linkedBy().isPresent()) {
+            item.put(Attributes.LINK_COUNT, Values.n(counter));
         }
         return item;
     }

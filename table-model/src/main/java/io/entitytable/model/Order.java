@@ -76,6 +76,12 @@ public record Order(
         return lines.stream().map(line -> line.toItem(id)).toList();
     }
 
+    /** Its lines' items, when this record holds them. */
+    @Override
+    public List<Map<String, AttributeValue>> collectionItems() {
+        return lines == null ? List.of() : lineItems();
+    }
+
     public Order withLines(List<OrderLine> newLines) {
         return changed(status, paymentCard, List.copyOf(newLines), tags, version, updatedAt);
     }

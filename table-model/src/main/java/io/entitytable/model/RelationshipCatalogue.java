@@ -1,6 +1,7 @@
 package io.entitytable.model;
 
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -11,8 +12,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *
  * <ul>
  *   <li>{@code tags} of any subject X of business B: {@code tag#<B>#<t> / <x>#<id>} carrying X's public attributes;
- *   <li>{@code storeIds} of a customer C: {@code customer#C / store#S} carrying S's public attributes, and {@code
- *       store#S / customer#C} carrying C's.
+ *   <li>the link set of a subject O that links T ({@link Entity#link}; a customer's {@code storeIds}): {@code
+ *       <o>#O / <t>#T} carrying T's public attributes, and {@code <t>#T / <o>#O} carrying O's.
  * </ul>
  *
  * The sort key of every duplicate is the reference of the subject whose data it copies, and so is its {@code source},
@@ -21,26 +22,26 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public final class RelationshipCatalogue {
 
     /** Attributes that never leave a core item: keys, index attributes, version and the internal counters. */
-    public static final Set<String> NOT_COPIED = Set.of(
-            Attributes.ID,
-            Attributes.TYPE,
-            Attributes.KIND,
-            Attributes.VERSION,
-            Attributes.SOURCE,
-            Attributes.SOURCE_VERSION,
-            Attributes.BUSINESS_ID,
-            Attributes.BUSINESS_SHARD,
-            Attributes.CUSTOMER_ID,
-            Attributes.GSI1_PK,
-            Attributes.GSI1_SK,
-            Attributes.CHILD_COUNT,
-            Attributes.LINK_COUNT);
+    public static final Set<String> NOT_COPIED = notCopied();
 
     /** Attributes of a core item that index it; a duplicate carrying one would leak into an index. */
-    public static final Set<String> INDEX_ATTRIBUTES =
-            Set.of(Attributes.BUSINESS_SHARD, Attributes.CUSTOMER_ID, Attributes.GSI1_PK, Attributes.GSI1_SK);
+    public static final Set<String> INDEX_ATTRIBUTES = TableLayout.ENTITY.coreIndexAttributes();
 
     private RelationshipCatalogue() {}
+
+    private static Set<String> notCopied() {
+        Set<String> names = new LinkedHashSet<>(List.of(
+                Attributes.ID,
+                Attributes.TYPE,
+                Attributes.KIND,
+                Attributes.VERSION,
+                Attributes.SOURCE,
+                Attributes.SOURCE_VERSION,
+                Attributes.BUSINESS_ID));
+        names.addAll(TableLayout.ENTITY.coreIndexAttributes());
+        names.addAll(Attributes.INTERNAL_COUNTERS);
+        return Set.copyOf(names);
+    }
 
     /** The key of one duplicate; its source is the subject named by {@code type}. */
     public record Duplicate(String id, String type, ItemKind kind) {
@@ -61,7 +62,7 @@ public final class RelationshipCatalogue {
         }
     }
 
-    /** Every duplicate that a core item's current image implies (tags and, for a customer, both edge directions). */
+    /** Every duplicate that a core item's current image implies (tags and, for a link's owner, both edge directions). */
     public static Set<Duplicate> impliedBy(Map<String, AttributeValue> coreItem) {
         Entity entity = CoreItem.entityOf(coreItem);
         String id = Values.string(coreItem, Attributes.ID);
@@ -79,13 +80,13 @@ public final class RelationshipCatalogue {
                 duplicates.add(new Duplicate(Keys.tagPartition(businessId, tag), self, ItemKind.TAG));
             }
         }
-        if (entity == Entity.CUSTOMER) {
-            for (String storeId : Values.set(coreItem, Attributes.STORE_IDS)) {
-                String store = Keys.subjectRef(Entity.STORE, storeId);
-                duplicates.add(new Duplicate(self, store, ItemKind.EDGE));
-                duplicates.add(new Duplicate(store, self, ItemKind.EDGE));
+        entity.link().ifPresent(link -> {
+            for (String targetId : Values.set(coreItem, link.attribute())) {
+                String target = Keys.subjectRef(link.target(), targetId);
+                duplicates.add(new Duplicate(self, target, ItemKind.EDGE));
+                duplicates.add(new Duplicate(target, self, ItemKind.EDGE));
             }
-        }
+        });
         return duplicates;
     }
 

@@ -3,14 +3,11 @@ package io.entitytable.model;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeMap;
-import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -18,8 +15,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * {@code version} (the index keeps the highest one it saw), whether it was deleted, a {@code title} to show, and the
  * text it is found by. Built from a stream image, so the indexer needs nothing but the record, and an order's lines.
  *
- * <p>Customers, stores and orders are indexed; businesses are not: the search runs inside one business
- * ({@code /businesses/{id}/search}), so a business is the scope of a search, never one of its results. Duplicates
+ * <p>Which entities are indexed, and by which text, their definitions say ({@link Entity#search}): customers,
+ * stores and orders are; businesses are not, because the search runs inside one business ({@code
+ * /businesses/{id}/search}), so a business is the scope of a search, never one of its results. Duplicates
  * (edges, tag copies) are never indexed: they repeat their subject, whose one document already answers for it.
  *
  * <p>A deleted subject stays as a tombstone ({@link #tombstone}), so that a late, older record can never bring it
@@ -50,23 +48,28 @@ public record SearchDocument(
         text = Map.copyOf(text);
     }
 
-    /** Whether the search index holds items of this entity. */
-    public static boolean indexes(Entity entity) {
-        return entity != Entity.BUSINESS;
-    }
-
     /**
-     * The document of a core item's image, or empty for an entity the index does not hold.
+     * The document of a core item's image, or empty for an entity the index does not hold ({@link Entity#search}).
      *
-     * @param orderLines an order's lines (they are items of their own, not in the order's image); ignored otherwise
+     * @param collectionItems the other items of the subject's item collection (an order's lines), for an entity whose
+     *     text comes from them too ({@link SearchText.Spec#readsCollection}); ignored otherwise, and null reads as none
      */
-    public static Optional<SearchDocument> of(Map<String, AttributeValue> image, List<OrderLine> orderLines) {
-        return switch (CoreItem.entityOf(image)) {
-            case BUSINESS -> Optional.empty();
-            case CUSTOMER -> Optional.of(of(Customer.from(image)));
-            case STORE -> Optional.of(of(Store.from(image)));
-            case ORDER -> Optional.of(of(Order.from(image).withLines(orderLines == null ? List.of() : orderLines)));
-        };
+    public static Optional<SearchDocument> of(
+            Map<String, AttributeValue> image, List<Map<String, AttributeValue>> collectionItems) {
+        Entity entity = CoreItem.entityOf(image);
+        return entity.search().map(spec -> {
+            CoreItem subject = entity.read(image);
+            SearchText text = spec.of(image, collectionItems);
+            return new SearchDocument(
+                    entity.keyName(),
+                    subject.id(),
+                    Values.string(image, Attributes.BUSINESS_ID),
+                    subject.version(),
+                    false,
+                    subject.updatedAt(),
+                    text.title(),
+                    text.fields());
+        });
     }
 
     /**
@@ -76,7 +79,7 @@ public record SearchDocument(
      */
     public static Optional<SearchDocument> tombstone(Map<String, AttributeValue> lastImage, Instant deletedAt) {
         Entity entity = CoreItem.entityOf(lastImage);
-        if (!indexes(entity)) {
+        if (!entity.isSearchable()) {
             return Optional.empty();
         }
         return Optional.of(new SearchDocument(
@@ -88,69 +91,6 @@ public record SearchDocument(
                 deletedAt,
                 null,
                 Map.of()));
-    }
-
-    static SearchDocument of(Customer customer) {
-        TextFields text = new TextFields()
-                .add(SearchFields.FIRST_NAME, customer.firstName())
-                .add(SearchFields.LAST_NAME, customer.lastName())
-                .add(SearchFields.EMAIL, customer.email())
-                .add(SearchFields.TAGS, sorted(customer.tags()));
-        // Addresses in label order, so the same customer always gives the same document.
-        if (customer.mailingAddresses() != null) {
-            new TreeMap<>(customer.mailingAddresses()).values().forEach(text::add);
-        }
-        return new SearchDocument(
-                Entity.CUSTOMER.keyName(),
-                customer.id(),
-                customer.businessId(),
-                customer.version(),
-                false,
-                customer.updatedAt(),
-                fullName(customer.firstName(), customer.lastName()),
-                text.values());
-    }
-
-    static SearchDocument of(Store store) {
-        TextFields text = new TextFields()
-                .add(SearchFields.NAME, store.name())
-                .add(store.address())
-                .add(SearchFields.TAGS, sorted(store.tags()));
-        return new SearchDocument(
-                Entity.STORE.keyName(),
-                store.id(),
-                store.businessId(),
-                store.version(),
-                false,
-                store.updatedAt(),
-                store.name(),
-                text.values());
-    }
-
-    static SearchDocument of(Order order) {
-        String customerName = order.customer() == null
-                ? null
-                : fullName(order.customer().firstName(), order.customer().lastName());
-        List<OrderLine> lines = order.lines() == null ? List.of() : order.lines();
-        TextFields text = new TextFields()
-                .add(SearchFields.STATUS, order.status())
-                .add(SearchFields.CUSTOMER_NAME, customerName)
-                .add(SearchFields.DESCRIPTION, lines.stream().map(OrderLine::description))
-                .add(SearchFields.SKU, lines.stream().map(OrderLine::sku))
-                .add(SearchFields.TAGS, sorted(order.tags()));
-        String title = Stream.of(customerName, order.status())
-                .filter(Objects::nonNull)
-                .reduce((a, b) -> a + " · " + b)
-                .orElse(order.id());
-        return new SearchDocument(
-                Entity.ORDER.keyName(),
-                order.id(),
-                order.businessId(),
-                order.version(),
-                false,
-                order.updatedAt(),
-                title,
-                text.values());
     }
 
     /**
@@ -187,48 +127,6 @@ public record SearchDocument(
             return JSON.writeValueAsString(toMap());
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    private static String fullName(String firstName, String lastName) {
-        return Stream.of(firstName, lastName)
-                .filter(Objects::nonNull)
-                .reduce((a, b) -> a + " " + b)
-                .orElse(null);
-    }
-
-    private static Stream<String> sorted(java.util.Set<String> values) {
-        return values == null ? Stream.empty() : values.stream().sorted();
-    }
-
-    /** Collects text field values in a fixed order, leaving out blanks. */
-    private static final class TextFields {
-        private final Map<String, List<String>> values = new LinkedHashMap<>();
-
-        TextFields add(String field, String value) {
-            if (value != null && !value.isBlank()) {
-                values.computeIfAbsent(field, f -> new ArrayList<>()).add(value);
-            }
-            return this;
-        }
-
-        TextFields add(String field, Stream<String> fieldValues) {
-            fieldValues.forEach(value -> add(field, value));
-            return this;
-        }
-
-        TextFields add(Address address) {
-            if (address != null) {
-                add(SearchFields.STREET, address.street());
-                add(SearchFields.CITY, address.city());
-            }
-            return this;
-        }
-
-        Map<String, List<String>> values() {
-            Map<String, List<String>> copy = new LinkedHashMap<>();
-            values.forEach((field, list) -> copy.put(field, List.copyOf(list)));
-            return copy;
         }
     }
 }

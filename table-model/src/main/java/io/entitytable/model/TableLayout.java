@@ -80,6 +80,19 @@ public record TableLayout(
     }
 
     /**
+     * The attributes that put a core item into an index: every index key other than the table's own and {@code source},
+     * which only copies carry (sourceGsi indexes copies alone). Each entity's definition names the indexes it is in
+     * ({@link Entity#indexAttributes}); a copy never carries one of these, or it would leak into an index.
+     */
+    public Set<String> coreIndexAttributes() {
+        Set<String> names = new LinkedHashSet<>(keyAttributes());
+        names.remove(partitionKey);
+        names.remove(sortKey);
+        names.remove(index(SOURCE_GSI).partitionKey());
+        return Set.copyOf(names);
+    }
+
+    /**
      * How an existing table differs from this layout: key schema, indexes (keys and projections) and stream view, each
      * difference as one readable line; empty when the table has this layout. A table written by another layout would
      * be misread (an index missing, or keyed on other attributes), so it is refused rather than used.

@@ -11,19 +11,14 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * and a rename is Delete old key + Put new key in one transaction. DynamoDB gives a Query only read-committed isolation
  * against a transaction, so a Query that runs while a rename commits can see neither key: an empty Query does not prove
  * the subject gone. A GetItem is serializable with transactions and only a delete writes the marker, so the marker read
- * by GetItem does ({@code docs/design.md}, "Gone or renamed"). Businesses and orders never change key, so an empty Query
- * of theirs is proof enough and they leave none.
+ * by GetItem does ({@code docs/design.md}, "Gone or renamed"). Which entities leave one, their definitions say ({@link
+ * Entity#leavesTombstone}): a subject that never changes key (a business, an order) is proved gone by an empty Query.
  *
  * <p>Kept for good: a tombstone is a few dozen bytes, in no index, and the question "gone or renamed?" can come as late
  * as a refresh job restarted long after the delete.
  */
 public final class Tombstone {
     private Tombstone() {}
-
-    /** Whether deleting {@code entity} leaves a tombstone: only where a rename moves the key. */
-    public static boolean isLeftBy(Entity entity) {
-        return entity == Entity.CUSTOMER || entity == Entity.STORE;
-    }
 
     public static ItemKey keyOf(String subjectId) {
         return new ItemKey(subjectId, Keys.TOMBSTONE_TYPE);

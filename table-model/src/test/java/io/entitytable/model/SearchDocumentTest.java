@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 class SearchDocumentTest {
     private static final Instant CREATED = Instant.parse("2026-01-02T03:04:05.678Z");
@@ -66,6 +67,11 @@ class SearchDocumentTest {
                 new OrderLine(2, "sku-tea-02", "Green TEA", 2, 500));
     }
 
+    /** The lines as the order's item collection holds them. */
+    static List<Map<String, AttributeValue>> lineItems() {
+        return lines().stream().map(line -> line.toItem(order().id())).toList();
+    }
+
     @Test
     void customer_shouldBeFoundByNamesEmailAddressesAndTags_withAccentsAndCaseKept() {
         // WHEN
@@ -110,7 +116,7 @@ class SearchDocumentTest {
     @Test
     void order_shouldBeFoundByItsLinesStatusCustomerNameAndTags() {
         // WHEN
-        SearchDocument doc = SearchDocument.of(order().toItem(), lines()).orElseThrow();
+        SearchDocument doc = SearchDocument.of(order().toItem(), lineItems()).orElseThrow();
 
         // THEN
         assertThat(doc.type()).isEqualTo("order");
@@ -149,7 +155,7 @@ class SearchDocumentTest {
         // WHEN / THEN
         assertThat(SearchDocument.of(business.toItem(), List.of())).isEmpty();
         assertThat(SearchDocument.tombstone(business.toItem(), UPDATED)).isEmpty();
-        assertThat(SearchDocument.indexes(Entity.BUSINESS)).isFalse();
+        assertThat(Entity.BUSINESS.isSearchable()).isFalse();
     }
 
     @Test
@@ -180,7 +186,7 @@ class SearchDocumentTest {
     @Test
     void toMap_shouldHoldOnlyMappedFields_singleValuesAsStrings() {
         // GIVEN
-        SearchDocument doc = SearchDocument.of(order().toItem(), lines()).orElseThrow();
+        SearchDocument doc = SearchDocument.of(order().toItem(), lineItems()).orElseThrow();
 
         // WHEN
         Map<String, Object> map = doc.toMap();

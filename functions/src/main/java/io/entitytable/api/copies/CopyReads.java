@@ -145,8 +145,6 @@ public class CopyReads {
                 .orElseThrow(() -> ApiProblem.badParameter(
                         "type",
                         "must be one of "
-                                + List.of(Entity.values()).stream()
-                                        .map(Entity::keyName)
-                                        .toList()));
+                                + Entity.all().stream().map(Entity::keyName).toList()));
     }
 }

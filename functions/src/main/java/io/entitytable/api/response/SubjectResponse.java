@@ -34,12 +34,17 @@ public sealed interface SubjectResponse permits BusinessResponse, CustomerRespon
 
     /** The response for any subject, whichever entity it is. */
     static SubjectResponse from(CoreItem item) {
-        return switch (item.entity()) {
-            case BUSINESS -> BusinessResponse.from((Business) item);
-            case CUSTOMER -> CustomerResponse.from((Customer) item);
-            case STORE -> StoreResponse.from((Store) item);
-            case ORDER -> OrderResponse.from((Order) item);
-        };
+        // The sealed interface lists every response, and each record says which one it is: no test of the entity.
+        if (item instanceof Business business) {
+            return BusinessResponse.from(business);
+        } else if (item instanceof Customer customer) {
+            return CustomerResponse.from(customer);
+        } else if (item instanceof Store store) {
+            return StoreResponse.from(store);
+        } else if (item instanceof Order order) {
+            return OrderResponse.from(order);
+        }
+        throw new IllegalArgumentException("no response for " + item.entity());
     }
 
     /** The URL collection of the subject, e.g. {@code stores}. */

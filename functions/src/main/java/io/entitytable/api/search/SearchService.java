@@ -10,7 +10,6 @@ import io.entitytable.api.paging.Page;
 import io.entitytable.api.timing.CurrentRequestTiming;
 import io.entitytable.api.timing.RequestTiming;
 import io.entitytable.model.Entity;
-import io.entitytable.model.SearchDocument;
 import io.entitytable.search.client.EngineErrors;
 import io.entitytable.search.client.QueryRefusedException;
 import io.entitytable.search.client.QueryWords;
@@ -20,7 +19,7 @@ import io.entitytable.search.client.TextSearch;
 import io.entitytable.search.client.TextSearchPage;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
-import java.util.EnumSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -110,14 +109,14 @@ public class SearchService {
 
     /** {@code type} repeated, comma-separated or both; none means every entity the index holds. */
     private static Set<Entity> types(List<String> values) {
-        Set<Entity> types = EnumSet.noneOf(Entity.class);
+        Set<Entity> types = new LinkedHashSet<>();
         if (values == null) {
             return types;
         }
         for (String value : values) {
             for (String name : value.split(",", -1)) {
                 Entity entity = Entity.fromKeyName(name.strip())
-                        .filter(SearchDocument::indexes)
+                        .filter(Entity::isSearchable)
                         .orElseThrow(() -> ApiProblem.badParameter("type", "must be customer, store or order"));
                 types.add(entity);
             }

@@ -2,7 +2,6 @@ package io.entitytable.api.table;
 
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.ItemKey;
-import io.entitytable.model.Tombstone;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -47,7 +46,7 @@ public record Deletion(
 
     /** Whether the delete also puts the subject's tombstone (a customer's or store's: see Tombstone). */
     public boolean leavesTombstone() {
-        return Tombstone.isLeftBy(CoreItem.entityOf(current));
+        return CoreItem.entityOf(current).leavesTombstone();
     }
 
     /** True when only the item itself is written: a plain conditional DeleteItem does it, no transaction. */

@@ -2,9 +2,9 @@ package io.entitytable.search.indexer;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Entity;
 import io.entitytable.model.OrderLine;
 import io.entitytable.model.SearchDocument;
+import io.entitytable.model.SearchText;
 import io.entitytable.model.Values;
 import java.time.Instant;
 import java.util.List;
@@ -41,12 +41,15 @@ final class RecordDocuments {
         if (!change.hasNewImage() || !CoreItem.isCore(newImage)) {
             return Optional.empty();
         }
-        Entity entity = CoreItem.entityOf(newImage);
-        if (!SearchDocument.indexes(entity)) {
+        Optional<SearchText.Spec> search = CoreItem.entityOf(newImage).search();
+        if (search.isEmpty()) {
             return Optional.empty();
         }
-        List<OrderLine> lines = entity == Entity.ORDER ? linesOf(Values.string(newImage, Attributes.ID)) : List.of();
-        return SearchDocument.of(newImage, lines);
+        String id = Values.string(newImage, Attributes.ID);
+        List<Map<String, AttributeValue>> collection = search.get().readsCollection()
+                ? linesOf(id).stream().map(line -> line.toItem(id)).toList()
+                : List.of();
+        return SearchDocument.of(newImage, collection);
     }
 
     private List<OrderLine> linesOf(String orderId) {

@@ -2,8 +2,6 @@ package io.entitytable.bench;
 
 import io.entitytable.local.LocalSystem;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Order;
-import io.entitytable.model.OrderLine;
 import io.entitytable.model.SearchDocument;
 import io.entitytable.model.SearchIndexNames;
 import io.entitytable.model.TableBootstrap;
@@ -157,8 +155,7 @@ final class ReindexBench {
 
     /** The document the reindex builds from the item's image and an order's lines, as the indexer does. */
     private static SearchDocument document(CoreItem item) {
-        List<OrderLine> lines = item instanceof Order order ? order.lines() : List.of();
-        return SearchDocument.of(item.toItem(), lines).orElseThrow();
+        return SearchDocument.of(item.toItem(), item.collectionItems()).orElseThrow();
     }
 
     private static void streamOff(DynamoDbClient dynamo, String table) {

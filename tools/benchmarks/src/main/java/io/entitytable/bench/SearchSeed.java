@@ -258,8 +258,8 @@ final class SearchSeed {
             int count = b == businesses - 1 ? documents - made : documents / businesses;
             List<SearchDocument> list = new ArrayList<>();
             for (CoreItem item : itemsOf(random, businessId, count)) {
-                List<OrderLine> lines = item instanceof Order order ? order.lines() : List.of();
-                list.add(SearchDocument.of(item.toItem(), lines).orElseThrow());
+                list.add(
+                        SearchDocument.of(item.toItem(), item.collectionItems()).orElseThrow());
             }
             made += count;
             byBusiness.put(businessId, list);

@@ -5,8 +5,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.entitytable.faultrun.World.Known;
 import io.entitytable.model.Entity;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.function.Supplier;
 
 /**
  * One API client of the run: picks a random operation (create, update, rename, link, unlink, tag, untag, delete) on
@@ -122,15 +124,18 @@ final class RandomClient {
         if (item.isEmpty()) {
             return false;
         }
-        ObjectNode body =
-                switch (entity) {
-                    case CUSTOMER -> JSON.createObjectNode().put("email", pick(FIRST_NAMES) + "@example.com");
-                    case STORE -> JSON.createObjectNode().set("address", address());
-                    case ORDER -> JSON.createObjectNode().put("status", pick(STATUSES));
-                    case BUSINESS -> JSON.createObjectNode().put("name", "business " + random.nextInt(1000));
-                };
-        patch(OperationKind.UPDATE, item.get(), body);
+        patch(OperationKind.UPDATE, item.get(), changeOf(entity));
         return true;
+    }
+
+    /** A public change that keeps the subject's key, in the API's terms for each entity. */
+    private ObjectNode changeOf(Entity entity) {
+        Map<Entity, Supplier<ObjectNode>> changes = Map.of(
+                Entity.CUSTOMER, () -> JSON.createObjectNode().put("email", pick(FIRST_NAMES) + "@example.com"),
+                Entity.STORE, () -> JSON.createObjectNode().set("address", address()),
+                Entity.ORDER, () -> JSON.createObjectNode().put("status", pick(STATUSES)),
+                Entity.BUSINESS, () -> JSON.createObjectNode().put("name", "business " + random.nextInt(1000)));
+        return changes.get(entity).get();
     }
 
     /** A rename moves the item to a new sort key: one Delete + Put transaction, REMOVE + INSERT on the stream. */

@@ -80,9 +80,8 @@ final class IndexFill {
         load.write(page);
     }
 
-    private List<OrderLine> linesOf(String orderId) {
+    private List<Map<String, AttributeValue>> linesOf(String orderId) {
         return dynamo.queryPaginator(OrderLine.linesQuery(scan.tableName(), orderId)).items().stream()
-                .map(OrderLine::from)
                 .toList();
     }
 }

@@ -133,7 +133,7 @@ final class IndexRepair {
                 .build();
         for (Map<String, AttributeValue> item : dynamo.queryPaginator(request).items()) {
             try {
-                if (SearchDocument.indexes(CoreItem.entityOf(item))) {
+                if (CoreItem.entityOf(item).isSearchable()) {
                     return true;
                 }
             } catch (IllegalArgumentException e) {

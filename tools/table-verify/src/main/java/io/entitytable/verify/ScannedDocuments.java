@@ -41,7 +41,7 @@ final class ScannedDocuments {
             return List.of();
         }
         Entity entity = CoreItem.entityOf(item);
-        if (!SearchDocument.indexes(entity)) {
+        if (!entity.isSearchable()) {
             return List.of();
         }
         if (entity != Entity.ORDER) {
@@ -69,8 +69,9 @@ final class ScannedDocuments {
     private SearchDocument release(Map<String, AttributeValue> order) {
         String id = Values.string(order, Attributes.ID);
         waiting.remove(id);
-        List<OrderLine> orderLines = Optional.ofNullable(lines.remove(id)).orElse(List.of()).stream()
+        List<Map<String, AttributeValue>> orderLines = Optional.ofNullable(lines.remove(id)).orElse(List.of()).stream()
                 .sorted(Comparator.comparingInt(OrderLine::lineNo))
+                .map(line -> line.toItem(id))
                 .toList();
         return SearchDocument.of(order, orderLines).orElseThrow();
     }

@@ -1,7 +1,6 @@
 package io.entitytable.verify;
 
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Order;
 import io.entitytable.model.SearchDocument;
 import io.entitytable.model.SearchIndex;
 import io.entitytable.search.local.SharedSearchEngine;
@@ -56,8 +55,7 @@ final class SampleIndex {
     }
 
     static SearchDocument documentOf(CoreItem item) {
-        List<io.entitytable.model.OrderLine> lines = item instanceof Order order ? order.lines() : List.of();
-        return SearchDocument.of(item.toItem(), lines).orElseThrow();
+        return SearchDocument.of(item.toItem(), item.collectionItems()).orElseThrow();
     }
 
     /** Writes {@code document} at its {@code indexVersion()}, as the indexer does. */
