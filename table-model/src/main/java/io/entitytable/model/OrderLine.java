@@ -1,5 +1,6 @@
 package io.entitytable.model;
 
+import io.entitytable.model.access.PartitionQuery;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
@@ -29,13 +30,9 @@ public record OrderLine(int lineNo, String sku, String description, int quantity
      * order (for the search indexer and the index rebuild).
      */
     public static QueryRequest linesQuery(String tableName, String orderId) {
-        return QueryRequest.builder()
-                .tableName(tableName)
-                .keyConditionExpression("#id = :id AND begins_with(#type, :prefix)")
-                .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
-                .expressionAttributeValues(Map.of(":id", Values.s(orderId), ":prefix", Values.s(Keys.lineTypePrefix())))
-                .consistentRead(true)
-                .build();
+        return PartitionQuery.sortBeginsWith(null, orderId, Keys.lineTypePrefix())
+                .consistentRead()
+                .toRequest(tableName);
     }
 
     public static OrderLine from(Map<String, AttributeValue> item) {

@@ -1,4 +1,4 @@
-package io.entitytable.api.table;
+package io.entitytable.model.access;
 
 import io.entitytable.model.Values;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;

@@ -1,4 +1,4 @@
-package io.entitytable.api.table;
+package io.entitytable.model.access;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

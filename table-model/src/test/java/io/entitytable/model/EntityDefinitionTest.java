@@ -1,0 +1,78 @@
+package io.entitytable.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.entitytable.model.supplier.Supplier;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Each entity's definition against what its record writes, and the rules every definition obeys. */
+class EntityDefinitionTest {
+
+    /** One subject of every entity, the test-only supplier included. */
+    private static List<CoreItem> oneOfEach() {
+        Business business = new Business(
+                "01JBUSINESS0000000000000000",
+                "Acme",
+                Set.of(),
+                1,
+                SearchDocumentTest.order().createdAt(),
+                SearchDocumentTest.order().createdAt());
+        return List.of(
+                business,
+                SearchDocumentTest.customer(),
+                SearchDocumentTest.store(),
+                SearchDocumentTest.order(),
+                Supplier.of(business.id(), "Acme Beans", Set.of()));
+    }
+
+    @Test
+    void everyRecord_shouldWriteExactlyTheIndexAttributesOfItsDefinition() {
+        for (CoreItem subject : oneOfEach()) {
+            // WHEN
+            Set<String> written = new HashSet<>(subject.toItem().keySet());
+            written.retainAll(TableLayout.ENTITY.coreIndexAttributes());
+
+            // THEN
+            assertThat(written)
+                    .as(subject.entity().keyName())
+                    .isEqualTo(subject.entity().indexAttributes());
+            assertThat(CoreItem.entityOf(subject.toItem())).isSameAs(subject.entity());
+            assertThat(Values.string(subject.toItem(), Attributes.TYPE))
+                    .startsWith(subject.entity().coreSortKeyPrefix());
+        }
+    }
+
+    @Test
+    void coreIndexAttributes_shouldBeEveryIndexKeyButTheTablesAndSource() {
+        // THEN
+        assertThat(TableLayout.ENTITY.coreIndexAttributes())
+                .containsExactlyInAnyOrder(
+                        Attributes.BUSINESS_SHARD, Attributes.CUSTOMER_ID, Attributes.GSI1_PK, Attributes.GSI1_SK);
+        assertThat(RelationshipCatalogue.NOT_COPIED).containsAll(TableLayout.ENTITY.coreIndexAttributes());
+    }
+
+    @Test
+    void theDomain_shouldHaveOneTenantAndOneLink_fromCustomersToStores() {
+        // THEN
+        assertThat(Entity.all().stream().filter(Entity::isTenant)).containsExactly(Entity.BUSINESS);
+        assertThat(Entity.CUSTOMER.link())
+                .contains(new Entity.Link(Entity.CUSTOMER, Attributes.STORE_IDS, Entity.STORE));
+        assertThat(Entity.STORE.linkedBy()).isEqualTo(Entity.CUSTOMER.link());
+        assertThat(Entity.ORDER.hasEdges()).isFalse();
+        assertThat(Entity.all().stream().filter(Entity::leavesTombstone)).contains(Entity.CUSTOMER, Entity.STORE);
+        assertThat(Entity.BUSINESS.isSearchable()).isFalse();
+        assertThat(Entity.ORDER.search().orElseThrow().readsCollection()).isTrue();
+    }
+
+    @Test
+    void define_shouldRefuseAKeyNameTwice() {
+        // THEN
+        assertThatThrownBy(() -> Entity.define(Entity.builder("store", "other-stores", Store::from)))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("store");
+    }
+}
