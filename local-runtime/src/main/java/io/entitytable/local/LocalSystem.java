@@ -75,9 +75,9 @@ public final class LocalSystem implements AutoCloseable {
 
     /**
      * DynamoDB Local serves one request at a time, where DynamoDB serves each partition on its own: a worker with 16
-     * writes in flight makes every other request wait behind 16 of its own (measured here: a lone PutItem 5 ms alone,
-     * 28-33 ms beside 16 writers, 8-10 ms beside 2 to 4). With 4 in flight the local worker keeps most of DynamoDB
-     * Local's throughput and the API and the fan-out keep theirs, as they would beside a job on DynamoDB.
+     * writes in flight makes every other request wait behind 16 of its own. With 4 in flight the local worker keeps
+     * most of DynamoDB Local's throughput and the API and the fan-out keep theirs, as they would beside a job on
+     * DynamoDB.
      */
     static final int LOCAL_WORKER_WRITES = 4;
 

@@ -56,8 +56,8 @@ public final class TextSearch {
      */
     static final String FUZZINESS = "AUTO:5,64";
     /**
-     * Letters that must be exact at the start of a fuzzy word: none, so a typo in the first letter is forgiven too.
-     * Requiring the first letter measured no cheaper (QueryCostMain in tools/benchmarks).
+     * Letters that must be exact at the start of a fuzzy word: none, so a typo in the first letter is forgiven too;
+     * requiring the first letter costs the engine no less (tools/benchmarks' QueryCostMain compares the two).
      */
     static final int FUZZY_PREFIX_LENGTH = 0;
     /**
