@@ -60,7 +60,7 @@ class FunctionPackagesTest {
             "pekko",
             "org.apache.pekko");
 
-    /** Inside a zip's merged {@code lib/dependencies.jar}: the jars it was made of, one a line (tools/packaging/). */
+    /** Inside a zip's merged {@code lib/dependencies.jar}: the jars it was made of, one a line (build-support/). */
     private static final String MERGED_JAR_LIST = "META-INF/function-zip-jars.txt";
 
     static List<FunctionDefinition> functions() {
@@ -74,7 +74,7 @@ class FunctionPackagesTest {
         Path zip = TestRepository.root().resolve(function.zipPath());
         Assumptions.assumeTrue(Files.isRegularFile(zip), () -> zip + " is not built");
 
-        // WHEN its entries and libraries are listed, with those merged into one jar (tools/packaging/ lists them)
+        // WHEN its entries and libraries are listed, with those merged into one jar (build-support/ lists them)
         List<String> entries = new ArrayList<>();
         List<String> libraries = new ArrayList<>();
         try (ZipFile file = new ZipFile(zip.toFile())) {

@@ -1,19 +1,16 @@
 package io.entitytable.search.indexer;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.model.SearchIndexNames;
 import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.client.TextHit;
 import io.entitytable.search.client.TextQuery;
 import io.entitytable.search.client.TextSearch;
+import io.entitytable.search.indexer.rebuild.EngineView;
 import io.entitytable.search.local.LocalSearchEngine;
 import io.entitytable.search.local.SharedSearchEngine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
@@ -26,13 +23,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class EngineIndex {
     private static final AtomicInteger COUNTER = new AtomicInteger();
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     final LocalSearchEngine engine = SharedSearchEngine.get();
     final String alias;
     final String physical;
-    private final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final EngineView view = new EngineView();
 
     EngineIndex() {
         this("t" + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet() + "-entities");
@@ -53,7 +48,7 @@ final class EngineIndex {
     /** The stored document of an item, or null when the index has none. */
     JsonNode document(String id, String businessId) {
         HttpResponse<String> response = send("GET", "/" + physical + "/_doc/" + id + "?routing=" + businessId, null);
-        JsonNode body = read(response.body());
+        JsonNode body = EngineView.read(response.body());
         return body.path("found").asBoolean() ? body : null;
     }
 
@@ -84,26 +79,6 @@ final class EngineIndex {
     }
 
     HttpResponse<String> send(String method, String path, String body) {
-        try {
-            HttpRequest request = HttpRequest.newBuilder(URI.create(engine.endpoint() + path))
-                    .header("Content-Type", "application/json")
-                    .method(
-                            method,
-                            body == null
-                                    ? HttpRequest.BodyPublishers.noBody()
-                                    : HttpRequest.BodyPublishers.ofString(body))
-                    .build();
-            return http.send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static JsonNode read(String body) {
-        try {
-            return JSON.readTree(body);
-        } catch (Exception e) {
-            throw new IllegalStateException(body, e);
-        }
+        return view.send(method, path, body);
     }
 }

@@ -12,7 +12,7 @@ import software.amazon.awssdk.services.dynamodb.model.StreamRecord;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 
 /** Stream records as the SDK transformer hands them to the indexer, with rising sequence numbers. */
-final class StreamRecords {
+public final class StreamRecords {
     private static final AtomicLong SEQUENCE = new AtomicLong(100_000_000_000L);
 
     private StreamRecords() {}
@@ -29,7 +29,7 @@ final class StreamRecords {
         return record(OperationType.REMOVE, last.toItem(), null);
     }
 
-    static Record record(
+    public static Record record(
             OperationType operation, Map<String, AttributeValue> oldImage, Map<String, AttributeValue> newImage) {
         Map<String, AttributeValue> image = newImage != null ? newImage : oldImage;
         StreamRecord.Builder change = StreamRecord.builder()

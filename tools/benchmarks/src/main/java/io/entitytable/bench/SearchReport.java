@@ -2,7 +2,7 @@ package io.entitytable.bench;
 
 import io.entitytable.local.pump.PumpOptions;
 import io.entitytable.model.StreamTrigger;
-import io.entitytable.verify.ReindexSummary;
+import io.entitytable.search.indexer.rebuild.ReindexSummary;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -285,8 +285,8 @@ final class SearchReport {
 
         section.line(String.format(
                 Locale.ROOT,
-                "table-verify's `Reindex.run` (the code of the `reindex` command) in this JVM, against the search"
-                        + " part's engine after its other measurements. **Data:** a table of its own (`%s`, the"
+                "The search indexer's `Reindex.run` (the code of table-verify's `reindex` command) in this JVM,"
+                        + " against the search part's engine after its other measurements. **Data:** a table of its own (`%s`, the"
                         + " project's layout, in the same DynamoDB Local) with its stream off, seeded with BatchWriteItem"
                         + " (25 items a call, from a pool of writers) in %.0f s: %,d core items over %,d businesses"
                         + " (60 %% customers, 10 %% stores, 30 %% orders with 1-2 lines, built by the table model as in"

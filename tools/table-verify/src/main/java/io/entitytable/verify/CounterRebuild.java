@@ -6,6 +6,7 @@ import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Values;
+import io.entitytable.search.indexer.rebuild.ParallelTasks;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -5,6 +5,7 @@ import io.entitytable.model.CoreItem;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.SearchDocument;
 import io.entitytable.model.Values;
+import io.entitytable.search.indexer.rebuild.IndexWrites;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;

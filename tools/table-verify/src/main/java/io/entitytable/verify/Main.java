@@ -142,7 +142,7 @@ public final class Main {
         }
         ProgressIndicator progress = terminal ? ProgressIndicator.onTerminal(err) : ProgressIndicator.none();
         try {
-            return new ReindexCommand(options, out, err, progress, Reindex.Hooks.NONE).run();
+            return new ReindexCommand(options, out, err, progress).run();
         } catch (UsageException e) {
             return usage(err, e.getMessage(), ReindexOptions.USAGE);
         } catch (ResourceNotFoundException e) {

@@ -1,11 +1,18 @@
 package io.entitytable.verify;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.model.SearchIndex;
 import io.entitytable.search.client.SearchClients;
+import io.entitytable.search.indexer.rebuild.Reindex;
+import io.entitytable.search.indexer.rebuild.ReindexRequest;
+import io.entitytable.search.indexer.rebuild.ReindexSummary;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.transport.OpenSearchTransport;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -15,19 +22,18 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * TombstonePurge}), one JSON object on stdout and the exit code.
  */
 final class ReindexCommand {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private final ReindexOptions options;
     private final PrintStream out;
     private final PrintStream err;
     private final ProgressIndicator progress;
-    private final Reindex.Hooks hooks;
 
-    ReindexCommand(
-            ReindexOptions options, PrintStream out, PrintStream err, ProgressIndicator progress, Reindex.Hooks hooks) {
+    ReindexCommand(ReindexOptions options, PrintStream out, PrintStream err, ProgressIndicator progress) {
         this.options = options;
         this.out = out;
         this.err = err;
         this.progress = progress;
-        this.hooks = hooks;
     }
 
     int run() {
@@ -49,9 +55,11 @@ final class ReindexCommand {
                     .withSegments(dynamoOptions.segments())
                     .withManagedShards(options.searchSigning())
                     .withKeepOld(options.keepOld());
-            ReindexSummary summary = new Reindex(dynamo, search, request, progress, err, hooks).run();
-            out.println(summary.toJson(
-                    "reindex",
+            // The rebuild's fill shows on this command's status line (on a terminal only).
+            Reindex.Progress statusLine = status -> progress.start(status)::close;
+            ReindexSummary summary = new Reindex(dynamo, search, request, statusLine, err, Reindex.Hooks.NONE).run();
+            out.println(toJson(
+                    summary,
                     dynamoOptions.table(),
                     dynamoOptions.target(),
                     options.searchEndpoint().toString()));
@@ -65,5 +73,33 @@ final class ReindexCommand {
         out.println(PurgeSummary.toJson(options.searchEndpoint().toString(), result));
         out.flush();
         return result.failed() == 0 ? CommandResult.CLEAN : CommandResult.DRIFT;
+    }
+
+    /** The JSON object {@code reindex} prints on stdout. */
+    private static String toJson(ReindexSummary result, String table, String target, String searchEndpoint) {
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("command", "reindex");
+        summary.put("table", table);
+        summary.put("target", target);
+        summary.put("searchEndpoint", searchEndpoint);
+        summary.put("mode", result.mode());
+        summary.put("previousIndex", result.previousIndex());
+        summary.put("index", result.index());
+        summary.put("resumed", result.resumed());
+        summary.put("previousDeleted", result.previousDeleted());
+        summary.put("itemsScanned", result.itemsScanned());
+        summary.put("documents", result.documents());
+        summary.put("documentsWritten", result.written());
+        summary.put("conflicts", result.conflicts());
+        summary.put("refused", result.refused());
+        summary.put("linesQueried", result.linesQueried());
+        summary.put("consumedReadCapacityUnits", result.consumedReadCapacityUnits());
+        summary.put("itemsPerSecond", Math.round(result.itemsPerSecond() * 10) / 10.0);
+        summary.put("durationMillis", result.duration().toMillis());
+        try {
+            return JSON.writeValueAsString(summary);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("summary not serialisable", e);
+        }
     }
 }

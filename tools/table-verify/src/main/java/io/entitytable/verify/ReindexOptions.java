@@ -3,6 +3,7 @@ package io.entitytable.verify;
 import io.entitytable.model.SearchIndex;
 import io.entitytable.model.TableLayout;
 import io.entitytable.search.client.SearchClients;
+import io.entitytable.search.indexer.rebuild.ReindexRequest;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayDeque;

@@ -1,6 +1,8 @@
 package io.entitytable.verify;
 
 import io.entitytable.model.Values;
+import io.entitytable.search.indexer.rebuild.ParallelTasks;
+import io.entitytable.search.indexer.rebuild.SegmentScan;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,7 +57,7 @@ record TableCopy(
         progress.pageRead((int) state.tally().itemsRead());
         ItemCopy copy = new ItemCopy(dynamo, target);
         AtomicReference<CopyTally> tally = new AtomicReference<>(state.tally());
-        new TableScan(dynamo, source, segments)
+        new SegmentScan(dynamo, source, segments)
                 .pages(segment, startKey(state.lastKey()), PAGE_SIZE, new DoubleAdder(), (items, lastKey) -> {
                     for (Map<String, AttributeValue> item : items) {
                         tally.set(tally.get().plus(copy.copy(item)));

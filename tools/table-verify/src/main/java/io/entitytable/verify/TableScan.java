@@ -4,6 +4,8 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Values;
+import io.entitytable.search.indexer.rebuild.ParallelTasks;
+import io.entitytable.search.indexer.rebuild.SegmentScan;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,23 +13,17 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.DoubleAdder;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
- * THE ONLY SCAN OF THE PROJECT (no request path may Scan: see "Access patterns" in {@code docs/design.md}): reads every
- * item of the table in {@code segments} parallel segments, strongly consistent, and sorts each into a {@link
- * ScannedTable}; or, for {@code migrate}, walks one segment page by page from where an earlier run stopped ({@link
- * #pages}); or, for {@code jobs}, returns only the refresh jobs ({@link #jobs}).
+ * verify's reads of the whole table: every item, in {@code segments} parallel segments of the rebuild's {@link
+ * SegmentScan} (strongly consistent), sorted into a {@link ScannedTable}; or, for {@code jobs}, only the refresh jobs
+ * ({@link #jobs}). No request path may Scan: see "Access patterns" in {@code docs/design.md}.
  *
  * <p>Cost: a consistent Scan reads every byte of the table once, 1 RCU per 4 KB, whatever the segment count; the
  * consumed capacity is added up and reported. A Scan is not a snapshot: items written while it runs may be seen in
  * either state, so a finding on a busy table can be a write in flight (repair is conditional for that reason).
- *
- * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Scan.html#Scan.ParallelScan">Parallel
- *     Scan</a>
  */
 record TableScan(DynamoDbClient dynamo, String tableName, int segments) {
     ScannedTable run(ScanProgress progress) {
@@ -43,39 +39,17 @@ record TableScan(DynamoDbClient dynamo, String tableName, int segments) {
     }
 
     /**
-     * One segment, every page through the SDK's paginator, sorted as it is read, so order lines and other items are
+     * One segment, every page at DynamoDB's own page size, sorted as it is read, so order lines and other items are
      * counted and not kept in memory.
      */
     private ScannedTable.Builder scanSegment(int segment, ScanProgress progress, DoubleAdder capacity) {
         ScannedTable.Builder items = ScannedTable.builder();
-        for (ScanResponse page : dynamo.scanPaginator(request(segment).build())) {
-            page.items().forEach(items::add);
-            progress.pageRead(page.items().size());
-            addCapacity(page, capacity);
-        }
+        new SegmentScan(dynamo, tableName, segments).pages(segment, capacity, (page, lastKey) -> {
+            page.forEach(items::add);
+            progress.pageRead(page.size());
+        });
         progress.segmentDone();
         return items;
-    }
-
-    /**
-     * Walks segment {@code segment} one page of at most {@code pageSize} items at a time, starting after {@code
-     * startAfter} (null: from the beginning), and hands each page to {@code handler} before the next is read; the
-     * handler sees the page's LastEvaluatedKey (empty on the last page), which is where a later run resumes.
-     */
-    void pages(
-            int segment,
-            Map<String, AttributeValue> startAfter,
-            int pageSize,
-            DoubleAdder capacity,
-            PageHandler handler) {
-        ScanRequest.Builder request = request(segment).limit(pageSize);
-        if (startAfter != null && !startAfter.isEmpty()) {
-            request.exclusiveStartKey(startAfter);
-        }
-        for (ScanResponse page : dynamo.scanPaginator(request.build())) {
-            addCapacity(page, capacity);
-            handler.page(page.items(), page.hasLastEvaluatedKey() ? page.lastEvaluatedKey() : Map.of());
-        }
     }
 
     /**
@@ -116,27 +90,5 @@ record TableScan(DynamoDbClient dynamo, String tableName, int segments) {
             page.items().forEach(item -> jobs.add(RefreshJob.from(item)));
         }
         return jobs;
-    }
-
-    /** What {@link #pages} does with each page. */
-    interface PageHandler {
-        void page(List<Map<String, AttributeValue>> items, Map<String, AttributeValue> lastEvaluatedKey);
-    }
-
-    private ScanRequest.Builder request(int segment) {
-        return ScanRequest.builder()
-                .tableName(tableName)
-                .segment(segment)
-                .totalSegments(segments)
-                // Consistent, so a copy written just before the run is not reported missing, and a migration copies
-                // every write that preceded it.
-                .consistentRead(true)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
-    }
-
-    private static void addCapacity(ScanResponse page, DoubleAdder capacity) {
-        if (page.consumedCapacity() != null && page.consumedCapacity().capacityUnits() != null) {
-            capacity.add(page.consumedCapacity().capacityUnits());
-        }
     }
 }

@@ -6,6 +6,7 @@ import io.entitytable.model.SearchDocument;
 import io.entitytable.model.SearchIndexNames;
 import io.entitytable.search.client.IndexBootstrap;
 import io.entitytable.search.client.SearchClients;
+import io.entitytable.search.indexer.rebuild.EngineView;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package io.entitytable.verify;
+package io.entitytable.search.indexer.rebuild;
 
 import io.entitytable.model.SearchIndex;
 import io.entitytable.search.client.IndexAliases;
@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -46,15 +47,19 @@ public final class Reindex {
     private final DynamoDbClient dynamo;
     private final OpenSearchClient search;
     private final ReindexRequest request;
-    private final ProgressIndicator progress;
+    private final Progress progress;
     private final PrintStream err;
     private final Hooks hooks;
 
-    Reindex(
+    /**
+     * A reindex that shows its fill on {@code progress}, names refused documents on {@code err} and calls {@code hooks}
+     * at its steps: table-verify's {@code reindex} command.
+     */
+    public Reindex(
             DynamoDbClient dynamo,
             OpenSearchClient search,
             ReindexRequest request,
-            ProgressIndicator progress,
+            Progress progress,
             PrintStream err,
             Hooks hooks) {
         this.dynamo = dynamo;
@@ -74,13 +79,13 @@ public final class Reindex {
                         dynamo,
                         search,
                         request,
-                        ProgressIndicator.none(),
+                        Progress.NONE,
                         new PrintStream(OutputStream.nullOutputStream()),
                         Hooks.NONE)
                 .run();
     }
 
-    ReindexSummary run() {
+    public ReindexSummary run() {
         long start = System.nanoTime();
         IndexAliases aliases = new IndexAliases(search, request.names());
         PhysicalIndexes indexes = new PhysicalIndexes(search, request.managedShards());
@@ -123,8 +128,8 @@ public final class Reindex {
     private IndexFill fill(String index) {
         DocumentLoad load = new DocumentLoad(search, index, err);
         IndexFill fill = new IndexFill(dynamo, request.tableName(), request.segments(), load);
-        try (ProgressIndicator.Phase phase =
-                progress.start(() -> "[reindex] %s -> %s: %,d items read, %,d documents written, %d/%d segments done"
+        try (Progress.Shown shown =
+                progress.show(() -> "[reindex] %s -> %s: %,d items read, %,d documents written, %d/%d segments done"
                         .formatted(
                                 request.tableName(),
                                 index,
@@ -168,7 +173,7 @@ public final class Reindex {
     }
 
     /** Points where a test acts while a rebuild runs. */
-    interface Hooks {
+    public interface Hooks {
         Hooks NONE = new Hooks() {};
 
         /** The next alias exists and has settled; the Scan starts right after. */
@@ -176,5 +181,19 @@ public final class Reindex {
 
         /** The Scan and its writes are done; the swap comes right after. */
         default void beforeSwap() {}
+    }
+
+    /** Where the fill's running status goes: table-verify's status line on a terminal, or nowhere. */
+    public interface Progress {
+        Progress NONE = status -> () -> {};
+
+        /** Shows {@code status} until the returned status is closed. */
+        Shown show(Supplier<String> status);
+
+        /** A status being shown. */
+        interface Shown extends AutoCloseable {
+            @Override
+            void close();
+        }
     }
 }

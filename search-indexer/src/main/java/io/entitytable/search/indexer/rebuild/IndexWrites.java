@@ -1,4 +1,4 @@
-package io.entitytable.verify;
+package io.entitytable.search.indexer.rebuild;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -14,9 +14,10 @@ import org.opensearch.client.opensearch.core.bulk.BulkResponseItem;
  * Writes documents to the search index as the indexer does: bulk index operations with {@code version_type=external},
  * so the index keeps the highest version it has seen and a write below it is refused with a conflict (409), never
  * applied. A write that replaces a document at its own version (other content) uses {@code external_gte}: the same
- * version is then accepted, a lower one still refused.
+ * version is then accepted, a lower one still refused. The rebuild's loads and table-verify's index repairs write
+ * through it.
  */
-final class IndexWrites {
+public final class IndexWrites {
     /** Operations per bulk request. */
     static final int BATCH = 500;
 
@@ -25,7 +26,7 @@ final class IndexWrites {
     private final OpenSearchClient client;
     private final String index;
 
-    IndexWrites(OpenSearchClient client, String index) {
+    public IndexWrites(OpenSearchClient client, String index) {
         this.client = client;
         this.index = index;
     }
@@ -35,7 +36,7 @@ final class IndexWrites {
      *
      * @param sameVersion true to replace a document at exactly this version too ({@code external_gte})
      */
-    record Write(String id, String routing, long version, boolean sameVersion, Map<String, Object> document) {}
+    public record Write(String id, String routing, long version, boolean sameVersion, Map<String, Object> document) {}
 
     /**
      * What the index answered for one write.
@@ -43,18 +44,18 @@ final class IndexWrites {
      * @param status the HTTP status of the operation; 0 when the bulk request as a whole failed
      * @param reason the engine's error, or the request's failure; empty when written
      */
-    record Outcome(Write write, int status, String reason) {
-        boolean written() {
+    public record Outcome(Write write, int status, String reason) {
+        public boolean written() {
             return status >= 200 && status < 300;
         }
 
-        boolean conflict() {
+        public boolean conflict() {
             return status == CONFLICT;
         }
     }
 
     /** Every write, in order, each with its outcome; a failing request fails only its own batch. */
-    List<Outcome> write(List<Write> writes) {
+    public List<Outcome> write(List<Write> writes) {
         List<Outcome> outcomes = new ArrayList<>();
         for (int start = 0; start < writes.size(); start += BATCH) {
             outcomes.addAll(batch(writes.subList(start, Math.min(writes.size(), start + BATCH))));

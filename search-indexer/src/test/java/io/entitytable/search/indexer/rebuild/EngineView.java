@@ -1,4 +1,4 @@
-package io.entitytable.verify;
+package io.entitytable.search.indexer.rebuild;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -16,17 +16,18 @@ import java.util.Map;
 
 /**
  * The shared engine read with its plain REST API, never through the code under test: which index an alias points at,
- * whether an index exists, and every document behind a name.
+ * whether an index exists, and every document behind a name. Also table-verify's fixture, through this module's
+ * test-jar.
  */
-final class EngineView {
+public final class EngineView {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    final URI endpoint = SharedSearchEngine.get().endpoint();
+    public final URI endpoint = SharedSearchEngine.get().endpoint();
     private final HttpClient http =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     /** The indexes behind an alias (empty when it does not exist). */
-    List<String> aliasTargets(String alias) {
+    public List<String> aliasTargets(String alias) {
         HttpResponse<String> response = send("GET", "/_alias/" + alias, null);
         List<String> indexes = new ArrayList<>();
         if (response.statusCode() == 200) {
@@ -35,12 +36,12 @@ final class EngineView {
         return indexes;
     }
 
-    boolean exists(String index) {
+    public boolean exists(String index) {
         return send("HEAD", "/" + index, null).statusCode() == 200;
     }
 
     /** Every document behind {@code name} (an alias or an index): id to its stored external version. */
-    Map<String, Document> documents(String name) {
+    public Map<String, Document> documents(String name) {
         send("POST", "/" + name + "/_refresh", null);
         HttpResponse<String> response =
                 send("POST", "/" + name + "/_search", "{\"size\":10000,\"version\":true,\"query\":{\"match_all\":{}}}");
@@ -61,7 +62,7 @@ final class EngineView {
     }
 
     /** Only the live documents (no tombstones, no versioning probe): id to external version. */
-    Map<String, Long> liveVersions(String name) {
+    public Map<String, Long> liveVersions(String name) {
         Map<String, Long> versions = new LinkedHashMap<>();
         documents(name).forEach((id, document) -> {
             if (!document.deleted()) {
@@ -71,7 +72,7 @@ final class EngineView {
         return versions;
     }
 
-    HttpResponse<String> send(String method, String path, String body) {
+    public HttpResponse<String> send(String method, String path, String body) {
         try {
             HttpRequest request = HttpRequest.newBuilder(URI.create(endpoint + path))
                     .header("Content-Type", "application/json")
@@ -87,7 +88,7 @@ final class EngineView {
         }
     }
 
-    private static JsonNode read(String body) {
+    public static JsonNode read(String body) {
         try {
             return JSON.readTree(body);
         } catch (Exception e) {
@@ -95,5 +96,5 @@ final class EngineView {
         }
     }
 
-    record Document(long version, boolean deleted, JsonNode source) {}
+    public record Document(long version, boolean deleted, JsonNode source) {}
 }

@@ -1,4 +1,4 @@
-package io.entitytable.verify;
+package io.entitytable.search.indexer.rebuild;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,13 +10,13 @@ import java.util.concurrent.Future;
 
 /**
  * Runs independent tasks on a fixed pool of daemon threads and returns their results in task order: the Scan's
- * segments and the repairs. The first failure, in task order, is thrown as it is; the pool is stopped either way, so a
+ * segments, and table-verify's repairs and copies. The first failure, in task order, is thrown as it is; the pool is stopped either way, so a
  * failed run leaves no thread behind.
  */
-final class ParallelTasks {
+public final class ParallelTasks {
     private ParallelTasks() {}
 
-    static <T> List<T> run(String threadName, int threads, List<Callable<T>> tasks) {
+    public static <T> List<T> run(String threadName, int threads, List<Callable<T>> tasks) {
         ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
             Thread thread = new Thread(runnable, threadName);
             thread.setDaemon(true);

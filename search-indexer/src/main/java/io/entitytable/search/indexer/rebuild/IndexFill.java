@@ -1,4 +1,4 @@
-package io.entitytable.verify;
+package io.entitytable.search.indexer.rebuild;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.OrderLine;
@@ -15,7 +15,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Fills one physical index from the table: the parallel, strongly consistent Scan ({@link TableScan#pages}), each
+ * Fills one physical index from the table: the parallel, strongly consistent Scan ({@link SegmentScan#pages}), each
  * segment's items turned into search documents as they are read ({@link ScannedDocuments}), each page's documents
  * written in bulk ({@link DocumentLoad}) before the next page is read, so memory stays at a page per segment.
  */
@@ -23,7 +23,7 @@ final class IndexFill {
     static final int PAGE_SIZE = 1000;
 
     private final DynamoDbClient dynamo;
-    private final TableScan scan;
+    private final SegmentScan scan;
     private final DocumentLoad load;
     final AtomicLong itemsScanned = new AtomicLong();
     final AtomicLong documents = new AtomicLong();
@@ -33,7 +33,7 @@ final class IndexFill {
 
     IndexFill(DynamoDbClient dynamo, String tableName, int segments, DocumentLoad load) {
         this.dynamo = dynamo;
-        this.scan = new TableScan(dynamo, tableName, segments);
+        this.scan = new SegmentScan(dynamo, tableName, segments);
         this.load = load;
     }
 

@@ -1,4 +1,4 @@
-package io.entitytable.verify;
+package io.entitytable.search.indexer.rebuild;
 
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
@@ -11,28 +11,25 @@ import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
+import io.entitytable.search.indexer.StreamRecords;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.OperationType;
 import software.amazon.awssdk.services.dynamodb.model.Record;
-import software.amazon.awssdk.services.dynamodb.model.StreamRecord;
-import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 
 /**
  * Customers, stores and orders (with 1 to 3 lines) of one business in a table, written as the API writes them, with
  * the stream records each change would produce, and what the search index should hold for the table: every live core
- * item at its version.
+ * item at its version. Also table-verify's fixture, through this module's test-jar.
  */
-final class SearchSample {
+public final class SearchSample {
     private static final Instant T0 = Instant.parse("2026-11-01T10:00:00Z");
-    private static final AtomicLong SEQUENCE = new AtomicLong(200_000_000_000L);
 
     final DynamoDbClient dynamo;
     final String table;
@@ -40,13 +37,13 @@ final class SearchSample {
     /** Live core items by id. */
     final Map<String, CoreItem> live = new LinkedHashMap<>();
 
-    SearchSample(DynamoDbClient dynamo, String table) {
+    public SearchSample(DynamoDbClient dynamo, String table) {
         this.dynamo = dynamo;
         this.table = table;
     }
 
     /** Writes {@code customers}, {@code stores} and {@code orders} (each of a customer), without stream records. */
-    SearchSample fill(int customers, int stores, int orders) {
+    public SearchSample fill(int customers, int stores, int orders) {
         List<Customer> written = new ArrayList<>();
         for (int i = 0; i < customers; i++) {
             Customer customer = customer("First" + i, "Last" + i);
@@ -119,7 +116,7 @@ final class SearchSample {
                     .forEach(line -> dynamo.putItem(p -> p.tableName(table).item(line)));
         }
         live.put(item.id(), item);
-        return record(OperationType.INSERT, null, item.toItem());
+        return StreamRecords.record(OperationType.INSERT, null, item.toItem());
     }
 
     /** Renames a customer (a new key at the next version, the old key deleted); returns its REMOVE and INSERT. */
@@ -140,8 +137,8 @@ final class SearchSample {
         dynamo.putItem(p -> p.tableName(table).item(renamed.toItem()));
         live.put(renamed.id(), renamed);
         return List.of(
-                record(OperationType.REMOVE, customer.toItem(), null),
-                record(OperationType.INSERT, null, renamed.toItem()));
+                StreamRecords.record(OperationType.REMOVE, customer.toItem(), null),
+                StreamRecords.record(OperationType.INSERT, null, renamed.toItem()));
     }
 
     /** A change of a store in place (same key, next version); returns its MODIFY. */
@@ -149,7 +146,7 @@ final class SearchSample {
         Store changed = store.withTags(Set.of(tag)).withVersion(store.version() + 1, T0.plusSeconds(60));
         dynamo.putItem(p -> p.tableName(table).item(changed.toItem()));
         live.put(changed.id(), changed);
-        return record(OperationType.MODIFY, store.toItem(), changed.toItem());
+        return StreamRecords.record(OperationType.MODIFY, store.toItem(), changed.toItem());
     }
 
     /** Deletes an item (an order with its lines); returns its REMOVE. */
@@ -159,7 +156,7 @@ final class SearchSample {
             order.lineItems().forEach(this::deleteKey);
         }
         live.remove(item.id());
-        return record(OperationType.REMOVE, item.toItem(), null);
+        return StreamRecords.record(OperationType.REMOVE, item.toItem(), null);
     }
 
     /** What the index must hold: id to the external version of each live item's document. */
@@ -172,26 +169,5 @@ final class SearchSample {
     private void deleteKey(Map<String, AttributeValue> item) {
         ItemKey key = new ItemKey(Values.string(item, Attributes.ID), Values.string(item, Attributes.TYPE));
         dynamo.deleteItem(d -> d.tableName(table).key(key.toAttributes()));
-    }
-
-    private static Record record(
-            OperationType operation, Map<String, AttributeValue> oldImage, Map<String, AttributeValue> newImage) {
-        Map<String, AttributeValue> image = newImage != null ? newImage : oldImage;
-        StreamRecord.Builder change = StreamRecord.builder()
-                .sequenceNumber(Long.toString(SEQUENCE.incrementAndGet()))
-                .approximateCreationDateTime(Instant.now())
-                .streamViewType(StreamViewType.NEW_AND_OLD_IMAGES)
-                .keys(Map.of(Attributes.ID, image.get(Attributes.ID), Attributes.TYPE, image.get(Attributes.TYPE)));
-        if (oldImage != null) {
-            change.oldImage(oldImage);
-        }
-        if (newImage != null) {
-            change.newImage(newImage);
-        }
-        return Record.builder()
-                .eventName(operation)
-                .eventSource("aws:dynamodb")
-                .dynamodb(change.build())
-                .build();
     }
 }

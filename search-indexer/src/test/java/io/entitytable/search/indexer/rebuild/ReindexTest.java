@@ -1,4 +1,4 @@
-package io.entitytable.verify;
+package io.entitytable.search.indexer.rebuild;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -165,9 +165,8 @@ class ReindexTest {
                 process(indexer, List.of(sample.put(created)));
             }
         };
-        ReindexSummary summary = new Reindex(
-                        dynamo, search, request().withSettle(settle), ProgressIndicator.none(), quiet(), hooks)
-                .run();
+        ReindexSummary summary =
+                new Reindex(dynamo, search, request().withSettle(settle), Reindex.Progress.NONE, quiet(), hooks).run();
         process(indexer, lateRecords);
         process(indexer, List.of(sample.delete(stores.get(1))));
 
@@ -222,12 +221,7 @@ class ReindexTest {
 
         // WHEN
         ReindexSummary summary = new Reindex(
-                        dynamo,
-                        search,
-                        request().withKeepOld(true),
-                        ProgressIndicator.none(),
-                        quiet(),
-                        Reindex.Hooks.NONE)
+                        dynamo, search, request().withKeepOld(true), Reindex.Progress.NONE, quiet(), Reindex.Hooks.NONE)
                 .run();
 
         // THEN
@@ -272,7 +266,7 @@ class ReindexTest {
     }
 
     private ReindexSummary reindex(Reindex.Hooks hooks) {
-        return new Reindex(dynamo, search, request(), ProgressIndicator.none(), quiet(), hooks).run();
+        return new Reindex(dynamo, search, request(), Reindex.Progress.NONE, quiet(), hooks).run();
     }
 
     /** An indexer that looks the next alias up on every batch. */

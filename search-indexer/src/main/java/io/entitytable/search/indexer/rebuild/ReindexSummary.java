@@ -1,10 +1,6 @@
-package io.entitytable.verify;
+package io.entitytable.search.indexer.rebuild;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * What a reindex did.
@@ -38,38 +34,9 @@ public record ReindexSummary(
         double consumedReadCapacityUnits,
         Duration duration) {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     /** Items scanned per second of the whole run. */
     public double itemsPerSecond() {
         double seconds = duration.toNanos() / 1e9;
         return seconds <= 0 ? 0 : itemsScanned / seconds;
-    }
-
-    String toJson(String command, String table, String target, String searchEndpoint) {
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("command", command);
-        summary.put("table", table);
-        summary.put("target", target);
-        summary.put("searchEndpoint", searchEndpoint);
-        summary.put("mode", mode);
-        summary.put("previousIndex", previousIndex);
-        summary.put("index", index);
-        summary.put("resumed", resumed);
-        summary.put("previousDeleted", previousDeleted);
-        summary.put("itemsScanned", itemsScanned);
-        summary.put("documents", documents);
-        summary.put("documentsWritten", written);
-        summary.put("conflicts", conflicts);
-        summary.put("refused", refused);
-        summary.put("linesQueried", linesQueried);
-        summary.put("consumedReadCapacityUnits", consumedReadCapacityUnits);
-        summary.put("itemsPerSecond", Math.round(itemsPerSecond() * 10) / 10.0);
-        summary.put("durationMillis", duration.toMillis());
-        try {
-            return JSON.writeValueAsString(summary);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("summary not serialisable", e);
-        }
     }
 }

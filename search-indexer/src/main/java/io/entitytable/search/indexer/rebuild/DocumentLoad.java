@@ -1,4 +1,4 @@
-package io.entitytable.verify;
+package io.entitytable.search.indexer.rebuild;
 
 import io.entitytable.model.SearchDocument;
 import java.io.PrintStream;

@@ -1,4 +1,4 @@
-package io.entitytable.verify;
+package io.entitytable.search.indexer.rebuild;
 
 import io.entitytable.model.SearchIndex;
 import io.entitytable.model.SearchIndexNames;
@@ -26,7 +26,7 @@ public record ReindexRequest(
      * segment the Scan and the writes add up; more segments overlap them (tools/benchmarks/README.md, the reindex
      * table: 8 segments are the first to reach the 5,000 items/s target).
      */
-    static final int DEFAULT_SEGMENTS = 8;
+    public static final int DEFAULT_SEGMENTS = 8;
 
     /** The project's index, {@link #DEFAULT_SEGMENTS} segments, the previous index deleted, the full settling time. */
     public static ReindexRequest of(String tableName) {
