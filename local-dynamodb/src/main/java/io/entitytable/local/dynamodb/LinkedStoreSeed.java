@@ -5,7 +5,6 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.Customer;
-import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
@@ -49,7 +48,7 @@ public final class LinkedStoreSeed {
      */
     public record Seeded(String business, Store store, List<String> customerIds) {
         public String storeRef() {
-            return Keys.subjectRef(Entity.STORE, store.id());
+            return Keys.subjectRef(store.entity(), store.id());
         }
     }
 
@@ -99,9 +98,9 @@ public final class LinkedStoreSeed {
             items.add(customerItem);
             for (Duplicate edge : RelationshipCatalogue.impliedBy(customerItem)) {
                 if (edge.kind() == ItemKind.EDGE) {
-                    // store#S / customer#C copies the customer; customer#C / store#S copies the store.
-                    boolean storeSide = edge.id().equals(Keys.subjectRef(Entity.STORE, store.id()));
-                    items.add(RelationshipCatalogue.copyItem(edge, storeSide ? customerItem : storeItem));
+                    // An edge copies the subject its type names: store#S / customer#C the customer, and back.
+                    boolean copiesStore = edge.source().id().equals(store.id());
+                    items.add(RelationshipCatalogue.copyItem(edge, copiesStore ? storeItem : customerItem));
                 }
             }
             if (items.size() >= 10 * BATCH) {

@@ -8,7 +8,6 @@ import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Customer;
-import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
@@ -216,7 +215,7 @@ final class FanoutBench {
                     .toItem();
             items.add(customer);
             for (Duplicate duplicate : RelationshipCatalogue.impliedBy(customer)) {
-                boolean copiesStore = duplicate.source().entity() == Entity.STORE;
+                boolean copiesStore = duplicate.source().id().equals(store.id());
                 items.add(RelationshipCatalogue.copyItem(duplicate, copiesStore ? storeItem : customer));
                 if (copiesStore) {
                     storeCopies.add(duplicate);

@@ -5,9 +5,10 @@ import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
 import io.entitytable.model.TableLayout;
+import io.entitytable.model.access.Filters;
+import io.entitytable.model.access.PartitionQuery;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -22,8 +23,9 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
- * The DynamoDB call(s) each read pattern wraps ({@code docs/design.md}, "Access patterns"), built with the plain SDK against the
- * same table: the same key conditions, index, direction, consistency and page size ({@code limit + 1}, as the API's
+ * The DynamoDB call(s) each read pattern wraps ({@code docs/design.md}, "Access patterns"), issued with the plain SDK against
+ * the same table, their requests built by the model's {@link PartitionQuery} as the API's are: the same key conditions,
+ * index, direction, consistency and page size ({@code limit + 1}, as the API's
  * paging reads one item more to know whether a next page exists). What they return is not post-processed.
  */
 record RawCalls(DynamoDbClient dynamo, String table, ExecutorService pool) {
@@ -49,20 +51,8 @@ record RawCalls(DynamoDbClient dynamo, String table, ExecutorService pool) {
 
     /** {@code id = :id [AND begins_with(type, :prefix)]} on the table. */
     Cost partition(String id, String typePrefix, boolean consistent, Integer limit) {
-        Map<String, String> names = new LinkedHashMap<>(Map.of("#id", Attributes.ID));
-        Map<String, AttributeValue> values = new LinkedHashMap<>(Map.of(":id", AttributeValue.fromS(id)));
-        String condition = "#id = :id";
-        if (typePrefix != null) {
-            names.put("#type", Attributes.TYPE);
-            values.put(":prefix", AttributeValue.fromS(typePrefix));
-            condition += " AND begins_with(#type, :prefix)";
-        }
-        QueryRequest.Builder query = QueryRequest.builder()
-                .tableName(table)
-                .keyConditionExpression(condition)
-                .expressionAttributeNames(names)
-                .expressionAttributeValues(values)
-                .consistentRead(consistent);
+        PartitionQuery partition = PartitionQuery.sortBeginsWith(null, id, typePrefix == null ? "" : typePrefix);
+        QueryRequest.Builder query = (consistent ? partition.consistentRead() : partition).toRequest(table).toBuilder();
         if (limit != null) {
             query.limit(limit);
         }
@@ -75,23 +65,10 @@ record RawCalls(DynamoDbClient dynamo, String table, ExecutorService pool) {
     }
 
     /** {@code <pk> = :pk [AND begins_with(<sk>, :prefix)]} on an index, newest first when {@code descending}. */
-    Cost index(String index, String pk, String pkValue, String sk, String prefix, boolean descending) {
-        Map<String, String> names = new LinkedHashMap<>(Map.of("#pk", pk));
-        Map<String, AttributeValue> values = new LinkedHashMap<>(Map.of(":pk", AttributeValue.fromS(pkValue)));
-        String condition = "#pk = :pk";
-        if (prefix != null) {
-            names.put("#sk", sk);
-            values.put(":prefix", AttributeValue.fromS(prefix));
-            condition += " AND begins_with(#sk, :prefix)";
-        }
-        return query(QueryRequest.builder()
-                .tableName(table)
-                .indexName(index)
-                .keyConditionExpression(condition)
-                .expressionAttributeNames(names)
-                .expressionAttributeValues(values)
-                .scanIndexForward(!descending)
-                .limit(LIMIT + 1));
+    Cost index(String index, String pkValue, String prefix, boolean descending) {
+        PartitionQuery partition = PartitionQuery.sortBeginsWith(index, pkValue, prefix == null ? "" : prefix);
+        return query((descending ? partition.backward() : partition)
+                .toRequest(table).toBuilder().limit(LIMIT + 1));
     }
 
     /** A list of a business: one Query per shard of the business in businessGsi, in parallel, as the API reads it. */
@@ -105,24 +82,15 @@ record RawCalls(DynamoDbClient dynamo, String table, ExecutorService pool) {
 
     /** Pattern 4 in one shard of a business: a date range, newest first, filtered; one page of 100 (the API's). */
     Cost ordersOfShard(String shard, String paymentCard, Instant from, Instant to) {
-        QueryResponse response = dynamo.query(QueryRequest.builder()
-                .tableName(table)
-                .indexName(TableLayout.BUSINESS_GSI)
-                .keyConditionExpression("#b = :b AND #type BETWEEN :from AND :to")
-                .filterExpression("#card = :card")
-                .expressionAttributeNames(Map.of(
-                        "#b", Attributes.BUSINESS_SHARD,
-                        "#type", Attributes.TYPE,
-                        "#card", Attributes.PAYMENT_CARD))
-                .expressionAttributeValues(Map.of(
-                        ":b", AttributeValue.fromS(shard),
-                        ":from", AttributeValue.fromS(Keys.orderType(from)),
-                        ":to", AttributeValue.fromS(Keys.orderType(to)),
-                        ":card", AttributeValue.fromS(paymentCard)))
-                .scanIndexForward(false)
-                .limit(Math.max(LIMIT + 1, 100))
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .build());
+        QueryResponse response = dynamo.query(
+                PartitionQuery.sortBetween(TableLayout.BUSINESS_GSI, shard, Keys.orderType(from), Keys.orderType(to))
+                        .backward()
+                        .filtered(Filters.equal(AttributeValue.fromS(paymentCard), Attributes.PAYMENT_CARD))
+                        .toRequest(table)
+                        .toBuilder()
+                        .limit(Math.max(LIMIT + 1, 100))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .build());
         return new Cost(1, units(response.consumedCapacity()), response.count());
     }
 
@@ -130,7 +98,7 @@ record RawCalls(DynamoDbClient dynamo, String table, ExecutorService pool) {
     Cost ordersByStatus(String businessId, String status) {
         List<Future<Cost>> futures = new ArrayList<>();
         for (String pk : BusinessShards.statusPartitions(businessId, status)) {
-            futures.add(pool.submit(() -> index(TableLayout.GSI1, Attributes.GSI1_PK, pk, null, null, true)));
+            futures.add(pool.submit(() -> index(TableLayout.GSI1, pk, null, true)));
         }
         return sum(futures);
     }

@@ -1,6 +1,5 @@
 package io.entitytable.bench;
 
-import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
 import io.entitytable.model.TableLayout;
@@ -65,15 +64,7 @@ final class ReadPatternsBench {
                         2,
                         "business with everything under it",
                         "/businesses/" + b + "/items",
-                        () -> raw.businessShards(
-                                b,
-                                shard -> raw.index(
-                                        TableLayout.BUSINESS_GSI,
-                                        Attributes.BUSINESS_SHARD,
-                                        shard,
-                                        null,
-                                        null,
-                                        false))),
+                        () -> raw.businessShards(b, shard -> raw.index(TableLayout.BUSINESS_GSI, shard, null, false))),
                 new Pattern(
                         3,
                         "customers by name prefix",
@@ -81,12 +72,7 @@ final class ReadPatternsBench {
                         () -> raw.businessShards(
                                 b,
                                 shard -> raw.index(
-                                        TableLayout.BUSINESS_GSI,
-                                        Attributes.BUSINESS_SHARD,
-                                        shard,
-                                        Attributes.TYPE,
-                                        Keys.customerNamePrefix("SMI"),
-                                        false))),
+                                        TableLayout.BUSINESS_GSI, shard, Keys.customerNamePrefix("SMI"), false))),
                 new Pattern(
                         4,
                         "orders of a business, filtered",
@@ -98,9 +84,7 @@ final class ReadPatternsBench {
                         "/businesses/" + b + "/stores?country=US&state=TX&city=Austin",
                         () -> raw.index(
                                 TableLayout.GSI1,
-                                Attributes.GSI1_PK,
                                 Keys.storeLocationPk(b, "US"),
-                                Attributes.GSI1_SK,
                                 Keys.storeLocationPrefix("TX", "Austin", null),
                                 false)),
                 new Pattern(
@@ -112,13 +96,7 @@ final class ReadPatternsBench {
                         7,
                         "a customer's orders",
                         "/customers/" + c + "/orders",
-                        () -> raw.index(
-                                TableLayout.CUSTOMER_ID_GSI,
-                                Attributes.CUSTOMER_ID,
-                                c,
-                                Attributes.TYPE,
-                                Keys.typePrefix(Entity.ORDER),
-                                true)),
+                        () -> raw.index(TableLayout.CUSTOMER_ID_GSI, c, Keys.typePrefix(Entity.ORDER), true)),
                 new Pattern(8, "order with its lines", "/orders/" + o, () -> raw.partition(o, null, true, null)),
                 new Pattern(
                         9,

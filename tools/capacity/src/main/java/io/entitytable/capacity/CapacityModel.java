@@ -62,7 +62,7 @@ final class CapacityModel {
                 "create order",
                 workload.ordersPerSecond(),
                 share,
-                i -> writes(recipes.createOrder(order("OPEN", tagged(i, workload.taggedOrderFraction()))))));
+                i -> writes(recipes.create(order("OPEN", tagged(i, workload.taggedOrderFraction()))))));
         operations.add(scoped(
                 "ordersPerSecond",
                 "order status change",
@@ -76,13 +76,13 @@ final class CapacityModel {
                 "create customer",
                 workload.customersCreatedPerSecond(),
                 share,
-                i -> writes(recipes.createCustomer(samples.customer(Set.of(), customerTags(i))))));
+                i -> writes(recipes.create(samples.customer(Set.of(), customerTags(i))))));
         operations.add(scoped(
                 "storesCreatedPerSecond",
                 "create store",
                 workload.storesCreatedPerSecond(),
                 share,
-                i -> writes(recipes.createStore(samples.store(Set.of())))));
+                i -> writes(recipes.create(samples.store(Set.of())))));
         operations.add(scoped(
                 "tagsPerSecond",
                 "tag a customer",

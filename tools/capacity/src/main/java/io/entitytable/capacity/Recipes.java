@@ -2,8 +2,8 @@ package io.entitytable.capacity;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
+import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
-import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
@@ -31,13 +31,20 @@ final class Recipes {
         this.samples = samples;
     }
 
-    /** OrderService place: one transaction of the order, its lines and its counter; ChangeFanout puts tag copies. */
-    List<ItemWrite> createOrder(Order order) {
+    /**
+     * The create of any subject (OrderService place, CustomerService and StoreService create), as its definition has
+     * it: one transaction of its core item, the other items of its collection (an order's lines) and, for a business's
+     * child, its counter; ChangeFanout then puts its tag copies (the model creates subjects linked to nothing).
+     */
+    List<ItemWrite> create(CoreItem subject) {
+        Map<String, AttributeValue> image = subject.toItem();
         List<ItemWrite> writes = new ArrayList<>();
-        writes.add(ItemWrite.put(order.toItem(), true));
-        order.lineItems().forEach(line -> writes.add(ItemWrite.put(line, true)));
-        writes.add(counterAdd(order.id()));
-        writes.addAll(tagCopies(order.toItem()));
+        writes.add(ItemWrite.put(image, true));
+        subject.collectionItems().forEach(item -> writes.add(ItemWrite.put(item, true)));
+        if (!subject.entity().isTenant()) {
+            writes.add(counterAdd(subject.id()));
+        }
+        writes.addAll(tagCopies(image));
         return writes;
     }
 
@@ -51,20 +58,6 @@ final class Recipes {
         return writes;
     }
 
-    /** CustomerService create: the customer and its counter in one transaction; ChangeFanout puts tag copies. */
-    List<ItemWrite> createCustomer(Customer customer) {
-        List<ItemWrite> writes = new ArrayList<>();
-        writes.add(ItemWrite.put(customer.toItem(), true));
-        writes.add(counterAdd(customer.id()));
-        writes.addAll(tagCopies(customer.toItem()));
-        return writes;
-    }
-
-    /** StoreService create: the store and its counter in one transaction. */
-    List<ItemWrite> createStore(Store store) {
-        return List.of(ItemWrite.put(store.toItem(), true), counterAdd(store.id()));
-    }
-
     /** TagResource: read + UpdateItem of {@code tags}; ChangeFanout puts the new tag copy. */
     List<ItemWrite> tag(Customer customer, String tag) {
         Set<String> tags = new HashSet<>(customer.tags());
@@ -73,7 +66,7 @@ final class Recipes {
         List<ItemWrite> writes = new ArrayList<>();
         writes.add(ItemWrite.update(customer.toItem(), tagged.toItem(), false));
         writes.addAll(tagCopies(tagged.toItem()));
-        writes.addAll(storeSideEdges(tagged.toItem(), customer.storeIds()));
+        writes.addAll(targetSideEdges(tagged.toItem(), customer.storeIds()));
         return writes;
     }
 
@@ -91,8 +84,8 @@ final class Recipes {
         writes.add(ItemWrite.update(customer.toItem(), linked.toItem(), true));
         writes.add(ItemWrite.update(storeItem, counted, true));
         writes.addAll(tagCopies(linked.toItem()));
-        writes.addAll(storeSideEdges(linked.toItem(), customer.storeIds()));
-        String storeRef = Keys.subjectRef(Entity.STORE, store.id());
+        writes.addAll(targetSideEdges(linked.toItem(), customer.storeIds()));
+        String storeRef = ref(store);
         for (Duplicate edge : RelationshipCatalogue.impliedBy(linked.toItem())) {
             if (edge.type().equals(storeRef)) {
                 writes.add(ItemWrite.put(RelationshipCatalogue.copyItem(edge, storeItem), false));
@@ -115,7 +108,7 @@ final class Recipes {
         writes.add(ItemWrite.delete(store.toItem(), true));
         writes.add(ItemWrite.put(renamedItem, true));
         writes.addAll(tagCopies(renamedItem));
-        String self = Keys.subjectRef(Entity.STORE, store.id());
+        String self = ref(store);
         for (Customer customer : linkedCustomers) {
             for (Duplicate copy : RelationshipCatalogue.impliedBy(customer.toItem())) {
                 if (copy.type().equals(self)) {
@@ -144,16 +137,24 @@ final class Recipes {
                 .toList();
     }
 
-    /** ChangeFanout: a customer's change refreshes the {@code store#S / customer#C} edge of every store already linked. */
-    private static List<ItemWrite> storeSideEdges(Map<String, AttributeValue> customer, Set<String> linkedBefore) {
-        return RelationshipCatalogue.impliedBy(customer).stream()
+    /**
+     * ChangeFanout: a link owner's change refreshes the edge in the partition of every target already linked (a
+     * customer's: {@code store#S / customer#C}); the edges of a target linked by this change are written by the link.
+     */
+    private static List<ItemWrite> targetSideEdges(Map<String, AttributeValue> owner, Set<String> linkedBefore) {
+        String self = Keys.subjectRef(CoreItem.entityOf(owner), Values.string(owner, Attributes.ID));
+        return RelationshipCatalogue.impliedBy(owner).stream()
                 .filter(duplicate -> duplicate.kind() == ItemKind.EDGE
-                        && duplicate.id().startsWith(Keys.typePrefix(Entity.STORE))
+                        && duplicate.type().equals(self)
                         && linkedBefore.contains(Keys.parseSubjectRef(duplicate.id())
                                 .orElseThrow()
                                 .id()))
-                .map(duplicate -> ItemWrite.put(RelationshipCatalogue.copyItem(duplicate, customer), false))
+                .map(duplicate -> ItemWrite.put(RelationshipCatalogue.copyItem(duplicate, owner), false))
                 .toList();
+    }
+
+    private static String ref(CoreItem subject) {
+        return Keys.subjectRef(subject.entity(), subject.id());
     }
 
     private static Map<String, AttributeValue> withNumber(Map<String, AttributeValue> item, String name, long value) {

@@ -6,6 +6,7 @@ import io.entitytable.model.ChildCounters;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
 import io.entitytable.model.TableLayout;
+import io.entitytable.model.supplier.Supplier;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -23,7 +24,7 @@ class RecipesTest {
         Order order = samples.order("OPEN", 3, Set.of("rush"));
 
         // WHEN
-        List<Access> accesses = recipes.createOrder(order).stream()
+        List<Access> accesses = recipes.create(order).stream()
                 .flatMap(write -> tableWrites.of(write).stream())
                 .toList();
 
@@ -42,6 +43,32 @@ class RecipesTest {
                         "customerIdGsi " + order.customerId(), 1.0,
                         "gsi1 " + Keys.orderStatusPk(samples.businessId, "OPEN", Keys.shardOf(order.id(), 4)), 1.0,
                         "sourceGsi " + orderRef, 1.0)));
+    }
+
+    @Test
+    void create_shouldPriceASuppliersCoreItemCounterAndTagCopies_fromItsDefinitionAlone() {
+        // GIVEN a supplier, the test-only entity, with two tags
+        Supplier supplier = Supplier.of(samples.businessId, "Fresh Farms", Set.of("dairy", "local"));
+
+        // WHEN
+        List<Access> accesses = recipes.create(supplier).stream()
+                .flatMap(write -> tableWrites.of(write).stream())
+                .toList();
+
+        // THEN the transaction (supplier, counter) costs 2 units per item; each tag copy 1 on the table and 1 in
+        // sourceGsi; the supplier is in businessGsi only, as its definition says
+        String supplierRef = Keys.subjectRef(Supplier.ENTITY, supplier.id());
+        assertThat(units(accesses))
+                .isEqualTo(new TreeMap<>(Map.of(
+                        "table " + supplier.id(), 2.0,
+                        "table "
+                                        + ChildCounters.of(samples.businessId, supplier.id())
+                                                .id(),
+                                2.0,
+                        "table " + Keys.tagPartition(samples.businessId, "dairy"), 1.0,
+                        "table " + Keys.tagPartition(samples.businessId, "local"), 1.0,
+                        "businessGsi " + Keys.businessShard(samples.businessId, Keys.shardOf(supplier.id(), 4)), 1.0,
+                        "sourceGsi " + supplierRef, 2.0)));
     }
 
     @Test

@@ -185,7 +185,8 @@ final class RandomClient {
             return false;
         }
         String path = path(item.get());
-        if (entity == Entity.STORE && random.nextBoolean()) {
+        // A subject others link (a store) may be deleted with its links: ?unlink=true.
+        if (entity.linkedBy().isPresent() && random.nextBoolean()) {
             path += "?unlink=true";
         }
         Long ifMatch = random.nextInt(3) == 0 ? currentVersion(item.get()) : null;

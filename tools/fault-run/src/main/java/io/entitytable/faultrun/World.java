@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
 
 /**
  * What the clients know exists, shared by all of them so that they step on each other's items. Deliberately loose: an
@@ -16,11 +17,8 @@ final class World {
     /** An item the clients created, with the business it belongs to (itself for a business). */
     record Known(Entity entity, String id, String businessId) {}
 
-    private final Map<Entity, List<Known>> items = Map.of(
-            Entity.BUSINESS, new CopyOnWriteArrayList<>(),
-            Entity.CUSTOMER, new CopyOnWriteArrayList<>(),
-            Entity.STORE, new CopyOnWriteArrayList<>(),
-            Entity.ORDER, new CopyOnWriteArrayList<>());
+    private final Map<Entity, List<Known>> items = Entity.all().stream()
+            .collect(Collectors.toUnmodifiableMap(entity -> entity, entity -> new CopyOnWriteArrayList<>()));
 
     void add(Known item) {
         items.get(item.entity()).add(item);

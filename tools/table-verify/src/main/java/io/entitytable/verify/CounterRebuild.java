@@ -5,6 +5,7 @@ import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
+import io.entitytable.model.Keys;
 import io.entitytable.model.Values;
 import io.entitytable.search.indexer.rebuild.ParallelTasks;
 import java.util.ArrayList;
@@ -24,8 +25,9 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * Sets the counters that guard deletes (docs/design.md §4) from what the migrated table holds, as the API would have
  * counted them: every business gets all {@link ChildCounters#COUNT} child counters (the API's creates require the
  * counter to exist), each at the number of its customers, stores and orders that count on it ({@link
- * ChildCounters#of}); every store gets {@code linkCount} = the customers whose {@code storeIds} name it. So a business
- * or store can be deleted after the migration exactly when nothing is left under it.
+ * ChildCounters#of}); every target of a link ({@link Entity#linkedBy}: a store) gets {@code linkCount} = the owners whose
+ * link attribute names it (customers' {@code storeIds}). So a business or store can be deleted after the migration
+ * exactly when nothing is left under it.
  *
  * <p>Counted from a Scan of the target, not of the source: a resumed copy would otherwise have to keep the counts of
  * the segments it copied before it was killed. Each write is conditional on the value differing, so a rerun writes
@@ -46,15 +48,15 @@ record CounterRebuild(DynamoDbClient dynamo, String table, int parallelism) {
     Result run(ScannedTable scanned) {
         Map<String, Map<String, AttributeValue>> businesses = new HashMap<>();
         scanned.coreBySubject().values().stream()
-                .filter(item -> CoreItem.entityOf(item) == Entity.BUSINESS)
+                .filter(item -> CoreItem.entityOf(item).isTenant())
                 .forEach(item -> businesses.put(Values.string(item, Attributes.ID), item));
-        List<Map<String, AttributeValue>> stores = new ArrayList<>();
+        List<Map<String, AttributeValue>> linkTargets = new ArrayList<>();
         Map<ItemKey, Long> children = new HashMap<>();
         Map<String, Long> links = new HashMap<>();
         long childrenWithoutBusiness = 0;
         for (Map<String, AttributeValue> item : scanned.coreBySubject().values()) {
             Entity entity = CoreItem.entityOf(item);
-            if (entity == Entity.BUSINESS) {
+            if (entity.isTenant()) {
                 continue;
             }
             String businessId = Values.string(item, Attributes.BUSINESS_ID);
@@ -63,11 +65,11 @@ record CounterRebuild(DynamoDbClient dynamo, String table, int parallelism) {
             } else {
                 childrenWithoutBusiness++;
             }
-            if (entity == Entity.STORE) {
-                stores.add(item);
-            } else if (entity == Entity.CUSTOMER) {
-                Values.set(item, Attributes.STORE_IDS).forEach(storeId -> links.merge(storeId, 1L, Long::sum));
+            if (entity.linkedBy().isPresent()) {
+                linkTargets.add(item);
             }
+            entity.link().ifPresent(link -> Values.set(item, link.attribute())
+                    .forEach(targetId -> links.merge(Keys.subjectRef(link.target(), targetId), 1L, Long::sum)));
         }
 
         AtomicLong countersWritten = new AtomicLong();
@@ -84,10 +86,11 @@ record CounterRebuild(DynamoDbClient dynamo, String table, int parallelism) {
                 return null;
             });
         }
-        for (Map<String, AttributeValue> store : stores) {
+        for (Map<String, AttributeValue> target : linkTargets) {
             writes.add(() -> {
-                long count = links.getOrDefault(Values.string(store, Attributes.ID), 0L);
-                if (setLinkCount(ItemKey.of(store), count)) {
+                long count = links.getOrDefault(
+                        Keys.subjectRef(CoreItem.entityOf(target), Values.string(target, Attributes.ID)), 0L);
+                if (setLinkCount(ItemKey.of(target), count)) {
                     linksWritten.incrementAndGet();
                 }
                 return null;
@@ -99,9 +102,9 @@ record CounterRebuild(DynamoDbClient dynamo, String table, int parallelism) {
                 businesses.size(),
                 countersWritten.get(),
                 counterItems - countersWritten.get(),
-                stores.size(),
+                linkTargets.size(),
                 linksWritten.get(),
-                stores.size() - linksWritten.get(),
+                linkTargets.size() - linksWritten.get(),
                 childrenWithoutBusiness);
     }
 

@@ -148,25 +148,25 @@ final class DriftDetector {
         if (owner.isEmpty()) {
             return orphan(key, item, "not a key the relationship catalogue produces", List.of());
         }
-        Optional<SubjectRef> customer = customerEnd(owner.get(), source.get());
-        Optional<SubjectRef> store = storeEnd(owner.get(), source.get());
-        if (customer.isEmpty() || store.isEmpty()) {
-            return orphan(key, item, "not an edge between a customer and a store", List.of());
+        Optional<Entity.Link> link = linkBetween(owner.get(), source.get());
+        if (link.isEmpty()) {
+            return orphan(key, item, "not an edge of a link between two subjects", List.of());
         }
-        Optional<Map<String, AttributeValue>> customerItem =
-                table.core(customer.get().toString());
-        if (customerItem.isEmpty()) {
-            return orphan(key, item, "customer " + customer.get().id() + " does not exist", List.of());
+        // An edge lives in either end's partition; the link's owner decides whether it exists.
+        SubjectRef linkOwner = owner.get().entity() == link.get().owner() ? owner.get() : source.get();
+        SubjectRef linkTarget = linkOwner == owner.get() ? source.get() : owner.get();
+        Optional<Map<String, AttributeValue>> ownerItem = table.core(linkOwner.toString());
+        if (ownerItem.isEmpty()) {
+            return orphan(key, item, describe(linkOwner) + " does not exist", List.of());
         }
-        if (table.core(store.get().toString()).isEmpty()) {
-            return orphan(key, item, "store " + store.get().id() + " does not exist", List.of());
+        if (table.core(linkTarget.toString()).isEmpty()) {
+            return orphan(key, item, describe(linkTarget) + " does not exist", List.of());
         }
         return orphan(
                 key,
                 item,
-                "customer " + customer.get().id() + " v" + version(customerItem.get()) + " does not list store "
-                        + store.get().id(),
-                List.of(CoreItemGuard.atVersion(customerItem.get())));
+                describe(linkOwner) + " v" + version(ownerItem.get()) + " does not list " + describe(linkTarget),
+                List.of(CoreItemGuard.atVersion(ownerItem.get())));
     }
 
     private static Finding orphan(
@@ -174,44 +174,50 @@ final class DriftDetector {
         return new Finding(DriftClass.ORPHANED_COPY, key, reason, item, null, guards);
     }
 
-    private static Optional<SubjectRef> customerEnd(SubjectRef owner, SubjectRef source) {
-        return owner.entity() == Entity.CUSTOMER
-                ? Optional.of(owner)
-                : Optional.of(source).filter(ref -> ref.entity() == Entity.CUSTOMER);
+    /** The link whose edges join subjects of these two entities, either way round. */
+    private static Optional<Entity.Link> linkBetween(SubjectRef one, SubjectRef other) {
+        return one.entity()
+                .link()
+                .filter(link -> link.target() == other.entity())
+                .or(() -> other.entity().link().filter(link -> link.target() == one.entity()));
     }
 
-    private static Optional<SubjectRef> storeEnd(SubjectRef owner, SubjectRef source) {
-        return owner.entity() == Entity.STORE
-                ? Optional.of(owner)
-                : Optional.of(source).filter(ref -> ref.entity() == Entity.STORE);
+    private static String describe(SubjectRef ref) {
+        return ref.entity() + " " + ref.id();
     }
 
-    /** Each {@code storeIds} entry naming a store that does not exist or belongs to another business. */
+    /** Each entry of a link attribute (a customer's {@code storeIds}) naming a subject that does not exist or belongs to another business. */
     private static List<Finding> danglingReferences(ScannedTable table) {
         List<Finding> findings = new ArrayList<>();
         for (Map<String, AttributeValue> core : table.coreBySubject().values()) {
-            if (CoreItem.entityOf(core) != Entity.CUSTOMER) {
-                continue;
-            }
-            String businessId = Values.string(core, Attributes.BUSINESS_ID);
-            for (String storeId : Values.set(core, Attributes.STORE_IDS)) {
-                Optional<Map<String, AttributeValue>> store = table.core(Keys.subjectRef(Entity.STORE, storeId));
-                String problem = store.isEmpty()
-                        ? "store " + storeId + " does not exist"
-                        : Objects.equals(businessId, Values.string(store.get(), Attributes.BUSINESS_ID))
-                                ? null
-                                : "store " + storeId + " belongs to business "
-                                        + Values.string(store.get(), Attributes.BUSINESS_ID) + ", the customer to "
-                                        + businessId;
-                if (problem != null) {
-                    findings.add(new Finding(
-                            DriftClass.DANGLING_REFERENCE,
-                            ItemKey.of(core),
-                            "storeIds names " + problem + " (not repaired: core items are the API's; unlink it there)",
-                            null,
-                            null,
-                            List.of()));
-                }
+            CoreItem.entityOf(core).link().ifPresent(link -> findings.addAll(danglingReferences(table, core, link)));
+        }
+        return findings;
+    }
+
+    private static List<Finding> danglingReferences(
+            ScannedTable table, Map<String, AttributeValue> core, Entity.Link link) {
+        List<Finding> findings = new ArrayList<>();
+        String businessId = Values.string(core, Attributes.BUSINESS_ID);
+        for (String targetId : Values.set(core, link.attribute())) {
+            String target = link.target() + " " + targetId;
+            Optional<Map<String, AttributeValue>> targetItem = table.core(Keys.subjectRef(link.target(), targetId));
+            String problem = targetItem.isEmpty()
+                    ? target + " does not exist"
+                    : Objects.equals(businessId, Values.string(targetItem.get(), Attributes.BUSINESS_ID))
+                            ? null
+                            : target + " belongs to business "
+                                    + Values.string(targetItem.get(), Attributes.BUSINESS_ID) + ", the "
+                                    + link.owner() + " to " + businessId;
+            if (problem != null) {
+                findings.add(new Finding(
+                        DriftClass.DANGLING_REFERENCE,
+                        ItemKey.of(core),
+                        link.attribute() + " names " + problem
+                                + " (not repaired: core items are the API's; unlink it there)",
+                        null,
+                        null,
+                        List.of()));
             }
         }
         return findings;

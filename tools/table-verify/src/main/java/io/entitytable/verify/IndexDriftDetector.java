@@ -61,12 +61,7 @@ final class IndexDriftDetector {
         Map<String, SearchDocument> expected = new HashMap<>();
         for (Map<String, AttributeValue> core : table.coreBySubject().values()) {
             String id = Values.string(core, Attributes.ID);
-            SearchDocument.of(
-                            core,
-                            table.linesOf(id).stream()
-                                    .map(line -> line.toItem(id))
-                                    .toList())
-                    .ifPresent(document -> expected.put(id, document));
+            SearchDocument.of(core, table.collectionOf(id)).ifPresent(document -> expected.put(id, document));
         }
         return expected;
     }

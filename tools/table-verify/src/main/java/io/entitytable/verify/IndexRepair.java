@@ -6,6 +6,8 @@ import io.entitytable.model.ItemKind;
 import io.entitytable.model.SearchDocument;
 import io.entitytable.model.Values;
 import io.entitytable.search.indexer.rebuild.IndexWrites;
+import io.entitytable.model.access.Filters;
+import io.entitytable.model.access.PartitionQuery;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -122,16 +124,11 @@ final class IndexRepair {
 
     /** Whether the table holds a core item of this id that the index holds documents of (strongly consistent). */
     private boolean indexedItemExists(String id) {
-        QueryRequest request = QueryRequest.builder()
-                .tableName(tableName)
-                .keyConditionExpression("#id = :id")
-                .filterExpression("#kind = :core")
-                .projectionExpression("#id, #type, #kind")
-                .expressionAttributeNames(
-                        Map.of("#id", Attributes.ID, "#type", Attributes.TYPE, "#kind", Attributes.KIND))
-                .expressionAttributeValues(Map.of(":id", Values.s(id), ":core", Values.s(ItemKind.CORE.value())))
-                .consistentRead(true)
-                .build();
+        QueryRequest request = PartitionQuery.partition(null, id)
+                .consistentRead()
+                .filtered(Filters.equal(Values.s(ItemKind.CORE.value()), Attributes.KIND))
+                .projecting(Attributes.ID, Attributes.TYPE, Attributes.KIND)
+                .toRequest(tableName);
         for (Map<String, AttributeValue> item : dynamo.queryPaginator(request).items()) {
             try {
                 if (CoreItem.entityOf(item).isSearchable()) {

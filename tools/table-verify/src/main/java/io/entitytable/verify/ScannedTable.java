@@ -6,7 +6,6 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
-import io.entitytable.model.OrderLine;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Values;
 import java.util.ArrayList;
@@ -21,15 +20,15 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * What one Scan found, sorted for the drift check: core items by subject ({@code <entity>#<id>}) and duplicates (kind
- * edge or tag) by key, and the refresh jobs (kind job) by subject. Order lines imply no duplicates, so they count as
- * other items, but they are kept by order id: an order's search document holds its lines. Anything else is only
- * counted.
+ * edge or tag) by key, and the refresh jobs (kind job) by subject. The other items of a subject's item collection (an
+ * order's lines) imply no duplicates, so they count as other items, but they are kept by partition: the search document
+ * of a subject whose search reads its collection holds them. Anything else is only counted.
  */
 record ScannedTable(
         Map<String, Map<String, AttributeValue>> coreBySubject,
         Map<ItemKey, Map<String, AttributeValue>> duplicates,
         List<RefreshJob> jobs,
-        Map<String, List<OrderLine>> orderLines,
+        Map<String, List<Map<String, AttributeValue>>> collections,
         long itemsScanned,
         long otherItems,
         double consumedReadCapacity) {
@@ -42,9 +41,9 @@ record ScannedTable(
         return Optional.ofNullable(coreBySubject.get(subjectRef));
     }
 
-    /** The lines of an order by its id, in line order; empty when it has none. */
-    List<OrderLine> linesOf(String orderId) {
-        return orderLines.getOrDefault(orderId, List.of());
+    /** The other items of the item collection of the subject {@code id} (an order's lines), in key order. */
+    List<Map<String, AttributeValue>> collectionOf(String id) {
+        return collections.getOrDefault(id, List.of());
     }
 
     static Builder builder() {
@@ -56,7 +55,7 @@ record ScannedTable(
         private final Map<String, Map<String, AttributeValue>> core = new HashMap<>();
         private final Map<ItemKey, Map<String, AttributeValue>> duplicates = new TreeMap<>();
         private final List<RefreshJob> jobs = new ArrayList<>();
-        private final Map<String, List<OrderLine>> lines = new HashMap<>();
+        private final Map<String, List<Map<String, AttributeValue>>> collections = new HashMap<>();
         private long scanned;
         private long other;
         private double capacity;
@@ -78,8 +77,9 @@ record ScannedTable(
                 jobs.add(RefreshJob.from(item));
                 return this;
             } else if (ItemKind.LINE.value().equals(kind)) {
-                lines.computeIfAbsent(Values.string(item, Attributes.ID), id -> new ArrayList<>())
-                        .add(OrderLine.from(item));
+                collections
+                        .computeIfAbsent(Values.string(item, Attributes.ID), id -> new ArrayList<>())
+                        .add(item);
             }
             other++;
             return this;
@@ -89,9 +89,9 @@ record ScannedTable(
             segment.core.forEach(this::putCore);
             duplicates.putAll(segment.duplicates);
             jobs.addAll(segment.jobs);
-            // One order's lines share its partition, which one segment reads whole.
-            segment.lines.forEach((orderId, orderLines) ->
-                    lines.computeIfAbsent(orderId, id -> new ArrayList<>()).addAll(orderLines));
+            // One item collection is one partition, which one segment reads whole.
+            segment.collections.forEach((id, items) ->
+                    collections.computeIfAbsent(id, key -> new ArrayList<>()).addAll(items));
             scanned += segment.scanned;
             other += segment.other;
             capacity += segment.capacity;
@@ -111,18 +111,18 @@ record ScannedTable(
                             .sorted(Comparator.comparing(
                                     RefreshJob::subjectRef, Comparator.nullsFirst(String::compareTo)))
                             .toList(),
-                    sortedLines(),
+                    sortedCollections(),
                     scanned,
                     other,
                     capacity);
         }
 
-        private Map<String, List<OrderLine>> sortedLines() {
-            Map<String, List<OrderLine>> sorted = new HashMap<>();
-            lines.forEach((orderId, orderLines) -> sorted.put(
-                    orderId,
-                    orderLines.stream()
-                            .sorted(Comparator.comparingInt(OrderLine::lineNo))
+        private Map<String, List<Map<String, AttributeValue>>> sortedCollections() {
+            Map<String, List<Map<String, AttributeValue>>> sorted = new HashMap<>();
+            collections.forEach((id, items) -> sorted.put(
+                    id,
+                    items.stream()
+                            .sorted(Comparator.comparing(item -> Values.string(item, Attributes.TYPE)))
                             .toList()));
             return Collections.unmodifiableMap(sorted);
         }

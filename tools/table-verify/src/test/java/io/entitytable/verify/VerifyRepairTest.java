@@ -15,6 +15,7 @@ import io.entitytable.model.ItemKind;
 import io.entitytable.model.RequestLimits;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
+import io.entitytable.model.supplier.Supplier;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -67,6 +68,57 @@ class VerifyRepairTest {
         assertThat(report.table().duplicates()).hasSize(11).hasSize(sample.duplicateCount());
         assertThat(report.table().itemsScanned()).isEqualTo(20);
         assertThat(report.counts().values()).containsOnly(0L);
+    }
+
+    @Test
+    void verify_shouldBeClean_whenASupplierAndItsTagCopiesMatch() {
+        // GIVEN the sample and a supplier, the test-only entity, with its two tag copies
+        SampleTable sample = SampleTable.write(dynamo, newTable());
+        Supplier supplier = Supplier.of(SampleTable.BUSINESS_ID, "Fresh Farms", Set.of("dairy", "local"));
+        sample.putCore(supplier);
+        sample.writeAllDuplicates();
+
+        // WHEN
+        DriftReport report = verify(sample);
+
+        // THEN its core item and copies are known like any other subject's
+        assertThat(report.findings()).isEmpty();
+        assertThat(report.table().coreItems()).isEqualTo(9);
+        assertThat(report.table().core(ref(supplier))).isPresent();
+        assertThat(report.table().duplicates())
+                .hasSize(13)
+                .containsKeys(new ItemKey(tag("dairy"), ref(supplier)), new ItemKey(tag("local"), ref(supplier)));
+    }
+
+    @Test
+    void repair_shouldRewriteASuppliersMissingAndStaleTagCopies_fromItsDefinition() {
+        // GIVEN a supplier renamed (its key moved, version 2) whose copies still carry version 1, one of them lost
+        SampleTable sample = SampleTable.write(dynamo, newTable());
+        Supplier supplier = Supplier.of(SampleTable.BUSINESS_ID, "Fresh Farms", Set.of("dairy", "local"));
+        sample.putCore(supplier);
+        sample.writeAllDuplicates();
+        Supplier renamed = supplier.renamed("Green Valley").withVersion(2, SampleTable.T0.plusSeconds(60));
+        sample.delete(supplier.id(), supplier.type());
+        sample.putCore(renamed);
+        sample.delete(tag("local"), ref(supplier));
+
+        // WHEN
+        DriftReport found = verify(sample);
+        RepairResult result = repair(sample, found);
+        DriftReport after = verify(sample);
+
+        // THEN one copy was missing and one stale; both now copy the renamed supplier
+        assertThat(keys(found, DriftClass.MISSING_COPY)).containsExactly(new ItemKey(tag("local"), ref(supplier)));
+        assertThat(keys(found, DriftClass.STALE_COPY)).containsExactly(new ItemKey(tag("dairy"), ref(supplier)));
+        assertThat(found.findings()).hasSize(2);
+        assertThat(result.count(RepairOutcome.REPAIRED)).isEqualTo(2);
+        assertThat(after.findings()).isEmpty();
+        for (String partition : List.of(tag("dairy"), tag("local"))) {
+            Map<String, AttributeValue> copy = sample.get(partition, ref(renamed));
+            assertThat(Values.string(copy, Attributes.NAME)).isEqualTo("Green Valley");
+            assertThat(CanonicalItem.sameContent(copy, sample.copyOf(renamed, partition)))
+                    .isTrue();
+        }
     }
 
     @Test

@@ -2,10 +2,9 @@ package io.entitytable.search.indexer.rebuild;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKind;
-import io.entitytable.model.OrderLine;
 import io.entitytable.model.SearchDocument;
+import io.entitytable.model.SearchText;
 import io.entitytable.model.Values;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -16,35 +15,36 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The search documents of one Scan segment's items, as they are read. Customers and stores give their document at
- * once. An order needs its lines, which are items of their own under the order's partition key: a parallel Scan never
- * splits a partition key across segments, so they come in the same segment, normally right before the order
- * ({@code line#…} sorts before {@code order#…}). An order is held until as many lines as its {@code lineCount} are
- * seen; whatever is still held at the segment's end (lines written after the Scan passed them, an order and lines
- * split oddly) is handed back for one Query each. Holding only incomplete orders keeps memory to a few items per
- * segment instead of every line of the table.
+ * The search documents of one Scan segment's items, as they are read. A subject whose search reads only its image
+ * (a customer, a store) gives its document at once. One whose search also reads its item collection ({@link
+ * io.entitytable.model.SearchText.Spec#readsCollection}: an order and its lines) needs those items, which live under
+ * its partition key: a parallel Scan never splits a partition key across segments, so they come in the same segment,
+ * normally right before it ({@code line#…} sorts before {@code order#…}). It is held until as many items as its {@code
+ * lineCount} are seen; whatever is still held at the segment's end (lines written after the Scan passed them, an order
+ * and lines split oddly) is handed back for one Query each. Holding only incomplete subjects keeps memory to a few
+ * items per segment instead of every line of the table.
  */
 final class ScannedDocuments {
-    private final Map<String, List<OrderLine>> lines = new HashMap<>();
+    private final Map<String, List<Map<String, AttributeValue>>> collections = new HashMap<>();
     private final Map<String, Map<String, AttributeValue>> waiting = new HashMap<>();
 
     /** The documents {@code item} completes: none, its own, or its order's. */
     List<SearchDocument> add(Map<String, AttributeValue> item) {
         String kind = Values.string(item, Attributes.KIND);
         if (ItemKind.LINE.value().equals(kind)) {
-            String orderId = Values.string(item, Attributes.ID);
-            lines.computeIfAbsent(orderId, id -> new ArrayList<>()).add(OrderLine.from(item));
-            Map<String, AttributeValue> order = waiting.get(orderId);
-            return order != null && complete(order) ? List.of(release(order)) : List.of();
+            String id = Values.string(item, Attributes.ID);
+            collections.computeIfAbsent(id, key -> new ArrayList<>()).add(item);
+            Map<String, AttributeValue> subject = waiting.get(id);
+            return subject != null && complete(subject) ? List.of(release(subject)) : List.of();
         }
         if (!CoreItem.isCore(item)) {
             return List.of();
         }
-        Entity entity = CoreItem.entityOf(item);
-        if (!entity.isSearchable()) {
+        Optional<SearchText.Spec> search = CoreItem.entityOf(item).search();
+        if (search.isEmpty()) {
             return List.of();
         }
-        if (entity != Entity.ORDER) {
+        if (!search.get().readsCollection()) {
             return SearchDocument.of(item, List.of()).stream().toList();
         }
         if (complete(item)) {
@@ -54,25 +54,25 @@ final class ScannedDocuments {
         return List.of();
     }
 
-    /** The orders still held at the segment's end: their lines must be queried. */
+    /** The subjects still held at the segment's end (orders): their collections must be queried. */
     List<Map<String, AttributeValue>> incompleteOrders() {
         return List.copyOf(waiting.values());
     }
 
-    private boolean complete(Map<String, AttributeValue> order) {
-        long lineCount = Values.number(order, Attributes.LINE_COUNT);
-        return lines.getOrDefault(Values.string(order, Attributes.ID), List.of())
+    private boolean complete(Map<String, AttributeValue> subject) {
+        long lineCount = Values.number(subject, Attributes.LINE_COUNT);
+        return collections
+                        .getOrDefault(Values.string(subject, Attributes.ID), List.of())
                         .size()
                 >= lineCount;
     }
 
-    private SearchDocument release(Map<String, AttributeValue> order) {
-        String id = Values.string(order, Attributes.ID);
+    private SearchDocument release(Map<String, AttributeValue> subject) {
+        String id = Values.string(subject, Attributes.ID);
         waiting.remove(id);
-        List<Map<String, AttributeValue>> orderLines = Optional.ofNullable(lines.remove(id)).orElse(List.of()).stream()
-                .sorted(Comparator.comparingInt(OrderLine::lineNo))
-                .map(line -> line.toItem(id))
+        List<Map<String, AttributeValue>> items = Optional.ofNullable(collections.remove(id)).orElse(List.of()).stream()
+                .sorted(Comparator.comparing(item -> Values.string(item, Attributes.TYPE)))
                 .toList();
-        return SearchDocument.of(order, orderLines).orElseThrow();
+        return SearchDocument.of(subject, items).orElseThrow();
     }
 }
