@@ -73,9 +73,9 @@ class TransactionConflictTest {
         ApiConfig config = new TestConfig(local.table().name());
         // Lists are not what these tests exercise: no PagedQueries.
         businesses = new BusinessService(optimistic, writes, null, local.table());
-        customers = new CustomerService(optimistic, writes, table, null, config);
+        customers = new CustomerService(optimistic, writes, table, null);
         stores = new StoreService(optimistic, writes, table, null, config);
-        orders = new OrderService(optimistic, writes, table, null);
+        orders = new OrderService(optimistic, writes, table, null, config);
     }
 
     @AfterAll

@@ -1,6 +1,7 @@
 package io.entitytable.api.business;
 
 import io.entitytable.api.business.BusinessRequests.PatchBusiness;
+import io.entitytable.api.input.Inputs;
 import io.entitytable.api.order.OrderFilters;
 import io.entitytable.api.order.OrderService;
 import io.entitytable.api.paging.Page;
@@ -40,7 +41,8 @@ public class BusinessByIdResource extends RemovableSubjectResource<Business, Bus
     @GET
     @Path("items")
     public Page<SubjectResponse> items(@PathParam("id") String id, @BeanParam PageParams page) {
-        return Responses.page(businesses.items(id, page.limit(), page.next()), SubjectResponse::from);
+        Inputs.id("id", id);
+        return Responses.page(businesses.items(id, page.parse()), SubjectResponse::from);
     }
 
     @GET
@@ -48,6 +50,6 @@ public class BusinessByIdResource extends RemovableSubjectResource<Business, Bus
     @Tag(name = "Orders")
     public Page<OrderResponse> orders(
             @PathParam("id") String id, @BeanParam OrderFilters filters, @BeanParam PageParams page) {
-        return Responses.page(orders.ofBusiness(id, filters, page.limit(), page.next()), OrderResponse::from);
+        return Responses.page(orders.ofBusiness(filters.parse(id, page)), OrderResponse::from);
     }
 }

@@ -1,9 +1,10 @@
 package io.entitytable.api.business;
 
 import io.entitytable.api.error.ApiProblem;
-import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.TagInputs;
 import io.entitytable.api.paging.Page;
+import io.entitytable.api.paging.PageRequest;
+import io.entitytable.api.pattern.AccessPattern;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.Deletion;
 import io.entitytable.api.table.EntityTable;
@@ -18,8 +19,6 @@ import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
-import io.entitytable.model.TableLayout;
-import io.entitytable.model.access.PartitionQuery;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.List;
@@ -89,20 +88,17 @@ public class BusinessService {
      * Pattern 2: one Query of businessGsi per shard of the business ({@code businessShard = B#n}), in parallel, merged
      * by type: the business, then its customers, orders and stores.
      */
-    public Page<CoreItem> items(String id, String limit, String next) {
-        Inputs.id("id", id);
+    public Page<CoreItem> items(String id, PageRequest request) {
         optimistic.access().requireBusiness(id);
-        int size = Inputs.limit(limit);
         Page<CoreItem> page = queries.merged(
-                "business-items|" + id,
-                next,
+                AccessPattern.BUSINESS_ITEMS,
                 BusinessShards.partitions(id),
-                shard -> PartitionQuery.partition(TableLayout.BUSINESS_GSI, shard),
-                size,
+                AccessPattern.BUSINESS_ITEMS::query,
+                request,
                 MergeOrder.ascending(Attributes.TYPE).thenBy(Attributes.ID),
                 false,
                 CoreItem::from);
-        if (page.items().isEmpty() && next == null) {
+        if (page.items().isEmpty() && request.next() == null) {
             throw ApiProblem.notFound("business", id);
         }
         return page;

@@ -1,9 +1,9 @@
 package io.entitytable.api.copies;
 
 import io.entitytable.api.config.ApiConfig;
-import io.entitytable.api.error.ApiProblem;
-import io.entitytable.api.input.Inputs;
 import io.entitytable.api.paging.Page;
+import io.entitytable.api.paging.PageRequest;
+import io.entitytable.api.pattern.AccessPattern;
 import io.entitytable.api.table.MergeOrder;
 import io.entitytable.api.table.PagedQueries;
 import io.entitytable.api.write.OptimisticWrites;
@@ -15,10 +15,7 @@ import io.entitytable.model.Keys;
 import io.entitytable.model.Store;
 import io.entitytable.model.access.PartitionQuery;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.Arrays;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
+import java.util.Optional;
 
 /**
  * Reads over the duplicates the fan-out maintains (access patterns 10 to 13): one Query per page for a customer's
@@ -27,9 +24,6 @@ import java.util.Set;
  */
 @ApplicationScoped
 public class CopyReads {
-    /** How many tags one multi-tag query may name: each is one parallel Query per page. */
-    public static final int MAX_QUERY_TAGS = 10;
-
     private final PagedQueries queries;
     private final ApiConfig config;
     private final OptimisticWrites optimistic;
@@ -41,19 +35,17 @@ public class CopyReads {
     }
 
     /** Pattern 10: Query id = customer#C, begins_with(type, store#): the stores with their data. */
-    public Page<Store> storesOfCustomer(String customerId, String limit, String next) {
-        Inputs.id("id", customerId);
+    public Page<Store> storesOfCustomer(String customerId, PageRequest page) {
         requireSubject(Entity.CUSTOMER, customerId);
-        Page<CoreItem> page = edges(Entity.CUSTOMER, customerId, Entity.STORE, limit, next);
-        return new Page<>(page.items().stream().map(Store.class::cast).toList(), page.next());
+        Page<CoreItem> edges = edges(AccessPattern.STORES_OF_CUSTOMER, Entity.CUSTOMER, customerId, Entity.STORE, page);
+        return new Page<>(edges.items().stream().map(Store.class::cast).toList(), edges.next());
     }
 
     /** Pattern 11: Query id = store#S, begins_with(type, customer#): the customers with their data. */
-    public Page<Customer> customersOfStore(String storeId, String limit, String next) {
-        Inputs.id("id", storeId);
+    public Page<Customer> customersOfStore(String storeId, PageRequest page) {
         requireSubject(Entity.STORE, storeId);
-        Page<CoreItem> page = edges(Entity.STORE, storeId, Entity.CUSTOMER, limit, next);
-        return new Page<>(page.items().stream().map(Customer.class::cast).toList(), page.next());
+        Page<CoreItem> edges = edges(AccessPattern.CUSTOMERS_OF_STORE, Entity.STORE, storeId, Entity.CUSTOMER, page);
+        return new Page<>(edges.items().stream().map(Customer.class::cast).toList(), edges.next());
     }
 
     /**
@@ -67,84 +59,45 @@ public class CopyReads {
     }
 
     /** Pattern 12: Query id = tag#B#t [, begins_with(type, <entity>#)]. */
-    public Page<CoreItem> tagged(String businessId, String rawTag, String type, String limit, String next) {
-        Inputs.id("id", businessId);
+    public Page<CoreItem> tagged(String businessId, String tag, Optional<Entity> type, PageRequest page) {
         optimistic.access().requireBusiness(businessId);
-        String tag = Inputs.tag(rawTag);
-        Entity entity = entityFilter(type);
-        int size = Inputs.limit(limit);
         return queries.list(
-                "tag|" + businessId + "|" + tag + "|" + type,
-                next,
-                tagQuery(businessId, tag, entity),
-                size,
+                AccessPattern.TAGGED,
+                tagQuery(AccessPattern.TAGGED, businessId, tag, type),
+                page,
                 config.filterPageBudget(),
                 Copies::toSubject);
     }
 
     /**
-     * Pattern 13: one Query per tag in parallel, merged by subject and de-duplicated; with {@code all} only the
-     * subjects that carry every tag. Exactly one of {@code any} and {@code all} is given.
+     * Pattern 13: one Query per tag in parallel, merged by subject and de-duplicated; with {@code requireAll} only the
+     * subjects that carry every tag.
      */
-    public Page<CoreItem> taggedWithSeveral(String businessId, TagQuery query, String limit, String next) {
-        Inputs.id("id", businessId);
+    public Page<CoreItem> taggedWithSeveral(String businessId, TagQuery.Selection selection, PageRequest page) {
         optimistic.access().requireBusiness(businessId);
-        String any = query.any();
-        String all = query.all();
-        String type = query.type();
-        if ((any == null) == (all == null)) {
-            throw ApiProblem.badParameter("any", "give either any=a,b or all=a,b");
-        }
-        boolean requireAll = all != null;
-        Set<String> tags = new LinkedHashSet<>();
-        for (String raw : Arrays.asList((requireAll ? all : any).split(",", -1))) {
-            tags.add(Inputs.tagParameter(requireAll ? "all" : "any", raw));
-        }
-        if (tags.size() > MAX_QUERY_TAGS) {
-            throw ApiProblem.badParameter(requireAll ? "all" : "any", "at most " + MAX_QUERY_TAGS + " tags");
-        }
-        Entity entity = entityFilter(type);
-        int size = Inputs.limit(limit);
-        List<String> partitions = tags.stream().sorted().toList();
-        String scope = "tags|" + businessId + "|" + (requireAll ? "all" : "any") + "|" + partitions + "|" + type;
         return queries.merged(
-                scope,
-                next,
-                partitions,
-                tag -> tagQuery(businessId, tag, entity),
-                size,
+                AccessPattern.TAGGED_WITH_SEVERAL,
+                selection.tags(),
+                tag -> tagQuery(AccessPattern.TAGGED_WITH_SEVERAL, businessId, tag, selection.type()),
+                page,
                 MergeOrder.ascending(Attributes.TYPE),
-                requireAll,
+                selection.requireAll(),
                 Copies::toSubject);
     }
 
-    private Page<CoreItem> edges(Entity owner, String ownerId, Entity other, String limit, String next) {
-        int size = Inputs.limit(limit);
-        PartitionQuery query =
-                PartitionQuery.sortBeginsWith(null, Keys.subjectRef(owner, ownerId), Keys.typePrefix(other));
+    private Page<CoreItem> edges(AccessPattern pattern, Entity owner, String ownerId, Entity other, PageRequest page) {
         return queries.list(
-                "edges|" + Keys.subjectRef(owner, ownerId),
-                next,
-                query,
-                size,
+                pattern,
+                pattern.query(Keys.subjectRef(owner, ownerId), Keys.typePrefix(other)),
+                page,
                 config.filterPageBudget(),
                 Copies::toSubject);
     }
 
-    /** A tag's partition in a business: every subject carrying it, or only those of {@code entity} when given. */
-    private static PartitionQuery tagQuery(String businessId, String tag, Entity entity) {
-        return PartitionQuery.sortBeginsWith(
-                null, Keys.tagPartition(businessId, tag), entity == null ? "" : Keys.typePrefix(entity));
-    }
-
-    private static Entity entityFilter(String type) {
-        if (type == null || type.isBlank()) {
-            return null;
-        }
-        return Entity.fromKeyName(type.trim())
-                .orElseThrow(() -> ApiProblem.badParameter(
-                        "type",
-                        "must be one of "
-                                + Entity.all().stream().map(Entity::keyName).toList()));
+    /** A tag's partition in a business: every subject carrying it, or only those of {@code type} when given. */
+    private static PartitionQuery tagQuery(
+            AccessPattern pattern, String businessId, String tag, Optional<Entity> type) {
+        return pattern.query(
+                Keys.tagPartition(businessId, tag), type.map(Keys::typePrefix).orElse(""));
     }
 }

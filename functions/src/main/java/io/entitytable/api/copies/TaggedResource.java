@@ -1,9 +1,11 @@
 package io.entitytable.api.copies;
 
+import io.entitytable.api.input.Inputs;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.SubjectResponse;
 import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
+import io.entitytable.model.Entity;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
@@ -12,6 +14,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -37,13 +40,17 @@ public class TaggedResource {
             @PathParam("tag") String tag,
             @QueryParam("type") String type,
             @BeanParam PageParams page) {
-        return Responses.page(copies.tagged(businessId, tag, type, page.limit(), page.next()), SubjectResponse::from);
+        Inputs.id("id", businessId);
+        String normalisedTag = Inputs.tag(tag);
+        Optional<Entity> entity = TagQuery.entityType(type);
+        return Responses.page(copies.tagged(businessId, normalisedTag, entity, page.parse()), SubjectResponse::from);
     }
 
     @GET
     public Page<SubjectResponse> taggedWithSeveral(
             @PathParam("id") String businessId, @BeanParam TagQuery query, @BeanParam PageParams page) {
-        return Responses.page(
-                copies.taggedWithSeveral(businessId, query, page.limit(), page.next()), SubjectResponse::from);
+        Inputs.id("id", businessId);
+        TagQuery.Selection selection = query.parse();
+        return Responses.page(copies.taggedWithSeveral(businessId, selection, page.parse()), SubjectResponse::from);
     }
 }

@@ -1,7 +1,9 @@
 package io.entitytable.api.customer;
 
 import io.entitytable.api.customer.CustomerRequests.CreateCustomer;
+import io.entitytable.api.input.Inputs;
 import io.entitytable.api.paging.Page;
+import io.entitytable.api.paging.PageRequest;
 import io.entitytable.api.response.CustomerResponse;
 import io.entitytable.api.web.ChildCollectionResource;
 import io.entitytable.api.web.PageParams;
@@ -31,7 +33,9 @@ public class BusinessCustomersResource extends ChildCollectionResource<CreateCus
             @PathParam("id") String businessId,
             @QueryParam("namePrefix") String namePrefix,
             @BeanParam PageParams page) {
+        Inputs.id("id", businessId);
+        PageRequest request = page.parse();
         return Responses.page(
-                customers.byName(businessId, namePrefix, page.limit(), page.next()), CustomerResponse::from);
+                customers.byName(businessId, CustomerRequests.namePrefix(namePrefix), request), CustomerResponse::from);
     }
 }

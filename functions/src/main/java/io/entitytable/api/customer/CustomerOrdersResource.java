@@ -1,5 +1,6 @@
 package io.entitytable.api.customer;
 
+import io.entitytable.api.input.Inputs;
 import io.entitytable.api.order.OrderRequests.CreateOrder;
 import io.entitytable.api.order.OrderService;
 import io.entitytable.api.paging.Page;
@@ -19,15 +20,16 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("customers/{id}/orders")
 @Tag(name = "Customers")
 public class CustomerOrdersResource extends ChildCollectionResource<CreateOrder, OrderResponse> {
-    private final CustomerService customers;
+    private final OrderService orders;
 
-    CustomerOrdersResource(CustomerService customers, OrderService orders) {
+    CustomerOrdersResource(OrderService orders) {
         super((customerId, request) -> OrderResponse.from(orders.create(customerId, request)));
-        this.customers = customers;
+        this.orders = orders;
     }
 
     @GET
     public Page<OrderResponse> orders(@PathParam("id") String customerId, @BeanParam PageParams page) {
-        return Responses.page(customers.orders(customerId, page.limit(), page.next()), OrderResponse::from);
+        Inputs.id("id", customerId);
+        return Responses.page(orders.ofCustomer(customerId, page.parse()), OrderResponse::from);
     }
 }

@@ -1,5 +1,6 @@
 package io.entitytable.api.customer;
 
+import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.input.AddressInput;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.Patterns;
@@ -18,6 +19,15 @@ public final class CustomerRequests {
     public static final int MAX_ADDRESSES = 20;
 
     private CustomerRequests() {}
+
+    /** The {@code namePrefix} of a list by name: empty (every customer) when absent, else checked text (400). */
+    static String namePrefix(String parameter) {
+        String prefix = parameter == null ? "" : parameter;
+        if (prefix.length() > 201 || !Patterns.TEXT_SHAPE.matcher(prefix).matches()) {
+            throw ApiProblem.badParameter("namePrefix", "must be at most 201 characters and " + Patterns.TEXT_MESSAGE);
+        }
+        return prefix;
+    }
 
     public record CreateCustomer(
             @NotBlank

@@ -1,12 +1,12 @@
 package io.entitytable.api.customer;
 
-import io.entitytable.api.config.ApiConfig;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.input.AddressInput;
 import io.entitytable.api.input.Inputs;
-import io.entitytable.api.input.Patterns;
 import io.entitytable.api.input.TagInputs;
 import io.entitytable.api.paging.Page;
+import io.entitytable.api.paging.PageRequest;
+import io.entitytable.api.pattern.AccessPattern;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.Deletion;
 import io.entitytable.api.table.EntityTable;
@@ -22,10 +22,7 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
-import io.entitytable.model.Order;
-import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
-import io.entitytable.model.access.PartitionQuery;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.List;
@@ -36,7 +33,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Customers: access patterns 3, 6 and 7, and the customer -> store links that the fan-out turns into edges. */
+/** Customers: access patterns 3 and 6, and the customer -> store links that the fan-out turns into edges. */
 @ApplicationScoped
 public class CustomerService {
     /**
@@ -50,15 +47,12 @@ public class CustomerService {
     private final CoreWrites writes;
     private final EntityTable table;
     private final PagedQueries queries;
-    private final ApiConfig config;
 
-    public CustomerService(
-            OptimisticWrites optimistic, CoreWrites writes, EntityTable table, PagedQueries queries, ApiConfig config) {
+    public CustomerService(OptimisticWrites optimistic, CoreWrites writes, EntityTable table, PagedQueries queries) {
         this.optimistic = optimistic;
         this.writes = writes;
         this.table = table;
         this.queries = queries;
-        this.config = config;
     }
 
     public Customer create(String businessId, CustomerRequests.CreateCustomer request) {
@@ -140,39 +134,17 @@ public class CustomerService {
      * Pattern 3: one Query of businessGsi per shard of the business, begins_with(type, customer#<prefix>), merged:
      * customers sorted by last then first name, the prefix matched case-insensitively because the key is lower-cased.
      */
-    public Page<Customer> byName(String businessId, String namePrefix, String limit, String next) {
-        Inputs.id("id", businessId);
+    public Page<Customer> byName(String businessId, String namePrefix, PageRequest page) {
         optimistic.access().requireBusiness(businessId);
-        int size = Inputs.limit(limit);
-        String prefix = namePrefix == null ? "" : namePrefix;
-        if (prefix.length() > 201 || !Patterns.TEXT_SHAPE.matcher(prefix).matches()) {
-            throw ApiProblem.badParameter("namePrefix", "must be at most 201 characters and " + Patterns.TEXT_MESSAGE);
-        }
-        String scope = "customers-by-name|" + businessId + "|" + Keys.customerNamePrefix(prefix);
+        String sortKeyPrefix = Keys.customerNamePrefix(namePrefix);
         return queries.merged(
-                scope,
-                next,
+                AccessPattern.CUSTOMERS_BY_NAME,
                 BusinessShards.partitions(businessId),
-                shard ->
-                        PartitionQuery.sortBeginsWith(TableLayout.BUSINESS_GSI, shard, Keys.customerNamePrefix(prefix)),
-                size,
+                shard -> AccessPattern.CUSTOMERS_BY_NAME.query(shard, sortKeyPrefix),
+                page,
                 MergeOrder.ascending(Attributes.TYPE).thenBy(Attributes.ID),
                 false,
                 Customer::from);
-    }
-
-    /** Pattern 7: Query customerIdGsi customerId = C, begins_with(type, order#), newest first. */
-    public Page<Order> orders(String customerId, String limit, String next) {
-        Inputs.id("id", customerId);
-        if (!optimistic.access().seesEverything()) {
-            // One more read, for a business member only: the customer's business decides whether it may list.
-            optimistic.require(Entity.CUSTOMER, customerId);
-        }
-        int size = Inputs.limit(limit);
-        PartitionQuery query = PartitionQuery.sortBeginsWith(
-                        TableLayout.CUSTOMER_ID_GSI, customerId, Keys.typePrefix(Entity.ORDER))
-                .backward();
-        return queries.list("customer-orders|" + customerId, next, query, size, config.filterPageBudget(), Order::from);
     }
 
     /**

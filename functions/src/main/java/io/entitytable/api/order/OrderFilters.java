@@ -1,6 +1,12 @@
 package io.entitytable.api.order;
 
+import io.entitytable.api.error.ApiProblem;
+import io.entitytable.api.input.Inputs;
+import io.entitytable.api.input.Patterns;
+import io.entitytable.api.web.PageParams;
 import jakarta.ws.rs.QueryParam;
+import java.time.Instant;
+import java.util.Optional;
 
 /** The optional filters of a business's order list (pattern 4), as they come in the query string. */
 public record OrderFilters(
@@ -9,4 +15,58 @@ public record OrderFilters(
         @QueryParam("status") String status,
         @QueryParam("city") String city,
         @QueryParam("paymentCard") String paymentCard,
-        @QueryParam("minTotalCents") String minTotalCents) {}
+        @QueryParam("minTotalCents") String minTotalCents) {
+
+    /**
+     * The list these parameters ask for, each checked in turn (the business's id, the page, the range, the status, the
+     * filters): the first that cannot be one is a 400 (422 for the id), and nothing is read.
+     */
+    public OrderQuery parse(String businessId, PageParams page) {
+        Inputs.id("id", businessId);
+        var request = page.parse();
+        Instant rangeFrom = Inputs.instant("from", from, Instant.EPOCH);
+        Instant rangeTo = Inputs.instant("to", to, OrderQuery.LATEST);
+        checkRange(rangeFrom, rangeTo);
+        Optional<String> checkedStatus =
+                Optional.ofNullable(status).map(value -> OrderStatus.parseParameter("status", value));
+        Optional<String> checkedCity = Optional.ofNullable(city).map(value -> {
+            checkText("city", value);
+            return value.trim();
+        });
+        Optional<String> card = Optional.ofNullable(paymentCard).map(value -> {
+            if (!Patterns.CARD_SHAPE.matcher(value).matches()) {
+                throw ApiProblem.badParameter("paymentCard", "must match " + Patterns.CARD);
+            }
+            return value;
+        });
+        Optional<Long> minTotal = Optional.ofNullable(minTotalCents).map(OrderFilters::parseCents);
+        return new OrderQuery(businessId, rangeFrom, rangeTo, checkedStatus, checkedCity, card, minTotal, request);
+    }
+
+    private static void checkRange(Instant from, Instant to) {
+        if (from.isBefore(Instant.EPOCH) || to.isAfter(OrderQuery.LATEST)) {
+            throw ApiProblem.badParameter("from", "must lie between 1970 and 2286");
+        }
+        if (from.isAfter(to)) {
+            throw ApiProblem.badParameter("from", "must not be after 'to'");
+        }
+    }
+
+    private static void checkText(String field, String value) {
+        if (value.length() > 100 || !Patterns.KEY_PART_SHAPE.matcher(value).matches()) {
+            throw ApiProblem.badParameter(field, "must be at most 100 characters and " + Patterns.KEY_PART_MESSAGE);
+        }
+    }
+
+    private static long parseCents(String value) {
+        try {
+            long cents = Long.parseLong(value.trim());
+            if (cents >= 0) {
+                return cents;
+            }
+        } catch (NumberFormatException e) {
+            // fall through to the 400
+        }
+        throw ApiProblem.badParameter("minTotalCents", "must be a whole number of cents, 0 or more");
+    }
+}

@@ -1,10 +1,12 @@
 package io.entitytable.api.order;
 
+import io.entitytable.api.config.ApiConfig;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.input.Inputs;
-import io.entitytable.api.input.Patterns;
 import io.entitytable.api.input.TagInputs;
 import io.entitytable.api.paging.Page;
+import io.entitytable.api.paging.PageRequest;
+import io.entitytable.api.pattern.AccessPattern;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.Deletion;
 import io.entitytable.api.table.EntityTable;
@@ -22,7 +24,6 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
-import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.Filters;
 import io.entitytable.model.access.PartitionQuery;
@@ -35,22 +36,22 @@ import java.util.function.Function;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Orders and their lines: access patterns 4, 8 and 9. */
+/** Orders and their lines: access patterns 4, 7, 8 and 9. */
 @ApplicationScoped
 public class OrderService {
-    /** The latest instant a 13-digit millisecond sort key can hold (year 2286). */
-    static final Instant LATEST = Instant.ofEpochMilli(9_999_999_999_999L);
-
     private final OptimisticWrites optimistic;
     private final CoreWrites writes;
     private final EntityTable table;
     private final PagedQueries queries;
+    private final ApiConfig config;
 
-    public OrderService(OptimisticWrites optimistic, CoreWrites writes, EntityTable table, PagedQueries queries) {
+    public OrderService(
+            OptimisticWrites optimistic, CoreWrites writes, EntityTable table, PagedQueries queries, ApiConfig config) {
         this.optimistic = optimistic;
         this.writes = writes;
         this.table = table;
         this.queries = queries;
+        this.config = config;
     }
 
     /**
@@ -145,6 +146,20 @@ public class OrderService {
         });
     }
 
+    /** Pattern 7: a customer's orders, newest first, one Query of customerIdGsi per page. */
+    public Page<Order> ofCustomer(String customerId, PageRequest page) {
+        if (!optimistic.access().seesEverything()) {
+            // One more read, for a business member only: the customer's business decides whether it may list.
+            optimistic.require(Entity.CUSTOMER, customerId);
+        }
+        return queries.list(
+                AccessPattern.CUSTOMER_ORDERS,
+                AccessPattern.CUSTOMER_ORDERS.query(customerId, Keys.typePrefix(Entity.ORDER)),
+                page,
+                config.filterPageBudget(),
+                Order::from);
+    }
+
     /**
      * Patterns 4 and 9: a business's orders over a time range, newest first, optionally in one status and with more
      * filters. Without a status: one Query of businessGsi per shard of the business, {@code businessShard = B#n AND
@@ -154,95 +169,46 @@ public class OrderService {
      * first, and the other filters are a FilterExpression: a filtered shard reads one page per list page and says how
      * far it evaluated, so a page may hold fewer than {@code limit} orders and still have a next one.
      */
-    public Page<Order> ofBusiness(String businessId, OrderFilters filters, String limit, String next) {
-        Inputs.id("id", businessId);
+    public Page<Order> ofBusiness(OrderQuery query) {
+        String businessId = query.businessId();
         optimistic.access().requireBusiness(businessId);
-        int size = Inputs.limit(limit);
-        Instant from = Inputs.instant("from", filters.from(), Instant.EPOCH);
-        Instant to = Inputs.instant("to", filters.to(), LATEST);
-        checkRange(from, to);
-        String status = filters.status() == null ? null : OrderStatus.parseParameter("status", filters.status());
-        Expression filter = otherFilters(filters);
+        Expression filter = otherFilters(query);
+        AccessPattern pattern;
         List<String> partitions;
         Function<String, PartitionQuery> queryOf;
         MergeOrder order;
-        if (status == null) {
+        if (query.status().isEmpty()) {
+            pattern = AccessPattern.BUSINESS_ORDERS;
             partitions = BusinessShards.partitions(businessId);
-            queryOf = partition -> PartitionQuery.sortBetween(
-                            TableLayout.BUSINESS_GSI, partition, Keys.orderType(from), Keys.orderType(to))
-                    .backward()
+            String rangeFrom = Keys.orderType(query.from());
+            String rangeTo = Keys.orderType(query.to());
+            queryOf = partition -> AccessPattern.BUSINESS_ORDERS
+                    .query(partition, rangeFrom, rangeTo)
                     .filtered(filter);
             order = MergeOrder.descending(Attributes.TYPE).thenBy(Attributes.ID);
         } else {
-            partitions = BusinessShards.statusPartitions(businessId, status);
-            String rangeFrom = Keys.orderStatusSkFrom(from);
-            String rangeTo = Keys.orderStatusSkTo(to);
-            queryOf = partition -> PartitionQuery.sortBetween(TableLayout.GSI1, partition, rangeFrom, rangeTo)
-                    .backward()
+            pattern = AccessPattern.BUSINESS_ORDERS_IN_STATUS;
+            partitions =
+                    BusinessShards.statusPartitions(businessId, query.status().get());
+            String rangeFrom = Keys.orderStatusSkFrom(query.from());
+            String rangeTo = Keys.orderStatusSkTo(query.to());
+            queryOf = partition -> AccessPattern.BUSINESS_ORDERS_IN_STATUS
+                    .query(partition, rangeFrom, rangeTo)
                     .filtered(filter);
             // gsi1sk ends with the order id, so it orders every order of the business on its own.
             order = MergeOrder.descending(Attributes.GSI1_SK);
         }
-        return queries.merged(
-                scopeOf(queryOf.apply(partitions.get(0))), next, partitions, queryOf, size, order, false, Order::from);
+        return queries.merged(pattern, partitions, queryOf, query.page(), order, false, Order::from);
     }
 
     /** The filters other than the range and the status: never key conditions, so a FilterExpression (or null). */
-    private static Expression otherFilters(OrderFilters filters) {
+    private static Expression otherFilters(OrderQuery query) {
         List<Expression> conditions = new ArrayList<>();
-        if (filters.city() != null) {
-            checkText("city", filters.city());
-            conditions.add(Filters.equal(Values.s(filters.city().trim()), Attributes.SHIP_TO, Attributes.CITY));
-        }
-        if (filters.paymentCard() != null) {
-            if (!Patterns.CARD_SHAPE.matcher(filters.paymentCard()).matches()) {
-                throw ApiProblem.badParameter("paymentCard", "must match " + Patterns.CARD);
-            }
-            conditions.add(Filters.equal(Values.s(filters.paymentCard()), Attributes.PAYMENT_CARD));
-        }
-        if (filters.minTotalCents() != null) {
-            conditions.add(Filters.atLeast(Values.n(parseCents(filters.minTotalCents())), Attributes.TOTAL_CENTS));
-        }
+        query.city()
+                .ifPresent(city -> conditions.add(Filters.equal(Values.s(city), Attributes.SHIP_TO, Attributes.CITY)));
+        query.paymentCard().ifPresent(card -> conditions.add(Filters.equal(Values.s(card), Attributes.PAYMENT_CARD)));
+        query.minTotalCents()
+                .ifPresent(cents -> conditions.add(Filters.atLeast(Values.n(cents), Attributes.TOTAL_CENTS)));
         return conditions.isEmpty() ? null : Expression.and(conditions);
-    }
-
-    /**
-     * A cursor's scope: the index and the values of the query of the business's first shard, which name the business,
-     * the status, the range and every filter. Their text, not AttributeValue.toString (the SDK's general-purpose
-     * printer, slow for a list's hot path), makes the scope.
-     */
-    private static String scopeOf(PartitionQuery first) {
-        StringBuilder scope = new StringBuilder("business-orders|").append(first.index());
-        first.values()
-                .forEach((name, value) ->
-                        scope.append('|').append(name).append('=').append(value.s() != null ? value.s() : value.n()));
-        return scope.toString();
-    }
-
-    private static void checkRange(Instant from, Instant to) {
-        if (from.isBefore(Instant.EPOCH) || to.isAfter(LATEST)) {
-            throw ApiProblem.badParameter("from", "must lie between 1970 and 2286");
-        }
-        if (from.isAfter(to)) {
-            throw ApiProblem.badParameter("from", "must not be after 'to'");
-        }
-    }
-
-    private static void checkText(String field, String value) {
-        if (value.length() > 100 || !Patterns.KEY_PART_SHAPE.matcher(value).matches()) {
-            throw ApiProblem.badParameter(field, "must be at most 100 characters and " + Patterns.KEY_PART_MESSAGE);
-        }
-    }
-
-    private static long parseCents(String value) {
-        try {
-            long cents = Long.parseLong(value.trim());
-            if (cents >= 0) {
-                return cents;
-            }
-        } catch (NumberFormatException e) {
-            // fall through to the 400
-        }
-        throw ApiProblem.badParameter("minTotalCents", "must be a whole number of cents, 0 or more");
     }
 }

@@ -1,6 +1,8 @@
 package io.entitytable.api.store;
 
+import io.entitytable.api.input.Inputs;
 import io.entitytable.api.paging.Page;
+import io.entitytable.api.paging.PageRequest;
 import io.entitytable.api.response.StoreResponse;
 import io.entitytable.api.store.StoreRequests.CreateStore;
 import io.entitytable.api.web.ChildCollectionResource;
@@ -28,6 +30,8 @@ public class BusinessStoresResource extends ChildCollectionResource<CreateStore,
     @GET
     public Page<StoreResponse> byLocation(
             @PathParam("id") String businessId, @BeanParam StoreLocation location, @BeanParam PageParams page) {
-        return Responses.page(stores.byLocation(businessId, location, page.limit(), page.next()), StoreResponse::from);
+        Inputs.id("id", businessId);
+        PageRequest request = page.parse();
+        return Responses.page(stores.byLocation(businessId, location.checked(), request), StoreResponse::from);
     }
 }

@@ -3,9 +3,10 @@ package io.entitytable.api.store;
 import io.entitytable.api.config.ApiConfig;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.input.Inputs;
-import io.entitytable.api.input.Patterns;
 import io.entitytable.api.input.TagInputs;
 import io.entitytable.api.paging.Page;
+import io.entitytable.api.paging.PageRequest;
+import io.entitytable.api.pattern.AccessPattern;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.Deletion;
 import io.entitytable.api.table.EntityTable;
@@ -20,7 +21,6 @@ import io.entitytable.model.Ids;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Store;
-import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.PartitionQuery;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -134,51 +134,22 @@ public class StoreService {
      * Pattern 5. With a country: Query gsi1 {@code gsi1pk = STORE#<B>#<COUNTRY>}, {@code begins_with(gsi1sk,
      * STATE#CITY#ZIP#)} as deep as the parameters go. Without: every store of the business by name (businessGsi, its shards merged).
      */
-    public Page<Store> byLocation(String businessId, StoreLocation location, String limit, String next) {
-        String country = location.country();
-        String state = location.state();
-        String city = location.city();
-        String zip = location.zip();
-        Inputs.id("id", businessId);
+    public Page<Store> byLocation(String businessId, StoreLocation location, PageRequest page) {
         optimistic.access().requireBusiness(businessId);
-        int size = Inputs.limit(limit);
-        for (String[] level : new String[][] {{"country", country}, {"state", state}, {"city", city}, {"zip", zip}}) {
-            if (level[1] != null
-                    && (level[1].length() > 100
-                            || !Patterns.KEY_PART_SHAPE.matcher(level[1]).matches())) {
-                throw ApiProblem.badParameter(
-                        level[0], "must be at most 100 characters and " + Patterns.KEY_PART_MESSAGE);
-            }
-        }
-        boolean deeper = notBlank(state) || notBlank(city) || notBlank(zip);
-        if (!notBlank(country)) {
-            if (deeper) {
-                throw ApiProblem.badParameter("country", "is required to search by state, city or zip");
-            }
+        if (!location.hasCountry()) {
             return queries.merged(
-                    "stores|" + businessId,
-                    next,
+                    AccessPattern.STORES_BY_NAME,
                     BusinessShards.partitions(businessId),
-                    shard -> PartitionQuery.sortBeginsWith(
-                            TableLayout.BUSINESS_GSI, shard, Keys.typePrefix(Entity.STORE)),
-                    size,
+                    shard -> AccessPattern.STORES_BY_NAME.query(shard, Keys.typePrefix(Entity.STORE)),
+                    page,
                     MergeOrder.ascending(Attributes.TYPE).thenBy(Attributes.ID),
                     false,
                     Store::from);
         }
-        if ((notBlank(city) && !notBlank(state)) || (notBlank(zip) && !notBlank(city))) {
-            throw ApiProblem.badParameter(
-                    "state", "a location level needs every level above it (country, state, city, zip)");
-        }
-        String pk = Keys.storeLocationPk(businessId, country);
-        String prefix = Keys.storeLocationPrefix(state, city, zip);
         // A country alone is the whole partition.
-        PartitionQuery query = PartitionQuery.sortBeginsWith(TableLayout.GSI1, pk, prefix);
-        return queries.list(
-                "stores-by-location|" + pk + "|" + prefix, next, query, size, config.filterPageBudget(), Store::from);
-    }
-
-    private static boolean notBlank(String value) {
-        return value != null && !value.isBlank();
+        PartitionQuery query = AccessPattern.STORES_BY_LOCATION.query(
+                Keys.storeLocationPk(businessId, location.country()),
+                Keys.storeLocationPrefix(location.state(), location.city(), location.zip()));
+        return queries.list(AccessPattern.STORES_BY_LOCATION, query, page, config.filterPageBudget(), Store::from);
     }
 }

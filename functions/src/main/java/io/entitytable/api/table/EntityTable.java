@@ -83,19 +83,17 @@ public class EntityTable {
         return item == null || item.isEmpty() ? Optional.empty() : Optional.of(item);
     }
 
+    /**
+     * The live core item of a subject: one GetItem where the entity's sort key is fixed (its prefix is the whole key,
+     * not {@code <entity>#}), else one Query of the id and the prefix, since the sort key carries more.
+     */
     public Optional<Map<String, AttributeValue>> findCore(Entity entity, String id) {
-        if (entity == Entity.BUSINESS) {
-            Map<String, AttributeValue> item = dynamo.getItem(request -> request.tableName(name)
-                            .key(new ItemKey(id, Keys.BUSINESS_TYPE).toAttributes())
-                            .consistentRead(true))
-                    .item();
-            return item == null || item.isEmpty() ? Optional.empty() : Optional.of(item);
+        String prefix = entity.coreSortKeyPrefix();
+        if (!prefix.equals(Keys.typePrefix(entity))) {
+            return find(new ItemKey(id, prefix));
         }
         QueryRequest query =
-                PartitionQuery.sortBeginsWith(null, id, Keys.typePrefix(entity))
-                        .consistentRead()
-                        .toRequest(name)
-                        .toBuilder()
+                PartitionQuery.sortBeginsWith(null, id, prefix).consistentRead().toRequest(name).toBuilder()
                         .limit(1)
                         .build();
         List<Map<String, AttributeValue>> items = dynamo.query(query).items();

@@ -4,6 +4,8 @@ import io.entitytable.api.access.Access;
 import io.entitytable.api.paging.CursorCodec;
 import io.entitytable.api.paging.CursorState;
 import io.entitytable.api.paging.Page;
+import io.entitytable.api.paging.PageRequest;
+import io.entitytable.api.pattern.AccessPattern;
 import io.entitytable.model.access.PartitionQuery;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Named;
@@ -48,16 +50,38 @@ public class PagedQueries {
         return caller.length() + ":" + caller + "|" + scope;
     }
 
+    /**
+     * A list's cursor scope, derived from what it reads: the pattern, the index and every value its Query compares
+     * (the partition, the sort-key prefix or range, each filter value), so a cursor resumes only the list that issued
+     * it. Their text, not AttributeValue.toString (the SDK's general-purpose printer, slow for a list's hot path),
+     * makes the scope.
+     */
+    static String scopeOf(AccessPattern pattern, PartitionQuery query) {
+        StringBuilder scope = new StringBuilder(pattern.name()).append('|').append(query.index());
+        query.values()
+                .forEach((name, value) ->
+                        scope.append('|').append(name).append('=').append(value.s() != null ? value.s() : value.n()));
+        return scope.toString();
+    }
+
+    /**
+     * A merged list's cursor scope: its first partition's Query names the parameters (the others differ from it only
+     * in the partition), the partitions name the rest (every tag of several), and whether a subject must be in all.
+     */
+    static String scopeOf(AccessPattern pattern, List<String> partitions, PartitionQuery first, boolean requireAll) {
+        return scopeOf(pattern, first) + "|partitions=" + partitions + (requireAll ? "|all" : "|any");
+    }
+
     /** Up to {@code limit} items of one partition, one Query per page (a filtered list may use up to the budget). */
     public <T> Page<T> list(
-            String listScope,
-            String cursor,
+            AccessPattern pattern,
             PartitionQuery query,
-            int limit,
+            PageRequest page,
             int pageBudget,
             Function<Map<String, AttributeValue>, T> mapper) {
-        String scope = bound(listScope);
-        CursorState state = cursors.decode(scope, cursor);
+        String scope = bound(scopeOf(pattern, query));
+        CursorState state = cursors.decode(scope, page.next());
+        int limit = page.limit();
         Slice slice = slice(query.toRequest(table.name()), limit, state.resumeAfter(CursorState.SINGLE), pageBudget);
         List<Map<String, AttributeValue>> items = slice.items();
         String next = null;
@@ -78,16 +102,16 @@ public class PagedQueries {
      * ones' wait on DynamoDB instead of delaying the first.
      */
     public <T> Page<T> merged(
-            String listScope,
-            String cursor,
+            AccessPattern pattern,
             List<String> partitions,
             Function<String, PartitionQuery> queryOf,
-            int limit,
+            PageRequest page,
             MergeOrder order,
             boolean requireAll,
             Function<Map<String, AttributeValue>, T> mapper) {
-        String scope = bound(listScope);
-        CursorState state = cursors.decode(scope, cursor);
+        String scope = bound(scopeOf(pattern, partitions, queryOf.apply(partitions.get(0)), requireAll));
+        CursorState state = cursors.decode(scope, page.next());
+        int limit = page.limit();
         PartitionMerge.Result merged = PartitionMerge.merge(
                 fetchAll(partitions, queryOf, state, limit), state.positions(), limit, order, requireAll);
         String next = merged.finished() ? null : cursors.encode(scope, new CursorState(merged.positions()));

@@ -1,0 +1,23 @@
+package io.entitytable.api.order;
+
+import io.entitytable.api.paging.PageRequest;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * A business's orders to list (patterns 4 and 9), checked: the range from {@code from} to {@code to} (both included),
+ * optionally one status, and the filters that are no key condition (the ship-to city, the payment card, the least
+ * total).
+ */
+public record OrderQuery(
+        String businessId,
+        Instant from,
+        Instant to,
+        Optional<String> status,
+        Optional<String> city,
+        Optional<String> paymentCard,
+        Optional<Long> minTotalCents,
+        PageRequest page) {
+    /** The latest instant a 13-digit millisecond sort key can hold (year 2286). */
+    static final Instant LATEST = Instant.ofEpochMilli(9_999_999_999_999L);
+}

@@ -1,0 +1,165 @@
+package io.entitytable.api.pattern;
+
+import io.entitytable.api.contract.ApiOperation;
+import io.entitytable.model.TableLayout;
+import io.entitytable.model.access.PartitionQuery;
+
+/**
+ * The list access patterns of the API (docs/design.md §3), each declared once: the operation that runs it, the index
+ * it reads, the shape of its key condition, its direction and the key condition as the contract states it. Services
+ * build their Queries from the declaration ({@link #query}), and a list's cursors are bound to the pattern's name and
+ * the values of its Query ({@code PagedQueries}), so no list states its Query or its cursor scope by hand.
+ *
+ * <p>Every list pages the same way: {@code limit} 1 to 100 (20 when absent, {@code Inputs.limit}); a list of one
+ * partition reads up to {@code filterPageBudget} Queries per page, a merged list one Query per partition per page.
+ */
+public enum AccessPattern {
+    BUSINESS_ITEMS(
+            2,
+            ApiOperation.LIST_BUSINESS_ITEMS,
+            TableLayout.BUSINESS_GSI,
+            KeyShape.PARTITION,
+            true,
+            "businessShard = B#n"),
+    CUSTOMERS_BY_NAME(
+            3,
+            ApiOperation.LIST_CUSTOMERS_BY_NAME,
+            TableLayout.BUSINESS_GSI,
+            KeyShape.BEGINS_WITH,
+            true,
+            "businessShard = B#n AND begins_with(type, customer#<prefix>)"),
+    BUSINESS_ORDERS(
+            4,
+            ApiOperation.LIST_BUSINESS_ORDERS,
+            TableLayout.BUSINESS_GSI,
+            KeyShape.BETWEEN,
+            false,
+            "businessShard = B#n AND type BETWEEN order#<from> AND order#<to>"),
+    STORES_BY_LOCATION(
+            5,
+            ApiOperation.LIST_STORES_BY_LOCATION,
+            TableLayout.GSI1,
+            KeyShape.BEGINS_WITH,
+            true,
+            "gsi1pk = STORE#<B>#<COUNTRY>"),
+    /** Pattern 5 without a country: every store of the business, by name. */
+    STORES_BY_NAME(
+            5,
+            ApiOperation.LIST_STORES_BY_LOCATION,
+            TableLayout.BUSINESS_GSI,
+            KeyShape.BEGINS_WITH,
+            true,
+            "begins_with(type, store#)"),
+    CUSTOMER_ORDERS(
+            7,
+            ApiOperation.LIST_CUSTOMER_ORDERS,
+            TableLayout.CUSTOMER_ID_GSI,
+            KeyShape.BEGINS_WITH,
+            false,
+            "customerId = C AND begins_with(type, order#)"),
+    BUSINESS_ORDERS_IN_STATUS(
+            9,
+            ApiOperation.LIST_BUSINESS_ORDERS,
+            TableLayout.GSI1,
+            KeyShape.BETWEEN,
+            false,
+            "gsi1pk = ORDERSTATUS#B#<STATUS>#n AND gsi1sk BETWEEN <from> AND <to>"),
+    STORES_OF_CUSTOMER(
+            10,
+            ApiOperation.LIST_CUSTOMER_STORES,
+            null,
+            KeyShape.BEGINS_WITH,
+            true,
+            "id = customer#C AND begins_with(type, store#)"),
+    CUSTOMERS_OF_STORE(
+            11,
+            ApiOperation.LIST_STORE_CUSTOMERS,
+            null,
+            KeyShape.BEGINS_WITH,
+            true,
+            "id = store#S AND begins_with(type, customer#)"),
+    TAGGED(
+            12,
+            ApiOperation.LIST_TAGGED,
+            null,
+            KeyShape.BEGINS_WITH,
+            true,
+            "id = tag#B#t [AND begins_with(type, <entity>#)]"),
+    TAGGED_WITH_SEVERAL(13, ApiOperation.LIST_TAGGED_WITH_SEVERAL, null, KeyShape.BEGINS_WITH, true, "id = tag#B#t");
+
+    /** How a pattern narrows its partition: by nothing, by a sort-key prefix, or by a sort-key range. */
+    public enum KeyShape {
+        PARTITION(0),
+        BEGINS_WITH(1),
+        BETWEEN(2);
+
+        private final int sortKeyValues;
+
+        KeyShape(int sortKeyValues) {
+            this.sortKeyValues = sortKeyValues;
+        }
+    }
+
+    private final int number;
+    private final ApiOperation operation;
+    private final String index;
+    private final KeyShape shape;
+    private final boolean forward;
+    private final String keyCondition;
+
+    AccessPattern(
+            int number, ApiOperation operation, String index, KeyShape shape, boolean forward, String keyCondition) {
+        this.number = number;
+        this.operation = operation;
+        this.index = index;
+        this.shape = shape;
+        this.forward = forward;
+        this.keyCondition = keyCondition;
+    }
+
+    /**
+     * The pattern's Query of {@code partition}: the sort-key prefix for {@link KeyShape#BEGINS_WITH} (empty for the
+     * whole partition), the first and last sort key for {@link KeyShape#BETWEEN}, nothing for a whole partition.
+     */
+    public PartitionQuery query(String partition, String... sortKey) {
+        if (sortKey.length != shape.sortKeyValues) {
+            throw new IllegalArgumentException(name() + " takes " + shape.sortKeyValues + " sort-key values");
+        }
+        PartitionQuery query =
+                switch (shape) {
+                    case PARTITION -> PartitionQuery.partition(index, partition);
+                    case BEGINS_WITH -> PartitionQuery.sortBeginsWith(index, partition, sortKey[0]);
+                    case BETWEEN -> PartitionQuery.sortBetween(index, partition, sortKey[0], sortKey[1]);
+                };
+        return forward ? query : query.backward();
+    }
+
+    /** Its number in docs/design.md §3. */
+    public int number() {
+        return number;
+    }
+
+    /** The API operation that runs it. */
+    public ApiOperation operation() {
+        return operation;
+    }
+
+    /** The index it reads, or null for the table. */
+    public String index() {
+        return index;
+    }
+
+    public KeyShape shape() {
+        return shape;
+    }
+
+    /** Whether it reads in ascending sort-key order. */
+    public boolean forward() {
+        return forward;
+    }
+
+    /** Its key condition as the contract's description of {@link #operation} states it. */
+    public String keyCondition() {
+        return keyCondition;
+    }
+}
