@@ -1,9 +1,9 @@
 package io.entitytable.infra;
 
-import io.entitytable.model.EnvironmentVariables;
-import io.entitytable.model.FunctionDefinition;
-import io.entitytable.model.RefreshQueueTrigger;
-import io.entitytable.model.StreamTrigger;
+import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.FunctionDefinition;
+import io.entitytable.deployment.RefreshQueueTrigger;
+import io.entitytable.deployment.StreamTrigger;
 import io.entitytable.model.TableLayout;
 import java.util.HashMap;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.entitytable.infra;
 
-import io.entitytable.model.EnvironmentVariables;
-import io.entitytable.model.FunctionDefinition;
+import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.FunctionDefinition;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

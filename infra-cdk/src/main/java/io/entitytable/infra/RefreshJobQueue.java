@@ -1,6 +1,6 @@
 package io.entitytable.infra;
 
-import io.entitytable.model.RefreshQueueTrigger;
+import io.entitytable.deployment.RefreshQueueTrigger;
 import java.util.List;
 import java.util.Objects;
 import software.amazon.awscdk.Duration;

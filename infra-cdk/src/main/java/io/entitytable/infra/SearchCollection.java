@@ -1,6 +1,6 @@
 package io.entitytable.infra;
 
-import io.entitytable.model.SearchIndex;
+import io.entitytable.deployment.SearchIndex;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;

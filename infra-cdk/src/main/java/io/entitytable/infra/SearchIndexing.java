@@ -1,8 +1,8 @@
 package io.entitytable.infra;
 
-import io.entitytable.model.EnvironmentVariables;
-import io.entitytable.model.FunctionDefinition;
-import io.entitytable.model.StreamTrigger;
+import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.FunctionDefinition;
+import io.entitytable.deployment.StreamTrigger;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

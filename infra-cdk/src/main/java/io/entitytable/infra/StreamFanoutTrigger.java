@@ -1,7 +1,7 @@
 package io.entitytable.infra;
 
-import io.entitytable.model.StreamFilters;
-import io.entitytable.model.StreamTrigger;
+import io.entitytable.deployment.StreamFilters;
+import io.entitytable.deployment.StreamTrigger;
 import java.util.Map;
 import java.util.Objects;
 import software.amazon.awscdk.Duration;

@@ -4,7 +4,7 @@ import static io.entitytable.infra.Json.map;
 import static io.entitytable.infra.Json.properties;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.entitytable.model.EnvironmentVariables;
+import io.entitytable.deployment.EnvironmentVariables;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awscdk.assertions.Match;

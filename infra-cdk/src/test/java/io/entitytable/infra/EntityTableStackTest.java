@@ -7,11 +7,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.entitytable.model.EnvironmentVariables;
-import io.entitytable.model.FunctionDefinition;
+import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.FunctionDefinition;
+import io.entitytable.deployment.StreamFilters;
+import io.entitytable.deployment.StreamTrigger;
 import io.entitytable.model.RequestLimits;
-import io.entitytable.model.StreamFilters;
-import io.entitytable.model.StreamTrigger;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;

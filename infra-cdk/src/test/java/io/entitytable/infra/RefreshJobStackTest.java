@@ -5,13 +5,13 @@ import static io.entitytable.infra.Json.map;
 import static io.entitytable.infra.Json.properties;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.FunctionDefinition;
+import io.entitytable.deployment.RefreshQueueTrigger;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.EnvironmentVariables;
-import io.entitytable.model.FunctionDefinition;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
-import io.entitytable.model.RefreshQueueTrigger;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;

@@ -7,11 +7,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.entitytable.model.EnvironmentVariables;
-import io.entitytable.model.FunctionDefinition;
-import io.entitytable.model.SearchIndex;
-import io.entitytable.model.StreamFilters;
-import io.entitytable.model.StreamTrigger;
+import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.FunctionDefinition;
+import io.entitytable.deployment.SearchIndex;
+import io.entitytable.deployment.StreamFilters;
+import io.entitytable.deployment.StreamTrigger;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;

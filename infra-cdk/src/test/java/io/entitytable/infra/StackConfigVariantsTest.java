@@ -5,8 +5,8 @@ import static io.entitytable.infra.Json.properties;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.entitytable.model.FunctionDefinition;
-import io.entitytable.model.RefreshQueueTrigger;
+import io.entitytable.deployment.FunctionDefinition;
+import io.entitytable.deployment.RefreshQueueTrigger;
 import io.entitytable.model.TableLayout;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.entitytable.infra;
 
-import io.entitytable.model.FunctionDefinition;
+import io.entitytable.deployment.FunctionDefinition;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;

@@ -1,7 +1,7 @@
 package io.entitytable.local;
 
+import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
-import io.entitytable.model.FunctionDefinition;
 
 /** The ARN a function would have in the local "account", as DynamoDB Local uses account 000000000000. */
 final class FunctionArns {

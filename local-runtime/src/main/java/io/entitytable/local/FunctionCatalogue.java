@@ -1,6 +1,6 @@
 package io.entitytable.local;
 
-import io.entitytable.model.FunctionDefinition;
+import io.entitytable.deployment.FunctionDefinition;
 import java.util.List;
 
 /** The functions the local runtime can run, by their {@link FunctionDefinition#name()} or module name. */

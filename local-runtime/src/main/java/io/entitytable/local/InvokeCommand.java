@@ -1,6 +1,9 @@
 package io.entitytable.local;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.deployment.FunctionDefinition;
+import io.entitytable.deployment.RefreshQueueNames;
+import io.entitytable.deployment.RefreshQueueTrigger;
 import io.entitytable.local.auth.LocalCursorKey;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.function.FunctionEnvironment;
@@ -9,9 +12,6 @@ import io.entitytable.local.function.RuntimeApiServer;
 import io.entitytable.local.pump.InvocationResult;
 import io.entitytable.local.pump.RuntimeApiInvoker;
 import io.entitytable.local.sqs.LocalSqs;
-import io.entitytable.model.FunctionDefinition;
-import io.entitytable.model.RefreshQueueNames;
-import io.entitytable.model.RefreshQueueTrigger;
 import io.entitytable.search.local.LocalSearchEngine;
 import java.io.IOException;
 import java.io.PrintStream;

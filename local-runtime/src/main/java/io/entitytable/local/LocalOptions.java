@@ -1,6 +1,6 @@
 package io.entitytable.local;
 
-import io.entitytable.model.FunctionDefinition;
+import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.model.TableLayout;
 import java.nio.file.Path;
 

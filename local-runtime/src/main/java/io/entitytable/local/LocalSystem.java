@@ -1,5 +1,10 @@
 package io.entitytable.local;
 
+import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.FunctionDefinition;
+import io.entitytable.deployment.RefreshQueueNames;
+import io.entitytable.deployment.RefreshQueueTrigger;
+import io.entitytable.deployment.StreamTrigger;
 import io.entitytable.local.auth.LocalCursorKey;
 import io.entitytable.local.auth.LocalIssuer;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
@@ -14,11 +19,6 @@ import io.entitytable.local.pump.RuntimeApiInvoker;
 import io.entitytable.local.pump.StreamPump;
 import io.entitytable.local.pump.TimedInvoker;
 import io.entitytable.local.sqs.LocalSqs;
-import io.entitytable.model.EnvironmentVariables;
-import io.entitytable.model.FunctionDefinition;
-import io.entitytable.model.RefreshQueueNames;
-import io.entitytable.model.RefreshQueueTrigger;
-import io.entitytable.model.StreamTrigger;
 import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.indexer.rebuild.Reindex;
 import io.entitytable.search.indexer.rebuild.ReindexRequest;

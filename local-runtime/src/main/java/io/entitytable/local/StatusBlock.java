@@ -1,12 +1,12 @@
 package io.entitytable.local;
 
+import io.entitytable.deployment.FunctionDefinition;
+import io.entitytable.deployment.RefreshQueueTrigger;
+import io.entitytable.deployment.SearchIndex;
+import io.entitytable.deployment.StreamTrigger;
 import io.entitytable.local.auth.LocalIssuer;
 import io.entitytable.local.function.ApiDocs;
 import io.entitytable.local.function.PackagedFunction;
-import io.entitytable.model.FunctionDefinition;
-import io.entitytable.model.RefreshQueueTrigger;
-import io.entitytable.model.SearchIndex;
-import io.entitytable.model.StreamTrigger;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;

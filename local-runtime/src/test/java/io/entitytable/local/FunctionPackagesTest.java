@@ -2,7 +2,7 @@ package io.entitytable.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.entitytable.model.FunctionDefinition;
+import io.entitytable.deployment.FunctionDefinition;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

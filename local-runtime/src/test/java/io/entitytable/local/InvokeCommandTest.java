@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.pump.InvocationResult;
-import io.entitytable.model.FunctionDefinition;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -2,6 +2,8 @@ package io.entitytable.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.deployment.FunctionDefinition;
+import io.entitytable.deployment.StreamTrigger;
 import io.entitytable.local.auth.LocalCursorKey;
 import io.entitytable.local.auth.LocalIssuer;
 import io.entitytable.local.function.FunctionEnvironment;
@@ -15,11 +17,9 @@ import io.entitytable.local.pump.PumpOptions;
 import io.entitytable.local.pump.StreamPump;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
-import io.entitytable.model.FunctionDefinition;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
-import io.entitytable.model.StreamTrigger;
 import io.entitytable.model.TableBootstrap;
 import io.entitytable.model.TableLayout;
 import java.net.URI;

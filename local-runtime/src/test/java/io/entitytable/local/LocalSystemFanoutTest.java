@@ -3,9 +3,9 @@ package io.entitytable.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Entity;
-import io.entitytable.model.FunctionDefinition;
 import io.entitytable.model.Keys;
 import io.entitytable.verify.DriftCheck;
 import java.nio.file.Path;

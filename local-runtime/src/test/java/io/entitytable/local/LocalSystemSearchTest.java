@@ -3,10 +3,10 @@ package io.entitytable.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.deployment.FunctionDefinition;
+import io.entitytable.deployment.SearchIndex;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.pump.InvocationResult;
-import io.entitytable.model.FunctionDefinition;
-import io.entitytable.model.SearchIndex;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.http.HttpClient;

@@ -2,8 +2,8 @@ package io.entitytable.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
-import io.entitytable.model.FunctionDefinition;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

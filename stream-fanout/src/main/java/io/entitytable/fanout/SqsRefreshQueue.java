@@ -1,6 +1,6 @@
 package io.entitytable.fanout;
 
-import io.entitytable.model.EnvironmentVariables;
+import io.entitytable.deployment.EnvironmentVariables;
 import io.entitytable.model.RefreshMessage;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,8 +2,8 @@ package io.entitytable.fanout;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent.SQSMessage;
+import io.entitytable.deployment.RefreshQueueTrigger;
 import io.entitytable.model.RefreshMessage;
-import io.entitytable.model.RefreshQueueTrigger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;

@@ -2,6 +2,7 @@ package io.entitytable.fanout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.deployment.RefreshQueueTrigger;
 import io.entitytable.local.dynamodb.LinkedStoreSeed;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Attributes;
@@ -12,7 +13,6 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.RefreshMessage;
-import io.entitytable.model.RefreshQueueTrigger;
 import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;

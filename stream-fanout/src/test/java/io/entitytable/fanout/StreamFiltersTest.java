@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.deployment.StreamFilters;
+import io.entitytable.deployment.StreamTrigger;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ItemKind;
-import io.entitytable.model.StreamFilters;
-import io.entitytable.model.StreamTrigger;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -27,7 +27,7 @@ public final class Keys {
     static final String LINE = "line";
     static final String TAG = "tag";
     static final String STORE_LOCATION = "STORE";
-    static final String ORDER_STATUS = "ORDERSTATUS";
+    public static final String ORDER_STATUS = "ORDERSTATUS";
 
     private Keys() {}
 

@@ -50,10 +50,10 @@ public record RefreshJob(
     /** A pass has one segment per this many expected copies... */
     public static final int COPIES_PER_SEGMENT = 5_000;
     /**
-     * ...and at most this many: the worker's concurrency ({@link RefreshQueueTrigger#maxConcurrency}), so that every
-     * segment of a pass can run at once, each at its share of {@link CopyPace}.
+     * ...and at most this many, which the worker's concurrency matches (the deployment's {@code RefreshQueueTrigger}), so
+     * that every segment of a pass can run at once, each at its share of {@link CopyPace}.
      */
-    public static final int MAX_SEGMENTS = RefreshQueueTrigger.DEFAULT.maxConcurrency();
+    public static final int MAX_SEGMENTS = 8;
     /** Copies read and written per page of a segment: one strongly consistent Query, one read of the subject. */
     public static final int PAGE_SIZE = 250;
     /** A running job without progress for this long has stopped (its message went to the dead-letter queue). */

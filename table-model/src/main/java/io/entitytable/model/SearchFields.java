@@ -3,7 +3,7 @@ package io.entitytable.model;
 import java.util.List;
 
 /**
- * Field names of the search index's documents ({@link SearchDocument}), defined once for the mapping
+ * Field names of the search index's documents ({@code SearchDocument}), defined once for the mapping
  * ({@code search/entities-v1.json}), the indexer and the queries. Text fields carry a {@value #PREFIX} sub-field
  * (edge n-grams) for prefix matching, e.g. {@code lastName.prefix}.
  */

@@ -180,11 +180,11 @@ public record TableLayout(
             ProjectionType projectionType,
             List<String> nonKeyAttributes) {
 
-        static IndexLayout all(String name, String partitionKey, String sortKey) {
+        public static IndexLayout all(String name, String partitionKey, String sortKey) {
             return new IndexLayout(name, partitionKey, sortKey, ProjectionType.ALL, List.of());
         }
 
-        static IndexLayout include(String name, String partitionKey, String sortKey, List<String> attributes) {
+        public static IndexLayout include(String name, String partitionKey, String sortKey, List<String> attributes) {
             return new IndexLayout(name, partitionKey, sortKey, ProjectionType.INCLUDE, List.copyOf(attributes));
         }
 

@@ -19,13 +19,13 @@ class EntityDefinitionTest {
                 "Acme",
                 Set.of(),
                 1,
-                SearchDocumentTest.order().createdAt(),
-                SearchDocumentTest.order().createdAt());
+                SampleSubjects.order().createdAt(),
+                SampleSubjects.order().createdAt());
         return List.of(
                 business,
-                SearchDocumentTest.customer(),
-                SearchDocumentTest.store(),
-                SearchDocumentTest.order(),
+                SampleSubjects.customer(),
+                SampleSubjects.store(),
+                SampleSubjects.order(),
                 Supplier.of(business.id(), "Acme Beans", Set.of()));
     }
 

@@ -1,6 +1,6 @@
 package io.entitytable.api.search;
 
-import io.entitytable.model.SearchIndex;
+import io.entitytable.deployment.SearchIndex;
 import io.entitytable.search.client.IndexBootstrap;
 import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.local.SharedSearchEngine;

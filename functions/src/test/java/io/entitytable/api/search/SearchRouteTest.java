@@ -5,11 +5,11 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.api.access.TestCallerAccess;
+import io.entitytable.deployment.SearchIndex;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
-import io.entitytable.model.SearchDocument;
 import io.entitytable.model.SearchFields;
-import io.entitytable.model.SearchIndex;
+import io.entitytable.search.client.SearchDocument;
 import io.entitytable.search.local.SharedSearchEngine;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;

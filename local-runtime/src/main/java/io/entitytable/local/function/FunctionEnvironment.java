@@ -1,11 +1,11 @@
 package io.entitytable.local.function;
 
+import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.FunctionDefinition;
+import io.entitytable.deployment.SearchIndex;
 import io.entitytable.local.auth.LocalCursorKey;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.sqs.LocalSqs;
-import io.entitytable.model.EnvironmentVariables;
-import io.entitytable.model.FunctionDefinition;
-import io.entitytable.model.SearchIndex;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

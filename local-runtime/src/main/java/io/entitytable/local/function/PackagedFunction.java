@@ -1,6 +1,6 @@
 package io.entitytable.local.function;
 
-import io.entitytable.model.FunctionDefinition;
+import io.entitytable.deployment.FunctionDefinition;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

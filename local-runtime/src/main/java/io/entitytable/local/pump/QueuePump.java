@@ -1,6 +1,6 @@
 package io.entitytable.local.pump;
 
-import io.entitytable.model.RefreshQueueTrigger;
+import io.entitytable.deployment.RefreshQueueTrigger;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.entitytable.local.pump;
 
-import io.entitytable.model.StreamTrigger;
+import io.entitytable.deployment.StreamTrigger;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package io.entitytable.local.sqs;
 
+import io.entitytable.deployment.RefreshQueueNames;
+import io.entitytable.deployment.RefreshQueueTrigger;
+import io.entitytable.deployment.SearchIndex;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.function.RuntimeApiServer;
-import io.entitytable.model.RefreshQueueNames;
-import io.entitytable.model.RefreshQueueTrigger;
-import io.entitytable.model.SearchIndex;
 import java.net.URI;
 import java.util.Map;
 import org.elasticmq.NodeAddress;

@@ -2,9 +2,9 @@ package io.entitytable.local.function;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.local.auth.LocalCursorKey;
-import io.entitytable.model.EnvironmentVariables;
-import io.entitytable.model.FunctionDefinition;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Map;

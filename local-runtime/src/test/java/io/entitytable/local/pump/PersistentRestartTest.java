@@ -2,12 +2,12 @@ package io.entitytable.local.pump;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.deployment.StreamTrigger;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
-import io.entitytable.model.StreamTrigger;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;

@@ -2,10 +2,10 @@ package io.entitytable.local.pump;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.deployment.StreamTrigger;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
-import io.entitytable.model.StreamTrigger;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

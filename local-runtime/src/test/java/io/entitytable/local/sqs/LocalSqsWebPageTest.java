@@ -2,8 +2,8 @@ package io.entitytable.local.sqs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.entitytable.model.RefreshQueueNames;
-import io.entitytable.model.RefreshQueueTrigger;
+import io.entitytable.deployment.RefreshQueueNames;
+import io.entitytable.deployment.RefreshQueueTrigger;
 import java.io.ByteArrayOutputStream;
 import java.net.InetAddress;
 import java.net.Socket;

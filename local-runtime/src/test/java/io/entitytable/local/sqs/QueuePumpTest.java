@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.deployment.RefreshQueueTrigger;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.pump.FunctionInvoker;
 import io.entitytable.local.pump.InvocationResult;
 import io.entitytable.local.pump.QueuePump;
-import io.entitytable.model.RefreshQueueTrigger;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;

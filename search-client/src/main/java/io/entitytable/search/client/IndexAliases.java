@@ -1,6 +1,6 @@
 package io.entitytable.search.client;
 
-import io.entitytable.model.SearchIndexNames;
+import io.entitytable.deployment.SearchIndexNames;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.entitytable.search.client;
 
-import io.entitytable.model.SearchIndexNames;
+import io.entitytable.deployment.SearchIndexNames;
 import java.time.Clock;
 import java.util.Optional;
 import org.opensearch.client.opensearch.OpenSearchClient;

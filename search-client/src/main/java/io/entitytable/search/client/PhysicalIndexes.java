@@ -1,6 +1,6 @@
 package io.entitytable.search.client;
 
-import io.entitytable.model.SearchIndex;
+import io.entitytable.deployment.SearchIndex;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.opensearch.client.opensearch.OpenSearchClient;

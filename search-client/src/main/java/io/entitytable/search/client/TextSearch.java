@@ -1,8 +1,8 @@
 package io.entitytable.search.client;
 
+import io.entitytable.deployment.SearchIndex;
 import io.entitytable.model.Entity;
 import io.entitytable.model.SearchFields;
-import io.entitytable.model.SearchIndex;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,6 +1,5 @@
 package io.entitytable.search.client;
 
-import io.entitytable.model.SearchDocument;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;

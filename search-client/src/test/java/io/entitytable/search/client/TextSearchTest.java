@@ -4,10 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.deployment.SearchIndex;
 import io.entitytable.model.Entity;
-import io.entitytable.model.SearchDocument;
 import io.entitytable.model.SearchFields;
-import io.entitytable.model.SearchIndex;
 import io.entitytable.search.local.SharedSearchEngine;
 import java.io.IOException;
 import java.net.URI;

@@ -1,8 +1,8 @@
 package io.entitytable.search.indexer;
 
-import io.entitytable.model.EnvironmentVariables;
-import io.entitytable.model.SearchIndex;
-import io.entitytable.model.SearchIndexNames;
+import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.SearchIndex;
+import io.entitytable.deployment.SearchIndexNames;
 import io.entitytable.model.TableLayout;
 import io.entitytable.search.client.SearchClients;
 import java.net.URI;

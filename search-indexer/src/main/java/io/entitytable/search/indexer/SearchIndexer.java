@@ -5,11 +5,11 @@ import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchIt
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
-import io.entitytable.model.SearchDocument;
 import io.entitytable.search.client.EngineErrors;
 import io.entitytable.search.client.IndexAliases;
 import io.entitytable.search.client.IndexBootstrap;
 import io.entitytable.search.client.SearchClients;
+import io.entitytable.search.client.SearchDocument;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

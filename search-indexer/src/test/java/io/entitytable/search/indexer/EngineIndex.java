@@ -1,7 +1,7 @@
 package io.entitytable.search.indexer;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.entitytable.model.SearchIndexNames;
+import io.entitytable.deployment.SearchIndexNames;
 import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.client.TextHit;
 import io.entitytable.search.client.TextQuery;

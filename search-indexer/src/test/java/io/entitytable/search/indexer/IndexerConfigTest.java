@@ -3,8 +3,8 @@ package io.entitytable.search.indexer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.entitytable.model.EnvironmentVariables;
-import io.entitytable.model.SearchIndex;
+import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.SearchIndex;
 import java.net.URI;
 import java.util.HashMap;
 import java.util.Map;

@@ -3,8 +3,8 @@ package io.entitytable.search.indexer;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.deployment.SearchIndex;
 import io.entitytable.model.OrderLine;
-import io.entitytable.model.SearchIndex;
 import io.entitytable.model.TableLayout;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;

@@ -1,7 +1,7 @@
 package io.entitytable.search.indexer;
 
+import io.entitytable.deployment.EnvironmentVariables;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
-import io.entitytable.model.EnvironmentVariables;
 import io.entitytable.model.TableLayout;
 import io.entitytable.search.local.SharedSearchEngine;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;

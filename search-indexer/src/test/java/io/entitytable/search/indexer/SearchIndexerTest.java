@@ -182,7 +182,7 @@ class SearchIndexerTest {
     @Test
     void aDocumentTheMappingRefuses_shouldGoToTheDeadLetterQueue_andTheRestOfTheBatchBeIndexed() {
         // GIVEN an index whose sku field takes numbers only, and the dead-letter queue on a real SQS API
-        index.createWith(io.entitytable.model.SearchIndex.definitionJson()
+        index.createWith(io.entitytable.deployment.SearchIndex.definitionJson()
                 .replaceFirst("\"sku\": \\{[^\\n]*\\n", "\"sku\": { \"type\": \"long\" },\n"));
         Customer customer = subjects.customer("Alan", "Turing");
         Order order = subjects.order(customer, "PLACED");
@@ -213,7 +213,7 @@ class SearchIndexerTest {
     void aRefusedDocument_shouldLeaveNoPersonalFieldInTheDeadLetterOrTheLogs() {
         // GIVEN an index whose firstName field takes dates only (the engine quotes a value it cannot parse), every log
         // record captured, and a customer whose every personal field is distinctive
-        index.createWith(io.entitytable.model.SearchIndex.definitionJson()
+        index.createWith(io.entitytable.deployment.SearchIndex.definitionJson()
                 .replaceFirst("\"firstName\": \\{[^\\n]*\\n", "\"firstName\": { \"type\": \"date\" },\n"));
         Customer customer = subjects.customer("Dulcinea", "Toboso");
         Record record = insert(customer);
@@ -289,7 +289,7 @@ class SearchIndexerTest {
         IndexerConfig down = new IndexerConfig(
                 java.net.URI.create("http://127.0.0.1:" + freePort()),
                 false,
-                new io.entitytable.model.SearchIndexNames("nowhere"),
+                new io.entitytable.deployment.SearchIndexNames("nowhere"),
                 index.config().tableName(),
                 null,
                 2,
@@ -349,8 +349,8 @@ class SearchIndexerTest {
     void start_afterARebuildMovedTheAlias_shouldLeaveTheAliasAlone_andNotRecreateTheFirstIndex() {
         // GIVEN the alias moved to a second generation and the first index deleted, as a rebuild leaves them
         indexer(OrderLines.none());
-        String second = new io.entitytable.model.SearchIndexNames(index.alias).physical(1, 2);
-        index.send("PUT", "/" + second, io.entitytable.model.SearchIndex.definitionJson());
+        String second = new io.entitytable.deployment.SearchIndexNames(index.alias).physical(1, 2);
+        index.send("PUT", "/" + second, io.entitytable.deployment.SearchIndex.definitionJson());
         index.send(
                 "POST",
                 "/_aliases",
@@ -372,11 +372,11 @@ class SearchIndexerTest {
     @Test
     void whileTheNextAliasExists_shouldWriteEveryDocumentThroughBothAliases_andOnlyTheLiveOneAfter() {
         // GIVEN a rebuild's next index behind the next alias
-        io.entitytable.model.SearchIndexNames names = new io.entitytable.model.SearchIndexNames(index.alias);
+        io.entitytable.deployment.SearchIndexNames names = new io.entitytable.deployment.SearchIndexNames(index.alias);
         SearchIndexer indexer = SearchIndexer.create(
                 index.config().withNextAliasRecheck(java.time.Duration.ZERO), OrderLines.none(), deadLetters);
         String next = names.physical(1, 2);
-        index.send("PUT", "/" + next, io.entitytable.model.SearchIndex.definitionJson());
+        index.send("PUT", "/" + next, io.entitytable.deployment.SearchIndex.definitionJson());
         index.send("PUT", "/" + next + "/_alias/" + names.nextAlias(), null);
         Customer ada = subjects.customer("Ada", "Lovelace");
 

@@ -9,17 +9,14 @@ import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
-import io.entitytable.model.SearchDocument;
-import io.entitytable.model.SearchFields;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** The test-only supplier through the table model: keys, reading, copies, tombstone rule and search document. */
+/** The test-only supplier through the table model: keys, reading, copies and tombstone rule. */
 class SupplierModelTest {
     private static final String BUSINESS = "01JBUSINESS0000000000000000";
 
@@ -69,27 +66,5 @@ class SupplierModelTest {
         assertThat(copy)
                 .doesNotContainKeys(TableLayout.ENTITY.coreIndexAttributes().toArray(String[]::new));
         assertThat(copy.get(Attributes.NAME)).isEqualTo(Values.s("Acme Beans"));
-    }
-
-    @Test
-    void supplier_shouldBeSearchable_byTheFieldsItsDefinitionNames() {
-        // GIVEN
-        Supplier supplier = Supplier.of(BUSINESS, "Acme Beans", Set.of("coffee"));
-
-        // WHEN
-        SearchDocument document =
-                SearchDocument.of(supplier.toItem(), List.of()).orElseThrow();
-        SearchDocument tombstone = SearchDocument.tombstone(supplier.toItem(), supplier.updatedAt())
-                .orElseThrow();
-
-        // THEN
-        assertThat(document.type()).isEqualTo("supplier");
-        assertThat(document.title()).isEqualTo("Acme Beans");
-        assertThat(document.businessId()).isEqualTo(BUSINESS);
-        assertThat(document.text())
-                .containsEntry(SearchFields.NAME, List.of("Acme Beans"))
-                .containsEntry(SearchFields.EMAIL, List.of("acme.beans@example.com"))
-                .containsEntry(SearchFields.TAGS, List.of("coffee"));
-        assertThat(tombstone.deleted()).isTrue();
     }
 }

@@ -1,7 +1,7 @@
 package io.entitytable.bench;
 
 import io.entitytable.bench.bare.BareHandler;
-import io.entitytable.model.FunctionDefinition;
+import io.entitytable.deployment.FunctionDefinition;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,11 +1,11 @@
 package io.entitytable.bench;
 
+import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.local.LocalOptions;
 import io.entitytable.local.LocalSystem;
 import io.entitytable.local.RepositoryRoot;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.function.FunctionEnvironment;
-import io.entitytable.model.FunctionDefinition;
 import io.entitytable.model.TableLayout;
 import java.io.FileOutputStream;
 import java.io.IOException;

@@ -2,9 +2,9 @@ package io.entitytable.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.entitytable.model.SearchDocument;
+import io.entitytable.deployment.SearchIndex;
 import io.entitytable.model.SearchFields;
-import io.entitytable.model.SearchIndex;
+import io.entitytable.search.client.SearchDocument;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;

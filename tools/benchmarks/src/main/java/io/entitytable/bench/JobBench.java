@@ -1,6 +1,7 @@
 package io.entitytable.bench;
 
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import io.entitytable.deployment.RefreshQueueTrigger;
 import io.entitytable.fanout.FanoutConfig;
 import io.entitytable.fanout.FanoutStats;
 import io.entitytable.fanout.RefreshQueue;
@@ -15,7 +16,6 @@ import io.entitytable.model.CopyPace;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.RefreshJob;
-import io.entitytable.model.RefreshQueueTrigger;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
 import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;

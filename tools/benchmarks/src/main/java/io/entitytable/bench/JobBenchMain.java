@@ -1,8 +1,8 @@
 package io.entitytable.bench;
 
+import io.entitytable.deployment.RefreshQueueTrigger;
 import io.entitytable.model.CopyPace;
 import io.entitytable.model.RefreshJob;
-import io.entitytable.model.RefreshQueueTrigger;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

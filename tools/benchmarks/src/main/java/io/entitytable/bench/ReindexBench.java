@@ -1,14 +1,14 @@
 package io.entitytable.bench;
 
+import io.entitytable.deployment.SearchIndexNames;
 import io.entitytable.local.LocalSystem;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.SearchDocument;
-import io.entitytable.model.SearchIndexNames;
 import io.entitytable.model.TableBootstrap;
 import io.entitytable.model.TableLayout;
 import io.entitytable.search.client.IndexAliases;
 import io.entitytable.search.client.PhysicalIndexes;
 import io.entitytable.search.client.SearchClients;
+import io.entitytable.search.client.SearchDocument;
 import io.entitytable.search.indexer.rebuild.Reindex;
 import io.entitytable.search.indexer.rebuild.ReindexRequest;
 import io.entitytable.search.indexer.rebuild.ReindexSummary;

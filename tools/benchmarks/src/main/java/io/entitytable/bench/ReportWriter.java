@@ -1,7 +1,7 @@
 package io.entitytable.bench;
 
+import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.local.LocalSystem;
-import io.entitytable.model.FunctionDefinition;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -311,7 +311,8 @@ final class ReportWriter {
         section.line("Each operation puts a new tag on a store through the API and polls the tag's copy with a"
                 + " strongly consistent GetItem every 2 ms until the packaged fan-out (fed by the local pump, which"
                 + " polls the stream every 250 ms and, like the deployed event source mapping, waits up to the"
-                + " maximum batching window of " + io.entitytable.model.StreamTrigger.DEFAULT.maxBatchingWindowSeconds()
+                + " maximum batching window of "
+                + io.entitytable.deployment.StreamTrigger.DEFAULT.maxBatchingWindowSeconds()
                 + " s to fill a batch) has written it; then untags and waits for the copy to go before the"
                 + " next operation. The lag is measured from sending the PUT. On AWS the event source mapping's"
                 + " polling, batching window and Lambda's invoke path take the pump's place, so this figure is the"

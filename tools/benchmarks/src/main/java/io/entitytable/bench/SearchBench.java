@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.entitytable.local.LocalSystem;
 import io.entitytable.local.pump.StreamPump;
 import io.entitytable.local.pump.TimedInvoker;
-import io.entitytable.model.SearchDocument;
+import io.entitytable.search.client.SearchDocument;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package io.entitytable.bench;
 
+import io.entitytable.deployment.StreamTrigger;
 import io.entitytable.local.pump.PumpOptions;
-import io.entitytable.model.StreamTrigger;
 import io.entitytable.search.indexer.rebuild.ReindexSummary;
 import java.util.ArrayList;
 import java.util.Comparator;

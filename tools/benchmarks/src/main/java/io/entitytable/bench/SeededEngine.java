@@ -1,7 +1,7 @@
 package io.entitytable.bench;
 
-import io.entitytable.model.SearchDocument;
-import io.entitytable.model.SearchIndex;
+import io.entitytable.deployment.SearchIndex;
+import io.entitytable.search.client.SearchDocument;
 import io.entitytable.search.local.LocalSearchEngine;
 import java.io.IOException;
 import java.net.URI;

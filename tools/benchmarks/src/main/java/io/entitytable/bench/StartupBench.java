@@ -1,12 +1,12 @@
 package io.entitytable.bench;
 
+import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.local.auth.LocalCursorKey;
 import io.entitytable.local.function.FunctionEnvironment;
 import io.entitytable.local.function.PackagedFunction;
 import io.entitytable.local.function.RuntimeApiServer;
 import io.entitytable.local.pump.InvocationResult;
 import io.entitytable.local.pump.RuntimeApiInvoker;
-import io.entitytable.model.FunctionDefinition;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

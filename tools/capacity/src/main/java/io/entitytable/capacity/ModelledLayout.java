@@ -2,9 +2,9 @@ package io.entitytable.capacity;
 
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.CopyPace;
-import io.entitytable.model.FirstLayout;
 import io.entitytable.model.Keys;
 import io.entitytable.model.TableLayout;
+import io.entitytable.verify.FirstLayout;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.ChildCounters;
-import io.entitytable.model.FirstLayout;
 import io.entitytable.model.Keys;
 import io.entitytable.model.TableLayout;
+import io.entitytable.verify.FirstLayout;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -2,6 +2,8 @@ package io.entitytable.faultrun;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.entitytable.deployment.RefreshQueueTrigger;
+import io.entitytable.deployment.StreamTrigger;
 import io.entitytable.fanout.RefreshQueue;
 import io.entitytable.local.LocalOptions;
 import io.entitytable.local.LocalSystem;
@@ -11,8 +13,6 @@ import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.pump.QueuePump;
 import io.entitytable.local.sqs.LocalSqs;
 import io.entitytable.model.Entity;
-import io.entitytable.model.RefreshQueueTrigger;
-import io.entitytable.model.StreamTrigger;
 import io.entitytable.model.TableLayout;
 import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.indexer.rebuild.Reindex;

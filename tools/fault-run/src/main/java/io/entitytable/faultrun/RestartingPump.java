@@ -1,12 +1,12 @@
 package io.entitytable.faultrun;
 
+import io.entitytable.deployment.StreamTrigger;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.pump.Checkpoints;
 import io.entitytable.local.pump.DiscardedBatch;
 import io.entitytable.local.pump.FunctionInvoker;
 import io.entitytable.local.pump.PumpOptions;
 import io.entitytable.local.pump.StreamPump;
-import io.entitytable.model.StreamTrigger;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;

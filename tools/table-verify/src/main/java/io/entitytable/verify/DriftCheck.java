@@ -1,6 +1,6 @@
 package io.entitytable.verify;
 
-import io.entitytable.model.SearchIndex;
+import io.entitytable.deployment.SearchIndex;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

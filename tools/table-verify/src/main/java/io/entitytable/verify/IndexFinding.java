@@ -1,6 +1,6 @@
 package io.entitytable.verify;
 
-import io.entitytable.model.SearchDocument;
+import io.entitytable.search.client.SearchDocument;
 
 /**
  * One drift between the search index and the table.

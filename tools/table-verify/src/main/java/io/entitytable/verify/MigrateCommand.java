@@ -1,6 +1,5 @@
 package io.entitytable.verify;
 
-import io.entitytable.model.FirstLayout;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.TableLayout;
 import java.io.PrintStream;

@@ -2,7 +2,7 @@ package io.entitytable.verify;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.entitytable.model.SearchIndex;
+import io.entitytable.deployment.SearchIndex;
 import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.indexer.rebuild.Reindex;
 import io.entitytable.search.indexer.rebuild.ReindexRequest;

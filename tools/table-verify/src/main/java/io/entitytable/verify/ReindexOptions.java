@@ -1,6 +1,6 @@
 package io.entitytable.verify;
 
-import io.entitytable.model.SearchIndex;
+import io.entitytable.deployment.SearchIndex;
 import io.entitytable.model.TableLayout;
 import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.indexer.rebuild.ReindexRequest;

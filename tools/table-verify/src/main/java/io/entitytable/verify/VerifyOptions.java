@@ -1,6 +1,6 @@
 package io.entitytable.verify;
 
-import io.entitytable.model.SearchIndex;
+import io.entitytable.deployment.SearchIndex;
 import io.entitytable.model.TableLayout;
 import java.net.URI;
 import java.net.URISyntaxException;

@@ -6,7 +6,6 @@ import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Entity;
-import io.entitytable.model.FirstLayout;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;

@@ -11,7 +11,6 @@ import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
-import io.entitytable.model.FirstLayout;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;

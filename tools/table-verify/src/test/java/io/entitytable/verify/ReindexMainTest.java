@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.deployment.SearchIndex;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
-import io.entitytable.model.SearchIndex;
 import io.entitytable.search.indexer.rebuild.EngineView;
 import io.entitytable.search.indexer.rebuild.SearchSample;
 import java.io.ByteArrayOutputStream;

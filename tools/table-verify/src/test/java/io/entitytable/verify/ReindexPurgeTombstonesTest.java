@@ -2,10 +2,10 @@ package io.entitytable.verify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.entitytable.model.SearchDocument;
-import io.entitytable.model.SearchIndexNames;
+import io.entitytable.deployment.SearchIndexNames;
 import io.entitytable.search.client.IndexBootstrap;
 import io.entitytable.search.client.SearchClients;
+import io.entitytable.search.client.SearchDocument;
 import io.entitytable.search.indexer.rebuild.EngineView;
 import java.io.IOException;
 import java.time.Clock;

@@ -1,8 +1,8 @@
 package io.entitytable.verify;
 
+import io.entitytable.deployment.SearchIndex;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.SearchDocument;
-import io.entitytable.model.SearchIndex;
+import io.entitytable.search.client.SearchDocument;
 import io.entitytable.search.local.SharedSearchEngine;
 import java.io.IOException;
 import java.io.UncheckedIOException;

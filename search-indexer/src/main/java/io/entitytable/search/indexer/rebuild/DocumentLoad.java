@@ -1,6 +1,6 @@
 package io.entitytable.search.indexer.rebuild;
 
-import io.entitytable.model.SearchDocument;
+import io.entitytable.search.client.SearchDocument;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,8 +2,8 @@ package io.entitytable.search.indexer.rebuild;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.OrderLine;
-import io.entitytable.model.SearchDocument;
 import io.entitytable.model.Values;
+import io.entitytable.search.client.SearchDocument;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.entitytable.search.indexer.rebuild;
 
-import io.entitytable.model.SearchIndex;
+import io.entitytable.deployment.SearchIndex;
 import io.entitytable.search.client.IndexAliases;
 import io.entitytable.search.client.IndexBootstrap;
 import io.entitytable.search.client.PhysicalIndexes;
@@ -16,7 +16,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * Rebuilds the search index from the table and moves the alias to it, with no downtime and nothing lost; or, when no
  * alias exists yet, fills the first index in place (a backfill).
  *
- * <p><b>Rebuild.</b> (1) Choose the next physical index ({@link io.entitytable.model.SearchIndexNames#after}; a
+ * <p><b>Rebuild.</b> (1) Choose the next physical index ({@link io.entitytable.deployment.SearchIndexNames#after}; a
  * rebuild that stopped before its swap left the next alias, and its index is filled again). (2) Create it and point
  * the next alias ({@link SearchIndex#NEXT_ALIAS}) at it: from then on the indexer writes every batch through both
  * aliases. (3) Wait {@link SearchIndex#REBUILD_SETTLE}. (4) Scan the table (parallel, strongly consistent) and write

@@ -1,7 +1,7 @@
 package io.entitytable.search.indexer.rebuild;
 
-import io.entitytable.model.SearchIndex;
-import io.entitytable.model.SearchIndexNames;
+import io.entitytable.deployment.SearchIndex;
+import io.entitytable.deployment.SearchIndexNames;
 import java.time.Duration;
 
 /**

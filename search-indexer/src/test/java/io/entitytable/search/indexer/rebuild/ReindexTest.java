@@ -2,11 +2,11 @@ package io.entitytable.search.indexer.rebuild;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.deployment.SearchIndexNames;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
-import io.entitytable.model.SearchIndexNames;
 import io.entitytable.model.Store;
 import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.indexer.IndexerConfig;
@@ -199,7 +199,7 @@ class ReindexTest {
         SearchSample sample = sample().fill(6, 3, 4);
         reindex(Reindex.Hooks.NONE);
         String leftover = names.physical(1, 2);
-        engine.send("PUT", "/" + leftover, io.entitytable.model.SearchIndex.definitionJson());
+        engine.send("PUT", "/" + leftover, io.entitytable.deployment.SearchIndex.definitionJson());
         engine.send("PUT", "/" + leftover + "/_alias/" + names.nextAlias(), null);
 
         // WHEN

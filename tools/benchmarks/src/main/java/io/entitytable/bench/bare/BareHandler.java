@@ -2,7 +2,7 @@ package io.entitytable.bench.bare;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import io.entitytable.model.EnvironmentVariables;
+import io.entitytable.deployment.EnvironmentVariables;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

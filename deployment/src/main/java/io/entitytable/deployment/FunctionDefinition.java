@@ -1,4 +1,4 @@
-package io.entitytable.model;
+package io.entitytable.deployment;
 
 /**
  * How a function is packaged and started: the same values go into the CDK stack and into the local runtime, so that

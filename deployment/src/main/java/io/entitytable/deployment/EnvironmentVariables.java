@@ -1,4 +1,4 @@
-package io.entitytable.model;
+package io.entitytable.deployment;
 
 /**
  * Environment variables the functions read. The CDK stack sets them on AWS and the local runtime sets them on the

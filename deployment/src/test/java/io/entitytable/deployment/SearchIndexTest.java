@@ -1,9 +1,10 @@
-package io.entitytable.model;
+package io.entitytable.deployment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.model.SearchFields;
 import org.junit.jupiter.api.Test;
 
 class SearchIndexTest {

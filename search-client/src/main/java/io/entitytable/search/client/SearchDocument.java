@@ -1,7 +1,13 @@
-package io.entitytable.model;
+package io.entitytable.search.client;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.CoreItem;
+import io.entitytable.model.Entity;
+import io.entitytable.model.SearchFields;
+import io.entitytable.model.SearchText;
+import io.entitytable.model.Values;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.entitytable.model;
+package io.entitytable.deployment;
 
 import java.util.Optional;
 import java.util.regex.Matcher;

@@ -1,5 +1,7 @@
-package io.entitytable.model;
+package io.entitytable.deployment;
 
+import io.entitytable.model.Attributes;
+import io.entitytable.model.ItemKind;
 import java.util.List;
 
 /**

@@ -1,4 +1,4 @@
-package io.entitytable.model;
+package io.entitytable.deployment;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,5 +1,12 @@
-package io.entitytable.model;
+package io.entitytable.verify;
 
+import io.entitytable.model.Attributes;
+import io.entitytable.model.CoreItem;
+import io.entitytable.model.ItemKind;
+import io.entitytable.model.Keys;
+import io.entitytable.model.RelationshipCatalogue;
+import io.entitytable.model.TableLayout;
+import io.entitytable.model.Values;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package io.entitytable.model;
+package io.entitytable.deployment;
 
 /**
  * The names of the refresh-job queue and its dead-letter queue, the same in the CDK stack and the local runtime, so a

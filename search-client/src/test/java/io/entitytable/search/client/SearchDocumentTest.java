@@ -1,81 +1,31 @@
-package io.entitytable.model;
+package io.entitytable.search.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.deployment.SearchIndex;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Business;
+import io.entitytable.model.Entity;
+import io.entitytable.model.ItemKind;
+import io.entitytable.model.Keys;
+import io.entitytable.model.SampleSubjects;
+import io.entitytable.model.SearchFields;
+import io.entitytable.model.Values;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 class SearchDocumentTest {
-    private static final Instant CREATED = Instant.parse("2026-01-02T03:04:05.678Z");
-    private static final Instant UPDATED = Instant.parse("2026-02-03T04:05:06.789Z");
-    private static final String BUSINESS = "01JBUSINESS0000000000000000";
-
-    static Customer customer() {
-        return new Customer(
-                "01JCUSTOMER0000000000000000",
-                BUSINESS,
-                "José",
-                "DE LA Quixote",
-                "Jose.Q@Example.com",
-                Map.of(
-                        "work", new Address("1 Calle Mayor", "Málaga", "AN", "29001", "ES"),
-                        "home", new Address("2 Rue de l'Église", "Orléans", null, "45000", "FR")),
-                Set.of(),
-                Set.of("vip", "Early-Bird"),
-                7,
-                CREATED,
-                UPDATED);
-    }
-
-    static Store store() {
-        return new Store(
-                "01JSTORE0000000000000000000",
-                BUSINESS,
-                "Crème Brûlée Corner",
-                new Address("10 Champs-Élysées", "Paris", "IDF", "75008", "FR"),
-                Set.of("flagship"),
-                3,
-                CREATED,
-                UPDATED);
-    }
-
-    static Order order() {
-        return new Order(
-                "01JORDER0000000000000000000",
-                BUSINESS,
-                "01JCUSTOMER0000000000000000",
-                "SHIPPED",
-                2500,
-                null,
-                new CustomerSnapshot("Zoë", "Núñez"),
-                new Address("1 Calle Mayor", "Málaga", null, "29001", "ES"),
-                null,
-                2,
-                Set.of("gift"),
-                4,
-                CREATED,
-                UPDATED);
-    }
-
-    static List<OrderLine> lines() {
-        return List.of(
-                new OrderLine(1, "SKU-Café-01", "Café au lait Mug", 1, 1500),
-                new OrderLine(2, "sku-tea-02", "Green TEA", 2, 500));
-    }
-
-    /** The lines as the order's item collection holds them. */
-    static List<Map<String, AttributeValue>> lineItems() {
-        return lines().stream().map(line -> line.toItem(order().id())).toList();
-    }
+    private static final Instant CREATED = SampleSubjects.CREATED;
+    private static final Instant UPDATED = SampleSubjects.UPDATED;
+    private static final String BUSINESS = SampleSubjects.BUSINESS;
 
     @Test
     void customer_shouldBeFoundByNamesEmailAddressesAndTags_withAccentsAndCaseKept() {
         // WHEN
-        SearchDocument doc = SearchDocument.of(customer().toItem(), List.of()).orElseThrow();
+        SearchDocument doc =
+                SearchDocument.of(SampleSubjects.customer().toItem(), List.of()).orElseThrow();
 
         // THEN
         assertThat(doc.type()).isEqualTo("customer");
@@ -99,7 +49,8 @@ class SearchDocumentTest {
     @Test
     void store_shouldBeFoundByNameAddressAndTags() {
         // WHEN
-        SearchDocument doc = SearchDocument.of(store().toItem(), List.of()).orElseThrow();
+        SearchDocument doc =
+                SearchDocument.of(SampleSubjects.store().toItem(), List.of()).orElseThrow();
 
         // THEN
         assertThat(doc.type()).isEqualTo("store");
@@ -116,7 +67,8 @@ class SearchDocumentTest {
     @Test
     void order_shouldBeFoundByItsLinesStatusCustomerNameAndTags() {
         // WHEN
-        SearchDocument doc = SearchDocument.of(order().toItem(), lineItems()).orElseThrow();
+        SearchDocument doc = SearchDocument.of(SampleSubjects.order().toItem(), SampleSubjects.lineItems())
+                .orElseThrow();
 
         // THEN
         assertThat(doc.type()).isEqualTo("order");
@@ -134,7 +86,8 @@ class SearchDocumentTest {
 
     @Test
     void order_shouldBeIndexedWithoutLines_whenNoneAreGiven() {
-        SearchDocument doc = SearchDocument.of(order().toItem(), null).orElseThrow();
+        SearchDocument doc =
+                SearchDocument.of(SampleSubjects.order().toItem(), null).orElseThrow();
 
         assertThat(doc.text()).doesNotContainKeys(SearchFields.DESCRIPTION, SearchFields.SKU);
         assertThat(doc.text()).containsKey(SearchFields.CUSTOMER_NAME);
@@ -164,15 +117,17 @@ class SearchDocumentTest {
         Instant deletedAt = Instant.parse("2026-03-01T00:00:00Z");
 
         // WHEN
-        SearchDocument tombstone =
-                SearchDocument.tombstone(customer().toItem(), deletedAt).orElseThrow();
+        SearchDocument tombstone = SearchDocument.tombstone(
+                        SampleSubjects.customer().toItem(), deletedAt)
+                .orElseThrow();
 
         // THEN
         assertThat(tombstone.deleted()).isTrue();
         assertThat(tombstone.version()).isEqualTo(7);
-        SearchDocument last = SearchDocument.of(customer().toItem(), List.of()).orElseThrow();
+        SearchDocument last =
+                SearchDocument.of(SampleSubjects.customer().toItem(), List.of()).orElseThrow();
         SearchDocument next = SearchDocument.of(
-                        customer().withVersion(8, deletedAt).toItem(), List.of())
+                        SampleSubjects.customer().withVersion(8, deletedAt).toItem(), List.of())
                 .orElseThrow();
         assertThat(tombstone.indexVersion()).isGreaterThan(last.indexVersion()).isLessThan(next.indexVersion());
         assertThat(tombstone.changedAt()).isEqualTo(deletedAt);
@@ -186,7 +141,8 @@ class SearchDocumentTest {
     @Test
     void toMap_shouldHoldOnlyMappedFields_singleValuesAsStrings() {
         // GIVEN
-        SearchDocument doc = SearchDocument.of(order().toItem(), lineItems()).orElseThrow();
+        SearchDocument doc = SearchDocument.of(SampleSubjects.order().toItem(), SampleSubjects.lineItems())
+                .orElseThrow();
 
         // WHEN
         Map<String, Object> map = doc.toMap();

@@ -1,0 +1,74 @@
+package io.entitytable.model;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** One subject of each of the domain's entities, with accents and mixed case, for every module's tests. */
+public final class SampleSubjects {
+    public static final Instant CREATED = Instant.parse("2026-01-02T03:04:05.678Z");
+    public static final Instant UPDATED = Instant.parse("2026-02-03T04:05:06.789Z");
+    public static final String BUSINESS = "01JBUSINESS0000000000000000";
+
+    private SampleSubjects() {}
+
+    public static Customer customer() {
+        return new Customer(
+                "01JCUSTOMER0000000000000000",
+                BUSINESS,
+                "José",
+                "DE LA Quixote",
+                "Jose.Q@Example.com",
+                Map.of(
+                        "work", new Address("1 Calle Mayor", "Málaga", "AN", "29001", "ES"),
+                        "home", new Address("2 Rue de l'Église", "Orléans", null, "45000", "FR")),
+                Set.of(),
+                Set.of("vip", "Early-Bird"),
+                7,
+                CREATED,
+                UPDATED);
+    }
+
+    public static Store store() {
+        return new Store(
+                "01JSTORE0000000000000000000",
+                BUSINESS,
+                "Crème Brûlée Corner",
+                new Address("10 Champs-Élysées", "Paris", "IDF", "75008", "FR"),
+                Set.of("flagship"),
+                3,
+                CREATED,
+                UPDATED);
+    }
+
+    public static Order order() {
+        return new Order(
+                "01JORDER0000000000000000000",
+                BUSINESS,
+                "01JCUSTOMER0000000000000000",
+                "SHIPPED",
+                2500,
+                null,
+                new CustomerSnapshot("Zoë", "Núñez"),
+                new Address("1 Calle Mayor", "Málaga", null, "29001", "ES"),
+                null,
+                2,
+                Set.of("gift"),
+                4,
+                CREATED,
+                UPDATED);
+    }
+
+    public static List<OrderLine> lines() {
+        return List.of(
+                new OrderLine(1, "SKU-Café-01", "Café au lait Mug", 1, 1500),
+                new OrderLine(2, "sku-tea-02", "Green TEA", 2, 500));
+    }
+
+    /** The lines as the order's item collection holds them. */
+    public static List<Map<String, AttributeValue>> lineItems() {
+        return lines().stream().map(line -> line.toItem(order().id())).toList();
+    }
+}
