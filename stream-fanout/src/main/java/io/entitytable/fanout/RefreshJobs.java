@@ -57,7 +57,7 @@ final class RefreshJobs implements PassLedger {
                     RefreshJob job = found.get();
                     if (job.passVersion() == version) {
                         // The change that started this pass, delivered again: its segments may never have been sent.
-                        queue.sendAll(planOf(job).messages(subject.toString(), job.pass()));
+                        queue.sendAll(planOf(subject, job).messages(subject.toString(), job.pass()));
                     } else if (job.passVersion() < version && job.requestedVersion() < version) {
                         requestAnotherPass(subject, job, version);
                     }
@@ -215,7 +215,7 @@ final class RefreshJobs implements PassLedger {
             long version,
             long expectedCopies) {
         long pass = previous.map(RefreshJob::pass).orElse(0L) + 1;
-        SegmentPlan plan = planner.plan(subject.toString(), expectedCopies);
+        SegmentPlan plan = planner.plan(subject, expectedCopies);
         Condition condition = previous.isPresent() && previous.get().pass() > 0
                 ? samePass(previous.get().pass())
                 : new Condition("attribute_not_exists(#pass)", Map.of("#pass", Attributes.JOB_PASS), Map.of());
@@ -262,8 +262,8 @@ final class RefreshJobs implements PassLedger {
         queue.sendAll(plan.messages(subject.toString(), pass));
     }
 
-    private static SegmentPlan planOf(RefreshJob job) {
-        return new SegmentPlan(job.cuts());
+    private static SegmentPlan planOf(Keys.SubjectRef subject, RefreshJob job) {
+        return new SegmentPlan(SegmentPlan.ownerOfLinksTo(subject), job.cuts());
     }
 
     Optional<RefreshJob> get(Keys.SubjectRef subject) {

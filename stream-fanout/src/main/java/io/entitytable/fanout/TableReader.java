@@ -6,7 +6,7 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Tombstone;
-import io.entitytable.model.Values;
+import io.entitytable.model.access.PartitionQuery;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -42,9 +42,11 @@ final class TableReader {
 
     /**
      * The live core item of a subject, read strongly consistently: Query {@code id = <id>, begins_with(type,
-     * <entity>#)}. A customer's or store's sort key carries its (mutable) name, so the id alone is the stable handle.
+     * <entity>#)}. When the entity's sort key carries a (mutable) name (a customer's, a store's), the id alone is the
+     * stable handle.
      *
-     * <p>Empty only when the subject is gone for good. For a customer or store an empty Query is not proof: a Query is
+     * <p>Empty only when the subject is gone for good. For an entity that {@link Entity#leavesTombstone} an empty Query
+     * is not proof: a Query is
      * read-committed against a transaction, so one that runs while a rename commits can see neither key. Proof is the
      * tombstone its delete left, read by GetItem, which is serializable with transactions. Without one the Query is
      * asked again, after a pause; a subject found neither way for {@link #GONE_CHECKS} rounds fails the record or
@@ -72,13 +74,10 @@ final class TableReader {
     }
 
     private Optional<Map<String, AttributeValue>> queryCore(Entity entity, String id) {
-        String prefix = entity.coreSortKeyPrefix();
-        QueryRequest request = QueryRequest.builder()
-                .tableName(table.tableName())
-                .keyConditionExpression("#id = :id AND begins_with(#type, :prefix)")
-                .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
-                .expressionAttributeValues(Map.of(":id", Values.s(id), ":prefix", Values.s(prefix)))
-                .consistentRead(true)
+        QueryRequest request = PartitionQuery.sortBeginsWith(null, id, entity.coreSortKeyPrefix())
+                .consistentRead()
+                .toRequest(table.tableName())
+                .toBuilder()
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
         QueryResponse response = table.backoff().call(() -> table.dynamo().query(request));
@@ -113,15 +112,10 @@ final class TableReader {
      * ago may be missing (see {@link ChangeFanout} for how that race is closed).
      */
     List<FoundCopy> copiesOf(String subjectRef) {
-        TableLayout.IndexLayout index = TableLayout.ENTITY.index(TableLayout.SOURCE_GSI);
-        QueryRequest request = QueryRequest.builder()
-                .tableName(table.tableName())
-                .indexName(index.name())
-                .keyConditionExpression("#pk = :ref")
-                .expressionAttributeNames(Map.of("#pk", index.partitionKey()))
-                .expressionAttributeValues(Map.of(":ref", Values.s(subjectRef)))
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .build();
+        QueryRequest request =
+                PartitionQuery.partition(TableLayout.SOURCE_GSI, subjectRef).toRequest(table.tableName()).toBuilder()
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .build();
         // Only copies carry the index key, so every hit is a copy.
         return everyItem(request, FanoutStats.Count.SOURCE_INDEX_PAGES).stream()
                 .map(item -> new FoundCopy(ItemKey.of(item), sourceVersion(item)))
@@ -153,13 +147,11 @@ final class TableReader {
     }
 
     private QueryRequest.Builder ownedEdgesQuery(String subjectRef) {
-        return QueryRequest.builder()
-                .tableName(table.tableName())
-                .keyConditionExpression("#id = :ref")
-                .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
-                .expressionAttributeValues(Map.of(":ref", Values.s(subjectRef)))
-                .projectionExpression("#id, #type")
-                .consistentRead(true)
+        return PartitionQuery.partition(null, subjectRef)
+                .consistentRead()
+                .projecting(Attributes.ID, Attributes.TYPE)
+                .toRequest(table.tableName())
+                .toBuilder()
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
     }
 

@@ -99,7 +99,7 @@ class RefreshWorkerMemoryTest {
         public void drop(ItemKey edge) {}
 
         @Override
-        public void unlink(String customerId, String storeId) {}
+        public void unlink(Keys.SubjectRef owner, String targetId) {}
     }
 
     private static final class CountingLedger implements PassLedger {
