@@ -1,15 +1,20 @@
 package io.entitytable.search.indexer;
 
-import io.entitytable.model.OrderLine;
 import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Where an order's lines come from: they are items of their own, so the order's stream image does not carry them. */
+/**
+ * Where the other items of a subject's item collection come from (an order's lines): they are items of their own, so
+ * the subject's stream image does not carry them. Read only for an entity whose search text needs them ({@link
+ * io.entitytable.model.SearchText.Spec#readsCollection}).
+ */
 @FunctionalInterface
-public interface OrderLines {
-    /** The lines of an order, in line order; empty when the order (or its lines) is gone. */
-    List<OrderLine> of(String orderId);
+public interface CollectionItems {
+    /** The items beside the subject's core item in its partition, in sort-key order; empty when it is gone. */
+    List<Map<String, AttributeValue>> of(String subjectId);
 
-    static OrderLines none() {
-        return orderId -> List.of();
+    static CollectionItems none() {
+        return subjectId -> List.of();
     }
 }
