@@ -6,7 +6,15 @@ import static io.entitytable.model.SourceVersionCondition.CREATE_OR_ADVANCE;
 import static io.entitytable.model.SourceVersionCondition.NOT_NEWER;
 import static io.entitytable.model.SourceVersionCondition.REFRESH;
 
-import io.entitytable.fanout.TableReader.FoundCopy;
+import io.entitytable.fanout.refresh.RefreshJobs;
+import io.entitytable.fanout.refresh.RefreshQueue;
+import io.entitytable.fanout.table.BoundedParallel;
+import io.entitytable.fanout.table.CopyPacer;
+import io.entitytable.fanout.table.CopyWriter;
+import io.entitytable.fanout.table.FanoutStats;
+import io.entitytable.fanout.table.FanoutTable;
+import io.entitytable.fanout.table.TableReader;
+import io.entitytable.fanout.table.TableReader.FoundCopy;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CopyPace;
 import io.entitytable.model.Entity;

@@ -1,5 +1,7 @@
-package io.entitytable.fanout;
+package io.entitytable.fanout.refresh;
 
+import io.entitytable.fanout.table.FanoutStats;
+import io.entitytable.fanout.table.FanoutTable;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
@@ -35,13 +37,13 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  *   <li>{@link #restart}: a new pass whatever the state, for a job that stopped.
  * </ul>
  */
-final class RefreshJobs implements PassLedger {
+public final class RefreshJobs implements PassLedger {
     private final FanoutTable table;
     private final RefreshQueue queue;
     private final SegmentPlanner planner;
     private final Clock clock;
 
-    RefreshJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
+    public RefreshJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
         this.table = table;
         this.queue = queue;
         this.planner = new SegmentPlanner(table);
@@ -49,7 +51,7 @@ final class RefreshJobs implements PassLedger {
     }
 
     /** Makes sure a pass over the copies of {@code subject} starts after its change to {@code version}. */
-    void ask(Keys.SubjectRef subject, String businessId, long version, long expectedCopies) {
+    public void ask(Keys.SubjectRef subject, String businessId, long version, long expectedCopies) {
         for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
             Optional<RefreshJob> found = get(subject);
             try {

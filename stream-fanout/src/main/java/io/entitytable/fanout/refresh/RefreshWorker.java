@@ -1,5 +1,7 @@
-package io.entitytable.fanout;
+package io.entitytable.fanout.refresh;
 
+import io.entitytable.fanout.table.BoundedParallel;
+import io.entitytable.fanout.table.CopyPacer;
 import io.entitytable.model.CopyPace;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;

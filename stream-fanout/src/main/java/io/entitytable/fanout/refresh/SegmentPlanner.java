@@ -1,5 +1,7 @@
-package io.entitytable.fanout;
+package io.entitytable.fanout.refresh;
 
+import io.entitytable.fanout.table.FanoutStats;
+import io.entitytable.fanout.table.FanoutTable;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;

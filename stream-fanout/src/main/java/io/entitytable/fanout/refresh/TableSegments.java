@@ -1,8 +1,12 @@
-package io.entitytable.fanout;
+package io.entitytable.fanout.refresh;
 
 import static io.entitytable.model.SourceVersionCondition.ANY;
 import static io.entitytable.model.SourceVersionCondition.REFRESH;
 
+import io.entitytable.fanout.table.CopyWriter;
+import io.entitytable.fanout.table.FanoutStats;
+import io.entitytable.fanout.table.FanoutTable;
+import io.entitytable.fanout.table.TableReader;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;

@@ -1,4 +1,4 @@
-package io.entitytable.fanout;
+package io.entitytable.fanout.table;
 
 import io.entitytable.model.EnvironmentVariables;
 import io.entitytable.model.TableLayout;

@@ -1,4 +1,4 @@
-package io.entitytable.fanout;
+package io.entitytable.fanout.table;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
@@ -25,7 +25,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * through the inverted sourceGsi (eventually consistent), and the edges a subject owns in its own partition (strongly
  * consistent). Never a Scan.
  */
-final class TableReader {
+public final class TableReader {
     /**
      * Rounds of "Query, then tombstone" before a subject found neither way fails: a transaction commits within
      * milliseconds, and the pauses double from {@link #GONE_CHECK_PAUSE}, about 1.3 s in all.
@@ -36,7 +36,7 @@ final class TableReader {
 
     private final FanoutTable table;
 
-    TableReader(FanoutTable table) {
+    public TableReader(FanoutTable table) {
         this.table = table;
     }
 
@@ -52,7 +52,7 @@ final class TableReader {
      * asked again, after a pause; a subject found neither way for {@link #GONE_CHECKS} rounds fails the record or
      * message, to be retried, rather than be guessed gone (see {@link Tombstone}).
      */
-    Optional<Map<String, AttributeValue>> currentCore(Entity entity, String id) {
+    public Optional<Map<String, AttributeValue>> currentCore(Entity entity, String id) {
         Optional<Map<String, AttributeValue>> live = queryCore(entity, id);
         if (live.isPresent() || !entity.leavesTombstone()) {
             return live;
@@ -109,9 +109,9 @@ final class TableReader {
     /**
      * Every copy of a subject, from sourceGsi ({@code source = <entity>#<id>}), all pages. The index projects {@code
      * sourceVersion}, so a copy that is already current costs no write. Eventually consistent: a copy written a moment
-     * ago may be missing (see {@link ChangeFanout} for how that race is closed).
+     * ago may be missing (see {@code ChangeFanout} for how that race is closed).
      */
-    List<FoundCopy> copiesOf(String subjectRef) {
+    public List<FoundCopy> copiesOf(String subjectRef) {
         QueryRequest request =
                 PartitionQuery.partition(TableLayout.SOURCE_GSI, subjectRef).toRequest(table.tableName()).toBuilder()
                         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
@@ -126,7 +126,7 @@ final class TableReader {
      * The keys of every item in a subject's own edge partition ({@code id = customer#C} or {@code store#S}), read
      * strongly consistently, all pages.
      */
-    List<ItemKey> ownedEdges(String subjectRef) {
+    public List<ItemKey> ownedEdges(String subjectRef) {
         return everyItem(ownedEdgesQuery(subjectRef).build(), FanoutStats.Count.PARTITION_PAGES).stream()
                 .map(ItemKey::of)
                 .toList();
@@ -136,7 +136,7 @@ final class TableReader {
      * The keys of a subject's own edges, as {@link #ownedEdges}, when there are at most {@code limit}; empty when there
      * are more. One Query of at most {@code limit + 1} keys, whatever the partition holds.
      */
-    Optional<List<ItemKey>> ownedEdgesUpTo(String subjectRef, int limit) {
+    public Optional<List<ItemKey>> ownedEdgesUpTo(String subjectRef, int limit) {
         QueryRequest request = ownedEdgesQuery(subjectRef).limit(limit + 1).build();
         QueryResponse page = table.backoff().call(() -> table.dynamo().query(request));
         table.stats().add(FanoutStats.Count.PARTITION_PAGES, page.consumedCapacity());
@@ -177,5 +177,5 @@ final class TableReader {
     }
 
     /** A copy found through sourceGsi, with the source version the index projects (null if the index has none). */
-    record FoundCopy(ItemKey key, Long sourceVersion) {}
+    public record FoundCopy(ItemKey key, Long sourceVersion) {}
 }

@@ -1,7 +1,8 @@
-package io.entitytable.fanout;
+package io.entitytable.fanout.refresh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.fanout.table.BoundedParallel;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
