@@ -6,7 +6,15 @@ import static io.entitytable.model.SourceVersionCondition.CREATE_OR_ADVANCE;
 import static io.entitytable.model.SourceVersionCondition.NOT_NEWER;
 import static io.entitytable.model.SourceVersionCondition.REFRESH;
 
-import io.entitytable.fanout.TableReader.FoundCopy;
+import io.entitytable.fanout.refresh.RefreshJobs;
+import io.entitytable.fanout.refresh.RefreshQueue;
+import io.entitytable.fanout.table.BoundedParallel;
+import io.entitytable.fanout.table.CopyPacer;
+import io.entitytable.fanout.table.CopyWriter;
+import io.entitytable.fanout.table.FanoutStats;
+import io.entitytable.fanout.table.FanoutTable;
+import io.entitytable.fanout.table.TableReader;
+import io.entitytable.fanout.table.TableReader.FoundCopy;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CopyPace;
 import io.entitytable.model.Entity;
@@ -32,7 +40,10 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
 /**
  * Turns one core-item stream record into duplicate writes (see "Writes and the fan-out" in {@code docs/design.md}).
  * What a core image implies always comes from {@link RelationshipCatalogue#impliedBy}; what a copy carries always comes
- * from {@link RelationshipCatalogue#copyItem}. Every write carries a {@link SourceVersionCondition}.
+ * from {@link RelationshipCatalogue#copyItem}. Every write carries a {@link SourceVersionCondition}. Which rules apply
+ * to a subject is a question to its {@link Entity} definition: whether it owns a link ({@link Entity#link}), is a
+ * link's target ({@link Entity#linkedBy}), has edges at all. Customers and stores below are the domain's one link: a
+ * customer's {@code storeIds} lists the stores it manages.
  *
  * <h2>INSERT / MODIFY of subject X (new image N, version v)</h2>
  *
@@ -140,10 +151,10 @@ final class ChangeFanout {
                 writes.add(() -> writer.put(copyItem(duplicate, image), CREATE_OR_ADVANCE));
             }
         }
-        Set<String> linkedBefore = EdgePair.byStore(before).keySet();
-        for (EdgePair edges : EdgePair.byStore(now).values()) {
-            if (linkedBefore.contains(edges.storeId())) {
-                writes.add(() -> writer.put(copyItem(edges.storeSide(), image), REFRESH));
+        Set<String> linkedBefore = EdgePair.byTarget(change.entity(), before).keySet();
+        for (EdgePair edges : EdgePair.byTarget(change.entity(), now).values()) {
+            if (linkedBefore.contains(edges.target().id())) {
+                writes.add(() -> writer.put(copyItem(edges.targetSide(), image), REFRESH));
             } else {
                 writes.add(() -> link(edges, image));
             }
@@ -159,28 +170,28 @@ final class ChangeFanout {
     }
 
     /**
-     * Links customer C (image {@code customer}) to store S: both edges, then the confirming re-read that closes the
-     * sourceGsi race (see the class comment).
+     * Links the owner (image {@code owner}, customer C) to the target (store S): both edges, then the confirming
+     * re-read that closes the sourceGsi race (see the class comment).
      */
-    private void link(EdgePair edges, Map<String, AttributeValue> customer) {
-        Duplicate storeSide = edges.storeSide();
-        Duplicate customerSide = edges.customerSide();
-        String storeId = edges.storeId();
-        long customerVersion = CoreChange.version(customer);
-        Optional<Map<String, AttributeValue>> store = reader.currentCore(Entity.STORE, storeId);
-        if (store.isEmpty()) {
-            dropLink(storeSide, customerSide, customerVersion);
-            unlinkFromGoneStore(storeId, customer);
+    private void link(EdgePair edges, Map<String, AttributeValue> owner) {
+        Duplicate targetSide = edges.targetSide();
+        Duplicate ownerSide = edges.ownerSide();
+        Keys.SubjectRef target = edges.target();
+        long ownerVersion = CoreChange.version(owner);
+        Optional<Map<String, AttributeValue>> current = reader.currentCore(target.entity(), target.id());
+        if (current.isEmpty()) {
+            dropLink(targetSide, ownerSide, ownerVersion);
+            unlinkFromGoneTarget(target, owner);
             return;
         }
-        writer.put(copyItem(storeSide, customer), CREATE_OR_ADVANCE);
-        Map<String, AttributeValue> copied = store.get();
+        writer.put(copyItem(targetSide, owner), CREATE_OR_ADVANCE);
+        Map<String, AttributeValue> copied = current.get();
         for (int attempt = 0; attempt < MAX_LINK_CONFIRMATIONS; attempt++) {
-            writer.put(copyItem(customerSide, copied), CREATE_OR_ADVANCE);
-            Optional<Map<String, AttributeValue>> again = reader.currentCore(Entity.STORE, storeId);
+            writer.put(copyItem(ownerSide, copied), CREATE_OR_ADVANCE);
+            Optional<Map<String, AttributeValue>> again = reader.currentCore(target.entity(), target.id());
             if (again.isEmpty()) {
-                dropLink(storeSide, customerSide, customerVersion);
-                unlinkFromGoneStore(storeId, customer);
+                dropLink(targetSide, ownerSide, ownerVersion);
+                unlinkFromGoneTarget(target, owner);
                 return;
             }
             if (CoreChange.version(again.get()) == CoreChange.version(copied)) {
@@ -188,29 +199,29 @@ final class ChangeFanout {
             }
             copied = again.get();
         }
-        throw new IllegalStateException("store " + storeId + " kept changing while being linked; retry the record");
+        throw new IllegalStateException(target + " kept changing while being linked; retry the record");
     }
 
     /**
-     * A customer lists a store that is gone: a store deleted with its links ({@code DELETE /stores/{id}?unlink=true})
+     * An owner lists a target that is gone: a store deleted with its links ({@code DELETE /stores/{id}?unlink=true})
      * after this customer's link was counted but before its edges were written, so the store's refresh job could not
-     * find this customer. The worker removes the store from the customer (the fan-out never writes a core item).
+     * find this customer. The worker removes the target from the owner (the fan-out never writes a core item).
      */
-    private void unlinkFromGoneStore(String storeId, Map<String, AttributeValue> customer) {
-        queue.send(
-                RefreshMessage.unlink(Keys.subjectRef(Entity.STORE, storeId), Values.string(customer, Attributes.ID)));
+    private void unlinkFromGoneTarget(Keys.SubjectRef target, Map<String, AttributeValue> owner) {
+        queue.send(RefreshMessage.unlink(target.toString(), Values.string(owner, Attributes.ID)));
     }
 
-    /** A customer lists a store that does not exist (any more): neither edge may exist. */
-    private void dropLink(Duplicate storeSide, Duplicate customerSide, long customerVersion) {
-        writer.delete(storeSide.key(), NOT_NEWER, customerVersion);
-        writer.delete(customerSide.key(), ANY, 0);
+    /** An owner lists a target that does not exist (any more): neither edge may exist. */
+    private void dropLink(Duplicate targetSide, Duplicate ownerSide, long ownerVersion) {
+        writer.delete(targetSide.key(), NOT_NEWER, ownerVersion);
+        writer.delete(ownerSide.key(), ANY, 0);
     }
 
     /**
      * Deletes a duplicate the subject's image no longer implies. A copy of the subject itself is deleted only if it is
-     * not newer than {@code supersededVersion}; a customer's edge copying a store carries the store's version, which
-     * says nothing about this record, so it goes unconditionally (the customer's records are processed in order).
+     * not newer than {@code supersededVersion}; an owner's edge copying its target (a customer's, copying a store)
+     * carries the target's version, which says nothing about this record, so it goes unconditionally (the owner's
+     * records are processed in order).
      */
     private void deleteNoLongerImplied(Duplicate duplicate, CoreChange change, long supersededVersion) {
         if (duplicate.type().equals(change.subjectRef())) {
@@ -224,11 +235,12 @@ final class ChangeFanout {
         Map<String, AttributeValue> image = change.newImage();
         long version = change.newVersion();
         List<ItemKey> ownedEdges = List.of();
-        if (change.entity() == Entity.STORE) {
-            // Strongly consistent discovery of the customer-side copies of this store (closes the sourceGsi race).
+        if (isLinkTarget(change.entity())) {
+            // Strongly consistent discovery of the owner-side copies of this target, a store's in the customers'
+            // partitions (closes the sourceGsi race).
             Optional<List<ItemKey>> few = reader.ownedEdgesUpTo(change.subjectRef(), RefreshJob.INLINE_COPIES);
             if (few.isEmpty()) {
-                // Too many to refresh here: a pass of the store's refresh job reads them, after this change.
+                // Too many to refresh here: a pass of the target's refresh job reads them, after this change.
                 jobs.ask(subjectOf(change), businessOf(image), version, linkCountOf(image));
                 return;
             }
@@ -285,9 +297,20 @@ final class ChangeFanout {
         return Values.number(image, Attributes.LINK_COUNT);
     }
 
-    /** Tag copies and a customer's store-side edges exist because of the subject's own image, nothing else. */
+    /**
+     * Tag copies, and the edges of a link's owner found through its sourceGsi (a customer's copies in the stores'
+     * partitions), exist because of the subject's own image, nothing else: only the owner's image lists its links.
+     */
     private static boolean decidedBySubjectItself(Duplicate duplicate, Entity subject) {
-        return duplicate.kind() == ItemKind.TAG || subject == Entity.CUSTOMER;
+        return duplicate.kind() == ItemKind.TAG || subject.link().isPresent();
+    }
+
+    /**
+     * A link's target (a store) may be linked by more owners than one stream record can refresh, so its edges are
+     * counted before they are worked and too many are left to its refresh job; an owner's links are in its own image.
+     */
+    private static boolean isLinkTarget(Entity subject) {
+        return subject.linkedBy().isPresent();
     }
 
     // ---- REMOVE -----------------------------------------------------------------------------------------------
@@ -314,12 +337,12 @@ final class ChangeFanout {
             done.add(duplicate.key());
             writes.add(() -> deleteNoLongerImplied(duplicate, change, version));
         }
-        if (change.entity() == Entity.STORE
+        if (isLinkTarget(change.entity())
                 && (linkCountOf(image) > 0
                         || reader.ownedEdgesUpTo(change.subjectRef(), RefreshJob.INLINE_COPIES)
                                 .isEmpty())) {
-            // Deleted with its links, or too many edges to delete here: a pass of the store's refresh job unlinks its
-            // customers and deletes its edges. The removal orders after the last version.
+            // Deleted with its links, or too many edges to delete here: a pass of the target's refresh job unlinks
+            // its owners (a store's customers) and deletes its edges. The removal orders after the last version.
             parallel.runAll(writes);
             jobs.ask(subjectOf(change), businessOf(image), version + 1, linkCountOf(image));
             return;
@@ -330,7 +353,7 @@ final class ChangeFanout {
                 writes.add(paced(pacer, () -> writer.delete(copy.key(), NOT_NEWER, version)));
             }
         }
-        if (change.entity() == Entity.CUSTOMER || change.entity() == Entity.STORE) {
+        if (change.entity().hasEdges()) {
             for (ItemKey owned : reader.ownedEdges(change.subjectRef())) {
                 if (done.add(owned)) {
                     // A copy of the other side, in the partition of a subject that is gone for good (ids are ULIDs).

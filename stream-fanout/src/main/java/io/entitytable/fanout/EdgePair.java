@@ -9,33 +9,38 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The two edges of one customer-store link, picked out of what {@link
- * io.entitytable.model.RelationshipCatalogue#impliedBy} returns for a customer (never rebuilt by hand).
+ * The two edges of one link, picked out of what {@link io.entitytable.model.RelationshipCatalogue#impliedBy} returns
+ * for the link's owner (never rebuilt by hand); for a customer linking store S:
  *
- * @param storeSide {@code store#S / customer#C}: a copy of the customer, in the store's partition
- * @param customerSide {@code customer#C / store#S}: a copy of the store, in the customer's partition
+ * @param target the linked subject ({@code store#S})
+ * @param targetSide {@code store#S / customer#C}: a copy of the owner, in the target's partition
+ * @param ownerSide {@code customer#C / store#S}: a copy of the target, in the owner's partition
  */
-record EdgePair(String storeId, Duplicate storeSide, Duplicate customerSide) {
+record EdgePair(Keys.SubjectRef target, Duplicate targetSide, Duplicate ownerSide) {
 
-    /** The links among {@code duplicates}, by store id. */
-    static Map<String, EdgePair> byStore(Set<Duplicate> duplicates) {
-        Map<String, Duplicate> storeSides = new LinkedHashMap<>();
-        Map<String, Duplicate> customerSides = new LinkedHashMap<>();
+    /** The links among {@code duplicates}, the image of a subject of {@code owner}, by target id; none if it links nothing. */
+    static Map<String, EdgePair> byTarget(Entity owner, Set<Duplicate> duplicates) {
+        if (owner.link().isEmpty()) {
+            return Map.of();
+        }
+        Entity target = owner.link().get().target();
+        Map<String, Duplicate> targetSides = new LinkedHashMap<>();
+        Map<String, Duplicate> ownerSides = new LinkedHashMap<>();
         for (Duplicate duplicate : duplicates) {
             if (duplicate.kind() != ItemKind.EDGE) {
                 continue;
             }
-            if (duplicate.source().entity() == Entity.STORE) {
-                customerSides.put(duplicate.source().id(), duplicate);
+            if (duplicate.source().entity() == target) {
+                ownerSides.put(duplicate.source().id(), duplicate);
             } else {
-                Keys.parseSubjectRef(duplicate.id()).ifPresent(store -> storeSides.put(store.id(), duplicate));
+                Keys.parseSubjectRef(duplicate.id()).ifPresent(linked -> targetSides.put(linked.id(), duplicate));
             }
         }
         Map<String, EdgePair> pairs = new LinkedHashMap<>();
-        storeSides.forEach((storeId, storeSide) -> {
-            Duplicate customerSide = customerSides.get(storeId);
-            if (customerSide != null) {
-                pairs.put(storeId, new EdgePair(storeId, storeSide, customerSide));
+        targetSides.forEach((targetId, targetSide) -> {
+            Duplicate ownerSide = ownerSides.get(targetId);
+            if (ownerSide != null) {
+                pairs.put(targetId, new EdgePair(new Keys.SubjectRef(target, targetId), targetSide, ownerSide));
             }
         });
         return pairs;

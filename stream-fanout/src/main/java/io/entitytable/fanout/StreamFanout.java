@@ -2,6 +2,13 @@ package io.entitytable.fanout;
 
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;
+import io.entitytable.fanout.refresh.RefreshJobs;
+import io.entitytable.fanout.refresh.RefreshQueue;
+import io.entitytable.fanout.table.Backoff;
+import io.entitytable.fanout.table.BoundedParallel;
+import io.entitytable.fanout.table.FanoutConfig;
+import io.entitytable.fanout.table.FanoutStats;
+import io.entitytable.fanout.table.FanoutTable;
 import io.entitytable.model.TableLayout;
 import java.time.Clock;
 import java.util.ArrayList;

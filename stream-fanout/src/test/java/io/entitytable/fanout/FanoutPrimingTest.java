@@ -2,6 +2,7 @@ package io.entitytable.fanout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.fanout.table.FanoutStats;
 import io.entitytable.model.TableLayout;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;

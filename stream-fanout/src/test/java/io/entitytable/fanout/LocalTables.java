@@ -1,5 +1,6 @@
 package io.entitytable.fanout;
 
+import io.entitytable.fanout.table.Backoff;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;

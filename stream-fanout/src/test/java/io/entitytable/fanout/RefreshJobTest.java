@@ -3,6 +3,10 @@ package io.entitytable.fanout;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.deployment.RefreshQueueTrigger;
+import io.entitytable.fanout.refresh.InMemoryRefreshQueue;
+import io.entitytable.fanout.refresh.RefreshWork;
+import io.entitytable.fanout.table.FanoutConfig;
+import io.entitytable.fanout.table.FanoutStats;
 import io.entitytable.local.dynamodb.LinkedStoreSeed;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Attributes;

@@ -2,6 +2,8 @@ package io.entitytable.fanout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.fanout.refresh.InMemoryRefreshQueue;
+import io.entitytable.fanout.table.FanoutConfig;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;

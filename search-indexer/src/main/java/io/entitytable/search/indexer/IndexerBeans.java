@@ -24,7 +24,7 @@ public class IndexerBeans {
         IndexerConfig config = IndexerConfig.from(
                 name -> settings.getOptionalValue(name, String.class).orElse(null));
         return SearchIndexer.create(
-                config, new TableOrderLines(dynamo, config.tableName()), deadLetters(config.deadLetterQueueUrl()));
+                config, new TableCollectionItems(dynamo, config.tableName()), deadLetters(config.deadLetterQueueUrl()));
     }
 
     /**

@@ -2,7 +2,6 @@ package io.entitytable.search.indexer;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.OrderLine;
 import io.entitytable.model.SearchText;
 import io.entitytable.model.Values;
 import io.entitytable.search.client.SearchDocument;
@@ -17,14 +16,14 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
 /**
  * The document one stream record asks for: the new image's document for an INSERT or MODIFY, a tombstone for a
  * REMOVE, nothing for an entity the index does not hold. An image that cannot be read throws {@link
- * IllegalArgumentException} or another runtime exception (a poison record); lines that cannot be read throw {@link
- * LinesUnavailableException} (worth a retry).
+ * IllegalArgumentException} or another runtime exception (a poison record); an item collection that cannot be read
+ * throws {@link CollectionUnavailableException} (worth a retry).
  */
 final class RecordDocuments {
-    private final OrderLines orderLines;
+    private final CollectionItems collectionItems;
 
-    RecordDocuments(OrderLines orderLines) {
-        this.orderLines = orderLines;
+    RecordDocuments(CollectionItems collectionItems) {
+        this.collectionItems = collectionItems;
     }
 
     Optional<SearchDocument> of(Record record) {
@@ -45,25 +44,27 @@ final class RecordDocuments {
         if (search.isEmpty()) {
             return Optional.empty();
         }
-        String id = Values.string(newImage, Attributes.ID);
-        List<Map<String, AttributeValue>> collection = search.get().readsCollection()
-                ? linesOf(id).stream().map(line -> line.toItem(id)).toList()
-                : List.of();
+        // The entity's search text may need the rest of its item collection (an order's lines), which its image lacks.
+        List<Map<String, AttributeValue>> collection =
+                search.get().readsCollection() ? collectionOf(Values.string(newImage, Attributes.ID)) : List.of();
         return SearchDocument.of(newImage, collection);
     }
 
-    private List<OrderLine> linesOf(String orderId) {
+    private List<Map<String, AttributeValue>> collectionOf(String subjectId) {
         try {
-            return orderLines.of(orderId);
+            return collectionItems.of(subjectId);
         } catch (RuntimeException e) {
-            throw new LinesUnavailableException(orderId, e);
+            throw new CollectionUnavailableException(subjectId, e);
         }
     }
 
-    /** An order's lines could not be read (throttling, a network fault): the record is retried, never dead-lettered. */
-    static final class LinesUnavailableException extends RuntimeException {
-        LinesUnavailableException(String orderId, Throwable cause) {
-            super("cannot read the lines of order " + orderId, cause);
+    /**
+     * A subject's item collection could not be read (throttling, a network fault): the record is retried, never
+     * dead-lettered.
+     */
+    static final class CollectionUnavailableException extends RuntimeException {
+        CollectionUnavailableException(String subjectId, Throwable cause) {
+            super("cannot read the item collection of " + subjectId, cause);
         }
     }
 }

@@ -67,20 +67,21 @@ public final class SearchIndexer {
     private final DeadLetters deadLetters;
     private final NextAliasWatch nextAlias;
 
-    SearchIndexer(OpenSearchClient client, IndexerConfig config, OrderLines orderLines, DeadLetters deadLetters) {
+    SearchIndexer(
+            OpenSearchClient client, IndexerConfig config, CollectionItems collectionItems, DeadLetters deadLetters) {
         this.client = client;
         this.config = config;
-        this.documents = new RecordDocuments(orderLines);
+        this.documents = new RecordDocuments(collectionItems);
         this.deadLetters = deadLetters;
         this.nextAlias = new NextAliasWatch(
                 new IndexAliases(client, config.names()), config.nextAliasRecheck(), System::nanoTime);
     }
 
     /** An indexer on the engine of {@code config}, after creating its index and alias when the alias is missing. */
-    public static SearchIndexer create(IndexerConfig config, OrderLines orderLines, DeadLetters deadLetters) {
+    public static SearchIndexer create(IndexerConfig config, CollectionItems collectionItems, DeadLetters deadLetters) {
         OpenSearchClient client = SearchClients.create(config.endpoint(), config.signing());
         new IndexBootstrap(client, config.names(), config.signing()).ensureIndexAndAlias();
-        return new SearchIndexer(client, config, orderLines, deadLetters);
+        return new SearchIndexer(client, config, collectionItems, deadLetters);
     }
 
     public StreamsEventResponse process(List<Record> records) {
@@ -95,7 +96,7 @@ public final class SearchIndexer {
                     Pending pending = new Pending(position, record, document.get());
                     latest.merge(document.get().id(), pending, Pending::newest);
                 }
-            } catch (RecordDocuments.LinesUnavailableException e) {
+            } catch (RecordDocuments.CollectionUnavailableException e) {
                 LOG.warnf(e, "record %s: %s", sequenceNumber(record), e.getMessage());
                 firstFailed = Math.min(firstFailed, position);
             } catch (RuntimeException e) {

@@ -16,10 +16,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The handler on the files of the top-level {@code events/stream/} folder (Lambda's own event deserializer, the SDK
@@ -27,6 +29,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class IndexerHandlerTest {
     private static final List<OrderLine> LINES = List.of(new OrderLine(1, "SKU-1", "Walnut desk", 1, 10000));
+
+    /** The item collection every order of the sample events is given: {@link #LINES}, as the API writes them. */
+    private static List<Map<String, AttributeValue>> linesOf(String orderId) {
+        return LINES.stream().map(line -> line.toItem(orderId)).toList();
+    }
 
     private final EngineIndex index = new EngineIndex();
     private final RecordingDeadLetters deadLetters = new RecordingDeadLetters();
@@ -45,7 +52,7 @@ class IndexerHandlerTest {
     void everySampleEvent_shouldBeIndexedWithoutFailures_twice(Path file) throws IOException {
         // GIVEN
         IndexerHandler handler =
-                new IndexerHandler(SearchIndexer.create(index.config(), orderId -> LINES, deadLetters));
+                new IndexerHandler(SearchIndexer.create(index.config(), id -> linesOf(id), deadLetters));
         DynamodbEvent event = event(file);
 
         // WHEN delivered twice, as Lambda may
@@ -64,7 +71,7 @@ class IndexerHandlerTest {
     void storeRenamed_shouldLeaveTheStoreFindableByItsNewNameOnly() throws IOException {
         // GIVEN the sample rename: the old key's REMOVE and the new key's INSERT at version 2
         IndexerHandler handler =
-                new IndexerHandler(SearchIndexer.create(index.config(), orderId -> LINES, deadLetters));
+                new IndexerHandler(SearchIndexer.create(index.config(), id -> linesOf(id), deadLetters));
         DynamodbEvent event = event(Path.of(System.getProperty("entity-table.events-dir", "../events/stream"))
                 .resolve("store-renamed.json"));
         Store renamed = event.getRecords().stream()

@@ -34,8 +34,8 @@ class SearchIndexerTest {
     private final Subjects subjects = new Subjects();
     private final RecordingDeadLetters deadLetters = new RecordingDeadLetters();
 
-    private SearchIndexer indexer(OrderLines lines) {
-        return SearchIndexer.create(index.config(), lines, deadLetters);
+    private SearchIndexer indexer(CollectionItems collection) {
+        return SearchIndexer.create(index.config(), collection, deadLetters);
     }
 
     @Test
@@ -44,7 +44,7 @@ class SearchIndexerTest {
         Customer customer = subjects.customer("José", "Quixote");
 
         // WHEN
-        StreamsEventResponse response = indexer(OrderLines.none()).process(List.of(insert(customer)));
+        StreamsEventResponse response = indexer(CollectionItems.none()).process(List.of(insert(customer)));
 
         // THEN
         assertThat(response.getBatchItemFailures()).isEmpty();
@@ -62,7 +62,7 @@ class SearchIndexerTest {
         // GIVEN
         Store store = subjects.store("Crème Brûlée Corner");
         Store renamed = store.withDetails("Tarte Tatin Corner", store.address()).withVersion(2, LATER);
-        SearchIndexer indexer = indexer(OrderLines.none());
+        SearchIndexer indexer = indexer(CollectionItems.none());
         indexer.process(List.of(insert(store)));
 
         // WHEN
@@ -92,7 +92,7 @@ class SearchIndexerTest {
                 .withVersion(2, LATER);
         Store store = subjects.store("Semaphore Supplies");
         Store renamed = store.withDetails("Mutex Market", store.address()).withVersion(2, LATER);
-        SearchIndexer indexer = indexer(OrderLines.none());
+        SearchIndexer indexer = indexer(CollectionItems.none());
         indexer.process(List.of(insert(before), insert(store)));
 
         // WHEN one rename arrives in stream order, the other with its INSERT first, in separate batches
@@ -112,7 +112,8 @@ class SearchIndexerTest {
         // GIVEN
         Customer customer = subjects.customer("Zoë", "Núñez");
         Order order = subjects.order(customer, "SHIPPED");
-        OrderLines lines = orderId -> orderId.equals(order.id()) ? Subjects.lines() : List.of();
+        CollectionItems lines =
+                id -> id.equals(order.id()) ? order.withLines(Subjects.lines()).lineItems() : List.of();
 
         // WHEN
         indexer(lines).process(List.of(insert(order)));
@@ -136,7 +137,7 @@ class SearchIndexerTest {
         Record r1 = insert(v1);
         Record r2 = modify(v1, v2);
         Record r3 = modify(v2, v3);
-        SearchIndexer indexer = indexer(OrderLines.none());
+        SearchIndexer indexer = indexer(CollectionItems.none());
 
         // WHEN the batch arrives, then again, then reordered, then its older half alone
         List<StreamsEventResponse> responses = List.of(
@@ -162,7 +163,7 @@ class SearchIndexerTest {
         Customer v1 = subjects.customer("Grace", "Hopper");
         Customer v2 = v1.withDetails("Grace", "Murray", v1.email(), v1.mailingAddresses())
                 .withVersion(2, LATER);
-        SearchIndexer indexer = indexer(OrderLines.none());
+        SearchIndexer indexer = indexer(CollectionItems.none());
         index.forgetDeletesAtOnce();
         indexer.process(List.of(insert(v1), modify(v1, v2), remove(v2)));
         index.send("POST", "/" + index.physical + "/_flush", null);
@@ -189,8 +190,8 @@ class SearchIndexerTest {
         Store store = subjects.store("Bletchley Books");
         Record orderRecord = insert(order);
         try (LocalQueue queue = new LocalQueue("search-dead-letters")) {
-            SearchIndexer indexer =
-                    SearchIndexer.create(index.config(), orderId -> Subjects.lines(), queue.deadLetters());
+            SearchIndexer indexer = SearchIndexer.create(
+                    index.config(), id -> order.withLines(Subjects.lines()).lineItems(), queue.deadLetters());
 
             // WHEN
             StreamsEventResponse response = indexer.process(List.of(insert(customer), orderRecord, insert(store)));
@@ -222,7 +223,7 @@ class SearchIndexerTest {
         LogCapture logs = LogCapture.start();
         try {
             // WHEN
-            StreamsEventResponse response = indexer(OrderLines.none()).process(List.of(record));
+            StreamsEventResponse response = indexer(CollectionItems.none()).process(List.of(record));
 
             // THEN it is dead-lettered, and neither the letter nor any log record names a personal field
             assertThat(response.getBatchItemFailures()).isEmpty();
@@ -252,7 +253,7 @@ class SearchIndexerTest {
         image.put(Attributes.TYPE, Values.s("customr#toboso.dulcinea"));
 
         // WHEN
-        indexer(OrderLines.none()).process(List.of(StreamRecords.record(OperationType.INSERT, null, image)));
+        indexer(CollectionItems.none()).process(List.of(StreamRecords.record(OperationType.INSERT, null, image)));
 
         // THEN
         assertThat(deadLetters.letters).singleElement().satisfies(letter -> {
@@ -273,7 +274,7 @@ class SearchIndexerTest {
         Customer customer = subjects.customer("Katherine", "Johnson");
 
         // WHEN
-        StreamsEventResponse response = indexer(OrderLines.none())
+        StreamsEventResponse response = indexer(CollectionItems.none())
                 .process(List.of(StreamRecords.record(OperationType.INSERT, null, bogus), insert(customer)));
 
         // THEN
@@ -297,7 +298,7 @@ class SearchIndexerTest {
                 java.time.Duration.ofMillis(5),
                 java.time.Duration.ZERO);
         SearchIndexer indexer = new SearchIndexer(
-                SearchClients.create(down.endpoint(), down.signing()), down, OrderLines.none(), deadLetters);
+                SearchClients.create(down.endpoint(), down.signing()), down, CollectionItems.none(), deadLetters);
         Record first = insert(subjects.customer("Mary", "Jackson"));
 
         // WHEN
@@ -311,12 +312,12 @@ class SearchIndexerTest {
     }
 
     @Test
-    void unreadableOrderLines_shouldReportThatRecord_andIndexTheOthers() {
+    void unreadableCollectionItems_shouldReportThatRecord_andIndexTheOthers() {
         // GIVEN
         Customer customer = subjects.customer("Dorothy", "Vaughan");
         Order order = subjects.order(customer, "PLACED");
         Record orderRecord = insert(order);
-        OrderLines throttled = orderId -> {
+        CollectionItems throttled = id -> {
             throw new IllegalStateException("throttled");
         };
 
@@ -334,8 +335,8 @@ class SearchIndexerTest {
     @Test
     void start_shouldCreateTheIndexAndAlias_once() {
         // WHEN two indexers start on the same names
-        indexer(OrderLines.none());
-        indexer(OrderLines.none());
+        indexer(CollectionItems.none());
+        indexer(CollectionItems.none());
 
         // THEN
         assertThat(index.send("GET", "/_alias/" + index.alias, null).body()).contains(index.physical);
@@ -348,7 +349,7 @@ class SearchIndexerTest {
     @Test
     void start_afterARebuildMovedTheAlias_shouldLeaveTheAliasAlone_andNotRecreateTheFirstIndex() {
         // GIVEN the alias moved to a second generation and the first index deleted, as a rebuild leaves them
-        indexer(OrderLines.none());
+        indexer(CollectionItems.none());
         String second = new io.entitytable.deployment.SearchIndexNames(index.alias).physical(1, 2);
         index.send("PUT", "/" + second, io.entitytable.deployment.SearchIndex.definitionJson());
         index.send(
@@ -360,7 +361,7 @@ class SearchIndexerTest {
         Customer customer = subjects.customer("Grace", "Hopper");
 
         // WHEN an indexer starts again and indexes
-        StreamsEventResponse response = indexer(OrderLines.none()).process(List.of(insert(customer)));
+        StreamsEventResponse response = indexer(CollectionItems.none()).process(List.of(insert(customer)));
 
         // THEN
         assertThat(response.getBatchItemFailures()).isEmpty();
@@ -374,7 +375,7 @@ class SearchIndexerTest {
         // GIVEN a rebuild's next index behind the next alias
         io.entitytable.deployment.SearchIndexNames names = new io.entitytable.deployment.SearchIndexNames(index.alias);
         SearchIndexer indexer = SearchIndexer.create(
-                index.config().withNextAliasRecheck(java.time.Duration.ZERO), OrderLines.none(), deadLetters);
+                index.config().withNextAliasRecheck(java.time.Duration.ZERO), CollectionItems.none(), deadLetters);
         String next = names.physical(1, 2);
         index.send("PUT", "/" + next, io.entitytable.deployment.SearchIndex.definitionJson());
         index.send("PUT", "/" + next + "/_alias/" + names.nextAlias(), null);

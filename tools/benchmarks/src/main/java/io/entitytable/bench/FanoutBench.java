@@ -1,9 +1,9 @@
 package io.entitytable.bench;
 
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import io.entitytable.fanout.FanoutConfig;
-import io.entitytable.fanout.FanoutStats;
 import io.entitytable.fanout.StreamFanout;
+import io.entitytable.fanout.table.FanoutConfig;
+import io.entitytable.fanout.table.FanoutStats;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;

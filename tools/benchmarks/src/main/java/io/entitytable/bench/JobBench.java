@@ -2,10 +2,10 @@ package io.entitytable.bench;
 
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import io.entitytable.deployment.RefreshQueueTrigger;
-import io.entitytable.fanout.FanoutConfig;
-import io.entitytable.fanout.FanoutStats;
-import io.entitytable.fanout.RefreshQueue;
 import io.entitytable.fanout.StreamFanout;
+import io.entitytable.fanout.refresh.RefreshQueue;
+import io.entitytable.fanout.table.FanoutConfig;
+import io.entitytable.fanout.table.FanoutStats;
 import io.entitytable.local.dynamodb.LinkedStoreSeed;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.pump.QueuePump;

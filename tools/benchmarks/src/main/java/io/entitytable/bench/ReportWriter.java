@@ -154,7 +154,7 @@ final class ReportWriter {
                 1000 (none for larger k, whose runs follow the smaller ones in this JVM). Times in ms. WCU as \
                 DynamoDB Local reports them (ReturnConsumedCapacity.TOTAL); the fan-out's own count of puts is \
                 checked to equal k every round."""
-                        .formatted(io.entitytable.fanout.FanoutConfig.DEFAULT_MAX_CONCURRENT_WRITES));
+                        .formatted(io.entitytable.fanout.table.FanoutConfig.DEFAULT_MAX_CONCURRENT_WRITES));
         section.line("");
         List<List<String>> rows = new ArrayList<>();
         FanoutBench.Result hundred = null;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.entitytable.deployment.RefreshQueueTrigger;
 import io.entitytable.deployment.StreamTrigger;
-import io.entitytable.fanout.RefreshQueue;
+import io.entitytable.fanout.refresh.RefreshQueue;
 import io.entitytable.local.LocalOptions;
 import io.entitytable.local.LocalSystem;
 import io.entitytable.local.RepositoryRoot;

@@ -15,9 +15,11 @@ import io.entitytable.search.indexer.IndexerHandler;
 import io.entitytable.search.indexer.SearchIndexer;
 import java.net.URI;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The search indexer as its pump invokes it: the deployed handler class and {@link SearchIndexer} in this JVM, on the
@@ -66,9 +68,8 @@ final class IndexerInstance implements FunctionInvoker, AutoCloseable {
     }
 
     /** An order's lines, as the deployed indexer reads them: one strongly consistent Query of its partition. */
-    private List<OrderLine> linesOf(String orderId) {
+    private List<Map<String, AttributeValue>> linesOf(String orderId) {
         return dynamo.queryPaginator(OrderLine.linesQuery(tableName, orderId)).items().stream()
-                .map(OrderLine::from)
                 .toList();
     }
 

@@ -7,9 +7,9 @@ import com.amazonaws.services.lambda.runtime.serialization.events.LambdaEventSer
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.deployment.FunctionDefinition;
-import io.entitytable.fanout.FanoutConfig;
-import io.entitytable.fanout.RefreshQueue;
-import io.entitytable.fanout.RefreshWork;
+import io.entitytable.fanout.refresh.RefreshQueue;
+import io.entitytable.fanout.refresh.RefreshWork;
+import io.entitytable.fanout.table.FanoutConfig;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.pump.FunctionInvoker;
 import io.entitytable.local.pump.InvocationResult;

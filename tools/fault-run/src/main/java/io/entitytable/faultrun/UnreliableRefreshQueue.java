@@ -1,6 +1,6 @@
 package io.entitytable.faultrun;
 
-import io.entitytable.fanout.RefreshQueue;
+import io.entitytable.fanout.refresh.RefreshQueue;
 import io.entitytable.model.RefreshMessage;
 import java.util.ArrayList;
 import java.util.List;

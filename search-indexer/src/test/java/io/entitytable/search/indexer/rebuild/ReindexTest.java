@@ -281,7 +281,6 @@ class ReindexTest {
                         .withTable(table)
                         .withNextAliasRecheck(nextAliasRecheck),
                 orderId -> dynamo.queryPaginator(OrderLine.linesQuery(table, orderId)).items().stream()
-                        .map(OrderLine::from)
                         .toList(),
                 letters -> {
                     throw new AssertionError("nothing should be refused: " + letters);

@@ -1,5 +1,7 @@
-package io.entitytable.fanout;
+package io.entitytable.fanout.refresh;
 
+import io.entitytable.fanout.table.FanoutStats;
+import io.entitytable.fanout.table.FanoutTable;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
@@ -35,13 +37,13 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  *   <li>{@link #restart}: a new pass whatever the state, for a job that stopped.
  * </ul>
  */
-final class RefreshJobs implements PassLedger {
+public final class RefreshJobs implements PassLedger {
     private final FanoutTable table;
     private final RefreshQueue queue;
     private final SegmentPlanner planner;
     private final Clock clock;
 
-    RefreshJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
+    public RefreshJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
         this.table = table;
         this.queue = queue;
         this.planner = new SegmentPlanner(table);
@@ -49,7 +51,7 @@ final class RefreshJobs implements PassLedger {
     }
 
     /** Makes sure a pass over the copies of {@code subject} starts after its change to {@code version}. */
-    void ask(Keys.SubjectRef subject, String businessId, long version, long expectedCopies) {
+    public void ask(Keys.SubjectRef subject, String businessId, long version, long expectedCopies) {
         for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
             Optional<RefreshJob> found = get(subject);
             try {
@@ -57,7 +59,7 @@ final class RefreshJobs implements PassLedger {
                     RefreshJob job = found.get();
                     if (job.passVersion() == version) {
                         // The change that started this pass, delivered again: its segments may never have been sent.
-                        queue.sendAll(planOf(job).messages(subject.toString(), job.pass()));
+                        queue.sendAll(planOf(subject, job).messages(subject.toString(), job.pass()));
                     } else if (job.passVersion() < version && job.requestedVersion() < version) {
                         requestAnotherPass(subject, job, version);
                     }
@@ -215,7 +217,7 @@ final class RefreshJobs implements PassLedger {
             long version,
             long expectedCopies) {
         long pass = previous.map(RefreshJob::pass).orElse(0L) + 1;
-        SegmentPlan plan = planner.plan(subject.toString(), expectedCopies);
+        SegmentPlan plan = planner.plan(subject, expectedCopies);
         Condition condition = previous.isPresent() && previous.get().pass() > 0
                 ? samePass(previous.get().pass())
                 : new Condition("attribute_not_exists(#pass)", Map.of("#pass", Attributes.JOB_PASS), Map.of());
@@ -262,8 +264,8 @@ final class RefreshJobs implements PassLedger {
         queue.sendAll(plan.messages(subject.toString(), pass));
     }
 
-    private static SegmentPlan planOf(RefreshJob job) {
-        return new SegmentPlan(job.cuts());
+    private static SegmentPlan planOf(Keys.SubjectRef subject, RefreshJob job) {
+        return new SegmentPlan(SegmentPlan.ownerOfLinksTo(subject), job.cuts());
     }
 
     Optional<RefreshJob> get(Keys.SubjectRef subject) {

@@ -1,4 +1,4 @@
-package io.entitytable.fanout;
+package io.entitytable.fanout.refresh;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent.SQSMessage;
@@ -19,7 +19,7 @@ import java.util.function.BooleanSupplier;
  * returning a failed message until it has been received {@code maxReceives} times and then moving it to {@link
  * #deadLetters()}.
  */
-final class InMemoryRefreshQueue implements RefreshQueue {
+public final class InMemoryRefreshQueue implements RefreshQueue {
     private final List<SQSMessage> waiting = new ArrayList<>();
     private final List<RefreshMessage> sent = new ArrayList<>();
     private final List<SQSMessage> deadLetters = new ArrayList<>();
@@ -39,15 +39,15 @@ final class InMemoryRefreshQueue implements RefreshQueue {
     }
 
     /** Every message ever sent, in order. */
-    synchronized List<RefreshMessage> sent() {
+    public synchronized List<RefreshMessage> sent() {
         return List.copyOf(sent);
     }
 
-    synchronized int waiting() {
+    public synchronized int waiting() {
         return waiting.size();
     }
 
-    synchronized List<SQSMessage> deadLetters() {
+    public synchronized List<SQSMessage> deadLetters() {
         return List.copyOf(deadLetters);
     }
 
@@ -55,12 +55,12 @@ final class InMemoryRefreshQueue implements RefreshQueue {
     private static final int MAX_RECEIVES = RefreshQueueTrigger.DEFAULT.maxReceiveCount();
 
     /** Delivers one batch (in order, of the trigger's size); false when the queue was empty. */
-    boolean deliverOnce(RefreshWork work) {
+    public boolean deliverOnce(RefreshWork work) {
         return deliver(work, BATCH, null, 0, MAX_RECEIVES);
     }
 
     /** Delivers until the queue is empty, in order, a batch of the trigger's size at a time; returns the invocations. */
-    int drainWith(RefreshWork work) {
+    public int drainWith(RefreshWork work) {
         return drainWith(work, BATCH, null, 0, MAX_RECEIVES);
     }
 
@@ -68,12 +68,12 @@ final class InMemoryRefreshQueue implements RefreshQueue {
      * Delivers until the queue is empty. With a {@code random}, each batch is taken from anywhere in the queue and a
      * message is delivered twice with probability {@code duplicateRate}.
      */
-    int drainWith(RefreshWork work, int batchSize, Random random, double duplicateRate, int maxReceives) {
+    public int drainWith(RefreshWork work, int batchSize, Random random, double duplicateRate, int maxReceives) {
         return drainWith(work, batchSize, random, duplicateRate, maxReceives, () -> {});
     }
 
     /** As above, running {@code beforeInvocation} before each invocation (to arm a fault for it). */
-    int drainWith(
+    public int drainWith(
             RefreshWork work,
             int batchSize,
             Random random,
@@ -94,7 +94,7 @@ final class InMemoryRefreshQueue implements RefreshQueue {
      * One worker instance as Lambda runs it: its own {@link RefreshWork} (and DynamoDB client), and what to do before
      * each of its invocations (to arm a fault for it).
      */
-    record Instance(RefreshWork work, Runnable beforeInvocation) {}
+    public record Instance(RefreshWork work, Runnable beforeInvocation) {}
 
     /**
      * Delivers with every instance at once, one thread each, as the event source mapping runs up to its maximum
@@ -102,7 +102,7 @@ final class InMemoryRefreshQueue implements RefreshQueue {
      * until {@code finished} is true, the queue is empty and no invocation is under way (a running one may still send
      * the rest of its segment). Returns the invocations.
      */
-    int drainConcurrently(
+    public int drainConcurrently(
             List<Instance> instances,
             int batchSize,
             Random random,

@@ -1,4 +1,4 @@
-package io.entitytable.fanout;
+package io.entitytable.fanout.refresh;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;

@@ -1,4 +1,4 @@
-package io.entitytable.fanout;
+package io.entitytable.fanout.table;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -6,4 +6,4 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * The table the fan-out reads and writes, with the back-off every call goes through and the counters every call
  * reports to: what {@link TableReader} and {@link CopyWriter} share.
  */
-record FanoutTable(DynamoDbClient dynamo, String tableName, Backoff backoff, FanoutStats stats) {}
+public record FanoutTable(DynamoDbClient dynamo, String tableName, Backoff backoff, FanoutStats stats) {}

@@ -1,4 +1,4 @@
-package io.entitytable.fanout;
+package io.entitytable.fanout.table;
 
 import static io.entitytable.model.SourceVersionCondition.ANY;
 import static io.entitytable.model.SourceVersionCondition.CREATE_OR_ADVANCE;
@@ -26,18 +26,18 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * The only code that writes duplicate items. Every put and delete carries a {@link SourceVersionCondition}; a refused
  * condition is counted as stale and returns normally.
  */
-final class CopyWriter {
+public final class CopyWriter {
     private static final Set<SourceVersionCondition> PUT_CONDITIONS = EnumSet.of(CREATE_OR_ADVANCE, REFRESH);
     private static final Set<SourceVersionCondition> DELETE_CONDITIONS = EnumSet.of(NOT_NEWER, ANY);
 
     private final FanoutTable table;
 
-    CopyWriter(FanoutTable table) {
+    public CopyWriter(FanoutTable table) {
         this.table = table;
     }
 
     /** Puts {@code copy} (built by {@link RelationshipCatalogue#copyItem}) if its condition holds. */
-    boolean put(Map<String, AttributeValue> copy, SourceVersionCondition condition) {
+    public boolean put(Map<String, AttributeValue> copy, SourceVersionCondition condition) {
         if (!PUT_CONDITIONS.contains(condition)) {
             throw new IllegalArgumentException("not a put condition: " + condition);
         }
@@ -60,7 +60,7 @@ final class CopyWriter {
     }
 
     /** Deletes the copy at {@code key} if its {@code sourceVersion} meets {@code condition} against {@code version}. */
-    boolean delete(ItemKey key, SourceVersionCondition condition, long version) {
+    public boolean delete(ItemKey key, SourceVersionCondition condition, long version) {
         if (!DELETE_CONDITIONS.contains(condition)) {
             throw new IllegalArgumentException("not a delete condition: " + condition);
         }

@@ -1,4 +1,4 @@
-package io.entitytable.fanout;
+package io.entitytable.fanout.table;
 
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
@@ -23,20 +23,20 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionConflictExcepti
  * @see <a href="https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/">Exponential backoff and
  *     jitter</a>
  */
-final class Backoff {
+public final class Backoff {
     private final int maxAttempts;
     private final long baseMillis;
     private final long maxMillis;
     private final FanoutStats stats;
 
-    Backoff(FanoutConfig config, FanoutStats stats) {
+    public Backoff(FanoutConfig config, FanoutStats stats) {
         this.maxAttempts = config.maxAttempts();
         this.baseMillis = Math.max(1, config.baseDelay().toMillis());
         this.maxMillis = Math.max(baseMillis, config.maxDelay().toMillis());
         this.stats = stats;
     }
 
-    <T> T call(Supplier<T> call) {
+    public <T> T call(Supplier<T> call) {
         for (int attempt = 1; ; attempt++) {
             try {
                 return call.get();

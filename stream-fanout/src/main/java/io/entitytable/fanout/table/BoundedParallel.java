@@ -1,4 +1,4 @@
-package io.entitytable.fanout;
+package io.entitytable.fanout.table;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -14,10 +14,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * bound), waits for all of them, and then fails with the first failure. Waiting for every task before failing keeps a
  * failed record's writes from overlapping the next attempt's.
  */
-final class BoundedParallel implements AutoCloseable {
+public final class BoundedParallel implements AutoCloseable {
     private final ExecutorService pool;
 
-    BoundedParallel(int threads) {
+    public BoundedParallel(int threads) {
         AtomicInteger counter = new AtomicInteger();
         ThreadFactory daemons = runnable -> {
             Thread thread = new Thread(runnable, "fanout-" + counter.incrementAndGet());
@@ -27,7 +27,7 @@ final class BoundedParallel implements AutoCloseable {
         this.pool = Executors.newFixedThreadPool(threads, daemons);
     }
 
-    void runAll(List<Runnable> tasks) {
+    public void runAll(List<Runnable> tasks) {
         if (tasks.isEmpty()) {
             return;
         }

@@ -1,4 +1,4 @@
-package io.entitytable.fanout;
+package io.entitytable.fanout.table;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
@@ -6,7 +6,7 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Tombstone;
-import io.entitytable.model.Values;
+import io.entitytable.model.access.PartitionQuery;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -25,7 +25,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * through the inverted sourceGsi (eventually consistent), and the edges a subject owns in its own partition (strongly
  * consistent). Never a Scan.
  */
-final class TableReader {
+public final class TableReader {
     /**
      * Rounds of "Query, then tombstone" before a subject found neither way fails: a transaction commits within
      * milliseconds, and the pauses double from {@link #GONE_CHECK_PAUSE}, about 1.3 s in all.
@@ -36,21 +36,23 @@ final class TableReader {
 
     private final FanoutTable table;
 
-    TableReader(FanoutTable table) {
+    public TableReader(FanoutTable table) {
         this.table = table;
     }
 
     /**
      * The live core item of a subject, read strongly consistently: Query {@code id = <id>, begins_with(type,
-     * <entity>#)}. A customer's or store's sort key carries its (mutable) name, so the id alone is the stable handle.
+     * <entity>#)}. When the entity's sort key carries a (mutable) name (a customer's, a store's), the id alone is the
+     * stable handle.
      *
-     * <p>Empty only when the subject is gone for good. For a customer or store an empty Query is not proof: a Query is
+     * <p>Empty only when the subject is gone for good. For an entity that {@link Entity#leavesTombstone} an empty Query
+     * is not proof: a Query is
      * read-committed against a transaction, so one that runs while a rename commits can see neither key. Proof is the
      * tombstone its delete left, read by GetItem, which is serializable with transactions. Without one the Query is
      * asked again, after a pause; a subject found neither way for {@link #GONE_CHECKS} rounds fails the record or
      * message, to be retried, rather than be guessed gone (see {@link Tombstone}).
      */
-    Optional<Map<String, AttributeValue>> currentCore(Entity entity, String id) {
+    public Optional<Map<String, AttributeValue>> currentCore(Entity entity, String id) {
         Optional<Map<String, AttributeValue>> live = queryCore(entity, id);
         if (live.isPresent() || !entity.leavesTombstone()) {
             return live;
@@ -72,13 +74,10 @@ final class TableReader {
     }
 
     private Optional<Map<String, AttributeValue>> queryCore(Entity entity, String id) {
-        String prefix = entity.coreSortKeyPrefix();
-        QueryRequest request = QueryRequest.builder()
-                .tableName(table.tableName())
-                .keyConditionExpression("#id = :id AND begins_with(#type, :prefix)")
-                .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
-                .expressionAttributeValues(Map.of(":id", Values.s(id), ":prefix", Values.s(prefix)))
-                .consistentRead(true)
+        QueryRequest request = PartitionQuery.sortBeginsWith(null, id, entity.coreSortKeyPrefix())
+                .consistentRead()
+                .toRequest(table.tableName())
+                .toBuilder()
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
         QueryResponse response = table.backoff().call(() -> table.dynamo().query(request));
@@ -110,18 +109,13 @@ final class TableReader {
     /**
      * Every copy of a subject, from sourceGsi ({@code source = <entity>#<id>}), all pages. The index projects {@code
      * sourceVersion}, so a copy that is already current costs no write. Eventually consistent: a copy written a moment
-     * ago may be missing (see {@link ChangeFanout} for how that race is closed).
+     * ago may be missing (see {@code ChangeFanout} for how that race is closed).
      */
-    List<FoundCopy> copiesOf(String subjectRef) {
-        TableLayout.IndexLayout index = TableLayout.ENTITY.index(TableLayout.SOURCE_GSI);
-        QueryRequest request = QueryRequest.builder()
-                .tableName(table.tableName())
-                .indexName(index.name())
-                .keyConditionExpression("#pk = :ref")
-                .expressionAttributeNames(Map.of("#pk", index.partitionKey()))
-                .expressionAttributeValues(Map.of(":ref", Values.s(subjectRef)))
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .build();
+    public List<FoundCopy> copiesOf(String subjectRef) {
+        QueryRequest request =
+                PartitionQuery.partition(TableLayout.SOURCE_GSI, subjectRef).toRequest(table.tableName()).toBuilder()
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .build();
         // Only copies carry the index key, so every hit is a copy.
         return everyItem(request, FanoutStats.Count.SOURCE_INDEX_PAGES).stream()
                 .map(item -> new FoundCopy(ItemKey.of(item), sourceVersion(item)))
@@ -132,7 +126,7 @@ final class TableReader {
      * The keys of every item in a subject's own edge partition ({@code id = customer#C} or {@code store#S}), read
      * strongly consistently, all pages.
      */
-    List<ItemKey> ownedEdges(String subjectRef) {
+    public List<ItemKey> ownedEdges(String subjectRef) {
         return everyItem(ownedEdgesQuery(subjectRef).build(), FanoutStats.Count.PARTITION_PAGES).stream()
                 .map(ItemKey::of)
                 .toList();
@@ -142,7 +136,7 @@ final class TableReader {
      * The keys of a subject's own edges, as {@link #ownedEdges}, when there are at most {@code limit}; empty when there
      * are more. One Query of at most {@code limit + 1} keys, whatever the partition holds.
      */
-    Optional<List<ItemKey>> ownedEdgesUpTo(String subjectRef, int limit) {
+    public Optional<List<ItemKey>> ownedEdgesUpTo(String subjectRef, int limit) {
         QueryRequest request = ownedEdgesQuery(subjectRef).limit(limit + 1).build();
         QueryResponse page = table.backoff().call(() -> table.dynamo().query(request));
         table.stats().add(FanoutStats.Count.PARTITION_PAGES, page.consumedCapacity());
@@ -153,13 +147,11 @@ final class TableReader {
     }
 
     private QueryRequest.Builder ownedEdgesQuery(String subjectRef) {
-        return QueryRequest.builder()
-                .tableName(table.tableName())
-                .keyConditionExpression("#id = :ref")
-                .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
-                .expressionAttributeValues(Map.of(":ref", Values.s(subjectRef)))
-                .projectionExpression("#id, #type")
-                .consistentRead(true)
+        return PartitionQuery.partition(null, subjectRef)
+                .consistentRead()
+                .projecting(Attributes.ID, Attributes.TYPE)
+                .toRequest(table.tableName())
+                .toBuilder()
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
     }
 
@@ -185,5 +177,5 @@ final class TableReader {
     }
 
     /** A copy found through sourceGsi, with the source version the index projects (null if the index has none). */
-    record FoundCopy(ItemKey key, Long sourceVersion) {}
+    public record FoundCopy(ItemKey key, Long sourceVersion) {}
 }

@@ -1,7 +1,12 @@
-package io.entitytable.fanout;
+package io.entitytable.fanout.refresh;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent.SQSMessage;
+import io.entitytable.fanout.table.Backoff;
+import io.entitytable.fanout.table.BoundedParallel;
+import io.entitytable.fanout.table.FanoutConfig;
+import io.entitytable.fanout.table.FanoutStats;
+import io.entitytable.fanout.table.FanoutTable;
 import io.entitytable.model.CopyPace;
 import io.entitytable.model.RefreshMessage;
 import java.time.Clock;

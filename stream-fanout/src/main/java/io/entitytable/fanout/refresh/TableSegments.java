@@ -1,15 +1,19 @@
-package io.entitytable.fanout;
+package io.entitytable.fanout.refresh;
 
 import static io.entitytable.model.SourceVersionCondition.ANY;
 import static io.entitytable.model.SourceVersionCondition.REFRESH;
 
+import io.entitytable.fanout.table.CopyWriter;
+import io.entitytable.fanout.table.FanoutStats;
+import io.entitytable.fanout.table.FanoutTable;
+import io.entitytable.fanout.table.TableReader;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
 import io.entitytable.model.Values;
+import io.entitytable.model.access.PartitionQuery;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
@@ -39,15 +43,12 @@ final class TableSegments implements SegmentTable {
     @Override
     public EdgePage page(String subjectRef, String from, String to, String after, int limit) {
         // [from, to): 'to' is a cut or the end of the key prefix, which is never a key itself (see SegmentPlan).
-        QueryRequest.Builder request = QueryRequest.builder()
-                .tableName(table.tableName())
-                .keyConditionExpression("#id = :ref AND #type BETWEEN :from AND :to")
-                .expressionAttributeNames(Map.of("#id", Attributes.ID, "#type", Attributes.TYPE))
-                .expressionAttributeValues(
-                        Map.of(":ref", Values.s(subjectRef), ":from", Values.s(from), ":to", Values.s(to)))
-                .projectionExpression("#id, #type")
+        QueryRequest.Builder request = PartitionQuery.sortBetween(null, subjectRef, from, to)
+                .consistentRead()
+                .projecting(Attributes.ID, Attributes.TYPE)
+                .toRequest(table.tableName())
+                .toBuilder()
                 .limit(limit)
-                .consistentRead(true)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
         if (after != null) {
             request.exclusiveStartKey(new ItemKey(subjectRef, after).toAttributes());
@@ -81,31 +82,34 @@ final class TableSegments implements SegmentTable {
     }
 
     /**
-     * {@code DELETE storeIds :s ADD version 1 SET updatedAt}, on condition that the customer still lists the store: the
-     * same change as the API's unlink of a store that is gone, as one UpdateItem. It bumps the version, so an API write
-     * based on the customer as it was fails its own version condition and is retried, and the customer's stream record
-     * makes the fan-out delete the customer's side of the link.
+     * {@code DELETE <link attribute> :target ADD version 1 SET updatedAt} (a customer's {@code storeIds}), on condition
+     * that the owner still lists the target: the same change as the API's unlink of a store that is gone, as one
+     * UpdateItem. It bumps the version, so an API write based on the owner as it was fails its own version condition and
+     * is retried, and the owner's stream record makes the fan-out delete the owner's side of the link.
      */
     @Override
-    public void unlink(String customerId, String storeId) {
-        Optional<Map<String, AttributeValue>> customer = reader.currentCore(Entity.CUSTOMER, customerId);
-        if (customer.isEmpty()
-                || !Values.set(customer.get(), Attributes.STORE_IDS).contains(storeId)) {
+    public void unlink(Keys.SubjectRef owner, String targetId) {
+        String linkAttribute = owner.entity()
+                .link()
+                .orElseThrow(() -> new IllegalArgumentException("links nothing: " + owner))
+                .attribute();
+        Optional<Map<String, AttributeValue>> current = reader.currentCore(owner.entity(), owner.id());
+        if (current.isEmpty() || !Values.set(current.get(), linkAttribute).contains(targetId)) {
             return;
         }
         Map<String, String> names = new HashMap<>();
-        names.put("#stores", Attributes.STORE_IDS);
+        names.put("#links", linkAttribute);
         names.put("#version", Attributes.VERSION);
         names.put("#updated", Attributes.UPDATED_AT);
         UpdateItemRequest request = UpdateItemRequest.builder()
                 .tableName(table.tableName())
-                .key(ItemKey.of(customer.get()).toAttributes())
-                .updateExpression("DELETE #stores :store ADD #version :one SET #updated = :now")
-                .conditionExpression("contains(#stores, :storeId)")
+                .key(ItemKey.of(current.get()).toAttributes())
+                .updateExpression("DELETE #links :target ADD #version :one SET #updated = :now")
+                .conditionExpression("contains(#links, :targetId)")
                 .expressionAttributeNames(names)
                 .expressionAttributeValues(Map.of(
-                        ":store", AttributeValue.fromSs(List.of(storeId)),
-                        ":storeId", Values.s(storeId),
+                        ":target", AttributeValue.fromSs(List.of(targetId)),
+                        ":targetId", Values.s(targetId),
                         ":one", Values.n(1),
                         ":now", Values.instant(clock.instant())))
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)

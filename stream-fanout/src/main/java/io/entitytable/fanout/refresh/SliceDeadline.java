@@ -1,4 +1,4 @@
-package io.entitytable.fanout;
+package io.entitytable.fanout.refresh;
 
 import java.time.Duration;
 import java.util.function.LongSupplier;

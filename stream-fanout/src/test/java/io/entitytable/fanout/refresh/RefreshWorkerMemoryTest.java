@@ -1,7 +1,8 @@
-package io.entitytable.fanout;
+package io.entitytable.fanout.refresh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.fanout.table.BoundedParallel;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
@@ -99,7 +100,7 @@ class RefreshWorkerMemoryTest {
         public void drop(ItemKey edge) {}
 
         @Override
-        public void unlink(String customerId, String storeId) {}
+        public void unlink(Keys.SubjectRef owner, String targetId) {}
     }
 
     private static final class CountingLedger implements PassLedger {

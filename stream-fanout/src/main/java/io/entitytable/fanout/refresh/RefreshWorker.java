@@ -1,5 +1,7 @@
-package io.entitytable.fanout;
+package io.entitytable.fanout.refresh;
 
+import io.entitytable.fanout.table.BoundedParallel;
+import io.entitytable.fanout.table.CopyPacer;
 import io.entitytable.model.CopyPace;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
@@ -15,8 +17,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * Works one refresh-queue message (see {@link RefreshMessage}). A segment is worked page by page ({@link
  * RefreshJob#PAGE_SIZE} edges, one strongly consistent Query, then one strongly consistent read of the subject): each
- * copy is refreshed from the subject as it is now, or, when the subject is gone, the customer is unlinked from it and
- * the edge and its mirror are deleted. Before the slice's deadline the rest of the segment is sent back to the queue
+ * copy is refreshed from the subject as it is now, or, when the subject is gone, the edge's owner (a customer, for a
+ * store) is unlinked from it and the edge and its mirror are deleted. Before the slice's deadline the rest of the segment is sent back to the queue
  * with a cursor, and the message is done.
  *
  * <p>Why a duplicate, late or reordered message is harmless: every page copies the subject's current item under the
@@ -54,16 +56,18 @@ final class RefreshWorker {
     }
 
     Outcome handle(RefreshMessage message, SliceDeadline deadline) {
+        // Only a link's target (a store) has a refresh job: its owners may be too many for one stream record.
         Keys.SubjectRef subject = Keys.parseSubjectRef(message.subject())
-                .filter(ref -> ref.entity() == Entity.STORE)
-                .orElseThrow(() -> new IllegalArgumentException("not a store: " + message.subject()));
+                .filter(ref -> ref.entity().linkedBy().isPresent())
+                .orElseThrow(() -> new IllegalArgumentException("not a link target: " + message.subject()));
         if (message.isRestart()) {
             jobs.restart(subject);
             return Outcome.DONE;
         }
         if (message.isUnlink()) {
             if (table.current(subject).isEmpty()) {
-                table.unlink(message.unlinkCustomer(), subject.id());
+                Entity owner = subject.entity().linkedBy().get().owner();
+                table.unlink(new Keys.SubjectRef(owner, message.unlinkCustomer()), subject.id());
             }
             return Outcome.DONE;
         }
@@ -97,7 +101,7 @@ final class RefreshWorker {
                         table.refresh(edge.mirror(), current.get());
                     } else {
                         // The core write first: once the edge is gone, no later page would find the customer again.
-                        table.unlink(customerOf(edge), subject.id());
+                        table.unlink(ownerOf(edge), subject.id());
                         table.drop(edge);
                     }
                 });
@@ -115,9 +119,8 @@ final class RefreshWorker {
         }
     }
 
-    private static String customerOf(ItemKey edge) {
-        return Keys.parseSubjectRef(edge.type())
-                .map(Keys.SubjectRef::id)
-                .orElseThrow(() -> new IllegalStateException("not an edge: " + edge));
+    /** The owner whose link an edge in the target's partition stands for: {@code store#S / customer#C} names C. */
+    private static Keys.SubjectRef ownerOf(ItemKey edge) {
+        return Keys.parseSubjectRef(edge.type()).orElseThrow(() -> new IllegalStateException("not an edge: " + edge));
     }
 }

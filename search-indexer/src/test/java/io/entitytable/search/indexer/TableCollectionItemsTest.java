@@ -3,6 +3,7 @@ package io.entitytable.search.indexer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
@@ -14,9 +15,9 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** An order's lines read back from DynamoDB Local, written as the API writes them. */
-class TableOrderLinesTest {
-    private static final String TABLE = "search-order-lines";
+/** A subject's item collection (an order's lines) read back from DynamoDB Local, written as the API writes them. */
+class TableCollectionItemsTest {
+    private static final String TABLE = "search-collection-items";
     private static LocalDynamoDb local;
     private static DynamoDbClient dynamo;
 
@@ -34,22 +35,23 @@ class TableOrderLinesTest {
     }
 
     @Test
-    void of_shouldReturnTheOrdersLinesInOrder_andNothingElse() {
+    void of_shouldReturnTheOrdersLinesInOrder_withoutTheOrderItselfOrAnotherOrdersLines() {
         // GIVEN an order with its lines, and another order's line in another partition
         Subjects subjects = new Subjects();
         Customer customer = subjects.customer("Ada", "Lovelace");
         Order order = subjects.order(customer, "PLACED").withLines(Subjects.lines());
         Order other = subjects.order(customer, "PLACED").withLines(List.of(new OrderLine(1, "SKU-X", "Other", 1, 1)));
         put(order.toItem());
-        order.lineItems().forEach(TableOrderLinesTest::put);
-        other.lineItems().forEach(TableOrderLinesTest::put);
+        order.lineItems().forEach(TableCollectionItemsTest::put);
+        other.lineItems().forEach(TableCollectionItemsTest::put);
 
         // WHEN
-        List<OrderLine> lines = new TableOrderLines(dynamo, TABLE).of(order.id());
+        List<Map<String, AttributeValue>> items = new TableCollectionItems(dynamo, TABLE).of(order.id());
 
         // THEN
-        assertThat(lines).containsExactlyElementsOf(Subjects.lines());
-        assertThat(new TableOrderLines(dynamo, TABLE).of("01JNOSUCHORDER000000000000"))
+        assertThat(items).noneMatch(CoreItem::isCore);
+        assertThat(items).extracting(OrderLine::from).containsExactlyElementsOf(Subjects.lines());
+        assertThat(new TableCollectionItems(dynamo, TABLE).of("01JNOSUCHORDER000000000000"))
                 .isEmpty();
     }
 

@@ -1,4 +1,4 @@
-package io.entitytable.fanout;
+package io.entitytable.fanout.refresh;
 
 import io.entitytable.model.RefreshMessage;
 import java.util.List;

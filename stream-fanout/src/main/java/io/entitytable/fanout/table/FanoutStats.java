@@ -1,4 +1,4 @@
-package io.entitytable.fanout;
+package io.entitytable.fanout.table;
 
 import java.util.EnumMap;
 import java.util.Map;
@@ -55,12 +55,12 @@ public final class FanoutStats {
         }
     }
 
-    void add(Count count) {
+    public void add(Count count) {
         add(count, null);
     }
 
     /** One more request of a kind, and the capacity units DynamoDB reported for it (none for a refused write). */
-    void add(Count count, ConsumedCapacity capacity) {
+    public void add(Count count, ConsumedCapacity capacity) {
         counts.get(count).incrementAndGet();
         if (capacity != null && capacity.capacityUnits() != null) {
             (count.write ? writeUnits : readUnits).add(capacity.capacityUnits());

@@ -1,4 +1,4 @@
-package io.entitytable.fanout;
+package io.entitytable.fanout.refresh;
 
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
@@ -10,7 +10,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /** The reads and writes of a refresh job's segment: {@link TableSegments} on the table, a fake in memory tests. */
 interface SegmentTable {
     /**
-     * One page of the subject's edges ({@code store#S / customer#C}) with sort keys in {@code [from, to)} after {@code
+     * One page of the subject's edges ({@code store#S / customer#C}: a link target's, by its owners) with sort keys in {@code [from, to)} after {@code
      * after} (null: from the start), read strongly consistently.
      */
     EdgePage page(String subjectRef, String from, String to, String after, int limit);
@@ -24,8 +24,11 @@ interface SegmentTable {
     /** Deletes an edge of a subject that is gone, and its mirror. */
     void drop(ItemKey edge);
 
-    /** Removes a store that is gone from the customer's {@code storeIds}, if it is still there (a core write). */
-    void unlink(String customerId, String storeId);
+    /**
+     * Removes a target that is gone from its owner's link attribute (a store from a customer's {@code storeIds}), if
+     * it is still there (a core write).
+     */
+    void unlink(Keys.SubjectRef owner, String targetId);
 
     /**
      * @param edges the edges of the page, in key order

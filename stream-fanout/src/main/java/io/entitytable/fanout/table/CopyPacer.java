@@ -1,4 +1,4 @@
-package io.entitytable.fanout;
+package io.entitytable.fanout.table;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -9,7 +9,7 @@ import java.util.function.LongSupplier;
  * returns at once while the bucket has a token and otherwise waits for the next one. Written here rather than taken
  * from Guava's RateLimiter, which would add megabytes to the function's zip for these few lines.
  */
-final class CopyPacer {
+public final class CopyPacer {
     private final long intervalNanos;
     private final long burstNanos;
     private final LongSupplier clock;
@@ -21,7 +21,7 @@ final class CopyPacer {
         void sleep(long nanos);
     }
 
-    CopyPacer(int perSecond, int burst) {
+    public CopyPacer(int perSecond, int burst) {
         this(perSecond, burst, System::nanoTime, LockSupport::parkNanos);
     }
 
@@ -34,7 +34,7 @@ final class CopyPacer {
     }
 
     /** Takes one token, waiting until there is one. */
-    void acquire() {
+    public void acquire() {
         long wait = reserve();
         if (wait > 0) {
             sleeper.sleep(wait);
