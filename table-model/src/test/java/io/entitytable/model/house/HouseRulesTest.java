@@ -1,0 +1,91 @@
+package io.entitytable.model.house;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Rules of the repository's layout that a compiler cannot check, read from every module's main sources: a Query's key
+ * condition is written only in the data-access layer, and an entity's rules only in its definition.
+ */
+class HouseRulesTest {
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    private static final Path ACCESS = Path.of("table-model/src/main/java/io/entitytable/model/access");
+    private static final Path ENTITY = Path.of("table-model/src/main/java/io/entitytable/model/Entity.java");
+
+    /** {@code x == Entity.STORE}, {@code Entity.ORDER != x}, {@code case CUSTOMER ->}: a rule of one entity's. */
+    private static final Pattern ENTITY_BRANCH = Pattern.compile(
+            "[=!]=\\s*Entity\\.[A-Z]+\\b|\\bEntity\\.[A-Z]+\\s*[=!]=|\\bcase\\s+(BUSINESS|CUSTOMER|STORE|ORDER)\\b");
+
+    @Test
+    void keyConditions_shouldBeWrittenOnlyInTheDataAccessLayer() {
+        // WHEN
+        List<String> offenders = mainSources()
+                .filter(file -> !ROOT.relativize(file).startsWith(ACCESS))
+                .filter(file -> read(file).contains("keyConditionExpression("))
+                .map(file -> ROOT.relativize(file).toString())
+                .toList();
+
+        // THEN
+        assertThat(offenders)
+                .as("main sources that write a key condition themselves")
+                .isEmpty();
+    }
+
+    @Test
+    void entityRules_shouldLiveOnlyInTheEntityDefinitions() {
+        // WHEN
+        List<String> offenders = new ArrayList<>();
+        mainSources().filter(file -> !ROOT.relativize(file).equals(ENTITY)).forEach(file -> {
+            String[] lines = read(file).split("\n", -1);
+            for (int i = 0; i < lines.length; i++) {
+                if (ENTITY_BRANCH.matcher(lines[i]).find()) {
+                    offenders.add(ROOT.relativize(file) + ":" + (i + 1) + ": " + lines[i].strip());
+                }
+            }
+        });
+
+        // THEN
+        assertThat(offenders)
+                .as("branches on one entity outside its definition")
+                .isEmpty();
+    }
+
+    @Test
+    void theRules_shouldReadTheWholeRepository() {
+        // THEN: a wrong root would make both rules pass on nothing.
+        assertThat(mainSources().map(file -> ROOT.relativize(file).getName(0).toString()))
+                .contains("table-model", "functions", "stream-fanout", "search-indexer", "infra-cdk", "tools");
+        assertThat(read(ROOT.resolve(ENTITY))).contains("public static final Entity STORE");
+    }
+
+    private static Stream<Path> mainSources() {
+        try (Stream<Path> files = Files.walk(ROOT)) {
+            return files
+                    .filter(file -> file.toString().endsWith(".java"))
+                    .filter(file -> file.toString().contains("/src/main/java/"))
+                    .filter(file -> !file.toString().contains("/node_modules/")
+                            && !file.toString().contains("/target/"))
+                    .toList()
+                    .stream();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
