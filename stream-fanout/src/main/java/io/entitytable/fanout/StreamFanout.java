@@ -4,12 +4,12 @@ import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;
 import io.entitytable.fanout.refresh.RefreshJobs;
 import io.entitytable.fanout.refresh.RefreshQueue;
-import io.entitytable.fanout.table.Backoff;
 import io.entitytable.fanout.table.BoundedParallel;
 import io.entitytable.fanout.table.FanoutConfig;
 import io.entitytable.fanout.table.FanoutStats;
 import io.entitytable.fanout.table.FanoutTable;
 import io.entitytable.model.TableLayout;
+import io.entitytable.model.access.Backoff;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -51,7 +51,7 @@ public final class StreamFanout implements AutoCloseable {
         // Two pools: an item's task waits for its records' writes, so they must not share threads.
         this.items = new BoundedParallel(config.maxConcurrentItems());
         this.writes = new BoundedParallel(config.maxConcurrentWrites());
-        FanoutTable table = new FanoutTable(dynamo, config.tableName(), new Backoff(config, stats), stats);
+        FanoutTable table = new FanoutTable(dynamo, config.tableName(), config.backoff(stats), stats);
         RefreshJobs jobs = new RefreshJobs(table, queue, Clock.systemUTC());
         this.changes = new ChangeFanout(table, writes, jobs, queue);
     }

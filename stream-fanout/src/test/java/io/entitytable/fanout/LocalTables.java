@@ -1,7 +1,7 @@
 package io.entitytable.fanout;
 
-import io.entitytable.fanout.table.Backoff;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.access.Backoff;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;

@@ -5,18 +5,17 @@ import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchIt
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
+import io.entitytable.model.access.Backoff;
 import io.entitytable.search.client.EngineErrors;
 import io.entitytable.search.client.IndexAliases;
 import io.entitytable.search.client.IndexBootstrap;
 import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.client.SearchDocument;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
 import org.jboss.logging.Logger;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.opensearch._types.VersionType;
@@ -66,11 +65,13 @@ public final class SearchIndexer {
     private final RecordDocuments documents;
     private final DeadLetters deadLetters;
     private final NextAliasWatch nextAlias;
+    private final Backoff backoff;
 
     SearchIndexer(
             OpenSearchClient client, IndexerConfig config, CollectionItems collectionItems, DeadLetters deadLetters) {
         this.client = client;
         this.config = config;
+        this.backoff = new Backoff(config.maxAttempts(), config.baseDelay(), config.maxDelay(), () -> {});
         this.documents = new RecordDocuments(collectionItems);
         this.deadLetters = deadLetters;
         this.nextAlias = new NextAliasWatch(
@@ -128,7 +129,7 @@ public final class SearchIndexer {
             if (pending.isEmpty() || attempt >= config.maxAttempts()) {
                 break;
             }
-            sleep(delayBefore(attempt));
+            backoff.pauseBefore(attempt);
         }
         return pending;
     }
@@ -210,22 +211,6 @@ public final class SearchIndexer {
         } catch (RuntimeException e) {
             LOG.errorf(e, "the dead-letter queue refused %d records", refusals.size());
             return refusals.stream().mapToInt(Refusal::position).min().orElseThrow();
-        }
-    }
-
-    /** Full jitter: a random wait between 0 and {@code base * 2^(attempt-1)}, capped. */
-    private Duration delayBefore(int attempt) {
-        long base = Math.max(1, config.baseDelay().toMillis());
-        long ceiling = Math.min(Math.max(base, config.maxDelay().toMillis()), base << Math.min(attempt - 1, 20));
-        return Duration.ofMillis(ThreadLocalRandom.current().nextLong(ceiling + 1));
-    }
-
-    private static void sleep(Duration delay) {
-        try {
-            Thread.sleep(delay.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while backing off", e);
         }
     }
 

@@ -2,7 +2,6 @@ package io.entitytable.fanout.refresh;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent.SQSMessage;
-import io.entitytable.fanout.table.Backoff;
 import io.entitytable.fanout.table.BoundedParallel;
 import io.entitytable.fanout.table.FanoutConfig;
 import io.entitytable.fanout.table.FanoutStats;
@@ -39,7 +38,7 @@ public final class RefreshWork implements AutoCloseable {
             DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, Duration maxSlice, int copiesPerSecond) {
         this.stats = new FanoutStats();
         this.parallel = new BoundedParallel(config.maxConcurrentWrites());
-        FanoutTable table = new FanoutTable(dynamo, config.tableName(), new Backoff(config, stats), stats);
+        FanoutTable table = new FanoutTable(dynamo, config.tableName(), config.backoff(stats), stats);
         Clock clock = Clock.systemUTC();
         this.worker = new RefreshWorker(
                 new TableSegments(table, clock),

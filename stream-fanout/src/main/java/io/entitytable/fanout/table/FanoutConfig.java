@@ -2,6 +2,7 @@ package io.entitytable.fanout.table;
 
 import io.entitytable.deployment.EnvironmentVariables;
 import io.entitytable.model.TableLayout;
+import io.entitytable.model.access.Backoff;
 import java.time.Duration;
 
 /**
@@ -72,5 +73,10 @@ public record FanoutConfig(
 
     public FanoutConfig withRetries(int attempts, Duration base, Duration max) {
         return new FanoutConfig(tableName, maxConcurrentItems, maxConcurrentWrites, attempts, base, max);
+    }
+
+    /** The back-off of this fan-out's DynamoDB calls, counting each retry in {@code stats}. */
+    public Backoff backoff(FanoutStats stats) {
+        return new Backoff(maxAttempts, baseDelay, maxDelay, () -> stats.add(FanoutStats.Count.RETRIES));
     }
 }

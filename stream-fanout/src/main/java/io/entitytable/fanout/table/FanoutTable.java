@@ -1,5 +1,6 @@
 package io.entitytable.fanout.table;
 
+import io.entitytable.model.access.Backoff;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**

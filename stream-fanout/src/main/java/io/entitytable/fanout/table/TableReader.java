@@ -6,6 +6,7 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Tombstone;
+import io.entitytable.model.access.Backoff;
 import io.entitytable.model.access.PartitionQuery;
 import java.time.Duration;
 import java.util.ArrayList;

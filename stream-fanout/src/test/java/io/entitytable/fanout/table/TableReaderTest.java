@@ -9,6 +9,7 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Values;
+import io.entitytable.model.access.Backoff;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -138,8 +139,9 @@ class TableReaderTest {
     }
 
     private static Backoff backoff(FanoutStats stats) {
-        return new Backoff(
-                FanoutConfig.forTable("Entity").withRetries(3, Duration.ofMillis(1), Duration.ofMillis(1)), stats);
+        return FanoutConfig.forTable("Entity")
+                .withRetries(3, Duration.ofMillis(1), Duration.ofMillis(1))
+                .backoff(stats);
     }
 
     private static Map<String, AttributeValue> copy(String id, long sourceVersion) {

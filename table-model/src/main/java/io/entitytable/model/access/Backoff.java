@@ -1,4 +1,4 @@
-package io.entitytable.fanout.table;
+package io.entitytable.model.access;
 
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
@@ -10,13 +10,14 @@ import software.amazon.awssdk.services.dynamodb.model.RequestLimitExceededExcept
 import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 
 /**
- * Retries one DynamoDB call with exponential back-off and full jitter when the failure is worth retrying: throttling,
- * provisioned throughput exceeded, request limit exceeded, any 5xx, a client-side I/O failure, or a transaction
- * conflict (an API transaction held the item at that instant: nothing was written and the condition was not judged, so
- * it must never be read as a refused condition). Everything else (validation errors, conditional-check failures, bugs)
- * fails at once.
+ * The project's one back-off: exponential, with full jitter, capped. {@link #call} retries one DynamoDB call when the
+ * failure is worth retrying: throttling, provisioned throughput exceeded, request limit exceeded, any 5xx, a
+ * client-side I/O failure, or a transaction conflict (an API transaction held the item at that instant: nothing was
+ * written and the condition was not judged, so it must never be read as a refused condition). Everything else
+ * (validation errors, conditional-check failures, bugs) fails at once. {@link #pauseBefore} is the same wait for a
+ * caller that decides itself what to retry (the search indexer's bulk requests).
  *
- * <p>This sits on top of the SDK's own retries on purpose: the SDK gives up after a few quick attempts, while a fan-out
+ * <p>This sits on top of the SDK's own retries on purpose: the SDK gives up after a few quick attempts, while a stream
  * record is worth a longer, jittered wait before the whole record is reported as a batch item failure (which makes
  * Lambda re-deliver the batch from it).
  *
@@ -27,13 +28,19 @@ public final class Backoff {
     private final int maxAttempts;
     private final long baseMillis;
     private final long maxMillis;
-    private final FanoutStats stats;
+    private final Runnable onRetry;
 
-    public Backoff(FanoutConfig config, FanoutStats stats) {
-        this.maxAttempts = config.maxAttempts();
-        this.baseMillis = Math.max(1, config.baseDelay().toMillis());
-        this.maxMillis = Math.max(baseMillis, config.maxDelay().toMillis());
-        this.stats = stats;
+    /**
+     * @param maxAttempts attempts in all, the first included
+     * @param baseDelay the ceiling of the first wait; each further one doubles it
+     * @param maxDelay no wait's ceiling is higher
+     * @param onRetry runs before each wait (a count of retries, say)
+     */
+    public Backoff(int maxAttempts, Duration baseDelay, Duration maxDelay, Runnable onRetry) {
+        this.maxAttempts = maxAttempts;
+        this.baseMillis = Math.max(1, baseDelay.toMillis());
+        this.maxMillis = Math.max(baseMillis, maxDelay.toMillis());
+        this.onRetry = onRetry;
     }
 
     public <T> T call(Supplier<T> call) {
@@ -44,14 +51,19 @@ public final class Backoff {
                 if (attempt >= maxAttempts || !isRetryable(e)) {
                     throw e;
                 }
-                stats.add(FanoutStats.Count.RETRIES);
-                sleep(delayBefore(attempt));
+                pauseBefore(attempt);
             }
         }
     }
 
+    /** Waits after failed attempt {@code attempt} (1-based), before the next one. */
+    public void pauseBefore(int attempt) {
+        onRetry.run();
+        sleep(delayBefore(attempt));
+    }
+
     /** Full jitter: a random wait between 0 and {@code base * 2^(attempt-1)}, capped. */
-    private Duration delayBefore(int attempt) {
+    Duration delayBefore(int attempt) {
         long ceiling = Math.min(maxMillis, baseMillis << Math.min(attempt - 1, 20));
         return Duration.ofMillis(ThreadLocalRandom.current().nextLong(ceiling + 1));
     }
