@@ -22,18 +22,14 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.OperationType;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.Record;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
-import software.amazon.awssdk.services.dynamodb.model.StreamRecord;
-import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
@@ -44,7 +40,6 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  */
 final class FanoutBench {
     private static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
-    private static final AtomicLong SEQUENCE = new AtomicLong(1_000_000_000L);
 
     record Result(int copies, Samples fanout, Samples raw, double fanoutWcuPerCopy, double rawWcuPerCopy, long puts) {
         /** Raw time over fan-out time: 1.0 means the fan-out is as fast as bare parallel writes. */
@@ -94,7 +89,7 @@ final class FanoutBench {
                             .item(next.toItem())
                             .build());
                     if (fanoutTurn) {
-                        Record record = modify(current.toItem(), next.toItem());
+                        Record record = ModifyRecords.of(current.toItem(), next.toItem());
                         long putsBefore = fanout.stats().count(FanoutStats.Count.PUTS);
                         double wcuBefore = fanout.stats().writeUnits();
                         long start = System.nanoTime();
@@ -252,21 +247,5 @@ final class FanoutBench {
 
     private static Address address(int number) {
         return new Address(number + " Main St", "Austin", "TX", "73301", "US");
-    }
-
-    /** A MODIFY record as DynamoDB Streams delivers it (NEW_AND_OLD_IMAGES). */
-    private static Record modify(Map<String, AttributeValue> old, Map<String, AttributeValue> next) {
-        return Record.builder()
-                .eventName(OperationType.MODIFY)
-                .dynamodb(StreamRecord.builder()
-                        .keys(Map.of(
-                                Attributes.ID, next.get(Attributes.ID), Attributes.TYPE, next.get(Attributes.TYPE)))
-                        .oldImage(old)
-                        .newImage(next)
-                        .sequenceNumber(Long.toString(SEQUENCE.incrementAndGet()))
-                        .approximateCreationDateTime(Instant.now())
-                        .streamViewType(StreamViewType.NEW_AND_OLD_IMAGES)
-                        .build())
-                .build();
     }
 }

@@ -29,15 +29,10 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.OperationType;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.Record;
-import software.amazon.awssdk.services.dynamodb.model.StreamRecord;
 import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
-import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 
 /**
  * One store with k linked customers on a fresh in-memory DynamoDB Local (table without a stream: the records are made
@@ -50,7 +45,6 @@ final class JobBench {
     static final int LIFTED_COPIES_PER_SECOND = 1_000_000;
 
     private static final Instant NOW = Instant.parse("2026-11-23T10:00:00Z");
-    private static final AtomicLong SEQUENCE = new AtomicLong(2_000_000_000L);
     private static final int RAW_THREADS = 16;
     private static final int CHECKED_COPIES = 200;
 
@@ -145,7 +139,7 @@ final class JobBench {
                         .start();
                 StreamFanout fanout = StreamFanout.create(dynamo, config, queue)) {
             long start = System.nanoTime();
-            StreamsEventResponse response = fanout.process(List.of(modify(oldItem, nextItem)));
+            StreamsEventResponse response = fanout.process(List.of(ModifyRecords.of(oldItem, nextItem)));
             long recorded = System.nanoTime();
             if (!response.getBatchItemFailures().isEmpty()) {
                 throw new IllegalStateException("the rename's record failed for k=" + copies);
@@ -197,7 +191,7 @@ final class JobBench {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("pass " + pass + " of k=" + copies + " not done in time: " + item);
             }
-            sleep(10);
+            Waits.sleep(10);
         }
     }
 
@@ -245,31 +239,7 @@ final class JobBench {
         dynamo.putItem(PutItemRequest.builder().tableName(table).item(next).build());
     }
 
-    /** The rename's MODIFY record as DynamoDB Streams delivers it (NEW_AND_OLD_IMAGES). */
-    private static Record modify(Map<String, AttributeValue> old, Map<String, AttributeValue> next) {
-        return Record.builder()
-                .eventName(OperationType.MODIFY)
-                .dynamodb(StreamRecord.builder()
-                        .keys(ItemKey.of(next).toAttributes())
-                        .oldImage(old)
-                        .newImage(next)
-                        .sequenceNumber(Long.toString(SEQUENCE.incrementAndGet()))
-                        .approximateCreationDateTime(Instant.now())
-                        .streamViewType(StreamViewType.NEW_AND_OLD_IMAGES)
-                        .build())
-                .build();
-    }
-
     private static Address address() {
         return new Address("1 Main St", "Austin", "TX", "73301", "US");
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 }

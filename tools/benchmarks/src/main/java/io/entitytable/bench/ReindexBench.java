@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
@@ -202,16 +201,7 @@ final class ReindexBench {
                 }
             }));
         }
-        for (Future<?> task : tasks) {
-            try {
-                task.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            } catch (ExecutionException e) {
-                throw new IllegalStateException("raw bulk failed", e.getCause());
-            }
-        }
+        Waits.forAll(tasks, "raw bulk");
         Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
         indexes.delete(index);
         if (written.get() != documents.size()) {

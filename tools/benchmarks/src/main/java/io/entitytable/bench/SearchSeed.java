@@ -22,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
@@ -232,16 +231,7 @@ final class SearchSeed {
         }
         tableItems += pending.size();
         tasks.add(submit(writers, dynamo, table, pending));
-        for (Future<?> task : tasks) {
-            try {
-                task.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            } catch (ExecutionException e) {
-                throw new IllegalStateException("seeding failed", e.getCause());
-            }
-        }
+        Waits.forAll(tasks, "seeding");
         return new Seeded(businessIds, documents, tableItems, 0);
     }
 

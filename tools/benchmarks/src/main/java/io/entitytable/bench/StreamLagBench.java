@@ -65,7 +65,7 @@ final class StreamLagBench {
             if (now > deadline) {
                 throw new IllegalStateException("the copy of tag " + tag + " did not appear within 60 s");
             }
-            sleep(2);
+            Waits.sleep(2);
         }
         // Untag again (and wait for the copy to go) so the store stays under the 50-tag limit and the next
         // operation starts with an idle pump.
@@ -79,16 +79,7 @@ final class StreamLagBench {
             if (System.nanoTime() > deadline + 60_000_000_000L) {
                 throw new IllegalStateException("the copy of tag " + tag + " was not removed within 60 s");
             }
-            sleep(5);
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+            Waits.sleep(5);
         }
     }
 }
