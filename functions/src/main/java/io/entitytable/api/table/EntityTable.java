@@ -3,8 +3,8 @@ package io.entitytable.api.table;
 import io.entitytable.api.config.ApiConfig;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
-import io.entitytable.model.Keys;
 import io.entitytable.model.TableLayout;
+import io.entitytable.model.access.LiveCoreItem;
 import io.entitytable.model.access.PartitionQuery;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -84,20 +84,18 @@ public class EntityTable {
     }
 
     /**
-     * The live core item of a subject: one GetItem where the entity's sort key is fixed (its prefix is the whole key,
-     * not {@code <entity>#}), else one Query of the id and the prefix, since the sort key carries more.
+     * The live core item of a subject ({@link LiveCoreItem}): one GetItem where the entity's sort key is fixed, else one
+     * Query of the id and the prefix. Empty during a rename's commit too, which the API answers as not found.
      */
     public Optional<Map<String, AttributeValue>> findCore(Entity entity, String id) {
-        String prefix = entity.coreSortKeyPrefix();
-        if (!prefix.equals(Keys.typePrefix(entity))) {
-            return find(new ItemKey(id, prefix));
+        Optional<ItemKey> fixed = LiveCoreItem.fixedKey(entity, id);
+        if (fixed.isPresent()) {
+            return find(fixed.get());
         }
-        QueryRequest query =
-                PartitionQuery.sortBeginsWith(null, id, prefix).consistentRead().toRequest(name).toBuilder()
-                        .limit(1)
-                        .build();
-        List<Map<String, AttributeValue>> items = dynamo.query(query).items();
-        return items.isEmpty() ? Optional.empty() : Optional.of(items.get(0));
+        QueryRequest query = LiveCoreItem.query(entity, id).toRequest(name).toBuilder()
+                .limit(1)
+                .build();
+        return LiveCoreItem.among(dynamo.query(query).items());
     }
 
     /** Every item {@code query} matches, one Query per page of the partition. */

@@ -1,12 +1,12 @@
 package io.entitytable.fanout.table;
 
 import io.entitytable.model.Attributes;
-import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Tombstone;
 import io.entitytable.model.access.Backoff;
+import io.entitytable.model.access.LiveCoreItem;
 import io.entitytable.model.access.PartitionQuery;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -55,7 +55,7 @@ public final class TableReader {
      */
     public Optional<Map<String, AttributeValue>> currentCore(Entity entity, String id) {
         Optional<Map<String, AttributeValue>> live = queryCore(entity, id);
-        if (live.isPresent() || !entity.leavesTombstone()) {
+        if (live.isPresent() || LiveCoreItem.emptyProvesGone(entity)) {
             return live;
         }
         for (int check = 1; ; check++) {
@@ -75,15 +75,12 @@ public final class TableReader {
     }
 
     private Optional<Map<String, AttributeValue>> queryCore(Entity entity, String id) {
-        QueryRequest request = PartitionQuery.sortBeginsWith(null, id, entity.coreSortKeyPrefix())
-                .consistentRead()
-                .toRequest(table.tableName())
-                .toBuilder()
+        QueryRequest request = LiveCoreItem.query(entity, id).toRequest(table.tableName()).toBuilder()
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
         QueryResponse response = table.backoff().call(() -> table.dynamo().query(request));
         table.stats().add(FanoutStats.Count.READS, response.consumedCapacity());
-        return response.items().stream().filter(CoreItem::isCore).findFirst();
+        return LiveCoreItem.among(response.items());
     }
 
     private boolean hasTombstone(String id) {
