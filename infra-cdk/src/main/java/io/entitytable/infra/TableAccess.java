@@ -101,8 +101,9 @@ public final class TableAccess {
     }
 
     /**
-     * The search indexer: one Query per order, for its lines (on the table, strongly consistent). No GetItem, no index,
-     * no writes: everything else it needs comes in the stream records.
+     * The search indexer: one Query of a subject's item collection where its entity's search text reads it (an order's
+     * lines; on the table, strongly consistent). No GetItem, no index, no writes: everything else it needs comes in the
+     * stream records.
      */
     public static void grantSearchIndexer(IRole role, EntityDynamoTable table) {
         role.addToPrincipalPolicy(PolicyStatement.Builder.create()
