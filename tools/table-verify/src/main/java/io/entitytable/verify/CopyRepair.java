@@ -5,7 +5,7 @@ import static io.entitytable.model.SourceVersionCondition.CREATE_OR_ADVANCE;
 import static io.entitytable.model.SourceVersionCondition.EXACTLY;
 
 import io.entitytable.model.SourceVersionCondition;
-import io.entitytable.search.indexer.rebuild.ParallelTasks;
+import io.entitytable.model.access.ParallelTasks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;

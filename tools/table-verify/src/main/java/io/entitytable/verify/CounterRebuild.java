@@ -7,7 +7,7 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Values;
-import io.entitytable.search.indexer.rebuild.ParallelTasks;
+import io.entitytable.model.access.ParallelTasks;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.entitytable.verify;
 
 import io.entitytable.model.Values;
-import io.entitytable.search.indexer.rebuild.ParallelTasks;
-import io.entitytable.search.indexer.rebuild.SegmentScan;
+import io.entitytable.model.access.ParallelTasks;
+import io.entitytable.model.access.SegmentScan;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

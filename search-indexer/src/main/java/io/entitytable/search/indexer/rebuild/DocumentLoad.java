@@ -1,10 +1,11 @@
 package io.entitytable.search.indexer.rebuild;
 
+import io.entitytable.model.access.Backoff;
 import io.entitytable.search.client.SearchDocument;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import org.opensearch.client.opensearch.OpenSearchClient;
 
@@ -18,8 +19,8 @@ import org.opensearch.client.opensearch.OpenSearchClient;
 final class DocumentLoad {
     static final int BULK_SIZE = IndexWrites.BATCH;
     private static final int MAX_ATTEMPTS = 8;
-    private static final long BASE_DELAY_MILLIS = 200;
-    private static final long MAX_DELAY_MILLIS = 10_000;
+    private static final Backoff BACKOFF =
+            new Backoff(MAX_ATTEMPTS, Duration.ofMillis(200), Duration.ofMillis(10_000), () -> {});
     private static final int TOO_MANY_REQUESTS = 429;
     private static final int REFUSALS_SHOWN = 20;
 
@@ -44,7 +45,7 @@ final class DocumentLoad {
                             pending.size() + " documents still failing after " + MAX_ATTEMPTS + " bulk attempts");
                 }
                 if (attempt > 1) {
-                    sleep(attempt);
+                    BACKOFF.pauseBefore(attempt - 1);
                 }
                 pending = bulk(pending);
             }
@@ -73,15 +74,5 @@ final class DocumentLoad {
             }
         }
         return retry;
-    }
-
-    private static void sleep(int attempt) {
-        long ceiling = Math.min(MAX_DELAY_MILLIS, BASE_DELAY_MILLIS << Math.min(attempt - 2, 20));
-        try {
-            Thread.sleep(ThreadLocalRandom.current().nextLong(ceiling + 1));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while backing off", e);
-        }
     }
 }

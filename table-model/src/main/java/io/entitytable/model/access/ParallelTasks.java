@@ -1,4 +1,4 @@
-package io.entitytable.search.indexer.rebuild;
+package io.entitytable.model.access;
 
 import java.util.ArrayList;
 import java.util.List;
