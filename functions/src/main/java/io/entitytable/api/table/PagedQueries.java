@@ -54,13 +54,19 @@ public class PagedQueries {
      * A list's cursor scope, derived from what it reads: the pattern, the index and every value its Query compares
      * (the partition, the sort-key prefix or range, each filter value), so a cursor resumes only the list that issued
      * it. Their text, not AttributeValue.toString (the SDK's general-purpose printer, slow for a list's hot path),
-     * makes the scope.
+     * makes the scope, each value length-prefixed so that no value can spell the separator and the next one.
      */
     static String scopeOf(AccessPattern pattern, PartitionQuery query) {
         StringBuilder scope = new StringBuilder(pattern.name()).append('|').append(query.index());
-        query.values()
-                .forEach((name, value) ->
-                        scope.append('|').append(name).append('=').append(value.s() != null ? value.s() : value.n()));
+        query.values().forEach((name, value) -> {
+            String text = value.s() != null ? value.s() : value.n();
+            scope.append('|')
+                    .append(name)
+                    .append('=')
+                    .append(text.length())
+                    .append(':')
+                    .append(text);
+        });
         return scope.toString();
     }
 

@@ -3,8 +3,11 @@ package io.entitytable.api.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.api.pattern.AccessPattern;
+import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
+import io.entitytable.model.Values;
+import io.entitytable.model.access.Filters;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -54,6 +57,24 @@ class PagedQueriesScopeTest {
 
         // THEN
         assertThat(stores).isNotEqualTo(customers).startsWith("STORES_OF_CUSTOMER|");
+    }
+
+    @Test
+    void scopeOf_shouldDiffer_whenOneValueSpellsTheSeparatorAndTheNext() {
+        // GIVEN a tag list whose type prefix is empty, and one whose tag text carries what a second value would add
+        String plain = PagedQueries.scopeOf(
+                AccessPattern.TAGGED,
+                AccessPattern.TAGGED
+                        .query(Keys.tagPartition(BUSINESS, "vip"), "store#")
+                        .filtered(Filters.equal(Values.s("x"), Attributes.NAME)));
+        String spelled = PagedQueries.scopeOf(
+                AccessPattern.TAGGED,
+                AccessPattern.TAGGED
+                        .query(Keys.tagPartition(BUSINESS, "vip"), "store#|:name=x")
+                        .filtered(null));
+
+        // THEN
+        assertThat(spelled).isNotEqualTo(plain);
     }
 
     private static String tagged(String business, String tag, String typePrefix) {
