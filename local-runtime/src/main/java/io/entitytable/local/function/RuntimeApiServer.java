@@ -41,28 +41,11 @@ import java.util.function.Consumer;
  * needs a token). The mock servers' own fixed prefix, {@code /_lambda_}, is not served at all. The servers listen on
  * the loopback address; only the front door may be bound wider ({@code start --bind-address}).
  */
-public final class RuntimeApiServer implements AutoCloseable {
+public record RuntimeApiServer(
+        MockEventServer server, CountDownLatch firstPoll, String secretPath, String reachableHost, boolean frontDoor)
+        implements AutoCloseable {
     private static final int ACCEPTED = 202;
     private static final SecureRandom RANDOM = new SecureRandom();
-
-    private final MockEventServer server;
-    private final CountDownLatch firstPoll;
-    private final String secretPath;
-    private final String reachableHost;
-    private final boolean frontDoor;
-
-    private RuntimeApiServer(
-            MockEventServer server,
-            CountDownLatch firstPoll,
-            String secretPath,
-            String reachableHost,
-            boolean frontDoor) {
-        this.server = server;
-        this.firstPoll = firstPoll;
-        this.secretPath = secretPath;
-        this.reachableHost = reachableHost;
-        this.frontDoor = frontDoor;
-    }
 
     /** Lambda's longest timeout: the deadline of an invocation when the function's is not given. */
     static final Duration LONGEST_TIMEOUT = Duration.ofMinutes(15);
@@ -254,6 +237,12 @@ public final class RuntimeApiServer implements AutoCloseable {
             complete.accept(pending);
             ctx.response().setStatusCode(ACCEPTED).end();
         }
+    }
+
+    /** The server's address without its secret path, which no log may show. */
+    @Override
+    public String toString() {
+        return "Runtime API at " + reachableHost + ":" + port();
     }
 
     public int port() {

@@ -21,31 +21,16 @@ import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
  * a {@link RefreshQueueTrigger}, behind a proxy that refuses web pages. Its messages live in memory only, so they are
  * gone when the system stops.
  */
-public final class LocalSqs implements AutoCloseable {
+public record LocalSqs(
+        SQSRestServer server,
+        int elasticMqPort,
+        WebPageRefusingProxy front,
+        URI endpoint,
+        SqsClient client,
+        RefreshQueues queues)
+        implements AutoCloseable {
     /** ElasticMQ's account id, part of its queue URLs and ARNs. */
     static final String ACCOUNT = "000000000000";
-
-    private final SQSRestServer server;
-    private final int elasticMqPort;
-    private final WebPageRefusingProxy front;
-    private final URI endpoint;
-    private final SqsClient client;
-    private final RefreshQueues queues;
-
-    private LocalSqs(
-            SQSRestServer server,
-            int elasticMqPort,
-            WebPageRefusingProxy front,
-            URI endpoint,
-            SqsClient client,
-            RefreshQueues queues) {
-        this.server = server;
-        this.elasticMqPort = elasticMqPort;
-        this.front = front;
-        this.endpoint = endpoint;
-        this.client = client;
-        this.queues = queues;
-    }
 
     /**
      * Starts SQS on the loopback address, port {@code port} (a free one when 0), and creates the queues, if missing.

@@ -42,33 +42,17 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * argument holds without a next alias or a wait.
  *
  * <p>The new index holds no tombstones: a Scan finds no deleted items, so a rebuild also purges them.
+ *
+ * <p>A reindex shows its fill on {@code progress}, names refused documents on {@code err} and calls {@code hooks} at
+ * its steps (table-verify's {@code reindex} command passes all three).
  */
-public final class Reindex {
-    private final DynamoDbClient dynamo;
-    private final OpenSearchClient search;
-    private final ReindexRequest request;
-    private final Progress progress;
-    private final PrintStream err;
-    private final Hooks hooks;
-
-    /**
-     * A reindex that shows its fill on {@code progress}, names refused documents on {@code err} and calls {@code hooks}
-     * at its steps: table-verify's {@code reindex} command.
-     */
-    public Reindex(
-            DynamoDbClient dynamo,
-            OpenSearchClient search,
-            ReindexRequest request,
-            Progress progress,
-            PrintStream err,
-            Hooks hooks) {
-        this.dynamo = dynamo;
-        this.search = search;
-        this.request = request;
-        this.progress = progress;
-        this.err = err;
-        this.hooks = hooks;
-    }
+public record Reindex(
+        DynamoDbClient dynamo,
+        OpenSearchClient search,
+        ReindexRequest request,
+        Progress progress,
+        PrintStream err,
+        Hooks hooks) {
 
     /**
      * The whole reindex, quietly: for the local runtime's backfill and the benchmarks. Refused documents are counted in
