@@ -99,8 +99,8 @@ public class CustomerService {
 
     /**
      * Deletes the customer, uncounting it on its business and on every store it links, in one transaction. A customer
-     * that lists more than {@link #MAX_STORES} stores (stored before the limit was lowered to make room for the
-     * tombstone) would not fit in one: it is a 409 until enough are unlinked.
+     * that lists more than {@link #MAX_STORES} stores (data written under a higher limit, which a table may still
+     * hold) would not fit in one: it is a 409 until enough are unlinked.
      */
     public void delete(String id, Long ifMatch) {
         optimistic.withCurrent(Entity.CUSTOMER, id, ifMatch, current -> {
