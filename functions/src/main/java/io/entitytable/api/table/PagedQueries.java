@@ -5,7 +5,7 @@ import io.entitytable.api.paging.CursorCodec;
 import io.entitytable.api.paging.CursorState;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.paging.PageRequest;
-import io.entitytable.api.pattern.AccessPattern;
+import io.entitytable.model.access.AccessPattern;
 import io.entitytable.model.access.PartitionQuery;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Named;

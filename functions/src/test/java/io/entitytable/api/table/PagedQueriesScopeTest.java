@@ -2,11 +2,11 @@ package io.entitytable.api.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.entitytable.api.pattern.AccessPattern;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Values;
+import io.entitytable.model.access.AccessPattern;
 import io.entitytable.model.access.Filters;
 import java.util.List;
 import org.junit.jupiter.api.Test;

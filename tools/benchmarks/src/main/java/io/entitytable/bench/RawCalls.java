@@ -4,7 +4,7 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
-import io.entitytable.model.TableLayout;
+import io.entitytable.model.access.AccessPattern;
 import io.entitytable.model.access.Filters;
 import io.entitytable.model.access.PartitionQuery;
 import java.time.Instant;
@@ -59,16 +59,13 @@ record RawCalls(DynamoDbClient dynamo, String table, ExecutorService pool) {
         return query(query);
     }
 
-    /** The first page of one type's items in a relationship or tag partition, as the API lists them. */
-    Cost firstPage(String partition, Entity type) {
-        return partition(partition, Keys.typePrefix(type), false, LIMIT + 1);
-    }
-
-    /** {@code <pk> = :pk [AND begins_with(<sk>, :prefix)]} on an index, newest first when {@code descending}. */
-    Cost index(String index, String pkValue, String prefix, boolean descending) {
-        PartitionQuery partition = PartitionQuery.sortBeginsWith(index, pkValue, prefix == null ? "" : prefix);
-        return query((descending ? partition.backward() : partition)
-                .toRequest(table).toBuilder().limit(LIMIT + 1));
+    /**
+     * The first page of a list pattern's Query of {@code partition}, built from the pattern's declaration as the API
+     * builds it ({@link AccessPattern#query}): its index, key condition and direction.
+     */
+    Cost pattern(AccessPattern pattern, String partition, String... sortKey) {
+        return query(
+                pattern.query(partition, sortKey).toRequest(table).toBuilder().limit(LIMIT + 1));
     }
 
     /** A list of a business: one Query per shard of the business in businessGsi, in parallel, as the API reads it. */
@@ -82,23 +79,26 @@ record RawCalls(DynamoDbClient dynamo, String table, ExecutorService pool) {
 
     /** Pattern 4 in one shard of a business: a date range, newest first, filtered; one page of 100 (the API's). */
     Cost ordersOfShard(String shard, String paymentCard, Instant from, Instant to) {
-        QueryResponse response = dynamo.query(
-                PartitionQuery.sortBetween(TableLayout.BUSINESS_GSI, shard, Keys.orderType(from), Keys.orderType(to))
-                        .backward()
-                        .filtered(Filters.equal(AttributeValue.fromS(paymentCard), Attributes.PAYMENT_CARD))
-                        .toRequest(table)
-                        .toBuilder()
-                        .limit(Math.max(LIMIT + 1, 100))
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                        .build());
+        QueryResponse response = dynamo.query(AccessPattern.BUSINESS_ORDERS
+                .query(shard, Keys.orderType(from), Keys.orderType(to))
+                .filtered(Filters.equal(AttributeValue.fromS(paymentCard), Attributes.PAYMENT_CARD))
+                .toRequest(table)
+                .toBuilder()
+                .limit(Math.max(LIMIT + 1, 100))
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build());
         return new Cost(1, units(response.consumedCapacity()), response.count());
     }
 
     /** Pattern 9: one Query per status shard of the business in gsi1, in parallel, newest first. */
-    Cost ordersByStatus(String businessId, String status) {
+    Cost ordersByStatus(String businessId, String status, Instant from, Instant to) {
         List<Future<Cost>> futures = new ArrayList<>();
         for (String pk : BusinessShards.statusPartitions(businessId, status)) {
-            futures.add(pool.submit(() -> index(TableLayout.GSI1, pk, null, true)));
+            futures.add(pool.submit(() -> pattern(
+                    AccessPattern.BUSINESS_ORDERS_IN_STATUS,
+                    pk,
+                    Keys.orderStatusSkFrom(from),
+                    Keys.orderStatusSkTo(to))));
         }
         return sum(futures);
     }
@@ -107,7 +107,8 @@ record RawCalls(DynamoDbClient dynamo, String table, ExecutorService pool) {
     Cost tags(String businessId, List<String> tags) {
         List<Future<Cost>> futures = new ArrayList<>();
         for (String tag : tags) {
-            futures.add(pool.submit(() -> partition(Keys.tagPartition(businessId, tag), null, false, LIMIT + 1)));
+            futures.add(
+                    pool.submit(() -> pattern(AccessPattern.TAGGED_WITH_SEVERAL, Keys.tagPartition(businessId, tag))));
         }
         return sum(futures);
     }

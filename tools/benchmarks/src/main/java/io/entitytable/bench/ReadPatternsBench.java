@@ -2,7 +2,7 @@ package io.entitytable.bench;
 
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
-import io.entitytable.model.TableLayout;
+import io.entitytable.model.access.AccessPattern;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,15 +64,15 @@ final class ReadPatternsBench {
                         2,
                         "business with everything under it",
                         "/businesses/" + b + "/items",
-                        () -> raw.businessShards(b, shard -> raw.index(TableLayout.BUSINESS_GSI, shard, null, false))),
+                        () -> raw.businessShards(b, shard -> raw.pattern(AccessPattern.BUSINESS_ITEMS, shard))),
                 new Pattern(
                         3,
                         "customers by name prefix",
                         "/businesses/" + b + "/customers?namePrefix=SMI",
                         () -> raw.businessShards(
                                 b,
-                                shard -> raw.index(
-                                        TableLayout.BUSINESS_GSI, shard, Keys.customerNamePrefix("SMI"), false))),
+                                shard -> raw.pattern(
+                                        AccessPattern.CUSTOMERS_BY_NAME, shard, Keys.customerNamePrefix("SMI")))),
                 new Pattern(
                         4,
                         "orders of a business, filtered",
@@ -82,11 +82,10 @@ final class ReadPatternsBench {
                         5,
                         "stores by location",
                         "/businesses/" + b + "/stores?country=US&state=TX&city=Austin",
-                        () -> raw.index(
-                                TableLayout.GSI1,
+                        () -> raw.pattern(
+                                AccessPattern.STORES_BY_LOCATION,
                                 Keys.storeLocationPk(b, "US"),
-                                Keys.storeLocationPrefix("TX", "Austin", null),
-                                false)),
+                                Keys.storeLocationPrefix("TX", "Austin", null))),
                 new Pattern(
                         6,
                         "customer by id",
@@ -96,28 +95,37 @@ final class ReadPatternsBench {
                         7,
                         "a customer's orders",
                         "/customers/" + c + "/orders",
-                        () -> raw.index(TableLayout.CUSTOMER_ID_GSI, c, Keys.typePrefix(Entity.ORDER), true)),
+                        () -> raw.pattern(AccessPattern.CUSTOMER_ORDERS, c, Keys.typePrefix(Entity.ORDER))),
                 new Pattern(8, "order with its lines", "/orders/" + o, () -> raw.partition(o, null, true, null)),
                 new Pattern(
                         9,
                         "a business's orders in a status",
                         "/businesses/" + b + "/orders?status=OPEN",
-                        () -> raw.ordersByStatus(b, "OPEN")),
+                        () -> raw.ordersByStatus(b, "OPEN", Instant.EPOCH, LATEST)),
                 new Pattern(
                         10,
                         "stores a customer manages",
                         "/customers/" + c + "/stores",
-                        () -> raw.firstPage(Keys.subjectRef(Entity.CUSTOMER, c), Entity.STORE)),
+                        () -> raw.pattern(
+                                AccessPattern.STORES_OF_CUSTOMER,
+                                Keys.subjectRef(Entity.CUSTOMER, c),
+                                Keys.typePrefix(Entity.STORE))),
                 new Pattern(
                         11,
                         "customers managing a store",
                         "/stores/" + s + "/customers",
-                        () -> raw.firstPage(Keys.subjectRef(Entity.STORE, s), Entity.CUSTOMER)),
+                        () -> raw.pattern(
+                                AccessPattern.CUSTOMERS_OF_STORE,
+                                Keys.subjectRef(Entity.STORE, s),
+                                Keys.typePrefix(Entity.CUSTOMER))),
                 new Pattern(
                         12,
                         "everything tagged t",
                         "/businesses/" + b + "/tagged/" + SeededData.STORE_TAG + "?type=store",
-                        () -> raw.firstPage(Keys.tagPartition(b, SeededData.STORE_TAG), Entity.STORE)),
+                        () -> raw.pattern(
+                                AccessPattern.TAGGED,
+                                Keys.tagPartition(b, SeededData.STORE_TAG),
+                                Keys.typePrefix(Entity.STORE))),
                 new Pattern(
                         13,
                         "several tags, any",

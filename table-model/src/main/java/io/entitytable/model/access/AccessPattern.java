@@ -1,8 +1,6 @@
-package io.entitytable.api.pattern;
+package io.entitytable.model.access;
 
-import io.entitytable.api.contract.ApiOperation;
 import io.entitytable.model.TableLayout;
-import io.entitytable.model.access.PartitionQuery;
 
 /**
  * The list access patterns of the API (docs/design.md §3), each declared once: the operation that runs it, the index
@@ -14,78 +12,61 @@ import io.entitytable.model.access.PartitionQuery;
  * partition reads up to {@code filterPageBudget} Queries per page, a merged list one Query per partition per page.
  */
 public enum AccessPattern {
-    BUSINESS_ITEMS(
-            2,
-            ApiOperation.LIST_BUSINESS_ITEMS,
-            TableLayout.BUSINESS_GSI,
-            KeyShape.PARTITION,
-            true,
-            "businessShard = B#n"),
+    BUSINESS_ITEMS(2, "listBusinessItems", TableLayout.BUSINESS_GSI, KeyShape.PARTITION, true, "businessShard = B#n"),
     CUSTOMERS_BY_NAME(
             3,
-            ApiOperation.LIST_CUSTOMERS_BY_NAME,
+            "listCustomersByName",
             TableLayout.BUSINESS_GSI,
             KeyShape.BEGINS_WITH,
             true,
             "businessShard = B#n AND begins_with(type, customer#<prefix>)"),
     BUSINESS_ORDERS(
             4,
-            ApiOperation.LIST_BUSINESS_ORDERS,
+            "listBusinessOrders",
             TableLayout.BUSINESS_GSI,
             KeyShape.BETWEEN,
             false,
             "businessShard = B#n AND type BETWEEN order#<from> AND order#<to>"),
     STORES_BY_LOCATION(
-            5,
-            ApiOperation.LIST_STORES_BY_LOCATION,
-            TableLayout.GSI1,
-            KeyShape.BEGINS_WITH,
-            true,
-            "gsi1pk = STORE#<B>#<COUNTRY>"),
+            5, "listStoresByLocation", TableLayout.GSI1, KeyShape.BEGINS_WITH, true, "gsi1pk = STORE#<B>#<COUNTRY>"),
     /** Pattern 5 without a country: every store of the business, by name. */
     STORES_BY_NAME(
             5,
-            ApiOperation.LIST_STORES_BY_LOCATION,
+            "listStoresByLocation",
             TableLayout.BUSINESS_GSI,
             KeyShape.BEGINS_WITH,
             true,
             "begins_with(type, store#)"),
     CUSTOMER_ORDERS(
             7,
-            ApiOperation.LIST_CUSTOMER_ORDERS,
+            "listCustomerOrders",
             TableLayout.CUSTOMER_ID_GSI,
             KeyShape.BEGINS_WITH,
             false,
             "customerId = C AND begins_with(type, order#)"),
     BUSINESS_ORDERS_IN_STATUS(
             9,
-            ApiOperation.LIST_BUSINESS_ORDERS,
+            "listBusinessOrders",
             TableLayout.GSI1,
             KeyShape.BETWEEN,
             false,
             "gsi1pk = ORDERSTATUS#B#<STATUS>#n AND gsi1sk BETWEEN <from> AND <to>"),
     STORES_OF_CUSTOMER(
             10,
-            ApiOperation.LIST_CUSTOMER_STORES,
+            "listCustomerStores",
             null,
             KeyShape.BEGINS_WITH,
             true,
             "id = customer#C AND begins_with(type, store#)"),
     CUSTOMERS_OF_STORE(
             11,
-            ApiOperation.LIST_STORE_CUSTOMERS,
+            "listStoreCustomers",
             null,
             KeyShape.BEGINS_WITH,
             true,
             "id = store#S AND begins_with(type, customer#)"),
-    TAGGED(
-            12,
-            ApiOperation.LIST_TAGGED,
-            null,
-            KeyShape.BEGINS_WITH,
-            true,
-            "id = tag#B#t [AND begins_with(type, <entity>#)]"),
-    TAGGED_WITH_SEVERAL(13, ApiOperation.LIST_TAGGED_WITH_SEVERAL, null, KeyShape.BEGINS_WITH, true, "id = tag#B#t");
+    TAGGED(12, "listTagged", null, KeyShape.BEGINS_WITH, true, "id = tag#B#t [AND begins_with(type, <entity>#)]"),
+    TAGGED_WITH_SEVERAL(13, "listTaggedWithSeveral", null, KeyShape.BEGINS_WITH, true, "id = tag#B#t");
 
     /** How a pattern narrows its partition: by nothing, by a sort-key prefix, or by a sort-key range. */
     public enum KeyShape {
@@ -101,16 +82,15 @@ public enum AccessPattern {
     }
 
     private final int number;
-    private final ApiOperation operation;
+    private final String operationId;
     private final String index;
     private final KeyShape shape;
     private final boolean forward;
     private final String keyCondition;
 
-    AccessPattern(
-            int number, ApiOperation operation, String index, KeyShape shape, boolean forward, String keyCondition) {
+    AccessPattern(int number, String operationId, String index, KeyShape shape, boolean forward, String keyCondition) {
         this.number = number;
-        this.operation = operation;
+        this.operationId = operationId;
         this.index = index;
         this.shape = shape;
         this.forward = forward;
@@ -139,9 +119,9 @@ public enum AccessPattern {
         return number;
     }
 
-    /** The API operation that runs it. */
-    public ApiOperation operation() {
-        return operation;
+    /** The operationId of the API operation that runs it, as the contract (the API's {@code ApiOperation}) names it. */
+    public String operationId() {
+        return operationId;
     }
 
     /** The index it reads, or null for the table. */
@@ -158,7 +138,7 @@ public enum AccessPattern {
         return forward;
     }
 
-    /** Its key condition as the contract's description of {@link #operation} states it. */
+    /** Its key condition as the contract's description of {@link #operationId} states it. */
     public String keyCondition() {
         return keyCondition;
     }

@@ -1,0 +1,38 @@
+package io.entitytable.capacity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.entitytable.model.access.AccessPattern;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** The capacity model's read patterns against the access patterns' declarations. */
+class ReadPatternsTest {
+
+    @Test
+    void currentLayout_shouldReadWhatEachListPatternDeclares() {
+        // GIVEN the declared targets of each list pattern (pattern 5 has two: with and without a country)
+        Map<Integer, Set<String>> declared = Arrays.stream(AccessPattern.values())
+                .collect(Collectors.groupingBy(
+                        AccessPattern::number,
+                        Collectors.mapping(
+                                pattern -> pattern.index() == null ? Access.TABLE : pattern.index(),
+                                Collectors.toSet())));
+        ReadPatterns reads = new ReadPatterns(new Samples(42), TestWorkloads.small(), ModelledLayout.CURRENT.reads());
+
+        declared.forEach((number, targets) -> {
+            // WHEN the model reads the pattern once
+            List<Access> accesses = reads.pattern(Integer.toString(number)).apply(0);
+
+            // THEN every partition it prices is in the index the declaration names
+            assertThat(accesses).as("pattern %d", number).isNotEmpty();
+            assertThat(accesses).as("pattern %d", number).allSatisfy(access -> assertThat(targets)
+                    .contains(access.target()));
+        });
+        assertThat(declared).containsKeys(2, 3, 4, 5, 7, 9, 10, 11, 12, 13);
+    }
+}
