@@ -107,8 +107,8 @@ record RawCalls(DynamoDbClient dynamo, String table, ExecutorService pool) {
     Cost tags(String businessId, List<String> tags) {
         List<Future<Cost>> futures = new ArrayList<>();
         for (String tag : tags) {
-            futures.add(
-                    pool.submit(() -> pattern(AccessPattern.TAGGED_WITH_SEVERAL, Keys.tagPartition(businessId, tag))));
+            futures.add(pool.submit(
+                    () -> pattern(AccessPattern.TAGGED_WITH_SEVERAL, Keys.tagPartition(businessId, tag), "")));
         }
         return sum(futures);
     }
