@@ -3,13 +3,11 @@ package io.entitytable.api.table;
 import io.entitytable.api.config.ApiConfig;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
-import io.entitytable.model.TableLayout;
 import io.entitytable.model.access.LiveCoreItem;
 import io.entitytable.model.access.PartitionQuery;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -22,11 +20,6 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 /** The {@code Entity} table as the API sees it: the client, the table name and the key shapes of each index. */
 @ApplicationScoped
 public class EntityTable {
-    private static final List<String> TABLE_POSITION =
-            List.of(TableLayout.ENTITY.partitionKey(), TableLayout.ENTITY.sortKey());
-
-    /** Per index, worked out once: a list reads them for every item it takes. */
-    private static final Map<String, List<String>> INDEX_POSITIONS = indexPositions();
 
     private final DynamoDbClient dynamo;
     private final String name;
@@ -101,46 +94,5 @@ public class EntityTable {
     /** Every item {@code query} matches, one Query per page of the partition. */
     public List<Map<String, AttributeValue>> readAll(PartitionQuery query) {
         return dynamo.queryPaginator(query.toRequest(name)).items().stream().toList();
-    }
-
-    /** The attributes that position an item in {@code index} (null for the table): what a cursor must carry. */
-    public static List<String> positionAttributes(String index) {
-        if (index == null) {
-            return TABLE_POSITION;
-        }
-        List<String> attributes = INDEX_POSITIONS.get(index);
-        if (attributes == null) {
-            throw new IllegalArgumentException("no index " + index);
-        }
-        return attributes;
-    }
-
-    private static Map<String, List<String>> indexPositions() {
-        Map<String, List<String>> positions = new LinkedHashMap<>();
-        for (TableLayout.IndexLayout gsi : TableLayout.ENTITY.indexes()) {
-            positions.put(
-                    gsi.name(),
-                    List.of(
-                            TableLayout.ENTITY.partitionKey(),
-                            TableLayout.ENTITY.sortKey(),
-                            gsi.partitionKey(),
-                            gsi.sortKey()));
-        }
-        return Map.copyOf(positions);
-    }
-
-    /** The position of {@code item} in {@code index}, as strings (every key attribute of this table is a string). */
-    public static Map<String, String> positionOf(Map<String, AttributeValue> item, String index) {
-        Map<String, String> position = new LinkedHashMap<>();
-        for (String attribute : positionAttributes(index)) {
-            position.put(attribute, item.get(attribute).s());
-        }
-        return position;
-    }
-
-    public static Map<String, AttributeValue> startKey(Map<String, String> position) {
-        Map<String, AttributeValue> key = new LinkedHashMap<>();
-        position.forEach((attribute, value) -> key.put(attribute, AttributeValue.fromS(value)));
-        return key;
     }
 }

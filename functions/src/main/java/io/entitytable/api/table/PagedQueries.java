@@ -6,7 +6,10 @@ import io.entitytable.api.paging.CursorState;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.paging.PageRequest;
 import io.entitytable.model.access.AccessPattern;
+import io.entitytable.model.access.MergeOrder;
+import io.entitytable.model.access.PartitionMerge;
 import io.entitytable.model.access.PartitionQuery;
+import io.entitytable.model.access.QueryPositions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Named;
 import java.util.ArrayList;
@@ -93,9 +96,9 @@ public class PagedQueries {
         String next = null;
         if (items.size() > limit) {
             items = items.subList(0, limit);
-            next = encode(scope, CursorState.SINGLE, EntityTable.positionOf(items.get(limit - 1), query.index()));
+            next = encode(scope, CursorState.SINGLE, QueryPositions.positionOf(items.get(limit - 1), query.index()));
         } else if (slice.lastEvaluated() != null) {
-            next = encode(scope, CursorState.SINGLE, EntityTable.positionOf(slice.lastEvaluated(), query.index()));
+            next = encode(scope, CursorState.SINGLE, QueryPositions.positionOf(slice.lastEvaluated(), query.index()));
         }
         return new Page<>(items.stream().map(mapper).toList(), next);
     }
@@ -178,7 +181,7 @@ public class PagedQueries {
      */
     Slice slice(QueryRequest query, int limit, Map<String, String> resumeAfter, int pageBudget) {
         List<Map<String, AttributeValue>> items = new ArrayList<>();
-        Map<String, AttributeValue> start = resumeAfter == null ? null : EntityTable.startKey(resumeAfter);
+        Map<String, AttributeValue> start = resumeAfter == null ? null : QueryPositions.startKey(resumeAfter);
         boolean filtered = query.filterExpression() != null;
         int pages = 0;
         while (true) {

@@ -1,4 +1,4 @@
-package io.entitytable.api.table;
+package io.entitytable.model.access;
 
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;

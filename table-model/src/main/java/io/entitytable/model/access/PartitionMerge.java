@@ -1,4 +1,4 @@
-package io.entitytable.api.table;
+package io.entitytable.model.access;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -19,7 +19,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * at its page budget says how far it evaluated: items up to that point may still be taken from the others (it has
  * none there that match), and it resumes from that point.
  */
-final class PartitionMerge {
+public final class PartitionMerge {
     private PartitionMerge() {}
 
     /**
@@ -30,14 +30,14 @@ final class PartitionMerge {
      * @param evaluatedTo the key DynamoDB evaluated last when a filter budget stopped the Query, else null: the
      *     partition has no matching item between its last item and this key
      */
-    record Partition(
+    public record Partition(
             String name,
             String index,
             List<Map<String, AttributeValue>> items,
             boolean exhausted,
             Map<String, AttributeValue> evaluatedTo) {
         /** A partition an earlier page finished: nothing to read. */
-        static Partition done(String name) {
+        public static Partition done(String name) {
             return new Partition(name, null, List.of(), true, null);
         }
     }
@@ -48,7 +48,7 @@ final class PartitionMerge {
      * @param positions per partition, the position after the last item taken, or an empty map once it is done
      * @param finished true when no page follows
      */
-    record Result(
+    public record Result(
             List<Map<String, AttributeValue>> items, Map<String, Map<String, String>> positions, boolean finished) {}
 
     /**
@@ -56,7 +56,7 @@ final class PartitionMerge {
      *
      * @param positionsBefore where each partition stood before this page (kept for partitions nothing is taken from)
      */
-    static Result merge(
+    public static Result merge(
             List<Partition> partitions,
             Map<String, Map<String, String>> positionsBefore,
             int limit,
@@ -101,7 +101,7 @@ final class PartitionMerge {
             for (Buffer buffer : buffers) {
                 if (head.equals(buffer.headKey)) {
                     Map<String, AttributeValue> item = buffer.take();
-                    positions.put(buffer.partition.name(), EntityTable.positionOf(item, buffer.partition.index()));
+                    positions.put(buffer.partition.name(), QueryPositions.positionOf(item, buffer.partition.index()));
                     first = first == null ? item : first;
                     holders++;
                 }
@@ -119,7 +119,7 @@ final class PartitionMerge {
                 // Every item up to where it evaluated was taken or did not match: resume from there.
                 positions.put(
                         buffer.partition.name(),
-                        EntityTable.positionOf(buffer.partition.evaluatedTo(), buffer.partition.index()));
+                        QueryPositions.positionOf(buffer.partition.evaluatedTo(), buffer.partition.index()));
             }
         }
         // An intersection ends with its shortest partition; a union when every partition is done.

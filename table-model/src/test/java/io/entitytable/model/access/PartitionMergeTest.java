@@ -1,11 +1,11 @@
-package io.entitytable.api.table;
+package io.entitytable.model.access;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.entitytable.api.table.PartitionMerge.Partition;
-import io.entitytable.api.table.PartitionMerge.Result;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Values;
+import io.entitytable.model.access.PartitionMerge.Partition;
+import io.entitytable.model.access.PartitionMerge.Result;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
