@@ -2,13 +2,14 @@ package io.entitytable.model;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -22,7 +23,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * of its own and runs it through every subsystem, which proves that none of them needs a change for a new one.
  */
 public final class Entity {
-    private static final Map<String, Entity> BY_KEY_NAME = new LinkedHashMap<>();
+    // Read on every key parse, from many threads; written only when a definition is made (class init, tests).
+    private static final Map<String, Entity> BY_KEY_NAME = new ConcurrentHashMap<>();
+    private static final List<Entity> IN_ORDER = new CopyOnWriteArrayList<>();
 
     /** The tenant: owns everything else. Its sort key is fixed, so it never moves. */
     public static final Entity BUSINESS = define(builder("business", "businesses", Business::from)
@@ -86,12 +89,13 @@ public final class Entity {
         if (BY_KEY_NAME.putIfAbsent(entity.keyName, entity) != null) {
             throw new IllegalStateException("entity " + entity.keyName + " is defined twice");
         }
+        IN_ORDER.add(entity);
         return entity;
     }
 
     /** Every defined entity, in the order of definition. */
-    public static synchronized List<Entity> all() {
-        return List.copyOf(BY_KEY_NAME.values());
+    public static List<Entity> all() {
+        return List.copyOf(IN_ORDER);
     }
 
     /** The lower-case name used in keys, e.g. {@code store} in {@code store#01J...}. */
@@ -179,9 +183,7 @@ public final class Entity {
     }
 
     public static Optional<Entity> fromKeyName(String name) {
-        synchronized (Entity.class) {
-            return Optional.ofNullable(BY_KEY_NAME.get(name));
-        }
+        return Optional.ofNullable(BY_KEY_NAME.get(name));
     }
 
     public static Optional<Entity> fromCollection(String collection) {
