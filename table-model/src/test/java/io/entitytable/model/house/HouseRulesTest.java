@@ -14,11 +14,13 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Rules of the repository's layout that a compiler cannot check, read from every module's main sources: a Query's key
- * condition is written only in the data-access layer, and an entity's rules only in its definition.
+ * condition is written only in the data-access layer, a Scan only by the operators' tools, and an entity's rules only
+ * in its definition.
  */
 class HouseRulesTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final Path ACCESS = Path.of("table-model/src/main/java/io/entitytable/model/access");
+    private static final Path REBUILD = Path.of("search-indexer/src/main/java/io/entitytable/search/indexer/rebuild");
     private static final Path ENTITY = Path.of("table-model/src/main/java/io/entitytable/model/Entity.java");
 
     /** {@code x == Entity.STORE}, {@code Entity.ORDER != x}, {@code case CUSTOMER ->}: a rule of one entity's. */
@@ -37,6 +39,23 @@ class HouseRulesTest {
         // THEN
         assertThat(offenders)
                 .as("main sources that write a key condition themselves")
+                .isEmpty();
+    }
+
+    @Test
+    void scans_shouldBeWrittenOnlyByTheOperatorsTools() {
+        // WHEN: a Scan reads the whole table, never right on a request path; only the index rebuild and the tools
+        // (verify, repair, migrate, the fault run's census) may build one.
+        List<String> offenders = mainSources()
+                .filter(file -> !ROOT.relativize(file).startsWith(REBUILD)
+                        && !ROOT.relativize(file).startsWith("tools"))
+                .filter(file -> read(file).contains("ScanRequest"))
+                .map(file -> ROOT.relativize(file).toString())
+                .toList();
+
+        // THEN
+        assertThat(offenders)
+                .as("main sources outside the operators' tools that Scan")
                 .isEmpty();
     }
 

@@ -4,7 +4,6 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.OrderLine;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.ParallelTasks;
-import io.entitytable.model.access.SegmentScan;
 import io.entitytable.search.client.SearchDocument;
 import java.util.ArrayList;
 import java.util.List;

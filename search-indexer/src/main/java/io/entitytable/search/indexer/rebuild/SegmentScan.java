@@ -1,4 +1,4 @@
-package io.entitytable.model.access;
+package io.entitytable.search.indexer.rebuild;
 
 import java.util.List;
 import java.util.Map;
