@@ -23,6 +23,8 @@ class FixedSeedFaultRunTest {
 
         // THEN every kind of operation and fault happened, refresh jobs ran in several slices, and nothing drifted (the
         // copies nor the search index) or failed
+        // The run's own verdict first: when it fails, its summary says why (not drained, drift, dead letters).
+        assertThat(result.failures()).as(result.summary()).isEmpty();
         assertThat(result.operations().countsByKind())
                 .as("operations by kind")
                 .allSatisfy((kind, count) -> assertThat(count).as(kind.label()).isPositive());
@@ -40,9 +42,12 @@ class FixedSeedFaultRunTest {
         assertThat(result.operations().byStatus())
                 .as("answers by status: store deletes with their links")
                 .containsKey(202);
-        assertThat(result.refresh().jobsDone()).as("refresh jobs done").isPositive();
-        assertThat(result.refresh().continuations()).as("continuations").isPositive();
+        assertThat(result.refresh().jobsDone())
+                .as("refresh jobs done\n" + result.summary())
+                .isPositive();
+        assertThat(result.refresh().continuations())
+                .as("continuations\n" + result.summary())
+                .isPositive();
         assertThat(result.refresh().deadLetters()).as("refresh dead letters").isZero();
-        assertThat(result.failures()).as(result.summary()).isEmpty();
     }
 }
