@@ -168,10 +168,11 @@ public final class FaultRun {
                     Duration traffic = since(started);
 
                     long drainStart = System.nanoTime();
-                    long drainEnd = drainStart + options.drainTimeout().toNanos();
+                    Duration allowance = options.drainAllowance(traffic);
+                    long drainEnd = drainStart + allowance.toNanos();
                     // The stream first (it asks for passes), then the jobs (their unlinks write customers), then the
                     // stream again.
-                    boolean drained = pump.awaitDrained(options.drainTimeout());
+                    boolean drained = pump.awaitDrained(allowance);
                     Duration streamDrain = since(drainStart);
                     JobCensus jobs;
                     boolean jobsDone;

@@ -5,7 +5,8 @@ import java.time.Duration;
 /**
  * One run: the seed of every random choice, how long the clients send operations, how many of them, and the faults.
  *
- * @param drainTimeout how long the stream may take to drain once the clients stopped before the run fails
+ * @param drainTimeout how long the stream may take to drain once the clients stopped before the run fails, at the least
+ *     (see {@link #drainAllowance})
  */
 public record FaultRunOptions(long seed, Duration duration, int clients, FaultRates rates, Duration drainTimeout) {
     public static final Duration DEFAULT_DRAIN_TIMEOUT = Duration.ofMinutes(3);
@@ -29,5 +30,15 @@ public record FaultRunOptions(long seed, Duration duration, int clients, FaultRa
                 clients,
                 FaultRates.DEFAULT,
                 drain.compareTo(DEFAULT_DRAIN_TIMEOUT) > 0 ? drain : DEFAULT_DRAIN_TIMEOUT);
+    }
+
+    /**
+     * How long the drain may take after {@code traffic}, the traffic's actual duration: {@link #drainTimeout}, or three
+     * times the traffic when that is longer. A loaded machine stretches the traffic (it goes on until every kind of
+     * fault has struck) and the backlog it leaves with it, so the allowance follows what ran, not what was asked for.
+     */
+    public Duration drainAllowance(Duration traffic) {
+        Duration stretched = traffic.multipliedBy(3);
+        return stretched.compareTo(drainTimeout) > 0 ? stretched : drainTimeout;
     }
 }

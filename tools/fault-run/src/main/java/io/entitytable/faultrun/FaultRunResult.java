@@ -88,15 +88,15 @@ public record FaultRunResult(
             failures.add(otherUnexpected + " API answers were neither 2xx nor 404/409/412");
         }
         if (!drained) {
-            failures.add(
-                    "the stream did not drain within " + options.drainTimeout().toSeconds() + " s");
+            failures.add("the stream did not drain within "
+                    + options.drainAllowance(traffic).toSeconds() + " s");
         }
         if (stream.discardedRecords() > 0) {
             failures.add(stream.discardedRecords() + " stream records were sent to the failure destination");
         }
         if (!refresh.finished()) {
             failures.add("the refresh jobs did not finish within "
-                    + options.drainTimeout().toSeconds() + " s ("
+                    + options.drainAllowance(traffic).toSeconds() + " s ("
                     + refresh.jobsDone() + " of " + refresh.jobs() + " done, " + refresh.queueDepth()
                     + " messages queued)");
         }
@@ -108,7 +108,7 @@ public record FaultRunResult(
         }
         if (!index.drained()) {
             failures.add("the search indexer's pump did not catch up within "
-                    + options.drainTimeout().toSeconds() + " s");
+                    + options.drainAllowance(traffic).toSeconds() + " s");
         }
         if (index.deadLetters() + index.discardedRecords() > 0) {
             failures.add(index.deadLetters() + " records were refused by the search index and "
