@@ -7,6 +7,9 @@ import io.entitytable.model.TableLayout;
 import io.entitytable.verify.FirstLayout;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.BinaryOperator;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -25,17 +28,19 @@ record ModelledLayout(
         Reads reads,
         double copiesPerSecond) {
 
-    /** Where the reads of a business's lists, of a status and of a tag go in a layout. */
-    interface Reads {
-        /** The index and partitions of a business's lists (patterns 2-4). */
-        Partitions business(String businessId);
-
-        /** The index and partitions of a business's orders in one status (pattern 9). */
-        Partitions status(String businessId, String status);
-
-        /** The table partition of a business's subjects tagged {@code tag} (patterns 12, 13). */
-        String tag(String businessId, String tag);
-    }
+    /**
+     * Where the reads of a business's lists, of a status and of a tag go in a layout.
+     *
+     * @param business the index and partitions of a business's lists (patterns 2-4), by business id
+     * @param status the index and partitions of a business's orders in one status (pattern 9), by business id and
+     *     status
+     * @param tag the table partition of a business's subjects tagged with a tag (patterns 12, 13), by business id and
+     *     tag
+     */
+    record Reads(
+            Function<String, Partitions> business,
+            BiFunction<String, String, Partitions> status,
+            BinaryOperator<String> tag) {}
 
     /** Partitions of one index. */
     record Partitions(String index, List<String> keys) {}
@@ -44,22 +49,11 @@ record ModelledLayout(
             "current layout",
             TableLayout.ENTITY,
             UnaryOperator.identity(),
-            new Reads() {
-                @Override
-                public Partitions business(String businessId) {
-                    return new Partitions(TableLayout.BUSINESS_GSI, BusinessShards.partitions(businessId));
-                }
-
-                @Override
-                public Partitions status(String businessId, String status) {
-                    return new Partitions(TableLayout.GSI1, BusinessShards.statusPartitions(businessId, status));
-                }
-
-                @Override
-                public String tag(String businessId, String tag) {
-                    return Keys.tagPartition(businessId, tag);
-                }
-            },
+            new Reads(
+                    businessId -> new Partitions(TableLayout.BUSINESS_GSI, BusinessShards.partitions(businessId)),
+                    (businessId, status) ->
+                            new Partitions(TableLayout.GSI1, BusinessShards.statusPartitions(businessId, status)),
+                    Keys::tagPartition),
             CopyPace.COPIES_PER_SECOND);
 
     /**
@@ -71,22 +65,10 @@ record ModelledLayout(
             "first layout",
             FirstLayout.TABLE,
             FirstLayout::itemOf,
-            new Reads() {
-                @Override
-                public Partitions business(String businessId) {
-                    return new Partitions(FirstLayout.BUSINESS_ID_GSI, List.of(businessId));
-                }
-
-                @Override
-                public Partitions status(String businessId, String status) {
-                    return new Partitions(TableLayout.GSI1, FirstLayout.orderStatusPartitions(status));
-                }
-
-                @Override
-                public String tag(String businessId, String tag) {
-                    return FirstLayout.tagPartition(tag);
-                }
-            },
+            new Reads(
+                    businessId -> new Partitions(FirstLayout.BUSINESS_ID_GSI, List.of(businessId)),
+                    (businessId, status) -> new Partitions(TableLayout.GSI1, FirstLayout.orderStatusPartitions(status)),
+                    (businessId, tag) -> FirstLayout.tagPartition(tag)),
             Load.WRITE_LIMIT);
 
     /** The same write as this layout stores it. */

@@ -51,8 +51,9 @@ final class ReadPatterns {
     IntFunction<List<Access>> pattern(String number) {
         return switch (number) {
             case "1" -> i -> List.of(get(business, samples.business().toItem()));
-            case "2", "4" -> i -> each(layout.business(business), page(order().toItem()));
-            case "3" -> i -> each(layout.business(business), page(customer().toItem()));
+            case "2", "4" -> i -> each(layout.business().apply(business), page(order().toItem()));
+            case "3" -> i ->
+                    each(layout.business().apply(business), page(customer().toItem()));
             case "5" -> i ->
                     List.of(query(TableLayout.GSI1, Keys.storeLocationPk(business, "US"), page(store().toItem())));
             case "6" -> i -> {
@@ -66,7 +67,7 @@ final class ReadPatterns {
                         + order.lineItems().stream().mapToLong(ItemSize::bytes).sum();
                 return List.of(Access.read(Access.TABLE, order.id(), ItemSize.readUnits(bytes, true)));
             };
-            case "9" -> i -> each(layout.status(business, "PAID"), page(order().toItem()));
+            case "9" -> i -> each(layout.status().apply(business, "PAID"), page(order().toItem()));
             case "10" -> i -> {
                 Store store = store();
                 String customerRef = Keys.subjectRef(Entity.CUSTOMER, samples.newId());
@@ -89,7 +90,7 @@ final class ReadPatterns {
     }
 
     private Access tagged(String tag) {
-        String partition = layout.tag(business, tag);
+        String partition = layout.tag().apply(business, tag);
         Order order = order();
         Duplicate duplicate = new Duplicate(partition, Keys.subjectRef(Entity.ORDER, order.id()), ItemKind.TAG);
         return query(Access.TABLE, partition, page(RelationshipCatalogue.copyItem(duplicate, order.toItem())));

@@ -22,28 +22,6 @@ record CommandResult(
         IndexRepairResult indexRepair,
         IndexReport indexAfter) {
 
-    /** Without a search index. */
-    CommandResult(
-            VerifyOptions options,
-            DriftReport before,
-            RepairResult repair,
-            DriftReport after,
-            JobsReport jobs,
-            JobRestarts restarts,
-            Duration duration) {
-        this(options, before, repair, after, jobs, restarts, duration, null, null, null);
-    }
-
-    CommandResult withIndex(IndexReport before, IndexRepairResult indexRepairs, IndexReport last) {
-        return new CommandResult(
-                options, this.before, repair, after, jobs, restarts, duration, before, indexRepairs, last);
-    }
-
-    static final int CLEAN = 0;
-    static final int DRIFT = 1;
-    static final int USAGE = 2;
-    static final int COULD_NOT_FINISH = 3;
-
     /**
      * No drift in the last verification (of the copies and, when checked, of the search index) and no stopped refresh
      * job left: for verify none found, for repair every one found was restarted.
@@ -57,6 +35,12 @@ record CommandResult(
                 ? jobs.stopped().size()
                 : restarts.notRestarted().size();
     }
+
+    // The exit codes of every command (README.md).
+    static final int CLEAN = 0;
+    static final int DRIFT = 1;
+    static final int USAGE = 2;
+    static final int COULD_NOT_FINISH = 3;
 
     /** 0 when {@link #clean()} (for repair: everything repairable was repaired or restarted), else 1. */
     int exitCode() {

@@ -113,18 +113,13 @@ record CounterRebuild(DynamoDbClient dynamo, String table, int parallelism) {
         Map<String, AttributeValue> counter = new HashMap<>(zeroCounter);
         counter.put(Attributes.CHILD_COUNT, Values.n(count));
         Expression differs = differs(Attributes.CHILD_COUNT, count, true);
-        try {
-            dynamo.putItem(PutItemRequest.builder()
-                    .tableName(table)
-                    .item(counter)
-                    .conditionExpression(differs.expression())
-                    .expressionAttributeNames(differs.expressionNames())
-                    .expressionAttributeValues(differs.expressionValues())
-                    .build());
-            return true;
-        } catch (ConditionalCheckFailedException e) {
-            return false;
-        }
+        return written(() -> dynamo.putItem(PutItemRequest.builder()
+                .tableName(table)
+                .item(counter)
+                .conditionExpression(differs.expression())
+                .expressionAttributeNames(differs.expressionNames())
+                .expressionAttributeValues(differs.expressionValues())
+                .build()));
     }
 
     /**
@@ -139,15 +134,20 @@ record CounterRebuild(DynamoDbClient dynamo, String table, int parallelism) {
                 .putExpressionName("#id", Attributes.ID)
                 .expressionValues(differs.expressionValues())
                 .build();
+        return written(() -> dynamo.updateItem(UpdateItemRequest.builder()
+                .tableName(table)
+                .key(store.toAttributes())
+                .updateExpression("SET #counter = :count")
+                .conditionExpression(condition.expression())
+                .expressionAttributeNames(condition.expressionNames())
+                .expressionAttributeValues(condition.expressionValues())
+                .build()));
+    }
+
+    /** Runs a conditional write: true when it wrote, false when its condition held it back. */
+    private static boolean written(Runnable write) {
         try {
-            dynamo.updateItem(UpdateItemRequest.builder()
-                    .tableName(table)
-                    .key(store.toAttributes())
-                    .updateExpression("SET #counter = :count")
-                    .conditionExpression(condition.expression())
-                    .expressionAttributeNames(condition.expressionNames())
-                    .expressionAttributeValues(condition.expressionValues())
-                    .build());
+            write.run();
             return true;
         } catch (ConditionalCheckFailedException e) {
             return false;

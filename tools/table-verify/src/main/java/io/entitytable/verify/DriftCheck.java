@@ -43,14 +43,12 @@ public final class DriftCheck {
      * 01J..: ..}. Needs {@link #withSearch}.
      */
     public List<String> indexFindings() {
-        return searchReport().findings().stream().map(IndexFinding::describe).toList();
+        return describe(searchReport().findings());
     }
 
     /** Search index findings by class, every class listed (zero included). Needs {@link #withSearch}. */
     public Map<String, Long> indexCountsByClass() {
-        Map<String, Long> counts = new LinkedHashMap<>();
-        searchReport().counts().forEach((driftClass, count) -> counts.put(driftClass.label(), count));
-        return counts;
+        return byLabel(searchReport());
     }
 
     /** Documents (tombstones included) the index held. Needs {@link #withSearch}. */
@@ -85,15 +83,7 @@ public final class DriftCheck {
 
     /** Findings by class, every class listed (zero included), named as verify's console summary names them. */
     public Map<String, Long> countsByClass() {
-        Map<String, Long> counts = new LinkedHashMap<>();
-        for (DriftClass driftClass : DriftClass.values()) {
-            counts.put(
-                    driftClass.label(),
-                    report.findings().stream()
-                            .filter(finding -> finding.driftClass() == driftClass)
-                            .count());
-        }
-        return counts;
+        return byLabel(report);
     }
 
     public long coreItems() {
@@ -123,7 +113,14 @@ public final class DriftCheck {
         return index;
     }
 
-    private static List<String> describe(List<Finding> findings) {
-        return findings.stream().map(Finding::describe).toList();
+    private static Map<String, Long> byLabel(DriftFindings<?, ?> report) {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        report.counts()
+                .forEach((driftClass, count) -> counts.put(driftClass.traits().label(), count));
+        return counts;
+    }
+
+    private static List<String> describe(List<? extends DriftFinding<?>> findings) {
+        return findings.stream().map(DriftFinding::describe).toList();
     }
 }

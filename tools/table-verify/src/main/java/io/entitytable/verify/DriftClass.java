@@ -5,7 +5,7 @@ package io.entitytable.verify;
  * of missing, ahead of source, index-attribute leak, stale that applies; a copy it should not have is orphaned whatever
  * else is wrong with it (deleting it fixes everything).
  */
-enum DriftClass {
+enum DriftClass implements DriftKind {
     /** A copy the core items imply is not in the table. Repair puts it. */
     MISSING_COPY("missingCopy", "missing copy", true),
     /**
@@ -31,25 +31,14 @@ enum DriftClass {
      */
     DANGLING_REFERENCE("danglingReference", "dangling reference", false);
 
-    private final String jsonName;
-    private final String label;
-    private final boolean repairable;
+    private final Traits traits;
 
     DriftClass(String jsonName, String label, boolean repairable) {
-        this.jsonName = jsonName;
-        this.label = label;
-        this.repairable = repairable;
+        this.traits = new Traits(jsonName, label, repairable);
     }
 
-    String jsonName() {
-        return jsonName;
-    }
-
-    String label() {
-        return label;
-    }
-
-    boolean repairable() {
-        return repairable;
+    @Override
+    public Traits traits() {
+        return traits;
     }
 }

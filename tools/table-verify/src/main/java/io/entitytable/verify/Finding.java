@@ -22,7 +22,8 @@ record Finding(
         String detail,
         Map<String, AttributeValue> found,
         Map<String, AttributeValue> expected,
-        List<CoreItemGuard> guards) {
+        List<CoreItemGuard> guards)
+        implements DriftFinding<DriftClass> {
 
     Finding {
         guards = List.copyOf(guards);
@@ -40,7 +41,8 @@ record Finding(
     }
 
     /** One line for people: {@code stale copy  customer#01J.. / store#01J..: v2 has other content}. */
-    String describe() {
-        return driftClass.label() + "  " + key + ": " + detail;
+    @Override
+    public String describe() {
+        return driftClass.traits().label() + "  " + key + ": " + detail;
     }
 }

@@ -15,22 +15,14 @@ final class FindingsLog {
         this.err = err;
     }
 
-    void findings(DriftReport report) {
-        for (DriftClass driftClass : DriftClass.values()) {
-            List<Finding> findings = report.findingsOf(driftClass);
+    /** The findings of either comparison, {@link #LINES_PER_CLASS} of each class at the most. */
+    <C extends Enum<C> & DriftKind> void findings(DriftFindings<C, ?> report) {
+        for (C driftClass : report.driftClasses().getEnumConstants()) {
+            List<? extends DriftFinding<C>> findings = report.findingsOf(driftClass);
             findings.stream().limit(LINES_PER_CLASS).forEach(finding -> err.println(finding.describe()));
             if (findings.size() > LINES_PER_CLASS) {
-                err.println("... and " + (findings.size() - LINES_PER_CLASS) + " more " + driftClass.label() + "(s)");
-            }
-        }
-    }
-
-    void indexFindings(IndexReport report) {
-        for (IndexDriftClass driftClass : IndexDriftClass.values()) {
-            List<IndexFinding> findings = report.findingsOf(driftClass);
-            findings.stream().limit(LINES_PER_CLASS).forEach(finding -> err.println(finding.describe()));
-            if (findings.size() > LINES_PER_CLASS) {
-                err.println("... and " + (findings.size() - LINES_PER_CLASS) + " more " + driftClass.label() + "(s)");
+                err.println("... and " + (findings.size() - LINES_PER_CLASS) + " more "
+                        + driftClass.traits().label() + "(s)");
             }
         }
     }

@@ -5,7 +5,7 @@ package io.entitytable.verify;
  * documents of customers, stores and orders are expected ({@code SearchDocument.of}); a tombstone of a gone item is
  * what the indexer leaves on a delete, so it is correct, never drift.
  */
-enum IndexDriftClass {
+enum IndexDriftClass implements DriftKind {
     /** An indexed item has no document, or only a tombstone below the item's version. Repair indexes it. */
     MISSING_DOCUMENT("missingDocument", "missing document", true),
     /**
@@ -26,25 +26,14 @@ enum IndexDriftClass {
      */
     DOCUMENT_AHEAD_OF_ITEM("documentAheadOfItem", "document ahead of item", false);
 
-    private final String jsonName;
-    private final String label;
-    private final boolean repairable;
+    private final Traits traits;
 
     IndexDriftClass(String jsonName, String label, boolean repairable) {
-        this.jsonName = jsonName;
-        this.label = label;
-        this.repairable = repairable;
+        this.traits = new Traits(jsonName, label, repairable);
     }
 
-    String jsonName() {
-        return jsonName;
-    }
-
-    String label() {
-        return label;
-    }
-
-    boolean repairable() {
-        return repairable;
+    @Override
+    public Traits traits() {
+        return traits;
     }
 }

@@ -16,10 +16,12 @@ record IndexFinding(
         String type,
         String detail,
         SearchDocument expected,
-        IndexedDocument found) {
+        IndexedDocument found)
+        implements DriftFinding<IndexDriftClass> {
 
     /** One line for people: {@code stale document  customer 01J..: version 4 behind the item's version 5}. */
-    String describe() {
-        return driftClass.label() + "  " + type + " " + id + ": " + detail;
+    @Override
+    public String describe() {
+        return driftClass.traits().label() + "  " + type + " " + id + ": " + detail;
     }
 }

@@ -36,18 +36,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
  * A refused version counts as skipped, not failed: someone wrote newer. Documents ahead of their item are never
  * touched.
  */
-final class IndexRepair {
-    private final IndexWrites writes;
-    private final DynamoDbClient dynamo;
-    private final String tableName;
-    private final Clock clock;
-
-    IndexRepair(IndexWrites writes, DynamoDbClient dynamo, String tableName, Clock clock) {
-        this.writes = writes;
-        this.dynamo = dynamo;
-        this.tableName = tableName;
-        this.clock = clock;
-    }
+record IndexRepair(IndexWrites writes, DynamoDbClient dynamo, String tableName, Clock clock) {
 
     IndexRepairResult repair(IndexReport report) {
         List<IndexRepairResult.Attempt> attempts = new ArrayList<>();

@@ -1,13 +1,12 @@
 package io.entitytable.verify;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.model.IsoInstants;
 import io.entitytable.model.RefreshJob;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * The machine-readable result on stdout, one JSON object. Its top-level counts describe the last verification (for
@@ -19,8 +18,6 @@ import java.util.Map;
 final class JsonSummary {
     /** Findings listed in the JSON; the counts are always complete. */
     static final int MAX_FINDINGS = 1000;
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private JsonSummary() {}
 
@@ -38,13 +35,11 @@ final class JsonSummary {
         summary.put("duplicates", (long) after.table().duplicates().size());
         summary.put("otherItems", after.table().otherItems());
         summary.put("segments", options.segments());
-        summary.put("drift", counts(after));
-        summary.put("driftTotal", (long) after.findings().size());
+        SummaryJson.putDrift(summary, after);
         if (result.repair() != null) {
             Map<String, Object> found = new LinkedHashMap<>();
             found.put("itemsScanned", result.before().table().itemsScanned());
-            found.put("drift", counts(result.before()));
-            found.put("driftTotal", (long) result.before().findings().size());
+            SummaryJson.putDrift(found, result.before());
             summary.put("found", found);
             summary.put("repairs", repairs(result.repair()));
         }
@@ -52,24 +47,24 @@ final class JsonSummary {
         if (result.indexAfter() != null) {
             summary.put("search", search(result));
         }
-        List<Map<String, String>> findings = findings(after.findings());
+        // The copies' findings first, then the search index's.
+        Stream<Map<String, String>> findings = after.findings().stream()
+                .map(finding -> finding(
+                        finding.driftClass(), finding.key().id(), finding.key().type(), finding.detail()));
+        long total = after.findings().size();
         if (result.indexAfter() != null) {
-            findings = new ArrayList<>(findings);
-            findings.addAll(indexFindings(result.indexAfter().findings()));
+            findings = Stream.concat(
+                    findings,
+                    result.indexAfter().findings().stream()
+                            .map(finding ->
+                                    finding(finding.driftClass(), finding.id(), finding.type(), finding.detail())));
+            total += result.indexAfter().findings().size();
         }
-        long total = after.findings().size()
-                + (result.indexAfter() == null
-                        ? 0
-                        : result.indexAfter().findings().size());
-        summary.put("findings", findings.stream().limit(MAX_FINDINGS).toList());
+        summary.put("findings", findings.limit(MAX_FINDINGS).toList());
         summary.put("findingsOmitted", Math.max(0, total - MAX_FINDINGS));
         summary.put("consumedReadCapacityUnits", readCapacity(result));
         summary.put("durationMillis", result.duration().toMillis());
-        try {
-            return JSON.writeValueAsString(summary);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("summary not serialisable", e);
-        }
+        return SummaryJson.write(summary);
     }
 
     /** The search index's last comparison; for repair also the first one and the repairs. */
@@ -81,14 +76,12 @@ final class JsonSummary {
         search.put("signed", result.options().searchSigned());
         search.put("documentsRead", after.documentsRead());
         search.put("expectedDocuments", after.expectedDocuments());
-        search.put("drift", counts(after));
-        search.put("driftTotal", (long) after.findings().size());
+        SummaryJson.putDrift(search, after);
         if (result.indexRepair() != null) {
             IndexReport before = result.indexBefore();
             Map<String, Object> found = new LinkedHashMap<>();
             found.put("documentsRead", before.documentsRead());
-            found.put("drift", counts(before));
-            found.put("driftTotal", (long) before.findings().size());
+            SummaryJson.putDrift(found, before);
             search.put("found", found);
             IndexRepairResult repair = result.indexRepair();
             Map<String, Object> repairs = new LinkedHashMap<>();
@@ -100,32 +93,6 @@ final class JsonSummary {
             search.put("repairs", repairs);
         }
         return search;
-    }
-
-    private static Map<String, Long> counts(IndexReport report) {
-        Map<String, Long> counts = new LinkedHashMap<>();
-        report.counts().forEach((driftClass, count) -> counts.put(driftClass.jsonName(), count));
-        return counts;
-    }
-
-    private static List<Map<String, String>> indexFindings(List<IndexFinding> findings) {
-        return findings.stream()
-                .limit(MAX_FINDINGS)
-                .map(finding -> {
-                    Map<String, String> entry = new LinkedHashMap<>();
-                    entry.put("class", finding.driftClass().jsonName());
-                    entry.put("id", finding.id());
-                    entry.put("type", finding.type());
-                    entry.put("detail", finding.detail());
-                    return entry;
-                })
-                .toList();
-    }
-
-    private static Map<String, Long> counts(DriftReport report) {
-        Map<String, Long> counts = new LinkedHashMap<>();
-        report.counts().forEach((driftClass, count) -> counts.put(driftClass.jsonName(), count));
-        return counts;
     }
 
     private static Map<String, Object> repairs(RepairResult repair) {
@@ -175,18 +142,13 @@ final class JsonSummary {
         return jobs;
     }
 
-    private static List<Map<String, String>> findings(List<Finding> findings) {
-        return findings.stream()
-                .limit(MAX_FINDINGS)
-                .map(finding -> {
-                    Map<String, String> entry = new LinkedHashMap<>();
-                    entry.put("class", finding.driftClass().jsonName());
-                    entry.put("id", finding.key().id());
-                    entry.put("type", finding.key().type());
-                    entry.put("detail", finding.detail());
-                    return entry;
-                })
-                .toList();
+    private static Map<String, String> finding(DriftKind driftClass, String id, String type, String detail) {
+        Map<String, String> entry = new LinkedHashMap<>();
+        entry.put("class", driftClass.traits().jsonName());
+        entry.put("id", id);
+        entry.put("type", type);
+        entry.put("detail", detail);
+        return entry;
     }
 
     private static double readCapacity(CommandResult result) {

@@ -44,11 +44,12 @@ public final class Main {
             out.println(ReindexOptions.USAGE);
             return CommandResult.CLEAN;
         }
+        ProgressIndicator progress = terminal ? ProgressIndicator.onTerminal(err) : ProgressIndicator.none();
         if (!args.isEmpty() && ReindexOptions.isCommand(args.get(0))) {
-            return reindex(args, out, err, terminal);
+            return reindex(args, out, err, progress);
         }
         if (!args.isEmpty() && args.get(0).equals("migrate")) {
-            return migrate(args.subList(1, args.size()), out, err, terminal, interruptions);
+            return migrate(args.subList(1, args.size()), out, err, progress, interruptions);
         }
         VerifyOptions options;
         try {
@@ -56,7 +57,6 @@ public final class Main {
         } catch (UsageException e) {
             return usage(err, e.getMessage());
         }
-        ProgressIndicator progress = terminal ? ProgressIndicator.onTerminal(err) : ProgressIndicator.none();
         OpenSearchClient search = null;
         try (DynamoDbClient dynamo = DynamoClientFactory.create(options);
                 SqsClient sqs = DynamoClientFactory.createSqs(options)) {
@@ -100,7 +100,7 @@ public final class Main {
             List<String> args,
             PrintStream out,
             PrintStream err,
-            boolean terminal,
+            ProgressIndicator progress,
             MigrateCommand.Interruptions interruptions) {
         MigrateOptions options;
         try {
@@ -108,7 +108,6 @@ public final class Main {
         } catch (UsageException e) {
             return usage(err, e.getMessage(), MigrateOptions.USAGE);
         }
-        ProgressIndicator progress = terminal ? ProgressIndicator.onTerminal(err) : ProgressIndicator.none();
         try (LocalDataFolder local = LocalDataFolder.open(options.data())) {
             MigrateOptions resolved =
                     options.withTarget(DynamoClientFactory.resolveRegion(local.pointed(options.target())));
@@ -133,14 +132,13 @@ public final class Main {
     }
 
     /** {@code reindex} and {@code purge-tombstones}. */
-    private static int reindex(List<String> args, PrintStream out, PrintStream err, boolean terminal) {
+    private static int reindex(List<String> args, PrintStream out, PrintStream err, ProgressIndicator progress) {
         ReindexOptions options;
         try {
             options = ReindexOptions.parse(args);
         } catch (UsageException e) {
             return usage(err, e.getMessage(), ReindexOptions.USAGE);
         }
-        ProgressIndicator progress = terminal ? ProgressIndicator.onTerminal(err) : ProgressIndicator.none();
         try {
             return new ReindexCommand(options, out, err, progress).run();
         } catch (UsageException e) {

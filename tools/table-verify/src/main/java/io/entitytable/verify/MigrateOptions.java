@@ -2,9 +2,7 @@ package io.entitytable.verify;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 
@@ -48,26 +46,23 @@ record MigrateOptions(
 
     /** Parses the arguments after {@code migrate}. */
     static MigrateOptions parse(List<String> args) {
-        Deque<String> arguments = new ArrayDeque<>(args);
+        OptionReader arguments = new OptionReader(args);
         String from = null;
         String to = null;
         boolean inPlace = false;
-        String endpoint = null;
         Path data = null;
-        String region = null;
-        String segments = null;
         Path checkpoint = null;
-        while (!arguments.isEmpty()) {
-            String option = arguments.pop();
+        // The endpoint, region and segment options are verify's, read and checked by its parser.
+        List<String> verifyArguments = new ArrayList<>(List.of("verify"));
+        while (arguments.hasNext()) {
+            String option = arguments.next();
             switch (option) {
-                case "--from" -> from = value(option, arguments);
-                case "--to" -> to = value(option, arguments);
+                case "--from" -> from = arguments.value(option);
+                case "--to" -> to = arguments.value(option);
                 case "--in-place" -> inPlace = true;
-                case "--endpoint" -> endpoint = value(option, arguments);
-                case "--data" -> data = Path.of(value(option, arguments));
-                case "--region" -> region = value(option, arguments);
-                case "--segments" -> segments = value(option, arguments);
-                case "--checkpoint" -> checkpoint = Path.of(value(option, arguments));
+                case "--data" -> data = Path.of(arguments.value(option));
+                case "--checkpoint" -> checkpoint = Path.of(arguments.value(option));
+                case "--endpoint", "--region", "--segments" -> arguments.passOn(option, verifyArguments);
                 default -> throw new UsageException("unknown option '" + option + "'");
             }
         }
@@ -83,10 +78,11 @@ record MigrateOptions(
                             ? "--in-place needs --to to name the same table as --from"
                             : "--from and --to name the same table: add --in-place (DynamoDB Local only)");
         }
-        if (endpoint != null && data != null) {
+        boolean endpoint = verifyArguments.contains("--endpoint");
+        if (endpoint && data != null) {
             throw new UsageException("give --endpoint or --data, not both");
         }
-        if (inPlace && endpoint == null && data == null) {
+        if (inPlace && !endpoint && data == null) {
             throw new UsageException("--in-place deletes and re-creates the table, which is offered for DynamoDB Local"
                     + " only (--endpoint or --data); on AWS deploy a table of this layout and migrate --from the old"
                     + " --to the new one");
@@ -94,17 +90,7 @@ record MigrateOptions(
         if (data != null && !Files.isDirectory(data)) {
             throw new UsageException("--data " + data + " is not a folder");
         }
-        // The endpoint, region and segment checks of verify apply as they are.
-        List<String> verifyArguments = new ArrayList<>(List.of("verify", "--table", to));
-        if (endpoint != null) {
-            verifyArguments.addAll(List.of("--endpoint", endpoint));
-        }
-        if (region != null) {
-            verifyArguments.addAll(List.of("--region", region));
-        }
-        if (segments != null) {
-            verifyArguments.addAll(List.of("--segments", segments));
-        }
+        verifyArguments.addAll(List.of("--table", to));
         VerifyOptions target = VerifyOptions.parse(verifyArguments);
         if (checkpoint == null) {
             checkpoint = Path.of("migrate-" + fileSafe(from) + "-to-" + fileSafe(to) + ".json");
@@ -140,12 +126,5 @@ record MigrateOptions(
 
     private static String fileSafe(String table) {
         return table.replaceAll("[^A-Za-z0-9._-]", "_").toLowerCase(Locale.ROOT);
-    }
-
-    private static String value(String option, Deque<String> arguments) {
-        if (arguments.isEmpty() || arguments.peek().startsWith("--")) {
-            throw new UsageException(option + " needs a value");
-        }
-        return arguments.pop();
     }
 }

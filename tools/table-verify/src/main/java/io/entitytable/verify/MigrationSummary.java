@@ -1,7 +1,5 @@
 package io.entitytable.verify;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -11,8 +9,6 @@ import java.util.Map;
  * verify}'s). tools/table-verify/README.md shows an example.
  */
 final class MigrationSummary {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private MigrationSummary() {}
 
     static String of(MigrationResult result) {
@@ -33,32 +29,23 @@ final class MigrationSummary {
             if (result.copyBack() != null) {
                 summary.put("copyBack", tally(result.copyBack()));
             }
-            summary.put("counters", JSON.convertValue(result.counters(), Map.class));
+            summary.put("counters", SummaryJson.fields(result.counters()));
             summary.put("copies", copies(result));
             Map<String, Object> verify = new LinkedHashMap<>();
             verify.put("clean", result.after().clean());
             verify.put("itemsScanned", result.after().table().itemsScanned());
             verify.put("coreItems", result.after().table().coreItems());
             verify.put("duplicates", (long) result.after().table().duplicates().size());
-            Map<String, Long> drift = new LinkedHashMap<>();
-            result.after().counts().forEach((driftClass, count) -> drift.put(driftClass.jsonName(), count));
-            verify.put("drift", drift);
-            verify.put("driftTotal", (long) result.after().findings().size());
+            SummaryJson.putDrift(verify, result.after());
             summary.put("verify", verify);
             summary.put("layoutDifferences", result.layoutDifferences());
         }
         summary.put("durationMillis", result.duration().toMillis());
-        try {
-            return JSON.writeValueAsString(summary);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("summary not serialisable", e);
-        }
+        return SummaryJson.write(summary);
     }
 
     private static Map<String, Object> tally(CopyTally tally) {
-        @SuppressWarnings("unchecked")
-        Map<String, Object> counts = JSON.convertValue(tally == null ? CopyTally.NONE : tally, Map.class);
-        return counts;
+        return SummaryJson.fields(tally == null ? CopyTally.NONE : tally);
     }
 
     /** The repair on the target: how many copies it built (missing copies put), and the rest of its outcome. */

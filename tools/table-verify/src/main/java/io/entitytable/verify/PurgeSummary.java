@@ -1,14 +1,10 @@
 package io.entitytable.verify;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** The JSON object {@code purge-tombstones} prints on stdout. */
 final class PurgeSummary {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private PurgeSummary() {}
 
     static String toJson(String searchEndpoint, TombstonePurge.Result result) {
@@ -21,10 +17,6 @@ final class PurgeSummary {
         summary.put("keptNewer", result.kept());
         summary.put("failed", result.failed());
         summary.put("durationMillis", result.duration().toMillis());
-        try {
-            return JSON.writeValueAsString(summary);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("summary not serialisable", e);
-        }
+        return SummaryJson.write(summary);
     }
 }

@@ -1,7 +1,5 @@
 package io.entitytable.verify;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.deployment.SearchIndex;
 import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.indexer.rebuild.Reindex;
@@ -21,20 +19,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * {@code reindex} and {@code purge-tombstones}: the clients of the run, the work ({@link Reindex}, {@link
  * TombstonePurge}), one JSON object on stdout and the exit code.
  */
-final class ReindexCommand {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
-    private final ReindexOptions options;
-    private final PrintStream out;
-    private final PrintStream err;
-    private final ProgressIndicator progress;
-
-    ReindexCommand(ReindexOptions options, PrintStream out, PrintStream err, ProgressIndicator progress) {
-        this.options = options;
-        this.out = out;
-        this.err = err;
-        this.progress = progress;
-    }
+record ReindexCommand(ReindexOptions options, PrintStream out, PrintStream err, ProgressIndicator progress) {
 
     int run() {
         try (OpenSearchTransport transport = SearchClients.create(options.searchEndpoint(), options.searchSigning())
@@ -96,10 +81,6 @@ final class ReindexCommand {
         summary.put("consumedReadCapacityUnits", result.consumedReadCapacityUnits());
         summary.put("itemsPerSecond", Math.round(result.itemsPerSecond() * 10) / 10.0);
         summary.put("durationMillis", result.duration().toMillis());
-        try {
-            return JSON.writeValueAsString(summary);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("summary not serialisable", e);
-        }
+        return SummaryJson.write(summary);
     }
 }

@@ -5,9 +5,7 @@ import io.entitytable.model.TableLayout;
 import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.indexer.rebuild.ReindexRequest;
 import java.net.URI;
-import java.net.URISyntaxException;
-import java.util.ArrayDeque;
-import java.util.Deque;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -61,26 +59,23 @@ record ReindexOptions(
     }
 
     static ReindexOptions parse(List<String> args) {
-        Deque<String> arguments = new ArrayDeque<>(args);
-        String name = arguments.isEmpty() ? "" : arguments.pop();
+        OptionReader arguments = new OptionReader(args);
+        String name = arguments.hasNext() ? arguments.next() : "";
         Command command = List.of(Command.values()).stream()
                 .filter(c -> c.commandName.equals(name))
                 .findFirst()
                 .orElseThrow(() -> new UsageException("unknown command '" + name + "'"));
         URI searchEndpoint = null;
-        String signing = null;
+        Boolean signing = null;
         boolean keepOld = false;
-        List<String> dynamoArgs = new java.util.ArrayList<>(List.of("verify"));
-        while (!arguments.isEmpty()) {
-            String option = arguments.pop();
+        List<String> dynamoArgs = new ArrayList<>(List.of("verify"));
+        while (arguments.hasNext()) {
+            String option = arguments.next();
             switch (option) {
-                case "--search-endpoint" -> searchEndpoint = url(option, value(option, arguments));
-                case "--search-signing" -> signing = bool(option, value(option, arguments));
+                case "--search-endpoint" -> searchEndpoint = arguments.url(option, "http://127.0.0.1:9200");
+                case "--search-signing" -> signing = arguments.bool(option);
                 case "--keep-old" -> keepOld = true;
-                case "--endpoint", "--table", "--region", "--segments" -> {
-                    dynamoArgs.add(option);
-                    dynamoArgs.add(value(option, arguments));
-                }
+                case "--endpoint", "--table", "--region", "--segments" -> arguments.passOn(option, dynamoArgs);
                 default -> throw new UsageException("unknown option '" + option + "'");
             }
         }
@@ -98,36 +93,8 @@ record ReindexOptions(
         return new ReindexOptions(
                 command,
                 searchEndpoint,
-                SearchClients.signingOf(searchEndpoint, signing),
+                signing != null ? signing : SearchClients.signingOf(searchEndpoint, null),
                 VerifyOptions.parse(dynamoArgs),
                 keepOld);
-    }
-
-    private static String value(String option, Deque<String> arguments) {
-        if (arguments.isEmpty() || arguments.peek().startsWith("--")) {
-            throw new UsageException(option + " needs a value");
-        }
-        return arguments.pop();
-    }
-
-    private static String bool(String option, String value) {
-        if (!value.equals("true") && !value.equals("false")) {
-            throw new UsageException(option + " must be true or false, not '" + value + "'");
-        }
-        return value;
-    }
-
-    private static URI url(String option, String value) {
-        try {
-            URI uri = new URI(value);
-            if (uri.getScheme() == null
-                    || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))
-                    || uri.getHost() == null) {
-                throw new UsageException(option + " must be an http(s) URL, e.g. http://127.0.0.1:9200");
-            }
-            return uri;
-        } catch (URISyntaxException e) {
-            throw new UsageException(option + " is not a URL: " + e.getMessage());
-        }
     }
 }

@@ -31,23 +31,13 @@ import org.opensearch.client.opensearch.core.search.Hit;
  * tombstone; anything newer (an item can only come back under a new version) is kept (409). Uses only search and bulk
  * deletes, which Amazon OpenSearch Serverless offers.
  */
-final class TombstonePurge {
+record TombstonePurge(OpenSearchClient client, String alias, Clock clock) {
     /** DynamoDB Streams keeps a record 24 hours. */
     static final Duration STREAM_RETENTION = Duration.ofHours(24);
 
     static final int PAGE_SIZE = 500;
     private static final int CONFLICT = 409;
     private static final int NOT_FOUND = 404;
-
-    private final OpenSearchClient client;
-    private final String alias;
-    private final Clock clock;
-
-    TombstonePurge(OpenSearchClient client, String alias, Clock clock) {
-        this.client = client;
-        this.alias = alias;
-        this.clock = clock;
-    }
 
     Result run() {
         long start = System.nanoTime();

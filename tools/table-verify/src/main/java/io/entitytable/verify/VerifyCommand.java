@@ -45,8 +45,7 @@ record VerifyCommand(
         JobsReport jobs = JobsReport.of(found.table(), clock.instant());
         log.stoppedJobs(jobs);
         if (options.command() == VerifyOptions.Command.VERIFY) {
-            return new CommandResult(options, null, null, found, jobs, null, elapsed(started))
-                    .withIndex(null, null, indexFound);
+            return new CommandResult(options, null, null, found, jobs, null, elapsed(started), null, null, indexFound);
         }
         RepairResult repair = repair(found);
         log.repairs(repair);
@@ -58,8 +57,8 @@ record VerifyCommand(
         DriftReport after = verify("re-verify");
         log.findings(after);
         IndexReport indexAfter = verifyIndex("index re-verify", after.table());
-        return new CommandResult(options, found, repair, after, jobs, restarts, elapsed(started))
-                .withIndex(indexFound, indexRepair, indexAfter);
+        return new CommandResult(
+                options, found, repair, after, jobs, restarts, elapsed(started), indexFound, indexRepair, indexAfter);
     }
 
     /** The search index compared with this Scan; null without a search index. */
@@ -73,7 +72,7 @@ record VerifyCommand(
                 progress.start(() -> "[%s] %s: %,d documents read".formatted(phase, searchIndex.index(), read.get()))) {
             report = searchIndex.verify(table, read);
         }
-        log.indexFindings(report);
+        log.findings(report);
         return report;
     }
 

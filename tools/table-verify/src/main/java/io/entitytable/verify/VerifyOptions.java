@@ -3,9 +3,6 @@ package io.entitytable.verify;
 import io.entitytable.deployment.SearchIndex;
 import io.entitytable.model.TableLayout;
 import java.net.URI;
-import java.net.URISyntaxException;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 
 /**
@@ -86,11 +83,11 @@ record VerifyOptions(
     }
 
     static VerifyOptions parse(List<String> args) {
-        Deque<String> arguments = new ArrayDeque<>(args);
-        if (arguments.isEmpty()) {
+        OptionReader arguments = new OptionReader(args);
+        if (!arguments.hasNext()) {
             throw new UsageException("no command given");
         }
-        String name = arguments.pop();
+        String name = arguments.next();
         Command command =
                 switch (name) {
                     case "verify" -> Command.VERIFY;
@@ -109,24 +106,24 @@ record VerifyOptions(
         URI searchEndpoint = null;
         Boolean searchSigning = null;
         String searchIndex = null;
-        while (!arguments.isEmpty()) {
-            String option = arguments.pop();
+        while (arguments.hasNext()) {
+            String option = arguments.next();
             switch (option) {
-                case "--endpoint" -> endpoint = url(option, value(option, arguments), "http://localhost:8000");
-                case "--table" -> table = value(option, arguments);
-                case "--region" -> region = value(option, arguments);
+                case "--endpoint" -> endpoint = arguments.url(option, "http://localhost:8000");
+                case "--table" -> table = arguments.value(option);
+                case "--region" -> region = arguments.value(option);
                 case "--segments" -> {
-                    segments = segments(value(option, arguments));
+                    segments = segments(arguments.value(option));
                     segmentsGiven = true;
                 }
-                case "--refresh-queue" -> refreshQueue = url(
-                        option, value(option, arguments), "https://sqs.eu-west-1.amazonaws.com/123456789012/refresh");
-                case "--sqs-endpoint" -> sqsEndpoint = url(option, value(option, arguments), "http://localhost:9324");
+                case "--refresh-queue" -> refreshQueue =
+                        arguments.url(option, "https://sqs.eu-west-1.amazonaws.com/123456789012/refresh");
+                case "--sqs-endpoint" -> sqsEndpoint = arguments.url(option, "http://localhost:9324");
                 case "--all" -> allJobs = true;
                 case "--search-endpoint" -> searchEndpoint =
-                        url(option, value(option, arguments), "https://abc123.eu-west-1.aoss.amazonaws.com");
-                case "--search-signing" -> searchSigning = bool(option, value(option, arguments));
-                case "--search-index" -> searchIndex = value(option, arguments);
+                        arguments.url(option, "https://abc123.eu-west-1.aoss.amazonaws.com");
+                case "--search-signing" -> searchSigning = arguments.bool(option);
+                case "--search-index" -> searchIndex = arguments.value(option);
                 default -> throw new UsageException("unknown option '" + option + "'");
             }
         }
@@ -191,35 +188,6 @@ record VerifyOptions(
             return endpoint.toString();
         }
         return "aws:" + region;
-    }
-
-    private static String value(String option, Deque<String> arguments) {
-        if (arguments.isEmpty() || arguments.peek().startsWith("--")) {
-            throw new UsageException(option + " needs a value");
-        }
-        return arguments.pop();
-    }
-
-    private static URI url(String option, String value, String example) {
-        try {
-            URI uri = new URI(value);
-            if (uri.getScheme() == null
-                    || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))
-                    || uri.getHost() == null) {
-                throw new UsageException(option + " must be an http(s) URL, e.g. " + example);
-            }
-            return uri;
-        } catch (URISyntaxException e) {
-            throw new UsageException(option + " is not a URL: " + e.getMessage());
-        }
-    }
-
-    private static boolean bool(String option, String value) {
-        return switch (value) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new UsageException(option + " must be true or false, not '" + value + "'");
-        };
     }
 
     private static int segments(String value) {
