@@ -7,7 +7,6 @@ import io.entitytable.api.access.Access;
 import io.entitytable.api.access.TestCallerAccess;
 import io.entitytable.api.business.BusinessRequests;
 import io.entitytable.api.business.BusinessService;
-import io.entitytable.api.config.ApiConfig;
 import io.entitytable.api.customer.CustomerRequests;
 import io.entitytable.api.customer.CustomerService;
 import io.entitytable.api.input.AddressInput;
@@ -70,12 +69,11 @@ class TransactionConflictTest {
         EntityTable table = new EntityTable(dynamo, local.table().name());
         CoreWrites writes = new CoreWrites(table);
         OptimisticWrites optimistic = new OptimisticWrites(table, writes, Access.of(TestCallerAccess.OPERATOR));
-        ApiConfig config = new TestConfig(local.table().name());
         // Lists are not what these tests exercise: no PagedQueries.
-        businesses = new BusinessService(optimistic, writes, null, local.table());
+        businesses = new BusinessService(optimistic, writes, local.table(), null);
         customers = new CustomerService(optimistic, writes, table, null);
-        stores = new StoreService(optimistic, writes, table, null, config);
-        orders = new OrderService(optimistic, writes, table, null, config);
+        stores = new StoreService(optimistic, writes, table, null);
+        orders = new OrderService(optimistic, writes, table, null);
     }
 
     @AfterAll
@@ -252,45 +250,5 @@ class TransactionConflictTest {
 
     private static void report(String scenario, long conflicts) {
         System.out.printf("TransactionConflictTest %s: %d transaction conflicts retried%n", scenario, conflicts);
-    }
-
-    private record TestConfig(String tableName) implements ApiConfig {
-
-        @Override
-        public String groupsClaim() {
-
-            return "cognito:groups";
-        }
-
-        @Override
-        public boolean allowUnauthenticated() {
-
-            return false;
-        }
-
-        @Override
-        public java.util.Optional<String> cursorSecret() {
-            return java.util.Optional.of("not used");
-        }
-
-        @Override
-        public java.util.Optional<String> cursorSecretArn() {
-            return java.util.Optional.empty();
-        }
-
-        @Override
-        public java.util.Optional<java.net.URI> searchEndpoint() {
-            return java.util.Optional.empty();
-        }
-
-        @Override
-        public java.util.Optional<Boolean> searchSigning() {
-            return java.util.Optional.empty();
-        }
-
-        @Override
-        public int filterPageBudget() {
-            return 10;
-        }
     }
 }

@@ -9,6 +9,7 @@ import io.entitytable.api.table.Deletion;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.PagedQueries;
 import io.entitytable.api.write.OptimisticWrites;
+import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.BusinessShards;
@@ -19,23 +20,18 @@ import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.access.AccessPattern;
 import io.entitytable.model.access.MergeOrder;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.List;
 
-/** Businesses: the tenants that own customers, stores and orders (access patterns 1 and 2). */
-@ApplicationScoped
-public class BusinessService {
-    private final OptimisticWrites optimistic;
-    private final CoreWrites writes;
-    private final PagedQueries queries;
-    private final EntityTable table;
-
-    public BusinessService(OptimisticWrites optimistic, CoreWrites writes, PagedQueries queries, EntityTable table) {
-        this.optimistic = optimistic;
-        this.writes = writes;
-        this.queries = queries;
-        this.table = table;
+/**
+ * Businesses: the tenants that own customers, stores and orders (access patterns 1, a GetItem {@code id = B, type =
+ * business} by {@link #get}, and 2).
+ */
+@Singleton
+public class BusinessService extends SubjectService<Business> {
+    public BusinessService(OptimisticWrites optimistic, CoreWrites writes, EntityTable table, PagedQueries queries) {
+        super(Entity.BUSINESS, optimistic, writes, table, queries);
     }
 
     /** Operators only: a new business has no members yet. */
@@ -50,17 +46,11 @@ public class BusinessService {
         return business;
     }
 
-    /** Pattern 1: GetItem id = B, type = business. */
-    public Business get(String id) {
-        return Business.from(optimistic.require(Entity.BUSINESS, id));
-    }
-
     public Business patch(String id, Long ifMatch, BusinessRequests.PatchBusiness patch) {
-        return optimistic.modify(
-                Entity.BUSINESS,
+        return modify(
                 id,
                 ifMatch,
-                (Business business) -> patch.name() == null
+                business -> patch.name() == null
                         ? business
                         : business.withName(patch.name().trim()));
     }
@@ -71,7 +61,7 @@ public class BusinessService {
      */
     public void delete(String id, Long ifMatch) {
         optimistic.access().requireOperator("delete businesses");
-        optimistic.withCurrent(Entity.BUSINESS, id, ifMatch, current -> {
+        delete(id, ifMatch, current -> {
             List<ItemKey> counters = ChildCounters.all(id);
             long children = ChildCounters.sum(table.getAll(counters));
             if (children > 0) {
@@ -79,8 +69,7 @@ public class BusinessService {
                         + " customers, stores or orders; delete them first");
             }
             // With its counters, each on condition that it is still zero: a create that got in first refuses it.
-            writes.delete(Deletion.of(current).withCountersAtZero(counters).build());
-            return null;
+            return Deletion.of(current).withCountersAtZero(counters).build();
         });
     }
 

@@ -91,10 +91,7 @@ public enum ApiOperation {
                     + " exist (else 404).",
             CREATED,
             false,
-            400,
-            404,
-            415,
-            422),
+            Errors.CREATE_CHILD),
     LIST_CUSTOMERS_BY_NAME(
             "GET",
             "/businesses/{id}/customers",
@@ -130,10 +127,7 @@ public enum ApiOperation {
                     + " (else 404).",
             CREATED,
             false,
-            400,
-            404,
-            415,
-            422),
+            Errors.CREATE_CHILD),
     LIST_STORES_BY_LOCATION(
             "GET",
             "/businesses/{id}/stores",
@@ -445,6 +439,8 @@ public enum ApiOperation {
          * page, one the caller may not use a 404.
          */
         static final int[] LIST = {400, 404, 422};
+        /** A new child of a business: every body error, and a business that is missing or not the caller's (404). */
+        static final int[] CREATE_CHILD = {400, 404, 415, 422};
         /** A tag or link: also 409 when the subject keeps changing under a bounded number of retries. */
         static final int[] TAG_OR_LINK = {404, 409, 422};
         /** A change with a body: every body error, and {@code If-Match} (412). */

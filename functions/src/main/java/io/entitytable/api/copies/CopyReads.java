@@ -1,6 +1,5 @@
 package io.entitytable.api.copies;
 
-import io.entitytable.api.config.ApiConfig;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.paging.PageRequest;
 import io.entitytable.api.table.PagedQueries;
@@ -25,13 +24,11 @@ import java.util.Optional;
 @ApplicationScoped
 public class CopyReads {
     private final PagedQueries queries;
-    private final ApiConfig config;
     private final OptimisticWrites optimistic;
 
-    public CopyReads(PagedQueries queries, ApiConfig config, OptimisticWrites optimistic) {
-        this.optimistic = optimistic;
+    public CopyReads(PagedQueries queries, OptimisticWrites optimistic) {
         this.queries = queries;
-        this.config = config;
+        this.optimistic = optimistic;
     }
 
     /** Pattern 10: Query id = customer#C, begins_with(type, store#): the stores with their data. */
@@ -62,11 +59,7 @@ public class CopyReads {
     public Page<CoreItem> tagged(String businessId, String tag, Optional<Entity> type, PageRequest page) {
         optimistic.access().requireBusiness(businessId);
         return queries.list(
-                AccessPattern.TAGGED,
-                tagQuery(AccessPattern.TAGGED, businessId, tag, type),
-                page,
-                config.filterPageBudget(),
-                Copies::toSubject);
+                AccessPattern.TAGGED, tagQuery(AccessPattern.TAGGED, businessId, tag, type), page, Copies::toSubject);
     }
 
     /**
@@ -90,7 +83,6 @@ public class CopyReads {
                 pattern,
                 pattern.query(Keys.subjectRef(owner, ownerId), Keys.typePrefix(other)),
                 page,
-                config.filterPageBudget(),
                 Copies::toSubject);
     }
 

@@ -12,6 +12,7 @@ import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.LinkChange;
 import io.entitytable.api.table.PagedQueries;
 import io.entitytable.api.write.OptimisticWrites;
+import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
@@ -23,7 +24,7 @@ import io.entitytable.model.Keys;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.AccessPattern;
 import io.entitytable.model.access.MergeOrder;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -33,9 +34,12 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Customers: access patterns 3 and 6, and the customer -> store links that the fan-out turns into edges. */
-@ApplicationScoped
-public class CustomerService {
+/**
+ * Customers: access patterns 3 and 6 (a Query {@code id = C, begins_with(type, customer#)} by {@link #get}), and the
+ * customer -> store links that the fan-out turns into edges.
+ */
+@Singleton
+public class CustomerService extends SubjectService<Customer> {
     /**
      * A customer manages at most this many stores: deleting a customer uncounts it on every store it links in the same
      * transaction as the delete, its tombstone and the count on its business, and 97 stores + 3 = DynamoDB's 100
@@ -43,16 +47,8 @@ public class CustomerService {
      */
     public static final int MAX_STORES = 97;
 
-    private final OptimisticWrites optimistic;
-    private final CoreWrites writes;
-    private final EntityTable table;
-    private final PagedQueries queries;
-
     public CustomerService(OptimisticWrites optimistic, CoreWrites writes, EntityTable table, PagedQueries queries) {
-        this.optimistic = optimistic;
-        this.writes = writes;
-        this.table = table;
-        this.queries = queries;
+        super(Entity.CUSTOMER, optimistic, writes, table, queries);
     }
 
     public Customer create(String businessId, CustomerRequests.CreateCustomer request) {
@@ -73,18 +69,12 @@ public class CustomerService {
         return optimistic.createUnder(businessId, customer);
     }
 
-    /** Pattern 6: Query id = C, begins_with(type, customer#). */
-    public Customer get(String id) {
-        return Customer.from(optimistic.require(Entity.CUSTOMER, id));
-    }
-
     /** A change of first or last name changes the key: CoreWrites turns it into one Delete + Put transaction. */
     public Customer patch(String id, Long ifMatch, CustomerRequests.PatchCustomer patch) {
-        return optimistic.modify(
-                Entity.CUSTOMER,
+        return modify(
                 id,
                 ifMatch,
-                (Customer customer) -> customer.withDetails(
+                customer -> customer.withDetails(
                         patch.firstName() == null
                                 ? customer.firstName()
                                 : patch.firstName().trim(),
@@ -103,18 +93,17 @@ public class CustomerService {
      * hold) would not fit in one: it is a 409 until enough are unlinked.
      */
     public void delete(String id, Long ifMatch) {
-        optimistic.withCurrent(Entity.CUSTOMER, id, ifMatch, current -> {
+        delete(id, ifMatch, current -> {
             Set<String> storeIds = Customer.from(current).storeIds();
             if (storeIds.size() > MAX_STORES) {
                 throw ApiProblem.conflict("customer " + id + " lists " + storeIds.size() + " stores; unlink "
                         + (storeIds.size() - MAX_STORES) + " of them before deleting it (at most " + MAX_STORES
                         + " are uncounted in the delete's one transaction)");
             }
-            writes.delete(Deletion.of(current)
+            return Deletion.of(current)
                     .uncountingOnBusiness(Values.string(current, Attributes.BUSINESS_ID))
                     .uncountingOnStores(storeKeys(storeIds))
-                    .build());
-            return null;
+                    .build();
         });
     }
 
@@ -154,7 +143,7 @@ public class CustomerService {
      */
     public Customer link(String customerId, String storeId) {
         Inputs.id("storeId", storeId);
-        return optimistic.withCurrent(Entity.CUSTOMER, customerId, null, current -> {
+        return withCurrent(customerId, null, current -> {
             Customer customer = Customer.from(current);
             if (customer.storeIds().contains(storeId)) {
                 return customer;
@@ -180,7 +169,7 @@ public class CustomerService {
     /** Removes a store from the customer's {@code storeIds} and uncounts the link on the store; idempotent. */
     public Customer unlink(String customerId, String storeId) {
         Inputs.id("storeId", storeId);
-        return optimistic.withCurrent(Entity.CUSTOMER, customerId, null, current -> {
+        return withCurrent(customerId, null, current -> {
             Customer customer = Customer.from(current);
             if (!customer.storeIds().contains(storeId)) {
                 return customer;

@@ -81,33 +81,49 @@ public class RequestLimiter {
 
     /** Counts the request: nothing when counted, else the item as it was (an empty map when there was none). */
     private Optional<Map<String, AttributeValue>> count(ItemKey key, int limit, long second) {
-        try {
-            table.dynamo().updateItem(update -> update.tableName(table.name())
-                    .key(key.toAttributes())
-                    .updateExpression("SET #n = #n + :one")
-                    .conditionExpression("#w >= :second AND #n < :limit")
-                    .expressionAttributeNames(COUNT_NAMES)
-                    .expressionAttributeValues(
-                            Map.of(":one", ONE, ":second", Values.n(second), ":limit", Values.n(limit)))
-                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD));
-            return Optional.empty();
-        } catch (ConditionalCheckFailedException e) {
-            return Optional.of(e.hasItem() ? e.item() : Map.of());
-        }
+        return update(
+                key,
+                "SET #n = #n + :one",
+                "#w >= :second AND #n < :limit",
+                COUNT_NAMES,
+                Map.of(":one", ONE, ":second", Values.n(second), ":limit", Values.n(limit)),
+                ReturnValuesOnConditionCheckFailure.ALL_OLD);
     }
 
     /** Starts this second's count at 1; false when the item already counts this second (or a later one). */
     private boolean startSecond(ItemKey key, long second) {
+        return update(
+                        key,
+                        "SET #w = :second, #n = :one, #kind = :kind",
+                        "attribute_not_exists(#w) OR #w < :second",
+                        START_NAMES,
+                        Map.of(":one", ONE, ":second", Values.n(second), ":kind", KIND),
+                        ReturnValuesOnConditionCheckFailure.NONE)
+                .isEmpty();
+    }
+
+    /**
+     * One conditional UpdateItem of the rate item: empty when it was written; when its condition failed, the item as it
+     * was if {@code onRefusal} asks for it and there was one, else an empty map.
+     */
+    private Optional<Map<String, AttributeValue>> update(
+            ItemKey key,
+            String update,
+            String condition,
+            Map<String, String> names,
+            Map<String, AttributeValue> values,
+            ReturnValuesOnConditionCheckFailure onRefusal) {
         try {
-            table.dynamo().updateItem(update -> update.tableName(table.name())
+            table.dynamo().updateItem(request -> request.tableName(table.name())
                     .key(key.toAttributes())
-                    .updateExpression("SET #w = :second, #n = :one, #kind = :kind")
-                    .conditionExpression("attribute_not_exists(#w) OR #w < :second")
-                    .expressionAttributeNames(START_NAMES)
-                    .expressionAttributeValues(Map.of(":one", ONE, ":second", Values.n(second), ":kind", KIND)));
-            return true;
+                    .updateExpression(update)
+                    .conditionExpression(condition)
+                    .expressionAttributeNames(names)
+                    .expressionAttributeValues(values)
+                    .returnValuesOnConditionCheckFailure(onRefusal));
+            return Optional.empty();
         } catch (ConditionalCheckFailedException e) {
-            return false;
+            return Optional.of(e.hasItem() ? e.item() : Map.of());
         }
     }
 

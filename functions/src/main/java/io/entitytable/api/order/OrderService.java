@@ -1,6 +1,5 @@
 package io.entitytable.api.order;
 
-import io.entitytable.api.config.ApiConfig;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.TagInputs;
@@ -11,6 +10,7 @@ import io.entitytable.api.table.Deletion;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.PagedQueries;
 import io.entitytable.api.write.OptimisticWrites;
+import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
@@ -27,7 +27,7 @@ import io.entitytable.model.access.AccessPattern;
 import io.entitytable.model.access.Filters;
 import io.entitytable.model.access.MergeOrder;
 import io.entitytable.model.access.PartitionQuery;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,21 +37,10 @@ import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Orders and their lines: access patterns 4, 7, 8 and 9. */
-@ApplicationScoped
-public class OrderService {
-    private final OptimisticWrites optimistic;
-    private final CoreWrites writes;
-    private final EntityTable table;
-    private final PagedQueries queries;
-    private final ApiConfig config;
-
-    public OrderService(
-            OptimisticWrites optimistic, CoreWrites writes, EntityTable table, PagedQueries queries, ApiConfig config) {
-        this.optimistic = optimistic;
-        this.writes = writes;
-        this.table = table;
-        this.queries = queries;
-        this.config = config;
+@Singleton
+public class OrderService extends SubjectService<Order> {
+    public OrderService(OptimisticWrites optimistic, CoreWrites writes, EntityTable table, PagedQueries queries) {
+        super(Entity.ORDER, optimistic, writes, table, queries);
     }
 
     /**
@@ -99,6 +88,7 @@ public class OrderService {
     }
 
     /** Pattern 8: one Query {@code id = O} returns the order and every line (same item collection). */
+    @Override
     public Order get(String id) {
         Inputs.id("id", id);
         Map<String, AttributeValue> orderItem = null;
@@ -120,11 +110,10 @@ public class OrderService {
     }
 
     public Order patch(String id, Long ifMatch, OrderRequests.PatchOrder patch) {
-        optimistic.modify(
-                Entity.ORDER,
+        modify(
                 id,
                 ifMatch,
-                (Order order) -> order.withStatusAndCard(
+                order -> order.withStatusAndCard(
                         patch.status() == null ? order.status() : OrderStatus.parse("status", patch.status()),
                         patch.paymentCard() == null ? order.paymentCard() : patch.paymentCard()));
         return get(id);
@@ -132,17 +121,16 @@ public class OrderService {
 
     /** Deletes the order with all its lines (their keys follow from {@code lineCount}) in one transaction. */
     public void delete(String id, Long ifMatch) {
-        optimistic.withCurrent(Entity.ORDER, id, ifMatch, current -> {
+        delete(id, ifMatch, current -> {
             Order order = Order.from(current);
             List<ItemKey> lineKeys = new ArrayList<>();
             for (int lineNo = 1; lineNo <= order.lineCount(); lineNo++) {
                 lineKeys.add(new ItemKey(id, Keys.lineType(lineNo)));
             }
-            writes.delete(Deletion.of(current)
+            return Deletion.of(current)
                     .withCollection(lineKeys)
                     .uncountingOnBusiness(order.businessId())
-                    .build());
-            return null;
+                    .build();
         });
     }
 
@@ -156,7 +144,6 @@ public class OrderService {
                 AccessPattern.CUSTOMER_ORDERS,
                 AccessPattern.CUSTOMER_ORDERS.query(customerId, Keys.typePrefix(Entity.ORDER)),
                 page,
-                config.filterPageBudget(),
                 Order::from);
     }
 

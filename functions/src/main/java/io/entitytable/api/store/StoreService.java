@@ -1,6 +1,5 @@
 package io.entitytable.api.store;
 
-import io.entitytable.api.config.ApiConfig;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.TagInputs;
@@ -12,6 +11,7 @@ import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.PagedQueries;
 import io.entitytable.api.table.RefreshRequest;
 import io.entitytable.api.write.OptimisticWrites;
+import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Entity;
@@ -23,26 +23,15 @@ import io.entitytable.model.Values;
 import io.entitytable.model.access.AccessPattern;
 import io.entitytable.model.access.MergeOrder;
 import io.entitytable.model.access.PartitionQuery;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.Optional;
 
 /** Stores: access pattern 5 (by location through gsi1) and the store side of customer links. */
-@ApplicationScoped
-public class StoreService {
-    private final OptimisticWrites optimistic;
-    private final CoreWrites writes;
-    private final EntityTable table;
-    private final PagedQueries queries;
-    private final ApiConfig config;
-
-    public StoreService(
-            OptimisticWrites optimistic, CoreWrites writes, EntityTable table, PagedQueries queries, ApiConfig config) {
-        this.optimistic = optimistic;
-        this.writes = writes;
-        this.table = table;
-        this.queries = queries;
-        this.config = config;
+@Singleton
+public class StoreService extends SubjectService<Store> {
+    public StoreService(OptimisticWrites optimistic, CoreWrites writes, EntityTable table, PagedQueries queries) {
+        super(Entity.STORE, optimistic, writes, table, queries);
     }
 
     public Store create(String businessId, StoreRequests.CreateStore request) {
@@ -60,16 +49,11 @@ public class StoreService {
         return optimistic.createUnder(businessId, store);
     }
 
-    public Store get(String id) {
-        return Store.from(optimistic.require(Entity.STORE, id));
-    }
-
     public Store patch(String id, Long ifMatch, StoreRequests.PatchStore patch) {
-        return optimistic.modify(
-                Entity.STORE,
+        return modify(
                 id,
                 ifMatch,
-                (Store store) -> store.withDetails(
+                store -> store.withDetails(
                         patch.name() == null ? store.name() : patch.name().trim(),
                         patch.address() == null
                                 ? store.address()
@@ -89,7 +73,7 @@ public class StoreService {
      * step in its own transaction: a link committed after the read makes the delete fail and the cycle start again.
      */
     public Optional<RefreshJob> delete(String id, Long ifMatch, boolean unlink) {
-        return optimistic.withCurrent(Entity.STORE, id, ifMatch, current -> {
+        return withCurrent(id, ifMatch, current -> {
             String businessId = Values.string(current, Attributes.BUSINESS_ID);
             long links = Values.number(current, Attributes.LINK_COUNT);
             if (links > 0 && !unlink) {
@@ -150,6 +134,6 @@ public class StoreService {
         PartitionQuery query = AccessPattern.STORES_BY_LOCATION.query(
                 Keys.storeLocationPk(businessId, location.country()),
                 Keys.storeLocationPrefix(location.state(), location.city(), location.zip()));
-        return queries.list(AccessPattern.STORES_BY_LOCATION, query, page, config.filterPageBudget(), Store::from);
+        return queries.list(AccessPattern.STORES_BY_LOCATION, query, page, Store::from);
     }
 }

@@ -1,6 +1,7 @@
 package io.entitytable.api.table;
 
 import io.entitytable.api.access.Access;
+import io.entitytable.api.config.ApiConfig;
 import io.entitytable.api.paging.CursorCodec;
 import io.entitytable.api.paging.CursorState;
 import io.entitytable.api.paging.Page;
@@ -37,13 +38,19 @@ public class PagedQueries {
     private final CursorCodec cursors;
     private final ExecutorService pool;
     private final Access access;
+    private final ApiConfig config;
 
     public PagedQueries(
-            EntityTable table, CursorCodec cursors, @Named("queryPool") ExecutorService pool, Access access) {
+            EntityTable table,
+            CursorCodec cursors,
+            @Named("queryPool") ExecutorService pool,
+            Access access,
+            ApiConfig config) {
         this.table = table;
         this.cursors = cursors;
         this.pool = pool;
         this.access = access;
+        this.config = config;
     }
 
     /** A cursor is bound to its list's scope and to its caller: another caller's cursor is refused (400). */
@@ -81,17 +88,20 @@ public class PagedQueries {
         return scopeOf(pattern, first) + "|partitions=" + partitions + (requireAll ? "|all" : "|any");
     }
 
-    /** Up to {@code limit} items of one partition, one Query per page (a filtered list may use up to the budget). */
+    /**
+     * Up to {@code limit} items of one partition, one Query per page (a filtered list may use up to the configured
+     * budget, {@link ApiConfig#filterPageBudget}).
+     */
     public <T> Page<T> list(
             AccessPattern pattern,
             PartitionQuery query,
             PageRequest page,
-            int pageBudget,
             Function<Map<String, AttributeValue>, T> mapper) {
         String scope = bound(scopeOf(pattern, query));
         CursorState state = cursors.decode(scope, page.next());
         int limit = page.limit();
-        Slice slice = slice(query.toRequest(table.name()), limit, state.resumeAfter(CursorState.SINGLE), pageBudget);
+        Slice slice = slice(
+                query.toRequest(table.name()), limit, state.resumeAfter(CursorState.SINGLE), config.filterPageBudget());
         List<Map<String, AttributeValue>> items = slice.items();
         String next = null;
         if (items.size() > limit) {

@@ -6,15 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.table.TransactionConflict;
 import io.entitytable.api.table.WriteConflict;
-import java.util.ArrayList;
-import java.util.List;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class ConflictRetryTest {
-    private final List<Long> pauses = new ArrayList<>();
-    /** Always the longest pause the bound allows, so the test sees the bounds. */
-    private final ConflictRetry retry = new ConflictRetry(5, bound -> bound - 1, pauses::add);
+    private final AtomicInteger pauses = new AtomicInteger();
+    /** Pauses of at most a millisecond: the back-off's schedule is Backoff's, tested with it. */
+    private final ConflictRetry retry =
+            new ConflictRetry(5, Duration.ofMillis(1), Duration.ofMillis(1), pauses::incrementAndGet);
 
     @Test
     void run_shouldRetryAfterALostRace_andReturnTheFirstResultThatHolds() {
@@ -34,7 +34,7 @@ class ConflictRetryTest {
         // THEN
         assertThat(result).isEqualTo("written");
         assertThat(attempts).hasValue(3);
-        assertThat(pauses).containsExactly(3L, 7L);
+        assertThat(pauses).hasValue(2);
     }
 
     @Test
@@ -52,7 +52,7 @@ class ConflictRetryTest {
                         () -> gaveUp))
                 .isSameAs(gaveUp);
         assertThat(attempts).hasValue(5);
-        assertThat(pauses).as("no pause after the last attempt").hasSize(4);
+        assertThat(pauses).as("no pause after the last attempt").hasValue(4);
     }
 
     @Test
@@ -69,7 +69,7 @@ class ConflictRetryTest {
                         () -> ApiProblem.conflict("gave up")))
                 .isInstanceOf(ApiProblem.class);
         assertThat(attempts).hasValue(1);
-        assertThat(pauses).isEmpty();
+        assertThat(pauses).hasValue(0);
     }
 
     @Test
@@ -90,7 +90,7 @@ class ConflictRetryTest {
         // THEN
         assertThat(result).isEqualTo("written");
         assertThat(attempts).hasValue(4);
-        assertThat(pauses).containsExactly(3L, 7L, 15L);
+        assertThat(pauses).hasValue(3);
     }
 
     @Test
@@ -115,35 +115,29 @@ class ConflictRetryTest {
     }
 
     @Test
-    void pauseMillis_shouldBeRandomBelowADoublingBound_cappedAt256Milliseconds() {
+    void run_shouldGiveUpWith409_whenInterruptedWhilePausing() {
         // GIVEN
-        List<Integer> bounds = new ArrayList<>();
-        ConflictRetry recording = new ConflictRetry(
-                14,
-                bound -> {
-                    bounds.add(bound);
-                    return 0;
-                },
-                millis -> {});
-
-        // WHEN
-        for (int attempt = 0; attempt < 14; attempt++) {
-            recording.pauseMillis(attempt);
-        }
-
-        // THEN
-        assertThat(bounds).containsExactly(4, 8, 16, 32, 64, 128, 256, 256, 256, 256, 256, 256, 256, 256);
-    }
-
-    @Test
-    void standard_shouldPauseLessThanTheCap_atAnyAttempt() {
-        // GIVEN
-        ConflictRetry standard = ConflictRetry.standard();
+        AtomicInteger attempts = new AtomicInteger();
+        Thread.currentThread().interrupt();
 
         // WHEN / THEN
-        for (int attempt = 0; attempt < 100; attempt++) {
-            assertThat(standard.pauseMillis(attempt % ConflictRetry.ATTEMPTS))
-                    .isBetween(0L, ConflictRetry.MAX_PAUSE_BOUND_MILLIS - 1L);
+        try {
+            assertThatThrownBy(() -> retry.run(
+                            () -> {
+                                attempts.incrementAndGet();
+                                throw new WriteConflict(0);
+                            },
+                            () -> ApiProblem.conflict("gave up")))
+                    .isInstanceOfSatisfying(ApiProblem.class, problem -> {
+                        assertThat(problem.status()).isEqualTo(409);
+                        assertThat(problem.getMessage()).isEqualTo("interrupted while retrying; retry");
+                    });
+            assertThat(attempts).hasValue(1);
+            assertThat(Thread.currentThread().isInterrupted())
+                    .as("the interruption is kept for the caller")
+                    .isTrue();
+        } finally {
+            Thread.interrupted();
         }
     }
 }

@@ -41,7 +41,7 @@ class OptimisticWritesTest {
     private final OptimisticWrites optimistic = new OptimisticWrites(
             table,
             writes,
-            new ConflictRetry(3, bound -> 0, millis -> pauses.incrementAndGet()),
+            new ConflictRetry(3, Duration.ZERO, Duration.ZERO, pauses::incrementAndGet),
             Clock.fixed(NOW, ZoneOffset.UTC),
             Access.of(TestCallerAccess.OPERATOR));
 
@@ -176,7 +176,7 @@ class OptimisticWritesTest {
         OptimisticWrites meetingOthers = new OptimisticWrites(
                 table,
                 new CoreWrites(new EntityTable(held, table.name())),
-                new ConflictRetry(3, bound -> 0, millis -> pauses.incrementAndGet()),
+                new ConflictRetry(3, Duration.ZERO, Duration.ZERO, pauses::incrementAndGet),
                 Clock.fixed(NOW, ZoneOffset.UTC),
                 Access.of(TestCallerAccess.OPERATOR));
 

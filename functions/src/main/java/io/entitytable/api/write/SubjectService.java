@@ -1,0 +1,66 @@
+package io.entitytable.api.write;
+
+import io.entitytable.api.table.CoreWrites;
+import io.entitytable.api.table.Deletion;
+import io.entitytable.api.table.EntityTable;
+import io.entitytable.api.table.PagedQueries;
+import io.entitytable.model.CoreItem;
+import io.entitytable.model.Entity;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * What every subject's service (business, customer, store, order) shares: the entity it serves, the table it reads
+ * and writes, and the optimistic cycle of {@link OptimisticWrites} bound to that entity: a subject read by id, changed
+ * at the version read, deleted with what its deletion takes along. Each service adds what its entity alone does.
+ *
+ * <p>The services are {@code @Singleton}s, as the resources are: a normal-scoped bean needs a no-args constructor for
+ * its client proxy, which ArC cannot add to a subclass of this class, and a service keeps no state a proxy would serve.
+ *
+ * @param <M> the entity's model
+ */
+public abstract class SubjectService<M extends CoreItem> {
+    protected final OptimisticWrites optimistic;
+    protected final CoreWrites writes;
+    protected final EntityTable table;
+    protected final PagedQueries queries;
+    private final Entity entity;
+
+    protected SubjectService(
+            Entity entity, OptimisticWrites optimistic, CoreWrites writes, EntityTable table, PagedQueries queries) {
+        this.entity = entity;
+        this.optimistic = optimistic;
+        this.writes = writes;
+        this.table = table;
+        this.queries = queries;
+    }
+
+    /** The subject by id, read from its core item (strongly consistent); 404 when missing or not the caller's. */
+    @SuppressWarnings("unchecked")
+    public M get(String id) {
+        return (M) entity.read(optimistic.require(entity, id));
+    }
+
+    /** Applies {@code change} to the current subject and writes it as the next version; see OptimisticWrites.modify. */
+    protected M modify(String id, Long ifMatch, UnaryOperator<M> change) {
+        return optimistic.modify(entity, id, ifMatch, change);
+    }
+
+    /** Runs {@code attempt} on the subject's current core item until its write holds; see OptimisticWrites. */
+    protected <R> R withCurrent(String id, Long ifMatch, Function<Map<String, AttributeValue>, R> attempt) {
+        return optimistic.withCurrent(entity, id, ifMatch, attempt);
+    }
+
+    /**
+     * Deletes the subject at the version read, with what {@code deletion} makes of its current core item take along,
+     * in one write; a check in {@code deletion} that refuses throws before anything is written.
+     */
+    protected void delete(String id, Long ifMatch, Function<Map<String, AttributeValue>, Deletion> deletion) {
+        withCurrent(id, ifMatch, current -> {
+            writes.delete(deletion.apply(current));
+            return null;
+        });
+    }
+}
