@@ -47,7 +47,7 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
  * mapping or parse error) and a record whose image cannot be read go to the dead-letter queue with the reason, and
  * count as done: one bad item never blocks the shard. Letters and logs name the item (id, entity, version) and the
  * engine's error without the values it quotes, never the document: it holds names, emails and addresses. Throttling
- * (429), 5xx and an unreachable engine are retried here with back-off ({@link IndexerConfig#maxAttempts()} bulk
+ * (429), 5xx and an unreachable engine are retried here with back-off ({@link IndexerConfig#retries()}: bulk
  * attempts, only the failed documents again); what still fails is reported from its first record in stream order, and
  * Lambda re-delivers from there (the versions make the repeat harmless).
  *
@@ -71,7 +71,7 @@ public final class SearchIndexer {
             OpenSearchClient client, IndexerConfig config, CollectionItems collectionItems, DeadLetters deadLetters) {
         this.client = client;
         this.config = config;
-        this.backoff = new Backoff(config.maxAttempts(), config.baseDelay(), config.maxDelay(), () -> {});
+        this.backoff = config.retries().backoff(() -> {});
         this.documents = new RecordDocuments(collectionItems);
         this.deadLetters = deadLetters;
         this.nextAlias = new NextAliasWatch(
@@ -126,7 +126,7 @@ public final class SearchIndexer {
     private List<Pending> write(List<Pending> pending, List<Refusal> refusals) {
         for (int attempt = 1; !pending.isEmpty(); attempt++) {
             pending = bulk(pending, refusals);
-            if (pending.isEmpty() || attempt >= config.maxAttempts()) {
+            if (pending.isEmpty() || attempt >= config.retries().maxAttempts()) {
                 break;
             }
             backoff.pauseBefore(attempt);
