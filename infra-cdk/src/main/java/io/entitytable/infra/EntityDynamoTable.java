@@ -93,40 +93,5 @@ public final class EntityDynamoTable extends Construct {
             Objects.requireNonNull(tableName, "tableName");
             Objects.requireNonNull(removalPolicy, "removalPolicy");
         }
-
-        public static Builder builder() {
-            return new Builder();
-        }
-
-        public static final class Builder {
-            private TableLayout layout = TableLayout.ENTITY;
-            private String tableName = TableLayout.ENTITY.defaultTableName();
-            private RemovalPolicy removalPolicy = RemovalPolicy.RETAIN;
-            private boolean deletionProtection = true;
-
-            public Builder layout(TableLayout layout) {
-                this.layout = layout;
-                return this;
-            }
-
-            public Builder tableName(String tableName) {
-                this.tableName = tableName;
-                return this;
-            }
-
-            public Builder removalPolicy(RemovalPolicy removalPolicy) {
-                this.removalPolicy = removalPolicy;
-                return this;
-            }
-
-            public Builder deletionProtection(boolean deletionProtection) {
-                this.deletionProtection = deletionProtection;
-                return this;
-            }
-
-            public Props build() {
-                return new Props(layout, tableName, removalPolicy, deletionProtection);
-            }
-        }
     }
 }

@@ -52,25 +52,17 @@ public final class EntityTableMonitoring extends Construct {
         super(scope, id);
         Function api = props.apiFunction();
         Function fanout = props.fanoutFunction();
-        IMetric deadLetters = props.deadLetterQueue().metricApproximateNumberOfMessagesVisible(perMinute("Maximum"));
-        Metric iteratorAge = fanout.metric("IteratorAge", perMinute("Maximum"));
-
-        alarm("DeadLetters", "stream batches the fan-out gave up on", deadLetters, 1, 1);
-        alarm(
-                "FanoutIteratorAge",
-                "the fan-out is more than " + ITERATOR_AGE_THRESHOLD.toMinutes() + " minutes behind the stream",
-                iteratorAge,
-                ITERATOR_AGE_THRESHOLD.toMilliseconds().doubleValue(),
-                3);
+        IMetric deadLetters =
+                deadLetterAlarm("DeadLetters", "stream batches the fan-out gave up on", props.deadLetterQueue());
+        Metric iteratorAge = iteratorAgeAlarm("FanoutIteratorAge", "the fan-out", fanout);
         functionAlarms("Api", api);
         functionAlarms("Fanout", fanout);
 
         Function worker = props.refreshWorkerFunction();
-        IMetric refreshDeadLetters =
-                props.refreshDeadLetterQueue().metricApproximateNumberOfMessagesVisible(perMinute("Maximum"));
+        IMetric refreshDeadLetters = deadLetterAlarm(
+                "RefreshDeadLetters", "refresh-job segments the worker gave up on", props.refreshDeadLetterQueue());
         IMetric refreshWaiting = props.refreshQueue().metricApproximateNumberOfMessagesVisible(perMinute("Maximum"));
         IMetric refreshAge = props.refreshQueue().metricApproximateAgeOfOldestMessage(perMinute("Maximum"));
-        alarm("RefreshDeadLetters", "refresh-job segments the worker gave up on", refreshDeadLetters, 1, 1);
         alarm(
                 "RefreshQueueAge",
                 "a refresh-job segment has waited more than " + REFRESH_AGE_THRESHOLD.toMinutes() + " minutes",
@@ -115,23 +107,37 @@ public final class EntityTableMonitoring extends Construct {
     /** The indexer's alarms, and its dashboard row. */
     private List<IWidget> searchAlarms(Search search) {
         Function indexer = search.indexerFunction();
-        Metric iteratorAge = indexer.metric("IteratorAge", perMinute("Maximum"));
-        IMetric refused = search.deadLetterQueue().metricApproximateNumberOfMessagesVisible(perMinute("Maximum"));
-        IMetric failedBatches =
-                search.streamDeadLetterQueue().metricApproximateNumberOfMessagesVisible(perMinute("Maximum"));
-        alarm(
-                "SearchIndexerIteratorAge",
-                "the search indexer is more than " + ITERATOR_AGE_THRESHOLD.toMinutes() + " minutes behind the stream",
-                iteratorAge,
-                ITERATOR_AGE_THRESHOLD.toMilliseconds().doubleValue(),
-                3);
-        alarm("SearchDeadLetters", "stream records the search index refused", refused, 1, 1);
-        alarm("SearchStreamDeadLetters", "stream batches the search indexer gave up on", failedBatches, 1, 1);
+        Metric iteratorAge = iteratorAgeAlarm("SearchIndexerIteratorAge", "the search indexer", indexer);
+        IMetric refused = deadLetterAlarm(
+                "SearchDeadLetters", "stream records the search index refused", search.deadLetterQueue());
+        IMetric failedBatches = deadLetterAlarm(
+                "SearchStreamDeadLetters",
+                "stream batches the search indexer gave up on",
+                search.streamDeadLetterQueue());
         functionAlarms("SearchIndexer", indexer);
         return List.of(
                 functionGraph("Search indexer", indexer),
                 graph("Search indexer iterator age (max)", iteratorAge),
                 graph("Search dead letters: refused records and failed batches", refused, failedBatches));
+    }
+
+    /** Anything in {@code queue} needs a human; returns the queue's depth, for the dashboard. */
+    private IMetric deadLetterAlarm(String id, String what, IQueue queue) {
+        IMetric depth = queue.metricApproximateNumberOfMessagesVisible(perMinute("Maximum"));
+        alarm(id, what, depth, 1, 1);
+        return depth;
+    }
+
+    /** A stream consumer is behind ({@link #ITERATOR_AGE_THRESHOLD}); returns its iterator age, for the dashboard. */
+    private Metric iteratorAgeAlarm(String id, String consumer, Function function) {
+        Metric age = function.metric("IteratorAge", perMinute("Maximum"));
+        alarm(
+                id,
+                consumer + " is more than " + ITERATOR_AGE_THRESHOLD.toMinutes() + " minutes behind the stream",
+                age,
+                ITERATOR_AGE_THRESHOLD.toMilliseconds().doubleValue(),
+                3);
+        return age;
     }
 
     private void functionAlarms(String name, Function function) {

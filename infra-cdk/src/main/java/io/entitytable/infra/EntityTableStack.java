@@ -13,7 +13,6 @@ import software.amazon.awscdk.CfnOutput;
 import software.amazon.awscdk.Environment;
 import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.StackProps;
-import software.amazon.awscdk.services.iam.PolicyStatement;
 import software.amazon.awscdk.services.lambda.RecursiveLoop;
 import software.amazon.awscdk.services.secretsmanager.Secret;
 import software.amazon.awscdk.services.secretsmanager.SecretStringGenerator;
@@ -70,12 +69,8 @@ public final class EntityTableStack extends Stack {
         this.table = new EntityDynamoTable(
                 this,
                 "Entity",
-                EntityDynamoTable.Props.builder()
-                        .layout(TableLayout.ENTITY)
-                        .tableName(config.tableName())
-                        .removalPolicy(config.removalPolicy())
-                        .deletionProtection(config.deletionProtection())
-                        .build());
+                new EntityDynamoTable.Props(
+                        TableLayout.ENTITY, config.tableName(), config.removalPolicy(), config.deletionProtection()));
 
         Secret cursorSecret = cursorSecret();
         Map<String, String> apiEnvironment = new HashMap<>();
@@ -153,12 +148,8 @@ public final class EntityTableStack extends Stack {
         this.trigger = new StreamFanoutTrigger(
                 this,
                 "StreamTrigger",
-                StreamFanoutTrigger.Props.builder()
-                        .table(table.table())
-                        .target(fanout.alias())
-                        .trigger(StreamTrigger.DEFAULT)
-                        .parallelizationFactor(config.parallelizationFactor())
-                        .build());
+                new StreamFanoutTrigger.Props(
+                        table.table(), fanout.alias(), StreamTrigger.DEFAULT, config.parallelizationFactor()));
 
         // The table's second and last stream consumer: DynamoDB Streams serves two readers per shard.
         this.searchIndexing = searchCollection != null
@@ -271,12 +262,7 @@ public final class EntityTableStack extends Stack {
 
     private static void grantReadCursorSecret(QuarkusLambda api, Secret cursorSecret) {
         // Not grantRead, which adds DescribeSecret: the function needs the value and nothing else, of this secret only.
-        api.role()
-                .addToPrincipalPolicy(PolicyStatement.Builder.create()
-                        .sid("ReadCursorSecret")
-                        .actions(List.of(READ_CURSOR_SECRET_ACTION))
-                        .resources(List.of(cursorSecret.getSecretArn()))
-                        .build());
+        Permissions.allow(api.role(), "ReadCursorSecret", READ_CURSOR_SECRET_ACTION, cursorSecret.getSecretArn());
     }
 
     private QuarkusLambda function(

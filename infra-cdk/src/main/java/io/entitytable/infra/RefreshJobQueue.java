@@ -1,17 +1,14 @@
 package io.entitytable.infra;
 
 import io.entitytable.deployment.RefreshQueueTrigger;
-import java.util.List;
 import java.util.Objects;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.services.iam.IGrantable;
-import software.amazon.awscdk.services.iam.PolicyStatement;
 import software.amazon.awscdk.services.lambda.IFunction;
 import software.amazon.awscdk.services.lambda.eventsources.SqsEventSource;
 import software.amazon.awscdk.services.lambda.eventsources.SqsEventSourceProps;
 import software.amazon.awscdk.services.sqs.DeadLetterQueue;
 import software.amazon.awscdk.services.sqs.Queue;
-import software.amazon.awscdk.services.sqs.QueueEncryption;
 import software.constructs.Construct;
 
 /**
@@ -22,8 +19,6 @@ import software.constructs.Construct;
  * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/with-sqs.html">Using Lambda with Amazon SQS</a>
  */
 public final class RefreshJobQueue extends Construct {
-    static final String SEND_MESSAGE = "sqs:SendMessage";
-
     private final RefreshQueueTrigger trigger;
     private final Queue deadLetterQueue;
     private final Queue queue;
@@ -32,15 +27,9 @@ public final class RefreshJobQueue extends Construct {
         super(scope, id);
         this.trigger = Objects.requireNonNull(trigger, "trigger");
         Duration retention = Duration.seconds(trigger.retentionSeconds());
-        this.deadLetterQueue = Queue.Builder.create(this, "DeadLetterQueue")
-                .encryption(QueueEncryption.SQS_MANAGED)
-                .enforceSsl(true)
-                .retentionPeriod(retention)
-                .build();
-        this.queue = Queue.Builder.create(this, "Queue")
-                .encryption(QueueEncryption.SQS_MANAGED)
-                .enforceSsl(true)
-                .retentionPeriod(retention)
+        this.deadLetterQueue =
+                Queues.encrypted(this, "DeadLetterQueue", retention).build();
+        this.queue = Queues.encrypted(this, "Queue", retention)
                 .visibilityTimeout(Duration.seconds(trigger.visibilityTimeoutSeconds()))
                 .deadLetterQueue(DeadLetterQueue.builder()
                         .queue(deadLetterQueue)
@@ -61,18 +50,9 @@ public final class RefreshJobQueue extends Construct {
                         .build()));
     }
 
-    /**
-     * Lets a function enqueue segments: {@code sqs:SendMessage} on this queue only (it also authorizes
-     * SendMessageBatch). Not {@code grantSendMessages}, which adds GetQueueAttributes and GetQueueUrl: the functions get
-     * the URL from their environment.
-     */
+    /** Lets a function enqueue segments, on this queue only ({@link Queues#grantSend}). */
     public void grantSend(IGrantable function) {
-        function.getGrantPrincipal()
-                .addToPrincipalPolicy(PolicyStatement.Builder.create()
-                        .sid("SendRefreshJobSegments")
-                        .actions(List.of(SEND_MESSAGE))
-                        .resources(List.of(queue.getQueueArn()))
-                        .build());
+        Queues.grantSend(function.getGrantPrincipal(), "SendRefreshJobSegments", queue);
     }
 
     public Queue queue() {

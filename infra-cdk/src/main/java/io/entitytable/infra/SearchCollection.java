@@ -7,7 +7,6 @@ import java.util.Objects;
 import software.amazon.awscdk.RemovalPolicy;
 import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.services.iam.IRole;
-import software.amazon.awscdk.services.iam.PolicyStatement;
 import software.amazon.awscdk.services.opensearchserverless.CfnAccessPolicy;
 import software.amazon.awscdk.services.opensearchserverless.CfnCollection;
 import software.amazon.awscdk.services.opensearchserverless.CfnSecurityPolicy;
@@ -134,11 +133,7 @@ public final class SearchCollection extends Construct {
                                 List.of(reader.getRoleArn())))))
                 .build();
         for (IRole role : List.of(indexer, reader)) {
-            role.addToPrincipalPolicy(PolicyStatement.Builder.create()
-                    .sid("SearchCollectionDataPlane")
-                    .actions(List.of(API_ACCESS_ALL))
-                    .resources(List.of(collection.getAttrArn()))
-                    .build());
+            Permissions.allow(role, "SearchCollectionDataPlane", API_ACCESS_ALL, collection.getAttrArn());
         }
     }
 

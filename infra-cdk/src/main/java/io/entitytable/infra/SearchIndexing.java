@@ -4,12 +4,9 @@ import io.entitytable.deployment.EnvironmentVariables;
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.deployment.StreamTrigger;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import software.amazon.awscdk.services.iam.PolicyStatement;
 import software.amazon.awscdk.services.sqs.Queue;
-import software.amazon.awscdk.services.sqs.QueueEncryption;
 import software.constructs.Construct;
 
 /**
@@ -19,18 +16,13 @@ import software.constructs.Construct;
  * retrying would not fix.
  */
 public final class SearchIndexing extends Construct {
-    static final String SEND_MESSAGE = "sqs:SendMessage";
-
     private final Queue deadLetterQueue;
     private final QuarkusLambda indexer;
     private final StreamFanoutTrigger trigger;
 
     public SearchIndexing(Construct scope, String id, Props props) {
         super(scope, id);
-        this.deadLetterQueue = Queue.Builder.create(this, "DeadLetterQueue")
-                .encryption(QueueEncryption.SQS_MANAGED)
-                .enforceSsl(true)
-                .retentionPeriod(StreamFanoutTrigger.DLQ_RETENTION)
+        this.deadLetterQueue = Queues.encrypted(this, "DeadLetterQueue", StreamFanoutTrigger.DLQ_RETENTION)
                 .build();
         this.indexer = new QuarkusLambda(
                 this,
@@ -52,21 +44,11 @@ public final class SearchIndexing extends Construct {
                         .description("Entity Table search indexer: replicates core items into the search index")
                         .build());
         TableAccess.grantSearchIndexer(indexer.role(), props.table());
-        // SendMessage also authorizes SendMessageBatch; the URL comes from the environment, so no GetQueueUrl.
-        indexer.role()
-                .addToPrincipalPolicy(PolicyStatement.Builder.create()
-                        .sid("SendRefusedDocuments")
-                        .actions(List.of(SEND_MESSAGE))
-                        .resources(List.of(deadLetterQueue.getQueueArn()))
-                        .build());
+        Queues.grantSend(indexer.role(), "SendRefusedDocuments", deadLetterQueue);
         this.trigger = new StreamFanoutTrigger(
                 this,
                 "StreamTrigger",
-                StreamFanoutTrigger.Props.builder()
-                        .table(props.table().table())
-                        .target(indexer.alias())
-                        .trigger(StreamTrigger.SEARCH_INDEXER)
-                        .build());
+                new StreamFanoutTrigger.Props(props.table().table(), indexer.alias(), StreamTrigger.SEARCH_INDEXER));
     }
 
     public QuarkusLambda indexer() {

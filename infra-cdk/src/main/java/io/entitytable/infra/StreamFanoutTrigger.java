@@ -11,7 +11,6 @@ import software.amazon.awscdk.services.lambda.StartingPosition;
 import software.amazon.awscdk.services.lambda.eventsources.DynamoEventSource;
 import software.amazon.awscdk.services.lambda.eventsources.SqsDlq;
 import software.amazon.awscdk.services.sqs.Queue;
-import software.amazon.awscdk.services.sqs.QueueEncryption;
 import software.constructs.Construct;
 
 /**
@@ -31,11 +30,8 @@ public final class StreamFanoutTrigger extends Construct {
     public StreamFanoutTrigger(Construct scope, String id, Props props) {
         super(scope, id);
         StreamTrigger trigger = props.trigger();
-        this.deadLetterQueue = Queue.Builder.create(this, "DeadLetterQueue")
-                .encryption(QueueEncryption.SQS_MANAGED)
-                .enforceSsl(true)
-                .retentionPeriod(DLQ_RETENTION)
-                .build();
+        this.deadLetterQueue =
+                Queues.encrypted(this, "DeadLetterQueue", DLQ_RETENTION).build();
         props.target()
                 .addEventSource(new DynamoEventSource(
                         props.table(),
@@ -63,7 +59,7 @@ public final class StreamFanoutTrigger extends Construct {
     /**
      * @param table the table whose stream feeds the consumer
      * @param target the consumer's alias (SnapStart applies to published versions only)
-     * @param trigger the mapping's config, normally {@link StreamTrigger#DEFAULT}
+     * @param trigger the mapping's config ({@link StreamTrigger#DEFAULT} for the fan-out)
      * @param parallelizationFactor concurrent batches per shard (overrides the trigger's value)
      */
     public record Props(ITable table, IFunction target, StreamTrigger trigger, int parallelizationFactor) {
@@ -73,43 +69,9 @@ public final class StreamFanoutTrigger extends Construct {
             Objects.requireNonNull(trigger, "trigger");
         }
 
-        public static Builder builder() {
-            return new Builder();
-        }
-
-        public static final class Builder {
-            private ITable table;
-            private IFunction target;
-            private StreamTrigger trigger = StreamTrigger.DEFAULT;
-            private Integer parallelizationFactor;
-
-            public Builder table(ITable table) {
-                this.table = table;
-                return this;
-            }
-
-            public Builder target(IFunction target) {
-                this.target = target;
-                return this;
-            }
-
-            public Builder trigger(StreamTrigger trigger) {
-                this.trigger = trigger;
-                return this;
-            }
-
-            public Builder parallelizationFactor(int parallelizationFactor) {
-                this.parallelizationFactor = parallelizationFactor;
-                return this;
-            }
-
-            public Props build() {
-                return new Props(
-                        table,
-                        target,
-                        trigger,
-                        parallelizationFactor != null ? parallelizationFactor : trigger.parallelizationFactor());
-            }
+        /** At the trigger's own parallelization factor. */
+        public Props(ITable table, IFunction target, StreamTrigger trigger) {
+            this(table, target, trigger, trigger.parallelizationFactor());
         }
     }
 }

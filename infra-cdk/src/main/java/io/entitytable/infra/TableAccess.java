@@ -106,11 +106,11 @@ public final class TableAccess {
      * stream records.
      */
     public static void grantSearchIndexer(IRole role, EntityDynamoTable table) {
-        role.addToPrincipalPolicy(PolicyStatement.Builder.create()
-                .sid("QueryOrderLines")
-                .actions(List.of(SEARCH_INDEXER_READ_ACTION))
-                .resources(List.of(table.table().getTableArn()))
-                .build());
+        Permissions.allow(
+                role,
+                "QueryOrderLines",
+                SEARCH_INDEXER_READ_ACTION,
+                table.table().getTableArn());
     }
 
     private static PolicyStatement read(EntityDynamoTable table) {

@@ -145,7 +145,7 @@ class RefreshJobStackTest {
             // WHEN its statement for the refresh queue is read
             // THEN it is SendMessage alone, on that queue alone
             assertThat(SynthesizedStack.statement(statements, "SendRefreshJobSegments"))
-                    .containsEntry("Action", RefreshJobQueue.SEND_MESSAGE)
+                    .containsEntry("Action", Queues.SEND_MESSAGE)
                     .containsEntry("Resource", Map.of("Fn::GetAtt", List.of(refreshQueueId(), "Arn")));
         }
         // ... and the only other SendMessage of the fan-out is its stream mapping's dead-letter queue
@@ -153,7 +153,7 @@ class RefreshJobStackTest {
         assertThat(synthesized.statements(synthesized.stack().fanout()).stream()
                         .map(Json::map)
                         .filter(statement ->
-                                SynthesizedStack.actions(List.of(statement)).contains(RefreshJobQueue.SEND_MESSAGE))
+                                SynthesizedStack.actions(List.of(statement)).contains(Queues.SEND_MESSAGE))
                         .map(statement -> statement.get("Resource")))
                 .containsExactlyInAnyOrder(
                         Map.of("Fn::GetAtt", List.of(refreshQueueId(), "Arn")),

@@ -260,7 +260,7 @@ class SearchStackTest {
         // WHEN its statements are read
         // THEN it may send to the refused-records queue (SendMessage covers SendMessageBatch)
         assertThat(SynthesizedStack.statement(statements, "SendRefusedDocuments"))
-                .containsEntry("Action", SearchIndexing.SEND_MESSAGE)
+                .containsEntry("Action", Queues.SEND_MESSAGE)
                 .containsEntry(
                         "Resource",
                         Map.of("Fn::GetAtt", List.of(synthesized.logicalId(indexing.deadLetterQueue()), "Arn")));

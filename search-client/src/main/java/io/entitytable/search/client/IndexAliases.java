@@ -1,5 +1,7 @@
 package io.entitytable.search.client;
 
+import static org.apache.hc.core5.http.HttpStatus.SC_NOT_FOUND;
+
 import io.entitytable.deployment.SearchIndexNames;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -14,20 +16,7 @@ import org.opensearch.client.opensearch.indices.update_aliases.Action;
  * and the next one, which exists only while a rebuild fills the next index. Looked up, pointed and swapped with the
  * alias APIs Amazon OpenSearch Serverless offers ({@code GET/HEAD _alias}, {@code POST _aliases}).
  */
-public final class IndexAliases {
-    private static final int NOT_FOUND = 404;
-
-    private final OpenSearchClient client;
-    private final SearchIndexNames names;
-
-    public IndexAliases(OpenSearchClient client, SearchIndexNames names) {
-        this.client = client;
-        this.names = names;
-    }
-
-    public SearchIndexNames names() {
-        return names;
-    }
+public record IndexAliases(OpenSearchClient client, SearchIndexNames names) {
 
     /** The index behind the live alias, if there is one. */
     public Optional<String> live() {
@@ -109,7 +98,7 @@ public final class IndexAliases {
             }
             return indexes.stream().findFirst();
         } catch (OpenSearchException e) {
-            if (e.status() == NOT_FOUND) {
+            if (e.status() == SC_NOT_FOUND) {
                 return Optional.empty();
             }
             throw e;

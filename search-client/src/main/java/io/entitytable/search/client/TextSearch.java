@@ -1,5 +1,9 @@
 package io.entitytable.search.client;
 
+import static org.apache.hc.core5.http.HttpStatus.SC_NOT_FOUND;
+import static org.apache.hc.core5.http.HttpStatus.SC_REQUEST_TIMEOUT;
+import static org.apache.hc.core5.http.HttpStatus.SC_TOO_MANY_REQUESTS;
+
 import io.entitytable.deployment.SearchIndex;
 import io.entitytable.model.Entity;
 import io.entitytable.model.SearchFields;
@@ -74,10 +78,6 @@ public final class TextSearch {
     /** What the engine answers (with a 500) for a query over its term limit. */
     private static final Set<String> TOO_MANY_TERMS = Set.of("too_many_clauses", "too_many_nested_clauses");
 
-    private static final int NOT_FOUND = 404;
-    private static final int REQUEST_TIMEOUT = 408;
-    private static final int TOO_MANY_REQUESTS = 429;
-
     private final OpenSearchClient client;
     private final String index;
     private final int maxHits;
@@ -138,9 +138,9 @@ public final class TextSearch {
     private static SearchFailedException failure(int status, List<String> types) {
         boolean clientError = status >= 400
                 && status < 500
-                && status != NOT_FOUND
-                && status != REQUEST_TIMEOUT
-                && status != TOO_MANY_REQUESTS;
+                && status != SC_NOT_FOUND
+                && status != SC_REQUEST_TIMEOUT
+                && status != SC_TOO_MANY_REQUESTS;
         if (clientError || types.stream().anyMatch(TOO_MANY_TERMS::contains)) {
             throw new QueryRefusedException(status, types);
         }

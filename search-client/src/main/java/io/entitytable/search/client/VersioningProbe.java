@@ -1,5 +1,7 @@
 package io.entitytable.search.client;
 
+import static org.apache.hc.core5.http.HttpStatus.SC_CONFLICT;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -17,31 +19,20 @@ import org.opensearch.client.transport.httpclient5.ResponseException;
  *
  * <p>The probe is a tombstone of a business no item belongs to, so no search ever finds it.
  */
-public final class VersioningProbe {
+public record VersioningProbe(OpenSearchClient client, String index, Clock clock) {
     public static final String PROBE_ID = "external-version-probe";
     public static final String PROBE_BUSINESS = "external-version-probe";
-    private static final int CONFLICT = 409;
-
-    private final OpenSearchClient client;
-    private final String index;
-    private final Clock clock;
-
-    public VersioningProbe(OpenSearchClient client, String index, Clock clock) {
-        this.client = client;
-        this.index = index;
-        this.clock = clock;
-    }
 
     public void check() {
         // Rising with time, so every start's probe is above the one before; a tie with a concurrent start is a
         // conflict, which also shows the engine compares versions.
         long version = clock.millis();
         int newer = write(version);
-        if (newer >= 300 && newer != CONFLICT) {
+        if (newer >= 300 && newer != SC_CONFLICT) {
             throw new IllegalStateException("the search engine refuses external versions (status " + newer + ")");
         }
         int older = write(version - 1);
-        if (older != CONFLICT) {
+        if (older != SC_CONFLICT) {
             throw new IllegalStateException(
                     "the search engine ignores external versions: an older probe got status " + older);
         }

@@ -2,8 +2,6 @@ package io.entitytable.search.indexer;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * A stream record the search index cannot take (an unreadable image, a document its mapping refuses): kept so that an
@@ -22,16 +20,10 @@ public record DeadLetter(
         String sequenceNumber, String eventName, String itemId, String entity, Long version, String reason) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** Every component, in order, nulls included. */
     public String toJson() {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("sequenceNumber", sequenceNumber);
-        body.put("eventName", eventName);
-        body.put("itemId", itemId);
-        body.put("entity", entity);
-        body.put("version", version);
-        body.put("reason", reason);
         try {
-            return JSON.writeValueAsString(body);
+            return JSON.writeValueAsString(this);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -4,6 +4,7 @@ import io.entitytable.deployment.EnvironmentVariables;
 import io.entitytable.deployment.SearchIndex;
 import io.entitytable.deployment.SearchIndexNames;
 import io.entitytable.model.TableLayout;
+import io.entitytable.model.access.RetryPolicy;
 import io.entitytable.search.client.SearchClients;
 import java.net.URI;
 import java.time.Duration;
@@ -19,8 +20,8 @@ import java.util.function.Function;
  *     fills ({@link SearchIndex#NEXT_ALIAS}) and the first index, created at start when the live alias is missing
  * @param tableName the table whose order lines are read ({@code TABLE_NAME})
  * @param deadLetterQueueUrl where refused documents go ({@code SEARCH_DEAD_LETTER_QUEUE_URL}); null: logged only
- * @param maxAttempts bulk attempts per batch when the engine throttles, fails with a 5xx or cannot be reached
- * @param baseDelay first back-off step; each retry doubles it (full jitter), up to {@code maxDelay}
+ * @param retries bulk attempts per batch when the engine throttles, fails with a 5xx or cannot be reached, and the
+ *     back-off between them
  * @param nextAliasRecheck how long the indexer relies on its last lookup of the next alias ({@link
  *     SearchIndex#NEXT_ALIAS_RECHECK}; a rebuild waits longer than this before its Scan)
  */
@@ -30,19 +31,12 @@ public record IndexerConfig(
         SearchIndexNames names,
         String tableName,
         String deadLetterQueueUrl,
-        int maxAttempts,
-        Duration baseDelay,
-        Duration maxDelay,
+        RetryPolicy retries,
         Duration nextAliasRecheck) {
 
-    public static final int DEFAULT_MAX_ATTEMPTS = 4;
-    public static final Duration DEFAULT_BASE_DELAY = Duration.ofMillis(100);
-    public static final Duration DEFAULT_MAX_DELAY = Duration.ofSeconds(2);
+    public static final RetryPolicy DEFAULT_RETRIES = new RetryPolicy(4, Duration.ofMillis(100), Duration.ofSeconds(2));
 
     public IndexerConfig {
-        if (maxAttempts < 1) {
-            throw new IllegalArgumentException("maxAttempts must be at least 1");
-        }
         if (nextAliasRecheck.compareTo(SearchIndex.NEXT_ALIAS_RECHECK) > 0) {
             // A rebuild only waits SearchIndex.REBUILD_SETTLE: a longer cache could miss its Scan's start.
             throw new IllegalArgumentException("nextAliasRecheck must not exceed " + SearchIndex.NEXT_ALIAS_RECHECK);
@@ -78,9 +72,7 @@ public record IndexerConfig(
                 SearchIndex.NAMES,
                 TableLayout.ENTITY.defaultTableName(),
                 null,
-                DEFAULT_MAX_ATTEMPTS,
-                DEFAULT_BASE_DELAY,
-                DEFAULT_MAX_DELAY,
+                DEFAULT_RETRIES,
                 SearchIndex.NEXT_ALIAS_RECHECK);
     }
 
@@ -94,59 +86,36 @@ public record IndexerConfig(
     }
 
     public IndexerConfig withSigning(boolean sign) {
-        return new IndexerConfig(
-                endpoint,
-                sign,
-                names,
-                tableName,
-                deadLetterQueueUrl,
-                maxAttempts,
-                baseDelay,
-                maxDelay,
-                nextAliasRecheck);
+        return new IndexerConfig(endpoint, sign, names, tableName, deadLetterQueueUrl, retries, nextAliasRecheck);
     }
 
     /** Other index names: tests keep apart by their own alias. */
     public IndexerConfig withNames(SearchIndexNames newNames) {
-        return new IndexerConfig(
-                endpoint,
-                signing,
-                newNames,
-                tableName,
-                deadLetterQueueUrl,
-                maxAttempts,
-                baseDelay,
-                maxDelay,
-                nextAliasRecheck);
+        return new IndexerConfig(endpoint, signing, newNames, tableName, deadLetterQueueUrl, retries, nextAliasRecheck);
     }
 
     public IndexerConfig withTable(String newTableName) {
-        return new IndexerConfig(
-                endpoint,
-                signing,
-                names,
-                newTableName,
-                deadLetterQueueUrl,
-                maxAttempts,
-                baseDelay,
-                maxDelay,
-                nextAliasRecheck);
+        return new IndexerConfig(endpoint, signing, names, newTableName, deadLetterQueueUrl, retries, nextAliasRecheck);
     }
 
     public IndexerConfig withDeadLetterQueue(String url) {
-        return new IndexerConfig(
-                endpoint, signing, names, tableName, url, maxAttempts, baseDelay, maxDelay, nextAliasRecheck);
+        return new IndexerConfig(endpoint, signing, names, tableName, url, retries, nextAliasRecheck);
     }
 
     public IndexerConfig withRetries(int attempts, Duration base, Duration max) {
         return new IndexerConfig(
-                endpoint, signing, names, tableName, deadLetterQueueUrl, attempts, base, max, nextAliasRecheck);
+                endpoint,
+                signing,
+                names,
+                tableName,
+                deadLetterQueueUrl,
+                new RetryPolicy(attempts, base, max),
+                nextAliasRecheck);
     }
 
     /** Another look-up interval for the next alias (tests: zero, so a rebuild needs no settling time). */
     public IndexerConfig withNextAliasRecheck(Duration recheck) {
-        return new IndexerConfig(
-                endpoint, signing, names, tableName, deadLetterQueueUrl, maxAttempts, baseDelay, maxDelay, recheck);
+        return new IndexerConfig(endpoint, signing, names, tableName, deadLetterQueueUrl, retries, recheck);
     }
 
     private static String blankToNull(String value) {

@@ -1,5 +1,9 @@
 package io.entitytable.search.indexer;
 
+import static org.apache.hc.core5.http.HttpStatus.SC_CONFLICT;
+import static org.apache.hc.core5.http.HttpStatus.SC_NOT_FOUND;
+import static org.apache.hc.core5.http.HttpStatus.SC_TOO_MANY_REQUESTS;
+
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;
 import io.entitytable.model.Attributes;
@@ -47,7 +51,7 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
  * mapping or parse error) and a record whose image cannot be read go to the dead-letter queue with the reason, and
  * count as done: one bad item never blocks the shard. Letters and logs name the item (id, entity, version) and the
  * engine's error without the values it quotes, never the document: it holds names, emails and addresses. Throttling
- * (429), 5xx and an unreachable engine are retried here with back-off ({@link IndexerConfig#maxAttempts()} bulk
+ * (429), 5xx and an unreachable engine are retried here with back-off ({@link IndexerConfig#retries()}: bulk
  * attempts, only the failed documents again); what still fails is reported from its first record in stream order, and
  * Lambda re-delivers from there (the versions make the repeat harmless).
  *
@@ -56,9 +60,6 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
  */
 public final class SearchIndexer {
     private static final Logger LOG = Logger.getLogger(SearchIndexer.class);
-    private static final int CONFLICT = 409;
-    private static final int TOO_MANY_REQUESTS = 429;
-    private static final int NOT_FOUND = 404;
 
     private final OpenSearchClient client;
     private final IndexerConfig config;
@@ -71,7 +72,7 @@ public final class SearchIndexer {
             OpenSearchClient client, IndexerConfig config, CollectionItems collectionItems, DeadLetters deadLetters) {
         this.client = client;
         this.config = config;
-        this.backoff = new Backoff(config.maxAttempts(), config.baseDelay(), config.maxDelay(), () -> {});
+        this.backoff = config.retries().backoff(() -> {});
         this.documents = new RecordDocuments(collectionItems);
         this.deadLetters = deadLetters;
         this.nextAlias = new NextAliasWatch(
@@ -126,7 +127,7 @@ public final class SearchIndexer {
     private List<Pending> write(List<Pending> pending, List<Refusal> refusals) {
         for (int attempt = 1; !pending.isEmpty(); attempt++) {
             pending = bulk(pending, refusals);
-            if (pending.isEmpty() || attempt >= config.maxAttempts()) {
+            if (pending.isEmpty() || attempt >= config.retries().maxAttempts()) {
                 break;
             }
             backoff.pauseBefore(attempt);
@@ -159,7 +160,7 @@ public final class SearchIndexer {
         for (int i = 0; i < pending.size(); i++) {
             BulkResponseItem live = items.get(i * perDocument);
             BulkResponseItem next = dual ? items.get(i * perDocument + 1) : null;
-            if (next != null && next.status() == NOT_FOUND) {
+            if (next != null && next.status() == SC_NOT_FOUND) {
                 nextAlias.forget();
             }
             BulkResponseItem refused = refusal(live) ? live : next != null && refusal(next) ? next : null;
@@ -177,13 +178,13 @@ public final class SearchIndexer {
     /** Throttled, failing, or a missing alias (swapped away mid-request, or gone): the next attempt may succeed. */
     private static boolean worthRetry(BulkResponseItem item) {
         int status = item.status();
-        return status == TOO_MANY_REQUESTS || status >= 500 || status == NOT_FOUND;
+        return status == SC_TOO_MANY_REQUESTS || status >= 500 || status == SC_NOT_FOUND;
     }
 
     /** Refused for its content (a mapping or parse error): trying again changes nothing. */
     private static boolean refusal(BulkResponseItem item) {
         int status = item.status();
-        return status >= 300 && status != CONFLICT && !worthRetry(item);
+        return status >= 300 && status != SC_CONFLICT && !worthRetry(item);
     }
 
     private static BulkOperation operation(Pending pending, String target) {

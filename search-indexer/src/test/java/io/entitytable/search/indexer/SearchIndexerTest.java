@@ -293,9 +293,8 @@ class SearchIndexerTest {
                 new io.entitytable.deployment.SearchIndexNames("nowhere"),
                 index.config().tableName(),
                 null,
-                2,
-                java.time.Duration.ofMillis(1),
-                java.time.Duration.ofMillis(5),
+                new io.entitytable.model.access.RetryPolicy(
+                        2, java.time.Duration.ofMillis(1), java.time.Duration.ofMillis(5)),
                 java.time.Duration.ZERO);
         SearchIndexer indexer = new SearchIndexer(
                 SearchClients.create(down.endpoint(), down.signing()), down, CollectionItems.none(), deadLetters);

@@ -24,25 +24,19 @@ public class RefreshBeans {
     }
 
     /**
-     * The refresh worker. {@code entity-table.refresh.max-slice-seconds} (env {@code
-     * ENTITY_TABLE_REFRESH_MAX_SLICE_SECONDS}) cuts slices shorter than the function's timeout allows: for the fault
-     * run, which forces many continuations.
+     * The refresh worker, with the fan-out's configuration ({@code FanoutBeans}). {@code
+     * entity-table.refresh.max-slice-seconds} (env {@code ENTITY_TABLE_REFRESH_MAX_SLICE_SECONDS}) cuts slices shorter
+     * than the function's timeout allows: for the fault run, which forces many continuations.
      */
     @Produces
     @Singleton
     RefreshWork refreshWork(
             DynamoDbClient dynamo,
+            FanoutConfig config,
             RefreshQueue queue,
-            @ConfigProperty(
-                            name = "entity-table.fanout.max-concurrent-writes",
-                            defaultValue = "" + FanoutConfig.DEFAULT_MAX_CONCURRENT_WRITES)
-                    int writes,
             @ConfigProperty(name = "entity-table.refresh.max-slice-seconds") Optional<Integer> maxSlice) {
         return RefreshWork.create(
-                dynamo,
-                FanoutConfig.fromEnvironment().withConcurrency(writes),
-                queue,
-                maxSlice.map(Duration::ofSeconds).orElse(null));
+                dynamo, config, queue, maxSlice.map(Duration::ofSeconds).orElse(null));
     }
 
     void close(@Disposes RefreshWork work) {

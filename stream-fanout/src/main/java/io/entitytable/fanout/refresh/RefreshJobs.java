@@ -168,17 +168,12 @@ public final class RefreshJobs implements PassLedger {
                 if (job.requestedVersion() > job.passVersion()) {
                     startPass(subject, job.businessId(), found, true, job.requestedVersion(), job.copiesTotal());
                 } else {
-                    Condition done = runningPass(pass)
-                            .and(
-                                    "#requested = :requested",
-                                    Map.of("#requested", Attributes.JOB_REQUESTED_VERSION),
-                                    Map.of(":requested", Values.n(job.requestedVersion())));
                     update(
                             subject,
                             "SET #status = :done, #finished = :now, #updated = :now",
                             Map.of("#finished", Attributes.JOB_FINISHED_AT),
                             Map.of(":done", Values.s(RefreshJob.Status.DONE.value())),
-                            done,
+                            unchangedSince(job),
                             false);
                 }
                 return;
@@ -190,17 +185,12 @@ public final class RefreshJobs implements PassLedger {
     }
 
     private void requestAnotherPass(Keys.SubjectRef subject, RefreshJob job, long version) {
-        Condition unchanged = runningPass(job.pass())
-                .and(
-                        "#requested = :was",
-                        Map.of("#requested", Attributes.JOB_REQUESTED_VERSION),
-                        Map.of(":was", Values.n(job.requestedVersion())));
         update(
                 subject,
                 "SET #requested = :v",
                 Map.of("#requested", Attributes.JOB_REQUESTED_VERSION),
                 Map.of(":v", Values.n(version)),
-                unchanged,
+                unchangedSince(job),
                 false);
     }
 
@@ -322,6 +312,15 @@ public final class RefreshJobs implements PassLedger {
             }
         });
         return used;
+    }
+
+    /** {@code job}'s pass still running, and no change asked for another pass since {@code job} was read. */
+    private static Condition unchangedSince(RefreshJob job) {
+        return runningPass(job.pass())
+                .and(
+                        "#requested = :was",
+                        Map.of("#requested", Attributes.JOB_REQUESTED_VERSION),
+                        Map.of(":was", Values.n(job.requestedVersion())));
     }
 
     private static Condition runningPass(long pass) {

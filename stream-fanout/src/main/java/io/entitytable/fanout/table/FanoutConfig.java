@@ -3,6 +3,7 @@ package io.entitytable.fanout.table;
 import io.entitytable.deployment.EnvironmentVariables;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.access.Backoff;
+import io.entitytable.model.access.RetryPolicy;
 import java.time.Duration;
 
 /**
@@ -11,17 +12,10 @@ import java.time.Duration;
  * @param tableName the table whose stream is being fanned out (env {@code TABLE_NAME}, default {@code Entity})
  * @param maxConcurrentItems how many items of one batch are fanned out at the same time, each item's records in order
  * @param maxConcurrentWrites how many DynamoDB calls of one record run at the same time
- * @param maxAttempts attempts per call when DynamoDB throttles or fails with a 5xx, before the record is reported failed
- * @param baseDelay first back-off step; each retry doubles it (full jitter), up to {@code maxDelay}
- * @param maxDelay cap of one back-off step
+ * @param retries attempts per call when DynamoDB throttles or fails with a 5xx, before the record is reported failed,
+ *     and the back-off between them
  */
-public record FanoutConfig(
-        String tableName,
-        int maxConcurrentItems,
-        int maxConcurrentWrites,
-        int maxAttempts,
-        Duration baseDelay,
-        Duration maxDelay) {
+public record FanoutConfig(String tableName, int maxConcurrentItems, int maxConcurrentWrites, RetryPolicy retries) {
 
     /**
      * One record at a time, a batch takes the sum of its records' calls. Records of different items are independent
@@ -32,13 +26,11 @@ public record FanoutConfig(
     public static final int DEFAULT_MAX_CONCURRENT_ITEMS = 4;
 
     public static final int DEFAULT_MAX_CONCURRENT_WRITES = 16;
-    public static final int DEFAULT_MAX_ATTEMPTS = 6;
-    public static final Duration DEFAULT_BASE_DELAY = Duration.ofMillis(25);
-    public static final Duration DEFAULT_MAX_DELAY = Duration.ofSeconds(2);
+    public static final RetryPolicy DEFAULT_RETRIES = new RetryPolicy(6, Duration.ofMillis(25), Duration.ofSeconds(2));
 
     public FanoutConfig {
-        if (maxConcurrentItems < 1 || maxConcurrentWrites < 1 || maxAttempts < 1) {
-            throw new IllegalArgumentException("concurrency and attempts must be at least 1");
+        if (maxConcurrentItems < 1 || maxConcurrentWrites < 1) {
+            throw new IllegalArgumentException("concurrency must be at least 1");
         }
     }
 
@@ -49,12 +41,7 @@ public record FanoutConfig(
 
     public static FanoutConfig forTable(String tableName) {
         return new FanoutConfig(
-                tableName,
-                DEFAULT_MAX_CONCURRENT_ITEMS,
-                DEFAULT_MAX_CONCURRENT_WRITES,
-                DEFAULT_MAX_ATTEMPTS,
-                DEFAULT_BASE_DELAY,
-                DEFAULT_MAX_DELAY);
+                tableName, DEFAULT_MAX_CONCURRENT_ITEMS, DEFAULT_MAX_CONCURRENT_WRITES, DEFAULT_RETRIES);
     }
 
     public static String tableNameFromEnvironment() {
@@ -63,20 +50,21 @@ public record FanoutConfig(
     }
 
     public FanoutConfig withConcurrency(int writes) {
-        return new FanoutConfig(tableName, maxConcurrentItems, writes, maxAttempts, baseDelay, maxDelay);
+        return new FanoutConfig(tableName, maxConcurrentItems, writes, retries);
     }
 
     /** Items of one batch fanned out at once; 1 processes the batch one record at a time. */
     public FanoutConfig withConcurrentItems(int items) {
-        return new FanoutConfig(tableName, items, maxConcurrentWrites, maxAttempts, baseDelay, maxDelay);
+        return new FanoutConfig(tableName, items, maxConcurrentWrites, retries);
     }
 
     public FanoutConfig withRetries(int attempts, Duration base, Duration max) {
-        return new FanoutConfig(tableName, maxConcurrentItems, maxConcurrentWrites, attempts, base, max);
+        return new FanoutConfig(
+                tableName, maxConcurrentItems, maxConcurrentWrites, new RetryPolicy(attempts, base, max));
     }
 
     /** The back-off of this fan-out's DynamoDB calls, counting each retry in {@code stats}. */
     public Backoff backoff(FanoutStats stats) {
-        return new Backoff(maxAttempts, baseDelay, maxDelay, () -> stats.add(FanoutStats.Count.RETRIES));
+        return retries.backoff(() -> stats.add(FanoutStats.Count.RETRIES));
     }
 }

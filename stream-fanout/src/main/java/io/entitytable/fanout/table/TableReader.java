@@ -66,7 +66,7 @@ public final class TableReader {
                 throw new IllegalStateException(entity.keyName() + " " + id
                         + " is neither found nor deleted (no tombstone); a rename may be in flight, retry");
             }
-            pause(GONE_CHECK_PAUSE.multipliedBy(1L << (check - 1)));
+            Backoff.sleep(GONE_CHECK_PAUSE.multipliedBy(1L << (check - 1)), "waiting for a rename to commit");
             live = queryCore(entity, id);
             if (live.isPresent()) {
                 return live;
@@ -93,15 +93,6 @@ public final class TableReader {
         GetItemResponse response = table.backoff().call(() -> table.dynamo().getItem(request));
         table.stats().add(FanoutStats.Count.READS, response.consumedCapacity());
         return response.hasItem() && !response.item().isEmpty();
-    }
-
-    private static void pause(Duration pause) {
-        try {
-            Thread.sleep(pause.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for a rename to commit", e);
-        }
     }
 
     /**

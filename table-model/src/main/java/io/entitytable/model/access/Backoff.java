@@ -59,7 +59,7 @@ public final class Backoff {
     /** Waits after failed attempt {@code attempt} (1-based), before the next one. */
     public void pauseBefore(int attempt) {
         onRetry.run();
-        sleep(delayBefore(attempt));
+        sleep(delayBefore(attempt), "backing off");
     }
 
     /** Full jitter: a random wait between 0 and {@code base * 2^(attempt-1)}, capped. */
@@ -80,12 +80,16 @@ public final class Backoff {
         return e instanceof SdkClientException && e.getCause() instanceof java.io.IOException;
     }
 
-    private static void sleep(Duration delay) {
+    /**
+     * Waits {@code delay}; an interrupt ends the wait with an exception that says what was waited for ({@code
+     * waitingFor}), the thread's interrupt flag set again. For the other waits of the fan-out and the indexer too.
+     */
+    public static void sleep(Duration delay, String waitingFor) {
         try {
             Thread.sleep(delay.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while backing off", e);
+            throw new IllegalStateException("interrupted while " + waitingFor, e);
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.entitytable.search.indexer.rebuild;
 
+import static org.apache.hc.core5.http.HttpStatus.SC_TOO_MANY_REQUESTS;
+
 import io.entitytable.model.access.Backoff;
 import io.entitytable.search.client.SearchDocument;
 import java.io.PrintStream;
@@ -21,7 +23,6 @@ final class DocumentLoad {
     private static final int MAX_ATTEMPTS = 8;
     private static final Backoff BACKOFF =
             new Backoff(MAX_ATTEMPTS, Duration.ofMillis(200), Duration.ofMillis(10_000), () -> {});
-    private static final int TOO_MANY_REQUESTS = 429;
     private static final int REFUSALS_SHOWN = 20;
 
     private final IndexWrites writes;
@@ -66,7 +67,7 @@ final class DocumentLoad {
                 written.incrementAndGet();
             } else if (outcome.conflict()) {
                 conflicts.incrementAndGet();
-            } else if (status == 0 || status == TOO_MANY_REQUESTS || status >= 500) {
+            } else if (status == 0 || status == SC_TOO_MANY_REQUESTS || status >= 500) {
                 // 0: the request as a whole failed (unreachable, throttled, failing): every document again.
                 retry.add(documents.get(i));
             } else if (refused.incrementAndGet() <= REFUSALS_SHOWN) {

@@ -1,5 +1,7 @@
 package io.entitytable.search.indexer.rebuild;
 
+import static org.apache.hc.core5.http.HttpStatus.SC_CONFLICT;
+
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,8 +22,6 @@ import org.opensearch.client.opensearch.core.bulk.BulkResponseItem;
 public final class IndexWrites {
     /** Operations per bulk request. */
     static final int BATCH = 500;
-
-    static final int CONFLICT = 409;
 
     private final OpenSearchClient client;
     private final String index;
@@ -50,7 +50,7 @@ public final class IndexWrites {
         }
 
         public boolean conflict() {
-            return status == CONFLICT;
+            return status == SC_CONFLICT;
         }
     }
 

@@ -1,6 +1,7 @@
 package io.entitytable.search.indexer.rebuild;
 
 import io.entitytable.deployment.SearchIndex;
+import io.entitytable.model.access.Backoff;
 import io.entitytable.search.client.IndexAliases;
 import io.entitytable.search.client.IndexBootstrap;
 import io.entitytable.search.client.PhysicalIndexes;
@@ -148,12 +149,7 @@ public record Reindex(
         if (duration.isZero() || duration.isNegative()) {
             return;
         }
-        try {
-            Thread.sleep(duration.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while the indexer learnt of the next index", e);
-        }
+        Backoff.sleep(duration, "the indexer learnt of the next index");
     }
 
     /** Points where a test acts while a rebuild runs. */
