@@ -36,54 +36,25 @@ public record LocalOptions(
 
     /**
      * Options with SQS on a free port and without search, so that several systems (tests) can run side by side: a
-     * search engine costs a JVM of its own, which only the tests of search start ({@link #withSearch}).
+     * search engine costs a JVM of its own, which only the tests of search start ({@link #withSearch}). The front door
+     * listens on loopback.
      */
     public LocalOptions(
             Path repositoryRoot, Path dataFolder, boolean inMemory, int apiPort, int dynamoDbPort, String tableName) {
-        this(repositoryRoot, dataFolder, inMemory, apiPort, dynamoDbPort, tableName, 0, false, 0);
-    }
-
-    /** Options with the front door on loopback. */
-    public LocalOptions(
-            Path repositoryRoot,
-            Path dataFolder,
-            boolean inMemory,
-            int apiPort,
-            int dynamoDbPort,
-            String tableName,
-            int sqsPort,
-            boolean search,
-            int searchPort) {
-        this(
-                repositoryRoot,
-                dataFolder,
-                inMemory,
-                apiPort,
-                dynamoDbPort,
-                tableName,
-                sqsPort,
-                search,
-                searchPort,
-                BindAddress.LOOPBACK);
+        this(repositoryRoot, dataFolder, inMemory, apiPort, dynamoDbPort, tableName, 0, false, 0, BindAddress.LOOPBACK);
     }
 
     /** These options with the search engine (on a free port when {@code port} is 0) and the search indexer. */
     public LocalOptions withSearch(int port) {
-        return new LocalOptions(
-                repositoryRoot,
-                dataFolder,
-                inMemory,
-                apiPort,
-                dynamoDbPort,
-                tableName,
-                sqsPort,
-                true,
-                port,
-                apiBindAddress);
+        return with(true, port, apiBindAddress);
     }
 
     /** These options with the API front door listening on {@code address}. */
     public LocalOptions withApiBindAddress(BindAddress address) {
+        return with(search, searchPort, address);
+    }
+
+    private LocalOptions with(boolean search, int searchPort, BindAddress apiBindAddress) {
         return new LocalOptions(
                 repositoryRoot,
                 dataFolder,
@@ -94,7 +65,7 @@ public record LocalOptions(
                 sqsPort,
                 search,
                 searchPort,
-                address);
+                apiBindAddress);
     }
 
     public static final String DATA_FOLDER = ".local-data";
@@ -110,7 +81,8 @@ public record LocalOptions(
                 TableLayout.ENTITY.defaultTableName(),
                 SQS_PORT,
                 true,
-                SEARCH_PORT);
+                SEARCH_PORT,
+                BindAddress.LOOPBACK);
     }
 
     /** The API's committed OpenAPI document, which the front door shows under {@code /docs}. */

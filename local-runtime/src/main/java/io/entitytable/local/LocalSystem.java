@@ -173,18 +173,12 @@ public final class LocalSystem implements AutoCloseable {
                 options.apiPort(),
                 options.openApiDocument(),
                 issuer,
-                Duration.ofSeconds(FunctionDefinition.API.timeoutSeconds())));
+                timeoutOf(FunctionDefinition.API)));
         options.apiBindAddress().warning(apiFrontDoor.port()).ifPresent(console::println);
         boolean fanoutPackaged = streamPath && Files.isRegularFile(options.zipOf(FunctionDefinition.STREAM_FANOUT));
-        fanoutRuntimeApi = fanoutPackaged
-                ? remember(RuntimeApiServer.plain(
-                        0, Duration.ofSeconds(FunctionDefinition.STREAM_FANOUT.timeoutSeconds())))
-                : null;
+        fanoutRuntimeApi = fanoutPackaged ? runtimeApiOf(FunctionDefinition.STREAM_FANOUT) : null;
         // The worker is the fan-out's package with its other handler, so it runs whenever the fan-out does.
-        workerRuntimeApi = fanoutPackaged
-                ? remember(RuntimeApiServer.plain(
-                        0, Duration.ofSeconds(FunctionDefinition.REFRESH_WORKER.timeoutSeconds())))
-                : null;
+        workerRuntimeApi = fanoutPackaged ? runtimeApiOf(FunctionDefinition.REFRESH_WORKER) : null;
         int sqsPort = options.sqsPort() == 0 ? LocalDynamoDb.freePort() : options.sqsPort();
         URI sqsEndpoint = fanoutPackaged ? URI.create("http://localhost:" + sqsPort) : null;
         String refreshQueueUrl = fanoutPackaged ? LocalSqs.queueUrl(sqsEndpoint, RefreshQueueNames.QUEUE) : null;
@@ -192,10 +186,7 @@ public final class LocalSystem implements AutoCloseable {
         boolean searchOn = fanoutPackaged
                 && options.search()
                 && Files.isRegularFile(options.zipOf(FunctionDefinition.SEARCH_INDEXER));
-        indexerRuntimeApi = searchOn
-                ? remember(RuntimeApiServer.plain(
-                        0, Duration.ofSeconds(FunctionDefinition.SEARCH_INDEXER.timeoutSeconds())))
-                : null;
+        indexerRuntimeApi = searchOn ? runtimeApiOf(FunctionDefinition.SEARCH_INDEXER) : null;
         int searchPort = options.searchPort() == 0 ? LocalDynamoDb.freePortBelowEphemeralRange() : options.searchPort();
         Map<String, String> apiSearch = searchOn
                 ? Map.of(
@@ -300,51 +291,27 @@ public final class LocalSystem implements AutoCloseable {
         remember(api);
         if (fanout != null) {
             remember(fanout);
-            pump = remember(new StreamPump(
-                            remember(dynamoDb.client()),
-                            remember(dynamoDb.streamsClient()),
-                            options.tableName(),
-                            StreamTrigger.DEFAULT,
-                            fanoutInvocations = new TimedInvoker(
-                                    new RuntimeApiInvoker(
-                                            fanoutRuntimeApi.invokeUri(),
-                                            Duration.ofSeconds(FunctionDefinition.STREAM_FANOUT.timeoutSeconds())),
-                                    Clock.systemUTC()),
-                            new DeadLetterFolder(
-                                    options.deadLetterFolder(),
-                                    FunctionArns.of(FunctionDefinition.STREAM_FANOUT),
-                                    Clock.systemUTC()),
-                            options.inMemory() ? Checkpoints.inMemory() : Checkpoints.inFile(options.checkpointFile()),
-                            PumpOptions.DEFAULT,
-                            Clock.systemUTC(),
-                            line -> console.println("[stream-pump] " + line))
-                    .start());
+            fanoutInvocations = new TimedInvoker(invoker(fanout, fanoutRuntimeApi), Clock.systemUTC());
+            pump = startStreamPump(
+                    StreamTrigger.DEFAULT,
+                    FunctionDefinition.STREAM_FANOUT,
+                    fanoutInvocations,
+                    options.deadLetterFolder(),
+                    options.checkpointFile(),
+                    "stream-pump");
         }
         if (indexer != null) {
             remember(indexer);
             // A second reader of the same stream, with its own trigger, checkpoints and failure destination: as the
             // deployed indexer has its own event source mapping.
-            indexerPump = remember(new StreamPump(
-                            remember(dynamoDb.client()),
-                            remember(dynamoDb.streamsClient()),
-                            options.tableName(),
-                            StreamTrigger.SEARCH_INDEXER,
-                            indexerInvocations = new TimedInvoker(
-                                    new RuntimeApiInvoker(
-                                            indexerRuntimeApi.invokeUri(),
-                                            Duration.ofSeconds(FunctionDefinition.SEARCH_INDEXER.timeoutSeconds())),
-                                    Clock.systemUTC()),
-                            new DeadLetterFolder(
-                                    options.deadLetterFolder().resolve(FunctionDefinition.SEARCH_INDEXER.name()),
-                                    FunctionArns.of(FunctionDefinition.SEARCH_INDEXER),
-                                    Clock.systemUTC()),
-                            options.inMemory()
-                                    ? Checkpoints.inMemory()
-                                    : Checkpoints.inFile(options.indexerCheckpointFile()),
-                            PumpOptions.DEFAULT,
-                            Clock.systemUTC(),
-                            line -> console.println("[search-pump] " + line))
-                    .start());
+            indexerInvocations = new TimedInvoker(invoker(indexer, indexerRuntimeApi), Clock.systemUTC());
+            indexerPump = startStreamPump(
+                    StreamTrigger.SEARCH_INDEXER,
+                    FunctionDefinition.SEARCH_INDEXER,
+                    indexerInvocations,
+                    options.deadLetterFolder().resolve(FunctionDefinition.SEARCH_INDEXER.name()),
+                    options.indexerCheckpointFile(),
+                    "search-pump");
         }
         if (refreshWorker != null) {
             remember(refreshWorker);
@@ -354,14 +321,51 @@ public final class LocalSystem implements AutoCloseable {
                             sqs.queues().queueArn(),
                             LocalDynamoDb.REGION.id(),
                             ONE_WORKER_INSTANCE,
-                            new RuntimeApiInvoker(
-                                    workerRuntimeApi.invokeUri(),
-                                    Duration.ofSeconds(FunctionDefinition.REFRESH_WORKER.timeoutSeconds())),
+                            invoker(refreshWorker, workerRuntimeApi),
                             QUEUE_LONG_POLL,
                             line -> console.println("[queue-pump] " + line))
                     .start());
         }
         report.total(since(begin));
+    }
+
+    /**
+     * A pump of the table's stream to {@code function} through {@code invocations}, its failures in {@code deadLetters},
+     * checkpointed in {@code checkpointFile} unless the table is in memory, its lines prefixed with {@code name}.
+     */
+    private StreamPump startStreamPump(
+            StreamTrigger trigger,
+            FunctionDefinition function,
+            TimedInvoker invocations,
+            Path deadLetters,
+            Path checkpointFile,
+            String name) {
+        return remember(new StreamPump(
+                        remember(dynamoDb.client()),
+                        remember(dynamoDb.streamsClient()),
+                        options.tableName(),
+                        trigger,
+                        invocations,
+                        new DeadLetterFolder(deadLetters, FunctionArns.of(function), Clock.systemUTC()),
+                        options.inMemory() ? Checkpoints.inMemory() : Checkpoints.inFile(checkpointFile),
+                        PumpOptions.DEFAULT,
+                        Clock.systemUTC(),
+                        line -> console.println("[" + name + "] " + line))
+                .start());
+    }
+
+    /** A Runtime API on a free port for a function the pumps invoke, with its deployed timeout. */
+    private RuntimeApiServer runtimeApiOf(FunctionDefinition function) {
+        return remember(RuntimeApiServer.plain(0, timeoutOf(function)));
+    }
+
+    /** Invokes {@code function} through its Runtime API, with its deployed timeout. */
+    private static RuntimeApiInvoker invoker(PackagedFunction function, RuntimeApiServer runtimeApi) {
+        return new RuntimeApiInvoker(runtimeApi.invokeUri(), timeoutOf(function.definition()));
+    }
+
+    private static Duration timeoutOf(FunctionDefinition function) {
+        return Duration.ofSeconds(function.timeoutSeconds());
     }
 
     /**

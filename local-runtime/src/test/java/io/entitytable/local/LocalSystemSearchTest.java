@@ -95,7 +95,8 @@ class LocalSystemSearchTest {
                     "Entity",
                     system.queues().endpoint().getPort(),
                     true,
-                    system.searchEngine().endpoint().getPort());
+                    system.searchEngine().endpoint().getPort(),
+                    BindAddress.LOOPBACK);
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             InvocationResult result = new InvokeCommand(
                             running, new PrintStream(out, true, StandardCharsets.UTF_8), System.out)

@@ -45,8 +45,9 @@ public final class LinkedStoreSeed {
      * @param business the business of the store and its customers
      * @param store the store
      * @param customerIds the linked customers, in the order written
+     * @param storeCopies the store's copies, one under each customer ({@code customer#C / store#S}), in the same order
      */
-    public record Seeded(String business, Store store, List<String> customerIds) {
+    public record Seeded(String business, Store store, List<String> customerIds, List<Duplicate> storeCopies) {
         public String storeRef() {
             return Keys.subjectRef(store.entity(), store.id());
         }
@@ -80,6 +81,7 @@ public final class LinkedStoreSeed {
         items.add(new Business(businessId, "Seeded " + businessId, Set.of(), 1, CREATED, CREATED).toItem());
         items.add(storeItem);
         List<String> customerIds = new ArrayList<>();
+        List<Duplicate> storeCopies = new ArrayList<>();
         for (int i = 0; i < customers; i++) {
             Customer customer = new Customer(
                     Ids.newId(),
@@ -101,6 +103,9 @@ public final class LinkedStoreSeed {
                     // An edge copies the subject its type names: store#S / customer#C the customer, and back.
                     boolean copiesStore = edge.source().id().equals(store.id());
                     items.add(RelationshipCatalogue.copyItem(edge, copiesStore ? storeItem : customerItem));
+                    if (copiesStore) {
+                        storeCopies.add(edge);
+                    }
                 }
             }
             if (items.size() >= 10 * BATCH) {
@@ -112,7 +117,7 @@ public final class LinkedStoreSeed {
         children.add(store.id());
         items.addAll(childCounters(businessId, children));
         putAll(dynamo, table, items);
-        return new Seeded(businessId, store, customerIds);
+        return new Seeded(businessId, store, customerIds, storeCopies);
     }
 
     /** The business's child counters, counting its children as the API does (each on its own counter). */

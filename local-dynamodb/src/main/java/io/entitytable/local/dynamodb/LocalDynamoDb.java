@@ -18,6 +18,7 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
 import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -141,6 +142,13 @@ public final class LocalDynamoDb implements AutoCloseable {
 
     public DynamoDbClient client() {
         return pointedHere(DynamoDbClient.builder()).build();
+    }
+
+    /** A client whose every call, each attempt included, passes through {@code interceptor}: faults a run injects. */
+    public DynamoDbClient client(ExecutionInterceptor interceptor) {
+        return pointedHere(DynamoDbClient.builder())
+                .overrideConfiguration(config -> config.addExecutionInterceptor(interceptor))
+                .build();
     }
 
     public DynamoDbStreamsClient streamsClient() {

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -19,10 +18,7 @@ import java.util.List;
 final class ApiClient {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final HttpClient http = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5))
-            .build();
+    private final LocalHttp http = new LocalHttp();
     private final String base;
     private final String authorization;
 
@@ -86,21 +82,11 @@ final class ApiClient {
     }
 
     private Response send(HttpRequest.Builder request) {
-        try {
-            HttpResponse<String> response = http.send(
-                    request.header("Authorization", authorization)
-                            .timeout(Duration.ofSeconds(30))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
-            List<String> timing = response.headers().allValues(ServerTiming.HEADER);
-            return new Response(
-                    response.statusCode(), response.body(), timing.isEmpty() ? null : String.join(",", timing));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
+        HttpResponse<String> response = http.send(request.header("Authorization", authorization)
+                .timeout(Duration.ofSeconds(30))
+                .build());
+        List<String> timing = response.headers().allValues(ServerTiming.HEADER);
+        return new Response(response.statusCode(), response.body(), timing.isEmpty() ? null : String.join(",", timing));
     }
 
     /**

@@ -8,7 +8,6 @@ import io.entitytable.search.client.SearchDocument;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -25,10 +24,7 @@ import java.util.Map;
 final class EngineCalls {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final HttpClient http = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5))
-            .build();
+    private final LocalHttp http = new LocalHttp();
     private final URI endpoint;
 
     EngineCalls(URI endpoint) {
@@ -84,7 +80,7 @@ final class EngineCalls {
                     .header("content-type", "application/x-ndjson")
                     .POST(HttpRequest.BodyPublishers.ofString(body.toString(), StandardCharsets.UTF_8))
                     .build();
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = http.send(request);
             JsonNode result = JSON.readTree(response.body());
             if (response.statusCode() / 100 != 2 || result.path("errors").asBoolean(true)) {
                 throw new IllegalStateException("bulk answered " + response.statusCode() + ": "
@@ -93,9 +89,6 @@ final class EngineCalls {
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 
@@ -173,7 +166,7 @@ final class EngineCalls {
                             ? HttpRequest.BodyPublishers.noBody()
                             : HttpRequest.BodyPublishers.ofString(
                                     JSON.writeValueAsString(body), StandardCharsets.UTF_8));
-            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = http.send(request.build());
             if (response.statusCode() == 404 && missingIsNull) {
                 return null;
             }
@@ -184,9 +177,6 @@ final class EngineCalls {
             return JSON.readTree(response.body());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 }

@@ -4,11 +4,10 @@ import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import io.entitytable.fanout.StreamFanout;
 import io.entitytable.fanout.table.FanoutConfig;
 import io.entitytable.fanout.table.FanoutStats;
+import io.entitytable.local.dynamodb.LinkedStoreSeed;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Customer;
-import io.entitytable.model.Ids;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
 import io.entitytable.model.Store;
@@ -18,22 +17,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.Record;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
-import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
- * A store with k linked customers, i.e. k copies of the store ({@code customer#C / store#S}). One MODIFY of the store
+ * A store with k linked customers ({@link LinkedStoreSeed}), i.e. k copies of the store ({@code customer#C / store#S}).
+ * One MODIFY of the store
  * makes {@link StreamFanout} refresh all k copies; the baseline writes the same k copy items with plain conditional
  * PutItems (the same condition the fan-out's refresh uses) from a pool of the same size as the fan-out's write
  * concurrency. Rounds alternate which side goes first; each step bumps the store's version so every write succeeds.
@@ -67,8 +63,9 @@ final class FanoutBench {
                 DynamoDbClient fanoutClient = local.client();
                 DynamoDbClient rawClient = local.client();
                 StreamFanout fanout = StreamFanout.create(fanoutClient, FanoutConfig.forTable(table))) {
-            Store store = new Store(Ids.newId(), Ids.newId(), "Main", address(1), Set.of(), 1, NOW, NOW);
-            List<Duplicate> storeCopies = seed(seedClient, table, store, copies, pool);
+            LinkedStoreSeed.Seeded seeded = LinkedStoreSeed.write(seedClient, table, copies);
+            Store store = seeded.store();
+            List<Duplicate> storeCopies = seeded.storeCopies();
             Samples fanoutSamples = new Samples();
             Samples rawSamples = new Samples();
             double fanoutWcu = 0;
@@ -172,77 +169,6 @@ final class FanoutBench {
             }
         }
         return units;
-    }
-
-    /**
-     * Writes the store, k customers linked to it and both edges of each link, exactly the items the fan-out would
-     * have made (built with {@link RelationshipCatalogue}); returns the k duplicates that copy the store.
-     */
-    private static List<Duplicate> seed(
-            DynamoDbClient client, String table, Store store, int customers, ExecutorService pool) {
-        return seed(client, table, store, store.toItem(), customers, pool);
-    }
-
-    /** {@link #seed} with the store's item as given (the job benchmark's carries its {@code linkCount}). */
-    static List<Duplicate> seed(
-            DynamoDbClient client,
-            String table,
-            Store store,
-            Map<String, AttributeValue> storeItem,
-            int customers,
-            ExecutorService pool) {
-        List<Map<String, AttributeValue>> items = new ArrayList<>();
-        items.add(storeItem);
-        List<Duplicate> storeCopies = new ArrayList<>();
-        for (int i = 0; i < customers; i++) {
-            Map<String, AttributeValue> customer = new Customer(
-                            Ids.newId(),
-                            store.businessId(),
-                            "Ann" + i,
-                            "Smith",
-                            null,
-                            Map.of(),
-                            Set.of(store.id()),
-                            Set.of(),
-                            1,
-                            NOW,
-                            NOW)
-                    .toItem();
-            items.add(customer);
-            for (Duplicate duplicate : RelationshipCatalogue.impliedBy(customer)) {
-                boolean copiesStore = duplicate.source().id().equals(store.id());
-                items.add(RelationshipCatalogue.copyItem(duplicate, copiesStore ? storeItem : customer));
-                if (copiesStore) {
-                    storeCopies.add(duplicate);
-                }
-            }
-        }
-        List<Future<?>> batches = new ArrayList<>();
-        for (int from = 0; from < items.size(); from += 25) {
-            List<WriteRequest> batch = items.subList(from, Math.min(items.size(), from + 25)).stream()
-                    .map(item -> WriteRequest.builder()
-                            .putRequest(PutRequest.builder().item(item).build())
-                            .build())
-                    .toList();
-            batches.add(pool.submit(() -> writeAll(client, table, batch)));
-        }
-        for (Future<?> batch : batches) {
-            try {
-                batch.get();
-            } catch (Exception e) {
-                throw new IllegalStateException("seeding the fan-out table failed", e);
-            }
-        }
-        return storeCopies;
-    }
-
-    private static void writeAll(DynamoDbClient client, String table, List<WriteRequest> batch) {
-        Map<String, List<WriteRequest>> pending = Map.of(table, batch);
-        while (!pending.isEmpty()) {
-            Map<String, List<WriteRequest>> request = pending;
-            BatchWriteItemResponse response = client.batchWriteItem(r -> r.requestItems(request));
-            pending = response.hasUnprocessedItems() ? response.unprocessedItems() : Map.of();
-        }
     }
 
     private static Address address(int number) {

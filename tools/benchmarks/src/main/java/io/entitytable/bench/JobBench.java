@@ -10,10 +10,8 @@ import io.entitytable.local.dynamodb.LinkedStoreSeed;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.pump.QueuePump;
 import io.entitytable.local.sqs.LocalSqs;
-import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CopyPace;
-import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
@@ -26,7 +24,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -82,13 +79,13 @@ final class JobBench {
             RefreshQueue queue = RefreshQueue.sqs(sqs.client(), sqs.queues().queueUrl());
             ExecutorService pool = Executors.newFixedThreadPool(RAW_THREADS);
             try {
-                Store store = new Store(Ids.newId(), Ids.newId(), "Main", address(), Set.of(), 1, NOW, NOW);
                 long seedStart = System.nanoTime();
-                List<Duplicate> storeCopies = seed(dynamo, table, store, copies, pool);
+                LinkedStoreSeed.Seeded seeded = seed(dynamo, table, copies);
+                List<Duplicate> storeCopies = seeded.storeCopies();
                 double seedSeconds = (System.nanoTime() - seedStart) / 1e9;
                 System.err.printf(Locale.ROOT, "[jobs] k=%d seeded in %.1f s%n", copies, seedSeconds);
 
-                Store v1 = store;
+                Store v1 = seeded.store();
                 Store v2 = renamed(v1, "Uptown");
                 Pass paced = pass(dynamo, config, queue, sqs, v1, v2, copies, 1, CopyPace.COPIES_PER_SECOND);
                 check(dynamo, table, storeCopies, v2.version());
@@ -211,20 +208,15 @@ final class JobBench {
         }
     }
 
-    /**
-     * The store (with {@code linkCount = k}), k customers listing it and both edges of every link, as the API and the
-     * fan-out leave them; returns the customer-side copies of the store.
-     */
-    private static List<Duplicate> seed(
-            DynamoDbClient dynamo, String table, Store store, int customers, ExecutorService pool) {
+    /** The store with k customers linked to it, as the API and the fan-out leave them ({@link LinkedStoreSeed}). */
+    private static LinkedStoreSeed.Seeded seed(DynamoDbClient dynamo, String table, int customers) {
         System.err.printf(Locale.ROOT, "[jobs] k=%d: seeding the store, its customers and their edges%n", customers);
-        List<Duplicate> storeCopies =
-                FanoutBench.seed(dynamo, table, store, LinkedStoreSeed.storeItem(store, customers), customers, pool);
-        if (storeCopies.size() != customers) {
-            throw new IllegalStateException(
-                    "expected " + customers + " copies of the store, made " + storeCopies.size());
+        LinkedStoreSeed.Seeded seeded = LinkedStoreSeed.write(dynamo, table, customers);
+        if (seeded.storeCopies().size() != customers) {
+            throw new IllegalStateException("expected " + customers + " copies of the store, made "
+                    + seeded.storeCopies().size());
         }
-        return storeCopies;
+        return seeded;
     }
 
     private static Store renamed(Store store, String name) {
@@ -237,9 +229,5 @@ final class JobBench {
         dynamo.deleteItem(
                 request -> request.tableName(table).key(ItemKey.of(old).toAttributes()));
         dynamo.putItem(PutItemRequest.builder().tableName(table).item(next).build());
-    }
-
-    private static Address address() {
-        return new Address("1 Main St", "Austin", "TX", "73301", "US");
     }
 }

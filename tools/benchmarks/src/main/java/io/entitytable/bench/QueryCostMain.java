@@ -23,10 +23,8 @@ final class QueryCostMain {
     private QueryCostMain() {}
 
     public static void main(String[] args) throws Exception {
-        int documents = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
-        int businesses = args.length > 1 ? Integer.parseInt(args[1]) : 1_000;
-        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 400;
-        try (SeededEngine seeded = SeededEngine.start("query-cost-", documents, businesses)) {
+        int rounds = SeededEngine.argument(args, 2, 400);
+        try (SeededEngine seeded = SeededEngine.start("query-cost-", args)) {
             run(seeded.calls(), seeded.businessIds(), Math.max(20, rounds / 10), seeded.random(), false);
             run(seeded.calls(), seeded.businessIds(), rounds, seeded.random(), true);
         }
@@ -37,24 +35,16 @@ final class QueryCostMain {
     static List<Variant> variants() {
         return List.of(
                 new Variant("before: AUTO on every word, whole query highlighted on every field", body -> body),
-                new Variant("AUTO:5,64 (one typo from 5 letters)", body -> fuzzy(body, "AUTO:5,64", 0, 50)),
+                new Variant("AUTO:5,64 (one typo from 5 letters)", body -> fuzzy(body, AUTO_5_64, 0, 50)),
                 new Variant("highlight require_field_match", QueryCostMain::requireFieldMatch),
-                new Variant(
-                        "AUTO:5,64 pl 1 me 50 + require_field_match (first letter exact)",
-                        body -> requireFieldMatch(fuzzy(body, "AUTO:5,64", 1, 50))),
-                new Variant(
-                        "AUTO:5,64 pl 0 me 50 + require_field_match (the API now)",
-                        body -> requireFieldMatch(fuzzy(body, "AUTO:5,64", 0, 50))),
-                new Variant(
-                        "AUTO:5,64 pl 1 me 10 + require_field_match",
-                        body -> requireFieldMatch(fuzzy(body, "AUTO:5,64", 1, 10))),
-                new Variant(
-                        "AUTO:5,64 pl 2 me 10 + require_field_match",
-                        body -> requireFieldMatch(fuzzy(body, "AUTO:5,64", 2, 10))),
+                new Variant("AUTO:5,64 pl 1 me 50 + require_field_match (first letter exact)", fieldMatched(1, 50)),
+                new Variant("AUTO:5,64 pl 0 me 50 + require_field_match (the API now)", fieldMatched(0, 50)),
+                new Variant("AUTO:5,64 pl 1 me 10 + require_field_match", fieldMatched(1, 10)),
+                new Variant("AUTO:5,64 pl 2 me 10 + require_field_match", fieldMatched(2, 10)),
                 new Variant(
                         "AUTO:5,64 pl 1 me 10 + require_field_match + 1 fragment",
-                        body -> oneFragment(requireFieldMatch(fuzzy(body, "AUTO:5,64", 1, 10)))),
-                new Variant("AUTO:5,64 pl 1 me 10, no highlight", body -> noHighlight(fuzzy(body, "AUTO:5,64", 1, 10))),
+                        body -> oneFragment(fieldMatched(1, 10).apply(body))),
+                new Variant("AUTO:5,64 pl 1 me 10, no highlight", body -> noHighlight(fuzzy(body, AUTO_5_64, 1, 10))),
                 new Variant("the API now + whole fields highlighted (0 fragments)", body -> wholeFields(apiNow(body))),
                 new Variant("the API now + plain highlighter", body -> highlighter(apiNow(body), "plain")),
                 new Variant("the API now + _source of the hit's fields only", body -> sourceFields(apiNow(body))),
@@ -62,6 +52,14 @@ final class QueryCostMain {
                         "the API now + 0 fragments + _source fields", body -> sourceFields(wholeFields(apiNow(body)))),
                 new Variant("the API now, no highlight", body -> noHighlight(apiNow(body))),
                 new Variant("no fuzziness, no highlight", body -> noHighlight(fuzzy(body, null, 0, 0))));
+    }
+
+    /** Fuzziness as the API asks for it: exact up to 4 letters, one typo from 5, two from 64. */
+    private static final String AUTO_5_64 = "AUTO:5,64";
+
+    /** {@code AUTO:5,64} with this prefix length and these expansions, highlighting only the fields that matched. */
+    private static UnaryOperator<Map<String, Object>> fieldMatched(int prefixLength, int maxExpansions) {
+        return body -> requireFieldMatch(fuzzy(body, AUTO_5_64, prefixLength, maxExpansions));
     }
 
     @SuppressWarnings("unchecked")
@@ -93,7 +91,7 @@ final class QueryCostMain {
     }
 
     static Map<String, Object> apiNow(Map<String, Object> body) {
-        return requireFieldMatch(fuzzy(body, "AUTO:5,64", 0, 50));
+        return fieldMatched(0, 50).apply(body);
     }
 
     /** Each field highlighted whole, without cutting it into fragments. */

@@ -136,22 +136,13 @@ final class ReadPatternsBench {
     /** What the function's Server-Timing said its DynamoDB calls cost. */
     record FunctionCost(int requests, double readUnits) {}
 
-    /** The API side's samples of one pattern. */
-    private static final class ApiSamples {
-        final Samples client = new Samples();
-        final Samples function = new Samples();
-        final Samples db = new Samples();
-        final Samples own = new Samples();
-        final Samples outside = new Samples();
+    /** The API side's samples of one pattern: its calls are DynamoDB's. */
+    private static final class ApiSamples extends ApiTimings {
         FunctionCost cost;
         boolean costVaried;
 
         void add(long clientNanos, ApiClient.ServerTiming timing) {
-            client.add(clientNanos);
-            function.addMillis(timing.appMs());
-            db.addMillis(timing.dbMs());
-            own.addMillis(timing.ownMs());
-            outside.add(clientNanos - Math.round(timing.appMs() * 1_000_000));
+            add(clientNanos, timing, timing.dbMs());
             FunctionCost next = new FunctionCost(timing.count(), timing.rcu());
             costVaried |= cost != null && !cost.equals(next);
             cost = next;
@@ -191,7 +182,7 @@ final class ReadPatternsBench {
                     rawSamples,
                     cost,
                     apiSamples.function,
-                    apiSamples.db,
+                    apiSamples.calls,
                     apiSamples.own,
                     apiSamples.outside,
                     apiSamples.cost,

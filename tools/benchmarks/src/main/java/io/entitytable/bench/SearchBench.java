@@ -52,21 +52,12 @@ final class SearchBench {
         }
     }
 
-    /** The API side of the searches of one kind. */
-    static final class QuerySamples {
-        final Samples client = new Samples();
-        final Samples function = new Samples();
-        final Samples engine = new Samples();
-        final Samples own = new Samples();
-        final Samples outside = new Samples();
+    /** The API side of the searches of one kind: its calls are the engine's. */
+    static final class QuerySamples extends ApiTimings {
         int withHits;
 
         void add(long clientNanos, ApiClient.ServerTiming timing, boolean hits) {
-            client.add(clientNanos);
-            function.addMillis(timing.appMs());
-            engine.addMillis(Double.isNaN(timing.searchMs()) ? 0 : timing.searchMs());
-            own.addMillis(timing.ownMs());
-            outside.add(clientNanos - Math.round(timing.appMs() * 1_000_000));
+            add(clientNanos, timing, Double.isNaN(timing.searchMs()) ? 0 : timing.searchMs());
             if (hits) {
                 withHits++;
             }
@@ -118,7 +109,7 @@ final class SearchBench {
             int perBusiness = mode.searchDocuments() / mode.searchBusinesses();
             int streamBusinesses = Math.max(1, mode.searchThroughStream() / perBusiness);
             SearchSeed.Seeded streamed = SearchSeed.writeToTable(
-                    dynamo, table, streamBusinesses, streamBusinesses * perBusiness, pool, random);
+                    dynamo, table, streamBusinesses, streamBusinesses * perBusiness, pool, random, item -> {});
             double seedSeconds = (System.nanoTime() - seedStart) / 1e9;
             System.err.printf(
                     Locale.ROOT,
@@ -192,7 +183,7 @@ final class SearchBench {
                     "[bench] search: function p50 %s ms p99 %s ms, engine p50 %s ms, minimal search p50 %s ms%n",
                     Samples.ms(all.function.p50()),
                     Samples.ms(all.function.p99()),
-                    Samples.ms(all.engine.p50()),
+                    Samples.ms(all.calls.p50()),
                     Samples.ms(floor.p50()));
 
             // Where the engine's time goes: the API's query shape with parts left out, straight to the engine.

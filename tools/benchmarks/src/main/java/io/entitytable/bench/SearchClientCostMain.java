@@ -36,10 +36,8 @@ final class SearchClientCostMain {
     private SearchClientCostMain() {}
 
     public static void main(String[] args) throws Exception {
-        int documents = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
-        int businesses = args.length > 1 ? Integer.parseInt(args[1]) : 1_000;
-        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 1_000;
-        try (SeededEngine seeded = SeededEngine.start("search-client-cost-", documents, businesses)) {
+        int rounds = SeededEngine.argument(args, 2, 1_000);
+        try (SeededEngine seeded = SeededEngine.start("search-client-cost-", args)) {
             OpenSearchClient client = SearchClients.create(seeded.endpoint(), false);
             TextSearch search = new TextSearch(client);
             List<String> ids = seeded.businessIds();

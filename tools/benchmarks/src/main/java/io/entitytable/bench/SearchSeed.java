@@ -176,19 +176,9 @@ final class SearchSeed {
 
     /**
      * Writes {@code documents} indexable core items spread evenly over {@code businesses} new businesses into the table,
-     * from the pool's threads (BatchWriteItem, 25 items a call); returns the businesses and the table items written.
+     * from the pool's threads (BatchWriteItem, 25 items a call), handing each one to {@code seeded} (in this thread);
+     * returns the businesses and the table items written.
      */
-    static Seeded writeToTable(
-            DynamoDbClient dynamo,
-            String table,
-            int businesses,
-            int documents,
-            ExecutorService writers,
-            Random random) {
-        return writeToTable(dynamo, table, businesses, documents, writers, random, item -> {});
-    }
-
-    /** As above, handing each indexable core item written to {@code seeded} (in this thread). */
     static Seeded writeToTable(
             DynamoDbClient dynamo,
             String table,

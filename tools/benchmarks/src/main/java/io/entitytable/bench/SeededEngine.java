@@ -29,7 +29,20 @@ final class SeededEngine implements AutoCloseable {
         this.random = random;
     }
 
-    static SeededEngine start(String folderPrefix, int documents, int businesses) throws IOException {
+    /**
+     * The engine of a harness whose command line starts {@code [documents] [businesses]} (100,000 documents over 1,000
+     * businesses when not given).
+     */
+    static SeededEngine start(String folderPrefix, String[] args) throws IOException {
+        return start(folderPrefix, argument(args, 0, 100_000), argument(args, 1, 1_000));
+    }
+
+    /** The whole number at {@code index} of a harness's command line, or {@code fallback} when it has none there. */
+    static int argument(String[] args, int index, int fallback) {
+        return args.length > index ? Integer.parseInt(args[index]) : fallback;
+    }
+
+    private static SeededEngine start(String folderPrefix, int documents, int businesses) throws IOException {
         LocalSearchEngine server = LocalSearchEngine.start(Files.createTempDirectory(folderPrefix), 0);
         try {
             EngineCalls calls = new EngineCalls(server.endpoint());

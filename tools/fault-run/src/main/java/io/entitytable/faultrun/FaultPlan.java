@@ -1,6 +1,8 @@
 package io.entitytable.faultrun;
 
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
@@ -34,6 +36,22 @@ public final class FaultPlan {
     /** A number in [0, bound). */
     public synchronized int nextInt(int bound) {
         return random.nextInt(bound);
+    }
+
+    /**
+     * {@code items} with some of them each followed by a copy of itself, each with probability {@code rate}: what "at
+     * least once" delivery does to a batch. Every copy is counted as {@code kind}.
+     */
+    public <T> List<T> withDuplicates(List<T> items, double rate, FaultKind kind) {
+        List<T> delivered = new ArrayList<>();
+        for (T item : items) {
+            delivered.add(item);
+            if (chance(rate)) {
+                delivered.add(item);
+                record(kind);
+            }
+        }
+        return delivered;
     }
 
     /** Counts a fault that happened (not one that was only planned). */

@@ -111,26 +111,28 @@ public final class FaultRun {
             }
             UnreliableRefreshQueue refreshQueue = new UnreliableRefreshQueue(
                     RefreshQueue.sqs(sqs.client(), sqs.queues().queueUrl()), plan);
-            try (FanoutInstances fanout = new FanoutInstances(system.dynamoDb().endpoint(), table, plan, refreshQueue);
-                    IndexerInstance indexer =
-                            new IndexerInstance(system.dynamoDb().endpoint(), table, engine.endpoint());
+            try (FanoutInstances fanout = new FanoutInstances(system.dynamoDb(), table, plan, refreshQueue);
+                    IndexerInstance indexer = new IndexerInstance(system.dynamoDb(), table, engine.endpoint());
                     RefreshWorkerInstances workers =
-                            new RefreshWorkerInstances(system.dynamoDb().endpoint(), table, refreshQueue, plan);
-                    QueuePump queuePump = new QueuePump(
-                                    sqs.client(),
-                                    sqs.queues().queueUrl(),
-                                    sqs.queues().queueArn(),
-                                    LocalDynamoDb.REGION.id(),
-                                    QUEUE_TRIGGER,
-                                    workers,
-                                    QUEUE_LONG_POLL,
-                                    this::queuePumpLog)
-                            .start()) {
-                UnreliableDelivery delivery = new UnreliableDelivery(fanout, plan);
+                            new RefreshWorkerInstances(system.dynamoDb(), table, plan, refreshQueue)) {
+                CountedInvocations workerCalls = new CountedInvocations(workers);
+                CountedInvocations fanoutCalls = new CountedInvocations(fanout);
+                CountedInvocations indexerCalls = new CountedInvocations(indexer);
+                UnreliableDelivery delivery = new UnreliableDelivery(fanoutCalls, plan);
                 // A plan of its own: drawing the indexer's faults from the fan-out's plan would change which faults the
                 // fan-out meets for a given seed.
-                UnreliableDelivery indexDelivery = new UnreliableDelivery(indexer, indexPlan);
-                try (RestartingPump pump = new RestartingPump(
+                UnreliableDelivery indexDelivery = new UnreliableDelivery(indexerCalls, indexPlan);
+                try (QueuePump queuePump = new QueuePump(
+                                        sqs.client(),
+                                        sqs.queues().queueUrl(),
+                                        sqs.queues().queueArn(),
+                                        LocalDynamoDb.REGION.id(),
+                                        QUEUE_TRIGGER,
+                                        workerCalls,
+                                        QUEUE_LONG_POLL,
+                                        this::queuePumpLog)
+                                .start();
+                        RestartingPump pump = new RestartingPump(
                                 system.dynamoDb(),
                                 table,
                                 StreamTrigger.DEFAULT,
@@ -209,10 +211,10 @@ public final class FaultRun {
                             operations,
                             plan.injectedByKind(),
                             new FaultRunResult.Stream(
-                                    delivery.invocations(),
+                                    fanoutCalls.invocations(),
                                     delivery.recordsDelivered(),
                                     delivery.distinctRecords(),
-                                    delivery.functionErrors(),
+                                    fanoutCalls.functionErrors(),
                                     fanout.instancesStarted(),
                                     pump.discardedRecords()),
                             new FaultRunResult.Refresh(
@@ -222,18 +224,18 @@ public final class FaultRun {
                                     jobs.passes(),
                                     refreshQueue.sent(),
                                     refreshQueue.continuations(),
-                                    workers.invocations(),
-                                    workers.functionErrors(),
+                                    workerCalls.invocations(),
+                                    workerCalls.functionErrors(),
                                     workers.instancesStarted(),
                                     sqs.depth(sqs.queues().queueUrl()),
                                     sqs.depth(sqs.queues().deadLetterQueueUrl())),
                             new FaultRunResult.Index(
                                     indexDrained,
-                                    indexDelivery.invocations(),
+                                    indexerCalls.invocations(),
                                     indexDelivery.recordsDelivered(),
                                     indexPlan.injectedByKind().getOrDefault(FaultKind.REDELIVERED_BATCH, 0L),
                                     indexPlan.injectedByKind().getOrDefault(FaultKind.DUPLICATED_RECORD, 0L),
-                                    indexDelivery.functionErrors(),
+                                    indexerCalls.functionErrors(),
                                     indexer.deadLetters(),
                                     indexPump.discardedRecords()),
                             verification,

@@ -1,9 +1,5 @@
 package io.entitytable.faultrun;
 
-import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
-import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.pump.DynamodbEventJson;
 import io.entitytable.local.pump.FunctionInvoker;
@@ -17,7 +13,6 @@ import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -28,20 +23,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * none. Refused documents are counted: each one is a search result lost.
  */
 final class IndexerInstance implements FunctionInvoker, AutoCloseable {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private final DynamoDbClient dynamo;
     private final String tableName;
     private final IndexerHandler handler;
     private final AtomicLong deadLetters = new AtomicLong();
 
-    IndexerInstance(URI dynamoEndpoint, String tableName, URI searchEndpoint) {
-        this.dynamo = DynamoDbClient.builder()
-                .endpointOverride(dynamoEndpoint)
-                .region(LocalDynamoDb.REGION)
-                .credentialsProvider(LocalDynamoDb.CREDENTIALS)
-                .httpClient(UrlConnectionHttpClient.create())
-                .build();
+    IndexerInstance(LocalDynamoDb dynamoDb, String tableName, URI searchEndpoint) {
+        this.dynamo = dynamoDb.client();
         this.tableName = tableName;
         SearchIndexer indexer = SearchIndexer.create(
                 IndexerConfig.forEndpoint(searchEndpoint).withTable(tableName), this::linesOf, this::deadLettered);
@@ -50,16 +38,7 @@ final class IndexerInstance implements FunctionInvoker, AutoCloseable {
 
     @Override
     public InvocationResult invoke(String event) {
-        try {
-            DynamodbEvent records = DynamodbEventJson.read(event);
-            StreamsEventResponse response = handler.handleRequest(records, null);
-            return InvocationResult.success(JSON.writeValueAsString(response));
-        } catch (JsonProcessingException | RuntimeException e) {
-            return InvocationResult.error(JSON.createObjectNode()
-                    .put("errorType", e.getClass().getSimpleName())
-                    .put("errorMessage", String.valueOf(e))
-                    .toString());
-        }
+        return InProcessInvocation.of(() -> handler.handleRequest(DynamodbEventJson.read(event), null));
     }
 
     /** Records whose document the engine refused (a mapping or parse error). */

@@ -5,7 +5,6 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStream
 import io.entitytable.local.pump.DynamodbEventJson;
 import io.entitytable.local.pump.FunctionInvoker;
 import io.entitytable.local.pump.InvocationResult;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,14 +13,12 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Stands between the pump and the function and breaks the delivery promises an event source mapping only keeps
  * "at least once": some records of a batch are sent twice in a row, and a batch the function answered is sometimes
- * sent again (as after a checkpoint that was lost). Also counts what reached the function.
+ * sent again (as after a checkpoint that was lost). Also counts the records that reached the function.
  */
 final class UnreliableDelivery implements FunctionInvoker {
     private final FunctionInvoker function;
     private final FaultPlan plan;
-    private final AtomicLong invocations = new AtomicLong();
     private final AtomicLong records = new AtomicLong();
-    private final AtomicLong functionErrors = new AtomicLong();
     private final Set<String> distinct = ConcurrentHashMap.newKeySet();
 
     UnreliableDelivery(FunctionInvoker function, FaultPlan plan) {
@@ -32,7 +29,8 @@ final class UnreliableDelivery implements FunctionInvoker {
     @Override
     public InvocationResult invoke(String event) {
         DynamodbEvent batch = DynamodbEventJson.read(event);
-        List<DynamodbStreamRecord> records = withDuplicates(batch.getRecords());
+        List<DynamodbStreamRecord> records =
+                plan.withDuplicates(batch.getRecords(), plan.rates().duplicatedRecord(), FaultKind.DUPLICATED_RECORD);
         batch.setRecords(records);
         String delivered = DynamodbEventJson.write(batch);
         InvocationResult result = send(delivered, records);
@@ -44,31 +42,9 @@ final class UnreliableDelivery implements FunctionInvoker {
     }
 
     private InvocationResult send(String event, List<DynamodbStreamRecord> batch) {
-        invocations.incrementAndGet();
         records.addAndGet(batch.size());
         batch.forEach(record -> distinct.add(record.getDynamodb().getSequenceNumber()));
-        InvocationResult result = function.invoke(event);
-        if (result.functionError()) {
-            functionErrors.incrementAndGet();
-        }
-        return result;
-    }
-
-    /** The records with some of them each followed by a copy of itself. */
-    private List<DynamodbStreamRecord> withDuplicates(List<DynamodbStreamRecord> original) {
-        List<DynamodbStreamRecord> records = new ArrayList<>();
-        for (DynamodbStreamRecord record : original) {
-            records.add(record);
-            if (plan.chance(plan.rates().duplicatedRecord())) {
-                records.add(record);
-                plan.record(FaultKind.DUPLICATED_RECORD);
-            }
-        }
-        return records;
-    }
-
-    long invocations() {
-        return invocations.get();
+        return function.invoke(event);
     }
 
     long recordsDelivered() {
@@ -78,9 +54,5 @@ final class UnreliableDelivery implements FunctionInvoker {
     /** Stream records that reached the function at least once. */
     long distinctRecords() {
         return distinct.size();
-    }
-
-    long functionErrors() {
-        return functionErrors.get();
     }
 }

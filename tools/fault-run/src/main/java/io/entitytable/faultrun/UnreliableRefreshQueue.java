@@ -2,7 +2,6 @@ package io.entitytable.faultrun;
 
 import io.entitytable.fanout.refresh.RefreshQueue;
 import io.entitytable.model.RefreshMessage;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -24,14 +23,8 @@ final class UnreliableRefreshQueue implements RefreshQueue {
 
     @Override
     public void sendAll(List<RefreshMessage> messages) {
-        List<RefreshMessage> delivered = new ArrayList<>();
-        for (RefreshMessage message : messages) {
-            delivered.add(message);
-            if (plan.chance(plan.rates().duplicatedMessage())) {
-                delivered.add(message);
-                plan.record(FaultKind.DUPLICATED_MESSAGE);
-            }
-        }
+        List<RefreshMessage> delivered =
+                plan.withDuplicates(messages, plan.rates().duplicatedMessage(), FaultKind.DUPLICATED_MESSAGE);
         queue.sendAll(delivered);
         sent.addAndGet(delivered.size());
         continuations.addAndGet(
