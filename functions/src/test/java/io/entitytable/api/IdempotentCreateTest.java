@@ -16,6 +16,7 @@ import io.entitytable.api.idempotency.IdempotentRequests;
 import io.entitytable.api.idempotency.ReplayedAnswer;
 import io.entitytable.api.idempotency.RequestFingerprint;
 import io.entitytable.api.input.AddressInput;
+import io.entitytable.api.paging.TestClock;
 import io.entitytable.api.response.CustomerResponse;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.EntityTable;
@@ -29,11 +30,7 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.IdempotencyRecord;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -60,7 +57,7 @@ class IdempotentCreateTest {
 
     private static InMemoryEntityTable local;
     private static ConflictingDynamoDbClient conflicting;
-    private static final MovableClock CLOCK = new MovableClock();
+    private static final TestClock CLOCK = new TestClock();
     /** While set, the next TransactWriteItems that commits is followed by the function's death. */
     private static final AtomicBoolean DIE_AFTER_COMMIT = new AtomicBoolean();
 
@@ -267,29 +264,5 @@ class IdempotentCreateTest {
                     }
                     return result;
                 });
-    }
-
-    /** A clock that stands still until a test moves it. */
-    private static final class MovableClock extends Clock {
-        private volatile Instant now = Instant.parse("2026-11-24T12:00:00Z");
-
-        void advance(Duration duration) {
-            now = now.plus(duration);
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            throw new UnsupportedOperationException();
-        }
     }
 }
