@@ -799,8 +799,8 @@ class HostileInputTest {
             String line = "{\"sku\":\"PEN-1\",\"quantity\":1,\"unitPriceCents\":150}";
             Map<String, Object[]> lines = new LinkedHashMap<>();
             lines.put("[]", new Object[] {Expect.CLIENT_ERROR});
-            lines.put("99-lines", new Object[] {Expect.CLIENT_ERROR, repeatArray(line, 99)});
-            lines.put("98-lines", new Object[] {Expect.SUCCESS, repeatArray(line, 98)});
+            lines.put("98-lines", new Object[] {Expect.CLIENT_ERROR, repeatArray(line, 98)});
+            lines.put("97-lines", new Object[] {Expect.SUCCESS, repeatArray(line, 97)});
             lines.put(
                     "quantity-0",
                     new Object[] {Expect.CLIENT_ERROR, "[" + line.replace("\"quantity\":1", "\"quantity\":0") + "]"});

@@ -9,6 +9,7 @@ import io.entitytable.api.business.BusinessRequests;
 import io.entitytable.api.business.BusinessService;
 import io.entitytable.api.customer.CustomerRequests;
 import io.entitytable.api.customer.CustomerService;
+import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.input.AddressInput;
 import io.entitytable.api.order.OrderRequests;
 import io.entitytable.api.order.OrderService;
@@ -121,7 +122,8 @@ class TransactionConflictTest {
                                 null,
                                 null,
                                 List.of(new OrderRequests.LineInput("SKU-" + writer, null, 1, 100L)),
-                                null))));
+                                null),
+                        AnswerRecorder.none())));
 
         // THEN
         long conflicts = dynamo.conflicts() - conflictsBefore;
@@ -135,7 +137,8 @@ class TransactionConflictTest {
     void link_shouldSucceedForEveryWriter_whenThirtyTwoCustomersLinkOneStoreAtOnce() throws Exception {
         // GIVEN
         String business = business("Busy store");
-        String store = stores.create(business, new StoreRequests.CreateStore("Main", address(), null))
+        String store = stores.create(
+                        business, new StoreRequests.CreateStore("Main", address(), null), AnswerRecorder.none())
                 .id();
         List<String> linkers = new ArrayList<>();
         for (int i = 0; i < WRITERS; i++) {
@@ -215,13 +218,15 @@ class TransactionConflictTest {
 
     private static String business(String name) {
         return businesses
-                .create(new BusinessRequests.CreateBusiness(name, null))
+                .create(new BusinessRequests.CreateBusiness(name, null), AnswerRecorder.none())
                 .id();
     }
 
     private static Customer createCustomer(String business, String lastName) {
         return customers.create(
-                business, new CustomerRequests.CreateCustomer("Ann", lastName, null, Map.of("home", address()), null));
+                business,
+                new CustomerRequests.CreateCustomer("Ann", lastName, null, Map.of("home", address()), null),
+                AnswerRecorder.none());
     }
 
     private static AddressInput address() {

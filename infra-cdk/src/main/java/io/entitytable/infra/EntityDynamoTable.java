@@ -41,6 +41,8 @@ public final class EntityDynamoTable extends Construct {
                         layout.indexes().stream().map(EntityDynamoTable::index).toList())
                 .billing(Billing.onDemand())
                 .dynamoStream(StreamViewType.valueOf(layout.streamView().name()))
+                // Idempotency records carry it: DynamoDB deletes each some time after its 24 hours.
+                .timeToLiveAttribute(TableLayout.TIME_TO_LIVE)
                 .pointInTimeRecoverySpecification(PointInTimeRecoverySpecification.builder()
                         .pointInTimeRecoveryEnabled(true)
                         .build())

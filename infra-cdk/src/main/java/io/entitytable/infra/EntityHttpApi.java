@@ -43,15 +43,19 @@ public final class EntityHttpApi extends Construct {
     /** The stage API Gateway serves at the root of the API's URL. */
     public static final String DEFAULT_STAGE = "$default";
 
-    /** Request headers browsers may send: JSON bodies, bearer tokens and the optimistic-locking precondition. */
+    /**
+     * Request headers browsers may send: JSON bodies, bearer tokens, the optimistic-locking precondition and the key
+     * that makes a retried create safe.
+     */
     static final List<String> CORS_ALLOW_HEADERS =
-            List.of("content-type", "authorization", "if-match", "return-consumed-capacity");
+            List.of("content-type", "authorization", "if-match", "idempotency-key", "return-consumed-capacity");
 
     /**
-     * Response headers scripts may read: the version for the next If-Match, where a created item lives, and the
-     * function's own and DynamoDB time (functions/README.md "Server-Timing").
+     * Response headers scripts may read: the version for the next If-Match, where a created item lives, whether an
+     * answer is a replay for its Idempotency-Key, and the function's own and DynamoDB time (functions/README.md
+     * "Server-Timing").
      */
-    static final List<String> CORS_EXPOSE_HEADERS = List.of("etag", "location", "server-timing");
+    static final List<String> CORS_EXPOSE_HEADERS = List.of("etag", "location", "idempotent-replayed", "server-timing");
 
     private final HttpApi api;
     private final HttpStage stage;

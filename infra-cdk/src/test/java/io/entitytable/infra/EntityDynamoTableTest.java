@@ -42,6 +42,14 @@ class EntityDynamoTableTest {
     }
 
     @Test
+    void timeToLive_shouldBeOnTheLayoutsAttribute_soIdempotencyRecordsGo() {
+        // WHEN the stack is synthesized
+        // THEN DynamoDB deletes items past the epoch second in the layout's time-to-live attribute
+        assertThat(properties(table).get("TimeToLiveSpecification"))
+                .isEqualTo(Map.of("AttributeName", TableLayout.TIME_TO_LIVE, "Enabled", true));
+    }
+
+    @Test
     void keySchema_shouldEqualTheLayout() {
         // GIVEN the layout's key schema
         List<Map<String, Object>> expected = keySchema(local.keySchema());

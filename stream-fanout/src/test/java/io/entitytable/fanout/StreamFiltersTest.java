@@ -4,15 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.entitytable.deployment.StreamFilters;
 import io.entitytable.deployment.StreamTrigger;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.IdempotencyRecord;
 import io.entitytable.model.ItemKind;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.event.ruler.Machine;
 
 /**
@@ -58,6 +63,35 @@ class StreamFiltersTest {
                     .as("duplicate/line record %s", record.get("dynamodb").get("SequenceNumber"))
                     .isEmpty();
         }
+    }
+
+    @Test
+    void patterns_shouldDropTheRecordsOfIdempotencyRecords_soNeitherConsumerSeesThem() throws Exception {
+        // GIVEN the INSERT and the REMOVE (its time-to-live deletion) of an idempotency record
+        Instant now = Instant.parse("2026-11-24T12:00:00Z");
+        Map<String, AttributeValue> item = new IdempotencyRecord(
+                        "caller",
+                        "key-1",
+                        "f".repeat(64),
+                        201,
+                        "/stores/S",
+                        "\"1\"",
+                        "{}",
+                        now,
+                        now.plusSeconds(86_400))
+                .toItem();
+        ObjectNode image = JSON.createObjectNode();
+        item.forEach((name, value) ->
+                image.putObject(name).put(value.n() != null ? "N" : "S", value.n() != null ? value.n() : value.s()));
+        ObjectNode insert = JSON.createObjectNode().put("eventName", "INSERT");
+        insert.putObject("dynamodb").set("NewImage", image);
+        ObjectNode remove = JSON.createObjectNode().put("eventName", "REMOVE");
+        remove.putObject("dynamodb").set("OldImage", image);
+
+        // WHEN / THEN the fan-out's filters (which the search indexer's trigger shares) drop both
+        assertThat(StreamTrigger.SEARCH_INDEXER.filterPatterns()).isEqualTo(StreamFilters.PATTERNS);
+        assertThat(machine.rulesForJSONEvent(insert.toString())).isEmpty();
+        assertThat(machine.rulesForJSONEvent(remove.toString())).isEmpty();
     }
 
     @Test

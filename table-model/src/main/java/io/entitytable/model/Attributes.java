@@ -75,6 +75,25 @@ public final class Attributes {
     /** Requests charged in that second. */
     public static final String RATE_COUNT = "n";
 
+    // An idempotency record (see IdempotencyRecord).
+    /**
+     * When the item may go, in epoch seconds: the table's time-to-live attribute ({@link TableLayout#TIME_TO_LIVE}).
+     * DynamoDB deletes an item some time after it, so a reader treats an item past it as absent.
+     */
+    public static final String EXPIRES_AT = "expiresAt";
+    /** The caller that used the key: its token's {@code sub}. */
+    public static final String IDEMPOTENCY_CALLER = "caller";
+    /** The key as the caller sent it. */
+    public static final String IDEMPOTENCY_KEY = "key";
+    /** The request the key was first used for: a hash of its method, path and canonical body. */
+    public static final String IDEMPOTENCY_FINGERPRINT = "fingerprint";
+    /** The first answer: its status, {@code Location}, {@code ETag} and body, replayed as they were. */
+    public static final String IDEMPOTENCY_STATUS = "answerStatus";
+
+    public static final String IDEMPOTENCY_LOCATION = "answerLocation";
+    public static final String IDEMPOTENCY_ETAG = "answerEtag";
+    public static final String IDEMPOTENCY_BODY = "answerBody";
+
     // Public attributes of the subjects.
     public static final String NAME = "name";
     public static final String FIRST_NAME = "firstName";

@@ -28,7 +28,13 @@ public enum ItemKind {
      * A business's or a caller's count of requests in the current second (see RequestLimits): written by the API only,
      * on every request it charges, never fanned out, never indexed, never migrated.
      */
-    RATE;
+    RATE,
+    /**
+     * What an {@code Idempotency-Key} remembers of the request that first used it (see IdempotencyRecord): written by
+     * the API in the transaction of the write it answers for, never fanned out, never indexed, never migrated, gone
+     * after a day.
+     */
+    IDEMPOTENCY;
 
     /** The stored value: the name in lower case. */
     public String value() {

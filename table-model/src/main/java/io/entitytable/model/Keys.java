@@ -251,9 +251,30 @@ public final class Keys {
      * long; the hash holds neither, and never reads as a business's id.
      */
     public static String callerRateId(String subject) {
+        return CALLER_RATE_PREFIX + hashed(subject) + RATE_SUFFIX;
+    }
+
+    // ---- idempotency records: what a caller's Idempotency-Key answered -------------------------------------
+
+    /** The sort key of every idempotency record (see IdempotencyRecord). */
+    public static final String IDEMPOTENCY_TYPE = "idempotency";
+
+    /**
+     * {@code idem.<hash>}: the partition of the one record of the key {@code key} of the caller whose token's {@code
+     * sub} is {@code subject}, so keys spread over as many partitions as there are callers and keys. Both are hashed
+     * together, the subject length-prefixed (a key may hold any printable character, and a {@code sub} anything), so
+     * two callers' equal keys are two records and no pair of strings reads as another; like a caller's rate item, the
+     * hash holds no separator and never reads as a subject's id.
+     */
+    public static String idempotencyId(String subject, String key) {
+        return IDEMPOTENCY_PREFIX + hashed(subject.length() + ":" + subject + key);
+    }
+
+    /** SHA-256 of {@code value}, the first 128 bits in hex. */
+    private static String hashed(String value) {
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(subject.getBytes(StandardCharsets.UTF_8));
-            return CALLER_RATE_PREFIX + HexFormat.of().formatHex(digest, 0, CALLER_HASH_BYTES) + RATE_SUFFIX;
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, CALLER_HASH_BYTES);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform has SHA-256", e);
         }
@@ -262,6 +283,7 @@ public final class Keys {
     private static final String RATE_SUFFIX = ".rate";
     private static final String CALLER_RATE_PREFIX = "caller.";
     private static final int CALLER_HASH_BYTES = 16;
+    private static final String IDEMPOTENCY_PREFIX = "idem.";
 
     // ---- businessGsi: a business's items, write-sharded ---------------------------------------------------
 

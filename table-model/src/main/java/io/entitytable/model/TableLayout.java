@@ -44,6 +44,12 @@ public record TableLayout(
     public static final String SOURCE_GSI = "sourceGsi";
     public static final String GSI1 = "gsi1";
 
+    /**
+     * The table's time-to-live attribute: DynamoDB deletes an item some time (typically days) after the epoch second it
+     * holds. Only idempotency records carry it. Turning it on changes no key or index, so it is no new layout.
+     */
+    public static final String TIME_TO_LIVE = Attributes.EXPIRES_AT;
+
     public static final TableLayout ENTITY = new TableLayout(
             "Entity",
             Attributes.ID,

@@ -1,6 +1,7 @@
 package io.entitytable.api.business;
 
 import io.entitytable.api.error.ApiProblem;
+import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.input.TagInputs;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.paging.PageRequest;
@@ -34,13 +35,13 @@ public class BusinessService extends SubjectService<Business> {
         super(Entity.BUSINESS, optimistic, writes, table, queries);
     }
 
-    /** Operators only: a new business has no members yet. */
-    public Business create(BusinessRequests.CreateBusiness request) {
+    /** Operators only: a new business has no members yet. With a key, its record goes in the same transaction. */
+    public Business create(BusinessRequests.CreateBusiness request, AnswerRecorder<? super Business> recorder) {
         optimistic.access().requireOperator("create businesses");
         Instant now = optimistic.now();
         Business business =
                 new Business(Ids.newId(), request.name().trim(), TagInputs.normalise(request.tags()), 1, now, now);
-        if (!writes.createBusiness(business.toItem())) {
+        if (!writes.createBusiness(business.toItem(), recorder.recordFor(business))) {
             throw ApiProblem.conflict("id collision; retry");
         }
         return business;

@@ -205,7 +205,7 @@ public enum ApiOperation {
             "/customers/{id}/orders",
             "placeOrder",
             "Place an order for a customer",
-            "An order with 1 to 98 lines, shipped to one of the customer's mailing addresses. A Query of the"
+            "An order with 1 to 97 lines, shipped to one of the customer's mailing addresses. A Query of the"
                     + " customer, then one TransactWriteItems: Put the order and each line, count the order on its"
                     + " business.",
             CREATED,
@@ -439,8 +439,11 @@ public enum ApiOperation {
          * page, one the caller may not use a 404.
          */
         static final int[] LIST = {400, 404, 422};
-        /** A new child of a business: every body error, and a business that is missing or not the caller's (404). */
-        static final int[] CREATE_CHILD = {400, 404, 415, 422};
+        /**
+         * A new child of a business: every body error, a business that is missing or not the caller's (404), and a
+         * request with the same Idempotency-Key still in flight (409).
+         */
+        static final int[] CREATE_CHILD = {400, 404, 409, 415, 422};
         /** A tag or link: also 409 when the subject keeps changing under a bounded number of retries. */
         static final int[] TAG_OR_LINK = {404, 409, 422};
         /** A change with a body: every body error, and {@code If-Match} (412). */

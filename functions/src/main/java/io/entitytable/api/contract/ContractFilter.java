@@ -140,20 +140,30 @@ public class ContractFilter implements OASFilter {
         operation.setSummary(entry.summary());
         operation.setDescription(entry.description());
         requirePathParameters(path, operation);
-        parameters(entry, operation);
-        operation.setResponses(responses(entry, operation.getResponses()));
+        boolean idempotent = parameters(entry, operation);
+        APIResponses responses = responses(entry, operation.getResponses());
+        if (idempotent) {
+            idempotentAnswers(entry, responses);
+        }
+        operation.setResponses(responses);
         return entry;
     }
 
-    private static void parameters(ApiOperation entry, Operation operation) {
+    /** Cleans the operation's parameters; true when it reads an Idempotency-Key. */
+    private static boolean parameters(ApiOperation entry, Operation operation) {
         List<Parameter> parameters = new ArrayList<>();
         boolean ifMatch = false;
+        boolean idempotencyKey = false;
         for (Parameter parameter :
                 operation.getParameters() == null ? List.<Parameter>of() : operation.getParameters()) {
             if (parameter.getIn() == Parameter.In.HEADER && "If-Match".equalsIgnoreCase(parameter.getName())) {
                 // Inline rather than a $ref: readers of the document (HostileInputTest among them) find it by name.
                 ifMatch = true;
                 parameters.add(SharedComponents.ifMatch());
+            } else if (parameter.getIn() == Parameter.In.HEADER
+                    && SharedComponents.IDEMPOTENCY_KEY.equalsIgnoreCase(parameter.getName())) {
+                idempotencyKey = true;
+                parameters.add(SharedComponents.idempotencyKey());
             } else {
                 if (parameter.getDescription() == null && PARAMETERS.containsKey(parameter.getName())) {
                     parameter.setDescription(PARAMETERS.get(parameter.getName()));
@@ -166,6 +176,25 @@ public class ContractFilter implements OASFilter {
                     + " If-Match, its ApiOperation entry says the opposite");
         }
         operation.setParameters(parameters.isEmpty() ? null : parameters);
+        return idempotencyKey;
+    }
+
+    /**
+     * An operation that reads an Idempotency-Key answers 409 (another request with the key in flight) and 422 (the key
+     * used for another request), and its success may be a replay.
+     */
+    private static void idempotentAnswers(ApiOperation entry, APIResponses responses) {
+        for (String status : List.of("409", "422")) {
+            if (responses.getAPIResponse(status) == null) {
+                throw new IllegalStateException(
+                        entry + " reads an Idempotency-Key: its ApiOperation entry must list " + status);
+            }
+        }
+        responses.getAPIResponses().forEach((status, response) -> {
+            if (status.startsWith("2") && response.getRef() == null) {
+                response.addHeader(SharedComponents.IDEMPOTENT_REPLAYED, SharedComponents.idempotentReplayed());
+            }
+        });
     }
 
     private static APIResponses responses(ApiOperation entry, APIResponses generated) {

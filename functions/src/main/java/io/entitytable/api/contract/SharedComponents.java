@@ -46,7 +46,9 @@ final class SharedComponents {
             new Failure(
                     "Conflict",
                     "The state of the table refuses the change (a business that still owns items, a store still"
-                            + " linked), or the subject changed concurrently too often in a row: read it and retry"),
+                            + " linked), or the subject changed concurrently too often in a row: read it and retry;"
+                            + " or another request with the same Idempotency-Key is still in flight: retry after"
+                            + " Retry-After seconds for its answer"),
             412,
             new Failure("PreconditionFailed", "If-Match differs from the subject's current version"),
             413,
@@ -57,7 +59,8 @@ final class SharedComponents {
             new Failure(
                     "ValidationFailed",
                     "A body field or path segment is missing, too long or of the wrong shape; `errors` names each"
-                            + " field and what is wrong with it"),
+                            + " field and what is wrong with it; or the Idempotency-Key was used in the last 24 hours"
+                            + " for another request (another method, path or body)"),
             500,
             new Failure("InternalServerError", "A fault of the service itself (logged); never caused by input"),
             503,
@@ -187,11 +190,51 @@ final class SharedComponents {
         if (status == 503 || status == 429) {
             response.addHeader(RETRY_AFTER, OASFactory.createHeader().ref(RETRY_AFTER));
         }
+        if (status == 409) {
+            // Only on a request with an Idempotency-Key whose first request is still in flight.
+            response.addHeader(
+                    RETRY_AFTER,
+                    OASFactory.createHeader()
+                            .description("Seconds to wait before retrying; only when another request with the same"
+                                    + " Idempotency-Key is in flight")
+                            .schema(OASFactory.createSchema()
+                                    .addType(SchemaType.INTEGER)
+                                    .minimum(java.math.BigDecimal.ZERO)));
+        }
         return response;
     }
 
     private static Header header(String description, Schema schema) {
         return OASFactory.createHeader().description(description).required(true).schema(schema);
+    }
+
+    static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+    static final String IDEMPOTENT_REPLAYED = "Idempotent-Replayed";
+
+    /** The header of a create (and of a request that may start a job) that makes its retries safe. */
+    static Parameter idempotencyKey() {
+        return OASFactory.createParameter()
+                .name(IDEMPOTENCY_KEY)
+                .in(Parameter.In.HEADER)
+                .description("Makes a retry safe: the first request with the key does the work; a retry with the same"
+                        + " key, method, path and body within 24 hours gets the first answer again (status, Location,"
+                        + " ETag and body, with Idempotent-Replayed: true) and writes nothing. The same key with"
+                        + " another request is a 422; while the first is still in flight, a 409 with Retry-After. Keys"
+                        + " belong to their caller. 1 to 255 printable ASCII characters, e.g. a UUID.")
+                .schema(OASFactory.createSchema()
+                        .addType(SchemaType.STRING)
+                        .minLength(1)
+                        .maxLength(255)
+                        .pattern("^[\\x20-\\x7E]+$")
+                        .examples(List.of("4f9c2b1e-2a7d-4e0b-9a53-0d8f3e6c1b72")));
+    }
+
+    /** On an answer that a retry with an Idempotency-Key got again. */
+    static Header idempotentReplayed() {
+        return OASFactory.createHeader()
+                .description("true when this is the answer of an earlier request with the same Idempotency-Key,"
+                        + " sent again; absent on a first answer")
+                .schema(OASFactory.createSchema().addType(SchemaType.STRING).addEnumeration("true"));
     }
 
     static Parameter ifMatch() {

@@ -1,6 +1,7 @@
 package io.entitytable.api.customer;
 
 import io.entitytable.api.customer.CustomerRequests.CreateCustomer;
+import io.entitytable.api.idempotency.IdempotentRequests;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.paging.PageRequest;
@@ -8,6 +9,7 @@ import io.entitytable.api.response.CustomerResponse;
 import io.entitytable.api.web.ChildCollectionResource;
 import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
+import io.entitytable.model.Customer;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
@@ -20,11 +22,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Singleton
 @Path("businesses/{id}/customers")
 @Tag(name = "Customers")
-public class BusinessCustomersResource extends ChildCollectionResource<CreateCustomer, CustomerResponse> {
+public class BusinessCustomersResource extends ChildCollectionResource<CreateCustomer, Customer, CustomerResponse> {
     private final CustomerService customers;
 
-    BusinessCustomersResource(CustomerService customers) {
-        super((businessId, request) -> CustomerResponse.from(customers.create(businessId, request)));
+    BusinessCustomersResource(CustomerService customers, IdempotentRequests idempotent) {
+        super(idempotent, customers::create, CustomerResponse::from);
         this.customers = customers;
     }
 

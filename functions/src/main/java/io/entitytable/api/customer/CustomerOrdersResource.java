@@ -1,5 +1,6 @@
 package io.entitytable.api.customer;
 
+import io.entitytable.api.idempotency.IdempotentRequests;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.order.OrderRequests.CreateOrder;
 import io.entitytable.api.order.OrderService;
@@ -8,6 +9,7 @@ import io.entitytable.api.response.OrderResponse;
 import io.entitytable.api.web.ChildCollectionResource;
 import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
+import io.entitytable.model.Order;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
@@ -19,11 +21,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Singleton
 @Path("customers/{id}/orders")
 @Tag(name = "Customers")
-public class CustomerOrdersResource extends ChildCollectionResource<CreateOrder, OrderResponse> {
+public class CustomerOrdersResource extends ChildCollectionResource<CreateOrder, Order, OrderResponse> {
     private final OrderService orders;
 
-    CustomerOrdersResource(OrderService orders) {
-        super((customerId, request) -> OrderResponse.from(orders.create(customerId, request)));
+    CustomerOrdersResource(OrderService orders, IdempotentRequests idempotent) {
+        super(idempotent, orders::create, OrderResponse::from);
         this.orders = orders;
     }
 

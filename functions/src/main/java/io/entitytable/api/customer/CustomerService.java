@@ -1,6 +1,7 @@
 package io.entitytable.api.customer;
 
 import io.entitytable.api.error.ApiProblem;
+import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.input.AddressInput;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.TagInputs;
@@ -51,7 +52,8 @@ public class CustomerService extends SubjectService<Customer> {
         super(Entity.CUSTOMER, optimistic, writes, table, queries);
     }
 
-    public Customer create(String businessId, CustomerRequests.CreateCustomer request) {
+    public Customer create(
+            String businessId, CustomerRequests.CreateCustomer request, AnswerRecorder<? super Customer> recorder) {
         Inputs.id("id", businessId);
         Instant now = optimistic.now();
         Customer customer = new Customer(
@@ -66,7 +68,7 @@ public class CustomerService extends SubjectService<Customer> {
                 1,
                 now,
                 now);
-        return optimistic.createUnder(businessId, customer);
+        return optimistic.createUnder(businessId, customer, recorder);
     }
 
     /** A change of first or last name changes the key: CoreWrites turns it into one Delete + Put transaction. */

@@ -10,16 +10,22 @@ public class ApiProblem extends RuntimeException {
     private final int status;
     private final String title;
     private final List<FieldError> errors;
+    private final boolean retryLater;
 
     public ApiProblem(int status, String title, String detail) {
         this(status, title, detail, List.of());
     }
 
     public ApiProblem(int status, String title, String detail, List<FieldError> errors) {
+        this(status, title, detail, errors, status == 503 || status == 429);
+    }
+
+    private ApiProblem(int status, String title, String detail, List<FieldError> errors, boolean retryLater) {
         super(detail, null, false, false);
         this.status = status;
         this.title = title;
         this.errors = List.copyOf(errors);
+        this.retryLater = retryLater;
     }
 
     public int status() {
@@ -79,6 +85,27 @@ public class ApiProblem extends RuntimeException {
     public static ApiProblem busy() {
         return new ApiProblem(
                 503, "Service unavailable", "other requests kept the items to write busy; retry after a short wait");
+    }
+
+    /**
+     * 409: another request with the same {@code Idempotency-Key} is still being written; nothing was done. Answered
+     * with {@code Retry-After}: once that request is done, a retry gets its answer.
+     */
+    public static ApiProblem keyInFlight(String header) {
+        return new ApiProblem(
+                409,
+                "Conflict",
+                "a request with the same " + header + " is still in flight; retry after Retry-After seconds",
+                List.of(),
+                true);
+    }
+
+    /**
+     * Whether the answer carries {@code Retry-After}: the same request may well succeed a moment later (a busy table, a
+     * spent share of the second, another request with the same key in flight).
+     */
+    public boolean retryLater() {
+        return retryLater;
     }
 
     /**

@@ -36,7 +36,7 @@ public class ProblemMappers {
     @ServerExceptionMapper
     public Response apiProblem(ApiProblem problem) {
         Response response = Problem.response(problem.status(), problem.title(), problem.getMessage(), problem.errors());
-        return problem.status() == 503 || problem.status() == 429 ? retryAfter(response) : response;
+        return problem.retryLater() ? retryAfter(response) : response;
     }
 
     /** A transaction conflict that no retry cycle caught (every write that can meet one runs in {@code ConflictRetry}). */

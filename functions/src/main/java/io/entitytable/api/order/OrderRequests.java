@@ -17,9 +17,9 @@ import java.util.Set;
 public final class OrderRequests {
     /**
      * An order, its lines and the count on its business are one TransactWriteItems, which holds at most 100 actions:
-     * the order, the business counter and at most 98 lines.
+     * the order, the business counter, an idempotency record when the request has a key, and at most 97 lines.
      */
-    public static final int MAX_LINES = 98;
+    public static final int MAX_LINES = 97;
 
     private OrderRequests() {}
 

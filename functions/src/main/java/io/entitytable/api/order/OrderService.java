@@ -1,6 +1,7 @@
 package io.entitytable.api.order;
 
 import io.entitytable.api.error.ApiProblem;
+import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.TagInputs;
 import io.entitytable.api.paging.Page;
@@ -48,7 +49,7 @@ public class OrderService extends SubjectService<Order> {
      * address, its lines in the same item collection, and the count on the business, in one transaction
      * (docs/design.md, "The table").
      */
-    public Order create(String customerId, OrderRequests.CreateOrder request) {
+    public Order create(String customerId, OrderRequests.CreateOrder request, AnswerRecorder<? super Order> recorder) {
         Customer customer = Customer.from(optimistic.require(Entity.CUSTOMER, customerId));
         Address shipTo = customer.mailingAddresses().get(request.shipTo());
         if (shipTo == null) {
@@ -83,6 +84,7 @@ public class OrderService extends SubjectService<Order> {
         optimistic.createChild(
                 customer.businessId(),
                 items,
+                recorder.recordFor(order),
                 () -> ApiProblem.conflict("the customer's business is being deleted; the order was not placed"));
         return order;
     }

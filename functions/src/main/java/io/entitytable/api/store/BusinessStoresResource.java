@@ -1,5 +1,6 @@
 package io.entitytable.api.store;
 
+import io.entitytable.api.idempotency.IdempotentRequests;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.paging.PageRequest;
@@ -8,6 +9,7 @@ import io.entitytable.api.store.StoreRequests.CreateStore;
 import io.entitytable.api.web.ChildCollectionResource;
 import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
+import io.entitytable.model.Store;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
@@ -19,11 +21,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Singleton
 @Path("businesses/{id}/stores")
 @Tag(name = "Stores")
-public class BusinessStoresResource extends ChildCollectionResource<CreateStore, StoreResponse> {
+public class BusinessStoresResource extends ChildCollectionResource<CreateStore, Store, StoreResponse> {
     private final StoreService stores;
 
-    BusinessStoresResource(StoreService stores) {
-        super((businessId, request) -> StoreResponse.from(stores.create(businessId, request)));
+    BusinessStoresResource(StoreService stores, IdempotentRequests idempotent) {
+        super(idempotent, stores::create, StoreResponse::from);
         this.stores = stores;
     }
 

@@ -3,6 +3,9 @@ package io.entitytable.api.store;
 import io.entitytable.api.copies.CopyReads;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.error.Problem;
+import io.entitytable.api.idempotency.FirstAnswer;
+import io.entitytable.api.idempotency.IdempotencyKeys;
+import io.entitytable.api.idempotency.IdempotentRequests;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.CustomerResponse;
@@ -14,6 +17,7 @@ import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
 import io.entitytable.api.web.SubjectResource;
 import io.entitytable.model.Entity;
+import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Store;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.BeanParam;
@@ -21,14 +25,19 @@ import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriBuilder;
+import jakarta.ws.rs.core.UriInfo;
 import java.net.URI;
+import java.time.Instant;
+import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -46,11 +55,13 @@ import org.jboss.resteasy.reactive.RestResponse;
 public class StoreByIdResource extends SubjectResource<Store, StoreResponse, PatchStore> {
     private final StoreService stores;
     private final CopyReads copies;
+    private final IdempotentRequests idempotent;
 
-    StoreByIdResource(StoreService stores, CopyReads copies, TagService tags) {
+    StoreByIdResource(StoreService stores, CopyReads copies, TagService tags, IdempotentRequests idempotent) {
         super(Entity.STORE, stores::get, stores::patch, StoreResponse::from, tags);
         this.stores = stores;
         this.copies = copies;
+        this.idempotent = idempotent;
     }
 
     @GET
@@ -65,16 +76,30 @@ public class StoreByIdResource extends SubjectResource<Store, StoreResponse, Pat
     public RestResponse<StoreJobResponse> delete(
             @PathParam("id") String id,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
-            @QueryParam("unlink") String unlink) {
+            @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
+            @QueryParam("unlink") String unlink,
+            @Context UriInfo uri) {
         if (unlink != null && !unlink.equals("true") && !unlink.equals("false")) {
             throw ApiProblem.badParameter("unlink", "must be true or false");
         }
-        return stores.delete(id, Inputs.ifMatch(ifMatch), "true".equals(unlink))
-                .map(job -> RestResponse.ResponseBuilder.<StoreJobResponse>accepted()
-                        .location(jobLocation(id))
-                        .entity(StoreJobResponse.from(id, job, stores.now()))
-                        .build())
-                .orElseGet(RestResponse::noContent);
+        Optional<String> key = IdempotencyKeys.parse(idempotencyKey);
+        // One instant for the answer the record keeps and the answer sent, so the two are the same text.
+        Instant now = stores.now();
+        return idempotent.run(
+                key,
+                idempotent.fingerprint(key, HttpMethod.DELETE, uri, null),
+                (Optional<RefreshJob> job) -> FirstAnswer.of(
+                        idempotent.json(),
+                        job.isPresent() ? 202 : 204,
+                        job.isPresent() ? jobLocation(id) : null,
+                        job.map(started -> StoreJobResponse.from(id, started, now))
+                                .orElse(null)),
+                recorder -> stores.delete(id, Inputs.ifMatch(ifMatch), "true".equals(unlink), recorder)
+                        .map(job -> RestResponse.ResponseBuilder.<StoreJobResponse>accepted()
+                                .location(jobLocation(id))
+                                .entity(StoreJobResponse.from(id, job, now))
+                                .build())
+                        .orElseGet(RestResponse::noContent));
     }
 
     @GET

@@ -1,6 +1,7 @@
 package io.entitytable.api.store;
 
 import io.entitytable.api.error.ApiProblem;
+import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.TagInputs;
 import io.entitytable.api.paging.Page;
@@ -34,7 +35,7 @@ public class StoreService extends SubjectService<Store> {
         super(Entity.STORE, optimistic, writes, table, queries);
     }
 
-    public Store create(String businessId, StoreRequests.CreateStore request) {
+    public Store create(String businessId, StoreRequests.CreateStore request, AnswerRecorder<? super Store> recorder) {
         Inputs.id("id", businessId);
         Instant now = optimistic.now();
         Store store = new Store(
@@ -46,7 +47,7 @@ public class StoreService extends SubjectService<Store> {
                 1,
                 now,
                 now);
-        return optimistic.createUnder(businessId, store);
+        return optimistic.createUnder(businessId, store, recorder);
     }
 
     public Store patch(String id, Long ifMatch, StoreRequests.PatchStore patch) {
@@ -71,8 +72,12 @@ public class StoreService extends SubjectService<Store> {
      *
      * <p>Without {@code unlink}, the delete holds on {@code linkCount} being zero, which every link and unlink keeps in
      * step in its own transaction: a link committed after the read makes the delete fail and the cycle start again.
+     *
+     * <p>With an idempotency key, its record goes in the delete's transaction (a lone delete becomes a transaction of
+     * two).
      */
-    public Optional<RefreshJob> delete(String id, Long ifMatch, boolean unlink) {
+    public Optional<RefreshJob> delete(
+            String id, Long ifMatch, boolean unlink, AnswerRecorder<? super Optional<RefreshJob>> recorder) {
         return withCurrent(id, ifMatch, current -> {
             String businessId = Values.string(current, Attributes.BUSINESS_ID);
             long links = Values.number(current, Attributes.LINK_COUNT);
@@ -82,7 +87,8 @@ public class StoreService extends SubjectService<Store> {
             }
             Deletion.Builder deletion = Deletion.of(current).uncountingOnBusiness(businessId);
             if (links == 0) {
-                writes.delete(deletion.onlyWhileZero(Attributes.LINK_COUNT).build());
+                writes.delete(
+                        deletion.onlyWhileZero(Attributes.LINK_COUNT).build(), recorder.recordFor(Optional.empty()));
                 return Optional.empty();
             }
             RefreshRequest request = new RefreshRequest(
@@ -92,8 +98,9 @@ public class StoreService extends SubjectService<Store> {
                     Values.number(current, Attributes.VERSION) + 1,
                     links,
                     optimistic.now());
-            writes.delete(deletion.requestingRefresh(request).build());
-            return Optional.of(request.pendingJob());
+            Optional<RefreshJob> job = Optional.of(request.pendingJob());
+            writes.delete(deletion.requestingRefresh(request).build(), recorder.recordFor(job));
+            return job;
         });
     }
 

@@ -3,11 +3,13 @@ package io.entitytable.api.table;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
+import io.entitytable.model.IdempotencyRecord;
 import io.entitytable.model.Values;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
@@ -40,16 +42,18 @@ public class CoreWrites {
     }
 
     /**
-     * Puts a business with its child counters, in one transaction; false if the id is taken (a ULID collision,
-     * practically never).
+     * Puts a business with its child counters, and the request's idempotency record if it has one, in one transaction;
+     * false if the id is taken (a ULID collision, practically never).
+     *
+     * @throws KeyAlreadyUsed when a live record of the request's key is there
      */
-    public boolean createBusiness(Map<String, AttributeValue> item) {
+    public boolean createBusiness(Map<String, AttributeValue> item, Optional<IdempotencyRecord> record) {
         List<TransactWriteItem> writes = new ArrayList<>();
         writes.add(actions.create(item));
         ChildCounters.newItems(Values.string(item, Attributes.ID))
                 .forEach(counter -> writes.add(actions.create(counter)));
         try {
-            transact(writes);
+            transact(writes, record);
             return true;
         } catch (WriteConflict e) {
             return false;
@@ -57,16 +61,18 @@ public class CoreWrites {
     }
 
     /**
-     * Puts a customer, store or order (and an order's lines) and counts it on its business's counter, in one
-     * transaction.
+     * Puts a customer, store or order (and an order's lines) and counts it on its business's counter, with the
+     * request's idempotency record if it has one, in one transaction.
      *
      * @throws WriteConflict at action 0 when the business does not exist
+     * @throws KeyAlreadyUsed when a live record of the request's key is there
      */
-    public void createChild(String businessId, List<Map<String, AttributeValue>> items) {
+    public void createChild(
+            String businessId, List<Map<String, AttributeValue>> items, Optional<IdempotencyRecord> record) {
         List<TransactWriteItem> writes = new ArrayList<>();
         writes.add(actions.countChild(businessId, Values.string(items.get(0), Attributes.ID), 1));
         items.forEach(item -> writes.add(actions.create(item)));
-        transact(writes);
+        transact(writes, record);
     }
 
     /**
@@ -99,18 +105,25 @@ public class CoreWrites {
     }
 
     /**
-     * Deletes a core item at the version read with everything {@code deletion} names, in one transaction.
+     * Deletes a core item at the version read with everything {@code deletion} names, and the request's idempotency
+     * record if it has one, in one transaction (a lone delete is a single conditional request).
      *
      * @throws WriteConflict when the item changed, the counter was not zero, or a store to uncount is not at that key
      *     any more (renamed or gone)
+     * @throws KeyAlreadyUsed when a live record of the request's key is there
      */
-    public void delete(Deletion deletion) {
+    public void delete(Deletion deletion, Optional<IdempotencyRecord> record) {
         List<TransactWriteItem> writes = actions.deletion(deletion);
-        if (deletion.isSingleItem()) {
+        if (deletion.isSingleItem() && record.isEmpty()) {
             delete(writes.get(0).delete());
         } else {
-            transact(writes);
+            transact(writes, record);
         }
+    }
+
+    /** {@link #delete(Deletion, Optional)} for a request without an idempotency key. */
+    public void delete(Deletion deletion) {
+        delete(deletion, Optional.empty());
     }
 
     private void put(Put put) {
@@ -146,6 +159,27 @@ public class CoreWrites {
             throw new WriteConflict(0);
         } catch (TransactionConflictException e) {
             throw new TransactionConflict();
+        }
+    }
+
+    /**
+     * {@link #transact(List)} with the idempotency record, if any, as the last action: its condition failing means a
+     * request with the same key committed first, which no retry of this one can change.
+     */
+    private void transact(List<TransactWriteItem> writes, Optional<IdempotencyRecord> record) {
+        if (record.isEmpty()) {
+            transact(writes);
+            return;
+        }
+        List<TransactWriteItem> withRecord = new ArrayList<>(writes);
+        withRecord.add(actions.record(record.get()));
+        try {
+            transact(withRecord);
+        } catch (WriteConflict e) {
+            if (e.action() == writes.size()) {
+                throw new KeyAlreadyUsed();
+            }
+            throw e;
         }
     }
 

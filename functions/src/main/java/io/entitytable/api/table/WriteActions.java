@@ -2,6 +2,7 @@ package io.entitytable.api.table;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
+import io.entitytable.model.IdempotencyRecord;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Tombstone;
@@ -35,6 +36,20 @@ final class WriteActions {
                 .put(Put.builder()
                         .tableName(table)
                         .item(item)
+                        .conditionExpression(condition.expression())
+                        .expressionAttributeNames(condition.expressionNames())
+                        .expressionAttributeValues(condition.expressionValues())
+                        .build())
+                .build();
+    }
+
+    /** Puts a request's idempotency record, unless a live one of its caller and key is there. */
+    TransactWriteItem record(IdempotencyRecord record) {
+        Expression condition = WriteConditions.keyFreeAt(record.createdAt());
+        return TransactWriteItem.builder()
+                .put(Put.builder()
+                        .tableName(table)
+                        .item(record.toItem())
                         .conditionExpression(condition.expression())
                         .expressionAttributeNames(condition.expressionNames())
                         .expressionAttributeValues(condition.expressionValues())

@@ -2,6 +2,7 @@ package io.entitytable.api.table;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Values;
+import java.time.Instant;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
 
 /**
@@ -19,6 +20,19 @@ public final class WriteConditions {
         return Expression.builder()
                 .expression("attribute_not_exists(#id)")
                 .putExpressionName("#id", Attributes.ID)
+                .build();
+    }
+
+    /**
+     * The key is not taken by a live item: absent, or past its time-to-live at {@code now} (DynamoDB deletes expired
+     * items late, DynamoDB Local never). An idempotency record's condition: a key is free again after a day.
+     */
+    public static Expression keyFreeAt(Instant now) {
+        return Expression.builder()
+                .expression("attribute_not_exists(#id) OR #expiresAt <= :now")
+                .putExpressionName("#id", Attributes.ID)
+                .putExpressionName("#expiresAt", Attributes.EXPIRES_AT)
+                .putExpressionValue(":now", Values.n(now.getEpochSecond()))
                 .build();
     }
 

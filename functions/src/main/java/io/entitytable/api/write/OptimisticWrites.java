@@ -2,6 +2,7 @@ package io.entitytable.api.write;
 
 import io.entitytable.api.access.Access;
 import io.entitytable.api.error.ApiProblem;
+import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.EntityTable;
@@ -9,6 +10,7 @@ import io.entitytable.api.table.WriteConflict;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
+import io.entitytable.model.IdempotencyRecord;
 import io.entitytable.model.Values;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -16,6 +18,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
@@ -90,24 +93,35 @@ public class OptimisticWrites {
         });
     }
 
-    /** Writes a new customer or store and counts it on its business; 404 when the business does not exist. */
-    public <T extends CoreItem> T createUnder(String businessId, T child) {
+    /**
+     * Writes a new customer or store and counts it on its business, with the request's idempotency record if it has
+     * one; 404 when the business does not exist.
+     */
+    public <T extends CoreItem> T createUnder(String businessId, T child, AnswerRecorder<? super T> recorder) {
         access.requireBusiness(businessId);
-        createChild(businessId, List.of(child.toItem()), () -> ApiProblem.notFound("business", businessId));
+        createChild(
+                businessId,
+                List.of(child.toItem()),
+                recorder.recordFor(child),
+                () -> ApiProblem.notFound("business", businessId));
         return child;
     }
 
     /**
      * Writes {@code items} (a new child of a business and, for an order, its lines) and counts the child on the
-     * business, in one transaction. A clash with other writers of the business (whose counter every create changes)
-     * is retried by {@link ConflictRetry}; a business that is missing or being deleted is {@code businessGone}.
+     * business, with {@code record} if the request has one, in one transaction. A clash with other writers of the
+     * business (whose counter every create changes) is retried by {@link ConflictRetry}; a business that is missing or
+     * being deleted is {@code businessGone}.
      */
     public void createChild(
-            String businessId, List<Map<String, AttributeValue>> items, Supplier<ApiProblem> businessGone) {
+            String businessId,
+            List<Map<String, AttributeValue>> items,
+            Optional<IdempotencyRecord> record,
+            Supplier<ApiProblem> businessGone) {
         retry.run(
                 () -> {
                     try {
-                        writes.createChild(businessId, items);
+                        writes.createChild(businessId, items, record);
                         return null;
                     } catch (WriteConflict e) {
                         throw businessGone.get();

@@ -7,10 +7,10 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 
 /** A clock that stands still until a test moves it. */
-final class TestClock extends Clock {
+public final class TestClock extends Clock {
     private volatile Instant now = Instant.parse("2026-01-01T00:00:00Z");
 
-    void advance(Duration duration) {
+    public void advance(Duration duration) {
         now = now.plus(duration);
     }
 

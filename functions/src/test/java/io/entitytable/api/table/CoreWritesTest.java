@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -47,7 +48,7 @@ class CoreWritesTest {
     private static String business() {
         Instant now = Instant.now();
         Business business = new Business(Ids.newId(), "Writes", Set.of(), 1, now, now);
-        writes.createBusiness(business.toItem());
+        writes.createBusiness(business.toItem(), Optional.empty());
         return business.id();
     }
 
@@ -67,7 +68,7 @@ class CoreWritesTest {
         String missing = Ids.newId();
 
         // WHEN / THEN
-        assertThatThrownBy(() -> writes.createChild(missing, List.of(store(missing, "main"))))
+        assertThatThrownBy(() -> writes.createChild(missing, List.of(store(missing, "main")), Optional.empty()))
                 .isInstanceOfSatisfying(WriteConflict.class, conflict -> assertThat(conflict.action())
                         .isZero());
     }
@@ -82,7 +83,7 @@ class CoreWritesTest {
         CoreWrites meetingOthers = new CoreWrites(new EntityTable(heldBy(counter), table.name()));
 
         // WHEN / THEN
-        assertThatThrownBy(() -> meetingOthers.createChild(businessId, List.of(store)))
+        assertThatThrownBy(() -> meetingOthers.createChild(businessId, List.of(store), Optional.empty()))
                 .isInstanceOf(TransactionConflict.class);
     }
 
@@ -115,7 +116,7 @@ class CoreWritesTest {
         // GIVEN a business that counts one store
         String businessId = business();
         Map<String, AttributeValue> store = store(businessId, "main");
-        writes.createChild(businessId, List.of(store));
+        writes.createChild(businessId, List.of(store), Optional.empty());
         Map<String, AttributeValue> current =
                 table.findCore(Entity.BUSINESS, businessId).orElseThrow();
 
@@ -134,7 +135,7 @@ class CoreWritesTest {
         // GIVEN
         String businessId = business();
         Map<String, AttributeValue> store = store(businessId, "main");
-        writes.createChild(businessId, List.of(store));
+        writes.createChild(businessId, List.of(store), Optional.empty());
         Map<String, AttributeValue> current = read(Entity.STORE, store);
         ItemKey renamedAway = new ItemKey(Values.string(store, Attributes.ID), "store#old-name");
 
@@ -152,7 +153,7 @@ class CoreWritesTest {
         // GIVEN
         String businessId = business();
         Map<String, AttributeValue> store = store(businessId, "main");
-        writes.createChild(businessId, List.of(store));
+        writes.createChild(businessId, List.of(store), Optional.empty());
 
         // WHEN
         writes.delete(Deletion.of(read(Entity.STORE, store))
@@ -172,7 +173,7 @@ class CoreWritesTest {
         // GIVEN a store one customer links
         String businessId = business();
         Map<String, AttributeValue> store = store(businessId, "old");
-        writes.createChild(businessId, List.of(store));
+        writes.createChild(businessId, List.of(store), Optional.empty());
         Map<String, AttributeValue> current = read(Entity.STORE, store);
         client.updateItem(request -> request.tableName("Entity")
                 .key(ItemKey.of(current).toAttributes())

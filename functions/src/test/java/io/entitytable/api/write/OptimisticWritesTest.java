@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
@@ -60,7 +61,7 @@ class OptimisticWritesTest {
 
     private static String business(String name) {
         Business business = new Business(Ids.newId(), name, Set.of(), 1, NOW, NOW);
-        assertThat(writes.createBusiness(business.toItem())).isTrue();
+        assertThat(writes.createBusiness(business.toItem(), Optional.empty())).isTrue();
         return business.id();
     }
 
@@ -158,7 +159,7 @@ class OptimisticWritesTest {
 
         // WHEN / THEN: a failed condition on the business is final, not retried
         assertThatThrownBy(() -> optimistic.createChild(
-                        missing, List.of(child.toItem()), () -> ApiProblem.conflict("being deleted")))
+                        missing, List.of(child.toItem()), Optional.empty(), () -> ApiProblem.conflict("being deleted")))
                 .isInstanceOfSatisfying(ApiProblem.class, problem -> assertThat(problem.status())
                         .isEqualTo(409));
         assertThat(pauses).hasValue(0);
@@ -182,7 +183,7 @@ class OptimisticWritesTest {
 
         // WHEN / THEN
         assertThatThrownBy(() -> meetingOthers.createChild(
-                        id, List.of(child.toItem()), () -> ApiProblem.conflict("being deleted")))
+                        id, List.of(child.toItem()), Optional.empty(), () -> ApiProblem.conflict("being deleted")))
                 .isInstanceOfSatisfying(ApiProblem.class, problem -> assertThat(problem.status())
                         .isEqualTo(503));
         assertThat(held.conflicts()).isEqualTo(3);

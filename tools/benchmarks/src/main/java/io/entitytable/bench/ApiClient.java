@@ -66,6 +66,21 @@ final class ApiClient {
                 .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8)));
     }
 
+    /**
+     * POSTs asking the function for the DynamoDB capacity its calls consume, with an {@code Idempotency-Key} when
+     * {@code key} is not null.
+     */
+    Response postWithCapacity(String path, String json, String key) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
+                .header("content-type", "application/json")
+                .header(ServerTiming.CAPACITY_HEADER, "TOTAL")
+                .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8));
+        if (key != null) {
+            request.header("Idempotency-Key", key);
+        }
+        return send(request);
+    }
+
     /** POSTs and returns the new resource's id; fails unless the API answered 2xx. */
     String create(String path, String json) {
         Response response = post(path, json);

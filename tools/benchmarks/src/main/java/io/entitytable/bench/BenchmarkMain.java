@@ -227,6 +227,7 @@ public final class BenchmarkMain {
             }
             SeededData data = null;
             List<ReadPatternsBench.Result> readResults = null;
+            IdempotentCreateBench.Result createCost = null;
             StreamLagBench.Result lagResult = null;
             if (parts.contains(Part.READS) || parts.contains(Part.LAG)) {
                 ApiClient api = new ApiClient(system.apiPort(), system.issuer().operatorToken());
@@ -238,6 +239,8 @@ public final class BenchmarkMain {
                         + data.storeIds().size() + " stores, " + data.orders() + " orders; copies visible");
                 if (parts.contains(Part.READS)) {
                     readResults = ReadPatternsBench.run(api, patterns, mode);
+                    createCost =
+                            IdempotentCreateBench.run(api, data.businessId(), mode.readWarmup(), mode.readIterations());
                 }
                 if (parts.contains(Part.LAG)) {
                     lagResult = StreamLagBench.run(
@@ -267,6 +270,7 @@ public final class BenchmarkMain {
             ReportWriter writer = new ReportWriter(report);
             if (readResults != null) {
                 writer.reads(reads, readResults, hop, data);
+                writer.idempotentCreates(reads, createCost);
             }
             if (parts.contains(Part.FANOUT)) {
                 writer.fanout(fanout, fanoutResults);

@@ -307,6 +307,43 @@ final class ReportWriter {
                 hop.count()));
     }
 
+    /** A create with an Idempotency-Key against one without: the function's own time, its DynamoDB calls and WCU. */
+    void idempotentCreates(Report.Section section, IdempotentCreateBench.Result result) {
+        section.line("");
+        section.line("**Creates with an Idempotency-Key.** " + result.with().own.count() + " store creates without a"
+                + " key and as many with a fresh one, interleaved one by one under one business. With a key the"
+                + " function reads the key's record (one GetItem) and puts it in the create's one"
+                + " TransactWriteItems; *own* is the function's time minus its DynamoDB time.");
+        section.line("");
+        section.table(
+                List.of("create", "own p50", "own p99", "function p50", "DynamoDB p50", "DynamoDB calls", "WCU"),
+                List.of(
+                        createRow("without a key", result.without(), result.callsWithout(), result.wcuWithout()),
+                        createRow("with a key", result.with(), result.callsWith(), result.wcuWith())));
+        double ratio = result.ownRatio();
+        report.target(
+                "A create with an Idempotency-Key: the function's own time at most 1.2x a create without (p50), one"
+                        + " transaction either way",
+                ratio <= 1.2 && result.callsWith() == result.callsWithout() + 1,
+                String.format(
+                        Locale.ROOT,
+                        "%.2fx; %d DynamoDB calls with a key (GetItem + TransactWriteItems), %d without",
+                        ratio,
+                        result.callsWith(),
+                        result.callsWithout()));
+    }
+
+    private static List<String> createRow(String name, ApiTimings timings, int calls, double wcu) {
+        return List.of(
+                name,
+                Samples.ms(timings.own.p50()),
+                Samples.ms(timings.own.p99()),
+                Samples.ms(timings.function.p50()),
+                Samples.ms(timings.calls.p50()),
+                Integer.toString(calls),
+                String.format(Locale.ROOT, "%.1f", wcu));
+    }
+
     void lag(Report.Section section, StreamLagBench.Result result) {
         section.line("Each operation puts a new tag on a store through the API and polls the tag's copy with a"
                 + " strongly consistent GetItem every 2 ms until the packaged fan-out (fed by the local pump, which"

@@ -121,6 +121,19 @@ final class CapacityModel {
                     share,
                     i -> known(reads.pattern(mix.getKey()).apply(i))));
         }
+        if (layout.idempotencyKeys()) {
+            // Every order placed with an Idempotency-Key puts its record in a partition of its caller's key. A key is
+            // written once (a retry only reads it), so each sampled key carries one create a second: far more than a
+            // key ever takes, and still no hot partition however many orders there are. Last, so that the samples it
+            // draws leave every other operation's as they were.
+            operations.add(new Operation(
+                    "ordersPerSecond",
+                    "idempotency record of an order",
+                    SAMPLES,
+                    SAMPLES,
+                    SAMPLES,
+                    i -> writes(List.of(recipes.idempotencyRecord(order("OPEN", false), i)))));
+        }
         return operations;
     }
 

@@ -20,13 +20,15 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *
  * @param itemOf the item this layout stores for an item of the current layout
  * @param copiesPerSecond how fast its fan-out writes the copies of one subject
+ * @param idempotencyKeys whether its API records idempotency keys (the first layout's did not)
  */
 record ModelledLayout(
         String name,
         TableLayout table,
         UnaryOperator<Map<String, AttributeValue>> itemOf,
         Reads reads,
-        double copiesPerSecond) {
+        double copiesPerSecond,
+        boolean idempotencyKeys) {
 
     /**
      * Where the reads of a business's lists, of a status and of a tag go in a layout.
@@ -54,7 +56,8 @@ record ModelledLayout(
                     (businessId, status) ->
                             new Partitions(TableLayout.GSI1, BusinessShards.statusPartitions(businessId, status)),
                     Keys::tagPartition),
-            CopyPace.COPIES_PER_SECOND);
+            CopyPace.COPIES_PER_SECOND,
+            true);
 
     /**
      * The first layout. It had no list of one business's orders in a status: its pattern 9 read every business's
@@ -69,7 +72,8 @@ record ModelledLayout(
                     businessId -> new Partitions(FirstLayout.BUSINESS_ID_GSI, List.of(businessId)),
                     (businessId, status) -> new Partitions(TableLayout.GSI1, FirstLayout.orderStatusPartitions(status)),
                     (businessId, tag) -> FirstLayout.tagPartition(tag)),
-            Load.WRITE_LIMIT);
+            Load.WRITE_LIMIT,
+            false);
 
     /** The same write as this layout stores it. */
     ItemWrite stored(ItemWrite write) {

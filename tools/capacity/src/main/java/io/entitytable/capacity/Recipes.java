@@ -4,6 +4,7 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
+import io.entitytable.model.IdempotencyRecord;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
@@ -46,6 +47,25 @@ final class Recipes {
         }
         writes.addAll(tagCopies(image));
         return writes;
+    }
+
+    /**
+     * The idempotency record a create with an {@code Idempotency-Key} adds to its transaction, in a partition of its
+     * caller's key: its answer is about the size of the subject's item.
+     */
+    ItemWrite idempotencyRecord(CoreItem subject, int sample) {
+        long answerBytes = ItemSize.bytes(subject.toItem());
+        IdempotencyRecord record = new IdempotencyRecord(
+                "caller-" + sample,
+                "key-" + sample,
+                "0".repeat(64),
+                201,
+                "/" + subject.entity().collection() + "/" + subject.id(),
+                "\"1\"",
+                "x".repeat((int) answerBytes),
+                Samples.NOW,
+                Samples.NOW.plus(IdempotencyRecord.KEPT));
+        return ItemWrite.put(record.toItem(), true);
     }
 
     /** OrderService PATCH of the status: one UpdateItem; ChangeFanout refreshes the order's tag copies. */

@@ -46,7 +46,12 @@ class ReportTest {
         // WHEN
         ModelledLayout current = ModelledLayout.CURRENT;
         ModelledLayout without = new ModelledLayout(
-                "trimmed layout", withoutGsi1, current.itemOf(), current.reads(), current.copiesPerSecond());
+                "trimmed layout",
+                withoutGsi1,
+                current.itemOf(),
+                current.reads(),
+                current.copiesPerSecond(),
+                current.idempotencyKeys());
         String full = new Report(workload, current, current).markdown();
         String report = new Report(workload, without, without).markdown();
 

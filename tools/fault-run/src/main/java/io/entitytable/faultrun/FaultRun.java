@@ -94,6 +94,7 @@ public final class FaultRun {
         FaultPlan plan = new FaultPlan(options.seed(), options.rates());
         FaultPlan indexPlan = new FaultPlan(options.seed() + 1, options.rates());
         OperationStats operations = new OperationStats();
+        RetriedCreates retries = new RetriedCreates();
         long begin = System.nanoTime();
         OpenSearchClient search = null;
         try (LocalSystem system = LocalSystem.startWithoutStreamPath(local, console);
@@ -158,7 +159,16 @@ public final class FaultRun {
                             LINKED_CUSTOMERS);
                     HttpApi api = new HttpApi(system.apiPort(), system.issuer().operatorToken());
                     long started = System.nanoTime();
-                    runClients(api, operations, plan, List.of(pump, indexPump), fanout, delivery, linkedStore, started);
+                    runClients(
+                            api,
+                            operations,
+                            retries,
+                            plan,
+                            List.of(pump, indexPump),
+                            fanout,
+                            delivery,
+                            linkedStore,
+                            started);
                     // The seeded store goes with its links: its job takes it out of every customer.
                     HttpApi.Answer deleted = api.send(
                             "DELETE", "/" + Entity.STORE.collection() + "/" + linkedStore + "?unlink=true", null, null);
@@ -200,8 +210,10 @@ public final class FaultRun {
                             streamDrain.toMillis(),
                             jobsDrain.toMillis());
                     Verification verification;
+                    List<String> secondSubjects;
                     try (DynamoDbClient dynamo = system.dynamoDb().client()) {
                         verification = Verification.of(dynamo, table, search);
+                        secondSubjects = retries.keysWithSecondSubjects(dynamo, table);
                     }
                     return new FaultRunResult(
                             options,
@@ -209,6 +221,11 @@ public final class FaultRun {
                             drained,
                             drain,
                             operations,
+                            new FaultRunResult.Retries(
+                                    retries.retried(),
+                                    retries.wrongAnswers(),
+                                    retries.wrongAnswerExamples(),
+                                    secondSubjects),
                             plan.injectedByKind(),
                             new FaultRunResult.Stream(
                                     fanoutCalls.invocations(),
@@ -280,6 +297,7 @@ public final class FaultRun {
     private void runClients(
             HttpApi api,
             OperationStats operations,
+            RetriedCreates retries,
             FaultPlan plan,
             List<RestartingPump> pumps,
             FanoutInstances fanout,
@@ -294,7 +312,7 @@ public final class FaultRun {
         ExecutorService clients = Executors.newFixedThreadPool(options.clients());
         List<Future<?>> running = new ArrayList<>();
         for (int i = 0; i < options.clients(); i++) {
-            RandomClient client = new RandomClient(api, world, operations, options.seed() * 1_000 + i);
+            RandomClient client = new RandomClient(api, world, operations, retries, options.seed() * 1_000 + i);
             running.add(clients.submit(() -> {
                 client.runWhile(going::get);
                 return null;

@@ -14,12 +14,23 @@ public record FaultRunResult(
         boolean drained,
         Duration drain,
         OperationStats operations,
+        Retries retries,
         Map<FaultKind, Long> faults,
         Stream stream,
         Refresh refresh,
         Index index,
         Verification verification,
         Duration total) {
+
+    /**
+     * The creates the clients sent again with their Idempotency-Key, as after a lost answer.
+     *
+     * @param retried creates sent a second time
+     * @param wrongAnswers retries whose answer was not the first request's subject, replayed
+     * @param examples some of those
+     * @param secondSubjects keys that more than one customer or order in the table carries
+     */
+    public record Retries(long retried, long wrongAnswers, List<String> examples, List<String> secondSubjects) {}
 
     /**
      * What went through the stream path.
@@ -86,6 +97,12 @@ public record FaultRunResult(
         long otherUnexpected = operations.unexpected() - operations.serverErrors();
         if (otherUnexpected > 0) {
             failures.add(otherUnexpected + " API answers were neither 2xx nor 404/409/412");
+        }
+        if (retries.wrongAnswers() > 0) {
+            failures.add(retries.wrongAnswers() + " retried creates did not answer the first request's subject");
+        }
+        if (!retries.secondSubjects().isEmpty()) {
+            failures.add(retries.secondSubjects().size() + " retried creates made a second subject");
         }
         if (!drained) {
             failures.add("the stream did not drain within "
@@ -162,6 +179,16 @@ public record FaultRunResult(
         operations
                 .unexpectedExamples()
                 .forEach(example -> out.append("    ").append(example).append('\n'));
+        out.append(String.format(
+                Locale.ROOT,
+                "Retried creates (same Idempotency-Key): %d; answered with another subject %d; keys that made a second"
+                        + " subject %d%n",
+                retries.retried(),
+                retries.wrongAnswers(),
+                retries.secondSubjects().size()));
+        retries.examples().forEach(example -> out.append("    ").append(example).append('\n'));
+        retries.secondSubjects()
+                .forEach(key -> out.append("    second subject: ").append(key).append('\n'));
         out.append("Faults injected: ").append(faultsInjected()).append('\n');
         faults.forEach(
                 (kind, count) -> out.append(String.format(Locale.ROOT, "  %-32s %d%n", kind.description(), count)));

@@ -16,9 +16,14 @@ import java.time.Duration;
  */
 final class HttpApi {
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+    private static final String IDEMPOTENT_REPLAYED = "Idempotent-Replayed";
 
-    /** @param body the parsed body, or a missing node when there is none or it is not JSON */
-    record Answer(int status, JsonNode body) {
+    /**
+     * @param body the parsed body, or a missing node when there is none or it is not JSON
+     * @param replayed whether the answer says it is an earlier request's, replayed for its Idempotency-Key
+     */
+    record Answer(int status, JsonNode body, boolean replayed) {
         String text(String field) {
             return body.path(field).asText();
         }
@@ -39,9 +44,17 @@ final class HttpApi {
     }
 
     Answer send(String method, String path, JsonNode body, Long ifMatch) throws InterruptedException {
+        return send(method, path, body, ifMatch, null);
+    }
+
+    /** As {@link #send(String, String, JsonNode, Long)}, with an {@code Idempotency-Key} when {@code key} is not null. */
+    Answer send(String method, String path, JsonNode body, Long ifMatch, String key) throws InterruptedException {
         HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
                 .header("Authorization", authorization)
                 .timeout(Duration.ofSeconds(60));
+        if (key != null) {
+            request.header(IDEMPOTENCY_KEY, key);
+        }
         if (ifMatch != null) {
             request.header("If-Match", "\"" + ifMatch + "\"");
         }
@@ -53,10 +66,16 @@ final class HttpApi {
         }
         try {
             HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            return new Answer(response.statusCode(), parse(response.body()));
+            return new Answer(
+                    response.statusCode(),
+                    parse(response.body()),
+                    response.headers()
+                            .firstValue(IDEMPOTENT_REPLAYED)
+                            .orElse("")
+                            .equals("true"));
         } catch (IOException e) {
             // Not an answer of the API: the caller counts it as a transport failure.
-            return new Answer(-1, JSON.createObjectNode().put("detail", String.valueOf(e)));
+            return new Answer(-1, JSON.createObjectNode().put("detail", String.valueOf(e)), false);
         }
     }
 

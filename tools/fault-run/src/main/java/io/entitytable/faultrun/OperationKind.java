@@ -3,6 +3,8 @@ package io.entitytable.faultrun;
 /** What a client did through the API, in the words of the fault-injected run's report. */
 public enum OperationKind {
     CREATE,
+    /** A create sent again with its Idempotency-Key, as a client does whose first answer was lost. */
+    RETRIED_CREATE,
     UPDATE,
     RENAME,
     LINK,

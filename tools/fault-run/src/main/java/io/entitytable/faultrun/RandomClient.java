@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.entitytable.faultrun.World.Known;
 import io.entitytable.model.Entity;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -27,16 +29,20 @@ final class RandomClient {
     private static final List<String> STATUSES = List.of("OPEN", "PAID", "SHIPPED", "DELIVERED", "CANCELLED");
 
     private static final int MAX_PAUSE_MILLIS = 100;
+    /** How often a create's answer is taken as lost (a timeout) and the create is sent again with its key. */
+    private static final int LOST_ANSWER_ONE_IN = 4;
 
     private final HttpApi api;
     private final World world;
     private final OperationStats stats;
+    private final RetriedCreates retries;
     private final Random random;
 
-    RandomClient(HttpApi api, World world, OperationStats stats, long seed) {
+    RandomClient(HttpApi api, World world, OperationStats stats, RetriedCreates retries, long seed) {
         this.api = api;
         this.world = world;
         this.stats = stats;
+        this.retries = retries;
         this.random = new Random(seed);
     }
 
@@ -80,12 +86,11 @@ final class RandomClient {
         Optional<Known> business = world.any(Entity.BUSINESS, random);
         int dice = random.nextInt(20);
         if (business.isEmpty() || dice == 0) {
-            HttpApi.Answer answer = send(
-                    OperationKind.CREATE,
-                    "POST",
+            HttpApi.Answer answer = createWithKey(
                     "/" + Entity.BUSINESS.collection(),
                     JSON.createObjectNode().put("name", "business " + random.nextInt(1000)),
-                    null);
+                    newKey(),
+                    false);
             if (answer.status() == 201) {
                 String id = answer.text("id");
                 world.add(new Known(Entity.BUSINESS, id, id));
@@ -94,22 +99,27 @@ final class RandomClient {
         }
         String businessId = business.get().id();
         if (dice < 9) {
-            return createUnder(business.get(), Entity.CUSTOMER, customerBody());
+            return createUnder(business.get(), Entity.CUSTOMER, this::customerBody);
         }
         if (dice < 15) {
-            return createUnder(business.get(), Entity.STORE, storeBody());
+            return createUnder(business.get(), Entity.STORE, key -> storeBody());
         }
         Optional<Known> customer = world.anyIn(Entity.CUSTOMER, businessId, random);
         if (customer.isEmpty()) {
-            return createUnder(business.get(), Entity.CUSTOMER, customerBody());
+            return createUnder(business.get(), Entity.CUSTOMER, this::customerBody);
         }
-        return createUnder(customer.get(), Entity.ORDER, orderBody());
+        return createUnder(customer.get(), Entity.ORDER, this::orderBody);
     }
 
-    /** POST /businesses/{id}/customers, /businesses/{id}/stores or /customers/{id}/orders. */
-    private boolean createUnder(Known parent, Entity entity, ObjectNode body) throws InterruptedException {
+    /**
+     * POST /businesses/{id}/customers, /businesses/{id}/stores or /customers/{id}/orders, with a fresh key that {@code
+     * body} may carry as the subject's mark.
+     */
+    private boolean createUnder(Known parent, Entity entity, Function<String, ObjectNode> body)
+            throws InterruptedException {
         String path = path(parent) + "/" + entity.collection();
-        HttpApi.Answer answer = send(OperationKind.CREATE, "POST", path, body, null);
+        String key = newKey();
+        HttpApi.Answer answer = createWithKey(path, body.apply(key), key, entity != Entity.STORE);
         if (answer.status() == 201) {
             world.add(new Known(entity, answer.text("id"), parent.businessId()));
         } else if (answer.status() == 404) {
@@ -197,6 +207,35 @@ final class RandomClient {
         return true;
     }
 
+    /**
+     * A create with an Idempotency-Key. One in {@link #LOST_ANSWER_ONE_IN}, and whenever the answer says to try again
+     * (a 409 or 5xx) or none came, the client acts as if the answer was lost and sends the same request with the same
+     * key again; the retry's answer is the one it goes on with.
+     *
+     * @param marked whether the body carries {@code key} where the run can find it in the table afterwards
+     */
+    private HttpApi.Answer createWithKey(String path, ObjectNode body, String key, boolean marked)
+            throws InterruptedException {
+        HttpApi.Answer first = api.send("POST", path, body, null, key);
+        stats.record(OperationKind.CREATE, "POST", path, first);
+        boolean retry = random.nextInt(LOST_ANSWER_ONE_IN) == 0
+                || first.status() == 409
+                || first.status() >= 500
+                || first.status() < 0;
+        if (!retry) {
+            return first;
+        }
+        HttpApi.Answer again = api.send("POST", path, body, null, key);
+        stats.record(OperationKind.RETRIED_CREATE, "POST", path, again);
+        retries.record(path, key, marked, first, again);
+        return again;
+    }
+
+    /** A key for one create: 32 hex digits, so a customer can carry it as a mailing address label. */
+    private String newKey() {
+        return HexFormat.of().toHexDigits(random.nextLong()) + HexFormat.of().toHexDigits(random.nextLong());
+    }
+
     private void patch(OperationKind kind, Known item, ObjectNode body) throws InterruptedException {
         Long ifMatch = random.nextInt(3) == 0 ? currentVersion(item) : null;
         HttpApi.Answer answer = send(kind, "PATCH", path(item), body, ifMatch);
@@ -226,10 +265,13 @@ final class RandomClient {
         return path(customer) + "/" + Entity.STORE.collection() + "/" + store.id();
     }
 
-    private ObjectNode customerBody() {
+    /** A customer marked with {@code key}: a second mailing address labelled with it, which nothing changes. */
+    private ObjectNode customerBody(String key) {
         ObjectNode body =
                 JSON.createObjectNode().put("firstName", pick(FIRST_NAMES)).put("lastName", pick(LAST_NAMES));
-        body.putObject("mailingAddresses").set("home", address());
+        ObjectNode addresses = body.putObject("mailingAddresses");
+        addresses.set("home", address());
+        addresses.set(key, address());
         return body;
     }
 
@@ -239,11 +281,12 @@ final class RandomClient {
         return body;
     }
 
-    private ObjectNode orderBody() {
+    /** An order marked with {@code key}: its line's description, which nothing changes. */
+    private ObjectNode orderBody(String key) {
         ObjectNode body = JSON.createObjectNode().put("shipTo", "home").put("paymentCard", "visa");
         ObjectNode line = body.putArray("lines").addObject();
         line.put("sku", "SKU-" + random.nextInt(50))
-                .put("description", "item")
+                .put("description", key)
                 .put("quantity", 1 + random.nextInt(5))
                 .put("unitPriceCents", 100 + random.nextInt(900));
         return body;

@@ -21,8 +21,8 @@ class FixedSeedFaultRunTest {
         FaultRunResult result = run.run();
         System.out.println(result.summary());
 
-        // THEN every kind of operation and fault happened, refresh jobs ran in several slices, and nothing drifted (the
-        // copies nor the search index) or failed
+        // THEN every kind of operation (retried creates among them) and fault happened, no retried create made a second
+        // subject, refresh jobs ran in several slices, and nothing drifted (the copies nor the search index) or failed.
         // The run's own verdict first: when it fails, its summary says why (not drained, drift, dead letters).
         assertThat(result.failures()).as(result.summary()).isEmpty();
         assertThat(result.operations().countsByKind())
@@ -31,6 +31,12 @@ class FixedSeedFaultRunTest {
         assertThat(result.faults()).as("faults by kind").allSatisfy((kind, count) -> assertThat(count)
                 .as(kind.description())
                 .isPositive());
+        assertThat(result.retries().retried())
+                .as("creates retried with their Idempotency-Key")
+                .isPositive();
+        assertThat(result.retries().secondSubjects())
+                .as("keys that made a second subject")
+                .isEmpty();
         assertThat(result.stream().distinctRecords()).isPositive();
         assertThat(result.verification().items()).isPositive();
         assertThat(result.index().recordsDelivered())

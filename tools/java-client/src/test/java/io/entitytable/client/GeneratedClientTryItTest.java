@@ -224,13 +224,13 @@ class GeneratedClientTryItTest {
     void lists_shouldYieldEveryItemOnce_whenTheClientFollowsNextToTheEnd() throws ApiException {
         // GIVEN a business with seven customers
         String business = businesses
-                .createBusiness(new CreateBusiness().name("Acme Pages"))
+                .createBusiness(new CreateBusiness().name("Acme Pages"), null)
                 .getId();
         List<String> created = new ArrayList<>();
         for (String lastName : List.of("Adams", "Baker", "Clark", "Davis", "Evans", "Fox", "Gray")) {
             created.add(customers
                     .createCustomer(
-                            business, new CreateCustomer().firstName("Pat").lastName(lastName))
+                            business, new CreateCustomer().firstName("Pat").lastName(lastName), null)
                     .getId());
         }
 
@@ -262,7 +262,7 @@ class GeneratedClientTryItTest {
 
         // WHEN requests the API must refuse are made through the client
         ApiException unknown = refused(() -> customers.getCustomer(UNKNOWN_ID));
-        ApiException invalid = refused(() -> businesses.createBusiness(new CreateBusiness().name("")));
+        ApiException invalid = refused(() -> businesses.createBusiness(new CreateBusiness().name(""), null));
         ApiException stale =
                 refused(() -> businesses.updateBusiness(acme.business(), new PatchBusiness().name("Lost"), before));
         ApiException notEmpty = refused(() -> businesses.deleteBusiness(acme.business(), null));
@@ -285,6 +285,33 @@ class GeneratedClientTryItTest {
     }
 
     @Test
+    void placeOrder_shouldAnswerTheSameOrder_whenTheClientRetriesWithItsIdempotencyKey() throws ApiException {
+        // GIVEN a customer, and an order the client places with a key (say its answer timed out)
+        Acme acme = Acme.create("Acme Retries");
+        CreateOrder order = new CreateOrder()
+                .shipTo("home")
+                .addLinesItem(new LineInput().sku("INK-2").quantity(3).unitPriceCents(990L));
+        String key = java.util.UUID.randomUUID().toString();
+        var first = customers.placeOrderWithHttpInfo(acme.customer(), order, key);
+
+        // WHEN it retries with the same key
+        var retry = customers.placeOrderWithHttpInfo(acme.customer(), order, key);
+
+        // THEN the retry answers the order the first request placed, as a replay, and places no other
+        assertThat(retry.getStatusCode()).isEqualTo(201);
+        assertThat(retry.getData().getId()).isEqualTo(first.getData().getId());
+        assertThat(retry.getData()).isEqualTo(first.getData());
+        assertThat(retry.getHeaders().get("idempotent-replayed")).containsExactly("true");
+        assertThat(first.getHeaders()).doesNotContainKey("idempotent-replayed");
+        assertThat(customers.listCustomerOrders(acme.customer(), null, null).getItems())
+                .extracting(Order::getId)
+                .containsExactlyInAnyOrder(acme.order(), first.getData().getId());
+        // AND the key with another order is refused
+        ApiException reused = refused(() -> customers.placeOrder(acme.customer(), order.paymentCard("amex"), key));
+        assertThat(problem(reused, 422).getDetail()).contains("Idempotency-Key");
+    }
+
+    @Test
     void delete_shouldRemoveEverySubject_whenDoneInTheReadmesOrder() throws ApiException {
         // GIVEN the README's subjects, the customer linked to the store, the order changed
         Acme acme = Acme.create("Acme Deletes");
@@ -296,7 +323,7 @@ class GeneratedClientTryItTest {
 
         // WHEN the order, the store (unlinking it), the customer and then the business are deleted
         orders.deleteOrder(acme.order(), null);
-        stores.deleteStore(acme.store(), "true", null);
+        stores.deleteStore(acme.store(), "true", null, null);
         customers.deleteCustomer(acme.customer(), null);
         businesses.deleteBusiness(acme.business(), null);
 
@@ -320,8 +347,9 @@ class GeneratedClientTryItTest {
                     .state("TX")
                     .zip("73301")
                     .country("US");
-            String business =
-                    businesses.createBusiness(new CreateBusiness().name(name)).getId();
+            String business = businesses
+                    .createBusiness(new CreateBusiness().name(name), null)
+                    .getId();
             String customer = customers
                     .createCustomer(
                             business,
@@ -329,10 +357,11 @@ class GeneratedClientTryItTest {
                                     .firstName("Ann")
                                     .lastName("Smith")
                                     .email("ann@example.com")
-                                    .putMailingAddressesItem("home", austin))
+                                    .putMailingAddressesItem("home", austin),
+                            null)
                     .getId();
             String store = stores.createStore(
-                            business, new CreateStore().name("Downtown").address(austin))
+                            business, new CreateStore().name("Downtown").address(austin), null)
                     .getId();
             String order = customers
                     .placeOrder(
@@ -344,7 +373,8 @@ class GeneratedClientTryItTest {
                                             .sku("PEN-1")
                                             .description("Blue pens")
                                             .quantity(10)
-                                            .unitPriceCents(150L)))
+                                            .unitPriceCents(150L)),
+                            null)
                     .getId();
             return new Acme(business, customer, store, order);
         }

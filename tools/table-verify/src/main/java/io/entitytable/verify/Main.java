@@ -60,6 +60,12 @@ public final class Main {
         OpenSearchClient search = null;
         try (DynamoDbClient dynamo = DynamoClientFactory.create(options);
                 SqsClient sqs = DynamoClientFactory.createSqs(options)) {
+            if (options.command() == VerifyOptions.Command.PURGE_IDEMPOTENCY) {
+                out.println(IdempotencyPurge.toJson(
+                        options.target(), new IdempotencyPurge(dynamo, options.table(), Clock.systemUTC()).run()));
+                out.flush();
+                return CommandResult.CLEAN;
+            }
             if (options.command() == VerifyOptions.Command.JOBS) {
                 out.print(new JobsCommand(dynamo, options, Clock.systemUTC()).run());
                 out.flush();

@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * The command line: {@code verify|repair [--endpoint URL] [--table NAME] [--region R] [--segments N] [--search-endpoint
  * URL [--search-signing true|false] [--search-index NAME]]}, repair also {@code [--refresh-queue URL [--sqs-endpoint
- * URL]]}; {@code jobs [--endpoint URL] [--table NAME] [--region R] [--all]}.
+ * URL]]}; {@code jobs [--endpoint URL] [--table NAME] [--region R] [--all]}; {@code purge-idempotency [--endpoint URL]
+ * [--table NAME] [--region R]}.
  *
  * @param endpoint DynamoDB Local (or any endpoint override); null means real AWS through the default credential chain
  * @param region null means the SDK's default region chain (AWS_REGION, profile, ...); us-east-1 with an endpoint
@@ -45,11 +46,14 @@ record VerifyOptions(
                           [--search-endpoint URL [--search-signing true|false] [--search-index NAME]]
                           [--refresh-queue URL [--sqs-endpoint URL]]
                    jobs [--endpoint URL] [--table NAME] [--region R] [--all]
+                   purge-idempotency [--endpoint URL] [--table NAME] [--region R]
               verify   Scan the whole table and report duplicates that drifted from their core items and stopped
                        refresh jobs
               repair   verify, fix every repairable finding with conditional writes, restart the stopped refresh jobs
                        (with --refresh-queue), then verify again
               jobs     Scan the refresh jobs and print those not done as a table (--all: every job)
+              purge-idempotency  delete the idempotency records past their time-to-live, which DynamoDB deletes
+                       late and DynamoDB Local never
               --endpoint URL       DynamoDB Local, e.g. http://localhost:8000 (dummy credentials); omit for AWS
               --table NAME         table name (default %s)
               --region R           AWS region (default: the SDK's region chain; us-east-1 with --endpoint)
@@ -69,7 +73,8 @@ record VerifyOptions(
     enum Command {
         VERIFY,
         REPAIR,
-        JOBS
+        JOBS,
+        PURGE_IDEMPOTENCY
     }
 
     /** verify / repair without the refresh queue (the migration's verify). */
@@ -93,6 +98,7 @@ record VerifyOptions(
                     case "verify" -> Command.VERIFY;
                     case "repair" -> Command.REPAIR;
                     case "jobs" -> Command.JOBS;
+                    case "purge-idempotency" -> Command.PURGE_IDEMPOTENCY;
                     default -> throw new UsageException("unknown command '" + name + "'");
                 };
         URI endpoint = null;
@@ -139,10 +145,11 @@ record VerifyOptions(
         if (command != Command.JOBS && allJobs) {
             throw new UsageException("--all is an option of jobs only");
         }
-        if (command == Command.JOBS && segmentsGiven) {
+        boolean readsJobsOrRecords = command == Command.JOBS || command == Command.PURGE_IDEMPOTENCY;
+        if (readsJobsOrRecords && segmentsGiven) {
             throw new UsageException("--segments is an option of verify and repair only");
         }
-        if (command == Command.JOBS && (searchEndpoint != null || searchSigning != null || searchIndex != null)) {
+        if (readsJobsOrRecords && (searchEndpoint != null || searchSigning != null || searchIndex != null)) {
             throw new UsageException("--search-endpoint, --search-signing and --search-index are options of verify and"
                     + " repair only");
         }

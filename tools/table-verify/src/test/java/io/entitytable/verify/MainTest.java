@@ -8,10 +8,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Customer;
+import io.entitytable.model.IdempotencyRecord;
 import io.entitytable.model.Ids;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -220,6 +223,64 @@ class MainTest {
         assertThat(run.exitCode()).isZero();
         assertThat(run.json().get("clean").asBoolean()).isTrue();
         assertThat(run.err()).contains("\r[scan] " + sample.table + ": 20 items read, 2/2 segments done");
+    }
+
+    @Test
+    void purgeIdempotency_shouldDeleteTheRecordsPastTheirTimeToLive_andKeepEverythingElse() throws Exception {
+        // GIVEN a table with a record that expired an hour ago, a live one and a core item
+        SampleTable sample = SampleTable.write(dynamo, newTable());
+        Instant now = Instant.now();
+        IdempotencyRecord expired = idempotencyRecord("old", now.minus(Duration.ofHours(25)));
+        IdempotencyRecord live = idempotencyRecord("new", now.minus(Duration.ofHours(1)));
+        for (IdempotencyRecord record : List.of(expired, live)) {
+            dynamo.putItem(put -> put.tableName(sample.table).item(record.toItem()));
+        }
+        long before = itemCount(sample.table);
+
+        // WHEN
+        Run run = run(false, "purge-idempotency", "--endpoint", endpoint(), "--table", sample.table);
+
+        // THEN
+        assertThat(run.exitCode()).isZero();
+        JsonNode summary = run.json();
+        assertThat(summary.get("command").asText()).isEqualTo("purge-idempotency");
+        assertThat(summary.get("expiredFound").asLong()).isEqualTo(1);
+        assertThat(summary.get("deleted").asLong()).isEqualTo(1);
+        assertThat(summary.get("keptRenewed").asLong()).isZero();
+        assertThat(itemCount(sample.table)).isEqualTo(before - 1);
+        assertThat(dynamo.getItem(get -> get.tableName(sample.table)
+                                .key(expired.itemKey().toAttributes()))
+                        .hasItem())
+                .isFalse();
+        assertThat(dynamo.getItem(get ->
+                                get.tableName(sample.table).key(live.itemKey().toAttributes()))
+                        .hasItem())
+                .isTrue();
+    }
+
+    @Test
+    void purgeIdempotency_shouldRefuseTheOptionsOfOtherCommands() {
+        assertThat(run(false, "purge-idempotency", "--endpoint", endpoint(), "--segments", "2")
+                        .exitCode())
+                .isEqualTo(2);
+        assertThat(run(false, "purge-idempotency", "--all").exitCode()).isEqualTo(2);
+    }
+
+    private static IdempotencyRecord idempotencyRecord(String key, Instant createdAt) {
+        return new IdempotencyRecord(
+                "caller-1",
+                key,
+                "fingerprint",
+                201,
+                "/stores/" + Ids.newId(),
+                "\"1\"",
+                "{}",
+                createdAt,
+                createdAt.plus(IdempotencyRecord.KEPT));
+    }
+
+    private static long itemCount(String table) {
+        return dynamo.scan(scan -> scan.tableName(table).select("COUNT")).count();
     }
 
     private record Run(int exitCode, String out, String err) {

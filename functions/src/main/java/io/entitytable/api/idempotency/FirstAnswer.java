@@ -1,0 +1,43 @@
+package io.entitytable.api.idempotency;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.api.input.Inputs;
+import io.entitytable.api.response.SubjectResponse;
+import jakarta.ws.rs.core.UriBuilder;
+import java.net.URI;
+
+/**
+ * The answer a request with an idempotency key made, as its record keeps it for the retries: status, {@code Location},
+ * {@code ETag} and the body's exact text.
+ *
+ * <p>The body is written here with the API's own {@link ObjectMapper}, the one that writes the first answer's entity,
+ * so the replayed text is the text the first caller got.
+ */
+public record FirstAnswer(int status, String location, String etag, String body) {
+
+    /** 201 for a created subject: its URL as the Location, its version as the ETag, the subject as the body. */
+    public static FirstAnswer created(ObjectMapper json, SubjectResponse subject) {
+        return new FirstAnswer(
+                201, locationOf(subject).toString(), Inputs.etag(subject.version()), write(json, subject));
+    }
+
+    /** Any other answer: {@code location} and {@code body} may be null (a 204 has neither). */
+    public static FirstAnswer of(ObjectMapper json, int status, URI location, Object body) {
+        return new FirstAnswer(
+                status, location == null ? null : location.toString(), null, body == null ? "" : write(json, body));
+    }
+
+    /** The Location of a subject: the same relative URL the API's created answers carry. */
+    public static URI locationOf(SubjectResponse subject) {
+        return UriBuilder.fromPath("/{collection}/{id}").build(subject.collection(), subject.id());
+    }
+
+    private static String write(ObjectMapper json, Object body) {
+        try {
+            return json.writeValueAsString(body);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("every response of the API is JSON", e);
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package io.entitytable.api.idempotency;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.api.error.ApiProblem;
+import io.entitytable.api.response.SubjectResponse;
+import io.entitytable.api.table.EntityTable;
+import io.entitytable.api.table.KeyAlreadyUsed;
+import io.entitytable.api.table.TransactionConflict;
+import io.entitytable.api.web.Responses;
+import io.entitytable.api.write.OptimisticWrites;
+import io.entitytable.model.IdempotencyRecord;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.HttpMethod;
+import jakarta.ws.rs.core.UriInfo;
+import java.net.URI;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.function.Function;
+import org.jboss.resteasy.reactive.RestResponse;
+
+/**
+ * Runs a route that takes an {@code Idempotency-Key} (docs/design.md §4, "Idempotent requests"). Without a key the
+ * route runs as it always does. With one:
+ *
+ * <ul>
+ *   <li>a live record of the caller's key answers at once: the first answer replayed when the request is the same one
+ *       (same fingerprint), a 422 when it is another; nothing is written either way;
+ *   <li>otherwise the route runs, and its write puts the key's record in its own transaction, on condition that no
+ *       live record is there. A request with the same key that committed in between makes that condition fail: the
+ *       write is refused whole, and the record it met answers as above;
+ *   <li>a write that kept meeting other transactions (the first of two requests with one key still in flight) is a
+ *       409 with {@code Retry-After}, unless the other one's record is there by then.
+ * </ul>
+ */
+@ApplicationScoped
+public class IdempotentRequests {
+    private final EntityTable table;
+    private final OptimisticWrites optimistic;
+    private final ObjectMapper json;
+
+    public IdempotentRequests(EntityTable table, OptimisticWrites optimistic, ObjectMapper json) {
+        this.table = table;
+        this.optimistic = optimistic;
+        this.json = json;
+    }
+
+    /**
+     * A create route ({@code POST}): the subject {@code create} makes, as a 201 with its Location and ETag, recorded
+     * under the request's key when it has one.
+     *
+     * @param keyHeader the {@code Idempotency-Key} header as received, or null
+     * @param uri the request's URI, which with the method and {@code body} makes its fingerprint
+     */
+    public <M, R extends SubjectResponse> RestResponse<R> created(
+            String keyHeader,
+            UriInfo uri,
+            Object body,
+            Function<M, R> response,
+            Function<AnswerRecorder<M>, M> create) {
+        Optional<String> key = IdempotencyKeys.parse(keyHeader);
+        return run(
+                key,
+                fingerprint(key, HttpMethod.POST, uri, body),
+                (M made) -> FirstAnswer.created(json, response.apply(made)),
+                recorder -> Responses.created(response.apply(create.apply(recorder))));
+    }
+
+    /** The fingerprint of a request with a key ({@link RequestFingerprint}); null without one, when nothing reads it. */
+    public String fingerprint(Optional<String> key, String method, UriInfo uri, Object body) {
+        if (key.isEmpty()) {
+            return null;
+        }
+        URI target = uri.getRequestUri();
+        String query = target.getRawQuery();
+        return RequestFingerprint.of(json, method, target.getRawPath() + (query == null ? "" : "?" + query), body);
+    }
+
+    /** The mapper that writes the API's answers, and so the answers a record keeps. */
+    public ObjectMapper json() {
+        return json;
+    }
+
+    /**
+     * @param key the request's key, if it has one ({@link IdempotencyKeys#parse})
+     * @param fingerprint the request's fingerprint ({@link #fingerprint})
+     * @param answerOf the answer the route makes for what its write makes
+     * @param route the route, given the recorder its write must pass its outcome to
+     */
+    public <T, R> R run(
+            Optional<String> key,
+            String fingerprint,
+            Function<T, FirstAnswer> answerOf,
+            Function<AnswerRecorder<T>, R> route) {
+        if (key.isEmpty()) {
+            return route.apply(AnswerRecorder.none());
+        }
+        String caller = optimistic.access().caller().subject();
+        Instant now = optimistic.now();
+        live(caller, key.get(), now).ifPresent(record -> answerWith(record, fingerprint));
+        AnswerRecorder<T> recorder = outcome -> {
+            FirstAnswer answer = answerOf.apply(outcome);
+            return Optional.of(new IdempotencyRecord(
+                    caller,
+                    key.get(),
+                    fingerprint,
+                    answer.status(),
+                    answer.location(),
+                    answer.etag(),
+                    answer.body(),
+                    now,
+                    now.plus(IdempotencyRecord.KEPT)));
+        };
+        try {
+            return route.apply(recorder);
+        } catch (KeyAlreadyUsed | TransactionConflict | ApiProblem lost) {
+            if (lost instanceof ApiProblem problem
+                    && problem.status() != ApiProblem.busy().status()) {
+                throw problem;
+            }
+            // Lost to another request with this key, or to other writers: a record answers, else the first request
+            // may still be in flight.
+            live(caller, key.get(), optimistic.now()).ifPresent(record -> answerWith(record, fingerprint));
+            throw ApiProblem.keyInFlight(IdempotencyKeys.HEADER);
+        }
+    }
+
+    private Optional<IdempotencyRecord> live(String caller, String key, Instant now) {
+        return table.find(IdempotencyRecord.keyOf(caller, key))
+                .map(IdempotencyRecord::from)
+                .filter(record -> record.isLiveAt(now));
+    }
+
+    private static void answerWith(IdempotencyRecord record, String fingerprint) {
+        if (!record.isFor(fingerprint)) {
+            throw ApiProblem.invalid(
+                    IdempotencyKeys.HEADER,
+                    "was used for another request in the last " + IdempotencyRecord.KEPT.toHours()
+                            + " hours; use a new key for a new request");
+        }
+        throw new ReplayedAnswer(record);
+    }
+}
