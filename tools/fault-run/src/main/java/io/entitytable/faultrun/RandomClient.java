@@ -99,27 +99,29 @@ final class RandomClient {
         }
         String businessId = business.get().id();
         if (dice < 9) {
-            return createUnder(business.get(), Entity.CUSTOMER, this::customerBody);
+            return createUnder(business.get(), Entity.CUSTOMER, this::customerBody, true);
         }
         if (dice < 15) {
-            return createUnder(business.get(), Entity.STORE, key -> storeBody());
+            return createUnder(business.get(), Entity.STORE, key -> storeBody(), false);
         }
         Optional<Known> customer = world.anyIn(Entity.CUSTOMER, businessId, random);
         if (customer.isEmpty()) {
-            return createUnder(business.get(), Entity.CUSTOMER, this::customerBody);
+            return createUnder(business.get(), Entity.CUSTOMER, this::customerBody, true);
         }
-        return createUnder(customer.get(), Entity.ORDER, this::orderBody);
+        return createUnder(customer.get(), Entity.ORDER, this::orderBody, true);
     }
 
     /**
      * POST /businesses/{id}/customers, /businesses/{id}/stores or /customers/{id}/orders, with a fresh key that {@code
      * body} may carry as the subject's mark.
+     *
+     * @param marked whether {@code body} carries the key where the run finds it in the table afterwards
      */
-    private boolean createUnder(Known parent, Entity entity, Function<String, ObjectNode> body)
+    private boolean createUnder(Known parent, Entity entity, Function<String, ObjectNode> body, boolean marked)
             throws InterruptedException {
         String path = path(parent) + "/" + entity.collection();
         String key = newKey();
-        HttpApi.Answer answer = createWithKey(path, body.apply(key), key, entity != Entity.STORE);
+        HttpApi.Answer answer = createWithKey(path, body.apply(key), key, marked);
         if (answer.status() == 201) {
             world.add(new Known(entity, answer.text("id"), parent.businessId()));
         } else if (answer.status() == 404) {
