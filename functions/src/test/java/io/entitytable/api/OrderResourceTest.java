@@ -11,6 +11,7 @@ import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.not;
 
+import io.entitytable.api.idempotency.IdempotencyKeys;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.TableLayout;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -94,11 +95,18 @@ class OrderResourceTest {
                 .then()
                 .statusCode(422)
                 .body("errors[0].field", equalTo("shipTo"));
-        post("/customers/" + customer + "/orders", order("visa", 99))
+        post("/customers/" + customer + "/orders", order("visa", 98))
                 .then()
                 .statusCode(422)
                 .body("errors[0].field", equalTo("lines"));
-        post("/customers/" + customer + "/orders", order("visa", 98)).then().statusCode(201);
+        // The most lines, with an idempotency record too: the order, 97 lines, the counter and the record are the 100
+        // actions one transaction holds.
+        given().contentType(ContentType.JSON)
+                .header(IdempotencyKeys.HEADER, "most-lines")
+                .body(order("visa", 97))
+                .post("/customers/" + customer + "/orders")
+                .then()
+                .statusCode(201);
         given().get("/customers/" + customer + "/orders").then().body("items", hasSize(1));
     }
 
