@@ -1,6 +1,5 @@
 package io.entitytable.api.idempotency;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.nio.charset.StandardCharsets;
@@ -10,9 +9,9 @@ import java.util.HexFormat;
 
 /**
  * What makes two requests the same request for an idempotency key: the method, the path with its query, and the body
- * as the API read it, in a canonical form (object keys sorted, no white space), so a retry that spells the same body
- * differently is still the same request, and one that changes a value is not. Hashed (SHA-256): the record keeps 64
- * characters whatever the body's size.
+ * as the API read it, in a canonical form (the request record's fields in their order, map keys sorted, no white
+ * space), so a retry that spells the same body differently is still the same request, and one that changes a value is
+ * not. Hashed (SHA-256): the record keeps 64 characters whatever the body's size.
  */
 public final class RequestFingerprint {
     private RequestFingerprint() {}
@@ -37,13 +36,12 @@ public final class RequestFingerprint {
     }
 
     private static String canonical(ObjectMapper json, Object body) {
-        JsonNode tree = json.valueToTree(body);
         try {
-            // A tree converted to plain maps and written with sorted keys: the order the client sent them in is lost.
-            Object plain = json.treeToValue(tree, Object.class);
+            // A request record writes its fields in declaration order; the maps in it (a customer's addresses) are
+            // written with sorted keys, so the order the client sent them in is lost.
             return json.writer()
                     .with(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
-                    .writeValueAsString(plain);
+                    .writeValueAsString(body);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException("a request the API read is always JSON again", e);
         }
