@@ -10,18 +10,17 @@ import java.util.function.Supplier;
 /**
  * Runs an optimistic attempt again after it lost a race, up to a bound, with a random pause in between (the project's
  * one back-off, table-model's {@link Backoff}: full jitter up to a doubling, capped bound) so writers that collided do
- * not all read and write again at the same instant. Two
- * kinds of lost race are retried: a {@link WriteConflict} (another writer committed first: the attempt re-reads and
- * decides again) and a {@link TransactionConflict} (another transaction held one of the items: nothing was judged, so
- * the attempt simply runs again).
+ * not all read and write again at the same instant. Two kinds of lost race are retried: a {@link WriteConflict}
+ * (another writer committed first: the attempt re-reads and decides again) and a {@link TransactionConflict} (another
+ * transaction held one of the items: nothing was judged, so the attempt simply runs again).
  *
  * <p>The bound: an attempt fails only when another writer got in first; with one-shot writers (a tag, a link, a create
  * counted on its business) each other writer gets in once, so N concurrent writers of one item need up to N attempts
  * when every loser retries at once. Spreading the retries out over a window that grows to a few hundred milliseconds
  * lets a few dozen concurrent writers of one item (a busy business: every create counts on it) through one after
  * another, each transaction holding the item for the few milliseconds it takes. {@link #ATTEMPTS} pauses doubling from
- * {@link #FIRST_PAUSE_BOUND} to {@link #MAX_PAUSE_BOUND} add up to about 2 s on average and under 4 s at
- * worst: far inside the function's timeout, and still better for the client than a 503 it must retry itself.
+ * {@link #FIRST_PAUSE_BOUND} to {@link #MAX_PAUSE_BOUND} add up to about 2 s on average and under 4 s at worst: far
+ * inside the function's timeout, and still better for the client than a 503 it must retry itself.
  */
 public final class ConflictRetry {
     public static final int ATTEMPTS = 20;
