@@ -144,12 +144,26 @@ public final class RefreshJobs implements PassLedger {
                     runningPass(pass),
                     true);
         } catch (ConditionalCheckFailedException superseded) {
+            resendIfStartedByThisPass(subject, pass);
             return;
         }
         RefreshJob job = RefreshJob.from(after);
         if (job.doneSegments() >= job.segments()) {
             endPass(subject, pass);
         }
+    }
+
+    /**
+     * A segment of {@code pass} came back after its pass ended. If the job runs the very next pass and no segment of it
+     * is done yet, this segment's own end may have started it and failed before its segments were sent (the job's
+     * update took effect but answered with an error, so the worker's message came back): send them again. A segment
+     * sent twice is harmless; one never sent would leave the job running for good.
+     */
+    private void resendIfStartedByThisPass(Keys.SubjectRef subject, long pass) {
+        get(subject)
+                .filter(job ->
+                        job.status() == RefreshJob.Status.RUNNING && job.pass() == pass + 1 && job.doneSegments() == 0)
+                .ifPresent(job -> queue.sendAll(planOf(subject, job).messages(subject.toString(), job.pass())));
     }
 
     private void endPass(Keys.SubjectRef subject, long pass) {
