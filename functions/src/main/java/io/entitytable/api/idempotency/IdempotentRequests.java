@@ -23,11 +23,13 @@ import org.jboss.resteasy.reactive.RestResponse;
  * route runs as it always does. With one:
  *
  * <ul>
- *   <li>a live record of the caller's key answers at once: the first answer replayed when the request is the same one
- *       (same fingerprint), a 422 when it is another; nothing is written either way;
- *   <li>otherwise the route runs, and its write puts the key's record in its own transaction, on condition that no
- *       live record is there. A request with the same key that committed in between makes that condition fail: the
- *       write is refused whole, and the record it met answers as above;
+ *   <li>the route runs, and its write puts the key's record in its own transaction, on condition that no live record
+ *       is there. The first request with a key so costs what a request without one costs, plus one item in a
+ *       transaction it makes anyway: no read comes first;
+ *   <li>a repeat makes that condition fail, and the write is refused whole: the record it met answers, the first
+ *       answer replayed when the request is the same one (same fingerprint), a 422 when it is another;
+ *   <li>a repeat the route refuses before it writes (the subject it acts on is gone since, say) is answered the same
+ *       way when a record is there: the first answer does not depend on what happened after it;
  *   <li>a write that kept meeting other transactions (the first of two requests with one key still in flight) is a
  *       409 with {@code Retry-After}, unless the other one's record is there by then.
  * </ul>
@@ -96,7 +98,6 @@ public class IdempotentRequests {
         }
         String caller = optimistic.access().caller().subject();
         Instant now = optimistic.now();
-        live(caller, key.get(), now).ifPresent(record -> answerWith(record, fingerprint));
         AnswerRecorder<T> recorder = outcome -> {
             FirstAnswer answer = answerOf.apply(outcome);
             return Optional.of(new IdempotencyRecord(
@@ -112,16 +113,23 @@ public class IdempotentRequests {
         };
         try {
             return route.apply(recorder);
-        } catch (KeyAlreadyUsed | TransactionConflict | ApiProblem lost) {
-            if (lost instanceof ApiProblem problem
-                    && problem.status() != ApiProblem.busy().status()) {
-                throw problem;
-            }
+        } catch (KeyAlreadyUsed | TransactionConflict lost) {
             // Lost to another request with this key, or to other writers: a record answers, else the first request
             // may still be in flight.
-            live(caller, key.get(), optimistic.now()).ifPresent(record -> answerWith(record, fingerprint));
+            answerIfRecorded(caller, key.get(), fingerprint);
             throw ApiProblem.keyInFlight(IdempotencyKeys.HEADER);
+        } catch (ApiProblem refused) {
+            answerIfRecorded(caller, key.get(), fingerprint);
+            if (refused.status() == ApiProblem.busy().status()) {
+                throw ApiProblem.keyInFlight(IdempotencyKeys.HEADER);
+            }
+            throw refused;
         }
+    }
+
+    /** Replays (or refuses, as another request's key) when a live record of the caller's key is there. */
+    private void answerIfRecorded(String caller, String key, String fingerprint) {
+        live(caller, key, optimistic.now()).ifPresent(record -> answerWith(record, fingerprint));
     }
 
     private Optional<IdempotencyRecord> live(String caller, String key, Instant now) {

@@ -5,7 +5,7 @@ import java.util.UUID;
 /**
  * What an {@code Idempotency-Key} costs a create: N store creates through the front door without a key and N with a
  * fresh one, interleaved one by one under one business, each split by the function's {@code Server-Timing}. With a
- * key the function reads the key's record (one GetItem) and puts it in the create's one TransactWriteItems.
+ * key the function puts the key's record in the create's one TransactWriteItems, and reads nothing more.
  */
 final class IdempotentCreateBench {
 
