@@ -15,6 +15,7 @@ import jakarta.ws.rs.core.UriInfo;
 import java.net.URI;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -60,11 +61,31 @@ public class IdempotentRequests {
             Function<M, R> response,
             Function<AnswerRecorder<M>, M> create) {
         Optional<String> key = IdempotencyKeys.parse(keyHeader);
+        if (key.isEmpty()) {
+            return Responses.created(response.apply(create.apply(AnswerRecorder.none())));
+        }
+        AtomicReference<FirstAnswer> recorded = new AtomicReference<>();
         return run(
                 key,
                 fingerprint(key, HttpMethod.POST, uri, body),
-                (M made) -> FirstAnswer.created(json, response.apply(made)),
-                recorder -> Responses.created(response.apply(create.apply(recorder))));
+                (M made) -> {
+                    recorded.set(FirstAnswer.created(json, response.apply(made)));
+                    return recorded.get();
+                },
+                recorder -> {
+                    create.apply(recorder);
+                    return sent(recorded.get());
+                });
+    }
+
+    /**
+     * The first answer sent as its record keeps it: the body is the recorded text, not the response object, so it is
+     * written once and a replay sends the same bytes. The route's declared type documents that body for the contract;
+     * erased at run time, it does not choose the writer, the entity's class does.
+     */
+    @SuppressWarnings("unchecked")
+    private static <R> RestResponse<R> sent(FirstAnswer answer) {
+        return (RestResponse<R>) (RestResponse<?>) answer.toResponse().build();
     }
 
     /** The fingerprint of a request with a key ({@link RequestFingerprint}); null without one, when nothing reads it. */
