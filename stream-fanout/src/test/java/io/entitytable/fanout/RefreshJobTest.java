@@ -36,6 +36,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
@@ -190,7 +191,9 @@ class RefreshJobTest {
         assertThat(InvariantChecker.check(plain, table)).as("drift").isEmpty();
     }
 
+    /** A scale check (about a minute: 8,000 copies, three renames, 8 workers): {@code mvn -B verify -Pscale}. */
     @Test
+    @Tag("scale")
     void faults_shouldNeverMoveACopyBackwards_andEndAtTheLastVersion() throws Exception {
         // GIVEN 8,000 copies cut into 8 segments, worked by 8 worker instances at once (the trigger's maximum
         // concurrency) in slices of 2 s (each segment's share of the pace is 100 copies a second, so a slice takes
