@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * and nothing that exists only for tests or local runs ({@code docs/design.md}, "Local runtime").
  */
 class FunctionPackagesTest {
-    /** Jar name prefixes of the local-only and test-only libraries the build brings in. */
+    /** Jar name prefixes of the local-only, operator-only and test-only libraries the build brings in. */
     private static final List<String> LOCAL_ONLY = List.of(
             "DynamoDBLocal",
             "software.amazon.dynamodb.DynamoDBLocal",
@@ -43,6 +43,8 @@ class FunctionPackagesTest {
             "io.entitytable.local-runtime",
             "table-verify",
             "io.entitytable.table-verify",
+            "search-rebuild",
+            "io.entitytable.search-rebuild",
             "log4j-core",
             "org.apache.logging.log4j.log4j-core",
             "aws-lambda-java-serialization",

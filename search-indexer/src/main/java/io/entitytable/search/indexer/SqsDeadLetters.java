@@ -1,6 +1,6 @@
 package io.entitytable.search.indexer;
 
-import io.entitytable.model.sqs.SqsBatches;
+import io.entitytable.queue.SqsBatches;
 import java.util.List;
 import software.amazon.awssdk.services.sqs.SqsClient;
 

@@ -6,7 +6,6 @@ import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.client.TextHit;
 import io.entitytable.search.client.TextQuery;
 import io.entitytable.search.client.TextSearch;
-import io.entitytable.search.indexer.rebuild.EngineView;
 import io.entitytable.search.local.LocalSearchEngine;
 import io.entitytable.search.local.SharedSearchEngine;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.entitytable.fanout.refresh;
 
-import io.entitytable.model.RefreshMessage;
+import io.entitytable.queue.RefreshMessage;
 import java.util.List;
 import software.amazon.awssdk.services.sqs.SqsClient;
 

@@ -7,7 +7,7 @@ import io.entitytable.fanout.table.FanoutConfig;
 import io.entitytable.fanout.table.FanoutStats;
 import io.entitytable.fanout.table.FanoutTable;
 import io.entitytable.model.CopyPace;
-import io.entitytable.model.RefreshMessage;
+import io.entitytable.queue.RefreshMessage;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;

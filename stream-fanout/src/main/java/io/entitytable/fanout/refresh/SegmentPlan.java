@@ -2,7 +2,7 @@ package io.entitytable.fanout.refresh;
 
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
-import io.entitytable.model.RefreshMessage;
+import io.entitytable.queue.RefreshMessage;
 import java.util.ArrayList;
 import java.util.List;
 

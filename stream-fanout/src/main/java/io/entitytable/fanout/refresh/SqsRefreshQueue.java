@@ -1,8 +1,8 @@
 package io.entitytable.fanout.refresh;
 
 import io.entitytable.deployment.EnvironmentVariables;
-import io.entitytable.model.RefreshMessage;
-import io.entitytable.model.sqs.SqsBatches;
+import io.entitytable.queue.RefreshMessage;
+import io.entitytable.queue.SqsBatches;
 import java.util.List;
 import software.amazon.awssdk.services.sqs.SqsClient;
 

@@ -3,7 +3,7 @@ package io.entitytable.fanout.refresh;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent.SQSMessage;
 import io.entitytable.deployment.RefreshQueueTrigger;
-import io.entitytable.model.RefreshMessage;
+import io.entitytable.queue.RefreshMessage;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;

@@ -1,7 +1,7 @@
 package io.entitytable.faultrun;
 
 import io.entitytable.fanout.refresh.RefreshQueue;
-import io.entitytable.model.RefreshMessage;
+import io.entitytable.queue.RefreshMessage;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 

@@ -1,7 +1,7 @@
 package io.entitytable.verify;
 
 import io.entitytable.model.RefreshJob;
-import io.entitytable.model.RefreshMessage;
+import io.entitytable.queue.RefreshMessage;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

@@ -1,6 +1,6 @@
 package io.entitytable.verify;
 
-import io.entitytable.model.RefreshMessage;
+import io.entitytable.queue.RefreshMessage;
 import java.util.List;
 import java.util.Set;
 

@@ -6,7 +6,7 @@ import io.entitytable.deployment.SearchIndexNames;
 import io.entitytable.search.client.IndexBootstrap;
 import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.client.SearchDocument;
-import io.entitytable.search.indexer.rebuild.EngineView;
+import io.entitytable.search.indexer.EngineView;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,13 +1,15 @@
-package io.entitytable.model;
+package io.entitytable.queue;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.model.Keys;
 
 /**
- * The body of a message on the refresh queue (see RefreshJob). Three kinds, told apart by which fields are set:
+ * The body of a message on the refresh queue (see table-model's RefreshJob). Three kinds, told apart by which fields
+ * are set:
  *
  * <ul>
  *   <li>a <b>segment</b> of a pass ({@code pass}, {@code segment}, {@code segments}, {@code from}, {@code to} and,

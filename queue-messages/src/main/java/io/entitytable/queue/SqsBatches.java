@@ -1,4 +1,4 @@
-package io.entitytable.model.sqs;
+package io.entitytable.queue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,8 +10,6 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchResponse;
  * One SQS queue that the fan-out or the search indexer sends to (the refresh queue, the indexer's dead-letter queue),
  * in batches of ten (SQS's limit). A batch entry SQS refuses fails the call, so the record or message that sent it is
  * retried: a message sent twice is harmless to both queues' readers.
- *
- * <p>The SQS client is an optional dependency of this module: only the functions that send declare it.
  *
  * @param description the queue as an error names it ({@code refresh queue})
  */

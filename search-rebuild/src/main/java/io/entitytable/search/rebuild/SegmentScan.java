@@ -1,4 +1,4 @@
-package io.entitytable.search.indexer.rebuild;
+package io.entitytable.search.rebuild;
 
 import java.util.List;
 import java.util.Map;

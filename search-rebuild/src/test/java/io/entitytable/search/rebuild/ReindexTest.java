@@ -1,4 +1,4 @@
-package io.entitytable.search.indexer.rebuild;
+package io.entitytable.search.rebuild;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,6 +9,7 @@ import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
 import io.entitytable.model.Store;
 import io.entitytable.search.client.SearchClients;
+import io.entitytable.search.indexer.EngineView;
 import io.entitytable.search.indexer.IndexerConfig;
 import io.entitytable.search.indexer.SearchIndexer;
 import java.io.ByteArrayOutputStream;

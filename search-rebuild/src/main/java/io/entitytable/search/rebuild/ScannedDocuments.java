@@ -1,4 +1,4 @@
-package io.entitytable.search.indexer.rebuild;
+package io.entitytable.search.rebuild;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;

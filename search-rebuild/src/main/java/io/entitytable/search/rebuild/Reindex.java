@@ -1,4 +1,4 @@
-package io.entitytable.search.indexer.rebuild;
+package io.entitytable.search.rebuild;
 
 import io.entitytable.deployment.SearchIndex;
 import io.entitytable.model.access.Backoff;

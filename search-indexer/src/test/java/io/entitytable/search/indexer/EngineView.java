@@ -1,4 +1,4 @@
-package io.entitytable.search.indexer.rebuild;
+package io.entitytable.search.indexer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -16,8 +16,8 @@ import java.util.Map;
 
 /**
  * The shared engine read with its plain REST API, never through the code under test: which index an alias points at,
- * whether an index exists, and every document behind a name. Also table-verify's fixture, through this module's
- * test-jar.
+ * whether an index exists, and every document behind a name. Also search-rebuild's and table-verify's fixture, through
+ * this module's test-jar.
  */
 public final class EngineView {
     private static final ObjectMapper JSON = new ObjectMapper();
