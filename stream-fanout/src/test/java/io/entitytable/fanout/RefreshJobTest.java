@@ -43,9 +43,11 @@ import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.InternalServerErrorException;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * Refresh jobs on DynamoDB Local: a store with more copies than one stream record may refresh gets a job whose
@@ -160,6 +162,52 @@ class RefreshJobTest {
         assertThat(job.status()).isEqualTo(RefreshJob.Status.DONE);
         assertThat(copyVersions(world)).hasSize(1_500).allSatisfy((key, version) -> assertThat(version)
                 .isEqualTo(4));
+        assertThat(InvariantChecker.check(plain, table)).as("drift").isEmpty();
+    }
+
+    @Test
+    void nextPass_shouldStillBeWorked_whenTheUpdateThatStartedItAnsweredWithAnErrorAfterItsWrite() {
+        // GIVEN a pass for version 2 under way and a change to version 3 waiting for it to end
+        LinkedStoreSeed.Seeded world = LinkedStoreSeed.write(plain, table, 1_200);
+        Map<String, AttributeValue> v1 = LinkedStoreSeed.storeItem(world.store(), 1_200);
+        Map<String, AttributeValue> v2 = renamed(world.store(), "Two", 2, 1_200);
+        Map<String, AttributeValue> v3 = renamed(world.store(), "Three", 3, 1_200);
+        // and a worker whose next update that starts a pass takes effect and then answers 500, as DynamoDB may; the
+        // back-off retries it, and the retry meets the pass it has just started
+        AtomicBoolean armed = new AtomicBoolean(true);
+        DynamoDbClient failingAfterWrite = LocalTables.instrumented(local, new ExecutionInterceptor() {
+            @Override
+            public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
+                if (context.request() instanceof UpdateItemRequest update
+                        && update.updateExpression().contains("#passVersion = :version")
+                        && armed.getAndSet(false)) {
+                    throw InternalServerErrorException.builder()
+                            .statusCode(500)
+                            .message("injected after the write took effect")
+                            .build();
+                }
+            }
+        });
+        try (StreamFanout fanout = StreamFanout.create(plain, config, queue);
+                RefreshWork work = RefreshWork.create(failingAfterWrite, config, queue, Duration.ofSeconds(5))) {
+            replace(v1, v2);
+            fanout.process(List.of(Records.modify(v1, v2)));
+            replace(v2, v3);
+            fanout.process(List.of(Records.modify(v2, v3)));
+
+            // WHEN the worker works the queue until it is empty
+            queue.drainWith(work);
+        } finally {
+            failingAfterWrite.close();
+        }
+
+        // THEN the fault struck, and the pass it started was worked all the same: done, every copy at version 3
+        assertThat(armed).as("the fault struck").isFalse();
+        RefreshJob job = job(world);
+        assertThat(job.pass()).isEqualTo(2);
+        assertThat(job.status()).isEqualTo(RefreshJob.Status.DONE);
+        assertThat(copyVersions(world)).hasSize(1_200).allSatisfy((key, version) -> assertThat(version)
+                .isEqualTo(3));
         assertThat(InvariantChecker.check(plain, table)).as("drift").isEmpty();
     }
 

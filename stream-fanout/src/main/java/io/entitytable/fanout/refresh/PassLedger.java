@@ -11,5 +11,8 @@ interface PassLedger {
 
     void segmentDone(Keys.SubjectRef subject, long pass, int segment);
 
+    /** A message of {@code pass} came back after its pass ended (see {@link RefreshJobs#stale}). */
+    void stale(Keys.SubjectRef subject, long pass);
+
     void restart(Keys.SubjectRef subject);
 }

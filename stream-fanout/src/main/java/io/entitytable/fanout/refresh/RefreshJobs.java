@@ -144,7 +144,7 @@ public final class RefreshJobs implements PassLedger {
                     runningPass(pass),
                     true);
         } catch (ConditionalCheckFailedException superseded) {
-            resendIfStartedByThisPass(subject, pass);
+            stale(subject, pass);
             return;
         }
         RefreshJob job = RefreshJob.from(after);
@@ -154,16 +154,24 @@ public final class RefreshJobs implements PassLedger {
     }
 
     /**
-     * A segment of {@code pass} came back after its pass ended. If the job runs the very next pass and no segment of it
-     * is done yet, this segment's own end may have started it and failed before its segments were sent (the job's
-     * update took effect but answered with an error, so the worker's message came back): send them again. A segment
-     * sent twice is harmless; one never sent would leave the job running for good.
+     * A message of {@code pass} came back after its pass ended. If the job runs the very next pass and no segment of it
+     * is done yet, this message's own end of the pass may have started it and failed before its segments were sent (the
+     * job's update took effect but the invocation died, so the message came back): send them again.
      */
-    private void resendIfStartedByThisPass(Keys.SubjectRef subject, long pass) {
-        get(subject)
-                .filter(job ->
-                        job.status() == RefreshJob.Status.RUNNING && job.pass() == pass + 1 && job.doneSegments() == 0)
-                .ifPresent(job -> queue.sendAll(planOf(subject, job).messages(subject.toString(), job.pass())));
+    @Override
+    public void stale(Keys.SubjectRef subject, long pass) {
+        get(subject).filter(job -> job.pass() == pass + 1).ifPresent(job -> resendIfUnstarted(subject, job));
+    }
+
+    /**
+     * Sends the segments of {@code job}'s running pass again when none of them is done yet, as a pass that may have
+     * been started without them. A segment sent twice is harmless (its copies are skipped as current); one never sent
+     * would leave the job running for good.
+     */
+    private void resendIfUnstarted(Keys.SubjectRef subject, RefreshJob job) {
+        if (job.status() == RefreshJob.Status.RUNNING && job.doneSegments() == 0) {
+            queue.sendAll(planOf(subject, job).messages(subject.toString(), job.pass()));
+        }
     }
 
     private void endPass(Keys.SubjectRef subject, long pass) {
@@ -173,6 +181,12 @@ public final class RefreshJobs implements PassLedger {
                 return;
             }
             RefreshJob job = found.get();
+            if (job.pass() == pass + 1) {
+                // Started by this end, whose update took effect and answered with an error: the back-off's retry of it
+                // met its own write. Or by another worker ending the same pass. Either way, its segments may be unsent.
+                resendIfUnstarted(subject, job);
+                return;
+            }
             if (job.pass() != pass
                     || job.status() != RefreshJob.Status.RUNNING
                     || job.doneSegments() < job.segments()) {

@@ -76,6 +76,7 @@ final class RefreshWorker {
 
     private Outcome segment(Keys.SubjectRef subject, RefreshMessage message, SliceDeadline deadline) {
         if (!jobs.isCurrent(subject, message.pass())) {
+            jobs.stale(subject, message.pass());
             return Outcome.DROPPED;
         }
         // The segments of a pass share the subject's one sourceGsi partition, and so its pace.

@@ -122,6 +122,9 @@ class RefreshWorkerMemoryTest {
         }
 
         @Override
+        public void stale(Keys.SubjectRef subject, long pass) {}
+
+        @Override
         public void restart(Keys.SubjectRef subject) {}
     }
 }
