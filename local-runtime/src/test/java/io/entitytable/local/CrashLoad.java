@@ -6,6 +6,7 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Values;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -44,6 +45,7 @@ final class CrashLoad {
     private final AtomicBoolean writing = new AtomicBoolean();
     private final AtomicBoolean outage = new AtomicBoolean();
     private final AtomicBoolean bigRenameAsked = new AtomicBoolean();
+    private final AtomicBoolean bigRenameInFlight = new AtomicBoolean();
     private final AtomicInteger acknowledged = new AtomicInteger();
     private final AtomicInteger cut = new AtomicInteger();
     private final List<String> unexpected = new ArrayList<>();
@@ -69,6 +71,18 @@ final class CrashLoad {
     /** The next write is a rename of the big store (its refresh job). */
     void renameBigStoreNext() {
         bigRenameAsked.set(true);
+    }
+
+    /** Waits until the rename asked by {@link #renameBigStoreNext()} was acknowledged; false if not within the timeout. */
+    boolean awaitBigStoreRenamed(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (bigRenameAsked.get() || bigRenameInFlight.get()) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            Thread.sleep(20);
+        }
+        return true;
     }
 
     /** A kill follows: a write that fails from now on was cut by it. */
@@ -118,9 +132,14 @@ final class CrashLoad {
     /** Picks a write at random among those that make sense now. */
     private Runnable nextWrite() {
         int n = ++sequence;
-        if (bigRenameAsked.getAndSet(false)) {
+        if (bigRenameAsked.get()) {
             String name = "Big " + n;
-            return () -> attempt(bigStoreId, name, () -> bigStoreVersion = api.renameStore(bigStoreId, name));
+            bigRenameInFlight.set(true);
+            bigRenameAsked.set(false);
+            return () -> {
+                attempt(bigStoreId, name, () -> bigStoreVersion = api.renameStore(bigStoreId, name));
+                bigRenameInFlight.set(false);
+            };
         }
         List<String> customers = certain(customerNames.keySet());
         List<String> stores = certain(storeNames.keySet());

@@ -57,22 +57,31 @@ class CrashRecoverySystemTest {
             for (int kill = 1; kill <= KILLS; kill++) {
                 // WHEN, at a random moment, the big store is renamed (a refresh job of 1,100 copies), and at another
                 // random moment after it the whole system is killed with SIGKILL
-                Thread.sleep(1_000 + random.nextInt(6_000));
+                Thread.sleep(3_000 + random.nextInt(15_000));
                 load.renameBigStoreNext();
-                Thread.sleep(500 + random.nextInt(10_000));
+                assertThat(load.awaitBigStoreRenamed(Duration.ofMinutes(1)))
+                        .as("the big store's rename was acknowledged")
+                        .isTrue();
+                Thread.sleep(random.nextInt(10_000));
                 String jobAtKill = system.job(seeded.get(0).storeRef(), bigStore)
                         .map(CrashRecoverySystemTest::describe)
                         .orElse("none yet");
                 load.expectOutage();
                 system.kill();
                 System.out.printf(
-                        "[test] kill %d of %d after %d acknowledged writes; the big store's job: %s%n",
-                        kill, KILLS, load.acknowledged(), jobAtKill);
+                        "[test] kill %d of %d, %d s after its start, %d acknowledged writes so far; the big store's"
+                                + " job: %s; that run said:%n  %s%n",
+                        kill,
+                        KILLS,
+                        system.sinceStart().toSeconds(),
+                        load.acknowledged(),
+                        jobAtKill,
+                        String.join("\n  ", system.recoveryLines()));
                 // AND README command 1 starts it again on the same data folder
                 system.start();
                 System.out.printf(
-                        "[test] start %d took %d ms; it said:%n  %s%n",
-                        kill + 1, system.sinceStart().toMillis(), String.join("\n  ", system.recoveryLines()));
+                        "[test] start %d took %d ms%n",
+                        kill + 1, system.sinceStart().toMillis());
                 assertThat(system.stdout()).contains("[sqs] ");
                 load.resume(system.api());
             }
@@ -82,12 +91,13 @@ class CrashRecoverySystemTest {
 
             // THEN no acknowledged write is lost
             load.assertNothingLost(system.dynamo(), KillableSystem.TABLE);
-            assertThat(load.acknowledged()).isGreaterThan(100);
+            assertThat(load.acknowledged()).isGreaterThan(50);
             // AND within 2 minutes of the last start, every copy and the search index match the core items
             DriftCheck converged = awaitConverged(system, seeded.get(0), load.bigStoreVersion());
             System.out.printf(
-                    "[test] copies and search index converged %d ms after the last start: %s; %s%n",
-                    system.sinceStart().toMillis(), converged, converged.indexCountsByClass());
+                    "[test] copies and search index converged %d ms after the last start: %s; the last start"
+                            + " said:%n  %s%n",
+                    system.sinceStart().toMillis(), converged, String.join("\n  ", system.recoveryLines()));
             assertThat(converged.findings()).isEmpty();
             assertThat(converged.indexFindings()).isEmpty();
             // AND the big store's job is done, at its last acknowledged rename at least
@@ -124,14 +134,13 @@ class CrashRecoverySystemTest {
             // AND README command 1 starts it again on the same data folder
             system.start();
             System.out.printf(
-                    "[test] the start took %d ms; it said:%n  %s%n",
-                    system.sinceStart().toMillis(), String.join("\n  ", system.recoveryLines()));
+                    "[test] the start took %d ms%n", system.sinceStart().toMillis());
 
             // THEN within 2 minutes of the start the job is done and every copy of the store has the new version
             DriftCheck converged = awaitConverged(system, big, version);
             System.out.printf(
-                    "[test] converged %d ms after the restart: %s%n",
-                    system.sinceStart().toMillis(), converged);
+                    "[test] converged %d ms after the restart: %s; the start said:%n  %s%n",
+                    system.sinceStart().toMillis(), converged, String.join("\n  ", system.recoveryLines()));
             assertThat(converged.findings()).isEmpty();
             assertThat(converged.indexFindings()).isEmpty();
             RefreshJob job = system.job(big.storeRef(), big.store().id()).orElseThrow();
