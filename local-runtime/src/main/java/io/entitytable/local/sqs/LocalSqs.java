@@ -128,8 +128,13 @@ public record LocalSqs(
                 server.waitUntilStarted();
                 return server;
             } catch (Exception bindFailed) {
-                server.stopAndWait();
                 lastFailure = bindFailed;
+                try {
+                    server.stopAndWait();
+                } catch (Exception neverBound) {
+                    // Stopping a server whose bind failed fails the same way (it awaits the binding); on an actor
+                    // system of the caller's, that stop is all there is to do before the next port.
+                }
             }
         }
         throw new IllegalStateException(
