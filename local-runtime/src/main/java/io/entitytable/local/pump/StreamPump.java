@@ -98,7 +98,7 @@ public final class StreamPump implements AutoCloseable {
                 List<Shard> shards = shards();
                 startReadyShards(shards);
                 discovered = shards;
-                if (!backlogReported && caughtUp()) {
+                if (!backlogReported && (caughtUp() || parts.backlog().readPastStart())) {
                     reportBacklog(Duration.ofNanos(System.nanoTime() - started));
                     backlogReported = true;
                 }
@@ -121,7 +121,8 @@ public final class StreamPump implements AutoCloseable {
 
     /**
      * Says, once, how many records the pump found after its checkpoints that were written before it started: what the
-     * previous run left when it stopped or was killed.
+     * previous run left when it stopped or was killed. Said when it has read them all: caught up, or past the first
+     * record written since the start (under a steady load it may not be caught up for a while).
      */
     private void reportBacklog(Duration took) {
         Backlog backlog = parts.backlog();
