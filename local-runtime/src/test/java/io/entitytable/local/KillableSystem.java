@@ -100,14 +100,14 @@ final class KillableSystem implements AutoCloseable {
     }
 
     /**
-     * Waits until both stream pumps have caught up with what was in the stream at the start (each says so once), as
-     * after a seed that went through the stream; false if the timeout passes first.
+     * Waits until both stream pumps have read what was in the stream at the start (each says so once), as after a seed
+     * that went through the stream; false if the timeout passes first.
      */
     boolean awaitPumpsCaughtUp(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        return process.awaitStdout("[stream-pump] caught up", timeout)
+        return process.awaitStdout("[stream-pump] resumed: ", timeout)
                 && process.awaitStdout(
-                        "[search-pump] caught up", Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+                        "[search-pump] resumed: ", Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
     }
 
     /** When the last {@link #start()} was called. */
@@ -152,7 +152,7 @@ final class KillableSystem implements AutoCloseable {
     /** The lines of stdout that say what a start recovered. */
     List<String> recoveryLines() {
         return stdout().lines()
-                .filter(line -> line.contains("caught up") || line.startsWith("[sqs] "))
+                .filter(line -> line.contains("] resumed: ") || line.startsWith("[sqs] "))
                 .toList();
     }
 

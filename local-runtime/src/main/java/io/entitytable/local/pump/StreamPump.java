@@ -129,11 +129,11 @@ public final class StreamPump implements AutoCloseable {
         parts.log()
                 .accept(String.format(
                         Locale.ROOT,
-                        "caught up %.1f s after its start: re-read %,d stream records left after its checkpoints by"
-                                + " the previous run (%,d of them for the function)",
-                        took.toMillis() / 1000.0,
+                        "resumed: re-read %,d stream records that the previous run left after its checkpoints (%,d"
+                                + " of them for the function), %.1f s after its start",
                         backlog.read(),
-                        backlog.forTheFunction()));
+                        backlog.forTheFunction(),
+                        took.toMillis() / 1000.0));
     }
 
     /** Records written before the pump started and read by it (see {@link #reportBacklog}). */
