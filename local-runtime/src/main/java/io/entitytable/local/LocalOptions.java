@@ -111,6 +111,11 @@ public record LocalOptions(
         return dataFolder.resolve("search-pump").resolve("checkpoints.json");
     }
 
+    /** Where the local SQS keeps its queues and messages (not used with {@code --in-memory}). */
+    public Path sqsFolder() {
+        return dataFolder.resolve("sqs");
+    }
+
     public Path databaseFolder() {
         return dataFolder.resolve("dynamodb");
     }

@@ -55,8 +55,6 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 public final class LocalSystem implements AutoCloseable {
     /** Shorter than Lambda's 20 s so that stopping the system does not wait long for a poll to return. */
     private static final Duration QUEUE_LONG_POLL = Duration.ofSeconds(2);
-    /** How long a stop waits for the refresh worker to finish what the local queue holds. */
-    static final Duration QUEUE_DRAIN = Duration.ofSeconds(30);
 
     private final LocalOptions options;
     private final PrintStream console;
@@ -244,7 +242,8 @@ public final class LocalSystem implements AutoCloseable {
         CompletableFuture<LocalSqs> sqsStart = fanoutPackaged
                 ? CompletableFuture.supplyAsync(() -> {
                     long step = System.nanoTime();
-                    LocalSqs started = LocalSqs.start(sqsPort, RefreshQueueTrigger.DEFAULT);
+                    LocalSqs started = LocalSqs.start(
+                            sqsPort, RefreshQueueTrigger.DEFAULT, options.inMemory() ? null : options.sqsFolder());
                     report.sqs(since(step));
                     return started;
                 })
@@ -268,6 +267,7 @@ public final class LocalSystem implements AutoCloseable {
             sqs = sqsStart.join();
             if (sqs != null) {
                 remember(sqs);
+                QueueRecoveryReport.lines(sqs, options.sqsFolder()).forEach(line -> console.println("[sqs] " + line));
             }
             searchEngine = searchStart.join();
             if (searchEngine != null) {
@@ -589,48 +589,6 @@ public final class LocalSystem implements AutoCloseable {
         return report.build();
     }
 
-    /**
-     * The local refresh queue lives in this process and, unlike SQS, keeps nothing across a restart: a message in it at
-     * a stop (a pass's segment, a customer's unlink) would be lost. So a stop first stops the stream pumps (what they
-     * have not read stays in the stream, read again after a restart), then lets the worker empty the queue, for up to
-     * {@link #QUEUE_DRAIN}. What is left after that is said, with the command that finds and restarts stopped jobs.
-     */
-    private void drainRefreshQueue() {
-        if (sqs == null || queuePump == null) {
-            return;
-        }
-        if (pump != null) {
-            pump.close();
-        }
-        if (indexerPump != null) {
-            indexerPump.close();
-        }
-        String queueUrl = sqs.queues().queueUrl();
-        long deadline = System.nanoTime() + QUEUE_DRAIN.toNanos();
-        try {
-            int left = sqs.depth(queueUrl);
-            if (left > 0) {
-                console.printf(
-                        "[local] stopping: letting the refresh worker finish %d queued messages (up to %d s)%n",
-                        left, QUEUE_DRAIN.toSeconds());
-            }
-            while (left > 0 && System.nanoTime() < deadline) {
-                Thread.sleep(100);
-                left = sqs.depth(queueUrl);
-            }
-            if (left > 0) {
-                console.printf(
-                        "[local] %d refresh messages were not finished and are dropped: after the next start,"
-                                + " table-verify verify lists the jobs that stopped and repair restarts them%n",
-                        left);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (RuntimeException e) {
-            console.println("[local] could not read the refresh queue's depth while stopping: " + e);
-        }
-    }
-
     /** The block printed once everything is up. */
     public String statusBlock() {
         return StatusBlock.of(this);
@@ -638,7 +596,6 @@ public final class LocalSystem implements AutoCloseable {
 
     @Override
     public synchronized void close() {
-        drainRefreshQueue();
         while (!started.isEmpty()) {
             AutoCloseable resource = started.pop();
             try {

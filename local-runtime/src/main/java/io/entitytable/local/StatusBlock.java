@@ -62,7 +62,10 @@ final class StatusBlock {
             line(
                     out,
                     "SQS (ElasticMQ)",
-                    sqs + "   (aws sqs list-queues --endpoint-url " + sqs + "; messages in memory only)");
+                    sqs + "   (aws sqs list-queues --endpoint-url " + sqs
+                            + (system.queues().keepsMessages()
+                                    ? "; messages kept in " + options.sqsFolder() + ")"
+                                    : "; messages in memory only)"));
             line(out, "Refresh queue", system.queues().queues().queueUrl());
             line(out, "Refresh DLQ", system.queues().queues().deadLetterQueueUrl());
             line(

@@ -93,6 +93,29 @@ final class LocalRuntimeProcess implements AutoCloseable {
         return stdout + "\n" + stderr;
     }
 
+    /**
+     * Kills it and every process it started (the functions' JVMs, the search engine's) with SIGKILL, as a power loss
+     * or {@code kill -9} of the whole process group does: nothing runs a shutdown hook. Returns how many processes were
+     * killed, once each of them has ended.
+     */
+    int killWithChildren(Duration timeout) throws InterruptedException {
+        List<ProcessHandle> children = process.toHandle().descendants().toList();
+        // The parent first: a child that died before it would be restarted by it.
+        process.destroyForcibly();
+        children.forEach(ProcessHandle::destroyForcibly);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (process.isAlive() || children.stream().anyMatch(ProcessHandle::isAlive)) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("processes still alive " + timeout + " after SIGKILL");
+            }
+            Thread.sleep(50);
+        }
+        for (Thread reader : readers) {
+            reader.join(TimeUnit.SECONDS.toMillis(10));
+        }
+        return 1 + children.size();
+    }
+
     /** Stops it as Ctrl-C does (its shutdown hook stops the child JVMs) and waits for it to end. */
     @Override
     public void close() throws InterruptedException {

@@ -5,9 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -105,6 +107,11 @@ public final class Checkpoints {
             Files.createDirectories(file.getParent());
             Path temporary = Files.createTempFile(file.getParent(), ".checkpoints-", ".json");
             Files.writeString(temporary, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root));
+            // On disk before it replaces the old file: after a power loss the file is the old or the new one, never
+            // an empty one that would stop the next start.
+            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
+                channel.force(true);
+            }
             Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write checkpoint file " + file, e);

@@ -8,7 +8,8 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * What a {@link StreamPump} and each of its {@link ShardReader}s share: the stream client, the trigger with its
- * filter, where batches are delivered, the checkpoints, the pump's timing, its log and whether it is paused.
+ * filter, where batches are delivered, the checkpoints, the pump's timing, its log, whether it is paused and the
+ * records it found left from before its start.
  */
 record PumpParts(
         DynamoDbStreamsClient streams,
@@ -19,4 +20,5 @@ record PumpParts(
         PumpOptions options,
         Clock clock,
         Consumer<String> log,
-        AtomicBoolean paused) {}
+        AtomicBoolean paused,
+        Backlog backlog) {}

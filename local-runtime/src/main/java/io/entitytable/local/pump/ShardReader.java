@@ -88,6 +88,7 @@ final class ShardReader implements Runnable {
                 PumpRecord record = new PumpRecord(shardId, LambdaStreamRecords.from(sdkRecord, streamArn));
                 String json = recordJson(record);
                 boolean passes = parts.filter().passes(json);
+                parts.backlog().count(record, passes);
                 int bytes = json.getBytes(StandardCharsets.UTF_8).length + 1;
                 if (passes && !batch.isEmpty() && batchBytes + bytes > MAX_PAYLOAD_BYTES) {
                     // As Lambda does: a batch ends before the record that would take its event over 6 MB. The

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -66,7 +67,8 @@ public final class StreamPump implements AutoCloseable {
                 options,
                 clock,
                 log,
-                new AtomicBoolean());
+                new AtomicBoolean(),
+                new Backlog(clock.instant()));
     }
 
     /** Finds the table's stream and starts reading it in the background. */
@@ -89,11 +91,17 @@ public final class StreamPump implements AutoCloseable {
     }
 
     private void discoverShards() {
+        long started = System.nanoTime();
+        boolean backlogReported = false;
         while (!Thread.currentThread().isInterrupted()) {
             try {
                 List<Shard> shards = shards();
                 startReadyShards(shards);
                 discovered = shards;
+                if (!backlogReported && (caughtUp() || parts.backlog().readPastStart())) {
+                    reportBacklog(Duration.ofNanos(System.nanoTime() - started));
+                    backlogReported = true;
+                }
                 Thread.sleep(parts.options().discoveryInterval().toMillis());
             } catch (InterruptedException e) {
                 return;
@@ -109,6 +117,28 @@ public final class StreamPump implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /**
+     * Says, once, how many records the pump found after its checkpoints that were written before it started: what the
+     * previous run left when it stopped or was killed. Said when it has read them all: caught up, or past the first
+     * record written since the start (under a steady load it may not be caught up for a while).
+     */
+    private void reportBacklog(Duration took) {
+        Backlog backlog = parts.backlog();
+        parts.log()
+                .accept(String.format(
+                        Locale.ROOT,
+                        "resumed: re-read %,d stream records that the previous run left after its checkpoints (%,d"
+                                + " of them for the function), %.1f s after its start",
+                        backlog.read(),
+                        backlog.forTheFunction(),
+                        took.toMillis() / 1000.0));
+    }
+
+    /** Records written before the pump started and read by it (see {@link #reportBacklog}). */
+    public long backlogRead() {
+        return parts.backlog().read();
     }
 
     private List<Shard> shards() {

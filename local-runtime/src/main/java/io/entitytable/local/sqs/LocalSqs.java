@@ -6,10 +6,13 @@ import io.entitytable.deployment.SearchIndex;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.function.RuntimeApiServer;
 import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.elasticmq.NodeAddress;
 import org.elasticmq.rest.sqs.SQSRestServer;
 import org.elasticmq.rest.sqs.SQSRestServerBuilder;
+import org.elasticmq.rest.sqs.TheSQSRestServerBuilder;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
@@ -18,8 +21,12 @@ import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 
 /**
  * SQS on this machine: ElasticMQ in this JVM, holding the refresh queue and its dead-letter queue with the settings of
- * a {@link RefreshQueueTrigger}, behind a proxy that refuses web pages. Its messages live in memory only, so they are
- * gone when the system stops.
+ * a {@link RefreshQueueTrigger}, behind a proxy that refuses web pages. Given a folder, it keeps its queues and messages
+ * there ({@link KeptMessages}), so that what was queued when the process ended, by a stop or a kill, is queued again at
+ * the next start ({@link #recovered()}); without one they live in memory and are gone when it stops.
+ *
+ * @param kept the message storage, or null when messages live in memory
+ * @param recovered what the folder held at the start, one entry per queue that held messages
  */
 public record LocalSqs(
         SQSRestServer server,
@@ -27,7 +34,9 @@ public record LocalSqs(
         WebPageRefusingProxy front,
         URI endpoint,
         SqsClient client,
-        RefreshQueues queues)
+        RefreshQueues queues,
+        KeptMessages kept,
+        List<RecoveredQueue> recovered)
         implements AutoCloseable {
     /** ElasticMQ's account id, part of its queue URLs and ARNs. */
     static final String ACCOUNT = "000000000000";
@@ -39,12 +48,34 @@ public record LocalSqs(
      * listens behind it on a port browsers never fetch from ({@link BrowserBlockedPorts}).
      */
     public static LocalSqs start(int port, RefreshQueueTrigger trigger) {
+        return start(port, trigger, null);
+    }
+
+    /**
+     * As {@link #start(int, RefreshQueueTrigger)}, keeping the queues and their messages in {@code messageFolder}
+     * (null: in memory). Messages the previous process had received and not deleted are made visible at once: the
+     * consumer that held them is gone with that process, and SQS would hand them out again after their visibility
+     * timeout (6 minutes for the refresh queue); here the start does not wait for it.
+     */
+    public static LocalSqs start(int port, RefreshQueueTrigger trigger, Path messageFolder) {
         int bound = port == 0 ? LocalDynamoDb.freePort() : port;
-        SQSRestServer server = startElasticMq(bound);
+        KeptMessages kept = messageFolder == null ? null : KeptMessages.open(messageFolder);
+        SQSRestServer server;
+        try {
+            server = startElasticMq(bound, kept);
+        } catch (RuntimeException e) {
+            if (kept != null) {
+                kept.close();
+            }
+            throw e;
+        }
         int elasticMqPort = server.waitUntilStarted().localAddress().getPort();
         WebPageRefusingProxy front = null;
         SqsClient client = null;
         try {
+            if (kept != null) {
+                kept.restore();
+            }
             front = WebPageRefusingProxy.start(RuntimeApiServer.LOOPBACK, bound, elasticMqPort);
             URI endpoint = URI.create("http://localhost:" + bound);
             client = client(endpoint);
@@ -55,7 +86,8 @@ public record LocalSqs(
                 throw new IllegalStateException("ElasticMQ named the refresh queue " + queues.queueUrl() + ", not "
                         + queueUrl(endpoint, RefreshQueueNames.QUEUE));
             }
-            return new LocalSqs(server, elasticMqPort, front, endpoint, client, queues);
+            List<RecoveredQueue> recovered = kept == null ? List.of() : RecoveredQueue.releaseAll(kept, client);
+            return new LocalSqs(server, elasticMqPort, front, endpoint, client, queues, kept, recovered);
         } catch (RuntimeException e) {
             if (client != null) {
                 client.close();
@@ -64,6 +96,9 @@ public record LocalSqs(
                 front.close();
             }
             server.stopAndWait();
+            if (kept != null) {
+                kept.close();
+            }
             throw e;
         }
     }
@@ -72,24 +107,34 @@ public record LocalSqs(
      * ElasticMQ on the first free port of {@link BrowserBlockedPorts} (the next one when another process takes it
      * first), naming {@code publicPort} in its queue URLs: clients reach it through the proxy there.
      */
-    private static SQSRestServer startElasticMq(int publicPort) {
+    private static SQSRestServer startElasticMq(int publicPort, KeptMessages kept) {
         Exception lastFailure = null;
         for (int port : BrowserBlockedPorts.FOR_LOCAL_SERVERS) {
             if (!BrowserBlockedPorts.isFree(RuntimeApiServer.LOOPBACK, port)) {
                 continue;
             }
-            SQSRestServer server = SQSRestServerBuilder.withPort(port)
+            TheSQSRestServerBuilder builder = SQSRestServerBuilder.withPort(port)
                     .withInterface(RuntimeApiServer.LOOPBACK.getHostAddress())
                     .withServerAddress(new NodeAddress("http", "localhost", publicPort, ""))
                     .withAWSRegion(LocalDynamoDb.REGION.id())
-                    .withAWSAccountId(ACCOUNT)
-                    .start();
+                    .withAWSAccountId(ACCOUNT);
+            if (kept != null) {
+                builder = builder.withActorSystem(kept.actors())
+                        .withQueueManagerActor(kept.queueManager())
+                        .withQueueEventListener(kept.storage());
+            }
+            SQSRestServer server = builder.start();
             try {
                 server.waitUntilStarted();
                 return server;
             } catch (Exception bindFailed) {
-                server.stopAndWait();
                 lastFailure = bindFailed;
+                try {
+                    server.stopAndWait();
+                } catch (Exception neverBound) {
+                    // Stopping a server whose bind failed fails the same way (it awaits the binding); on an actor
+                    // system of the caller's, that stop is all there is to do before the next port.
+                }
             }
         }
         throw new IllegalStateException(
@@ -171,11 +216,19 @@ public record LocalSqs(
         return elasticMqPort;
     }
 
+    /** Whether messages are kept in a folder across restarts (not with {@code --in-memory}). */
+    public boolean keepsMessages() {
+        return kept != null;
+    }
+
     @Override
     public void close() {
         client.close();
         front.close();
         server.stopAndWait();
+        if (kept != null) {
+            kept.close();
+        }
     }
 
     @Override
