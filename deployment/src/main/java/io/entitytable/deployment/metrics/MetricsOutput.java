@@ -2,8 +2,10 @@ package io.entitytable.deployment.metrics;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import software.amazon.cloudwatchlogs.emf.environment.Environment;
 import software.amazon.cloudwatchlogs.emf.environment.LambdaEnvironment;
 import software.amazon.cloudwatchlogs.emf.logger.MetricsLogger;
@@ -51,6 +53,24 @@ public final class MetricsOutput {
     /** Hands every line the library writes to {@code lines}, as if from {@code function}. */
     public static MetricsOutput toLines(String function, Consumer<String> lines) {
         return new MetricsOutput(new LineEnvironment(function, lines), function);
+    }
+
+    /**
+     * Builds the records and writes each; never throws, like {@link #write}, also when building them fails (they are
+     * built from counts the work kept, after the work).
+     */
+    public void writeAll(Supplier<List<MetricRecord>> records) {
+        if (environment == null) {
+            return;
+        }
+        List<MetricRecord> built;
+        try {
+            built = records.get();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "metrics not written: " + e, e);
+            return;
+        }
+        built.forEach(this::write);
     }
 
     /**

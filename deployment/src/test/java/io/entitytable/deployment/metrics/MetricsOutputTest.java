@@ -83,6 +83,23 @@ class MetricsOutputTest {
     }
 
     @Test
+    void writeAll_shouldNotThrow_whenBuildingTheRecordsFails() {
+        // GIVEN
+        EmfLines emf = new EmfLines();
+
+        // WHEN
+        emf.output("fanout").writeAll(() -> {
+            throw new IllegalStateException("a fault while counting");
+        });
+        emf.output("fanout").writeAll(() -> List.of(MetricRecord.perFunction().count(MetricNames.RETRIES, 2)));
+
+        // THEN: the first wrote nothing, the second its record
+        assertThat(emf.lines()).hasSize(1);
+        assertThat(emf.sum(MetricNames.RETRIES, Map.of(MetricNames.FUNCTION, "fanout")))
+                .isEqualTo(2.0);
+    }
+
+    @Test
     void milliseconds_shouldRefuseMoreValuesThanOneLineHolds() {
         // GIVEN
         List<Long> tooMany = LongStream.range(0, MetricNames.MAX_SAMPLES_PER_RECORD + 1)
