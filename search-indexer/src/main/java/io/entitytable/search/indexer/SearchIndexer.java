@@ -6,6 +6,7 @@ import static org.apache.hc.core5.http.HttpStatus.SC_TOO_MANY_REQUESTS;
 
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;
+import io.entitytable.deployment.metrics.MetricsOutput;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
@@ -15,6 +16,7 @@ import io.entitytable.search.client.IndexAliases;
 import io.entitytable.search.client.IndexBootstrap;
 import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.client.SearchDocument;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -67,9 +69,19 @@ public final class SearchIndexer {
     private final DeadLetters deadLetters;
     private final NextAliasWatch nextAlias;
     private final Backoff backoff;
+    private final IndexerMetrics metrics;
 
     SearchIndexer(
             OpenSearchClient client, IndexerConfig config, CollectionItems collectionItems, DeadLetters deadLetters) {
+        this(client, config, collectionItems, deadLetters, MetricsOutput.ofThisProcess());
+    }
+
+    SearchIndexer(
+            OpenSearchClient client,
+            IndexerConfig config,
+            CollectionItems collectionItems,
+            DeadLetters deadLetters,
+            MetricsOutput metrics) {
         this.client = client;
         this.config = config;
         this.backoff = config.retries().backoff(() -> {});
@@ -77,16 +89,30 @@ public final class SearchIndexer {
         this.deadLetters = deadLetters;
         this.nextAlias = new NextAliasWatch(
                 new IndexAliases(client, config.names()), config.nextAliasRecheck(), System::nanoTime);
+        this.metrics = new IndexerMetrics(metrics, Clock.systemUTC());
     }
 
     /** An indexer on the engine of {@code config}, after creating its index and alias when the alias is missing. */
     public static SearchIndexer create(IndexerConfig config, CollectionItems collectionItems, DeadLetters deadLetters) {
+        return create(config, collectionItems, deadLetters, MetricsOutput.ofThisProcess());
+    }
+
+    /** An indexer that writes its metrics to {@code metrics} (in a function: {@link MetricsOutput#ofThisProcess}). */
+    public static SearchIndexer create(
+            IndexerConfig config, CollectionItems collectionItems, DeadLetters deadLetters, MetricsOutput metrics) {
         OpenSearchClient client = SearchClients.create(config.endpoint(), config.signing());
         new IndexBootstrap(client, config.names(), config.signing()).ensureIndexAndAlias();
-        return new SearchIndexer(client, config, collectionItems, deadLetters);
+        return new SearchIndexer(client, config, collectionItems, deadLetters, metrics);
     }
 
     public StreamsEventResponse process(List<Record> records) {
+        IndexerMetrics.Batch batch = metrics.batch();
+        StreamsEventResponse response = process(records, batch);
+        batch.write();
+        return response;
+    }
+
+    private StreamsEventResponse process(List<Record> records, IndexerMetrics.Batch batch) {
         Map<String, Pending> latest = new LinkedHashMap<>();
         List<Refusal> refusals = new ArrayList<>();
         int firstFailed = Integer.MAX_VALUE;
@@ -109,7 +135,7 @@ public final class SearchIndexer {
             }
         }
 
-        List<Pending> unwritten = write(new ArrayList<>(latest.values()), refusals);
+        List<Pending> unwritten = write(new ArrayList<>(latest.values()), refusals, batch);
         for (Pending pending : unwritten) {
             firstFailed = Math.min(firstFailed, pending.firstPosition());
         }
@@ -124,19 +150,20 @@ public final class SearchIndexer {
     }
 
     /** Bulk attempts until every document is written, refused or out of attempts; returns the last ones. */
-    private List<Pending> write(List<Pending> pending, List<Refusal> refusals) {
+    private List<Pending> write(List<Pending> pending, List<Refusal> refusals, IndexerMetrics.Batch batch) {
         for (int attempt = 1; !pending.isEmpty(); attempt++) {
-            pending = bulk(pending, refusals);
+            pending = bulk(pending, refusals, batch);
             if (pending.isEmpty() || attempt >= config.retries().maxAttempts()) {
                 break;
             }
             backoff.pauseBefore(attempt);
+            batch.bulkRetried();
         }
         return pending;
     }
 
     /** One bulk request; returns the documents worth another attempt. */
-    private List<Pending> bulk(List<Pending> pending, List<Refusal> refusals) {
+    private List<Pending> bulk(List<Pending> pending, List<Refusal> refusals, IndexerMetrics.Batch batch) {
         BulkResponse response;
         boolean dual;
         try {
@@ -168,8 +195,13 @@ public final class SearchIndexer {
                 Pending document = pending.get(i);
                 String reason = refused.status() + " " + EngineErrors.describe(refused.error());
                 refusals.add(new Refusal(document.firstPosition(), letter(document.record(), reason)));
+                batch.refused(document.document());
             } else if (worthRetry(live) || (next != null && worthRetry(next))) {
                 retry.add(pending.get(i));
+            } else if (live.status() == SC_CONFLICT) {
+                batch.stale(pending.get(i).document());
+            } else {
+                batch.taken(pending.get(i).document());
             }
         }
         return retry;

@@ -1,6 +1,7 @@
 package io.entitytable.fanout.table;
 
 import io.entitytable.deployment.metrics.MetricNames;
+import io.entitytable.deployment.metrics.Sample;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
@@ -9,12 +10,10 @@ import io.entitytable.model.Values;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -109,32 +108,19 @@ public final class CopyOutcomes {
         REFUSED
     }
 
-    /**
-     * The counts of one kind of copy, and a uniform sample of at most {@link MetricNames#MAX_SAMPLES_PER_RECORD} lags
-     * (reservoir sampling): a refresh slice writes thousands of copies, and one metrics line holds 100 values, so the
-     * percentiles come from the sample and the counts from the counters.
-     */
+    /** The counts of one kind of copy, and a sample of the written copies' lags ({@link Sample}). */
     public record Counts(long written, long deleted, long alreadyCurrent, long refused, List<Long> lagSample) {}
 
     private static final class Tally {
         private final long[] counts = new long[Outcome.values().length];
-        private final List<Long> sample = new ArrayList<>();
-        private long lags;
+        private final Sample lags = new Sample();
 
         synchronized void add(Outcome outcome) {
             counts[outcome.ordinal()]++;
         }
 
-        synchronized void lag(long millis) {
-            lags++;
-            if (sample.size() < MetricNames.MAX_SAMPLES_PER_RECORD) {
-                sample.add(millis);
-            } else {
-                long slot = ThreadLocalRandom.current().nextLong(lags);
-                if (slot < MetricNames.MAX_SAMPLES_PER_RECORD) {
-                    sample.set((int) slot, millis);
-                }
-            }
+        void lag(long millis) {
+            lags.add(millis);
         }
 
         synchronized Counts counts() {
@@ -143,7 +129,7 @@ public final class CopyOutcomes {
                     counts[Outcome.DELETED.ordinal()],
                     counts[Outcome.CURRENT.ordinal()],
                     counts[Outcome.REFUSED.ordinal()],
-                    List.copyOf(sample));
+                    lags.values());
         }
     }
 }
