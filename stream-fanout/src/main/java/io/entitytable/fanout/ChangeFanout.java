@@ -9,7 +9,7 @@ import static io.entitytable.model.SourceVersionCondition.REFRESH;
 import io.entitytable.fanout.refresh.RefreshJobs;
 import io.entitytable.fanout.refresh.RefreshQueue;
 import io.entitytable.fanout.table.BoundedParallel;
-import io.entitytable.fanout.table.CopyOutcomes;
+import io.entitytable.fanout.table.CopyMetrics;
 import io.entitytable.fanout.table.CopyPacer;
 import io.entitytable.fanout.table.CopyWriter;
 import io.entitytable.fanout.table.FanoutStats;
@@ -108,7 +108,7 @@ final class ChangeFanout {
     private final CopyWriter writer;
     private final BoundedParallel parallel;
     private final FanoutStats stats;
-    private final CopyOutcomes copies;
+    private final CopyMetrics copies;
     private final RefreshJobs jobs;
     private final RefreshQueue queue;
 

@@ -2,10 +2,11 @@ package io.entitytable.fanout;
 
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;
-import io.entitytable.deployment.metrics.MetricsOutput;
+import io.entitytable.deployment.metrics.MetricsRecorder;
 import io.entitytable.fanout.refresh.RefreshJobs;
 import io.entitytable.fanout.refresh.RefreshQueue;
 import io.entitytable.fanout.table.BoundedParallel;
+import io.entitytable.fanout.table.CopyMetrics;
 import io.entitytable.fanout.table.FanoutConfig;
 import io.entitytable.fanout.table.FanoutMetrics;
 import io.entitytable.fanout.table.FanoutStats;
@@ -49,25 +50,26 @@ public final class StreamFanout implements AutoCloseable {
     private final FanoutStats stats;
     private final FanoutMetrics metrics;
 
-    private StreamFanout(DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, MetricsOutput metrics) {
+    private StreamFanout(DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, MetricsRecorder metrics) {
         this.stats = new FanoutStats();
+        this.metrics = new FanoutMetrics(metrics, stats);
         // Two pools: an item's task waits for its records' writes, so they must not share threads.
         this.items = new BoundedParallel(config.maxConcurrentItems());
         this.writes = new BoundedParallel(config.maxConcurrentWrites());
-        FanoutTable table = new FanoutTable(dynamo, config.tableName(), config.backoff(stats), stats);
+        FanoutTable table = new FanoutTable(
+                dynamo, config.tableName(), config.backoff(stats), stats, new CopyMetrics(metrics, Clock.systemUTC()));
         RefreshJobs jobs = new RefreshJobs(table, queue, Clock.systemUTC());
         this.changes = new ChangeFanout(table, writes, jobs, queue);
-        this.metrics = new FanoutMetrics(metrics, table);
     }
 
     /** A fan-out whose large subjects' refresh jobs go to {@code queue}. */
     public static StreamFanout create(DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue) {
-        return create(dynamo, config, queue, MetricsOutput.ofThisProcess());
+        return create(dynamo, config, queue, MetricsRecorder.ofThisProcess());
     }
 
-    /** A fan-out that writes its metrics to {@code metrics} (in a function: {@link MetricsOutput#ofThisProcess}). */
+    /** A fan-out that writes its metrics to {@code metrics} (in a function: {@link MetricsRecorder#ofThisProcess}). */
     public static StreamFanout create(
-            DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, MetricsOutput metrics) {
+            DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, MetricsRecorder metrics) {
         return new StreamFanout(dynamo, config, queue, metrics);
     }
 
@@ -137,6 +139,7 @@ public final class StreamFanout implements AutoCloseable {
 
     @Override
     public void close() {
+        metrics.flush();
         items.close();
         writes.close();
     }

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The custom metrics the functions write (as Embedded Metric Format log lines, {@link MetricsOutput}) and the CDK app
+ * The custom metrics the functions write (as Embedded Metric Format log lines, {@link MetricsRecorder}) and the CDK app
  * alarms and graphs on: one namespace, and names and dimensions spelled once for both.
  *
  * <p>Every dimension takes values from a fixed, small set (a function, an entity, a kind of copy, an API operation, a
@@ -44,8 +44,7 @@ public final class MetricNames {
     public static final String COPIES_REFUSED = "CopiesRefused";
     /**
      * Milliseconds from the change a copy follows (its source's {@code updatedAt}; for a new link, the later of the
-     * linked subject's and the linking owner's) to the copy's write. A sample of at most {@link
-     * #MAX_SAMPLES_PER_RECORD} per kind and batch.
+     * linked subject's and the linking owner's) to the copy's write.
      */
     public static final String COPY_LAG = "CopyLag";
 
@@ -55,9 +54,7 @@ public final class MetricNames {
     public static final String RECORDS_SKIPPED = "RecordsSkipped";
     /** DynamoDB calls repeated after a throttle or a transient error. */
     public static final String RETRIES = "Retries";
-    /** Copies a refresh worker's invocation refreshed or dropped, per second of that invocation. */
-    public static final String REFRESH_COPIES_PER_SECOND = "RefreshCopiesPerSecond";
-    /** Copies a refresh worker's invocation refreshed or dropped. */
+    /** Copy writes of the refresh worker (puts, deletes and refused writes): per second, its pace. */
     public static final String REFRESH_COPIES = "RefreshCopies";
     /** Refresh-job passes that ended (every segment done). */
     public static final String REFRESH_PASSES_ENDED = "RefreshPassesEnded";
@@ -74,8 +71,7 @@ public final class MetricNames {
     public static final String DOCUMENTS_REFUSED = "DocumentsRefused";
     /**
      * Milliseconds from the change (the subject's {@code updatedAt}; for a delete, the stream record's creation time)
-     * to the bulk response that took the document. A sample of at most {@link #MAX_SAMPLES_PER_RECORD} per entity and
-     * batch.
+     * to the bulk response that took the document.
      */
     public static final String INDEX_LAG = "IndexLag";
 
@@ -97,10 +93,10 @@ public final class MetricNames {
     public static final String REQUESTS_THROTTLED = "RequestsThrottled";
 
     /**
-     * The most values one metric carries in one record: EMF allows 100 per metric and line, so a lag sample never takes
-     * more than one line.
+     * The most values of a distribution (a lag) a function writes per minute and group of dimensions: a uniform sample
+     * of them ({@link Sample}). EMF allows 100 values per metric and line, so the sample is one line.
      */
-    public static final int MAX_SAMPLES_PER_RECORD = 100;
+    public static final int MAX_SAMPLES_PER_MINUTE = 100;
 
     /** The {@link #COPY_KIND} of a tag copy. */
     public static final String TAG_COPY = "tag";

@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * A uniform sample of at most {@link MetricNames#MAX_SAMPLES_PER_RECORD} of the values added (reservoir sampling):
- * what a distribution metric carries for a batch. A refresh slice writes thousands of copies and one metrics line holds
- * 100 values per metric, so percentiles come from the sample and totals from counters. Thread-safe.
+ * A uniform sample of at most {@link MetricNames#MAX_SAMPLES_PER_MINUTE} of the values added (reservoir sampling): what
+ * a distribution (a lag) carries for a minute. A refresh worker writes thousands of copies a minute and one metrics
+ * line holds 100 values per metric, so the percentiles come from the sample and the totals from counts. Thread-safe.
  */
 public final class Sample {
     private final List<Long> values = new ArrayList<>();
@@ -15,12 +15,12 @@ public final class Sample {
 
     public synchronized void add(long value) {
         added++;
-        if (values.size() < MetricNames.MAX_SAMPLES_PER_RECORD) {
+        if (values.size() < MetricNames.MAX_SAMPLES_PER_MINUTE) {
             values.add(value);
             return;
         }
         long slot = ThreadLocalRandom.current().nextLong(added);
-        if (slot < MetricNames.MAX_SAMPLES_PER_RECORD) {
+        if (slot < MetricNames.MAX_SAMPLES_PER_MINUTE) {
             values.set((int) slot, value);
         }
     }

@@ -13,7 +13,7 @@ import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
- * Collects the Embedded Metric Format lines a {@link MetricsOutput#toLines} output writes and reads them back the way
+ * Collects the Embedded Metric Format lines {@link MetricsRecorder#toLines} recorders write and reads them back the way
  * CloudWatch does: each line's {@code _aws.CloudWatchMetrics} directives name a namespace, dimension sets and metrics
  * with units; the values and the dimension values are the line's top-level members.
  */
@@ -24,22 +24,29 @@ public final class EmfLines {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ConcurrentLinkedQueue<String> lines = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<MetricsRecorder> recorders = new ConcurrentLinkedQueue<>();
 
     /** One metric of one line under one of its dimension sets, as CloudWatch would store it. */
     public record Metric(
             String namespace, String name, String unit, Map<String, String> dimensions, List<Double> values) {}
 
-    public MetricsOutput output(String function) {
-        return MetricsOutput.toLines(function, lines::add);
+    /** A recorder whose lines this collects. */
+    public MetricsRecorder recorder(String function) {
+        MetricsRecorder recorder = MetricsRecorder.toLines(function, lines::add);
+        recorders.add(recorder);
+        return recorder;
     }
 
+    /** Every line so far, after the recorders wrote what they hold. */
     public List<String> lines() {
+        recorders.forEach(MetricsRecorder::flush);
         return List.copyOf(lines);
     }
 
     /** Every metric of every line so far. */
     public List<Metric> metrics() {
         List<Metric> metrics = new ArrayList<>();
+        recorders.forEach(MetricsRecorder::flush);
         for (String line : lines) {
             metrics.addAll(parse(line));
         }

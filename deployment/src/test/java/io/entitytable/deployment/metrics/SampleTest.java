@@ -29,7 +29,7 @@ class SampleTest {
 
         // THEN
         assertThat(sample.values())
-                .hasSize(MetricNames.MAX_SAMPLES_PER_RECORD)
+                .hasSize(MetricNames.MAX_SAMPLES_PER_MINUTE)
                 .doesNotHaveDuplicates()
                 .allSatisfy(value -> assertThat(value).isBetween(1L, 10_000L));
         // a uniform sample of 1..10,000 holds values past the first 100 (all of the first 100: chance ~1e-200)

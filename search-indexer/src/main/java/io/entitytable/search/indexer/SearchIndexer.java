@@ -6,7 +6,7 @@ import static org.apache.hc.core5.http.HttpStatus.SC_TOO_MANY_REQUESTS;
 
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;
-import io.entitytable.deployment.metrics.MetricsOutput;
+import io.entitytable.deployment.metrics.MetricsRecorder;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
@@ -73,7 +73,7 @@ public final class SearchIndexer {
 
     SearchIndexer(
             OpenSearchClient client, IndexerConfig config, CollectionItems collectionItems, DeadLetters deadLetters) {
-        this(client, config, collectionItems, deadLetters, MetricsOutput.ofThisProcess());
+        this(client, config, collectionItems, deadLetters, MetricsRecorder.ofThisProcess());
     }
 
     SearchIndexer(
@@ -81,7 +81,7 @@ public final class SearchIndexer {
             IndexerConfig config,
             CollectionItems collectionItems,
             DeadLetters deadLetters,
-            MetricsOutput metrics) {
+            MetricsRecorder metrics) {
         this.client = client;
         this.config = config;
         this.backoff = config.retries().backoff(() -> {});
@@ -94,25 +94,24 @@ public final class SearchIndexer {
 
     /** An indexer on the engine of {@code config}, after creating its index and alias when the alias is missing. */
     public static SearchIndexer create(IndexerConfig config, CollectionItems collectionItems, DeadLetters deadLetters) {
-        return create(config, collectionItems, deadLetters, MetricsOutput.ofThisProcess());
+        return create(config, collectionItems, deadLetters, MetricsRecorder.ofThisProcess());
     }
 
-    /** An indexer that writes its metrics to {@code metrics} (in a function: {@link MetricsOutput#ofThisProcess}). */
+    /** An indexer that records its metrics in {@code metrics} (in a function: {@link MetricsRecorder#ofThisProcess}). */
     public static SearchIndexer create(
-            IndexerConfig config, CollectionItems collectionItems, DeadLetters deadLetters, MetricsOutput metrics) {
+            IndexerConfig config, CollectionItems collectionItems, DeadLetters deadLetters, MetricsRecorder metrics) {
         OpenSearchClient client = SearchClients.create(config.endpoint(), config.signing());
         new IndexBootstrap(client, config.names(), config.signing()).ensureIndexAndAlias();
         return new SearchIndexer(client, config, collectionItems, deadLetters, metrics);
     }
 
     public StreamsEventResponse process(List<Record> records) {
-        IndexerMetrics.Batch batch = metrics.batch();
-        StreamsEventResponse response = process(records, batch);
-        batch.write();
+        StreamsEventResponse response = index(records);
+        metrics.afterBatch();
         return response;
     }
 
-    private StreamsEventResponse process(List<Record> records, IndexerMetrics.Batch batch) {
+    private StreamsEventResponse index(List<Record> records) {
         Map<String, Pending> latest = new LinkedHashMap<>();
         List<Refusal> refusals = new ArrayList<>();
         int firstFailed = Integer.MAX_VALUE;
@@ -135,7 +134,7 @@ public final class SearchIndexer {
             }
         }
 
-        List<Pending> unwritten = write(new ArrayList<>(latest.values()), refusals, batch);
+        List<Pending> unwritten = write(new ArrayList<>(latest.values()), refusals);
         for (Pending pending : unwritten) {
             firstFailed = Math.min(firstFailed, pending.firstPosition());
         }
@@ -149,21 +148,26 @@ public final class SearchIndexer {
         return new StreamsEventResponse(List.of(new BatchItemFailure(sequenceNumber)));
     }
 
+    /** Writes the metrics the current minute holds (when the function shuts down). */
+    public void flushMetrics() {
+        metrics.flush();
+    }
+
     /** Bulk attempts until every document is written, refused or out of attempts; returns the last ones. */
-    private List<Pending> write(List<Pending> pending, List<Refusal> refusals, IndexerMetrics.Batch batch) {
+    private List<Pending> write(List<Pending> pending, List<Refusal> refusals) {
         for (int attempt = 1; !pending.isEmpty(); attempt++) {
-            pending = bulk(pending, refusals, batch);
+            pending = bulk(pending, refusals);
             if (pending.isEmpty() || attempt >= config.retries().maxAttempts()) {
                 break;
             }
             backoff.pauseBefore(attempt);
-            batch.bulkRetried();
+            metrics.bulkRetried();
         }
         return pending;
     }
 
     /** One bulk request; returns the documents worth another attempt. */
-    private List<Pending> bulk(List<Pending> pending, List<Refusal> refusals, IndexerMetrics.Batch batch) {
+    private List<Pending> bulk(List<Pending> pending, List<Refusal> refusals) {
         BulkResponse response;
         boolean dual;
         try {
@@ -195,13 +199,13 @@ public final class SearchIndexer {
                 Pending document = pending.get(i);
                 String reason = refused.status() + " " + EngineErrors.describe(refused.error());
                 refusals.add(new Refusal(document.firstPosition(), letter(document.record(), reason)));
-                batch.refused(document.document());
+                metrics.refused(document.document());
             } else if (worthRetry(live) || (next != null && worthRetry(next))) {
                 retry.add(pending.get(i));
             } else if (live.status() == SC_CONFLICT) {
-                batch.stale(pending.get(i).document());
+                metrics.stale(pending.get(i).document());
             } else {
-                batch.taken(pending.get(i).document());
+                metrics.taken(pending.get(i).document());
             }
         }
         return retry;

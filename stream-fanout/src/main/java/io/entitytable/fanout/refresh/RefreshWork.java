@@ -2,8 +2,9 @@ package io.entitytable.fanout.refresh;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent.SQSMessage;
-import io.entitytable.deployment.metrics.MetricsOutput;
+import io.entitytable.deployment.metrics.MetricsRecorder;
 import io.entitytable.fanout.table.BoundedParallel;
+import io.entitytable.fanout.table.CopyMetrics;
 import io.entitytable.fanout.table.FanoutConfig;
 import io.entitytable.fanout.table.FanoutMetrics;
 import io.entitytable.fanout.table.FanoutStats;
@@ -43,10 +44,11 @@ public final class RefreshWork implements AutoCloseable {
             RefreshQueue queue,
             Duration maxSlice,
             int copiesPerSecond,
-            MetricsOutput metrics) {
+            MetricsRecorder metrics) {
         this.stats = new FanoutStats();
         this.parallel = new BoundedParallel(config.maxConcurrentWrites());
-        FanoutTable table = new FanoutTable(dynamo, config.tableName(), config.backoff(stats), stats);
+        FanoutTable table = new FanoutTable(
+                dynamo, config.tableName(), config.backoff(stats), stats, new CopyMetrics(metrics, Clock.systemUTC()));
         Clock clock = Clock.systemUTC();
         this.worker = new RefreshWorker(
                 new TableSegments(table, clock),
@@ -55,7 +57,7 @@ public final class RefreshWork implements AutoCloseable {
                 parallel,
                 copiesPerSecond);
         this.maxSlice = maxSlice;
-        this.metrics = new FanoutMetrics(metrics, table);
+        this.metrics = new FanoutMetrics(metrics, stats);
     }
 
     /** {@code maxSlice} caps each slice (null: until {@link SliceDeadline#MARGIN} before the Lambda deadline). */
@@ -71,17 +73,17 @@ public final class RefreshWork implements AutoCloseable {
      */
     public static RefreshWork create(
             DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, Duration maxSlice, int copiesPerSecond) {
-        return create(dynamo, config, queue, maxSlice, copiesPerSecond, MetricsOutput.ofThisProcess());
+        return create(dynamo, config, queue, maxSlice, copiesPerSecond, MetricsRecorder.ofThisProcess());
     }
 
-    /** A worker that writes its metrics to {@code metrics} (in a function: {@link MetricsOutput#ofThisProcess}). */
+    /** A worker that writes its metrics to {@code metrics} (in a function: {@link MetricsRecorder#ofThisProcess}). */
     public static RefreshWork create(
             DynamoDbClient dynamo,
             FanoutConfig config,
             RefreshQueue queue,
             Duration maxSlice,
             int copiesPerSecond,
-            MetricsOutput metrics) {
+            MetricsRecorder metrics) {
         if (copiesPerSecond < 1) {
             throw new IllegalArgumentException("copiesPerSecond must be positive: " + copiesPerSecond);
         }
@@ -89,9 +91,8 @@ public final class RefreshWork implements AutoCloseable {
     }
 
     public SQSBatchResponse process(List<SQSMessage> messages, long remainingMillis) {
-        long start = System.nanoTime();
         SQSBatchResponse response = work(messages, remainingMillis);
-        metrics.afterSlice(Duration.ofNanos(System.nanoTime() - start));
+        metrics.afterSlice();
         return response;
     }
 
@@ -117,6 +118,7 @@ public final class RefreshWork implements AutoCloseable {
 
     @Override
     public void close() {
+        metrics.flush();
         parallel.close();
     }
 }
