@@ -23,6 +23,7 @@ import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
 import io.entitytable.model.CopyPace;
 import io.entitytable.model.Customer;
+import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
 import java.time.Instant;
@@ -144,7 +145,7 @@ class FanoutMetricsTest {
     void refreshSlices_shouldWriteTheCopiesThePassesEndedAndTheCopiesLag() {
         // GIVEN a store with more linked customers than a record refreshes, moved 2 s ago: its record asks for a job
         String table = newTable();
-        int links = 1_100;
+        int links = RefreshJob.INLINE_COPIES + 1;
         LinkedStoreSeed.Seeded world = LinkedStoreSeed.write(plain, table, links);
         Instant changed = Instant.now().minusSeconds(2);
         Map<String, AttributeValue> v1 = LinkedStoreSeed.storeItem(world.store(), links);

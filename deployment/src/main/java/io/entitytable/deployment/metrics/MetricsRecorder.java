@@ -28,7 +28,7 @@ import software.amazon.cloudwatchlogs.emf.sinks.ISink;
  *
  * <p>Why a minute and not each batch or request: the log lines are the cost (ingestion is billed by the byte), and an
  * API instance serves one request per invocation; at the capacity model's reference workload a line per request would
- * cost about a thousand times more than a line per minute (docs/design.md, "Metrics"). A minute is the alarms' period.
+ * cost about a hundred times more than a line per minute (docs/design.md, "Metrics"). A minute is the alarms' period.
  * The minute's lines go out with the first value, batch or request after it ({@link #flushIfDue}), or on {@link
  * #flush} when the function shuts down; the counts of an instance that Lambda retires before either are lost.
  *
