@@ -2,8 +2,8 @@ package io.entitytable.deployment.metrics;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.UncheckedIOException;
-import java.time.Clock;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
@@ -48,14 +48,14 @@ public final class MetricsRecorder {
 
     private final Environment environment;
     private final String function;
-    private final Clock clock;
+    private final InstantSource clock;
     /** Recording takes the read side, ending a minute the write side: no value goes into a minute being written. */
     private final ReadWriteLock minuteLock = new ReentrantReadWriteLock();
 
     private Instant minute;
     private Map<Dimensions, Aggregate> aggregates = new ConcurrentHashMap<>();
 
-    private MetricsRecorder(Environment environment, String function, Clock clock) {
+    private MetricsRecorder(Environment environment, String function, InstantSource clock) {
         this.environment = environment;
         this.function = function;
         this.clock = clock;
@@ -68,19 +68,19 @@ public final class MetricsRecorder {
         if (function == null || function.isBlank()) {
             return none();
         }
-        return new MetricsRecorder(new LambdaEnvironment(), function, Clock.systemUTC());
+        return new MetricsRecorder(new LambdaEnvironment(), function, InstantSource.system());
     }
 
     public static MetricsRecorder none() {
-        return new MetricsRecorder(null, null, Clock.systemUTC());
+        return new MetricsRecorder(null, null, InstantSource.system());
     }
 
     /** Hands every line the library writes to {@code lines}, as if from {@code function}. */
     public static MetricsRecorder toLines(String function, Consumer<String> lines) {
-        return toLines(function, lines, Clock.systemUTC());
+        return toLines(function, lines, InstantSource.system());
     }
 
-    static MetricsRecorder toLines(String function, Consumer<String> lines, Clock clock) {
+    static MetricsRecorder toLines(String function, Consumer<String> lines, InstantSource clock) {
         return new MetricsRecorder(new LineEnvironment(function, lines), function, clock);
     }
 

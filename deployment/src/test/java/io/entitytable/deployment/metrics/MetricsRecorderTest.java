@@ -2,10 +2,7 @@ package io.entitytable.deployment.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -106,19 +103,19 @@ class MetricsRecorderTest {
         // GIVEN a request counted at hh:mm:30 of a minute a few minutes ago (the library refuses stamps 2 hours ahead)
         Instant minute = Instant.now().truncatedTo(ChronoUnit.MINUTES).minus(5, ChronoUnit.MINUTES);
         List<String> lines = new ArrayList<>();
-        MutableClock clock = new MutableClock(minute.plusSeconds(30));
-        MetricsRecorder recorder = MetricsRecorder.toLines("api", lines::add, clock);
+        Instant[] now = {minute.plusSeconds(30)};
+        MetricsRecorder recorder = MetricsRecorder.toLines("api", lines::add, () -> now[0]);
         recorder.count(Dimensions.function(), MetricNames.REQUESTS_THROTTLED, 1);
 
         // WHEN the minute lasts
-        clock.now = minute.plusSeconds(59);
+        now[0] = minute.plusSeconds(59);
         recorder.flushIfDue();
 
         // THEN nothing is written yet
         assertThat(lines).isEmpty();
 
         // WHEN the next minute has begun
-        clock.now = minute.plusSeconds(62);
+        now[0] = minute.plusSeconds(62);
         recorder.flushIfDue();
 
         // THEN the minute's line, stamped with that minute
@@ -141,28 +138,5 @@ class MetricsRecorderTest {
     void copyKindsAndSearchEntities_shouldFollowTheEntityDefinitions() {
         assertThat(MetricNames.copyKinds()).containsExactly("tag", "store-edge", "customer-edge");
         assertThat(MetricNames.searchEntities()).containsExactly("customer", "store", "order");
-    }
-
-    private static final class MutableClock extends Clock {
-        private Instant now;
-
-        MutableClock(Instant now) {
-            this.now = now;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
     }
 }
