@@ -119,6 +119,17 @@ public final class MetricsRecorder {
         written.forEach((dimensions, aggregate) -> write(ended, dimensions, aggregate));
     }
 
+    /** Drops what the current minute holds, unwritten (a SnapStart priming request, which no client sent). */
+    public void discard() {
+        minuteLock.writeLock().lock();
+        try {
+            minute = minuteOf(clock.instant());
+            aggregates = new ConcurrentHashMap<>();
+        } finally {
+            minuteLock.writeLock().unlock();
+        }
+    }
+
     private void record(Dimensions dimensions, Consumer<Aggregate> change) {
         if (environment == null) {
             return;

@@ -124,6 +124,22 @@ class MetricsRecorderTest {
     }
 
     @Test
+    void discard_shouldDropWhatTheMinuteHolds_andKeepRecording() {
+        // GIVEN
+        EmfLines emf = new EmfLines();
+        MetricsRecorder recorder = emf.recorder("api");
+        recorder.count(Dimensions.function(), MetricNames.REQUESTS_THROTTLED, 5);
+
+        // WHEN
+        recorder.discard();
+        recorder.count(Dimensions.function(), MetricNames.REQUESTS_THROTTLED, 1);
+
+        // THEN
+        assertThat(emf.sum(MetricNames.REQUESTS_THROTTLED, Map.of(MetricNames.FUNCTION, "api")))
+                .isEqualTo(1);
+    }
+
+    @Test
     void none_shouldRecordNothing_whenNotInAFunction() {
         // GIVEN tests run without AWS_LAMBDA_FUNCTION_NAME
         assertThat(System.getenv("AWS_LAMBDA_FUNCTION_NAME")).isNull();

@@ -54,6 +54,14 @@ public class ApiMetrics {
         }
     }
 
+    /**
+     * Forgets what was counted so far: the SnapStart priming request, which would otherwise be written by every instance
+     * restored from the snapshot, stamped with the snapshot's minute.
+     */
+    public void forgetPriming() {
+        recorder.discard();
+    }
+
     /** When the function shuts down: what the current minute holds. */
     @PreDestroy
     void flush() {
