@@ -30,7 +30,8 @@ import software.amazon.cloudwatchlogs.emf.sinks.ISink;
  * API instance serves one request per invocation; at the capacity model's reference workload a line per request would
  * cost about a hundred times more than a line per minute (docs/design.md, "Metrics"). A minute is the alarms' period.
  * The minute's lines go out with the first value, batch or request after it ({@link #flushIfDue}), or on {@link
- * #flush} when the function shuts down; the counts of an instance that Lambda retires before either are lost.
+ * #flush} when the function shuts down cleanly, which Lambda seldom does (it freezes an idle instance and ends it
+ * later): the last minute of an instance retired before its next invocation is lost.
  *
  * <p>The environment is chosen here, not detected by the library: its detection probes ECS, the EC2 metadata endpoint
  * and a CloudWatch agent socket wherever {@code AWS_LAMBDA_FUNCTION_NAME} is unset. A function (on Lambda, or run as a
