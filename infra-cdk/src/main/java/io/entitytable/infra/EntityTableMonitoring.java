@@ -1,17 +1,23 @@
 package io.entitytable.infra;
 
+import io.entitytable.deployment.metrics.MetricNames;
 import io.entitytable.model.RefreshJob;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.stream.Stream;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.services.apigatewayv2.HttpApi;
 import software.amazon.awscdk.services.cloudwatch.Alarm;
 import software.amazon.awscdk.services.cloudwatch.ComparisonOperator;
 import software.amazon.awscdk.services.cloudwatch.Dashboard;
 import software.amazon.awscdk.services.cloudwatch.GraphWidget;
+import software.amazon.awscdk.services.cloudwatch.HorizontalAnnotation;
 import software.amazon.awscdk.services.cloudwatch.IMetric;
 import software.amazon.awscdk.services.cloudwatch.IWidget;
+import software.amazon.awscdk.services.cloudwatch.MathExpression;
 import software.amazon.awscdk.services.cloudwatch.Metric;
 import software.amazon.awscdk.services.cloudwatch.MetricOptions;
 import software.amazon.awscdk.services.cloudwatch.TreatMissingData;
@@ -21,8 +27,10 @@ import software.constructs.Construct;
 
 /**
  * Alarms on what needs a human (anything in any dead-letter queue, a fan-out or search indexer falling behind the
- * stream, refresh jobs waiting too long, function errors and throttles) and one dashboard with the API, the functions,
- * the stream lag, the refresh queue, the search indexer and the dead letters.
+ * stream, copies or search documents following their source late, refresh jobs waiting too long, function errors and
+ * throttles) and one dashboard with the API, the functions, the stream lag, the copy and index lag, the refresh queue,
+ * the search indexer and the dead letters. The copy and index lags and the counts beside them are the functions' own
+ * metrics ({@link MetricNames}, docs/design.md "Metrics").
  *
  * <p>The alarms have no actions: where they should page differs per team; add an SNS action to {@link #alarms()}.
  */
@@ -38,6 +46,25 @@ public final class EntityTableMonitoring extends Construct {
      * shows as stopped.
      */
     static final Duration REFRESH_AGE_THRESHOLD = Duration.minutes(RefreshJob.STOPPED_AFTER.toMinutes());
+
+    /**
+     * The fan-out's copies are late when their p99 lag is this long for {@link #LAG_PERIODS} minutes in a row. The
+     * promise is about a second: a copy waits for the mapping's batching window (1 s, {@code StreamTrigger.DEFAULT}),
+     * the quarter-second poll and its own writes. Five times that, minute after minute, is no slow batch but a broken
+     * promise (throttling, a hot partition, a fan-out short of concurrency). The refresh worker's copies are left out:
+     * a pass over a big store's copies takes minutes by design (100,000 copies at 800 a second, {@code CopyPace}).
+     */
+    static final Duration COPY_LAG_P99_THRESHOLD = Duration.seconds(5);
+
+    /**
+     * The search index is late when its p99 lag is this long for {@link #LAG_PERIODS} minutes in a row: the indexer
+     * has no batching window, so a document waits for the poll and one bulk request; five seconds is the same broken
+     * promise as {@link #COPY_LAG_P99_THRESHOLD}.
+     */
+    static final Duration INDEX_LAG_P99_THRESHOLD = Duration.seconds(5);
+
+    /** Minutes in a row a lag must be over its threshold: one slow minute (a cold start, a retried batch) is not. */
+    static final int LAG_PERIODS = 3;
 
     private static final Duration PERIOD = Duration.minutes(1);
 
@@ -71,6 +98,9 @@ public final class EntityTableMonitoring extends Construct {
                 1);
         functionAlarms("RefreshWorker", worker);
 
+        Metric copyLag = lagAlarm(
+                "FanoutCopyLag", "copies written by the fan-out", fanout, MetricNames.COPY_LAG, COPY_LAG_P99_THRESHOLD);
+
         List<List<IWidget>> searchRows = new ArrayList<>();
         if (props.search() != null) {
             searchRows.add(searchAlarms(props.search()));
@@ -96,7 +126,30 @@ public final class EntityTableMonitoring extends Construct {
                 List.of(
                         functionGraph("Refresh worker", worker),
                         graph("Refresh queue: waiting segments (max)", refreshWaiting),
-                        graph("Refresh queue: oldest segment (s) and dead letters", refreshAge, refreshDeadLetters))));
+                        graph("Refresh queue: oldest segment (s) and dead letters", refreshAge, refreshDeadLetters)),
+                List.of(
+                        lagGraph(
+                                "Copy lag p99 (ms): fan-out, refresh worker",
+                                COPY_LAG_P99_THRESHOLD,
+                                copyLag,
+                                custom(MetricNames.COPY_LAG, worker, "p99")),
+                        graph(
+                                "Fan-out copies: written, deleted, already current, refused",
+                                sums(
+                                        fanout,
+                                        MetricNames.COPIES_WRITTEN,
+                                        MetricNames.COPIES_DELETED,
+                                        MetricNames.COPIES_CURRENT,
+                                        MetricNames.COPIES_REFUSED)),
+                        graph(
+                                "Refresh jobs: copies per second, passes ended",
+                                perSecond(custom(MetricNames.REFRESH_COPIES, worker, "Sum")),
+                                custom(MetricNames.REFRESH_PASSES_ENDED, worker, "Sum"))),
+                List.of(
+                        graph("API requests by status class", apiRequestsByStatusClass(api)),
+                        graph(
+                                "API: throttled requests, conflicts retried",
+                                sums(api, MetricNames.REQUESTS_THROTTLED, MetricNames.CONFLICTS_RETRIED)))));
         rows.addAll(searchRows);
         this.dashboard = Dashboard.Builder.create(this, "Dashboard")
                 .dashboardName(props.dashboardName())
@@ -115,10 +168,92 @@ public final class EntityTableMonitoring extends Construct {
                 "stream batches the search indexer gave up on",
                 search.streamDeadLetterQueue());
         functionAlarms("SearchIndexer", indexer);
+        Metric indexLag = lagAlarm(
+                "SearchIndexLag",
+                "documents taken by the search index",
+                indexer,
+                MetricNames.INDEX_LAG,
+                INDEX_LAG_P99_THRESHOLD);
         return List.of(
                 functionGraph("Search indexer", indexer),
                 graph("Search indexer iterator age (max)", iteratorAge),
-                graph("Search dead letters: refused records and failed batches", refused, failedBatches));
+                graph("Search dead letters: refused records and failed batches", refused, failedBatches),
+                lagGraph("Index lag p99 (ms)", INDEX_LAG_P99_THRESHOLD, indexLag),
+                graph(
+                        "Search documents: indexed, deleted, stale, refused",
+                        sums(
+                                indexer,
+                                MetricNames.DOCUMENTS_INDEXED,
+                                MetricNames.DOCUMENTS_DELETED,
+                                MetricNames.DOCUMENTS_STALE,
+                                MetricNames.DOCUMENTS_REFUSED)));
+    }
+
+    /**
+     * A p99 lag of {@code function} (its metric for every kind or entity at once) at or over {@code threshold} for
+     * {@link #LAG_PERIODS} minutes; returns the lag, for the dashboard.
+     */
+    private Metric lagAlarm(String id, String what, Function function, String metricName, Duration threshold) {
+        Metric lag = custom(metricName, function, "p99");
+        alarm(
+                id,
+                what + " follow their source more than " + threshold.toSeconds() + " s late (p99)",
+                lag,
+                threshold.toMilliseconds().doubleValue(),
+                LAG_PERIODS);
+        return lag;
+    }
+
+    /** One of the functions' own metrics ({@link MetricNames}), for the function as a whole, per minute. */
+    private static Metric custom(String metricName, Function function, String statistic) {
+        return custom(metricName, Map.of(MetricNames.FUNCTION, function.getFunctionName()), statistic);
+    }
+
+    private static Metric custom(String metricName, Map<String, String> dimensions, String statistic) {
+        return Metric.Builder.create()
+                .namespace(MetricNames.NAMESPACE)
+                .metricName(metricName)
+                .dimensionsMap(dimensions)
+                .statistic(statistic)
+                .period(PERIOD)
+                .build();
+    }
+
+    private static IMetric[] sums(Function function, String... metricNames) {
+        return Arrays.stream(metricNames)
+                .map(name -> custom(name, function, "Sum"))
+                .toArray(IMetric[]::new);
+    }
+
+    private static IMetric[] apiRequestsByStatusClass(Function api) {
+        return Stream.of("2xx", "4xx", "5xx")
+                .map(statusClass -> custom(
+                        MetricNames.REQUESTS,
+                        Map.of(MetricNames.FUNCTION, api.getFunctionName(), MetricNames.STATUS_CLASS, statusClass),
+                        "Sum"))
+                .toArray(IMetric[]::new);
+    }
+
+    /** A count per minute as a rate per second. */
+    private static IMetric perSecond(Metric perMinute) {
+        return MathExpression.Builder.create()
+                .expression("copies / PERIOD(copies)")
+                .usingMetrics(Map.of("copies", perMinute))
+                .label("copies per second")
+                .period(PERIOD)
+                .build();
+    }
+
+    private static GraphWidget lagGraph(String title, Duration threshold, IMetric... lags) {
+        return GraphWidget.Builder.create()
+                .title(title)
+                .left(List.of(lags))
+                .leftAnnotations(List.of(HorizontalAnnotation.builder()
+                        .value(threshold.toMilliseconds().doubleValue())
+                        .label("alarm")
+                        .build()))
+                .width(8)
+                .build();
     }
 
     /** Anything in {@code queue} needs a human; returns the queue's depth, for the dashboard. */

@@ -338,7 +338,8 @@ class EntityTableStackTest {
                 .sorted()
                 .toList();
         // THEN there is an alarm on the depth of all four dead-letter queues, the iterator age of both stream
-        // consumers, the age of the oldest refresh segment, and errors and throttles of the four functions
+        // consumers, the copy and index lag, the age of the oldest refresh segment, and errors and throttles of the
+        // four functions
         assertThat(metrics)
                 .containsExactly(
                         "ApproximateAgeOfOldestMessage",
@@ -346,10 +347,12 @@ class EntityTableStackTest {
                         "ApproximateNumberOfMessagesVisible",
                         "ApproximateNumberOfMessagesVisible",
                         "ApproximateNumberOfMessagesVisible",
+                        "CopyLag",
                         "Errors",
                         "Errors",
                         "Errors",
                         "Errors",
+                        "IndexLag",
                         "IteratorAge",
                         "IteratorAge",
                         "Throttles",

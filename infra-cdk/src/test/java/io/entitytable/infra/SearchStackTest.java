@@ -373,14 +373,14 @@ class SearchStackTest {
                 .doesNotContainKey(EnvironmentVariables.SEARCH_ENDPOINT)
                 .doesNotContainKey(EnvironmentVariables.SEARCH_SIGNING);
         assertThat(withoutSearch.template().toJSON().toString()).doesNotContain("aoss:");
-        // ... no search alarms or outputs
+        // ... no search alarms (iterator age, both queues, errors, throttles, index lag) or outputs
         assertThat(outputs(withoutSearch))
                 .doesNotContainKeys(
                         EntityTableStack.OUTPUT_SEARCH_ENDPOINT,
                         EntityTableStack.OUTPUT_SEARCH_DEAD_LETTER_QUEUE_URL,
                         EntityTableStack.OUTPUT_SEARCH_STREAM_DEAD_LETTER_QUEUE_URL);
         assertThat(withoutSearch.resources("AWS::CloudWatch::Alarm"))
-                .hasSize(synthesized.resources("AWS::CloudWatch::Alarm").size() - 5);
+                .hasSize(synthesized.resources("AWS::CloudWatch::Alarm").size() - 6);
         // ... and cdk-nag still finds nothing unexplained
         assertThat(withoutSearch.annotations().findError("*", Match.anyValue())).isEmpty();
     }

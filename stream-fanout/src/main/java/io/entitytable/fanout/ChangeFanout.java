@@ -9,6 +9,7 @@ import static io.entitytable.model.SourceVersionCondition.REFRESH;
 import io.entitytable.fanout.refresh.RefreshJobs;
 import io.entitytable.fanout.refresh.RefreshQueue;
 import io.entitytable.fanout.table.BoundedParallel;
+import io.entitytable.fanout.table.CopyMetrics;
 import io.entitytable.fanout.table.CopyPacer;
 import io.entitytable.fanout.table.CopyWriter;
 import io.entitytable.fanout.table.FanoutStats;
@@ -107,6 +108,7 @@ final class ChangeFanout {
     private final CopyWriter writer;
     private final BoundedParallel parallel;
     private final FanoutStats stats;
+    private final CopyMetrics copies;
     private final RefreshJobs jobs;
     private final RefreshQueue queue;
 
@@ -115,6 +117,7 @@ final class ChangeFanout {
         this.writer = new CopyWriter(table);
         this.parallel = parallel;
         this.stats = table.stats();
+        this.copies = table.copies();
         this.jobs = jobs;
         this.queue = queue;
     }
@@ -187,7 +190,8 @@ final class ChangeFanout {
         writer.put(copyItem(targetSide, owner), CREATE_OR_ADVANCE);
         Map<String, AttributeValue> copied = current.get();
         for (int attempt = 0; attempt < MAX_LINK_CONFIRMATIONS; attempt++) {
-            writer.put(copyItem(ownerSide, copied), CREATE_OR_ADVANCE);
+            // Copies a store that may not have changed for months: the copy follows the owner's change.
+            writer.put(copyItem(ownerSide, copied), CREATE_OR_ADVANCE, owner);
             Optional<Map<String, AttributeValue>> again = reader.currentCore(target.entity(), target.id());
             if (again.isEmpty()) {
                 dropLink(targetSide, ownerSide, ownerVersion);
@@ -256,7 +260,11 @@ final class ChangeFanout {
         List<Runnable> writes = new ArrayList<>();
         CopyPacer pacer = copyPacer();
         found.forEach((key, sourceVersion) -> {
-            if (handled.contains(key) || sourceVersion != null && sourceVersion >= version) {
+            if (handled.contains(key)) {
+                return;
+            }
+            if (sourceVersion != null && sourceVersion >= version) {
+                copies.alreadyCurrent(key);
                 return;
             }
             Duplicate duplicate = Duplicate.at(key);

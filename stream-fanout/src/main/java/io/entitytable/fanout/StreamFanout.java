@@ -2,10 +2,13 @@ package io.entitytable.fanout;
 
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;
+import io.entitytable.deployment.metrics.MetricsRecorder;
 import io.entitytable.fanout.refresh.RefreshJobs;
 import io.entitytable.fanout.refresh.RefreshQueue;
 import io.entitytable.fanout.table.BoundedParallel;
+import io.entitytable.fanout.table.CopyMetrics;
 import io.entitytable.fanout.table.FanoutConfig;
+import io.entitytable.fanout.table.FanoutMetrics;
 import io.entitytable.fanout.table.FanoutStats;
 import io.entitytable.fanout.table.FanoutTable;
 import io.entitytable.model.TableLayout;
@@ -45,28 +48,43 @@ public final class StreamFanout implements AutoCloseable {
     private final BoundedParallel items;
     private final BoundedParallel writes;
     private final FanoutStats stats;
+    private final FanoutMetrics metrics;
 
-    private StreamFanout(DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue) {
+    private StreamFanout(DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, MetricsRecorder metrics) {
         this.stats = new FanoutStats();
+        this.metrics = new FanoutMetrics(metrics, stats);
         // Two pools: an item's task waits for its records' writes, so they must not share threads.
         this.items = new BoundedParallel(config.maxConcurrentItems());
         this.writes = new BoundedParallel(config.maxConcurrentWrites());
-        FanoutTable table = new FanoutTable(dynamo, config.tableName(), config.backoff(stats), stats);
+        FanoutTable table = new FanoutTable(
+                dynamo, config.tableName(), config.backoff(stats), stats, new CopyMetrics(metrics, Clock.systemUTC()));
         RefreshJobs jobs = new RefreshJobs(table, queue, Clock.systemUTC());
         this.changes = new ChangeFanout(table, writes, jobs, queue);
     }
 
     /** A fan-out whose large subjects' refresh jobs go to {@code queue}. */
     public static StreamFanout create(DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue) {
-        return new StreamFanout(dynamo, config, queue);
+        return create(dynamo, config, queue, MetricsRecorder.ofThisProcess());
+    }
+
+    /** A fan-out that writes its metrics to {@code metrics} (in a function: {@link MetricsRecorder#ofThisProcess}). */
+    public static StreamFanout create(
+            DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, MetricsRecorder metrics) {
+        return new StreamFanout(dynamo, config, queue, metrics);
     }
 
     /** A fan-out without a refresh queue, for tables whose stores never have more than a few hundred copies. */
     public static StreamFanout create(DynamoDbClient dynamo, FanoutConfig config) {
-        return new StreamFanout(dynamo, config, RefreshQueue.none());
+        return create(dynamo, config, RefreshQueue.none());
     }
 
     public StreamsEventResponse process(List<Record> records) {
+        StreamsEventResponse response = apply(records);
+        metrics.afterBatch();
+        return response;
+    }
+
+    private StreamsEventResponse apply(List<Record> records) {
         Map<AttributeValue, List<Integer>> byItem = new LinkedHashMap<>();
         for (int i = 0; i < records.size(); i++) {
             byItem.computeIfAbsent(partitionKey(records.get(i)), key -> new ArrayList<>())
@@ -121,6 +139,7 @@ public final class StreamFanout implements AutoCloseable {
 
     @Override
     public void close() {
+        metrics.flush();
         items.close();
         writes.close();
     }

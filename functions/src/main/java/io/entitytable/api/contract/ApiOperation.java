@@ -564,6 +564,56 @@ public enum ApiOperation {
         return errors;
     }
 
+    /**
+     * The entry a request of {@code method} on {@code requestPath} (a path as requested, ids and all) went to, or null:
+     * the one whose template matches it segment by segment, a {@code {name}} segment matching any one segment; of two
+     * that match, the one with more literal segments.
+     */
+    public static ApiOperation matching(String method, String requestPath) {
+        String[] segments = segments(requestPath);
+        ApiOperation best = null;
+        int bestLiterals = -1;
+        for (ApiOperation operation : values()) {
+            if (!operation.method.equalsIgnoreCase(method)) {
+                continue;
+            }
+            int literals = literalMatches(segments(operation.path), segments);
+            if (literals > bestLiterals) {
+                best = operation;
+                bestLiterals = literals;
+            }
+        }
+        return best;
+    }
+
+    /** The literal segments of {@code template} that {@code segments} match, or -1 when it does not match them. */
+    private static int literalMatches(String[] template, String[] segments) {
+        if (template.length != segments.length) {
+            return -1;
+        }
+        int literals = 0;
+        for (int i = 0; i < template.length; i++) {
+            if (template[i].startsWith("{") && template[i].endsWith("}")) {
+                if (segments[i].isEmpty()) {
+                    return -1;
+                }
+            } else if (template[i].equals(segments[i])) {
+                literals++;
+            } else {
+                return -1;
+            }
+        }
+        return literals;
+    }
+
+    private static String[] segments(String path) {
+        String trimmed = path.startsWith("/") ? path.substring(1) : path;
+        if (trimmed.endsWith("/")) {
+            trimmed = trimmed.substring(0, trimmed.length() - 1);
+        }
+        return trimmed.split("/", -1);
+    }
+
     /** The entry for a method and path, or null. */
     public static ApiOperation of(String method, String path) {
         for (ApiOperation operation : values()) {

@@ -2,10 +2,12 @@ package io.entitytable.api.startup;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.api.metrics.ApiMetrics;
 import io.entitytable.model.Ids;
 import io.quarkus.amazon.lambda.runtime.AmazonLambdaRecorder;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -40,6 +42,9 @@ public class SnapStartPriming implements Resource {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    @Inject
+    ApiMetrics metrics;
+
     /** Registers the hook at start-up; the CRaC context keeps only a weak reference, this bean keeps it alive. */
     void register(@Observes StartupEvent event) {
         Core.getGlobalContext().register(this);
@@ -49,6 +54,7 @@ public class SnapStartPriming implements Resource {
     public void beforeCheckpoint(Context<? extends Resource> context) {
         long begin = System.nanoTime();
         int status = prime();
+        metrics.forgetPriming();
         LOG.infof("SnapStart priming: one GET answered %d in %d ms", status, (System.nanoTime() - begin) / 1_000_000);
     }
 

@@ -28,6 +28,7 @@ public final class RequestTiming {
     private boolean capacityReported;
     private long searchNanos;
     private int searchCalls;
+    private int conflictRetries;
 
     /**
      * @param startNanos when the request reached the JAX-RS layer
@@ -69,6 +70,16 @@ public final class RequestTiming {
     public synchronized void searchCall(long startNanos, long endNanos) {
         searchCalls++;
         searchNanos += Math.max(0, endNanos - startNanos);
+    }
+
+    /** One more attempt of a write after it lost a race ({@code ConflictRetry}): its pause and calls are this request's. */
+    public synchronized void conflictRetried() {
+        conflictRetries++;
+    }
+
+    /** The attempts of writes this request repeated after a lost race. */
+    public synchronized int conflictRetries() {
+        return conflictRetries;
     }
 
     /**

@@ -79,6 +79,11 @@ public class ServerTimingFilters {
         }
     }
 
+    /** The timing of {@code request}, or null for a request the first filter never saw. */
+    public static RequestTiming timingOf(ContainerRequestContext request) {
+        return request.getProperty(PROPERTY) instanceof RequestTiming timing ? timing : null;
+    }
+
     /** The capacity level a {@code Return-Consumed-Capacity} value asks for; null for none or anything unknown. */
     static ReturnConsumedCapacity capacityAsked(String header) {
         if (header == null) {

@@ -3,6 +3,8 @@ package io.entitytable.api.write;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.table.TransactionConflict;
 import io.entitytable.api.table.WriteConflict;
+import io.entitytable.api.timing.CurrentRequestTiming;
+import io.entitytable.api.timing.RequestTiming;
 import io.entitytable.model.access.Backoff;
 import java.time.Duration;
 import java.util.function.Supplier;
@@ -40,9 +42,20 @@ public final class ConflictRetry {
         this.backoff = new Backoff(attempts, firstPauseBound, maxPauseBound, onRetry);
     }
 
-    /** {@link #ATTEMPTS} attempts, pauses doubling from {@link #FIRST_PAUSE_BOUND} to {@link #MAX_PAUSE_BOUND}. */
+    /**
+     * {@link #ATTEMPTS} attempts, pauses doubling from {@link #FIRST_PAUSE_BOUND} to {@link #MAX_PAUSE_BOUND}; each
+     * retry counts on the current request's {@link RequestTiming} (the API's {@code ConflictsRetried} metric).
+     */
     public static ConflictRetry standard() {
-        return new ConflictRetry(ATTEMPTS, FIRST_PAUSE_BOUND, MAX_PAUSE_BOUND, () -> {});
+        return new ConflictRetry(ATTEMPTS, FIRST_PAUSE_BOUND, MAX_PAUSE_BOUND, ConflictRetry::countOnCurrentRequest);
+    }
+
+    /** Outside a request (start-up priming, a test's own call) there is nothing to count on. */
+    private static void countOnCurrentRequest() {
+        RequestTiming timing = CurrentRequestTiming.get();
+        if (timing != null) {
+            timing.conflictRetried();
+        }
     }
 
     /**

@@ -12,6 +12,8 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.entitytable.api.TableSnapshot;
 import io.entitytable.api.access.TestCallerAccess;
+import io.entitytable.deployment.metrics.EmfLines;
+import io.entitytable.deployment.metrics.MetricNames;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
@@ -37,12 +39,17 @@ class RequestLimitTest {
     @Inject
     DynamoDbClient dynamo;
 
+    @Inject
+    EmfLines metrics;
+
     @Test
     void aBusinessSendingTenTimesItsLimit_shouldBeAnswered429_whileAnotherBusinessIsAnsweredEveryTime() {
         // GIVEN two businesses and a fresh second
         String a = createBusiness("Loud");
         String b = createBusiness("Quiet");
         clock.tick();
+        metrics.lines();
+        metrics.clear();
 
         // WHEN A's member sends ten times its limit, and B's member its whole share in between
         List<Integer> fromA = new ArrayList<>();
@@ -59,6 +66,9 @@ class RequestLimitTest {
         assertThat(fromA).filteredOn(status -> status == 429).hasSize(9 * PER_BUSINESS);
         assertThat(fromA.subList(0, PER_BUSINESS)).containsOnly(200);
         assertThat(fromB).hasSize(PER_BUSINESS).containsOnly(200);
+        // and the API's metrics counted every refusal
+        assertThat(metrics.sum(MetricNames.REQUESTS_THROTTLED, Map.of(MetricNames.FUNCTION, "api")))
+                .isEqualTo(9 * PER_BUSINESS);
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.api.LocalDynamoResource;
 import io.entitytable.api.RequestCounter;
+import io.entitytable.deployment.metrics.EmfLines;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -14,6 +15,9 @@ import org.junit.jupiter.api.Test;
 class SnapStartPrimingTest {
     @Inject
     SnapStartPriming priming;
+
+    @Inject
+    EmfLines metrics;
 
     @Test
     void prime_shouldSendOneGetThroughTheLambdaHandler_andChangeNothing() {
@@ -26,5 +30,18 @@ class SnapStartPrimingTest {
         // THEN the request reached the resource and DynamoDB: a read of an item that does not exist
         assertThat(status).isEqualTo(404);
         assertThat(RequestCounter.operations()).containsExactly("GetItem");
+    }
+
+    @Test
+    void beforeCheckpoint_shouldLeaveNoCountOfThePrimingRequest_inTheMetrics() {
+        // GIVEN nothing counted yet
+        metrics.lines();
+        metrics.clear();
+
+        // WHEN Lambda is about to take the snapshot
+        priming.beforeCheckpoint(null);
+
+        // THEN no instance restored from it will count a request no client sent
+        assertThat(metrics.lines()).isEmpty();
     }
 }

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.table.TransactionConflict;
 import io.entitytable.api.table.WriteConflict;
+import io.entitytable.api.timing.CurrentRequestTiming;
+import io.entitytable.api.timing.RequestTiming;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -35,6 +37,32 @@ class ConflictRetryTest {
         assertThat(result).isEqualTo("written");
         assertThat(attempts).hasValue(3);
         assertThat(pauses).hasValue(2);
+    }
+
+    @Test
+    void standard_shouldCountEachRetryOnTheCurrentRequest() {
+        // GIVEN a request's timing bound to this thread
+        RequestTiming timing = new RequestTiming(System.nanoTime(), null);
+        CurrentRequestTiming.bind(timing);
+        AtomicInteger attempts = new AtomicInteger();
+
+        // WHEN an attempt loses twice
+        try {
+            ConflictRetry.standard()
+                    .run(
+                            () -> {
+                                if (attempts.incrementAndGet() < 3) {
+                                    throw new WriteConflict(0);
+                                }
+                                return "written";
+                            },
+                            () -> ApiProblem.conflict("gave up"));
+        } finally {
+            CurrentRequestTiming.unbind(timing);
+        }
+
+        // THEN
+        assertThat(timing.conflictRetries()).isEqualTo(2);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.entitytable.search.indexer;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.Config;
@@ -25,6 +26,11 @@ public class IndexerBeans {
                 name -> settings.getOptionalValue(name, String.class).orElse(null));
         return SearchIndexer.create(
                 config, new TableCollectionItems(dynamo, config.tableName()), deadLetters(config.deadLetterQueueUrl()));
+    }
+
+    /** When the function shuts down: the metrics of the current minute go out. */
+    void close(@Disposes SearchIndexer indexer) {
+        indexer.flushMetrics();
     }
 
     /**

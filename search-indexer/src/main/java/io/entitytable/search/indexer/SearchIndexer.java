@@ -6,6 +6,7 @@ import static org.apache.hc.core5.http.HttpStatus.SC_TOO_MANY_REQUESTS;
 
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;
+import io.entitytable.deployment.metrics.MetricsRecorder;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
@@ -15,6 +16,7 @@ import io.entitytable.search.client.IndexAliases;
 import io.entitytable.search.client.IndexBootstrap;
 import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.client.SearchDocument;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -67,9 +69,19 @@ public final class SearchIndexer {
     private final DeadLetters deadLetters;
     private final NextAliasWatch nextAlias;
     private final Backoff backoff;
+    private final IndexerMetrics metrics;
 
     SearchIndexer(
             OpenSearchClient client, IndexerConfig config, CollectionItems collectionItems, DeadLetters deadLetters) {
+        this(client, config, collectionItems, deadLetters, MetricsRecorder.ofThisProcess());
+    }
+
+    SearchIndexer(
+            OpenSearchClient client,
+            IndexerConfig config,
+            CollectionItems collectionItems,
+            DeadLetters deadLetters,
+            MetricsRecorder metrics) {
         this.client = client;
         this.config = config;
         this.backoff = config.retries().backoff(() -> {});
@@ -77,16 +89,29 @@ public final class SearchIndexer {
         this.deadLetters = deadLetters;
         this.nextAlias = new NextAliasWatch(
                 new IndexAliases(client, config.names()), config.nextAliasRecheck(), System::nanoTime);
+        this.metrics = new IndexerMetrics(metrics, Clock.systemUTC());
     }
 
     /** An indexer on the engine of {@code config}, after creating its index and alias when the alias is missing. */
     public static SearchIndexer create(IndexerConfig config, CollectionItems collectionItems, DeadLetters deadLetters) {
+        return create(config, collectionItems, deadLetters, MetricsRecorder.ofThisProcess());
+    }
+
+    /** An indexer that records its metrics in {@code metrics} (in a function: {@link MetricsRecorder#ofThisProcess}). */
+    public static SearchIndexer create(
+            IndexerConfig config, CollectionItems collectionItems, DeadLetters deadLetters, MetricsRecorder metrics) {
         OpenSearchClient client = SearchClients.create(config.endpoint(), config.signing());
         new IndexBootstrap(client, config.names(), config.signing()).ensureIndexAndAlias();
-        return new SearchIndexer(client, config, collectionItems, deadLetters);
+        return new SearchIndexer(client, config, collectionItems, deadLetters, metrics);
     }
 
     public StreamsEventResponse process(List<Record> records) {
+        StreamsEventResponse response = index(records);
+        metrics.afterBatch();
+        return response;
+    }
+
+    private StreamsEventResponse index(List<Record> records) {
         Map<String, Pending> latest = new LinkedHashMap<>();
         List<Refusal> refusals = new ArrayList<>();
         int firstFailed = Integer.MAX_VALUE;
@@ -123,6 +148,11 @@ public final class SearchIndexer {
         return new StreamsEventResponse(List.of(new BatchItemFailure(sequenceNumber)));
     }
 
+    /** Writes the metrics the current minute holds (when the function shuts down). */
+    public void flushMetrics() {
+        metrics.flush();
+    }
+
     /** Bulk attempts until every document is written, refused or out of attempts; returns the last ones. */
     private List<Pending> write(List<Pending> pending, List<Refusal> refusals) {
         for (int attempt = 1; !pending.isEmpty(); attempt++) {
@@ -131,6 +161,7 @@ public final class SearchIndexer {
                 break;
             }
             backoff.pauseBefore(attempt);
+            metrics.bulkRetried();
         }
         return pending;
     }
@@ -168,8 +199,13 @@ public final class SearchIndexer {
                 Pending document = pending.get(i);
                 String reason = refused.status() + " " + EngineErrors.describe(refused.error());
                 refusals.add(new Refusal(document.firstPosition(), letter(document.record(), reason)));
+                metrics.refused(document.document());
             } else if (worthRetry(live) || (next != null && worthRetry(next))) {
                 retry.add(pending.get(i));
+            } else if (live.status() == SC_CONFLICT) {
+                metrics.stale(pending.get(i).document());
+            } else {
+                metrics.taken(pending.get(i).document());
             }
         }
         return retry;

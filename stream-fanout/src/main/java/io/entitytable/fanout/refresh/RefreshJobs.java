@@ -204,6 +204,7 @@ public final class RefreshJobs implements PassLedger {
                             unchangedSince(job),
                             false);
                 }
+                table.stats().add(FanoutStats.Count.PASSES_ENDED);
                 return;
             } catch (ConditionalCheckFailedException moved) {
                 // A change asked for another pass meanwhile: read it again.

@@ -2,8 +2,11 @@ package io.entitytable.fanout.refresh;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent.SQSMessage;
+import io.entitytable.deployment.metrics.MetricsRecorder;
 import io.entitytable.fanout.table.BoundedParallel;
+import io.entitytable.fanout.table.CopyMetrics;
 import io.entitytable.fanout.table.FanoutConfig;
+import io.entitytable.fanout.table.FanoutMetrics;
 import io.entitytable.fanout.table.FanoutStats;
 import io.entitytable.fanout.table.FanoutTable;
 import io.entitytable.model.CopyPace;
@@ -33,12 +36,19 @@ public final class RefreshWork implements AutoCloseable {
     private final BoundedParallel parallel;
     private final FanoutStats stats;
     private final Duration maxSlice;
+    private final FanoutMetrics metrics;
 
     private RefreshWork(
-            DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, Duration maxSlice, int copiesPerSecond) {
+            DynamoDbClient dynamo,
+            FanoutConfig config,
+            RefreshQueue queue,
+            Duration maxSlice,
+            int copiesPerSecond,
+            MetricsRecorder metrics) {
         this.stats = new FanoutStats();
         this.parallel = new BoundedParallel(config.maxConcurrentWrites());
-        FanoutTable table = new FanoutTable(dynamo, config.tableName(), config.backoff(stats), stats);
+        FanoutTable table = new FanoutTable(
+                dynamo, config.tableName(), config.backoff(stats), stats, new CopyMetrics(metrics, Clock.systemUTC()));
         Clock clock = Clock.systemUTC();
         this.worker = new RefreshWorker(
                 new TableSegments(table, clock),
@@ -47,6 +57,7 @@ public final class RefreshWork implements AutoCloseable {
                 parallel,
                 copiesPerSecond);
         this.maxSlice = maxSlice;
+        this.metrics = new FanoutMetrics(metrics, stats);
     }
 
     /** {@code maxSlice} caps each slice (null: until {@link SliceDeadline#MARGIN} before the Lambda deadline). */
@@ -62,13 +73,30 @@ public final class RefreshWork implements AutoCloseable {
      */
     public static RefreshWork create(
             DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, Duration maxSlice, int copiesPerSecond) {
+        return create(dynamo, config, queue, maxSlice, copiesPerSecond, MetricsRecorder.ofThisProcess());
+    }
+
+    /** A worker that writes its metrics to {@code metrics} (in a function: {@link MetricsRecorder#ofThisProcess}). */
+    public static RefreshWork create(
+            DynamoDbClient dynamo,
+            FanoutConfig config,
+            RefreshQueue queue,
+            Duration maxSlice,
+            int copiesPerSecond,
+            MetricsRecorder metrics) {
         if (copiesPerSecond < 1) {
             throw new IllegalArgumentException("copiesPerSecond must be positive: " + copiesPerSecond);
         }
-        return new RefreshWork(dynamo, config, queue, maxSlice, copiesPerSecond);
+        return new RefreshWork(dynamo, config, queue, maxSlice, copiesPerSecond, metrics);
     }
 
     public SQSBatchResponse process(List<SQSMessage> messages, long remainingMillis) {
+        SQSBatchResponse response = work(messages, remainingMillis);
+        metrics.afterSlice();
+        return response;
+    }
+
+    private SQSBatchResponse work(List<SQSMessage> messages, long remainingMillis) {
         SliceDeadline deadline = SliceDeadline.of(remainingMillis, maxSlice);
         List<SQSBatchResponse.BatchItemFailure> failures = new ArrayList<>();
         for (SQSMessage message : messages) {
@@ -90,6 +118,7 @@ public final class RefreshWork implements AutoCloseable {
 
     @Override
     public void close() {
+        metrics.flush();
         parallel.close();
     }
 }

@@ -38,6 +38,16 @@ public final class CopyWriter {
 
     /** Puts {@code copy} (built by {@link RelationshipCatalogue#copyItem}) if its condition holds. */
     public boolean put(Map<String, AttributeValue> copy, SourceVersionCondition condition) {
+        return put(copy, condition, null);
+    }
+
+    /**
+     * Puts {@code copy} if its condition holds, for a change of {@code causedBy}, another core item than the one copied
+     * (a new link copies a store that may not have changed for months): the copy's lag runs from the later of the two
+     * items' {@code updatedAt}.
+     */
+    public boolean put(
+            Map<String, AttributeValue> copy, SourceVersionCondition condition, Map<String, AttributeValue> causedBy) {
         if (!PUT_CONDITIONS.contains(condition)) {
             throw new IllegalArgumentException("not a put condition: " + condition);
         }
@@ -56,7 +66,13 @@ public final class CopyWriter {
                 .expressionAttributeValues(expected.expressionValues())
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
-        return send(() -> table.dynamo().putItem(request).consumedCapacity(), FanoutStats.Count.PUTS);
+        boolean written = send(() -> table.dynamo().putItem(request).consumedCapacity(), FanoutStats.Count.PUTS);
+        if (written) {
+            table.copies().written(copy, causedBy);
+        } else {
+            table.copies().refused(ItemKey.of(copy));
+        }
+        return written;
     }
 
     /** Deletes the copy at {@code key} if its {@code sourceVersion} meets {@code condition} against {@code version}. */
@@ -73,7 +89,13 @@ public final class CopyWriter {
                 .expressionAttributeValues(expected.expressionValues())
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
-        return send(() -> table.dynamo().deleteItem(request).consumedCapacity(), FanoutStats.Count.DELETES);
+        boolean deleted = send(() -> table.dynamo().deleteItem(request).consumedCapacity(), FanoutStats.Count.DELETES);
+        if (deleted) {
+            table.copies().deleted(key);
+        } else {
+            table.copies().refused(key);
+        }
+        return deleted;
     }
 
     /** Sends one conditional write with back-off; false when the condition refused it (the record was stale). */

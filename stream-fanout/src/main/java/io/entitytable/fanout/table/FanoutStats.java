@@ -34,7 +34,9 @@ public final class FanoutStats {
         /** Calls repeated after a throttle or a transient error. */
         RETRIES("retries", false),
         /** Records that needed no work: not a core item, or a change of internal counters only. */
-        SKIPPED("skipped", false);
+        SKIPPED("skipped", false),
+        /** Refresh-job passes that ended: their last segment was done. */
+        PASSES_ENDED("passesEnded", false);
 
         private final String label;
         private final boolean write;
