@@ -66,7 +66,12 @@ final class ShardReader implements Runnable {
         List<PumpRecord> batch = new ArrayList<>();
         Instant batchStarted = null;
         while (!Thread.currentThread().isInterrupted()) {
-            if (batch.isEmpty() && parts.paused().get()) {
+            if (parts.paused().get()) {
+                if (!batch.isEmpty()) {
+                    // What was read before the pause goes now, without waiting for its batching window to fill it
+                    // with records written after the pause.
+                    deliver(batch);
+                }
                 // Records may be waiting unread: never caught up while paused.
                 caughtUp = false;
                 Thread.sleep(parts.options().pollInterval().toMillis());

@@ -230,8 +230,8 @@ public final class StreamPump implements AutoCloseable {
     }
 
     /**
-     * Stops reading the stream until {@link #resume()}: each shard's reader finishes the batch it holds, then reads
-     * nothing more. Records written meanwhile wait in the stream, as they do behind a disabled event source mapping.
+     * Stops reading the stream until {@link #resume()}: each shard's reader delivers the batch it holds at once (its
+     * batching window is not waited for) and reads nothing more. Records written meanwhile wait in the stream, as they do behind a disabled event source mapping.
      * For benchmarks that compare the other consumer with and without this one, and tests that stop a system with
      * records certainly unread.
      */
