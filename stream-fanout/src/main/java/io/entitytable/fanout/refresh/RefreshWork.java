@@ -39,16 +39,25 @@ public final class RefreshWork implements AutoCloseable {
     private final FanoutMetrics metrics;
 
     private RefreshWork(
-            RefreshWorker worker,
-            BoundedParallel parallel,
-            FanoutStats stats,
+            DynamoDbClient dynamo,
+            FanoutConfig config,
+            RefreshQueue queue,
             Duration maxSlice,
-            FanoutMetrics metrics) {
-        this.worker = worker;
-        this.parallel = parallel;
-        this.stats = stats;
+            int copiesPerSecond,
+            MetricsRecorder metrics) {
+        this.stats = new FanoutStats();
+        this.parallel = new BoundedParallel(config.maxConcurrentWrites());
+        FanoutTable table = new FanoutTable(
+                dynamo, config.tableName(), config.backoff(stats), stats, new CopyMetrics(metrics, Clock.systemUTC()));
+        Clock clock = Clock.systemUTC();
+        this.worker = new RefreshWorker(
+                new TableSegments(table, clock),
+                new RefreshJobs(table, queue, clock),
+                queue,
+                parallel,
+                copiesPerSecond);
         this.maxSlice = maxSlice;
-        this.metrics = metrics;
+        this.metrics = new FanoutMetrics(metrics, stats);
     }
 
     /** {@code maxSlice} caps each slice (null: until {@link SliceDeadline#MARGIN} before the Lambda deadline). */
@@ -78,18 +87,7 @@ public final class RefreshWork implements AutoCloseable {
         if (copiesPerSecond < 1) {
             throw new IllegalArgumentException("copiesPerSecond must be positive: " + copiesPerSecond);
         }
-        FanoutStats stats = new FanoutStats();
-        BoundedParallel parallel = new BoundedParallel(config.maxConcurrentWrites());
-        Clock clock = Clock.systemUTC();
-        FanoutTable table = new FanoutTable(
-                dynamo, config.tableName(), config.backoff(stats), stats, new CopyMetrics(metrics, clock));
-        RefreshWorker worker = new RefreshWorker(
-                new TableSegments(table, clock),
-                new RefreshJobs(table, queue, clock),
-                queue,
-                parallel,
-                copiesPerSecond);
-        return new RefreshWork(worker, parallel, stats, maxSlice, new FanoutMetrics(metrics, stats));
+        return new RefreshWork(dynamo, config, queue, maxSlice, copiesPerSecond, metrics);
     }
 
     public SQSBatchResponse process(List<SQSMessage> messages, long remainingMillis) {
