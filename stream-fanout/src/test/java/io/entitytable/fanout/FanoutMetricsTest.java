@@ -165,7 +165,7 @@ class FanoutMetricsTest {
 
         // WHEN the worker works the job
         try (RefreshWork work =
-                RefreshWork.create(plain, config, queue, null, CopyPace.COPIES_PER_SECOND, emf.recorder("refresh"))) {
+                new RefreshWork(plain, config, queue, null, CopyPace.COPIES_PER_SECOND, emf.recorder("refresh"))) {
             queue.drainWith(work);
         }
 

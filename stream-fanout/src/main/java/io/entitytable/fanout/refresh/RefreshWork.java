@@ -38,13 +38,20 @@ public final class RefreshWork implements AutoCloseable {
     private final Duration maxSlice;
     private final FanoutMetrics metrics;
 
-    private RefreshWork(
+    /**
+     * A worker that writes its metrics to {@code metrics} (in a function: {@link MetricsRecorder#ofThisProcess}); see
+     * {@link #create} for the other arguments.
+     */
+    public RefreshWork(
             DynamoDbClient dynamo,
             FanoutConfig config,
             RefreshQueue queue,
             Duration maxSlice,
             int copiesPerSecond,
             MetricsRecorder metrics) {
+        if (copiesPerSecond < 1) {
+            throw new IllegalArgumentException("copiesPerSecond must be positive: " + copiesPerSecond);
+        }
         this.stats = new FanoutStats();
         this.parallel = new BoundedParallel(config.maxConcurrentWrites());
         FanoutTable table = new FanoutTable(
@@ -73,21 +80,7 @@ public final class RefreshWork implements AutoCloseable {
      */
     public static RefreshWork create(
             DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, Duration maxSlice, int copiesPerSecond) {
-        return create(dynamo, config, queue, maxSlice, copiesPerSecond, MetricsRecorder.ofThisProcess());
-    }
-
-    /** A worker that writes its metrics to {@code metrics} (in a function: {@link MetricsRecorder#ofThisProcess}). */
-    public static RefreshWork create(
-            DynamoDbClient dynamo,
-            FanoutConfig config,
-            RefreshQueue queue,
-            Duration maxSlice,
-            int copiesPerSecond,
-            MetricsRecorder metrics) {
-        if (copiesPerSecond < 1) {
-            throw new IllegalArgumentException("copiesPerSecond must be positive: " + copiesPerSecond);
-        }
-        return new RefreshWork(dynamo, config, queue, maxSlice, copiesPerSecond, metrics);
+        return new RefreshWork(dynamo, config, queue, maxSlice, copiesPerSecond, MetricsRecorder.ofThisProcess());
     }
 
     public SQSBatchResponse process(List<SQSMessage> messages, long remainingMillis) {
