@@ -16,7 +16,7 @@ import java.util.Map;
 
 /**
  * The shared engine read with its plain REST API, never through the code under test: which index an alias points at,
- * whether an index exists, and every document behind a name. Also search-rebuild's and table-verify's fixture, through
+ * whether an index exists, and every document behind a name. Also search-repair's and table-verify's fixture, through
  * this module's test-jar.
  */
 public final class EngineView {

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class HouseRulesTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final Path ACCESS = Path.of("table-model/src/main/java/io/entitytable/model/access");
-    private static final Path REBUILD = Path.of("search-rebuild/src/main/java/io/entitytable/search/rebuild");
+    private static final Path REBUILD = Path.of("search-repair/src/main/java/io/entitytable/search/repair");
     private static final Path ENTITY = Path.of("table-model/src/main/java/io/entitytable/model/Entity.java");
 
     /** {@code x == Entity.STORE}, {@code Entity.ORDER != x}, {@code case CUSTOMER ->}: a rule of one entity's. */
@@ -44,7 +44,7 @@ class HouseRulesTest {
 
     @Test
     void scans_shouldBeWrittenOnlyByTheOperatorsTools() {
-        // WHEN: a Scan reads the whole table, never right on a request path; only the index rebuild (search-rebuild)
+        // WHEN: a Scan reads the whole table, never right on a request path; only the index rebuild (search-repair)
         // and the tools (verify, repair, migrate, the fault run's census) may build one.
         List<String> offenders = mainSources()
                 .filter(file -> !ROOT.relativize(file).startsWith(REBUILD)
@@ -87,7 +87,7 @@ class HouseRulesTest {
                         "functions",
                         "stream-fanout",
                         "search-indexer",
-                        "search-rebuild",
+                        "search-repair",
                         "infra-cdk",
                         "tools");
         assertThat(read(ROOT.resolve(ENTITY))).contains("public static final Entity STORE");

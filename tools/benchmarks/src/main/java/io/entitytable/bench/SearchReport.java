@@ -2,7 +2,7 @@ package io.entitytable.bench;
 
 import io.entitytable.deployment.StreamTrigger;
 import io.entitytable.local.pump.PumpOptions;
-import io.entitytable.search.rebuild.ReindexSummary;
+import io.entitytable.search.repair.ReindexSummary;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -285,7 +285,7 @@ final class SearchReport {
 
         section.line(String.format(
                 Locale.ROOT,
-                "search-rebuild's `Reindex.run` (the code of table-verify's `reindex` command) in this JVM,"
+                "search-repair's `Reindex.run` (the code of table-verify's `reindex` command) in this JVM,"
                         + " against the search part's engine after its other measurements. **Data:** a table of its own (`%s`, the"
                         + " project's layout, in the same DynamoDB Local) with its stream off, seeded with BatchWriteItem"
                         + " (25 items a call, from a pool of writers) in %.0f s: %,d core items over %,d businesses"

@@ -7,7 +7,7 @@ import io.entitytable.model.Values;
 import io.entitytable.model.access.Filters;
 import io.entitytable.model.access.PartitionQuery;
 import io.entitytable.search.client.SearchDocument;
-import io.entitytable.search.rebuild.IndexWrites;
+import io.entitytable.search.repair.IndexWrites;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.entitytable.verify;
 
-import io.entitytable.search.rebuild.IndexWrites;
+import io.entitytable.search.repair.IndexWrites;
 import java.time.Clock;
 import java.util.concurrent.atomic.AtomicLong;
 import org.opensearch.client.opensearch.OpenSearchClient;

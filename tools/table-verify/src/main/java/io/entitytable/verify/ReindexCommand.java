@@ -2,9 +2,9 @@ package io.entitytable.verify;
 
 import io.entitytable.deployment.SearchIndex;
 import io.entitytable.search.client.SearchClients;
-import io.entitytable.search.rebuild.Reindex;
-import io.entitytable.search.rebuild.ReindexRequest;
-import io.entitytable.search.rebuild.ReindexSummary;
+import io.entitytable.search.repair.Reindex;
+import io.entitytable.search.repair.ReindexRequest;
+import io.entitytable.search.repair.ReindexSummary;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

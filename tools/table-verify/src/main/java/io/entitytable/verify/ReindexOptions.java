@@ -3,7 +3,7 @@ package io.entitytable.verify;
 import io.entitytable.deployment.SearchIndex;
 import io.entitytable.model.TableLayout;
 import io.entitytable.search.client.SearchClients;
-import io.entitytable.search.rebuild.ReindexRequest;
+import io.entitytable.search.repair.ReindexRequest;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;

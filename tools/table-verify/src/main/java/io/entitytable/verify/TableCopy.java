@@ -2,7 +2,7 @@ package io.entitytable.verify;
 
 import io.entitytable.model.Values;
 import io.entitytable.model.access.ParallelTasks;
-import io.entitytable.search.rebuild.SegmentScan;
+import io.entitytable.search.repair.SegmentScan;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

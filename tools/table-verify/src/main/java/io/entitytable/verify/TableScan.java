@@ -5,7 +5,7 @@ import io.entitytable.model.ItemKind;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.ParallelTasks;
-import io.entitytable.search.rebuild.SegmentScan;
+import io.entitytable.search.repair.SegmentScan;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

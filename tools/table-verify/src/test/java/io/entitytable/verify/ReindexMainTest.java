@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.deployment.SearchIndex;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.search.indexer.EngineView;
-import io.entitytable.search.rebuild.SearchSample;
+import io.entitytable.search.repair.SearchSample;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

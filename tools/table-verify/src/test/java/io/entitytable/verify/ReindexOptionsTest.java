@@ -2,7 +2,7 @@ package io.entitytable.verify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.entitytable.search.rebuild.ReindexRequest;
+import io.entitytable.search.repair.ReindexRequest;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

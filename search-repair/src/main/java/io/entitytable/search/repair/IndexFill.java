@@ -1,4 +1,4 @@
-package io.entitytable.search.rebuild;
+package io.entitytable.search.repair;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.OrderLine;

@@ -1,4 +1,4 @@
-package io.entitytable.search.rebuild;
+package io.entitytable.search.repair;
 
 import io.entitytable.deployment.SearchIndex;
 import io.entitytable.deployment.SearchIndexNames;

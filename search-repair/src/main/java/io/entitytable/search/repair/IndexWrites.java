@@ -1,4 +1,4 @@
-package io.entitytable.search.rebuild;
+package io.entitytable.search.repair;
 
 import static org.apache.hc.core5.http.HttpStatus.SC_CONFLICT;
 

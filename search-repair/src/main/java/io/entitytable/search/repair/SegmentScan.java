@@ -1,4 +1,4 @@
-package io.entitytable.search.rebuild;
+package io.entitytable.search.repair;
 
 import java.util.List;
 import java.util.Map;
