@@ -8,6 +8,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.IntStream;
 
 /**
  * Writes through the front door at a steady rate from client threads of their own, beside a measurement: each write
@@ -45,7 +46,7 @@ final class BackgroundWrites implements AutoCloseable {
         this.target = new AtomicReference<>(first);
         this.perSecond = perSecond;
         this.deadline = started + maxDuration.toNanos();
-        this.running = java.util.stream.IntStream.range(0, THREADS)
+        this.running = IntStream.range(0, THREADS)
                 .mapToObj(i -> threads.submit(this::write))
                 .<Future<?>>map(future -> future)
                 .toList();

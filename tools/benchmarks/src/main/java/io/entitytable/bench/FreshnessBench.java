@@ -6,6 +6,7 @@ import io.entitytable.local.LocalSystem;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -93,9 +94,9 @@ final class FreshnessBench {
 
     static Result run(List<Variant> variants, int samples) throws InterruptedException {
         Random random = new Random(42);
-        Map<String, Fixture> fixtures = new java.util.LinkedHashMap<>();
-        Map<String, BackgroundWrites.Target> targets = new java.util.LinkedHashMap<>();
-        Map<String, Lags> lags = new java.util.LinkedHashMap<>();
+        Map<String, Fixture> fixtures = new LinkedHashMap<>();
+        Map<String, BackgroundWrites.Target> targets = new LinkedHashMap<>();
+        Map<String, Lags> lags = new LinkedHashMap<>();
         for (Variant variant : variants) {
             ApiClient api = new ApiClient(
                     variant.system().apiPort(), variant.system().issuer().operatorToken());
@@ -116,7 +117,7 @@ final class FreshnessBench {
         long skipped = 0;
         int sequence = 0;
         for (Phase phase : Phase.values()) {
-            loadsAtStart.put(phase, loadAverage());
+            loadsAtStart.put(phase, MachineInfo.loadAverage());
             // Bounded by far more than the phase needs: it stops by itself if the phase fails.
             BackgroundWrites background = phase == Phase.LOADED
                     ? BackgroundWrites.start(
@@ -150,7 +151,7 @@ final class FreshnessBench {
                     skipped = background.skipped();
                 }
             }
-            loadsAtEnd.put(phase, loadAverage());
+            loadsAtEnd.put(phase, MachineInfo.loadAverage());
         }
         return new Result(variants, lags, samples, loadsAtStart, loadsAtEnd, backgroundPerSecond, refused, skipped);
     }
@@ -246,16 +247,5 @@ final class FreshnessBench {
             customers.add(customer);
         }
         return new BackgroundWrites.Target(api, customers);
-    }
-
-    private static String loadAverage() {
-        try {
-            String[] fields = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg"))
-                    .trim()
-                    .split(" ");
-            return fields[0] + " " + fields[1] + " " + fields[2];
-        } catch (java.io.IOException e) {
-            return "unknown";
-        }
     }
 }
