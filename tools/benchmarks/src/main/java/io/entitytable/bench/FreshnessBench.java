@@ -3,6 +3,7 @@ package io.entitytable.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.entitytable.deployment.StreamTrigger;
 import io.entitytable.local.LocalSystem;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -56,6 +57,8 @@ final class FreshnessBench {
     static final class Lags {
         final Map<Kind, Map<Phase, Samples>> lag = new EnumMap<>(Kind.class);
         final Map<Kind, Samples> write = new EnumMap<>(Kind.class);
+        /** Reads that timed out or failed (each retried within the sample). */
+        int failedReads;
 
         Lags() {
             for (Kind kind : Kind.values()) {
@@ -194,10 +197,12 @@ final class FreshnessBench {
         long written = System.nanoTime();
         long deadline = start + SAMPLE_TIMEOUT.toNanos();
         while (true) {
-            ApiClient.Response response = api.get(path);
-            api.expect2xx(response, "GET " + path);
+            ApiClient.Response response = read(api, path);
             long now = System.nanoTime();
-            if (visible.test(response.json())) {
+            if (response == null) {
+                // A read that timed out or failed: the client reads again, and the lag includes the lost time.
+                into.failedReads++;
+            } else if (visible.test(response.json())) {
                 into.of(kind, phase).add(now - start);
                 into.write.get(kind).add(written - start);
                 return;
@@ -207,6 +212,16 @@ final class FreshnessBench {
                         kind + ": " + path + " did not show the write within " + SAMPLE_TIMEOUT);
             }
             Waits.sleep(POLL_MILLIS);
+        }
+    }
+
+    /** The answer to one read, or null when it timed out or was not a 2xx. */
+    private static ApiClient.Response read(ApiClient api, String path) {
+        try {
+            ApiClient.Response response = api.get(path);
+            return response.status() / 100 == 2 ? response : null;
+        } catch (UncheckedIOException e) {
+            return null;
         }
     }
 

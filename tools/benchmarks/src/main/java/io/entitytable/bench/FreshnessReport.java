@@ -98,6 +98,13 @@ final class FreshnessReport {
             }
             section.line(deployed.label() + " / " + before.label() + ", idle p50: " + String.join("; ", ratios) + ".");
             section.line("");
+            List<String> failed = new ArrayList<>();
+            for (FreshnessBench.Variant variant : result.variants()) {
+                failed.add(variant.label() + " " + result.lags().get(variant.label()).failedReads);
+            }
+            section.line("Reads that timed out (30 s) or failed and were sent again within their sample: "
+                    + String.join(", ", failed) + ".");
+            section.line("");
         }
         FreshnessBench.Lags lags = result.lags().get(deployed.label());
         for (Kind kind : Kind.values()) {
