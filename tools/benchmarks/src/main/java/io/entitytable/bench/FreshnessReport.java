@@ -32,8 +32,8 @@ final class FreshnessReport {
                         + " sample of each kind on each, the first system alternating, after a random pause of 0-250"
                         + " ms. Both pumps poll every 250 ms, as Lambda polls a shard four times a second; the search"
                         + " indexer's trigger (no window) and the engine's refresh (1 s) are the same in both. %d"
-                        + " samples per kind, trigger and phase. *Loaded*: another client's threads rename customers"
-                        + " of another business of the same system (each a core change with two copies and a"
+                        + " samples per kind, trigger and phase. *Loaded*: another client's threads change the email of customers"
+                        + " of another business of the same system (each a core change: a record, two copies and a"
                         + " document) at %.0f writes a second (achieved %.1f; %d refused; %d slots skipped as more than 1 s late), aimed at the system being"
                         + " sampled. Load average (1, 5, 15 min) idle %s → %s, loaded %s → %s. Times in ms.",
                 FreshnessBench.POLL_MILLIS,
