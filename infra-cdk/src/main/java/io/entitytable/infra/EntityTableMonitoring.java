@@ -49,9 +49,9 @@ public final class EntityTableMonitoring extends Construct {
 
     /**
      * The fan-out's copies are late when their p99 lag is this long for {@link #LAG_PERIODS} minutes in a row. The
-     * promise is about a second: a copy waits for the mapping's batching window (1 s, {@code StreamTrigger.DEFAULT}),
-     * the quarter-second poll and its own writes. Five times that, minute after minute, is no slow batch but a broken
-     * promise (throttling, a hot partition, a fan-out short of concurrency). The refresh worker's copies are left out:
+     * promise is under a second: a copy waits for the mapping's next poll (a quarter of a second; no batching window,
+     * {@code StreamTrigger.DEFAULT}) and its own writes. Several times that, minute after minute, is no slow batch but a
+     * broken promise (throttling, a hot partition, a fan-out short of concurrency). The refresh worker's copies are left out:
      * a pass over a big store's copies takes minutes by design (100,000 copies at 800 a second, {@code CopyPace}).
      */
     static final Duration COPY_LAG_P99_THRESHOLD = Duration.seconds(5);

@@ -174,6 +174,10 @@ class EntityTableStackTest {
         assertThat(trigger.reportBatchItemFailures()).isTrue();
         assertThat(number(mapping, "BatchSize")).isEqualTo(trigger.batchSize());
         assertThat(number(mapping, "MaximumBatchingWindowInSeconds")).isEqualTo(trigger.maxBatchingWindowSeconds());
+        // ... with no batching window and one batch per shard at a time: a change's copies are written at the
+        // mapping's next poll (docs/design.md §5 says why and what it costs)
+        assertThat(number(mapping, "MaximumBatchingWindowInSeconds")).isZero();
+        assertThat(number(mapping, "BatchSize")).isEqualTo(100);
         assertThat(number(mapping, "MaximumRetryAttempts")).isEqualTo(trigger.maxRetryAttempts());
         assertThat(number(mapping, "MaximumRecordAgeInSeconds")).isEqualTo(trigger.maxRecordAgeSeconds());
         assertThat(number(mapping, "ParallelizationFactor")).isEqualTo(trigger.parallelizationFactor());

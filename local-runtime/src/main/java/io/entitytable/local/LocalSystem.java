@@ -84,6 +84,7 @@ public final class LocalSystem implements AutoCloseable {
     private final boolean streamPath;
     private final Consumer<DynamoDbClient> preloaded;
     private final UnaryOperator<URI> functionsDynamoDb;
+    private final StreamTrigger fanoutTrigger;
 
     private LocalIssuer issuer;
     private LocalDynamoDb dynamoDb;
@@ -108,16 +109,26 @@ public final class LocalSystem implements AutoCloseable {
             PrintStream console,
             boolean streamPath,
             Consumer<DynamoDbClient> preloaded,
-            UnaryOperator<URI> functionsDynamoDb) {
+            UnaryOperator<URI> functionsDynamoDb,
+            StreamTrigger fanoutTrigger) {
         this.options = options;
         this.console = console;
         this.streamPath = streamPath;
         this.preloaded = preloaded;
         this.functionsDynamoDb = functionsDynamoDb;
+        this.fanoutTrigger = fanoutTrigger;
     }
 
     public static LocalSystem start(LocalOptions options, PrintStream console) {
-        return start(new LocalSystem(options, console, true, null, UnaryOperator.identity()));
+        return start(options, console, StreamTrigger.DEFAULT);
+    }
+
+    /**
+     * The whole system with the fan-out's stream pump playing {@code fanoutTrigger} instead of the deployed mapping:
+     * for benchmarks that compare mapping settings side by side on one machine.
+     */
+    public static LocalSystem start(LocalOptions options, PrintStream console, StreamTrigger fanoutTrigger) {
+        return start(new LocalSystem(options, console, true, null, UnaryOperator.identity(), fanoutTrigger));
     }
 
     /**
@@ -140,7 +151,7 @@ public final class LocalSystem implements AutoCloseable {
             PrintStream console,
             Consumer<DynamoDbClient> preload,
             UnaryOperator<URI> functionsDynamoDb) {
-        return start(new LocalSystem(options, console, true, preload, functionsDynamoDb));
+        return start(new LocalSystem(options, console, true, preload, functionsDynamoDb, StreamTrigger.DEFAULT));
     }
 
     /**
@@ -148,7 +159,7 @@ public final class LocalSystem implements AutoCloseable {
      * stream pump: for callers that feed the table's stream to a fan-out of their own (the fault-injected run).
      */
     public static LocalSystem startWithoutStreamPath(LocalOptions options, PrintStream console) {
-        return start(new LocalSystem(options, console, false, null, UnaryOperator.identity()));
+        return start(new LocalSystem(options, console, false, null, UnaryOperator.identity(), StreamTrigger.DEFAULT));
     }
 
     private static LocalSystem start(LocalSystem system) {
@@ -293,7 +304,7 @@ public final class LocalSystem implements AutoCloseable {
             remember(fanout);
             fanoutInvocations = new TimedInvoker(invoker(fanout, fanoutRuntimeApi), Clock.systemUTC());
             pump = startStreamPump(
-                    StreamTrigger.DEFAULT,
+                    fanoutTrigger,
                     FunctionDefinition.STREAM_FANOUT,
                     fanoutInvocations,
                     options.deadLetterFolder(),

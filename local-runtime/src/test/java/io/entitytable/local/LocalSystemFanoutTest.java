@@ -25,7 +25,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 class LocalSystemFanoutTest {
     static final String TABLE = "Entity";
-    /** Far above the stream's lag here (about a second: the pump's 1 s batching window plus the fan-out's work). */
+    /** Far above the stream's lag here (under a second: the pump's quarter-second poll plus the fan-out's work). */
     static final Duration VISIBLE_WITHIN = Duration.ofSeconds(20);
 
     @TempDir
@@ -61,7 +61,7 @@ class LocalSystemFanoutTest {
                             api.tagged(business, "flagship"))
                     .containsExactly(store(downtown)));
             // WHEN several links and tags are written back to back (one step, timed as a group to keep the test
-            // short: each step costs about the pump's batching window), THEN all of them show up
+            // short: each step costs about the pump's poll and the fan-out's work), THEN all of them show up
             log.step(
                     "3 links + 4 tags, back to back",
                     () -> {

@@ -26,7 +26,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 class LocalSystemRestartTest {
     private static final String TABLE = LocalSystemFanoutTest.TABLE;
     private static final Duration DRAIN_WITHIN = Duration.ofSeconds(60);
-    /** Longer than the pump's poll interval plus its 1 s batching window: a backlog would show within it. */
+    /** Longer than the pump's poll interval plus a batch's delivery: a backlog would show within it. */
     private static final Duration QUIET = Duration.ofMillis(1500);
 
     @TempDir

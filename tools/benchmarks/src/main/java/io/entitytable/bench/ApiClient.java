@@ -66,6 +66,12 @@ final class ApiClient {
                 .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8)));
     }
 
+    Response patch(String path, String json) {
+        return send(HttpRequest.newBuilder(URI.create(base + path))
+                .header("content-type", "application/json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8)));
+    }
+
     /**
      * POSTs asking the function for the DynamoDB capacity its calls consume, with an {@code Idempotency-Key} when
      * {@code key} is not null.

@@ -1,6 +1,7 @@
 package io.entitytable.bench;
 
 import io.entitytable.deployment.FunctionDefinition;
+import io.entitytable.deployment.StreamTrigger;
 import io.entitytable.local.LocalOptions;
 import io.entitytable.local.LocalSystem;
 import io.entitytable.local.RepositoryRoot;
@@ -26,7 +27,7 @@ import java.util.concurrent.Executors;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * {@code java -jar tools/benchmarks/target/benchmarks.jar [--quick] [--only reads,fanout,startup,lag,search] [--out
+ * {@code java -jar tools/benchmarks/target/benchmarks.jar [--quick] [--only reads,fanout,startup,lag,freshness,search] [--out
  * report.md]}: starts the local system (in memory, free ports), runs every benchmark side by side with its
  * raw-DynamoDB baseline, prints the Markdown report on stdout and, with {@code --out}, writes it to a file. Progress
  * goes to stderr, the functions' logs to a file in the work folder. {@code --only} runs only the named parts (the local
@@ -43,6 +44,7 @@ public final class BenchmarkMain {
         FANOUT,
         STARTUP,
         LAG,
+        FRESHNESS,
         SEARCH;
 
         String option() {
@@ -88,7 +90,7 @@ public final class BenchmarkMain {
 
     private static void usage() {
         System.err.println("usage: java -jar tools/benchmarks/target/benchmarks.jar [--quick]"
-                + " [--only reads,fanout,startup,lag,search]"
+                + " [--only reads,fanout,startup,lag,freshness,search]"
                 + " [--out report.md]");
         System.exit(2);
     }
@@ -131,18 +133,25 @@ public final class BenchmarkMain {
         Report.Section fanout = report.section("Fan-out (StreamFanout vs raw parallel conditional writes)");
         Report.Section startup = report.section("Packages and start-up");
         Report.Section lag = report.section("Stream lag (write to visible through the local pump)");
+        Report.Section freshness =
+                report.section("Freshness (a client's write to the reads that depend on the stream)");
         Report.Section search = report.section("Search (embedded OpenSearch, the indexer through the stream)");
         Report.Section reindex = report.section("Reindex");
 
         ExecutorService pool = Executors.newFixedThreadPool(32);
         try (PrintStream console =
                 new PrintStream(new FileOutputStream(logFile.toFile()), true, StandardCharsets.UTF_8)) {
-            if (!EnumSet.of(Part.SEARCH).containsAll(parts)) {
+            if (!EnumSet.of(Part.SEARCH, Part.FRESHNESS).containsAll(parts)) {
                 runParts(mode, parts, options, console, pool, work, root, table, report, reads, fanout, startup, lag);
             } else {
                 for (Report.Section section : List.of(reads, fanout, startup, lag)) {
                     section.line(notRun(parts));
                 }
+            }
+            if (parts.contains(Part.FRESHNESS)) {
+                FreshnessReport.write(report, freshness, freshness(mode, root, work, table, console));
+            } else {
+                freshness.line(notRun(parts));
             }
             SearchReport searchReport = new SearchReport(report);
             if (parts.contains(Part.SEARCH)) {
@@ -178,6 +187,45 @@ public final class BenchmarkMain {
         double seconds = (System.nanoTime() - begin) / 1e9;
         return report.render(MachineInfo.heading(mode, seconds));
     }
+
+    /**
+     * The freshness part on two systems of its own with search, started together and sampled in turns: one with the
+     * deployed fan-out trigger, one with the trigger it replaced (a batching window of {@link #WINDOW_BEFORE} s).
+     */
+    private static FreshnessBench.Result freshness(Mode mode, Path root, Path work, String table, PrintStream console) {
+        List<FreshnessBench.Variant> variants = new ArrayList<>();
+        List<LocalSystem> systems = new ArrayList<>();
+        try {
+            Map<String, StreamTrigger> triggers = new LinkedHashMap<>();
+            triggers.put("deployed", StreamTrigger.DEFAULT);
+            triggers.put("before", StreamTrigger.DEFAULT.withMaxBatchingWindowSeconds(WINDOW_BEFORE));
+            for (Map.Entry<String, StreamTrigger> trigger : triggers.entrySet()) {
+                LocalOptions options = new LocalOptions(
+                                root,
+                                work.resolve("freshness-" + trigger.getKey()),
+                                true,
+                                LocalDynamoDb.freePort(),
+                                LocalDynamoDb.freePort(),
+                                table)
+                        .withSearch(0);
+                LocalSystem system = LocalSystem.start(options, console, trigger.getValue());
+                systems.add(system);
+                Runtime.getRuntime().addShutdownHook(new Thread(system::close, "bench-freshness-shutdown"));
+                variants.add(new FreshnessBench.Variant(trigger.getKey(), trigger.getValue(), system));
+                System.err.println(
+                        "[bench] freshness system '" + trigger.getKey() + "' up: API on :" + system.apiPort());
+            }
+            return FreshnessBench.run(variants, mode.freshnessSamples());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } finally {
+            systems.forEach(LocalSystem::close);
+        }
+    }
+
+    /** The fan-out's batching window before it was set to none, for the freshness part's comparison. */
+    private static final int WINDOW_BEFORE = 1;
 
     private static String notRun(Set<Part> parts) {
         return "Not run (`--only "
@@ -287,7 +335,7 @@ public final class BenchmarkMain {
                     case FANOUT -> fanout.line(notRun(parts));
                     case STARTUP -> startup.line(notRun(parts));
                     case LAG -> lag.line(notRun(parts));
-                    case SEARCH -> {}
+                    case FRESHNESS, SEARCH -> {}
                 }
             }
         }

@@ -30,6 +30,12 @@ final class MachineInfo {
                 System.getProperty("java.version"));
     }
 
+    /** The load average over 1, 5 and 15 minutes, as {@code /proc/loadavg} has it. */
+    static String loadAverage() {
+        String[] fields = read("/proc/loadavg").trim().split(" ");
+        return fields.length < 3 ? "unknown" : fields[0] + " " + fields[1] + " " + fields[2];
+    }
+
     private static String memory() {
         String total = null;
         String available = null;

@@ -23,7 +23,8 @@ record Mode(
         int copyLagPerPhase,
         int reindexBusinesses,
         int reindexCoreItems,
-        int[] reindexSegments) {
+        int[] reindexSegments,
+        int freshnessSamples) {
 
     static final Mode QUICK = new Mode(
             "quick",
@@ -44,7 +45,8 @@ record Mode(
             3,
             100,
             10_000,
-            new int[] {1, 4});
+            new int[] {1, 4},
+            20);
     static final Mode FULL = new Mode(
             "full",
             100,
@@ -64,5 +66,6 @@ record Mode(
             5,
             1_000,
             100_000,
-            new int[] {1, 4, 8});
+            new int[] {1, 4, 8},
+            100);
 }

@@ -341,7 +341,7 @@ final class SearchBench {
     }
 
     /** Letters only, as a name; unique enough that a search for it finds this customer alone. */
-    private static String uniqueName(Random random) {
+    static String uniqueName(Random random) {
         StringBuilder name = new StringBuilder("Lag");
         for (int i = 0; i < 8; i++) {
             name.append((char) ('a' + random.nextInt(26)));

@@ -50,7 +50,7 @@ import org.junit.jupiter.api.io.TempDir;
  * subjects and problem documents included, is read by the generated models.
  */
 class GeneratedClientTryItTest {
-    /** Far above the stream's lag here (about a second: the pump's batching window plus the fan-out's work). */
+    /** Far above the stream's lag here (under a second: the pump's poll plus the fan-out's work). */
     private static final Duration FANOUT_VISIBLE_WITHIN = Duration.ofSeconds(20);
     /** A well-formed ULID that names nothing. */
     private static final String UNKNOWN_ID = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
