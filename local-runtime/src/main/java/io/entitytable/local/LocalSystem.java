@@ -11,6 +11,8 @@ import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.function.FunctionEnvironment;
 import io.entitytable.local.function.PackagedFunction;
 import io.entitytable.local.function.RuntimeApiServer;
+import io.entitytable.local.metrics.LocalMetrics;
+import io.entitytable.local.metrics.StreamConsumerWatch;
 import io.entitytable.local.pump.Checkpoints;
 import io.entitytable.local.pump.DeadLetterFolder;
 import io.entitytable.local.pump.PumpOptions;
@@ -80,6 +82,7 @@ public final class LocalSystem implements AutoCloseable {
     static final int LOCAL_WORKER_WRITES = 4;
 
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
+    private final LocalMetrics metrics = new LocalMetrics();
     private final StartupReport.Builder report = StartupReport.builder();
     private final boolean streamPath;
     private final Consumer<DynamoDbClient> preloaded;
@@ -182,7 +185,8 @@ public final class LocalSystem implements AutoCloseable {
                 options.apiPort(),
                 options.openApiDocument(),
                 issuer,
-                timeoutOf(FunctionDefinition.API)));
+                timeoutOf(FunctionDefinition.API),
+                metrics));
         options.apiBindAddress().warning(apiFrontDoor.port()).ifPresent(console::println);
         boolean fanoutPackaged = streamPath && Files.isRegularFile(options.zipOf(FunctionDefinition.STREAM_FANOUT));
         fanoutRuntimeApi = fanoutPackaged ? runtimeApiOf(FunctionDefinition.STREAM_FANOUT) : null;
@@ -279,6 +283,11 @@ public final class LocalSystem implements AutoCloseable {
             if (sqs != null) {
                 remember(sqs);
                 QueueRecoveryReport.lines(sqs, options.sqsFolder()).forEach(line -> console.println("[sqs] " + line));
+                LocalSqs queues = sqs;
+                metrics.queueDepthsFrom(() -> Map.of(
+                        RefreshQueueNames.QUEUE, queues.depth(queues.queues().queueUrl()),
+                        RefreshQueueNames.DEAD_LETTER_QUEUE,
+                                queues.depth(queues.queues().deadLetterQueueUrl())));
             }
             searchEngine = searchStart.join();
             if (searchEngine != null) {
@@ -351,18 +360,23 @@ public final class LocalSystem implements AutoCloseable {
             Path deadLetters,
             Path checkpointFile,
             String name) {
-        return remember(new StreamPump(
+        // The pump delivers through a watch that reads each batch's iterator age, as Lambda's metric has it.
+        StreamConsumerWatch watch = new StreamConsumerWatch(function.name(), invocations, Clock.systemUTC());
+        StreamPump started = remember(new StreamPump(
                         remember(dynamoDb.client()),
                         remember(dynamoDb.streamsClient()),
                         options.tableName(),
                         trigger,
-                        invocations,
+                        watch,
                         new DeadLetterFolder(deadLetters, FunctionArns.of(function), Clock.systemUTC()),
                         options.inMemory() ? Checkpoints.inMemory() : Checkpoints.inFile(checkpointFile),
                         PumpOptions.DEFAULT,
                         Clock.systemUTC(),
                         line -> console.println("[" + name + "] " + line))
                 .start());
+        watch.caughtUpFrom(started::caughtUp);
+        metrics.watch(watch);
+        return started;
     }
 
     /** A Runtime API on a free port for a function the pumps invoke, with its deployed timeout. */
@@ -441,7 +455,13 @@ public final class LocalSystem implements AutoCloseable {
                 refreshQueueUrl);
         environment.putAll(extra);
         return PackagedFunction.start(
-                function, options.zipOf(function), options.taskRoot(function), runtimeApi, environment, console);
+                function,
+                options.zipOf(function),
+                options.taskRoot(function),
+                runtimeApi,
+                environment,
+                console,
+                metrics.functionLines()::accept);
     }
 
     private static URI searchEndpoint(int port) {

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 
 /**
  * One deployment package (the {@code function.zip} that {@code cdk deploy} ships) running in a child JVM the way
@@ -31,6 +32,7 @@ public final class PackagedFunction implements AutoCloseable {
     private final FunctionDefinition definition;
     private final ProcessBuilder builder;
     private final PrintStream console;
+    private final BiConsumer<String, String> output;
     private final Duration unzipTime;
     private final Duration initTime;
     private volatile Process process;
@@ -40,12 +42,14 @@ public final class PackagedFunction implements AutoCloseable {
             FunctionDefinition definition,
             ProcessBuilder builder,
             PrintStream console,
+            BiConsumer<String, String> output,
             Process process,
             Duration unzipTime,
             Duration initTime) {
         this.definition = definition;
         this.builder = builder;
         this.console = console;
+        this.output = output;
         this.process = process;
         this.unzipTime = unzipTime;
         this.initTime = initTime;
@@ -62,6 +66,21 @@ public final class PackagedFunction implements AutoCloseable {
             RuntimeApiServer runtimeApi,
             Map<String, String> environment,
             PrintStream console) {
+        return start(definition, zip, taskRoot, runtimeApi, environment, console, (function, line) -> {});
+    }
+
+    /**
+     * As above, also handing every line the function prints to {@code output} (the function's name, the line), as
+     * CloudWatch Logs receives a deployed function's log: how the local system reads the functions' metric lines.
+     */
+    public static PackagedFunction start(
+            FunctionDefinition definition,
+            Path zip,
+            Path taskRoot,
+            RuntimeApiServer runtimeApi,
+            Map<String, String> environment,
+            PrintStream console,
+            BiConsumer<String, String> output) {
         if (!Files.isRegularFile(zip)) {
             throw new IllegalStateException("No deployment package for function '" + definition.name() + "' at " + zip
                     + "; build it with: mvn -B -pl " + definition.module() + " -am package -DskipTests");
@@ -75,11 +94,11 @@ public final class PackagedFunction implements AutoCloseable {
                 .directory(taskRoot.toFile())
                 .redirectErrorStream(false);
         builder.environment().putAll(environment);
-        Process process = launch(definition, builder, console);
+        Process process = launch(definition, builder, console, output);
         try {
             Duration initTime = awaitInit(definition, process, runtimeApi, initStart, taskRoot, console);
-            PackagedFunction function =
-                    new PackagedFunction(definition, builder, console, process, unzipped ? unzipTime : null, initTime);
+            PackagedFunction function = new PackagedFunction(
+                    definition, builder, console, output, process, unzipped ? unzipTime : null, initTime);
             function.superviseInBackground();
             return function;
         } catch (RuntimeException e) {
@@ -88,11 +107,15 @@ public final class PackagedFunction implements AutoCloseable {
         }
     }
 
-    private static Process launch(FunctionDefinition definition, ProcessBuilder builder, PrintStream console) {
+    private static Process launch(
+            FunctionDefinition definition,
+            ProcessBuilder builder,
+            PrintStream console,
+            BiConsumer<String, String> output) {
         try {
             Process process = builder.start();
-            forward(process.getInputStream(), definition.name(), console);
-            forward(process.getErrorStream(), definition.name(), console);
+            forward(process.getInputStream(), definition.name(), console, output);
+            forward(process.getErrorStream(), definition.name(), console, output);
             return process;
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot start the JVM of function '" + definition.name() + "'", e);
@@ -120,7 +143,7 @@ public final class PackagedFunction implements AutoCloseable {
                                     "[" + definition.name() + "] the function's JVM " + exit + "; starting a new one");
                             Thread.sleep(RESTART_PAUSE.toMillis());
                             if (!closing) {
-                                process = launch(definition, builder, console);
+                                process = launch(definition, builder, console, output);
                             }
                         } catch (InterruptedException e) {
                             return;
@@ -183,7 +206,8 @@ public final class PackagedFunction implements AutoCloseable {
         return command;
     }
 
-    private static void forward(InputStream stream, String name, PrintStream console) {
+    private static void forward(
+            InputStream stream, String name, PrintStream console, BiConsumer<String, String> output) {
         Thread thread = new Thread(
                 () -> {
                     try (BufferedReader reader =
@@ -191,6 +215,7 @@ public final class PackagedFunction implements AutoCloseable {
                         String line;
                         while ((line = reader.readLine()) != null) {
                             console.println("[" + name + "] " + line);
+                            output.accept(name, line);
                         }
                     } catch (IOException e) {
                         // The child is gone; nothing more to forward.

@@ -2,6 +2,8 @@ package io.entitytable.local.function;
 
 import io.entitytable.local.auth.JwtAuthorizer;
 import io.entitytable.local.auth.LocalIssuer;
+import io.entitytable.local.metrics.LocalMetrics;
+import io.entitytable.local.metrics.MetricsRoute;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.quarkus.amazon.lambda.runtime.AmazonLambdaApi;
 import io.quarkus.amazon.lambda.runtime.MockBodyHandler;
@@ -73,17 +75,23 @@ public record RuntimeApiServer(
      * ApiDocs#PATH}; on the loopback address.
      */
     public static RuntimeApiServer httpFrontDoor(int port, Path openApiDocument, LocalIssuer issuer) {
-        return httpFrontDoor(LOOPBACK, port, openApiDocument, issuer, LONGEST_TIMEOUT);
+        return httpFrontDoor(LOOPBACK, port, openApiDocument, issuer, LONGEST_TIMEOUT, null);
     }
 
     /**
      * As above, listening on {@code host}, for a function with this timeout (see {@link #plain(int, Duration)}). A
      * {@code host} other than loopback lets other machines reach the front door (and, with the secret, the API
-     * function's Runtime API, which shares its port).
+     * function's Runtime API, which shares its port). With {@code metrics}, operators also read them at {@value
+     * LocalMetrics#PATH}.
      */
     public static RuntimeApiServer httpFrontDoor(
-            InetAddress host, int port, Path openApiDocument, LocalIssuer issuer, Duration timeout) {
-        return start(host, port, new FrontDoor(openApiDocument, new JwtAuthorizer(issuer)), timeout);
+            InetAddress host,
+            int port,
+            Path openApiDocument,
+            LocalIssuer issuer,
+            Duration timeout,
+            LocalMetrics metrics) {
+        return start(host, port, new FrontDoor(openApiDocument, new JwtAuthorizer(issuer), metrics), timeout);
     }
 
     private static RuntimeApiServer start(InetAddress host, int port, FrontDoor frontDoor, Duration timeout) {
@@ -110,7 +118,7 @@ public record RuntimeApiServer(
     }
 
     /** What the HTTP front door adds to the Runtime API: the API docs and the authorizer. */
-    private record FrontDoor(Path openApiDocument, JwtAuthorizer authorizer) {}
+    private record FrontDoor(Path openApiDocument, JwtAuthorizer authorizer, LocalMetrics metrics) {}
 
     /**
      * Quarkus's HTTP mock event server, with or without its front door, with its routes under the secret path and
@@ -184,6 +192,9 @@ public record RuntimeApiServer(
             ApiDocs.mount(router, frontDoor.openApiDocument());
             router.route().handler(StageThrottle.asDeployed()); // before the token check, as the stage's
             router.route().handler(frontDoor.authorizer());
+            if (frontDoor.metrics() != null) {
+                router.get(LocalMetrics.PATH).handler(new MetricsRoute(frontDoor.metrics()));
+            }
             router.route().handler(this::handleHttpRequests);
         }
 

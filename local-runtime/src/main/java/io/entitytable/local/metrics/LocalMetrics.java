@@ -1,0 +1,176 @@
+package io.entitytable.local.metrics;
+
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot.CounterDataPointSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot.GaugeDataPointSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import io.prometheus.metrics.model.snapshots.Quantile;
+import io.prometheus.metrics.model.snapshots.Quantiles;
+import io.prometheus.metrics.model.snapshots.SummarySnapshot;
+import io.prometheus.metrics.model.snapshots.SummarySnapshot.SummaryDataPointSnapshot;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
+
+/**
+ * What the local system shows at {@code GET /metrics}: the functions' own metrics (copy lag, index lag, copies,
+ * documents, requests: {@link FunctionMetricLines}), each stream consumer's backlog ({@link StreamConsumerWatch}) and
+ * the refresh queue's depth, in Prometheus's text format, so any Prometheus-compatible scraper or a plain {@code curl}
+ * reads it.
+ */
+public final class LocalMetrics {
+    public static final String PATH = "/metrics";
+    public static final String CONTENT_TYPE = PrometheusTextFormatWriter.CONTENT_TYPE;
+
+    private static final String PREFIX = "entitytable_";
+    private static final double[] QUANTILES = {0.5, 0.9, 0.99};
+
+    private final FunctionMetricLines lines = new FunctionMetricLines();
+    private final List<StreamConsumerWatch> consumers = new CopyOnWriteArrayList<>();
+    private volatile Supplier<Map<String, Integer>> queueDepths = Map::of;
+
+    /** Where the functions' output lines go, besides the console. */
+    public FunctionMetricLines functionLines() {
+        return lines;
+    }
+
+    public void watch(StreamConsumerWatch consumer) {
+        consumers.add(consumer);
+    }
+
+    /** The depth of each queue (visible and in-flight messages), read at each scrape. */
+    public void queueDepthsFrom(Supplier<Map<String, Integer>> depths) {
+        this.queueDepths = depths;
+    }
+
+    /** The text a scrape answers. */
+    public byte[] scrape() {
+        MetricSnapshots.Builder all = MetricSnapshots.builder();
+        functionCounts(all);
+        functionDistributions(all);
+        streamConsumers(all);
+        queues(all);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            new PrometheusTextFormatWriter(false).write(out, all.build());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    private void functionCounts(MetricSnapshots.Builder all) {
+        Map<String, CounterSnapshot.Builder> families = new LinkedHashMap<>();
+        lines.counts().forEach((series, value) -> families.computeIfAbsent(
+                        series.metric(), metric -> CounterSnapshot.builder()
+                                .name(PREFIX + snakeCase(metric))
+                                .help(metric
+                                        + " (Count) as the functions write it to CloudWatch, summed since the start"))
+                .dataPoint(CounterDataPointSnapshot.builder()
+                        .labels(labelsOf(series))
+                        .value(value)
+                        .build()));
+        families.values().forEach(family -> all.metricSnapshot(family.build()));
+    }
+
+    private void functionDistributions(MetricSnapshots.Builder all) {
+        Map<String, SummarySnapshot.Builder> families = new LinkedHashMap<>();
+        Map<FunctionMetricLines.Series, Long> observed = lines.observedCounts();
+        lines.distributions().forEach((series, values) -> {
+            List<Double> seconds = new ArrayList<>();
+            values.forEach(ms -> seconds.add(ms / 1000.0));
+            seconds.sort(Double::compare);
+            Quantiles.Builder quantiles = Quantiles.builder();
+            for (double q : QUANTILES) {
+                quantiles.quantile(new Quantile(q, quantile(seconds, q)));
+            }
+            families.computeIfAbsent(series.metric(), metric -> SummarySnapshot.builder()
+                            .name(PREFIX + snakeCase(metric) + "_seconds")
+                            .help(metric + " as the functions write it to CloudWatch; quantiles of the last "
+                                    + FunctionMetricLines.KEPT_VALUES + " values"))
+                    .dataPoint(SummaryDataPointSnapshot.builder()
+                            .labels(labelsOf(series))
+                            .quantiles(quantiles.build())
+                            .count(observed.getOrDefault(series, (long) values.size()))
+                            .sum(seconds.stream()
+                                    .mapToDouble(Double::doubleValue)
+                                    .sum())
+                            .build());
+        });
+        families.values().forEach(family -> all.metricSnapshot(family.build()));
+    }
+
+    private void streamConsumers(MetricSnapshots.Builder all) {
+        GaugeSnapshot.Builder age = GaugeSnapshot.builder()
+                .name(PREFIX + "stream_iterator_age_seconds")
+                .help("How old the last record of the consumer's last batch was when it was handed to the function"
+                        + " (Lambda's IteratorAge): its backlog");
+        GaugeSnapshot.Builder caughtUp = GaugeSnapshot.builder()
+                .name(PREFIX + "stream_caught_up")
+                .help("1 when the consumer's pump has read and delivered every record written so far, else 0");
+        CounterSnapshot.Builder batches = CounterSnapshot.builder()
+                .name(PREFIX + "stream_batches")
+                .help("Batches the consumer's pump handed to its function since the start");
+        CounterSnapshot.Builder errors = CounterSnapshot.builder()
+                .name(PREFIX + "stream_function_errors")
+                .help("Batches the function failed (retried, bisected or dead-lettered by the pump)");
+        for (StreamConsumerWatch consumer : consumers) {
+            Labels labels = Labels.of("consumer", consumer.consumer());
+            age.dataPoint(gauge(labels, consumer.lastIteratorAgeSeconds()));
+            caughtUp.dataPoint(gauge(labels, consumer.caughtUp() ? 1 : 0));
+            batches.dataPoint(counter(labels, consumer.batches()));
+            errors.dataPoint(counter(labels, consumer.functionErrors()));
+        }
+        all.metricSnapshot(age.build());
+        all.metricSnapshot(caughtUp.build());
+        all.metricSnapshot(batches.build());
+        all.metricSnapshot(errors.build());
+    }
+
+    private void queues(MetricSnapshots.Builder all) {
+        GaugeSnapshot.Builder depth = GaugeSnapshot.builder()
+                .name(PREFIX + "queue_messages")
+                .help("Messages in the queue, visible or being worked on: refresh-job segments still to run");
+        queueDepths.get().forEach((queue, messages) -> depth.dataPoint(gauge(Labels.of("queue", queue), messages)));
+        all.metricSnapshot(depth.build());
+    }
+
+    private static GaugeDataPointSnapshot gauge(Labels labels, double value) {
+        return GaugeDataPointSnapshot.builder().labels(labels).value(value).build();
+    }
+
+    private static CounterDataPointSnapshot counter(Labels labels, double value) {
+        return CounterDataPointSnapshot.builder().labels(labels).value(value).build();
+    }
+
+    private static Labels labelsOf(FunctionMetricLines.Series series) {
+        Labels labels = Labels.of("function", series.function());
+        for (Map.Entry<String, String> dimension : series.dimensions().entrySet()) {
+            labels = labels.add(snakeCase(dimension.getKey()), dimension.getValue());
+        }
+        return labels;
+    }
+
+    /** Nearest rank: a value that was observed, never one between two. */
+    static double quantile(List<Double> sorted, double q) {
+        if (sorted.isEmpty()) {
+            return Double.NaN;
+        }
+        int rank = (int) Math.ceil(q * sorted.size());
+        return sorted.get(Math.max(0, Math.min(sorted.size() - 1, rank - 1)));
+    }
+
+    /** {@code CopyLag} → {@code copy_lag}: Prometheus's naming. */
+    static String snakeCase(String name) {
+        return name.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(java.util.Locale.ROOT);
+    }
+}
