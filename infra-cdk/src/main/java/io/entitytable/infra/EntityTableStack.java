@@ -160,7 +160,8 @@ public final class EntityTableStack extends Stack {
                                 table,
                                 searchCollection,
                                 config.zipOf(FunctionDefinition.SEARCH_INDEXER),
-                                config.searchIndexer()))
+                                config.searchIndexer(),
+                                config.functionTracing()))
                 : null;
         if (searchCollection != null) {
             searchCollection.grantAccess(searchIndexing.indexer().role(), api.role());
@@ -279,6 +280,7 @@ public final class EntityTableStack extends Stack {
                 QuarkusLambda.Props.builder(definition)
                         .zip(config.zipOf(definition))
                         .recursiveLoop(recursiveLoop)
+                        .tracing(config.functionTracing())
                         .memoryMb(size.memoryMb())
                         .timeoutSeconds(size.timeoutSeconds())
                         .environment(environment)

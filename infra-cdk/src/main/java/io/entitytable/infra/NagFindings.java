@@ -34,6 +34,16 @@ final class NagFindings {
                             "Java 21 is the runtime the functions are built and tested for (Quarkus 3.34, SnapStart);"
                                     + " moving to a newer Java is a deliberate upgrade of the whole build."),
                     rule("AwsSolutions-L1", "Same as Serverless-LambdaLatestVersion: Java 21 on purpose."));
+            if (config.tracing()) {
+                suppress(
+                        function.role(),
+                        rule(
+                                "AwsSolutions-IAM5",
+                                "Active tracing: CDK grants xray:PutTraceSegments and xray:PutTelemetryRecords on *,"
+                                        + " as X-Ray defines no resource types for these actions; the role's other"
+                                        + " statements name their resources.",
+                                "Resource::*"));
+            }
         }
         suppress(
                 stack.trigger().deadLetterQueue(),

@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import software.amazon.awscdk.RemovalPolicy;
+import software.amazon.awscdk.services.lambda.Tracing;
 import software.constructs.Node;
 
 /**
@@ -51,6 +52,9 @@ import software.constructs.Node;
  * @param searchIndexer memory and timeout of the search indexer
  * @param searchStandbyReplicas whether the collection keeps standby replicas in a second Availability Zone (context
  *     {@code searchStandbyReplicas}, default true); false halves the collection's minimum capacity, for test stages
+ * @param tracing whether every function has X-Ray active tracing (context {@code tracing}, default true); Lambda's
+ *     sampling rate cannot be changed, so a stage at high traffic may turn it off for its cost (docs/design.md §8,
+ *     "Tracing")
  */
 public record StackConfig(
         String stage,
@@ -75,7 +79,8 @@ public record StackConfig(
         int rateLimitPerCaller,
         boolean search,
         FunctionSize searchIndexer,
-        boolean searchStandbyReplicas) {
+        boolean searchStandbyReplicas,
+        boolean tracing) {
 
     public static final String DEFAULT_STAGE = "dev";
     public static final String DEFAULT_REGION = "us-east-1";
@@ -121,6 +126,11 @@ public record StackConfig(
 
     public String stackName() {
         return STACK_NAME_PREFIX + stage;
+    }
+
+    /** The X-Ray tracing mode of every function. */
+    public Tracing functionTracing() {
+        return tracing ? Tracing.ACTIVE : Tracing.DISABLED;
     }
 
     public Path zipOf(FunctionDefinition definition) {
@@ -171,6 +181,7 @@ public record StackConfig(
                 RequestLimits.PER_CALLER_PER_SECOND,
                 true,
                 FunctionSize.defaultsOf(FunctionDefinition.SEARCH_INDEXER),
+                true,
                 true);
     }
 
@@ -189,7 +200,7 @@ public record StackConfig(
      * Reads the config from CDK context. Keys: {@code stage, region, account, tableName, removalPolicy, artifactRoot,
      * openApi, memoryMb.<function>, timeoutSeconds.<function>, parallelizationFactor, jwtIssuer,
      * jwtAudience, allowUnauthenticatedApi, authGroupsClaim, corsAllowOrigins, throttleRateLimit, throttleBurstLimit,
-     * rateLimitPerBusiness, rateLimitPerCaller, search, searchStandbyReplicas} (lists are comma-separated).
+     * rateLimitPerBusiness, rateLimitPerCaller, search, searchStandbyReplicas, tracing} (lists are comma-separated).
      */
     public static StackConfig fromContext(Node node) {
         Context context = new Context(node);
@@ -227,7 +238,8 @@ public record StackConfig(
                 context.integer("rateLimitPerCaller").orElse(defaults.rateLimitPerCaller()),
                 context.bool("search").orElse(defaults.search()),
                 context.size(FunctionDefinition.SEARCH_INDEXER),
-                context.bool("searchStandbyReplicas").orElse(defaults.searchStandbyReplicas()));
+                context.bool("searchStandbyReplicas").orElse(defaults.searchStandbyReplicas()),
+                context.bool("tracing").orElse(defaults.tracing()));
     }
 
     /** Context values arrive as strings from {@code -c} and as JSON values from {@code cdk.json}. */
