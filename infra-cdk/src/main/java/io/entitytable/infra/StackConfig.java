@@ -55,6 +55,9 @@ import software.constructs.Node;
  * @param tracing whether every function has X-Ray active tracing (context {@code tracing}, default true); Lambda's
  *     sampling rate cannot be changed, so a stage at high traffic may turn it off for its cost (docs/design.md §8,
  *     "Tracing")
+ * @param verifySegments the Scan segments the scheduled verify walks through, one an hour (context {@code
+ *     verifySegments}, default {@value #DEFAULT_VERIFY_SEGMENTS}: the table once a week); a run reads 1/verifySegments
+ *     of the table and must finish in Lambda's 15 minutes
  */
 public record StackConfig(
         String stage,
@@ -80,12 +83,16 @@ public record StackConfig(
         boolean search,
         FunctionSize searchIndexer,
         boolean searchStandbyReplicas,
-        boolean tracing) {
+        boolean tracing,
+        int verifySegments) {
 
     public static final String DEFAULT_STAGE = "dev";
     public static final String DEFAULT_REGION = "us-east-1";
     public static final String STACK_NAME_PREFIX = "EntityTable-";
     public static final String DEFAULT_AUTH_GROUPS_CLAIM = "cognito:groups";
+
+    /** One segment an hour, 168 hours: the scheduled verify covers the table once a week. */
+    public static final int DEFAULT_VERIFY_SEGMENTS = 168;
 
     /** Prefix of the search collection's name; the stage follows. */
     public static final String SEARCH_COLLECTION_PREFIX = "entitytable-";
@@ -182,7 +189,8 @@ public record StackConfig(
                 true,
                 FunctionSize.defaultsOf(FunctionDefinition.SEARCH_INDEXER),
                 true,
-                true);
+                true,
+                DEFAULT_VERIFY_SEGMENTS);
     }
 
     /**
@@ -200,7 +208,8 @@ public record StackConfig(
      * Reads the config from CDK context. Keys: {@code stage, region, account, tableName, removalPolicy, artifactRoot,
      * openApi, memoryMb.<function>, timeoutSeconds.<function>, parallelizationFactor, jwtIssuer,
      * jwtAudience, allowUnauthenticatedApi, authGroupsClaim, corsAllowOrigins, throttleRateLimit, throttleBurstLimit,
-     * rateLimitPerBusiness, rateLimitPerCaller, search, searchStandbyReplicas, tracing} (lists are comma-separated).
+     * rateLimitPerBusiness, rateLimitPerCaller, search, searchStandbyReplicas, tracing,
+     * verifySegments} (lists are comma-separated).
      */
     public static StackConfig fromContext(Node node) {
         Context context = new Context(node);
@@ -239,7 +248,8 @@ public record StackConfig(
                 context.bool("search").orElse(defaults.search()),
                 context.size(FunctionDefinition.SEARCH_INDEXER),
                 context.bool("searchStandbyReplicas").orElse(defaults.searchStandbyReplicas()),
-                context.bool("tracing").orElse(defaults.tracing()));
+                context.bool("tracing").orElse(defaults.tracing()),
+                context.integer("verifySegments").orElse(defaults.verifySegments()));
     }
 
     /** Context values arrive as strings from {@code -c} and as JSON values from {@code cdk.json}. */

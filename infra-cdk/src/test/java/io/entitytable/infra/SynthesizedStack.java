@@ -111,7 +111,10 @@ record SynthesizedStack(StackConfig config, EntityTableStack stack, Template tem
         try {
             Path root = Files.createTempDirectory("entity-table-cdk");
             for (FunctionDefinition definition : new FunctionDefinition[] {
-                FunctionDefinition.API, FunctionDefinition.STREAM_FANOUT, FunctionDefinition.SEARCH_INDEXER
+                FunctionDefinition.API,
+                FunctionDefinition.STREAM_FANOUT,
+                FunctionDefinition.SEARCH_INDEXER,
+                FunctionDefinition.SCHEDULED_VERIFY
             }) {
                 Path zip = root.resolve(definition.zipPath());
                 Files.createDirectories(zip.getParent());
