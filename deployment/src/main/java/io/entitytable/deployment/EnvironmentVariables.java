@@ -26,6 +26,11 @@ public final class EnvironmentVariables {
      * this many runs cover the table once (docs/design.md §8, "Scheduled verify").
      */
     public static final String VERIFY_SEGMENTS = "VERIFY_SEGMENTS";
+    /**
+     * The most items one scheduled verify run reads from its segment: what it can check, with their neighbours, inside
+     * Lambda's 15 minutes. A segment cut short is sampled, not covered.
+     */
+    public static final String VERIFY_MAX_ITEMS = "VERIFY_MAX_ITEMS";
     /** URL of the refresh-job queue: the fan-out and the worker send to it (see RefreshJob). */
     public static final String REFRESH_QUEUE_URL = "REFRESH_QUEUE_URL";
     /**

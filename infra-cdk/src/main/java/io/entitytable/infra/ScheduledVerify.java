@@ -22,6 +22,12 @@ public final class ScheduledVerify extends Construct {
     /** How often it runs: the segment changes every hour ({@code SampledVerify.segmentAt}). */
     public static final Duration RATE = Duration.hours(1);
 
+    /**
+     * The most items a run reads from its segment. A run's time goes mostly to the sampled items' neighbours, read one
+     * request at a time (about three per item, a few milliseconds each): 50,000 items leave room in 15 minutes.
+     */
+    public static final int MAX_ITEMS_PER_RUN = 50_000;
+
     private final QuarkusLambda function;
     private final Rule schedule;
 
@@ -37,7 +43,9 @@ public final class ScheduledVerify extends Construct {
                                 EnvironmentVariables.TABLE_NAME,
                                 props.table().table().getTableName(),
                                 EnvironmentVariables.VERIFY_SEGMENTS,
-                                Integer.toString(props.segments())))
+                                Integer.toString(props.segments()),
+                                EnvironmentVariables.VERIFY_MAX_ITEMS,
+                                Integer.toString(MAX_ITEMS_PER_RUN)))
                         .description("Entity Table scheduled verify: checks one segment of the table each hour")
                         .build());
         TableAccess.grantScheduledVerify(function.role(), props.table());

@@ -44,7 +44,9 @@ class ScheduledVerifyStackTest {
                                 synthesized.logicalId(
                                         synthesized.stack().table().table())))
                 .containsEntry(
-                        EnvironmentVariables.VERIFY_SEGMENTS, Integer.toString(StackConfig.DEFAULT_VERIFY_SEGMENTS));
+                        EnvironmentVariables.VERIFY_SEGMENTS, Integer.toString(StackConfig.DEFAULT_VERIFY_SEGMENTS))
+                .containsEntry(
+                        EnvironmentVariables.VERIFY_MAX_ITEMS, Integer.toString(ScheduledVerify.MAX_ITEMS_PER_RUN));
     }
 
     @Test

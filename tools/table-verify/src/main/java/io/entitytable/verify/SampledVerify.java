@@ -30,7 +30,8 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * "Scheduled verify").
  *
  * <p>It reads segment {@code segment} of a strongly consistent parallel Scan of {@code segments} ({@link SegmentScan},
- * as {@code verify} reads each of its segments), then fetches the rest of each sampled item's neighbourhood: for a
+ * as {@code verify} reads each of its segments), at most the pages that reach {@code maxItems} items (the rest of a
+ * larger segment is left unread, and the result says so: the table is then sampled, not covered), then fetches the rest of each sampled item's neighbourhood: for a
  * core item, the copies it implies and the core items they are copied from or live with; for a duplicate, the core
  * items at both ends of its key. {@link DriftDetector} (the same code as {@code verify}) compares that small table, and
  * only the findings about the sample are kept: a neighbour's own copies were not read, so its findings mean nothing. A
@@ -39,17 +40,23 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * Over {@code segments} runs, one per segment, it reports what one {@code verify} would, except for a write in flight
  * between two reads, which either may see.
  */
-record SampledVerify(DynamoDbClient dynamo, String tableName, int segments) {
+record SampledVerify(DynamoDbClient dynamo, String tableName, int segments, int maxItems) {
+    /** Items per Scan page at most, so a run stops near its budget rather than up to a 1 MB page past it. */
+    static final int PAGE_ITEMS = 1_000;
 
     SampledVerify {
         if (segments < 1) {
             throw new IllegalArgumentException("segments must be at least 1, was " + segments);
+        }
+        if (maxItems < 1) {
+            throw new IllegalArgumentException("maxItems must be at least 1, was " + maxItems);
         }
     }
 
     /** What one run found. */
     record Result(
             int segment,
+            boolean segmentComplete,
             long itemsScanned,
             long coreItemsChecked,
             long duplicatesChecked,
@@ -65,8 +72,17 @@ record SampledVerify(DynamoDbClient dynamo, String tableName, int segments) {
     Result run(int segment, Instant now) {
         DoubleAdder capacity = new DoubleAdder();
         ScannedTable.Builder read = ScannedTable.builder();
-        new SegmentScan(dynamo, tableName, segments)
-                .pages(segment, capacity, (page, lastKey) -> page.forEach(read::add));
+        long[] items = {0};
+        boolean complete = new SegmentScan(dynamo, tableName, segments)
+                .pagesUntil(
+                        segment,
+                        Math.min(maxItems, PAGE_ITEMS),
+                        capacity,
+                        () -> items[0] >= maxItems,
+                        (page, lastKey) -> {
+                            page.forEach(read::add);
+                            items[0] += page.size();
+                        });
         ScannedTable sample = read.build();
 
         ScannedTable.Builder neighbourhood = ScannedTable.builder();
@@ -108,6 +124,7 @@ record SampledVerify(DynamoDbClient dynamo, String tableName, int segments) {
                 sample.jobs().stream().filter(job -> job.stoppedAt(now)).toList();
         return new Result(
                 segment,
+                complete,
                 sample.itemsScanned(),
                 sample.coreItems(),
                 sample.duplicates().size(),

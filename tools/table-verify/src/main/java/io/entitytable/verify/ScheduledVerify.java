@@ -36,6 +36,7 @@ final class ScheduledVerify {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("segment", result.segment());
         summary.put("segments", verify.segments());
+        summary.put("segmentComplete", result.segmentComplete());
         summary.put("itemsScanned", result.itemsScanned());
         summary.put("coreItemsChecked", result.coreItemsChecked());
         summary.put("duplicatesChecked", result.duplicatesChecked());

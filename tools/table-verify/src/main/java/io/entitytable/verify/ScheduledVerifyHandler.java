@@ -13,7 +13,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The scheduled verify's Lambda entry point (EventBridge, once an hour): a plain Java handler, no Quarkus, built once
- * per instance from its environment ({@code TABLE_NAME}, {@code VERIFY_SEGMENTS}); each invocation is one {@link
+ * per instance from its environment ({@code TABLE_NAME}, {@code VERIFY_SEGMENTS}, {@code VERIFY_MAX_ITEMS}); each invocation is one {@link
  * ScheduledVerify#run}, whose summary goes to the function's log as one JSON line.
  */
 public final class ScheduledVerifyHandler implements RequestHandler<Map<String, Object>, Map<String, Object>> {
@@ -29,7 +29,8 @@ public final class ScheduledVerifyHandler implements RequestHandler<Map<String, 
                 new SampledVerify(
                         dynamo,
                         required(EnvironmentVariables.TABLE_NAME),
-                        Integer.parseInt(required(EnvironmentVariables.VERIFY_SEGMENTS))),
+                        Integer.parseInt(required(EnvironmentVariables.VERIFY_SEGMENTS)),
+                        Integer.parseInt(required(EnvironmentVariables.VERIFY_MAX_ITEMS))),
                 MetricsRecorder.ofThisProcess(),
                 InstantSource.system());
     }

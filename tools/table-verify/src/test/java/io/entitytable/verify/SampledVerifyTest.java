@@ -52,7 +52,7 @@ class SampledVerifyTest {
         List<String> expected = describe(DriftDetector.detect(whole).findings());
 
         // WHEN the sampled check runs once per segment
-        SampledVerify verify = new SampledVerify(dynamo, sample.table, SEGMENTS);
+        SampledVerify verify = new SampledVerify(dynamo, sample.table, SEGMENTS, 1_000);
         List<String> found = new ArrayList<>();
         List<Long> read = new ArrayList<>();
         for (int segment = 0; segment < SEGMENTS; segment++) {
@@ -75,7 +75,7 @@ class SampledVerifyTest {
         SampleTable sample = SampleTable.write(dynamo, newTable());
 
         // WHEN every segment is checked
-        SampledVerify verify = new SampledVerify(dynamo, sample.table, SEGMENTS);
+        SampledVerify verify = new SampledVerify(dynamo, sample.table, SEGMENTS, 1_000);
         List<Finding> found = new ArrayList<>();
         long core = 0;
         for (int segment = 0; segment < SEGMENTS; segment++) {
@@ -99,7 +99,7 @@ class SampledVerifyTest {
         putJob(sample.table, NOW.minus(Duration.ofMinutes(1)));
         List<String> lines = new ArrayList<>();
         ScheduledVerify scheduled = new ScheduledVerify(
-                new SampledVerify(dynamo, sample.table, 1),
+                new SampledVerify(dynamo, sample.table, 1, 1_000),
                 MetricsRecorder.toLines("verify-fn", lines::add),
                 InstantSource.fixed(NOW));
 
@@ -120,9 +120,26 @@ class SampledVerifyTest {
     }
 
     @Test
+    void maxItems_shouldStopTheReadAtTheBudget_andSaySo() {
+        // GIVEN a table of more items than the smaller budget
+        SampleTable sample = SampleTable.write(dynamo, newTable());
+        ScannedTable whole = new TableScan(dynamo, sample.table, 1).run(new ScanProgress(1));
+
+        // WHEN one segment is checked with a budget of 1 item and with one larger than the table
+        SampledVerify.Result cut = new SampledVerify(dynamo, sample.table, 1, 1).run(0, NOW);
+        SampledVerify.Result full = new SampledVerify(dynamo, sample.table, 1, 1_000).run(0, NOW);
+
+        // THEN the first stops after its first page and reports the segment incomplete; the second reads it all
+        assertThat(cut.segmentComplete()).isFalse();
+        assertThat(cut.itemsScanned()).isPositive().isLessThan(whole.itemsScanned());
+        assertThat(full.segmentComplete()).isTrue();
+        assertThat(full.itemsScanned()).isEqualTo(whole.itemsScanned());
+    }
+
+    @Test
     void segmentAt_shouldTakeEachSegmentInTurn_hourByHour() {
         // GIVEN a check of 24 segments
-        SampledVerify verify = new SampledVerify(dynamo, "any", 24);
+        SampledVerify verify = new SampledVerify(dynamo, "any", 24, 1_000);
         Instant midnight = Instant.parse("2026-11-25T00:00:00Z");
 
         // WHEN the segments of a day's hours are taken
