@@ -103,7 +103,7 @@ class ScheduledVerifyStackTest {
         // WHEN it is synthesized
         // THEN one alarm each on the verify's DriftFound and RefreshJobsStopped: one or more in the run's hour
         for (String metric : List.of(MetricNames.DRIFT_FOUND, MetricNames.REFRESH_JOBS_STOPPED)) {
-            Map<String, Object> alarm = alarmOn(metric);
+            Map<String, Object> alarm = synthesized.alarmOn(metric);
             assertThat(alarm)
                     .as(metric)
                     .containsEntry("Namespace", MetricNames.NAMESPACE)
@@ -131,7 +131,7 @@ class ScheduledVerifyStackTest {
     void notRunning_shouldAlarm_whenTwoHourlyRunsReportNothing() {
         // GIVEN the default stack
         // WHEN it is synthesized
-        Map<String, Object> alarm = alarmOn(MetricNames.ITEMS_VERIFIED);
+        Map<String, Object> alarm = synthesized.alarmOn(MetricNames.ITEMS_VERIFIED);
 
         // THEN an hour without the verify's count is a breach, and two in a row alarm
         assertThat(alarm)
@@ -159,14 +159,5 @@ class ScheduledVerifyStackTest {
                 List.of(MetricNames.DRIFT_FOUND, MetricNames.REFRESH_JOBS_STOPPED, MetricNames.ITEMS_VERIFIED)) {
             assertThat(body).as(metric).contains("\"" + MetricNames.NAMESPACE + "\",\"" + metric + "\"");
         }
-    }
-
-    private static Map<String, Object> alarmOn(String metricName) {
-        List<Map<String, Object>> found = synthesized.resources("AWS::CloudWatch::Alarm").values().stream()
-                .map(Json::properties)
-                .filter(alarm -> metricName.equals(alarm.get("MetricName")))
-                .toList();
-        assertThat(found).as(metricName + " alarms").hasSize(1);
-        return found.get(0);
     }
 }

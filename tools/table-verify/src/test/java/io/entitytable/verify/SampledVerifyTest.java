@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.deployment.metrics.MetricNames;
 import io.entitytable.deployment.metrics.MetricsRecorder;
-import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Ids;
 import io.entitytable.model.RefreshJob;
 import java.time.Duration;
@@ -15,33 +14,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 
 /** The scheduled verify's sampled check on DynamoDB Local: the sample table of verify's tests, corrupted the same way. */
 class SampledVerifyTest {
-    private static final AtomicInteger TABLES = new AtomicInteger();
     private static final int SEGMENTS = 4;
     private static final Instant NOW = Instant.now().truncatedTo(ChronoUnit.SECONDS);
 
-    private static LocalDynamoDb local;
-    private static DynamoDbClient dynamo;
-
-    @BeforeAll
-    static void start() {
-        local = LocalDynamoDb.startInMemory();
-        dynamo = local.client();
-    }
-
-    @AfterAll
-    static void stop() {
-        dynamo.close();
-        local.close();
-    }
+    private static final DynamoDbClient dynamo = SharedLocalDynamoDb.client();
 
     @Test
     void everySegmentOnce_shouldFindWhatOneVerifyFinds_eachRunReadingOnlyItsSegment() {
@@ -164,8 +146,6 @@ class SampledVerifyTest {
     }
 
     private static String newTable() {
-        String table = "sampled" + TABLES.incrementAndGet();
-        local.createTable(table);
-        return table;
+        return SharedLocalDynamoDb.newTable("sampled");
     }
 }
