@@ -21,6 +21,16 @@ public final class EnvironmentVariables {
      * {@code AWSPREVIOUS}); the API reads them with its role, so its configuration carries only this name.
      */
     public static final String CURSOR_SECRET_ARN = "CURSOR_SECRET_ARN";
+    /**
+     * The scheduled verify's segment count: each run checks one segment of a parallel Scan of this many, in turn, so
+     * this many runs cover the table once (docs/design.md §8, "Scheduled verify").
+     */
+    public static final String VERIFY_SEGMENTS = "VERIFY_SEGMENTS";
+    /**
+     * The most items one scheduled verify run reads from its segment: what it can check, with their neighbours, inside
+     * Lambda's 15 minutes. A segment cut short is sampled, not covered.
+     */
+    public static final String VERIFY_MAX_ITEMS = "VERIFY_MAX_ITEMS";
     /** URL of the refresh-job queue: the fan-out and the worker send to it (see RefreshJob). */
     public static final String REFRESH_QUEUE_URL = "REFRESH_QUEUE_URL";
     /**

@@ -37,6 +37,18 @@ public record FunctionDefinition(
     public static final FunctionDefinition SEARCH_INDEXER =
             new FunctionDefinition("search-indexer", "search-indexer", QUARKUS_HANDLER, "indexer", 512, 60);
 
+    /**
+     * The scheduled verify: table-verify's sampled check of one Scan segment ({@code SampledVerify}), run once an hour.
+     * A plain Java handler, not Quarkus; a segment of a large table takes minutes, so the timeout is Lambda's longest.
+     */
+    public static final FunctionDefinition SCHEDULED_VERIFY = new FunctionDefinition(
+            "scheduled-verify",
+            "tools/table-verify",
+            "io.entitytable.verify.ScheduledVerifyHandler::handleRequest",
+            null,
+            1024,
+            900);
+
     public String zipPath() {
         return module + "/target/function.zip";
     }

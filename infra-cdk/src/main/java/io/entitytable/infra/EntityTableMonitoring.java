@@ -68,6 +68,12 @@ public final class EntityTableMonitoring extends Construct {
 
     private static final Duration PERIOD = Duration.minutes(1);
 
+    /** The scheduled verify's period: one run, one value of each of its counts. */
+    static final Duration VERIFY_PERIOD = ScheduledVerify.RATE;
+
+    /** Runs in a row the scheduled verify may miss before it alarms: one late run is not yet a stopped schedule. */
+    static final int VERIFY_MISSING_PERIODS = 2;
+
     /** Latencies and durations on the dashboard: the slow tail, over the dashboard's default period. */
     private static final MetricOptions P99 =
             MetricOptions.builder().statistic("p99").build();
@@ -100,6 +106,8 @@ public final class EntityTableMonitoring extends Construct {
 
         Metric copyLag = lagAlarm(
                 "FanoutCopyLag", "copies written by the fan-out", fanout, MetricNames.COPY_LAG, COPY_LAG_P99_THRESHOLD);
+
+        List<IWidget> verifyRow = scheduledVerifyAlarms(props.scheduledVerifyFunction());
 
         List<List<IWidget>> searchRows = new ArrayList<>();
         if (props.search() != null) {
@@ -150,11 +158,49 @@ public final class EntityTableMonitoring extends Construct {
                         graph(
                                 "API: throttled requests, conflicts retried",
                                 sums(api, MetricNames.REQUESTS_THROTTLED, MetricNames.CONFLICTS_RETRIED)))));
+        rows.add(verifyRow);
         rows.addAll(searchRows);
         this.dashboard = Dashboard.Builder.create(this, "Dashboard")
                 .dashboardName(props.dashboardName())
                 .widgets(rows)
                 .build();
+    }
+
+    /**
+     * The scheduled verify's alarms, and its dashboard row: any drift in the segment it checked, any stopped refresh job
+     * there, and its own errors. Its counts come once an hour, so they are read per hour: the alarm stays raised until
+     * the next run.
+     */
+    private List<IWidget> scheduledVerifyAlarms(Function verify) {
+        MetricOptions perRun =
+                MetricOptions.builder().period(VERIFY_PERIOD).statistic("Sum").build();
+        Metric drift = custom(MetricNames.DRIFT_FOUND, verify, "Sum").with(perRun);
+        Metric stopped = custom(MetricNames.REFRESH_JOBS_STOPPED, verify, "Sum").with(perRun);
+        Metric items = custom(MetricNames.ITEMS_VERIFIED, verify, "Sum").with(perRun);
+        alarm("VerifyDrift", "the scheduled verify found drift (table-verify verify lists it)", drift, 1, 1);
+        alarm(
+                "RefreshJobsStopped",
+                "the scheduled verify found a stopped refresh job (table-verify repair restarts it)",
+                stopped,
+                1,
+                1);
+        functionAlarms("ScheduledVerify", verify);
+        // A run that never came (the schedule disabled, EventBridge unable to invoke, the function killed before its
+        // metrics) leaves no error: two hours without its item count is the alarm for that.
+        alarms.add(Alarm.Builder.create(this, "VerifyNotRunning")
+                .alarmDescription(
+                        "Entity Table: the scheduled verify has not reported for " + VERIFY_MISSING_PERIODS + " hours")
+                .metric(custom(MetricNames.ITEMS_VERIFIED, verify, "SampleCount")
+                        .with(MetricOptions.builder().period(VERIFY_PERIOD).build()))
+                .threshold(1)
+                .evaluationPeriods(VERIFY_MISSING_PERIODS)
+                .comparisonOperator(ComparisonOperator.LESS_THAN_THRESHOLD)
+                .treatMissingData(TreatMissingData.BREACHING)
+                .build());
+        return List.of(
+                functionGraph("Scheduled verify", verify),
+                graph("Scheduled verify: drift found, stopped refresh jobs (per run)", drift, stopped),
+                graph("Scheduled verify: items read (per run)", items));
     }
 
     /** The indexer's alarms, and its dashboard row. */
@@ -327,6 +373,7 @@ public final class EntityTableMonitoring extends Construct {
      * @param refreshQueue the refresh-job queue that triggers the worker
      * @param refreshDeadLetterQueue where refresh-job segments go after their last receive
      * @param httpApi the HTTP API
+     * @param scheduledVerifyFunction the scheduled verify, whose drift and stopped-job counts are alarmed
      * @param search the search indexer and its queues, or null when the stack has no search
      * @param dashboardName the dashboard's name (unique per account and region)
      */
@@ -338,6 +385,7 @@ public final class EntityTableMonitoring extends Construct {
             IQueue refreshQueue,
             IQueue refreshDeadLetterQueue,
             HttpApi httpApi,
+            Function scheduledVerifyFunction,
             Search search,
             String dashboardName) {
         public Props {
@@ -348,6 +396,7 @@ public final class EntityTableMonitoring extends Construct {
             Objects.requireNonNull(refreshQueue, "refreshQueue");
             Objects.requireNonNull(refreshDeadLetterQueue, "refreshDeadLetterQueue");
             Objects.requireNonNull(httpApi, "httpApi");
+            Objects.requireNonNull(scheduledVerifyFunction, "scheduledVerifyFunction");
             Objects.requireNonNull(dashboardName, "dashboardName");
         }
 
@@ -363,6 +412,7 @@ public final class EntityTableMonitoring extends Construct {
             private IQueue refreshQueue;
             private IQueue refreshDeadLetterQueue;
             private HttpApi httpApi;
+            private Function scheduledVerifyFunction;
             private Search search;
             private String dashboardName;
 
@@ -401,6 +451,11 @@ public final class EntityTableMonitoring extends Construct {
                 return this;
             }
 
+            public Builder scheduledVerifyFunction(Function scheduledVerifyFunction) {
+                this.scheduledVerifyFunction = scheduledVerifyFunction;
+                return this;
+            }
+
             public Builder search(Search search) {
                 this.search = search;
                 return this;
@@ -420,6 +475,7 @@ public final class EntityTableMonitoring extends Construct {
                         refreshQueue,
                         refreshDeadLetterQueue,
                         httpApi,
+                        scheduledVerifyFunction,
                         search,
                         dashboardName);
             }

@@ -20,7 +20,8 @@ import software.constructs.Construct;
 
 /**
  * Everything Entity Table runs on, in one stack {@code EntityTable-<stage>}: the table, the API and fan-out functions,
- * the HTTP API, the stream trigger with its dead-letter queue, the refresh-job queue with its worker, unless context
+ * the HTTP API, the stream trigger with its dead-letter queue, the refresh-job queue with its worker, the scheduled
+ * verify, unless context
  * {@code search=false} the search collection with its indexer, alarms and a dashboard.
  */
 public final class EntityTableStack extends Stack {
@@ -52,6 +53,7 @@ public final class EntityTableStack extends Stack {
     private final EntityTableMonitoring monitoring;
     private final SearchCollection searchCollection;
     private final SearchIndexing searchIndexing;
+    private final ScheduledVerify scheduledVerify;
 
     public EntityTableStack(Construct scope, StackConfig config) {
         super(
@@ -160,11 +162,21 @@ public final class EntityTableStack extends Stack {
                                 table,
                                 searchCollection,
                                 config.zipOf(FunctionDefinition.SEARCH_INDEXER),
-                                config.searchIndexer()))
+                                config.searchIndexer(),
+                                config.functionTracing()))
                 : null;
         if (searchCollection != null) {
             searchCollection.grantAccess(searchIndexing.indexer().role(), api.role());
         }
+
+        this.scheduledVerify = new ScheduledVerify(
+                this,
+                "ScheduledVerify",
+                new ScheduledVerify.Props(
+                        table,
+                        config.zipOf(FunctionDefinition.SCHEDULED_VERIFY),
+                        config.verifySegments(),
+                        config.functionTracing()));
 
         this.userPool = config.ownUserPool() ? new ApiUserPool(this, "Users", config.removalPolicy()) : null;
         Optional<String> issuer = userPool != null ? Optional.of(userPool.issuerUrl()) : config.jwtIssuer();
@@ -192,6 +204,7 @@ public final class EntityTableStack extends Stack {
                         .refreshQueue(refreshQueue.queue())
                         .refreshDeadLetterQueue(refreshQueue.deadLetterQueue())
                         .httpApi(httpApi.api())
+                        .scheduledVerifyFunction(scheduledVerify.function().function())
                         .search(
                                 searchIndexing == null
                                         ? null
@@ -279,6 +292,7 @@ public final class EntityTableStack extends Stack {
                 QuarkusLambda.Props.builder(definition)
                         .zip(config.zipOf(definition))
                         .recursiveLoop(recursiveLoop)
+                        .tracing(config.functionTracing())
                         .memoryMb(size.memoryMb())
                         .timeoutSeconds(size.timeoutSeconds())
                         .environment(environment)
@@ -317,6 +331,10 @@ public final class EntityTableStack extends Stack {
 
     public QuarkusLambda refreshWorker() {
         return refreshWorker;
+    }
+
+    public ScheduledVerify scheduledVerify() {
+        return scheduledVerify;
     }
 
     public StreamFanoutTrigger trigger() {

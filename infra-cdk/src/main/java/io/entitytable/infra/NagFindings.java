@@ -34,7 +34,31 @@ final class NagFindings {
                             "Java 21 is the runtime the functions are built and tested for (Quarkus 3.34, SnapStart);"
                                     + " moving to a newer Java is a deliberate upgrade of the whole build."),
                     rule("AwsSolutions-L1", "Same as Serverless-LambdaLatestVersion: Java 21 on purpose."));
+            suppressTraceGrant(function, config);
         }
+        QuarkusLambda verify = stack.scheduledVerify().function();
+        suppress(
+                verify.function(),
+                rule(
+                        "Serverless-LambdaDLQ",
+                        "Invoked asynchronously by its hourly schedule only: a failed run shows in its Errors alarm, and"
+                                + " a dead-lettered schedule event would carry nothing to replay (the next run checks"
+                                + " the next segment; a missed segment comes round again)."),
+                rule(
+                        "Serverless-LambdaAsyncFailureDestination",
+                        "Same as Serverless-LambdaDLQ: a scheduled event carries no data, its failure is alarmed."),
+                rule(
+                        "Serverless-LambdaLatestVersion",
+                        "Java 21 is the runtime the whole build targets; moving to a newer Java is a deliberate"
+                                + " upgrade of every function."),
+                rule("AwsSolutions-L1", "Same as Serverless-LambdaLatestVersion: Java 21 on purpose."));
+        suppressTraceGrant(verify, config);
+        suppress(
+                stack.scheduledVerify().schedule(),
+                rule(
+                        "Serverless-EventBusDLQ",
+                        "The hourly schedule's events carry no data to replay; an event EventBridge could not deliver"
+                                + " shows as a run that did not report, which the VerifyNotRunning alarm catches."));
         suppress(
                 stack.trigger().deadLetterQueue(),
                 rule(
@@ -99,6 +123,19 @@ final class NagFindings {
             Annotations.of(stack.httpApi().api())
                     .addWarning("allowUnauthenticatedApi=true: every route of this API is open to anyone on the"
                             + " internet; cdk-nag reports AwsSolutions-APIG4 as an error.");
+        }
+    }
+
+    private static void suppressTraceGrant(QuarkusLambda function, StackConfig config) {
+        if (config.tracing()) {
+            suppress(
+                    function.role(),
+                    rule(
+                            "AwsSolutions-IAM5",
+                            "Active tracing: CDK grants xray:PutTraceSegments and xray:PutTelemetryRecords on *, as"
+                                    + " X-Ray defines no resource types for these actions; the role's other statements"
+                                    + " name their resources.",
+                            "Resource::*"));
         }
     }
 

@@ -19,6 +19,7 @@ import software.amazon.awscdk.services.lambda.Function;
 import software.amazon.awscdk.services.lambda.RecursiveLoop;
 import software.amazon.awscdk.services.lambda.Runtime;
 import software.amazon.awscdk.services.lambda.SnapStartConf;
+import software.amazon.awscdk.services.lambda.Tracing;
 import software.amazon.awscdk.services.logs.LogGroup;
 import software.amazon.awscdk.services.logs.RetentionDays;
 import software.constructs.Construct;
@@ -29,7 +30,10 @@ import software.constructs.Construct;
  *
  * <p>SnapStart only applies to published versions, so every caller (HTTP API, event source mapping) targets the alias,
  * never {@code $LATEST}. The function gets its own role with no managed policy: it may write its own log group, and the
- * stack adds exactly the table permissions it needs.
+ * stack adds exactly the table permissions it needs. With active tracing Lambda records a segment for each sampled
+ * invocation (its init, restore and handler time) and CDK grants the role {@code xray:PutTraceSegments} and
+ * {@code xray:PutTelemetryRecords}; calls the function makes are not traced, as no X-Ray SDK is in the zip
+ * (docs/design.md §8, "Tracing").
  *
  * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/snapstart.html">Lambda SnapStart</a>
  */
@@ -85,6 +89,7 @@ public final class QuarkusLambda extends Construct {
                 .snapStart(SnapStartConf.ON_PUBLISHED_VERSIONS)
                 // Left unset (Lambda's default, Terminate) unless a function loops through its own trigger on purpose.
                 .recursiveLoop(props.recursiveLoop())
+                .tracing(props.tracing())
                 .build();
         this.alias = Alias.Builder.create(this, "Alias")
                 .aliasName(ALIAS)
@@ -126,6 +131,8 @@ public final class QuarkusLambda extends Construct {
      * @param environment variables besides the ones every Quarkus function here gets
      * @param logRetention how long its logs are kept
      * @param recursiveLoop Lambda's recursive-loop detection setting, or null for the default (Terminate)
+     * @param tracing X-Ray tracing: {@link Tracing#ACTIVE} by default, {@link Tracing#DISABLED} with context
+     *     {@code tracing=false}
      * @param description shown in the console
      */
     public record Props(
@@ -136,12 +143,14 @@ public final class QuarkusLambda extends Construct {
             Map<String, String> environment,
             RetentionDays logRetention,
             RecursiveLoop recursiveLoop,
+            Tracing tracing,
             String description) {
         public Props {
             Objects.requireNonNull(definition, "definition");
             Objects.requireNonNull(zip, "zip");
             environment = Map.copyOf(environment);
             Objects.requireNonNull(logRetention, "logRetention");
+            Objects.requireNonNull(tracing, "tracing");
             Objects.requireNonNull(description, "description");
         }
 
@@ -157,6 +166,7 @@ public final class QuarkusLambda extends Construct {
             private Map<String, String> environment = Map.of();
             private RetentionDays logRetention = RetentionDays.ONE_MONTH;
             private RecursiveLoop recursiveLoop;
+            private Tracing tracing = Tracing.ACTIVE;
             private String description;
 
             private Builder(FunctionDefinition definition) {
@@ -196,6 +206,11 @@ public final class QuarkusLambda extends Construct {
                 return this;
             }
 
+            public Builder tracing(Tracing tracing) {
+                this.tracing = tracing;
+                return this;
+            }
+
             public Builder description(String description) {
                 this.description = description;
                 return this;
@@ -210,6 +225,7 @@ public final class QuarkusLambda extends Construct {
                         environment,
                         logRetention,
                         recursiveLoop,
+                        tracing,
                         description);
             }
         }

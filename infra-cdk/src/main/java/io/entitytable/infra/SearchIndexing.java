@@ -6,6 +6,7 @@ import io.entitytable.deployment.StreamTrigger;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
+import software.amazon.awscdk.services.lambda.Tracing;
 import software.amazon.awscdk.services.sqs.Queue;
 import software.constructs.Construct;
 
@@ -31,6 +32,7 @@ public final class SearchIndexing extends Construct {
                         .zip(props.zip())
                         .memoryMb(props.size().memoryMb())
                         .timeoutSeconds(props.size().timeoutSeconds())
+                        .tracing(props.tracing())
                         .environment(Map.of(
                                 EnvironmentVariables.TABLE_NAME,
                                 props.table().table().getTableName(),
@@ -70,13 +72,20 @@ public final class SearchIndexing extends Construct {
      * @param collection the collection the indexer writes to
      * @param zip the indexer's deployment package
      * @param size its memory and timeout
+     * @param tracing its X-Ray tracing mode
      */
-    public record Props(EntityDynamoTable table, SearchCollection collection, Path zip, StackConfig.FunctionSize size) {
+    public record Props(
+            EntityDynamoTable table,
+            SearchCollection collection,
+            Path zip,
+            StackConfig.FunctionSize size,
+            Tracing tracing) {
         public Props {
             Objects.requireNonNull(table, "table");
             Objects.requireNonNull(collection, "collection");
             Objects.requireNonNull(zip, "zip");
             Objects.requireNonNull(size, "size");
+            Objects.requireNonNull(tracing, "tracing");
         }
     }
 }

@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import software.amazon.awscdk.RemovalPolicy;
+import software.amazon.awscdk.services.lambda.Tracing;
 import software.constructs.Node;
 
 /**
@@ -51,6 +52,12 @@ import software.constructs.Node;
  * @param searchIndexer memory and timeout of the search indexer
  * @param searchStandbyReplicas whether the collection keeps standby replicas in a second Availability Zone (context
  *     {@code searchStandbyReplicas}, default true); false halves the collection's minimum capacity, for test stages
+ * @param tracing whether every function has X-Ray active tracing (context {@code tracing}, default true); Lambda's
+ *     sampling rate cannot be changed, so a stage at high traffic may turn it off for its cost (docs/design.md §8,
+ *     "Tracing")
+ * @param verifySegments the Scan segments the scheduled verify walks through, one an hour (context {@code
+ *     verifySegments}, default {@value #DEFAULT_VERIFY_SEGMENTS}: the table once a week); a run reads 1/verifySegments
+ *     of the table and must finish in Lambda's 15 minutes
  */
 public record StackConfig(
         String stage,
@@ -75,12 +82,17 @@ public record StackConfig(
         int rateLimitPerCaller,
         boolean search,
         FunctionSize searchIndexer,
-        boolean searchStandbyReplicas) {
+        boolean searchStandbyReplicas,
+        boolean tracing,
+        int verifySegments) {
 
     public static final String DEFAULT_STAGE = "dev";
     public static final String DEFAULT_REGION = "us-east-1";
     public static final String STACK_NAME_PREFIX = "EntityTable-";
     public static final String DEFAULT_AUTH_GROUPS_CLAIM = "cognito:groups";
+
+    /** One segment an hour, 168 hours: the scheduled verify covers the table once a week. */
+    public static final int DEFAULT_VERIFY_SEGMENTS = 168;
 
     /** Prefix of the search collection's name; the stage follows. */
     public static final String SEARCH_COLLECTION_PREFIX = "entitytable-";
@@ -121,6 +133,11 @@ public record StackConfig(
 
     public String stackName() {
         return STACK_NAME_PREFIX + stage;
+    }
+
+    /** The X-Ray tracing mode of every function. */
+    public Tracing functionTracing() {
+        return tracing ? Tracing.ACTIVE : Tracing.DISABLED;
     }
 
     public Path zipOf(FunctionDefinition definition) {
@@ -171,7 +188,9 @@ public record StackConfig(
                 RequestLimits.PER_CALLER_PER_SECOND,
                 true,
                 FunctionSize.defaultsOf(FunctionDefinition.SEARCH_INDEXER),
-                true);
+                true,
+                true,
+                DEFAULT_VERIFY_SEGMENTS);
     }
 
     /**
@@ -189,7 +208,8 @@ public record StackConfig(
      * Reads the config from CDK context. Keys: {@code stage, region, account, tableName, removalPolicy, artifactRoot,
      * openApi, memoryMb.<function>, timeoutSeconds.<function>, parallelizationFactor, jwtIssuer,
      * jwtAudience, allowUnauthenticatedApi, authGroupsClaim, corsAllowOrigins, throttleRateLimit, throttleBurstLimit,
-     * rateLimitPerBusiness, rateLimitPerCaller, search, searchStandbyReplicas} (lists are comma-separated).
+     * rateLimitPerBusiness, rateLimitPerCaller, search, searchStandbyReplicas, tracing,
+     * verifySegments} (lists are comma-separated).
      */
     public static StackConfig fromContext(Node node) {
         Context context = new Context(node);
@@ -227,7 +247,9 @@ public record StackConfig(
                 context.integer("rateLimitPerCaller").orElse(defaults.rateLimitPerCaller()),
                 context.bool("search").orElse(defaults.search()),
                 context.size(FunctionDefinition.SEARCH_INDEXER),
-                context.bool("searchStandbyReplicas").orElse(defaults.searchStandbyReplicas()));
+                context.bool("searchStandbyReplicas").orElse(defaults.searchStandbyReplicas()),
+                context.bool("tracing").orElse(defaults.tracing()),
+                context.integer("verifySegments").orElse(defaults.verifySegments()));
     }
 
     /** Context values arrive as strings from {@code -c} and as JSON values from {@code cdk.json}. */

@@ -113,6 +113,23 @@ public final class TableAccess {
                 table.table().getTableArn());
     }
 
+    /** What the scheduled verify does with the table: Scan one segment of it (see {@link #SCHEDULED_VERIFY_ACTIONS}). */
+    public static final List<String> SCHEDULED_VERIFY_ACTIONS =
+            List.of("dynamodb:Scan", "dynamodb:Query", "dynamodb:GetItem");
+
+    /**
+     * The scheduled verify: the one function that may Scan, and only the table itself (no index), to read its segment;
+     * Query and GetItem for the sampled items' core items and copies. No writes: it reports, {@code table-verify repair}
+     * repairs.
+     */
+    public static void grantScheduledVerify(IRole role, EntityDynamoTable table) {
+        role.addToPrincipalPolicy(PolicyStatement.Builder.create()
+                .sid("ReadTableForVerify")
+                .actions(SCHEDULED_VERIFY_ACTIONS)
+                .resources(List.of(table.table().getTableArn()))
+                .build());
+    }
+
     private static PolicyStatement read(EntityDynamoTable table) {
         return PolicyStatement.Builder.create()
                 .sid("ReadTableAndIndexes")

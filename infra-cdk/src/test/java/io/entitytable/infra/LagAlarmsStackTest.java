@@ -26,7 +26,7 @@ class LagAlarmsStackTest {
         String fanoutId = synthesized.logicalId(synthesized.stack().fanout().function());
 
         // WHEN it is synthesized
-        Map<String, Object> alarm = lagAlarm(MetricNames.COPY_LAG);
+        Map<String, Object> alarm = synthesized.alarmOn(MetricNames.COPY_LAG);
 
         // THEN
         assertLagAlarm(
@@ -42,7 +42,7 @@ class LagAlarmsStackTest {
                 synthesized.stack().searchIndexing().orElseThrow().indexer().function());
 
         // WHEN it is synthesized
-        Map<String, Object> alarm = lagAlarm(MetricNames.INDEX_LAG);
+        Map<String, Object> alarm = synthesized.alarmOn(MetricNames.INDEX_LAG);
 
         // THEN
         assertLagAlarm(
@@ -92,15 +92,6 @@ class LagAlarmsStackTest {
                 .contains("\"p99\"")
                 .contains("\"2xx\"")
                 .contains("\"5xx\"");
-    }
-
-    private static Map<String, Object> lagAlarm(String metricName) {
-        List<Map<String, Object>> found = synthesized.resources("AWS::CloudWatch::Alarm").values().stream()
-                .map(Json::properties)
-                .filter(alarm -> metricName.equals(alarm.get("MetricName")))
-                .toList();
-        assertThat(found).as(metricName + " alarms").hasSize(1);
-        return found.get(0);
     }
 
     private static void assertLagAlarm(Map<String, Object> alarm, String functionId, double thresholdMillis) {

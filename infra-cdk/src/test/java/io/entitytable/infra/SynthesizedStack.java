@@ -65,6 +65,18 @@ record SynthesizedStack(StackConfig config, EntityTableStack stack, Template tem
         return typed;
     }
 
+    /** The properties of the one alarm on the metric named {@code metricName}. */
+    Map<String, Object> alarmOn(String metricName) {
+        java.util.List<Map<String, Object>> found = resources("AWS::CloudWatch::Alarm").values().stream()
+                .map(Json::properties)
+                .filter(alarm -> metricName.equals(alarm.get("MetricName")))
+                .toList();
+        if (found.size() != 1) {
+            throw new AssertionError("expected one alarm on " + metricName + " but found " + found.size());
+        }
+        return found.get(0);
+    }
+
     /** The logical id CloudFormation gives the resource of a construct. */
     String logicalId(software.constructs.IConstruct construct) {
         return stack.getLogicalId(
@@ -111,7 +123,10 @@ record SynthesizedStack(StackConfig config, EntityTableStack stack, Template tem
         try {
             Path root = Files.createTempDirectory("entity-table-cdk");
             for (FunctionDefinition definition : new FunctionDefinition[] {
-                FunctionDefinition.API, FunctionDefinition.STREAM_FANOUT, FunctionDefinition.SEARCH_INDEXER
+                FunctionDefinition.API,
+                FunctionDefinition.STREAM_FANOUT,
+                FunctionDefinition.SEARCH_INDEXER,
+                FunctionDefinition.SCHEDULED_VERIFY
             }) {
                 Path zip = root.resolve(definition.zipPath());
                 Files.createDirectories(zip.getParent());

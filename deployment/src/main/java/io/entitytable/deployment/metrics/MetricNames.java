@@ -92,6 +92,19 @@ public final class MetricNames {
     /** Requests refused with a 429: their business or caller spent its share of the second. */
     public static final String REQUESTS_THROTTLED = "RequestsThrottled";
 
+    // ---- scheduled verify, per Function --------------------------------------------------------------------------
+
+    /**
+     * Findings of one run over its segment: duplicates that drifted from their core items (missing, stale, orphaned,
+     * ahead of their source, leaking an index attribute) and dangling references, as {@code table-verify verify}
+     * classifies them.
+     */
+    public static final String DRIFT_FOUND = "DriftFound";
+    /** Refresh jobs in the run's segment that stopped: not done, and no progress for {@code RefreshJob.STOPPED_AFTER}. */
+    public static final String REFRESH_JOBS_STOPPED = "RefreshJobsStopped";
+    /** Items the run read in its segment (its sample's size, so a run that read nothing is told from a clean one). */
+    public static final String ITEMS_VERIFIED = "ItemsVerified";
+
     /**
      * The most values of a distribution (a lag) a function writes per minute and group of dimensions: a uniform sample
      * of them ({@link Sample}). EMF allows 100 values per metric and line, so the sample is one line.

@@ -3,6 +3,7 @@ package io.entitytable.search.repair;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.DoubleAdder;
+import java.util.function.BooleanSupplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
@@ -44,6 +45,27 @@ public record SegmentScan(DynamoDbClient dynamo, String tableName, int segments)
             request.exclusiveStartKey(startAfter);
         }
         walk(request, capacity, handler);
+    }
+
+    /**
+     * Like {@link #pages}, in pages of at most {@code pageSize} items, but stops after the page at which {@code enough}
+     * first answers true: a read bounded by a budget (the scheduled verify's). Returns whether the segment was read to
+     * its end.
+     */
+    public boolean pagesUntil(
+            int segment, int pageSize, DoubleAdder capacity, BooleanSupplier enough, PageHandler handler) {
+        for (ScanResponse page :
+                dynamo.scanPaginator(request(segment).limit(pageSize).build())) {
+            addCapacity(page, capacity);
+            handler.page(page.items(), page.hasLastEvaluatedKey() ? page.lastEvaluatedKey() : Map.of());
+            if (!page.hasLastEvaluatedKey() || page.lastEvaluatedKey().isEmpty()) {
+                return true;
+            }
+            if (enough.getAsBoolean()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** What {@link #pages} does with each page. */

@@ -333,7 +333,7 @@ class RefreshJobsVerifyTest {
     }
 
     /** {@code passVersion} is the pass number; {@code requested} above it makes a job pending. */
-    private static Map<String, AttributeValue> jobItem(
+    static Map<String, AttributeValue> jobItem(
             String storeId,
             String status,
             long pass,

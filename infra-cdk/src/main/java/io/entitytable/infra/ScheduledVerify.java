@@ -1,0 +1,86 @@
+package io.entitytable.infra;
+
+import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.FunctionDefinition;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+import software.amazon.awscdk.Duration;
+import software.amazon.awscdk.services.events.Rule;
+import software.amazon.awscdk.services.events.Schedule;
+import software.amazon.awscdk.services.events.targets.LambdaFunction;
+import software.amazon.awscdk.services.lambda.Tracing;
+import software.constructs.Construct;
+
+/**
+ * The scheduled verify: table-verify's sampled check ({@code ScheduledVerifyHandler}) on an EventBridge schedule,
+ * once an hour, each run checking one segment of the table in turn, so {@link Props#segments} runs cover it once
+ * (docs/design.md §8, "Scheduled verify"). It may read the table (Scan, Query, GetItem) and write nothing; its metrics
+ * ({@code DriftFound}, {@code RefreshJobsStopped}) are what the stack alarms on.
+ */
+public final class ScheduledVerify extends Construct {
+    /** How often it runs: the segment changes every hour ({@code SampledVerify.segmentAt}). */
+    public static final Duration RATE = Duration.hours(1);
+
+    /**
+     * The most items a run reads from its segment. A run's time goes mostly to the sampled items' neighbours, read one
+     * request at a time (about three per item, a few milliseconds each): 50,000 items leave room in 15 minutes.
+     */
+    public static final int MAX_ITEMS_PER_RUN = 50_000;
+
+    private final QuarkusLambda function;
+    private final Rule schedule;
+
+    public ScheduledVerify(Construct scope, String id, Props props) {
+        super(scope, id);
+        this.function = new QuarkusLambda(
+                this,
+                "Function",
+                QuarkusLambda.Props.builder(FunctionDefinition.SCHEDULED_VERIFY)
+                        .zip(props.zip())
+                        .tracing(props.tracing())
+                        .environment(Map.of(
+                                EnvironmentVariables.TABLE_NAME,
+                                props.table().table().getTableName(),
+                                EnvironmentVariables.VERIFY_SEGMENTS,
+                                Integer.toString(props.segments()),
+                                EnvironmentVariables.VERIFY_MAX_ITEMS,
+                                Integer.toString(MAX_ITEMS_PER_RUN)))
+                        .description("Entity Table scheduled verify: checks one segment of the table each hour")
+                        .build());
+        TableAccess.grantScheduledVerify(function.role(), props.table());
+        this.schedule = Rule.Builder.create(this, "Schedule")
+                .description("Runs the Entity Table scheduled verify")
+                .schedule(Schedule.rate(RATE))
+                // A missed hour is only a segment checked later: no retry, so a failing run is not repeated at once.
+                .targets(java.util.List.of(LambdaFunction.Builder.create(function.alias())
+                        .retryAttempts(0)
+                        .build()))
+                .build();
+    }
+
+    public QuarkusLambda function() {
+        return function;
+    }
+
+    public Rule schedule() {
+        return schedule;
+    }
+
+    /**
+     * @param table the table it checks
+     * @param zip its deployment package ({@code tools/table-verify/target/function.zip})
+     * @param segments the Scan segments it walks through, one per run
+     * @param tracing its X-Ray tracing mode
+     */
+    public record Props(EntityDynamoTable table, Path zip, int segments, Tracing tracing) {
+        public Props {
+            Objects.requireNonNull(table, "table");
+            Objects.requireNonNull(zip, "zip");
+            Objects.requireNonNull(tracing, "tracing");
+            if (segments < 1) {
+                throw new IllegalArgumentException("verifySegments must be at least 1, was " + segments);
+            }
+        }
+    }
+}

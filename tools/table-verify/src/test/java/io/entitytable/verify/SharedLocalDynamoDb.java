@@ -1,0 +1,33 @@
+package io.entitytable.verify;
+
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import java.util.concurrent.atomic.AtomicInteger;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * One in-memory DynamoDB Local for the test classes of this JVM that take it, started at first use and left to the JVM's
+ * exit; each test gets a table of its own ({@link #newTable}).
+ */
+final class SharedLocalDynamoDb {
+    private static final AtomicInteger TABLES = new AtomicInteger();
+    private static LocalDynamoDb engine;
+    private static DynamoDbClient client;
+
+    private SharedLocalDynamoDb() {}
+
+    static synchronized DynamoDbClient client() {
+        if (engine == null) {
+            engine = LocalDynamoDb.startInMemory();
+            client = engine.client();
+        }
+        return client;
+    }
+
+    /** A new empty table of the entity layout, named {@code <prefix><n>}. */
+    static synchronized String newTable(String prefix) {
+        client();
+        String table = prefix + TABLES.incrementAndGet();
+        engine.createTable(table);
+        return table;
+    }
+}
