@@ -106,7 +106,8 @@ public record InvokeCommand(LocalOptions options, PrintStream out, PrintStream l
                                             sqsEndpoint,
                                             refreshQueueUrl),
                                     extra),
-                            log)) {
+                            log,
+                            PackagedFunction.CONSOLE_ONLY)) {
                 long start = System.nanoTime();
                 InvocationResult result = new RuntimeApiInvoker(
                                 runtimeApi.invokeUri(), Duration.ofSeconds(function.timeoutSeconds()))

@@ -109,7 +109,8 @@ class LocalStackScenarioTest {
                         taskRoot,
                         frontDoor,
                         apiEnvironment(frontDoor, taskRoot),
-                        System.out)) {
+                        System.out,
+                        PackagedFunction.CONSOLE_ONLY)) {
             // WHEN a plain HTTP request arrives
             HttpResponse<String> response = HttpClient.newHttpClient()
                     .send(

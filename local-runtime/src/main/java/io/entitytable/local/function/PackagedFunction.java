@@ -38,6 +38,9 @@ public final class PackagedFunction implements AutoCloseable {
     private volatile Process process;
     private volatile boolean closing;
 
+    /** For {@link #start}'s {@code output} where the printed lines are only for the console. */
+    public static final BiConsumer<String, String> CONSOLE_ONLY = (function, line) -> {};
+
     private PackagedFunction(
             FunctionDefinition definition,
             ProcessBuilder builder,
@@ -58,20 +61,8 @@ public final class PackagedFunction implements AutoCloseable {
     /**
      * Unzips {@code zip} into {@code taskRoot} (emptied first), starts the child JVM and waits until its runtime client
      * polls {@code runtimeApi} for the first event, which happens once the handler class is loaded and initialised.
-     */
-    public static PackagedFunction start(
-            FunctionDefinition definition,
-            Path zip,
-            Path taskRoot,
-            RuntimeApiServer runtimeApi,
-            Map<String, String> environment,
-            PrintStream console) {
-        return start(definition, zip, taskRoot, runtimeApi, environment, console, (function, line) -> {});
-    }
-
-    /**
-     * As above, also handing every line the function prints to {@code output} (the function's name, the line), as
-     * CloudWatch Logs receives a deployed function's log: how the local system reads the functions' metric lines.
+     * Every line the function prints also goes to {@code output} (the function's name, the line), as CloudWatch Logs
+     * receives a deployed function's log: how the local system reads the functions' metric lines.
      */
     public static PackagedFunction start(
             FunctionDefinition definition,

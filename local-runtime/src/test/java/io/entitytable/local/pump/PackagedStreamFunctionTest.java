@@ -74,7 +74,13 @@ class PackagedStreamFunctionTest {
                     Clock.systemUTC());
 
             try (PackagedFunction function = PackagedFunction.start(
-                            definition, zip, folder.resolve("task"), runtimeApi, env, System.out);
+                            definition,
+                            zip,
+                            folder.resolve("task"),
+                            runtimeApi,
+                            env,
+                            System.out,
+                            PackagedFunction.CONSOLE_ONLY);
                     StreamPump pump = new StreamPump(
                                     dynamo,
                                     db.streamsClient(),
@@ -142,7 +148,13 @@ class PackagedStreamFunctionTest {
                     "arn:aws:lambda:us-east-1:000000000000:function:test-stream",
                     Clock.systemUTC());
             try (PackagedFunction function = PackagedFunction.start(
-                            definition, zip, folder.resolve("task"), runtimeApi, env, System.out);
+                            definition,
+                            zip,
+                            folder.resolve("task"),
+                            runtimeApi,
+                            env,
+                            System.out,
+                            PackagedFunction.CONSOLE_ONLY);
                     StreamPump pump = new StreamPump(
                                     dynamo,
                                     db.streamsClient(),

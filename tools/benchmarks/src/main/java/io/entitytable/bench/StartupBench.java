@@ -88,7 +88,8 @@ record StartupBench(Path workFolder, String tableName, URI dynamoDbEndpoint, Pri
                         taskRoot,
                         runtimeApi,
                         environment(definition, runtimeApi, taskRoot),
-                        console)) {
+                        console,
+                        PackagedFunction.CONSOLE_ONLY)) {
             RuntimeApiInvoker invoker =
                     new RuntimeApiInvoker(runtimeApi.invokeUri(), Duration.ofSeconds(definition.timeoutSeconds()));
             long begin = System.nanoTime();
