@@ -2,6 +2,7 @@ package io.entitytable.verify;
 
 import io.entitytable.model.IsoInstants;
 import io.entitytable.model.RefreshJob;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,6 +34,9 @@ final class JsonSummary {
         summary.put("itemsScanned", after.table().itemsScanned());
         summary.put("coreItems", after.table().coreItems());
         summary.put("duplicates", (long) after.table().duplicates().size());
+        summary.put(
+                "copyAges",
+                CopyAges.of(after.table().duplicates().values(), Instant.now()).toJson());
         summary.put("otherItems", after.table().otherItems());
         summary.put("segments", options.segments());
         SummaryJson.putDrift(summary, after);

@@ -66,6 +66,10 @@ class MainTest {
         assertThat(summary.get("itemsScanned").asLong()).isEqualTo(20);
         assertThat(summary.get("coreItems").asLong()).isEqualTo(8);
         assertThat(summary.get("duplicates").asLong()).isEqualTo(11);
+        // AND the age of every copy read, each carrying its source's change time
+        assertThat(summary.at("/copyAges/count").asLong()).isEqualTo(11);
+        assertThat(summary.at("/copyAges/maxSeconds").asLong())
+                .isGreaterThanOrEqualTo(summary.at("/copyAges/p50Seconds").asLong());
         assertThat(summary.get("otherItems").asLong()).isEqualTo(1);
         assertThat(summary.get("segments").asInt()).isEqualTo(2);
         assertThat(fieldNames(summary.get("drift")))
