@@ -124,11 +124,12 @@ public final class LocalMetrics {
                 .name(PREFIX + "stream_function_errors")
                 .help("Batches the function failed (retried, bisected or dead-lettered by the pump)");
         for (StreamConsumerWatch consumer : consumers) {
-            Labels labels = Labels.of("consumer", consumer.consumer());
-            age.dataPoint(gauge(labels, consumer.lastIteratorAgeSeconds()));
-            caughtUp.dataPoint(gauge(labels, consumer.caughtUp() ? 1 : 0));
-            batches.dataPoint(counter(labels, consumer.batches()));
-            errors.dataPoint(counter(labels, consumer.functionErrors()));
+            StreamConsumerWatch.Figures figures = consumer.figures();
+            Labels labels = Labels.of("consumer", figures.consumer());
+            age.dataPoint(gauge(labels, figures.iteratorAgeSeconds()));
+            caughtUp.dataPoint(gauge(labels, figures.caughtUp() ? 1 : 0));
+            batches.dataPoint(counter(labels, figures.batches()));
+            errors.dataPoint(counter(labels, figures.functionErrors()));
         }
         all.metricSnapshot(age.build());
         all.metricSnapshot(caughtUp.build());

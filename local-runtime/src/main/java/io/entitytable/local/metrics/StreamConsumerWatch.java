@@ -4,6 +4,7 @@ import io.entitytable.local.pump.FunctionInvoker;
 import io.entitytable.local.pump.InvocationResult;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
@@ -36,7 +37,7 @@ public final class StreamConsumerWatch implements FunctionInvoker {
         this.clock = clock;
     }
 
-    /** Where {@link #caughtUp()} is read from: the pump, which exists only once it is built around this invoker. */
+    /** Where {@link Figures#caughtUp()} is read from: the pump, which exists only once it is built around this invoker. */
     public void caughtUpFrom(BooleanSupplier pumpCaughtUp) {
         this.caughtUp = pumpCaughtUp;
     }
@@ -54,37 +55,33 @@ public final class StreamConsumerWatch implements FunctionInvoker {
         return result;
     }
 
-    public String consumer() {
-        return consumer;
-    }
+    /**
+     * What a scrape shows of this consumer.
+     *
+     * @param consumer the consuming function's name
+     * @param batches batches handed to the function since the start
+     * @param functionErrors batches the function failed
+     * @param iteratorAgeSeconds the last batch's iterator age (0 before the first batch)
+     * @param caughtUp whether the pump has read and delivered everything written so far
+     */
+    public record Figures(
+            String consumer, long batches, long functionErrors, double iteratorAgeSeconds, boolean caughtUp) {}
 
-    public long batches() {
-        return batches.get();
-    }
-
-    public long functionErrors() {
-        return functionErrors.get();
-    }
-
-    /** The last batch's iterator age, in seconds (0 before the first batch). */
-    public double lastIteratorAgeSeconds() {
-        return lastIteratorAgeSeconds;
-    }
-
-    public boolean caughtUp() {
-        return caughtUp.getAsBoolean();
+    public Figures figures() {
+        return new Figures(
+                consumer, batches.get(), functionErrors.get(), lastIteratorAgeSeconds, caughtUp.getAsBoolean());
     }
 
     /** The creation time of the event's last record: records are in stream order, so the last is the newest. */
-    private static java.util.Optional<Instant> lastCreated(String event) {
+    private static Optional<Instant> lastCreated(String event) {
         Matcher matcher = CREATED.matcher(event);
         String last = null;
         while (matcher.find()) {
             last = matcher.group(1);
         }
         if (last == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(Instant.ofEpochMilli((long) (Double.parseDouble(last) * 1000)));
+        return Optional.of(Instant.ofEpochMilli((long) (Double.parseDouble(last) * 1000)));
     }
 }
