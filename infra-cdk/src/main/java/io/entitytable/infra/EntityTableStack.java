@@ -5,6 +5,7 @@ import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.deployment.RefreshQueueTrigger;
 import io.entitytable.deployment.StreamTrigger;
 import io.entitytable.model.TableLayout;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +15,7 @@ import software.amazon.awscdk.Environment;
 import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.StackProps;
 import software.amazon.awscdk.services.lambda.RecursiveLoop;
+import software.amazon.awscdk.services.logs.ILogGroup;
 import software.amazon.awscdk.services.secretsmanager.Secret;
 import software.amazon.awscdk.services.secretsmanager.SecretStringGenerator;
 import software.constructs.Construct;
@@ -214,6 +216,13 @@ public final class EntityTableStack extends Stack {
                                                 searchIndexing.trigger().deadLetterQueue()))
                         .dashboardName(config.stackName())
                         .build());
+
+        List<ILogGroup> functionLogs =
+                new ArrayList<>(List.of(api.logGroup(), fanout.logGroup(), refreshWorker.logGroup()));
+        if (searchIndexing != null) {
+            functionLogs.add(searchIndexing.indexer().logGroup());
+        }
+        EffectsQuery.define(this, config.stackName(), functionLogs);
 
         output(OUTPUT_API_URL, httpApi.url(), "Base URL of the HTTP API");
         output(OUTPUT_TABLE_NAME, table.table().getTableName(), "The DynamoDB table");

@@ -51,8 +51,13 @@ public final class TableAccess {
     public static final String RETURN_VALUES = "dynamodb:ReturnValues";
 
     /** Everything the worker's core update of a customer may touch: the key, the list, and the optimistic lock. */
-    public static final List<String> CUSTOMER_STORE_IDS_ATTRIBUTES =
-            List.of(Attributes.ID, Attributes.TYPE, Attributes.STORE_IDS, Attributes.VERSION, Attributes.UPDATED_AT);
+    public static final List<String> CUSTOMER_STORE_IDS_ATTRIBUTES = List.of(
+            Attributes.ID,
+            Attributes.TYPE,
+            Attributes.STORE_IDS,
+            Attributes.VERSION,
+            Attributes.UPDATED_AT,
+            Attributes.CORRELATION_ID);
 
     private TableAccess() {}
 

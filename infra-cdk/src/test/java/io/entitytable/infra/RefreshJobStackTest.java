@@ -199,8 +199,9 @@ class RefreshJobStackTest {
         List<Object> statements = synthesized.statements(synthesized.stack().refreshWorker());
         // WHEN its one core-write statement is read
         Map<String, Object> statement = SynthesizedStack.statement(statements, "RemoveStoreFromCustomer");
-        // THEN it is UpdateItem on the table, whose expressions may touch exactly the key, storeIds, version and
-        // updatedAt, must name storeIds (so a request naming no attribute, which ForAllValues alone allows, is not),
+        // THEN it is UpdateItem on the table, whose expressions may touch exactly the key, storeIds, version,
+        // updatedAt and the request id the version before named (removed, as no request asked for the unlink), must
+        // name storeIds (so a request naming no attribute, which ForAllValues alone allows, is not),
         // which returns no values, and only in core partitions
         assertThat(statement)
                 .containsEntry("Effect", "Allow")
@@ -217,7 +218,8 @@ class RefreshJobStackTest {
                                                 Attributes.TYPE,
                                                 Attributes.STORE_IDS,
                                                 Attributes.VERSION,
-                                                Attributes.UPDATED_AT)),
+                                                Attributes.UPDATED_AT,
+                                                Attributes.CORRELATION_ID)),
                                 "ForAnyValue:StringEquals",
                                 Map.of(TableAccess.ATTRIBUTES, List.of(Attributes.STORE_IDS)),
                                 "Null",

@@ -2,10 +2,12 @@ package io.entitytable.fanout;
 
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;
+import io.entitytable.deployment.logs.LogLine;
 import io.entitytable.deployment.metrics.MetricsRecorder;
 import io.entitytable.fanout.refresh.RefreshJobs;
 import io.entitytable.fanout.refresh.RefreshQueue;
 import io.entitytable.fanout.table.BoundedParallel;
+import io.entitytable.fanout.table.CopyEffects;
 import io.entitytable.fanout.table.CopyMetrics;
 import io.entitytable.fanout.table.FanoutConfig;
 import io.entitytable.fanout.table.FanoutMetrics;
@@ -20,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -49,6 +52,7 @@ public final class StreamFanout implements AutoCloseable {
     private final BoundedParallel writes;
     private final FanoutStats stats;
     private final FanoutMetrics metrics;
+    private final CopyEffects effects;
 
     private StreamFanout(DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, MetricsRecorder metrics) {
         this.stats = new FanoutStats();
@@ -56,8 +60,9 @@ public final class StreamFanout implements AutoCloseable {
         // Two pools: an item's task waits for its records' writes, so they must not share threads.
         this.items = new BoundedParallel(config.maxConcurrentItems());
         this.writes = new BoundedParallel(config.maxConcurrentWrites());
-        FanoutTable table = new FanoutTable(
-                dynamo, config.tableName(), config.backoff(stats), stats, new CopyMetrics(metrics, Clock.systemUTC()));
+        CopyMetrics copies = new CopyMetrics(metrics, Clock.systemUTC());
+        this.effects = copies.effects();
+        FanoutTable table = new FanoutTable(dynamo, config.tableName(), config.backoff(stats), stats, copies);
         RefreshJobs jobs = new RefreshJobs(table, queue, Clock.systemUTC());
         this.changes = new ChangeFanout(table, writes, jobs, queue);
     }
@@ -79,9 +84,24 @@ public final class StreamFanout implements AutoCloseable {
     }
 
     public StreamsEventResponse process(List<Record> records) {
+        long started = System.nanoTime();
         StreamsEventResponse response = apply(records);
         metrics.afterBatch();
+        logBatch(records, started);
         return response;
+    }
+
+    /** The batch's one line (docs/design.md §8, "Logs"); never fails the batch. */
+    private void logBatch(List<Record> records, long startedNanos) {
+        try {
+            LogLine.info(
+                    LOG,
+                    "fanned out",
+                    FanoutLogLine.fields(
+                            records, effects.drain(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos)));
+        } catch (RuntimeException e) {
+            LOG.warnf("batch not logged: %s", e.toString());
+        }
     }
 
     private StreamsEventResponse apply(List<Record> records) {
@@ -106,7 +126,6 @@ public final class StreamFanout implements AutoCloseable {
             return new StreamsEventResponse(List.of(new BatchItemFailure(
                     records.get(earliest.getAsInt()).dynamodb().sequenceNumber())));
         }
-        LOG.debugf("fanned out %d records of %d items; totals %s", records.size(), byItem.size(), stats);
         return new StreamsEventResponse(List.of());
     }
 

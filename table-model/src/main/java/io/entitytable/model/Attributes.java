@@ -27,6 +27,14 @@ public final class Attributes {
     /** The business a core item belongs to; never copied (a copy answers for its subject without it). */
     public static final String BUSINESS_ID = "businessId";
 
+    /**
+     * On a core item only: the id of the API request that wrote this version (API Gateway's request id, the
+     * {@code apigw-requestid} its answer carries). The fan-out, the refresh worker and the indexer name it in their log
+     * lines beside what they wrote for that version, so one id finds every effect of a write (docs/design.md, "Logs").
+     * Never copied, never indexed, never answered: a few dozen bytes on the item, none on its copies.
+     */
+    public static final String CORRELATION_ID = "correlationId";
+
     // Index attributes: present only on core items, never copied into a duplicate.
     /** Partition key of businessGsi: {@code <businessId>#<shard>} (see {@link BusinessShards}). */
     public static final String BUSINESS_SHARD = "businessShard";

@@ -2,10 +2,7 @@ package io.entitytable.api.access;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import io.entitytable.api.config.ApiConfig;
-import io.quarkus.arc.Arc;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.inject.IllegalProductException;
-import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.HttpHeaders;
 import java.util.List;
@@ -26,7 +23,7 @@ import java.util.Set;
 @ApplicationScoped
 public class RequestAccess extends Access {
     @Inject
-    Instance<APIGatewayV2HTTPEvent> events;
+    CurrentEvent currentEvent;
 
     @Inject
     ApiConfig config;
@@ -47,19 +44,7 @@ public class RequestAccess extends Access {
 
     /** The event of this request, or null outside one. */
     protected APIGatewayV2HTTPEvent event() {
-        if (!Arc.container().requestContext().isActive()) {
-            return null;
-        }
-        try {
-            APIGatewayV2HTTPEvent event = events.get();
-            // The event is a request-scoped proxy: touching it makes the producer run, and fail here when the
-            // request has no event.
-            event.getVersion();
-            return event;
-        } catch (IllegalProductException e) {
-            // A request context without an event: code running inside the function but not for a request.
-            return null;
-        }
+        return currentEvent.get();
     }
 
     /**

@@ -1,12 +1,15 @@
 package io.entitytable.api.table;
 
+import io.entitytable.api.access.CurrentEvent;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.IdempotencyRecord;
 import io.entitytable.model.Values;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,10 +38,18 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
 public class CoreWrites {
     private final EntityTable table;
     private final WriteActions actions;
+    private final CurrentEvent currentEvent;
 
-    public CoreWrites(EntityTable table) {
+    @Inject
+    public CoreWrites(EntityTable table, CurrentEvent request) {
         this.table = table;
         this.actions = new WriteActions(table.name());
+        this.currentEvent = request;
+    }
+
+    /** Writes outside any request: they name no request on what they write. */
+    public CoreWrites(EntityTable table) {
+        this(table, new CurrentEvent());
     }
 
     /**
@@ -49,7 +60,7 @@ public class CoreWrites {
      */
     public boolean createBusiness(Map<String, AttributeValue> item, Optional<IdempotencyRecord> record) {
         List<TransactWriteItem> writes = new ArrayList<>();
-        writes.add(actions.create(item));
+        writes.add(actions.create(stamped(item)));
         ChildCounters.newItems(Values.string(item, Attributes.ID))
                 .forEach(counter -> writes.add(actions.create(counter)));
         try {
@@ -71,7 +82,7 @@ public class CoreWrites {
             String businessId, List<Map<String, AttributeValue>> items, Optional<IdempotencyRecord> record) {
         List<TransactWriteItem> writes = new ArrayList<>();
         writes.add(actions.countChild(businessId, Values.string(items.get(0), Attributes.ID), 1));
-        items.forEach(item -> writes.add(actions.create(item)));
+        items.forEach(item -> writes.add(actions.create(stamped(item))));
         transact(writes, record);
     }
 
@@ -83,7 +94,7 @@ public class CoreWrites {
      * @throws WriteConflict when the item changed or disappeared since it was read
      */
     public void replace(Map<String, AttributeValue> current, Map<String, AttributeValue> wanted) {
-        Map<String, AttributeValue> next = CoreItem.keepingUnknown(current, wanted);
+        Map<String, AttributeValue> next = stamped(CoreItem.keepingUnknown(current, wanted));
         if (current.get(Attributes.TYPE).equals(next.get(Attributes.TYPE))) {
             update(actions.replaceInPlace(current, next).update());
         } else {
@@ -101,7 +112,8 @@ public class CoreWrites {
     public void replaceCountingLink(
             Map<String, AttributeValue> current, Map<String, AttributeValue> next, LinkChange link) {
         transact(List.of(
-                actions.replaceInPlace(current, CoreItem.keepingUnknown(current, next)), actions.countLink(link)));
+                actions.replaceInPlace(current, stamped(CoreItem.keepingUnknown(current, next))),
+                actions.countLink(link)));
     }
 
     /**
@@ -124,6 +136,21 @@ public class CoreWrites {
     /** {@link #delete(Deletion, Optional)} for a request without an idempotency key. */
     public void delete(Deletion deletion) {
         delete(deletion, Optional.empty());
+    }
+
+    /**
+     * A core item to write, naming the request that writes it ({@link Attributes#CORRELATION_ID}), or no request when
+     * there is none: never the one of the version it replaces. Order lines and counters are not stamped: the fan-out
+     * and the indexer log by core item.
+     */
+    private Map<String, AttributeValue> stamped(Map<String, AttributeValue> item) {
+        if (!CoreItem.isCore(item)) {
+            return item;
+        }
+        Map<String, AttributeValue> stamped = new HashMap<>(item);
+        stamped.remove(Attributes.CORRELATION_ID);
+        currentEvent.requestId().ifPresent(id -> stamped.put(Attributes.CORRELATION_ID, Values.s(id)));
+        return stamped;
     }
 
     private void put(Put put) {

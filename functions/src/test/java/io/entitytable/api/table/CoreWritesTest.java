@@ -3,6 +3,7 @@ package io.entitytable.api.table;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.entitytable.api.access.CurrentEvent;
 import io.entitytable.local.dynamodb.ConflictingDynamoDbClient;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
@@ -196,5 +197,58 @@ class CoreWritesTest {
         assertThatThrownBy(() -> writes.replace(linked, renamed))
                 .as("a second replace from the same read lost the race")
                 .isInstanceOf(WriteConflict.class);
+    }
+
+    @Test
+    void everyCoreWrite_shouldNameTheRequestThatMadeIt_andNoOtherRequest() {
+        // GIVEN writes made in requests with ids, and outside any request
+        String businessId = business();
+        Map<String, AttributeValue> store = store(businessId, "stamped");
+        new CoreWrites(table, requestOf("first-request=")).createChild(businessId, List.of(store), Optional.empty());
+        Map<String, AttributeValue> created = read(Entity.STORE, store);
+
+        // WHEN the store is renamed (a new key) by another request, then changed in place outside any request
+        Map<String, AttributeValue> renamed = withNameAndVersion(created, "stamped again", 2);
+        new CoreWrites(table, requestOf("second-request=")).replace(created, renamed);
+        Map<String, AttributeValue> afterRename = read(Entity.STORE, store);
+        writes.replace(afterRename, withNameAndVersion(afterRename, "stamped again", 3));
+        Map<String, AttributeValue> afterPlainWrite = read(Entity.STORE, store);
+
+        // THEN each version names the request that wrote it, and a version no request wrote names none
+        assertThat(Values.string(created, Attributes.CORRELATION_ID)).isEqualTo("first-request=");
+        assertThat(Values.string(afterRename, Attributes.CORRELATION_ID)).isEqualTo("second-request=");
+        assertThat(afterPlainWrite).doesNotContainKey(Attributes.CORRELATION_ID);
+        assertThat(Values.number(afterPlainWrite, Attributes.VERSION)).isEqualTo(3);
+        // ... and the business's counters, which are not core items, name none
+        assertThat(local.client()
+                        .getItem(request -> request.tableName(table.name())
+                                .key(ChildCounters.of(businessId, Values.string(store, Attributes.ID))
+                                        .toAttributes()))
+                        .item())
+                .doesNotContainKey(Attributes.CORRELATION_ID);
+    }
+
+    private static Map<String, AttributeValue> withNameAndVersion(
+            Map<String, AttributeValue> item, String name, long version) {
+        Store read = (Store) Entity.STORE.read(item);
+        return new Store(
+                        read.id(),
+                        read.businessId(),
+                        name,
+                        read.address(),
+                        read.tags(),
+                        version,
+                        read.createdAt(),
+                        Instant.now())
+                .toItem();
+    }
+
+    private static CurrentEvent requestOf(String requestId) {
+        return new CurrentEvent() {
+            @Override
+            public Optional<String> requestId() {
+                return Optional.of(requestId);
+            }
+        };
     }
 }

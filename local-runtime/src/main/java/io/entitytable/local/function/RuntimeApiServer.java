@@ -206,12 +206,19 @@ public record RuntimeApiServer(
             ctx.next();
         }
 
-        /** The event of an authorized request carries the token's claims, as API Gateway's authorizer passes them. */
+        /**
+         * The event of a request carries a new request id, which the answer's {@code apigw-requestid} header names, and,
+         * when it was authorized, the token's claims, as API Gateway's authorizer passes them.
+         */
         @Override
         protected Buffer processEventBody(RoutingContext request) {
             Buffer event = super.processEventBody(request);
-            JwtAuthorizer.Claims claims = JwtAuthorizer.claims(request);
-            return claims == null ? event : AuthorizedEvent.of(event, claims);
+            if (frontDoor == null) {
+                return event;
+            }
+            String requestId = AuthorizedEvent.newRequestId();
+            request.response().putHeader(AuthorizedEvent.REQUEST_ID_HEADER, requestId);
+            return AuthorizedEvent.of(event, requestId, JwtAuthorizer.claims(request));
         }
 
         /**

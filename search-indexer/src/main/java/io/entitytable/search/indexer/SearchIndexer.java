@@ -6,6 +6,7 @@ import static org.apache.hc.core5.http.HttpStatus.SC_TOO_MANY_REQUESTS;
 
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;
+import io.entitytable.deployment.logs.LogLine;
 import io.entitytable.deployment.metrics.MetricsRecorder;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
@@ -22,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.opensearch._types.VersionType;
@@ -70,6 +72,7 @@ public final class SearchIndexer {
     private final NextAliasWatch nextAlias;
     private final Backoff backoff;
     private final IndexerMetrics metrics;
+    private final IndexerLogLine logLine = new IndexerLogLine();
 
     SearchIndexer(
             OpenSearchClient client, IndexerConfig config, CollectionItems collectionItems, DeadLetters deadLetters) {
@@ -106,8 +109,17 @@ public final class SearchIndexer {
     }
 
     public StreamsEventResponse process(List<Record> records) {
+        long started = System.nanoTime();
         StreamsEventResponse response = index(records);
         metrics.afterBatch();
+        try {
+            LogLine.info(
+                    LOG,
+                    "indexed",
+                    logLine.fields(records.size(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)));
+        } catch (RuntimeException e) {
+            LOG.warnf("batch not logged: %s", e.toString());
+        }
         return response;
     }
 
@@ -200,12 +212,15 @@ public final class SearchIndexer {
                 String reason = refused.status() + " " + EngineErrors.describe(refused.error());
                 refusals.add(new Refusal(document.firstPosition(), letter(document.record(), reason)));
                 metrics.refused(document.document());
+                logLine.outcome(document.document(), document.record(), "refused");
             } else if (worthRetry(live) || (next != null && worthRetry(next))) {
                 retry.add(pending.get(i));
             } else if (live.status() == SC_CONFLICT) {
                 metrics.stale(pending.get(i).document());
+                logLine.outcome(pending.get(i).document(), pending.get(i).record(), "stale");
             } else {
                 metrics.taken(pending.get(i).document());
+                logLine.outcome(pending.get(i).document(), pending.get(i).record(), "indexed");
             }
         }
         return retry;

@@ -2,9 +2,13 @@ package io.entitytable.fanout.refresh;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent.SQSMessage;
+import io.entitytable.deployment.logs.LogFields;
+import io.entitytable.deployment.logs.LogLine;
 import io.entitytable.deployment.metrics.MetricsRecorder;
 import io.entitytable.fanout.table.BoundedParallel;
+import io.entitytable.fanout.table.CopyEffects;
 import io.entitytable.fanout.table.CopyMetrics;
+import io.entitytable.fanout.table.EffectsJson;
 import io.entitytable.fanout.table.FanoutConfig;
 import io.entitytable.fanout.table.FanoutMetrics;
 import io.entitytable.fanout.table.FanoutStats;
@@ -14,7 +18,10 @@ import io.entitytable.queue.RefreshMessage;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -37,6 +44,7 @@ public final class RefreshWork implements AutoCloseable {
     private final FanoutStats stats;
     private final Duration maxSlice;
     private final FanoutMetrics metrics;
+    private final CopyEffects effects;
 
     /**
      * A worker that writes its metrics to {@code metrics} (in a function: {@link MetricsRecorder#ofThisProcess}); see
@@ -54,8 +62,9 @@ public final class RefreshWork implements AutoCloseable {
         }
         this.stats = new FanoutStats();
         this.parallel = new BoundedParallel(config.maxConcurrentWrites());
-        FanoutTable table = new FanoutTable(
-                dynamo, config.tableName(), config.backoff(stats), stats, new CopyMetrics(metrics, Clock.systemUTC()));
+        CopyMetrics copies = new CopyMetrics(metrics, Clock.systemUTC());
+        this.effects = copies.effects();
+        FanoutTable table = new FanoutTable(dynamo, config.tableName(), config.backoff(stats), stats, copies);
         Clock clock = Clock.systemUTC();
         this.worker = new RefreshWorker(
                 new TableSegments(table, clock),
@@ -93,15 +102,50 @@ public final class RefreshWork implements AutoCloseable {
         SliceDeadline deadline = SliceDeadline.of(remainingMillis, maxSlice);
         List<SQSBatchResponse.BatchItemFailure> failures = new ArrayList<>();
         for (SQSMessage message : messages) {
+            long started = System.nanoTime();
+            RefreshMessage body = null;
+            String outcome;
             try {
-                RefreshWorker.Outcome outcome = worker.handle(RefreshMessage.fromJson(message.getBody()), deadline);
-                LOG.debugf("refresh message %s: %s", message.getMessageId(), outcome);
+                body = RefreshMessage.fromJson(message.getBody());
+                outcome = worker.handle(body, deadline).name();
             } catch (RuntimeException e) {
                 LOG.errorf(e, "refresh message %s failed; reporting it", message.getMessageId());
                 failures.add(new SQSBatchResponse.BatchItemFailure(message.getMessageId()));
+                outcome = "FAILED";
             }
+            logMessage(body, outcome, started);
         }
         return new SQSBatchResponse(failures);
+    }
+
+    /**
+     * The message's one line (docs/design.md §8, "Logs"): the job's subject and pass, which the fan-out's line of the
+     * change that asked for the pass names too, and the copies the slice wrote. Never fails the message.
+     */
+    private void logMessage(RefreshMessage message, String outcome, long startedNanos) {
+        try {
+            List<CopyEffects.Effect> done = effects.drain();
+            Map<String, Object> fields = new LinkedHashMap<>();
+            if (message != null) {
+                fields.put(LogFields.JOB, message.subject());
+                if (message.pass() != null) {
+                    fields.put(LogFields.PASS, message.pass());
+                }
+            }
+            fields.put(
+                    LogFields.COPIES_WRITTEN,
+                    done.stream().filter(effect -> !effect.deleted()).count());
+            fields.put(
+                    LogFields.COPIES_DELETED,
+                    done.stream().filter(CopyEffects.Effect::deleted).count());
+            EffectsJson json = new EffectsJson();
+            json.putCopies(json.add().put("outcome", outcome), done);
+            fields.put(LogFields.EFFECTS, json.toString());
+            fields.put(LogFields.MILLIS, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos));
+            LogLine.info(LOG, "refreshed", fields);
+        } catch (RuntimeException e) {
+            LOG.warnf("refresh message not logged: %s", e.toString());
+        }
     }
 
     /** Running totals since this instance was created. */

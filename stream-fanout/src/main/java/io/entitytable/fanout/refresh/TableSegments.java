@@ -101,10 +101,13 @@ final class TableSegments implements SegmentTable {
         names.put("#links", linkAttribute);
         names.put("#version", Attributes.VERSION);
         names.put("#updated", Attributes.UPDATED_AT);
+        // The version this write makes was asked for by no request: the request id of the one before it must not name
+        // it in the fan-out's log lines.
+        names.put("#correlation", Attributes.CORRELATION_ID);
         UpdateItemRequest request = UpdateItemRequest.builder()
                 .tableName(table.tableName())
                 .key(ItemKey.of(current.get()).toAttributes())
-                .updateExpression("DELETE #links :target ADD #version :one SET #updated = :now")
+                .updateExpression("DELETE #links :target ADD #version :one SET #updated = :now REMOVE #correlation")
                 .conditionExpression("contains(#links, :targetId)")
                 .expressionAttributeNames(names)
                 .expressionAttributeValues(Map.of(

@@ -36,6 +36,7 @@ public final class CopyMetrics {
     private final MetricsRecorder recorder;
     private final Clock clock;
     private final Map<String, Dimensions> kinds = new ConcurrentHashMap<>();
+    private final CopyEffects effects = new CopyEffects();
 
     public CopyMetrics(MetricsRecorder recorder, Clock clock) {
         this.recorder = recorder;
@@ -47,6 +48,7 @@ public final class CopyMetrics {
      * {@code updatedAt} is later (see {@link CopyWriter#put(Map, io.entitytable.model.SourceVersionCondition, Map)}).
      */
     void written(Map<String, AttributeValue> copy, Map<String, AttributeValue> causedBy) {
+        effects.written(ItemKey.of(copy));
         count(() -> ItemKey.of(copy), COPIES_WRITTEN, kind -> {
             Instant changedAt = later(
                     Values.instant(copy, Attributes.UPDATED_AT),
@@ -61,7 +63,13 @@ public final class CopyMetrics {
     }
 
     void deleted(ItemKey copy) {
+        effects.deleted(copy);
         count(() -> copy, COPIES_DELETED, kind -> {});
+    }
+
+    /** The copies written and deleted, for the batch's log line. */
+    public CopyEffects effects() {
+        return effects;
     }
 
     /** A write its {@code sourceVersion} condition refused: the copy was as new or newer. */

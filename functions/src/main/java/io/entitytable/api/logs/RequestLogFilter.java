@@ -1,0 +1,75 @@
+package io.entitytable.api.logs;
+
+import io.entitytable.api.access.CurrentEvent;
+import io.entitytable.api.contract.ApiOperation;
+import io.entitytable.api.timing.RequestTiming;
+import io.entitytable.api.timing.ServerTimingFilters;
+import io.entitytable.deployment.logs.LogFields;
+import io.entitytable.deployment.logs.LogLine;
+import io.entitytable.deployment.metrics.MetricNames;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.core.HttpHeaders;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerResponseFilter;
+
+/**
+ * One line per answered request (docs/design.md §8, "Logs"): its request id, which every core item it wrote carries
+ * and the fan-out's and indexer's lines name again, its operation, status, the subject it created and the version it
+ * answered. Nothing of the request's body or headers: the path holds ids only, and a token never reaches a log.
+ */
+public class RequestLogFilter {
+    private static final Logger LOG = Logger.getLogger(RequestLogFilter.class);
+    /**
+     * A path is logged only when it matched a route and holds nothing but ids, tags and slashes: a client that puts
+     * an email address where an id goes (a 404) must not get it into a log line.
+     */
+    private static final Pattern PLAIN_PATH = Pattern.compile("[A-Za-z0-9/_-]*");
+
+    @Inject
+    CurrentEvent currentEvent;
+
+    @ServerResponseFilter
+    public void log(ContainerRequestContext request, ContainerResponseContext response) {
+        try {
+            LogLine.info(LOG, "answered", fields(request, response));
+        } catch (RuntimeException e) {
+            LOG.warnf("request not logged: %s", e.toString());
+        }
+    }
+
+    private Map<String, Object> fields(ContainerRequestContext request, ContainerResponseContext response) {
+        String method = request.getMethod();
+        String path = request.getUriInfo().getPath();
+        ApiOperation operation = ApiOperation.matching(method, path);
+        Map<String, Object> fields = new LinkedHashMap<>();
+        currentEvent.requestId().ifPresent(id -> fields.put(LogFields.CORRELATION_ID, id));
+        fields.put(LogFields.ROUTE, operation == null ? MetricNames.UNMATCHED_ROUTE : operation.operationId());
+        fields.put(LogFields.METHOD, method);
+        if (operation != null && PLAIN_PATH.matcher(path).matches()) {
+            fields.put(LogFields.PATH, path);
+        }
+        fields.put(LogFields.STATUS, response.getStatus());
+        Object location = response.getHeaders().getFirst(HttpHeaders.LOCATION);
+        if (location != null) {
+            fields.put(LogFields.LOCATION, location);
+        }
+        Object etag = response.getHeaders().getFirst(HttpHeaders.ETAG);
+        if (etag != null) {
+            fields.put(LogFields.ETAG, etag);
+        }
+        RequestTiming timing = ServerTimingFilters.timingOf(request);
+        if (timing != null) {
+            fields.put(
+                    LogFields.MILLIS,
+                    TimeUnit.NANOSECONDS.toMillis(
+                            timing.snapshot(System.nanoTime()).appNanos()));
+        }
+        return fields;
+    }
+}

@@ -1,0 +1,78 @@
+package io.entitytable.search.indexer;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.entitytable.deployment.logs.LogFields;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Values;
+import io.entitytable.search.client.SearchDocument;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.Record;
+
+/**
+ * The fields of the indexer's one line per batch (docs/design.md §8, "Logs"): each document the batch wrote, refused
+ * or found already newer, with its version and the request id its record's new image carries (a deletion's record
+ * carries none: its old image names the version before). One batch at a time: {@link #fields} ends the batch.
+ */
+final class IndexerLogLine {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private ArrayNode documents = JsonNodeFactory.instance.arrayNode();
+    private final Set<String> correlationIds = new LinkedHashSet<>();
+    private int written;
+    private int deleted;
+
+    /** What became of one document: {@code indexed}, {@code stale} (the index held it newer) or {@code refused}. */
+    void outcome(SearchDocument document, Record record, String outcome) {
+        if (documents.size() == LogFields.MAX_LISTED_KEYS) {
+            return;
+        }
+        var entry = documents
+                .addObject()
+                .put("document", document.type() + "/" + document.id())
+                .put("version", document.version())
+                .put("deleted", document.deleted())
+                .put("outcome", outcome);
+        if (record.dynamodb().hasNewImage()) {
+            String id = Values.string(record.dynamodb().newImage(), Attributes.CORRELATION_ID);
+            if (id != null) {
+                entry.put(LogFields.CORRELATION_ID, id);
+                correlationIds.add(id);
+            }
+        }
+        if (outcome.equals("indexed")) {
+            if (document.deleted()) {
+                deleted++;
+            } else {
+                written++;
+            }
+        }
+    }
+
+    /** The batch's fields; starts the next batch. */
+    Map<String, Object> fields(int records, long millis) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put(LogFields.RECORDS, records);
+        if (!correlationIds.isEmpty()) {
+            fields.put(LogFields.CORRELATION_IDS, String.join(" ", correlationIds));
+        }
+        fields.put(LogFields.DOCUMENTS_WRITTEN, written);
+        fields.put(LogFields.DOCUMENTS_DELETED, deleted);
+        try {
+            fields.put(LogFields.EFFECTS, JSON.writeValueAsString(documents));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+        fields.put(LogFields.MILLIS, millis);
+        documents = JsonNodeFactory.instance.arrayNode();
+        correlationIds.clear();
+        written = 0;
+        deleted = 0;
+        return fields;
+    }
+}
