@@ -73,11 +73,12 @@ final class TenantFileCheck {
             Map<String, AttributeValue> item = record.toItem();
             String owner = Values.string(item, Attributes.BUSINESS_ID);
             if (!businessId.equals(owner)) {
-                throw reader.refusedHere(subject + " belongs to business " + owner + ", the header names " + businessId);
+                throw reader.refusedHere(
+                        subject + " belongs to business " + owner + ", the header names " + businessId);
             }
             if (FileOrder.rank(entity) < rank) {
-                throw reader.refusedHere(
-                        subject + " comes after subjects that must follow it (the order is " + FileOrder.entities() + ")");
+                throw reader.refusedHere(subject + " comes after subjects that must follow it (the order is "
+                        + FileOrder.entities() + ")");
             }
             rank = FileOrder.rank(entity);
             if (!ids.add(record.id())) {

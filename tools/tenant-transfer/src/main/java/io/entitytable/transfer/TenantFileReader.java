@@ -184,7 +184,8 @@ final class TenantFileReader implements AutoCloseable {
         try {
             return json.treeToValue(node, type);
         } catch (JsonProcessingException | IllegalArgumentException e) {
-            String message = e instanceof JsonProcessingException processing ? processing.getOriginalMessage() : e.getMessage();
+            String message =
+                    e instanceof JsonProcessingException processing ? processing.getOriginalMessage() : e.getMessage();
             throw refusedHere(what + " does not read: " + message);
         }
     }

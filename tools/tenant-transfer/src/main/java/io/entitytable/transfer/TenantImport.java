@@ -82,8 +82,7 @@ final class TenantImport {
             Optional<TenantFileReader.Subject> next;
             while ((next = reader.next()).isPresent()) {
                 CoreItem record = next.get().record();
-                if (!batch.isEmpty()
-                        && (batch.size() == BATCH || batch.get(0).entity() != record.entity())) {
+                if (!batch.isEmpty() && (batch.size() == BATCH || batch.get(0).entity() != record.entity())) {
                     writeAll(batch, checked, written);
                     batch.clear();
                 }
@@ -91,8 +90,10 @@ final class TenantImport {
             }
             writeAll(batch, checked, written);
             if (!written.matches(reader.end())) {
-                throw new ImportStopped(file + " changed while it was imported: " + written.subjectCount()
-                        + " subjects written (" + written.subjects() + ")", null);
+                throw new ImportStopped(
+                        file + " changed while it was imported: " + written.subjectCount() + " subjects written ("
+                                + written.subjects() + ")",
+                        null);
             }
         }
         return new Transferred(businessId, written);

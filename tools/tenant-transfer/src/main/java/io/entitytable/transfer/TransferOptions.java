@@ -82,8 +82,8 @@ record TransferOptions(Command command, String businessId, Path file, URI endpoi
             return new TransferOptions(command, businessId, out, endpoint, table, region);
         }
         if (out != null || businessId != null) {
-            throw new UsageException("--out and --business are options of export; import reads the business from"
-                    + " --in FILE");
+            throw new UsageException(
+                    "--out and --business are options of export; import reads the business from" + " --in FILE");
         }
         if (in == null) {
             throw new UsageException("import needs --in FILE");

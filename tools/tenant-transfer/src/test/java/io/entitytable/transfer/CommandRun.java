@@ -12,7 +12,8 @@ record CommandRun(int exitCode, String out, String err) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         List<String> withEndpoint = new ArrayList<>(List.of(args));
-        withEndpoint.addAll(List.of("--endpoint", SharedLocalDynamoDb.engine().endpoint().toString()));
+        withEndpoint.addAll(
+                List.of("--endpoint", SharedLocalDynamoDb.engine().endpoint().toString()));
         int exitCode = Main.run(
                 withEndpoint,
                 new PrintStream(out, true, StandardCharsets.UTF_8),

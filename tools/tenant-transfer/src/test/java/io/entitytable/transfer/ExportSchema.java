@@ -24,8 +24,8 @@ final class ExportSchema {
 
     static ExportSchema load() throws IOException {
         try (InputStream in = Files.newInputStream(FILE)) {
-            return new ExportSchema(
-                    JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(in));
+            return new ExportSchema(JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+                    .getSchema(in));
         }
     }
 

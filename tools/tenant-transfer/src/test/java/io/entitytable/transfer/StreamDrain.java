@@ -22,7 +22,9 @@ final class StreamDrain {
         try (StreamFanout fanout = StreamFanout.create(dynamo, FanoutConfig.forTable(table))) {
             for (int from = 0; from < records.size(); from += BATCH) {
                 List<Record> batch = records.subList(from, Math.min(records.size(), from + BATCH));
-                for (int attempt = 0; !fanout.process(batch).getBatchItemFailures().isEmpty(); attempt++) {
+                for (int attempt = 0;
+                        !fanout.process(batch).getBatchItemFailures().isEmpty();
+                        attempt++) {
                     if (attempt == 10) {
                         throw new AssertionError("a batch of " + table + "'s stream never went through");
                     }

@@ -25,8 +25,8 @@ class TenantExportPagingTest {
             throws IOException {
         // GIVEN a business of 3,061 items: 60 stores, 1,500 customers, 500 orders of 2 lines
         String table = SharedLocalDynamoDb.newTable("paging");
-        Business business =
-                new TenantFixture(SharedLocalDynamoDb.client(), table).bulk(SharedLocalDynamoDb.client(), 60, 1500, 500, 2);
+        Business business = new TenantFixture(SharedLocalDynamoDb.client(), table)
+                .bulk(SharedLocalDynamoDb.client(), 60, 1500, 500, 2);
         Calls calls = new Calls();
         LineLog written = new LineLog(calls);
 

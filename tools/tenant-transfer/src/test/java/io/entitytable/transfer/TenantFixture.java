@@ -49,8 +49,7 @@ final class TenantFixture {
     }
 
     Store store(Business business, String name, String city, String... tags) {
-        Store store = new Store(
-                Ids.newId(), business.id(), name, address(city), Set.of(tags), 1, now(), now());
+        Store store = new Store(Ids.newId(), business.id(), name, address(city), Set.of(tags), 1, now(), now());
         writes.createChild(business.id(), List.of(store.toItem()), Optional.empty());
         return store;
     }
@@ -88,7 +87,8 @@ final class TenantFixture {
 
     /** As the API's rename: a new key for the store (Delete + Put), its link count moving with it. */
     Store rename(Store store, String name) {
-        Map<String, AttributeValue> current = table.findCore(Entity.STORE, store.id()).orElseThrow();
+        Map<String, AttributeValue> current =
+                table.findCore(Entity.STORE, store.id()).orElseThrow();
         Store read = Store.from(current);
         Store next = read.withDetails(name, read.address()).withVersion(read.version() + 1, now());
         writes.replace(current, next.toItem());
@@ -121,18 +121,27 @@ final class TenantFixture {
         items.add(business.toItem());
         List<String> storeIds = new ArrayList<>();
         for (int i = 0; i < stores; i++) {
-            Store store = new Store(Ids.newId(), business.id(), "Store " + i, address("City " + i % 7), Set.of(), 1,
-                    now(), now());
+            Store store = new Store(
+                    Ids.newId(), business.id(), "Store " + i, address("City " + i % 7), Set.of(), 1, now(), now());
             storeIds.add(store.id());
             items.add(store.toItem());
         }
         List<Customer> made = new ArrayList<>();
         for (int i = 0; i < customers; i++) {
-            Set<String> links = stores == 0
-                    ? Set.of()
-                    : Set.of(storeIds.get(i % stores), storeIds.get((i + 1) % stores));
-            Customer customer = new Customer(Ids.newId(), business.id(), "First" + i, "Last" + i, null,
-                    Map.of("home", address("Town " + i % 11)), links, Set.of("t" + i % 5), 2, now(), now());
+            Set<String> links =
+                    stores == 0 ? Set.of() : Set.of(storeIds.get(i % stores), storeIds.get((i + 1) % stores));
+            Customer customer = new Customer(
+                    Ids.newId(),
+                    business.id(),
+                    "First" + i,
+                    "Last" + i,
+                    null,
+                    Map.of("home", address("Town " + i % 11)),
+                    links,
+                    Set.of("t" + i % 5),
+                    2,
+                    now(),
+                    now());
             made.add(customer);
             items.add(customer.toItem());
         }

@@ -42,8 +42,8 @@ class TenantTransferRefusalTest {
         fixture.link(customer, store);
         fixture.order(customer, 2);
         Path file = dir.resolve("good.ndjson");
-        CommandRun export = CommandRun.of("export", "--business", business.id(), "--out", file.toString(), "--table",
-                source);
+        CommandRun export =
+                CommandRun.of("export", "--business", business.id(), "--out", file.toString(), "--table", source);
         assertThat(export.exitCode()).as(export.err()).isZero();
         exported = Files.readAllLines(file, StandardCharsets.UTF_8);
     }
@@ -71,8 +71,8 @@ class TenantTransferRefusalTest {
         Path file = Files.writeString(dir.resolve("taken.ndjson"), "keep me");
 
         // WHEN
-        CommandRun run = CommandRun.of("export", "--business", business.id(), "--out", file.toString(), "--table",
-                source);
+        CommandRun run =
+                CommandRun.of("export", "--business", business.id(), "--out", file.toString(), "--table", source);
 
         // THEN
         assertThat(run.exitCode()).isEqualTo(2);
@@ -97,30 +97,50 @@ class TenantTransferRefusalTest {
 
     static Stream<Arguments> damagedFiles() {
         return Stream.of(
-                damage("an unknown format version", lines -> replaced(lines, 0, "\"version\":1", "\"version\":2"),
+                damage(
+                        "an unknown format version",
+                        lines -> replaced(lines, 0, "\"version\":1", "\"version\":2"),
                         "version 2 of the tenant export format; this tool reads version 1 only"),
-                damage("another format", lines -> replaced(lines, 0, "entity-table-tenant", "other-format"),
+                damage(
+                        "another format",
+                        lines -> replaced(lines, 0, "entity-table-tenant", "other-format"),
                         "not a tenant export"),
-                damage("a foreign JSON file", lines -> List.of("{\"name\":\"Acme\",\"items\":[1,2,3]}"),
+                damage(
+                        "a foreign JSON file",
+                        lines -> List.of("{\"name\":\"Acme\",\"items\":[1,2,3]}"),
                         "not a tenant export"),
-                damage("a JSON array", lines -> List.of("[{\"format\":\"entity-table-tenant\"}]"),
+                damage(
+                        "a JSON array",
+                        lines -> List.of("[{\"format\":\"entity-table-tenant\"}]"),
                         "not a tenant export"),
                 damage("an empty file", lines -> List.of(), "the file is empty"),
                 damage("a line cut short", TenantTransferRefusalTest::cutInTheLastSubject, "not complete JSON"),
                 damage("no end line", lines -> lines.subList(0, lines.size() - 1), "it is truncated"),
-                damage("an end line that counts otherwise", lines -> replaced(lines, lines.size() - 1,
-                        "\"items\":6", "\"items\":7"), "the end line counts"),
+                damage(
+                        "an end line that counts otherwise",
+                        lines -> replaced(lines, lines.size() - 1, "\"items\":6", "\"items\":7"),
+                        "the end line counts"),
                 damage("a line after the end line", lines -> appended(lines, lines.get(1)), "follows the end line"),
-                damage("an unknown kind", lines -> replaced(lines, 2, "\"kind\":\"store\"", "\"kind\":\"warehouse\""),
+                damage(
+                        "an unknown kind",
+                        lines -> replaced(lines, 2, "\"kind\":\"store\"", "\"kind\":\"warehouse\""),
                         "unknown kind 'warehouse'"),
-                damage("a subject missing a field", lines -> replaced(lines, 3, "\"firstName\":\"Ada\",", ""),
+                damage(
+                        "a subject missing a field",
+                        lines -> replaced(lines, 3, "\"firstName\":\"Ada\",", ""),
                         "firstName is missing"),
-                damage("a subject with a field the API does not have", lines -> replaced(lines, 2, "\"name\":",
-                        "\"colour\":\"red\",\"name\":"), "Unrecognized field \"colour\""),
-                damage("a customer before the store it links", TenantTransferRefusalTest::customerFirst,
+                damage(
+                        "a subject with a field the API does not have",
+                        lines -> replaced(lines, 2, "\"name\":", "\"colour\":\"red\",\"name\":"),
+                        "Unrecognized field \"colour\""),
+                damage(
+                        "a customer before the store it links",
+                        TenantTransferRefusalTest::customerFirst,
                         "which the file does not hold before it"),
                 damage("a subject twice", lines -> inserted(lines, 3, lines.get(2)), "is in the file twice"),
-                damage("a subject of another business", lines -> replaced(lines, 2, business.id(), Ids.newId()),
+                damage(
+                        "a subject of another business",
+                        lines -> replaced(lines, 2, business.id(), Ids.newId()),
                         "belongs to business"));
     }
 
@@ -161,7 +181,12 @@ class TenantTransferRefusalTest {
         // WHEN
         List<CommandRun> runs = List.of(
                 CommandRun.of("export", "--out", dir.resolve("x.ndjson").toString()),
-                CommandRun.of("export", "--business", "not-an-id", "--out", dir.resolve("x.ndjson").toString()),
+                CommandRun.of(
+                        "export",
+                        "--business",
+                        "not-an-id",
+                        "--out",
+                        dir.resolve("x.ndjson").toString()),
                 CommandRun.of("import"),
                 CommandRun.of("import", "--in", "f", "--business", business.id()),
                 CommandRun.of("copy", "--in", "f"));

@@ -57,28 +57,40 @@ class TenantTransferRoundTripTest {
         Path file = dir.resolve("acme.ndjson");
 
         // WHEN
-        CommandRun export = CommandRun.of("export", "--business", business.id(), "--out", file.toString(), "--table", source);
+        CommandRun export =
+                CommandRun.of("export", "--business", business.id(), "--out", file.toString(), "--table", source);
         String target = SharedLocalDynamoDb.newTable("target");
         CommandRun imported = CommandRun.of("import", "--in", file.toString(), "--table", target);
         StreamDrain.fanOut(dynamo, target);
 
         // THEN the file: header, 1 business, 3 stores before 3 customers, 3 orders with their 6 lines, the end line
-        assertThat(export.exitCode).as(export.err).isZero();
-        assertThat(imported.exitCode).as(imported.err).isZero();
+        assertThat(export.exitCode()).as(export.err()).isZero();
+        assertThat(imported.exitCode()).as(imported.err()).isZero();
         List<JsonNode> lines = lines(file);
         assertThat(lines.get(0).get("format").asText()).isEqualTo("entity-table-tenant");
         assertThat(lines.get(0).get("version").asInt()).isEqualTo(1);
         assertThat(lines.get(0).get("businessId").asText()).isEqualTo(business.id());
-        assertThat(lines.subList(1, lines.size() - 1).stream().map(line -> line.get("kind").asText()))
+        assertThat(lines.subList(1, lines.size() - 1).stream()
+                        .map(line -> line.get("kind").asText()))
                 .containsExactly(
-                        "business", "store", "store", "store", "customer", "customer", "customer", "order", "order",
+                        "business",
+                        "store",
+                        "store",
+                        "store",
+                        "customer",
+                        "customer",
+                        "customer",
+                        "order",
+                        "order",
                         "order");
         assertThat(lines.get(lines.size() - 1).toString())
                 .isEqualTo("{\"kind\":\"end\",\"subjects\":{\"business\":1,\"customer\":3,\"order\":3,\"store\":3},"
                         + "\"items\":16}");
-        assertThat(JSON.readTree(imported.out).get("items").asLong()).isEqualTo(16);
+        assertThat(JSON.readTree(imported.out()).get("items").asLong()).isEqualTo(16);
         ExportSchema schema = ExportSchema.load();
-        assertThat(lines).allSatisfy(line -> assertThat(schema.errors(line)).as(line.toString()).isEmpty());
+        assertThat(lines)
+                .allSatisfy(line ->
+                        assertThat(schema.errors(line)).as(line.toString()).isEmpty());
         assertThat(schema.errors(JSON.readTree(lines.get(0).toString().replace("\"version\":1", "\"version\":2"))))
                 .as("another version")
                 .isNotEmpty();
@@ -87,7 +99,10 @@ class TenantTransferRoundTripTest {
         // child counter), and the copies its fan-out made (edges both ways, tag copies)
         Map<ItemKey, Map<String, AttributeValue>> restored = TableItems.of(dynamo, target);
         assertThat(restored).isEqualTo(original);
-        assertThat(kinds(restored)).containsEntry("core", 10L).containsEntry("line", 6L).containsKey("edge")
+        assertThat(kinds(restored))
+                .containsEntry("core", 10L)
+                .containsEntry("line", 6L)
+                .containsKey("edge")
                 .containsKey("tag");
         assertThat(linkCounts(restored)).containsExactlyInAnyOrder(2L, 2L, 1L);
         DriftCheck check = DriftCheck.of(dynamo, target);
@@ -106,26 +121,32 @@ class TenantTransferRoundTripTest {
         Path file = dir.resolve("wanted.ndjson");
 
         // WHEN
-        CommandRun export = CommandRun.of("export", "--business", wanted.id(), "--out", file.toString(), "--table", table);
+        CommandRun export =
+                CommandRun.of("export", "--business", wanted.id(), "--out", file.toString(), "--table", table);
 
         // THEN every subject is the wanted business's; none of the other's
-        assertThat(export.exitCode).as(export.err).isZero();
-        List<JsonNode> subjects = lines(file).stream().filter(line -> line.has("subject")).toList();
+        assertThat(export.exitCode()).as(export.err()).isZero();
+        List<JsonNode> subjects =
+                lines(file).stream().filter(line -> line.has("subject")).toList();
         assertThat(subjects).hasSize(1 + 4 + 9 + 5);
         assertThat(subjects.stream().map(TenantTransferRoundTripTest::businessOf))
                 .containsOnly(wanted.id())
                 .doesNotContain(other.id());
-        assertThat(JSON.readTree(export.out).get("items").asLong()).isEqualTo(1 + 4 + 9 + 5 * 3);
+        assertThat(JSON.readTree(export.out()).get("items").asLong()).isEqualTo(1 + 4 + 9 + 5 * 3);
     }
 
     /** The business a subject's line is of: its {@code businessId}, or its id for the business itself. */
     private static String businessOf(JsonNode line) {
         JsonNode subject = line.get("subject");
-        return subject.has("businessId") ? subject.get("businessId").asText() : subject.get("id").asText();
+        return subject.has("businessId")
+                ? subject.get("businessId").asText()
+                : subject.get("id").asText();
     }
 
     static List<JsonNode> lines(Path file) throws IOException {
-        return Files.readAllLines(file).stream().map(TenantTransferRoundTripTest::parse).toList();
+        return Files.readAllLines(file).stream()
+                .map(TenantTransferRoundTripTest::parse)
+                .toList();
     }
 
     private static JsonNode parse(String line) {

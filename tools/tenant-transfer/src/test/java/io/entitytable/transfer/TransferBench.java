@@ -29,8 +29,9 @@ public final class TransferBench {
             Path file = dir.resolve("bench-" + round + ".ndjson");
             System.out.println("round " + round + ", " + (1 + STORES + CUSTOMERS + ORDERS * (1 + LINES_PER_ORDER))
                     + " items, " + Runtime.getRuntime().availableProcessors() + " processors");
-            print("export", CommandRun.of("export", "--business", business.id(), "--out", file.toString(), "--table",
-                    source));
+            print(
+                    "export",
+                    CommandRun.of("export", "--business", business.id(), "--out", file.toString(), "--table", source));
             String target = SharedLocalDynamoDb.newTable("benchTarget");
             print("import", CommandRun.of("import", "--in", file.toString(), "--table", target));
             System.out.println("file: " + Files.size(file) + " bytes");
