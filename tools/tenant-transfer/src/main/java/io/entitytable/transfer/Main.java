@@ -119,6 +119,9 @@ public final class Main {
         summary.put("items", tally.items());
         summary.put("seconds", Math.round(seconds * 1000) / 1000.0);
         summary.put("itemsPerSecond", seconds > 0 ? Math.round(tally.items() / seconds) : 0);
+        if (options.command() == TransferOptions.Command.IMPORT) {
+            summary.put("conflictsRetried", transferred.conflictsRetried());
+        }
         try {
             return new ObjectMapper().writeValueAsString(summary);
         } catch (JsonProcessingException e) {

@@ -12,6 +12,7 @@ import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
+import io.entitytable.model.access.ParallelTasks;
 import io.entitytable.model.access.PartitionQuery;
 import java.io.IOException;
 import java.io.Writer;
@@ -20,6 +21,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
@@ -30,28 +32,37 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * with the business. The business item by GetItem; then, for each kind of child in file order, each write shard of the
  * business in businessGsi (docs/design.md §2, "The write-sharded business index") by Query, {@code businessShard =
  * <B>#n AND begins_with(type, <entity>#)}, {@value #PAGE_SIZE} items a page; an order's lines, which no index holds, by
- * one strongly consistent BatchGetItem for the lines of a whole page of orders (their keys follow from each order's
- * {@code lineCount}). Never a Scan.
+ * strongly consistent BatchGetItems for the lines of a whole page of orders, {@value #READERS} at a time (their keys
+ * follow from each order's {@code lineCount}). Never a Scan.
  *
  * <p>businessGsi is eventually consistent: a subject written or renamed while the export runs may be missing or appear
  * twice (an import refuses the second). Export a business while nobody writes to it.
  */
 final class TenantExport {
     /**
-     * Items a Query page: what the export holds at most at once, and a page of orders' lines in one or a few
-     * BatchGetItems (100 keys each).
+     * Items a Query page: what the export holds at most at once (a page of orders with their lines), few enough Queries
+     * for a large business, and a page of orders' lines in a few BatchGetItems (100 keys each) read side by side.
      */
-    static final int PAGE_SIZE = 100;
+    static final int PAGE_SIZE = 250;
+
+    /** BatchGetItems of one page's lines in flight at once: the lines are most of the reads of a business. */
+    static final int READERS = 4;
 
     /** BatchGetItem's limit. */
     private static final int BATCH_GET_KEYS = 100;
 
     private final EntityTable table;
     private final ObjectMapper json;
+    private final int pageSize;
 
     TenantExport(DynamoDbClient dynamo, String tableName) {
+        this(dynamo, tableName, PAGE_SIZE);
+    }
+
+    TenantExport(DynamoDbClient dynamo, String tableName, int pageSize) {
         this.table = new EntityTable(dynamo, tableName);
         this.json = TransferJson.mapper();
+        this.pageSize = pageSize;
     }
 
     /**
@@ -73,7 +84,7 @@ final class TenantExport {
         }
         writeLine(out, tally.end());
         out.flush();
-        return new Transferred(businessId, tally);
+        return new Transferred(businessId, tally, 0);
     }
 
     private void exportShard(Writer out, Tally tally, Entity entity, String shard) throws IOException {
@@ -81,7 +92,7 @@ final class TenantExport {
                         TableLayout.BUSINESS_GSI, shard, entity.coreSortKeyPrefix())
                 .toRequest(table.name())
                 .toBuilder()
-                .limit(PAGE_SIZE)
+                .limit(pageSize)
                 .build();
         for (QueryResponse page : table.dynamo().queryPaginator(request)) {
             List<CoreItem> records = new ArrayList<>(page.items().size());
@@ -102,10 +113,17 @@ final class TenantExport {
         for (CoreItem record : records) {
             keys.addAll(collectionKeys(record));
         }
-        Map<String, List<OrderLine>> linesByOrder = new HashMap<>();
+        List<Callable<List<Map<String, AttributeValue>>>> reads = new ArrayList<>();
         for (int from = 0; from < keys.size(); from += BATCH_GET_KEYS) {
-            for (Map<String, AttributeValue> item :
-                    table.getAll(keys.subList(from, Math.min(keys.size(), from + BATCH_GET_KEYS)))) {
+            List<ItemKey> chunk = keys.subList(from, Math.min(keys.size(), from + BATCH_GET_KEYS));
+            reads.add(() -> table.getAll(chunk));
+        }
+        Map<String, List<OrderLine>> linesByOrder = new HashMap<>();
+        List<List<Map<String, AttributeValue>>> read = reads.size() < 2
+                ? reads.stream().map(TenantExport::call).toList()
+                : ParallelTasks.run("tenant-export", Math.min(reads.size(), READERS), reads);
+        for (List<Map<String, AttributeValue>> items : read) {
+            for (Map<String, AttributeValue> item : items) {
                 linesByOrder
                         .computeIfAbsent(Values.string(item, Attributes.ID), id -> new ArrayList<>())
                         .add(OrderLine.from(item));
@@ -128,6 +146,16 @@ final class TenantExport {
             keys.add(new ItemKey(order.id(), Keys.lineType(lineNo)));
         }
         return keys;
+    }
+
+    private static <T> T call(Callable<T> read) {
+        try {
+            return read.call();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static Order withLines(Order order, Map<String, List<OrderLine>> linesByOrder) {

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -51,7 +52,9 @@ final class TenantImport {
     private final EntityTable table;
     private final CoreWrites writes;
     private final ObjectMapper json;
-    private final Backoff backoff = new Backoff(ATTEMPTS, Duration.ofMillis(4), Duration.ofMillis(256), () -> {});
+    private final AtomicLong conflictsRetried = new AtomicLong();
+    private final Backoff backoff =
+            new Backoff(ATTEMPTS, Duration.ofMillis(4), Duration.ofMillis(256), conflictsRetried::incrementAndGet);
 
     TenantImport(DynamoDbClient dynamo, String tableName) {
         this.table = new EntityTable(dynamo, tableName);
@@ -96,7 +99,7 @@ final class TenantImport {
                         null);
             }
         }
-        return new Transferred(businessId, written);
+        return new Transferred(businessId, written, conflictsRetried.get());
     }
 
     /** Writes a batch of subjects of one kind, then counts them; the first failure stops the import. */

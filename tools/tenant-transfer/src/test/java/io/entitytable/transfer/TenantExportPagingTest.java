@@ -36,7 +36,7 @@ class TenantExportPagingTest {
             transferred = new TenantExport(dynamo, table).run(business.id(), written);
         }
 
-        // THEN every subject and line is out, read by Query (never a Scan), a page of at most 100 items at a time
+        // THEN every subject and line is out, read by Query (never a Scan), a page of at most PAGE_SIZE items at a time
         assertThat(transferred.tally().items()).isEqualTo(1 + 60 + 1500 + 500 * 3);
         assertThat(written.lines()).isEqualTo(1 + 1 + 60 + 1500 + 500 + 1);
         Map<String, Long> byOperation = calls.byOperation();

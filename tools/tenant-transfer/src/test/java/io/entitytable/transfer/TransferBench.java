@@ -8,8 +8,9 @@ import java.nio.file.Path;
 /**
  * A harness, not a test: the export and the import of one business of 10,000 items (100 stores, 1,899 customers linking
  * two stores each, 2,000 orders of 3 lines) through the command line against DynamoDB Local in this JVM, each printed
- * as the command's own JSON summary (items, seconds, items a second). Run it as README.md says; pass a number of rounds
- * to repeat both (the first round warms the JVM up).
+ * as the command's own JSON summary (items, seconds, items a second). The export runs {@code rounds} times (the first
+ * in a cold JVM, as a command line runs it; the later ones warm), the import once, into an empty table. Run it as
+ * README.md says.
  */
 public final class TransferBench {
     private static final int STORES = 100;
@@ -20,22 +21,23 @@ public final class TransferBench {
     private TransferBench() {}
 
     public static void main(String[] args) throws IOException {
-        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 2;
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 3;
         Path dir = Files.createTempDirectory("transfer-bench");
+        String source = SharedLocalDynamoDb.newTable("benchSource");
+        Business business = new TenantFixture(SharedLocalDynamoDb.client(), source)
+                .bulk(SharedLocalDynamoDb.client(), STORES, CUSTOMERS, ORDERS, LINES_PER_ORDER);
+        System.out.println((1 + STORES + CUSTOMERS + ORDERS * (1 + LINES_PER_ORDER)) + " items, "
+                + Runtime.getRuntime().availableProcessors() + " processors");
+        Path file = null;
         for (int round = 1; round <= rounds; round++) {
-            String source = SharedLocalDynamoDb.newTable("benchSource");
-            Business business = new TenantFixture(SharedLocalDynamoDb.client(), source)
-                    .bulk(SharedLocalDynamoDb.client(), STORES, CUSTOMERS, ORDERS, LINES_PER_ORDER);
-            Path file = dir.resolve("bench-" + round + ".ndjson");
-            System.out.println("round " + round + ", " + (1 + STORES + CUSTOMERS + ORDERS * (1 + LINES_PER_ORDER))
-                    + " items, " + Runtime.getRuntime().availableProcessors() + " processors");
+            file = dir.resolve("bench-" + round + ".ndjson");
             print(
-                    "export",
+                    "export " + round,
                     CommandRun.of("export", "--business", business.id(), "--out", file.toString(), "--table", source));
-            String target = SharedLocalDynamoDb.newTable("benchTarget");
-            print("import", CommandRun.of("import", "--in", file.toString(), "--table", target));
-            System.out.println("file: " + Files.size(file) + " bytes");
         }
+        System.out.println("file: " + Files.size(file) + " bytes");
+        String target = SharedLocalDynamoDb.newTable("benchTarget");
+        print("import", CommandRun.of("import", "--in", file.toString(), "--table", target));
         System.exit(0);
     }
 
