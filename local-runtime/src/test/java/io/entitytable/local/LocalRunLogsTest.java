@@ -8,6 +8,7 @@ import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.deployment.logs.LogField;
 import io.entitytable.local.auth.LocalIssuer;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.logs.EffectsCommand;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
@@ -173,6 +174,17 @@ class LocalRunLogsTest {
             }
         }
         assertThat(written).contains(tagCopy, storeEdge).allMatch(key -> key.contains(subject));
+
+        // ... the effects command finds the same lines in the data folder's log, the local stand-in for the saved query
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        int found = EffectsCommand.parse(
+                        new ArrayDeque<>(List.of(tagRequestId, "--data", dataFolder.toString())), TestRepository.root())
+                .run(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        assertThat(found).isEqualTo(apiLines.size() + fanoutLines.size() + indexerLines.size());
+        assertThat(printed.toString(StandardCharsets.UTF_8))
+                .contains("[" + FunctionDefinition.API.name() + "] {")
+                .contains("[" + FunctionDefinition.STREAM_FANOUT.name() + "] {")
+                .contains("[" + FunctionDefinition.SEARCH_INDEXER.name() + "] {");
 
         // ... and the indexer's names the customer's document at the tagged version, indexed
         List<JsonNode> documents = new ArrayList<>();
