@@ -2,7 +2,7 @@ package io.entitytable.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.entitytable.deployment.logs.LogFields;
+import io.entitytable.deployment.logs.LogField;
 import io.entitytable.deployment.logs.LogQueries;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +29,7 @@ class EffectsQueryStackTest {
         String text = (String) query.get("QueryString");
         assertThat(text)
                 .contains("filter @message like \"" + LogQueries.REQUEST_ID_PLACEHOLDER + "\"")
-                .contains("mdc." + LogFields.EFFECTS)
+                .contains("mdc." + LogField.EFFECTS.key())
                 .contains("sort @timestamp asc");
         assertThat(Json.list(query, "LogGroupNames"))
                 .containsExactlyInAnyOrder(

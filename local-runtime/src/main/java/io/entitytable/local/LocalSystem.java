@@ -11,6 +11,7 @@ import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.function.FunctionEnvironment;
 import io.entitytable.local.function.PackagedFunction;
 import io.entitytable.local.function.RuntimeApiServer;
+import io.entitytable.local.logs.FunctionLogFile;
 import io.entitytable.local.metrics.LocalMetrics;
 import io.entitytable.local.metrics.StreamConsumerWatch;
 import io.entitytable.local.pump.Checkpoints;
@@ -83,6 +84,7 @@ public final class LocalSystem implements AutoCloseable {
 
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
     private final LocalMetrics metrics = new LocalMetrics();
+    private FunctionLogFile functionLog;
     private final StartupReport.Builder report = StartupReport.builder();
     private final boolean streamPath;
     private final Consumer<DynamoDbClient> preloaded;
@@ -178,6 +180,8 @@ public final class LocalSystem implements AutoCloseable {
     private void startAll() {
         long begin = System.nanoTime();
         createDataFolder();
+        // Before the functions, so that it closes after them: it takes their last lines.
+        functionLog = remember(FunctionLogFile.openIn(options.dataFolder()));
         issuer = LocalIssuer.inFolder(options.authFolder());
         // The front door first: a taken port is the most likely failure, and should be reported before any work.
         apiFrontDoor = remember(RuntimeApiServer.httpFrontDoor(
@@ -461,7 +465,10 @@ public final class LocalSystem implements AutoCloseable {
                 runtimeApi,
                 environment,
                 console,
-                metrics.functionLines()::accept);
+                (name, line) -> {
+                    metrics.functionLines().accept(name, line);
+                    functionLog.accept(name, line);
+                });
     }
 
     private static URI searchEndpoint(int port) {

@@ -1,5 +1,7 @@
 package io.entitytable.local;
 
+import io.entitytable.local.logs.EffectsCommand;
+import io.entitytable.local.logs.FunctionLogFile;
 import io.entitytable.local.pump.InvocationResult;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -25,9 +27,13 @@ public final class Main {
                           [--sqs-port N] [--search-port N] [--no-search] [--table NAME]
                    invoke <function> <event-file> [--dynamodb-port N] [--sqs-port N] [--search-port N] [--table NAME]
                    token  --operator | --business <id> [--business <id> ...] [--data DIR]
+                   effects <request-id> [--data DIR]
                    functions: api, stream-fanout, refresh-worker, search-indexer
                    token prints a bearer token (valid 12 h) as its last line: the API accepts only requests with one,
                    as "Authorization: Bearer <token>"; /docs needs none.
+                   effects prints the functions' log lines (<data>/logs/functions.log) that name a write's request id,
+                   the apigw-requestid header of its answer: its request, and each batch that wrote its copies and
+                   search documents.
                    Everything listens on 127.0.0.1 only; --bind-address 0.0.0.0 lets other machines reach the API
                    (and only the API).""";
 
@@ -46,6 +52,7 @@ public final class Main {
                 case "invoke" -> System.exit(invoke(arguments));
                 case "token" -> TokenCommand.parse(arguments, RepositoryRoot.find())
                         .run(System.out);
+                case "effects" -> System.exit(effects(arguments));
                 case "help", "--help", "-h" -> System.out.println(USAGE);
                 default -> fail("unknown command '" + command + "'");
             }
@@ -78,6 +85,16 @@ public final class Main {
                         "local-shutdown"));
         console.print(system.statusBlock());
         stopped.await();
+    }
+
+    private static int effects(Deque<String> arguments) {
+        EffectsCommand command = EffectsCommand.parse(arguments, RepositoryRoot.find());
+        if (command.run(System.out) == 0) {
+            System.err.println("[local] no line of " + command.dataFolder().resolve(FunctionLogFile.FOLDER) + " names "
+                    + command.requestId());
+            return 1;
+        }
+        return 0;
     }
 
     private static int invoke(Deque<String> arguments) {

@@ -5,9 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.deployment.FunctionDefinition;
-import io.entitytable.deployment.logs.LogFields;
+import io.entitytable.deployment.logs.LogField;
 import io.entitytable.local.auth.LocalIssuer;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.logs.EffectsCommand;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
@@ -157,15 +158,15 @@ class LocalRunLogsTest {
         // THEN the API's line is the request's, with its route and status
         assertThat(apiLines).hasSize(1);
         JsonNode request = apiLines.get(0).get("mdc");
-        assertThat(request.get(LogFields.CORRELATION_ID).asText()).isEqualTo(tagRequestId);
-        assertThat(request.get(LogFields.STATUS).asText()).isEqualTo("204");
-        assertThat(request.get(LogFields.ROUTE).asText()).isNotBlank();
+        assertThat(request.get(LogField.CORRELATION_ID.key()).asText()).isEqualTo(tagRequestId);
+        assertThat(request.get(LogField.STATUS.key()).asText()).isEqualTo("204");
+        assertThat(request.get(LogField.ROUTE.key()).asText()).isNotBlank();
 
         // ... the fan-out's names the customer's change at that request, and both its copies, and nothing else's
         Set<String> written = new HashSet<>();
         for (JsonNode line : fanoutLines) {
             for (JsonNode entry :
-                    JSON.readTree(line.get("mdc").get(LogFields.EFFECTS).asText())) {
+                    JSON.readTree(line.get("mdc").get(LogField.EFFECTS.key()).asText())) {
                 if (names(entry.get("changes"), tagRequestId)) {
                     assertThat(entry.get("subject").asText()).isEqualTo(subject);
                     entry.get("written").forEach(key -> written.add(key.asText()));
@@ -174,13 +175,24 @@ class LocalRunLogsTest {
         }
         assertThat(written).contains(tagCopy, storeEdge).allMatch(key -> key.contains(subject));
 
+        // ... the effects command finds the same lines in the data folder's log, the local stand-in for the saved query
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        int found = EffectsCommand.parse(
+                        new ArrayDeque<>(List.of(tagRequestId, "--data", dataFolder.toString())), TestRepository.root())
+                .run(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        assertThat(found).isEqualTo(apiLines.size() + fanoutLines.size() + indexerLines.size());
+        assertThat(printed.toString(StandardCharsets.UTF_8))
+                .contains("[" + FunctionDefinition.API.name() + "] {")
+                .contains("[" + FunctionDefinition.STREAM_FANOUT.name() + "] {")
+                .contains("[" + FunctionDefinition.SEARCH_INDEXER.name() + "] {");
+
         // ... and the indexer's names the customer's document at the tagged version, indexed
         List<JsonNode> documents = new ArrayList<>();
         for (JsonNode line : indexerLines) {
-            JSON.readTree(line.get("mdc").get(LogFields.EFFECTS).asText()).forEach(documents::add);
+            JSON.readTree(line.get("mdc").get(LogField.EFFECTS.key()).asText()).forEach(documents::add);
         }
         assertThat(documents).anySatisfy(document -> {
-            assertThat(document.get(LogFields.CORRELATION_ID).asText()).isEqualTo(tagRequestId);
+            assertThat(document.get(LogField.CORRELATION_ID.key()).asText()).isEqualTo(tagRequestId);
             assertThat(document.get("document").asText()).isEqualTo("customer/" + customer);
             assertThat(document.get("outcome").asText()).isEqualTo("indexed");
         });
@@ -192,7 +204,7 @@ class LocalRunLogsTest {
         String output = system.output();
         System.out.println("[test] the local runtime printed " + output.lines().count() + " lines");
         assertThat(output).contains("[api]").contains("Entity Table is running locally");
-        assertThat(lines(FunctionDefinition.API, LogFields.STATUS)).hasSizeGreaterThan(5);
+        assertThat(lines(FunctionDefinition.API, LogField.STATUS.key())).hasSizeGreaterThan(5);
 
         // THEN no token (not even its signature), email address, payment card or address appears in it
         for (String credential : List.of(token, wrongKeyToken)) {
@@ -224,8 +236,8 @@ class LocalRunLogsTest {
 
     private static boolean names(JsonNode changes, String requestId) {
         for (JsonNode change : changes) {
-            if (change.has(LogFields.CORRELATION_ID)
-                    && change.get(LogFields.CORRELATION_ID).asText().equals(requestId)) {
+            if (change.has(LogField.CORRELATION_ID.key())
+                    && change.get(LogField.CORRELATION_ID.key()).asText().equals(requestId)) {
                 return true;
             }
         }

@@ -2,11 +2,12 @@ package io.entitytable.fanout;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.entitytable.deployment.logs.LogFields;
+import io.entitytable.deployment.logs.LogField;
 import io.entitytable.fanout.table.CopyEffects.Effect;
 import io.entitytable.fanout.table.EffectsJson;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Values;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -23,7 +24,7 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
 final class FanoutLogLine {
     private FanoutLogLine() {}
 
-    static Map<String, Object> fields(List<Record> records, List<Effect> effects, long millis) {
+    static Map<LogField, Object> fields(List<Record> records, List<Effect> effects, long millis) {
         Map<String, ObjectNode> bySubject = new LinkedHashMap<>();
         Set<String> correlationIds = new LinkedHashSet<>();
         EffectsJson json = new EffectsJson();
@@ -47,7 +48,7 @@ final class FanoutLogLine {
                 listed.put("version", change.newVersion());
                 String id = Values.string(change.newImage(), Attributes.CORRELATION_ID);
                 if (id != null) {
-                    listed.put(LogFields.CORRELATION_ID, id);
+                    listed.put(LogField.CORRELATION_ID.key(), id);
                     correlationIds.add(id);
                 }
             }
@@ -55,19 +56,19 @@ final class FanoutLogLine {
         bySubject.forEach((subject, entry) -> json.putCopies(
                 entry,
                 effects.stream().filter(effect -> effect.concerns(subject)).toList()));
-        Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put(LogFields.RECORDS, records.size());
+        Map<LogField, Object> fields = new EnumMap<>(LogField.class);
+        fields.put(LogField.RECORDS, records.size());
         if (!correlationIds.isEmpty()) {
-            fields.put(LogFields.CORRELATION_IDS, String.join(" ", correlationIds));
+            fields.put(LogField.CORRELATION_IDS, String.join(" ", correlationIds));
         }
         fields.put(
-                LogFields.COPIES_WRITTEN,
+                LogField.COPIES_WRITTEN,
                 effects.stream().filter(effect -> !effect.deleted()).count());
         fields.put(
-                LogFields.COPIES_DELETED,
+                LogField.COPIES_DELETED,
                 effects.stream().filter(Effect::deleted).count());
-        fields.put(LogFields.EFFECTS, json.toString());
-        fields.put(LogFields.MILLIS, millis);
+        fields.put(LogField.EFFECTS, json.toString());
+        fields.put(LogField.MILLIS, millis);
         return fields;
     }
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.entitytable.deployment.logs.LogFields;
+import io.entitytable.deployment.logs.LogField;
 import io.entitytable.fanout.table.CopyEffects.Effect;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
@@ -44,7 +44,7 @@ class FanoutLogLineTest {
         ItemKey otherTagCopy = new ItemKey(Keys.tagPartition(Samples.BUSINESS, "vip"), storeRef);
 
         // WHEN its line's fields are made from its records and the copies written
-        Map<String, Object> fields = FanoutLogLine.fields(
+        Map<LogField, Object> fields = FanoutLogLine.fields(
                 List.of(Records.modify(before, tagged), Records.modify(store, counted), Records.remove(store)),
                 List.of(
                         new Effect(tagCopy, false),
@@ -55,12 +55,12 @@ class FanoutLogLineTest {
 
         // THEN the request ids are the ones the new images carry; the REMOVE and the counter-only change name none
         assertThat(fields)
-                .containsEntry(LogFields.RECORDS, 3)
-                .containsEntry(LogFields.CORRELATION_IDS, "request-A=")
-                .containsEntry(LogFields.COPIES_WRITTEN, 2L)
-                .containsEntry(LogFields.COPIES_DELETED, 2L)
-                .containsEntry(LogFields.MILLIS, 12L);
-        JsonNode effects = JSON.readTree((String) fields.get(LogFields.EFFECTS));
+                .containsEntry(LogField.RECORDS, 3)
+                .containsEntry(LogField.CORRELATION_IDS, "request-A=")
+                .containsEntry(LogField.COPIES_WRITTEN, 2L)
+                .containsEntry(LogField.COPIES_DELETED, 2L)
+                .containsEntry(LogField.MILLIS, 12L);
+        JsonNode effects = JSON.readTree((String) fields.get(LogField.EFFECTS));
         assertThat(effects).hasSize(2);
         JsonNode ofCustomer = effects.get(0);
         assertThat(ofCustomer.get("subject").asText()).isEqualTo(customerRef);
@@ -68,7 +68,7 @@ class FanoutLogLineTest {
         assertThat(ofCustomer
                         .get("changes")
                         .get(0)
-                        .get(LogFields.CORRELATION_ID)
+                        .get(LogField.CORRELATION_ID.key())
                         .asText())
                 .isEqualTo("request-A=");
         assertThat(ofCustomer.get("changes").get(0).get("version").asLong()).isEqualTo(2);
@@ -78,7 +78,8 @@ class FanoutLogLineTest {
         JsonNode ofStore = effects.get(1);
         assertThat(ofStore.get("subject").asText()).isEqualTo(storeRef);
         assertThat(ofStore.get("changes").get(0).get("event").asText()).isEqualTo("REMOVE");
-        assertThat(ofStore.get("changes").get(0).has(LogFields.CORRELATION_ID)).isFalse();
+        assertThat(ofStore.get("changes").get(0).has(LogField.CORRELATION_ID.key()))
+                .isFalse();
         assertThat(texts(ofStore.get("deleted"))).containsExactly(customerEdge.toString(), otherTagCopy.toString());
     }
 

@@ -17,11 +17,11 @@ public final class LogQueries {
             "@timestamp",
             "@log",
             "message",
-            "mdc." + LogFields.ROUTE,
-            "mdc." + LogFields.STATUS,
-            "mdc." + LogFields.LOCATION,
-            "mdc." + LogFields.JOB,
-            "mdc." + LogFields.EFFECTS);
+            "mdc." + LogField.ROUTE.key(),
+            "mdc." + LogField.STATUS.key(),
+            "mdc." + LogField.LOCATION.key(),
+            "mdc." + LogField.JOB.key(),
+            "mdc." + LogField.EFFECTS.key());
 
     /**
      * Every line that names the request id: the request's own line, then each fan-out and indexer batch that wrote a

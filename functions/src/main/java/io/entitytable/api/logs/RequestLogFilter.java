@@ -4,14 +4,14 @@ import io.entitytable.api.access.CurrentEvent;
 import io.entitytable.api.contract.ApiOperation;
 import io.entitytable.api.timing.RequestTiming;
 import io.entitytable.api.timing.ServerTimingFilters;
-import io.entitytable.deployment.logs.LogFields;
+import io.entitytable.deployment.logs.LogField;
 import io.entitytable.deployment.logs.LogLine;
 import io.entitytable.deployment.metrics.MetricNames;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.core.HttpHeaders;
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -43,30 +43,30 @@ public class RequestLogFilter {
         }
     }
 
-    private Map<String, Object> fields(ContainerRequestContext request, ContainerResponseContext response) {
+    private Map<LogField, Object> fields(ContainerRequestContext request, ContainerResponseContext response) {
         String method = request.getMethod();
         String path = request.getUriInfo().getPath();
         ApiOperation operation = ApiOperation.matching(method, path);
-        Map<String, Object> fields = new LinkedHashMap<>();
-        currentEvent.requestId().ifPresent(id -> fields.put(LogFields.CORRELATION_ID, id));
-        fields.put(LogFields.ROUTE, operation == null ? MetricNames.UNMATCHED_ROUTE : operation.operationId());
-        fields.put(LogFields.METHOD, method);
+        Map<LogField, Object> fields = new EnumMap<>(LogField.class);
+        currentEvent.requestId().ifPresent(id -> fields.put(LogField.CORRELATION_ID, id));
+        fields.put(LogField.ROUTE, operation == null ? MetricNames.UNMATCHED_ROUTE : operation.operationId());
+        fields.put(LogField.METHOD, method);
         if (operation != null && PLAIN_PATH.matcher(path).matches()) {
-            fields.put(LogFields.PATH, path);
+            fields.put(LogField.PATH, path);
         }
-        fields.put(LogFields.STATUS, response.getStatus());
+        fields.put(LogField.STATUS, response.getStatus());
         Object location = response.getHeaders().getFirst(HttpHeaders.LOCATION);
         if (location != null) {
-            fields.put(LogFields.LOCATION, location);
+            fields.put(LogField.LOCATION, location);
         }
         Object etag = response.getHeaders().getFirst(HttpHeaders.ETAG);
         if (etag != null) {
-            fields.put(LogFields.ETAG, etag);
+            fields.put(LogField.ETAG, etag);
         }
         RequestTiming timing = ServerTimingFilters.timingOf(request);
         if (timing != null) {
             fields.put(
-                    LogFields.MILLIS,
+                    LogField.MILLIS,
                     TimeUnit.NANOSECONDS.toMillis(
                             timing.snapshot(System.nanoTime()).appNanos()));
         }

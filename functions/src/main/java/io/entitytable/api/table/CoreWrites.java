@@ -16,7 +16,6 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
-import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
@@ -169,14 +168,6 @@ public class CoreWrites {
         stamped.remove(Attributes.CORRELATION_ID);
         currentEvent.requestId().ifPresent(id -> stamped.put(Attributes.CORRELATION_ID, Values.s(id)));
         return stamped;
-    }
-
-    private void put(Put put) {
-        single(() -> table.dynamo().putItem(request -> request.tableName(put.tableName())
-                .item(put.item())
-                .conditionExpression(put.conditionExpression())
-                .expressionAttributeNames(put.expressionAttributeNames())
-                .expressionAttributeValues(put.expressionAttributeValues())));
     }
 
     private void update(Update update) {

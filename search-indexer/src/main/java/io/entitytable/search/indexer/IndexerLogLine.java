@@ -4,11 +4,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.entitytable.deployment.logs.LogFields;
+import io.entitytable.deployment.logs.LogField;
+import io.entitytable.deployment.logs.LogLine;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Values;
 import io.entitytable.search.client.SearchDocument;
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
@@ -29,7 +30,7 @@ final class IndexerLogLine {
 
     /** What became of one document: {@code indexed}, {@code stale} (the index held it newer) or {@code refused}. */
     void outcome(SearchDocument document, Record record, String outcome) {
-        if (documents.size() == LogFields.MAX_LISTED_KEYS) {
+        if (documents.size() == LogLine.MAX_LISTED_KEYS) {
             return;
         }
         var entry = documents
@@ -41,7 +42,7 @@ final class IndexerLogLine {
         if (record.dynamodb().hasNewImage()) {
             String id = Values.string(record.dynamodb().newImage(), Attributes.CORRELATION_ID);
             if (id != null) {
-                entry.put(LogFields.CORRELATION_ID, id);
+                entry.put(LogField.CORRELATION_ID.key(), id);
                 correlationIds.add(id);
             }
         }
@@ -55,20 +56,20 @@ final class IndexerLogLine {
     }
 
     /** The batch's fields; starts the next batch. */
-    Map<String, Object> fields(int records, long millis) {
-        Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put(LogFields.RECORDS, records);
+    Map<LogField, Object> fields(int records, long millis) {
+        Map<LogField, Object> fields = new EnumMap<>(LogField.class);
+        fields.put(LogField.RECORDS, records);
         if (!correlationIds.isEmpty()) {
-            fields.put(LogFields.CORRELATION_IDS, String.join(" ", correlationIds));
+            fields.put(LogField.CORRELATION_IDS, String.join(" ", correlationIds));
         }
-        fields.put(LogFields.DOCUMENTS_WRITTEN, written);
-        fields.put(LogFields.DOCUMENTS_DELETED, deleted);
+        fields.put(LogField.DOCUMENTS_WRITTEN, written);
+        fields.put(LogField.DOCUMENTS_DELETED, deleted);
         try {
-            fields.put(LogFields.EFFECTS, JSON.writeValueAsString(documents));
+            fields.put(LogField.EFFECTS, JSON.writeValueAsString(documents));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-        fields.put(LogFields.MILLIS, millis);
+        fields.put(LogField.MILLIS, millis);
         documents = JsonNodeFactory.instance.arrayNode();
         correlationIds.clear();
         written = 0;

@@ -2,7 +2,7 @@ package io.entitytable.fanout.refresh;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent.SQSMessage;
-import io.entitytable.deployment.logs.LogFields;
+import io.entitytable.deployment.logs.LogField;
 import io.entitytable.deployment.logs.LogLine;
 import io.entitytable.deployment.metrics.MetricsRecorder;
 import io.entitytable.fanout.table.BoundedParallel;
@@ -18,7 +18,7 @@ import io.entitytable.queue.RefreshMessage;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -125,23 +125,23 @@ public final class RefreshWork implements AutoCloseable {
     private void logMessage(RefreshMessage message, String outcome, long startedNanos) {
         try {
             List<CopyEffects.Effect> done = effects.drain();
-            Map<String, Object> fields = new LinkedHashMap<>();
+            Map<LogField, Object> fields = new EnumMap<>(LogField.class);
             if (message != null) {
-                fields.put(LogFields.JOB, message.subject());
+                fields.put(LogField.JOB, message.subject());
                 if (message.pass() != null) {
-                    fields.put(LogFields.PASS, message.pass());
+                    fields.put(LogField.PASS, message.pass());
                 }
             }
             fields.put(
-                    LogFields.COPIES_WRITTEN,
+                    LogField.COPIES_WRITTEN,
                     done.stream().filter(effect -> !effect.deleted()).count());
             fields.put(
-                    LogFields.COPIES_DELETED,
+                    LogField.COPIES_DELETED,
                     done.stream().filter(CopyEffects.Effect::deleted).count());
             EffectsJson json = new EffectsJson();
             json.putCopies(json.add().put("outcome", outcome), done);
-            fields.put(LogFields.EFFECTS, json.toString());
-            fields.put(LogFields.MILLIS, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos));
+            fields.put(LogField.EFFECTS, json.toString());
+            fields.put(LogField.MILLIS, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos));
             LogLine.info(LOG, "refreshed", fields);
         } catch (RuntimeException e) {
             LOG.warnf("refresh message not logged: %s", e.toString());

@@ -5,13 +5,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.entitytable.deployment.logs.LogFields;
+import io.entitytable.deployment.logs.LogField;
+import io.entitytable.deployment.logs.LogLine;
 import io.entitytable.fanout.table.CopyEffects.Effect;
 import java.util.List;
 
 /**
- * A log line's {@link LogFields#EFFECTS}: a JSON array, written into one string field, listing at most {@link
- * LogFields#MAX_LISTED_KEYS} copy keys in all (the counts beside it are always whole).
+ * A log line's {@link LogField#EFFECTS}: a JSON array, written into one string field, listing at most {@link
+ * LogLine#MAX_LISTED_KEYS} copy keys in all (the counts beside it are always whole).
  */
 public final class EffectsJson {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -29,7 +30,7 @@ public final class EffectsJson {
         ArrayNode written = entry.putArray("written");
         ArrayNode deleted = entry.putArray("deleted");
         for (Effect effect : effects) {
-            if (listed == LogFields.MAX_LISTED_KEYS) {
+            if (listed == LogLine.MAX_LISTED_KEYS) {
                 entry.put("unlisted", true);
                 return;
             }
