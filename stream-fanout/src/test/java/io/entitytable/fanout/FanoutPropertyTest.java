@@ -8,7 +8,6 @@ import io.entitytable.fanout.table.FanoutStats;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.CoreItem;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
@@ -17,11 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
 import software.amazon.awssdk.services.dynamodb.model.Record;
-import software.amazon.awssdk.services.dynamodb.model.Shard;
-import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
-import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * Property-style: random sequences of core-item changes (seeded, bounded), fanned out with batches duplicated,
@@ -115,7 +110,7 @@ class FanoutPropertyTest {
         for (int i = 0; i < 40; i++) {
             driver.randomStep();
         }
-        List<Record> records = readStream(table);
+        List<Record> records = local.streamRecords(table);
         // The stream also holds the tombstones of deleted customers and stores, which the filters drop.
         assertThat(records.stream()
                         .filter(record -> CoreItem.isCore(
@@ -145,29 +140,5 @@ class FanoutPropertyTest {
                     .isEmpty();
         }
         assertThat(InvariantChecker.duplicates(plain, table)).isNotEmpty();
-    }
-
-    private static List<Record> readStream(String table) {
-        String arn =
-                plain.describeTable(request -> request.tableName(table)).table().latestStreamArn();
-        List<Record> records = new ArrayList<>();
-        try (DynamoDbStreamsClient streams = local.streamsClient()) {
-            List<Shard> shards = streams.describeStream(request -> request.streamArn(arn))
-                    .streamDescription()
-                    .shards();
-            for (Shard shard : shards) {
-                String iterator = streams.getShardIterator(request -> request.streamArn(arn)
-                                .shardId(shard.shardId())
-                                .shardIteratorType(ShardIteratorType.TRIM_HORIZON))
-                        .shardIterator();
-                while (iterator != null) {
-                    String current = iterator;
-                    GetRecordsResponse page = streams.getRecords(request -> request.shardIterator(current));
-                    records.addAll(page.records());
-                    iterator = page.records().isEmpty() ? null : page.nextShardIterator();
-                }
-            }
-        }
-        return records;
     }
 }

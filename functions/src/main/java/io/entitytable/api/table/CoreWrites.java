@@ -79,9 +79,27 @@ public class CoreWrites {
      */
     public void createChild(
             String businessId, List<Map<String, AttributeValue>> items, Optional<IdempotencyRecord> record) {
+        createChild(businessId, items, List.of(), record);
+    }
+
+    /**
+     * {@link #createChild(String, List, Optional)} for a subject that lists its links from the start (a customer
+     * brought back by the tenant import with its {@code storeIds}): each link counts on its target in the same
+     * transaction, as {@link #replaceCountingLink} counts one, so the target's {@code linkCount} is what the API's links
+     * would have made it.
+     *
+     * @throws WriteConflict at action 0 when the business does not exist, at {@code items.size() + 1 + i} when the
+     *     target of {@code links.get(i)} moved, went or is another business's
+     */
+    public void createChild(
+            String businessId,
+            List<Map<String, AttributeValue>> items,
+            List<LinkChange> links,
+            Optional<IdempotencyRecord> record) {
         List<TransactWriteItem> writes = new ArrayList<>();
         writes.add(actions.countChild(businessId, Values.string(items.get(0), Attributes.ID), 1));
         items.forEach(item -> writes.add(actions.create(stamped(item))));
+        links.forEach(link -> writes.add(actions.countLink(link)));
         transact(writes, record);
     }
 

@@ -9,6 +9,7 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
+import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
@@ -72,6 +73,75 @@ class CoreWritesTest {
         assertThatThrownBy(() -> writes.createChild(missing, List.of(store(missing, "main")), Optional.empty()))
                 .isInstanceOfSatisfying(WriteConflict.class, conflict -> assertThat(conflict.action())
                         .isZero());
+    }
+
+    @Test
+    void createChild_shouldCountEachLinkOnItsStore_whenTheChildIsCreatedWithItsLinks() {
+        // GIVEN two stores of the business, one already linked once
+        String businessId = business();
+        Map<String, AttributeValue> first = store(businessId, "first");
+        Map<String, AttributeValue> second = store(businessId, "second");
+        writes.createChild(businessId, List.of(first), Optional.empty());
+        writes.createChild(businessId, List.of(second), Optional.empty());
+        Map<String, AttributeValue> linkedBefore = customer(businessId, List.of());
+        writes.createChild(businessId, List.of(linkedBefore), Optional.empty());
+        Customer before = Customer.from(read(Entity.CUSTOMER, linkedBefore));
+        writes.replaceCountingLink(
+                read(Entity.CUSTOMER, linkedBefore),
+                before.withStoreIds(Set.of(Values.string(second, Attributes.ID)))
+                        .withVersion(2, Instant.now())
+                        .toItem(),
+                LinkChange.linking(ItemKey.of(second), businessId));
+        Map<String, AttributeValue> customer = customer(businessId, List.of(first, second));
+
+        // WHEN
+        writes.createChild(
+                businessId,
+                List.of(customer),
+                List.of(
+                        LinkChange.linking(ItemKey.of(first), businessId),
+                        LinkChange.linking(ItemKey.of(second), businessId)),
+                Optional.empty());
+
+        // THEN
+        assertThat(Values.set(read(Entity.CUSTOMER, customer), Attributes.STORE_IDS))
+                .containsExactlyInAnyOrder(Values.string(first, Attributes.ID), Values.string(second, Attributes.ID));
+        assertThat(Values.number(read(Entity.STORE, first), Attributes.LINK_COUNT))
+                .isEqualTo(1);
+        assertThat(Values.number(read(Entity.STORE, second), Attributes.LINK_COUNT))
+                .isEqualTo(2);
+    }
+
+    @Test
+    void createChild_shouldConflictAtTheLinkAndWriteNothing_whenALinkedStoreIsAnotherBusinesss() {
+        // GIVEN a store of another business
+        String businessId = business();
+        String otherId = business();
+        Map<String, AttributeValue> foreign = store(otherId, "foreign");
+        writes.createChild(otherId, List.of(foreign), Optional.empty());
+        Map<String, AttributeValue> customer = customer(businessId, List.of(foreign));
+
+        // WHEN / THEN the transaction fails at the link's count: counter (0), customer (1), link (2)
+        assertThatThrownBy(() -> writes.createChild(
+                        businessId,
+                        List.of(customer),
+                        List.of(LinkChange.linking(ItemKey.of(foreign), businessId)),
+                        Optional.empty()))
+                .isInstanceOfSatisfying(WriteConflict.class, conflict -> assertThat(conflict.action())
+                        .isEqualTo(2));
+        assertThat(table.findCore(Entity.CUSTOMER, Values.string(customer, Attributes.ID)))
+                .isEmpty();
+        assertThat(read(Entity.STORE, foreign)).doesNotContainKey(Attributes.LINK_COUNT);
+    }
+
+    private static Map<String, AttributeValue> customer(String businessId, List<Map<String, AttributeValue>> stores) {
+        Instant now = Instant.now();
+        Set<String> storeIds = new java.util.TreeSet<>();
+        for (Map<String, AttributeValue> store : stores) {
+            storeIds.add(Values.string(store, Attributes.ID));
+        }
+        return new Customer(Ids.newId(), businessId, "Ada", "Lovelace", null, Map.of(), storeIds, Set.of(), 1, now, now)
+                .toItem();
     }
 
     @Test

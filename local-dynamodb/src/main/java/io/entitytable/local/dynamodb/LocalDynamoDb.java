@@ -22,6 +22,10 @@ import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
+import software.amazon.awssdk.services.dynamodb.model.Record;
+import software.amazon.awssdk.services.dynamodb.model.Shard;
+import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 import software.amazon.dynamodb.services.local.main.ServerRunner;
 import software.amazon.dynamodb.services.local.server.DynamoDBProxyServer;
@@ -153,6 +157,35 @@ public final class LocalDynamoDb implements AutoCloseable {
 
     public DynamoDbStreamsClient streamsClient() {
         return pointedHere(DynamoDbStreamsClient.builder()).build();
+    }
+
+    /**
+     * Every record {@code tableName}'s stream holds, in stream order, each shard read from its trim horizon until a read
+     * returns nothing: what a test replays through the fan-out as the stream trigger would deliver it.
+     */
+    public List<Record> streamRecords(String tableName) {
+        List<Record> records = new ArrayList<>();
+        try (DynamoDbClient dynamo = client();
+                DynamoDbStreamsClient streams = streamsClient()) {
+            String arn = dynamo.describeTable(request -> request.tableName(tableName))
+                    .table()
+                    .latestStreamArn();
+            for (Shard shard : streams.describeStream(request -> request.streamArn(arn))
+                    .streamDescription()
+                    .shards()) {
+                String iterator = streams.getShardIterator(request -> request.streamArn(arn)
+                                .shardId(shard.shardId())
+                                .shardIteratorType(ShardIteratorType.TRIM_HORIZON))
+                        .shardIterator();
+                while (iterator != null) {
+                    String current = iterator;
+                    GetRecordsResponse page = streams.getRecords(request -> request.shardIterator(current));
+                    records.addAll(page.records());
+                    iterator = page.records().isEmpty() ? null : page.nextShardIterator();
+                }
+            }
+        }
+        return records;
     }
 
     /** Any SDK client of this database: its endpoint, the credentials it accepts, the SDK's lightest HTTP client. */

@@ -1,5 +1,6 @@
 package io.entitytable.verify;
 
+import java.net.URI;
 import java.time.Duration;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
@@ -16,9 +17,10 @@ import software.amazon.awssdk.services.sqs.SqsClientBuilder;
 
 /**
  * The DynamoDB (and, for {@code repair --refresh-queue}, SQS) client of one run: DynamoDB Local with dummy credentials
- * when {@code --endpoint} is given, real AWS through the default credential and region chains otherwise.
+ * when {@code --endpoint} is given, real AWS through the default credential and region chains otherwise. Public for the
+ * other operators' tools (tenant-transfer), so {@code --endpoint} and {@code --region} mean the same in every tool.
  */
-final class DynamoClientFactory {
+public final class DynamoClientFactory {
     /** DynamoDB Local (started with -sharedDb, as local-dynamodb does) accepts any credentials. */
     private static final StaticCredentialsProvider LOCAL_CREDENTIALS =
             StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local"));
@@ -32,16 +34,24 @@ final class DynamoClientFactory {
     private DynamoClientFactory() {}
 
     static DynamoDbClient create(VerifyOptions options) {
+        return create(options.endpoint(), options.region());
+    }
+
+    /**
+     * The client of {@code --endpoint} (null: AWS) and {@code --region} (null: us-east-1 with an endpoint, else the SDK's
+     * region chain).
+     */
+    public static DynamoDbClient create(URI endpoint, String region) {
         DynamoDbClientBuilder builder = DynamoDbClient.builder()
                 .httpClient(httpClient())
                 .overrideConfiguration(config -> config.retryStrategy(retry -> retry.maxAttempts(MAX_ATTEMPTS)));
-        if (options.endpoint() != null) {
-            return builder.endpointOverride(options.endpoint())
-                    .region(options.region() == null ? LOCAL_REGION : Region.of(options.region()))
+        if (endpoint != null) {
+            return builder.endpointOverride(endpoint)
+                    .region(region == null ? LOCAL_REGION : Region.of(region))
                     .credentialsProvider(LOCAL_CREDENTIALS)
                     .build();
         }
-        return builder.region(region(options))
+        return builder.region(region(region))
                 .credentialsProvider(DefaultCredentialsProvider.builder().build())
                 .build();
     }
@@ -56,7 +66,7 @@ final class DynamoClientFactory {
         }
         SqsClientBuilder builder = SqsClient.builder()
                 .httpClient(httpClient())
-                .region(region(options))
+                .region(region(options.region()))
                 .credentialsProvider(
                         options.endpoint() != null
                                 ? LOCAL_CREDENTIALS
@@ -79,13 +89,20 @@ final class DynamoClientFactory {
         if (options.region() != null) {
             return options;
         }
-        return options.withRegion(
-                options.endpoint() != null ? LOCAL_REGION.id() : region(options).id());
+        return options.withRegion(resolveRegion(options.endpoint(), null));
     }
 
-    private static Region region(VerifyOptions options) {
-        if (options.region() != null) {
-            return Region.of(options.region());
+    /** {@link #resolveRegion(VerifyOptions)} for a tool of its own options: the region its summary names. */
+    public static String resolveRegion(URI endpoint, String region) {
+        if (region != null) {
+            return region;
+        }
+        return endpoint != null ? LOCAL_REGION.id() : region(null).id();
+    }
+
+    private static Region region(String region) {
+        if (region != null) {
+            return Region.of(region);
         }
         try {
             return DefaultAwsRegionProviderChain.builder().build().getRegion();

@@ -5,30 +5,45 @@ import java.net.URISyntaxException;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The arguments of a command, read in order: each option's value is checked as it is read, so the first bad option is
  * the one reported. Every command of the tool reads its options through this, so an option means and checks the same
- * everywhere; which options a command takes is its own.
+ * everywhere; which options a command takes is its own. Public for the other operators' tools (tenant-transfer), so
+ * their options read and check the same way.
  */
-final class OptionReader {
+public final class OptionReader {
     private final Deque<String> arguments;
 
-    OptionReader(List<String> args) {
+    public OptionReader(List<String> args) {
         this.arguments = new ArrayDeque<>(args);
     }
 
-    boolean hasNext() {
+    public boolean hasNext() {
         return !arguments.isEmpty();
     }
 
+    /** The first argument, the command: one of {@code commands}, by its name. */
+    public <T> T command(Map<String, T> commands) {
+        if (!hasNext()) {
+            throw new UsageException("no command given");
+        }
+        String name = next();
+        T command = commands.get(name);
+        if (command == null) {
+            throw new UsageException("unknown command '" + name + "'");
+        }
+        return command;
+    }
+
     /** The next argument: the command's name, or an option. */
-    String next() {
+    public String next() {
         return arguments.pop();
     }
 
     /** The value after {@code option}; an option (or nothing) there means it was left out. */
-    String value(String option) {
+    public String value(String option) {
         if (arguments.isEmpty() || arguments.peek().startsWith("--")) {
             throw new UsageException(option + " needs a value");
         }
@@ -36,7 +51,7 @@ final class OptionReader {
     }
 
     /** An http(s) URL with a host; {@code example} shows what is expected. */
-    URI url(String option, String example) {
+    public URI url(String option, String example) {
         String value = value(option);
         try {
             URI uri = new URI(value);
@@ -51,7 +66,7 @@ final class OptionReader {
         }
     }
 
-    boolean bool(String option) {
+    public boolean bool(String option) {
         String value = value(option);
         return switch (value) {
             case "true" -> true;

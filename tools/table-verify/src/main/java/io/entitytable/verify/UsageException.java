@@ -1,8 +1,8 @@
 package io.entitytable.verify;
 
 /** Wrong command line, or a table that does not exist: exit code 2, nothing read or written. */
-final class UsageException extends RuntimeException {
-    UsageException(String message) {
+public final class UsageException extends RuntimeException {
+    public UsageException(String message) {
         super(message);
     }
 }

@@ -4,6 +4,7 @@ import io.entitytable.deployment.SearchIndex;
 import io.entitytable.model.TableLayout;
 import java.net.URI;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The command line: {@code verify|repair [--endpoint URL] [--table NAME] [--region R] [--segments N] [--search-endpoint
@@ -89,18 +90,11 @@ record VerifyOptions(
 
     static VerifyOptions parse(List<String> args) {
         OptionReader arguments = new OptionReader(args);
-        if (!arguments.hasNext()) {
-            throw new UsageException("no command given");
-        }
-        String name = arguments.next();
-        Command command =
-                switch (name) {
-                    case "verify" -> Command.VERIFY;
-                    case "repair" -> Command.REPAIR;
-                    case "jobs" -> Command.JOBS;
-                    case "purge-idempotency" -> Command.PURGE_IDEMPOTENCY;
-                    default -> throw new UsageException("unknown command '" + name + "'");
-                };
+        Command command = arguments.command(Map.of(
+                "verify", Command.VERIFY,
+                "repair", Command.REPAIR,
+                "jobs", Command.JOBS,
+                "purge-idempotency", Command.PURGE_IDEMPOTENCY));
         URI endpoint = null;
         String table = TableLayout.ENTITY.defaultTableName();
         String region = null;

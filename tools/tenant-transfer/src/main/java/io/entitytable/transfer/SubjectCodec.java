@@ -1,0 +1,187 @@
+package io.entitytable.transfer;
+
+import io.entitytable.api.response.AddressResponse;
+import io.entitytable.api.response.BusinessResponse;
+import io.entitytable.api.response.CustomerNameResponse;
+import io.entitytable.api.response.CustomerResponse;
+import io.entitytable.api.response.OrderLineResponse;
+import io.entitytable.api.response.OrderResponse;
+import io.entitytable.api.response.StoreResponse;
+import io.entitytable.api.response.SubjectResponse;
+import io.entitytable.model.Address;
+import io.entitytable.model.Business;
+import io.entitytable.model.CoreItem;
+import io.entitytable.model.Customer;
+import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Ids;
+import io.entitytable.model.Order;
+import io.entitytable.model.OrderLine;
+import io.entitytable.model.Store;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * A subject between the table's records and the API's JSON representation that the file carries. Out: the API's own
+ * {@link SubjectResponse#from}. In: the response record of the line's kind, turned back into the record the API built it
+ * from, every field the record needs checked first, so a line that lacks one is refused with its name rather than
+ * written half.
+ */
+final class SubjectCodec {
+    /** Each kind of line and the response record its subject is; the same pairs as SubjectResponse's discriminator. */
+    private static final Map<String, Class<? extends SubjectResponse>> RESPONSES = Map.of(
+            Entity.BUSINESS.keyName(), BusinessResponse.class,
+            Entity.CUSTOMER.keyName(), CustomerResponse.class,
+            Entity.STORE.keyName(), StoreResponse.class,
+            Entity.ORDER.keyName(), OrderResponse.class);
+
+    private SubjectCodec() {}
+
+    /** The response record of {@code kind}, empty for a kind that is not a subject's. */
+    static Optional<Class<? extends SubjectResponse>> responseOf(String kind) {
+        return Optional.ofNullable(RESPONSES.get(kind));
+    }
+
+    /** The subject as the API answers it: the record of a whole core item (an order with its lines). */
+    static SubjectResponse toResponse(CoreItem item) {
+        return SubjectResponse.from(item);
+    }
+
+    /**
+     * The record the API would have built {@code subject} from.
+     *
+     * @throws IllegalArgumentException naming the first field missing or malformed
+     */
+    static CoreItem toRecord(SubjectResponse subject) {
+        common(subject);
+        if (subject instanceof BusinessResponse business) {
+            return new Business(
+                    business.id(),
+                    required(business.name(), "name"),
+                    tags(business.tags()),
+                    business.version(),
+                    required(business.createdAt(), "createdAt"),
+                    required(business.updatedAt(), "updatedAt"));
+        } else if (subject instanceof CustomerResponse customer) {
+            Map<String, Address> addresses = new TreeMap<>();
+            if (customer.mailingAddresses() != null) {
+                customer.mailingAddresses()
+                        .forEach((label, address) ->
+                                addresses.put(label, address(required(address, "mailingAddresses." + label))));
+            }
+            Set<String> storeIds = ids(customer.storeIds(), "storeIds");
+            return new Customer(
+                    customer.id(),
+                    id(customer.businessId(), "businessId"),
+                    required(customer.firstName(), "firstName"),
+                    required(customer.lastName(), "lastName"),
+                    customer.email(),
+                    addresses,
+                    storeIds,
+                    tags(customer.tags()),
+                    customer.version(),
+                    required(customer.createdAt(), "createdAt"),
+                    required(customer.updatedAt(), "updatedAt"));
+        } else if (subject instanceof StoreResponse store) {
+            return new Store(
+                    store.id(),
+                    id(store.businessId(), "businessId"),
+                    required(store.name(), "name"),
+                    address(required(store.address(), "address")),
+                    tags(store.tags()),
+                    store.version(),
+                    required(store.createdAt(), "createdAt"),
+                    required(store.updatedAt(), "updatedAt"));
+        } else if (subject instanceof OrderResponse order) {
+            List<OrderLine> lines = lines(required(order.lines(), "lines"));
+            CustomerNameResponse customer = required(order.customer(), "customer");
+            return new Order(
+                    order.id(),
+                    id(order.businessId(), "businessId"),
+                    id(order.customerId(), "customerId"),
+                    required(order.status(), "status"),
+                    order.totalCents(),
+                    order.paymentCard(),
+                    new CustomerSnapshot(
+                            required(customer.firstName(), "customer.firstName"),
+                            required(customer.lastName(), "customer.lastName")),
+                    address(required(order.shipTo(), "shipTo")),
+                    lines,
+                    lines.size(),
+                    tags(order.tags()),
+                    order.version(),
+                    required(order.createdAt(), "createdAt"),
+                    required(order.updatedAt(), "updatedAt"));
+        }
+        throw new IllegalArgumentException("no record for " + subject.entity());
+    }
+
+    private static void common(SubjectResponse subject) {
+        id(subject.id(), "id");
+        if (subject.version() < 1) {
+            throw new IllegalArgumentException("version must be 1 or more, not " + subject.version());
+        }
+    }
+
+    /**
+     * An order's lines, which must be numbered 1, 2, 3 ... in order: the API numbers them so, and deletes an order's
+     * lines by those numbers.
+     */
+    private static List<OrderLine> lines(List<OrderLineResponse> lines) {
+        List<OrderLine> records = new ArrayList<>(lines.size());
+        for (OrderLineResponse line : lines) {
+            OrderLineResponse present = required(line, "lines[" + records.size() + "]");
+            if (present.lineNo() != records.size() + 1) {
+                throw new IllegalArgumentException("lines[" + records.size() + "].lineNo must be "
+                        + (records.size() + 1) + ", not " + present.lineNo());
+            }
+            records.add(new OrderLine(
+                    present.lineNo(),
+                    required(present.sku(), "lines[" + records.size() + "].sku"),
+                    present.description(),
+                    present.quantity(),
+                    present.unitPriceCents()));
+        }
+        return records;
+    }
+
+    private static Address address(AddressResponse address) {
+        return new Address(address.street(), address.city(), address.state(), address.zip(), address.country());
+    }
+
+    private static Set<String> tags(Set<String> tags) {
+        return tags == null ? Set.of() : new TreeSet<>(tags);
+    }
+
+    private static Set<String> ids(Set<String> ids, String field) {
+        if (ids == null) {
+            return Set.of();
+        }
+        ids.forEach(value -> id(value, field));
+        return new TreeSet<>(ids);
+    }
+
+    private static String id(String value, String field) {
+        if (!Ids.isValid(value)) {
+            throw new IllegalArgumentException(
+                    field + " must be an id as the API returns it (26 characters), not " + quoted(value));
+        }
+        return value;
+    }
+
+    private static <T> T required(T value, String field) {
+        if (value == null) {
+            throw new IllegalArgumentException(field + " is missing");
+        }
+        return value;
+    }
+
+    private static String quoted(String value) {
+        return value == null ? "nothing" : "'" + value + "'";
+    }
+}

@@ -1,0 +1,180 @@
+package io.entitytable.transfer;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.api.table.EntityTable;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.BusinessShards;
+import io.entitytable.model.CoreItem;
+import io.entitytable.model.Entity;
+import io.entitytable.model.ItemKey;
+import io.entitytable.model.Keys;
+import io.entitytable.model.Order;
+import io.entitytable.model.OrderLine;
+import io.entitytable.model.TableLayout;
+import io.entitytable.model.Values;
+import io.entitytable.model.access.ParallelTasks;
+import io.entitytable.model.access.PartitionQuery;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+
+/**
+ * Writes one business to a file ({@link TenantFormat}) as it reads it, a page at a time, so its memory does not grow
+ * with the business. The business item by GetItem; then, for each kind of child in file order, each write shard of the
+ * business in businessGsi (docs/design.md §2, "The write-sharded business index") by Query, {@code businessShard =
+ * <B>#n AND begins_with(type, <entity>#)}, {@value #PAGE_SIZE} items a page; an order's lines, which no index holds, by
+ * strongly consistent BatchGetItems for the lines of a whole page of orders, {@value #READERS} at a time (their keys
+ * follow from each order's {@code lineCount}). Never a Scan.
+ *
+ * <p>businessGsi is eventually consistent: a subject written or renamed while the export runs may be missing or appear
+ * twice (an import refuses the second). Export a business while nobody writes to it.
+ */
+final class TenantExport {
+    /**
+     * Items a Query page: what the export holds at most at once (a page of orders with their lines), few enough Queries
+     * for a large business, and a page of orders' lines in a few BatchGetItems (100 keys each) read side by side.
+     */
+    static final int PAGE_SIZE = 250;
+
+    /** BatchGetItems of one page's lines in flight at once: the lines are most of the reads of a business. */
+    static final int READERS = 4;
+
+    /** BatchGetItem's limit. */
+    private static final int BATCH_GET_KEYS = 100;
+
+    private final EntityTable table;
+    private final ObjectMapper json;
+    private final int pageSize;
+
+    TenantExport(DynamoDbClient dynamo, String tableName) {
+        this(dynamo, tableName, PAGE_SIZE);
+    }
+
+    TenantExport(DynamoDbClient dynamo, String tableName, int pageSize) {
+        this.table = new EntityTable(dynamo, tableName);
+        this.json = TransferJson.mapper();
+        this.pageSize = pageSize;
+    }
+
+    /**
+     * Writes the business {@code businessId} to {@code out}: header, subjects, end line.
+     *
+     * @throws TransferRefused when the table has no such business (nothing is written)
+     */
+    Transferred run(String businessId, Writer out) throws IOException {
+        Map<String, AttributeValue> businessItem = table.findCore(Entity.BUSINESS, businessId)
+                .orElseThrow(() -> new TransferRefused(
+                        "business " + businessId + " is not in table " + table.name() + ": nothing exported"));
+        Tally tally = new Tally();
+        writeLine(out, TenantFormat.Header.now(businessId));
+        write(out, tally, CoreItem.from(businessItem));
+        for (Entity entity : FileOrder.children()) {
+            for (String shard : BusinessShards.partitions(businessId)) {
+                exportShard(out, tally, entity, shard);
+            }
+        }
+        writeLine(out, tally.end());
+        out.flush();
+        return new Transferred(businessId, tally, 0);
+    }
+
+    private void exportShard(Writer out, Tally tally, Entity entity, String shard) throws IOException {
+        QueryRequest request = PartitionQuery.sortBeginsWith(
+                        TableLayout.BUSINESS_GSI, shard, entity.coreSortKeyPrefix())
+                .toRequest(table.name())
+                .toBuilder()
+                .limit(pageSize)
+                .build();
+        for (QueryResponse page : table.dynamo().queryPaginator(request)) {
+            List<CoreItem> records = new ArrayList<>(page.items().size());
+            for (Map<String, AttributeValue> item : page.items()) {
+                if (CoreItem.isCore(item)) {
+                    records.add(entity.read(item));
+                }
+            }
+            for (CoreItem record : withCollections(records)) {
+                write(out, tally, record);
+            }
+        }
+    }
+
+    /** The records with the rest of their item collections read: each order with its lines. */
+    private List<CoreItem> withCollections(List<CoreItem> records) {
+        List<ItemKey> keys = new ArrayList<>();
+        for (CoreItem record : records) {
+            keys.addAll(collectionKeys(record));
+        }
+        List<Callable<List<Map<String, AttributeValue>>>> reads = new ArrayList<>();
+        for (int from = 0; from < keys.size(); from += BATCH_GET_KEYS) {
+            List<ItemKey> chunk = keys.subList(from, Math.min(keys.size(), from + BATCH_GET_KEYS));
+            reads.add(() -> table.getAll(chunk));
+        }
+        Map<String, List<OrderLine>> linesByOrder = new HashMap<>();
+        List<List<Map<String, AttributeValue>>> read = reads.size() < 2
+                ? reads.stream().map(TenantExport::call).toList()
+                : ParallelTasks.run("tenant-export", Math.min(reads.size(), READERS), reads);
+        for (List<Map<String, AttributeValue>> items : read) {
+            for (Map<String, AttributeValue> item : items) {
+                linesByOrder
+                        .computeIfAbsent(Values.string(item, Attributes.ID), id -> new ArrayList<>())
+                        .add(OrderLine.from(item));
+            }
+        }
+        List<CoreItem> whole = new ArrayList<>(records.size());
+        for (CoreItem record : records) {
+            whole.add(record instanceof Order order ? withLines(order, linesByOrder) : record);
+        }
+        return whole;
+    }
+
+    /** The keys of an order's lines, {@code 1..lineCount}, as the API's delete of the order names them. */
+    private static List<ItemKey> collectionKeys(CoreItem record) {
+        if (!(record instanceof Order order)) {
+            return List.of();
+        }
+        List<ItemKey> keys = new ArrayList<>(order.lineCount());
+        for (int lineNo = 1; lineNo <= order.lineCount(); lineNo++) {
+            keys.add(new ItemKey(order.id(), Keys.lineType(lineNo)));
+        }
+        return keys;
+    }
+
+    private static <T> T call(Callable<T> read) {
+        try {
+            return read.call();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Order withLines(Order order, Map<String, List<OrderLine>> linesByOrder) {
+        List<OrderLine> lines = new ArrayList<>(linesByOrder.getOrDefault(order.id(), List.of()));
+        if (lines.size() != order.lineCount()) {
+            throw new IllegalStateException("order " + order.id() + " counts " + order.lineCount() + " lines and the"
+                    + " table holds " + lines.size() + " of them: it changed while the export ran; export again");
+        }
+        lines.sort(Comparator.comparingInt(OrderLine::lineNo));
+        return order.withLines(lines);
+    }
+
+    private void write(Writer out, Tally tally, CoreItem record) throws IOException {
+        writeLine(out, new TenantFormat.SubjectLine(record.entity().keyName(), SubjectCodec.toResponse(record)));
+        tally.add(record);
+    }
+
+    private void writeLine(Writer out, Object line) throws IOException {
+        out.write(json.writeValueAsString(line));
+        out.write('\n');
+    }
+}

@@ -1,0 +1,182 @@
+package io.entitytable.transfer;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.api.table.CoreWrites;
+import io.entitytable.api.table.EntityTable;
+import io.entitytable.api.table.LinkChange;
+import io.entitytable.api.table.TransactionConflict;
+import io.entitytable.api.table.WriteConflict;
+import io.entitytable.model.CoreItem;
+import io.entitytable.model.Entity;
+import io.entitytable.model.ItemKey;
+import io.entitytable.model.Values;
+import io.entitytable.model.access.Backoff;
+import io.entitytable.model.access.ParallelTasks;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Brings a business back from a file into a table that does not hold it. First the whole file is checked ({@link
+ * TenantFileCheck}) and the table asked for the business: a bad file or a business that is there is refused before
+ * anything is written. Then the file is read again and every subject written as the API creates one, through the API's
+ * own {@link CoreWrites}: the business with its child counters, then each child counted on its business in one
+ * transaction, with the same ids, versions and times. A customer's links count on the stores it names in that same
+ * transaction ({@link CoreWrites#createChild(String, List, List, Optional)}), so each store's {@code linkCount} ends as
+ * the API's links would have left it. The stream fan-out then makes every copy (edges, tag copies) and the indexer every
+ * search document, as for any API write.
+ *
+ * <p>Subjects of one kind are written {@value #WRITERS} at a time, a batch of {@value #BATCH} after another; a kind
+ * starts once the kinds before it are written (stores before the customers that count on them).
+ */
+final class TenantImport {
+    /** Writes in flight: enough to hide a round trip, few enough to meet seldom on one counter. */
+    static final int WRITERS = 4;
+
+    /** Subjects read ahead of the writes: the import's memory besides what the check keeps. */
+    static final int BATCH = 64;
+
+    /** Two writes of this import can meet on a counter (a transaction conflict): each is retried, spread out. */
+    private static final int ATTEMPTS = 10;
+
+    private final EntityTable table;
+    private final CoreWrites writes;
+    private final ObjectMapper json;
+    private final AtomicLong conflictsRetried = new AtomicLong();
+    private final Backoff backoff =
+            new Backoff(ATTEMPTS, Duration.ofMillis(4), Duration.ofMillis(256), conflictsRetried::incrementAndGet);
+
+    TenantImport(DynamoDbClient dynamo, String tableName) {
+        this.table = new EntityTable(dynamo, tableName);
+        this.writes = new CoreWrites(table);
+        this.json = TransferJson.mapper();
+    }
+
+    /**
+     * Imports {@code file}.
+     *
+     * @throws TransferRefused when the file is not a complete tenant export or the table holds its business (nothing
+     *     written)
+     * @throws ImportStopped when a write failed after others were made
+     */
+    Transferred run(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new TransferRefused(file + " is not a file: nothing imported");
+        }
+        TenantFileCheck.CheckedFile checked = TenantFileCheck.check(file, json);
+        String businessId = checked.businessId();
+        if (table.findCore(Entity.BUSINESS, businessId).isPresent()) {
+            throw new TransferRefused("business " + businessId + " is already in table " + table.name()
+                    + ": nothing imported (import writes a business only into a table that does not hold it)");
+        }
+        Tally written = new Tally();
+        try (TenantFileReader reader = TenantFileReader.open(file, json)) {
+            List<CoreItem> batch = new ArrayList<>(BATCH);
+            Optional<TenantFileReader.Subject> next;
+            while ((next = reader.next()).isPresent()) {
+                CoreItem record = next.get().record();
+                if (!batch.isEmpty() && (batch.size() == BATCH || batch.get(0).entity() != record.entity())) {
+                    writeAll(batch, checked, written);
+                    batch.clear();
+                }
+                batch.add(record);
+            }
+            writeAll(batch, checked, written);
+            if (!written.matches(reader.end())) {
+                throw new ImportStopped(
+                        file + " changed while it was imported: " + written.subjectCount() + " subjects written ("
+                                + written.subjects() + ")",
+                        null);
+            }
+        }
+        return new Transferred(businessId, written, conflictsRetried.get());
+    }
+
+    /** Writes a batch of subjects of one kind, then counts them; the first failure stops the import. */
+    private void writeAll(List<CoreItem> batch, TenantFileCheck.CheckedFile checked, Tally written) {
+        List<Callable<Void>> tasks = new ArrayList<>(batch.size());
+        for (CoreItem record : batch) {
+            tasks.add(() -> {
+                write(record, checked);
+                return null;
+            });
+        }
+        try {
+            ParallelTasks.run("tenant-import", WRITERS, tasks);
+        } catch (RuntimeException e) {
+            throw new ImportStopped(
+                    "the import stopped with " + written.subjectCount() + " subjects written before a batch of "
+                            + batch.size() + " " + batch.get(0).entity().collection() + " (some of which may be written"
+                            + " too): " + describe(e) + ". Erase the business's items before importing it again.",
+                    e);
+        }
+        batch.forEach(written::add);
+    }
+
+    private void write(CoreItem record, TenantFileCheck.CheckedFile checked) {
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        items.add(record.toItem());
+        items.addAll(record.collectionItems());
+        if (record.entity().isTenant()) {
+            if (!retried(() -> writes.createBusiness(items.get(0), Optional.empty()))) {
+                throw new IllegalStateException("business " + record.id() + " was created while the import ran");
+            }
+            return;
+        }
+        List<LinkChange> links = new ArrayList<>();
+        record.entity().link().ifPresent(link -> {
+            for (String targetId : Values.set(items.get(0), link.attribute())) {
+                links.add(LinkChange.linking(checked.linkTargets().get(targetId), checked.businessId()));
+            }
+        });
+        try {
+            retried(() -> {
+                writes.createChild(checked.businessId(), items, links, Optional.empty());
+                return null;
+            });
+        } catch (WriteConflict e) {
+            throw new IllegalStateException(conflictAt(record, items, links, e.action()), e);
+        }
+    }
+
+    /** What a refused condition of a child's transaction means, by the action that failed. */
+    private static String conflictAt(
+            CoreItem record, List<Map<String, AttributeValue>> items, List<LinkChange> links, int action) {
+        String subject = record.entity().keyName() + " " + record.id();
+        if (action == 0) {
+            return subject + ": the business's counters are gone (the business was deleted while the import ran)";
+        }
+        if (action <= items.size()) {
+            return subject + ": the table already holds item " + ItemKey.of(items.get(action - 1));
+        }
+        return subject + ": " + links.get(action - 1 - items.size()).store() + " is not there any more";
+    }
+
+    /** Runs a write again after a transaction conflict with another of this import's writes. */
+    private <T> T retried(Supplier<T> write) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return write.get();
+            } catch (TransactionConflict e) {
+                if (attempt >= ATTEMPTS) {
+                    throw e;
+                }
+                backoff.pauseBefore(attempt);
+            }
+        }
+    }
+
+    private static String describe(RuntimeException e) {
+        return e.getMessage() != null ? e.getMessage() : e.toString();
+    }
+}

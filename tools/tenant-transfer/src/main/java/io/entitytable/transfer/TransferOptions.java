@@ -1,0 +1,102 @@
+package io.entitytable.transfer;
+
+import io.entitytable.model.Ids;
+import io.entitytable.model.TableLayout;
+import io.entitytable.verify.OptionReader;
+import io.entitytable.verify.UsageException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The command line: {@code export --business ID --out FILE [--endpoint URL] [--table NAME] [--region R]} or {@code
+ * import --in FILE [--endpoint URL] [--table NAME] [--region R]}, read through the verify tool's {@link OptionReader},
+ * so the table's options mean and check the same as in every operator tool.
+ *
+ * @param businessId export: the business written to the file
+ * @param file export: the file written ({@code --out}); import: the file read ({@code --in})
+ * @param endpoint DynamoDB Local (or any endpoint override); null means AWS through the default credential chain
+ * @param region null means the SDK's region chain; us-east-1 with an endpoint
+ */
+record TransferOptions(Command command, String businessId, Path file, URI endpoint, String table, String region) {
+
+    enum Command {
+        EXPORT,
+        IMPORT
+    }
+
+    static final String USAGE =
+            """
+            usage: export --business ID --out FILE [--endpoint URL] [--table NAME] [--region R]
+                   import --in FILE [--endpoint URL] [--table NAME] [--region R]
+              export   write one business (the business, its stores, customers and orders with their lines) to FILE as
+                       NDJSON, reading it by Query; FILE must not exist
+              import   check all of FILE, then write its business into a table that does not hold it, through the
+                       API's own writes (the stream fan-out and the indexer then rebuild its copies and documents)
+              --business ID  the business's id (26 characters, as the API returns it)
+              --out FILE     export: the file to write
+              --in FILE      import: the file to read
+              --endpoint URL DynamoDB Local, e.g. http://localhost:8000 (dummy credentials); omit for AWS
+              --table NAME   table name (default %s)
+              --region R     AWS region (default: the SDK's region chain; us-east-1 with --endpoint)
+            exit codes: 0 done, 2 usage error or refused (unknown business, business already there, a file that is
+            not a complete tenant export of a known version): nothing written, 3 could not finish"""
+                    .formatted(TableLayout.ENTITY.defaultTableName());
+
+    static TransferOptions parse(List<String> args) {
+        OptionReader arguments = new OptionReader(args);
+        Command command = arguments.command(Map.of("export", Command.EXPORT, "import", Command.IMPORT));
+        String businessId = null;
+        Path out = null;
+        Path in = null;
+        URI endpoint = null;
+        String table = TableLayout.ENTITY.defaultTableName();
+        String region = null;
+        while (arguments.hasNext()) {
+            String option = arguments.next();
+            switch (option) {
+                case "--business" -> businessId = arguments.value(option);
+                case "--out" -> out = Path.of(arguments.value(option));
+                case "--in" -> in = Path.of(arguments.value(option));
+                case "--endpoint" -> endpoint = arguments.url(option, "http://localhost:8000");
+                case "--table" -> table = arguments.value(option);
+                case "--region" -> region = arguments.value(option);
+                default -> throw new UsageException("unknown option '" + option + "'");
+            }
+        }
+        if (table.isBlank()) {
+            throw new UsageException("--table needs a name");
+        }
+        if (command == Command.EXPORT) {
+            if (in != null) {
+                throw new UsageException("--in is an option of import; export writes --out FILE");
+            }
+            if (businessId == null || out == null) {
+                throw new UsageException("export needs --business ID and --out FILE");
+            }
+            if (!Ids.isValid(businessId)) {
+                throw new UsageException(
+                        "--business must be an id as the API returns it (26 characters), not '" + businessId + "'");
+            }
+            return new TransferOptions(command, businessId, out, endpoint, table, region);
+        }
+        if (out != null || businessId != null) {
+            throw new UsageException(
+                    "--out and --business are options of export; import reads the business from" + " --in FILE");
+        }
+        if (in == null) {
+            throw new UsageException("import needs --in FILE");
+        }
+        return new TransferOptions(command, null, in, endpoint, table, region);
+    }
+
+    /** Where the summary says the table is: {@code http://localhost:8000} or {@code aws:eu-west-1}. */
+    String target() {
+        return endpoint != null ? endpoint.toString() : "aws:" + region;
+    }
+
+    TransferOptions withRegion(String resolved) {
+        return new TransferOptions(command, businessId, file, endpoint, table, resolved);
+    }
+}

@@ -1,0 +1,34 @@
+package io.entitytable.transfer;
+
+import io.entitytable.model.Attributes;
+import io.entitytable.model.ItemKey;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** TEST ONLY: a whole (small) table read by Scan, to compare two tables item for item. */
+final class TableItems {
+    private TableItems() {}
+
+    /**
+     * Every item by key, without {@code correlationId}: the API stamps it with the id of the request that wrote the
+     * item, so it names the write, not the subject.
+     */
+    static Map<ItemKey, Map<String, AttributeValue>> of(DynamoDbClient dynamo, String table) {
+        Map<ItemKey, Map<String, AttributeValue>> items = new TreeMap<>();
+        dynamo.scanPaginator(request -> request.tableName(table).consistentRead(true))
+                .items()
+                .forEach(item -> {
+                    Map<String, AttributeValue> compared = new HashMap<>(item);
+                    compared.remove(Attributes.CORRELATION_ID);
+                    items.put(ItemKey.of(item), compared);
+                });
+        return items;
+    }
+
+    static int count(DynamoDbClient dynamo, String table) {
+        return of(dynamo, table).size();
+    }
+}

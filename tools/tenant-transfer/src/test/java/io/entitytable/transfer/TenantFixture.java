@@ -1,0 +1,203 @@
+package io.entitytable.transfer;
+
+import io.entitytable.api.table.CoreWrites;
+import io.entitytable.api.table.EntityTable;
+import io.entitytable.api.table.LinkChange;
+import io.entitytable.model.Address;
+import io.entitytable.model.Business;
+import io.entitytable.model.Customer;
+import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Ids;
+import io.entitytable.model.ItemKey;
+import io.entitytable.model.Order;
+import io.entitytable.model.OrderLine;
+import io.entitytable.model.Store;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * TEST ONLY: a business written as the API writes one, through the API's own {@link CoreWrites} and the model's
+ * records: creates counted on the business, links counted on the store ({@link CoreWrites#replaceCountingLink}, the
+ * customer's version going up as the API's link does), a rename that moves a key. {@link #bulk} instead puts many
+ * subjects' items directly, for the tests that only read them.
+ */
+final class TenantFixture {
+    private final EntityTable table;
+    private final CoreWrites writes;
+    private int sequence;
+
+    TenantFixture(DynamoDbClient dynamo, String tableName) {
+        this.table = new EntityTable(dynamo, tableName);
+        this.writes = new CoreWrites(table);
+    }
+
+    Business business(String name, String... tags) {
+        Business business = new Business(Ids.newId(), name, Set.of(tags), 1, now(), now());
+        writes.createBusiness(business.toItem(), Optional.empty());
+        return business;
+    }
+
+    Store store(Business business, String name, String city, String... tags) {
+        Store store = new Store(Ids.newId(), business.id(), name, address(city), Set.of(tags), 1, now(), now());
+        writes.createChild(business.id(), List.of(store.toItem()), Optional.empty());
+        return store;
+    }
+
+    Customer customer(Business business, String firstName, String lastName, String... tags) {
+        Customer customer = new Customer(
+                Ids.newId(),
+                business.id(),
+                firstName,
+                lastName,
+                firstName.toLowerCase() + "@example.com",
+                Map.of("home", address("Lyon"), "work", address("Paris")),
+                Set.of(),
+                Set.of(tags),
+                1,
+                now(),
+                now());
+        writes.createChild(business.id(), List.of(customer.toItem()), Optional.empty());
+        return customer;
+    }
+
+    /** As the API's link: the customer's next version lists the store, counted on it in the same transaction. */
+    void link(Customer customer, Store store) {
+        Map<String, AttributeValue> current =
+                table.findCore(Entity.CUSTOMER, customer.id()).orElseThrow();
+        Customer read = Customer.from(current);
+        Set<String> storeIds = new TreeSet<>(read.storeIds());
+        storeIds.add(store.id());
+        Customer next = read.withStoreIds(storeIds).withVersion(read.version() + 1, now());
+        Map<String, AttributeValue> storeItem =
+                table.findCore(Entity.STORE, store.id()).orElseThrow();
+        writes.replaceCountingLink(
+                current, next.toItem(), LinkChange.linking(ItemKey.of(storeItem), customer.businessId()));
+    }
+
+    /** As the API's rename: a new key for the store (Delete + Put), its link count moving with it. */
+    Store rename(Store store, String name) {
+        Map<String, AttributeValue> current =
+                table.findCore(Entity.STORE, store.id()).orElseThrow();
+        Store read = Store.from(current);
+        Store next = read.withDetails(name, read.address()).withVersion(read.version() + 1, now());
+        writes.replace(current, next.toItem());
+        return next;
+    }
+
+    Order order(Customer customer, int lines, String... tags) {
+        List<OrderLine> orderLines = new ArrayList<>();
+        for (int lineNo = 1; lineNo <= lines; lineNo++) {
+            orderLines.add(new OrderLine(lineNo, "SKU-" + lineNo, "item " + lineNo, lineNo, 250L * lineNo));
+        }
+        Order order = order(customer, orderLines, tags);
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        items.add(order.toItem());
+        items.addAll(order.lineItems());
+        writes.createChild(customer.businessId(), items, Optional.empty());
+        return order;
+    }
+
+    /**
+     * A business of {@code stores} stores, {@code customers} customers (each linking two stores) and {@code orders}
+     * orders of {@code linesPerOrder} lines, put 25 items a request with no counters or copies: for the tests and the
+     * benchmark that only read a business.
+     *
+     * @return the business; its items number {@code 1 + stores + customers + orders * (1 + linesPerOrder)}
+     */
+    Business bulk(DynamoDbClient dynamo, int stores, int customers, int orders, int linesPerOrder) {
+        Business business = new Business(Ids.newId(), "Bulk " + sequence++, Set.of("bulk"), 1, now(), now());
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        items.add(business.toItem());
+        List<String> storeIds = new ArrayList<>();
+        for (int i = 0; i < stores; i++) {
+            Store store = new Store(
+                    Ids.newId(), business.id(), "Store " + i, address("City " + i % 7), Set.of(), 1, now(), now());
+            storeIds.add(store.id());
+            items.add(store.toItem());
+        }
+        List<Customer> made = new ArrayList<>();
+        for (int i = 0; i < customers; i++) {
+            Set<String> links =
+                    stores == 0 ? Set.of() : Set.of(storeIds.get(i % stores), storeIds.get((i + 1) % stores));
+            Customer customer = new Customer(
+                    Ids.newId(),
+                    business.id(),
+                    "First" + i,
+                    "Last" + i,
+                    null,
+                    Map.of("home", address("Town " + i % 11)),
+                    links,
+                    Set.of("t" + i % 5),
+                    2,
+                    now(),
+                    now());
+            made.add(customer);
+            items.add(customer.toItem());
+        }
+        for (int i = 0; i < orders; i++) {
+            List<OrderLine> lines = new ArrayList<>();
+            for (int lineNo = 1; lineNo <= linesPerOrder; lineNo++) {
+                lines.add(new OrderLine(lineNo, "SKU-" + lineNo, null, 1, 100));
+            }
+            Order order = order(made.get(i % made.size()), lines);
+            items.add(order.toItem());
+            items.addAll(order.lineItems());
+        }
+        putAll(dynamo, items);
+        return business;
+    }
+
+    private void putAll(DynamoDbClient dynamo, List<Map<String, AttributeValue>> items) {
+        for (int from = 0; from < items.size(); from += 25) {
+            List<WriteRequest> requests = items.subList(from, Math.min(items.size(), from + 25)).stream()
+                    .map(item -> WriteRequest.builder()
+                            .putRequest(PutRequest.builder().item(item).build())
+                            .build())
+                    .toList();
+            Map<String, List<WriteRequest>> pending = Map.of(table.name(), requests);
+            while (!pending.isEmpty()) {
+                Map<String, List<WriteRequest>> asked = pending;
+                BatchWriteItemResponse response = dynamo.batchWriteItem(batch -> batch.requestItems(asked));
+                pending = response.hasUnprocessedItems() ? response.unprocessedItems() : Map.of();
+            }
+        }
+    }
+
+    private Order order(Customer customer, List<OrderLine> lines, String... tags) {
+        Instant placed = now();
+        return new Order(
+                Ids.newId(),
+                customer.businessId(),
+                customer.id(),
+                "OPEN",
+                lines.stream().mapToLong(OrderLine::amountCents).sum(),
+                "4111-xxxx-xxxx-1111",
+                new CustomerSnapshot(customer.firstName(), customer.lastName()),
+                customer.mailingAddresses().values().iterator().next(),
+                lines,
+                lines.size(),
+                Set.of(tags),
+                1,
+                placed,
+                placed);
+    }
+
+    private static Address address(String city) {
+        return new Address("1 Main Street", city, "CA", "94000", "US");
+    }
+
+    private static Instant now() {
+        return Instant.now();
+    }
+}

@@ -1,0 +1,172 @@
+package io.entitytable.transfer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Business;
+import io.entitytable.model.Customer;
+import io.entitytable.model.ItemKey;
+import io.entitytable.model.ItemKind;
+import io.entitytable.model.Store;
+import io.entitytable.model.Values;
+import io.entitytable.verify.DriftCheck;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+class TenantTransferRoundTripTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void exportThenImport_shouldRestoreEveryItem_whenImportedIntoAnEmptyTable() throws IOException {
+        // GIVEN a business written as the API writes it and fanned out: customers linked to stores, tags on every
+        // kind of subject, a store renamed after it was linked, orders with lines
+        DynamoDbClient dynamo = SharedLocalDynamoDb.client();
+        String source = SharedLocalDynamoDb.newTable("source");
+        TenantFixture fixture = new TenantFixture(dynamo, source);
+        Business business = fixture.business("Acme", "vip");
+        Store lyon = fixture.store(business, "Lyon Centre", "Lyon", "flagship");
+        Store paris = fixture.store(business, "Paris Nord", "Paris");
+        Store nice = fixture.store(business, "Nice", "Nice", "seasonal", "south");
+        Customer ada = fixture.customer(business, "Ada", "Lovelace", "vip");
+        Customer alan = fixture.customer(business, "Alan", "Turing");
+        Customer grace = fixture.customer(business, "Grace", "Hopper", "vip", "navy");
+        fixture.link(ada, lyon);
+        fixture.link(ada, paris);
+        fixture.link(alan, paris);
+        fixture.link(grace, lyon);
+        fixture.link(grace, nice);
+        fixture.rename(paris, "Paris Gare du Nord");
+        fixture.order(ada, 3, "gift");
+        fixture.order(ada, 1);
+        fixture.order(grace, 2, "rush", "gift");
+        StreamDrain.fanOut(dynamo, source);
+        Map<ItemKey, Map<String, AttributeValue>> original = TableItems.of(dynamo, source);
+        Path file = dir.resolve("acme.ndjson");
+
+        // WHEN
+        CommandRun export =
+                CommandRun.of("export", "--business", business.id(), "--out", file.toString(), "--table", source);
+        String target = SharedLocalDynamoDb.newTable("target");
+        CommandRun imported = CommandRun.of("import", "--in", file.toString(), "--table", target);
+        StreamDrain.fanOut(dynamo, target);
+
+        // THEN the file: header, 1 business, 3 stores before 3 customers, 3 orders with their 6 lines, the end line
+        assertThat(export.exitCode()).as(export.err()).isZero();
+        assertThat(imported.exitCode()).as(imported.err()).isZero();
+        List<JsonNode> lines = lines(file);
+        assertThat(lines.get(0).get("format").asText()).isEqualTo("entity-table-tenant");
+        assertThat(lines.get(0).get("version").asInt()).isEqualTo(1);
+        assertThat(lines.get(0).get("businessId").asText()).isEqualTo(business.id());
+        assertThat(lines.subList(1, lines.size() - 1).stream()
+                        .map(line -> line.get("kind").asText()))
+                .containsExactly(
+                        "business",
+                        "store",
+                        "store",
+                        "store",
+                        "customer",
+                        "customer",
+                        "customer",
+                        "order",
+                        "order",
+                        "order");
+        assertThat(lines.get(lines.size() - 1).toString())
+                .isEqualTo("{\"kind\":\"end\",\"subjects\":{\"business\":1,\"customer\":3,\"order\":3,\"store\":3},"
+                        + "\"items\":16}");
+        assertThat(JSON.readTree(imported.out()).get("items").asLong()).isEqualTo(16);
+        ExportSchema schema = ExportSchema.load();
+        assertThat(lines)
+                .allSatisfy(line ->
+                        assertThat(schema.errors(line)).as(line.toString()).isEmpty());
+        assertThat(schema.errors(JSON.readTree(lines.get(0).toString().replace("\"version\":1", "\"version\":2"))))
+                .as("another version")
+                .isNotEmpty();
+
+        // THEN the target holds item for item what the source holds: core items, lines, counters (linkCount, each
+        // child counter), and the copies its fan-out made (edges both ways, tag copies)
+        Map<ItemKey, Map<String, AttributeValue>> restored = TableItems.of(dynamo, target);
+        assertThat(restored).isEqualTo(original);
+        assertThat(kinds(restored))
+                .containsEntry("core", 10L)
+                .containsEntry("line", 6L)
+                .containsKey("edge")
+                .containsKey("tag");
+        assertThat(linkCounts(restored)).containsExactlyInAnyOrder(2L, 2L, 1L);
+        DriftCheck check = DriftCheck.of(dynamo, target);
+        assertThat(check.clean()).as(check.toString()).isTrue();
+        assertThat(check.coreItems()).isEqualTo(10);
+    }
+
+    @Test
+    void export_shouldHoldOnlyTheNamedBusiness_whenTheTableHoldsOthers() throws IOException {
+        // GIVEN two businesses in one table
+        DynamoDbClient dynamo = SharedLocalDynamoDb.client();
+        String table = SharedLocalDynamoDb.newTable("two");
+        TenantFixture fixture = new TenantFixture(dynamo, table);
+        Business wanted = fixture.bulk(dynamo, 4, 9, 5, 2);
+        Business other = fixture.bulk(dynamo, 3, 7, 6, 1);
+        Path file = dir.resolve("wanted.ndjson");
+
+        // WHEN
+        CommandRun export =
+                CommandRun.of("export", "--business", wanted.id(), "--out", file.toString(), "--table", table);
+
+        // THEN every subject is the wanted business's; none of the other's
+        assertThat(export.exitCode()).as(export.err()).isZero();
+        List<JsonNode> subjects =
+                lines(file).stream().filter(line -> line.has("subject")).toList();
+        assertThat(subjects).hasSize(1 + 4 + 9 + 5);
+        assertThat(subjects.stream().map(TenantTransferRoundTripTest::businessOf))
+                .containsOnly(wanted.id())
+                .doesNotContain(other.id());
+        assertThat(JSON.readTree(export.out()).get("items").asLong()).isEqualTo(1 + 4 + 9 + 5 * 3);
+    }
+
+    /** The business a subject's line is of: its {@code businessId}, or its id for the business itself. */
+    private static String businessOf(JsonNode line) {
+        JsonNode subject = line.get("subject");
+        return subject.has("businessId")
+                ? subject.get("businessId").asText()
+                : subject.get("id").asText();
+    }
+
+    static List<JsonNode> lines(Path file) throws IOException {
+        return Files.readAllLines(file).stream()
+                .map(TenantTransferRoundTripTest::parse)
+                .toList();
+    }
+
+    private static JsonNode parse(String line) {
+        try {
+            return JSON.readTree(line);
+        } catch (IOException e) {
+            throw new AssertionError("not JSON: " + line, e);
+        }
+    }
+
+    private static Map<String, Long> kinds(Map<ItemKey, Map<String, AttributeValue>> items) {
+        return items.values().stream()
+                .collect(Collectors.groupingBy(item -> Values.string(item, Attributes.KIND), Collectors.counting()));
+    }
+
+    private static List<Long> linkCounts(Map<ItemKey, Map<String, AttributeValue>> items) {
+        return items.values().stream()
+                .filter(item -> ItemKind.CORE.value().equals(Values.string(item, Attributes.KIND)))
+                .filter(item -> item.containsKey(Attributes.LINK_COUNT))
+                .map(item -> Values.number(item, Attributes.LINK_COUNT))
+                .toList();
+    }
+}

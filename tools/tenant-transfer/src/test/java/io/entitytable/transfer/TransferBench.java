@@ -1,0 +1,50 @@
+package io.entitytable.transfer;
+
+import io.entitytable.model.Business;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A harness, not a test: the export and the import of one business of 10,000 items (100 stores, 1,899 customers linking
+ * two stores each, 2,000 orders of 3 lines) through the command line against DynamoDB Local in this JVM, each printed
+ * as the command's own JSON summary (items, seconds, items a second). The export runs {@code rounds} times (the first
+ * in a cold JVM, as a command line runs it; the later ones warm), the import once, into an empty table. Run it as
+ * README.md says.
+ */
+public final class TransferBench {
+    private static final int STORES = 100;
+    private static final int CUSTOMERS = 1_899;
+    private static final int ORDERS = 2_000;
+    private static final int LINES_PER_ORDER = 3;
+
+    private TransferBench() {}
+
+    public static void main(String[] args) throws IOException {
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 3;
+        Path dir = Files.createTempDirectory("transfer-bench");
+        String source = SharedLocalDynamoDb.newTable("benchSource");
+        Business business = new TenantFixture(SharedLocalDynamoDb.client(), source)
+                .bulk(SharedLocalDynamoDb.client(), STORES, CUSTOMERS, ORDERS, LINES_PER_ORDER);
+        System.out.println((1 + STORES + CUSTOMERS + ORDERS * (1 + LINES_PER_ORDER)) + " items, "
+                + Runtime.getRuntime().availableProcessors() + " processors");
+        Path file = null;
+        for (int round = 1; round <= rounds; round++) {
+            file = dir.resolve("bench-" + round + ".ndjson");
+            print(
+                    "export " + round,
+                    CommandRun.of("export", "--business", business.id(), "--out", file.toString(), "--table", source));
+        }
+        System.out.println("file: " + Files.size(file) + " bytes");
+        String target = SharedLocalDynamoDb.newTable("benchTarget");
+        print("import", CommandRun.of("import", "--in", file.toString(), "--table", target));
+        System.exit(0);
+    }
+
+    private static void print(String what, CommandRun run) {
+        if (run.exitCode() != 0) {
+            throw new IllegalStateException(what + " failed: " + run.err());
+        }
+        System.out.println(what + ": " + run.out().strip());
+    }
+}
