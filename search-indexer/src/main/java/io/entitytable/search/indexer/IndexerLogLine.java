@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.entitytable.deployment.logs.LogField;
 import io.entitytable.deployment.logs.LogLine;
 import io.entitytable.model.Attributes;
@@ -28,30 +29,35 @@ final class IndexerLogLine {
     private int written;
     private int deleted;
 
-    /** What became of one document: {@code indexed}, {@code stale} (the index held it newer) or {@code refused}. */
+    /**
+     * What became of one document: {@code indexed}, {@code stale} (the index held it newer) or {@code refused}. Counted
+     * always; listed while the line has room ({@link LogLine#MAX_LISTED_KEYS}).
+     */
     void outcome(SearchDocument document, Record record, String outcome) {
-        if (documents.size() == LogLine.MAX_LISTED_KEYS) {
-            return;
-        }
-        var entry = documents
-                .addObject()
-                .put("document", document.type() + "/" + document.id())
-                .put("version", document.version())
-                .put("deleted", document.deleted())
-                .put("outcome", outcome);
-        if (record.dynamodb().hasNewImage()) {
-            String id = Values.string(record.dynamodb().newImage(), Attributes.CORRELATION_ID);
-            if (id != null) {
-                entry.put(LogField.CORRELATION_ID.key(), id);
-                correlationIds.add(id);
-            }
-        }
         if (outcome.equals("indexed")) {
             if (document.deleted()) {
                 deleted++;
             } else {
                 written++;
             }
+        }
+        String correlationId = record.dynamodb().hasNewImage()
+                ? Values.string(record.dynamodb().newImage(), Attributes.CORRELATION_ID)
+                : null;
+        if (correlationId != null) {
+            correlationIds.add(correlationId);
+        }
+        if (documents.size() == LogLine.MAX_LISTED_KEYS) {
+            return;
+        }
+        ObjectNode entry = documents
+                .addObject()
+                .put("document", document.type() + "/" + document.id())
+                .put("version", document.version())
+                .put("deleted", document.deleted())
+                .put("outcome", outcome);
+        if (correlationId != null) {
+            entry.put(LogField.CORRELATION_ID.key(), correlationId);
         }
     }
 
