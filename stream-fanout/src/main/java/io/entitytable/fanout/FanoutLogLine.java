@@ -3,7 +3,7 @@ package io.entitytable.fanout;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.entitytable.deployment.logs.LogField;
-import io.entitytable.fanout.table.CopyEffects.Effect;
+import io.entitytable.fanout.table.CopyEffects;
 import io.entitytable.fanout.table.EffectsJson;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Values;
@@ -24,7 +24,7 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
 final class FanoutLogLine {
     private FanoutLogLine() {}
 
-    static Map<LogField, Object> fields(List<Record> records, List<Effect> effects, long millis) {
+    static Map<LogField, Object> fields(List<Record> records, CopyEffects.Drained effects, long millis) {
         Map<String, ObjectNode> bySubject = new LinkedHashMap<>();
         Set<String> correlationIds = new LinkedHashSet<>();
         EffectsJson json = new EffectsJson();
@@ -55,18 +55,16 @@ final class FanoutLogLine {
         }
         bySubject.forEach((subject, entry) -> json.putCopies(
                 entry,
-                effects.stream().filter(effect -> effect.concerns(subject)).toList()));
+                effects.listed().stream()
+                        .filter(effect -> effect.concerns(subject))
+                        .toList()));
         Map<LogField, Object> fields = new EnumMap<>(LogField.class);
         fields.put(LogField.RECORDS, records.size());
         if (!correlationIds.isEmpty()) {
             fields.put(LogField.CORRELATION_IDS, String.join(" ", correlationIds));
         }
-        fields.put(
-                LogField.COPIES_WRITTEN,
-                effects.stream().filter(effect -> !effect.deleted()).count());
-        fields.put(
-                LogField.COPIES_DELETED,
-                effects.stream().filter(Effect::deleted).count());
+        fields.put(LogField.COPIES_WRITTEN, effects.written());
+        fields.put(LogField.COPIES_DELETED, effects.deleted());
         fields.put(LogField.EFFECTS, json.toString());
         fields.put(LogField.MILLIS, millis);
         return fields;

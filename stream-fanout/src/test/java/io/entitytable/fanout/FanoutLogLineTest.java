@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.deployment.logs.LogField;
+import io.entitytable.fanout.table.CopyEffects;
 import io.entitytable.fanout.table.CopyEffects.Effect;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
@@ -46,11 +47,14 @@ class FanoutLogLineTest {
         // WHEN its line's fields are made from its records and the copies written
         Map<LogField, Object> fields = FanoutLogLine.fields(
                 List.of(Records.modify(before, tagged), Records.modify(store, counted), Records.remove(store)),
-                List.of(
-                        new Effect(tagCopy, false),
-                        new Effect(storeEdge, false),
-                        new Effect(customerEdge, true),
-                        new Effect(otherTagCopy, true)),
+                new CopyEffects.Drained(
+                        2,
+                        2,
+                        List.of(
+                                new Effect(tagCopy, false),
+                                new Effect(storeEdge, false),
+                                new Effect(customerEdge, true),
+                                new Effect(otherTagCopy, true))),
                 12);
 
         // THEN the request ids are the ones the new images carry; the REMOVE and the counter-only change name none

@@ -124,7 +124,7 @@ public final class RefreshWork implements AutoCloseable {
      */
     private void logMessage(RefreshMessage message, String outcome, long startedNanos) {
         try {
-            List<CopyEffects.Effect> done = effects.drain();
+            CopyEffects.Drained done = effects.drain();
             Map<LogField, Object> fields = new EnumMap<>(LogField.class);
             if (message != null) {
                 fields.put(LogField.JOB, message.subject());
@@ -132,14 +132,10 @@ public final class RefreshWork implements AutoCloseable {
                     fields.put(LogField.PASS, message.pass());
                 }
             }
-            fields.put(
-                    LogField.COPIES_WRITTEN,
-                    done.stream().filter(effect -> !effect.deleted()).count());
-            fields.put(
-                    LogField.COPIES_DELETED,
-                    done.stream().filter(CopyEffects.Effect::deleted).count());
+            fields.put(LogField.COPIES_WRITTEN, done.written());
+            fields.put(LogField.COPIES_DELETED, done.deleted());
             EffectsJson json = new EffectsJson();
-            json.putCopies(json.add().put("outcome", outcome), done);
+            json.putCopies(json.add().put("outcome", outcome), done.listed());
             fields.put(LogField.EFFECTS, json.toString());
             fields.put(LogField.MILLIS, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos));
             LogLine.info(LOG, "refreshed", fields);
