@@ -77,6 +77,18 @@ public final class Attributes {
     public static final String JOB_STARTED_AT = "startedAt";
     public static final String JOB_FINISHED_AT = "finishedAt";
 
+    // A business's erase (see EraseJob); the marker is on the business and its counters, the rest on the job item.
+    /**
+     * On a business being erased and on each of its child counters: when the erase was asked (ISO-8601). A create
+     * counts on a counter in its own transaction, on condition that the counter has no marker, so nothing new is
+     * written to a business being erased.
+     */
+    public static final String ERASING = "erasing";
+    /** The erase job's phase: which children its running segments delete ({@code EraseJob.Phase}). */
+    public static final String ERASE_PHASE = "phase";
+    /** Items the erase job has deleted so far: children, their order lines, and at the end the business. */
+    public static final String ERASE_ITEMS_DELETED = "itemsDeleted";
+
     // A request-limit item (see RequestLimits).
     /** The second (epoch seconds) the count is of. */
     public static final String RATE_WINDOW = "window";

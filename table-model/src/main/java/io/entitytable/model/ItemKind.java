@@ -20,6 +20,11 @@ public enum ItemKind {
      */
     JOB,
     /**
+     * A business's erase job (see EraseJob): started by the API, advanced by the refresh worker, kept as the record of
+     * the erase (counts and times, nothing personal), never fanned out.
+     */
+    ERASE,
+    /**
      * What a deleted customer or store leaves in its own partition (see Tombstone): written by the API in the delete's
      * transaction, never fanned out.
      */

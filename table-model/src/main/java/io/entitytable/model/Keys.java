@@ -230,6 +230,19 @@ public final class Keys {
         return entity.keyName() + (char) (SEPARATOR.charAt(0) + 1);
     }
 
+    // ---- a business's erase job ------------------------------------------------------------------------------
+
+    /**
+     * {@code <businessId>.erase}: the partition of a business's erase job (see EraseJob), under {@link
+     * #REFRESH_JOB_TYPE}. No separator, so the API may start the erase in the transaction that marks the business; a
+     * ULID never contains a dot, so it is never a subject's id, and the suffix is not a refresh job's.
+     */
+    public static String eraseJobId(String businessId) {
+        return businessId + ERASE_JOB_SUFFIX;
+    }
+
+    private static final String ERASE_JOB_SUFFIX = ".erase";
+
     // ---- request limits: a business's or a caller's requests of the current second --------------------------
 
     /** The sort key of every request-limit item (see RequestLimits). */

@@ -1,0 +1,136 @@
+package io.entitytable.model;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * A business's erase job: the item ({@code <businessId>.erase / job}, kind {@code erase}) that tracks deleting a
+ * business with everything it owns ({@code DELETE /businesses/{id}?cascade=true}; docs/design.md §9, "Erasing a
+ * business"). The API puts it in the transaction that marks the business and its counters {@link Attributes#ERASING};
+ * the refresh worker advances it; it is kept after the business is gone, as the record of the erase (counts and
+ * times: nothing personal), until {@link #KEPT_AFTER_DONE} has passed.
+ *
+ * <p>A job works in <b>rounds</b>; a round has two {@link Phase phases}, and a phase one segment per write shard of
+ * the business in businessGsi. When a round's last phase is done, the business's child counters say whether every
+ * child is gone: they are written in the creates' own transactions, so they count a child that the eventually
+ * consistent index did not show yet, and then another round follows.
+ *
+ * @param businessId the business being (or that was) erased
+ * @param status running or done
+ * @param round the running or last round; messages of another round are dropped
+ * @param phase the running or last phase of the round
+ * @param doneSegments how many segments of the phase are done
+ * @param itemsDeleted items deleted so far (children, their order lines, at the end the business)
+ * @param startedAt when the erase was asked
+ * @param updatedAt the last progress
+ * @param finishedAt when the business was deleted (null while running)
+ */
+public record EraseJob(
+        String businessId,
+        Status status,
+        long round,
+        Phase phase,
+        int doneSegments,
+        long itemsDeleted,
+        Instant startedAt,
+        Instant updatedAt,
+        Instant finishedAt) {
+
+    /** A phase has one segment per write shard of the business in businessGsi. */
+    public static final int SEGMENTS = BusinessShards.COUNT;
+    /** Children read from businessGsi per page of a segment, and deleted side by side. */
+    public static final int PAGE_SIZE = 100;
+    /** A running erase without progress for this long has stopped, as a refresh job does. */
+    public static final Duration STOPPED_AFTER = RefreshJob.STOPPED_AFTER;
+    /** How long the record of a finished erase stays (the table's time to live removes it then). */
+    public static final Duration KEPT_AFTER_DONE = Duration.ofDays(30);
+
+    public enum Status {
+        RUNNING,
+        DONE;
+
+        public String value() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /**
+     * Customers and orders first, then stores: a customer's own removal takes its links (both edges) with it, so by the
+     * time a store goes no customer lists it, and a store's removal never needs a refresh job for its customers.
+     */
+    public enum Phase {
+        CHILDREN(List.of(Entity.CUSTOMER, Entity.ORDER)),
+        STORES(List.of(Entity.STORE));
+
+        private final List<Entity> deletes;
+
+        Phase(List<Entity> deletes) {
+            this.deletes = deletes;
+        }
+
+        /** The kinds of child this phase deletes. */
+        public List<Entity> deletes() {
+            return deletes;
+        }
+
+        public String value() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        public static Phase fromValue(String value) {
+            for (Phase phase : values()) {
+                if (phase.value().equals(value)) {
+                    return phase;
+                }
+            }
+            throw new IllegalArgumentException("unknown erase phase: " + value);
+        }
+    }
+
+    /** The key of a business's erase job item. */
+    public static ItemKey keyOf(String businessId) {
+        return new ItemKey(Keys.eraseJobId(businessId), Keys.REFRESH_JOB_TYPE);
+    }
+
+    /** The job item of an erase asked at {@code now}: round 1, its first phase, nothing done. */
+    public static Map<String, AttributeValue> newItem(String businessId, Instant now) {
+        Map<String, AttributeValue> item = Values.newItem();
+        item.putAll(keyOf(businessId).toAttributes());
+        item.put(Attributes.KIND, Values.s(ItemKind.ERASE.value()));
+        item.put(Attributes.BUSINESS_ID, Values.s(businessId));
+        item.put(Attributes.JOB_STATUS, Values.s(Status.RUNNING.value()));
+        item.put(Attributes.JOB_PASS, Values.n(1));
+        item.put(Attributes.ERASE_PHASE, Values.s(Phase.CHILDREN.value()));
+        item.put(Attributes.ERASE_ITEMS_DELETED, Values.n(0));
+        item.put(Attributes.JOB_STARTED_AT, Values.instant(now));
+        item.put(Attributes.UPDATED_AT, Values.instant(now));
+        return item;
+    }
+
+    public static EraseJob from(Map<String, AttributeValue> item) {
+        return new EraseJob(
+                Values.string(item, Attributes.BUSINESS_ID),
+                Status.DONE.value().equals(Values.string(item, Attributes.JOB_STATUS)) ? Status.DONE : Status.RUNNING,
+                Values.number(item, Attributes.JOB_PASS),
+                Phase.fromValue(Values.string(item, Attributes.ERASE_PHASE)),
+                Values.set(item, Attributes.JOB_DONE_SEGMENTS).size(),
+                Values.number(item, Attributes.ERASE_ITEMS_DELETED),
+                Values.instant(item, Attributes.JOB_STARTED_AT),
+                Values.instant(item, Attributes.UPDATED_AT),
+                Values.instant(item, Attributes.JOB_FINISHED_AT));
+    }
+
+    /**
+     * Running without progress for {@link #STOPPED_AFTER}: one of its messages went to the dead-letter queue; {@code
+     * table-verify repair} restarts it.
+     */
+    public boolean stoppedAt(Instant now) {
+        return status == Status.RUNNING
+                && updatedAt != null
+                && updatedAt.plus(STOPPED_AFTER).isBefore(now);
+    }
+}
