@@ -103,6 +103,58 @@ public final class TableAccess {
                         "ForAllValues:StringNotLike",
                         Map.of(LEADING_KEYS, List.of(DUPLICATE_PARTITION))))
                 .build());
+        grantErase(role, table);
+    }
+
+    /** What a tombstone holds: its key, its kind and the version deleted (nothing personal). */
+    public static final List<String> TOMBSTONE_ATTRIBUTES =
+            List.of(Attributes.ID, Attributes.TYPE, Attributes.KIND, Attributes.VERSION);
+
+    /** What the erase's update of a child counter touches: its key and its count. */
+    public static final List<String> COUNTER_ATTRIBUTES =
+            List.of(Attributes.ID, Attributes.TYPE, Attributes.CHILD_COUNT);
+
+    /**
+     * The refresh worker's part in erasing a business ({@code docs/design.md} §9, "Erasing a business"): deleting core
+     * partitions' items (the business's children with their lines, its counters and request-rate item, the business
+     * last), putting tombstones (key, kind and version only) and counting a deleted child off its counter (key and
+     * count only), all outside duplicate partitions. A delete's condition may name any attribute, so deletes are held
+     * to core partitions only; what IAM cannot tell is one business's items from another's, which the worker's Query of
+     * the business's own shards does.
+     */
+    private static void grantErase(IRole role, EntityDynamoTable table) {
+        String arn = table.table().getTableArn();
+        role.addToPrincipalPolicy(PolicyStatement.Builder.create()
+                .sid("EraseDeleteCoreItems")
+                .actions(List.of("dynamodb:DeleteItem"))
+                .resources(List.of(arn))
+                .conditions(Map.of(
+                        "Null",
+                        Map.of(LEADING_KEYS, "false"),
+                        "ForAllValues:StringNotLike",
+                        Map.of(LEADING_KEYS, List.of(DUPLICATE_PARTITION))))
+                .build());
+        role.addToPrincipalPolicy(attributesOnly("ErasePutTombstones", "dynamodb:PutItem", arn, TOMBSTONE_ATTRIBUTES));
+        role.addToPrincipalPolicy(
+                attributesOnly("EraseUncountChildren", "dynamodb:UpdateItem", arn, COUNTER_ATTRIBUTES));
+    }
+
+    /** {@code action} in core partitions, naming no attribute but {@code attributes}, returning nothing. */
+    private static PolicyStatement attributesOnly(String sid, String action, String tableArn, List<String> attributes) {
+        return PolicyStatement.Builder.create()
+                .sid(sid)
+                .actions(List.of(action))
+                .resources(List.of(tableArn))
+                .conditions(Map.of(
+                        "ForAllValues:StringEquals",
+                        Map.of(ATTRIBUTES, attributes),
+                        "Null",
+                        Map.of(ATTRIBUTES, "false", LEADING_KEYS, "false"),
+                        "StringEqualsIfExists",
+                        Map.of(RETURN_VALUES, List.of("NONE")),
+                        "ForAllValues:StringNotLike",
+                        Map.of(LEADING_KEYS, List.of(DUPLICATE_PARTITION))))
+                .build();
     }
 
     /**

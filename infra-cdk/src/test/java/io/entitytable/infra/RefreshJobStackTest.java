@@ -231,6 +231,57 @@ class RefreshJobStackTest {
     }
 
     @Test
+    void workerRole_shouldEraseOnlyInCorePartitions_puttingTombstonesAndCountingChildrenThroughTheirAttributesOnly() {
+        // GIVEN the worker's role
+        List<Object> statements = synthesized.statements(synthesized.stack().refreshWorker());
+        Map<String, Object> coreOnly = Map.of(TableAccess.LEADING_KEYS, List.of(TableAccess.DUPLICATE_PARTITION));
+
+        // WHEN its erase statements are read
+        Map<String, Object> deletes = SynthesizedStack.statement(statements, "EraseDeleteCoreItems");
+        Map<String, Object> tombstones = SynthesizedStack.statement(statements, "ErasePutTombstones");
+        Map<String, Object> counters = SynthesizedStack.statement(statements, "EraseUncountChildren");
+
+        // THEN deletes are held to core partitions; a put may name only a tombstone's attributes and an update only a
+        // counter's, each returning nothing, in core partitions only
+        assertThat(deletes)
+                .containsEntry("Action", "dynamodb:DeleteItem")
+                .containsEntry(
+                        "Condition",
+                        Map.of(
+                                "Null",
+                                Map.of(TableAccess.LEADING_KEYS, "false"),
+                                "ForAllValues:StringNotLike",
+                                coreOnly));
+        assertThat(tombstones).containsEntry("Action", "dynamodb:PutItem");
+        assertThat(counters).containsEntry("Action", "dynamodb:UpdateItem");
+        for (var statement : List.of(tombstones, counters)) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> condition = (Map<String, Object>) statement.get("Condition");
+            assertThat(condition)
+                    .containsEntry("Null", Map.of(TableAccess.ATTRIBUTES, "false", TableAccess.LEADING_KEYS, "false"))
+                    .containsEntry("StringEqualsIfExists", Map.of(TableAccess.RETURN_VALUES, List.of("NONE")))
+                    .containsEntry("ForAllValues:StringNotLike", coreOnly);
+        }
+        assertThat(tombstones.get("Condition"))
+                .isEqualTo(Map.of(
+                        "ForAllValues:StringEquals",
+                        Map.of(
+                                TableAccess.ATTRIBUTES,
+                                List.of(Attributes.ID, Attributes.TYPE, Attributes.KIND, Attributes.VERSION)),
+                        "Null",
+                        Map.of(TableAccess.ATTRIBUTES, "false", TableAccess.LEADING_KEYS, "false"),
+                        "StringEqualsIfExists",
+                        Map.of(TableAccess.RETURN_VALUES, List.of("NONE")),
+                        "ForAllValues:StringNotLike",
+                        coreOnly));
+        assertThat(((Map<?, ?>) counters.get("Condition")).get("ForAllValues:StringEquals"))
+                .isEqualTo(Map.of(
+                        TableAccess.ATTRIBUTES, List.of(Attributes.ID, Attributes.TYPE, Attributes.CHILD_COUNT)));
+        // and the erase's job item is in a job partition, which the worker may write as the fan-out may
+        assertThat(Keys.eraseJobId(Ids.newId())).endsWith(Keys.refreshJobId(""));
+    }
+
+    @Test
     void partitionPatterns_shouldLetTheApiAndTheFanoutWriteJobs_andKeepCoreItemsFromTheFanout() {
         // GIVEN a job partition, a core partition and a duplicate partition
         String id = Ids.newId();

@@ -17,7 +17,10 @@ import io.entitytable.model.Keys;
  *       {@code [from, to)}, after {@code cursor};
  *   <li>an <b>unlink</b> ({@code unlinkCustomer}): the customer named the subject, a store, which is gone;
  *   <li>a <b>restart</b> ({@code restart = true}): start a new pass of the subject's job whatever its state (sent by
- *       {@code table-verify repair} for a stopped job).
+ *       {@code table-verify repair} for a stopped job); for a business, send its erase's running segments again;
+ *   <li>an <b>erase segment</b> of a business ({@code pass} as the erase's round, {@code segment}, {@code segments},
+ *       {@code phase} and, for a continuation, {@code cursor}): delete the business's children of the phase that
+ *       businessGsi holds in write shard {@code segment}, after {@code cursor} (see table-model's EraseJob).
  * </ul>
  *
  * @param subject {@code <entity>#<id>} of the subject
@@ -32,31 +35,42 @@ public record RefreshMessage(
         String to,
         String cursor,
         String unlinkCustomer,
-        Boolean restart) {
+        Boolean restart,
+        String phase) {
 
     private static final ObjectMapper JSON =
             new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     public static RefreshMessage segment(String subject, long pass, int segment, int segments, String from, String to) {
-        return new RefreshMessage(subject, pass, segment, segments, from, to, null, null, null);
+        return new RefreshMessage(subject, pass, segment, segments, from, to, null, null, null, null);
+    }
+
+    /** Segment {@code segment} of phase {@code phase} of round {@code round} of the erase of {@code business}. */
+    public static RefreshMessage eraseSegment(String business, long round, int segment, int segments, String phase) {
+        return new RefreshMessage(business, round, segment, segments, null, null, null, null, null, phase);
     }
 
     public static RefreshMessage unlink(String subject, String customerId) {
-        return new RefreshMessage(subject, null, null, null, null, null, null, customerId, null);
+        return new RefreshMessage(subject, null, null, null, null, null, null, customerId, null, null);
     }
 
     public static RefreshMessage restartOf(String subject) {
-        return new RefreshMessage(subject, null, null, null, null, null, null, null, true);
+        return new RefreshMessage(subject, null, null, null, null, null, null, null, true, null);
     }
 
     /** The same segment, to go on after {@code lastDone}. */
     public RefreshMessage continuingAfter(String lastDone) {
-        return new RefreshMessage(subject, pass, segment, segments, from, to, lastDone, null, null);
+        return new RefreshMessage(subject, pass, segment, segments, from, to, lastDone, null, null, phase);
     }
 
     @JsonIgnore
     public boolean isSegment() {
         return pass != null && segment != null && segments != null && from != null && to != null;
+    }
+
+    @JsonIgnore
+    public boolean isEraseSegment() {
+        return pass != null && segment != null && segments != null && phase != null;
     }
 
     @JsonIgnore
@@ -83,7 +97,10 @@ public record RefreshMessage(
             RefreshMessage message = JSON.readValue(body, RefreshMessage.class);
             if (message.subject() == null
                     || Keys.parseSubjectRef(message.subject()).isEmpty()
-                    || !(message.isSegment() || message.isUnlink() || message.isRestart())) {
+                    || !(message.isSegment()
+                            || message.isEraseSegment()
+                            || message.isUnlink()
+                            || message.isRestart())) {
                 throw new IllegalArgumentException("not a refresh message: " + body);
             }
             return message;

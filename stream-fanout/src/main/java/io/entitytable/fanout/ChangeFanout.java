@@ -6,6 +6,7 @@ import static io.entitytable.model.SourceVersionCondition.CREATE_OR_ADVANCE;
 import static io.entitytable.model.SourceVersionCondition.NOT_NEWER;
 import static io.entitytable.model.SourceVersionCondition.REFRESH;
 
+import io.entitytable.fanout.erase.EraseJobs;
 import io.entitytable.fanout.refresh.RefreshJobs;
 import io.entitytable.fanout.refresh.RefreshQueue;
 import io.entitytable.fanout.table.BoundedParallel;
@@ -28,6 +29,7 @@ import io.entitytable.model.RelationshipCatalogue.Duplicate;
 import io.entitytable.model.SourceVersionCondition;
 import io.entitytable.model.Values;
 import io.entitytable.queue.RefreshMessage;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -111,6 +113,7 @@ final class ChangeFanout {
     private final CopyMetrics copies;
     private final RefreshJobs jobs;
     private final RefreshQueue queue;
+    private final EraseJobs erases;
 
     ChangeFanout(FanoutTable table, BoundedParallel parallel, RefreshJobs jobs, RefreshQueue queue) {
         this.reader = new TableReader(table);
@@ -120,6 +123,7 @@ final class ChangeFanout {
         this.copies = table.copies();
         this.jobs = jobs;
         this.queue = queue;
+        this.erases = new EraseJobs(table, queue, Clock.systemUTC());
     }
 
     void apply(Record record) {
@@ -135,6 +139,11 @@ final class ChangeFanout {
             stats.add(FanoutStats.Count.SKIPPED);
         } else {
             upsert(change);
+            if (change.newImage().containsKey(Attributes.ERASING)
+                    && change.entity().isTenant()) {
+                // The API marked the business for erasing in this change: its erase job starts.
+                erases.started(change.id());
+            }
         }
     }
 
@@ -245,7 +254,7 @@ final class ChangeFanout {
             Optional<List<ItemKey>> few = reader.ownedEdgesUpTo(change.subjectRef(), RefreshJob.INLINE_COPIES);
             if (few.isEmpty()) {
                 // Too many to refresh here: a pass of the target's refresh job reads them, after this change.
-                jobs.ask(subjectOf(change), businessOf(image), version, linkCountOf(image));
+                askUnlessErasing(change, image, version);
                 return;
             }
             ownedEdges = few.get();
@@ -291,6 +300,24 @@ final class ChangeFanout {
             pacer.acquire();
             write.run();
         };
+    }
+
+    /**
+     * Asks the target's refresh job for a pass unless its business is being erased (it carries the marker) or was
+     * (it is gone and its erase's record is there: this record came late): the erase deletes every owner too, and
+     * each owner's own removal takes both edges of each of its links, so no job is needed, and none is left behind
+     * once the erase has deleted the target with its job item.
+     */
+    private void askUnlessErasing(CoreChange change, Map<String, AttributeValue> image, long version) {
+        String businessId = businessOf(image);
+        boolean erasing = reader.currentCore(Entity.BUSINESS, businessId)
+                .map(business -> business.containsKey(Attributes.ERASING))
+                .orElseGet(() -> erases.get(businessId).isPresent());
+        if (erasing) {
+            stats.add(FanoutStats.Count.SKIPPED);
+            return;
+        }
+        jobs.ask(subjectOf(change), businessId, version, linkCountOf(image));
     }
 
     private static Keys.SubjectRef subjectOf(CoreChange change) {
@@ -352,7 +379,7 @@ final class ChangeFanout {
             // Deleted with its links, or too many edges to delete here: a pass of the target's refresh job unlinks
             // its owners (a store's customers) and deletes its edges. The removal orders after the last version.
             parallel.runAll(writes);
-            jobs.ask(subjectOf(change), businessOf(image), version + 1, linkCountOf(image));
+            askUnlessErasing(change, image, version + 1);
             return;
         }
         CopyPacer pacer = copyPacer();

@@ -42,7 +42,7 @@ public record EraseJob(
 
     /** A phase has one segment per write shard of the business in businessGsi. */
     public static final int SEGMENTS = BusinessShards.COUNT;
-    /** Children read from businessGsi per page of a segment, and deleted side by side. */
+    /** Children read from businessGsi per page of a segment, then deleted in as few transactions as they fit in. */
     public static final int PAGE_SIZE = 100;
     /** A running erase without progress for this long has stopped, as a refresh job does. */
     public static final Duration STOPPED_AFTER = RefreshJob.STOPPED_AFTER;

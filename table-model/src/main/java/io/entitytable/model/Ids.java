@@ -11,6 +11,9 @@ import java.util.regex.Pattern;
  * @see <a href="https://github.com/ulid/spec">The ULID specification</a>
  */
 public final class Ids {
+    /** Every id's length in characters. */
+    public static final int LENGTH = 26;
+
     private static final char[] ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ".toCharArray();
     private static final Pattern ULID = Pattern.compile("[0-7][0-9A-HJKMNP-TV-Z]{25}");
     private static final SecureRandom RANDOM = new SecureRandom();

@@ -233,15 +233,17 @@ public final class Keys {
     // ---- a business's erase job ------------------------------------------------------------------------------
 
     /**
-     * {@code <businessId>.erase}: the partition of a business's erase job (see EraseJob), under {@link
-     * #REFRESH_JOB_TYPE}. No separator, so the API may start the erase in the transaction that marks the business; a
-     * ULID never contains a dot, so it is never a subject's id, and the suffix is not a refresh job's.
+     * {@code <businessId>.erase.job}: the partition of a business's erase job (see EraseJob), under {@link
+     * #REFRESH_JOB_TYPE}. No separator, so the API may start the erase in the transaction that marks the business; it
+     * ends as every job's partition does, so whoever may write jobs (the fan-out, the refresh worker) may write it; and
+     * what precedes {@code .job} is not a ULID, so it never reads as a subject's refresh job ({@link
+     * #subjectOfRefreshJob}).
      */
     public static String eraseJobId(String businessId) {
-        return businessId + ERASE_JOB_SUFFIX;
+        return refreshJobId(businessId + ERASE_JOB_INFIX);
     }
 
-    private static final String ERASE_JOB_SUFFIX = ".erase";
+    private static final String ERASE_JOB_INFIX = ".erase";
 
     // ---- request limits: a business's or a caller's requests of the current second --------------------------
 

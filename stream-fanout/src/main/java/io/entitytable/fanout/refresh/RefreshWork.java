@@ -5,6 +5,8 @@ import com.amazonaws.services.lambda.runtime.events.SQSEvent.SQSMessage;
 import io.entitytable.deployment.logs.LogField;
 import io.entitytable.deployment.logs.LogLine;
 import io.entitytable.deployment.metrics.MetricsRecorder;
+import io.entitytable.fanout.erase.EraseJobs;
+import io.entitytable.fanout.erase.EraseWorker;
 import io.entitytable.fanout.table.BoundedParallel;
 import io.entitytable.fanout.table.CopyEffects;
 import io.entitytable.fanout.table.CopyMetrics;
@@ -21,6 +23,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -71,7 +74,8 @@ public final class RefreshWork implements AutoCloseable {
                 new RefreshJobs(table, queue, clock),
                 queue,
                 parallel,
-                copiesPerSecond);
+                copiesPerSecond,
+                Optional.of(new EraseWorker(table, new EraseJobs(table, queue, clock), queue)));
         this.maxSlice = maxSlice;
         this.metrics = new FanoutMetrics(metrics, stats);
     }

@@ -1,5 +1,6 @@
 package io.entitytable.fanout.refresh;
 
+import io.entitytable.fanout.erase.EraseWorker;
 import io.entitytable.fanout.table.BoundedParallel;
 import io.entitytable.fanout.table.CopyPacer;
 import io.entitytable.model.CopyPace;
@@ -41,14 +42,26 @@ final class RefreshWorker {
     private final RefreshQueue queue;
     private final BoundedParallel parallel;
     private final int copiesPerSecond;
+    private final Optional<EraseWorker> erase;
 
     RefreshWorker(
-            SegmentTable table, PassLedger jobs, RefreshQueue queue, BoundedParallel parallel, int copiesPerSecond) {
+            SegmentTable table,
+            PassLedger jobs,
+            RefreshQueue queue,
+            BoundedParallel parallel,
+            int copiesPerSecond,
+            Optional<EraseWorker> erase) {
         this.table = table;
         this.jobs = jobs;
         this.queue = queue;
         this.parallel = parallel;
         this.copiesPerSecond = copiesPerSecond;
+        this.erase = erase;
+    }
+
+    RefreshWorker(
+            SegmentTable table, PassLedger jobs, RefreshQueue queue, BoundedParallel parallel, int copiesPerSecond) {
+        this(table, jobs, queue, parallel, copiesPerSecond, Optional.empty());
     }
 
     RefreshWorker(SegmentTable table, PassLedger jobs, RefreshQueue queue, BoundedParallel parallel) {
@@ -56,6 +69,15 @@ final class RefreshWorker {
     }
 
     Outcome handle(RefreshMessage message, SliceDeadline deadline) {
+        // A business's messages are its erase's; the queue, the worker and its slices serve both kinds of job.
+        Optional<Keys.SubjectRef> tenant = Keys.parseSubjectRef(message.subject())
+                .filter(ref -> ref.entity().isTenant());
+        if (tenant.isPresent()) {
+            EraseWorker worker =
+                    erase.orElseThrow(() -> new IllegalStateException("no erase worker: " + message.subject()));
+            return Outcome.valueOf(
+                    worker.handle(tenant.get(), message, deadline).name());
+        }
         // Only a link's target (a store) has a refresh job: its owners may be too many for one stream record.
         Keys.SubjectRef subject = Keys.parseSubjectRef(message.subject())
                 .filter(ref -> ref.entity().linkedBy().isPresent())

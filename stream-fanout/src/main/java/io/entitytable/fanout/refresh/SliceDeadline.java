@@ -33,7 +33,7 @@ public final class SliceDeadline {
                 nanoClock, nanoClock.getAsLong() + Duration.ofMillis(slice).toNanos());
     }
 
-    boolean reached() {
+    public boolean reached() {
         return nanoClock.getAsLong() >= endNanos;
     }
 
@@ -42,7 +42,7 @@ public final class SliceDeadline {
      * assumes DynamoDB answers at its usual speed, and a slow table must not make a slice run into the function's
      * timeout (a timed-out message comes back only after the visibility timeout).
      */
-    boolean reachedBefore(long nextPageNanos) {
+    public boolean reachedBefore(long nextPageNanos) {
         return nanoClock.getAsLong() + 2 * nextPageNanos >= endNanos + MARGIN.toNanos();
     }
 }

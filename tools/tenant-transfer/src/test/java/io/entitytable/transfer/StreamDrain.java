@@ -1,6 +1,7 @@
 package io.entitytable.transfer;
 
 import io.entitytable.fanout.StreamFanout;
+import io.entitytable.fanout.refresh.RefreshQueue;
 import io.entitytable.fanout.table.FanoutConfig;
 import java.util.List;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -18,8 +19,17 @@ final class StreamDrain {
 
     /** Fans out every record of {@code table}'s stream; returns how many there were. */
     static int fanOut(DynamoDbClient dynamo, String table) {
-        List<Record> records = SharedLocalDynamoDb.engine().streamRecords(table);
-        try (StreamFanout fanout = StreamFanout.create(dynamo, FanoutConfig.forTable(table))) {
+        return fanOut(dynamo, table, RefreshQueue.none(), 0);
+    }
+
+    /**
+     * Fans out the records of {@code table}'s stream after the first {@code seen}, with a queue for the jobs they
+     * start, as the stream trigger goes on from its checkpoint; returns how many records the stream holds now.
+     */
+    static int fanOut(DynamoDbClient dynamo, String table, RefreshQueue queue, int seen) {
+        List<Record> all = SharedLocalDynamoDb.engine().streamRecords(table);
+        List<Record> records = all.subList(seen, all.size());
+        try (StreamFanout fanout = StreamFanout.create(dynamo, FanoutConfig.forTable(table), queue)) {
             for (int from = 0; from < records.size(); from += BATCH) {
                 List<Record> batch = records.subList(from, Math.min(records.size(), from + BATCH));
                 for (int attempt = 0;
@@ -31,6 +41,6 @@ final class StreamDrain {
                 }
             }
         }
-        return records.size();
+        return all.size();
     }
 }

@@ -1,9 +1,11 @@
 package io.entitytable.transfer;
 
 import io.entitytable.model.Business;
+import io.entitytable.model.EraseJob;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * A harness, not a test: the export and the import of one business of 10,000 items (100 stores, 1,899 customers linking
@@ -38,7 +40,46 @@ public final class TransferBench {
         System.out.println("file: " + Files.size(file) + " bytes");
         String target = SharedLocalDynamoDb.newTable("benchTarget");
         print("import", CommandRun.of("import", "--in", file.toString(), "--table", target));
+        erase(target, business.id());
         System.exit(0);
+    }
+
+    /**
+     * The imported business, fanned out (its copies made), then erased by its job: the worker's own time, and the time
+     * until the stream and the queue are quiet, with the fan-out of every removal (its copies deleted) played in the
+     * same JVM between the worker's turns.
+     */
+    private static void erase(String table, String businessId) {
+        DynamoDbClient dynamo = SharedLocalDynamoDb.client();
+        StreamAndQueue before = new StreamAndQueue(dynamo, table);
+        long fanoutStarted = System.nanoTime();
+        before.settle();
+        System.out.printf(
+                "import fanned out: %.1f s, %d items in the table%n",
+                (System.nanoTime() - fanoutStarted) / 1e9, TableItems.count(dynamo, table));
+        StreamAndQueue system = new StreamAndQueue(dynamo, table);
+        long started = System.nanoTime();
+        EraseMarker.mark(dynamo, table, businessId);
+        int invocations = system.settle();
+        double seconds = (System.nanoTime() - started) / 1e9;
+        EraseJob job = EraseJob.from(dynamo.getItem(request -> request.tableName(table)
+                        .key(EraseJob.keyOf(businessId).toAttributes())
+                        .consistentRead(true))
+                .item());
+        double workerSeconds = system.workerTime().toNanos() / 1e9;
+        System.out.printf(
+                "erase: {\"status\":\"%s\",\"rounds\":%d,\"itemsDeleted\":%d,\"invocations\":%d,"
+                        + "\"workerSeconds\":%.3f,\"itemsPerWorkerSecond\":%.0f,\"secondsUntilQuiet\":%.3f,"
+                        + "\"itemsPerSecondUntilQuiet\":%.0f,\"itemsLeftInTable\":%d}%n",
+                job.status().value(),
+                job.round(),
+                job.itemsDeleted(),
+                invocations,
+                workerSeconds,
+                job.itemsDeleted() / workerSeconds,
+                seconds,
+                job.itemsDeleted() / seconds,
+                TableItems.count(dynamo, table));
     }
 
     private static void print(String what, CommandRun run) {

@@ -1,0 +1,240 @@
+package io.entitytable.fanout.erase;
+
+import io.entitytable.fanout.table.FanoutStats;
+import io.entitytable.fanout.table.FanoutTable;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.ChildCounters;
+import io.entitytable.model.CoreItem;
+import io.entitytable.model.Entity;
+import io.entitytable.model.ItemKey;
+import io.entitytable.model.Keys;
+import io.entitytable.model.RefreshJob;
+import io.entitytable.model.Tombstone;
+import io.entitytable.model.Values;
+import io.entitytable.model.access.PartitionQuery;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.Delete;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+/**
+ * Deletes one child of a business being erased the way the API deletes one, in one transaction: the core item at the
+ * version read, the rest of its partition (an order's lines), one off its child counter, its tombstone (a subject whose
+ * sort key carries its name), and its refresh job item (a link target's: a store's). Its stream record then does the
+ * rest as for any delete: the fan-out removes its copies, the indexer its search document.
+ *
+ * <p>Unlike the API's delete, a customer's delete does not count off its stores' {@code linkCount}s: every store goes
+ * too, and the fan-out asks no refresh job for a store whose business is being erased (docs/design.md §9, "Erasing a
+ * business").
+ *
+ * <p>A page's children go in as few transactions as DynamoDB's 100 actions allow ({@link #deleteAll}), their counts
+ * summed per counter (a transaction may touch an item once): DynamoDB Local applies one transaction at a time, and a
+ * transaction a child would cost most of an erase's time. A batch that meets a changed child is deleted child by child.
+ */
+final class ChildDeletes {
+    /** A child changed between the read and the write this many times in a row: left to the next round. */
+    private static final int MAX_ATTEMPTS = 3;
+
+    private final FanoutTable table;
+
+    ChildDeletes(FanoutTable table) {
+        this.table = table;
+    }
+
+    /** Actions a batch may hold besides its counters' updates: DynamoDB's 100, less one per child counter. */
+    private static final int BATCH_ACTIONS = 100 - ChildCounters.COUNT;
+
+    /** Transactions of a batch that met another transaction, tried again before it goes child by child. */
+    private static final int CONFLICT_RETRIES = 3;
+
+    /**
+     * Deletes the children {@code listed} (as businessGsi listed them, with every attribute: the index projects all)
+     * of {@code businessId}, in batches; the items deleted.
+     */
+    int deleteAll(String businessId, List<Map<String, AttributeValue>> listed) {
+        int deleted = 0;
+        List<Map<String, AttributeValue>> batch = new ArrayList<>();
+        int actions = 0;
+        for (Map<String, AttributeValue> child : listed) {
+            int childActions = actionsOf(child).size();
+            if (!batch.isEmpty() && actions + childActions > BATCH_ACTIONS) {
+                deleted += deleteBatch(businessId, batch);
+                batch = new ArrayList<>();
+                actions = 0;
+            }
+            batch.add(child);
+            actions += childActions;
+        }
+        if (!batch.isEmpty()) {
+            deleted += deleteBatch(businessId, batch);
+        }
+        return deleted;
+    }
+
+    private int deleteBatch(String businessId, List<Map<String, AttributeValue>> batch) {
+        List<TransactWriteItem> actions = new ArrayList<>();
+        Map<ItemKey, Integer> uncounts = new LinkedHashMap<>();
+        int items = 0;
+        for (Map<String, AttributeValue> child : batch) {
+            List<TransactWriteItem> own = actionsOf(child);
+            actions.addAll(own);
+            items += 1 + (int) Values.number(child, Attributes.LINE_COUNT);
+            uncounts.merge(ChildCounters.of(businessId, Values.string(child, Attributes.ID)), 1, Integer::sum);
+        }
+        uncounts.forEach((counter, count) -> actions.add(uncount(counter, count)));
+        for (int attempt = 0; attempt <= CONFLICT_RETRIES; attempt++) {
+            try {
+                table.backoff().call(() -> table.dynamo().transactWriteItems(request -> request.transactItems(actions)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                return items;
+            } catch (TransactionCanceledException e) {
+                if (!has(e, "TransactionConflict") || has(e, "ConditionalCheckFailed")) {
+                    break;
+                }
+            }
+        }
+        // A child changed since the index listed it (or the index is behind it), or another worker took some: one by
+        // one, each read again.
+        int deleted = 0;
+        for (Map<String, AttributeValue> child : batch) {
+            deleted += delete(businessId, child);
+        }
+        return deleted;
+    }
+
+    /**
+     * What deleting {@code listed} takes besides its counter: the item at the version listed, its lines (their keys
+     * follow from its {@code lineCount}), its tombstone, its refresh job item.
+     */
+    private List<TransactWriteItem> actionsOf(Map<String, AttributeValue> listed) {
+        List<TransactWriteItem> actions = new ArrayList<>();
+        actions.add(deleteAtVersion(listed));
+        String id = Values.string(listed, Attributes.ID);
+        for (int lineNo = 1; lineNo <= Values.number(listed, Attributes.LINE_COUNT); lineNo++) {
+            actions.add(deleteItem(new ItemKey(id, Keys.lineType(lineNo))));
+        }
+        addTombstoneAndJob(actions, listed);
+        return actions;
+    }
+
+    private void addTombstoneAndJob(List<TransactWriteItem> actions, Map<String, AttributeValue> current) {
+        Entity entity = CoreItem.entityOf(current);
+        if (entity.leavesTombstone()) {
+            actions.add(TransactWriteItem.builder()
+                    .put(Put.builder()
+                            .tableName(table.tableName())
+                            .item(Tombstone.of(current))
+                            .build())
+                    .build());
+        }
+        if (entity.linkedBy().isPresent()) {
+            actions.add(deleteItem(RefreshJob.keyOf(Values.string(current, Attributes.ID))));
+        }
+    }
+
+    private static boolean has(TransactionCanceledException e, String code) {
+        return e.hasCancellationReasons()
+                && e.cancellationReasons().stream()
+                        .map(CancellationReason::code)
+                        .anyMatch(code::equals);
+    }
+
+    /**
+     * Deletes the child {@code listed} (as businessGsi listed it) of {@code businessId}; the items deleted, 0 when it is
+     * gone already or was renamed (its new key is listed in its turn, or counted in the counters for another round).
+     */
+    int delete(String businessId, Map<String, AttributeValue> listed) {
+        ItemKey key = ItemKey.of(listed);
+        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+            List<Map<String, AttributeValue>> partition = partitionOf(key.id());
+            Map<String, AttributeValue> current = partition.stream()
+                    .filter(item -> ItemKey.of(item).equals(key))
+                    .findFirst()
+                    .orElse(null);
+            if (current == null) {
+                return 0;
+            }
+            List<TransactWriteItem> actions = new ArrayList<>();
+            actions.add(deleteAtVersion(current));
+            List<Map<String, AttributeValue>> rest = partition.stream()
+                    .filter(item -> !ItemKey.of(item).equals(key))
+                    .toList();
+            rest.forEach(item -> actions.add(deleteItem(ItemKey.of(item))));
+            actions.add(uncount(ChildCounters.of(businessId, key.id()), 1));
+            addTombstoneAndJob(actions, current);
+            try {
+                table.backoff().call(() -> table.dynamo().transactWriteItems(request -> request.transactItems(actions)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                return 1 + rest.size();
+            } catch (TransactionCanceledException e) {
+                if (!has(e, "ConditionalCheckFailed") && !has(e, "TransactionConflict")) {
+                    throw e;
+                }
+                // The child changed (a write that got in first) or went: read it again.
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * Every item of the child's partition, strongly consistently: its core item and, for an order, its lines (at most
+     * {@code OrderRequests.MAX_LINES}, so the whole transaction stays within DynamoDB's 100 actions).
+     */
+    private List<Map<String, AttributeValue>> partitionOf(String id) {
+        QueryRequest request =
+                PartitionQuery.partition(null, id).consistentRead().toRequest(table.tableName()).toBuilder()
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .build();
+        QueryResponse response = table.backoff().call(() -> table.dynamo().query(request));
+        table.stats().add(FanoutStats.Count.PARTITION_PAGES, response.consumedCapacity());
+        return response.items().stream()
+                .filter(item -> !Tombstone.keyOf(id).equals(ItemKey.of(item)))
+                .toList();
+    }
+
+    private TransactWriteItem deleteAtVersion(Map<String, AttributeValue> current) {
+        return TransactWriteItem.builder()
+                .delete(Delete.builder()
+                        .tableName(table.tableName())
+                        .key(ItemKey.of(current).toAttributes())
+                        .conditionExpression("#version = :version")
+                        .expressionAttributeNames(Map.of("#version", Attributes.VERSION))
+                        .expressionAttributeValues(
+                                Map.of(":version", Values.n(Values.number(current, Attributes.VERSION))))
+                        .build())
+                .build();
+    }
+
+    private TransactWriteItem deleteItem(ItemKey key) {
+        return TransactWriteItem.builder()
+                .delete(Delete.builder()
+                        .tableName(table.tableName())
+                        .key(key.toAttributes())
+                        .build())
+                .build();
+    }
+
+    /** {@code count} off the child counter {@code counter}, which must exist (a counter is never made by a delete). */
+    private TransactWriteItem uncount(ItemKey counter, int count) {
+        return TransactWriteItem.builder()
+                .update(Update.builder()
+                        .tableName(table.tableName())
+                        .key(counter.toAttributes())
+                        .updateExpression("ADD #count :minus")
+                        .conditionExpression("attribute_exists(#id)")
+                        .expressionAttributeNames(Map.of("#count", Attributes.CHILD_COUNT, "#id", Attributes.ID))
+                        .expressionAttributeValues(Map.of(":minus", Values.n(-count)))
+                        .build())
+                .build();
+    }
+}

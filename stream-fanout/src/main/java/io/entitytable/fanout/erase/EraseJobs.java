@@ -1,0 +1,317 @@
+package io.entitytable.fanout.erase;
+
+import io.entitytable.fanout.refresh.RefreshQueue;
+import io.entitytable.fanout.table.FanoutStats;
+import io.entitytable.fanout.table.FanoutTable;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.ChildCounters;
+import io.entitytable.model.Entity;
+import io.entitytable.model.EraseJob;
+import io.entitytable.model.EraseJob.Phase;
+import io.entitytable.model.ItemKey;
+import io.entitytable.model.Keys;
+import io.entitytable.model.Values;
+import io.entitytable.queue.RefreshMessage;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.IntStream;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.Delete;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+
+/**
+ * A business's erase job ({@link EraseJob}): a small state machine moved only by conditional writes on its round and
+ * phase, so that duplicate, late and concurrent messages agree on one outcome, as a refresh job's pass does.
+ *
+ * <ul>
+ *   <li>{@link #started}: the business's MODIFY record that carries the erase marker sends the running phase's
+ *       segments while none of them is done (the record may come again; a segment sent twice is harmless);
+ *   <li>{@link #progressed} and {@link #segmentDone}: a worker's progress, refused when the message's round or phase is
+ *       no longer the running one, which tells the worker to drop the message;
+ *   <li>the last segment of the children phase starts the stores phase; the last of the stores phase reads the child
+ *       counters: all zero, the business goes with its counters in one transaction and the job is done; otherwise a
+ *       child was not yet in businessGsi (an index that is eventually consistent) and another round starts;
+ *   <li>{@link #restart}: the running phase's segments again, for a job that stopped.
+ * </ul>
+ */
+public final class EraseJobs {
+    private static final int MAX_ATTEMPTS = 10;
+
+    private final FanoutTable table;
+    private final RefreshQueue queue;
+    private final Clock clock;
+
+    public EraseJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
+        this.table = table;
+        this.queue = queue;
+        this.clock = clock;
+    }
+
+    /** The business's erase was asked (its MODIFY record with the marker): its segments go out unless under way. */
+    public void started(String businessId) {
+        get(businessId)
+                .filter(job -> job.status() == EraseJob.Status.RUNNING && job.doneSegments() == 0)
+                .ifPresent(this::sendSegments);
+    }
+
+    /** For a stopped erase: the running phase's segments again (segments already done only repeat refused deletes). */
+    public void restart(String businessId) {
+        get(businessId).filter(job -> job.status() == EraseJob.Status.RUNNING).ifPresent(this::sendSegments);
+    }
+
+    boolean isCurrent(String businessId, long round, Phase phase) {
+        return get(businessId).filter(job -> isRunning(job, round, phase)).isPresent();
+    }
+
+    /** Counts {@code items} deleted by a page; false when the round or phase is no longer the running one. */
+    boolean progressed(String businessId, long round, Phase phase, long items) {
+        try {
+            update(
+                    businessId,
+                    "ADD #deleted :n SET #updated = :now",
+                    Map.of("#deleted", Attributes.ERASE_ITEMS_DELETED),
+                    Map.of(":n", Values.n(items)),
+                    round,
+                    phase,
+                    false);
+            return true;
+        } catch (ConditionalCheckFailedException superseded) {
+            return false;
+        }
+    }
+
+    /** Marks one segment of the phase done; the last one ends the phase. */
+    void segmentDone(String businessId, long round, Phase phase, int segment) {
+        Map<String, AttributeValue> after;
+        try {
+            after = update(
+                    businessId,
+                    "ADD #segs :seg SET #updated = :now",
+                    Map.of("#segs", Attributes.JOB_DONE_SEGMENTS),
+                    Map.of(":seg", AttributeValue.fromSs(List.of(Integer.toString(segment)))),
+                    round,
+                    phase,
+                    true);
+        } catch (ConditionalCheckFailedException superseded) {
+            stale(businessId);
+            return;
+        }
+        if (EraseJob.from(after).doneSegments() >= EraseJob.SEGMENTS) {
+            endPhase(businessId, round, phase);
+        }
+    }
+
+    /**
+     * A message came after its phase ended. If the running phase has no segment done yet, the end that started it may
+     * have failed between its update and its send (the update took effect, the invocation died, the message came
+     * back): send its segments again.
+     */
+    void stale(String businessId) {
+        started(businessId);
+    }
+
+    private void endPhase(String businessId, long round, Phase phase) {
+        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+            Optional<EraseJob> found = get(businessId);
+            if (found.isEmpty() || !isRunning(found.get(), round, phase)) {
+                // Ended by another worker's message, or by this one's earlier attempt: its segments may be unsent.
+                stale(businessId);
+                return;
+            }
+            try {
+                if (phase == Phase.CHILDREN) {
+                    nextPhase(businessId, round, phase, round, Phase.STORES);
+                } else if (childrenLeft(businessId) > 0) {
+                    nextPhase(businessId, round, phase, round + 1, Phase.CHILDREN);
+                } else {
+                    finish(businessId, round);
+                }
+                return;
+            } catch (ConditionalCheckFailedException moved) {
+                // read it again
+            }
+        }
+        throw new IllegalStateException("the erase job of " + businessId + " kept changing; retry the segment");
+    }
+
+    private void nextPhase(String businessId, long round, Phase phase, long nextRound, Phase next) {
+        Map<String, AttributeValue> after = update(
+                businessId,
+                "SET #round = :nextRound, #phase = :nextPhase, #updated = :now REMOVE #segs",
+                Map.of("#segs", Attributes.JOB_DONE_SEGMENTS),
+                Map.of(":nextRound", Values.n(nextRound), ":nextPhase", Values.s(next.value())),
+                round,
+                phase,
+                true);
+        sendSegments(EraseJob.from(after));
+    }
+
+    /**
+     * The business, its counters (each on condition that it is zero) and its request-rate item go, and the job is done,
+     * in one transaction: the same check as the API's delete of a business that owns nothing.
+     */
+    private void finish(String businessId, long round) {
+        Instant now = clock.instant();
+        List<TransactWriteItem> actions = new ArrayList<>();
+        actions.add(delete(
+                new ItemKey(businessId, Keys.BUSINESS_TYPE),
+                "attribute_exists(#id)",
+                Map.of("#id", Attributes.ID),
+                Map.of()));
+        for (ItemKey counter : ChildCounters.all(businessId)) {
+            actions.add(delete(
+                    counter,
+                    "attribute_not_exists(#count) OR #count = :zero",
+                    Map.of("#count", Attributes.CHILD_COUNT),
+                    Map.of(":zero", Values.n(0))));
+        }
+        actions.add(delete(new ItemKey(Keys.businessRateId(businessId), Keys.RATE_TYPE), null, Map.of(), Map.of()));
+        Map<String, String> names = new HashMap<>(jobNames());
+        names.put("#finished", Attributes.JOB_FINISHED_AT);
+        names.put("#expires", Attributes.EXPIRES_AT);
+        names.put("#deleted", Attributes.ERASE_ITEMS_DELETED);
+        Map<String, AttributeValue> values = new HashMap<>(jobValues(round, Phase.STORES));
+        values.put(":done", Values.s(EraseJob.Status.DONE.value()));
+        values.put(":now", Values.instant(now));
+        values.put(":expires", Values.n(now.plus(EraseJob.KEPT_AFTER_DONE).getEpochSecond()));
+        values.put(":one", Values.n(1));
+        actions.add(TransactWriteItem.builder()
+                .update(Update.builder()
+                        .tableName(table.tableName())
+                        .key(EraseJob.keyOf(businessId).toAttributes())
+                        .updateExpression("SET #status = :done, #finished = :now, #updated = :now, #expires = :expires"
+                                + " ADD #deleted :one")
+                        .conditionExpression(RUNNING_ROUND_AND_PHASE)
+                        .expressionAttributeNames(names)
+                        .expressionAttributeValues(values)
+                        .build())
+                .build());
+        try {
+            table.backoff().call(() -> table.dynamo().transactWriteItems(request -> request.transactItems(actions)));
+            table.stats().add(FanoutStats.Count.JOB_WRITES);
+        } catch (TransactionCanceledException e) {
+            // A counter is not zero after all, or another message finished first: read the job again.
+            throw ConditionalCheckFailedException.builder()
+                    .message("erase of " + businessId + " not finished: " + e.getMessage())
+                    .build();
+        }
+    }
+
+    /** The sum of the business's child counters, read strongly consistently. */
+    private long childrenLeft(String businessId) {
+        List<Map<String, AttributeValue>> keys = ChildCounters.all(businessId).stream()
+                .map(ItemKey::toAttributes)
+                .toList();
+        var response = table.backoff().call(() -> table.dynamo().batchGetItem(request -> request.requestItems(Map.of(
+                        table.tableName(),
+                        KeysAndAttributes.builder()
+                                .keys(keys)
+                                .consistentRead(true)
+                                .build()))
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+        table.stats().add(FanoutStats.Count.READS);
+        if (response.hasUnprocessedKeys() && !response.unprocessedKeys().isEmpty()) {
+            // Counted as left: another round reads them again rather than finishing on a partial sum.
+            return Long.MAX_VALUE;
+        }
+        return ChildCounters.sum(response.responses().getOrDefault(table.tableName(), List.of()));
+    }
+
+    private void sendSegments(EraseJob job) {
+        String business = Keys.subjectRef(Entity.BUSINESS, job.businessId());
+        queue.sendAll(IntStream.range(0, EraseJob.SEGMENTS)
+                .mapToObj(segment -> RefreshMessage.eraseSegment(
+                        business,
+                        job.round(),
+                        segment,
+                        EraseJob.SEGMENTS,
+                        job.phase().value()))
+                .toList());
+    }
+
+    public Optional<EraseJob> get(String businessId) {
+        GetItemResponse response = table.backoff()
+                .call(() -> table.dynamo().getItem(request -> request.tableName(table.tableName())
+                        .key(EraseJob.keyOf(businessId).toAttributes())
+                        .consistentRead(true)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+        table.stats().add(FanoutStats.Count.READS, response.consumedCapacity());
+        return response.hasItem() && !response.item().isEmpty()
+                ? Optional.of(EraseJob.from(response.item()))
+                : Optional.empty();
+    }
+
+    private static boolean isRunning(EraseJob job, long round, Phase phase) {
+        return job.status() == EraseJob.Status.RUNNING && job.round() == round && job.phase() == phase;
+    }
+
+    private static final String RUNNING_ROUND_AND_PHASE = "#status = :running AND #round = :round AND #phase = :phase";
+
+    private static Map<String, String> jobNames() {
+        return Map.of(
+                "#status", Attributes.JOB_STATUS,
+                "#round", Attributes.JOB_PASS,
+                "#phase", Attributes.ERASE_PHASE,
+                "#updated", Attributes.UPDATED_AT);
+    }
+
+    private static Map<String, AttributeValue> jobValues(long round, Phase phase) {
+        return Map.of(
+                ":running", Values.s(EraseJob.Status.RUNNING.value()),
+                ":round", Values.n(round),
+                ":phase", Values.s(phase.value()));
+    }
+
+    private Map<String, AttributeValue> update(
+            String businessId,
+            String expression,
+            Map<String, String> names,
+            Map<String, AttributeValue> values,
+            long round,
+            Phase phase,
+            boolean returnNew) {
+        Map<String, String> allNames = new HashMap<>(jobNames());
+        allNames.putAll(names);
+        Map<String, AttributeValue> allValues = new HashMap<>(jobValues(round, phase));
+        allValues.putAll(values);
+        allValues.put(":now", Values.instant(clock.instant()));
+        UpdateItemRequest request = UpdateItemRequest.builder()
+                .tableName(table.tableName())
+                .key(EraseJob.keyOf(businessId).toAttributes())
+                .updateExpression(expression)
+                .conditionExpression(RUNNING_ROUND_AND_PHASE)
+                .expressionAttributeNames(allNames)
+                .expressionAttributeValues(allValues)
+                .returnValues(returnNew ? ReturnValue.ALL_NEW : ReturnValue.NONE)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+        var response = table.backoff().call(() -> table.dynamo().updateItem(request));
+        table.stats().add(FanoutStats.Count.JOB_WRITES, response.consumedCapacity());
+        return response.attributes();
+    }
+
+    private TransactWriteItem delete(
+            ItemKey key, String condition, Map<String, String> names, Map<String, AttributeValue> values) {
+        Delete.Builder delete = Delete.builder().tableName(table.tableName()).key(key.toAttributes());
+        if (condition != null) {
+            delete.conditionExpression(condition).expressionAttributeNames(names);
+            if (!values.isEmpty()) {
+                delete.expressionAttributeValues(values);
+            }
+        }
+        return TransactWriteItem.builder().delete(delete.build()).build();
+    }
+}

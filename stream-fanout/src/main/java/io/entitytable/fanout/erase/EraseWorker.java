@@ -1,0 +1,155 @@
+package io.entitytable.fanout.erase;
+
+import io.entitytable.fanout.refresh.RefreshQueue;
+import io.entitytable.fanout.refresh.SliceDeadline;
+import io.entitytable.fanout.table.CopyPacer;
+import io.entitytable.fanout.table.FanoutStats;
+import io.entitytable.fanout.table.FanoutTable;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.CoreItem;
+import io.entitytable.model.EraseJob;
+import io.entitytable.model.EraseJob.Phase;
+import io.entitytable.model.Ids;
+import io.entitytable.model.Keys;
+import io.entitytable.model.TableLayout;
+import io.entitytable.model.Values;
+import io.entitytable.model.access.PartitionQuery;
+import io.entitytable.queue.RefreshMessage;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+
+/**
+ * Works one segment message of a business's erase: the children of the message's phase that businessGsi holds in one
+ * write shard of the business, page by page ({@link EraseJob#PAGE_SIZE} a Query, deleted in as few transactions as they fit in), the progress
+ * counted on the job after each page. Before the slice's deadline the rest of the segment goes back to the queue with
+ * a cursor, as a refresh job's segment does.
+ *
+ * <p>Why a duplicate, late or reordered message is harmless: every delete holds on the version it read, so a second
+ * worker on the same child finds it gone and deletes nothing; a message of a round or phase that is no longer the
+ * running one is dropped; a segment marked done twice is one member of a set.
+ */
+public final class EraseWorker {
+    /** What became of a message. */
+    public enum Outcome {
+        DONE,
+        CONTINUED,
+        DROPPED
+    }
+
+    /**
+     * Children deleted a second per segment: four segments side by side then write at most 3,200 a second to the
+     * business's four businessGsi partitions, 80 % of DynamoDB's 1,000 write units a second for each (a delete's index
+     * entry of under 1 KB is one unit), and at most 200 a second to each of its 16 child counters.
+     */
+    static final int CHILDREN_PER_SECOND = 800;
+
+    private final FanoutTable table;
+    private final EraseJobs jobs;
+    private final ChildDeletes deletes;
+    private final RefreshQueue queue;
+    private final int childrenPerSecond;
+
+    public EraseWorker(FanoutTable table, EraseJobs jobs, RefreshQueue queue) {
+        this(table, jobs, queue, CHILDREN_PER_SECOND);
+    }
+
+    EraseWorker(FanoutTable table, EraseJobs jobs, RefreshQueue queue, int childrenPerSecond) {
+        this.table = table;
+        this.jobs = jobs;
+        this.deletes = new ChildDeletes(table);
+        this.queue = queue;
+        this.childrenPerSecond = childrenPerSecond;
+    }
+
+    /** Works an erase segment or restart of the business {@code message.subject()} names. */
+    public Outcome handle(Keys.SubjectRef business, RefreshMessage message, SliceDeadline deadline) {
+        if (message.isRestart()) {
+            jobs.restart(business.id());
+            return Outcome.DONE;
+        }
+        if (!message.isEraseSegment()) {
+            throw new IllegalArgumentException("not an erase message: " + message.toJson());
+        }
+        Phase phase = Phase.fromValue(message.phase());
+        long round = message.pass();
+        if (!jobs.isCurrent(business.id(), round, phase)) {
+            jobs.stale(business.id());
+            return Outcome.DROPPED;
+        }
+        CopyPacer pacer = new CopyPacer(childrenPerSecond, EraseJob.PAGE_SIZE);
+        String cursor = message.cursor();
+        long lastPageNanos = 0;
+        while (true) {
+            if (deadline.reached() || deadline.reachedBefore(lastPageNanos)) {
+                queue.send(message.continuingAfter(cursor));
+                return Outcome.CONTINUED;
+            }
+            long pageStart = System.nanoTime();
+            Page page = page(business.id(), message.segment(), phase, cursor);
+            List<Map<String, AttributeValue>> children = page.items().stream()
+                    .filter(child -> phase.deletes().contains(CoreItem.entityOf(child)))
+                    .toList();
+            children.forEach(child -> pacer.acquire());
+            long deleted = deletes.deleteAll(business.id(), children);
+            lastPageNanos = System.nanoTime() - pageStart;
+            if (!jobs.progressed(business.id(), round, phase, deleted)) {
+                return Outcome.DROPPED;
+            }
+            if (page.cursor() == null) {
+                jobs.segmentDone(business.id(), round, phase, message.segment());
+                return Outcome.DONE;
+            }
+            cursor = page.cursor();
+        }
+    }
+
+    /**
+     * One page of the business's write shard {@code segment} in businessGsi after {@code cursor}: the whole partition
+     * for the children phase (customers and orders; the business and its stores are passed over), only the stores'
+     * sort keys for the stores phase.
+     */
+    private Page page(String businessId, int segment, Phase phase, String cursor) {
+        String shard = Keys.businessShard(businessId, segment);
+        PartitionQuery query = phase == Phase.STORES
+                ? PartitionQuery.sortBeginsWith(
+                        TableLayout.BUSINESS_GSI,
+                        shard,
+                        Keys.typePrefix(phase.deletes().get(0)))
+                : PartitionQuery.partition(TableLayout.BUSINESS_GSI, shard);
+        QueryRequest.Builder request = query.toRequest(table.tableName()).toBuilder()
+                .limit(EraseJob.PAGE_SIZE)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+        if (cursor != null) {
+            request.exclusiveStartKey(startKey(shard, cursor));
+        }
+        QueryRequest built = request.build();
+        QueryResponse response = table.backoff().call(() -> table.dynamo().query(built));
+        table.stats().add(FanoutStats.Count.PARTITION_PAGES, response.consumedCapacity());
+        String next =
+                response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+                        ? cursorOf(response.lastEvaluatedKey())
+                        : null;
+        return new Page(response.items(), next);
+    }
+
+    /**
+     * A cursor is the last item's id then its sort key, with nothing between them: ids are ULIDs, always {@link
+     * Ids#LENGTH} characters, while a sort key may hold any character of a name.
+     */
+    private static String cursorOf(Map<String, AttributeValue> lastKey) {
+        return Values.string(lastKey, Attributes.ID) + Values.string(lastKey, Attributes.TYPE);
+    }
+
+    private static Map<String, AttributeValue> startKey(String shard, String cursor) {
+        return Map.of(
+                Attributes.BUSINESS_SHARD, Values.s(shard),
+                Attributes.ID, Values.s(cursor.substring(0, Ids.LENGTH)),
+                Attributes.TYPE, Values.s(cursor.substring(Ids.LENGTH)));
+    }
+
+    private record Page(List<Map<String, AttributeValue>> items, String cursor) {}
+}

@@ -1,0 +1,81 @@
+package io.entitytable.transfer;
+
+import com.amazonaws.services.lambda.runtime.events.SQSEvent.SQSMessage;
+import io.entitytable.fanout.refresh.RefreshQueue;
+import io.entitytable.fanout.refresh.RefreshWork;
+import io.entitytable.fanout.table.FanoutConfig;
+import io.entitytable.queue.RefreshMessage;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * TEST ONLY: a table's stream consumers and its refresh queue, played in turns in this JVM: the fan-out over the stream
+ * records since the last turn (as the trigger goes on from its checkpoint), then the refresh worker over every message
+ * the queue holds, one a time (the trigger's batch size), until a turn finds no message.
+ */
+final class StreamAndQueue implements RefreshQueue {
+    private static final int MAX_TURNS = 20;
+
+    private final DynamoDbClient dynamo;
+    private final String table;
+    private final Deque<RefreshMessage> waiting = new ArrayDeque<>();
+    private int seen;
+    private int sequence;
+    private long workerNanos;
+
+    StreamAndQueue(DynamoDbClient dynamo, String table) {
+        this.dynamo = dynamo;
+        this.table = table;
+    }
+
+    @Override
+    public synchronized void sendAll(List<RefreshMessage> messages) {
+        waiting.addAll(messages);
+    }
+
+    /**
+     * Works turns until the stream and the queue are quiet: an erase's deletes make records whose fan-out deletes
+     * copies, and a job's last phase waits for none of it. Returns the worker's invocations.
+     */
+    int settle() {
+        int invocations = 0;
+        try (RefreshWork work =
+                RefreshWork.create(dynamo, FanoutConfig.forTable(table), this, Duration.ofSeconds(30))) {
+            for (int turn = 0; turn < MAX_TURNS; turn++) {
+                seen = StreamDrain.fanOut(dynamo, table, this, seen);
+                if (isEmpty()) {
+                    return invocations;
+                }
+                while (!isEmpty()) {
+                    long started = System.nanoTime();
+                    var response = work.process(List.of(take()), 60_000);
+                    workerNanos += System.nanoTime() - started;
+                    if (!response.getBatchItemFailures().isEmpty()) {
+                        throw new AssertionError("a refresh-queue message failed");
+                    }
+                    invocations++;
+                }
+            }
+        }
+        throw new AssertionError("the stream and the queue did not settle in " + MAX_TURNS + " turns");
+    }
+
+    /** The time the worker's invocations took, in all. */
+    Duration workerTime() {
+        return Duration.ofNanos(workerNanos);
+    }
+
+    private synchronized boolean isEmpty() {
+        return waiting.isEmpty();
+    }
+
+    private synchronized SQSMessage take() {
+        SQSMessage message = new SQSMessage();
+        message.setMessageId("m-" + ++sequence);
+        message.setBody(waiting.removeFirst().toJson());
+        return message;
+    }
+}

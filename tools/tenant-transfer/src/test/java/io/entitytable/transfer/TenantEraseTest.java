@@ -1,0 +1,136 @@
+package io.entitytable.transfer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Business;
+import io.entitytable.model.Customer;
+import io.entitytable.model.EraseJob;
+import io.entitytable.model.ItemKey;
+import io.entitytable.model.ItemKind;
+import io.entitytable.model.Order;
+import io.entitytable.model.Store;
+import io.entitytable.model.Values;
+import io.entitytable.verify.DriftCheck;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * A business erased by its job on DynamoDB Local, with the fan-out over the table's stream and the refresh worker over
+ * an in-memory queue: nothing of it is left but its tombstones and the record of the erase, another business in the
+ * same table is item for item as it was, and an export made before the erase brings it back.
+ */
+class TenantEraseTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void erase_shouldLeaveOnlyTombstonesAndTheJob_andTheOtherBusinessAsItWas_andAnImportBringsItBack() {
+        // GIVEN two businesses written as the API writes them and fanned out: links both ways, tags, a renamed store,
+        // orders with lines
+        DynamoDbClient dynamo = SharedLocalDynamoDb.client();
+        String table = SharedLocalDynamoDb.newTable("erase");
+        TenantFixture fixture = new TenantFixture(dynamo, table);
+        Business acme = fixture.business("Acme", "vip");
+        Store lyon = fixture.store(acme, "Lyon Centre", "Lyon", "flagship");
+        Store paris = fixture.store(acme, "Paris Nord", "Paris");
+        Customer ada = fixture.customer(acme, "Ada", "Lovelace", "vip");
+        Customer grace = fixture.customer(acme, "Grace", "Hopper", "vip", "navy");
+        fixture.link(ada, lyon);
+        fixture.link(ada, paris);
+        fixture.link(grace, lyon);
+        fixture.rename(paris, "Paris Gare du Nord");
+        Order gift = fixture.order(ada, 3, "gift");
+        Order large = fixture.order(grace, 97, "rush");
+        Business beta = fixture.business("Beta", "vip");
+        Store bern = fixture.store(beta, "Bern", "Bern", "flagship");
+        Customer alan = fixture.customer(beta, "Alan", "Turing", "vip");
+        fixture.link(alan, bern);
+        fixture.order(alan, 2, "gift");
+        StreamAndQueue system = new StreamAndQueue(dynamo, table);
+        system.settle();
+        Map<ItemKey, Map<String, AttributeValue>> before = TableItems.of(dynamo, table);
+        Path file = dir.resolve("acme.ndjson");
+        CommandRun export =
+                CommandRun.of("export", "--business", acme.id(), "--out", file.toString(), "--table", table);
+        assertThat(export.exitCode()).as(export.err()).isZero();
+        Set<String> acmeIds = Set.of(acme.id(), lyon.id(), paris.id(), ada.id(), grace.id(), gift.id(), large.id());
+
+        // WHEN the business is marked for erasing as the API marks it, and the stream and the queue are worked until
+        // both are quiet
+        EraseMarker.mark(dynamo, table, acme.id());
+        int invocations = system.settle();
+
+        // THEN nothing of Acme is left but tombstones (key, kind, version) and the erase's record (counts, times)
+        Map<ItemKey, Map<String, AttributeValue>> after = TableItems.of(dynamo, table);
+        Map<ItemKey, Map<String, AttributeValue>> acmeLeft = new TreeMap<>();
+        after.forEach((key, item) -> {
+            if (isOf(item, acme.id(), acmeIds, before)) {
+                acmeLeft.put(key, item);
+            }
+        });
+        assertThat(acmeLeft.values()).as("what is left of Acme").allSatisfy(item -> assertThat(
+                        Values.string(item, Attributes.KIND))
+                .isIn(ItemKind.TOMBSTONE.value(), ItemKind.ERASE.value()));
+        assertThat(acmeLeft.values().stream()
+                        .filter(item -> ItemKind.TOMBSTONE.value().equals(Values.string(item, Attributes.KIND))))
+                .as("tombstones: key, kind and version only")
+                .hasSize(4)
+                .allSatisfy(item -> assertThat(item.keySet())
+                        .containsExactlyInAnyOrder(
+                                Attributes.ID, Attributes.TYPE, Attributes.KIND, Attributes.VERSION));
+        EraseJob job = EraseJob.from(after.get(EraseJob.keyOf(acme.id())));
+        assertThat(job.status()).isEqualTo(EraseJob.Status.DONE);
+        assertThat(job.finishedAt()).isNotNull();
+        // 2 stores, 2 customers, 2 orders with 3 + 97 lines, and the business
+        assertThat(job.itemsDeleted()).isEqualTo(2 + 2 + 2 + 100 + 1);
+        assertThat(after.get(EraseJob.keyOf(acme.id())).keySet())
+                .doesNotContain(Attributes.NAME, Attributes.ERASING, Attributes.TAGS);
+
+        // THEN Beta is item for item as it was
+        Map<ItemKey, Map<String, AttributeValue>> betaBefore = new TreeMap<>(before);
+        betaBefore.keySet().removeIf(key -> isOf(before.get(key), acme.id(), acmeIds, before));
+        Map<ItemKey, Map<String, AttributeValue>> betaAfter = new TreeMap<>(after);
+        betaAfter.keySet().removeAll(acmeLeft.keySet());
+        assertThat(betaAfter).isEqualTo(betaBefore);
+        assertThat(betaAfter.values().stream().map(item -> Values.string(item, Attributes.KIND)))
+                .contains("core", "line", "edge", "tag", "counter");
+        DriftCheck afterErase = DriftCheck.of(dynamo, table);
+        assertThat(afterErase.clean()).as(afterErase.toString()).isTrue();
+        assertThat(invocations).isPositive();
+
+        // WHEN the export is imported and fanned out
+        CommandRun imported = CommandRun.of("import", "--in", file.toString(), "--table", table);
+        assertThat(imported.exitCode()).as(imported.err()).isZero();
+        system.settle();
+
+        // THEN every item of Acme is back as it was (its tombstones and the erase's record stay beside them)
+        Map<ItemKey, Map<String, AttributeValue>> restored = TableItems.of(dynamo, table);
+        restored.keySet().removeAll(acmeLeft.keySet());
+        assertThat(restored).isEqualTo(before);
+        DriftCheck afterImport = DriftCheck.of(dynamo, table);
+        assertThat(afterImport.clean()).as(afterImport.toString()).isTrue();
+    }
+
+    /** Of the business: it names the business, or one of its subjects, or it was not in the table before. */
+    private static boolean isOf(
+            Map<String, AttributeValue> item,
+            String businessId,
+            Set<String> subjectIds,
+            Map<ItemKey, Map<String, AttributeValue>> before) {
+        if (!before.containsKey(ItemKey.of(item))) {
+            return true;
+        }
+        String text = item.values().stream()
+                .map(value -> value.s() != null ? value.s() : String.valueOf(value.ss()))
+                .collect(Collectors.joining(" "));
+        return text.contains(businessId) || subjectIds.stream().anyMatch(text::contains);
+    }
+}
