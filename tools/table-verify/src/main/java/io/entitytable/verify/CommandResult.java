@@ -4,7 +4,7 @@ import java.time.Duration;
 
 /**
  * What a run found and did. {@code after} is the last verification: the only one for {@code verify}, the re-verify for
- * {@code repair} (whose first verification is {@code before}). {@code jobs} are the refresh jobs of the first Scan (the
+ * {@code repair} (whose first verification is {@code before}). {@code jobs} are the refresh jobs and erases of the first Scan (the
  * ones {@code repair} acts on: the worker restarts a job asynchronously, so the re-verify may still see it stopped);
  * {@code restarts} what repair did with the stopped ones (null for verify). With a search index, {@code indexAfter} is
  * the last comparison of the index with the table, {@code indexBefore} and {@code indexRepair} repair's first
@@ -24,16 +24,14 @@ record CommandResult(
 
     /**
      * No drift in the last verification (of the copies and, when checked, of the search index) and no stopped refresh
-     * job left: for verify none found, for repair every one found was restarted.
+     * job or erase left: for verify none found, for repair every one found was restarted.
      */
     boolean clean() {
         return after.clean() && (indexAfter == null || indexAfter.clean()) && stoppedJobsLeft() == 0;
     }
 
     long stoppedJobsLeft() {
-        return restarts == null
-                ? jobs.stopped().size()
-                : restarts.notRestarted().size();
+        return restarts == null ? jobs.stoppedCount() : restarts.notRestarted().size();
     }
 
     // The exit codes of every command (README.md).

@@ -1,5 +1,6 @@
 package io.entitytable.verify;
 
+import io.entitytable.model.EraseJob;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,7 @@ final class FindingsLog {
                 + result.notRepairable() + " not repairable");
     }
 
-    /** One line per stopped refresh job: like drift, an operator must act on it (repair restarts it). */
+    /** One line per stopped refresh job and erase: like drift, an operator must act on it (repair restarts it). */
     void stoppedJobs(JobsReport jobs) {
         jobs.stopped()
                 .forEach(job -> err.println("stopped refresh job  " + job.subjectRef() + ": "
@@ -48,13 +49,27 @@ final class FindingsLog {
                         + ", pass " + job.pass() + ", copies " + job.copiesDone() + "/" + job.copiesTotal()
                         + ", segments " + job.doneSegments() + "/" + job.segments() + ", no progress since "
                         + job.updatedAt()));
+        jobs.stoppedErases()
+                .forEach(erase -> err.println("stopped erase job  " + JobsReport.subjectOf(erase) + ": "
+                        + erase.status().value()
+                        + ", round " + erase.round() + ", phase "
+                        + erase.phase().value() + ", segments "
+                        + erase.doneSegments() + "/" + EraseJob.SEGMENTS + ", " + erase.itemsDeleted()
+                        + " items deleted, no progress since " + erase.updatedAt()));
     }
 
     void restarts(JobRestarts restarts) {
-        restarts.restarted().stream().sorted().forEach(subject -> err.println("restarted refresh job  " + subject));
+        restarts.restarted().stream()
+                .sorted()
+                .forEach(subject -> err.println("restarted " + jobLabel(subject) + "  " + subject));
         restarts.notRestarted().entrySet().stream()
                 .sorted(Map.Entry.comparingByKey())
-                .forEach(entry -> err.println("refresh job " + entry.getKey() + " " + entry.getValue()));
+                .forEach(
+                        entry -> err.println(jobLabel(entry.getKey()) + " " + entry.getKey() + " " + entry.getValue()));
+    }
+
+    private static String jobLabel(String subject) {
+        return JobsReport.isEraseSubject(subject) ? "erase job" : "refresh job";
     }
 
     void repairs(RepairResult result) {

@@ -1,18 +1,25 @@
 package io.entitytable.verify;
 
+import io.entitytable.model.EraseJob;
 import io.entitytable.model.IsoInstants;
 import io.entitytable.model.RefreshJob;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The refresh jobs as a small aligned text table for people (the {@code jobs} command's stdout). */
+/**
+ * The refresh jobs as a small aligned text table for people (the {@code jobs} command's stdout), followed, when there
+ * are any, by the erase jobs in a table of their own: an erase works in rounds and phases and counts items deleted, not
+ * passes and copies.
+ */
 final class JobsTable {
     static final List<String> HEADER = List.of("subject", "status", "stopped", "pass", "copies", "segments", "updated");
+    static final List<String> ERASE_HEADER =
+            List.of("subject", "status", "stopped", "round", "phase", "segments", "deleted", "updated");
 
     private JobsTable() {}
 
-    static String of(List<RefreshJob> jobs, Instant now) {
+    static String of(List<RefreshJob> jobs, List<EraseJob> erases, Instant now) {
         List<List<String>> rows = new ArrayList<>();
         rows.add(HEADER);
         for (RefreshJob job : jobs) {
@@ -23,9 +30,34 @@ final class JobsTable {
                     Long.toString(job.pass()),
                     job.copiesDone() + "/" + job.copiesTotal(),
                     job.doneSegments() + "/" + job.segments(),
-                    job.updatedAt() == null ? "-" : IsoInstants.format(job.updatedAt())));
+                    updated(job.updatedAt())));
         }
-        int[] widths = new int[HEADER.size()];
+        String text = aligned(rows);
+        if (erases.isEmpty()) {
+            return text;
+        }
+        List<List<String>> eraseRows = new ArrayList<>();
+        eraseRows.add(ERASE_HEADER);
+        for (EraseJob erase : erases) {
+            eraseRows.add(List.of(
+                    JobsReport.subjectOf(erase),
+                    erase.status().value(),
+                    erase.stoppedAt(now) ? "yes" : "no",
+                    Long.toString(erase.round()),
+                    erase.phase().value(),
+                    erase.doneSegments() + "/" + EraseJob.SEGMENTS,
+                    Long.toString(erase.itemsDeleted()),
+                    updated(erase.updatedAt())));
+        }
+        return text + System.lineSeparator() + aligned(eraseRows);
+    }
+
+    private static String updated(Instant updatedAt) {
+        return updatedAt == null ? "-" : IsoInstants.format(updatedAt);
+    }
+
+    private static String aligned(List<List<String>> rows) {
+        int[] widths = new int[rows.get(0).size()];
         for (List<String> row : rows) {
             for (int column = 0; column < row.size(); column++) {
                 widths[column] = Math.max(widths[column], row.get(column).length());

@@ -1,5 +1,6 @@
 package io.entitytable.verify;
 
+import io.entitytable.model.EraseJob;
 import io.entitytable.model.IsoInstants;
 import io.entitytable.model.RefreshJob;
 import java.time.Instant;
@@ -13,8 +14,8 @@ import java.util.stream.Stream;
  * The machine-readable result on stdout, one JSON object. Its top-level counts describe the last verification (for
  * {@code repair}, the re-verify); {@code repair} adds {@code found} (the first verification's drift) and {@code
  * repairs}. Every drift class is always present, zero included; {@code jobs} counts the refresh jobs by status and
- * lists the stopped ones; {@code search}, with a search endpoint, the same for the search index. The README shows an
- * example.
+ * lists the stopped ones ({@code jobs.erases} the same for the businesses' erase jobs); {@code search}, with a search
+ * endpoint, the same for the search index. The README shows an example.
  */
 final class JsonSummary {
     /** Findings listed in the JSON; the counts are always complete. */
@@ -110,7 +111,7 @@ final class JsonSummary {
         return repairs;
     }
 
-    /** Counts by status and the stopped jobs; for repair, whether each was restarted. */
+    /** Counts by status and the stopped jobs, then the erases; for repair, whether each was restarted. */
     private static Map<String, Object> jobs(CommandResult result) {
         JobsReport report = result.jobs();
         JobRestarts restarts = result.restarts();
@@ -129,21 +130,53 @@ final class JsonSummary {
             entry.put("doneSegments", job.doneSegments());
             entry.put("segments", job.segments());
             entry.put("updatedAt", job.updatedAt() == null ? null : IsoInstants.format(job.updatedAt()));
-            if (restarts != null) {
-                boolean restarted = restarts.restarted().contains(job.subjectRef());
-                entry.put("restarted", restarted);
-                if (!restarted) {
-                    entry.put("reason", restarts.notRestarted().get(job.subjectRef()));
-                }
-            }
+            putRestart(entry, job.subjectRef(), restarts);
             stopped.add(entry);
         }
         jobs.put("stopped", stopped);
+        jobs.put("erases", erases(report, restarts));
+        // Both kinds: each stopped refresh job and erase is one restart message.
         if (restarts != null) {
             jobs.put("restarted", (long) restarts.restarted().size());
             jobs.put("notRestarted", (long) restarts.notRestarted().size());
         }
         return jobs;
+    }
+
+    /** The erase jobs: counts by status and the stopped ones, as for the refresh jobs. */
+    private static Map<String, Object> erases(JobsReport report, JobRestarts restarts) {
+        Map<String, Object> erases = new LinkedHashMap<>();
+        for (EraseJob.Status status : EraseJob.Status.values()) {
+            erases.put(status.value(), report.count(status));
+        }
+        List<Map<String, Object>> stopped = new ArrayList<>();
+        for (EraseJob erase : report.stoppedErases()) {
+            String subject = JobsReport.subjectOf(erase);
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("subject", subject);
+            entry.put("status", erase.status().value());
+            entry.put("round", erase.round());
+            entry.put("phase", erase.phase().value());
+            entry.put("doneSegments", erase.doneSegments());
+            entry.put("segments", EraseJob.SEGMENTS);
+            entry.put("itemsDeleted", erase.itemsDeleted());
+            entry.put("updatedAt", erase.updatedAt() == null ? null : IsoInstants.format(erase.updatedAt()));
+            putRestart(entry, subject, restarts);
+            stopped.add(entry);
+        }
+        erases.put("stopped", stopped);
+        return erases;
+    }
+
+    /** For repair: whether the subject's restart message was sent, and why not. */
+    private static void putRestart(Map<String, Object> entry, String subject, JobRestarts restarts) {
+        if (restarts != null) {
+            boolean restarted = restarts.restarted().contains(subject);
+            entry.put("restarted", restarted);
+            if (!restarted) {
+                entry.put("reason", restarts.notRestarted().get(subject));
+            }
+        }
     }
 
     private static Map<String, String> finding(DriftKind driftClass, String id, String type, String detail) {

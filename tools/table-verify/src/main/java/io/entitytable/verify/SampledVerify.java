@@ -1,5 +1,6 @@
 package io.entitytable.verify;
 
+import io.entitytable.model.EraseJob;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
@@ -53,7 +54,7 @@ record SampledVerify(DynamoDbClient dynamo, String tableName, int segments, int 
         }
     }
 
-    /** What one run found. */
+    /** What one run found: drift, and the refresh jobs and erases of the segment that have stopped. */
     record Result(
             int segment,
             boolean segmentComplete,
@@ -62,6 +63,7 @@ record SampledVerify(DynamoDbClient dynamo, String tableName, int segments, int 
             long duplicatesChecked,
             List<Finding> findings,
             List<RefreshJob> stoppedJobs,
+            List<EraseJob> stoppedErases,
             double consumedReadCapacity) {}
 
     /** The segment a run at {@code now} checks: one per hour in turn, so {@code segments} hourly runs cover the table. */
@@ -122,6 +124,8 @@ record SampledVerify(DynamoDbClient dynamo, String tableName, int segments, int 
                 .toList();
         List<RefreshJob> stopped =
                 sample.jobs().stream().filter(job -> job.stoppedAt(now)).toList();
+        List<EraseJob> stoppedErases =
+                sample.erases().stream().filter(erase -> erase.stoppedAt(now)).toList();
         return new Result(
                 segment,
                 complete,
@@ -130,6 +134,7 @@ record SampledVerify(DynamoDbClient dynamo, String tableName, int segments, int 
                 sample.duplicates().size(),
                 findings,
                 stopped,
+                stoppedErases,
                 capacity.sum());
     }
 

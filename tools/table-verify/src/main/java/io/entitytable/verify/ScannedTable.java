@@ -3,6 +3,7 @@ package io.entitytable.verify;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
+import io.entitytable.model.EraseJob;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
@@ -20,7 +21,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * What one Scan found, sorted for the drift check: core items by subject ({@code <entity>#<id>}) and duplicates (kind
- * edge or tag) by key, and the refresh jobs (kind job) by subject. The other items of a subject's item collection (an
+ * edge or tag) by key, the refresh jobs (kind job) by subject and the businesses' erase jobs (kind erase) by business;
+ * a job is never drift in itself. The other items of a subject's item collection (an
  * order's lines) imply no duplicates, so they count as other items, but they are kept by partition: the search document
  * of a subject whose search reads its collection holds them. Anything else is only counted.
  */
@@ -28,6 +30,7 @@ record ScannedTable(
         Map<String, Map<String, AttributeValue>> coreBySubject,
         Map<ItemKey, Map<String, AttributeValue>> duplicates,
         List<RefreshJob> jobs,
+        List<EraseJob> erases,
         Map<String, List<Map<String, AttributeValue>>> collections,
         long itemsScanned,
         long otherItems,
@@ -55,6 +58,7 @@ record ScannedTable(
         private final Map<String, Map<String, AttributeValue>> core = new HashMap<>();
         private final Map<ItemKey, Map<String, AttributeValue>> duplicates = new TreeMap<>();
         private final List<RefreshJob> jobs = new ArrayList<>();
+        private final List<EraseJob> erases = new ArrayList<>();
         private final Map<String, List<Map<String, AttributeValue>>> collections = new HashMap<>();
         private long scanned;
         private long other;
@@ -76,6 +80,9 @@ record ScannedTable(
             } else if (ItemKind.JOB.value().equals(kind)) {
                 jobs.add(RefreshJob.from(item));
                 return this;
+            } else if (ItemKind.ERASE.value().equals(kind)) {
+                erases.add(EraseJob.from(item));
+                return this;
             } else if (ItemKind.LINE.value().equals(kind)) {
                 collections
                         .computeIfAbsent(Values.string(item, Attributes.ID), id -> new ArrayList<>())
@@ -89,6 +96,7 @@ record ScannedTable(
             segment.core.forEach(this::putCore);
             duplicates.putAll(segment.duplicates);
             jobs.addAll(segment.jobs);
+            erases.addAll(segment.erases);
             // One item collection is one partition, which one segment reads whole.
             segment.collections.forEach((id, items) ->
                     collections.computeIfAbsent(id, key -> new ArrayList<>()).addAll(items));
@@ -110,6 +118,10 @@ record ScannedTable(
                     jobs.stream()
                             .sorted(Comparator.comparing(
                                     RefreshJob::subjectRef, Comparator.nullsFirst(String::compareTo)))
+                            .toList(),
+                    erases.stream()
+                            .sorted(Comparator.comparing(
+                                    EraseJob::businessId, Comparator.nullsFirst(String::compareTo)))
                             .toList(),
                     sortedCollections(),
                     scanned,

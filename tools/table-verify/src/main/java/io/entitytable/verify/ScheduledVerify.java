@@ -9,8 +9,8 @@ import java.util.Map;
 
 /**
  * One run of the scheduled check: {@link SampledVerify} over the segment of the hour, its counts written as the
- * function's metrics ({@link MetricNames#DRIFT_FOUND}, {@link MetricNames#REFRESH_JOBS_STOPPED}, {@link
- * MetricNames#ITEMS_VERIFIED}), on which the stack alarms. Nothing is repaired: that stays {@code table-verify repair},
+ * function's metrics ({@link MetricNames#DRIFT_FOUND}, {@link MetricNames#REFRESH_JOBS_STOPPED} (stopped refresh jobs
+ * and erases), {@link MetricNames#ITEMS_VERIFIED}), on which the stack alarms. Nothing is repaired: that stays {@code table-verify repair},
  * run by an operator who has read the findings.
  */
 final class ScheduledVerify {
@@ -29,8 +29,12 @@ final class ScheduledVerify {
         SampledVerify.Result result = verify.run(verify.segmentAt(clock.instant()), clock.instant());
         Dimensions function = Dimensions.function();
         metrics.count(function, MetricNames.DRIFT_FOUND, result.findings().size());
+        // A stopped erase is restarted by the same repair as a stopped refresh job, so one metric (and alarm) counts
+        // both.
         metrics.count(
-                function, MetricNames.REFRESH_JOBS_STOPPED, result.stoppedJobs().size());
+                function,
+                MetricNames.REFRESH_JOBS_STOPPED,
+                result.stoppedJobs().size() + result.stoppedErases().size());
         metrics.count(function, MetricNames.ITEMS_VERIFIED, result.itemsScanned());
         metrics.flush();
         Map<String, Object> summary = new LinkedHashMap<>();
@@ -46,6 +50,9 @@ final class ScheduledVerify {
         summary.put(
                 "stoppedJobs",
                 result.stoppedJobs().stream().map(job -> job.subjectRef()).toList());
+        summary.put(
+                "stoppedErases",
+                result.stoppedErases().stream().map(JobsReport::subjectOf).toList());
         return summary;
     }
 }

@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * One run of {@code verify} (Scan, detect, stopped jobs; with a search index, compare it with the Scan) or {@code
+ * One run of {@code verify} (Scan, detect, stopped refresh jobs and erases; with a search index, compare it with the Scan) or {@code
  * repair} (Scan, detect, repair the copies and the index, restart the stopped jobs on {@code refreshQueue} when there
  * is one, Scan, detect).
  *
@@ -51,8 +51,8 @@ record VerifyCommand(
         log.repairs(repair);
         IndexRepairResult indexRepair = repairIndex(indexFound);
         JobRestarts restarts = refreshQueue == null
-                ? JobRestarts.withoutQueue(jobs.stopped())
-                : JobRestarts.send(jobs.stopped(), refreshQueue);
+                ? JobRestarts.withoutQueue(jobs.stoppedSubjects())
+                : JobRestarts.send(jobs.stoppedSubjects(), refreshQueue);
         log.restarts(restarts);
         DriftReport after = verify("re-verify");
         log.findings(after);

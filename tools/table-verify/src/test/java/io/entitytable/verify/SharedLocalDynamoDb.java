@@ -23,6 +23,12 @@ final class SharedLocalDynamoDb {
         return client;
     }
 
+    /** Where the engine listens, for tests that run a command line ({@code --endpoint}). */
+    static synchronized String endpoint() {
+        client();
+        return engine.endpoint().toString();
+    }
+
     /** A new empty table of the entity layout, named {@code <prefix><n>}. */
     static synchronized String newTable(String prefix) {
         client();
