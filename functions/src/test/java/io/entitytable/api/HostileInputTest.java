@@ -191,7 +191,7 @@ class HostileInputTest {
         System.out.printf(
                 "HostileInputTest: %d routes, %d requests sent, by status class %s%n",
                 routes.size(), corpus.size(), byClass);
-        assertThat(routes).hasSize(37);
+        assertThat(routes).hasSize(38);
         assertThat(failures)
                 .as("requests that ended outside their expected class")
                 .isEmpty();

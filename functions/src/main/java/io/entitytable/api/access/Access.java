@@ -31,6 +31,17 @@ public abstract class Access {
         }
     }
 
+    /**
+     * 404 (as if absent, named {@code what} and {@code id}) unless the caller is an operator: for what only operators
+     * see at all (a business's erase and its job), which a member, even of that business, finds as a business or job
+     * that does not exist.
+     */
+    public void requireOperatorElseNotFound(String what, String id) {
+        if (!caller().operator()) {
+            throw ApiProblem.notFound(what, id);
+        }
+    }
+
     /** 404 (as if absent) unless the caller may use business {@code businessId}. */
     public void requireBusiness(String businessId) {
         if (!caller().mayUse(businessId)) {

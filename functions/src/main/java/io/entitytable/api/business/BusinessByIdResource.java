@@ -1,41 +1,69 @@
 package io.entitytable.api.business;
 
 import io.entitytable.api.business.BusinessRequests.PatchBusiness;
+import io.entitytable.api.error.ApiProblem;
+import io.entitytable.api.error.Problem;
+import io.entitytable.api.idempotency.FirstAnswer;
+import io.entitytable.api.idempotency.IdempotencyKeys;
+import io.entitytable.api.idempotency.IdempotentRequests;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.order.OrderFilters;
 import io.entitytable.api.order.OrderService;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.BusinessResponse;
+import io.entitytable.api.response.EraseJobResponse;
 import io.entitytable.api.response.OrderResponse;
 import io.entitytable.api.response.SubjectResponse;
 import io.entitytable.api.tag.TagService;
 import io.entitytable.api.web.PageParams;
-import io.entitytable.api.web.RemovableSubjectResource;
 import io.entitytable.api.web.Responses;
+import io.entitytable.api.web.SubjectResource;
 import io.entitytable.model.Business;
 import io.entitytable.model.Entity;
+import io.entitytable.model.EraseJob;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.BeanParam;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.UriBuilder;
+import jakarta.ws.rs.core.UriInfo;
+import java.net.URI;
+import java.time.Instant;
+import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.RestResponse;
 
 /**
- * {@code /businesses/{id}}: a business by id (pattern 1), everything under it (pattern 2), its orders (pattern 4), its changes, its deletion
- * once it owns nothing, its tags.
+ * {@code /businesses/{id}}: a business by id (pattern 1), everything under it (pattern 2), its orders (pattern 4), its
+ * changes, its tags, its deletion once it owns nothing, and its erase with everything it owns ({@code cascade=true}: a
+ * 202 and a job that deletes its children, then the business) with that job.
  */
 @Singleton
 @Path("businesses/{id}")
 @Tag(name = "Businesses")
-public class BusinessByIdResource extends RemovableSubjectResource<Business, BusinessResponse, PatchBusiness> {
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class BusinessByIdResource extends SubjectResource<Business, BusinessResponse, PatchBusiness> {
     private final BusinessService businesses;
     private final OrderService orders;
+    private final IdempotentRequests idempotent;
 
-    BusinessByIdResource(BusinessService businesses, OrderService orders, TagService tags) {
-        super(Entity.BUSINESS, businesses::get, businesses::patch, businesses::delete, BusinessResponse::from, tags);
+    BusinessByIdResource(
+            BusinessService businesses, OrderService orders, TagService tags, IdempotentRequests idempotent) {
+        super(Entity.BUSINESS, businesses::get, businesses::patch, BusinessResponse::from, tags);
         this.businesses = businesses;
         this.orders = orders;
+        this.idempotent = idempotent;
     }
 
     @GET
@@ -51,5 +79,46 @@ public class BusinessByIdResource extends RemovableSubjectResource<Business, Bus
     public Page<OrderResponse> orders(
             @PathParam("id") String id, @BeanParam OrderFilters filters, @BeanParam PageParams page) {
         return Responses.page(orders.ofBusiness(filters.parse(id, page)), OrderResponse::from);
+    }
+
+    @DELETE
+    @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE}) // 204 or 202, or a problem
+    public RestResponse<EraseJobResponse> delete(
+            @PathParam("id") String id,
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+            @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
+            @QueryParam("cascade") String cascade,
+            @Context UriInfo uri) {
+        if (cascade != null && !cascade.equals("true") && !cascade.equals("false")) {
+            throw ApiProblem.badParameter("cascade", "must be true or false");
+        }
+        Optional<String> key = IdempotencyKeys.parse(idempotencyKey);
+        // One instant for the answer the record keeps and the answer sent, so the two are the same text.
+        Instant now = businesses.now();
+        return idempotent.run(
+                key,
+                idempotent.fingerprint(key, HttpMethod.DELETE, uri, null),
+                (Optional<EraseJob> job) -> FirstAnswer.of(
+                        idempotent.json(),
+                        job.isPresent() ? 202 : 204,
+                        job.isPresent() ? jobLocation(id) : null,
+                        job.map(started -> EraseJobResponse.from(started, now)).orElse(null)),
+                recorder -> businesses
+                        .delete(id, Inputs.ifMatch(ifMatch), "true".equals(cascade), recorder)
+                        .map(job -> RestResponse.ResponseBuilder.<EraseJobResponse>accepted()
+                                .location(jobLocation(id))
+                                .entity(EraseJobResponse.from(job, now))
+                                .build())
+                        .orElseGet(RestResponse::noContent));
+    }
+
+    @GET
+    @Path("job")
+    public RestResponse<EraseJobResponse> job(@PathParam("id") String id) {
+        return RestResponse.ok(EraseJobResponse.from(businesses.job(id), businesses.now()));
+    }
+
+    private static URI jobLocation(String id) {
+        return UriBuilder.fromPath("/businesses/{id}/job").build(id);
     }
 }

@@ -2,6 +2,7 @@ package io.entitytable.api.business;
 
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.idempotency.AnswerRecorder;
+import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.TagInputs;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.paging.PageRequest;
@@ -9,6 +10,7 @@ import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.Deletion;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.PagedQueries;
+import io.entitytable.api.table.WriteConflict;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Attributes;
@@ -17,6 +19,7 @@ import io.entitytable.model.BusinessShards;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
+import io.entitytable.model.EraseJob;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.access.AccessPattern;
@@ -24,6 +27,7 @@ import io.entitytable.model.access.MergeOrder;
 import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Businesses: the tenants that own customers, stores and orders (access patterns 1, a GetItem {@code id = B, type =
@@ -56,22 +60,84 @@ public class BusinessService extends SubjectService<Business> {
                         : business.withName(patch.name().trim()));
     }
 
-    /**
-     * Deletes a business that owns nothing any more; 409 while customers, stores or orders remain. Operators only, as
-     * creating one is: a business is a tenant, and ending a tenancy is the operator's act, not a member's.
-     */
+    /** {@link #delete(String, Long, boolean, AnswerRecorder)} of an empty business, without a key. */
     public void delete(String id, Long ifMatch) {
-        optimistic.access().requireOperator("delete businesses");
-        delete(id, ifMatch, current -> {
-            List<ItemKey> counters = ChildCounters.all(id);
-            long children = ChildCounters.sum(table.getAll(counters));
-            if (children > 0) {
-                throw ApiProblem.conflict("business " + id + " still has " + children
-                        + " customers, stores or orders; delete them first");
+        delete(id, ifMatch, false, AnswerRecorder.none());
+    }
+
+    /**
+     * Deletes a business; empty when it is gone, its erase job when {@code cascade} asked for one.
+     *
+     * <p>Without {@code cascade}, only a business that owns nothing any more goes; 409 while customers, stores or
+     * orders remain. Operators only, as creating one is: a business is a tenant, and ending a tenancy is the operator's
+     * act, not a member's (403).
+     *
+     * <p>With {@code cascade}, a business with everything it owns: that work grows with the business, so it does not
+     * run here (docs/design.md, "Erasing a business"). One transaction marks the business at the version read ({@code
+     * erasing}, version + 1) and each of its child counters, so that no create counts on them any more, and puts the
+     * erase job's record; the fan-out starts the job from the business's change. Operators only, and to anyone else it
+     * answers as for a business that does not exist (404). A business being erased already is a 409, as is every other
+     * write to it ({@link OptimisticWrites#withCurrent}).
+     *
+     * <p>With an idempotency key, its record goes in the write's transaction.
+     */
+    public Optional<EraseJob> delete(
+            String id, Long ifMatch, boolean cascade, AnswerRecorder<? super Optional<EraseJob>> recorder) {
+        if (!cascade) {
+            optimistic.access().requireOperator("delete businesses");
+            withCurrent(id, ifMatch, current -> {
+                List<ItemKey> counters = ChildCounters.all(id);
+                long children = ChildCounters.sum(table.getAll(counters));
+                if (children > 0) {
+                    throw ApiProblem.conflict("business " + id + " still has " + children
+                            + " customers, stores or orders; delete them first, or erase it with ?cascade=true");
+                }
+                // With its counters, each on condition that it is still zero: a create that got in first refuses it.
+                writes.delete(
+                        Deletion.of(current).withCountersAtZero(counters).build(),
+                        recorder.recordFor(Optional.empty()));
+                return null;
+            });
+            return Optional.empty();
+        }
+        Inputs.id("id", id);
+        optimistic.access().requireOperatorElseNotFound(Entity.BUSINESS.keyName(), id);
+        return Optional.of(withCurrent(id, ifMatch, current -> {
+            Instant now = optimistic.now();
+            EraseJob job = EraseJob.from(EraseJob.newItem(id, now));
+            try {
+                writes.eraseBusiness(current, now, recorder.recordFor(Optional.of(job)));
+            } catch (WriteConflict e) {
+                if (e.action() == ERASE_JOB_ACTION) {
+                    throw ApiProblem.conflict(
+                            "an earlier erase of business " + id + " is still finishing; retry later");
+                }
+                if (e.action() != 0) {
+                    throw new IllegalStateException("business " + id + " is missing a child counter");
+                }
+                // The business changed, went or was marked since it was read: the cycle reads it again.
+                throw e;
             }
-            // With its counters, each on condition that it is still zero: a create that got in first refuses it.
-            return Deletion.of(current).withCountersAtZero(counters).build();
-        });
+            return job;
+        }));
+    }
+
+    /** The erase's last action: its job record, refused while an earlier erase of the business still runs there. */
+    private static final int ERASE_JOB_ACTION = ChildCounters.COUNT + 1;
+
+    /**
+     * A business's erase job: one strongly consistent GetItem of its record, which outlives the business. Operators
+     * only; to anyone else, as for a business without one (404).
+     */
+    public EraseJob job(String id) {
+        Inputs.id("id", id);
+        String what = "erase job of business";
+        optimistic.access().requireOperatorElseNotFound(what, id);
+        return table.find(EraseJob.keyOf(id)).map(EraseJob::from).orElseThrow(() -> ApiProblem.notFound(what, id));
+    }
+
+    public Instant now() {
+        return optimistic.now();
     }
 
     /**

@@ -63,12 +63,32 @@ public enum ApiOperation {
             "/businesses/{id}",
             "deleteBusiness",
             "Delete a business",
-            "Operators only. Only an empty business can go: a GetItem, a BatchGetItem of its 16 child counters, then one"
-                    + " TransactWriteItems deleting the business on condition that the version is the one read and"
-                    + " every counter on condition that it is zero: it owns no customer, store or order (else 409).",
-            DELETED,
+            "Operators only (else 403). Only an empty business can go: a GetItem, a BatchGetItem of its 16 child"
+                    + " counters, then one TransactWriteItems deleting the business on condition that the version is"
+                    + " the one read and every counter on condition that it is zero: it owns no customer, store or"
+                    + " order (else 409); 204. With `cascade=true`, the business is erased with everything it owns:"
+                    + " operators only (to anyone else, 404 as for a business that does not exist). A GetItem, then one"
+                    + " TransactWriteItems marking the business `erasing` (on condition that the version is the one"
+                    + " read and that it is not being erased already, else 409), marking each of its 16 child counters"
+                    + " and putting its erase job (`<id>.erase`); the answer is 202 with the job as `Location`. From"
+                    + " then on the business takes no new customer, store or order and no change (409), and reads"
+                    + " still answer; the stream fan-out starts the job, and the refresh worker deletes its children,"
+                    + " then the business.",
+            DELETED_OR_ACCEPTED,
             true,
             Errors.DELETE_BUSINESS),
+    GET_BUSINESS_JOB(
+            "GET",
+            "/businesses/{id}/job",
+            "getBusinessJob",
+            "Follow a business's erase",
+            "Operators only (to anyone else, 404). The job a business delete with `cascade=true` started (it"
+                    + " outlives the business): one strongly consistent GetItem `id = <id>.erase, type = job`. `status`"
+                    + " is `stopped` when a job that is not done has made no progress for 15 minutes. 404 when the"
+                    + " business has no erase job.",
+            JOB,
+            false,
+            Errors.GET),
     LIST_BUSINESS_ITEMS(
             "GET",
             "/businesses/{id}/items",
@@ -88,7 +108,7 @@ public enum ApiOperation {
             "createCustomer",
             "Create a customer of a business",
             "One TransactWriteItems: Put the customer (the id is new) and count it on its business, which must"
-                    + " exist (else 404).",
+                    + " exist (else 404); a business being erased takes none (409).",
             CREATED,
             false,
             Errors.CREATE_CHILD),
@@ -124,7 +144,7 @@ public enum ApiOperation {
             "createStore",
             "Create a store of a business",
             "One TransactWriteItems: Put the store (the id is new) and count it on its business, which must exist"
-                    + " (else 404).",
+                    + " (else 404); a business being erased takes none (409).",
             CREATED,
             false,
             Errors.CREATE_CHILD),
@@ -207,7 +227,7 @@ public enum ApiOperation {
             "Place an order for a customer",
             "An order with 1 to 97 lines, shipped to one of the customer's mailing addresses. A Query of the"
                     + " customer, then one TransactWriteItems: Put the order and each line, count the order on its"
-                    + " business.",
+                    + " business (409 when the business is being deleted or erased).",
             CREATED,
             false,
             400,

@@ -30,7 +30,8 @@ import org.eclipse.microprofile.openapi.models.security.SecurityScheme;
 public class ContractFilter implements OASFilter {
     static final Map<String, String> TAGS = Map.of(
             "Businesses",
-            "A business is the tenant: it owns customers, stores and orders, and is deleted only empty.",
+            "A business is the tenant: it owns customers, stores and orders, and is deleted empty, or erased with"
+                    + " everything it owns by a job.",
             "Customers",
             "Customers of a business, with their mailing addresses and the stores they manage.",
             "Stores",
@@ -47,11 +48,19 @@ public class ContractFilter implements OASFilter {
     private static final Pattern PATH_VARIABLE = Pattern.compile("\\{([^}]+)}");
 
     private static final Map<String, String> PARAMETERS = Map.of(
-            "id", "The subject's id, a ULID as the API returned it",
-            "storeId", "The store's id, a ULID as the API returned it",
-            "tag", "A tag, [a-z0-9][a-z0-9_-]{0,63}; letters are lower-cased",
-            "limit", "How many items a page holds: 1 to 100, default 20",
-            "next", "The cursor a previous page returned as `next`; bound to this list and its parameters");
+            "id",
+            "The subject's id, a ULID as the API returned it",
+            "storeId",
+            "The store's id, a ULID as the API returned it",
+            "tag",
+            "A tag, [a-z0-9][a-z0-9_-]{0,63}; letters are lower-cased",
+            "limit",
+            "How many items a page holds: 1 to 100, default 20",
+            "next",
+            "The cursor a previous page returned as `next`; bound to this list and its parameters",
+            "cascade",
+            "`true` erases the business with everything it owns (202, and a job); `false`, the default, deletes it only"
+                    + " when it owns nothing");
 
     @Override
     public void filterOpenAPI(OpenAPI openApi) {
@@ -244,7 +253,7 @@ public class ContractFilter implements OASFilter {
             throw new IllegalStateException(entry + ": the code documents no job body for its 202");
         }
         return OASFactory.createAPIResponse()
-                .description("Deleted; what remains is the job's, whose URL is the Location")
+                .description("Accepted; what remains is the job's, whose URL is the Location")
                 .content(OASFactory.createContent().addMediaType("application/json", json))
                 .addHeader(SharedComponents.LOCATION, OASFactory.createHeader().ref(SharedComponents.JOB_LOCATION));
     }

@@ -56,6 +56,15 @@ public class ApiProblem extends RuntimeException {
         return new ApiProblem(409, "Conflict", detail);
     }
 
+    /**
+     * 409: the business is being erased with everything it owns ({@code DELETE /businesses/{id}?cascade=true}): it
+     * takes no new child and no change, and the answer will not change on a retry.
+     */
+    public static ApiProblem beingErased(String businessId) {
+        return new ApiProblem(
+                409, "Conflict", "business " + businessId + " is being erased; nothing more can be written to it");
+    }
+
     public static ApiProblem preconditionFailed(long current) {
         return new ApiProblem(
                 412,

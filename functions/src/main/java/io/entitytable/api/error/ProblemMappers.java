@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import io.entitytable.api.table.BusinessErasing;
 import io.entitytable.api.table.TransactionConflict;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
@@ -43,6 +44,15 @@ public class ProblemMappers {
     @ServerExceptionMapper
     public Response transactionConflict(TransactionConflict conflict) {
         return apiProblem(ApiProblem.busy());
+    }
+
+    /**
+     * A create refused because its business is being erased, where no route turned it into its own answer (the
+     * services' creates go through {@code OptimisticWrites}, which does).
+     */
+    @ServerExceptionMapper
+    public Response businessErasing(BusinessErasing erasing) {
+        return apiProblem(ApiProblem.beingErased(erasing.businessId()));
     }
 
     @ServerExceptionMapper

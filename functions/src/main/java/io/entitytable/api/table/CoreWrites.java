@@ -4,10 +4,12 @@ import io.entitytable.api.access.CurrentEvent;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
+import io.entitytable.model.EraseJob;
 import io.entitytable.model.IdempotencyRecord;
 import io.entitytable.model.Values;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -30,8 +32,9 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * <p>A write that met another transaction on one of its items throws {@link TransactionConflict}: nothing was written,
  * and the caller runs its cycle again (docs/design.md, "Transaction conflicts").
  *
- * <p>The API writes core items and order lines, and asks a refresh job for a pass in the transaction of a change that
- * needs one; duplicates, and where a job stands, are the fan-out's (docs/design.md, "Writes and the fan-out").
+ * <p>The API writes core items and order lines, asks a refresh job for a pass in the transaction of a change that
+ * needs one, and puts a business's erase job in the transaction that marks the business; duplicates, and where a job
+ * stands, are the fan-out's and the worker's (docs/design.md, "Writes and the fan-out").
  */
 @ApplicationScoped
 public class CoreWrites {
@@ -75,6 +78,7 @@ public class CoreWrites {
      * request's idempotency record if it has one, in one transaction.
      *
      * @throws WriteConflict at action 0 when the business does not exist
+     * @throws BusinessErasing when the business is being erased
      * @throws KeyAlreadyUsed when a live record of the request's key is there
      */
     public void createChild(
@@ -90,17 +94,46 @@ public class CoreWrites {
      *
      * @throws WriteConflict at action 0 when the business does not exist, at {@code items.size() + 1 + i} when the
      *     target of {@code links.get(i)} moved, went or is another business's
+     * @throws BusinessErasing when the business is being erased
      */
     public void createChild(
             String businessId,
             List<Map<String, AttributeValue>> items,
             List<LinkChange> links,
             Optional<IdempotencyRecord> record) {
+        String childId = Values.string(items.get(0), Attributes.ID);
         List<TransactWriteItem> writes = new ArrayList<>();
-        writes.add(actions.countChild(businessId, Values.string(items.get(0), Attributes.ID), 1));
+        writes.add(actions.countChild(businessId, childId, 1));
         items.forEach(item -> writes.add(actions.create(stamped(item))));
         links.forEach(link -> writes.add(actions.countLink(link)));
-        transact(writes, record);
+        try {
+            transact(writes, record);
+        } catch (WriteConflict e) {
+            // The counter is missing (no business) or marked (a business being erased): one GetItem tells which, and
+            // only on this refusal, so a create costs what it did.
+            if (e.action() == 0
+                    && table.find(ChildCounters.of(businessId, childId))
+                            .filter(counter -> counter.containsKey(Attributes.ERASING))
+                            .isPresent()) {
+                throw new BusinessErasing(businessId);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Starts a business's erase in one transaction, with the request's idempotency record if it has one: marks the
+     * business ({@link Attributes#ERASING}, version + 1, at the version read) and each of its child counters, so no
+     * create counts on them any more, and puts the erase job's record ({@link EraseJob#newItem}). Nothing is sent to
+     * the queue: the fan-out starts the job from the business's change.
+     *
+     * @throws WriteConflict at action 0 when the business changed, went or is marked already; at 1 to {@link
+     *     ChildCounters#COUNT} when one of its counters is missing; at {@code ChildCounters.COUNT + 1} when an erase of
+     *     the business is still running on the job record
+     * @throws KeyAlreadyUsed when a live record of the request's key is there
+     */
+    public void eraseBusiness(Map<String, AttributeValue> current, Instant at, Optional<IdempotencyRecord> record) {
+        transact(actions.eraseBusiness(current, at, currentEvent.requestId()), record);
     }
 
     /**

@@ -3,9 +3,11 @@ package io.entitytable.api.table;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Values;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -51,6 +53,37 @@ final class UpdateExpressions {
                 .expression("ADD #count :delta")
                 .putExpressionName("#count", counter)
                 .putExpressionValue(":delta", Values.n(delta))
+                .build();
+    }
+
+    /**
+     * Marks a business being erased as of {@code at}: SET {@code erasing} and {@code updatedAt}, ADD 1 to its version
+     * (the change the fan-out starts the erase job from), and name the request that wrote it, or none.
+     */
+    static Expression erasingBusiness(Instant at, Optional<String> requestId) {
+        Expression.Builder update = Expression.builder()
+                .putExpressionName("#erasing", Attributes.ERASING)
+                .putExpressionName("#updated", Attributes.UPDATED_AT)
+                .putExpressionValue(":at", Values.instant(at))
+                .putExpressionName("#bump", Attributes.VERSION)
+                .putExpressionValue(":one", Values.n(1))
+                .putExpressionName("#correlation", Attributes.CORRELATION_ID);
+        if (requestId.isPresent()) {
+            update.putExpressionValue(":correlation", Values.s(requestId.get()));
+        }
+        return update.expression("SET #erasing = :at, #updated = :at"
+                        + (requestId.isPresent() ? ", #correlation = :correlation" : "")
+                        + " ADD #bump :one"
+                        + (requestId.isPresent() ? "" : " REMOVE #correlation"))
+                .build();
+    }
+
+    /** Marks a child counter of a business being erased as of {@code at}: SET {@code erasing}; the count untouched. */
+    static Expression erasingCounter(Instant at) {
+        return Expression.builder()
+                .expression("SET #erasing = :at")
+                .putExpressionName("#erasing", Attributes.ERASING)
+                .putExpressionValue(":at", Values.instant(at))
                 .build();
     }
 

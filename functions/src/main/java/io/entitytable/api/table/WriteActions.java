@@ -2,15 +2,18 @@ package io.entitytable.api.table;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
+import io.entitytable.model.EraseJob;
 import io.entitytable.model.IdempotencyRecord;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Tombstone;
 import io.entitytable.model.Values;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
@@ -61,6 +64,19 @@ final class WriteActions {
     TransactWriteItem put(Map<String, AttributeValue> item) {
         return TransactWriteItem.builder()
                 .put(Put.builder().tableName(table).item(item).build())
+                .build();
+    }
+
+    /** Puts an item on {@code condition}. */
+    TransactWriteItem put(Map<String, AttributeValue> item, Expression condition) {
+        return TransactWriteItem.builder()
+                .put(Put.builder()
+                        .tableName(table)
+                        .item(item)
+                        .conditionExpression(condition.expression())
+                        .expressionAttributeNames(condition.expressionNames())
+                        .expressionAttributeValues(condition.expressionValues())
+                        .build())
                 .build();
     }
 
@@ -127,13 +143,39 @@ final class WriteActions {
 
     /**
      * Moves the count of the business's child counter that {@code childId} counts on; the counter must exist, and it
-     * exists exactly as long as the business does.
+     * exists exactly as long as the business does. A create (a positive delta) also needs the counter unmarked: a
+     * business being erased takes no new child. A delete's uncount does not, so children still go while it is erased.
      */
     TransactWriteItem countChild(String businessId, String childId, int delta) {
+        Expression condition = WriteConditions.exists();
+        if (delta > 0) {
+            condition = condition.and(WriteConditions.notErasing());
+        }
         return update(
                 ChildCounters.of(businessId, childId),
                 UpdateExpressions.adding(Attributes.CHILD_COUNT, delta),
-                WriteConditions.exists());
+                condition);
+    }
+
+    /**
+     * The actions that start a business's erase, in this order: mark the business at the version read (action 0:
+     * version + 1, on condition that it is not marked yet), mark each of its child counters (actions 1 to {@link
+     * ChildCounters#COUNT}, each on condition that it exists), and put the erase job's record (the last action), unless
+     * an erase of the business is still running there.
+     */
+    List<TransactWriteItem> eraseBusiness(Map<String, AttributeValue> current, Instant at, Optional<String> requestId) {
+        String businessId = Values.string(current, Attributes.ID);
+        List<TransactWriteItem> actions = new ArrayList<>();
+        actions.add(update(
+                ItemKey.of(current),
+                UpdateExpressions.erasingBusiness(at, requestId),
+                WriteConditions.versionIs(Values.number(current, Attributes.VERSION))
+                        .and(WriteConditions.notErasing())));
+        for (ItemKey counter : ChildCounters.all(businessId)) {
+            actions.add(update(counter, UpdateExpressions.erasingCounter(at), WriteConditions.exists()));
+        }
+        actions.add(put(EraseJob.newItem(businessId, at), WriteConditions.keyAbsentOrJobDone()));
+        return actions;
     }
 
     /** Moves a store's {@code linkCount} as {@code change} says, on the conditions it carries. */

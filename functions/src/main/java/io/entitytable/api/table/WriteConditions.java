@@ -1,6 +1,7 @@
 package io.entitytable.api.table;
 
 import io.entitytable.model.Attributes;
+import io.entitytable.model.EraseJob;
 import io.entitytable.model.Values;
 import java.time.Instant;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
@@ -59,6 +60,27 @@ public final class WriteConditions {
                 .expression("attribute_not_exists(#counter) OR #counter = :zero")
                 .putExpressionName("#counter", counter)
                 .putExpressionValue(":zero", Values.n(0))
+                .build();
+    }
+
+    /** The item carries no {@link Attributes#ERASING} marker: its business is not being erased. */
+    public static Expression notErasing() {
+        return Expression.builder()
+                .expression("attribute_not_exists(#erasing)")
+                .putExpressionName("#erasing", Attributes.ERASING)
+                .build();
+    }
+
+    /**
+     * No job at the key, or only a finished one: an erase's job record, which a business erased, brought back and
+     * erased again reuses, while an erase still running keeps it.
+     */
+    public static Expression keyAbsentOrJobDone() {
+        return Expression.builder()
+                .expression("attribute_not_exists(#id) OR #jobStatus = :done")
+                .putExpressionName("#id", Attributes.ID)
+                .putExpressionName("#jobStatus", Attributes.JOB_STATUS)
+                .putExpressionValue(":done", Values.s(EraseJob.Status.DONE.value()))
                 .build();
     }
 

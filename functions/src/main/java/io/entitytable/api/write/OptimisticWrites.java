@@ -4,6 +4,7 @@ import io.entitytable.api.access.Access;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.input.Inputs;
+import io.entitytable.api.table.BusinessErasing;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.WriteConflict;
@@ -111,7 +112,7 @@ public class OptimisticWrites {
      * Writes {@code items} (a new child of a business and, for an order, its lines) and counts the child on the
      * business, with {@code record} if the request has one, in one transaction. A clash with other writers of the
      * business (whose counter every create changes) is retried by {@link ConflictRetry}; a business that is missing or
-     * being deleted is {@code businessGone}.
+     * being deleted is {@code businessGone}, one being erased a 409.
      */
     public void createChild(
             String businessId,
@@ -125,6 +126,10 @@ public class OptimisticWrites {
                         return null;
                     } catch (WriteConflict e) {
                         throw businessGone.get();
+                    } catch (BusinessErasing e) {
+                        // An answer of the route (not a failure of the write), so that a repeat of a request with a
+                        // key replays its first answer, as for a business that is gone.
+                        throw ApiProblem.beingErased(businessId);
                     }
                 },
                 // Never reached: a failed condition ends the retries above, so only transaction conflicts run out.
@@ -134,11 +139,18 @@ public class OptimisticWrites {
     /**
      * Runs {@code attempt} on the current item until its conditional write holds. With {@code ifMatch}, a version
      * that moved is a 412 at once; without, the cycle starts again on the new state (which may also be a 404 now).
+     *
+     * <p>A business being erased ({@link Attributes#ERASING}) takes no write at all: every change of the business item
+     * comes through here, so this one check answers them all with a 409, ahead of {@code If-Match} (the erase moved the
+     * version, and a retry with the new one would meet the same answer). Its reads are answered as before.
      */
     public <R> R withCurrent(Entity entity, String id, Long ifMatch, Function<Map<String, AttributeValue>, R> attempt) {
         return retry.run(
                 () -> {
                     Map<String, AttributeValue> current = require(entity, id);
+                    if (current.containsKey(Attributes.ERASING)) {
+                        throw ApiProblem.beingErased(id);
+                    }
                     long version = Values.number(current, Attributes.VERSION);
                     if (ifMatch != null && version != ifMatch) {
                         throw ApiProblem.preconditionFailed(version);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.Entity;
+import io.entitytable.model.EraseJob;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
@@ -13,6 +14,7 @@ import io.entitytable.model.Values;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
@@ -179,5 +181,71 @@ class WriteActionsTest {
                 .containsEntry(":requested", Values.n(4))
                 .containsEntry(":total", Values.n(250))
                 .containsEntry(":updated", Values.instant(at));
+    }
+
+    @Test
+    void countChild_shouldRefuseACreate_onACounterMarkedErasing_butNotAnUncount() {
+        // WHEN
+        Update create = actions.countChild("B1", "C1", 1).update();
+        Update uncount = actions.countChild("B1", "C1", -1).update();
+
+        // THEN
+        assertThat(create.key()).isEqualTo(ChildCounters.of("B1", "C1").toAttributes());
+        assertThat(create.conditionExpression())
+                .isEqualTo("(attribute_exists(#id)) AND (attribute_not_exists(#erasing))");
+        assertThat(create.expressionAttributeNames())
+                .isEqualTo(
+                        Map.of("#id", Attributes.ID, "#erasing", Attributes.ERASING, "#count", Attributes.CHILD_COUNT));
+        assertThat(uncount.conditionExpression()).isEqualTo("attribute_exists(#id)");
+        assertThat(uncount.expressionAttributeValues()).isEqualTo(Map.of(":delta", Values.n(-1)));
+    }
+
+    @Test
+    void eraseBusiness_shouldMarkTheBusinessAtTheVersionRead_thenEachCounter_thenPutTheJobLast() {
+        // GIVEN
+        Instant at = Instant.parse("2026-11-25T12:00:00Z");
+
+        // WHEN
+        List<TransactWriteItem> writes = actions.eraseBusiness(item("B1", "business", 3), at, Optional.of("req-1"));
+
+        // THEN action 0 is the business: version + 1, marked, on the version read and no mark yet
+        assertThat(writes).hasSize(1 + ChildCounters.COUNT + 1);
+        Update business = writes.get(0).update();
+        assertThat(business.key()).isEqualTo(new ItemKey("B1", "business").toAttributes());
+        assertThat(business.updateExpression())
+                .isEqualTo("SET #erasing = :at, #updated = :at, #correlation = :correlation ADD #bump :one");
+        assertThat(business.conditionExpression())
+                .isEqualTo("(#version = :version) AND (attribute_not_exists(#erasing))");
+        assertThat(business.expressionAttributeValues())
+                .isEqualTo(Map.of(
+                        ":at", Values.instant(at),
+                        ":one", Values.n(1),
+                        ":correlation", Values.s("req-1"),
+                        ":version", Values.n(3)));
+        // then each counter, marked on condition that it exists, its count untouched
+        for (int i = 0; i < ChildCounters.COUNT; i++) {
+            Update counter = writes.get(1 + i).update();
+            assertThat(counter.key()).isEqualTo(ChildCounters.all("B1").get(i).toAttributes());
+            assertThat(counter.updateExpression()).isEqualTo("SET #erasing = :at");
+            assertThat(counter.conditionExpression()).isEqualTo("attribute_exists(#id)");
+        }
+        // and the job last, unless an erase is still running on its record
+        Put job = writes.get(ChildCounters.COUNT + 1).put();
+        assertThat(job.item()).isEqualTo(EraseJob.newItem("B1", at));
+        assertThat(job.conditionExpression()).isEqualTo("attribute_not_exists(#id) OR #jobStatus = :done");
+        assertThat(job.expressionAttributeValues()).isEqualTo(Map.of(":done", Values.s("done")));
+    }
+
+    @Test
+    void eraseBusiness_withoutARequest_shouldNameNone() {
+        // WHEN
+        Update business = actions.eraseBusiness(item("B1", "business", 1), Instant.EPOCH, Optional.empty())
+                .get(0)
+                .update();
+
+        // THEN the correlation of the version it replaces is not kept
+        assertThat(business.updateExpression())
+                .isEqualTo("SET #erasing = :at, #updated = :at ADD #bump :one REMOVE #correlation");
+        assertThat(business.expressionAttributeNames()).containsEntry("#correlation", Attributes.CORRELATION_ID);
     }
 }

@@ -265,7 +265,7 @@ class GeneratedClientTryItTest {
         ApiException invalid = refused(() -> businesses.createBusiness(new CreateBusiness().name(""), null));
         ApiException stale =
                 refused(() -> businesses.updateBusiness(acme.business(), new PatchBusiness().name("Lost"), before));
-        ApiException notEmpty = refused(() -> businesses.deleteBusiness(acme.business(), null));
+        ApiException notEmpty = refused(() -> businesses.deleteBusiness(acme.business(), null, null, null));
         String otherListsCursor =
                 businesses.listBusinessItems(acme.business(), "1", null).getNext();
         ApiException foreignCursor = refused(
@@ -325,7 +325,7 @@ class GeneratedClientTryItTest {
         orders.deleteOrder(acme.order(), null);
         stores.deleteStore(acme.store(), "true", null, null);
         customers.deleteCustomer(acme.customer(), null);
-        businesses.deleteBusiness(acme.business(), null);
+        businesses.deleteBusiness(acme.business(), null, null, null);
 
         // THEN each of them is gone
         assertThat(problem(refused(() -> orders.getOrder(acme.order())), 404)).isNotNull();

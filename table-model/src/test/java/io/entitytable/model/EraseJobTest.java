@@ -1,0 +1,75 @@
+package io.entitytable.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+class EraseJobTest {
+    private static final String BUSINESS = "01JABCDEFGHJKMNPQRSTVWXYZ0";
+    private static final Instant AT = Instant.parse("2026-11-25T12:00:00Z");
+
+    @Test
+    void keyOf_shouldBeTheBusinessEraseJobKey_underTheJobType() {
+        assertThat(EraseJob.keyOf(BUSINESS)).isEqualTo(new ItemKey(BUSINESS + ".erase", Keys.REFRESH_JOB_TYPE));
+    }
+
+    @Test
+    void newItem_shouldReadBackAsRoundOne_childrenPhase_nothingDone() {
+        // WHEN
+        Map<String, AttributeValue> item = EraseJob.newItem(BUSINESS, AT);
+
+        // THEN
+        assertThat(item.get(Attributes.KIND)).isEqualTo(Values.s(ItemKind.ERASE.value()));
+        assertThat(EraseJob.from(item))
+                .isEqualTo(new EraseJob(
+                        BUSINESS, EraseJob.Status.RUNNING, 1, EraseJob.Phase.CHILDREN, 0, 0, AT, AT, null));
+    }
+
+    @Test
+    void from_shouldReadProgress_andAFinishedJob() {
+        // GIVEN
+        Map<String, AttributeValue> item = new HashMap<>(EraseJob.newItem(BUSINESS, AT));
+        item.put(Attributes.JOB_STATUS, Values.s("done"));
+        item.put(Attributes.JOB_PASS, Values.n(2));
+        item.put(Attributes.ERASE_PHASE, Values.s("stores"));
+        item.put(Attributes.JOB_DONE_SEGMENTS, AttributeValue.fromSs(List.of("0", "3")));
+        item.put(Attributes.ERASE_ITEMS_DELETED, Values.n(17));
+        item.put(Attributes.JOB_FINISHED_AT, Values.instant(AT.plusSeconds(5)));
+
+        // WHEN
+        EraseJob job = EraseJob.from(item);
+
+        // THEN
+        assertThat(job.status()).isEqualTo(EraseJob.Status.DONE);
+        assertThat(job.round()).isEqualTo(2);
+        assertThat(job.phase()).isEqualTo(EraseJob.Phase.STORES);
+        assertThat(job.doneSegments()).isEqualTo(2);
+        assertThat(job.itemsDeleted()).isEqualTo(17);
+        assertThat(job.finishedAt()).isEqualTo(AT.plusSeconds(5));
+        assertThat(job.stoppedAt(AT.plus(Duration.ofDays(1)))).isFalse();
+    }
+
+    @Test
+    void stoppedAt_shouldBeTrue_onlyForARunningJobWithoutProgressForLongerThanStoppedAfter() {
+        EraseJob job = EraseJob.from(EraseJob.newItem(BUSINESS, AT));
+        assertThat(job.stoppedAt(AT.plus(EraseJob.STOPPED_AFTER))).isFalse();
+        assertThat(job.stoppedAt(AT.plus(EraseJob.STOPPED_AFTER).plusMillis(1))).isTrue();
+    }
+
+    @Test
+    void phases_shouldDeleteCustomersAndOrdersBeforeStores_andReadBackTheirValues() {
+        assertThat(EraseJob.Phase.CHILDREN.deletes()).containsExactly(Entity.CUSTOMER, Entity.ORDER);
+        assertThat(EraseJob.Phase.STORES.deletes()).containsExactly(Entity.STORE);
+        for (EraseJob.Phase phase : EraseJob.Phase.values()) {
+            assertThat(EraseJob.Phase.fromValue(phase.value())).isEqualTo(phase);
+        }
+        assertThatThrownBy(() -> EraseJob.Phase.fromValue("orders")).isInstanceOf(IllegalArgumentException.class);
+    }
+}
