@@ -1,8 +1,9 @@
 package io.entitytable.api.table;
 
 /**
- * A create was refused because its business is being erased: the child counter it counts on carries {@code erasing}
- * (docs/design.md, "Erasing a business"). Nothing was written, and a retry would meet the same marker.
+ * A create or a delete of a child was refused because its business is being erased: the child counter it counts on
+ * carries {@code erasing} (docs/design.md, "Erasing a business"). Nothing was written, and a retry would meet the same
+ * marker.
  */
 public final class BusinessErasing extends RuntimeException {
     private final String businessId;

@@ -109,16 +109,21 @@ public class CoreWrites {
         try {
             transact(writes, record);
         } catch (WriteConflict e) {
-            // The counter is missing (no business) or marked (a business being erased): one GetItem tells which, and
-            // only on this refusal, so a create costs what it did.
-            if (e.action() == 0
-                    && table.find(ChildCounters.of(businessId, childId))
-                            .filter(counter -> counter.containsKey(Attributes.ERASING))
-                            .isPresent()) {
-                throw new BusinessErasing(businessId);
-            }
-            throw e;
+            throw e.action() == 0 ? erasingOr(e, businessId, childId) : e;
         }
+    }
+
+    /**
+     * {@link BusinessErasing} when the counter {@code childId} counts on is marked (its business is being erased), else
+     * {@code refusal}: the counter is missing (no business), or another condition failed. One GetItem, and only on a
+     * refusal, so a create or delete costs what it did.
+     */
+    private RuntimeException erasingOr(WriteConflict refusal, String businessId, String childId) {
+        return table.find(ChildCounters.of(businessId, childId))
+                        .filter(counter -> counter.containsKey(Attributes.ERASING))
+                        .isPresent()
+                ? new BusinessErasing(businessId)
+                : refusal;
     }
 
     /**
@@ -172,14 +177,22 @@ public class CoreWrites {
      *
      * @throws WriteConflict when the item changed, the counter was not zero, or a store to uncount is not at that key
      *     any more (renamed or gone)
+     * @throws BusinessErasing when the item's business is being erased
      * @throws KeyAlreadyUsed when a live record of the request's key is there
      */
     public void delete(Deletion deletion, Optional<IdempotencyRecord> record) {
         List<TransactWriteItem> writes = actions.deletion(deletion);
         if (deletion.isSingleItem() && record.isEmpty()) {
             delete(writes.get(0).delete());
-        } else {
+            return;
+        }
+        try {
             transact(writes, record);
+        } catch (WriteConflict e) {
+            if (deletion.businessToUncount().isEmpty()) {
+                throw e;
+            }
+            throw erasingOr(e, deletion.businessToUncount().get(), Values.string(deletion.current(), Attributes.ID));
         }
     }
 

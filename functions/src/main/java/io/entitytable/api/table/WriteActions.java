@@ -143,18 +143,15 @@ final class WriteActions {
 
     /**
      * Moves the count of the business's child counter that {@code childId} counts on; the counter must exist, and it
-     * exists exactly as long as the business does. A create (a positive delta) also needs the counter unmarked: a
-     * business being erased takes no new child. A delete's uncount does not, so children still go while it is erased.
+     * exists exactly as long as the business does. The counter must also be unmarked: a business being erased takes
+     * no new child, and the API deletes none of its children either (the erase job deletes them, counting them off
+     * without this condition); a store deleted with its links then would ask for a refresh job no erase would delete.
      */
     TransactWriteItem countChild(String businessId, String childId, int delta) {
-        Expression condition = WriteConditions.exists();
-        if (delta > 0) {
-            condition = condition.and(WriteConditions.notErasing());
-        }
         return update(
                 ChildCounters.of(businessId, childId),
                 UpdateExpressions.adding(Attributes.CHILD_COUNT, delta),
-                condition);
+                WriteConditions.exists().and(WriteConditions.notErasing()));
     }
 
     /**

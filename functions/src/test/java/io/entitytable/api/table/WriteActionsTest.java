@@ -83,9 +83,11 @@ class WriteActionsTest {
         Update business = writes.get(2).update();
         assertThat(business.key()).isEqualTo(ChildCounters.of("B1", "C1").toAttributes());
         assertThat(business.updateExpression()).isEqualTo("ADD #count :delta");
-        assertThat(business.conditionExpression()).isEqualTo("attribute_exists(#id)");
+        assertThat(business.conditionExpression())
+                .isEqualTo("(attribute_exists(#id)) AND (attribute_not_exists(#erasing))");
         assertThat(business.expressionAttributeNames())
-                .isEqualTo(Map.of("#count", Attributes.CHILD_COUNT, "#id", Attributes.ID));
+                .isEqualTo(
+                        Map.of("#count", Attributes.CHILD_COUNT, "#id", Attributes.ID, "#erasing", Attributes.ERASING));
         assertThat(business.expressionAttributeValues()).isEqualTo(Map.of(":delta", Values.n(-1)));
         Update storeCount = writes.get(3).update();
         assertThat(storeCount.key()).isEqualTo(store.toAttributes());
@@ -184,7 +186,7 @@ class WriteActionsTest {
     }
 
     @Test
-    void countChild_shouldRefuseACreate_onACounterMarkedErasing_butNotAnUncount() {
+    void countChild_shouldRefuseACreateAndAnUncount_onACounterMarkedErasing() {
         // WHEN
         Update create = actions.countChild("B1", "C1", 1).update();
         Update uncount = actions.countChild("B1", "C1", -1).update();
@@ -196,7 +198,8 @@ class WriteActionsTest {
         assertThat(create.expressionAttributeNames())
                 .isEqualTo(
                         Map.of("#id", Attributes.ID, "#erasing", Attributes.ERASING, "#count", Attributes.CHILD_COUNT));
-        assertThat(uncount.conditionExpression()).isEqualTo("attribute_exists(#id)");
+        assertThat(uncount.conditionExpression())
+                .isEqualTo("(attribute_exists(#id)) AND (attribute_not_exists(#erasing))");
         assertThat(uncount.expressionAttributeValues()).isEqualTo(Map.of(":delta", Values.n(-1)));
     }
 
