@@ -1,5 +1,7 @@
 package io.entitytable.model;
 
+import java.time.Duration;
+
 /**
  * How many requests the deployed API takes (docs/design.md §8, "Request limits"): one ceiling for the whole system, the
  * HTTP API stage's throttle, and inside it a share per business that the API function charges on the table. The CDK
@@ -13,6 +15,13 @@ package io.entitytable.model;
 public final class RequestLimits {
     /** Requests a second of one business: its members' and, on its routes, operators'. */
     public static final int PER_BUSINESS_PER_SECOND = 50;
+
+    /**
+     * How long a request-limit item outlives the second it counts before the table's time to live may delete it: long
+     * enough that a busy business's item is rewritten, not recreated, and short enough that an erased business or a
+     * caller gone quiet leaves nothing for long.
+     */
+    public static final Duration RATE_ITEM_KEPT = Duration.ofHours(1);
 
     /**
      * Requests a second of one caller that no single business can be charged with: a member of several businesses, or

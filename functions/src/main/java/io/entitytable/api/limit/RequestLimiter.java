@@ -4,6 +4,7 @@ import io.entitytable.api.table.EntityTable;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
+import io.entitytable.model.RequestLimits;
 import io.entitytable.model.Values;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -38,8 +39,15 @@ public class RequestLimiter {
 
     private static final Map<String, String> COUNT_NAMES =
             Map.of("#w", Attributes.RATE_WINDOW, "#n", Attributes.RATE_COUNT);
-    private static final Map<String, String> START_NAMES =
-            Map.of("#w", Attributes.RATE_WINDOW, "#n", Attributes.RATE_COUNT, "#kind", Attributes.KIND);
+    private static final Map<String, String> START_NAMES = Map.of(
+            "#w",
+            Attributes.RATE_WINDOW,
+            "#n",
+            Attributes.RATE_COUNT,
+            "#kind",
+            Attributes.KIND,
+            "#expires",
+            Attributes.EXPIRES_AT);
     private static final AttributeValue ONE = Values.n(1);
     private static final AttributeValue KIND = Values.s(ItemKind.RATE.value());
 
@@ -90,14 +98,27 @@ public class RequestLimiter {
                 ReturnValuesOnConditionCheckFailure.ALL_OLD);
     }
 
-    /** Starts this second's count at 1; false when the item already counts this second (or a later one). */
+    /**
+     * Starts this second's count at 1; false when the item already counts this second (or a later one). The item
+     * expires {@link RequestLimits#RATE_ITEM_KEPT} after the second it starts (the table's time to live), so a business
+     * or caller that stops sending requests (an erased business among them) leaves no item behind; a count of a second
+     * that is long past is worth nothing anyway.
+     */
     private boolean startSecond(ItemKey key, long second) {
         return update(
                         key,
-                        "SET #w = :second, #n = :one, #kind = :kind",
+                        "SET #w = :second, #n = :one, #kind = :kind, #expires = :expires",
                         "attribute_not_exists(#w) OR #w < :second",
                         START_NAMES,
-                        Map.of(":one", ONE, ":second", Values.n(second), ":kind", KIND),
+                        Map.of(
+                                ":one",
+                                ONE,
+                                ":second",
+                                Values.n(second),
+                                ":kind",
+                                KIND,
+                                ":expires",
+                                Values.n(second + RequestLimits.RATE_ITEM_KEPT.toSeconds())),
                         ReturnValuesOnConditionCheckFailure.NONE)
                 .isEmpty();
     }
