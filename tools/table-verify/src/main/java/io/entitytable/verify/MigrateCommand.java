@@ -1,10 +1,12 @@
 package io.entitytable.verify;
 
+import io.entitytable.model.EraseJob;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.TableLayout;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
+import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
@@ -189,17 +191,24 @@ final class MigrateCommand {
     /**
      * A refresh job that is not done still owes customers the removal of a deleted store from their {@code storeIds},
      * and copies a new version: the migration copies neither job items nor copies, so what the job had left to do would
-     * be lost on the new table (customers naming a store that is gone). So every job must be done first.
+     * be lost on the new table (customers naming a store that is gone). An erase that is not done has a business half
+     * deleted, which the new table would keep half. So every job must be done first.
      */
     private void refuseUnfinishedJobs(String table) {
-        List<String> unfinished = new TableScan(dynamo, table, 1)
-                .jobs().stream()
-                        .filter(job -> job.status() != RefreshJob.Status.DONE)
-                        .map(job -> job.subjectRef() + " (" + job.status().value() + ")")
-                        .sorted()
-                        .toList();
+        TableScan.Jobs jobs = new TableScan(dynamo, table, 1).jobsAndErases();
+        List<String> unfinished = Stream.concat(
+                        jobs.refreshJobs().stream()
+                                .filter(job -> job.status() != RefreshJob.Status.DONE)
+                                .map(job ->
+                                        job.subjectRef() + " (" + job.status().value() + ")"),
+                        jobs.erases().stream()
+                                .filter(erase -> erase.status() != EraseJob.Status.DONE)
+                                .map(erase -> JobsReport.subjectOf(erase) + " (erase "
+                                        + erase.status().value() + ")"))
+                .sorted()
+                .toList();
         if (!unfinished.isEmpty()) {
-            throw new UsageException(table + " has " + unfinished.size() + " refresh job(s) not done: "
+            throw new UsageException(table + " has " + unfinished.size() + " job(s) not done: "
                     + String.join(", ", unfinished.subList(0, Math.min(5, unfinished.size())))
                     + (unfinished.size() > 5 ? ", …" : "")
                     + ". Let them finish before migrating (the API stopped, the fan-out and refresh worker running:"

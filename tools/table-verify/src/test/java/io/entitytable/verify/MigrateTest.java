@@ -11,6 +11,7 @@ import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
+import io.entitytable.model.EraseJob;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
@@ -25,6 +26,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -523,7 +525,7 @@ class MigrateTest {
         // THEN refused (exit 2), naming the job and what to do, and no target table made
         assertThat(refused.exitCode()).isEqualTo(2);
         assertThat(refused.err())
-                .contains("1 refresh job(s) not done", Keys.subjectRef(Entity.STORE, store), "pending", "jobs");
+                .contains("1 job(s) not done", Keys.subjectRef(Entity.STORE, store), "pending", "jobs");
         assertThat(describe(target)).isNull();
 
         // and once the job is done, the same command goes ahead
@@ -534,6 +536,24 @@ class MigrateTest {
                 .expressionAttributeValues(Map.of(":two", Values.n(2))));
         Run done = migrate("--from", source.table, "--to", target);
         assertThat(done.exitCode()).as(done.err()).isZero();
+    }
+
+    @Test
+    void migrate_shouldRefuse_whileABusinessIsBeingErased_andWriteNothing() {
+        // GIVEN a table with a business's erase running
+        FirstLayoutTable source = FirstLayoutTable.write(dynamo, newTable("erasing"), 0);
+        String business = Ids.newId();
+        dynamo.putItem(request -> request.tableName(source.table).item(EraseJob.newItem(business, Instant.now())));
+        String target = newTable("new");
+
+        // WHEN
+        Run refused = migrate("--from", source.table, "--to", target);
+
+        // THEN refused (exit 2), naming the erase, and no target table made
+        assertThat(refused.exitCode()).isEqualTo(2);
+        assertThat(refused.err())
+                .contains("1 job(s) not done", Keys.subjectRef(Entity.BUSINESS, business), "erase running");
+        assertThat(describe(target)).isNull();
     }
 
     @Test
