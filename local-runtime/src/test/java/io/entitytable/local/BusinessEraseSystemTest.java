@@ -55,8 +55,11 @@ class BusinessEraseSystemTest {
             // GIVEN two businesses of the same shape and names: stores, customers linking them, an order, tags
             Tenant acme = Tenant.write(api, "Acme");
             Tenant beta = Tenant.write(api, "Beta");
-            assertThat(await(() -> api.search(acme.id, "quill"), hits -> hits.size() == 2))
-                    .hasSize(2);
+            // (Ann and Bob Quill, and Ann's order, which names her)
+            assertThat(await(() -> api.search(acme.id, "quill"), hits -> hits.size() == 3))
+                    .containsExactlyInAnyOrder(acme.customers.get(0), acme.customers.get(1), acme.order);
+            assertThat(await(() -> api.search(beta.id, "quill"), hits -> hits.size() == 3))
+                    .hasSize(3);
             assertThat(await(() -> api.search(beta.id, "pens"), hits -> hits.size() == 1))
                     .hasSize(1);
             DriftCheck settled = DuplicateDrift.awaitNone(dynamo, "Entity", WITHIN);
@@ -65,8 +68,8 @@ class BusinessEraseSystemTest {
             Map<String, Map<String, AttributeValue>> betaItems = itemsNotOf(dynamo, acme);
 
             // WHEN a member of the business asks, and when an operator asks for an unknown business
-            FrontDoorClient member = new FrontDoorClient(
-                    system.apiPort(), system.issuer().businessToken(List.of(acme.id)));
+            FrontDoorClient member =
+                    new FrontDoorClient(system.apiPort(), system.issuer().businessToken(List.of(acme.id)));
             // THEN 404, as if it did not exist
             assertThat(member.status("DELETE", "/businesses/" + acme.id + "?cascade=true"))
                     .isEqualTo(404);
@@ -83,17 +86,16 @@ class BusinessEraseSystemTest {
             assertThat(job.get("itemsDeleted").asLong()).as(job.toString()).isGreaterThanOrEqualTo(2 + 2 + 2 + 1);
             DriftCheck afterErase = DuplicateDrift.awaitNone(dynamo, "Entity", WITHIN);
             assertThat(afterErase.clean()).as(afterErase.toString()).isTrue();
-            List<JsonNode> documents =
-                    await(() -> documentsOf(system, acme.id), docs -> docs.stream().allMatch(BusinessEraseSystemTest::isTombstone));
+            List<JsonNode> documents = await(() -> documentsOf(system, acme.id), docs -> docs.stream()
+                    .allMatch(BusinessEraseSystemTest::isTombstone));
 
             // THEN no item of it is left but tombstones (key, kind, version) and the erase's record, and no document
             // of it but tombstones (identity and version, no text)
             Map<String, Map<String, AttributeValue>> left = new LinkedHashMap<>(scan(dynamo));
             left.keySet().removeAll(betaItems.keySet());
-            assertThat(left.values())
-                    .as("what is left of Acme")
-                    .allSatisfy(item -> assertThat(Values.string(item, Attributes.KIND))
-                            .isIn(ItemKind.TOMBSTONE.value(), ItemKind.ERASE.value()));
+            assertThat(left.values()).as("what is left of Acme").allSatisfy(item -> assertThat(
+                            Values.string(item, Attributes.KIND))
+                    .isIn(ItemKind.TOMBSTONE.value(), ItemKind.ERASE.value()));
             left.values().stream()
                     .filter(item -> ItemKind.TOMBSTONE.value().equals(Values.string(item, Attributes.KIND)))
                     .forEach(item -> assertThat(item.keySet())
@@ -148,14 +150,16 @@ class BusinessEraseSystemTest {
     }
 
     private static JsonNode awaitJob(FrontDoorClient api, String businessId) throws InterruptedException {
-        return await(() -> api.businessJob(businessId), job -> !"running".equals(job.get("status").asText()));
+        return await(() -> api.businessJob(businessId), job -> !"running"
+                .equals(job.get("status").asText()));
     }
 
     /** The search engine's documents of the business, live or tombstones, read from the engine itself. */
     private static List<JsonNode> documentsOf(LocalSystem system, String businessId) {
         URI uri = system.searchEngine()
                 .endpoint()
-                .resolve("/" + SearchIndex.ALIAS + "/_search?size=100&q=" + SearchFields.BUSINESS_ID + ":" + businessId);
+                .resolve(
+                        "/" + SearchIndex.ALIAS + "/_search?size=100&q=" + SearchFields.BUSINESS_ID + ":" + businessId);
         try {
             HttpResponse<String> response = HttpClient.newHttpClient()
                     .send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
@@ -192,9 +196,7 @@ class BusinessEraseSystemTest {
      */
     private static Map<String, Map<String, AttributeValue>> scan(DynamoDbClient dynamo) {
         Map<String, Map<String, AttributeValue>> items = new LinkedHashMap<>();
-        dynamo.scanPaginator(request -> request.tableName("Entity").consistentRead(true))
-                .items()
-                .stream()
+        dynamo.scanPaginator(request -> request.tableName("Entity").consistentRead(true)).items().stream()
                 .filter(item -> !ItemKind.RATE.value().equals(Values.string(item, Attributes.KIND)))
                 .forEach(item -> {
                     Map<String, AttributeValue> kept = new LinkedHashMap<>(item);

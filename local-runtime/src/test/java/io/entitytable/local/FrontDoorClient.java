@@ -148,6 +148,69 @@ final class FrontDoorClient {
         return subjects;
     }
 
+    /** A customer with an e-mail address and a home address, which an order ships to. */
+    String createCustomerWithHome(String businessId, String firstName, String lastName) {
+        ObjectNode body = JSON.createObjectNode()
+                .put("firstName", firstName)
+                .put("lastName", lastName)
+                .put("email", firstName.toLowerCase() + "@example.com");
+        body.putObject("mailingAddresses")
+                .putObject("home")
+                .put("street", "9 Elm St")
+                .put("city", "Austin")
+                .put("state", "TX")
+                .put("zip", "73301")
+                .put("country", "US");
+        return send("POST", "/businesses/" + businessId + "/customers", body, 201)
+                .get("id")
+                .asText();
+    }
+
+    /** An order of the customer's (made by {@link #createCustomerWithHome}) shipped home, of one line. */
+    String createOrder(String customerId, String sku, String description) {
+        ObjectNode body = JSON.createObjectNode().put("shipTo", "home");
+        body.putArray("lines")
+                .addObject()
+                .put("sku", sku)
+                .put("description", description)
+                .put("quantity", 2)
+                .put("unitPriceCents", 150);
+        return send("POST", "/customers/" + customerId + "/orders", body, 201)
+                .get("id")
+                .asText();
+    }
+
+    /** {@code DELETE /businesses/{id}?cascade=true}: the erase's job as the 202 describes it. */
+    JsonNode eraseBusiness(String businessId) {
+        return send("DELETE", "/businesses/" + businessId + "?cascade=true", null, 202);
+    }
+
+    JsonNode businessJob(String businessId) {
+        return send("GET", "/businesses/" + businessId + "/job", null, 200);
+    }
+
+    /** The status a request answers, whatever it is. */
+    int status(String method, String path) {
+        HttpRequest request = HttpRequest.newBuilder(base.resolve(path))
+                .header("Authorization", authorization)
+                .method(method, HttpRequest.BodyPublishers.noBody())
+                .timeout(Duration.ofSeconds(30))
+                .build();
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+        } catch (IOException e) {
+            throw new UncheckedIOException(method + " " + path, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted during " + method + " " + path, e);
+        }
+    }
+
+    /** Every page of a business's items (pattern 2). */
+    List<JsonNode> businessItems(String businessId) {
+        return items("/businesses/" + businessId + "/items");
+    }
+
     /** The ids of a business's subjects that a plain-text search finds (its first page of 100). */
     List<String> search(String businessId, String text) {
         JsonNode page = send(
