@@ -65,7 +65,7 @@ class TenantEraseTest {
 
         // WHEN the business is marked for erasing as the API marks it, and the stream and the queue are worked until
         // both are quiet
-        EraseMarker.mark(dynamo, table, acme.id());
+        fixture.erase(acme.id());
         int invocations = system.settle();
 
         // THEN nothing of Acme is left but tombstones (key, kind, version) and the erase's record (counts, times)

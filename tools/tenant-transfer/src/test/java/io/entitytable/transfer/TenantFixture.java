@@ -4,7 +4,10 @@ import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.LinkChange;
 import io.entitytable.model.Address;
+import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
+import io.entitytable.model.ChildCounters;
+import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Entity;
@@ -13,8 +16,10 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
 import io.entitytable.model.Store;
+import io.entitytable.model.Values;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -85,6 +90,11 @@ final class TenantFixture {
                 current, next.toItem(), LinkChange.linking(ItemKey.of(storeItem), customer.businessId()));
     }
 
+    /** As {@code DELETE /businesses/{id}?cascade=true}: the business and its counters marked, its erase job put. */
+    void erase(String businessId) {
+        writes.eraseBusiness(table.findCore(Entity.BUSINESS, businessId).orElseThrow(), now(), Optional.empty());
+    }
+
     /** As the API's rename: a new key for the store (Delete + Put), its link count moving with it. */
     Store rename(Store store, String name) {
         Map<String, AttributeValue> current =
@@ -110,8 +120,8 @@ final class TenantFixture {
 
     /**
      * A business of {@code stores} stores, {@code customers} customers (each linking two stores) and {@code orders}
-     * orders of {@code linesPerOrder} lines, put 25 items a request with no counters or copies: for the tests and the
-     * benchmark that only read a business.
+     * orders of {@code linesPerOrder} lines, put 25 items a request with its child counters and no copies (fanning out
+     * the table's stream makes them): for the tests and the benchmark.
      *
      * @return the business; its items number {@code 1 + stores + customers + orders * (1 + linesPerOrder)}
      */
@@ -154,8 +164,27 @@ final class TenantFixture {
             items.add(order.toItem());
             items.addAll(order.lineItems());
         }
+        items.addAll(counters(business.id(), items));
         putAll(dynamo, items);
         return business;
+    }
+
+    /** The business's child counters as the API's creates would have left them, counting the children in {@code items}. */
+    private static List<Map<String, AttributeValue>> counters(
+            String businessId, List<Map<String, AttributeValue>> items) {
+        Map<ItemKey, Long> counts = new HashMap<>();
+        for (Map<String, AttributeValue> item : items) {
+            if (CoreItem.isCore(item) && !CoreItem.entityOf(item).isTenant()) {
+                counts.merge(ChildCounters.of(businessId, Values.string(item, Attributes.ID)), 1L, Long::sum);
+            }
+        }
+        List<Map<String, AttributeValue>> counters = new ArrayList<>();
+        for (Map<String, AttributeValue> counter : ChildCounters.newItems(businessId)) {
+            Map<String, AttributeValue> counted = new HashMap<>(counter);
+            counted.put(Attributes.CHILD_COUNT, Values.n(counts.getOrDefault(ItemKey.of(counter), 0L)));
+            counters.add(counted);
+        }
+        return counters;
     }
 
     private void putAll(DynamoDbClient dynamo, List<Map<String, AttributeValue>> items) {
