@@ -43,6 +43,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.opensearch.client.opensearch.OpenSearchClient;
@@ -216,57 +217,45 @@ public final class LocalSystem implements AutoCloseable {
         // The functions' JVMs start while DynamoDB Local starts: their init phases are most of the start-up time and
         // they do not talk to DynamoDB before their first event.
         URI endpoint = functionsDynamoDb.apply(URI.create("http://localhost:" + options.dynamoDbPort()));
-        CompletableFuture<PackagedFunction> apiStart = CompletableFuture.supplyAsync(
-                () -> startFunction(FunctionDefinition.API, apiFrontDoor, endpoint, null, null, apiExtra));
-        CompletableFuture<PackagedFunction> fanoutStart = fanoutPackaged
-                ? CompletableFuture.supplyAsync(() -> startFunction(
-                        FunctionDefinition.STREAM_FANOUT,
-                        fanoutRuntimeApi,
-                        endpoint,
-                        sqsEndpoint,
-                        refreshQueueUrl,
-                        Map.of()))
-                : CompletableFuture.completedFuture(null);
-        CompletableFuture<PackagedFunction> workerStart = fanoutPackaged
-                ? CompletableFuture.supplyAsync(() -> startFunction(
+        // The fan-out's package holds the fan-out and the refresh worker: both reach the table and the refresh queue.
+        FunctionEndpoints withQueue = new FunctionEndpoints(endpoint, sqsEndpoint, refreshQueueUrl);
+        CompletableFuture<PackagedFunction> apiStart = CompletableFuture.supplyAsync(() -> startFunction(
+                FunctionDefinition.API, apiFrontDoor, new FunctionEndpoints(endpoint, null, null), apiExtra));
+        CompletableFuture<PackagedFunction> fanoutStart = startAsyncIf(
+                fanoutPackaged,
+                () -> startFunction(FunctionDefinition.STREAM_FANOUT, fanoutRuntimeApi, withQueue, Map.of()));
+        CompletableFuture<PackagedFunction> workerStart = startAsyncIf(
+                fanoutPackaged,
+                () -> startFunction(
                         FunctionDefinition.REFRESH_WORKER,
                         workerRuntimeApi,
-                        endpoint,
-                        sqsEndpoint,
-                        refreshQueueUrl,
-                        Map.of(EnvironmentVariables.MAX_CONCURRENT_WRITES, Integer.toString(LOCAL_WORKER_WRITES))))
-                : CompletableFuture.completedFuture(null);
+                        withQueue,
+                        Map.of(EnvironmentVariables.MAX_CONCURRENT_WRITES, Integer.toString(LOCAL_WORKER_WRITES))));
         // The engine starts beside the others; the indexer once it answers, since the indexer makes sure of the index
         // when it starts.
         Path searchFolder = searchOn ? searchFolder() : null;
         boolean searchFolderEmpty = searchOn && isEmptyFolder(searchFolder);
-        CompletableFuture<LocalSearchEngine> searchStart = searchOn
-                ? CompletableFuture.supplyAsync(() -> {
-                    long step = System.nanoTime();
-                    LocalSearchEngine started = LocalSearchEngine.start(searchFolder, searchPort);
-                    report.search(since(step));
-                    return started;
-                })
-                : CompletableFuture.completedFuture(null);
+        CompletableFuture<LocalSearchEngine> searchStart = startAsyncIf(searchOn, () -> {
+            long step = System.nanoTime();
+            LocalSearchEngine started = LocalSearchEngine.start(searchFolder, searchPort);
+            report.search(since(step));
+            return started;
+        });
         CompletableFuture<PackagedFunction> indexerStart = searchOn
                 ? searchStart.thenApplyAsync(engine -> startFunction(
                         FunctionDefinition.SEARCH_INDEXER,
                         indexerRuntimeApi,
-                        endpoint,
-                        sqsEndpoint,
-                        null,
+                        new FunctionEndpoints(endpoint, sqsEndpoint, null),
                         FunctionEnvironment.indexer(engine.endpoint(), sqsEndpoint)))
                 : CompletableFuture.completedFuture(null);
         // SQS starts next to DynamoDB Local; the functions know its queue URL already (LocalSqs#queueUrl).
-        CompletableFuture<LocalSqs> sqsStart = fanoutPackaged
-                ? CompletableFuture.supplyAsync(() -> {
-                    long step = System.nanoTime();
-                    LocalSqs started = LocalSqs.start(
-                            sqsPort, RefreshQueueTrigger.DEFAULT, options.inMemory() ? null : options.sqsFolder());
-                    report.sqs(since(step));
-                    return started;
-                })
-                : CompletableFuture.completedFuture(null);
+        CompletableFuture<LocalSqs> sqsStart = startAsyncIf(fanoutPackaged, () -> {
+            long step = System.nanoTime();
+            LocalSqs started = LocalSqs.start(
+                    sqsPort, RefreshQueueTrigger.DEFAULT, options.inMemory() ? null : options.sqsFolder());
+            report.sqs(since(step));
+            return started;
+        });
         try {
             long step = System.nanoTime();
             dynamoDb = remember(
@@ -442,21 +431,30 @@ public final class LocalSystem implements AutoCloseable {
         }
     }
 
+    /** {@code start} on another thread when {@code wanted}; otherwise an already completed null. */
+    private static <T> CompletableFuture<T> startAsyncIf(boolean wanted, Supplier<T> start) {
+        return wanted ? CompletableFuture.supplyAsync(start) : CompletableFuture.completedFuture(null);
+    }
+
+    /**
+     * What a packaged function is told to reach: DynamoDB, and SQS with the refresh queue where it uses them (null
+     * where it does not).
+     */
+    private record FunctionEndpoints(URI dynamoDb, URI sqs, String refreshQueueUrl) {}
+
     private PackagedFunction startFunction(
             FunctionDefinition function,
             RuntimeApiServer runtimeApi,
-            URI endpoint,
-            URI sqsEndpoint,
-            String refreshQueueUrl,
+            FunctionEndpoints endpoints,
             Map<String, String> extra) {
         Map<String, String> environment = FunctionEnvironment.of(
                 function,
                 runtimeApi.runtimeApiAddress(),
                 options.taskRoot(function),
                 options.tableName(),
-                endpoint,
-                sqsEndpoint,
-                refreshQueueUrl);
+                endpoints.dynamoDb(),
+                endpoints.sqs(),
+                endpoints.refreshQueueUrl());
         environment.putAll(extra);
         return PackagedFunction.start(
                 function,

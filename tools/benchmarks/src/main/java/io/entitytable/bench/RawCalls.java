@@ -68,6 +68,14 @@ record RawCalls(DynamoDbClient dynamo, String table, ExecutorService pool) {
                 pattern.query(partition, sortKey).toRequest(table).toBuilder().limit(LIMIT + 1));
     }
 
+    /**
+     * Patterns 10 and 11, as the API's copy reads make them: the edges {@code owner} {@code ownerId} holds, {@code id =
+     * <owner>#<ownerId>}, {@code begins_with(type, <copied>#)}.
+     */
+    Cost edges(AccessPattern pattern, Entity owner, String ownerId, Entity copied) {
+        return pattern(pattern, Keys.subjectRef(owner, ownerId), Keys.typePrefix(copied));
+    }
+
     /** A list of a business: one Query per shard of the business in businessGsi, in parallel, as the API reads it. */
     Cost businessShards(String businessId, Function<String, Cost> queryOfShard) {
         List<Future<Cost>> futures = new ArrayList<>();

@@ -106,18 +106,12 @@ final class ReadPatternsBench {
                         10,
                         "stores a customer manages",
                         "/customers/" + c + "/stores",
-                        () -> raw.pattern(
-                                AccessPattern.STORES_OF_CUSTOMER,
-                                Keys.subjectRef(Entity.CUSTOMER, c),
-                                Keys.typePrefix(Entity.STORE))),
+                        () -> raw.edges(AccessPattern.STORES_OF_CUSTOMER, Entity.CUSTOMER, c, Entity.STORE)),
                 new Pattern(
                         11,
                         "customers managing a store",
                         "/stores/" + s + "/customers",
-                        () -> raw.pattern(
-                                AccessPattern.CUSTOMERS_OF_STORE,
-                                Keys.subjectRef(Entity.STORE, s),
-                                Keys.typePrefix(Entity.CUSTOMER))),
+                        () -> raw.edges(AccessPattern.CUSTOMERS_OF_STORE, Entity.STORE, s, Entity.CUSTOMER)),
                 new Pattern(
                         12,
                         "everything tagged t",
