@@ -46,19 +46,13 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  *       child was not yet in businessGsi (an index that is eventually consistent) and another round starts;
  *   <li>{@link #restart}: the running phase's segments again, for a job that stopped.
  * </ul>
+ *
+ * @param table where the job item is
+ * @param queue where its segments go
+ * @param clock its times
  */
-public final class EraseJobs {
+public record EraseJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
     private static final int MAX_ATTEMPTS = 10;
-
-    private final FanoutTable table;
-    private final RefreshQueue queue;
-    private final Clock clock;
-
-    public EraseJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
-        this.table = table;
-        this.queue = queue;
-        this.clock = clock;
-    }
 
     /** The business's erase was asked (its MODIFY record with the marker): its segments go out unless under way. */
     public void started(String businessId) {

@@ -1,6 +1,7 @@
 package io.entitytable.fanout.erase;
 
 import io.entitytable.fanout.refresh.RefreshQueue;
+import io.entitytable.fanout.refresh.SegmentPages;
 import io.entitytable.fanout.refresh.SliceDeadline;
 import io.entitytable.fanout.table.CopyPacer;
 import io.entitytable.fanout.table.FanoutStats;
@@ -81,30 +82,25 @@ public final class EraseWorker {
             return Outcome.DROPPED;
         }
         CopyPacer pacer = new CopyPacer(childrenPerSecond, EraseJob.PAGE_SIZE);
-        String cursor = message.cursor();
-        long lastPageNanos = 0;
-        while (true) {
-            if (deadline.reached() || deadline.reachedBefore(lastPageNanos)) {
-                queue.send(message.continuingAfter(cursor));
-                return Outcome.CONTINUED;
-            }
-            long pageStart = System.nanoTime();
+        SegmentPages.Ending ending = SegmentPages.work(message, deadline, queue, cursor -> {
             Page page = page(business.id(), message.segment(), phase, cursor);
             List<Map<String, AttributeValue>> children = page.items().stream()
                     .filter(child -> phase.deletes().contains(CoreItem.entityOf(child)))
                     .toList();
             children.forEach(child -> pacer.acquire());
             long deleted = deletes.deleteAll(business.id(), children);
-            lastPageNanos = System.nanoTime() - pageStart;
-            if (!jobs.progressed(business.id(), round, phase, deleted)) {
-                return Outcome.DROPPED;
-            }
-            if (page.cursor() == null) {
+            return jobs.progressed(business.id(), round, phase, deleted)
+                    ? SegmentPages.Next.after(page.cursor())
+                    : SegmentPages.Next.supersededNext();
+        });
+        return switch (ending) {
+            case LAST_PAGE -> {
                 jobs.segmentDone(business.id(), round, phase, message.segment());
-                return Outcome.DONE;
+                yield Outcome.DONE;
             }
-            cursor = page.cursor();
-        }
+            case CONTINUED -> Outcome.CONTINUED;
+            case SUPERSEDED -> Outcome.DROPPED;
+        };
     }
 
     /**

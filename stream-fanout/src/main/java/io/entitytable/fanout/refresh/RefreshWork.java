@@ -16,6 +16,7 @@ import io.entitytable.fanout.table.FanoutMetrics;
 import io.entitytable.fanout.table.FanoutStats;
 import io.entitytable.fanout.table.FanoutTable;
 import io.entitytable.model.CopyPace;
+import io.entitytable.model.Keys;
 import io.entitytable.queue.RefreshMessage;
 import java.time.Clock;
 import java.time.Duration;
@@ -43,6 +44,7 @@ public final class RefreshWork implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(RefreshWork.class);
 
     private final RefreshWorker worker;
+    private final EraseWorker erase;
     private final BoundedParallel parallel;
     private final FanoutStats stats;
     private final Duration maxSlice;
@@ -74,8 +76,8 @@ public final class RefreshWork implements AutoCloseable {
                 new RefreshJobs(table, queue, clock),
                 queue,
                 parallel,
-                copiesPerSecond,
-                Optional.of(new EraseWorker(table, new EraseJobs(table, queue, clock), queue)));
+                copiesPerSecond);
+        this.erase = new EraseWorker(table, new EraseJobs(table, queue, clock), queue);
         this.maxSlice = maxSlice;
         this.metrics = new FanoutMetrics(metrics, stats);
     }
@@ -111,7 +113,7 @@ public final class RefreshWork implements AutoCloseable {
             String outcome;
             try {
                 body = RefreshMessage.fromJson(message.getBody());
-                outcome = worker.handle(body, deadline).name();
+                outcome = handle(body, deadline);
             } catch (RuntimeException e) {
                 LOG.errorf(e, "refresh message %s failed; reporting it", message.getMessageId());
                 failures.add(new SQSBatchResponse.BatchItemFailure(message.getMessageId()));
@@ -120,6 +122,18 @@ public final class RefreshWork implements AutoCloseable {
             logMessage(body, outcome, started);
         }
         return new SQSBatchResponse(failures);
+    }
+
+    /**
+     * A business's messages are its erase's, a store's its refresh job's: the queue, the worker and its slices serve
+     * both kinds of job.
+     */
+    private String handle(RefreshMessage message, SliceDeadline deadline) {
+        Optional<Keys.SubjectRef> business = Keys.parseSubjectRef(message.subject())
+                .filter(ref -> ref.entity().isTenant());
+        return business.isPresent()
+                ? erase.handle(business.get(), message, deadline).name()
+                : worker.handle(message, deadline).name();
     }
 
     /**

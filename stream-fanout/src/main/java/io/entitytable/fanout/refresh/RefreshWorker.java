@@ -1,6 +1,5 @@
 package io.entitytable.fanout.refresh;
 
-import io.entitytable.fanout.erase.EraseWorker;
 import io.entitytable.fanout.table.BoundedParallel;
 import io.entitytable.fanout.table.CopyPacer;
 import io.entitytable.model.CopyPace;
@@ -42,26 +41,14 @@ final class RefreshWorker {
     private final RefreshQueue queue;
     private final BoundedParallel parallel;
     private final int copiesPerSecond;
-    private final Optional<EraseWorker> erase;
 
     RefreshWorker(
-            SegmentTable table,
-            PassLedger jobs,
-            RefreshQueue queue,
-            BoundedParallel parallel,
-            int copiesPerSecond,
-            Optional<EraseWorker> erase) {
+            SegmentTable table, PassLedger jobs, RefreshQueue queue, BoundedParallel parallel, int copiesPerSecond) {
         this.table = table;
         this.jobs = jobs;
         this.queue = queue;
         this.parallel = parallel;
         this.copiesPerSecond = copiesPerSecond;
-        this.erase = erase;
-    }
-
-    RefreshWorker(
-            SegmentTable table, PassLedger jobs, RefreshQueue queue, BoundedParallel parallel, int copiesPerSecond) {
-        this(table, jobs, queue, parallel, copiesPerSecond, Optional.empty());
     }
 
     RefreshWorker(SegmentTable table, PassLedger jobs, RefreshQueue queue, BoundedParallel parallel) {
@@ -69,15 +56,6 @@ final class RefreshWorker {
     }
 
     Outcome handle(RefreshMessage message, SliceDeadline deadline) {
-        // A business's messages are its erase's; the queue, the worker and its slices serve both kinds of job.
-        Optional<Keys.SubjectRef> tenant = Keys.parseSubjectRef(message.subject())
-                .filter(ref -> ref.entity().isTenant());
-        if (tenant.isPresent()) {
-            EraseWorker worker =
-                    erase.orElseThrow(() -> new IllegalStateException("no erase worker: " + message.subject()));
-            return Outcome.valueOf(
-                    worker.handle(tenant.get(), message, deadline).name());
-        }
         // Only a link's target (a store) has a refresh job: its owners may be too many for one stream record.
         Keys.SubjectRef subject = Keys.parseSubjectRef(message.subject())
                 .filter(ref -> ref.entity().linkedBy().isPresent())
@@ -105,14 +83,7 @@ final class RefreshWorker {
         int segments = message.segments();
         CopyPacer pacer =
                 new CopyPacer(Math.max(1, copiesPerSecond / segments), Math.max(1, CopyPace.BURST / segments));
-        String cursor = message.cursor();
-        long lastPageNanos = 0;
-        while (true) {
-            if (deadline.reached() || deadline.reachedBefore(lastPageNanos)) {
-                queue.send(message.continuingAfter(cursor));
-                return Outcome.CONTINUED;
-            }
-            long pageStart = System.nanoTime();
+        SegmentPages.Ending ending = SegmentPages.work(message, deadline, queue, cursor -> {
             SegmentTable.EdgePage page =
                     table.page(message.subject(), message.from(), message.to(), cursor, RefreshJob.PAGE_SIZE);
             Optional<Map<String, AttributeValue>> current = table.current(subject);
@@ -130,16 +101,18 @@ final class RefreshWorker {
                 });
             }
             parallel.runAll(writes);
-            lastPageNanos = System.nanoTime() - pageStart;
-            if (!jobs.progressed(subject, message.pass(), page.edges().size())) {
-                return Outcome.DROPPED;
-            }
-            if (page.lastKey() == null) {
+            return jobs.progressed(subject, message.pass(), page.edges().size())
+                    ? SegmentPages.Next.after(page.lastKey())
+                    : SegmentPages.Next.supersededNext();
+        });
+        return switch (ending) {
+            case LAST_PAGE -> {
                 jobs.segmentDone(subject, message.pass(), message.segment());
-                return Outcome.DONE;
+                yield Outcome.DONE;
             }
-            cursor = page.lastKey();
-        }
+            case CONTINUED -> Outcome.CONTINUED;
+            case SUPERSEDED -> Outcome.DROPPED;
+        };
     }
 
     /** The owner whose link an edge in the target's partition stands for: {@code store#S / customer#C} names C. */

@@ -1,5 +1,6 @@
 package io.entitytable.fanout.refresh;
 
+import io.entitytable.queue.RefreshMessage;
 import java.time.Duration;
 import java.util.function.LongSupplier;
 
@@ -31,6 +32,19 @@ public final class SliceDeadline {
         }
         return new SliceDeadline(
                 nanoClock, nanoClock.getAsLong() + Duration.ofMillis(slice).toNanos());
+    }
+
+    /**
+     * Whether the rest of a segment must wait for another slice: when no page that lasts as long as the last one did
+     * ({@code lastPageNanos}) fits before the deadline, the message goes back to {@code queue} to go on after {@code
+     * cursor}, and true.
+     */
+    public boolean sentOn(RefreshQueue queue, RefreshMessage message, String cursor, long lastPageNanos) {
+        if (!reached() && !reachedBefore(lastPageNanos)) {
+            return false;
+        }
+        queue.send(message.continuingAfter(cursor));
+        return true;
     }
 
     public boolean reached() {
