@@ -2,6 +2,7 @@ package io.entitytable.infra;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Keys;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awscdk.services.iam.IRole;
@@ -84,25 +85,15 @@ public final class TableAccess {
      */
     public static void grantRefreshWorker(IRole role, EntityDynamoTable table) {
         grantFanout(role, table);
-        role.addToPrincipalPolicy(PolicyStatement.Builder.create()
-                .sid("RemoveStoreFromCustomer")
-                .actions(List.of("dynamodb:UpdateItem"))
-                .resources(List.of(table.table().getTableArn()))
-                .conditions(Map.of(
-                        "ForAllValues:StringEquals",
-                        Map.of(ATTRIBUTES, CUSTOMER_STORE_IDS_ATTRIBUTES),
-                        // ForAllValues holds for a request that names no attribute at all, such as an UpdateItem with
-                        // a key and no expression, which would create an empty item in a core partition: so the
-                        // request must name some, and storeIds among them (no bare version bump of another subject).
-                        "ForAnyValue:StringEquals",
-                        Map.of(ATTRIBUTES, List.of(Attributes.STORE_IDS)),
-                        "Null",
-                        Map.of(ATTRIBUTES, "false", LEADING_KEYS, "false"),
-                        "StringEqualsIfExists",
-                        Map.of(RETURN_VALUES, List.of("NONE")),
-                        "ForAllValues:StringNotLike",
-                        Map.of(LEADING_KEYS, List.of(DUPLICATE_PARTITION))))
-                .build());
+        // ForAllValues holds for a request that names no attribute at all, such as an UpdateItem with a key and no
+        // expression, which would create an empty item in a core partition: so the request must name some, and
+        // storeIds among them (no bare version bump of another subject).
+        role.addToPrincipalPolicy(attributesOnly(
+                "RemoveStoreFromCustomer",
+                "dynamodb:UpdateItem",
+                table.table().getTableArn(),
+                CUSTOMER_STORE_IDS_ATTRIBUTES,
+                Map.of("ForAnyValue:StringEquals", Map.of(ATTRIBUTES, List.of(Attributes.STORE_IDS)))));
         grantErase(role, table);
     }
 
@@ -134,26 +125,29 @@ public final class TableAccess {
                         "ForAllValues:StringNotLike",
                         Map.of(LEADING_KEYS, List.of(DUPLICATE_PARTITION))))
                 .build());
-        role.addToPrincipalPolicy(attributesOnly("ErasePutTombstones", "dynamodb:PutItem", arn, TOMBSTONE_ATTRIBUTES));
         role.addToPrincipalPolicy(
-                attributesOnly("EraseUncountChildren", "dynamodb:UpdateItem", arn, COUNTER_ATTRIBUTES));
+                attributesOnly("ErasePutTombstones", "dynamodb:PutItem", arn, TOMBSTONE_ATTRIBUTES, Map.of()));
+        role.addToPrincipalPolicy(
+                attributesOnly("EraseUncountChildren", "dynamodb:UpdateItem", arn, COUNTER_ATTRIBUTES, Map.of()));
     }
 
-    /** {@code action} in core partitions, naming no attribute but {@code attributes}, returning nothing. */
-    private static PolicyStatement attributesOnly(String sid, String action, String tableArn, List<String> attributes) {
+    /**
+     * {@code action} in core partitions, naming no attribute but {@code attributes} (and some attribute), returning
+     * nothing, on the {@code more} conditions too.
+     */
+    private static PolicyStatement attributesOnly(
+            String sid, String action, String tableArn, List<String> attributes, Map<String, Object> more) {
+        Map<String, Object> conditions = new LinkedHashMap<>();
+        conditions.put("ForAllValues:StringEquals", Map.of(ATTRIBUTES, attributes));
+        conditions.putAll(more);
+        conditions.put("Null", Map.of(ATTRIBUTES, "false", LEADING_KEYS, "false"));
+        conditions.put("StringEqualsIfExists", Map.of(RETURN_VALUES, List.of("NONE")));
+        conditions.put("ForAllValues:StringNotLike", Map.of(LEADING_KEYS, List.of(DUPLICATE_PARTITION)));
         return PolicyStatement.Builder.create()
                 .sid(sid)
                 .actions(List.of(action))
                 .resources(List.of(tableArn))
-                .conditions(Map.of(
-                        "ForAllValues:StringEquals",
-                        Map.of(ATTRIBUTES, attributes),
-                        "Null",
-                        Map.of(ATTRIBUTES, "false", LEADING_KEYS, "false"),
-                        "StringEqualsIfExists",
-                        Map.of(RETURN_VALUES, List.of("NONE")),
-                        "ForAllValues:StringNotLike",
-                        Map.of(LEADING_KEYS, List.of(DUPLICATE_PARTITION))))
+                .conditions(conditions)
                 .build();
     }
 

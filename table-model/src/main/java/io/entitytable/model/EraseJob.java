@@ -81,13 +81,9 @@ public record EraseJob(
             return name().toLowerCase(Locale.ROOT);
         }
 
+        /** The phase {@link #value} names; an unknown one is an {@link IllegalArgumentException}. */
         public static Phase fromValue(String value) {
-            for (Phase phase : values()) {
-                if (phase.value().equals(value)) {
-                    return phase;
-                }
-            }
-            throw new IllegalArgumentException("unknown erase phase: " + value);
+            return valueOf(value.toUpperCase(Locale.ROOT));
         }
     }
 

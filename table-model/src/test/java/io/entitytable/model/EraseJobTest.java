@@ -16,8 +16,9 @@ class EraseJobTest {
     private static final Instant AT = Instant.parse("2026-11-25T12:00:00Z");
 
     @Test
-    void keyOf_shouldBeTheBusinessEraseJobKey_underTheJobType() {
-        assertThat(EraseJob.keyOf(BUSINESS)).isEqualTo(new ItemKey(BUSINESS + ".erase", Keys.REFRESH_JOB_TYPE));
+    void keyOf_shouldBeTheBusinessEraseJobKey_underTheJobType_inAJobPartitionThatIsNoSubjectsJob() {
+        assertThat(EraseJob.keyOf(BUSINESS)).isEqualTo(new ItemKey(BUSINESS + ".erase.job", Keys.REFRESH_JOB_TYPE));
+        assertThat(Keys.subjectOfRefreshJob(EraseJob.keyOf(BUSINESS).id())).isEmpty();
     }
 
     @Test

@@ -1,9 +1,7 @@
 package io.entitytable.api.business;
 
 import io.entitytable.api.business.BusinessRequests.PatchBusiness;
-import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.error.Problem;
-import io.entitytable.api.idempotency.FirstAnswer;
 import io.entitytable.api.idempotency.IdempotencyKeys;
 import io.entitytable.api.idempotency.IdempotentRequests;
 import io.entitytable.api.input.Inputs;
@@ -27,7 +25,6 @@ import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
-import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -39,7 +36,6 @@ import jakarta.ws.rs.core.UriBuilder;
 import jakarta.ws.rs.core.UriInfo;
 import java.net.URI;
 import java.time.Instant;
-import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -89,27 +85,15 @@ public class BusinessByIdResource extends SubjectResource<Business, BusinessResp
             @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
             @QueryParam("cascade") String cascade,
             @Context UriInfo uri) {
-        if (cascade != null && !cascade.equals("true") && !cascade.equals("false")) {
-            throw ApiProblem.badParameter("cascade", "must be true or false");
-        }
-        Optional<String> key = IdempotencyKeys.parse(idempotencyKey);
+        boolean erase = Inputs.flag("cascade", cascade);
         // One instant for the answer the record keeps and the answer sent, so the two are the same text.
         Instant now = businesses.now();
-        return idempotent.run(
-                key,
-                idempotent.fingerprint(key, HttpMethod.DELETE, uri, null),
-                (Optional<EraseJob> job) -> FirstAnswer.of(
-                        idempotent.json(),
-                        job.isPresent() ? 202 : 204,
-                        job.isPresent() ? jobLocation(id) : null,
-                        job.map(started -> EraseJobResponse.from(started, now)).orElse(null)),
-                recorder -> businesses
-                        .delete(id, Inputs.ifMatch(ifMatch), "true".equals(cascade), recorder)
-                        .map(job -> RestResponse.ResponseBuilder.<EraseJobResponse>accepted()
-                                .location(jobLocation(id))
-                                .entity(EraseJobResponse.from(job, now))
-                                .build())
-                        .orElseGet(RestResponse::noContent));
+        return idempotent.deleteStartingJob(
+                idempotencyKey,
+                uri,
+                jobLocation(id),
+                recorder -> businesses.delete(id, Inputs.ifMatch(ifMatch), erase, recorder),
+                (EraseJob job) -> EraseJobResponse.from(job, now));
     }
 
     @GET

@@ -104,6 +104,37 @@ public class IdempotentRequests {
     }
 
     /**
+     * A DELETE that answers 204, or 202 with {@code Location: jobLocation} and the job it started as the body, the same
+     * answer recorded under the request's {@code Idempotency-Key} when it has one (a store's delete with its links, a
+     * business's erase).
+     *
+     * @param delete the service's delete, given the recorder its write passes its outcome to: the job it started, if any
+     * @param response the body of a started job
+     */
+    public <J, R> RestResponse<R> deleteStartingJob(
+            String idempotencyKey,
+            UriInfo uri,
+            URI jobLocation,
+            Function<AnswerRecorder<Optional<J>>, Optional<J>> delete,
+            Function<J, R> response) {
+        Optional<String> key = IdempotencyKeys.parse(idempotencyKey);
+        return run(
+                key,
+                fingerprint(key, HttpMethod.DELETE, uri, null),
+                (Optional<J> job) -> FirstAnswer.of(
+                        json,
+                        job.isPresent() ? 202 : 204,
+                        job.isPresent() ? jobLocation : null,
+                        job.map(response).orElse(null)),
+                recorder -> delete.apply(recorder)
+                        .map(job -> RestResponse.ResponseBuilder.<R>accepted()
+                                .location(jobLocation)
+                                .entity(response.apply(job))
+                                .build())
+                        .orElseGet(RestResponse::noContent));
+    }
+
+    /**
      * @param key the request's key, if it has one ({@link IdempotencyKeys#parse})
      * @param fingerprint the request's fingerprint ({@link #fingerprint})
      * @param answerOf the answer the route makes for what its write makes

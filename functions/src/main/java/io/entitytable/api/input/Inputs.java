@@ -51,6 +51,14 @@ public final class Inputs {
     }
 
     /** Query parameters arrive as strings so that {@code limit=abc} is a clear 400, not a framework 404. */
+    /** A query parameter that is {@code true} or {@code false}; absent is false; anything else is a 400. */
+    public static boolean flag(String parameter, String value) {
+        if (value != null && !value.equals("true") && !value.equals("false")) {
+            throw ApiProblem.badParameter(parameter, "must be true or false");
+        }
+        return "true".equals(value);
+    }
+
     public static int limit(String value) {
         if (value == null || value.isBlank()) {
             return DEFAULT_LIMIT;

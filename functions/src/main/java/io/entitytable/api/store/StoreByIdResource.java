@@ -1,9 +1,7 @@
 package io.entitytable.api.store;
 
 import io.entitytable.api.copies.CopyReads;
-import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.error.Problem;
-import io.entitytable.api.idempotency.FirstAnswer;
 import io.entitytable.api.idempotency.IdempotencyKeys;
 import io.entitytable.api.idempotency.IdempotentRequests;
 import io.entitytable.api.input.Inputs;
@@ -25,7 +23,6 @@ import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
-import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -37,7 +34,6 @@ import jakarta.ws.rs.core.UriBuilder;
 import jakarta.ws.rs.core.UriInfo;
 import java.net.URI;
 import java.time.Instant;
-import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -79,27 +75,15 @@ public class StoreByIdResource extends SubjectResource<Store, StoreResponse, Pat
             @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
             @QueryParam("unlink") String unlink,
             @Context UriInfo uri) {
-        if (unlink != null && !unlink.equals("true") && !unlink.equals("false")) {
-            throw ApiProblem.badParameter("unlink", "must be true or false");
-        }
-        Optional<String> key = IdempotencyKeys.parse(idempotencyKey);
+        boolean withLinks = Inputs.flag("unlink", unlink);
         // One instant for the answer the record keeps and the answer sent, so the two are the same text.
         Instant now = stores.now();
-        return idempotent.run(
-                key,
-                idempotent.fingerprint(key, HttpMethod.DELETE, uri, null),
-                (Optional<RefreshJob> job) -> FirstAnswer.of(
-                        idempotent.json(),
-                        job.isPresent() ? 202 : 204,
-                        job.isPresent() ? jobLocation(id) : null,
-                        job.map(started -> StoreJobResponse.from(id, started, now))
-                                .orElse(null)),
-                recorder -> stores.delete(id, Inputs.ifMatch(ifMatch), "true".equals(unlink), recorder)
-                        .map(job -> RestResponse.ResponseBuilder.<StoreJobResponse>accepted()
-                                .location(jobLocation(id))
-                                .entity(StoreJobResponse.from(id, job, now))
-                                .build())
-                        .orElseGet(RestResponse::noContent));
+        return idempotent.deleteStartingJob(
+                idempotencyKey,
+                uri,
+                jobLocation(id),
+                recorder -> stores.delete(id, Inputs.ifMatch(ifMatch), withLinks, recorder),
+                (RefreshJob job) -> StoreJobResponse.from(id, job, now));
     }
 
     @GET

@@ -34,16 +34,7 @@ final class WriteActions {
 
     /** Puts a new item; fails if its key is taken. */
     TransactWriteItem create(Map<String, AttributeValue> item) {
-        Expression condition = WriteConditions.keyAbsent();
-        return TransactWriteItem.builder()
-                .put(Put.builder()
-                        .tableName(table)
-                        .item(item)
-                        .conditionExpression(condition.expression())
-                        .expressionAttributeNames(condition.expressionNames())
-                        .expressionAttributeValues(condition.expressionValues())
-                        .build())
-                .build();
+        return put(item, WriteConditions.keyAbsent());
     }
 
     /** Puts a request's idempotency record, unless a live one of its caller and key is there. */

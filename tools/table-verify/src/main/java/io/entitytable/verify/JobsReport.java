@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The refresh jobs and the businesses' erase jobs one Scan found: how many of each status, and the stopped ones ({@link
@@ -31,21 +32,27 @@ record JobsReport(
     }
 
     static JobsReport of(ScannedTable table, Instant now) {
-        Map<RefreshJob.Status, Long> counts = new EnumMap<>(RefreshJob.Status.class);
-        for (RefreshJob.Status status : RefreshJob.Status.values()) {
-            counts.put(status, 0L);
-        }
-        table.jobs().forEach(job -> counts.merge(job.status(), 1L, Long::sum));
         List<RefreshJob> stopped =
                 table.jobs().stream().filter(job -> job.stoppedAt(now)).toList();
-        Map<EraseJob.Status, Long> eraseCounts = new EnumMap<>(EraseJob.Status.class);
-        for (EraseJob.Status status : EraseJob.Status.values()) {
-            eraseCounts.put(status, 0L);
-        }
-        table.erases().forEach(erase -> eraseCounts.merge(erase.status(), 1L, Long::sum));
         List<EraseJob> stoppedErases =
                 table.erases().stream().filter(erase -> erase.stoppedAt(now)).toList();
-        return new JobsReport(counts, stopped, eraseCounts, stoppedErases, now);
+        return new JobsReport(
+                countsOf(RefreshJob.Status.class, table.jobs(), RefreshJob::status),
+                stopped,
+                countsOf(EraseJob.Status.class, table.erases(), EraseJob::status),
+                stoppedErases,
+                now);
+    }
+
+    /** How many {@code jobs} are in each status, every status counted (zero when none is in it). */
+    private static <S extends Enum<S>, J> Map<S, Long> countsOf(
+            Class<S> statuses, List<J> jobs, Function<J, S> statusOf) {
+        Map<S, Long> counts = new EnumMap<>(statuses);
+        for (S status : statuses.getEnumConstants()) {
+            counts.put(status, 0L);
+        }
+        jobs.forEach(job -> counts.merge(statusOf.apply(job), 1L, Long::sum));
+        return counts;
     }
 
     long count(RefreshJob.Status status) {
