@@ -10,17 +10,25 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Order;
 import io.entitytable.model.Store;
+import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import io.entitytable.verify.DriftCheck;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.core.SdkResponse;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * A business erased by its job on DynamoDB Local, with the fan-out over the table's stream and the refresh worker over
@@ -117,6 +125,60 @@ class TenantEraseTest {
         assertThat(restored).isEqualTo(before);
         DriftCheck afterImport = DriftCheck.of(dynamo, table);
         assertThat(afterImport.clean()).as(afterImport.toString()).isTrue();
+    }
+
+    @Test
+    void erase_shouldTakeAnotherRound_andLeaveNoChild_whenTheIndexIsBehindAChild() {
+        // GIVEN a business whose newest customer businessGsi does not show yet (it answers without it for the whole
+        // first round: 4 segments of the children phase, 4 of the stores phase), as an index that is behind its table
+        DynamoDbClient plain = SharedLocalDynamoDb.client();
+        String table = SharedLocalDynamoDb.newTable("lagging");
+        TenantFixture fixture = new TenantFixture(plain, table);
+        Business acme = fixture.business("Acme");
+        Store lyon = fixture.store(acme, "Lyon Centre", "Lyon");
+        Customer ada = fixture.customer(acme, "Ada", "Lovelace", "vip");
+        fixture.link(ada, lyon);
+        Customer late = fixture.customer(acme, "Late", "Comer", "vip");
+        fixture.link(late, lyon);
+        fixture.order(late, 2);
+        AtomicInteger hiddenFor = new AtomicInteger(2 * EraseJob.SEGMENTS);
+        DynamoDbClient lagging = SharedLocalDynamoDb.client(new ExecutionInterceptor() {
+            @Override
+            public SdkResponse modifyResponse(Context.ModifyResponse context, ExecutionAttributes attributes) {
+                if (context.request() instanceof QueryRequest query
+                        && TableLayout.BUSINESS_GSI.equals(query.indexName())
+                        && context.response() instanceof QueryResponse page
+                        && hiddenFor.getAndDecrement() > 0) {
+                    return page.toBuilder()
+                            .items(page.items().stream()
+                                    .filter(item -> !late.id().equals(Values.string(item, Attributes.ID)))
+                                    .toList())
+                            .build();
+                }
+                return context.response();
+            }
+        });
+        StreamAndQueue system = new StreamAndQueue(lagging, table);
+        system.settle();
+
+        // WHEN it is erased
+        fixture.erase(acme.id());
+        system.settle();
+
+        // THEN the first round's counters said a child was left, a second round found it, and nothing of the business
+        // is left but tombstones and the erase's record
+        EraseJob job = EraseJob.from(plain.getItem(request -> request.tableName(table)
+                        .key(EraseJob.keyOf(acme.id()).toAttributes())
+                        .consistentRead(true))
+                .item());
+        assertThat(job.status()).isEqualTo(EraseJob.Status.DONE);
+        assertThat(job.round()).isEqualTo(2);
+        assertThat(hiddenFor.get()).isNegative();
+        assertThat(TableItems.of(plain, table).values())
+                .allSatisfy(item -> assertThat(Values.string(item, Attributes.KIND))
+                        .isIn(ItemKind.TOMBSTONE.value(), ItemKind.ERASE.value()));
+        DriftCheck check = DriftCheck.of(plain, table);
+        assertThat(check.clean()).as(check.toString()).isTrue();
     }
 
     /** Of the business: it names the business, or one of its subjects, or it was not in the table before. */
