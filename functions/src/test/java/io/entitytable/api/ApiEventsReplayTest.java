@@ -14,6 +14,7 @@ import io.entitytable.model.ChildCounters;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Entity;
+import io.entitytable.model.EraseJob;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
@@ -131,6 +132,11 @@ class ApiEventsReplayTest {
                         CUSTOMER, BUSINESS, "Ann", "Smith", null, Map.of("home", home), Set.of(), Set.of(), 1, now, now)
                 .toItem());
         put(new Store(STORE, BUSINESS, "Downtown", home, Set.of(), 1, now, now).toItem());
+        // The record of an earlier erase of the business, done (the business was imported back since).
+        Map<String, AttributeValue> erase = new HashMap<>(EraseJob.newItem(BUSINESS, now));
+        erase.put(Attributes.JOB_STATUS, Values.s(EraseJob.Status.DONE.value()));
+        erase.put(Attributes.JOB_FINISHED_AT, Values.instant(now));
+        put(erase);
         // A job a delete of the store left earlier (a job outlives its store), done.
         Map<String, AttributeValue> job = new HashMap<>(RefreshJob.keyOf(STORE).toAttributes());
         job.put(Attributes.KIND, Values.s(ItemKind.JOB.value()));
