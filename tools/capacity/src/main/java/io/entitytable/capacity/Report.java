@@ -11,7 +11,7 @@ import java.util.Set;
  * each index, and how far each rate can grow), then each layout's hottest partitions in detail.
  */
 final class Report {
-    static final int HOTTEST = 5;
+    static final int HOTTEST = Load.HOTTEST;
     static final double WARNING = 0.8;
 
     private final Workload workload;
@@ -22,7 +22,7 @@ final class Report {
 
     /** The current layout beside the first one. */
     Report(Workload workload) {
-        this(workload, ModelledLayout.CURRENT, ModelledLayout.FIRST);
+        this(workload, ModelledLayout.CURRENT, FirstModelledLayout.FIRST);
     }
 
     Report(Workload workload, ModelledLayout now, ModelledLayout before) {
@@ -60,8 +60,8 @@ final class Report {
                 before.name(),
                 now.name(),
                 now.name()));
-        Set<String> targets = new LinkedHashSet<>(targets(before));
-        targets.addAll(targets(now));
+        Set<String> targets = new LinkedHashSet<>(before.targets());
+        targets.addAll(now.targets());
         for (String target : targets) {
             out.append("| ")
                     .append(target)
@@ -81,7 +81,7 @@ final class Report {
                 before.name(),
                 now.name(),
                 now.name()));
-        for (String rate : rates()) {
+        for (String rate : nowModel.rates()) {
             Load.Partition beforeFirst = beforeLoad.firstFull(rate);
             Load.Partition nowFirst = nowLoad.firstFull(rate);
             out.append(String.format(
@@ -105,10 +105,10 @@ final class Report {
     /** One layout's hottest partitions per table and index, and the big store's rename while it runs. */
     private void details(StringBuilder out, ModelledLayout layout, CapacityModel model, Load steady) {
         out.append("\n# ").append(capitalised(layout.name())).append(" in detail\n\n");
-        for (String target : targets(layout)) {
+        steady.hottest(layout, HOTTEST).forEach((target, hottest) -> {
             out.append("## ").append(layout.name()).append(": ").append(target).append("\n\n");
-            table(out, steady.hottest(target, HOTTEST));
-        }
+            table(out, hottest);
+        });
         Load running = model.bigRenameRunning();
         out.append(String.format(
                 Locale.ROOT,
@@ -120,9 +120,7 @@ final class Report {
                 layout.copiesPerSecond(),
                 workload.bigStoreLinkedCustomers() / layout.copiesPerSecond()));
         List<Load.Partition> hottest = new ArrayList<>();
-        for (String target : targets(layout)) {
-            hottest.addAll(running.hottest(target, 1));
-        }
+        running.hottest(layout, 1).values().forEach(hottest::addAll);
         table(out, hottest);
     }
 
@@ -160,19 +158,6 @@ final class Report {
                     partition.readUnits() / Load.READ_LIMIT * 100));
         }
         out.append('\n');
-    }
-
-    private static List<String> targets(ModelledLayout layout) {
-        List<String> targets = new ArrayList<>();
-        targets.add(Access.TABLE);
-        layout.table().indexes().forEach(index -> targets.add(index.name()));
-        return targets;
-    }
-
-    private Set<String> rates() {
-        Set<String> rates = new LinkedHashSet<>();
-        nowModel.operations().forEach(operation -> rates.add(operation.rate()));
-        return rates;
     }
 
     private String now(String rate) {

@@ -12,7 +12,7 @@ class IdempotencyRecordLoadTest {
     void steadyLoad_shouldSpreadIdempotencyRecordsOverAPartitionPerKey_noneOfThemHot() {
         // GIVEN the small test workload on the current layout, and on the first (which had no keys)
         Load current = new CapacityModel(TestWorkloads.small(), ModelledLayout.CURRENT).steadyLoad();
-        Load first = new CapacityModel(TestWorkloads.small(), ModelledLayout.FIRST).steadyLoad();
+        Load first = new CapacityModel(TestWorkloads.small(), FirstModelledLayout.FIRST).steadyLoad();
 
         // WHEN the table partitions of records are picked out by the partition key's prefix (what precedes the hash)
         String id = Keys.idempotencyId("caller", "key");

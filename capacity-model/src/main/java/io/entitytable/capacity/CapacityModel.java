@@ -5,19 +5,23 @@ import io.entitytable.model.Order;
 import io.entitytable.model.Store;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 
-/** The operations of a workload, as table and index accesses of the given layout. */
-final class CapacityModel {
+/**
+ * The operations of a workload, as table and index accesses of the given layout. Business-scoped accesses are those of
+ * the workload's largest business: a drawn id, or the real one when the caller knows it.
+ */
+public final class CapacityModel {
     /** Requests sampled per operation: enough that the write shards fill as real ids fill them. */
     static final int SAMPLES = 1024;
 
-    static final String READS = "readsPerSecond";
-    static final String BIG_RENAME = "bigStoreRenamesPerHour";
+    public static final String READS = "readsPerSecond";
+    public static final String BIG_RENAME = "bigStoreRenamesPerHour";
 
     private final Workload workload;
     private final ModelledLayout layout;
@@ -26,28 +30,42 @@ final class CapacityModel {
     private final Recipes recipes;
     private final ReadPatterns reads;
 
-    CapacityModel(Workload workload, ModelledLayout layout) {
+    /** The largest business is a drawn id. */
+    public CapacityModel(Workload workload, ModelledLayout layout) {
+        this(workload, layout, null);
+    }
+
+    /** The largest business is {@code largestBusinessId}, or a drawn id when it is null. */
+    public CapacityModel(Workload workload, ModelledLayout layout, String largestBusinessId) {
         this.workload = workload;
         this.layout = layout;
         this.tableWrites = new TableWrites(layout.table());
-        this.samples = new Samples(42);
+        this.samples = new Samples(42, largestBusinessId);
         this.recipes = new Recipes(samples);
         this.reads = new ReadPatterns(samples, workload, layout.reads());
     }
 
-    String businessId() {
+    /** The largest business, whose id the business-scoped partition keys name. */
+    public String businessId() {
         return samples.businessId;
     }
 
+    /** The workload rates the operations grow with, in the order of the operations. */
+    public Set<String> rates() {
+        Set<String> rates = new LinkedHashSet<>();
+        operations().forEach(operation -> rates.add(operation.rate()));
+        return rates;
+    }
+
     /** Every operation at its steady rates; the big store's rename at its hourly average. */
-    Load steadyLoad() {
+    public Load steadyLoad() {
         Load load = new Load();
         operations().forEach(load::add);
         return load;
     }
 
     /** The big store's rename alone, while its fan-out writes copies at the layout's pace. */
-    Load bigRenameRunning() {
+    public Load bigRenameRunning() {
         Load load = new Load();
         double runsPerSecond = layout.copiesPerSecond() / workload.bigStoreLinkedCustomers();
         load.add(new Operation(BIG_RENAME, "big store rename, running", runsPerSecond, runsPerSecond, 1, bigRename()));
@@ -162,9 +180,7 @@ final class CapacityModel {
 
     /** Reads of an index this layout does not have are dropped with the index. */
     private List<Access> known(List<Access> accesses) {
-        Set<String> targets = new HashSet<>();
-        targets.add(Access.TABLE);
-        layout.table().indexes().forEach(index -> targets.add(index.name()));
+        Set<String> targets = new HashSet<>(layout.targets());
         return accesses.stream()
                 .filter(access -> targets.contains(access.target()))
                 .toList();

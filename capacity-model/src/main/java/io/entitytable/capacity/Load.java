@@ -16,27 +16,29 @@ import java.util.TreeMap;
  * every business and takes the system-wide rate; any other key names the largest business or one of its items and
  * takes the largest business's rate.
  */
-final class Load {
-    static final double WRITE_LIMIT = 1_000;
-    static final double READ_LIMIT = 3_000;
+public final class Load {
+    public static final double WRITE_LIMIT = 1_000;
+    public static final double READ_LIMIT = 3_000;
+    /** How many partitions of each target a report lists. */
+    public static final int HOTTEST = 5;
 
     /** One partition: its units per second by workload rate. */
-    record Partition(String target, String key, Map<String, double[]> byRate) {
-        double writeUnits() {
+    public record Partition(String target, String key, Map<String, double[]> byRate) {
+        public double writeUnits() {
             return byRate.values().stream().mapToDouble(units -> units[0]).sum();
         }
 
-        double readUnits() {
+        public double readUnits() {
             return byRate.values().stream().mapToDouble(units -> units[1]).sum();
         }
 
         /** The larger of the write and read share of the per-partition limits. */
-        double utilisation() {
+        public double utilisation() {
             return Math.max(writeUnits() / WRITE_LIMIT, readUnits() / READ_LIMIT);
         }
 
         /** How far {@code rate} can grow, the others unchanged, before this partition reaches a limit. */
-        double growthOf(String rate) {
+        public double growthOf(String rate) {
             double[] own = byRate.getOrDefault(rate, new double[2]);
             double write = own[0] == 0 ? Double.POSITIVE_INFINITY : (WRITE_LIMIT - (writeUnits() - own[0])) / own[0];
             double read = own[1] == 0 ? Double.POSITIVE_INFINITY : (READ_LIMIT - (readUnits() - own[1])) / own[1];
@@ -68,7 +70,7 @@ final class Load {
     }
 
     /** The hottest partitions of one target, hottest first. */
-    List<Partition> hottest(String target, int count) {
+    public List<Partition> hottest(String target, int count) {
         return partitions.values().stream()
                 .filter(partition -> partition.target().equals(target))
                 .sorted(Comparator.comparingDouble(Partition::utilisation).reversed())
@@ -76,8 +78,15 @@ final class Load {
                 .toList();
     }
 
+    /** The {@code count} hottest partitions of the table and of each index of {@code layout}, in its order of targets. */
+    public Map<String, List<Partition>> hottest(ModelledLayout layout, int count) {
+        Map<String, List<Partition>> hottest = new LinkedHashMap<>();
+        layout.targets().forEach(target -> hottest.put(target, hottest(target, count)));
+        return hottest;
+    }
+
     /** The partition that first reaches a limit when {@code rate} grows alone. */
-    Partition firstFull(String rate) {
+    public Partition firstFull(String rate) {
         return partitions.values().stream()
                 .min(Comparator.comparingDouble(partition -> partition.growthOf(rate)))
                 .orElseThrow();

@@ -18,6 +18,7 @@ import java.util.stream.IntStream;
 /**
  * Representative core items of the largest business, with realistic field lengths. Ids are drawn from a seeded
  * generator, so that a report is the same on every run and the items spread over the write shards as real ids do.
+ * The business is a drawn id too, unless the model is told the real one.
  */
 final class Samples {
     private static final char[] ULID_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ".toCharArray();
@@ -27,8 +28,17 @@ final class Samples {
     final String businessId;
 
     Samples(long seed) {
+        this(seed, null);
+    }
+
+    /**
+     * With {@code businessId} (null: a drawn one) as the largest business. Its id is drawn either way, so that every
+     * other id is the same whichever business the items belong to.
+     */
+    Samples(long seed, String businessId) {
         this.random = new Random(seed);
-        this.businessId = newId();
+        String drawn = newId();
+        this.businessId = businessId == null ? drawn : businessId;
     }
 
     String newId() {

@@ -2,7 +2,10 @@ package io.entitytable.capacity;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -11,7 +14,7 @@ import java.util.Map;
  * of every business-scoped rate. {@code readMix} spreads {@code readsPerSecond} over the access patterns by their
  * number (docs/design.md, section 3), as fractions that sum to 1.
  */
-record Workload(
+public record Workload(
         String description,
         int businesses,
         double ordersPerSecond,
@@ -35,13 +38,30 @@ record Workload(
         int pageSize,
         Map<String, Double> readMix) {
 
-    double largestBusinessShare() {
+    /** The reference workload (tools/capacity/workloads/reference.json), shipped with the model. */
+    private static final String REFERENCE = "reference.json";
+
+    private static final ObjectReader READER = new ObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
+            .readerFor(Workload.class);
+
+    public double largestBusinessShare() {
         return largestBusinessOrdersPerSecond / ordersPerSecond;
     }
 
-    static Workload read(Path file) throws IOException {
-        return new ObjectMapper()
-                .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
-                .readValue(file.toFile(), Workload.class);
+    public static Workload read(Path file) throws IOException {
+        return READER.readValue(file.toFile());
+    }
+
+    /** The reference workload, as the model's jar ships it. */
+    public static Workload reference() {
+        try (InputStream in = Workload.class.getResourceAsStream(REFERENCE)) {
+            if (in == null) {
+                throw new IllegalStateException("no " + REFERENCE + " beside " + Workload.class.getName());
+            }
+            return READER.readValue(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }
