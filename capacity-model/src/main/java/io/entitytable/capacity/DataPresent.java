@@ -1,0 +1,210 @@
+package io.entitytable.capacity;
+
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Business;
+import io.entitytable.model.CoreItem;
+import io.entitytable.model.Customer;
+import io.entitytable.model.Ids;
+import io.entitytable.model.Order;
+import io.entitytable.model.Store;
+import io.entitytable.model.Values;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+
+/**
+ * The capacity model of the data present in a table: the workload's shape (how many businesses, how large the largest,
+ * lines per order, tags, links) is derived from the items the table holds, its rates and read mix are the reference
+ * workload's, and the model runs for the current layout. What the items cannot tell (an empty table, one with no
+ * order) is the reference workload's, and the answer names the fields that were derived.
+ *
+ * <p>It reads the whole table with a Scan. That is allowed here and nowhere on a request's path: this is an operator's
+ * check, run on demand (the local console's Checks), whose cost grows with the table and answers no API request.
+ */
+public final class DataPresent {
+    private final DynamoDbClient dynamo;
+    private final String table;
+
+    public DataPresent(DynamoDbClient dynamo, String table) {
+        this.dynamo = dynamo;
+        this.table = table;
+    }
+
+    /** Scans the table, derives the workload's shape from its subjects and runs the model on it. */
+    public PresentCapacity capacity() {
+        Shape shape = new Shape();
+        dynamo.scanPaginator(ScanRequest.builder().tableName(table).build())
+                .items()
+                .forEach(shape::add);
+        return shape.capacity(table, Workload.reference());
+    }
+
+    /** What the subjects of the table say about the workload's shape; items are told apart by the table model. */
+    private static final class Shape {
+        private long items;
+        private long businesses;
+        private long orders;
+        private long orderLines;
+        private long taggedOrders;
+        private final Map<String, Long> ordersByBusiness = new HashMap<>();
+        private final Map<String, Long> orderTags = new HashMap<>();
+        private long customers;
+        private long customerStoreIds;
+        private long taggedCustomers;
+        private final Map<String, Long> customerTags = new HashMap<>();
+        private long stores;
+        private long storeLinks;
+        private long mostStoreLinks;
+
+        void add(Map<String, AttributeValue> item) {
+            items++;
+            if (!CoreItem.isCore(item)) {
+                return;
+            }
+            CoreItem subject = CoreItem.from(item);
+            if (subject instanceof Business) {
+                businesses++;
+            } else if (subject instanceof Order order) {
+                orders++;
+                orderLines += order.lineCount();
+                ordersByBusiness.merge(order.businessId(), 1L, Long::sum);
+                taggedOrders += count(order.tags(), orderTags);
+            } else if (subject instanceof Customer customer) {
+                customers++;
+                customerStoreIds += customer.storeIds().size();
+                taggedCustomers += count(customer.tags(), customerTags);
+            } else if (subject instanceof Store) {
+                // How many customers list the store: an internal counter, on the item and not on its record.
+                long links = Values.number(item, Attributes.LINK_COUNT);
+                stores++;
+                storeLinks += links;
+                mostStoreLinks = Math.max(mostStoreLinks, links);
+            }
+        }
+
+        PresentCapacity capacity(String table, Workload reference) {
+            List<String> derived = new ArrayList<>();
+            int businessCount = reference.businesses();
+            if (businesses > 0) {
+                businessCount = (int) businesses;
+                derived.add("businesses");
+            }
+
+            String largestBusiness = null;
+            double largestShare = 0;
+            double largestPerSecond = reference.largestBusinessOrdersPerSecond();
+            int linesPerOrder = reference.linesPerOrder();
+            double taggedOrderFraction = reference.taggedOrderFraction();
+            String orderTag = reference.orderTag();
+            if (orders > 0) {
+                Map.Entry<String, Long> largest = mostCommon(ordersByBusiness);
+                largestBusiness = largest.getKey();
+                largestShare = (double) largest.getValue() / orders;
+                largestPerSecond = reference.ordersPerSecond() * largestShare;
+                linesPerOrder = (int) Math.max(1, Math.round((double) orderLines / orders));
+                taggedOrderFraction = (double) taggedOrders / orders;
+                derived.addAll(List.of("largestBusinessOrdersPerSecond", "linesPerOrder", "taggedOrderFraction"));
+                if (!orderTags.isEmpty()) {
+                    orderTag = mostCommon(orderTags).getKey();
+                    derived.add("orderTag");
+                }
+            }
+
+            double taggedCustomerFraction = reference.taggedCustomerFraction();
+            String customerTag = reference.customerTag();
+            int storesPerCustomer = reference.storesPerCustomer();
+            if (customers > 0) {
+                taggedCustomerFraction = (double) taggedCustomers / customers;
+                storesPerCustomer = (int) Math.round((double) customerStoreIds / customers);
+                derived.addAll(List.of("taggedCustomerFraction", "storesPerCustomer"));
+                if (!customerTags.isEmpty()) {
+                    customerTag = mostCommon(customerTags).getKey();
+                    derived.add("customerTag");
+                }
+            }
+
+            int customersPerStore = reference.customersPerStore();
+            int bigStoreLinkedCustomers = reference.bigStoreLinkedCustomers();
+            if (stores > 0) {
+                customersPerStore = (int) Math.round((double) storeLinks / stores);
+                bigStoreLinkedCustomers = (int) mostStoreLinks;
+                derived.addAll(List.of("customersPerStore", "bigStoreLinkedCustomers"));
+            }
+
+            Workload workload = new Workload(
+                    String.format(
+                            Locale.ROOT,
+                            "The data present in %s (%,d items): its shape with the reference workload's rates and"
+                                    + " read mix.",
+                            table,
+                            items),
+                    businessCount,
+                    reference.ordersPerSecond(),
+                    largestPerSecond,
+                    linesPerOrder,
+                    reference.statusChangesPerOrder(),
+                    taggedOrderFraction,
+                    orderTag,
+                    reference.customersCreatedPerSecond(),
+                    taggedCustomerFraction,
+                    customerTag,
+                    reference.storesCreatedPerSecond(),
+                    reference.tagsPerSecond(),
+                    reference.linksPerSecond(),
+                    storesPerCustomer,
+                    reference.storeRenamesPerSecond(),
+                    customersPerStore,
+                    bigStoreLinkedCustomers,
+                    reference.bigStoreRenamesPerHour(),
+                    reference.readsPerSecond(),
+                    reference.pageSize(),
+                    reference.readMix());
+
+            // A key names the business only if it reads as an id; otherwise the model takes it for a shared key.
+            boolean realBusiness = largestBusiness != null && Ids.isValid(largestBusiness);
+            Load load = new CapacityModel(workload, ModelledLayout.CURRENT, realBusiness ? largestBusiness : null)
+                    .steadyLoad();
+            List<PresentCapacity.Target> hottest = new ArrayList<>();
+            load.hottest(ModelledLayout.CURRENT, Load.HOTTEST)
+                    .forEach((target, partitions) -> hottest.add(new PresentCapacity.Target(
+                            target,
+                            partitions.stream()
+                                    .map(partition -> new PresentCapacity.Partition(
+                                            partition.key(),
+                                            partition.writeUnits(),
+                                            partition.readUnits(),
+                                            partition.utilisation()))
+                                    .toList())));
+            return new PresentCapacity(
+                    table,
+                    items,
+                    workload,
+                    List.copyOf(derived),
+                    largestBusiness,
+                    largestShare,
+                    !realBusiness,
+                    List.copyOf(hottest));
+        }
+
+        /** Counts each tag of a subject; 1 if it has any. */
+        private static long count(Set<String> tags, Map<String, Long> counts) {
+            tags.forEach(tag -> counts.merge(tag, 1L, Long::sum));
+            return tags.isEmpty() ? 0 : 1;
+        }
+
+        /** The most frequent key; of equally frequent ones, the first in order, so that the answer is stable. */
+        private static Map.Entry<String, Long> mostCommon(Map<String, Long> counts) {
+            return counts.entrySet().stream()
+                    .max(Map.Entry.<String, Long>comparingByValue()
+                            .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder())))
+                    .orElseThrow();
+        }
+    }
+}

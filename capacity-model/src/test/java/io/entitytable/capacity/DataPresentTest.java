@@ -1,0 +1,205 @@
+package io.entitytable.capacity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.Address;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Business;
+import io.entitytable.model.BusinessShards;
+import io.entitytable.model.CoreItem;
+import io.entitytable.model.Customer;
+import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.Ids;
+import io.entitytable.model.Order;
+import io.entitytable.model.OrderLine;
+import io.entitytable.model.Store;
+import io.entitytable.model.TableLayout;
+import io.entitytable.model.Values;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** The data present's model on DynamoDB Local, over items as the API writes them. */
+class DataPresentTest {
+    private static final Instant NOW = Instant.parse("2026-11-25T09:00:00Z");
+    private static final Address ADDRESS = new Address("1 Main Street", "Springfield", "IL", "62701", "US");
+
+    private static LocalDynamoDb local;
+    private static DynamoDbClient dynamo;
+
+    @BeforeAll
+    static void start() {
+        local = LocalDynamoDb.startInMemory();
+        dynamo = local.client();
+    }
+
+    @AfterAll
+    static void stop() {
+        dynamo.close();
+        local.close();
+    }
+
+    @Test
+    void capacity_shouldDeriveTheShapeFromTheItems_andNameTheLargestBusinessInItsKeys() {
+        // GIVEN two businesses: the larger with 3 orders (2 tagged rush), the smaller with 1 (tagged gift), 2 lines
+        // each; 2 customers (1 vip) listing 3 stores between them, over 2 stores of 2 and 1 linked customers
+        String table = "present";
+        local.createTable(table);
+        Business large = put(table, new Business(Ids.newId(), "Large", Set.of(), 1, NOW, NOW));
+        Business small = put(table, new Business(Ids.newId(), "Small", Set.of(), 1, NOW, NOW));
+        putOrder(table, large, Set.of("rush"));
+        putOrder(table, large, Set.of("rush"));
+        putOrder(table, large, Set.of());
+        putOrder(table, small, Set.of("gift"));
+        Store first = store(large);
+        Store second = store(large);
+        putStore(table, first, 2);
+        putStore(table, second, 1);
+        put(table, customer(large, Set.of(first.id(), second.id()), Set.of("vip")));
+        put(table, customer(large, Set.of(first.id()), Set.of()));
+
+        // WHEN
+        PresentCapacity capacity = new DataPresent(dynamo, table).capacity();
+
+        // THEN the shape is the items' (averages rounded), the rates the reference workload's
+        Workload workload = capacity.workload();
+        Workload reference = Workload.reference();
+        assertThat(capacity.itemsScanned()).isEqualTo(2 + 4 * 3 + 2 + 2);
+        assertThat(workload.businesses()).isEqualTo(2);
+        assertThat(capacity.largestBusinessId()).isEqualTo(large.id());
+        assertThat(capacity.largestBusinessShare()).isEqualTo(0.75);
+        assertThat(workload.largestBusinessShare()).isEqualTo(0.75);
+        assertThat(workload.linesPerOrder()).isEqualTo(2);
+        assertThat(workload.taggedOrderFraction()).isEqualTo(0.75);
+        assertThat(workload.orderTag()).isEqualTo("rush");
+        assertThat(workload.taggedCustomerFraction()).isEqualTo(0.5);
+        assertThat(workload.customerTag()).isEqualTo("vip");
+        assertThat(workload.storesPerCustomer()).isEqualTo(2);
+        assertThat(workload.customersPerStore()).isEqualTo(2);
+        assertThat(workload.bigStoreLinkedCustomers()).isEqualTo(2);
+        assertThat(workload.ordersPerSecond()).isEqualTo(reference.ordersPerSecond());
+        assertThat(workload.readMix()).isEqualTo(reference.readMix());
+        assertThat(capacity.derived())
+                .containsExactlyInAnyOrder(
+                        "businesses",
+                        "largestBusinessOrdersPerSecond",
+                        "linesPerOrder",
+                        "taggedOrderFraction",
+                        "orderTag",
+                        "taggedCustomerFraction",
+                        "customerTag",
+                        "storesPerCustomer",
+                        "customersPerStore",
+                        "bigStoreLinkedCustomers");
+
+        // AND the hottest partitions, the table's first, name the real business and are hottest first
+        assertThat(capacity.keysNameSampledBusiness()).isFalse();
+        assertThat(capacity.hottest())
+                .extracting(PresentCapacity.Target::target)
+                .isEqualTo(ModelledLayout.CURRENT.targets());
+        List<PresentCapacity.Partition> tablePartitions =
+                capacity.hottest().get(0).partitions();
+        assertThat(tablePartitions).isNotEmpty().hasSizeLessThanOrEqualTo(Load.HOTTEST);
+        assertThat(tablePartitions)
+                .isSortedAccordingTo(Comparator.comparingDouble(PresentCapacity.Partition::utilisation)
+                        .reversed());
+        PresentCapacity.Target businessGsi = capacity.hottest().stream()
+                .filter(target -> target.target().equals(TableLayout.BUSINESS_GSI))
+                .findFirst()
+                .orElseThrow();
+        assertThat(businessGsi.partitions())
+                .extracting(PresentCapacity.Partition::key)
+                .containsAnyElementsOf(BusinessShards.partitions(large.id()));
+    }
+
+    @Test
+    void capacity_shouldFallBackToTheReferenceShape_whenTheTableIsEmpty() {
+        // GIVEN
+        String table = "empty";
+        local.createTable(table);
+
+        // WHEN
+        PresentCapacity capacity = new DataPresent(dynamo, table).capacity();
+
+        // THEN nothing is derived, the shape is the reference's and the keys name a drawn business
+        Workload reference = Workload.reference();
+        assertThat(capacity.itemsScanned()).isZero();
+        assertThat(capacity.derived()).isEmpty();
+        assertThat(capacity.largestBusinessId()).isNull();
+        assertThat(capacity.keysNameSampledBusiness()).isTrue();
+        assertThat(capacity.workload())
+                .usingRecursiveComparison()
+                .ignoringFields("description")
+                .isEqualTo(reference);
+        assertThat(capacity.hottest().get(0).partitions()).isNotEmpty();
+    }
+
+    private static <T extends CoreItem> T put(String table, T subject) {
+        write(table, subject.toItem());
+        return subject;
+    }
+
+    /** An order of 2 lines, with its lines, as the API places it. */
+    private static void putOrder(String table, Business business, Set<String> tags) {
+        List<OrderLine> lines = IntStream.rangeClosed(1, 2)
+                .mapToObj(n -> new OrderLine(n, "SKU-" + n, "Item " + n, 1, 100))
+                .toList();
+        Order order = new Order(
+                Ids.newId(),
+                business.id(),
+                Ids.newId(),
+                "OPEN",
+                200,
+                null,
+                new CustomerSnapshot("Ada", "Lovelace"),
+                ADDRESS,
+                lines,
+                lines.size(),
+                tags,
+                1,
+                NOW,
+                NOW);
+        write(table, order.toItem());
+        order.lineItems().forEach(line -> write(table, line));
+    }
+
+    private static Store store(Business business) {
+        return new Store(Ids.newId(), business.id(), "Store " + Ids.newId(), ADDRESS, Set.of(), 1, NOW, NOW);
+    }
+
+    /** A store with the count its customers' links have added to it. */
+    private static void putStore(String table, Store store, long linkCount) {
+        Map<String, AttributeValue> item = new HashMap<>(store.toItem());
+        item.put(Attributes.LINK_COUNT, Values.n(linkCount));
+        write(table, item);
+    }
+
+    private static Customer customer(Business business, Set<String> storeIds, Set<String> tags) {
+        return new Customer(
+                Ids.newId(),
+                business.id(),
+                "Ada",
+                "Lovelace",
+                "ada@example.com",
+                Map.of("home", ADDRESS),
+                storeIds,
+                tags,
+                1,
+                NOW,
+                NOW);
+    }
+
+    private static void write(String table, Map<String, AttributeValue> item) {
+        dynamo.putItem(request -> request.tableName(table).item(item));
+    }
+}
