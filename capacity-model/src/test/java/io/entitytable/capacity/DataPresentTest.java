@@ -2,6 +2,8 @@ package io.entitytable.capacity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
@@ -120,6 +122,12 @@ class DataPresentTest {
         assertThat(businessGsi.partitions())
                 .extracting(PresentCapacity.Partition::key)
                 .containsAnyElementsOf(BusinessShards.partitions(large.id()));
+
+        // AND the answer is plain values, as JSON has them
+        JsonNode json = new ObjectMapper().valueToTree(capacity);
+        assertThat(json.at("/workload/orderTag").asText()).isEqualTo("rush");
+        assertThat(json.at("/hottest/0/partitions/0/utilisation").asDouble())
+                .isEqualTo(tablePartitions.get(0).utilisation());
     }
 
     @Test
