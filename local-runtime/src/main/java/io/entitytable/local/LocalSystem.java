@@ -1,5 +1,6 @@
 package io.entitytable.local;
 
+import io.entitytable.capacity.DataPresent;
 import io.entitytable.deployment.EnvironmentVariables;
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.deployment.RefreshQueueNames;
@@ -7,6 +8,9 @@ import io.entitytable.deployment.RefreshQueueTrigger;
 import io.entitytable.deployment.StreamTrigger;
 import io.entitytable.local.auth.LocalCursorKey;
 import io.entitytable.local.auth.LocalIssuer;
+import io.entitytable.local.console.Console;
+import io.entitytable.local.console.JobWatch;
+import io.entitytable.local.console.TableView;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.function.FunctionEnvironment;
 import io.entitytable.local.function.PackagedFunction;
@@ -16,6 +20,7 @@ import io.entitytable.local.metrics.LocalMetrics;
 import io.entitytable.local.metrics.StreamConsumerWatch;
 import io.entitytable.local.pump.Checkpoints;
 import io.entitytable.local.pump.DeadLetterFolder;
+import io.entitytable.local.pump.FunctionInvoker;
 import io.entitytable.local.pump.PumpOptions;
 import io.entitytable.local.pump.QueuePump;
 import io.entitytable.local.pump.RuntimeApiInvoker;
@@ -93,6 +98,7 @@ public final class LocalSystem implements AutoCloseable {
     private final StreamTrigger fanoutTrigger;
 
     private LocalIssuer issuer;
+    private Console webConsole;
     private LocalDynamoDb dynamoDb;
     private RuntimeApiServer apiFrontDoor;
     private RuntimeApiServer fanoutRuntimeApi;
@@ -184,6 +190,7 @@ public final class LocalSystem implements AutoCloseable {
         // Before the functions, so that it closes after them: it takes their last lines.
         functionLog = remember(FunctionLogFile.openIn(options.dataFolder()));
         issuer = LocalIssuer.inFolder(options.authFolder());
+        webConsole = new Console(issuer, metrics);
         // The front door first: a taken port is the most likely failure, and should be reported before any work.
         apiFrontDoor = remember(RuntimeApiServer.httpFrontDoor(
                 options.apiBindAddress().address(),
@@ -191,7 +198,8 @@ public final class LocalSystem implements AutoCloseable {
                 options.openApiDocument(),
                 issuer,
                 timeoutOf(FunctionDefinition.API),
-                metrics));
+                metrics,
+                webConsole));
         options.apiBindAddress().warning(apiFrontDoor.port()).ifPresent(console::println);
         boolean fanoutPackaged = streamPath && Files.isRegularFile(options.zipOf(FunctionDefinition.STREAM_FANOUT));
         fanoutRuntimeApi = fanoutPackaged ? runtimeApiOf(FunctionDefinition.STREAM_FANOUT) : null;
@@ -264,6 +272,9 @@ public final class LocalSystem implements AutoCloseable {
             step = System.nanoTime();
             boolean created = dynamoDb.createTable(options.tableName());
             report.table(since(step), created);
+            DynamoDbClient consoleClient = remember(dynamoDb.client());
+            webConsole.tableReady(new TableView(consoleClient, options.tableName(), Clock.systemUTC()));
+            webConsole.capacityFrom(() -> new DataPresent(consoleClient, options.tableName()).capacity());
             if (preloaded != null) {
                 try (DynamoDbClient client = dynamoDb.client()) {
                     preloaded.accept(client);
@@ -334,7 +345,7 @@ public final class LocalSystem implements AutoCloseable {
                             sqs.queues().queueArn(),
                             LocalDynamoDb.REGION.id(),
                             ONE_WORKER_INSTANCE,
-                            invoker(refreshWorker, workerRuntimeApi),
+                            jobWatch(invoker(refreshWorker, workerRuntimeApi)),
                             QUEUE_LONG_POLL,
                             line -> console.println("[queue-pump] " + line))
                     .start());
@@ -370,6 +381,13 @@ public final class LocalSystem implements AutoCloseable {
         watch.caughtUpFrom(started::caughtUp);
         metrics.watch(watch);
         return started;
+    }
+
+    /** The worker's invoker, seen by the console's job list. */
+    private FunctionInvoker jobWatch(FunctionInvoker worker) {
+        JobWatch watch = new JobWatch(worker, Clock.systemUTC());
+        webConsole.jobsFrom(watch);
+        return watch;
     }
 
     /** A Runtime API on a free port for a function the pumps invoke, with its deployed timeout. */

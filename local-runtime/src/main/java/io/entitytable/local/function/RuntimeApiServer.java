@@ -2,6 +2,8 @@ package io.entitytable.local.function;
 
 import io.entitytable.local.auth.JwtAuthorizer;
 import io.entitytable.local.auth.LocalIssuer;
+import io.entitytable.local.auth.OperatorOnly;
+import io.entitytable.local.console.Console;
 import io.entitytable.local.metrics.LocalMetrics;
 import io.entitytable.local.metrics.MetricsRoute;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -91,7 +93,19 @@ public record RuntimeApiServer(
             LocalIssuer issuer,
             Duration timeout,
             LocalMetrics metrics) {
-        return start(host, port, new FrontDoor(openApiDocument, new JwtAuthorizer(issuer), metrics), timeout);
+        return httpFrontDoor(host, port, openApiDocument, issuer, timeout, metrics, null);
+    }
+
+    /** As above, with the local console under {@value Console#PATH} when {@code console} is given. */
+    public static RuntimeApiServer httpFrontDoor(
+            InetAddress host,
+            int port,
+            Path openApiDocument,
+            LocalIssuer issuer,
+            Duration timeout,
+            LocalMetrics metrics,
+            Console console) {
+        return start(host, port, new FrontDoor(openApiDocument, new JwtAuthorizer(issuer), metrics, console), timeout);
     }
 
     private static RuntimeApiServer start(InetAddress host, int port, FrontDoor frontDoor, Duration timeout) {
@@ -117,8 +131,8 @@ public record RuntimeApiServer(
         return host instanceof Inet6Address ? "[" + host.getHostAddress() + "]" : host.getHostAddress();
     }
 
-    /** What the HTTP front door adds to the Runtime API: the API docs and the authorizer. */
-    private record FrontDoor(Path openApiDocument, JwtAuthorizer authorizer, LocalMetrics metrics) {}
+    /** What the HTTP front door adds to the Runtime API: the API docs, the authorizer, the metrics and the console. */
+    private record FrontDoor(Path openApiDocument, JwtAuthorizer authorizer, LocalMetrics metrics, Console console) {}
 
     /**
      * Quarkus's HTTP mock event server, with or without its front door, with its routes under the secret path and
@@ -190,10 +204,18 @@ public record RuntimeApiServer(
          */
         private void frontDoorRoutes() {
             ApiDocs.mount(router, frontDoor.openApiDocument());
+            if (frontDoor.console() != null) {
+                frontDoor.console().mountPages(router);
+            }
             router.route().handler(StageThrottle.asDeployed()); // before the token check, as the stage's
             router.route().handler(frontDoor.authorizer());
+            if (frontDoor.console() != null) {
+                frontDoor.console().mountApi(router);
+            }
             if (frontDoor.metrics() != null) {
-                router.get(LocalMetrics.PATH).handler(new MetricsRoute(frontDoor.metrics()));
+                router.get(LocalMetrics.PATH)
+                        .handler(new OperatorOnly("The local metrics are for operators."))
+                        .handler(new MetricsRoute(frontDoor.metrics()));
             }
             router.route().handler(this::handleHttpRequests);
         }

@@ -68,6 +68,47 @@ public final class LocalMetrics {
         return out.toByteArray();
     }
 
+    /** A distribution's quantiles, in milliseconds, as the console shows them. */
+    public record Distribution(
+            String metric,
+            String function,
+            Map<String, String> dimensions,
+            long count,
+            double p50,
+            double p90,
+            double p99) {}
+
+    /** The same figures as a scrape, as values rather than text: for the local console. */
+    public record Summary(
+            List<StreamConsumerWatch.Figures> consumers,
+            Map<String, Integer> queues,
+            List<Distribution> distributions,
+            Map<String, Double> counts) {}
+
+    public Summary summary() {
+        List<Distribution> distributions = new ArrayList<>();
+        Map<FunctionMetricLines.Series, Long> observed = lines.observedCounts();
+        lines.distributions().forEach((series, values) -> {
+            List<Double> sorted = new ArrayList<>(values);
+            sorted.sort(Double::compare);
+            distributions.add(new Distribution(
+                    series.metric(),
+                    series.function(),
+                    series.dimensions(),
+                    observed.getOrDefault(series, (long) values.size()),
+                    quantile(sorted, QUANTILES[0]),
+                    quantile(sorted, QUANTILES[1]),
+                    quantile(sorted, QUANTILES[2])));
+        });
+        Map<String, Double> counts = new java.util.TreeMap<>();
+        lines.counts().forEach((series, value) -> counts.merge(series.metric(), value, Double::sum));
+        return new Summary(
+                consumers.stream().map(StreamConsumerWatch::figures).toList(),
+                queueDepths.get(),
+                distributions,
+                counts);
+    }
+
     private void functionCounts(MetricSnapshots.Builder all) {
         Map<String, CounterSnapshot.Builder> families = new LinkedHashMap<>();
         lines.counts().forEach((series, value) -> families.computeIfAbsent(
