@@ -25,23 +25,16 @@ import org.openqa.selenium.Keys;
  * one, naming what is wrong. Screenshots go to a scratch folder, never to docs/.
  */
 class BrowserHarnessTest {
-    // The icon link keeps the browser from asking for /favicon.ico, whose 404 would be a console error.
-    private static final String GOOD =
+    private static final String GOOD = page(
+            "Greeter",
             """
-            <!doctype html>
-            <html lang="en">
-            <head><meta charset="utf-8"><title>Greeter</title><link rel="icon" href="data:,"></head>
-            <body>
-            <main>
-              <h1>Greeter</h1>
-              <form id="form">
-                <label for="name">Name</label>
-                <input id="name" name="name" autocomplete="off">
-                <button type="submit">Greet</button>
-                <button type="button" id="clear">Clear</button>
-              </form>
-              <p data-testid="greeting" aria-live="polite"></p>
-            </main>
+            <form id="form">
+              <label for="name">Name</label>
+              <input id="name" name="name" autocomplete="off">
+              <button type="submit">Greet</button>
+              <button type="button" id="clear">Clear</button>
+            </form>
+            <p data-testid="greeting" aria-live="polite"></p>
             <script>
               const greeting = document.querySelector('[data-testid=greeting]');
               document.getElementById('form').addEventListener('submit', event => {
@@ -50,23 +43,13 @@ class BrowserHarnessTest {
               });
               document.getElementById('clear').addEventListener('click', () => greeting.textContent = '');
             </script>
-            </body>
-            </html>
-            """;
-    private static final String BAD =
+            """);
+    private static final String BAD = page(
+            "Unlabelled",
             """
-            <!doctype html>
-            <html lang="en">
-            <head><meta charset="utf-8"><title>Unlabelled</title><link rel="icon" href="data:,"></head>
-            <body>
-            <main>
-              <h1>Unlabelled</h1>
-              <input id="nameless" type="text">
-            </main>
+            <input id="nameless" type="text">
             <script>console.error("x");</script>
-            </body>
-            </html>
-            """;
+            """);
 
     private static HttpServer server;
     private Browser browser;
@@ -100,13 +83,27 @@ class BrowserHarnessTest {
         }
     }
 
-    private static URI page(String path) {
+    /** A whole page; its icon link keeps the browser from asking for /favicon.ico, whose 404 is a console error. */
+    private static String page(String title, String main) {
+        return """
+                <!doctype html>
+                <html lang="en">
+                <head><meta charset="utf-8"><title>%s</title><link rel="icon" href="data:,"></head>
+                <body><main>
+                <h1>%s</h1>
+                %s</main></body>
+                </html>
+                """
+                .formatted(title, title, main);
+    }
+
+    private static URI url(String path) {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + path);
     }
 
     @Test
     void goodPageIsUsedByKeyboardAndPassesEveryCheck(@TempDir Path folder) throws IOException {
-        browser.open(page("/good"));
+        browser.open(url("/good"));
 
         browser.type("Name", "Ada");
         browser.press(Keys.TAB);
@@ -131,7 +128,7 @@ class BrowserHarnessTest {
 
     @Test
     void eachCheckFailsOnABadPageAndNamesTheProblem() {
-        browser.open(page("/bad"));
+        browser.open(url("/bad"));
 
         AssertionError accessibility = assertThrows(AssertionError.class, browser::assertAccessible);
         assertThat(accessibility.getMessage())
@@ -145,15 +142,15 @@ class BrowserHarnessTest {
 
     @Test
     void aPageIsCheckedWithoutTheConsoleErrorsOfThePageBefore() {
-        browser.open(page("/bad"));
-        browser.open(page("/good"));
+        browser.open(url("/bad"));
+        browser.open(url("/good"));
 
         browser.assertNoConsoleErrors();
     }
 
     @Test
     void waitingForATextThatNeverComesFailsWithWhatItSaw() {
-        browser.open(page("/good"));
+        browser.open(url("/good"));
 
         AssertionError error = assertThrows(
                 AssertionError.class, () -> browser.waitForText("h1", "Goodbye"::equals, Duration.ofMillis(500)));
