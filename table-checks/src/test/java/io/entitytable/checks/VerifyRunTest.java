@@ -2,7 +2,6 @@ package io.entitytable.checks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
@@ -12,8 +11,6 @@ import io.entitytable.model.RelationshipCatalogue.Duplicate;
 import io.entitytable.model.SampleSubjects;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -22,28 +19,15 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 
 /** The console's verify on DynamoDB Local: a customer (version 7, tagged vip and Early-Bird) and its tag copies. */
 class VerifyRunTest {
-    private static LocalDynamoDb local;
-    private static DynamoDbClient dynamo;
+    private static final DynamoDbClient dynamo = SharedLocalDynamoDb.client();
 
     private final Map<String, AttributeValue> customer =
             SampleSubjects.customer().toItem();
 
-    @BeforeAll
-    static void start() {
-        local = LocalDynamoDb.startInMemory();
-        dynamo = local.client();
-    }
-
-    @AfterAll
-    static void stop() {
-        dynamo.close();
-        local.close();
-    }
-
     @Test
     void run_shouldCountAndListTheDrift_whenACopyWasDeletedByHand() {
         // GIVEN the customer and its two tag copies, one of them then deleted by hand
-        String table = withCustomerAndCopies("deleted-copy");
+        String table = withCustomerAndCopies();
         ItemKey deleted = ItemKey.of(copies().get(0));
         dynamo.deleteItem(DeleteItemRequest.builder()
                 .tableName(table)
@@ -70,7 +54,7 @@ class VerifyRunTest {
     @Test
     void run_shouldKeepTheFirstFindings_butCountThemAll() {
         // GIVEN the customer, its copies, and one copy more than are kept under tags it does not carry
-        String table = withCustomerAndCopies("many-orphans");
+        String table = withCustomerAndCopies();
         int orphans = VerifyRun.FINDINGS_KEPT + 1;
         for (int i = 0; i < orphans; i++) {
             put(
@@ -98,8 +82,8 @@ class VerifyRunTest {
     }
 
     /** A new table holding the customer and every copy it implies, as the fan-out leaves it. */
-    private String withCustomerAndCopies(String table) {
-        local.createTable(table);
+    private String withCustomerAndCopies() {
+        String table = SharedLocalDynamoDb.newTable("verify-run");
         put(table, customer);
         copies().forEach(copy -> put(table, copy));
         return table;
