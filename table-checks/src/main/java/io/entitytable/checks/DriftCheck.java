@@ -11,10 +11,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * {@link DriftDetector} for code that holds a client rather than a command line: the tests of the fan-out and of the
- * local runtime assert with it, and the fault run ends with it, so the invariants are checked by the same code as {@code
- * verify}, not by a copy of it.
- * One Scan (one segment, strongly consistent, {@link TableScan}); nothing is repaired. {@link #withSearch} compares a
- * search index with the same Scan ({@link IndexDriftDetector}, as {@code verify --search-endpoint}).
+ * local runtime assert with it, and the fault run ends with it, so the invariants are checked by the same code as
+ * {@code verify}, not by a copy of it. One Scan (one segment, strongly consistent, {@link TableScan}); nothing is
+ * repaired. {@link #withSearch} compares a search index with the same Scan ({@link IndexDriftDetector}, as {@code
+ * verify --search-endpoint}).
  */
 public final class DriftCheck {
     private final DriftReport report;
