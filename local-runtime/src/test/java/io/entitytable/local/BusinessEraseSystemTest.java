@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.checks.DriftCheck;
 import io.entitytable.deployment.SearchIndex;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Attributes;
@@ -11,7 +12,6 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.SearchFields;
 import io.entitytable.model.Values;
-import io.entitytable.verify.DriftCheck;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -2,11 +2,11 @@ package io.entitytable.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.checks.DriftCheck;
 import io.entitytable.local.dynamodb.LinkedStoreSeed;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Values;
-import io.entitytable.verify.DriftCheck;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

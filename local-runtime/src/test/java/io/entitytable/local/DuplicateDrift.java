@@ -1,11 +1,11 @@
 package io.entitytable.local;
 
-import io.entitytable.verify.DriftCheck;
+import io.entitytable.checks.DriftCheck;
 import java.time.Duration;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * TEST ONLY (it Scans the whole table): waits for the duplicates to match the core items, as table-verify's {@link
+ * TEST ONLY (it Scans the whole table): waits for the duplicates to match the core items, as table-checks' {@link
  * DriftCheck} sees them: the verify tool's own check that every duplicate exists and equals its source
  * ({@code docs/design.md}, "Writes and the fan-out").
  */

@@ -46,6 +46,8 @@ class FunctionPackagesTest {
             "io.entitytable.table-verify",
             "search-repair",
             "io.entitytable.search-repair",
+            "table-checks",
+            "io.entitytable.table-checks",
             "log4j-core",
             "org.apache.logging.log4j.log4j-core",
             "aws-lambda-java-serialization",
@@ -114,9 +116,11 @@ class FunctionPackagesTest {
             }
         }
 
-        // THEN its handler is at the root, search-repair's Scan and the table model are in, and no local engine is
+        // THEN its handler is at the root, the drift check, search-repair's Scan and the table model are in, and no
+        // local engine is
         assertThat(entries).contains("io/entitytable/verify/ScheduledVerifyHandler.class");
         assertThat(libraries)
+                .anyMatch(name -> name.startsWith("table-checks"))
                 .anyMatch(name -> name.startsWith("search-repair"))
                 .anyMatch(name -> name.startsWith("table-model"))
                 .noneMatch(name -> name.startsWith("DynamoDBLocal")

@@ -3,11 +3,11 @@ package io.entitytable.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.entitytable.checks.DriftCheck;
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
-import io.entitytable.verify.DriftCheck;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -2,11 +2,11 @@ package io.entitytable.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.checks.DriftCheck;
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.pump.StreamPump;
 import io.entitytable.model.Entity;
-import io.entitytable.verify.DriftCheck;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

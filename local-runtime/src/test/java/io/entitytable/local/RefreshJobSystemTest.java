@@ -3,6 +3,7 @@ package io.entitytable.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.entitytable.checks.DriftCheck;
 import io.entitytable.local.dynamodb.LinkedStoreSeed;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.pump.TimedInvoker;
@@ -11,7 +12,6 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Values;
-import io.entitytable.verify.DriftCheck;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpTimeoutException;

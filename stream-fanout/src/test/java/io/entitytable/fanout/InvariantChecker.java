@@ -1,7 +1,7 @@
 package io.entitytable.fanout;
 
+import io.entitytable.checks.DriftCheck;
 import io.entitytable.model.ItemKey;
-import io.entitytable.verify.DriftCheck;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +10,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 
 /**
- * TEST ONLY (it Scans the whole table): the duplicates and their drift as table-verify's {@link DriftCheck} finds them,
+ * TEST ONLY (it Scans the whole table): the duplicates and their drift as table-checks' {@link DriftCheck} finds them,
  * so these tests check the invariants of the duplicates (every implied copy exists and is current, no other copy
  * exists: "Writes and the fan-out" in {@code docs/design.md}) with the code of the verify tool, not with a copy of it.
  */

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.checks.CanonicalItem;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Ids;
-import io.entitytable.verify.CanonicalItem;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.entitytable.faultrun;
 
-import io.entitytable.verify.DriftCheck;
+import io.entitytable.checks.DriftCheck;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -8,7 +8,7 @@ import org.opensearch.client.opensearch.OpenSearchClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * What table-verify's drift detector found once the stream drained: the same code as {@code table-verify verify
+ * What table-checks' drift detector found once the stream drained: the same code as {@code table-verify verify
  * --search-endpoint}, run on the whole table (a Scan; this is a test harness, not a request path) and on the whole
  * search index, compared with the same Scan.
  *

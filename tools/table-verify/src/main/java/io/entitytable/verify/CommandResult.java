@@ -1,5 +1,7 @@
 package io.entitytable.verify;
 
+import io.entitytable.checks.DriftReport;
+import io.entitytable.checks.IndexReport;
 import java.time.Duration;
 
 /**

@@ -4,6 +4,10 @@ import static io.entitytable.model.SourceVersionCondition.ABSENT;
 import static io.entitytable.model.SourceVersionCondition.CREATE_OR_ADVANCE;
 import static io.entitytable.model.SourceVersionCondition.EXACTLY;
 
+import io.entitytable.checks.CoreItemGuard;
+import io.entitytable.checks.DriftClass;
+import io.entitytable.checks.DriftReport;
+import io.entitytable.checks.Finding;
 import io.entitytable.model.SourceVersionCondition;
 import io.entitytable.model.access.ParallelTasks;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.entitytable.verify;
 
+import io.entitytable.checks.ScannedTable;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;

@@ -1,5 +1,8 @@
 package io.entitytable.verify;
 
+import io.entitytable.checks.DriftFinding;
+import io.entitytable.checks.DriftFindings;
+import io.entitytable.checks.DriftKind;
 import io.entitytable.model.EraseJob;
 import java.io.PrintStream;
 import java.util.List;

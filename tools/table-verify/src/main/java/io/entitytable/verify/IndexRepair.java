@@ -1,5 +1,9 @@
 package io.entitytable.verify;
 
+import io.entitytable.checks.IndexDriftClass;
+import io.entitytable.checks.IndexFinding;
+import io.entitytable.checks.IndexReport;
+import io.entitytable.checks.IndexedDocument;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.ItemKind;

@@ -1,5 +1,6 @@
 package io.entitytable.verify;
 
+import io.entitytable.checks.IndexFinding;
 import java.util.List;
 
 /** The outcome of each repairable index finding, plus how many were left alone because repair may not fix them. */

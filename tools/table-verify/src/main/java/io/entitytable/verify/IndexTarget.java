@@ -1,5 +1,9 @@
 package io.entitytable.verify;
 
+import io.entitytable.checks.IndexDriftDetector;
+import io.entitytable.checks.IndexReport;
+import io.entitytable.checks.ScannedTable;
+import io.entitytable.checks.SearchIndexReader;
 import io.entitytable.search.repair.IndexWrites;
 import java.time.Clock;
 import java.util.concurrent.atomic.AtomicLong;

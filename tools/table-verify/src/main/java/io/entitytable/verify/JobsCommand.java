@@ -13,7 +13,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 record JobsCommand(DynamoDbClient dynamo, VerifyOptions options, Clock clock) {
     String run() {
-        TableScan.Jobs read = new TableScan(dynamo, options.table(), 1).jobsAndErases();
+        JobsScan.Jobs read = new JobsScan(dynamo, options.table()).jobsAndErases();
         List<RefreshJob> jobs = read.refreshJobs().stream()
                 .filter(job -> options.allJobs() || job.status() != RefreshJob.Status.DONE)
                 .sorted(Comparator.comparing(RefreshJob::subjectRef, Comparator.nullsFirst(String::compareTo)))

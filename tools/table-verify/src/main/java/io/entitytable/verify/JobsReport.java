@@ -1,5 +1,6 @@
 package io.entitytable.verify;
 
+import io.entitytable.checks.ScannedTable;
 import io.entitytable.model.Entity;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.Keys;

@@ -1,5 +1,8 @@
 package io.entitytable.verify;
 
+import io.entitytable.checks.DriftKind;
+import io.entitytable.checks.DriftReport;
+import io.entitytable.checks.IndexReport;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.IsoInstants;
 import io.entitytable.model.RefreshJob;

@@ -1,5 +1,6 @@
 package io.entitytable.verify;
 
+import io.entitytable.checks.SearchIndexNotFoundException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -82,7 +83,7 @@ public final class Main {
             out.println(JsonSummary.of(result));
             out.flush();
             return result.exitCode();
-        } catch (UsageException e) {
+        } catch (UsageException | SearchIndexNotFoundException e) {
             return usage(err, e.getMessage());
         } catch (ResourceNotFoundException e) {
             return usage(err, "table '" + options.table() + "' not found at " + options.target());

@@ -1,5 +1,7 @@
 package io.entitytable.verify;
 
+import io.entitytable.checks.DriftReport;
+import io.entitytable.checks.ScanProgress;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.TableLayout;
@@ -195,7 +197,7 @@ final class MigrateCommand {
      * deleted, which the new table would keep half. So every job must be done first.
      */
     private void refuseUnfinishedJobs(String table) {
-        TableScan.Jobs jobs = new TableScan(dynamo, table, 1).jobsAndErases();
+        JobsScan.Jobs jobs = new JobsScan(dynamo, table).jobsAndErases();
         List<String> unfinished = Stream.concat(
                         jobs.refreshJobs().stream()
                                 .filter(job -> job.status() != RefreshJob.Status.DONE)

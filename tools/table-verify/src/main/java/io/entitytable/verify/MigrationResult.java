@@ -1,5 +1,6 @@
 package io.entitytable.verify;
 
+import io.entitytable.checks.DriftReport;
 import java.time.Duration;
 import java.util.List;
 

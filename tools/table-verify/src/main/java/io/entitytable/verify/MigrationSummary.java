@@ -1,5 +1,6 @@
 package io.entitytable.verify;
 
+import io.entitytable.checks.DriftClass;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

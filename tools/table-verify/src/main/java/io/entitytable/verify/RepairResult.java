@@ -1,5 +1,6 @@
 package io.entitytable.verify;
 
+import io.entitytable.checks.Finding;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;

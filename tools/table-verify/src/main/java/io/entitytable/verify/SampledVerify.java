@@ -1,5 +1,8 @@
 package io.entitytable.verify;
 
+import io.entitytable.checks.DriftDetector;
+import io.entitytable.checks.Finding;
+import io.entitytable.checks.ScannedTable;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;

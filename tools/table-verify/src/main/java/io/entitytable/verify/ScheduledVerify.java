@@ -1,5 +1,6 @@
 package io.entitytable.verify;
 
+import io.entitytable.checks.Finding;
 import io.entitytable.deployment.metrics.Dimensions;
 import io.entitytable.deployment.metrics.MetricNames;
 import io.entitytable.deployment.metrics.MetricsRecorder;

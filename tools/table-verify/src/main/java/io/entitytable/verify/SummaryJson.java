@@ -2,6 +2,7 @@ package io.entitytable.verify;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.checks.DriftFindings;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,5 +1,6 @@
 package io.entitytable.verify;
 
+import io.entitytable.checks.ScanProgress;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.ParallelTasks;
 import io.entitytable.search.repair.SegmentScan;

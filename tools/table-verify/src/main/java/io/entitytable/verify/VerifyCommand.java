@@ -1,5 +1,11 @@
 package io.entitytable.verify;
 
+import io.entitytable.checks.DriftDetector;
+import io.entitytable.checks.DriftReport;
+import io.entitytable.checks.IndexReport;
+import io.entitytable.checks.ScanProgress;
+import io.entitytable.checks.ScannedTable;
+import io.entitytable.checks.TableScan;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;

@@ -2,6 +2,8 @@ package io.entitytable.verify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.checks.DriftClass;
+import io.entitytable.checks.Finding;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.SourceVersionCondition;

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.checks.DriftDetector;
+import io.entitytable.checks.ScannedTable;
+import io.entitytable.checks.SharedLocalDynamoDb;
 import io.entitytable.deployment.metrics.MetricNames;
 import io.entitytable.deployment.metrics.MetricsRecorder;
 import io.entitytable.model.Attributes;

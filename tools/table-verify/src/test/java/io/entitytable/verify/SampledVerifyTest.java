@@ -2,6 +2,12 @@ package io.entitytable.verify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.checks.DriftDetector;
+import io.entitytable.checks.Finding;
+import io.entitytable.checks.ScanProgress;
+import io.entitytable.checks.ScannedTable;
+import io.entitytable.checks.SharedLocalDynamoDb;
+import io.entitytable.checks.TableScan;
 import io.entitytable.deployment.metrics.MetricNames;
 import io.entitytable.deployment.metrics.MetricsRecorder;
 import io.entitytable.model.Ids;

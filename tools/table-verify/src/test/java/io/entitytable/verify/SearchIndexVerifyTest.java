@@ -2,6 +2,15 @@ package io.entitytable.verify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.checks.DriftCheck;
+import io.entitytable.checks.IndexDriftClass;
+import io.entitytable.checks.IndexFinding;
+import io.entitytable.checks.IndexReport;
+import io.entitytable.checks.IndexedDocument;
+import io.entitytable.checks.ScanProgress;
+import io.entitytable.checks.ScannedTable;
+import io.entitytable.checks.SearchIndexReader;
+import io.entitytable.checks.TableScan;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;

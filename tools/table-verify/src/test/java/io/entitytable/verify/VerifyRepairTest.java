@@ -5,6 +5,14 @@ import static io.entitytable.verify.SampleTable.storeRef;
 import static io.entitytable.verify.SampleTable.tag;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.checks.CanonicalItem;
+import io.entitytable.checks.DriftCheck;
+import io.entitytable.checks.DriftClass;
+import io.entitytable.checks.DriftDetector;
+import io.entitytable.checks.DriftReport;
+import io.entitytable.checks.Finding;
+import io.entitytable.checks.ScanProgress;
+import io.entitytable.checks.TableScan;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;

@@ -2,6 +2,7 @@ package io.entitytable.transfer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.checks.DriftCheck;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.Customer;
@@ -12,7 +13,6 @@ import io.entitytable.model.Order;
 import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
-import io.entitytable.verify.DriftCheck;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.checks.DriftCheck;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.Customer;
@@ -11,7 +12,6 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
-import io.entitytable.verify.DriftCheck;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

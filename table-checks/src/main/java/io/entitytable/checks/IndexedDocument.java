@@ -1,4 +1,4 @@
-package io.entitytable.verify;
+package io.entitytable.checks;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.entitytable.model.SearchFields;
@@ -11,19 +11,19 @@ import io.entitytable.model.SearchFields;
  *     for a tombstone)
  * @param source its stored fields
  */
-record IndexedDocument(String id, String routing, long indexVersion, JsonNode source) {
+public record IndexedDocument(String id, String routing, long indexVersion, JsonNode source) {
 
-    boolean deleted() {
+    public boolean deleted() {
         return source.path(SearchFields.DELETED).asBoolean(false);
     }
 
     /** The entity's key name ({@code customer}, ...), or null when the document has none. */
-    String type() {
+    public String type() {
         JsonNode type = source.get(SearchFields.TYPE);
         return type == null || type.isNull() ? null : type.asText();
     }
 
-    String businessId() {
+    public String businessId() {
         JsonNode businessId = source.get(SearchFields.BUSINESS_ID);
         return businessId == null || businessId.isNull() ? routing : businessId.asText();
     }

@@ -1,11 +1,11 @@
-package io.entitytable.verify;
+package io.entitytable.checks;
 
 /**
  * The kinds of drift the tool reports. Every finding has exactly one class: for a copy the table should have, the first
  * of missing, ahead of source, index-attribute leak, stale that applies; a copy it should not have is orphaned whatever
  * else is wrong with it (deleting it fixes everything).
  */
-enum DriftClass implements DriftKind {
+public enum DriftClass implements DriftKind {
     /** A copy the core items imply is not in the table. Repair puts it. */
     MISSING_COPY("missingCopy", "missing copy", true),
     /**

@@ -1,4 +1,4 @@
-package io.entitytable.verify;
+package io.entitytable.checks;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
@@ -31,10 +31,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * <p>A store of another business in a customer's {@code storeIds} is also a dangling reference (the API refuses such
  * links), but its edges are still expected: the fan-out writes them, and the fix is unlinking it through the API.
  */
-final class DriftDetector {
+public final class DriftDetector {
     private DriftDetector() {}
 
-    static DriftReport detect(ScannedTable table) {
+    public static DriftReport detect(ScannedTable table) {
         List<Finding> findings = new ArrayList<>();
         Map<ItemKey, ExpectedCopy> expected = expectedCopies(table);
         expected.forEach(

@@ -1,4 +1,4 @@
-package io.entitytable.verify;
+package io.entitytable.checks;
 
 import java.util.List;
 
@@ -8,10 +8,10 @@ import java.util.List;
  * @param documentsRead documents (tombstones included) the paging through the index returned
  * @param expectedDocuments core items the index should hold a live document of
  */
-record IndexReport(String index, List<IndexFinding> findings, long documentsRead, long expectedDocuments)
+public record IndexReport(String index, List<IndexFinding> findings, long documentsRead, long expectedDocuments)
         implements DriftFindings<IndexDriftClass, IndexFinding> {
 
-    IndexReport {
+    public IndexReport {
         findings = List.copyOf(findings);
     }
 

@@ -1,11 +1,11 @@
-package io.entitytable.verify;
+package io.entitytable.checks;
 
 /**
  * A class of drift, of either comparison: the copies in the table ({@link DriftClass}) or the search index ({@link
  * IndexDriftClass}). The reports, the log and the JSON summaries read a class through this only, so both comparisons
  * are counted, listed and named the same way.
  */
-interface DriftKind {
+public interface DriftKind {
     Traits traits();
 
     /**

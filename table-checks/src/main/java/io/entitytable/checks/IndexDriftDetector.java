@@ -1,4 +1,4 @@
-package io.entitytable.verify;
+package io.entitytable.checks;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -29,12 +29,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * id, in real time, and only what still differs is reported: a search sees a write only after the index refreshes, so
  * a document written just before the run (or by a repair just before the re-verify) is not reported.
  */
-final class IndexDriftDetector {
+public final class IndexDriftDetector {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private IndexDriftDetector() {}
 
-    static IndexReport detect(ScannedTable table, SearchIndexReader reader, AtomicLong documentsRead) {
+    public static IndexReport detect(ScannedTable table, SearchIndexReader reader, AtomicLong documentsRead) {
         Map<String, SearchDocument> expected = expectedDocuments(table);
         Map<String, Map<String, AttributeValue>> itemsById = itemsById(table);
         Map<String, IndexedDocument> indexed = reader.readAll(documentsRead);

@@ -1,4 +1,4 @@
-package io.entitytable.verify;
+package io.entitytable.checks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

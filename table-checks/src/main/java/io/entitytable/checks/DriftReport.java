@@ -1,11 +1,11 @@
-package io.entitytable.verify;
+package io.entitytable.checks;
 
 import java.util.List;
 
 /** The findings of one verification and the Scan they came from. */
-record DriftReport(ScannedTable table, List<Finding> findings) implements DriftFindings<DriftClass, Finding> {
+public record DriftReport(ScannedTable table, List<Finding> findings) implements DriftFindings<DriftClass, Finding> {
 
-    DriftReport {
+    public DriftReport {
         findings = List.copyOf(findings);
     }
 

@@ -1,7 +1,7 @@
-package io.entitytable.verify;
+package io.entitytable.checks;
 
 /** One drift found by either comparison: its class, and what is wrong in words. */
-interface DriftFinding<C extends Enum<C> & DriftKind> {
+public interface DriftFinding<C extends Enum<C> & DriftKind> {
     C driftClass();
 
     /** One line for people, as the log prints it. */

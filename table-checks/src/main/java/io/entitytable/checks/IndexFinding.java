@@ -1,4 +1,4 @@
-package io.entitytable.verify;
+package io.entitytable.checks;
 
 import io.entitytable.search.client.SearchDocument;
 
@@ -10,7 +10,7 @@ import io.entitytable.search.client.SearchDocument;
  * @param expected the document {@code SearchDocument.of} builds from the scanned item (null for an orphan)
  * @param found the document as read (null when there is none)
  */
-record IndexFinding(
+public record IndexFinding(
         IndexDriftClass driftClass,
         String id,
         String type,

@@ -1,11 +1,11 @@
-package io.entitytable.verify;
+package io.entitytable.checks;
 
 /**
  * The kinds of drift between the search index and the core items. Every finding has exactly one class. Only live
  * documents of customers, stores and orders are expected ({@code SearchDocument.of}); a tombstone of a gone item is
  * what the indexer leaves on a delete, so it is correct, never drift.
  */
-enum IndexDriftClass implements DriftKind {
+public enum IndexDriftClass implements DriftKind {
     /** An indexed item has no document, or only a tombstone below the item's version. Repair indexes it. */
     MISSING_DOCUMENT("missingDocument", "missing document", true),
     /**

@@ -1,4 +1,4 @@
-package io.entitytable.verify;
+package io.entitytable.checks;
 
 import io.entitytable.deployment.SearchIndex;
 import java.util.LinkedHashMap;
@@ -11,9 +11,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * {@link DriftDetector} for code that holds a client rather than a command line: the tests of the fan-out and of the
- * local runtime assert with it, so the invariants are checked by the same code as {@code verify}, not by a copy of it.
- * One Scan (one segment, strongly consistent, {@link TableScan}); nothing is repaired. {@link #withSearch} compares a
- * search index with the same Scan ({@link IndexDriftDetector}, as {@code verify --search-endpoint}).
+ * local runtime assert with it, and the fault run ends with it, so the invariants are checked by the same code as
+ * {@code verify}, not by a copy of it. One Scan (one segment, strongly consistent, {@link TableScan}); nothing is
+ * repaired. {@link #withSearch} compares a search index with the same Scan ({@link IndexDriftDetector}, as {@code
+ * verify --search-endpoint}).
  */
 public final class DriftCheck {
     private final DriftReport report;
@@ -35,7 +36,9 @@ public final class DriftCheck {
 
     /** This check plus the search index (or alias) {@code index}, compared with the same Scan. */
     public DriftCheck withSearch(OpenSearchClient client, String index) {
-        return new DriftCheck(report, new IndexTarget(client, index).verify(report.table(), new AtomicLong()));
+        return new DriftCheck(
+                report,
+                IndexDriftDetector.detect(report.table(), new SearchIndexReader(client, index), new AtomicLong()));
     }
 
     /**

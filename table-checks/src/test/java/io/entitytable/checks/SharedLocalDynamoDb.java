@@ -1,4 +1,4 @@
-package io.entitytable.verify;
+package io.entitytable.checks;
 
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -6,16 +6,16 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * One in-memory DynamoDB Local for the test classes of this JVM that take it, started at first use and left to the JVM's
- * exit; each test gets a table of its own ({@link #newTable}).
+ * exit; each test gets a table of its own ({@link #newTable}). Also table-verify's, through this module's test-jar.
  */
-final class SharedLocalDynamoDb {
+public final class SharedLocalDynamoDb {
     private static final AtomicInteger TABLES = new AtomicInteger();
     private static LocalDynamoDb engine;
     private static DynamoDbClient client;
 
     private SharedLocalDynamoDb() {}
 
-    static synchronized DynamoDbClient client() {
+    public static synchronized DynamoDbClient client() {
         if (engine == null) {
             engine = LocalDynamoDb.startInMemory();
             client = engine.client();
@@ -24,13 +24,13 @@ final class SharedLocalDynamoDb {
     }
 
     /** Where the engine listens, for tests that run a command line ({@code --endpoint}). */
-    static synchronized String endpoint() {
+    public static synchronized String endpoint() {
         client();
         return engine.endpoint().toString();
     }
 
     /** A new empty table of the entity layout, named {@code <prefix><n>}. */
-    static synchronized String newTable(String prefix) {
+    public static synchronized String newTable(String prefix) {
         client();
         String table = prefix + TABLES.incrementAndGet();
         engine.createTable(table);

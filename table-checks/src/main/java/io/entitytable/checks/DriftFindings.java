@@ -1,11 +1,11 @@
-package io.entitytable.verify;
+package io.entitytable.checks;
 
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
 /** The findings of one comparison, by class: what the summaries count, the log lists and repair fixes. */
-interface DriftFindings<C extends Enum<C> & DriftKind, F extends DriftFinding<C>> {
+public interface DriftFindings<C extends Enum<C> & DriftKind, F extends DriftFinding<C>> {
     List<F> findings();
 
     /** The classes this comparison reports. */

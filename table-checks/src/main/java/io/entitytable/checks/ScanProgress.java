@@ -1,35 +1,35 @@
-package io.entitytable.verify;
+package io.entitytable.checks;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** Counters a {@link TableScan} updates while it runs, read by the progress indicator from another thread. */
-final class ScanProgress {
+public final class ScanProgress {
     private final int segments;
     private final AtomicLong items = new AtomicLong();
     private final AtomicInteger segmentsDone = new AtomicInteger();
 
-    ScanProgress(int segments) {
+    public ScanProgress(int segments) {
         this.segments = segments;
     }
 
-    void pageRead(int count) {
+    public void pageRead(int count) {
         items.addAndGet(count);
     }
 
-    void segmentDone() {
+    public void segmentDone() {
         segmentsDone.incrementAndGet();
     }
 
-    long items() {
+    public long items() {
         return items.get();
     }
 
-    int segmentsDone() {
+    public int segmentsDone() {
         return segmentsDone.get();
     }
 
-    int segments() {
+    public int segments() {
         return segments;
     }
 }

@@ -1,4 +1,4 @@
-package io.entitytable.verify;
+package io.entitytable.checks;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ItemKey;
@@ -16,7 +16,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *     orphaned, or for a dangling reference)
  * @param guards the core items the finding was decided from, re-checked when repairing
  */
-record Finding(
+public record Finding(
         DriftClass driftClass,
         ItemKey key,
         String detail,
@@ -25,18 +25,18 @@ record Finding(
         List<CoreItemGuard> guards)
         implements DriftFinding<DriftClass> {
 
-    Finding {
+    public Finding {
         guards = List.copyOf(guards);
     }
 
     /** The {@code sourceVersion} of the scanned copy; null when there was none (or no copy). */
-    Long foundSourceVersion() {
+    public Long foundSourceVersion() {
         return found == null || !found.containsKey(Attributes.SOURCE_VERSION)
                 ? null
                 : Values.number(found, Attributes.SOURCE_VERSION);
     }
 
-    long expectedSourceVersion() {
+    public long expectedSourceVersion() {
         return Values.number(expected, Attributes.SOURCE_VERSION);
     }
 

@@ -1,4 +1,4 @@
-package io.entitytable.verify;
+package io.entitytable.checks;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ItemKey;
@@ -13,7 +13,7 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
  * item is still at the version the Scan read (or, for the far end of an edge, still exists). So a repair computed from
  * an image that has changed since (a tag removed, a store linked, a rename) is cancelled instead of undoing the change.
  */
-record CoreItemGuard(ItemKey coreKey, long version, boolean versionMustMatch) {
+public record CoreItemGuard(ItemKey coreKey, long version, boolean versionMustMatch) {
 
     static CoreItemGuard atVersion(Map<String, AttributeValue> coreItem) {
         return new CoreItemGuard(ItemKey.of(coreItem), Values.number(coreItem, Attributes.VERSION), true);
@@ -23,7 +23,7 @@ record CoreItemGuard(ItemKey coreKey, long version, boolean versionMustMatch) {
         return new CoreItemGuard(ItemKey.of(coreItem), Values.number(coreItem, Attributes.VERSION), false);
     }
 
-    ConditionCheck conditionCheck(String tableName) {
+    public ConditionCheck conditionCheck(String tableName) {
         Expression.Builder condition = Expression.builder().putExpressionName("#version", Attributes.VERSION);
         if (versionMustMatch) {
             condition.expression("#version = :version").putExpressionValue(":version", Values.n(version));

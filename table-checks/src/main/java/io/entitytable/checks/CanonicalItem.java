@@ -1,4 +1,4 @@
-package io.entitytable.verify;
+package io.entitytable.checks;
 
 import java.util.Map;
 import java.util.TreeMap;

@@ -1,13 +1,11 @@
-package io.entitytable.verify;
+package io.entitytable.checks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Business;
 import io.entitytable.model.Ids;
 import java.time.Instant;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -16,17 +14,12 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 
 /** The parallel segmented Scan reads every item exactly once, whatever the number of segments. */
 class TableScanTest {
-    private static final String TABLE = "scanned";
     private static final int ITEMS = 400;
-
-    private static LocalDynamoDb local;
-    private static DynamoDbClient dynamo;
+    private static final DynamoDbClient dynamo = SharedLocalDynamoDb.client();
+    private static final String TABLE = SharedLocalDynamoDb.newTable("scanned");
 
     @BeforeAll
-    static void start() {
-        local = LocalDynamoDb.startInMemory();
-        dynamo = local.client();
-        local.createTable(TABLE);
+    static void fill() {
         // Padding makes the table span several 1 MB Scan pages.
         String padding = "x".repeat(8_000);
         for (int i = 0; i < ITEMS; i++) {
@@ -37,12 +30,6 @@ class TableScanTest {
                     .item(business.toItem())
                     .build());
         }
-    }
-
-    @AfterAll
-    static void stop() {
-        dynamo.close();
-        local.close();
     }
 
     @ParameterizedTest

@@ -1,4 +1,4 @@
-package io.entitytable.verify;
+package io.entitytable.checks;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
@@ -26,7 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * order's lines) imply no duplicates, so they count as other items, but they are kept by partition: the search document
  * of a subject whose search reads its collection holds them. Anything else is only counted.
  */
-record ScannedTable(
+public record ScannedTable(
         Map<String, Map<String, AttributeValue>> coreBySubject,
         Map<ItemKey, Map<String, AttributeValue>> duplicates,
         List<RefreshJob> jobs,
@@ -36,11 +36,11 @@ record ScannedTable(
         long otherItems,
         double consumedReadCapacity) {
 
-    long coreItems() {
+    public long coreItems() {
         return coreBySubject.size();
     }
 
-    Optional<Map<String, AttributeValue>> core(String subjectRef) {
+    public Optional<Map<String, AttributeValue>> core(String subjectRef) {
         return Optional.ofNullable(coreBySubject.get(subjectRef));
     }
 
@@ -49,12 +49,12 @@ record ScannedTable(
         return collections.getOrDefault(id, List.of());
     }
 
-    static Builder builder() {
+    public static Builder builder() {
         return new Builder();
     }
 
     /** Collects the items of one segment; segments are merged at the end. Not thread-safe. */
-    static final class Builder {
+    public static final class Builder {
         private final Map<String, Map<String, AttributeValue>> core = new HashMap<>();
         private final Map<ItemKey, Map<String, AttributeValue>> duplicates = new TreeMap<>();
         private final List<RefreshJob> jobs = new ArrayList<>();
@@ -64,7 +64,7 @@ record ScannedTable(
         private long other;
         private double capacity;
 
-        Builder add(Map<String, AttributeValue> item) {
+        public Builder add(Map<String, AttributeValue> item) {
             scanned++;
             String kind = Values.string(item, Attributes.KIND);
             if (ItemKind.CORE.value().equals(kind)) {
@@ -92,7 +92,7 @@ record ScannedTable(
             return this;
         }
 
-        Builder merge(Builder segment) {
+        public Builder merge(Builder segment) {
             segment.core.forEach(this::putCore);
             duplicates.putAll(segment.duplicates);
             jobs.addAll(segment.jobs);
@@ -111,7 +111,7 @@ record ScannedTable(
             return this;
         }
 
-        ScannedTable build() {
+        public ScannedTable build() {
             return new ScannedTable(
                     Collections.unmodifiableMap(core),
                     Collections.unmodifiableMap(duplicates),

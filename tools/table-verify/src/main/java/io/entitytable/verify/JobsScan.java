@@ -5,67 +5,27 @@ import io.entitytable.model.EraseJob;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Values;
-import io.entitytable.model.access.ParallelTasks;
-import io.entitytable.search.repair.SegmentScan;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.DoubleAdder;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
- * verify's reads of the whole table: every item, in {@code segments} parallel segments of the rebuild's {@link
- * SegmentScan} (strongly consistent), sorted into a {@link ScannedTable}; or, for {@code jobs} and {@code migrate}, only
- * the refresh jobs (and erase jobs: {@link #jobsAndErases}). No request path may Scan: see "Access patterns" in {@code docs/design.md}.
- *
- * <p>Cost: a consistent Scan reads every byte of the table once, 1 RCU per 4 KB, whatever the segment count; the
- * consumed capacity is added up and reported. A Scan is not a snapshot: items written while it runs may be seen in
- * either state, so a finding on a busy table can be a write in flight (repair is conditional for that reason).
+ * The reads of {@code jobs} and {@code migrate}: only the refresh jobs and erase jobs of the table, one Scan (strongly
+ * consistent). No request path may Scan: see "Access patterns" in {@code docs/design.md}.
  */
-record TableScan(DynamoDbClient dynamo, String tableName, int segments) {
-    ScannedTable run(ScanProgress progress) {
-        DoubleAdder capacity = new DoubleAdder();
-        List<Callable<ScannedTable.Builder>> parts = new ArrayList<>();
-        for (int segment = 0; segment < segments; segment++) {
-            int current = segment;
-            parts.add(() -> scanSegment(current, progress, capacity));
-        }
-        ScannedTable.Builder table = ScannedTable.builder();
-        ParallelTasks.run("table-scan", segments, parts).forEach(table::merge);
-        return table.consumedReadCapacity(capacity.sum()).build();
-    }
-
-    /**
-     * One segment, every page at DynamoDB's own page size, sorted as it is read, so order lines and other items are
-     * counted and not kept in memory.
-     */
-    private ScannedTable.Builder scanSegment(int segment, ScanProgress progress, DoubleAdder capacity) {
-        ScannedTable.Builder items = ScannedTable.builder();
-        new SegmentScan(dynamo, tableName, segments).pages(segment, capacity, (page, lastKey) -> {
-            page.forEach(items::add);
-            progress.pageRead(page.size());
-        });
-        progress.segmentDone();
-        return items;
-    }
-
+record JobsScan(DynamoDbClient dynamo, String tableName) {
     /** What {@link #jobsAndErases} read: the refresh jobs and the businesses' erase jobs. */
     record Jobs(List<RefreshJob> refreshJobs, List<EraseJob> erases) {}
 
     /**
-     * Every refresh job of the table (for {@code migrate}): the same full read as {@link #run} (a filter does not lower
-     * what a Scan reads, only what it returns), but only the jobs' progress attributes come back.
+     * Every refresh job and erase job of the table: the same full read as verify's {@code TableScan} (a filter does not
+     * lower what a Scan reads, only what it returns), but only the jobs' progress attributes come back.
      */
-    List<RefreshJob> jobs() {
-        return read(List.of(ItemKind.JOB)).refreshJobs();
-    }
-
-    /** Every refresh job and erase job of the table (for {@code jobs}), read as {@link #jobs} reads the jobs. */
     Jobs jobsAndErases() {
         return read(List.of(ItemKind.JOB, ItemKind.ERASE));
     }

@@ -1,4 +1,4 @@
-package io.entitytable.verify;
+package io.entitytable.checks;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
@@ -33,7 +33,7 @@ import org.opensearch.client.transport.httpclient5.ResponseException;
  * some seconds on Serverless), so the detector confirms every difference with {@link #get}, which reads by id in real
  * time.
  */
-final class SearchIndexReader {
+public final class SearchIndexReader {
     /** Documents per page: small documents, so a page stays far below the response size limits. */
     static final int PAGE_SIZE = 1000;
 
@@ -46,11 +46,12 @@ final class SearchIndexReader {
     private final String index;
     private final int pageSize;
 
-    SearchIndexReader(OpenSearchClient client, String index) {
+    public SearchIndexReader(OpenSearchClient client, String index) {
         this(client, index, PAGE_SIZE);
     }
 
-    SearchIndexReader(OpenSearchClient client, String index, int pageSize) {
+    /** With pages of {@code pageSize} documents: table-verify's tests page a few documents over several pages. */
+    public SearchIndexReader(OpenSearchClient client, String index, int pageSize) {
         this.client = client;
         this.index = index;
         this.pageSize = pageSize;
@@ -61,7 +62,7 @@ final class SearchIndexReader {
     }
 
     /** Every document of the index, by id; {@code read} counts the documents as pages arrive. */
-    Map<String, IndexedDocument> readAll(AtomicLong read) {
+    public Map<String, IndexedDocument> readAll(AtomicLong read) {
         Map<String, IndexedDocument> documents = new HashMap<>();
         List<FieldValue> after = null;
         while (true) {
@@ -136,14 +137,14 @@ final class SearchIndexReader {
         } catch (OpenSearchException e) {
             if (e.error() != null
                     && "index_not_found_exception".equals(e.error().type())) {
-                throw new UsageException("search index '" + index + "' not found");
+                throw new SearchIndexNotFoundException(index);
             }
             throw e;
         } catch (IOException e) {
             // The plain-HTTP transport reports an error status as an exception of its own.
             for (Throwable cause = e; cause != null; cause = cause.getCause()) {
                 if (cause instanceof ResponseException response && response.status() == NOT_FOUND) {
-                    throw new UsageException("search index '" + index + "' not found");
+                    throw new SearchIndexNotFoundException(index);
                 }
             }
             throw new UncheckedIOException("cannot read the search index '" + index + "'", e);
