@@ -96,6 +96,10 @@
     return Math.round(millis / 3600000) + ' h';
   }
 
+  function count(n, noun) {
+    return n + ' ' + noun + (n === 1 ? '' : 's');
+  }
+
   function badge(text, kind) {
     return el('span', { class: 'badge ' + kind }, text);
   }
@@ -163,27 +167,42 @@
     const items = facet.partitions.reduce((sum, partition) => sum + partition.items.length, 0);
     return el('section', { class: 'facet', 'data-facet': facet.name },
       el('h3', {}, facet.name + ' ', el('span', { class: 'muted' },
-        facet.partitions.length + ' partitions, ' + items + ' items')),
-      ...facet.partitions.map(partitionView));
+        count(facet.partitions.length, 'partition') + ', ' + count(items, 'item'))),
+      ...facet.partitions.map((partition) => partitionView(partition, facet.partitions.length <= OPEN_PARTITIONS)));
   }
 
-  function partitionView(partition) {
+  // A facet of many partitions (a business's 16 counters) starts folded, so the page stays readable.
+  const OPEN_PARTITIONS = 6;
+
+  function partitionView(partition, open) {
     const table = el('table', { 'aria-label': 'Items of partition ' + partition.id },
       el('thead', {}, el('tr', {},
-        ...['Sort key (type)', 'Kind', 'Version', 'Attributes', 'Copies'].map((h) => el('th', { scope: 'col' }, h)))),
+        ...['Sort key (type)', 'Kind', 'Version or count', 'Attributes', 'Copies'].map((h) => el('th', { scope: 'col' }, h)))),
       el('tbody'));
     fillRows(table.tBodies[0], partition.items.map((item) => [
       el('code', {}, item.type),
       item.kind,
-      item.attributes.version !== undefined ? item.attributes.version
-        : item.attributes.sourceVersion !== undefined ? 'copy of ' + item.attributes.sourceVersion : '',
+      summaryOf(item.attributes),
       el('details', {}, el('summary', {}, 'JSON'), el('pre', {}, JSON.stringify(item.attributes, null, 2))),
       item.kind === 'core' ? link('#copies/' + subjectOf(item), 'Copies of ' + subjectOf(item)) : '',
     ]));
-    return el('details', { class: 'partition', open: '' },
+    return el('details', open ? { class: 'partition', open: '' } : { class: 'partition' },
       el('summary', {}, el('code', {}, partition.id), ' ',
-        el('span', { class: 'muted' }, partition.items.length + ' items' + (partition.truncated ? ' (first ones)' : ''))),
+        el('span', { class: 'muted' }, count(partition.items.length, 'item') + (partition.truncated ? ' (first ones)' : ''))),
       table);
+  }
+
+  function summaryOf(attributes) {
+    if (attributes.version !== undefined) {
+      return 'version ' + attributes.version;
+    }
+    if (attributes.sourceVersion !== undefined) {
+      return 'copy of version ' + attributes.sourceVersion;
+    }
+    if (attributes.childCount !== undefined) {
+      return attributes.childCount + ' children counted';
+    }
+    return '';
   }
 
   function subjectOf(item) {
@@ -280,16 +299,19 @@
   async function runVerify() {
     $('checks-summary').textContent = 'Verify is running…';
     const result = await call('POST', '/console/api/verify');
-    const drift = Object.values(result.countsByClass).reduce((sum, count) => sum + count, 0);
+    const drift = result.totalFindings + (result.index ? result.index.totalFindings : 0);
     $('checks-summary').textContent = 'Verify read ' + result.coreItems + ' core items and ' + result.duplicates
-      + ' copies in ' + result.millis + ' ms: ' + (drift === 0 ? 'no drift.' : drift + ' findings.');
+      + ' copies' + (result.index ? ' and ' + result.index.documentsRead + ' search documents' : '') + ' in '
+      + result.tookMs + ' ms: ' + (drift === 0 ? 'no drift.' : drift + ' findings.');
     const counts = el('table', { 'aria-label': 'Verify findings by class' },
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Class'), el('th', { scope: 'col' }, 'Findings'))),
       el('tbody'));
     const rows = Object.entries(result.countsByClass);
-    Object.entries(result.indexCountsByClass || {}).forEach(([label, count]) => rows.push(['search: ' + label, count]));
+    if (result.index) {
+      Object.entries(result.index.countsByClass).forEach(([label, count]) => rows.push(['search index: ' + label, count]));
+    }
     fillRows(counts.tBodies[0], rows);
-    const findings = (result.findings || []).concat(result.indexFindings || []);
+    const findings = result.findings.concat(result.index ? result.index.findings : []);
     $('verify-result').replaceChildren(el('h3', {}, 'Verify'), counts,
       findings.length ? el('ul', { class: 'findings' }, ...findings.map((line) => el('li', {}, el('code', {}, line))))
         : el('p', {}, 'No finding.'));
@@ -325,7 +347,7 @@
     copies: (subject) => {
       if (subject) {
         $('copies-subject').value = subject;
-        repeat(() => loadCopies(subject), 1000);
+        repeat(() => loadCopies(subject), 500);
       }
     },
     streams: () => repeat(loadStreams, 2000),

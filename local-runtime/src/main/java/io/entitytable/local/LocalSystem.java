@@ -1,6 +1,7 @@
 package io.entitytable.local;
 
 import io.entitytable.capacity.DataPresent;
+import io.entitytable.checks.VerifyRun;
 import io.entitytable.deployment.EnvironmentVariables;
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.deployment.RefreshQueueNames;
@@ -297,6 +298,12 @@ public final class LocalSystem implements AutoCloseable {
             if (searchEngine != null) {
                 remember(searchEngine);
             }
+            OpenSearchClient consoleSearch =
+                    searchEngine == null ? null : SearchClients.create(searchEngine.endpoint(), false);
+            if (consoleSearch != null) {
+                remember(consoleSearch._transport());
+            }
+            webConsole.verifyFrom(() -> VerifyRun.run(consoleClient, options.tableName(), consoleSearch));
             indexer = indexerStart.join();
             // An empty engine beside a table that may hold items (a kept data folder, a preloaded table): fill the
             // index from the table, as table-verify reindex does on a first deployment.
@@ -385,7 +392,7 @@ public final class LocalSystem implements AutoCloseable {
 
     /** The worker's invoker, seen by the console's job list. */
     private FunctionInvoker jobWatch(FunctionInvoker worker) {
-        JobWatch watch = new JobWatch(worker, Clock.systemUTC());
+        JobWatch watch = new JobWatch(worker);
         webConsole.jobsFrom(watch);
         return watch;
     }

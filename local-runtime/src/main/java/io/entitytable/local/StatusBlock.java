@@ -5,6 +5,7 @@ import io.entitytable.deployment.RefreshQueueTrigger;
 import io.entitytable.deployment.SearchIndex;
 import io.entitytable.deployment.StreamTrigger;
 import io.entitytable.local.auth.LocalIssuer;
+import io.entitytable.local.console.Console;
 import io.entitytable.local.function.ApiDocs;
 import io.entitytable.local.function.PackagedFunction;
 import java.nio.file.Path;
@@ -13,6 +14,9 @@ import java.util.Locale;
 
 /** The one block the local system prints when it is ready. */
 final class StatusBlock {
+    /** The console signs in only through a loopback name, whatever address the front door is bound to. */
+    private static final String LOCAL_CONSOLE = "http://localhost:";
+
     private StatusBlock() {}
 
     static String of(LocalSystem system) {
@@ -29,6 +33,10 @@ final class StatusBlock {
         line(out, "", "curl -H \"Authorization: Bearer $TOKEN\" " + api + "/q/health/live");
         line(out, "", "(signing key " + LocalIssuer.keyFile(options.authFolder()) + ", kept also with --in-memory)");
         line(out, "API docs", api + ApiDocs.PATH + "   (Swagger UI over " + options.openApiDocument() + ")");
+        line(
+                out,
+                "Console",
+                LOCAL_CONSOLE + system.apiPort() + Console.PATH + "   (signs in by itself, on this machine only)");
         line(
                 out,
                 "DynamoDB Local",

@@ -76,7 +76,13 @@ class BindAddressTest {
         // WHEN one front door starts with the defaults and one bound to every interface
         try (RuntimeApiServer loopback = RuntimeApiServer.httpFrontDoor(0, document, issuer);
                 RuntimeApiServer wide = RuntimeApiServer.httpFrontDoor(
-                        BindAddress.parse("0.0.0.0").address(), 0, document, issuer, Duration.ofSeconds(5), null)) {
+                        BindAddress.parse("0.0.0.0").address(),
+                        0,
+                        document,
+                        issuer,
+                        Duration.ofSeconds(5),
+                        null,
+                        null)) {
             // THEN the default one refuses the other address, the wide one accepts it: the check sees the difference
             Reachability.assertLoopbackOnly("front door", loopback.port());
             assertThat(Reachability.accepts(others.get(0), wide.port())).isTrue();

@@ -9,7 +9,6 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.queue.RefreshMessage;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,7 +29,6 @@ public final class JobWatch implements FunctionInvoker {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final FunctionInvoker worker;
-    private final Clock clock;
     private final Map<String, Instant> lastSeen = new LinkedHashMap<>(KEPT, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, Instant> eldest) {
@@ -38,14 +36,13 @@ public final class JobWatch implements FunctionInvoker {
         }
     };
 
-    public JobWatch(FunctionInvoker worker, Clock clock) {
+    public JobWatch(FunctionInvoker worker) {
         this.worker = worker;
-        this.clock = clock;
     }
 
     @Override
     public InvocationResult invoke(String event) {
-        Instant now = clock.instant();
+        Instant now = Instant.now();
         subjects(event).forEach(subject -> {
             synchronized (lastSeen) {
                 lastSeen.put(subject, now);

@@ -48,7 +48,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  * Scans: the API has no list of every business (a business is the tenant, and no access pattern crosses tenants), and
  * the console, which runs on the local system only and never behind the deployed API, is the one place that asks.
  */
-public final class TableView {
+public record TableView(DynamoDbClient dynamo, String table, Clock clock) {
     /** The most subjects one item collection reads; the API's lists page through the rest. */
     static final int COLLECTION_SUBJECTS = 200;
 
@@ -61,16 +61,6 @@ public final class TableView {
     private static final int READERS = 8;
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int BATCH_GET_KEYS = 100;
-
-    private final DynamoDbClient dynamo;
-    private final String table;
-    private final Clock clock;
-
-    public TableView(DynamoDbClient dynamo, String table, Clock clock) {
-        this.dynamo = dynamo;
-        this.table = table;
-        this.clock = clock;
-    }
 
     /** One item as the console lists it: its keys and kind, and every attribute as DynamoDB holds it. */
     public record RawItem(String id, String type, String kind, JsonNode attributes) {

@@ -77,26 +77,15 @@ public record RuntimeApiServer(
      * ApiDocs#PATH}; on the loopback address.
      */
     public static RuntimeApiServer httpFrontDoor(int port, Path openApiDocument, LocalIssuer issuer) {
-        return httpFrontDoor(LOOPBACK, port, openApiDocument, issuer, LONGEST_TIMEOUT, null);
+        return httpFrontDoor(LOOPBACK, port, openApiDocument, issuer, LONGEST_TIMEOUT, null, null);
     }
 
     /**
      * As above, listening on {@code host}, for a function with this timeout (see {@link #plain(int, Duration)}). A
      * {@code host} other than loopback lets other machines reach the front door (and, with the secret, the API
      * function's Runtime API, which shares its port). With {@code metrics}, operators also read them at {@value
-     * LocalMetrics#PATH}.
+     * LocalMetrics#PATH}; with {@code console}, the local console is under {@value Console#PATH}.
      */
-    public static RuntimeApiServer httpFrontDoor(
-            InetAddress host,
-            int port,
-            Path openApiDocument,
-            LocalIssuer issuer,
-            Duration timeout,
-            LocalMetrics metrics) {
-        return httpFrontDoor(host, port, openApiDocument, issuer, timeout, metrics, null);
-    }
-
-    /** As above, with the local console under {@value Console#PATH} when {@code console} is given. */
     public static RuntimeApiServer httpFrontDoor(
             InetAddress host,
             int port,

@@ -60,7 +60,8 @@ class LocalMetricsEndpointTest {
                 LocalOptions.defaults(RepositoryRoot.find()).openApiDocument(),
                 issuer,
                 Duration.ofSeconds(10),
-                metrics);
+                metrics,
+                null);
         fanoutRecorder =
                 MetricsRecorder.toLines(FANOUT, line -> metrics.functionLines().accept(FANOUT, line));
         fanoutStream = new StreamConsumerWatch(
