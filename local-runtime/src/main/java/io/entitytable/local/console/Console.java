@@ -3,6 +3,7 @@ package io.entitytable.local.console;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.entitytable.checks.SearchIndexNotFoundException;
 import io.entitytable.local.auth.LocalIssuer;
 import io.entitytable.local.auth.OperatorOnly;
 import io.entitytable.local.auth.Problems;
@@ -35,6 +36,8 @@ public final class Console {
     private static final int NOT_FOUND = 404;
     private static final int UNPROCESSABLE = 422;
     private static final int UNAVAILABLE = 503;
+    private static final int INTERNAL_ERROR = 500;
+    private static final System.Logger LOG = System.getLogger(Console.class.getName());
     private static final String PAGES = "console";
     /** Every path under {@value #PATH} but the reads under {@value #API}. */
     private static final String PAGES_PATHS = "^" + PATH + "/(?!api/).*";
@@ -162,10 +165,16 @@ public final class Console {
                         .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
                         .end(io.vertx.core.buffer.Buffer.buffer(json)))
                 .onFailure(e -> {
-                    if (e instanceof NotReady) {
+                    if (e instanceof NotReady || e instanceof SearchIndexNotFoundException) {
                         Problems.send(ctx, UNAVAILABLE, "Service Unavailable", e.getMessage());
                     } else {
-                        ctx.fail(e);
+                        // A local tool: the operator reading the page is the one who can act on the cause.
+                        LOG.log(
+                                System.Logger.Level.ERROR,
+                                "console read " + ctx.request().path() + " failed",
+                                e);
+                        Problems.send(
+                                ctx, INTERNAL_ERROR, "Internal Server Error", "The read failed: " + e.getMessage());
                     }
                 });
     }

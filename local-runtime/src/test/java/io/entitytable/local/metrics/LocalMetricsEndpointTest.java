@@ -115,6 +115,22 @@ class LocalMetricsEndpointTest {
         assertThat(value(body, "entitytable_queue_messages{queue=\"entity-table-refresh\"}"))
                 .isEqualTo(2.0);
 
+        // AND the console's view of the same figures: the lag's quantiles in ms, the consumer, the queue
+        LocalMetrics.Summary summary = metrics.summary();
+        assertThat(summary.distributions()).singleElement().satisfies(lag -> {
+            assertThat(lag.metric()).isEqualTo(MetricNames.COPY_LAG);
+            assertThat(lag.function()).isEqualTo(FANOUT);
+            assertThat(lag.count()).isEqualTo(5);
+            assertThat(lag.p50()).isEqualTo(300.0);
+            assertThat(lag.p99()).isEqualTo(2000.0);
+        });
+        assertThat(summary.counts()).containsEntry(MetricNames.COPIES_WRITTEN, 5.0);
+        assertThat(summary.consumers()).singleElement().satisfies(consumer -> {
+            assertThat(consumer.iteratorAgeSeconds()).isEqualTo(3.0);
+            assertThat(consumer.caughtUp()).isTrue();
+        });
+        assertThat(summary.queues()).containsEntry("entity-table-refresh", 2);
+
         // AND after another minute's copies and batch, the counts move
         fanoutRecorder.count(tag, MetricNames.COPIES_WRITTEN, 7);
         fanoutRecorder.milliseconds(tag, MetricNames.COPY_LAG, 50);
