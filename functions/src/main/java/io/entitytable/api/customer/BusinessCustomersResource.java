@@ -2,13 +2,10 @@ package io.entitytable.api.customer;
 
 import io.entitytable.api.customer.CustomerRequests.CreateCustomer;
 import io.entitytable.api.idempotency.IdempotentRequests;
-import io.entitytable.api.input.Inputs;
 import io.entitytable.api.paging.Page;
-import io.entitytable.api.paging.PageRequest;
 import io.entitytable.api.response.CustomerResponse;
 import io.entitytable.api.web.ChildCollectionResource;
 import io.entitytable.api.web.PageParams;
-import io.entitytable.api.web.Responses;
 import io.entitytable.model.Customer;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.BeanParam;
@@ -35,9 +32,9 @@ public class BusinessCustomersResource extends ChildCollectionResource<CreateCus
             @PathParam("id") String businessId,
             @QueryParam("namePrefix") String namePrefix,
             @BeanParam PageParams page) {
-        Inputs.id("id", businessId);
-        PageRequest request = page.parse();
-        return Responses.page(
-                customers.byName(businessId, CustomerRequests.namePrefix(namePrefix), request), CustomerResponse::from);
+        return list(
+                businessId,
+                page,
+                (id, request) -> customers.byName(id, CustomerRequests.namePrefix(namePrefix), request));
     }
 }

@@ -19,14 +19,12 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
-import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.AccessPattern;
 import io.entitytable.model.access.MergeOrder;
 import jakarta.inject.Singleton;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -54,21 +52,21 @@ public class CustomerService extends SubjectService<Customer> {
 
     public Customer create(
             String businessId, CustomerRequests.CreateCustomer request, AnswerRecorder<? super Customer> recorder) {
-        Inputs.id("id", businessId);
-        Instant now = optimistic.now();
-        Customer customer = new Customer(
-                Ids.newId(),
+        return createUnder(
                 businessId,
-                request.firstName().trim(),
-                request.lastName().trim(),
-                request.email(),
-                addresses(request.mailingAddresses()),
-                Set.of(),
-                TagInputs.normalise(request.tags()),
-                1,
-                now,
-                now);
-        return optimistic.createUnder(businessId, customer, recorder);
+                (id, now) -> new Customer(
+                        id,
+                        businessId,
+                        request.firstName().trim(),
+                        request.lastName().trim(),
+                        request.email(),
+                        addresses(request.mailingAddresses()),
+                        Set.of(),
+                        TagInputs.normalise(request.tags()),
+                        1,
+                        now,
+                        now),
+                recorder);
     }
 
     /** A change of first or last name changes the key: CoreWrites turns it into one Delete + Put transaction. */

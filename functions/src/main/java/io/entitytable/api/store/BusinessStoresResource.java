@@ -1,14 +1,11 @@
 package io.entitytable.api.store;
 
 import io.entitytable.api.idempotency.IdempotentRequests;
-import io.entitytable.api.input.Inputs;
 import io.entitytable.api.paging.Page;
-import io.entitytable.api.paging.PageRequest;
 import io.entitytable.api.response.StoreResponse;
 import io.entitytable.api.store.StoreRequests.CreateStore;
 import io.entitytable.api.web.ChildCollectionResource;
 import io.entitytable.api.web.PageParams;
-import io.entitytable.api.web.Responses;
 import io.entitytable.model.Store;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.BeanParam;
@@ -32,8 +29,6 @@ public class BusinessStoresResource extends ChildCollectionResource<CreateStore,
     @GET
     public Page<StoreResponse> byLocation(
             @PathParam("id") String businessId, @BeanParam StoreLocation location, @BeanParam PageParams page) {
-        Inputs.id("id", businessId);
-        PageRequest request = page.parse();
-        return Responses.page(stores.byLocation(businessId, location.checked(), request), StoreResponse::from);
+        return list(businessId, page, (id, request) -> stores.byLocation(id, location.checked(), request));
     }
 }

@@ -16,7 +16,6 @@ import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Entity;
-import io.entitytable.model.Ids;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Store;
@@ -36,18 +35,18 @@ public class StoreService extends SubjectService<Store> {
     }
 
     public Store create(String businessId, StoreRequests.CreateStore request, AnswerRecorder<? super Store> recorder) {
-        Inputs.id("id", businessId);
-        Instant now = optimistic.now();
-        Store store = new Store(
-                Ids.newId(),
+        return createUnder(
                 businessId,
-                request.name().trim(),
-                request.address().toAddress(),
-                TagInputs.normalise(request.tags()),
-                1,
-                now,
-                now);
-        return optimistic.createUnder(businessId, store, recorder);
+                (id, now) -> new Store(
+                        id,
+                        businessId,
+                        request.name().trim(),
+                        request.address().toAddress(),
+                        TagInputs.normalise(request.tags()),
+                        1,
+                        now,
+                        now),
+                recorder);
     }
 
     public Store patch(String id, Long ifMatch, StoreRequests.PatchStore patch) {

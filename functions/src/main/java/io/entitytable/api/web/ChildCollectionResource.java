@@ -3,6 +3,9 @@ package io.entitytable.api.web;
 import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.idempotency.IdempotencyKeys;
 import io.entitytable.api.idempotency.IdempotentRequests;
+import io.entitytable.api.input.Inputs;
+import io.entitytable.api.paging.Page;
+import io.entitytable.api.paging.PageRequest;
 import io.entitytable.api.response.SubjectResponse;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -14,6 +17,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -21,7 +25,8 @@ import org.jboss.resteasy.reactive.RestResponse;
  * The collection of a parent's children, {@code /<parents>/{id}/<children>}: a business's customers and stores, a
  * customer's orders. Every such collection creates a child the same way (201, its URL as the Location, its version as
  * the ETag, an optional {@code Idempotency-Key}), so that route lives here once; each collection's subclass names the
- * types, which the HTTP layer needs to read and document the body, and adds the list that reads the collection.
+ * types, which the HTTP layer needs to read and document the body, and adds the list that reads the collection
+ * through {@link #list}.
  *
  * @param <C> the create body
  * @param <M> the child's model
@@ -55,5 +60,14 @@ public abstract class ChildCollectionResource<C extends Record, M, R extends Sub
             @NotNull @Valid C request) {
         return idempotent.created(
                 idempotencyKey, uri, request, response, recorder -> create.create(parentId, request, recorder));
+    }
+
+    /**
+     * One page of the parent's children, each answered as the collection answers a child: the parent's id is checked,
+     * then the page parameters, then {@code read} (with any filters of its own) reads the page.
+     */
+    protected Page<R> list(String parentId, PageParams page, BiFunction<String, PageRequest, Page<M>> read) {
+        Inputs.id("id", parentId);
+        return Responses.page(read.apply(parentId, page.parse()), response);
     }
 }

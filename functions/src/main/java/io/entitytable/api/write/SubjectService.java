@@ -1,12 +1,17 @@
 package io.entitytable.api.write;
 
+import io.entitytable.api.idempotency.AnswerRecorder;
+import io.entitytable.api.input.Inputs;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.Deletion;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.PagedQueries;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
+import io.entitytable.model.Ids;
+import java.time.Instant;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -41,6 +46,17 @@ public abstract class SubjectService<M extends CoreItem> {
     @SuppressWarnings("unchecked")
     public M get(String id) {
         return (M) entity.read(optimistic.require(entity, id));
+    }
+
+    /**
+     * Creates a child of the business (a customer or a store) and counts it there; see OptimisticWrites.createUnder.
+     * {@code child} makes it from its new id and the one instant it is created and updated at.
+     */
+    protected M createUnder(
+            String businessId, BiFunction<String, Instant, M> child, AnswerRecorder<? super M> recorder) {
+        Inputs.id("id", businessId);
+        Instant now = optimistic.now();
+        return optimistic.createUnder(businessId, child.apply(Ids.newId(), now), recorder);
     }
 
     /** Applies {@code change} to the current subject and writes it as the next version; see OptimisticWrites.modify. */

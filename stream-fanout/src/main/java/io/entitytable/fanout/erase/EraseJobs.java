@@ -23,14 +23,11 @@ import java.util.stream.IntStream;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
-import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * A business's erase job ({@link EraseJob}): a small state machine moved only by conditional writes on its round and
@@ -237,15 +234,7 @@ public record EraseJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
     }
 
     public Optional<EraseJob> get(String businessId) {
-        GetItemResponse response = table.backoff()
-                .call(() -> table.dynamo().getItem(request -> request.tableName(table.tableName())
-                        .key(EraseJob.keyOf(businessId).toAttributes())
-                        .consistentRead(true)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
-        table.stats().add(FanoutStats.Count.READS, response.consumedCapacity());
-        return response.hasItem() && !response.item().isEmpty()
-                ? Optional.of(EraseJob.from(response.item()))
-                : Optional.empty();
+        return table.consistentGet(EraseJob.keyOf(businessId)).map(EraseJob::from);
     }
 
     private static boolean isRunning(EraseJob job, long round, Phase phase) {
@@ -282,19 +271,8 @@ public record EraseJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
         Map<String, AttributeValue> allValues = new HashMap<>(jobValues(round, phase));
         allValues.putAll(values);
         allValues.put(":now", Values.instant(clock.instant()));
-        UpdateItemRequest request = UpdateItemRequest.builder()
-                .tableName(table.tableName())
-                .key(EraseJob.keyOf(businessId).toAttributes())
-                .updateExpression(expression)
-                .conditionExpression(RUNNING_ROUND_AND_PHASE)
-                .expressionAttributeNames(allNames)
-                .expressionAttributeValues(allValues)
-                .returnValues(returnNew ? ReturnValue.ALL_NEW : ReturnValue.NONE)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .build();
-        var response = table.backoff().call(() -> table.dynamo().updateItem(request));
-        table.stats().add(FanoutStats.Count.JOB_WRITES, response.consumedCapacity());
-        return response.attributes();
+        return table.updateJob(
+                EraseJob.keyOf(businessId), expression, RUNNING_ROUND_AND_PHASE, allNames, allValues, returnNew);
     }
 
     private TransactWriteItem delete(

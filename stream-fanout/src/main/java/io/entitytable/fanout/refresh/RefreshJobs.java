@@ -15,11 +15,6 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * The refresh job of a subject, a store with too many copies to refresh inside one stream record (see "Refresh jobs"
@@ -288,17 +283,7 @@ public final class RefreshJobs implements PassLedger {
     }
 
     Optional<RefreshJob> get(Keys.SubjectRef subject) {
-        GetItemRequest request = GetItemRequest.builder()
-                .tableName(table.tableName())
-                .key(RefreshJob.keyOf(subject.id()).toAttributes())
-                .consistentRead(true)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .build();
-        var response = table.backoff().call(() -> table.dynamo().getItem(request));
-        table.stats().add(FanoutStats.Count.READS, response.consumedCapacity());
-        return response.hasItem() && !response.item().isEmpty()
-                ? Optional.of(RefreshJob.from(response.item()))
-                : Optional.empty();
+        return table.consistentGet(RefreshJob.keyOf(subject.id())).map(RefreshJob::from);
     }
 
     private Map<String, AttributeValue> update(
@@ -317,19 +302,14 @@ public final class RefreshJobs implements PassLedger {
         allValues.putAll(values);
         allValues.put(":now", Values.instant(clock.instant()));
         allValues.put(":running", Values.s(RefreshJob.Status.RUNNING.value()));
-        UpdateItemRequest request = UpdateItemRequest.builder()
-                .tableName(table.tableName())
-                .key(RefreshJob.keyOf(subject.id()).toAttributes())
-                .updateExpression(expression)
-                .conditionExpression(condition.expression())
-                .expressionAttributeNames(used(allNames, expression + " " + condition.expression()))
-                .expressionAttributeValues(used(allValues, expression + " " + condition.expression()))
-                .returnValues(returnNew ? ReturnValue.ALL_NEW : ReturnValue.NONE)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .build();
-        UpdateItemResponse response = table.backoff().call(() -> table.dynamo().updateItem(request));
-        table.stats().add(FanoutStats.Count.JOB_WRITES, response.consumedCapacity());
-        return response.attributes();
+        String expressions = expression + " " + condition.expression();
+        return table.updateJob(
+                RefreshJob.keyOf(subject.id()),
+                expression,
+                condition.expression(),
+                used(allNames, expressions),
+                used(allValues, expressions),
+                returnNew);
     }
 
     /** DynamoDB refuses names and values an expression does not use. */

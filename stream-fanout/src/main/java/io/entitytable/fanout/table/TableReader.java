@@ -15,8 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
@@ -84,15 +82,7 @@ public final class TableReader {
     }
 
     private boolean hasTombstone(String id) {
-        GetItemRequest request = GetItemRequest.builder()
-                .tableName(table.tableName())
-                .key(Tombstone.keyOf(id).toAttributes())
-                .consistentRead(true)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .build();
-        GetItemResponse response = table.backoff().call(() -> table.dynamo().getItem(request));
-        table.stats().add(FanoutStats.Count.READS, response.consumedCapacity());
-        return response.hasItem() && !response.item().isEmpty();
+        return table.consistentGet(Tombstone.keyOf(id)).isPresent();
     }
 
     /**

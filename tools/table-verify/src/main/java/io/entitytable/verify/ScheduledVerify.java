@@ -13,17 +13,12 @@ import java.util.Map;
  * function's metrics ({@link MetricNames#DRIFT_FOUND}, {@link MetricNames#REFRESH_JOBS_STOPPED} (stopped refresh jobs
  * and erases), {@link MetricNames#ITEMS_VERIFIED}), on which the stack alarms. Nothing is repaired: that stays {@code table-verify repair},
  * run by an operator who has read the findings.
+ *
+ * @param verify the sampled check of one segment
+ * @param metrics where its counts go
+ * @param clock the hour, which picks the segment
  */
-final class ScheduledVerify {
-    private final SampledVerify verify;
-    private final MetricsRecorder metrics;
-    private final InstantSource clock;
-
-    ScheduledVerify(SampledVerify verify, MetricsRecorder metrics, InstantSource clock) {
-        this.verify = verify;
-        this.metrics = metrics;
-        this.clock = clock;
-    }
+record ScheduledVerify(SampledVerify verify, MetricsRecorder metrics, InstantSource clock) {
 
     /** Checks this hour's segment, writes the metrics and returns what it found, for the function's log. */
     Map<String, Object> run() {
