@@ -134,7 +134,7 @@ public final class CapacityModel {
         for (Map.Entry<String, Double> mix : workload.readMix().entrySet()) {
             operations.add(scoped(
                     READS,
-                    "read " + mix.getKey() + ": " + ReadPatterns.NAMES.get(mix.getKey()),
+                    "read " + mix.getKey() + ": " + ReadPatterns.name(mix.getKey()),
                     workload.readsPerSecond() * mix.getValue(),
                     share,
                     i -> known(reads.pattern(mix.getKey()).apply(i))));

@@ -28,15 +28,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
  * <p>It reads the whole table with a Scan. That is allowed here and nowhere on a request's path: this is an operator's
  * check, run on demand (the local console's Checks), whose cost grows with the table and answers no API request.
  */
-public final class DataPresent {
-    private final DynamoDbClient dynamo;
-    private final String table;
-
-    public DataPresent(DynamoDbClient dynamo, String table) {
-        this.dynamo = dynamo;
-        this.table = table;
-    }
-
+public record DataPresent(DynamoDbClient dynamo, String table) {
     /** Scans the table, derives the workload's shape from its subjects and runs the model on it. */
     public PresentCapacity capacity() {
         Shape shape = new Shape();

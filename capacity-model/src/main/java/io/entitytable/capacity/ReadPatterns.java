@@ -20,20 +20,26 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * {@code pageSize} representative items per Query, eventually consistent except the core-item reads (1, 6, 8).
  */
 final class ReadPatterns {
-    static final Map<String, String> NAMES = Map.ofEntries(
-            Map.entry("1", "business by id"),
-            Map.entry("2", "business with everything under it"),
-            Map.entry("3", "customers by name prefix"),
-            Map.entry("4", "orders of a business"),
-            Map.entry("5", "stores by location"),
-            Map.entry("6", "customer by id"),
-            Map.entry("7", "a customer's orders"),
-            Map.entry("8", "order with its lines"),
-            Map.entry("9", "a business's orders in a status"),
-            Map.entry("10", "stores a customer manages"),
-            Map.entry("11", "customers managing a store"),
-            Map.entry("12", "a business's subjects tagged t"),
-            Map.entry("13", "several tags"));
+    /** The patterns' names, in the order of their numbers (1 to 13, docs/design.md §3). */
+    private static final List<String> NAMES = List.of(
+            "business by id",
+            "business with everything under it",
+            "customers by name prefix",
+            "orders of a business",
+            "stores by location",
+            "customer by id",
+            "a customer's orders",
+            "order with its lines",
+            "a business's orders in a status",
+            "stores a customer manages",
+            "customers managing a store",
+            "a business's subjects tagged t",
+            "several tags");
+
+    /** The name of pattern {@code number} ("1" to "13", as a workload's read mix names it). */
+    static String name(String number) {
+        return NAMES.get(Integer.parseInt(number) - 1);
+    }
 
     private final Samples samples;
     private final Workload workload;
