@@ -48,6 +48,11 @@
     return json;
   }
 
+  // One live region says what the current view found or did, so a screen reader hears each outcome once.
+  function say(text) {
+    $('status').textContent = text;
+  }
+
   function showError(error) {
     const box = $('error');
     box.textContent = error.message || String(error);
@@ -157,9 +162,9 @@
   async function loadCollection(id) {
     $('collection-id').value = id;
     const collection = await call('GET', '/console/api/businesses/' + encodeURIComponent(id) + '/collection');
-    $('collection-summary').textContent = collection.found
+    say(collection.found
       ? collection.subjects + ' subjects' + (collection.truncated ? ' (the first ones; the API lists the rest)' : '')
-      : 'No business ' + id + ' in the table.';
+      : 'No business ' + id + ' in the table.');
     $('collection-facets').replaceChildren(...collection.facets.map(facetView));
   }
 
@@ -214,10 +219,10 @@
   async function loadCopies(subject) {
     const copies = await call('GET', '/console/api/copies/' + encodeURIComponent(subject));
     const behind = copies.copies.filter((copy) => !copy.current).length;
-    $('copies-summary').textContent = copies.sourceExists
+    say(copies.sourceExists
       ? copies.subject + ' is at version ' + copies.sourceVersion + ': ' + copies.copies.length + ' copies, '
         + behind + ' behind.'
-      : copies.subject + ' is not in the table: ' + copies.copies.length + ' copies left.';
+      : copies.subject + ' is not in the table: ' + copies.copies.length + ' copies left.');
     fillRows($('copies-list').tBodies[0], copies.copies.map((copy) => [
       el('code', {}, copy.id),
       el('code', {}, copy.type),
@@ -271,7 +276,7 @@
     const words = $('search-text').value;
     const page = await call('GET', '/businesses/' + encodeURIComponent(business) + '/search?q='
       + encodeURIComponent(words));
-    $('search-summary').textContent = page.items.length + ' results' + (page.next ? ' (first page)' : '') + '.';
+    say(page.items.length + ' results' + (page.next ? ' (first page)' : '') + '.');
     $('search-results').replaceChildren(...page.items.map((hit) => el('li', { class: 'hit' },
       el('strong', {}, hit.title), ' ', el('span', { class: 'muted' }, hit.type + ' '), el('code', {}, hit.id),
       ...Object.entries(hit.highlight || {}).map(([field, fragments]) => el('div', { class: 'highlight' },
@@ -297,12 +302,12 @@
   // ---- checks ----------------------------------------------------------------------------------------------------
 
   async function runVerify() {
-    $('checks-summary').textContent = 'Verify is running…';
+    say('Verify is running…');
     const result = await call('POST', '/console/api/verify');
     const drift = result.totalFindings + (result.index ? result.index.totalFindings : 0);
-    $('checks-summary').textContent = 'Verify read ' + result.coreItems + ' core items and ' + result.duplicates
+    say('Verify read ' + result.coreItems + ' core items and ' + result.duplicates
       + ' copies' + (result.index ? ' and ' + result.index.documentsRead + ' search documents' : '') + ' in '
-      + result.tookMs + ' ms: ' + (drift === 0 ? 'no drift.' : drift + ' findings.');
+      + result.tookMs + ' ms: ' + (drift === 0 ? 'no drift.' : drift + ' findings.'));
     const counts = el('table', { 'aria-label': 'Verify findings by class' },
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Class'), el('th', { scope: 'col' }, 'Findings'))),
       el('tbody'));
@@ -318,11 +323,11 @@
   }
 
   async function runCapacity() {
-    $('checks-summary').textContent = 'The capacity model is running…';
+    say('The capacity model is running…');
     const result = await call('GET', '/console/api/capacity');
-    $('checks-summary').textContent = 'The capacity model read ' + result.itemsScanned + ' items: the data\'s shape ('
+    say('The capacity model read ' + result.itemsScanned + ' items: the data\'s shape ('
       + (result.derived.length ? result.derived.join(', ') : 'nothing derivable yet') + ') at the reference workload\'s'
-      + ' rates' + (result.keysNameSampledBusiness ? '; keys name a sampled business.' : '.');
+      + ' rates' + (result.keysNameSampledBusiness ? '; keys name a sampled business.' : '.'));
     const table = el('table', { 'aria-label': 'Hottest partitions' },
       el('thead', {}, el('tr', {}, ...['Table or index', 'Partition key', 'Write units/s', 'Read units/s', 'Utilisation']
         .map((h) => el('th', { scope: 'col' }, h)))),
@@ -358,6 +363,7 @@
   async function route() {
     stopRepeating();
     clearError();
+    say('');
     const hash = decodeURIComponent(location.hash.slice(1));
     const slash = hash.indexOf('/');
     const name = views[slash < 0 ? hash : hash.slice(0, slash)] ? (slash < 0 ? hash : hash.slice(0, slash)) : 'businesses';
@@ -398,7 +404,7 @@
         await action();
       } catch (error) {
         showError(error);
-        $('checks-summary').textContent = '';
+        say('');
       }
     });
   }

@@ -237,7 +237,7 @@ class ConsoleSystemTest {
         // WHEN verify is run from the Checks page, THEN it reports no drift
         browser.driver().get(console + "#checks");
         browser.click("Run verify");
-        browser.waitForText("#checks-summary", text -> text.contains("no drift"), SETTLE);
+        browser.waitForText("#status", text -> text.contains("no drift"), SETTLE);
         browser.screenshot("checks");
         browser.assertAccessible();
 
