@@ -95,6 +95,8 @@ class ConsoleSystemTest {
                 .isEqualTo(422);
         assertThat(status("/console/api/copies/" + encode("store#nope"), operator))
                 .isEqualTo(422);
+        assertThat(status("/console/api/partitions/" + "x".repeat(2049), operator))
+                .isEqualTo(422);
         assertThat(status("/console/api/nothing-here", operator)).isEqualTo(404);
         assertThat(status("/console/nothing-here.html", null)).isEqualTo(404);
     }

@@ -15,6 +15,7 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.StaticHandler;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +38,9 @@ public final class Console {
     private static final int UNPROCESSABLE = 422;
     private static final int UNAVAILABLE = 503;
     private static final int INTERNAL_ERROR = 500;
+    /** DynamoDB's limit on a partition key's value. */
+    private static final int PARTITION_KEY_BYTES = 2048;
+
     private static final System.Logger LOG = System.getLogger(Console.class.getName());
     private static final String PAGES = "console";
     /** Every path under {@value #PATH} but the reads under {@value #API}. */
@@ -114,7 +118,14 @@ public final class Console {
             }
             answer(ctx, () -> view().collection(id));
         });
-        router.get(API + "/partitions/:id").handler(ctx -> answer(ctx, () -> view().partition(ctx.pathParam("id"))));
+        router.get(API + "/partitions/:id").handler(ctx -> {
+            String id = ctx.pathParam("id");
+            if (id.getBytes(StandardCharsets.UTF_8).length > PARTITION_KEY_BYTES) {
+                invalid(ctx, "A partition key is at most " + PARTITION_KEY_BYTES + " bytes.");
+                return;
+            }
+            answer(ctx, () -> view().partition(id));
+        });
         router.get(API + "/copies/:subject").handler(ctx -> {
             Optional<Keys.SubjectRef> subject = Keys.parseSubjectRef(ctx.pathParam("subject"));
             if (subject.isEmpty()) {
