@@ -18,6 +18,7 @@ import io.entitytable.model.Values;
 import io.entitytable.model.access.LiveCoreItem;
 import io.entitytable.model.access.ParallelTasks;
 import io.entitytable.model.access.PartitionQuery;
+import io.entitytable.search.repair.SegmentScan;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -33,14 +34,13 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.DoubleAdder;
 import software.amazon.awssdk.enhanced.dynamodb.document.EnhancedDocument;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
-import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
-import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
  * The table as the console shows it: raw items, grouped by partition, read with the table model's own keys and
@@ -230,29 +230,19 @@ public record TableView(DynamoDbClient dynamo, String table, Clock clock) {
     public List<BusinessEntry> businesses(String nameContains) {
         String wanted = nameContains == null ? "" : nameContains.strip().toLowerCase(Locale.ROOT);
         List<BusinessEntry> found = new ArrayList<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            ScanResponse page = dynamo.scan(ScanRequest.builder()
-                    .tableName(table)
-                    .filterExpression("#type = :business AND #kind = :core")
-                    .expressionAttributeNames(Map.of("#type", Attributes.TYPE, "#kind", Attributes.KIND))
-                    .expressionAttributeValues(Map.of(
-                            ":business", Values.s(Entity.BUSINESS.coreSortKeyPrefix()),
-                            ":core", Values.s(ItemKind.CORE.value())))
-                    .exclusiveStartKey(start)
-                    .build());
-            for (Map<String, AttributeValue> item : page.items()) {
-                String name = item.containsKey(Attributes.NAME) ? Values.string(item, Attributes.NAME) : "";
-                if (name.toLowerCase(Locale.ROOT).contains(wanted)) {
-                    found.add(new BusinessEntry(
-                            Values.string(item, Attributes.ID),
-                            name,
-                            Values.number(item, Attributes.VERSION),
-                            item.containsKey(Attributes.ERASING)));
-                }
-            }
-            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
-        } while (start != null);
+        // The operators' one way to read a whole table: the index rebuild's segment Scan, as verify reads it.
+        new SegmentScan(dynamo, table, 1).pages(0, new DoubleAdder(), (page, lastKey) -> page.stream()
+                .filter(item -> CoreItem.isCore(item) && CoreItem.entityOf(item).isTenant())
+                .forEach(item -> {
+                    String name = Objects.requireNonNullElse(Values.string(item, Attributes.NAME), "");
+                    if (name.toLowerCase(Locale.ROOT).contains(wanted)) {
+                        found.add(new BusinessEntry(
+                                Values.string(item, Attributes.ID),
+                                name,
+                                Values.number(item, Attributes.VERSION),
+                                item.containsKey(Attributes.ERASING)));
+                    }
+                }));
         found.sort(Comparator.comparing((BusinessEntry entry) -> entry.name().toLowerCase(Locale.ROOT))
                 .thenComparing(BusinessEntry::id));
         return found.subList(0, Math.min(BUSINESS_PAGE, found.size()));
