@@ -39,6 +39,19 @@ public final class Attributes {
     /** Partition key of businessGsi: {@code <businessId>#<shard>} (see {@link BusinessShards}). */
     public static final String BUSINESS_SHARD = "businessShard";
 
+    /**
+     * On a customer, store or order created under a stored shard count: its write shard (see {@link Shard}), fixed at
+     * create. Absent on a subject of the old fixed layout, whose shard is derived from its id.
+     */
+    public static final String SHARD = "shard";
+
+    /** On a business: its shard count (see {@link ShardCount}); absent on a business of the old fixed layout. */
+    public static final String SHARDS = "shards";
+    /** On a business: the count writers keep drawing shards below until {@link #SHARDS_FROM}. */
+    public static final String SHARDS_BEFORE = "shardsBefore";
+    /** On a business: when writers start drawing shards below {@link #SHARDS}. */
+    public static final String SHARDS_FROM = "shardsFrom";
+
     public static final String CUSTOMER_ID = "customerId";
     public static final String GSI1_PK = "gsi1pk";
     public static final String GSI1_SK = "gsi1sk";

@@ -4,49 +4,71 @@ import java.util.List;
 import java.util.stream.IntStream;
 
 /**
- * The write shards of a business in {@code businessGsi} and in gsi1's order-status keys. Every core item of a business
- * (the business itself, its customers, stores and orders) is indexed under {@code <businessId>#<n>}, and every order
- * under {@code ORDERSTATUS#<businessId>#<STATUS>#<n>} too, {@code n = hash(item id) mod COUNT}, so the index writes of
- * one busy business are spread over {@code COUNT} partitions; a list of the business reads the shards in parallel and
- * merges them.
+ * The partitions a business's items are spread over, for a business with {@link ShardCount count} shards. Every core
+ * item of the business (the business itself, its customers, stores and orders) is indexed in businessGsi under
+ * {@code <businessId>#<n>}, every order under {@code ORDERSTATUS#<businessId>#<STATUS>#<n>} too, and every tagged
+ * subject's copy in {@code tag#<businessId>#<t>} (shard 0) or {@code tag#<businessId>#<t>#<n>}, {@code n} being the
+ * subject's {@link Shard}; a list of the business reads the shards in parallel and merges them.
  *
- * <p>{@code COUNT} is derived from the busiest business the layout is sized for: 500 orders a second, each written
- * three times in its life (placed, two status changes), each write an index write of about 1 KB: 1,500 write units
- * a second. A partition takes 1,000; at 80 % of that, {@code ceil(1,500 / 800) = 2} shards, doubled for headroom: 4.
- * One business then takes up to about 3,200 index writes a second (about 1,000 orders a second with two status
- * changes each) before its shards are at 80 %.
+ * <p>A business of the old fixed layout ({@link ShardCount#legacy}) has 4 businessGsi and status shards and one
+ * partition per tag, as it always had.
  *
- * <p>COUNT may only grow: an item keeps the shard it was written with, and every shard below COUNT is read.
+ * <p>What one shard takes (see {@link ShardGrowth}): a busy business places 500 orders a second, each written three
+ * times in its life (placed, two status changes), each write an index write of about 1 KB: 1,500 write units a
+ * second in businessGsi, which 4 shards take at under 50 % each. A partition takes 1,000; 64 shards take a flash sale
+ * of 10,000 orders a second.
  */
-public final class BusinessShards {
-    public static final int COUNT = 4;
-
-    private BusinessShards() {}
-
-    /** The partition key in {@code businessGsi} of the core item {@code itemId} of business {@code businessId}. */
-    public static String partitionOf(String businessId, String itemId) {
-        return Keys.businessShard(businessId, Keys.shardOf(itemId, COUNT));
-    }
+public record BusinessShards(String businessId, ShardCount count) {
+    /** The businessGsi and status shard count of a business of the old fixed layout. */
+    public static final int COUNT = ShardCount.LEGACY;
 
     /** Every partition key of the business in {@code businessGsi}, in shard order. */
-    public static List<String> partitions(String businessId) {
-        return IntStream.range(0, COUNT)
-                .mapToObj(shard -> Keys.businessShard(businessId, shard))
-                .toList();
-    }
-
-    /**
-     * The partition key in gsi1 of order {@code orderId} of business {@code businessId} while it is in {@code status}:
-     * the order's own shard, so an order stays in the same shard number through every status.
-     */
-    public static String statusPartitionOf(String businessId, String status, String orderId) {
-        return Keys.orderStatusPk(businessId, status, Keys.shardOf(orderId, COUNT));
+    public List<String> partitions() {
+        return shards().mapToObj(shard -> Keys.businessShard(businessId, shard)).toList();
     }
 
     /** Every partition key in gsi1 of the business's orders in {@code status}, in shard order. */
-    public static List<String> statusPartitions(String businessId, String status) {
-        return IntStream.range(0, COUNT)
-                .mapToObj(shard -> Keys.orderStatusPk(businessId, status, shard))
+    public List<String> statusPartitions(String status) {
+        return shards().mapToObj(shard -> Keys.orderStatusPk(businessId, status, shard))
                 .toList();
+    }
+
+    /** Every partition holding the business's copies under {@code tag}, in shard order. */
+    public List<String> tagPartitions(String tag) {
+        return count.stored()
+                ? shards().mapToObj(shard -> Keys.tagPartition(businessId, tag, shard))
+                        .toList()
+                : List.of(Keys.tagPartition(businessId, tag, 0));
+    }
+
+    /** Every child counter of the business (see {@link ChildCounters}). */
+    public List<ItemKey> counters() {
+        return ChildCounters.all(businessId, count);
+    }
+
+    private IntStream shards() {
+        return IntStream.range(0, count.count());
+    }
+
+    // ---- the old fixed layout, for a business that stores no count --------------------------------------------
+
+    /** The partition key in {@code businessGsi} of {@code itemId} under the old fixed layout. */
+    public static String partitionOf(String businessId, String itemId) {
+        return Shard.legacy(itemId).businessPartition(businessId);
+    }
+
+    /** Every partition key of a business of the old fixed layout in {@code businessGsi}. */
+    public static List<String> partitions(String businessId) {
+        return new BusinessShards(businessId, ShardCount.legacy()).partitions();
+    }
+
+    /** The partition key in gsi1 of order {@code orderId} in {@code status} under the old fixed layout. */
+    public static String statusPartitionOf(String businessId, String status, String orderId) {
+        return Shard.legacy(orderId).statusPartition(businessId, status);
+    }
+
+    /** Every partition key in gsi1 of a business of the old fixed layout's orders in {@code status}. */
+    public static List<String> statusPartitions(String businessId, String status) {
+        return new BusinessShards(businessId, ShardCount.legacy()).statusPartitions(status);
     }
 }

@@ -37,12 +37,13 @@ public interface CoreItem {
     }
 
     /**
-     * The business a core item belongs to, and its shard of the business in businessGsi; written in one place so
-     * that every entity is indexed the same way.
+     * The business a core item belongs to, its shard, and its partition of the business in businessGsi; written in
+     * one place so that every entity is indexed the same way.
      */
-    static void putBusiness(Map<String, AttributeValue> item, String businessId, String itemId) {
+    static void putBusiness(Map<String, AttributeValue> item, String businessId, Shard shard) {
         item.put(Attributes.BUSINESS_ID, Values.s(businessId));
-        item.put(Attributes.BUSINESS_SHARD, Values.s(BusinessShards.partitionOf(businessId, itemId)));
+        shard.putOn(item);
+        item.put(Attributes.BUSINESS_SHARD, Values.s(shard.businessPartition(businessId)));
     }
 
     /** Reads any core item into its entity's record. */

@@ -21,8 +21,37 @@ public record Customer(
         Set<String> tags,
         long version,
         Instant createdAt,
-        Instant updatedAt)
+        Instant updatedAt,
+        Shard shard)
         implements CoreItem {
+
+    /** A customer placed by the old fixed layout (see {@link Shard#legacy}). */
+    public Customer(
+            String id,
+            String businessId,
+            String firstName,
+            String lastName,
+            String email,
+            Map<String, Address> mailingAddresses,
+            Set<String> storeIds,
+            Set<String> tags,
+            long version,
+            Instant createdAt,
+            Instant updatedAt) {
+        this(
+                id,
+                businessId,
+                firstName,
+                lastName,
+                email,
+                mailingAddresses,
+                storeIds,
+                tags,
+                version,
+                createdAt,
+                updatedAt,
+                Shard.legacy(id));
+    }
 
     public static Customer from(Map<String, AttributeValue> item) {
         Map<String, Address> addresses = new TreeMap<>();
@@ -40,7 +69,8 @@ public record Customer(
                 common.tags(),
                 common.version(),
                 common.createdAt(),
-                common.updatedAt());
+                common.updatedAt(),
+                Shard.of(item));
     }
 
     public String type() {
@@ -50,7 +80,7 @@ public record Customer(
     @Override
     public Map<String, AttributeValue> toItem() {
         Map<String, AttributeValue> item = CoreItem.base(this, type());
-        CoreItem.putBusiness(item, businessId, id);
+        CoreItem.putBusiness(item, businessId, shard);
         item.put(Attributes.CUSTOMER_ID, Values.s(id));
         item.put(Attributes.FIRST_NAME, Values.s(firstName));
         item.put(Attributes.LAST_NAME, Values.s(lastName));
@@ -89,7 +119,7 @@ public record Customer(
         return changed(firstName, lastName, email, mailingAddresses, storeIds, tags, newVersion, changedAt);
     }
 
-    /** This customer with every field that may change replaced; its id, business and creation time never do. */
+    /** This customer with every field that may change replaced; its id, business, shard and creation time never do. */
     private Customer changed(
             String newFirstName,
             String newLastName,
@@ -110,6 +140,7 @@ public record Customer(
                 newTags,
                 newVersion,
                 createdAt,
-                newUpdatedAt);
+                newUpdatedAt,
+                shard);
     }
 }

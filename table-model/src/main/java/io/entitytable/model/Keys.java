@@ -95,20 +95,37 @@ public final class Keys {
     }
 
     /**
-     * {@code tag#<businessId>#<t>}: the partition holding a copy of every subject of one business that carries tag t.
-     * A tag is scoped to its business, so a popular tag is one partition per business, never one for everyone.
+     * {@code tag#<businessId>#<t>}, or {@code tag#<businessId>#<t>#<shard>} above shard 0: one of the partitions holding
+     * a copy of every subject of one business that carries tag t, the one of the subjects' {@link Shard}. A tag is
+     * scoped to its business, so a popular tag is a business's own partitions, never one for everyone; shard 0 keeps
+     * the key a tag had before businesses had shard counts.
      */
-    public static String tagPartition(String businessId, String tag) {
-        return String.join(SEPARATOR, TAG, businessId, tag);
+    public static String tagPartition(String businessId, String tag, int shard) {
+        String partition = String.join(SEPARATOR, TAG, businessId, tag);
+        return shard == 0 ? partition : partition + SEPARATOR + shard;
     }
 
-    /** The business and tag of a {@code tag#<businessId>#<t>} partition key, if it is one. */
+    /** {@code tag#<businessId>#<t>}: shard 0 of a tag, and the one partition of a tag of the old fixed layout. */
+    public static String tagPartition(String businessId, String tag) {
+        return tagPartition(businessId, tag, 0);
+    }
+
+    /** The business, tag and shard of a {@link #tagPartition} key, if it is one. */
     public static Optional<TagPartition> parseTagPartition(String id) {
         String[] parts = id.split(SEPARATOR, -1);
-        if (parts.length != 3 || !parts[0].equals(TAG) || !Ids.isValid(parts[1]) || parts[2].isEmpty()) {
+        if ((parts.length != 3 && parts.length != 4)
+                || !parts[0].equals(TAG)
+                || !Ids.isValid(parts[1])
+                || parts[2].isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new TagPartition(parts[1], parts[2]));
+        if (parts.length == 3) {
+            return Optional.of(new TagPartition(parts[1], parts[2], 0));
+        }
+        if (!parts[3].matches("[1-9][0-9]?")) {
+            return Optional.empty();
+        }
+        return Optional.of(new TagPartition(parts[1], parts[2], Integer.parseInt(parts[3])));
     }
 
     // ---- gsi1: store location hierarchy -------------------------------------------------------------------
@@ -321,7 +338,12 @@ public final class Keys {
     }
 
     /** A parsed {@code tag#<businessId>#<t>} partition key. */
-    public record TagPartition(String businessId, String tag) {}
+    public record TagPartition(String businessId, String tag, int shard) {
+        /** Shard 0 of a tag. */
+        public TagPartition(String businessId, String tag) {
+            this(businessId, tag, 0);
+        }
+    }
 
     /** A parsed {@code <entity>#<id>} reference. */
     public record SubjectRef(Entity entity, String id) {

@@ -28,8 +28,43 @@ public record Order(
         Set<String> tags,
         long version,
         Instant createdAt,
-        Instant updatedAt)
+        Instant updatedAt,
+        Shard shard)
         implements CoreItem {
+
+    /** An order placed by the old fixed layout (see {@link Shard#legacy}). */
+    public Order(
+            String id,
+            String businessId,
+            String customerId,
+            String status,
+            long totalCents,
+            String paymentCard,
+            CustomerSnapshot customer,
+            Address shipTo,
+            List<OrderLine> lines,
+            int lineCount,
+            Set<String> tags,
+            long version,
+            Instant createdAt,
+            Instant updatedAt) {
+        this(
+                id,
+                businessId,
+                customerId,
+                status,
+                totalCents,
+                paymentCard,
+                customer,
+                shipTo,
+                lines,
+                lineCount,
+                tags,
+                version,
+                createdAt,
+                updatedAt,
+                Shard.legacy(id));
+    }
 
     /** Reads the order item; its lines come from {@link OrderLine#from} and are added with {@link #withLines}. */
     public static Order from(Map<String, AttributeValue> item) {
@@ -48,7 +83,8 @@ public record Order(
                 common.tags(),
                 common.version(),
                 common.createdAt(),
-                common.updatedAt());
+                common.updatedAt(),
+                Shard.of(item));
     }
 
     public String type() {
@@ -59,7 +95,7 @@ public record Order(
     @Override
     public Map<String, AttributeValue> toItem() {
         Map<String, AttributeValue> item = CoreItem.base(this, type());
-        CoreItem.putBusiness(item, businessId, id);
+        CoreItem.putBusiness(item, businessId, shard);
         item.put(Attributes.CUSTOMER_ID, Values.s(customerId));
         item.put(Attributes.STATUS, Values.s(status));
         item.put(Attributes.TOTAL_CENTS, Values.n(totalCents));
@@ -67,7 +103,7 @@ public record Order(
         item.put(Attributes.CUSTOMER_SNAPSHOT, customer.toAttributeValue());
         item.put(Attributes.SHIP_TO, shipTo.toAttributeValue());
         item.put(Attributes.LINE_COUNT, Values.n(lineCount));
-        item.put(Attributes.GSI1_PK, Values.s(BusinessShards.statusPartitionOf(businessId, status, id)));
+        item.put(Attributes.GSI1_PK, Values.s(shard.statusPartition(businessId, status)));
         item.put(Attributes.GSI1_SK, Values.s(Keys.orderStatusSk(createdAt, id)));
         return item;
     }
@@ -127,6 +163,7 @@ public record Order(
                 newTags,
                 newVersion,
                 createdAt,
-                newUpdatedAt);
+                newUpdatedAt,
+                shard);
     }
 }

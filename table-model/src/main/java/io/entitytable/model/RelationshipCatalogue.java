@@ -76,8 +76,9 @@ public final class RelationshipCatalogue {
                 throw new IllegalArgumentException(
                         "a tagged core item without " + Attributes.BUSINESS_ID + ": " + self);
             }
+            Shard shard = Shard.of(coreItem);
             for (String tag : tags) {
-                duplicates.add(new Duplicate(Keys.tagPartition(businessId, tag), self, ItemKind.TAG));
+                duplicates.add(new Duplicate(shard.tagPartition(businessId, tag), self, ItemKind.TAG));
             }
         }
         entity.link().ifPresent(link -> {

@@ -14,8 +14,22 @@ public record Store(
         Set<String> tags,
         long version,
         Instant createdAt,
-        Instant updatedAt)
+        Instant updatedAt,
+        Shard shard)
         implements CoreItem {
+
+    /** A store placed by the old fixed layout (see {@link Shard#legacy}). */
+    public Store(
+            String id,
+            String businessId,
+            String name,
+            Address address,
+            Set<String> tags,
+            long version,
+            Instant createdAt,
+            Instant updatedAt) {
+        this(id, businessId, name, address, tags, version, createdAt, updatedAt, Shard.legacy(id));
+    }
 
     public static Store from(Map<String, AttributeValue> item) {
         CommonAttributes common = CommonAttributes.of(item);
@@ -27,7 +41,8 @@ public record Store(
                 common.tags(),
                 common.version(),
                 common.createdAt(),
-                common.updatedAt());
+                common.updatedAt(),
+                Shard.of(item));
     }
 
     public String type() {
@@ -37,7 +52,7 @@ public record Store(
     @Override
     public Map<String, AttributeValue> toItem() {
         Map<String, AttributeValue> item = CoreItem.base(this, type());
-        CoreItem.putBusiness(item, businessId, id);
+        CoreItem.putBusiness(item, businessId, shard);
         item.put(Attributes.NAME, Values.s(name));
         item.put(Attributes.ADDRESS, address.toAttributeValue());
         item.put(Attributes.GSI1_PK, Values.s(Keys.storeLocationPk(businessId, address.country())));
@@ -47,7 +62,7 @@ public record Store(
     }
 
     public Store withDetails(String newName, Address newAddress) {
-        return new Store(id, businessId, newName, newAddress, tags, version, createdAt, updatedAt);
+        return new Store(id, businessId, newName, newAddress, tags, version, createdAt, updatedAt, shard);
     }
 
     @Override
@@ -57,11 +72,11 @@ public record Store(
 
     @Override
     public Store withTags(Set<String> newTags) {
-        return new Store(id, businessId, name, address, Set.copyOf(newTags), version, createdAt, updatedAt);
+        return new Store(id, businessId, name, address, Set.copyOf(newTags), version, createdAt, updatedAt, shard);
     }
 
     @Override
     public Store withVersion(long newVersion, Instant changedAt) {
-        return new Store(id, businessId, name, address, tags, newVersion, createdAt, changedAt);
+        return new Store(id, businessId, name, address, tags, newVersion, createdAt, changedAt, shard);
     }
 }

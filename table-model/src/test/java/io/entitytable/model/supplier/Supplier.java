@@ -7,6 +7,7 @@ import io.entitytable.model.Ids;
 import io.entitytable.model.Keys;
 import io.entitytable.model.SearchFields;
 import io.entitytable.model.SearchText;
+import io.entitytable.model.Shard;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import java.time.Instant;
@@ -28,7 +29,8 @@ public record Supplier(
         Set<String> tags,
         long version,
         Instant createdAt,
-        Instant updatedAt)
+        Instant updatedAt,
+        Shard shard)
         implements CoreItem {
 
     /** The definition: all that the table model, the fan-out, search, verify and the capacity model know of it. */
@@ -52,7 +54,8 @@ public record Supplier(
                 Set.copyOf(tags),
                 1,
                 now,
-                now);
+                now,
+                Shard.of(0));
     }
 
     public static Supplier from(Map<String, AttributeValue> item) {
@@ -64,7 +67,8 @@ public record Supplier(
                 Values.set(item, Attributes.TAGS),
                 Values.number(item, Attributes.VERSION),
                 Values.instant(item, Attributes.CREATED_AT),
-                Values.instant(item, Attributes.UPDATED_AT));
+                Values.instant(item, Attributes.UPDATED_AT),
+                Shard.of(item));
     }
 
     /** {@code supplier#<name>}, lower-cased: suppliers of a business sort by name in businessGsi. */
@@ -75,7 +79,7 @@ public record Supplier(
     @Override
     public Map<String, AttributeValue> toItem() {
         Map<String, AttributeValue> item = CoreItem.base(this, type());
-        CoreItem.putBusiness(item, businessId, id);
+        CoreItem.putBusiness(item, businessId, shard);
         item.put(Attributes.NAME, Values.s(name));
         Values.putString(item, Attributes.EMAIL, email);
         return item;
@@ -83,7 +87,7 @@ public record Supplier(
 
     /** The same supplier under another name: its sort key moves. */
     public Supplier renamed(String newName) {
-        return new Supplier(id, businessId, newName, email, tags, version, createdAt, updatedAt);
+        return new Supplier(id, businessId, newName, email, tags, version, createdAt, updatedAt, shard);
     }
 
     @Override
@@ -93,11 +97,11 @@ public record Supplier(
 
     @Override
     public Supplier withTags(Set<String> newTags) {
-        return new Supplier(id, businessId, name, email, Set.copyOf(newTags), version, createdAt, updatedAt);
+        return new Supplier(id, businessId, name, email, Set.copyOf(newTags), version, createdAt, updatedAt, shard);
     }
 
     @Override
     public Supplier withVersion(long newVersion, Instant changedAt) {
-        return new Supplier(id, businessId, name, email, tags, newVersion, createdAt, changedAt);
+        return new Supplier(id, businessId, name, email, tags, newVersion, createdAt, changedAt, shard);
     }
 }
