@@ -9,6 +9,7 @@ import io.entitytable.model.access.PartitionMerge.Result;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -62,6 +63,43 @@ class PartitionMergeTest {
                 .isEqualTo("tag#a");
         assertThat(result.finished()).isTrue();
         assertThat(result.positions()).isEqualTo(Map.of("tag#a", Map.of(), "tag#b", Map.of()));
+    }
+
+    @Test
+    void merge_shouldIntersectTagsNotShards_whenEachTagIsSeveralShards() {
+        // GIVEN two tags of a two-shard business: a subject's copies are in its own shard of each tag
+        List<Partition> partitions = List.of(
+                partition("tag#a", true, "customer#1", "customer#5"),
+                partition("tag#a#1", true, "customer#2", "customer#3"),
+                partition("tag#b", true, "customer#5", "customer#6"),
+                partition("tag#b#1", true, "customer#3", "customer#4"));
+        Function<String, String> tagOf = name -> name.substring(0, "tag#a".length());
+
+        // WHEN every tag is required, a page at a time
+        Result first = PartitionMerge.merge(partitions, tagOf, Map.of(), 1, BY_TYPE, true);
+        Result all = PartitionMerge.merge(partitions, tagOf, Map.of(), 10, BY_TYPE, true);
+        Result any = PartitionMerge.merge(partitions, tagOf, Map.of(), 10, BY_TYPE, false);
+
+        // THEN the subjects with both tags, whichever shard holds them; any tag: each subject once
+        assertThat(subjects(first)).containsExactly("customer#3");
+        assertThat(first.finished()).isFalse();
+        assertThat(subjects(all)).containsExactly("customer#3", "customer#5");
+        assertThat(all.finished()).isTrue();
+        assertThat(subjects(any))
+                .containsExactly("customer#1", "customer#2", "customer#3", "customer#4", "customer#5", "customer#6");
+        // One shard of a tag done does not end the intersection; every shard of one tag done does.
+        Result oneShardDone = PartitionMerge.merge(
+                List.of(
+                        partition("tag#a", true),
+                        partition("tag#a#1", true, "customer#3"),
+                        partition("tag#b", true, "customer#3")),
+                tagOf,
+                Map.of(),
+                10,
+                BY_TYPE,
+                true);
+        assertThat(subjects(oneShardDone)).containsExactly("customer#3");
+        assertThat(oneShardDone.finished()).isTrue();
     }
 
     @Test
