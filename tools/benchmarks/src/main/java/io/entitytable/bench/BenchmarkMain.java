@@ -7,6 +7,8 @@ import io.entitytable.local.LocalSystem;
 import io.entitytable.local.RepositoryRoot;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.function.FunctionEnvironment;
+import io.entitytable.model.BusinessShards;
+import io.entitytable.model.TableBootstrap;
 import io.entitytable.model.TableLayout;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -25,9 +27,10 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
 
 /**
- * {@code java -jar tools/benchmarks/target/benchmarks.jar [--quick] [--only reads,fanout,startup,lag,freshness,search] [--out
+ * {@code java -jar tools/benchmarks/target/benchmarks.jar [--quick] [--only reads,shards,fanout,startup,lag,freshness,search] [--out
  * report.md]}: starts the local system (in memory, free ports), runs every benchmark side by side with its
  * raw-DynamoDB baseline, prints the Markdown report on stdout and, with {@code --out}, writes it to a file. Progress
  * goes to stderr, the functions' logs to a file in the work folder. {@code --only} runs only the named parts (the local
@@ -41,6 +44,7 @@ public final class BenchmarkMain {
     /** The report's parts, as {@code --only} names them. */
     enum Part {
         READS,
+        SHARDS,
         FANOUT,
         STARTUP,
         LAG,
@@ -90,7 +94,7 @@ public final class BenchmarkMain {
 
     private static void usage() {
         System.err.println("usage: java -jar tools/benchmarks/target/benchmarks.jar [--quick]"
-                + " [--only reads,fanout,startup,lag,freshness,search]"
+                + " [--only reads,shards,fanout,startup,lag,freshness,search]"
                 + " [--out report.md]");
         System.exit(2);
     }
@@ -130,6 +134,8 @@ public final class BenchmarkMain {
         Report report = new Report();
         Report.Section reads =
                 report.section("Read patterns (API through the front door vs the raw SDK call it wraps)");
+        Report.Section shards =
+                report.section("Shard count (a list page of a one-shard business vs the same of a four-shard one)");
         Report.Section fanout = report.section("Fan-out (StreamFanout vs raw parallel conditional writes)");
         Report.Section startup = report.section("Packages and start-up");
         Report.Section lag = report.section("Stream lag (write to visible through the local pump)");
@@ -142,9 +148,11 @@ public final class BenchmarkMain {
         try (PrintStream console =
                 new PrintStream(new FileOutputStream(logFile.toFile()), true, StandardCharsets.UTF_8)) {
             if (!EnumSet.of(Part.SEARCH, Part.FRESHNESS).containsAll(parts)) {
-                runParts(mode, parts, options, console, pool, work, root, table, report, reads, fanout, startup, lag);
+                runParts(
+                        mode, parts, options, console, pool, work, root, table, report, reads, shards, fanout, startup,
+                        lag);
             } else {
-                for (Report.Section section : List.of(reads, fanout, startup, lag)) {
+                for (Report.Section section : List.of(reads, shards, fanout, startup, lag)) {
                     section.line(notRun(parts));
                 }
             }
@@ -232,7 +240,7 @@ public final class BenchmarkMain {
                 + String.join(",", parts.stream().map(Part::option).toList()) + "`).";
     }
 
-    /** The parts on the local system without search: start-up, reads, lag, fan-out. */
+    /** The parts on the local system without search: start-up, reads, shard count, lag, fan-out. */
     private static void runParts(
             Mode mode,
             Set<Part> parts,
@@ -244,6 +252,7 @@ public final class BenchmarkMain {
             String table,
             Report report,
             Report.Section reads,
+            Report.Section shards,
             Report.Section fanout,
             Report.Section startup,
             Report.Section lag)
@@ -274,6 +283,7 @@ public final class BenchmarkMain {
                 System.err.println("[bench] Runtime API hop p50 " + Samples.ms(hop.p50()) + " ms");
             }
             SeededData data = null;
+            BusinessShards dataShards = null;
             List<ReadPatternsBench.Result> readResults = null;
             IdempotentCreateBench.Result createCost = null;
             StreamLagBench.Result lagResult = null;
@@ -281,7 +291,8 @@ public final class BenchmarkMain {
                 ApiClient api = new ApiClient(system.apiPort(), system.issuer().operatorToken());
                 data = mode == Mode.QUICK ? SeededData.create(api, 10, 5, 2) : SeededData.create(api, 20, 10, 3);
                 RawCalls raw = new RawCalls(dynamo, table, pool);
-                List<ReadPatternsBench.Pattern> patterns = ReadPatternsBench.patterns(data, raw);
+                dataShards = raw.shardsOf(data.businessId());
+                List<ReadPatternsBench.Pattern> patterns = ReadPatternsBench.patterns(data, dataShards, raw);
                 awaitCopies(patterns, data);
                 System.err.println("[bench] seeded: " + data.customerIds().size() + " customers, "
                         + data.storeIds().size() + " stores, " + data.orders() + " orders; copies visible");
@@ -300,6 +311,21 @@ public final class BenchmarkMain {
                             mode.lagOperations());
                 }
             }
+            ShardListBench.Result shardResult = null;
+            if (parts.contains(Part.SHARDS)) {
+                // A table of its own, stream off: its seed makes no work for the pump and the fan-out, and the read
+                // patterns' business is left alone.
+                String shardTable = table + "-shards";
+                TableBootstrap.createIfMissing(dynamo, TableLayout.ENTITY, shardTable);
+                streamOff(dynamo, shardTable);
+                shardResult = ShardListBench.run(
+                        dynamo,
+                        new RawCalls(dynamo, shardTable, pool),
+                        SHARD_LIST_CUSTOMERS,
+                        Math.max(5, mode.readWarmup() / 5),
+                        Math.max(25, mode.readIterations() / 4));
+                dynamo.deleteTable(request -> request.tableName(shardTable));
+            }
             List<FanoutBench.Result> fanoutResults = new ArrayList<>();
             if (parts.contains(Part.FANOUT)) {
                 for (int copies : mode.fanoutCopies()) {
@@ -317,8 +343,11 @@ public final class BenchmarkMain {
 
             ReportWriter writer = new ReportWriter(report);
             if (readResults != null) {
-                writer.reads(reads, readResults, hop, data);
+                writer.reads(reads, readResults, hop, data, dataShards);
                 writer.idempotentCreates(reads, createCost);
+            }
+            if (shardResult != null) {
+                writer.shards(shards, shardResult);
             }
             if (parts.contains(Part.FANOUT)) {
                 writer.fanout(fanout, fanoutResults);
@@ -332,6 +361,7 @@ public final class BenchmarkMain {
             for (Part part : EnumSet.complementOf(EnumSet.copyOf(parts))) {
                 switch (part) {
                     case READS -> reads.line(notRun(parts));
+                    case SHARDS -> shards.line(notRun(parts));
                     case FANOUT -> fanout.line(notRun(parts));
                     case STARTUP -> startup.line(notRun(parts));
                     case LAG -> lag.line(notRun(parts));
@@ -342,6 +372,20 @@ public final class BenchmarkMain {
     }
 
     private static final String BARE_EVENT = "{\"describe\":true}";
+
+    /** The shard-count part's business size: ten pages of the API's default. */
+    private static final int SHARD_LIST_CUSTOMERS = 200;
+
+    private static void streamOff(DynamoDbClient dynamo, String table) {
+        StreamSpecification stream = dynamo.describeTable(request -> request.tableName(table))
+                .table()
+                .streamSpecification();
+        if (stream != null && Boolean.TRUE.equals(stream.streamEnabled())) {
+            dynamo.updateTable(request -> request.tableName(table)
+                    .streamSpecification(
+                            StreamSpecification.builder().streamEnabled(false).build()));
+        }
+    }
 
     /** Starts the bare handler, the API and the fan-out cold from their zips, each answering its first event. */
     private static Map<FunctionDefinition, StartupBench.FunctionStarts> startAll(

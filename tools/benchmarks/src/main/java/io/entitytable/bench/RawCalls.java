@@ -4,11 +4,16 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
+import io.entitytable.model.ShardCount;
 import io.entitytable.model.access.AccessPattern;
 import io.entitytable.model.access.Filters;
+import io.entitytable.model.access.MergeOrder;
+import io.entitytable.model.access.PartitionMerge;
 import io.entitytable.model.access.PartitionQuery;
+import io.entitytable.model.access.QueryPositions;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -37,6 +42,26 @@ record RawCalls(DynamoDbClient dynamo, String table, ExecutorService pool) {
         Cost plus(Cost other) {
             return new Cost(requests + other.requests, readUnits + other.readUnits, items + other.items);
         }
+    }
+
+    /**
+     * The partitions of business {@code businessId} as its item says: its stored shard count, or the old fixed layout's
+     * when it stores none. The business-wide patterns read exactly these, as the API does.
+     */
+    BusinessShards shardsOf(String businessId) {
+        var response = dynamo.getItem(GetItemRequest.builder()
+                .tableName(table)
+                .key(Map.of(
+                        Attributes.ID,
+                        AttributeValue.fromS(businessId),
+                        Attributes.TYPE,
+                        AttributeValue.fromS(Keys.BUSINESS_TYPE)))
+                .consistentRead(true)
+                .build());
+        if (!response.hasItem() || response.item().isEmpty()) {
+            throw new IllegalStateException("no business " + businessId + " in " + table);
+        }
+        return new BusinessShards(businessId, ShardCount.of(response.item()));
     }
 
     Cost getItem(String id, String type) {
@@ -77,12 +102,8 @@ record RawCalls(DynamoDbClient dynamo, String table, ExecutorService pool) {
     }
 
     /** A list of a business: one Query per shard of the business in businessGsi, in parallel, as the API reads it. */
-    Cost businessShards(String businessId, Function<String, Cost> queryOfShard) {
-        List<Future<Cost>> futures = new ArrayList<>();
-        for (String shard : BusinessShards.partitions(businessId)) {
-            futures.add(pool.submit(() -> queryOfShard.apply(shard)));
-        }
-        return sum(futures);
+    Cost businessShards(BusinessShards shards, Function<String, Cost> queryOfShard) {
+        return eachInParallel(shards.partitions(), queryOfShard);
     }
 
     /** Pattern 4 in one shard of a business: a date range, newest first, filtered; one page of 100 (the API's). */
@@ -99,24 +120,117 @@ record RawCalls(DynamoDbClient dynamo, String table, ExecutorService pool) {
     }
 
     /** Pattern 9: one Query per status shard of the business in gsi1, in parallel, newest first. */
-    Cost ordersByStatus(String businessId, String status, Instant from, Instant to) {
-        List<Future<Cost>> futures = new ArrayList<>();
-        for (String pk : BusinessShards.statusPartitions(businessId, status)) {
-            futures.add(pool.submit(() -> pattern(
-                    AccessPattern.BUSINESS_ORDERS_IN_STATUS,
-                    pk,
-                    Keys.orderStatusSkFrom(from),
-                    Keys.orderStatusSkTo(to))));
-        }
-        return sum(futures);
+    Cost ordersByStatus(BusinessShards shards, String status, Instant from, Instant to) {
+        return eachInParallel(
+                shards.statusPartitions(status),
+                pk -> pattern(
+                        AccessPattern.BUSINESS_ORDERS_IN_STATUS,
+                        pk,
+                        Keys.orderStatusSkFrom(from),
+                        Keys.orderStatusSkTo(to)));
     }
 
-    /** Pattern 13: one Query per tag partition, in parallel. */
-    Cost tags(String businessId, List<String> tags) {
+    /** Pattern 12: one Query per partition of the tag (one for a business of the old layout), in parallel. */
+    Cost tagged(BusinessShards shards, String tag, String typePrefix) {
+        return eachInParallel(shards.tagPartitions(tag), pk -> pattern(AccessPattern.TAGGED, pk, typePrefix));
+    }
+
+    /** Pattern 13: one Query per partition of every tag, in parallel. */
+    Cost tags(BusinessShards shards, List<String> tags) {
+        List<String> partitions = new ArrayList<>();
+        tags.forEach(tag -> partitions.addAll(shards.tagPartitions(tag)));
+        return eachInParallel(partitions, pk -> pattern(AccessPattern.TAGGED_WITH_SEVERAL, pk, ""));
+    }
+
+    /**
+     * One page of a merged list, read as the API's {@code PagedQueries.merged} reads it: one Query per partition not
+     * yet finished, in parallel with the last one on the calling thread, each for {@code limit + 1} items from where
+     * {@code positions} left the partition (a Query that returns fewer and says more follow is followed, as the API's
+     * does), merged in {@code order} by the model's {@link PartitionMerge}. What the API adds around it (cursor
+     * signing, mapping to JSON) is left out.
+     *
+     * @param positions per partition, where the previous page left it (absent: not read yet; empty: finished)
+     */
+    MergedPage merged(
+            List<String> partitions,
+            Function<String, PartitionQuery> queryOf,
+            Map<String, Map<String, String>> positions,
+            int limit,
+            MergeOrder order) {
+        List<String> open = partitions.stream()
+                .filter(partition -> !isDone(positions.get(partition)))
+                .toList();
+        Map<String, Future<Fetched>> running = new LinkedHashMap<>();
+        for (int i = 0; i < open.size() - 1; i++) {
+            String partition = open.get(i);
+            running.put(partition, pool.submit(() -> fetch(partition, queryOf, positions.get(partition), limit)));
+        }
+        Fetched onCaller = open.isEmpty()
+                ? null
+                : fetch(open.get(open.size() - 1), queryOf, positions.get(open.get(open.size() - 1)), limit);
+        List<PartitionMerge.Partition> fetched = new ArrayList<>();
+        Cost cost = new Cost(0, 0, 0);
+        for (String partition : partitions) {
+            Fetched one;
+            if (!open.contains(partition)) {
+                fetched.add(PartitionMerge.Partition.done(partition));
+                continue;
+            } else if (running.containsKey(partition)) {
+                one = await(running.get(partition));
+            } else {
+                one = onCaller;
+            }
+            fetched.add(one.partition());
+            cost = cost.plus(one.cost());
+        }
+        PartitionMerge.Result page = PartitionMerge.merge(fetched, positions, limit, order, false);
+        return new MergedPage(page.items(), page.positions(), page.finished(), cost);
+    }
+
+    /** One page of a merged list and what its Queries cost ({@link Cost#items} = items DynamoDB returned). */
+    record MergedPage(
+            List<Map<String, AttributeValue>> items,
+            Map<String, Map<String, String>> positions,
+            boolean finished,
+            Cost cost) {}
+
+    private record Fetched(PartitionMerge.Partition partition, Cost cost) {}
+
+    /** One partition's share of a merged page: unfiltered, so the partition is exhausted when it returned no more. */
+    private Fetched fetch(
+            String partition, Function<String, PartitionQuery> queryOf, Map<String, String> resumeAfter, int limit) {
+        PartitionQuery query = queryOf.apply(partition);
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        Map<String, AttributeValue> start = resumeAfter == null ? null : QueryPositions.startKey(resumeAfter);
+        Cost cost = new Cost(0, 0, 0);
+        while (true) {
+            QueryResponse response = dynamo.query(query.toRequest(table).toBuilder()
+                    .exclusiveStartKey(start)
+                    .limit(limit + 1 - items.size())
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                    .build());
+            cost = cost.plus(new Cost(1, units(response.consumedCapacity()), response.count()));
+            items.addAll(response.items());
+            start = response.hasLastEvaluatedKey()
+                            && !response.lastEvaluatedKey().isEmpty()
+                    ? response.lastEvaluatedKey()
+                    : null;
+            if (items.size() > limit || start == null) {
+                break;
+            }
+        }
+        boolean exhausted = items.size() <= limit;
+        return new Fetched(new PartitionMerge.Partition(partition, query.index(), items, exhausted, null), cost);
+    }
+
+    private static boolean isDone(Map<String, String> position) {
+        return position != null && position.isEmpty();
+    }
+
+    private Cost eachInParallel(List<String> partitions, Function<String, Cost> queryOf) {
         List<Future<Cost>> futures = new ArrayList<>();
-        for (String tag : tags) {
-            futures.add(pool.submit(
-                    () -> pattern(AccessPattern.TAGGED_WITH_SEVERAL, Keys.tagPartition(businessId, tag), "")));
+        for (String partition : partitions) {
+            futures.add(pool.submit(() -> queryOf.apply(partition)));
         }
         return sum(futures);
     }
@@ -134,13 +248,20 @@ record RawCalls(DynamoDbClient dynamo, String table, ExecutorService pool) {
     private static Cost sum(List<Future<Cost>> futures) {
         Cost total = new Cost(0, 0, 0);
         for (Future<Cost> future : futures) {
-            try {
-                total = total.plus(future.get());
-            } catch (Exception e) {
-                throw new IllegalStateException("a parallel raw query failed", e);
-            }
+            total = total.plus(await(future));
         }
         return total;
+    }
+
+    private static <T> T await(Future<T> future) {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for a parallel raw query", e);
+        } catch (Exception e) {
+            throw new IllegalStateException("a parallel raw query failed", e);
+        }
     }
 
     private static double units(ConsumedCapacity capacity) {

@@ -1,5 +1,6 @@
 package io.entitytable.bench;
 
+import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
 import io.entitytable.model.access.AccessPattern;
@@ -53,7 +54,11 @@ final class ReadPatternsBench {
         }
     }
 
-    static List<Pattern> patterns(SeededData data, RawCalls raw) {
+    /**
+     * @param shards the seeded business's partitions, from its stored count: the raw calls of the business-wide
+     *     patterns read these
+     */
+    static List<Pattern> patterns(SeededData data, BusinessShards shards, RawCalls raw) {
         String b = data.businessId();
         String c = data.customerId();
         String s = data.storeId();
@@ -64,20 +69,20 @@ final class ReadPatternsBench {
                         2,
                         "business with everything under it",
                         "/businesses/" + b + "/items",
-                        () -> raw.businessShards(b, shard -> raw.pattern(AccessPattern.BUSINESS_ITEMS, shard))),
+                        () -> raw.businessShards(shards, shard -> raw.pattern(AccessPattern.BUSINESS_ITEMS, shard))),
                 new Pattern(
                         3,
                         "customers by name prefix",
                         "/businesses/" + b + "/customers?namePrefix=SMI",
                         () -> raw.businessShards(
-                                b,
+                                shards,
                                 shard -> raw.pattern(
                                         AccessPattern.CUSTOMERS_BY_NAME, shard, Keys.customerNamePrefix("SMI")))),
                 new Pattern(
                         4,
                         "orders of a business, filtered",
                         "/businesses/" + b + "/orders?paymentCard=visa&from=2020-01-01T00:00:00Z",
-                        () -> raw.businessShards(b, shard -> raw.ordersOfShard(shard, "visa", FROM, LATEST))),
+                        () -> raw.businessShards(shards, shard -> raw.ordersOfShard(shard, "visa", FROM, LATEST))),
                 new Pattern(
                         5,
                         "stores by location",
@@ -101,7 +106,7 @@ final class ReadPatternsBench {
                         9,
                         "a business's orders in a status",
                         "/businesses/" + b + "/orders?status=OPEN",
-                        () -> raw.ordersByStatus(b, "OPEN", Instant.EPOCH, LATEST)),
+                        () -> raw.ordersByStatus(shards, "OPEN", Instant.EPOCH, LATEST)),
                 new Pattern(
                         10,
                         "stores a customer manages",
@@ -116,15 +121,12 @@ final class ReadPatternsBench {
                         12,
                         "everything tagged t",
                         "/businesses/" + b + "/tagged/" + SeededData.STORE_TAG + "?type=store",
-                        () -> raw.pattern(
-                                AccessPattern.TAGGED,
-                                Keys.tagPartition(b, SeededData.STORE_TAG),
-                                Keys.typePrefix(Entity.STORE))),
+                        () -> raw.tagged(shards, SeededData.STORE_TAG, Keys.typePrefix(Entity.STORE))),
                 new Pattern(
                         13,
                         "several tags, any",
                         "/businesses/" + b + "/tagged?any=" + SeededData.TAG_A + "," + SeededData.TAG_B,
-                        () -> raw.tags(b, List.of(SeededData.TAG_A, SeededData.TAG_B))));
+                        () -> raw.tags(shards, List.of(SeededData.TAG_A, SeededData.TAG_B))));
     }
 
     /** What the function's Server-Timing said its DynamoDB calls cost. */

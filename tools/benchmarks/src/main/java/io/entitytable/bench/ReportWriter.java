@@ -2,6 +2,7 @@ package io.entitytable.bench;
 
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.local.LocalSystem;
+import io.entitytable.model.BusinessShards;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -25,12 +26,19 @@ final class ReportWriter {
         this.report = report;
     }
 
-    void reads(Report.Section section, List<ReadPatternsBench.Result> results, Samples hop, SeededData data) {
+    void reads(
+            Report.Section section,
+            List<ReadPatternsBench.Result> results,
+            Samples hop,
+            SeededData data,
+            BusinessShards shards) {
         section.line(String.format(
                 Locale.ROOT,
-                "Data: 1 business, %d customers, %d stores, %d orders (2 lines each), links and tags, created through the"
-                        + " API and fanned out by the pump. %d measured requests per side and pattern after warm-up,"
-                        + " API and raw interleaved one by one. Times in ms.",
+                "Data: 1 business (%d shards, as its item says: the raw side of patterns 2-4, 9, 12 and 13 reads its"
+                        + " partitions), %d customers, %d stores, %d orders (2 lines each), links and tags, created"
+                        + " through the API and fanned out by the pump. %d measured requests per side and pattern after"
+                        + " warm-up, API and raw interleaved one by one. Times in ms.",
+                shards.count().count(),
                 data.customerIds().size(),
                 data.storeIds().size(),
                 data.orders(),
@@ -134,6 +142,91 @@ final class ReportWriter {
                             Samples.ms(p99.own().p99()),
                             p99.own().count()));
         }
+    }
+
+    void shards(Report.Section section, ShardListBench.Result result) {
+        ShardListBench.Side one = result.one();
+        ShardListBench.Side four = result.four();
+        section.line(String.format(
+                Locale.ROOT,
+                "Data: two businesses in a table of their own (the same DynamoDB Local, stream off), each with the same"
+                        + " %d customers (the same names, ids of their own, a home address), written with"
+                        + " BatchWriteItem as the table model lays them out: one with a new business's count"
+                        + " (`ShardCount.first()`: 1 shard, every customer in shard 0), one of the old fixed layout"
+                        + " (`ShardCount.legacy()`: 4 shards, each customer in shard hash(id) mod 4), the layout of"
+                        + " every business that stores no count. The read: every customer by name (pattern 3 without a prefix), pages"
+                        + " of %d (the API's default) from the first to the last, each page as the API's merged read"
+                        + " makes it (`RawCalls.merged`): one Query of businessGsi per shard not yet finished, in"
+                        + " parallel (the last on the calling thread), each for %d items from where the previous page"
+                        + " left that shard, merged by name (`PartitionMerge`); cursor signing and JSON left out."
+                        + " Every page of the two businesses was checked to hold the same customers in the same"
+                        + " order. %d walks of the whole list measured after %d unmeasured, the two businesses'"
+                        + " pages interleaved one by one, which goes first alternating. RCU as DynamoDB Local"
+                        + " reports them (ReturnConsumedCapacity.TOTAL, eventually consistent as the API's lists);"
+                        + " items read = what the Queries returned. Times in ms.",
+                result.customers(),
+                result.pageSize(),
+                result.pageSize() + 1,
+                result.walks(),
+                result.warmupWalks()));
+        section.line("");
+        List<List<String>> rows = new ArrayList<>();
+        for (ShardListBench.Side side : List.of(one, four)) {
+            rows.add(List.of(
+                    side.label(),
+                    Integer.toString(side.shards()),
+                    Integer.toString(side.pagesPerWalk()),
+                    Integer.toString(side.firstPage().requests()),
+                    String.format(Locale.ROOT, "%.2f", side.queriesPerPage()),
+                    Integer.toString(side.firstPage().items()),
+                    String.format(Locale.ROOT, "%.1f", side.itemsReadPerPage()),
+                    units(side.firstPage().readUnits()),
+                    String.format(Locale.ROOT, "%.2f", side.readUnitsPerPage()),
+                    Samples.ms(side.firstPages().p50()),
+                    Samples.ms(side.pages().p50()),
+                    Samples.ms(side.pages().p99())));
+        }
+        rows.add(List.of(
+                "**four / one**",
+                "",
+                "",
+                Samples.ratio(
+                        (double) four.firstPage().requests() / one.firstPage().requests()),
+                Samples.ratio(four.queriesPerPage() / one.queriesPerPage()),
+                Samples.ratio(
+                        (double) four.firstPage().items() / one.firstPage().items()),
+                Samples.ratio(four.itemsReadPerPage() / one.itemsReadPerPage()),
+                Samples.ratio(four.firstPage().readUnits() / one.firstPage().readUnits()),
+                Samples.ratio(four.readUnitsPerPage() / one.readUnitsPerPage()),
+                Samples.ratio(four.firstPages().p50() / one.firstPages().p50()),
+                Samples.ratio(four.pages().p50() / one.pages().p50()),
+                Samples.ratio(four.pages().p99() / one.pages().p99())));
+        section.table(
+                List.of(
+                        "business",
+                        "shards",
+                        "pages per walk",
+                        "Queries, first page",
+                        "Queries per page",
+                        "items read, first page",
+                        "items read per page",
+                        "RCU, first page",
+                        "RCU per page",
+                        "first page p50",
+                        "page p50",
+                        "page p99"),
+                rows);
+        section.line(String.format(
+                Locale.ROOT,
+                "Per page, over %d measured pages each: the four-shard business's page made %.2fx the Queries, read"
+                        + " %.2fx the items and %.2fx the RCU of the one-shard business's page, and took %s (p50) and %s"
+                        + " (p99) its time, for the same customers on every page.",
+                one.pagesRead(),
+                four.queriesPerPage() / one.queriesPerPage(),
+                four.itemsReadPerPage() / one.itemsReadPerPage(),
+                four.readUnitsPerPage() / one.readUnitsPerPage(),
+                Samples.ratio(four.pages().p50() / one.pages().p50()),
+                Samples.ratio(four.pages().p99() / one.pages().p99())));
     }
 
     private static String units(double units) {
