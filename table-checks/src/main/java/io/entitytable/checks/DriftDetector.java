@@ -9,6 +9,7 @@ import io.entitytable.model.Keys;
 import io.entitytable.model.Keys.SubjectRef;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
+import io.entitytable.model.Shard;
 import io.entitytable.model.Values;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -140,8 +141,7 @@ public final class DriftDetector {
             return orphan(
                     key,
                     item,
-                    key.type() + " v" + version(sourceItem.get()) + " does not carry tag "
-                            + tag.get().tag() + " in business " + tag.get().businessId(),
+                    tagOrphanReason(key, tag.get(), sourceItem.get()),
                     List.of(CoreItemGuard.atVersion(sourceItem.get())));
         }
         Optional<SubjectRef> owner = Keys.parseSubjectRef(key.id());
@@ -167,6 +167,22 @@ public final class DriftDetector {
                 item,
                 describe(linkOwner) + " v" + version(ownerItem.get()) + " does not list " + describe(linkTarget),
                 List.of(CoreItemGuard.atVersion(ownerItem.get())));
+    }
+
+    /**
+     * Why a tag copy is implied by nothing: its source does not carry the tag in that business, or it does and its copy
+     * is in the partition of its own shard ({@link Shard#tagPartition}), not this one.
+     */
+    private static String tagOrphanReason(ItemKey key, Keys.TagPartition tag, Map<String, AttributeValue> source) {
+        String subject = key.type() + " v" + version(source);
+        String partition = Shard.of(source).tagPartition(tag.businessId(), tag.tag());
+        if (tag.businessId().equals(Values.string(source, Attributes.BUSINESS_ID))
+                && Values.set(source, Attributes.TAGS).contains(tag.tag())
+                && !partition.equals(key.id())) {
+            return subject + " carries tag " + tag.tag() + " in its shard's partition " + partition + ", not in shard "
+                    + tag.shard();
+        }
+        return subject + " does not carry tag " + tag.tag() + " in business " + tag.businessId();
     }
 
     private static Finding orphan(

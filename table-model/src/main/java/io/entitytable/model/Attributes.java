@@ -85,6 +85,10 @@ public final class Attributes {
     /** The highest subject version a change asked a pass for; above {@link #JOB_PASS_VERSION}, another pass follows. */
     public static final String JOB_REQUESTED_VERSION = "requestedVersion";
 
+    /**
+     * A refresh job's segments in its running pass; an erase job's segments a phase (its business's shard count, absent
+     * for a business of the old fixed layout).
+     */
     public static final String JOB_SEGMENTS = "segments";
     /** The sort keys where the pass's segments meet (a list, one fewer than the segments), kept to resend them. */
     public static final String JOB_CUTS = "cuts";

@@ -15,14 +15,19 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * times: nothing personal), until {@link #KEPT_AFTER_DONE} has passed.
  *
  * <p>A job works in <b>rounds</b>; a round has two {@link Phase phases}, and a phase one segment per write shard of
- * the business in businessGsi. When a round's last phase is done, the business's child counters say whether every
- * child is gone: they are written in the creates' own transactions, so they count a child that the eventually
- * consistent index did not show yet, and then another round follows.
+ * the business in businessGsi: the business's {@link ShardCount} when the erase was asked, kept on the job item
+ * ({@link Attributes#JOB_SEGMENTS}; a job item without it is of a business of the old fixed layout, {@link #SEGMENTS}).
+ * The count cannot change while the business is being erased (the API refuses a growth of a business marked {@link
+ * Attributes#ERASING}), so the segments cover every shard a child can be in, and {@link #counters} every counter.
+ * When a round's last phase is done, the business's child counters say whether every child is gone: they are written
+ * in the creates' own transactions, so they count a child that the eventually consistent index did not show yet, and
+ * then another round follows.
  *
  * @param businessId the business being (or that was) erased
  * @param status running or done
  * @param round the running or last round; messages of another round are dropped
  * @param phase the running or last phase of the round
+ * @param segments the segments of each phase: the business's shard count
  * @param doneSegments how many segments of the phase are done
  * @param itemsDeleted items deleted so far (children, their order lines, at the end the business)
  * @param startedAt when the erase was asked
@@ -34,13 +39,14 @@ public record EraseJob(
         Status status,
         long round,
         Phase phase,
+        int segments,
         int doneSegments,
         long itemsDeleted,
         Instant startedAt,
         Instant updatedAt,
         Instant finishedAt) {
 
-    /** A phase has one segment per write shard of the business in businessGsi. */
+    /** The segments of a phase for a business of the old fixed layout: its 4 write shards in businessGsi. */
     public static final int SEGMENTS = BusinessShards.COUNT;
     /** Children read from businessGsi per page of a segment, then deleted in as few transactions as they fit in. */
     public static final int PAGE_SIZE = 100;
@@ -92,8 +98,31 @@ public record EraseJob(
         return new ItemKey(Keys.eraseJobId(businessId), Keys.REFRESH_JOB_TYPE);
     }
 
-    /** The job item of an erase asked at {@code now}: round 1, its first phase, nothing done. */
+    /** A job of a business of the old fixed layout: {@link #SEGMENTS} segments a phase. */
+    public EraseJob(
+            String businessId,
+            Status status,
+            long round,
+            Phase phase,
+            int doneSegments,
+            long itemsDeleted,
+            Instant startedAt,
+            Instant updatedAt,
+            Instant finishedAt) {
+        this(businessId, status, round, phase, SEGMENTS, doneSegments, itemsDeleted, startedAt, updatedAt, finishedAt);
+    }
+
+    /** The job item of an erase of a business of the old fixed layout asked at {@code now}. */
     public static Map<String, AttributeValue> newItem(String businessId, Instant now) {
+        return newItem(businessId, ShardCount.legacy(), now);
+    }
+
+    /**
+     * The job item of an erase asked at {@code now} of a business with {@code shards} (read from its item): round 1,
+     * its first phase, nothing done, one segment a shard. A business of the old fixed layout stores no count, and
+     * neither does its job.
+     */
+    public static Map<String, AttributeValue> newItem(String businessId, ShardCount shards, Instant now) {
         Map<String, AttributeValue> item = Values.newItem();
         item.putAll(keyOf(businessId).toAttributes());
         item.put(Attributes.KIND, Values.s(ItemKind.ERASE.value()));
@@ -104,6 +133,9 @@ public record EraseJob(
         item.put(Attributes.ERASE_ITEMS_DELETED, Values.n(0));
         item.put(Attributes.JOB_STARTED_AT, Values.instant(now));
         item.put(Attributes.UPDATED_AT, Values.instant(now));
+        if (shards.stored()) {
+            item.put(Attributes.JOB_SEGMENTS, Values.n(shards.count()));
+        }
         return item;
     }
 
@@ -113,11 +145,22 @@ public record EraseJob(
                 Status.DONE.value().equals(Values.string(item, Attributes.JOB_STATUS)) ? Status.DONE : Status.RUNNING,
                 Values.number(item, Attributes.JOB_PASS),
                 Phase.fromValue(Values.string(item, Attributes.ERASE_PHASE)),
+                item.containsKey(Attributes.JOB_SEGMENTS)
+                        ? (int) Values.number(item, Attributes.JOB_SEGMENTS)
+                        : SEGMENTS,
                 Values.set(item, Attributes.JOB_DONE_SEGMENTS).size(),
                 Values.number(item, Attributes.ERASE_ITEMS_DELETED),
                 Values.instant(item, Attributes.JOB_STARTED_AT),
                 Values.instant(item, Attributes.UPDATED_AT),
                 Values.instant(item, Attributes.JOB_FINISHED_AT));
+    }
+
+    /**
+     * Every child counter of the business: they follow from its shard count alone ({@link ChildCounters#countFor}), and
+     * the job's segments are that count.
+     */
+    public List<ItemKey> counters() {
+        return ChildCounters.all(businessId, new ShardCount(segments, segments, Instant.EPOCH, true));
     }
 
     /**

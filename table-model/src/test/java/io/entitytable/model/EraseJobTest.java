@@ -34,6 +34,34 @@ class EraseJobTest {
     }
 
     @Test
+    void newItem_shouldStoreNoSegments_forABusinessOfTheOldLayout_andReadBackItsFourSegmentsAndSixteenCounters() {
+        // WHEN
+        Map<String, AttributeValue> item = EraseJob.newItem(BUSINESS, ShardCount.legacy(), AT);
+
+        // THEN
+        assertThat(item).isEqualTo(EraseJob.newItem(BUSINESS, AT)).doesNotContainKey(Attributes.JOB_SEGMENTS);
+        EraseJob job = EraseJob.from(item);
+        assertThat(job.segments()).isEqualTo(EraseJob.SEGMENTS).isEqualTo(4);
+        assertThat(job.counters()).isEqualTo(ChildCounters.all(BUSINESS));
+    }
+
+    @Test
+    void newItem_shouldKeepTheBusinessShardCount_asTheSegmentsOfEachPhase_andCoverAllItsCounters() {
+        // GIVEN a business grown to 32 shards, and one that is new
+        ShardCount grown = ShardCount.first().grownTo(32, AT, AT.plusSeconds(600));
+
+        // WHEN
+        EraseJob job = EraseJob.from(EraseJob.newItem(BUSINESS, grown, AT));
+        EraseJob small = EraseJob.from(EraseJob.newItem(BUSINESS, ShardCount.first(), AT));
+
+        // THEN one segment a shard it may hold children in, and every counter of its count
+        assertThat(job.segments()).isEqualTo(32);
+        assertThat(job.counters()).isEqualTo(ChildCounters.all(BUSINESS, grown)).hasSize(32);
+        assertThat(small.segments()).isEqualTo(1);
+        assertThat(small.counters()).isEqualTo(ChildCounters.all(BUSINESS)).hasSize(ChildCounters.BASE);
+    }
+
+    @Test
     void from_shouldReadProgress_andAFinishedJob() {
         // GIVEN
         Map<String, AttributeValue> item = new HashMap<>(EraseJob.newItem(BUSINESS, AT));

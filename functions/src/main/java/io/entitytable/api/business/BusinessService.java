@@ -102,7 +102,8 @@ public class BusinessService extends SubjectService<Business> {
         if (!cascade) {
             optimistic.access().requireOperator("delete businesses");
             withCurrent(id, ifMatch, current -> {
-                List<ItemKey> counters = ChildCounters.all(id);
+                // Every counter of its count (at most 64): one BatchGetItem, and with the business in one transaction.
+                List<ItemKey> counters = new BusinessShards(id, ShardCount.of(current)).counters();
                 long children = ChildCounters.sum(table.getAll(counters));
                 if (children > 0) {
                     throw ApiProblem.conflict("business " + id + " still has " + children
@@ -120,11 +121,12 @@ public class BusinessService extends SubjectService<Business> {
         optimistic.access().requireOperatorElseNotFound(Entity.BUSINESS.keyName(), id);
         return Optional.of(withCurrent(id, ifMatch, current -> {
             Instant now = optimistic.now();
-            EraseJob job = EraseJob.from(EraseJob.newItem(id, now));
+            ShardCount shards = ShardCount.of(current);
+            EraseJob job = EraseJob.from(EraseJob.newItem(id, shards, now));
             try {
                 writes.eraseBusiness(current, now, recorder.recordFor(Optional.of(job)));
             } catch (WriteConflict e) {
-                if (e.action() == ERASE_JOB_ACTION) {
+                if (e.action() == eraseJobAction(shards)) {
                     throw ApiProblem.conflict(
                             "an earlier erase of business " + id + " is still finishing; retry later");
                 }
@@ -138,8 +140,13 @@ public class BusinessService extends SubjectService<Business> {
         }));
     }
 
-    /** The erase's last action: its job record, refused while an earlier erase of the business still runs there. */
-    private static final int ERASE_JOB_ACTION = ChildCounters.COUNT + 1;
+    /**
+     * The erase's last action, after the business and each of its counters: its job record, refused while an earlier
+     * erase of the business still runs there.
+     */
+    private static int eraseJobAction(ShardCount shards) {
+        return ChildCounters.countFor(shards) + 1;
+    }
 
     /**
      * A business's erase job: one strongly consistent GetItem of its record, which outlives the business. Operators

@@ -40,7 +40,7 @@ public record EraseJobResponse(
                 job.round(),
                 job.phase().value(),
                 job.doneSegments(),
-                EraseJob.SEGMENTS,
+                job.segments(),
                 job.itemsDeleted(),
                 job.startedAt(),
                 job.updatedAt(),

@@ -1,6 +1,7 @@
 package io.entitytable.api.table;
 
 import io.entitytable.model.Attributes;
+import io.entitytable.model.BusinessShards;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.IdempotencyRecord;
@@ -168,21 +169,24 @@ final class WriteActions {
     /**
      * The actions that start a business's erase, in this order: mark the business at the version read (action 0:
      * version + 1, on condition that it is not marked yet), mark each of its child counters (actions 1 to {@link
-     * ChildCounters#COUNT}, each on condition that it exists), and put the erase job's record (the last action), unless
-     * an erase of the business is still running there.
+     * ChildCounters#countFor} of its shard count, read from {@code current}; each on condition that it exists), and put
+     * the erase job's record with one segment a shard (the last action), unless an erase of the business is still
+     * running there. The erase runs under the count read: a growth is refused once the business is marked, and one
+     * that got in after the read changed the business's version, which refuses action 0.
      */
     List<TransactWriteItem> eraseBusiness(Map<String, AttributeValue> current, Instant at, Optional<String> requestId) {
         String businessId = Values.string(current, Attributes.ID);
+        ShardCount shards = ShardCount.of(current);
         List<TransactWriteItem> actions = new ArrayList<>();
         actions.add(update(
                 ItemKey.of(current),
                 UpdateExpressions.erasingBusiness(at, requestId),
                 WriteConditions.versionIs(Values.number(current, Attributes.VERSION))
                         .and(WriteConditions.notErasing())));
-        for (ItemKey counter : ChildCounters.all(businessId)) {
+        for (ItemKey counter : new BusinessShards(businessId, shards).counters()) {
             actions.add(update(counter, UpdateExpressions.erasingCounter(at), WriteConditions.exists()));
         }
-        actions.add(put(EraseJob.newItem(businessId, at), WriteConditions.keyAbsentOrJobDone()));
+        actions.add(put(EraseJob.newItem(businessId, shards, at), WriteConditions.keyAbsentOrJobDone()));
         return actions;
     }
 

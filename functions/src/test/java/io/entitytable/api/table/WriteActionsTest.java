@@ -10,8 +10,10 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
+import io.entitytable.model.ShardCount;
 import io.entitytable.model.Values;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -238,6 +240,30 @@ class WriteActionsTest {
         assertThat(job.item()).isEqualTo(EraseJob.newItem("B1", at));
         assertThat(job.conditionExpression()).isEqualTo("attribute_not_exists(#id) OR #jobStatus = :done");
         assertThat(job.expressionAttributeValues()).isEqualTo(Map.of(":done", Values.s("done")));
+    }
+
+    @Test
+    void eraseBusiness_shouldMarkEveryCounterOfTheBusinessShardCount_andGiveTheJobOneSegmentAShard() {
+        // GIVEN a business item grown to 32 shards
+        Instant at = Instant.parse("2026-11-25T12:00:00Z");
+        ShardCount shards = ShardCount.first().grownTo(32, at, at);
+        Map<String, AttributeValue> business = new HashMap<>(item("B1", "business", 3));
+        shards.putOn(business);
+
+        // WHEN
+        List<TransactWriteItem> writes = actions.eraseBusiness(business, at, Optional.empty());
+
+        // THEN the business, its 32 counters, then the job, which runs 32 segments a phase
+        assertThat(writes).hasSize(1 + 32 + 1);
+        List<ItemKey> counters = ChildCounters.all("B1", shards);
+        for (int i = 0; i < counters.size(); i++) {
+            Update counter = writes.get(1 + i).update();
+            assertThat(counter.key()).isEqualTo(counters.get(i).toAttributes());
+            assertThat(counter.updateExpression()).isEqualTo("SET #erasing = :at");
+        }
+        Put job = writes.get(33).put();
+        assertThat(job.item()).isEqualTo(EraseJob.newItem("B1", shards, at));
+        assertThat(EraseJob.from(job.item()).segments()).isEqualTo(32);
     }
 
     @Test

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
-import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.EraseJob;
@@ -13,6 +12,8 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
+import io.entitytable.model.Shard;
+import io.entitytable.model.ShardCount;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.LiveCoreItem;
@@ -142,13 +143,21 @@ public record TableView(DynamoDbClient dynamo, String table, Clock clock) {
 
     /**
      * Everything of a business: its item, its counters, its children (the first {@value #COLLECTION_SUBJECTS} in
-     * businessGsi order) with their partitions, every edge partition and tag partition they imply, and the jobs of
-     * the business and of its stores. The partitions are read in parallel, one Query (or BatchGetItem) each.
+     * businessGsi order) with their partitions, every edge partition and tag partition they imply (the tag partition of
+     * each subject's own shard), and the jobs of the business and of its stores. The business's shard count, read from
+     * its item first (the old fixed layout's when it is not there), says which businessGsi partitions and counters it
+     * has. The partitions are read in parallel, one Query (or BatchGetItem) each.
      */
     public Collection collection(String businessId) {
+        BusinessShards shards = new BusinessShards(
+                businessId,
+                getAll(List.of(new ItemKey(businessId, Keys.BUSINESS_TYPE))).stream()
+                        .findFirst()
+                        .map(ShardCount::of)
+                        .orElseGet(ShardCount::legacy));
         List<Map<String, AttributeValue>> subjects = new ArrayList<>();
         boolean truncated = false;
-        for (String shard : BusinessShards.partitions(businessId)) {
+        for (String shard : shards.partitions()) {
             truncated |= readInto(PartitionQuery.partition(TableLayout.BUSINESS_GSI, shard), subjects);
         }
         truncated |= subjects.size() > COLLECTION_SUBJECTS;
@@ -156,7 +165,7 @@ public record TableView(DynamoDbClient dynamo, String table, Clock clock) {
         boolean found = shown.stream().anyMatch(item -> CoreItem.entityOf(item).isTenant());
 
         Set<String> partitions = new LinkedHashSet<>();
-        List<ItemKey> singleItems = new ArrayList<>(ChildCounters.all(businessId));
+        List<ItemKey> singleItems = new ArrayList<>(shards.counters());
         singleItems.add(EraseJob.keyOf(businessId));
         for (Map<String, AttributeValue> subject : shown) {
             Entity entity = CoreItem.entityOf(subject);
@@ -168,8 +177,9 @@ public record TableView(DynamoDbClient dynamo, String table, Clock clock) {
             if (entity.linkedBy().isPresent()) {
                 singleItems.add(RefreshJob.keyOf(id));
             }
+            Shard shard = Shard.of(subject);
             for (String tag : Values.set(subject, Attributes.TAGS)) {
-                partitions.add(Keys.tagPartition(businessId, tag));
+                partitions.add(shard.tagPartition(businessId, tag));
             }
         }
 

@@ -13,9 +13,11 @@ import io.entitytable.model.Tombstone;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.PartitionQuery;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
@@ -29,9 +31,10 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
  * Deletes one child of a business being erased the way the API deletes one, in one transaction: the core item at the
- * version read, the rest of its partition (an order's lines), one off its child counter, its tombstone (a subject whose
- * sort key carries its name), and its refresh job item (a link target's: a store's). Its stream record then does the
- * rest as for any delete: the fan-out removes its copies, the indexer its search document.
+ * version read, the rest of its partition (an order's lines), one off its child counter (the one its stored shard
+ * says, {@link ChildCounters#of(String, Map)}), its tombstone (a subject whose sort key carries its name), and its
+ * refresh job item (a link target's: a store's). Its stream record then does the rest as for any delete: the fan-out
+ * removes its copies, the indexer its search document.
  *
  * <p>Unlike the API's delete, a customer's delete does not count off its stores' {@code linkCount}s: every store goes
  * too, and the fan-out asks no refresh job for a store whose business is being erased (docs/design.md §9, "Erasing a
@@ -51,8 +54,12 @@ final class ChildDeletes {
         this.table = table;
     }
 
-    /** Actions a batch may hold besides its counters' updates: DynamoDB's 100, less one per child counter. */
-    private static final int BATCH_ACTIONS = 100 - ChildCounters.COUNT;
+    /**
+     * Actions a batch may hold, its counters' updates included (one per counter its children count on): DynamoDB's
+     * limit. A segment's children are of one shard, so they count on one counter (a shard of {@link
+     * ChildCounters#BASE} or above) or on up to {@link ChildCounters#BASE} of them.
+     */
+    private static final int BATCH_ACTIONS = 100;
 
     /** Transactions of a batch that met another transaction, tried again before it goes child by child. */
     private static final int CONFLICT_RETRIES = 3;
@@ -64,15 +71,20 @@ final class ChildDeletes {
     int deleteAll(String businessId, List<Map<String, AttributeValue>> listed) {
         int deleted = 0;
         List<Map<String, AttributeValue>> batch = new ArrayList<>();
+        Set<ItemKey> counters = new HashSet<>();
         int actions = 0;
         for (Map<String, AttributeValue> child : listed) {
             int childActions = actionsOf(child).size();
-            if (!batch.isEmpty() && actions + childActions > BATCH_ACTIONS) {
+            ItemKey counter = ChildCounters.of(businessId, child);
+            int counterActions = counters.size() + (counters.contains(counter) ? 0 : 1);
+            if (!batch.isEmpty() && actions + childActions + counterActions > BATCH_ACTIONS) {
                 deleted += deleteBatch(businessId, batch);
                 batch = new ArrayList<>();
+                counters = new HashSet<>();
                 actions = 0;
             }
             batch.add(child);
+            counters.add(counter);
             actions += childActions;
         }
         if (!batch.isEmpty()) {
@@ -89,7 +101,7 @@ final class ChildDeletes {
             List<TransactWriteItem> own = actionsOf(child);
             actions.addAll(own);
             items += 1 + (int) Values.number(child, Attributes.LINE_COUNT);
-            uncounts.merge(ChildCounters.of(businessId, Values.string(child, Attributes.ID)), 1, Integer::sum);
+            uncounts.merge(ChildCounters.of(businessId, child), 1, Integer::sum);
         }
         uncounts.forEach((counter, count) -> actions.add(uncount(counter, count)));
         for (int attempt = 0; attempt <= CONFLICT_RETRIES; attempt++) {
@@ -170,7 +182,7 @@ final class ChildDeletes {
                     .filter(item -> !ItemKey.of(item).equals(key))
                     .toList();
             rest.forEach(item -> actions.add(deleteItem(ItemKey.of(item))));
-            actions.add(uncount(ChildCounters.of(businessId, key.id()), 1));
+            actions.add(uncount(ChildCounters.of(businessId, current), 1));
             addTombstoneAndJob(actions, current);
             try {
                 table.backoff().call(() -> table.dynamo().transactWriteItems(request -> request.transactItems(actions)

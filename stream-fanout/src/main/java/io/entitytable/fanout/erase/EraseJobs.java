@@ -50,6 +50,8 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  */
 public record EraseJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
     private static final int MAX_ATTEMPTS = 10;
+    /** BatchGetItem's limit. */
+    private static final int BATCH_GET_KEYS = 100;
 
     /** The business's erase was asked (its MODIFY record with the marker): its segments go out unless under way. */
     public void started(String businessId) {
@@ -100,7 +102,8 @@ public record EraseJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
             stale(businessId);
             return;
         }
-        if (EraseJob.from(after).doneSegments() >= EraseJob.SEGMENTS) {
+        EraseJob job = EraseJob.from(after);
+        if (job.doneSegments() >= job.segments()) {
             endPhase(businessId, round, phase);
         }
     }
@@ -125,10 +128,10 @@ public record EraseJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
             try {
                 if (phase == Phase.CHILDREN) {
                     nextPhase(businessId, round, phase, round, Phase.STORES);
-                } else if (childrenLeft(businessId) > 0) {
+                } else if (childrenLeft(found.get()) > 0) {
                     nextPhase(businessId, round, phase, round + 1, Phase.CHILDREN);
                 } else {
-                    finish(businessId, round);
+                    finish(found.get());
                 }
                 return;
             } catch (ConditionalCheckFailedException moved) {
@@ -152,9 +155,12 @@ public record EraseJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
 
     /**
      * The business, its counters (each on condition that it is zero) and its request-rate item go, and the job is done,
-     * in one transaction: the same check as the API's delete of a business that owns nothing.
+     * in one transaction: the same check as the API's delete of a business that owns nothing. At most {@link
+     * io.entitytable.model.ShardCount#MAX} counters and three more items: within DynamoDB's 100 actions.
      */
-    private void finish(String businessId, long round) {
+    private void finish(EraseJob job) {
+        String businessId = job.businessId();
+        long round = job.round();
         Instant now = clock.instant();
         List<TransactWriteItem> actions = new ArrayList<>();
         actions.add(delete(
@@ -162,7 +168,7 @@ public record EraseJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
                 "attribute_exists(#id)",
                 Map.of("#id", Attributes.ID),
                 Map.of()));
-        for (ItemKey counter : ChildCounters.all(businessId)) {
+        for (ItemKey counter : job.counters()) {
             actions.add(delete(
                     counter,
                     "attribute_not_exists(#count) OR #count = :zero",
@@ -201,34 +207,42 @@ public record EraseJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
         }
     }
 
-    /** The sum of the business's child counters, read strongly consistently. */
-    private long childrenLeft(String businessId) {
-        List<Map<String, AttributeValue>> keys = ChildCounters.all(businessId).stream()
-                .map(ItemKey::toAttributes)
-                .toList();
-        var response = table.backoff().call(() -> table.dynamo().batchGetItem(request -> request.requestItems(Map.of(
-                        table.tableName(),
-                        KeysAndAttributes.builder()
-                                .keys(keys)
-                                .consistentRead(true)
-                                .build()))
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
-        table.stats().add(FanoutStats.Count.READS);
-        if (response.hasUnprocessedKeys() && !response.unprocessedKeys().isEmpty()) {
-            // Counted as left: another round reads them again rather than finishing on a partial sum.
-            return Long.MAX_VALUE;
+    /**
+     * The sum of the business's child counters, read strongly consistently: every counter of its count (at most {@link
+     * io.entitytable.model.ShardCount#MAX}), in BatchGetItems of at most {@value #BATCH_GET_KEYS} keys.
+     */
+    private long childrenLeft(EraseJob job) {
+        List<Map<String, AttributeValue>> keys =
+                job.counters().stream().map(ItemKey::toAttributes).toList();
+        List<Map<String, AttributeValue>> counters = new ArrayList<>();
+        for (int from = 0; from < keys.size(); from += BATCH_GET_KEYS) {
+            List<Map<String, AttributeValue>> chunk = keys.subList(from, Math.min(keys.size(), from + BATCH_GET_KEYS));
+            var response = table.backoff()
+                    .call(() -> table.dynamo().batchGetItem(request -> request.requestItems(Map.of(
+                                    table.tableName(),
+                                    KeysAndAttributes.builder()
+                                            .keys(chunk)
+                                            .consistentRead(true)
+                                            .build()))
+                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+            table.stats().add(FanoutStats.Count.READS);
+            if (response.hasUnprocessedKeys() && !response.unprocessedKeys().isEmpty()) {
+                // Counted as left: another round reads them again rather than finishing on a partial sum.
+                return Long.MAX_VALUE;
+            }
+            counters.addAll(response.responses().getOrDefault(table.tableName(), List.of()));
         }
-        return ChildCounters.sum(response.responses().getOrDefault(table.tableName(), List.of()));
+        return ChildCounters.sum(counters);
     }
 
     private void sendSegments(EraseJob job) {
         String business = Keys.subjectRef(Entity.BUSINESS, job.businessId());
-        queue.sendAll(IntStream.range(0, EraseJob.SEGMENTS)
+        queue.sendAll(IntStream.range(0, job.segments())
                 .mapToObj(segment -> RefreshMessage.eraseSegment(
                         business,
                         job.round(),
                         segment,
-                        EraseJob.SEGMENTS,
+                        job.segments(),
                         job.phase().value()))
                 .toList());
     }

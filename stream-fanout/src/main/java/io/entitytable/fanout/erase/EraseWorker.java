@@ -42,9 +42,10 @@ public final class EraseWorker {
     }
 
     /**
-     * Children deleted a second per segment: four segments side by side then write at most 3,200 a second to the
-     * business's four businessGsi partitions, 80 % of DynamoDB's 1,000 write units a second for each (a delete's index
-     * entry of under 1 KB is one unit), and at most 200 a second to each of its 16 child counters.
+     * Children deleted a second per segment: each segment is one write shard of the business, so segments side by side
+     * write at most 800 a second to each of its businessGsi partitions, 80 % of DynamoDB's 1,000 write units a second
+     * for each (a delete's index entry of under 1 KB is one unit). Their counters take one update per transaction of a
+     * batch ({@link ChildDeletes}), whatever the shard count.
      */
     static final int CHILDREN_PER_SECOND = 800;
 

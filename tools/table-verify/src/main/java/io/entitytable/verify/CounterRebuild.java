@@ -7,6 +7,7 @@ import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
+import io.entitytable.model.ShardCount;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.ParallelTasks;
 import java.util.ArrayList;
@@ -24,11 +25,12 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * Sets the counters that guard deletes (docs/design.md §4) from what the migrated table holds, as the API would have
- * counted them: every business gets all {@link ChildCounters#COUNT} child counters (the API's creates require the
- * counter to exist), each at the number of its customers, stores and orders that count on it ({@link
- * ChildCounters#of}); every target of a link ({@link Entity#linkedBy}: a store) gets {@code linkCount} = the owners whose
- * link attribute names it (customers' {@code storeIds}). So a business or store can be deleted after the migration
- * exactly when nothing is left under it.
+ * counted them: every business gets all its child counters, as many as its shard count needs ({@link
+ * ChildCounters#countFor}, read from its item; the API's creates require the counter to exist), each at the number of
+ * its customers, stores and orders that count on it (each on the counter its stored shard says, {@link
+ * ChildCounters#of(String, Map)}); every target of a link ({@link Entity#linkedBy}: a store) gets {@code linkCount}
+ * = the owners whose link attribute names it (customers' {@code storeIds}). So a business or store can be deleted
+ * after the migration exactly when nothing is left under it.
  *
  * <p>Counted from a Scan of the target, not of the source: a resumed copy would otherwise have to keep the counts of
  * the segments it copied before it was killed. Each write is conditional on the value differing, so a rerun writes
@@ -62,7 +64,7 @@ record CounterRebuild(DynamoDbClient dynamo, String table, int parallelism) {
             }
             String businessId = Values.string(item, Attributes.BUSINESS_ID);
             if (businesses.containsKey(businessId)) {
-                children.merge(ChildCounters.of(businessId, Values.string(item, Attributes.ID)), 1L, Long::sum);
+                children.merge(ChildCounters.of(businessId, item), 1L, Long::sum);
             } else {
                 childrenWithoutBusiness++;
             }
@@ -76,9 +78,12 @@ record CounterRebuild(DynamoDbClient dynamo, String table, int parallelism) {
         AtomicLong countersWritten = new AtomicLong();
         AtomicLong linksWritten = new AtomicLong();
         List<Callable<Void>> writes = new ArrayList<>();
-        for (String business : businesses.keySet()) {
+        long counterItems = 0;
+        for (Map.Entry<String, Map<String, AttributeValue>> business : businesses.entrySet()) {
+            List<Map<String, AttributeValue>> zeroCounters = zeroCounters(business.getKey(), business.getValue());
+            counterItems += zeroCounters.size();
             writes.add(() -> {
-                for (Map<String, AttributeValue> counter : ChildCounters.newItems(business)) {
+                for (Map<String, AttributeValue> counter : zeroCounters) {
                     long count = children.getOrDefault(ItemKey.of(counter), 0L);
                     if (putCounter(counter, count)) {
                         countersWritten.incrementAndGet();
@@ -98,7 +103,6 @@ record CounterRebuild(DynamoDbClient dynamo, String table, int parallelism) {
             });
         }
         ParallelTasks.run("counter-rebuild", parallelism, writes);
-        long counterItems = (long) businesses.size() * ChildCounters.COUNT;
         return new Result(
                 businesses.size(),
                 countersWritten.get(),
@@ -107,6 +111,16 @@ record CounterRebuild(DynamoDbClient dynamo, String table, int parallelism) {
                 linksWritten.get(),
                 linkTargets.size() - linksWritten.get(),
                 childrenWithoutBusiness);
+    }
+
+    /**
+     * Every counter item of the business at zero: the first {@link ChildCounters#BASE} that every business has, and
+     * those its shard count adds above them.
+     */
+    private static List<Map<String, AttributeValue>> zeroCounters(String businessId, Map<String, AttributeValue> item) {
+        List<Map<String, AttributeValue>> counters = new ArrayList<>(ChildCounters.newItems(businessId));
+        counters.addAll(ChildCounters.added(businessId, ShardCount.legacy(), ShardCount.of(item)));
+        return counters;
     }
 
     /** Puts the counter item at {@code count} unless it is there with that count already. */

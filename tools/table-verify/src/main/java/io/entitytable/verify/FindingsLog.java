@@ -3,7 +3,6 @@ package io.entitytable.verify;
 import io.entitytable.checks.DriftFinding;
 import io.entitytable.checks.DriftFindings;
 import io.entitytable.checks.DriftKind;
-import io.entitytable.model.EraseJob;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
@@ -57,7 +56,7 @@ final class FindingsLog {
                         + erase.status().value()
                         + ", round " + erase.round() + ", phase "
                         + erase.phase().value() + ", segments "
-                        + erase.doneSegments() + "/" + EraseJob.SEGMENTS + ", " + erase.itemsDeleted()
+                        + erase.doneSegments() + "/" + erase.segments() + ", " + erase.itemsDeleted()
                         + " items deleted, no progress since " + erase.updatedAt()));
     }
 

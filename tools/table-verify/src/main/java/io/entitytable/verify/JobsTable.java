@@ -45,7 +45,7 @@ final class JobsTable {
                     erase.stoppedAt(now) ? "yes" : "no",
                     Long.toString(erase.round()),
                     erase.phase().value(),
-                    erase.doneSegments() + "/" + EraseJob.SEGMENTS,
+                    erase.doneSegments() + "/" + erase.segments(),
                     Long.toString(erase.itemsDeleted()),
                     updated(erase.updatedAt())));
         }

@@ -161,7 +161,7 @@ final class JsonSummary {
             entry.put("round", erase.round());
             entry.put("phase", erase.phase().value());
             entry.put("doneSegments", erase.doneSegments());
-            entry.put("segments", EraseJob.SEGMENTS);
+            entry.put("segments", erase.segments());
             entry.put("itemsDeleted", erase.itemsDeleted());
             entry.put("updatedAt", erase.updatedAt() == null ? null : IsoInstants.format(erase.updatedAt()));
             putRestart(entry, subject, restarts);

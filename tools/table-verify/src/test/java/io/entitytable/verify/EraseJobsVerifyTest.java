@@ -15,6 +15,7 @@ import io.entitytable.model.EraseJob;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
+import io.entitytable.model.ShardCount;
 import io.entitytable.model.Values;
 import io.entitytable.queue.RefreshMessage;
 import java.io.ByteArrayOutputStream;
@@ -228,6 +229,31 @@ class EraseJobsVerifyTest {
         assertThat(all.exitCode()).isZero();
         assertThat(all.out().lines()).hasSize(7);
         assertThat(row(all.out().lines().toList(), erases.done)).startsWith(erases.done, "done", "no", "3");
+    }
+
+    @Test
+    void verifyAndJobs_shouldCountTheSegmentsOfABusinessWithItsOwnShardCount() throws Exception {
+        // GIVEN a stopped erase of a business of 32 shards, 5 of its segments done
+        String table = newTable();
+        String businessId = Ids.newId();
+        Map<String, AttributeValue> item =
+                EraseJob.newItem(businessId, ShardCount.first().grownTo(32, STALE, STALE), STALE);
+        Values.putSet(item, Attributes.JOB_DONE_SEGMENTS, Set.of("0", "1", "2", "3", "20"));
+        dynamo.putItem(PutItemRequest.builder().tableName(table).item(item).build());
+        String subject = Keys.subjectRef(Entity.BUSINESS, businessId);
+
+        // WHEN
+        Run verify = run("verify", "--endpoint", endpoint(), "--table", table);
+        Run jobs = run("jobs", "--endpoint", endpoint(), "--table", table);
+
+        // THEN its segments are its 32 shards, in the summary, the findings and the table
+        JsonNode stopped =
+                verify.json().get("jobs").get("erases").get("stopped").get(0);
+        assertThat(stopped.get("subject").asText()).isEqualTo(subject);
+        assertThat(stopped.get("doneSegments").asInt()).isEqualTo(5);
+        assertThat(stopped.get("segments").asInt()).isEqualTo(32);
+        assertThat(verify.err()).contains("segments 5/32");
+        assertThat(row(jobs.out().lines().toList(), subject)).contains("5/32");
     }
 
     @Test

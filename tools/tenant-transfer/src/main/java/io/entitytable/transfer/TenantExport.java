@@ -10,6 +10,7 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
+import io.entitytable.model.ShardCount;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.ParallelTasks;
@@ -30,7 +31,8 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 /**
  * Writes one business to a file ({@link TenantFormat}) as it reads it, a page at a time, so its memory does not grow
  * with the business. The business item by GetItem; then, for each kind of child in file order, each write shard of the
- * business in businessGsi (docs/design.md §2, "The write-sharded business index") by Query, {@code businessShard =
+ * business in businessGsi (as many as the shard count its item stores; docs/design.md §2, "The write-sharded business
+ * index") by Query, {@code businessShard =
  * <B>#n AND begins_with(type, <entity>#)}, {@value #PAGE_SIZE} items a page; an order's lines, which no index holds, by
  * strongly consistent BatchGetItems for the lines of a whole page of orders, {@value #READERS} at a time (their keys
  * follow from each order's {@code lineCount}). Never a Scan.
@@ -74,11 +76,13 @@ final class TenantExport {
         Map<String, AttributeValue> businessItem = table.findCore(Entity.BUSINESS, businessId)
                 .orElseThrow(() -> new TransferRefused(
                         "business " + businessId + " is not in table " + table.name() + ": nothing exported"));
+        // Every businessGsi partition of the business's own count (the old fixed layout's 4 when it stores none).
+        BusinessShards shards = new BusinessShards(businessId, ShardCount.of(businessItem));
         Tally tally = new Tally();
         writeLine(out, TenantFormat.Header.now(businessId));
         write(out, tally, CoreItem.from(businessItem));
         for (Entity entity : FileOrder.children()) {
-            for (String shard : BusinessShards.partitions(businessId)) {
+            for (String shard : shards.partitions()) {
                 exportShard(out, tally, entity, shard);
             }
         }
@@ -169,7 +173,7 @@ final class TenantExport {
     }
 
     private void write(Writer out, Tally tally, CoreItem record) throws IOException {
-        writeLine(out, new TenantFormat.SubjectLine(record.entity().keyName(), SubjectCodec.toResponse(record)));
+        writeLine(out, TenantFormat.SubjectLine.of(record));
         tally.add(record);
     }
 

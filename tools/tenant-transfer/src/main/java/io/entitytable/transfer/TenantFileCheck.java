@@ -5,6 +5,8 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
+import io.entitytable.model.Shard;
+import io.entitytable.model.ShardCount;
 import io.entitytable.model.Values;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -19,7 +21,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * An import's first pass: reads the whole file, line by line, and refuses it before anything is written unless every
  * line reads ({@link TenantFileReader}) and together they are one business the import can write: the business first
  * and once, the header's; every other subject that business's, each id once, in file order ({@link FileOrder}); every
- * link naming a subject the file holds before it; each subject's writes within one transaction; and the end line
+ * link naming a subject the file holds before it; every stored shard of a child one the business's shard count has;
+ * each subject's writes within one transaction; and the end line
  * counting exactly the lines before it.
  *
  * <p>Memory: the ids read (to refuse a subject twice, as an export taken while a subject was renamed can hold it) and
@@ -57,6 +60,8 @@ final class TenantFileCheck {
         private final Set<String> ids = new HashSet<>();
         private final Map<String, ItemKey> targets = new HashMap<>();
         private int rank = -1;
+        /** The business's shard count: a child's stored shard is below it. */
+        private ShardCount shards;
 
         Checker(TenantFileReader reader, String businessId) {
             this.reader = reader;
@@ -75,6 +80,16 @@ final class TenantFileCheck {
             if (!businessId.equals(owner)) {
                 throw reader.refusedHere(
                         subject + " belongs to business " + owner + ", the header names " + businessId);
+            }
+            if (entity.isTenant()) {
+                shards = ShardCount.of(item);
+            } else {
+                Shard shard = Shard.of(item);
+                if (shard.stored() && (!shards.stored() || shard.number() >= shards.count())) {
+                    throw reader.refusedHere(subject + " is in shard " + shard.number() + ", which the business's "
+                            + (shards.stored() ? "shard count " + shards.count() : "old fixed layout")
+                            + " does not have");
+                }
             }
             if (FileOrder.rank(entity) < rank) {
                 throw reader.refusedHere(subject + " comes after subjects that must follow it (the order is "

@@ -5,14 +5,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.api.response.SubjectResponse;
 import io.entitytable.model.CoreItem;
+import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
+import io.entitytable.model.Shard;
+import io.entitytable.model.ShardCount;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Reads a tenant export file line by line ({@link TenantFormat}), each line parsed and checked on its own: the header
@@ -88,18 +93,48 @@ final class TenantFileReader implements AutoCloseable {
         Class<? extends SubjectResponse> type = SubjectCodec.responseOf(kind)
                 .orElseThrow(() -> refusedHere("unknown kind '" + kind + "' (this tool reads version "
                         + TenantFormat.VERSION + " of the format)"));
-        if (line.size() != 2 || !line.has("subject")) {
-            throw refusedHere("a " + kind + " line holds \"kind\" and \"subject\", and nothing else");
+        boolean business = kind.equals(Entity.BUSINESS.keyName());
+        String placement = business ? TenantFormat.SHARDS : TenantFormat.SHARD;
+        Set<String> fields = new HashSet<>();
+        line.fieldNames().forEachRemaining(fields::add);
+        fields.removeAll(Set.of(TenantFormat.KIND, TenantFormat.SUBJECT, placement));
+        if (!line.has(TenantFormat.SUBJECT) || !fields.isEmpty()) {
+            throw refusedHere(
+                    "a " + kind + " line holds \"kind\" and \"subject\", and nothing else but \"" + placement + "\"");
         }
-        SubjectResponse subject = convert(line.get("subject"), type, "the " + kind);
+        SubjectResponse subject = convert(line.get(TenantFormat.SUBJECT), type, "the " + kind);
         if (!kind.equals(subject.entity())) {
             throw refusedHere("a " + kind + " line holds a subject whose entity is '" + subject.entity() + "'");
         }
         try {
-            return Optional.of(new Subject(lineNo, SubjectCodec.toRecord(subject)));
+            CoreItem record = SubjectCodec.toRecord(subject);
+            JsonNode placed = line.get(placement);
+            if (placed != null) {
+                record = business
+                        ? SubjectCodec.withShards(record, shardsOf(placed))
+                        : SubjectCodec.withShard(record, shardOf(placed));
+            }
+            return Optional.of(new Subject(lineNo, record));
         } catch (IllegalArgumentException e) {
             throw refusedHere(kind + " " + subject.id() + ": " + e.getMessage());
         }
+    }
+
+    /** A child's {@code shard}: a shard number. */
+    private Shard shardOf(JsonNode shard) {
+        if (!shard.isInt()) {
+            throw new IllegalArgumentException("shard must be a shard number, not " + shard);
+        }
+        return Shard.of(shard.asInt());
+    }
+
+    /** A business's {@code shards}: a valid stored count. */
+    private ShardCount shardsOf(JsonNode shards) {
+        TenantFormat.Shards read = convert(shards, TenantFormat.Shards.class, "shards");
+        if (read.from() == null) {
+            throw new IllegalArgumentException("shards.from is missing");
+        }
+        return new ShardCount(read.count(), read.before(), read.from(), true);
     }
 
     /** The end line, once {@link #next()} has returned empty. */

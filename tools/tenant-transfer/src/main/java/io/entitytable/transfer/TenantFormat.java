@@ -1,10 +1,14 @@
 package io.entitytable.transfer;
 
 import io.entitytable.api.response.SubjectResponse;
+import io.entitytable.model.CoreItem;
+import io.entitytable.model.Shard;
+import io.entitytable.model.ShardCount;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The tenant export file, version {@value #VERSION} ({@code docs/tenant-export.schema.json}): NDJSON, one JSON object
@@ -12,7 +16,14 @@ import java.util.TreeMap;
  * first, then every subject a link can name (a store) before the subjects that link it (customers), so that an import
  * counts each link on its target as it creates the subject that holds it; each subject in the API's own JSON (its
  * response records), which carries all that a restore needs (id, version, both times, tags, a customer's
- * {@code storeIds}, an order's lines); last an {@link End} line with the counts, without which the file is truncated.
+ * {@code storeIds}, an order's lines), and where the table placed it when the table stores that (a business's shard
+ * count, a child's shard: see {@link SubjectLine}); last an {@link End} line with the counts, without which the file is
+ * truncated.
+ *
+ * <p>A business of the old fixed layout and its subjects store no placement, and their lines hold none: such a file is
+ * exactly what the first writers of this version wrote. A line with a placement is refused by a reader that does not
+ * know placements (it reads {@code kind} and {@code subject} only), rather than misread, so it does not change the
+ * version.
  */
 final class TenantFormat {
     /** What the header's {@code format} says; anything else is not a tenant export. */
@@ -41,8 +52,40 @@ final class TenantFormat {
      *
      * @param kind its entity's key name ({@code business}, {@code store}, {@code customer}, {@code order}), the same as
      *     the subject's {@code entity}
+     * @param shard a store's, customer's or order's write shard as stored on it ({@code Shard}); absent (null) for a
+     *     subject the old fixed layout placed, whose shard follows from its id
+     * @param shards the business's shard count as stored on it ({@code ShardCount}); absent (null) for a business of
+     *     the old fixed layout
      */
-    record SubjectLine(String kind, SubjectResponse subject) {}
+    record SubjectLine(String kind, SubjectResponse subject, Integer shard, Shards shards) {
+        /** The line of {@code record}, with where the table placed it when the table stores that. */
+        static SubjectLine of(CoreItem record) {
+            Map<String, AttributeValue> item = record.toItem();
+            Integer shard = null;
+            Shards shards = null;
+            if (record.entity().isTenant()) {
+                ShardCount count = ShardCount.of(item);
+                shards = count.stored() ? new Shards(count.count(), count.before(), count.from()) : null;
+            } else {
+                Shard stored = Shard.of(item);
+                shard = stored.stored() ? stored.number() : null;
+            }
+            return new SubjectLine(record.entity().keyName(), SubjectCodec.toResponse(record), shard, shards);
+        }
+    }
+
+    /**
+     * A business's stored shard count, kept by an import so its subjects stay where their shards say and its lists
+     * read every shard: the three fields of {@code ShardCount} as the business item stores them.
+     */
+    record Shards(int count, int before, Instant from) {}
+
+    /** Names of a subject line's fields: a line holds {@code kind} and {@code subject}, and at most one of the others. */
+    static final String KIND = "kind";
+
+    static final String SUBJECT = "subject";
+    static final String SHARD = "shard";
+    static final String SHARDS = "shards";
 
     /**
      * The last line.

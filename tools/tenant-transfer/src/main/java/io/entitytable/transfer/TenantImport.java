@@ -6,9 +6,12 @@ import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.LinkChange;
 import io.entitytable.api.table.TransactionConflict;
 import io.entitytable.api.table.WriteConflict;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
+import io.entitytable.model.ShardCount;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.Backoff;
 import io.entitytable.model.access.ParallelTasks;
@@ -25,13 +28,15 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 
 /**
  * Brings a business back from a file into a table that does not hold it. First the whole file is checked ({@link
  * TenantFileCheck}) and the table asked for the business: a bad file or a business that is there is refused before
  * anything is written. Then the file is read again and every subject written as the API creates one, through the API's
- * own {@link CoreWrites}: the business with its child counters, then each child counted on its business in one
- * transaction, with the same ids, versions and times. A customer's links count on the stores it names in that same
+ * own {@link CoreWrites}: the business with its child counters (as many as its shard count has), then each child
+ * counted on its business in one transaction, with the same ids, versions and times, and the business's shard count
+ * and each child's shard as the file says (so every subject is where its shard puts it, and lists read every shard). A customer's links count on the stores it names in that same
  * transaction ({@link CoreWrites#createChild(String, List, List, Optional)}), so each store's {@code linkCount} ends as
  * the API's links would have left it. The stream fan-out then makes every copy (edges, tag copies) and the indexer every
  * search document, as for any API write.
@@ -131,6 +136,7 @@ final class TenantImport {
             if (!retried(() -> writes.createBusiness(items.get(0), Optional.empty()))) {
                 throw new IllegalStateException("business " + record.id() + " was created while the import ran");
             }
+            createCountersAbove(record.id(), ShardCount.of(items.get(0)));
             return;
         }
         List<LinkChange> links = new ArrayList<>();
@@ -146,6 +152,24 @@ final class TenantImport {
             });
         } catch (WriteConflict e) {
             throw new IllegalStateException(conflictAt(record, items, links, e.action()), e);
+        }
+    }
+
+    /**
+     * The counters a business's shard count has above the first {@link ChildCounters#BASE}, each at zero unless it is
+     * there already: the business's children count on them from its first child on, and a business created as a new one
+     * has only the first.
+     */
+    private void createCountersAbove(String businessId, ShardCount shards) {
+        for (Map<String, AttributeValue> counter : ChildCounters.added(businessId, ShardCount.legacy(), shards)) {
+            try {
+                table.dynamo().putItem(request -> request.tableName(table.name())
+                        .item(counter)
+                        .conditionExpression("attribute_not_exists(#id)")
+                        .expressionAttributeNames(Map.of("#id", Attributes.ID)));
+            } catch (ConditionalCheckFailedException there) {
+                // written with the business
+            }
         }
     }
 

@@ -5,15 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.entitytable.checks.DriftCheck;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
+import io.entitytable.model.ChildCounters;
+import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
+import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
 import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -178,6 +183,69 @@ class TenantEraseTest {
                 .allSatisfy(item -> assertThat(Values.string(item, Attributes.KIND))
                         .isIn(ItemKind.TOMBSTONE.value(), ItemKind.ERASE.value()));
         DriftCheck check = DriftCheck.of(plain, table);
+        assertThat(check.clean()).as(check.toString()).isTrue();
+    }
+
+    @Test
+    void erase_shouldDeleteEveryShardAndEveryCounter_ofABusinessWithItsOwnShardCount() {
+        // GIVEN a business grown to 32 shards, with a store, a customer and an order in shards below the first 16
+        // counters and above them (each counted on the counter its shard says, 32 counters in all), fanned out, and a
+        // business of the old fixed layout beside it
+        DynamoDbClient dynamo = SharedLocalDynamoDb.client();
+        String table = SharedLocalDynamoDb.newTable("sharded");
+        TenantFixture fixture = new TenantFixture(dynamo, table);
+        int[] shards = {0, 3, 15, 16, 20, 31};
+        Business big = fixture.sharded(dynamo, 32, shards);
+        Business beta = fixture.business("Beta", "vip");
+        Store bern = fixture.store(beta, "Bern", "Bern", "flagship");
+        fixture.link(fixture.customer(beta, "Alan", "Turing", "vip"), bern);
+        StreamAndQueue system = new StreamAndQueue(dynamo, table);
+        system.settle();
+        Map<ItemKey, Map<String, AttributeValue>> before = TableItems.of(dynamo, table);
+        List<ItemKey> counters = ChildCounters.all(big.id(), big.shards());
+        assertThat(counters).hasSize(32);
+        assertThat(before).containsKeys(counters.toArray(ItemKey[]::new));
+        assertThat(before.keySet().stream().map(ItemKey::id))
+                .as("tag copies in the partitions of shards 20 and 31")
+                .contains(Keys.tagPartition(big.id(), "vip", 20), Keys.tagPartition(big.id(), "gift", 31));
+        Set<String> bigIds = new HashSet<>();
+        bigIds.add(big.id());
+        before.values().stream()
+                .filter(item -> CoreItem.isCore(item) && big.id().equals(Values.string(item, Attributes.BUSINESS_ID)))
+                .forEach(item -> bigIds.add(Values.string(item, Attributes.ID)));
+        assertThat(bigIds).hasSize(1 + 3 * shards.length);
+
+        // WHEN it is erased as the API erases it, and the stream and the queue are worked until both are quiet
+        fixture.erase(big.id());
+        system.settle();
+
+        // THEN its job ran one segment a shard and is done, every counter is gone, and nothing of it is left but
+        // tombstones and the job
+        Map<ItemKey, Map<String, AttributeValue>> after = TableItems.of(dynamo, table);
+        EraseJob job = EraseJob.from(after.get(EraseJob.keyOf(big.id())));
+        assertThat(job.status()).isEqualTo(EraseJob.Status.DONE);
+        assertThat(job.segments()).isEqualTo(32);
+        assertThat(job.round()).isEqualTo(1);
+        // 6 stores, 6 customers, 6 orders with a line each, and the business
+        assertThat(job.itemsDeleted()).isEqualTo(6 + 6 + 6 + 6 + 1);
+        assertThat(after.keySet()).doesNotContainAnyElementsOf(counters);
+        Map<ItemKey, Map<String, AttributeValue>> bigLeft = new TreeMap<>();
+        after.forEach((key, item) -> {
+            if (isOf(item, big.id(), bigIds, before)) {
+                bigLeft.put(key, item);
+            }
+        });
+        assertThat(bigLeft.values()).as("what is left of the sharded business").allSatisfy(item -> assertThat(
+                        Values.string(item, Attributes.KIND))
+                .isIn(ItemKind.TOMBSTONE.value(), ItemKind.ERASE.value()));
+
+        // THEN the business of the old fixed layout is item for item as it was
+        Map<ItemKey, Map<String, AttributeValue>> betaBefore = new TreeMap<>(before);
+        betaBefore.keySet().removeIf(key -> isOf(before.get(key), big.id(), bigIds, before));
+        Map<ItemKey, Map<String, AttributeValue>> betaAfter = new TreeMap<>(after);
+        betaAfter.keySet().removeAll(bigLeft.keySet());
+        assertThat(betaAfter).isEqualTo(betaBefore);
+        DriftCheck check = DriftCheck.of(dynamo, table);
         assertThat(check.clean()).as(check.toString()).isTrue();
     }
 

@@ -15,6 +15,8 @@ import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
+import io.entitytable.model.Shard;
+import io.entitytable.model.ShardCount;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import java.time.Instant;
@@ -169,17 +171,77 @@ final class TenantFixture {
         return business;
     }
 
+    /**
+     * A business whose stored shard count is {@code shards} (grown from a new business's), with one store, one customer
+     * (tagged {@code vip}, linking that store) and one order of one line (tagged {@code gift}) in each shard of {@code
+     * childShards}, put with all its counters as the API's creates would have counted them (each child on the counter
+     * its stored shard says) and each store's {@code linkCount}, and no copies (fanning out the table's stream makes
+     * them).
+     */
+    Business sharded(DynamoDbClient dynamo, int shards, int... childShards) {
+        Instant now = now();
+        Business business = new Business(
+                Ids.newId(),
+                "Sharded " + sequence++,
+                Set.of("vip"),
+                1,
+                now,
+                now,
+                ShardCount.first().grownTo(shards, now, now));
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        items.add(business.toItem());
+        for (int number : childShards) {
+            Shard shard = Shard.of(number);
+            Store plain = new Store(
+                    Ids.newId(), business.id(), "Store " + number, address("City " + number), Set.of(), 1, now, now);
+            Map<String, AttributeValue> store =
+                    SubjectCodec.withShard(plain, shard).toItem();
+            store.put(Attributes.LINK_COUNT, Values.n(1));
+            items.add(store);
+            Customer customer = (Customer) SubjectCodec.withShard(
+                    new Customer(
+                            Ids.newId(),
+                            business.id(),
+                            "First" + number,
+                            "Last" + number,
+                            null,
+                            Map.of("home", address("Town " + number)),
+                            Set.of(plain.id()),
+                            Set.of("vip"),
+                            1,
+                            now,
+                            now),
+                    shard);
+            items.add(customer.toItem());
+            Order order = (Order) SubjectCodec.withShard(
+                    order(customer, List.of(new OrderLine(1, "SKU-1", null, 1, 100)), "gift"), shard);
+            items.add(order.toItem());
+            items.addAll(order.lineItems());
+        }
+        items.addAll(counters(business.id(), business.shards(), items));
+        putAll(dynamo, items);
+        return business;
+    }
+
     /** The business's child counters as the API's creates would have left them, counting the children in {@code items}. */
     private static List<Map<String, AttributeValue>> counters(
             String businessId, List<Map<String, AttributeValue>> items) {
+        return counters(businessId, ShardCount.legacy(), items);
+    }
+
+    /** The same for a business with {@code shards}: every counter its count has. */
+    private static List<Map<String, AttributeValue>> counters(
+            String businessId, ShardCount shards, List<Map<String, AttributeValue>> items) {
         Map<ItemKey, Long> counts = new HashMap<>();
         for (Map<String, AttributeValue> item : items) {
             if (CoreItem.isCore(item) && !CoreItem.entityOf(item).isTenant()) {
-                counts.merge(ChildCounters.of(businessId, Values.string(item, Attributes.ID)), 1L, Long::sum);
+                counts.merge(ChildCounters.of(businessId, item), 1L, Long::sum);
             }
         }
+        List<Map<String, AttributeValue>> zeros = new ArrayList<>(ChildCounters.newItems(businessId));
+        zeros.addAll(ChildCounters.added(businessId, ShardCount.legacy(), shards));
         List<Map<String, AttributeValue>> counters = new ArrayList<>();
-        for (Map<String, AttributeValue> counter : ChildCounters.newItems(businessId)) {
+        for (Map<String, AttributeValue> counter : zeros) {
             Map<String, AttributeValue> counted = new HashMap<>(counter);
             counted.put(Attributes.CHILD_COUNT, Values.n(counts.getOrDefault(ItemKey.of(counter), 0L)));
             counters.add(counted);
