@@ -267,7 +267,7 @@ class BusinessCapacityTest {
     }
 
     /** Polls the business's capacity until writers use {@code shards} (bounded: two cache lifetimes and some). */
-    private static void waitForWriters(String business, int shards) {
+    static void waitForWriters(String business, int shards) {
         long deadline = System.nanoTime() + 5_000_000_000L;
         while (capacity(business).jsonPath().getInt("writeShards") != shards) {
             assertThat(System.nanoTime())
@@ -288,7 +288,7 @@ class BusinessCapacityTest {
         return given().get("/businesses/" + business + "/capacity");
     }
 
-    private static Response grow(String business, int shards) {
+    static Response grow(String business, int shards) {
         return put(business, "{\"shards\":" + shards + "}");
     }
 

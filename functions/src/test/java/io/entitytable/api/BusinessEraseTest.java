@@ -21,6 +21,7 @@ import io.entitytable.model.EraseJob;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
+import io.entitytable.model.ShardCount;
 import io.entitytable.model.Values;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -65,7 +66,7 @@ class BusinessEraseTest {
         Response response = given().header("If-Match", "\"1\"").delete("/businesses/" + business + "?cascade=true");
         List<String> operations = RequestCounter.operations();
 
-        // THEN 202, the job as Location and body
+        // THEN 202, the job as Location and body: one segment, the new business's one shard
         response.then()
                 .statusCode(202)
                 .header("Location", endsWith("/businesses/" + business + "/job"))
@@ -74,7 +75,7 @@ class BusinessEraseTest {
                 .body("round", equalTo(1))
                 .body("phase", equalTo("children"))
                 .body("doneSegments", equalTo(0))
-                .body("segments", equalTo(EraseJob.SEGMENTS))
+                .body("segments", equalTo(ShardCount.FIRST))
                 .body("itemsDeleted", equalTo(0))
                 .body("$", not(hasKey("finishedAt")));
         String startedAt = response.jsonPath().getString("startedAt");
@@ -113,7 +114,8 @@ class BusinessEraseTest {
             was.put(Attributes.ERASING, Values.s(startedAt));
             assertThat(after.get(counter)).as(counter).isEqualTo(was);
         }
-        assertThat(after.get(jobKey)).isEqualTo(EraseJob.newItem(business, Instant.parse(startedAt)));
+        assertThat(after.get(jobKey))
+                .isEqualTo(EraseJob.newItem(business, ShardCount.first(), Instant.parse(startedAt)));
     }
 
     @Test
@@ -138,7 +140,7 @@ class BusinessEraseTest {
                 .body("status", equalTo("running"))
                 .body("round", equalTo(1))
                 .body("phase", equalTo("children"))
-                .body("segments", equalTo(EraseJob.SEGMENTS));
+                .body("segments", equalTo(ShardCount.FIRST));
         assertThat(operations).containsExactly("GetItem");
         member.then().statusCode(404).contentType(PROBLEM_JSON);
         absent.then().statusCode(404).contentType(PROBLEM_JSON);
@@ -409,8 +411,10 @@ class BusinessEraseTest {
         // THEN the first starts a new job on the record; the second is a 409, and nothing of it was written
         reused.then().statusCode(202).body("itemsDeleted", equalTo(0));
         assertThat(item(EraseJob.keyOf(again)))
-                .isEqualTo(
-                        EraseJob.newItem(again, Instant.parse(reused.jsonPath().getString("startedAt"))));
+                .isEqualTo(EraseJob.newItem(
+                        again,
+                        ShardCount.first(),
+                        Instant.parse(reused.jsonPath().getString("startedAt"))));
         refused.then().statusCode(409).contentType(PROBLEM_JSON).body("detail", containsString("still finishing"));
         Map<String, Map<String, AttributeValue>> after = TableSnapshot.of(dynamo);
         for (String key : List.of(finishing + " " + Keys.BUSINESS_TYPE, key(EraseJob.keyOf(finishing)))) {

@@ -180,6 +180,41 @@ final class FrontDoorClient {
                 .asText();
     }
 
+    /** An order of the customer's shipped home, of one line, carrying {@code tag}. */
+    String createTaggedOrder(String customerId, String tag) {
+        ObjectNode body = JSON.createObjectNode().put("shipTo", "home");
+        body.putArray("tags").add(tag);
+        body.putArray("lines")
+                .addObject()
+                .put("sku", "PEN-1")
+                .put("quantity", 1)
+                .put("unitPriceCents", 150);
+        return send("POST", "/customers/" + customerId + "/orders", body, 201)
+                .get("id")
+                .asText();
+    }
+
+    /** {@code PUT /businesses/{id}/capacity}: grows the business to {@code shards}; its capacity as it is then. */
+    JsonNode grow(String businessId, int shards) {
+        return send(
+                "PUT",
+                "/businesses/" + businessId + "/capacity",
+                JSON.createObjectNode().put("shards", shards),
+                200);
+    }
+
+    /** {@code GET /businesses/{id}/capacity}. */
+    JsonNode capacity(String businessId) {
+        return send("GET", "/businesses/" + businessId + "/capacity", null, 200);
+    }
+
+    /** The ids of every page of a list ({@code path} may carry a filter). */
+    List<String> ids(String path) {
+        List<String> ids = new ArrayList<>();
+        items(path).forEach(item -> ids.add(item.get("id").asText()));
+        return ids;
+    }
+
     /** {@code DELETE /businesses/{id}?cascade=true}: the erase's job as the 202 describes it. */
     JsonNode eraseBusiness(String businessId) {
         return send("DELETE", "/businesses/" + businessId + "?cascade=true", null, 202);
@@ -227,15 +262,17 @@ final class FrontDoorClient {
     /** Every page of a list. */
     private List<JsonNode> items(String path) {
         List<JsonNode> items = new ArrayList<>();
-        String query = PAGE;
+        // A path may carry its own query (a filter): the page's parameters go after it.
+        String page = path.contains("?") ? "&" + PAGE.substring(1) : PAGE;
+        String query = page;
         while (true) {
-            JsonNode page = send("GET", path + query, null, 200);
-            page.get("items").forEach(items::add);
-            JsonNode next = page.get("next");
+            JsonNode answer = send("GET", path + query, null, 200);
+            answer.get("items").forEach(items::add);
+            JsonNode next = answer.get("next");
             if (next == null || next.isNull()) {
                 return items;
             }
-            query = PAGE + "&next=" + URLEncoder.encode(next.asText(), StandardCharsets.UTF_8);
+            query = page + "&next=" + URLEncoder.encode(next.asText(), StandardCharsets.UTF_8);
         }
     }
 

@@ -3,10 +3,12 @@ package io.entitytable.api.business;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.Patterns;
+import io.entitytable.model.ShardCount;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import java.util.Set;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** Bodies of the business endpoints. */
 public final class BusinessRequests {
@@ -21,7 +23,14 @@ public final class BusinessRequests {
      * A business's new shard count. Any JSON value is taken, so that a count that is not an integer is a 422 of this
      * field like one out of range, rather than a body of the wrong shape.
      */
-    public record SetCapacity(JsonNode shards) {}
+    @Schema(name = "SetCapacity", requiredProperties = "shards")
+    public record SetCapacity(
+            @Schema(
+                            implementation = Integer.class,
+                            minimum = "1",
+                            maximum = "" + ShardCount.MAX,
+                            description = "The business's new shard count: at least the one it has")
+                    JsonNode shards) {}
 
     /** Fields left out stay as they are. */
     public record PatchBusiness(

@@ -133,9 +133,9 @@ public class CoreWrites {
      * create counts on them any more, and puts the erase job's record ({@link EraseJob#newItem}). Nothing is sent to
      * the queue: the fan-out starts the job from the business's change.
      *
-     * @throws WriteConflict at action 0 when the business changed, went or is marked already; at 1 to {@link
-     *     ChildCounters#COUNT} when one of its counters is missing; at {@code ChildCounters.COUNT + 1} when an erase of
-     *     the business is still running on the job record
+     * @throws WriteConflict at action 0 when the business changed, grew, went or is marked already; at 1 to {@link
+     *     ChildCounters#countFor} its count when one of its counters is missing; at the one after when an erase of the
+     *     business is still running on the job record
      * @throws KeyAlreadyUsed when a live record of the request's key is there
      */
     public void eraseBusiness(Map<String, AttributeValue> current, Instant at, Optional<IdempotencyRecord> record) {

@@ -171,8 +171,8 @@ final class WriteActions {
      * version + 1, on condition that it is not marked yet), mark each of its child counters (actions 1 to {@link
      * ChildCounters#countFor} of its shard count, read from {@code current}; each on condition that it exists), and put
      * the erase job's record with one segment a shard (the last action), unless an erase of the business is still
-     * running there. The erase runs under the count read: a growth is refused once the business is marked, and one
-     * that got in after the read changed the business's version, which refuses action 0.
+     * running there. The erase runs under the count read: a growth is refused once the business is marked, and action 0
+     * is refused when one got in after the read (a growth does not move the version, so action 0 checks the count).
      */
     List<TransactWriteItem> eraseBusiness(Map<String, AttributeValue> current, Instant at, Optional<String> requestId) {
         String businessId = Values.string(current, Attributes.ID);
@@ -182,6 +182,7 @@ final class WriteActions {
                 ItemKey.of(current),
                 UpdateExpressions.erasingBusiness(at, requestId),
                 WriteConditions.versionIs(Values.number(current, Attributes.VERSION))
+                        .and(WriteConditions.shardCountIs(shards))
                         .and(WriteConditions.notErasing())));
         for (ItemKey counter : new BusinessShards(businessId, shards).counters()) {
             actions.add(update(counter, UpdateExpressions.erasingCounter(at), WriteConditions.exists()));

@@ -214,14 +214,15 @@ class WriteActionsTest {
         // WHEN
         List<TransactWriteItem> writes = actions.eraseBusiness(item("B1", "business", 3), at, Optional.of("req-1"));
 
-        // THEN action 0 is the business: version + 1, marked, on the version read and no mark yet
+        // THEN action 0 is the business: version + 1, marked, on the version and the shard count read and no mark yet
         assertThat(writes).hasSize(1 + ChildCounters.COUNT + 1);
         Update business = writes.get(0).update();
         assertThat(business.key()).isEqualTo(new ItemKey("B1", "business").toAttributes());
         assertThat(business.updateExpression())
                 .isEqualTo("SET #erasing = :at, #updated = :at, #correlation = :correlation ADD #bump :one");
         assertThat(business.conditionExpression())
-                .isEqualTo("(#version = :version) AND (attribute_not_exists(#erasing))");
+                .isEqualTo(
+                        "((#version = :version) AND (attribute_not_exists(#shards))) AND (attribute_not_exists(#erasing))");
         assertThat(business.expressionAttributeValues())
                 .isEqualTo(Map.of(
                         ":at", Values.instant(at),

@@ -101,11 +101,12 @@ public final class FaultRun {
                 LocalSqs sqs = LocalSqs.start(0, QUEUE_TRIGGER);
                 LocalSearchEngine engine = LocalSearchEngine.start(dataFolder.resolve("search"), 0)) {
             String linkedStore;
+            String seededBusiness;
             search = SearchClients.create(engine.endpoint(), false);
             try (DynamoDbClient dynamo = system.dynamoDb().client()) {
-                linkedStore = LinkedStoreSeed.write(dynamo, table, LINKED_CUSTOMERS)
-                        .store()
-                        .id();
+                LinkedStoreSeed.Seeded seeded = LinkedStoreSeed.write(dynamo, table, LINKED_CUSTOMERS);
+                linkedStore = seeded.store().id();
+                seededBusiness = seeded.business();
                 // The seed never went through the stream: its documents come from a backfill (no alias yet), as on a
                 // first deployment over a table with items, before the indexer starts.
                 Reindex.run(dynamo, search, ReindexRequest.of(table));
@@ -168,6 +169,7 @@ public final class FaultRun {
                             fanout,
                             delivery,
                             linkedStore,
+                            seededBusiness,
                             started);
                     // The seeded store goes with its links: its job takes it out of every customer.
                     HttpApi.Answer deleted = api.send(
@@ -303,6 +305,7 @@ public final class FaultRun {
             FanoutInstances fanout,
             UnreliableDelivery delivery,
             String linkedStore,
+            String seededBusiness,
             long started)
             throws InterruptedException {
         long deadline = started + options.duration().toNanos();
@@ -322,6 +325,8 @@ public final class FaultRun {
         long nextProgress = System.nanoTime() + PROGRESS_EVERY.toNanos();
         long nextRename = System.nanoTime() + RENAME_EVERY.toNanos() / 2;
         int renames = 0;
+        long growAt = started + options.duration().toNanos() / 2;
+        boolean grown = false;
         while (System.nanoTime() < deadline || !everyFaultStruck(plan) && System.nanoTime() < latest) {
             Thread.sleep(50);
             if (plan.rates().pumpRestartEverySeconds() > 0 && System.nanoTime() >= nextRestart) {
@@ -336,6 +341,10 @@ public final class FaultRun {
                 ObjectNode name = JSON.createObjectNode().put("name", "flagship " + ++renames);
                 operations.record(OperationKind.RENAME, "PATCH", path, api.send("PATCH", path, name, null));
                 nextRename += RENAME_EVERY.toNanos();
+            }
+            if (!grown && System.nanoTime() >= growAt) {
+                grow(api, operations, world, seededBusiness);
+                grown = true;
             }
             if (System.nanoTime() >= nextProgress) {
                 console.printf(
@@ -360,6 +369,26 @@ public final class FaultRun {
         }
         clients.awaitTermination(1, TimeUnit.MINUTES);
     }
+
+    /**
+     * Half-way through the traffic an operator grows every business the clients know, and the seeded one (of the fixed
+     * layout), to {@link #GROWN_SHARDS} shards: beyond 16, so the growth adds child counters, while the clients go on
+     * creating, deleting and erasing under every business (design §2, "Shards of a business"). A business being erased
+     * or gone answers 409 or 404, as expected.
+     */
+    private static void grow(HttpApi api, OperationStats operations, World world, String seededBusiness) {
+        List<String> businesses = new ArrayList<>();
+        businesses.add(seededBusiness);
+        world.all(Entity.BUSINESS).forEach(known -> businesses.add(known.id()));
+        for (String business : businesses) {
+            String path = "/" + Entity.BUSINESS.collection() + "/" + business + "/capacity";
+            ObjectNode shards = JSON.createObjectNode().put("shards", GROWN_SHARDS);
+            operations.record(OperationKind.GROW, "PUT", path, api.send("PUT", path, shards, null));
+        }
+    }
+
+    /** The count the run grows its businesses to half-way through. */
+    static final int GROWN_SHARDS = 32;
 
     /**
      * Whether each kind of fault the rates switch on has happened at least once. Some strike per invocation or per write,

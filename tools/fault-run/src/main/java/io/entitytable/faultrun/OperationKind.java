@@ -13,7 +13,9 @@ public enum OperationKind {
     UNTAG,
     DELETE,
     /** A GET for the version to send as If-Match. */
-    READ;
+    READ,
+    /** An operator's growth of a business's shard count, once, half-way through the traffic. */
+    GROW;
 
     public String label() {
         return name().toLowerCase(java.util.Locale.ROOT);

@@ -41,6 +41,11 @@ final class World {
         return same.isEmpty() ? Optional.empty() : Optional.of(same.get(random.nextInt(same.size())));
     }
 
+    /** Every item of the entity the clients know now. */
+    List<Known> all(Entity entity) {
+        return List.copyOf(items.get(entity));
+    }
+
     int size(Entity entity) {
         return items.get(entity).size();
     }

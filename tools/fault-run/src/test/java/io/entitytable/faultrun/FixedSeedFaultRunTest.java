@@ -31,6 +31,11 @@ class FixedSeedFaultRunTest {
         assertThat(result.operations().countsByKind())
                 .as("operations by kind")
                 .allSatisfy((kind, count) -> assertThat(count).as(kind.label()).isPositive());
+        // Half-way, the businesses grew past 16 shards (the seeded one from the fixed layout's 4) and the run still
+        // ended with no drift.
+        assertThat(result.operations().byStatus(OperationKind.GROW))
+                .as("growths")
+                .containsKey(200);
         assertThat(result.faults()).as("faults by kind").allSatisfy((kind, count) -> assertThat(count)
                 .as(kind.description())
                 .isPositive());

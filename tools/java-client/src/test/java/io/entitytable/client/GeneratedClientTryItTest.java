@@ -11,6 +11,7 @@ import io.entitytable.client.api.RelationshipsAndTagsApi;
 import io.entitytable.client.api.StoresApi;
 import io.entitytable.client.model.AddressInput;
 import io.entitytable.client.model.Business;
+import io.entitytable.client.model.Capacity;
 import io.entitytable.client.model.CreateBusiness;
 import io.entitytable.client.model.CreateCustomer;
 import io.entitytable.client.model.CreateOrder;
@@ -26,6 +27,7 @@ import io.entitytable.client.model.PatchCustomer;
 import io.entitytable.client.model.PatchOrder;
 import io.entitytable.client.model.PatchStore;
 import io.entitytable.client.model.Problem;
+import io.entitytable.client.model.SetCapacity;
 import io.entitytable.client.model.Store;
 import io.entitytable.client.model.SubjectResponse;
 import io.entitytable.deployment.FunctionDefinition;
@@ -249,6 +251,32 @@ class GeneratedClientTryItTest {
         assertThat(next).isNull();
         assertThat(pages).isEqualTo(4);
         assertThat(seen).containsExactlyElementsOf(created);
+    }
+
+    @Test
+    void capacity_shouldStartAtOneShard_andGrowButNeverShrink_throughTheGeneratedClient() throws ApiException {
+        // GIVEN a new business
+        Acme acme = Acme.create("Acme Capacity");
+        Capacity first = businesses.getBusinessCapacity(acme.business());
+
+        // WHEN an operator grows it to 4 shards, then asks for 2
+        Capacity grown = businesses.setBusinessCapacity(acme.business(), new SetCapacity().shards(4));
+        ApiException shrink =
+                refused(() -> businesses.setBusinessCapacity(acme.business(), new SetCapacity().shards(2)));
+        ApiException tooMany =
+                refused(() -> businesses.setBusinessCapacity(acme.business(), new SetCapacity().shards(65)));
+
+        // THEN one shard at first, 4 for lists at once (writers follow at writeShardsFrom), and the refusals
+        assertThat(first.getShards()).isEqualTo(1);
+        assertThat(first.getMaxShards()).isEqualTo(64);
+        assertThat(grown.getShards()).isEqualTo(4);
+        assertThat(grown.getWriteShards()).isEqualTo(1);
+        assertThat(grown.getWriteShardsFrom()).isNotNull();
+        assertThat(problem(shrink, 409).getDetail()).contains("only grows");
+        assertThat(problem(tooMany, 422).getErrors())
+                .extracting(FieldError::getField)
+                .containsExactly("shards");
+        assertThat(businesses.getBusinessCapacity(acme.business()).getShards()).isEqualTo(4);
     }
 
     @Test
