@@ -16,8 +16,8 @@ import java.util.function.UnaryOperator;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * A layout the model computes: its table and indexes, the item it stores for each item the table model writes, and
- * the partitions its reads go to. {@link #CURRENT} is the table model's own; tools/capacity defines the first layout
+ * A layout the model computes: its table and indexes, the item it stores for each item the table model writes, the
+ * shard count of a business, and the partitions its reads go to. {@link #CURRENT} is the table model's own; tools/capacity defines the first layout
  * beside it (from the migration's description, which no product module depends on), so that its report can show both
  * side by side.
  *
