@@ -59,7 +59,7 @@ final class ItemSize {
         };
     }
 
-    /** Its significant digits: every digit from the first non-zero one to the last (no regex: the model sizes millions). */
+    /** Its significant digits: from the first non-zero digit to the last (no regex: the model sizes millions). */
     private static long numberBytes(String number) {
         int first = -1;
         int last = -1;

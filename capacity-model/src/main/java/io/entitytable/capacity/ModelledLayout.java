@@ -17,9 +17,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * A layout the model computes: its table and indexes, the item it stores for each item the table model writes, the
- * shard count of a business, and the partitions its reads go to. {@link #CURRENT} is the table model's own; tools/capacity defines the first layout
- * beside it (from the migration's description, which no product module depends on), so that its report can show both
- * side by side.
+ * shard count of a business, and the partitions its reads go to. {@link #CURRENT} is the table model's own;
+ * tools/capacity defines the first layout beside it (from the migration's description, which no product module
+ * depends on), so that its report can show both side by side.
  *
  * @param itemOf the item this layout stores for an item of the current layout
  * @param shardsAt the shard count of a business that writes this many API requests a second (creates, updates and
