@@ -2,6 +2,7 @@ package io.entitytable.capacity;
 
 import io.entitytable.model.Customer;
 import io.entitytable.model.Order;
+import io.entitytable.model.ShardCount;
 import io.entitytable.model.Store;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -14,11 +15,20 @@ import java.util.stream.IntStream;
 
 /**
  * The operations of a workload, as table and index accesses of the given layout. Business-scoped accesses are those of
- * the workload's largest business: a drawn id, or the real one when the caller knows it.
+ * the workload's largest business: a drawn id, or the real one when the caller knows it. The business has the shard
+ * count the layout gives a business of its write rate ({@link ModelledLayout#shardsAt}, in the current layout the
+ * product's growth rule), or the one the caller read from its business item: its list, status and tag partitions and
+ * its child counters are that count's.
  */
 public final class CapacityModel {
-    /** Requests sampled per operation: enough that the write shards fill as real ids fill them. */
+    /** Requests sampled per operation: enough that the old fixed layout's 4 shards fill as real ids fill them. */
     static final int SAMPLES = 1024;
+    /**
+     * Requests sampled per shard of a write that places or rewrites subjects in the business's shards, so that a
+     * business of many shards is sampled as finely as one of 4. A store rename's copies go to the store's own
+     * partitions and a list read Queries every shard alike: their samples do not grow with the count.
+     */
+    static final int SAMPLES_PER_SHARD = SAMPLES / ShardCount.LEGACY;
 
     public static final String READS = "readsPerSecond";
     public static final String BIG_RENAME = "bigStoreRenamesPerHour";
@@ -29,25 +39,41 @@ public final class CapacityModel {
     private final Samples samples;
     private final Recipes recipes;
     private final ReadPatterns reads;
+    private final int shardedSamples;
 
-    /** The largest business is a drawn id. */
+    /** The largest business is a drawn id, of the count its write rate gives it. */
     public CapacityModel(Workload workload, ModelledLayout layout) {
         this(workload, layout, null);
     }
 
-    /** The largest business is {@code largestBusinessId}, or a drawn id when it is null. */
+    /** The largest business is {@code largestBusinessId}, or a drawn id when it is null; of its write rate's count. */
     public CapacityModel(Workload workload, ModelledLayout layout, String largestBusinessId) {
+        this(workload, layout, largestBusinessId, null);
+    }
+
+    /**
+     * The largest business is {@code largestBusinessId}, or a drawn id when it is null, of {@code shards}, or of the
+     * count the layout gives its write rate when that is null.
+     */
+    public CapacityModel(Workload workload, ModelledLayout layout, String largestBusinessId, ShardCount shards) {
         this.workload = workload;
         this.layout = layout;
         this.tableWrites = new TableWrites(layout.table());
-        this.samples = new Samples(42, largestBusinessId);
+        ShardCount count = shards != null ? shards : layout.shardsAt().apply(workload.largestBusinessWritesPerSecond());
+        this.samples = new Samples(42, largestBusinessId, count);
         this.recipes = new Recipes(samples);
         this.reads = new ReadPatterns(samples, workload, layout.reads());
+        this.shardedSamples = Math.max(SAMPLES, SAMPLES_PER_SHARD * count.count());
     }
 
     /** The largest business, whose id the business-scoped partition keys name. */
     public String businessId() {
         return samples.businessId;
+    }
+
+    /** The largest business's shard count. */
+    public ShardCount shards() {
+        return samples.shards;
     }
 
     /** The workload rates the operations grow with, in the order of the operations. */
@@ -122,6 +148,7 @@ public final class CapacityModel {
                 "store rename",
                 workload.storeRenamesPerSecond() - bigRenamesPerSecond,
                 share,
+                SAMPLES,
                 i -> renameWithLinks(workload.customersPerStore())));
         // One store, in the largest business: its hourly average.
         operations.add(new Operation(
@@ -137,6 +164,7 @@ public final class CapacityModel {
                     "read " + mix.getKey() + ": " + ReadPatterns.name(mix.getKey()),
                     workload.readsPerSecond() * mix.getValue(),
                     share,
+                    SAMPLES,
                     i -> known(reads.pattern(mix.getKey()).apply(i))));
         }
         if (layout.idempotencyKeys()) {
@@ -155,9 +183,20 @@ public final class CapacityModel {
         return operations;
     }
 
+    /** A write that places or rewrites a subject in its shard: sampled finely enough for the business's shards. */
     private Operation scoped(
             String rate, String name, double systemPerSecond, double share, IntFunction<List<Access>> sample) {
-        return new Operation(rate, name, systemPerSecond, systemPerSecond * share, SAMPLES, sample);
+        return scoped(rate, name, systemPerSecond, share, shardedSamples, sample);
+    }
+
+    private static Operation scoped(
+            String rate,
+            String name,
+            double systemPerSecond,
+            double share,
+            int samples,
+            IntFunction<List<Access>> sample) {
+        return new Operation(rate, name, systemPerSecond, systemPerSecond * share, samples, sample);
     }
 
     private IntFunction<List<Access>> bigRename() {
@@ -194,8 +233,8 @@ public final class CapacityModel {
         return tagged(sample, workload.taggedCustomerFraction()) ? Set.of(workload.customerTag()) : Set.of();
     }
 
-    private static boolean tagged(int sample, double fraction) {
-        return sample < fraction * SAMPLES;
+    private boolean tagged(int sample, double fraction) {
+        return sample < fraction * shardedSamples;
     }
 
     private Set<String> storeIds(int count) {

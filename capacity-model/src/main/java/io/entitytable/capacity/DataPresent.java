@@ -6,6 +6,7 @@ import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Order;
+import io.entitytable.model.ShardCount;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import io.entitytable.search.repair.SegmentScan;
@@ -23,8 +24,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * The capacity model of the data present in a table: the workload's shape (how many businesses, how large the largest,
  * lines per order, tags, links) is derived from the items the table holds, its rates and read mix are the reference
- * workload's, and the model runs for the current layout. What the items cannot tell (an empty table, one with no
- * order) is the reference workload's, and the answer names the fields that were derived.
+ * workload's, and the model runs for the current layout. The largest business has the shard count stored on its
+ * business item ({@link ShardCount#of}: the old fixed layout's when it stores none), as the table lays it out now. What
+ * the items cannot tell (an empty table, one with no order) is the reference workload's, and the answer names the
+ * fields that were derived.
  *
  * <p>It reads the whole table with a Scan. That is allowed here and nowhere on a request's path: this is an operator's
  * check, run on demand (the local console's Checks), whose cost grows with the table and answers no API request.
@@ -45,6 +48,7 @@ public record DataPresent(DynamoDbClient dynamo, String table) {
         private long orders;
         private long orderLines;
         private long taggedOrders;
+        private final Map<String, ShardCount> shardsByBusiness = new HashMap<>();
         private final Map<String, Long> ordersByBusiness = new HashMap<>();
         private final Map<String, Long> orderTags = new HashMap<>();
         private long customers;
@@ -61,8 +65,9 @@ public record DataPresent(DynamoDbClient dynamo, String table) {
                 return;
             }
             CoreItem subject = CoreItem.from(item);
-            if (subject instanceof Business) {
+            if (subject instanceof Business business) {
                 businesses++;
+                shardsByBusiness.put(business.id(), ShardCount.of(item));
             } else if (subject instanceof Order order) {
                 orders++;
                 orderLines += order.lineCount();
@@ -161,8 +166,14 @@ public record DataPresent(DynamoDbClient dynamo, String table) {
 
             // A key names the business only if it reads as an id; otherwise the model takes it for a shared key.
             boolean realBusiness = largestBusiness != null && Ids.isValid(largestBusiness);
-            Load load = new CapacityModel(workload, ModelledLayout.CURRENT, realBusiness ? largestBusiness : null)
-                    .steadyLoad();
+            // The business's own count, as its item stores it (none: the old fixed layout's); with no order, no
+            // business is the largest and the drawn one has the count its rate gives it.
+            ShardCount shards = largestBusiness == null
+                    ? null
+                    : shardsByBusiness.getOrDefault(largestBusiness, ShardCount.legacy());
+            CapacityModel model =
+                    new CapacityModel(workload, ModelledLayout.CURRENT, realBusiness ? largestBusiness : null, shards);
+            Load load = model.steadyLoad();
             List<PresentCapacity.Target> hottest = new ArrayList<>();
             load.hottest(ModelledLayout.CURRENT, Load.HOTTEST)
                     .forEach((target, partitions) -> hottest.add(new PresentCapacity.Target(
@@ -181,6 +192,7 @@ public record DataPresent(DynamoDbClient dynamo, String table) {
                     List.copyOf(derived),
                     largestBusiness,
                     largestShare,
+                    model.shards().count(),
                     !realBusiness,
                     List.copyOf(hottest));
         }

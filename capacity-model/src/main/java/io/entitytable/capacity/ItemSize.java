@@ -59,9 +59,25 @@ final class ItemSize {
         };
     }
 
+    /** Its significant digits: from the first non-zero digit to the last (no regex: the model sizes millions). */
     private static long numberBytes(String number) {
-        String digits = number.replaceAll("[^0-9]", "").replaceAll("^0+", "").replaceAll("0+$", "");
-        return Math.max(1, (digits.length() + 1) / 2) + 1;
+        int first = -1;
+        int last = -1;
+        int digits = 0;
+        for (int i = 0; i < number.length(); i++) {
+            char c = number.charAt(i);
+            if (c >= '0' && c <= '9') {
+                if (c != '0') {
+                    if (first < 0) {
+                        first = digits;
+                    }
+                    last = digits;
+                }
+                digits++;
+            }
+        }
+        int significant = first < 0 ? 0 : last - first + 1;
+        return Math.max(1, (significant + 1) / 2) + 1;
     }
 
     private static long utf8(String text) {

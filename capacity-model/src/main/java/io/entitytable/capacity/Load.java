@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * Write and read units per second on every (table or index, partition key), kept per workload rate so that each rate
@@ -46,6 +47,9 @@ public final class Load {
         }
     }
 
+    /** Compiled once: every access of every sample is looked at. */
+    private static final Pattern NOT_IN_AN_ID = Pattern.compile("[^0-9A-Za-z]");
+
     private final Map<String, Partition> partitions = new TreeMap<>();
 
     void add(Operation operation) {
@@ -66,7 +70,7 @@ public final class Load {
 
     /** A key that names no id is shared by every business. */
     static boolean isShared(String key) {
-        return Arrays.stream(key.split("[^0-9A-Za-z]")).noneMatch(Ids::isValid);
+        return Arrays.stream(NOT_IN_AN_ID.split(key)).noneMatch(Ids::isValid);
     }
 
     /** The hottest partitions of one target, hottest first. */

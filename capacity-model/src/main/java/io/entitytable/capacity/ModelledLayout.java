@@ -2,24 +2,28 @@ package io.entitytable.capacity;
 
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.CopyPace;
-import io.entitytable.model.Keys;
+import io.entitytable.model.ShardCount;
+import io.entitytable.model.ShardGrowth;
 import io.entitytable.model.TableLayout;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
-import java.util.function.BinaryOperator;
+import java.util.function.DoubleFunction;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * A layout the model computes: its table and indexes, the item it stores for each item the table model writes, and
- * the partitions its reads go to. {@link #CURRENT} is the table model's own; tools/capacity defines the first layout
- * beside it (from the migration's description, which no product module depends on), so that its report can show both
- * side by side.
+ * A layout the model computes: its table and indexes, the item it stores for each item the table model writes, the
+ * shard count of a business, and the partitions its reads go to. {@link #CURRENT} is the table model's own;
+ * tools/capacity defines the first layout beside it (from the migration's description, which no product module
+ * depends on), so that its report can show both side by side.
  *
  * @param itemOf the item this layout stores for an item of the current layout
+ * @param shardsAt the shard count of a business that writes this many API requests a second (creates, updates and
+ *     deletes of its subjects): in the current layout the one the product's growth rule gives it
  * @param copiesPerSecond how fast its fan-out writes the copies of one subject
  * @param idempotencyKeys whether its API records idempotency keys (the first layout's did not)
  */
@@ -27,23 +31,23 @@ public record ModelledLayout(
         String name,
         TableLayout table,
         UnaryOperator<Map<String, AttributeValue>> itemOf,
+        DoubleFunction<ShardCount> shardsAt,
         Reads reads,
         double copiesPerSecond,
         boolean idempotencyKeys) {
 
     /**
-     * Where the reads of a business's lists, of a status and of a tag go in a layout.
+     * Where the reads of a business's lists, of a status and of a tag go in a layout, for a business and its shard
+     * count.
      *
-     * @param business the index and partitions of a business's lists (patterns 2-4), by business id
-     * @param status the index and partitions of a business's orders in one status (pattern 9), by business id and
-     *     status
-     * @param tag the table partition of a business's subjects tagged with a tag (patterns 12, 13), by business id and
-     *     tag
+     * @param business the index and partitions of a business's lists (patterns 2-4)
+     * @param status the index and partitions of a business's orders in one status (pattern 9), by status
+     * @param tag the table partitions of a business's subjects tagged with a tag (patterns 12, 13), by tag
      */
     public record Reads(
-            Function<String, Partitions> business,
-            BiFunction<String, String, Partitions> status,
-            BinaryOperator<String> tag) {}
+            Function<BusinessShards, Partitions> business,
+            BiFunction<BusinessShards, String, Partitions> status,
+            BiFunction<BusinessShards, String, List<String>> tag) {}
 
     /** Partitions of one index. */
     public record Partitions(String index, List<String> keys) {}
@@ -52,13 +56,30 @@ public record ModelledLayout(
             "current layout",
             TableLayout.ENTITY,
             UnaryOperator.identity(),
+            ModelledLayout::grown,
             new Reads(
-                    businessId -> new Partitions(TableLayout.BUSINESS_GSI, BusinessShards.partitions(businessId)),
-                    (businessId, status) ->
-                            new Partitions(TableLayout.GSI1, BusinessShards.statusPartitions(businessId, status)),
-                    Keys::tagPartition),
+                    shards -> new Partitions(TableLayout.BUSINESS_GSI, shards.partitions()),
+                    (shards, status) -> new Partitions(TableLayout.GSI1, shards.statusPartitions(status)),
+                    BusinessShards::tagPartitions),
             CopyPace.COPIES_PER_SECOND,
             true);
+
+    /**
+     * The count the product's growth rule ({@link ShardGrowth}, at its default threshold) gives a business that started
+     * at one shard and writes {@code writesPerSecond}, stored on its business item, every writer past the growth.
+     */
+    public static ShardCount grown(double writesPerSecond) {
+        int count = ShardGrowth.countFor(writesPerSecond, ShardGrowth.DEFAULT_THRESHOLD);
+        return new ShardCount(count, count, Instant.EPOCH, true);
+    }
+
+    /** The partitions a page of a business's list Queries, for a business writing {@code writesPerSecond}. */
+    public int listPartitions(String businessId, double writesPerSecond) {
+        return reads.business()
+                .apply(new BusinessShards(businessId, shardsAt.apply(writesPerSecond)))
+                .keys()
+                .size();
+    }
 
     /** The targets whose partitions the model prices: the table, then each index of the layout. */
     public List<String> targets() {

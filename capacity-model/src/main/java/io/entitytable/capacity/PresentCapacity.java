@@ -11,6 +11,8 @@ import java.util.List;
  * @param derived the fields of {@code workload} derived from the items; every other one is the reference workload's
  * @param largestBusinessId the business with the most orders, or null when the table holds no order
  * @param largestBusinessShare its share of all orders (0 when there are none)
+ * @param largestBusinessShards its shard count as its business item stores it (the old fixed layout's 4 when it
+ *     stores none); with no order, the count the product's growth rule gives the reference's largest business
  * @param keysNameSampledBusiness whether the business-scoped keys in {@code hottest} name a drawn id, because the table
  *     holds no order; otherwise they name {@code largestBusinessId}
  * @param hottest the table's and then each index's hottest partitions in the current layout, hottest first
@@ -22,6 +24,7 @@ public record PresentCapacity(
         List<String> derived,
         String largestBusinessId,
         double largestBusinessShare,
+        int largestBusinessShards,
         boolean keysNameSampledBusiness,
         List<Target> hottest) {
 

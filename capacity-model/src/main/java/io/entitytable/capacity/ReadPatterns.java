@@ -1,5 +1,6 @@
 package io.entitytable.capacity;
 
+import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKind;
@@ -9,6 +10,7 @@ import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
 import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -17,7 +19,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The partitions one request of each access pattern (docs/design.md, section 3) reads, and what it costs: a page of
- * {@code pageSize} representative items per Query, eventually consistent except the core-item reads (1, 6, 8).
+ * {@code pageSize} representative items per Query, eventually consistent except the core-item reads (1, 6, 8). A list
+ * merged from a business's shards Queries a page in each of them, as the API does to merge them in order.
  */
 final class ReadPatterns {
     /** The patterns' names, in the order of their numbers (1 to 13, docs/design.md §3). */
@@ -44,12 +47,14 @@ final class ReadPatterns {
     private final Samples samples;
     private final Workload workload;
     private final String business;
+    private final BusinessShards shards;
     private final ModelledLayout.Reads layout;
 
     ReadPatterns(Samples samples, Workload workload, ModelledLayout.Reads layout) {
         this.samples = samples;
         this.workload = workload;
         this.business = samples.businessId;
+        this.shards = samples.businessShards();
         this.layout = layout;
     }
 
@@ -57,9 +62,9 @@ final class ReadPatterns {
     IntFunction<List<Access>> pattern(String number) {
         return switch (number) {
             case "1" -> i -> List.of(get(business, samples.business().toItem()));
-            case "2", "4" -> i -> each(layout.business().apply(business), page(order().toItem()));
+            case "2", "4" -> i -> each(layout.business().apply(shards), page(order().toItem()));
             case "3" -> i ->
-                    each(layout.business().apply(business), page(customer().toItem()));
+                    each(layout.business().apply(shards), page(customer().toItem()));
             case "5" -> i ->
                     List.of(query(TableLayout.GSI1, Keys.storeLocationPk(business, "US"), page(store().toItem())));
             case "6" -> i -> {
@@ -73,7 +78,7 @@ final class ReadPatterns {
                         + order.lineItems().stream().mapToLong(ItemSize::bytes).sum();
                 return List.of(Access.read(Access.TABLE, order.id(), ItemSize.readUnits(bytes, true)));
             };
-            case "9" -> i -> each(layout.status().apply(business, "PAID"), page(order().toItem()));
+            case "9" -> i -> each(layout.status().apply(shards, "PAID"), page(order().toItem()));
             case "10" -> i -> {
                 Store store = store();
                 String customerRef = Keys.subjectRef(Entity.CUSTOMER, samples.newId());
@@ -89,17 +94,27 @@ final class ReadPatterns {
                         storeRef,
                         page(copy(storeRef, Keys.subjectRef(Entity.CUSTOMER, customer.id()), customer.toItem()))));
             };
-            case "12" -> i -> List.of(tagged(workload.orderTag()));
-            case "13" -> i -> List.of(tagged(workload.orderTag()), tagged(workload.customerTag()));
+            case "12" -> i -> tagged(workload.orderTag());
+            case "13" -> i -> {
+                List<Access> both = new ArrayList<>(tagged(workload.orderTag()));
+                both.addAll(tagged(workload.customerTag()));
+                return both;
+            };
             default -> throw new IllegalArgumentException("no access pattern " + number);
         };
     }
 
-    private Access tagged(String tag) {
-        String partition = layout.tag().apply(business, tag);
+    /** One Query of a page in each partition of the tag. */
+    private List<Access> tagged(String tag) {
         Order order = order();
-        Duplicate duplicate = new Duplicate(partition, Keys.subjectRef(Entity.ORDER, order.id()), ItemKind.TAG);
-        return query(Access.TABLE, partition, page(RelationshipCatalogue.copyItem(duplicate, order.toItem())));
+        return layout.tag().apply(shards, tag).stream()
+                .map(partition -> {
+                    Duplicate duplicate =
+                            new Duplicate(partition, Keys.subjectRef(Entity.ORDER, order.id()), ItemKind.TAG);
+                    return query(
+                            Access.TABLE, partition, page(RelationshipCatalogue.copyItem(duplicate, order.toItem())));
+                })
+                .toList();
     }
 
     /** One Query of a page in each partition. */

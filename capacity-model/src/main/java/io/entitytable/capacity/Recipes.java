@@ -11,9 +11,11 @@ import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
+import io.entitytable.model.ShardCount;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -27,9 +29,14 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 final class Recipes {
     private final Samples samples;
+    /** Every child counter of the business at zero: the first ones and those its shard count added. */
+    private final Map<ItemKey, Map<String, AttributeValue>> counters = new HashMap<>();
 
     Recipes(Samples samples) {
         this.samples = samples;
+        List<Map<String, AttributeValue>> items = new ArrayList<>(ChildCounters.newItems(samples.businessId));
+        items.addAll(ChildCounters.added(samples.businessId, ShardCount.first(), samples.shards));
+        items.forEach(item -> counters.put(ItemKey.of(item), item));
     }
 
     /**
@@ -43,7 +50,7 @@ final class Recipes {
         writes.add(ItemWrite.put(image, true));
         subject.collectionItems().forEach(item -> writes.add(ItemWrite.put(item, true)));
         if (!subject.entity().isTenant()) {
-            writes.add(counterAdd(subject.id()));
+            writes.add(counterAdd(image));
         }
         writes.addAll(tagCopies(image));
         return writes;
@@ -139,13 +146,9 @@ final class Recipes {
         return writes;
     }
 
-    /** The {@code ADD childCount 1} on the child's counter, inside the create's transaction. */
-    private ItemWrite counterAdd(String childId) {
-        ItemKey key = ChildCounters.of(samples.businessId, childId);
-        Map<String, AttributeValue> counter = ChildCounters.newItems(samples.businessId).stream()
-                .filter(item -> ItemKey.of(item).equals(key))
-                .findFirst()
-                .orElseThrow();
+    /** The {@code ADD childCount 1} on the counter of the child's shard, inside the create's transaction. */
+    private ItemWrite counterAdd(Map<String, AttributeValue> child) {
+        Map<String, AttributeValue> counter = counters.get(ChildCounters.of(samples.businessId, child));
         return ItemWrite.update(counter, withNumber(counter, Attributes.CHILD_COUNT, 1), true);
     }
 

@@ -2,10 +2,13 @@ package io.entitytable.capacity;
 
 import io.entitytable.model.Address;
 import io.entitytable.model.Business;
+import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
+import io.entitytable.model.Shard;
+import io.entitytable.model.ShardCount;
 import io.entitytable.model.Store;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,7 +21,8 @@ import java.util.stream.IntStream;
 /**
  * Representative core items of the largest business, with realistic field lengths. Ids are drawn from a seeded
  * generator, so that a report is the same on every run and the items spread over the write shards as real ids do.
- * The business is a drawn id too, unless the model is told the real one.
+ * The business is a drawn id too, unless the model is told the real one. Each subject takes its shard as the API
+ * gives it one at create ({@link ShardCount#shardFor}), among the business's shards.
  */
 final class Samples {
     private static final char[] ULID_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ".toCharArray();
@@ -26,19 +30,27 @@ final class Samples {
 
     private final Random random;
     final String businessId;
+    final ShardCount shards;
 
+    /** A drawn business of the old fixed layout. */
     Samples(long seed) {
-        this(seed, null);
+        this(seed, null, ShardCount.legacy());
     }
 
     /**
-     * With {@code businessId} (null: a drawn one) as the largest business. Its id is drawn either way, so that every
-     * other id is the same whichever business the items belong to.
+     * With {@code businessId} (null: a drawn one) as the largest business, of {@code shards}. Its id is drawn either
+     * way, so that every other id is the same whichever business the items belong to.
      */
-    Samples(long seed, String businessId) {
+    Samples(long seed, String businessId, ShardCount shards) {
         this.random = new Random(seed);
         String drawn = newId();
         this.businessId = businessId == null ? drawn : businessId;
+        this.shards = shards;
+    }
+
+    /** The largest business's partitions. */
+    BusinessShards businessShards() {
+        return new BusinessShards(businessId, shards);
     }
 
     String newId() {
@@ -50,12 +62,13 @@ final class Samples {
     }
 
     Business business() {
-        return new Business(businessId, "Northwind Traders International", Set.of(), 3, NOW, NOW);
+        return new Business(businessId, "Northwind Traders International", Set.of(), 3, NOW, NOW, shards);
     }
 
     Customer customer(Set<String> storeIds, Set<String> tags) {
+        String id = newId();
         return new Customer(
-                newId(),
+                id,
                 businessId,
                 "Annabelle",
                 "Smithson-" + random.nextInt(10_000),
@@ -65,12 +78,14 @@ final class Samples {
                 tags,
                 4,
                 NOW,
-                NOW);
+                NOW,
+                shardOf(id));
     }
 
     Store store(Set<String> tags) {
+        String id = newId();
         return new Store(
-                newId(), businessId, "Downtown Market " + random.nextInt(10_000), address(), tags, 2, NOW, NOW);
+                id, businessId, "Downtown Market " + random.nextInt(10_000), address(), tags, 2, NOW, NOW, shardOf(id));
     }
 
     /**
@@ -98,7 +113,13 @@ final class Samples {
                 tags,
                 1,
                 placed,
-                placed);
+                placed,
+                shardOf(id));
+    }
+
+    /** The shard the API gives a subject of the business at create. */
+    private Shard shardOf(String id) {
+        return shards.shardFor(id, NOW);
     }
 
     private Address address() {

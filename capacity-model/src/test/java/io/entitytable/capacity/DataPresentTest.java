@@ -15,6 +15,7 @@ import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
+import io.entitytable.model.ShardCount;
 import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
@@ -104,6 +105,9 @@ class DataPresentTest {
                         "customersPerStore",
                         "bigStoreLinkedCustomers");
 
+        // AND the business stores no count: it is laid out as the old fixed layout, 4 shards
+        assertThat(capacity.largestBusinessShards()).isEqualTo(ShardCount.LEGACY);
+
         // AND the hottest partitions, the table's first, name the real business and are hottest first
         assertThat(capacity.keysNameSampledBusiness()).isFalse();
         assertThat(capacity.hottest())
@@ -131,6 +135,37 @@ class DataPresentTest {
     }
 
     @Test
+    void capacity_shouldLayTheLargestBusinessOutByTheCountItsItemStores() {
+        // GIVEN a business that stores a count of 8, with an order
+        String table = "stored-count";
+        local.createTable(table);
+        ShardCount count = new ShardCount(8, 8, NOW, true);
+        Business business = put(table, new Business(Ids.newId(), "Grown", Set.of(), 1, NOW, NOW, count));
+        putOrder(table, business, Set.of("rush"));
+
+        // WHEN
+        PresentCapacity capacity = new DataPresent(dynamo, table).capacity();
+
+        // THEN the model reads its count from its item: its businessGsi partitions are its 8
+        assertThat(capacity.largestBusinessShards()).isEqualTo(8);
+        List<String> partitions = new BusinessShards(business.id(), count).partitions();
+        List<String> hottest = capacity.hottest().stream()
+                .filter(target -> target.target().equals(TableLayout.BUSINESS_GSI))
+                .flatMap(target -> target.partitions().stream())
+                .map(PresentCapacity.Partition::key)
+                .toList();
+        assertThat(hottest).hasSize(Load.HOTTEST).allSatisfy(key -> assertThat(partitions)
+                .contains(key));
+        assertThat(hottest)
+                .anyMatch(key -> !BusinessShards.partitions(business.id()).contains(key));
+        assertThat(new ObjectMapper()
+                        .valueToTree(capacity)
+                        .get("largestBusinessShards")
+                        .asInt())
+                .isEqualTo(8);
+    }
+
+    @Test
     void capacity_shouldFallBackToTheReferenceShape_whenTheTableIsEmpty() {
         // GIVEN
         String table = "empty";
@@ -145,6 +180,9 @@ class DataPresentTest {
         assertThat(capacity.derived()).isEmpty();
         assertThat(capacity.largestBusinessId()).isNull();
         assertThat(capacity.keysNameSampledBusiness()).isTrue();
+        assertThat(capacity.largestBusinessShards())
+                .isEqualTo(ModelledLayout.grown(reference.largestBusinessWritesPerSecond())
+                        .count());
         assertThat(capacity.workload())
                 .usingRecursiveComparison()
                 .ignoringFields("description")

@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
+import io.entitytable.model.Shard;
+import io.entitytable.model.ShardCount;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.supplier.Supplier;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -56,7 +59,7 @@ class RecipesTest {
                 .toList();
 
         // THEN the transaction (supplier, counter) costs 2 units per item; each tag copy 1 on the table and 1 in
-        // sourceGsi; the supplier is in businessGsi only, as its definition says
+        // sourceGsi; the supplier is in businessGsi only, as its definition says, in the shard it stores
         String supplierRef = Keys.subjectRef(Supplier.ENTITY, supplier.id());
         assertThat(units(accesses))
                 .isEqualTo(new TreeMap<>(Map.of(
@@ -67,8 +70,37 @@ class RecipesTest {
                                 2.0,
                         "table " + Keys.tagPartition(samples.businessId, "dairy"), 1.0,
                         "table " + Keys.tagPartition(samples.businessId, "local"), 1.0,
-                        "businessGsi " + Keys.businessShard(samples.businessId, Keys.shardOf(supplier.id(), 4)), 1.0,
+                        "businessGsi " + supplier.shard().businessPartition(samples.businessId), 1.0,
                         "sourceGsi " + supplierRef, 2.0)));
+    }
+
+    @Test
+    void createOrder_shouldWriteInItsOwnShard_whenItsBusinessStoresACount() {
+        // GIVEN a business of 32 shards and a tagged order in one of its shards above the first counters'
+        ShardCount count = new ShardCount(32, 32, Instant.EPOCH, true);
+        Samples sharded = new Samples(7, null, count);
+        Order order = sharded.order("OPEN", 3, Set.of("rush"));
+        while (order.shard().number() < ChildCounters.BASE) {
+            order = sharded.order("OPEN", 3, Set.of("rush"));
+        }
+        Shard shard = order.shard();
+
+        // WHEN
+        List<Access> accesses = new Recipes(sharded)
+                .create(order).stream()
+                        .flatMap(write -> tableWrites.of(write).stream())
+                        .toList();
+
+        // THEN its shard is the one the API draws; its index entries, its tag copy and its counter are that shard's
+        String business = sharded.businessId;
+        assertThat(shard).isEqualTo(count.shardFor(order.id(), Samples.NOW));
+        assertThat(units(accesses))
+                .containsEntry("businessGsi " + Keys.businessShard(business, shard.number()), 1.0)
+                .containsEntry("gsi1 " + Keys.orderStatusPk(business, "OPEN", shard.number()), 1.0)
+                .containsEntry("table " + Keys.tagPartition(business, "rush", shard.number()), 1.0)
+                .containsEntry("table " + Keys.childCounter(business, shard.number()), 2.0)
+                .containsEntry(
+                        "table " + ChildCounters.of(business, shard, order.id()).id(), 2.0);
     }
 
     @Test

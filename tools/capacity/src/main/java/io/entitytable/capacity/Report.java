@@ -1,5 +1,8 @@
 package io.entitytable.capacity;
 
+import io.entitytable.model.BusinessShards;
+import io.entitytable.model.ShardCount;
+import io.entitytable.model.ShardGrowth;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -7,8 +10,9 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The Markdown report: the layout before and the layout now side by side (the hottest partition of the table and of
- * each index, and how far each rate can grow), then each layout's hottest partitions in detail.
+ * The Markdown report: the shard counts of the largest business and of a small one, the layout before and the layout
+ * now side by side (the hottest partition of the table and of each index, and how far each rate can grow), then each
+ * layout's hottest partitions in detail.
  */
 final class Report {
     static final int HOTTEST = Load.HOTTEST;
@@ -49,6 +53,7 @@ final class Report {
                 nowModel.businessId(),
                 workload.largestBusinessShare() * 100,
                 WARNING * 100));
+        out.append(shardCounts());
 
         out.append(String.format(
                 Locale.ROOT,
@@ -100,6 +105,69 @@ final class Report {
         details(out, now, nowModel, nowLoad);
         details(out, before, beforeModel, beforeLoad);
         return out.toString();
+    }
+
+    /**
+     * The count each modelled business has in the current layout, what follows it, and how many partitions a page of
+     * its list Queries there, in the old fixed layout (every business at {@link ShardCount#LEGACY}) and in the first.
+     */
+    String shardCounts() {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(
+                Locale.ROOT,
+                "## Shard counts%n%nIn the %s each business has a shard count of its own: the one the product's growth"
+                        + " rule (`ShardGrowth`) gives its API writes (creates, updates and deletes of its subjects),"
+                        + " doubling from 1 while they stay above %.0f %% of %,.0f writes/s per shard, up to %d. Its"
+                        + " businessGsi partitions, its partitions of each order status, its partitions of each tag"
+                        + " and its child counters follow the count, and a page of one of its lists Queries every one"
+                        + " of its businessGsi partitions. The old fixed layout gave every business %d shards, one"
+                        + " partition per tag and %d child counters.%n%n"
+                        + "| business | API writes/s | %s: shards | businessGsi partitions | per status | per tag"
+                        + " | child counters | a list page Queries | old fixed layout: a list page Queries"
+                        + " | %s: a list page Queries |%n|---|---|---|---|---|---|---|---|---|---|%n",
+                now.name(),
+                ShardGrowth.DEFAULT_THRESHOLD * 100,
+                ShardGrowth.SHARD_WRITES_PER_SECOND,
+                ShardCount.MAX,
+                ShardCount.LEGACY,
+                new BusinessShards(nowModel.businessId(), ShardCount.legacy())
+                        .counters()
+                        .size(),
+                now.name(),
+                before.name()));
+        double largest = workload.largestBusinessWritesPerSecond();
+        double small = workload.averageBusinessWritesPerSecond();
+        shardRow(out, "the largest, `" + nowModel.businessId() + "`", largest, nowModel.shards());
+        shardRow(out, "a small one (average size)", small, now.shardsAt().apply(small));
+        out.append(String.format(
+                Locale.ROOT,
+                "%nThe largest business has **%d shards**. A business of average size (%,.1f writes/s; with"
+                        + " Zipf-distributed sizes most are smaller) has %d: a page of its list Queries %d partition%s,"
+                        + " against %d in the old fixed layout.%n%n",
+                nowModel.shards().count(),
+                small,
+                now.shardsAt().apply(small).count(),
+                now.listPartitions(nowModel.businessId(), small),
+                now.listPartitions(nowModel.businessId(), small) == 1 ? "" : "s",
+                BusinessShards.partitions(nowModel.businessId()).size()));
+        return out.toString();
+    }
+
+    private void shardRow(StringBuilder out, String business, double writesPerSecond, ShardCount count) {
+        BusinessShards shards = new BusinessShards(nowModel.businessId(), count);
+        out.append(String.format(
+                Locale.ROOT,
+                "| %s | %,.1f | %d | %d | %d | %d | %d | %d | %d | %d |%n",
+                business,
+                writesPerSecond,
+                count.count(),
+                shards.partitions().size(),
+                shards.statusPartitions("OPEN").size(),
+                shards.tagPartitions(workload.orderTag()).size(),
+                shards.counters().size(),
+                now.reads().business().apply(shards).keys().size(),
+                BusinessShards.partitions(nowModel.businessId()).size(),
+                before.listPartitions(nowModel.businessId(), writesPerSecond)));
     }
 
     /** One layout's hottest partitions per table and index, and the big store's rename while it runs. */

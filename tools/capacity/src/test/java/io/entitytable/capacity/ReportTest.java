@@ -5,8 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.Keys;
+import io.entitytable.model.ShardCount;
+import io.entitytable.model.ShardGrowth;
 import io.entitytable.model.TableLayout;
 import io.entitytable.verify.FirstLayout;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -32,6 +37,43 @@ class ReportTest {
     }
 
     @Test
+    void shardCounts_shouldGiveTheFlashSalesLargestBusinessTheGrowthRulesCount_andASmallOneOnePartitionPerPage() {
+        // GIVEN the flash sale as its file in workloads/ has it
+        Workload flashSale = read("flash-sale.json");
+        Report report = new Report(flashSale);
+        String business = new CapacityModel(flashSale, ModelledLayout.CURRENT).businessId();
+        int count = ShardGrowth.countFor(flashSale.largestBusinessWritesPerSecond(), ShardGrowth.DEFAULT_THRESHOLD);
+
+        // WHEN
+        String counts = report.shardCounts();
+
+        // THEN the largest business has the rule's count, 64, and its partitions follow it; a small business has one
+        // shard, and a page of its list Queries 1 partition where the old fixed layout Queried 4
+        assertThat(count).isEqualTo(ShardCount.MAX);
+        assertThat(counts)
+                .contains("| the largest, `" + business + "` | 31,311.0 | 64 | 64 | 64 | 64 | 64 | 64 | 4 | 1 |")
+                .contains("| a small one (average size) | 15.7 | 1 | 1 | 1 | 1 | 16 | 1 | 4 | 1 |")
+                .contains("The largest business has **64 shards**")
+                .contains("a page of its list Queries 1 partition, against 4 in the old fixed layout");
+    }
+
+    @Test
+    void flashSale_shouldBeTheReferenceWorkload_withOnlyTheLargestBusinesssOrderRateChanged() {
+        // GIVEN the two workload files, and the ones the model ships
+        Workload reference = read("reference.json");
+        Workload flashSale = read("flash-sale.json");
+
+        // THEN the flash sale is the reference but for the largest business's 10,000 orders a second
+        assertThat(flashSale.largestBusinessOrdersPerSecond()).isEqualTo(10_000);
+        assertThat(flashSale)
+                .usingRecursiveComparison()
+                .ignoringFields("description", "largestBusinessOrdersPerSecond")
+                .isEqualTo(reference);
+        assertThat(Workload.flashSale()).isEqualTo(flashSale);
+        assertThat(Workload.reference()).isEqualTo(reference);
+    }
+
+    @Test
     void markdown_shouldDropAnIndex_whenTheLayoutHasNoSuchIndex() {
         // GIVEN the layout without gsi1
         TableLayout withoutGsi1 = new TableLayout(
@@ -49,6 +91,7 @@ class ReportTest {
                 "trimmed layout",
                 withoutGsi1,
                 current.itemOf(),
+                current.shardsAt(),
                 current.reads(),
                 current.copiesPerSecond(),
                 current.idempotencyKeys());
@@ -74,5 +117,13 @@ class ReportTest {
                 .contains("`" + FirstLayout.orderStatusPartitions("OPEN").get(0).replaceAll("0$", ""))
                 .contains("`" + FirstLayout.tagPartition("rush") + "`")
                 .contains("| sourceGsi | (no such index) | ");
+    }
+
+    private static Workload read(String file) {
+        try {
+            return Workload.read(Path.of("workloads", file));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }
