@@ -10,6 +10,7 @@ import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
 import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
+import io.entitytable.model.access.PartitionMerge;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -62,9 +63,9 @@ final class ReadPatterns {
     IntFunction<List<Access>> pattern(String number) {
         return switch (number) {
             case "1" -> i -> List.of(get(business, samples.business().toItem()));
-            case "2", "4" -> i -> each(layout.business().apply(shards), page(order().toItem()));
+            case "2", "4" -> i -> each(layout.business().apply(shards), shardPage(order().toItem()));
             case "3" -> i ->
-                    each(layout.business().apply(shards), page(customer().toItem()));
+                    each(layout.business().apply(shards), shardPage(customer().toItem()));
             case "5" -> i ->
                     List.of(query(TableLayout.GSI1, Keys.storeLocationPk(business, "US"), page(store().toItem())));
             case "6" -> i -> {
@@ -78,7 +79,7 @@ final class ReadPatterns {
                         + order.lineItems().stream().mapToLong(ItemSize::bytes).sum();
                 return List.of(Access.read(Access.TABLE, order.id(), ItemSize.readUnits(bytes, true)));
             };
-            case "9" -> i -> each(layout.status().apply(shards, "PAID"), page(order().toItem()));
+            case "9" -> i -> each(layout.status().apply(shards, "PAID"), shardPage(order().toItem()));
             case "10" -> i -> {
                 Store store = store();
                 String customerRef = Keys.subjectRef(Entity.CUSTOMER, samples.newId());
@@ -112,7 +113,9 @@ final class ReadPatterns {
                     Duplicate duplicate =
                             new Duplicate(partition, Keys.subjectRef(Entity.ORDER, order.id()), ItemKind.TAG);
                     return query(
-                            Access.TABLE, partition, page(RelationshipCatalogue.copyItem(duplicate, order.toItem())));
+                            Access.TABLE,
+                            partition,
+                            shardPage(RelationshipCatalogue.copyItem(duplicate, order.toItem())));
                 })
                 .toList();
     }
@@ -126,6 +129,13 @@ final class ReadPatterns {
 
     private long page(Map<String, AttributeValue> item) {
         return workload.pageSize() * ItemSize.bytes(item);
+    }
+
+    /** What a merged page reads from each shard: its share of the page, as the API asks for it. */
+    private long shardPage(Map<String, AttributeValue> item) {
+        return PartitionMerge.perPartitionLimit(
+                        workload.pageSize(), shards.count().count())
+                * ItemSize.bytes(item);
     }
 
     private static Access get(String id, Map<String, AttributeValue> item) {

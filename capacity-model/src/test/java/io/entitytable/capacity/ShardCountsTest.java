@@ -81,7 +81,7 @@ class ShardCountsTest {
     }
 
     @Test
-    void flashSale_shouldKeepEveryPartitionsWritesAtOrUnder80Percent_andReadsBut_businessGsis() {
+    void flashSale_shouldKeepEveryPartitionAtOrUnder80Percent_writesAndReads() {
         // THEN no partition of the table or of any index takes more than 80 % of its write limit
         assertThat(flashSaleLoad.all()).allSatisfy(partition -> assertThat(partition.writeUnits() / Load.WRITE_LIMIT)
                 .as(partition.toString())
@@ -90,19 +90,13 @@ class ShardCountsTest {
                 .as(partition.toString())
                 .isLessThanOrEqualTo(AT_MOST));
 
-        // AND none takes more than 80 % of its read limit but the business's businessGsi partitions: a page of one of
-        // its lists Queries a page in every shard, so what each shard reads does not fall as the count grows. At
-        // 10 % of every business-scoped rate its 1,250 list pages a second take each shard above 80 %, under 100 %.
-        assertThat(flashSaleLoad.all())
-                .filteredOn(partition -> !partition.target().equals(TableLayout.BUSINESS_GSI))
-                .allSatisfy(partition -> assertThat(partition.utilisation())
-                        .as(partition.toString())
-                        .isLessThanOrEqualTo(AT_MOST));
+        // AND none of its read limit either: a page of one of the business's lists asks each of its 64 shards for its
+        // share of the page (PartitionMerge.perPartitionLimit), so what a shard reads falls as the count grows
+        assertThat(flashSaleLoad.all()).allSatisfy(partition -> assertThat(partition.utilisation())
+                .as(partition.toString())
+                .isLessThanOrEqualTo(AT_MOST));
         List<Load.Partition> businessGsi = flashSaleLoad.hottest(TableLayout.BUSINESS_GSI, Integer.MAX_VALUE);
-        assertThat(businessGsi).hasSize(ShardCount.MAX).allSatisfy(partition -> {
-            assertThat(partition.utilisation()).isLessThan(1);
-            assertThat(partition.readUnits()).isEqualTo(businessGsi.get(0).readUnits());
-        });
+        assertThat(businessGsi).hasSize(ShardCount.MAX);
     }
 
     @Test

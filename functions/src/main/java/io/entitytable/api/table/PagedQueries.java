@@ -151,8 +151,14 @@ public class PagedQueries {
         ShardCount read = state.shards() == 0 ? count : count.at(state.shards());
         List<String> partitions = partitionsOf.apply(new BusinessShards(businessId, read));
         int limit = page.limit();
+        int perPartition = PartitionMerge.perPartitionLimit(limit, read.count());
         PartitionMerge.Result merged = PartitionMerge.merge(
-                fetchAll(partitions, queryOf, state, limit), groupOf, state.positions(), limit, order, requireAll);
+                fetchAll(partitions, queryOf, state, perPartition),
+                groupOf,
+                state.positions(),
+                limit,
+                order,
+                requireAll);
         String next =
                 merged.finished() ? null : cursors.encode(scope, new CursorState(merged.positions(), read.count()));
         return new Page<>(merged.items().stream().map(mapper).toList(), next);

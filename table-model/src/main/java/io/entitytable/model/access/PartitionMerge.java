@@ -25,7 +25,21 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * none there that match), and it resumes from that point.
  */
 public final class PartitionMerge {
+    /** Shards up to which a merged page asks each shard for a whole page, as the fixed layout's 4 always were. */
+    static final int WHOLE_PAGE_UP_TO = 4;
+
     private PartitionMerge() {}
+
+    /**
+     * How many items a merged page of {@code limit} asks each of a business's {@code shards} for. Up to {@link
+     * #WHOLE_PAGE_UP_TO} shards, the whole page, as a business of the fixed layout was always read. Above, a share: two
+     * pages' worth spread over the shards, plus two. That fills a page almost always (a page that runs dry on one shard
+     * ends there, and its cursor goes on), while a page of a 64-shard business reads 3 items from each shard instead of
+     * 26: the read units of a list page stay about those of two pages, whatever the count.
+     */
+    public static int perPartitionLimit(int limit, int shards) {
+        return shards <= WHOLE_PAGE_UP_TO ? limit : Math.min(limit, (2 * limit + shards - 1) / shards + 2);
+    }
 
     /**
      * What one partition's Query returned.

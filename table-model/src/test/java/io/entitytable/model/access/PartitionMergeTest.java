@@ -66,6 +66,15 @@ class PartitionMergeTest {
     }
 
     @Test
+    void perPartitionLimit_shouldAskUpToFourShardsForAWholePage_andMoreForTheirShareOfTwoPages() {
+        assertThat(PartitionMerge.perPartitionLimit(25, 1)).isEqualTo(25);
+        assertThat(PartitionMerge.perPartitionLimit(25, 4)).isEqualTo(25);
+        assertThat(PartitionMerge.perPartitionLimit(25, 8)).isEqualTo(9);
+        assertThat(PartitionMerge.perPartitionLimit(25, 64)).isEqualTo(3);
+        assertThat(PartitionMerge.perPartitionLimit(2, 16)).isEqualTo(2);
+    }
+
+    @Test
     void merge_shouldIntersectTagsNotShards_whenEachTagIsSeveralShards() {
         // GIVEN two tags of a two-shard business: a subject's copies are in its own shard of each tag
         List<Partition> partitions = List.of(

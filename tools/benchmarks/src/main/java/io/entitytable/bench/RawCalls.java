@@ -143,8 +143,9 @@ record RawCalls(DynamoDbClient dynamo, String table, ExecutorService pool) {
     }
 
     /**
-     * One page of a merged list, read as the API's {@code PagedQueries.merged} reads it: one Query per partition not
-     * yet finished, in parallel with the last one on the calling thread, each for {@code limit + 1} items from where
+     * One page of a merged list, read as the API's {@code PagedQueries.sharded} reads it: one Query per partition not
+     * yet finished, in parallel with the last one on the calling thread, each for its share of the page plus one ({@link
+     * PartitionMerge#perPartitionLimit}: the whole page up to 4 shards) items from where
      * {@code positions} left the partition (a Query that returns fewer and says more follow is followed, as the API's
      * does), merged in {@code order} by the model's {@link PartitionMerge}. What the API adds around it (cursor
      * signing, mapping to JSON) is left out.
@@ -160,14 +161,16 @@ record RawCalls(DynamoDbClient dynamo, String table, ExecutorService pool) {
         List<String> open = partitions.stream()
                 .filter(partition -> !isDone(positions.get(partition)))
                 .toList();
+        int perPartition = PartitionMerge.perPartitionLimit(limit, partitions.size());
         Map<String, Future<Fetched>> running = new LinkedHashMap<>();
         for (int i = 0; i < open.size() - 1; i++) {
             String partition = open.get(i);
-            running.put(partition, pool.submit(() -> fetch(partition, queryOf, positions.get(partition), limit)));
+            running.put(
+                    partition, pool.submit(() -> fetch(partition, queryOf, positions.get(partition), perPartition)));
         }
         Fetched onCaller = open.isEmpty()
                 ? null
-                : fetch(open.get(open.size() - 1), queryOf, positions.get(open.get(open.size() - 1)), limit);
+                : fetch(open.get(open.size() - 1), queryOf, positions.get(open.get(open.size() - 1)), perPartition);
         List<PartitionMerge.Partition> fetched = new ArrayList<>();
         Cost cost = new Cost(0, 0, 0);
         for (String partition : partitions) {
