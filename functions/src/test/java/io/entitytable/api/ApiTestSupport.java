@@ -20,6 +20,15 @@ public final class ApiTestSupport {
                 .path("id");
     }
 
+    /** Grows a business to {@code shards} write shards (lists read them all at once). */
+    public static void growBusiness(String businessId, int shards) {
+        given().contentType(ContentType.JSON)
+                .body(Map.of("shards", shards))
+                .put("/businesses/" + businessId + "/capacity")
+                .then()
+                .statusCode(200);
+    }
+
     public static Response post(String path, Object body) {
         return given().contentType(ContentType.JSON).body(body).post(path);
     }

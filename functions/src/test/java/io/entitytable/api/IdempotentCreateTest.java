@@ -21,6 +21,7 @@ import io.entitytable.api.response.CustomerResponse;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.InMemoryEntityTable;
+import io.entitytable.api.table.ShardCounts;
 import io.entitytable.api.write.ConflictRetry;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.local.dynamodb.ConflictingDynamoDbClient;
@@ -202,8 +203,9 @@ class IdempotentCreateTest {
             CoreWrites writes = new CoreWrites(table);
             OptimisticWrites optimistic =
                     new OptimisticWrites(table, writes, ConflictRetry.standard(), CLOCK, Access.of(caller));
-            businesses = new BusinessService(optimistic, writes, local.table(), null);
-            customers = new CustomerService(optimistic, writes, table, null);
+            ShardCounts shards = new ShardCounts(table, Duration.ofSeconds(5), java.time.Clock.systemUTC());
+            businesses = new BusinessService(optimistic, writes, local.table(), null, shards);
+            customers = new CustomerService(optimistic, writes, table, null, shards);
             idempotent = new IdempotentRequests(table, optimistic, JSON);
         }
 

@@ -18,6 +18,7 @@ import io.entitytable.api.store.StoreService;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.InMemoryEntityTable;
+import io.entitytable.api.table.ShardCounts;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.local.dynamodb.ConflictingDynamoDbClient;
 import io.entitytable.model.Attributes;
@@ -28,6 +29,7 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.Order;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,10 +73,11 @@ class TransactionConflictTest {
         CoreWrites writes = new CoreWrites(table);
         OptimisticWrites optimistic = new OptimisticWrites(table, writes, Access.of(TestCallerAccess.OPERATOR));
         // Lists are not what these tests exercise: no PagedQueries.
-        businesses = new BusinessService(optimistic, writes, local.table(), null);
-        customers = new CustomerService(optimistic, writes, table, null);
-        stores = new StoreService(optimistic, writes, table, null);
-        orders = new OrderService(optimistic, writes, table, null);
+        ShardCounts shards = new ShardCounts(table, Duration.ofSeconds(5), Clock.systemUTC());
+        businesses = new BusinessService(optimistic, writes, local.table(), null, shards);
+        customers = new CustomerService(optimistic, writes, table, null, shards);
+        stores = new StoreService(optimistic, writes, table, null, shards);
+        orders = new OrderService(optimistic, writes, table, null, shards);
     }
 
     @AfterAll

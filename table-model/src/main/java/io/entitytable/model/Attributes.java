@@ -52,6 +52,12 @@ public final class Attributes {
     /** On a business: when writers start drawing shards below {@link #SHARDS}. */
     public static final String SHARDS_FROM = "shardsFrom";
 
+    /**
+     * A business's count, changed only by a growth (a conditional write of these alone, without a version bump, so a
+     * change of the business made at the same time never writes an older count back).
+     */
+    public static final java.util.Set<String> SHARD_COUNT = java.util.Set.of(SHARDS, SHARDS_BEFORE, SHARDS_FROM);
+
     public static final String CUSTOMER_ID = "customerId";
     public static final String GSI1_PK = "gsi1pk";
     public static final String GSI1_SK = "gsi1sk";

@@ -75,6 +75,11 @@ public record ShardCount(int count, int before, Instant from, boolean stored) {
         return new ShardCount(next, writeCount(now), writersFrom, true);
     }
 
+    /** The same business's layout at an earlier {@code count} (what a list's cursor read first): for reading only. */
+    public ShardCount at(int earlier) {
+        return new ShardCount(earlier, earlier, Instant.EPOCH, stored);
+    }
+
     /** The count a writer draws a new subject's shard below at {@code now}. */
     public int writeCount(Instant now) {
         return now.isBefore(from) ? before : count;

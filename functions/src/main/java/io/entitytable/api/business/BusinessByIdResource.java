@@ -1,6 +1,7 @@
 package io.entitytable.api.business;
 
 import io.entitytable.api.business.BusinessRequests.PatchBusiness;
+import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.error.Problem;
 import io.entitytable.api.idempotency.IdempotencyKeys;
 import io.entitytable.api.idempotency.IdempotentRequests;
@@ -9,6 +10,7 @@ import io.entitytable.api.order.OrderFilters;
 import io.entitytable.api.order.OrderService;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.BusinessResponse;
+import io.entitytable.api.response.CapacityResponse;
 import io.entitytable.api.response.EraseJobResponse;
 import io.entitytable.api.response.OrderResponse;
 import io.entitytable.api.response.SubjectResponse;
@@ -19,12 +21,14 @@ import io.entitytable.api.web.SubjectResource;
 import io.entitytable.model.Business;
 import io.entitytable.model.Entity;
 import io.entitytable.model.EraseJob;
+import io.entitytable.model.ShardCount;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -100,6 +104,21 @@ public class BusinessByIdResource extends SubjectResource<Business, BusinessResp
     @Path("job")
     public RestResponse<EraseJobResponse> job(@PathParam("id") String id) {
         return RestResponse.ok(EraseJobResponse.from(businesses.job(id), businesses.now()));
+    }
+
+    @GET
+    @Path("capacity")
+    public CapacityResponse capacity(@PathParam("id") String id) {
+        return CapacityResponse.from(id, businesses.capacity(id), businesses.now());
+    }
+
+    @PUT
+    @Path("capacity")
+    public CapacityResponse grow(@PathParam("id") String id, BusinessRequests.SetCapacity request) {
+        if (request == null) {
+            throw ApiProblem.invalid("shards", "required: an integer from 1 to " + ShardCount.MAX);
+        }
+        return CapacityResponse.from(id, businesses.grow(id, request.shards()), businesses.now());
     }
 
     private static URI jobLocation(String id) {

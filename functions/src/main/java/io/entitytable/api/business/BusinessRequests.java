@@ -1,5 +1,6 @@
 package io.entitytable.api.business;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.Patterns;
 import jakarta.validation.constraints.NotBlank;
@@ -15,6 +16,12 @@ public final class BusinessRequests {
             @NotBlank @Size(max = Inputs.MAX_TEXT) @Pattern(regexp = Patterns.TEXT, message = Patterns.TEXT_MESSAGE)
                     String name,
             @Size(max = Inputs.MAX_TAGS) Set<@Pattern(regexp = Patterns.TAG) String> tags) {}
+
+    /**
+     * A business's new shard count. Any JSON value is taken, so that a count that is not an integer is a 422 of this
+     * field like one out of range, rather than a body of the wrong shape.
+     */
+    public record SetCapacity(JsonNode shards) {}
 
     /** Fields left out stay as they are. */
     public record PatchBusiness(

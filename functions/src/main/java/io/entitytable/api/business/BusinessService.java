@@ -1,5 +1,6 @@
 package io.entitytable.api.business;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.input.Inputs;
@@ -10,6 +11,7 @@ import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.Deletion;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.PagedQueries;
+import io.entitytable.api.table.ShardCounts;
 import io.entitytable.api.table.WriteConflict;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.api.write.SubjectService;
@@ -22,6 +24,7 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
+import io.entitytable.model.ShardCount;
 import io.entitytable.model.access.AccessPattern;
 import io.entitytable.model.access.MergeOrder;
 import jakarta.inject.Singleton;
@@ -35,19 +38,32 @@ import java.util.Optional;
  */
 @Singleton
 public class BusinessService extends SubjectService<Business> {
-    public BusinessService(OptimisticWrites optimistic, CoreWrites writes, EntityTable table, PagedQueries queries) {
-        super(Entity.BUSINESS, optimistic, writes, table, queries);
+    public BusinessService(
+            OptimisticWrites optimistic,
+            CoreWrites writes,
+            EntityTable table,
+            PagedQueries queries,
+            ShardCounts shards) {
+        super(Entity.BUSINESS, optimistic, writes, table, queries, shards);
     }
 
     /** Operators only: a new business has no members yet. With a key, its record goes in the same transaction. */
     public Business create(BusinessRequests.CreateBusiness request, AnswerRecorder<? super Business> recorder) {
         optimistic.access().requireOperator("create businesses");
         Instant now = optimistic.now();
-        Business business =
-                new Business(Ids.newId(), request.name().trim(), TagInputs.normalise(request.tags()), 1, now, now);
+        // A new business starts at one shard; this instance knows it from now on (no read to learn it).
+        Business business = new Business(
+                Ids.newId(),
+                request.name().trim(),
+                TagInputs.normalise(request.tags()),
+                1,
+                now,
+                now,
+                ShardCount.first());
         if (!writes.createBusiness(business.toItem(), recorder.recordFor(business))) {
             throw ApiProblem.conflict("id collision; retry");
         }
+        shards.remember(business.id(), business.shards());
         return business;
     }
 
@@ -141,18 +157,63 @@ public class BusinessService extends SubjectService<Business> {
     }
 
     /**
+     * A business's shard count: one strongly consistent GetItem of the business. Operators only; to anyone else, as
+     * for a business that does not exist (404).
+     */
+    public ShardCount capacity(String id) {
+        Inputs.id("id", id);
+        optimistic.access().requireOperatorElseNotFound(Entity.BUSINESS.keyName(), id);
+        return ShardCount.of(optimistic.require(Entity.BUSINESS, id));
+    }
+
+    /**
+     * Grows a business's shard count to {@code shards} (docs/design.md, "Shards of a business"): the count attributes
+     * of the business on condition that its count is still the one read, with the child counters the new count adds,
+     * in one write; new subjects are placed under it once every instance has learnt it ({@link
+     * ShardCounts#writersFrom}). The same count again writes nothing. Operators only (else 404, as {@link #capacity});
+     * a count that is not an integer from 1 to {@link ShardCount#MAX} is a 422, a smaller one than the business has a
+     * 409 (a count only grows: its items stay where they are), and so is a business being erased.
+     */
+    public ShardCount grow(String id, JsonNode shards) {
+        Inputs.id("id", id);
+        optimistic.access().requireOperatorElseNotFound(Entity.BUSINESS.keyName(), id);
+        if (shards == null || shards.isNull() || shards.isMissingNode()) {
+            throw ApiProblem.invalid("shards", "required: an integer from 1 to " + ShardCount.MAX);
+        }
+        if (!shards.isIntegralNumber() || !ShardCount.isValid(shards.asLong()) || !shards.canConvertToInt()) {
+            throw ApiProblem.invalid("shards", "must be an integer from 1 to " + ShardCount.MAX);
+        }
+        int wanted = shards.intValue();
+        return withCurrent(id, null, current -> {
+            ShardCount count = ShardCount.of(current);
+            if (wanted < count.count()) {
+                throw ApiProblem.conflict("business " + id + " has " + count.count()
+                        + " shards; a shard count only grows (its items stay in the shards they were written to)");
+            }
+            if (wanted == count.count()) {
+                return count;
+            }
+            Instant now = optimistic.now();
+            ShardCount grown = count.grownTo(wanted, now, this.shards.writersFrom(now));
+            writes.growShards(current, grown);
+            this.shards.remember(id, grown);
+            return grown;
+        });
+    }
+
+    /**
      * Pattern 2: one Query of businessGsi per shard of the business ({@code businessShard = B#n}), in parallel, merged
      * by type: the business, then its customers, orders and stores.
      */
     public Page<CoreItem> items(String id, PageRequest request) {
         optimistic.access().requireBusiness(id);
-        Page<CoreItem> page = queries.merged(
+        Page<CoreItem> page = queries.sharded(
                 AccessPattern.BUSINESS_ITEMS,
-                BusinessShards.partitions(id),
+                id,
+                BusinessShards::partitions,
                 AccessPattern.BUSINESS_ITEMS::query,
                 request,
                 MergeOrder.ascending(Attributes.TYPE).thenBy(Attributes.ID),
-                false,
                 CoreItem::from);
         if (page.items().isEmpty() && request.next() == null) {
             throw ApiProblem.notFound("business", id);

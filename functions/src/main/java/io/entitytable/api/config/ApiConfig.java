@@ -3,6 +3,7 @@ package io.entitytable.api.config;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.net.URI;
+import java.time.Duration;
 import java.util.Optional;
 
 /** The API function's configuration (Quarkus config mapping); each maps to an environment variable named in {@code EnvironmentVariables}. */
@@ -39,6 +40,13 @@ public interface ApiConfig {
 
     /** Whether search requests are signed ({@code SEARCH_SIGNING}); by default an {@code https} endpoint is. */
     Optional<Boolean> searchSigning();
+
+    /**
+     * How long an instance trusts a business's shard count it read ({@code SHARD_COUNT_CACHE}). Every instance must
+     * share it: a grown count is used by writers two of these after it is stored (see ShardCounts).
+     */
+    @WithDefault("5s")
+    Duration shardCountCache();
 
     /** How many Query pages a filtered list may read before it returns what it found with a cursor. */
     @WithDefault("10")

@@ -7,6 +7,7 @@ import static io.entitytable.api.contract.ApiOperation.Success.DELETED_OR_ACCEPT
 import static io.entitytable.api.contract.ApiOperation.Success.JOB;
 import static io.entitytable.api.contract.ApiOperation.Success.LIST;
 import static io.entitytable.api.contract.ApiOperation.Success.READ;
+import static io.entitytable.api.contract.ApiOperation.Success.SETTING;
 
 import io.entitytable.search.client.TextQuery;
 import java.util.List;
@@ -63,13 +64,13 @@ public enum ApiOperation {
             "/businesses/{id}",
             "deleteBusiness",
             "Delete a business",
-            "Operators only (else 403). Only an empty business can go: a GetItem, a BatchGetItem of its 16 child"
+            "Operators only (else 403). Only an empty business can go: a GetItem, a BatchGetItem of its child"
                     + " counters, then one TransactWriteItems deleting the business on condition that the version is"
                     + " the one read and every counter on condition that it is zero: it owns no customer, store or"
                     + " order (else 409); 204. With `cascade=true`, the business is erased with everything it owns:"
                     + " operators only (to anyone else, 404 as for a business that does not exist). A GetItem, then one"
                     + " TransactWriteItems marking the business `erasing` (on condition that the version is the one"
-                    + " read and that it is not being erased already, else 409), marking each of its 16 child counters"
+                    + " read and that it is not being erased already, else 409), marking each of its child counters"
                     + " and putting its erase job (`<id>.erase`); the answer is 202 with the job as `Location`. From"
                     + " then on the business takes no new customer, store or order and no change (409), and reads"
                     + " still answer; the stream fan-out starts the job, and the refresh worker deletes its children,"
@@ -89,13 +90,43 @@ public enum ApiOperation {
             JOB,
             false,
             Errors.GET),
+    GET_BUSINESS_CAPACITY(
+            "GET",
+            "/businesses/{id}/capacity",
+            "getBusinessCapacity",
+            "A business's write shards",
+            "Operators only (to anyone else, 404). How many write shards the business's items are spread over (a new"
+                    + " business has 1, one written before businesses had their own counts 4): one strongly"
+                    + " consistent GetItem `id = B, type = business`.",
+            SETTING,
+            false,
+            Errors.GET),
+    SET_BUSINESS_CAPACITY(
+            "PUT",
+            "/businesses/{id}/capacity",
+            "setBusinessCapacity",
+            "Grow a business's write shards",
+            "Operators only (to anyone else, 404). `{\"shards\": n}`, an integer from 1 to 64 (else 422), at least"
+                    + " the business's count: a count only grows (a smaller one is a 409, as is a business being"
+                    + " erased); the same count writes nothing. A strongly consistent read of the business, then one"
+                    + " UpdateItem of its count on condition that it is still the one read, in a TransactWriteItems"
+                    + " with the child counters a count above 16 adds. Lists read the new count's partitions at once;"
+                    + " new customers, stores and orders are placed under it from `writeShardsFrom`, when every"
+                    + " instance of the API has learnt it.",
+            SETTING,
+            false,
+            400,
+            404,
+            409,
+            415,
+            422),
     LIST_BUSINESS_ITEMS(
             "GET",
             "/businesses/{id}/items",
             "listBusinessItems",
             "A business with everything under it",
             "Access pattern 2: the business, then its customers, orders and stores by type. One Query of"
-                    + " businessGsi `businessShard = B#n` per shard of the business (4) per page, in parallel, merged;"
+                    + " businessGsi `businessShard = B#n` per shard of the business (1 for a new business; see `/capacity`) per page, in parallel, merged;"
                     + " an unknown business is a 404 (the business is its own first item).",
             LIST,
             false,
@@ -118,7 +149,7 @@ public enum ApiOperation {
             "listCustomersByName",
             "Customers of a business by name",
             "Access pattern 3, a case-insensitive prefix search on `<last>.<first>`: one Query of businessGsi"
-                    + " `businessShard = B#n AND begins_with(type, customer#<prefix>)` per shard of the business (4)"
+                    + " `businessShard = B#n AND begins_with(type, customer#<prefix>)` per shard of the business (1 for a new business; see `/capacity`)"
                     + " per page, in parallel, merged by last name. An unknown business answers an empty page.",
             LIST,
             false,
@@ -129,10 +160,10 @@ public enum ApiOperation {
             "listBusinessOrders",
             "Orders of a business, newest first",
             "Access pattern 4: a date range as the key condition of one Query of businessGsi `businessShard ="
-                    + " B#n AND type BETWEEN order#<from> AND order#<to>` per shard of the business (4) per page,"
+                    + " B#n AND type BETWEEN order#<from> AND order#<to>` per shard of the business (1 for a new business; see `/capacity`) per page,"
                     + " descending, in parallel, merged newest first. With `status`, access pattern 9: one Query of"
                     + " the business's status shards in gsi1 instead, `gsi1pk = ORDERSTATUS#B#<STATUS>#n AND gsi1sk"
-                    + " BETWEEN <from> AND <to>` (4), so orders in other statuses are never read. City, payment card"
+                    + " BETWEEN <from> AND <to>` per shard, so orders in other statuses are never read. City, payment card"
                     + " and minimum total are a filter, so a page may hold fewer orders than `limit` and still have a"
                     + " `next`. An unknown business answers an empty page.",
             LIST,
@@ -155,7 +186,7 @@ public enum ApiOperation {
             "Stores of a business by location",
             "Access pattern 5, by country, state, city and zip (each level needs the ones above it): one Query of"
                     + " gsi1 `gsi1pk = STORE#<B>#<COUNTRY>` with `begins_with` on the levels below per page; without a"
-                    + " country, one Query of businessGsi `begins_with(type, store#)` per shard of the business (4),"
+                    + " country, one Query of businessGsi `begins_with(type, store#)` per shard of the business (1 for a new business; see `/capacity`),"
                     + " merged by name.",
             LIST,
             false,
@@ -412,8 +443,8 @@ public enum ApiOperation {
             "/businesses/{id}/tagged",
             "listTaggedWithSeveral",
             "A business's subjects with any or all of several tags",
-            "Access pattern 13, from the tag copies the stream fan-out keeps: one Query `id = tag#B#t` per tag (at"
-                    + " most 10) in parallel, merged by type; `any` de-duplicates, `all` intersects. An unknown"
+            "Access pattern 13, from the tag copies the stream fan-out keeps: one Query `id = tag#B#t[#n]` per tag (at"
+                    + " most 10) and shard of the business in parallel, merged by type; `any` de-duplicates, `all` intersects. An unknown"
                     + " business has no tagged subjects.",
             LIST,
             false,
@@ -423,8 +454,8 @@ public enum ApiOperation {
             "/businesses/{id}/tagged/{tag}",
             "listTagged",
             "A business's subjects with a tag",
-            "Access pattern 12, from the tag copies the stream fan-out keeps: one Query `id = tag#B#t [AND"
-                    + " begins_with(type, <entity>#)]` per page: the business itself, its customers, stores and orders"
+            "Access pattern 12, from the tag copies the stream fan-out keeps: one Query `id = tag#B#t[#n] [AND"
+                    + " begins_with(type, <entity>#)]` per shard of the business per page, in parallel, merged by type: the business itself, its customers, stores and orders"
                     + " that carry the tag. An unknown business has no tagged subjects.",
             LIST,
             false,
@@ -494,7 +525,9 @@ public enum ApiOperation {
          */
         DELETED_OR_ACCEPTED(204),
         /** 200 with a job's progress; no ETag, a job is not a versioned subject. */
-        JOB(200);
+        JOB(200),
+        /** 200 with an operator's setting of a subject; no ETag, a setting is not part of its versioned state. */
+        SETTING(200);
 
         private final int status;
 

@@ -212,7 +212,8 @@ public class ContractFilter implements OASFilter {
         if (success == Success.CREATED
                 || success == Success.READ
                 || success == Success.LIST
-                || success == Success.JOB) {
+                || success == Success.JOB
+                || success == Success.SETTING) {
             Content content = generated == null ? null : successContent(generated);
             if (content == null) {
                 throw new IllegalStateException(entry + ": the code documents no response body");
@@ -232,6 +233,7 @@ public class ContractFilter implements OASFilter {
             case DELETED -> response.description("Deleted");
             case DELETED_OR_ACCEPTED -> response.description("Deleted, and nothing remains to do");
             case JOB -> response.description("The job's progress");
+            case SETTING -> response.description("The setting as it is now");
         }
         APIResponses responses = OASFactory.createAPIResponses();
         if (success == Success.DELETED_OR_ACCEPTED) {

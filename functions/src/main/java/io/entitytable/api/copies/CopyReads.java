@@ -55,11 +55,17 @@ public class CopyReads {
         }
     }
 
-    /** Pattern 12: Query id = tag#B#t [, begins_with(type, <entity>#)]. */
+    /** Pattern 12: one Query id = tag#B#t[#n] [, begins_with(type, <entity>#)] per shard of the business, merged. */
     public Page<CoreItem> tagged(String businessId, String tag, Optional<Entity> type, PageRequest page) {
         optimistic.access().requireBusiness(businessId);
-        return queries.list(
-                AccessPattern.TAGGED, tagQuery(AccessPattern.TAGGED, businessId, tag, type), page, Copies::toSubject);
+        return queries.sharded(
+                AccessPattern.TAGGED,
+                businessId,
+                shards -> shards.tagPartitions(tag),
+                partition -> tagQuery(AccessPattern.TAGGED, partition, type),
+                page,
+                MergeOrder.ascending(Attributes.TYPE),
+                Copies::toSubject);
     }
 
     /**
@@ -68,10 +74,14 @@ public class CopyReads {
      */
     public Page<CoreItem> taggedWithSeveral(String businessId, TagQuery.Selection selection, PageRequest page) {
         optimistic.access().requireBusiness(businessId);
-        return queries.merged(
+        return queries.sharded(
                 AccessPattern.TAGGED_WITH_SEVERAL,
-                selection.tags(),
-                tag -> tagQuery(AccessPattern.TAGGED_WITH_SEVERAL, businessId, tag, selection.type()),
+                businessId,
+                shards -> selection.tags().stream()
+                        .flatMap(tag -> shards.tagPartitions(tag).stream())
+                        .toList(),
+                partition -> Keys.parseTagPartition(partition).orElseThrow().tag(),
+                partition -> tagQuery(AccessPattern.TAGGED_WITH_SEVERAL, partition, selection.type()),
                 page,
                 MergeOrder.ascending(Attributes.TYPE),
                 selection.requireAll(),
@@ -86,10 +96,8 @@ public class CopyReads {
                 Copies::toSubject);
     }
 
-    /** A tag's partition in a business: every subject carrying it, or only those of {@code type} when given. */
-    private static PartitionQuery tagQuery(
-            AccessPattern pattern, String businessId, String tag, Optional<Entity> type) {
-        return pattern.query(
-                Keys.tagPartition(businessId, tag), type.map(Keys::typePrefix).orElse(""));
+    /** One of a tag's partitions in a business: every subject carrying it there, or only those of {@code type}. */
+    private static PartitionQuery tagQuery(AccessPattern pattern, String partition, Optional<Entity> type) {
+        return pattern.query(partition, type.map(Keys::typePrefix).orElse(""));
     }
 }

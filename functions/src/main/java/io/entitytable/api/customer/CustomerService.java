@@ -12,6 +12,7 @@ import io.entitytable.api.table.Deletion;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.LinkChange;
 import io.entitytable.api.table.PagedQueries;
+import io.entitytable.api.table.ShardCounts;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Address;
@@ -46,15 +47,20 @@ public class CustomerService extends SubjectService<Customer> {
      */
     public static final int MAX_STORES = 97;
 
-    public CustomerService(OptimisticWrites optimistic, CoreWrites writes, EntityTable table, PagedQueries queries) {
-        super(Entity.CUSTOMER, optimistic, writes, table, queries);
+    public CustomerService(
+            OptimisticWrites optimistic,
+            CoreWrites writes,
+            EntityTable table,
+            PagedQueries queries,
+            ShardCounts shards) {
+        super(Entity.CUSTOMER, optimistic, writes, table, queries, shards);
     }
 
     public Customer create(
             String businessId, CustomerRequests.CreateCustomer request, AnswerRecorder<? super Customer> recorder) {
         return createUnder(
                 businessId,
-                (id, now) -> new Customer(
+                (id, now, shard) -> new Customer(
                         id,
                         businessId,
                         request.firstName().trim(),
@@ -65,7 +71,8 @@ public class CustomerService extends SubjectService<Customer> {
                         TagInputs.normalise(request.tags()),
                         1,
                         now,
-                        now),
+                        now,
+                        shard),
                 recorder);
     }
 
@@ -126,13 +133,13 @@ public class CustomerService extends SubjectService<Customer> {
     public Page<Customer> byName(String businessId, String namePrefix, PageRequest page) {
         optimistic.access().requireBusiness(businessId);
         String sortKeyPrefix = Keys.customerNamePrefix(namePrefix);
-        return queries.merged(
+        return queries.sharded(
                 AccessPattern.CUSTOMERS_BY_NAME,
-                BusinessShards.partitions(businessId),
+                businessId,
+                BusinessShards::partitions,
                 shard -> AccessPattern.CUSTOMERS_BY_NAME.query(shard, sortKeyPrefix),
                 page,
                 MergeOrder.ascending(Attributes.TYPE).thenBy(Attributes.ID),
-                false,
                 Customer::from);
     }
 

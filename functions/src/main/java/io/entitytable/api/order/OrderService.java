@@ -10,6 +10,7 @@ import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.Deletion;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.PagedQueries;
+import io.entitytable.api.table.ShardCounts;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Address;
@@ -40,8 +41,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /** Orders and their lines: access patterns 4, 7, 8 and 9. */
 @Singleton
 public class OrderService extends SubjectService<Order> {
-    public OrderService(OptimisticWrites optimistic, CoreWrites writes, EntityTable table, PagedQueries queries) {
-        super(Entity.ORDER, optimistic, writes, table, queries);
+    public OrderService(
+            OptimisticWrites optimistic,
+            CoreWrites writes,
+            EntityTable table,
+            PagedQueries queries,
+            ShardCounts shards) {
+        super(Entity.ORDER, optimistic, writes, table, queries, shards);
     }
 
     /**
@@ -77,7 +83,8 @@ public class OrderService extends SubjectService<Order> {
                 TagInputs.normalise(request.tags()),
                 1,
                 now,
-                now);
+                now,
+                newShard(customer.businessId(), id, now));
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         items.add(order.toItem());
         items.addAll(order.lineItems());
@@ -163,12 +170,12 @@ public class OrderService extends SubjectService<Order> {
         optimistic.access().requireBusiness(businessId);
         Expression filter = otherFilters(query);
         AccessPattern pattern;
-        List<String> partitions;
+        Function<BusinessShards, List<String>> partitions;
         Function<String, PartitionQuery> queryOf;
         MergeOrder order;
         if (query.status().isEmpty()) {
             pattern = AccessPattern.BUSINESS_ORDERS;
-            partitions = BusinessShards.partitions(businessId);
+            partitions = BusinessShards::partitions;
             String rangeFrom = Keys.orderType(query.from());
             String rangeTo = Keys.orderType(query.to());
             queryOf = partition -> AccessPattern.BUSINESS_ORDERS
@@ -177,8 +184,8 @@ public class OrderService extends SubjectService<Order> {
             order = MergeOrder.descending(Attributes.TYPE).thenBy(Attributes.ID);
         } else {
             pattern = AccessPattern.BUSINESS_ORDERS_IN_STATUS;
-            partitions =
-                    BusinessShards.statusPartitions(businessId, query.status().get());
+            String status = query.status().get();
+            partitions = shards -> shards.statusPartitions(status);
             String rangeFrom = Keys.orderStatusSkFrom(query.from());
             String rangeTo = Keys.orderStatusSkTo(query.to());
             queryOf = partition -> AccessPattern.BUSINESS_ORDERS_IN_STATUS
@@ -187,7 +194,7 @@ public class OrderService extends SubjectService<Order> {
             // gsi1sk ends with the order id, so it orders every order of the business on its own.
             order = MergeOrder.descending(Attributes.GSI1_SK);
         }
-        return queries.merged(pattern, partitions, queryOf, query.page(), order, false, Order::from);
+        return queries.sharded(pattern, businessId, partitions, queryOf, query.page(), order, Order::from);
     }
 
     /** The filters other than the range and the status: never key conditions, so a FilterExpression (or null). */

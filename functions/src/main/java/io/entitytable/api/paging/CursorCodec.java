@@ -1,6 +1,7 @@
 package io.entitytable.api.paging;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.api.error.ApiProblem;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -25,6 +26,8 @@ import javax.crypto.Mac;
 @ApplicationScoped
 public class CursorCodec {
     private static final TypeReference<Map<String, Map<String, String>>> POSITIONS = new TypeReference<>() {};
+    private static final String SHARDS = "shards";
+    private static final String POSITIONS_FIELD = "positions";
     private static final int MAC_BYTES = 16;
     /** Room for a position per partition of a large multi-partition list (e.g. 10 tags). */
     private static final int MAX_CURSOR_LENGTH = 32_768;
@@ -41,7 +44,11 @@ public class CursorCodec {
     public String encode(String scope, CursorState state) {
         byte[] payload;
         try {
-            payload = json.writeValueAsBytes(state.positions());
+            // A list over shards names the count its partitions are of; every other cursor is its positions alone.
+            payload = json.writeValueAsBytes(
+                    state.shards() == 0
+                            ? state.positions()
+                            : Map.of(SHARDS, state.shards(), POSITIONS_FIELD, state.positions()));
         } catch (Exception e) {
             throw new IllegalStateException("cursor could not be encoded", e);
         }
@@ -68,7 +75,13 @@ public class CursorCodec {
             if (!MessageDigest.isEqual(mac, mac(key, scope, payload))) {
                 throw invalid();
             }
-            return new CursorState(new LinkedHashMap<>(json.readValue(payload, POSITIONS)));
+            JsonNode tree = json.readTree(payload);
+            if (tree.path(SHARDS).isInt() && tree.path(POSITIONS_FIELD).isObject()) {
+                return new CursorState(
+                        new LinkedHashMap<>(json.convertValue(tree.get(POSITIONS_FIELD), POSITIONS)),
+                        tree.get(SHARDS).intValue());
+            }
+            return new CursorState(new LinkedHashMap<>(json.convertValue(tree, POSITIONS)));
         } catch (IllegalArgumentException | java.io.IOException e) {
             throw invalid();
         }

@@ -11,6 +11,7 @@ import io.entitytable.api.table.Deletion;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.PagedQueries;
 import io.entitytable.api.table.RefreshRequest;
+import io.entitytable.api.table.ShardCounts;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Attributes;
@@ -30,14 +31,19 @@ import java.util.Optional;
 /** Stores: access pattern 5 (by location through gsi1) and the store side of customer links. */
 @Singleton
 public class StoreService extends SubjectService<Store> {
-    public StoreService(OptimisticWrites optimistic, CoreWrites writes, EntityTable table, PagedQueries queries) {
-        super(Entity.STORE, optimistic, writes, table, queries);
+    public StoreService(
+            OptimisticWrites optimistic,
+            CoreWrites writes,
+            EntityTable table,
+            PagedQueries queries,
+            ShardCounts shards) {
+        super(Entity.STORE, optimistic, writes, table, queries, shards);
     }
 
     public Store create(String businessId, StoreRequests.CreateStore request, AnswerRecorder<? super Store> recorder) {
         return createUnder(
                 businessId,
-                (id, now) -> new Store(
+                (id, now, shard) -> new Store(
                         id,
                         businessId,
                         request.name().trim(),
@@ -45,7 +51,8 @@ public class StoreService extends SubjectService<Store> {
                         TagInputs.normalise(request.tags()),
                         1,
                         now,
-                        now),
+                        now,
+                        shard),
                 recorder);
     }
 
@@ -127,13 +134,13 @@ public class StoreService extends SubjectService<Store> {
     public Page<Store> byLocation(String businessId, StoreLocation location, PageRequest page) {
         optimistic.access().requireBusiness(businessId);
         if (!location.hasCountry()) {
-            return queries.merged(
+            return queries.sharded(
                     AccessPattern.STORES_BY_NAME,
-                    BusinessShards.partitions(businessId),
+                    businessId,
+                    BusinessShards::partitions,
                     shard -> AccessPattern.STORES_BY_NAME.query(shard, Keys.typePrefix(Entity.STORE)),
                     page,
                     MergeOrder.ascending(Attributes.TYPE).thenBy(Attributes.ID),
-                    false,
                     Store::from);
         }
         // A country alone is the whole partition.

@@ -6,6 +6,7 @@ import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.IdempotencyRecord;
+import io.entitytable.model.ShardCount;
 import io.entitytable.model.Values;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -101,25 +102,25 @@ public class CoreWrites {
             List<Map<String, AttributeValue>> items,
             List<LinkChange> links,
             Optional<IdempotencyRecord> record) {
-        String childId = Values.string(items.get(0), Attributes.ID);
+        Map<String, AttributeValue> child = items.get(0);
         List<TransactWriteItem> writes = new ArrayList<>();
-        writes.add(actions.countChild(businessId, childId, 1));
+        writes.add(actions.countChild(businessId, child, 1));
         items.forEach(item -> writes.add(actions.create(stamped(item))));
         links.forEach(link -> writes.add(actions.countLink(link)));
         try {
             transact(writes, record);
         } catch (WriteConflict e) {
-            throw e.action() == 0 ? erasingOr(e, businessId, childId) : e;
+            throw e.action() == 0 ? erasingOr(e, businessId, child) : e;
         }
     }
 
     /**
-     * {@link BusinessErasing} when the counter {@code childId} counts on is marked (its business is being erased), else
+     * {@link BusinessErasing} when the counter {@code child} counts on is marked (its business is being erased), else
      * {@code refusal}: the counter is missing (no business), or another condition failed. One GetItem, and only on a
      * refusal, so a create or delete costs what it did.
      */
-    private RuntimeException erasingOr(WriteConflict refusal, String businessId, String childId) {
-        return table.find(ChildCounters.of(businessId, childId))
+    private RuntimeException erasingOr(WriteConflict refusal, String businessId, Map<String, AttributeValue> child) {
+        return table.find(ChildCounters.of(businessId, child))
                         .filter(counter -> counter.containsKey(Attributes.ERASING))
                         .isPresent()
                 ? new BusinessErasing(businessId)
@@ -139,6 +140,21 @@ public class CoreWrites {
      */
     public void eraseBusiness(Map<String, AttributeValue> current, Instant at, Optional<IdempotencyRecord> record) {
         transact(actions.eraseBusiness(current, at, currentEvent.requestId()), record);
+    }
+
+    /**
+     * Grows a business's shard count from the one {@code current} holds to {@code next}, with the child counters it
+     * adds, in one write (a lone UpdateItem when it adds none).
+     *
+     * @throws WriteConflict when the count changed since it was read, or the business went or is being erased
+     */
+    public void growShards(Map<String, AttributeValue> current, ShardCount next) {
+        List<TransactWriteItem> writes = actions.growShards(current, next);
+        if (writes.size() == 1) {
+            update(writes.get(0).update());
+        } else {
+            transact(writes);
+        }
     }
 
     /**
@@ -192,7 +208,7 @@ public class CoreWrites {
             if (deletion.businessToUncount().isEmpty()) {
                 throw e;
             }
-            throw erasingOr(e, deletion.businessToUncount().get(), Values.string(deletion.current(), Attributes.ID));
+            throw erasingOr(e, deletion.businessToUncount().get(), deletion.current());
         }
     }
 

@@ -6,6 +6,8 @@ import io.entitytable.api.paging.CursorCodec;
 import io.entitytable.api.paging.CursorState;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.paging.PageRequest;
+import io.entitytable.model.BusinessShards;
+import io.entitytable.model.ShardCount;
 import io.entitytable.model.access.AccessPattern;
 import io.entitytable.model.access.MergeOrder;
 import io.entitytable.model.access.PartitionMerge;
@@ -39,13 +41,16 @@ public class PagedQueries {
     private final ExecutorService pool;
     private final Access access;
     private final ApiConfig config;
+    private final ShardCounts shards;
 
     public PagedQueries(
             EntityTable table,
             CursorCodec cursors,
             @Named("queryPool") ExecutorService pool,
             Access access,
-            ApiConfig config) {
+            ApiConfig config,
+            ShardCounts shards) {
+        this.shards = shards;
         this.table = table;
         this.cursors = cursors;
         this.pool = pool;
@@ -114,27 +119,55 @@ public class PagedQueries {
     }
 
     /**
-     * Up to {@code limit} items merged from several partitions that are queried in parallel, in {@code order}; see
-     * {@link PartitionMerge} for how duplicates, intersections and per-partition positions work.
+     * Up to {@code limit} items of a business merged from the partitions of its shards, queried in parallel, in {@code
+     * order}; see {@link PartitionMerge} for how duplicates, intersections and per-partition positions work.
+     *
+     * <p>The first page reads the partitions {@code partitionsOf} gives at the business's shard count ({@link
+     * ShardCounts}); its cursor names that count, and every later page reads the partitions at it, so a list goes on
+     * where it stood when the business grew in between: every item that existed at the first page was written under
+     * that count or a smaller one, so none is lost or repeated. The cursor's scope does not depend on the count.
      *
      * <p>{@code queryOf} builds a partition's Query where it runs, so building the later ones overlaps the earlier
      * ones' wait on DynamoDB instead of delaying the first.
+     *
+     * @param groupOf the group of a partition (see {@link PartitionMerge}): the tag of one of a tag's shards
      */
-    public <T> Page<T> merged(
+    public <T> Page<T> sharded(
             AccessPattern pattern,
-            List<String> partitions,
+            String businessId,
+            Function<BusinessShards, List<String>> partitionsOf,
+            Function<String, String> groupOf,
             Function<String, PartitionQuery> queryOf,
             PageRequest page,
             MergeOrder order,
             boolean requireAll,
             Function<Map<String, AttributeValue>, T> mapper) {
-        String scope = bound(scopeOf(pattern, partitions, queryOf.apply(partitions.get(0)), requireAll));
+        // Named by the partitions of the old fixed layout: the same list whatever the business's count.
+        List<String> named = partitionsOf.apply(new BusinessShards(businessId, ShardCount.legacy()));
+        String scope = bound(scopeOf(pattern, named, queryOf.apply(named.get(0)), requireAll));
         CursorState state = cursors.decode(scope, page.next());
+        // A business not found reads as the old layout: the superset of a new business's one shard.
+        ShardCount count = shards.of(businessId).orElseGet(ShardCount::legacy);
+        ShardCount read = state.shards() == 0 ? count : count.at(state.shards());
+        List<String> partitions = partitionsOf.apply(new BusinessShards(businessId, read));
         int limit = page.limit();
         PartitionMerge.Result merged = PartitionMerge.merge(
-                fetchAll(partitions, queryOf, state, limit), state.positions(), limit, order, requireAll);
-        String next = merged.finished() ? null : cursors.encode(scope, new CursorState(merged.positions()));
+                fetchAll(partitions, queryOf, state, limit), groupOf, state.positions(), limit, order, requireAll);
+        String next =
+                merged.finished() ? null : cursors.encode(scope, new CursorState(merged.positions(), read.count()));
         return new Page<>(merged.items().stream().map(mapper).toList(), next);
+    }
+
+    /** {@link #sharded} where each partition is its own group. */
+    public <T> Page<T> sharded(
+            AccessPattern pattern,
+            String businessId,
+            Function<BusinessShards, List<String>> partitionsOf,
+            Function<String, PartitionQuery> queryOf,
+            PageRequest page,
+            MergeOrder order,
+            Function<Map<String, AttributeValue>, T> mapper) {
+        return sharded(pattern, businessId, partitionsOf, Function.identity(), queryOf, page, order, false, mapper);
     }
 
     /**

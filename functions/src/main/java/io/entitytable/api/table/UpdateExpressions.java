@@ -15,8 +15,15 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /** The update expressions of the API's writes: replace a core item's public attributes, move a counter. */
 final class UpdateExpressions {
     /** Attributes a replacement must leave alone: the keys, and counters that move without a version bump. */
-    static final Set<String> KEPT =
-            Set.of(Attributes.ID, Attributes.TYPE, Attributes.CHILD_COUNT, Attributes.LINK_COUNT);
+    static final Set<String> KEPT = kept();
+
+    private static Set<String> kept() {
+        Set<String> kept = new java.util.HashSet<>(
+                Set.of(Attributes.ID, Attributes.TYPE, Attributes.CHILD_COUNT, Attributes.LINK_COUNT));
+        // A growth writes the count alone, without a version bump: a change made from an earlier read keeps it.
+        kept.addAll(Attributes.SHARD_COUNT);
+        return Set.copyOf(kept);
+    }
 
     private UpdateExpressions() {}
 
@@ -45,6 +52,20 @@ final class UpdateExpressions {
         return update.expression("SET " + String.join(", ", sets)
                         + (removes.isEmpty() ? "" : " REMOVE " + String.join(", ", removes)))
                 .build();
+    }
+
+    /** SET each of {@code attributes}. */
+    static Expression setting(Map<String, AttributeValue> attributes) {
+        Expression.Builder update = Expression.builder();
+        List<String> sets = new ArrayList<>();
+        for (Map.Entry<String, AttributeValue> attribute : attributes.entrySet()) {
+            String n = "#s" + sets.size();
+            String v = ":s" + sets.size();
+            update.putExpressionName(n, attribute.getKey());
+            update.putExpressionValue(v, attribute.getValue());
+            sets.add(n + " = " + v);
+        }
+        return update.expression("SET " + String.join(", ", sets)).build();
     }
 
     /** ADD {@code delta} to a number attribute (which starts at zero when absent). */

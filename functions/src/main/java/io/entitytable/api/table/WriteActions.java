@@ -6,6 +6,7 @@ import io.entitytable.model.EraseJob;
 import io.entitytable.model.IdempotencyRecord;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.RefreshJob;
+import io.entitytable.model.ShardCount;
 import io.entitytable.model.Tombstone;
 import io.entitytable.model.Values;
 import java.time.Instant;
@@ -138,11 +139,30 @@ final class WriteActions {
      * no new child, and the API deletes none of its children either (the erase job deletes them, counting them off
      * without this condition); a store deleted with its links then would ask for a refresh job no erase would delete.
      */
-    TransactWriteItem countChild(String businessId, String childId, int delta) {
+    TransactWriteItem countChild(String businessId, Map<String, AttributeValue> child, int delta) {
         return update(
-                ChildCounters.of(businessId, childId),
+                ChildCounters.of(businessId, child),
                 UpdateExpressions.adding(Attributes.CHILD_COUNT, delta),
                 WriteConditions.exists().and(WriteConditions.notErasing()));
+    }
+
+    /**
+     * Grows the business {@code current} to {@code next}: its count attributes alone (no version bump), on condition
+     * that its count is still the one read and it is not being erased, and the child counters the new count adds, each
+     * new. The first action is the business's.
+     */
+    List<TransactWriteItem> growShards(Map<String, AttributeValue> current, ShardCount next) {
+        ShardCount read = ShardCount.of(current);
+        Map<String, AttributeValue> count = new HashMap<>();
+        next.putOn(count);
+        List<TransactWriteItem> actions = new ArrayList<>();
+        actions.add(update(
+                ItemKey.of(current),
+                UpdateExpressions.setting(count),
+                WriteConditions.exists().and(WriteConditions.shardCountIs(read)).and(WriteConditions.notErasing())));
+        ChildCounters.added(Values.string(current, Attributes.ID), read, next)
+                .forEach(counter -> actions.add(create(counter)));
+        return actions;
     }
 
     /**
@@ -187,8 +207,7 @@ final class WriteActions {
         if (deletion.leavesTombstone()) {
             actions.add(put(Tombstone.of(current)));
         }
-        String id = Values.string(current, Attributes.ID);
-        deletion.businessToUncount().ifPresent(businessId -> actions.add(countChild(businessId, id, -1)));
+        deletion.businessToUncount().ifPresent(businessId -> actions.add(countChild(businessId, current, -1)));
         for (ItemKey counter : deletion.countersAtZero()) {
             actions.add(delete(counter, WriteConditions.counterAtZero(Attributes.CHILD_COUNT)));
         }

@@ -2,6 +2,7 @@ package io.entitytable.api.table;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.EraseJob;
+import io.entitytable.model.ShardCount;
 import io.entitytable.model.Values;
 import java.time.Instant;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
@@ -64,6 +65,17 @@ public final class WriteConditions {
     }
 
     /** The item carries no {@link Attributes#ERASING} marker: its business is not being erased. */
+    /** The business's shard count is still the one read ({@code read}): absent for the old fixed layout. */
+    public static Expression shardCountIs(ShardCount read) {
+        Expression.Builder condition = Expression.builder().putExpressionName("#shards", Attributes.SHARDS);
+        return read.stored()
+                ? condition
+                        .expression("#shards = :shards")
+                        .putExpressionValue(":shards", Values.n(read.count()))
+                        .build()
+                : condition.expression("attribute_not_exists(#shards)").build();
+    }
+
     public static Expression notErasing() {
         return Expression.builder()
                 .expression("attribute_not_exists(#erasing)")

@@ -1,17 +1,19 @@
 package io.entitytable.api.write;
 
+import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.Deletion;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.PagedQueries;
+import io.entitytable.api.table.ShardCounts;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
+import io.entitytable.model.Shard;
 import java.time.Instant;
 import java.util.Map;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -31,11 +33,18 @@ public abstract class SubjectService<M extends CoreItem> {
     protected final CoreWrites writes;
     protected final EntityTable table;
     protected final PagedQueries queries;
+    protected final ShardCounts shards;
     private final Entity entity;
 
     protected SubjectService(
-            Entity entity, OptimisticWrites optimistic, CoreWrites writes, EntityTable table, PagedQueries queries) {
+            Entity entity,
+            OptimisticWrites optimistic,
+            CoreWrites writes,
+            EntityTable table,
+            PagedQueries queries,
+            ShardCounts shards) {
         this.entity = entity;
+        this.shards = shards;
         this.optimistic = optimistic;
         this.writes = writes;
         this.table = table;
@@ -48,15 +57,32 @@ public abstract class SubjectService<M extends CoreItem> {
         return (M) entity.read(optimistic.require(entity, id));
     }
 
+    /** Makes a new child of a business from its id, the one instant it is created and updated at, and its shard. */
+    @FunctionalInterface
+    protected interface NewChild<M> {
+        M make(String id, Instant now, Shard shard);
+    }
+
     /**
      * Creates a child of the business (a customer or a store) and counts it there; see OptimisticWrites.createUnder.
-     * {@code child} makes it from its new id and the one instant it is created and updated at.
+     * {@code child} makes it from its new id, the one instant it is created and updated at, and its shard.
      */
-    protected M createUnder(
-            String businessId, BiFunction<String, Instant, M> child, AnswerRecorder<? super M> recorder) {
+    protected M createUnder(String businessId, NewChild<M> child, AnswerRecorder<? super M> recorder) {
         Inputs.id("id", businessId);
+        optimistic.access().requireBusiness(businessId);
         Instant now = optimistic.now();
-        return optimistic.createUnder(businessId, child.apply(Ids.newId(), now), recorder);
+        String id = Ids.newId();
+        return optimistic.createUnder(businessId, child.make(id, now, newShard(businessId, id, now)), recorder);
+    }
+
+    /**
+     * The shard of a new child {@code id} of the business, drawn under the count this instance knows (ShardCounts: one
+     * GetItem when it knows none); 404 when there is no such business, as the create itself would answer.
+     */
+    protected Shard newShard(String businessId, String id, Instant now) {
+        return shards.of(businessId)
+                .orElseThrow(() -> ApiProblem.notFound("business", businessId))
+                .shardFor(id, now);
     }
 
     /** Applies {@code change} to the current subject and writes it as the next version; see OptimisticWrites.modify. */

@@ -41,7 +41,7 @@ class CommittedContractTest {
                         documented.add(key + " " + operation.path("operationId").asText()));
 
         // THEN
-        assertThat(documented).hasSize(38).isEqualTo(entries);
+        assertThat(documented).hasSize(40).isEqualTo(entries);
     }
 
     @Test

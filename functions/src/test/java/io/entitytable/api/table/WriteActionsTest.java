@@ -188,8 +188,9 @@ class WriteActionsTest {
     @Test
     void countChild_shouldRefuseACreateAndAnUncount_onACounterMarkedErasing() {
         // WHEN
-        Update create = actions.countChild("B1", "C1", 1).update();
-        Update uncount = actions.countChild("B1", "C1", -1).update();
+        Map<String, AttributeValue> child = Map.of(Attributes.ID, Values.s("C1"));
+        Update create = actions.countChild("B1", child, 1).update();
+        Update uncount = actions.countChild("B1", child, -1).update();
 
         // THEN
         assertThat(create.key()).isEqualTo(ChildCounters.of("B1", "C1").toAttributes());

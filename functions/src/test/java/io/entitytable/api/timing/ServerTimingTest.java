@@ -2,6 +2,7 @@ package io.entitytable.api.timing;
 
 import static io.entitytable.api.ApiTestSupport.createBusiness;
 import static io.entitytable.api.ApiTestSupport.createCustomer;
+import static io.entitytable.api.ApiTestSupport.growBusiness;
 import static io.entitytable.api.ApiTestSupport.post;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,7 +10,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.entitytable.api.LocalDynamoResource;
 import io.entitytable.api.RequestCounter;
 import io.entitytable.api.access.TestCallerAccess;
-import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Ids;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -26,8 +26,8 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @QuarkusTestResource(LocalDynamoResource.class)
 class ServerTimingTest {
-    /** A list of a business makes one Query per shard of the business. */
-    private static final int TEST_SHARDS = BusinessShards.COUNT;
+    /** A list of a business makes one Query per shard of the business: these tests grow theirs to 4. */
+    private static final int TEST_SHARDS = 4;
 
     @Test
     void get_shouldAnswerWithServerTiming_whoseDbCountIsTheRequestCount() {
@@ -55,6 +55,7 @@ class ServerTimingTest {
     void get_shouldCountTheParallelShardQueries_ofTheRequestThatStartedThem() {
         // GIVEN an order, so the status shards have something to return
         String business = createBusiness("Timed orders");
+        growBusiness(business, TEST_SHARDS);
         String customer = createCustomer(business, "Tim", "Ing");
         post("/customers/" + customer + "/orders", order()).then().statusCode(201);
 
@@ -76,6 +77,7 @@ class ServerTimingTest {
     void get_shouldKeepEachRequestsCalls_whenRequestsOverlap() throws Exception {
         // GIVEN
         String business = createBusiness("Overlapping");
+        growBusiness(business, TEST_SHARDS);
         ExecutorService clients = Executors.newFixedThreadPool(6);
 
         // WHEN 24 requests, 6 at a time, each of which makes TEST_SHARDS or 1 calls

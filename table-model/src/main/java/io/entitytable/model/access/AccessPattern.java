@@ -65,8 +65,8 @@ public enum AccessPattern {
             KeyShape.BEGINS_WITH,
             true,
             "id = store#S AND begins_with(type, customer#)"),
-    TAGGED(12, "listTagged", null, KeyShape.BEGINS_WITH, true, "id = tag#B#t [AND begins_with(type, <entity>#)]"),
-    TAGGED_WITH_SEVERAL(13, "listTaggedWithSeveral", null, KeyShape.BEGINS_WITH, true, "id = tag#B#t");
+    TAGGED(12, "listTagged", null, KeyShape.BEGINS_WITH, true, "id = tag#B#t[#n] [AND begins_with(type, <entity>#)]"),
+    TAGGED_WITH_SEVERAL(13, "listTaggedWithSeveral", null, KeyShape.BEGINS_WITH, true, "id = tag#B#t[#n]");
 
     /** How a pattern narrows its partition: by nothing, by a sort-key prefix, or by a sort-key range. */
     public enum KeyShape {

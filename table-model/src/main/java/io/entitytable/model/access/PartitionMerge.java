@@ -2,16 +2,21 @@ package io.entitytable.model.access;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Merges what several partitions returned, each already sorted in {@link MergeOrder}, into one page. Items with the
  * same order key in several partitions (the same subject under several tags) are one result, the copy from the first
  * partition that holds it; with {@code requireAll} only items present in every partition are kept (an intersection).
+ *
+ * <p>Partitions may come in groups: the shards of one tag of a business, where each subject's copy sits in the
+ * subject's own shard. Then an intersection keeps the items present in every group, in any of its partitions.
  *
  * <p>Each partition keeps its own position, so the next page resumes every partition right after the last item taken
  * from it. When a partition's items run out before the page is full and the partition is not exhausted, the page ends
@@ -62,15 +67,34 @@ public final class PartitionMerge {
             int limit,
             MergeOrder order,
             boolean requireAll) {
+        return merge(partitions, Function.identity(), positionsBefore, limit, order, requireAll);
+    }
+
+    /**
+     * {@link #merge(List, Map, int, MergeOrder, boolean)} of partitions in groups: {@code groupOf} names a partition's
+     * group; with {@code requireAll} an item is kept when every group holds it.
+     */
+    public static Result merge(
+            List<Partition> partitions,
+            Function<String, String> groupOf,
+            Map<String, Map<String, String>> positionsBefore,
+            int limit,
+            MergeOrder order,
+            boolean requireAll) {
         List<Buffer> buffers = new ArrayList<>(partitions.size());
-        partitions.forEach(partition -> buffers.add(new Buffer(partition, order)));
+        Map<String, Integer> groupIndex = new LinkedHashMap<>();
+        partitions.forEach(partition -> {
+            Integer group = groupIndex.computeIfAbsent(groupOf.apply(partition.name()), name -> groupIndex.size());
+            buffers.add(new Buffer(partition, order, group));
+        });
+        int groups = groupIndex.size();
         List<Map<String, AttributeValue>> taken = new ArrayList<>();
         Map<String, Map<String, String>> positions = new LinkedHashMap<>(positionsBefore);
         // Plain loops rather than streams: this runs once per item taken, over every partition.
         while (taken.size() < limit) {
             String head = null;
             String bound = null;
-            int live = 0;
+            BitSet liveGroups = new BitSet(groups);
             boolean ranDry = false;
             for (Buffer buffer : buffers) {
                 if (buffer.headKey == null && !buffer.partition.exhausted()) {
@@ -84,47 +108,49 @@ public final class PartitionMerge {
                     }
                 }
                 if (buffer.headKey != null) {
-                    live++;
+                    liveGroups.set(buffer.group);
                     if (head == null || order.compare(buffer.headKey, head) < 0) {
                         head = buffer.headKey;
                     }
                 }
             }
-            if (ranDry || live == 0 || (requireAll && live < buffers.size())) {
+            if (ranDry || liveGroups.isEmpty() || (requireAll && liveGroups.cardinality() < groups)) {
                 break;
             }
             if (bound != null && order.compare(bound, head) < 0) {
                 break;
             }
             Map<String, AttributeValue> first = null;
-            int holders = 0;
+            BitSet holders = new BitSet(groups);
             for (Buffer buffer : buffers) {
                 if (head.equals(buffer.headKey)) {
                     Map<String, AttributeValue> item = buffer.take();
                     positions.put(buffer.partition.name(), QueryPositions.positionOf(item, buffer.partition.index()));
                     first = first == null ? item : first;
-                    holders++;
+                    holders.set(buffer.group);
                 }
             }
-            if (!requireAll || holders == buffers.size()) {
+            if (!requireAll || holders.cardinality() == groups) {
                 taken.add(first);
             }
         }
-        boolean anyDone = false;
+        BitSet unfinishedGroups = new BitSet(groups);
         for (Buffer buffer : buffers) {
             if (buffer.isDone()) {
                 positions.put(buffer.partition.name(), Map.of());
-                anyDone = true;
-            } else if (buffer.items.isEmpty() && buffer.partition.evaluatedTo() != null) {
+                continue;
+            }
+            unfinishedGroups.set(buffer.group);
+            if (buffer.items.isEmpty() && buffer.partition.evaluatedTo() != null) {
                 // Every item up to where it evaluated was taken or did not match: resume from there.
                 positions.put(
                         buffer.partition.name(),
                         QueryPositions.positionOf(buffer.partition.evaluatedTo(), buffer.partition.index()));
             }
         }
-        // An intersection ends with its shortest partition; a union when every partition is done.
+        // An intersection ends with its shortest group (every partition of it done); a union when every partition is.
         boolean finished = requireAll
-                ? anyDone
+                ? unfinishedGroups.cardinality() < groups
                 : partitions.stream().allMatch(partition -> isDone(positions.get(partition.name())));
         return new Result(taken, positions, finished);
     }
@@ -139,10 +165,12 @@ public final class PartitionMerge {
         final Deque<Map<String, AttributeValue>> items;
         final MergeOrder order;
         final String evaluatedToKey;
+        final int group;
         String headKey;
 
-        Buffer(Partition partition, MergeOrder order) {
+        Buffer(Partition partition, MergeOrder order, int group) {
             this.partition = partition;
+            this.group = group;
             this.items = new ArrayDeque<>(partition.items());
             this.order = order;
             this.headKey = order.keyOf(items.peekFirst());
