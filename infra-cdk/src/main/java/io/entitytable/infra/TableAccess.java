@@ -88,7 +88,8 @@ public final class TableAccess {
     public static final String WRITE_RATE_PARTITION = Keys.writeRateId("*");
 
     /** The partition of a business's child counter, whatever its business and number. */
-    public static final String CHILD_COUNTER_PARTITION = Keys.childCounter("*", 0).replaceAll("0$", "*");
+    public static final String CHILD_COUNTER_PARTITION =
+            Keys.childCounter("*", 0).replaceAll("0$", "*");
 
     /** What the fan-out's count of a window touches: its key, its count, its kind and its time to live. */
     public static final List<String> WRITE_RATE_ATTRIBUTES =
