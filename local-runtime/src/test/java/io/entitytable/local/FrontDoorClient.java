@@ -180,6 +180,11 @@ final class FrontDoorClient {
                 .asText();
     }
 
+    /** {@code GET /businesses/{id}/capacity}: the business's shard count (operators only). */
+    JsonNode capacity(String businessId) {
+        return send("GET", "/businesses/" + businessId + "/capacity", null, 200);
+    }
+
     /** {@code DELETE /businesses/{id}?cascade=true}: the erase's job as the 202 describes it. */
     JsonNode eraseBusiness(String businessId) {
         return send("DELETE", "/businesses/" + businessId + "?cascade=true", null, 202);
