@@ -225,6 +225,28 @@ class ShardGrowthTest {
     }
 
     @Test
+    void aBusinessMarkedErasingAfterItsCountWasRead_shouldNotGrow() {
+        // GIVEN a business whose count the fan-out read while it was below the threshold (16 changes in 2 s)
+        String table = newTable();
+        Map<String, AttributeValue> business = business(ShardCount.first());
+        String businessId = Values.string(business, Attributes.ID);
+        plain.putItem(request -> request.tableName(table).item(business));
+        ShardGrowthWatch watch = new ShardGrowthWatch(plain, table, growth(0.01), CLOCK, MetricsRecorder.none());
+        watch.afterBatch(stores(businessId, 5));
+
+        // WHEN its erase starts, and its children's deletes take it above the threshold
+        plain.updateItem(request -> request.tableName(table)
+                .key(ItemKey.of(business).toAttributes())
+                .updateExpression("SET #erasing = :at")
+                .expressionAttributeNames(Map.of("#erasing", Attributes.ERASING))
+                .expressionAttributeValues(Map.of(":at", Values.instant(NOW))));
+        watch.afterBatch(stores(businessId, 20));
+
+        // THEN the growth's own read saw the mark, and the count stayed
+        assertThat(countOf(table, businessId).count()).isEqualTo(1);
+    }
+
+    @Test
     void theFanout_shouldGrowABusinessAfterItsCopies_andNotFailTheBatchWhenTheRateCannotBeWritten() {
         // GIVEN a business, its stores' records with tags, and a threshold any write is above
         String table = newTable();

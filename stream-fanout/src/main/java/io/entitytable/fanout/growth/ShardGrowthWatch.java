@@ -121,11 +121,14 @@ public final class ShardGrowthWatch {
         }
     }
 
-    /** The count this instance trusts, read (strongly consistent) when it trusts none; null for no such business. */
+    /**
+     * The count this instance trusts, read (strongly consistent) when it trusts none; null for no such business, or one
+     * being erased (whose children's deletes must not grow it).
+     */
     private ShardCount countOf(String businessId, Instant now) {
         Known cached = known.get(businessId);
         if (cached != null && now.isBefore(cached.until)) {
-            return cached.count;
+            return cached.erasing ? null : cached.count;
         }
         Map<String, AttributeValue> item = dynamo.getItem(request -> request.tableName(table)
                         .key(new ItemKey(businessId, Keys.BUSINESS_TYPE).toAttributes())
@@ -135,13 +138,21 @@ public final class ShardGrowthWatch {
         if (item == null || item.isEmpty()) {
             return null;
         }
-        ShardCount count = ShardCount.of(item);
-        remember(businessId, count, now);
-        return count;
+        remember(businessId, item, now);
+        return item.containsKey(Attributes.ERASING) ? null : ShardCount.of(item);
+    }
+
+    private void remember(String businessId, Map<String, AttributeValue> business, Instant now) {
+        known.put(
+                businessId,
+                new Known(
+                        ShardCount.of(business),
+                        business.containsKey(Attributes.ERASING),
+                        now.plus(config.shardCountCache())));
     }
 
     private void remember(String businessId, ShardCount count, Instant now) {
-        known.put(businessId, new Known(count, now.plus(config.shardCountCache())));
+        known.put(businessId, new Known(count, false, now.plus(config.shardCountCache())));
     }
 
     private void grow(String businessId, double rate, Instant now) {
@@ -149,12 +160,15 @@ public final class ShardGrowthWatch {
                         .key(new ItemKey(businessId, Keys.BUSINESS_TYPE).toAttributes())
                         .consistentRead(true))
                 .item();
-        if (current == null || current.isEmpty() || current.containsKey(Attributes.ERASING)) {
+        if (current == null || current.isEmpty()) {
             known.remove(businessId);
             return;
         }
+        remember(businessId, current, now);
+        if (current.containsKey(Attributes.ERASING)) {
+            return;
+        }
         ShardCount read = ShardCount.of(current);
-        remember(businessId, read, now);
         if (!ShardGrowth.shouldGrow(rate, read.count(), config.threshold())) {
             return;
         }
@@ -174,5 +188,5 @@ public final class ShardGrowthWatch {
                 businessId, read.count(), grown.count(), rate, config.threshold());
     }
 
-    private record Known(ShardCount count, Instant until) {}
+    private record Known(ShardCount count, boolean erasing, Instant until) {}
 }
