@@ -61,7 +61,7 @@ public final class MetricNames {
 
     /** Shard counts the fan-out grew: businesses whose measured write rate was above the growth threshold. */
     public static final String SHARD_GROWTHS = "ShardGrowths";
-    /** Batches whose write-rate counts or growth check failed (the batch itself is not failed for it). */
+    /** Businesses whose write-rate count or growth check of a batch failed (the batch itself is not failed for it). */
     public static final String WRITE_RATE_FAILURES = "WriteRateFailures";
 
     // ---- search indexer, per Entity ---------------------------------------------------------------------------

@@ -92,22 +92,37 @@ public final class ShardGrowthWatch {
         return image != null && CoreItem.isCore(image) ? image : null;
     }
 
-    /** After a batch's copies are written: counts its changes and grows whom they say should grow. Never throws. */
+    /**
+     * After a batch's copies are written: counts its changes and grows whom they say should grow. Never throws: a
+     * business whose count or growth fails is a WARN line and a {@link MetricNames#WRITE_RATE_FAILURES}, and the
+     * batch's other businesses are still counted.
+     */
     public void afterBatch(List<Record> records) {
         if (!config.on()) {
             return;
         }
+        Map<String, Long> counts;
+        Instant now;
         try {
-            Instant now = clock.instant();
-            long windowStart = WriteRates.windowStart(now, config.window());
-            for (Map.Entry<String, Long> business :
-                    counted(records, config.sampleOneIn()).entrySet()) {
-                measure(business.getKey(), business.getValue(), windowStart, now);
-            }
+            now = clock.instant();
+            counts = counted(records, config.sampleOneIn());
         } catch (RuntimeException e) {
-            LOG.warnf("write rates not counted: %s", e.toString());
-            metrics.count(Dimensions.function(), MetricNames.WRITE_RATE_FAILURES, 1);
+            failed("batch", e);
+            return;
         }
+        long windowStart = WriteRates.windowStart(now, config.window());
+        for (Map.Entry<String, Long> business : counts.entrySet()) {
+            try {
+                measure(business.getKey(), business.getValue(), windowStart, now);
+            } catch (RuntimeException e) {
+                failed("business " + business.getKey(), e);
+            }
+        }
+    }
+
+    private void failed(String what, RuntimeException e) {
+        LOG.warnf("write rate of %s not counted: %s", what, e.toString());
+        metrics.count(Dimensions.function(), MetricNames.WRITE_RATE_FAILURES, 1);
     }
 
     private void measure(String businessId, long count, long windowStart, Instant now) {
