@@ -61,6 +61,21 @@ public final class EnvironmentVariables {
      * {@link RequestLimits#PER_CALLER_PER_SECOND} when unset; 0 turns it off).
      */
     public static final String RATE_LIMIT_PER_CALLER = "ENTITY_TABLE_RATE_LIMIT_PER_CALLER";
+    /**
+     * How long the API and the fan-out trust a business's shard count they read, as a Quarkus duration ({@code 5s},
+     * {@code 250ms}); {@code ShardCount.CACHE_DEFAULT} when unset. Every function that reads counts must be given the
+     * same value: a growth reaches writers two of these after it is stored.
+     */
+    public static final String SHARD_COUNT_CACHE = "SHARD_COUNT_CACHE";
+    /**
+     * The fan-out's growth threshold: a business grows when its measured write rate is above this share of what its
+     * shards take ({@code ShardGrowth.DEFAULT_THRESHOLD} when unset).
+     */
+    public static final String SHARD_GROWTH_THRESHOLD = "SHARD_GROWTH_THRESHOLD";
+    /** The length of one window the fan-out measures a business's write rate over, as a duration (60s when unset). */
+    public static final String SHARD_GROWTH_WINDOW = "SHARD_GROWTH_WINDOW";
+    /** One subject in how many the fan-out counts, each change as that many (16 when unset; 1 counts every change). */
+    public static final String SHARD_GROWTH_SAMPLE_ONE_IN = "SHARD_GROWTH_SAMPLE_ONE_IN";
     /** Chooses the {@code @Named} handler of a zip that holds several (Quarkus). */
     public static final String QUARKUS_LAMBDA_HANDLER = "QUARKUS_LAMBDA_HANDLER";
 

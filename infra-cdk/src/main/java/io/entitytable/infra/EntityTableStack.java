@@ -5,6 +5,7 @@ import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.deployment.RefreshQueueTrigger;
 import io.entitytable.deployment.StreamTrigger;
 import io.entitytable.model.TableLayout;
+import io.entitytable.model.WriteRates;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -92,6 +93,9 @@ public final class EntityTableStack extends Stack {
         apiEnvironment.put(
                 EnvironmentVariables.RATE_LIMIT_PER_BUSINESS, Integer.toString(config.rateLimitPerBusiness()));
         apiEnvironment.put(EnvironmentVariables.RATE_LIMIT_PER_CALLER, Integer.toString(config.rateLimitPerCaller()));
+        // The API and the fan-out must trust a shard count for the same time: a growth reaches writers two of these
+        // after it is stored, by when every instance of either has read it.
+        apiEnvironment.put(EnvironmentVariables.SHARD_COUNT_CACHE, config.shardCountCache());
         // Without search the API gets no endpoint and answers its search route with 404.
         this.searchCollection = config.search()
                 ? new SearchCollection(
@@ -122,12 +126,22 @@ public final class EntityTableStack extends Stack {
                 EnvironmentVariables.REFRESH_QUEUE_URL,
                 refreshQueue.queue().getQueueUrl());
 
+        // The fan-out measures each business's write rate and grows its shard count (docs/design.md, "Shards of a
+        // business"); the refresh worker of the same zip does neither.
+        Map<String, String> growingFanoutEnvironment = new HashMap<>(fanoutEnvironment);
+        growingFanoutEnvironment.put(EnvironmentVariables.SHARD_COUNT_CACHE, config.shardCountCache());
+        growingFanoutEnvironment.put(
+                EnvironmentVariables.SHARD_GROWTH_THRESHOLD, Double.toString(config.shardGrowthThreshold()));
+        growingFanoutEnvironment.put(
+                EnvironmentVariables.SHARD_GROWTH_WINDOW, WriteRates.DEFAULT_WINDOW.toSeconds() + "s");
+        growingFanoutEnvironment.put(
+                EnvironmentVariables.SHARD_GROWTH_SAMPLE_ONE_IN, Integer.toString(WriteRates.DEFAULT_SAMPLE_ONE_IN));
         this.fanout = function(
                 "Fanout",
                 FunctionDefinition.STREAM_FANOUT,
                 config,
                 config.fanout(),
-                fanoutEnvironment,
+                growingFanoutEnvironment,
                 null,
                 "Entity Table stream fan-out: keeps duplicate items in step with core items");
         TableAccess.grantFanout(fanout.role(), table);

@@ -4,6 +4,8 @@ import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.deployment.RefreshQueueTrigger;
 import io.entitytable.deployment.StreamTrigger;
 import io.entitytable.model.RequestLimits;
+import io.entitytable.model.ShardCount;
+import io.entitytable.model.ShardGrowth;
 import io.entitytable.model.TableLayout;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -58,6 +60,10 @@ import software.constructs.Node;
  * @param verifySegments the Scan segments the scheduled verify walks through, one an hour (context {@code
  *     verifySegments}, default {@value #DEFAULT_VERIFY_SEGMENTS}: the table once a week); a run reads 1/verifySegments
  *     of the table and must finish in Lambda's 15 minutes
+ * @param shardCountCache how long the API and the fan-out trust a business's shard count they read, one value for
+ *     both (context {@code shardCountCache}, a Quarkus duration; default {@link ShardCount#CACHE_DEFAULT})
+ * @param shardGrowthThreshold the share of what a business's shards take above which the fan-out grows it (context
+ *     {@code shardGrowthThreshold}, default {@link ShardGrowth#DEFAULT_THRESHOLD})
  */
 public record StackConfig(
         String stage,
@@ -84,7 +90,9 @@ public record StackConfig(
         FunctionSize searchIndexer,
         boolean searchStandbyReplicas,
         boolean tracing,
-        int verifySegments) {
+        int verifySegments,
+        String shardCountCache,
+        double shardGrowthThreshold) {
 
     public static final String DEFAULT_STAGE = "dev";
     public static final String DEFAULT_REGION = "us-east-1";
@@ -190,7 +198,9 @@ public record StackConfig(
                 FunctionSize.defaultsOf(FunctionDefinition.SEARCH_INDEXER),
                 true,
                 true,
-                DEFAULT_VERIFY_SEGMENTS);
+                DEFAULT_VERIFY_SEGMENTS,
+                ShardCount.CACHE_DEFAULT,
+                ShardGrowth.DEFAULT_THRESHOLD);
     }
 
     /**
@@ -209,7 +219,7 @@ public record StackConfig(
      * openApi, memoryMb.<function>, timeoutSeconds.<function>, parallelizationFactor, jwtIssuer,
      * jwtAudience, allowUnauthenticatedApi, authGroupsClaim, corsAllowOrigins, throttleRateLimit, throttleBurstLimit,
      * rateLimitPerBusiness, rateLimitPerCaller, search, searchStandbyReplicas, tracing,
-     * verifySegments} (lists are comma-separated).
+     * verifySegments, shardCountCache, shardGrowthThreshold} (lists are comma-separated).
      */
     public static StackConfig fromContext(Node node) {
         Context context = new Context(node);
@@ -249,7 +259,11 @@ public record StackConfig(
                 context.size(FunctionDefinition.SEARCH_INDEXER),
                 context.bool("searchStandbyReplicas").orElse(defaults.searchStandbyReplicas()),
                 context.bool("tracing").orElse(defaults.tracing()),
-                context.integer("verifySegments").orElse(defaults.verifySegments()));
+                context.integer("verifySegments").orElse(defaults.verifySegments()),
+                context.string("shardCountCache").orElse(defaults.shardCountCache()),
+                context.string("shardGrowthThreshold")
+                        .map(Double::parseDouble)
+                        .orElse(defaults.shardGrowthThreshold()));
     }
 
     /** Context values arrive as strings from {@code -c} and as JSON values from {@code cdk.json}. */

@@ -69,14 +69,84 @@ public final class TableAccess {
         role.addToPrincipalPolicy(write(table, "ForAllValues:StringNotLike", DUPLICATE_PARTITION));
     }
 
-    /** The fan-out: reads everything (sources and existing copies), writes duplicates and refresh jobs only. */
+    /**
+     * The fan-out: reads everything (sources and existing copies), writes duplicates and refresh jobs, and measures and
+     * grows businesses' shard counts ({@link #grantShardGrowth}).
+     */
     public static void grantFanout(IRole role, EntityDynamoTable table) {
+        grantCopies(role, table);
+        grantShardGrowth(role, table);
+    }
+
+    /** Reads everything, writes duplicates and refresh jobs only. */
+    private static void grantCopies(IRole role, EntityDynamoTable table) {
         role.addToPrincipalPolicy(read(table));
         role.addToPrincipalPolicy(write(table, "ForAllValues:StringLike", DUPLICATE_PARTITION, JOB_PARTITION));
     }
 
+    /** The partition of a business's write-rate windows, whatever its business. */
+    public static final String WRITE_RATE_PARTITION = Keys.writeRateId("*");
+
+    /** The partition of a business's child counter, whatever its business and number. */
+    public static final String CHILD_COUNTER_PARTITION =
+            Keys.childCounter("*", 0).replaceAll("0$", "*");
+
+    /** What the fan-out's count of a window touches: its key, its count, its kind and its time to live. */
+    public static final List<String> WRITE_RATE_ATTRIBUTES =
+            List.of(Attributes.ID, Attributes.TYPE, Attributes.RATE_COUNT, Attributes.KIND, Attributes.EXPIRES_AT);
+
     /**
-     * The refresh worker: what the fan-out may do, plus removing a deleted store from a customer's {@code storeIds}.
+     * What a growth's update of a business touches: its key, its count attributes, and (in its condition) its erase
+     * marker.
+     */
+    public static final List<String> SHARD_COUNT_ATTRIBUTES = List.of(
+            Attributes.ID,
+            Attributes.TYPE,
+            Attributes.SHARDS,
+            Attributes.SHARDS_BEFORE,
+            Attributes.SHARDS_FROM,
+            Attributes.ERASING);
+
+    /** What a new child counter holds: its key, its kind and its count. */
+    public static final List<String> NEW_COUNTER_ATTRIBUTES =
+            List.of(Attributes.ID, Attributes.TYPE, Attributes.KIND, Attributes.CHILD_COUNT);
+
+    /**
+     * The fan-out's part in growing shard counts by themselves ({@code docs/design.md}, "Shards of a business"): adding
+     * a batch's count to a business's write-rate window ({@code <B>.writes} partitions only, those attributes only,
+     * answered with the new count), and the growth ({@code ShardGrowthWrite}): an update of a business's count
+     * attributes alone in a core partition, returning nothing, and a put of each child counter it adds ({@code
+     * <B>.children.<n>} partitions only, a new counter's attributes only). What IAM cannot tell is a business's item
+     * from another core item of its partition's id; the update's condition (the count read must be there) does.
+     */
+    private static void grantShardGrowth(IRole role, EntityDynamoTable table) {
+        String arn = table.table().getTableArn();
+        Map<String, Object> conditions = new LinkedHashMap<>();
+        conditions.put("ForAllValues:StringEquals", Map.of(ATTRIBUTES, WRITE_RATE_ATTRIBUTES));
+        conditions.put("Null", Map.of(ATTRIBUTES, "false", LEADING_KEYS, "false"));
+        conditions.put("ForAllValues:StringLike", Map.of(LEADING_KEYS, List.of(WRITE_RATE_PARTITION)));
+        role.addToPrincipalPolicy(PolicyStatement.Builder.create()
+                .sid("CountWriteRates")
+                .actions(List.of("dynamodb:UpdateItem"))
+                .resources(List.of(arn))
+                .conditions(conditions)
+                .build());
+        role.addToPrincipalPolicy(attributesOnly(
+                "GrowShardCounts",
+                "dynamodb:UpdateItem",
+                arn,
+                SHARD_COUNT_ATTRIBUTES,
+                Map.of("ForAnyValue:StringEquals", Map.of(ATTRIBUTES, List.of(Attributes.SHARDS)))));
+        role.addToPrincipalPolicy(attributesOnly(
+                "AddChildCounters",
+                "dynamodb:PutItem",
+                arn,
+                NEW_COUNTER_ATTRIBUTES,
+                Map.of("ForAllValues:StringLike", Map.of(LEADING_KEYS, List.of(CHILD_COUNTER_PARTITION)))));
+    }
+
+    /**
+     * The refresh worker: what the fan-out may do for copies (not its shard growth), plus removing a deleted store from a customer's {@code storeIds}.
      * That UpdateItem is held to the listed attributes (a request's condition, update and projection expressions all
      * count), {@code storeIds} always among them, and to {@code ReturnValues} NONE (absent means NONE), so the worker
      * can change nothing else of a core item through it; and to core partitions, the only place a customer's {@code
@@ -84,7 +154,7 @@ public final class TableAccess {
      * sort key is no condition key), nor removing an id from {@code storeIds} from setting it; the worker's code does.
      */
     public static void grantRefreshWorker(IRole role, EntityDynamoTable table) {
-        grantFanout(role, table);
+        grantCopies(role, table);
         // ForAllValues holds for a request that names no attribute at all, such as an UpdateItem with a key and no
         // expression, which would create an empty item in a core partition: so the request must name some, and
         // storeIds among them (no bare version bump of another subject).

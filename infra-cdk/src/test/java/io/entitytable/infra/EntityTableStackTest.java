@@ -11,7 +11,12 @@ import io.entitytable.deployment.EnvironmentVariables;
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.deployment.StreamFilters;
 import io.entitytable.deployment.StreamTrigger;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Keys;
 import io.entitytable.model.RequestLimits;
+import io.entitytable.model.ShardCount;
+import io.entitytable.model.ShardGrowth;
+import io.entitytable.model.WriteRates;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -152,6 +157,64 @@ class EntityTableStackTest {
                 .containsEntry(
                         EnvironmentVariables.QUARKUS_LAMBDA_HANDLER, FunctionDefinition.STREAM_FANOUT.namedHandler())
                 .doesNotContainKeys(EnvironmentVariables.CURSOR_SECRET, EnvironmentVariables.CURSOR_SECRET_ARN);
+    }
+
+    @Test
+    void shardGrowth_shouldBeTheFanoutsSettings_withTheApisShardCountCacheFromOneValue() {
+        // GIVEN the default config
+        StackConfig config = synthesized.config();
+        // WHEN the stack is synthesized
+        Map<String, Object> api = environment(synthesized.stack().api());
+        Map<String, Object> fanout = environment(synthesized.stack().fanout());
+        Map<String, Object> worker = environment(synthesized.stack().refreshWorker());
+        // THEN the API and the fan-out trust a shard count for the same time, the default both would take
+        assertThat(config.shardCountCache()).isEqualTo(ShardCount.CACHE_DEFAULT);
+        assertThat(api).containsEntry(EnvironmentVariables.SHARD_COUNT_CACHE, config.shardCountCache());
+        assertThat(fanout).containsEntry(EnvironmentVariables.SHARD_COUNT_CACHE, config.shardCountCache());
+        // AND the fan-out measures with the model's defaults; the API and the refresh worker are told nothing of it
+        assertThat(fanout)
+                .containsEntry(
+                        EnvironmentVariables.SHARD_GROWTH_THRESHOLD, Double.toString(ShardGrowth.DEFAULT_THRESHOLD))
+                .containsEntry(EnvironmentVariables.SHARD_GROWTH_WINDOW, WriteRates.DEFAULT_WINDOW.toSeconds() + "s")
+                .containsEntry(
+                        EnvironmentVariables.SHARD_GROWTH_SAMPLE_ONE_IN,
+                        Integer.toString(WriteRates.DEFAULT_SAMPLE_ONE_IN));
+        assertThat(api).doesNotContainKeys(EnvironmentVariables.SHARD_GROWTH_THRESHOLD);
+        assertThat(worker)
+                .doesNotContainKeys(
+                        EnvironmentVariables.SHARD_GROWTH_THRESHOLD, EnvironmentVariables.SHARD_COUNT_CACHE);
+    }
+
+    @Test
+    void fanoutRole_shouldCountWriteRatesAndGrowCounts_throughTheirAttributesOnly() {
+        // GIVEN the fan-out's and the worker's roles
+        List<Object> statements = statements(synthesized.stack().fanout());
+        // WHEN the stack is synthesized
+        // THEN the window counts: UpdateItem of <B>.writes partitions, naming only a window's attributes
+        assertThat(statement(statements, "CountWriteRates"))
+                .containsEntry("Action", "dynamodb:UpdateItem")
+                .extracting(found -> found.get("Condition"))
+                .asString()
+                .contains(TableAccess.WRITE_RATE_PARTITION)
+                .contains(Attributes.RATE_COUNT)
+                .doesNotContain(Attributes.SHARDS);
+        assertThat(TableAccess.WRITE_RATE_PARTITION).isEqualTo(Keys.writeRateId("*"));
+        // AND the growth: an UpdateItem of the count attributes, returning nothing, and puts of new counters only
+        assertThat(statement(statements, "GrowShardCounts"))
+                .containsEntry("Action", "dynamodb:UpdateItem")
+                .extracting(found -> found.get("Condition"))
+                .asString()
+                .contains(Attributes.SHARDS_FROM, "NONE")
+                .doesNotContain(Attributes.VERSION, Attributes.NAME);
+        assertThat(statement(statements, "AddChildCounters"))
+                .containsEntry("Action", "dynamodb:PutItem")
+                .extracting(found -> found.get("Condition"))
+                .asString()
+                .contains(TableAccess.CHILD_COUNTER_PARTITION, Attributes.CHILD_COUNT);
+        assertThat(TableAccess.CHILD_COUNTER_PARTITION).isEqualTo("*.children.*");
+        // AND the refresh worker, which grows nothing, is not given them
+        assertThat(statements(synthesized.stack().refreshWorker()).toString())
+                .doesNotContain("CountWriteRates", "GrowShardCounts", "AddChildCounters");
     }
 
     @Test

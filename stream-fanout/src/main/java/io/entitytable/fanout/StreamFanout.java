@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;
 import io.entitytable.deployment.logs.LogLine;
 import io.entitytable.deployment.metrics.MetricsRecorder;
+import io.entitytable.fanout.growth.ShardGrowthWatch;
 import io.entitytable.fanout.refresh.RefreshJobs;
 import io.entitytable.fanout.refresh.RefreshQueue;
 import io.entitytable.fanout.table.BoundedParallel;
@@ -53,8 +54,10 @@ public final class StreamFanout implements AutoCloseable {
     private final FanoutStats stats;
     private final FanoutMetrics metrics;
     private final CopyEffects effects;
+    private final ShardGrowthWatch growth;
 
-    private StreamFanout(DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, MetricsRecorder metrics) {
+    private StreamFanout(
+            DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, MetricsRecorder metrics, Clock clock) {
         this.stats = new FanoutStats();
         this.metrics = new FanoutMetrics(metrics, stats);
         // Two pools: an item's task waits for its records' writes, so they must not share threads.
@@ -65,6 +68,7 @@ public final class StreamFanout implements AutoCloseable {
         FanoutTable table = new FanoutTable(dynamo, config.tableName(), config.backoff(stats), stats, copies);
         RefreshJobs jobs = new RefreshJobs(table, queue, Clock.systemUTC());
         this.changes = new ChangeFanout(table, writes, jobs, queue);
+        this.growth = new ShardGrowthWatch(dynamo, config.tableName(), config.growth(), clock, metrics);
     }
 
     /** A fan-out whose large subjects' refresh jobs go to {@code queue}. */
@@ -75,7 +79,13 @@ public final class StreamFanout implements AutoCloseable {
     /** A fan-out that writes its metrics to {@code metrics} (in a function: {@link MetricsRecorder#ofThisProcess}). */
     public static StreamFanout create(
             DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, MetricsRecorder metrics) {
-        return new StreamFanout(dynamo, config, queue, metrics);
+        return create(dynamo, config, queue, metrics, Clock.systemUTC());
+    }
+
+    /** A fan-out that measures write-rate windows by {@code clock}. */
+    public static StreamFanout create(
+            DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, MetricsRecorder metrics, Clock clock) {
+        return new StreamFanout(dynamo, config, queue, metrics, clock);
     }
 
     /** A fan-out without a refresh queue, for tables whose stores never have more than a few hundred copies. */
@@ -86,6 +96,8 @@ public final class StreamFanout implements AutoCloseable {
     public StreamsEventResponse process(List<Record> records) {
         long started = System.nanoTime();
         StreamsEventResponse response = apply(records);
+        // After the copies, so that measuring never delays them; it never fails the batch either.
+        growth.afterBatch(records);
         metrics.afterBatch();
         logBatch(records, started);
         return response;

@@ -286,6 +286,25 @@ public final class Keys {
         return CALLER_RATE_PREFIX + hashed(subject) + RATE_SUFFIX;
     }
 
+    // ---- a business's measured write rate: its core-item changes of one window ---------------------------------
+
+    /**
+     * {@code <businessId>.writes}: the partition of the items that count a business's core-item changes, one per window
+     * (see WriteRates). No separator and a dot, like a business's other internal items: never a subject's id, and
+     * apart from every duplicate's partition.
+     */
+    public static String writeRateId(String businessId) {
+        return businessId + WRITES_SUFFIX;
+    }
+
+    /** {@code window#<epochSecond>}: the sort key of the count of the window that starts at {@code windowStart}. */
+    public static String writeWindowType(long windowStartEpochSecond) {
+        return WRITE_WINDOW + SEPARATOR + windowStartEpochSecond;
+    }
+
+    private static final String WRITES_SUFFIX = ".writes";
+    private static final String WRITE_WINDOW = "window";
+
     // ---- idempotency records: what a caller's Idempotency-Key answered -------------------------------------
 
     /** The sort key of every idempotency record (see IdempotencyRecord). */

@@ -31,6 +31,13 @@ public record ShardCount(int count, int before, Instant from, boolean stored) {
     /** The largest count: 64 partitions take about 64 times one partition's writes. */
     public static final int MAX = 64;
 
+    /**
+     * How long a reader or writer trusts a count it read, in the form of a Quarkus duration: the default of every
+     * process that reads counts (the API, the fan-out that grows them), which must all trust a count for the same
+     * time, since a growth reaches writers two of these after it is stored.
+     */
+    public static final String CACHE_DEFAULT = "5s";
+
     public ShardCount {
         if (count < 1 || count > MAX || before < 1 || before > count) {
             throw new IllegalArgumentException("shard count " + before + " -> " + count);

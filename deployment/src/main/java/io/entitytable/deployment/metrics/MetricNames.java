@@ -59,6 +59,11 @@ public final class MetricNames {
     /** Refresh-job passes that ended (every segment done). */
     public static final String REFRESH_PASSES_ENDED = "RefreshPassesEnded";
 
+    /** Shard counts the fan-out grew: businesses whose measured write rate was above the growth threshold. */
+    public static final String SHARD_GROWTHS = "ShardGrowths";
+    /** Businesses whose write-rate count or growth check of a batch failed (the batch itself is not failed for it). */
+    public static final String WRITE_RATE_FAILURES = "WriteRateFailures";
+
     // ---- search indexer, per Entity ---------------------------------------------------------------------------
 
     /** Documents the index took (a live document). */

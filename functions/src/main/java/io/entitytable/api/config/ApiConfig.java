@@ -1,5 +1,6 @@
 package io.entitytable.api.config;
 
+import io.entitytable.model.ShardCount;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.net.URI;
@@ -45,7 +46,7 @@ public interface ApiConfig {
      * How long an instance trusts a business's shard count it read ({@code SHARD_COUNT_CACHE}). Every instance must
      * share it: a grown count is used by writers two of these after it is stored (see ShardCounts).
      */
-    @WithDefault("5s")
+    @WithDefault(ShardCount.CACHE_DEFAULT)
     Duration shardCountCache();
 
     /** How many Query pages a filtered list may read before it returns what it found with a cursor. */

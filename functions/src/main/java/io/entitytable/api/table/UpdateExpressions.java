@@ -54,20 +54,6 @@ final class UpdateExpressions {
                 .build();
     }
 
-    /** SET each of {@code attributes}. */
-    static Expression setting(Map<String, AttributeValue> attributes) {
-        Expression.Builder update = Expression.builder();
-        List<String> sets = new ArrayList<>();
-        for (Map.Entry<String, AttributeValue> attribute : attributes.entrySet()) {
-            String n = "#s" + sets.size();
-            String v = ":s" + sets.size();
-            update.putExpressionName(n, attribute.getKey());
-            update.putExpressionValue(v, attribute.getValue());
-            sets.add(n + " = " + v);
-        }
-        return update.expression("SET " + String.join(", ", sets)).build();
-    }
-
     /** ADD {@code delta} to a number attribute (which starts at zero when absent). */
     static Expression adding(String counter, int delta) {
         return Expression.builder()

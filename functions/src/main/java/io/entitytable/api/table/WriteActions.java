@@ -10,6 +10,7 @@ import io.entitytable.model.RefreshJob;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.Tombstone;
 import io.entitytable.model.Values;
+import io.entitytable.model.access.ShardGrowthWrite;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -153,17 +154,7 @@ final class WriteActions {
      * new. The first action is the business's.
      */
     List<TransactWriteItem> growShards(Map<String, AttributeValue> current, ShardCount next) {
-        ShardCount read = ShardCount.of(current);
-        Map<String, AttributeValue> count = new HashMap<>();
-        next.putOn(count);
-        List<TransactWriteItem> actions = new ArrayList<>();
-        actions.add(update(
-                ItemKey.of(current),
-                UpdateExpressions.setting(count),
-                WriteConditions.exists().and(WriteConditions.shardCountIs(read)).and(WriteConditions.notErasing())));
-        ChildCounters.added(Values.string(current, Attributes.ID), read, next)
-                .forEach(counter -> actions.add(create(counter)));
-        return actions;
+        return ShardGrowthWrite.actions(table, current, next);
     }
 
     /**

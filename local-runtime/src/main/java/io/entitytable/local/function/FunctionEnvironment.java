@@ -6,6 +6,7 @@ import io.entitytable.deployment.SearchIndex;
 import io.entitytable.local.auth.LocalCursorKey;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.sqs.LocalSqs;
+import io.entitytable.model.ShardCount;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -74,7 +75,50 @@ public final class FunctionEnvironment {
         if (function.equals(FunctionDefinition.API)) {
             env.putAll(requestLimits());
         }
+        if (function.equals(FunctionDefinition.API) || function.equals(FunctionDefinition.STREAM_FANOUT)) {
+            env.put(EnvironmentVariables.SHARD_COUNT_CACHE, shardCountCache());
+        }
+        if (function.equals(FunctionDefinition.STREAM_FANOUT)) {
+            env.putAll(shardGrowth());
+        }
         return env;
+    }
+
+    /** The system property that sets how long the API and the fan-out trust a shard count (a duration, e.g. 1s). */
+    public static final String SHARD_COUNT_CACHE_PROPERTY = "entity-table.shard-count-cache";
+    /** The system property that sets the fan-out's growth threshold (e.g. 0.001 to grow at a few writes a second). */
+    public static final String SHARD_GROWTH_THRESHOLD_PROPERTY = "entity-table.shard-growth.threshold";
+    /** The system property that sets the fan-out's measured window (a duration of whole seconds, e.g. 5s). */
+    public static final String SHARD_GROWTH_WINDOW_PROPERTY = "entity-table.shard-growth.window";
+    /** The system property that sets which share of subjects the fan-out counts (1: every change). */
+    public static final String SHARD_GROWTH_SAMPLE_ONE_IN_PROPERTY = "entity-table.shard-growth.sample-one-in";
+
+    /**
+     * One value for the API and the fan-out, as the CDK stack gives them: the local runtime JVM's {@link
+     * #SHARD_COUNT_CACHE_PROPERTY}, else the default both would take.
+     */
+    static String shardCountCache() {
+        String value = System.getProperty(SHARD_COUNT_CACHE_PROPERTY);
+        return value == null || value.isBlank() ? ShardCount.CACHE_DEFAULT : value.strip();
+    }
+
+    /**
+     * The fan-out's growth settings: none of its own, so the function keeps a default stack's, unless the local runtime
+     * JVM is given them as system properties (a test or demonstration that grows a business at a few writes a second).
+     */
+    static Map<String, String> shardGrowth() {
+        Map<String, String> env = new LinkedHashMap<>();
+        putTextIfSet(env, EnvironmentVariables.SHARD_GROWTH_THRESHOLD, SHARD_GROWTH_THRESHOLD_PROPERTY);
+        putTextIfSet(env, EnvironmentVariables.SHARD_GROWTH_WINDOW, SHARD_GROWTH_WINDOW_PROPERTY);
+        putIfSet(env, EnvironmentVariables.SHARD_GROWTH_SAMPLE_ONE_IN, SHARD_GROWTH_SAMPLE_ONE_IN_PROPERTY);
+        return env;
+    }
+
+    private static void putTextIfSet(Map<String, String> env, String variable, String property) {
+        String value = System.getProperty(property);
+        if (value != null && !value.isBlank()) {
+            env.put(variable, value.strip());
+        }
     }
 
     /** The system property of the local runtime's JVM that sets the API's limit per business (0 turns it off). */

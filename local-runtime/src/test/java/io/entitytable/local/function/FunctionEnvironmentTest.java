@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.entitytable.deployment.EnvironmentVariables;
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.local.auth.LocalCursorKey;
+import io.entitytable.model.ShardCount;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Map;
@@ -32,5 +33,47 @@ class FunctionEnvironmentTest {
         assertThat(fanout)
                 .doesNotContainKeys(EnvironmentVariables.CURSOR_SECRET, EnvironmentVariables.CURSOR_SECRET_ARN)
                 .doesNotContainValue(key.secret());
+    }
+
+    @Test
+    void shardGrowth_shouldReachTheFanout_andTheShardCountCacheTheApiAndTheFanoutAlike() {
+        // GIVEN a low threshold, a short window, every change counted and a short cache, as system properties
+        Map<String, String> properties = Map.of(
+                FunctionEnvironment.SHARD_GROWTH_THRESHOLD_PROPERTY, "0.001",
+                FunctionEnvironment.SHARD_GROWTH_WINDOW_PROPERTY, "5s",
+                FunctionEnvironment.SHARD_GROWTH_SAMPLE_ONE_IN_PROPERTY, "1",
+                FunctionEnvironment.SHARD_COUNT_CACHE_PROPERTY, "1s");
+        properties.forEach(System::setProperty);
+        try {
+            // WHEN the environments are made
+            Map<String, String> fanout = environment(FunctionDefinition.STREAM_FANOUT);
+            Map<String, String> api = environment(FunctionDefinition.API);
+            Map<String, String> worker = environment(FunctionDefinition.REFRESH_WORKER);
+            // THEN the fan-out measures with them; the API and the fan-out trust a count for the same time
+            assertThat(fanout)
+                    .containsEntry(EnvironmentVariables.SHARD_GROWTH_THRESHOLD, "0.001")
+                    .containsEntry(EnvironmentVariables.SHARD_GROWTH_WINDOW, "5s")
+                    .containsEntry(EnvironmentVariables.SHARD_GROWTH_SAMPLE_ONE_IN, "1")
+                    .containsEntry(EnvironmentVariables.SHARD_COUNT_CACHE, "1s");
+            assertThat(api)
+                    .containsEntry(EnvironmentVariables.SHARD_COUNT_CACHE, "1s")
+                    .doesNotContainKey(EnvironmentVariables.SHARD_GROWTH_THRESHOLD);
+            assertThat(worker)
+                    .doesNotContainKeys(
+                            EnvironmentVariables.SHARD_GROWTH_THRESHOLD, EnvironmentVariables.SHARD_COUNT_CACHE);
+        } finally {
+            properties.keySet().forEach(System::clearProperty);
+        }
+        // AND without them, both get the one default and the fan-out its own defaults
+        assertThat(environment(FunctionDefinition.API))
+                .containsEntry(EnvironmentVariables.SHARD_COUNT_CACHE, ShardCount.CACHE_DEFAULT);
+        assertThat(environment(FunctionDefinition.STREAM_FANOUT))
+                .containsEntry(EnvironmentVariables.SHARD_COUNT_CACHE, ShardCount.CACHE_DEFAULT)
+                .doesNotContainKey(EnvironmentVariables.SHARD_GROWTH_THRESHOLD);
+    }
+
+    private Map<String, String> environment(FunctionDefinition function) {
+        return FunctionEnvironment.of(
+                function, "127.0.0.1:1", dataFolder.resolve("task"), "Entity", URI.create("http://127.0.0.1:2"));
     }
 }

@@ -14,8 +14,11 @@ import java.time.Duration;
  * @param maxConcurrentWrites how many DynamoDB calls of one record run at the same time
  * @param retries attempts per call when DynamoDB throttles or fails with a 5xx, before the record is reported failed,
  *     and the back-off between them
+ * @param growth how each business's write rate is measured and its shard count grown ({@link GrowthConfig#OFF} for a
+ *     fan-out that only copies)
  */
-public record FanoutConfig(String tableName, int maxConcurrentItems, int maxConcurrentWrites, RetryPolicy retries) {
+public record FanoutConfig(
+        String tableName, int maxConcurrentItems, int maxConcurrentWrites, RetryPolicy retries, GrowthConfig growth) {
 
     /**
      * One record at a time, a batch takes the sum of its records' calls. Records of different items are independent
@@ -34,14 +37,23 @@ public record FanoutConfig(String tableName, int maxConcurrentItems, int maxConc
         }
     }
 
-    /** The table from {@code TABLE_NAME}, everything else at its default. */
+    /** The table from {@code TABLE_NAME}, the growth from its variables ({@link GrowthConfig#fromEnvironment}), everything else at its default. */
     public static FanoutConfig fromEnvironment() {
-        return forTable(tableNameFromEnvironment());
+        return forTable(tableNameFromEnvironment()).withGrowth(GrowthConfig.fromEnvironment());
     }
 
+    /** The table's fan-out at the defaults, copying only: no write-rate measuring unless {@link #withGrowth}. */
     public static FanoutConfig forTable(String tableName) {
         return new FanoutConfig(
-                tableName, DEFAULT_MAX_CONCURRENT_ITEMS, DEFAULT_MAX_CONCURRENT_WRITES, DEFAULT_RETRIES);
+                tableName,
+                DEFAULT_MAX_CONCURRENT_ITEMS,
+                DEFAULT_MAX_CONCURRENT_WRITES,
+                DEFAULT_RETRIES,
+                GrowthConfig.OFF);
+    }
+
+    public FanoutConfig withGrowth(GrowthConfig newGrowth) {
+        return new FanoutConfig(tableName, maxConcurrentItems, maxConcurrentWrites, retries, newGrowth);
     }
 
     public static String tableNameFromEnvironment() {
@@ -50,17 +62,17 @@ public record FanoutConfig(String tableName, int maxConcurrentItems, int maxConc
     }
 
     public FanoutConfig withConcurrency(int writes) {
-        return new FanoutConfig(tableName, maxConcurrentItems, writes, retries);
+        return new FanoutConfig(tableName, maxConcurrentItems, writes, retries, growth);
     }
 
     /** Items of one batch fanned out at once; 1 processes the batch one record at a time. */
     public FanoutConfig withConcurrentItems(int items) {
-        return new FanoutConfig(tableName, items, maxConcurrentWrites, retries);
+        return new FanoutConfig(tableName, items, maxConcurrentWrites, retries, growth);
     }
 
     public FanoutConfig withRetries(int attempts, Duration base, Duration max) {
         return new FanoutConfig(
-                tableName, maxConcurrentItems, maxConcurrentWrites, new RetryPolicy(attempts, base, max));
+                tableName, maxConcurrentItems, maxConcurrentWrites, new RetryPolicy(attempts, base, max), growth);
     }
 
     /** The back-off of this fan-out's DynamoDB calls, counting each retry in {@code stats}. */

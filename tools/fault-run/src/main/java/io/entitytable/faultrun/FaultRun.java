@@ -376,7 +376,8 @@ public final class FaultRun {
      * creating, deleting and erasing under every business (design §2, "Shards of a business"). A business being erased
      * or gone answers 409 or 404, as expected.
      */
-    private static void grow(HttpApi api, OperationStats operations, World world, String seededBusiness) {
+    private static void grow(HttpApi api, OperationStats operations, World world, String seededBusiness)
+            throws InterruptedException {
         List<String> businesses = new ArrayList<>();
         businesses.add(seededBusiness);
         world.all(Entity.BUSINESS).forEach(known -> businesses.add(known.id()));
