@@ -85,7 +85,7 @@ class ApiEventsReplayTest {
         }
 
         // THEN
-        assertThat(statuses).hasSize(38);
+        assertThat(statuses).hasSize(40);
         statuses.forEach((file, status) -> {
             int expected = file.equals("businesses-id-delete.json") ? 409 : -1;
             if (expected > 0) {
