@@ -1,5 +1,6 @@
 package io.entitytable.bench;
 
+import io.entitytable.local.dynamodb.LinkedStoreSeed;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
@@ -20,9 +21,6 @@ import java.util.Map;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.PutRequest;
-import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * What a business's own shard count saves a small business: the same list, every customer by name (pattern 3 without
@@ -37,7 +35,6 @@ final class ShardListBench {
     private static final String[] LAST_NAMES = {
         "Smith", "Jones", "Brown", "Garcia", "Miller", "Davis", "Lopez", "Wilson"
     };
-    private static final int BATCH = 25;
     /** Customers by name, as the API merges them: the sort key, then the id for two customers of one name. */
     static final MergeOrder BY_NAME = MergeOrder.ascending(Attributes.TYPE).thenBy(Attributes.ID);
 
@@ -218,19 +215,7 @@ final class ShardListBench {
                             count.shardFor(id, CREATED))
                     .toItem());
         }
-        for (int from = 0; from < items.size(); from += BATCH) {
-            List<WriteRequest> batch = items.subList(from, Math.min(items.size(), from + BATCH)).stream()
-                    .map(item -> WriteRequest.builder()
-                            .putRequest(PutRequest.builder().item(item).build())
-                            .build())
-                    .toList();
-            Map<String, List<WriteRequest>> pending = Map.of(table, batch);
-            while (!pending.isEmpty()) {
-                Map<String, List<WriteRequest>> request = pending;
-                BatchWriteItemResponse response = dynamo.batchWriteItem(builder -> builder.requestItems(request));
-                pending = response.hasUnprocessedItems() ? response.unprocessedItems() : Map.of();
-            }
-        }
+        LinkedStoreSeed.putAll(dynamo, table, items);
         return new Seeded(new BusinessShards(businessId, count), customerIds);
     }
 
