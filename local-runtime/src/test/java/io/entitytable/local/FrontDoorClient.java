@@ -168,6 +168,17 @@ final class FrontDoorClient {
 
     /** An order of the customer's (made by {@link #createCustomerWithHome}) shipped home, of one line. */
     String createOrder(String customerId, String sku, String description) {
+        return placeOrder(customerId, orderOf(sku, description));
+    }
+
+    /** {@link #createOrder}, carrying {@code tag}. */
+    String createTaggedOrder(String customerId, String tag) {
+        ObjectNode body = orderOf("PEN-1", "pens");
+        body.putArray("tags").add(tag);
+        return placeOrder(customerId, body);
+    }
+
+    private static ObjectNode orderOf(String sku, String description) {
         ObjectNode body = JSON.createObjectNode().put("shipTo", "home");
         body.putArray("lines")
                 .addObject()
@@ -175,20 +186,10 @@ final class FrontDoorClient {
                 .put("description", description)
                 .put("quantity", 2)
                 .put("unitPriceCents", 150);
-        return send("POST", "/customers/" + customerId + "/orders", body, 201)
-                .get("id")
-                .asText();
+        return body;
     }
 
-    /** An order of the customer's shipped home, of one line, carrying {@code tag}. */
-    String createTaggedOrder(String customerId, String tag) {
-        ObjectNode body = JSON.createObjectNode().put("shipTo", "home");
-        body.putArray("tags").add(tag);
-        body.putArray("lines")
-                .addObject()
-                .put("sku", "PEN-1")
-                .put("quantity", 1)
-                .put("unitPriceCents", 150);
+    private String placeOrder(String customerId, ObjectNode body) {
         return send("POST", "/customers/" + customerId + "/orders", body, 201)
                 .get("id")
                 .asText();

@@ -85,6 +85,18 @@ public interface CoreItem {
         return List.of();
     }
 
+    /**
+     * The same subject placed in {@code shard} (a tenant import keeps the shard its file names): read back from its
+     * item with that shard on it, so every attribute that follows from the shard is the model's. A business is placed
+     * by its count, not by a shard: for one, this changes nothing.
+     */
+    default CoreItem withShard(Shard shard) {
+        Map<String, AttributeValue> item = new java.util.HashMap<>(toItem());
+        item.remove(Attributes.SHARD);
+        shard.putOn(item);
+        return from(item);
+    }
+
     /** The same subject with other tags (the caller bumps the version). */
     CoreItem withTags(Set<String> tags);
 

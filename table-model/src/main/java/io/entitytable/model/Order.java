@@ -118,6 +118,13 @@ public record Order(
         return lines == null ? List.of() : lineItems();
     }
 
+    /** {@link CoreItem#withShard}, keeping the lines this record holds (its item does not). */
+    @Override
+    public Order withShard(Shard newShard) {
+        Order placed = (Order) CoreItem.super.withShard(newShard);
+        return lines == null ? placed : placed.withLines(lines);
+    }
+
     public Order withLines(List<OrderLine> newLines) {
         return changed(status, paymentCard, List.copyOf(newLines), tags, version, updatedAt);
     }

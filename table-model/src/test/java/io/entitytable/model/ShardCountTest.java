@@ -95,6 +95,21 @@ class ShardCountTest {
     }
 
     @Test
+    void aRecordPlacedInAnotherShard_isReadBackWithEveryShardedAttribute_andKeepsItsLines() {
+        String business = Ids.newId();
+        OrderLine line = new OrderLine(1, "PEN-1", "pens", 2, 150);
+        Order order = orderIn(business, null).withLines(List.of(line));
+
+        Order placed = (Order) order.withShard(Shard.of(7));
+
+        assertThat(placed.shard()).isEqualTo(Shard.of(7));
+        assertThat(placed.lines()).containsExactly(line);
+        assertThat(Values.string(placed.toItem(), Attributes.GSI1_PK))
+                .isEqualTo(Keys.orderStatusPk(business, "OPEN", 7));
+        assertThat(placed.withShard(order.shard())).isEqualTo(order);
+    }
+
+    @Test
     void aLegacySubjectsCopiesStayInTheOneTagPartition() {
         String business = Ids.newId();
         Order order = orderIn(business, null);

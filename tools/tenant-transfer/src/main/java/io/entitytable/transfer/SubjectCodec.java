@@ -17,7 +17,6 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
-import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.Store;
 import java.util.ArrayList;
@@ -134,54 +133,6 @@ final class SubjectCodec {
                 business.createdAt(),
                 business.updatedAt(),
                 shards);
-    }
-
-    /** The child {@code record} with the shard {@code shard} its line carries. */
-    static CoreItem withShard(CoreItem record, Shard shard) {
-        if (record instanceof Customer customer) {
-            return new Customer(
-                    customer.id(),
-                    customer.businessId(),
-                    customer.firstName(),
-                    customer.lastName(),
-                    customer.email(),
-                    customer.mailingAddresses(),
-                    customer.storeIds(),
-                    customer.tags(),
-                    customer.version(),
-                    customer.createdAt(),
-                    customer.updatedAt(),
-                    shard);
-        } else if (record instanceof Store store) {
-            return new Store(
-                    store.id(),
-                    store.businessId(),
-                    store.name(),
-                    store.address(),
-                    store.tags(),
-                    store.version(),
-                    store.createdAt(),
-                    store.updatedAt(),
-                    shard);
-        } else if (record instanceof Order order) {
-            return new Order(
-                    order.id(),
-                    order.businessId(),
-                    order.customerId(),
-                    order.status(),
-                    order.totalCents(),
-                    order.paymentCard(),
-                    order.customer(),
-                    order.shipTo(),
-                    order.lines(),
-                    order.lineCount(),
-                    order.tags(),
-                    order.version(),
-                    order.createdAt(),
-                    order.updatedAt(),
-                    shard);
-        }
-        throw new IllegalArgumentException("no shard for " + record.entity());
     }
 
     private static void common(SubjectResponse subject) {

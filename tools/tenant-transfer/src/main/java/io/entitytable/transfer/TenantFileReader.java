@@ -112,7 +112,7 @@ final class TenantFileReader implements AutoCloseable {
             if (placed != null) {
                 record = business
                         ? SubjectCodec.withShards(record, shardsOf(placed))
-                        : SubjectCodec.withShard(record, shardOf(placed));
+                        : record.withShard(shardOf(placed));
             }
             return Optional.of(new Subject(lineNo, record));
         } catch (IllegalArgumentException e) {

@@ -194,12 +194,10 @@ final class TenantFixture {
             Shard shard = Shard.of(number);
             Store plain = new Store(
                     Ids.newId(), business.id(), "Store " + number, address("City " + number), Set.of(), 1, now, now);
-            Map<String, AttributeValue> store =
-                    SubjectCodec.withShard(plain, shard).toItem();
+            Map<String, AttributeValue> store = plain.withShard(shard).toItem();
             store.put(Attributes.LINK_COUNT, Values.n(1));
             items.add(store);
-            Customer customer = (Customer) SubjectCodec.withShard(
-                    new Customer(
+            Customer customer = (Customer) new Customer(
                             Ids.newId(),
                             business.id(),
                             "First" + number,
@@ -210,11 +208,11 @@ final class TenantFixture {
                             Set.of("vip"),
                             1,
                             now,
-                            now),
-                    shard);
+                            now)
+                    .withShard(shard);
             items.add(customer.toItem());
-            Order order = (Order) SubjectCodec.withShard(
-                    order(customer, List.of(new OrderLine(1, "SKU-1", null, 1, 100)), "gift"), shard);
+            Order order = order(customer, List.of(new OrderLine(1, "SKU-1", null, 1, 100)), "gift")
+                    .withShard(shard);
             items.add(order.toItem());
             items.addAll(order.lineItems());
         }
