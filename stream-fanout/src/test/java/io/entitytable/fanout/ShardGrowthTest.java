@@ -285,6 +285,33 @@ class ShardGrowthTest {
         assertThat(countOf(table, businessId).count()).isEqualTo(2);
     }
 
+    @Test
+    void recordsProcessedUncounted_shouldWriteTheirCopies_butNoRateWindow_andGrowNobody() {
+        // GIVEN a business, and a threshold any counted write is above, every subject sampled
+        String table = newTable();
+        Map<String, AttributeValue> business = business(ShardCount.first());
+        String businessId = Values.string(business, Attributes.ID);
+        plain.putItem(request -> request.tableName(table).item(business));
+        FanoutConfig config = FanoutConfig.forTable(table).withGrowth(growth(1e-9));
+        List<Record> batch = List.of(Records.insert(
+                new Store(Ids.newId(), businessId, "Main", AUSTIN, Set.of("red"), 1, NOW, NOW).toItem()));
+
+        // WHEN the fan-out takes it as records that stand for no write (SnapStart priming's)
+        try (StreamFanout fanout =
+                StreamFanout.create(plain, config, new InMemoryRefreshQueue(), MetricsRecorder.none(), CLOCK)) {
+            assertThat(fanout.processUncounted(batch).getBatchItemFailures()).isEmpty();
+        }
+
+        // THEN its copy is written, but no window holds a count, and the business kept its one shard
+        assertThat(InvariantChecker.duplicates(plain, table)).hasSize(1);
+        assertThat(plain.getItem(request -> request.tableName(table)
+                                .key(WriteRates.key(businessId, NOW.getEpochSecond())
+                                        .toAttributes()))
+                        .item())
+                .isEmpty();
+        assertThat(countOf(table, businessId).count()).isEqualTo(1);
+    }
+
     /** Fails every UpdateItem of a write-rate window before it is sent. */
     private static final class RateWritesFail implements ExecutionInterceptor {
         volatile int refused;
