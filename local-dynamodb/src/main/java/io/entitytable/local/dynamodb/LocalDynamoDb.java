@@ -80,7 +80,15 @@ public final class LocalDynamoDb implements AutoCloseable {
             DynamoDBProxyServer server = ServerRunner.createServerFromCommandLineArgs(args.toArray(String[]::new));
             listenOnLoopback(server);
             server.start();
-            return new LocalDynamoDb(server, URI.create("http://localhost:" + port), dataDirectory);
+            LocalDynamoDb local = new LocalDynamoDb(server, URI.create("http://localhost:" + port), dataDirectory);
+            try (DynamoDbClient client = local.client()) {
+                client.listTables(); // opens the shared database, which the indexes go into
+                StreamRecordIndexes.addTo(server);
+            } catch (RuntimeException e) {
+                local.close();
+                throw e;
+            }
+            return local;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (Exception e) {
@@ -134,6 +142,11 @@ public final class LocalDynamoDb implements AutoCloseable {
                             tableName,
                             TableBootstrap.migrateCommand(dataDirectory, tableName));
         }
+    }
+
+    /** DynamoDB Local's server, for this package's look into its database. */
+    DynamoDBProxyServer proxy() {
+        return server;
     }
 
     public URI endpoint() {
