@@ -54,43 +54,33 @@ final class StreamRecordIndexes {
 
     /** The names of this class's indexes the databases of {@code server} hold (for a test). */
     static List<String> present(DynamoDBProxyServer server) {
-        List<String> names = new ArrayList<>();
-        for (SQLiteQueue queue : queuesOf(server)) {
-            names.addAll(run(queue, connection -> {
-                List<String> found = new ArrayList<>();
-                SQLiteStatement statement = connection.prepare(
-                        "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'entity_table_us_%'");
-                try {
-                    while (statement.step()) {
-                        found.add(statement.columnString(0));
-                    }
-                } finally {
-                    statement.dispose();
-                }
-                return found;
-            }));
-        }
-        return names;
+        return lastColumn(
+                server, "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'entity_table_us_%'");
     }
 
     /** SQLite's plan for {@code sql} in the databases of {@code server}, one line a step (for a test). */
     static List<String> plan(DynamoDBProxyServer server, String sql) {
-        List<String> steps = new ArrayList<>();
+        return lastColumn(server, "EXPLAIN QUERY PLAN " + sql);
+    }
+
+    /** The last column of each row {@code sql} answers, in each database of {@code server}. */
+    private static List<String> lastColumn(DynamoDBProxyServer server, String sql) {
+        List<String> values = new ArrayList<>();
         for (SQLiteQueue queue : queuesOf(server)) {
-            steps.addAll(run(queue, connection -> {
-                List<String> found = new ArrayList<>();
-                SQLiteStatement statement = connection.prepare("EXPLAIN QUERY PLAN " + sql);
+            values.addAll(run(queue, connection -> {
+                List<String> rows = new ArrayList<>();
+                SQLiteStatement statement = connection.prepare(sql);
                 try {
                     while (statement.step()) {
-                        found.add(statement.columnString(statement.columnCount() - 1));
+                        rows.add(statement.columnString(statement.columnCount() - 1));
                     }
                 } finally {
                     statement.dispose();
                 }
-                return found;
+                return rows;
             }));
         }
-        return steps;
+        return values;
     }
 
     private interface Work<T> {
