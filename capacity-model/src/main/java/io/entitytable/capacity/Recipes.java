@@ -72,7 +72,8 @@ final class Recipes {
                 "x".repeat((int) answerBytes),
                 Samples.NOW,
                 Samples.NOW.plus(IdempotencyRecord.KEPT));
-        return ItemWrite.put(record.toItem(), true);
+        // Listed under the subject's business, as the API writes it: its businessGsi entry is a write too.
+        return ItemWrite.put(record.toItem(Values.string(subject.toItem(), Attributes.BUSINESS_SHARD)), true);
     }
 
     /** OrderService PATCH of the status: one UpdateItem; ChangeFanout refreshes the order's tag copies. */

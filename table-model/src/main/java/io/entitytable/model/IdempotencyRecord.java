@@ -11,9 +11,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * same request. The API writes it in the same transaction as the write it answers for, so there is no moment in which
  * the write is done and its record is not.
  *
- * <p>One item a caller and key ({@link Keys#idempotencyId}), of kind {@link ItemKind#IDEMPOTENCY}: in no index (it
- * carries no index attribute), kept from the fan-out and the search indexer by the stream filters, and deleted by
- * DynamoDB after {@link #expiresAt}, the table's time-to-live attribute. DynamoDB deletes expired items late, and
+ * <p>One item a caller and key ({@link Keys#idempotencyId}), of kind {@link ItemKind#IDEMPOTENCY}: listed in
+ * businessGsi under the business its write is of ({@link #toItem(String)}, {@link Keys#idempotencyPartition}), where
+ * erasing the business finds it, and in no other index; kept from the fan-out and the search indexer by the stream
+ * filters, and deleted by DynamoDB after {@link #expiresAt}, the table's time-to-live attribute. DynamoDB deletes expired items late, and
  * DynamoDB Local never: a record past {@link #expiresAt} is absent to every reader ({@link #isLiveAt}).
  *
  * @param caller the token's {@code sub} of the caller that used the key
@@ -78,6 +79,19 @@ public record IdempotencyRecord(
         item.put(Attributes.CREATED_AT, Values.instant(createdAt));
         // The time-to-live attribute must be a number of epoch seconds, or DynamoDB ignores it.
         item.put(Attributes.EXPIRES_AT, Values.n(expiresAt.getEpochSecond()));
+        return item;
+    }
+
+    /**
+     * The item, listed in businessGsi under the idempotency partition of {@code businessShard}: the write shard of the
+     * subject the request wrote ({@link Attributes#BUSINESS_SHARD} of its core item), so that erasing its business
+     * deletes the record, and the answer it keeps, with everything else of the business. Null lists it nowhere.
+     */
+    public Map<String, AttributeValue> toItem(String businessShard) {
+        Map<String, AttributeValue> item = toItem();
+        if (businessShard != null) {
+            item.put(Attributes.BUSINESS_SHARD, Values.s(Keys.idempotencyPartition(businessShard)));
+        }
         return item;
     }
 

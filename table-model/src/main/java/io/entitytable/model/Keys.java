@@ -331,6 +331,17 @@ public final class Keys {
         }
     }
 
+    /**
+     * {@code <businessShard>.idem}: the businessGsi partition that lists the idempotency records of the requests whose
+     * writes went to the business's write shard {@code businessShard} ({@link #businessShard}), so that the business's
+     * erase finds them with one Query a shard, as it finds its children. A partition of its own, never one of the
+     * business's item partitions: no list of the business's items reads the records.
+     */
+    public static String idempotencyPartition(String businessShard) {
+        return businessShard + IDEMPOTENCY_PARTITION_SUFFIX;
+    }
+
+    private static final String IDEMPOTENCY_PARTITION_SUFFIX = ".idem";
     private static final String RATE_SUFFIX = ".rate";
     private static final String CALLER_RATE_PREFIX = "caller.";
     private static final int CALLER_HASH_BYTES = 16;

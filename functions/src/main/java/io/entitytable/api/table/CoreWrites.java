@@ -67,7 +67,7 @@ public class CoreWrites {
         ChildCounters.newItems(Values.string(item, Attributes.ID))
                 .forEach(counter -> writes.add(actions.create(counter)));
         try {
-            transact(writes, record);
+            transact(writes, record, item);
             return true;
         } catch (WriteConflict e) {
             return false;
@@ -108,7 +108,7 @@ public class CoreWrites {
         items.forEach(item -> writes.add(actions.create(stamped(item))));
         links.forEach(link -> writes.add(actions.countLink(link)));
         try {
-            transact(writes, record);
+            transact(writes, record, child);
         } catch (WriteConflict e) {
             throw e.action() == 0 ? erasingOr(e, businessId, child) : e;
         }
@@ -139,7 +139,7 @@ public class CoreWrites {
      * @throws KeyAlreadyUsed when a live record of the request's key is there
      */
     public void eraseBusiness(Map<String, AttributeValue> current, Instant at, Optional<IdempotencyRecord> record) {
-        transact(actions.eraseBusiness(current, at, currentEvent.requestId()), record);
+        transact(actions.eraseBusiness(current, at, currentEvent.requestId()), record, current);
     }
 
     /**
@@ -203,7 +203,7 @@ public class CoreWrites {
             return;
         }
         try {
-            transact(writes, record);
+            transact(writes, record, deletion.current());
         } catch (WriteConflict e) {
             if (deletion.businessToUncount().isEmpty()) {
                 throw e;
@@ -262,15 +262,17 @@ public class CoreWrites {
 
     /**
      * {@link #transact(List)} with the idempotency record, if any, as the last action: its condition failing means a
-     * request with the same key committed first, which no retry of this one can change.
+     * request with the same key committed first, which no retry of this one can change. The record is listed under the
+     * business of {@code subject}, the core item the request writes.
      */
-    private void transact(List<TransactWriteItem> writes, Optional<IdempotencyRecord> record) {
+    private void transact(
+            List<TransactWriteItem> writes, Optional<IdempotencyRecord> record, Map<String, AttributeValue> subject) {
         if (record.isEmpty()) {
             transact(writes);
             return;
         }
         List<TransactWriteItem> withRecord = new ArrayList<>(writes);
-        withRecord.add(actions.record(record.get()));
+        withRecord.add(actions.record(record.get(), subject));
         try {
             transact(withRecord);
         } catch (WriteConflict e) {

@@ -40,13 +40,16 @@ final class WriteActions {
         return put(item, WriteConditions.keyAbsent());
     }
 
-    /** Puts a request's idempotency record, unless a live one of its caller and key is there. */
-    TransactWriteItem record(IdempotencyRecord record) {
+    /**
+     * Puts a request's idempotency record, unless a live one of its caller and key is there, listed under the business
+     * of {@code subject}, the core item the request writes, so that the business's erase finds it.
+     */
+    TransactWriteItem record(IdempotencyRecord record, Map<String, AttributeValue> subject) {
         Expression condition = WriteConditions.keyFreeAt(record.createdAt());
         return TransactWriteItem.builder()
                 .put(Put.builder()
                         .tableName(table)
-                        .item(record.toItem())
+                        .item(record.toItem(Values.string(subject, Attributes.BUSINESS_SHARD)))
                         .conditionExpression(condition.expression())
                         .expressionAttributeNames(condition.expressionNames())
                         .expressionAttributeValues(condition.expressionValues())

@@ -125,6 +125,23 @@ final class ChildDeletes {
     }
 
     /**
+     * Deletes the idempotency records {@code listed} (as businessGsi listed them), as many to a transaction as it takes:
+     * nothing counts them or is derived from them, and a record already gone (expired, or deleted by another worker)
+     * is deleted again harmlessly. The number listed.
+     */
+    int deleteRecords(List<Map<String, AttributeValue>> listed) {
+        for (int from = 0; from < listed.size(); from += BATCH_ACTIONS) {
+            List<TransactWriteItem> actions =
+                    listed.subList(from, Math.min(listed.size(), from + BATCH_ACTIONS)).stream()
+                            .map(record -> deleteItem(ItemKey.of(record)))
+                            .toList();
+            table.backoff().call(() -> table.dynamo().transactWriteItems(request -> request.transactItems(actions)
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+        }
+        return listed.size();
+    }
+
+    /**
      * What deleting {@code listed} takes besides its counter: the item at the version listed, its lines (their keys
      * follow from its {@code lineCount}), its tombstone, its refresh job item.
      */

@@ -49,6 +49,9 @@ public final class EraseWorker {
      */
     static final int CHILDREN_PER_SECOND = 800;
 
+    /** The start of a cursor into a shard's idempotency records; a children cursor starts with a ULID. */
+    private static final String RECORDS = "records:";
+
     private final FanoutTable table;
     private final EraseJobs jobs;
     private final ChildDeletes deletes;
@@ -85,11 +88,16 @@ public final class EraseWorker {
         CopyPacer pacer = new CopyPacer(childrenPerSecond, EraseJob.PAGE_SIZE);
         SegmentPages.Ending ending = SegmentPages.work(message, deadline, queue, cursor -> {
             Page page = page(business.id(), message.segment(), phase, cursor);
-            List<Map<String, AttributeValue>> children = page.items().stream()
-                    .filter(child -> phase.deletes().contains(CoreItem.entityOf(child)))
-                    .toList();
-            children.forEach(child -> pacer.acquire());
-            long deleted = deletes.deleteAll(business.id(), children);
+            long deleted;
+            if (page.ofRecords()) {
+                deleted = deletes.deleteRecords(page.items());
+            } else {
+                List<Map<String, AttributeValue>> children = page.items().stream()
+                        .filter(child -> phase.deletes().contains(CoreItem.entityOf(child)))
+                        .toList();
+                children.forEach(child -> pacer.acquire());
+                deleted = deletes.deleteAll(business.id(), children);
+            }
             return jobs.progressed(business.id(), round, phase, deleted)
                     ? SegmentPages.Next.after(page.cursor())
                     : SegmentPages.Next.supersededNext();
@@ -106,11 +114,15 @@ public final class EraseWorker {
 
     /**
      * One page of the business's write shard {@code segment} in businessGsi after {@code cursor}: the whole partition
-     * for the children phase (customers and orders; the business and its stores are passed over), only the stores'
-     * sort keys for the stores phase.
+     * for the children phase (customers and orders; the business and its stores are passed over), then the shard's
+     * idempotency records ({@link Keys#idempotencyPartition}: what the requests that wrote there answered); only the
+     * stores' sort keys for the stores phase. A cursor into the records starts with {@link #RECORDS}.
      */
     private Page page(String businessId, int segment, Phase phase, String cursor) {
         String shard = Keys.businessShard(businessId, segment);
+        if (cursor != null && cursor.startsWith(RECORDS)) {
+            return records(Keys.idempotencyPartition(shard), cursor.substring(RECORDS.length()));
+        }
         PartitionQuery query = phase == Phase.STORES
                 ? PartitionQuery.sortBeginsWith(
                         TableLayout.BUSINESS_GSI,
@@ -126,11 +138,37 @@ public final class EraseWorker {
         QueryRequest built = request.build();
         QueryResponse response = table.backoff().call(() -> table.dynamo().query(built));
         table.stats().add(FanoutStats.Count.PARTITION_PAGES, response.consumedCapacity());
-        String next =
-                response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
-                        ? cursorOf(response.lastEvaluatedKey())
-                        : null;
-        return new Page(response.items(), next);
+        String next = hasMore(response) ? cursorOf(response.lastEvaluatedKey()) : null;
+        if (next == null && phase == Phase.CHILDREN) {
+            next = RECORDS;
+        }
+        return new Page(response.items(), next, false);
+    }
+
+    /**
+     * A page of the idempotency partition {@code partition} after the record {@code afterId} (none when empty): records
+     * all have the one sort key {@link Keys#IDEMPOTENCY_TYPE}, so a record's id is cursor enough.
+     */
+    private Page records(String partition, String afterId) {
+        QueryRequest.Builder request =
+                PartitionQuery.partition(TableLayout.BUSINESS_GSI, partition).toRequest(table.tableName()).toBuilder()
+                        .limit(EraseJob.PAGE_SIZE)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+        if (!afterId.isEmpty()) {
+            request.exclusiveStartKey(Map.of(
+                    Attributes.BUSINESS_SHARD, Values.s(partition),
+                    Attributes.ID, Values.s(afterId),
+                    Attributes.TYPE, Values.s(Keys.IDEMPOTENCY_TYPE)));
+        }
+        QueryRequest built = request.build();
+        QueryResponse response = table.backoff().call(() -> table.dynamo().query(built));
+        table.stats().add(FanoutStats.Count.PARTITION_PAGES, response.consumedCapacity());
+        String next = hasMore(response) ? RECORDS + Values.string(response.lastEvaluatedKey(), Attributes.ID) : null;
+        return new Page(response.items(), next, true);
+    }
+
+    private static boolean hasMore(QueryResponse response) {
+        return response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty();
     }
 
     /**
@@ -148,5 +186,6 @@ public final class EraseWorker {
                 Attributes.TYPE, Values.s(cursor.substring(Ids.LENGTH)));
     }
 
-    private record Page(List<Map<String, AttributeValue>> items, String cursor) {}
+    /** A page of children or of idempotency records ({@code ofRecords}), and where the next one starts. */
+    private record Page(List<Map<String, AttributeValue>> items, String cursor, boolean ofRecords) {}
 }

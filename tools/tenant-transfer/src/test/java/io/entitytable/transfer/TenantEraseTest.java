@@ -133,6 +133,49 @@ class TenantEraseTest {
     }
 
     @Test
+    void erase_shouldDeleteTheIdempotencyRecordsOfTheBusinessesRequests_andKeepAnotherBusinesses() {
+        // GIVEN a business with a customer created with an Idempotency-Key, more records in its first shard than one
+        // page of the erase reads, and another business with a record of its own
+        DynamoDbClient dynamo = SharedLocalDynamoDb.client();
+        String table = SharedLocalDynamoDb.newTable("eraseRecords");
+        TenantFixture fixture = new TenantFixture(dynamo, table);
+        Business acme = fixture.business("Acme");
+        Customer ada = fixture.customerWithKey(acme, "create-ada", "Ada", "Lovelace");
+        String acmeShard = Values.string(ada.toItem(), Attributes.BUSINESS_SHARD);
+        for (int i = 0; i < EraseJob.PAGE_SIZE + 20; i++) {
+            Map<String, AttributeValue> record =
+                    TenantFixture.record("bulk-" + i).toItem(acmeShard);
+            dynamo.putItem(request -> request.tableName(table).item(record));
+        }
+        Business beta = fixture.business("Beta");
+        Customer alan = fixture.customerWithKey(beta, "create-alan", "Alan", "Turing");
+        StreamAndQueue system = new StreamAndQueue(dynamo, table);
+        system.settle();
+        assertThat(records(dynamo, table)).hasSize(1 + EraseJob.PAGE_SIZE + 20 + 1);
+
+        // WHEN Acme is erased by a request with a key of its own, and the stream and the queue are worked until quiet
+        fixture.eraseWithKey(acme.id(), "erase-acme");
+        system.settle();
+
+        // THEN Acme's records are gone, the erase's own among them; Beta's stays, listed under Beta's shard
+        assertThat(EraseJob.from(TableItems.of(dynamo, table).get(EraseJob.keyOf(acme.id())))
+                        .status())
+                .isEqualTo(EraseJob.Status.DONE);
+        List<Map<String, AttributeValue>> left = records(dynamo, table);
+        assertThat(left).singleElement().satisfies(record -> assertThat(record)
+                .containsEntry(Attributes.IDEMPOTENCY_KEY, Values.s("create-alan"))
+                .containsEntry(
+                        Attributes.BUSINESS_SHARD,
+                        Values.s(Keys.idempotencyPartition(Values.string(alan.toItem(), Attributes.BUSINESS_SHARD)))));
+    }
+
+    private static List<Map<String, AttributeValue>> records(DynamoDbClient dynamo, String table) {
+        return TableItems.of(dynamo, table).values().stream()
+                .filter(item -> ItemKind.IDEMPOTENCY.value().equals(Values.string(item, Attributes.KIND)))
+                .toList();
+    }
+
+    @Test
     void erase_shouldTakeAnotherRound_andLeaveNoChild_whenTheIndexIsBehindAChild() {
         // GIVEN a business whose newest customer businessGsi does not show yet (it answers without it for the whole
         // first round: 4 segments of the children phase, 4 of the stores phase), as an index that is behind its table

@@ -11,6 +11,7 @@ import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Entity;
+import io.entitytable.model.IdempotencyRecord;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Order;
@@ -62,6 +63,16 @@ final class TenantFixture {
     }
 
     Customer customer(Business business, String firstName, String lastName, String... tags) {
+        return customer(business, Optional.empty(), firstName, lastName, tags);
+    }
+
+    /** As a create sent with the {@code Idempotency-Key} {@code key}: the record of its answer written with it. */
+    Customer customerWithKey(Business business, String key, String firstName, String lastName) {
+        return customer(business, Optional.of(record(key)), firstName, lastName);
+    }
+
+    private Customer customer(
+            Business business, Optional<IdempotencyRecord> record, String firstName, String lastName, String... tags) {
         Customer customer = new Customer(
                 Ids.newId(),
                 business.id(),
@@ -74,7 +85,7 @@ final class TenantFixture {
                 1,
                 now(),
                 now());
-        writes.createChild(business.id(), List.of(customer.toItem()), Optional.empty());
+        writes.createChild(business.id(), List.of(customer.toItem()), record);
         return customer;
     }
 
@@ -95,6 +106,19 @@ final class TenantFixture {
     /** As {@code DELETE /businesses/{id}?cascade=true}: the business and its counters marked, its erase job put. */
     void erase(String businessId) {
         writes.eraseBusiness(table.findCore(Entity.BUSINESS, businessId).orElseThrow(), now(), Optional.empty());
+    }
+
+    /** {@link #erase(String)} sent with the {@code Idempotency-Key} {@code key}. */
+    void eraseWithKey(String businessId, String key) {
+        writes.eraseBusiness(
+                table.findCore(Entity.BUSINESS, businessId).orElseThrow(), now(), Optional.of(record(key)));
+    }
+
+    /** The record of a request with the key {@code key}, of the fixture's one caller. */
+    static IdempotencyRecord record(String key) {
+        Instant now = now();
+        return new IdempotencyRecord(
+                "operator", key, "fingerprint", 201, null, null, "{}", now, now.plus(IdempotencyRecord.KEPT));
     }
 
     /** As the API's rename: a new key for the store (Delete + Put), its link count moving with it. */
