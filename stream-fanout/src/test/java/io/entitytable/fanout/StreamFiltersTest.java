@@ -67,7 +67,7 @@ class StreamFiltersTest {
 
     @Test
     void patterns_shouldDropTheRecordsOfIdempotencyRecords_soNeitherConsumerSeesThem() throws Exception {
-        // GIVEN the INSERT and the REMOVE (its time-to-live deletion) of an idempotency record
+        // GIVEN the INSERT and the REMOVE (its time-to-live deletion, or its business's erase) of an idempotency record
         Instant now = Instant.parse("2026-11-24T12:00:00Z");
         Map<String, AttributeValue> item = new IdempotencyRecord(
                         "caller",
@@ -79,7 +79,7 @@ class StreamFiltersTest {
                         "{}",
                         now,
                         now.plusSeconds(86_400))
-                .toItem();
+                .toItem("01JD3B8Q5Z0000000000000001#0"); // as the API writes it: listed under its business
         ObjectNode image = JSON.createObjectNode();
         item.forEach((name, value) ->
                 image.putObject(name).put(value.n() != null ? "N" : "S", value.n() != null ? value.n() : value.s()));
