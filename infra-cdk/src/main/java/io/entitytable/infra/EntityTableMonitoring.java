@@ -63,6 +63,13 @@ public final class EntityTableMonitoring extends Construct {
      */
     static final Duration INDEX_LAG_P99_THRESHOLD = Duration.seconds(5);
 
+    /**
+     * Minutes in a row the fan-out must fail to count write rates before it alarms: while it fails, no business grows
+     * by itself (docs/design.md §2, "Automatic growth"), and a business outgrowing its shards is throttled; one failed
+     * minute (a throttled window item) is not yet that.
+     */
+    static final int WRITE_RATE_FAILURE_PERIODS = 5;
+
     /** Minutes in a row a lag must be over its threshold: one slow minute (a cold start, a retried batch) is not. */
     static final int LAG_PERIODS = 3;
 
@@ -106,6 +113,14 @@ public final class EntityTableMonitoring extends Construct {
 
         Metric copyLag = lagAlarm(
                 "FanoutCopyLag", "copies written by the fan-out", fanout, MetricNames.COPY_LAG, COPY_LAG_P99_THRESHOLD);
+        Metric writeRateFailures = custom(MetricNames.WRITE_RATE_FAILURES, fanout, "Sum");
+        alarm(
+                "FanoutWriteRateFailures",
+                "the fan-out could not count businesses' write rates for " + WRITE_RATE_FAILURE_PERIODS
+                        + " minutes: no business grows its shards by itself",
+                writeRateFailures,
+                1,
+                WRITE_RATE_FAILURE_PERIODS);
 
         List<IWidget> verifyRow = scheduledVerifyAlarms(props.scheduledVerifyFunction());
 
@@ -157,7 +172,11 @@ public final class EntityTableMonitoring extends Construct {
                         graph("API requests by status class", apiRequestsByStatusClass(api)),
                         graph(
                                 "API: throttled requests, conflicts retried",
-                                sums(api, MetricNames.REQUESTS_THROTTLED, MetricNames.CONFLICTS_RETRIED)))));
+                                sums(api, MetricNames.REQUESTS_THROTTLED, MetricNames.CONFLICTS_RETRIED)),
+                        graph(
+                                "Shard growths, write-rate failures (fan-out)",
+                                custom(MetricNames.SHARD_GROWTHS, fanout, "Sum"),
+                                writeRateFailures))));
         rows.add(verifyRow);
         rows.addAll(searchRows);
         this.dashboard = Dashboard.Builder.create(this, "Dashboard")

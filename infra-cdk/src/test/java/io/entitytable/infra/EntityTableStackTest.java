@@ -408,7 +408,8 @@ class EntityTableStackTest {
         // THEN there is an alarm on the depth of all four dead-letter queues, the iterator age of both stream
         // consumers, the copy and index lag, the age of the oldest refresh segment, the scheduled verify's drift,
         // stopped
-        // jobs and missing runs, and errors and throttles of the five functions
+        // jobs and missing runs, errors and throttles of the five functions, and the fan-out's failures to count write
+        // rates
         assertThat(metrics)
                 .containsExactly(
                         "ApproximateAgeOfOldestMessage",
@@ -432,7 +433,8 @@ class EntityTableStackTest {
                         "Throttles",
                         "Throttles",
                         "Throttles",
-                        "Throttles");
+                        "Throttles",
+                        "WriteRateFailures");
         assertThat(synthesized.resources("AWS::CloudWatch::Dashboard")).hasSize(1);
     }
 

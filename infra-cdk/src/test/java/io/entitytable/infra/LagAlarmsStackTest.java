@@ -52,6 +52,27 @@ class LagAlarmsStackTest {
     }
 
     @Test
+    void writeRateFailures_shouldAlarmOnTheFanoutsSum_forFiveMinutesInARow() {
+        // GIVEN the stack
+        String fanoutId = synthesized.logicalId(synthesized.stack().fanout().function());
+
+        // WHEN it is synthesized
+        Map<String, Object> alarm = synthesized.alarmOn(MetricNames.WRITE_RATE_FAILURES);
+
+        // THEN any failure in each of five minutes raises it: automatic growth is blind while they last
+        assertThat(alarm)
+                .containsEntry("Namespace", MetricNames.NAMESPACE)
+                .containsEntry("Statistic", "Sum")
+                .containsEntry("Period", (int) Duration.ofMinutes(1).toSeconds())
+                .containsEntry("EvaluationPeriods", EntityTableMonitoring.WRITE_RATE_FAILURE_PERIODS)
+                .containsEntry("ComparisonOperator", "GreaterThanOrEqualToThreshold")
+                .containsEntry("TreatMissingData", "notBreaching");
+        assertThat(((Number) alarm.get("Threshold")).doubleValue()).isEqualTo(1.0);
+        assertThat(list(alarm, "Dimensions")).singleElement().satisfies(dimension -> assertThat(dimension)
+                .isEqualTo(Map.of("Name", MetricNames.FUNCTION, "Value", Map.of("Ref", fanoutId))));
+    }
+
+    @Test
     void dashboard_shouldShowTheLagsCopiesDocumentsRequestsAndRefreshPace() {
         // GIVEN the stack
         // WHEN it is synthesized
@@ -68,7 +89,8 @@ class LagAlarmsStackTest {
                 .contains("API: throttled requests, conflicts retried")
                 .contains("Index lag p99 (ms)")
                 .contains("Search documents: indexed, deleted, stale, refused")
-                .contains("Dead-lettered batches");
+                .contains("Dead-lettered batches")
+                .contains("Shard growths, write-rate failures (fan-out)");
         for (String metric : List.of(
                 MetricNames.COPY_LAG,
                 MetricNames.INDEX_LAG,
@@ -84,7 +106,9 @@ class LagAlarmsStackTest {
                 MetricNames.DOCUMENTS_INDEXED,
                 MetricNames.DOCUMENTS_DELETED,
                 MetricNames.DOCUMENTS_STALE,
-                MetricNames.DOCUMENTS_REFUSED)) {
+                MetricNames.DOCUMENTS_REFUSED,
+                MetricNames.SHARD_GROWTHS,
+                MetricNames.WRITE_RATE_FAILURES)) {
             assertThat(body).as(metric).contains("\"" + MetricNames.NAMESPACE + "\",\"" + metric + "\"");
         }
         assertThat(body)

@@ -129,15 +129,7 @@ public final class EraseWorker {
                         shard,
                         Keys.typePrefix(phase.deletes().get(0)))
                 : PartitionQuery.partition(TableLayout.BUSINESS_GSI, shard);
-        QueryRequest.Builder request = query.toRequest(table.tableName()).toBuilder()
-                .limit(EraseJob.PAGE_SIZE)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
-        if (cursor != null) {
-            request.exclusiveStartKey(startKey(shard, cursor));
-        }
-        QueryRequest built = request.build();
-        QueryResponse response = table.backoff().call(() -> table.dynamo().query(built));
-        table.stats().add(FanoutStats.Count.PARTITION_PAGES, response.consumedCapacity());
+        QueryResponse response = pageOf(query, cursor == null ? null : startKey(shard, cursor));
         String next = hasMore(response) ? cursorOf(response.lastEvaluatedKey()) : null;
         if (next == null && phase == Phase.CHILDREN) {
             next = RECORDS;
@@ -150,21 +142,30 @@ public final class EraseWorker {
      * all have the one sort key {@link Keys#IDEMPOTENCY_TYPE}, so a record's id is cursor enough.
      */
     private Page records(String partition, String afterId) {
-        QueryRequest.Builder request =
-                PartitionQuery.partition(TableLayout.BUSINESS_GSI, partition).toRequest(table.tableName()).toBuilder()
-                        .limit(EraseJob.PAGE_SIZE)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
-        if (!afterId.isEmpty()) {
-            request.exclusiveStartKey(Map.of(
-                    Attributes.BUSINESS_SHARD, Values.s(partition),
-                    Attributes.ID, Values.s(afterId),
-                    Attributes.TYPE, Values.s(Keys.IDEMPOTENCY_TYPE)));
+        QueryResponse response = pageOf(
+                PartitionQuery.partition(TableLayout.BUSINESS_GSI, partition),
+                afterId.isEmpty()
+                        ? null
+                        : Map.of(
+                                Attributes.BUSINESS_SHARD, Values.s(partition),
+                                Attributes.ID, Values.s(afterId),
+                                Attributes.TYPE, Values.s(Keys.IDEMPOTENCY_TYPE)));
+        String next = hasMore(response) ? RECORDS + Values.string(response.lastEvaluatedKey(), Attributes.ID) : null;
+        return new Page(response.items(), next, true);
+    }
+
+    /** One page ({@link EraseJob#PAGE_SIZE} items) of {@code query} after {@code startKey} (from the start if null). */
+    private QueryResponse pageOf(PartitionQuery query, Map<String, AttributeValue> startKey) {
+        QueryRequest.Builder request = query.toRequest(table.tableName()).toBuilder()
+                .limit(EraseJob.PAGE_SIZE)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+        if (startKey != null) {
+            request.exclusiveStartKey(startKey);
         }
         QueryRequest built = request.build();
         QueryResponse response = table.backoff().call(() -> table.dynamo().query(built));
         table.stats().add(FanoutStats.Count.PARTITION_PAGES, response.consumedCapacity());
-        String next = hasMore(response) ? RECORDS + Values.string(response.lastEvaluatedKey(), Attributes.ID) : null;
-        return new Page(response.items(), next, true);
+        return response;
     }
 
     private static boolean hasMore(QueryResponse response) {
