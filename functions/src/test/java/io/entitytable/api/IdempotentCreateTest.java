@@ -24,6 +24,7 @@ import io.entitytable.api.table.InMemoryEntityTable;
 import io.entitytable.api.table.ShardCounts;
 import io.entitytable.api.write.ConflictRetry;
 import io.entitytable.api.write.OptimisticWrites;
+import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.local.dynamodb.ConflictingDynamoDbClient;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.Customer;
@@ -204,8 +205,8 @@ class IdempotentCreateTest {
             OptimisticWrites optimistic =
                     new OptimisticWrites(table, writes, ConflictRetry.standard(), CLOCK, Access.of(caller));
             ShardCounts shards = new ShardCounts(table, Duration.ofSeconds(5), java.time.Clock.systemUTC());
-            businesses = new BusinessService(optimistic, writes, local.table(), null, shards);
-            customers = new CustomerService(optimistic, writes, table, null, shards);
+            businesses = new BusinessService(new SubjectDependencies(optimistic, writes, local.table(), null, shards));
+            customers = new CustomerService(new SubjectDependencies(optimistic, writes, table, null, shards));
             idempotent = new IdempotentRequests(table, optimistic, JSON);
         }
 

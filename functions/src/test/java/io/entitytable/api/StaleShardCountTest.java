@@ -17,6 +17,7 @@ import io.entitytable.api.table.InMemoryEntityTable;
 import io.entitytable.api.table.ShardCounts;
 import io.entitytable.api.write.ConflictRetry;
 import io.entitytable.api.write.OptimisticWrites;
+import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Customer;
@@ -56,8 +57,8 @@ class StaleShardCountTest {
                     table, writes, ConflictRetry.standard(), CLOCK, Access.of(TestCallerAccess.OPERATOR));
             ShardCounts shards = new ShardCounts(table, TRUSTED, CLOCK);
             return new Instance(
-                    new BusinessService(optimistic, writes, table, null, shards),
-                    new CustomerService(optimistic, writes, table, null, shards));
+                    new BusinessService(new SubjectDependencies(optimistic, writes, table, null, shards)),
+                    new CustomerService(new SubjectDependencies(optimistic, writes, table, null, shards)));
         }
 
         Customer customer(String business, String name) {

@@ -20,6 +20,7 @@ import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.InMemoryEntityTable;
 import io.entitytable.api.table.ShardCounts;
 import io.entitytable.api.write.OptimisticWrites;
+import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.local.dynamodb.ConflictingDynamoDbClient;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
@@ -74,10 +75,10 @@ class TransactionConflictTest {
         OptimisticWrites optimistic = new OptimisticWrites(table, writes, Access.of(TestCallerAccess.OPERATOR));
         // Lists are not what these tests exercise: no PagedQueries.
         ShardCounts shards = new ShardCounts(table, Duration.ofSeconds(5), Clock.systemUTC());
-        businesses = new BusinessService(optimistic, writes, local.table(), null, shards);
-        customers = new CustomerService(optimistic, writes, table, null, shards);
-        stores = new StoreService(optimistic, writes, table, null, shards);
-        orders = new OrderService(optimistic, writes, table, null, shards);
+        businesses = new BusinessService(new SubjectDependencies(optimistic, writes, local.table(), null, shards));
+        customers = new CustomerService(new SubjectDependencies(optimistic, writes, table, null, shards));
+        stores = new StoreService(new SubjectDependencies(optimistic, writes, table, null, shards));
+        orders = new OrderService(new SubjectDependencies(optimistic, writes, table, null, shards));
     }
 
     @AfterAll

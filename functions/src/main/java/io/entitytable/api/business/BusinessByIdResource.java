@@ -20,7 +20,6 @@ import io.entitytable.api.web.Responses;
 import io.entitytable.api.web.SubjectResource;
 import io.entitytable.model.Business;
 import io.entitytable.model.Entity;
-import io.entitytable.model.EraseJob;
 import io.entitytable.model.ShardCount;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.BeanParam;
@@ -36,10 +35,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.UriBuilder;
 import jakarta.ws.rs.core.UriInfo;
-import java.net.URI;
-import java.time.Instant;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -90,14 +86,14 @@ public class BusinessByIdResource extends SubjectResource<Business, BusinessResp
             @QueryParam("cascade") String cascade,
             @Context UriInfo uri) {
         boolean erase = Inputs.flag("cascade", cascade);
-        // One instant for the answer the record keeps and the answer sent, so the two are the same text.
-        Instant now = businesses.now();
-        return idempotent.deleteStartingJob(
+        return deleteStartingJob(
+                idempotent,
+                id,
                 idempotencyKey,
                 uri,
-                jobLocation(id),
+                businesses.now(),
                 recorder -> businesses.delete(id, Inputs.ifMatch(ifMatch), erase, recorder),
-                (EraseJob job) -> EraseJobResponse.from(job, now));
+                EraseJobResponse::from);
     }
 
     @GET
@@ -119,9 +115,5 @@ public class BusinessByIdResource extends SubjectResource<Business, BusinessResp
             throw ApiProblem.invalid("shards", "required: an integer from 1 to " + ShardCount.MAX);
         }
         return CapacityResponse.from(id, businesses.grow(id, request.shards()), businesses.now());
-    }
-
-    private static URI jobLocation(String id) {
-        return UriBuilder.fromPath("/businesses/{id}/job").build(id);
     }
 }

@@ -7,13 +7,11 @@ import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.TagInputs;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.paging.PageRequest;
-import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.Deletion;
-import io.entitytable.api.table.EntityTable;
-import io.entitytable.api.table.PagedQueries;
 import io.entitytable.api.table.ShardCounts;
 import io.entitytable.api.table.WriteConflict;
 import io.entitytable.api.write.OptimisticWrites;
+import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
@@ -38,13 +36,8 @@ import java.util.Optional;
  */
 @Singleton
 public class BusinessService extends SubjectService<Business> {
-    public BusinessService(
-            OptimisticWrites optimistic,
-            CoreWrites writes,
-            EntityTable table,
-            PagedQueries queries,
-            ShardCounts shards) {
-        super(Entity.BUSINESS, optimistic, writes, table, queries, shards);
+    public BusinessService(SubjectDependencies dependencies) {
+        super(Entity.BUSINESS, dependencies);
     }
 
     /** Operators only: a new business has no members yet. With a key, its record goes in the same transaction. */

@@ -7,13 +7,9 @@ import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.TagInputs;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.paging.PageRequest;
-import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.Deletion;
-import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.LinkChange;
-import io.entitytable.api.table.PagedQueries;
-import io.entitytable.api.table.ShardCounts;
-import io.entitytable.api.write.OptimisticWrites;
+import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
@@ -47,13 +43,8 @@ public class CustomerService extends SubjectService<Customer> {
      */
     public static final int MAX_STORES = 97;
 
-    public CustomerService(
-            OptimisticWrites optimistic,
-            CoreWrites writes,
-            EntityTable table,
-            PagedQueries queries,
-            ShardCounts shards) {
-        super(Entity.CUSTOMER, optimistic, writes, table, queries, shards);
+    public CustomerService(SubjectDependencies dependencies) {
+        super(Entity.CUSTOMER, dependencies);
     }
 
     public Customer create(

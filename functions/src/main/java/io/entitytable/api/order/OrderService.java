@@ -6,12 +6,8 @@ import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.TagInputs;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.paging.PageRequest;
-import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.Deletion;
-import io.entitytable.api.table.EntityTable;
-import io.entitytable.api.table.PagedQueries;
-import io.entitytable.api.table.ShardCounts;
-import io.entitytable.api.write.OptimisticWrites;
+import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
@@ -41,13 +37,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /** Orders and their lines: access patterns 4, 7, 8 and 9. */
 @Singleton
 public class OrderService extends SubjectService<Order> {
-    public OrderService(
-            OptimisticWrites optimistic,
-            CoreWrites writes,
-            EntityTable table,
-            PagedQueries queries,
-            ShardCounts shards) {
-        super(Entity.ORDER, optimistic, writes, table, queries, shards);
+    public OrderService(SubjectDependencies dependencies) {
+        super(Entity.ORDER, dependencies);
     }
 
     /**

@@ -30,9 +30,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.UriBuilder;
 import jakarta.ws.rs.core.UriInfo;
-import java.net.URI;
 import java.time.Instant;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestResponse;
@@ -76,23 +74,19 @@ public class StoreByIdResource extends SubjectResource<Store, StoreResponse, Pat
             @QueryParam("unlink") String unlink,
             @Context UriInfo uri) {
         boolean withLinks = Inputs.flag("unlink", unlink);
-        // One instant for the answer the record keeps and the answer sent, so the two are the same text.
-        Instant now = stores.now();
-        return idempotent.deleteStartingJob(
+        return deleteStartingJob(
+                idempotent,
+                id,
                 idempotencyKey,
                 uri,
-                jobLocation(id),
+                stores.now(),
                 recorder -> stores.delete(id, Inputs.ifMatch(ifMatch), withLinks, recorder),
-                (RefreshJob job) -> StoreJobResponse.from(id, job, now));
+                (RefreshJob job, Instant now) -> StoreJobResponse.from(id, job, now));
     }
 
     @GET
     @Path("job")
     public RestResponse<StoreJobResponse> job(@PathParam("id") String id) {
         return RestResponse.ok(StoreJobResponse.from(id, stores.job(id), stores.now()));
-    }
-
-    private static URI jobLocation(String id) {
-        return UriBuilder.fromPath("/stores/{id}/job").build(id);
     }
 }

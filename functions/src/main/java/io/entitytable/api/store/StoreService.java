@@ -6,13 +6,9 @@ import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.TagInputs;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.paging.PageRequest;
-import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.Deletion;
-import io.entitytable.api.table.EntityTable;
-import io.entitytable.api.table.PagedQueries;
 import io.entitytable.api.table.RefreshRequest;
-import io.entitytable.api.table.ShardCounts;
-import io.entitytable.api.write.OptimisticWrites;
+import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
@@ -31,13 +27,8 @@ import java.util.Optional;
 /** Stores: access pattern 5 (by location through gsi1) and the store side of customer links. */
 @Singleton
 public class StoreService extends SubjectService<Store> {
-    public StoreService(
-            OptimisticWrites optimistic,
-            CoreWrites writes,
-            EntityTable table,
-            PagedQueries queries,
-            ShardCounts shards) {
-        super(Entity.STORE, optimistic, writes, table, queries, shards);
+    public StoreService(SubjectDependencies dependencies) {
+        super(Entity.STORE, dependencies);
     }
 
     public Store create(String businessId, StoreRequests.CreateStore request, AnswerRecorder<? super Store> recorder) {

@@ -19,10 +19,7 @@ public final class WriteConditions {
 
     /** The key is not taken: a create. */
     public static Expression keyAbsent() {
-        return Expression.builder()
-                .expression("attribute_not_exists(#id)")
-                .putExpressionName("#id", Attributes.ID)
-                .build();
+        return onId("attribute_not_exists(#id)");
     }
 
     /**
@@ -40,10 +37,7 @@ public final class WriteConditions {
 
     /** The item exists: an update that must not create it. */
     public static Expression exists() {
-        return Expression.builder()
-                .expression("attribute_exists(#id)")
-                .putExpressionName("#id", Attributes.ID)
-                .build();
+        return onId("attribute_exists(#id)");
     }
 
     /** The item is still at the version read: the optimistic check of every update and delete. */
@@ -103,5 +97,13 @@ public final class WriteConditions {
                 .putExpressionName("#business", Attributes.BUSINESS_ID)
                 .putExpressionValue(":business", Values.s(businessId))
                 .build());
+    }
+
+    /** A condition on the key attribute alone: {@code #id} names {@link Attributes#ID}. */
+    private static Expression onId(String expression) {
+        return Expression.builder()
+                .expression(expression)
+                .putExpressionName("#id", Attributes.ID)
+                .build();
     }
 }

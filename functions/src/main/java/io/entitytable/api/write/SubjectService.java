@@ -36,19 +36,13 @@ public abstract class SubjectService<M extends CoreItem> {
     protected final ShardCounts shards;
     private final Entity entity;
 
-    protected SubjectService(
-            Entity entity,
-            OptimisticWrites optimistic,
-            CoreWrites writes,
-            EntityTable table,
-            PagedQueries queries,
-            ShardCounts shards) {
+    protected SubjectService(Entity entity, SubjectDependencies dependencies) {
         this.entity = entity;
-        this.shards = shards;
-        this.optimistic = optimistic;
-        this.writes = writes;
-        this.table = table;
-        this.queries = queries;
+        this.shards = dependencies.shards();
+        this.optimistic = dependencies.optimistic();
+        this.writes = dependencies.writes();
+        this.table = dependencies.table();
+        this.queries = dependencies.queries();
     }
 
     /** The subject by id, read from its core item (strongly consistent); 404 when missing or not the caller's. */

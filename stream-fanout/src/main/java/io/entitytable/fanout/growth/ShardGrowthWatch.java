@@ -12,13 +12,13 @@ import io.entitytable.model.ShardCount;
 import io.entitytable.model.ShardGrowth;
 import io.entitytable.model.Values;
 import io.entitytable.model.WriteRates;
+import io.entitytable.model.access.ShardCountCache;
 import io.entitytable.model.access.ShardGrowthWrite;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.jboss.logging.Logger;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -42,15 +42,13 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  */
 public final class ShardGrowthWatch {
     private static final Logger LOG = Logger.getLogger(ShardGrowthWatch.class);
-    private static final String PROJECTION =
-            String.join(",", Attributes.ID, Attributes.SHARDS, Attributes.SHARDS_BEFORE, Attributes.SHARDS_FROM);
 
     private final DynamoDbClient dynamo;
     private final String table;
     private final GrowthConfig config;
     private final Clock clock;
     private final MetricsRecorder metrics;
-    private final Map<String, Known> known = new ConcurrentHashMap<>();
+    private final ShardCountCache known;
 
     public ShardGrowthWatch(
             DynamoDbClient dynamo, String table, GrowthConfig config, Clock clock, MetricsRecorder metrics) {
@@ -59,6 +57,7 @@ public final class ShardGrowthWatch {
         this.config = config;
         this.clock = clock;
         this.metrics = metrics;
+        this.known = new ShardCountCache(dynamo, table, config.shardCountCache());
     }
 
     /**
@@ -141,33 +140,10 @@ public final class ShardGrowthWatch {
      * being erased (whose children's deletes must not grow it).
      */
     private ShardCount countOf(String businessId, Instant now) {
-        Known cached = known.get(businessId);
-        if (cached != null && now.isBefore(cached.until)) {
-            return cached.erasing ? null : cached.count;
-        }
-        Map<String, AttributeValue> item = dynamo.getItem(request -> request.tableName(table)
-                        .key(new ItemKey(businessId, Keys.BUSINESS_TYPE).toAttributes())
-                        .projectionExpression(PROJECTION)
-                        .consistentRead(true))
-                .item();
-        if (item == null || item.isEmpty()) {
-            return null;
-        }
-        remember(businessId, item, now);
-        return item.containsKey(Attributes.ERASING) ? null : ShardCount.of(item);
-    }
-
-    private void remember(String businessId, Map<String, AttributeValue> business, Instant now) {
-        known.put(
-                businessId,
-                new Known(
-                        ShardCount.of(business),
-                        business.containsKey(Attributes.ERASING),
-                        now.plus(config.shardCountCache())));
-    }
-
-    private void remember(String businessId, ShardCount count, Instant now) {
-        known.put(businessId, new Known(count, false, now.plus(config.shardCountCache())));
+        return known.of(businessId, now)
+                .filter(business -> !business.erasing())
+                .map(ShardCountCache.Known::count)
+                .orElse(null);
     }
 
     private void grow(String businessId, double rate, Instant now) {
@@ -176,10 +152,10 @@ public final class ShardGrowthWatch {
                         .consistentRead(true))
                 .item();
         if (current == null || current.isEmpty()) {
-            known.remove(businessId);
+            known.forget(businessId);
             return;
         }
-        remember(businessId, current, now);
+        known.remember(businessId, current, now);
         if (current.containsKey(Attributes.ERASING)) {
             return;
         }
@@ -192,16 +168,14 @@ public final class ShardGrowthWatch {
             ShardGrowthWrite.write(dynamo, table, current, grown);
         } catch (ConditionalCheckFailedException | TransactionCanceledException e) {
             // Someone grew or erased it since it was read: their count stands, and the next batch measures again.
-            known.remove(businessId);
+            known.forget(businessId);
             LOG.infof("business %s not grown from %d shards: it changed since read", businessId, read.count());
             return;
         }
-        remember(businessId, grown, now);
+        known.remember(businessId, grown, now);
         metrics.count(Dimensions.function(), MetricNames.SHARD_GROWTHS, 1);
         LOG.infof(
                 "shards grown: business %s from %d to %d shards at %.1f writes/s measured (threshold %s)",
                 businessId, read.count(), grown.count(), rate, config.threshold());
     }
-
-    private record Known(ShardCount count, boolean erasing, Instant until) {}
 }

@@ -8,7 +8,6 @@ import io.entitytable.local.RepositoryRoot;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.function.FunctionEnvironment;
 import io.entitytable.model.BusinessShards;
-import io.entitytable.model.TableBootstrap;
 import io.entitytable.model.TableLayout;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -27,7 +26,6 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
 
 /**
  * {@code java -jar tools/benchmarks/target/benchmarks.jar [--quick] [--only reads,shards,fanout,startup,lag,freshness,search] [--out
@@ -316,8 +314,7 @@ public final class BenchmarkMain {
                 // A table of its own, stream off: its seed makes no work for the pump and the fan-out, and the read
                 // patterns' business is left alone.
                 String shardTable = table + "-shards";
-                TableBootstrap.createIfMissing(dynamo, TableLayout.ENTITY, shardTable);
-                streamOff(dynamo, shardTable);
+                StreamlessTable.create(dynamo, shardTable);
                 shardResult = ShardListBench.run(
                         dynamo,
                         new RawCalls(dynamo, shardTable, pool),
@@ -375,17 +372,6 @@ public final class BenchmarkMain {
 
     /** The shard-count part's business size: ten pages of the API's default. */
     private static final int SHARD_LIST_CUSTOMERS = 200;
-
-    private static void streamOff(DynamoDbClient dynamo, String table) {
-        StreamSpecification stream = dynamo.describeTable(request -> request.tableName(table))
-                .table()
-                .streamSpecification();
-        if (stream != null && Boolean.TRUE.equals(stream.streamEnabled())) {
-            dynamo.updateTable(request -> request.tableName(table)
-                    .streamSpecification(
-                            StreamSpecification.builder().streamEnabled(false).build()));
-        }
-    }
 
     /** Starts the bare handler, the API and the fan-out cold from their zips, each answering its first event. */
     private static Map<FunctionDefinition, StartupBench.FunctionStarts> startAll(

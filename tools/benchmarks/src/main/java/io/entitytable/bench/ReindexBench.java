@@ -3,8 +3,6 @@ package io.entitytable.bench;
 import io.entitytable.deployment.SearchIndexNames;
 import io.entitytable.local.LocalSystem;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.TableBootstrap;
-import io.entitytable.model.TableLayout;
 import io.entitytable.search.client.IndexAliases;
 import io.entitytable.search.client.PhysicalIndexes;
 import io.entitytable.search.client.SearchClients;
@@ -27,7 +25,6 @@ import org.opensearch.client.opensearch.core.BulkResponse;
 import org.opensearch.client.opensearch.core.bulk.BulkOperation;
 import org.opensearch.client.opensearch.core.bulk.BulkResponseItem;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
 
 /**
  * The reindex ({@link Reindex#run}, the code of table-verify's {@code reindex} command) against the search part's
@@ -77,8 +74,7 @@ final class ReindexBench {
         List<SearchDocument> documents = new ArrayList<>();
         OpenSearchClient search = SearchClients.create(system.searchEngine().endpoint(), false);
         try (DynamoDbClient dynamo = system.dynamoDb().client()) {
-            TableBootstrap.createIfMissing(dynamo, TableLayout.ENTITY, table);
-            streamOff(dynamo, table);
+            StreamlessTable.create(dynamo, table);
             long seedStart = System.nanoTime();
             SearchSeed.Seeded seeded = SearchSeed.writeToTable(
                     dynamo,
@@ -155,17 +151,6 @@ final class ReindexBench {
     /** The document the reindex builds from the item's image and an order's lines, as the indexer does. */
     private static SearchDocument document(CoreItem item) {
         return SearchDocument.of(item.toItem(), item.collectionItems()).orElseThrow();
-    }
-
-    private static void streamOff(DynamoDbClient dynamo, String table) {
-        StreamSpecification stream = dynamo.describeTable(request -> request.tableName(table))
-                .table()
-                .streamSpecification();
-        if (stream != null && Boolean.TRUE.equals(stream.streamEnabled())) {
-            dynamo.updateTable(request -> request.tableName(table)
-                    .streamSpecification(
-                            StreamSpecification.builder().streamEnabled(false).build()));
-        }
     }
 
     /** A reindex whose count is off measured something else: stop rather than report it. */
