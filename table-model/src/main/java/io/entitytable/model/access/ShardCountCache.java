@@ -19,8 +19,14 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * ShardCount}: writers start using a new count two cache lifetimes after it is stored, by when every reader reads it).
  */
 public final class ShardCountCache {
-    private static final String PROJECTION =
-            String.join(",", Attributes.ID, Attributes.SHARDS, Attributes.SHARDS_BEFORE, Attributes.SHARDS_FROM);
+    /** The count's attributes, and the erase's mark: the fan-out grows no business being erased. */
+    private static final String PROJECTION = String.join(
+            ",",
+            Attributes.ID,
+            Attributes.SHARDS,
+            Attributes.SHARDS_BEFORE,
+            Attributes.SHARDS_FROM,
+            Attributes.ERASING);
 
     private final DynamoDbClient dynamo;
     private final String table;
