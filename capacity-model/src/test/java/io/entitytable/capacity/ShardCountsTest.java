@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.entitytable.model.BusinessShards;
+import io.entitytable.model.Keys;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.ShardGrowth;
 import io.entitytable.model.TableLayout;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -95,8 +98,15 @@ class ShardCountsTest {
         assertThat(flashSaleLoad.all()).allSatisfy(partition -> assertThat(partition.utilisation())
                 .as(partition.toString())
                 .isLessThanOrEqualTo(AT_MOST));
-        List<Load.Partition> businessGsi = flashSaleLoad.hottest(TableLayout.BUSINESS_GSI, Integer.MAX_VALUE);
-        assertThat(businessGsi).hasSize(ShardCount.MAX);
+        // AND the business's 64 item partitions each have the twin its orders' idempotency records are listed in
+        Set<String> businessGsi = flashSaleLoad.hottest(TableLayout.BUSINESS_GSI, Integer.MAX_VALUE).stream()
+                .map(Load.Partition::key)
+                .collect(Collectors.toSet());
+        Set<String> items = businessGsi.stream()
+                .filter(key -> businessGsi.contains(Keys.idempotencyPartition(key)))
+                .collect(Collectors.toSet());
+        assertThat(items).hasSize(ShardCount.MAX);
+        assertThat(businessGsi).hasSize(2 * ShardCount.MAX);
     }
 
     @Test
