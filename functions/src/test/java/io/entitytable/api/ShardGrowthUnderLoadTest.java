@@ -25,6 +25,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -40,6 +41,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 @TestProfile(ShortShardCacheProfile.class)
 class ShardGrowthUnderLoadTest {
     private static final int CLIENTS = 4;
+    private static final int ORDERS_AT_SIXTEEN = 24;
 
     @Inject
     DynamoDbClient dynamo;
@@ -83,10 +85,17 @@ class ShardGrowthUnderLoadTest {
                     return null;
                 }));
             }
+            List<Future<?>> clients = List.copyOf(work);
             work.add(pool.submit(() -> {
                 for (int shards = 2; shards <= 16; shards *= 2) {
                     BusinessCapacityTest.grow(business, shards).then().statusCode(200);
                     BusinessCapacityTest.waitForWriters(business, shards);
+                }
+                // Orders placed at 16 shards, enough to spread over them whatever the clients' pace: 24 orders in
+                // fewer than 8 of 16 shards is a chance of about 3 in 100,000 (C(16,7) x (7/16)^24).
+                int atSixteen = orders.size() + ORDERS_AT_SIXTEEN;
+                while (orders.size() < atSixteen && clients.stream().noneMatch(Future::isDone)) {
+                    LockSupport.parkNanos(Duration.ofMillis(1).toNanos()); // polls without taking a core from them
                 }
                 grown.set(true);
                 return null;
