@@ -19,9 +19,9 @@ import software.amazon.dynamodb.services.local.server.DynamoDBProxyServer;
  * time in proportion to all the writes made before it: in one JVM, a table's 2,000 deletes went from 1.6 s to 43 s as
  * 12,000 stream records piled up, which is what slowed a test JVM sharing one engine, a long local run, and any
  * harness that writes a large business. DynamoDB itself has no such cost, so a local figure that includes it predicts
- * nothing. With an index on {@code (StreamID, SequenceNumber)} the lookup is one index seek; the one on {@code
- * (ShardID, SequenceNumber)} serves the same kind of lookup by shard (a shard's first and last records, which iterators
- * and shard descriptions ask for).
+ * nothing. With an index on {@code StreamID} the lookup is one index seek; the one on {@code ShardID} serves the same
+ * kind of lookup by shard (a shard's first and last records, which iterators and shard descriptions ask for), and both
+ * a read of the records after an iterator's position.
  *
  * <p>DynamoDB Local has no option for it, so the indexes are made through its SQLite connection, reached by reflection
  * (proxy server, request handler, database client, SQLite access, its job queue), as {@link LocalDynamoDb} reaches its
@@ -29,11 +29,20 @@ import software.amazon.dynamodb.services.local.server.DynamoDBProxyServer;
  * a data folder they stay in the database file, and {@code IF NOT EXISTS} makes a restart a no-op.
  */
 final class StreamRecordIndexes {
-    /** The indexes made, by name: what {@link #present} lists. */
+    /**
+     * The indexes made, by name: what {@link #present} lists. One column each: SQLite appends the row id, which is the
+     * sequence number (the table's integer primary key), so each serves both {@code StreamID = ?} (or {@code ShardID =
+     * ?}) and a range of sequence numbers after it, as a stream read from an iterator asks. An index that names the
+     * sequence number as a second column is searched on its first column alone, every read then walking the shard's
+     * records from its first.
+     */
     static final Map<String, String> INDEXES = Map.of(
-            "entity_table_us_stream",
-                    "CREATE INDEX IF NOT EXISTS entity_table_us_stream ON us(StreamID, SequenceNumber)",
-            "entity_table_us_shard", "CREATE INDEX IF NOT EXISTS entity_table_us_shard ON us(ShardID, SequenceNumber)");
+            "entity_table_us_by_stream", "CREATE INDEX IF NOT EXISTS entity_table_us_by_stream ON us(StreamID)",
+            "entity_table_us_by_shard", "CREATE INDEX IF NOT EXISTS entity_table_us_by_shard ON us(ShardID)");
+
+    /** Two-column indexes an earlier version of this class made in a data folder: replaced by {@link #INDEXES}. */
+    private static final List<String> REPLACED =
+            List.of("DROP INDEX IF EXISTS entity_table_us_stream", "DROP INDEX IF EXISTS entity_table_us_shard");
 
     private StreamRecordIndexes() {}
 
@@ -44,6 +53,9 @@ final class StreamRecordIndexes {
     static void addTo(DynamoDBProxyServer server) {
         for (SQLiteQueue queue : queuesOf(server)) {
             run(queue, connection -> {
+                for (String statement : REPLACED) {
+                    connection.exec(statement);
+                }
                 for (String statement : INDEXES.values()) {
                     connection.exec(statement);
                 }

@@ -16,6 +16,11 @@ class StreamRecordIndexesTest {
     private static final String FIRST_RECORD_OF_A_SHARD =
             "SELECT SequenceNumber FROM us WHERE ShardID = 'x' ORDER BY SequenceNumber ASC LIMIT 1";
 
+    /** What a stream read from an iterator asks: the records of a shard after a sequence number. */
+    private static final String RECORDS_AFTER_AN_ITERATOR = "SELECT StreamID, ShardID, SequenceNumber, StreamRecord"
+            + " FROM us WHERE StreamID = 'x' AND ShardID = 'y' AND SequenceNumber >= 5 AND CreationDateTime > 0"
+            + " ORDER BY SequenceNumber ASC LIMIT 100";
+
     @Test
     void anEngine_shouldFindAStreamsFirstRecordByIndex_notByReadingEveryRecord() {
         try (LocalDynamoDb local = LocalDynamoDb.startInMemory()) {
@@ -34,10 +39,14 @@ class StreamRecordIndexesTest {
             assertThat(StreamRecordIndexes.present(local.proxy()))
                     .containsExactlyInAnyOrderElementsOf(StreamRecordIndexes.INDEXES.keySet());
             assertThat(String.join("\n", StreamRecordIndexes.plan(local.proxy(), FIRST_RECORD_OF_A_STREAM)))
-                    .contains("entity_table_us_stream")
+                    .contains("entity_table_us_by_stream")
                     .doesNotContain("SCAN us");
             assertThat(String.join("\n", StreamRecordIndexes.plan(local.proxy(), FIRST_RECORD_OF_A_SHARD)))
-                    .contains("entity_table_us_shard")
+                    .contains("entity_table_us_by_shard")
+                    .doesNotContain("SCAN us");
+            // AND a read after an iterator seeks to its position rather than walking the shard from its start
+            assertThat(String.join("\n", StreamRecordIndexes.plan(local.proxy(), RECORDS_AFTER_AN_ITERATOR)))
+                    .contains("rowid>")
                     .doesNotContain("SCAN us");
             assertThat(local.streamRecords("Entity")).hasSize(3);
         }
