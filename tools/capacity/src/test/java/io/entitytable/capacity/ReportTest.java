@@ -119,6 +119,22 @@ class ReportTest {
                 .contains("| sourceGsi | (no such index) | ");
     }
 
+    @Test
+    void markdown_shouldMarkNoPartitionAtExactlyTheWarningLevel_asTheBigRenamesPacedSourceGsiPartitionIs() {
+        // GIVEN the reference workload, whose big store's rename writes its copies at 800 of a partition's 1,000 units
+        String report = new Report(read("reference.json")).markdown();
+
+        // WHEN the rename's own table is read
+        String rename = report.substring(report.indexOf("## current layout: the big store's rename while it runs"));
+        String sourceGsiRow = rename.lines()
+                .filter(line -> line.contains("| sourceGsi |"))
+                .findFirst()
+                .orElseThrow();
+
+        // THEN it is at 80.0 % and unmarked: only a partition above 80 % is marked
+        assertThat(sourceGsiRow).contains("| 80.0 % |").startsWith("|  | sourceGsi |");
+    }
+
     private static Workload read(String file) {
         try {
             return Workload.read(Path.of("workloads", file));
