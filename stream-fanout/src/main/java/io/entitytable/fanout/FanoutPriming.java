@@ -4,6 +4,7 @@ import io.entitytable.model.Address;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Order;
+import io.entitytable.model.Shard;
 import io.entitytable.model.TableLayout;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.event.Observes;
@@ -84,8 +85,9 @@ public class FanoutPriming implements Resource {
 
     private static Record neverExistedOrderRemoved() {
         Instant now = Instant.now();
+        String orderId = Ids.newId();
         Order order = new Order(
-                Ids.newId(),
+                orderId,
                 Ids.newId(),
                 Ids.newId(),
                 "PLACED",
@@ -98,7 +100,8 @@ public class FanoutPriming implements Resource {
                 Set.of(TAG),
                 1,
                 now,
-                now);
+                now,
+                Shard.legacy(orderId));
         Map<String, AttributeValue> image = order.toItem();
         String partitionKey = TableLayout.ENTITY.partitionKey();
         String sortKey = TableLayout.ENTITY.sortKey();
