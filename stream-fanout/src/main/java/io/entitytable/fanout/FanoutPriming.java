@@ -85,9 +85,8 @@ public class FanoutPriming implements Resource {
 
     private static Record neverExistedOrderRemoved() {
         Instant now = Instant.now();
-        String orderId = Ids.newId();
         Order order = new Order(
-                orderId,
+                Ids.newId(),
                 Ids.newId(),
                 Ids.newId(),
                 "PLACED",
@@ -101,7 +100,8 @@ public class FanoutPriming implements Resource {
                 1,
                 now,
                 now,
-                Shard.legacy(orderId));
+                // A new business, as this fresh one would be, has one shard (ShardCount.first()) and places all in it.
+                Shard.of(0));
         Map<String, AttributeValue> image = order.toItem();
         String partitionKey = TableLayout.ENTITY.partitionKey();
         String sortKey = TableLayout.ENTITY.sortKey();
