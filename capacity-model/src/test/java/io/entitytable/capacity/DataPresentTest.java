@@ -15,6 +15,7 @@ import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
+import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
@@ -200,8 +201,9 @@ class DataPresentTest {
         List<OrderLine> lines = IntStream.rangeClosed(1, 2)
                 .mapToObj(n -> new OrderLine(n, "SKU-" + n, "Item " + n, 1, 100))
                 .toList();
+        String orderId = Ids.newId();
         Order order = new Order(
-                Ids.newId(),
+                orderId,
                 business.id(),
                 Ids.newId(),
                 "OPEN",
@@ -214,13 +216,16 @@ class DataPresentTest {
                 tags,
                 1,
                 NOW,
-                NOW);
+                NOW,
+                Shard.legacy(orderId));
         write(table, order.toItem());
         order.lineItems().forEach(line -> write(table, line));
     }
 
     private static Store store(Business business) {
-        return new Store(Ids.newId(), business.id(), "Store " + Ids.newId(), ADDRESS, Set.of(), 1, NOW, NOW);
+        String storeId = Ids.newId();
+        return new Store(
+                storeId, business.id(), "Store " + Ids.newId(), ADDRESS, Set.of(), 1, NOW, NOW, Shard.legacy(storeId));
     }
 
     /** A store with the count its customers' links have added to it. */
@@ -231,8 +236,9 @@ class DataPresentTest {
     }
 
     private static Customer customer(Business business, Set<String> storeIds, Set<String> tags) {
+        String customerId = Ids.newId();
         return new Customer(
-                Ids.newId(),
+                customerId,
                 business.id(),
                 "Ada",
                 "Lovelace",
@@ -242,7 +248,8 @@ class DataPresentTest {
                 tags,
                 1,
                 NOW,
-                NOW);
+                NOW,
+                Shard.legacy(customerId));
     }
 
     private static void write(String table, Map<String, AttributeValue> item) {

@@ -21,6 +21,7 @@ import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
 import io.entitytable.model.RefreshJob;
+import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import io.quarkus.test.junit.QuarkusTest;
@@ -129,9 +130,20 @@ class ApiEventsReplayTest {
                     .expressionAttributeValues(Map.of(":one", Values.n(1))));
         }
         put(new Customer(
-                        CUSTOMER, BUSINESS, "Ann", "Smith", null, Map.of("home", home), Set.of(), Set.of(), 1, now, now)
+                        CUSTOMER,
+                        BUSINESS,
+                        "Ann",
+                        "Smith",
+                        null,
+                        Map.of("home", home),
+                        Set.of(),
+                        Set.of(),
+                        1,
+                        now,
+                        now,
+                        Shard.legacy(CUSTOMER))
                 .toItem());
-        put(new Store(STORE, BUSINESS, "Downtown", home, Set.of(), 1, now, now).toItem());
+        put(new Store(STORE, BUSINESS, "Downtown", home, Set.of(), 1, now, now, Shard.legacy(STORE)).toItem());
         // The record of an earlier erase of the business, done (the business was imported back since).
         Map<String, AttributeValue> erase = new HashMap<>(EraseJob.newItem(BUSINESS, now));
         erase.put(Attributes.JOB_STATUS, Values.s(EraseJob.Status.DONE.value()));
@@ -160,7 +172,8 @@ class ApiEventsReplayTest {
                 Set.of(),
                 1,
                 now,
-                now);
+                now,
+                Shard.legacy(ORDER));
         put(order.toItem());
         order.lineItems().forEach(this::put);
     }

@@ -4,6 +4,7 @@ import io.entitytable.model.Address;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Order;
+import io.entitytable.model.Shard;
 import io.entitytable.model.TableLayout;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.event.Observes;
@@ -98,7 +99,9 @@ public class FanoutPriming implements Resource {
                 Set.of(TAG),
                 1,
                 now,
-                now);
+                now,
+                // A new business, as this fresh one would be, has one shard (ShardCount.first()) and places all in it.
+                Shard.of(0));
         Map<String, AttributeValue> image = order.toItem();
         String partitionKey = TableLayout.ENTITY.partitionKey();
         String sortKey = TableLayout.ENTITY.sortKey();

@@ -10,6 +10,7 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
+import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import java.time.Duration;
@@ -108,7 +109,17 @@ final class CoreItemDriver {
     boolean createStore() {
         String id = newId();
         Address address = new Address("1 Main St", pick(List.of("Austin", "Dallas")), "TX", "73301", "US");
-        insert(new Store(id, businessId, "Store " + id.substring(20), address, randomTags(), 1, now(), now()).toItem());
+        insert(new Store(
+                        id,
+                        businessId,
+                        "Store " + id.substring(20),
+                        address,
+                        randomTags(),
+                        1,
+                        now(),
+                        now(),
+                        Shard.legacy(id))
+                .toItem());
         return true;
     }
 
@@ -131,7 +142,8 @@ final class CoreItemDriver {
                         randomTags(),
                         1,
                         now(),
-                        now())
+                        now(),
+                        Shard.legacy(id))
                 .toItem());
         return true;
     }
@@ -143,8 +155,9 @@ final class CoreItemDriver {
         }
         Address shipTo = new Address("9 Elm St", "Austin", "TX", "73301", "US");
         Instant created = now();
+        String orderId = newId();
         insert(new Order(
-                        newId(),
+                        orderId,
                         businessId,
                         pick(customers),
                         "OPEN",
@@ -157,7 +170,8 @@ final class CoreItemDriver {
                         randomTags(),
                         1,
                         created,
-                        created)
+                        created,
+                        Shard.legacy(orderId))
                 .toItem());
         return true;
     }

@@ -13,6 +13,7 @@ import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
+import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import java.time.Instant;
@@ -111,7 +112,8 @@ class FanoutLogLineTest {
                         version > 1 ? Set.of("vip") : Set.of(),
                         version,
                         NOW,
-                        NOW)
+                        NOW,
+                        Shard.legacy(Samples.CUSTOMER_ANN))
                 .toItem();
     }
 
@@ -124,7 +126,8 @@ class FanoutLogLineTest {
                         Set.of("vip"),
                         version,
                         NOW,
-                        NOW)
+                        NOW,
+                        Shard.legacy(Samples.STORE_MAIN))
                 .toItem();
     }
 }

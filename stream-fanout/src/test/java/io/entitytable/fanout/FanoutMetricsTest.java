@@ -24,6 +24,7 @@ import io.entitytable.model.Address;
 import io.entitytable.model.CopyPace;
 import io.entitytable.model.Customer;
 import io.entitytable.model.RefreshJob;
+import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
 import java.time.Instant;
@@ -74,7 +75,8 @@ class FanoutMetricsTest {
                         Set.of("red", "blue"),
                         1,
                         changed,
-                        changed)
+                        changed,
+                        Shard.legacy(Samples.STORE_MAIN))
                 .toItem();
         Map<String, AttributeValue> customer = new Customer(
                         Samples.CUSTOMER_ANN,
@@ -87,7 +89,8 @@ class FanoutMetricsTest {
                         Set.of("vip"),
                         1,
                         changed,
-                        changed)
+                        changed,
+                        Shard.legacy(Samples.CUSTOMER_ANN))
                 .toItem();
         plain.putItem(request -> request.tableName(table).item(store));
         plain.putItem(request -> request.tableName(table).item(customer));

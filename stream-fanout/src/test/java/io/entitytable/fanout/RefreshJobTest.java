@@ -16,6 +16,7 @@ import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
+import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
@@ -389,8 +390,9 @@ class RefreshJobTest {
                     replace(v2, v3);
                     fanout.process(List.of(Records.modify(v2, v3)));
                 }
+                String customerId = Ids.newId();
                 Map<String, AttributeValue> customer = new Customer(
-                                Ids.newId(),
+                                customerId,
                                 world.business(),
                                 "Late" + i,
                                 "Jones",
@@ -400,7 +402,8 @@ class RefreshJobTest {
                                 Set.of(),
                                 1,
                                 LATER,
-                                LATER)
+                                LATER,
+                                Shard.legacy(customerId))
                         .toItem();
                 plain.putItem(
                         PutItemRequest.builder().tableName(table).item(customer).build());

@@ -21,6 +21,7 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RequestLimits;
+import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
@@ -256,8 +257,10 @@ class ShardGrowthTest {
         FanoutConfig config = FanoutConfig.forTable(table).withGrowth(growth(1e-9));
         List<Record> batch = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            batch.add(Records.insert(
-                    new Store(Ids.newId(), businessId, "Main " + i, AUSTIN, Set.of("red"), 1, NOW, NOW).toItem()));
+            String storeId = Ids.newId();
+            batch.add(Records.insert(new Store(
+                            storeId, businessId, "Main " + i, AUSTIN, Set.of("red"), 1, NOW, NOW, Shard.legacy(storeId))
+                    .toItem()));
         }
 
         // WHEN the fan-out takes the batch while every write of a rate window fails
@@ -293,8 +296,10 @@ class ShardGrowthTest {
         String businessId = Values.string(business, Attributes.ID);
         plain.putItem(request -> request.tableName(table).item(business));
         FanoutConfig config = FanoutConfig.forTable(table).withGrowth(growth(1e-9));
+        String storeId = Ids.newId();
         List<Record> batch = List.of(Records.insert(
-                new Store(Ids.newId(), businessId, "Main", AUSTIN, Set.of("red"), 1, NOW, NOW).toItem()));
+                new Store(storeId, businessId, "Main", AUSTIN, Set.of("red"), 1, NOW, NOW, Shard.legacy(storeId))
+                        .toItem()));
 
         // WHEN the fan-out takes it as records that stand for no write (SnapStart priming's)
         try (StreamFanout fanout =
@@ -345,7 +350,8 @@ class ShardGrowthTest {
     }
 
     private static Map<String, AttributeValue> store(String businessId) {
-        return new Store(Ids.newId(), businessId, "Main", AUSTIN, Set.of(), 1, NOW, NOW).toItem();
+        String storeId = Ids.newId();
+        return new Store(storeId, businessId, "Main", AUSTIN, Set.of(), 1, NOW, NOW, Shard.legacy(storeId)).toItem();
     }
 
     private static List<Record> stores(String businessId, int count) {

@@ -12,6 +12,7 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
+import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import java.time.Instant;
@@ -70,9 +71,21 @@ class SourceIndexRaceTest {
         local.createTable(table);
         storeId = Ids.newId();
         customerId = Ids.newId();
-        storeV1 = new Store(storeId, Ids.newId(), "Main", AUSTIN, Set.of("red"), 1, NOW, NOW).toItem();
+        storeV1 = new Store(storeId, Ids.newId(), "Main", AUSTIN, Set.of("red"), 1, NOW, NOW, Shard.legacy(storeId))
+                .toItem();
         customerV1 = new Customer(
-                        customerId, Ids.newId(), "Ann", "Smith", null, Map.of(), Set.of(storeId), Set.of(), 1, NOW, NOW)
+                        customerId,
+                        Ids.newId(),
+                        "Ann",
+                        "Smith",
+                        null,
+                        Map.of(),
+                        Set.of(storeId),
+                        Set.of(),
+                        1,
+                        NOW,
+                        NOW,
+                        Shard.legacy(customerId))
                 .toItem();
         put(storeV1);
         put(customerV1);
@@ -189,7 +202,8 @@ class SourceIndexRaceTest {
                         Set.of("red"),
                         2,
                         NOW,
-                        NOW)
+                        NOW,
+                        Shard.legacy(storeId))
                 .toItem();
     }
 

@@ -12,6 +12,7 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
+import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import java.time.Duration;
@@ -91,7 +92,8 @@ class StreamFanoutTest {
                         Set.of("blue", "sale"),
                         2,
                         NOW,
-                        NOW)
+                        NOW,
+                        Shard.legacy(Values.string(second, Attributes.ID)))
                 .toItem();
         Map<String, AttributeValue> fourth = store(Set.of("sale"), 1);
         String broken = Keys.subjectRef(io.entitytable.model.Entity.STORE, Values.string(second, Attributes.ID));
@@ -161,7 +163,8 @@ class StreamFanoutTest {
                                 Set.of("v" + version, "a" + i),
                                 version,
                                 NOW,
-                                NOW)
+                                NOW,
+                                Shard.legacy(Values.string(previous, Attributes.ID)))
                         .toItem();
                 batch.add(Records.modify(previous, next));
                 finals.set(i, next);
@@ -282,7 +285,8 @@ class StreamFanoutTest {
     }
 
     private static Map<String, AttributeValue> store(Set<String> tags, long version) {
-        return new Store(Ids.newId(), Ids.newId(), "Main", AUSTIN, tags, version, NOW, NOW).toItem();
+        String storeId = Ids.newId();
+        return new Store(storeId, Ids.newId(), "Main", AUSTIN, tags, version, NOW, NOW, Shard.legacy(storeId)).toItem();
     }
 
     private static String newTable() {

@@ -10,6 +10,7 @@ import io.entitytable.local.dynamodb.ConflictingDynamoDbClient;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
 import io.entitytable.model.Ids;
+import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
 import java.time.Duration;
 import java.time.Instant;
@@ -106,7 +107,8 @@ class TransactionConflictFanoutTest {
     }
 
     private static Map<String, AttributeValue> store(Set<String> tags) {
-        return new Store(Ids.newId(), Ids.newId(), "Main", AUSTIN, tags, 1, NOW, NOW).toItem();
+        String storeId = Ids.newId();
+        return new Store(storeId, Ids.newId(), "Main", AUSTIN, tags, 1, NOW, NOW, Shard.legacy(storeId)).toItem();
     }
 
     private static String newTable() {

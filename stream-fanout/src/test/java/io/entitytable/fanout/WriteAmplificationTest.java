@@ -10,6 +10,7 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Ids;
+import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import java.time.Instant;
@@ -60,7 +61,7 @@ class WriteAmplificationTest {
         String table = newTable();
         String storeId = Ids.newId();
         Map<String, AttributeValue> storeV1 =
-                new Store(storeId, Ids.newId(), "Main", AUSTIN, TWO_TAGS, 1, NOW, NOW).toItem();
+                new Store(storeId, Ids.newId(), "Main", AUSTIN, TWO_TAGS, 1, NOW, NOW, Shard.legacy(storeId)).toItem();
         List<Record> setup = new ArrayList<>(List.of(insert(table, storeV1)));
         for (int i = 0; i < customers; i++) {
             setup.add(insert(table, customer(Set.of(storeId), Set.of(), 1)));
@@ -101,8 +102,10 @@ class WriteAmplificationTest {
         List<Record> setup = new ArrayList<>();
         Set<String> storeIds = new java.util.TreeSet<>();
         for (int i = 0; i < stores; i++) {
-            Map<String, AttributeValue> store =
-                    new Store(Ids.newId(), Ids.newId(), "S" + i, AUSTIN, Set.of(), 1, NOW, NOW).toItem();
+            String storeId = Ids.newId();
+            Map<String, AttributeValue> store = new Store(
+                            storeId, Ids.newId(), "S" + i, AUSTIN, Set.of(), 1, NOW, NOW, Shard.legacy(storeId))
+                    .toItem();
             storeIds.add(Values.string(store, Attributes.ID));
             setup.add(insert(table, store));
         }
@@ -133,7 +136,20 @@ class WriteAmplificationTest {
     }
 
     private static Map<String, AttributeValue> customer(Set<String> storeIds, Set<String> tags, long version) {
-        return new Customer(Ids.newId(), Ids.newId(), "Ann", "Smith", null, Map.of(), storeIds, tags, version, NOW, NOW)
+        String customerId = Ids.newId();
+        return new Customer(
+                        customerId,
+                        Ids.newId(),
+                        "Ann",
+                        "Smith",
+                        null,
+                        Map.of(),
+                        storeIds,
+                        tags,
+                        version,
+                        NOW,
+                        NOW,
+                        Shard.legacy(customerId))
                 .toItem();
     }
 

@@ -18,7 +18,8 @@ class RelationshipCatalogueTest {
         String b = Ids.newId();
         String c = Ids.newId();
         String s = Ids.newId();
-        Customer customer = new Customer(c, b, "Ann", "Smith", null, Map.of(), Set.of(s), Set.of("vip"), 3, NOW, NOW);
+        Customer customer = new Customer(
+                c, b, "Ann", "Smith", null, Map.of(), Set.of(s), Set.of("vip"), 3, NOW, NOW, Shard.legacy(c));
 
         // WHEN
         Set<Duplicate> duplicates = RelationshipCatalogue.impliedBy(customer.toItem());
@@ -62,15 +63,17 @@ class RelationshipCatalogueTest {
     @Test
     void copyItem_shouldCarrySourceVersionAndPublicAttributes_butNoIndexAttributes() {
         // GIVEN
+        String storeId = Ids.newId();
         Store store = new Store(
-                Ids.newId(),
+                storeId,
                 Ids.newId(),
                 "Main",
                 new Address("1 Main St", "Austin", "TX", "73301", "US"),
                 Set.of("red"),
                 4,
                 NOW,
-                NOW);
+                NOW,
+                Shard.legacy(storeId));
         Duplicate tag = new Duplicate(
                 Keys.tagPartition(store.businessId(), "red"), Keys.subjectRef(Entity.STORE, store.id()), ItemKind.TAG);
 
@@ -90,8 +93,9 @@ class RelationshipCatalogueTest {
     void coreItems_shouldRoundTripThroughTheirItems() {
         String b = Ids.newId();
         Business business = new Business(b, "Acme", Set.of("a"), 1, NOW, NOW);
+        String customerId = Ids.newId();
         Customer customer = new Customer(
-                Ids.newId(),
+                customerId,
                 b,
                 "Ann",
                 "Smith",
@@ -101,9 +105,11 @@ class RelationshipCatalogueTest {
                 Set.of(),
                 2,
                 NOW,
-                NOW);
+                NOW,
+                Shard.legacy(customerId));
+        String orderId = Ids.newId();
         Order order = new Order(
-                Ids.newId(),
+                orderId,
                 b,
                 customer.id(),
                 "OPEN",
@@ -116,7 +122,8 @@ class RelationshipCatalogueTest {
                 Set.of("x"),
                 1,
                 NOW,
-                NOW);
+                NOW,
+                Shard.legacy(orderId));
 
         assertThat(CoreItem.from(business.toItem())).isEqualTo(business);
         assertThat(CoreItem.from(customer.toItem())).isEqualTo(customer);

@@ -11,12 +11,15 @@ public final class SampleSubjects {
     public static final Instant CREATED = Instant.parse("2026-01-02T03:04:05.678Z");
     public static final Instant UPDATED = Instant.parse("2026-02-03T04:05:06.789Z");
     public static final String BUSINESS = "01JBUSINESS0000000000000000";
+    private static final String CUSTOMER = "01JCUSTOMER0000000000000000";
+    private static final String STORE = "01JSTORE0000000000000000000";
+    private static final String ORDER = "01JORDER0000000000000000000";
 
     private SampleSubjects() {}
 
     public static Customer customer() {
         return new Customer(
-                "01JCUSTOMER0000000000000000",
+                CUSTOMER,
                 BUSINESS,
                 "José",
                 "DE LA Quixote",
@@ -28,26 +31,28 @@ public final class SampleSubjects {
                 Set.of("vip", "Early-Bird"),
                 7,
                 CREATED,
-                UPDATED);
+                UPDATED,
+                Shard.legacy(CUSTOMER));
     }
 
     public static Store store() {
         return new Store(
-                "01JSTORE0000000000000000000",
+                STORE,
                 BUSINESS,
                 "Crème Brûlée Corner",
                 new Address("10 Champs-Élysées", "Paris", "IDF", "75008", "FR"),
                 Set.of("flagship"),
                 3,
                 CREATED,
-                UPDATED);
+                UPDATED,
+                Shard.legacy(STORE));
     }
 
     public static Order order() {
         return new Order(
-                "01JORDER0000000000000000000",
+                ORDER,
                 BUSINESS,
-                "01JCUSTOMER0000000000000000",
+                CUSTOMER,
                 "SHIPPED",
                 2500,
                 null,
@@ -58,7 +63,8 @@ public final class SampleSubjects {
                 Set.of("gift"),
                 4,
                 CREATED,
-                UPDATED);
+                UPDATED,
+                Shard.legacy(ORDER));
     }
 
     public static List<OrderLine> lines() {

@@ -14,6 +14,7 @@ import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
 import io.entitytable.model.RelationshipCatalogue;
+import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
 import java.time.Instant;
 import java.util.List;
@@ -21,6 +22,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class SubjectResponseTest {
+    private static final String ID = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
     private static final Instant CREATED = Instant.parse("2026-11-22T10:15:30Z");
     private static final Address AUSTIN = new Address("1 Main St", "Austin", "TX", "73301", "US");
     private static final ObjectMapper JSON =
@@ -30,7 +32,7 @@ class SubjectResponseTest {
     void from_shouldKeepPublicFieldsOnly_whenAnOrderWithLinesIsMapped() throws Exception {
         // GIVEN an order as stored: with its line count
         Order order = new Order(
-                "01ARZ3NDEKTSV4RRFFQ69G5FAV",
+                ID,
                 "01ARZ3NDEKTSV4RRFFQ69G5FAA",
                 "01ARZ3NDEKTSV4RRFFQ69G5FAB",
                 "OPEN",
@@ -43,7 +45,8 @@ class SubjectResponseTest {
                 Set.of("vip"),
                 4,
                 CREATED,
-                CREATED);
+                CREATED,
+                Shard.legacy(ID));
 
         // WHEN
         JsonNode json = JSON.valueToTree(SubjectResponse.from(order));
@@ -62,14 +65,7 @@ class SubjectResponseTest {
     void from_shouldLeaveBusinessIdOut_whenAStoreIsReadFromItsCopy() {
         // GIVEN a store and the copy of it that a customer's edge carries
         Store store = new Store(
-                "01ARZ3NDEKTSV4RRFFQ69G5FAV",
-                "01ARZ3NDEKTSV4RRFFQ69G5FAA",
-                "Downtown",
-                AUSTIN,
-                Set.of(),
-                7,
-                CREATED,
-                CREATED);
+                ID, "01ARZ3NDEKTSV4RRFFQ69G5FAA", "Downtown", AUSTIN, Set.of(), 7, CREATED, CREATED, Shard.legacy(ID));
         var edge = new RelationshipCatalogue.Duplicate(
                 Keys.subjectRef(Entity.CUSTOMER, "01ARZ3NDEKTSV4RRFFQ69G5FAC"),
                 Keys.subjectRef(Entity.STORE, store.id()),
@@ -92,7 +88,7 @@ class SubjectResponseTest {
     @Test
     void collection_shouldNameTheUrlCollection_ofEachEntity() {
         // GIVEN
-        Store store = new Store("01ARZ3NDEKTSV4RRFFQ69G5FAV", "B", "Downtown", AUSTIN, Set.of(), 1, CREATED, CREATED);
+        Store store = new Store(ID, "B", "Downtown", AUSTIN, Set.of(), 1, CREATED, CREATED, Shard.legacy(ID));
 
         // WHEN
         String collection = SubjectResponse.from(store).collection();

@@ -13,6 +13,7 @@ import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
+import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import java.time.Duration;
@@ -57,7 +58,8 @@ class CoreWritesTest {
     private static Map<String, AttributeValue> store(String businessId, String name) {
         Instant now = Instant.now();
         Address address = new Address("1 Main St", "Austin", "TX", "73301", "US");
-        return new Store(Ids.newId(), businessId, name, address, Set.of(), 1, now, now).toItem();
+        String storeId = Ids.newId();
+        return new Store(storeId, businessId, name, address, Set.of(), 1, now, now, Shard.legacy(storeId)).toItem();
     }
 
     private static Map<String, AttributeValue> read(Entity entity, Map<String, AttributeValue> item) {
@@ -140,7 +142,20 @@ class CoreWritesTest {
         for (Map<String, AttributeValue> store : stores) {
             storeIds.add(Values.string(store, Attributes.ID));
         }
-        return new Customer(Ids.newId(), businessId, "Ada", "Lovelace", null, Map.of(), storeIds, Set.of(), 1, now, now)
+        String customerId = Ids.newId();
+        return new Customer(
+                        customerId,
+                        businessId,
+                        "Ada",
+                        "Lovelace",
+                        null,
+                        Map.of(),
+                        storeIds,
+                        Set.of(),
+                        1,
+                        now,
+                        now,
+                        Shard.legacy(customerId))
                 .toItem();
     }
 
@@ -309,7 +324,8 @@ class CoreWritesTest {
                         read.tags(),
                         version,
                         read.createdAt(),
-                        Instant.now())
+                        Instant.now(),
+                        Shard.legacy(read.id()))
                 .toItem();
     }
 

@@ -11,6 +11,7 @@ import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
+import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import java.time.Instant;
@@ -84,7 +85,9 @@ public final class LinkedStoreSeed {
 
     private static Seeded writeItems(DynamoDbClient dynamo, String table, int customers) {
         String businessId = Ids.newId();
-        Store store = new Store(Ids.newId(), businessId, "Main", AUSTIN, Set.of(), 1, CREATED, CREATED);
+        String storeId = Ids.newId();
+        Store store =
+                new Store(storeId, businessId, "Main", AUSTIN, Set.of(), 1, CREATED, CREATED, Shard.legacy(storeId));
         Map<String, AttributeValue> storeItem = storeItem(store, customers);
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         items.add(new Business(businessId, "Seeded " + businessId, Set.of(), 1, CREATED, CREATED).toItem());
@@ -92,8 +95,9 @@ public final class LinkedStoreSeed {
         List<String> customerIds = new ArrayList<>();
         List<Duplicate> storeCopies = new ArrayList<>();
         for (int i = 0; i < customers; i++) {
+            String customerId = Ids.newId();
             Customer customer = new Customer(
-                    Ids.newId(),
+                    customerId,
                     businessId,
                     "Ann" + i,
                     "Smith",
@@ -103,7 +107,8 @@ public final class LinkedStoreSeed {
                     Set.of(),
                     1,
                     CREATED,
-                    CREATED);
+                    CREATED,
+                    Shard.legacy(customerId));
             customerIds.add(customer.id());
             Map<String, AttributeValue> customerItem = customer.toItem();
             items.add(customerItem);

@@ -9,6 +9,7 @@ import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
+import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import io.entitytable.search.indexer.StreamRecords;
@@ -60,8 +61,9 @@ public final class SearchSample {
     }
 
     Customer customer(String first, String last) {
+        String customerId = Ids.newId();
         return new Customer(
-                Ids.newId(),
+                customerId,
                 businessId,
                 first,
                 last,
@@ -71,19 +73,22 @@ public final class SearchSample {
                 Set.of("vip"),
                 1,
                 T0,
-                T0);
+                T0,
+                Shard.legacy(customerId));
     }
 
     Store store(String name) {
+        String storeId = Ids.newId();
         return new Store(
-                Ids.newId(),
+                storeId,
                 businessId,
                 name,
                 new Address("1 Main St", "Springfield", "IL", "62701", "US"),
                 Set.of(),
                 1,
                 T0,
-                T0);
+                T0,
+                Shard.legacy(storeId));
     }
 
     Order order(Customer buyer, int lineCount) {
@@ -91,8 +96,9 @@ public final class SearchSample {
         for (int line = 1; line <= lineCount; line++) {
             lines.add(new OrderLine(line, "SKU-" + line, "Item number " + line, line, 100L * line));
         }
+        String orderId = Ids.newId();
         return new Order(
-                Ids.newId(),
+                orderId,
                 businessId,
                 buyer.id(),
                 "OPEN",
@@ -105,7 +111,8 @@ public final class SearchSample {
                 Set.of(),
                 1,
                 T0,
-                T0);
+                T0,
+                Shard.legacy(orderId));
     }
 
     /** Writes a new item (and an order's lines); returns its INSERT record. */
@@ -132,7 +139,8 @@ public final class SearchSample {
                 customer.tags(),
                 customer.version() + 1,
                 customer.createdAt(),
-                T0.plusSeconds(60));
+                T0.plusSeconds(60),
+                Shard.legacy(customer.id()));
         deleteKey(customer.toItem());
         dynamo.putItem(p -> p.tableName(table).item(renamed.toItem()));
         live.put(renamed.id(), renamed);

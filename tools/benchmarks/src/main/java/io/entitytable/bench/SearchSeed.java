@@ -12,6 +12,7 @@ import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
+import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import io.entitytable.search.client.SearchDocument;
@@ -267,20 +268,23 @@ final class SearchSeed {
                 Set.of(),
                 1,
                 CREATED,
-                CREATED);
+                CREATED,
+                Shard.legacy(id));
     }
 
     private static Store store(Random random, String businessId) {
         Address address = address(random);
+        String storeId = Ids.newId();
         return new Store(
-                Ids.newId(),
+                storeId,
                 businessId,
                 address.city() + " " + pick(random, List.of("Outlet", "Depot", "Corner", "Center", "Market")),
                 address,
                 Set.of(),
                 1,
                 CREATED,
-                CREATED);
+                CREATED,
+                Shard.legacy(storeId));
     }
 
     private static Order order(Random random, String businessId, Customer customer) {
@@ -294,8 +298,9 @@ final class SearchSeed {
             total += line.amountCents();
             lines.add(line);
         }
+        String orderId = Ids.newId();
         return new Order(
-                Ids.newId(),
+                orderId,
                 businessId,
                 customer.id(),
                 pick(random, STATUSES),
@@ -308,7 +313,8 @@ final class SearchSeed {
                 Set.of(),
                 1,
                 CREATED,
-                CREATED);
+                CREATED,
+                Shard.legacy(orderId));
     }
 
     private static Address address(Random random) {

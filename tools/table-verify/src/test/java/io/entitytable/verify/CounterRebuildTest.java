@@ -47,8 +47,9 @@ class CounterRebuildTest {
             children.add(store(big, Shard.of(shard)).toItem());
             children.add(customer(big, Shard.of(shard)).toItem());
         }
+        String storeId = Ids.newId();
         Map<String, AttributeValue> legacyStore =
-                new Store(Ids.newId(), legacy.id(), "Old", address(), Set.of(), 1, T0, T0).toItem();
+                new Store(storeId, legacy.id(), "Old", address(), Set.of(), 1, T0, T0, Shard.legacy(storeId)).toItem();
         ScannedTable.Builder scanned = ScannedTable.builder().add(big.toItem()).add(legacy.toItem());
         children.forEach(scanned::add);
         scanned.add(legacyStore);

@@ -11,6 +11,7 @@ import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
+import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -170,20 +171,23 @@ final class FirstLayoutTable {
     }
 
     private Store store(String name, String state, Set<String> tags, long version) {
+        String storeId = Ids.newId();
         return new Store(
-                Ids.newId(),
+                storeId,
                 acme.id(),
                 name,
                 new Address("1 Main St", "Springfield", state, "7330" + state.length(), "US"),
                 tags,
                 version,
                 T0,
-                T0.plusSeconds(version));
+                T0.plusSeconds(version),
+                Shard.legacy(storeId));
     }
 
     private Customer customer(String first, String last, Set<String> storeIds, Set<String> tags, long version) {
+        String customerId = Ids.newId();
         return new Customer(
-                Ids.newId(),
+                customerId,
                 acme.id(),
                 first,
                 last,
@@ -193,7 +197,8 @@ final class FirstLayoutTable {
                 tags,
                 version,
                 T0,
-                T0.plusSeconds(version));
+                T0.plusSeconds(version),
+                Shard.legacy(customerId));
     }
 
     private Order order(Customer buyer, Set<String> tags, String status, int lineCount) {
@@ -218,6 +223,7 @@ final class FirstLayoutTable {
                 tags,
                 2,
                 T0.plusSeconds(60),
-                T0.plusSeconds(90));
+                T0.plusSeconds(90),
+                Shard.legacy(id));
     }
 }

@@ -15,6 +15,7 @@ import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
+import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import java.time.Instant;
@@ -161,20 +162,23 @@ final class SampleTable {
     }
 
     private Store store(Business owner, String name, Set<String> tags) {
+        String storeId = Ids.newId();
         return new Store(
-                Ids.newId(),
+                storeId,
                 owner.id(),
                 name,
                 new Address("1 Main St", "Springfield", "IL", "62701", "US"),
                 tags,
                 1,
                 T0,
-                T0);
+                T0,
+                Shard.legacy(storeId));
     }
 
     private Customer customer(String first, String last, Set<String> storeIds, Set<String> tags) {
+        String customerId = Ids.newId();
         return new Customer(
-                Ids.newId(),
+                customerId,
                 business.id(),
                 first,
                 last,
@@ -184,13 +188,15 @@ final class SampleTable {
                 tags,
                 3,
                 T0,
-                T0.plusSeconds(60));
+                T0.plusSeconds(60),
+                Shard.legacy(customerId));
     }
 
     private Order order(Customer buyer, Set<String> tags) {
         List<OrderLine> lines = List.of(new OrderLine(1, "PEN-1", "Blue pen", 10, 150));
+        String orderId = Ids.newId();
         return new Order(
-                Ids.newId(),
+                orderId,
                 business.id(),
                 buyer.id(),
                 "OPEN",
@@ -203,6 +209,7 @@ final class SampleTable {
                 tags,
                 2,
                 T0.plusSeconds(120),
-                T0.plusSeconds(180));
+                T0.plusSeconds(180),
+                Shard.legacy(orderId));
     }
 }

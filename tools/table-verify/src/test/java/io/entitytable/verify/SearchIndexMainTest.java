@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Ids;
+import io.entitytable.model.Shard;
 import io.entitytable.search.local.SharedSearchEngine;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -187,8 +188,20 @@ class SearchIndexMainTest {
     /** One finding per class: customer2 left out, store1 updated in the table only, an orphan, customer1 ahead. */
     private static Customer corrupt(SampleTable sample, SampleIndex index) {
         sample.putCore(sample.store1.withVersion(2, NOW));
+        String customerId = Ids.newId();
         Customer gone = new Customer(
-                Ids.newId(), SampleTable.BUSINESS_ID, "Gone", "Away", null, Map.of(), Set.of(), Set.of(), 1, NOW, NOW);
+                customerId,
+                SampleTable.BUSINESS_ID,
+                "Gone",
+                "Away",
+                null,
+                Map.of(),
+                Set.of(),
+                Set.of(),
+                1,
+                NOW,
+                NOW,
+                Shard.legacy(customerId));
         index.put(SampleIndex.documentOf(gone));
         index.put(SampleIndex.documentOf(sample.customer1.withVersion(4, NOW)));
         index.refresh();

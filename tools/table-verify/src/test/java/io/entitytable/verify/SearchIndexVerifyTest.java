@@ -16,6 +16,7 @@ import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.SearchFields;
+import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
 import io.entitytable.search.client.SearchDocument;
 import java.time.Clock;
@@ -360,8 +361,9 @@ class SearchIndexVerifyTest {
     }
 
     private static Customer customer(String first, String last, long version) {
+        String customerId = Ids.newId();
         return new Customer(
-                Ids.newId(),
+                customerId,
                 SampleTable.BUSINESS_ID,
                 first,
                 last,
@@ -371,7 +373,8 @@ class SearchIndexVerifyTest {
                 Set.of(),
                 version,
                 SampleTable.T0,
-                SampleTable.T0);
+                SampleTable.T0,
+                Shard.legacy(customerId));
     }
 
     private static Map<String, Object> normalised(SearchDocument document) {

@@ -21,6 +21,7 @@ import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.RequestLimits;
+import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import io.entitytable.model.supplier.Supplier;
@@ -441,15 +442,17 @@ class VerifyRepairTest {
         ItemKey notImplied = new ItemKey(tag("blue"), ref(customer2));
         sample.put(sample.copyOf(customer2, notImplied.id()));
         Store ghost = sample.store2.withDetails("Ghost", sample.store2.address());
+        String storeId = Ids.newId();
         Store ghostWithOwnId = new Store(
-                Ids.newId(),
+                storeId,
                 ghost.businessId(),
                 ghost.name(),
                 ghost.address(),
                 ghost.tags(),
                 1,
                 ghost.createdAt(),
-                ghost.updatedAt());
+                ghost.updatedAt(),
+                Shard.legacy(storeId));
         ItemKey sourceGone = new ItemKey(tag("red"), ref(ghostWithOwnId));
         sample.put(sample.copyOf(ghostWithOwnId, sourceGone.id()));
         ItemKey leftoverEdge = new ItemKey(storeRef(missingStoreId), ref(customer2));
@@ -462,7 +465,8 @@ class VerifyRepairTest {
                 Set.of(),
                 1,
                 SampleTable.T0,
-                SampleTable.T0);
+                SampleTable.T0,
+                Shard.legacy(missingStoreId));
         ItemKey leftoverCustomerEdge = new ItemKey(ref(customer2), storeRef(missingStoreId));
         sample.put(sample.copyOf(deletedStore, leftoverCustomerEdge.id()));
 
