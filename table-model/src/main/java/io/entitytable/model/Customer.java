@@ -25,34 +25,6 @@ public record Customer(
         Shard shard)
         implements CoreItem {
 
-    /** A customer placed by the old fixed layout (see {@link Shard#legacy}). */
-    public Customer(
-            String id,
-            String businessId,
-            String firstName,
-            String lastName,
-            String email,
-            Map<String, Address> mailingAddresses,
-            Set<String> storeIds,
-            Set<String> tags,
-            long version,
-            Instant createdAt,
-            Instant updatedAt) {
-        this(
-                id,
-                businessId,
-                firstName,
-                lastName,
-                email,
-                mailingAddresses,
-                storeIds,
-                tags,
-                version,
-                createdAt,
-                updatedAt,
-                Shard.legacy(id));
-    }
-
     public static Customer from(Map<String, AttributeValue> item) {
         Map<String, Address> addresses = new TreeMap<>();
         Values.map(item, Attributes.MAILING_ADDRESSES)

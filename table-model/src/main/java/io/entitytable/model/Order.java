@@ -32,40 +32,6 @@ public record Order(
         Shard shard)
         implements CoreItem {
 
-    /** An order placed by the old fixed layout (see {@link Shard#legacy}). */
-    public Order(
-            String id,
-            String businessId,
-            String customerId,
-            String status,
-            long totalCents,
-            String paymentCard,
-            CustomerSnapshot customer,
-            Address shipTo,
-            List<OrderLine> lines,
-            int lineCount,
-            Set<String> tags,
-            long version,
-            Instant createdAt,
-            Instant updatedAt) {
-        this(
-                id,
-                businessId,
-                customerId,
-                status,
-                totalCents,
-                paymentCard,
-                customer,
-                shipTo,
-                lines,
-                lineCount,
-                tags,
-                version,
-                createdAt,
-                updatedAt,
-                Shard.legacy(id));
-    }
-
     /** Reads the order item; its lines come from {@link OrderLine#from} and are added with {@link #withLines}. */
     public static Order from(Map<String, AttributeValue> item) {
         CommonAttributes common = CommonAttributes.of(item);

@@ -18,19 +18,6 @@ public record Store(
         Shard shard)
         implements CoreItem {
 
-    /** A store placed by the old fixed layout (see {@link Shard#legacy}). */
-    public Store(
-            String id,
-            String businessId,
-            String name,
-            Address address,
-            Set<String> tags,
-            long version,
-            Instant createdAt,
-            Instant updatedAt) {
-        this(id, businessId, name, address, tags, version, createdAt, updatedAt, Shard.legacy(id));
-    }
-
     public static Store from(Map<String, AttributeValue> item) {
         CommonAttributes common = CommonAttributes.of(item);
         return new Store(

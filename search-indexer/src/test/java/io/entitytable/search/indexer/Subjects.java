@@ -6,6 +6,7 @@ import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
+import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
 import java.time.Instant;
 import java.util.List;
@@ -19,8 +20,9 @@ final class Subjects {
     final String businessId = Ids.newId();
 
     Customer customer(String firstName, String lastName) {
+        String customerId = Ids.newId();
         return new Customer(
-                Ids.newId(),
+                customerId,
                 businessId,
                 firstName,
                 lastName,
@@ -30,24 +32,28 @@ final class Subjects {
                 Set.of("vip"),
                 1,
                 CREATED,
-                CREATED);
+                CREATED,
+                Shard.legacy(customerId));
     }
 
     Store store(String name) {
+        String storeId = Ids.newId();
         return new Store(
-                Ids.newId(),
+                storeId,
                 businessId,
                 name,
                 new Address("10 Champs-Élysées", "Paris", "IDF", "75008", "FR"),
                 Set.of(),
                 1,
                 CREATED,
-                CREATED);
+                CREATED,
+                Shard.legacy(storeId));
     }
 
     Order order(Customer customer, String status) {
+        String orderId = Ids.newId();
         return new Order(
-                Ids.newId(),
+                orderId,
                 businessId,
                 customer.id(),
                 status,
@@ -60,7 +66,8 @@ final class Subjects {
                 Set.of(),
                 1,
                 CREATED,
-                CREATED);
+                CREATED,
+                Shard.legacy(orderId));
     }
 
     static List<OrderLine> lines() {

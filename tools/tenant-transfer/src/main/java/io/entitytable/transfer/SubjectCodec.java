@@ -17,6 +17,7 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
+import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.Store;
 import java.util.ArrayList;
@@ -87,7 +88,8 @@ final class SubjectCodec {
                     tags(customer.tags()),
                     customer.version(),
                     required(customer.createdAt(), "createdAt"),
-                    required(customer.updatedAt(), "updatedAt"));
+                    required(customer.updatedAt(), "updatedAt"),
+                    Shard.legacy(customer.id()));
         } else if (subject instanceof StoreResponse store) {
             return new Store(
                     store.id(),
@@ -97,7 +99,8 @@ final class SubjectCodec {
                     tags(store.tags()),
                     store.version(),
                     required(store.createdAt(), "createdAt"),
-                    required(store.updatedAt(), "updatedAt"));
+                    required(store.updatedAt(), "updatedAt"),
+                    Shard.legacy(store.id()));
         } else if (subject instanceof OrderResponse order) {
             List<OrderLine> lines = lines(required(order.lines(), "lines"));
             CustomerNameResponse customer = required(order.customer(), "customer");
@@ -117,7 +120,8 @@ final class SubjectCodec {
                     tags(order.tags()),
                     order.version(),
                     required(order.createdAt(), "createdAt"),
-                    required(order.updatedAt(), "updatedAt"));
+                    required(order.updatedAt(), "updatedAt"),
+                    Shard.legacy(order.id()));
         }
         throw new IllegalArgumentException("no record for " + subject.entity());
     }

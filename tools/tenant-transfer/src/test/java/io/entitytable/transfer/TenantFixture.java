@@ -57,7 +57,9 @@ final class TenantFixture {
     }
 
     Store store(Business business, String name, String city, String... tags) {
-        Store store = new Store(Ids.newId(), business.id(), name, address(city), Set.of(tags), 1, now(), now());
+        String storeId = Ids.newId();
+        Store store = new Store(
+                storeId, business.id(), name, address(city), Set.of(tags), 1, now(), now(), Shard.legacy(storeId));
         writes.createChild(business.id(), List.of(store.toItem()), Optional.empty());
         return store;
     }
@@ -73,8 +75,9 @@ final class TenantFixture {
 
     private Customer customer(
             Business business, Optional<IdempotencyRecord> record, String firstName, String lastName, String... tags) {
+        String customerId = Ids.newId();
         Customer customer = new Customer(
-                Ids.newId(),
+                customerId,
                 business.id(),
                 firstName,
                 lastName,
@@ -84,7 +87,8 @@ final class TenantFixture {
                 Set.of(tags),
                 1,
                 now(),
-                now());
+                now(),
+                Shard.legacy(customerId));
         writes.createChild(business.id(), List.of(customer.toItem()), record);
         return customer;
     }
@@ -157,8 +161,17 @@ final class TenantFixture {
         items.add(business.toItem());
         List<String> storeIds = new ArrayList<>();
         for (int i = 0; i < stores; i++) {
+            String storeId = Ids.newId();
             Store store = new Store(
-                    Ids.newId(), business.id(), "Store " + i, address("City " + i % 7), Set.of(), 1, now(), now());
+                    storeId,
+                    business.id(),
+                    "Store " + i,
+                    address("City " + i % 7),
+                    Set.of(),
+                    1,
+                    now(),
+                    now(),
+                    Shard.legacy(storeId));
             storeIds.add(store.id());
             items.add(store.toItem());
         }
@@ -166,8 +179,9 @@ final class TenantFixture {
         for (int i = 0; i < customers; i++) {
             Set<String> links =
                     stores == 0 ? Set.of() : Set.of(storeIds.get(i % stores), storeIds.get((i + 1) % stores));
+            String customerId = Ids.newId();
             Customer customer = new Customer(
-                    Ids.newId(),
+                    customerId,
                     business.id(),
                     "First" + i,
                     "Last" + i,
@@ -177,7 +191,8 @@ final class TenantFixture {
                     Set.of("t" + i % 5),
                     2,
                     now(),
-                    now());
+                    now(),
+                    Shard.legacy(customerId));
             made.add(customer);
             items.add(customer.toItem());
         }
@@ -216,13 +231,23 @@ final class TenantFixture {
         items.add(business.toItem());
         for (int number : childShards) {
             Shard shard = Shard.of(number);
+            String storeId = Ids.newId();
             Store plain = new Store(
-                    Ids.newId(), business.id(), "Store " + number, address("City " + number), Set.of(), 1, now, now);
+                    storeId,
+                    business.id(),
+                    "Store " + number,
+                    address("City " + number),
+                    Set.of(),
+                    1,
+                    now,
+                    now,
+                    Shard.legacy(storeId));
             Map<String, AttributeValue> store = plain.withShard(shard).toItem();
             store.put(Attributes.LINK_COUNT, Values.n(1));
             items.add(store);
+            String customerId = Ids.newId();
             Customer customer = (Customer) new Customer(
-                            Ids.newId(),
+                            customerId,
                             business.id(),
                             "First" + number,
                             "Last" + number,
@@ -232,7 +257,8 @@ final class TenantFixture {
                             Set.of("vip"),
                             1,
                             now,
-                            now)
+                            now,
+                            Shard.legacy(customerId))
                     .withShard(shard);
             items.add(customer.toItem());
             Order order = order(customer, List.of(new OrderLine(1, "SKU-1", null, 1, 100)), "gift")
@@ -289,8 +315,9 @@ final class TenantFixture {
 
     private Order order(Customer customer, List<OrderLine> lines, String... tags) {
         Instant placed = now();
+        String orderId = Ids.newId();
         return new Order(
-                Ids.newId(),
+                orderId,
                 customer.businessId(),
                 customer.id(),
                 "OPEN",
@@ -303,7 +330,8 @@ final class TenantFixture {
                 Set.of(tags),
                 1,
                 placed,
-                placed);
+                placed,
+                Shard.legacy(orderId));
     }
 
     private static Address address(String city) {
