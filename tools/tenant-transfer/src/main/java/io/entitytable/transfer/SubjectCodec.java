@@ -55,7 +55,9 @@ final class SubjectCodec {
     }
 
     /**
-     * The record the API would have built {@code subject} from.
+     * The record the API would have built {@code subject} from. A child is placed as the old fixed layout placed it:
+     * what a file written before per-business shard counts means; a line that names its shard is placed there by
+     * {@link TenantFileReader}.
      *
      * @throws IllegalArgumentException naming the first field missing or malformed
      */
