@@ -7,11 +7,11 @@ import io.entitytable.fanout.table.FanoutConfig;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
@@ -73,19 +73,7 @@ class SourceIndexRaceTest {
         customerId = Ids.newId();
         storeV1 = new Store(storeId, Ids.newId(), "Main", AUSTIN, Set.of("red"), 1, NOW, NOW, Shard.legacy(storeId))
                 .toItem();
-        customerV1 = new Customer(
-                        customerId,
-                        Ids.newId(),
-                        "Ann",
-                        "Smith",
-                        null,
-                        Map.of(),
-                        Set.of(storeId),
-                        Set.of(),
-                        1,
-                        NOW,
-                        NOW,
-                        Shard.legacy(customerId))
+        customerV1 = SampleSubjects.annSmith(customerId, Ids.newId(), Set.of(storeId), Set.of(), 1, NOW)
                 .toItem();
         put(storeV1);
         put(customerV1);

@@ -8,8 +8,8 @@ import io.entitytable.fanout.table.FanoutStats;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Customer;
 import io.entitytable.model.Ids;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
@@ -136,20 +136,7 @@ class WriteAmplificationTest {
     }
 
     private static Map<String, AttributeValue> customer(Set<String> storeIds, Set<String> tags, long version) {
-        String customerId = Ids.newId();
-        return new Customer(
-                        customerId,
-                        Ids.newId(),
-                        "Ann",
-                        "Smith",
-                        null,
-                        Map.of(),
-                        storeIds,
-                        tags,
-                        version,
-                        NOW,
-                        NOW,
-                        Shard.legacy(customerId))
+        return SampleSubjects.annSmith(Ids.newId(), Ids.newId(), storeIds, tags, version, NOW)
                 .toItem();
     }
 

@@ -7,7 +7,7 @@ import io.entitytable.model.Customer;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Keys;
 import io.entitytable.model.OrderLine;
-import io.entitytable.model.Shard;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Values;
 import java.time.Instant;
 import java.util.Map;
@@ -22,20 +22,7 @@ class ScannedTableTest {
     @Test
     void add_shouldKeepTheHigherVersion_whenTheScanSawBothItemsOfARename() {
         // GIVEN the old key (version 3) and the new key (version 4) of one customer, in either order
-        String customerId = Ids.newId();
-        Customer before = new Customer(
-                customerId,
-                Ids.newId(),
-                "Ann",
-                "Smith",
-                null,
-                Map.of(),
-                Set.of(),
-                Set.of(),
-                3,
-                T0,
-                T0,
-                Shard.legacy(customerId));
+        Customer before = SampleSubjects.annSmith(Ids.newId(), Ids.newId(), Set.of(), Set.of(), 3, T0);
         Customer renamed = before.withDetails("Ann", "Jones", null, Map.of()).withVersion(4, T0.plusSeconds(1));
 
         // WHEN

@@ -35,6 +35,16 @@ public final class SampleSubjects {
                 Shard.legacy(CUSTOMER));
     }
 
+    /**
+     * Ann Smith of the old fixed layout, with no email or address: the plain customer of tests about links, tags and
+     * versions rather than about a customer's own fields.
+     */
+    public static Customer annSmith(
+            String id, String businessId, Set<String> storeIds, Set<String> tags, long version, Instant at) {
+        return new Customer(
+                id, businessId, "Ann", "Smith", null, Map.of(), storeIds, tags, version, at, at, Shard.legacy(id));
+    }
+
     public static Store store() {
         return new Store(
                 STORE,
