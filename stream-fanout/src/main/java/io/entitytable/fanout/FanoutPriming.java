@@ -4,7 +4,7 @@ import io.entitytable.model.Address;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Order;
-import io.entitytable.model.Shard;
+import io.entitytable.model.ShardCount;
 import io.entitytable.model.TableLayout;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.event.Observes;
@@ -85,8 +85,9 @@ public class FanoutPriming implements Resource {
 
     private static Record neverExistedOrderRemoved() {
         Instant now = Instant.now();
+        String orderId = Ids.newId();
         Order order = new Order(
-                Ids.newId(),
+                orderId,
                 Ids.newId(),
                 Ids.newId(),
                 "PLACED",
@@ -100,8 +101,8 @@ public class FanoutPriming implements Resource {
                 1,
                 now,
                 now,
-                // A new business, as this fresh one would be, has one shard (ShardCount.first()) and places all in it.
-                Shard.of(0));
+                // Placed as the API places an order of a new business, as this never-existed one would be.
+                ShardCount.first().shardFor(orderId, now));
         Map<String, AttributeValue> image = order.toItem();
         String partitionKey = TableLayout.ENTITY.partitionKey();
         String sortKey = TableLayout.ENTITY.sortKey();
