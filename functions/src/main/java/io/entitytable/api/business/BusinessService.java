@@ -13,7 +13,6 @@ import io.entitytable.api.table.WriteConflict;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.api.write.SubjectService;
-import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.ChildCounters;
@@ -24,7 +23,6 @@ import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.access.AccessPattern;
-import io.entitytable.model.access.MergeOrder;
 import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.List;
@@ -207,14 +205,8 @@ public class BusinessService extends SubjectService<Business> {
      */
     public Page<CoreItem> items(String id, PageRequest request) {
         optimistic.access().requireBusiness(id);
-        Page<CoreItem> page = queries.sharded(
-                AccessPattern.BUSINESS_ITEMS,
-                id,
-                BusinessShards::partitions,
-                AccessPattern.BUSINESS_ITEMS::query,
-                request,
-                MergeOrder.ascending(Attributes.TYPE).thenBy(Attributes.ID),
-                CoreItem::from);
+        Page<CoreItem> page = queries.businessShards(
+                AccessPattern.BUSINESS_ITEMS, id, AccessPattern.BUSINESS_ITEMS::query, request, CoreItem::from);
         if (page.items().isEmpty() && request.next() == null) {
             throw ApiProblem.notFound("business", id);
         }

@@ -261,11 +261,7 @@ public enum ApiOperation {
                     + " business (409 when the business is being deleted or erased).",
             CREATED,
             false,
-            400,
-            404,
-            409,
-            415,
-            422),
+            Errors.CREATE_CHILD),
     LIST_CUSTOMER_STORES(
             "GET",
             "/customers/{id}/stores",
@@ -491,8 +487,9 @@ public enum ApiOperation {
          */
         static final int[] LIST = {400, 404, 422};
         /**
-         * A new child of a business: every body error, a business that is missing or not the caller's (404), and a
-         * request with the same Idempotency-Key still in flight (409).
+         * A new child counted on its business (a customer, a store, an order placed for a customer): every body error,
+         * a parent that is missing or not the caller's (404), and a business being deleted or erased or a request with
+         * the same Idempotency-Key still in flight (409).
          */
         static final int[] CREATE_CHILD = {400, 404, 409, 415, 422};
         /** A tag or link: also 409 when the subject keeps changing under a bounded number of retries. */

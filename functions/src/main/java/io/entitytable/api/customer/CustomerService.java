@@ -13,14 +13,12 @@ import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.AccessPattern;
-import io.entitytable.model.access.MergeOrder;
 import jakarta.inject.Singleton;
 import java.util.List;
 import java.util.Map;
@@ -124,13 +122,11 @@ public class CustomerService extends SubjectService<Customer> {
     public Page<Customer> byName(String businessId, String namePrefix, PageRequest page) {
         optimistic.access().requireBusiness(businessId);
         String sortKeyPrefix = Keys.customerNamePrefix(namePrefix);
-        return queries.sharded(
+        return queries.businessShards(
                 AccessPattern.CUSTOMERS_BY_NAME,
                 businessId,
-                BusinessShards::partitions,
                 shard -> AccessPattern.CUSTOMERS_BY_NAME.query(shard, sortKeyPrefix),
                 page,
-                MergeOrder.ascending(Attributes.TYPE).thenBy(Attributes.ID),
                 Customer::from);
     }
 

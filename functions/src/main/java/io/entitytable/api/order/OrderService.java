@@ -11,7 +11,6 @@ import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Entity;
@@ -30,7 +29,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -160,32 +158,32 @@ public class OrderService extends SubjectService<Order> {
         String businessId = query.businessId();
         optimistic.access().requireBusiness(businessId);
         Expression filter = otherFilters(query);
-        AccessPattern pattern;
-        Function<BusinessShards, List<String>> partitions;
-        Function<String, PartitionQuery> queryOf;
-        MergeOrder order;
         if (query.status().isEmpty()) {
-            pattern = AccessPattern.BUSINESS_ORDERS;
-            partitions = BusinessShards::partitions;
             String rangeFrom = Keys.orderType(query.from());
             String rangeTo = Keys.orderType(query.to());
-            queryOf = partition -> AccessPattern.BUSINESS_ORDERS
-                    .query(partition, rangeFrom, rangeTo)
-                    .filtered(filter);
-            order = MergeOrder.descending(Attributes.TYPE).thenBy(Attributes.ID);
-        } else {
-            pattern = AccessPattern.BUSINESS_ORDERS_IN_STATUS;
-            String status = query.status().get();
-            partitions = shards -> shards.statusPartitions(status);
-            String rangeFrom = Keys.orderStatusSkFrom(query.from());
-            String rangeTo = Keys.orderStatusSkTo(query.to());
-            queryOf = partition -> AccessPattern.BUSINESS_ORDERS_IN_STATUS
-                    .query(partition, rangeFrom, rangeTo)
-                    .filtered(filter);
-            // gsi1sk ends with the order id, so it orders every order of the business on its own.
-            order = MergeOrder.descending(Attributes.GSI1_SK);
+            return queries.businessShards(
+                    AccessPattern.BUSINESS_ORDERS,
+                    businessId,
+                    partition -> AccessPattern.BUSINESS_ORDERS
+                            .query(partition, rangeFrom, rangeTo)
+                            .filtered(filter),
+                    query.page(),
+                    Order::from);
         }
-        return queries.sharded(pattern, businessId, partitions, queryOf, query.page(), order, Order::from);
+        String status = query.status().get();
+        String rangeFrom = Keys.orderStatusSkFrom(query.from());
+        String rangeTo = Keys.orderStatusSkTo(query.to());
+        return queries.sharded(
+                AccessPattern.BUSINESS_ORDERS_IN_STATUS,
+                businessId,
+                shards -> shards.statusPartitions(status),
+                partition -> AccessPattern.BUSINESS_ORDERS_IN_STATUS
+                        .query(partition, rangeFrom, rangeTo)
+                        .filtered(filter),
+                query.page(),
+                // gsi1sk ends with the order id, so it orders every order of the business on its own.
+                MergeOrder.descending(Attributes.GSI1_SK),
+                Order::from);
     }
 
     /** The filters other than the range and the status: never key conditions, so a FilterExpression (or null). */

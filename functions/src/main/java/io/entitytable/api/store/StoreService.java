@@ -11,14 +11,12 @@ import io.entitytable.api.table.RefreshRequest;
 import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.AccessPattern;
-import io.entitytable.model.access.MergeOrder;
 import io.entitytable.model.access.PartitionQuery;
 import jakarta.inject.Singleton;
 import java.time.Instant;
@@ -125,13 +123,11 @@ public class StoreService extends SubjectService<Store> {
     public Page<Store> byLocation(String businessId, StoreLocation location, PageRequest page) {
         optimistic.access().requireBusiness(businessId);
         if (!location.hasCountry()) {
-            return queries.sharded(
+            return queries.businessShards(
                     AccessPattern.STORES_BY_NAME,
                     businessId,
-                    BusinessShards::partitions,
                     shard -> AccessPattern.STORES_BY_NAME.query(shard, Keys.typePrefix(Entity.STORE)),
                     page,
-                    MergeOrder.ascending(Attributes.TYPE).thenBy(Attributes.ID),
                     Store::from);
         }
         // A country alone is the whole partition.

@@ -177,6 +177,27 @@ public class PagedQueries {
     }
 
     /**
+     * {@link #sharded} over businessGsi: one Query per write shard of the business, merged as the index sorts each
+     * shard ({@link MergeOrder#ofBusinessShards}). The lists of a business's own items (all of them, its customers by
+     * name, its stores by name, its orders by date) read it so.
+     */
+    public <T> Page<T> businessShards(
+            AccessPattern pattern,
+            String businessId,
+            Function<String, PartitionQuery> queryOf,
+            PageRequest page,
+            Function<Map<String, AttributeValue>, T> mapper) {
+        return sharded(
+                pattern,
+                businessId,
+                BusinessShards::partitions,
+                queryOf,
+                page,
+                MergeOrder.ofBusinessShards(pattern),
+                mapper);
+    }
+
+    /**
      * Queries every partition not yet done, in parallel. The last one runs on the calling thread, which would
      * otherwise only wait: one hand-off to the pool fewer per page, and a single-partition merge uses no pool at all.
      */

@@ -136,11 +136,7 @@ public final class ConflictingDynamoDbClient implements DynamoDbClient {
         for (TransactWriteItem action : request.transactItems()) {
             items.add(itemOf(action));
         }
-        InFlightItems.Start start = inFlight.start(Kind.TRANSACT_WRITE, items, this::heldElsewhere);
-        if (!start.started()) {
-            throw cancelled(items.size(), start.conflicts());
-        }
-        return held(start.request(), () -> delegate.transactWriteItems(request));
+        return held(startTransaction(Kind.TRANSACT_WRITE, items), () -> delegate.transactWriteItems(request));
     }
 
     @Override
@@ -149,16 +145,25 @@ public final class ConflictingDynamoDbClient implements DynamoDbClient {
         for (TransactGetItem get : request.transactItems()) {
             items.add(new Item(get.get().tableName(), get.get().key()));
         }
-        InFlightItems.Start start = inFlight.start(Kind.TRANSACT_GET, items, this::heldElsewhere);
-        if (!start.started()) {
-            throw cancelled(items.size(), start.conflicts());
-        }
-        TransactGetItemsResponse response = held(start.request(), () -> delegate.transactGetItems(request));
-        Set<Integer> lost = start.request().lost();
+        InFlightItems.Request holding = startTransaction(Kind.TRANSACT_GET, items);
+        TransactGetItemsResponse response = held(holding, () -> delegate.transactGetItems(request));
+        Set<Integer> lost = holding.lost();
         if (!lost.isEmpty()) {
             throw cancelled(items.size(), lost);
         }
         return response;
+    }
+
+    /**
+     * Holds a transaction's items, or cancels it as DynamoDB cancels a transaction that meets another: one rule for
+     * write and read transactions alike, {@code kind} saying which holds conflict ({@link InFlightItems}).
+     */
+    private InFlightItems.Request startTransaction(Kind kind, List<Item> items) {
+        InFlightItems.Start start = inFlight.start(kind, items, this::heldElsewhere);
+        if (!start.started()) {
+            throw cancelled(items.size(), start.conflicts());
+        }
+        return start.request();
     }
 
     private <T> T single(Item item, Supplier<T> call) {

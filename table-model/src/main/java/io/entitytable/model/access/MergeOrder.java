@@ -1,5 +1,7 @@
 package io.entitytable.model.access;
 
+import io.entitytable.model.Attributes;
+import io.entitytable.model.TableLayout;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -22,6 +24,19 @@ public record MergeOrder(String attribute, String tieBreak, boolean descending) 
 
     public static MergeOrder descending(String attribute) {
         return new MergeOrder(attribute, null, true);
+    }
+
+    /**
+     * The order of a list merged from the write shards of a business in businessGsi: by type, the index's sort key, in
+     * the direction {@code pattern} reads it, and by id where items of different shards share a type (two customers of
+     * one name). Every list of a business's own items reads its shards so.
+     */
+    public static MergeOrder ofBusinessShards(AccessPattern pattern) {
+        if (!TableLayout.BUSINESS_GSI.equals(pattern.index())) {
+            throw new IllegalArgumentException(pattern + " does not read " + TableLayout.BUSINESS_GSI);
+        }
+        MergeOrder byType = pattern.forward() ? ascending(Attributes.TYPE) : descending(Attributes.TYPE);
+        return byType.thenBy(Attributes.ID);
     }
 
     /** This order with {@code attribute} telling apart items of the same sort key. */
