@@ -13,7 +13,6 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import java.util.zip.ZipInputStream;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -96,37 +95,6 @@ class FunctionPackagesTest {
         assertThat(entries).anyMatch(name -> name.startsWith("io/entitytable/") && name.endsWith(".class"));
         assertThat(libraries).anyMatch(name -> name.startsWith("io.entitytable.table-model"));
         assertThat(libraries).noneMatch(name -> LOCAL_ONLY.stream().anyMatch(name::startsWith));
-    }
-
-    @Test
-    void scheduledVerifyZip_shouldHoldItsHandlerAndScanCode_butNoLocalEngine_whenBuilt() throws Exception {
-        // GIVEN the scheduled verify's package (table-verify's plain handler, not run by the local runtime), when built
-        Path zip = TestRepository.root().resolve(FunctionDefinition.SCHEDULED_VERIFY.zipPath());
-        Assumptions.assumeTrue(Files.isRegularFile(zip), () -> zip + " is not built");
-
-        // WHEN its entries and merged libraries are listed
-        List<String> entries = new ArrayList<>();
-        List<String> libraries = new ArrayList<>();
-        try (ZipFile file = new ZipFile(zip.toFile())) {
-            for (ZipEntry entry : file.stream().toList()) {
-                entries.add(entry.getName());
-                if (entry.getName().startsWith("lib/")) {
-                    libraries.addAll(mergedJars(file, entry));
-                }
-            }
-        }
-
-        // THEN its handler is at the root, the drift check, search-repair's Scan and the table model are in, and no
-        // local engine is
-        assertThat(entries).contains("io/entitytable/verify/ScheduledVerifyHandler.class");
-        assertThat(libraries)
-                .anyMatch(name -> name.startsWith("table-checks"))
-                .anyMatch(name -> name.startsWith("search-repair"))
-                .anyMatch(name -> name.startsWith("table-model"))
-                .noneMatch(name -> name.startsWith("DynamoDBLocal")
-                        || name.startsWith("sqlite4java")
-                        || name.startsWith("local-dynamodb")
-                        || name.startsWith("slf4j-simple"));
     }
 
     /** The jars a merged library jar says it holds ({@value #MERGED_JAR_LIST}); none for an ordinary jar. */
