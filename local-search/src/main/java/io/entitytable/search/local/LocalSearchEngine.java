@@ -35,10 +35,12 @@ public final class LocalSearchEngine implements AutoCloseable {
 
     private final Process process;
     private final URI endpoint;
+    private final ClassDataArchive archive;
 
-    private LocalSearchEngine(Process process, URI endpoint) {
+    private LocalSearchEngine(Process process, URI endpoint, ClassDataArchive archive) {
         this.process = process;
         this.endpoint = endpoint;
+        this.archive = archive;
     }
 
     /**
@@ -48,11 +50,18 @@ public final class LocalSearchEngine implements AutoCloseable {
      */
     public static LocalSearchEngine start(Path dataDir, int port) {
         Path target = moduleTarget();
-        String classpath = target.resolve("local-search.jar") + File.pathSeparator + target.resolve("lib") + "/*";
-        return start(dataDir, port, classpath);
+        Path jar = target.resolve("local-search.jar");
+        Path lib = target.resolve("lib");
+        String classpath = jar + File.pathSeparator + lib + "/*";
+        return start(dataDir, port, classpath, ClassDataArchive.of(target, ClassDataArchive.jars(jar, lib)));
     }
 
+    /** An engine on {@code classpath} as it is, without a class-data archive (tests of the launcher itself). */
     static LocalSearchEngine start(Path dataDir, int port, String classpath) {
+        return start(dataDir, port, classpath, null);
+    }
+
+    private static LocalSearchEngine start(Path dataDir, int port, String classpath, ClassDataArchive archive) {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // The engine holds a few small indexes: a capped heap keeps it near 300-400 MB resident.
@@ -60,12 +69,12 @@ public final class LocalSearchEngine implements AutoCloseable {
                 "-Xms256m",
                 "-Dopensearch.set.netty.runtime.available.processors=false",
                 "-Dlog4j2.loggerContextFactory=org.apache.logging.log4j.core.impl.Log4jContextFactory",
-                "-Djava.util.logging.manager=java.util.logging.LogManager",
-                "-cp",
-                classpath,
-                MAIN_CLASS,
-                dataDir.toAbsolutePath().toString(),
-                Integer.toString(port)));
+                "-Djava.util.logging.manager=java.util.logging.LogManager"));
+        if (archive != null) {
+            command.addAll(archive.jvmOptions());
+        }
+        command.addAll(
+                List.of("-cp", classpath, MAIN_CLASS, dataDir.toAbsolutePath().toString(), Integer.toString(port)));
         Process process;
         try {
             process = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -76,7 +85,7 @@ public final class LocalSearchEngine implements AutoCloseable {
         watcher.start();
         try {
             URI endpoint = watcher.ready.get(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-            return new LocalSearchEngine(process, endpoint);
+            return new LocalSearchEngine(process, endpoint, archive);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             destroy(process);
@@ -103,6 +112,9 @@ public final class LocalSearchEngine implements AutoCloseable {
     @Override
     public void close() {
         destroy(process);
+        if (archive != null) {
+            archive.keep();
+        }
     }
 
     private static void destroy(Process process) {
