@@ -29,6 +29,9 @@ public final class PackagedFunction implements AutoCloseable {
 
     private static final Duration RESTART_PAUSE = Duration.ofSeconds(1);
 
+    /** The least memory of what HotSpot counts as a server-class machine (2 GB less its 256 MB allowance). */
+    private static final int SERVER_CLASS_MEMORY_MB = 1792;
+
     private final FunctionDefinition definition;
     private final ProcessBuilder builder;
     private final PrintStream console;
@@ -185,6 +188,12 @@ public final class PackagedFunction implements AutoCloseable {
         command.add("-XX:+TieredCompilation");
         command.add("-XX:TieredStopAtLevel=1");
         command.add("-Xmx" + (definition.memoryMb() * 85 / 100) + "m");
+        if (definition.memoryMb() < SERVER_CLASS_MEMORY_MB) {
+            // A function's JVM on Lambda sees its memory size as the machine's, and below a server-class machine's
+            // memory the JVM picks the serial collector; here it would see this machine's and pick G1, whose start-up
+            // and background threads the deployed function does not pay.
+            command.add("-XX:+UseSerialGC");
+        }
         command.add("-Xshare:auto");
         RuntimeClientNativeLibrary.unpackInto(taskRoot)
                 .ifPresent(library -> command.add("-D" + RuntimeClientNativeLibrary.PROPERTY + "=" + library));

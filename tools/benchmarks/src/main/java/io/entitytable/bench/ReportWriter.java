@@ -328,7 +328,7 @@ final class ReportWriter {
         section.line("Each function is started cold, one at a time, from its zip in a fresh task root, by a child JVM"
                 + " running AWS's runtime interface client (the local runtime's `PackagedFunction`: Java "
                 + System.getProperty("java.version") + ", `-XX:TieredStopAtLevel=1`, `-Xmx` 85 % of the memory"
-                + " size). *init* = JVM start to the runtime client's first poll (Lambda's Init Duration); *first"
+                + " size, the serial collector below 1,792 MB as on Lambda). *init* = JVM start to the runtime client's first poll (Lambda's Init Duration); *first"
                 + " invocation* = the first event's round trip (API: `events/api/businesses-id-get.json`, a GetItem;"
                 + " fan-out: `events/stream/customer-created-with-stores-and-tags.json`; bare: one DescribeTable)."
                 + " The bare handler is `io.entitytable.bench.bare.BareHandler` (builds a DynamoDbClient with the"
