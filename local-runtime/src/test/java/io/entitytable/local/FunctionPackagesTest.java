@@ -3,15 +3,10 @@ package io.entitytable.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.deployment.FunctionDefinition;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import io.entitytable.deployment.FunctionZipContents;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipFile;
-import java.util.zip.ZipInputStream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -64,9 +59,6 @@ class FunctionPackagesTest {
             "pekko",
             "org.apache.pekko");
 
-    /** Inside a zip's merged {@code lib/dependencies.jar}: the jars it was made of, one a line (build-support/). */
-    private static final String MERGED_JAR_LIST = "META-INF/function-zip-jars.txt";
-
     static List<FunctionDefinition> functions() {
         return FunctionCatalogue.ALL;
     }
@@ -79,36 +71,11 @@ class FunctionPackagesTest {
         Assumptions.assumeTrue(Files.isRegularFile(zip), () -> zip + " is not built");
 
         // WHEN its entries and libraries are listed, with those merged into one jar (build-support/ lists them)
-        List<String> entries = new ArrayList<>();
-        List<String> libraries = new ArrayList<>();
-        try (ZipFile file = new ZipFile(zip.toFile())) {
-            for (ZipEntry entry : file.stream().toList()) {
-                entries.add(entry.getName());
-                if (entry.getName().startsWith("lib/")) {
-                    libraries.add(entry.getName().substring("lib/".length()));
-                    libraries.addAll(mergedJars(file, entry));
-                }
-            }
-        }
+        FunctionZipContents contents = FunctionZipContents.of(zip);
 
         // THEN it holds the function's own classes at the root and the table model, and no local-only library
-        assertThat(entries).anyMatch(name -> name.startsWith("io/entitytable/") && name.endsWith(".class"));
-        assertThat(libraries).anyMatch(name -> name.startsWith("io.entitytable.table-model"));
-        assertThat(libraries).noneMatch(name -> LOCAL_ONLY.stream().anyMatch(name::startsWith));
-    }
-
-    /** The jars a merged library jar says it holds ({@value #MERGED_JAR_LIST}); none for an ordinary jar. */
-    private static List<String> mergedJars(ZipFile zip, ZipEntry jar) throws IOException {
-        try (ZipInputStream entries = new ZipInputStream(zip.getInputStream(jar))) {
-            for (ZipEntry entry = entries.getNextEntry(); entry != null; entry = entries.getNextEntry()) {
-                if (entry.getName().equals(MERGED_JAR_LIST)) {
-                    return new String(entries.readAllBytes(), StandardCharsets.UTF_8)
-                            .lines()
-                            .filter(line -> !line.isBlank())
-                            .toList();
-                }
-            }
-        }
-        return List.of();
+        assertThat(contents.entries()).anyMatch(name -> name.startsWith("io/entitytable/") && name.endsWith(".class"));
+        assertThat(contents.libraries()).anyMatch(name -> name.startsWith("io.entitytable.table-model"));
+        assertThat(contents.libraries()).noneMatch(name -> LOCAL_ONLY.stream().anyMatch(name::startsWith));
     }
 }

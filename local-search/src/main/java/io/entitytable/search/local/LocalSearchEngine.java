@@ -33,14 +33,12 @@ public final class LocalSearchEngine implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final int LAST_LINES = 40;
 
-    private final Process process;
+    private final Child child;
     private final URI endpoint;
-    private final ClassDataArchive archive;
 
-    private LocalSearchEngine(Process process, URI endpoint, ClassDataArchive archive) {
-        this.process = process;
+    private LocalSearchEngine(Child child, URI endpoint) {
+        this.child = child;
         this.endpoint = endpoint;
-        this.archive = archive;
     }
 
     /**
@@ -81,17 +79,18 @@ public final class LocalSearchEngine implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start the local search engine", e);
         }
+        Child child = new Child(process, archive);
         OutputWatcher watcher = new OutputWatcher(process);
         watcher.start();
         try {
             URI endpoint = watcher.ready.get(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-            return new LocalSearchEngine(process, endpoint, archive);
+            return new LocalSearchEngine(child, endpoint);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            destroy(process);
+            child.stop();
             throw new IllegalStateException("interrupted while the local search engine started", e);
         } catch (ExecutionException | TimeoutException e) {
-            destroy(process);
+            child.stop();
             throw new IllegalStateException(
                     "the local search engine did not start within " + START_TIMEOUT.toSeconds()
                             + " s; its last output:\n" + watcher.lastLines(),
@@ -105,27 +104,30 @@ public final class LocalSearchEngine implements AutoCloseable {
     }
 
     public boolean isAlive() {
-        return process.isAlive();
+        return child.process().isAlive();
     }
 
     /** Asks the engine to stop (SIGTERM, so it flushes and releases its data folder) and waits for it. */
     @Override
     public void close() {
-        destroy(process);
-        if (archive != null) {
-            archive.keep();
-        }
+        child.stop();
     }
 
-    private static void destroy(Process process) {
-        process.destroy();
-        try {
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    /** The engine's JVM and the class-data archive it may write as it exits (none for the launcher's own tests). */
+    private record Child(Process process, ClassDataArchive archive) {
+        void stop() {
+            process.destroy();
+            try {
+                if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                process.destroyForcibly();
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            process.destroyForcibly();
+            if (archive != null) {
+                archive.keep();
+            }
         }
     }
 
