@@ -17,9 +17,8 @@ import java.util.stream.Stream;
 /**
  * The engine's class-data archive (the JDK's application class-data sharing): the first engine started from a set of
  * jars on a JDK writes the classes it loaded into an archive when it exits, and every later one maps that archive
- * instead of loading and verifying the same classes again. Most of an engine's start is loading classes, so a start
- * with the archive takes about a third of the CPU time of one without, and every test JVM and every local run starts at
- * least one engine.
+ * instead of loading and verifying the same classes again. Most of an engine's start is loading classes, and engines
+ * start often: at every local run and in the tests of most modules.
  *
  * <p>The archive's name carries a digest of what it was made from (each jar's name, size and modification time, and
  * the JDK), so a rebuilt jar or another JDK gets an archive of its own rather than one the JVM would refuse. Engines
@@ -35,7 +34,7 @@ final class ClassDataArchive {
         this.written = archive.resolveSibling(archive.getFileName() + "." + UUID.randomUUID() + ".tmp");
     }
 
-    /** The archive for the engine started from {@code jars} (in class-path order), kept in {@code folder}. */
+    /** The archive for the engine started from {@code jars} ({@link #jars}), kept in {@code folder}. */
     static ClassDataArchive of(Path folder, List<Path> jars) {
         return new ClassDataArchive(folder.resolve("local-search-" + digest(jars) + ".jsa"));
     }
