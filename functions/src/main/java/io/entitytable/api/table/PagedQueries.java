@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executor;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
@@ -38,7 +38,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 public class PagedQueries {
     private final EntityTable table;
     private final CursorCodec cursors;
-    private final ExecutorService pool;
+    private final Executor pool;
     private final Access access;
     private final ApiConfig config;
     private final ShardCounts shards;
@@ -46,7 +46,7 @@ public class PagedQueries {
     public PagedQueries(
             EntityTable table,
             CursorCodec cursors,
-            @Named("queryPool") ExecutorService pool,
+            @Named("queryPool") Executor pool,
             Access access,
             ApiConfig config,
             ShardCounts shards) {

@@ -4,7 +4,7 @@ import io.entitytable.api.timing.CurrentRequestTiming;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Named;
-import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 
 /**
@@ -19,7 +19,7 @@ public class QueryPool {
     @Produces
     @ApplicationScoped
     @Named("queryPool")
-    ExecutorService queryPool() {
+    Executor queryPool() {
         return CurrentRequestTiming.propagating(Executors.newFixedThreadPool(PARALLEL_QUERIES, runnable -> {
             Thread thread = new Thread(runnable, "query");
             thread.setDaemon(true);

@@ -1,14 +1,11 @@
 package io.entitytable.api.timing;
 
-import java.util.List;
-import java.util.concurrent.AbstractExecutorService;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.Executor;
 
 /**
  * The {@link RequestTiming} of the request the current thread works for, so the SDK interceptor can find it: the SDK
  * hands an interceptor nothing of the HTTP request. The JAX-RS filters bind it on the thread that runs the resource
- * method; {@link #propagating(ExecutorService)} carries it to the pool threads that run a request's parallel Queries,
+ * method; {@link #propagating(Executor)} carries it to the pool threads that run a request's parallel Queries,
  * captured when the task is submitted.
  */
 public final class CurrentRequestTiming {
@@ -53,49 +50,8 @@ public final class CurrentRequestTiming {
         };
     }
 
-    /**
-     * {@code pool}, with every task bound to the request that submitted it. {@code CompletableFuture.supplyAsync} and
-     * {@code submit} both go through {@code execute}, on the submitting thread, which is where the request is known.
-     */
-    public static ExecutorService propagating(ExecutorService pool) {
-        return new Propagating(pool);
-    }
-
-    private static final class Propagating extends AbstractExecutorService {
-        private final ExecutorService delegate;
-
-        Propagating(ExecutorService delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public void execute(Runnable command) {
-            delegate.execute(propagate(command));
-        }
-
-        @Override
-        public void shutdown() {
-            delegate.shutdown();
-        }
-
-        @Override
-        public List<Runnable> shutdownNow() {
-            return delegate.shutdownNow();
-        }
-
-        @Override
-        public boolean isShutdown() {
-            return delegate.isShutdown();
-        }
-
-        @Override
-        public boolean isTerminated() {
-            return delegate.isTerminated();
-        }
-
-        @Override
-        public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
-            return delegate.awaitTermination(timeout, unit);
-        }
+    /** {@code pool}, with every task bound to the request that is current on the thread that hands it over. */
+    public static Executor propagating(Executor pool) {
+        return task -> pool.execute(propagate(task));
     }
 }

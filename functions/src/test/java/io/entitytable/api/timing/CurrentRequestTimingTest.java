@@ -3,17 +3,19 @@ package io.entitytable.api.timing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class CurrentRequestTimingTest {
-    private final ExecutorService pool = CurrentRequestTiming.propagating(Executors.newFixedThreadPool(2));
+    private final ExecutorService threads = Executors.newFixedThreadPool(2);
+    private final Executor pool = CurrentRequestTiming.propagating(threads);
 
     @AfterEach
     void stop() {
-        pool.shutdownNow();
+        threads.shutdownNow();
     }
 
     @Test
@@ -28,7 +30,8 @@ class CurrentRequestTimingTest {
         CurrentRequestTiming.bind(second);
         CompletableFuture<RequestTiming> seenBySecond = CompletableFuture.supplyAsync(CurrentRequestTiming::get, pool);
         CurrentRequestTiming.unbind(second);
-        RequestTiming seenAfterwards = pool.submit(CurrentRequestTiming::get).get();
+        RequestTiming seenAfterwards =
+                CompletableFuture.supplyAsync(CurrentRequestTiming::get, pool).get();
 
         // THEN
         assertThat(seenByFirst.get()).isSameAs(first);
