@@ -312,15 +312,14 @@ public final class EntityTableStack extends Stack {
         return new QuarkusLambda(
                 this,
                 id,
-                QuarkusLambda.Props.builder(definition)
-                        .zip(config.zipOf(definition))
-                        .recursiveLoop(recursiveLoop)
-                        .tracing(config.functionTracing())
-                        .memoryMb(size.memoryMb())
-                        .timeoutSeconds(size.timeoutSeconds())
-                        .environment(environment)
-                        .description(description)
-                        .build());
+                new QuarkusLambda.Props(
+                        definition,
+                        config.zipOf(definition),
+                        size,
+                        config.functionTracing(),
+                        environment,
+                        recursiveLoop,
+                        description));
     }
 
     private void output(String id, String value, String description) {

@@ -50,6 +50,9 @@ public final class QuarkusLambda extends Construct {
 
     static final String JAVA_TOOL_OPTIONS = "JAVA_TOOL_OPTIONS";
 
+    /** How long a function's logs are kept. */
+    static final RetentionDays LOG_RETENTION = RetentionDays.ONE_MONTH;
+
     private final Role role;
     private final LogGroup logGroup;
     private final Function function;
@@ -63,9 +66,8 @@ public final class QuarkusLambda extends Construct {
                     "missing " + props.zip() + ": build it first (mvn -B package -DskipTests in " + definition.module()
                             + "), or point the artifactRoot context at the folder that holds it");
         }
-        this.logGroup = LogGroup.Builder.create(this, "Logs")
-                .retention(props.logRetention())
-                .build();
+        this.logGroup =
+                LogGroup.Builder.create(this, "Logs").retention(LOG_RETENTION).build();
         this.role = Role.Builder.create(this, "Role")
                 .assumedBy(new ServicePrincipal("lambda.amazonaws.com"))
                 .description("Runs the " + definition.name() + " function")
@@ -81,8 +83,8 @@ public final class QuarkusLambda extends Construct {
                 .architecture(Architecture.ARM_64)
                 .handler(definition.handler())
                 .code(Code.fromAsset(props.zip().toString()))
-                .memorySize(props.memoryMb())
-                .timeout(Duration.seconds(props.timeoutSeconds()))
+                .memorySize(props.size().memoryMb())
+                .timeout(Duration.seconds(props.size().timeoutSeconds()))
                 .environment(environment(definition, props.environment()))
                 .role(role)
                 .logGroup(logGroup)
@@ -124,110 +126,41 @@ public final class QuarkusLambda extends Construct {
     }
 
     /**
-     * @param definition which function, with its handler and default size
+     * @param definition which function, with its handler
      * @param zip its deployment package; must exist at synth time
-     * @param memoryMb memory size
-     * @param timeoutSeconds timeout
-     * @param environment variables besides the ones every Quarkus function here gets
-     * @param logRetention how long its logs are kept
-     * @param recursiveLoop Lambda's recursive-loop detection setting, or null for the default (Terminate)
-     * @param tracing X-Ray tracing: {@link Tracing#ACTIVE} by default, {@link Tracing#DISABLED} with context
+     * @param size its memory and timeout
+     * @param tracing X-Ray tracing: {@link Tracing#ACTIVE}, or {@link Tracing#DISABLED} with context
      *     {@code tracing=false}
+     * @param environment variables besides the ones every Quarkus function here gets
+     * @param recursiveLoop Lambda's recursive-loop detection setting, or null for the default (Terminate)
      * @param description shown in the console
      */
     public record Props(
             FunctionDefinition definition,
             Path zip,
-            int memoryMb,
-            int timeoutSeconds,
-            Map<String, String> environment,
-            RetentionDays logRetention,
-            RecursiveLoop recursiveLoop,
+            StackConfig.FunctionSize size,
             Tracing tracing,
+            Map<String, String> environment,
+            RecursiveLoop recursiveLoop,
             String description) {
         public Props {
             Objects.requireNonNull(definition, "definition");
             Objects.requireNonNull(zip, "zip");
-            environment = Map.copyOf(environment);
-            Objects.requireNonNull(logRetention, "logRetention");
+            Objects.requireNonNull(size, "size");
             Objects.requireNonNull(tracing, "tracing");
+            environment = Map.copyOf(environment);
             Objects.requireNonNull(description, "description");
         }
 
-        public static Builder builder(FunctionDefinition definition) {
-            return new Builder(definition);
-        }
-
-        public static final class Builder {
-            private final FunctionDefinition definition;
-            private Path zip;
-            private int memoryMb;
-            private int timeoutSeconds;
-            private Map<String, String> environment = Map.of();
-            private RetentionDays logRetention = RetentionDays.ONE_MONTH;
-            private RecursiveLoop recursiveLoop;
-            private Tracing tracing = Tracing.ACTIVE;
-            private String description;
-
-            private Builder(FunctionDefinition definition) {
-                this.definition = definition;
-                this.memoryMb = definition.memoryMb();
-                this.timeoutSeconds = definition.timeoutSeconds();
-                this.description = definition.name();
-            }
-
-            public Builder zip(Path zip) {
-                this.zip = zip;
-                return this;
-            }
-
-            public Builder memoryMb(int memoryMb) {
-                this.memoryMb = memoryMb;
-                return this;
-            }
-
-            public Builder timeoutSeconds(int timeoutSeconds) {
-                this.timeoutSeconds = timeoutSeconds;
-                return this;
-            }
-
-            public Builder environment(Map<String, String> environment) {
-                this.environment = environment;
-                return this;
-            }
-
-            public Builder logRetention(RetentionDays logRetention) {
-                this.logRetention = logRetention;
-                return this;
-            }
-
-            public Builder recursiveLoop(RecursiveLoop recursiveLoop) {
-                this.recursiveLoop = recursiveLoop;
-                return this;
-            }
-
-            public Builder tracing(Tracing tracing) {
-                this.tracing = tracing;
-                return this;
-            }
-
-            public Builder description(String description) {
-                this.description = description;
-                return this;
-            }
-
-            public Props build() {
-                return new Props(
-                        definition,
-                        zip,
-                        memoryMb,
-                        timeoutSeconds,
-                        environment,
-                        logRetention,
-                        recursiveLoop,
-                        tracing,
-                        description);
-            }
+        /** With Lambda's default recursive-loop detection (Terminate). */
+        public Props(
+                FunctionDefinition definition,
+                Path zip,
+                StackConfig.FunctionSize size,
+                Tracing tracing,
+                Map<String, String> environment,
+                String description) {
+            this(definition, zip, size, tracing, environment, null, description);
         }
     }
 }

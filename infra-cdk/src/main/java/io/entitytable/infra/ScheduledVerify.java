@@ -36,18 +36,19 @@ public final class ScheduledVerify extends Construct {
         this.function = new QuarkusLambda(
                 this,
                 "Function",
-                QuarkusLambda.Props.builder(FunctionDefinition.SCHEDULED_VERIFY)
-                        .zip(props.zip())
-                        .tracing(props.tracing())
-                        .environment(Map.of(
+                new QuarkusLambda.Props(
+                        FunctionDefinition.SCHEDULED_VERIFY,
+                        props.zip(),
+                        StackConfig.FunctionSize.defaultsOf(FunctionDefinition.SCHEDULED_VERIFY),
+                        props.tracing(),
+                        Map.of(
                                 EnvironmentVariables.TABLE_NAME,
                                 props.table().table().getTableName(),
                                 EnvironmentVariables.VERIFY_SEGMENTS,
                                 Integer.toString(props.segments()),
                                 EnvironmentVariables.VERIFY_MAX_ITEMS,
-                                Integer.toString(MAX_ITEMS_PER_RUN)))
-                        .description("Entity Table scheduled verify: checks one segment of the table each hour")
-                        .build());
+                                Integer.toString(MAX_ITEMS_PER_RUN)),
+                        "Entity Table scheduled verify: checks one segment of the table each hour"));
         TableAccess.grantScheduledVerify(function.role(), props.table());
         this.schedule = Rule.Builder.create(this, "Schedule")
                 .description("Runs the Entity Table scheduled verify")

@@ -28,12 +28,12 @@ public final class SearchIndexing extends Construct {
         this.indexer = new QuarkusLambda(
                 this,
                 "Indexer",
-                QuarkusLambda.Props.builder(FunctionDefinition.SEARCH_INDEXER)
-                        .zip(props.zip())
-                        .memoryMb(props.size().memoryMb())
-                        .timeoutSeconds(props.size().timeoutSeconds())
-                        .tracing(props.tracing())
-                        .environment(Map.of(
+                new QuarkusLambda.Props(
+                        FunctionDefinition.SEARCH_INDEXER,
+                        props.zip(),
+                        props.size(),
+                        props.tracing(),
+                        Map.of(
                                 EnvironmentVariables.TABLE_NAME,
                                 props.table().table().getTableName(),
                                 EnvironmentVariables.SEARCH_ENDPOINT,
@@ -42,9 +42,8 @@ public final class SearchIndexing extends Construct {
                                 EnvironmentVariables.SEARCH_SIGNING,
                                 "true",
                                 EnvironmentVariables.SEARCH_DEAD_LETTER_QUEUE_URL,
-                                deadLetterQueue.getQueueUrl()))
-                        .description("Entity Table search indexer: replicates core items into the search index")
-                        .build());
+                                deadLetterQueue.getQueueUrl()),
+                        "Entity Table search indexer: replicates core items into the search index"));
         TableAccess.grantSearchIndexer(indexer.role(), props.table());
         Queues.grantSend(indexer.role(), "SendRefusedDocuments", deadLetterQueue);
         this.trigger = new StreamFanoutTrigger(
