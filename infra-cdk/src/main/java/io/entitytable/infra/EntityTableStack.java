@@ -171,28 +171,13 @@ public final class EntityTableStack extends Stack {
 
         // The table's second and last stream consumer: DynamoDB Streams serves two readers per shard.
         this.searchIndexing = searchCollection != null
-                ? new SearchIndexing(
-                        this,
-                        "SearchIndexing",
-                        new SearchIndexing.Props(
-                                table,
-                                searchCollection,
-                                config.zipOf(FunctionDefinition.SEARCH_INDEXER),
-                                config.searchIndexer(),
-                                config.functionTracing()))
+                ? new SearchIndexing(this, "SearchIndexing", table, searchCollection, config)
                 : null;
         if (searchCollection != null) {
             searchCollection.grantAccess(searchIndexing.indexer().role(), api.role());
         }
 
-        this.scheduledVerify = new ScheduledVerify(
-                this,
-                "ScheduledVerify",
-                new ScheduledVerify.Props(
-                        table,
-                        config.zipOf(FunctionDefinition.SCHEDULED_VERIFY),
-                        config.verifySegments(),
-                        config.functionTracing()));
+        this.scheduledVerify = new ScheduledVerify(this, "ScheduledVerify", table, config);
 
         this.userPool = config.ownUserPool() ? new ApiUserPool(this, "Users", config.removalPolicy()) : null;
         Optional<String> issuer = userPool != null ? Optional.of(userPool.issuerUrl()) : config.jwtIssuer();

@@ -2,21 +2,18 @@ package io.entitytable.infra;
 
 import io.entitytable.deployment.EnvironmentVariables;
 import io.entitytable.deployment.FunctionDefinition;
-import java.nio.file.Path;
 import java.util.Map;
-import java.util.Objects;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.services.events.Rule;
 import software.amazon.awscdk.services.events.Schedule;
 import software.amazon.awscdk.services.events.targets.LambdaFunction;
-import software.amazon.awscdk.services.lambda.Tracing;
 import software.constructs.Construct;
 
 /**
  * The scheduled verify: table-verify's sampled check ({@code ScheduledVerifyHandler}) on an EventBridge schedule,
- * once an hour, each run checking one segment of the table in turn, so {@link Props#segments} runs cover it once
- * (docs/design.md §8, "Scheduled verify"). It may read the table (Scan, Query, GetItem) and write nothing; its metrics
- * ({@code DriftFound}, {@code RefreshJobsStopped}) are what the stack alarms on.
+ * once an hour, each run checking one segment of the table in turn, so {@link StackConfig#verifySegments} runs cover it
+ * once (docs/design.md §8, "Scheduled verify"). It may read the table (Scan, Query, GetItem) and write nothing; its
+ * metrics ({@code DriftFound}, {@code RefreshJobsStopped}) are what the stack alarms on.
  */
 public final class ScheduledVerify extends Construct {
     /** How often it runs: the segment changes every hour ({@code SampledVerify.segmentAt}). */
@@ -31,25 +28,30 @@ public final class ScheduledVerify extends Construct {
     private final QuarkusLambda function;
     private final Rule schedule;
 
-    public ScheduledVerify(Construct scope, String id, Props props) {
+    /**
+     * @param table the table it checks
+     * @param config the stack's config: the zip ({@code tools/table-verify/target/function.zip}), the Scan segments it
+     *     walks through (one per run) and the tracing mode
+     */
+    public ScheduledVerify(Construct scope, String id, EntityDynamoTable table, StackConfig config) {
         super(scope, id);
         this.function = new QuarkusLambda(
                 this,
                 "Function",
                 new QuarkusLambda.Props(
                         FunctionDefinition.SCHEDULED_VERIFY,
-                        props.zip(),
+                        config.zipOf(FunctionDefinition.SCHEDULED_VERIFY),
                         StackConfig.FunctionSize.defaultsOf(FunctionDefinition.SCHEDULED_VERIFY),
-                        props.tracing(),
+                        config.functionTracing(),
                         Map.of(
                                 EnvironmentVariables.TABLE_NAME,
-                                props.table().table().getTableName(),
+                                table.table().getTableName(),
                                 EnvironmentVariables.VERIFY_SEGMENTS,
-                                Integer.toString(props.segments()),
+                                Integer.toString(config.verifySegments()),
                                 EnvironmentVariables.VERIFY_MAX_ITEMS,
                                 Integer.toString(MAX_ITEMS_PER_RUN)),
                         "Entity Table scheduled verify: checks one segment of the table each hour"));
-        TableAccess.grantScheduledVerify(function.role(), props.table());
+        TableAccess.grantScheduledVerify(function.role(), table);
         this.schedule = Rule.Builder.create(this, "Schedule")
                 .description("Runs the Entity Table scheduled verify")
                 .schedule(Schedule.rate(RATE))
@@ -66,22 +68,5 @@ public final class ScheduledVerify extends Construct {
 
     public Rule schedule() {
         return schedule;
-    }
-
-    /**
-     * @param table the table it checks
-     * @param zip its deployment package ({@code tools/table-verify/target/function.zip})
-     * @param segments the Scan segments it walks through, one per run
-     * @param tracing its X-Ray tracing mode
-     */
-    public record Props(EntityDynamoTable table, Path zip, int segments, Tracing tracing) {
-        public Props {
-            Objects.requireNonNull(table, "table");
-            Objects.requireNonNull(zip, "zip");
-            Objects.requireNonNull(tracing, "tracing");
-            if (segments < 1) {
-                throw new IllegalArgumentException("verifySegments must be at least 1, was " + segments);
-            }
-        }
     }
 }

@@ -124,6 +124,9 @@ public record StackConfig(
         }
         Objects.requireNonNull(authGroupsClaim, "authGroupsClaim");
         Objects.requireNonNull(searchIndexer, "searchIndexer");
+        if (verifySegments < 1) {
+            throw new IllegalArgumentException("verifySegments must be at least 1, was " + verifySegments);
+        }
         // Lambda refuses an SQS mapping whose queue hides a message for less time than the function may run.
         if (refreshWorker.timeoutSeconds() > RefreshQueueTrigger.DEFAULT.visibilityTimeoutSeconds()) {
             throw new IllegalArgumentException("the refresh worker's timeout (" + refreshWorker.timeoutSeconds()

@@ -140,4 +140,15 @@ class StackConfigVariantsTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("visibility timeout");
     }
+
+    @Test
+    void verifySegments_belowOne_shouldBeRefused() {
+        // GIVEN a scheduled verify with no segment to walk through
+        App app = App.Builder.create().context(Map.of("verifySegments", "0")).build();
+        // WHEN the config is read
+        // THEN it is refused
+        assertThatThrownBy(() -> StackConfig.fromContext(app.getNode()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("verifySegments must be at least 1, was 0");
+    }
 }
