@@ -90,19 +90,22 @@ public final class EntityTableMonitoring extends Construct {
 
     public EntityTableMonitoring(Construct scope, String id, Props props) {
         super(scope, id);
-        Function api = props.apiFunction();
-        Function fanout = props.fanoutFunction();
-        IMetric deadLetters =
-                deadLetterAlarm("DeadLetters", "stream batches the fan-out gave up on", props.deadLetterQueue());
+        Function api = props.api().function();
+        Function fanout = props.fanout().function();
+        IMetric deadLetters = deadLetterAlarm(
+                "DeadLetters",
+                "stream batches the fan-out gave up on",
+                props.trigger().deadLetterQueue());
         Metric iteratorAge = iteratorAgeAlarm("FanoutIteratorAge", "the fan-out", fanout);
         functionAlarms("Api", api);
         functionAlarms("Fanout", fanout);
 
-        Function worker = props.refreshWorkerFunction();
+        Function worker = props.refreshWorker().function();
+        RefreshJobQueue refreshQueue = props.refreshQueue();
         IMetric refreshDeadLetters = deadLetterAlarm(
-                "RefreshDeadLetters", "refresh-job segments the worker gave up on", props.refreshDeadLetterQueue());
-        IMetric refreshWaiting = props.refreshQueue().metricApproximateNumberOfMessagesVisible(perMinute("Maximum"));
-        IMetric refreshAge = props.refreshQueue().metricApproximateAgeOfOldestMessage(perMinute("Maximum"));
+                "RefreshDeadLetters", "refresh-job segments the worker gave up on", refreshQueue.deadLetterQueue());
+        IMetric refreshWaiting = refreshQueue.queue().metricApproximateNumberOfMessagesVisible(perMinute("Maximum"));
+        IMetric refreshAge = refreshQueue.queue().metricApproximateAgeOfOldestMessage(perMinute("Maximum"));
         alarm(
                 "RefreshQueueAge",
                 "a refresh-job segment has waited more than " + REFRESH_AGE_THRESHOLD.toMinutes() + " minutes",
@@ -122,14 +125,15 @@ public final class EntityTableMonitoring extends Construct {
                 1,
                 WRITE_RATE_FAILURE_PERIODS);
 
-        List<IWidget> verifyRow = scheduledVerifyAlarms(props.scheduledVerifyFunction());
+        List<IWidget> verifyRow =
+                scheduledVerifyAlarms(props.scheduledVerify().function().function());
 
         List<List<IWidget>> searchRows = new ArrayList<>();
         if (props.search() != null) {
             searchRows.add(searchAlarms(props.search()));
         }
 
-        HttpApi httpApi = props.httpApi();
+        HttpApi httpApi = props.httpApi().api();
         List<List<IWidget>> rows = new ArrayList<>(List.of(
                 List.of(
                         graph(
@@ -223,15 +227,15 @@ public final class EntityTableMonitoring extends Construct {
     }
 
     /** The indexer's alarms, and its dashboard row. */
-    private List<IWidget> searchAlarms(Search search) {
-        Function indexer = search.indexerFunction();
+    private List<IWidget> searchAlarms(SearchIndexing search) {
+        Function indexer = search.indexer().function();
         Metric iteratorAge = iteratorAgeAlarm("SearchIndexerIteratorAge", "the search indexer", indexer);
         IMetric refused = deadLetterAlarm(
                 "SearchDeadLetters", "stream records the search index refused", search.deadLetterQueue());
         IMetric failedBatches = deadLetterAlarm(
                 "SearchStreamDeadLetters",
                 "stream batches the search indexer gave up on",
-                search.streamDeadLetterQueue());
+                search.trigger().deadLetterQueue());
         functionAlarms("SearchIndexer", indexer);
         Metric indexLag = lagAlarm(
                 "SearchIndexLag",
@@ -385,132 +389,31 @@ public final class EntityTableMonitoring extends Construct {
     }
 
     /**
-     * @param apiFunction the API function
-     * @param fanoutFunction the stream fan-out function
-     * @param deadLetterQueue where the fan-out's failed batches go
-     * @param refreshWorkerFunction the refresh-job worker
-     * @param refreshQueue the refresh-job queue that triggers the worker
-     * @param refreshDeadLetterQueue where refresh-job segments go after their last receive
+     * @param api the API function
+     * @param fanout the stream fan-out function
+     * @param trigger the fan-out's stream mapping, whose dead-letter queue gets the batches it gave up on
+     * @param refreshWorker the refresh-job worker
+     * @param refreshQueue the refresh-job queue that triggers the worker, with the dead-letter queue where segments go
+     *     after their last receive
      * @param httpApi the HTTP API
-     * @param scheduledVerifyFunction the scheduled verify, whose drift and stopped-job counts are alarmed
+     * @param scheduledVerify the scheduled verify, whose drift and stopped-job counts are alarmed
      * @param search the search indexer and its queues, or null when the stack has no search
      * @param dashboardName the dashboard's name (unique per account and region)
      */
     public record Props(
-            Function apiFunction,
-            Function fanoutFunction,
-            IQueue deadLetterQueue,
-            Function refreshWorkerFunction,
-            IQueue refreshQueue,
-            IQueue refreshDeadLetterQueue,
-            HttpApi httpApi,
-            Function scheduledVerifyFunction,
-            Search search,
+            QuarkusLambda api,
+            QuarkusLambda fanout,
+            StreamFanoutTrigger trigger,
+            QuarkusLambda refreshWorker,
+            RefreshJobQueue refreshQueue,
+            EntityHttpApi httpApi,
+            ScheduledVerify scheduledVerify,
+            SearchIndexing search,
             String dashboardName) {
         public Props {
-            Objects.requireNonNull(apiFunction, "apiFunction");
-            Objects.requireNonNull(fanoutFunction, "fanoutFunction");
-            Objects.requireNonNull(deadLetterQueue, "deadLetterQueue");
-            Objects.requireNonNull(refreshWorkerFunction, "refreshWorkerFunction");
-            Objects.requireNonNull(refreshQueue, "refreshQueue");
-            Objects.requireNonNull(refreshDeadLetterQueue, "refreshDeadLetterQueue");
-            Objects.requireNonNull(httpApi, "httpApi");
-            Objects.requireNonNull(scheduledVerifyFunction, "scheduledVerifyFunction");
+            // The constructs are all read as the alarms are defined; a missing name would go unnoticed (CloudFormation
+            // would make one up).
             Objects.requireNonNull(dashboardName, "dashboardName");
-        }
-
-        public static Builder builder() {
-            return new Builder();
-        }
-
-        public static final class Builder {
-            private Function apiFunction;
-            private Function fanoutFunction;
-            private IQueue deadLetterQueue;
-            private Function refreshWorkerFunction;
-            private IQueue refreshQueue;
-            private IQueue refreshDeadLetterQueue;
-            private HttpApi httpApi;
-            private Function scheduledVerifyFunction;
-            private Search search;
-            private String dashboardName;
-
-            public Builder apiFunction(Function apiFunction) {
-                this.apiFunction = apiFunction;
-                return this;
-            }
-
-            public Builder fanoutFunction(Function fanoutFunction) {
-                this.fanoutFunction = fanoutFunction;
-                return this;
-            }
-
-            public Builder deadLetterQueue(IQueue deadLetterQueue) {
-                this.deadLetterQueue = deadLetterQueue;
-                return this;
-            }
-
-            public Builder refreshWorkerFunction(Function refreshWorkerFunction) {
-                this.refreshWorkerFunction = refreshWorkerFunction;
-                return this;
-            }
-
-            public Builder refreshQueue(IQueue refreshQueue) {
-                this.refreshQueue = refreshQueue;
-                return this;
-            }
-
-            public Builder refreshDeadLetterQueue(IQueue refreshDeadLetterQueue) {
-                this.refreshDeadLetterQueue = refreshDeadLetterQueue;
-                return this;
-            }
-
-            public Builder httpApi(HttpApi httpApi) {
-                this.httpApi = httpApi;
-                return this;
-            }
-
-            public Builder scheduledVerifyFunction(Function scheduledVerifyFunction) {
-                this.scheduledVerifyFunction = scheduledVerifyFunction;
-                return this;
-            }
-
-            public Builder search(Search search) {
-                this.search = search;
-                return this;
-            }
-
-            public Builder dashboardName(String dashboardName) {
-                this.dashboardName = dashboardName;
-                return this;
-            }
-
-            public Props build() {
-                return new Props(
-                        apiFunction,
-                        fanoutFunction,
-                        deadLetterQueue,
-                        refreshWorkerFunction,
-                        refreshQueue,
-                        refreshDeadLetterQueue,
-                        httpApi,
-                        scheduledVerifyFunction,
-                        search,
-                        dashboardName);
-            }
-        }
-    }
-
-    /**
-     * @param indexerFunction the search indexer
-     * @param deadLetterQueue where the indexer puts records the index refused
-     * @param streamDeadLetterQueue where the indexer's mapping puts batches it gave up on
-     */
-    public record Search(Function indexerFunction, IQueue deadLetterQueue, IQueue streamDeadLetterQueue) {
-        public Search {
-            Objects.requireNonNull(indexerFunction, "indexerFunction");
-            Objects.requireNonNull(deadLetterQueue, "deadLetterQueue");
-            Objects.requireNonNull(streamDeadLetterQueue, "streamDeadLetterQueue");
         }
     }
 }

@@ -197,24 +197,16 @@ public final class EntityTableStack extends Stack {
         this.monitoring = new EntityTableMonitoring(
                 this,
                 "Monitoring",
-                EntityTableMonitoring.Props.builder()
-                        .apiFunction(api.function())
-                        .fanoutFunction(fanout.function())
-                        .deadLetterQueue(trigger.deadLetterQueue())
-                        .refreshWorkerFunction(refreshWorker.function())
-                        .refreshQueue(refreshQueue.queue())
-                        .refreshDeadLetterQueue(refreshQueue.deadLetterQueue())
-                        .httpApi(httpApi.api())
-                        .scheduledVerifyFunction(scheduledVerify.function().function())
-                        .search(
-                                searchIndexing == null
-                                        ? null
-                                        : new EntityTableMonitoring.Search(
-                                                searchIndexing.indexer().function(),
-                                                searchIndexing.deadLetterQueue(),
-                                                searchIndexing.trigger().deadLetterQueue()))
-                        .dashboardName(config.stackName())
-                        .build());
+                new EntityTableMonitoring.Props(
+                        api,
+                        fanout,
+                        trigger,
+                        refreshWorker,
+                        refreshQueue,
+                        httpApi,
+                        scheduledVerify,
+                        searchIndexing,
+                        config.stackName()));
 
         List<ILogGroup> functionLogs =
                 new ArrayList<>(List.of(api.logGroup(), fanout.logGroup(), refreshWorker.logGroup()));
