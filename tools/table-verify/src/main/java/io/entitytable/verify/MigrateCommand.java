@@ -26,7 +26,12 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
  * the fan-out would replay later (the local runtime's pump reads a new stream from its beginning). A target that exists
  * keeps its stream; its fan-out then sees the migrated core items, which its conditional writes make harmless.
  */
-final class MigrateCommand {
+record MigrateCommand(
+        DynamoDbClient dynamo,
+        MigrateOptions options,
+        ProgressIndicator progress,
+        PrintStream err,
+        Interruptions interruptions) {
     /** Where tests stop a run as a kill would; nothing in production. */
     interface Interruptions {
         Interruptions NONE = new Interruptions() {};
@@ -41,35 +46,22 @@ final class MigrateCommand {
     static final String CURRENT = "current";
     static final String FIRST = "1";
 
-    private final DynamoDbClient dynamo;
-    private final ProgressIndicator progress;
-    private final PrintStream err;
-    private final Interruptions interruptions;
-    private MigrateOptions options;
-
-    MigrateCommand(
-            DynamoDbClient dynamo,
-            MigrateOptions options,
-            ProgressIndicator progress,
-            PrintStream err,
-            Interruptions interruptions) {
-        this.dynamo = dynamo;
-        this.options = options;
-        this.progress = progress;
-        this.err = err;
-        this.interruptions = interruptions;
-    }
-
     MigrationResult run() {
         long started = System.nanoTime();
         MigrationCheckpoint checkpoint = MigrationCheckpoint.openOrStart(options);
-        if (checkpoint.resumed()) {
-            err.println("migrate: resuming at " + phaseName(checkpoint.phase()) + " from " + options.checkpoint()
-                    + (checkpoint.segments() != options.segments()
-                            ? " with its " + checkpoint.segments() + " segments"
-                            : ""));
-            options = options.withSegments(checkpoint.segments());
+        if (!checkpoint.resumed()) {
+            return migrate(checkpoint, started);
         }
+        err.println("migrate: resuming at " + phaseName(checkpoint.phase()) + " from " + options.checkpoint()
+                + (checkpoint.segments() != options.segments()
+                        ? " with its " + checkpoint.segments() + " segments"
+                        : ""));
+        // The rest of the run, its summary included, goes by the segments the checkpoint was written with.
+        return new MigrateCommand(dynamo, options.withSegments(checkpoint.segments()), progress, err, interruptions)
+                .migrate(checkpoint, started);
+    }
+
+    private MigrationResult migrate(MigrationCheckpoint checkpoint, long started) {
         String from = options.from();
         String to = options.to();
         String temporary = options.temporaryTable();
