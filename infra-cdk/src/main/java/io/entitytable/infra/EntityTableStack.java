@@ -287,16 +287,7 @@ public final class EntityTableStack extends Stack {
             RecursiveLoop recursiveLoop,
             String description) {
         return new QuarkusLambda(
-                this,
-                id,
-                new QuarkusLambda.Props(
-                        definition,
-                        config.zipOf(definition),
-                        size,
-                        config.functionTracing(),
-                        environment,
-                        recursiveLoop,
-                        description));
+                this, id, config, new QuarkusLambda.Props(definition, size, environment, recursiveLoop, description));
     }
 
     private void output(String id, String value, String description) {

@@ -19,7 +19,6 @@ import software.amazon.awscdk.services.lambda.Function;
 import software.amazon.awscdk.services.lambda.RecursiveLoop;
 import software.amazon.awscdk.services.lambda.Runtime;
 import software.amazon.awscdk.services.lambda.SnapStartConf;
-import software.amazon.awscdk.services.lambda.Tracing;
 import software.amazon.awscdk.services.logs.LogGroup;
 import software.amazon.awscdk.services.logs.RetentionDays;
 import software.constructs.Construct;
@@ -58,13 +57,14 @@ public final class QuarkusLambda extends Construct {
     private final Function function;
     private final Alias alias;
 
-    public QuarkusLambda(Construct scope, String id, Props props) {
+    /** A function of the stack: its zip under the config's artifact root, traced as the config says. */
+    public QuarkusLambda(Construct scope, String id, StackConfig config, Props props) {
         super(scope, id);
         FunctionDefinition definition = props.definition();
-        if (!Files.isRegularFile(props.zip())) {
-            throw new IllegalStateException(
-                    "missing " + props.zip() + ": build it first (mvn -B package -DskipTests in " + definition.module()
-                            + "), or point the artifactRoot context at the folder that holds it");
+        Path zip = config.zipOf(definition);
+        if (!Files.isRegularFile(zip)) {
+            throw new IllegalStateException("missing " + zip + ": build it first (mvn -B package -DskipTests in "
+                    + definition.module() + "), or point the artifactRoot context at the folder that holds it");
         }
         this.logGroup =
                 LogGroup.Builder.create(this, "Logs").retention(LOG_RETENTION).build();
@@ -82,7 +82,7 @@ public final class QuarkusLambda extends Construct {
                 .runtime(Runtime.JAVA_21)
                 .architecture(Architecture.ARM_64)
                 .handler(definition.handler())
-                .code(Code.fromAsset(props.zip().toString()))
+                .code(Code.fromAsset(zip.toString()))
                 .memorySize(props.size().memoryMb())
                 .timeout(Duration.seconds(props.size().timeoutSeconds()))
                 .environment(environment(definition, props.environment()))
@@ -91,7 +91,7 @@ public final class QuarkusLambda extends Construct {
                 .snapStart(SnapStartConf.ON_PUBLISHED_VERSIONS)
                 // Left unset (Lambda's default, Terminate) unless a function loops through its own trigger on purpose.
                 .recursiveLoop(props.recursiveLoop())
-                .tracing(props.tracing())
+                .tracing(config.functionTracing())
                 .build();
         this.alias = Alias.Builder.create(this, "Alias")
                 .aliasName(ALIAS)
@@ -126,28 +126,20 @@ public final class QuarkusLambda extends Construct {
     }
 
     /**
-     * @param definition which function, with its handler
-     * @param zip its deployment package; must exist at synth time
+     * @param definition which function, with its handler and deployment package (which must exist at synth time)
      * @param size its memory and timeout
-     * @param tracing X-Ray tracing: {@link Tracing#ACTIVE}, or {@link Tracing#DISABLED} with context
-     *     {@code tracing=false}
      * @param environment variables besides the ones every Quarkus function here gets
      * @param recursiveLoop Lambda's recursive-loop detection setting, or null for the default (Terminate)
      * @param description shown in the console
      */
     public record Props(
             FunctionDefinition definition,
-            Path zip,
             StackConfig.FunctionSize size,
-            Tracing tracing,
             Map<String, String> environment,
             RecursiveLoop recursiveLoop,
             String description) {
         public Props {
-            Objects.requireNonNull(definition, "definition");
-            Objects.requireNonNull(zip, "zip");
-            Objects.requireNonNull(size, "size");
-            Objects.requireNonNull(tracing, "tracing");
+            // The definition and the size are read as the function is defined; a missing description would not show.
             environment = Map.copyOf(environment);
             Objects.requireNonNull(description, "description");
         }
@@ -155,12 +147,10 @@ public final class QuarkusLambda extends Construct {
         /** With Lambda's default recursive-loop detection (Terminate). */
         public Props(
                 FunctionDefinition definition,
-                Path zip,
                 StackConfig.FunctionSize size,
-                Tracing tracing,
                 Map<String, String> environment,
                 String description) {
-            this(definition, zip, size, tracing, environment, null, description);
+            this(definition, size, environment, null, description);
         }
     }
 }

@@ -38,11 +38,10 @@ public final class ScheduledVerify extends Construct {
         this.function = new QuarkusLambda(
                 this,
                 "Function",
+                config,
                 new QuarkusLambda.Props(
                         FunctionDefinition.SCHEDULED_VERIFY,
-                        config.zipOf(FunctionDefinition.SCHEDULED_VERIFY),
                         StackConfig.FunctionSize.defaultsOf(FunctionDefinition.SCHEDULED_VERIFY),
-                        config.functionTracing(),
                         Map.of(
                                 EnvironmentVariables.TABLE_NAME,
                                 table.table().getTableName(),

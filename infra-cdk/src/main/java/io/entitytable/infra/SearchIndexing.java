@@ -31,11 +31,10 @@ public final class SearchIndexing extends Construct {
         this.indexer = new QuarkusLambda(
                 this,
                 "Indexer",
+                config,
                 new QuarkusLambda.Props(
                         FunctionDefinition.SEARCH_INDEXER,
-                        config.zipOf(FunctionDefinition.SEARCH_INDEXER),
                         config.searchIndexer(),
-                        config.functionTracing(),
                         Map.of(
                                 EnvironmentVariables.TABLE_NAME,
                                 table.table().getTableName(),
