@@ -2,11 +2,9 @@ package io.entitytable.infra;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.entitytable.model.RequestLimits;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.aws_apigatewayv2_authorizers.HttpJwtAuthorizer;
@@ -57,26 +55,44 @@ public final class EntityHttpApi extends Construct {
      */
     static final List<String> CORS_EXPOSE_HEADERS = List.of("etag", "location", "idempotent-replayed", "server-timing");
 
+    /** How long access logs are kept. */
+    static final RetentionDays LOG_RETENTION = RetentionDays.ONE_MONTH;
+
     private final HttpApi api;
     private final HttpStage stage;
     private final LogGroup accessLogs;
 
-    public EntityHttpApi(Construct scope, String id, Props props) {
+    /**
+     * @param handler the API function's alias
+     * @param jwtIssuer issuer of the JWT authorizer; none when empty
+     * @param jwtAudience accepted audiences ({@code aud} or {@code client_id})
+     * @param config the stack's config: the API's name (the stack's), its OpenAPI document, CORS origins and the default
+     *     stage's throttling (the whole system's ceiling, RequestLimits, not a tenant's budget: each business is held to
+     *     its share by the function)
+     */
+    public EntityHttpApi(
+            Construct scope,
+            String id,
+            IFunction handler,
+            Optional<String> jwtIssuer,
+            List<String> jwtAudience,
+            StackConfig config) {
         super(scope, id);
-        Optional<IHttpRouteAuthorizer> authorizer = props.jwtIssuer()
-                .map(issuer -> new HttpJwtAuthorizer(
-                        "JwtAuthorizer",
-                        issuer,
-                        HttpJwtAuthorizerProps.builder()
-                                .jwtAudience(props.jwtAudience())
-                                .build()));
+        List<ApiRoutes.Route> routes = ApiRoutes.read(config.openApi());
+        if (routes.isEmpty()) {
+            throw new IllegalArgumentException("an API needs at least one route");
+        }
+        Optional<IHttpRouteAuthorizer> authorizer = jwtIssuer.map(issuer -> new HttpJwtAuthorizer(
+                "JwtAuthorizer",
+                issuer,
+                HttpJwtAuthorizerProps.builder().jwtAudience(jwtAudience).build()));
         this.api = HttpApi.Builder.create(this, "Api")
-                .apiName(props.apiName())
+                .apiName(config.stackName())
                 .description("Entity Table API")
                 .createDefaultStage(false)
                 .corsPreflight(CorsPreflightOptions.builder()
-                        .allowOrigins(props.corsAllowOrigins())
-                        .allowMethods(props.routes().stream()
+                        .allowOrigins(config.corsAllowOrigins())
+                        .allowMethods(routes.stream()
                                 .map(route -> CorsHttpMethod.valueOf(route.method()))
                                 .distinct()
                                 .toList())
@@ -88,14 +104,14 @@ public final class EntityHttpApi extends Construct {
 
         HttpLambdaIntegration integration = new HttpLambdaIntegration(
                 "ApiFunction",
-                props.handler(),
+                handler,
                 HttpLambdaIntegrationProps.builder()
                         .payloadFormatVersion(PayloadFormatVersion.VERSION_2_0)
                         // One invoke permission for the whole API instead of one per route (a function's resource
                         // policy is limited to 20 KB); routes that API Gateway does not know never reach it anyway.
                         .scopePermissionToRoute(false)
                         .build());
-        for (ApiRoutes.Route route : props.routes()) {
+        for (ApiRoutes.Route route : routes) {
             AddRoutesOptions.Builder options = AddRoutesOptions.builder()
                     .path(route.path())
                     .methods(List.of(HttpMethod.valueOf(route.method())))
@@ -105,7 +121,7 @@ public final class EntityHttpApi extends Construct {
         }
 
         this.accessLogs = LogGroup.Builder.create(this, "AccessLogs")
-                .retention(props.logRetention())
+                .retention(LOG_RETENTION)
                 .build();
         LogGroupLogDestination destination = new LogGroupLogDestination(accessLogs);
         this.stage = HttpStage.Builder.create(this, "DefaultStage")
@@ -113,8 +129,8 @@ public final class EntityHttpApi extends Construct {
                 .stageName(DEFAULT_STAGE)
                 .autoDeploy(true)
                 .throttle(ThrottleSettings.builder()
-                        .rateLimit(props.throttleRateLimit())
-                        .burstLimit(props.throttleBurstLimit())
+                        .rateLimit(config.throttleRateLimit())
+                        .burstLimit(config.throttleBurstLimit())
                         .build())
                 .accessLogSettings(new IAccessLogSettings() {
                     @Override
@@ -178,105 +194,5 @@ public final class EntityHttpApi extends Construct {
     /** The URL clients call: the {@code $default} stage at the API's root. */
     public String url() {
         return stage.getUrl();
-    }
-
-    /**
-     * @param apiName the API's name in the console
-     * @param handler the API function's alias
-     * @param routes every route of the API
-     * @param jwtIssuer issuer of the JWT authorizer; none when empty
-     * @param jwtAudience accepted audiences ({@code aud} or {@code client_id})
-     * @param corsAllowOrigins origins allowed by CORS
-     * @param throttleRateLimit default stage requests per second: the whole system's ceiling (RequestLimits), not a
-     *     tenant's budget; each business is held to its share by the function
-     * @param throttleBurstLimit default stage burst
-     * @param logRetention how long access logs are kept
-     */
-    public record Props(
-            String apiName,
-            IFunction handler,
-            List<ApiRoutes.Route> routes,
-            Optional<String> jwtIssuer,
-            List<String> jwtAudience,
-            List<String> corsAllowOrigins,
-            int throttleRateLimit,
-            int throttleBurstLimit,
-            RetentionDays logRetention) {
-        public Props {
-            Objects.requireNonNull(apiName, "apiName");
-            Objects.requireNonNull(handler, "handler");
-            routes = List.copyOf(routes);
-            if (routes.isEmpty()) {
-                throw new IllegalArgumentException("an API needs at least one route");
-            }
-            jwtAudience = List.copyOf(jwtAudience);
-            corsAllowOrigins = List.copyOf(corsAllowOrigins);
-        }
-
-        public static Builder builder() {
-            return new Builder();
-        }
-
-        public static final class Builder {
-            private String apiName;
-            private IFunction handler;
-            private List<ApiRoutes.Route> routes = List.of();
-            private Optional<String> jwtIssuer = Optional.empty();
-            private List<String> jwtAudience = List.of();
-            private List<String> corsAllowOrigins = List.of("*");
-            private int throttleRateLimit = RequestLimits.STAGE_RATE_PER_SECOND;
-            private int throttleBurstLimit = RequestLimits.STAGE_BURST;
-            private RetentionDays logRetention = RetentionDays.ONE_MONTH;
-
-            public Builder apiName(String apiName) {
-                this.apiName = apiName;
-                return this;
-            }
-
-            public Builder handler(IFunction handler) {
-                this.handler = handler;
-                return this;
-            }
-
-            public Builder routes(List<ApiRoutes.Route> routes) {
-                this.routes = routes;
-                return this;
-            }
-
-            public Builder jwt(Optional<String> issuer, List<String> audience) {
-                this.jwtIssuer = issuer;
-                this.jwtAudience = audience;
-                return this;
-            }
-
-            public Builder corsAllowOrigins(List<String> corsAllowOrigins) {
-                this.corsAllowOrigins = corsAllowOrigins;
-                return this;
-            }
-
-            public Builder throttle(int rateLimit, int burstLimit) {
-                this.throttleRateLimit = rateLimit;
-                this.throttleBurstLimit = burstLimit;
-                return this;
-            }
-
-            public Builder logRetention(RetentionDays logRetention) {
-                this.logRetention = logRetention;
-                return this;
-            }
-
-            public Props build() {
-                return new Props(
-                        apiName,
-                        handler,
-                        routes,
-                        jwtIssuer,
-                        jwtAudience,
-                        corsAllowOrigins,
-                        throttleRateLimit,
-                        throttleBurstLimit,
-                        logRetention);
-            }
-        }
     }
 }

@@ -182,17 +182,7 @@ public final class EntityTableStack extends Stack {
         this.userPool = config.ownUserPool() ? new ApiUserPool(this, "Users", config.removalPolicy()) : null;
         Optional<String> issuer = userPool != null ? Optional.of(userPool.issuerUrl()) : config.jwtIssuer();
         List<String> audience = userPool != null ? List.of(userPool.clientId()) : config.jwtAudience();
-        this.httpApi = new EntityHttpApi(
-                this,
-                "Http",
-                EntityHttpApi.Props.builder()
-                        .apiName(config.stackName())
-                        .handler(api.alias())
-                        .routes(ApiRoutes.read(config.openApi()))
-                        .jwt(issuer, audience)
-                        .corsAllowOrigins(config.corsAllowOrigins())
-                        .throttle(config.throttleRateLimit(), config.throttleBurstLimit())
-                        .build());
+        this.httpApi = new EntityHttpApi(this, "Http", api.alias(), issuer, audience, config);
 
         this.monitoring = new EntityTableMonitoring(
                 this,
