@@ -21,11 +21,13 @@ class LocalSearchEngineTest {
     @TempDir
     Path dataDir;
 
+    /** One test for the whole life of an engine: each start of a child JVM costs seconds. */
     @Test
-    void engine_shouldFindAnIndexedDocument_andKeepItAcrossARestart() throws Exception {
+    void engine_shouldFindAnIndexedDocument_stopItsJvmWhenClosed_andKeepTheDocumentAcrossARestart() throws Exception {
         // GIVEN
         String doc = "{\"name\":\"Don Quixote\"}";
-        try (LocalSearchEngine engine = LocalSearchEngine.start(dataDir, 0, CLASSPATH)) {
+        LocalSearchEngine engine = LocalSearchEngine.start(dataDir, 0, CLASSPATH);
+        try {
             // WHEN
             assertThat(send(engine.endpoint(), "PUT", "/books/_doc/1?refresh=true", doc))
                     .contains("\"result\":\"created\"");
@@ -33,25 +35,18 @@ class LocalSearchEngineTest {
             // THEN
             assertThat(send(engine.endpoint(), "GET", "/books/_search?q=name:quixote", null))
                     .contains("\"_id\":\"1\"");
+        } finally {
+            engine.close();
         }
+        // AND closing stopped the child JVM
+        assertThat(engine.isAlive()).isFalse();
+        assertThatThrownBy(() -> send(engine.endpoint(), "GET", "/", null)).isInstanceOf(IOException.class);
+        // AND a new engine on the same data finds the document
         try (LocalSearchEngine restarted = LocalSearchEngine.start(dataDir, 0, CLASSPATH)) {
             assertThat(restarted.isAlive()).isTrue();
             assertThat(send(restarted.endpoint(), "GET", "/books/_search?q=name:quixote", null))
                     .contains("\"_id\":\"1\"");
         }
-    }
-
-    @Test
-    void close_shouldStopTheChildJvm() {
-        // GIVEN
-        LocalSearchEngine engine = LocalSearchEngine.start(dataDir, 0, CLASSPATH);
-
-        // WHEN
-        engine.close();
-
-        // THEN
-        assertThat(engine.isAlive()).isFalse();
-        assertThatThrownBy(() -> send(engine.endpoint(), "GET", "/", null)).isInstanceOf(IOException.class);
     }
 
     @Test
