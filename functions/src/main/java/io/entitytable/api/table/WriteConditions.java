@@ -58,7 +58,6 @@ public final class WriteConditions {
                 .build();
     }
 
-    /** The item carries no {@link Attributes#ERASING} marker: its business is not being erased. */
     /** The business's shard count is still the one read ({@code read}): absent for the old fixed layout. */
     public static Expression shardCountIs(ShardCount read) {
         Expression.Builder condition = Expression.builder().putExpressionName("#shards", Attributes.SHARDS);
@@ -70,6 +69,7 @@ public final class WriteConditions {
                 : condition.expression("attribute_not_exists(#shards)").build();
     }
 
+    /** The item carries no {@link Attributes#ERASING} marker: its business is not being erased. */
     public static Expression notErasing() {
         return Expression.builder()
                 .expression("attribute_not_exists(#erasing)")
