@@ -33,6 +33,27 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  * </ul>
  */
 public final class RefreshJobs implements PassLedger {
+    /**
+     * The placeholder of every attribute of the job item; each request sends those its expressions use (DynamoDB
+     * refuses the others).
+     */
+    private static final Map<String, String> NAMES = Map.ofEntries(
+            Map.entry("#kind", Attributes.KIND),
+            Map.entry("#subject", Attributes.JOB_SUBJECT),
+            Map.entry("#business", Attributes.BUSINESS_ID),
+            Map.entry("#status", Attributes.JOB_STATUS),
+            Map.entry("#pass", Attributes.JOB_PASS),
+            Map.entry("#passVersion", Attributes.JOB_PASS_VERSION),
+            Map.entry("#requested", Attributes.JOB_REQUESTED_VERSION),
+            Map.entry("#segments", Attributes.JOB_SEGMENTS),
+            Map.entry("#cuts", Attributes.JOB_CUTS),
+            Map.entry("#done", Attributes.JOB_COPIES_DONE),
+            Map.entry("#total", Attributes.JOB_COPIES_TOTAL),
+            Map.entry("#started", Attributes.JOB_STARTED_AT),
+            Map.entry("#segs", Attributes.JOB_DONE_SEGMENTS),
+            Map.entry("#finished", Attributes.JOB_FINISHED_AT),
+            Map.entry("#updated", Attributes.UPDATED_AT));
+
     private final FanoutTable table;
     private final RefreshQueue queue;
     private final SegmentPlanner planner;
@@ -116,7 +137,6 @@ public final class RefreshJobs implements PassLedger {
             update(
                     subject,
                     "ADD #done :n SET #updated = :now",
-                    Map.of("#done", Attributes.JOB_COPIES_DONE),
                     Map.of(":n", Values.n(copies)),
                     runningPass(pass),
                     false);
@@ -134,7 +154,6 @@ public final class RefreshJobs implements PassLedger {
             after = update(
                     subject,
                     "ADD #segs :seg SET #updated = :now",
-                    Map.of("#segs", Attributes.JOB_DONE_SEGMENTS),
                     Map.of(":seg", AttributeValue.fromSs(List.of(Integer.toString(segment)))),
                     runningPass(pass),
                     true);
@@ -194,7 +213,6 @@ public final class RefreshJobs implements PassLedger {
                     update(
                             subject,
                             "SET #status = :done, #finished = :now, #updated = :now",
-                            Map.of("#finished", Attributes.JOB_FINISHED_AT),
                             Map.of(":done", Values.s(RefreshJob.Status.DONE.value())),
                             unchangedSince(job),
                             false);
@@ -209,13 +227,7 @@ public final class RefreshJobs implements PassLedger {
     }
 
     private void requestAnotherPass(Keys.SubjectRef subject, RefreshJob job, long version) {
-        update(
-                subject,
-                "SET #requested = :v",
-                Map.of("#requested", Attributes.JOB_REQUESTED_VERSION),
-                Map.of(":v", Values.n(version)),
-                unchangedSince(job),
-                false);
+        update(subject, "SET #requested = :v", Map.of(":v", Values.n(version)), unchangedSince(job), false);
     }
 
     /**
@@ -234,25 +246,12 @@ public final class RefreshJobs implements PassLedger {
         SegmentPlan plan = planner.plan(subject, expectedCopies);
         Condition condition = previous.isPresent() && previous.get().pass() > 0
                 ? samePass(previous.get().pass())
-                : new Condition("attribute_not_exists(#pass)", Map.of("#pass", Attributes.JOB_PASS), Map.of());
+                : new Condition("attribute_not_exists(#pass)", Map.of());
         if (Boolean.TRUE.equals(whileRunning)) {
-            condition = condition.and("#status = :running", Map.of(), Map.of());
+            condition = condition.and("#status = :running", Map.of());
         } else if (Boolean.FALSE.equals(whileRunning)) {
-            condition = condition.and("(attribute_not_exists(#status) OR #status <> :running)", Map.of(), Map.of());
+            condition = condition.and("(attribute_not_exists(#status) OR #status <> :running)", Map.of());
         }
-        Map<String, String> names = new HashMap<>();
-        names.put("#kind", Attributes.KIND);
-        names.put("#subject", Attributes.JOB_SUBJECT);
-        names.put("#business", Attributes.BUSINESS_ID);
-        names.put("#passVersion", Attributes.JOB_PASS_VERSION);
-        names.put("#requested", Attributes.JOB_REQUESTED_VERSION);
-        names.put("#segments", Attributes.JOB_SEGMENTS);
-        names.put("#cuts", Attributes.JOB_CUTS);
-        names.put("#done", Attributes.JOB_COPIES_DONE);
-        names.put("#total", Attributes.JOB_COPIES_TOTAL);
-        names.put("#started", Attributes.JOB_STARTED_AT);
-        names.put("#segs", Attributes.JOB_DONE_SEGMENTS);
-        names.put("#finished", Attributes.JOB_FINISHED_AT);
         Map<String, AttributeValue> values = new HashMap<>();
         values.put(":kind", Values.s(ItemKind.JOB.value()));
         values.put(":subject", Values.s(subject.toString()));
@@ -271,7 +270,6 @@ public final class RefreshJobs implements PassLedger {
                         + " #passVersion = :version, #requested = :version, #segments = :segments, #cuts = :cuts,"
                         + " #done = :zero, #total = :total, #started = :now, #updated = :now"
                         + " REMOVE #segs, #finished",
-                names,
                 values,
                 condition,
                 false);
@@ -289,15 +287,9 @@ public final class RefreshJobs implements PassLedger {
     private Map<String, AttributeValue> update(
             Keys.SubjectRef subject,
             String expression,
-            Map<String, String> names,
             Map<String, AttributeValue> values,
             Condition condition,
             boolean returnNew) {
-        Map<String, String> allNames = new HashMap<>(condition.names());
-        allNames.putAll(names);
-        allNames.put("#status", Attributes.JOB_STATUS);
-        allNames.put("#pass", Attributes.JOB_PASS);
-        allNames.put("#updated", Attributes.UPDATED_AT);
         Map<String, AttributeValue> allValues = new HashMap<>(condition.values());
         allValues.putAll(values);
         allValues.put(":now", Values.instant(clock.instant()));
@@ -307,7 +299,7 @@ public final class RefreshJobs implements PassLedger {
                 RefreshJob.keyOf(subject.id()),
                 expression,
                 condition.expression(),
-                used(allNames, expressions),
+                used(NAMES, expressions),
                 used(allValues, expressions),
                 returnNew);
     }
@@ -325,31 +317,25 @@ public final class RefreshJobs implements PassLedger {
 
     /** {@code job}'s pass still running, and no change asked for another pass since {@code job} was read. */
     private static Condition unchangedSince(RefreshJob job) {
-        return runningPass(job.pass())
-                .and(
-                        "#requested = :was",
-                        Map.of("#requested", Attributes.JOB_REQUESTED_VERSION),
-                        Map.of(":was", Values.n(job.requestedVersion())));
+        return runningPass(job.pass()).and("#requested = :was", Map.of(":was", Values.n(job.requestedVersion())));
     }
 
     private static Condition runningPass(long pass) {
-        return samePass(pass).and("#status = :running", Map.of(), Map.of());
+        return samePass(pass).and("#status = :running", Map.of());
     }
 
     private static Condition samePass(long pass) {
-        return new Condition("#pass = :expectedPass", Map.of(), Map.of(":expectedPass", Values.n(pass)));
+        return new Condition("#pass = :expectedPass", Map.of(":expectedPass", Values.n(pass)));
     }
 
     private static final int MAX_ATTEMPTS = 10;
 
-    /** A condition expression with its own placeholders. */
-    private record Condition(String expression, Map<String, String> names, Map<String, AttributeValue> values) {
-        Condition and(String more, Map<String, String> moreNames, Map<String, AttributeValue> moreValues) {
-            Map<String, String> n = new HashMap<>(names);
-            n.putAll(moreNames);
+    /** A condition expression with its own values (its names are all in {@link #NAMES}). */
+    private record Condition(String expression, Map<String, AttributeValue> values) {
+        Condition and(String more, Map<String, AttributeValue> moreValues) {
             Map<String, AttributeValue> v = new HashMap<>(values);
             v.putAll(moreValues);
-            return new Condition(expression + " AND " + more, n, v);
+            return new Condition(expression + " AND " + more, v);
         }
     }
 }
