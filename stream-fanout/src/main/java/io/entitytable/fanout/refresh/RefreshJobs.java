@@ -31,8 +31,12 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  *   <li>the last segment done ends the pass: another pass when a later change asked for one, else done.
  *   <li>{@link #restart}: a new pass whatever the state, for a job that stopped.
  * </ul>
+ *
+ * @param table where the job item is
+ * @param queue where its segments go
+ * @param clock its times
  */
-public final class RefreshJobs implements PassLedger {
+public record RefreshJobs(FanoutTable table, RefreshQueue queue, Clock clock) implements PassLedger {
     /**
      * The placeholder of every attribute of the job item; each request sends those its expressions use (DynamoDB
      * refuses the others).
@@ -53,18 +57,6 @@ public final class RefreshJobs implements PassLedger {
             Map.entry("#segs", Attributes.JOB_DONE_SEGMENTS),
             Map.entry("#finished", Attributes.JOB_FINISHED_AT),
             Map.entry("#updated", Attributes.UPDATED_AT));
-
-    private final FanoutTable table;
-    private final RefreshQueue queue;
-    private final SegmentPlanner planner;
-    private final Clock clock;
-
-    public RefreshJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
-        this.table = table;
-        this.queue = queue;
-        this.planner = new SegmentPlanner(table);
-        this.clock = clock;
-    }
 
     /** Makes sure a pass over the copies of {@code subject} starts after its change to {@code version}. */
     public void ask(Keys.SubjectRef subject, String businessId, long version, long expectedCopies) {
@@ -243,7 +235,7 @@ public final class RefreshJobs implements PassLedger {
             long version,
             long expectedCopies) {
         long pass = previous.map(RefreshJob::pass).orElse(0L) + 1;
-        SegmentPlan plan = planner.plan(subject, expectedCopies);
+        SegmentPlan plan = new SegmentPlanner(table).plan(subject, expectedCopies);
         Condition condition = previous.isPresent() && previous.get().pass() > 0
                 ? samePass(previous.get().pass())
                 : new Condition("attribute_not_exists(#pass)", Map.of());

@@ -26,7 +26,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * that is no longer the running one is dropped (the running pass covers the whole partition again); and a segment
  * marked done twice is one member of a set.
  */
-final class RefreshWorker {
+record RefreshWorker(
+        SegmentTable table, PassLedger jobs, RefreshQueue queue, BoundedParallel parallel, int copiesPerSecond) {
     enum Outcome {
         /** The segment (or the unlink, or the restart) is done. */
         DONE,
@@ -34,21 +35,6 @@ final class RefreshWorker {
         CONTINUED,
         /** A later pass superseded the message's. */
         DROPPED
-    }
-
-    private final SegmentTable table;
-    private final PassLedger jobs;
-    private final RefreshQueue queue;
-    private final BoundedParallel parallel;
-    private final int copiesPerSecond;
-
-    RefreshWorker(
-            SegmentTable table, PassLedger jobs, RefreshQueue queue, BoundedParallel parallel, int copiesPerSecond) {
-        this.table = table;
-        this.jobs = jobs;
-        this.queue = queue;
-        this.parallel = parallel;
-        this.copiesPerSecond = copiesPerSecond;
     }
 
     RefreshWorker(SegmentTable table, PassLedger jobs, RefreshQueue queue, BoundedParallel parallel) {

@@ -8,17 +8,9 @@ import java.util.function.LongSupplier;
  * When a worker stops taking new pages of a segment and sends the rest of it to the queue: before the Lambda
  * deadline by a margin that holds one more page at the slowest pace, or after a fixed slice when one is set.
  */
-public final class SliceDeadline {
+public record SliceDeadline(LongSupplier nanoClock, long endNanos) {
     /** One page at the slowest pace (8 segments share 800 copies/s: 250 copies take 2.5 s), with room to spare. */
     public static final Duration MARGIN = Duration.ofSeconds(15);
-
-    private final LongSupplier nanoClock;
-    private final long endNanos;
-
-    private SliceDeadline(LongSupplier nanoClock, long endNanos) {
-        this.nanoClock = nanoClock;
-        this.endNanos = endNanos;
-    }
 
     /** {@code remainingMillis} from the Lambda context; {@code maxSlice} caps the slice (null: no cap). */
     public static SliceDeadline of(long remainingMillis, Duration maxSlice) {
