@@ -98,11 +98,10 @@ public record RuntimeApiServer(
     }
 
     private static RuntimeApiServer start(InetAddress host, int port, FrontDoor frontDoor, Duration timeout) {
-        CountDownLatch firstPoll = new CountDownLatch(1);
-        String secretPath = newSecretPath();
-        MockEventServer server = new LambdaRuntimeApi(host, port, secretPath, frontDoor, firstPoll, timeout);
+        LambdaRuntimeApi server = new LambdaRuntimeApi(host, port, frontDoor, timeout);
         server.start(port);
-        return new RuntimeApiServer(server, firstPoll, secretPath, reachableHost(host), frontDoor != null);
+        return new RuntimeApiServer(
+                server, server.firstPoll, server.secretPath, reachableHost(host), frontDoor != null);
     }
 
     /** A path segment nobody can guess: 256 random bits, URL-safe base64 (letters, digits, {@code -} and {@code _}). */
@@ -135,26 +134,18 @@ public record RuntimeApiServer(
     private static final class LambdaRuntimeApi extends MockHttpEventServer {
         private final InetAddress host;
         private final int port;
-        private final String secretPath;
+        private final String secretPath = newSecretPath();
 
         /** Null without the front door. */
         private final FrontDoor frontDoor;
 
-        private final CountDownLatch firstPoll;
+        private final CountDownLatch firstPoll = new CountDownLatch(1);
         private final Duration timeout;
 
-        LambdaRuntimeApi(
-                InetAddress host,
-                int port,
-                String secretPath,
-                FrontDoor frontDoor,
-                CountDownLatch firstPoll,
-                Duration timeout) {
+        LambdaRuntimeApi(InetAddress host, int port, FrontDoor frontDoor, Duration timeout) {
             this.host = host;
             this.port = port;
-            this.secretPath = secretPath;
             this.frontDoor = frontDoor;
-            this.firstPoll = firstPoll;
             this.timeout = timeout;
         }
 
