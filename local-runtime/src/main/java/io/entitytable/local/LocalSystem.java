@@ -45,9 +45,11 @@ import java.util.ArrayDeque;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
@@ -90,6 +92,13 @@ public final class LocalSystem implements AutoCloseable {
     static final int LOCAL_WORKER_WRITES = 4;
 
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
+    /** Set by {@link #close()}: what starts after it is stopped at once ({@link #remember}). Guarded by {@code this}. */
+    private boolean closed;
+    /** The starts that run on other threads (functions, search engine, SQS), which a JVM exit waits for. */
+    private final List<CompletableFuture<?>> startingBeside = new CopyOnWriteArrayList<>();
+    /** Registered while the system runs or starts; see {@link #start(LocalSystem)}. */
+    private final Thread stopAtExit = new Thread(this::stopAtExit, "local-system-exit");
+
     private final LocalMetrics metrics = new LocalMetrics();
     private FunctionLogFile functionLog;
     private final StartupReport.Builder report = StartupReport.builder();
@@ -176,6 +185,9 @@ public final class LocalSystem implements AutoCloseable {
     }
 
     private static LocalSystem start(LocalSystem system) {
+        // Its functions and its search engine are JVMs of their own, which would go on running without this one: a JVM
+        // that exits (Ctrl-C, SIGTERM) while the system runs, or while it is still starting, stops it first.
+        Runtime.getRuntime().addShutdownHook(system.stopAtExit);
         try {
             system.startAll();
             return system;
@@ -228,12 +240,14 @@ public final class LocalSystem implements AutoCloseable {
         URI endpoint = functionsDynamoDb.apply(URI.create("http://localhost:" + options.dynamoDbPort()));
         // The fan-out's package holds the fan-out and the refresh worker: both reach the table and the refresh queue.
         FunctionEndpoints withQueue = new FunctionEndpoints(endpoint, sqsEndpoint, refreshQueueUrl);
-        CompletableFuture<PackagedFunction> apiStart = CompletableFuture.supplyAsync(() -> startFunction(
-                FunctionDefinition.API, apiFrontDoor, new FunctionEndpoints(endpoint, null, null), apiExtra));
-        CompletableFuture<PackagedFunction> fanoutStart = startAsyncIf(
+        CompletableFuture<PackagedFunction> apiStart = startBesideIf(
+                true,
+                () -> startFunction(
+                        FunctionDefinition.API, apiFrontDoor, new FunctionEndpoints(endpoint, null, null), apiExtra));
+        CompletableFuture<PackagedFunction> fanoutStart = startBesideIf(
                 fanoutPackaged,
                 () -> startFunction(FunctionDefinition.STREAM_FANOUT, fanoutRuntimeApi, withQueue, Map.of()));
-        CompletableFuture<PackagedFunction> workerStart = startAsyncIf(
+        CompletableFuture<PackagedFunction> workerStart = startBesideIf(
                 fanoutPackaged,
                 () -> startFunction(
                         FunctionDefinition.REFRESH_WORKER,
@@ -244,21 +258,21 @@ public final class LocalSystem implements AutoCloseable {
         // when it starts.
         Path searchFolder = searchOn ? searchFolder() : null;
         boolean searchFolderEmpty = searchOn && isEmptyFolder(searchFolder);
-        CompletableFuture<LocalSearchEngine> searchStart = startAsyncIf(searchOn, () -> {
+        CompletableFuture<LocalSearchEngine> searchStart = startBesideIf(searchOn, () -> {
             long step = System.nanoTime();
             LocalSearchEngine started = LocalSearchEngine.start(searchFolder, searchPort);
             report.search(since(step));
             return started;
         });
         CompletableFuture<PackagedFunction> indexerStart = searchOn
-                ? searchStart.thenApplyAsync(engine -> startFunction(
+                ? startingBeside(searchStart.thenApplyAsync(engine -> remember(startFunction(
                         FunctionDefinition.SEARCH_INDEXER,
                         indexerRuntimeApi,
                         new FunctionEndpoints(endpoint, sqsEndpoint, null),
-                        FunctionEnvironment.indexer(engine.endpoint(), sqsEndpoint)))
+                        FunctionEnvironment.indexer(engine.endpoint(), sqsEndpoint)))))
                 : CompletableFuture.completedFuture(null);
         // SQS starts next to DynamoDB Local; the functions know its queue URL already (LocalSqs#queueUrl).
-        CompletableFuture<LocalSqs> sqsStart = startAsyncIf(fanoutPackaged, () -> {
+        CompletableFuture<LocalSqs> sqsStart = startBesideIf(fanoutPackaged, () -> {
             long step = System.nanoTime();
             LocalSqs started = LocalSqs.start(
                     sqsPort, RefreshQueueTrigger.DEFAULT, options.inMemory() ? null : options.sqsFolder());
@@ -286,7 +300,6 @@ public final class LocalSystem implements AutoCloseable {
             refreshWorker = workerStart.join();
             sqs = sqsStart.join();
             if (sqs != null) {
-                remember(sqs);
                 QueueRecoveryReport.lines(sqs, options.sqsFolder()).forEach(line -> console.println("[sqs] " + line));
                 LocalSqs queues = sqs;
                 metrics.queueDepthsFrom(() -> Map.of(
@@ -295,9 +308,6 @@ public final class LocalSystem implements AutoCloseable {
                                 queues.depth(queues.queues().deadLetterQueueUrl())));
             }
             searchEngine = searchStart.join();
-            if (searchEngine != null) {
-                remember(searchEngine);
-            }
             OpenSearchClient consoleSearch =
                     searchEngine == null ? null : SearchClients.create(searchEngine.endpoint(), false);
             if (consoleSearch != null) {
@@ -311,17 +321,11 @@ public final class LocalSystem implements AutoCloseable {
                 backfillSearch();
             }
         } catch (RuntimeException e) {
-            closeQuietly(indexerStart);
-            closeQuietly(searchStart);
-            closeQuietly(sqsStart);
-            closeQuietly(apiStart);
-            closeQuietly(fanoutStart);
-            closeQuietly(workerStart);
+            // What the other starts start is remembered, and so stopped with the rest once they end.
+            awaitStartsBeside();
             throw e instanceof CompletionException && e.getCause() instanceof RuntimeException cause ? cause : e;
         }
-        remember(api);
         if (fanout != null) {
-            remember(fanout);
             fanoutInvocations = new TimedInvoker(invoker(fanout, fanoutRuntimeApi), Clock.systemUTC());
             pump = startStreamPump(
                     fanoutTrigger,
@@ -332,7 +336,6 @@ public final class LocalSystem implements AutoCloseable {
                     "stream-pump");
         }
         if (indexer != null) {
-            remember(indexer);
             // A second reader of the same stream, with its own trigger, checkpoints and failure destination: as the
             // deployed indexer has its own event source mapping.
             indexerInvocations = new TimedInvoker(invoker(indexer, indexerRuntimeApi), Clock.systemUTC());
@@ -345,7 +348,6 @@ public final class LocalSystem implements AutoCloseable {
                     "search-pump");
         }
         if (refreshWorker != null) {
-            remember(refreshWorker);
             queuePump = remember(new QueuePump(
                             sqs.client(),
                             sqs.queues().queueUrl(),
@@ -445,20 +447,42 @@ public final class LocalSystem implements AutoCloseable {
         }
     }
 
-    private static void closeQuietly(CompletableFuture<? extends AutoCloseable> start) {
-        try {
-            AutoCloseable resource = start.join();
-            if (resource != null) {
-                resource.close();
+    /**
+     * {@code start} on another thread when {@code wanted}, what it starts remembered there (so that {@link #close()} stops
+     * it whenever it ends); otherwise an already completed null.
+     */
+    private <T extends AutoCloseable> CompletableFuture<T> startBesideIf(boolean wanted, Supplier<T> start) {
+        return wanted
+                ? startingBeside(CompletableFuture.supplyAsync(() -> remember(start.get())))
+                : CompletableFuture.completedFuture(null);
+    }
+
+    private <T> CompletableFuture<T> startingBeside(CompletableFuture<T> start) {
+        startingBeside.add(start);
+        return start;
+    }
+
+    /** Waits until every start on another thread has ended, started or failed (each within its own timeout). */
+    private void awaitStartsBeside() {
+        for (CompletableFuture<?> start : startingBeside) {
+            try {
+                start.join();
+            } catch (RuntimeException e) {
+                // It did not start, or it started after close() and stopped at once; nothing to stop.
             }
-        } catch (Exception e) {
-            // It did not start; nothing to stop.
         }
     }
 
-    /** {@code start} on another thread when {@code wanted}; otherwise an already completed null. */
-    private static <T> CompletableFuture<T> startAsyncIf(boolean wanted, Supplier<T> start) {
-        return wanted ? CompletableFuture.supplyAsync(start) : CompletableFuture.completedFuture(null);
+    /**
+     * The JVM is exiting: whatever is starting on other threads is left to end (what it started then stops as it is
+     * remembered), then everything stops.
+     */
+    private void stopAtExit() {
+        synchronized (this) {
+            closed = true;
+        }
+        awaitStartsBeside();
+        close();
     }
 
     /**
@@ -527,7 +551,15 @@ public final class LocalSystem implements AutoCloseable {
         }
     }
 
-    private <T extends AutoCloseable> T remember(T resource) {
+    private synchronized <T extends AutoCloseable> T remember(T resource) {
+        if (closed) {
+            try {
+                resource.close();
+            } catch (Exception e) {
+                console.println("[local] could not stop " + resource + ": " + e);
+            }
+            throw new IllegalStateException("the local system was stopped while it started");
+        }
         started.push(resource);
         return resource;
     }
@@ -656,14 +688,22 @@ public final class LocalSystem implements AutoCloseable {
     }
 
     @Override
-    public synchronized void close() {
-        while (!started.isEmpty()) {
-            AutoCloseable resource = started.pop();
-            try {
-                resource.close();
-            } catch (Exception e) {
-                console.println("[local] could not stop " + resource + ": " + e);
+    public void close() {
+        synchronized (this) {
+            closed = true;
+            while (!started.isEmpty()) {
+                AutoCloseable resource = started.pop();
+                try {
+                    resource.close();
+                } catch (Exception e) {
+                    console.println("[local] could not stop " + resource + ": " + e);
+                }
             }
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopAtExit);
+        } catch (IllegalStateException exiting) {
+            // Called at exit, by the hook itself or beside it: the hook is no longer needed.
         }
     }
 }

@@ -84,6 +84,11 @@ final class LocalRuntimeProcess implements AutoCloseable {
         return stdout.toString();
     }
 
+    /** The process, to find the processes it starts. */
+    ProcessHandle handle() {
+        return process.toHandle();
+    }
+
     String stderr() {
         return stderr.toString();
     }
