@@ -50,6 +50,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
@@ -94,8 +96,20 @@ public final class LocalSystem implements AutoCloseable {
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
     /** Set by {@link #close()}: what starts after it is stopped at once ({@link #remember}). Guarded by {@code this}. */
     private boolean closed;
-    /** The starts that run on other threads (functions, search engine, SQS), which a JVM exit waits for. */
+    /** The starts of child JVMs (functions, search engine), which run on other threads and a JVM exit waits for. */
     private final List<CompletableFuture<?>> startingBeside = new CopyOnWriteArrayList<>();
+    /**
+     * The threads of the starts of child JVMs (functions, search engine): a JVM exit interrupts them, so that a child
+     * still in its init stops at once rather than when its init ends (each start stops the process it launched when
+     * interrupted).
+     */
+    private final ExecutorService starts = Executors.newCachedThreadPool(runnable -> {
+        Thread thread = new Thread(runnable, "local-start");
+        thread.setDaemon(true);
+        return thread;
+    });
+    /** Set once {@link #startAll()} has returned: an exit before it is a stop while starting. */
+    private volatile boolean running;
     /** Registered while the system runs or starts; see {@link #start(LocalSystem)}. */
     private final Thread stopAtExit = new Thread(this::stopAtExit, "local-system-exit");
 
@@ -190,10 +204,24 @@ public final class LocalSystem implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(system.stopAtExit);
         try {
             system.startAll();
+            system.running = true;
             return system;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
+            // Once the JVM exits, whatever the start meets (an interrupted function start, a library that cannot
+            // register its own exit hook any more) follows from the stop, not from a fault of the start.
+            boolean stopping = system.isClosed();
             system.close();
+            if (stopping) {
+                throw new StoppedWhileStarting(e);
+            }
             throw e;
+        }
+    }
+
+    /** The JVM began to exit (Ctrl-C, SIGTERM) while the system started: it is stopped, and has said so. */
+    public static final class StoppedWhileStarting extends RuntimeException {
+        private StoppedWhileStarting(Throwable cause) {
+            super("the local system was stopped while it started", cause);
         }
     }
 
@@ -265,20 +293,26 @@ public final class LocalSystem implements AutoCloseable {
             return started;
         });
         CompletableFuture<PackagedFunction> indexerStart = searchOn
-                ? startingBeside(searchStart.thenApplyAsync(engine -> remember(startFunction(
-                        FunctionDefinition.SEARCH_INDEXER,
-                        indexerRuntimeApi,
-                        new FunctionEndpoints(endpoint, sqsEndpoint, null),
-                        FunctionEnvironment.indexer(engine.endpoint(), sqsEndpoint)))))
+                ? startingBeside(searchStart.thenApplyAsync(
+                        engine -> remember(startFunction(
+                                FunctionDefinition.SEARCH_INDEXER,
+                                indexerRuntimeApi,
+                                new FunctionEndpoints(endpoint, sqsEndpoint, null),
+                                FunctionEnvironment.indexer(engine.endpoint(), sqsEndpoint))),
+                        starts))
                 : CompletableFuture.completedFuture(null);
-        // SQS starts next to DynamoDB Local; the functions know its queue URL already (LocalSqs#queueUrl).
-        CompletableFuture<LocalSqs> sqsStart = startBesideIf(fanoutPackaged, () -> {
-            long step = System.nanoTime();
-            LocalSqs started = LocalSqs.start(
-                    sqsPort, RefreshQueueTrigger.DEFAULT, options.inMemory() ? null : options.sqsFolder());
-            report.sqs(since(step));
-            return started;
-        });
+        // SQS starts next to DynamoDB Local; the functions know its queue URL already (LocalSqs#queueUrl). It runs in
+        // this JVM, so an exit ends it whatever it is doing: an exit neither interrupts its start (it would only report
+        // the interrupt) nor waits for it, and a start that ends after close() is stopped at once (remember).
+        CompletableFuture<LocalSqs> sqsStart = fanoutPackaged
+                ? CompletableFuture.supplyAsync(() -> {
+                    long step = System.nanoTime();
+                    LocalSqs started = remember(LocalSqs.start(
+                            sqsPort, RefreshQueueTrigger.DEFAULT, options.inMemory() ? null : options.sqsFolder()));
+                    report.sqs(since(step));
+                    return started;
+                })
+                : CompletableFuture.completedFuture(null);
         try {
             long step = System.nanoTime();
             dynamoDb = remember(
@@ -453,7 +487,7 @@ public final class LocalSystem implements AutoCloseable {
      */
     private <T extends AutoCloseable> CompletableFuture<T> startBesideIf(boolean wanted, Supplier<T> start) {
         return wanted
-                ? startingBeside(CompletableFuture.supplyAsync(() -> remember(start.get())))
+                ? startingBeside(CompletableFuture.supplyAsync(() -> remember(start.get()), starts))
                 : CompletableFuture.completedFuture(null);
     }
 
@@ -481,8 +515,20 @@ public final class LocalSystem implements AutoCloseable {
         synchronized (this) {
             closed = true;
         }
+        boolean starting = !running;
+        if (starting) {
+            console.println("[local] stopping while starting...");
+        }
+        starts.shutdownNow();
         awaitStartsBeside();
         close();
+        if (starting) {
+            console.println("[local] stopped");
+        }
+    }
+
+    private synchronized boolean isClosed() {
+        return closed;
     }
 
     /**
@@ -689,6 +735,7 @@ public final class LocalSystem implements AutoCloseable {
 
     @Override
     public void close() {
+        starts.shutdown();
         synchronized (this) {
             closed = true;
             while (!started.isEmpty()) {

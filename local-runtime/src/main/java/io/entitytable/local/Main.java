@@ -68,6 +68,9 @@ public final class Main {
         LocalSystem system;
         try {
             system = LocalSystem.start(options, console);
+        } catch (LocalSystem.StoppedWhileStarting e) {
+            // The system's own exit hook has stopped what had started and said so; the JVM is already exiting.
+            return;
         } catch (RuntimeException e) {
             System.err.println("[local] could not start: " + messages(e));
             System.exit(1);

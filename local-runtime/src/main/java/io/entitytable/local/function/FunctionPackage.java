@@ -2,10 +2,11 @@ package io.entitytable.local.function;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
@@ -17,6 +18,8 @@ final class FunctionPackage {
 
     /** Written into the task root after a complete unzip: which zip, of which size and time, it holds. */
     private static final String MARKER = ".unzipped-from";
+
+    private static final int COPY_CHUNK = 64 * 1024;
 
     /**
      * Unzips {@code zip} into an empty {@code taskRoot}, unless the task root already holds exactly this zip (same
@@ -57,8 +60,22 @@ final class FunctionPackage {
         }
     }
 
+    /**
+     * A stop while the local system starts interrupts the thread unzipping, and neither the zip's stream nor the file's
+     * notices an interrupt: the copy checks for one between its chunks, so that the stop need not wait for the rest of
+     * a package.
+     */
     private static void copy(InputStream in, Path target) throws IOException {
-        Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+        try (OutputStream out = Files.newOutputStream(target)) {
+            byte[] chunk = new byte[COPY_CHUNK];
+            int read;
+            while ((read = in.read(chunk)) >= 0) {
+                if (Thread.currentThread().isInterrupted()) {
+                    throw new InterruptedIOException("interrupted while unzipping into " + target);
+                }
+                out.write(chunk, 0, read);
+            }
+        }
     }
 
     static void deleteRecursively(Path directory) throws IOException {
