@@ -6,6 +6,7 @@ import io.entitytable.local.pump.InvocationResult;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -37,6 +38,9 @@ public final class Main {
                    Everything listens on 127.0.0.1 only; --bind-address 0.0.0.0 lets other machines reach the API
                    (and only the API).""";
 
+    /** How long Ctrl-C waits for an invocation to stop what it started (a search engine takes longest). */
+    private static final Duration INVOKE_STOP = Duration.ofSeconds(40);
+
     private Main() {}
 
     public static void main(String[] args) throws Exception {
@@ -49,7 +53,7 @@ public final class Main {
         try {
             switch (command) {
                 case "start" -> start(arguments);
-                case "invoke" -> System.exit(invoke(arguments));
+                case "invoke" -> invokeAndExit(arguments);
                 case "token" -> TokenCommand.parse(arguments, RepositoryRoot.find())
                         .run(System.out);
                 case "effects" -> System.exit(effects(arguments));
@@ -100,16 +104,56 @@ public final class Main {
         return 0;
     }
 
-    private static int invoke(Deque<String> arguments) {
+    /**
+     * Runs one invocation and exits with 1 on a function error. Ctrl-C (SIGTERM) meanwhile interrupts it, and the JVM
+     * ends once the invocation has stopped what it started (the function's JVM, and a DynamoDB Local, SQS or search
+     * engine of its own): the function's JVM would otherwise run on without its Runtime API.
+     */
+    private static void invokeAndExit(Deque<String> arguments) {
         if (arguments.size() < 2) {
             throw new IllegalArgumentException("invoke needs a function and an event file");
         }
         String function = arguments.pop();
         Path event = resolveEvent(arguments.pop());
         LocalOptions options = options(arguments, false);
-        InvocationResult result =
-                new InvokeCommand(options, System.out, System.err).invoke(FunctionCatalogue.byName(function), event);
-        return result.functionError() ? 1 : 0;
+        Thread invoking = Thread.currentThread();
+        Thread stop = new Thread(
+                () -> {
+                    invoking.interrupt();
+                    try {
+                        invoking.join(INVOKE_STOP.toMillis());
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "invoke-stop");
+        Runtime.getRuntime().addShutdownHook(stop);
+        InvocationResult result = null;
+        try {
+            result = new InvokeCommand(options, System.out, System.err)
+                    .invoke(FunctionCatalogue.byName(function), event);
+        } catch (RuntimeException e) {
+            if (!exiting(stop)) {
+                throw e;
+            }
+        }
+        if (exiting(stop)) {
+            // What the interrupted invocation met (an interrupted start, a library refused its own exit hook) follows
+            // from the stop; System.exit would wait for the hook, which waits for this thread.
+            System.err.println("[invoke] stopped");
+            return;
+        }
+        System.exit(result.functionError() ? 1 : 0);
+    }
+
+    /** Whether the JVM is exiting; if it is not, {@code hook} is removed. */
+    private static boolean exiting(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+            return false;
+        } catch (IllegalStateException shutdownInProgress) {
+            return true;
+        }
     }
 
     /** Event files are given relative to where the command runs, or to the repository root (events/...). */
