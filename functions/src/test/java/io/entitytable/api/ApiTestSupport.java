@@ -2,22 +2,26 @@ package io.entitytable.api;
 
 import static io.restassured.RestAssured.given;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import io.restassured.response.ValidatableResponse;
+import java.io.UncheckedIOException;
 import java.util.Map;
 
 /** Requests that many tests need: create a business, a customer, a store, an order. */
 public final class ApiTestSupport {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private ApiTestSupport() {}
 
     public static String createBusiness(String name) {
-        return given().contentType(ContentType.JSON)
+        return idOf(given().contentType(ContentType.JSON)
                 .body(Map.of("name", name))
                 .post("/businesses")
                 .then()
-                .statusCode(201)
-                .extract()
-                .path("id");
+                .statusCode(201));
     }
 
     /** Grows a business to {@code shards} write shards (lists read them all at once). */
@@ -38,23 +42,31 @@ public final class ApiTestSupport {
     }
 
     public static String createCustomer(String businessId, String first, String last) {
-        return post(
+        return idOf(post(
                         "/businesses/" + businessId + "/customers",
                         Map.of(
                                 "firstName", first,
                                 "lastName", last,
                                 "mailingAddresses", Map.of("home", address("Austin", "TX", "73301", "US"))))
                 .then()
-                .statusCode(201)
-                .extract()
-                .path("id");
+                .statusCode(201));
     }
 
     public static String createStore(String businessId, String name, Map<String, Object> address) {
-        return post("/businesses/" + businessId + "/stores", Map.of("name", name, "address", address))
+        return idOf(post("/businesses/" + businessId + "/stores", Map.of("name", name, "address", address))
                 .then()
-                .statusCode(201)
-                .extract()
-                .path("id");
+                .statusCode(201));
+    }
+
+    /**
+     * The {@code id} of a created subject, read with Jackson: RestAssured's {@code path} evaluates a Groovy expression
+     * on every call, a large part of a request's cost on the test's side, and tests create subjects by the hundred.
+     */
+    private static String idOf(ValidatableResponse created) {
+        try {
+            return JSON.readTree(created.extract().asString()).path("id").textValue();
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

@@ -33,8 +33,8 @@ class AuthorizationTest {
     @Inject
     DynamoDbClient dynamo;
 
-    private Tenant a;
-    private Tenant b;
+    private static Tenant a;
+    private static Tenant b;
 
     /** A business with a customer linked to a store, an order and tags, created by an operator. */
     record Tenant(String business, String customer, String store, String order) {
@@ -78,10 +78,16 @@ class AuthorizationTest {
         }
     }
 
+    /**
+     * A and B once for the class: every test but one only reads them or is refused on them (and proves it wrote
+     * nothing), and that one uses a tenant of its own.
+     */
     @BeforeEach
     void tenants() {
-        a = Tenant.create("Tenant A");
-        b = Tenant.create("Tenant B");
+        if (a == null) {
+            a = Tenant.create("Tenant A");
+            b = Tenant.create("Tenant B");
+        }
     }
 
     /** Every route, aimed at the subjects of {@code t} (and, for one link, {@code own}'s customer with t's store). */
@@ -145,19 +151,22 @@ class AuthorizationTest {
     @Test
     void aMemberOfAnotherBusiness_orNobody_shouldGet404OnEveryRouteIntoB_andChangeNothing() {
         List<String> wrong = new ArrayList<>();
+        // GIVEN the table as it is; each call is judged against the table the call before it left, so one read of the
+        // table after each call proves that call wrote nothing
+        Map<String, Map<String, AttributeValue>> before = TableSnapshot.of(dynamo);
         for (String caller : List.of(TestCallerAccess.member(a.business()), "nobody")) {
             for (Call call : routesInto(b, a)) {
-                // GIVEN the table as it is
-                Map<String, Map<String, AttributeValue>> before = TableSnapshot.of(dynamo);
                 // WHEN
                 Response response = call.as(caller);
                 // THEN 404, as if B's subject did not exist, and nothing written
                 if (response.statusCode() != 404 || !response.contentType().startsWith("application/problem+json")) {
                     wrong.add(caller + " " + call + " -> " + response.statusCode() + " " + response.asString());
                 }
-                if (!TableSnapshot.of(dynamo).equals(before)) {
+                Map<String, Map<String, AttributeValue>> after = TableSnapshot.of(dynamo);
+                if (!after.equals(before)) {
                     wrong.add(caller + " " + call + " changed the table");
                 }
+                before = after;
             }
         }
         assertThat(wrong).isEmpty();
@@ -165,11 +174,12 @@ class AuthorizationTest {
 
     @Test
     void aMemberOfTheBusiness_shouldUseEveryRouteIntoIt() {
-        // GIVEN B's own member
+        // GIVEN a tenant's own member (a tenant of this test's own: it changes and deletes its subjects)
+        Tenant own = Tenant.create("Tenant C");
         List<String> wrong = new ArrayList<>();
-        for (Call call : routesInto(b, b)) {
+        for (Call call : routesInto(own, own)) {
             // WHEN
-            Response response = call.as(TestCallerAccess.member(b.business()));
+            Response response = call.as(TestCallerAccess.member(own.business()));
             // THEN no route refuses it (a route may still refuse the request itself: the business still has children)
             if (response.statusCode() == 404 || response.statusCode() == 403 || response.statusCode() >= 500) {
                 wrong.add(call + " -> " + response.statusCode() + " " + response.asString());
@@ -181,12 +191,13 @@ class AuthorizationTest {
     @Test
     void creatingABusiness_shouldBeForOperatorsOnly() {
         Map<String, Object> body = Map.of("name", "New");
+        // Each caller is refused on the table the caller before it left.
+        Map<String, Map<String, AttributeValue>> before = TableSnapshot.of(dynamo);
         for (String caller : List.of(TestCallerAccess.member(a.business()), "nobody")) {
-            Map<String, Map<String, AttributeValue>> before = TableSnapshot.of(dynamo);
             Response response = new Call("POST", "/businesses", body).as(caller);
             assertThat(response.statusCode()).as(caller).isEqualTo(403);
             assertThat(response.contentType()).startsWith("application/problem+json");
-            assertThat(TableSnapshot.of(dynamo)).isEqualTo(before);
+            assertThat(TableSnapshot.of(dynamo)).as(caller).isEqualTo(before);
         }
         assertThat(new Call("POST", "/businesses", body).as("operator").statusCode())
                 .isEqualTo(201);
@@ -196,15 +207,16 @@ class AuthorizationTest {
     void deletingABusiness_shouldBeForOperatorsOnly_evenForItsOwnMembers() {
         // GIVEN an empty business, which an operator could delete
         String empty = createBusiness("Empty");
+        // Each caller is refused on the table the caller before it left.
+        Map<String, Map<String, AttributeValue>> before = TableSnapshot.of(dynamo);
         for (String caller : List.of(TestCallerAccess.member(empty), TestCallerAccess.member(a.business()), "nobody")) {
-            Map<String, Map<String, AttributeValue>> before = TableSnapshot.of(dynamo);
             // WHEN
             Response response = new Call("DELETE", "/businesses/" + empty, null).as(caller);
             // THEN 403 for every caller but an operator (whatever the id: the route is closed, nothing is told), and
             // nothing written
             assertThat(response.statusCode()).as(caller).isEqualTo(403);
             assertThat(response.contentType()).startsWith("application/problem+json");
-            assertThat(TableSnapshot.of(dynamo)).isEqualTo(before);
+            assertThat(TableSnapshot.of(dynamo)).as(caller).isEqualTo(before);
         }
         assertThat(new Call("DELETE", "/businesses/" + empty, null)
                         .as("operator")
