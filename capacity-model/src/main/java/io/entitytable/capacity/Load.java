@@ -1,13 +1,13 @@
 package io.entitytable.capacity;
 
 import io.entitytable.model.Ids;
-import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.regex.Pattern;
+import java.util.PriorityQueue;
+import java.util.stream.Stream;
 
 /**
  * Write and read units per second on every (table or index, partition key), kept per workload rate so that each rate
@@ -47,39 +47,65 @@ public final class Load {
         }
     }
 
-    /** Compiled once: every access of every sample is looked at. */
-    private static final Pattern NOT_IN_AN_ID = Pattern.compile("[^0-9A-Za-z]");
+    /** A partition beside a value of it, summed from its rates once rather than at every comparison. */
+    private record Ranked(Partition partition, double value) {}
 
-    private final Map<String, Partition> partitions = new TreeMap<>();
+    /** A partition being summed, and whether its key is shared: judged once, at its first access. */
+    private record Summed(Partition partition, boolean shared) {}
+
+    /** Every partition by target, then by key: hashed, as every access of every sample looks its partition up. */
+    private final Map<String, Map<String, Summed>> partitions = new HashMap<>();
 
     void add(Operation operation) {
         for (int i = 0; i < operation.samples(); i++) {
             for (Access access : operation.sample().apply(i)) {
-                double perSecond =
-                        (isShared(access.partitionKey()) ? operation.systemPerSecond() : operation.businessPerSecond())
-                                / operation.samples();
-                Partition partition = partitions.computeIfAbsent(
-                        access.target() + " " + access.partitionKey(),
-                        unused -> new Partition(access.target(), access.partitionKey(), new LinkedHashMap<>()));
-                double[] units = partition.byRate().computeIfAbsent(operation.rate(), unused -> new double[2]);
+                Summed summed = partitions
+                        .computeIfAbsent(access.target(), unused -> new HashMap<>())
+                        .computeIfAbsent(
+                                access.partitionKey(),
+                                key -> new Summed(
+                                        new Partition(access.target(), key, new LinkedHashMap<>()), isShared(key)));
+                double perSecond = (summed.shared() ? operation.systemPerSecond() : operation.businessPerSecond())
+                        / operation.samples();
+                double[] units = summed.partition().byRate().computeIfAbsent(operation.rate(), unused -> new double[2]);
                 units[0] += access.writeUnits() * perSecond;
                 units[1] += access.readUnits() * perSecond;
             }
         }
     }
 
-    /** A key that names no id is shared by every business. */
+    /**
+     * A key that names no id is shared by every business: none of its words (its runs of letters and digits) is an id.
+     * Only a word of an id's length can be one, so only those are matched against an id's form.
+     */
     static boolean isShared(String key) {
-        return Arrays.stream(NOT_IN_AN_ID.split(key)).noneMatch(Ids::isValid);
+        int start = 0;
+        for (int i = 0; i <= key.length(); i++) {
+            if (i == key.length() || !isIdCharacter(key.charAt(i))) {
+                if (i - start == Ids.LENGTH && Ids.isValid(key.substring(start, i))) {
+                    return false;
+                }
+                start = i + 1;
+            }
+        }
+        return true;
     }
 
-    /** The hottest partitions of one target, hottest first. */
+    private static boolean isIdCharacter(char c) {
+        return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+    }
+
+    /** The hottest partitions of one target, hottest first; of equally hot ones, the first in key order. */
     public List<Partition> hottest(String target, int count) {
-        return partitions.values().stream()
-                .filter(partition -> partition.target().equals(target))
-                .sorted(Comparator.comparingDouble(Partition::utilisation).reversed())
-                .limit(count)
-                .toList();
+        Comparator<Ranked> hottestFirst = Comparator.comparingDouble(Ranked::value)
+                .reversed()
+                .thenComparing(ranked -> ranked.partition().key());
+        return first(
+                partitions.getOrDefault(target, Map.of()).values().stream()
+                        .map(summed -> new Ranked(
+                                summed.partition(), summed.partition().utilisation())),
+                hottestFirst,
+                count);
     }
 
     /** The {@code count} hottest partitions of the table and of each index of {@code layout}, in its order of targets. */
@@ -89,14 +115,41 @@ public final class Load {
         return hottest;
     }
 
-    /** The partition that first reaches a limit when {@code rate} grows alone. */
+    /**
+     * The partition that first reaches a limit when {@code rate} grows alone; of equally close ones, the first in the
+     * order of {@code "<target> <key>"}.
+     */
     public Partition firstFull(String rate) {
-        return partitions.values().stream()
-                .min(Comparator.comparingDouble(partition -> partition.growthOf(rate)))
-                .orElseThrow();
+        Comparator<Ranked> closestFirst = Comparator.comparingDouble(Ranked::value)
+                .thenComparing(ranked ->
+                        ranked.partition().target() + " " + ranked.partition().key());
+        return all().stream()
+                .map(partition -> new Ranked(partition, partition.growthOf(rate)))
+                .min(closestFirst)
+                .orElseThrow()
+                .partition();
     }
 
+    /** Every partition, in no particular order. */
     List<Partition> all() {
-        return List.copyOf(partitions.values());
+        return partitions.values().stream()
+                .flatMap(byKey -> byKey.values().stream())
+                .map(Summed::partition)
+                .toList();
+    }
+
+    /**
+     * The first {@code count} in {@code order}, in one pass that keeps no more than those: a target holds a partition
+     * for every customer the big store's rename touches, and a report wants its few hottest.
+     */
+    private static List<Partition> first(Stream<Ranked> ranked, Comparator<Ranked> order, int count) {
+        PriorityQueue<Ranked> kept = new PriorityQueue<>(order.reversed());
+        ranked.forEach(candidate -> {
+            kept.add(candidate);
+            if (kept.size() > count) {
+                kept.poll();
+            }
+        });
+        return kept.stream().sorted(order).map(Ranked::partition).toList();
     }
 }

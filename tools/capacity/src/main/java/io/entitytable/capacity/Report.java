@@ -182,6 +182,21 @@ final class Report {
             out.append("## ").append(layout.name()).append(": ").append(target).append("\n\n");
             table(out, hottest);
         });
+        bigRenameRunning(out, layout, model);
+    }
+
+    /**
+     * The current layout's section on the big store's rename while it runs, rendered as {@link #markdown} renders it.
+     * Its store and customers are the next ones the model draws: without the steady load before it, other ids.
+     */
+    String bigRenameRunning() {
+        StringBuilder out = new StringBuilder();
+        bigRenameRunning(out, now, nowModel);
+        return out.toString();
+    }
+
+    /** The big store's rename alone, while its fan-out writes its copies at the layout's pace. */
+    private void bigRenameRunning(StringBuilder out, ModelledLayout layout, CapacityModel model) {
         Load running = model.bigRenameRunning();
         out.append(String.format(
                 Locale.ROOT,
