@@ -20,6 +20,7 @@ final class StreamAndQueue implements RefreshQueue {
     private static final int MAX_TURNS = 20;
 
     private final DynamoDbClient dynamo;
+    private final DynamoDbClient workerDynamo;
     private final String table;
     private final Deque<RefreshMessage> waiting = new ArrayDeque<>();
     private int seen;
@@ -27,7 +28,13 @@ final class StreamAndQueue implements RefreshQueue {
     private long workerNanos;
 
     StreamAndQueue(DynamoDbClient dynamo, String table) {
+        this(dynamo, dynamo, table);
+    }
+
+    /** The worker's calls go through {@code workerDynamo}, e.g. a client that times them. */
+    StreamAndQueue(DynamoDbClient dynamo, DynamoDbClient workerDynamo, String table) {
         this.dynamo = dynamo;
+        this.workerDynamo = workerDynamo;
         this.table = table;
     }
 
@@ -43,7 +50,7 @@ final class StreamAndQueue implements RefreshQueue {
     int settle() {
         int invocations = 0;
         try (RefreshWork work =
-                RefreshWork.create(dynamo, FanoutConfig.forTable(table), this, Duration.ofSeconds(30))) {
+                RefreshWork.create(workerDynamo, FanoutConfig.forTable(table), this, Duration.ofSeconds(30))) {
             for (int turn = 0; turn < MAX_TURNS; turn++) {
                 seen = StreamDrain.fanOut(dynamo, table, this, seen);
                 if (isEmpty()) {

@@ -2,23 +2,33 @@ package io.entitytable.transfer;
 
 import io.entitytable.model.Business;
 import io.entitytable.model.EraseJob;
+import io.entitytable.model.ItemKey;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * A harness, not a test: one business of 10,000 items (100 stores, 1,899 customers linking two stores each, 2,000
  * orders of 3 lines) exported through the command line against DynamoDB Local in this JVM, each run printed as the
  * command's own JSON summary (items, seconds, items a second), {@code rounds} times (the first in a cold JVM, as a
  * command line runs it; the later ones warm); then fanned out and erased by its job; with {@code import} as the second
- * argument, the file is also imported into an empty table. Run it as README.md says.
+ * argument, the file is also imported into an empty table. The erase's line is followed by the worker's calls to
+ * DynamoDB by operation, with their time, and by the engine's own ceiling for the same kind of transaction. Run it as
+ * README.md says.
  */
 public final class TransferBench {
     private static final int STORES = 100;
     private static final int CUSTOMERS = 1_899;
     private static final int ORDERS = 2_000;
     private static final int LINES_PER_ORDER = 3;
+    private static final int CEILING_ITEMS = 10_000;
 
     private TransferBench() {}
 
@@ -39,6 +49,7 @@ public final class TransferBench {
         }
         System.out.println("file: " + Files.size(file) + " bytes");
         erase(source, business.id());
+        engineCeiling();
         if (args.length > 1 && args[1].equals("import")) {
             String target = SharedLocalDynamoDb.newTable("benchTarget");
             print("import", CommandRun.of("import", "--in", file.toString(), "--table", target));
@@ -59,7 +70,8 @@ public final class TransferBench {
         System.out.printf(
                 "fanned out: %.1f s, %d items in the table%n",
                 (System.nanoTime() - fanoutStarted) / 1e9, TableItems.count(dynamo, table));
-        StreamAndQueue system = new StreamAndQueue(dynamo, table);
+        CallTimes workerCalls = new CallTimes();
+        StreamAndQueue system = new StreamAndQueue(dynamo, SharedLocalDynamoDb.client(workerCalls), table);
         long started = System.nanoTime();
         new TenantFixture(dynamo, table).erase(businessId);
         int invocations = system.settle();
@@ -82,6 +94,42 @@ public final class TransferBench {
                 seconds,
                 job.itemsDeleted() / seconds,
                 TableItems.count(dynamo, table));
+        System.out.println("erase, the worker's calls: " + workerCalls.json());
+    }
+
+    /**
+     * What the engine itself does at most, in the same run: {@link #CEILING_ITEMS} small items of a table of their own
+     * (no index attribute, no copy) deleted in transactions of 100 unconditional deletes, the erase's largest, one at a
+     * time as the worker sends them. Against the worker's transactions, it tells the engine's share of the erase's time.
+     */
+    private static void engineCeiling() {
+        DynamoDbClient dynamo = SharedLocalDynamoDb.client();
+        String table = SharedLocalDynamoDb.newTable("benchCeiling");
+        List<Map<String, AttributeValue>> keys = new ArrayList<>();
+        for (int i = 0; i < CEILING_ITEMS; i++) {
+            keys.add(new ItemKey(String.format("ceiling-%05d", i), "item").toAttributes());
+        }
+        for (int from = 0; from < keys.size(); from += 25) {
+            List<WriteRequest> puts = keys.subList(from, Math.min(keys.size(), from + 25)).stream()
+                    .map(key -> WriteRequest.builder()
+                            .putRequest(put -> put.item(key))
+                            .build())
+                    .toList();
+            dynamo.batchWriteItem(request -> request.requestItems(Map.of(table, puts)));
+        }
+        long started = System.nanoTime();
+        for (int from = 0; from < keys.size(); from += 100) {
+            List<TransactWriteItem> deletes = keys.subList(from, Math.min(keys.size(), from + 100)).stream()
+                    .map(key -> TransactWriteItem.builder()
+                            .delete(delete -> delete.tableName(table).key(key))
+                            .build())
+                    .toList();
+            dynamo.transactWriteItems(request -> request.transactItems(deletes));
+        }
+        double seconds = (System.nanoTime() - started) / 1e9;
+        System.out.printf(
+                "engine ceiling: {\"deletes\":%d,\"seconds\":%.3f,\"deletesPerSecond\":%.0f}%n",
+                CEILING_ITEMS, seconds, CEILING_ITEMS / seconds);
     }
 
     private static void print(String what, CommandRun run) {
