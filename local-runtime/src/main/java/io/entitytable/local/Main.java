@@ -132,7 +132,7 @@ public final class Main {
         try {
             result = new InvokeCommand(options, System.out, System.err)
                     .invoke(FunctionCatalogue.byName(function), event);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             if (!exiting(stop)) {
                 throw e;
             }
