@@ -1,11 +1,11 @@
 package io.entitytable.fanout.erase;
 
+import io.entitytable.fanout.table.BoundedParallel;
 import io.entitytable.fanout.table.FanoutStats;
 import io.entitytable.fanout.table.FanoutTable;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
@@ -30,28 +30,35 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
- * Deletes one child of a business being erased the way the API deletes one, in one transaction: the core item at the
- * version read, the rest of its partition (an order's lines), one off its child counter (the one its stored shard
- * says, {@link ChildCounters#of(String, Map)}), its tombstone (a subject whose sort key carries its name), and its
- * refresh job item (a link target's: a store's). Its stream record then does the rest as for any delete: the fan-out
- * removes its copies, the indexer its search document.
+ * Deletes the children of a business being erased as the API deletes one: the core item at the version read, the rest
+ * of its partition (an order's lines), one off its child counter (the one its stored shard says, {@link
+ * ChildCounters#of(String, Map)}), its tombstone (a subject whose sort key carries its name), and its refresh job item (a
+ * link target's: a store's). Its stream record then does the rest as for any delete: the fan-out removes its copies,
+ * the indexer its search document.
  *
  * <p>Unlike the API's delete, a customer's delete does not count off its stores' {@code linkCount}s: every store goes
  * too, and the fan-out asks no refresh job for a store whose business is being erased (docs/design.md §9, "Erasing a
  * business").
  *
- * <p>A page's children go in as few transactions as DynamoDB's 100 actions allow ({@link #deleteAll}), their counts
- * summed per counter (a transaction may touch an item once): DynamoDB Local applies one transaction at a time, and a
- * transaction a child would cost most of an erase's time. A batch that meets a changed child is deleted child by child.
+ * <p>A page's children go in two steps ({@link #deleteAll}). First each child's tombstone and lines, as single writes
+ * side by side: none of them needs a condition, and while the business is erased nothing reads them as a sign of
+ * anything else (a tombstone put before its subject's delete only says "gone" early of a subject about to go; an order
+ * whose lines went first is deleted in the next step, or in the next round if the worker stops between). Then the core
+ * items with their counters and job items, in as few transactions as DynamoDB's 100 actions allow, their counts summed
+ * per counter (a transaction may touch an item once). Single writes cost one write unit where a transaction's cost two,
+ * and DynamoDB Local applies one transaction at a time but serves single writes side by side: a transaction of every
+ * write of a child would be most of an erase's time. A batch that meets a changed child is deleted child by child.
  */
 final class ChildDeletes {
     /** A child changed between the read and the write this many times in a row: left to the next round. */
     private static final int MAX_ATTEMPTS = 3;
 
     private final FanoutTable table;
+    private final BoundedParallel parallel;
 
-    ChildDeletes(FanoutTable table) {
+    ChildDeletes(FanoutTable table, BoundedParallel parallel) {
         this.table = table;
+        this.parallel = parallel;
     }
 
     /**
@@ -69,16 +76,27 @@ final class ChildDeletes {
      * of {@code businessId}, in batches; the items deleted.
      */
     int deleteAll(String businessId, List<Map<String, AttributeValue>> listed) {
+        parallel.runAll(tombstonesAndLines(listed));
         int deleted = 0;
+        for (List<Map<String, AttributeValue>> batch : batches(businessId, listed)) {
+            deleted += deleteBatch(businessId, batch);
+        }
+        return deleted;
+    }
+
+    /** {@code listed} in batches whose transaction holds at most {@link #BATCH_ACTIONS} actions, counter updates included. */
+    private List<List<Map<String, AttributeValue>>> batches(
+            String businessId, List<Map<String, AttributeValue>> listed) {
+        List<List<Map<String, AttributeValue>>> batches = new ArrayList<>();
         List<Map<String, AttributeValue>> batch = new ArrayList<>();
         Set<ItemKey> counters = new HashSet<>();
         int actions = 0;
         for (Map<String, AttributeValue> child : listed) {
-            int childActions = actionsOf(child).size();
+            int childActions = coreActionsOf(child).size();
             ItemKey counter = ChildCounters.of(businessId, child);
             int counterActions = counters.size() + (counters.contains(counter) ? 0 : 1);
             if (!batch.isEmpty() && actions + childActions + counterActions > BATCH_ACTIONS) {
-                deleted += deleteBatch(businessId, batch);
+                batches.add(batch);
                 batch = new ArrayList<>();
                 counters = new HashSet<>();
                 actions = 0;
@@ -88,19 +106,44 @@ final class ChildDeletes {
             actions += childActions;
         }
         if (!batch.isEmpty()) {
-            deleted += deleteBatch(businessId, batch);
+            batches.add(batch);
         }
-        return deleted;
+        return batches;
     }
 
+    /**
+     * What goes before the transactions: each child's tombstone put and its lines deleted, single writes that run side
+     * by side (at most the worker's concurrent writes).
+     */
+    private List<Runnable> tombstonesAndLines(List<Map<String, AttributeValue>> listed) {
+        List<Runnable> writes = new ArrayList<>();
+        for (Map<String, AttributeValue> child : listed) {
+            if (CoreItem.entityOf(child).leavesTombstone()) {
+                Map<String, AttributeValue> tombstone = Tombstone.of(child);
+                writes.add(() -> table.backoff()
+                        .call(() -> table.dynamo().putItem(request -> request.tableName(table.tableName())
+                                .item(tombstone)
+                                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))));
+            }
+            for (ItemKey line : linesOf(child)) {
+                writes.add(() -> table.backoff()
+                        .call(() -> table.dynamo().deleteItem(request -> request.tableName(table.tableName())
+                                .key(line.toAttributes())
+                                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))));
+            }
+        }
+        return writes;
+    }
+
+    /**
+     * The batch's core items deleted, with their counters and job items, in one transaction; the items deleted, each
+     * child's lines (deleted by the first step) counted with it, none for a child another worker took first.
+     */
     private int deleteBatch(String businessId, List<Map<String, AttributeValue>> batch) {
         List<TransactWriteItem> actions = new ArrayList<>();
         Map<ItemKey, Integer> uncounts = new LinkedHashMap<>();
-        int items = 0;
         for (Map<String, AttributeValue> child : batch) {
-            List<TransactWriteItem> own = actionsOf(child);
-            actions.addAll(own);
-            items += 1 + (int) Values.number(child, Attributes.LINE_COUNT);
+            actions.addAll(coreActionsOf(child));
             uncounts.merge(ChildCounters.of(businessId, child), 1, Integer::sum);
         }
         uncounts.forEach((counter, count) -> actions.add(uncount(counter, count)));
@@ -108,7 +151,7 @@ final class ChildDeletes {
             try {
                 table.backoff().call(() -> table.dynamo().transactWriteItems(request -> request.transactItems(actions)
                         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
-                return items;
+                return batch.stream().mapToInt(ChildDeletes::itemsOf).sum();
             } catch (TransactionCanceledException e) {
                 if (!has(e, "TransactionConflict") || has(e, "ConditionalCheckFailed")) {
                     break;
@@ -116,12 +159,17 @@ final class ChildDeletes {
             }
         }
         // A child changed since the index listed it (or the index is behind it), or another worker took some: one by
-        // one, each read again.
+        // one, each read again; its lines are gone already, so each found counts with the lines it had.
         int deleted = 0;
         for (Map<String, AttributeValue> child : batch) {
-            deleted += delete(businessId, child);
+            deleted += delete(businessId, child) > 0 ? itemsOf(child) : 0;
         }
         return deleted;
+    }
+
+    /** The items a child is: its core item and its lines. */
+    private static int itemsOf(Map<String, AttributeValue> listed) {
+        return 1 + (int) Values.number(listed, Attributes.LINE_COUNT);
     }
 
     /**
@@ -141,24 +189,26 @@ final class ChildDeletes {
         return listed.size();
     }
 
-    /**
-     * What deleting {@code listed} takes besides its counter: the item at the version listed, its lines (their keys
-     * follow from its {@code lineCount}), its tombstone, its refresh job item.
-     */
-    private List<TransactWriteItem> actionsOf(Map<String, AttributeValue> listed) {
+    /** What deleting the core item {@code listed} takes in its transaction: the item at the version listed, its job item. */
+    private List<TransactWriteItem> coreActionsOf(Map<String, AttributeValue> listed) {
         List<TransactWriteItem> actions = new ArrayList<>();
         actions.add(deleteAtVersion(listed));
-        String id = Values.string(listed, Attributes.ID);
-        for (int lineNo = 1; lineNo <= Values.number(listed, Attributes.LINE_COUNT); lineNo++) {
-            actions.add(deleteItem(new ItemKey(id, Keys.lineType(lineNo))));
-        }
-        addTombstoneAndJob(actions, listed);
+        addJob(actions, listed);
         return actions;
     }
 
-    private void addTombstoneAndJob(List<TransactWriteItem> actions, Map<String, AttributeValue> current) {
-        Entity entity = CoreItem.entityOf(current);
-        if (entity.leavesTombstone()) {
+    /** The keys of an order's lines, which follow from its {@code lineCount}; none for another child. */
+    private static List<ItemKey> linesOf(Map<String, AttributeValue> listed) {
+        String id = Values.string(listed, Attributes.ID);
+        List<ItemKey> lines = new ArrayList<>();
+        for (int lineNo = 1; lineNo <= Values.number(listed, Attributes.LINE_COUNT); lineNo++) {
+            lines.add(new ItemKey(id, Keys.lineType(lineNo)));
+        }
+        return lines;
+    }
+
+    private void addTombstone(List<TransactWriteItem> actions, Map<String, AttributeValue> current) {
+        if (CoreItem.entityOf(current).leavesTombstone()) {
             actions.add(TransactWriteItem.builder()
                     .put(Put.builder()
                             .tableName(table.tableName())
@@ -166,7 +216,10 @@ final class ChildDeletes {
                             .build())
                     .build());
         }
-        if (entity.linkedBy().isPresent()) {
+    }
+
+    private void addJob(List<TransactWriteItem> actions, Map<String, AttributeValue> current) {
+        if (CoreItem.entityOf(current).linkedBy().isPresent()) {
             actions.add(deleteItem(RefreshJob.keyOf(Values.string(current, Attributes.ID))));
         }
     }
@@ -200,7 +253,8 @@ final class ChildDeletes {
                     .toList();
             rest.forEach(item -> actions.add(deleteItem(ItemKey.of(item))));
             actions.add(uncount(ChildCounters.of(businessId, current), 1));
-            addTombstoneAndJob(actions, current);
+            addTombstone(actions, current);
+            addJob(actions, current);
             try {
                 table.backoff().call(() -> table.dynamo().transactWriteItems(request -> request.transactItems(actions)
                         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));

@@ -3,6 +3,7 @@ package io.entitytable.fanout.erase;
 import io.entitytable.fanout.refresh.RefreshQueue;
 import io.entitytable.fanout.refresh.SegmentPages;
 import io.entitytable.fanout.refresh.SliceDeadline;
+import io.entitytable.fanout.table.BoundedParallel;
 import io.entitytable.fanout.table.CopyPacer;
 import io.entitytable.fanout.table.FanoutStats;
 import io.entitytable.fanout.table.FanoutTable;
@@ -58,14 +59,16 @@ public final class EraseWorker {
     private final RefreshQueue queue;
     private final int childrenPerSecond;
 
-    public EraseWorker(FanoutTable table, EraseJobs jobs, RefreshQueue queue) {
-        this(table, jobs, queue, CHILDREN_PER_SECOND);
+    /** {@code parallel} runs a page's single writes side by side ({@link ChildDeletes}). */
+    public EraseWorker(FanoutTable table, EraseJobs jobs, RefreshQueue queue, BoundedParallel parallel) {
+        this(table, jobs, queue, parallel, CHILDREN_PER_SECOND);
     }
 
-    EraseWorker(FanoutTable table, EraseJobs jobs, RefreshQueue queue, int childrenPerSecond) {
+    EraseWorker(
+            FanoutTable table, EraseJobs jobs, RefreshQueue queue, BoundedParallel parallel, int childrenPerSecond) {
         this.table = table;
         this.jobs = jobs;
-        this.deletes = new ChildDeletes(table);
+        this.deletes = new ChildDeletes(table, parallel);
         this.queue = queue;
         this.childrenPerSecond = childrenPerSecond;
     }

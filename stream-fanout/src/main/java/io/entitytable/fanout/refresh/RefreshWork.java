@@ -77,7 +77,7 @@ public final class RefreshWork implements AutoCloseable {
                 queue,
                 parallel,
                 copiesPerSecond);
-        this.erase = new EraseWorker(table, new EraseJobs(table, queue, clock), queue);
+        this.erase = new EraseWorker(table, new EraseJobs(table, queue, clock), queue, parallel);
         this.maxSlice = maxSlice;
         this.metrics = new FanoutMetrics(metrics, stats);
     }

@@ -14,10 +14,12 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 /**
  * TEST ONLY: a table's stream consumers and its refresh queue, played in turns in this JVM: the fan-out over the stream
  * records since the last turn (as the trigger goes on from its checkpoint), then the refresh worker over every message
- * the queue holds, one a time (the trigger's batch size), until a turn finds no message.
+ * the queue holds, one a time (the trigger's batch size), until a turn finds no message. A message the worker reports
+ * failed is delivered again, as SQS does once its visibility timeout passes, up to {@link #MAX_FAILURES} in all.
  */
 final class StreamAndQueue implements RefreshQueue {
     private static final int MAX_TURNS = 20;
+    private static final int MAX_FAILURES = 5;
 
     private final DynamoDbClient dynamo;
     private final DynamoDbClient workerDynamo;
@@ -26,6 +28,7 @@ final class StreamAndQueue implements RefreshQueue {
     private int seen;
     private int sequence;
     private long workerNanos;
+    private int failures;
 
     StreamAndQueue(DynamoDbClient dynamo, String table) {
         this(dynamo, dynamo, table);
@@ -57,17 +60,26 @@ final class StreamAndQueue implements RefreshQueue {
                     return invocations;
                 }
                 while (!isEmpty()) {
+                    SQSMessage message = take();
                     long started = System.nanoTime();
-                    var response = work.process(List.of(take()), 60_000);
+                    var response = work.process(List.of(message), 60_000);
                     workerNanos += System.nanoTime() - started;
                     if (!response.getBatchItemFailures().isEmpty()) {
-                        throw new AssertionError("a refresh-queue message failed");
+                        if (++failures > MAX_FAILURES) {
+                            throw new AssertionError("refresh-queue messages failed " + failures + " times");
+                        }
+                        sendAll(List.of(RefreshMessage.fromJson(message.getBody())));
                     }
                     invocations++;
                 }
             }
         }
         throw new AssertionError("the stream and the queue did not settle in " + MAX_TURNS + " turns");
+    }
+
+    /** The messages the worker reported failed, each delivered again. */
+    int failures() {
+        return failures;
     }
 
     /** The time the worker's invocations took, in all. */

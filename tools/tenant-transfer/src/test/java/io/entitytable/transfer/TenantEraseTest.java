@@ -22,11 +22,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.core.SdkResponse;
+import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
@@ -34,6 +36,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 
 /**
  * A business erased by its job on DynamoDB Local, with the fan-out over the table's stream and the refresh worker over
@@ -222,6 +225,68 @@ class TenantEraseTest {
         assertThat(job.status()).isEqualTo(EraseJob.Status.DONE);
         assertThat(job.round()).isEqualTo(2);
         assertThat(hiddenFor.get()).isNegative();
+        assertThat(TableItems.of(plain, table).values())
+                .allSatisfy(item -> assertThat(Values.string(item, Attributes.KIND))
+                        .isIn(ItemKind.TOMBSTONE.value(), ItemKind.ERASE.value()));
+        DriftCheck check = DriftCheck.of(plain, table);
+        assertThat(check.clean()).as(check.toString()).isTrue();
+    }
+
+    @Test
+    void erase_shouldFinishAPage_whenTheWorkerFailsBetweenItsSingleWritesAndItsTransaction() {
+        // GIVEN a business with a store, a linked customer and an order of 3 lines, fanned out, and a worker whose
+        // first
+        // transaction deleting children fails (their tombstones put and lines deleted already), as a worker that stops
+        // there
+        DynamoDbClient plain = SharedLocalDynamoDb.client();
+        String table = SharedLocalDynamoDb.newTable("stopped");
+        TenantFixture fixture = new TenantFixture(plain, table);
+        Business acme = fixture.business("Acme");
+        Store lyon = fixture.store(acme, "Lyon Centre", "Lyon");
+        Customer ada = fixture.customer(acme, "Ada", "Lovelace", "vip");
+        fixture.link(ada, lyon);
+        Order order = fixture.order(ada, 3);
+        AtomicInteger failFor = new AtomicInteger(1);
+        Map<ItemKey, Boolean> presentAtFailure = new ConcurrentHashMap<>();
+        ItemKey firstLine = new ItemKey(order.id(), Keys.lineType(1));
+        ItemKey orderKey = ItemKey.of(order.toItem());
+        DynamoDbClient stopping = SharedLocalDynamoDb.client(new ExecutionInterceptor() {
+            @Override
+            public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
+                if (context.request() instanceof TransactWriteItemsRequest transaction
+                        && transaction.transactItems().stream()
+                                .anyMatch(action -> action.delete() != null
+                                        && action.delete().conditionExpression() != null)
+                        && failFor.getAndDecrement() > 0) {
+                    for (ItemKey key : List.of(firstLine, orderKey)) {
+                        presentAtFailure.put(
+                                key,
+                                plain.getItem(request -> request.tableName(table)
+                                                .key(key.toAttributes())
+                                                .consistentRead(true))
+                                        .hasItem());
+                    }
+                    throw SdkClientException.create("the worker stopped");
+                }
+            }
+        });
+        new StreamAndQueue(plain, table).settle();
+        StreamAndQueue system = new StreamAndQueue(plain, stopping, table);
+
+        // WHEN it is erased
+        fixture.erase(acme.id());
+        system.settle();
+
+        // THEN the failed message, delivered again, finished the page: the order's lines went before the failure, the
+        // order and the customer after it, and nothing of the business is left but tombstones and the erase's record
+        assertThat(failFor.get()).isNegative();
+        assertThat(presentAtFailure).containsEntry(firstLine, false).containsEntry(orderKey, true);
+        assertThat(system.failures()).isEqualTo(1);
+        EraseJob job = EraseJob.from(plain.getItem(request -> request.tableName(table)
+                        .key(EraseJob.keyOf(acme.id()).toAttributes())
+                        .consistentRead(true))
+                .item());
+        assertThat(job.status()).isEqualTo(EraseJob.Status.DONE);
         assertThat(TableItems.of(plain, table).values())
                 .allSatisfy(item -> assertThat(Values.string(item, Attributes.KIND))
                         .isIn(ItemKind.TOMBSTONE.value(), ItemKind.ERASE.value()));
