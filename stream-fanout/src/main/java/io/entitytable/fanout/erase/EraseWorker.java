@@ -26,8 +26,8 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * Works one segment message of a business's erase: the children of the message's phase that businessGsi holds in one
- * write shard of the business, page by page ({@link EraseJob#PAGE_SIZE} a Query, deleted in as few transactions as they fit in), the progress
- * counted on the job after each page. Before the slice's deadline the rest of the segment goes back to the queue with
+ * write shard of the business, page by page ({@link EraseJob#PAGE_SIZE} a Query, deleted as {@link ChildDeletes} says),
+ * the progress counted on the job after each page. Before the slice's deadline the rest of the segment goes back to the queue with
  * a cursor, as a refresh job's segment does.
  *
  * <p>Why a duplicate, late or reordered message is harmless: every delete holds on the version it read, so a second
