@@ -256,7 +256,7 @@ class TenantEraseTest {
                 if (context.request() instanceof TransactWriteItemsRequest transaction
                         && transaction.transactItems().stream()
                                 .anyMatch(action -> action.delete() != null
-                                        && action.delete().conditionExpression() != null)
+                                        && action.delete().key().equals(orderKey.toAttributes()))
                         && failFor.getAndDecrement() > 0) {
                     for (ItemKey key : List.of(firstLine, orderKey)) {
                         presentAtFailure.put(
