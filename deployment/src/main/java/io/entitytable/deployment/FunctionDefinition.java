@@ -1,5 +1,7 @@
 package io.entitytable.deployment;
 
+import java.util.List;
+
 /**
  * How a function is packaged and started: the same values go into the CDK stack and into the local runtime, so that
  * what runs locally is what is deployed.
@@ -13,6 +15,24 @@ package io.entitytable.deployment;
  */
 public record FunctionDefinition(
         String name, String module, String handler, String namedHandler, int memoryMb, int timeoutSeconds) {
+
+    /**
+     * Connections to one host that a function's JVM keeps open between requests, for the JDK's HTTP client under the
+     * SDK's url-connection client: at least the most requests a function sends at once (the API's 16 parallel Queries,
+     * the fan-out's and the refresh worker's 16 concurrent writes). The JDK keeps 5 by default: every connection a
+     * burst opens beyond 5 is closed after it, and the next burst opens it again, a TCP and TLS handshake each on AWS.
+     */
+    public static final int KEPT_ALIVE_CONNECTIONS = 32;
+
+    /**
+     * Every function's JVM options, deployed (its {@code JAVA_TOOL_OPTIONS}) and local (its JVM's command line): the JIT
+     * stopped at C1, as AWS advises for SnapStart and short-lived Java functions (most of a request's work happens
+     * right after restore, before C2 would pay off), and {@link #KEPT_ALIVE_CONNECTIONS}.
+     *
+     * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/snapstart-best-practices.html">SnapStart tuning</a>
+     */
+    public static final List<String> JAVA_OPTIONS = List.of(
+            "-XX:+TieredCompilation", "-XX:TieredStopAtLevel=1", "-Dhttp.maxConnections=" + KEPT_ALIVE_CONNECTIONS);
 
     /** Quarkus's entry point for every Java Lambda it packages. */
     public static final String QUARKUS_HANDLER = "io.quarkus.amazon.lambda.runtime.QuarkusStreamHandler::handleRequest";

@@ -39,13 +39,8 @@ import software.constructs.Construct;
 public final class QuarkusLambda extends Construct {
     public static final String ALIAS = "live";
 
-    /**
-     * Stop the JIT at C1: most of a request's work happens right after restore, before C2 would pay off. AWS's advice
-     * for SnapStart and short-lived Java functions.
-     *
-     * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/snapstart-best-practices.html">SnapStart tuning</a>
-     */
-    public static final String FAST_START_JAVA_OPTIONS = "-XX:+TieredCompilation -XX:TieredStopAtLevel=1";
+    /** {@link FunctionDefinition#JAVA_OPTIONS}, as {@code JAVA_TOOL_OPTIONS} holds them. */
+    public static final String JAVA_OPTIONS = String.join(" ", FunctionDefinition.JAVA_OPTIONS);
 
     static final String JAVA_TOOL_OPTIONS = "JAVA_TOOL_OPTIONS";
 
@@ -101,7 +96,7 @@ public final class QuarkusLambda extends Construct {
 
     private static Map<String, String> environment(FunctionDefinition definition, Map<String, String> given) {
         Map<String, String> environment = new LinkedHashMap<>(given);
-        environment.put(JAVA_TOOL_OPTIONS, FAST_START_JAVA_OPTIONS);
+        environment.put(JAVA_TOOL_OPTIONS, JAVA_OPTIONS);
         if (definition.namedHandler() != null) {
             environment.put(EnvironmentVariables.QUARKUS_LAMBDA_HANDLER, definition.namedHandler());
         }

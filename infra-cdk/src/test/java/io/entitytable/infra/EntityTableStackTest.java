@@ -55,7 +55,7 @@ class EntityTableStackTest {
             assertThat(((Number) properties.get("MemorySize")).intValue()).isEqualTo(definition.memoryMb());
             assertThat(((Number) properties.get("Timeout")).intValue()).isEqualTo(definition.timeoutSeconds());
             assertThat(map(properties, "Environment", "Variables"))
-                    .containsEntry(QuarkusLambda.JAVA_TOOL_OPTIONS, QuarkusLambda.FAST_START_JAVA_OPTIONS)
+                    .containsEntry(QuarkusLambda.JAVA_TOOL_OPTIONS, QuarkusLambda.JAVA_OPTIONS)
                     .containsEntry(EnvironmentVariables.TABLE_NAME, Map.of("Ref", tableId()));
         }
     }

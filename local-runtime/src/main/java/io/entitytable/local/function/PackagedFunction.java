@@ -183,10 +183,9 @@ public final class PackagedFunction implements AutoCloseable {
     private static List<String> command(FunctionDefinition definition, Path taskRoot) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        // Lambda's Java runtimes start the JVM with C1-only tiered compilation, which shortens start-up, and give the
-        // heap most of the configured memory.
-        command.add("-XX:+TieredCompilation");
-        command.add("-XX:TieredStopAtLevel=1");
+        // The deployed function's own options (its JAVA_TOOL_OPTIONS); Lambda's Java runtimes give the heap most of the
+        // configured memory.
+        command.addAll(FunctionDefinition.JAVA_OPTIONS);
         command.add("-Xmx" + (definition.memoryMb() * 85 / 100) + "m");
         if (definition.memoryMb() < SERVER_CLASS_MEMORY_MB) {
             // A function's JVM on Lambda sees its memory size as the machine's, and below a server-class machine's
