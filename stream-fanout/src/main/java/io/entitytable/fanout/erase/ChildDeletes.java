@@ -43,11 +43,12 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * <p>A page's children go in two steps ({@link #deleteAll}). First each child's tombstone and lines, as single writes
  * side by side: none of them needs a condition, and while the business is erased nothing reads them as a sign of
  * anything else (a tombstone put before its subject's delete only says "gone" early of a subject about to go; an order
- * whose lines went first is deleted in the next step, or in the next round if the worker stops between). Then the core
- * items with their counters and job items, in as few transactions as DynamoDB's 100 actions allow, their counts summed
- * per counter (a transaction may touch an item once). Single writes cost one write unit where a transaction's cost two,
- * and DynamoDB Local applies one transaction at a time but serves single writes side by side: a transaction of every
- * write of a child would be most of an erase's time. A batch that meets a changed child is deleted child by child.
+ * whose lines went first is deleted in the next step, or by its message delivered again if the worker stops between).
+ * Then the core items with their counters and job items, in as few transactions as DynamoDB's 100 actions allow, their
+ * counts summed per counter (a transaction may touch an item once). Single writes cost one write unit where a
+ * transaction's cost two, and DynamoDB Local applies one transaction at a time but serves single writes side by side: a
+ * transaction of every write of a child would be most of an erase's time. A batch that meets a changed child is deleted
+ * child by child.
  */
 final class ChildDeletes {
     /** A child changed between the read and the write this many times in a row: left to the next round. */
