@@ -15,11 +15,11 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * TEST ONLY: a table's stream consumers and its refresh queue, played in turns in this JVM: the fan-out over the stream
  * records since the last turn (as the trigger goes on from its checkpoint), then the refresh worker over every message
  * the queue holds, one a time (the trigger's batch size), until a turn finds no message. A message the worker reports
- * failed is delivered again, as SQS does once its visibility timeout passes, up to {@link #MAX_FAILURES} in all.
+ * failed fails the run, unless {@link #redelivering} allows it to be delivered again, as SQS does once its visibility
+ * timeout passes.
  */
 final class StreamAndQueue implements RefreshQueue {
     private static final int MAX_TURNS = 20;
-    private static final int MAX_FAILURES = 5;
 
     private final DynamoDbClient dynamo;
     private final DynamoDbClient workerDynamo;
@@ -29,6 +29,7 @@ final class StreamAndQueue implements RefreshQueue {
     private int sequence;
     private long workerNanos;
     private int failures;
+    private int maxFailures;
 
     StreamAndQueue(DynamoDbClient dynamo, String table) {
         this(dynamo, dynamo, table);
@@ -65,7 +66,7 @@ final class StreamAndQueue implements RefreshQueue {
                     var response = work.process(List.of(message), 60_000);
                     workerNanos += System.nanoTime() - started;
                     if (!response.getBatchItemFailures().isEmpty()) {
-                        if (++failures > MAX_FAILURES) {
+                        if (++failures > maxFailures) {
                             throw new AssertionError("refresh-queue messages failed " + failures + " times");
                         }
                         sendAll(List.of(RefreshMessage.fromJson(message.getBody())));
@@ -75,6 +76,12 @@ final class StreamAndQueue implements RefreshQueue {
             }
         }
         throw new AssertionError("the stream and the queue did not settle in " + MAX_TURNS + " turns");
+    }
+
+    /** Delivers again up to {@code times} messages the worker reports failed, rather than failing the run at the first. */
+    StreamAndQueue redelivering(int times) {
+        this.maxFailures = times;
+        return this;
     }
 
     /** The messages the worker reported failed, each delivered again. */

@@ -271,7 +271,7 @@ class TenantEraseTest {
             }
         });
         new StreamAndQueue(plain, table).settle();
-        StreamAndQueue system = new StreamAndQueue(plain, stopping, table);
+        StreamAndQueue system = new StreamAndQueue(plain, stopping, table).redelivering(1);
 
         // WHEN it is erased
         fixture.erase(acme.id());
