@@ -7,6 +7,7 @@ import io.entitytable.model.CoreItem;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.IdempotencyRecord;
 import io.entitytable.model.ShardCount;
+import io.entitytable.model.Tombstone;
 import io.entitytable.model.Values;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -102,11 +103,40 @@ public class CoreWrites {
             List<Map<String, AttributeValue>> items,
             List<LinkChange> links,
             Optional<IdempotencyRecord> record) {
+        transactChild(businessId, items.get(0), createActions(businessId, items, links), record);
+    }
+
+    /**
+     * {@link #createChild(String, List, List, Optional)} for a subject brought back under the id it had (the tenant
+     * import of an erased business): the same transaction deletes the tombstone its delete left, when its entity
+     * leaves one. A tombstone says "gone for good" of its id, and the fan-out reads it whenever a Query finds neither
+     * key of a subject mid-rename, so one beside a live subject would have the subject's copies deleted
+     * (docs/design.md, "Gone or renamed"). The delete comes after every other action, so theirs keep the places
+     * {@link WriteConflict#action()} names; a customer's is its 100th at most (its count, itself, 97 links).
+     */
+    public void restoreChild(String businessId, List<Map<String, AttributeValue>> items, List<LinkChange> links) {
+        List<TransactWriteItem> writes = createActions(businessId, items, links);
         Map<String, AttributeValue> child = items.get(0);
+        if (CoreItem.entityOf(child).leavesTombstone()) {
+            writes.add(actions.delete(Tombstone.keyOf(Values.string(child, Attributes.ID)), null));
+        }
+        transactChild(businessId, child, writes, Optional.empty());
+    }
+
+    private List<TransactWriteItem> createActions(
+            String businessId, List<Map<String, AttributeValue>> items, List<LinkChange> links) {
         List<TransactWriteItem> writes = new ArrayList<>();
-        writes.add(actions.countChild(businessId, child, 1));
+        writes.add(actions.countChild(businessId, items.get(0), 1));
         items.forEach(item -> writes.add(actions.create(stamped(item))));
         links.forEach(link -> writes.add(actions.countLink(link)));
+        return writes;
+    }
+
+    private void transactChild(
+            String businessId,
+            Map<String, AttributeValue> child,
+            List<TransactWriteItem> writes,
+            Optional<IdempotencyRecord> record) {
         try {
             transact(writes, record, child);
         } catch (WriteConflict e) {

@@ -109,8 +109,9 @@ final class TenantFileCheck {
                     links++;
                 }
             }
-            // A child's transaction: the count on its business, its items, the count on each target it links.
-            int actions = 1 + 1 + record.collectionItems().size() + links;
+            // A child's transaction (CoreWrites.restoreChild): the count on its business, its items, the count on each
+            // target it links, and the delete of its tombstone when its entity leaves one.
+            int actions = 1 + 1 + record.collectionItems().size() + links + (entity.leavesTombstone() ? 1 : 0);
             if (!entity.isTenant() && actions > MAX_TRANSACTION_ACTIONS) {
                 throw reader.refusedHere(subject + " takes " + actions + " writes, more than one transaction holds ("
                         + MAX_TRANSACTION_ACTIONS + ")");

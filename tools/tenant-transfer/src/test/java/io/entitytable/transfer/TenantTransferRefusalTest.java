@@ -2,11 +2,15 @@ package io.entitytable.transfer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.entitytable.model.Business;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Store;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +28,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** Every refusal: exit code 2, a message that says what is wrong, and nothing written (the table counted before and after). */
 class TenantTransferRefusalTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     @TempDir
     static Path dir;
 
@@ -139,6 +145,10 @@ class TenantTransferRefusalTest {
                         "which the file does not hold before it"),
                 damage("a subject twice", lines -> inserted(lines, 3, lines.get(2)), "is in the file twice"),
                 damage(
+                        "a customer linking more stores than its transaction holds",
+                        TenantTransferRefusalTest::customerOf98Stores,
+                        "takes 101 writes, more than one transaction holds (100)"),
+                damage(
                         "a subject of another business",
                         lines -> replaced(lines, 2, business.id(), Ids.newId()),
                         "belongs to business"));
@@ -228,6 +238,41 @@ class TenantTransferRefusalTest {
         List<String> changed = new ArrayList<>(lines.subList(0, lines.size() - 2));
         changed.add(last.substring(0, last.length() / 2));
         return changed;
+    }
+
+    /**
+     * 97 more stores before the customer, which links all 98: its count, itself, 98 link counts and the delete of its
+     * tombstone are 101 writes, one more than DynamoDB's transaction holds (the API links 97 at most).
+     */
+    private static List<String> customerOf98Stores(List<String> lines) {
+        ObjectNode storeLine = json(lines.get(2));
+        ObjectNode customer = json(lines.get(3));
+        ObjectNode end = json(lines.get(lines.size() - 1));
+        List<String> changed = new ArrayList<>(lines.subList(0, 3));
+        ArrayNode storeIds = ((ObjectNode) customer.get("subject"))
+                .putArray("storeIds")
+                .add(storeLine.get("subject").get("id").asText());
+        for (int i = 0; i < 97; i++) {
+            String id = Ids.newId();
+            ObjectNode more = storeLine.deepCopy();
+            ((ObjectNode) more.get("subject")).put("id", id).put("name", "Store " + i);
+            changed.add(more.toString());
+            storeIds.add(id);
+        }
+        changed.add(customer.toString());
+        changed.addAll(lines.subList(4, lines.size() - 1));
+        ObjectNode subjects = (ObjectNode) end.get("subjects");
+        subjects.put("store", subjects.get("store").asInt() + 97);
+        changed.add(end.put("items", end.get("items").asInt() + 97).toString());
+        return changed;
+    }
+
+    private static ObjectNode json(String line) {
+        try {
+            return (ObjectNode) JSON.readTree(line);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Header, business, customer, store, order, end: the customer now comes before the store it links. */
