@@ -27,6 +27,7 @@ import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -167,8 +168,8 @@ class FanoutMetricsTest {
         EmfLines emf = new EmfLines();
 
         // WHEN the worker works the job
-        try (RefreshWork work =
-                new RefreshWork(plain, config, queue, null, CopyPace.COPIES_PER_SECOND, emf.recorder("refresh"))) {
+        try (RefreshWork work = new RefreshWork(
+                plain, config, queue, null, CopyPace.COPIES_PER_SECOND, emf.recorder("refresh"), Clock.systemUTC())) {
             queue.drainWith(work);
         }
 

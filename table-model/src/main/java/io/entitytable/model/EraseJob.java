@@ -33,6 +33,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * @param startedAt when the erase was asked
  * @param updatedAt the last progress
  * @param finishedAt when the business was deleted (null while running)
+ * @param roundStartDeleted {@code itemsDeleted} when the running round began (0 in the first)
+ * @param idleSince when the rounds began to delete nothing while the counters still counted children (null while they
+ *     delete)
  */
 public record EraseJob(
         String businessId,
@@ -44,7 +47,9 @@ public record EraseJob(
         long itemsDeleted,
         Instant startedAt,
         Instant updatedAt,
-        Instant finishedAt) {
+        Instant finishedAt,
+        long roundStartDeleted,
+        Instant idleSince) {
 
     /** The segments of a phase for a business of the old fixed layout: its 4 write shards in businessGsi. */
     public static final int SEGMENTS = BusinessShards.COUNT;
@@ -52,6 +57,17 @@ public record EraseJob(
     public static final int PAGE_SIZE = 100;
     /** A running erase without progress for this long has stopped, as a refresh job does. */
     public static final Duration STOPPED_AFTER = RefreshJob.STOPPED_AFTER;
+    /**
+     * A round that deleted nothing while the counters still count children waits this long before the next: an index
+     * behind its table catches up meanwhile, and a job that cannot end does not spin.
+     */
+    public static final Duration IDLE_ROUND_PAUSE = Duration.ofSeconds(30);
+    /**
+     * Rounds that have deleted nothing for this long start no other: the counters count a child that businessGsi does
+     * not show (an item written around the API, without the attributes that index it), far longer than an index is ever
+     * behind. The job then has {@link #stoppedAt stopped}, for verify to list and an operator to look into.
+     */
+    public static final Duration IDLE_LIMIT = Duration.ofMinutes(10);
     /** How long the record of a finished erase stays (the table's time to live removes it then). */
     public static final Duration KEPT_AFTER_DONE = Duration.ofDays(30);
 
@@ -109,7 +125,19 @@ public record EraseJob(
             Instant startedAt,
             Instant updatedAt,
             Instant finishedAt) {
-        this(businessId, status, round, phase, SEGMENTS, doneSegments, itemsDeleted, startedAt, updatedAt, finishedAt);
+        this(
+                businessId,
+                status,
+                round,
+                phase,
+                SEGMENTS,
+                doneSegments,
+                itemsDeleted,
+                startedAt,
+                updatedAt,
+                finishedAt,
+                0,
+                null);
     }
 
     /** The job item of an erase of a business of the old fixed layout asked at {@code now}. */
@@ -152,7 +180,19 @@ public record EraseJob(
                 Values.number(item, Attributes.ERASE_ITEMS_DELETED),
                 Values.instant(item, Attributes.JOB_STARTED_AT),
                 Values.instant(item, Attributes.UPDATED_AT),
-                Values.instant(item, Attributes.JOB_FINISHED_AT));
+                Values.instant(item, Attributes.JOB_FINISHED_AT),
+                Values.number(item, Attributes.ERASE_ROUND_START_DELETED),
+                Values.instant(item, Attributes.ERASE_IDLE_SINCE));
+    }
+
+    /** The running round ended as it began: it deleted nothing. */
+    public boolean roundDeletedNothing() {
+        return itemsDeleted == roundStartDeleted;
+    }
+
+    /** Its rounds have deleted nothing for {@link #IDLE_LIMIT} at {@code now}: it starts no other. */
+    public boolean idleTooLongAt(Instant now) {
+        return idleSince != null && !now.isBefore(idleSince.plus(IDLE_LIMIT));
     }
 
     /**
@@ -164,8 +204,8 @@ public record EraseJob(
     }
 
     /**
-     * Running without progress for {@link #STOPPED_AFTER}: one of its messages went to the dead-letter queue; {@code
-     * table-verify repair} restarts it.
+     * Running without progress for {@link #STOPPED_AFTER}: one of its messages went to the dead-letter queue, or its
+     * rounds deleted nothing for {@link #IDLE_LIMIT}; {@code table-verify repair} restarts it.
      */
     public boolean stoppedAt(Instant now) {
         return status == Status.RUNNING

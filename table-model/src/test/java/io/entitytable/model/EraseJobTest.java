@@ -31,6 +31,9 @@ class EraseJobTest {
         assertThat(EraseJob.from(item))
                 .isEqualTo(new EraseJob(
                         BUSINESS, EraseJob.Status.RUNNING, 1, EraseJob.Phase.CHILDREN, 0, 0, AT, AT, null));
+        assertThat(EraseJob.from(item).roundDeletedNothing()).isTrue();
+        assertThat(EraseJob.from(item).idleTooLongAt(AT.plus(Duration.ofDays(1))))
+                .isFalse();
     }
 
     @Test

@@ -13,6 +13,7 @@ import io.entitytable.model.Keys;
 import io.entitytable.model.Values;
 import io.entitytable.queue.RefreshMessage;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -40,8 +41,10 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  *       no longer the running one, which tells the worker to drop the message;
  *   <li>the last segment of the children phase starts the stores phase; the last of the stores phase reads the child
  *       counters: all zero, the business goes with its counters in one transaction and the job is done; otherwise a
- *       child was not yet in businessGsi (an index that is eventually consistent) and another round starts;
- *   <li>{@link #restart}: the running phase's segments again, for a job that stopped.
+ *       child was not yet in businessGsi (an index that is eventually consistent) and another round starts, paused
+ *       after a round that deleted nothing, and none once rounds have deleted nothing for {@link EraseJob#IDLE_LIMIT};
+ *   <li>{@link #restart}: the running phase's segments again, for a job that stopped, with another {@link
+ *       EraseJob#IDLE_LIMIT} for its rounds.
  * </ul>
  *
  * @param table where the job item is
@@ -60,9 +63,33 @@ public record EraseJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
                 .ifPresent(this::sendSegments);
     }
 
-    /** For a stopped erase: the running phase's segments again (segments already done only repeat refused deletes). */
+    /**
+     * For a stopped erase: the running phase's segments again (segments already done only repeat refused deletes). A
+     * job whose rounds stopped deleting starts counting {@link EraseJob#IDLE_LIMIT} anew: whoever restarts it has
+     * changed something.
+     */
     public void restart(String businessId) {
-        get(businessId).filter(job -> job.status() == EraseJob.Status.RUNNING).ifPresent(this::sendSegments);
+        Optional<EraseJob> running = get(businessId).filter(job -> job.status() == EraseJob.Status.RUNNING);
+        if (running.isEmpty()) {
+            return;
+        }
+        EraseJob job = running.get();
+        if (job.idleSince() != null) {
+            try {
+                update(
+                        businessId,
+                        "SET #updated = :now REMOVE #idle",
+                        Map.of("#idle", Attributes.ERASE_IDLE_SINCE),
+                        Map.of(),
+                        job.round(),
+                        job.phase(),
+                        false);
+            } catch (ConditionalCheckFailedException moved) {
+                // Another message moved the job on: it runs, and its segments are out.
+                return;
+            }
+        }
+        sendSegments(job);
     }
 
     boolean isCurrent(String businessId, long round, Phase phase) {
@@ -127,9 +154,9 @@ public record EraseJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
             }
             try {
                 if (phase == Phase.CHILDREN) {
-                    nextPhase(businessId, round, phase, round, Phase.STORES);
+                    nextPhase(businessId, round, phase, round, Phase.STORES, RoundStart.NONE, Duration.ZERO);
                 } else if (childrenLeft(found.get()) > 0) {
-                    nextPhase(businessId, round, phase, round + 1, Phase.CHILDREN);
+                    nextRound(found.get());
                 } else {
                     finish(found.get());
                 }
@@ -141,16 +168,62 @@ public record EraseJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
         throw new IllegalStateException("the erase job of " + businessId + " kept changing; retry the segment");
     }
 
-    private void nextPhase(String businessId, long round, Phase phase, long nextRound, Phase next) {
+    /**
+     * The round after {@code job}'s, whose counters still count children that businessGsi did not list: at once after a
+     * round that deleted some, {@link EraseJob#IDLE_ROUND_PAUSE} later after one that deleted none, and none once its
+     * rounds have deleted nothing for {@link EraseJob#IDLE_LIMIT}. The job then stays as it is, every segment of its
+     * last phase done, and has stopped when {@link EraseJob#STOPPED_AFTER} has passed ({@link EraseJob#stoppedAt}).
+     */
+    private void nextRound(EraseJob job) {
+        boolean idle = job.roundDeletedNothing();
+        if (idle && job.idleTooLongAt(clock.instant())) {
+            return;
+        }
+        nextPhase(
+                job.businessId(),
+                job.round(),
+                Phase.STORES,
+                job.round() + 1,
+                Phase.CHILDREN,
+                RoundStart.after(job, idle),
+                idle ? EraseJob.IDLE_ROUND_PAUSE : Duration.ZERO);
+    }
+
+    /**
+     * What a new round writes besides its number: the items deleted when it begins, and whether the rounds are deleting
+     * ({@code idleSince} removed) or not ({@code idleSince} set once, when the first round that deleted nothing ended).
+     */
+    private record RoundStart(
+            String sets, String removes, Map<String, String> names, Map<String, AttributeValue> values) {
+        static final RoundStart NONE = new RoundStart("", "", Map.of(), Map.of());
+
+        static RoundStart after(EraseJob job, boolean idle) {
+            Map<String, String> names =
+                    Map.of("#start", Attributes.ERASE_ROUND_START_DELETED, "#idle", Attributes.ERASE_IDLE_SINCE);
+            Map<String, AttributeValue> values = Map.of(":startDeleted", Values.n(job.itemsDeleted()));
+            return idle
+                    ? new RoundStart(", #start = :startDeleted, #idle = if_not_exists(#idle, :now)", "", names, values)
+                    : new RoundStart(", #start = :startDeleted", ", #idle", names, values);
+        }
+    }
+
+    private void nextPhase(
+            String businessId, long round, Phase phase, long nextRound, Phase next, RoundStart start, Duration delay) {
+        Map<String, String> names = new HashMap<>(start.names());
+        names.put("#segs", Attributes.JOB_DONE_SEGMENTS);
+        Map<String, AttributeValue> values = new HashMap<>(start.values());
+        values.put(":nextRound", Values.n(nextRound));
+        values.put(":nextPhase", Values.s(next.value()));
         Map<String, AttributeValue> after = update(
                 businessId,
-                "SET #round = :nextRound, #phase = :nextPhase, #updated = :now REMOVE #segs",
-                Map.of("#segs", Attributes.JOB_DONE_SEGMENTS),
-                Map.of(":nextRound", Values.n(nextRound), ":nextPhase", Values.s(next.value())),
+                "SET #round = :nextRound, #phase = :nextPhase, #updated = :now" + start.sets() + " REMOVE #segs"
+                        + start.removes(),
+                names,
+                values,
                 round,
                 phase,
                 true);
-        sendSegments(EraseJob.from(after));
+        sendSegments(EraseJob.from(after), delay);
     }
 
     /**
@@ -236,15 +309,21 @@ public record EraseJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
     }
 
     private void sendSegments(EraseJob job) {
+        sendSegments(job, Duration.ZERO);
+    }
+
+    private void sendSegments(EraseJob job, Duration delay) {
         String business = Keys.subjectRef(Entity.BUSINESS, job.businessId());
-        queue.sendAll(IntStream.range(0, job.segments())
-                .mapToObj(segment -> RefreshMessage.eraseSegment(
-                        business,
-                        job.round(),
-                        segment,
-                        job.segments(),
-                        job.phase().value()))
-                .toList());
+        queue.sendAllAfter(
+                delay,
+                IntStream.range(0, job.segments())
+                        .mapToObj(segment -> RefreshMessage.eraseSegment(
+                                business,
+                                job.round(),
+                                segment,
+                                job.segments(),
+                                job.phase().value()))
+                        .toList());
     }
 
     public Optional<EraseJob> get(String businessId) {

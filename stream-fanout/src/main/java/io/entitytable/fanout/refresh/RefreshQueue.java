@@ -1,6 +1,7 @@
 package io.entitytable.fanout.refresh;
 
 import io.entitytable.queue.RefreshMessage;
+import java.time.Duration;
 import java.util.List;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
@@ -10,6 +11,14 @@ public interface RefreshQueue {
 
     default void send(RefreshMessage message) {
         sendAll(List.of(message));
+    }
+
+    /**
+     * Sends {@code messages} to be received no sooner than {@code delay} from now. A queue that cannot hold messages
+     * back (the in-memory ones of tests) sends them at once: a delay only spares reads, and never decides an outcome.
+     */
+    default void sendAllAfter(Duration delay, List<RefreshMessage> messages) {
+        sendAll(messages);
     }
 
     /** The SQS queue at {@code queueUrl}, sent to as the deployed functions do (for tools that run them in-process). */

@@ -52,8 +52,9 @@ public final class RefreshWork implements AutoCloseable {
     private final CopyEffects effects;
 
     /**
-     * A worker that writes its metrics to {@code metrics} (in a function: {@link MetricsRecorder#ofThisProcess}); see
-     * {@link #create} for the other arguments.
+     * A worker that writes its metrics to {@code metrics} (in a function: {@link MetricsRecorder#ofThisProcess}) and
+     * whose jobs read the time from {@code clock} (tests: an erase whose rounds must seem to last minutes); see {@link
+     * #create} for the other arguments.
      */
     public RefreshWork(
             DynamoDbClient dynamo,
@@ -61,7 +62,8 @@ public final class RefreshWork implements AutoCloseable {
             RefreshQueue queue,
             Duration maxSlice,
             int copiesPerSecond,
-            MetricsRecorder metrics) {
+            MetricsRecorder metrics,
+            Clock clock) {
         if (copiesPerSecond < 1) {
             throw new IllegalArgumentException("copiesPerSecond must be positive: " + copiesPerSecond);
         }
@@ -70,7 +72,6 @@ public final class RefreshWork implements AutoCloseable {
         CopyMetrics copies = new CopyMetrics(metrics, Clock.systemUTC());
         this.effects = copies.effects();
         FanoutTable table = new FanoutTable(dynamo, config.tableName(), config.backoff(stats), stats, copies);
-        Clock clock = Clock.systemUTC();
         this.worker = new RefreshWorker(
                 new TableSegments(table, clock),
                 new RefreshJobs(table, queue, clock),
@@ -95,7 +96,8 @@ public final class RefreshWork implements AutoCloseable {
      */
     public static RefreshWork create(
             DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, Duration maxSlice, int copiesPerSecond) {
-        return new RefreshWork(dynamo, config, queue, maxSlice, copiesPerSecond, MetricsRecorder.ofThisProcess());
+        return new RefreshWork(
+                dynamo, config, queue, maxSlice, copiesPerSecond, MetricsRecorder.ofThisProcess(), Clock.systemUTC());
     }
 
     public SQSBatchResponse process(List<SQSMessage> messages, long remainingMillis) {

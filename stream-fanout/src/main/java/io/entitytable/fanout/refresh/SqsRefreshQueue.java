@@ -3,6 +3,7 @@ package io.entitytable.fanout.refresh;
 import io.entitytable.deployment.EnvironmentVariables;
 import io.entitytable.queue.RefreshMessage;
 import io.entitytable.queue.SqsBatches;
+import java.time.Duration;
 import java.util.List;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
@@ -30,5 +31,10 @@ record SqsRefreshQueue(SqsBatches queue) implements RefreshQueue {
     @Override
     public void sendAll(List<RefreshMessage> messages) {
         queue.sendAll(messages.stream().map(RefreshMessage::toJson).toList());
+    }
+
+    @Override
+    public void sendAllAfter(Duration delay, List<RefreshMessage> messages) {
+        queue.sendAll(messages.stream().map(RefreshMessage::toJson).toList(), delay);
     }
 }

@@ -47,6 +47,8 @@ record JobsScan(DynamoDbClient dynamo, String tableName) {
                 Attributes.JOB_COPIES_TOTAL,
                 Attributes.ERASE_PHASE,
                 Attributes.ERASE_ITEMS_DELETED,
+                Attributes.ERASE_ROUND_START_DELETED,
+                Attributes.ERASE_IDLE_SINCE,
                 Attributes.JOB_STARTED_AT,
                 Attributes.UPDATED_AT,
                 Attributes.JOB_FINISHED_AT);

@@ -1,12 +1,16 @@
 package io.entitytable.transfer;
 
 import com.amazonaws.services.lambda.runtime.events.SQSEvent.SQSMessage;
+import io.entitytable.deployment.metrics.MetricsRecorder;
 import io.entitytable.fanout.refresh.RefreshQueue;
 import io.entitytable.fanout.refresh.RefreshWork;
 import io.entitytable.fanout.table.FanoutConfig;
+import io.entitytable.model.CopyPace;
 import io.entitytable.queue.RefreshMessage;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -20,6 +24,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 final class StreamAndQueue implements RefreshQueue {
     private static final int MAX_TURNS = 20;
+    /** More worker invocations than any erase here takes: a job that never ends fails the test rather than hang it. */
+    private static final int MAX_INVOCATIONS = 5_000;
 
     private final DynamoDbClient dynamo;
     private final DynamoDbClient workerDynamo;
@@ -30,6 +36,8 @@ final class StreamAndQueue implements RefreshQueue {
     private long workerNanos;
     private int failures;
     private int maxFailures;
+    private Clock clock = Clock.systemUTC();
+    private final List<Duration> delays = new ArrayList<>();
 
     StreamAndQueue(DynamoDbClient dynamo, String table) {
         this(dynamo, dynamo, table);
@@ -47,14 +55,40 @@ final class StreamAndQueue implements RefreshQueue {
         waiting.addAll(messages);
     }
 
+    /** Queued at once, as every other message: the delay is recorded ({@link #delays}), not waited for. */
+    @Override
+    public synchronized void sendAllAfter(Duration delay, List<RefreshMessage> messages) {
+        if (!delay.isZero()) {
+            delays.add(delay);
+        }
+        sendAll(messages);
+    }
+
+    /** The delays the worker asked for its messages, one a send that asked for one. */
+    synchronized List<Duration> delays() {
+        return List.copyOf(delays);
+    }
+
+    /** The worker's jobs read the time from {@code clock}. */
+    StreamAndQueue withClock(Clock clock) {
+        this.clock = clock;
+        return this;
+    }
+
     /**
      * Works turns until the stream and the queue are quiet: an erase's deletes make records whose fan-out deletes
      * copies, and a job's last phase waits for none of it. Returns the worker's invocations.
      */
     int settle() {
         int invocations = 0;
-        try (RefreshWork work =
-                RefreshWork.create(workerDynamo, FanoutConfig.forTable(table), this, Duration.ofSeconds(30))) {
+        try (RefreshWork work = new RefreshWork(
+                workerDynamo,
+                FanoutConfig.forTable(table),
+                this,
+                Duration.ofSeconds(30),
+                CopyPace.COPIES_PER_SECOND,
+                MetricsRecorder.ofThisProcess(),
+                clock)) {
             for (int turn = 0; turn < MAX_TURNS; turn++) {
                 seen = StreamDrain.fanOut(dynamo, table, this, seen);
                 if (isEmpty()) {
@@ -71,7 +105,10 @@ final class StreamAndQueue implements RefreshQueue {
                         }
                         sendAll(List.of(RefreshMessage.fromJson(message.getBody())));
                     }
-                    invocations++;
+                    if (++invocations > MAX_INVOCATIONS) {
+                        throw new AssertionError("the queue was still not empty after " + MAX_INVOCATIONS
+                                + " invocations: a job that does not end");
+                    }
                 }
             }
         }

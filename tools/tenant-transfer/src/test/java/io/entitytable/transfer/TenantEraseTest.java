@@ -8,6 +8,7 @@ import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
+import io.entitytable.model.Entity;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
@@ -16,7 +17,13 @@ import io.entitytable.model.Order;
 import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
+import io.entitytable.queue.RefreshMessage;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +31,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -219,10 +227,7 @@ class TenantEraseTest {
 
         // THEN the first round's counters said a child was left, a second round found it, and nothing of the business
         // is left but tombstones and the erase's record
-        EraseJob job = EraseJob.from(plain.getItem(request -> request.tableName(table)
-                        .key(EraseJob.keyOf(acme.id()).toAttributes())
-                        .consistentRead(true))
-                .item());
+        EraseJob job = eraseJob(plain, table, acme.id());
         assertThat(job.status()).isEqualTo(EraseJob.Status.DONE);
         assertThat(job.round()).isEqualTo(2);
         assertThat(hiddenFor.get()).isNegative();
@@ -231,6 +236,96 @@ class TenantEraseTest {
                         .isIn(ItemKind.TOMBSTONE.value(), ItemKind.ERASE.value()));
         DriftCheck check = DriftCheck.of(plain, table);
         assertThat(check.clean()).as(check.toString()).isTrue();
+    }
+
+    @Test
+    void erase_shouldPauseItsIdleRounds_andStartNoOtherAfterTenMinutes_andFinishOnceRestartedWithTheCountRight() {
+        // GIVEN a business with a customer, whose child counter counts one child more than it has (as a write around
+        // the API would leave it), and a worker whose clock moves 10 s at each reading
+        DynamoDbClient dynamo = SharedLocalDynamoDb.client();
+        String table = SharedLocalDynamoDb.newTable("eraseIdle");
+        TenantFixture fixture = new TenantFixture(dynamo, table);
+        Business acme = fixture.business("Acme");
+        Customer ada = fixture.customer(acme, "Ada", "Lovelace");
+        ItemKey counter = ChildCounters.of(acme.id(), ada.toItem());
+        count(dynamo, table, counter, "ADD", 1);
+        SteppingClock clock = new SteppingClock(Instant.parse("2026-11-26T12:00:00Z"), Duration.ofSeconds(10));
+        StreamAndQueue system = new StreamAndQueue(dynamo, table).withClock(clock);
+        system.settle();
+
+        // WHEN it is erased, and the stream and the queue are worked until quiet
+        fixture.erase(acme.id());
+        system.settle();
+
+        // THEN the first round deleted the customer, the rounds after it deleted nothing, each after the pause, and
+        // once they had deleted nothing for ten minutes none followed: the job waits, every segment of its last phase
+        // done, and has stopped once its last progress is as old as a stopped job's
+        EraseJob job = eraseJob(dynamo, table, acme.id());
+        assertThat(job.status()).isEqualTo(EraseJob.Status.RUNNING);
+        assertThat(job.phase()).isEqualTo(EraseJob.Phase.STORES);
+        assertThat(job.doneSegments()).isEqualTo(job.segments());
+        assertThat(job.itemsDeleted()).isEqualTo(1);
+        assertThat(job.round()).isBetween(4L, 30L);
+        assertThat(system.delays()).hasSize((int) job.round() - 2).containsOnly(EraseJob.IDLE_ROUND_PAUSE);
+        assertThat(job.idleTooLongAt(clock.instant())).isTrue();
+        assertThat(job.stoppedAt(job.updatedAt().plus(EraseJob.STOPPED_AFTER).plusSeconds(1)))
+                .isTrue();
+        assertThat(TableItems.of(dynamo, table)).containsKey(new ItemKey(acme.id(), Keys.BUSINESS_TYPE));
+
+        // WHEN the count is set right and the erase restarted, as repair restarts a stopped one
+        count(dynamo, table, counter, "SET", 0);
+        system.sendAll(List.of(RefreshMessage.restartOf(Keys.subjectRef(Entity.BUSINESS, acme.id()))));
+        system.settle();
+
+        // THEN its last phase, worked again, ends with nothing counted, and the business is gone
+        EraseJob done = eraseJob(dynamo, table, acme.id());
+        assertThat(done.status()).isEqualTo(EraseJob.Status.DONE);
+        assertThat(done.round()).isEqualTo(job.round());
+        assertThat(TableItems.of(dynamo, table).values())
+                .allSatisfy(item -> assertThat(Values.string(item, Attributes.KIND))
+                        .isIn(ItemKind.TOMBSTONE.value(), ItemKind.ERASE.value()));
+    }
+
+    /** {@code ADD} {@code n} to, or {@code SET} {@code n} as, the child count of {@code counter}. */
+    private static void count(DynamoDbClient dynamo, String table, ItemKey counter, String action, long n) {
+        dynamo.updateItem(request -> request.tableName(table)
+                .key(counter.toAttributes())
+                .updateExpression(action.equals("ADD") ? "ADD #count :n" : "SET #count = :n")
+                .expressionAttributeNames(Map.of("#count", Attributes.CHILD_COUNT))
+                .expressionAttributeValues(Map.of(":n", Values.n(n))));
+    }
+
+    private static EraseJob eraseJob(DynamoDbClient dynamo, String table, String businessId) {
+        return EraseJob.from(dynamo.getItem(request -> request.tableName(table)
+                        .key(EraseJob.keyOf(businessId).toAttributes())
+                        .consistentRead(true))
+                .item());
+    }
+
+    /** A clock that moves {@code step} on at each reading: the worker's rounds seem to take minutes. */
+    private static final class SteppingClock extends Clock {
+        private final AtomicReference<Instant> now;
+        private final Duration step;
+
+        SteppingClock(Instant start, Duration step) {
+            this.now = new AtomicReference<>(start);
+            this.step = step;
+        }
+
+        @Override
+        public Instant instant() {
+            return now.getAndUpdate(at -> at.plus(step));
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            throw new UnsupportedOperationException();
+        }
     }
 
     @Test
