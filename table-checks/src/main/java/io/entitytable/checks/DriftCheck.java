@@ -75,12 +75,13 @@ public final class DriftCheck {
     }
 
     /**
-     * The findings about the duplicates only: every class but dangling reference, which is about core items (a {@code
-     * storeIds} entry naming a gone store), the API's concern and not the fan-out's.
+     * The findings about the duplicates only ({@link DriftClass#aboutCopies}): not a dangling reference, which is about
+     * core items (a {@code storeIds} entry naming a gone store), the API's concern and not the fan-out's, nor a
+     * tombstone beside its live subject, which only an import leaves.
      */
     public List<String> copyFindings() {
         return describe(report.findings().stream()
-                .filter(finding -> finding.driftClass() != DriftClass.DANGLING_REFERENCE)
+                .filter(finding -> finding.driftClass().aboutCopies())
                 .toList());
     }
 

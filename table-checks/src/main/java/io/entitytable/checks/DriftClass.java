@@ -3,7 +3,7 @@ package io.entitytable.checks;
 /**
  * The kinds of drift the tool reports. Every finding has exactly one class: for a copy the table should have, the first
  * of missing, ahead of source, index-attribute leak, stale that applies; a copy it should not have is orphaned whatever
- * else is wrong with it (deleting it fixes everything).
+ * else is wrong with it (deleting it fixes everything). A tombstone is drift only beside its live subject.
  */
 public enum DriftClass implements DriftKind {
     /** A copy the core items imply is not in the table. Repair puts it. */
@@ -29,7 +29,14 @@ public enum DriftClass implements DriftKind {
      * A customer's {@code storeIds} names a store that does not exist or belongs to another business. Core items are
      * written only by the API, so repair does not touch them: unlink the store through the API.
      */
-    DANGLING_REFERENCE("danglingReference", "dangling reference", false);
+    DANGLING_REFERENCE("danglingReference", "dangling reference", false),
+    /**
+     * A customer's or store's tombstone beside its live item: the tenant import brought the subject of an erased
+     * business back and, before it deleted tombstones with the subjects it restores, left it. The fan-out takes it for
+     * "gone for good" whenever its Query finds neither key of the subject while a rename commits, and would delete the
+     * subject's copies. Repair deletes it while the subject is there.
+     */
+    TOMBSTONE_OF_LIVE_SUBJECT("tombstoneOfLiveSubject", "tombstone of a live subject", true);
 
     private final Traits traits;
 
@@ -40,5 +47,15 @@ public enum DriftClass implements DriftKind {
     @Override
     public Traits traits() {
         return traits;
+    }
+
+    /** About a duplicate (an edge or tag copy), what the fan-out writes; the others are about core items and tombstones. */
+    public boolean aboutCopies() {
+        return this != DANGLING_REFERENCE && this != TOMBSTONE_OF_LIVE_SUBJECT;
+    }
+
+    /** Its repair deletes the item found (with nothing to put in its place). */
+    public boolean repairDeletes() {
+        return this == ORPHANED_COPY || this == TOMBSTONE_OF_LIVE_SUBJECT;
     }
 }

@@ -46,7 +46,29 @@ public final class DriftDetector {
             }
         });
         findings.addAll(danglingReferences(table));
+        findings.addAll(tombstonesOfLiveSubjects(table));
         return new DriftReport(table, findings);
+    }
+
+    /**
+     * Each tombstone beside the live item of its subject (of an entity that leaves one): deleted by repair on condition
+     * that the subject is still there, and that the item is still a tombstone (it has no {@code sourceVersion}).
+     */
+    private static List<Finding> tombstonesOfLiveSubjects(ScannedTable table) {
+        List<Finding> findings = new ArrayList<>();
+        table.tombstones().forEach((id, tombstone) -> Entity.all().stream()
+                .filter(Entity::leavesTombstone)
+                .map(entity -> table.core(Keys.subjectRef(entity, id)))
+                .flatMap(Optional::stream)
+                .findFirst()
+                .ifPresent(live -> findings.add(new Finding(
+                        DriftClass.TOMBSTONE_OF_LIVE_SUBJECT,
+                        ItemKey.of(tombstone),
+                        "its subject is there, at version " + Values.number(live, Attributes.VERSION),
+                        tombstone,
+                        null,
+                        List.of(CoreItemGuard.exists(live))))));
+        return findings;
     }
 
     /** A copy the table should hold and the core items it was decided from. */

@@ -22,7 +22,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * What one Scan found, sorted for the drift check: core items by subject ({@code <entity>#<id>}) and duplicates (kind
  * edge or tag) by key, the refresh jobs (kind job) by subject and the businesses' erase jobs (kind erase) by business;
- * a job is never drift in itself. The other items of a subject's item collection (an
+ * a job is never drift in itself. Tombstones are kept by subject id (a tombstone beside its live subject is drift) and
+ * counted with the other items. The other items of a subject's item collection (an
  * order's lines) imply no duplicates, so they count as other items, but they are kept by partition: the search document
  * of a subject whose search reads its collection holds them. Anything else is only counted.
  */
@@ -32,6 +33,7 @@ public record ScannedTable(
         List<RefreshJob> jobs,
         List<EraseJob> erases,
         Map<String, List<Map<String, AttributeValue>>> collections,
+        Map<String, Map<String, AttributeValue>> tombstones,
         long itemsScanned,
         long otherItems,
         double consumedReadCapacity) {
@@ -60,6 +62,7 @@ public record ScannedTable(
         private final List<RefreshJob> jobs = new ArrayList<>();
         private final List<EraseJob> erases = new ArrayList<>();
         private final Map<String, List<Map<String, AttributeValue>>> collections = new HashMap<>();
+        private final Map<String, Map<String, AttributeValue>> tombstones = new HashMap<>();
         private long scanned;
         private long other;
         private double capacity;
@@ -83,6 +86,8 @@ public record ScannedTable(
             } else if (ItemKind.ERASE.value().equals(kind)) {
                 erases.add(EraseJob.from(item));
                 return this;
+            } else if (ItemKind.TOMBSTONE.value().equals(kind)) {
+                tombstones.put(Values.string(item, Attributes.ID), item);
             } else if (ItemKind.LINE.value().equals(kind)) {
                 collections
                         .computeIfAbsent(Values.string(item, Attributes.ID), id -> new ArrayList<>())
@@ -100,6 +105,7 @@ public record ScannedTable(
             // One item collection is one partition, which one segment reads whole.
             segment.collections.forEach((id, items) ->
                     collections.computeIfAbsent(id, key -> new ArrayList<>()).addAll(items));
+            tombstones.putAll(segment.tombstones);
             scanned += segment.scanned;
             other += segment.other;
             capacity += segment.capacity;
@@ -124,6 +130,7 @@ public record ScannedTable(
                                     EraseJob::businessId, Comparator.nullsFirst(String::compareTo)))
                             .toList(),
                     sortedCollections(),
+                    Collections.unmodifiableMap(tombstones),
                     scanned,
                     other,
                     capacity);

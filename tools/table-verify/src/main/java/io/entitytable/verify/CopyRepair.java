@@ -5,7 +5,6 @@ import static io.entitytable.model.SourceVersionCondition.CREATE_OR_ADVANCE;
 import static io.entitytable.model.SourceVersionCondition.EXACTLY;
 
 import io.entitytable.checks.CoreItemGuard;
-import io.entitytable.checks.DriftClass;
 import io.entitytable.checks.DriftReport;
 import io.entitytable.checks.Finding;
 import io.entitytable.model.SourceVersionCondition;
@@ -86,12 +85,12 @@ record CopyRepair(DynamoDbClient dynamo, String tableName, int parallelism) {
      *   <li>rewrite a copy at the source's version (other content, index attributes): {@link
      *       SourceVersionCondition#EXACTLY} that version;
      *   <li>delete an orphan: {@link SourceVersionCondition#EXACTLY} the version scanned, or {@link
-     *       SourceVersionCondition#ABSENT} if it had none.
+     *       SourceVersionCondition#ABSENT} if it had none (as a tombstone, deleted beside its live subject, has none).
      * </ul>
      */
     static Expression condition(Finding finding) {
         Long scanned = finding.foundSourceVersion();
-        if (finding.driftClass() == DriftClass.ORPHANED_COPY) {
+        if (finding.driftClass().repairDeletes()) {
             return scanned == null ? ABSENT.against(0) : EXACTLY.against(scanned);
         }
         long wanted = finding.expectedSourceVersion();
@@ -100,7 +99,7 @@ record CopyRepair(DynamoDbClient dynamo, String tableName, int parallelism) {
 
     private void write(Finding finding, DoubleAdder capacity) {
         Expression condition = condition(finding);
-        ConsumedCapacity consumed = finding.driftClass() == DriftClass.ORPHANED_COPY
+        ConsumedCapacity consumed = finding.driftClass().repairDeletes()
                 ? dynamo.deleteItem(DeleteItemRequest.builder()
                                 .tableName(tableName)
                                 .key(finding.key().toAttributes())
@@ -140,7 +139,7 @@ record CopyRepair(DynamoDbClient dynamo, String tableName, int parallelism) {
 
     private TransactWriteItem copyWrite(Finding finding) {
         Expression condition = condition(finding);
-        if (finding.driftClass() == DriftClass.ORPHANED_COPY) {
+        if (finding.driftClass().repairDeletes()) {
             return TransactWriteItem.builder()
                     .delete(Delete.builder()
                             .tableName(tableName)

@@ -79,7 +79,8 @@ class MainTest {
                         "staleCopy",
                         "copyAheadOfSource",
                         "indexAttributeLeak",
-                        "danglingReference");
+                        "danglingReference",
+                        "tombstoneOfLiveSubject");
         summary.get("drift").forEach(count -> assertThat(count.asLong()).isZero());
         assertThat(summary.get("driftTotal").asLong()).isZero();
         assertThat(summary.get("findings")).isEmpty();

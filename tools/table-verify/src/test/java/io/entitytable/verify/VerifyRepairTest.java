@@ -20,9 +20,11 @@ import io.entitytable.model.Customer;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
+import io.entitytable.model.Keys;
 import io.entitytable.model.RequestLimits;
 import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
+import io.entitytable.model.Tombstone;
 import io.entitytable.model.Values;
 import io.entitytable.model.supplier.Supplier;
 import java.util.HashMap;
@@ -233,6 +235,32 @@ class VerifyRepairTest {
     }
 
     @Test
+    void repair_shouldDeleteATombstoneBesideItsLiveSubject_andLeaveTheTombstoneOfAGoneOne() {
+        // GIVEN the sample with a tombstone beside a live customer (as an import of an erased business left them before
+        // it deleted them), and the tombstone of a customer that is gone
+        SampleTable sample = SampleTable.write(dynamo, newTable());
+        sample.put(Tombstone.of(sample.customer1.toItem()));
+        String goneId = Ids.newId();
+        sample.put(Tombstone.of(Map.of(Attributes.ID, Values.s(goneId), Attributes.VERSION, Values.n(3))));
+        DriftReport found = verify(sample);
+
+        // WHEN
+        RepairResult result = repair(sample, found);
+        DriftReport after = verify(sample);
+
+        // THEN the one beside its subject is drift, and repair deletes it; the other is what a delete leaves
+        assertThat(found.findings()).singleElement().satisfies(finding -> {
+            assertThat(finding.driftClass()).isEqualTo(DriftClass.TOMBSTONE_OF_LIVE_SUBJECT);
+            assertThat(finding.key()).isEqualTo(Tombstone.keyOf(sample.customer1.id()));
+        });
+        assertThat(result.count(RepairOutcome.REPAIRED)).isEqualTo(1);
+        assertThat(after.findings()).isEmpty();
+        assertThat(sample.get(sample.customer1.id(), Keys.TOMBSTONE_TYPE)).isEmpty();
+        assertThat(sample.get(goneId, Keys.TOMBSTONE_TYPE)).isNotEmpty();
+        assertThat(sample.get(sample.customer1.id(), sample.customer1.type())).isNotEmpty();
+    }
+
+    @Test
     void repair_shouldBeCancelled_whenTheSourceChangedAfterTheScan() {
         // GIVEN a missing tag copy, found by the scan
         SampleTable sample = SampleTable.write(dynamo, newTable());
@@ -395,7 +423,8 @@ class VerifyRepairTest {
                         Map.entry("copy ahead of source", 1L),
                         Map.entry("index-attribute leak", (long)
                                 corruption.leaking().size()),
-                        Map.entry("dangling reference", 1L));
+                        Map.entry("dangling reference", 1L),
+                        Map.entry("tombstone of a live subject", 0L));
     }
 
     /** The keys of each kind of damage done by {@link #corrupt}. */
