@@ -49,7 +49,7 @@ public enum DriftClass implements DriftKind {
         return traits;
     }
 
-    /** About a duplicate (an edge or tag copy), what the fan-out writes; the others are about core items and tombstones. */
+    /** About a duplicate (an edge or tag copy), what the fan-out writes; the others are about core items, tombstones. */
     public boolean aboutCopies() {
         return this != DANGLING_REFERENCE && this != TOMBSTONE_OF_LIVE_SUBJECT;
     }

@@ -111,7 +111,7 @@ public final class Attributes {
     public static final String ERASE_PHASE = "phase";
     /** Items the erase job has deleted so far: children, their order lines, and at the end the business. */
     public static final String ERASE_ITEMS_DELETED = "itemsDeleted";
-    /** {@link #ERASE_ITEMS_DELETED} when the erase job's running round began: a round that ends at it deleted nothing. */
+    /** {@link #ERASE_ITEMS_DELETED} when the erase job's running round began: a round ending at it deleted nothing. */
     public static final String ERASE_ROUND_START_DELETED = "roundStartDeleted";
     /**
      * When the erase job's rounds began to delete nothing while its counters still counted children; absent while its

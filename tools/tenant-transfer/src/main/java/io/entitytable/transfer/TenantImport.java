@@ -36,10 +36,11 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  * anything is written. Then the file is read again and every subject written as the API creates one, through the API's
  * own {@link CoreWrites}: the business with its child counters (as many as its shard count has), then each child
  * counted on its business in one transaction, with the same ids, versions and times, and the business's shard count
- * and each child's shard as the file says (so every subject is where its shard puts it, and lists read every shard). A customer's links count on the stores it names in that same
- * transaction ({@link CoreWrites#restoreChild}), so each store's {@code linkCount} ends as the API's links would have
- * left it, and a customer's or store's tombstone, left by the erase the file outlived, goes in it too. The stream fan-out then makes every copy (edges, tag copies) and the indexer every
- * search document, as for any API write.
+ * and each child's shard as the file says (so every subject is where its shard puts it, and lists read every shard). A
+ * customer's links count on the stores it names in that same transaction ({@link CoreWrites#restoreChild}), so each
+ * store's {@code linkCount} ends as the API's links would have left it, and a customer's or store's tombstone, left by
+ * the erase the file outlived, goes in it too. The stream fan-out then makes every copy (edges, tag copies) and the
+ * indexer every search document, as for any API write.
  *
  * <p>Subjects of one kind are written {@value #WRITERS} at a time, a batch of {@value #BATCH} after another; a kind
  * starts once the kinds before it are written (stores before the customers that count on them).
