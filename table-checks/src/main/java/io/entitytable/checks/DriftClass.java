@@ -31,10 +31,10 @@ public enum DriftClass implements DriftKind {
      */
     DANGLING_REFERENCE("danglingReference", "dangling reference", false),
     /**
-     * A customer's or store's tombstone beside its live item: the tenant import brought the subject of an erased
-     * business back and, before it deleted tombstones with the subjects it restores, left it. The fan-out takes it for
-     * "gone for good" whenever its Query finds neither key of the subject while a rename commits, and would delete the
-     * subject's copies. Repair deletes it while the subject is there.
+     * A customer's or store's tombstone beside its live item. The fan-out takes it for "gone for good" whenever its
+     * Query finds neither key of the subject while a rename commits, and would delete the subject's copies. The tenant
+     * import deletes the tombstone of each subject it brings back; a table imported by an earlier version of it, or
+     * written around the API, can hold one. Repair deletes it while the subject is there.
      */
     TOMBSTONE_OF_LIVE_SUBJECT("tombstoneOfLiveSubject", "tombstone of a live subject", true);
 
@@ -49,7 +49,7 @@ public enum DriftClass implements DriftKind {
         return traits;
     }
 
-    /** About a duplicate (an edge or tag copy), what the fan-out writes; the others are about core items, tombstones. */
+    /** About a duplicate (an edge or tag copy), which the fan-out writes, not a core item or a tombstone. */
     public boolean aboutCopies() {
         return this != DANGLING_REFERENCE && this != TOMBSTONE_OF_LIVE_SUBJECT;
     }

@@ -236,8 +236,8 @@ class VerifyRepairTest {
 
     @Test
     void repair_shouldDeleteATombstoneBesideItsLiveSubject_andLeaveTheTombstoneOfAGoneOne() {
-        // GIVEN the sample with a tombstone beside a live customer (as an import of an erased business left them before
-        // it deleted them), and the tombstone of a customer that is gone
+        // GIVEN the sample with a tombstone beside a live customer (as an earlier version of the tenant import left
+        // them), and the tombstone of a customer that is gone
         SampleTable sample = SampleTable.write(dynamo, newTable());
         sample.put(Tombstone.of(sample.customer1.toItem()));
         String goneId = Ids.newId();
