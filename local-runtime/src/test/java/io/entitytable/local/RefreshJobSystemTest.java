@@ -215,6 +215,7 @@ class RefreshJobSystemTest {
     private static JsonNode awaitDone(FrontDoorClient api, String storeId, Duration within)
             throws InterruptedException {
         Instant deadline = Instant.now().plus(within);
+        boolean dumped = false;
         while (Instant.now().isBefore(deadline)) {
             JsonNode job;
             try {
@@ -226,6 +227,11 @@ class RefreshJobSystemTest {
                 // This waits for the job to end; how fast the API answers under the job's load on DynamoDB Local (one
                 // request at a time) is not what it checks. Said, so that a slow answer is seen, and polled again.
                 System.out.printf("GET /stores/%s/job did not answer within 30 s; polling again%n", storeId);
+                if (!dumped) {
+                    // Once: an API that answers nothing for minutes has stalled, and its threads say on what.
+                    ThreadDumps.print("GET /stores/" + storeId + "/job did not answer within 30 s");
+                    dumped = true;
+                }
                 continue;
             }
             if (job.get("status").asText().equals("done")) {
