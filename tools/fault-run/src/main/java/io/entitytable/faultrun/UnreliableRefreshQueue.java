@@ -2,6 +2,7 @@ package io.entitytable.faultrun;
 
 import io.entitytable.fanout.refresh.RefreshQueue;
 import io.entitytable.queue.RefreshMessage;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -23,9 +24,15 @@ final class UnreliableRefreshQueue implements RefreshQueue {
 
     @Override
     public void sendAll(List<RefreshMessage> messages) {
+        sendAllAfter(Duration.ZERO, messages);
+    }
+
+    /** The delay goes to the queue underneath with the messages and their duplicates. */
+    @Override
+    public void sendAllAfter(Duration delay, List<RefreshMessage> messages) {
         List<RefreshMessage> delivered =
                 plan.withDuplicates(messages, plan.rates().duplicatedMessage(), FaultKind.DUPLICATED_MESSAGE);
-        queue.sendAll(delivered);
+        queue.sendAllAfter(delay, delivered);
         sent.addAndGet(delivered.size());
         continuations.addAndGet(
                 messages.stream().filter(message -> message.cursor() != null).count());
