@@ -3,7 +3,6 @@ package io.entitytable.model;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -71,20 +70,16 @@ public record EraseJob(
     /** How long the record of a finished erase stays (the table's time to live removes it then). */
     public static final Duration KEPT_AFTER_DONE = Duration.ofDays(30);
 
-    public enum Status {
+    public enum Status implements StoredValue {
         RUNNING,
-        DONE;
-
-        public String value() {
-            return name().toLowerCase(Locale.ROOT);
-        }
+        DONE
     }
 
     /**
      * Customers and orders first, then stores: a customer's own removal takes its links (both edges) with it, so by the
      * time a store goes no customer lists it, and a store's removal never needs a refresh job for its customers.
      */
-    public enum Phase {
+    public enum Phase implements StoredValue {
         CHILDREN(List.of(Entity.CUSTOMER, Entity.ORDER)),
         STORES(List.of(Entity.STORE));
 
@@ -99,13 +94,9 @@ public record EraseJob(
             return deletes;
         }
 
-        public String value() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-
         /** The phase {@link #value} names; an unknown one is an {@link IllegalArgumentException}. */
         public static Phase fromValue(String value) {
-            return valueOf(value.toUpperCase(Locale.ROOT));
+            return StoredValue.fromValue(Phase.class, value);
         }
     }
 

@@ -1,9 +1,7 @@
 package io.entitytable.model;
 
-import java.util.Locale;
-
 /** The {@code kind} attribute: who owns an item and therefore who may write it. */
-public enum ItemKind {
+public enum ItemKind implements StoredValue {
     /** Business, customer, store and order items: written by the API only. */
     CORE,
     /** Order lines: written by the API with their order, never fanned out. */
@@ -41,17 +39,7 @@ public enum ItemKind {
      */
     IDEMPOTENCY;
 
-    /** The stored value: the name in lower case. */
-    public String value() {
-        return name().toLowerCase(Locale.ROOT);
-    }
-
     public static ItemKind fromValue(String value) {
-        for (ItemKind kind : values()) {
-            if (kind.value().equals(value)) {
-                return kind;
-            }
-        }
-        throw new IllegalArgumentException("unknown item kind: " + value);
+        return StoredValue.fromValue(ItemKind.class, value);
     }
 }

@@ -3,7 +3,6 @@ package io.entitytable.model;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -63,14 +62,10 @@ public record RefreshJob(
      * Stored as {@code running} or {@code done}; a job is pending when a change asked for a pass ({@code
      * requestedVersion} above {@code passVersion}) that has not started yet.
      */
-    public enum Status {
+    public enum Status implements StoredValue {
         PENDING,
         RUNNING,
-        DONE;
-
-        public String value() {
-            return name().toLowerCase(Locale.ROOT);
-        }
+        DONE
     }
 
     /** The key of a subject's job item. */
