@@ -65,8 +65,7 @@ public class BusinessByIdResource extends SubjectResource<Business, BusinessResp
     @GET
     @Path("items")
     public Page<SubjectResponse> items(@PathParam("id") String id, @BeanParam PageParams page) {
-        Inputs.id("id", id);
-        return Responses.page(businesses.items(id, page.parse()), SubjectResponse::from);
+        return Responses.pageOf(id, page, businesses::items, SubjectResponse::from);
     }
 
     @GET

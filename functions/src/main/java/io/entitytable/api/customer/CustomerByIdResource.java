@@ -3,7 +3,6 @@ package io.entitytable.api.customer;
 import io.entitytable.api.copies.CopyReads;
 import io.entitytable.api.customer.CustomerRequests.PatchCustomer;
 import io.entitytable.api.error.Problem;
-import io.entitytable.api.input.Inputs;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.CustomerResponse;
 import io.entitytable.api.response.StoreResponse;
@@ -47,7 +46,7 @@ public class CustomerByIdResource extends RemovableSubjectResource<Customer, Cus
     @Path("stores")
     @Tag(name = "Relationships and tags")
     public Page<StoreResponse> stores(@PathParam("id") String id, @BeanParam PageParams page) {
-        return Responses.page(copies.storesOfCustomer(Inputs.id("id", id), page.parse()), StoreResponse::from);
+        return Responses.pageOf(id, page, copies::storesOfCustomer, StoreResponse::from);
     }
 
     @PUT

@@ -62,7 +62,7 @@ public class StoreByIdResource extends SubjectResource<Store, StoreResponse, Pat
     @Path("customers")
     @Tag(name = "Relationships and tags")
     public Page<CustomerResponse> customers(@PathParam("id") String id, @BeanParam PageParams page) {
-        return Responses.page(copies.customersOfStore(Inputs.id("id", id), page.parse()), CustomerResponse::from);
+        return Responses.pageOf(id, page, copies::customersOfStore, CustomerResponse::from);
     }
 
     @DELETE

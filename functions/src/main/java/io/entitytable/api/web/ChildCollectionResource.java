@@ -3,7 +3,6 @@ package io.entitytable.api.web;
 import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.idempotency.IdempotencyKeys;
 import io.entitytable.api.idempotency.IdempotentRequests;
-import io.entitytable.api.input.Inputs;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.paging.PageRequest;
 import io.entitytable.api.response.SubjectResponse;
@@ -67,7 +66,6 @@ public abstract class ChildCollectionResource<C extends Record, M, R extends Sub
      * then the page parameters, then {@code read} (with any filters of its own) reads the page.
      */
     protected Page<R> list(String parentId, PageParams page, BiFunction<String, PageRequest, Page<M>> read) {
-        Inputs.id("id", parentId);
-        return Responses.page(read.apply(parentId, page.parse()), response);
+        return Responses.pageOf(parentId, page, read, response);
     }
 }

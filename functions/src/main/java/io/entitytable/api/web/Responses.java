@@ -2,10 +2,12 @@ package io.entitytable.api.web;
 
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.paging.Page;
+import io.entitytable.api.paging.PageRequest;
 import io.entitytable.api.response.SubjectResponse;
 import io.entitytable.model.CoreItem;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.UriBuilder;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -38,5 +40,19 @@ public final class Responses {
     /** A page of models as a page of responses, with the same cursor. */
     public static <M, R> Page<R> page(Page<M> models, Function<? super M, R> response) {
         return new Page<>(models.items().stream().<R>map(response).toList(), models.next());
+    }
+
+    /**
+     * A page of what the subject {@code id} of the path holds or links (its children, everything under it, the
+     * subjects it manages), each answered with {@code response}. Its id is checked first, then the page parameters, so
+     * every such list refuses a bad request the same way before {@code read} reads anything.
+     */
+    public static <M, R> Page<R> pageOf(
+            String id,
+            PageParams page,
+            BiFunction<String, PageRequest, Page<M>> read,
+            Function<? super M, R> response) {
+        Inputs.id("id", id);
+        return page(read.apply(id, page.parse()), response);
     }
 }
