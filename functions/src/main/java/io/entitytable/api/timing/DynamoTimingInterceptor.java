@@ -1,32 +1,21 @@
 package io.entitytable.api.timing;
 
 import java.util.List;
+import java.util.Set;
+import software.amazon.awssdk.core.SdkField;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.SdkResponse;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
-import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
-import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
-import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * Times every DynamoDB call made for an HTTP request into that request's {@link RequestTiming}, counts it and, when
@@ -46,6 +35,24 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  */
 public class DynamoTimingInterceptor implements ExecutionInterceptor {
     private static final ExecutionAttribute<Call> CALL = new ExecutionAttribute<>("EntityTableRequestTimingCall");
+
+    /** The request member that asks DynamoDB to report consumed capacity, named alike in every operation that can. */
+    private static final String RETURN_CONSUMED_CAPACITY = "ReturnConsumedCapacity";
+
+    /** The response member that reports it: one table's capacity, or a list of them for a batch or a transaction. */
+    private static final String CONSUMED_CAPACITY = "ConsumedCapacity";
+
+    /**
+     * The operations that read: a capacity they report only as a total is read units, any other operation's is write
+     * units (a transactional write's condition checks are write units too). The API never scans (ErrorHandlingTest
+     * guards that), but a scan is a read as well.
+     */
+    private static final Set<Class<? extends SdkResponse>> READS = Set.of(
+            GetItemResponse.class,
+            QueryResponse.class,
+            ScanResponse.class,
+            TransactGetItemsResponse.class,
+            BatchGetItemResponse.class);
 
     @Override
     public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
@@ -82,83 +89,45 @@ public class DynamoTimingInterceptor implements ExecutionInterceptor {
     }
 
     /**
-     * {@code request} asking for {@code level} of consumed capacity, unless it asks for some already. Every operation
-     * the API makes is here; it never scans (ErrorHandlingTest guards that).
+     * {@code request} asking for {@code level} of consumed capacity, unless it asks for some already. The SDK's
+     * operations share no type for the parameter, so it is set through the SDK's own field model, which every
+     * operation that can report its capacity names alike; any other request is left as it is.
      */
     static SdkRequest withCapacity(SdkRequest request, ReturnConsumedCapacity level) {
-        if (request instanceof QueryRequest r && r.returnConsumedCapacityAsString() == null) {
-            return r.toBuilder().returnConsumedCapacity(level).build();
+        SdkField<?> field = request.sdkFieldNameToField().get(RETURN_CONSUMED_CAPACITY);
+        if (field == null || field.getValueOrDefault(request) != null) {
+            return request;
         }
-        if (request instanceof GetItemRequest r && r.returnConsumedCapacityAsString() == null) {
-            return r.toBuilder().returnConsumedCapacity(level).build();
-        }
-        if (request instanceof PutItemRequest r && r.returnConsumedCapacityAsString() == null) {
-            return r.toBuilder().returnConsumedCapacity(level).build();
-        }
-        if (request instanceof UpdateItemRequest r && r.returnConsumedCapacityAsString() == null) {
-            return r.toBuilder().returnConsumedCapacity(level).build();
-        }
-        if (request instanceof DeleteItemRequest r && r.returnConsumedCapacityAsString() == null) {
-            return r.toBuilder().returnConsumedCapacity(level).build();
-        }
-        if (request instanceof TransactWriteItemsRequest r && r.returnConsumedCapacityAsString() == null) {
-            return r.toBuilder().returnConsumedCapacity(level).build();
-        }
-        if (request instanceof TransactGetItemsRequest r && r.returnConsumedCapacityAsString() == null) {
-            return r.toBuilder().returnConsumedCapacity(level).build();
-        }
-        if (request instanceof BatchGetItemRequest r && r.returnConsumedCapacityAsString() == null) {
-            return r.toBuilder().returnConsumedCapacity(level).build();
-        }
-        if (request instanceof BatchWriteItemRequest r && r.returnConsumedCapacityAsString() == null) {
-            return r.toBuilder().returnConsumedCapacity(level).build();
-        }
-        return request;
+        SdkRequest.Builder builder = request.toBuilder();
+        field.set(builder, level.toString());
+        return builder.build();
     }
 
     /** The capacity a response reports, as {@code {read, write}} units; null when it reports none. */
     static double[] units(SdkResponse response) {
-        if (response instanceof GetItemResponse r) {
-            return add(null, r.consumedCapacity(), true);
+        Object reported =
+                response.getValueForField(CONSUMED_CAPACITY, Object.class).orElse(null);
+        boolean read = READS.contains(response.getClass());
+        if (reported instanceof ConsumedCapacity capacity) {
+            return add(null, capacity, read);
         }
-        if (response instanceof QueryResponse r) {
-            return add(null, r.consumedCapacity(), true);
-        }
-        if (response instanceof PutItemResponse r) {
-            return add(null, r.consumedCapacity(), false);
-        }
-        if (response instanceof UpdateItemResponse r) {
-            return add(null, r.consumedCapacity(), false);
-        }
-        if (response instanceof DeleteItemResponse r) {
-            return add(null, r.consumedCapacity(), false);
-        }
-        if (response instanceof TransactWriteItemsResponse r && r.hasConsumedCapacity()) {
-            return addAll(r.consumedCapacity(), false);
-        }
-        if (response instanceof TransactGetItemsResponse r && r.hasConsumedCapacity()) {
-            return addAll(r.consumedCapacity(), true);
-        }
-        if (response instanceof BatchGetItemResponse r && r.hasConsumedCapacity()) {
-            return addAll(r.consumedCapacity(), true);
-        }
-        if (response instanceof BatchWriteItemResponse r && r.hasConsumedCapacity()) {
-            return addAll(r.consumedCapacity(), false);
+        if (reported instanceof List<?> capacities) {
+            return addAll(capacities, read);
         }
         return null;
     }
 
-    private static double[] addAll(List<ConsumedCapacity> capacities, boolean read) {
+    private static double[] addAll(List<?> capacities, boolean read) {
         double[] units = null;
-        for (ConsumedCapacity capacity : capacities) {
-            units = add(units, capacity, read);
+        for (Object capacity : capacities) {
+            units = add(units, (ConsumedCapacity) capacity, read);
         }
         return units;
     }
 
     /**
      * Adds one table's capacity. DynamoDB may split it into read and write units; when it gives only the total, the
-     * operation says which kind it is (a transactional write's condition checks are write units too).
+     * operation says which kind it is ({@link #READS}).
      */
     private static double[] add(double[] units, ConsumedCapacity capacity, boolean read) {
         if (capacity == null) {
