@@ -10,7 +10,7 @@ import software.amazon.awscdk.services.iam.PolicyStatement;
 
 /**
  * The table permissions of each function, written out action by action instead of {@code grantReadWriteData}, which
- * would also allow Scan and BatchWriteItem.
+ * would also allow Scan and BatchWriteItem anywhere.
  *
  * <p>"The API writes core items only; only the fan-out writes duplicates" ({@code docs/design.md}, "Writes and the
  * fan-out") is enforced by IAM too. Core items
@@ -167,6 +167,9 @@ public final class TableAccess {
         grantErase(role, table);
     }
 
+    /** The erase's one batch action: its tombstones put and its order lines deleted ({@link #grantErase}). */
+    public static final String BATCH_WRITE_ACTION = "dynamodb:BatchWriteItem";
+
     /** What a tombstone holds: its key, its kind and the version deleted (nothing personal). */
     public static final List<String> TOMBSTONE_ATTRIBUTES =
             List.of(Attributes.ID, Attributes.TYPE, Attributes.KIND, Attributes.VERSION);
@@ -182,6 +185,10 @@ public final class TableAccess {
      * count only), all outside duplicate partitions. A delete's condition may name any attribute, so deletes are held
      * to core partitions only; what IAM cannot tell is one business's items from another's, which the worker's Query of
      * the business's own shards does.
+     *
+     * <p>The tombstones and order lines go in BatchWriteItems ({@code BatchWrites}), held to a tombstone's attributes in
+     * core partitions: a put there is a tombstone, which the put statement allows anyway, and a delete names only its
+     * key, so neither adds to what the single writes may do. Nothing else of the worker's may batch.
      */
     private static void grantErase(IRole role, EntityDynamoTable table) {
         String arn = table.table().getTableArn();
@@ -197,6 +204,8 @@ public final class TableAccess {
                 .build());
         role.addToPrincipalPolicy(
                 attributesOnly("ErasePutTombstones", "dynamodb:PutItem", arn, TOMBSTONE_ATTRIBUTES, Map.of()));
+        role.addToPrincipalPolicy(attributesOnly(
+                "EraseBatchTombstonesAndLines", BATCH_WRITE_ACTION, arn, TOMBSTONE_ATTRIBUTES, Map.of()));
         role.addToPrincipalPolicy(
                 attributesOnly("EraseUncountChildren", "dynamodb:UpdateItem", arn, COUNTER_ATTRIBUTES, Map.of()));
     }

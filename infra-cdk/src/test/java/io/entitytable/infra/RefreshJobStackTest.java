@@ -176,9 +176,14 @@ class RefreshJobStackTest {
         // GIVEN the worker's role
         List<Object> statements = synthesized.statements(synthesized.stack().refreshWorker());
         // WHEN its table statements are read
-        // THEN it reads like the fan-out and writes duplicate and job partitions
-        assertThat(SynthesizedStack.actions(statements))
-                .doesNotContain("dynamodb:Scan", "dynamodb:BatchWriteItem", "dynamodb:*");
+        // THEN it reads like the fan-out and writes duplicate and job partitions, never Scans, and batches writes in
+        // one statement only, the erase's
+        assertThat(SynthesizedStack.actions(statements)).doesNotContain("dynamodb:Scan", "dynamodb:*");
+        assertThat(statements)
+                .filteredOn(statement ->
+                        String.valueOf(((Map<?, ?>) statement).get("Action")).contains(TableAccess.BATCH_WRITE_ACTION))
+                .extracting(statement -> (Object) ((Map<?, ?>) statement).get("Sid"))
+                .containsExactly("EraseBatchTombstonesAndLines");
         assertThat(SynthesizedStack.statement(statements, "ReadTableAndIndexes"))
                 .containsEntry("Action", TableAccess.READ_ACTIONS);
         assertThat(SynthesizedStack.statement(statements, "WriteOwnPartitionsOnly"))
@@ -231,7 +236,7 @@ class RefreshJobStackTest {
     }
 
     @Test
-    void workerRole_shouldEraseOnlyInCorePartitions_puttingTombstonesAndCountingChildrenThroughTheirAttributesOnly() {
+    void workerRole_shouldEraseOnlyInCorePartitions_puttingTombstonesBatchingAndCountingThroughTheirAttributesOnly() {
         // GIVEN the worker's role
         List<Object> statements = synthesized.statements(synthesized.stack().refreshWorker());
         Map<String, Object> coreOnly = Map.of(TableAccess.LEADING_KEYS, List.of(TableAccess.DUPLICATE_PARTITION));
@@ -240,9 +245,11 @@ class RefreshJobStackTest {
         Map<String, Object> deletes = SynthesizedStack.statement(statements, "EraseDeleteCoreItems");
         Map<String, Object> tombstones = SynthesizedStack.statement(statements, "ErasePutTombstones");
         Map<String, Object> counters = SynthesizedStack.statement(statements, "EraseUncountChildren");
+        Map<String, Object> batches = SynthesizedStack.statement(statements, "EraseBatchTombstonesAndLines");
 
         // THEN deletes are held to core partitions; a put may name only a tombstone's attributes and an update only a
-        // counter's, each returning nothing, in core partitions only
+        // counter's, each returning nothing, in core partitions only; a batch is held as the put is, so its deletes
+        // name their key alone and its puts are tombstones
         assertThat(deletes)
                 .containsEntry("Action", "dynamodb:DeleteItem")
                 .containsEntry(
@@ -253,6 +260,8 @@ class RefreshJobStackTest {
                                 "ForAllValues:StringNotLike",
                                 coreOnly));
         assertThat(tombstones).containsEntry("Action", "dynamodb:PutItem");
+        assertThat(batches).containsEntry("Action", TableAccess.BATCH_WRITE_ACTION);
+        assertThat(batches.get("Condition")).isEqualTo(tombstones.get("Condition"));
         assertThat(counters).containsEntry("Action", "dynamodb:UpdateItem");
         for (var statement : List.of(tombstones, counters)) {
             @SuppressWarnings("unchecked")

@@ -14,6 +14,10 @@ import io.entitytable.model.RelationshipCatalogue.Duplicate;
 import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
+import io.entitytable.model.access.Backoff;
+import io.entitytable.model.access.BatchWrites;
+import io.entitytable.model.access.RetryPolicy;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,10 +26,7 @@ import java.util.Map;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
-import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * A business with one store linked to k customers, written straight into a table (BatchWriteItem) as the API and the
@@ -38,7 +39,11 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 public final class LinkedStoreSeed {
     public static final Instant CREATED = Instant.parse("2026-11-20T10:00:00Z");
     private static final Address AUSTIN = new Address("1 Main St", "Austin", "TX", "73301", "US");
-    private static final int BATCH = 25;
+    private static final int BATCH = BatchWrites.MAX_WRITES;
+
+    /** DynamoDB Local leaves no write unprocessed and never throttles: this only bounds a surprise. */
+    private static final Backoff SEED_BACKOFF =
+            new RetryPolicy(5, Duration.ofMillis(10), Duration.ofMillis(200)).backoff(() -> {});
 
     private LinkedStoreSeed() {}
 
@@ -158,18 +163,6 @@ public final class LinkedStoreSeed {
 
     /** BatchWriteItem in batches of 25, sending unprocessed items again. */
     public static void putAll(DynamoDbClient dynamo, String table, List<Map<String, AttributeValue>> items) {
-        for (int start = 0; start < items.size(); start += BATCH) {
-            List<WriteRequest> writes = items.subList(start, Math.min(items.size(), start + BATCH)).stream()
-                    .map(item -> WriteRequest.builder()
-                            .putRequest(PutRequest.builder().item(item).build())
-                            .build())
-                    .toList();
-            Map<String, List<WriteRequest>> pending = Map.of(table, writes);
-            while (!pending.isEmpty()) {
-                Map<String, List<WriteRequest>> batch = pending;
-                BatchWriteItemResponse response = dynamo.batchWriteItem(request -> request.requestItems(batch));
-                pending = response.unprocessedItems();
-            }
-        }
+        BatchWrites.putAll(dynamo, table, items, SEED_BACKOFF);
     }
 }

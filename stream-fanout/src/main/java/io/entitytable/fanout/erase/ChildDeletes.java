@@ -11,6 +11,7 @@ import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Tombstone;
 import io.entitytable.model.Values;
+import io.entitytable.model.access.BatchWrites;
 import io.entitytable.model.access.PartitionQuery;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -28,6 +29,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * Deletes the children of a business being erased as the API deletes one: the core item at the version read, the rest
@@ -40,15 +42,15 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * too, and the fan-out asks no refresh job for a store whose business is being erased (docs/design.md §9, "Erasing a
  * business").
  *
- * <p>A page's children go in two steps ({@link #deleteAll}). First each child's tombstone and lines, as single writes
+ * <p>A page's children go in two steps ({@link #deleteAll}). First each child's tombstone and lines, in BatchWriteItems
  * side by side: none of them needs a condition, and while the business is erased nothing reads them as a sign of
  * anything else (a tombstone put before its subject's delete only says "gone" early of a subject about to go; an order
  * whose lines went first is deleted in the next step, or by its message delivered again if the worker stops between).
  * Then the core items with their counters and job items, in as few transactions as DynamoDB's 100 actions allow, their
- * counts summed per counter (a transaction may touch an item once). Single writes cost one write unit where a
- * transaction's cost two, and DynamoDB Local applies one transaction at a time but serves single writes side by side: a
- * transaction of every write of a child would be most of an erase's time. A batch that meets a changed child is deleted
- * child by child.
+ * counts summed per counter (a transaction may touch an item once). A batch's write costs one write unit, as a single
+ * write does, where a transaction's costs two, and one request carries 25 of them; DynamoDB Local applies one
+ * transaction at a time but serves other requests side by side, so a transaction of every write of a child would be
+ * most of an erase's time. A batch that meets a changed child is deleted child by child.
  */
 final class ChildDeletes {
     /** A child changed between the read and the write this many times in a row: left to the next round. */
@@ -113,27 +115,21 @@ final class ChildDeletes {
     }
 
     /**
-     * What goes before the transactions: each child's tombstone put and its lines deleted, single writes that run side
-     * by side (at most the worker's concurrent writes).
+     * What goes before the transactions: each child's tombstone put and its lines deleted, in BatchWriteItems that run
+     * side by side (at most the worker's concurrent writes).
      */
     private List<Runnable> tombstonesAndLines(List<Map<String, AttributeValue>> listed) {
-        List<Runnable> writes = new ArrayList<>();
+        List<WriteRequest> writes = new ArrayList<>();
         for (Map<String, AttributeValue> child : listed) {
             if (CoreItem.entityOf(child).leavesTombstone()) {
-                Map<String, AttributeValue> tombstone = Tombstone.of(child);
-                writes.add(() -> table.backoff()
-                        .call(() -> table.dynamo().putItem(request -> request.tableName(table.tableName())
-                                .item(tombstone)
-                                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))));
+                writes.add(BatchWrites.put(Tombstone.of(child)));
             }
-            for (ItemKey line : linesOf(child)) {
-                writes.add(() -> table.backoff()
-                        .call(() -> table.dynamo().deleteItem(request -> request.tableName(table.tableName())
-                                .key(line.toAttributes())
-                                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))));
-            }
+            linesOf(child).forEach(line -> writes.add(BatchWrites.delete(line)));
         }
-        return writes;
+        return BatchWrites.requestsOf(writes).stream()
+                .<Runnable>map(
+                        request -> () -> BatchWrites.send(table.dynamo(), table.tableName(), request, table.backoff()))
+                .toList();
     }
 
     /**

@@ -59,7 +59,7 @@ public final class EraseWorker {
     private final RefreshQueue queue;
     private final int childrenPerSecond;
 
-    /** {@code parallel} runs a page's single writes side by side ({@link ChildDeletes}). */
+    /** {@code parallel} runs a page's BatchWriteItems side by side ({@link ChildDeletes}). */
     public EraseWorker(FanoutTable table, EraseJobs jobs, RefreshQueue queue, BoundedParallel parallel) {
         this(table, jobs, queue, parallel, CHILDREN_PER_SECOND);
     }

@@ -43,6 +43,11 @@ public final class Backoff {
         this.onRetry = onRetry;
     }
 
+    /** Attempts in all, the first included: for a caller that repeats a call whose success is partial. */
+    public int maxAttempts() {
+        return maxAttempts;
+    }
+
     public <T> T call(Supplier<T> call) {
         for (int attempt = 1; ; attempt++) {
             try {

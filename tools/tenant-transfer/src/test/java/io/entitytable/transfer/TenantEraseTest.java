@@ -391,6 +391,46 @@ class TenantEraseTest {
     }
 
     @Test
+    void erase_shouldSendItsUnprocessedBatchWritesAgain_andLeaveNothing() {
+        // GIVEN a business with two stores, two customers linked to them and orders of 3 lines each, fanned out, and a
+        // worker whose first BatchWriteItems are answered with half their writes unprocessed, as DynamoDB answers when
+        // their partitions are over their throughput
+        DynamoDbClient plain = SharedLocalDynamoDb.client();
+        String table = SharedLocalDynamoDb.newTable("unprocessed");
+        TenantFixture fixture = new TenantFixture(plain, table);
+        Business acme = fixture.business("Acme");
+        List<Store> stores =
+                List.of(fixture.store(acme, "Lyon Centre", "Lyon"), fixture.store(acme, "Paris Nord", "Paris"));
+        for (String name : List.of("Ada", "Grace")) {
+            Customer customer = fixture.customer(acme, name, "Hopper", "vip");
+            stores.forEach(store -> fixture.link(customer, store));
+            for (int i = 0; i < 4; i++) {
+                fixture.order(customer, 3);
+            }
+        }
+        UnprocessedBatchWrites unprocessed = new UnprocessedBatchWrites(table, 4);
+        new StreamAndQueue(plain, table).settle();
+        StreamAndQueue system = new StreamAndQueue(plain, SharedLocalDynamoDb.client(unprocessed), table);
+
+        // WHEN it is erased
+        fixture.erase(acme.id());
+        system.settle();
+
+        // THEN writes were left unprocessed, sent again, and nothing of the business is left but its tombstones and the
+        // erase's record: no order line either
+        assertThat(unprocessed.leftOut()).isPositive();
+        assertThat(system.failures()).isZero();
+        assertThat(TableItems.of(plain, table).values())
+                .allSatisfy(item -> assertThat(Values.string(item, Attributes.KIND))
+                        .isIn(ItemKind.TOMBSTONE.value(), ItemKind.ERASE.value()));
+        assertThat(TableItems.of(plain, table).values())
+                .filteredOn(item -> ItemKind.TOMBSTONE.value().equals(Values.string(item, Attributes.KIND)))
+                .hasSize(4);
+        DriftCheck check = DriftCheck.of(plain, table);
+        assertThat(check.clean()).as(check.toString()).isTrue();
+    }
+
+    @Test
     void erase_shouldDeleteEveryShardAndEveryCounter_ofABusinessWithItsOwnShardCount() {
         // GIVEN a business grown to 32 shards, with a store, a customer and an order in shards below the first 16
         // counters and above them (each counted on the counter its shard says, 32 counters in all), fanned out, and a

@@ -3,6 +3,7 @@ package io.entitytable.transfer;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.LinkChange;
+import io.entitytable.local.dynamodb.LinkedStoreSeed;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
@@ -30,9 +31,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.PutRequest;
-import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * TEST ONLY: a business written as the API writes one, through the API's own {@link CoreWrites} and the model's
@@ -298,19 +296,7 @@ final class TenantFixture {
     }
 
     private void putAll(DynamoDbClient dynamo, List<Map<String, AttributeValue>> items) {
-        for (int from = 0; from < items.size(); from += 25) {
-            List<WriteRequest> requests = items.subList(from, Math.min(items.size(), from + 25)).stream()
-                    .map(item -> WriteRequest.builder()
-                            .putRequest(PutRequest.builder().item(item).build())
-                            .build())
-                    .toList();
-            Map<String, List<WriteRequest>> pending = Map.of(table.name(), requests);
-            while (!pending.isEmpty()) {
-                Map<String, List<WriteRequest>> asked = pending;
-                BatchWriteItemResponse response = dynamo.batchWriteItem(batch -> batch.requestItems(asked));
-                pending = response.hasUnprocessedItems() ? response.unprocessedItems() : Map.of();
-            }
-        }
+        LinkedStoreSeed.putAll(dynamo, table.name(), items);
     }
 
     private Order order(Customer customer, List<OrderLine> lines, String... tags) {
