@@ -329,7 +329,7 @@ class TenantEraseTest {
     }
 
     @Test
-    void erase_shouldFinishAPage_whenTheWorkerFailsBetweenItsSingleWritesAndItsTransaction() {
+    void erase_shouldFinishAPage_whenTheWorkerFailsBetweenItsBatchWritesAndItsTransaction() {
         // GIVEN a business with a store, a linked customer and an order of 3 lines, fanned out, and a worker whose
         // first
         // transaction deleting children fails (their tombstones put and lines deleted already), as a worker that stops
