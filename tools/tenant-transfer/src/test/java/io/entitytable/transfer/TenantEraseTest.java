@@ -24,6 +24,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -100,9 +101,7 @@ class TenantEraseTest {
                 acmeLeft.put(key, item);
             }
         });
-        assertThat(acmeLeft.values()).as("what is left of Acme").allSatisfy(item -> assertThat(
-                        Values.string(item, Attributes.KIND))
-                .isIn(ItemKind.TOMBSTONE.value(), ItemKind.ERASE.value()));
+        assertOnlyTombstonesAndTheErase("what is left of Acme", acmeLeft.values());
         assertThat(acmeLeft.values().stream()
                         .filter(item -> ItemKind.TOMBSTONE.value().equals(Values.string(item, Attributes.KIND))))
                 .as("tombstones: key, kind and version only")
@@ -227,15 +226,9 @@ class TenantEraseTest {
 
         // THEN the first round's counters said a child was left, a second round found it, and nothing of the business
         // is left but tombstones and the erase's record
-        EraseJob job = eraseJob(plain, table, acme.id());
-        assertThat(job.status()).isEqualTo(EraseJob.Status.DONE);
-        assertThat(job.round()).isEqualTo(2);
+        assertThat(eraseJob(plain, table, acme.id()).round()).isEqualTo(2);
         assertThat(hiddenFor.get()).isNegative();
-        assertThat(TableItems.of(plain, table).values())
-                .allSatisfy(item -> assertThat(Values.string(item, Attributes.KIND))
-                        .isIn(ItemKind.TOMBSTONE.value(), ItemKind.ERASE.value()));
-        DriftCheck check = DriftCheck.of(plain, table);
-        assertThat(check.clean()).as(check.toString()).isTrue();
+        assertErasedLeavingOnlyTombstones(plain, table, acme.id());
     }
 
     @Test
@@ -281,9 +274,26 @@ class TenantEraseTest {
         EraseJob done = eraseJob(dynamo, table, acme.id());
         assertThat(done.status()).isEqualTo(EraseJob.Status.DONE);
         assertThat(done.round()).isEqualTo(job.round());
-        assertThat(TableItems.of(dynamo, table).values())
-                .allSatisfy(item -> assertThat(Values.string(item, Attributes.KIND))
-                        .isIn(ItemKind.TOMBSTONE.value(), ItemKind.ERASE.value()));
+        assertOnlyTombstonesAndTheErase(
+                "what is left", TableItems.of(dynamo, table).values());
+    }
+
+    /**
+     * The erase of {@code businessId} is done, nothing is left in {@code table} but tombstones and its record, and
+     * verify finds no drift.
+     */
+    private static void assertErasedLeavingOnlyTombstones(DynamoDbClient dynamo, String table, String businessId) {
+        assertThat(eraseJob(dynamo, table, businessId).status()).isEqualTo(EraseJob.Status.DONE);
+        assertOnlyTombstonesAndTheErase(
+                "what is left", TableItems.of(dynamo, table).values());
+        DriftCheck check = DriftCheck.of(dynamo, table);
+        assertThat(check.clean()).as(check.toString()).isTrue();
+    }
+
+    /** Every item of {@code items} ({@code what}) is a tombstone or the erase's record. */
+    private static void assertOnlyTombstonesAndTheErase(String what, Collection<Map<String, AttributeValue>> items) {
+        assertThat(items).as(what).allSatisfy(item -> assertThat(Values.string(item, Attributes.KIND))
+                .isIn(ItemKind.TOMBSTONE.value(), ItemKind.ERASE.value()));
     }
 
     /** {@code ADD} {@code n} to, or {@code SET} {@code n} as, the child count of {@code counter}. */
@@ -378,16 +388,7 @@ class TenantEraseTest {
         assertThat(failFor.get()).isNegative();
         assertThat(presentAtFailure).containsEntry(firstLine, false).containsEntry(orderKey, true);
         assertThat(system.failures()).isEqualTo(1);
-        EraseJob job = EraseJob.from(plain.getItem(request -> request.tableName(table)
-                        .key(EraseJob.keyOf(acme.id()).toAttributes())
-                        .consistentRead(true))
-                .item());
-        assertThat(job.status()).isEqualTo(EraseJob.Status.DONE);
-        assertThat(TableItems.of(plain, table).values())
-                .allSatisfy(item -> assertThat(Values.string(item, Attributes.KIND))
-                        .isIn(ItemKind.TOMBSTONE.value(), ItemKind.ERASE.value()));
-        DriftCheck check = DriftCheck.of(plain, table);
-        assertThat(check.clean()).as(check.toString()).isTrue();
+        assertErasedLeavingOnlyTombstones(plain, table, acme.id());
     }
 
     @Test
@@ -420,14 +421,10 @@ class TenantEraseTest {
         // erase's record: no order line either
         assertThat(unprocessed.leftOut()).isPositive();
         assertThat(system.failures()).isZero();
-        assertThat(TableItems.of(plain, table).values())
-                .allSatisfy(item -> assertThat(Values.string(item, Attributes.KIND))
-                        .isIn(ItemKind.TOMBSTONE.value(), ItemKind.ERASE.value()));
+        assertErasedLeavingOnlyTombstones(plain, table, acme.id());
         assertThat(TableItems.of(plain, table).values())
                 .filteredOn(item -> ItemKind.TOMBSTONE.value().equals(Values.string(item, Attributes.KIND)))
                 .hasSize(4);
-        DriftCheck check = DriftCheck.of(plain, table);
-        assertThat(check.clean()).as(check.toString()).isTrue();
     }
 
     @Test
@@ -479,9 +476,7 @@ class TenantEraseTest {
                 bigLeft.put(key, item);
             }
         });
-        assertThat(bigLeft.values()).as("what is left of the sharded business").allSatisfy(item -> assertThat(
-                        Values.string(item, Attributes.KIND))
-                .isIn(ItemKind.TOMBSTONE.value(), ItemKind.ERASE.value()));
+        assertOnlyTombstonesAndTheErase("what is left of the sharded business", bigLeft.values());
 
         // THEN the business of the old fixed layout is item for item as it was
         Map<ItemKey, Map<String, AttributeValue>> betaBefore = new TreeMap<>(before);
