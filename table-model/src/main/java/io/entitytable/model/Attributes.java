@@ -35,6 +35,14 @@ public final class Attributes {
      */
     public static final String CORRELATION_ID = "correlationId";
 
+    /**
+     * On a core item only: when a tenant import brought its subject back under its id (epoch seconds). A search
+     * document's version is ordered by it before the item's version ({@code SearchDocument}), so the subject brought
+     * back outranks the tombstones its erase left in the index, while the item keeps the version it had. Never copied,
+     * never answered; the API's writes keep it ({@link CoreItem#keepingUnknown}).
+     */
+    public static final String RESTORED_AT = "restoredAt";
+
     // Index attributes: present only on core items, never copied into a duplicate.
     /** Partition key of businessGsi: {@code <businessId>#<shard>} (see {@link BusinessShards}). */
     public static final String BUSINESS_SHARD = "businessShard";

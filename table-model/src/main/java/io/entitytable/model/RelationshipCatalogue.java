@@ -40,8 +40,9 @@ public final class RelationshipCatalogue {
                 Attributes.BUSINESS_ID));
         names.addAll(TableLayout.ENTITY.coreIndexAttributes());
         names.addAll(Attributes.INTERNAL_COUNTERS);
-        // Where the subject's items live, not what it is.
+        // Where the subject's items live, and when they were brought back, not what it is.
         names.add(Attributes.SHARD);
+        names.add(Attributes.RESTORED_AT);
         names.addAll(Attributes.SHARD_COUNT);
         return Set.copyOf(names);
     }

@@ -28,10 +28,15 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *
  * <p>A deleted subject stays as a tombstone ({@link #tombstone}), so that a late, older record can never bring it
  * back; tombstones are purged once no older record can still arrive. The index orders documents by {@link
- * #indexVersion()}: twice the item's version for a live document, one more for a tombstone. A tombstone thus sits
- * above every record of its last version and below the next version, which a rename needs: it is a REMOVE of the old
- * key and an INSERT of the new one at the next version, in either order.
+ * #indexVersion()}: twice the subject's {@link #searchVersion} for a live document, one more for a tombstone. A
+ * tombstone thus sits above every record of its last version and below the next version, which a rename needs: it is a
+ * REMOVE of the old key and an INSERT of the new one at the next version, in either order.
  *
+ * <p>Only a tenant import brings a subject back under its id after its delete, with the versions it had: it marks
+ * each item with {@link Attributes#RESTORED_AT}, which {@link #searchVersion} puts before the item's version, so the
+ * subject's new life outranks its old life's tombstone, and a late record of the old life stays below both.
+ *
+ * @param version the subject's {@link #searchVersion}: its item version, above every version of an earlier life
  * @param type the entity's key name ({@code customer}, {@code store}, {@code order})
  * @param text the text fields ({@link SearchFields#TEXT}) with their values; absent fields are left out
  */
@@ -70,7 +75,7 @@ public record SearchDocument(
                     entity.keyName(),
                     subject.id(),
                     Values.string(image, Attributes.BUSINESS_ID),
-                    subject.version(),
+                    searchVersion(image),
                     false,
                     subject.updatedAt(),
                     text.title(),
@@ -92,11 +97,28 @@ public record SearchDocument(
                 entity.keyName(),
                 Values.string(lastImage, Attributes.ID),
                 Values.string(lastImage, Attributes.BUSINESS_ID),
-                Values.number(lastImage, Attributes.VERSION),
+                searchVersion(lastImage),
                 true,
                 deletedAt,
                 null,
                 Map.of()));
+    }
+
+    /**
+     * Item versions one life of a subject has room for in {@link #searchVersion}: 2^30, so that with {@code
+     * restoredAt} in seconds (below 2^32, until 2106) a tombstone's {@link #indexVersion} stays within a long.
+     */
+    static final long VERSIONS_PER_LIFE = 1L << 30;
+
+    /**
+     * The subject's version in the index's order, from a core item's image: its item version, plus its {@link
+     * Attributes#RESTORED_AT} times {@link #VERSIONS_PER_LIFE} when an import brought it back, so that every version of
+     * its new life sits above every version of the life before, whose tombstone an erase left. Without the attribute (a
+     * subject never brought back) it is the item's version.
+     */
+    public static long searchVersion(Map<String, AttributeValue> image) {
+        return Values.number(image, Attributes.RESTORED_AT) * VERSIONS_PER_LIFE
+                + Values.number(image, Attributes.VERSION);
     }
 
     /**

@@ -12,9 +12,11 @@ import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.SearchFields;
 import io.entitytable.model.Values;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 class SearchDocumentTest {
     private static final Instant CREATED = SampleSubjects.CREATED;
@@ -136,6 +138,42 @@ class SearchDocumentTest {
         assertThat(tombstone.toMap())
                 .containsEntry(SearchFields.DELETED, true)
                 .doesNotContainKeys(SearchFields.TITLE, SearchFields.FIRST_NAME);
+    }
+
+    @Test
+    void subjectBroughtBack_shouldOutrankEveryVersionOfItsLifeBefore_atTheVersionItHad() {
+        // GIVEN a customer at version 7, its tombstone after a delete, and the same item brought back by an import
+        Map<String, AttributeValue> before = SampleSubjects.customer().toItem();
+        Map<String, AttributeValue> broughtBack = new HashMap<>(before);
+        broughtBack.put(
+                Attributes.RESTORED_AT,
+                Values.n(Instant.parse("2026-11-27T01:00:00Z").getEpochSecond()));
+        Map<String, AttributeValue> changedAfter =
+                new HashMap<>(SampleSubjects.customer().withVersion(8, UPDATED).toItem());
+        changedAfter.put(Attributes.RESTORED_AT, broughtBack.get(Attributes.RESTORED_AT));
+
+        // WHEN
+        SearchDocument tombstone = SearchDocument.tombstone(before, UPDATED).orElseThrow();
+        SearchDocument lateOfTheLifeBefore =
+                SearchDocument.of(before, List.of()).orElseThrow();
+        SearchDocument restored = SearchDocument.of(broughtBack, List.of()).orElseThrow();
+        SearchDocument restoredTombstone =
+                SearchDocument.tombstone(broughtBack, UPDATED).orElseThrow();
+        SearchDocument next = SearchDocument.of(changedAfter, List.of()).orElseThrow();
+
+        // THEN the life before keeps its versions; the new life sits above all of them, in its own order
+        assertThat(SearchDocument.searchVersion(before)).isEqualTo(7);
+        assertThat(restored.indexVersion())
+                .isGreaterThan(tombstone.indexVersion())
+                .isGreaterThan(lateOfTheLifeBefore.indexVersion());
+        assertThat(restoredTombstone.indexVersion()).isGreaterThan(restored.indexVersion());
+        assertThat(next.indexVersion()).isGreaterThan(restoredTombstone.indexVersion());
+        // and a tombstone of a subject brought back in 2106 still fits the engine's versions (a long)
+        Map<String, AttributeValue> last = new HashMap<>(before);
+        last.put(Attributes.RESTORED_AT, Values.n((1L << 32) - 1));
+        last.put(Attributes.VERSION, Values.n(SearchDocument.VERSIONS_PER_LIFE - 1));
+        assertThat(SearchDocument.tombstone(last, UPDATED).orElseThrow().indexVersion())
+                .isPositive();
     }
 
     @Test

@@ -181,6 +181,33 @@ class SearchIndexerTest {
     }
 
     @Test
+    void aSubjectBroughtBackByAnImport_shouldBeFoundAgain_andNoRecordOfItsLifeBeforeHideIt() {
+        // GIVEN a customer indexed and then deleted (its erase), leaving a tombstone at its last version
+        Customer ada = subjects.customer("Ada", "Byron");
+        SearchIndexer indexer = indexer(CollectionItems.none());
+        indexer.process(List.of(insert(ada), remove(ada)));
+        assertThat(index.search(subjects.businessId, "byron")).isEmpty();
+
+        // WHEN an import brings it back under its id, at the version it had, marked as brought back
+        Map<String, AttributeValue> broughtBack = new HashMap<>(ada.toItem());
+        broughtBack.put(Attributes.RESTORED_AT, Values.n(LATER.getEpochSecond()));
+        StreamsEventResponse response =
+                indexer.process(List.of(StreamRecords.record(OperationType.INSERT, null, broughtBack)));
+
+        // THEN it is found again, and the records of its life before, coming again, change nothing
+        assertThat(response.getBatchItemFailures()).isEmpty();
+        assertThat(index.search(subjects.businessId, "byron")).containsExactly(ada.id());
+        indexer.process(List.of(insert(ada), remove(ada)));
+        assertThat(index.search(subjects.businessId, "byron")).containsExactly(ada.id());
+
+        // WHEN it is erased again
+        indexer.process(List.of(StreamRecords.record(OperationType.REMOVE, broughtBack, null)));
+
+        // THEN it is gone again
+        assertThat(index.search(subjects.businessId, "byron")).isEmpty();
+    }
+
+    @Test
     void aDocumentTheMappingRefuses_shouldGoToTheDeadLetterQueue_andTheRestOfTheBatchBeIndexed() {
         // GIVEN an index whose sku field takes numbers only, and the dead-letter queue on a real SQS API
         index.createWith(io.entitytable.deployment.SearchIndex.definitionJson()

@@ -19,7 +19,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,7 +42,8 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  * customer's links count on the stores it names in that same transaction ({@link CoreWrites#restoreChild}), so each
  * store's {@code linkCount} ends as the API's links would have left it, and a customer's or store's tombstone, left by
  * the erase the file outlived, goes in it too. The stream fan-out then makes every copy (edges, tag copies) and the
- * indexer every search document, as for any API write.
+ * indexer every search document, as for any API write. Each subject's item carries when the import wrote it ({@link
+ * Attributes#RESTORED_AT}), by which its search documents outrank those of its life before the erase.
  *
  * <p>Subjects of one kind are written {@value #WRITERS} at a time, a batch of {@value #BATCH} after another; a kind
  * starts once the kinds before it are written (stores before the customers that count on them).
@@ -62,10 +65,14 @@ final class TenantImport {
     private final Backoff backoff =
             new Backoff(ATTEMPTS, Duration.ofMillis(4), Duration.ofMillis(256), conflictsRetried::incrementAndGet);
 
+    /** When this import brings its subjects back, in seconds: {@link Attributes#RESTORED_AT} on each of them. */
+    private final long restoredAt;
+
     TenantImport(DynamoDbClient dynamo, String tableName) {
         this.table = new EntityTable(dynamo, tableName);
         this.writes = new CoreWrites(table);
         this.json = TransferJson.mapper();
+        this.restoredAt = Instant.now().getEpochSecond();
     }
 
     /**
@@ -131,7 +138,11 @@ final class TenantImport {
 
     private void write(CoreItem record, TenantFileCheck.CheckedFile checked) {
         List<Map<String, AttributeValue>> items = new ArrayList<>();
-        items.add(record.toItem());
+        Map<String, AttributeValue> item = new HashMap<>(record.toItem());
+        // The subject's search documents must outrank the tombstones an erase of the business left in the index, at
+        // the very versions the file brings back (SearchDocument.searchVersion).
+        item.put(Attributes.RESTORED_AT, Values.n(restoredAt));
+        items.add(item);
         items.addAll(record.collectionItems());
         if (record.entity().isTenant()) {
             if (!retried(() -> writes.createBusiness(items.get(0), Optional.empty()))) {

@@ -13,8 +13,9 @@ final class TableItems {
     private TableItems() {}
 
     /**
-     * Every item by key, without {@code correlationId}: the API stamps it with the id of the request that wrote the
-     * item, so it names the write, not the subject.
+     * Every item by key, without {@code correlationId} and {@code restoredAt}: the API stamps the first with the id of
+     * the request that wrote the item, and an import the second with when it wrote it, so they name the write, not the
+     * subject.
      */
     static Map<ItemKey, Map<String, AttributeValue>> of(DynamoDbClient dynamo, String table) {
         Map<ItemKey, Map<String, AttributeValue>> items = new TreeMap<>();
@@ -23,6 +24,7 @@ final class TableItems {
                 .forEach(item -> {
                     Map<String, AttributeValue> compared = new HashMap<>(item);
                     compared.remove(Attributes.CORRELATION_ID);
+                    compared.remove(Attributes.RESTORED_AT);
                     items.put(ItemKey.of(item), compared);
                 });
         return items;
