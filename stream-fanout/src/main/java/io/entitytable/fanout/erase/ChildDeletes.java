@@ -50,7 +50,8 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * counts summed per counter (a transaction may touch an item once). A batch's write costs one write unit, as a single
  * write does, where a transaction's costs two, and one request carries 25 of them; DynamoDB Local applies one
  * transaction at a time but serves other requests side by side, so a transaction of every write of a child would be
- * most of an erase's time. A batch that meets a changed child is deleted child by child.
+ * most of an erase's time. A transaction refused because a child changed writes nothing, and its children then go one
+ * by one.
  */
 final class ChildDeletes {
     /** A child changed between the read and the write this many times in a row: left to the next round. */
