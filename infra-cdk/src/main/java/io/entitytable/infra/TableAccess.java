@@ -186,9 +186,9 @@ public final class TableAccess {
      * to core partitions only; what IAM cannot tell is one business's items from another's, which the worker's Query of
      * the business's own shards does.
      *
-     * <p>The tombstones and order lines go in BatchWriteItems ({@code BatchWrites}), held to a tombstone's attributes in
-     * core partitions: a put there is a tombstone, which the put statement allows anyway, and a delete names only its
-     * key, so neither adds to what the single writes may do. Nothing else of the worker's may batch.
+     * <p>The tombstones and order lines go in BatchWriteItems ({@code BatchWrites}), held to a tombstone's attributes
+     * in core partitions: a put there is a tombstone, which the put statement allows anyway, and a delete names only
+     * its key, so neither adds to what the single writes may do. Nothing else of the worker's may batch.
      */
     private static void grantErase(IRole role, EntityDynamoTable table) {
         String arn = table.table().getTableArn();
