@@ -22,14 +22,13 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.function.Predicate;
-import java.util.function.Supplier;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -111,9 +110,10 @@ class TenantRoundTripSystemTest {
             customers.forEach(customer -> reads.add("/customers/" + customer + "/stores"));
             stores.forEach(store -> reads.add("/stores/" + store + "/customers"));
             List<String> searches = List.of("quill", "pens", "main");
-            Map<String, String> before = await(
-                    () -> answers(reads, searches),
-                    answers -> answers.get("search quill").split(",").length == 3);
+            Map<String, String> before = waiting()
+                    .until(
+                            () -> answers(business, reads, searches),
+                            answers -> answers.get("search quill").split(",").length == 3);
             assertThat(before.get("search quill")).contains(customers.get(0), customers.get(1), order);
             assertThat(before.get("/stores/" + stores.get(0) + "/customers")).contains(customers.get(1));
             Path file = dataFolder.resolve("acme.ndjson");
@@ -122,16 +122,17 @@ class TenantRoundTripSystemTest {
             assertThat(command("export", "--business", business, "--out", file.toString(), "--endpoint", endpoint))
                     .isZero();
             send("DELETE", "/businesses/" + business + "?cascade=true", null, 202);
-            JsonNode job = await(() -> send("GET", "/businesses/" + business + "/job", null, 200), state -> !"running"
-                    .equals(state.get("status").asText()));
+            JsonNode job = waiting()
+                    .until(() -> send("GET", "/businesses/" + business + "/job", null, 200), state -> !"running"
+                            .equals(state.get("status").asText()));
             assertThat(job.get("status").asText()).as(job.toString()).isEqualTo("done");
-            assertThat(await(() -> search(business, "quill"), String::isEmpty)).isEmpty();
+            waiting().until(() -> search(business, "quill"), String::isEmpty);
             assertThat(command("import", "--in", file.toString(), "--endpoint", endpoint))
                     .isZero();
 
             // THEN every read answers as before, the search's hits too, and verify finds no drift
-            Map<String, String> after = await(() -> answers(reads, searches), before::equals);
-            assertThat(after).isEqualTo(before);
+            waiting().untilAsserted(() -> assertThat(answers(business, reads, searches))
+                    .isEqualTo(before));
             DriftCheck check = DriftCheck.of(system.dynamoDb().client(), "Entity")
                     .withSearch(SearchClients.create(system.searchEngine().endpoint(), false), SearchIndex.ALIAS);
             assertThat(check.clean()).as(check.toString()).isTrue();
@@ -141,7 +142,7 @@ class TenantRoundTripSystemTest {
     }
 
     /** What the API answers to each read (without cursors, which are signed afresh) and each search (its hits' ids). */
-    private Map<String, String> answers(List<String> reads, List<String> searches) {
+    private Map<String, String> answers(String business, List<String> reads, List<String> searches) {
         Map<String, String> answers = new TreeMap<>();
         for (String read : reads) {
             JsonNode answer = send("GET", read, null, 200);
@@ -150,7 +151,6 @@ class TenantRoundTripSystemTest {
             }
             answers.put(read, answer.toString());
         }
-        String business = reads.get(0).split("/")[2];
         for (String text : searches) {
             answers.put("search " + text, search(business, text));
         }
@@ -205,13 +205,7 @@ class TenantRoundTripSystemTest {
         }
     }
 
-    private static <T> T await(Supplier<T> call, Predicate<T> done) throws InterruptedException {
-        Instant deadline = Instant.now().plus(WITHIN);
-        T value = call.get();
-        while (!done.test(value) && Instant.now().isBefore(deadline)) {
-            Thread.sleep(200);
-            value = call.get();
-        }
-        return value;
+    private static ConditionFactory waiting() {
+        return Awaitility.await().atMost(WITHIN).pollInterval(Duration.ofMillis(200));
     }
 }
