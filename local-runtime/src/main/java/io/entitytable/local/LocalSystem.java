@@ -254,7 +254,7 @@ public final class LocalSystem implements AutoCloseable {
                 && options.search()
                 && Files.isRegularFile(options.zipOf(FunctionDefinition.SEARCH_INDEXER));
         indexerRuntimeApi = searchOn ? runtimeApiOf(FunctionDefinition.SEARCH_INDEXER) : null;
-        int searchPort = options.searchPort() == 0 ? LocalDynamoDb.freePortBelowEphemeralRange() : options.searchPort();
+        int searchPort = options.searchPort() == 0 ? LocalDynamoDb.freePort() : options.searchPort();
         Map<String, String> apiSearch = searchOn
                 ? Map.of(
                         EnvironmentVariables.SEARCH_ENDPOINT,

@@ -74,7 +74,7 @@ final class KillableSystem implements AutoCloseable {
             db.createTable(TABLE);
             seeded.add(LinkedStoreSeed.writeIntoStream(client, TABLE, links));
         }
-        return new KillableSystem(options, LocalDynamoDb.freePort(), LocalDynamoDb.freePortBelowEphemeralRange());
+        return new KillableSystem(options, LocalDynamoDb.freePort(), LocalDynamoDb.freePort());
     }
 
     /** Starts it, as README command 1 on this data folder and these ports, and waits for its status block. */

@@ -11,6 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -41,6 +44,11 @@ public final class LocalDynamoDb implements AutoCloseable {
             StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local"));
 
     public static final Region REGION = Region.US_EAST_1;
+
+    /** Ports {@link #freePort()} has handed out in this JVM. */
+    private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
+
+    private static final Random RANDOM = new Random();
 
     private final DynamoDBProxyServer server;
     private final URI endpoint;
@@ -219,27 +227,23 @@ public final class LocalDynamoDb implements AutoCloseable {
     }
 
     /**
-     * A free port below Linux's ephemeral range (32768 and up), for a server that another process binds a few seconds
-     * later: meanwhile every server here that asks for port 0 gets an ephemeral port, so none can take this one.
+     * A free port for a server that binds it later, taken below Linux's ephemeral range (32768 and up). A port from that
+     * range can go, before the caller binds it, to any outgoing connection on this machine, and the local system opens
+     * many while its functions start; below the range only another listener can take it. Two callers in one JVM never
+     * get the same port, since neither has bound it when the second asks.
      */
-    public static int freePortBelowEphemeralRange() {
-        java.util.Random random = new java.util.Random();
+    public static int freePort() {
         for (int attempt = 0; attempt < 200; attempt++) {
-            int port = 20_000 + random.nextInt(12_000);
+            int port = 20_000 + RANDOM.nextInt(12_000);
+            if (!HANDED_OUT.add(port)) {
+                continue;
+            }
             try (ServerSocket socket = new ServerSocket(port)) {
                 return socket.getLocalPort();
             } catch (IOException busy) {
                 // taken: try another
             }
         }
-        return freePort();
-    }
-
-    public static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        throw new IllegalStateException("no free port found between 20000 and 32000");
     }
 }
