@@ -19,7 +19,7 @@ public final class WriteConditions {
 
     /** The key is not taken: a create. */
     public static Expression keyAbsent() {
-        return onId("attribute_not_exists(#id)");
+        return on("attribute_not_exists(#id)", "#id", Attributes.ID).build();
     }
 
     /**
@@ -27,9 +27,7 @@ public final class WriteConditions {
      * items late, DynamoDB Local never). An idempotency record's condition: a key is free again after a day.
      */
     public static Expression keyFreeAt(Instant now) {
-        return Expression.builder()
-                .expression("attribute_not_exists(#id) OR #expiresAt <= :now")
-                .putExpressionName("#id", Attributes.ID)
+        return on("attribute_not_exists(#id) OR #expiresAt <= :now", "#id", Attributes.ID)
                 .putExpressionName("#expiresAt", Attributes.EXPIRES_AT)
                 .putExpressionValue(":now", Values.n(now.getEpochSecond()))
                 .build();
@@ -37,43 +35,36 @@ public final class WriteConditions {
 
     /** The item exists: an update that must not create it. */
     public static Expression exists() {
-        return onId("attribute_exists(#id)");
+        return on("attribute_exists(#id)", "#id", Attributes.ID).build();
     }
 
     /** The item is still at the version read: the optimistic check of every update and delete. */
     public static Expression versionIs(long version) {
-        return Expression.builder()
-                .expression("#version = :version")
-                .putExpressionName("#version", Attributes.VERSION)
+        return on("#version = :version", "#version", Attributes.VERSION)
                 .putExpressionValue(":version", Values.n(version))
                 .build();
     }
 
     /** An internal counter is absent or zero: a business without children, a store no customer links. */
     public static Expression counterAtZero(String counter) {
-        return Expression.builder()
-                .expression("attribute_not_exists(#counter) OR #counter = :zero")
-                .putExpressionName("#counter", counter)
+        return on("attribute_not_exists(#counter) OR #counter = :zero", "#counter", counter)
                 .putExpressionValue(":zero", Values.n(0))
                 .build();
     }
 
     /** The business's shard count is still the one read ({@code read}): absent for the old fixed layout. */
     public static Expression shardCountIs(ShardCount read) {
-        Expression.Builder condition = Expression.builder().putExpressionName("#shards", Attributes.SHARDS);
         return read.stored()
-                ? condition
-                        .expression("#shards = :shards")
+                ? on("#shards = :shards", "#shards", Attributes.SHARDS)
                         .putExpressionValue(":shards", Values.n(read.count()))
                         .build()
-                : condition.expression("attribute_not_exists(#shards)").build();
+                : on("attribute_not_exists(#shards)", "#shards", Attributes.SHARDS)
+                        .build();
     }
 
     /** The item carries no {@link Attributes#ERASING} marker: its business is not being erased. */
     public static Expression notErasing() {
-        return Expression.builder()
-                .expression("attribute_not_exists(#erasing)")
-                .putExpressionName("#erasing", Attributes.ERASING)
+        return on("attribute_not_exists(#erasing)", "#erasing", Attributes.ERASING)
                 .build();
     }
 
@@ -82,9 +73,7 @@ public final class WriteConditions {
      * erased again reuses, while an erase still running keeps it.
      */
     public static Expression keyAbsentOrJobDone() {
-        return Expression.builder()
-                .expression("attribute_not_exists(#id) OR #jobStatus = :done")
-                .putExpressionName("#id", Attributes.ID)
+        return on("attribute_not_exists(#id) OR #jobStatus = :done", "#id", Attributes.ID)
                 .putExpressionName("#jobStatus", Attributes.JOB_STATUS)
                 .putExpressionValue(":done", Values.s(EraseJob.Status.DONE.value()))
                 .build();
@@ -92,18 +81,16 @@ public final class WriteConditions {
 
     /** The item exists and belongs to {@code businessId}: a store that a customer of that business may link. */
     public static Expression belongsTo(String businessId) {
-        return exists().and(Expression.builder()
-                .expression("#business = :business")
-                .putExpressionName("#business", Attributes.BUSINESS_ID)
+        return exists().and(on("#business = :business", "#business", Attributes.BUSINESS_ID)
                 .putExpressionValue(":business", Values.s(businessId))
                 .build());
     }
 
-    /** A condition on the key attribute alone: {@code #id} names {@link Attributes#ID}. */
-    private static Expression onId(String expression) {
-        return Expression.builder()
-                .expression(expression)
-                .putExpressionName("#id", Attributes.ID)
-                .build();
+    /**
+     * A condition whose placeholder {@code name} stands for {@code attribute}; the caller adds the other names and the
+     * values the expression uses.
+     */
+    private static Expression.Builder on(String expression, String name, String attribute) {
+        return Expression.builder().expression(expression).putExpressionName(name, attribute);
     }
 }
