@@ -35,22 +35,16 @@ import scalikejdbc.ConnectionPoolSettings;
  * <p>H2 commits each change to its file at once ({@code WRITE_DELAY=0}): with its default delay (500 ms), messages
  * acknowledged in the last moment before a kill -9 were gone after the restart; with none, every acknowledged one came
  * back.
+ *
+ * @param actors the actor system both actors run in, which ElasticMQ's server joins
+ * @param storage the storage actor, which writes every change to the database and restores it
+ * @param queueManager the queue manager, which reports every change to {@code storage}
  */
-final class KeptMessages implements AutoCloseable {
+record KeptMessages(ActorSystem actors, ActorRef storage, ActorRef queueManager) implements AutoCloseable {
     /** ElasticMQ opens its connection pool once per JVM and then uses scalikejdbc's default pool, one database. */
     private static final AtomicBoolean OPEN_IN_THIS_JVM = new AtomicBoolean();
 
     private static final Duration ASK_TIMEOUT = Duration.ofSeconds(30);
-
-    private final ActorSystem actors;
-    private final ActorRef storage;
-    private final ActorRef queueManager;
-
-    private KeptMessages(ActorSystem actors, ActorRef storage, ActorRef queueManager) {
-        this.actors = actors;
-        this.storage = storage;
-        this.queueManager = queueManager;
-    }
 
     /** Opens (or creates) the database in {@code folder}; one at a time per JVM. */
     static KeptMessages open(Path folder) {
@@ -79,18 +73,6 @@ final class KeptMessages implements AutoCloseable {
             ConnectionPool.closeAll();
             throw e;
         }
-    }
-
-    ActorSystem actors() {
-        return actors;
-    }
-
-    ActorRef storage() {
-        return storage;
-    }
-
-    ActorRef queueManager() {
-        return queueManager;
     }
 
     /** Creates the stored queues in the queue manager and puts their stored messages back. */
