@@ -43,12 +43,7 @@ public final class CapacityModel {
 
     /** The largest business is a drawn id, of the count its write rate gives it. */
     public CapacityModel(Workload workload, ModelledLayout layout) {
-        this(workload, layout, null);
-    }
-
-    /** The largest business is {@code largestBusinessId}, or a drawn id when it is null; of its write rate's count. */
-    public CapacityModel(Workload workload, ModelledLayout layout, String largestBusinessId) {
-        this(workload, layout, largestBusinessId, null);
+        this(workload, layout, null, null);
     }
 
     /**
