@@ -161,10 +161,6 @@ public final class SearchCollection extends Construct {
         return collection.getAttrCollectionEndpoint();
     }
 
-    public String arn() {
-        return collection.getAttrArn();
-    }
-
     public CfnCollection collection() {
         return collection;
     }
