@@ -46,15 +46,6 @@ public record LocalOptions(
 
     /** These options with the search engine (on a free port when {@code port} is 0) and the search indexer. */
     public LocalOptions withSearch(int port) {
-        return with(true, port, apiBindAddress);
-    }
-
-    /** These options with the API front door listening on {@code address}. */
-    public LocalOptions withApiBindAddress(BindAddress address) {
-        return with(search, searchPort, address);
-    }
-
-    private LocalOptions with(boolean search, int searchPort, BindAddress apiBindAddress) {
         return new LocalOptions(
                 repositoryRoot,
                 dataFolder,
@@ -63,8 +54,8 @@ public record LocalOptions(
                 dynamoDbPort,
                 tableName,
                 sqsPort,
-                search,
-                searchPort,
+                true,
+                port,
                 apiBindAddress);
     }
 

@@ -161,10 +161,6 @@ public final class LocalDynamoDb implements AutoCloseable {
         return endpoint;
     }
 
-    public Path dataDirectory() {
-        return dataDirectory;
-    }
-
     public DynamoDbClient client() {
         return pointedHere(DynamoDbClient.builder()).build();
     }

@@ -295,10 +295,6 @@ public record RuntimeApiServer(
         return firstPoll.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    public boolean polled() {
-        return firstPoll.getCount() == 0;
-    }
-
     @Override
     public void close() {
         try {

@@ -136,11 +136,6 @@ public final class StreamPump implements AutoCloseable {
                         took.toMillis() / 1000.0));
     }
 
-    /** Records written before the pump started and read by it (see {@link #reportBacklog}). */
-    public long backlogRead() {
-        return parts.backlog().read();
-    }
-
     private List<Shard> shards() {
         List<Shard> shards = new ArrayList<>();
         String exclusiveStart = null;

@@ -238,10 +238,6 @@ record RawCalls(DynamoDbClient dynamo, String table, ExecutorService pool) {
         return sum(futures);
     }
 
-    static String customerPrefix() {
-        return Keys.typePrefix(Entity.CUSTOMER);
-    }
-
     private Cost query(QueryRequest.Builder query) {
         QueryResponse response = dynamo.query(
                 query.returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).build());

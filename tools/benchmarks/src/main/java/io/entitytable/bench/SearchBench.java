@@ -395,12 +395,4 @@ final class SearchBench {
         indexerPump.resume();
         return new CopyLag(paused, running, mode.copyLagRounds(), mode.copyLagPerPhase());
     }
-
-    static List<String> kindsHelp() {
-        List<String> lines = new ArrayList<>();
-        for (Kind kind : Kind.values()) {
-            lines.add(kind.label + ": " + kind.example);
-        }
-        return lines;
-    }
 }
