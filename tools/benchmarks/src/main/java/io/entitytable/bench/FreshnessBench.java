@@ -56,7 +56,7 @@ final class FreshnessBench {
     /** The lags of one variant: per kind and phase, the client's time to see the write, and the write's own time. */
     static final class Lags {
         final Map<Kind, Map<Phase, Samples>> lag = new EnumMap<>(Kind.class);
-        /** The write's own time, per phase: under load the API's queue shows here before any copy is late. */
+        /** The write's own time, per phase: it waits for no copy, so its rise under load is the machine's queue. */
         final Map<Kind, Map<Phase, Samples>> write = new EnumMap<>(Kind.class);
         /** Reads that timed out or failed (each retried within the sample). */
         int failedReads;
