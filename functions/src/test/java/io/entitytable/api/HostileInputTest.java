@@ -310,6 +310,9 @@ class HostileInputTest {
         ids.put("invalid-utf8", "%FF%FE");
         ids.put("2000-characters", "A".repeat(2000));
         ids.put("blank", "%20");
+        // Decoded once, a lone '%'; decoded twice, a '#' before the id. Either way not an id, and never a 5xx.
+        ids.put("lone-percent", "%25");
+        ids.put("encoded-escape", "%2523" + main.customer());
         Map<String, String> tags = new LinkedHashMap<>(ids);
         tags.remove("lower-case-ulid");
         tags.remove("27-characters");

@@ -2,7 +2,7 @@ package io.entitytable.api.limit;
 
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
-import jakarta.ws.rs.core.PathSegment;
+import java.util.Arrays;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
@@ -14,6 +14,11 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
  * for a route of the API, as on AWS, where API Gateway answers any other path itself. The body is not read yet. The
  * work is {@link RequestAdmission}'s: a filter is made before the runtime configuration exists, so it injects nothing
  * that needs it.
+ *
+ * <p>The segments are those of the path decoded once ({@code UriInfo.getPath()}). RESTEasy Reactive's {@code
+ * getPathSegments()} decodes that decoded path a second time, so an id that decodes to a lone {@code %} (sent as
+ * {@code %25}) made it throw, a 500 for bad input. Splitting after decoding puts a segment that held an encoded
+ * {@code /} into two, which cannot name a business either way: an id is never more than letters and digits.
  */
 public class RequestLimitFilter {
     @Inject
@@ -21,8 +26,7 @@ public class RequestLimitFilter {
 
     @ServerRequestFilter(priority = 2)
     public void limit(ContainerRequestContext request) {
-        admission.admit(request.getUriInfo().getPathSegments().stream()
-                .map(PathSegment::getPath)
+        admission.admit(Arrays.stream(request.getUriInfo().getPath().split("/"))
                 .filter(segment -> !segment.isEmpty())
                 .toList());
     }
