@@ -3,6 +3,7 @@ package io.entitytable.local.function;
 import io.entitytable.local.auth.JwtAuthorizer;
 import io.entitytable.local.auth.LocalIssuer;
 import io.entitytable.local.auth.OperatorOnly;
+import io.entitytable.local.auth.Problems;
 import io.entitytable.local.console.Console;
 import io.entitytable.local.metrics.LocalMetrics;
 import io.entitytable.local.metrics.MetricsRoute;
@@ -183,6 +184,7 @@ public record RuntimeApiServer(
          * become an API Gateway event.
          */
         private void frontDoorRoutes() {
+            httpServer.invalidRequestHandler(Problems::sendUnparsed);
             ApiDocs.mount(router, frontDoor.openApiDocument());
             if (frontDoor.console() != null) {
                 frontDoor.console().mountPages(router);
