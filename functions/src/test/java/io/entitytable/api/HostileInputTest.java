@@ -382,8 +382,7 @@ class HostileInputTest {
         cursors.put("nul", "%00");
         cursors.put("dots", "....");
         // 3000 characters: longer query strings are refused by the HTTP layer in front of the API (Vert.x's 4 KB
-        // initial
-        // line limit: a bare 414 from the test's mock event server; API Gateway has its own limits).
+        // initial line limit: a bare 414 from the test's mock event server; API Gateway has its own limits).
         cursors.put("3000-characters", "A".repeat(3000));
         cursors.put("json", enc("{\"id\":\"x\"}"));
 

@@ -185,6 +185,11 @@ public record RuntimeApiServer(
          */
         private void frontDoorRoutes() {
             httpServer.invalidRequestHandler(Problems::sendUnparsed);
+            // The router's own 400, such as for a path it cannot decode (a '%' without two hex digits).
+            router.errorHandler(
+                    400,
+                    ctx -> Problems.send(
+                            ctx, 400, "Bad Request", "the request could not be read: is its path percent-encoded?"));
             ApiDocs.mount(router, frontDoor.openApiDocument());
             if (frontDoor.console() != null) {
                 frontDoor.console().mountPages(router);

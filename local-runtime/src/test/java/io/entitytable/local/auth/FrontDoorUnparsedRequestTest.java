@@ -64,22 +64,37 @@ class FrontDoorUnparsedRequestTest {
 
     @Test
     void malformedRequestLine_shouldBe400ProblemJson_andTheConnectionClosed() throws Exception {
+        // Read to the end: the server closes the connection after its answer.
+        String answer = rawExchange("GET /businesses HTTP/1.1 extra\r\nHost: localhost\r\n\r\n");
+
+        // HTTP/1.0: the request's version could not be read either.
+        assertRawProblem(answer, "(?s)http/1\\.[01] 400 .*");
+    }
+
+    @Test
+    void pathThatIsNotPercentEncoding_shouldBe400ProblemJson() throws Exception {
+        // No HTTP client library sends this path; a socket does.
+        String answer = rawExchange("GET /customers/%G1 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+
+        assertRawProblem(answer, "(?s)http/1\\.1 400 .*");
+    }
+
+    private static String rawExchange(String request) throws Exception {
         try (Socket socket = new Socket("localhost", frontDoor.port())) {
             socket.setSoTimeout((int) TIMEOUT.toMillis());
             OutputStream out = socket.getOutputStream();
-            out.write("GET /businesses HTTP/1.1 extra\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.write(request.getBytes(StandardCharsets.US_ASCII));
             out.flush();
-            // Read to the end: the server closes the connection after its answer.
             InputStream in = socket.getInputStream();
-            String answer = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-
-            String head = answer.substring(0, answer.indexOf("\r\n\r\n")).toLowerCase();
-            String body = answer.substring(answer.indexOf("\r\n\r\n") + 4);
-            // HTTP/1.0: the request's version could not be read either.
-            assertThat(head).matches("(?s)http/1\\.[01] 400 .*");
-            assertThat(head).contains("content-type: " + Problems.PROBLEM_JSON);
-            assertProblemBody(body, 400);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
+    }
+
+    private static void assertRawProblem(String answer, String statusLine) throws Exception {
+        String head = answer.substring(0, answer.indexOf("\r\n\r\n")).toLowerCase();
+        assertThat(head).matches(statusLine);
+        assertThat(head).contains("content-type: " + Problems.PROBLEM_JSON);
+        assertProblemBody(answer.substring(answer.indexOf("\r\n\r\n") + 4), 400);
     }
 
     private void assertProblem(HttpRequest.Builder request, int expectedStatus) throws Exception {
