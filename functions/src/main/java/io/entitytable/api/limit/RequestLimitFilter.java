@@ -16,9 +16,9 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
  * that needs it.
  *
  * <p>The segments are those of the path decoded once ({@code UriInfo.getPath()}). RESTEasy Reactive's {@code
- * getPathSegments()} decodes that decoded path a second time, so an id that decodes to a lone {@code %} (sent as
- * {@code %25}) made it throw, a 500 for bad input. Splitting after decoding puts a segment that held an encoded
- * {@code /} into two, which cannot name a business either way: an id is never more than letters and digits.
+ * getPathSegments()} decodes that decoded path a second time and throws on an id that decodes to a lone {@code %}
+ * (sent as {@code %25}): a 500 for bad input. Splitting after decoding puts a segment that held an encoded {@code /}
+ * into two, which cannot name a business either way: an id is never more than letters and digits.
  */
 public class RequestLimitFilter {
     @Inject
