@@ -157,12 +157,16 @@ public final class Main {
     }
 
     /** Event files are given relative to where the command runs, or to the repository root (events/...). */
-    private static Path resolveEvent(String file) {
+    static Path resolveEvent(String file) {
         Path path = Path.of(file);
-        if (Files.exists(path) || path.isAbsolute()) {
-            return path;
+        Path resolved = Files.exists(path) || path.isAbsolute()
+                ? path
+                : RepositoryRoot.find().resolve(file);
+        if (!Files.isRegularFile(resolved)) {
+            throw new IllegalArgumentException("no event file " + file
+                    + (path.isAbsolute() ? "" : " here or under the repository root " + RepositoryRoot.find()));
         }
-        return RepositoryRoot.find().resolve(file);
+        return resolved;
     }
 
     /** The options of {@code start} (with {@code startOptions}) or {@code invoke}, from the repository's defaults. */
@@ -188,15 +192,15 @@ public final class Main {
                 }
                 case "--api-port" -> {
                     requireStart(option, startOptions);
-                    apiPort = Integer.parseInt(value(option, arguments));
+                    apiPort = port(option, arguments);
                 }
                 case "--bind-address" -> {
                     requireStart(option, startOptions);
                     apiBindAddress = BindAddress.parse(value(option, arguments));
                 }
-                case "--dynamodb-port" -> dynamoDbPort = Integer.parseInt(value(option, arguments));
-                case "--sqs-port" -> sqsPort = Integer.parseInt(value(option, arguments));
-                case "--search-port" -> searchPort = Integer.parseInt(value(option, arguments));
+                case "--dynamodb-port" -> dynamoDbPort = port(option, arguments);
+                case "--sqs-port" -> sqsPort = port(option, arguments);
+                case "--search-port" -> searchPort = port(option, arguments);
                 case "--no-search" -> search = !requireStart(option, startOptions);
                 case "--table" -> table = value(option, arguments);
                 default -> throw new IllegalArgumentException("unknown option '" + option + "'");
@@ -227,6 +231,19 @@ public final class Main {
             throw new IllegalArgumentException(option + " needs a value");
         }
         return arguments.pop();
+    }
+
+    private static int port(String option, Deque<String> arguments) {
+        String value = value(option, arguments);
+        try {
+            int port = Integer.parseInt(value);
+            if (port >= 1 && port <= 65_535) {
+                return port;
+            }
+        } catch (NumberFormatException notANumber) {
+            // refused below, with the rest
+        }
+        throw new IllegalArgumentException(option + " must be a port number from 1 to 65535, not '" + value + "'");
     }
 
     /** The messages of an exception and its causes: "DynamoDB Local did not start on port 8000: Failed to bind...". */
