@@ -89,6 +89,11 @@ public final class Main {
         if (Files.exists(file)) {
             throw new TransferRefused(file + " exists: nothing exported (name a file that does not exist)");
         }
+        Path folder = file.toAbsolutePath().getParent();
+        if (!Files.isDirectory(folder)) {
+            throw new TransferRefused(
+                    "no folder " + folder + " to write " + file.getFileName() + " in: nothing exported");
+        }
         Path partial = file.resolveSibling(file.getFileName() + ".partial");
         boolean moved = false;
         try {

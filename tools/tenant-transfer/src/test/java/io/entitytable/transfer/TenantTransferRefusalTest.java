@@ -87,6 +87,21 @@ class TenantTransferRefusalTest {
     }
 
     @Test
+    void export_shouldExit2NamingTheFolder_whenTheOutputFolderIsMissing() {
+        // GIVEN a file in a folder that does not exist
+        Path file = dir.resolve("no-such-folder").resolve("business.ndjson");
+
+        // WHEN
+        CommandRun run =
+                CommandRun.of("export", "--business", business.id(), "--out", file.toString(), "--table", source);
+
+        // THEN
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("no folder " + file.getParent() + " to write business.ndjson in");
+        assertThat(file.getParent()).doesNotExist();
+    }
+
+    @Test
     void import_shouldExit2AndWriteNothing_whenTheTableHoldsTheBusiness() throws IOException {
         // GIVEN the table the business was exported from
         Path file = write("again.ndjson", exported);
