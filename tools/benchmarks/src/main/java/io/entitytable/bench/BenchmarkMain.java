@@ -65,7 +65,14 @@ public final class BenchmarkMain {
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--quick" -> mode = Mode.QUICK;
-                case "--out" -> out = Path.of(args[++i]);
+                case "--out" -> {
+                    out = i + 1 < args.length ? Path.of(args[++i]) : null;
+                    // Checked now, not after a run of up to an hour that would then have nowhere to go.
+                    if (out == null || !Files.isDirectory(out.toAbsolutePath().getParent())) {
+                        System.err.println("--out needs a file in a folder that exists");
+                        usage();
+                    }
+                }
                 case "--only" -> parts = i + 1 < args.length ? parts(args[++i]) : null;
                 default -> parts = null;
             }
