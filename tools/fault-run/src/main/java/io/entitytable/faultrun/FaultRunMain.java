@@ -3,6 +3,7 @@ package io.entitytable.faultrun;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -10,6 +11,9 @@ import java.util.Locale;
  * fault-injected run; exit code 0 when it passed, 1 when it failed, 2 on bad arguments.
  */
 public final class FaultRunMain {
+    /** The default is 4; the cap keeps a slip of the keyboard from starting thousands of client threads. */
+    static final int MAX_CLIENTS = 64;
+
     private FaultRunMain() {}
 
     public static void main(String[] args) throws InterruptedException {
@@ -36,6 +40,9 @@ public final class FaultRunMain {
         int clients = 4;
         for (int i = 0; i < args.length; i++) {
             String name = args[i];
+            if (!List.of("--seed", "--duration", "--clients").contains(name)) {
+                throw new IllegalArgumentException("unknown option " + name);
+            }
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException("missing value of " + name);
             }
@@ -43,8 +50,7 @@ public final class FaultRunMain {
             switch (name) {
                 case "--seed" -> seed = value.equals("random") ? new SecureRandom().nextLong() : number(name, value);
                 case "--duration" -> duration = duration(value);
-                case "--clients" -> clients = (int) number(name, value);
-                default -> throw new IllegalArgumentException("unknown option " + name);
+                default -> clients = clients(value);
             }
         }
         return FaultRunOptions.of(seed, duration, clients);
@@ -58,19 +64,33 @@ public final class FaultRunMain {
         }
     }
 
-    /** {@code 90s}, {@code 5m} or an ISO-8601 duration. */
+    /** At least one client, at most {@value #MAX_CLIENTS}: each is a thread sending requests to the API. */
+    private static int clients(String value) {
+        long clients = number("--clients", value);
+        if (clients < 1 || clients > MAX_CLIENTS) {
+            throw new IllegalArgumentException("--clients takes 1 to " + MAX_CLIENTS + ", not " + value);
+        }
+        return (int) clients;
+    }
+
+    /** {@code 90s}, {@code 5m} or an ISO-8601 duration, longer than zero. */
     static Duration duration(String value) {
         String text = value.toLowerCase(Locale.ROOT);
+        Duration duration;
         try {
             if (text.endsWith("s") && !text.startsWith("p")) {
-                return Duration.ofSeconds(Long.parseLong(text.substring(0, text.length() - 1)));
+                duration = Duration.ofSeconds(Long.parseLong(text.substring(0, text.length() - 1)));
+            } else if (text.endsWith("m") && !text.startsWith("p")) {
+                duration = Duration.ofMinutes(Long.parseLong(text.substring(0, text.length() - 1)));
+            } else {
+                duration = Duration.parse(value);
             }
-            if (text.endsWith("m") && !text.startsWith("p")) {
-                return Duration.ofMinutes(Long.parseLong(text.substring(0, text.length() - 1)));
-            }
-            return Duration.parse(value);
-        } catch (NumberFormatException | DateTimeParseException e) {
+        } catch (NumberFormatException | DateTimeParseException | ArithmeticException e) {
+            duration = Duration.ZERO;
+        }
+        if (duration.isNegative() || duration.isZero()) {
             throw new IllegalArgumentException("--duration takes 90s, 5m or PT2M, not " + value);
         }
+        return duration;
     }
 }
