@@ -1,5 +1,6 @@
 package io.entitytable.capacity;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -38,10 +39,10 @@ public final class Main {
         try {
             workload = Workload.read(file);
         } catch (JsonProcessingException e) {
-            // The original message names the field or the character; the location says where in the file.
-            err.println(file + " is not a workload: " + e.getOriginalMessage() + " (line "
-                    + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr() + ")");
+            // The original message names the field or the character; the location, when known, where in the file.
+            JsonLocation where = e.getLocation();
+            err.println(file + " is not a workload: " + e.getOriginalMessage()
+                    + (where == null ? "" : " (line " + where.getLineNr() + ", column " + where.getColumnNr() + ")"));
             return USAGE_ERROR;
         } catch (IOException e) {
             err.println("cannot read " + file + ": " + e.getMessage());

@@ -86,11 +86,15 @@ public final class FaultRunMain {
                 duration = Duration.parse(value);
             }
         } catch (NumberFormatException | DateTimeParseException | ArithmeticException e) {
-            duration = Duration.ZERO;
+            throw notADuration(value);
         }
         if (duration.isNegative() || duration.isZero()) {
-            throw new IllegalArgumentException("--duration takes 90s, 5m or PT2M, not " + value);
+            throw notADuration(value);
         }
         return duration;
+    }
+
+    private static IllegalArgumentException notADuration(String value) {
+        return new IllegalArgumentException("--duration takes 90s, 5m or PT2M, not " + value);
     }
 }
