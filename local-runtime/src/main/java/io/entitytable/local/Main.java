@@ -159,14 +159,18 @@ public final class Main {
     /** Event files are given relative to where the command runs, or to the repository root (events/...). */
     static Path resolveEvent(String file) {
         Path path = Path.of(file);
-        Path resolved = Files.exists(path) || path.isAbsolute()
-                ? path
-                : RepositoryRoot.find().resolve(file);
-        if (!Files.isRegularFile(resolved)) {
-            throw new IllegalArgumentException("no event file " + file
-                    + (path.isAbsolute() ? "" : " here or under the repository root " + RepositoryRoot.find()));
+        if (Files.exists(path) || path.isAbsolute()) {
+            return eventFile(path, file);
         }
-        return resolved;
+        Path root = RepositoryRoot.find();
+        return eventFile(root.resolve(file), file + " here or under the repository root " + root);
+    }
+
+    private static Path eventFile(Path path, String whereLooked) {
+        if (!Files.isRegularFile(path)) {
+            throw new IllegalArgumentException("no event file " + whereLooked);
+        }
+        return path;
     }
 
     /** The options of {@code start} (with {@code startOptions}) or {@code invoke}, from the repository's defaults. */
