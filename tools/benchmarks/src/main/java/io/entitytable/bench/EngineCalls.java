@@ -155,6 +155,21 @@ final class EngineCalls {
         return response.path(SearchIndex.physicalName());
     }
 
+    /** The value of index setting {@code name} the index runs with, and whether it is its own or the engine's. */
+    String setting(String name) {
+        return setting(settings(), name);
+    }
+
+    /** The value of {@code name} in {@link #settings()}: the index's own setting, else the engine's default. */
+    static String setting(JsonNode settings, String name) {
+        JsonNode own = settings.path("settings").path(name);
+        if (!own.isMissingNode()) {
+            return own.asText() + " (set on the index)";
+        }
+        JsonNode fallback = settings.path("defaults").path(name);
+        return fallback.isMissingNode() ? "n/a" : fallback.asText() + " (engine default)";
+    }
+
     private JsonNode call(String method, String path, Object body, boolean missingIsNull) {
         try {
             HttpRequest.Builder request = HttpRequest.newBuilder(endpoint.resolve(path))

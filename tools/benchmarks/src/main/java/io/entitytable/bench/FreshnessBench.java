@@ -88,6 +88,7 @@ final class FreshnessBench {
     /**
      * @param loads the load average ({@code /proc/loadavg}'s first three fields) at the start and end of each phase
      * @param backgroundPerSecond the background writes' achieved rate
+     * @param refreshIntervals each system's search index's {@code index.refresh_interval}, read from its engine, by label
      */
     record Result(
             List<Variant> variants,
@@ -97,7 +98,8 @@ final class FreshnessBench {
             Map<Phase, String> loadsAtEnd,
             double backgroundPerSecond,
             long backgroundRefused,
-            long backgroundSkipped) {}
+            long backgroundSkipped,
+            Map<String, String> refreshIntervals) {}
 
     /** What one system's samples write: a business, a store linked to a customer, customers to tag and rename. */
     private record Fixture(ApiClient api, String business, String store, String customer, List<String> tagged) {}
@@ -165,7 +167,21 @@ final class FreshnessBench {
             }
             loadsAtEnd.put(phase, MachineInfo.loadAverage());
         }
-        return new Result(variants, lags, samples, loadsAtStart, loadsAtEnd, backgroundPerSecond, refused, skipped);
+        Map<String, String> refreshIntervals = new LinkedHashMap<>();
+        for (Variant variant : variants) {
+            EngineCalls engine = new EngineCalls(variant.system().searchEngine().endpoint());
+            refreshIntervals.put(variant.label(), engine.setting("index.refresh_interval"));
+        }
+        return new Result(
+                variants,
+                lags,
+                samples,
+                loadsAtStart,
+                loadsAtEnd,
+                backgroundPerSecond,
+                refused,
+                skipped,
+                refreshIntervals);
     }
 
     private static void sample(

@@ -3,8 +3,11 @@ package io.entitytable.bench;
 import io.entitytable.bench.FreshnessBench.Kind;
 import io.entitytable.bench.FreshnessBench.Phase;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The freshness part of the report: per kind and trigger, the client's lag idle and under background writes, against
@@ -20,6 +23,17 @@ final class FreshnessReport {
 
     private FreshnessReport() {}
 
+    /** One value when the systems agree, as they should; each system's otherwise. */
+    private static String refreshIntervals(FreshnessBench.Result result) {
+        Map<String, String> intervals = result.refreshIntervals();
+        if (new HashSet<>(intervals.values()).size() == 1) {
+            return intervals.values().iterator().next() + " in both";
+        }
+        return intervals.entrySet().stream()
+                .map(e -> e.getKey() + " " + e.getValue())
+                .collect(Collectors.joining(", "));
+    }
+
     static void write(Report report, Report.Section section, FreshnessBench.Result result) {
         FreshnessBench.Variant deployed = result.variants().get(0);
         section.line(String.format(
@@ -32,12 +46,14 @@ final class FreshnessReport {
                         + " takes one"
                         + " sample of each kind on each, the first system alternating, after a random pause of 0-250"
                         + " ms. Both pumps poll every 250 ms, as Lambda polls a shard four times a second; the search"
-                        + " indexer's trigger (no window) and the engine's refresh (1 s) are the same in both. %d"
+                        + " indexer's trigger (no window) is the same in both; the index's refresh interval, as each"
+                        + " engine reports it: %s. %d"
                         + " samples per kind, trigger and phase. *Loaded*: another client's threads change the email of customers"
                         + " of another business of the same system (each a core change: a record, two copies and a"
                         + " document) at %.0f writes a second (achieved %.1f; %d refused; %d slots skipped as more than 1 s late), aimed at the system being"
                         + " sampled. Load average (1, 5, 15 min) idle %s → %s, loaded %s → %s. Times in ms.",
                 FreshnessBench.POLL_MILLIS,
+                refreshIntervals(result),
                 result.samples(),
                 FreshnessBench.BACKGROUND_WRITES_PER_SECOND,
                 result.backgroundPerSecond(),

@@ -221,8 +221,8 @@ final class SearchBench {
                     copyLag,
                     size,
                     memory,
-                    setting(settings, "index.refresh_interval"),
-                    setting(settings, "index.search.idle.after"));
+                    EngineCalls.setting(settings, "index.refresh_interval"),
+                    EngineCalls.setting(settings, "index.search.idle.after"));
         }
     }
 
@@ -236,16 +236,6 @@ final class SearchBench {
             }
             Thread.sleep(250);
         }
-    }
-
-    /** The value the index runs with: its own setting, else the engine's default. */
-    private static String setting(JsonNode settings, String name) {
-        JsonNode own = settings.path("settings").path(name);
-        if (!own.isMissingNode()) {
-            return own.asText() + " (set on the index)";
-        }
-        JsonNode fallback = settings.path("defaults").path(name);
-        return fallback.isMissingNode() ? "n/a" : fallback.asText() + " (engine default)";
     }
 
     /** The text of a query of {@code kind}, without its type filter. */
