@@ -2,6 +2,7 @@ package io.entitytable.local;
 
 import io.entitytable.local.logs.EffectsCommand;
 import io.entitytable.local.logs.FunctionLogFile;
+import io.entitytable.local.logs.LocalLogging;
 import io.entitytable.local.pump.InvocationResult;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -44,10 +45,7 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) throws Exception {
-        // The Quarkus mock event servers log through JBoss Logging; its log manager must be chosen before any logging.
-        if (System.getProperty("java.util.logging.manager") == null) {
-            System.setProperty("java.util.logging.manager", "org.jboss.logmanager.LogManager");
-        }
+        LocalLogging.install();
         Deque<String> arguments = new ArrayDeque<>(List.of(args));
         String command = arguments.isEmpty() ? "start" : arguments.pop();
         try {

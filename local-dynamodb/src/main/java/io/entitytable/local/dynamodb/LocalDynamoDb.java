@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -50,6 +52,11 @@ public final class LocalDynamoDb implements AutoCloseable {
 
     private static final Random RANDOM = new Random();
 
+    /**
+     * The logger of DynamoDB Local's HTTP server, held so that the level set on it stays (see {@link #quietJetty()}).
+     */
+    private static final Logger JETTY_LOG = Logger.getLogger("org.eclipse.jetty");
+
     private final DynamoDBProxyServer server;
     private final URI endpoint;
     private final Path dataDirectory;
@@ -74,6 +81,7 @@ public final class LocalDynamoDb implements AutoCloseable {
      * allows no web origin to read its answers (see {@link #NO_WEB_ORIGIN}).
      */
     public static LocalDynamoDb start(int port, Path dataDirectory) {
+        quietJetty();
         List<String> args =
                 new ArrayList<>(List.of("-port", Integer.toString(port), "-disableTelemetry", "-cors", NO_WEB_ORIGIN));
         try {
@@ -101,6 +109,18 @@ public final class LocalDynamoDb implements AutoCloseable {
             throw new UncheckedIOException(e);
         } catch (Exception e) {
             throw new IllegalStateException("DynamoDB Local did not start on port " + port, e);
+        }
+    }
+
+    /**
+     * Puts DynamoDB Local's Jetty at INFO unless someone chose its level. Jetty builds several debug messages a request
+     * whenever its logger says debug is on, and under JBoss LogManager configured by a Quarkus jar for a Quarkus boot
+     * that does not happen in this JVM (the local runtime's, the tests' of the modules that run it) the root logger is
+     * at ALL: every message would be formatted, then dropped by the handler.
+     */
+    static void quietJetty() {
+        if (JETTY_LOG.getLevel() == null) {
+            JETTY_LOG.setLevel(Level.INFO);
         }
     }
 

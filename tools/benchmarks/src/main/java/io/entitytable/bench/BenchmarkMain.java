@@ -7,6 +7,7 @@ import io.entitytable.local.LocalSystem;
 import io.entitytable.local.RepositoryRoot;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.function.FunctionEnvironment;
+import io.entitytable.local.logs.LocalLogging;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.TableLayout;
 import java.io.FileOutputStream;
@@ -57,8 +58,7 @@ public final class BenchmarkMain {
     private BenchmarkMain() {}
 
     public static void main(String[] args) throws IOException {
-        // Before anything touches java.util.logging: the Quarkus event servers log through JBoss LogManager.
-        System.setProperty("java.util.logging.manager", "org.jboss.logmanager.LogManager");
+        LocalLogging.install();
         Mode mode = Mode.FULL;
         Path out = null;
         Set<Part> parts = EnumSet.allOf(Part.class);

@@ -1,6 +1,7 @@
 package io.entitytable.bench;
 
 import io.entitytable.deployment.RefreshQueueTrigger;
+import io.entitytable.local.logs.LocalLogging;
 import io.entitytable.model.CopyPace;
 import io.entitytable.model.RefreshJob;
 import java.io.IOException;
@@ -31,7 +32,7 @@ public final class JobBenchMain {
     private JobBenchMain() {}
 
     public static void main(String[] args) throws IOException {
-        System.setProperty("java.util.logging.manager", "org.jboss.logmanager.LogManager");
+        LocalLogging.install();
         int[] copies = DEFAULT_COPIES;
         Path out = null;
         boolean warmup = true;

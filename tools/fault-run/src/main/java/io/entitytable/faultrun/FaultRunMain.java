@@ -1,5 +1,6 @@
 package io.entitytable.faultrun;
 
+import io.entitytable.local.logs.LocalLogging;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
@@ -17,9 +18,9 @@ public final class FaultRunMain {
     private FaultRunMain() {}
 
     public static void main(String[] args) throws InterruptedException {
-        // Before anything touches java.util.logging: the fan-out logs through JBoss Logging, whose log manager must be
-        // JUL's for FaultRun to quiet it (surefire sets the same property for the tests).
-        System.setProperty("java.util.logging.manager", "org.jboss.logmanager.LogManager");
+        // Before anything logs: FaultRun quiets the fan-out's JBoss Logging through JUL, so the log manager must be
+        // JBoss LogManager (surefire chooses the same for the tests).
+        LocalLogging.install();
         FaultRunOptions options;
         try {
             options = parse(args);
