@@ -27,8 +27,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The local stand-in for the deployed stack's Cognito user pool: one ES256 key pair in {@code <data>/auth/}, created on
@@ -57,14 +59,35 @@ public final class LocalIssuer {
 
     static final String KEY_FILE = "issuer-key.jwk.json";
 
+    /** At most this many verified tokens are remembered; the map starts again empty when it is full. */
+    static final int VERIFIED_TOKENS = 1_024;
+
     private final ECKey key;
     private final String issuerUrl;
     private final Clock clock;
+    private final DefaultJWTClaimsVerifier<SecurityContext> claimsVerifier;
+
+    /**
+     * Tokens whose signature verified, with their claims, so that the signature is checked once a token. The check is
+     * an ES256 verification on the front door's event loop, its largest cost when a client sends many requests; on
+     * AWS, API Gateway's authorizer does it on its own machines, outside the functions' CPU. Only a token this
+     * issuer signed gets in, so what a caller sends cannot fill it with anything else; a remembered token's claims are
+     * still checked on every request, since expiry and "not before" depend on the time.
+     */
+    private final Map<String, JWTClaimsSet> verified = new ConcurrentHashMap<>();
 
     LocalIssuer(ECKey key, String issuerUrl, Clock clock) {
         this.key = key;
         this.issuerUrl = issuerUrl;
         this.clock = clock;
+        this.claimsVerifier =
+                new DefaultJWTClaimsVerifier<>(
+                        AUDIENCE, new JWTClaimsSet.Builder().issuer(issuerUrl).build(), Set.of("sub", "exp", "iat")) {
+                    @Override
+                    protected Date currentTime() {
+                        return Date.from(clock.instant());
+                    }
+                };
     }
 
     /** The issuer whose key lives in {@code authFolder}, generating it there on first use. */
@@ -131,22 +154,30 @@ public final class LocalIssuer {
      *     or not yet valid
      */
     public JWTClaimsSet verify(String token) {
-        DefaultJWTProcessor<SecurityContext> processor = new DefaultJWTProcessor<>();
-        processor.setJWSKeySelector(new JWSVerificationKeySelector<>(
-                JWSAlgorithm.ES256, new ImmutableJWKSet<>(new JWKSet(key.toPublicJWK()))));
-        processor.setJWTClaimsSetVerifier(
-                new DefaultJWTClaimsVerifier<>(
-                        AUDIENCE, new JWTClaimsSet.Builder().issuer(issuerUrl).build(), Set.of("sub", "exp", "iat")) {
-                    @Override
-                    protected Date currentTime() {
-                        return Date.from(clock.instant());
-                    }
-                });
+        JWTClaimsSet known = verified.get(token);
         try {
-            return processor.process(token, null);
+            if (known != null) {
+                claimsVerifier.verify(known, null);
+                return known;
+            }
+            DefaultJWTProcessor<SecurityContext> processor = new DefaultJWTProcessor<>();
+            processor.setJWSKeySelector(new JWSVerificationKeySelector<>(
+                    JWSAlgorithm.ES256, new ImmutableJWKSet<>(new JWKSet(key.toPublicJWK()))));
+            processor.setJWTClaimsSetVerifier(claimsVerifier);
+            JWTClaimsSet claims = processor.process(token, null);
+            if (verified.size() >= VERIFIED_TOKENS) {
+                verified.clear();
+            }
+            verified.put(token, claims);
+            return claims;
         } catch (ParseException | BadJOSEException | JOSEException e) {
             throw new InvalidTokenException(e.getMessage(), e);
         }
+    }
+
+    /** How many verified tokens are remembered now. */
+    int rememberedTokens() {
+        return verified.size();
     }
 
     /** A token the front door must refuse with 401. */

@@ -116,6 +116,62 @@ class LocalIssuerTest {
         assertRejected(issuer, "not a token");
     }
 
+    @Test
+    void verify_shouldRejectAnAcceptedToken_onceItHasExpired() throws Exception {
+        // GIVEN an issuer whose clock moves, and one of its tokens accepted twice (the second time from memory)
+        LocalIssuer.inFolder(dataFolder);
+        MovingClock clock = new MovingClock(Instant.now());
+        LocalIssuer issuer = new LocalIssuer(key(), ISSUER, clock);
+        String token = issuer.operatorToken();
+        assertThat(issuer.verify(token).getSubject()).isNotBlank();
+        assertThat(issuer.verify(token).getSubject()).isNotBlank();
+        assertThat(issuer.rememberedTokens()).isOne();
+        // WHEN its lifetime and the allowed clock skew have passed
+        clock.now = clock.now.plus(LocalIssuer.TOKEN_LIFETIME).plus(Duration.ofMinutes(2));
+        // THEN it is refused as expired, as a token never seen before would be
+        assertThatThrownBy(() -> issuer.verify(token))
+                .isInstanceOf(LocalIssuer.InvalidTokenException.class)
+                .hasMessage("Expired JWT");
+    }
+
+    @Test
+    void verify_shouldRememberOnlyAcceptedTokens_andABoundedNumber() {
+        // GIVEN an issuer
+        LocalIssuer issuer = LocalIssuer.inFolder(dataFolder);
+        // WHEN it refuses a token, then accepts more distinct tokens than it remembers
+        assertRejected(issuer, "not a token");
+        assertThat(issuer.rememberedTokens()).isZero();
+        for (int i = 0; i <= LocalIssuer.VERIFIED_TOKENS; i++) {
+            issuer.verify(issuer.operatorToken());
+        }
+        // THEN what it remembers stays within the bound
+        assertThat(issuer.rememberedTokens()).isBetween(1, LocalIssuer.VERIFIED_TOKENS);
+    }
+
+    /** A clock a test moves by hand. */
+    private static final class MovingClock extends Clock {
+        Instant now;
+
+        MovingClock(Instant now) {
+            this.now = now;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return java.time.ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+    }
+
     private static void assertRejected(LocalIssuer issuer, String token) {
         assertThatThrownBy(() -> issuer.verify(token)).isInstanceOf(LocalIssuer.InvalidTokenException.class);
     }
