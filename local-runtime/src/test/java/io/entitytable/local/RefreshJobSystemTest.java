@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.entitytable.checks.DriftCheck;
 import io.entitytable.local.dynamodb.LinkedStoreSeed;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.logs.ThreadDumps;
 import io.entitytable.local.pump.TimedInvoker;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
@@ -229,7 +230,7 @@ class RefreshJobSystemTest {
                 System.out.printf("GET /stores/%s/job did not answer within 30 s; polling again%n", storeId);
                 if (!dumped) {
                     // Once: an API that answers nothing for minutes has stalled, and its threads say on what.
-                    ThreadDumps.print("GET /stores/" + storeId + "/job did not answer within 30 s");
+                    ThreadDumps.print("GET /stores/" + storeId + "/job did not answer within 30 s", System.out);
                     dumped = true;
                 }
                 continue;

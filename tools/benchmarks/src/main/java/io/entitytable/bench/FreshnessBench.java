@@ -3,6 +3,7 @@ package io.entitytable.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.entitytable.deployment.StreamTrigger;
 import io.entitytable.local.LocalSystem;
+import io.entitytable.local.logs.ThreadDumps;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -233,8 +234,10 @@ final class FreshnessBench {
                 return;
             }
             if (now > deadline) {
-                throw new IllegalStateException(
-                        kind + ": " + path + " did not show the write within " + SAMPLE_TIMEOUT);
+                String stalled = kind + ": " + path + " did not show the write within " + SAMPLE_TIMEOUT;
+                // A run that stops here has happened without a cause found; its threads say what each was waiting on.
+                ThreadDumps.print(stalled, System.err);
+                throw new IllegalStateException(stalled);
             }
             Waits.sleep(POLL_MILLIS);
         }
