@@ -14,6 +14,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -117,7 +119,7 @@ class LocalIssuerTest {
     }
 
     @Test
-    void verify_shouldRejectAnAcceptedToken_onceItHasExpired() throws Exception {
+    void verify_shouldRejectAnAcceptedToken_onceItHasExpired() {
         // GIVEN an issuer whose clock moves, and one of its tokens accepted twice (the second time from memory)
         LocalIssuer.inFolder(dataFolder);
         MovingClock clock = new MovingClock(Instant.now());
@@ -162,12 +164,12 @@ class LocalIssuerTest {
         }
 
         @Override
-        public java.time.ZoneId getZone() {
-            return java.time.ZoneOffset.UTC;
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
         }
 
         @Override
-        public Clock withZone(java.time.ZoneId zone) {
+        public Clock withZone(ZoneId zone) {
             return this;
         }
     }
