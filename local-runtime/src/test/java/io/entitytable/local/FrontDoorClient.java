@@ -3,6 +3,7 @@ package io.entitytable.local;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.entitytable.local.logs.ThreadDumps;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
 import java.io.IOException;
@@ -12,12 +13,14 @@ import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The API as a user calls it: plain HTTP against the local system's front door. Every write checks the status code the
@@ -26,6 +29,8 @@ import java.util.Set;
 final class FrontDoorClient {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String PAGE = "?limit=100";
+    /** Set once a request timed out and the threads were printed. */
+    private static final AtomicBoolean STALL_DUMPED = new AtomicBoolean();
 
     private final HttpClient http = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1) // no cleartext HTTP/2 upgrade (see FrontDoorDocsTest)
@@ -298,6 +303,13 @@ final class FrontDoorClient {
                         + expectedStatus + ": " + response.body());
             }
             return response.body().isEmpty() ? JSON.nullNode() : JSON.readTree(response.body());
+        } catch (HttpTimeoutException e) {
+            // Once per JVM: an API that answers nothing has stalled (every function quiet, the cause not found yet),
+            // and the threads of this JVM and of the functions' say on what.
+            if (STALL_DUMPED.compareAndSet(false, true)) {
+                ThreadDumps.print(method + " " + path + " did not answer within 30 s", System.out);
+            }
+            throw new UncheckedIOException(method + " " + path, e);
         } catch (IOException e) {
             throw new UncheckedIOException(method + " " + path, e);
         } catch (InterruptedException e) {

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.entitytable.checks.DriftCheck;
 import io.entitytable.local.dynamodb.LinkedStoreSeed;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
-import io.entitytable.local.logs.ThreadDumps;
 import io.entitytable.local.pump.TimedInvoker;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
@@ -216,7 +215,6 @@ class RefreshJobSystemTest {
     private static JsonNode awaitDone(FrontDoorClient api, String storeId, Duration within)
             throws InterruptedException {
         Instant deadline = Instant.now().plus(within);
-        boolean dumped = false;
         while (Instant.now().isBefore(deadline)) {
             JsonNode job;
             try {
@@ -228,11 +226,6 @@ class RefreshJobSystemTest {
                 // This waits for the job to end; how fast the API answers under the job's load on DynamoDB Local (one
                 // request at a time) is not what it checks. Said, so that a slow answer is seen, and polled again.
                 System.out.printf("GET /stores/%s/job did not answer within 30 s; polling again%n", storeId);
-                if (!dumped) {
-                    // Once: an API that answers nothing for minutes has stalled, and its threads say on what.
-                    ThreadDumps.print("GET /stores/" + storeId + "/job did not answer within 30 s", System.out);
-                    dumped = true;
-                }
                 continue;
             }
             if (job.get("status").asText().equals("done")) {
