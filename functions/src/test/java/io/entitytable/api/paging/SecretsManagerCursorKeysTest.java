@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.api.error.ApiProblem;
+import io.entitytable.deployment.TestClock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

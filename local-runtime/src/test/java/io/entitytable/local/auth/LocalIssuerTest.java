@@ -10,12 +10,11 @@ import com.nimbusds.jose.PlainHeader;
 import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jwt.PlainJWT;
 import com.nimbusds.jwt.SignedJWT;
+import io.entitytable.deployment.TestClock;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -122,14 +121,14 @@ class LocalIssuerTest {
     void verify_shouldRejectAnAcceptedToken_onceItHasExpired() {
         // GIVEN an issuer whose clock moves, and one of its tokens accepted twice (the second time from memory)
         LocalIssuer.inFolder(dataFolder);
-        MovingClock clock = new MovingClock(Instant.now());
+        TestClock clock = new TestClock();
         LocalIssuer issuer = new LocalIssuer(key(), ISSUER, clock);
         String token = issuer.operatorToken();
         assertThat(issuer.verify(token).getSubject()).isNotBlank();
         assertThat(issuer.verify(token).getSubject()).isNotBlank();
         assertThat(issuer.rememberedTokens()).isOne();
         // WHEN its lifetime and the allowed clock skew have passed
-        clock.now = clock.now.plus(LocalIssuer.TOKEN_LIFETIME).plus(Duration.ofMinutes(2));
+        clock.advance(LocalIssuer.TOKEN_LIFETIME.plus(Duration.ofMinutes(2)));
         // THEN it is refused as expired, as a token never seen before would be
         assertThatThrownBy(() -> issuer.verify(token))
                 .isInstanceOf(LocalIssuer.InvalidTokenException.class)
@@ -148,30 +147,6 @@ class LocalIssuerTest {
         }
         // THEN what it remembers stays within the bound
         assertThat(issuer.rememberedTokens()).isBetween(1, LocalIssuer.VERIFIED_TOKENS);
-    }
-
-    /** A clock a test moves by hand. */
-    private static final class MovingClock extends Clock {
-        Instant now;
-
-        MovingClock(Instant now) {
-            this.now = now;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
     }
 
     private static void assertRejected(LocalIssuer issuer, String token) {

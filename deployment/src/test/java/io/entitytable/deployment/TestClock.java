@@ -1,4 +1,4 @@
-package io.entitytable.api.paging;
+package io.entitytable.deployment;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -6,7 +6,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 
-/** A clock that stands still until a test moves it. */
+/** A clock that stands still until a test moves it (other modules' tests use it through this test jar). */
 public final class TestClock extends Clock {
     private volatile Instant now = Instant.parse("2026-01-01T00:00:00Z");
 
