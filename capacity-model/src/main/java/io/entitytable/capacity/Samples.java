@@ -3,6 +3,7 @@ package io.entitytable.capacity;
 import io.entitytable.model.Address;
 import io.entitytable.model.Business;
 import io.entitytable.model.BusinessShards;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Order;
@@ -62,7 +63,8 @@ final class Samples {
     }
 
     Business business() {
-        return new Business(businessId, "Northwind Traders International", Set.of(), 3, NOW, NOW, shards);
+        return new Business(
+                businessId, "Northwind Traders International", new CoreFields(Set.of(), 3, NOW, NOW), shards);
     }
 
     Customer customer(Set<String> storeIds, Set<String> tags) {
@@ -75,17 +77,19 @@ final class Samples {
                 "annabelle.smithson@example.com",
                 Map.of("home", address(), "work", address()),
                 storeIds,
-                tags,
-                4,
-                NOW,
-                NOW,
+                new CoreFields(tags, 4, NOW, NOW),
                 shardOf(id));
     }
 
     Store store(Set<String> tags) {
         String id = newId();
         return new Store(
-                id, businessId, "Downtown Market " + random.nextInt(10_000), address(), tags, 2, NOW, NOW, shardOf(id));
+                id,
+                businessId,
+                "Downtown Market " + random.nextInt(10_000),
+                address(),
+                new CoreFields(tags, 2, NOW, NOW),
+                shardOf(id));
     }
 
     /**
@@ -110,10 +114,7 @@ final class Samples {
                 address(),
                 orderLines,
                 lines,
-                tags,
-                1,
-                placed,
-                placed,
+                CoreFields.created(tags, placed),
                 shardOf(id));
     }
 

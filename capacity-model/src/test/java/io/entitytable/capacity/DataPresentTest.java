@@ -9,6 +9,7 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.BusinessShards;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
@@ -59,8 +60,8 @@ class DataPresentTest {
         // each; 2 customers (1 vip) listing 3 stores between them, over 2 stores of 2 and 1 linked customers
         String table = "present";
         local.createTable(table);
-        Business large = put(table, new Business(Ids.newId(), "Large", Set.of(), 1, NOW, NOW));
-        Business small = put(table, new Business(Ids.newId(), "Small", Set.of(), 1, NOW, NOW));
+        Business large = put(table, new Business(Ids.newId(), "Large", CoreFields.created(Set.of(), NOW)));
+        Business small = put(table, new Business(Ids.newId(), "Small", CoreFields.created(Set.of(), NOW)));
         putOrder(table, large, Set.of("rush"));
         putOrder(table, large, Set.of("rush"));
         putOrder(table, large, Set.of());
@@ -141,7 +142,7 @@ class DataPresentTest {
         String table = "stored-count";
         local.createTable(table);
         ShardCount count = new ShardCount(8, 8, NOW, true);
-        Business business = put(table, new Business(Ids.newId(), "Grown", Set.of(), 1, NOW, NOW, count));
+        Business business = put(table, new Business(Ids.newId(), "Grown", CoreFields.created(Set.of(), NOW), count));
         putOrder(table, business, Set.of("rush"));
 
         // WHEN
@@ -213,10 +214,7 @@ class DataPresentTest {
                 ADDRESS,
                 lines,
                 lines.size(),
-                tags,
-                1,
-                NOW,
-                NOW,
+                CoreFields.created(tags, NOW),
                 Shard.legacy(orderId));
         write(table, order.toItem());
         order.lineItems().forEach(line -> write(table, line));
@@ -225,7 +223,12 @@ class DataPresentTest {
     private static Store store(Business business) {
         String storeId = Ids.newId();
         return new Store(
-                storeId, business.id(), "Store " + Ids.newId(), ADDRESS, Set.of(), 1, NOW, NOW, Shard.legacy(storeId));
+                storeId,
+                business.id(),
+                "Store " + Ids.newId(),
+                ADDRESS,
+                CoreFields.created(Set.of(), NOW),
+                Shard.legacy(storeId));
     }
 
     /** A store with the count its customers' links have added to it. */
@@ -245,10 +248,7 @@ class DataPresentTest {
                 "ada@example.com",
                 Map.of("home", ADDRESS),
                 storeIds,
-                tags,
-                1,
-                NOW,
-                NOW,
+                CoreFields.created(tags, NOW),
                 Shard.legacy(customerId));
     }
 

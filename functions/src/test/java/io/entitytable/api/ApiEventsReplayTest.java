@@ -11,6 +11,7 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Entity;
@@ -116,7 +117,7 @@ class ApiEventsReplayTest {
     void seed() {
         Instant now = Instant.parse("2026-11-22T03:00:00Z");
         Address home = new Address("1 Main St", "Austin", "TX", "73301", "US");
-        put(new Business(BUSINESS, "Acme", Set.of(), 1, now, now).toItem());
+        put(new Business(BUSINESS, "Acme", CoreFields.created(Set.of(), now)).toItem());
         // Its counters, counting the customer, the store and the order below.
         for (Map<String, AttributeValue> counter : ChildCounters.newItems(BUSINESS)) {
             put(counter);
@@ -137,13 +138,11 @@ class ApiEventsReplayTest {
                         null,
                         Map.of("home", home),
                         Set.of(),
-                        Set.of(),
-                        1,
-                        now,
-                        now,
+                        CoreFields.created(Set.of(), now),
                         Shard.legacy(CUSTOMER))
                 .toItem());
-        put(new Store(STORE, BUSINESS, "Downtown", home, Set.of(), 1, now, now, Shard.legacy(STORE)).toItem());
+        put(new Store(STORE, BUSINESS, "Downtown", home, CoreFields.created(Set.of(), now), Shard.legacy(STORE))
+                .toItem());
         // The record of an earlier erase of the business, done (the business was imported back since).
         Map<String, AttributeValue> erase = new HashMap<>(EraseJob.newItem(BUSINESS, now));
         erase.put(Attributes.JOB_STATUS, Values.s(EraseJob.Status.DONE.value()));
@@ -169,10 +168,7 @@ class ApiEventsReplayTest {
                 home,
                 List.of(new OrderLine(1, "PEN-1", "Blue pens", 10, 150)),
                 1,
-                Set.of(),
-                1,
-                now,
-                now,
+                CoreFields.created(Set.of(), now),
                 Shard.legacy(ORDER));
         put(order.toItem());
         order.lineItems().forEach(this::put);

@@ -1,6 +1,7 @@
 package io.entitytable.fanout;
 
 import io.entitytable.model.Address;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Order;
@@ -97,10 +98,7 @@ public class FanoutPriming implements Resource {
                 new Address("1 Priming St", "Austin", "TX", "73301", "US"),
                 List.of(),
                 0,
-                Set.of(TAG),
-                1,
-                now,
-                now,
+                CoreFields.created(Set.of(TAG), now),
                 // Placed as the API places an order of a new business, as this never-existed one would be.
                 ShardCount.first().shardFor(orderId, now));
         Map<String, AttributeValue> image = order.toItem();

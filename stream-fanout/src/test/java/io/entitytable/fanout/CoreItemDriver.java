@@ -3,6 +3,7 @@ package io.entitytable.fanout;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
@@ -59,7 +60,7 @@ final class CoreItemDriver {
         this.table = table;
         this.random = random;
         this.businessId = newId();
-        insert(new Business(businessId, "Acme", Set.of(), 1, now(), now()).toItem());
+        insert(new Business(businessId, "Acme", CoreFields.created(Set.of(), now())).toItem());
     }
 
     /** The records emitted since the last call, in commit order. */
@@ -114,10 +115,7 @@ final class CoreItemDriver {
                         businessId,
                         "Store " + id.substring(20),
                         address,
-                        randomTags(),
-                        1,
-                        now(),
-                        now(),
+                        CoreFields.created(randomTags(), now()),
                         Shard.legacy(id))
                 .toItem());
         return true;
@@ -139,10 +137,7 @@ final class CoreItemDriver {
                         null,
                         Map.of(),
                         stores,
-                        randomTags(),
-                        1,
-                        now(),
-                        now(),
+                        CoreFields.created(randomTags(), now()),
                         Shard.legacy(id))
                 .toItem());
         return true;
@@ -167,10 +162,7 @@ final class CoreItemDriver {
                         shipTo,
                         List.of(),
                         0,
-                        randomTags(),
-                        1,
-                        created,
-                        created,
+                        CoreFields.created(randomTags(), created),
                         Shard.legacy(orderId))
                 .toItem());
         return true;

@@ -9,6 +9,7 @@ import io.entitytable.fanout.table.CopyEffects;
 import io.entitytable.fanout.table.CopyEffects.Effect;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
@@ -109,10 +110,7 @@ class FanoutLogLineTest {
                         null,
                         Map.of(),
                         Set.of(Samples.STORE_MAIN),
-                        version > 1 ? Set.of("vip") : Set.of(),
-                        version,
-                        NOW,
-                        NOW,
+                        new CoreFields(version > 1 ? Set.of("vip") : Set.of(), version, NOW, NOW),
                         Shard.legacy(Samples.CUSTOMER_ANN))
                 .toItem();
     }
@@ -123,10 +121,7 @@ class FanoutLogLineTest {
                         Samples.BUSINESS,
                         "Main",
                         new Address("1 Main St", "Austin", "TX", "73301", "US"),
-                        Set.of("vip"),
-                        version,
-                        NOW,
-                        NOW,
+                        new CoreFields(Set.of("vip"), version, NOW, NOW),
                         Shard.legacy(Samples.STORE_MAIN))
                 .toItem();
     }

@@ -22,6 +22,7 @@ import io.entitytable.local.dynamodb.LinkedStoreSeed;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
 import io.entitytable.model.CopyPace;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Shard;
@@ -73,10 +74,7 @@ class FanoutMetricsTest {
                         Samples.BUSINESS,
                         "Main",
                         AUSTIN,
-                        Set.of("red", "blue"),
-                        1,
-                        changed,
-                        changed,
+                        CoreFields.created(Set.of("red", "blue"), changed),
                         Shard.legacy(Samples.STORE_MAIN))
                 .toItem();
         Map<String, AttributeValue> customer = new Customer(
@@ -87,10 +85,7 @@ class FanoutMetricsTest {
                         "ann@example.com",
                         Map.of(),
                         Set.of(Samples.STORE_MAIN),
-                        Set.of("vip"),
-                        1,
-                        changed,
-                        changed,
+                        CoreFields.created(Set.of("vip"), changed),
                         Shard.legacy(Samples.CUSTOMER_ANN))
                 .toItem();
         plain.putItem(request -> request.tableName(table).item(store));

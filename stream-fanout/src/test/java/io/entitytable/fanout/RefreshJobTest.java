@@ -10,6 +10,7 @@ import io.entitytable.fanout.table.FanoutStats;
 import io.entitytable.local.dynamodb.LinkedStoreSeed;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
@@ -399,10 +400,7 @@ class RefreshJobTest {
                                 null,
                                 Map.of(),
                                 Set.of(world.store().id()),
-                                Set.of(),
-                                1,
-                                LATER,
-                                LATER,
+                                CoreFields.created(Set.of(), LATER),
                                 Shard.legacy(customerId))
                         .toItem();
                 plain.putItem(

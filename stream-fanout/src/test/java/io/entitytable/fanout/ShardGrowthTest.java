@@ -16,6 +16,7 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
@@ -259,7 +260,12 @@ class ShardGrowthTest {
         for (int i = 0; i < 3; i++) {
             String storeId = Ids.newId();
             batch.add(Records.insert(new Store(
-                            storeId, businessId, "Main " + i, AUSTIN, Set.of("red"), 1, NOW, NOW, Shard.legacy(storeId))
+                            storeId,
+                            businessId,
+                            "Main " + i,
+                            AUSTIN,
+                            CoreFields.created(Set.of("red"), NOW),
+                            Shard.legacy(storeId))
                     .toItem()));
         }
 
@@ -297,9 +303,14 @@ class ShardGrowthTest {
         plain.putItem(request -> request.tableName(table).item(business));
         FanoutConfig config = FanoutConfig.forTable(table).withGrowth(growth(1e-9));
         String storeId = Ids.newId();
-        List<Record> batch = List.of(Records.insert(
-                new Store(storeId, businessId, "Main", AUSTIN, Set.of("red"), 1, NOW, NOW, Shard.legacy(storeId))
-                        .toItem()));
+        List<Record> batch = List.of(Records.insert(new Store(
+                        storeId,
+                        businessId,
+                        "Main",
+                        AUSTIN,
+                        CoreFields.created(Set.of("red"), NOW),
+                        Shard.legacy(storeId))
+                .toItem()));
 
         // WHEN the fan-out takes it as records that stand for no write (SnapStart priming's)
         try (StreamFanout fanout =
@@ -346,12 +357,13 @@ class ShardGrowthTest {
     }
 
     private static Map<String, AttributeValue> business(ShardCount shards) {
-        return new Business(Ids.newId(), "Acme", Set.of(), 1, NOW, NOW, shards).toItem();
+        return new Business(Ids.newId(), "Acme", CoreFields.created(Set.of(), NOW), shards).toItem();
     }
 
     private static Map<String, AttributeValue> store(String businessId) {
         String storeId = Ids.newId();
-        return new Store(storeId, businessId, "Main", AUSTIN, Set.of(), 1, NOW, NOW, Shard.legacy(storeId)).toItem();
+        return new Store(storeId, businessId, "Main", AUSTIN, CoreFields.created(Set.of(), NOW), Shard.legacy(storeId))
+                .toItem();
     }
 
     private static List<Record> stores(String businessId, int count) {

@@ -7,6 +7,7 @@ import io.entitytable.fanout.table.FanoutConfig;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
@@ -71,7 +72,13 @@ class SourceIndexRaceTest {
         local.createTable(table);
         storeId = Ids.newId();
         customerId = Ids.newId();
-        storeV1 = new Store(storeId, Ids.newId(), "Main", AUSTIN, Set.of("red"), 1, NOW, NOW, Shard.legacy(storeId))
+        storeV1 = new Store(
+                        storeId,
+                        Ids.newId(),
+                        "Main",
+                        AUSTIN,
+                        CoreFields.created(Set.of("red"), NOW),
+                        Shard.legacy(storeId))
                 .toItem();
         customerV1 = SampleSubjects.annSmith(customerId, Ids.newId(), Set.of(storeId), Set.of(), 1, NOW)
                 .toItem();
@@ -187,10 +194,7 @@ class SourceIndexRaceTest {
                         Values.string(storeV1, Attributes.BUSINESS_ID),
                         "Main",
                         AUSTIN,
-                        Set.of("red"),
-                        2,
-                        NOW,
-                        NOW,
+                        new CoreFields(Set.of("red"), 2, NOW, NOW),
                         Shard.legacy(storeId))
                 .toItem();
     }

@@ -9,6 +9,7 @@ import io.entitytable.fanout.table.FanoutStats;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
@@ -89,10 +90,7 @@ class StreamFanoutTest {
                         Values.string(second, Attributes.BUSINESS_ID),
                         "Main",
                         AUSTIN,
-                        Set.of("blue", "sale"),
-                        2,
-                        NOW,
-                        NOW,
+                        new CoreFields(Set.of("blue", "sale"), 2, NOW, NOW),
                         Shard.legacy(Values.string(second, Attributes.ID)))
                 .toItem();
         Map<String, AttributeValue> fourth = store(Set.of("sale"), 1);
@@ -160,10 +158,7 @@ class StreamFanoutTest {
                                 Values.string(previous, Attributes.BUSINESS_ID),
                                 "Main",
                                 AUSTIN,
-                                Set.of("v" + version, "a" + i),
-                                version,
-                                NOW,
-                                NOW,
+                                new CoreFields(Set.of("v" + version, "a" + i), version, NOW, NOW),
                                 Shard.legacy(Values.string(previous, Attributes.ID)))
                         .toItem();
                 batch.add(Records.modify(previous, next));
@@ -286,7 +281,14 @@ class StreamFanoutTest {
 
     private static Map<String, AttributeValue> store(Set<String> tags, long version) {
         String storeId = Ids.newId();
-        return new Store(storeId, Ids.newId(), "Main", AUSTIN, tags, version, NOW, NOW, Shard.legacy(storeId)).toItem();
+        return new Store(
+                        storeId,
+                        Ids.newId(),
+                        "Main",
+                        AUSTIN,
+                        new CoreFields(tags, version, NOW, NOW),
+                        Shard.legacy(storeId))
+                .toItem();
     }
 
     private static String newTable() {

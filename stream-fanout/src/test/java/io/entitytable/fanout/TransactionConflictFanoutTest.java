@@ -9,6 +9,7 @@ import io.entitytable.fanout.table.FanoutStats;
 import io.entitytable.local.dynamodb.ConflictingDynamoDbClient;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
@@ -108,7 +109,8 @@ class TransactionConflictFanoutTest {
 
     private static Map<String, AttributeValue> store(Set<String> tags) {
         String storeId = Ids.newId();
-        return new Store(storeId, Ids.newId(), "Main", AUSTIN, tags, 1, NOW, NOW, Shard.legacy(storeId)).toItem();
+        return new Store(storeId, Ids.newId(), "Main", AUSTIN, CoreFields.created(tags, NOW), Shard.legacy(storeId))
+                .toItem();
     }
 
     private static String newTable() {

@@ -8,6 +8,7 @@ import io.entitytable.fanout.table.FanoutStats;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.Ids;
 import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
@@ -60,8 +61,9 @@ class WriteAmplificationTest {
         // GIVEN a store with two tags and `customers` linked customers, all fanned out
         String table = newTable();
         String storeId = Ids.newId();
-        Map<String, AttributeValue> storeV1 =
-                new Store(storeId, Ids.newId(), "Main", AUSTIN, TWO_TAGS, 1, NOW, NOW, Shard.legacy(storeId)).toItem();
+        Map<String, AttributeValue> storeV1 = new Store(
+                        storeId, Ids.newId(), "Main", AUSTIN, CoreFields.created(TWO_TAGS, NOW), Shard.legacy(storeId))
+                .toItem();
         List<Record> setup = new ArrayList<>(List.of(insert(table, storeV1)));
         for (int i = 0; i < customers; i++) {
             setup.add(insert(table, customer(Set.of(storeId), Set.of(), 1)));
@@ -104,7 +106,12 @@ class WriteAmplificationTest {
         for (int i = 0; i < stores; i++) {
             String storeId = Ids.newId();
             Map<String, AttributeValue> store = new Store(
-                            storeId, Ids.newId(), "S" + i, AUSTIN, Set.of(), 1, NOW, NOW, Shard.legacy(storeId))
+                            storeId,
+                            Ids.newId(),
+                            "S" + i,
+                            AUSTIN,
+                            CoreFields.created(Set.of(), NOW),
+                            Shard.legacy(storeId))
                     .toItem();
             storeIds.add(Values.string(store, Attributes.ID));
             setup.add(insert(table, store));

@@ -3,6 +3,7 @@ package io.entitytable.checks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
@@ -76,10 +77,7 @@ class DriftDetectorShardTest {
                         null,
                         Map.of(),
                         Set.of(),
-                        Set.of("vip"),
-                        1,
-                        T0,
-                        T0,
+                        CoreFields.created(Set.of("vip"), T0),
                         Shard.of(shard))
                 .toItem();
     }

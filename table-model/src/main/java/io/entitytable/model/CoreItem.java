@@ -10,21 +10,35 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public interface CoreItem {
     String id();
 
-    Set<String> tags();
+    /** Its tags, version and times, which every entity carries alike. */
+    CoreFields common();
 
-    long version();
+    default Set<String> tags() {
+        return common().tags();
+    }
 
-    Instant createdAt();
+    default long version() {
+        return common().version();
+    }
 
-    Instant updatedAt();
+    default Instant createdAt() {
+        return common().createdAt();
+    }
+
+    default Instant updatedAt() {
+        return common().updatedAt();
+    }
 
     Entity entity();
 
     /** The full item as stored: keys, index attributes and public attributes (never the internal counters). */
     Map<String, AttributeValue> toItem();
 
-    /** The attributes every core item shares, written in one place. */
-    static Map<String, AttributeValue> base(CoreItem core, String type) {
+    /**
+     * The attributes every core item shares, written in one place: its keys and common fields, the business it belongs
+     * to, its shard, and its partition of the business in businessGsi, so that every entity is indexed the same way.
+     */
+    static Map<String, AttributeValue> base(CoreItem core, String type, String businessId, Shard shard) {
         Map<String, AttributeValue> item = Values.newItem();
         item.put(Attributes.ID, Values.s(core.id()));
         item.put(Attributes.TYPE, Values.s(type));
@@ -33,17 +47,10 @@ public interface CoreItem {
         item.put(Attributes.CREATED_AT, Values.instant(core.createdAt()));
         item.put(Attributes.UPDATED_AT, Values.instant(core.updatedAt()));
         Values.putSet(item, Attributes.TAGS, core.tags());
-        return item;
-    }
-
-    /**
-     * The business a core item belongs to, its shard, and its partition of the business in businessGsi; written in
-     * one place so that every entity is indexed the same way.
-     */
-    static void putBusiness(Map<String, AttributeValue> item, String businessId, Shard shard) {
         item.put(Attributes.BUSINESS_ID, Values.s(businessId));
         shard.putOn(item);
         item.put(Attributes.BUSINESS_SHARD, Values.s(shard.businessPartition(businessId)));
+        return item;
     }
 
     /** Reads any core item into its entity's record. */

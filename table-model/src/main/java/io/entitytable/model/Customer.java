@@ -18,10 +18,7 @@ public record Customer(
         String email,
         Map<String, Address> mailingAddresses,
         Set<String> storeIds,
-        Set<String> tags,
-        long version,
-        Instant createdAt,
-        Instant updatedAt,
+        CoreFields common,
         Shard shard)
         implements CoreItem {
 
@@ -29,19 +26,15 @@ public record Customer(
         Map<String, Address> addresses = new TreeMap<>();
         Values.map(item, Attributes.MAILING_ADDRESSES)
                 .forEach((label, value) -> addresses.put(label, Address.from(value.m())));
-        CommonAttributes common = CommonAttributes.of(item);
         return new Customer(
-                common.id(),
+                Values.string(item, Attributes.ID),
                 Values.string(item, Attributes.BUSINESS_ID),
                 Values.string(item, Attributes.FIRST_NAME),
                 Values.string(item, Attributes.LAST_NAME),
                 Values.string(item, Attributes.EMAIL),
                 addresses,
                 Values.set(item, Attributes.STORE_IDS),
-                common.tags(),
-                common.version(),
-                common.createdAt(),
-                common.updatedAt(),
+                CoreFields.of(item),
                 Shard.of(item));
     }
 
@@ -51,8 +44,7 @@ public record Customer(
 
     @Override
     public Map<String, AttributeValue> toItem() {
-        Map<String, AttributeValue> item = CoreItem.base(this, type());
-        CoreItem.putBusiness(item, businessId, shard);
+        Map<String, AttributeValue> item = CoreItem.base(this, type(), businessId, shard);
         item.put(Attributes.CUSTOMER_ID, Values.s(id));
         item.put(Attributes.FIRST_NAME, Values.s(firstName));
         item.put(Attributes.LAST_NAME, Values.s(lastName));
@@ -74,21 +66,22 @@ public record Customer(
 
     @Override
     public Customer withTags(Set<String> newTags) {
-        return changed(firstName, lastName, email, mailingAddresses, storeIds, Set.copyOf(newTags), version, updatedAt);
+        return changed(firstName, lastName, email, mailingAddresses, storeIds, common.withTags(newTags));
     }
 
     public Customer withStoreIds(Set<String> newStoreIds) {
-        return changed(firstName, lastName, email, mailingAddresses, Set.copyOf(newStoreIds), tags, version, updatedAt);
+        return changed(firstName, lastName, email, mailingAddresses, Set.copyOf(newStoreIds), common);
     }
 
     public Customer withDetails(
             String newFirstName, String newLastName, String newEmail, Map<String, Address> newAddresses) {
-        return changed(newFirstName, newLastName, newEmail, newAddresses, storeIds, tags, version, updatedAt);
+        return changed(newFirstName, newLastName, newEmail, newAddresses, storeIds, common);
     }
 
     @Override
     public Customer withVersion(long newVersion, Instant changedAt) {
-        return changed(firstName, lastName, email, mailingAddresses, storeIds, tags, newVersion, changedAt);
+        return changed(
+                firstName, lastName, email, mailingAddresses, storeIds, common.withVersion(newVersion, changedAt));
     }
 
     /** This customer with every field that may change replaced; its id, business, shard and creation time never do. */
@@ -98,21 +91,8 @@ public record Customer(
             String newEmail,
             Map<String, Address> newAddresses,
             Set<String> newStoreIds,
-            Set<String> newTags,
-            long newVersion,
-            Instant newUpdatedAt) {
+            CoreFields newCommon) {
         return new Customer(
-                id,
-                businessId,
-                newFirstName,
-                newLastName,
-                newEmail,
-                newAddresses,
-                newStoreIds,
-                newTags,
-                newVersion,
-                createdAt,
-                newUpdatedAt,
-                shard);
+                id, businessId, newFirstName, newLastName, newEmail, newAddresses, newStoreIds, newCommon, shard);
     }
 }

@@ -25,18 +25,14 @@ public record Order(
         Address shipTo,
         List<OrderLine> lines,
         int lineCount,
-        Set<String> tags,
-        long version,
-        Instant createdAt,
-        Instant updatedAt,
+        CoreFields common,
         Shard shard)
         implements CoreItem {
 
     /** Reads the order item; its lines come from {@link OrderLine#from} and are added with {@link #withLines}. */
     public static Order from(Map<String, AttributeValue> item) {
-        CommonAttributes common = CommonAttributes.of(item);
         return new Order(
-                common.id(),
+                Values.string(item, Attributes.ID),
                 Values.string(item, Attributes.BUSINESS_ID),
                 Values.string(item, Attributes.CUSTOMER_ID),
                 Values.string(item, Attributes.STATUS),
@@ -46,22 +42,18 @@ public record Order(
                 Address.from(Values.map(item, Attributes.SHIP_TO)),
                 null,
                 (int) Values.number(item, Attributes.LINE_COUNT),
-                common.tags(),
-                common.version(),
-                common.createdAt(),
-                common.updatedAt(),
+                CoreFields.of(item),
                 Shard.of(item));
     }
 
     public String type() {
-        return Keys.orderType(createdAt);
+        return Keys.orderType(createdAt());
     }
 
     /** The order item itself; {@link #lineItems()} are written beside it. */
     @Override
     public Map<String, AttributeValue> toItem() {
-        Map<String, AttributeValue> item = CoreItem.base(this, type());
-        CoreItem.putBusiness(item, businessId, shard);
+        Map<String, AttributeValue> item = CoreItem.base(this, type(), businessId, shard);
         item.put(Attributes.CUSTOMER_ID, Values.s(customerId));
         item.put(Attributes.STATUS, Values.s(status));
         item.put(Attributes.TOTAL_CENTS, Values.n(totalCents));
@@ -70,7 +62,7 @@ public record Order(
         item.put(Attributes.SHIP_TO, shipTo.toAttributeValue());
         item.put(Attributes.LINE_COUNT, Values.n(lineCount));
         item.put(Attributes.GSI1_PK, Values.s(shard.statusPartition(businessId, status)));
-        item.put(Attributes.GSI1_SK, Values.s(Keys.orderStatusSk(createdAt, id)));
+        item.put(Attributes.GSI1_SK, Values.s(Keys.orderStatusSk(createdAt(), id)));
         return item;
     }
 
@@ -92,11 +84,11 @@ public record Order(
     }
 
     public Order withLines(List<OrderLine> newLines) {
-        return changed(status, paymentCard, List.copyOf(newLines), tags, version, updatedAt);
+        return changed(status, paymentCard, List.copyOf(newLines), common);
     }
 
     public Order withStatusAndCard(String newStatus, String newPaymentCard) {
-        return changed(newStatus, newPaymentCard, lines, tags, version, updatedAt);
+        return changed(newStatus, newPaymentCard, lines, common);
     }
 
     @Override
@@ -106,22 +98,16 @@ public record Order(
 
     @Override
     public Order withTags(Set<String> newTags) {
-        return changed(status, paymentCard, lines, Set.copyOf(newTags), version, updatedAt);
+        return changed(status, paymentCard, lines, common.withTags(newTags));
     }
 
     @Override
     public Order withVersion(long newVersion, Instant changedAt) {
-        return changed(status, paymentCard, lines, tags, newVersion, changedAt);
+        return changed(status, paymentCard, lines, common.withVersion(newVersion, changedAt));
     }
 
     /** This order with every field that may change replaced; the rest is fixed when the order is placed. */
-    private Order changed(
-            String newStatus,
-            String newPaymentCard,
-            List<OrderLine> newLines,
-            Set<String> newTags,
-            long newVersion,
-            Instant newUpdatedAt) {
+    private Order changed(String newStatus, String newPaymentCard, List<OrderLine> newLines, CoreFields newCommon) {
         return new Order(
                 id,
                 businessId,
@@ -133,10 +119,7 @@ public record Order(
                 shipTo,
                 newLines,
                 lineCount,
-                newTags,
-                newVersion,
-                createdAt,
-                newUpdatedAt,
+                newCommon,
                 shard);
     }
 }

@@ -6,29 +6,16 @@ import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** A store of a business, findable by its location hierarchy through gsi1. */
-public record Store(
-        String id,
-        String businessId,
-        String name,
-        Address address,
-        Set<String> tags,
-        long version,
-        Instant createdAt,
-        Instant updatedAt,
-        Shard shard)
+public record Store(String id, String businessId, String name, Address address, CoreFields common, Shard shard)
         implements CoreItem {
 
     public static Store from(Map<String, AttributeValue> item) {
-        CommonAttributes common = CommonAttributes.of(item);
         return new Store(
-                common.id(),
+                Values.string(item, Attributes.ID),
                 Values.string(item, Attributes.BUSINESS_ID),
                 Values.string(item, Attributes.NAME),
                 Address.from(Values.map(item, Attributes.ADDRESS)),
-                common.tags(),
-                common.version(),
-                common.createdAt(),
-                common.updatedAt(),
+                CoreFields.of(item),
                 Shard.of(item));
     }
 
@@ -38,8 +25,7 @@ public record Store(
 
     @Override
     public Map<String, AttributeValue> toItem() {
-        Map<String, AttributeValue> item = CoreItem.base(this, type());
-        CoreItem.putBusiness(item, businessId, shard);
+        Map<String, AttributeValue> item = CoreItem.base(this, type(), businessId, shard);
         item.put(Attributes.NAME, Values.s(name));
         item.put(Attributes.ADDRESS, address.toAttributeValue());
         item.put(Attributes.GSI1_PK, Values.s(Keys.storeLocationPk(businessId, address.country())));
@@ -49,7 +35,7 @@ public record Store(
     }
 
     public Store withDetails(String newName, Address newAddress) {
-        return new Store(id, businessId, newName, newAddress, tags, version, createdAt, updatedAt, shard);
+        return new Store(id, businessId, newName, newAddress, common, shard);
     }
 
     @Override
@@ -59,11 +45,11 @@ public record Store(
 
     @Override
     public Store withTags(Set<String> newTags) {
-        return new Store(id, businessId, name, address, Set.copyOf(newTags), version, createdAt, updatedAt, shard);
+        return new Store(id, businessId, name, address, common.withTags(newTags), shard);
     }
 
     @Override
     public Store withVersion(long newVersion, Instant changedAt) {
-        return new Store(id, businessId, name, address, tags, newVersion, createdAt, changedAt, shard);
+        return new Store(id, businessId, name, address, common.withVersion(newVersion, changedAt), shard);
     }
 }

@@ -17,10 +17,7 @@ class EntityDefinitionTest {
         Business business = new Business(
                 "01JBUSINESS0000000000000000",
                 "Acme",
-                Set.of(),
-                1,
-                SampleSubjects.order().createdAt(),
-                SampleSubjects.order().createdAt());
+                CoreFields.created(Set.of(), SampleSubjects.order().createdAt()));
         return List.of(
                 business,
                 SampleSubjects.customer(),

@@ -19,7 +19,15 @@ class RelationshipCatalogueTest {
         String c = Ids.newId();
         String s = Ids.newId();
         Customer customer = new Customer(
-                c, b, "Ann", "Smith", null, Map.of(), Set.of(s), Set.of("vip"), 3, NOW, NOW, Shard.legacy(c));
+                c,
+                b,
+                "Ann",
+                "Smith",
+                null,
+                Map.of(),
+                Set.of(s),
+                new CoreFields(Set.of("vip"), 3, NOW, NOW),
+                Shard.legacy(c));
 
         // WHEN
         Set<Duplicate> duplicates = RelationshipCatalogue.impliedBy(customer.toItem());
@@ -35,7 +43,7 @@ class RelationshipCatalogueTest {
     @Test
     void impliedBy_shouldPutABusinessTagInTheBusinessOwnTagPartition() {
         // GIVEN
-        Business business = new Business(Ids.newId(), "Acme", Set.of("gold"), 1, NOW, NOW);
+        Business business = new Business(Ids.newId(), "Acme", CoreFields.created(Set.of("gold"), NOW));
 
         // WHEN
         Set<Duplicate> duplicates = RelationshipCatalogue.impliedBy(business.toItem());
@@ -69,10 +77,7 @@ class RelationshipCatalogueTest {
                 Ids.newId(),
                 "Main",
                 new Address("1 Main St", "Austin", "TX", "73301", "US"),
-                Set.of("red"),
-                4,
-                NOW,
-                NOW,
+                new CoreFields(Set.of("red"), 4, NOW, NOW),
                 Shard.legacy(storeId));
         Duplicate tag = new Duplicate(
                 Keys.tagPartition(store.businessId(), "red"), Keys.subjectRef(Entity.STORE, store.id()), ItemKind.TAG);
@@ -92,7 +97,7 @@ class RelationshipCatalogueTest {
     @Test
     void coreItems_shouldRoundTripThroughTheirItems() {
         String b = Ids.newId();
-        Business business = new Business(b, "Acme", Set.of("a"), 1, NOW, NOW);
+        Business business = new Business(b, "Acme", CoreFields.created(Set.of("a"), NOW));
         String customerId = Ids.newId();
         Customer customer = new Customer(
                 customerId,
@@ -102,10 +107,7 @@ class RelationshipCatalogueTest {
                 "ann@example.com",
                 Map.of("home", new Address("1 A St", "Austin", "TX", "73301", "US")),
                 Set.of(Ids.newId()),
-                Set.of(),
-                2,
-                NOW,
-                NOW,
+                new CoreFields(Set.of(), 2, NOW, NOW),
                 Shard.legacy(customerId));
         String orderId = Ids.newId();
         Order order = new Order(
@@ -119,10 +121,7 @@ class RelationshipCatalogueTest {
                 customer.mailingAddresses().get("home"),
                 null,
                 0,
-                Set.of("x"),
-                1,
-                NOW,
-                NOW,
+                CoreFields.created(Set.of("x"), NOW),
                 Shard.legacy(orderId));
 
         assertThat(CoreItem.from(business.toItem())).isEqualTo(business);

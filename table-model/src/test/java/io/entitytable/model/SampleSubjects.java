@@ -28,10 +28,7 @@ public final class SampleSubjects {
                         "work", new Address("1 Calle Mayor", "Málaga", "AN", "29001", "ES"),
                         "home", new Address("2 Rue de l'Église", "Orléans", null, "45000", "FR")),
                 Set.of(),
-                Set.of("vip", "Early-Bird"),
-                7,
-                CREATED,
-                UPDATED,
+                new CoreFields(Set.of("vip", "Early-Bird"), 7, CREATED, UPDATED),
                 Shard.legacy(CUSTOMER));
     }
 
@@ -42,7 +39,15 @@ public final class SampleSubjects {
     public static Customer annSmith(
             String id, String businessId, Set<String> storeIds, Set<String> tags, long version, Instant at) {
         return new Customer(
-                id, businessId, "Ann", "Smith", null, Map.of(), storeIds, tags, version, at, at, Shard.legacy(id));
+                id,
+                businessId,
+                "Ann",
+                "Smith",
+                null,
+                Map.of(),
+                storeIds,
+                new CoreFields(tags, version, at, at),
+                Shard.legacy(id));
     }
 
     public static Store store() {
@@ -51,10 +56,7 @@ public final class SampleSubjects {
                 BUSINESS,
                 "Crème Brûlée Corner",
                 new Address("10 Champs-Élysées", "Paris", "IDF", "75008", "FR"),
-                Set.of("flagship"),
-                3,
-                CREATED,
-                UPDATED,
+                new CoreFields(Set.of("flagship"), 3, CREATED, UPDATED),
                 Shard.legacy(STORE));
     }
 
@@ -70,10 +72,7 @@ public final class SampleSubjects {
                 new Address("1 Calle Mayor", "Málaga", null, "29001", "ES"),
                 null,
                 2,
-                Set.of("gift"),
-                4,
-                CREATED,
-                UPDATED,
+                new CoreFields(Set.of("gift"), 4, CREATED, UPDATED),
                 Shard.legacy(ORDER));
     }
 

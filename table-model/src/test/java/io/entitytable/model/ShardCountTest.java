@@ -18,7 +18,7 @@ class ShardCountTest {
 
     @Test
     void aBusinessWithoutAStoredCountKeepsTheOldFixedLayout() {
-        Business old = new Business(Ids.newId(), "Old", Set.of("red"), 1, NOW, NOW);
+        Business old = new Business(Ids.newId(), "Old", CoreFields.created(Set.of("red"), NOW));
         Map<String, AttributeValue> item = old.toItem();
 
         assertThat(item).doesNotContainKeys(Attributes.SHARDS, Attributes.SHARD);
@@ -37,7 +37,7 @@ class ShardCountTest {
 
     @Test
     void aNewBusinessStartsAtOneShardAndStoresIt() {
-        Business business = new Business(Ids.newId(), "New", Set.of(), 1, NOW, NOW, ShardCount.first());
+        Business business = new Business(Ids.newId(), "New", CoreFields.created(Set.of(), NOW), ShardCount.first());
         Map<String, AttributeValue> item = business.toItem();
 
         assertThat(Business.from(item)).isEqualTo(business);
@@ -165,10 +165,7 @@ class ShardCountTest {
                 address,
                 List.of(),
                 0,
-                Set.of("rush"),
-                1,
-                NOW,
-                NOW,
+                CoreFields.created(Set.of("rush"), NOW),
                 shard == null ? Shard.legacy(id) : shard);
     }
 }

@@ -16,6 +16,7 @@ import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Business;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.ChildCounters;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.EraseJob;
@@ -46,10 +47,7 @@ public class BusinessService extends SubjectService<Business> {
         Business business = new Business(
                 Ids.newId(),
                 request.name().trim(),
-                TagInputs.normalise(request.tags()),
-                1,
-                now,
-                now,
+                CoreFields.created(TagInputs.normalise(request.tags()), now),
                 ShardCount.first());
         if (!writes.createBusiness(business.toItem(), recorder.recordFor(business))) {
             throw ApiProblem.conflict("id collision; retry");

@@ -13,6 +13,7 @@ import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
@@ -57,10 +58,7 @@ public class CustomerService extends SubjectService<Customer> {
                         request.email(),
                         addresses(request.mailingAddresses()),
                         Set.of(),
-                        TagInputs.normalise(request.tags()),
-                        1,
-                        now,
-                        now,
+                        CoreFields.created(TagInputs.normalise(request.tags()), now),
                         shard),
                 recorder);
     }

@@ -11,6 +11,7 @@ import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Entity;
@@ -69,10 +70,7 @@ public class OrderService extends SubjectService<Order> {
                 shipTo,
                 lines,
                 lines.size(),
-                TagInputs.normalise(request.tags()),
-                1,
-                now,
-                now,
+                CoreFields.created(TagInputs.normalise(request.tags()), now),
                 newShard(customer.businessId(), id, now));
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         items.add(order.toItem());

@@ -6,6 +6,8 @@ import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Order;
 import io.entitytable.model.Store;
+import java.time.Instant;
+import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.media.DiscriminatorMapping;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -31,6 +33,12 @@ public sealed interface SubjectResponse permits BusinessResponse, CustomerRespon
 
     /** The version the ETag carries. */
     long version();
+
+    Set<String> tags();
+
+    Instant createdAt();
+
+    Instant updatedAt();
 
     /** The response for any subject, whichever entity it is. */
     static SubjectResponse from(CoreItem item) {

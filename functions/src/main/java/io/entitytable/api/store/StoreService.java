@@ -11,6 +11,7 @@ import io.entitytable.api.table.RefreshRequest;
 import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
@@ -37,10 +38,7 @@ public class StoreService extends SubjectService<Store> {
                         businessId,
                         request.name().trim(),
                         request.address().toAddress(),
-                        TagInputs.normalise(request.tags()),
-                        1,
-                        now,
-                        now,
+                        CoreFields.created(TagInputs.normalise(request.tags()), now),
                         shard),
                 recorder);
     }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.entitytable.api.copies.Copies;
 import io.entitytable.model.Address;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKind;
@@ -42,10 +43,7 @@ class SubjectResponseTest {
                 AUSTIN,
                 List.of(new OrderLine(1, "PEN-1", "A pen", 2, 150)),
                 1,
-                Set.of("vip"),
-                4,
-                CREATED,
-                CREATED,
+                new CoreFields(Set.of("vip"), 4, CREATED, CREATED),
                 Shard.legacy(ID));
 
         // WHEN
@@ -65,7 +63,12 @@ class SubjectResponseTest {
     void from_shouldLeaveBusinessIdOut_whenAStoreIsReadFromItsCopy() {
         // GIVEN a store and the copy of it that a customer's edge carries
         Store store = new Store(
-                ID, "01ARZ3NDEKTSV4RRFFQ69G5FAA", "Downtown", AUSTIN, Set.of(), 7, CREATED, CREATED, Shard.legacy(ID));
+                ID,
+                "01ARZ3NDEKTSV4RRFFQ69G5FAA",
+                "Downtown",
+                AUSTIN,
+                new CoreFields(Set.of(), 7, CREATED, CREATED),
+                Shard.legacy(ID));
         var edge = new RelationshipCatalogue.Duplicate(
                 Keys.subjectRef(Entity.CUSTOMER, "01ARZ3NDEKTSV4RRFFQ69G5FAC"),
                 Keys.subjectRef(Entity.STORE, store.id()),
@@ -88,7 +91,7 @@ class SubjectResponseTest {
     @Test
     void collection_shouldNameTheUrlCollection_ofEachEntity() {
         // GIVEN
-        Store store = new Store(ID, "B", "Downtown", AUSTIN, Set.of(), 1, CREATED, CREATED, Shard.legacy(ID));
+        Store store = new Store(ID, "B", "Downtown", AUSTIN, CoreFields.created(Set.of(), CREATED), Shard.legacy(ID));
 
         // WHEN
         String collection = SubjectResponse.from(store).collection();

@@ -9,6 +9,7 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
@@ -50,7 +51,7 @@ class CoreWritesTest {
 
     private static String business() {
         Instant now = Instant.now();
-        Business business = new Business(Ids.newId(), "Writes", Set.of(), 1, now, now);
+        Business business = new Business(Ids.newId(), "Writes", CoreFields.created(Set.of(), now));
         writes.createBusiness(business.toItem(), Optional.empty());
         return business.id();
     }
@@ -59,7 +60,8 @@ class CoreWritesTest {
         Instant now = Instant.now();
         Address address = new Address("1 Main St", "Austin", "TX", "73301", "US");
         String storeId = Ids.newId();
-        return new Store(storeId, businessId, name, address, Set.of(), 1, now, now, Shard.legacy(storeId)).toItem();
+        return new Store(storeId, businessId, name, address, CoreFields.created(Set.of(), now), Shard.legacy(storeId))
+                .toItem();
     }
 
     private static Map<String, AttributeValue> read(Entity entity, Map<String, AttributeValue> item) {
@@ -151,10 +153,7 @@ class CoreWritesTest {
                         null,
                         Map.of(),
                         storeIds,
-                        Set.of(),
-                        1,
-                        now,
-                        now,
+                        CoreFields.created(Set.of(), now),
                         Shard.legacy(customerId))
                 .toItem();
     }
@@ -321,10 +320,7 @@ class CoreWritesTest {
                         read.businessId(),
                         name,
                         read.address(),
-                        read.tags(),
-                        version,
-                        read.createdAt(),
-                        Instant.now(),
+                        new CoreFields(read.tags(), version, read.createdAt(), Instant.now()),
                         Shard.legacy(read.id()))
                 .toItem();
     }

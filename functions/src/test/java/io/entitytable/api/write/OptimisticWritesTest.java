@@ -15,6 +15,7 @@ import io.entitytable.local.dynamodb.ConflictingDynamoDbClient;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import java.time.Clock;
@@ -60,7 +61,7 @@ class OptimisticWritesTest {
     }
 
     private static String business(String name) {
-        Business business = new Business(Ids.newId(), name, Set.of(), 1, NOW, NOW);
+        Business business = new Business(Ids.newId(), name, CoreFields.created(Set.of(), NOW));
         assertThat(writes.createBusiness(business.toItem(), Optional.empty())).isTrue();
         return business.id();
     }
@@ -155,7 +156,7 @@ class OptimisticWritesTest {
     void createChild_shouldAnswerBusinessGoneAtOnce_whenTheBusinessGuardFails() {
         // GIVEN
         String missing = Ids.newId();
-        Business child = new Business(Ids.newId(), "Orphan", Set.of(), 1, NOW, NOW);
+        Business child = new Business(Ids.newId(), "Orphan", CoreFields.created(Set.of(), NOW));
 
         // WHEN / THEN: a failed condition on the business is final, not retried
         assertThatThrownBy(() -> optimistic.createChild(
@@ -169,7 +170,7 @@ class OptimisticWritesTest {
     void createChild_shouldGiveUpWith503_whileAnotherTransactionHoldsItsCounter() {
         // GIVEN
         String id = business("Busy parent");
-        Business child = new Business(Ids.newId(), "Child", Set.of(), 1, NOW, NOW);
+        Business child = new Business(Ids.newId(), "Child", CoreFields.created(Set.of(), NOW));
         ConflictingDynamoDbClient held =
                 new ConflictingDynamoDbClient(client, Duration.ZERO, (tableName, key) -> key.get(Attributes.ID)
                         .s()

@@ -4,6 +4,7 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
@@ -91,11 +92,11 @@ public final class LinkedStoreSeed {
     private static Seeded writeItems(DynamoDbClient dynamo, String table, int customers) {
         String businessId = Ids.newId();
         String storeId = Ids.newId();
-        Store store =
-                new Store(storeId, businessId, "Main", AUSTIN, Set.of(), 1, CREATED, CREATED, Shard.legacy(storeId));
+        Store store = new Store(
+                storeId, businessId, "Main", AUSTIN, CoreFields.created(Set.of(), CREATED), Shard.legacy(storeId));
         Map<String, AttributeValue> storeItem = storeItem(store, customers);
         List<Map<String, AttributeValue>> items = new ArrayList<>();
-        items.add(new Business(businessId, "Seeded " + businessId, Set.of(), 1, CREATED, CREATED).toItem());
+        items.add(new Business(businessId, "Seeded " + businessId, CoreFields.created(Set.of(), CREATED)).toItem());
         items.add(storeItem);
         List<String> customerIds = new ArrayList<>();
         List<Duplicate> storeCopies = new ArrayList<>();
@@ -109,10 +110,7 @@ public final class LinkedStoreSeed {
                     null,
                     Map.of(),
                     Set.of(store.id()),
-                    Set.of(),
-                    1,
-                    CREATED,
-                    CREATED,
+                    CoreFields.created(Set.of(), CREATED),
                     Shard.legacy(customerId));
             customerIds.add(customer.id());
             Map<String, AttributeValue> customerItem = customer.toItem();

@@ -6,6 +6,7 @@ import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
 import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
@@ -50,7 +51,7 @@ class TableViewTest {
     void collection_shouldReadEveryShardAndCounterOfTheBusinessCount_andTheTagPartitionOfEachSubjectsShard() {
         // GIVEN a business grown to 32 shards, its 32 counters, and a tagged customer in shard 20 with its tag copy
         ShardCount shards = ShardCount.first().grownTo(32, T0, T0);
-        Business business = new Business(Ids.newId(), "Big", Set.of(), 1, T0, T0, shards);
+        Business business = new Business(Ids.newId(), "Big", CoreFields.created(Set.of(), T0), shards);
         Customer customer = new Customer(
                 Ids.newId(),
                 business.id(),
@@ -59,10 +60,7 @@ class TableViewTest {
                 null,
                 Map.of("home", new Address("1 Main Street", "Austin", "TX", "78701", "US")),
                 Set.of(),
-                Set.of("vip"),
-                1,
-                T0,
-                T0,
+                CoreFields.created(Set.of("vip"), T0),
                 Shard.of(20));
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         items.add(business.toItem());

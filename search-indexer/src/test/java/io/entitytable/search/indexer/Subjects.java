@@ -1,6 +1,7 @@
 package io.entitytable.search.indexer;
 
 import io.entitytable.model.Address;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Ids;
@@ -29,10 +30,7 @@ final class Subjects {
                 firstName.toLowerCase() + "@example.com",
                 Map.of("home", new Address("2 Rue de l'Église", "Orléans", "CVL", "45000", "FR")),
                 Set.of(),
-                Set.of("vip"),
-                1,
-                CREATED,
-                CREATED,
+                CoreFields.created(Set.of("vip"), CREATED),
                 Shard.legacy(customerId));
     }
 
@@ -43,10 +41,7 @@ final class Subjects {
                 businessId,
                 name,
                 new Address("10 Champs-Élysées", "Paris", "IDF", "75008", "FR"),
-                Set.of(),
-                1,
-                CREATED,
-                CREATED,
+                CoreFields.created(Set.of(), CREATED),
                 Shard.legacy(storeId));
     }
 
@@ -63,10 +58,7 @@ final class Subjects {
                 new Address("1 Calle Mayor", "Málaga", "AN", "29001", "ES"),
                 null,
                 2,
-                Set.of(),
-                1,
-                CREATED,
-                CREATED,
+                CoreFields.created(Set.of(), CREATED),
                 Shard.legacy(orderId));
     }
 

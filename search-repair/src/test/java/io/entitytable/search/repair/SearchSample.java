@@ -2,6 +2,7 @@ package io.entitytable.search.repair;
 
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
@@ -70,10 +71,7 @@ public final class SearchSample {
                 first.toLowerCase() + "@example.com",
                 Map.of("home", new Address("2 Elm St", "Springfield", "IL", "62702", "US")),
                 Set.of(),
-                Set.of("vip"),
-                1,
-                T0,
-                T0,
+                CoreFields.created(Set.of("vip"), T0),
                 Shard.legacy(customerId));
     }
 
@@ -84,10 +82,7 @@ public final class SearchSample {
                 businessId,
                 name,
                 new Address("1 Main St", "Springfield", "IL", "62701", "US"),
-                Set.of(),
-                1,
-                T0,
-                T0,
+                CoreFields.created(Set.of(), T0),
                 Shard.legacy(storeId));
     }
 
@@ -108,10 +103,7 @@ public final class SearchSample {
                 buyer.mailingAddresses().get("home"),
                 lines,
                 lines.size(),
-                Set.of(),
-                1,
-                T0,
-                T0,
+                CoreFields.created(Set.of(), T0),
                 Shard.legacy(orderId));
     }
 
@@ -136,10 +128,7 @@ public final class SearchSample {
                 customer.email(),
                 customer.mailingAddresses(),
                 customer.storeIds(),
-                customer.tags(),
-                customer.version() + 1,
-                customer.createdAt(),
-                T0.plusSeconds(60),
+                new CoreFields(customer.tags(), customer.version() + 1, customer.createdAt(), T0.plusSeconds(60)),
                 Shard.legacy(customer.id()));
         deleteKey(customer.toItem());
         dynamo.putItem(p -> p.tableName(table).item(renamed.toItem()));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ShardCount;
@@ -25,7 +26,7 @@ class ShardGrowthWriteTest {
     void growth_shouldSetTheCountAlone_onTheCountRead_andNotErasing() {
         // GIVEN a new business at one shard
         Map<String, AttributeValue> business =
-                new Business(Ids.newId(), "Acme", Set.of(), 3, NOW, NOW, ShardCount.first()).toItem();
+                new Business(Ids.newId(), "Acme", new CoreFields(Set.of(), 3, NOW, NOW), ShardCount.first()).toItem();
         ShardCount grown = ShardCount.first().grownTo(2, NOW, NOW.plusSeconds(10));
 
         // WHEN
@@ -52,7 +53,7 @@ class ShardGrowthWriteTest {
         ShardCount sixteen = ShardCount.first().grownTo(16, NOW, NOW);
         String businessId = Ids.newId();
         Map<String, AttributeValue> business =
-                new Business(businessId, "Acme", Set.of(), 3, NOW, NOW, sixteen).toItem();
+                new Business(businessId, "Acme", new CoreFields(Set.of(), 3, NOW, NOW), sixteen).toItem();
         ShardCount grown = sixteen.grownTo(32, NOW, NOW.plusSeconds(10));
 
         // WHEN
@@ -70,7 +71,8 @@ class ShardGrowthWriteTest {
 
     @Test
     void growthOfTheOldLayout_shouldHoldOnTheCountBeingAbsent() {
-        Map<String, AttributeValue> legacy = new Business(Ids.newId(), "Old", Set.of(), 1, NOW, NOW).toItem();
+        Map<String, AttributeValue> legacy =
+                new Business(Ids.newId(), "Old", CoreFields.created(Set.of(), NOW)).toItem();
         List<TransactWriteItem> actions =
                 ShardGrowthWrite.actions("Entity", legacy, ShardCount.legacy().grownTo(8, NOW, NOW));
         assertThat(actions.get(0).update().conditionExpression()).contains("attribute_not_exists(#shards)");

@@ -1,6 +1,7 @@
 package io.entitytable.model.supplier;
 
 import io.entitytable.model.Attributes;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
@@ -21,16 +22,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * searchable. Every subsystem's tests run it through their code, which must handle it with no change to main code:
  * the proof that an entity is defined once, here, and nowhere else.
  */
-public record Supplier(
-        String id,
-        String businessId,
-        String name,
-        String email,
-        Set<String> tags,
-        long version,
-        Instant createdAt,
-        Instant updatedAt,
-        Shard shard)
+public record Supplier(String id, String businessId, String name, String email, CoreFields common, Shard shard)
         implements CoreItem {
 
     /** The definition: all that the table model, the fan-out, search, verify and the capacity model know of it. */
@@ -51,10 +43,7 @@ public record Supplier(
                 businessId,
                 name,
                 name.toLowerCase(Locale.ROOT).replace(' ', '.') + "@example.com",
-                Set.copyOf(tags),
-                1,
-                now,
-                now,
+                CoreFields.created(Set.copyOf(tags), now),
                 Shard.of(0));
     }
 
@@ -64,10 +53,7 @@ public record Supplier(
                 Values.string(item, Attributes.BUSINESS_ID),
                 Values.string(item, Attributes.NAME),
                 Values.string(item, Attributes.EMAIL),
-                Values.set(item, Attributes.TAGS),
-                Values.number(item, Attributes.VERSION),
-                Values.instant(item, Attributes.CREATED_AT),
-                Values.instant(item, Attributes.UPDATED_AT),
+                CoreFields.of(item),
                 Shard.of(item));
     }
 
@@ -78,8 +64,7 @@ public record Supplier(
 
     @Override
     public Map<String, AttributeValue> toItem() {
-        Map<String, AttributeValue> item = CoreItem.base(this, type());
-        CoreItem.putBusiness(item, businessId, shard);
+        Map<String, AttributeValue> item = CoreItem.base(this, type(), businessId, shard);
         item.put(Attributes.NAME, Values.s(name));
         Values.putString(item, Attributes.EMAIL, email);
         return item;
@@ -87,7 +72,7 @@ public record Supplier(
 
     /** The same supplier under another name: its sort key moves. */
     public Supplier renamed(String newName) {
-        return new Supplier(id, businessId, newName, email, tags, version, createdAt, updatedAt, shard);
+        return new Supplier(id, businessId, newName, email, common, shard);
     }
 
     @Override
@@ -97,11 +82,11 @@ public record Supplier(
 
     @Override
     public Supplier withTags(Set<String> newTags) {
-        return new Supplier(id, businessId, name, email, Set.copyOf(newTags), version, createdAt, updatedAt, shard);
+        return new Supplier(id, businessId, name, email, common.withTags(newTags), shard);
     }
 
     @Override
     public Supplier withVersion(long newVersion, Instant changedAt) {
-        return new Supplier(id, businessId, name, email, tags, newVersion, createdAt, changedAt, shard);
+        return new Supplier(id, businessId, name, email, common.withVersion(newVersion, changedAt), shard);
     }
 }

@@ -5,6 +5,7 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
@@ -196,7 +197,7 @@ final class SearchSeed {
         for (int b = 0; b < businesses; b++) {
             String businessId = Ids.newId();
             businessIds.add(businessId);
-            pending.add(new Business(businessId, "Business " + b, Set.of(), 1, CREATED, CREATED).toItem());
+            pending.add(new Business(businessId, "Business " + b, CoreFields.created(Set.of(), CREATED)).toItem());
             int count = b == businesses - 1 ? documents - written : documents / businesses;
             // The business's child counters, counting its customers and stores as the API does, so the API can add
             // children to a seeded business (it increments a counter that must exist).
@@ -265,10 +266,7 @@ final class SearchSeed {
                 first.toLowerCase() + "." + last.toLowerCase() + random.nextInt(1000) + "@example.com",
                 Map.of("home", address(random)),
                 Set.of(),
-                Set.of(),
-                1,
-                CREATED,
-                CREATED,
+                CoreFields.created(Set.of(), CREATED),
                 Shard.legacy(id));
     }
 
@@ -280,10 +278,7 @@ final class SearchSeed {
                 businessId,
                 address.city() + " " + pick(random, List.of("Outlet", "Depot", "Corner", "Center", "Market")),
                 address,
-                Set.of(),
-                1,
-                CREATED,
-                CREATED,
+                CoreFields.created(Set.of(), CREATED),
                 Shard.legacy(storeId));
     }
 
@@ -310,10 +305,7 @@ final class SearchSeed {
                 customer.mailingAddresses().get("home"),
                 lines,
                 lineCount,
-                Set.of(),
-                1,
-                CREATED,
-                CREATED,
+                CoreFields.created(Set.of(), CREATED),
                 Shard.legacy(orderId));
     }
 

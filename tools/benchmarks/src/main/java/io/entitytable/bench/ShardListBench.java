@@ -5,6 +5,7 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.BusinessShards;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Keys;
@@ -195,7 +196,8 @@ final class ShardListBench {
     static Seeded seed(DynamoDbClient dynamo, String table, ShardCount count, int customers) {
         String businessId = Ids.newId();
         List<Map<String, AttributeValue>> items = new ArrayList<>();
-        items.add(new Business(businessId, "Shards " + count.count(), Set.of(), 1, CREATED, CREATED, count).toItem());
+        items.add(new Business(businessId, "Shards " + count.count(), CoreFields.created(Set.of(), CREATED), count)
+                .toItem());
         List<String> customerIds = new ArrayList<>();
         for (int i = 0; i < customers; i++) {
             String id = Ids.newId();
@@ -208,10 +210,7 @@ final class ShardListBench {
                             "c" + i + "@example.com",
                             Map.of("home", HOME),
                             Set.of(),
-                            Set.of(),
-                            1,
-                            CREATED,
-                            CREATED,
+                            CoreFields.created(Set.of(), CREATED),
                             count.shardFor(id, CREATED))
                     .toItem());
         }

@@ -8,6 +8,7 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
@@ -40,16 +41,17 @@ class CounterRebuildTest {
         // counters with a wrong count and none of the others
         String table = SharedLocalDynamoDb.newTable("rebuild");
         ShardCount count = ShardCount.first().grownTo(32, T0, T0);
-        Business big = new Business(Ids.newId(), "Big", Set.of(), 1, T0, T0, count);
-        Business legacy = new Business(Ids.newId(), "Legacy", Set.of(), 1, T0, T0);
+        Business big = new Business(Ids.newId(), "Big", CoreFields.created(Set.of(), T0), count);
+        Business legacy = new Business(Ids.newId(), "Legacy", CoreFields.created(Set.of(), T0));
         List<Map<String, AttributeValue>> children = new ArrayList<>();
         for (int shard : new int[] {0, 5, 15, 16, 16, 20, 31}) {
             children.add(store(big, Shard.of(shard)).toItem());
             children.add(customer(big, Shard.of(shard)).toItem());
         }
         String storeId = Ids.newId();
-        Map<String, AttributeValue> legacyStore =
-                new Store(storeId, legacy.id(), "Old", address(), Set.of(), 1, T0, T0, Shard.legacy(storeId)).toItem();
+        Map<String, AttributeValue> legacyStore = new Store(
+                        storeId, legacy.id(), "Old", address(), CoreFields.created(Set.of(), T0), Shard.legacy(storeId))
+                .toItem();
         ScannedTable.Builder scanned = ScannedTable.builder().add(big.toItem()).add(legacy.toItem());
         children.forEach(scanned::add);
         scanned.add(legacyStore);
@@ -107,7 +109,7 @@ class CounterRebuildTest {
     }
 
     private static Store store(Business business, Shard shard) {
-        return new Store(Ids.newId(), business.id(), "Store", address(), Set.of(), 1, T0, T0, shard);
+        return new Store(Ids.newId(), business.id(), "Store", address(), CoreFields.created(Set.of(), T0), shard);
     }
 
     private static Customer customer(Business business, Shard shard) {
@@ -119,10 +121,7 @@ class CounterRebuildTest {
                 null,
                 Map.of("home", address()),
                 Set.of(),
-                Set.of(),
-                1,
-                T0,
-                T0,
+                CoreFields.created(Set.of(), T0),
                 shard);
     }
 

@@ -2,6 +2,7 @@ package io.entitytable.verify;
 
 import io.entitytable.model.Address;
 import io.entitytable.model.Business;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
@@ -41,8 +42,9 @@ final class FirstLayoutTable {
 
     final DynamoDbClient dynamo;
     final String table;
-    final Business acme = new Business(Ids.newId(), "Acme", Set.of("partner"), 4, T0, T0.plusSeconds(5));
-    final Business empty = new Business(Ids.newId(), "Empty Co", Set.of("partner"), 1, T0, T0);
+    final Business acme =
+            new Business(Ids.newId(), "Acme", new CoreFields(Set.of("partner"), 4, T0, T0.plusSeconds(5)));
+    final Business empty = new Business(Ids.newId(), "Empty Co", CoreFields.created(Set.of("partner"), T0));
     final Store downtown = store("Downtown", "TX", Set.of("flagship"), 2);
     final Store harbour = store("Harbour", "CA", Set.of(), 1);
     final Store unlinked = store("Unlinked", "NY", Set.of("vip"), 1);
@@ -177,10 +179,7 @@ final class FirstLayoutTable {
                 acme.id(),
                 name,
                 new Address("1 Main St", "Springfield", state, "7330" + state.length(), "US"),
-                tags,
-                version,
-                T0,
-                T0.plusSeconds(version),
+                new CoreFields(tags, version, T0, T0.plusSeconds(version)),
                 Shard.legacy(storeId));
     }
 
@@ -194,10 +193,7 @@ final class FirstLayoutTable {
                 first.toLowerCase() + "@example.com",
                 Map.of("home", new Address("2 Elm St", "Austin", "TX", "73301", "US")),
                 storeIds,
-                tags,
-                version,
-                T0,
-                T0.plusSeconds(version),
+                new CoreFields(tags, version, T0, T0.plusSeconds(version)),
                 Shard.legacy(customerId));
     }
 
@@ -220,10 +216,7 @@ final class FirstLayoutTable {
                 buyer.mailingAddresses().get("home"),
                 lines,
                 lines.size(),
-                tags,
-                2,
-                T0.plusSeconds(60),
-                T0.plusSeconds(90),
+                new CoreFields(tags, 2, T0.plusSeconds(60), T0.plusSeconds(90)),
                 Shard.legacy(id));
     }
 }

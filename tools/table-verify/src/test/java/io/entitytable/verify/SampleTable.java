@@ -3,6 +3,7 @@ package io.entitytable.verify;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
@@ -44,8 +45,8 @@ final class SampleTable {
     /** The business of every tagged subject of the sample: its tag copies live in its tag partitions. */
     static final String BUSINESS_ID = Ids.newId();
 
-    final Business business = new Business(BUSINESS_ID, "Acme", Set.of(), 1, T0, T0);
-    final Business otherBusiness = new Business(Ids.newId(), "Globex", Set.of(), 1, T0, T0);
+    final Business business = new Business(BUSINESS_ID, "Acme", CoreFields.created(Set.of(), T0));
+    final Business otherBusiness = new Business(Ids.newId(), "Globex", CoreFields.created(Set.of(), T0));
     final Store store1 = store(business, "Downtown", Set.of("flagship"));
     final Store store2 = store(business, "Harbour", Set.of());
     final Store foreignStore = store(otherBusiness, "Elsewhere", Set.of());
@@ -168,10 +169,7 @@ final class SampleTable {
                 owner.id(),
                 name,
                 new Address("1 Main St", "Springfield", "IL", "62701", "US"),
-                tags,
-                1,
-                T0,
-                T0,
+                CoreFields.created(tags, T0),
                 Shard.legacy(storeId));
     }
 
@@ -185,10 +183,7 @@ final class SampleTable {
                 first.toLowerCase() + "@example.com",
                 Map.of("home", new Address("2 Elm St", "Springfield", "IL", "62702", "US")),
                 storeIds,
-                tags,
-                3,
-                T0,
-                T0.plusSeconds(60),
+                new CoreFields(tags, 3, T0, T0.plusSeconds(60)),
                 Shard.legacy(customerId));
     }
 
@@ -206,10 +201,7 @@ final class SampleTable {
                 buyer.mailingAddresses().get("home"),
                 lines,
                 lines.size(),
-                tags,
-                2,
-                T0.plusSeconds(120),
-                T0.plusSeconds(180),
+                new CoreFields(tags, 2, T0.plusSeconds(120), T0.plusSeconds(180)),
                 Shard.legacy(orderId));
     }
 }

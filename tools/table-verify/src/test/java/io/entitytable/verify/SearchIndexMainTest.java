@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Shard;
@@ -197,10 +198,7 @@ class SearchIndexMainTest {
                 null,
                 Map.of(),
                 Set.of(),
-                Set.of(),
-                1,
-                NOW,
-                NOW,
+                CoreFields.created(Set.of(), NOW),
                 Shard.legacy(customerId));
         index.put(SampleIndex.documentOf(gone));
         index.put(SampleIndex.documentOf(sample.customer1.withVersion(4, NOW)));

@@ -12,6 +12,7 @@ import io.entitytable.checks.ScannedTable;
 import io.entitytable.checks.SearchIndexReader;
 import io.entitytable.checks.TableScan;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
@@ -370,10 +371,7 @@ class SearchIndexVerifyTest {
                 null,
                 Map.of(),
                 Set.of(),
-                Set.of(),
-                version,
-                SampleTable.T0,
-                SampleTable.T0,
+                new CoreFields(Set.of(), version, SampleTable.T0, SampleTable.T0),
                 Shard.legacy(customerId));
     }
 

@@ -16,6 +16,7 @@ import io.entitytable.checks.TableScan;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
@@ -477,10 +478,7 @@ class VerifyRepairTest {
                 ghost.businessId(),
                 ghost.name(),
                 ghost.address(),
-                ghost.tags(),
-                1,
-                ghost.createdAt(),
-                ghost.updatedAt(),
+                new CoreFields(ghost.tags(), 1, ghost.createdAt(), ghost.updatedAt()),
                 Shard.legacy(storeId));
         ItemKey sourceGone = new ItemKey(tag("red"), ref(ghostWithOwnId));
         sample.put(sample.copyOf(ghostWithOwnId, sourceGone.id()));
@@ -491,10 +489,7 @@ class VerifyRepairTest {
                 sample.business.id(),
                 "Deleted",
                 sample.store2.address(),
-                Set.of(),
-                1,
-                SampleTable.T0,
-                SampleTable.T0,
+                CoreFields.created(Set.of(), SampleTable.T0),
                 Shard.legacy(missingStoreId));
         ItemKey leftoverCustomerEdge = new ItemKey(ref(customer2), storeRef(missingStoreId));
         sample.put(sample.copyOf(deletedStore, leftoverCustomerEdge.id()));

@@ -10,6 +10,7 @@ import io.entitytable.api.response.StoreResponse;
 import io.entitytable.api.response.SubjectResponse;
 import io.entitytable.model.Address;
 import io.entitytable.model.Business;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
@@ -64,13 +65,7 @@ final class SubjectCodec {
     static CoreItem toRecord(SubjectResponse subject) {
         common(subject);
         if (subject instanceof BusinessResponse business) {
-            return new Business(
-                    business.id(),
-                    required(business.name(), "name"),
-                    tags(business.tags()),
-                    business.version(),
-                    required(business.createdAt(), "createdAt"),
-                    required(business.updatedAt(), "updatedAt"));
+            return new Business(business.id(), required(business.name(), "name"), coreFields(business));
         } else if (subject instanceof CustomerResponse customer) {
             Map<String, Address> addresses = new TreeMap<>();
             if (customer.mailingAddresses() != null) {
@@ -87,10 +82,7 @@ final class SubjectCodec {
                     customer.email(),
                     addresses,
                     storeIds,
-                    tags(customer.tags()),
-                    customer.version(),
-                    required(customer.createdAt(), "createdAt"),
-                    required(customer.updatedAt(), "updatedAt"),
+                    coreFields(customer),
                     Shard.legacy(customer.id()));
         } else if (subject instanceof StoreResponse store) {
             return new Store(
@@ -98,10 +90,7 @@ final class SubjectCodec {
                     id(store.businessId(), "businessId"),
                     required(store.name(), "name"),
                     address(required(store.address(), "address")),
-                    tags(store.tags()),
-                    store.version(),
-                    required(store.createdAt(), "createdAt"),
-                    required(store.updatedAt(), "updatedAt"),
+                    coreFields(store),
                     Shard.legacy(store.id()));
         } else if (subject instanceof OrderResponse order) {
             List<OrderLine> lines = lines(required(order.lines(), "lines"));
@@ -119,10 +108,7 @@ final class SubjectCodec {
                     address(required(order.shipTo(), "shipTo")),
                     lines,
                     lines.size(),
-                    tags(order.tags()),
-                    order.version(),
-                    required(order.createdAt(), "createdAt"),
-                    required(order.updatedAt(), "updatedAt"),
+                    coreFields(order),
                     Shard.legacy(order.id()));
         }
         throw new IllegalArgumentException("no record for " + subject.entity());
@@ -131,14 +117,16 @@ final class SubjectCodec {
     /** The business {@code record} with the shard count {@code shards} its line carries. */
     static CoreItem withShards(CoreItem record, ShardCount shards) {
         Business business = (Business) record;
-        return new Business(
-                business.id(),
-                business.name(),
-                business.tags(),
-                business.version(),
-                business.createdAt(),
-                business.updatedAt(),
-                shards);
+        return new Business(business.id(), business.name(), business.common(), shards);
+    }
+
+    /** Its tags, version and times; read after its own fields, so a line missing several names the first in order. */
+    private static CoreFields coreFields(SubjectResponse subject) {
+        return new CoreFields(
+                tags(subject.tags()),
+                subject.version(),
+                required(subject.createdAt(), "createdAt"),
+                required(subject.updatedAt(), "updatedAt"));
     }
 
     private static void common(SubjectResponse subject) {

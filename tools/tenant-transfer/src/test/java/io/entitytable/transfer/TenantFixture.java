@@ -8,6 +8,7 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
@@ -49,7 +50,7 @@ final class TenantFixture {
     }
 
     Business business(String name, String... tags) {
-        Business business = new Business(Ids.newId(), name, Set.of(tags), 1, now(), now());
+        Business business = new Business(Ids.newId(), name, CoreFields.created(Set.of(tags), now()));
         writes.createBusiness(business.toItem(), Optional.empty());
         return business;
     }
@@ -57,7 +58,12 @@ final class TenantFixture {
     Store store(Business business, String name, String city, String... tags) {
         String storeId = Ids.newId();
         Store store = new Store(
-                storeId, business.id(), name, address(city), Set.of(tags), 1, now(), now(), Shard.legacy(storeId));
+                storeId,
+                business.id(),
+                name,
+                address(city),
+                CoreFields.created(Set.of(tags), now()),
+                Shard.legacy(storeId));
         writes.createChild(business.id(), List.of(store.toItem()), Optional.empty());
         return store;
     }
@@ -82,10 +88,7 @@ final class TenantFixture {
                 firstName.toLowerCase() + "@example.com",
                 Map.of("home", address("Lyon"), "work", address("Paris")),
                 Set.of(),
-                Set.of(tags),
-                1,
-                now(),
-                now(),
+                CoreFields.created(Set.of(tags), now()),
                 Shard.legacy(customerId));
         writes.createChild(business.id(), List.of(customer.toItem()), record);
         return customer;
@@ -154,7 +157,7 @@ final class TenantFixture {
      * @return the business; its items number {@code 1 + stores + customers + orders * (1 + linesPerOrder)}
      */
     Business bulk(DynamoDbClient dynamo, int stores, int customers, int orders, int linesPerOrder) {
-        Business business = new Business(Ids.newId(), "Bulk " + sequence++, Set.of("bulk"), 1, now(), now());
+        Business business = new Business(Ids.newId(), "Bulk " + sequence++, CoreFields.created(Set.of("bulk"), now()));
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         items.add(business.toItem());
         List<String> storeIds = new ArrayList<>();
@@ -165,10 +168,7 @@ final class TenantFixture {
                     business.id(),
                     "Store " + i,
                     address("City " + i % 7),
-                    Set.of(),
-                    1,
-                    now(),
-                    now(),
+                    CoreFields.created(Set.of(), now()),
                     Shard.legacy(storeId));
             storeIds.add(store.id());
             items.add(store.toItem());
@@ -186,10 +186,7 @@ final class TenantFixture {
                     null,
                     Map.of("home", address("Town " + i % 11)),
                     links,
-                    Set.of("t" + i % 5),
-                    2,
-                    now(),
-                    now(),
+                    new CoreFields(Set.of("t" + i % 5), 2, now(), now()),
                     Shard.legacy(customerId));
             made.add(customer);
             items.add(customer.toItem());
@@ -220,10 +217,7 @@ final class TenantFixture {
         Business business = new Business(
                 Ids.newId(),
                 "Sharded " + sequence++,
-                Set.of("vip"),
-                1,
-                now,
-                now,
+                CoreFields.created(Set.of("vip"), now),
                 ShardCount.first().grownTo(shards, now, now));
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         items.add(business.toItem());
@@ -235,10 +229,7 @@ final class TenantFixture {
                     business.id(),
                     "Store " + number,
                     address("City " + number),
-                    Set.of(),
-                    1,
-                    now,
-                    now,
+                    CoreFields.created(Set.of(), now),
                     Shard.legacy(storeId));
             Map<String, AttributeValue> store = plain.withShard(shard).toItem();
             store.put(Attributes.LINK_COUNT, Values.n(1));
@@ -252,10 +243,7 @@ final class TenantFixture {
                             null,
                             Map.of("home", address("Town " + number)),
                             Set.of(plain.id()),
-                            Set.of("vip"),
-                            1,
-                            now,
-                            now,
+                            CoreFields.created(Set.of("vip"), now),
                             Shard.legacy(customerId))
                     .withShard(shard);
             items.add(customer.toItem());
@@ -313,10 +301,7 @@ final class TenantFixture {
                 customer.mailingAddresses().values().iterator().next(),
                 lines,
                 lines.size(),
-                Set.of(tags),
-                1,
-                placed,
-                placed,
+                CoreFields.created(Set.of(tags), placed),
                 Shard.legacy(orderId));
     }
 
