@@ -1,6 +1,7 @@
 package io.entitytable.local.function;
 
 import io.entitytable.deployment.FunctionDefinition;
+import io.entitytable.local.logs.ThreadDumps;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -33,6 +34,7 @@ public final class PackagedFunction implements AutoCloseable {
     private static final int SERVER_CLASS_MEMORY_MB = 1792;
 
     private final FunctionDefinition definition;
+    private final RuntimeApiServer runtimeApi;
     private final ProcessBuilder builder;
     private final PrintStream console;
     private final BiConsumer<String, String> output;
@@ -46,6 +48,7 @@ public final class PackagedFunction implements AutoCloseable {
 
     private PackagedFunction(
             FunctionDefinition definition,
+            RuntimeApiServer runtimeApi,
             ProcessBuilder builder,
             PrintStream console,
             BiConsumer<String, String> output,
@@ -53,6 +56,7 @@ public final class PackagedFunction implements AutoCloseable {
             Duration unzipTime,
             Duration initTime) {
         this.definition = definition;
+        this.runtimeApi = runtimeApi;
         this.builder = builder;
         this.console = console;
         this.output = output;
@@ -92,8 +96,9 @@ public final class PackagedFunction implements AutoCloseable {
         try {
             Duration initTime = awaitInit(definition, process, runtimeApi, initStart, taskRoot, console);
             PackagedFunction function = new PackagedFunction(
-                    definition, builder, console, output, process, unzipped ? unzipTime : null, initTime);
+                    definition, runtimeApi, builder, console, output, process, unzipped ? unzipTime : null, initTime);
             function.superviseInBackground();
+            runtimeApi.onOverdue(function::endOverdueEnvironment);
             return function;
         } catch (RuntimeException e) {
             stop(process);
@@ -118,7 +123,8 @@ public final class PackagedFunction implements AutoCloseable {
 
     /**
      * When the function's JVM dies (a crash, {@code System.exit}, an out-of-memory error, the runtime client giving
-     * up), Lambda would use a new execution environment for the next event; so does this, after a short pause.
+     * up, or {@link #endOverdueEnvironment}), the invocation it held is answered as Lambda answers one whose runtime
+     * exited, and Lambda would use a new execution environment for the next event; so does this, after a short pause.
      */
     private void superviseInBackground() {
         Thread supervisor = new Thread(
@@ -133,8 +139,10 @@ public final class PackagedFunction implements AutoCloseable {
                             JvmExit exit =
                                     JvmExit.of(current, builder.directory().toPath());
                             exit.report(definition.name(), console);
-                            console.println(
-                                    "[" + definition.name() + "] the function's JVM " + exit + "; starting a new one");
+                            int failed = runtimeApi.failHandedOut(exit.toString());
+                            console.println("[" + definition.name() + "] the function's JVM " + exit
+                                    + (failed > 0 ? " during an invocation, answered as failed" : "")
+                                    + "; starting a new one");
                             Thread.sleep(RESTART_PAUSE.toMillis());
                             if (!closing) {
                                 process = launch(definition, builder, console, output);
@@ -237,6 +245,20 @@ public final class PackagedFunction implements AutoCloseable {
     /** Time from starting the JVM to the runtime client's first poll: the local equivalent of Lambda's Init Duration. */
     public Duration initTime() {
         return initTime;
+    }
+
+    /**
+     * Ends the JVM of an invocation that outlived the function's timeout, as Lambda ends its execution environment: the
+     * JVM may be stuck, and it takes no other event while the invocation runs. Its threads go to the console first, to
+     * say where it was; the supervisor starts a new one.
+     */
+    private void endOverdueEnvironment() {
+        Process current = process;
+        console.println("[" + definition.name() + "] an invocation ran past the function's timeout of "
+                + definition.timeoutSeconds() + " s: its threads, then its JVM is ended, as Lambda ends the execution"
+                + " environment");
+        ThreadDumps.printOf(current.toHandle(), console);
+        current.destroyForcibly();
     }
 
     public boolean isAlive() {

@@ -1,5 +1,7 @@
 package io.entitytable.local.function;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.entitytable.local.auth.JwtAuthorizer;
 import io.entitytable.local.auth.LocalIssuer;
 import io.entitytable.local.auth.OperatorOnly;
@@ -23,7 +25,13 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -45,12 +53,19 @@ import java.util.function.Consumer;
  * API and the invoke path exist only under it, and everything else is 404 (on the front door: an API request, which
  * needs a token). The mock servers' own fixed prefix, {@code /_lambda_}, is not served at all. The servers listen on
  * the loopback address; only the front door may be bound wider ({@code start --bind-address}).
+ *
+ * <p>An invocation ends as on Lambda when its execution environment does not answer it: one still unanswered when the
+ * function's timeout has passed since it was handed out is answered as timed out, and the function's environment is
+ * replaced ({@link #onOverdue}); one held by an environment that died is answered as Lambda answers a runtime that
+ * exited ({@link #failHandedOut}). Without them the caller would wait for ever: the API's client for an answer, a pump
+ * for its batch.
  */
 public record RuntimeApiServer(
         MockEventServer server, CountDownLatch firstPoll, String secretPath, String reachableHost, boolean frontDoor)
         implements AutoCloseable {
     private static final int ACCEPTED = 202;
     private static final SecureRandom RANDOM = new SecureRandom();
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Lambda's longest timeout: the deadline of an invocation when the function's is not given. */
     static final Duration LONGEST_TIMEOUT = Duration.ofMinutes(15);
@@ -142,12 +157,22 @@ public record RuntimeApiServer(
 
         private final CountDownLatch firstPoll = new CountDownLatch(1);
         private final Duration timeout;
+        private final ScheduledThreadPoolExecutor deadlines = new ScheduledThreadPoolExecutor(1, runnable -> {
+            Thread thread = new Thread(runnable, "runtime-api-deadlines");
+            thread.setDaemon(true);
+            return thread;
+        });
+        /** The deadline check of each invocation handed out and not answered, by request id. */
+        private final Map<String, ScheduledFuture<?>> deadlineChecks = new ConcurrentHashMap<>();
+
+        private volatile Runnable overdue = () -> {};
 
         LambdaRuntimeApi(InetAddress host, int port, FrontDoor frontDoor, Duration timeout) {
             this.host = host;
             this.port = port;
             this.frontDoor = frontDoor;
             this.timeout = timeout;
+            deadlines.setRemoveOnCancelPolicy(true);
         }
 
         /**
@@ -237,9 +262,79 @@ public record RuntimeApiServer(
         @Override
         public void nextEvent(RoutingContext ctx) {
             firstPoll.countDown();
-            ctx.response().headersEndHandler(ignored -> ctx.response()
-                    .putHeader(DEADLINE_HEADER, Long.toString(System.currentTimeMillis() + timeout.toMillis())));
+            ctx.response().headersEndHandler(ignored -> {
+                ctx.response()
+                        .putHeader(DEADLINE_HEADER, Long.toString(System.currentTimeMillis() + timeout.toMillis()));
+                String requestId = ctx.response().headers().get(AmazonLambdaApi.LAMBDA_RUNTIME_AWS_REQUEST_ID);
+                if (requestId != null) {
+                    deadlineChecks.put(
+                            requestId,
+                            deadlines.schedule(() -> timedOut(requestId), timeout.toMillis(), TimeUnit.MILLISECONDS));
+                }
+            });
             super.nextEvent(ctx);
+        }
+
+        /** An invocation still unanswered at its deadline is answered as timed out, and its environment ended. */
+        private void timedOut(String requestId) {
+            deadlineChecks.remove(requestId);
+            RoutingContext pending = responsePending.remove(requestId);
+            if (pending == null) {
+                return;
+            }
+            String seconds = String.format(Locale.ROOT, "%.2f", timeout.toMillis() / 1000.0);
+            answerUnhandled(
+                    pending,
+                    "Sandbox.Timedout",
+                    "RequestId: " + requestId + " Error: Task timed out after " + seconds + " seconds");
+            overdue.run();
+        }
+
+        int failHandedOut(String exit) {
+            int answered = 0;
+            for (String requestId : List.copyOf(responsePending.keySet())) {
+                RoutingContext pending = answered(requestId);
+                if (pending != null) {
+                    answerUnhandled(
+                            pending,
+                            "Runtime.ExitError",
+                            "RequestId: " + requestId + " Error: Runtime exited with error: " + exit);
+                    answered++;
+                }
+            }
+            return answered;
+        }
+
+        /**
+         * Answers an invocation its function did not answer, as the caller would see it on AWS: through the front door
+         * API Gateway's 500 (it never shows a function's error), to an invoker Lambda's error payload.
+         */
+        private void answerUnhandled(RoutingContext pending, String errorType, String errorMessage) {
+            ObjectNode body = JSON.createObjectNode();
+            if (frontDoor != null) {
+                body.put("message", "Internal Server Error");
+            } else {
+                body.put("errorType", errorType).put("errorMessage", errorMessage);
+            }
+            pending.response()
+                    .setStatusCode(500)
+                    .putHeader(HttpHeaderNames.CONTENT_TYPE, "application/json")
+                    .end(body.toString());
+        }
+
+        /** The invocation of {@code requestId}, no longer pending nor waiting for its deadline; null if unknown. */
+        private RoutingContext answered(String requestId) {
+            ScheduledFuture<?> check = deadlineChecks.remove(requestId);
+            if (check != null) {
+                check.cancel(false);
+            }
+            return responsePending.remove(requestId);
+        }
+
+        @Override
+        public void close() throws IOException {
+            deadlines.shutdownNow();
+            super.close();
         }
 
         private static final String DEADLINE_HEADER = "Lambda-Runtime-Deadline-Ms";
@@ -256,7 +351,7 @@ public record RuntimeApiServer(
 
         /** Completes the invocation a runtime answered and acknowledges it with Lambda's 202 (404 if unknown). */
         private void accept(RoutingContext ctx, Consumer<RoutingContext> complete) {
-            RoutingContext pending = responsePending.remove(ctx.pathParam("requestId"));
+            RoutingContext pending = answered(ctx.pathParam("requestId"));
             if (pending == null) {
                 ctx.fail(404);
                 return;
@@ -264,6 +359,25 @@ public record RuntimeApiServer(
             complete.accept(pending);
             ctx.response().setStatusCode(ACCEPTED).end();
         }
+    }
+
+    /**
+     * What to do when an invocation outlives the function's timeout, once it has been answered as timed out: end the
+     * execution environment, as Lambda does, so that the next event goes to a new one.
+     */
+    public void onOverdue(Runnable replaceEnvironment) {
+        ((LambdaRuntimeApi) server).overdue = replaceEnvironment;
+    }
+
+    /**
+     * Answers every invocation handed to the function and not answered, as Lambda answers those of a runtime that
+     * exited ({@code Runtime.ExitError}; through the front door, API Gateway's 500): call it when the function's JVM
+     * is gone. {@code exit} says how it ended (an exit code, a signal).
+     *
+     * @return how many invocations were answered
+     */
+    public int failHandedOut(String exit) {
+        return ((LambdaRuntimeApi) server).failHandedOut(exit);
     }
 
     /** The server's address without its secret path, which no log may show. */

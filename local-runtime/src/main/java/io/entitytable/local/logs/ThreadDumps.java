@@ -27,14 +27,15 @@ public final class ThreadDumps {
                 out.println("    at " + frame);
             }
         });
-        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
         ProcessHandle.current()
                 .descendants()
                 .filter(process -> process.info().command().orElse("").endsWith("java"))
-                .forEach(process -> dump(jcmd, process, out));
+                .forEach(process -> printOf(process, out));
     }
 
-    private static void dump(Path jcmd, ProcessHandle process, PrintStream out) {
+    /** Prints the threads of another JVM, {@code process}, to {@code out} (through {@code jcmd}). */
+    public static void printOf(ProcessHandle process, PrintStream out) {
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
         out.println("[thread-dumps] pid " + process.pid() + ": "
                 + process.info().commandLine().orElse(""));
         try {

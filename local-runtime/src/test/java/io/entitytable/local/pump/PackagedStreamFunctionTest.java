@@ -16,8 +16,11 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -27,6 +30,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
@@ -126,14 +130,66 @@ class PackagedStreamFunctionTest {
 
     @Test
     void pump_shouldRetryOnANewJvm_whenTheFunctionsJvmDiesDuringAnInvocation() throws Exception {
-        // GIVEN a packaged stream function whose JVM dies during its first invocation
+        // GIVEN a packaged stream function whose JVM dies during its first invocation, with a timeout far longer than
+        // the test may wait: only the runtime's exit can end that invocation in time
+        // WHEN the pump delivers the stream
+        Delivery delivery = deliverWithFirstInvocation("CRASH_ONCE_MARKER", 300);
+
+        // THEN the invocation failed as Lambda fails one whose runtime exited, a new JVM took over, and nothing was
+        // lost or dead-lettered
+        assertThat(delivery.failures()).singleElement().satisfies(failed -> assertThat(failed)
+                .contains("\"errorType\":\"Runtime.ExitError\""));
+        assertThat(delivery.newJvm()).isTrue();
+        assertThat(delivery.deadLetters()).isEmpty();
+    }
+
+    @Test
+    void pump_shouldRetryOnANewJvm_whenAnInvocationOutlivesTheFunctionsTimeout() throws Exception {
+        // GIVEN a packaged stream function whose first invocation never returns, with a timeout of 2 s
+        // WHEN the pump delivers the stream
+        Delivery delivery = deliverWithFirstInvocation("HANG_ONCE_MARKER", 2);
+
+        // THEN the invocation failed, its JVM's threads were printed (the handler among them) before it was ended, a
+        // new JVM took over, and nothing was lost or dead-lettered
+        assertThat(delivery.failures()).isNotEmpty();
+        assertThat(delivery.console())
+                .contains("[test-stream] an invocation ran past the function's timeout of 2 s")
+                .contains(RecordingStreamHandler.class.getName() + ".handleRequest");
+        assertThat(delivery.newJvm()).isTrue();
+        assertThat(delivery.deadLetters()).isEmpty();
+    }
+
+    /** What the pump and the function did until every record was recorded. */
+    private record Delivery(List<String> failures, boolean newJvm, List<Path> deadLetters, String console) {}
+
+    /**
+     * Puts three items, then runs the packaged test function (its first invocation disturbed by {@code marker}, a
+     * variable of {@link RecordingStreamHandler}) behind a pump until it has recorded all three, or fails after 30 s.
+     */
+    private Delivery deliverWithFirstInvocation(String marker, int timeoutSeconds) throws Exception {
         Path zip = packageTestFunction();
         Path recording = folder.resolve("received.txt");
         FunctionDefinition definition = new FunctionDefinition(
-                "test-stream", "none", RecordingStreamHandler.class.getName() + "::handleRequest", null, 256, 2);
+                "test-stream",
+                "none",
+                RecordingStreamHandler.class.getName() + "::handleRequest",
+                null,
+                256,
+                timeoutSeconds);
+        Duration timeout = Duration.ofSeconds(definition.timeoutSeconds());
+        List<String> failures = new CopyOnWriteArrayList<>();
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        OutputStream toBoth = new OutputStream() {
+            @Override
+            public void write(int b) {
+                System.out.write(b);
+                printed.write(b);
+            }
+        };
+        PrintStream console = new PrintStream(toBoth, true, StandardCharsets.UTF_8);
         try (LocalDynamoDb db = LocalDynamoDb.startInMemory();
                 DynamoDbClient dynamo = db.client();
-                RuntimeApiServer runtimeApi = RuntimeApiServer.plain(0)) {
+                RuntimeApiServer runtimeApi = RuntimeApiServer.plain(0, timeout)) {
             db.createTable("Entity");
             List<String> ids = List.of(Ids.newId(), Ids.newId(), Ids.newId());
             ids.forEach(id -> put(dynamo, id));
@@ -142,26 +198,32 @@ class PackagedStreamFunctionTest {
             env.put("RECORDING_FILE", recording.toString());
             env.put("ID_ATTRIBUTE", Attributes.ID);
             env.put("POISON_ID", "none");
-            env.put("CRASH_ONCE_MARKER", folder.resolve("crashed").toString());
+            env.put(marker, folder.resolve("disturbed").toString());
             DeadLetterFolder dlq = new DeadLetterFolder(
                     folder.resolve("dlq"),
                     "arn:aws:lambda:us-east-1:000000000000:function:test-stream",
                     Clock.systemUTC());
+            FunctionInvoker invoker = event -> {
+                InvocationResult result = new RuntimeApiInvoker(runtimeApi.invokeUri(), timeout).invoke(event);
+                if (result.functionError()) {
+                    failures.add(result.payload());
+                }
+                return result;
+            };
             try (PackagedFunction function = PackagedFunction.start(
                             definition,
                             zip,
                             folder.resolve("task"),
                             runtimeApi,
                             env,
-                            System.out,
+                            console,
                             PackagedFunction.CONSOLE_ONLY);
                     StreamPump pump = new StreamPump(
                                     dynamo,
                                     db.streamsClient(),
                                     "Entity",
                                     StreamTrigger.DEFAULT,
-                                    new RuntimeApiInvoker(
-                                            runtimeApi.invokeUri(), Duration.ofSeconds(definition.timeoutSeconds())),
+                                    invoker,
                                     dlq,
                                     Checkpoints.inMemory(),
                                     FAST,
@@ -169,18 +231,14 @@ class PackagedStreamFunctionTest {
                                     System.out::println)
                             .start()) {
                 long firstPid = function.pid();
-
-                // WHEN the pump delivers the stream
                 long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
                 while (!Set.copyOf(received(recording)).containsAll(ids)) {
                     assertThat(System.nanoTime()).as("stream delivered in time").isLessThan(deadline);
                     Thread.sleep(50);
                 }
-
-                // THEN the invocation timed out, a new JVM took over, and nothing was lost or dead-lettered
-                assertThat(Files.exists(folder.resolve("crashed"))).isTrue();
-                assertThat(function.pid()).isNotEqualTo(firstPid);
-                assertThat(dlq.files()).isEmpty();
+                assertThat(Files.exists(folder.resolve("disturbed"))).isTrue();
+                return new Delivery(
+                        failures, function.pid() != firstPid, dlq.files(), printed.toString(StandardCharsets.UTF_8));
             }
         }
     }
