@@ -145,7 +145,8 @@ public record RuntimeApiServer(
      *
      * <p>The mock servers acknowledge a runtime's response and error posts with 204, while Lambda's Runtime API answers
      * 202 Accepted. AWS's runtime client checks for 202 after posting an error and exits otherwise, so every function
-     * error would kill the function's JVM; these overrides answer 202 and otherwise do what the mock servers do.
+     * error would kill the function's JVM; these overrides answer 202 and otherwise do what the mock servers do, but
+     * that the front door answers a function error as API Gateway does, without passing the error on.
      */
     private static final class LambdaRuntimeApi extends MockHttpEventServer {
         private final InetAddress host;
@@ -307,15 +308,24 @@ public record RuntimeApiServer(
 
         /**
          * Answers an invocation its function did not answer, as the caller would see it on AWS: through the front door
-         * API Gateway's 500 (it never shows a function's error), to an invoker Lambda's error payload.
+         * API Gateway's 500 ({@link #answerAsGateway}), to an invoker Lambda's error payload.
          */
         private void answerUnhandled(RoutingContext pending, String errorType, String errorMessage) {
-            ObjectNode body = JSON.createObjectNode();
             if (frontDoor != null) {
-                body.put("message", "Internal Server Error");
+                answerAsGateway(pending);
             } else {
-                body.put("errorType", errorType).put("errorMessage", errorMessage);
+                answer500(
+                        pending,
+                        JSON.createObjectNode().put("errorType", errorType).put("errorMessage", errorMessage));
             }
+        }
+
+        /** What API Gateway answers for a function that failed, timed out or died: 500, and nothing of the failure. */
+        private static void answerAsGateway(RoutingContext pending) {
+            answer500(pending, JSON.createObjectNode().put("message", "Internal Server Error"));
+        }
+
+        private static void answer500(RoutingContext pending, ObjectNode body) {
             pending.response()
                     .setStatusCode(500)
                     .putHeader(HttpHeaderNames.CONTENT_TYPE, "application/json")
@@ -344,9 +354,19 @@ public record RuntimeApiServer(
             accept(ctx, pending -> processResponse(ctx, pending, ctx.getBody()));
         }
 
+        /**
+         * A function error goes to an invoker as the mock server sends it (500 with the function's error payload, as
+         * Lambda's Invoke returns it); through the front door it is API Gateway's 500, which shows nothing of it.
+         */
         @Override
         public void handleError(RoutingContext ctx) {
-            accept(ctx, pending -> processError(ctx, pending, ctx.getBody()));
+            accept(ctx, pending -> {
+                if (frontDoor == null) {
+                    processError(ctx, pending, ctx.getBody());
+                } else {
+                    answerAsGateway(pending);
+                }
+            });
         }
 
         /** Completes the invocation a runtime answered and acknowledges it with Lambda's 202 (404 if unknown). */

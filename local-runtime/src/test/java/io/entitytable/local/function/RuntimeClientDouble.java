@@ -43,9 +43,18 @@ public final class RuntimeClientDouble {
 
     /** Answers an invocation as the function; returns the Runtime API's status (202 when accepted). */
     public int respond(String requestId, String response) throws IOException, InterruptedException {
+        return post("invocation/" + requestId + "/response", response);
+    }
+
+    /** Reports a function error for an invocation; returns the Runtime API's status (202 when accepted). */
+    public int error(String requestId, String errorPayload) throws IOException, InterruptedException {
+        return post("invocation/" + requestId + "/error", errorPayload);
+    }
+
+    private int post(String path, String body) throws IOException, InterruptedException {
         return http.send(
-                        HttpRequest.newBuilder(runtimeUri("invocation/" + requestId + "/response"))
-                                .POST(HttpRequest.BodyPublishers.ofString(response))
+                        HttpRequest.newBuilder(runtimeUri(path))
+                                .POST(HttpRequest.BodyPublishers.ofString(body))
                                 .timeout(TIMEOUT)
                                 .build(),
                         HttpResponse.BodyHandlers.discarding())

@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,11 +29,19 @@ class UnansweredInvocationTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration SHORT_TIMEOUT = Duration.ofSeconds(1);
     private static final Duration WAIT = Duration.ofSeconds(10);
+    private static final JsonNode GATEWAY_ERROR = JSON.createObjectNode().put("message", "Internal Server Error");
+
+    private static LocalIssuer issuer;
 
     private final HttpClient http = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(WAIT)
             .build();
+
+    @BeforeAll
+    static void makeIssuer(@TempDir Path dataFolder) {
+        issuer = LocalIssuer.inFolder(dataFolder);
+    }
 
     @Test
     void invocation_shouldBeAnsweredAsTimedOut_andTheEnvironmentReplaced_whenTheFunctionOutlivesItsTimeout()
@@ -118,36 +127,59 @@ class UnansweredInvocationTest {
     }
 
     @Test
-    void frontDoorRequest_shouldBeApiGateways500_whenTheApiFunctionOutlivesItsTimeout(@TempDir Path dataFolder)
-            throws Exception {
-        LocalIssuer issuer = LocalIssuer.inFolder(dataFolder);
-        try (RuntimeApiServer frontDoor = RuntimeApiServer.httpFrontDoor(
+    void frontDoorRequest_shouldBeApiGateways500_whenTheApiFunctionOutlivesItsTimeout() throws Exception {
+        try (RuntimeApiServer frontDoor = frontDoor()) {
+            // GIVEN an API request the function took and never answers
+            CompletableFuture<HttpResponse<String>> caller = apiRequest(frontDoor);
+            new RuntimeClientDouble(frontDoor).next();
+
+            // WHEN its timeout passes
+            // THEN the caller has what API Gateway answers for a function that failed, and no detail of the failure
+            assertGatewayError(caller);
+        }
+    }
+
+    @Test
+    void frontDoorRequest_shouldBeApiGateways500WithoutTheError_whenTheApiFunctionReportsOne() throws Exception {
+        try (RuntimeApiServer frontDoor = frontDoor()) {
+            // GIVEN an API request whose function reports an error, with its message and stack trace
+            CompletableFuture<HttpResponse<String>> caller = apiRequest(frontDoor);
+            RuntimeClientDouble runtime = new RuntimeClientDouble(frontDoor);
+            RuntimeClientDouble.Invocation invocation = runtime.next();
+
+            // WHEN the runtime posts it
+            int posted = runtime.error(
+                    invocation.requestId(),
+                    "{\"errorMessage\":\"secret detail\",\"errorType\":\"java.lang.IllegalStateException\","
+                            + "\"stackTrace\":[\"io.entitytable.api.Internal.method(Internal.java:1)\"]}");
+
+            // THEN Lambda's Runtime API accepts it, and the caller has API Gateway's 500 with nothing of the error
+            assertThat(posted).isEqualTo(202);
+            assertGatewayError(caller);
+        }
+    }
+
+    /** The caller's answer is API Gateway's 500 for a failed function. */
+    private static void assertGatewayError(CompletableFuture<HttpResponse<String>> caller) throws Exception {
+        HttpResponse<String> answer = caller.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        assertThat(answer.statusCode()).isEqualTo(500);
+        assertThat(JSON.readTree(answer.body())).isEqualTo(GATEWAY_ERROR);
+    }
+
+    private static RuntimeApiServer frontDoor() {
+        return RuntimeApiServer.httpFrontDoor(
                 RuntimeApiServer.LOOPBACK,
                 0,
                 LocalOptions.defaults(RepositoryRoot.find()).openApiDocument(),
                 issuer,
                 SHORT_TIMEOUT,
                 null,
-                null)) {
-            RuntimeClientDouble runtime = new RuntimeClientDouble(frontDoor);
+                null);
+    }
 
-            // GIVEN an API request the function took and never answers
-            CompletableFuture<HttpResponse<String>> caller = http.sendAsync(
-                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + frontDoor.port() + "/businesses"))
-                            .header("Authorization", "Bearer " + issuer.operatorToken())
-                            .timeout(WAIT)
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
-            runtime.next();
-
-            // WHEN its timeout passes
-            HttpResponse<String> answer = caller.get(WAIT.toSeconds(), TimeUnit.SECONDS);
-
-            // THEN the caller has what API Gateway answers for a function that failed, and no detail of the failure
-            assertThat(answer.statusCode()).isEqualTo(500);
-            assertThat(JSON.readTree(answer.body()))
-                    .isEqualTo(JSON.readTree("{\"message\":\"Internal Server Error\"}"));
-        }
+    private CompletableFuture<HttpResponse<String>> apiRequest(RuntimeApiServer frontDoor) {
+        return send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + frontDoor.port() + "/businesses"))
+                .header("Authorization", "Bearer " + issuer.operatorToken()));
     }
 
     /** Counted down when {@code server} asks for the function's environment to be replaced. */
@@ -158,11 +190,10 @@ class UnansweredInvocationTest {
     }
 
     private CompletableFuture<HttpResponse<String>> invoke(RuntimeApiServer server, String event) {
-        return http.sendAsync(
-                HttpRequest.newBuilder(server.invokeUri())
-                        .POST(HttpRequest.BodyPublishers.ofString(event))
-                        .timeout(WAIT)
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        return send(HttpRequest.newBuilder(server.invokeUri()).POST(HttpRequest.BodyPublishers.ofString(event)));
+    }
+
+    private CompletableFuture<HttpResponse<String>> send(HttpRequest.Builder request) {
+        return http.sendAsync(request.timeout(WAIT).build(), HttpResponse.BodyHandlers.ofString());
     }
 }
