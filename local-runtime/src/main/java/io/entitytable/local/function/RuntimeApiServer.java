@@ -145,7 +145,7 @@ public record RuntimeApiServer(
      *
      * <p>The mock servers acknowledge a runtime's response and error posts with 204, while Lambda's Runtime API answers
      * 202 Accepted. AWS's runtime client checks for 202 after posting an error and exits otherwise, so every function
-     * error would kill the function's JVM; these overrides answer 202 and otherwise do what the mock servers do, but
+     * error would kill the function's JVM; these overrides answer 202 and otherwise do what the mock servers do, except
      * that the front door answers a function error as API Gateway does, without passing the error on.
      */
     private static final class LambdaRuntimeApi extends MockHttpEventServer {
