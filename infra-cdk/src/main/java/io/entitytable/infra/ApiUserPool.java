@@ -1,5 +1,6 @@
 package io.entitytable.infra;
 
+import io.entitytable.deployment.AuthGroups;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.RemovalPolicy;
 import software.amazon.awscdk.Stack;
@@ -20,12 +21,6 @@ import software.constructs.Construct;
  * groups arrive in the {@code cognito:groups} claim.
  */
 public final class ApiUserPool extends Construct {
-    /** The group whose members may do everything. */
-    public static final String OPERATORS_GROUP = "operators";
-
-    /** The prefix of a business's member group: {@code business-<businessId>}. */
-    public static final String BUSINESS_GROUP_PREFIX = "business-";
-
     private final UserPool pool;
     private final UserPoolClient client;
 
@@ -53,7 +48,7 @@ public final class ApiUserPool extends Construct {
                 .build();
         CfnUserPoolGroup.Builder.create(this, "OperatorsGroup")
                 .userPoolId(pool.getUserPoolId())
-                .groupName(OPERATORS_GROUP)
+                .groupName(AuthGroups.OPERATORS)
                 .description("May do everything in the Entity Table API")
                 .build();
         this.client = pool.addClient(

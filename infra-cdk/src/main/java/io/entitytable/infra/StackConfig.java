@@ -1,5 +1,6 @@
 package io.entitytable.infra;
 
+import io.entitytable.deployment.AuthGroups;
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.deployment.RefreshQueueTrigger;
 import io.entitytable.deployment.StreamTrigger;
@@ -97,7 +98,6 @@ public record StackConfig(
     public static final String DEFAULT_STAGE = "dev";
     public static final String DEFAULT_REGION = "us-east-1";
     public static final String STACK_NAME_PREFIX = "EntityTable-";
-    public static final String DEFAULT_AUTH_GROUPS_CLAIM = "cognito:groups";
 
     /** One segment an hour, 168 hours: the scheduled verify covers the table once a week. */
     public static final int DEFAULT_VERIFY_SEGMENTS = 168;
@@ -191,7 +191,7 @@ public record StackConfig(
                 Optional.empty(),
                 List.of(),
                 false,
-                DEFAULT_AUTH_GROUPS_CLAIM,
+                AuthGroups.DEFAULT_CLAIM,
                 List.of("*"),
                 RequestLimits.STAGE_RATE_PER_SECOND,
                 RequestLimits.STAGE_BURST,
@@ -252,7 +252,7 @@ public record StackConfig(
                 context.string("allowUnauthenticatedApi")
                         .map(Boolean::parseBoolean)
                         .orElse(false),
-                context.string("authGroupsClaim").orElse(DEFAULT_AUTH_GROUPS_CLAIM),
+                context.string("authGroupsClaim").orElse(AuthGroups.DEFAULT_CLAIM),
                 context.list("corsAllowOrigins").orElse(defaults.corsAllowOrigins()),
                 context.integer("throttleRateLimit").orElse(defaults.throttleRateLimit()),
                 context.integer("throttleBurstLimit").orElse(defaults.throttleBurstLimit()),

@@ -4,6 +4,7 @@ import static io.entitytable.infra.Json.map;
 import static io.entitytable.infra.Json.properties;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.deployment.AuthGroups;
 import io.entitytable.deployment.EnvironmentVariables;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -41,7 +42,7 @@ class ApiAuthenticationTest {
         // THEN the operators group exists and a deployer finds the pool, the client and the issuer in the outputs
         synthesized
                 .template()
-                .hasResourceProperties("AWS::Cognito::UserPoolGroup", Map.of("GroupName", ApiUserPool.OPERATORS_GROUP));
+                .hasResourceProperties("AWS::Cognito::UserPoolGroup", Map.of("GroupName", AuthGroups.OPERATORS));
         synthesized.template().hasOutput(EntityTableStack.OUTPUT_USER_POOL_ID, Match.anyValue());
         synthesized.template().hasOutput(EntityTableStack.OUTPUT_USER_POOL_CLIENT_ID, Match.anyValue());
         synthesized.template().hasOutput(EntityTableStack.OUTPUT_ISSUER_URL, Match.anyValue());

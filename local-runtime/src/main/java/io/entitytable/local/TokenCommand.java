@@ -1,6 +1,7 @@
 package io.entitytable.local;
 
 import com.nimbusds.jwt.JWTClaimsSet;
+import io.entitytable.deployment.AuthGroups;
 import io.entitytable.local.auth.ApiGatewayClaims;
 import io.entitytable.local.auth.LocalIssuer;
 import io.entitytable.model.Ids;
@@ -62,8 +63,8 @@ public record TokenCommand(Path dataFolder, boolean operator, List<String> busin
         LocalIssuer issuer = LocalIssuer.inFolder(authFolder);
         String token = operator ? issuer.operatorToken() : issuer.businessToken(businessIds);
         JWTClaimsSet claims = issuer.verify(token);
-        out.println("# " + (operator ? "Operator" : "Business member") + " token, " + LocalIssuer.GROUPS_CLAIM + " "
-                + ApiGatewayClaims.of(claims).get(LocalIssuer.GROUPS_CLAIM) + ", valid until "
+        out.println("# " + (operator ? "Operator" : "Business member") + " token, " + AuthGroups.DEFAULT_CLAIM + " "
+                + ApiGatewayClaims.of(claims).get(AuthGroups.DEFAULT_CLAIM) + ", valid until "
                 + claims.getExpirationTime().toInstant() + ".");
         out.println("# Signed with " + LocalIssuer.keyFile(authFolder)
                 + ": a local system started on this data folder accepts it.");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.nimbusds.jwt.JWTClaimsSet;
+import io.entitytable.deployment.AuthGroups;
 import io.entitytable.local.auth.ApiGatewayClaims;
 import io.entitytable.local.auth.LocalIssuer;
 import java.io.ByteArrayOutputStream;
@@ -36,7 +37,7 @@ class TokenCommandTest {
 
         // THEN its last line is a token the issuer of that data folder (the one a started system uses) verifies
         JWTClaimsSet claims = LocalIssuer.inFolder(dataFolder.resolve("auth")).verify(lastLine(printed));
-        assertThat(ApiGatewayClaims.of(claims)).containsEntry(LocalIssuer.GROUPS_CLAIM, "[operators]");
+        assertThat(ApiGatewayClaims.of(claims)).containsEntry(AuthGroups.DEFAULT_CLAIM, "[operators]");
         assertThat(claims.getExpirationTime().toInstant())
                 .isCloseTo(Instant.now().plus(Duration.ofHours(12)), within(1, ChronoUnit.MINUTES));
         // AND the lines before it say what it is and how to send it
@@ -55,7 +56,7 @@ class TokenCommandTest {
         // THEN the token's groups are exactly those businesses
         JWTClaimsSet claims = LocalIssuer.inFolder(dataFolder.resolve("auth")).verify(token);
         assertThat(ApiGatewayClaims.of(claims))
-                .containsEntry(LocalIssuer.GROUPS_CLAIM, "[business-" + BUSINESS_1 + " business-" + BUSINESS_2 + "]");
+                .containsEntry(AuthGroups.DEFAULT_CLAIM, "[business-" + BUSINESS_1 + " business-" + BUSINESS_2 + "]");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.entitytable.api.access;
 
+import io.entitytable.deployment.AuthGroups;
 import io.entitytable.model.Ids;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -10,15 +11,13 @@ import java.util.Set;
  * operator, and the businesses it is a member of.
  *
  * <p>Membership comes from the groups of one claim (Cognito's {@code cognito:groups} by default), read as an exact
- * list ({@link AuthorizedToken#groups}): a group that is exactly {@value #OPERATORS} makes an operator, exactly
+ * list ({@link AuthorizedToken#groups}): a group that is exactly {@code operators} makes an operator, exactly
  * {@code business-<id>} with a valid id a member of business {@code <id>}; any other group grants nothing, whatever
  * it contains ({@code support,operators}, {@code Night operators}, {@code operators } with a trailing space).
  *
  * @param subject the token's {@code sub}, or {@code ""} when there is none
  */
 public record Caller(String subject, boolean operator, Set<String> businesses) {
-    public static final String OPERATORS = "operators";
-    public static final String BUSINESS_GROUP_PREFIX = "business-";
     public static final String SUBJECT_CLAIM = "sub";
 
     /** A caller with no token: nothing is allowed. */
@@ -33,10 +32,10 @@ public record Caller(String subject, boolean operator, Set<String> businesses) {
         boolean operator = false;
         Set<String> businesses = new LinkedHashSet<>();
         for (String group : groups) {
-            if (group.equals(OPERATORS)) {
+            if (group.equals(AuthGroups.OPERATORS)) {
                 operator = true;
-            } else if (group.startsWith(BUSINESS_GROUP_PREFIX)) {
-                String id = group.substring(BUSINESS_GROUP_PREFIX.length());
+            } else if (group.startsWith(AuthGroups.BUSINESS_PREFIX)) {
+                String id = group.substring(AuthGroups.BUSINESS_PREFIX.length());
                 if (Ids.isValid(id)) {
                     businesses.add(id);
                 }

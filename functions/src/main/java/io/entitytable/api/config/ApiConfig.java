@@ -1,5 +1,6 @@
 package io.entitytable.api.config;
 
+import io.entitytable.deployment.AuthGroups;
 import io.entitytable.model.ShardCount;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
@@ -13,6 +14,17 @@ public interface ApiConfig {
     /** The DynamoDB table ({@code TABLE_NAME}). */
     String tableName();
 
+    /** The claim that carries the caller's groups ({@code AUTH_GROUPS_CLAIM}). */
+    @WithDefault(AuthGroups.DEFAULT_CLAIM)
+    String groupsClaim();
+
+    /**
+     * Whether the API is deployed without an authorizer ({@code ALLOW_UNAUTHENTICATED}): then every caller is an
+     * operator. Only a deployment made open on purpose sets it.
+     */
+    @WithDefault("false")
+    boolean allowUnauthenticated();
+
     /**
      * The secret that signs pagination cursors, given as it is ({@code CURSOR_SECRET}): the local runtime and tests. Every
      * instance must share it. Exactly one of this and {@link #cursorSecretArn()} is set.
@@ -24,17 +36,6 @@ public interface ApiConfig {
      * configuration shows only this name and the value is read with the function's role.
      */
     Optional<String> cursorSecretArn();
-
-    /** The claim that carries the caller's groups ({@code AUTH_GROUPS_CLAIM}). */
-    @WithDefault("cognito:groups")
-    String groupsClaim();
-
-    /**
-     * Whether the API is deployed without an authorizer ({@code ALLOW_UNAUTHENTICATED}): then every caller is an
-     * operator. Only a deployment made open on purpose sets it.
-     */
-    @WithDefault("false")
-    boolean allowUnauthenticated();
 
     /** The search index ({@code SEARCH_ENDPOINT}); absent when the deployment has no search. */
     Optional<URI> searchEndpoint();

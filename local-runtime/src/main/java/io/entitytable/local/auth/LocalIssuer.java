@@ -16,6 +16,7 @@ import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import com.nimbusds.jwt.proc.DefaultJWTClaimsVerifier;
 import com.nimbusds.jwt.proc.DefaultJWTProcessor;
+import io.entitytable.deployment.AuthGroups;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -47,12 +48,6 @@ public final class LocalIssuer {
      * valid whichever port the front door listens on.
      */
     public static final String ISSUER = "http://localhost/local-issuer";
-
-    /** The claim carrying {@code operators} and {@code business-<id>}, as in the stack's own user pool. */
-    public static final String GROUPS_CLAIM = "cognito:groups";
-
-    public static final String OPERATORS_GROUP = "operators";
-    public static final String BUSINESS_GROUP_PREFIX = "business-";
 
     /** How long a minted token is valid. */
     public static final Duration TOKEN_LIFETIME = Duration.ofHours(12);
@@ -106,14 +101,12 @@ public final class LocalIssuer {
 
     /** A token of an operator, who may do everything. */
     public String operatorToken() {
-        return token("operator", List.of(OPERATORS_GROUP));
+        return token("operator", List.of(AuthGroups.OPERATORS));
     }
 
     /** A token of a member of the given businesses. */
     public String businessToken(List<String> businessIds) {
-        return token(
-                "member",
-                businessIds.stream().map(id -> BUSINESS_GROUP_PREFIX + id).toList());
+        return token("member", businessIds.stream().map(AuthGroups::ofBusiness).toList());
     }
 
     /** A token for {@code username} in {@code groups}, valid from now for {@link #TOKEN_LIFETIME}. */
@@ -129,7 +122,7 @@ public final class LocalIssuer {
                 .jwtID(UUID.randomUUID().toString())
                 .claim("token_use", "id")
                 .claim("cognito:username", username)
-                .claim(GROUPS_CLAIM, new ArrayList<>(groups))
+                .claim(AuthGroups.DEFAULT_CLAIM, new ArrayList<>(groups))
                 .build());
     }
 

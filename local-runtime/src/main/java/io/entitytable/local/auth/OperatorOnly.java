@@ -1,5 +1,6 @@
 package io.entitytable.local.auth;
 
+import io.entitytable.deployment.AuthGroups;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Arrays;
@@ -31,11 +32,11 @@ public final class OperatorOnly implements Handler<RoutingContext> {
     /** API Gateway flattens the groups claim to {@code [operators business-01J...]}: an exact member of that list. */
     static boolean isOperator(RoutingContext ctx) {
         JwtAuthorizer.Claims claims = JwtAuthorizer.claims(ctx);
-        String groups = claims == null ? null : claims.claims().get(LocalIssuer.GROUPS_CLAIM);
+        String groups = claims == null ? null : claims.claims().get(AuthGroups.DEFAULT_CLAIM);
         if (groups == null || !groups.startsWith("[") || !groups.endsWith("]")) {
             return false;
         }
         return Arrays.asList(groups.substring(1, groups.length() - 1).split(" "))
-                .contains(LocalIssuer.OPERATORS_GROUP);
+                .contains(AuthGroups.OPERATORS);
     }
 }

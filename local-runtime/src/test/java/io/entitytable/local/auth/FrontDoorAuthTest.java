@@ -10,6 +10,7 @@ import com.nimbusds.jose.PlainHeader;
 import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jwt.PlainJWT;
 import com.nimbusds.jwt.SignedJWT;
+import io.entitytable.deployment.AuthGroups;
 import io.entitytable.local.LocalOptions;
 import io.entitytable.local.RepositoryRoot;
 import io.entitytable.local.function.RuntimeApiServer;
@@ -274,7 +275,7 @@ class FrontDoorAuthTest {
     private static String tampered(String token) throws Exception {
         String[] parts = token.split("\\.");
         String claims = TokenMaking.validClaims()
-                .claim(LocalIssuer.GROUPS_CLAIM, List.of("business-X"))
+                .claim(AuthGroups.DEFAULT_CLAIM, List.of("business-X"))
                 .build()
                 .toString();
         String payload =

@@ -2,6 +2,7 @@ package io.entitytable.local.auth;
 
 import com.nimbusds.jose.jwk.ECKey;
 import com.nimbusds.jwt.JWTClaimsSet;
+import io.entitytable.deployment.AuthGroups;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -24,7 +25,7 @@ final class TokenMaking {
                 .audience(LocalIssuer.AUDIENCE)
                 .issueTime(Date.from(now))
                 .expirationTime(Date.from(now.plus(Duration.ofHours(1))))
-                .claim(LocalIssuer.GROUPS_CLAIM, List.of(LocalIssuer.OPERATORS_GROUP));
+                .claim(AuthGroups.DEFAULT_CLAIM, List.of(AuthGroups.OPERATORS));
     }
 
     /** The signing key the issuer keeps in {@code authFolder}. */
