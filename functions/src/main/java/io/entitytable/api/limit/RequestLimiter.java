@@ -6,6 +6,7 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.RequestLimits;
 import io.entitytable.model.Values;
+import io.entitytable.model.access.ConditionalUpdate;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Map;
@@ -90,11 +91,12 @@ public class RequestLimiter {
     /** Counts the request: nothing when counted, else the item as it was (an empty map when there was none). */
     private Optional<Map<String, AttributeValue>> count(ItemKey key, int limit, long second) {
         return update(
-                key,
-                "SET #n = #n + :one",
-                "#w >= :second AND #n < :limit",
-                COUNT_NAMES,
-                Map.of(":one", ONE, ":second", Values.n(second), ":limit", Values.n(limit)),
+                new ConditionalUpdate(
+                        key,
+                        "SET #n = #n + :one",
+                        "#w >= :second AND #n < :limit",
+                        COUNT_NAMES,
+                        Map.of(":one", ONE, ":second", Values.n(second), ":limit", Values.n(limit))),
                 ReturnValuesOnConditionCheckFailure.ALL_OLD);
     }
 
@@ -106,19 +108,20 @@ public class RequestLimiter {
      */
     private boolean startSecond(ItemKey key, long second) {
         return update(
-                        key,
-                        "SET #w = :second, #n = :one, #kind = :kind, #expires = :expires",
-                        "attribute_not_exists(#w) OR #w < :second",
-                        START_NAMES,
-                        Map.of(
-                                ":one",
-                                ONE,
-                                ":second",
-                                Values.n(second),
-                                ":kind",
-                                KIND,
-                                ":expires",
-                                Values.n(second + RequestLimits.RATE_ITEM_KEPT.toSeconds())),
+                        new ConditionalUpdate(
+                                key,
+                                "SET #w = :second, #n = :one, #kind = :kind, #expires = :expires",
+                                "attribute_not_exists(#w) OR #w < :second",
+                                START_NAMES,
+                                Map.of(
+                                        ":one",
+                                        ONE,
+                                        ":second",
+                                        Values.n(second),
+                                        ":kind",
+                                        KIND,
+                                        ":expires",
+                                        Values.n(second + RequestLimits.RATE_ITEM_KEPT.toSeconds()))),
                         ReturnValuesOnConditionCheckFailure.NONE)
                 .isEmpty();
     }
@@ -128,20 +131,12 @@ public class RequestLimiter {
      * was if {@code onRefusal} asks for it and there was one, else an empty map.
      */
     private Optional<Map<String, AttributeValue>> update(
-            ItemKey key,
-            String update,
-            String condition,
-            Map<String, String> names,
-            Map<String, AttributeValue> values,
-            ReturnValuesOnConditionCheckFailure onRefusal) {
+            ConditionalUpdate update, ReturnValuesOnConditionCheckFailure onRefusal) {
         try {
-            table.dynamo().updateItem(request -> request.tableName(table.name())
-                    .key(key.toAttributes())
-                    .updateExpression(update)
-                    .conditionExpression(condition)
-                    .expressionAttributeNames(names)
-                    .expressionAttributeValues(values)
-                    .returnValuesOnConditionCheckFailure(onRefusal));
+            table.dynamo()
+                    .updateItem(update.request(table.name())
+                            .returnValuesOnConditionCheckFailure(onRefusal)
+                            .build());
             return Optional.empty();
         } catch (ConditionalCheckFailedException e) {
             return Optional.of(e.hasItem() ? e.item() : Map.of());

@@ -11,6 +11,7 @@ import io.entitytable.model.EraseJob.Phase;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Values;
+import io.entitytable.model.access.ConditionalUpdate;
 import io.entitytable.queue.RefreshMessage;
 import java.time.Clock;
 import java.time.Duration;
@@ -365,7 +366,9 @@ public record EraseJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
         allValues.putAll(values);
         allValues.put(":now", Values.instant(clock.instant()));
         return table.updateJob(
-                EraseJob.keyOf(businessId), expression, RUNNING_ROUND_AND_PHASE, allNames, allValues, returnNew);
+                new ConditionalUpdate(
+                        EraseJob.keyOf(businessId), expression, RUNNING_ROUND_AND_PHASE, allNames, allValues),
+                returnNew);
     }
 
     private TransactWriteItem delete(

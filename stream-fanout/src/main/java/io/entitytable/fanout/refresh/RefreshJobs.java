@@ -7,6 +7,7 @@ import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Values;
+import io.entitytable.model.access.ConditionalUpdate;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
@@ -288,11 +289,12 @@ public record RefreshJobs(FanoutTable table, RefreshQueue queue, Clock clock) im
         allValues.put(":running", Values.s(RefreshJob.Status.RUNNING.value()));
         String expressions = expression + " " + condition.expression();
         return table.updateJob(
-                RefreshJob.keyOf(subject.id()),
-                expression,
-                condition.expression(),
-                used(NAMES, expressions),
-                used(allValues, expressions),
+                new ConditionalUpdate(
+                        RefreshJob.keyOf(subject.id()),
+                        expression,
+                        condition.expression(),
+                        used(NAMES, expressions),
+                        used(allValues, expressions)),
                 returnNew);
     }
 

@@ -3,6 +3,7 @@ package io.entitytable.fanout.table;
 import io.entitytable.deployment.metrics.MetricsRecorder;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.access.Backoff;
+import io.entitytable.model.access.ConditionalUpdate;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
@@ -44,20 +45,8 @@ public record FanoutTable(
      * A conditional update of a job's item, counted as a job write: the item as it is after the update with {@code
      * returnNew}, else nothing. A failed condition is a {@code ConditionalCheckFailedException}.
      */
-    public Map<String, AttributeValue> updateJob(
-            ItemKey key,
-            String expression,
-            String condition,
-            Map<String, String> names,
-            Map<String, AttributeValue> values,
-            boolean returnNew) {
-        UpdateItemRequest request = UpdateItemRequest.builder()
-                .tableName(tableName)
-                .key(key.toAttributes())
-                .updateExpression(expression)
-                .conditionExpression(condition)
-                .expressionAttributeNames(names)
-                .expressionAttributeValues(values)
+    public Map<String, AttributeValue> updateJob(ConditionalUpdate update, boolean returnNew) {
+        UpdateItemRequest request = update.request(tableName)
                 .returnValues(returnNew ? ReturnValue.ALL_NEW : ReturnValue.NONE)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
