@@ -1,0 +1,88 @@
+package io.entitytable.api.web;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.entitytable.api.LocalDynamoResource;
+import io.quarkus.amazon.lambda.http.LambdaHttpHandler;
+import io.quarkus.arc.Arc;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+@QuarkusTestResource(LocalDynamoResource.class)
+class EventLoopLambdaHttpHandlerTest {
+    private static final Path CREATE_BUSINESS = Path.of("..", "events", "api", "businesses-post.json");
+
+    private final ObjectMapper json = new ObjectMapper();
+
+    @Test
+    void theHandlerQuarkusInvokes_isThisOne() {
+        // Quarkus asks the bean container for its own handler's class on every invocation
+        assertThat(Arc.container().instance(LambdaHttpHandler.class).get())
+                .isInstanceOf(EventLoopLambdaHttpHandler.class);
+    }
+
+    @Test
+    void aBase64Body_shouldBeDecoded_andAJsonAnswerGivenAsText() throws Exception {
+        // GIVEN the sample create event with its body sent as API Gateway sends a binary one
+        ObjectNode event = (ObjectNode) json.readTree(Files.readString(CREATE_BUSINESS));
+        String body = event.get("body").asText();
+        event.put("body", Base64.getEncoder().encodeToString(body.getBytes(StandardCharsets.UTF_8)));
+        event.put("isBase64Encoded", true);
+
+        // WHEN
+        JsonNode answer = invoke(event);
+
+        // THEN the business was created from the decoded body, and the answer is JSON text with its headers
+        assertThat(answer.get("statusCode").asInt()).isEqualTo(201);
+        assertThat(answer.path("isBase64Encoded").asBoolean()).isFalse();
+        assertThat(json.readTree(answer.get("body").asText()).get("name").asText())
+                .isEqualTo(json.readTree(body).get("name").asText());
+        assertThat(header(answer, "location")).contains("/businesses/");
+    }
+
+    @Test
+    void aMissingMethod_shouldBeAnswered500_asTheLibraryDoes() throws Exception {
+        // GIVEN an event without requestContext.http.method
+        ObjectNode event = (ObjectNode) json.readTree(Files.readString(CREATE_BUSINESS));
+        ((ObjectNode) event.get("requestContext").get("http")).remove("method");
+
+        // WHEN
+        JsonNode answer = invoke(event);
+
+        // THEN
+        assertThat(answer.get("statusCode").asInt()).isEqualTo(500);
+        assertThat(answer.get("body").asText()).contains("Internal Server Error");
+    }
+
+    private static String header(JsonNode answer, String name) {
+        var names = answer.get("headers").fieldNames();
+        while (names.hasNext()) {
+            String each = names.next();
+            if (each.equalsIgnoreCase(name)) {
+                return answer.get("headers").get(each).asText();
+            }
+        }
+        return null;
+    }
+
+    /** Sends one event through the mock Lambda event server, as Lambda would, and returns the function's answer. */
+    private JsonNode invoke(JsonNode event) throws Exception {
+        String answer = given().body(json.writeValueAsString(event))
+                .post("/_lambda_")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        return json.readTree(answer);
+    }
+}
