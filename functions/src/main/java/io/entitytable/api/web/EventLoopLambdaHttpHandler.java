@@ -122,7 +122,7 @@ public class EventLoopLambdaHttpHandler extends LambdaHttpHandler {
         }
     }
 
-    /** The server registers a new connection's channel on the server's event loop, after {@code connect} returns. */
+    /** The server takes a new connection on its event loop and registers its channel after {@code connect} returns. */
     private static void awaitRegistration(VirtualChannel channel) throws TimeoutException {
         long deadline = System.nanoTime() + REGISTRATION_WAIT.toNanos();
         while (!channel.isRegistered()) {
@@ -139,10 +139,7 @@ public class EventLoopLambdaHttpHandler extends LambdaHttpHandler {
         headers.setContextObject(Context.class, context);
         headers.setContextObject(APIGatewayV2HTTPEvent.class, event);
         headers.setContextObject(APIGatewayV2HTTPEvent.RequestContext.class, event.getRequestContext());
-        String method =
-                event.getRequestContext() == null || event.getRequestContext().getHttp() == null
-                        ? null
-                        : event.getRequestContext().getHttp().getMethod();
+        String method = http(event) == null ? null : http(event).getMethod();
         if (method == null) {
             throw new IllegalStateException("Missing HTTP method in request event");
         }
@@ -184,15 +181,25 @@ public class EventLoopLambdaHttpHandler extends LambdaHttpHandler {
         return new DefaultLastHttpContent(bytes);
     }
 
-    private static String sourceIp(APIGatewayV2HTTPEvent event) {
-        return event.getRequestContext() == null || event.getRequestContext().getHttp() == null
+    private static APIGatewayV2HTTPEvent.RequestContext.Http http(APIGatewayV2HTTPEvent event) {
+        return event.getRequestContext() == null
                 ? null
-                : event.getRequestContext().getHttp().getSourceIp();
+                : event.getRequestContext().getHttp();
     }
 
+    private static String sourceIp(APIGatewayV2HTTPEvent event) {
+        return http(event) == null ? null : http(event).getSourceIp();
+    }
+
+    /** The port a client names is only a label of its address: one that is not a port is not a reason to fail. */
     private static int forwardedPort(APIGatewayV2HTTPEvent event) {
         String port = event.getHeaders() == null ? null : event.getHeaders().get("X-Forwarded-Port");
-        return port == null ? DEFAULT_PORT : Integer.parseInt(port);
+        try {
+            int parsed = port == null ? DEFAULT_PORT : Integer.parseInt(port.trim());
+            return parsed >= 0 && parsed <= 65_535 ? parsed : DEFAULT_PORT;
+        } catch (NumberFormatException e) {
+            return DEFAULT_PORT;
+        }
     }
 
     /** Collects the server's response messages into the answer the invocation returns. */

@@ -75,6 +75,19 @@ class EventLoopLambdaHttpHandlerTest {
         return null;
     }
 
+    @Test
+    void aForwardedPortThatIsNoPort_shouldNotFailTheRequest() throws Exception {
+        // GIVEN the sample create event with a client's X-Forwarded-Port that is not a number
+        ObjectNode event = (ObjectNode) json.readTree(Files.readString(CREATE_BUSINESS));
+        ((ObjectNode) event.get("headers")).put("X-Forwarded-Port", "not-a-port");
+
+        // WHEN
+        JsonNode answer = invoke(event);
+
+        // THEN it is answered as any other create
+        assertThat(answer.get("statusCode").asInt()).isEqualTo(201);
+    }
+
     /** Sends one event through the mock Lambda event server, as Lambda would, and returns the function's answer. */
     private JsonNode invoke(JsonNode event) throws Exception {
         String answer = given().body(json.writeValueAsString(event))
