@@ -66,7 +66,7 @@ public final class DynamoClientFactory {
         }
         SqsClientBuilder builder = SqsClient.builder()
                 .httpClient(httpClient())
-                .region(region(options.region()))
+                .region(Region.of(resolveRegion(options.endpoint(), options.region())))
                 .credentialsProvider(
                         options.endpoint() != null
                                 ? LOCAL_CREDENTIALS
@@ -84,15 +84,10 @@ public final class DynamoClientFactory {
                 .build();
     }
 
-    /** With an endpoint: the given region or us-east-1; for AWS: the given one, else the SDK's region chain. */
-    static VerifyOptions resolveRegion(VerifyOptions options) {
-        if (options.region() != null) {
-            return options;
-        }
-        return options.withRegion(resolveRegion(options.endpoint(), null));
-    }
-
-    /** {@link #resolveRegion(VerifyOptions)} for a tool of its own options: the region its summary names. */
+    /**
+     * The region a client of {@code endpoint} and {@code region} uses, for a summary to name: with an endpoint the given
+     * region or us-east-1; for AWS the given one, else the SDK's region chain (a usage error when it finds none).
+     */
     public static String resolveRegion(URI endpoint, String region) {
         if (region != null) {
             return region;

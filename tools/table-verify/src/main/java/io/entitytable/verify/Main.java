@@ -54,7 +54,7 @@ public final class Main {
         }
         VerifyOptions options;
         try {
-            options = DynamoClientFactory.resolveRegion(VerifyOptions.parse(args));
+            options = VerifyOptions.parse(args);
         } catch (UsageException e) {
             return usage(err, e.getMessage());
         }
@@ -116,10 +116,9 @@ public final class Main {
             return usage(err, e.getMessage(), MigrateOptions.USAGE);
         }
         try (LocalDataFolder local = LocalDataFolder.open(options.data())) {
-            MigrateOptions resolved =
-                    options.withTarget(DynamoClientFactory.resolveRegion(local.pointed(options.target())));
-            try (DynamoDbClient dynamo = DynamoClientFactory.create(resolved.target())) {
-                MigrationResult result = new MigrateCommand(dynamo, resolved, progress, err, interruptions).run();
+            MigrateOptions pointed = options.withTarget(local.pointed(options.target()));
+            try (DynamoDbClient dynamo = DynamoClientFactory.create(pointed.target())) {
+                MigrationResult result = new MigrateCommand(dynamo, pointed, progress, err, interruptions).run();
                 out.println(MigrationSummary.of(result));
                 out.flush();
                 return result.exitCode();

@@ -108,8 +108,8 @@ record MigrateOptions(
         return data != null ? "data:" + data : target.target();
     }
 
-    MigrateOptions withTarget(VerifyOptions resolved) {
-        return new MigrateOptions(resolved, data, from, to, inPlace, segments, checkpoint);
+    MigrateOptions withTarget(VerifyOptions pointed) {
+        return new MigrateOptions(pointed, data, from, to, inPlace, segments, checkpoint);
     }
 
     MigrateOptions withSegments(int resumedSegments) {

@@ -32,7 +32,7 @@ record ReindexCommand(ReindexOptions options, PrintStream out, PrintStream err, 
     }
 
     private int reindex(OpenSearchClient search) {
-        VerifyOptions dynamoOptions = DynamoClientFactory.resolveRegion(options.dynamo());
+        VerifyOptions dynamoOptions = options.dynamo();
         try (DynamoDbClient dynamo = DynamoClientFactory.create(dynamoOptions)) {
             // A missing table should fail before any index is created.
             dynamo.describeTable(d -> d.tableName(dynamoOptions.table()));

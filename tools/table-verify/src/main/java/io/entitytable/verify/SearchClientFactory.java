@@ -29,7 +29,7 @@ final class SearchClientFactory {
                 UrlConnectionHttpClient.create(),
                 options.searchEndpoint().getHost(),
                 SearchClients.SERVERLESS_SERVICE,
-                Region.of(options.region()),
+                Region.of(DynamoClientFactory.resolveRegion(options.endpoint(), options.region())),
                 AwsSdk2TransportOptions.builder()
                         .setMapper(new JacksonJsonpMapper())
                         .build()));

@@ -167,28 +167,12 @@ record VerifyOptions(
                 searchIndex == null ? SearchIndex.ALIAS : searchIndex);
     }
 
-    /** The same options with the region the SDK's chain resolved, so the summary can name it. */
-    VerifyOptions withRegion(String resolvedRegion) {
-        return new VerifyOptions(
-                command,
-                endpoint,
-                table,
-                resolvedRegion,
-                segments,
-                refreshQueue,
-                sqsEndpoint,
-                allJobs,
-                searchEndpoint,
-                searchSigning,
-                searchIndex);
-    }
-
     /** Where the summary says the table is, e.g. {@code http://localhost:8000} or {@code aws:eu-west-1}. */
     String target() {
         if (endpoint != null) {
             return endpoint.toString();
         }
-        return "aws:" + region;
+        return "aws:" + DynamoClientFactory.resolveRegion(null, region);
     }
 
     private static int segments(String value) {

@@ -390,14 +390,15 @@ class EraseJobsVerifyTest {
 
     private static CommandResult repair(String table, RefreshQueue queue, ByteArrayOutputStream err) {
         VerifyOptions options = VerifyOptions.parse(List.of(
-                        "repair",
-                        "--endpoint",
-                        endpoint(),
-                        "--table",
-                        table,
-                        "--refresh-queue",
-                        "http://localhost:9324/000000000000/refresh"))
-                .withRegion("us-east-1");
+                "repair",
+                "--endpoint",
+                endpoint(),
+                "--table",
+                table,
+                "--region",
+                "us-east-1",
+                "--refresh-queue",
+                "http://localhost:9324/000000000000/refresh"));
         PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
         return new VerifyCommand(
                         dynamo,
