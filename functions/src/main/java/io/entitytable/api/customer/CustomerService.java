@@ -4,7 +4,6 @@ import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.input.AddressInput;
 import io.entitytable.api.input.Inputs;
-import io.entitytable.api.input.TagInputs;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.paging.PageRequest;
 import io.entitytable.api.table.Deletion;
@@ -13,7 +12,6 @@ import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
@@ -50,7 +48,8 @@ public class CustomerService extends SubjectService<Customer> {
             String businessId, CustomerRequests.CreateCustomer request, AnswerRecorder<? super Customer> recorder) {
         return createUnder(
                 businessId,
-                (id, now, shard) -> new Customer(
+                request.tags(),
+                (id, created, shard) -> new Customer(
                         id,
                         businessId,
                         request.firstName().trim(),
@@ -58,7 +57,7 @@ public class CustomerService extends SubjectService<Customer> {
                         request.email(),
                         addresses(request.mailingAddresses()),
                         Set.of(),
-                        CoreFields.created(TagInputs.normalise(request.tags()), now),
+                        created,
                         shard),
                 recorder);
     }
@@ -69,16 +68,11 @@ public class CustomerService extends SubjectService<Customer> {
                 id,
                 ifMatch,
                 customer -> customer.withDetails(
-                        patch.firstName() == null
-                                ? customer.firstName()
-                                : patch.firstName().trim(),
-                        patch.lastName() == null
-                                ? customer.lastName()
-                                : patch.lastName().trim(),
-                        patch.email() == null ? customer.email() : patch.email(),
-                        patch.mailingAddresses() == null
-                                ? customer.mailingAddresses()
-                                : addresses(patch.mailingAddresses())));
+                        Inputs.patched(patch.firstName(), customer.firstName(), String::trim),
+                        Inputs.patched(patch.lastName(), customer.lastName(), String::trim),
+                        Inputs.patched(patch.email(), customer.email(), email -> email),
+                        Inputs.patched(
+                                patch.mailingAddresses(), customer.mailingAddresses(), CustomerService::addresses)));
     }
 
     /**

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /** Checks of values that arrive in paths, query strings and headers, each failing with a clear 4xx. */
@@ -100,6 +101,11 @@ public final class Inputs {
             throw ApiProblem.badRequest("If-Match must be an ETag this API returned, such as \"3\"");
         }
         return Long.parseLong(matcher.group(1));
+    }
+
+    /** A field of a PATCH body: the {@code given} value as {@code read} makes it, or {@code current} when left out. */
+    public static <G, T> T patched(G given, T current, Function<G, T> read) {
+        return given == null ? current : read.apply(given);
     }
 
     public static String etag(long version) {

@@ -2,8 +2,8 @@ package io.entitytable.api.store;
 
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.idempotency.AnswerRecorder;
+import io.entitytable.api.input.AddressInput;
 import io.entitytable.api.input.Inputs;
-import io.entitytable.api.input.TagInputs;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.paging.PageRequest;
 import io.entitytable.api.table.Deletion;
@@ -11,7 +11,6 @@ import io.entitytable.api.table.RefreshRequest;
 import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.CoreFields;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
@@ -33,13 +32,9 @@ public class StoreService extends SubjectService<Store> {
     public Store create(String businessId, StoreRequests.CreateStore request, AnswerRecorder<? super Store> recorder) {
         return createUnder(
                 businessId,
-                (id, now, shard) -> new Store(
-                        id,
-                        businessId,
-                        request.name().trim(),
-                        request.address().toAddress(),
-                        CoreFields.created(TagInputs.normalise(request.tags()), now),
-                        shard),
+                request.tags(),
+                (id, created, shard) -> new Store(
+                        id, businessId, request.name().trim(), request.address().toAddress(), created, shard),
                 recorder);
     }
 
@@ -48,10 +43,8 @@ public class StoreService extends SubjectService<Store> {
                 id,
                 ifMatch,
                 store -> store.withDetails(
-                        patch.name() == null ? store.name() : patch.name().trim(),
-                        patch.address() == null
-                                ? store.address()
-                                : patch.address().toAddress()));
+                        Inputs.patched(patch.name(), store.name(), String::trim),
+                        Inputs.patched(patch.address(), store.address(), AddressInput::toAddress)));
     }
 
     /**

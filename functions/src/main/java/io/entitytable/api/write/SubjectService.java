@@ -3,17 +3,20 @@ package io.entitytable.api.write;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.input.Inputs;
+import io.entitytable.api.input.TagInputs;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.Deletion;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.PagedQueries;
 import io.entitytable.api.table.ShardCounts;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Shard;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -51,22 +54,25 @@ public abstract class SubjectService<M extends CoreItem> {
         return (M) entity.read(optimistic.require(entity, id));
     }
 
-    /** Makes a new child of a business from its id, the one instant it is created and updated at, and its shard. */
+    /** Makes a new child of a business from its id, its fields of a new subject, and its shard. */
     @FunctionalInterface
     protected interface NewChild<M> {
-        M make(String id, Instant now, Shard shard);
+        M make(String id, CoreFields created, Shard shard);
     }
 
     /**
-     * Creates a child of the business (a customer or a store) and counts it there; see OptimisticWrites.createUnder.
-     * {@code child} makes it from its new id, the one instant it is created and updated at, and its shard.
+     * Creates a child of the business (a customer or a store) with the request's {@code tags} and counts it there; see
+     * OptimisticWrites.createUnder. {@code child} makes it from its new id, its fields of a new subject (created and
+     * updated at one instant, version 1) and its shard.
      */
-    protected M createUnder(String businessId, NewChild<M> child, AnswerRecorder<? super M> recorder) {
+    protected M createUnder(
+            String businessId, Set<String> tags, NewChild<M> child, AnswerRecorder<? super M> recorder) {
         Inputs.id("id", businessId);
         optimistic.access().requireBusiness(businessId);
         Instant now = optimistic.now();
         String id = Ids.newId();
-        return optimistic.createUnder(businessId, child.make(id, now, newShard(businessId, id, now)), recorder);
+        CoreFields created = CoreFields.created(TagInputs.normalise(tags), now);
+        return optimistic.createUnder(businessId, child.make(id, created, newShard(businessId, id, now)), recorder);
     }
 
     /**
