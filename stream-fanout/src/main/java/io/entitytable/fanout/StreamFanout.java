@@ -1,7 +1,6 @@
 package io.entitytable.fanout;
 
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;
 import io.entitytable.deployment.logs.LogLine;
 import io.entitytable.deployment.metrics.MetricsRecorder;
 import io.entitytable.fanout.growth.ShardGrowthWatch;
@@ -16,6 +15,8 @@ import io.entitytable.fanout.table.FanoutStats;
 import io.entitytable.fanout.table.FanoutTable;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.access.Backoff;
+import io.entitytable.stream.BatchAnswers;
+import io.entitytable.stream.StreamBatch;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -45,7 +46,7 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
  * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/services-ddb-batchfailurereporting.html">Partial batch
  *     responses for DynamoDB streams</a>
  */
-public final class StreamFanout implements AutoCloseable {
+public final class StreamFanout implements StreamBatch, AutoCloseable {
     private static final Logger LOG = Logger.getLogger(StreamFanout.class);
 
     private final ChangeFanout changes;
@@ -93,6 +94,7 @@ public final class StreamFanout implements AutoCloseable {
         return create(dynamo, config, RefreshQueue.none());
     }
 
+    @Override
     public StreamsEventResponse process(List<Record> records) {
         return process(records, true);
     }
@@ -148,11 +150,7 @@ public final class StreamFanout implements AutoCloseable {
         items.runAll(tasks);
         OptionalInt earliest =
                 Arrays.stream(firstFailed).filter(position -> position >= 0).min();
-        if (earliest.isPresent()) {
-            return new StreamsEventResponse(List.of(new BatchItemFailure(
-                    records.get(earliest.getAsInt()).dynamodb().sequenceNumber())));
-        }
-        return new StreamsEventResponse(List.of());
+        return earliest.isPresent() ? BatchAnswers.againFrom(records, earliest.getAsInt()) : BatchAnswers.allDone();
     }
 
     /** Applies one item's records in order; the batch position of the first that fails, or -1. */

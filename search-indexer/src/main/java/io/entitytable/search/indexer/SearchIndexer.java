@@ -5,7 +5,6 @@ import static org.apache.hc.core5.http.HttpStatus.SC_NOT_FOUND;
 import static org.apache.hc.core5.http.HttpStatus.SC_TOO_MANY_REQUESTS;
 
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse.BatchItemFailure;
 import io.entitytable.deployment.logs.LogLine;
 import io.entitytable.deployment.metrics.MetricsRecorder;
 import io.entitytable.model.Attributes;
@@ -17,6 +16,8 @@ import io.entitytable.search.client.IndexAliases;
 import io.entitytable.search.client.IndexBootstrap;
 import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.client.SearchDocument;
+import io.entitytable.stream.BatchAnswers;
+import io.entitytable.stream.StreamBatch;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -62,7 +63,7 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
  * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/services-ddb-batchfailurereporting.html">Partial batch
  *     responses for DynamoDB streams</a>
  */
-public final class SearchIndexer {
+public final class SearchIndexer implements StreamBatch {
     private static final Logger LOG = Logger.getLogger(SearchIndexer.class);
 
     private final OpenSearchClient client;
@@ -108,6 +109,7 @@ public final class SearchIndexer {
         return new SearchIndexer(client, config, collectionItems, deadLetters, metrics);
     }
 
+    @Override
     public StreamsEventResponse process(List<Record> records) {
         long started = System.nanoTime();
         StreamsEventResponse response = index(records);
@@ -153,11 +155,10 @@ public final class SearchIndexer {
         firstFailed = Math.min(firstFailed, sendToDeadLetters(refusals));
 
         if (firstFailed == Integer.MAX_VALUE) {
-            return new StreamsEventResponse(List.of());
+            return BatchAnswers.allDone();
         }
-        String sequenceNumber = sequenceNumber(records.get(firstFailed));
-        LOG.errorf("indexing failed from record %s; reporting it", sequenceNumber);
-        return new StreamsEventResponse(List.of(new BatchItemFailure(sequenceNumber)));
+        LOG.errorf("indexing failed from record %s; reporting it", sequenceNumber(records.get(firstFailed)));
+        return BatchAnswers.againFrom(records, firstFailed);
     }
 
     /** Writes the metrics the current minute holds (when the function shuts down). */
