@@ -3,6 +3,7 @@ package io.entitytable.api.business;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.Patterns;
+import io.entitytable.model.Business;
 import io.entitytable.model.ShardCount;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
@@ -35,5 +36,11 @@ public final class BusinessRequests {
     /** Fields left out stay as they are. */
     public record PatchBusiness(
             @Size(min = 1, max = Inputs.MAX_TEXT) @Pattern(regexp = Patterns.TEXT, message = Patterns.TEXT_MESSAGE)
-                    String name) {}
+                    String name) {
+
+        /** The business with this patch's fields. */
+        public Business applyTo(Business current) {
+            return name == null ? current : current.withName(name.trim());
+        }
+    }
 }

@@ -57,12 +57,7 @@ public class BusinessService extends SubjectService<Business> {
     }
 
     public Business patch(String id, Long ifMatch, BusinessRequests.PatchBusiness patch) {
-        return modify(
-                id,
-                ifMatch,
-                business -> patch.name() == null
-                        ? business
-                        : business.withName(patch.name().trim()));
+        return modify(id, ifMatch, patch::applyTo);
     }
 
     /** {@link #delete(String, Long, boolean, AnswerRecorder)} of an empty business, without a key. */

@@ -4,6 +4,7 @@ import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.input.AddressInput;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.Patterns;
+import io.entitytable.model.Customer;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Email;
 import jakarta.validation.constraints.NotBlank;
@@ -53,5 +54,15 @@ public final class CustomerRequests {
             @Email @Size(max = Inputs.MAX_EMAIL) @Pattern(regexp = Patterns.TEXT, message = Patterns.TEXT_MESSAGE)
                     String email,
             @Size(max = MAX_ADDRESSES)
-                    Map<@Pattern(regexp = Patterns.LABEL) String, @NotNull @Valid AddressInput> mailingAddresses) {}
+                    Map<@Pattern(regexp = Patterns.LABEL) String, @NotNull @Valid AddressInput> mailingAddresses) {
+
+        /** The customer with this patch's fields; a change of first or last name changes its key. */
+        public Customer applyTo(Customer current) {
+            return current.withDetails(
+                    Inputs.patched(firstName, current.firstName(), String::trim),
+                    Inputs.patched(lastName, current.lastName(), String::trim),
+                    Inputs.patched(email, current.email(), given -> given),
+                    Inputs.patched(mailingAddresses, current.mailingAddresses(), AddressInput::toAddresses));
+        }
+    }
 }

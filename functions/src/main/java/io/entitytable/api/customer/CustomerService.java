@@ -10,7 +10,6 @@ import io.entitytable.api.table.Deletion;
 import io.entitytable.api.table.LinkChange;
 import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.api.write.SubjectService;
-import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
@@ -23,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -55,7 +53,7 @@ public class CustomerService extends SubjectService<Customer> {
                         request.firstName().trim(),
                         request.lastName().trim(),
                         request.email(),
-                        addresses(request.mailingAddresses()),
+                        AddressInput.toAddresses(request.mailingAddresses()),
                         Set.of(),
                         created,
                         shard),
@@ -64,15 +62,7 @@ public class CustomerService extends SubjectService<Customer> {
 
     /** A change of first or last name changes the key: CoreWrites turns it into one Delete + Put transaction. */
     public Customer patch(String id, Long ifMatch, CustomerRequests.PatchCustomer patch) {
-        return modify(
-                id,
-                ifMatch,
-                customer -> customer.withDetails(
-                        Inputs.patched(patch.firstName(), customer.firstName(), String::trim),
-                        Inputs.patched(patch.lastName(), customer.lastName(), String::trim),
-                        Inputs.patched(patch.email(), customer.email(), email -> email),
-                        Inputs.patched(
-                                patch.mailingAddresses(), customer.mailingAddresses(), CustomerService::addresses)));
+        return modify(id, ifMatch, patch::applyTo);
     }
 
     /**
@@ -172,13 +162,5 @@ public class CustomerService extends SubjectService<Customer> {
             }
             return next;
         });
-    }
-
-    static Map<String, Address> addresses(Map<String, AddressInput> input) {
-        Map<String, Address> addresses = new TreeMap<>();
-        if (input != null) {
-            input.forEach((label, address) -> addresses.put(label, address.toAddress()));
-        }
-        return addresses;
     }
 }

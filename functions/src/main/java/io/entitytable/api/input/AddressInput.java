@@ -5,6 +5,8 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 /** An address as clients send it. City, state, zip and country become parts of index keys: no {@code #}. */
 public record AddressInput(
@@ -24,5 +26,14 @@ public record AddressInput(
 
     public Address toAddress() {
         return new Address(street.trim(), city.trim(), state.trim(), zip.trim(), country.toUpperCase(Locale.ROOT));
+    }
+
+    /** Addresses by label (a customer's mailing addresses), in label order; none when {@code input} is null. */
+    public static Map<String, Address> toAddresses(Map<String, AddressInput> input) {
+        Map<String, Address> addresses = new TreeMap<>();
+        if (input != null) {
+            input.forEach((label, address) -> addresses.put(label, address.toAddress()));
+        }
+        return addresses;
     }
 }

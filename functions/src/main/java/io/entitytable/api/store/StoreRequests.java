@@ -3,6 +3,7 @@ package io.entitytable.api.store;
 import io.entitytable.api.input.AddressInput;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.Patterns;
+import io.entitytable.model.Store;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
@@ -24,5 +25,13 @@ public final class StoreRequests {
     public record PatchStore(
             @Size(min = 1, max = Inputs.MAX_TEXT) @Pattern(regexp = Patterns.TEXT, message = Patterns.TEXT_MESSAGE)
                     String name,
-            @Valid AddressInput address) {}
+            @Valid AddressInput address) {
+
+        /** The store with this patch's fields. */
+        public Store applyTo(Store current) {
+            return current.withDetails(
+                    Inputs.patched(name, current.name(), String::trim),
+                    Inputs.patched(address, current.address(), AddressInput::toAddress));
+        }
+    }
 }

@@ -2,7 +2,6 @@ package io.entitytable.api.store;
 
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.idempotency.AnswerRecorder;
-import io.entitytable.api.input.AddressInput;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.paging.PageRequest;
@@ -39,12 +38,7 @@ public class StoreService extends SubjectService<Store> {
     }
 
     public Store patch(String id, Long ifMatch, StoreRequests.PatchStore patch) {
-        return modify(
-                id,
-                ifMatch,
-                store -> store.withDetails(
-                        Inputs.patched(patch.name(), store.name(), String::trim),
-                        Inputs.patched(patch.address(), store.address(), AddressInput::toAddress)));
+        return modify(id, ifMatch, patch::applyTo);
     }
 
     /**
