@@ -3,6 +3,7 @@ package io.entitytable.checks;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Values;
+import io.entitytable.model.access.ConditionalWrites;
 import java.util.Map;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -30,13 +31,6 @@ public record CoreItemGuard(ItemKey coreKey, long version, boolean versionMustMa
         } else {
             condition.expression("attribute_exists(#version)");
         }
-        Expression expected = condition.build();
-        return ConditionCheck.builder()
-                .tableName(tableName)
-                .key(coreKey.toAttributes())
-                .conditionExpression(expected.expression())
-                .expressionAttributeNames(expected.expressionNames())
-                .expressionAttributeValues(expected.expressionValues())
-                .build();
+        return ConditionalWrites.conditionCheck(tableName, coreKey, condition.build());
     }
 }

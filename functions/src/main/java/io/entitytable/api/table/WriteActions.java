@@ -10,6 +10,7 @@ import io.entitytable.model.RefreshJob;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.Tombstone;
 import io.entitytable.model.Values;
+import io.entitytable.model.access.ConditionalWrites;
 import io.entitytable.model.access.ShardGrowthWrite;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -45,16 +46,9 @@ final class WriteActions {
      * of {@code subject}, the core item the request writes, so that the business's erase finds it.
      */
     TransactWriteItem record(IdempotencyRecord record, Map<String, AttributeValue> subject) {
-        Expression condition = WriteConditions.keyFreeAt(record.createdAt());
-        return TransactWriteItem.builder()
-                .put(Put.builder()
-                        .tableName(table)
-                        .item(record.toItem(Values.string(subject, Attributes.BUSINESS_SHARD)))
-                        .conditionExpression(condition.expression())
-                        .expressionAttributeNames(condition.expressionNames())
-                        .expressionAttributeValues(condition.expressionValues())
-                        .build())
-                .build();
+        return put(
+                record.toItem(Values.string(subject, Attributes.BUSINESS_SHARD)),
+                WriteConditions.keyFreeAt(record.createdAt()));
     }
 
     /** Puts an item whatever is there: only for items no one else writes (a tombstone, whose id is a gone ULID). */
@@ -66,26 +60,20 @@ final class WriteActions {
 
     /** Puts an item on {@code condition}. */
     TransactWriteItem put(Map<String, AttributeValue> item, Expression condition) {
-        return TransactWriteItem.builder()
-                .put(Put.builder()
-                        .tableName(table)
-                        .item(item)
-                        .conditionExpression(condition.expression())
-                        .expressionAttributeNames(condition.expressionNames())
-                        .expressionAttributeValues(condition.expressionValues())
-                        .build())
-                .build();
+        return ConditionalWrites.put(table, item, condition);
     }
 
     /** Deletes an item, on {@code condition} when not null. */
     TransactWriteItem delete(ItemKey key, Expression condition) {
-        Delete.Builder delete = Delete.builder().tableName(table).key(key.toAttributes());
         if (condition != null) {
-            delete.conditionExpression(condition.expression())
-                    .expressionAttributeNames(condition.expressionNames())
-                    .expressionAttributeValues(condition.expressionValues());
+            return ConditionalWrites.delete(table, key, condition);
         }
-        return TransactWriteItem.builder().delete(delete.build()).build();
+        return TransactWriteItem.builder()
+                .delete(Delete.builder()
+                        .tableName(table)
+                        .key(key.toAttributes())
+                        .build())
+                .build();
     }
 
     /** Updates an item on {@code condition}, or unconditionally when it is null. */

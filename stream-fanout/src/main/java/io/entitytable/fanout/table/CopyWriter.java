@@ -10,6 +10,7 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.SourceVersionCondition;
 import io.entitytable.model.Values;
+import io.entitytable.model.access.ConditionalWrites;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
@@ -58,12 +59,7 @@ public final class CopyWriter {
             }
         }
         Expression expected = condition.against(Values.number(copy, Attributes.SOURCE_VERSION));
-        PutItemRequest request = PutItemRequest.builder()
-                .tableName(table.tableName())
-                .item(copy)
-                .conditionExpression(expected.expression())
-                .expressionAttributeNames(expected.expressionNames())
-                .expressionAttributeValues(expected.expressionValues())
+        PutItemRequest request = ConditionalWrites.putItem(table.tableName(), copy, expected)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
         boolean written = send(() -> table.dynamo().putItem(request).consumedCapacity(), FanoutStats.Count.PUTS);
@@ -81,12 +77,7 @@ public final class CopyWriter {
             throw new IllegalArgumentException("not a delete condition: " + condition);
         }
         Expression expected = condition.against(version);
-        DeleteItemRequest request = DeleteItemRequest.builder()
-                .tableName(table.tableName())
-                .key(key.toAttributes())
-                .conditionExpression(expected.expression())
-                .expressionAttributeNames(expected.expressionNames())
-                .expressionAttributeValues(expected.expressionValues())
+        DeleteItemRequest request = ConditionalWrites.deleteItem(table.tableName(), key, expected)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
         boolean deleted = send(() -> table.dynamo().deleteItem(request).consumedCapacity(), FanoutStats.Count.DELETES);

@@ -8,6 +8,7 @@ import io.entitytable.checks.CoreItemGuard;
 import io.entitytable.checks.DriftReport;
 import io.entitytable.checks.Finding;
 import io.entitytable.model.SourceVersionCondition;
+import io.entitytable.model.access.ConditionalWrites;
 import io.entitytable.model.access.ParallelTasks;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,10 +21,6 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
-import software.amazon.awssdk.services.dynamodb.model.Delete;
-import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.Put;
-import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
@@ -100,21 +97,11 @@ record CopyRepair(DynamoDbClient dynamo, String tableName, int parallelism) {
     private void write(Finding finding, DoubleAdder capacity) {
         Expression condition = condition(finding);
         ConsumedCapacity consumed = finding.driftClass().repairDeletes()
-                ? dynamo.deleteItem(DeleteItemRequest.builder()
-                                .tableName(tableName)
-                                .key(finding.key().toAttributes())
-                                .conditionExpression(condition.expression())
-                                .expressionAttributeNames(condition.expressionNames())
-                                .expressionAttributeValues(condition.expressionValues())
+                ? dynamo.deleteItem(ConditionalWrites.deleteItem(tableName, finding.key(), condition)
                                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                                 .build())
                         .consumedCapacity()
-                : dynamo.putItem(PutItemRequest.builder()
-                                .tableName(tableName)
-                                .item(finding.expected())
-                                .conditionExpression(condition.expression())
-                                .expressionAttributeNames(condition.expressionNames())
-                                .expressionAttributeValues(condition.expressionValues())
+                : dynamo.putItem(ConditionalWrites.putItem(tableName, finding.expected(), condition)
                                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                                 .build())
                         .consumedCapacity();
@@ -139,26 +126,9 @@ record CopyRepair(DynamoDbClient dynamo, String tableName, int parallelism) {
 
     private TransactWriteItem copyWrite(Finding finding) {
         Expression condition = condition(finding);
-        if (finding.driftClass().repairDeletes()) {
-            return TransactWriteItem.builder()
-                    .delete(Delete.builder()
-                            .tableName(tableName)
-                            .key(finding.key().toAttributes())
-                            .conditionExpression(condition.expression())
-                            .expressionAttributeNames(condition.expressionNames())
-                            .expressionAttributeValues(condition.expressionValues())
-                            .build())
-                    .build();
-        }
-        return TransactWriteItem.builder()
-                .put(Put.builder()
-                        .tableName(tableName)
-                        .item(finding.expected())
-                        .conditionExpression(condition.expression())
-                        .expressionAttributeNames(condition.expressionNames())
-                        .expressionAttributeValues(condition.expressionValues())
-                        .build())
-                .build();
+        return finding.driftClass().repairDeletes()
+                ? ConditionalWrites.delete(tableName, finding.key(), condition)
+                : ConditionalWrites.put(tableName, finding.expected(), condition);
     }
 
     /** The reasons come in the order of the transaction's items: the guards first, the copy's write last. */

@@ -9,6 +9,7 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.Values;
+import io.entitytable.model.access.ConditionalWrites;
 import io.entitytable.model.access.ParallelTasks;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,7 +21,6 @@ import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
@@ -128,13 +128,8 @@ record CounterRebuild(DynamoDbClient dynamo, String table, int parallelism) {
         Map<String, AttributeValue> counter = new HashMap<>(zeroCounter);
         counter.put(Attributes.CHILD_COUNT, Values.n(count));
         Expression differs = differs(Attributes.CHILD_COUNT, count, true);
-        return written(() -> dynamo.putItem(PutItemRequest.builder()
-                .tableName(table)
-                .item(counter)
-                .conditionExpression(differs.expression())
-                .expressionAttributeNames(differs.expressionNames())
-                .expressionAttributeValues(differs.expressionValues())
-                .build()));
+        return written(() -> dynamo.putItem(
+                ConditionalWrites.putItem(table, counter, differs).build()));
     }
 
     /**

@@ -5,6 +5,7 @@ import io.entitytable.model.CoreItem;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Values;
+import io.entitytable.model.access.ConditionalWrites;
 import java.util.Map;
 import java.util.Set;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
@@ -123,16 +124,8 @@ final class ItemCopy {
     private record Put(boolean written, Map<String, AttributeValue> inTheWay) {}
 
     private Put put(Map<String, AttributeValue> item, Expression condition) {
-        PutItemRequest.Builder request = PutItemRequest.builder()
-                .tableName(targetTable)
-                .item(item)
-                .conditionExpression(condition.expression())
-                .expressionAttributeNames(condition.expressionNames())
+        PutItemRequest.Builder request = ConditionalWrites.putItem(targetTable, item, condition)
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
-        if (condition.expressionValues() != null
-                && !condition.expressionValues().isEmpty()) {
-            request.expressionAttributeValues(condition.expressionValues());
-        }
         try {
             dynamo.putItem(request.build());
             return new Put(true, null);
