@@ -10,8 +10,10 @@ import static io.entitytable.api.contract.ApiOperation.Success.READ;
 import static io.entitytable.api.contract.ApiOperation.Success.SETTING;
 
 import io.entitytable.search.client.TextQuery;
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
+import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
@@ -543,14 +545,8 @@ public enum ApiOperation {
         }
     }
 
-    private final String method;
-    private final String path;
-    private final String operationId;
-    private final String summary;
-    private final String description;
-    private final Success success;
-    private final boolean ifMatch;
-    private final Set<Integer> errors;
+    private final Route route;
+    private final Contract contract;
 
     ApiOperation(
             String method,
@@ -561,57 +557,69 @@ public enum ApiOperation {
             Success success,
             boolean ifMatch,
             int... errors) {
-        this.method = method;
-        this.path = path;
-        this.operationId = operationId;
-        this.summary = summary;
-        this.description = description;
-        this.success = success;
-        this.ifMatch = ifMatch;
+        this.route = new Route(method, path);
         // Any operation can answer a fault of the service (500) and a busy table (503, with Retry-After): DynamoDB
         // throttling, or for a write, other transactions holding its items beyond the retries; a spent request limit
         // (429, with Retry-After), which is charged before anything else. And any request may carry a body, whatever
-        // its
-        // method: one over the limit is a 413 on every route (web.BodyLimit).
-        Set<Integer> all = new TreeSet<>(List.of(413, 429, 500, 503));
+        // its method: one over the limit is a 413 on every route (web.BodyLimit).
+        SortedSet<Integer> all = new TreeSet<>(List.of(413, 429, 500, 503));
         for (int error : errors) {
             all.add(error);
         }
-        this.errors = all;
+        this.contract = new Contract(
+                operationId, summary, description, success, ifMatch, Collections.unmodifiableSortedSet(all));
     }
 
-    public String method() {
-        return method;
+    /** Where the operation is served: its method and path template ({@code /customers/{id}}). */
+    public record Route(String method, String path) {
+        /**
+         * How many literal segments of the template a request of {@code requestMethod} on {@code segments} (a path as
+         * requested, split at {@code /}) matches; -1 when it does not match the route.
+         */
+        int literalMatches(String requestMethod, String[] segments) {
+            if (!method.equalsIgnoreCase(requestMethod)) {
+                return -1;
+            }
+            String[] template = segments(path);
+            if (template.length != segments.length) {
+                return -1;
+            }
+            int literals = 0;
+            for (int i = 0; i < template.length; i++) {
+                if (template[i].startsWith("{") && template[i].endsWith("}")) {
+                    if (segments[i].isEmpty()) {
+                        return -1;
+                    }
+                } else if (template[i].equals(segments[i])) {
+                    literals++;
+                } else {
+                    return -1;
+                }
+            }
+            return literals;
+        }
     }
 
-    public String path() {
-        return path;
+    /**
+     * What the OpenAPI document says of the operation ({@link ContractFilter} writes it there).
+     *
+     * @param ifMatch whether the operation honours {@code If-Match}: a version other than the current one is a 412
+     * @param errors every error status, in ascending order
+     */
+    public record Contract(
+            String operationId,
+            String summary,
+            String description,
+            Success success,
+            boolean ifMatch,
+            Set<Integer> errors) {}
+
+    public Route route() {
+        return route;
     }
 
-    public String operationId() {
-        return operationId;
-    }
-
-    public String summary() {
-        return summary;
-    }
-
-    public String description() {
-        return description;
-    }
-
-    public Success success() {
-        return success;
-    }
-
-    /** Whether the operation honours {@code If-Match}: a version other than the current one is a 412. */
-    public boolean ifMatch() {
-        return ifMatch;
-    }
-
-    /** Every error status, in order. */
-    public Set<Integer> errors() {
-        return errors;
+    public Contract contract() {
+        return contract;
     }
 
     /**
@@ -624,36 +632,13 @@ public enum ApiOperation {
         ApiOperation best = null;
         int bestLiterals = -1;
         for (ApiOperation operation : values()) {
-            if (!operation.method.equalsIgnoreCase(method)) {
-                continue;
-            }
-            int literals = literalMatches(segments(operation.path), segments);
+            int literals = operation.route.literalMatches(method, segments);
             if (literals > bestLiterals) {
                 best = operation;
                 bestLiterals = literals;
             }
         }
         return best;
-    }
-
-    /** The literal segments of {@code template} that {@code segments} match, or -1 when it does not match them. */
-    private static int literalMatches(String[] template, String[] segments) {
-        if (template.length != segments.length) {
-            return -1;
-        }
-        int literals = 0;
-        for (int i = 0; i < template.length; i++) {
-            if (template[i].startsWith("{") && template[i].endsWith("}")) {
-                if (segments[i].isEmpty()) {
-                    return -1;
-                }
-            } else if (template[i].equals(segments[i])) {
-                literals++;
-            } else {
-                return -1;
-            }
-        }
-        return literals;
     }
 
     private static String[] segments(String path) {
@@ -664,10 +649,11 @@ public enum ApiOperation {
         return trimmed.split("/", -1);
     }
 
-    /** The entry for a method and path, or null. */
+    /** The entry for a method and path template, or null. */
     public static ApiOperation of(String method, String path) {
         for (ApiOperation operation : values()) {
-            if (operation.method.equalsIgnoreCase(method) && operation.path.equals(path)) {
+            if (operation.route.method().equalsIgnoreCase(method)
+                    && operation.route.path().equals(path)) {
                 return operation;
             }
         }

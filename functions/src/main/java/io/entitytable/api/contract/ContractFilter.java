@@ -145,9 +145,10 @@ public class ContractFilter implements OASFilter {
         if (entry == null) {
             throw new IllegalStateException(method + " " + path + " has no ApiOperation entry: add one");
         }
-        operation.setOperationId(entry.operationId());
-        operation.setSummary(entry.summary());
-        operation.setDescription(entry.description());
+        ApiOperation.Contract contract = entry.contract();
+        operation.setOperationId(contract.operationId());
+        operation.setSummary(contract.summary());
+        operation.setDescription(contract.description());
         requirePathParameters(path, operation);
         boolean idempotent = parameters(entry, operation);
         APIResponses responses = responses(entry, operation.getResponses());
@@ -180,7 +181,7 @@ public class ContractFilter implements OASFilter {
                 parameters.add(parameter);
             }
         }
-        if (ifMatch != entry.ifMatch()) {
+        if (ifMatch != entry.contract().ifMatch()) {
             throw new IllegalStateException(entry + ": the code " + (ifMatch ? "reads" : "does not read")
                     + " If-Match, its ApiOperation entry says the opposite");
         }
@@ -207,7 +208,7 @@ public class ContractFilter implements OASFilter {
     }
 
     private static APIResponses responses(ApiOperation entry, APIResponses generated) {
-        Success success = entry.success();
+        Success success = entry.contract().success();
         APIResponse response = OASFactory.createAPIResponse();
         if (success == Success.CREATED
                 || success == Success.READ
@@ -240,7 +241,7 @@ public class ContractFilter implements OASFilter {
             responses.addAPIResponse("202", accepted(entry, generated));
         }
         responses.addAPIResponse(String.valueOf(success.status()), response);
-        for (int status : entry.errors()) {
+        for (int status : entry.contract().errors()) {
             responses.addAPIResponse(
                     String.valueOf(status), OASFactory.createAPIResponse().ref(SharedComponents.responseName(status)));
         }

@@ -49,7 +49,11 @@ public class RequestLogFilter {
         ApiOperation operation = ApiOperation.matching(method, path);
         Map<LogField, Object> fields = new EnumMap<>(LogField.class);
         currentEvent.requestId().ifPresent(id -> fields.put(LogField.CORRELATION_ID, id));
-        fields.put(LogField.ROUTE, operation == null ? MetricNames.UNMATCHED_ROUTE : operation.operationId());
+        fields.put(
+                LogField.ROUTE,
+                operation == null
+                        ? MetricNames.UNMATCHED_ROUTE
+                        : operation.contract().operationId());
         fields.put(LogField.METHOD, method);
         if (operation != null && PLAIN_PATH.matcher(path).matches()) {
             fields.put(LogField.PATH, path);

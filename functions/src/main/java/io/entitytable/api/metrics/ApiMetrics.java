@@ -41,7 +41,11 @@ public class ApiMetrics {
             ApiOperation operation = ApiOperation.matching(method, path);
             String statusClass = status / 100 + "xx";
             recorder.count(
-                    Dimensions.of(ROUTE, operation == null ? UNMATCHED_ROUTE : operation.operationId())
+                    Dimensions.of(
+                                    ROUTE,
+                                    operation == null
+                                            ? UNMATCHED_ROUTE
+                                            : operation.contract().operationId())
                             .and(STATUS_CLASS, statusClass)
                             .alsoPer(STATUS_CLASS),
                     REQUESTS,

@@ -31,7 +31,8 @@ class CommittedContractTest {
         // GIVEN
         Set<String> entries = new TreeSet<>();
         for (ApiOperation operation : ApiOperation.values()) {
-            entries.add(operation.method() + " " + operation.path() + " " + operation.operationId());
+            entries.add(operation.route().method() + " " + operation.route().path() + " "
+                    + operation.contract().operationId());
         }
 
         // WHEN
@@ -50,9 +51,9 @@ class CommittedContractTest {
         Map<String, Set<String>> expected = new HashMap<>();
         for (ApiOperation operation : ApiOperation.values()) {
             Set<String> statuses = new TreeSet<>();
-            operation.success().statuses().forEach(status -> statuses.add(String.valueOf(status)));
-            operation.errors().forEach(status -> statuses.add(String.valueOf(status)));
-            expected.put(operation.method() + " " + operation.path(), statuses);
+            operation.contract().success().statuses().forEach(status -> statuses.add(String.valueOf(status)));
+            operation.contract().errors().forEach(status -> statuses.add(String.valueOf(status)));
+            expected.put(operation.route().method() + " " + operation.route().path(), statuses);
         }
 
         // WHEN
@@ -96,8 +97,9 @@ class CommittedContractTest {
         // GIVEN
         Set<String> honouring = new TreeSet<>();
         for (ApiOperation operation : ApiOperation.values()) {
-            if (operation.ifMatch()) {
-                honouring.add(operation.method() + " " + operation.path());
+            if (operation.contract().ifMatch()) {
+                honouring.add(
+                        operation.route().method() + " " + operation.route().path());
             }
         }
 

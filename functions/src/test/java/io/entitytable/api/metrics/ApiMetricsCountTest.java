@@ -54,11 +54,11 @@ class ApiMetricsCountTest {
     void matching_shouldFindEveryOperation_fromItsPathWithIdsInIt() {
         for (ApiOperation operation : ApiOperation.values()) {
             // GIVEN
-            String requested = operation.path().replaceAll("\\{[^}]+}", Ids.newId());
+            String requested = operation.route().path().replaceAll("\\{[^}]+}", Ids.newId());
 
             // WHEN / THEN
-            assertThat(ApiOperation.matching(operation.method(), requested))
-                    .as(operation.method() + " " + requested)
+            assertThat(ApiOperation.matching(operation.route().method(), requested))
+                    .as(operation.route().method() + " " + requested)
                     .isEqualTo(operation);
         }
     }

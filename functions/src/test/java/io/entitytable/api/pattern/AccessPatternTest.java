@@ -22,9 +22,10 @@ class AccessPatternTest {
     private static void checkContract(AccessPattern pattern) {
         // GIVEN the description the OpenAPI document gives the pattern's operation
         String description = Arrays.stream(ApiOperation.values())
-                .filter(operation -> operation.operationId().equals(pattern.operationId()))
+                .filter(operation -> operation.contract().operationId().equals(pattern.operationId()))
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("no operation " + pattern.operationId()))
+                .contract()
                 .description();
 
         // THEN it names the pattern and states its key condition as declared
