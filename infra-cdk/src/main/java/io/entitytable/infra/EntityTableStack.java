@@ -1,6 +1,6 @@
 package io.entitytable.infra;
 
-import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.deployment.RefreshQueueTrigger;
 import io.entitytable.deployment.StreamTrigger;
@@ -79,23 +79,26 @@ public final class EntityTableStack extends Stack {
 
         Secret cursorSecret = cursorSecret();
         Map<String, String> apiEnvironment = new HashMap<>();
-        apiEnvironment.put(EnvironmentVariables.TABLE_NAME, table.table().getTableName());
+        apiEnvironment.put(
+                EnvironmentVariable.TABLE_NAME.variable(), table.table().getTableName());
         // The function authorizes from the authorizer's claims: which claim names the groups, and whether there is
         // no authorizer at all (then every caller is an operator: only the loudly named open flag does that).
-        apiEnvironment.put(EnvironmentVariables.AUTH_GROUPS_CLAIM, config.authGroupsClaim());
+        apiEnvironment.put(EnvironmentVariable.AUTH_GROUPS_CLAIM.variable(), config.authGroupsClaim());
         if (config.allowUnauthenticatedApi()) {
-            apiEnvironment.put(EnvironmentVariables.ALLOW_UNAUTHENTICATED, "true");
+            apiEnvironment.put(EnvironmentVariable.ALLOW_UNAUTHENTICATED.variable(), "true");
         }
         // The secret's name only: the function reads the value with its role, so the value is in neither the template
         // nor the function's configuration (which lambda:GetFunctionConfiguration shows).
-        apiEnvironment.put(EnvironmentVariables.CURSOR_SECRET_ARN, cursorSecret.getSecretArn());
+        apiEnvironment.put(EnvironmentVariable.CURSOR_SECRET_ARN.variable(), cursorSecret.getSecretArn());
         // Each business's share of the stage's ceiling, charged by the function (docs/design.md §8, "Request limits").
         apiEnvironment.put(
-                EnvironmentVariables.RATE_LIMIT_PER_BUSINESS, Integer.toString(config.rateLimitPerBusiness()));
-        apiEnvironment.put(EnvironmentVariables.RATE_LIMIT_PER_CALLER, Integer.toString(config.rateLimitPerCaller()));
+                EnvironmentVariable.RATE_LIMIT_PER_BUSINESS.variable(),
+                Integer.toString(config.rateLimitPerBusiness()));
+        apiEnvironment.put(
+                EnvironmentVariable.RATE_LIMIT_PER_CALLER.variable(), Integer.toString(config.rateLimitPerCaller()));
         // The API and the fan-out must trust a shard count for the same time: a growth reaches writers two of these
         // after it is stored, by when every instance of either has read it.
-        apiEnvironment.put(EnvironmentVariables.SHARD_COUNT_CACHE, config.shardCountCache());
+        apiEnvironment.put(EnvironmentVariable.SHARD_COUNT_CACHE.variable(), config.shardCountCache());
         // Without search the API gets no endpoint and answers its search route with 404.
         this.searchCollection = config.search()
                 ? new SearchCollection(
@@ -105,8 +108,8 @@ public final class EntityTableStack extends Stack {
                                 config.searchCollectionName(), config.searchStandbyReplicas(), config.removalPolicy()))
                 : null;
         if (searchCollection != null) {
-            apiEnvironment.put(EnvironmentVariables.SEARCH_ENDPOINT, searchCollection.endpoint());
-            apiEnvironment.put(EnvironmentVariables.SEARCH_SIGNING, "true");
+            apiEnvironment.put(EnvironmentVariable.SEARCH_ENDPOINT.variable(), searchCollection.endpoint());
+            apiEnvironment.put(EnvironmentVariable.SEARCH_SIGNING.variable(), "true");
         }
         this.api = function(
                 "Api",
@@ -121,21 +124,22 @@ public final class EntityTableStack extends Stack {
 
         this.refreshQueue = new RefreshJobQueue(this, "RefreshJobs", RefreshQueueTrigger.DEFAULT);
         Map<String, String> fanoutEnvironment = Map.of(
-                EnvironmentVariables.TABLE_NAME,
+                EnvironmentVariable.TABLE_NAME.variable(),
                 table.table().getTableName(),
-                EnvironmentVariables.REFRESH_QUEUE_URL,
+                EnvironmentVariable.REFRESH_QUEUE_URL.variable(),
                 refreshQueue.queue().getQueueUrl());
 
         // The fan-out measures each business's write rate and grows its shard count (docs/design.md, "Shards of a
         // business"); the refresh worker of the same zip does neither.
         Map<String, String> growingFanoutEnvironment = new HashMap<>(fanoutEnvironment);
-        growingFanoutEnvironment.put(EnvironmentVariables.SHARD_COUNT_CACHE, config.shardCountCache());
+        growingFanoutEnvironment.put(EnvironmentVariable.SHARD_COUNT_CACHE.variable(), config.shardCountCache());
         growingFanoutEnvironment.put(
-                EnvironmentVariables.SHARD_GROWTH_THRESHOLD, Double.toString(config.shardGrowthThreshold()));
+                EnvironmentVariable.SHARD_GROWTH_THRESHOLD.variable(), Double.toString(config.shardGrowthThreshold()));
         growingFanoutEnvironment.put(
-                EnvironmentVariables.SHARD_GROWTH_WINDOW, WriteRates.DEFAULT_WINDOW.toSeconds() + "s");
+                EnvironmentVariable.SHARD_GROWTH_WINDOW.variable(), WriteRates.DEFAULT_WINDOW.toSeconds() + "s");
         growingFanoutEnvironment.put(
-                EnvironmentVariables.SHARD_GROWTH_SAMPLE_ONE_IN, Integer.toString(WriteRates.DEFAULT_SAMPLE_ONE_IN));
+                EnvironmentVariable.SHARD_GROWTH_SAMPLE_ONE_IN.variable(),
+                Integer.toString(WriteRates.DEFAULT_SAMPLE_ONE_IN));
         this.fanout = function(
                 "Fanout",
                 FunctionDefinition.STREAM_FANOUT,

@@ -1,6 +1,6 @@
 package io.entitytable.infra;
 
-import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.FunctionDefinition;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -98,7 +98,7 @@ public final class QuarkusLambda extends Construct {
         Map<String, String> environment = new LinkedHashMap<>(given);
         environment.put(JAVA_TOOL_OPTIONS, JAVA_OPTIONS);
         if (definition.namedHandler() != null) {
-            environment.put(EnvironmentVariables.QUARKUS_LAMBDA_HANDLER, definition.namedHandler());
+            environment.put(EnvironmentVariable.QUARKUS_LAMBDA_HANDLER.variable(), definition.namedHandler());
         }
         return environment;
     }

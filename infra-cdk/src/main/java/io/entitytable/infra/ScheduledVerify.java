@@ -1,6 +1,6 @@
 package io.entitytable.infra;
 
-import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.FunctionDefinition;
 import java.util.Map;
 import software.amazon.awscdk.Duration;
@@ -43,11 +43,11 @@ public final class ScheduledVerify extends Construct {
                         FunctionDefinition.SCHEDULED_VERIFY,
                         StackConfig.FunctionSize.defaultsOf(FunctionDefinition.SCHEDULED_VERIFY),
                         Map.of(
-                                EnvironmentVariables.TABLE_NAME,
+                                EnvironmentVariable.TABLE_NAME.variable(),
                                 table.table().getTableName(),
-                                EnvironmentVariables.VERIFY_SEGMENTS,
+                                EnvironmentVariable.VERIFY_SEGMENTS.variable(),
                                 Integer.toString(config.verifySegments()),
-                                EnvironmentVariables.VERIFY_MAX_ITEMS,
+                                EnvironmentVariable.VERIFY_MAX_ITEMS.variable(),
                                 Integer.toString(MAX_ITEMS_PER_RUN)),
                         "Entity Table scheduled verify: checks one segment of the table each hour"));
         TableAccess.grantScheduledVerify(function.role(), table);

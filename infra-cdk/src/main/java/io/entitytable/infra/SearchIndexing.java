@@ -1,6 +1,6 @@
 package io.entitytable.infra;
 
-import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.deployment.StreamTrigger;
 import java.util.Map;
@@ -36,14 +36,14 @@ public final class SearchIndexing extends Construct {
                         FunctionDefinition.SEARCH_INDEXER,
                         config.searchIndexer(),
                         Map.of(
-                                EnvironmentVariables.TABLE_NAME,
+                                EnvironmentVariable.TABLE_NAME.variable(),
                                 table.table().getTableName(),
-                                EnvironmentVariables.SEARCH_ENDPOINT,
+                                EnvironmentVariable.SEARCH_ENDPOINT.variable(),
                                 collection.endpoint(),
                                 // Explicit, though an https endpoint implies it: Serverless refuses unsigned requests.
-                                EnvironmentVariables.SEARCH_SIGNING,
+                                EnvironmentVariable.SEARCH_SIGNING.variable(),
                                 "true",
-                                EnvironmentVariables.SEARCH_DEAD_LETTER_QUEUE_URL,
+                                EnvironmentVariable.SEARCH_DEAD_LETTER_QUEUE_URL.variable(),
                                 deadLetterQueue.getQueueUrl()),
                         "Entity Table search indexer: replicates core items into the search index"));
         TableAccess.grantSearchIndexer(indexer.role(), table);

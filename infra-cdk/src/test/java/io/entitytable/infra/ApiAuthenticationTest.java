@@ -5,7 +5,7 @@ import static io.entitytable.infra.Json.properties;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.deployment.AuthGroups;
-import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.EnvironmentVariable;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awscdk.assertions.Match;
@@ -81,6 +81,6 @@ class ApiAuthenticationTest {
                         .get(synthesized.logicalId(synthesized.stack().api().function()))),
                 "Environment",
                 "Variables");
-        assertThat(variables).containsEntry(EnvironmentVariables.ALLOW_UNAUTHENTICATED, "true");
+        assertThat(variables).containsEntry(EnvironmentVariable.ALLOW_UNAUTHENTICATED.variable(), "true");
     }
 }

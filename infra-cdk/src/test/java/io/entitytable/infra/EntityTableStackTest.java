@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.deployment.StreamFilters;
 import io.entitytable.deployment.StreamTrigger;
@@ -56,7 +56,7 @@ class EntityTableStackTest {
             assertThat(((Number) properties.get("Timeout")).intValue()).isEqualTo(definition.timeoutSeconds());
             assertThat(map(properties, "Environment", "Variables"))
                     .containsEntry(QuarkusLambda.JAVA_TOOL_OPTIONS, QuarkusLambda.JAVA_OPTIONS)
-                    .containsEntry(EnvironmentVariables.TABLE_NAME, Map.of("Ref", tableId()));
+                    .containsEntry(EnvironmentVariable.TABLE_NAME.variable(), Map.of("Ref", tableId()));
         }
     }
 
@@ -85,15 +85,16 @@ class EntityTableStackTest {
         // handler
         String secretId = synthesized.only("AWS::SecretsManager::Secret").getKey();
         assertThat(variables)
-                .containsEntry(EnvironmentVariables.CURSOR_SECRET_ARN, Map.of("Ref", secretId))
-                .doesNotContainKey(EnvironmentVariables.CURSOR_SECRET);
+                .containsEntry(EnvironmentVariable.CURSOR_SECRET_ARN.variable(), Map.of("Ref", secretId))
+                .doesNotContainKey(EnvironmentVariable.CURSOR_SECRET.variable());
         assertThat(new ObjectMapper().writeValueAsString(synthesized.template().toJSON()))
-                .contains(EnvironmentVariables.CURSOR_SECRET_ARN)
+                .contains(EnvironmentVariable.CURSOR_SECRET_ARN.variable())
                 .doesNotContain("{{resolve:");
         assertThat(variables)
                 .doesNotContainKeys(
-                        EnvironmentVariables.QUARKUS_LAMBDA_HANDLER, EnvironmentVariables.ALLOW_UNAUTHENTICATED)
-                .containsEntry(EnvironmentVariables.AUTH_GROUPS_CLAIM, "cognito:groups");
+                        EnvironmentVariable.QUARKUS_LAMBDA_HANDLER.variable(),
+                        EnvironmentVariable.ALLOW_UNAUTHENTICATED.variable())
+                .containsEntry(EnvironmentVariable.AUTH_GROUPS_CLAIM.variable(), "cognito:groups");
     }
 
     @Test
@@ -129,14 +130,15 @@ class EntityTableStackTest {
         // THEN the API function charges each business and caller its share, and no other function is told of it
         assertThat(variables)
                 .containsEntry(
-                        EnvironmentVariables.RATE_LIMIT_PER_BUSINESS,
+                        EnvironmentVariable.RATE_LIMIT_PER_BUSINESS.variable(),
                         Integer.toString(RequestLimits.PER_BUSINESS_PER_SECOND))
                 .containsEntry(
-                        EnvironmentVariables.RATE_LIMIT_PER_CALLER,
+                        EnvironmentVariable.RATE_LIMIT_PER_CALLER.variable(),
                         Integer.toString(RequestLimits.PER_CALLER_PER_SECOND));
         assertThat(environment(synthesized.stack().fanout()))
                 .doesNotContainKeys(
-                        EnvironmentVariables.RATE_LIMIT_PER_BUSINESS, EnvironmentVariables.RATE_LIMIT_PER_CALLER);
+                        EnvironmentVariable.RATE_LIMIT_PER_BUSINESS.variable(),
+                        EnvironmentVariable.RATE_LIMIT_PER_CALLER.variable());
         // AND the stage's throttle is the ceiling of twenty businesses at their whole share, with two seconds of burst
         assertThat(number(routeSettings, "ThrottlingRateLimit"))
                 .isEqualTo(config.throttleRateLimit())
@@ -155,8 +157,10 @@ class EntityTableStackTest {
         // THEN Quarkus is told which @Named handler to run, and the API's secret is not shared with it
         assertThat(variables)
                 .containsEntry(
-                        EnvironmentVariables.QUARKUS_LAMBDA_HANDLER, FunctionDefinition.STREAM_FANOUT.namedHandler())
-                .doesNotContainKeys(EnvironmentVariables.CURSOR_SECRET, EnvironmentVariables.CURSOR_SECRET_ARN);
+                        EnvironmentVariable.QUARKUS_LAMBDA_HANDLER.variable(),
+                        FunctionDefinition.STREAM_FANOUT.namedHandler())
+                .doesNotContainKeys(
+                        EnvironmentVariable.CURSOR_SECRET.variable(), EnvironmentVariable.CURSOR_SECRET_ARN.variable());
     }
 
     @Test
@@ -169,20 +173,23 @@ class EntityTableStackTest {
         Map<String, Object> worker = environment(synthesized.stack().refreshWorker());
         // THEN the API and the fan-out trust a shard count for the same time, the default both would take
         assertThat(config.shardCountCache()).isEqualTo(ShardCount.CACHE_DEFAULT);
-        assertThat(api).containsEntry(EnvironmentVariables.SHARD_COUNT_CACHE, config.shardCountCache());
-        assertThat(fanout).containsEntry(EnvironmentVariables.SHARD_COUNT_CACHE, config.shardCountCache());
+        assertThat(api).containsEntry(EnvironmentVariable.SHARD_COUNT_CACHE.variable(), config.shardCountCache());
+        assertThat(fanout).containsEntry(EnvironmentVariable.SHARD_COUNT_CACHE.variable(), config.shardCountCache());
         // AND the fan-out measures with the model's defaults; the API and the refresh worker are told nothing of it
         assertThat(fanout)
                 .containsEntry(
-                        EnvironmentVariables.SHARD_GROWTH_THRESHOLD, Double.toString(ShardGrowth.DEFAULT_THRESHOLD))
-                .containsEntry(EnvironmentVariables.SHARD_GROWTH_WINDOW, WriteRates.DEFAULT_WINDOW.toSeconds() + "s")
+                        EnvironmentVariable.SHARD_GROWTH_THRESHOLD.variable(),
+                        Double.toString(ShardGrowth.DEFAULT_THRESHOLD))
                 .containsEntry(
-                        EnvironmentVariables.SHARD_GROWTH_SAMPLE_ONE_IN,
+                        EnvironmentVariable.SHARD_GROWTH_WINDOW.variable(), WriteRates.DEFAULT_WINDOW.toSeconds() + "s")
+                .containsEntry(
+                        EnvironmentVariable.SHARD_GROWTH_SAMPLE_ONE_IN.variable(),
                         Integer.toString(WriteRates.DEFAULT_SAMPLE_ONE_IN));
-        assertThat(api).doesNotContainKeys(EnvironmentVariables.SHARD_GROWTH_THRESHOLD);
+        assertThat(api).doesNotContainKeys(EnvironmentVariable.SHARD_GROWTH_THRESHOLD.variable());
         assertThat(worker)
                 .doesNotContainKeys(
-                        EnvironmentVariables.SHARD_GROWTH_THRESHOLD, EnvironmentVariables.SHARD_COUNT_CACHE);
+                        EnvironmentVariable.SHARD_GROWTH_THRESHOLD.variable(),
+                        EnvironmentVariable.SHARD_COUNT_CACHE.variable());
     }
 
     @Test

@@ -5,7 +5,7 @@ import static io.entitytable.infra.Json.map;
 import static io.entitytable.infra.Json.properties;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.deployment.RefreshQueueTrigger;
 import io.entitytable.model.Attributes;
@@ -124,16 +124,18 @@ class RefreshJobStackTest {
         // THEN the worker runs the zip's refresh handler against the table and the queue
         assertThat(worker)
                 .containsEntry(
-                        EnvironmentVariables.QUARKUS_LAMBDA_HANDLER, FunctionDefinition.REFRESH_WORKER.namedHandler())
-                .containsEntry(EnvironmentVariables.TABLE_NAME, Map.of("Ref", tableId()))
-                .containsEntry(EnvironmentVariables.REFRESH_QUEUE_URL, queueUrl)
-                .doesNotContainKeys(EnvironmentVariables.CURSOR_SECRET, EnvironmentVariables.CURSOR_SECRET_ARN);
+                        EnvironmentVariable.QUARKUS_LAMBDA_HANDLER.variable(),
+                        FunctionDefinition.REFRESH_WORKER.namedHandler())
+                .containsEntry(EnvironmentVariable.TABLE_NAME.variable(), Map.of("Ref", tableId()))
+                .containsEntry(EnvironmentVariable.REFRESH_QUEUE_URL.variable(), queueUrl)
+                .doesNotContainKeys(
+                        EnvironmentVariable.CURSOR_SECRET.variable(), EnvironmentVariable.CURSOR_SECRET_ARN.variable());
         assertThat(FunctionDefinition.REFRESH_WORKER.zipPath()).isEqualTo(FunctionDefinition.STREAM_FANOUT.zipPath());
         // ... the fan-out can enqueue, and the API knows nothing of the queue
         assertThat(synthesized.environment(synthesized.stack().fanout()))
-                .containsEntry(EnvironmentVariables.REFRESH_QUEUE_URL, queueUrl);
+                .containsEntry(EnvironmentVariable.REFRESH_QUEUE_URL.variable(), queueUrl);
         assertThat(synthesized.environment(synthesized.stack().api()))
-                .doesNotContainKey(EnvironmentVariables.REFRESH_QUEUE_URL);
+                .doesNotContainKey(EnvironmentVariable.REFRESH_QUEUE_URL.variable());
     }
 
     @Test

@@ -5,7 +5,7 @@ import static io.entitytable.infra.Json.map;
 import static io.entitytable.infra.Json.properties;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.deployment.metrics.MetricNames;
 import java.util.List;
@@ -38,15 +38,17 @@ class ScheduledVerifyStackTest {
                 .containsEntry("TracingConfig", Map.of("Mode", "Active"));
         assertThat(synthesized.environment(verify))
                 .containsEntry(
-                        EnvironmentVariables.TABLE_NAME,
+                        EnvironmentVariable.TABLE_NAME.variable(),
                         Map.of(
                                 "Ref",
                                 synthesized.logicalId(
                                         synthesized.stack().table().table())))
                 .containsEntry(
-                        EnvironmentVariables.VERIFY_SEGMENTS, Integer.toString(StackConfig.DEFAULT_VERIFY_SEGMENTS))
+                        EnvironmentVariable.VERIFY_SEGMENTS.variable(),
+                        Integer.toString(StackConfig.DEFAULT_VERIFY_SEGMENTS))
                 .containsEntry(
-                        EnvironmentVariables.VERIFY_MAX_ITEMS, Integer.toString(ScheduledVerify.MAX_ITEMS_PER_RUN));
+                        EnvironmentVariable.VERIFY_MAX_ITEMS.variable(),
+                        Integer.toString(ScheduledVerify.MAX_ITEMS_PER_RUN));
     }
 
     @Test

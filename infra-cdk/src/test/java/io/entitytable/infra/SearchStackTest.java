@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.deployment.SearchIndex;
 import io.entitytable.deployment.StreamFilters;
@@ -169,14 +169,15 @@ class SearchStackTest {
         assertThat(((Number) function.get("Timeout")).intValue()).isEqualTo(definition.timeoutSeconds());
         // ... against the collection's endpoint (signed), the table, and the refused-records queue
         assertThat(synthesized.environment(indexing.indexer()))
-                .containsEntry(EnvironmentVariables.QUARKUS_LAMBDA_HANDLER, definition.namedHandler())
-                .containsEntry(EnvironmentVariables.SEARCH_ENDPOINT, endpoint())
-                .containsEntry(EnvironmentVariables.SEARCH_SIGNING, "true")
-                .containsEntry(EnvironmentVariables.TABLE_NAME, Map.of("Ref", tableId()))
+                .containsEntry(EnvironmentVariable.QUARKUS_LAMBDA_HANDLER.variable(), definition.namedHandler())
+                .containsEntry(EnvironmentVariable.SEARCH_ENDPOINT.variable(), endpoint())
+                .containsEntry(EnvironmentVariable.SEARCH_SIGNING.variable(), "true")
+                .containsEntry(EnvironmentVariable.TABLE_NAME.variable(), Map.of("Ref", tableId()))
                 .containsEntry(
-                        EnvironmentVariables.SEARCH_DEAD_LETTER_QUEUE_URL,
+                        EnvironmentVariable.SEARCH_DEAD_LETTER_QUEUE_URL.variable(),
                         Map.of("Ref", synthesized.logicalId(indexing.deadLetterQueue())))
-                .doesNotContainKeys(EnvironmentVariables.CURSOR_SECRET, EnvironmentVariables.CURSOR_SECRET_ARN);
+                .doesNotContainKeys(
+                        EnvironmentVariable.CURSOR_SECRET.variable(), EnvironmentVariable.CURSOR_SECRET_ARN.variable());
     }
 
     @Test
@@ -298,9 +299,9 @@ class SearchStackTest {
         // WHEN the API's environment is read
         // THEN it reaches the same collection, signed
         assertThat(synthesized.environment(synthesized.stack().api()))
-                .containsEntry(EnvironmentVariables.SEARCH_ENDPOINT, endpoint())
-                .containsEntry(EnvironmentVariables.SEARCH_SIGNING, "true")
-                .doesNotContainKey(EnvironmentVariables.SEARCH_DEAD_LETTER_QUEUE_URL);
+                .containsEntry(EnvironmentVariable.SEARCH_ENDPOINT.variable(), endpoint())
+                .containsEntry(EnvironmentVariable.SEARCH_SIGNING.variable(), "true")
+                .doesNotContainKey(EnvironmentVariable.SEARCH_DEAD_LETTER_QUEUE_URL.variable());
     }
 
     @Test
@@ -370,8 +371,8 @@ class SearchStackTest {
         assertThat(withoutSearch.resources("AWS::SQS::Queue")).hasSize(3);
         // ... no search endpoint for the API and no aoss permission anywhere
         assertThat(withoutSearch.environment(withoutSearch.stack().api()))
-                .doesNotContainKey(EnvironmentVariables.SEARCH_ENDPOINT)
-                .doesNotContainKey(EnvironmentVariables.SEARCH_SIGNING);
+                .doesNotContainKey(EnvironmentVariable.SEARCH_ENDPOINT.variable())
+                .doesNotContainKey(EnvironmentVariable.SEARCH_SIGNING.variable());
         assertThat(withoutSearch.template().toJSON().toString()).doesNotContain("aoss:");
         // ... no search alarms (iterator age, both queues, errors, throttles, index lag) or outputs
         assertThat(outputs(withoutSearch))

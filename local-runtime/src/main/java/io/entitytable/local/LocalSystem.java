@@ -2,7 +2,7 @@ package io.entitytable.local;
 
 import io.entitytable.capacity.DataPresent;
 import io.entitytable.checks.VerifyRun;
-import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.deployment.RefreshQueueNames;
 import io.entitytable.deployment.RefreshQueueTrigger;
@@ -257,7 +257,7 @@ public final class LocalSystem implements AutoCloseable {
         int searchPort = options.searchPort() == 0 ? LocalDynamoDb.freePort() : options.searchPort();
         Map<String, String> apiSearch = searchOn
                 ? Map.of(
-                        EnvironmentVariables.SEARCH_ENDPOINT,
+                        EnvironmentVariable.SEARCH_ENDPOINT.variable(),
                         searchEndpoint(searchPort).toString())
                 : Map.of();
         Map<String, String> apiExtra = new LinkedHashMap<>(apiSearch);
@@ -281,7 +281,9 @@ public final class LocalSystem implements AutoCloseable {
                         FunctionDefinition.REFRESH_WORKER,
                         workerRuntimeApi,
                         withQueue,
-                        Map.of(EnvironmentVariables.MAX_CONCURRENT_WRITES, Integer.toString(LOCAL_WORKER_WRITES))));
+                        Map.of(
+                                EnvironmentVariable.MAX_CONCURRENT_WRITES.variable(),
+                                Integer.toString(LOCAL_WORKER_WRITES))));
         // The engine starts beside the others; the indexer once it answers, since the indexer makes sure of the index
         // when it starts.
         Path searchFolder = searchOn ? searchFolder() : null;

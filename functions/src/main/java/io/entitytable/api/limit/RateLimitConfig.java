@@ -6,7 +6,7 @@ import io.smallrye.config.WithDefault;
 
 /**
  * The request limits (docs/design.md §8, "Request limits"), requests a second; the CDK stack sets both, and 0 (or less)
- * turns one off. Quarkus reads each from the environment variable named in {@code EnvironmentVariables}.
+ * turns one off. Quarkus reads each from the environment variable named in {@code EnvironmentVariable}.
  */
 @ConfigMapping(prefix = "entity-table.rate-limit")
 public interface RateLimitConfig {

@@ -1,6 +1,6 @@
 package io.entitytable.local.function;
 
-import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.deployment.SearchIndex;
 import io.entitytable.local.auth.LocalCursorKey;
@@ -14,7 +14,7 @@ import java.util.Map;
 
 /**
  * The environment a packaged function sees locally: the variables Lambda itself sets (runtime API, function name,
- * memory, credentials, region, task root), the ones the CDK stack sets (named in {@link EnvironmentVariables}), and the endpoint
+ * memory, credentials, region, task root), the ones the CDK stack sets (named in {@link EnvironmentVariable}), and the endpoint
  * override that points the function's DynamoDB client at DynamoDB Local.
  *
  * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/configuration-envvars.html#configuration-envvars-runtime">Defined
@@ -62,21 +62,21 @@ public final class FunctionEnvironment {
         env.put("AWS_SECRET_ACCESS_KEY", "local");
         env.put("AWS_SESSION_TOKEN", "local");
         env.put("QUARKUS_DYNAMODB_ENDPOINT_OVERRIDE", dynamoDbEndpoint.toString());
-        env.put(EnvironmentVariables.TABLE_NAME, tableName);
+        env.put(EnvironmentVariable.TABLE_NAME.variable(), tableName);
         if (sqsEndpoint != null) {
             env.put("AWS_ENDPOINT_URL_SQS", sqsEndpoint.toString());
         }
         if (refreshQueueUrl != null) {
-            env.put(EnvironmentVariables.REFRESH_QUEUE_URL, refreshQueueUrl);
+            env.put(EnvironmentVariable.REFRESH_QUEUE_URL.variable(), refreshQueueUrl);
         }
         if (function.namedHandler() != null) {
-            env.put(EnvironmentVariables.QUARKUS_LAMBDA_HANDLER, function.namedHandler());
+            env.put(EnvironmentVariable.QUARKUS_LAMBDA_HANDLER.variable(), function.namedHandler());
         }
         if (function.equals(FunctionDefinition.API)) {
             env.putAll(requestLimits());
         }
         if (function.equals(FunctionDefinition.API) || function.equals(FunctionDefinition.STREAM_FANOUT)) {
-            env.put(EnvironmentVariables.SHARD_COUNT_CACHE, shardCountCache());
+            env.put(EnvironmentVariable.SHARD_COUNT_CACHE.variable(), shardCountCache());
         }
         if (function.equals(FunctionDefinition.STREAM_FANOUT)) {
             env.putAll(shardGrowth());
@@ -108,9 +108,9 @@ public final class FunctionEnvironment {
      */
     static Map<String, String> shardGrowth() {
         Map<String, String> env = new LinkedHashMap<>();
-        putTextIfSet(env, EnvironmentVariables.SHARD_GROWTH_THRESHOLD, SHARD_GROWTH_THRESHOLD_PROPERTY);
-        putTextIfSet(env, EnvironmentVariables.SHARD_GROWTH_WINDOW, SHARD_GROWTH_WINDOW_PROPERTY);
-        putIfSet(env, EnvironmentVariables.SHARD_GROWTH_SAMPLE_ONE_IN, SHARD_GROWTH_SAMPLE_ONE_IN_PROPERTY);
+        putTextIfSet(env, EnvironmentVariable.SHARD_GROWTH_THRESHOLD.variable(), SHARD_GROWTH_THRESHOLD_PROPERTY);
+        putTextIfSet(env, EnvironmentVariable.SHARD_GROWTH_WINDOW.variable(), SHARD_GROWTH_WINDOW_PROPERTY);
+        putIfSet(env, EnvironmentVariable.SHARD_GROWTH_SAMPLE_ONE_IN.variable(), SHARD_GROWTH_SAMPLE_ONE_IN_PROPERTY);
         return env;
     }
 
@@ -133,8 +133,8 @@ public final class FunctionEnvironment {
      */
     static Map<String, String> requestLimits() {
         Map<String, String> env = new LinkedHashMap<>();
-        putIfSet(env, EnvironmentVariables.RATE_LIMIT_PER_BUSINESS, RATE_LIMIT_PER_BUSINESS_PROPERTY);
-        putIfSet(env, EnvironmentVariables.RATE_LIMIT_PER_CALLER, RATE_LIMIT_PER_CALLER_PROPERTY);
+        putIfSet(env, EnvironmentVariable.RATE_LIMIT_PER_BUSINESS.variable(), RATE_LIMIT_PER_BUSINESS_PROPERTY);
+        putIfSet(env, EnvironmentVariable.RATE_LIMIT_PER_CALLER.variable(), RATE_LIMIT_PER_CALLER_PROPERTY);
         return env;
     }
 
@@ -152,7 +152,7 @@ public final class FunctionEnvironment {
      * started it (and root: Linux's {@code /proc/<pid>/environ} is owner-only), who can read the key file anyway.
      */
     public static Map<String, String> api(LocalCursorKey cursorKey) {
-        return Map.of(EnvironmentVariables.CURSOR_SECRET, cursorKey.secret());
+        return Map.of(EnvironmentVariable.CURSOR_SECRET.variable(), cursorKey.secret());
     }
 
     /**
@@ -161,11 +161,11 @@ public final class FunctionEnvironment {
      */
     public static Map<String, String> indexer(URI searchEndpoint, URI sqsEndpoint) {
         return Map.of(
-                EnvironmentVariables.SEARCH_ENDPOINT,
+                EnvironmentVariable.SEARCH_ENDPOINT.variable(),
                 searchEndpoint.toString(),
-                EnvironmentVariables.SEARCH_SIGNING,
+                EnvironmentVariable.SEARCH_SIGNING.variable(),
                 "false",
-                EnvironmentVariables.SEARCH_DEAD_LETTER_QUEUE_URL,
+                EnvironmentVariable.SEARCH_DEAD_LETTER_QUEUE_URL.variable(),
                 LocalSqs.queueUrl(sqsEndpoint, SearchIndex.DEAD_LETTER_QUEUE));
     }
 }

@@ -2,7 +2,7 @@ package io.entitytable.local.function;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.local.auth.LocalCursorKey;
 import io.entitytable.model.ShardCount;
@@ -29,9 +29,10 @@ class FunctionEnvironmentTest {
                 "Entity",
                 URI.create("http://127.0.0.1:2"));
         // THEN the API gets that key as CURSOR_SECRET, and the fan-out no cursor secret at all
-        assertThat(api).containsExactly(Map.entry(EnvironmentVariables.CURSOR_SECRET, key.secret()));
+        assertThat(api).containsExactly(Map.entry(EnvironmentVariable.CURSOR_SECRET.variable(), key.secret()));
         assertThat(fanout)
-                .doesNotContainKeys(EnvironmentVariables.CURSOR_SECRET, EnvironmentVariables.CURSOR_SECRET_ARN)
+                .doesNotContainKeys(
+                        EnvironmentVariable.CURSOR_SECRET.variable(), EnvironmentVariable.CURSOR_SECRET_ARN.variable())
                 .doesNotContainValue(key.secret());
     }
 
@@ -51,25 +52,26 @@ class FunctionEnvironmentTest {
             Map<String, String> worker = environment(FunctionDefinition.REFRESH_WORKER);
             // THEN the fan-out measures with them; the API and the fan-out trust a count for the same time
             assertThat(fanout)
-                    .containsEntry(EnvironmentVariables.SHARD_GROWTH_THRESHOLD, "0.001")
-                    .containsEntry(EnvironmentVariables.SHARD_GROWTH_WINDOW, "5s")
-                    .containsEntry(EnvironmentVariables.SHARD_GROWTH_SAMPLE_ONE_IN, "1")
-                    .containsEntry(EnvironmentVariables.SHARD_COUNT_CACHE, "1s");
+                    .containsEntry(EnvironmentVariable.SHARD_GROWTH_THRESHOLD.variable(), "0.001")
+                    .containsEntry(EnvironmentVariable.SHARD_GROWTH_WINDOW.variable(), "5s")
+                    .containsEntry(EnvironmentVariable.SHARD_GROWTH_SAMPLE_ONE_IN.variable(), "1")
+                    .containsEntry(EnvironmentVariable.SHARD_COUNT_CACHE.variable(), "1s");
             assertThat(api)
-                    .containsEntry(EnvironmentVariables.SHARD_COUNT_CACHE, "1s")
-                    .doesNotContainKey(EnvironmentVariables.SHARD_GROWTH_THRESHOLD);
+                    .containsEntry(EnvironmentVariable.SHARD_COUNT_CACHE.variable(), "1s")
+                    .doesNotContainKey(EnvironmentVariable.SHARD_GROWTH_THRESHOLD.variable());
             assertThat(worker)
                     .doesNotContainKeys(
-                            EnvironmentVariables.SHARD_GROWTH_THRESHOLD, EnvironmentVariables.SHARD_COUNT_CACHE);
+                            EnvironmentVariable.SHARD_GROWTH_THRESHOLD.variable(),
+                            EnvironmentVariable.SHARD_COUNT_CACHE.variable());
         } finally {
             properties.keySet().forEach(System::clearProperty);
         }
         // AND without them, both get the one default and the fan-out its own defaults
         assertThat(environment(FunctionDefinition.API))
-                .containsEntry(EnvironmentVariables.SHARD_COUNT_CACHE, ShardCount.CACHE_DEFAULT);
+                .containsEntry(EnvironmentVariable.SHARD_COUNT_CACHE.variable(), ShardCount.CACHE_DEFAULT);
         assertThat(environment(FunctionDefinition.STREAM_FANOUT))
-                .containsEntry(EnvironmentVariables.SHARD_COUNT_CACHE, ShardCount.CACHE_DEFAULT)
-                .doesNotContainKey(EnvironmentVariables.SHARD_GROWTH_THRESHOLD);
+                .containsEntry(EnvironmentVariable.SHARD_COUNT_CACHE.variable(), ShardCount.CACHE_DEFAULT)
+                .doesNotContainKey(EnvironmentVariable.SHARD_GROWTH_THRESHOLD.variable());
     }
 
     private Map<String, String> environment(FunctionDefinition function) {

@@ -1,6 +1,6 @@
 package io.entitytable.search.indexer;
 
-import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.SearchIndex;
 import io.entitytable.deployment.SearchIndexNames;
 import io.entitytable.model.TableLayout;
@@ -48,20 +48,21 @@ public record IndexerConfig(
     }
 
     /**
-     * The configuration from named settings ({@link EnvironmentVariables} names): the environment, or Quarkus's
+     * The configuration from named settings ({@link EnvironmentVariable} names): the environment, or Quarkus's
      * configuration, which reads the environment and lets tests supply the same names.
      */
     public static IndexerConfig from(Function<String, String> settings) {
-        String endpoint = settings.apply(EnvironmentVariables.SEARCH_ENDPOINT);
+        String endpoint = settings.apply(EnvironmentVariable.SEARCH_ENDPOINT.variable());
         if (endpoint == null || endpoint.isBlank()) {
-            throw new IllegalStateException(EnvironmentVariables.SEARCH_ENDPOINT + " is not set");
+            throw new IllegalStateException(EnvironmentVariable.SEARCH_ENDPOINT.variable() + " is not set");
         }
         URI uri = URI.create(endpoint.trim());
-        String tableName = settings.apply(EnvironmentVariables.TABLE_NAME);
+        String tableName = settings.apply(EnvironmentVariable.TABLE_NAME.variable());
         return forEndpoint(uri)
-                .withSigning(signingOf(uri, settings.apply(EnvironmentVariables.SEARCH_SIGNING)))
+                .withSigning(signingOf(uri, settings.apply(EnvironmentVariable.SEARCH_SIGNING.variable())))
                 .withTable(tableName == null || tableName.isBlank() ? TableLayout.ENTITY.defaultTableName() : tableName)
-                .withDeadLetterQueue(blankToNull(settings.apply(EnvironmentVariables.SEARCH_DEAD_LETTER_QUEUE_URL)));
+                .withDeadLetterQueue(
+                        blankToNull(settings.apply(EnvironmentVariable.SEARCH_DEAD_LETTER_QUEUE_URL.variable())));
     }
 
     /** The project's index names on {@code endpoint}, signed only over https. */

@@ -3,7 +3,7 @@ package io.entitytable.search.indexer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.SearchIndex;
 import java.net.URI;
 import java.util.HashMap;
@@ -14,15 +14,17 @@ class IndexerConfigTest {
 
     @Test
     void from_shouldSignHttpsEndpointsOnly_unlessTheFlagSaysOtherwise() {
-        assertThat(config(Map.of(EnvironmentVariables.SEARCH_ENDPOINT, "https://abc.eu-west-1.aoss.amazonaws.com"))
+        assertThat(config(Map.of(
+                                EnvironmentVariable.SEARCH_ENDPOINT.variable(),
+                                "https://abc.eu-west-1.aoss.amazonaws.com"))
                         .signing())
                 .isTrue();
-        assertThat(config(Map.of(EnvironmentVariables.SEARCH_ENDPOINT, "http://127.0.0.1:9200"))
+        assertThat(config(Map.of(EnvironmentVariable.SEARCH_ENDPOINT.variable(), "http://127.0.0.1:9200"))
                         .signing())
                 .isFalse();
         assertThat(config(Map.of(
-                                EnvironmentVariables.SEARCH_ENDPOINT, "http://127.0.0.1:9200",
-                                EnvironmentVariables.SEARCH_SIGNING, "true"))
+                                EnvironmentVariable.SEARCH_ENDPOINT.variable(), "http://127.0.0.1:9200",
+                                EnvironmentVariable.SEARCH_SIGNING.variable(), "true"))
                         .signing())
                 .isTrue();
     }
@@ -31,9 +33,9 @@ class IndexerConfigTest {
     void from_shouldUseTheProjectsIndexAndAlias_andTheNamedTableAndQueue() {
         // WHEN
         IndexerConfig config = config(Map.of(
-                EnvironmentVariables.SEARCH_ENDPOINT, "http://127.0.0.1:9200",
-                EnvironmentVariables.TABLE_NAME, "Entity-v2",
-                EnvironmentVariables.SEARCH_DEAD_LETTER_QUEUE_URL, "http://localhost:9324/000000000000/dlq"));
+                EnvironmentVariable.SEARCH_ENDPOINT.variable(), "http://127.0.0.1:9200",
+                EnvironmentVariable.TABLE_NAME.variable(), "Entity-v2",
+                EnvironmentVariable.SEARCH_DEAD_LETTER_QUEUE_URL.variable(), "http://localhost:9324/000000000000/dlq"));
 
         // THEN
         assertThat(config.endpoint()).isEqualTo(URI.create("http://127.0.0.1:9200"));
@@ -49,7 +51,7 @@ class IndexerConfigTest {
     void from_shouldRefuseToStartWithoutAnEndpoint() {
         assertThatThrownBy(() -> config(Map.of()))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining(EnvironmentVariables.SEARCH_ENDPOINT);
+                .hasMessageContaining(EnvironmentVariable.SEARCH_ENDPOINT.variable());
     }
 
     private static IndexerConfig config(Map<String, String> settings) {

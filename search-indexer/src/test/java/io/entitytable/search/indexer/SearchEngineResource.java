@@ -1,6 +1,6 @@
 package io.entitytable.search.indexer;
 
-import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.TableLayout;
 import io.entitytable.search.local.SharedSearchEngine;
@@ -19,7 +19,7 @@ public class SearchEngineResource implements QuarkusTestResourceLifecycleManager
         local = LocalDynamoDb.startInMemory();
         local.createTable(TableLayout.ENTITY.defaultTableName());
         return Map.of(
-                EnvironmentVariables.SEARCH_ENDPOINT,
+                EnvironmentVariable.SEARCH_ENDPOINT.variable(),
                 SharedSearchEngine.get().endpoint().toString(),
                 "quarkus.dynamodb.endpoint-override",
                 local.endpoint().toString(),

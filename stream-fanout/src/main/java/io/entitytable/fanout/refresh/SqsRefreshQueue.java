@@ -1,6 +1,6 @@
 package io.entitytable.fanout.refresh;
 
-import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.queue.RefreshMessage;
 import io.entitytable.queue.SqsBatches;
 import java.time.Duration;
@@ -21,7 +21,7 @@ record SqsRefreshQueue(SqsBatches queue) implements RefreshQueue {
      * from the SDK's own settings ({@code AWS_ENDPOINT_URL_SQS} locally).
      */
     static RefreshQueue fromEnvironment() {
-        String url = System.getenv(EnvironmentVariables.REFRESH_QUEUE_URL);
+        String url = System.getenv(EnvironmentVariable.REFRESH_QUEUE_URL.variable());
         if (url == null || url.isBlank()) {
             return RefreshQueue.none();
         }

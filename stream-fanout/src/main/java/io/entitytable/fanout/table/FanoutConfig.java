@@ -1,6 +1,6 @@
 package io.entitytable.fanout.table;
 
-import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.access.Backoff;
 import io.entitytable.model.access.RetryPolicy;
@@ -57,7 +57,7 @@ public record FanoutConfig(
     }
 
     public static String tableNameFromEnvironment() {
-        String fromEnv = System.getenv(EnvironmentVariables.TABLE_NAME);
+        String fromEnv = System.getenv(EnvironmentVariable.TABLE_NAME.variable());
         return fromEnv == null || fromEnv.isBlank() ? TableLayout.ENTITY.defaultTableName() : fromEnv;
     }
 

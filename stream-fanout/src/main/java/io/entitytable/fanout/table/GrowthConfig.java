@@ -1,6 +1,6 @@
 package io.entitytable.fanout.table;
 
-import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.ShardGrowth;
 import io.entitytable.model.WriteRates;
@@ -47,10 +47,10 @@ public record GrowthConfig(boolean on, double threshold, Duration window, int sa
 
     static GrowthConfig from(UnaryOperator<String> env) {
         GrowthConfig config = DEFAULT;
-        String threshold = env.apply(EnvironmentVariables.SHARD_GROWTH_THRESHOLD);
-        String window = env.apply(EnvironmentVariables.SHARD_GROWTH_WINDOW);
-        String sample = env.apply(EnvironmentVariables.SHARD_GROWTH_SAMPLE_ONE_IN);
-        String cache = env.apply(EnvironmentVariables.SHARD_COUNT_CACHE);
+        String threshold = env.apply(EnvironmentVariable.SHARD_GROWTH_THRESHOLD.variable());
+        String window = env.apply(EnvironmentVariable.SHARD_GROWTH_WINDOW.variable());
+        String sample = env.apply(EnvironmentVariable.SHARD_GROWTH_SAMPLE_ONE_IN.variable());
+        String cache = env.apply(EnvironmentVariable.SHARD_COUNT_CACHE.variable());
         return new GrowthConfig(
                 true,
                 isSet(threshold) ? Double.parseDouble(threshold.strip()) : config.threshold,

@@ -2,7 +2,7 @@ package io.entitytable.fanout.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.ShardGrowth;
 import io.entitytable.model.WriteRates;
@@ -27,10 +27,10 @@ class GrowthConfigTest {
     @Test
     void variables_shouldReplaceEachDefault() {
         Map<String, String> env = Map.of(
-                EnvironmentVariables.SHARD_GROWTH_THRESHOLD, "0.001",
-                EnvironmentVariables.SHARD_GROWTH_WINDOW, "5s",
-                EnvironmentVariables.SHARD_GROWTH_SAMPLE_ONE_IN, "1",
-                EnvironmentVariables.SHARD_COUNT_CACHE, "250ms");
+                EnvironmentVariable.SHARD_GROWTH_THRESHOLD.variable(), "0.001",
+                EnvironmentVariable.SHARD_GROWTH_WINDOW.variable(), "5s",
+                EnvironmentVariable.SHARD_GROWTH_SAMPLE_ONE_IN.variable(), "1",
+                EnvironmentVariable.SHARD_COUNT_CACHE.variable(), "250ms");
         GrowthConfig config = GrowthConfig.from(env::get);
         assertThat(config.threshold()).isEqualTo(0.001);
         assertThat(config.window()).isEqualTo(Duration.ofSeconds(5));

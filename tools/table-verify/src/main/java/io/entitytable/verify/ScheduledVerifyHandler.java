@@ -4,7 +4,7 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.metrics.MetricsRecorder;
 import java.time.InstantSource;
 import java.util.Map;
@@ -28,9 +28,9 @@ public final class ScheduledVerifyHandler implements RequestHandler<Map<String, 
         this.verify = new ScheduledVerify(
                 new SampledVerify(
                         dynamo,
-                        required(EnvironmentVariables.TABLE_NAME),
-                        Integer.parseInt(required(EnvironmentVariables.VERIFY_SEGMENTS)),
-                        Integer.parseInt(required(EnvironmentVariables.VERIFY_MAX_ITEMS))),
+                        required(EnvironmentVariable.TABLE_NAME.variable()),
+                        Integer.parseInt(required(EnvironmentVariable.VERIFY_SEGMENTS.variable())),
+                        Integer.parseInt(required(EnvironmentVariable.VERIFY_MAX_ITEMS.variable()))),
                 MetricsRecorder.ofThisProcess(),
                 InstantSource.system());
     }

@@ -2,7 +2,7 @@ package io.entitytable.bench.bare;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import io.entitytable.deployment.EnvironmentVariables;
+import io.entitytable.deployment.EnvironmentVariable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -17,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
  * The start-up baseline: the least a Java Lambda function that talks to DynamoDB does. Its init phase builds a
  * DynamoDB client (same HTTP client as the packaged functions); an event makes one DynamoDB call (DescribeTable) and
  * answers, a {@code ping} event answers without one (used to time the Runtime API hop). It runs from a zip in the
- * deployment layout through the same runtime client as the real functions. Only {@code EnvironmentVariables.TABLE_NAME}, a
+ * deployment layout through the same runtime client as the real functions. Only {@code EnvironmentVariable.TABLE_NAME.variable()}, a
  * compile-time constant, comes from table-model, so the zip needs no table-model jar.
  */
 public final class BareHandler implements RequestStreamHandler {
@@ -42,7 +42,8 @@ public final class BareHandler implements RequestStreamHandler {
         if (event.contains("ping")) {
             answer = "{\"pong\":true}";
         } else {
-            long count = DYNAMO.describeTable(r -> r.tableName(System.getenv(EnvironmentVariables.TABLE_NAME)))
+            long count = DYNAMO.describeTable(
+                            r -> r.tableName(System.getenv(EnvironmentVariable.TABLE_NAME.variable())))
                     .table()
                     .itemCount();
             answer = "{\"itemCount\":" + count + "}";
