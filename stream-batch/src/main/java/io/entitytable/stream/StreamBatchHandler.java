@@ -9,7 +9,8 @@ import com.amazonaws.services.lambda.runtime.events.transformers.v2.DynamodbEven
 /**
  * The DynamoDB Streams entry point of a function: converts the Lambda event into SDK records and hands them to its
  * {@link StreamBatch}. Each function's subclass is the {@code @Named} bean its zip's {@code quarkus.lambda.handler}
- * names.
+ * names. Quarkus's Lambda extension finds a handler among the implementations of {@code RequestHandler} in its index,
+ * which reaches a subclass only through this class: this module's {@code META-INF/beans.xml} puts it there.
  */
 public abstract class StreamBatchHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
     private final StreamBatch batch;
