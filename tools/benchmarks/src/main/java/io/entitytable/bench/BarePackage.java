@@ -1,6 +1,7 @@
 package io.entitytable.bench;
 
 import io.entitytable.bench.bare.BareHandler;
+import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.FunctionDefinition;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,7 +16,7 @@ import java.util.zip.ZipOutputStream;
 
 /**
  * Builds the bare handler's deployment package at run time, in the layout of the real ones (classes at the root,
- * {@code lib/*.jar}): {@link BareHandler}'s class file plus the jars Maven copied to {@code target/bare-handler-lib}
+ * {@code lib/*.jar}): the class files of {@link #CLASSES} plus the jars Maven copied to {@code target/bare-handler-lib}
  * (the DynamoDB client and its dependencies only).
  */
 final class BarePackage {
@@ -27,21 +28,19 @@ final class BarePackage {
             FunctionDefinition.API.memoryMb(),
             FunctionDefinition.API.timeoutSeconds());
 
+    /** The handler and the one project class it reads, the environment variable of the table's name. */
+    static final List<Class<?>> CLASSES = List.of(BareHandler.class, EnvironmentVariable.class);
+
     private BarePackage() {}
 
     static Path build(Path directory) {
         Path lib = libFolder();
         Path zip = directory.resolve("bare-handler.zip");
-        String classFile = BareHandler.class.getName().replace('.', '/') + ".class";
         try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(zip));
-                InputStream handler = BareHandler.class.getClassLoader().getResourceAsStream(classFile);
                 Stream<Path> jars = Files.list(lib)) {
-            if (handler == null) {
-                throw new IllegalStateException("Cannot read " + classFile);
+            for (Class<?> type : CLASSES) {
+                putClassFile(out, type);
             }
-            out.putNextEntry(new ZipEntry(classFile));
-            handler.transferTo(out);
-            out.closeEntry();
             List<Path> sorted =
                     jars.filter(p -> p.toString().endsWith(".jar")).sorted().toList();
             if (sorted.isEmpty()) {
@@ -56,6 +55,18 @@ final class BarePackage {
             throw new UncheckedIOException("Cannot build the bare handler's zip", e);
         }
         return zip;
+    }
+
+    private static void putClassFile(ZipOutputStream out, Class<?> type) throws IOException {
+        String classFile = type.getName().replace('.', '/') + ".class";
+        try (InputStream bytes = type.getClassLoader().getResourceAsStream(classFile)) {
+            if (bytes == null) {
+                throw new IllegalStateException("Cannot read " + classFile);
+            }
+            out.putNextEntry(new ZipEntry(classFile));
+            bytes.transferTo(out);
+            out.closeEntry();
+        }
     }
 
     /** {@code target/bare-handler-lib}, next to {@code target/benchmarks.jar} (or {@code target/classes}). */

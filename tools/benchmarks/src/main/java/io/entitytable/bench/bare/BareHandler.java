@@ -17,8 +17,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
  * The start-up baseline: the least a Java Lambda function that talks to DynamoDB does. Its init phase builds a
  * DynamoDB client (same HTTP client as the packaged functions); an event makes one DynamoDB call (DescribeTable) and
  * answers, a {@code ping} event answers without one (used to time the Runtime API hop). It runs from a zip in the
- * deployment layout through the same runtime client as the real functions. Only {@code EnvironmentVariable.TABLE_NAME.variable()}, a
- * compile-time constant, comes from table-model, so the zip needs no table-model jar.
+ * deployment layout through the same runtime client as the real functions. Of the project it reads only the name of
+ * the table's variable ({@link EnvironmentVariable}), whose class file goes into the zip beside this one
+ * ({@code BarePackage}), so the zip holds no project jar.
  */
 public final class BareHandler implements RequestStreamHandler {
     private static final DynamoDbClient DYNAMO = build();
