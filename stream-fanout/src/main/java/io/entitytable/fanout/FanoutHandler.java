@@ -4,7 +4,9 @@ import io.entitytable.stream.StreamBatchHandler;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 
-/** The DynamoDB Streams entry point ({@code FunctionDefinition.STREAM_FANOUT.namedHandler()}) of {@link StreamFanout}. */
+/**
+ * The DynamoDB Streams entry point ({@code FunctionDefinition.STREAM_FANOUT.namedHandler()}) of {@link StreamFanout}.
+ */
 @Named("fanout")
 public class FanoutHandler extends StreamBatchHandler {
     @Inject

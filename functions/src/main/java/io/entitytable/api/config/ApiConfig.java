@@ -8,7 +8,10 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
 
-/** The API function's configuration (Quarkus config mapping); each maps to an environment variable named in {@code EnvironmentVariable}. */
+/**
+ * The API function's configuration (Quarkus config mapping); each maps to an environment variable named in {@code
+ * EnvironmentVariable}.
+ */
 @ConfigMapping(prefix = "entity-table")
 public interface ApiConfig {
     /** The DynamoDB table ({@code TABLE_NAME}). */

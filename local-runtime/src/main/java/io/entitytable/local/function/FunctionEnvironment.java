@@ -14,8 +14,8 @@ import java.util.Map;
 
 /**
  * The environment a packaged function sees locally: the variables Lambda itself sets (runtime API, function name,
- * memory, credentials, region, task root), the ones the CDK stack sets (named in {@link EnvironmentVariable}), and the endpoint
- * override that points the function's DynamoDB client at DynamoDB Local.
+ * memory, credentials, region, task root), the ones the CDK stack sets (named in {@link EnvironmentVariable}), and the
+ * endpoint override that points the function's DynamoDB client at DynamoDB Local.
  *
  * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/configuration-envvars.html#configuration-envvars-runtime">Defined
  *     runtime environment variables</a>

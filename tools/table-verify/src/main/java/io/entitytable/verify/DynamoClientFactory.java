@@ -85,8 +85,8 @@ public final class DynamoClientFactory {
     }
 
     /**
-     * The region a client of {@code endpoint} and {@code region} uses, for a summary to name: with an endpoint the given
-     * region or us-east-1; for AWS the given one, else the SDK's region chain (a usage error when it finds none).
+     * The region a client of {@code endpoint} and {@code region} uses, for a summary to name: with an endpoint the
+     * given region or us-east-1; for AWS the given one, else the SDK's region chain (a usage error when it finds none).
      */
     public static String resolveRegion(URI endpoint, String region) {
         if (region != null) {
