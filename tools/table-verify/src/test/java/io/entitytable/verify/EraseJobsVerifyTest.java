@@ -395,8 +395,6 @@ class EraseJobsVerifyTest {
                 endpoint(),
                 "--table",
                 table,
-                "--region",
-                "us-east-1",
                 "--refresh-queue",
                 "http://localhost:9324/000000000000/refresh"));
         PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);

@@ -400,8 +400,6 @@ class RefreshJobsVerifyTest {
                 endpoint(),
                 "--table",
                 table,
-                "--region",
-                "us-east-1",
                 "--refresh-queue",
                 "http://localhost:9324/000000000000/refresh"));
         PrintStream err = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
