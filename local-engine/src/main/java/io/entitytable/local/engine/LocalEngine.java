@@ -11,6 +11,8 @@ public final class LocalEngine implements AutoCloseable {
     /** The engine's name and version, as the local runtime's start line gives them. */
     public static final String NAME = "Entity Table local DynamoDB engine";
 
+    public static final String VERSION = "development";
+
     private LocalEngine() {}
 
     /**
