@@ -140,7 +140,7 @@ class UpdateErrorsTest {
                 () -> apply("SET n = :big + :big", "{':big': {'N': '9E+125'}}"),
                 "Number overflow. Attempting to store a number with magnitude larger than supported range");
         refused(
-                () -> apply("ADD n :v", "{':v': {'N': '0.0000000000000000000000000000000000001'}}"),
+                () -> apply("ADD n :v", "{':v': {'N': '1E-38'}}"),
                 "Attempting to store more than 38 significant digits in a Number");
     }
 }
