@@ -92,10 +92,17 @@ final class UpdateParser extends TokenCursor {
     }
 
     private DocumentPath target() {
-        if (!at(Token.Type.NAME) && !at(Token.Type.NAME_PLACEHOLDER)) {
+        if (!at(Token.Type.NAME) && !at(Token.Type.NAME_PLACEHOLDER) || isClauseKeyword(peek())) {
             throw syntaxError();
         }
         return path();
+    }
+
+    private static boolean isClauseKeyword(Token token) {
+        return token.isKeyword("SET")
+                || token.isKeyword("REMOVE")
+                || token.isKeyword("ADD")
+                || token.isKeyword("DELETE");
     }
 
     private static boolean isSet(Value value) {

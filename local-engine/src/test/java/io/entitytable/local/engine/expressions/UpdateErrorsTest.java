@@ -45,6 +45,9 @@ class UpdateErrorsTest {
                 () -> Expressions.update("ADD a b", none()),
                 "Invalid UpdateExpression: Syntax error; token: \"b\", near: \"a b\"");
         refused(
+                () -> Expressions.update("SET a = :v, REMOVE b", values("{':v': {'N': '1'}}")),
+                "Invalid UpdateExpression: Syntax error; token: \"REMOVE\", near: \", REMOVE b\"");
+        refused(
                 () -> Expressions.update("SET", none()),
                 "Invalid UpdateExpression: Syntax error; token: \"<EOF>\", near: \"SET\"");
         refused(
