@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** The data present's model on DynamoDB Local, over items as the API writes them. */
+/** The data present's model on the local DynamoDB engine, over items as the API writes them. */
 class DataPresentTest {
     private static final Instant NOW = Instant.parse("2026-11-25T09:00:00Z");
     private static final Address ADDRESS = new Address("1 Main Street", "Springfield", "IL", "62701", "US");

@@ -47,7 +47,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * <p>Each scenario runs twice. Over HTTP it checks the contract (statuses, ETags); but the test's Lambda mock event
  * server hands events to one poll loop, so HTTP requests are processed one after another there. The real race (many
  * Lambda instances writing one item) is therefore also run by calling the services from {@link #WRITERS} threads at
- * once, against the same DynamoDB Local table: that is where the conditional writes and the retry cycle are tested.
+ * once, against the same table of the local DynamoDB engine: that is where the conditional writes and the retry cycle are tested.
  */
 @QuarkusTest
 @QuarkusTestResource(LocalDynamoResource.class)

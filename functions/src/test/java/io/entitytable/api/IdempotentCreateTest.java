@@ -47,9 +47,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * Creates with an {@code Idempotency-Key} through the services and {@link IdempotentRequests}, as the resources run
- * them, on DynamoDB Local behind the test doubles it needs: DynamoDB's transaction conflicts ({@link
- * ConflictingDynamoDbClient}: DynamoDB Local alone serializes every transaction, so requests with one key would never
- * meet), a function that dies after its transaction committed, and a clock a test moves.
+ * them, on the local DynamoDB engine behind the test doubles it needs: DynamoDB's transaction conflicts ({@link
+ * ConflictingDynamoDbClient}: the local DynamoDB engine raises no transaction conflicts of its own, so requests with one
+ * key would never meet one), a function that dies after its transaction committed, and a clock a test moves.
  */
 class IdempotentCreateTest {
     private static final ObjectMapper JSON = new ObjectMapper().findAndRegisterModules();
@@ -167,7 +167,7 @@ class IdempotentCreateTest {
     }
 
     @Test
-    void key_shouldBeFreeAgain_whenItsRecordIsPastItsTimeToLive_thoughDynamoDbLocalNeverDeletesIt() {
+    void key_shouldBeFreeAgain_whenItsRecordIsPastItsTimeToLive_thoughTheLocalEngineNeverDeletesIt() {
         // GIVEN a create with a key
         Api api = new Api(local.client(), ALICE);
         String business = api.business("Expiry");

@@ -16,7 +16,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
- * TEST ONLY: plays businessGsi and gsi1 behind the table, as DynamoDB's indexes may be (DynamoDB Local updates its
+ * TEST ONLY: plays businessGsi and gsi1 behind the table, as DynamoDB's indexes may be (the local DynamoDB engine updates its
  * indexes synchronously): while {@link #lag} is set, an item written less than that long ago is not in them yet. An item
  * changed in that time is missing rather than showing its old image, the part of the lag that matters to a list that
  * must find every item once the index has caught up. Off (zero) unless a test sets it.

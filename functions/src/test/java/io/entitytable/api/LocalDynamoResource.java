@@ -4,7 +4,7 @@ import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.util.Map;
 
-/** Starts DynamoDB Local in-process with the table created from the shared layout, and points the API at it. */
+/** Starts the local DynamoDB engine in-process with the table created from the shared layout, and points the API at it. */
 public class LocalDynamoResource implements QuarkusTestResourceLifecycleManager {
     static final String TABLE = "Entity";
     private LocalDynamoDb dynamo;

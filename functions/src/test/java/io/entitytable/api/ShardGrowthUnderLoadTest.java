@@ -33,7 +33,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * A business grows from 1 to 16 shards while four clients write to it: afterwards each of its lists holds every
- * subject exactly once, read straight from DynamoDB Local's indexes and read from indexes that lag behind the table
+ * subject exactly once, read straight from the local DynamoDB engine's indexes and read from indexes that lag behind the table
  * ({@link LaggingIndexes}). Tag lists need the fan-out's copies, which these tests do not run: the local runtime's
  * {@code ShardGrowthSystemTest} lists the tagged orders of a growing business.
  */

@@ -44,8 +44,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Many writers of one business or one store at once, with DynamoDB's transaction conflicts: the services run from
- * {@link #WRITERS} threads over {@link ConflictingDynamoDbClient} (DynamoDB Local alone serializes every request, so
- * no transaction would ever meet another). Every create counts on its business and every link on its store, so they
+ * {@link #WRITERS} threads over {@link ConflictingDynamoDbClient} (the local DynamoDB engine raises no transaction
+ * conflicts of its own). Every create counts on its business and every link on its store, so they
  * all meet on that one item; the retries must get every writer through with the counters exact. Each test also checks
  * that conflicts did happen, so it cannot pass without testing anything.
  */
@@ -53,7 +53,7 @@ class TransactionConflictTest {
     static final int WRITERS = 32;
     /** Writers per round of the delete race: one deletes, the others create. */
     static final int RACERS = 8;
-    /** Holds each request's items a little longer than DynamoDB Local takes, so writers overlap as on DynamoDB. */
+    /** Holds each request's items a little longer, so writers overlap as on DynamoDB. */
     private static final Duration WIDENING = Duration.ofMillis(2);
 
     private static InMemoryEntityTable local;

@@ -3,7 +3,7 @@ package io.entitytable.local;
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 
-/** The ARN a function would have in the local "account", as DynamoDB Local uses account 000000000000. */
+/** The ARN a function would have in the local "account" 000000000000, the one the local SQS's queue URLs name. */
 final class FunctionArns {
     private FunctionArns() {}
 

@@ -29,8 +29,8 @@ import java.util.stream.Stream;
 
 /**
  * {@code sam local invoke} without Docker: runs one packaged function once with one event file and prints its
- * response. The function talks to the DynamoDB Local of a running local system when there is one on its port, to a
- * fresh in-memory DynamoDB Local otherwise; the fan-out, the refresh worker and the search indexer likewise get the
+ * response. The function talks to the local DynamoDB engine of a running local system when there is one on its port,
+ * to a fresh in-memory engine otherwise; the fan-out, the refresh worker and the search indexer likewise get the
  * running system's SQS and queues, or a fresh local SQS with empty queues, and the search indexer the running system's
  * search engine, or a fresh one on a scratch folder (about 15 s to start).
  */
@@ -49,13 +49,13 @@ public record InvokeCommand(LocalOptions options, PrintStream out, PrintStream l
             URI endpoint;
             if (listening(options.dynamoDbPort())) {
                 endpoint = URI.create("http://localhost:" + options.dynamoDbPort());
-                log.println("[invoke] using the DynamoDB Local running at " + endpoint);
+                log.println("[invoke] using the DynamoDB engine running at " + endpoint);
             } else {
                 ownDatabase = startQuietly();
                 ownDatabase.createTable(options.tableName());
                 endpoint = ownDatabase.endpoint();
-                log.println("[invoke] started an in-memory DynamoDB Local at " + endpoint + " with an empty table "
-                        + options.tableName());
+                log.println("[invoke] started an in-memory " + LocalDynamoDb.engineName() + " at " + endpoint
+                        + " with an empty table " + options.tableName());
             }
             URI sqsEndpoint = null;
             if (usesQueue(function)) {
@@ -150,7 +150,7 @@ public record InvokeCommand(LocalOptions options, PrintStream out, PrintStream l
         return all;
     }
 
-    /** DynamoDB Local prints its settings to stdout, which is reserved for the function's response here. */
+    /** Whatever the engine prints while it starts goes to stderr: stdout is reserved for the function's response here. */
     private static LocalDynamoDb startQuietly() {
         PrintStream stdout = System.out;
         System.setOut(System.err);

@@ -8,7 +8,7 @@ import java.nio.file.Path;
  * How to run the local system.
  *
  * @param repositoryRoot where the function zips are
- * @param dataFolder DynamoDB Local's files, the pump's checkpoints, dead letters, unzipped functions, the token issuer's
+ * @param dataFolder the local DynamoDB engine's files, the pump's checkpoints, dead letters, unzipped functions, the token issuer's
  *     key
  * @param inMemory keep the table in memory (and the stream checkpoints with it) instead of in the data folder; the
  *     token issuer's key stays in the data folder, so tokens of the {@code token} command work either way

@@ -61,7 +61,7 @@ import org.opensearch.client.transport.OpenSearchTransport;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * The whole system on one machine: DynamoDB Local with the table, the packaged API function behind an HTTP front
+ * The whole system on one machine: the local DynamoDB engine with the table, the packaged API function behind an HTTP front
  * door that accepts only bearer tokens of the {@link LocalIssuer} (see {@link #issuer()}), the packaged fan-out
  * function fed by the {@link StreamPump}, and the refresh worker fed by the {@link QueuePump} from a local SQS
  * (ElasticMQ). Everything started is stopped by {@link #close()}, in reverse order.
@@ -178,7 +178,7 @@ public final class LocalSystem implements AutoCloseable {
     }
 
     /**
-     * As {@link #startPreloaded(LocalOptions, PrintStream, Consumer)}, with the functions reaching DynamoDB Local
+     * As {@link #startPreloaded(LocalOptions, PrintStream, Consumer)}, with the functions reaching the DynamoDB engine
      * through {@code functionsDynamoDb.apply(its endpoint)}: for tests that count what the functions ask of the table
      * (a proxy in front of it).
      */
@@ -191,7 +191,7 @@ public final class LocalSystem implements AutoCloseable {
     }
 
     /**
-     * DynamoDB Local with the table and the packaged API behind the front door, without the fan-out function and the
+     * The local DynamoDB engine with the table and the packaged API behind the front door, without the fan-out function and the
      * stream pump: for callers that feed the table's stream to a fan-out of their own (the fault-injected run).
      */
     public static LocalSystem startWithoutStreamPath(LocalOptions options, PrintStream console) {
@@ -263,7 +263,8 @@ public final class LocalSystem implements AutoCloseable {
         Map<String, String> apiExtra = new LinkedHashMap<>(apiSearch);
         apiExtra.putAll(FunctionEnvironment.api(LocalCursorKey.inFolder(options.authFolder())));
 
-        // The functions' JVMs start while DynamoDB Local starts: their init phases are most of the start-up time and
+        // The functions' JVMs start while the DynamoDB engine starts: their init phases are most of the start-up time
+        // and
         // they do not talk to DynamoDB before their first event.
         URI endpoint = functionsDynamoDb.apply(URI.create("http://localhost:" + options.dynamoDbPort()));
         // The fan-out's package holds the fan-out and the refresh worker: both reach the table and the refresh queue.
@@ -303,7 +304,8 @@ public final class LocalSystem implements AutoCloseable {
                                 FunctionEnvironment.indexer(engine.endpoint(), sqsEndpoint))),
                         starts))
                 : CompletableFuture.completedFuture(null);
-        // SQS starts next to DynamoDB Local; the functions know its queue URL already (LocalSqs#queueUrl). It runs in
+        // SQS starts next to the DynamoDB engine; the functions know its queue URL already (LocalSqs#queueUrl). It runs
+        // in
         // this JVM, so an exit ends it whatever it is doing: an exit neither interrupts its start (it would only report
         // the interrupt) nor waits for it, and a start that ends after close() is stopped at once (remember).
         CompletableFuture<LocalSqs> sqsStart = fanoutPackaged
@@ -626,13 +628,13 @@ public final class LocalSystem implements AutoCloseable {
 
     /**
      * Every port this system listens on, by what listens there: the front door (on {@link
-     * LocalOptions#apiBindAddress()}), and on the loopback address DynamoDB Local, SQS (and ElasticMQ behind it), the
+     * LocalOptions#apiBindAddress()}), and on the loopback address the DynamoDB engine, SQS (and ElasticMQ behind it), the
      * search engine and the functions' Runtime APIs, of those that run.
      */
     public Map<String, Integer> listeners() {
         Map<String, Integer> listeners = new LinkedHashMap<>();
         listeners.put("API front door", apiFrontDoor.port());
-        listeners.put("DynamoDB Local", dynamoDb.endpoint().getPort());
+        listeners.put("DynamoDB engine", dynamoDb.endpoint().getPort());
         if (sqs != null) {
             listeners.put("SQS", sqs.endpoint().getPort());
             listeners.put("ElasticMQ behind SQS", sqs.elasticMqPort());

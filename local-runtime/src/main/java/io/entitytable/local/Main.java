@@ -104,7 +104,7 @@ public final class Main {
 
     /**
      * Runs one invocation and exits with 1 on a function error. Ctrl-C (SIGTERM) meanwhile interrupts it, and the JVM
-     * ends once the invocation has stopped what it started (the function's JVM, and a DynamoDB Local, SQS or search
+     * ends once the invocation has stopped what it started (the function's JVM, and a DynamoDB engine, SQS or search
      * engine of its own): the function's JVM would otherwise run on without its Runtime API.
      */
     private static void invokeAndExit(Deque<String> arguments) {
@@ -248,7 +248,7 @@ public final class Main {
         throw new IllegalArgumentException(option + " must be a port number from 1 to 65535, not '" + value + "'");
     }
 
-    /** The messages of an exception and its causes: "DynamoDB Local did not start on port 8000: Failed to bind...". */
+    /** The messages of an exception and its causes: "the search engine did not start on port 9200: ...". */
     private static String messages(Throwable e) {
         StringBuilder text = new StringBuilder(String.valueOf(e.getMessage()));
         for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {

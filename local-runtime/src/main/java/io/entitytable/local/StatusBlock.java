@@ -6,6 +6,7 @@ import io.entitytable.deployment.SearchIndex;
 import io.entitytable.deployment.StreamTrigger;
 import io.entitytable.local.auth.LocalIssuer;
 import io.entitytable.local.console.Console;
+import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.function.ApiDocs;
 import io.entitytable.local.function.PackagedFunction;
 import java.nio.file.Path;
@@ -39,7 +40,7 @@ final class StatusBlock {
                 LOCAL_CONSOLE + system.apiPort() + Console.PATH + "   (signs in by itself, on this machine only)");
         line(
                 out,
-                "DynamoDB Local",
+                "DynamoDB engine",
                 dynamoDb + "   (aws dynamodb scan --table-name " + options.tableName() + " --endpoint-url " + dynamoDb
                         + ")");
         line(out, "Table", options.tableName() + (report.tableCreated() ? " (created)" : " (existing)"));
@@ -113,7 +114,8 @@ final class StatusBlock {
         line(
                 out,
                 "Started in",
-                seconds(report.total()) + "   (DynamoDB Local " + seconds(report.dynamoDb()) + ", table "
+                seconds(report.total()) + "   (" + LocalDynamoDb.engineName() + " " + seconds(report.dynamoDb())
+                        + ", table "
                         + seconds(report.table())
                         + (report.sqs() == null ? "" : ", SQS " + seconds(report.sqs()))
                         + (report.search() == null ? "" : ", search engine " + seconds(report.search()))

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code start --bind-address 0.0.0.0} as a developer types it, in a JVM of its own: a warning first, then the API
- * reachable (with a token) through an address other machines use, while DynamoDB Local and SQS stay unreachable there.
+ * reachable (with a token) through an address other machines use, while the DynamoDB engine and SQS stay unreachable there.
  */
 class BindAddressStartTest {
     @TempDir
@@ -75,8 +75,8 @@ class BindAddressStartTest {
             HttpResponse<String> withoutToken =
                     http.send(HttpRequest.newBuilder(live).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(withoutToken.statusCode()).isEqualTo(401);
-            // AND DynamoDB Local and SQS are still reachable from this machine only
-            Reachability.assertLoopbackOnly("DynamoDB Local", dynamoDbPort);
+            // AND the DynamoDB engine and SQS are still reachable from this machine only
+            Reachability.assertLoopbackOnly("DynamoDB engine", dynamoDbPort);
             Reachability.assertLoopbackOnly("SQS", sqsPort);
         }
     }

@@ -21,10 +21,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * TEST ONLY: an HTTP proxy in front of DynamoDB Local that counts the PutItem requests passing through it by the
+ * TEST ONLY: an HTTP proxy in front of the local DynamoDB engine that counts the PutItem requests passing through it by the
  * {@code type} attribute of the item put, so that a test can count the writes the packaged functions (child JVMs) make
  * to one store's copies. Requests and answers go through unchanged (the SDK checks the answer's CRC32 header against
- * its body); DynamoDB Local does not check signatures, so the changed host does not matter.
+ * its body); the engine does not check signatures, so the changed host does not matter.
  */
 final class CountingDynamoDbProxy implements AutoCloseable {
     private static final String TARGET = "X-Amz-Target";

@@ -18,8 +18,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 class FunctionPackagesTest {
     /** Jar name prefixes of the local-only, operator-only and test-only libraries the build brings in. */
     private static final List<String> LOCAL_ONLY = List.of(
-            "DynamoDBLocal",
-            "software.amazon.dynamodb.DynamoDBLocal",
             "event-ruler",
             "software.amazon.event.ruler",
             "quarkus-amazon-lambda-event-server",
@@ -28,12 +26,12 @@ class FunctionPackagesTest {
             "io.quarkus.quarkus-amazon-lambda-http-event-server",
             "aws-lambda-java-runtime-interface-client",
             "com.amazonaws.aws-lambda-java-runtime-interface-client",
-            "sqlite4java",
-            "com.almworks.sqlite4java",
             "testcontainers",
             "org.testcontainers",
             "local-dynamodb",
             "io.entitytable.local-dynamodb",
+            "local-engine",
+            "io.entitytable.local-engine",
             "local-runtime",
             "io.entitytable.local-runtime",
             "table-verify",

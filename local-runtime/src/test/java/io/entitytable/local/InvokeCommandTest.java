@@ -21,7 +21,7 @@ class InvokeCommandTest {
 
     @Test
     void invoke_shouldPrintThePackagedFunctionsResponse_forAnApiGatewayEventFile() throws Exception {
-        // GIVEN an API Gateway v2 event file and no DynamoDB Local running on the chosen port
+        // GIVEN an API Gateway v2 event file and no DynamoDB engine running on the chosen port
         Path event =
                 Path.of(getClass().getResource("/events/api-health-live.json").toURI());
         LocalOptions options =

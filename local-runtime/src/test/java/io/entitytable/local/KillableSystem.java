@@ -27,7 +27,7 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 /**
  * The local runtime as a developer runs it, README command 1 ({@code start}), in a process of its own on one data
  * folder and the same ports at every start, killed with SIGKILL with every process it started, and checked from
- * outside through its ports: DynamoDB Local, the search engine, SQS and the API.
+ * outside through its ports: the DynamoDB engine, the search engine, SQS and the API.
  */
 final class KillableSystem implements AutoCloseable {
     static final String TABLE = "Entity";

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * What a whole local run prints (its own console, its logging, DynamoDB Local, the search engine, every function's
+ * What a whole local run prints (its own console, its logging, the DynamoDB engine, the search engine, every function's
  * output it forwards): the functions' one line per request and per batch, which name a write's request id beside every
  * copy and search document written for it, and never a credential or a customer's personal data. The runtime runs as
  * {@code start} does, in a JVM of its own, so everything it prints is captured, with its own logging set-up.

@@ -48,8 +48,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
- * The local runtime's scenario against LocalStack's DynamoDB and DynamoDB Streams instead of DynamoDB Local: a second,
- * independent emulator checks that neither the packaged API's wiring nor the pump depends on DynamoDB Local quirks.
+ * The local runtime's scenario against LocalStack's DynamoDB and DynamoDB Streams instead of the project's local DynamoDB
+ * engine: a second, independent emulator checks that neither the packaged API's wiring nor the pump depends on the
+ * engine's quirks.
  * Needs a Docker engine; reported as skipped without one.
  */
 @Testcontainers(disabledWithoutDocker = true)

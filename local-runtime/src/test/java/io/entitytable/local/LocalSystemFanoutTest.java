@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * The whole local loop, as a user drives it: HTTP writes to the packaged API, DynamoDB Local's stream, the pump, the
+ * The whole local loop, as a user drives it: HTTP writes to the packaged API, the local DynamoDB engine's stream, the pump, the
  * packaged fan-out, and HTTP reads over the duplicates it writes. Every step waits (bounded) until the reads over the
  * copies show the change and records how long that took; at the end no duplicate may differ from what the core items
  * imply.

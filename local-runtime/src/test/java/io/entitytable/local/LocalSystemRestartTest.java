@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * The whole system stopped in the middle of the stream and started again on its data folder: DynamoDB Local's files
+ * The whole system stopped in the middle of the stream and started again on its data folder: the DynamoDB engine's files
  * keep the core items and the stream, the pump's checkpoint file says where it stopped, and the copies converge to
  * exactly what the core items imply (at-least-once delivery plus the fan-out's version-conditional writes).
  */

@@ -38,7 +38,7 @@ class LocalSystemTest {
             Duration startup = Duration.ofNanos(System.nanoTime() - start);
             System.out.print(system.statusBlock());
             System.out.println("[test] whole system started in " + startup.toMillis() + " ms; API init "
-                    + system.api().initTime().toMillis() + " ms; DynamoDB Local "
+                    + system.api().initTime().toMillis() + " ms; DynamoDB engine "
                     + system.startupReport().dynamoDb().toMillis() + " ms");
 
             // THEN a plain HTTP request with an operator's token reaches the packaged function as an API Gateway event
@@ -75,7 +75,7 @@ class LocalSystemTest {
                     HttpResponse.BodyHandlers.ofString());
             assertThat(created.statusCode()).isEqualTo(201);
             assertThat(itemCount(system)).isPositive();
-            // AND the function reads its table from DynamoDB Local, which has the table
+            // AND the function reads its table from the DynamoDB engine, which has the table
             assertThat(system.dynamoDb().client().listTables().tableNames()).contains("Entity");
             // AND the pump is on exactly when the fan-out package exists
             boolean fanoutPackaged = Files.isRegularFile(options.zipOf(FunctionDefinition.STREAM_FANOUT));
@@ -124,7 +124,7 @@ class LocalSystemTest {
     /** Every listener of the system: reachable from this machine, refused from any other address of it. */
     private static void assertListenersOnLoopbackOnly(LocalSystem system, boolean fanoutPackaged) {
         Map<String, Integer> listeners = system.listeners();
-        assertThat(listeners).containsKeys("API front door", "DynamoDB Local");
+        assertThat(listeners).containsKeys("API front door", "DynamoDB engine");
         if (fanoutPackaged) {
             assertThat(listeners)
                     .containsKeys(

@@ -34,7 +34,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * A store with 20,000 linked customers on the whole local system (packaged API, stream pump, packaged fan-out, local
  * SQS, queue pump, packaged refresh worker): its rename is a refresh job that brings every copy to the new version, in
- * at most 1.1 PutItems a copy (counted by a proxy between the functions and DynamoDB Local), while unrelated copies keep
+ * at most 1.1 PutItems a copy (counted by a proxy between the functions and the DynamoDB engine), while unrelated copies keep
  * being fanned out, and its delete with {@code ?unlink=true} answers at once and leaves no
  * edge and no customer listing it. The run prints the timings it sees (the rename's fan-out invocation, the unrelated
  * copies' lag with and without the job) for the record; it asserts none but the delete's answer, a contract. A scale
@@ -103,9 +103,7 @@ class RefreshJobSystemTest {
                     "refresh job on the local system: the rename's fan-out invocation %d ms;"
                             + " unrelated tag copies p99 %d ms quiet, %d ms while the job ran%n",
                     longest.toMillis(), quietP99.toMillis(), busyP99.toMillis());
-            // (Printed, not asserted: timings are the benchmark's business. DynamoDB Local serves one request at a
-            // time, so the job's writes delay every other request here; the local worker keeps 4 in flight to leave
-            // room, where on DynamoDB each partition has its own capacity.)
+            // (Printed, not asserted: timings are the benchmark's business.)
 
             // AND once the job is done, every copy has the new version, with no drift
             phase = System.nanoTime();
@@ -114,7 +112,7 @@ class RefreshJobSystemTest {
             phase = System.nanoTime();
             assertThat(done.get("copiesDone").asLong()).isGreaterThanOrEqualTo(LINKS);
             // AND the functions put the store's copies at most 1.1 times each (counted at the proxy they reach
-            // DynamoDB Local through: every PutItem of an item whose type is the store, whatever its answer)
+            // the DynamoDB engine through: every PutItem of an item whose type is the store, whatever its answer)
             long puts = proxy.puts(seeded.storeRef()) - putsBefore;
             System.out.printf("the rename's job: %d PutItems of the store's %d copies%n", puts, LINKS);
             assertThat(puts).isGreaterThanOrEqualTo(LINKS).isLessThanOrEqualTo(LINKS * 11L / 10);
@@ -223,8 +221,8 @@ class RefreshJobSystemTest {
                 if (!(e.getCause() instanceof HttpTimeoutException)) {
                     throw e;
                 }
-                // This waits for the job to end; how fast the API answers under the job's load on DynamoDB Local (one
-                // request at a time) is not what it checks. Said, so that a slow answer is seen, and polled again.
+                // This waits for the job to end; how fast the API answers under the job's load on the local DynamoDB
+                // engine is not what it checks. Said, so that a slow answer is seen, and polled again.
                 System.out.printf("GET /stores/%s/job did not answer within 30 s; polling again%n", storeId);
                 continue;
             }

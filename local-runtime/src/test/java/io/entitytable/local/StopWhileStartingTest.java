@@ -49,7 +49,7 @@ class StopWhileStartingTest {
 
     @Test
     void sigterm_whileInvokeStartsItsFunction_shouldStopTheFunctionsJvm() throws Exception {
-        // GIVEN an invocation of the API function, with a DynamoDB Local of its own (none runs on the port)
+        // GIVEN an invocation of the API function, with a DynamoDB engine of its own (none runs on the port)
         Path event =
                 Path.of(getClass().getResource("/events/api-health-live.json").toURI());
         try (LocalRuntimeProcess invoke = LocalRuntimeProcess.start(

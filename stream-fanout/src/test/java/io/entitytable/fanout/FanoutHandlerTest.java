@@ -35,10 +35,10 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
 
 /**
  * The deployed handler, through Quarkus's mock Lambda event server, fed every file of {@code events/stream/} against
- * DynamoDB Local.
+ * the local DynamoDB engine.
  */
 @QuarkusTest
-@QuarkusTestResource(DynamoDbLocalResource.class)
+@QuarkusTestResource(LocalDynamoDbResource.class)
 class FanoutHandlerTest {
     private static final String TABLE = TableLayout.ENTITY.defaultTableName();
 

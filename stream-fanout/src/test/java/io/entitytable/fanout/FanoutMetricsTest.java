@@ -42,7 +42,7 @@ import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
 
 /**
  * The fan-out's and the refresh worker's metrics, read back from the EMF lines the library writes for real batches on
- * DynamoDB Local.
+ * the local DynamoDB engine.
  */
 class FanoutMetricsTest {
     private static final Address AUSTIN = new Address("1 Main St", "Austin", "TX", "73301", "US");
@@ -187,7 +187,7 @@ class FanoutMetricsTest {
                 .isEmpty();
     }
 
-    /** Without a stream: these tests make their records themselves, and DynamoDB Local's stream slows every write. */
+    /** Without a stream: these tests make their records themselves. */
     private static String newTable() {
         String table = "metrics" + (++tables);
         plain.createTable(TableLayout.ENTITY.createTableRequest(table).toBuilder()

@@ -15,7 +15,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 @QuarkusTest
-@QuarkusTestResource(DynamoDbLocalResource.class)
+@QuarkusTestResource(LocalDynamoDbResource.class)
 class FanoutPrimingTest {
     private static final String TABLE = TableLayout.ENTITY.defaultTableName();
 

@@ -103,7 +103,7 @@ class FanoutPropertyTest {
 
     @Test
     void realLocalStream_shouldBeFannedOutWithNoDrift() {
-        // GIVEN changes made to a table and read back from DynamoDB Local's own stream
+        // GIVEN changes made to a table and read back from the local DynamoDB engine's own stream
         String table = "realstream";
         local.createTable(table);
         Random random = new Random(21);

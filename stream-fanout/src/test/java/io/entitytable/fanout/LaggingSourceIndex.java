@@ -11,7 +11,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * TEST ONLY: plays sourceGsi at its worst allowed behaviour, an index that has not caught up yet: every sourceGsi Query
- * answers with no items. (DynamoDB Local updates its indexes synchronously, so the race needs to be staged.)
+ * answers with no items. (The local DynamoDB engine updates its indexes synchronously, so the race needs to be staged.)
  */
 final class LaggingSourceIndex implements ExecutionInterceptor {
     @Override

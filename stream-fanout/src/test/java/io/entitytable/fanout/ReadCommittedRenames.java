@@ -23,8 +23,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 /**
  * TEST ONLY: plays Queries that overlap a rename's commit. DynamoDB gives a Query read-committed isolation against a
  * TransactWriteItems, so a Query of a subject's id that runs while a rename (Delete old key + Put new key, same id)
- * commits can see the delete and not yet the put: neither key. DynamoDB Local applies a transaction atomically with
- * respect to a Query, so this double stages it: after each rename sent through its client, the next {@code misses}
+ * commits can see the delete and not yet the put: neither key. The local DynamoDB engine is not relied on to show that
+ * window, so this double stages it: after each rename sent through its client, the next {@code misses}
  * strongly consistent Queries that would return the renamed subject's core item answer without it. GetItem, which is
  * serializable with transactions, is left alone.
  */

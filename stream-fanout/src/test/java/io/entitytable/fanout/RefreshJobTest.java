@@ -52,7 +52,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
- * Refresh jobs on DynamoDB Local: a store with more copies than one stream record may refresh gets a job whose
+ * Refresh jobs on the local DynamoDB engine: a store with more copies than one stream record may refresh gets a job whose
  * segments the worker works, slice by slice, from the in-memory queue.
  */
 class RefreshJobTest {
@@ -81,8 +81,7 @@ class RefreshJobTest {
     @BeforeEach
     void createTable() {
         table = "jobs" + (++tables);
-        // Without a stream: these tests make their records themselves, and DynamoDB Local slows every write down as
-        // its stream tables fill up (thousands of items per test).
+        // Without a stream: these tests make their records themselves.
         plain.createTable(TableLayout.ENTITY.createTableRequest(table).toBuilder()
                 .streamSpecification(
                         StreamSpecification.builder().streamEnabled(false).build())

@@ -25,7 +25,7 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
- * The supplier, an entity defined in table-model's test sources only, through the real fan-out on DynamoDB Local: its
+ * The supplier, an entity defined in table-model's test sources only, through the real fan-out on the local DynamoDB engine: its
  * definition alone (a tagged business child whose sort key carries its name, no link) decides its copies.
  */
 class SupplierFanoutTest {

@@ -32,7 +32,7 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
 /**
  * What one change of a subject with k copies costs: k duplicate writes plus the queries that find the copies, counted
  * by an SDK interceptor ({@link FaultInjector} with no faults) and cross-checked with the {@code ConsumedCapacity}
- * DynamoDB Local reports for {@code ReturnConsumedCapacity=TOTAL}.
+ * the local DynamoDB engine reports for {@code ReturnConsumedCapacity=TOTAL}.
  */
 class WriteAmplificationTest {
     private static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
@@ -91,7 +91,8 @@ class WriteAmplificationTest {
         assertThat(stats.count(FanoutStats.Count.SOURCE_INDEX_PAGES)).isEqualTo(1);
         assertThat(stats.count(FanoutStats.Count.PARTITION_PAGES)).isEqualTo(1);
         assertThat(stats.count(FanoutStats.Count.PUTS)).isEqualTo(copies);
-        // Each small copy costs 1 WCU for the item and 1 for its sourceGsi entry, as DynamoDB Local reports it.
+        // Each small copy costs 1 WCU for the item and 1 for its sourceGsi entry, as the local DynamoDB engine reports
+        // it.
         assertThat(stats.writeUnits()).isEqualTo(2.0 * copies);
         assertNoDrift(table);
     }

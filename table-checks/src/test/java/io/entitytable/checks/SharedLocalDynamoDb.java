@@ -5,7 +5,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * One in-memory DynamoDB Local for the test classes of this JVM that take it, started at first use and left to the JVM's
+ * One in-memory local DynamoDB engine for the test classes of this JVM that take it, started at first use and left to the JVM's
  * exit; each test gets a table of its own ({@link #newTable}). Also table-verify's, through this module's test-jar.
  */
 public final class SharedLocalDynamoDb {

@@ -17,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 
-/** The console's verify on DynamoDB Local: a customer (version 7, tagged vip and Early-Bird) and its tag copies. */
+/** The console's verify on the local DynamoDB engine: a customer (version 7, tagged vip and Early-Bird) and its tag copies. */
 class VerifyRunTest {
     private static final DynamoDbClient dynamo = SharedLocalDynamoDb.client();
 

@@ -15,7 +15,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * businessGsi under the business its write is of ({@link #toItem(String)}, {@link Keys#idempotencyPartition}), where
  * erasing the business finds it, and in no other index; kept from the fan-out and the search indexer by the stream
  * filters, and deleted by DynamoDB after {@link #expiresAt}, the table's time-to-live attribute. DynamoDB deletes expired items late, and
- * DynamoDB Local never: a record past {@link #expiresAt} is absent to every reader ({@link #isLiveAt}).
+ * the local DynamoDB engine never: a record past {@link #expiresAt} is absent to every reader ({@link #isLiveAt}).
  *
  * @param caller the token's {@code sub} of the caller that used the key
  * @param key the key as sent

@@ -8,7 +8,7 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 
 /**
- * Creates the table from {@link TableLayout#ENTITY} where it does not exist yet (DynamoDB Local, tests), and refuses
+ * Creates the table from {@link TableLayout#ENTITY} where it does not exist yet (the local DynamoDB engine, tests), and refuses
  * one that exists with another layout: an older data folder is never silently misread. The refusal names the command
  * that moves the table to this layout (the verify tool's {@code migrate}, docs/design.md §2 "Moving a table to a new
  * layout").
@@ -50,7 +50,7 @@ public final class TableBootstrap {
     }
 
     /**
-     * The migration of a table served where {@code dynamo} points: in place at an endpoint (DynamoDB Local, where a
+     * The migration of a table served where {@code dynamo} points: in place at an endpoint (the local DynamoDB engine, where a
      * table cannot be renamed), into a new table on AWS.
      */
     public static String migrateCommand(DynamoDbClient dynamo, String tableName) {
@@ -64,8 +64,8 @@ public final class TableBootstrap {
     }
 
     /**
-     * The migration of a table kept in DynamoDB Local's data folder {@code folder}, with no DynamoDB Local running on
-     * it: the command opens the folder itself.
+     * The migration of a table kept in the local DynamoDB engine's data folder {@code folder}, with no engine running
+     * on it: the command opens the folder itself.
      */
     public static String migrateCommand(Path folder, String tableName) {
         String path = folder.toString();

@@ -284,7 +284,7 @@ public class ContractFilter implements OASFilter {
         openApi.setServers(List.of(
                 OASFactory.createServer()
                         .url("http://localhost:8080")
-                        .description("The local runtime (local-runtime/), against DynamoDB Local"),
+                        .description("The local runtime (local-runtime/), against the local DynamoDB engine"),
                 OASFactory.createServer()
                         .url("https://{apiId}.execute-api.{region}.amazonaws.com")
                         .description("The deployed API Gateway HTTP API (infra-cdk/)")

@@ -24,7 +24,7 @@ public final class WriteConditions {
 
     /**
      * The key is not taken by a live item: absent, or past its time-to-live at {@code now} (DynamoDB deletes expired
-     * items late, DynamoDB Local never). An idempotency record's condition: a key is free again after a day.
+     * items late, the local DynamoDB engine never). An idempotency record's condition: a key is free again after a day.
      */
     public static Expression keyFreeAt(Instant now) {
         return on("attribute_not_exists(#id) OR #expiresAt <= :now", "#id", Attributes.ID)

@@ -27,7 +27,7 @@ import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExcee
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
-/** The limiter's counting against a real table (DynamoDB Local in this JVM), with a clock the test holds. */
+/** The limiter's counting against a real table (the local DynamoDB engine in this JVM), with a clock the test holds. */
 class RequestLimiterTest {
     private static final int LIMIT = 5;
 

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** The writes against a real table (DynamoDB Local in this JVM): what each one holds on, and which action failed. */
+/** The writes against a real table (the local DynamoDB engine in this JVM): what each one holds on, and which action failed. */
 class CoreWritesTest {
     private static InMemoryEntityTable local;
     private static DynamoDbClient client;

@@ -3,7 +3,7 @@ package io.entitytable.api.table;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
-/** The {@code Entity} table on an in-memory DynamoDB Local in this JVM, for tests of the write path without Quarkus. */
+/** The {@code Entity} table on an in-memory local DynamoDB engine in this JVM, for tests of the write path without Quarkus. */
 public final class InMemoryEntityTable implements AutoCloseable {
     private static final String NAME = "Entity";
 

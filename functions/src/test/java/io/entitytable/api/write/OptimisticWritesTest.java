@@ -31,7 +31,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
-/** The optimistic cycle against a real table (DynamoDB Local in this JVM), with retries that do not sleep. */
+/** The optimistic cycle against a real table (the local DynamoDB engine in this JVM), with retries that do not sleep. */
 class OptimisticWritesTest {
     private static final Instant NOW = Instant.parse("2026-01-02T03:04:05Z");
     private static InMemoryEntityTable local;

@@ -18,7 +18,7 @@ import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 
-/** The table that DynamoDB Local reports after bootstrap equals the shared layout, index by index. */
+/** The table that the local DynamoDB engine reports after bootstrap equals the shared layout, index by index. */
 class LocalTableMatchesLayoutTest {
     private static LocalDynamoDb dynamo;
 

@@ -167,7 +167,7 @@ public final class Console {
         return check.get();
     }
 
-    /** The reads block on DynamoDB Local or the search engine: off the event loop. */
+    /** The reads block on the DynamoDB engine or the search engine: off the event loop. */
     private static void answer(RoutingContext ctx, Callable<Object> read) {
         ctx.vertx()
                 .executeBlocking(() -> JSON.writeValueAsBytes(read.call()), false)

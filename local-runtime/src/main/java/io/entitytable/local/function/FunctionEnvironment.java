@@ -15,7 +15,7 @@ import java.util.Map;
 /**
  * The environment a packaged function sees locally: the variables Lambda itself sets (runtime API, function name,
  * memory, credentials, region, task root), the ones the CDK stack sets (named in {@link EnvironmentVariable}), and the
- * endpoint override that points the function's DynamoDB client at DynamoDB Local.
+ * endpoint override that points the function's DynamoDB client at the local DynamoDB engine.
  *
  * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/configuration-envvars.html#configuration-envvars-runtime">Defined
  *     runtime environment variables</a>
@@ -57,7 +57,7 @@ public final class FunctionEnvironment {
         env.put("TZ", ":UTC");
         env.put("AWS_REGION", LocalDynamoDb.REGION.id());
         env.put("AWS_DEFAULT_REGION", LocalDynamoDb.REGION.id());
-        // DynamoDB Local accepts any credentials; the function's default credential chain reads these.
+        // The local DynamoDB engine accepts any credentials; the function's default credential chain reads these.
         env.put("AWS_ACCESS_KEY_ID", "local");
         env.put("AWS_SECRET_ACCESS_KEY", "local");
         env.put("AWS_SESSION_TOKEN", "local");

@@ -9,8 +9,8 @@ import java.util.logging.Logger;
  *
  * <p>The level is set because nothing else sets it: the Quarkus bootstrap jar on this class path installs its initial
  * log configurator, which leaves the root logger at ALL for a Quarkus boot that never happens in this JVM. Every library
- * here then builds the debug messages it guards with {@code isDebugEnabled()} (DynamoDB Local's Jetty several per
- * request, the JDK's HTTP client, the AWS SDK), only for the console handler to drop them.
+ * here then builds the debug messages it guards with {@code isDebugEnabled()} (the JDK's HTTP client, the AWS
+ * SDK), only for the console handler to drop them.
  */
 public final class LocalLogging {
     private LocalLogging() {}

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The threads of this JVM (DynamoDB Local, the pumps, the front door) and of every JVM it started (the functions', the
+ * The threads of this JVM (the DynamoDB engine, the pumps, the front door) and of every JVM it started (the functions', the
  * search engine's), printed when a local system stops answering: for the tests and the benchmarks that run one, so
  * that a stall that does not come back leaves in the run's output what each thread was waiting on.
  */

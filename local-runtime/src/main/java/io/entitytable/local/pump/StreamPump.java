@@ -167,7 +167,8 @@ public final class StreamPump implements AutoCloseable {
                         reader.run();
                     } finally {
                         running.remove(id, reader);
-                        // A reader that stopped before the shard's end (DynamoDB Local unreachable, say) is started
+                        // A reader that stopped before the shard's end (the DynamoDB engine unreachable, say) is
+                        // started
                         // again by the next discovery, from the checkpoint.
                         if (!closed && !parts.checkpoints().finished(id)) {
                             started.remove(id);

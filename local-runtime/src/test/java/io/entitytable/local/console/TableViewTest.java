@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** The console's view of one business on DynamoDB Local, for a business with a shard count of its own. */
+/** The console's view of one business on the local DynamoDB engine, for a business with a shard count of its own. */
 class TableViewTest {
     private static final Instant T0 = Instant.parse("2026-11-01T10:00:00Z");
     private static final String TABLE = "Entity";

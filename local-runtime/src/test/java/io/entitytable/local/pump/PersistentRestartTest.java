@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** A restart of the whole local system on its data folder: DynamoDB Local's files and the pump's checkpoint file. */
+/** A restart of the whole local system on its data folder: the DynamoDB engine's files and the pump's checkpoint file. */
 class PersistentRestartTest {
     private static final PumpOptions FAST =
             new PumpOptions(Duration.ofMillis(20), Duration.ofMillis(5), Duration.ofMillis(50));
@@ -35,7 +35,7 @@ class PersistentRestartTest {
         int port = LocalDynamoDb.freePort();
         runOnce(port, first, firstFunction, checkpointFile, 2);
 
-        // WHEN DynamoDB Local and the pump start again on the same folder and one more item is written
+        // WHEN the DynamoDB engine and the pump start again on the same folder and one more item is written
         List<String> second = List.of(Ids.newId());
         FakeFunction secondFunction = FakeFunction.succeeding();
         runOnce(port, second, secondFunction, checkpointFile, 1);

@@ -35,7 +35,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
-/** The pump against DynamoDB Local's real stream, with an in-process fake function. */
+/** The pump against the local DynamoDB engine's real stream, with an in-process fake function. */
 class StreamPumpTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final PumpOptions FAST =

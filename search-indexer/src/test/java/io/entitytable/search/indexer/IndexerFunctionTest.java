@@ -18,7 +18,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The function as Lambda runs it: Quarkus, its configuration and CDI wiring, the mock event server, the project's own
- * index and alias created at start, order lines read from DynamoDB Local.
+ * index and alias created at start, order lines read from the local DynamoDB engine.
  */
 @QuarkusTest
 @QuarkusTestResource(SearchEngineResource.class)

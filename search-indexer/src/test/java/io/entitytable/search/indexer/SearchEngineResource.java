@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * The indexer's surroundings for a Quarkus test: the shared search engine as {@code SEARCH_ENDPOINT} (the project's
- * own index and alias on it), and DynamoDB Local with the {@code Entity} table for order lines.
+ * own index and alias on it), and the local DynamoDB engine with the {@code Entity} table for order lines.
  */
 public class SearchEngineResource implements QuarkusTestResourceLifecycleManager {
     private LocalDynamoDb local;

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** A subject's item collection (an order's lines) read back from DynamoDB Local, written as the API writes them. */
+/** A subject's item collection (an order's lines) read back from the local DynamoDB engine, written as the API writes them. */
 class TableCollectionItemsTest {
     private static final String TABLE = "search-collection-items";
     private static LocalDynamoDb local;

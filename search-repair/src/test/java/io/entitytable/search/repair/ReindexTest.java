@@ -26,7 +26,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.Record;
 
 /**
- * reindex on DynamoDB Local (in this JVM) and the real engine (one child JVM per test JVM), each test on its own table
+ * reindex on the local DynamoDB engine (in this JVM) and the real search engine (one child JVM per test JVM), each test on its own table
  * and its own alias. The indexer in these tests is the search indexer's own class, run in this JVM over the stream
  * records of the changes the tests make, looking the next alias up on every batch (so the rebuild needs no settling
  * time), except where the test is about that interval.

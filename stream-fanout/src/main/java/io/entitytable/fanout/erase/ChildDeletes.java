@@ -48,9 +48,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * whose lines went first is deleted in the next step, or by its message delivered again if the worker stops between).
  * Then the core items with their counters and job items, in as few transactions as DynamoDB's 100 actions allow, their
  * counts summed per counter (a transaction may touch an item once). A batch's write costs one write unit, as a single
- * write does, where a transaction's costs two, and one request carries 25 of them; DynamoDB Local applies one
- * transaction at a time but serves other requests side by side, so a transaction of every write of a child would be
- * most of an erase's time. A transaction refused because a child changed writes nothing, and its children then go one
+ * write does, where a transaction's costs two, and one request carries 25 of them. A transaction refused because a child changed writes nothing, and its children then go one
  * by one.
  */
 final class ChildDeletes {

@@ -80,7 +80,7 @@ public final class BenchmarkMain {
                 usage();
             }
         }
-        // DynamoDB Local and the event servers print to stdout, which is reserved for the report.
+        // The engines and the event servers may print to stdout, which is reserved for the report.
         PrintStream stdout = System.out;
         System.setOut(System.err);
         // The benchmark drives one business faster than a business's share: every request still pays its charge on
@@ -266,8 +266,8 @@ public final class BenchmarkMain {
                 DynamoDbClient dynamo = system.dynamoDb().client()) {
             // Ctrl-C must not leave the functions' child JVMs behind (close() is idempotent).
             Runtime.getRuntime().addShutdownHook(new Thread(system::close, "bench-shutdown"));
-            System.err.println("[bench] local system up: API on :" + system.apiPort() + ", DynamoDB Local at "
-                    + system.dynamoDb().endpoint());
+            System.err.println("[bench] local system up: API on :" + system.apiPort() + ", "
+                    + LocalDynamoDb.engineName() + " at " + system.dynamoDb().endpoint());
             // Each part runs only when asked for; the report lists reads, fan-out, lag, start-up in that order.
             Samples hop = null;
             Map<FunctionDefinition, StartupBench.FunctionStarts> startResults = null;
@@ -336,9 +336,8 @@ public final class BenchmarkMain {
                     // A round of k = 5000 is long, so it gets fewer rounds; k = 1000 keeps them all, as its median
                     // over fewer rounds is too easily thrown by one noisy round.
                     int rounds = copies >= 5000 ? Math.max(2, mode.fanoutRounds() - 2) : mode.fanoutRounds();
-                    // Each k on a DynamoDB Local of its own: in a shared instance the cost of a write grows with what
-                    // the smaller k left in it, for the fan-out and raw alike, which would read as the fan-out not
-                    // being linear in k.
+                    // Each k on an engine of its own, so that what a smaller k left in a shared one cannot weigh on
+                    // the next k's writes, which would read as the fan-out not being linear in k.
                     try (LocalDynamoDb fresh = LocalDynamoDb.startInMemory()) {
                         fanoutResults.add(new FanoutBench(fresh).run(copies, rounds));
                     }

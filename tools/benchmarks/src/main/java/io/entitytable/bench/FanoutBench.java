@@ -137,7 +137,7 @@ final class FanoutBench {
         }
     }
 
-    /** k plain conditional PutItems, {@code concurrency} at a time; returns the WCU DynamoDB Local reported. */
+    /** k plain conditional PutItems, {@code concurrency} at a time; returns the WCU the local DynamoDB engine reported. */
     static double rawParallelPuts(
             DynamoDbClient client,
             String table,

@@ -32,13 +32,13 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
 
 /**
- * One store with k linked customers on a fresh in-memory DynamoDB Local (table without a stream: the records are made
+ * One store with k linked customers on a fresh in-memory local DynamoDB engine (table without a stream: the records are made
  * here), the refresh queue on a fresh local SQS and the worker behind the local queue pump with the deployed trigger's
  * settings. Three renames, in this order: a pass at the product's pace, a pass with the pace lifted, and k raw
  * conditional PutItems of the same copies from 16 threads.
  */
 final class JobBench {
-    /** "Lifted": far above what DynamoDB Local can take, so the pace never waits. */
+    /** "Lifted": far above what the local DynamoDB engine can take, so the pace never waits. */
     static final int LIFTED_COPIES_PER_SECOND = 1_000_000;
 
     private static final Instant NOW = Instant.parse("2026-11-23T10:00:00Z");
@@ -70,7 +70,7 @@ final class JobBench {
                 DynamoDbClient dynamo = local.client();
                 LocalSqs sqs = LocalSqs.start(0, RefreshQueueTrigger.DEFAULT)) {
             String table = "bench-jobs-" + copies;
-            // Without a stream: DynamoDB Local slows every write down as its stream tables fill up.
+            // Without a stream: the records are made here.
             dynamo.createTable(TableLayout.ENTITY.createTableRequest(table).toBuilder()
                     .streamSpecification(
                             StreamSpecification.builder().streamEnabled(false).build())

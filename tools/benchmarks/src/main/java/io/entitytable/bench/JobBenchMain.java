@@ -1,6 +1,7 @@
 package io.entitytable.bench;
 
 import io.entitytable.deployment.RefreshQueueTrigger;
+import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.logs.LocalLogging;
 import io.entitytable.model.CopyPace;
 import io.entitytable.model.RefreshJob;
@@ -18,7 +19,7 @@ import java.util.Locale;
 
 /**
  * {@code java -cp tools/benchmarks/target/benchmarks.jar io.entitytable.bench.JobBenchMain [--large] [--k 1001,10000]
- * [--no-warmup] [--out jobs.md]}: refresh jobs against k (see {@link JobBench}), one fresh DynamoDB Local and local SQS
+ * [--no-warmup] [--out jobs.md]}: refresh jobs against k (see {@link JobBench}), one fresh local DynamoDB engine and local SQS
  * per k, in this JVM, after one unmeasured warm-up run. {@code --large} adds k = 100,000 (its seeding alone takes
  * minutes). Prints the Markdown report on stdout, progress on stderr.
  */
@@ -52,7 +53,7 @@ public final class JobBenchMain {
                 }
             }
         }
-        // DynamoDB Local prints to stdout, which is reserved for the report.
+        // Whatever the engines print goes to stderr: stdout is reserved for the report.
         PrintStream stdout = System.out;
         System.setOut(System.err);
         long begin = System.nanoTime();
@@ -85,7 +86,8 @@ public final class JobBenchMain {
         out.append(String.format(
                 Locale.ROOT,
                 "### Refresh jobs against k%n%n- run: %s, took %.0f s; %d CPUs (`nproc`), load average at the end %s"
-                        + "- JVM: %s %s; DynamoDB Local in-process (in memory, a fresh one per k, table without a"
+                        + "- JVM: %s %s; " + LocalDynamoDb.engineName()
+                        + " in-process (in memory, a fresh one per k, table without a"
                         + " stream); the refresh queue on ElasticMQ in-process (a fresh one per k) with the deployed"
                         + " trigger (batch %d, %d concurrent invocations), the local `QueuePump`; the worker in this JVM"
                         + " (one `RefreshWork` per pump thread, %d s per invocation)%n%n",

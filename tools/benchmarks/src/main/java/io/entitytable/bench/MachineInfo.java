@@ -1,5 +1,6 @@
 package io.entitytable.bench;
 
+import io.entitytable.local.dynamodb.LocalDynamoDb;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +18,8 @@ final class MachineInfo {
                 "# Entity Table benchmark report%n%n"
                         + "- run: %s, mode `%s`, took %.0f s%n"
                         + "- machine: %d CPUs (`nproc`), memory %s, load average at the end %s%n"
-                        + "- JVM: %s %s; the local DynamoDB engine in-process (in memory); functions in child JVMs "
+                        + "- JVM: %s %s; " + LocalDynamoDb.engineName()
+                        + " in-process (in memory); functions in child JVMs "
                         + "(`-XX:TieredStopAtLevel=1`, the serial collector below 1,792 MB, as the local runtime starts them)%n"
                         + "- every ratio compares two things measured in this same run, interleaved",
                 Instant.now().truncatedTo(ChronoUnit.SECONDS),

@@ -16,7 +16,7 @@ final class ProcessMemory {
     /**
      * @param engineBytes the search engine's JVM, or -1 when it was not found
      * @param otherChildrenBytes every other descendant (the functions' JVMs)
-     * @param selfBytes this JVM: DynamoDB Local, the front door, the pumps, the benchmark
+     * @param selfBytes this JVM: the local DynamoDB engine, the front door, the pumps, the benchmark
      */
     record Snapshot(long engineBytes, long otherChildrenBytes, int otherChildren, long selfBytes) {
         long totalBytes() {

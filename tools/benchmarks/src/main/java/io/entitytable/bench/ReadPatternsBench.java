@@ -12,7 +12,7 @@ import java.util.function.Supplier;
 
 /**
  * Access patterns 1-13: each request through the front door (HTTP -> API Gateway v2 event -> Runtime API -> the
- * packaged API function -> DynamoDB Local and back) against the raw SDK call(s) it wraps, interleaved one by one in
+ * packaged API function -> the local DynamoDB engine and back) against the raw SDK call(s) it wraps, interleaved one by one in
  * the same run so that machine noise hits both sides alike. Every API request asks for consumed capacity and reads
  * the function's {@code Server-Timing} header: its time in JAX-RS, its DynamoDB wall time, calls and RCU.
  */

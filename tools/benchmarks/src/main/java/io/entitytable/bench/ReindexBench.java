@@ -31,7 +31,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * running engine, after the other search measurements:
  *
  * <ol>
- *   <li>a table of its own in the same DynamoDB Local, in the project's layout with its stream off, seeded with core
+ *   <li>a table of its own in the same local DynamoDB engine, in the project's layout with its stream off, seeded with core
  *       items ({@link SearchSeed}, BatchWriteItem) and their businesses, order lines and child counters; no pump
  *       reads it, so nothing else works while the reindex runs, and the search part's index and indexer are left as
  *       they were;
@@ -128,7 +128,7 @@ final class ReindexBench {
                         seconds(raw),
                         run.rawDocumentsPerSecond());
             }
-            // Give the engine and DynamoDB Local their memory back.
+            // Give the search engine and the DynamoDB engine their memory back.
             new IndexAliases(search, NAMES).live().ifPresent(index -> new PhysicalIndexes(search, false).delete(index));
             dynamo.deleteTable(request -> request.tableName(table));
             return new Result(

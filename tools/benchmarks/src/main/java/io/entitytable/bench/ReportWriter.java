@@ -49,7 +49,7 @@ final class ReportWriter {
                 **What the API time includes:** the HTTP front door (Quarkus's mock API Gateway: the bearer \
                 token's ES256 check, as the JWT authorizer's, and HTTP to an API Gateway v2 event), the local Runtime API hop to the packaged function's JVM (AWS runtime client), \
                 the function (JAX-RS, validation, cursor signing, JSON) and its DynamoDB call(s) to the same \
-                DynamoDB Local, and the way back. Every API request asks for consumed capacity \
+                local DynamoDB engine, and the way back. Every API request asks for consumed capacity \
                 (`Return-Consumed-Capacity: TOTAL`) and the function answers with a `Server-Timing` header: \
                 *function* = its time from the JAX-RS layer's first filter to the response's headers being written \
                 (JSON serialized), *DynamoDB* = the wall time during which at least one of its DynamoDB calls was \
@@ -57,7 +57,7 @@ final class ReportWriter {
                 request, percentiles over requests; *outside* = the client's time − function, per request: front \
                 door, Runtime API hop (bare handler `ping` p50 %s ms) and the Lambda HTTP bridge's event↔request \
                 conversion inside the function's JVM, which the header does not cover. Requests and RCU: the \
-                function's (from its header, as DynamoDB Local reports capacity) / the raw call's \
+                function's (from its header, as the local DynamoDB engine reports capacity) / the raw call's \
                 (ReturnConsumedCapacity.TOTAL); the raw side may make slightly different calls (see `RawCalls`)."""
                         .formatted(Samples.ms(hop.p50())));
         section.line("");
@@ -149,7 +149,7 @@ final class ReportWriter {
         ShardListBench.Side four = result.four();
         section.line(String.format(
                 Locale.ROOT,
-                "Data: two businesses in a table of their own (the same DynamoDB Local, stream off), each with the same"
+                "Data: two businesses in a table of their own (the same local DynamoDB engine, stream off), each with the same"
                         + " %d customers (the same names, ids of their own, a home address), written with"
                         + " BatchWriteItem as the table model lays them out: one with a new business's count"
                         + " (`ShardCount.first()`: 1 shard, every customer in shard 0), one of the old fixed layout"
@@ -161,8 +161,8 @@ final class ReportWriter {
                         + " left that shard, merged by name (`PartitionMerge`); cursor signing and JSON left out."
                         + " Every page of the two businesses was checked to hold the same customers in the same"
                         + " order. %d walks of the whole list measured after %d unmeasured, the two businesses'"
-                        + " pages interleaved one by one, which goes first alternating. RCU as DynamoDB Local"
-                        + " reports them (ReturnConsumedCapacity.TOTAL, eventually consistent as the API's lists);"
+                        + " pages interleaved one by one, which goes first alternating. RCU as the local DynamoDB"
+                        + " engine reports them (ReturnConsumedCapacity.TOTAL, eventually consistent as the API's lists);"
                         + " items read = what the Queries returned. Times in ms.",
                 result.customers(),
                 result.pageSize(),
@@ -241,11 +241,10 @@ final class ReportWriter {
                 settings: %s concurrent writes), which finds the copies (one sourceGsi page per 1 MB + the `store#S` \
                 partition) and refreshes each with a conditional PutItem. The baseline writes the same k copy items \
                 with the same condition (`attribute_exists(sourceVersion) AND sourceVersion < :v`) from a pool of \
-                the same size, against the same DynamoDB Local: a fresh in-memory one for each k, in this JVM (in \
-                one shared instance the cost of every write grew with what the earlier k had left in it, the raw \
-                writes' as much as the fan-out's). Rounds alternate which goes first; one warm-up round each for k < \
+                the same size, against the same local DynamoDB engine: a fresh in-memory one for each k, in this JVM (so that what \
+                an earlier k left cannot weigh on the next). Rounds alternate which goes first; one warm-up round each for k < \
                 1000 (none for larger k, whose runs follow the smaller ones in this JVM). Times in ms. WCU as \
-                DynamoDB Local reports them (ReturnConsumedCapacity.TOTAL); the fan-out's own count of puts is \
+                the local DynamoDB engine reports them (ReturnConsumedCapacity.TOTAL); the fan-out's own count of puts is \
                 checked to equal k every round."""
                         .formatted(io.entitytable.fanout.table.FanoutConfig.DEFAULT_MAX_CONCURRENT_WRITES));
         section.line("");
@@ -386,7 +385,7 @@ final class ReportWriter {
                 rows);
         section.line(String.format(
                 Locale.ROOT,
-                "For reference, the local system's own start (both functions and DynamoDB Local started at the same"
+                "For reference, the local system's own start (both functions and the DynamoDB engine started at the same"
                         + " time, competing for the CPUs): API init %s ms, fan-out init %s ms, total %s ms. Runtime"
                         + " API hop of a warm bare handler (`ping`, no DynamoDB call): p50 %s ms, p99 %s ms over %d"
                         + " invocations.",

@@ -243,7 +243,7 @@ final class SearchReport {
                                 memory.engineBytes() < 0 ? "n/a" : mib(memory.engineBytes()) + " MiB"),
                         List.of(
                                 "the rest of the local system",
-                                mib(memory.selfBytes()) + " MiB in this JVM (DynamoDB Local, front door, pumps,"
+                                mib(memory.selfBytes()) + " MiB in this JVM (the DynamoDB engine, front door, pumps,"
                                         + " benchmark) + " + mib(memory.otherChildrenBytes()) + " MiB in "
                                         + memory.otherChildren() + " function JVMs"),
                         List.of(
@@ -287,7 +287,7 @@ final class SearchReport {
                 Locale.ROOT,
                 "search-repair's `Reindex.run` (the code of table-verify's `reindex` command) in this JVM,"
                         + " against the search part's engine after its other measurements. **Data:** a table of its own (`%s`, the"
-                        + " project's layout, in the same DynamoDB Local) with its stream off, seeded with BatchWriteItem"
+                        + " project's layout, in the same local DynamoDB engine) with its stream off, seeded with BatchWriteItem"
                         + " (25 items a call, from a pool of writers) in %.0f s: %,d core items over %,d businesses"
                         + " (60 %% customers, 10 %% stores, 30 %% orders with 1-2 lines, built by the table model as in"
                         + " the search part) and their businesses, order lines and child counters, %,d table items in"
@@ -346,9 +346,9 @@ final class SearchReport {
         section.line(String.format(
                 Locale.ROOT,
                 "Target: ≥ %,.0f items a second, read here as items scanned per second with the command's default %d"
-                        + " segments. DynamoDB Local serves the Scan in this JVM and shares the CPUs with the engine, so"
-                        + " the Scan's cost here is the local one: on DynamoDB a Scan page costs read capacity (the RCU"
-                        + " column, as DynamoDB Local reports it) and parallel segments spread over partitions.",
+                        + " segments. The local DynamoDB engine serves the Scan in this JVM and shares the CPUs with the search"
+                        + " engine, so the Scan's cost here is the local one: on DynamoDB a Scan page costs read capacity (the RCU"
+                        + " column, as the local DynamoDB engine reports it) and parallel segments spread over partitions.",
                 REINDEX_MIN_PER_SECOND,
                 result.defaultSegments()));
     }

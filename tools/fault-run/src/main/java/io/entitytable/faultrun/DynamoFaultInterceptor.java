@@ -12,7 +12,7 @@ import software.amazon.awssdk.services.dynamodb.model.InternalServerErrorExcepti
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
 
 /**
- * Makes the DynamoDB client of one fan-out or refresh worker instance see what DynamoDB Local never does: throttling, 5xx errors before
+ * Makes the DynamoDB client of one fan-out or refresh worker instance see what the local DynamoDB engine never does: throttling, 5xx errors before
  * a call and after a write took effect, and the instance's death part-way through a batch (before one of its writes:
  * the writes before it landed, this one and every later call do not). Runs on every attempt
  * (before and after transmission), so the SDK's own retries meet faults too.

@@ -41,7 +41,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The fault-injected randomized run, which checks that the duplicates converge whatever the stream path suffers
- * ({@code docs/design.md}, "Writes and the fan-out"): the local system's DynamoDB Local and
+ * ({@code docs/design.md}, "Writes and the fan-out"): the local system's DynamoDB engine and
  * packaged API, several {@link RandomClient}s sending random operations through the front door, the table's stream
  * fed by a {@link RestartingPump} through {@link UnreliableDelivery} to {@link FanoutInstances} whose DynamoDB calls
  * meet {@link DynamoFaultInterceptor}; a second pump feeds the same stream through its own {@link UnreliableDelivery}

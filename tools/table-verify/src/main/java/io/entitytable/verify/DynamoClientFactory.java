@@ -16,16 +16,16 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.SqsClientBuilder;
 
 /**
- * The DynamoDB (and, for {@code repair --refresh-queue}, SQS) client of one run: DynamoDB Local with dummy credentials
+ * The DynamoDB (and, for {@code repair --refresh-queue}, SQS) client of one run: the local DynamoDB engine with dummy credentials
  * when {@code --endpoint} is given, real AWS through the default credential and region chains otherwise. Public for the
  * other operators' tools (tenant-transfer), so {@code --endpoint} and {@code --region} mean the same in every tool.
  */
 public final class DynamoClientFactory {
-    /** DynamoDB Local (started with -sharedDb, as local-dynamodb does) accepts any credentials. */
+    /** The local DynamoDB engine accepts any credentials. */
     private static final StaticCredentialsProvider LOCAL_CREDENTIALS =
             StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local"));
 
-    /** Any region does for DynamoDB Local; this one matches local-dynamodb's clients. */
+    /** Any region does for the local DynamoDB engine; this one matches local-dynamodb's clients. */
     private static final Region LOCAL_REGION = Region.US_EAST_1;
 
     /** A Scan of a big on-demand table can be throttled for a while; retry longer than the SDK's default 3 times. */

@@ -17,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
  * {@code purge-idempotency}: deletes the idempotency records past their time-to-live. Every reader already treats them
- * as absent; DynamoDB deletes them itself some time after, DynamoDB Local never, so a local data folder keeps them
+ * as absent; DynamoDB deletes them itself some time after, the local DynamoDB engine never, so a local data folder keeps them
  * until this runs. One filtered Scan; each record is deleted on condition that its {@code expiresAt} is still the one
  * read, so a record a new request wrote under the same key meanwhile is kept.
  */

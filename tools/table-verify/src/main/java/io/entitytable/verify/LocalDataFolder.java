@@ -5,7 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 
 /**
- * {@code migrate --data DIR}: DynamoDB Local started in this process on a DynamoDB Local data folder (the local
+ * {@code migrate --data DIR}: the local DynamoDB engine started in this process on its data folder (the local
  * runtime's {@code .local-data/dynamodb}), on a free port, for as long as the migration runs. This is how a data folder
  * of an earlier layout is migrated: the local runtime refuses to start on it, so nothing else serves it.
  */
@@ -16,12 +16,12 @@ final class LocalDataFolder implements AutoCloseable {
         this.dynamoDb = dynamoDb;
     }
 
-    /** Starts DynamoDB Local on {@code folder}; with a null folder nothing runs and options are used as they are. */
+    /** Starts the local DynamoDB engine on {@code folder}; with a null folder nothing runs and options are used as they are. */
     static LocalDataFolder open(Path folder) {
         if (folder == null) {
             return new LocalDataFolder(null);
         }
-        // DynamoDB Local prints its configuration on System.out while it starts; stdout carries only the summary.
+        // Whatever the engine prints while it starts goes to stderr: stdout carries only the summary.
         PrintStream stdout = System.out;
         System.setOut(System.err);
         try {
@@ -31,7 +31,7 @@ final class LocalDataFolder implements AutoCloseable {
         }
     }
 
-    /** The options pointed at this folder's DynamoDB Local, or as they are when no folder was given. */
+    /** The options pointed at this folder's engine, or as they are when no folder was given. */
     VerifyOptions pointed(VerifyOptions options) {
         if (dynamoDb == null) {
             return options;

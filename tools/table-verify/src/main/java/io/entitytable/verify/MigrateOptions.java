@@ -10,8 +10,8 @@ import java.util.Locale;
  * The command line of {@code migrate --from T --to T2 [--in-place] [--endpoint URL | --data DIR] [--region R]
  * [--segments N] [--checkpoint FILE]}.
  *
- * @param target where the tables are: an endpoint, a DynamoDB Local data folder or AWS, plus the region
- * @param data DynamoDB Local's data folder to open in this process, or null
+ * @param target where the tables are: an endpoint, a data folder of the local DynamoDB engine or AWS, plus the region
+ * @param data the local DynamoDB engine's data folder to open in this process, or null
  * @param checkpoint the file that records how far the migration got, so that a rerun continues
  */
 record MigrateOptions(
@@ -29,10 +29,10 @@ record MigrateOptions(
                          by repair, then verify (writes must be stopped while it runs)
               --from T       the table to read (its layout: layout 1 or this one)
               --to T         the table to write; created from this layout when missing
-              --in-place     --from and --to name the same table (DynamoDB Local only): copy it to T%s, delete it,
+              --in-place     --from and --to name the same table (local DynamoDB engine only): copy it to T%s, delete it,
                              create it in this layout, copy back, delete T%s
-              --endpoint URL DynamoDB Local, e.g. http://localhost:8000 (dummy credentials); omit for AWS
-              --data DIR     open DynamoDB Local's data folder in this process (the local runtime's
+              --endpoint URL the local DynamoDB engine, e.g. http://localhost:8000 (dummy credentials); omit for AWS
+              --data DIR     open the local DynamoDB engine's data folder in this process (the local runtime's
                              .local-data/dynamodb; the local runtime must be stopped)
               --region R     AWS region (default: the SDK's region chain; us-east-1 with --endpoint or --data)
               --segments N   parallel Scan segments and writers, 1..%d (default %d); a resumed run keeps its own
@@ -76,16 +76,17 @@ record MigrateOptions(
             throw new UsageException(
                     inPlace
                             ? "--in-place needs --to to name the same table as --from"
-                            : "--from and --to name the same table: add --in-place (DynamoDB Local only)");
+                            : "--from and --to name the same table: add --in-place (local DynamoDB engine only)");
         }
         boolean endpoint = verifyArguments.contains("--endpoint");
         if (endpoint && data != null) {
             throw new UsageException("give --endpoint or --data, not both");
         }
         if (inPlace && !endpoint && data == null) {
-            throw new UsageException("--in-place deletes and re-creates the table, which is offered for DynamoDB Local"
-                    + " only (--endpoint or --data); on AWS deploy a table of this layout and migrate --from the old"
-                    + " --to the new one");
+            throw new UsageException(
+                    "--in-place deletes and re-creates the table, which is offered for the local DynamoDB"
+                            + " engine only (--endpoint or --data); on AWS deploy a table of this layout and migrate --from the old"
+                            + " --to the new one");
         }
         if (data != null && !Files.isDirectory(data)) {
             throw new UsageException("--data " + data + " is not a folder");

@@ -30,7 +30,7 @@ record ReindexOptions(
               purge-tombstones  delete the tombstones of items deleted more than 24 h ago (the stream's retention)
               --search-endpoint URL  the search engine: the collection endpoint, or http://127.0.0.1:9200 locally
               --search-signing B     sign with SigV4 for OpenSearch Serverless (default: true for https only)
-              --endpoint URL         DynamoDB Local; omit for AWS (default credential chain)
+              --endpoint URL         the local DynamoDB engine; omit for AWS (default credential chain)
               --table NAME           table name (default %s)
               --region R             AWS region of the table (the collection's comes from AWS_REGION or the profile)
               --segments N           parallel Scan segments, 1..%d (default %d)

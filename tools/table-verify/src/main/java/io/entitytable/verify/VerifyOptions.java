@@ -12,7 +12,7 @@ import java.util.Map;
  * URL]]}; {@code jobs [--endpoint URL] [--table NAME] [--region R] [--all]}; {@code purge-idempotency [--endpoint URL]
  * [--table NAME] [--region R]}.
  *
- * @param endpoint DynamoDB Local (or any endpoint override); null means real AWS through the default credential chain
+ * @param endpoint the local DynamoDB engine (or any endpoint override); null means real AWS through the default credential chain
  * @param region null means the SDK's default region chain (AWS_REGION, profile, ...); us-east-1 with an endpoint
  * @param refreshQueue repair: the refresh queue's URL that stopped jobs are restarted on; null: they are only listed
  * @param sqsEndpoint repair: an SQS endpoint override (the local runtime's ElasticMQ); null: the region's SQS
@@ -54,8 +54,8 @@ record VerifyOptions(
                        (with --refresh-queue), then verify again
               jobs     Scan the refresh jobs and print those not done as a table (--all: every job)
               purge-idempotency  delete the idempotency records past their time-to-live, which DynamoDB deletes
-                       late and DynamoDB Local never
-              --endpoint URL       DynamoDB Local, e.g. http://localhost:8000 (dummy credentials); omit for AWS
+                       late and the local DynamoDB engine never
+              --endpoint URL       the local DynamoDB engine, e.g. http://localhost:8000 (dummy credentials); omit for AWS
               --table NAME         table name (default %s)
               --region R           AWS region (default: the SDK's region chain; us-east-1 with --endpoint)
               --segments N         parallel Scan segments, 1..%d (default %d)

@@ -27,7 +27,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The child counters a migration rebuilds, on DynamoDB Local: every counter of each business's own shard count, each
+ * The child counters a migration rebuilds, on the local DynamoDB engine: every counter of each business's own shard count, each
  * child counted on the counter its stored shard says.
  */
 class CounterRebuildTest {

@@ -39,7 +39,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 
 /**
- * Businesses' erase jobs in verify, repair, jobs and the scheduled verify, on DynamoDB Local: erase job items written
+ * Businesses' erase jobs in verify, repair, jobs and the scheduled verify, on the local DynamoDB engine: erase job items written
  * directly, as the worker leaves them; the refresh queue is a fake that records what repair sends.
  */
 class EraseJobsVerifyTest {

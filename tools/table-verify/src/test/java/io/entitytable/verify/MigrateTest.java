@@ -58,7 +58,7 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * {@code migrate} from a table of layout 1 (written as layout 1's API and fan-out did, {@link FirstLayoutTable}) to
- * this layout, against DynamoDB Local in-process: the migrated core items are what the current model writes, the
+ * this layout, against the local DynamoDB engine in-process: the migrated core items are what the current model writes, the
  * counters guard deletes as the API's do, the copies are rebuilt in this layout and the old ones are gone, a rerun
  * writes nothing, a killed run resumes from its checkpoint, a newer item in the target survives, and the local flow
  * (the command TableBootstrap names) works on a data folder.
@@ -394,7 +394,7 @@ class MigrateTest {
 
     @Test
     void tableBootstrap_shouldRefuseALayout1Table_namingTheCommandThatThenMigratesIt() {
-        // GIVEN a layout-1 table at DynamoDB Local's endpoint
+        // GIVEN a layout-1 table at the local DynamoDB engine's endpoint
         FirstLayoutTable old = FirstLayoutTable.write(dynamo, newTable("Entity"), 0);
 
         // WHEN the code opens it as the local runtime and the tests do
@@ -418,7 +418,7 @@ class MigrateTest {
 
     @Test
     void dataFolder_shouldBeMigrated_withTheCommandTheLocalDynamoDbNames() throws Exception {
-        // GIVEN a DynamoDB Local data folder holding a layout-1 table, and nothing running on it
+        // GIVEN a data folder of the local DynamoDB engine holding a layout-1 table, and nothing running on it
         Path data = folder.resolve("dynamodb");
         String table = TableLayout.ENTITY.defaultTableName();
         FirstLayoutTable old;
@@ -712,7 +712,7 @@ class MigrateTest {
                 folder.resolve(checkpoint).toString());
     }
 
-    /** migrate against the in-process DynamoDB Local, with a checkpoint in this test's folder unless one is given. */
+    /** migrate against the in-process local DynamoDB engine, with a checkpoint in this test's folder unless one is given. */
     private Run migrate(String... options) {
         List<String> args = new ArrayList<>(
                 List.of("migrate", "--endpoint", local.endpoint().toString()));

@@ -38,7 +38,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 
 /**
- * Refresh jobs in verify, repair and jobs, on DynamoDB Local: job items written directly, as the worker leaves them;
+ * Refresh jobs in verify, repair and jobs, on the local DynamoDB engine: job items written directly, as the worker leaves them;
  * the refresh queue is a fake that records what repair sends.
  */
 class RefreshJobsVerifyTest {

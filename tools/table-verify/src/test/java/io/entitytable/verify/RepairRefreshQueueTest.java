@@ -41,7 +41,7 @@ import software.amazon.awssdk.services.sqs.model.Message;
 
 /**
  * {@code repair --refresh-queue URL --sqs-endpoint URL} end to end: the command line, the SQS client and {@link
- * SqsRefreshQueue} against ElasticMQ in this JVM (the local runtime's SQS), DynamoDB Local for the table.
+ * SqsRefreshQueue} against ElasticMQ in this JVM (the local runtime's SQS), the local DynamoDB engine for the table.
  */
 class RepairRefreshQueueTest {
     private static LocalDynamoDb local;

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 
-/** The scheduled verify's sampled check on DynamoDB Local: the sample table of verify's tests, corrupted the same way. */
+/** The scheduled verify's sampled check on the local DynamoDB engine: the sample table of verify's tests, corrupted the same way. */
 class SampledVerifyTest {
     private static final int SEGMENTS = 4;
     private static final Instant NOW = Instant.now().truncatedTo(ChronoUnit.SECONDS);

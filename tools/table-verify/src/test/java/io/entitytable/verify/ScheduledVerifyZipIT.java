@@ -30,8 +30,7 @@ class ScheduledVerifyZipIT {
                 .anyMatch(name -> name.startsWith("table-checks"))
                 .anyMatch(name -> name.startsWith("search-repair"))
                 .anyMatch(name -> name.startsWith("table-model"))
-                .noneMatch(name -> name.startsWith("DynamoDBLocal")
-                        || name.startsWith("sqlite4java")
+                .noneMatch(name -> name.startsWith("local-engine")
                         || name.startsWith("local-dynamodb")
                         || name.startsWith("slf4j-simple"));
     }

@@ -36,7 +36,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The search index compared with the table: its drift classes on an index corrupted on purpose, repair with versioned
- * writes, and {@link DriftCheck#withSearch}; DynamoDB Local in this JVM, the real engine shared by the test JVM.
+ * writes, and {@link DriftCheck#withSearch}; the local DynamoDB engine in this JVM, the real search engine shared by the test JVM.
  */
 class SearchIndexVerifyTest {
     private static final AtomicInteger TABLES = new AtomicInteger();

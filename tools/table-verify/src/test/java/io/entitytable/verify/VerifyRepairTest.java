@@ -43,7 +43,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The drift classes on a table corrupted on purpose, repair, and {@link DriftCheck} (the same check for other modules'
- * tests) against DynamoDB Local.
+ * tests) against the local DynamoDB engine.
  */
 class VerifyRepairTest {
     private static final AtomicInteger TABLES = new AtomicInteger();

@@ -16,7 +16,7 @@ import java.util.Map;
  *
  * @param businessId export: the business written to the file
  * @param file export: the file written ({@code --out}); import: the file read ({@code --in})
- * @param endpoint DynamoDB Local (or any endpoint override); null means AWS through the default credential chain
+ * @param endpoint the local DynamoDB engine (or any endpoint override); null means AWS through the default credential chain
  * @param region null means the SDK's region chain; us-east-1 with an endpoint
  */
 record TransferOptions(Command command, String businessId, Path file, URI endpoint, String table, String region) {
@@ -37,7 +37,7 @@ record TransferOptions(Command command, String businessId, Path file, URI endpoi
               --business ID  the business's id (26 characters, as the API returns it)
               --out FILE     export: the file to write
               --in FILE      import: the file to read
-              --endpoint URL DynamoDB Local, e.g. http://localhost:8000 (dummy credentials); omit for AWS
+              --endpoint URL the local DynamoDB engine, e.g. http://localhost:8000 (dummy credentials); omit for AWS
               --table NAME   table name (default %s)
               --region R     AWS region (default: the SDK's region chain; us-east-1 with --endpoint)
             exit codes: 0 done, 2 usage error or refused (unknown business, business already there, a file that is

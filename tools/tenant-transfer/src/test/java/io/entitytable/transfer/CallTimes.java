@@ -11,8 +11,8 @@ import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 
 /**
- * TEST ONLY: the calls a client made and the time they took, by operation (a transaction also by its size, since its
- * actions are what DynamoDB Local spends its time on): where a harness's time went.
+ * TEST ONLY: the calls a client made and the time they took, by operation (a transaction also by its number of
+ * actions): where a harness's time went.
  */
 final class CallTimes implements ExecutionInterceptor {
     private static final ExecutionAttribute<Long> STARTED = new ExecutionAttribute<>("CallTimes.started");

@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-/** TEST ONLY: one run of the command line against the shared DynamoDB Local: exit code, stdout, stderr. */
+/** TEST ONLY: one run of the command line against the shared local DynamoDB engine: exit code, stdout, stderr. */
 record CommandRun(int exitCode, String out, String err) {
     static CommandRun of(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -6,7 +6,7 @@ import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * One in-memory DynamoDB Local (server mode, so its stream times are right) for the test classes of this JVM, started
+ * One in-memory local DynamoDB engine for the test classes of this JVM, started
  * at first use and left to the JVM's exit; each test makes tables of its own ({@link #newTable}).
  */
 final class SharedLocalDynamoDb {

@@ -48,7 +48,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 
 /**
- * A business erased by its job on DynamoDB Local, with the fan-out over the table's stream and the refresh worker over
+ * A business erased by its job on the local DynamoDB engine, with the fan-out over the table's stream and the refresh worker over
  * an in-memory queue: nothing of it is left but its tombstones and the record of the erase, another business in the
  * same table is item for item as it was, and an export made before the erase brings it back, tombstones gone.
  */

@@ -16,7 +16,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * A harness, not a test: one business of 10,000 items (100 stores, 1,899 customers linking two stores each, 2,000
- * orders of 3 lines) exported through the command line against DynamoDB Local in this JVM, each run printed as the
+ * orders of 3 lines) exported through the command line against the local DynamoDB engine in this JVM, each run printed as the
  * command's own JSON summary (items, seconds, items a second), {@code rounds} times (the first in a cold JVM, as a
  * command line runs it; the later ones warm); then fanned out and erased by its job; with {@code import} as the second
  * argument, the file is also imported into an empty table. The erase's line is followed by the worker's calls to

@@ -14,7 +14,7 @@ import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
- * What DynamoDB does and DynamoDB Local never does: a BatchWriteItem answered with part of its writes unprocessed
+ * What DynamoDB does and the local DynamoDB engine never does: a BatchWriteItem answered with part of its writes unprocessed
  * (their partitions over their throughput), not written and listed in the answer to be sent again. The first {@code
  * requests} BatchWriteItems of more than one write reach the engine with their second half only listed, not sent.
  */

@@ -28,7 +28,8 @@ public final class BareHandler implements RequestStreamHandler {
         DynamoDbClientBuilder builder = DynamoDbClient.builder()
                 .region(Region.of(System.getenv("AWS_REGION")))
                 .httpClient(UrlConnectionHttpClient.create());
-        // The local runtime points every function at DynamoDB Local through this variable (Quarkus reads it too).
+        // The local runtime points every function at the local DynamoDB engine through this variable (Quarkus reads it
+        // too).
         String endpoint = System.getenv("QUARKUS_DYNAMODB_ENDPOINT_OVERRIDE");
         if (endpoint != null && !endpoint.isBlank()) {
             builder.endpointOverride(URI.create(endpoint));

@@ -5,8 +5,8 @@ import io.entitytable.model.TableLayout;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.util.Map;
 
-/** Starts DynamoDB Local in-process with the {@code Entity} table and points Quarkus's DynamoDB client at it. */
-public class DynamoDbLocalResource implements QuarkusTestResourceLifecycleManager {
+/** Starts the local DynamoDB engine in-process with the {@code Entity} table and points Quarkus's DynamoDB client at it. */
+public class LocalDynamoDbResource implements QuarkusTestResourceLifecycleManager {
     private LocalDynamoDb local;
 
     @Override
