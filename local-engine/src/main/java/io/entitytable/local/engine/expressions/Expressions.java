@@ -21,6 +21,14 @@ public final class Expressions {
     }
 
     /**
+     * A {@code FilterExpression}: the grammar of a condition, but its errors name the filter ({@code Invalid
+     * FilterExpression: ...}).
+     */
+    public static Condition filter(String text, ExpressionAttributes attributes) {
+        return ExpressionsImpl.filter(text, attributes);
+    }
+
+    /**
      * A {@code KeyConditionExpression} on a table or index whose partition key is {@code partitionKey} and sort key is
      * {@code sortKey} (null when it has none): an equality on the partition key, and optionally one condition on the sort
      * key.

@@ -1,0 +1,117 @@
+package io.entitytable.local.engine.expressions;
+
+import io.entitytable.local.engine.values.Numbers;
+import io.entitytable.local.engine.values.Value;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What an expression compares, tests or writes: a document path, a value placeholder, or a function of those. {@link
+ * #resolve} gives null where the item has no such attribute.
+ */
+sealed interface Operand {
+    Value resolve(Map<String, Value> item);
+
+    /** A document path: the item's value there. */
+    record Path(DocumentPath path) implements Operand {
+        @Override
+        public Value resolve(Map<String, Value> item) {
+            return path.resolve(item);
+        }
+    }
+
+    /** An expression attribute value: the same value for every item. */
+    record Literal(String placeholder, Value value) implements Operand {
+        @Override
+        public Value resolve(Map<String, Value> item) {
+            return value;
+        }
+    }
+
+    /**
+     * {@code size(operand)}: a string's length in UTF-8 bytes, a binary's length, the number of members of a set,
+     * elements of a list or entries of a map; nothing for other types.
+     *
+     * @see <a
+     *     href="https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Expressions.OperatorsAndFunctions.html">
+     *     Condition and filter expressions, operators, and functions</a>
+     */
+    record Size(Operand operand) implements Operand {
+        @Override
+        public Value resolve(Map<String, Value> item) {
+            Integer size = sizeOf(operand.resolve(item));
+            return size == null ? null : new Value.Num(BigDecimal.valueOf(size));
+        }
+
+        static boolean hasSize(Value value) {
+            return sizeOf(value) != null;
+        }
+
+        private static Integer sizeOf(Value value) {
+            if (value instanceof Value.Str s) {
+                return s.value().getBytes(StandardCharsets.UTF_8).length;
+            }
+            if (value instanceof Value.Bin b) {
+                return b.length();
+            }
+            if (value instanceof Value.StrSet s) {
+                return s.values().size();
+            }
+            if (value instanceof Value.NumSet s) {
+                return s.values().size();
+            }
+            if (value instanceof Value.BinSet s) {
+                return s.values().size();
+            }
+            if (value instanceof Value.ListValue l) {
+                return l.values().size();
+            }
+            if (value instanceof Value.MapValue m) {
+                return m.values().size();
+            }
+            return null;
+        }
+    }
+
+    /** {@code if_not_exists(path, operand)} in an update: the path's value, or the operand's when it has none. */
+    record IfNotExists(DocumentPath path, Operand fallback) implements Operand {
+        @Override
+        public Value resolve(Map<String, Value> item) {
+            Value value = path.resolve(item);
+            return value != null ? value : UpdateErrors.required(fallback.resolve(item));
+        }
+    }
+
+    /** {@code list_append(a, b)} in an update: the elements of list a, then those of list b. */
+    record ListAppend(Operand first, Operand second) implements Operand {
+        @Override
+        public Value resolve(Map<String, Value> item) {
+            Value a = UpdateErrors.required(first.resolve(item));
+            Value b = UpdateErrors.required(second.resolve(item));
+            if (!(a instanceof Value.ListValue x) || !(b instanceof Value.ListValue y)) {
+                throw UpdateErrors.incorrectType();
+            }
+            List<Value> joined = new ArrayList<>(x.values().size() + y.values().size());
+            joined.addAll(x.values());
+            joined.addAll(y.values());
+            return new Value.ListValue(joined);
+        }
+    }
+
+    /** {@code a + b} or {@code a - b} in an update, on numbers only. */
+    record Arithmetic(Operand left, boolean plus, Operand right) implements Operand {
+        @Override
+        public Value resolve(Map<String, Value> item) {
+            Value a = UpdateErrors.required(left.resolve(item));
+            Value b = UpdateErrors.required(right.resolve(item));
+            if (!(a instanceof Value.Num x) || !(b instanceof Value.Num y)) {
+                throw UpdateErrors.incorrectType();
+            }
+            BigDecimal result = plus ? x.value().add(y.value()) : x.value().subtract(y.value());
+            return new Value.Num(Numbers.checked(result));
+        }
+    }
+}

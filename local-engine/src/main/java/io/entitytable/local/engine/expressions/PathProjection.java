@@ -1,0 +1,120 @@
+package io.entitytable.local.engine.expressions;
+
+import io.entitytable.local.engine.values.Value;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The parts of an item that a list of (non-overlapping) paths name, nested as in the item: map entries under their
+ * keys, list elements in index order with the gaps closed.
+ */
+final class PathProjection implements Projection {
+    private final List<DocumentPath> paths;
+    private final boolean topLevelOnly;
+
+    PathProjection(List<DocumentPath> paths) {
+        this.paths = List.copyOf(paths);
+        this.topLevelOnly = paths.stream().allMatch(DocumentPath::isTopLevel);
+    }
+
+    List<DocumentPath> paths() {
+        return paths;
+    }
+
+    @Override
+    public Map<String, Value> apply(Map<String, Value> item) {
+        if (topLevelOnly) {
+            Map<String, Value> projected = new LinkedHashMap<>();
+            for (DocumentPath path : paths) {
+                Value value = item.get(path.topName());
+                if (value != null) {
+                    projected.put(path.topName(), value);
+                }
+            }
+            return projected;
+        }
+        MapPart root = new MapPart();
+        for (DocumentPath path : paths) {
+            Value value = path.resolve(item);
+            if (value != null) {
+                root.place(path, 0, value);
+            }
+        }
+        return root.entries();
+    }
+
+    /** The projection under construction: a map's chosen entries, a list's chosen elements, or a whole value. */
+    private interface Part {
+        Value value();
+    }
+
+    private record Whole(Value value) implements Part {}
+
+    private abstract static class Container implements Part {
+        abstract Part child(DocumentPath.Element element, DocumentPath.Element next);
+
+        abstract void put(DocumentPath.Element element, Part part);
+
+        void place(DocumentPath path, int at, Value value) {
+            DocumentPath.Element element = path.element(at);
+            if (at == path.length() - 1) {
+                put(element, new Whole(value));
+            } else {
+                ((Container) child(element, path.element(at + 1))).place(path, at + 1, value);
+            }
+        }
+
+        static Container of(DocumentPath.Element next) {
+            return next instanceof DocumentPath.Key ? new MapPart() : new ListPart();
+        }
+    }
+
+    private static final class MapPart extends Container {
+        private final Map<String, Part> parts = new LinkedHashMap<>();
+
+        @Override
+        Part child(DocumentPath.Element element, DocumentPath.Element next) {
+            return parts.computeIfAbsent(((DocumentPath.Key) element).name(), name -> Container.of(next));
+        }
+
+        @Override
+        void put(DocumentPath.Element element, Part part) {
+            parts.put(((DocumentPath.Key) element).name(), part);
+        }
+
+        Map<String, Value> entries() {
+            Map<String, Value> values = new LinkedHashMap<>();
+            parts.forEach((name, part) -> values.put(name, part.value()));
+            return values;
+        }
+
+        @Override
+        public Value value() {
+            return new Value.MapValue(entries());
+        }
+    }
+
+    private static final class ListPart extends Container {
+        private final TreeMap<Integer, Part> parts = new TreeMap<>();
+
+        @Override
+        Part child(DocumentPath.Element element, DocumentPath.Element next) {
+            return parts.computeIfAbsent(((DocumentPath.Index) element).index(), index -> Container.of(next));
+        }
+
+        @Override
+        void put(DocumentPath.Element element, Part part) {
+            parts.put(((DocumentPath.Index) element).index(), part);
+        }
+
+        @Override
+        public Value value() {
+            List<Value> values = new ArrayList<>(parts.size());
+            parts.values().forEach(part -> values.add(part.value()));
+            return new Value.ListValue(values);
+        }
+    }
+}
