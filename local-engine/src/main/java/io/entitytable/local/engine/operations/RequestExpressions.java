@@ -71,7 +71,12 @@ final class RequestExpressions {
 
     Condition condition(String member) {
         String text = Requests.string(request, member);
-        return text == null ? null : Expressions.condition(text, attributes);
+        if (text == null) {
+            return null;
+        }
+        return member.equals("FilterExpression")
+                ? Expressions.filter(text, attributes)
+                : Expressions.condition(text, attributes);
     }
 
     Projection projection() {
