@@ -166,23 +166,27 @@ final class Database {
         if (real.isEmpty()) {
             return;
         }
+        List<Storage.ItemWrite> itemWrites = new ArrayList<>(real.size());
+        List<ObjectNode> keys = new ArrayList<>(real.size());
+        for (Change change : real) {
+            ObjectNode key = keyJson(change);
+            keys.add(key);
+            itemWrites.add(new Storage.ItemWrite(
+                    change.table().name(), key, change.after() == null ? null : ValueJson.writeItem(change.after())));
+        }
         commitLock.lock();
         try {
-            List<Storage.ItemWrite> itemWrites = new ArrayList<>(real.size());
             List<Storage.StreamWrite> streamWrites = new ArrayList<>(real.size());
             List<Stream> targets = new ArrayList<>(real.size());
             List<StreamRecord> records = new ArrayList<>(real.size());
             long millis = now();
-            for (Change change : real) {
-                ObjectNode key = keyJson(change);
-                itemWrites.add(new Storage.ItemWrite(
-                        change.table().name(),
-                        key,
-                        change.after() == null ? null : ValueJson.writeItem(change.after())));
+            for (int i = 0; i < real.size(); i++) {
+                Change change = real.get(i);
                 StreamInfo info = change.table().definition().enabledStream();
                 if (info != null) {
                     long sequenceNumber = ++lastSequenceNumber;
-                    ObjectNode json = streamRecord(change, key, info.viewType(), sequenceNumber, millis);
+                    ObjectNode json =
+                            streamRecord(change, keys.get(i).deepCopy(), info.viewType(), sequenceNumber, millis);
                     streamWrites.add(new Storage.StreamWrite(info.arn(), info.shardId(), json));
                     targets.add(streams.get(info.arn()));
                     records.add(new StreamRecord(sequenceNumber, millis, json));

@@ -47,9 +47,11 @@ final class DeleteItem implements Operation {
         if (returnValues.equals("ALL_OLD")) {
             ItemWrites.putAttributes(answer, change.before());
         }
-        Capacity capacity = new Capacity(delete.table().name(), true);
-        capacity.addWrite(delete.table(), change.before(), change.after(), 1);
-        ItemWrites.putCapacity(answer, capacity, capacityMode);
+        if (!capacityMode.equals("NONE")) {
+            Capacity capacity = new Capacity(delete.table().name(), true);
+            capacity.addWrite(delete.table(), change.before(), change.after(), 1);
+            ItemWrites.putCapacity(answer, capacity, capacityMode);
+        }
         return answer;
     }
 }

@@ -54,9 +54,11 @@ final class PutItem implements Operation {
         if (returnValues.equals("ALL_OLD")) {
             ItemWrites.putAttributes(answer, change.before());
         }
-        Capacity capacity = new Capacity(put.table().name(), true);
-        capacity.addWrite(put.table(), change.before(), change.after(), 1);
-        ItemWrites.putCapacity(answer, capacity, capacityMode);
+        if (!capacityMode.equals("NONE")) {
+            Capacity capacity = new Capacity(put.table().name(), true);
+            capacity.addWrite(put.table(), change.before(), change.after(), 1);
+            ItemWrites.putCapacity(answer, capacity, capacityMode);
+        }
         return answer;
     }
 }

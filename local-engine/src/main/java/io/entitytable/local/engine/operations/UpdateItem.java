@@ -84,9 +84,11 @@ final class UpdateItem implements Operation {
         Change change = ItemWrites.write(database, edit.table(), edit.key(), edit::decide);
         ObjectNode answer = JsonNodeFactory.instance.objectNode();
         ItemWrites.putAttributes(answer, edit.returned(returnValues, change));
-        Capacity capacity = new Capacity(edit.table().name(), true);
-        capacity.addWrite(edit.table(), change.before(), change.after(), 1);
-        ItemWrites.putCapacity(answer, capacity, capacityMode);
+        if (!capacityMode.equals("NONE")) {
+            Capacity capacity = new Capacity(edit.table().name(), true);
+            capacity.addWrite(edit.table(), change.before(), change.after(), 1);
+            ItemWrites.putCapacity(answer, capacity, capacityMode);
+        }
         return answer;
     }
 }
