@@ -1,0 +1,99 @@
+package io.entitytable.local.engine.operations;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.entitytable.local.engine.expressions.Projection;
+import io.entitytable.local.engine.protocol.ApiException;
+import io.entitytable.local.engine.tables.ItemKey;
+import io.entitytable.local.engine.tables.Table;
+import io.entitytable.local.engine.values.ItemSize;
+import io.entitytable.local.engine.values.Value;
+import io.entitytable.local.engine.values.ValueJson;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * BatchGetItem: up to 100 keys over one or more tables; every key is answered (no unprocessed keys).
+ *
+ * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchGetItem.html">BatchGetItem</a>
+ */
+final class BatchGetItem implements Operation {
+    private final Database database;
+
+    BatchGetItem(Database database) {
+        this.database = database;
+    }
+
+    private record TableGets(Table table, List<ItemKey> keys, Projection projection, boolean consistent) {}
+
+    @Override
+    public ObjectNode call(ObjectNode request) {
+        String capacityMode = Capacity.mode(request);
+        JsonNode requestItems = request.get("RequestItems");
+        if (requestItems == null || !requestItems.isObject() || requestItems.isEmpty()) {
+            throw ApiException.validation("1 validation error detected: Value null at 'requestItems' failed to"
+                    + " satisfy constraint: Member must not be null");
+        }
+        List<TableGets> all = new ArrayList<>();
+        int total = 0;
+        for (Iterator<Map.Entry<String, JsonNode>> it = requestItems.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> entry = it.next();
+            Requests.tableName(entry.getKey(), "requestItems.key");
+            if (!entry.getValue().isObject()) {
+                throw ApiException.validation("Start of structure or map found where not expected");
+            }
+            ObjectNode tableRequest = (ObjectNode) entry.getValue();
+            Table table = database.table(entry.getKey());
+            JsonNode keys = tableRequest.get("Keys");
+            if (keys == null || !keys.isArray() || keys.isEmpty()) {
+                throw Requests.constraint(
+                        "[]",
+                        "requestItems." + entry.getKey() + ".member.keys",
+                        "Member must have length greater than" + " or equal to 1");
+            }
+            total += keys.size();
+            if (total > 100) {
+                throw ApiException.validation("Too many items requested for the BatchGetItem call");
+            }
+            List<ItemKey> itemKeys = new ArrayList<>();
+            Set<ItemKey> distinct = new HashSet<>();
+            for (JsonNode key : keys) {
+                ItemKey itemKey = ItemRules.checkKey(table.key(), ValueJson.readItem(key));
+                if (!distinct.add(itemKey)) {
+                    throw ApiException.validation("Provided list of item keys contains duplicates");
+                }
+                itemKeys.add(itemKey);
+            }
+            RequestExpressions expressions = RequestExpressions.of(tableRequest);
+            Projection projection = expressions.projection();
+            expressions.checkAllUsed();
+            all.add(new TableGets(table, itemKeys, projection, Requests.bool(tableRequest, "ConsistentRead")));
+        }
+        ObjectNode answer = JsonNodeFactory.instance.objectNode();
+        ObjectNode responses = answer.putObject("Responses");
+        ArrayNode consumed = capacityMode.equals("NONE") ? null : answer.putArray("ConsumedCapacity");
+        for (TableGets gets : all) {
+            ArrayNode items = responses.putArray(gets.table().name());
+            Capacity capacity = new Capacity(gets.table().name(), false);
+            for (ItemKey key : gets.keys()) {
+                Map<String, Value> item = gets.table().get(key);
+                capacity.addTable(Capacity.readUnits(item == null ? 0 : ItemSize.of(item), gets.consistent()));
+                if (item != null) {
+                    items.add(ValueJson.writeItem(
+                            gets.projection() == null ? item : gets.projection().apply(item)));
+                }
+            }
+            if (consumed != null) {
+                consumed.add(capacity.toJson(capacityMode));
+            }
+        }
+        answer.putObject("UnprocessedKeys");
+        return answer;
+    }
+}

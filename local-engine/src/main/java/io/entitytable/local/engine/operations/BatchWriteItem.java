@@ -1,0 +1,99 @@
+package io.entitytable.local.engine.operations;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.entitytable.local.engine.protocol.ApiException;
+import io.entitytable.local.engine.tables.ItemKey;
+import io.entitytable.local.engine.tables.Table;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * BatchWriteItem: up to 25 puts and deletes, without conditions, each applied on its own (not a transaction); every
+ * one is processed (no unprocessed items). The whole batch is validated before any write.
+ *
+ * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchWriteItem.html">
+ *     BatchWriteItem</a>
+ */
+final class BatchWriteItem implements Operation {
+    private final Database database;
+
+    BatchWriteItem(Database database) {
+        this.database = database;
+    }
+
+    private record Write(Table table, ItemKey key, ItemWrites.Decision decision) {}
+
+    @Override
+    public ObjectNode call(ObjectNode request) {
+        String capacityMode = Capacity.mode(request);
+        JsonNode requestItems = request.get("RequestItems");
+        if (requestItems == null || !requestItems.isObject() || requestItems.isEmpty()) {
+            throw ApiException.validation("1 validation error detected: Value null at 'requestItems' failed to"
+                    + " satisfy constraint: Member must not be null");
+        }
+        List<Write> writes = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = requestItems.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> entry = it.next();
+            String tableName = Requests.tableName(entry.getKey(), "requestItems.key");
+            JsonNode requests = entry.getValue();
+            if (!requests.isArray() || requests.isEmpty()) {
+                throw Requests.constraint(
+                        "[]",
+                        "requestItems." + tableName + ".member",
+                        "Member must have length greater than or" + " equal to 1");
+            }
+            for (JsonNode writeRequest : requests) {
+                Write write = write(tableName, writeRequest);
+                if (!seen.add(tableName + "\u0000" + write.key())) {
+                    throw ApiException.validation("Provided list of item keys contains duplicates");
+                }
+                writes.add(write);
+                if (writes.size() > 25) {
+                    throw ApiException.validation("Too many items requested for the BatchWriteItem call");
+                }
+            }
+        }
+        Map<String, Capacity> capacities = new LinkedHashMap<>();
+        for (Write write : writes) {
+            Change change = ItemWrites.write(database, write.table(), write.key(), write.decision());
+            capacities
+                    .computeIfAbsent(write.table().name(), name -> new Capacity(name, true))
+                    .addWrite(write.table(), change.before(), change.after(), 1);
+        }
+        ObjectNode answer = JsonNodeFactory.instance.objectNode();
+        answer.putObject("UnprocessedItems");
+        if (!capacityMode.equals("NONE")) {
+            ArrayNode consumed = answer.putArray("ConsumedCapacity");
+            capacities.values().forEach(capacity -> consumed.add(capacity.toJson(capacityMode)));
+        }
+        return answer;
+    }
+
+    private Write write(String tableName, JsonNode writeRequest) {
+        boolean put = writeRequest.hasNonNull("PutRequest");
+        boolean delete = writeRequest.hasNonNull("DeleteRequest");
+        if (put == delete) {
+            throw ApiException.validation("Supplied AttributeValue has more than one datatypes set, must contain"
+                    + " exactly one of the supported datatypes");
+        }
+        ObjectNode single = JsonNodeFactory.instance.objectNode();
+        single.put("TableName", tableName);
+        if (put) {
+            single.set("Item", writeRequest.get("PutRequest").get("Item"));
+            PutItem.Put parsed = PutItem.Put.of(database, single);
+            return new Write(parsed.table(), parsed.table().key().keyOf(parsed.item()), parsed::decide);
+        }
+        single.set("Key", writeRequest.get("DeleteRequest").get("Key"));
+        DeleteItem.Delete parsed = DeleteItem.Delete.of(database, single);
+        return new Write(parsed.table(), parsed.key(), parsed::decide);
+    }
+}

@@ -1,0 +1,362 @@
+package io.entitytable.local.engine.operations;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.entitytable.local.engine.protocol.ApiException;
+import io.entitytable.local.engine.storage.Storage;
+import io.entitytable.local.engine.streams.SequenceNumbers;
+import io.entitytable.local.engine.streams.Stream;
+import io.entitytable.local.engine.streams.StreamRecord;
+import io.entitytable.local.engine.streams.Streams;
+import io.entitytable.local.engine.tables.ItemKey;
+import io.entitytable.local.engine.tables.ItemLocks;
+import io.entitytable.local.engine.tables.StreamInfo;
+import io.entitytable.local.engine.tables.Table;
+import io.entitytable.local.engine.tables.TableDefinition;
+import io.entitytable.local.engine.tables.TableDescriptions;
+import io.entitytable.local.engine.values.ItemSize;
+import io.entitytable.local.engine.values.Value;
+import io.entitytable.local.engine.values.ValueJson;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
+
+/**
+ * The engine's state (tables, streams) and its one commit path. A write locks its items ({@link #locks}), decides
+ * their new values, then {@link #commit}s: one short critical section assigns stream sequence numbers, makes the
+ * change durable in storage, applies it to the tables and their indexes and publishes the stream records, so the
+ * stream's order is the commit order.
+ */
+final class Database {
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+    private final Storage storage;
+    private final Clock clock;
+    private final ConcurrentHashMap<String, Table> tables = new ConcurrentHashMap<>();
+    private final Streams streams = new Streams();
+    private final ItemLocks locks = new ItemLocks();
+    private final ReentrantLock commitLock = new ReentrantLock();
+    private long lastSequenceNumber;
+    private volatile long lastTrimMillis = Long.MIN_VALUE / 2;
+
+    Database(Storage storage, Clock clock) {
+        this.storage = storage;
+        this.clock = clock;
+        storage.load(new StateLoader(this));
+    }
+
+    Clock clock() {
+        return clock;
+    }
+
+    long now() {
+        return clock.millis();
+    }
+
+    ItemLocks locks() {
+        return locks;
+    }
+
+    Streams streams() {
+        return streams;
+    }
+
+    Map<String, Table> tables() {
+        return tables;
+    }
+
+    /** The table named {@code name}, or ResourceNotFoundException. */
+    Table table(String name) {
+        Table table = tables.get(name);
+        if (table == null) {
+            throw ApiException.tableNotFound();
+        }
+        return table;
+    }
+
+    /** Runs {@code work} in the commit lock: table definitions change there, between item commits. */
+    <T> T exclusively(Supplier<T> work) {
+        commitLock.lock();
+        try {
+            return work.get();
+        } finally {
+            commitLock.unlock();
+        }
+    }
+
+    // ---- tables (callers hold the commit lock) ----
+
+    void addTable(Table table) {
+        if (tables.putIfAbsent(table.name(), table) != null) {
+            throw ApiException.resourceInUse("Table already exists: " + table.name());
+        }
+        storage.tableDescribed(table.name(), TableDescriptions.stored(table.definition(), table.counts()));
+        addStreams(table.definition());
+    }
+
+    void redefined(Table table) {
+        storage.tableDescribed(table.name(), TableDescriptions.stored(table.definition(), table.counts()));
+        addStreams(table.definition());
+    }
+
+    void removeTable(Table table) {
+        tables.remove(table.name(), table);
+        storage.tableDeleted(table.name());
+        StreamInfo enabled = table.definition().enabledStream();
+        if (enabled != null) {
+            Stream stream = streams.get(enabled.arn());
+            if (stream != null) {
+                stream.updateInfo(enabled.disabled(lastSequenceNumber, now()));
+            }
+        }
+    }
+
+    private void addStreams(TableDefinition definition) {
+        for (StreamInfo info : definition.streams()) {
+            Stream stream = streams.get(info.arn());
+            if (stream == null) {
+                streams.add(new Stream(definition.name(), definition.key(), info));
+            } else {
+                stream.updateInfo(info);
+            }
+        }
+    }
+
+    /** The last sequence number given (under the commit lock), where a closing shard ends. */
+    long lastSequenceNumber() {
+        return lastSequenceNumber;
+    }
+
+    /** A new stream's identity, its shard starting after every number given so far (under the commit lock). */
+    StreamInfo newStream(TableDefinition table, String viewType) {
+        long millis = now();
+        StreamInfo previous = table.latestStream();
+        if (previous != null && previous.createdMillis() >= millis) {
+            millis = previous.createdMillis() + 1;
+        }
+        String label = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS")
+                .withZone(java.time.ZoneOffset.UTC)
+                .format(java.time.Instant.ofEpochMilli(millis));
+        String shardId = String.format(
+                "shardId-%020d-%08x", millis, ThreadLocalRandom.current().nextInt());
+        return new StreamInfo(
+                table.arn() + "/stream/" + label, label, viewType, shardId, lastSequenceNumber + 1, -1, millis, -1);
+    }
+
+    // ---- items ----
+
+    /** Commits one decided change (or none, when nothing changes). The caller holds the item's lock. */
+    void commit(Change change) {
+        commit(List.of(change));
+    }
+
+    /** Commits decided changes together: durable first, then visible, then published. */
+    void commit(List<Change> changes) {
+        List<Change> real = new ArrayList<>(changes.size());
+        for (Change change : changes) {
+            if (change.real()) {
+                real.add(change);
+            }
+        }
+        if (real.isEmpty()) {
+            return;
+        }
+        List<Storage.ItemWrite> itemWrites = new ArrayList<>(real.size());
+        List<ObjectNode> keys = new ArrayList<>(real.size());
+        for (Change change : real) {
+            ObjectNode key = keyJson(change);
+            keys.add(key);
+            itemWrites.add(new Storage.ItemWrite(
+                    change.table().name(), key, change.after() == null ? null : ValueJson.writeItem(change.after())));
+        }
+        commitLock.lock();
+        try {
+            List<Storage.StreamWrite> streamWrites = new ArrayList<>(real.size());
+            List<Stream> targets = new ArrayList<>(real.size());
+            List<StreamRecord> records = new ArrayList<>(real.size());
+            long millis = now();
+            for (int i = 0; i < real.size(); i++) {
+                Change change = real.get(i);
+                StreamInfo info = change.table().definition().enabledStream();
+                if (info != null) {
+                    long sequenceNumber = ++lastSequenceNumber;
+                    ObjectNode json =
+                            streamRecord(change, keys.get(i).deepCopy(), info.viewType(), sequenceNumber, millis);
+                    streamWrites.add(new Storage.StreamWrite(info.arn(), info.shardId(), json));
+                    targets.add(streams.get(info.arn()));
+                    records.add(new StreamRecord(sequenceNumber, millis, json));
+                }
+            }
+            storage.committed(itemWrites, streamWrites);
+            for (Change change : real) {
+                change.table().apply(change.key(), change.before(), change.after());
+            }
+            for (int i = 0; i < records.size(); i++) {
+                Stream stream = targets.get(i);
+                if (stream != null) {
+                    stream.append(records.get(i));
+                }
+            }
+            if (storage.wantsSnapshot()) {
+                storage.snapshot(this::replay);
+            }
+        } finally {
+            commitLock.unlock();
+        }
+    }
+
+    private static ObjectNode keyJson(Change change) {
+        ObjectNode key = JSON.objectNode();
+        var schema = change.table().key();
+        key.set(schema.partition().name(), ValueJson.write(change.key().partition()));
+        if (schema.sort() != null) {
+            key.set(schema.sort().name(), ValueJson.write(change.key().sort()));
+        }
+        return key;
+    }
+
+    /**
+     * The stream record of a change.
+     *
+     * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_streams_Record.html">Record</a>
+     */
+    private static ObjectNode streamRecord(
+            Change change, ObjectNode key, String viewType, long sequenceNumber, long millis) {
+        ObjectNode record = JSON.objectNode();
+        record.put("eventID", eventId(sequenceNumber));
+        record.put("eventName", change.before() == null ? "INSERT" : change.after() == null ? "REMOVE" : "MODIFY");
+        record.put("eventVersion", "1.1");
+        record.put("eventSource", "aws:dynamodb");
+        record.put("awsRegion", TableDefinition.REGION);
+        ObjectNode dynamodb = record.putObject("dynamodb");
+        dynamodb.put("ApproximateCreationDateTime", millis / 1000);
+        dynamodb.set("Keys", key);
+        long size = ItemSize.of(keyOf(change));
+        boolean newImage = viewType.equals("NEW_IMAGE") || viewType.equals("NEW_AND_OLD_IMAGES");
+        boolean oldImage = viewType.equals("OLD_IMAGE") || viewType.equals("NEW_AND_OLD_IMAGES");
+        if (newImage && change.after() != null) {
+            dynamodb.set("NewImage", ValueJson.writeItem(change.after()));
+            size += ItemSize.of(change.after());
+        }
+        if (oldImage && change.before() != null) {
+            dynamodb.set("OldImage", ValueJson.writeItem(change.before()));
+            size += ItemSize.of(change.before());
+        }
+        dynamodb.put("SequenceNumber", SequenceNumbers.print(sequenceNumber));
+        dynamodb.put("SizeBytes", size);
+        dynamodb.put("StreamViewType", viewType);
+        return record;
+    }
+
+    private static Map<String, Value> keyOf(Change change) {
+        var schema = change.table().key();
+        ItemKey key = change.key();
+        return schema.sort() == null
+                ? Map.of(schema.partition().name(), key.partition())
+                : Map.of(
+                        schema.partition().name(),
+                        key.partition(),
+                        schema.sort().name(),
+                        key.sort());
+    }
+
+    private static String eventId(long sequenceNumber) {
+        long random = ThreadLocalRandom.current().nextLong();
+        return String.format("%016x%016x", sequenceNumber, random);
+    }
+
+    /** Drops stream records past their retention, and streams with nothing left (at most once a minute). */
+    void trimStreams() {
+        long now = now();
+        if (now - lastTrimMillis < 60_000) {
+            return;
+        }
+        lastTrimMillis = now;
+        boolean trimmed = false;
+        for (Stream stream : streams.all()) {
+            trimmed |= stream.trimBefore(now - Stream.RETENTION_MILLIS);
+            if (stream.expired(now) && !tables.containsKey(stream.tableName())) {
+                streams.remove(stream.info().arn());
+            }
+        }
+        if (trimmed) {
+            commitLock.lock();
+            try {
+                storage.trimmedBefore(now - Stream.RETENTION_MILLIS);
+            } finally {
+                commitLock.unlock();
+            }
+        }
+    }
+
+    /** Everything current, as a storage's loader receives it (under the commit lock). */
+    private void replay(Storage.Loader into) {
+        for (Table table : tables.values()) {
+            into.table(table.name(), TableDescriptions.stored(table.definition(), table.counts()));
+            for (var partition : table.items().partitions().values()) {
+                for (Map<String, Value> item : partition.values()) {
+                    into.item(table.name(), ValueJson.writeItem(item));
+                }
+            }
+        }
+        for (Stream stream : streams.all()) {
+            for (StreamRecord record : stream.from(0).values()) {
+                into.streamRecord(new Storage.StreamWrite(
+                        stream.info().arn(), stream.info().shardId(), record.json()));
+            }
+        }
+    }
+
+    /** Rebuilds the state from storage at start. */
+    private static final class StateLoader implements Storage.Loader {
+        private final Database database;
+
+        StateLoader(Database database) {
+            this.database = database;
+        }
+
+        @Override
+        public void table(String tableName, ObjectNode description) {
+            TableDefinition definition = TableDescriptions.fromStored(description);
+            Table table = new Table(definition);
+            database.tables.put(tableName, table);
+            database.addStreams(definition);
+            for (StreamInfo info : definition.streams()) {
+                database.lastSequenceNumber = Math.max(
+                        database.lastSequenceNumber,
+                        Math.max(info.startingSequenceNumber() - 1, info.endingSequenceNumber()));
+            }
+        }
+
+        @Override
+        public void item(String tableName, ObjectNode item) {
+            Table table = database.tables.get(tableName);
+            if (table != null) {
+                Map<String, Value> values = java.util.Collections.unmodifiableMap(ValueJson.readItem(item));
+                ItemKey key = table.key().keyOf(values);
+                table.apply(key, table.get(key), values);
+            }
+        }
+
+        @Override
+        public void streamRecord(Storage.StreamWrite record) {
+            long sequenceNumber = SequenceNumbers.parse(
+                    record.record().path("dynamodb").path("SequenceNumber").asText());
+            long millis = record.record()
+                            .path("dynamodb")
+                            .path("ApproximateCreationDateTime")
+                            .asLong()
+                    * 1000;
+            database.lastSequenceNumber = Math.max(database.lastSequenceNumber, sequenceNumber);
+            Stream stream = database.streams.get(record.streamArn());
+            if (stream != null) {
+                stream.append(new StreamRecord(sequenceNumber, millis, record.record()));
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package io.entitytable.local.engine.operations;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * ListTables: names in order, at most {@code Limit} (100) a page, after {@code ExclusiveStartTableName}.
+ *
+ * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ListTables.html">ListTables</a>
+ */
+final class ListTables implements Operation {
+    private final Database database;
+
+    ListTables(Database database) {
+        this.database = database;
+    }
+
+    @Override
+    public ObjectNode call(ObjectNode request) {
+        int limit = Requests.positiveInt(request, "Limit", "limit", 1);
+        if (limit > 100) {
+            throw Requests.constraint(limit, "limit", "Member must have value less than or equal to 100");
+        }
+        if (limit < 0) {
+            limit = 100;
+        }
+        String start = Requests.string(request, "ExclusiveStartTableName");
+        if (start != null) {
+            Requests.tableName(start, "exclusiveStartTableName");
+        }
+        List<String> names = new ArrayList<>(database.tables().keySet());
+        names.sort(String::compareTo);
+        ObjectNode answer = JsonNodeFactory.instance.objectNode();
+        ArrayNode page = answer.putArray("TableNames");
+        String last = null;
+        boolean more = false;
+        for (String name : names) {
+            if (start != null && name.compareTo(start) <= 0) {
+                continue;
+            }
+            if (page.size() == limit) {
+                more = true;
+                break;
+            }
+            page.add(name);
+            last = name;
+        }
+        if (more) {
+            answer.put("LastEvaluatedTableName", last);
+        }
+        return answer;
+    }
+}

@@ -1,0 +1,103 @@
+package io.entitytable.local.engine.operations;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.entitytable.local.engine.expressions.Projection;
+import io.entitytable.local.engine.protocol.ApiException;
+import io.entitytable.local.engine.tables.ItemKey;
+import io.entitytable.local.engine.tables.Table;
+import io.entitytable.local.engine.values.ItemSize;
+import io.entitytable.local.engine.values.Value;
+import io.entitytable.local.engine.values.ValueJson;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * TransactGetItems: up to 100 items read together under their locks, so no transaction is seen half applied.
+ *
+ * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactGetItems.html">
+ *     TransactGetItems</a>
+ */
+final class TransactGetItems implements Operation {
+    private final Database database;
+
+    TransactGetItems(Database database) {
+        this.database = database;
+    }
+
+    private record Get(Table table, ItemKey key, Projection projection) {}
+
+    @Override
+    public ObjectNode call(ObjectNode request) {
+        String capacityMode = Capacity.mode(request);
+        JsonNode items = request.get("TransactItems");
+        if (items == null || !items.isArray()) {
+            throw ApiException.validation("1 validation error detected: Value null at 'transactItems' failed to"
+                    + " satisfy constraint: Member must not be null");
+        }
+        if (items.isEmpty() || items.size() > 100) {
+            throw Requests.constraint(
+                    "[...]",
+                    "transactItems",
+                    "Member must have length "
+                            + (items.isEmpty() ? "greater than or equal to 1" : "less than or equal to 100"));
+        }
+        List<Get> gets = new ArrayList<>();
+        for (JsonNode item : items) {
+            JsonNode get = item.get("Get");
+            if (get == null || !get.isObject()) {
+                throw ApiException.validation("1 validation error detected: Value null at 'transactItems.1.member.get'"
+                        + " failed to satisfy constraint: Member must not be null");
+            }
+            ObjectNode getRequest = (ObjectNode) get;
+            Table table = database.table(Requests.tableName(getRequest));
+            ItemKey key = ItemWrites.key(getRequest, table);
+            RequestExpressions expressions = RequestExpressions.of(getRequest);
+            Projection projection = expressions.projection();
+            expressions.checkAllUsed();
+            gets.add(new Get(table, key, projection));
+        }
+        int[] stripes = new int[gets.size()];
+        for (int i = 0; i < stripes.length; i++) {
+            stripes[i] = database.locks()
+                    .stripeOf(gets.get(i).table().name(), gets.get(i).key());
+        }
+        List<Map<String, Value>> found = new ArrayList<>();
+        int[] locked = database.locks().lockAll(stripes);
+        try {
+            for (Get get : gets) {
+                found.add(get.table().get(get.key()));
+            }
+        } finally {
+            database.locks().unlockAll(locked);
+        }
+        ObjectNode answer = JsonNodeFactory.instance.objectNode();
+        ArrayNode responses = answer.putArray("Responses");
+        Map<String, Capacity> capacities = new LinkedHashMap<>();
+        for (int i = 0; i < gets.size(); i++) {
+            Get get = gets.get(i);
+            Map<String, Value> item = found.get(i);
+            ObjectNode response = responses.addObject();
+            if (item != null) {
+                response.set(
+                        "Item",
+                        ValueJson.writeItem(
+                                get.projection() == null
+                                        ? item
+                                        : get.projection().apply(item)));
+            }
+            capacities
+                    .computeIfAbsent(get.table().name(), table -> new Capacity(table, false))
+                    .addTable(2 * Capacity.readUnits(item == null ? 0 : ItemSize.of(item), true));
+        }
+        if (!capacityMode.equals("NONE")) {
+            ArrayNode consumed = answer.putArray("ConsumedCapacity");
+            capacities.values().forEach(capacity -> consumed.add(capacity.toJson(capacityMode)));
+        }
+        return answer;
+    }
+}

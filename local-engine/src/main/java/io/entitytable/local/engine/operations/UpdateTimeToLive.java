@@ -1,0 +1,61 @@
+package io.entitytable.local.engine.operations;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.entitytable.local.engine.protocol.ApiException;
+import io.entitytable.local.engine.tables.Table;
+
+/**
+ * UpdateTimeToLive: the table's time-to-live attribute, enabled or disabled.
+ *
+ * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_UpdateTimeToLive.html">
+ *     UpdateTimeToLive</a>
+ */
+final class UpdateTimeToLive implements Operation {
+    private final Database database;
+
+    UpdateTimeToLive(Database database) {
+        this.database = database;
+    }
+
+    @Override
+    public ObjectNode call(ObjectNode request) {
+        String name = Requests.tableName(request);
+        JsonNode specification = request.get("TimeToLiveSpecification");
+        if (specification == null || !specification.isObject()) {
+            throw ApiException.validation("1 validation error detected: Value null at 'timeToLiveSpecification'"
+                    + " failed to satisfy constraint: Member must not be null");
+        }
+        if (!specification.hasNonNull("Enabled")) {
+            throw ApiException.validation("1 validation error detected: Value null at"
+                    + " 'timeToLiveSpecification.enabled' failed to satisfy constraint: Member must not be null");
+        }
+        String attribute = specification.path("AttributeName").asText(null);
+        if (attribute == null || attribute.isEmpty()) {
+            throw ApiException.validation("1 validation error detected: Value null at"
+                    + " 'timeToLiveSpecification.attributeName' failed to satisfy constraint: Member must not be"
+                    + " null");
+        }
+        boolean enabled = specification.path("Enabled").asBoolean();
+        return database.exclusively(() -> {
+            Table table = database.table(name);
+            String current = table.definition().timeToLive();
+            if (enabled && current != null) {
+                throw ApiException.validation("TimeToLive is already enabled");
+            }
+            if (!enabled && current == null) {
+                throw ApiException.validation("TimeToLive is already disabled");
+            }
+            if (!enabled && !current.equals(attribute)) {
+                throw ApiException.validation(
+                        "TimeToLive is active on a different AttributeName: current" + " AttributeName is " + current);
+            }
+            table.redefine(table.definition().withTimeToLive(enabled ? attribute : null));
+            database.redefined(table);
+            ObjectNode answer = JsonNodeFactory.instance.objectNode();
+            answer.putObject("TimeToLiveSpecification").put("Enabled", enabled).put("AttributeName", attribute);
+            return answer;
+        });
+    }
+}

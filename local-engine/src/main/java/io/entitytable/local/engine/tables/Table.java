@@ -1,0 +1,146 @@
+package io.entitytable.local.engine.tables;
+
+import io.entitytable.local.engine.values.ItemSize;
+import io.entitytable.local.engine.values.Value;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A live table: its definition, its items and its secondary indexes. Readers take no lock; every change goes through
+ * {@link #apply} under the engine's commit lock, so the table, its indexes and its counts change together.
+ */
+public final class Table {
+    private volatile TableDefinition definition;
+    private final PartitionedItems items = new PartitionedItems();
+    private volatile Map<String, IndexItems> indexes;
+    private final AtomicLong itemCount = new AtomicLong();
+    private final AtomicLong sizeBytes = new AtomicLong();
+
+    public Table(TableDefinition definition) {
+        this.definition = definition;
+        Map<String, IndexItems> built = new LinkedHashMap<>();
+        for (IndexDefinition index : definition.localIndexes()) {
+            built.put(index.name(), new IndexItems(index, definition.key()));
+        }
+        for (IndexDefinition index : definition.globalIndexes()) {
+            built.put(index.name(), new IndexItems(index, definition.key()));
+        }
+        this.indexes = Map.copyOf(built);
+    }
+
+    public TableDefinition definition() {
+        return definition;
+    }
+
+    public String name() {
+        return definition.name();
+    }
+
+    public KeySchema key() {
+        return definition.key();
+    }
+
+    public PartitionedItems items() {
+        return items;
+    }
+
+    /** The index named {@code name}'s items, or null. */
+    public IndexItems index(String name) {
+        return indexes.get(name);
+    }
+
+    public Map<String, IndexItems> indexes() {
+        return indexes;
+    }
+
+    public long itemCount() {
+        return itemCount.get();
+    }
+
+    public long sizeBytes() {
+        return sizeBytes.get();
+    }
+
+    public Map<String, Value> get(ItemKey key) {
+        return items.get(key.partition(), entry(key));
+    }
+
+    public static EntryKey entry(ItemKey key) {
+        return new EntryKey(key.sort(), null, null);
+    }
+
+    /** Replaces the item under {@code key} ({@code before} and {@code after} either null); only under the commit lock. */
+    public void apply(ItemKey key, Map<String, Value> before, Map<String, Value> after) {
+        if (before != null) {
+            itemCount.decrementAndGet();
+            sizeBytes.addAndGet(-ItemSize.of(before));
+        }
+        if (after == null) {
+            items.remove(key.partition(), entry(key));
+        } else {
+            items.put(key.partition(), entry(key), after);
+            itemCount.incrementAndGet();
+            sizeBytes.addAndGet(ItemSize.of(after));
+        }
+        for (IndexItems index : indexes.values()) {
+            index.apply(before, after);
+        }
+    }
+
+    /** A new definition with the same items; only under the commit lock. */
+    public void redefine(TableDefinition newDefinition) {
+        this.definition = newDefinition;
+    }
+
+    /**
+     * Adds an index filled from the current items and drops the ones no longer defined; only under the commit lock.
+     */
+    public void reindex(TableDefinition newDefinition) {
+        Map<String, IndexItems> built = new LinkedHashMap<>();
+        for (IndexDefinition index : newDefinition.localIndexes()) {
+            built.put(index.name(), indexes.get(index.name()));
+        }
+        for (IndexDefinition index : newDefinition.globalIndexes()) {
+            IndexItems existing = indexes.get(index.name());
+            if (existing == null) {
+                existing = new IndexItems(index, newDefinition.key());
+                for (var partition : items.partitions().values()) {
+                    for (Map<String, Value> item : partition.values()) {
+                        existing.apply(null, item);
+                    }
+                }
+            }
+            built.put(index.name(), existing);
+        }
+        this.indexes = Map.copyOf(built);
+        this.definition = newDefinition;
+    }
+
+    /** The statistics DescribeTable shows. */
+    public TableDescriptions.Counts counts() {
+        return new TableDescriptions.Counts() {
+            @Override
+            public long itemCount() {
+                return Table.this.itemCount();
+            }
+
+            @Override
+            public long sizeBytes() {
+                return Table.this.sizeBytes();
+            }
+
+            @Override
+            public long indexItemCount(String indexName) {
+                IndexItems index = indexes.get(indexName);
+                return index == null ? 0 : index.itemCount();
+            }
+
+            @Override
+            public long indexSizeBytes(String indexName) {
+                IndexItems index = indexes.get(indexName);
+                return index == null ? 0 : index.sizeBytes();
+            }
+        };
+    }
+}
