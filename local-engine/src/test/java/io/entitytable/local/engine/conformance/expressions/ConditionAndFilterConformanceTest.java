@@ -63,7 +63,7 @@ class ConditionAndFilterConformanceTest {
             "aList",
             l(s("x"), n("1"), m("k", s("v"))),
             "aMap",
-            m("k", s("v"), "inner", m("deep", n("7")), "list", l(n("1"), n("2"))));
+            m("k", s("v"), "nest", m("deep", n("7")), "nums", l(n("1"), n("2"))));
 
     private static ConformanceTable table;
 
@@ -108,18 +108,18 @@ class ConditionAndFilterConformanceTest {
                 c("aSs = :v", false, ":v", ss("a")),
                 c("aList = :v -- lists are ordered", true, ":v", l(s("x"), n("1"), m("k", s("v")))),
                 c("aList = :v", false, ":v", l(n("1"), s("x"), m("k", s("v")))),
-                c("aMap.inner = :v", true, ":v", m("deep", n("7"))),
+                c("aMap.nest = :v", true, ":v", m("deep", n("7"))),
                 // different types never compare: only <> holds
                 c("aNum = :v -- N against S", false, ":v", s("5")),
                 c("aNum <> :v -- N against S", true, ":v", s("5")),
                 c("aNum < :v -- N against S", false, ":v", s("9")),
                 c("aNum >= :v -- N against S", false, ":v", s("0")),
                 c("aStr > :v -- S against B", false, ":v", b(0)),
-                // a missing attribute equals nothing and differs from everything
-                c("missing = :v", false, ":v", n("5")),
-                c("missing <> :v", true, ":v", n("5")),
-                c("missing < :v", false, ":v", n("5")),
-                c("missing >= :v", false, ":v", n("5")),
+                // an absent attribute equals nothing and differs from everything
+                c("absent = :v", false, ":v", n("5")),
+                c("absent <> :v", true, ":v", n("5")),
+                c("absent < :v", false, ":v", n("5")),
+                c("absent >= :v", false, ":v", n("5")),
                 // BETWEEN is inclusive
                 c("aNum BETWEEN :lo AND :hi", true, ":lo", n("1"), ":hi", n("5")),
                 c("aNum BETWEEN :lo AND :hi", true, ":lo", n("5"), ":hi", n("9")),
@@ -159,12 +159,12 @@ class ConditionAndFilterConformanceTest {
                 // attribute_exists and attribute_not_exists, on top-level and nested paths
                 c("attribute_exists(aStr)", true),
                 c("attribute_exists(aNull)", true),
-                c("attribute_exists(missing)", false),
-                c("attribute_exists(aMap.inner.deep)", true),
-                c("attribute_exists(aMap.inner.nope)", false),
+                c("attribute_exists(absent)", false),
+                c("attribute_exists(aMap.nest.deep)", true),
+                c("attribute_exists(aMap.nest.nope)", false),
                 c("attribute_exists(aList[2].k)", true),
                 c("attribute_exists(aList[3])", false),
-                c("attribute_not_exists(missing)", true),
+                c("attribute_not_exists(absent)", true),
                 c("attribute_not_exists(aNum)", false),
                 c("attribute_not_exists(aStr.notAMap)", true),
                 // attribute_type for each of the ten types
@@ -179,7 +179,7 @@ class ConditionAndFilterConformanceTest {
                 c("attribute_type(aList, :t)", true, ":t", s("L")),
                 c("attribute_type(aMap, :t)", true, ":t", s("M")),
                 c("attribute_type(aNum, :t)", false, ":t", s("S")),
-                c("attribute_type(missing, :t)", false, ":t", s("S")),
+                c("attribute_type(absent, :t)", false, ":t", s("S")),
                 // begins_with on strings and binaries
                 c("begins_with(aStr, :p)", true, ":p", s("hel")),
                 c("begins_with(aStr, :p)", true, ":p", s("hello world")),
@@ -187,7 +187,7 @@ class ConditionAndFilterConformanceTest {
                 c("begins_with(aStr, :p) -- case-sensitive", false, ":p", s("Hel")),
                 c("begins_with(aBin, :p)", true, ":p", b(1, 2)),
                 c("begins_with(aBin, :p)", false, ":p", b(2)),
-                c("begins_with(missing, :p)", false, ":p", s("a")),
+                c("begins_with(absent, :p)", false, ":p", s("a")),
                 // contains: substring of a string, member of a set, element of a list
                 c("contains(aStr, :v)", true, ":v", s("lo wo")),
                 c("contains(aStr, :v)", false, ":v", s("xyz")),
@@ -209,17 +209,17 @@ class ConditionAndFilterConformanceTest {
                 c("size(aBs) = :v", true, ":v", n("2")),
                 c("size(aList) = :v -- elements", true, ":v", n("3")),
                 c("size(aMap) = :v -- entries", true, ":v", n("3")),
-                c("size(aMap.list) > :v", true, ":v", n("1")),
+                c("size(aMap.nums) > :v", true, ":v", n("1")),
                 c("size(aStr) < :v", false, ":v", n("11")),
-                c("size(missing) > :v", false, ":v", n("-1")),
+                c("size(absent) > :v", false, ":v", n("-1")),
                 // nested paths and list indexes
-                c("aMap.inner.deep = :v", true, ":v", n("7")),
+                c("aMap.nest.deep = :v", true, ":v", n("7")),
                 c("aMap.k = :v", true, ":v", s("v")),
-                c("aMap.list[1] = :v", true, ":v", n("2")),
+                c("aMap.nums[1] = :v", true, ":v", n("2")),
                 c("aList[0] = :v", true, ":v", s("x")),
                 c("aList[2].k = :v", true, ":v", s("v")),
-                c("aList[5] = :v -- past the end is missing", false, ":v", s("x")),
-                c("aStr[0] = :v -- an index into a string is missing", false, ":v", s("h")));
+                c("aList[5] = :v -- past the end is absent", false, ":v", s("x")),
+                c("aStr[0] = :v -- an index into a string is absent", false, ":v", s("h")));
     }
 
     private static Arguments c(String description, boolean met, Object... values) {

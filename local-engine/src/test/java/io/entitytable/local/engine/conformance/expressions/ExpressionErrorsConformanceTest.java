@@ -59,7 +59,7 @@ class ExpressionErrorsConformanceTest {
 
     // A reserved word cannot name an attribute in a condition (the list is case-insensitive)
     @ParameterizedTest
-    @ValueSource(strings = {"status", "name", "data", "comment"})
+    @ValueSource(strings = {"status", "name", "data", "comment", "Path"})
     void condition_shouldRefuseAReservedWordAsAttributeName(String word) {
         assertThatThrownBy(() -> condition("attribute_exists(" + word + ")", null, null))
                 .isInstanceOf(DynamoDbException.class)
@@ -92,6 +92,27 @@ class ExpressionErrorsConformanceTest {
                 .isInstanceOf(DynamoDbException.class)
                 .hasMessageContaining("Invalid ProjectionExpression")
                 .hasMessageContaining("reserved keyword: year");
+    }
+
+    // ... and in filter expressions, where the message names the FilterExpression
+    @Test
+    void filter_shouldRefuseAReservedWordAsAttributeName() {
+        assertThatThrownBy(() ->
+                        table.dynamo.scan(b -> b.tableName(table.name).filterExpression("attribute_exists(name)")))
+                .isInstanceOf(DynamoDbException.class)
+                .hasMessageContaining(
+                        "Invalid FilterExpression: Attribute name is a reserved keyword; reserved keyword: name");
+    }
+
+    // ... and in key conditions, where the message names the KeyConditionExpression
+    @Test
+    void keyCondition_shouldRefuseAReservedWordAsAttributeName() {
+        assertThatThrownBy(() -> table.dynamo.query(b -> b.tableName(table.name)
+                        .keyConditionExpression("hash = :v")
+                        .expressionAttributeValues(map(":v", s("x")))))
+                .isInstanceOf(DynamoDbException.class)
+                .hasMessageContaining(
+                        "Invalid KeyConditionExpression: Attribute name is a reserved keyword; reserved keyword: hash");
     }
 
     // A name placeholder used in the expression must be defined in ExpressionAttributeNames

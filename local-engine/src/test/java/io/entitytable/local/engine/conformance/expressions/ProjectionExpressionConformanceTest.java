@@ -40,7 +40,7 @@ class ProjectionExpressionConformanceTest {
                 "b",
                 n("2"),
                 "m",
-                m("x", n("1"), "y", n("2"), "inner", m("deep", s("d"), "other", s("o"))),
+                m("x", n("1"), "y", n("2"), "nest", m("deep", s("d"), "extra", s("o"))),
                 "l",
                 l(s("l0"), m("k", s("v"), "j", s("w")), s("l2"), s("l3"))));
     }
@@ -68,14 +68,13 @@ class ProjectionExpressionConformanceTest {
     // A nested path returns its value inside its parent maps, with the siblings left out
     @Test
     void projection_shouldSelectANestedMapEntry() {
-        assertThat(project("m.inner.deep", null)).isEqualTo(map("m", m("inner", m("deep", s("d")))));
+        assertThat(project("m.nest.deep", null)).isEqualTo(map("m", m("nest", m("deep", s("d")))));
     }
 
     // Two nested paths under one parent are merged into one map
     @Test
     void projection_shouldMergeSiblingPaths() {
-        assertThat(project("m.x, m.inner.other", null))
-                .isEqualTo(map("m", m("x", n("1"), "inner", m("other", s("o")))));
+        assertThat(project("m.x, m.nest.extra", null)).isEqualTo(map("m", m("x", n("1"), "nest", m("extra", s("o")))));
     }
 
     // A list index returns a list of the selected element alone
@@ -99,7 +98,7 @@ class ProjectionExpressionConformanceTest {
     // Paths that select nothing are left out; if none selects anything the item is empty
     @Test
     void projection_shouldLeaveOutMissingPaths() {
-        assertThat(project("a, missing, m.nope, l[9]", null)).isEqualTo(map("a", s("A")));
+        assertThat(project("a, absent, m.nope, l[9]", null)).isEqualTo(map("a", s("A")));
     }
 
     // A projection with placeholders

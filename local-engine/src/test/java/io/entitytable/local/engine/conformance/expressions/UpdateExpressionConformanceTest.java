@@ -45,7 +45,7 @@ class UpdateExpressionConformanceTest {
         table.close();
     }
 
-    /** A new item: a=10, b=3, str="text", l=[x,y,z], m={x:1, inner:{deep:2}}, ss={a,b,c}, ns={1,2}. */
+    /** A new item: a=10, b=3, str="text", l=[x,y,z], m={x:1, nest:{deep:2}}, ss={a,b,c}, ns={1,2}. */
     private static Map<String, AttributeValue> newItem() {
         Map<String, AttributeValue> item = map(
                 "pk",
@@ -59,7 +59,7 @@ class UpdateExpressionConformanceTest {
                 "l",
                 l(s("x"), s("y"), s("z")),
                 "m",
-                m("x", n("1"), "inner", m("deep", n("2"))),
+                m("x", n("1"), "nest", m("deep", n("2"))),
                 "ss",
                 ss("a", "b", "c"),
                 "ns",
@@ -130,7 +130,7 @@ class UpdateExpressionConformanceTest {
     @Test
     void set_shouldRefuseArithmeticOnAMissingAttribute() {
         assertRefused(
-                "SET c = missing + :n",
+                "SET c = absent + :n",
                 "The provided expression refers to an attribute that does not exist in the item",
                 ":n",
                 n("1"));
@@ -225,7 +225,7 @@ class UpdateExpressionConformanceTest {
                 .isEqualTo(n("99"));
     }
 
-    // if_not_exists inside arithmetic makes a counter that starts itself
+    // if_not_exists inside arithmetic makes a tally that starts itself
     @Test
     void ifNotExists_shouldStartACounter() {
         assertThat(apply("SET c = if_not_exists(c, :zero) + :one", ":zero", n("0"), ":one", n("1"))
@@ -237,13 +237,13 @@ class UpdateExpressionConformanceTest {
     @Test
     void set_shouldSetANestedMapEntry() {
         assertThat(apply("SET m.y = :v", ":v", s("new")).get("m"))
-                .isEqualTo(m("x", n("1"), "inner", m("deep", n("2")), "y", s("new")));
+                .isEqualTo(m("x", n("1"), "nest", m("deep", n("2")), "y", s("new")));
     }
 
     // SET reaches any depth
     @Test
     void set_shouldSetADeeplyNestedEntry() {
-        assertThat(apply("SET m.inner.deep = :v", ":v", n("3")).get("m").m().get("inner"))
+        assertThat(apply("SET m.nest.deep = :v", ":v", n("3")).get("m").m().get("nest"))
                 .isEqualTo(m("deep", n("3")));
     }
 
@@ -282,7 +282,7 @@ class UpdateExpressionConformanceTest {
     @Test
     void set_shouldRefuseAMissingParent() {
         assertRefused(
-                "SET missing.child = :v",
+                "SET absent.child = :v",
                 "The document path provided in the update expression is invalid for update",
                 ":v",
                 s("x"));
@@ -307,7 +307,7 @@ class UpdateExpressionConformanceTest {
     // REMOVE of a missing attribute does nothing
     @Test
     void remove_shouldIgnoreAMissingAttribute() {
-        assertThat(apply("REMOVE missing")).containsKeys("a", "b", "str", "l", "m");
+        assertThat(apply("REMOVE absent")).containsKeys("a", "b", "str", "l", "m");
     }
 
     // REMOVE of a list element shifts the following elements down
@@ -325,7 +325,7 @@ class UpdateExpressionConformanceTest {
     // REMOVE of a nested map entry
     @Test
     void remove_shouldDeleteANestedEntry() {
-        assertThat(apply("REMOVE m.inner").get("m")).isEqualTo(m("x", n("1")));
+        assertThat(apply("REMOVE m.nest").get("m")).isEqualTo(m("x", n("1")));
     }
 
     // ADD of a number adds it to a number attribute
@@ -343,7 +343,7 @@ class UpdateExpressionConformanceTest {
     // ADD of a number to a missing attribute starts it from 0
     @Test
     void add_shouldCreateAMissingNumber() {
-        assertThat(apply("ADD counter :n", ":n", n("3")).get("counter")).isEqualTo(n("3"));
+        assertThat(apply("ADD tally :n", ":n", n("3")).get("tally")).isEqualTo(n("3"));
     }
 
     // ADD of a set unites it with a set attribute
