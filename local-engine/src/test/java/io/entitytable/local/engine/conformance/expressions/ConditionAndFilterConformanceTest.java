@@ -255,6 +255,7 @@ class ConditionAndFilterConformanceTest {
         allValues.put(":pk", ITEM.get("pk"));
 
         QueryResponse response = table.dynamo.query(b -> b.tableName(table.name)
+                .consistentRead(true)
                 .keyConditionExpression("pk = :pk")
                 .filterExpression(expression)
                 .expressionAttributeValues(allValues));

@@ -53,6 +53,7 @@ class ProjectionExpressionConformanceTest {
     private static Map<String, AttributeValue> project(String expression, Map<String, String> names) {
         return table.dynamo
                 .getItem(b -> b.tableName(table.name)
+                        .consistentRead(true)
                         .key(KEY)
                         .projectionExpression(expression)
                         .expressionAttributeNames(names))
@@ -136,6 +137,7 @@ class ProjectionExpressionConformanceTest {
     void query_projection_shouldApplyToEachItem() {
         Map<String, AttributeValue> item = table.dynamo
                 .query(b -> b.tableName(table.name)
+                        .consistentRead(true)
                         .keyConditionExpression("pk = :pk")
                         .expressionAttributeValues(map(":pk", s("projected")))
                         .projectionExpression("b, m.y"))

@@ -122,8 +122,10 @@ class GetAndDeleteItemConformanceTest {
     void getItem_projection_shouldReturnOnlyTheNamedAttributes() {
         table.put(map("pk", s("projected"), "sk", n("1"), "a", s("A"), "b", s("B"), "c", s("C")));
 
-        GetItemResponse response = table.dynamo.getItem(
-                b -> b.tableName(table.name).key(key("projected", "1")).projectionExpression("a, c"));
+        GetItemResponse response = table.dynamo.getItem(b -> b.tableName(table.name)
+                .key(key("projected", "1"))
+                .consistentRead(true)
+                .projectionExpression("a, c"));
 
         assertThat(response.item()).isEqualTo(map("a", s("A"), "c", s("C")));
     }

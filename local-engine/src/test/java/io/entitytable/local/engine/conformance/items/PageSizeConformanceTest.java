@@ -43,7 +43,10 @@ class PageSizeConformanceTest {
 
     private static QueryResponse query(Map<String, AttributeValue> start, boolean filterAll, boolean count) {
         return table.dynamo.query(b -> {
-            b.tableName(table.name).keyConditionExpression("pk = :pk").exclusiveStartKey(start);
+            b.tableName(table.name)
+                    .consistentRead(true)
+                    .keyConditionExpression("pk = :pk")
+                    .exclusiveStartKey(start);
             if (filterAll) {
                 b.filterExpression("attribute_not_exists(payload)");
             }
@@ -105,7 +108,7 @@ class PageSizeConformanceTest {
     // A Scan page stops near 1 MB too
     @Test
     void scan_shouldStopAPageAtOneMegabyte() {
-        ScanResponse first = table.dynamo.scan(b -> b.tableName(table.name));
+        ScanResponse first = table.dynamo.scan(b -> b.tableName(table.name).consistentRead(true));
 
         assertThat(first.count()).isBetween(9, 11);
         assertThat(first.hasLastEvaluatedKey()).isTrue();

@@ -70,7 +70,8 @@ class QueryConformanceTest {
 
     private static QueryResponse query(ConformanceTable table, Consumer<QueryRequest.Builder> request) {
         return table.dynamo.query(b -> {
-            b.tableName(table.name);
+            // strongly consistent, so that items written just before are seen on DynamoDB too
+            b.tableName(table.name).consistentRead(true);
             request.accept(b);
         });
     }

@@ -53,7 +53,8 @@ class ScanConformanceTest {
 
     private static ScanResponse scan(Consumer<ScanRequest.Builder> request) {
         return table.dynamo.scan(b -> {
-            b.tableName(table.name);
+            // strongly consistent, so that items written just before are seen on DynamoDB too
+            b.tableName(table.name).consistentRead(true);
             request.accept(b);
         });
     }
@@ -216,7 +217,8 @@ class ScanConformanceTest {
     @Test
     void scan_shouldAnswerAnEmptyTable() {
         try (ConformanceTable empty = ConformanceTable.hashOnly("scan-empty", ScalarAttributeType.S)) {
-            ScanResponse response = empty.dynamo.scan(b -> b.tableName(empty.name));
+            ScanResponse response =
+                    empty.dynamo.scan(b -> b.tableName(empty.name).consistentRead(true));
 
             assertThat(response.count()).isZero();
             assertThat(response.scannedCount()).isZero();

@@ -143,6 +143,19 @@ class UpdateItemConformanceTest {
         assertThat(response.attributes()).isEqualTo(map("m", ConformanceTable.m("x", n("10"))));
     }
 
+    // ReturnValues must be one of the five names
+    @Test
+    void updateItem_shouldRefuseAnUnknownReturnValues() {
+        assertThatThrownBy(() -> table.dynamo.updateItem(b -> b.tableName(table.name)
+                        .key(key("rv-unknown"))
+                        .updateExpression("SET a = :a")
+                        .expressionAttributeValues(map(":a", n("1")))
+                        .returnValues("ALL")))
+                .isInstanceOf(DynamoDbException.class)
+                .satisfies(e -> assertThat(((DynamoDbException) e).statusCode()).isEqualTo(400));
+        assertThat(table.get(key("rv-unknown"))).isEmpty();
+    }
+
     // A partition key attribute cannot be changed by an update
     @Test
     void updateItem_shouldRefuseToSetThePartitionKey() {
