@@ -456,4 +456,29 @@ class UpdateExpressionConformanceTest {
     void set_shouldRefuseAnEmptySetValue() {
         assertRefused("SET e = :empty", "may not be empty", ":empty", AttributeValue.fromSs(List.of()));
     }
+
+    // SET reaches into a map held in a list element
+    @Test
+    void set_shouldSetAnEntryOfAMapInAList() {
+        Map<String, AttributeValue> key = newItem();
+        table.dynamo.updateItem(b -> b.tableName(table.name)
+                .key(key)
+                .updateExpression("SET docs = :docs")
+                .expressionAttributeValues(map(":docs", l(m("k", s("old"))))));
+
+        table.dynamo.updateItem(b -> b.tableName(table.name)
+                .key(key)
+                .updateExpression("SET docs[0].k = :v, docs[0].j = :w")
+                .expressionAttributeValues(map(":v", s("new"), ":w", s("added"))));
+
+        assertThat(table.get(key).get("docs")).isEqualTo(l(m("k", s("new"), "j", s("added"))));
+    }
+
+    // Several SETs of list indexes past the end append in index order
+    @Test
+    void set_shouldAppendSeveralElementsInIndexOrder() {
+        assertThat(apply("SET l[20] = :b, l[10] = :a", ":a", s("a"), ":b", s("b"))
+                        .get("l"))
+                .isEqualTo(l(s("x"), s("y"), s("z"), s("a"), s("b")));
+    }
 }

@@ -252,4 +252,34 @@ class PutItemConformanceTest {
                 .isInstanceOfSatisfying(ConditionalCheckFailedException.class, e -> assertThat(e.hasItem())
                         .isFalse());
     }
+
+    // Sets nested in maps and lists follow the same rules: an empty one is refused
+    @Test
+    void putItem_shouldRefuseAnEmptySetNestedInAMap() {
+        AttributeValue nested =
+                ConformanceTable.m("inner", ConformanceTable.l(AttributeValue.fromNs(java.util.List.of())));
+
+        assertThatThrownBy(() -> table.put(map("pk", s("nested-empty"), "m", nested)))
+                .isInstanceOf(DynamoDbException.class)
+                .hasMessageContaining("may not be empty");
+    }
+
+    // Numbers nested in documents are validated too
+    @Test
+    void putItem_shouldRefuseAnOverflowingNumberNestedInAList() {
+        assertThatThrownBy(() -> table.put(map("pk", s("nested-overflow"), "l", ConformanceTable.l(n("1E126")))))
+                .isInstanceOf(DynamoDbException.class)
+                .hasMessageContaining("Number overflow");
+    }
+
+    // A numeric partition key is stored by value: "1.50" and "1.5" name the same item
+    @Test
+    void putItem_shouldNormaliseANumericPartitionKey() {
+        try (ConformanceTable numeric = ConformanceTable.hashOnly("put-numeric", ScalarAttributeType.N)) {
+            numeric.put(map("pk", n("1.50"), "v", s("first")));
+            numeric.put(map("pk", n("1.5"), "v", s("second")));
+
+            assertThat(numeric.get(map("pk", n("1.500")))).isEqualTo(map("pk", n("1.5"), "v", s("second")));
+        }
+    }
 }

@@ -393,4 +393,59 @@ class QueryConformanceTest {
         assertThat(response.items().stream().map(item -> item.get("sk").b()).toList())
                 .containsExactly(bytes(0x80), bytes(0xFF));
     }
+
+    // begins_with works on binary sort keys, byte by byte
+    @Test
+    void query_keyCondition_shouldMatchABinaryPrefix() {
+        QueryResponse response = query(binaries, b -> b.keyConditionExpression("pk = :pk AND begins_with(sk, :p)")
+                .expressionAttributeValues(map(":pk", s("order"), ":p", b(0x01))));
+
+        assertThat(response.items().stream().map(item -> item.get("sk").b()).toList())
+                .containsExactly(bytes(0x01), bytes(0x01, 0x00));
+    }
+
+    // Paging a descending query continues downwards from each LastEvaluatedKey
+    @Test
+    void query_paging_shouldFollowADescendingQuery() {
+        List<String> all = new ArrayList<>();
+        Map<String, AttributeValue> start = null;
+        int pages = 0;
+        do {
+            Map<String, AttributeValue> from = start;
+            QueryResponse page = partition(
+                    numbers, "ten", b -> b.scanIndexForward(false).limit(4).exclusiveStartKey(from));
+            all.addAll(sortKeys(page));
+            start = page.hasLastEvaluatedKey() ? page.lastEvaluatedKey() : null;
+            pages++;
+        } while (start != null && pages < 20);
+
+        assertThat(all).containsExactly("10", "9", "8", "7", "6", "5", "4", "3", "2", "1");
+    }
+
+    // Select ALL_ATTRIBUTES cannot be combined with a ProjectionExpression
+    @Test
+    void query_shouldRefuseAllAttributesWithAProjection() {
+        assertThatThrownBy(() -> partition(
+                        numbers, "ten", b -> b.select(Select.ALL_ATTRIBUTES).projectionExpression("odd")))
+                .isInstanceOf(DynamoDbException.class)
+                .satisfies(e -> assertThat(((DynamoDbException) e).statusCode()).isEqualTo(400));
+    }
+
+    // Select SPECIFIC_ATTRIBUTES needs a ProjectionExpression naming them
+    @Test
+    void query_shouldRefuseSpecificAttributesWithoutAProjection() {
+        assertThatThrownBy(() -> partition(numbers, "ten", b -> b.select(Select.SPECIFIC_ATTRIBUTES)))
+                .isInstanceOf(DynamoDbException.class)
+                .satisfies(e -> assertThat(((DynamoDbException) e).statusCode()).isEqualTo(400));
+    }
+
+    // Select SPECIFIC_ATTRIBUTES with a ProjectionExpression returns the named attributes
+    @Test
+    void query_specificAttributes_shouldReturnTheProjection() {
+        QueryResponse response = partition(numbers, "ten", b -> b.select(Select.SPECIFIC_ATTRIBUTES)
+                .projectionExpression("odd")
+                .limit(1));
+
+        assertThat(response.items()).containsExactly(map("odd", n("1")));
+    }
 }
