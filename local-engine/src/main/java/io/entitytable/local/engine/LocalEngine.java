@@ -1,5 +1,10 @@
 package io.entitytable.local.engine;
 
+import io.entitytable.local.engine.operations.Engine;
+import io.entitytable.local.engine.protocol.ApiServer;
+import io.entitytable.local.engine.storage.JournalStorage;
+import io.entitytable.local.engine.storage.MemoryStorage;
+import io.entitytable.local.engine.storage.Storage;
 import java.net.URI;
 import java.nio.file.Path;
 
@@ -8,26 +13,48 @@ import java.nio.file.Path;
  * its data in memory or in a data folder.
  */
 public final class LocalEngine implements AutoCloseable {
-    /** The engine's name and version, as the local runtime's start line gives them. */
+    /** The engine's name, as the local runtime's start line gives it. */
     public static final String NAME = "Entity Table local DynamoDB engine";
 
-    public static final String VERSION = "development";
+    /** The engine's version: the jar's, or {@code development} when it runs from classes. */
+    public static final String VERSION = version();
 
-    private LocalEngine() {}
+    private final Storage storage;
+    private final ApiServer server;
+
+    private LocalEngine(Storage storage, ApiServer server) {
+        this.storage = storage;
+        this.server = server;
+    }
 
     /**
      * Starts the engine on {@code port} of 127.0.0.1 ({@code 0}: a free port), keeping its data in {@code dataFolder}
      * (in memory when null).
      */
     public static LocalEngine start(int port, Path dataFolder) {
-        throw new UnsupportedOperationException("not yet");
+        Storage storage = dataFolder == null ? new MemoryStorage() : JournalStorage.open(dataFolder);
+        try {
+            Engine engine = new Engine(storage);
+            return new LocalEngine(storage, ApiServer.start(port, engine, NAME + " " + VERSION + "\n"));
+        } catch (RuntimeException e) {
+            storage.close();
+            throw e;
+        }
     }
 
     /** {@code http://localhost:<port>}. */
     public URI endpoint() {
-        throw new UnsupportedOperationException("not yet");
+        return URI.create("http://localhost:" + server.port());
     }
 
     @Override
-    public void close() {}
+    public void close() {
+        server.close();
+        storage.close();
+    }
+
+    private static String version() {
+        String version = LocalEngine.class.getPackage().getImplementationVersion();
+        return version == null ? "development" : version;
+    }
 }

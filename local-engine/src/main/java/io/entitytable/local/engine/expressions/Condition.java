@@ -2,6 +2,7 @@ package io.entitytable.local.engine.expressions;
 
 import io.entitytable.local.engine.values.Value;
 import java.util.Map;
+import java.util.Set;
 
 /** A parsed condition or filter expression. */
 public interface Condition {
@@ -11,4 +12,7 @@ public interface Condition {
      * without a size is found at parse time, but a list index past a path's end simply does not match).
      */
     boolean test(Map<String, Value> item);
+
+    /** The top-level attribute names the expression reads. */
+    Set<String> topLevelNames();
 }

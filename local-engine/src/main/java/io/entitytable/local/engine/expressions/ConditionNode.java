@@ -14,6 +14,11 @@ import java.util.Map;
  *     Condition and filter expressions, operators, and functions</a>
  */
 sealed interface ConditionNode extends Condition {
+    @Override
+    default java.util.Set<String> topLevelNames() {
+        return ConditionNames.of(this);
+    }
+
     record And(ConditionNode left, ConditionNode right) implements ConditionNode {
         @Override
         public boolean test(Map<String, Value> item) {

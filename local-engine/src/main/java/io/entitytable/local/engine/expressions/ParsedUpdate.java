@@ -53,6 +53,36 @@ final class ParsedUpdate implements Update {
         this.topLevelNames = Set.copyOf(names);
     }
 
+    /**
+     * The SET actions' positions, those that set elements of one list in ascending index order: several elements set past
+     * a list's end are appended in the order of their indexes, whatever the order the expression names them in. Paths
+     * never overlap, so no other order matters.
+     */
+    private static List<Integer> inIndexOrder(List<SetAction> sets) {
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < sets.size(); i++) {
+            order.add(i);
+        }
+        order.sort(
+                java.util.Comparator.comparing((Integer i) -> listOf(sets.get(i).path(), i))
+                        .thenComparingInt(i -> lastIndex(sets.get(i).path())));
+        return order;
+    }
+
+    /** The list a path ends in an element of, or a name of the action's own when it ends in a map key. */
+    private static String listOf(DocumentPath path, int position) {
+        List<DocumentPath.Element> elements = path.elements();
+        if (elements.get(elements.size() - 1) instanceof DocumentPath.Index) {
+            return "list:" + elements.subList(0, elements.size() - 1);
+        }
+        return String.format("action:%05d", position);
+    }
+
+    private static int lastIndex(DocumentPath path) {
+        List<DocumentPath.Element> elements = path.elements();
+        return elements.get(elements.size() - 1) instanceof DocumentPath.Index index ? index.index() : 0;
+    }
+
     @Override
     public Map<String, Value> apply(Map<String, Value> item) {
         List<Value> setValues = new ArrayList<>(sets.size());
@@ -60,7 +90,7 @@ final class ParsedUpdate implements Update {
             setValues.add(UpdateErrors.required(set.value().resolve(item)));
         }
         Map<String, Value> result = new LinkedHashMap<>(item);
-        for (int i = 0; i < sets.size(); i++) {
+        for (int i : inIndexOrder(sets)) {
             DocumentEditor.set(result, sets.get(i).path(), setValues.get(i));
         }
         for (ValueAction add : adds) {

@@ -40,6 +40,7 @@ final class Query implements Operation {
                 key.partition().name(), key.sort() == null ? null : key.sort().name());
         Condition filter = expressions.condition("FilterExpression");
         expressions.checkAllUsed();
+        checkFilterReadsNoKey(key, filter);
         checkTypes(key, keyCondition);
         Map<String, Value> start = target.exclusiveStartKey(request);
 
@@ -89,6 +90,21 @@ final class Query implements Operation {
      * The part of a partition to read: from the sort condition's lower bound (matches are a contiguous run from it), and
      * after (or, backwards, before) the exclusive start position.
      */
+    /** A Query's filter may not read the key attributes of what it queries: the key condition says what they are. */
+    private static void checkFilterReadsNoKey(KeySchema key, Condition filter) {
+        if (filter == null) {
+            return;
+        }
+        for (String name : filter.topLevelNames()) {
+            if (name.equals(key.partition().name())
+                    || (key.sort() != null && name.equals(key.sort().name()))) {
+                throw ApiException.validation(
+                        "Filter Expression can only contain non-primary key attributes: Primary key attribute: "
+                                + name);
+            }
+        }
+    }
+
     private static NavigableMap<EntryKey, Map<String, Value>> range(
             NavigableMap<EntryKey, Map<String, Value>> partition, EntryKey lower, EntryKey after, boolean forward) {
         if (forward) {
