@@ -152,8 +152,8 @@ class StreamShardsAndIteratorsConformanceTest {
 
         write(after);
 
+        List<Record> records = new ArrayList<>();
         List<Record> seen = ConformanceTables.await("the write after LATEST", () -> {
-            List<Record> records = new ArrayList<>();
             for (int i = 0; i < iterators.size(); i++) {
                 String current = iterators.get(i);
                 GetRecordsResponse page = streams.getRecords(r -> r.shardIterator(current));
