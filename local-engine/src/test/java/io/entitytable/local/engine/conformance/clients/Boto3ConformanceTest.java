@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -33,7 +34,7 @@ class Boto3ConformanceTest {
                 "python3 with boto3 is not installed on this machine (python3 -c 'import boto3' failed)");
         script = Files.createTempFile("boto3_conformance", ".py");
         try (InputStream source = Boto3ConformanceTest.class.getResourceAsStream("/conformance/boto3_conformance.py")) {
-            Files.copy(source, script, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(source, script, StandardCopyOption.REPLACE_EXISTING);
         }
         List<String> command = new ArrayList<>(List.of(
                 "python3",
