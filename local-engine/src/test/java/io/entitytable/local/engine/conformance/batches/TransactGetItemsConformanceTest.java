@@ -133,7 +133,7 @@ class TransactGetItemsConformanceTest {
                 b -> b.transactItems(get(table, item("pk", pk)), get(table, item("pk", pk, "extra", "x")))));
     }
 
-    // Two Gets of the same item are refused.
+    // No two operations of one transaction may target the same item (transactions guide), Gets included.
     @Test
     void transactGetItems_shouldRefuseTwoGetsOfOneItem() {
         String pk = unique();
