@@ -51,6 +51,15 @@ final class BatchWriteItem implements Operation {
                         "requestItems." + tableName + ".member",
                         "Member must have length greater than or" + " equal to 1");
             }
+            if (requests.size() > 25) {
+                // One table's list over the limit fails the model's constraint; lists over several tables that add up
+                // to more than 25 get the operation's own message below.
+                throw Requests.constraint(
+                        "[...]",
+                        "requestItems",
+                        "Map value must satisfy constraint: [Member must have length less than or equal to 25,"
+                                + " Member must have length greater than or equal to 1]");
+            }
             for (JsonNode writeRequest : requests) {
                 Write write = write(tableName, writeRequest);
                 if (!seen.add(tableName + "\u0000" + write.key())) {
