@@ -1,7 +1,15 @@
 package io.entitytable.local.engine;
 
+import io.entitytable.local.engine.protocol.ApiServer;
+import io.entitytable.local.engine.protocol.Operations;
+import io.entitytable.local.engine.storage.JournalStorage;
+import io.entitytable.local.engine.storage.MemoryStorage;
+import io.entitytable.local.engine.storage.Storage;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.function.Function;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * The local DynamoDB engine, started in this JVM: DynamoDB's and DynamoDB Streams' JSON protocol on a loopback port,
@@ -11,21 +19,88 @@ public final class LocalEngine implements AutoCloseable {
     /** The engine's name and version, as the local runtime's start line gives them. */
     public static final String NAME = "Entity Table local DynamoDB engine";
 
-    private LocalEngine() {}
+    /** The jar's {@code Implementation-Version}, or {@code development} when run from compiled classes. */
+    public static final String VERSION = version();
+
+    private static final Logger LOG = Logger.getLogger(LocalEngine.class.getName());
+
+    private final ApiServer server;
+    private final Operations operations;
+    private final Storage storage;
+
+    private LocalEngine(ApiServer server, Operations operations, Storage storage) {
+        this.server = server;
+        this.operations = operations;
+        this.storage = storage;
+    }
 
     /**
      * Starts the engine on {@code port} of 127.0.0.1 ({@code 0}: a free port), keeping its data in {@code dataFolder}
      * (in memory when null).
+     *
+     * <p>Not served until the operations' engine is part of this module: use {@link #start(int, Path, Function)}.
      */
     public static LocalEngine start(int port, Path dataFolder) {
-        throw new UnsupportedOperationException("not yet");
+        throw new UnsupportedOperationException(
+                "The local DynamoDB engine's operations are not part of this build: start it with an engine factory");
+    }
+
+    /**
+     * Starts the engine on {@code port} of 127.0.0.1 ({@code 0}: a free port), keeping its data in {@code dataFolder}
+     * (in memory when null), serving the operations {@code engineFactory} builds on that storage.
+     *
+     * @throws IllegalStateException when the folder is in use by another engine, or holds a DynamoDB Local database
+     * @throws java.io.UncheckedIOException when the port is taken or the folder cannot be read
+     */
+    public static LocalEngine start(int port, Path dataFolder, Function<Storage, Operations> engineFactory) {
+        Storage storage = dataFolder == null ? new MemoryStorage() : JournalStorage.open(dataFolder);
+        Operations operations = null;
+        try {
+            operations = engineFactory.apply(storage);
+            ApiServer server = ApiServer.start(port, operations, NAME + " " + VERSION);
+            return new LocalEngine(server, operations, storage);
+        } catch (RuntimeException | Error failed) {
+            closeQuietly(operations);
+            storage.close();
+            throw failed;
+        }
     }
 
     /** {@code http://localhost:<port>}. */
     public URI endpoint() {
-        throw new UnsupportedOperationException("not yet");
+        return URI.create("http://localhost:" + server.port());
     }
 
+    public int port() {
+        return server.port();
+    }
+
+    /**
+     * Stops serving at once, stops the engine's own work if it has any (an {@link AutoCloseable} engine), then closes
+     * the storage.
+     */
     @Override
-    public void close() {}
+    public void close() {
+        try {
+            server.close();
+            closeQuietly(operations);
+        } finally {
+            storage.close();
+        }
+    }
+
+    private static void closeQuietly(Operations operations) {
+        if (operations instanceof AutoCloseable closeable) {
+            try {
+                closeable.close();
+            } catch (Exception failed) {
+                LOG.log(Level.WARNING, "The local DynamoDB engine failed to stop", failed);
+            }
+        }
+    }
+
+    private static String version() {
+        String version = LocalEngine.class.getPackage().getImplementationVersion();
+        return version == null ? "development" : version;
+    }
 }
