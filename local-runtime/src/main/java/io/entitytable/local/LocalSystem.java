@@ -86,10 +86,9 @@ public final class LocalSystem implements AutoCloseable {
             RefreshQueueTrigger.DEFAULT.retentionSeconds());
 
     /**
-     * DynamoDB Local serves one request at a time, where DynamoDB serves each partition on its own: a worker with 16
-     * writes in flight makes every other request wait behind 16 of its own. With 4 in flight the local worker keeps
-     * most of DynamoDB Local's throughput and the API and the fan-out keep theirs, as they would beside a job on
-     * DynamoDB.
+     * Locally one engine on the machine's cores serves the job, the API and the fan-out, where DynamoDB serves each
+     * partition on its own: a worker with 16 writes in flight would make every other request wait behind 16 of its
+     * own. With 4 in flight the API and the fan-out keep their share, as they would beside a job on DynamoDB.
      */
     static final int LOCAL_WORKER_WRITES = 4;
 

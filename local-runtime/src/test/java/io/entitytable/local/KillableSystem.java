@@ -63,8 +63,7 @@ final class KillableSystem implements AutoCloseable {
 
     /**
      * A data folder whose table holds a store linked to {@code links} customers, not started yet. The seed's records are
-     * in the table's stream, which the first start works through (a stream turned off and on does not survive DynamoDB
-     * Local's restart, see {@link LinkedStoreSeed#writeIntoStream}).
+     * in the table's stream, which the first start works through.
      */
     static KillableSystem seeded(Path dataFolder, int links, List<LinkedStoreSeed.Seeded> seeded) {
         LocalOptions options = new LocalOptions(

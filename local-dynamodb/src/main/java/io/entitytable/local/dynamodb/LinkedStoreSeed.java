@@ -42,7 +42,7 @@ public final class LinkedStoreSeed {
     private static final Address AUSTIN = new Address("1 Main St", "Austin", "TX", "73301", "US");
     private static final int BATCH = BatchWrites.MAX_WRITES;
 
-    /** DynamoDB Local leaves no write unprocessed and never throttles: this only bounds a surprise. */
+    /** The local engine leaves no write unprocessed and never throttles: this only bounds a surprise. */
     private static final Backoff SEED_BACKOFF =
             new RetryPolicy(5, Duration.ofMillis(10), Duration.ofMillis(200)).backoff(() -> {});
 
@@ -82,8 +82,7 @@ public final class LinkedStoreSeed {
 
     /**
      * The same seed with the table's stream left on: its records go to the stream, so the stream path works through
-     * them once it starts. For a table on files that a later process reopens: DynamoDB Local (3.3.1) put no record of a
-     * new write in a stream that had been turned off and on again once it was restarted on its files.
+     * them once it starts.
      */
     public static Seeded writeIntoStream(DynamoDbClient dynamo, String table, int customers) {
         return writeItems(dynamo, table, customers);

@@ -2,29 +2,37 @@ package io.entitytable.local.engine;
 
 import io.entitytable.local.engine.operations.Engine;
 import io.entitytable.local.engine.protocol.ApiServer;
+import io.entitytable.local.engine.protocol.Operations;
 import io.entitytable.local.engine.storage.JournalStorage;
 import io.entitytable.local.engine.storage.MemoryStorage;
 import io.entitytable.local.engine.storage.Storage;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.function.Function;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * The local DynamoDB engine, started in this JVM: DynamoDB's and DynamoDB Streams' JSON protocol on a loopback port,
  * its data in memory or in a data folder.
  */
 public final class LocalEngine implements AutoCloseable {
-    /** The engine's name, as the local runtime's start line gives it. */
+    /** The engine's name and version, as the local runtime's start line gives them. */
     public static final String NAME = "Entity Table local DynamoDB engine";
 
-    /** The engine's version: the jar's, or {@code development} when it runs from classes. */
+    /** The jar's {@code Implementation-Version}, or {@code development} when run from compiled classes. */
     public static final String VERSION = version();
 
-    private final Storage storage;
-    private final ApiServer server;
+    private static final Logger LOG = Logger.getLogger(LocalEngine.class.getName());
 
-    private LocalEngine(Storage storage, ApiServer server) {
-        this.storage = storage;
+    private final ApiServer server;
+    private final Operations operations;
+    private final Storage storage;
+
+    private LocalEngine(ApiServer server, Operations operations, Storage storage) {
         this.server = server;
+        this.operations = operations;
+        this.storage = storage;
     }
 
     /**
@@ -32,13 +40,27 @@ public final class LocalEngine implements AutoCloseable {
      * (in memory when null).
      */
     public static LocalEngine start(int port, Path dataFolder) {
+        return start(port, dataFolder, Engine::new);
+    }
+
+    /**
+     * Starts the engine on {@code port} of 127.0.0.1 ({@code 0}: a free port), keeping its data in {@code dataFolder}
+     * (in memory when null), serving the operations {@code engineFactory} builds on that storage.
+     *
+     * @throws IllegalStateException when the folder is in use by another engine, or holds a DynamoDB Local database
+     * @throws java.io.UncheckedIOException when the port is taken or the folder cannot be read
+     */
+    public static LocalEngine start(int port, Path dataFolder, Function<Storage, Operations> engineFactory) {
         Storage storage = dataFolder == null ? new MemoryStorage() : JournalStorage.open(dataFolder);
+        Operations operations = null;
         try {
-            Engine engine = new Engine(storage);
-            return new LocalEngine(storage, ApiServer.start(port, engine, NAME + " " + VERSION + "\n"));
-        } catch (RuntimeException e) {
+            operations = engineFactory.apply(storage);
+            ApiServer server = ApiServer.start(port, operations, NAME + " " + VERSION);
+            return new LocalEngine(server, operations, storage);
+        } catch (RuntimeException | Error failed) {
+            closeQuietly(operations);
             storage.close();
-            throw e;
+            throw failed;
         }
     }
 
@@ -47,10 +69,32 @@ public final class LocalEngine implements AutoCloseable {
         return URI.create("http://localhost:" + server.port());
     }
 
+    public int port() {
+        return server.port();
+    }
+
+    /**
+     * Stops serving at once, stops the engine's own work if it has any (an {@link AutoCloseable} engine), then closes
+     * the storage.
+     */
     @Override
     public void close() {
-        server.close();
-        storage.close();
+        try {
+            server.close();
+            closeQuietly(operations);
+        } finally {
+            storage.close();
+        }
+    }
+
+    private static void closeQuietly(Operations operations) {
+        if (operations instanceof AutoCloseable closeable) {
+            try {
+                closeable.close();
+            } catch (Exception failed) {
+                LOG.log(Level.WARNING, "The local DynamoDB engine failed to stop", failed);
+            }
+        }
     }
 
     private static String version() {
