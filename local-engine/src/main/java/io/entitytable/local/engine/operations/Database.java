@@ -2,6 +2,8 @@ package io.entitytable.local.engine.operations;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.entitytable.local.engine.behaviour.EngineSettings;
+import io.entitytable.local.engine.behaviour.ItemClaims;
 import io.entitytable.local.engine.protocol.ApiException;
 import io.entitytable.local.engine.storage.Storage;
 import io.entitytable.local.engine.streams.SequenceNumbers;
@@ -37,6 +39,8 @@ final class Database {
 
     private final Storage storage;
     private final Clock clock;
+    private final EngineSettings settings;
+    private final ItemClaims claims;
     private final ConcurrentHashMap<String, Table> tables = new ConcurrentHashMap<>();
     private final Streams streams = new Streams();
     private final ItemLocks locks = new ItemLocks();
@@ -44,10 +48,31 @@ final class Database {
     private long lastSequenceNumber;
     private volatile long lastTrimMillis = Long.MIN_VALUE / 2;
 
-    Database(Storage storage, Clock clock) {
+    Database(Storage storage, Clock clock, EngineSettings settings) {
         this.storage = storage;
         this.clock = clock;
+        this.settings = settings;
+        this.claims = settings.transactionConflicts() ? new ItemClaims() : null;
         storage.load(new StateLoader(this));
+    }
+
+    EngineSettings settings() {
+        return settings;
+    }
+
+    /** The items with a write or transaction in flight, or null when transaction conflicts are switched off. */
+    ItemClaims claims() {
+        return claims;
+    }
+
+    /** Keeps a checked transaction's items a while before it commits, as the settings ask (to make races likely). */
+    void holdTransaction() {
+        long nanos = settings.transactionHold().toNanos();
+        long deadline = System.nanoTime() + nanos;
+        while (nanos > 0) {
+            java.util.concurrent.locks.LockSupport.parkNanos(nanos);
+            nanos = deadline - System.nanoTime();
+        }
     }
 
     Clock clock() {

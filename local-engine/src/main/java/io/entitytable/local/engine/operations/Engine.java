@@ -1,6 +1,7 @@
 package io.entitytable.local.engine.operations;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.entitytable.local.engine.behaviour.EngineSettings;
 import io.entitytable.local.engine.protocol.ApiException;
 import io.entitytable.local.engine.protocol.Operations;
 import io.entitytable.local.engine.storage.Storage;
@@ -26,7 +27,12 @@ public final class Engine implements Operations {
     }
 
     public Engine(Storage storage, Clock clock) {
-        this.database = new Database(storage, clock);
+        this(storage, clock, EngineSettings.immediate());
+    }
+
+    /** An engine whose DynamoDB-like behaviours (conflicts, index lag, throttling, expiry, shards) {@code settings} set. */
+    public Engine(Storage storage, Clock clock, EngineSettings settings) {
+        this.database = new Database(storage, clock, settings);
         dynamodb.put("CreateTable", new CreateTable(database));
         dynamodb.put("DescribeTable", new DescribeTable(database));
         dynamodb.put("ListTables", new ListTables(database));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.entitytable.local.engine.behaviour.ItemClaims;
 import io.entitytable.local.engine.expressions.Condition;
 import io.entitytable.local.engine.protocol.ApiException;
 import io.entitytable.local.engine.tables.ItemKey;
@@ -87,6 +88,12 @@ final class TransactWriteItems implements Operation {
                     .stripeOf(actions.get(i).table().name(), actions.get(i).key());
         }
         List<Change> changes = new ArrayList<>(actions.size());
+        Claimed claimed = Claimed.all(
+                database,
+                ItemClaims.Kind.TRANSACTION_WRITE,
+                actions.size(),
+                i -> actions.get(i).table().name(),
+                i -> actions.get(i).key());
         int[] locked = database.locks().lockAll(stripes);
         try {
             ArrayNode reasons = JsonNodeFactory.instance.arrayNode();
@@ -119,19 +126,13 @@ final class TransactWriteItems implements Operation {
                 }
             }
             if (failed) {
-                List<String> codes = new ArrayList<>();
-                reasons.forEach(reason -> codes.add(reason.path("Code").asText()));
-                ObjectNode extra = JsonNodeFactory.instance.objectNode();
-                extra.set("CancellationReasons", reasons);
-                throw new ApiException(
-                        400,
-                        "TransactionCanceledException",
-                        "Transaction cancelled, please refer cancellation reasons for specific reasons " + codes,
-                        extra);
+                throw Cancellations.cancelled(reasons);
             }
+            database.holdTransaction();
             database.commit(changes);
         } finally {
             database.locks().unlockAll(locked);
+            claimed.release();
         }
         ObjectNode answer = JsonNodeFactory.instance.objectNode();
         Map<String, Capacity> capacities = new LinkedHashMap<>();

@@ -1,0 +1,121 @@
+package io.entitytable.local.engine.operations;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.entitytable.local.engine.behaviour.EngineSettings;
+import io.entitytable.local.engine.protocol.ApiException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+class TransactionConflictsTest {
+    private static final String TRANSACTION = "{'TransactItems':["
+            + "{'Put':{'TableName':'tbl','Item':{'pk':{'S':'a'},'sk':{'S':'1'},'v':{'S':'tx'}}}},"
+            + "{'Put':{'TableName':'tbl','Item':{'pk':{'S':'b'},'sk':{'S':'1'},'v':{'S':'tx'}}}}]}";
+
+    private static final String READ_B =
+            "{'TransactItems':[{'Get':{'TableName':'tbl','Key':{'pk':{'S':'b'},'sk':{'S':'1'}}}}]}";
+
+    @Test
+    void transactWriteItems_shouldMakeEveryRequestMeetingItConflict_whenConflictsAreOn() throws Exception {
+        // GIVEN a transaction holding its items for two seconds after its checks
+        EngineFixture fixture = new EngineFixture(
+                EngineSettings.immediate().withTransactionConflicts(true).withTransactionHold(Duration.ofSeconds(2)));
+        fixture.createTable("tbl");
+        CompletableFuture<Void> transaction =
+                CompletableFuture.runAsync(() -> fixture.call("TransactWriteItems", TRANSACTION));
+
+        // WHEN other requests meet it while it is in flight
+        EngineFixture.eventually(5, () -> cancelledReasons(fixture, "TransactGetItems", READ_B) != null);
+        ApiException single = fixture.fails(
+                "PutItem", "{'TableName':'tbl','Item':{'pk':{'S':'a'},'sk':{'S':'1'},'v':{'S':'single'}}}");
+        List<String> transactionReasons = cancelledReasons(
+                fixture,
+                "TransactWriteItems",
+                "{'TransactItems':[{'Put':{'TableName':'tbl','Item':{'pk':{'S':'c'},'sk':{'S':'1'}}}},"
+                        + "{'Delete':{'TableName':'tbl','Key':{'pk':{'S':'b'},'sk':{'S':'1'}}}}]}");
+        transaction.get();
+
+        // THEN the single write is refused, the other transaction cancelled at the shared item, the first one commits
+        assertThat(single.type()).isEqualTo("TransactionConflictException");
+        assertThat(single.getMessage()).isEqualTo("Transaction is ongoing for the item");
+        assertThat(transactionReasons).containsExactly("None", "TransactionConflict");
+        assertThat(fixture.call("GetItem", "{'TableName':'tbl','Key':{'pk':{'S':'a'},'sk':{'S':'1'}}}")
+                        .path("Item")
+                        .path("v")
+                        .path("S")
+                        .asText())
+                .isEqualTo("tx");
+        assertThat(fixture.call("GetItem", "{'TableName':'tbl','Key':{'pk':{'S':'c'},'sk':{'S':'1'}}}")
+                        .has("Item"))
+                .isFalse();
+    }
+
+    @Test
+    void transactGetItems_shouldBeCancelled_whenASingleWriteOfItsItemIsInFlight() throws Exception {
+        // GIVEN a transaction's read claims nothing a single write holds (single writes never wait on hold), so
+        // a write in flight is made with a transaction holding another item: the read meets the transaction
+        EngineFixture fixture = new EngineFixture(
+                EngineSettings.immediate().withTransactionConflicts(true).withTransactionHold(Duration.ofSeconds(2)));
+        fixture.createTable("tbl");
+        CompletableFuture<Void> transaction =
+                CompletableFuture.runAsync(() -> fixture.call("TransactWriteItems", TRANSACTION));
+
+        // WHEN
+        EngineFixture.eventually(5, () -> cancelledReasons(fixture, "TransactGetItems", READ_B) != null);
+        List<String> reasons = cancelledReasons(
+                fixture,
+                "TransactGetItems",
+                "{'TransactItems':[{'Get':{'TableName':'tbl','Key':{'pk':{'S':'z'},'sk':{'S':'1'}}}},"
+                        + "{'Get':{'TableName':'tbl','Key':{'pk':{'S':'a'},'sk':{'S':'1'}}}}]}");
+        transaction.get();
+
+        // THEN
+        assertThat(reasons).containsExactly("None", "TransactionConflict");
+    }
+
+    @Test
+    void putItem_shouldWaitForTheTransaction_whenConflictsAreOff() throws Exception {
+        // GIVEN
+        EngineFixture fixture =
+                new EngineFixture(EngineSettings.immediate().withTransactionHold(Duration.ofMillis(200)));
+        fixture.createTable("tbl");
+        CompletableFuture<Void> transaction =
+                CompletableFuture.runAsync(() -> fixture.call("TransactWriteItems", TRANSACTION));
+
+        // WHEN requests meet it (or not) while it may be in flight
+        List<CompletableFuture<?>> others = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            others.add(CompletableFuture.runAsync(
+                    () -> fixture.put("tbl", "{'pk':{'S':'a'},'sk':{'S':'1'},'v':{'S':'single'}}")));
+            others.add(CompletableFuture.runAsync(() -> fixture.call("TransactGetItems", READ_B)));
+        }
+        transaction.get();
+
+        // THEN every one succeeds
+        for (CompletableFuture<?> other : others) {
+            other.get();
+        }
+        assertThat(fixture.call("GetItem", "{'TableName':'tbl','Key':{'pk':{'S':'b'},'sk':{'S':'1'}}}")
+                        .has("Item"))
+                .isTrue();
+    }
+
+    /** The cancellation reasons' codes of a cancelled transaction, or null when it succeeded. */
+    private static List<String> cancelledReasons(EngineFixture fixture, String operation, String request) {
+        try {
+            fixture.call(operation, request);
+            return null;
+        } catch (ApiException e) {
+            assertThat(e.type()).isEqualTo("TransactionCanceledException");
+            List<String> codes = new ArrayList<>();
+            for (JsonNode reason : e.extra().path("CancellationReasons")) {
+                codes.add(reason.path("Code").asText());
+            }
+            return codes;
+        }
+    }
+}
