@@ -51,6 +51,11 @@ final class BatchWriteItem implements Operation {
                         "requestItems." + tableName + ".member",
                         "Member must have length greater than or" + " equal to 1");
             }
+            if (requests.size() > 25) {
+                throw ApiException.validation("1 validation error detected: Value at 'requestItems' failed to"
+                        + " satisfy constraint: Map value must satisfy constraint: [Member must have length less"
+                        + " than or equal to 25, Member must have length greater than or equal to 1]");
+            }
             for (JsonNode writeRequest : requests) {
                 Write write = write(tableName, writeRequest);
                 if (!seen.add(tableName + "\u0000" + write.key())) {

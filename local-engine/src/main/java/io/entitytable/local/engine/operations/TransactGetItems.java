@@ -48,6 +48,7 @@ final class TransactGetItems implements Operation {
                             + (items.isEmpty() ? "greater than or equal to 1" : "less than or equal to 100"));
         }
         List<Get> gets = new ArrayList<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
         for (JsonNode item : items) {
             JsonNode get = item.get("Get");
             if (get == null || !get.isObject()) {
@@ -60,6 +61,9 @@ final class TransactGetItems implements Operation {
             RequestExpressions expressions = RequestExpressions.of(getRequest);
             Projection projection = expressions.projection();
             expressions.checkAllUsed();
+            if (!seen.add(table.name() + "\u0000" + key)) {
+                throw ApiException.validation("Transaction request cannot include multiple operations on one item");
+            }
             gets.add(new Get(table, key, projection));
         }
         int[] stripes = new int[gets.size()];
