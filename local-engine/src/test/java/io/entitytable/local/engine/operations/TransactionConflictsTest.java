@@ -12,6 +12,13 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 class TransactionConflictsTest {
+    /** Threads of their own: the common pool may be busy with other tests. */
+    private static final java.util.concurrent.Executor THREADS = runnable -> {
+        Thread thread = new Thread(runnable);
+        thread.setDaemon(true);
+        thread.start();
+    };
+
     private static final String TRANSACTION = "{'TransactItems':["
             + "{'Put':{'TableName':'tbl','Item':{'pk':{'S':'a'},'sk':{'S':'1'},'v':{'S':'tx'}}}},"
             + "{'Put':{'TableName':'tbl','Item':{'pk':{'S':'b'},'sk':{'S':'1'},'v':{'S':'tx'}}}}]}";
@@ -26,7 +33,7 @@ class TransactionConflictsTest {
                 EngineSettings.immediate().withTransactionConflicts(true).withTransactionHold(Duration.ofSeconds(2)));
         fixture.createTable("tbl");
         CompletableFuture<Void> transaction =
-                CompletableFuture.runAsync(() -> fixture.call("TransactWriteItems", TRANSACTION));
+                CompletableFuture.runAsync(() -> fixture.call("TransactWriteItems", TRANSACTION), THREADS);
 
         // WHEN other requests meet it while it is in flight
         EngineFixture.eventually(5, () -> cancelledReasons(fixture, "TransactGetItems", READ_B) != null);
@@ -62,7 +69,7 @@ class TransactionConflictsTest {
                 EngineSettings.immediate().withTransactionConflicts(true).withTransactionHold(Duration.ofSeconds(2)));
         fixture.createTable("tbl");
         CompletableFuture<Void> transaction =
-                CompletableFuture.runAsync(() -> fixture.call("TransactWriteItems", TRANSACTION));
+                CompletableFuture.runAsync(() -> fixture.call("TransactWriteItems", TRANSACTION), THREADS);
 
         // WHEN
         EngineFixture.eventually(5, () -> cancelledReasons(fixture, "TransactGetItems", READ_B) != null);
@@ -84,14 +91,14 @@ class TransactionConflictsTest {
                 new EngineFixture(EngineSettings.immediate().withTransactionHold(Duration.ofMillis(200)));
         fixture.createTable("tbl");
         CompletableFuture<Void> transaction =
-                CompletableFuture.runAsync(() -> fixture.call("TransactWriteItems", TRANSACTION));
+                CompletableFuture.runAsync(() -> fixture.call("TransactWriteItems", TRANSACTION), THREADS);
 
         // WHEN requests meet it (or not) while it may be in flight
         List<CompletableFuture<?>> others = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
             others.add(CompletableFuture.runAsync(
-                    () -> fixture.put("tbl", "{'pk':{'S':'a'},'sk':{'S':'1'},'v':{'S':'single'}}")));
-            others.add(CompletableFuture.runAsync(() -> fixture.call("TransactGetItems", READ_B)));
+                    () -> fixture.put("tbl", "{'pk':{'S':'a'},'sk':{'S':'1'},'v':{'S':'single'}}"), THREADS));
+            others.add(CompletableFuture.runAsync(() -> fixture.call("TransactGetItems", READ_B), THREADS));
         }
         transaction.get();
 
