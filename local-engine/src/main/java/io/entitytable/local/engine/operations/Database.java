@@ -3,6 +3,7 @@ package io.entitytable.local.engine.operations;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.entitytable.local.engine.behaviour.EngineSettings;
+import io.entitytable.local.engine.behaviour.IndexLagQueue;
 import io.entitytable.local.engine.behaviour.ItemClaims;
 import io.entitytable.local.engine.protocol.ApiException;
 import io.entitytable.local.engine.storage.Storage;
@@ -41,6 +42,7 @@ final class Database {
     private final Clock clock;
     private final EngineSettings settings;
     private final ItemClaims claims;
+    private final IndexLagQueue indexLag;
     private final ConcurrentHashMap<String, Table> tables = new ConcurrentHashMap<>();
     private final Streams streams = new Streams();
     private final ItemLocks locks = new ItemLocks();
@@ -54,6 +56,27 @@ final class Database {
         this.settings = settings;
         this.claims = settings.transactionConflicts() ? new ItemClaims() : null;
         storage.load(new StateLoader(this));
+        this.indexLag = settings.indexLag() == null ? null : new IndexLagQueue(settings.indexLag());
+        tables.values().forEach(this::route);
+    }
+
+    /** Sends a table's global index changes through the lag queue, when the settings ask for one. */
+    private void route(Table table) {
+        if (indexLag != null) {
+            table.routeIndexes(indexLag);
+        }
+    }
+
+    /** The queue global secondary indexes lag behind in, or null when they follow their tables at once. */
+    IndexLagQueue indexLag() {
+        return indexLag;
+    }
+
+    /** Stops the background work. */
+    void close() {
+        if (indexLag != null) {
+            indexLag.close();
+        }
     }
 
     EngineSettings settings() {
@@ -120,6 +143,7 @@ final class Database {
         if (tables.putIfAbsent(table.name(), table) != null) {
             throw ApiException.resourceInUse("Table already exists: " + table.name());
         }
+        route(table);
         storage.tableDescribed(table.name(), TableDescriptions.stored(table.definition(), table.counts()));
         addStreams(table.definition());
     }

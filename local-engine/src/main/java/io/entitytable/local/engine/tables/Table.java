@@ -16,6 +16,7 @@ public final class Table {
     private volatile Map<String, IndexItems> indexes;
     private final AtomicLong itemCount = new AtomicLong();
     private final AtomicLong sizeBytes = new AtomicLong();
+    private volatile IndexRouter router = IndexRouter.DIRECT;
 
     public Table(TableDefinition definition) {
         this.definition = definition;
@@ -84,8 +85,17 @@ public final class Table {
             sizeBytes.addAndGet(ItemSize.of(after));
         }
         for (IndexItems index : indexes.values()) {
-            index.apply(before, after);
+            if (index.definition().global()) {
+                router.route(this, index, key, before, after);
+            } else {
+                index.apply(before, after);
+            }
         }
+    }
+
+    /** From now on, global secondary index changes go through {@code newRouter} (local ones stay synchronous). */
+    public void routeIndexes(IndexRouter newRouter) {
+        this.router = newRouter;
     }
 
     /** A new definition with the same items; only under the commit lock. */
