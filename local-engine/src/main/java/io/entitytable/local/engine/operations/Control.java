@@ -46,12 +46,14 @@ final class Control implements EngineControl {
 
     @Override
     public long throttledRequests(String tableName) {
-        return 0;
+        var throughput = database.throughput();
+        return throughput == null ? 0 : throughput.throttled(tableName, null);
     }
 
     @Override
     public long throttledRequests(String tableName, String indexName) {
-        return 0;
+        var throughput = database.throughput();
+        return throughput == null ? 0 : throughput.throttled(tableName, indexName);
     }
 
     @Override

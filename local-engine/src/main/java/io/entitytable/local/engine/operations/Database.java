@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.entitytable.local.engine.behaviour.EngineSettings;
 import io.entitytable.local.engine.behaviour.IndexLagQueue;
 import io.entitytable.local.engine.behaviour.ItemClaims;
+import io.entitytable.local.engine.behaviour.PartitionThroughput;
 import io.entitytable.local.engine.protocol.ApiException;
 import io.entitytable.local.engine.storage.Storage;
 import io.entitytable.local.engine.streams.SequenceNumbers;
@@ -43,6 +44,7 @@ final class Database {
     private final EngineSettings settings;
     private final ItemClaims claims;
     private final IndexLagQueue indexLag;
+    private final PartitionThroughput throughput;
     private final ConcurrentHashMap<String, Table> tables = new ConcurrentHashMap<>();
     private final Streams streams = new Streams();
     private final ItemLocks locks = new ItemLocks();
@@ -55,6 +57,7 @@ final class Database {
         this.clock = clock;
         this.settings = settings;
         this.claims = settings.transactionConflicts() ? new ItemClaims() : null;
+        this.throughput = settings.throughput() == null ? null : new PartitionThroughput(settings.throughput(), clock);
         storage.load(new StateLoader(this));
         this.indexLag = settings.indexLag() == null ? null : new IndexLagQueue(settings.indexLag());
         tables.values().forEach(this::route);
@@ -70,6 +73,11 @@ final class Database {
     /** The queue global secondary indexes lag behind in, or null when they follow their tables at once. */
     IndexLagQueue indexLag() {
         return indexLag;
+    }
+
+    /** The per-partition throughput limits, or null when there are none. */
+    PartitionThroughput throughput() {
+        return throughput;
     }
 
     /** Stops the background work. */

@@ -39,6 +39,7 @@ final class ItemWrites {
             Map<String, Value> current = table.get(key);
             Map<String, Value> after = decision.decide(current);
             Change change = new Change(table, key, current, after == null ? null : frozen(after));
+            Throttling.chargeWrite(database, change);
             database.commit(change);
             return change;
         } finally {

@@ -128,6 +128,7 @@ final class TransactWriteItems implements Operation {
             if (failed) {
                 throw Cancellations.cancelled(reasons);
             }
+            chargeThroughput(actions, changes);
             database.holdTransaction();
             database.commit(changes);
         } finally {
@@ -155,6 +156,32 @@ final class TransactWriteItems implements Operation {
             answered.put(token, new Answered(fingerprint, answer.deepCopy(), now));
         }
         return answer;
+    }
+
+    /** Takes the transaction's units (twice a write's) as a whole, or cancels it with ThrottlingError. */
+    private void chargeThroughput(List<Action> actions, List<Change> changes) {
+        var throughput = database.throughput();
+        if (throughput == null) {
+            return;
+        }
+        List<io.entitytable.local.engine.behaviour.PartitionThroughput.Charge> charges = new ArrayList<>();
+        for (Change change : changes) {
+            int position = 0;
+            while (actions.get(position).table() != change.table()
+                    || !actions.get(position).key().equals(change.key())) {
+                position++;
+            }
+            Throttling.addWrite(charges, change, 2, position);
+        }
+        var refused = throughput.take(charges);
+        if (refused != null) {
+            Table table = actions.get(refused.position()).table();
+            throw Cancellations.cancelledAt(
+                    actions.size(),
+                    refused.position(),
+                    "ThrottlingError",
+                    Throttling.refused(table, refused).getMessage());
+        }
     }
 
     private Action action(JsonNode item) {
