@@ -58,6 +58,8 @@ final class Control implements EngineControl {
 
     @Override
     public int sweepExpiredItems() {
-        return 0;
+        return database.settings().timeToLiveSweep() == null
+                ? 0
+                : database.sweeper().sweep();
     }
 }

@@ -26,7 +26,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
@@ -45,6 +48,8 @@ final class Database {
     private final ItemClaims claims;
     private final IndexLagQueue indexLag;
     private final PartitionThroughput throughput;
+    private final ScheduledExecutorService background;
+    private final TimeToLiveSweeper sweeper;
     private final ConcurrentHashMap<String, Table> tables = new ConcurrentHashMap<>();
     private final Streams streams = new Streams();
     private final ItemLocks locks = new ItemLocks();
@@ -61,6 +66,40 @@ final class Database {
         storage.load(new StateLoader(this));
         this.indexLag = settings.indexLag() == null ? null : new IndexLagQueue(settings.indexLag());
         tables.values().forEach(this::route);
+        if (settings.timeToLiveSweep() != null) {
+            tables.values()
+                    .forEach(table -> table.trackExpiry(table.definition().timeToLive()));
+        }
+        this.background = settings.needsBackground() ? background() : null;
+        this.sweeper = new TimeToLiveSweeper(this);
+        if (settings.timeToLiveSweep() != null) {
+            long millis = settings.timeToLiveSweep().toMillis();
+            background.scheduleWithFixedDelay(sweeper::sweepQuietly, millis, millis, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private static ScheduledExecutorService background() {
+        return Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "engine-background");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    /** Scheduled work (time-to-live sweeps, shard rollovers), or null when none is switched on. */
+    ScheduledExecutorService backgroundWork() {
+        return background;
+    }
+
+    TimeToLiveSweeper sweeper() {
+        return sweeper;
+    }
+
+    /** A table's time to live changed: its expiry times are kept while it is enabled (when the sweeper runs). */
+    void timeToLiveChanged(Table table) {
+        if (settings.timeToLiveSweep() != null) {
+            table.trackExpiry(table.definition().timeToLive());
+        }
     }
 
     /** Sends a table's global index changes through the lag queue, when the settings ask for one. */
@@ -82,6 +121,9 @@ final class Database {
 
     /** Stops the background work. */
     void close() {
+        if (background != null) {
+            background.shutdownNow();
+        }
         if (indexLag != null) {
             indexLag.close();
         }
@@ -307,6 +349,9 @@ final class Database {
         dynamodb.put("SequenceNumber", SequenceNumbers.print(sequenceNumber));
         dynamodb.put("SizeBytes", size);
         dynamodb.put("StreamViewType", viewType);
+        if (change.byService()) {
+            record.putObject("userIdentity").put("type", "Service").put("principalId", "dynamodb.amazonaws.com");
+        }
         return record;
     }
 
