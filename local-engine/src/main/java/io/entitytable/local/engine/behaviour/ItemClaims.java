@@ -9,7 +9,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * which must not look like a conflict).
  *
  * <ul>
- *   <li>a transaction's write claims an item only when nothing else is in flight on it;
+ *   <li>a transaction's write claims an item when no other write (single or transactional) is in flight on it (a
+ *       transaction's read in flight is not documented as a conflict: it reads under the item's lock, before or
+ *       after the write);
  *   <li>a transaction's read claims it when no write (single or transactional) is in flight;
  *   <li>a single write claims it when no transaction's write is in flight (single writes of one item queue up).
  * </ul>
@@ -38,7 +40,7 @@ public final class ItemClaims {
 
         boolean allows(Kind kind) {
             return switch (kind) {
-                case TRANSACTION_WRITE -> transactionWrites == 0 && transactionReads == 0 && writes == 0;
+                case TRANSACTION_WRITE -> transactionWrites == 0 && writes == 0;
                 case TRANSACTION_READ -> transactionWrites == 0 && writes == 0;
                 case WRITE -> transactionWrites == 0;
             };
