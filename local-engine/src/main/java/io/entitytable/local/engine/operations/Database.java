@@ -14,6 +14,7 @@ import io.entitytable.local.engine.streams.StreamRecord;
 import io.entitytable.local.engine.streams.Streams;
 import io.entitytable.local.engine.tables.ItemKey;
 import io.entitytable.local.engine.tables.ItemLocks;
+import io.entitytable.local.engine.tables.ShardInfo;
 import io.entitytable.local.engine.tables.StreamInfo;
 import io.entitytable.local.engine.tables.Table;
 import io.entitytable.local.engine.tables.TableDefinition;
@@ -72,6 +73,10 @@ final class Database {
         }
         this.background = settings.needsBackground() ? background() : null;
         this.sweeper = new TimeToLiveSweeper(this);
+        if (settings.shardRollover() != null) {
+            long millis = Math.max(10, Math.min(1000, settings.shardRollover().toMillis() / 10));
+            background.scheduleWithFixedDelay(this::rollShardsQuietly, millis, millis, TimeUnit.MILLISECONDS);
+        }
         if (settings.timeToLiveSweep() != null) {
             long millis = settings.timeToLiveSweep().toMillis();
             background.scheduleWithFixedDelay(sweeper::sweepQuietly, millis, millis, TimeUnit.MILLISECONDS);
@@ -84,6 +89,14 @@ final class Database {
             thread.setDaemon(true);
             return thread;
         });
+    }
+
+    private void rollShardsQuietly() {
+        try {
+            rollShards();
+        } catch (RuntimeException e) {
+            // the next round tries again
+        }
     }
 
     /** Scheduled work (time-to-live sweeps, shard rollovers), or null when none is switched on. */
@@ -241,10 +254,72 @@ final class Database {
         String label = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS")
                 .withZone(java.time.ZoneOffset.UTC)
                 .format(java.time.Instant.ofEpochMilli(millis));
-        String shardId = String.format(
-                "shardId-%020d-%08x", millis, ThreadLocalRandom.current().nextInt());
         return new StreamInfo(
-                table.arn() + "/stream/" + label, label, viewType, shardId, lastSequenceNumber + 1, -1, millis, -1);
+                table.arn() + "/stream/" + label,
+                label,
+                viewType,
+                List.of(new ShardInfo(newShardId(millis), null, lastSequenceNumber + 1, -1, millis)),
+                millis,
+                -1);
+    }
+
+    private static String newShardId(long millis) {
+        return String.format(
+                "shardId-%020d-%08x", millis, ThreadLocalRandom.current().nextInt());
+    }
+
+    /**
+     * Closes each enabled stream's open shard that reached the settings' rollover age and opens its child shard, both
+     * in one stored table description (so a restart finds either the old shard open or the handover complete); and
+     * drops closed shards past the retention. Cheap when nothing is due.
+     *
+     * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Streams.html#Streams.Processing">
+     *     Reading and processing a stream: shards</a>
+     */
+    void rollShards() {
+        if (settings.shardRollover() == null) {
+            return;
+        }
+        long age = settings.shardRollover().toMillis();
+        long now = now();
+        boolean due = false;
+        for (Table table : tables.values()) {
+            StreamInfo info = table.definition().enabledStream();
+            due |= info != null && now - info.latestShard().createdMillis() >= age;
+        }
+        if (due) {
+            exclusively(() -> {
+                for (Table table : tables.values()) {
+                    rollShardLocked(table, now, age);
+                }
+                return null;
+            });
+        }
+    }
+
+    /** Rolls {@code table}'s open shard over if it is due; under the commit lock. */
+    private void rollShardLocked(Table table, long now, long age) {
+        StreamInfo info = table.definition().enabledStream();
+        if (info == null || now - info.latestShard().createdMillis() < age) {
+            return;
+        }
+        long childMillis = Math.max(now, info.latestShard().createdMillis() + 1);
+        StreamInfo rolled = info.rolledOver(lastSequenceNumber, newShardId(childMillis), childMillis)
+                .keeping(shard -> shard.open() || shardClosedMillis(info, shard) + Stream.RETENTION_MILLIS >= now);
+        List<StreamInfo> streamsOfTable = new ArrayList<>(table.definition().streams());
+        streamsOfTable.set(streamsOfTable.size() - 1, rolled);
+        table.redefine(table.definition().withStreams(streamsOfTable));
+        redefined(table);
+    }
+
+    /** When a closed shard closed: when its child opened. */
+    private static long shardClosedMillis(StreamInfo info, ShardInfo shard) {
+        for (ShardInfo child : info.shards()) {
+            if (shard.shardId().equals(child.parentShardId())) {
+                return child.createdMillis();
+            }
+        }
+        return Long.MAX_VALUE / 2;
     }
 
     // ---- items ----
@@ -275,6 +350,13 @@ final class Database {
         }
         commitLock.lock();
         try {
+            if (settings.shardRollover() != null) {
+                long now = now();
+                long age = settings.shardRollover().toMillis();
+                for (Change change : real) {
+                    rollShardLocked(change.table(), now, age);
+                }
+            }
             List<Storage.StreamWrite> streamWrites = new ArrayList<>(real.size());
             List<Stream> targets = new ArrayList<>(real.size());
             List<StreamRecord> records = new ArrayList<>(real.size());
@@ -409,7 +491,9 @@ final class Database {
         for (Stream stream : streams.all()) {
             for (StreamRecord record : stream.from(0).values()) {
                 into.streamRecord(new Storage.StreamWrite(
-                        stream.info().arn(), stream.info().shardId(), record.json()));
+                        stream.info().arn(),
+                        stream.info().shardOf(record.sequenceNumber()).shardId(),
+                        record.json()));
             }
         }
     }
@@ -429,9 +513,11 @@ final class Database {
             database.tables.put(tableName, table);
             database.addStreams(definition);
             for (StreamInfo info : definition.streams()) {
-                database.lastSequenceNumber = Math.max(
-                        database.lastSequenceNumber,
-                        Math.max(info.startingSequenceNumber() - 1, info.endingSequenceNumber()));
+                for (ShardInfo shard : info.shards()) {
+                    database.lastSequenceNumber = Math.max(
+                            database.lastSequenceNumber,
+                            Math.max(shard.startingSequenceNumber() - 1, shard.endingSequenceNumber()));
+                }
             }
         }
 
