@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class TransactionConflictsTest {
     /** Threads of their own: the common pool may be busy with other tests. */
     private static final java.util.concurrent.Executor THREADS = runnable -> {
-        Thread thread = new Thread(runnable);
+        Thread thread = new Thread(runnable, "transaction");
         thread.setDaemon(true);
         thread.start();
     };
@@ -36,7 +36,7 @@ class TransactionConflictsTest {
                 CompletableFuture.runAsync(() -> fixture.call("TransactWriteItems", TRANSACTION), THREADS);
 
         // WHEN other requests meet it while it is in flight
-        EngineFixture.eventually(5, () -> cancelledReasons(fixture, "TransactGetItems", READ_B) != null);
+        EngineFixture.eventually(5, () -> holding(transaction));
         ApiException single = fixture.fails(
                 "PutItem", "{'TableName':'tbl','Item':{'pk':{'S':'a'},'sk':{'S':'1'},'v':{'S':'single'}}}");
         List<String> transactionReasons = cancelledReasons(
@@ -62,9 +62,8 @@ class TransactionConflictsTest {
     }
 
     @Test
-    void transactGetItems_shouldBeCancelled_whenASingleWriteOfItsItemIsInFlight() throws Exception {
-        // GIVEN a transaction's read claims nothing a single write holds (single writes never wait on hold), so
-        // a write in flight is made with a transaction holding another item: the read meets the transaction
+    void transactGetItems_shouldBeCancelled_whenATransactionWritingItsItemIsInFlight() throws Exception {
+        // GIVEN a transaction writing items a and b, in flight
         EngineFixture fixture = new EngineFixture(
                 EngineSettings.immediate().withTransactionConflicts(true).withTransactionHold(Duration.ofSeconds(2)));
         fixture.createTable("tbl");
@@ -72,7 +71,7 @@ class TransactionConflictsTest {
                 CompletableFuture.runAsync(() -> fixture.call("TransactWriteItems", TRANSACTION), THREADS);
 
         // WHEN
-        EngineFixture.eventually(5, () -> cancelledReasons(fixture, "TransactGetItems", READ_B) != null);
+        EngineFixture.eventually(5, () -> holding(transaction));
         List<String> reasons = cancelledReasons(
                 fixture,
                 "TransactGetItems",
@@ -109,6 +108,19 @@ class TransactionConflictsTest {
         assertThat(fixture.call("GetItem", "{'TableName':'tbl','Key':{'pk':{'S':'b'},'sk':{'S':'1'}}}")
                         .has("Item"))
                 .isTrue();
+    }
+
+    /** Whether the transaction's thread waits in its hold: it holds its items (other waits are untimed). */
+    private static boolean holding(CompletableFuture<Void> transaction) {
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            if (thread.getName().equals("transaction") && thread.getState() == Thread.State.TIMED_WAITING) {
+                return true;
+            }
+        }
+        if (transaction.isDone()) {
+            throw new AssertionError("the transaction ended before it was met: " + transaction);
+        }
+        return false;
     }
 
     /** The cancellation reasons' codes of a cancelled transaction, or null when it succeeded. */
