@@ -1,5 +1,7 @@
 package io.entitytable.local.engine;
 
+import io.entitytable.local.engine.behaviour.EngineControl;
+import io.entitytable.local.engine.behaviour.EngineSettings;
 import io.entitytable.local.engine.operations.Engine;
 import io.entitytable.local.engine.protocol.ApiServer;
 import io.entitytable.local.engine.protocol.Operations;
@@ -8,6 +10,7 @@ import io.entitytable.local.engine.storage.MemoryStorage;
 import io.entitytable.local.engine.storage.Storage;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -40,7 +43,15 @@ public final class LocalEngine implements AutoCloseable {
      * (in memory when null).
      */
     public static LocalEngine start(int port, Path dataFolder) {
-        return start(port, dataFolder, Engine::new);
+        return start(port, dataFolder, EngineSettings.immediate());
+    }
+
+    /**
+     * Starts the engine as {@link #start(int, Path)} does, with the DynamoDB-like behaviours {@code settings} switch on
+     * (conflicts, index lag, throttling, time to live, shard rollover).
+     */
+    public static LocalEngine start(int port, Path dataFolder, EngineSettings settings) {
+        return start(port, dataFolder, storage -> new Engine(storage, Clock.systemUTC(), settings));
     }
 
     /**
@@ -62,6 +73,18 @@ public final class LocalEngine implements AutoCloseable {
             storage.close();
             throw failed;
         }
+    }
+
+    /**
+     * What tests steer and observe in-process (index holds, throttling counts, the expiry sweeper).
+     *
+     * @throws IllegalStateException when this engine's operations are not the engine's own (a test's stand-in)
+     */
+    public EngineControl control() {
+        if (operations instanceof Engine engine) {
+            return engine.control();
+        }
+        throw new IllegalStateException("this engine serves operations of its own, which have no control");
     }
 
     /** {@code http://localhost:<port>}. */

@@ -19,7 +19,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * BatchGetItem: up to 100 keys over one or more tables; every key is answered (no unprocessed keys).
+ * BatchGetItem: up to 100 keys over one or more tables. A key refused for its partition's throughput comes back in
+ * {@code UnprocessedKeys}; when every key was refused, the call fails with ProvisionedThroughputExceededException.
  *
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchGetItem.html">BatchGetItem</a>
  */
@@ -30,7 +31,8 @@ final class BatchGetItem implements Operation {
         this.database = database;
     }
 
-    private record TableGets(Table table, List<ItemKey> keys, Projection projection, boolean consistent) {}
+    private record TableGets(
+            Table table, List<ItemKey> keys, Projection projection, boolean consistent, ObjectNode request) {}
 
     @Override
     public ObjectNode call(ObjectNode request) {
@@ -73,17 +75,40 @@ final class BatchGetItem implements Operation {
             RequestExpressions expressions = RequestExpressions.of(tableRequest);
             Projection projection = expressions.projection();
             expressions.checkAllUsed();
-            all.add(new TableGets(table, itemKeys, projection, Requests.bool(tableRequest, "ConsistentRead")));
+            all.add(new TableGets(
+                    table, itemKeys, projection, Requests.bool(tableRequest, "ConsistentRead"), tableRequest));
         }
         ObjectNode answer = JsonNodeFactory.instance.objectNode();
         ObjectNode responses = answer.putObject("Responses");
+        ObjectNode unprocessed = JsonNodeFactory.instance.objectNode();
+        boolean anyRefused = false;
+        boolean anyRead = false;
         ArrayNode consumed = capacityMode.equals("NONE") ? null : answer.putArray("ConsumedCapacity");
         for (TableGets gets : all) {
             ArrayNode items = responses.putArray(gets.table().name());
             Capacity capacity = new Capacity(gets.table().name(), false);
-            for (ItemKey key : gets.keys()) {
+            for (int k = 0; k < gets.keys().size(); k++) {
+                ItemKey key = gets.keys().get(k);
                 Map<String, Value> item = gets.table().get(key);
-                capacity.addTable(Capacity.readUnits(item == null ? 0 : ItemSize.of(item), gets.consistent()));
+                double units = Capacity.readUnits(item == null ? 0 : ItemSize.of(item), gets.consistent());
+                try {
+                    Throttling.chargeRead(database, gets.table(), null, key.partition(), units);
+                } catch (ApiException e) {
+                    anyRefused = true;
+                    ObjectNode unprocessedTable = unprocessed.get(gets.table().name()) == null
+                            ? unprocessed.putObject(gets.table().name())
+                            : (ObjectNode) unprocessed.get(gets.table().name());
+                    if (!unprocessedTable.has("Keys")) {
+                        unprocessedTable.setAll(gets.request().deepCopy());
+                        unprocessedTable.putArray("Keys");
+                    }
+                    unprocessedTable
+                            .withArray("Keys")
+                            .add(gets.request().get("Keys").get(k).deepCopy());
+                    continue;
+                }
+                anyRead = true;
+                capacity.addTable(units);
                 if (item != null) {
                     items.add(ValueJson.writeItem(
                             gets.projection() == null ? item : gets.projection().apply(item)));
@@ -93,7 +118,10 @@ final class BatchGetItem implements Operation {
                 consumed.add(capacity.toJson(capacityMode));
             }
         }
-        answer.putObject("UnprocessedKeys");
+        if (anyRefused && !anyRead) {
+            throw new ApiException(400, "ProvisionedThroughputExceededException", Throttling.PROVISIONED_MESSAGE);
+        }
+        answer.set("UnprocessedKeys", unprocessed);
         return answer;
     }
 }

@@ -16,8 +16,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * BatchWriteItem: up to 25 puts and deletes, without conditions, each applied on its own (not a transaction); every
- * one is processed (no unprocessed items). The whole batch is validated before any write.
+ * BatchWriteItem: up to 25 puts and deletes, without conditions, each applied on its own (not a transaction). The
+ * whole batch is validated before any write. A write refused for its partition's throughput (or, with transaction
+ * conflicts on, for a transaction in flight on its item) comes back in {@code UnprocessedItems}; when every write was
+ * refused for throughput, the call fails with ProvisionedThroughputExceededException, as the API reference says.
  *
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchWriteItem.html">
  *     BatchWriteItem</a>
@@ -29,7 +31,8 @@ final class BatchWriteItem implements Operation {
         this.database = database;
     }
 
-    private record Write(Table table, ItemKey key, ItemWrites.Decision decision) {}
+    /** One write, and its request as UnprocessedItems gives it back. */
+    private record Write(Table table, ItemKey key, ItemWrites.Decision decision, JsonNode request) {}
 
     @Override
     public ObjectNode call(ObjectNode request) {
@@ -72,14 +75,29 @@ final class BatchWriteItem implements Operation {
             }
         }
         Map<String, Capacity> capacities = new LinkedHashMap<>();
+        ObjectNode answer = JsonNodeFactory.instance.objectNode();
+        ObjectNode unprocessed = answer.putObject("UnprocessedItems");
+        ApiException lastRefusal = null;
         for (Write write : writes) {
-            Change change = ItemWrites.write(database, write.table(), write.key(), write.decision());
+            Change change;
+            try {
+                change = ItemWrites.write(database, write.table(), write.key(), write.decision());
+            } catch (ApiException e) {
+                if (!Throttling.isThrottling(e) && !e.type().equals("TransactionConflictException")) {
+                    throw e;
+                }
+                lastRefusal = e;
+                unprocessed.withArray(write.table().name()).add(write.request().deepCopy());
+                continue;
+            }
             capacities
                     .computeIfAbsent(write.table().name(), name -> new Capacity(name, true))
                     .addWrite(write.table(), change.before(), change.after(), 1);
         }
-        ObjectNode answer = JsonNodeFactory.instance.objectNode();
-        answer.putObject("UnprocessedItems");
+        if (lastRefusal != null && capacities.isEmpty() && Throttling.isThrottling(lastRefusal)) {
+            throw new ApiException(
+                    400, "ProvisionedThroughputExceededException", Throttling.PROVISIONED_MESSAGE, lastRefusal.extra());
+        }
         if (!capacityMode.equals("NONE")) {
             ArrayNode consumed = answer.putArray("ConsumedCapacity");
             capacities.values().forEach(capacity -> consumed.add(capacity.toJson(capacityMode)));
@@ -99,10 +117,10 @@ final class BatchWriteItem implements Operation {
         if (put) {
             single.set("Item", writeRequest.get("PutRequest").get("Item"));
             PutItem.Put parsed = PutItem.Put.of(database, single);
-            return new Write(parsed.table(), parsed.table().key().keyOf(parsed.item()), parsed::decide);
+            return new Write(parsed.table(), parsed.table().key().keyOf(parsed.item()), parsed::decide, writeRequest);
         }
         single.set("Key", writeRequest.get("DeleteRequest").get("Key"));
         DeleteItem.Delete parsed = DeleteItem.Delete.of(database, single);
-        return new Write(parsed.table(), parsed.key(), parsed::decide);
+        return new Write(parsed.table(), parsed.key(), parsed::decide, writeRequest);
     }
 }

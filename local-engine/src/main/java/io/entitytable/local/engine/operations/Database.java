@@ -2,6 +2,10 @@ package io.entitytable.local.engine.operations;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.entitytable.local.engine.behaviour.EngineSettings;
+import io.entitytable.local.engine.behaviour.IndexLagQueue;
+import io.entitytable.local.engine.behaviour.ItemClaims;
+import io.entitytable.local.engine.behaviour.PartitionThroughput;
 import io.entitytable.local.engine.protocol.ApiException;
 import io.entitytable.local.engine.storage.Storage;
 import io.entitytable.local.engine.streams.SequenceNumbers;
@@ -10,6 +14,7 @@ import io.entitytable.local.engine.streams.StreamRecord;
 import io.entitytable.local.engine.streams.Streams;
 import io.entitytable.local.engine.tables.ItemKey;
 import io.entitytable.local.engine.tables.ItemLocks;
+import io.entitytable.local.engine.tables.ShardInfo;
 import io.entitytable.local.engine.tables.StreamInfo;
 import io.entitytable.local.engine.tables.Table;
 import io.entitytable.local.engine.tables.TableDefinition;
@@ -22,7 +27,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
@@ -37,6 +45,12 @@ final class Database {
 
     private final Storage storage;
     private final Clock clock;
+    private final EngineSettings settings;
+    private final ItemClaims claims;
+    private final IndexLagQueue indexLag;
+    private final PartitionThroughput throughput;
+    private final ScheduledExecutorService background;
+    private final TimeToLiveSweeper sweeper;
     private final ConcurrentHashMap<String, Table> tables = new ConcurrentHashMap<>();
     private final Streams streams = new Streams();
     private final ItemLocks locks = new ItemLocks();
@@ -44,10 +58,107 @@ final class Database {
     private long lastSequenceNumber;
     private volatile long lastTrimMillis = Long.MIN_VALUE / 2;
 
-    Database(Storage storage, Clock clock) {
+    Database(Storage storage, Clock clock, EngineSettings settings) {
         this.storage = storage;
         this.clock = clock;
+        this.settings = settings;
+        this.claims = settings.transactionConflicts() ? new ItemClaims() : null;
+        this.throughput = settings.throughput() == null ? null : new PartitionThroughput(settings.throughput(), clock);
         storage.load(new StateLoader(this));
+        this.indexLag = settings.indexLag() == null ? null : new IndexLagQueue(settings.indexLag());
+        tables.values().forEach(this::route);
+        if (settings.timeToLiveSweep() != null) {
+            tables.values()
+                    .forEach(table -> table.trackExpiry(table.definition().timeToLive()));
+        }
+        this.background = settings.needsBackground() ? background() : null;
+        this.sweeper = new TimeToLiveSweeper(this);
+        if (settings.shardRollover() != null) {
+            long millis = Math.max(10, Math.min(1000, settings.shardRollover().toMillis() / 10));
+            background.scheduleWithFixedDelay(this::rollShardsQuietly, millis, millis, TimeUnit.MILLISECONDS);
+        }
+        if (settings.timeToLiveSweep() != null) {
+            long millis = settings.timeToLiveSweep().toMillis();
+            background.scheduleWithFixedDelay(sweeper::sweepQuietly, millis, millis, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private static ScheduledExecutorService background() {
+        return Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "engine-background");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    private void rollShardsQuietly() {
+        try {
+            rollShards();
+        } catch (RuntimeException e) {
+            // the next round tries again
+        }
+    }
+
+    /** Scheduled work (time-to-live sweeps, shard rollovers), or null when none is switched on. */
+    ScheduledExecutorService backgroundWork() {
+        return background;
+    }
+
+    TimeToLiveSweeper sweeper() {
+        return sweeper;
+    }
+
+    /** A table's time to live changed: its expiry times are kept while it is enabled (when the sweeper runs). */
+    void timeToLiveChanged(Table table) {
+        if (settings.timeToLiveSweep() != null) {
+            table.trackExpiry(table.definition().timeToLive());
+        }
+    }
+
+    /** Sends a table's global index changes through the lag queue, when the settings ask for one. */
+    private void route(Table table) {
+        if (indexLag != null) {
+            table.routeIndexes(indexLag);
+        }
+    }
+
+    /** The queue global secondary indexes lag behind in, or null when they follow their tables at once. */
+    IndexLagQueue indexLag() {
+        return indexLag;
+    }
+
+    /** The per-partition throughput limits, or null when there are none. */
+    PartitionThroughput throughput() {
+        return throughput;
+    }
+
+    /** Stops the background work. */
+    void close() {
+        if (background != null) {
+            background.shutdownNow();
+        }
+        if (indexLag != null) {
+            indexLag.close();
+        }
+    }
+
+    EngineSettings settings() {
+        return settings;
+    }
+
+    /** The items with a write or transaction in flight, or null when transaction conflicts are switched off. */
+    ItemClaims claims() {
+        return claims;
+    }
+
+    /** Keeps a checked transaction's items a while before it commits, as the settings ask (to make races likely). */
+    void holdTransaction() {
+        long nanos = settings.transactionHold().toNanos();
+        long deadline = System.nanoTime() + nanos;
+        while (nanos > 0) {
+            java.util.concurrent.locks.LockSupport.parkNanos(nanos);
+            nanos = deadline - System.nanoTime();
+        }
     }
 
     Clock clock() {
@@ -95,6 +206,7 @@ final class Database {
         if (tables.putIfAbsent(table.name(), table) != null) {
             throw ApiException.resourceInUse("Table already exists: " + table.name());
         }
+        route(table);
         storage.tableDescribed(table.name(), TableDescriptions.stored(table.definition(), table.counts()));
         addStreams(table.definition());
     }
@@ -142,10 +254,72 @@ final class Database {
         String label = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS")
                 .withZone(java.time.ZoneOffset.UTC)
                 .format(java.time.Instant.ofEpochMilli(millis));
-        String shardId = String.format(
-                "shardId-%020d-%08x", millis, ThreadLocalRandom.current().nextInt());
         return new StreamInfo(
-                table.arn() + "/stream/" + label, label, viewType, shardId, lastSequenceNumber + 1, -1, millis, -1);
+                table.arn() + "/stream/" + label,
+                label,
+                viewType,
+                List.of(new ShardInfo(newShardId(millis), null, lastSequenceNumber + 1, -1, millis)),
+                millis,
+                -1);
+    }
+
+    private static String newShardId(long millis) {
+        return String.format(
+                "shardId-%020d-%08x", millis, ThreadLocalRandom.current().nextInt());
+    }
+
+    /**
+     * Closes each enabled stream's open shard that reached the settings' rollover age and opens its child shard, both
+     * in one stored table description (so a restart finds either the old shard open or the handover complete); and
+     * drops closed shards past the retention. Cheap when nothing is due.
+     *
+     * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Streams.html#Streams.Processing">
+     *     Reading and processing a stream: shards</a>
+     */
+    void rollShards() {
+        if (settings.shardRollover() == null) {
+            return;
+        }
+        long age = settings.shardRollover().toMillis();
+        long now = now();
+        boolean due = false;
+        for (Table table : tables.values()) {
+            StreamInfo info = table.definition().enabledStream();
+            due |= info != null && now - info.latestShard().createdMillis() >= age;
+        }
+        if (due) {
+            exclusively(() -> {
+                for (Table table : tables.values()) {
+                    rollShardLocked(table, now, age);
+                }
+                return null;
+            });
+        }
+    }
+
+    /** Rolls {@code table}'s open shard over if it is due; under the commit lock. */
+    private void rollShardLocked(Table table, long now, long age) {
+        StreamInfo info = table.definition().enabledStream();
+        if (info == null || now - info.latestShard().createdMillis() < age) {
+            return;
+        }
+        long childMillis = Math.max(now, info.latestShard().createdMillis() + 1);
+        StreamInfo rolled = info.rolledOver(lastSequenceNumber, newShardId(childMillis), childMillis)
+                .keeping(shard -> shard.open() || shardClosedMillis(info, shard) + Stream.RETENTION_MILLIS >= now);
+        List<StreamInfo> streamsOfTable = new ArrayList<>(table.definition().streams());
+        streamsOfTable.set(streamsOfTable.size() - 1, rolled);
+        table.redefine(table.definition().withStreams(streamsOfTable));
+        redefined(table);
+    }
+
+    /** When a closed shard closed: when its child opened. */
+    private static long shardClosedMillis(StreamInfo info, ShardInfo shard) {
+        for (ShardInfo child : info.shards()) {
+            if (shard.shardId().equals(child.parentShardId())) {
+                return child.createdMillis();
+            }
+        }
+        return Long.MAX_VALUE / 2;
     }
 
     // ---- items ----
@@ -176,6 +350,13 @@ final class Database {
         }
         commitLock.lock();
         try {
+            if (settings.shardRollover() != null) {
+                long now = now();
+                long age = settings.shardRollover().toMillis();
+                for (Change change : real) {
+                    rollShardLocked(change.table(), now, age);
+                }
+            }
             List<Storage.StreamWrite> streamWrites = new ArrayList<>(real.size());
             List<Stream> targets = new ArrayList<>(real.size());
             List<StreamRecord> records = new ArrayList<>(real.size());
@@ -250,6 +431,9 @@ final class Database {
         dynamodb.put("SequenceNumber", SequenceNumbers.print(sequenceNumber));
         dynamodb.put("SizeBytes", size);
         dynamodb.put("StreamViewType", viewType);
+        if (change.byService()) {
+            record.putObject("userIdentity").put("type", "Service").put("principalId", "dynamodb.amazonaws.com");
+        }
         return record;
     }
 
@@ -307,7 +491,9 @@ final class Database {
         for (Stream stream : streams.all()) {
             for (StreamRecord record : stream.from(0).values()) {
                 into.streamRecord(new Storage.StreamWrite(
-                        stream.info().arn(), stream.info().shardId(), record.json()));
+                        stream.info().arn(),
+                        stream.info().shardOf(record.sequenceNumber()).shardId(),
+                        record.json()));
             }
         }
     }
@@ -327,9 +513,11 @@ final class Database {
             database.tables.put(tableName, table);
             database.addStreams(definition);
             for (StreamInfo info : definition.streams()) {
-                database.lastSequenceNumber = Math.max(
-                        database.lastSequenceNumber,
-                        Math.max(info.startingSequenceNumber() - 1, info.endingSequenceNumber()));
+                for (ShardInfo shard : info.shards()) {
+                    database.lastSequenceNumber = Math.max(
+                            database.lastSequenceNumber,
+                            Math.max(shard.startingSequenceNumber() - 1, shard.endingSequenceNumber()));
+                }
             }
         }
 

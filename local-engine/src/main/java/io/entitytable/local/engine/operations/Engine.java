@@ -1,6 +1,8 @@
 package io.entitytable.local.engine.operations;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.entitytable.local.engine.behaviour.EngineControl;
+import io.entitytable.local.engine.behaviour.EngineSettings;
 import io.entitytable.local.engine.protocol.ApiException;
 import io.entitytable.local.engine.protocol.Operations;
 import io.entitytable.local.engine.storage.Storage;
@@ -13,11 +15,12 @@ import java.util.Map;
  * construction. Each operation is a class of its own; operations the engine does not implement are refused as not
  * supported.
  */
-public final class Engine implements Operations {
+public final class Engine implements Operations, AutoCloseable {
     public static final String DYNAMODB = "DynamoDB_20120810";
     public static final String STREAMS = "DynamoDBStreams_20120810";
 
     private final Database database;
+    private final Control control;
     private final Map<String, Operation> dynamodb = new HashMap<>();
     private final Map<String, Operation> streams = new HashMap<>();
 
@@ -26,7 +29,13 @@ public final class Engine implements Operations {
     }
 
     public Engine(Storage storage, Clock clock) {
-        this.database = new Database(storage, clock);
+        this(storage, clock, EngineSettings.immediate());
+    }
+
+    /** An engine whose DynamoDB-like behaviours (conflicts, index lag, throttling, expiry, shards) {@code settings} set. */
+    public Engine(Storage storage, Clock clock, EngineSettings settings) {
+        this.database = new Database(storage, clock, settings);
+        this.control = new Control(database);
         dynamodb.put("CreateTable", new CreateTable(database));
         dynamodb.put("DescribeTable", new DescribeTable(database));
         dynamodb.put("ListTables", new ListTables(database));
@@ -48,6 +57,17 @@ public final class Engine implements Operations {
         streams.put("DescribeStream", new DescribeStream(database));
         streams.put("GetShardIterator", new GetShardIterator(database));
         streams.put("GetRecords", new GetRecords(database));
+    }
+
+    /** What tests steer and observe in-process: index holds and lags, throttling counts, the expiry sweeper. */
+    public EngineControl control() {
+        return control;
+    }
+
+    /** Stops the engine's background work (index lag, expiry sweeper, shard rollover); storage stays open. */
+    @Override
+    public void close() {
+        database.close();
     }
 
     @Override

@@ -32,12 +32,14 @@ final class GetItem implements Operation {
         expressions.checkAllUsed();
         boolean consistent = Requests.bool(request, "ConsistentRead");
         Map<String, Value> item = table.get(key);
+        double units = Capacity.readUnits(item == null ? 0 : ItemSize.of(item), consistent);
+        Throttling.chargeRead(database, table, null, key.partition(), units);
         ObjectNode answer = JsonNodeFactory.instance.objectNode();
         if (item != null) {
             answer.set("Item", ValueJson.writeItem(projection == null ? item : projection.apply(item)));
         }
         Capacity capacity = new Capacity(table.name(), false);
-        capacity.addTable(Capacity.readUnits(item == null ? 0 : ItemSize.of(item), consistent));
+        capacity.addTable(units);
         ItemWrites.putCapacity(answer, capacity, capacityMode);
         return answer;
     }

@@ -6,10 +6,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.entitytable.local.engine.streams.ShardIterator;
 import io.entitytable.local.engine.streams.Stream;
 import io.entitytable.local.engine.streams.StreamRecord;
+import io.entitytable.local.engine.tables.ShardInfo;
 
 /**
- * GetRecords: up to {@code Limit} (1,000) records from an iterator's position, and the iterator after them; none once
- * a closed shard was read to its end.
+ * GetRecords: up to {@code Limit} (1,000) records of the iterator's shard from its position, and the iterator after
+ * them; none once a closed shard was read to its end (its child shard continues).
  *
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_streams_GetRecords.html">
  *     GetRecords</a>
@@ -19,6 +20,13 @@ final class GetRecords implements Operation {
 
     GetRecords(Database database) {
         this.database = database;
+    }
+
+    private static boolean hasRecordUpTo(Stream stream, long from, long end) {
+        for (StreamRecord record : stream.from(from).values()) {
+            return record.sequenceNumber() <= end;
+        }
+        return false;
     }
 
     @Override
@@ -41,24 +49,25 @@ final class GetRecords implements Operation {
         if (stream == null) {
             throw StreamErrors.streamNotFound(iterator.streamArn());
         }
-        if (!stream.info().shardId().equals(iterator.shardId())) {
+        ShardInfo shard = stream.info().shard(iterator.shardId());
+        if (shard == null) {
             throw StreamErrors.shardNotFound(iterator.shardId());
         }
         if (iterator.position() < stream.trimHorizon()) {
             throw StreamErrors.trimmed();
         }
-        boolean closed = !stream.open();
+        boolean closed = !shard.open();
         ObjectNode answer = JsonNodeFactory.instance.objectNode();
         ArrayNode records = answer.putArray("Records");
         long next = iterator.position();
         for (StreamRecord record : stream.from(iterator.position()).values()) {
-            if (records.size() == limit) {
+            if (records.size() == limit || (closed && record.sequenceNumber() > shard.endingSequenceNumber())) {
                 break;
             }
             records.add(record.json());
             next = record.sequenceNumber() + 1;
         }
-        boolean exhausted = closed && stream.from(next).isEmpty();
+        boolean exhausted = closed && !hasRecordUpTo(stream, next, shard.endingSequenceNumber());
         if (!exhausted) {
             answer.put(
                     "NextShardIterator",

@@ -6,6 +6,7 @@ import io.entitytable.local.engine.protocol.ApiException;
 import io.entitytable.local.engine.streams.SequenceNumbers;
 import io.entitytable.local.engine.streams.ShardIterator;
 import io.entitytable.local.engine.streams.Stream;
+import io.entitytable.local.engine.tables.ShardInfo;
 import java.util.Set;
 
 /**
@@ -28,6 +29,7 @@ final class GetShardIterator implements Operation {
     @Override
     public ObjectNode call(ObjectNode request) {
         database.trimStreams();
+        database.rollShards();
         String arn = Requests.required(request, "StreamArn", "streamArn");
         String shardId = Requests.required(request, "ShardId", "shardId");
         String type = Requests.oneOf(request, "ShardIteratorType", "shardIteratorType", TYPES, null);
@@ -39,16 +41,22 @@ final class GetShardIterator implements Operation {
         if (stream == null) {
             throw StreamErrors.streamNotFound(arn);
         }
-        if (!stream.info().shardId().equals(shardId)) {
+        ShardInfo shard = stream.info().shard(shardId);
+        if (shard == null) {
             throw StreamErrors.shardNotFound(shardId);
         }
         String sequenceText = Requests.string(request, "SequenceNumber");
         long position;
         switch (type) {
-            case "TRIM_HORIZON" -> position = stream.trimHorizon();
+            case "TRIM_HORIZON" -> position = Math.max(stream.trimHorizon(), shard.startingSequenceNumber());
             case "LATEST" -> {
-                Long last = stream.lastSequenceNumber();
-                position = last == null ? Math.max(stream.trimHorizon(), latestStart(stream)) : last + 1;
+                if (!shard.open()) {
+                    position = shard.endingSequenceNumber() + 1;
+                } else {
+                    Long last = stream.lastSequenceNumber();
+                    position = last == null ? Math.max(stream.trimHorizon(), latestStart(stream)) : last + 1;
+                    position = Math.max(position, shard.startingSequenceNumber());
+                }
             }
             default -> {
                 if (sequenceText == null) {
@@ -56,8 +64,7 @@ final class GetShardIterator implements Operation {
                             "Must specify a SequenceNumber with the " + type + " ShardIteratorType");
                 }
                 long sequenceNumber = SequenceNumbers.parse(sequenceText);
-                long end = stream.info().endingSequenceNumber();
-                if (sequenceNumber < stream.info().startingSequenceNumber() || (end >= 0 && sequenceNumber > end)) {
+                if (!shard.holds(sequenceNumber)) {
                     throw ApiException.validation("Invalid SequenceNumber for ShardIteratorType " + type
                             + ": the sequence number is not in the shard " + shardId);
                 }

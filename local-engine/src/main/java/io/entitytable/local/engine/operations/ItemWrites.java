@@ -27,15 +27,24 @@ final class ItemWrites {
 
     /** Locks the item, decides, commits; returns the change (which may change nothing). */
     static Change write(Database database, Table table, ItemKey key, Decision decision) {
-        int[] locked = database.locks().lockAll(database.locks().stripeOf(table.name(), key));
+        Claimed claimed = Claimed.one(database, table.name(), key);
+        int[] locked;
+        try {
+            locked = database.locks().lockAll(database.locks().stripeOf(table.name(), key));
+        } catch (RuntimeException e) {
+            claimed.release();
+            throw e;
+        }
         try {
             Map<String, Value> current = table.get(key);
             Map<String, Value> after = decision.decide(current);
             Change change = new Change(table, key, current, after == null ? null : frozen(after));
+            Throttling.chargeWrite(database, change);
             database.commit(change);
             return change;
         } finally {
             database.locks().unlockAll(locked);
+            claimed.release();
         }
     }
 

@@ -74,9 +74,17 @@ final class Query implements Operation {
                 break;
             }
         }
+        double units = Capacity.readUnits(page.bytes(), consistent);
+        Throttling.chargeRead(
+                database,
+                table,
+                target.indexDefinition() == null || !target.indexDefinition().global()
+                        ? null
+                        : target.indexDefinition().name(),
+                keyCondition.partitionValue(),
+                units);
         ObjectNode answer = page.answer();
         Capacity capacity = new Capacity(table.name(), false);
-        double units = Capacity.readUnits(page.bytes(), consistent);
         if (target.indexDefinition() == null) {
             capacity.addTable(units);
         } else {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.entitytable.local.engine.behaviour.ItemClaims;
 import io.entitytable.local.engine.expressions.Projection;
 import io.entitytable.local.engine.protocol.ApiException;
 import io.entitytable.local.engine.tables.ItemKey;
@@ -71,6 +72,12 @@ final class TransactGetItems implements Operation {
                     .stripeOf(gets.get(i).table().name(), gets.get(i).key());
         }
         List<Map<String, Value>> found = new ArrayList<>();
+        Claimed claimed = Claimed.all(
+                database,
+                ItemClaims.Kind.TRANSACTION_READ,
+                gets.size(),
+                i -> gets.get(i).table().name(),
+                i -> gets.get(i).key());
         int[] locked = database.locks().lockAll(stripes);
         try {
             for (Get get : gets) {
@@ -78,6 +85,7 @@ final class TransactGetItems implements Operation {
             }
         } finally {
             database.locks().unlockAll(locked);
+            claimed.release();
         }
         ObjectNode answer = JsonNodeFactory.instance.objectNode();
         ArrayNode responses = answer.putArray("Responses");

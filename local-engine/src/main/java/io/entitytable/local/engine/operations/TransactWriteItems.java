@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.entitytable.local.engine.behaviour.ItemClaims;
 import io.entitytable.local.engine.expressions.Condition;
 import io.entitytable.local.engine.protocol.ApiException;
 import io.entitytable.local.engine.tables.ItemKey;
@@ -87,6 +88,12 @@ final class TransactWriteItems implements Operation {
                     .stripeOf(actions.get(i).table().name(), actions.get(i).key());
         }
         List<Change> changes = new ArrayList<>(actions.size());
+        Claimed claimed = Claimed.all(
+                database,
+                ItemClaims.Kind.TRANSACTION_WRITE,
+                actions.size(),
+                i -> actions.get(i).table().name(),
+                i -> actions.get(i).key());
         int[] locked = database.locks().lockAll(stripes);
         try {
             ArrayNode reasons = JsonNodeFactory.instance.arrayNode();
@@ -119,19 +126,14 @@ final class TransactWriteItems implements Operation {
                 }
             }
             if (failed) {
-                List<String> codes = new ArrayList<>();
-                reasons.forEach(reason -> codes.add(reason.path("Code").asText()));
-                ObjectNode extra = JsonNodeFactory.instance.objectNode();
-                extra.set("CancellationReasons", reasons);
-                throw new ApiException(
-                        400,
-                        "TransactionCanceledException",
-                        "Transaction cancelled, please refer cancellation reasons for specific reasons " + codes,
-                        extra);
+                throw Cancellations.cancelled(reasons);
             }
+            chargeThroughput(actions, changes);
+            database.holdTransaction();
             database.commit(changes);
         } finally {
             database.locks().unlockAll(locked);
+            claimed.release();
         }
         ObjectNode answer = JsonNodeFactory.instance.objectNode();
         Map<String, Capacity> capacities = new LinkedHashMap<>();
@@ -154,6 +156,32 @@ final class TransactWriteItems implements Operation {
             answered.put(token, new Answered(fingerprint, answer.deepCopy(), now));
         }
         return answer;
+    }
+
+    /** Takes the transaction's units (twice a write's) as a whole, or cancels it with ThrottlingError. */
+    private void chargeThroughput(List<Action> actions, List<Change> changes) {
+        var throughput = database.throughput();
+        if (throughput == null) {
+            return;
+        }
+        List<io.entitytable.local.engine.behaviour.PartitionThroughput.Charge> charges = new ArrayList<>();
+        for (Change change : changes) {
+            int position = 0;
+            while (actions.get(position).table() != change.table()
+                    || !actions.get(position).key().equals(change.key())) {
+                position++;
+            }
+            Throttling.addWrite(charges, change, 2, position);
+        }
+        var refused = throughput.take(charges);
+        if (refused != null) {
+            Table table = actions.get(refused.position()).table();
+            throw Cancellations.cancelledAt(
+                    actions.size(),
+                    refused.position(),
+                    "ThrottlingError",
+                    Throttling.refused(table, refused).getMessage());
+        }
     }
 
     private Action action(JsonNode item) {

@@ -53,6 +53,7 @@ final class UpdateTimeToLive implements Operation {
             }
             table.redefine(table.definition().withTimeToLive(enabled ? attribute : null));
             database.redefined(table);
+            database.timeToLiveChanged(table);
             ObjectNode answer = JsonNodeFactory.instance.objectNode();
             answer.putObject("TimeToLiveSpecification").put("Enabled", enabled).put("AttributeName", attribute);
             return answer;

@@ -16,6 +16,8 @@ public final class Table {
     private volatile Map<String, IndexItems> indexes;
     private final AtomicLong itemCount = new AtomicLong();
     private final AtomicLong sizeBytes = new AtomicLong();
+    private volatile IndexRouter router = IndexRouter.DIRECT;
+    private volatile ExpiryIndex expiries;
 
     public Table(TableDefinition definition) {
         this.definition = definition;
@@ -83,9 +85,45 @@ public final class Table {
             itemCount.incrementAndGet();
             sizeBytes.addAndGet(ItemSize.of(after));
         }
-        for (IndexItems index : indexes.values()) {
-            index.apply(before, after);
+        ExpiryIndex expiring = expiries;
+        if (expiring != null) {
+            expiring.update(key, before, after);
         }
+        for (IndexItems index : indexes.values()) {
+            if (index.definition().global()) {
+                router.route(this, index, key, before, after);
+            } else {
+                index.apply(before, after);
+            }
+        }
+    }
+
+    /**
+     * Keeps the items' expiry times of {@code attribute} (null: none) from now on, filled from the current items; only
+     * under the commit lock.
+     */
+    public void trackExpiry(String attribute) {
+        if (attribute == null) {
+            expiries = null;
+            return;
+        }
+        ExpiryIndex built = new ExpiryIndex(attribute);
+        for (var partition : items.partitions().values()) {
+            for (Map<String, Value> item : partition.values()) {
+                built.update(definition.key().keyOf(item), null, item);
+            }
+        }
+        expiries = built;
+    }
+
+    /** The items' expiry times, or null when they are not tracked. */
+    public ExpiryIndex expiries() {
+        return expiries;
+    }
+
+    /** From now on, global secondary index changes go through {@code newRouter} (local ones stay synchronous). */
+    public void routeIndexes(IndexRouter newRouter) {
+        this.router = newRouter;
     }
 
     /** A new definition with the same items; only under the commit lock. */

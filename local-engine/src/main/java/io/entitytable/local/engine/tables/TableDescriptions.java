@@ -102,15 +102,23 @@ public final class TableDescriptions {
         ObjectNode local = node.putObject(PRIVATE);
         ArrayNode streams = local.putArray("Streams");
         for (StreamInfo stream : table.streams()) {
-            streams.addObject()
+            ObjectNode kept = streams.addObject()
                     .put("StreamArn", stream.arn())
                     .put("StreamLabel", stream.label())
                     .put("StreamViewType", stream.viewType())
-                    .put("ShardId", stream.shardId())
-                    .put("StartingSequenceNumber", stream.startingSequenceNumber())
-                    .put("EndingSequenceNumber", stream.endingSequenceNumber())
                     .put("CreatedMillis", stream.createdMillis())
                     .put("DisabledMillis", stream.disabledMillis());
+            ArrayNode shards = kept.putArray("Shards");
+            for (ShardInfo shard : stream.shards()) {
+                ObjectNode shardNode = shards.addObject()
+                        .put("ShardId", shard.shardId())
+                        .put("StartingSequenceNumber", shard.startingSequenceNumber())
+                        .put("EndingSequenceNumber", shard.endingSequenceNumber())
+                        .put("CreatedMillis", shard.createdMillis());
+                if (shard.parentShardId() != null) {
+                    shardNode.put("ParentShardId", shard.parentShardId());
+                }
+            }
         }
         if (table.timeToLive() != null) {
             local.put("TimeToLiveAttribute", table.timeToLive());
@@ -139,13 +147,30 @@ public final class TableDescriptions {
         JsonNode local = node.path(PRIVATE);
         List<StreamInfo> streams = new ArrayList<>();
         for (JsonNode stream : local.path("Streams")) {
+            List<ShardInfo> shards = new ArrayList<>();
+            for (JsonNode shard : stream.path("Shards")) {
+                shards.add(new ShardInfo(
+                        shard.path("ShardId").asText(),
+                        shard.hasNonNull("ParentShardId")
+                                ? shard.path("ParentShardId").asText()
+                                : null,
+                        shard.path("StartingSequenceNumber").asLong(),
+                        shard.path("EndingSequenceNumber").asLong(),
+                        shard.path("CreatedMillis").asLong()));
+            }
+            if (shards.isEmpty()) {
+                shards.add(new ShardInfo(
+                        stream.path("ShardId").asText(),
+                        null,
+                        stream.path("StartingSequenceNumber").asLong(),
+                        stream.path("EndingSequenceNumber").asLong(),
+                        stream.path("CreatedMillis").asLong()));
+            }
             streams.add(new StreamInfo(
                     stream.path("StreamArn").asText(),
                     stream.path("StreamLabel").asText(),
                     stream.path("StreamViewType").asText(),
-                    stream.path("ShardId").asText(),
-                    stream.path("StartingSequenceNumber").asLong(),
-                    stream.path("EndingSequenceNumber").asLong(),
+                    shards,
                     stream.path("CreatedMillis").asLong(),
                     stream.path("DisabledMillis").asLong()));
         }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.entitytable.local.engine.behaviour.EngineSettings;
 import io.entitytable.local.engine.protocol.ApiException;
 import io.entitytable.local.engine.storage.MemoryStorage;
 import io.entitytable.local.engine.storage.Storage;
@@ -26,6 +27,26 @@ final class EngineFixture {
 
     EngineFixture(Storage storage) {
         this.engine = new Engine(storage, clock);
+    }
+
+    EngineFixture(EngineSettings settings) {
+        this(new MemoryStorage(), settings);
+    }
+
+    EngineFixture(Storage storage, EngineSettings settings) {
+        this.engine = new Engine(storage, clock, settings);
+    }
+
+    /** Polls {@code condition} until it holds, failing after {@code seconds}. */
+    static void eventually(int seconds, java.util.function.BooleanSupplier condition) {
+        long deadline = System.nanoTime() + seconds * 1_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not met within " + seconds + " s");
+            }
+            Thread.onSpinWait();
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+        }
     }
 
     static ObjectNode json(String singleQuoted) {
