@@ -24,13 +24,7 @@ import java.util.Set;
  *
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchGetItem.html">BatchGetItem</a>
  */
-final class BatchGetItem implements Operation {
-    private final Database database;
-
-    BatchGetItem(Database database) {
-        this.database = database;
-    }
-
+record BatchGetItem(Database database) implements Operation {
     private record TableGets(
             Table table, List<ItemKey> keys, Projection projection, boolean consistent, ObjectNode request) {}
 

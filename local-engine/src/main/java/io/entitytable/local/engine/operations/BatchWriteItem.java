@@ -24,13 +24,7 @@ import java.util.Set;
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchWriteItem.html">
  *     BatchWriteItem</a>
  */
-final class BatchWriteItem implements Operation {
-    private final Database database;
-
-    BatchWriteItem(Database database) {
-        this.database = database;
-    }
-
+record BatchWriteItem(Database database) implements Operation {
     /** One write, and its request as UnprocessedItems gives it back. */
     private record Write(Table table, ItemKey key, ItemWrites.Decision decision, JsonNode request) {}
 

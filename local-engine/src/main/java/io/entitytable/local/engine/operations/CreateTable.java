@@ -22,13 +22,7 @@ import java.util.UUID;
  *
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_CreateTable.html">CreateTable</a>
  */
-final class CreateTable implements Operation {
-    private final Database database;
-
-    CreateTable(Database database) {
-        this.database = database;
-    }
-
+record CreateTable(Database database) implements Operation {
     @Override
     public ObjectNode call(ObjectNode request) {
         String name = Requests.tableName(request);

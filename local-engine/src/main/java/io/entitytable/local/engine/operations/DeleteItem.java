@@ -13,13 +13,7 @@ import java.util.Map;
  *
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_DeleteItem.html">DeleteItem</a>
  */
-final class DeleteItem implements Operation {
-    private final Database database;
-
-    DeleteItem(Database database) {
-        this.database = database;
-    }
-
+record DeleteItem(Database database) implements Operation {
     /** A validated delete, as DeleteItem, BatchWriteItem and TransactWriteItems make it. */
     record Delete(Table table, ItemKey key, Condition condition, String onConditionFailure) {
         static Delete of(Database database, ObjectNode request) {

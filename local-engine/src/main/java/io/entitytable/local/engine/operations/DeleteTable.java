@@ -12,13 +12,7 @@ import io.entitytable.local.engine.tables.TableDescriptions;
  *
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_DeleteTable.html">DeleteTable</a>
  */
-final class DeleteTable implements Operation {
-    private final Database database;
-
-    DeleteTable(Database database) {
-        this.database = database;
-    }
-
+record DeleteTable(Database database) implements Operation {
     @Override
     public ObjectNode call(ObjectNode request) {
         String name = Requests.tableName(request);

@@ -16,13 +16,7 @@ import io.entitytable.local.engine.tables.TableDescriptions;
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_streams_DescribeStream.html">
  *     DescribeStream</a>
  */
-final class DescribeStream implements Operation {
-    private final Database database;
-
-    DescribeStream(Database database) {
-        this.database = database;
-    }
-
+record DescribeStream(Database database) implements Operation {
     @Override
     public ObjectNode call(ObjectNode request) {
         database.trimStreams();

@@ -10,13 +10,7 @@ import io.entitytable.local.engine.tables.TableDescriptions;
  *
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_DescribeTable.html">DescribeTable</a>
  */
-final class DescribeTable implements Operation {
-    private final Database database;
-
-    DescribeTable(Database database) {
-        this.database = database;
-    }
-
+record DescribeTable(Database database) implements Operation {
     @Override
     public ObjectNode call(ObjectNode request) {
         Table table = database.table(Requests.tableName(request));

@@ -10,13 +10,7 @@ import io.entitytable.local.engine.tables.Table;
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_DescribeTimeToLive.html">
  *     DescribeTimeToLive</a>
  */
-final class DescribeTimeToLive implements Operation {
-    private final Database database;
-
-    DescribeTimeToLive(Database database) {
-        this.database = database;
-    }
-
+record DescribeTimeToLive(Database database) implements Operation {
     @Override
     public ObjectNode call(ObjectNode request) {
         Table table = database.table(Requests.tableName(request));

@@ -15,13 +15,7 @@ import java.util.Map;
  *
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_GetItem.html">GetItem</a>
  */
-final class GetItem implements Operation {
-    private final Database database;
-
-    GetItem(Database database) {
-        this.database = database;
-    }
-
+record GetItem(Database database) implements Operation {
     @Override
     public ObjectNode call(ObjectNode request) {
         String capacityMode = Capacity.mode(request);

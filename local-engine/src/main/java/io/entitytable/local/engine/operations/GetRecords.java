@@ -15,13 +15,7 @@ import io.entitytable.local.engine.tables.ShardInfo;
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_streams_GetRecords.html">
  *     GetRecords</a>
  */
-final class GetRecords implements Operation {
-    private final Database database;
-
-    GetRecords(Database database) {
-        this.database = database;
-    }
-
+record GetRecords(Database database) implements Operation {
     private static boolean hasRecordUpTo(Stream stream, long from, long end) {
         for (StreamRecord record : stream.from(from).values()) {
             return record.sequenceNumber() <= end;

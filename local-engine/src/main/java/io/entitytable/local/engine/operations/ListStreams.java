@@ -12,13 +12,7 @@ import java.util.List;
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_streams_ListStreams.html">
  *     ListStreams</a>
  */
-final class ListStreams implements Operation {
-    private final Database database;
-
-    ListStreams(Database database) {
-        this.database = database;
-    }
-
+record ListStreams(Database database) implements Operation {
     @Override
     public ObjectNode call(ObjectNode request) {
         database.trimStreams();

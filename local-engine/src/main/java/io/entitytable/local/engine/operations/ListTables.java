@@ -11,13 +11,7 @@ import java.util.List;
  *
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ListTables.html">ListTables</a>
  */
-final class ListTables implements Operation {
-    private final Database database;
-
-    ListTables(Database database) {
-        this.database = database;
-    }
-
+record ListTables(Database database) implements Operation {
     @Override
     public ObjectNode call(ObjectNode request) {
         int limit = Requests.positiveInt(request, "Limit", "limit", 1);

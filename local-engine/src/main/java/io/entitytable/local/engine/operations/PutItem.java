@@ -14,13 +14,7 @@ import java.util.Map;
  *
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_PutItem.html">PutItem</a>
  */
-final class PutItem implements Operation {
-    private final Database database;
-
-    PutItem(Database database) {
-        this.database = database;
-    }
-
+record PutItem(Database database) implements Operation {
     /** A validated put, as PutItem, BatchWriteItem and TransactWriteItems make it. */
     record Put(Table table, Map<String, Value> item, Condition condition, String onConditionFailure) {
         static Put of(Database database, ObjectNode request) {

@@ -17,13 +17,7 @@ import java.util.NavigableMap;
  *
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_Query.html">Query</a>
  */
-final class Query implements Operation {
-    private final Database database;
-
-    Query(Database database) {
-        this.database = database;
-    }
-
+record Query(Database database) implements Operation {
     @Override
     public ObjectNode call(ObjectNode request) {
         String capacityMode = Capacity.mode(request);

@@ -18,13 +18,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
  *
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_Scan.html">Scan</a>
  */
-final class Scan implements Operation {
-    private final Database database;
-
-    Scan(Database database) {
-        this.database = database;
-    }
-
+record Scan(Database database) implements Operation {
     @Override
     public ObjectNode call(ObjectNode request) {
         String capacityMode = Capacity.mode(request);

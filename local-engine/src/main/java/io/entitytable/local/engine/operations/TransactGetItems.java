@@ -23,13 +23,7 @@ import java.util.Map;
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactGetItems.html">
  *     TransactGetItems</a>
  */
-final class TransactGetItems implements Operation {
-    private final Database database;
-
-    TransactGetItems(Database database) {
-        this.database = database;
-    }
-
+record TransactGetItems(Database database) implements Operation {
     private record Get(Table table, ItemKey key, Projection projection) {}
 
     @Override

@@ -24,13 +24,7 @@ import java.util.Set;
  *
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_UpdateTable.html">UpdateTable</a>
  */
-final class UpdateTable implements Operation {
-    private final Database database;
-
-    UpdateTable(Database database) {
-        this.database = database;
-    }
-
+record UpdateTable(Database database) implements Operation {
     @Override
     public ObjectNode call(ObjectNode request) {
         String name = Requests.tableName(request);

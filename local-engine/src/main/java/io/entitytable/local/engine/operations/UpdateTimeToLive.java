@@ -12,13 +12,7 @@ import io.entitytable.local.engine.tables.Table;
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_UpdateTimeToLive.html">
  *     UpdateTimeToLive</a>
  */
-final class UpdateTimeToLive implements Operation {
-    private final Database database;
-
-    UpdateTimeToLive(Database database) {
-        this.database = database;
-    }
-
+record UpdateTimeToLive(Database database) implements Operation {
     @Override
     public ObjectNode call(ObjectNode request) {
         String name = Requests.tableName(request);
