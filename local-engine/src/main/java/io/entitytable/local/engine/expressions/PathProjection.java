@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * The parts of an item that a list of (non-overlapping) paths name, nested as in the item: map entries under their
@@ -53,36 +54,36 @@ final class PathProjection implements Projection {
 
     private record Whole(Value value) implements Part {}
 
-    private abstract static class Container implements Part {
-        abstract Part child(DocumentPath.Element element, DocumentPath.Element next);
+    /** A map's or a list's chosen parts, under their keys: entry names, or element indexes (kept in order). */
+    private abstract static class Container<K> implements Part {
+        final Map<K, Part> parts;
+        private final Function<DocumentPath.Element, K> keyOf;
 
-        abstract void put(DocumentPath.Element element, Part part);
+        /** {@code keyOf}: the key that a path element names in this container. */
+        Container(Map<K, Part> parts, Function<DocumentPath.Element, K> keyOf) {
+            this.parts = parts;
+            this.keyOf = keyOf;
+        }
 
         void place(DocumentPath path, int at, Value value) {
-            DocumentPath.Element element = path.element(at);
+            K key = keyOf.apply(path.element(at));
             if (at == path.length() - 1) {
-                put(element, new Whole(value));
+                parts.put(key, new Whole(value));
             } else {
-                ((Container) child(element, path.element(at + 1))).place(path, at + 1, value);
+                DocumentPath.Element next = path.element(at + 1);
+                Container<?> child = (Container<?>) parts.computeIfAbsent(key, absent -> Container.of(next));
+                child.place(path, at + 1, value);
             }
         }
 
-        static Container of(DocumentPath.Element next) {
+        static Container<?> of(DocumentPath.Element next) {
             return next instanceof DocumentPath.Key ? new MapPart() : new ListPart();
         }
     }
 
-    private static final class MapPart extends Container {
-        private final Map<String, Part> parts = new LinkedHashMap<>();
-
-        @Override
-        Part child(DocumentPath.Element element, DocumentPath.Element next) {
-            return parts.computeIfAbsent(((DocumentPath.Key) element).name(), name -> Container.of(next));
-        }
-
-        @Override
-        void put(DocumentPath.Element element, Part part) {
-            parts.put(((DocumentPath.Key) element).name(), part);
+    private static final class MapPart extends Container<String> {
+        MapPart() {
+            super(new LinkedHashMap<>(), element -> ((DocumentPath.Key) element).name());
         }
 
         Map<String, Value> entries() {
@@ -97,17 +98,9 @@ final class PathProjection implements Projection {
         }
     }
 
-    private static final class ListPart extends Container {
-        private final TreeMap<Integer, Part> parts = new TreeMap<>();
-
-        @Override
-        Part child(DocumentPath.Element element, DocumentPath.Element next) {
-            return parts.computeIfAbsent(((DocumentPath.Index) element).index(), index -> Container.of(next));
-        }
-
-        @Override
-        void put(DocumentPath.Element element, Part part) {
-            parts.put(((DocumentPath.Index) element).index(), part);
+    private static final class ListPart extends Container<Integer> {
+        ListPart() {
+            super(new TreeMap<>(), element -> ((DocumentPath.Index) element).index());
         }
 
         @Override

@@ -31,11 +31,7 @@ record BatchGetItem(Database database) implements Operation {
     @Override
     public ObjectNode call(ObjectNode request) {
         String capacityMode = Capacity.mode(request);
-        JsonNode requestItems = request.get("RequestItems");
-        if (requestItems == null || !requestItems.isObject() || requestItems.isEmpty()) {
-            throw ApiException.validation("1 validation error detected: Value null at 'requestItems' failed to"
-                    + " satisfy constraint: Member must not be null");
-        }
+        JsonNode requestItems = Requests.requestItems(request);
         List<TableGets> all = new ArrayList<>();
         int total = 0;
         for (Iterator<Map.Entry<String, JsonNode>> it = requestItems.fields(); it.hasNext(); ) {

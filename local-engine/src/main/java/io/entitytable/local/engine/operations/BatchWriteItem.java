@@ -31,11 +31,7 @@ record BatchWriteItem(Database database) implements Operation {
     @Override
     public ObjectNode call(ObjectNode request) {
         String capacityMode = Capacity.mode(request);
-        JsonNode requestItems = request.get("RequestItems");
-        if (requestItems == null || !requestItems.isObject() || requestItems.isEmpty()) {
-            throw ApiException.validation("1 validation error detected: Value null at 'requestItems' failed to"
-                    + " satisfy constraint: Member must not be null");
-        }
+        JsonNode requestItems = Requests.requestItems(request);
         List<Write> writes = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = requestItems.fields(); it.hasNext(); ) {
@@ -111,7 +107,7 @@ record BatchWriteItem(Database database) implements Operation {
         if (put) {
             single.set("Item", writeRequest.get("PutRequest").get("Item"));
             PutItem.Put parsed = PutItem.Put.of(database, single);
-            return new Write(parsed.table(), parsed.table().key().keyOf(parsed.item()), parsed::decide, writeRequest);
+            return new Write(parsed.table(), parsed.key(), parsed::decide, writeRequest);
         }
         single.set("Key", writeRequest.get("DeleteRequest").get("Key"));
         DeleteItem.Delete parsed = DeleteItem.Delete.of(database, single);

@@ -55,32 +55,16 @@ record CreateTable(Database database) implements Operation {
         if (key.sort() != null) {
             used.add(key.sort().name());
         }
+        if (key.sort() == null && !request.path("LocalSecondaryIndexes").isEmpty()) {
+            throw ApiException.validation(Schemas.INVALID
+                    + "Table KeySchema does not have a range key, which is required when specifying a"
+                    + " LocalSecondaryIndex");
+        }
         Set<String> indexNames = new HashSet<>();
-        List<IndexDefinition> locals = new ArrayList<>();
-        for (JsonNode node : request.path("LocalSecondaryIndexes")) {
-            if (key.sort() == null) {
-                throw ApiException.validation(Schemas.INVALID
-                        + "Table KeySchema does not have a range key, which is required when specifying a"
-                        + " LocalSecondaryIndex");
-            }
-            IndexDefinition index = Schemas.index(node, false, definitions, key, provisioned);
-            locals.add(index);
-            addIndexKeys(index, indexNames, used);
-        }
-        if (locals.size() > 5) {
-            throw ApiException.validation(
-                    Schemas.INVALID + "Number of LocalSecondaryIndexes exceeds per-table limit of 5");
-        }
-        List<IndexDefinition> globals = new ArrayList<>();
-        for (JsonNode node : request.path("GlobalSecondaryIndexes")) {
-            IndexDefinition index = Schemas.index(node, true, definitions, key, provisioned);
-            globals.add(index);
-            addIndexKeys(index, indexNames, used);
-        }
-        if (globals.size() > 20) {
-            throw ApiException.validation(
-                    Schemas.INVALID + "Number of GlobalSecondaryIndexes exceeds per-table limit of 20");
-        }
+        IndexKind local = new IndexKind("LocalSecondaryIndexes", false, 5);
+        List<IndexDefinition> locals = local.read(request, definitions, key, provisioned, indexNames, used);
+        IndexKind global = new IndexKind("GlobalSecondaryIndexes", true, 20);
+        List<IndexDefinition> globals = global.read(request, definitions, key, provisioned, indexNames, used);
         if (!used.equals(definitions.keySet())) {
             throw ApiException.validation(Schemas.INVALID
                     + "Number of attributes in KeySchema does not exactly match number of attributes defined in"
@@ -100,8 +84,8 @@ record CreateTable(Database database) implements Operation {
                     UUID.randomUUID().toString(),
                     key,
                     definitions,
-                    List.copyOf(globals),
-                    List.copyOf(locals),
+                    globals,
+                    locals,
                     billing,
                     throughput,
                     database.now(),
@@ -120,13 +104,33 @@ record CreateTable(Database database) implements Operation {
         });
     }
 
-    private static void addIndexKeys(IndexDefinition index, Set<String> names, Set<String> used) {
-        if (!names.add(index.name())) {
-            throw ApiException.validation(Schemas.INVALID + "Duplicate index name: " + index.name());
-        }
-        used.add(index.key().partition().name());
-        if (index.key().sort() != null) {
-            used.add(index.key().sort().name());
+    /** Local or global secondary indexes: the request member that lists them, and how many a table may have. */
+    private record IndexKind(String member, boolean global, int limit) {
+        /** The indexes of this kind, their names added to {@code names} and their key attributes to {@code used}. */
+        List<IndexDefinition> read(
+                ObjectNode request,
+                Map<String, String> definitions,
+                KeySchema key,
+                boolean provisioned,
+                Set<String> names,
+                Set<String> used) {
+            List<IndexDefinition> indexes = new ArrayList<>();
+            for (JsonNode node : request.path(member)) {
+                IndexDefinition index = Schemas.index(node, global, definitions, key, provisioned);
+                indexes.add(index);
+                if (!names.add(index.name())) {
+                    throw ApiException.validation(Schemas.INVALID + "Duplicate index name: " + index.name());
+                }
+                used.add(index.key().partition().name());
+                if (index.key().sort() != null) {
+                    used.add(index.key().sort().name());
+                }
+            }
+            if (indexes.size() > limit) {
+                throw ApiException.validation(
+                        Schemas.INVALID + "Number of " + member + " exceeds per-table limit of " + limit);
+            }
+            return indexes;
         }
     }
 }

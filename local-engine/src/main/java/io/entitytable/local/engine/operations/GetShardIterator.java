@@ -34,8 +34,7 @@ final class GetShardIterator implements Operation {
         String shardId = Requests.required(request, "ShardId", "shardId");
         String type = Requests.oneOf(request, "ShardIteratorType", "shardIteratorType", TYPES, null);
         if (type == null) {
-            throw ApiException.validation("1 validation error detected: Value null at 'shardIteratorType' failed to"
-                    + " satisfy constraint: Member must not be null");
+            throw Requests.missing("shardIteratorType");
         }
         Stream stream = database.streams().get(arn);
         if (stream == null) {

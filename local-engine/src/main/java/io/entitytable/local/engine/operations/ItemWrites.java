@@ -12,6 +12,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 
 /** What PutItem, UpdateItem and DeleteItem share: the write cycle under the item's lock, conditions, return values. */
 final class ItemWrites {
@@ -23,6 +24,48 @@ final class ItemWrites {
     @FunctionalInterface
     interface Decision {
         Map<String, Value> decide(Map<String, Value> current);
+    }
+
+    /** A validated put or delete of one item, as PutItem, DeleteItem, BatchWriteItem and TransactWriteItems make it. */
+    interface SingleWrite {
+        Table table();
+
+        ItemKey key();
+
+        Condition condition();
+
+        String onConditionFailure();
+
+        /** The item the write leaves: the item put, or null for a delete. */
+        Map<String, Value> after();
+
+        /** The item after the write, when its condition holds for the {@code current} one. */
+        default Map<String, Value> decide(Map<String, Value> current) {
+            check(condition(), current, onConditionFailure());
+            return after();
+        }
+    }
+
+    /**
+     * PutItem's and DeleteItem's call: the write {@code parse} makes of the request, answered with the old item when
+     * asked ({@code ReturnValues} ALL_OLD) and the capacity it consumed.
+     */
+    static ObjectNode writeOne(
+            Database database, ObjectNode request, BiFunction<Database, ObjectNode, SingleWrite> parse) {
+        String returnValues = oldOrNone(request);
+        String capacityMode = Capacity.mode(request);
+        SingleWrite single = parse.apply(database, request);
+        Change change = write(database, single.table(), single.key(), single::decide);
+        ObjectNode answer = JsonNodeFactory.instance.objectNode();
+        if (returnValues.equals("ALL_OLD")) {
+            putAttributes(answer, change.before());
+        }
+        if (!capacityMode.equals("NONE")) {
+            Capacity capacity = new Capacity(single.table().name(), true);
+            capacity.addWrite(single.table(), change.before(), change.after(), 1);
+            putCapacity(answer, capacity, capacityMode);
+        }
+        return answer;
     }
 
     /** Locks the item, decides, commits; returns the change (which may change nothing). */
@@ -95,6 +138,14 @@ final class ItemWrites {
         return value;
     }
 
+    /** The {@code ConditionExpression} of a put or a delete (null when none), its names and values all used. */
+    static Condition condition(ObjectNode request) {
+        RequestExpressions expressions = RequestExpressions.of(request);
+        Condition condition = expressions.condition("ConditionExpression");
+        expressions.checkAllUsed();
+        return condition;
+    }
+
     static String onConditionFailure(ObjectNode request) {
         return Requests.oneOf(
                 request,
@@ -107,8 +158,7 @@ final class ItemWrites {
     /** The {@code Key} member, as a key of {@code table}. */
     static ItemKey key(ObjectNode request, Table table) {
         if (request.get("Key") == null || request.get("Key").isNull()) {
-            throw ApiException.validation("1 validation error detected: Value null at 'key' failed to satisfy"
-                    + " constraint: Member must not be null");
+            throw Requests.missing("key");
         }
         return ItemRules.checkKey(table.key(), ValueJson.readItem(request.get("Key")));
     }

@@ -58,7 +58,8 @@ final class Page {
         return bytes;
     }
 
-    ObjectNode answer() {
+    /** The page's answer, with the capacity its {@code units} of reading consumed on the table or the index read. */
+    ObjectNode answer(double units, String capacityMode) {
         ObjectNode answer = JsonNodeFactory.instance.objectNode();
         if (!target.counting()) {
             ArrayNode array = answer.putArray("Items");
@@ -71,10 +72,13 @@ final class Page {
         if (full) {
             answer.set("LastEvaluatedKey", ValueJson.writeItem(target.lastEvaluatedKey(lastExamined)));
         }
+        Capacity capacity = new Capacity(target.table().name(), false);
+        if (target.indexDefinition() == null) {
+            capacity.addTable(units);
+        } else {
+            capacity.addIndex(target.indexDefinition(), units);
+        }
+        ItemWrites.putCapacity(answer, capacity, capacityMode);
         return answer;
-    }
-
-    static int limit(ObjectNode request) {
-        return Requests.positiveInt(request, "Limit", "limit", 1);
     }
 }

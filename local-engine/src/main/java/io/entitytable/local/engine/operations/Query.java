@@ -7,7 +7,6 @@ import io.entitytable.local.engine.expressions.Projection;
 import io.entitytable.local.engine.protocol.ApiException;
 import io.entitytable.local.engine.tables.EntryKey;
 import io.entitytable.local.engine.tables.KeySchema;
-import io.entitytable.local.engine.tables.Table;
 import io.entitytable.local.engine.values.Value;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -20,15 +19,12 @@ import java.util.NavigableMap;
 record Query(Database database) implements Operation {
     @Override
     public ObjectNode call(ObjectNode request) {
-        String capacityMode = Capacity.mode(request);
-        Table table = database.table(Requests.tableName(request));
-        int limit = Page.limit(request);
-        boolean consistent = Requests.bool(request, "ConsistentRead");
+        ReadRequest read = ReadRequest.of(database, request);
         boolean forward = !request.has("ScanIndexForward")
                 || request.get("ScanIndexForward").asBoolean(true);
         RequestExpressions expressions = RequestExpressions.of(request);
         Projection projection = expressions.projection();
-        ReadTarget target = ReadTarget.of(table, request, projection, consistent);
+        ReadTarget target = ReadTarget.of(read.table(), request, projection, read.consistent());
         KeySchema key = target.key();
         KeyCondition keyCondition = expressions.keyCondition(
                 key.partition().name(), key.sort() == null ? null : key.sort().name());
@@ -51,7 +47,7 @@ record Query(Database database) implements Operation {
         partition = range(partition, lowerBound(sort), after, forward);
         Iterable<Map<String, Value>> items =
                 forward ? partition.values() : partition.descendingMap().values();
-        Page page = new Page(target, filter, limit);
+        Page page = new Page(target, filter, read.limit());
         boolean matched = false;
         for (Map<String, Value> item : items) {
             if (sort != null) {
@@ -68,24 +64,16 @@ record Query(Database database) implements Operation {
                 break;
             }
         }
-        double units = Capacity.readUnits(page.bytes(), consistent);
+        double units = Capacity.readUnits(page.bytes(), read.consistent());
         Throttling.chargeRead(
                 database,
-                table,
+                read.table(),
                 target.indexDefinition() == null || !target.indexDefinition().global()
                         ? null
                         : target.indexDefinition().name(),
                 keyCondition.partitionValue(),
                 units);
-        ObjectNode answer = page.answer();
-        Capacity capacity = new Capacity(table.name(), false);
-        if (target.indexDefinition() == null) {
-            capacity.addTable(units);
-        } else {
-            capacity.addIndex(target.indexDefinition(), units);
-        }
-        ItemWrites.putCapacity(answer, capacity, capacityMode);
-        return answer;
+        return page.answer(units, read.capacityMode());
     }
 
     /**

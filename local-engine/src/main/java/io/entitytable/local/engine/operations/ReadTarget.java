@@ -22,23 +22,16 @@ import java.util.Set;
  * What a Query or Scan reads: a table, or one of its indexes, with the {@code Select} and projection rules of the
  * request, and the positions {@code ExclusiveStartKey} and {@code LastEvaluatedKey} name.
  *
+ * @param table the table read
+ * @param index the index read, or null for the table itself
+ * @param select the {@code Select} asked or implied
+ * @param projection the {@code ProjectionExpression}, or null
+ *
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_Query.html">Query</a>
  */
-final class ReadTarget {
+record ReadTarget(Table table, IndexItems index, String select, Projection projection) {
     static final Set<String> SELECT =
             Set.of("ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES", "SPECIFIC_ATTRIBUTES", "COUNT");
-
-    private final Table table;
-    private final IndexItems index;
-    private final String select;
-    private final Projection projection;
-
-    private ReadTarget(Table table, IndexItems index, String select, Projection projection) {
-        this.table = table;
-        this.index = index;
-        this.select = select;
-        this.projection = projection;
-    }
 
     /** The target of {@code request}, its {@code Select} checked against its index and projection. */
     static ReadTarget of(Table table, ObjectNode request, Projection projection, boolean consistent) {
@@ -77,10 +70,6 @@ final class ReadTarget {
                     + " because its projection type is not ALL");
         }
         return new ReadTarget(table, index, select, projection);
-    }
-
-    Table table() {
-        return table;
     }
 
     IndexDefinition indexDefinition() {

@@ -24,10 +24,40 @@ final class Requests {
     static String required(ObjectNode request, String member, String constraintName) {
         String value = string(request, member);
         if (value == null) {
-            throw ApiException.validation("1 validation error detected: Value null at '" + constraintName
-                    + "' failed to satisfy constraint: Member must not be null");
+            throw missing(constraintName);
         }
         return value;
+    }
+
+    /** DynamoDB's refusal of a request that lacks a required member. */
+    static ApiException missing(String constraintName) {
+        return ApiException.validation("1 validation error detected: Value null at '" + constraintName
+                + "' failed to satisfy constraint: Member must not be null");
+    }
+
+    /** {@code TransactItems}: 1 to 100 actions, as TransactGetItems and TransactWriteItems take them. */
+    static JsonNode transactItems(ObjectNode request) {
+        JsonNode items = request.get("TransactItems");
+        if (items == null || !items.isArray()) {
+            throw missing("transactItems");
+        }
+        if (items.isEmpty() || items.size() > 100) {
+            throw constraint(
+                    "[...]",
+                    "transactItems",
+                    "Member must have length "
+                            + (items.isEmpty() ? "greater than or equal to 1" : "less than or equal to 100"));
+        }
+        return items;
+    }
+
+    /** {@code RequestItems}: table names and their requests, as BatchGetItem and BatchWriteItem take them. */
+    static JsonNode requestItems(ObjectNode request) {
+        JsonNode requestItems = request.get("RequestItems");
+        if (requestItems == null || !requestItems.isObject() || requestItems.isEmpty()) {
+            throw missing("requestItems");
+        }
+        return requestItems;
     }
 
     static boolean bool(ObjectNode request, String member) {

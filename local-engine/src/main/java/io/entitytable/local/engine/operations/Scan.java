@@ -6,7 +6,6 @@ import io.entitytable.local.engine.expressions.Projection;
 import io.entitytable.local.engine.protocol.ApiException;
 import io.entitytable.local.engine.tables.EntryKey;
 import io.entitytable.local.engine.tables.KeyOrder;
-import io.entitytable.local.engine.tables.Table;
 import io.entitytable.local.engine.values.Value;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -21,10 +20,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
 record Scan(Database database) implements Operation {
     @Override
     public ObjectNode call(ObjectNode request) {
-        String capacityMode = Capacity.mode(request);
-        Table table = database.table(Requests.tableName(request));
-        int limit = Page.limit(request);
-        boolean consistent = Requests.bool(request, "ConsistentRead");
+        ReadRequest read = ReadRequest.of(database, request);
         int segment = Requests.positiveInt(request, "Segment", "segment", 0);
         int totalSegments = Requests.positiveInt(request, "TotalSegments", "totalSegments", 1);
         if (totalSegments > 1_000_000) {
@@ -45,12 +41,12 @@ record Scan(Database database) implements Operation {
         }
         RequestExpressions expressions = RequestExpressions.of(request);
         Projection projection = expressions.projection();
-        ReadTarget target = ReadTarget.of(table, request, projection, consistent);
+        ReadTarget target = ReadTarget.of(read.table(), request, projection, read.consistent());
         Condition filter = expressions.condition("FilterExpression");
         expressions.checkAllUsed();
         Map<String, Value> start = target.exclusiveStartKey(request);
 
-        Page page = new Page(target, filter, limit);
+        Page page = new Page(target, filter, read.limit());
         NavigableMap<Value, ConcurrentSkipListMap<EntryKey, Map<String, Value>>> partitions =
                 target.items().partitions();
         EntryKey startEntry = null;
@@ -85,15 +81,7 @@ record Scan(Database database) implements Operation {
                 }
             }
         }
-        ObjectNode answer = page.answer();
-        Capacity capacity = new Capacity(table.name(), false);
-        double units = Capacity.readUnits(page.bytes(), consistent);
-        if (target.indexDefinition() == null) {
-            capacity.addTable(units);
-        } else {
-            capacity.addIndex(target.indexDefinition(), units);
-        }
-        ItemWrites.putCapacity(answer, capacity, capacityMode);
-        return answer;
+        double units = Capacity.readUnits(page.bytes(), read.consistent());
+        return page.answer(units, read.capacityMode());
     }
 }

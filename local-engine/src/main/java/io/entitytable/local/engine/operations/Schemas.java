@@ -25,8 +25,7 @@ final class Schemas {
 
     static Map<String, String> attributeDefinitions(JsonNode node) {
         if (node == null || node.isNull()) {
-            throw ApiException.validation("1 validation error detected: Value null at 'attributeDefinitions' failed"
-                    + " to satisfy constraint: Member must not be null");
+            throw Requests.missing("attributeDefinitions");
         }
         Map<String, String> definitions = new LinkedHashMap<>();
         int position = 0;
@@ -54,8 +53,7 @@ final class Schemas {
     /** A key schema whose attributes {@code definitions} define. */
     static KeySchema keySchema(JsonNode node, Map<String, String> definitions, String constraintName) {
         if (node == null || node.isNull()) {
-            throw ApiException.validation("1 validation error detected: Value null at '" + constraintName
-                    + "' failed to satisfy constraint: Member must not be null");
+            throw Requests.missing(constraintName);
         }
         if (node.size() < 1 || node.size() > 2) {
             throw Requests.constraint(
@@ -100,8 +98,7 @@ final class Schemas {
             JsonNode node, boolean global, Map<String, String> definitions, KeySchema tableKey, boolean provisioned) {
         String name = node.path("IndexName").asText(null);
         if (name == null) {
-            throw ApiException.validation("1 validation error detected: Value null at 'indexName' failed to satisfy"
-                    + " constraint: Member must not be null");
+            throw Requests.missing("indexName");
         }
         Requests.tableName(name, "indexName");
         KeySchema key = keySchema(node.get("KeySchema"), definitions, "keySchema");
@@ -118,8 +115,7 @@ final class Schemas {
         }
         JsonNode projection = node.get("Projection");
         if (projection == null || projection.isNull()) {
-            throw ApiException.validation("1 validation error detected: Value null at 'projection' failed to satisfy"
-                    + " constraint: Member must not be null");
+            throw Requests.missing("projection");
         }
         String type = projection.path("ProjectionType").asText("ALL");
         if (!(type.equals("ALL") || type.equals("KEYS_ONLY") || type.equals("INCLUDE"))) {

@@ -24,30 +24,18 @@ import java.util.Map;
  *     TransactGetItems</a>
  */
 record TransactGetItems(Database database) implements Operation {
-    private record Get(Table table, ItemKey key, Projection projection) {}
+    private record Get(Table table, ItemKey key, Projection projection) implements HeldItems.Item {}
 
     @Override
     public ObjectNode call(ObjectNode request) {
         String capacityMode = Capacity.mode(request);
-        JsonNode items = request.get("TransactItems");
-        if (items == null || !items.isArray()) {
-            throw ApiException.validation("1 validation error detected: Value null at 'transactItems' failed to"
-                    + " satisfy constraint: Member must not be null");
-        }
-        if (items.isEmpty() || items.size() > 100) {
-            throw Requests.constraint(
-                    "[...]",
-                    "transactItems",
-                    "Member must have length "
-                            + (items.isEmpty() ? "greater than or equal to 1" : "less than or equal to 100"));
-        }
+        JsonNode items = Requests.transactItems(request);
         List<Get> gets = new ArrayList<>();
         java.util.Set<String> seen = new java.util.HashSet<>();
         for (JsonNode item : items) {
             JsonNode get = item.get("Get");
             if (get == null || !get.isObject()) {
-                throw ApiException.validation("1 validation error detected: Value null at 'transactItems.1.member.get'"
-                        + " failed to satisfy constraint: Member must not be null");
+                throw Requests.missing("transactItems.1.member.get");
             }
             ObjectNode getRequest = (ObjectNode) get;
             Table table = database.table(Requests.tableName(getRequest));
@@ -60,26 +48,11 @@ record TransactGetItems(Database database) implements Operation {
             }
             gets.add(new Get(table, key, projection));
         }
-        int[] stripes = new int[gets.size()];
-        for (int i = 0; i < stripes.length; i++) {
-            stripes[i] = database.locks()
-                    .stripeOf(gets.get(i).table().name(), gets.get(i).key());
-        }
         List<Map<String, Value>> found = new ArrayList<>();
-        Claimed claimed = Claimed.all(
-                database,
-                ItemClaims.Kind.TRANSACTION_READ,
-                gets.size(),
-                i -> gets.get(i).table().name(),
-                i -> gets.get(i).key());
-        int[] locked = database.locks().lockAll(stripes);
-        try {
+        try (HeldItems held = HeldItems.hold(database, ItemClaims.Kind.TRANSACTION_READ, gets)) {
             for (Get get : gets) {
                 found.add(get.table().get(get.key()));
             }
-        } finally {
-            database.locks().unlockAll(locked);
-            claimed.release();
         }
         ObjectNode answer = JsonNodeFactory.instance.objectNode();
         ArrayNode responses = answer.putArray("Responses");

@@ -40,23 +40,13 @@ final class TransactWriteItems implements Operation {
     private record Answered(String request, ObjectNode answer, long millis) {}
 
     /** One action: its item, and what it decides under the lock (the new item, the same item for a check). */
-    private record Action(Table table, ItemKey key, ItemWrites.Decision decision, boolean writes) {}
+    private record Action(Table table, ItemKey key, ItemWrites.Decision decision, boolean writes)
+            implements HeldItems.Item {}
 
     @Override
     public ObjectNode call(ObjectNode request) {
         String capacityMode = Capacity.mode(request);
-        JsonNode items = request.get("TransactItems");
-        if (items == null || !items.isArray()) {
-            throw ApiException.validation("1 validation error detected: Value null at 'transactItems' failed to"
-                    + " satisfy constraint: Member must not be null");
-        }
-        if (items.isEmpty() || items.size() > 100) {
-            throw Requests.constraint(
-                    "[...]",
-                    "transactItems",
-                    "Member must have length "
-                            + (items.isEmpty() ? "greater than or equal to 1" : "less than or equal to 100"));
-        }
+        JsonNode items = Requests.transactItems(request);
         String token = Requests.string(request, "ClientRequestToken");
         String fingerprint = items.toString();
         long now = database.now();
@@ -82,20 +72,8 @@ final class TransactWriteItems implements Operation {
             }
             actions.add(action);
         }
-        int[] stripes = new int[actions.size()];
-        for (int i = 0; i < stripes.length; i++) {
-            stripes[i] = database.locks()
-                    .stripeOf(actions.get(i).table().name(), actions.get(i).key());
-        }
         List<Change> changes = new ArrayList<>(actions.size());
-        Claimed claimed = Claimed.all(
-                database,
-                ItemClaims.Kind.TRANSACTION_WRITE,
-                actions.size(),
-                i -> actions.get(i).table().name(),
-                i -> actions.get(i).key());
-        int[] locked = database.locks().lockAll(stripes);
-        try {
+        try (HeldItems held = HeldItems.hold(database, ItemClaims.Kind.TRANSACTION_WRITE, actions)) {
             ArrayNode reasons = JsonNodeFactory.instance.arrayNode();
             boolean failed = false;
             for (Action action : actions) {
@@ -131,9 +109,6 @@ final class TransactWriteItems implements Operation {
             chargeThroughput(actions, changes);
             database.holdTransaction();
             database.commit(changes);
-        } finally {
-            database.locks().unlockAll(locked);
-            claimed.release();
         }
         ObjectNode answer = JsonNodeFactory.instance.objectNode();
         Map<String, Capacity> capacities = new LinkedHashMap<>();
@@ -196,7 +171,7 @@ final class TransactWriteItems implements Operation {
         }
         if (item.hasNonNull("Put")) {
             PutItem.Put put = PutItem.Put.of(database, object(item, "Put"));
-            return new Action(put.table(), put.table().key().keyOf(put.item()), put::decide, true);
+            return new Action(put.table(), put.key(), put::decide, true);
         }
         if (item.hasNonNull("Delete")) {
             DeleteItem.Delete delete = DeleteItem.Delete.of(database, object(item, "Delete"));
@@ -205,18 +180,14 @@ final class TransactWriteItems implements Operation {
         if (item.hasNonNull("Update")) {
             ObjectNode update = object(item, "Update");
             if (!update.hasNonNull("UpdateExpression")) {
-                throw ApiException.validation("1 validation error detected: Value null at"
-                        + " 'transactItems.1.member.update.updateExpression' failed to satisfy constraint: Member"
-                        + " must not be null");
+                throw Requests.missing("transactItems.1.member.update.updateExpression");
             }
             UpdateItem.Edit edit = UpdateItem.Edit.of(database, update);
             return new Action(edit.table(), edit.key(), edit::decide, true);
         }
         ObjectNode check = object(item, "ConditionCheck");
         if (!check.hasNonNull("ConditionExpression")) {
-            throw ApiException.validation("1 validation error detected: Value null at"
-                    + " 'transactItems.1.member.conditionCheck.conditionExpression' failed to satisfy constraint:"
-                    + " Member must not be null");
+            throw Requests.missing("transactItems.1.member.conditionCheck.conditionExpression");
         }
         DeleteItem.Delete parsed = DeleteItem.Delete.of(database, check);
         Condition condition = parsed.condition();

@@ -18,18 +18,14 @@ record UpdateTimeToLive(Database database) implements Operation {
         String name = Requests.tableName(request);
         JsonNode specification = request.get("TimeToLiveSpecification");
         if (specification == null || !specification.isObject()) {
-            throw ApiException.validation("1 validation error detected: Value null at 'timeToLiveSpecification'"
-                    + " failed to satisfy constraint: Member must not be null");
+            throw Requests.missing("timeToLiveSpecification");
         }
         if (!specification.hasNonNull("Enabled")) {
-            throw ApiException.validation("1 validation error detected: Value null at"
-                    + " 'timeToLiveSpecification.enabled' failed to satisfy constraint: Member must not be null");
+            throw Requests.missing("timeToLiveSpecification.enabled");
         }
         String attribute = specification.path("AttributeName").asText(null);
         if (attribute == null || attribute.isEmpty()) {
-            throw ApiException.validation("1 validation error detected: Value null at"
-                    + " 'timeToLiveSpecification.attributeName' failed to satisfy constraint: Member must not be"
-                    + " null");
+            throw Requests.missing("timeToLiveSpecification.attributeName");
         }
         boolean enabled = specification.path("Enabled").asBoolean();
         return database.exclusively(() -> {

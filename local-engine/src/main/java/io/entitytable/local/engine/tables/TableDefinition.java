@@ -3,10 +3,11 @@ package io.entitytable.local.engine.tables;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * What a table is: name, key, attribute definitions, indexes, billing, stream and time-to-live settings. Immutable; an
- * UpdateTable makes a new one.
+ * UpdateTable makes a new one. The lists are copied, so a caller may pass a list it goes on changing.
  *
  * @param name the table's name
  * @param tableId a unique id, as DynamoDB gives each table
@@ -37,6 +38,12 @@ public record TableDefinition(
 
     public static final String REGION = "us-east-1";
     public static final String ACCOUNT = "000000000000";
+
+    public TableDefinition {
+        globalIndexes = List.copyOf(globalIndexes);
+        localIndexes = List.copyOf(localIndexes);
+        streams = List.copyOf(streams);
+    }
 
     public String arn() {
         return arn(name);
@@ -73,82 +80,74 @@ public record TableDefinition(
     }
 
     public TableDefinition withGlobalIndexes(List<IndexDefinition> indexes, Map<String, String> definitions) {
-        return new TableDefinition(
-                name,
-                tableId,
-                key,
-                definitions,
-                List.copyOf(indexes),
-                localIndexes,
-                billingMode,
-                provisionedThroughput,
-                creationMillis,
-                streams,
-                timeToLive,
-                deletionProtection);
+        return edited(draft -> {
+            draft.globalIndexes = indexes;
+            draft.attributeDefinitions = definitions;
+        });
     }
 
     public TableDefinition withStreams(List<StreamInfo> newStreams) {
-        return new TableDefinition(
-                name,
-                tableId,
-                key,
-                attributeDefinitions,
-                globalIndexes,
-                localIndexes,
-                billingMode,
-                provisionedThroughput,
-                creationMillis,
-                List.copyOf(newStreams),
-                timeToLive,
-                deletionProtection);
+        return edited(draft -> draft.streams = newStreams);
     }
 
     public TableDefinition withBilling(String mode, ObjectNode throughput) {
-        return new TableDefinition(
-                name,
-                tableId,
-                key,
-                attributeDefinitions,
-                globalIndexes,
-                localIndexes,
-                mode,
-                throughput,
-                creationMillis,
-                streams,
-                timeToLive,
-                deletionProtection);
+        return edited(draft -> {
+            draft.billingMode = mode;
+            draft.provisionedThroughput = throughput;
+        });
     }
 
     public TableDefinition withTimeToLive(String attribute) {
-        return new TableDefinition(
-                name,
-                tableId,
-                key,
-                attributeDefinitions,
-                globalIndexes,
-                localIndexes,
-                billingMode,
-                provisionedThroughput,
-                creationMillis,
-                streams,
-                attribute,
-                deletionProtection);
+        return edited(draft -> draft.timeToLive = attribute);
     }
 
     public TableDefinition withDeletionProtection(boolean enabled) {
-        return new TableDefinition(
-                name,
-                tableId,
-                key,
-                attributeDefinitions,
-                globalIndexes,
-                localIndexes,
-                billingMode,
-                provisionedThroughput,
-                creationMillis,
-                streams,
-                timeToLive,
-                enabled);
+        return edited(draft -> draft.deletionProtection = enabled);
+    }
+
+    /** This definition with what {@code change} sets in a draft of it; the rest stays as it is. */
+    private TableDefinition edited(Consumer<Draft> change) {
+        Draft draft = new Draft(this);
+        change.accept(draft);
+        return draft.definition();
+    }
+
+    /** The components an UpdateTable (or a stream or time-to-live change) may set; the others never change. */
+    private static final class Draft {
+        private final TableDefinition original;
+        Map<String, String> attributeDefinitions;
+        List<IndexDefinition> globalIndexes;
+        String billingMode;
+        ObjectNode provisionedThroughput;
+        List<StreamInfo> streams;
+        String timeToLive;
+        boolean deletionProtection;
+
+        Draft(TableDefinition original) {
+            this.original = original;
+            attributeDefinitions = original.attributeDefinitions;
+            globalIndexes = original.globalIndexes;
+            billingMode = original.billingMode;
+            provisionedThroughput = original.provisionedThroughput;
+            streams = original.streams;
+            timeToLive = original.timeToLive;
+            deletionProtection = original.deletionProtection;
+        }
+
+        TableDefinition definition() {
+            return new TableDefinition(
+                    original.name,
+                    original.tableId,
+                    original.key,
+                    attributeDefinitions,
+                    globalIndexes,
+                    original.localIndexes,
+                    billingMode,
+                    provisionedThroughput,
+                    original.creationMillis,
+                    streams,
+                    timeToLive,
+                    deletionProtection);
+        }
     }
 }

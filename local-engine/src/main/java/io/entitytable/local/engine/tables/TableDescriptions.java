@@ -53,35 +53,8 @@ public final class TableDescriptions {
                     .put("BillingMode", "PAY_PER_REQUEST")
                     .put("LastUpdateToPayPerRequestDateTime", seconds(table.creationMillis()));
         }
-        if (!table.localIndexes().isEmpty()) {
-            ArrayNode indexes = node.putArray("LocalSecondaryIndexes");
-            for (IndexDefinition index : table.localIndexes()) {
-                ObjectNode i = indexes.addObject();
-                i.put("IndexName", index.name());
-                i.set("KeySchema", keySchema(index.key()));
-                i.set("Projection", projection(index));
-                i.put("IndexSizeBytes", counts.indexSizeBytes(index.name()));
-                i.put("ItemCount", counts.indexItemCount(index.name()));
-                i.put("IndexArn", table.arn() + "/index/" + index.name());
-            }
-        }
-        if (!table.globalIndexes().isEmpty()) {
-            ArrayNode indexes = node.putArray("GlobalSecondaryIndexes");
-            for (IndexDefinition index : table.globalIndexes()) {
-                ObjectNode i = indexes.addObject();
-                i.put("IndexName", index.name());
-                i.set("KeySchema", keySchema(index.key()));
-                i.set("Projection", projection(index));
-                i.put("IndexStatus", index.status());
-                if (index.status().equals("CREATING")) {
-                    i.put("Backfilling", true);
-                }
-                i.set("ProvisionedThroughput", throughput(index.provisionedThroughput()));
-                i.put("IndexSizeBytes", counts.indexSizeBytes(index.name()));
-                i.put("ItemCount", counts.indexItemCount(index.name()));
-                i.put("IndexArn", table.arn() + "/index/" + index.name());
-            }
-        }
+        describeIndexes(node, "LocalSecondaryIndexes", table.localIndexes(), table, counts);
+        describeIndexes(node, "GlobalSecondaryIndexes", table.globalIndexes(), table, counts);
         StreamInfo latest = table.latestStream();
         if (latest != null) {
             if (latest.enabled()) {
@@ -94,6 +67,30 @@ public final class TableDescriptions {
         }
         node.put("DeletionProtectionEnabled", table.deletionProtection());
         return node;
+    }
+
+    private static void describeIndexes(
+            ObjectNode node, String member, List<IndexDefinition> indexes, TableDefinition table, Counts counts) {
+        if (indexes.isEmpty()) {
+            return;
+        }
+        ArrayNode described = node.putArray(member);
+        for (IndexDefinition index : indexes) {
+            ObjectNode i = described.addObject();
+            i.put("IndexName", index.name());
+            i.set("KeySchema", keySchema(index.key()));
+            i.set("Projection", projection(index));
+            if (index.global()) {
+                i.put("IndexStatus", index.status());
+                if (index.status().equals("CREATING")) {
+                    i.put("Backfilling", true);
+                }
+                i.set("ProvisionedThroughput", throughput(index.provisionedThroughput()));
+            }
+            i.put("IndexSizeBytes", counts.indexSizeBytes(index.name()));
+            i.put("ItemCount", counts.indexItemCount(index.name()));
+            i.put("IndexArn", table.arn() + "/index/" + index.name());
+        }
     }
 
     /** The description storage keeps: DescribeTable's, plus what only the engine needs. */
@@ -187,12 +184,12 @@ public final class TableDescriptions {
                 node.path("TableId").asText(),
                 key,
                 definitions,
-                List.copyOf(globals),
-                List.copyOf(locals),
+                globals,
+                locals,
                 billing,
                 throughput,
                 local.path("CreationMillis").asLong(),
-                List.copyOf(streams),
+                streams,
                 local.hasNonNull("TimeToLiveAttribute")
                         ? local.path("TimeToLiveAttribute").asText()
                         : null,
