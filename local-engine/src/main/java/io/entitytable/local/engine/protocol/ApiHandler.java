@@ -7,17 +7,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.Headers;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpHandler;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.zip.CRC32;
 
 /**
- * One HTTP exchange of DynamoDB's JSON protocol: {@code POST /} with {@code X-Amz-Target} and a JSON body, answered
+ * One HTTP request of DynamoDB's JSON protocol: {@code POST /} with {@code X-Amz-Target} and a JSON body, answered
  * with the operation's JSON or an error body, as DynamoDB answers. Requests are not authenticated (any signature,
  * credentials and region are accepted: one shared namespace), but only from a loopback {@code Host} ({@link
  * LoopbackHost}), and no cross-origin request is granted.
@@ -25,7 +23,7 @@ import java.util.zip.CRC32;
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Programming.LowLevelAPI.html">
  *     DynamoDB low-level API</a>
  */
-final class ApiHandler implements HttpHandler {
+final class ApiHandler {
     static final String JSON_CONTENT_TYPE = "application/x-amz-json-1.0";
 
     private static final Logger LOG = Logger.getLogger(ApiHandler.class.getName());
@@ -40,6 +38,7 @@ final class ApiHandler implements HttpHandler {
             "Refused: the local DynamoDB engine grants no cross-origin request.\n".getBytes(StandardCharsets.UTF_8);
     private static final byte[] NOT_ALLOWED =
             "Only POST / (the DynamoDB API) and GET / are served.\n".getBytes(StandardCharsets.UTF_8);
+    private static final Map<String, String> ALLOW = Map.of("Allow", "GET, POST");
 
     private final Operations operations;
     private final byte[] banner;
@@ -49,30 +48,26 @@ final class ApiHandler implements HttpHandler {
         this.banner = (banner + "\n").getBytes(StandardCharsets.UTF_8);
     }
 
-    @Override
-    public void handle(HttpExchange exchange) throws IOException {
-        try (exchange) {
-            // Read the whole body whatever the answer, so that the connection stays usable for the next request.
-            byte[] body = exchange.getRequestBody().readAllBytes();
-            String method = exchange.getRequestMethod();
-            if (!LoopbackHost.allows(exchange.getRequestHeaders().getFirst("Host"))) {
-                sendText(exchange, 403, FOREIGN_HOST);
-            } else if (method.equals("POST")) {
-                serve(exchange, body);
-            } else if (method.equals("GET")
-                    && exchange.getRequestURI().getPath().equals("/")) {
-                sendText(exchange, 200, banner);
-            } else if (method.equals("OPTIONS")) {
-                sendText(exchange, 403, NO_CROSS_ORIGIN);
-            } else {
-                sendText(exchange, 405, NOT_ALLOWED);
-            }
+    /** The answer to {@code request}, whose whole body has been read, so the connection can carry the next one. */
+    Response handle(Request request) {
+        String method = request.method();
+        if (!LoopbackHost.allows(request.header("host"))) {
+            return Response.text(403, FOREIGN_HOST);
+        } else if (method.equals("POST")) {
+            return serve(request);
+        } else if ((method.equals("GET") || method.equals("HEAD"))
+                && request.path().equals("/")) {
+            return Response.text(200, banner);
+        } else if (method.equals("OPTIONS")) {
+            return Response.text(403, NO_CROSS_ORIGIN);
+        } else {
+            return new Response(405, Response.TEXT, ALLOW, NOT_ALLOWED);
         }
     }
 
-    private void serve(HttpExchange exchange, byte[] body) throws IOException {
+    private Response serve(Request request) {
         String requestId = RequestIds.next();
-        String targetHeader = exchange.getRequestHeaders().getFirst("X-Amz-Target");
+        String targetHeader = request.header("x-amz-target");
         AmzTarget target = AmzTarget.parse(targetHeader);
         ObjectNode answer;
         int status = 200;
@@ -84,7 +79,7 @@ final class ApiHandler implements HttpHandler {
                         "X-Amz-Target names no operation of " + AmzTarget.DYNAMODB + " or " + AmzTarget.STREAMS + ": "
                                 + targetHeader);
             }
-            answer = operations.call(target.service(), target.operation(), parse(body));
+            answer = operations.call(target.service(), target.operation(), parse(request.body()));
             if (answer == null) {
                 answer = JsonNodeFactory.instance.objectNode();
             }
@@ -103,7 +98,7 @@ final class ApiHandler implements HttpHandler {
             status = internal.status();
             answer = internal.body();
         }
-        sendJson(exchange, status, requestId, MAPPER.writeValueAsBytes(answer));
+        return json(status, requestId, answer);
     }
 
     private static ObjectNode parse(byte[] body) {
@@ -121,24 +116,19 @@ final class ApiHandler implements HttpHandler {
         throw new ApiException(400, "SerializationException", "Start of structure or map expected");
     }
 
-    private static void sendJson(HttpExchange exchange, int status, String requestId, byte[] body) throws IOException {
+    private static Response json(int status, String requestId, ObjectNode answer) {
+        byte[] body;
+        try {
+            body = MAPPER.writeValueAsBytes(answer);
+        } catch (JsonProcessingException unwritable) {
+            throw new IllegalStateException("cannot write an answer as JSON", unwritable);
+        }
         CRC32 crc = new CRC32();
         crc.update(body);
-        Headers headers = exchange.getResponseHeaders();
-        headers.set("Content-Type", JSON_CONTENT_TYPE);
-        headers.set("x-amzn-RequestId", requestId);
-        headers.set("x-amz-crc32", Long.toString(crc.getValue()));
-        send(exchange, status, body);
-    }
-
-    private static void sendText(HttpExchange exchange, int status, byte[] body) throws IOException {
-        exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
-        send(exchange, status, body);
-    }
-
-    /** A fixed-length answer (never chunked), which keeps the connection open for the client's next request. */
-    private static void send(HttpExchange exchange, int status, byte[] body) throws IOException {
-        exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
-        exchange.getResponseBody().write(body);
+        return new Response(
+                status,
+                JSON_CONTENT_TYPE,
+                Map.of("x-amzn-RequestId", requestId, "x-amz-crc32", Long.toString(crc.getValue())),
+                body);
     }
 }

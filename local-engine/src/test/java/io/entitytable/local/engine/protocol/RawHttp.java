@@ -51,6 +51,26 @@ final class RawHttp implements AutoCloseable {
         return read();
     }
 
+    /** Sends bytes as they are, for requests no well-behaved client would send. */
+    void sendRaw(String request) throws IOException {
+        out.write(request.getBytes(StandardCharsets.ISO_8859_1));
+        out.flush();
+    }
+
+    /** The next answer on the connection. */
+    Response receive() throws IOException {
+        return read();
+    }
+
+    /** Whether the server closed the connection (nothing more to read), within the socket's timeout. */
+    boolean isClosedByServer() throws IOException {
+        try {
+            return in.read() < 0;
+        } catch (java.net.SocketException reset) {
+            return true;
+        }
+    }
+
     private Response read() throws IOException {
         String statusLine = line();
         int status = Integer.parseInt(statusLine.split(" ")[1]);
