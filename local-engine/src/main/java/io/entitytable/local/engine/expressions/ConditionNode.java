@@ -2,6 +2,7 @@ package io.entitytable.local.engine.expressions;
 
 import io.entitytable.local.engine.values.Value;
 import io.entitytable.local.engine.values.ValueOrder;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -19,14 +20,55 @@ sealed interface ConditionNode extends Condition {
         return ConditionNames.of(this);
     }
 
-    record And(ConditionNode left, ConditionNode right) implements ConditionNode {
+    /** The conditions right inside this one: the operands of AND, OR and NOT. */
+    default List<ConditionNode> children() {
+        return List.of();
+    }
+
+    /** The document paths this condition reads itself, in order (its children's not included). */
+    default List<DocumentPath> paths() {
+        return List.of();
+    }
+
+    /** The document paths {@code operands} read, in order. */
+    private static List<DocumentPath> pathsOf(Operand... operands) {
+        List<DocumentPath> paths = new ArrayList<>();
+        for (Operand operand : operands) {
+            paths.addAll(operand.paths());
+        }
+        return paths;
+    }
+
+    /** AND and OR: two conditions joined. */
+    sealed interface Junction extends ConditionNode {
+        ConditionNode left();
+
+        ConditionNode right();
+
+        @Override
+        default List<ConditionNode> children() {
+            return List.of(left(), right());
+        }
+    }
+
+    /** {@code attribute_exists}, {@code attribute_not_exists} and {@code attribute_type}: tests of one path's value. */
+    sealed interface PathTest extends ConditionNode {
+        DocumentPath path();
+
+        @Override
+        default List<DocumentPath> paths() {
+            return List.of(path());
+        }
+    }
+
+    record And(ConditionNode left, ConditionNode right) implements Junction {
         @Override
         public boolean test(Map<String, Value> item) {
             return left.test(item) && right.test(item);
         }
     }
 
-    record Or(ConditionNode left, ConditionNode right) implements ConditionNode {
+    record Or(ConditionNode left, ConditionNode right) implements Junction {
         @Override
         public boolean test(Map<String, Value> item) {
             return left.test(item) || right.test(item);
@@ -37,6 +79,11 @@ sealed interface ConditionNode extends Condition {
         @Override
         public boolean test(Map<String, Value> item) {
             return !operand.test(item);
+        }
+
+        @Override
+        public List<ConditionNode> children() {
+            return List.of(operand);
         }
     }
 
@@ -107,6 +154,11 @@ sealed interface ConditionNode extends Condition {
                 default -> order >= 0;
             };
         }
+
+        @Override
+        public List<DocumentPath> paths() {
+            return pathsOf(left, right);
+        }
     }
 
     record Between(Operand operand, Operand lower, Operand upper) implements ConditionNode {
@@ -122,6 +174,11 @@ sealed interface ConditionNode extends Condition {
                     && ValueOrder.comparable(value, high)
                     && ValueOrder.compare(low, value) <= 0
                     && ValueOrder.compare(value, high) <= 0;
+        }
+
+        @Override
+        public List<DocumentPath> paths() {
+            return pathsOf(operand, lower, upper);
         }
     }
 
@@ -143,23 +200,30 @@ sealed interface ConditionNode extends Condition {
             }
             return false;
         }
+
+        @Override
+        public List<DocumentPath> paths() {
+            List<DocumentPath> paths = new ArrayList<>(operand.paths());
+            candidates.forEach(candidate -> paths.addAll(candidate.paths()));
+            return paths;
+        }
     }
 
-    record AttributeExists(DocumentPath path) implements ConditionNode {
+    record AttributeExists(DocumentPath path) implements PathTest {
         @Override
         public boolean test(Map<String, Value> item) {
             return path.resolve(item) != null;
         }
     }
 
-    record AttributeNotExists(DocumentPath path) implements ConditionNode {
+    record AttributeNotExists(DocumentPath path) implements PathTest {
         @Override
         public boolean test(Map<String, Value> item) {
             return path.resolve(item) == null;
         }
     }
 
-    record AttributeType(DocumentPath path, String type) implements ConditionNode {
+    record AttributeType(DocumentPath path, String type) implements PathTest {
         @Override
         public boolean test(Map<String, Value> item) {
             Value value = path.resolve(item);
@@ -172,6 +236,11 @@ sealed interface ConditionNode extends Condition {
         @Override
         public boolean test(Map<String, Value> item) {
             return beginsWith(operand.resolve(item), prefix.resolve(item));
+        }
+
+        @Override
+        public List<DocumentPath> paths() {
+            return pathsOf(operand, prefix);
         }
 
         static boolean beginsWith(Value value, Value prefix) {
@@ -212,6 +281,11 @@ sealed interface ConditionNode extends Condition {
                 return l.values().contains(value);
             }
             return false;
+        }
+
+        @Override
+        public List<DocumentPath> paths() {
+            return pathsOf(operand, member);
         }
     }
 }

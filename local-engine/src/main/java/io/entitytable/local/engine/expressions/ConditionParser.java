@@ -5,6 +5,8 @@ import io.entitytable.local.engine.values.ValueOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BinaryOperator;
+import java.util.function.Supplier;
 
 /**
  * Parses a condition, filter or key condition expression. Precedence, from the strongest: comparators, {@code IN},
@@ -31,19 +33,20 @@ final class ConditionParser extends TokenCursor {
     }
 
     private ConditionNode or() {
-        ConditionNode left = and();
-        while (atKeyword("OR")) {
-            next();
-            left = new ConditionNode.Or(left, and());
-        }
-        return left;
+        return leftAssociative("OR", this::and, ConditionNode.Or::new);
     }
 
     private ConditionNode and() {
-        ConditionNode left = not();
-        while (atKeyword("AND")) {
+        return leftAssociative("AND", this::not, ConditionNode.And::new);
+    }
+
+    /** {@code operand (keyword operand)*}, grouped from the left. */
+    private ConditionNode leftAssociative(
+            String keyword, Supplier<ConditionNode> operand, BinaryOperator<ConditionNode> combine) {
+        ConditionNode left = operand.get();
+        while (atKeyword(keyword)) {
             next();
-            left = new ConditionNode.And(left, not());
+            left = combine.apply(left, operand.get());
         }
         return left;
     }
@@ -134,13 +137,7 @@ final class ConditionParser extends TokenCursor {
             }
             throw invalid("Invalid function name; function: " + name);
         }
-        if (at(Token.Type.VALUE_PLACEHOLDER)) {
-            return literal();
-        }
-        if (atPath()) {
-            return new Operand.Path(path());
-        }
-        throw syntaxError();
+        return plainOperand();
     }
 
     private String phrase() {

@@ -5,6 +5,7 @@ import io.entitytable.local.engine.values.Value;
 import io.entitytable.local.engine.values.ValueOrder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Turns a parsed key condition expression into a {@link KeyCondition}: an equality on the partition key and at most
@@ -14,6 +15,15 @@ import java.util.List;
  *     Query: KeyConditionExpression</a>
  */
 final class KeyConditions {
+    /** How DynamoDB names, in its error, an operator that a key condition cannot use. */
+    private static final Map<Class<?>, String> OPERATOR_NAMES = Map.of(
+            ConditionNode.Or.class, "OR",
+            ConditionNode.Not.class, "NOT",
+            ConditionNode.In.class, "IN",
+            ConditionNode.AttributeExists.class, "attribute_exists",
+            ConditionNode.AttributeNotExists.class, "attribute_not_exists",
+            ConditionNode.AttributeType.class, "attribute_type");
+
     private KeyConditions() {}
 
     /** One comparison of a key attribute with values. */
@@ -123,25 +133,7 @@ final class KeyConditions {
     }
 
     private static String operatorName(ConditionNode node) {
-        if (node instanceof ConditionNode.Or) {
-            return "OR";
-        }
-        if (node instanceof ConditionNode.Not) {
-            return "NOT";
-        }
-        if (node instanceof ConditionNode.In) {
-            return "IN";
-        }
-        if (node instanceof ConditionNode.AttributeExists) {
-            return "attribute_exists";
-        }
-        if (node instanceof ConditionNode.AttributeNotExists) {
-            return "attribute_not_exists";
-        }
-        if (node instanceof ConditionNode.AttributeType) {
-            return "attribute_type";
-        }
-        return "contains";
+        return OPERATOR_NAMES.getOrDefault(node.getClass(), "contains");
     }
 
     private static ApiException invalidOperator(String operator) {

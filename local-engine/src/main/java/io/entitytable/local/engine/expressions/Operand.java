@@ -15,11 +15,21 @@ import java.util.Map;
 sealed interface Operand {
     Value resolve(Map<String, Value> item);
 
+    /** The document paths this operand reads: a path's own, the one inside {@code size()}; none for a value. */
+    default List<DocumentPath> paths() {
+        return List.of();
+    }
+
     /** A document path: the item's value there. */
     record Path(DocumentPath path) implements Operand {
         @Override
         public Value resolve(Map<String, Value> item) {
             return path.resolve(item);
+        }
+
+        @Override
+        public List<DocumentPath> paths() {
+            return List.of(path);
         }
     }
 
@@ -44,6 +54,11 @@ sealed interface Operand {
         public Value resolve(Map<String, Value> item) {
             Integer size = sizeOf(operand.resolve(item));
             return size == null ? null : new Value.Num(BigDecimal.valueOf(size));
+        }
+
+        @Override
+        public List<DocumentPath> paths() {
+            return operand.paths();
         }
 
         static boolean hasSize(Value value) {

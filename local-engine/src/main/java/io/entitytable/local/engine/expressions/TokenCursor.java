@@ -92,6 +92,17 @@ abstract class TokenCursor {
         return (at(Token.Type.NAME) && !isGrammarKeyword(peek())) || at(Token.Type.NAME_PLACEHOLDER);
     }
 
+    /** A {@code :value} or a path: the operands every expression kind has besides its functions. */
+    Operand plainOperand() {
+        if (at(Token.Type.VALUE_PLACEHOLDER)) {
+            return literal();
+        }
+        if (atPath()) {
+            return new Operand.Path(path());
+        }
+        throw syntaxError();
+    }
+
     /** Words of the grammar itself: where an operand is expected they are out of place, not reserved names. */
     boolean isGrammarKeyword(Token token) {
         return token.isKeyword("AND")

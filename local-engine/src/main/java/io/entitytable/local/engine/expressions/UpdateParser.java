@@ -183,12 +183,6 @@ final class UpdateParser extends TokenCursor {
                 }
             }
         }
-        if (at(Token.Type.VALUE_PLACEHOLDER)) {
-            return literal();
-        }
-        if (atPath()) {
-            return new Operand.Path(path());
-        }
-        throw syntaxError();
+        return plainOperand();
     }
 }

@@ -27,13 +27,7 @@ record GetRecords(Database database) implements Operation {
     public ObjectNode call(ObjectNode request) {
         database.trimStreams();
         String text = Requests.required(request, "ShardIterator", "shardIterator");
-        int limit = Requests.positiveInt(request, "Limit", "limit", 1);
-        if (limit > 1000) {
-            throw Requests.constraint(limit, "limit", "Member must have value less than or equal to 1000");
-        }
-        if (limit < 0) {
-            limit = 1000;
-        }
+        int limit = Requests.limit(request, 1000);
         ShardIterator iterator = ShardIterator.decode(text);
         long now = database.now();
         if (now - iterator.issuedMillis() > ShardIterator.LIFETIME_MILLIS) {

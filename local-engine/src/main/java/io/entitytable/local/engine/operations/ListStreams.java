@@ -20,13 +20,7 @@ record ListStreams(Database database) implements Operation {
         if (tableName != null) {
             Requests.tableName(tableName, "tableName");
         }
-        int limit = Requests.positiveInt(request, "Limit", "limit", 1);
-        if (limit > 100) {
-            throw Requests.constraint(limit, "limit", "Member must have value less than or equal to 100");
-        }
-        if (limit < 0) {
-            limit = 100;
-        }
+        int limit = Requests.limit(request, 100);
         String startArn = Requests.string(request, "ExclusiveStartStreamArn");
         List<Stream> streams = database.streams().list(tableName);
         ObjectNode answer = JsonNodeFactory.instance.objectNode();

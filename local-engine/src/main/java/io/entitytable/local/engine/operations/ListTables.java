@@ -14,13 +14,7 @@ import java.util.List;
 record ListTables(Database database) implements Operation {
     @Override
     public ObjectNode call(ObjectNode request) {
-        int limit = Requests.positiveInt(request, "Limit", "limit", 1);
-        if (limit > 100) {
-            throw Requests.constraint(limit, "limit", "Member must have value less than or equal to 100");
-        }
-        if (limit < 0) {
-            limit = 100;
-        }
+        int limit = Requests.limit(request, 100);
         String start = Requests.string(request, "ExclusiveStartTableName");
         if (start != null) {
             Requests.tableName(start, "exclusiveStartTableName");

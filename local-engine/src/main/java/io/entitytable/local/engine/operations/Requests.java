@@ -137,4 +137,13 @@ final class Requests {
         }
         return value;
     }
+
+    /** A listing's {@code Limit}: from 1 to {@code maximum}, and {@code maximum} when the request gives none. */
+    static int limit(ObjectNode request, int maximum) {
+        int limit = positiveInt(request, "Limit", "limit", 1);
+        if (limit > maximum) {
+            throw constraint(limit, "limit", "Member must have value less than or equal to " + maximum);
+        }
+        return limit < 0 ? maximum : limit;
+    }
 }

@@ -17,7 +17,7 @@ import java.util.Locale;
  * empty state) and the journal {@code journal-g.log} of the calls after it; the newest snapshot's generation is the
  * current one, and files of older generations are leftovers of a snapshot interrupted after its rename.
  */
-final class DataFiles {
+record DataFiles(Path folder) {
     static final byte[] JOURNAL_MAGIC = "ETLDJ001".getBytes(StandardCharsets.US_ASCII);
     static final byte[] SNAPSHOT_MAGIC = "ETLDS001".getBytes(StandardCharsets.US_ASCII);
 
@@ -26,16 +26,6 @@ final class DataFiles {
     private static final String SNAPSHOT_PREFIX = "snapshot-";
     private static final String SNAPSHOT_SUFFIX = ".snap";
     private static final String TEMPORARY_SUFFIX = ".tmp";
-
-    private final Path folder;
-
-    DataFiles(Path folder) {
-        this.folder = folder;
-    }
-
-    Path folder() {
-        return folder;
-    }
 
     Path journal(long generation) {
         return folder.resolve(JOURNAL_PREFIX + number(generation) + JOURNAL_SUFFIX);

@@ -34,10 +34,7 @@ final class Entries {
     }
 
     static byte[] table(String name, ObjectNode description) {
-        ObjectNode entry = entry("table");
-        entry.put("table", name);
-        entry.set("description", description);
-        return bytes(entry);
+        return tableEntry("table", name, "description", description);
     }
 
     static byte[] tableDeleted(String name) {
@@ -71,9 +68,14 @@ final class Entries {
     }
 
     static byte[] item(String table, ObjectNode item) {
-        ObjectNode entry = entry("item");
+        return tableEntry("item", table, "item", item);
+    }
+
+    /** An entry of {@code kind} about one table, carrying one JSON member. */
+    private static byte[] tableEntry(String kind, String table, String member, ObjectNode content) {
+        ObjectNode entry = entry(kind);
         entry.put("table", table);
-        entry.set("item", item);
+        entry.set(member, content);
         return bytes(entry);
     }
 

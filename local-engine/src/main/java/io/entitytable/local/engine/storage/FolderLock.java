@@ -13,16 +13,8 @@ import java.nio.file.StandardOpenOption;
  * one journal would destroy it. The operating system releases it when the process dies, so a crash leaves no stale
  * lock behind.
  */
-final class FolderLock implements AutoCloseable {
+record FolderLock(FileChannel channel, FileLock lock) implements AutoCloseable {
     static final String FILE_NAME = "engine.lock";
-
-    private final FileChannel channel;
-    private final FileLock lock;
-
-    private FolderLock(FileChannel channel, FileLock lock) {
-        this.channel = channel;
-        this.lock = lock;
-    }
 
     static FolderLock acquire(Path folder) {
         Path file = folder.resolve(FILE_NAME);

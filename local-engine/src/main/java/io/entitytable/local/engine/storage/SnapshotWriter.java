@@ -7,15 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 
 /** Writes the state a {@link Storage.Snapshot} replays as framed records, leaving out stream records past retention. */
-final class SnapshotWriter implements Storage.Loader {
-    private final OutputStream out;
-    private final long trimmedBefore;
-
-    SnapshotWriter(OutputStream out, long trimmedBefore) {
-        this.out = out;
-        this.trimmedBefore = trimmedBefore;
-    }
-
+record SnapshotWriter(OutputStream out, long trimmedBefore) implements Storage.Loader {
     @Override
     public void table(String tableName, ObjectNode description) {
         write(Entries.table(tableName, description));

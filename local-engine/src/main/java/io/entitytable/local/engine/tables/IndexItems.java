@@ -3,39 +3,15 @@ package io.entitytable.local.engine.tables;
 import io.entitytable.local.engine.values.ItemSize;
 import io.entitytable.local.engine.values.Value;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The items of one secondary index: every table item that has all the index's key attributes (an index is sparse),
  * partitioned by the index's partition key and ordered by its sort key, then by the table's key. It holds the whole
  * table item; reads project it.
  */
-public final class IndexItems {
-    private final IndexDefinition definition;
-    private final KeySchema tableKey;
-    private final PartitionedItems items = new PartitionedItems();
-    private final AtomicLong count = new AtomicLong();
-    private final AtomicLong size = new AtomicLong();
-
+public record IndexItems(IndexDefinition definition, KeySchema tableKey, PartitionedItems items, ItemTally tally) {
     public IndexItems(IndexDefinition definition, KeySchema tableKey) {
-        this.definition = definition;
-        this.tableKey = tableKey;
-    }
-
-    public IndexDefinition definition() {
-        return definition;
-    }
-
-    public PartitionedItems items() {
-        return items;
-    }
-
-    public long itemCount() {
-        return count.get();
-    }
-
-    public long sizeBytes() {
-        return size.get();
+        this(definition, tableKey, new PartitionedItems(), new ItemTally());
     }
 
     /** The position of a table item in this index, or null when the index does not hold it. */
@@ -53,14 +29,12 @@ public final class IndexItems {
         IndexPosition old = before == null ? null : positionOf(before);
         if (old != null) {
             items.remove(old.partition(), old.entry());
-            count.decrementAndGet();
-            size.addAndGet(-ItemSize.of(definition.project(before, tableKey)));
+            tally.remove(ItemSize.of(definition.project(before, tableKey)));
         }
         IndexPosition now = after == null ? null : positionOf(after);
         if (now != null) {
             items.put(now.partition(), now.entry(), after);
-            count.incrementAndGet();
-            size.addAndGet(ItemSize.of(definition.project(after, tableKey)));
+            tally.add(ItemSize.of(definition.project(after, tableKey)));
         }
     }
 

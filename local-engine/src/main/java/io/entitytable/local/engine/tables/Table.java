@@ -4,7 +4,6 @@ import io.entitytable.local.engine.values.ItemSize;
 import io.entitytable.local.engine.values.Value;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A live table: its definition, its items and its secondary indexes. Readers take no lock; every change goes through
@@ -14,8 +13,7 @@ public final class Table {
     private volatile TableDefinition definition;
     private final PartitionedItems items = new PartitionedItems();
     private volatile Map<String, IndexItems> indexes;
-    private final AtomicLong itemCount = new AtomicLong();
-    private final AtomicLong sizeBytes = new AtomicLong();
+    private final ItemTally tally = new ItemTally();
     private volatile IndexRouter router = IndexRouter.DIRECT;
     private volatile ExpiryIndex expiries;
 
@@ -56,12 +54,8 @@ public final class Table {
         return indexes;
     }
 
-    public long itemCount() {
-        return itemCount.get();
-    }
-
-    public long sizeBytes() {
-        return sizeBytes.get();
+    public ItemTally tally() {
+        return tally;
     }
 
     public Map<String, Value> get(ItemKey key) {
@@ -75,15 +69,13 @@ public final class Table {
     /** Replaces the item under {@code key} ({@code before} and {@code after} either null); only under the commit lock. */
     public void apply(ItemKey key, Map<String, Value> before, Map<String, Value> after) {
         if (before != null) {
-            itemCount.decrementAndGet();
-            sizeBytes.addAndGet(-ItemSize.of(before));
+            tally.remove(ItemSize.of(before));
         }
         if (after == null) {
             items.remove(key.partition(), entry(key));
         } else {
             items.put(key.partition(), entry(key), after);
-            itemCount.incrementAndGet();
-            sizeBytes.addAndGet(ItemSize.of(after));
+            tally.add(ItemSize.of(after));
         }
         ExpiryIndex expiring = expiries;
         if (expiring != null) {
@@ -159,25 +151,14 @@ public final class Table {
     public TableDescriptions.Counts counts() {
         return new TableDescriptions.Counts() {
             @Override
-            public long itemCount() {
-                return Table.this.itemCount();
+            public ItemTally table() {
+                return tally;
             }
 
             @Override
-            public long sizeBytes() {
-                return Table.this.sizeBytes();
-            }
-
-            @Override
-            public long indexItemCount(String indexName) {
+            public ItemTally index(String indexName) {
                 IndexItems index = indexes.get(indexName);
-                return index == null ? 0 : index.itemCount();
-            }
-
-            @Override
-            public long indexSizeBytes(String indexName) {
-                IndexItems index = indexes.get(indexName);
-                return index == null ? 0 : index.sizeBytes();
+                return index == null ? new ItemTally() : index.tally();
             }
         };
     }

@@ -24,13 +24,10 @@ public final class TableDescriptions {
 
     /** The table's statistics, read from its live structures. */
     public interface Counts {
-        long itemCount();
+        ItemTally table();
 
-        long sizeBytes();
-
-        long indexItemCount(String indexName);
-
-        long indexSizeBytes(String indexName);
+        /** The named index's tally; an empty one when the table holds no such index. */
+        ItemTally index(String indexName);
     }
 
     public static ObjectNode describe(TableDefinition table, String status, Counts counts) {
@@ -44,8 +41,8 @@ public final class TableDescriptions {
         node.put("TableStatus", status);
         node.put("CreationDateTime", seconds(table.creationMillis()));
         node.set("ProvisionedThroughput", throughput(table.provisionedThroughput()));
-        node.put("TableSizeBytes", counts.sizeBytes());
-        node.put("ItemCount", counts.itemCount());
+        node.put("TableSizeBytes", counts.table().sizeBytes());
+        node.put("ItemCount", counts.table().itemCount());
         node.put("TableArn", table.arn());
         node.put("TableId", table.tableId());
         if (table.billingMode().equals("PAY_PER_REQUEST")) {
@@ -87,8 +84,9 @@ public final class TableDescriptions {
                 }
                 i.set("ProvisionedThroughput", throughput(index.provisionedThroughput()));
             }
-            i.put("IndexSizeBytes", counts.indexSizeBytes(index.name()));
-            i.put("ItemCount", counts.indexItemCount(index.name()));
+            ItemTally tally = counts.index(index.name());
+            i.put("IndexSizeBytes", tally.sizeBytes());
+            i.put("ItemCount", tally.itemCount());
             i.put("IndexArn", table.arn() + "/index/" + index.name());
         }
     }

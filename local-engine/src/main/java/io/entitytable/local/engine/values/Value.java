@@ -16,23 +16,31 @@ import java.util.Set;
  */
 public sealed interface Value {
     /** The type's descriptor in DynamoDB's JSON: {@code S}, {@code N}, {@code B}, {@code BOOL}, {@code NULL}, ... */
-    String type();
-
-    record Str(String value) implements Value {
-        @Override
-        public String type() {
-            return "S";
-        }
+    default String type() {
+        return this instanceof Str
+                ? "S"
+                : this instanceof Num
+                        ? "N"
+                        : this instanceof Bin
+                                ? "B"
+                                : this instanceof Bool
+                                        ? "BOOL"
+                                        : this instanceof Null
+                                                ? "NULL"
+                                                : this instanceof StrSet
+                                                        ? "SS"
+                                                        : this instanceof NumSet
+                                                                ? "NS"
+                                                                : this instanceof BinSet
+                                                                        ? "BS"
+                                                                        : this instanceof ListValue ? "L" : "M";
     }
+
+    record Str(String value) implements Value {}
 
     record Num(BigDecimal value) implements Value {
         public Num {
             value = Numbers.normalise(value);
-        }
-
-        @Override
-        public String type() {
-            return "N";
         }
     }
 
@@ -58,11 +66,6 @@ public sealed interface Value {
         }
 
         @Override
-        public String type() {
-            return "B";
-        }
-
-        @Override
         public boolean equals(Object other) {
             return other instanceof Bin bin && Arrays.equals(bytes, bin.bytes);
         }
@@ -78,29 +81,14 @@ public sealed interface Value {
         }
     }
 
-    record Bool(boolean value) implements Value {
-        @Override
-        public String type() {
-            return "BOOL";
-        }
-    }
+    record Bool(boolean value) implements Value {}
 
-    record Null() implements Value {
-        @Override
-        public String type() {
-            return "NULL";
-        }
-    }
+    record Null() implements Value {}
 
     /** A string set; insertion-ordered, never empty (DynamoDB has no empty set). */
     record StrSet(Set<String> values) implements Value {
         public StrSet {
             values = Sets.frozen(values);
-        }
-
-        @Override
-        public String type() {
-            return "SS";
         }
     }
 
@@ -108,21 +96,11 @@ public sealed interface Value {
         public NumSet {
             values = Sets.frozen(Sets.normalisedNumbers(values));
         }
-
-        @Override
-        public String type() {
-            return "NS";
-        }
     }
 
     record BinSet(Set<Bin> values) implements Value {
         public BinSet {
             values = Sets.frozen(values);
-        }
-
-        @Override
-        public String type() {
-            return "BS";
         }
     }
 
@@ -130,22 +108,12 @@ public sealed interface Value {
         public ListValue {
             values = List.copyOf(values);
         }
-
-        @Override
-        public String type() {
-            return "L";
-        }
     }
 
     /** A map; insertion-ordered so that an item prints its attributes in the order they were written. */
     record MapValue(Map<String, Value> values) implements Value {
         public MapValue {
             values = Sets.frozen(values);
-        }
-
-        @Override
-        public String type() {
-            return "M";
         }
     }
 }
