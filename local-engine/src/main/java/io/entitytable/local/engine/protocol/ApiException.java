@@ -11,10 +11,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  *     handling with DynamoDB</a>
  */
 public final class ApiException extends RuntimeException {
-    /** The prefix of DynamoDB's error types; Streams' errors carry their own service's. */
+    /** The prefix of DynamoDB's (and DynamoDB Streams') own error types. */
     public static final String DYNAMODB = "com.amazonaws.dynamodb.v20120810#";
-
-    public static final String STREAMS = "com.amazonaws.dynamodb.v20120810#";
 
     private final int status;
     private final String type;
@@ -58,11 +56,12 @@ public final class ApiException extends RuntimeException {
 
     private String prefixed() {
         return switch (type) {
-            case "ValidationException",
-                    "UnknownOperationException",
+                // The request framework's own errors carry its prefixes; the service's errors, DynamoDB's.
+            case "ValidationException" -> "com.amazon.coral.validate#" + type;
+            case "UnknownOperationException",
                     "SerializationException",
                     "MissingAuthenticationTokenException",
-                    "AccessDeniedException" -> "com.amazon.coral.validate#" + type;
+                    "AccessDeniedException" -> "com.amazon.coral.service#" + type;
             default -> DYNAMODB + type;
         };
     }
