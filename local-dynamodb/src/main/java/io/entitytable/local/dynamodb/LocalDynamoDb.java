@@ -1,6 +1,8 @@
 package io.entitytable.local.dynamodb;
 
 import io.entitytable.local.engine.LocalEngine;
+import io.entitytable.local.engine.behaviour.EngineControl;
+import io.entitytable.local.engine.behaviour.EngineSettings;
 import io.entitytable.model.TableBootstrap;
 import io.entitytable.model.TableLayout;
 import java.io.IOException;
@@ -38,6 +40,9 @@ public final class LocalDynamoDb implements AutoCloseable {
 
     public static final Region REGION = Region.US_EAST_1;
 
+    /** The behaviours of an engine started without settings. */
+    public static final EngineSettings DEFAULT_SETTINGS = EngineSettings.immediate();
+
     /** Ports {@link #freePort()} has handed out in this JVM. */
     private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
 
@@ -53,9 +58,14 @@ public final class LocalDynamoDb implements AutoCloseable {
         this.dataDirectory = dataDirectory;
     }
 
-    /** An in-memory engine on a free port: what tests use. */
+    /** An in-memory engine on a free port with {@link #DEFAULT_SETTINGS}: what tests use. */
     public static LocalDynamoDb startInMemory() {
         return start(0, null);
+    }
+
+    /** An in-memory engine on a free port with the behaviours {@code settings} switch on: a test that needs one off. */
+    public static LocalDynamoDb startInMemory(EngineSettings settings) {
+        return start(0, null, settings);
     }
 
     /**
@@ -66,7 +76,17 @@ public final class LocalDynamoDb implements AutoCloseable {
      * loopback address only, answers only requests addressed to a loopback name, and grants no web origin.
      */
     public static LocalDynamoDb start(int port, Path dataDirectory) {
-        return new LocalDynamoDb(LocalEngine.start(port, dataDirectory), dataDirectory);
+        return start(port, dataDirectory, DEFAULT_SETTINGS);
+    }
+
+    /** Starts the engine as {@link #start(int, Path)} does, with the behaviours {@code settings} switch on. */
+    public static LocalDynamoDb start(int port, Path dataDirectory, EngineSettings settings) {
+        return new LocalDynamoDb(LocalEngine.start(port, dataDirectory, settings), dataDirectory);
+    }
+
+    /** What tests steer and observe in-process: index holds and lags, throttling counts, the expiry sweeper. */
+    public EngineControl control() {
+        return engine.control();
     }
 
     /** The engine's name and version, for a start line. */
