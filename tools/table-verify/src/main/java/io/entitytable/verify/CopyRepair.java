@@ -8,8 +8,10 @@ import io.entitytable.checks.CoreItemGuard;
 import io.entitytable.checks.DriftReport;
 import io.entitytable.checks.Finding;
 import io.entitytable.model.SourceVersionCondition;
+import io.entitytable.model.access.Backoff;
 import io.entitytable.model.access.ConditionalWrites;
 import io.entitytable.model.access.ParallelTasks;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -54,8 +56,26 @@ record CopyRepair(DynamoDbClient dynamo, String tableName, int parallelism) {
         return new RepairResult(attempts, report.findings().size() - repairable.size(), capacity.sum());
     }
 
-    /** Repairs one finding; only SDK errors are caught (they become FAILED), anything else is a bug and propagates. */
+    /**
+     * Repairs of copies of one subject run side by side and each checks that subject's core item in its transaction,
+     * so they cancel one another with {@code TransactionConflict} as DynamoDB does: such a repair is tried again after
+     * a jittered wait, since nothing was judged, and is reported as a conflict only when it keeps meeting others.
+     */
+    private static final Backoff CONFLICTS = new Backoff(8, Duration.ofMillis(20), Duration.ofMillis(500), () -> {});
+
+    /** Repairs one finding, again while it only meets other transactions; a conflict left is SKIPPED_CONFLICT. */
     RepairResult.Attempt attempt(Finding finding, DoubleAdder capacity) {
+        for (int attempt = 1; ; attempt++) {
+            RepairResult.Attempt result = attemptOnce(finding, capacity);
+            if (result.outcome() != RepairOutcome.SKIPPED_CONFLICT || attempt >= CONFLICTS.maxAttempts()) {
+                return result;
+            }
+            CONFLICTS.pauseBefore(attempt);
+        }
+    }
+
+    /** Repairs one finding; only SDK errors are caught (they become FAILED), anything else is a bug and propagates. */
+    private RepairResult.Attempt attemptOnce(Finding finding, DoubleAdder capacity) {
         try {
             if (finding.guards().isEmpty()) {
                 write(finding, capacity);
