@@ -13,6 +13,8 @@ import io.entitytable.local.console.Console;
 import io.entitytable.local.console.JobWatch;
 import io.entitytable.local.console.TableView;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.engine.behaviour.EngineControl;
+import io.entitytable.local.engine.behaviour.EngineSettings;
 import io.entitytable.local.function.FunctionEnvironment;
 import io.entitytable.local.function.PackagedFunction;
 import io.entitytable.local.function.RuntimeApiServer;
@@ -28,6 +30,7 @@ import io.entitytable.local.pump.RuntimeApiInvoker;
 import io.entitytable.local.pump.StreamPump;
 import io.entitytable.local.pump.TimedInvoker;
 import io.entitytable.local.sqs.LocalSqs;
+import io.entitytable.model.TableLayout;
 import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.local.LocalSearchEngine;
 import io.entitytable.search.repair.Reindex;
@@ -113,6 +116,7 @@ public final class LocalSystem implements AutoCloseable {
     private final Thread stopAtExit = new Thread(this::stopAtExit, "local-system-exit");
 
     private final LocalMetrics metrics = new LocalMetrics();
+    private final EngineSettings engineSettings = EngineBehaviour.fromSystemProperties();
     private FunctionLogFile functionLog;
     private final StartupReport.Builder report = StartupReport.builder();
     private final boolean streamPath;
@@ -318,12 +322,13 @@ public final class LocalSystem implements AutoCloseable {
                 : CompletableFuture.completedFuture(null);
         try {
             long step = System.nanoTime();
-            dynamoDb = remember(
-                    LocalDynamoDb.start(options.dynamoDbPort(), options.inMemory() ? null : options.databaseFolder()));
+            dynamoDb = remember(LocalDynamoDb.start(
+                    options.dynamoDbPort(), options.inMemory() ? null : options.databaseFolder(), engineSettings));
             report.dynamoDb(since(step));
             step = System.nanoTime();
             boolean created = dynamoDb.createTable(options.tableName());
             report.table(since(step), created);
+            metrics.throttledRequestsFrom(throttledRequests(dynamoDb.control(), options.tableName()));
             DynamoDbClient consoleClient = remember(dynamoDb.client());
             webConsole.tableReady(new TableView(consoleClient, options.tableName(), Clock.systemUTC()));
             webConsole.capacityFrom(() -> new DataPresent(consoleClient, options.tableName()).capacity());
@@ -613,6 +618,18 @@ public final class LocalSystem implements AutoCloseable {
         return resource;
     }
 
+    /** The engine's throttled requests on the table's partitions and on each index's, for the metrics. */
+    private static Supplier<Map<String, Long>> throttledRequests(EngineControl engine, String tableName) {
+        return () -> {
+            Map<String, Long> throttled = new LinkedHashMap<>();
+            throttled.put(LocalMetrics.TABLE_ITSELF, engine.throttledRequests(tableName));
+            TableLayout.ENTITY
+                    .indexes()
+                    .forEach(index -> throttled.put(index.name(), engine.throttledRequests(tableName, index.name())));
+            return throttled;
+        };
+    }
+
     private static Duration since(long start) {
         return Duration.ofNanos(System.nanoTime() - start);
     }
@@ -667,6 +684,11 @@ public final class LocalSystem implements AutoCloseable {
      */
     public LocalIssuer issuer() {
         return issuer;
+    }
+
+    /** How the DynamoDB engine behaves: as DynamoDB does, unless the JVM's system properties say otherwise. */
+    EngineSettings engineSettings() {
+        return engineSettings;
     }
 
     public LocalDynamoDb dynamoDb() {

@@ -43,6 +43,7 @@ final class StatusBlock {
                 "DynamoDB engine",
                 dynamoDb + "   (aws dynamodb scan --table-name " + options.tableName() + " --endpoint-url " + dynamoDb
                         + ")");
+        line(out, "", "behaves as DynamoDB: " + EngineBehaviour.describe(system.engineSettings()));
         line(out, "Table", options.tableName() + (report.tableCreated() ? " (created)" : " (existing)"));
         line(
                 out,

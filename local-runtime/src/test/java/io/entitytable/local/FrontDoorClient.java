@@ -284,6 +284,23 @@ final class FrontDoorClient {
 
     /** {@code expectedStatus} -1: 202 or 204. */
     private JsonNode send(String method, String path, JsonNode body, int expectedStatus) {
+        HttpResponse<String> response = exchange(method, path, body);
+        boolean expected = expectedStatus == -1
+                ? response.statusCode() == 202 || response.statusCode() == 204
+                : response.statusCode() == expectedStatus;
+        if (!expected) {
+            throw new AssertionError(method + " " + path + " answered " + response.statusCode() + ", expected "
+                    + expectedStatus + ": " + response.body());
+        }
+        try {
+            return response.body().isEmpty() ? JSON.nullNode() : JSON.readTree(response.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(method + " " + path + " answered no JSON: " + response.body(), e);
+        }
+    }
+
+    /** One request and whatever it is answered: for a test that expects more than one status. */
+    HttpResponse<String> exchange(String method, String path, JsonNode body) {
         HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
                 .header("Authorization", authorization)
                 .timeout(Duration.ofSeconds(30));
@@ -294,15 +311,7 @@ final class FrontDoorClient {
                     .method(method, HttpRequest.BodyPublishers.ofString(body.toString()));
         }
         try {
-            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            boolean expected = expectedStatus == -1
-                    ? response.statusCode() == 202 || response.statusCode() == 204
-                    : response.statusCode() == expectedStatus;
-            if (!expected) {
-                throw new AssertionError(method + " " + path + " answered " + response.statusCode() + ", expected "
-                        + expectedStatus + ": " + response.body());
-            }
-            return response.body().isEmpty() ? JSON.nullNode() : JSON.readTree(response.body());
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
         } catch (HttpTimeoutException e) {
             // Once per JVM: an API that answers nothing has stalled (every function quiet, the cause not found yet),
             // and the threads of this JVM and of the functions' say on what.

@@ -24,7 +24,7 @@ import java.util.function.Supplier;
 /**
  * What the local system shows at {@code GET /metrics}: the functions' own metrics (copy lag, index lag, copies,
  * documents, requests: {@link FunctionMetricLines}), each stream consumer's backlog ({@link StreamConsumerWatch}) and
- * the refresh queue's depth, in Prometheus's text format, so any Prometheus-compatible scraper or a plain {@code curl}
+ * the refresh queue's depth and the local DynamoDB engine's throttled requests, in Prometheus's text format, so any Prometheus-compatible scraper or a plain {@code curl}
  * reads it.
  */
 public final class LocalMetrics {
@@ -37,6 +37,7 @@ public final class LocalMetrics {
     private final FunctionMetricLines lines = new FunctionMetricLines();
     private final List<StreamConsumerWatch> consumers = new CopyOnWriteArrayList<>();
     private volatile Supplier<Map<String, Integer>> queueDepths = Map::of;
+    private volatile Supplier<Map<String, Long>> throttledRequests = Map::of;
 
     /** Where the functions' output lines go, besides the console. */
     public FunctionMetricLines functionLines() {
@@ -52,6 +53,17 @@ public final class LocalMetrics {
         this.queueDepths = depths;
     }
 
+    /**
+     * The local DynamoDB engine's throttled requests since its start, by index ({@link #TABLE_ITSELF} for the table's
+     * own partitions), read at each scrape: CloudWatch's {@code ThrottledRequests}.
+     */
+    public void throttledRequestsFrom(Supplier<Map<String, Long>> throttled) {
+        this.throttledRequests = throttled;
+    }
+
+    /** The {@code index} label of requests throttled on the table's own partitions rather than an index's. */
+    public static final String TABLE_ITSELF = "table";
+
     /** The text a scrape answers. */
     public byte[] scrape() {
         MetricSnapshots.Builder all = MetricSnapshots.builder();
@@ -59,6 +71,7 @@ public final class LocalMetrics {
         functionDistributions(all);
         streamConsumers(all);
         queues(all);
+        throttling(all);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
             new PrometheusTextFormatWriter(false).write(out, all.build());
@@ -83,7 +96,8 @@ public final class LocalMetrics {
             List<StreamConsumerWatch.Figures> consumers,
             Map<String, Integer> queues,
             List<Distribution> distributions,
-            Map<String, Double> counts) {}
+            Map<String, Double> counts,
+            Map<String, Long> throttledRequests) {}
 
     public Summary summary() {
         List<Distribution> distributions = new ArrayList<>();
@@ -106,7 +120,8 @@ public final class LocalMetrics {
                 consumers.stream().map(StreamConsumerWatch::figures).toList(),
                 queueDepths.get(),
                 distributions,
-                counts);
+                counts,
+                throttledRequests.get());
     }
 
     private void functionCounts(MetricSnapshots.Builder all) {
@@ -184,6 +199,17 @@ public final class LocalMetrics {
                 .help("Messages in the queue, visible or being worked on: refresh-job segments still to run");
         queueDepths.get().forEach((queue, messages) -> depth.dataPoint(gauge(Labels.of("queue", queue), messages)));
         all.metricSnapshot(depth.build());
+    }
+
+    private void throttling(MetricSnapshots.Builder all) {
+        CounterSnapshot.Builder throttled = CounterSnapshot.builder()
+                .name(PREFIX + "dynamodb_throttled_requests")
+                .help("Requests the local DynamoDB engine refused for a partition's throughput (DynamoDB's"
+                        + " ThrottledRequests), by the table's or index's partitions that were hot");
+        throttledRequests
+                .get()
+                .forEach((index, requests) -> throttled.dataPoint(counter(Labels.of("index", index), requests)));
+        all.metricSnapshot(throttled.build());
     }
 
     private static GaugeDataPointSnapshot gauge(Labels labels, double value) {

@@ -12,7 +12,9 @@ import io.entitytable.model.Keys;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.AccessPattern;
+import io.entitytable.model.access.Backoff;
 import io.entitytable.model.access.MergeOrder;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,6 +24,9 @@ import java.util.Map;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.Select;
 
 /**
  * What a business's own shard count saves a small business: the same list, every customer by name (pattern 3 without
@@ -78,6 +83,8 @@ final class ShardListBench {
 
     record Result(int customers, int pageSize, int warmupWalks, int walks, Side one, Side four) {}
 
+    private static final Duration INDEX_WAIT = Duration.ofSeconds(30);
+
     private ShardListBench() {}
 
     /**
@@ -90,6 +97,8 @@ final class ShardListBench {
         // The layout as the business items say, as a reader learns it.
         BusinessShards oneShards = raw.shardsOf(one.shards().businessId());
         BusinessShards fourShards = raw.shardsOf(four.shards().businessId());
+        awaitIndexed(dynamo, raw.table(), oneShards, customers);
+        awaitIndexed(dynamo, raw.table(), fourShards, customers);
         int limit = RawCalls.LIMIT;
         Accumulator oneSide = new Accumulator();
         Accumulator fourSide = new Accumulator();
@@ -193,6 +202,38 @@ final class ShardListBench {
      * old layout), written with BatchWriteItem as the API would have written them. Two seeds of the same size hold
      * customers of the same names (unique within a business), with ids of their own.
      */
+    /**
+     * Waits until businessGsi lists every one of the business's {@code customers}: an index follows its table a moment
+     * after each write, on DynamoDB as on the local engine, and a walk before that would compare lists still filling.
+     */
+    static void awaitIndexed(DynamoDbClient dynamo, String table, BusinessShards shards, int customers) {
+        long deadline = System.nanoTime() + INDEX_WAIT.toNanos();
+        while (indexedCustomers(dynamo, table, shards) < customers) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("businessGsi did not list the " + customers + " customers of "
+                        + shards.businessId() + " within " + INDEX_WAIT.toSeconds() + " s");
+            }
+            Backoff.sleep(Duration.ofMillis(10), "waiting for businessGsi");
+        }
+    }
+
+    private static int indexedCustomers(DynamoDbClient dynamo, String table, BusinessShards shards) {
+        int seen = 0;
+        for (String partition : shards.partitions()) {
+            QueryRequest request =
+                    AccessPattern.CUSTOMERS_BY_NAME
+                            .query(partition, Keys.customerNamePrefix(""))
+                            .toRequest(table)
+                            .toBuilder()
+                            .select(Select.COUNT)
+                            .build();
+            for (QueryResponse page : dynamo.queryPaginator(request)) {
+                seen += page.count();
+            }
+        }
+        return seen;
+    }
+
     static Seeded seed(DynamoDbClient dynamo, String table, ShardCount count, int customers) {
         String businessId = Ids.newId();
         List<Map<String, AttributeValue>> items = new ArrayList<>();

@@ -107,6 +107,8 @@ class ShardListBenchTest {
         // WHEN
         BusinessShards one = raw.shardsOf(oneId);
         BusinessShards four = raw.shardsOf(fourId);
+        ShardListBench.awaitIndexed(client, TABLE, one, 3);
+        ShardListBench.awaitIndexed(client, TABLE, four, 3);
 
         // THEN
         assertThat(one.count()).isEqualTo(ShardCount.first());

@@ -1,0 +1,102 @@
+package io.entitytable.local;
+
+import io.entitytable.local.engine.behaviour.EngineSettings;
+import io.entitytable.local.engine.behaviour.ThroughputLimits;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How the local system's DynamoDB engine behaves: as DynamoDB does (transaction conflicts, lagging indexes,
+ * per-partition throughput, time to live, shard rollover) unless system properties of the local runtime's JVM say
+ * otherwise. A test that shows a hot key lowers a partition's throughput so that a few requests reach it; anyone who
+ * wants the engine of old (every write visible everywhere at once, nothing throttled) sets the behaviour to {@value
+ * #IMMEDIATE}.
+ */
+final class EngineBehaviour {
+    /** {@value #AS_DYNAMODB} (the default) or {@value #IMMEDIATE}. */
+    static final String BEHAVIOUR_PROPERTY = "entity-table.dynamodb.behaviour";
+
+    /** A partition's write units a second (DynamoDB: 1,000). */
+    static final String PARTITION_WRITE_UNITS_PROPERTY = "entity-table.dynamodb.partition-write-units";
+
+    /** A partition's read units a second (DynamoDB: 3,000). */
+    static final String PARTITION_READ_UNITS_PROPERTY = "entity-table.dynamodb.partition-read-units";
+
+    /** The age in seconds at which a stream's open shard rolls over (DynamoDB: about four hours). */
+    static final String SHARD_ROLLOVER_SECONDS_PROPERTY = "entity-table.dynamodb.shard-rollover-seconds";
+
+    static final String AS_DYNAMODB = "dynamodb";
+    static final String IMMEDIATE = "immediate";
+
+    private EngineBehaviour() {}
+
+    /**
+     * The settings the system properties give.
+     *
+     * @throws IllegalArgumentException for a behaviour or a number the engine cannot take, naming the property
+     */
+    static EngineSettings fromSystemProperties() {
+        String behaviour = System.getProperty(BEHAVIOUR_PROPERTY, AS_DYNAMODB).strip();
+        EngineSettings settings =
+                switch (behaviour) {
+                    case AS_DYNAMODB -> EngineSettings.asDynamoDb();
+                    case IMMEDIATE -> EngineSettings.immediate();
+                    default -> throw new IllegalArgumentException(BEHAVIOUR_PROPERTY + " must be " + AS_DYNAMODB
+                            + " or " + IMMEDIATE + ", not \"" + behaviour + "\"");
+                };
+        ThroughputLimits limits = settings.throughput();
+        if (limits != null) {
+            settings = settings.withThroughput(new ThroughputLimits(
+                    positive(PARTITION_READ_UNITS_PROPERTY, limits.readUnitsPerSecond()),
+                    positive(PARTITION_WRITE_UNITS_PROPERTY, limits.writeUnitsPerSecond()),
+                    limits.burst()));
+        }
+        if (settings.shardRollover() != null) {
+            double seconds = positive(
+                    SHARD_ROLLOVER_SECONDS_PROPERTY, settings.shardRollover().toSeconds());
+            settings = settings.withShardRollover(Duration.ofMillis((long) Math.ceil(seconds * 1000)));
+        }
+        return settings;
+    }
+
+    /** What the start line says of the behaviours that are on. */
+    static String describe(EngineSettings settings) {
+        List<String> on = new ArrayList<>();
+        if (settings.transactionConflicts()) {
+            on.add("transaction conflicts");
+        }
+        if (settings.indexLag() != null) {
+            on.add("index lag " + settings.indexLag().median().toMillis() + " ms median");
+        }
+        if (settings.throughput() != null) {
+            on.add(String.format(
+                    "partition throughput %.0f reads and %.0f writes a second",
+                    settings.throughput().readUnitsPerSecond(),
+                    settings.throughput().writeUnitsPerSecond()));
+        }
+        if (settings.timeToLiveSweep() != null) {
+            on.add("time to live");
+        }
+        if (settings.shardRollover() != null) {
+            on.add("shards rolled over every " + settings.shardRollover().toSeconds() + " s");
+        }
+        return on.isEmpty() ? "every write visible at once, nothing throttled" : String.join(", ", on);
+    }
+
+    private static double positive(String property, double otherwise) {
+        String value = System.getProperty(property);
+        if (value == null || value.isBlank()) {
+            return otherwise;
+        }
+        try {
+            double units = Double.parseDouble(value.strip());
+            if (units > 0 && Double.isFinite(units)) {
+                return units;
+            }
+        } catch (NumberFormatException notANumber) {
+            // refused below, with the property's name
+        }
+        throw new IllegalArgumentException(property + " must be a positive number, not \"" + value + "\"");
+    }
+}
