@@ -27,7 +27,8 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 /**
  * The local runtime as a developer runs it, README command 1 ({@code start}), in a process of its own on one data
  * folder and the same ports at every start, killed with SIGKILL with every process it started, and checked from
- * outside through its ports: the DynamoDB engine, the search engine, SQS and the API.
+ * outside through its ports: the DynamoDB engine, the search engine, SQS and the API. Its engine rolls a stream's shard
+ * over every few seconds instead of DynamoDB's four hours, so kills land in the middle of handovers too.
  */
 final class KillableSystem implements AutoCloseable {
     static final String TABLE = "Entity";
@@ -36,6 +37,7 @@ final class KillableSystem implements AutoCloseable {
 
     private static final Duration STARTS_WITHIN = Duration.ofMinutes(3);
     private static final Duration DIES_WITHIN = Duration.ofSeconds(30);
+    private static final Duration SHARD_AGE = Duration.ofSeconds(5);
 
     private final LocalOptions options;
     private final int sqsPort;
@@ -81,6 +83,7 @@ final class KillableSystem implements AutoCloseable {
         startedNanos = System.nanoTime();
         runs++;
         process = LocalRuntimeProcess.start(
+                Map.of(EngineBehaviour.SHARD_ROLLOVER_SECONDS_PROPERTY, Long.toString(SHARD_AGE.toSeconds())),
                 "start",
                 "--data",
                 options.dataFolder().toString(),

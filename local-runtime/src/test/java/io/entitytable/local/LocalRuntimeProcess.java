@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -29,12 +30,18 @@ final class LocalRuntimeProcess implements AutoCloseable {
     }
 
     static LocalRuntimeProcess start(String... arguments) {
+        return start(Map.of(), arguments);
+    }
+
+    /** As {@link #start(String...)}, with system properties of the runtime's JVM ({@code java -Dname=value}). */
+    static LocalRuntimeProcess start(Map<String, String> properties, String... arguments) {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp",
                 System.getProperty("java.class.path"),
-                "-D" + RepositoryRoot.PROPERTY + "=" + TestRepository.root(),
-                Main.class.getName()));
+                "-D" + RepositoryRoot.PROPERTY + "=" + TestRepository.root()));
+        properties.forEach((name, value) -> command.add("-D" + name + "=" + value));
+        command.add(Main.class.getName());
         command.addAll(List.of(arguments));
         try {
             return new LocalRuntimeProcess(new ProcessBuilder(command).start());
