@@ -170,13 +170,6 @@ public final class TableDescriptions {
                     stream.path("DisabledMillis").asLong()));
         }
         String billing = node.path("BillingModeSummary").path("BillingMode").asText("PROVISIONED");
-        ObjectNode throughput = JSON.objectNode();
-        throughput.put(
-                "ReadCapacityUnits",
-                node.path("ProvisionedThroughput").path("ReadCapacityUnits").asLong());
-        throughput.put(
-                "WriteCapacityUnits",
-                node.path("ProvisionedThroughput").path("WriteCapacityUnits").asLong());
         return new TableDefinition(
                 node.path("TableName").asText(),
                 node.path("TableId").asText(),
@@ -185,7 +178,7 @@ public final class TableDescriptions {
                 globals,
                 locals,
                 billing,
-                throughput,
+                capacityUnits(node.path("ProvisionedThroughput")),
                 local.path("CreationMillis").asLong(),
                 streams,
                 local.hasNonNull("TimeToLiveAttribute")
@@ -197,18 +190,8 @@ public final class TableDescriptions {
     private static IndexDefinition index(JsonNode node, boolean global, Map<String, String> definitions) {
         List<String> nonKey = new ArrayList<>();
         node.path("Projection").path("NonKeyAttributes").forEach(name -> nonKey.add(name.asText()));
-        ObjectNode throughput = null;
-        if (global && node.has("ProvisionedThroughput")) {
-            throughput = JSON.objectNode();
-            throughput.put(
-                    "ReadCapacityUnits",
-                    node.path("ProvisionedThroughput").path("ReadCapacityUnits").asLong());
-            throughput.put(
-                    "WriteCapacityUnits",
-                    node.path("ProvisionedThroughput")
-                            .path("WriteCapacityUnits")
-                            .asLong());
-        }
+        ObjectNode throughput =
+                global && node.has("ProvisionedThroughput") ? capacityUnits(node.path("ProvisionedThroughput")) : null;
         return new IndexDefinition(
                 node.path("IndexName").asText(),
                 global,
@@ -217,6 +200,14 @@ public final class TableDescriptions {
                 List.copyOf(nonKey),
                 throughput,
                 "ACTIVE");
+    }
+
+    /** The read and write capacity units of a stored {@code ProvisionedThroughput} (zero where missing). */
+    private static ObjectNode capacityUnits(JsonNode stored) {
+        ObjectNode units = JSON.objectNode();
+        units.put("ReadCapacityUnits", stored.path("ReadCapacityUnits").asLong());
+        units.put("WriteCapacityUnits", stored.path("WriteCapacityUnits").asLong());
+        return units;
     }
 
     /** A {@code KeySchema} array read with the types of {@code definitions}. */
