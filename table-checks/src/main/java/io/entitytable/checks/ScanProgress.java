@@ -21,15 +21,8 @@ public final class ScanProgress {
         segmentsDone.incrementAndGet();
     }
 
-    public long items() {
-        return items.get();
-    }
-
-    public int segmentsDone() {
-        return segmentsDone.get();
-    }
-
-    public int segments() {
-        return segments;
+    /** How far the scan is, as the commands' progress lines show it: {@code 1,200 items read, 3/4 segments done}. */
+    public String status() {
+        return "%,d items read, %d/%d segments done".formatted(items.get(), segmentsDone.get(), segments);
     }
 }

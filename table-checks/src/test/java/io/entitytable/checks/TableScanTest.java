@@ -45,8 +45,8 @@ class TableScanTest {
         // THEN
         assertThat(table.itemsScanned()).isEqualTo(ITEMS);
         assertThat(table.coreItems()).isEqualTo(ITEMS);
-        assertThat(progress.items()).isEqualTo(ITEMS);
-        assertThat(progress.segmentsDone()).isEqualTo(segments);
+        assertThat(progress.status())
+                .isEqualTo("%,d items read, %d/%d segments done".formatted(ITEMS, segments, segments));
         assertThat(table.consumedReadCapacity()).isGreaterThan(ITEMS * 8_000 / 4_096.0 * 0.9);
     }
 }

@@ -29,13 +29,30 @@ public final class LocalEngine implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(LocalEngine.class.getName());
 
     private final ApiServer server;
-    private final Operations operations;
-    private final Storage storage;
+    private final Served served;
 
-    private LocalEngine(ApiServer server, Operations operations, Storage storage) {
+    private LocalEngine(ApiServer server, Served served) {
         this.server = server;
-        this.operations = operations;
-        this.storage = storage;
+        this.served = served;
+    }
+
+    /**
+     * What the server serves: the operations and the storage they keep their data in, stopped together (operations
+     * first, so that their own work writes nothing to a closed storage) whether the engine closes or fails to start.
+     */
+    private record Served(Operations operations, Storage storage) implements AutoCloseable {
+        @Override
+        public void close() {
+            try {
+                if (operations instanceof AutoCloseable closeable) {
+                    closeable.close();
+                }
+            } catch (Exception failed) {
+                LOG.log(Level.WARNING, "The local DynamoDB engine failed to stop", failed);
+            } finally {
+                storage.close();
+            }
+        }
     }
 
     /**
@@ -67,10 +84,9 @@ public final class LocalEngine implements AutoCloseable {
         try {
             operations = engineFactory.apply(storage);
             ApiServer server = ApiServer.start(port, operations, NAME + " " + VERSION);
-            return new LocalEngine(server, operations, storage);
+            return new LocalEngine(server, new Served(operations, storage));
         } catch (RuntimeException | Error failed) {
-            closeQuietly(operations);
-            storage.close();
+            new Served(operations, storage).close();
             throw failed;
         }
     }
@@ -81,7 +97,7 @@ public final class LocalEngine implements AutoCloseable {
      * @throws IllegalStateException when this engine's operations are not the engine's own (a test's stand-in)
      */
     public EngineControl control() {
-        if (operations instanceof Engine engine) {
+        if (served.operations() instanceof Engine engine) {
             return engine.control();
         }
         throw new IllegalStateException("this engine serves operations of its own, which have no control");
@@ -104,19 +120,8 @@ public final class LocalEngine implements AutoCloseable {
     public void close() {
         try {
             server.close();
-            closeQuietly(operations);
         } finally {
-            storage.close();
-        }
-    }
-
-    private static void closeQuietly(Operations operations) {
-        if (operations instanceof AutoCloseable closeable) {
-            try {
-                closeable.close();
-            } catch (Exception failed) {
-                LOG.log(Level.WARNING, "The local DynamoDB engine failed to stop", failed);
-            }
+            served.close();
         }
     }
 

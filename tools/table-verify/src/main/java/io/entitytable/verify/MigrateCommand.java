@@ -176,8 +176,8 @@ record MigrateCommand(
     private void copy(MigrationCheckpoint checkpoint, MigrationPhase pass, String source, String target) {
         err.println("migrate: " + phaseName(pass) + " " + source + " -> " + target);
         ScanProgress scan = new ScanProgress(checkpoint.segments());
-        try (ProgressIndicator.Phase ignored = progress.start(() -> "[%s] %s -> %s: %,d items, %d/%d segments done"
-                .formatted(phaseName(pass), source, target, scan.items(), scan.segmentsDone(), scan.segments()))) {
+        try (ProgressIndicator.Phase ignored =
+                progress.start(() -> "[%s] %s -> %s: %s".formatted(phaseName(pass), source, target, scan.status()))) {
             new TableCopy(dynamo, source, target, pass, checkpoint, scan, interruptions).run();
         }
     }

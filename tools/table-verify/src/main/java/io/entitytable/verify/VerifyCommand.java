@@ -98,8 +98,8 @@ record VerifyCommand(
     DriftReport verify(String phase) {
         ScanProgress scan = new ScanProgress(options.segments());
         ScannedTable table;
-        try (ProgressIndicator.Phase ignored = progress.start(() -> "[%s] %s: %,d items read, %d/%d segments done"
-                .formatted(phase, options.table(), scan.items(), scan.segmentsDone(), scan.segments()))) {
+        try (ProgressIndicator.Phase ignored =
+                progress.start(() -> "[%s] %s: %s".formatted(phase, options.table(), scan.status()))) {
             table = new TableScan(dynamo, options.table(), options.segments()).run(scan);
         }
         return DriftDetector.detect(table);

@@ -50,15 +50,8 @@ public final class IndexLagQueue implements IndexRouter, AutoCloseable {
         volatile IndexLag lag = defaultLag;
     }
 
-    private record Pending(
-            Feed feed,
-            IndexItems index,
-            ItemKey key,
-            Map<String, Value> before,
-            Map<String, Value> after,
-            long dueNanos,
-            long sequence)
-            implements Delayed {
+    /** One item's index change, due at {@code dueNanos}; {@code update} applies it to the index. */
+    private record Pending(Feed feed, ItemKey key, Runnable update, long dueNanos, long sequence) implements Delayed {
         @Override
         public long getDelay(TimeUnit unit) {
             return unit.convert(dueNanos - System.nanoTime(), TimeUnit.NANOSECONDS);
@@ -86,7 +79,7 @@ public final class IndexLagQueue implements IndexRouter, AutoCloseable {
         }
         feed.lastDue.put(key, due);
         pending.incrementAndGet();
-        queue.put(new Pending(feed, index, key, before, after, due, sequence.incrementAndGet()));
+        queue.put(new Pending(feed, key, () -> index.apply(before, after), due, sequence.incrementAndGet()));
     }
 
     public void hold(String tableName, String indexName) {
@@ -145,7 +138,7 @@ public final class IndexLagQueue implements IndexRouter, AutoCloseable {
 
     /** Applies one change; under its feed's lock, so that changes of one index never race. */
     private void apply(Pending change) {
-        change.index().apply(change.before(), change.after());
+        change.update().run();
         change.feed().lastDue.remove(change.key(), change.dueNanos());
         pending.decrementAndGet();
     }

@@ -104,14 +104,11 @@ sealed interface Operand {
     record ListAppend(Operand first, Operand second) implements Operand {
         @Override
         public Value resolve(Map<String, Value> item) {
-            Value a = UpdateErrors.required(first.resolve(item));
-            Value b = UpdateErrors.required(second.resolve(item));
-            if (!(a instanceof Value.ListValue x) || !(b instanceof Value.ListValue y)) {
-                throw UpdateErrors.incorrectType();
-            }
-            List<Value> joined = new ArrayList<>(x.values().size() + y.values().size());
-            joined.addAll(x.values());
-            joined.addAll(y.values());
+            Both<Value.ListValue> lists = Both.resolve(first, second, item, Value.ListValue.class);
+            List<Value> joined = new ArrayList<>(
+                    lists.first().values().size() + lists.second().values().size());
+            joined.addAll(lists.first().values());
+            joined.addAll(lists.second().values());
             return new Value.ListValue(joined);
         }
     }
@@ -120,13 +117,27 @@ sealed interface Operand {
     record Arithmetic(Operand left, boolean plus, Operand right) implements Operand {
         @Override
         public Value resolve(Map<String, Value> item) {
-            Value a = UpdateErrors.required(left.resolve(item));
-            Value b = UpdateErrors.required(right.resolve(item));
-            if (!(a instanceof Value.Num x) || !(b instanceof Value.Num y)) {
+            Both<Value.Num> numbers = Both.resolve(left, right, item, Value.Num.class);
+            BigDecimal a = numbers.first().value();
+            BigDecimal b = numbers.second().value();
+            return new Value.Num(Numbers.checked(plus ? a.add(b) : a.subtract(b)));
+        }
+    }
+
+    /** The values of the two operands of an update function that takes two of one type. */
+    record Both<T extends Value>(T first, T second) {
+        /**
+         * Both operands resolved, each required (an attribute the item lacks is an error) and then both of {@code type}
+         * (an incorrect data type otherwise).
+         */
+        static <T extends Value> Both<T> resolve(
+                Operand first, Operand second, Map<String, Value> item, Class<T> type) {
+            Value a = UpdateErrors.required(first.resolve(item));
+            Value b = UpdateErrors.required(second.resolve(item));
+            if (!type.isInstance(a) || !type.isInstance(b)) {
                 throw UpdateErrors.incorrectType();
             }
-            BigDecimal result = plus ? x.value().add(y.value()) : x.value().subtract(y.value());
-            return new Value.Num(Numbers.checked(result));
+            return new Both<>(type.cast(a), type.cast(b));
         }
     }
 }

@@ -106,11 +106,11 @@ record BatchWriteItem(Database database) implements Operation {
         single.put("TableName", tableName);
         if (put) {
             single.set("Item", writeRequest.get("PutRequest").get("Item"));
-            PutItem.Put parsed = PutItem.Put.of(database, single);
+            PutItem parsed = PutItem.of(database, single);
             return new Write(parsed.table(), parsed.key(), parsed::decide, writeRequest);
         }
         single.set("Key", writeRequest.get("DeleteRequest").get("Key"));
-        DeleteItem.Delete parsed = DeleteItem.Delete.of(database, single);
+        DeleteItem parsed = DeleteItem.of(database, single);
         return new Write(parsed.table(), parsed.key(), parsed::decide, writeRequest);
     }
 }

@@ -8,28 +8,21 @@ import io.entitytable.local.engine.values.Value;
 import java.util.Map;
 
 /**
- * DeleteItem: deleting an item that does not exist succeeds and changes nothing (no stream record).
+ * A validated DeleteItem, as DeleteItem, BatchWriteItem and TransactWriteItems make it; {@link SingleItemWrite} serves
+ * the operation. Deleting an item that does not exist succeeds and changes nothing (no stream record).
  *
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_DeleteItem.html">DeleteItem</a>
  */
-record DeleteItem(Database database) implements Operation {
-    /** A validated delete, as DeleteItem, BatchWriteItem and TransactWriteItems make it. */
-    record Delete(Table table, ItemKey key, Condition condition, String onConditionFailure)
-            implements ItemWrites.SingleWrite {
-        static Delete of(Database database, ObjectNode request) {
-            Table table = database.table(Requests.tableName(request));
-            ItemKey key = ItemWrites.key(request, table);
-            return new Delete(table, key, ItemWrites.condition(request), ItemWrites.onConditionFailure(request));
-        }
-
-        @Override
-        public Map<String, Value> after() {
-            return null;
-        }
+record DeleteItem(Table table, ItemKey key, Condition condition, String onConditionFailure)
+        implements ItemWrites.SingleWrite {
+    static DeleteItem of(Database database, ObjectNode request) {
+        Table table = database.table(Requests.tableName(request));
+        ItemKey key = ItemWrites.key(request, table);
+        return new DeleteItem(table, key, ItemWrites.condition(request), ItemWrites.onConditionFailure(request));
     }
 
     @Override
-    public ObjectNode call(ObjectNode request) {
-        return ItemWrites.writeOne(database, request, Delete::of);
+    public Map<String, Value> after() {
+        return null;
     }
 }

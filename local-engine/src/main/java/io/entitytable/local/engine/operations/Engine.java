@@ -12,8 +12,8 @@ import java.util.Map;
 
 /**
  * The engine: DynamoDB's and DynamoDB Streams' operations over the tables and streams rebuilt from {@link Storage} at
- * construction. Each operation is a class of its own; operations the engine does not implement are refused as not
- * supported.
+ * construction. Each operation is a class of its own (PutItem and DeleteItem share {@link SingleItemWrite}'s call);
+ * operations the engine does not implement are refused as not supported.
  */
 public final class Engine implements Operations, AutoCloseable {
     public static final String DYNAMODB = "DynamoDB_20120810";
@@ -43,9 +43,7 @@ public final class Engine implements Operations, AutoCloseable {
         dynamodb.put("UpdateTable", new UpdateTable(database));
         dynamodb.put("UpdateTimeToLive", new UpdateTimeToLive(database));
         dynamodb.put("DescribeTimeToLive", new DescribeTimeToLive(database));
-        dynamodb.put("PutItem", new PutItem(database));
         dynamodb.put("GetItem", new GetItem(database));
-        dynamodb.put("DeleteItem", new DeleteItem(database));
         dynamodb.put("UpdateItem", new UpdateItem(database));
         dynamodb.put("Query", new Query(database));
         dynamodb.put("Scan", new Scan(database));
@@ -53,6 +51,9 @@ public final class Engine implements Operations, AutoCloseable {
         dynamodb.put("BatchWriteItem", new BatchWriteItem(database));
         dynamodb.put("TransactWriteItems", new TransactWriteItems(database));
         dynamodb.put("TransactGetItems", new TransactGetItems(database));
+        // The two single-item writes differ only in the write they parse from the request.
+        dynamodb.put("PutItem", new SingleItemWrite(database, PutItem::of));
+        dynamodb.put("DeleteItem", new SingleItemWrite(database, DeleteItem::of));
         streams.put("ListStreams", new ListStreams(database));
         streams.put("DescribeStream", new DescribeStream(database));
         streams.put("GetShardIterator", new GetShardIterator(database));

@@ -12,7 +12,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiFunction;
 
 /** What PutItem, UpdateItem and DeleteItem share: the write cycle under the item's lock, conditions, return values. */
 final class ItemWrites {
@@ -44,28 +43,6 @@ final class ItemWrites {
             check(condition(), current, onConditionFailure());
             return after();
         }
-    }
-
-    /**
-     * PutItem's and DeleteItem's call: the write {@code parse} makes of the request, answered with the old item when
-     * asked ({@code ReturnValues} ALL_OLD) and the capacity it consumed.
-     */
-    static ObjectNode writeOne(
-            Database database, ObjectNode request, BiFunction<Database, ObjectNode, SingleWrite> parse) {
-        String returnValues = oldOrNone(request);
-        String capacityMode = Capacity.mode(request);
-        SingleWrite single = parse.apply(database, request);
-        Change change = write(database, single.table(), single.key(), single::decide);
-        ObjectNode answer = JsonNodeFactory.instance.objectNode();
-        if (returnValues.equals("ALL_OLD")) {
-            putAttributes(answer, change.before());
-        }
-        if (!capacityMode.equals("NONE")) {
-            Capacity capacity = new Capacity(single.table().name(), true);
-            capacity.addWrite(single.table(), change.before(), change.after(), 1);
-            putCapacity(answer, capacity, capacityMode);
-        }
-        return answer;
     }
 
     /** Locks the item, decides, commits; returns the change (which may change nothing). */

@@ -170,11 +170,11 @@ final class TransactWriteItems implements Operation {
             throw ApiException.validation("TransactItems can only contain one of Check, Put, Update or Delete");
         }
         if (item.hasNonNull("Put")) {
-            PutItem.Put put = PutItem.Put.of(database, object(item, "Put"));
+            PutItem put = PutItem.of(database, object(item, "Put"));
             return new Action(put.table(), put.key(), put::decide, true);
         }
         if (item.hasNonNull("Delete")) {
-            DeleteItem.Delete delete = DeleteItem.Delete.of(database, object(item, "Delete"));
+            DeleteItem delete = DeleteItem.of(database, object(item, "Delete"));
             return new Action(delete.table(), delete.key(), delete::decide, true);
         }
         if (item.hasNonNull("Update")) {
@@ -189,7 +189,7 @@ final class TransactWriteItems implements Operation {
         if (!check.hasNonNull("ConditionExpression")) {
             throw Requests.missing("transactItems.1.member.conditionCheck.conditionExpression");
         }
-        DeleteItem.Delete parsed = DeleteItem.Delete.of(database, check);
+        DeleteItem parsed = DeleteItem.of(database, check);
         Condition condition = parsed.condition();
         String onFailure = parsed.onConditionFailure();
         return new Action(

@@ -1,6 +1,10 @@
 package io.entitytable.local.engine.tables;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -19,6 +23,13 @@ import java.util.Map;
 public final class TableDescriptions {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     private static final String PRIVATE = "LocalEngine";
+
+    /** Writes and reads a stream's stored shards, as {@link ShardInfo} names its members. */
+    private static final ObjectMapper SHARDS = JsonMapper.builder()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
+
+    private static final TypeReference<List<ShardInfo>> SHARD_LIST = new TypeReference<>() {};
 
     private TableDescriptions() {}
 
@@ -103,17 +114,7 @@ public final class TableDescriptions {
                     .put("StreamViewType", stream.viewType())
                     .put("CreatedMillis", stream.createdMillis())
                     .put("DisabledMillis", stream.disabledMillis());
-            ArrayNode shards = kept.putArray("Shards");
-            for (ShardInfo shard : stream.shards()) {
-                ObjectNode shardNode = shards.addObject()
-                        .put("ShardId", shard.shardId())
-                        .put("StartingSequenceNumber", shard.startingSequenceNumber())
-                        .put("EndingSequenceNumber", shard.endingSequenceNumber())
-                        .put("CreatedMillis", shard.createdMillis());
-                if (shard.parentShardId() != null) {
-                    shardNode.put("ParentShardId", shard.parentShardId());
-                }
-            }
+            kept.set("Shards", SHARDS.valueToTree(stream.shards()));
         }
         if (table.timeToLive() != null) {
             local.put("TimeToLiveAttribute", table.timeToLive());
@@ -142,19 +143,11 @@ public final class TableDescriptions {
         JsonNode local = node.path(PRIVATE);
         List<StreamInfo> streams = new ArrayList<>();
         for (JsonNode stream : local.path("Streams")) {
-            List<ShardInfo> shards = new ArrayList<>();
-            for (JsonNode shard : stream.path("Shards")) {
-                shards.add(new ShardInfo(
-                        shard.path("ShardId").asText(),
-                        shard.hasNonNull("ParentShardId")
-                                ? shard.path("ParentShardId").asText()
-                                : null,
-                        shard.path("StartingSequenceNumber").asLong(),
-                        shard.path("EndingSequenceNumber").asLong(),
-                        shard.path("CreatedMillis").asLong()));
-            }
+            List<ShardInfo> shards =
+                    stream.has("Shards") ? SHARDS.convertValue(stream.get("Shards"), SHARD_LIST) : List.of();
             if (shards.isEmpty()) {
-                shards.add(new ShardInfo(
+                // A description that keeps a stream with one shard may hold that shard's members on the stream itself.
+                shards = List.of(new ShardInfo(
                         stream.path("ShardId").asText(),
                         null,
                         stream.path("StartingSequenceNumber").asLong(),
@@ -170,13 +163,6 @@ public final class TableDescriptions {
                     stream.path("DisabledMillis").asLong()));
         }
         String billing = node.path("BillingModeSummary").path("BillingMode").asText("PROVISIONED");
-        ObjectNode throughput = JSON.objectNode();
-        throughput.put(
-                "ReadCapacityUnits",
-                node.path("ProvisionedThroughput").path("ReadCapacityUnits").asLong());
-        throughput.put(
-                "WriteCapacityUnits",
-                node.path("ProvisionedThroughput").path("WriteCapacityUnits").asLong());
         return new TableDefinition(
                 node.path("TableName").asText(),
                 node.path("TableId").asText(),
@@ -185,7 +171,7 @@ public final class TableDescriptions {
                 globals,
                 locals,
                 billing,
-                throughput,
+                capacityUnits(node.path("ProvisionedThroughput")),
                 local.path("CreationMillis").asLong(),
                 streams,
                 local.hasNonNull("TimeToLiveAttribute")
@@ -197,18 +183,8 @@ public final class TableDescriptions {
     private static IndexDefinition index(JsonNode node, boolean global, Map<String, String> definitions) {
         List<String> nonKey = new ArrayList<>();
         node.path("Projection").path("NonKeyAttributes").forEach(name -> nonKey.add(name.asText()));
-        ObjectNode throughput = null;
-        if (global && node.has("ProvisionedThroughput")) {
-            throughput = JSON.objectNode();
-            throughput.put(
-                    "ReadCapacityUnits",
-                    node.path("ProvisionedThroughput").path("ReadCapacityUnits").asLong());
-            throughput.put(
-                    "WriteCapacityUnits",
-                    node.path("ProvisionedThroughput")
-                            .path("WriteCapacityUnits")
-                            .asLong());
-        }
+        ObjectNode throughput =
+                global && node.has("ProvisionedThroughput") ? capacityUnits(node.path("ProvisionedThroughput")) : null;
         return new IndexDefinition(
                 node.path("IndexName").asText(),
                 global,
@@ -217,6 +193,14 @@ public final class TableDescriptions {
                 List.copyOf(nonKey),
                 throughput,
                 "ACTIVE");
+    }
+
+    /** The read and write capacity units of a stored {@code ProvisionedThroughput} (zero where missing). */
+    private static ObjectNode capacityUnits(JsonNode stored) {
+        ObjectNode units = JSON.objectNode();
+        units.put("ReadCapacityUnits", stored.path("ReadCapacityUnits").asLong());
+        units.put("WriteCapacityUnits", stored.path("WriteCapacityUnits").asLong());
+        return units;
     }
 
     /** A {@code KeySchema} array read with the types of {@code definitions}. */
