@@ -6,6 +6,8 @@ import io.entitytable.fanout.refresh.InMemoryRefreshQueue;
 import io.entitytable.fanout.table.FanoutConfig;
 import io.entitytable.fanout.table.FanoutStats;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.engine.behaviour.EngineSettings;
+import io.entitytable.local.engine.behaviour.ThroughputLimits;
 import io.entitytable.model.CoreItem;
 import java.time.Duration;
 import java.util.List;
@@ -20,7 +22,8 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
 
 /**
  * Property-style: random sequences of core-item changes (seeded, bounded), fanned out with batches duplicated,
- * interleaved across items and, in one variant, with injected throttling that makes records fail and be re-delivered.
+ * interleaved across items and, in one variant, on an engine whose partitions' throughput throttles the fan-out, so that
+ * records fail and are re-delivered.
  * After every round the table must hold exactly the duplicates its core items imply ({@link InvariantChecker}).
  */
 class FanoutPropertyTest {
@@ -50,54 +53,60 @@ class FanoutPropertyTest {
         local.createTable(table);
         Random random = new Random(seed);
         CoreItemDriver driver = new CoreItemDriver(plain, table, random);
-        FaultInjector injector = new FaultInjector(seed);
-        try (DynamoDbClient client = LocalTables.instrumented(local, injector);
+        CallCounter calls = new CallCounter();
+        try (DynamoDbClient client = LocalTables.instrumented(local, calls);
                 StreamFanout fanout =
                         StreamFanout.create(client, FanoutConfig.forTable(table), new InMemoryRefreshQueue())) {
             StreamDelivery delivery = new StreamDelivery(fanout, random);
 
             // WHEN / THEN after every round
-            runRounds(seed, table, driver, delivery);
+            runRounds(seed, plain, table, driver, delivery);
             assertThat(fanout.stats().count(FanoutStats.Count.PUTS)).isPositive();
             assertThat(fanout.stats().count(FanoutStats.Count.STALE))
                     .as("replays are refused by the version conditions")
                     .isPositive();
             System.out.printf(
                     "seed %d: %d changes, %d invocations, %s, calls %s%n",
-                    seed, driver.changes(), delivery.invocations(), fanout.stats(), injector);
+                    seed, driver.changes(), delivery.invocations(), fanout.stats(), calls);
         }
     }
 
     @ParameterizedTest
     @ValueSource(longs = {11, 12})
     void randomChanges_shouldLeaveNoDrift_whenDynamoDbThrottlesAndRecordsFailMidBatch(long seed) {
-        // GIVEN 12% of the fan-out's calls throttled, and only two attempts per call, so that some records fail: about
-        // 1.4% of calls (both attempts throttled), several a run whichever order the threads take the seeded faults in
-        String table = "faulty" + seed;
-        local.createTable(table);
-        Random random = new Random(seed);
-        CoreItemDriver driver = new CoreItemDriver(plain, table, random);
-        FaultInjector injector = new FaultInjector(seed).throttling(0.12);
-        FanoutConfig config = FanoutConfig.forTable(table).withRetries(2, Duration.ofMillis(1), Duration.ofMillis(4));
-        try (DynamoDbClient client = LocalTables.instrumented(local, injector);
-                StreamFanout fanout = StreamFanout.create(client, config, new InMemoryRefreshQueue())) {
-            StreamDelivery delivery = new StreamDelivery(fanout, random);
+        // GIVEN an engine whose partitions take 5 write units a second (DynamoDB's per-partition limit, scaled down to
+        // this workload), and only two attempts per call, so that a partition the fan-out overruns fails its record
+        ThroughputLimits fiveWritesASecond = new ThroughputLimits(3000, 5, Duration.ZERO);
+        try (LocalDynamoDb throttling =
+                        LocalDynamoDb.startInMemory(EngineSettings.immediate().withThroughput(fiveWritesASecond));
+                DynamoDbClient api = LocalTables.patient(throttling)) {
+            String table = "throttled" + seed;
+            throttling.createTable(table);
+            Random random = new Random(seed);
+            CoreItemDriver driver = new CoreItemDriver(api, table, random);
+            FanoutConfig config =
+                    FanoutConfig.forTable(table).withRetries(2, Duration.ofMillis(1), Duration.ofMillis(4));
+            try (DynamoDbClient client = LocalTables.instrumented(throttling);
+                    StreamFanout fanout = StreamFanout.create(client, config, new InMemoryRefreshQueue())) {
+                StreamDelivery delivery = new StreamDelivery(fanout, random);
 
-            // WHEN / THEN after every round
-            runRounds(seed, table, driver, delivery);
-            assertThat(injector.injected()).isPositive();
-            assertThat(fanout.stats().count(FanoutStats.Count.RETRIES)).isPositive();
-            assertThat(delivery.redeliveries())
-                    .as("records failed and were re-delivered")
-                    .isPositive();
-            System.out.printf(
-                    "seed %d (throttled): %d changes, %d invocations, %d re-deliveries, %d injected, %s%n",
-                    seed,
-                    driver.changes(),
-                    delivery.invocations(),
-                    delivery.redeliveries(),
-                    injector.injected(),
-                    fanout.stats());
+                // WHEN / THEN after every round
+                runRounds(seed, api, table, driver, delivery);
+                long throttled = LocalTables.throttledRequests(throttling, table);
+                assertThat(throttled).isPositive();
+                assertThat(fanout.stats().count(FanoutStats.Count.RETRIES)).isPositive();
+                assertThat(delivery.redeliveries())
+                        .as("records failed and were re-delivered")
+                        .isPositive();
+                System.out.printf(
+                        "seed %d (throttled): %d changes, %d invocations, %d re-deliveries, %d throttled, %s%n",
+                        seed,
+                        driver.changes(),
+                        delivery.invocations(),
+                        delivery.redeliveries(),
+                        throttled,
+                        fanout.stats());
+            }
         }
     }
 
@@ -130,16 +139,17 @@ class FanoutPropertyTest {
         assertThat(InvariantChecker.check(plain, table)).as("drift").isEmpty();
     }
 
-    private static void runRounds(long seed, String table, CoreItemDriver driver, StreamDelivery delivery) {
+    private static void runRounds(
+            long seed, DynamoDbClient dynamo, String table, CoreItemDriver driver, StreamDelivery delivery) {
         for (int round = 0; round < ROUNDS; round++) {
             for (int i = 0; i < CHANGES_PER_ROUND; i++) {
                 driver.randomStep();
             }
             delivery.deliver(driver.drain());
-            assertThat(InvariantChecker.check(plain, table))
+            assertThat(InvariantChecker.check(dynamo, table))
                     .as("drift at seed %d round %d", seed, round)
                     .isEmpty();
         }
-        assertThat(InvariantChecker.duplicates(plain, table)).isNotEmpty();
+        assertThat(InvariantChecker.duplicates(dynamo, table)).isNotEmpty();
     }
 }

@@ -23,10 +23,13 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 /**
  * TEST ONLY: plays Queries that overlap a rename's commit. DynamoDB gives a Query read-committed isolation against a
  * TransactWriteItems, so a Query of a subject's id that runs while a rename (Delete old key + Put new key, same id)
- * commits can see the delete and not yet the put: neither key. The local DynamoDB engine is not relied on to show that
- * window, so this double stages it: after each rename sent through its client, the next {@code misses}
- * strongly consistent Queries that would return the renamed subject's core item answer without it. GetItem, which is
- * serializable with transactions, is left alone.
+ * commits can see the delete and not yet the put: neither key. The local DynamoDB engine cannot be made to show that
+ * window: it applies a transaction's items one after the other inside one short commit section, so a Query falls
+ * between them only by chance, for microseconds; its transaction hold ({@code EngineSettings.withTransactionHold})
+ * lengthens the time before that section, while the old key is still there, not the time between the items. So this
+ * double stages it: after each rename sent through its client, the next {@code misses} strongly consistent Queries
+ * that would return the renamed subject's core item answer without it. GetItem, which is serializable with
+ * transactions, is left alone.
  */
 final class ReadCommittedRenames implements ExecutionInterceptor {
     private final int missesPerRename;

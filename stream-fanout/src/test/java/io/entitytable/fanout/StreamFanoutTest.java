@@ -7,6 +7,8 @@ import io.entitytable.fanout.refresh.InMemoryRefreshQueue;
 import io.entitytable.fanout.table.FanoutConfig;
 import io.entitytable.fanout.table.FanoutStats;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.engine.behaviour.EngineSettings;
+import io.entitytable.local.engine.behaviour.ThroughputLimits;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
@@ -56,26 +58,33 @@ class StreamFanoutTest {
 
     @Test
     void throttledWrites_shouldBeRetriedWithBackoff_andTheBatchSucceed() {
-        // GIVEN 60% of calls throttled, and enough attempts
-        String table = newTable();
-        Map<String, AttributeValue> store = store(Set.of("red", "blue", "sale"), 1);
-        FaultInjector throttle = new FaultInjector(7).throttling(0.6);
-        FanoutConfig config = FanoutConfig.forTable(table).withRetries(30, Duration.ofMillis(1), Duration.ofMillis(8));
+        // GIVEN an engine whose partitions take 2 write units a second, so that a store's three copies (each one unit
+        // of the store's sourceGsi partition) overrun it, and enough attempts for it to refill
+        ThroughputLimits twoWritesASecond = new ThroughputLimits(3000, 2, Duration.ZERO);
+        try (LocalDynamoDb throttling =
+                        LocalDynamoDb.startInMemory(EngineSettings.immediate().withThroughput(twoWritesASecond));
+                DynamoDbClient client = LocalTables.instrumented(throttling)) {
+            String table = "throttled";
+            throttling.createTable(table);
+            Map<String, AttributeValue> store = store(Set.of("red", "blue", "sale"), 1);
+            FanoutConfig config =
+                    FanoutConfig.forTable(table).withRetries(30, Duration.ofMillis(10), Duration.ofMillis(80));
 
-        // WHEN
-        StreamsEventResponse response;
-        FanoutStats stats;
-        try (DynamoDbClient client = LocalTables.instrumented(local, throttle);
-                StreamFanout fanout = StreamFanout.create(client, config, new InMemoryRefreshQueue())) {
-            response = fanout.process(List.of(Records.insert(store)));
-            stats = fanout.stats();
+            // WHEN
+            StreamsEventResponse response;
+            FanoutStats stats;
+            try (StreamFanout fanout = StreamFanout.create(client, config, new InMemoryRefreshQueue())) {
+                response = fanout.process(List.of(Records.insert(store)));
+                stats = fanout.stats();
+            }
+
+            // THEN the engine refused writes, and each refusal was retried
+            long throttled = LocalTables.throttledRequests(throttling, table);
+            assertThat(response.getBatchItemFailures()).isEmpty();
+            assertThat(throttled).isPositive();
+            assertThat(stats.count(FanoutStats.Count.RETRIES)).isEqualTo(throttled);
+            assertThat(InvariantChecker.duplicates(client, table)).hasSize(3);
         }
-
-        // THEN
-        assertThat(response.getBatchItemFailures()).isEmpty();
-        assertThat(throttle.injected()).isPositive();
-        assertThat(stats.count(FanoutStats.Count.RETRIES)).isEqualTo(throttle.injected());
-        assertThat(InvariantChecker.duplicates(plain, table)).hasSize(3);
     }
 
     @Test
@@ -95,7 +104,7 @@ class StreamFanoutTest {
                 .toItem();
         Map<String, AttributeValue> fourth = store(Set.of("sale"), 1);
         String broken = Keys.subjectRef(io.entitytable.model.Entity.STORE, Values.string(second, Attributes.ID));
-        FaultInjector counter = new FaultInjector(0);
+        CallCounter counter = new CallCounter();
         ExecutionInterceptor serverError = new ExecutionInterceptor() {
             @Override
             public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
@@ -229,7 +238,7 @@ class StreamFanoutTest {
         Map<String, AttributeValue> before = store(Set.of("red"), 3);
         Map<String, AttributeValue> after = new LinkedHashMap<>(before);
         after.put(Attributes.CHILD_COUNT, Values.n(1));
-        FaultInjector counter = new FaultInjector(0);
+        CallCounter counter = new CallCounter();
 
         // WHEN
         try (DynamoDbClient client = LocalTables.instrumented(local, counter);

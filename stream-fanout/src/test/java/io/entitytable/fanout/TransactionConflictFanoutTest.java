@@ -6,8 +6,8 @@ import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import io.entitytable.fanout.refresh.InMemoryRefreshQueue;
 import io.entitytable.fanout.table.FanoutConfig;
 import io.entitytable.fanout.table.FanoutStats;
-import io.entitytable.local.dynamodb.ConflictingDynamoDbClient;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.engine.behaviour.EngineSettings;
 import io.entitytable.model.Address;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.Ids;
@@ -18,8 +18,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -28,12 +26,15 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Record;
 
 /**
- * The fan-out's conditional writes meeting an API transaction on the same item ({@link ConflictingDynamoDbClient} with
- * transactions it cannot see): a TransactionConflictException is retried, and never counted as a refused condition.
+ * The fan-out's conditional writes meeting an API transaction on the same item, on an engine with transaction conflicts
+ * on (the transactions timed by {@link ItemsHeldByTransactions}): the engine's TransactionConflictException is retried,
+ * and never counted as a refused condition.
  */
 class TransactionConflictFanoutTest {
     private static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
     private static final Address AUSTIN = new Address("1 Main St", "Austin", "TX", "73301", "US");
+    /** Long enough for a put sent once the transaction is seen in flight to arrive while it still is. */
+    private static final Duration TRANSACTION_HOLD = Duration.ofMillis(300);
 
     private static LocalDynamoDb local;
     private static DynamoDbClient plain;
@@ -41,7 +42,8 @@ class TransactionConflictFanoutTest {
 
     @BeforeAll
     static void start() {
-        local = LocalDynamoDb.startInMemory();
+        local = LocalDynamoDb.startInMemory(
+                EngineSettings.immediate().withTransactionConflicts(true).withTransactionHold(TRANSACTION_HOLD));
         plain = local.client();
     }
 
@@ -55,25 +57,21 @@ class TransactionConflictFanoutTest {
     void copyWrite_shouldBeRetried_whenATransactionHeldTheCopy() {
         // GIVEN every copy is held by another transaction for its first two writes
         String table = newTable();
-        Map<Map<String, AttributeValue>, AtomicInteger> seen = new ConcurrentHashMap<>();
-        ConflictingDynamoDbClient conflicting = new ConflictingDynamoDbClient(
-                plain,
-                Duration.ZERO,
-                (name, key) ->
-                        seen.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet() <= 2);
+        ItemsHeldByTransactions held = new ItemsHeldByTransactions(plain, table, (key, put) -> put <= 2);
         FanoutConfig config = FanoutConfig.forTable(table).withRetries(5, Duration.ofMillis(1), Duration.ofMillis(4));
 
         // WHEN
         StreamsEventResponse response;
         FanoutStats stats;
-        try (StreamFanout fanout = StreamFanout.create(conflicting, config, new InMemoryRefreshQueue())) {
+        try (DynamoDbClient client = LocalTables.instrumented(local, held);
+                StreamFanout fanout = StreamFanout.create(client, config, new InMemoryRefreshQueue())) {
             response = fanout.process(List.of(Records.insert(store(Set.of("red", "blue", "sale")))));
             stats = fanout.stats();
         }
 
         // THEN
         assertThat(response.getBatchItemFailures()).isEmpty();
-        assertThat(conflicting.conflicts()).isEqualTo(3 * 2);
+        assertThat(held.conflicts()).isEqualTo(3 * 2);
         assertThat(stats.count(FanoutStats.Count.RETRIES)).isEqualTo(3 * 2);
         assertThat(stats.count(FanoutStats.Count.STALE))
                 .as("a conflict is not a refused condition")
@@ -83,17 +81,17 @@ class TransactionConflictFanoutTest {
 
     @Test
     void record_shouldBeReportedAsABatchItemFailure_whenTheConflictOutlastsTheRetries() {
-        // GIVEN another transaction holds every copy for good
+        // GIVEN another transaction holds the copy at every write
         String table = newTable();
-        ConflictingDynamoDbClient conflicting =
-                new ConflictingDynamoDbClient(plain, Duration.ZERO, (name, key) -> true);
+        ItemsHeldByTransactions held = new ItemsHeldByTransactions(plain, table, (key, put) -> true);
         FanoutConfig config = FanoutConfig.forTable(table).withRetries(3, Duration.ofMillis(1), Duration.ofMillis(2));
         Record record = Records.insert(store(Set.of("red")));
 
         // WHEN
         StreamsEventResponse response;
         FanoutStats stats;
-        try (StreamFanout fanout = StreamFanout.create(conflicting, config, new InMemoryRefreshQueue())) {
+        try (DynamoDbClient client = LocalTables.instrumented(local, held);
+                StreamFanout fanout = StreamFanout.create(client, config, new InMemoryRefreshQueue())) {
             response = fanout.process(List.of(record));
             stats = fanout.stats();
         }
@@ -103,7 +101,7 @@ class TransactionConflictFanoutTest {
                 .extracting(StreamsEventResponse.BatchItemFailure::getItemIdentifier)
                 .containsExactly(record.dynamodb().sequenceNumber());
         assertThat(stats.count(FanoutStats.Count.STALE)).isZero();
-        assertThat(conflicting.conflicts()).isEqualTo(3);
+        assertThat(held.conflicts()).isEqualTo(3);
         assertThat(InvariantChecker.duplicates(plain, table)).isEmpty();
     }
 

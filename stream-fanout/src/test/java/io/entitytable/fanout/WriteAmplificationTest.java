@@ -31,7 +31,7 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
 
 /**
  * What one change of a subject with k copies costs: k duplicate writes plus the queries that find the copies, counted
- * by an SDK interceptor ({@link FaultInjector} with no faults) and cross-checked with the {@code ConsumedCapacity}
+ * by an SDK interceptor ({@link CallCounter}) and cross-checked with the {@code ConsumedCapacity}
  * the local DynamoDB engine reports for {@code ReturnConsumedCapacity=TOTAL}.
  */
 class WriteAmplificationTest {
@@ -76,7 +76,7 @@ class WriteAmplificationTest {
         int copies = customers + TWO_TAGS.size();
 
         // WHEN
-        FaultInjector counter = new FaultInjector(0);
+        CallCounter counter = new CallCounter();
         FanoutStats stats;
         try (DynamoDbClient client = LocalTables.instrumented(local, counter)) {
             stats = fanOut(client, table, List.of(Records.modify(storeV1, storeV2)));
@@ -127,7 +127,7 @@ class WriteAmplificationTest {
         int copies = stores + TWO_TAGS.size();
 
         // WHEN
-        FaultInjector counter = new FaultInjector(0);
+        CallCounter counter = new CallCounter();
         FanoutStats stats;
         try (DynamoDbClient client = LocalTables.instrumented(local, counter)) {
             stats = fanOut(client, table, List.of(Records.modify(customerV1, customerV2)));

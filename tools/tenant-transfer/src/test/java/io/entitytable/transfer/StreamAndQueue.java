@@ -5,6 +5,7 @@ import io.entitytable.deployment.metrics.MetricsRecorder;
 import io.entitytable.fanout.refresh.RefreshQueue;
 import io.entitytable.fanout.refresh.RefreshWork;
 import io.entitytable.fanout.table.FanoutConfig;
+import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.CopyPace;
 import io.entitytable.queue.RefreshMessage;
 import java.time.Clock;
@@ -27,6 +28,7 @@ final class StreamAndQueue implements RefreshQueue {
     /** More worker invocations than any erase here takes: a job that never ends fails the test rather than hang it. */
     private static final int MAX_INVOCATIONS = 5_000;
 
+    private final LocalDynamoDb engine;
     private final DynamoDbClient dynamo;
     private final DynamoDbClient workerDynamo;
     private final String table;
@@ -45,6 +47,12 @@ final class StreamAndQueue implements RefreshQueue {
 
     /** The worker's calls go through {@code workerDynamo}, e.g. a client that times them. */
     StreamAndQueue(DynamoDbClient dynamo, DynamoDbClient workerDynamo, String table) {
+        this(SharedLocalDynamoDb.engine(), dynamo, workerDynamo, table);
+    }
+
+    /** A table of {@code engine}, an engine of the test's own rather than the shared one. */
+    StreamAndQueue(LocalDynamoDb engine, DynamoDbClient dynamo, DynamoDbClient workerDynamo, String table) {
+        this.engine = engine;
         this.dynamo = dynamo;
         this.workerDynamo = workerDynamo;
         this.table = table;
@@ -90,7 +98,7 @@ final class StreamAndQueue implements RefreshQueue {
                 MetricsRecorder.ofThisProcess(),
                 clock)) {
             for (int turn = 0; turn < MAX_TURNS; turn++) {
-                seen = StreamDrain.fanOut(dynamo, table, this, seen);
+                seen = StreamDrain.fanOut(engine, dynamo, table, this, seen);
                 if (isEmpty()) {
                     return invocations;
                 }

@@ -3,6 +3,7 @@ package io.entitytable.transfer;
 import io.entitytable.fanout.StreamFanout;
 import io.entitytable.fanout.refresh.RefreshQueue;
 import io.entitytable.fanout.table.FanoutConfig;
+import io.entitytable.local.dynamodb.LocalDynamoDb;
 import java.util.List;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.Record;
@@ -19,15 +20,15 @@ final class StreamDrain {
 
     /** Fans out every record of {@code table}'s stream; returns how many there were. */
     static int fanOut(DynamoDbClient dynamo, String table) {
-        return fanOut(dynamo, table, RefreshQueue.none(), 0);
+        return fanOut(SharedLocalDynamoDb.engine(), dynamo, table, RefreshQueue.none(), 0);
     }
 
     /**
-     * Fans out the records of {@code table}'s stream after the first {@code seen}, with a queue for the jobs they
+     * Fans out the records of {@code table}'s stream on {@code engine} after the first {@code seen}, with a queue for the jobs they
      * start, as the stream trigger goes on from its checkpoint; returns how many records the stream holds now.
      */
-    static int fanOut(DynamoDbClient dynamo, String table, RefreshQueue queue, int seen) {
-        List<Record> all = SharedLocalDynamoDb.engine().streamRecords(table);
+    static int fanOut(LocalDynamoDb engine, DynamoDbClient dynamo, String table, RefreshQueue queue, int seen) {
+        List<Record> all = engine.streamRecords(table);
         List<Record> records = all.subList(seen, all.size());
         try (StreamFanout fanout = StreamFanout.create(dynamo, FanoutConfig.forTable(table), queue)) {
             for (int from = 0; from < records.size(); from += BATCH) {

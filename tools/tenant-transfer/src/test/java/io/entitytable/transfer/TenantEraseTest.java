@@ -3,6 +3,10 @@ package io.entitytable.transfer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.checks.DriftCheck;
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.engine.behaviour.EngineSettings;
+import io.entitytable.local.engine.behaviour.IndexLag;
+import io.entitytable.local.engine.behaviour.ThroughputLimits;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
@@ -36,7 +40,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import software.amazon.awssdk.core.SdkResponse;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
@@ -44,7 +47,6 @@ import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 
 /**
@@ -188,47 +190,50 @@ class TenantEraseTest {
 
     @Test
     void erase_shouldTakeAnotherRound_andLeaveNoChild_whenTheIndexIsBehindAChild() {
-        // GIVEN a business whose newest customer businessGsi does not show yet (it answers without it for the whole
-        // first round: 4 segments of the children phase, 4 of the stores phase), as an index that is behind its table
-        DynamoDbClient plain = SharedLocalDynamoDb.client();
-        String table = SharedLocalDynamoDb.newTable("lagging");
-        TenantFixture fixture = new TenantFixture(plain, table);
-        Business acme = fixture.business("Acme");
-        Store lyon = fixture.store(acme, "Lyon Centre", "Lyon");
-        Customer ada = fixture.customer(acme, "Ada", "Lovelace", "vip");
-        fixture.link(ada, lyon);
-        Customer late = fixture.customer(acme, "Late", "Comer", "vip");
-        fixture.link(late, lyon);
-        fixture.order(late, 2);
-        AtomicInteger hiddenFor = new AtomicInteger(2 * EraseJob.SEGMENTS);
-        DynamoDbClient lagging = SharedLocalDynamoDb.client(new ExecutionInterceptor() {
-            @Override
-            public SdkResponse modifyResponse(Context.ModifyResponse context, ExecutionAttributes attributes) {
-                if (context.request() instanceof QueryRequest query
-                        && TableLayout.BUSINESS_GSI.equals(query.indexName())
-                        && context.response() instanceof QueryResponse page
-                        && hiddenFor.getAndDecrement() > 0) {
-                    return page.toBuilder()
-                            .items(page.items().stream()
-                                    .filter(item -> !late.id().equals(Values.string(item, Attributes.ID)))
-                                    .toList())
-                            .build();
+        // GIVEN a business whose newest customer businessGsi does not show yet: the engine holds the index back from
+        // just before that customer was written until the first round's businessGsi Queries are done (4 segments of the
+        // children phase, 4 of the stores phase), as an index that is behind its table
+        try (LocalDynamoDb engine = LocalDynamoDb.startInMemory(
+                        EngineSettings.immediate().withIndexLag(IndexLag.fixed(Duration.ZERO)));
+                DynamoDbClient plain = engine.client()) {
+            String table = "lagging";
+            engine.createTable(table);
+            TenantFixture fixture = new TenantFixture(plain, table);
+            Business acme = fixture.business("Acme");
+            Store lyon = fixture.store(acme, "Lyon Centre", "Lyon");
+            Customer ada = fixture.customer(acme, "Ada", "Lovelace", "vip");
+            fixture.link(ada, lyon);
+            engine.control().holdIndex(table, TableLayout.BUSINESS_GSI);
+            Customer late = fixture.customer(acme, "Late", "Comer", "vip");
+            fixture.link(late, lyon);
+            fixture.order(late, 2);
+            AtomicInteger behindFor = new AtomicInteger(2 * EraseJob.SEGMENTS);
+            try (DynamoDbClient lagging = engine.client(new ExecutionInterceptor() {
+                @Override
+                public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
+                    if (context.request() instanceof QueryRequest query
+                            && TableLayout.BUSINESS_GSI.equals(query.indexName())
+                            && behindFor.decrementAndGet() == 0) {
+                        engine.control().releaseIndex(table, TableLayout.BUSINESS_GSI);
+                    }
                 }
-                return context.response();
+            })) {
+                StreamAndQueue system = new StreamAndQueue(engine, lagging, lagging, table);
+                system.settle();
+
+                // WHEN it is erased
+                fixture.erase(acme.id());
+                system.settle();
             }
-        });
-        StreamAndQueue system = new StreamAndQueue(lagging, table);
-        system.settle();
 
-        // WHEN it is erased
-        fixture.erase(acme.id());
-        system.settle();
-
-        // THEN the first round's counters said a child was left, a second round found it, and nothing of the business
-        // is left but tombstones and the erase's record
-        assertThat(eraseJob(plain, table, acme.id()).round()).isEqualTo(2);
-        assertThat(hiddenFor.get()).isNegative();
-        assertErasedLeavingOnlyTombstones(plain, table, acme.id());
+            // THEN the first round's counters said a child was left, a second round found it once the index caught up,
+            // and nothing of the business is left but tombstones and the erase's record
+            assertThat(behindFor.get())
+                    .as("businessGsi Queries after the index caught up")
+                    .isNegative();
+            assertThat(eraseJob(plain, table, acme.id()).round()).isEqualTo(2);
+            assertErasedLeavingOnlyTombstones(plain, table, acme.id());
+        }
     }
 
     @Test
@@ -393,38 +398,47 @@ class TenantEraseTest {
 
     @Test
     void erase_shouldSendItsUnprocessedBatchWritesAgain_andLeaveNothing() {
-        // GIVEN a business with two stores, two customers linked to them and orders of 3 lines each, fanned out, and a
-        // worker whose first BatchWriteItems are answered with half their writes unprocessed, as DynamoDB answers when
-        // their partitions are over their throughput
-        DynamoDbClient plain = SharedLocalDynamoDb.client();
-        String table = SharedLocalDynamoDb.newTable("unprocessed");
-        TenantFixture fixture = new TenantFixture(plain, table);
-        Business acme = fixture.business("Acme");
-        List<Store> stores =
-                List.of(fixture.store(acme, "Lyon Centre", "Lyon"), fixture.store(acme, "Paris Nord", "Paris"));
-        for (String name : List.of("Ada", "Grace")) {
-            Customer customer = fixture.customer(acme, name, "Hopper", "vip");
-            stores.forEach(store -> fixture.link(customer, store));
-            for (int i = 0; i < 4; i++) {
-                fixture.order(customer, 3);
+        // GIVEN a business with two stores, two customers linked to them and orders of 3 lines each, fanned out, on an
+        // engine whose partitions take 200 write units a second, and another writer that makes an order's partition
+        // hot just before each of the worker's first 4 BatchWriteItems deletes its lines, so that the engine answers
+        // them with part of their writes unprocessed, as DynamoDB answers when their partitions are over their
+        // throughput
+        ThroughputLimits limits = new ThroughputLimits(3000, 200, Duration.ofMillis(500));
+        try (LocalDynamoDb engine =
+                        LocalDynamoDb.startInMemory(EngineSettings.immediate().withThroughput(limits));
+                DynamoDbClient plain = engine.client()) {
+            String table = "unprocessed";
+            engine.createTable(table);
+            TenantFixture fixture = new TenantFixture(plain, table);
+            Business acme = fixture.business("Acme");
+            List<Store> stores =
+                    List.of(fixture.store(acme, "Lyon Centre", "Lyon"), fixture.store(acme, "Paris Nord", "Paris"));
+            for (String name : List.of("Ada", "Grace")) {
+                Customer customer = fixture.customer(acme, name, "Hopper", "vip");
+                stores.forEach(store -> fixture.link(customer, store));
+                for (int i = 0; i < 4; i++) {
+                    fixture.order(customer, 3);
+                }
             }
+            new StreamAndQueue(engine, plain, plain, table).settle();
+            try (HotPartitions hot = new HotPartitions(engine, table, 4);
+                    DynamoDbClient worker = engine.client(hot)) {
+                StreamAndQueue system = new StreamAndQueue(engine, plain, worker, table);
+
+                // WHEN it is erased
+                fixture.erase(acme.id());
+                system.settle();
+
+                // THEN writes were left unprocessed, sent again, and nothing of the business is left but its tombstones
+                // and the erase's record: no order line either
+                assertThat(hot.unprocessed()).isPositive();
+                assertThat(system.failures()).isZero();
+            }
+            assertErasedLeavingOnlyTombstones(plain, table, acme.id());
+            assertThat(TableItems.of(plain, table).values())
+                    .filteredOn(item -> ItemKind.TOMBSTONE.value().equals(Values.string(item, Attributes.KIND)))
+                    .hasSize(4);
         }
-        UnprocessedBatchWrites unprocessed = new UnprocessedBatchWrites(table, 4);
-        new StreamAndQueue(plain, table).settle();
-        StreamAndQueue system = new StreamAndQueue(plain, SharedLocalDynamoDb.client(unprocessed), table);
-
-        // WHEN it is erased
-        fixture.erase(acme.id());
-        system.settle();
-
-        // THEN writes were left unprocessed, sent again, and nothing of the business is left but its tombstones and the
-        // erase's record: no order line either
-        assertThat(unprocessed.leftOut()).isPositive();
-        assertThat(system.failures()).isZero();
-        assertErasedLeavingOnlyTombstones(plain, table, acme.id());
-        assertThat(TableItems.of(plain, table).values())
-                .filteredOn(item -> ItemKind.TOMBSTONE.value().equals(Values.string(item, Attributes.KIND)))
-                .hasSize(4);
     }
 
     @Test
