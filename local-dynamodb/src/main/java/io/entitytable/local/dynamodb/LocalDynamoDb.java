@@ -41,7 +41,7 @@ public final class LocalDynamoDb implements AutoCloseable {
     public static final Region REGION = Region.US_EAST_1;
 
     /** The behaviours of an engine started without settings. */
-    public static final EngineSettings DEFAULT_SETTINGS = EngineSettings.immediate();
+    public static final EngineSettings DEFAULT_SETTINGS = EngineSettings.asDynamoDb();
 
     /** Ports {@link #freePort()} has handed out in this JVM. */
     private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
@@ -49,12 +49,10 @@ public final class LocalDynamoDb implements AutoCloseable {
     private static final Random RANDOM = new Random();
 
     private final LocalEngine engine;
-    private final URI endpoint;
     private final Path dataDirectory;
 
     private LocalDynamoDb(LocalEngine engine, Path dataDirectory) {
         this.engine = engine;
-        this.endpoint = engine.endpoint();
         this.dataDirectory = dataDirectory;
     }
 
@@ -112,7 +110,7 @@ public final class LocalDynamoDb implements AutoCloseable {
     }
 
     public URI endpoint() {
-        return endpoint;
+        return engine.endpoint();
     }
 
     public DynamoDbClient client() {
@@ -161,7 +159,7 @@ public final class LocalDynamoDb implements AutoCloseable {
 
     /** Any SDK client of this engine: its endpoint, the credentials it accepts, the SDK's lightest HTTP client. */
     private <B extends AwsClientBuilder<B, ?> & AwsSyncClientBuilder<B, ?>> B pointedHere(B builder) {
-        return builder.endpointOverride(endpoint)
+        return builder.endpointOverride(engine.endpoint())
                 .region(REGION)
                 .credentialsProvider(CREDENTIALS)
                 .httpClient(UrlConnectionHttpClient.create());

@@ -70,7 +70,10 @@ final class ChildDeletes {
      */
     private static final int BATCH_ACTIONS = 100;
 
-    /** Transactions of a batch that met another transaction, tried again before it goes child by child. */
+    /**
+     * Transactions of a batch cancelled only for meeting another transaction or a partition's throughput (nothing was
+     * judged), tried again after a back-off before it goes child by child.
+     */
     private static final int CONFLICT_RETRIES = 3;
 
     /**
@@ -149,8 +152,12 @@ final class ChildDeletes {
                         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
                 return batch.stream().mapToInt(ChildDeletes::itemsOf).sum();
             } catch (TransactionCanceledException e) {
-                if (!has(e, "TransactionConflict") || has(e, "ConditionalCheckFailed")) {
+                boolean judged = has(e, "ConditionalCheckFailed");
+                if (judged || !(has(e, "TransactionConflict") || has(e, "ThrottlingError"))) {
                     break;
+                }
+                if (attempt < CONFLICT_RETRIES) {
+                    table.backoff().pauseBefore(attempt + 1);
                 }
             }
         }
