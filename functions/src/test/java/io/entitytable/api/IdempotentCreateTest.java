@@ -25,7 +25,6 @@ import io.entitytable.api.write.ConflictRetry;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.deployment.TestClock;
-import io.entitytable.local.dynamodb.ConflictingDynamoDbClient;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
@@ -47,18 +46,19 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * Creates with an {@code Idempotency-Key} through the services and {@link IdempotentRequests}, as the resources run
- * them, on the local DynamoDB engine behind the test doubles it needs: DynamoDB's transaction conflicts ({@link
- * ConflictingDynamoDbClient}: the local DynamoDB engine raises no transaction conflicts of its own, so requests with one
- * key would never meet one), a function that dies after its transaction committed, and a clock a test moves.
+ * them, on a local DynamoDB engine with DynamoDB's transaction conflicts on (requests with one key meet as
+ * transactions), with a function that dies after its transaction committed, and a clock a test moves.
  */
 class IdempotentCreateTest {
     private static final ObjectMapper JSON = new ObjectMapper().findAndRegisterModules();
     private static final int WRITERS = 32;
+    /** How long each transaction keeps its items before it commits, so that the requests overlap as on DynamoDB. */
+    private static final Duration HOLD = Duration.ofMillis(10);
+
     private static final Caller ALICE = new Caller("alice", true, Set.of());
     private static final Caller BOB = new Caller("bob", true, Set.of());
 
     private static InMemoryEntityTable local;
-    private static ConflictingDynamoDbClient conflicting;
     private static final TestClock CLOCK = new TestClock();
     /** While set, the next TransactWriteItems that commits is followed by the function's death. */
     private static final AtomicBoolean DIE_AFTER_COMMIT = new AtomicBoolean();
@@ -67,9 +67,7 @@ class IdempotentCreateTest {
 
     @BeforeAll
     static void start() {
-        local = InMemoryEntityTable.start();
-        conflicting = new ConflictingDynamoDbClient(
-                local.client(), Duration.ofMillis(2), ConflictingDynamoDbClient.UnseenTransactions.NONE);
+        local = InMemoryEntityTable.withTransactionConflicts(HOLD);
     }
 
     @AfterAll
@@ -86,16 +84,16 @@ class IdempotentCreateTest {
     void create_shouldMakeExactlyOneCustomer_whenThirtyTwoIdenticalRequestsWithOneKeyMeetAsTransactions()
             throws Exception {
         // GIVEN a business and one request, sent 32 times at once with one key
-        Api api = new Api(conflicting, ALICE);
+        Api api = new Api(local.client(), ALICE);
         String business = api.business("Flash sale");
         CustomerRequests.CreateCustomer request = customer("Once");
-        long conflictsBefore = conflicting.conflicts();
+        long conflictsBefore = local.conflicts();
 
         // WHEN
         List<Object> outcomes = simultaneous.all(WRITERS, writer -> () -> api.createCustomer(business, "k-1", request));
 
         // THEN one request wrote; every other one got its answer replayed, or a 409 to retry
-        long conflicts = conflicting.conflicts() - conflictsBefore;
+        long conflicts = local.conflicts() - conflictsBefore;
         System.out.printf("IdempotentCreateTest: 32 requests with one key, %d transaction conflicts%n", conflicts);
         List<FirstAnswer> written = outcomes.stream()
                 .filter(FirstAnswer.class::isInstance)
@@ -111,7 +109,9 @@ class IdempotentCreateTest {
                 .allSatisfy(replay -> assertThat(((IdempotencyRecord) replay).body())
                         .isEqualTo(written.get(0).body()));
         assertThat(childCount(business)).as("customers counted on the business").isEqualTo(1);
-        assertThat(conflicts).as("transaction conflicts the double produced").isPositive();
+        assertThat(conflicts)
+                .as("requests the engine refused for a transaction conflict")
+                .isPositive();
         // AND a retry now replays without a write
         assertThat(api.createCustomer(business, "k-1", request))
                 .isInstanceOfSatisfying(IdempotencyRecord.class, replay -> assertThat(replay.body())

@@ -6,7 +6,9 @@ import static io.entitytable.api.ApiTestSupport.post;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.local.engine.behaviour.IndexLag;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -14,7 +16,6 @@ import io.restassured.response.ExtractableResponse;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -28,35 +29,57 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * A business grows from 1 to 16 shards while four clients write to it: afterwards each of its lists holds every
- * subject exactly once, read straight from the local DynamoDB engine's indexes and read from indexes that lag behind the table
- * ({@link LaggingIndexes}). Tag lists need the fan-out's copies, which these tests do not run: the local runtime's
- * {@code ShardGrowthSystemTest} lists the tagged orders of a growing business.
+ * subject exactly once, once the indexes have caught up. The engine's global secondary indexes lag behind the table
+ * ({@link LaggingIndexesProfile}): the lists' indexes by DynamoDB's lag, or by 400 ms and then held back, so that a
+ * list read right after the load misses its last subjects. Tag lists need the fan-out's copies, which these tests do
+ * not run: the local runtime's {@code ShardGrowthSystemTest} lists the tagged orders of a growing business.
  */
 @QuarkusTest
-@TestProfile(ShortShardCacheProfile.class)
+@TestProfile(LaggingIndexesProfile.class)
 class ShardGrowthUnderLoadTest {
     private static final int CLIENTS = 4;
     private static final int ORDERS_AT_SIXTEEN = 24;
+    /** The indexes the lists read. */
+    private static final List<String> LIST_INDEXES = List.of(TableLayout.BUSINESS_GSI, TableLayout.GSI1);
+
+    private static final Duration CATCH_UP_WITHIN = Duration.ofSeconds(30);
+
+    /** How far the lists' indexes are behind the table during the load. */
+    enum ListIndexLag {
+        DYNAMODB(IndexLag.DYNAMODB),
+        FOUR_HUNDRED_MS(IndexLag.fixed(Duration.ofMillis(400)));
+
+        final IndexLag lag;
+
+        ListIndexLag(IndexLag lag) {
+            this.lag = lag;
+        }
+    }
 
     @Inject
     DynamoDbClient dynamo;
 
     @AfterEach
-    void indexesCaughtUp() {
-        LaggingIndexes.lag(Duration.ZERO);
+    void indexesAsDynamoDbs() {
+        for (String index : LIST_INDEXES) {
+            LocalDynamoResource.control().releaseIndex(LocalDynamoResource.TABLE, index);
+            LocalDynamoResource.control().indexLag(LocalDynamoResource.TABLE, index, IndexLag.DYNAMODB);
+        }
     }
 
-    @ParameterizedTest(name = "indexes behind by {0} ms")
-    @ValueSource(ints = {0, 400})
-    void everyListHoldsEverySubjectOnce_afterAGrowthFromOneToSixteenUnderFourClients(int lagMillis) throws Exception {
-        Duration lag = Duration.ofMillis(lagMillis);
-        LaggingIndexes.lag(lag);
-        String business = createBusiness("Flash sale " + lagMillis);
+    @ParameterizedTest(name = "list indexes behind by {0}")
+    @EnumSource(ListIndexLag.class)
+    void everyListHoldsEverySubjectOnce_afterAGrowthFromOneToSixteenUnderFourClients(ListIndexLag behind)
+            throws Exception {
+        for (String index : LIST_INDEXES) {
+            LocalDynamoResource.control().indexLag(LocalDynamoResource.TABLE, index, behind.lag);
+        }
+        String business = createBusiness("Flash sale " + behind);
         Set<String> customers = Collections.synchronizedSet(new HashSet<>());
         Set<String> orders = Collections.synchronizedSet(new HashSet<>());
         Set<String> open = Collections.synchronizedSet(new HashSet<>());
@@ -107,20 +130,18 @@ class ShardGrowthUnderLoadTest {
             grown.set(true);
             pool.shutdownNow();
         }
-        Instant lastWrite = Instant.now();
 
-        if (!lag.isZero()) {
-            // THEN, right away, indexes behind have not caught up with the last writes: a list misses them and repeats
-            // nothing
+        if (behind == ListIndexLag.FOUR_HUNDRED_MS) {
+            // THEN, right away, indexes behind have not caught up with the last writes (held where they are, so that
+            // reading every page takes as long as it needs): a list misses them and repeats nothing
+            LIST_INDEXES.forEach(index -> LocalDynamoResource.control().holdIndex(LocalDynamoResource.TABLE, index));
             List<String> early = all("/businesses/" + business + "/orders?limit=9");
             assertThat(early).doesNotHaveDuplicates().hasSizeLessThan(orders.size());
             assertThat(orders).containsAll(early);
-            // and then they have (bounded by the double's lag, not a guess).
-            Instant caughtUp = lastWrite.plus(lag);
-            while (Instant.now().isBefore(caughtUp)) {
-                LockSupport.parkNanos(Duration.between(Instant.now(), caughtUp).toNanos());
-            }
+            LIST_INDEXES.forEach(index -> LocalDynamoResource.control().releaseIndex(LocalDynamoResource.TABLE, index));
         }
+        // and then they catch up.
+        awaitIndexesCaughtUp();
         // THEN the subjects went to many of the 16 shards, fixed on each when it was created
         Set<Integer> shards = new HashSet<>();
         for (String order : orders) {
@@ -140,6 +161,15 @@ class ShardGrowthUnderLoadTest {
         assertThat(all("/businesses/" + business + "/items?limit=11"))
                 .doesNotHaveDuplicates()
                 .hasSize(1 + customers.size() + orders.size());
+    }
+
+    /** Waits until the engine has applied every index change it queued. */
+    private static void awaitIndexesCaughtUp() {
+        long deadline = System.nanoTime() + CATCH_UP_WITHIN.toNanos();
+        while (LocalDynamoResource.control().pendingIndexUpdates() > 0) {
+            assertThat(System.nanoTime()).as("indexes caught up").isLessThan(deadline);
+            LockSupport.parkNanos(Duration.ofMillis(5).toNanos());
+        }
     }
 
     /** Every id of a list, page after page. */

@@ -21,7 +21,6 @@ import io.entitytable.api.table.InMemoryEntityTable;
 import io.entitytable.api.table.ShardCounts;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.api.write.SubjectDependencies;
-import io.entitytable.local.dynamodb.ConflictingDynamoDbClient;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.ChildCounters;
@@ -36,41 +35,44 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Many writers of one business or one store at once, with DynamoDB's transaction conflicts: the services run from
- * {@link #WRITERS} threads over {@link ConflictingDynamoDbClient} (the local DynamoDB engine raises no transaction
- * conflicts of its own). Every create counts on its business and every link on its store, so they
- * all meet on that one item; the retries must get every writer through with the counters exact. Each test also checks
- * that conflicts did happen, so it cannot pass without testing anything.
+ * {@link #WRITERS} threads, each test on a local DynamoDB engine of its own with transaction conflicts on. Every create
+ * counts on its business and every link on its store, so they all meet on that one item; the retries must get every
+ * writer through with the counters exact. Each test also checks that the engine did cancel or refuse requests for a
+ * conflict, so it cannot pass without testing anything.
  */
 class TransactionConflictTest {
     static final int WRITERS = 32;
     /** Writers per round of the delete race: one deletes, the others create. */
     static final int RACERS = 8;
-    /** Holds each request's items a little longer, so writers overlap as on DynamoDB. */
-    private static final Duration WIDENING = Duration.ofMillis(2);
+    /**
+     * How long each transaction keeps its items before it commits when the writers meet on one item: about as long as
+     * a DynamoDB transaction takes, so that they overlap as there.
+     */
+    private static final Duration HOLD = Duration.ofMillis(10);
+    /**
+     * The same when the writers' transactions spread over a business's child counters: longer, so that some of 32
+     * meet on one of its 16 counters in every run.
+     */
+    private static final Duration SPREAD_HOLD = Duration.ofMillis(50);
 
-    private static InMemoryEntityTable local;
-    private static ConflictingDynamoDbClient dynamo;
-    private static BusinessService businesses;
-    private static CustomerService customers;
-    private static StoreService stores;
-    private static OrderService orders;
+    private InMemoryEntityTable local;
+    private BusinessService businesses;
+    private CustomerService customers;
+    private StoreService stores;
+    private OrderService orders;
 
     private final SimultaneousWriters simultaneous = new SimultaneousWriters(WRITERS);
 
-    @BeforeAll
-    static void start() {
-        local = InMemoryEntityTable.start();
-        dynamo = new ConflictingDynamoDbClient(
-                local.client(), WIDENING, ConflictingDynamoDbClient.UnseenTransactions.NONE);
-        EntityTable table = new EntityTable(dynamo, local.table().name());
+    /** The services on an engine of the test's own whose transactions keep their items {@code hold}. */
+    private void start(Duration hold) {
+        local = InMemoryEntityTable.withTransactionConflicts(hold);
+        EntityTable table = local.table();
         CoreWrites writes = new CoreWrites(table);
         OptimisticWrites optimistic = new OptimisticWrites(table, writes, Access.of(TestCallerAccess.OPERATOR));
         // Lists are not what these tests exercise: no PagedQueries.
@@ -81,40 +83,42 @@ class TransactionConflictTest {
         orders = new OrderService(new SubjectDependencies(optimistic, writes, table, null, shards));
     }
 
-    @AfterAll
-    static void stop() {
-        local.close();
-    }
-
     @AfterEach
-    void stopPool() {
+    void stop() {
         simultaneous.close();
+        if (local != null) {
+            local.close();
+        }
     }
 
     @Test
     void createCustomer_shouldSucceedForEveryWriter_whenThirtyTwoCreateUnderOneBusinessAtOnce() throws Exception {
         // GIVEN
+        start(SPREAD_HOLD);
         String business = business("Busy customers");
-        long conflictsBefore = dynamo.conflicts();
+        long conflictsBefore = local.conflicts();
 
         // WHEN
         List<Object> outcomes =
                 simultaneous.all(WRITERS, writer -> () -> outcome(() -> createCustomer(business, "No" + writer)));
 
         // THEN
-        long conflicts = dynamo.conflicts() - conflictsBefore;
+        long conflicts = local.conflicts() - conflictsBefore;
         report("customer creates", conflicts);
         assertThat(outcomes).as("no 409, no 5xx").allMatch(o -> o instanceof Customer);
         assertThat(childCount(business)).isEqualTo(WRITERS);
-        assertThat(conflicts).as("transaction conflicts the double produced").isPositive();
+        assertThat(conflicts)
+                .as("requests the engine refused for a transaction conflict")
+                .isPositive();
     }
 
     @Test
     void createOrder_shouldSucceedForEveryWriter_whenThirtyTwoPlaceOrdersUnderOneBusinessAtOnce() throws Exception {
         // GIVEN
+        start(SPREAD_HOLD);
         String business = business("Busy orders");
         String customer = createCustomer(business, "Buyer").id();
-        long conflictsBefore = dynamo.conflicts();
+        long conflictsBefore = local.conflicts();
 
         // WHEN
         List<Object> outcomes = simultaneous.all(
@@ -130,16 +134,19 @@ class TransactionConflictTest {
                         AnswerRecorder.none())));
 
         // THEN
-        long conflicts = dynamo.conflicts() - conflictsBefore;
+        long conflicts = local.conflicts() - conflictsBefore;
         report("order creates", conflicts);
         assertThat(outcomes).as("no 409, no 5xx").allMatch(o -> o instanceof Order);
         assertThat(childCount(business)).isEqualTo(1 + WRITERS);
-        assertThat(conflicts).as("transaction conflicts the double produced").isPositive();
+        assertThat(conflicts)
+                .as("requests the engine refused for a transaction conflict")
+                .isPositive();
     }
 
     @Test
     void link_shouldSucceedForEveryWriter_whenThirtyTwoCustomersLinkOneStoreAtOnce() throws Exception {
         // GIVEN
+        start(HOLD);
         String business = business("Busy store");
         String store = stores.create(
                         business, new StoreRequests.CreateStore("Main", address(), null), AnswerRecorder.none())
@@ -148,27 +155,30 @@ class TransactionConflictTest {
         for (int i = 0; i < WRITERS; i++) {
             linkers.add(createCustomer(business, "Linker" + i).id());
         }
-        long conflictsBefore = dynamo.conflicts();
+        long conflictsBefore = local.conflicts();
 
         // WHEN
         List<Object> outcomes =
                 simultaneous.all(WRITERS, writer -> () -> outcome(() -> customers.link(linkers.get(writer), store)));
 
         // THEN
-        long conflicts = dynamo.conflicts() - conflictsBefore;
+        long conflicts = local.conflicts() - conflictsBefore;
         report("links to one store", conflicts);
         assertThat(outcomes).as("no 409, no 5xx").allMatch(o -> o instanceof Customer);
         Map<String, AttributeValue> storeItem =
                 local.table().findCore(Entity.STORE, store).orElseThrow();
         assertThat(Values.number(storeItem, Attributes.LINK_COUNT)).isEqualTo(WRITERS);
         assertThat(linkers).allMatch(c -> customers.get(c).storeIds().contains(store));
-        assertThat(conflicts).as("transaction conflicts the double produced").isPositive();
+        assertThat(conflicts)
+                .as("requests the engine refused for a transaction conflict")
+                .isPositive();
     }
 
     @Test
     void businessDelete_shouldNeverLeaveAChildBehind_whenItRacesCreates() throws Exception {
         // GIVEN
-        long conflictsBefore = dynamo.conflicts();
+        start(HOLD);
+        long conflictsBefore = local.conflicts();
         int deleted = 0;
         for (int round = 0; round < 8; round++) {
             String business = business("Race " + round);
@@ -213,20 +223,22 @@ class TransactionConflictTest {
         }
 
         // THEN
-        long conflicts = dynamo.conflicts() - conflictsBefore;
+        long conflicts = local.conflicts() - conflictsBefore;
         report("business delete racing creates (8 rounds, " + deleted + " deleted)", conflicts);
-        assertThat(conflicts).as("transaction conflicts the double produced").isPositive();
+        assertThat(conflicts)
+                .as("requests the engine refused for a transaction conflict")
+                .isPositive();
     }
 
     // ---------------------------------------------------------------------------------------------------------------
 
-    private static String business(String name) {
+    private String business(String name) {
         return businesses
                 .create(new BusinessRequests.CreateBusiness(name, null), AnswerRecorder.none())
                 .id();
     }
 
-    private static Customer createCustomer(String business, String lastName) {
+    private Customer createCustomer(String business, String lastName) {
         return customers.create(
                 business,
                 new CustomerRequests.CreateCustomer("Ann", lastName, null, Map.of("home", address()), null),
@@ -237,12 +249,12 @@ class TransactionConflictTest {
         return new AddressInput("1 Main St", "Austin", "TX", "73301", "US");
     }
 
-    private static long childCount(String business) {
+    private long childCount(String business) {
         return ChildCounters.sum(local.table().getAll(ChildCounters.all(business)));
     }
 
     /** Every item the business index lists under the business (all its shards), other than the business itself. */
-    private static List<Map<String, AttributeValue>> itemsOfBusiness(String business) {
+    private List<Map<String, AttributeValue>> itemsOfBusiness(String business) {
         return BusinessShards.partitions(business).stream()
                 .flatMap(shard -> local
                         .client()

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.entitytable.api.access.CurrentEvent;
-import io.entitytable.local.dynamodb.ConflictingDynamoDbClient;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
@@ -31,6 +30,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** The writes against a real table (the local DynamoDB engine in this JVM): what each one holds on, and which action failed. */
 class CoreWritesTest {
+    /**
+     * How long a transaction keeps its items on the engines of the tests that meet another writer's transaction: long
+     * enough for the write under test to be sent while it is in flight, on a loaded machine too.
+     */
+    private static final Duration HOLD = Duration.ofSeconds(1);
+
     private static InMemoryEntityTable local;
     private static DynamoDbClient client;
     private static EntityTable table;
@@ -50,9 +55,13 @@ class CoreWritesTest {
     }
 
     private static String business() {
+        return business(writes);
+    }
+
+    private static String business(CoreWrites through) {
         Instant now = Instant.now();
         Business business = new Business(Ids.newId(), "Writes", CoreFields.created(Set.of(), now));
-        writes.createBusiness(business.toItem(), Optional.empty());
+        through.createBusiness(business.toItem(), Optional.empty());
         return business.id();
     }
 
@@ -160,40 +169,45 @@ class CoreWritesTest {
 
     @Test
     void createChild_shouldBeATransactionConflict_whileAnotherTransactionHoldsTheCounterItCountsOn() {
-        // GIVEN
-        String businessId = business();
-        Map<String, AttributeValue> store = store(businessId, "held");
-        String counter = ChildCounters.of(businessId, Values.string(store, Attributes.ID))
-                .id();
-        CoreWrites meetingOthers = new CoreWrites(new EntityTable(heldBy(counter), table.name()));
-
-        // WHEN / THEN
-        assertThatThrownBy(() -> meetingOthers.createChild(businessId, List.of(store), Optional.empty()))
-                .isInstanceOf(TransactionConflict.class);
+        try (InMemoryEntityTable contended = InMemoryEntityTable.withTransactionConflicts(HOLD)) {
+            // GIVEN a business, and another writer's transaction in flight on the counter a new store counts on
+            CoreWrites meetingOthers = new CoreWrites(contended.table());
+            String businessId = business(meetingOthers);
+            Map<String, AttributeValue> store = store(businessId, "held");
+            try (InFlightTransaction other = contended.transactionHolding(ChildCounters.of(businessId, store))) {
+                // WHEN / THEN the engine cancels the create for that transaction
+                assertThatThrownBy(() -> meetingOthers.createChild(businessId, List.of(store), Optional.empty()))
+                        .isInstanceOf(TransactionConflict.class);
+            }
+            assertThat(contended.table().findCore(Entity.STORE, Values.string(store, Attributes.ID)))
+                    .as("nothing was written")
+                    .isEmpty();
+        }
     }
 
     @Test
     void replace_shouldBeATransactionConflict_whenItsSingleWriteMeetsAnotherTransaction() {
-        // GIVEN
-        String businessId = business();
-        Map<String, AttributeValue> current =
-                table.findCore(Entity.BUSINESS, businessId).orElseThrow();
-        Map<String, AttributeValue> next = new java.util.HashMap<>(current);
-        next.put(Attributes.VERSION, Values.n(2));
-        CoreWrites meetingOthers = new CoreWrites(new EntityTable(heldBy(businessId), table.name()));
-
-        // WHEN / THEN
-        assertThatThrownBy(() -> meetingOthers.replace(current, next)).isInstanceOf(TransactionConflict.class);
-        assertThat(Values.number(read(Entity.BUSINESS, current), Attributes.VERSION))
-                .as("nothing was written")
-                .isEqualTo(1);
-    }
-
-    /** The table as seen while a transaction of another process holds the item with id {@code id}. */
-    private static DynamoDbClient heldBy(String id) {
-        return new ConflictingDynamoDbClient(client, Duration.ZERO, (tableName, key) -> key.get(Attributes.ID)
-                .s()
-                .equals(id));
+        try (InMemoryEntityTable contended = InMemoryEntityTable.withTransactionConflicts(HOLD)) {
+            // GIVEN a business, and another writer's transaction in flight on it
+            CoreWrites meetingOthers = new CoreWrites(contended.table());
+            String businessId = business(meetingOthers);
+            Map<String, AttributeValue> current =
+                    contended.table().findCore(Entity.BUSINESS, businessId).orElseThrow();
+            Map<String, AttributeValue> next = new java.util.HashMap<>(current);
+            next.put(Attributes.VERSION, Values.n(2));
+            try (InFlightTransaction other = contended.transactionHolding(ItemKey.of(current))) {
+                // WHEN / THEN the engine refuses the single write (an UpdateItem) for that transaction
+                assertThatThrownBy(() -> meetingOthers.replace(current, next)).isInstanceOf(TransactionConflict.class);
+            }
+            assertThat(Values.number(
+                            contended
+                                    .table()
+                                    .findCore(Entity.BUSINESS, businessId)
+                                    .orElseThrow(),
+                            Attributes.VERSION))
+                    .as("nothing was written")
+                    .isEqualTo(1);
+        }
     }
 
     @Test

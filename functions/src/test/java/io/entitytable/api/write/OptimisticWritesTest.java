@@ -8,11 +8,10 @@ import io.entitytable.api.access.TestCallerAccess;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.EntityTable;
+import io.entitytable.api.table.InFlightTransaction;
 import io.entitytable.api.table.InMemoryEntityTable;
 import io.entitytable.api.table.TransactionConflict;
 import io.entitytable.api.table.WriteConflict;
-import io.entitytable.local.dynamodb.ConflictingDynamoDbClient;
-import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
@@ -29,13 +28,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
-/** The optimistic cycle against a real table (the local DynamoDB engine in this JVM), with retries that do not sleep. */
+/**
+ * The optimistic cycle against a real table (the local DynamoDB engine in this JVM), with retries that do not sleep; the
+ * transaction conflicts are the engine's.
+ */
 class OptimisticWritesTest {
+    /** How long a transaction keeps its items on the engine of the test that meets another writer's transaction. */
+    private static final Duration HOLD = Duration.ofSeconds(1);
+
     private static final Instant NOW = Instant.parse("2026-01-02T03:04:05Z");
     private static InMemoryEntityTable local;
-    private static DynamoDbClient client;
     private static EntityTable table;
     private static CoreWrites writes;
 
@@ -50,7 +53,6 @@ class OptimisticWritesTest {
     @BeforeAll
     static void startTable() {
         local = InMemoryEntityTable.start();
-        client = local.client();
         table = local.table();
         writes = new CoreWrites(table);
     }
@@ -168,27 +170,36 @@ class OptimisticWritesTest {
 
     @Test
     void createChild_shouldGiveUpWith503_whileAnotherTransactionHoldsItsCounter() {
-        // GIVEN
-        String id = business("Busy parent");
-        Business child = new Business(Ids.newId(), "Child", CoreFields.created(Set.of(), NOW));
-        ConflictingDynamoDbClient held =
-                new ConflictingDynamoDbClient(client, Duration.ZERO, (tableName, key) -> key.get(Attributes.ID)
-                        .s()
-                        .equals(ChildCounters.of(id, child.id()).id()));
-        OptimisticWrites meetingOthers = new OptimisticWrites(
-                table,
-                new CoreWrites(new EntityTable(held, table.name())),
-                new ConflictRetry(3, Duration.ZERO, Duration.ZERO, pauses::incrementAndGet),
-                Clock.fixed(NOW, ZoneOffset.UTC),
-                Access.of(TestCallerAccess.OPERATOR));
+        try (InMemoryEntityTable contended = InMemoryEntityTable.withTransactionConflicts(HOLD)) {
+            // GIVEN a business, and another writer's transaction in flight on the counter a new child counts on
+            CoreWrites contendedWrites = new CoreWrites(contended.table());
+            Business parent = new Business(Ids.newId(), "Busy parent", CoreFields.created(Set.of(), NOW));
+            assertThat(contendedWrites.createBusiness(parent.toItem(), Optional.empty()))
+                    .isTrue();
+            Business child = new Business(Ids.newId(), "Child", CoreFields.created(Set.of(), NOW));
+            OptimisticWrites meetingOthers = new OptimisticWrites(
+                    contended.table(),
+                    contendedWrites,
+                    new ConflictRetry(3, Duration.ZERO, Duration.ZERO, pauses::incrementAndGet),
+                    Clock.fixed(NOW, ZoneOffset.UTC),
+                    Access.of(TestCallerAccess.OPERATOR));
+            long conflictsBefore = contended.conflicts();
 
-        // WHEN / THEN
-        assertThatThrownBy(() -> meetingOthers.createChild(
-                        id, List.of(child.toItem()), Optional.empty(), () -> ApiProblem.conflict("being deleted")))
-                .isInstanceOfSatisfying(ApiProblem.class, problem -> assertThat(problem.status())
-                        .isEqualTo(503));
-        assertThat(held.conflicts()).isEqualTo(3);
-        assertThat(pauses).hasValue(2);
+            try (InFlightTransaction other = contended.transactionHolding(ChildCounters.of(parent.id(), child.id()))) {
+                // WHEN / THEN every attempt is cancelled by the engine for that transaction, and the retries give up
+                assertThatThrownBy(() -> meetingOthers.createChild(
+                                parent.id(),
+                                List.of(child.toItem()),
+                                Optional.empty(),
+                                () -> ApiProblem.conflict("being deleted")))
+                        .isInstanceOfSatisfying(ApiProblem.class, problem -> assertThat(problem.status())
+                                .isEqualTo(503));
+            }
+            assertThat(contended.conflicts() - conflictsBefore)
+                    .as("attempts the engine cancelled")
+                    .isEqualTo(3);
+            assertThat(pauses).hasValue(2);
+        }
     }
 
     @Test

@@ -13,8 +13,11 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.InternalServerErrorException;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 
 class DynamoFaultInterceptorTest {
     private static final String TABLE = "Faults";
@@ -80,6 +83,42 @@ class DynamoFaultInterceptorTest {
         assertThat(dying.injected(FaultKind.CRASH_MID_BATCH)).isEqualTo(1);
         assertThat(exists("before")).isTrue();
         assertThat(exists("struck")).isFalse();
+    }
+
+    @Test
+    void apiTransaction_shouldRefuseAFanoutWriteAsDynamoDbDoes_andWriteNothing() {
+        // GIVEN a fan-out instance whose every write meets an API transaction on its item
+        FaultPlan plan = new FaultPlan(1, new FaultRates(0, 0, 0, 0, 0, 0, 1, 0, 0, 0));
+        try (DynamoDbClient client = client(new DynamoFaultInterceptor(plan))) {
+            // WHEN it puts one item, then writes two in a transaction
+            assertThatThrownBy(() -> put(client, "single"))
+                    // THEN the put is refused with DynamoDB's exception, not retried
+                    .isInstanceOf(TransactionConflictException.class);
+            assertThatThrownBy(() -> client.transactWriteItems(request -> request.transactItems(
+                            item -> item.put(put -> put.tableName(TABLE).item(key("first"))),
+                            item -> item.put(put -> put.tableName(TABLE).item(key("second"))))))
+                    // AND the transaction is cancelled with a TransactionConflict reason at each item
+                    .isInstanceOfSatisfying(
+                            TransactionCanceledException.class, cancelled -> assertThat(cancelled.cancellationReasons())
+                                    .extracting(CancellationReason::code)
+                                    .containsExactly("TransactionConflict", "TransactionConflict"));
+        }
+        assertThat(plan.injected(FaultKind.TRANSACTION_CONFLICT)).isEqualTo(3);
+        assertThat(exists("single")).isFalse();
+        assertThat(exists("first")).isFalse();
+    }
+
+    @Test
+    void apiTransaction_shouldNeverMeetARefreshWorkerWrite() {
+        // GIVEN a refresh worker instance, with the fan-out's conflicts certain
+        FaultPlan plan = new FaultPlan(1, new FaultRates(0, 0, 0, 0, 0, 0, 1, 0, 0, 0));
+        try (DynamoDbClient client = client(new DynamoFaultInterceptor(plan, FaultKind.WORKER_CRASH, 0, false))) {
+            // WHEN it puts an item
+            put(client, "worker");
+        }
+        // THEN the put landed
+        assertThat(plan.injected(FaultKind.TRANSACTION_CONFLICT)).isZero();
+        assertThat(exists("worker")).isTrue();
     }
 
     private static DynamoDbClient client(DynamoFaultInterceptor faults) {
