@@ -85,8 +85,7 @@ record BatchWriteItem(Database database) implements Operation {
                     .addWrite(write.table(), change.before(), change.after(), 1);
         }
         if (lastRefusal != null && capacities.isEmpty() && Throttling.isThrottling(lastRefusal)) {
-            throw new ApiException(
-                    400, "ProvisionedThroughputExceededException", Throttling.PROVISIONED_MESSAGE, lastRefusal.extra());
+            throw Throttling.provisionedExceeded(lastRefusal);
         }
         if (!capacityMode.equals("NONE")) {
             ArrayNode consumed = answer.putArray("ConsumedCapacity");

@@ -432,7 +432,8 @@ final class Database {
         dynamodb.put("SizeBytes", size);
         dynamodb.put("StreamViewType", viewType);
         if (change.byService()) {
-            record.putObject("userIdentity").put("type", "Service").put("principalId", "dynamodb.amazonaws.com");
+            // GetRecords names the Identity members PrincipalId and Type; Lambda's event form lower-cases them
+            record.putObject("userIdentity").put("Type", "Service").put("PrincipalId", "dynamodb.amazonaws.com");
         }
         return record;
     }

@@ -1,5 +1,6 @@
 package io.entitytable.local.engine.operations;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.entitytable.local.engine.behaviour.PartitionThroughput;
@@ -16,7 +17,7 @@ import java.util.Map;
 /**
  * The engine's side of per-partition throughput: the units each request takes from which partitions, and the error a
  * refused request gets. An on-demand table's refusal is a ThrottlingException, a provisioned table's a
- * ProvisionedThroughputExceededException, each with its documented message and a {@code ThrottlingReasons} entry
+ * ProvisionedThroughputExceededException, each with its documented message and a throttling reasons entry
  * naming the partition-level limit ({@code KeyRangeThroughputExceeded}) and the table or index.
  *
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/throttling-diagnosing-workflow.html">
@@ -29,6 +30,14 @@ final class Throttling {
             + " https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html";
     static final String PROVISIONED_MESSAGE = "The level of configured provisioned throughput for the table was"
             + " exceeded. Consider increasing your provisioning level with the UpdateTable API.";
+
+    /**
+     * The field of the throttling reasons: DynamoDB's model names it {@code throttlingReasons} in a
+     * ThrottlingException and {@code ThrottlingReasons} in a ProvisionedThroughputExceededException.
+     */
+    static final String THROTTLING_REASONS = "throttlingReasons";
+
+    static final String PROVISIONED_REASONS = "ThrottlingReasons";
 
     private Throttling() {}
 
@@ -89,7 +98,7 @@ final class Throttling {
     static ApiException refused(Table table, Charge charge) {
         boolean onDemand = table.definition().billingMode().equals("PAY_PER_REQUEST");
         ObjectNode extra = JsonNodeFactory.instance.objectNode();
-        extra.putArray("ThrottlingReasons")
+        extra.putArray(onDemand ? THROTTLING_REASONS : PROVISIONED_REASONS)
                 .addObject()
                 .put(
                         "reason",
@@ -104,6 +113,21 @@ final class Throttling {
         return onDemand
                 ? new ApiException(400, "ThrottlingException", ON_DEMAND_MESSAGE, extra)
                 : new ApiException(400, "ProvisionedThroughputExceededException", PROVISIONED_MESSAGE, extra);
+    }
+
+    /**
+     * A refusal as a ProvisionedThroughputExceededException (what a batch whose every request was refused fails with),
+     * keeping its throttling reasons.
+     */
+    static ApiException provisionedExceeded(ApiException refusal) {
+        ObjectNode extra = JsonNodeFactory.instance.objectNode();
+        ObjectNode reasons = refusal.extra();
+        JsonNode list =
+                reasons.has(THROTTLING_REASONS) ? reasons.get(THROTTLING_REASONS) : reasons.get(PROVISIONED_REASONS);
+        if (list != null) {
+            extra.set(PROVISIONED_REASONS, list);
+        }
+        return new ApiException(400, "ProvisionedThroughputExceededException", PROVISIONED_MESSAGE, extra);
     }
 
     static boolean isThrottling(ApiException e) {

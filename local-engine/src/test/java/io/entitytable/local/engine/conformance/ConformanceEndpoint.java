@@ -4,8 +4,10 @@ import io.entitytable.local.engine.LocalEngine;
 import java.net.URI;
 import java.util.UUID;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -41,27 +43,45 @@ public final class ConformanceEndpoint {
     }
 
     public static DynamoDbClient dynamo() {
+        return dynamo(endpoint(), remote(), true);
+    }
+
+    public static DynamoDbStreamsClient streams() {
+        return streams(endpoint(), remote());
+    }
+
+    /**
+     * A client of {@code endpoint}: this suite's ({@code remote}: DynamoDB itself, with real credentials) or a local
+     * engine a case starts with settings of its own. Without {@code retries} the SDK hands over the first answer, as a
+     * case checking throttling or conflicts needs.
+     */
+    public static DynamoDbClient dynamo(URI endpoint, boolean remote, boolean retries) {
         return DynamoDbClient.builder()
-                .endpointOverride(endpoint())
+                .endpointOverride(endpoint)
                 .region(REGION)
-                .credentialsProvider(
-                        remote()
-                                ? DefaultCredentialsProvider.builder().build()
-                                : StaticCredentialsProvider.create(AwsBasicCredentials.create("conformance", "x")))
+                .credentialsProvider(credentials(remote))
+                .overrideConfiguration(configuration -> {
+                    if (!retries) {
+                        configuration.retryStrategy(AwsRetryStrategy.doNotRetry());
+                    }
+                })
                 .httpClient(UrlConnectionHttpClient.create())
                 .build();
     }
 
-    public static DynamoDbStreamsClient streams() {
+    public static DynamoDbStreamsClient streams(URI endpoint, boolean remote) {
         return DynamoDbStreamsClient.builder()
-                .endpointOverride(endpoint())
+                .endpointOverride(endpoint)
                 .region(REGION)
-                .credentialsProvider(
-                        remote()
-                                ? DefaultCredentialsProvider.builder().build()
-                                : StaticCredentialsProvider.create(AwsBasicCredentials.create("conformance", "x")))
+                .credentialsProvider(credentials(remote))
                 .httpClient(UrlConnectionHttpClient.create())
                 .build();
+    }
+
+    private static AwsCredentialsProvider credentials(boolean remote) {
+        return remote
+                ? DefaultCredentialsProvider.builder().build()
+                : StaticCredentialsProvider.create(AwsBasicCredentials.create("conformance", "x"));
     }
 
     /** A table name no other case or run uses. */

@@ -37,7 +37,7 @@ class ThroughputTest {
         assertThat(refused.type()).isEqualTo("ThrottlingException");
         assertThat(refused.getMessage()).startsWith("Throughput exceeds the current capacity of your table or index");
         assertThat(refused.extra()
-                        .path("ThrottlingReasons")
+                        .path("throttlingReasons")
                         .get(0)
                         .path("reason")
                         .asText())
@@ -61,7 +61,7 @@ class ThroughputTest {
 
         // THEN
         assertThat(refused.extra()
-                        .path("ThrottlingReasons")
+                        .path("throttlingReasons")
                         .get(0)
                         .path("reason")
                         .asText())
@@ -97,6 +97,32 @@ class ThroughputTest {
                         .path("S")
                         .asText())
                 .isEqualTo("s5");
+    }
+
+    @Test
+    void batchWriteItem_shouldFailWithProvisionedThroughputExceeded_whenEveryWriteIsThrottled() {
+        // GIVEN a partition that took its five units this second
+        EngineFixture fixture = new EngineFixture(SMALL);
+        fixture.createTable("tbl");
+        for (int i = 0; i < 5; i++) {
+            fixture.put("tbl", item("hot", "s" + i));
+        }
+
+        // WHEN
+        ApiException refused = fixture.fails(
+                "BatchWriteItem",
+                "{'RequestItems':{'tbl':[{'PutRequest':{'Item':" + item("hot", "s5") + "}}," + "{'PutRequest':{'Item':"
+                        + item("hot", "s6") + "}}]}}");
+
+        // THEN the reasons are under the member name of ProvisionedThroughputExceededException, not ThrottlingException
+        assertThat(refused.type()).isEqualTo("ProvisionedThroughputExceededException");
+        assertThat(refused.extra()
+                        .path("ThrottlingReasons")
+                        .get(0)
+                        .path("reason")
+                        .asText())
+                .isEqualTo("TableWriteKeyRangeThroughputExceeded");
+        assertThat(refused.extra().has("throttlingReasons")).isFalse();
     }
 
     @Test
@@ -140,7 +166,7 @@ class ThroughputTest {
 
         // THEN
         assertThat(refused.extra()
-                        .path("ThrottlingReasons")
+                        .path("throttlingReasons")
                         .get(0)
                         .path("reason")
                         .asText())

@@ -58,8 +58,8 @@ class TimeToLiveTest {
         assertThat(exists("none")).isTrue();
         JsonNode remove = lastStreamRecord();
         assertThat(remove.path("eventName").asText()).isEqualTo("REMOVE");
-        assertThat(remove.path("userIdentity").path("type").asText()).isEqualTo("Service");
-        assertThat(remove.path("userIdentity").path("principalId").asText()).isEqualTo("dynamodb.amazonaws.com");
+        assertThat(remove.path("userIdentity").path("Type").asText()).isEqualTo("Service");
+        assertThat(remove.path("userIdentity").path("PrincipalId").asText()).isEqualTo("dynamodb.amazonaws.com");
 
         // AND an item expires when the clock passes its time
         fixture.clock.advanceMillis(3601_000);
