@@ -1,6 +1,8 @@
 package io.entitytable.bench;
 
+import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.logs.LocalLogging;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -26,7 +28,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  * DynamoDB engine's own figures over loopback HTTP through the SDK, as the project's code reaches it: an in-memory
  * engine's start, single-item reads and writes from one client, conditional puts from 16 writers (the fan-out's shape),
  * transactions of 100 puts, and BatchWriteItems of 25. The table has a stream (NEW_AND_OLD_IMAGES), as the project's
- * does, so every write also makes its stream record. Prints a Markdown report on stdout.
+ * does, so every write also makes its stream record. The JVM is set up as the deployed functions' are: logging at INFO
+ * (so the SDK builds no debug messages) and as many connections kept to a host. Prints a Markdown report on stdout.
  */
 public final class EngineBenchMain {
     private static final int WRITERS = 16;
@@ -34,6 +37,8 @@ public final class EngineBenchMain {
     private EngineBenchMain() {}
 
     public static void main(String[] args) throws Exception {
+        LocalLogging.install();
+        keepConnectionsAsDeployed();
         boolean quick = args.length > 0 && args[0].equals("--quick");
         int scale = quick ? 1 : 4;
         StringBuilder report = new StringBuilder("### Local DynamoDB engine\n\n");
@@ -51,13 +56,25 @@ public final class EngineBenchMain {
             String table = "bench";
             createTable(dynamo, table);
             singleItems(report, dynamo, table, 2_000 * scale);
-            conditionalPuts(report, dynamo, table, 1_000);
-            conditionalPuts(report, dynamo, table, 5_000);
+            warmConditionalPuts(dynamo, table);
+            conditionalPuts(report, dynamo, table, 1_000, quick ? 3 : 5);
+            conditionalPuts(report, dynamo, table, 5_000, quick ? 3 : 5);
             transactions(report, dynamo, table, 25 * scale);
             batches(report, dynamo, table, 100 * scale);
         }
         System.out.println(report);
         System.exit(0);
+    }
+
+    /**
+     * The JDK keeps as many connections to a host open as the deployed functions' JVMs do ({@link
+     * FunctionDefinition#KEPT_ALIVE_CONNECTIONS}), so that the 16 writers meet the engine as the fan-out's 16 do.
+     * Read once, when the JDK's HTTP client first keeps a connection: set before any call.
+     */
+    private static void keepConnectionsAsDeployed() {
+        if (System.getProperty("http.maxConnections") == null) {
+            System.setProperty("http.maxConnections", Integer.toString(FunctionDefinition.KEPT_ALIVE_CONNECTIONS));
+        }
     }
 
     private static void starts(StringBuilder report, int rounds) {
@@ -106,8 +123,13 @@ public final class EngineBenchMain {
                 Samples.ms(gets.p50()) + " / " + Samples.ms(gets.p99()));
     }
 
-    /** The fan-out's copy refresh: k existing items, each rewritten on {@code sourceVersion < :v} by 16 writers. */
-    private static void conditionalPuts(StringBuilder report, DynamoDbClient dynamo, String table, int k)
+    /**
+     * The fan-out's copy refresh: k existing items, each rewritten on {@code sourceVersion < :v} by 16 writers, in
+     * {@code rounds} rounds (each with the next version), reported as the median round; as the fan-out part measured
+     * DynamoDB Local's raw writes, whose figures these are compared with (several rounds, the code warmed by an
+     * unmeasured smaller run first).
+     */
+    private static void conditionalPuts(StringBuilder report, DynamoDbClient dynamo, String table, int k, int rounds)
             throws Exception {
         String partition = "copies" + k;
         for (int i = 0; i < k; i++) {
@@ -116,33 +138,63 @@ public final class EngineBenchMain {
         }
         ExecutorService pool = Executors.newFixedThreadPool(WRITERS);
         try {
-            AtomicInteger next = new AtomicInteger();
-            long begin = System.nanoTime();
-            List<Future<?>> writers = new ArrayList<>();
-            for (int w = 0; w < WRITERS; w++) {
-                writers.add(pool.submit(() -> {
-                    for (int i = next.getAndIncrement(); i < k; i = next.getAndIncrement()) {
-                        Map<String, AttributeValue> values = Map.of(":v", number(2));
-                        int n = i;
-                        dynamo.putItem(request -> request.tableName(table)
-                                .item(item(partition, n, 2))
-                                .conditionExpression("attribute_exists(sourceVersion) AND sourceVersion < :v")
-                                .expressionAttributeValues(values));
-                    }
-                    return null;
-                }));
+            Samples perPut = new Samples();
+            for (int round = 0; round < rounds; round++) {
+                long took = conditionalRound(pool, dynamo, table, partition, k, round + 2);
+                perPut.add(took / k);
             }
-            for (Future<?> writer : writers) {
-                writer.get();
-            }
-            double seconds = (System.nanoTime() - begin) / 1e9;
+            double micros = perPut.p50() * 1_000;
             row(
                     report,
-                    "conditional PutItems, 16 writers, k = " + k + ": puts/s (µs/put)",
-                    rate(k / seconds) + " (" + String.format(Locale.ROOT, "%.0f", seconds * 1e6 / k) + ")");
+                    "conditional PutItems, 16 writers, k = " + k + ", median of " + rounds + " rounds: puts/s (µs/put)",
+                    rate(1e6 / micros) + " (" + String.format(Locale.ROOT, "%.0f", micros) + ")");
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** The fan-out's pool of writers, first used on a partition of its own, unmeasured. */
+    private static void warmConditionalPuts(DynamoDbClient dynamo, String table) throws Exception {
+        String partition = "warm-up";
+        int k = 200;
+        for (int i = 0; i < k; i++) {
+            Map<String, AttributeValue> item = item(partition, i, 1);
+            dynamo.putItem(request -> request.tableName(table).item(item));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(WRITERS);
+        try {
+            for (int round = 0; round < 3; round++) {
+                conditionalRound(pool, dynamo, table, partition, k, round + 2);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** k conditional puts of version {@code version} from the pool's writers; the nanoseconds they took. */
+    private static long conditionalRound(
+            ExecutorService pool, DynamoDbClient dynamo, String table, String partition, int k, int version)
+            throws Exception {
+        AtomicInteger next = new AtomicInteger();
+        Map<String, AttributeValue> values = Map.of(":v", number(version));
+        long begin = System.nanoTime();
+        List<Future<?>> writers = new ArrayList<>();
+        for (int w = 0; w < WRITERS; w++) {
+            writers.add(pool.submit(() -> {
+                for (int i = next.getAndIncrement(); i < k; i = next.getAndIncrement()) {
+                    int n = i;
+                    dynamo.putItem(request -> request.tableName(table)
+                            .item(item(partition, n, version))
+                            .conditionExpression("attribute_exists(sourceVersion) AND sourceVersion < :v")
+                            .expressionAttributeValues(values));
+                }
+                return null;
+            }));
+        }
+        for (Future<?> writer : writers) {
+            writer.get();
+        }
+        return System.nanoTime() - begin;
     }
 
     private static void transactions(StringBuilder report, DynamoDbClient dynamo, String table, int count) {

@@ -28,7 +28,7 @@ import java.util.logging.Logger;
  * <p>A server of the engine's own rather than the JDK's {@code com.sun.net.httpserver}: that one gives no access to its
  * sockets, so it cannot set per-socket options such as {@code TCP_QUICKACK} ({@link SocketTuning}), which clients that
  * write a request in two pieces need, nor decide per client whether a connection is worth keeping ({@link
- * ProbingClient}). Blocking sockets and a thread per connection are the shortest path from a request's bytes to its
+ * ProbingConnections}). Blocking sockets and a thread per connection are the shortest path from a request's bytes to its
  * answer, and loopback clients hold few connections.
  */
 public final class ApiServer implements AutoCloseable {
@@ -52,6 +52,8 @@ public final class ApiServer implements AutoCloseable {
     private final ThreadPoolExecutor connectionThreads;
     private final Thread acceptThread;
     private final Set<HttpConnection> open = ConcurrentHashMap.newKeySet();
+    private final ProbingConnections probingConnections =
+            new ProbingConnections(ProbingConnections.KEEP_FROM, System::nanoTime);
     private final String threadNamePrefix;
     private volatile boolean closed;
 
@@ -128,7 +130,7 @@ public final class ApiServer implements AutoCloseable {
         try {
             socket.setSoTimeout(IDLE_TIMEOUT_MILLIS);
             boolean quickAck = SocketTuning.tune(socket);
-            connection = new HttpConnection(socket, quickAck, handler, open::remove);
+            connection = new HttpConnection(socket, quickAck, handler, probingConnections, open::remove);
         } catch (IOException failed) {
             closeQuietly(socket);
             return;

@@ -25,12 +25,19 @@ final class HttpConnection implements Runnable {
     private final Consumer<HttpConnection> onClose;
     private final RequestReader reader;
     private final ResponseWriter writer;
+    private final ProbingConnections.Activity probing;
 
-    HttpConnection(Socket socket, boolean quickAck, ApiHandler handler, Consumer<HttpConnection> onClose)
+    HttpConnection(
+            Socket socket,
+            boolean quickAck,
+            ApiHandler handler,
+            ProbingConnections probingConnections,
+            Consumer<HttpConnection> onClose)
             throws IOException {
         this.socket = socket;
         this.handler = handler;
         this.onClose = onClose;
+        this.probing = probingConnections.connection();
         RequestReader.ReadHook beforeRead = quickAck ? () -> SocketTuning.quickAck(socket) : () -> {};
         this.reader = new RequestReader(socket.getInputStream(), beforeRead);
         this.writer = new ResponseWriter(socket.getOutputStream());
@@ -46,6 +53,7 @@ final class HttpConnection implements Runnable {
             LOG.log(Level.SEVERE, "The local DynamoDB engine's connection failed", failed);
         } finally {
             close();
+            probing.close();
             onClose.accept(this);
         }
     }
@@ -62,12 +70,16 @@ final class HttpConnection implements Runnable {
             if (head == null) {
                 return;
             }
+            boolean probingClient = ProbingClient.sent(head);
+            if (probingClient) {
+                probing.requestBegan();
+            }
             if (head.expectsContinue() && !reader.hasBuffered(head.contentLength())) {
                 writer.writeContinue();
             }
             byte[] body = reader.readBody(head.contentLength());
             Response response = handler.handle(new Request(head.method(), head.path(), head.headers(), body));
-            boolean keepAlive = head.keepAlive() && !ProbingClient.sent(head);
+            boolean keepAlive = head.keepAlive() && (!probingClient || probing.keep());
             writer.write(response, keepAlive, head.http10(), !head.method().equals("HEAD"));
             if (!keepAlive) {
                 return;

@@ -1,8 +1,8 @@
 package io.entitytable.local.engine.protocol;
 
 /**
- * Recognises requests from the AWS SDK's URL-connection client, whose connections are cheaper to close after each
- * answer than to keep.
+ * Recognises requests from the AWS SDK's URL-connection client, whose connections are often cheaper to close after each
+ * answer than to keep ({@link ProbingConnections} decides).
  *
  * <p>That client streams its POST bodies through the JDK's {@code HttpURLConnection}, which, before reusing a kept-alive
  * connection for a streamed POST, checks that the server has not closed it by reading with a 1 ms timeout: every call

@@ -10,7 +10,9 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -20,6 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** The server's HTTP/1.1: what it reads, what it refuses, how it keeps and closes connections. */
 class HttpConnectionTest {
     private static final String BODY = "{\"n\":1}";
+    private static final String URL_CONNECTION_AGENT = "aws-sdk-java/2.54.15 md/io#sync md/http#UrlConnection ua/2.1";
 
     private ApiServer server;
 
@@ -191,6 +194,54 @@ class HttpConnectionTest {
             assertThat(response.header("Connection")).isEqualTo("close");
             assertThat(http.isClosedByServer()).isTrue();
         }
+    }
+
+    @Test
+    void connection_shouldKeepSdkUrlConnectionClientSendingFromManyThreadsAtOnce() throws IOException {
+        // GIVEN the client's other threads in the middle of their requests (heads sent, bodies not yet)
+        int port = start(ApiServer.MAX_CONNECTIONS);
+        List<RawHttp> others = new ArrayList<>();
+        try {
+            for (int i = 1; i < ProbingConnections.KEEP_FROM; i++) {
+                RawHttp other = new RawHttp(port);
+                others.add(other);
+                other.sendRaw(headOnly(post("GetItem", "User-Agent: " + URL_CONNECTION_AGENT + "\r\n")));
+            }
+
+            // WHEN one more of its requests is answered (the others' heads may still be on their way: asked again)
+            RawHttp.Response answer = null;
+            RawHttp kept = null;
+            long deadline = System.nanoTime() + 5_000_000_000L;
+            while (kept == null && System.nanoTime() < deadline) {
+                RawHttp http = new RawHttp(port);
+                answer = http.send("POST", "localhost", sdkGetItem(), "{}");
+                if (answer.header("Connection") == null) {
+                    kept = http;
+                } else {
+                    http.close();
+                }
+            }
+
+            // THEN its connection is kept and carries the next request
+            assertThat(kept).isNotNull();
+            try (RawHttp http = kept) {
+                assertThat(answer.status()).isEqualTo(200);
+                assertThat(http.send("POST", "localhost", sdkGetItem(), "{}").status())
+                        .isEqualTo(200);
+            }
+        } finally {
+            for (RawHttp other : others) {
+                other.close();
+            }
+        }
+    }
+
+    private static String headOnly(String request) {
+        return request.substring(0, request.length() - BODY.length());
+    }
+
+    private static Map<String, String> sdkGetItem() {
+        return Map.of("X-Amz-Target", "DynamoDB_20120810.GetItem", "User-Agent", URL_CONNECTION_AGENT);
     }
 
     @Test
