@@ -22,11 +22,12 @@ record EngineUnderLoad(double writeUnits, double readUnits, double shardRollover
     static final String SHARD_ROLLOVER_SECONDS = "entity-table.dynamodb.shard-rollover-seconds";
 
     /**
-     * A tenth of DynamoDB's 1,000 write and 3,000 read units: the refresh job's passes (a thousand copies, all in one
-     * partition of the source index) and the unlinks of the seeded store (a thousand edges of one partition) are
-     * throttled; the API's requests, a few a second on any one partition, are not, so it answers no 503.
+     * A twentieth of DynamoDB's 1,000 write units and a thirtieth of its 3,000 read units a partition, found by trial:
+     * the refresh job's passes (over a thousand copies paced for 1,000 units, all in the seeded store's one partition of
+     * the source index) are throttled by the hundred, and requests on the table's own partitions by the dozen, while the API's requests, a few a second on any one partition, come through the SDK's retries:
+     * it answers no 503. A shard rolls over every five seconds, so even a 20-second run crosses a dozen handovers.
      */
-    static final EngineUnderLoad DEFAULT = new EngineUnderLoad(100, 300, 5);
+    static final EngineUnderLoad DEFAULT = new EngineUnderLoad(50, 100, 5);
 
     /** Properties put back when closed. */
     interface Applied extends AutoCloseable {
@@ -66,6 +67,22 @@ record EngineUnderLoad(double writeUnits, double readUnits, double shardRollover
                 System.setProperty(name, value);
             }
         });
+    }
+
+    /** The {@code -D} options that give these figures to a run of the jar; empty for the run's own. */
+    String commandLineOptions() {
+        if (equals(DEFAULT)) {
+            return "";
+        }
+        return String.format(
+                Locale.ROOT,
+                "-D%s=%s -D%s=%s -D%s=%s ",
+                WRITE_UNITS,
+                number(writeUnits),
+                READ_UNITS,
+                number(readUnits),
+                SHARD_ROLLOVER_SECONDS,
+                number(shardRolloverSeconds));
     }
 
     /** What the summary says of it. */

@@ -183,7 +183,8 @@ public record FaultRunResult(
                 seconds(total)));
         out.append(String.format(
                 Locale.ROOT,
-                "  again: java -jar tools/fault-run/target/fault-run.jar --seed %d --duration %ds --clients %d%n",
+                "  again: java %s-jar tools/fault-run/target/fault-run.jar --seed %d --duration %ds --clients %d%n",
+                engine.settings().commandLineOptions(),
                 options.seed(),
                 options.duration().toSeconds(),
                 options.clients()));

@@ -31,7 +31,11 @@ class FaultRunResultTest {
         assertThat(result.failures()).isEmpty();
         assertThat(result.summary())
                 .contains("throttled requests 3 (table 0, sourceGsi 3); 0 more during the seed")
-                .contains("transaction conflicts answered the fan-out 2, the refresh workers 1; stream shards 9");
+                .contains("transaction conflicts answered the fan-out 2, the refresh workers 1; stream shards 9")
+                .contains("again: java -Dentity-table.dynamodb.partition-write-units=100"
+                        + " -Dentity-table.dynamodb.partition-read-units=300"
+                        + " -Dentity-table.dynamodb.shard-rollover-seconds=5 -jar tools/fault-run/target/fault-run.jar"
+                        + " --seed 1 --duration 20s --clients 4");
     }
 
     private static FaultRunResult result(ThrottleCount throttled, long seedThrottles) {
