@@ -44,12 +44,13 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 /**
  * The fault-injected randomized run, which checks that the duplicates converge whatever the stream path suffers
  * ({@code docs/design.md}, "Writes and the fan-out"): the local system's DynamoDB engine, behaving as DynamoDB does
- * with a partition's throughput lowered and short stream shards ({@link EngineUnderLoad}), and its packaged API, several {@link RandomClient}s sending random operations through the front door, the table's stream
- * fed by a {@link RestartingPump} through {@link UnreliableDelivery} to {@link FanoutInstances} whose DynamoDB calls
- * meet {@link DynamoFaultInterceptor}; a second pump feeds the same stream through its own {@link UnreliableDelivery}
- * to the search indexer ({@link IndexerInstance}) and a real engine; the pumps are killed and restarted now and then.
- * When the time is up the clients stop, pump restarts stop, the stream drains (the other faults go on), and verify
- * reads the whole table and the whole search index.
+ * with a partition's throughput lowered and short stream shards ({@link EngineUnderLoad}), and its packaged API;
+ * several {@link RandomClient}s sending random operations through the front door; the table's stream fed by a {@link
+ * RestartingPump} through {@link UnreliableDelivery} to {@link FanoutInstances} whose DynamoDB calls meet {@link
+ * DynamoFaultInterceptor}; a second pump feeds the same stream through its own {@link UnreliableDelivery} to the search
+ * indexer ({@link IndexerInstance}) and a real engine; the pumps are killed and restarted now and then. When the time
+ * is up the clients stop, pump restarts stop, the stream drains (the other faults go on), and verify reads the whole
+ * table and the whole search index.
  */
 public final class FaultRun {
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);

@@ -13,9 +13,10 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * A function as Lambda runs it, in this JVM: a pool of instances, each one the function's handler with a DynamoDB
- * client of its own that carries a {@link DynamoFaultInterceptor} and the function's {@link EngineConflicts}. An invocation takes an idle instance or starts a new
- * one. When the interceptor kills the instance part-way through the batch, the invocation is a function error whatever
- * the handler returned, and the instance is thrown away, as Lambda does with a crashed execution environment.
+ * client of its own that carries a {@link DynamoFaultInterceptor} and the function's {@link EngineConflicts}. An
+ * invocation takes an idle instance or starts a new one. When the interceptor kills the instance part-way through the
+ * batch, the invocation is a function error whatever the handler returned, and the instance is thrown away, as Lambda
+ * does with a crashed execution environment.
  *
  * <p>The packaged function runs in a child JVM where no interceptor can be added; this runs the same handler on the
  * same event JSON, so only the process boundary differs. Both functions run this way are handlers of the fan-out's
