@@ -10,7 +10,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 /**
  * The fan-out function's instances ({@link FunctionInstances}): each one the deployed handler ({@link FanoutHandler}
  * over {@link StreamFanout}, on the event JSON read with AWS's serializer and the SDK transformer), whose writes meet
- * the API's transactions ({@link DynamoFaultInterceptor}).
+ * the engine's transaction conflicts with the API's transactions and the worker's writes as DynamoDB answers them, and
+ * the faults of {@link DynamoFaultInterceptor}.
  */
 final class FanoutInstances extends FunctionInstances<StreamFanout> {
     FanoutInstances(LocalDynamoDb dynamoDb, String tableName, FaultPlan plan, RefreshQueue refreshQueue) {

@@ -10,6 +10,7 @@ import io.entitytable.local.LocalSystem;
 import io.entitytable.local.RepositoryRoot;
 import io.entitytable.local.dynamodb.LinkedStoreSeed;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.engine.behaviour.EngineControl;
 import io.entitytable.local.pump.QueuePump;
 import io.entitytable.local.sqs.LocalSqs;
 import io.entitytable.model.Entity;
@@ -32,6 +33,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
@@ -41,13 +43,14 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The fault-injected randomized run, which checks that the duplicates converge whatever the stream path suffers
- * ({@code docs/design.md}, "Writes and the fan-out"): the local system's DynamoDB engine and
- * packaged API, several {@link RandomClient}s sending random operations through the front door, the table's stream
- * fed by a {@link RestartingPump} through {@link UnreliableDelivery} to {@link FanoutInstances} whose DynamoDB calls
- * meet {@link DynamoFaultInterceptor}; a second pump feeds the same stream through its own {@link UnreliableDelivery}
- * to the search indexer ({@link IndexerInstance}) and a real engine; the pumps are killed and restarted now and then.
- * When the time is up the clients stop, pump restarts stop, the stream drains (the other faults go on), and verify
- * reads the whole table and the whole search index.
+ * ({@code docs/design.md}, "Writes and the fan-out"): the local system's DynamoDB engine, behaving as DynamoDB does
+ * with a partition's throughput lowered and short stream shards ({@link EngineUnderLoad}), and its packaged API;
+ * several {@link RandomClient}s sending random operations through the front door; the table's stream fed by a {@link
+ * RestartingPump} through {@link UnreliableDelivery} to {@link FanoutInstances} whose DynamoDB calls meet {@link
+ * DynamoFaultInterceptor}; a second pump feeds the same stream through its own {@link UnreliableDelivery} to the search
+ * indexer ({@link IndexerInstance}) and a real engine; the pumps are killed and restarted now and then. When the time
+ * is up the clients stop, pump restarts stop, the stream drains (the other faults go on), and verify reads the whole
+ * table and the whole search index.
  */
 public final class FaultRun {
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
@@ -97,20 +100,25 @@ public final class FaultRun {
         RetriedCreates retries = new RetriedCreates();
         long begin = System.nanoTime();
         OpenSearchClient search = null;
-        try (LocalSystem system = LocalSystem.startWithoutStreamPath(local, console);
+        EngineUnderLoad engineSettings = EngineUnderLoad.DEFAULT.orSystemProperties();
+        try (EngineUnderLoad.Applied applied = engineSettings.apply();
+                LocalSystem system = LocalSystem.startWithoutStreamPath(local, console);
                 LocalSqs sqs = LocalSqs.start(0, QUEUE_TRIGGER);
                 LocalSearchEngine engine = LocalSearchEngine.start(dataFolder.resolve("search"), 0)) {
             String linkedStore;
             String seededBusiness;
             search = SearchClients.create(engine.endpoint(), false);
-            try (DynamoDbClient dynamo = system.dynamoDb().client()) {
-                LinkedStoreSeed.Seeded seeded = LinkedStoreSeed.write(dynamo, table, LINKED_CUSTOMERS);
+            EngineControl control = system.dynamoDb().control();
+            try (DynamoDbClient dynamo = PatientClients.of(system.dynamoDb())) {
+                LinkedStoreSeed.Seeded seeded =
+                        LinkedStoreSeed.write(new PatientBatchWrites(dynamo), table, LINKED_CUSTOMERS);
                 linkedStore = seeded.store().id();
                 seededBusiness = seeded.business();
                 // The seed never went through the stream: its documents come from a backfill (no alias yet), as on a
                 // first deployment over a table with items, before the indexer starts.
                 Reindex.run(dynamo, search, ReindexRequest.of(table));
             }
+            ThrottleCount seedThrottles = ThrottleCount.of(control, table);
             UnreliableRefreshQueue refreshQueue = new UnreliableRefreshQueue(
                     RefreshQueue.sqs(sqs.client(), sqs.queues().queueUrl()), plan);
             try (FanoutInstances fanout = new FanoutInstances(system.dynamoDb(), table, plan, refreshQueue);
@@ -152,12 +160,14 @@ public final class FaultRun {
                     indexPump.start();
                     console.printf(
                             "[fault-run] seed %d: %d clients for %d s against the API on port %d, a store with %d"
-                                    + " customers%n",
+                                    + " customers; DynamoDB engine: %s (%d requests throttled during the seed)%n",
                             options.seed(),
                             options.clients(),
                             options.duration().toSeconds(),
                             system.apiPort(),
-                            LINKED_CUSTOMERS);
+                            LINKED_CUSTOMERS,
+                            engineSettings.describe(),
+                            seedThrottles.total());
                     HttpApi api = new HttpApi(system.apiPort(), system.issuer().operatorToken());
                     long started = System.nanoTime();
                     runClients(
@@ -170,6 +180,7 @@ public final class FaultRun {
                             delivery,
                             linkedStore,
                             seededBusiness,
+                            () -> ThrottleCount.of(control, table).since(seedThrottles),
                             started);
                     // The seeded store goes with its links: its job takes it out of every customer.
                     HttpApi.Answer deleted = api.send(
@@ -191,7 +202,7 @@ public final class FaultRun {
                     JobCensus jobs;
                     boolean jobsDone;
                     Duration jobsDrain;
-                    try (DynamoDbClient dynamo = system.dynamoDb().client()) {
+                    try (DynamoDbClient dynamo = PatientClients.of(system.dynamoDb())) {
                         jobsDone = drained && awaitJobsDone(sqs, dynamo, table, drainEnd);
                         jobsDrain = since(drainStart);
                         drained = drained && pump.awaitDrained(remaining(drainEnd));
@@ -213,7 +224,7 @@ public final class FaultRun {
                             jobsDrain.toMillis());
                     Verification verification;
                     List<String> secondSubjects;
-                    try (DynamoDbClient dynamo = system.dynamoDb().client()) {
+                    try (DynamoDbClient dynamo = PatientClients.of(system.dynamoDb())) {
                         verification = Verification.of(dynamo, table, search);
                         secondSubjects = retries.keysWithSecondSubjects(dynamo, table);
                     }
@@ -229,6 +240,13 @@ public final class FaultRun {
                                     retries.wrongAnswerExamples(),
                                     secondSubjects),
                             plan.injectedByKind(),
+                            new FaultRunResult.Engine(
+                                    engineSettings,
+                                    seedThrottles.total(),
+                                    ThrottleCount.of(control, table).since(seedThrottles),
+                                    fanout.conflicts().total(),
+                                    workers.conflicts().total(),
+                                    StreamShards.count(system.dynamoDb(), table)),
                             new FaultRunResult.Stream(
                                     fanoutCalls.invocations(),
                                     delivery.recordsDelivered(),
@@ -306,6 +324,7 @@ public final class FaultRun {
             UnreliableDelivery delivery,
             String linkedStore,
             String seededBusiness,
+            Supplier<ThrottleCount> throttled,
             long started)
             throws InterruptedException {
         long deadline = started + options.duration().toNanos();
@@ -327,7 +346,8 @@ public final class FaultRun {
         int renames = 0;
         long growAt = started + options.duration().toNanos() / 2;
         boolean grown = false;
-        while (System.nanoTime() < deadline || !everyFaultStruck(plan) && System.nanoTime() < latest) {
+        while (System.nanoTime() < deadline
+                || !(everyFaultStruck(plan) && throttled.get().total() > 0) && System.nanoTime() < latest) {
             Thread.sleep(50);
             if (plan.rates().pumpRestartEverySeconds() > 0 && System.nanoTime() >= nextRestart) {
                 pumps.forEach(RestartingPump::restart);
@@ -348,13 +368,14 @@ public final class FaultRun {
             }
             if (System.nanoTime() >= nextProgress) {
                 console.printf(
-                        "[fault-run] %d operations, %d faults, %d records delivered%s%n",
+                        "[fault-run] %d operations, %d faults, %d requests throttled, %d records delivered%s%n",
                         operations.total(),
                         plan.injectedByKind().values().stream()
                                 .mapToLong(Long::longValue)
                                 .sum(),
+                        throttled.get().total(),
                         delivery.recordsDelivered(),
-                        System.nanoTime() < deadline ? "" : "; waiting for: " + faultsNotYetStruck(plan));
+                        System.nanoTime() < deadline ? "" : "; waiting for: " + notYetHappened(plan, throttled.get()));
                 nextProgress += PROGRESS_EVERY.toNanos();
             }
         }
@@ -394,18 +415,20 @@ public final class FaultRun {
     /**
      * Whether each kind of fault the rates switch on has happened at least once. Some strike per invocation or per write,
      * and a loaded machine makes fewer of those in the same time: the traffic goes on (up to {@link #EXTENSION_LIMIT}
-     * times the duration) until each has, so a short run still tests every kind.
+     * times the duration) until each has, and until the engine has throttled a request of the run, so a short run still
+     * tests every kind.
      */
     private static boolean everyFaultStruck(FaultPlan plan) {
         return plan.injectedByKind().entrySet().stream()
                 .allMatch(entry -> plan.rates().of(entry.getKey()) == 0 || entry.getValue() > 0);
     }
 
-    private static String faultsNotYetStruck(FaultPlan plan) {
-        return plan.injectedByKind().entrySet().stream()
+    private static String notYetHappened(FaultPlan plan, ThrottleCount throttled) {
+        Stream<String> faults = plan.injectedByKind().entrySet().stream()
                 .filter(entry -> plan.rates().of(entry.getKey()) != 0 && entry.getValue() == 0)
-                .map(entry -> entry.getKey().description())
-                .collect(Collectors.joining(", "));
+                .map(entry -> entry.getKey().description());
+        Stream<String> throttling = throttled.total() == 0 ? Stream.of("the engine's throttling") : Stream.empty();
+        return Stream.concat(faults, throttling).collect(Collectors.joining(", "));
     }
 
     /** Between half and one and a half times the mean, drawn from the plan. */

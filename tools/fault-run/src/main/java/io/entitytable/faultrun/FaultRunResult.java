@@ -16,6 +16,7 @@ public record FaultRunResult(
         OperationStats operations,
         Retries retries,
         Map<FaultKind, Long> faults,
+        Engine engine,
         Stream stream,
         Refresh refresh,
         Index index,
@@ -31,6 +32,25 @@ public record FaultRunResult(
      * @param secondSubjects keys that more than one customer or order in the table carries
      */
     public record Retries(long retried, long wrongAnswers, List<String> examples, List<String> secondSubjects) {}
+
+    /**
+     * What the local DynamoDB engine did as DynamoDB does, none of it injected.
+     *
+     * @param settings the throughput and shard age it ran with
+     * @param seedThrottles requests of the seed and the search backfill it refused, before the run's traffic
+     * @param throttled requests it refused for a partition's throughput from the traffic on (the table's and each
+     *     index's)
+     * @param fanoutConflicts the fan-out's writes it refused or cancelled for a transaction on their items
+     * @param workerConflicts the refresh workers' writes it refused or cancelled so
+     * @param streamShards shards of the table's stream at the end: the first and one more for each rollover
+     */
+    public record Engine(
+            EngineUnderLoad settings,
+            long seedThrottles,
+            ThrottleCount throttled,
+            long fanoutConflicts,
+            long workerConflicts,
+            long streamShards) {}
 
     /**
      * What went through the stream path.
@@ -134,6 +154,10 @@ public record FaultRunResult(
         if (verification.indexDrift() > 0) {
             failures.add("verify found " + verification.indexDrift() + " search index drift findings");
         }
+        if (engine.throttled().total() == 0) {
+            failures.add("the DynamoDB engine throttled no request of the run ("
+                    + engine.settings().describe() + ")");
+        }
         return failures;
     }
 
@@ -159,7 +183,8 @@ public record FaultRunResult(
                 seconds(total)));
         out.append(String.format(
                 Locale.ROOT,
-                "  again: java -jar tools/fault-run/target/fault-run.jar --seed %d --duration %ds --clients %d%n",
+                "  again: java %s-jar tools/fault-run/target/fault-run.jar --seed %d --duration %ds --clients %d%n",
+                engine.settings().commandLineOptions(),
                 options.seed(),
                 options.duration().toSeconds(),
                 options.clients()));
@@ -192,6 +217,24 @@ public record FaultRunResult(
         out.append("Faults injected: ").append(faultsInjected()).append('\n');
         faults.forEach(
                 (kind, count) -> out.append(String.format(Locale.ROOT, "  %-32s %d%n", kind.description(), count)));
+        out.append("DynamoDB engine (as DynamoDB behaves, not injected): ")
+                .append(engine.settings().describe())
+                .append('\n');
+        out.append(String.format(
+                Locale.ROOT,
+                "  throttled requests %d (table %d, %s); %d more during the seed%n",
+                engine.throttled().total(),
+                engine.throttled().table(),
+                engine.throttled().byIndex().entrySet().stream()
+                        .map(entry -> entry.getKey() + " " + entry.getValue())
+                        .collect(Collectors.joining(", ")),
+                engine.seedThrottles()));
+        out.append(String.format(
+                Locale.ROOT,
+                "  transaction conflicts answered the fan-out %d, the refresh workers %d; stream shards %d%n",
+                engine.fanoutConflicts(),
+                engine.workerConflicts(),
+                engine.streamShards()));
         out.append(String.format(
                 Locale.ROOT,
                 "Stream: %d records delivered (%d distinct) in %d invocations, %d function errors, %d fan-out instances"

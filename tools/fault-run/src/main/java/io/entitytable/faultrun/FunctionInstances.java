@@ -8,13 +8,15 @@ import io.entitytable.local.pump.InvocationResult;
 import java.util.Deque;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicLong;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * A function as Lambda runs it, in this JVM: a pool of instances, each one the function's handler with a DynamoDB
- * client of its own that carries a {@link DynamoFaultInterceptor}. An invocation takes an idle instance or starts a new
- * one. When the interceptor kills the instance part-way through the batch, the invocation is a function error whatever
- * the handler returned, and the instance is thrown away, as Lambda does with a crashed execution environment.
+ * client of its own that carries a {@link DynamoFaultInterceptor} and the function's {@link EngineConflicts}. An
+ * invocation takes an idle instance or starts a new one. When the interceptor kills the instance part-way through the
+ * batch, the invocation is a function error whatever the handler returned, and the instance is thrown away, as Lambda
+ * does with a crashed execution environment.
  *
  * <p>The packaged function runs in a child JVM where no interceptor can be added; this runs the same handler on the
  * same event JSON, so only the process boundary differs. Both functions run this way are handlers of the fan-out's
@@ -32,6 +34,7 @@ abstract class FunctionInstances<H extends AutoCloseable> implements FunctionInv
     private final String function;
     private final Deque<Instance<H>> idle = new ConcurrentLinkedDeque<>();
     private final AtomicLong started = new AtomicLong();
+    private final EngineConflicts conflicts = new EngineConflicts();
 
     /**
      * @param function the function's name in the error of a crashed instance
@@ -87,7 +90,14 @@ abstract class FunctionInstances<H extends AutoCloseable> implements FunctionInv
     private Instance<H> start() {
         started.incrementAndGet();
         DynamoFaultInterceptor faults = newFaults();
-        DynamoDbClient dynamo = dynamoDb.client(faults);
+        DynamoDbClient dynamo = DynamoDbClient.builder()
+                .endpointOverride(dynamoDb.endpoint())
+                .region(LocalDynamoDb.REGION)
+                .credentialsProvider(LocalDynamoDb.CREDENTIALS)
+                .httpClient(UrlConnectionHttpClient.create())
+                .overrideConfiguration(
+                        config -> config.addExecutionInterceptor(faults).addExecutionInterceptor(conflicts))
+                .build();
         return new Instance<>(dynamo, newHandler(dynamo), faults);
     }
 
@@ -100,6 +110,11 @@ abstract class FunctionInstances<H extends AutoCloseable> implements FunctionInv
 
     long instancesStarted() {
         return started.get();
+    }
+
+    /** The transaction conflicts the engine answered this function's instances. */
+    EngineConflicts conflicts() {
+        return conflicts;
     }
 
     @Override

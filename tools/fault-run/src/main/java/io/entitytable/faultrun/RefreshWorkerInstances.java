@@ -33,7 +33,7 @@ final class RefreshWorkerInstances extends FunctionInstances<RefreshWork> {
 
     @Override
     DynamoFaultInterceptor newFaults() {
-        return new DynamoFaultInterceptor(plan, FaultKind.WORKER_CRASH, 0, false);
+        return new DynamoFaultInterceptor(plan, FaultKind.WORKER_CRASH, 0);
     }
 
     @Override

@@ -13,11 +13,7 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.InternalServerErrorException;
-import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
-import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 
 class DynamoFaultInterceptorTest {
     private static final String TABLE = "Faults";
@@ -35,23 +31,23 @@ class DynamoFaultInterceptorTest {
     }
 
     @Test
-    void throttle_shouldReachTheCallerAfterTheSdkRetries_andWriteNothing() {
-        // GIVEN every attempt throttled
-        FaultPlan plan = new FaultPlan(1, new FaultRates(0, 0, 0, 1, 0, 0, 0, 0, 0, 0));
+    void serverError_shouldReachTheCallerAfterTheSdkRetries_andWriteNothing() {
+        // GIVEN every attempt answered 500 before it was sent
+        FaultPlan plan = new FaultPlan(1, new FaultRates(0, 0, 0, 1, 0, 0, 0, 0));
         try (DynamoDbClient client = client(new DynamoFaultInterceptor(plan))) {
             // WHEN a put is sent
-            assertThatThrownBy(() -> put(client, "throttled"))
-                    // THEN the SDK retried it as a throttle (3 attempts in standard mode), then gave up
-                    .isInstanceOf(ProvisionedThroughputExceededException.class);
-            assertThat(plan.injected(FaultKind.THROTTLE)).isEqualTo(3);
+            assertThatThrownBy(() -> put(client, "refused"))
+                    // THEN the SDK retried it (3 attempts in standard mode), then gave up
+                    .isInstanceOf(InternalServerErrorException.class);
+            assertThat(plan.injected(FaultKind.SERVER_ERROR)).isEqualTo(3);
         }
-        assertThat(exists("throttled")).isFalse();
+        assertThat(exists("refused")).isFalse();
     }
 
     @Test
     void serverErrorAfterWrite_shouldFailTheCall_althoughTheItemWasWritten() {
         // GIVEN every write answered 500 after it took effect
-        FaultPlan plan = new FaultPlan(1, new FaultRates(0, 0, 0, 0, 0, 1, 0, 0, 0, 0));
+        FaultPlan plan = new FaultPlan(1, new FaultRates(0, 0, 0, 0, 1, 0, 0, 0));
         try (DynamoDbClient client = client(new DynamoFaultInterceptor(plan))) {
             // WHEN a put is sent
             assertThatThrownBy(() -> put(client, "ambiguous")).isInstanceOf(InternalServerErrorException.class);
@@ -65,7 +61,7 @@ class DynamoFaultInterceptorTest {
     void crash_shouldStopTheWriteItStrikes_andRefuseEveryLaterCall_whileEarlierWritesStay() {
         // GIVEN an instance that wrote one item, then is certain to die before its next write
         FaultPlan plan = new FaultPlan(1, FaultRates.NONE);
-        FaultPlan dying = new FaultPlan(1, new FaultRates(0, 0, 1, 0, 0, 0, 0, 0, 0, 0));
+        FaultPlan dying = new FaultPlan(1, new FaultRates(0, 0, 1, 0, 0, 0, 0, 0));
         DynamoFaultInterceptor faults = new DynamoFaultInterceptor(dying);
         try (DynamoDbClient healthy = client(new DynamoFaultInterceptor(plan));
                 DynamoDbClient client = client(faults)) {
@@ -83,42 +79,6 @@ class DynamoFaultInterceptorTest {
         assertThat(dying.injected(FaultKind.CRASH_MID_BATCH)).isEqualTo(1);
         assertThat(exists("before")).isTrue();
         assertThat(exists("struck")).isFalse();
-    }
-
-    @Test
-    void apiTransaction_shouldRefuseAFanoutWriteAsDynamoDbDoes_andWriteNothing() {
-        // GIVEN a fan-out instance whose every write meets an API transaction on its item
-        FaultPlan plan = new FaultPlan(1, new FaultRates(0, 0, 0, 0, 0, 0, 1, 0, 0, 0));
-        try (DynamoDbClient client = client(new DynamoFaultInterceptor(plan))) {
-            // WHEN it puts one item, then writes two in a transaction
-            assertThatThrownBy(() -> put(client, "single"))
-                    // THEN the put is refused with DynamoDB's exception, not retried
-                    .isInstanceOf(TransactionConflictException.class);
-            assertThatThrownBy(() -> client.transactWriteItems(request -> request.transactItems(
-                            item -> item.put(put -> put.tableName(TABLE).item(key("first"))),
-                            item -> item.put(put -> put.tableName(TABLE).item(key("second"))))))
-                    // AND the transaction is cancelled with a TransactionConflict reason at each item
-                    .isInstanceOfSatisfying(
-                            TransactionCanceledException.class, cancelled -> assertThat(cancelled.cancellationReasons())
-                                    .extracting(CancellationReason::code)
-                                    .containsExactly("TransactionConflict", "TransactionConflict"));
-        }
-        assertThat(plan.injected(FaultKind.TRANSACTION_CONFLICT)).isEqualTo(3);
-        assertThat(exists("single")).isFalse();
-        assertThat(exists("first")).isFalse();
-    }
-
-    @Test
-    void apiTransaction_shouldNeverMeetARefreshWorkerWrite() {
-        // GIVEN a refresh worker instance, with the fan-out's conflicts certain
-        FaultPlan plan = new FaultPlan(1, new FaultRates(0, 0, 0, 0, 0, 0, 1, 0, 0, 0));
-        try (DynamoDbClient client = client(new DynamoFaultInterceptor(plan, FaultKind.WORKER_CRASH, 0, false))) {
-            // WHEN it puts an item
-            put(client, "worker");
-        }
-        // THEN the put landed
-        assertThat(plan.injected(FaultKind.TRANSACTION_CONFLICT)).isZero();
-        assertThat(exists("worker")).isTrue();
     }
 
     private static DynamoDbClient client(DynamoFaultInterceptor faults) {

@@ -6,7 +6,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class FaultPlanTest {
-    private static final FaultRates NONE = new FaultRates(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    private static final FaultRates NONE = new FaultRates(0, 0, 0, 0, 0, 0, 0, 0);
 
     @Test
     void withDuplicates_shouldFollowEachItemWithItsCopy_andCountEachCopy_whenTheRateIsOne() {

@@ -17,7 +17,8 @@ class FixedSeedFaultRunTest {
 
     @Test
     void faultInjectedRun_shouldEndWithZeroDrift_whenTheStreamPathSuffersEveryKindOfFault() throws Exception {
-        // GIVEN the local system with a store of 1,200 linked customers, four clients and every kind of fault for 20 s
+        // GIVEN the local system with a store of 1,200 linked customers, its DynamoDB engine throttling and rolling its
+        // stream's shards over as DynamoDB does (with lowered limits), four clients and every kind of fault for 20 s
         FaultRun run = new FaultRun(FaultRunOptions.of(SEED, Duration.ofSeconds(20), 4), System.out);
 
         // WHEN it runs, drains and verifies
@@ -39,6 +40,14 @@ class FixedSeedFaultRunTest {
         assertThat(result.faults()).as("faults by kind").allSatisfy((kind, count) -> assertThat(count)
                 .as(kind.description())
                 .isPositive());
+        // The engine's own behaviour, not injected: it throttled requests of the run, and the pumps crossed shard
+        // rollovers.
+        assertThat(result.engine().throttled().total())
+                .as("requests the engine throttled")
+                .isPositive();
+        assertThat(result.engine().streamShards())
+                .as("stream shards (one more each rollover)")
+                .isGreaterThan(1);
         assertThat(result.retries().retried())
                 .as("creates retried with their Idempotency-Key")
                 .isPositive();
