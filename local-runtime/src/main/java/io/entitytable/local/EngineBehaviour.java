@@ -13,21 +13,21 @@ import java.util.List;
  * wants the engine of old (every write visible everywhere at once, nothing throttled) sets the behaviour to {@value
  * #IMMEDIATE}.
  */
-final class EngineBehaviour {
+public final class EngineBehaviour {
     /** {@value #AS_DYNAMODB} (the default) or {@value #IMMEDIATE}. */
-    static final String BEHAVIOUR_PROPERTY = "entity-table.dynamodb.behaviour";
+    public static final String BEHAVIOUR_PROPERTY = "entity-table.dynamodb.behaviour";
 
     /** A partition's write units a second (DynamoDB: 1,000). */
-    static final String PARTITION_WRITE_UNITS_PROPERTY = "entity-table.dynamodb.partition-write-units";
+    public static final String PARTITION_WRITE_UNITS_PROPERTY = "entity-table.dynamodb.partition-write-units";
 
     /** A partition's read units a second (DynamoDB: 3,000). */
-    static final String PARTITION_READ_UNITS_PROPERTY = "entity-table.dynamodb.partition-read-units";
+    public static final String PARTITION_READ_UNITS_PROPERTY = "entity-table.dynamodb.partition-read-units";
 
     /** The age in seconds at which a stream's open shard rolls over (DynamoDB: about four hours). */
-    static final String SHARD_ROLLOVER_SECONDS_PROPERTY = "entity-table.dynamodb.shard-rollover-seconds";
+    public static final String SHARD_ROLLOVER_SECONDS_PROPERTY = "entity-table.dynamodb.shard-rollover-seconds";
 
-    static final String AS_DYNAMODB = "dynamodb";
-    static final String IMMEDIATE = "immediate";
+    public static final String AS_DYNAMODB = "dynamodb";
+    public static final String IMMEDIATE = "immediate";
 
     private EngineBehaviour() {}
 

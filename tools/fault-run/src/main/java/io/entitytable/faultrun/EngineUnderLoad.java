@@ -1,5 +1,6 @@
 package io.entitytable.faultrun;
 
+import io.entitytable.local.EngineBehaviour;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -16,10 +17,10 @@ import java.util.Map;
  * @param shardRolloverSeconds the age in seconds at which the stream's open shard rolls over
  */
 record EngineUnderLoad(double writeUnits, double readUnits, double shardRolloverSeconds) {
-    static final String BEHAVIOUR = "entity-table.dynamodb.behaviour";
-    static final String WRITE_UNITS = "entity-table.dynamodb.partition-write-units";
-    static final String READ_UNITS = "entity-table.dynamodb.partition-read-units";
-    static final String SHARD_ROLLOVER_SECONDS = "entity-table.dynamodb.shard-rollover-seconds";
+    static final String BEHAVIOUR = EngineBehaviour.BEHAVIOUR_PROPERTY;
+    static final String WRITE_UNITS = EngineBehaviour.PARTITION_WRITE_UNITS_PROPERTY;
+    static final String READ_UNITS = EngineBehaviour.PARTITION_READ_UNITS_PROPERTY;
+    static final String SHARD_ROLLOVER_SECONDS = EngineBehaviour.SHARD_ROLLOVER_SECONDS_PROPERTY;
 
     /**
      * A twentieth of DynamoDB's 1,000 write units and a thirtieth of its 3,000 read units a partition, found by trial:
@@ -53,7 +54,7 @@ record EngineUnderLoad(double writeUnits, double readUnits, double shardRollover
     /** Sets the properties the local runtime reads, DynamoDB's behaviour among them, until closed. */
     Applied apply() {
         Map<String, String> wanted = new LinkedHashMap<>();
-        wanted.put(BEHAVIOUR, "dynamodb");
+        wanted.put(BEHAVIOUR, EngineBehaviour.AS_DYNAMODB);
         wanted.put(WRITE_UNITS, number(writeUnits));
         wanted.put(READ_UNITS, number(readUnits));
         wanted.put(SHARD_ROLLOVER_SECONDS, number(shardRolloverSeconds));
