@@ -458,26 +458,24 @@ class RefreshJobTest {
 
     @Test
     void aRenameSeenMidCommit_shouldStayARename_andUnlinkNoOne() {
-        // GIVEN a store linked to 20 customers, renamed through a client whose next Query of the store overlaps the
-        // rename's commit and sees neither key (as DynamoDB's read-committed Query can)
+        // GIVEN a store linked to 20 customers, renamed while the engine holds the rename half applied, so the
+        // fan-out's first Query of the store meets it and sees neither key (as DynamoDB's read-committed Query can)
         LinkedStoreSeed.Seeded world = LinkedStoreSeed.write(plain, table, 20);
         Map<String, AttributeValue> v1 = LinkedStoreSeed.storeItem(world.store(), 20);
         Map<String, AttributeValue> v2 = renamed(world.store(), "Uptown", 2, 20);
-        ReadCommittedRenames midCommit = new ReadCommittedRenames(1);
-        try (DynamoDbClient overlapping = LocalTables.instrumented(local, midCommit);
-                StreamFanout fanout = StreamFanout.create(overlapping, config, queue);
+        long queriesMidRename;
+        try (StreamFanout fanout = StreamFanout.create(plain, config, queue);
                 RefreshWork work = RefreshWork.create(plain, config, queue, Duration.ofMillis(500))) {
-            replace(overlapping, v1, v2);
-
             // WHEN the rename's two records are fanned out as the stream delivers them, and any job worked
-            assertThat(fanout.process(List.of(Records.remove(v1), Records.insert(v2)))
-                            .getBatchItemFailures())
-                    .isEmpty();
+            queriesMidRename = RenameHalfApplied.during(local, () -> replace(v1, v2), () -> assertThat(
+                            fanout.process(List.of(Records.remove(v1), Records.insert(v2)))
+                                    .getBatchItemFailures())
+                    .isEmpty());
             queue.drainWith(work);
         }
 
         // THEN the REMOVE's Query missed the store, found no tombstone, read again: no removal, every link kept
-        assertThat(midCommit.missed()).isEqualTo(1);
+        assertThat(queriesMidRename).isPositive();
         assertThat(queue.sent()).isEmpty();
         assertThat(coreCustomers()).hasSize(20).allSatisfy(customer -> assertThat(
                         Values.set(customer, Attributes.STORE_IDS))
@@ -489,30 +487,38 @@ class RefreshJobTest {
 
     @Test
     void aWorkerThatReadsTheStoreMidRename_shouldRefreshItsCopies_notUnlinkThem() {
-        // GIVEN a store with more copies than a record refreshes, renamed through the worker's client, whose next Query
-        // of the store overlaps the rename's commit and sees neither key
+        // GIVEN a store with more copies than a record refreshes, renamed, its records fanned out into a job
         LinkedStoreSeed.Seeded world = LinkedStoreSeed.write(plain, table, RefreshJob.INLINE_COPIES + 100);
         long links = RefreshJob.INLINE_COPIES + 100;
         Map<String, AttributeValue> v1 = LinkedStoreSeed.storeItem(world.store(), links);
         Map<String, AttributeValue> v2 = renamed(world.store(), "Uptown", 2, links);
-        ReadCommittedRenames midCommit = new ReadCommittedRenames(1);
-        try (DynamoDbClient overlapping = LocalTables.instrumented(local, midCommit);
-                StreamFanout fanout = StreamFanout.create(plain, config, queue);
-                RefreshWork work = RefreshWork.create(overlapping, config, queue, Duration.ofMillis(500))) {
-            replace(overlapping, v1, v2);
-
-            // WHEN the rename's records are fanned out and the worker works the job
+        Map<String, AttributeValue> v3 = renamed(world.store(), "Midtown", 3, links);
+        replace(v1, v2);
+        try (StreamFanout fanout = StreamFanout.create(plain, config, queue);
+                RefreshWork work = RefreshWork.create(plain, config, queue, Duration.ofMillis(500))) {
             assertThat(fanout.process(List.of(Records.remove(v1), Records.insert(v2)))
                             .getBatchItemFailures())
                     .isEmpty();
-            queue.drainWith(work);
 
-            // THEN the worker's first read of the store missed it, and it read again rather than unlink
-            assertThat(midCommit.missed()).isEqualTo(1);
+            // WHEN the worker works the job while a second rename is half applied in the engine, its first read of
+            // the store meeting that rename (neither key)
+            long queriesMidRename = RenameHalfApplied.during(local, () -> replace(v2, v3), () -> queue.drainWith(work));
+
+            // THEN the worker read again rather than unlink, and refreshed the copies from the store it found
+            assertThat(queriesMidRename).isPositive();
+            assertThat(work.stats().count(FanoutStats.Count.UNLINKS)).isZero();
+            assertThat(copyVersions(world)).hasSize((int) links).allSatisfy((key, version) -> assertThat(version)
+                    .isEqualTo(3));
+
+            // WHEN the second rename's records are fanned out and worked too THEN nothing drifts
+            assertThat(fanout.process(List.of(Records.remove(v2), Records.insert(v3)))
+                            .getBatchItemFailures())
+                    .isEmpty();
+            queue.drainWith(work);
             assertThat(work.stats().count(FanoutStats.Count.UNLINKS)).isZero();
         }
         assertThat(copyVersions(world)).hasSize((int) links).allSatisfy((key, version) -> assertThat(version)
-                .isEqualTo(2));
+                .isEqualTo(3));
         assertThat(job(world).status()).isEqualTo(RefreshJob.Status.DONE);
         assertThat(InvariantChecker.check(plain, table)).as("drift").isEmpty();
     }
@@ -565,11 +571,7 @@ class RefreshJobTest {
      * new one. (Two separate calls would let a worker's read fall between them and find the store gone.)
      */
     private void replace(Map<String, AttributeValue> old, Map<String, AttributeValue> next) {
-        replace(plain, old, next);
-    }
-
-    private void replace(DynamoDbClient dynamo, Map<String, AttributeValue> old, Map<String, AttributeValue> next) {
-        dynamo.transactWriteItems(request -> request.transactItems(
+        plain.transactWriteItems(request -> request.transactItems(
                 TransactWriteItem.builder()
                         .delete(delete ->
                                 delete.tableName(table).key(ItemKey.of(old).toAttributes()))

@@ -1,8 +1,11 @@
 package io.entitytable.local.engine.behaviour;
 
+import java.time.Duration;
+
 /**
  * What tests reach in-process to steer and observe the engine's DynamoDB-like behaviours: hold a global secondary
- * index back, change its lag, count throttled requests, run the time-to-live sweeper now.
+ * index back, change its lag, count throttled requests, run the time-to-live sweeper now, stop transactions half
+ * applied.
  */
 public interface EngineControl {
     /** Holds back {@code indexName} of {@code tableName}: table writes queue up for it until {@link #releaseIndex}. */
@@ -25,4 +28,26 @@ public interface EngineControl {
 
     /** Deletes the expired items of every table with time to live enabled now; answers how many it deleted. */
     int sweepExpiredItems();
+
+    /**
+     * The gap between a transaction's changes from now on (the settings' {@code transactionApplyGap} otherwise): a Query
+     * of a partition it writes meets it half applied for that long, as DynamoDB's read-committed Query can.
+     */
+    void transactionApplyGap(Duration gap);
+
+    /**
+     * Transactions from now on stop after their first change, with their items kept, until {@link
+     * #releaseTransactionsMidApply}: a Query meets them half applied for as long as a test needs, a GetItem of their
+     * items waits.
+     */
+    void holdTransactionsMidApply();
+
+    /** Lets held transactions apply the rest of their changes. */
+    void releaseTransactionsMidApply();
+
+    /** Transactions with some, not all, of their changes visible now. */
+    int transactionsMidApply();
+
+    /** Queries of a table that began while a transaction had applied part of its changes to the queried partition. */
+    long queriesMidApply();
 }

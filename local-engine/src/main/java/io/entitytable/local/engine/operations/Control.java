@@ -3,6 +3,7 @@ package io.entitytable.local.engine.operations;
 import io.entitytable.local.engine.behaviour.EngineControl;
 import io.entitytable.local.engine.behaviour.IndexLag;
 import io.entitytable.local.engine.behaviour.IndexLagQueue;
+import java.time.Duration;
 
 /** The engine's {@link EngineControl}: each method reaches the behaviour it steers, and does nothing when it is off. */
 final class Control implements EngineControl {
@@ -61,5 +62,30 @@ final class Control implements EngineControl {
         return database.settings().timeToLiveSweep() == null
                 ? 0
                 : database.sweeper().sweep();
+    }
+
+    @Override
+    public void transactionApplyGap(Duration gap) {
+        database.transactionApply().gap(gap);
+    }
+
+    @Override
+    public void holdTransactionsMidApply() {
+        database.transactionApply().hold();
+    }
+
+    @Override
+    public void releaseTransactionsMidApply() {
+        database.transactionApply().release();
+    }
+
+    @Override
+    public int transactionsMidApply() {
+        return database.transactionApply().midApply();
+    }
+
+    @Override
+    public long queriesMidApply() {
+        return database.transactionApply().queriesMidApply();
     }
 }

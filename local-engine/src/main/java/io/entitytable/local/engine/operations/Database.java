@@ -6,6 +6,7 @@ import io.entitytable.local.engine.behaviour.EngineSettings;
 import io.entitytable.local.engine.behaviour.IndexLagQueue;
 import io.entitytable.local.engine.behaviour.ItemClaims;
 import io.entitytable.local.engine.behaviour.PartitionThroughput;
+import io.entitytable.local.engine.behaviour.TransactionApply;
 import io.entitytable.local.engine.protocol.ApiException;
 import io.entitytable.local.engine.storage.Storage;
 import io.entitytable.local.engine.streams.SequenceNumbers;
@@ -23,6 +24,7 @@ import io.entitytable.local.engine.values.ItemSize;
 import io.entitytable.local.engine.values.Value;
 import io.entitytable.local.engine.values.ValueJson;
 import java.time.Clock;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +40,8 @@ import java.util.function.Supplier;
  * The engine's state (tables, streams) and its one commit path. A write locks its items ({@link #locks}), decides
  * their new values, then {@link #commit}s: one short critical section assigns stream sequence numbers, makes the
  * change durable in storage, applies it to the tables and their indexes and publishes the stream records, so the
- * stream's order is the commit order.
+ * stream's order is the commit order. A transaction can instead be applied change by change ({@link
+ * #commitTransaction}), outside that section, when the settings or a test pace it.
  */
 final class Database {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
@@ -55,6 +58,10 @@ final class Database {
     private final Streams streams = new Streams();
     private final ItemLocks locks = new ItemLocks();
     private final ReentrantLock commitLock = new ReentrantLock();
+    private final TransactionApply transactionApply;
+    /** Publications waiting, in commit order, for a transaction still applying (under the commit lock). */
+    private final ArrayDeque<Publication> unpublished = new ArrayDeque<>();
+
     private long lastSequenceNumber;
     private volatile long lastTrimMillis = Long.MIN_VALUE / 2;
 
@@ -63,6 +70,7 @@ final class Database {
         this.clock = clock;
         this.settings = settings;
         this.claims = settings.transactionConflicts() ? new ItemClaims() : null;
+        this.transactionApply = new TransactionApply(settings.transactionApplyGap());
         this.throughput = settings.throughput() == null ? null : new PartitionThroughput(settings.throughput(), clock);
         storage.load(new StateLoader(this));
         this.indexLag = settings.indexLag() == null ? null : new IndexLagQueue(settings.indexLag());
@@ -134,6 +142,7 @@ final class Database {
 
     /** Stops the background work. */
     void close() {
+        transactionApply.close();
         if (background != null) {
             background.shutdownNow();
         }
@@ -144,6 +153,11 @@ final class Database {
 
     EngineSettings settings() {
         return settings;
+    }
+
+    /** How transactions' changes reach the tables: at once, or paced so a Query can meet one half applied. */
+    TransactionApply transactionApply() {
+        return transactionApply;
     }
 
     /** The items with a write or transaction in flight, or null when transaction conflicts are switched off. */
@@ -331,63 +345,162 @@ final class Database {
 
     /** Commits decided changes together: durable first, then visible, then published. */
     void commit(List<Change> changes) {
+        List<Change> real = real(changes);
+        if (real.isEmpty()) {
+            return;
+        }
+        List<Storage.ItemWrite> itemWrites = itemWrites(real);
+        commitLock.lock();
+        try {
+            Publication publication = durableLocked(real, itemWrites);
+            for (Change change : real) {
+                change.table().apply(change.key(), change.before(), change.after());
+            }
+            publishLocked(publication);
+        } finally {
+            commitLock.unlock();
+        }
+    }
+
+    /**
+     * Commits a transaction's changes: at once as {@link #commit(List)} does, or, when {@link #transactionApply} paces
+     * it, durable first (the whole transaction in one journal record), then visible one change at a time with the
+     * commit lock let go between them (other writes go on; the caller keeps the transaction's items locked), then
+     * published once every change is visible. Stream records of writes committed meanwhile wait behind the
+     * transaction's, so each stream keeps the commit order.
+     */
+    void commitTransaction(List<Change> changes) {
+        List<Change> real = real(changes);
+        if (real.size() < 2 || !transactionApply.paced()) {
+            commit(real);
+            return;
+        }
+        List<Storage.ItemWrite> itemWrites = itemWrites(real);
+        List<TransactionApply.Item> items = new ArrayList<>(real.size());
+        for (Change change : real) {
+            items.add(new TransactionApply.Item(change.table().name(), change.key()));
+        }
+        Publication publication;
+        try (TransactionApply.Pass pass = transactionApply.begin(items)) {
+            commitLock.lock();
+            try {
+                publication = durableLocked(real, itemWrites);
+                publication.ready = false;
+                unpublished.add(publication);
+                Change first = real.get(0);
+                first.table().apply(first.key(), first.before(), first.after());
+                pass.firstApplied();
+            } finally {
+                commitLock.unlock();
+            }
+            try {
+                for (Change change : real.subList(1, real.size())) {
+                    pass.beforeNext();
+                    commitLock.lock();
+                    try {
+                        change.table().apply(change.key(), change.before(), change.after());
+                    } finally {
+                        commitLock.unlock();
+                    }
+                }
+            } finally {
+                commitLock.lock();
+                try {
+                    publication.ready = true;
+                    publishLocked(null);
+                } finally {
+                    commitLock.unlock();
+                }
+            }
+        }
+    }
+
+    private static List<Change> real(List<Change> changes) {
         List<Change> real = new ArrayList<>(changes.size());
         for (Change change : changes) {
             if (change.real()) {
                 real.add(change);
             }
         }
-        if (real.isEmpty()) {
-            return;
-        }
+        return real;
+    }
+
+    private static List<Storage.ItemWrite> itemWrites(List<Change> real) {
         List<Storage.ItemWrite> itemWrites = new ArrayList<>(real.size());
-        List<ObjectNode> keys = new ArrayList<>(real.size());
         for (Change change : real) {
-            ObjectNode key = keyJson(change);
-            keys.add(key);
             itemWrites.add(new Storage.ItemWrite(
-                    change.table().name(), key, change.after() == null ? null : ValueJson.writeItem(change.after())));
+                    change.table().name(),
+                    keyJson(change),
+                    change.after() == null ? null : ValueJson.writeItem(change.after())));
         }
-        commitLock.lock();
-        try {
-            if (settings.shardRollover() != null) {
-                long now = now();
-                long age = settings.shardRollover().toMillis();
-                for (Change change : real) {
-                    rollShardLocked(change.table(), now, age);
-                }
-            }
-            List<Storage.StreamWrite> streamWrites = new ArrayList<>(real.size());
-            List<Stream> targets = new ArrayList<>(real.size());
-            List<StreamRecord> records = new ArrayList<>(real.size());
-            long millis = now();
-            for (int i = 0; i < real.size(); i++) {
-                Change change = real.get(i);
-                StreamInfo info = change.table().definition().enabledStream();
-                if (info != null) {
-                    long sequenceNumber = ++lastSequenceNumber;
-                    ObjectNode json =
-                            streamRecord(change, keys.get(i).deepCopy(), info.viewType(), sequenceNumber, millis);
-                    streamWrites.add(new Storage.StreamWrite(info.arn(), info.shardId(), json));
-                    targets.add(streams.get(info.arn()));
-                    records.add(new StreamRecord(sequenceNumber, millis, json));
-                }
-            }
-            storage.committed(itemWrites, streamWrites);
+        return itemWrites;
+    }
+
+    /** Rolls due shards, numbers the stream records and makes the changes durable; answers the records to publish. */
+    private Publication durableLocked(List<Change> real, List<Storage.ItemWrite> itemWrites) {
+        if (settings.shardRollover() != null) {
+            long now = now();
+            long age = settings.shardRollover().toMillis();
             for (Change change : real) {
-                change.table().apply(change.key(), change.before(), change.after());
+                rollShardLocked(change.table(), now, age);
             }
+        }
+        List<Storage.StreamWrite> streamWrites = new ArrayList<>(real.size());
+        Publication publication = new Publication(real.size());
+        long millis = now();
+        for (int i = 0; i < real.size(); i++) {
+            Change change = real.get(i);
+            StreamInfo info = change.table().definition().enabledStream();
+            if (info != null) {
+                long sequenceNumber = ++lastSequenceNumber;
+                ObjectNode json = streamRecord(
+                        change, itemWrites.get(i).key().deepCopy(), info.viewType(), sequenceNumber, millis);
+                streamWrites.add(new Storage.StreamWrite(info.arn(), info.shardId(), json));
+                publication.targets.add(streams.get(info.arn()));
+                publication.records.add(new StreamRecord(sequenceNumber, millis, json));
+            }
+        }
+        storage.committed(itemWrites, streamWrites);
+        return publication;
+    }
+
+    /**
+     * Appends {@code publication}'s records (none when null) to their streams, after those of every transaction still
+     * applying that committed before it; then takes a snapshot if storage wants one and nothing waits (a snapshot
+     * must not catch a transaction half applied, nor miss records it journaled).
+     */
+    private void publishLocked(Publication publication) {
+        if (publication != null && unpublished.isEmpty()) {
+            publication.appendAll();
+        } else if (publication != null) {
+            unpublished.add(publication);
+        }
+        while (!unpublished.isEmpty() && unpublished.peekFirst().ready) {
+            unpublished.pollFirst().appendAll();
+        }
+        if (unpublished.isEmpty() && storage.wantsSnapshot()) {
+            storage.snapshot(this::replay);
+        }
+    }
+
+    /** The stream records of one commit, in sequence order, and whether its changes are all visible yet. */
+    private static final class Publication {
+        final List<Stream> targets;
+        final List<StreamRecord> records;
+        boolean ready = true;
+
+        Publication(int size) {
+            targets = new ArrayList<>(size);
+            records = new ArrayList<>(size);
+        }
+
+        void appendAll() {
             for (int i = 0; i < records.size(); i++) {
                 Stream stream = targets.get(i);
                 if (stream != null) {
                     stream.append(records.get(i));
                 }
             }
-            if (storage.wantsSnapshot()) {
-                storage.snapshot(this::replay);
-            }
-        } finally {
-            commitLock.unlock();
         }
     }
 

@@ -11,7 +11,8 @@ import io.entitytable.local.engine.values.ValueJson;
 import java.util.Map;
 
 /**
- * GetItem: reads one item without a lock (every read here is as consistent as a strongly consistent read).
+ * GetItem: reads one item without a lock (every read here is as consistent as a strongly consistent read). Serializable
+ * with transactions: it waits for one that is applying the item ({@code TransactionApply}) rather than read it mid-way.
  *
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_GetItem.html">GetItem</a>
  */
@@ -25,6 +26,7 @@ record GetItem(Database database) implements Operation {
         Projection projection = expressions.projection();
         expressions.checkAllUsed();
         boolean consistent = Requests.bool(request, "ConsistentRead");
+        database.transactionApply().awaitApplied(table.name(), key);
         Map<String, Value> item = table.get(key);
         double units = Capacity.readUnits(item == null ? 0 : ItemSize.of(item), consistent);
         Throttling.chargeRead(database, table, null, key.partition(), units);

@@ -13,6 +13,7 @@ import java.util.NavigableMap;
 
 /**
  * Query: one partition of the table or an index, in sort key order (items with equal index keys by the table's key).
+ * Read-committed against transactions, as DynamoDB's: it reads without waiting, so it can meet one half applied.
  *
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_Query.html">Query</a>
  */
@@ -34,6 +35,9 @@ record Query(Database database) implements Operation {
         checkTypes(key, keyCondition);
         Map<String, Value> start = target.exclusiveStartKey(request);
 
+        if (target.indexDefinition() == null) {
+            database.transactionApply().queried(read.table().name(), keyCondition.partitionValue());
+        }
         NavigableMap<EntryKey, Map<String, Value>> partition = target.items().partition(keyCondition.partitionValue());
         EntryKey after = null;
         if (start != null) {

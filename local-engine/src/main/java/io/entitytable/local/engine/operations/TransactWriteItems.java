@@ -108,7 +108,7 @@ final class TransactWriteItems implements Operation {
             }
             chargeThroughput(actions, changes);
             database.holdTransaction();
-            database.commit(changes);
+            database.commitTransaction(changes);
         }
         ObjectNode answer = JsonNodeFactory.instance.objectNode();
         Map<String, Capacity> capacities = new LinkedHashMap<>();
