@@ -11,7 +11,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * order): a failed condition is a {@link WriteConflict} at that action, so the caller knows which item moved, and it wins
  * over anything else (the state did move); a clash with another transaction is a {@link TransactionConflict} (nothing
  * was judged, run the cycle again); a validation error is reported as the ValidationException a single-item write would
- * have thrown, so it maps to the same 4xx.
+ * have thrown, so it maps to the same 4xx; a hot partition's refusal ({@code ThrottlingError}, after the SDK's retries) as
+ * the throttling error a single-item write would have met, so it is the same 503 with {@code Retry-After}.
  *
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html">
  *     TransactWriteItems</a>
@@ -30,6 +31,16 @@ final class TransactionCancellation {
         for (CancellationReason reason : reasons) {
             if ("TransactionConflict".equals(reason.code())) {
                 return new TransactionConflict();
+            }
+            if ("ThrottlingError".equals(reason.code())) {
+                return DynamoDbException.builder()
+                        .message(reason.message())
+                        .statusCode(400)
+                        .awsErrorDetails(AwsErrorDetails.builder()
+                                .errorCode("ThrottlingException")
+                                .errorMessage(reason.message())
+                                .build())
+                        .build();
             }
             if ("ValidationError".equals(reason.code())) {
                 return DynamoDbException.builder()

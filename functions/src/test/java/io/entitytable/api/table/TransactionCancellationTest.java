@@ -66,9 +66,24 @@ class TransactionCancellationTest {
     }
 
     @Test
-    void toException_shouldBeTheCancellationItself_whenNoReasonExplainsIt() {
+    void toException_shouldBeAThrottlingError_whenAPartitionRefusedAnAction() {
         // GIVEN
         TransactionCanceledException cancelled = cancelled("None", "ThrottlingError");
+
+        // WHEN
+        RuntimeException mapped = TransactionCancellation.toException(cancelled);
+
+        // THEN the API's mapper answers it as any throttled call: 503 with Retry-After
+        assertThat(mapped).isInstanceOfSatisfying(DynamoDbException.class, exception -> {
+            assertThat(exception.isThrottlingException()).isTrue();
+            assertThat(exception.awsErrorDetails().errorCode()).isEqualTo("ThrottlingException");
+        });
+    }
+
+    @Test
+    void toException_shouldBeTheCancellationItself_whenNoReasonExplainsIt() {
+        // GIVEN
+        TransactionCanceledException cancelled = cancelled("None", "None");
 
         // WHEN
         RuntimeException mapped = TransactionCancellation.toException(cancelled);
