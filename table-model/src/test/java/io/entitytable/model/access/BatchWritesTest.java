@@ -5,25 +5,35 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.entitytable.model.ItemKey;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
+/**
+ * BatchWrites against the local DynamoDB engine's per-partition throughput: every write of a test goes to one partition,
+ * whose write units (one per small item) run out within a request, so that the engine itself leaves writes
+ * unprocessed or refuses a whole request. A second of the engine's time passes during each back-off wait (unless a
+ * test keeps the partition hot), which gives the partition one second's units back.
+ */
 class BatchWritesTest {
-    private static final String TABLE = "entity-table";
+    private static final String HOT = "hot-partition";
+    private static final Duration WAIT = Duration.ofSeconds(1);
 
     private final AtomicInteger retries = new AtomicInteger();
-    private final Backoff backoff =
-            new Backoff(4, Duration.ofMillis(1), Duration.ofMillis(2), retries::incrementAndGet);
+    private ThrottledTable table;
+
+    @AfterEach
+    void stopEngine() {
+        if (table != null) {
+            table.close();
+        }
+    }
 
     @Test
     void requestsOf_shouldKeepTheOrder_inRequestsOfAtMostTwentyFive() {
@@ -40,113 +50,126 @@ class BatchWritesTest {
 
     @Test
     void send_shouldSendTheUnprocessedWritesAgain_untilNoneIsLeft() {
-        // GIVEN a table that leaves the last 10 writes of a request unprocessed, twice, as DynamoDB does when their
-        // partitions are over their throughput
-        List<WriteRequest> writes = deletes(25);
-        PartialTable dynamo = new PartialTable(10, 2);
+        // GIVEN a partition that takes 10 writes a second, and 25 writes to it
+        table = new ThrottledTable(10);
+        List<WriteRequest> writes = puts(25);
 
         // WHEN
-        BatchWrites.send(dynamo, TABLE, writes, backoff);
+        BatchWrites.send(table.client, ThrottledTable.NAME, writes, timePassingBackoff(4));
 
-        // THEN each request after the first held only what was left, after a wait, and every write was done once
-        assertThat(dynamo.requests).extracting(List::size).containsExactly(25, 10, 10);
-        assertThat(dynamo.requests.get(1)).isEqualTo(writes.subList(15, 25));
-        assertThat(dynamo.done).containsExactlyElementsOf(writes);
+        // THEN the engine left writes unprocessed twice; each request after the first held only what the one before
+        // left, after a wait; and every write was done
+        List<List<WriteRequest>> requests = table.batches.requests;
+        assertThat(requests).extracting(List::size).containsExactly(25, 15, 5);
+        assertThat(requests.get(0)).isEqualTo(writes);
+        assertThat(requests.subList(1, requests.size()))
+                .isEqualTo(table.batches.unprocessed.subList(0, requests.size() - 1));
+        assertThat(table.batches.unprocessed.get(requests.size() - 1)).isEmpty();
+        assertThat(table.partition(HOT)).containsExactlyElementsOf(items(25));
+        assertThat(table.throttledRequests()).isPositive();
         assertThat(retries).hasValue(2);
     }
 
     @Test
     void send_shouldFail_whenWritesAreStillUnprocessedAfterTheBackoffsAttempts() {
-        // GIVEN a table that never processes the last write
-        PartialTable dynamo = new PartialTable(1, Integer.MAX_VALUE);
+        // GIVEN a partition that takes 5 writes a second: 25 writes need 5 requests, the back-off allows 4
+        table = new ThrottledTable(5);
 
         // THEN
-        assertThatThrownBy(() -> BatchWrites.send(dynamo, TABLE, deletes(3), backoff))
+        assertThatThrownBy(() -> BatchWrites.send(table.client, ThrottledTable.NAME, puts(25), timePassingBackoff(4)))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessage("1 of 3 writes were still unprocessed after 4 BatchWriteItem requests");
-        assertThat(dynamo.requests).hasSize(4);
+                .hasMessage("5 of 25 writes were still unprocessed after 4 BatchWriteItem requests");
+        assertThat(table.batches.requests).extracting(List::size).containsExactly(25, 20, 15, 10);
+        assertThat(table.partition(HOT)).containsExactlyElementsOf(items(20));
     }
 
     @Test
     void send_shouldRetryAThrottledRequest_asAnyCall() {
-        // GIVEN a table whose first request is throttled outright
-        PartialTable dynamo = new PartialTable(0, 0);
-        dynamo.throttleFirst = true;
+        // GIVEN a partition that has spent its 2 writes of this second on putting the 2 items a request deletes
+        table = new ThrottledTable(2);
+        List<ItemKey> keys = keys(2);
+        keys.forEach(table::put);
+        List<WriteRequest> deletes = keys.stream().map(BatchWrites::delete).toList();
 
         // WHEN
-        BatchWrites.send(dynamo, TABLE, deletes(2), backoff);
+        BatchWrites.send(table.client, ThrottledTable.NAME, deletes, timePassingBackoff(4));
 
-        // THEN
-        assertThat(dynamo.done).hasSize(2);
+        // THEN the engine refused the whole first request (ProvisionedThroughputExceededException), and the same
+        // request
+        // sent again after a wait deleted both items
+        assertThat(table.batches.requests).containsExactly(deletes, deletes);
+        assertThat(table.batches.unprocessed).containsExactly(List.of());
+        assertThat(table.partition(HOT)).isEmpty();
+        assertThat(table.throttledRequests()).isPositive();
         assertThat(retries).hasValue(1);
     }
 
     @Test
+    void send_shouldFail_whenThePartitionStaysThrottledThroughTheBackoffsAttempts() {
+        // GIVEN a partition whose units are spent and do not come back (no time passes while backing off)
+        table = new ThrottledTable(2);
+        List<ItemKey> keys = keys(2);
+        keys.forEach(table::put);
+        List<WriteRequest> deletes = keys.stream().map(BatchWrites::delete).toList();
+        Backoff timeStandingStill =
+                new Backoff(4, Duration.ofMillis(1), Duration.ofMillis(2), retries::incrementAndGet);
+
+        // THEN
+        assertThatThrownBy(() -> BatchWrites.send(table.client, ThrottledTable.NAME, deletes, timeStandingStill))
+                .isInstanceOf(ProvisionedThroughputExceededException.class);
+        assertThat(table.batches.requests).hasSize(4).containsOnly(deletes);
+        assertThat(table.partition(HOT)).hasSize(2);
+        assertThat(retries).hasValue(3);
+    }
+
+    @Test
     void send_shouldRefuseMoreWritesThanARequestHolds() {
-        assertThatThrownBy(() -> BatchWrites.send(new PartialTable(0, 0), TABLE, deletes(26), backoff))
+        table = new ThrottledTable(25);
+
+        assertThatThrownBy(() -> BatchWrites.send(table.client, ThrottledTable.NAME, puts(26), timePassingBackoff(4)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("a BatchWriteItem holds at most 25 writes, not 26");
+        assertThat(table.batches.requests).isEmpty();
     }
 
     @Test
     void putAll_shouldPutEveryItem() {
-        // GIVEN
-        List<Map<String, AttributeValue>> items = IntStream.range(0, 30)
-                .mapToObj(i -> new ItemKey("item-" + i, "type").toAttributes())
-                .toList();
-        PartialTable dynamo = new PartialTable(3, 1);
+        // GIVEN a partition that takes 22 writes a second, and 30 items for it
+        table = new ThrottledTable(22);
+        List<Map<String, AttributeValue>> items = items(30);
 
         // WHEN
-        BatchWrites.putAll(dynamo, TABLE, items, backoff);
+        BatchWrites.putAll(table.client, ThrottledTable.NAME, items, timePassingBackoff(4));
 
-        // THEN
-        assertThat(dynamo.done).extracting(write -> write.putRequest().item()).containsExactlyElementsOf(items);
+        // THEN the first request's 3 unprocessed puts were sent again before the second request
+        assertThat(table.batches.requests).extracting(List::size).containsExactly(25, 3, 5);
+        assertThat(table.partition(HOT)).containsExactlyElementsOf(items);
+    }
+
+    /** A back-off whose every wait lets a second of the engine's time pass, with {@code maxAttempts} in all. */
+    private Backoff timePassingBackoff(int maxAttempts) {
+        return new Backoff(maxAttempts, Duration.ofMillis(1), Duration.ofMillis(2), () -> {
+            retries.incrementAndGet();
+            table.clock.advance(WAIT);
+        });
+    }
+
+    /** Keys of one partition, in sort key order. */
+    private static List<ItemKey> keys(int count) {
+        return IntStream.range(0, count)
+                .mapToObj(i -> new ItemKey(HOT, String.format("item-%02d", i)))
+                .toList();
+    }
+
+    private static List<Map<String, AttributeValue>> items(int count) {
+        return keys(count).stream().map(ItemKey::toAttributes).toList();
+    }
+
+    private static List<WriteRequest> puts(int count) {
+        return items(count).stream().map(BatchWrites::put).toList();
     }
 
     private static List<WriteRequest> deletes(int count) {
-        return IntStream.range(0, count)
-                .mapToObj(i -> BatchWrites.delete(new ItemKey("item-" + i, "type")))
-                .toList();
-    }
-
-    /**
-     * A table that leaves the last {@code unprocessed} writes of its first {@code partialAnswers} requests unprocessed,
-     * and does every other write it is sent.
-     */
-    private static final class PartialTable implements DynamoDbClient {
-        final List<List<WriteRequest>> requests = new ArrayList<>();
-        final List<WriteRequest> done = new ArrayList<>();
-        private final int unprocessed;
-        private int partialAnswers;
-        boolean throttleFirst;
-
-        PartialTable(int unprocessed, int partialAnswers) {
-            this.unprocessed = unprocessed;
-            this.partialAnswers = partialAnswers;
-        }
-
-        @Override
-        public BatchWriteItemResponse batchWriteItem(BatchWriteItemRequest request) {
-            if (throttleFirst) {
-                throttleFirst = false;
-                throw ProvisionedThroughputExceededException.builder().build();
-            }
-            List<WriteRequest> writes = request.requestItems().get(TABLE);
-            requests.add(writes);
-            int left = partialAnswers-- > 0 ? Math.min(unprocessed, writes.size()) : 0;
-            done.addAll(writes.subList(0, writes.size() - left));
-            return BatchWriteItemResponse.builder()
-                    .unprocessedItems(
-                            left == 0 ? Map.of() : Map.of(TABLE, writes.subList(writes.size() - left, writes.size())))
-                    .build();
-        }
-
-        @Override
-        public String serviceName() {
-            return "dynamodb";
-        }
-
-        @Override
-        public void close() {}
+        return keys(count).stream().map(BatchWrites::delete).toList();
     }
 }
