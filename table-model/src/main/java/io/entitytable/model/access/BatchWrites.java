@@ -15,7 +15,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  *
  * <p>DynamoDB may answer a request with part of its writes unprocessed (their partitions were over their throughput)
  * instead of failing it; those are sent again after the back-off's wait, until none is left or the back-off's attempts
- * are spent. The local DynamoDB engine never leaves any, so tests meet this through a double.
+ * are spent. Tests meet this on the local DynamoDB engine, whose partitions refuse writes past their throughput.
  *
  * <p>A request cannot carry a condition, nor two writes of one key: a write that must hold on what it finds is a single
  * write or a transaction's.
