@@ -101,7 +101,9 @@ class TransactionConflictFanoutTest {
                 .extracting(StreamsEventResponse.BatchItemFailure::getItemIdentifier)
                 .containsExactly(record.dynamodb().sequenceNumber());
         assertThat(stats.count(FanoutStats.Count.STALE)).isZero();
-        assertThat(held.conflicts()).isEqualTo(3);
+        // (every attempt is sent into a held item; on a loaded machine one may reach the engine as its holder ends and
+        // meet the next one's start instead, so the count is the engine's, between one and the 3 attempts)
+        assertThat(held.conflicts()).isBetween(1, 3);
         assertThat(InvariantChecker.duplicates(plain, table)).isEmpty();
     }
 
