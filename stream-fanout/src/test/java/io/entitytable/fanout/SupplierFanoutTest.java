@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.entitytable.fanout.refresh.InMemoryRefreshQueue;
 import io.entitytable.fanout.table.FanoutConfig;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.dynamodb.RenameHalfApplied;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;

@@ -3,10 +3,12 @@ package io.entitytable.api.table;
 import io.entitytable.api.config.ApiConfig;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
+import io.entitytable.model.Tombstone;
 import io.entitytable.model.access.LiveCoreItem;
 import io.entitytable.model.access.PartitionQuery;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +22,14 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 /** The {@code Entity} table as the API sees it: the client, the table name and the key shapes of each index. */
 @ApplicationScoped
 public class EntityTable {
+
+    /**
+     * Rounds of "tombstone, then Query again" before a customer or store found nowhere is not found: pauses of 20 and
+     * 40 ms, far longer than a commit takes, and short enough for a 404.
+     */
+    static final int RENAME_WAIT_ROUNDS = 3;
+
+    static final Duration RENAME_WAIT_PAUSE = Duration.ofMillis(20);
 
     private final DynamoDbClient dynamo;
     private final String name;
@@ -42,11 +52,6 @@ public class EntityTable {
         return name;
     }
 
-    /**
-     * The core item of a subject, read strongly consistently: a GetItem for a business (its sort key is fixed), a
-     * Query {@code id = :id AND begins_with(type, "<entity>#")} for the others, whose sort key carries a name or a
-     * time. Order lines sort under {@code line#} and are not matched.
-     */
     /**
      * The items at {@code keys} (at most 100), read strongly consistently in one BatchGetItem (again for any keys it
      * left unprocessed); missing items are left out.
@@ -77,14 +82,32 @@ public class EntityTable {
     }
 
     /**
-     * The live core item of a subject ({@link LiveCoreItem}): one GetItem where the entity's sort key is fixed, else one
-     * Query of the id and the prefix. Empty during a rename's commit too, which the API answers as not found.
+     * The live core item of a subject ({@link LiveCoreItem}), read strongly consistently: one GetItem where the entity's
+     * sort key is fixed (a business), else one Query of the id and the prefix (a customer's or store's sort key carries
+     * its name, an order's its time; order lines sort under {@code line#} and are not matched). An empty Query of a
+     * customer or store is followed by a GetItem of its tombstone and, without one, by another Query or two over {@link
+     * #RENAME_WAIT_ROUNDS} rounds: a Query that runs while a rename commits sees neither key, and a client must not be
+     * told that a customer being renamed does not exist. Only a subject found nowhere pays for that.
      */
     public Optional<Map<String, AttributeValue>> findCore(Entity entity, String id) {
         Optional<ItemKey> fixed = LiveCoreItem.fixedKey(entity, id);
         if (fixed.isPresent()) {
             return find(fixed.get());
         }
+        Optional<Map<String, AttributeValue>> live = queryCore(entity, id);
+        if (live.isPresent()) {
+            return live;
+        }
+        return LiveCoreItem.afterEmptyQuery(
+                entity,
+                () -> queryCore(entity, id),
+                () -> find(Tombstone.keyOf(id)).isPresent(),
+                RENAME_WAIT_ROUNDS,
+                RENAME_WAIT_PAUSE,
+                Optional::empty);
+    }
+
+    private Optional<Map<String, AttributeValue>> queryCore(Entity entity, String id) {
         QueryRequest query = LiveCoreItem.query(entity, id).toRequest(name).toBuilder()
                 .limit(1)
                 .build();

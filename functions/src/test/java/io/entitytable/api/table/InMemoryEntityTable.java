@@ -44,6 +44,11 @@ public final class InMemoryEntityTable implements AutoCloseable {
         return client;
     }
 
+    /** The engine, for tests that steer it. */
+    public LocalDynamoDb engine() {
+        return local;
+    }
+
     public EntityTable table() {
         return table;
     }

@@ -53,23 +53,14 @@ public final class TableReader {
      */
     public Optional<Map<String, AttributeValue>> currentCore(Entity entity, String id) {
         Optional<Map<String, AttributeValue>> live = queryCore(entity, id);
-        if (live.isPresent() || LiveCoreItem.emptyProvesGone(entity)) {
+        if (live.isPresent()) {
             return live;
         }
-        for (int check = 1; ; check++) {
-            if (hasTombstone(id)) {
-                return Optional.empty();
-            }
-            if (check == GONE_CHECKS) {
-                throw new IllegalStateException(entity.keyName() + " " + id
-                        + " is neither found nor deleted (no tombstone); a rename may be in flight, retry");
-            }
-            Backoff.sleep(GONE_CHECK_PAUSE.multipliedBy(1L << (check - 1)), "waiting for a rename to commit");
-            live = queryCore(entity, id);
-            if (live.isPresent()) {
-                return live;
-            }
-        }
+        return LiveCoreItem.afterEmptyQuery(
+                entity, () -> queryCore(entity, id), () -> hasTombstone(id), GONE_CHECKS, GONE_CHECK_PAUSE, () -> {
+                    throw new IllegalStateException(entity.keyName() + " " + id
+                            + " is neither found nor deleted (no tombstone); a rename may be in flight, retry");
+                });
     }
 
     private Optional<Map<String, AttributeValue>> queryCore(Entity entity, String id) {

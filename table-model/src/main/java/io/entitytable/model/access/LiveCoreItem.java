@@ -3,9 +3,12 @@ package io.entitytable.model.access;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -14,10 +17,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * carries a name moves on a rename and the id is the stable handle.
  *
  * <p>What an empty answer means depends on the entity ({@link #emptyProvesGone}): a Query is read-committed against a
- * transaction, so one that runs while a rename commits (Delete old key + Put new key) can see neither key. The API
- * answers such a read as not found (a client's retry finds the new key); the fan-out and the refresh worker, which must
- * never take a rename for a delete, look for the subject's {@code Tombstone} by GetItem, which is serializable with
- * transactions, and ask again while there is none.
+ * transaction, so one that runs while a rename commits (Delete old key + Put new key) can see neither key. So the API,
+ * the fan-out and the refresh worker alike read an empty answer through {@link #current}: they look for the subject's
+ * {@code Tombstone} by GetItem, which is serializable with transactions, and ask again while there is none. They differ
+ * only in how long they ask and what "still neither" means to them: the fan-out must never take a rename for a delete
+ * and fails the record; the API, which cannot tell a rename in flight from an id that never existed, answers not found
+ * after a few tens of milliseconds.
  */
 public final class LiveCoreItem {
     private LiveCoreItem() {}
@@ -45,5 +50,37 @@ public final class LiveCoreItem {
     /** Whether an empty read proves the subject gone: only when a rename never moves its key. */
     public static boolean emptyProvesGone(Entity entity) {
         return !entity.leavesTombstone();
+    }
+
+    /**
+     * The live core item of a subject whose {@code query} just came back empty, or empty when it is gone for good.
+     * Where an empty Query proves nothing ({@link #emptyProvesGone} is false): up to {@code rounds} times, the subject is
+     * gone if {@code tombstoned}; else, after a pause that starts at {@code firstPause} and doubles, {@code query} is
+     * asked again. A transaction commits within milliseconds, so a rename in flight is found on the next round; when the
+     * last round finds neither, the answer is {@code undecided}'s.
+     */
+    public static Optional<Map<String, AttributeValue>> afterEmptyQuery(
+            Entity entity,
+            Supplier<Optional<Map<String, AttributeValue>>> query,
+            BooleanSupplier tombstoned,
+            int rounds,
+            Duration firstPause,
+            Supplier<Optional<Map<String, AttributeValue>>> undecided) {
+        if (emptyProvesGone(entity)) {
+            return Optional.empty();
+        }
+        for (int round = 1; ; round++) {
+            if (tombstoned.getAsBoolean()) {
+                return Optional.empty();
+            }
+            if (round == rounds) {
+                return undecided.get();
+            }
+            Backoff.sleep(firstPause.multipliedBy(1L << (round - 1)), "waiting for a rename to commit");
+            Optional<Map<String, AttributeValue>> live = query.get();
+            if (live.isPresent()) {
+                return live;
+            }
+        }
     }
 }

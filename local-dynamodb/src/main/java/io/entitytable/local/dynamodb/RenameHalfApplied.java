@@ -1,6 +1,5 @@
-package io.entitytable.fanout;
+package io.entitytable.local.dynamodb;
 
-import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.engine.behaviour.EngineControl;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -9,7 +8,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 /**
- * TEST ONLY: runs a read while the local DynamoDB engine holds a rename half applied. DynamoDB gives a Query
+ * For tests: runs a read while the local DynamoDB engine holds a rename half applied. DynamoDB gives a Query
  * read-committed isolation against a TransactWriteItems, so a Query of a subject's id that runs while a rename (Delete
  * old key + Put new key, same id) commits can see the delete and not yet the put: neither key. The engine makes that
  * window real on request: it applies the rename's delete and holds its put back ({@link
@@ -17,7 +16,7 @@ import java.util.function.BooleanSupplier;
  * as soon as one of the read's Queries of the renamed partition has met it (the engine counts those), so the read's
  * next tries find the new key. GetItem, serializable with transactions, waits for the rename instead.
  */
-final class RenameHalfApplied {
+public final class RenameHalfApplied {
     private static final Duration DEADLINE = Duration.ofSeconds(10);
 
     /** Threads of their own: the common pool may be busy with other tests. */
@@ -34,7 +33,7 @@ final class RenameHalfApplied {
      * both. Answers how many Queries met the rename half applied (none if the read never queried its partition within
      * the deadline).
      */
-    static long during(LocalDynamoDb local, Runnable rename, Runnable read) {
+    public static long during(LocalDynamoDb local, Runnable rename, Runnable read) {
         EngineControl control = local.control();
         long before = control.queriesMidApply();
         CompletableFuture<Void> renaming;
