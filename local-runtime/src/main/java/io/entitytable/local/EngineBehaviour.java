@@ -9,23 +9,11 @@ import java.util.List;
 /**
  * How the local system's DynamoDB engine behaves: as DynamoDB does (transaction conflicts, lagging indexes,
  * per-partition throughput, time to live, shard rollover) unless system properties of the local runtime's JVM say
- * otherwise. A test that shows a hot key lowers a partition's throughput so that a few requests reach it; anyone who
+ * otherwise ({@link EngineProperty}). A test that shows a hot key lowers a partition's throughput so that a few requests reach it; anyone who
  * wants the engine of old (every write visible everywhere at once, nothing throttled) sets the behaviour to {@value
  * #IMMEDIATE}.
  */
 public final class EngineBehaviour {
-    /** {@value #AS_DYNAMODB} (the default) or {@value #IMMEDIATE}. */
-    public static final String BEHAVIOUR_PROPERTY = "entity-table.dynamodb.behaviour";
-
-    /** A partition's write units a second (DynamoDB: 1,000). */
-    public static final String PARTITION_WRITE_UNITS_PROPERTY = "entity-table.dynamodb.partition-write-units";
-
-    /** A partition's read units a second (DynamoDB: 3,000). */
-    public static final String PARTITION_READ_UNITS_PROPERTY = "entity-table.dynamodb.partition-read-units";
-
-    /** The age in seconds at which a stream's open shard rolls over (DynamoDB: about four hours). */
-    public static final String SHARD_ROLLOVER_SECONDS_PROPERTY = "entity-table.dynamodb.shard-rollover-seconds";
-
     public static final String AS_DYNAMODB = "dynamodb";
     public static final String IMMEDIATE = "immediate";
 
@@ -37,24 +25,24 @@ public final class EngineBehaviour {
      * @throws IllegalArgumentException for a behaviour or a number the engine cannot take, naming the property
      */
     static EngineSettings fromSystemProperties() {
-        String behaviour = System.getProperty(BEHAVIOUR_PROPERTY, AS_DYNAMODB).strip();
+        String behaviour = EngineProperty.BEHAVIOUR.value(AS_DYNAMODB);
         EngineSettings settings =
                 switch (behaviour) {
                     case AS_DYNAMODB -> EngineSettings.asDynamoDb();
                     case IMMEDIATE -> EngineSettings.immediate();
-                    default -> throw new IllegalArgumentException(BEHAVIOUR_PROPERTY + " must be " + AS_DYNAMODB
-                            + " or " + IMMEDIATE + ", not \"" + behaviour + "\"");
+                    default -> throw new IllegalArgumentException(EngineProperty.BEHAVIOUR.propertyName() + " must be "
+                            + AS_DYNAMODB + " or " + IMMEDIATE + ", not \"" + behaviour + "\"");
                 };
         ThroughputLimits limits = settings.throughput();
         if (limits != null) {
             settings = settings.withThroughput(new ThroughputLimits(
-                    positive(PARTITION_READ_UNITS_PROPERTY, limits.readUnitsPerSecond()),
-                    positive(PARTITION_WRITE_UNITS_PROPERTY, limits.writeUnitsPerSecond()),
+                    EngineProperty.PARTITION_READ_UNITS.positiveNumber(limits.readUnitsPerSecond()),
+                    EngineProperty.PARTITION_WRITE_UNITS.positiveNumber(limits.writeUnitsPerSecond()),
                     limits.burst()));
         }
         if (settings.shardRollover() != null) {
-            double seconds = positive(
-                    SHARD_ROLLOVER_SECONDS_PROPERTY, settings.shardRollover().toSeconds());
+            double seconds = EngineProperty.SHARD_ROLLOVER_SECONDS.positiveNumber(
+                    settings.shardRollover().toSeconds());
             settings = settings.withShardRollover(Duration.ofMillis((long) Math.ceil(seconds * 1000)));
         }
         return settings;
@@ -82,21 +70,5 @@ public final class EngineBehaviour {
             on.add("shards rolled over every " + settings.shardRollover().toSeconds() + " s");
         }
         return on.isEmpty() ? "every write visible at once, nothing throttled" : String.join(", ", on);
-    }
-
-    private static double positive(String property, double otherwise) {
-        String value = System.getProperty(property);
-        if (value == null || value.isBlank()) {
-            return otherwise;
-        }
-        try {
-            double units = Double.parseDouble(value.strip());
-            if (units > 0 && Double.isFinite(units)) {
-                return units;
-            }
-        } catch (NumberFormatException notANumber) {
-            // refused below, with the property's name
-        }
-        throw new IllegalArgumentException(property + " must be a positive number, not \"" + value + "\"");
     }
 }

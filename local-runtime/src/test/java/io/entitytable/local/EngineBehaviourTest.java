@@ -12,10 +12,10 @@ import org.junit.jupiter.api.Test;
 
 class EngineBehaviourTest {
     private static final List<String> PROPERTIES = List.of(
-            EngineBehaviour.BEHAVIOUR_PROPERTY,
-            EngineBehaviour.PARTITION_READ_UNITS_PROPERTY,
-            EngineBehaviour.PARTITION_WRITE_UNITS_PROPERTY,
-            EngineBehaviour.SHARD_ROLLOVER_SECONDS_PROPERTY);
+            EngineProperty.BEHAVIOUR.propertyName(),
+            EngineProperty.PARTITION_READ_UNITS.propertyName(),
+            EngineProperty.PARTITION_WRITE_UNITS.propertyName(),
+            EngineProperty.SHARD_ROLLOVER_SECONDS.propertyName());
 
     @AfterEach
     void clear() {
@@ -30,9 +30,9 @@ class EngineBehaviourTest {
     @Test
     void fromSystemProperties_shouldTakeAPartitionsUnitsAndTheShardAge() {
         // GIVEN
-        System.setProperty(EngineBehaviour.PARTITION_WRITE_UNITS_PROPERTY, "2");
-        System.setProperty(EngineBehaviour.PARTITION_READ_UNITS_PROPERTY, " 6 ");
-        System.setProperty(EngineBehaviour.SHARD_ROLLOVER_SECONDS_PROPERTY, "1.5");
+        System.setProperty(EngineProperty.PARTITION_WRITE_UNITS.propertyName(), "2");
+        System.setProperty(EngineProperty.PARTITION_READ_UNITS.propertyName(), " 6 ");
+        System.setProperty(EngineProperty.SHARD_ROLLOVER_SECONDS.propertyName(), "1.5");
 
         // WHEN
         EngineSettings settings = EngineBehaviour.fromSystemProperties();
@@ -46,8 +46,8 @@ class EngineBehaviourTest {
 
     @Test
     void fromSystemProperties_shouldSwitchEveryBehaviourOff_whenImmediate() {
-        System.setProperty(EngineBehaviour.BEHAVIOUR_PROPERTY, "immediate");
-        System.setProperty(EngineBehaviour.PARTITION_WRITE_UNITS_PROPERTY, "2");
+        System.setProperty(EngineProperty.BEHAVIOUR.propertyName(), "immediate");
+        System.setProperty(EngineProperty.PARTITION_WRITE_UNITS.propertyName(), "2");
 
         EngineSettings settings = EngineBehaviour.fromSystemProperties();
 
@@ -57,14 +57,15 @@ class EngineBehaviourTest {
 
     @Test
     void fromSystemProperties_shouldNameTheProperty_whenItsValueCannotBeTaken() {
-        System.setProperty(EngineBehaviour.PARTITION_WRITE_UNITS_PROPERTY, "-1");
+        System.setProperty(EngineProperty.PARTITION_WRITE_UNITS.propertyName(), "-1");
         assertThatThrownBy(EngineBehaviour::fromSystemProperties)
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage(EngineBehaviour.PARTITION_WRITE_UNITS_PROPERTY + " must be a positive number, not \"-1\"");
+                .hasMessage(
+                        EngineProperty.PARTITION_WRITE_UNITS.propertyName() + " must be a positive number, not \"-1\"");
 
-        System.setProperty(EngineBehaviour.PARTITION_WRITE_UNITS_PROPERTY, "1");
-        System.setProperty(EngineBehaviour.BEHAVIOUR_PROPERTY, "slow");
+        System.setProperty(EngineProperty.PARTITION_WRITE_UNITS.propertyName(), "1");
+        System.setProperty(EngineProperty.BEHAVIOUR.propertyName(), "slow");
         assertThatThrownBy(EngineBehaviour::fromSystemProperties)
-                .hasMessage(EngineBehaviour.BEHAVIOUR_PROPERTY + " must be dynamodb or immediate, not \"slow\"");
+                .hasMessage(EngineProperty.BEHAVIOUR.propertyName() + " must be dynamodb or immediate, not \"slow\"");
     }
 }

@@ -38,9 +38,12 @@ class HotKeySystemTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Map<String, String> PROPERTIES = Map.of(
-            EngineBehaviour.PARTITION_WRITE_UNITS_PROPERTY, Integer.toString(PARTITION_WRITE_UNITS),
-            FunctionEnvironment.RATE_LIMIT_PER_BUSINESS_PROPERTY, "0",
-            FunctionEnvironment.RATE_LIMIT_PER_CALLER_PROPERTY, "0");
+            EngineProperty.PARTITION_WRITE_UNITS.propertyName(),
+            Integer.toString(PARTITION_WRITE_UNITS),
+            FunctionEnvironment.RATE_LIMIT_PER_BUSINESS_PROPERTY,
+            "0",
+            FunctionEnvironment.RATE_LIMIT_PER_CALLER_PROPERTY,
+            "0");
 
     @TempDir
     Path dataFolder;

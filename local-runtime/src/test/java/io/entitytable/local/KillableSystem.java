@@ -83,7 +83,7 @@ final class KillableSystem implements AutoCloseable {
         startedNanos = System.nanoTime();
         runs++;
         process = LocalRuntimeProcess.start(
-                Map.of(EngineBehaviour.SHARD_ROLLOVER_SECONDS_PROPERTY, Long.toString(SHARD_AGE.toSeconds())),
+                Map.of(EngineProperty.SHARD_ROLLOVER_SECONDS.propertyName(), Long.toString(SHARD_AGE.toSeconds())),
                 "start",
                 "--data",
                 options.dataFolder().toString(),

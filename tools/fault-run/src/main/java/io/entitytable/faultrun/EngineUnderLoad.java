@@ -1,6 +1,7 @@
 package io.entitytable.faultrun;
 
 import io.entitytable.local.EngineBehaviour;
+import io.entitytable.local.EngineProperty;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -17,11 +18,6 @@ import java.util.Map;
  * @param shardRolloverSeconds the age in seconds at which the stream's open shard rolls over
  */
 record EngineUnderLoad(double writeUnits, double readUnits, double shardRolloverSeconds) {
-    static final String BEHAVIOUR = EngineBehaviour.BEHAVIOUR_PROPERTY;
-    static final String WRITE_UNITS = EngineBehaviour.PARTITION_WRITE_UNITS_PROPERTY;
-    static final String READ_UNITS = EngineBehaviour.PARTITION_READ_UNITS_PROPERTY;
-    static final String SHARD_ROLLOVER_SECONDS = EngineBehaviour.SHARD_ROLLOVER_SECONDS_PROPERTY;
-
     /**
      * A twentieth of DynamoDB's 1,000 write units and a thirtieth of its 3,000 read units a partition, found by trial:
      * the refresh job's passes (over a thousand copies paced for 1,000 units, all in the seeded store's one partition of
@@ -42,22 +38,22 @@ record EngineUnderLoad(double writeUnits, double readUnits, double shardRollover
      * These figures, or those the JVM was started with ({@code java -Dentity-table.dynamodb.partition-write-units=50
      * -jar ...}), so that a run can try other limits.
      *
-     * @throws IllegalArgumentException for a property that is not a number, naming it
+     * @throws IllegalArgumentException for a property that is not a positive number, naming it
      */
     EngineUnderLoad orSystemProperties() {
         return new EngineUnderLoad(
-                given(WRITE_UNITS, writeUnits),
-                given(READ_UNITS, readUnits),
-                given(SHARD_ROLLOVER_SECONDS, shardRolloverSeconds));
+                EngineProperty.PARTITION_WRITE_UNITS.positiveNumber(writeUnits),
+                EngineProperty.PARTITION_READ_UNITS.positiveNumber(readUnits),
+                EngineProperty.SHARD_ROLLOVER_SECONDS.positiveNumber(shardRolloverSeconds));
     }
 
     /** Sets the properties the local runtime reads, DynamoDB's behaviour among them, until closed. */
     Applied apply() {
         Map<String, String> wanted = new LinkedHashMap<>();
-        wanted.put(BEHAVIOUR, EngineBehaviour.AS_DYNAMODB);
-        wanted.put(WRITE_UNITS, number(writeUnits));
-        wanted.put(READ_UNITS, number(readUnits));
-        wanted.put(SHARD_ROLLOVER_SECONDS, number(shardRolloverSeconds));
+        wanted.put(EngineProperty.BEHAVIOUR.propertyName(), EngineBehaviour.AS_DYNAMODB);
+        wanted.put(EngineProperty.PARTITION_WRITE_UNITS.propertyName(), number(writeUnits));
+        wanted.put(EngineProperty.PARTITION_READ_UNITS.propertyName(), number(readUnits));
+        wanted.put(EngineProperty.SHARD_ROLLOVER_SECONDS.propertyName(), number(shardRolloverSeconds));
         Map<String, String> before = new LinkedHashMap<>();
         wanted.forEach((name, value) -> {
             before.put(name, System.getProperty(name));
@@ -80,11 +76,11 @@ record EngineUnderLoad(double writeUnits, double readUnits, double shardRollover
         return String.format(
                 Locale.ROOT,
                 "-D%s=%s -D%s=%s -D%s=%s ",
-                WRITE_UNITS,
+                EngineProperty.PARTITION_WRITE_UNITS.propertyName(),
                 number(writeUnits),
-                READ_UNITS,
+                EngineProperty.PARTITION_READ_UNITS.propertyName(),
                 number(readUnits),
-                SHARD_ROLLOVER_SECONDS,
+                EngineProperty.SHARD_ROLLOVER_SECONDS.propertyName(),
                 number(shardRolloverSeconds));
     }
 
@@ -96,18 +92,6 @@ record EngineUnderLoad(double writeUnits, double readUnits, double shardRollover
                 number(writeUnits),
                 number(readUnits),
                 number(shardRolloverSeconds));
-    }
-
-    private static double given(String property, double otherwise) {
-        String value = System.getProperty(property);
-        if (value == null || value.isBlank()) {
-            return otherwise;
-        }
-        try {
-            return Double.parseDouble(value.strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(property + " must be a positive number, not \"" + value + "\"", e);
-        }
     }
 
     private static String number(double value) {

@@ -51,8 +51,11 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * indexer ({@link IndexerInstance}) and a real engine; the pumps are killed and restarted now and then. When the time
  * is up the clients stop, pump restarts stop, the stream drains (the other faults go on), and verify reads the whole
  * table and the whole search index.
+ *
+ * @param options the run's seed, length, clients and fault rates
+ * @param console where the local system's start lines and the run's progress go
  */
-public final class FaultRun {
+public record FaultRun(FaultRunOptions options, PrintStream console) {
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
     private static final Duration INDEX_CATCH_UP = Duration.ofSeconds(30);
     /** The traffic lasts at most this many times the duration asked for, waiting for every kind of fault. */
@@ -79,14 +82,6 @@ public final class FaultRun {
     private static final Duration QUEUE_LONG_POLL = Duration.ofSeconds(1);
 
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    private final FaultRunOptions options;
-    private final PrintStream console;
-
-    public FaultRun(FaultRunOptions options, PrintStream console) {
-        this.options = options;
-        this.console = console;
-    }
 
     public FaultRunResult run() throws InterruptedException {
         FANOUT_LOG.setLevel(Level.OFF);

@@ -173,21 +173,21 @@ public record FaultRunResult(
     public String summary() {
         StringBuilder out = new StringBuilder();
         out.append("Fault-injected run\n");
-        out.append(String.format(
-                Locale.ROOT,
-                "  seed %d, %d clients, %.1f s of traffic, drained in %.1f s, %.1f s in all%n",
+        line(
+                out,
+                "  seed %d, %d clients, %.1f s of traffic, drained in %.1f s, %.1f s in all",
                 options.seed(),
                 options.clients(),
                 seconds(traffic),
                 seconds(drain),
-                seconds(total)));
-        out.append(String.format(
-                Locale.ROOT,
-                "  again: java %s-jar tools/fault-run/target/fault-run.jar --seed %d --duration %ds --clients %d%n",
+                seconds(total));
+        line(
+                out,
+                "  again: java %s-jar tools/fault-run/target/fault-run.jar --seed %d --duration %ds --clients %d",
                 engine.settings().commandLineOptions(),
                 options.seed(),
                 options.duration().toSeconds(),
-                options.clients()));
+                options.clients());
         out.append("Operations: ").append(operations.total()).append(" (");
         out.append(operations.countsByKind().entrySet().stream()
                 .map(entry -> entry.getKey().label() + " " + entry.getValue())
@@ -201,54 +201,51 @@ public record FaultRunResult(
                 .append(" (5xx ")
                 .append(operations.serverErrors())
                 .append(")\n");
-        operations
-                .unexpectedExamples()
-                .forEach(example -> out.append("    ").append(example).append('\n'));
-        out.append(String.format(
-                Locale.ROOT,
+        examples(out, operations.unexpectedExamples());
+        line(
+                out,
                 "Retried creates (same Idempotency-Key): %d; answered with another subject %d; keys that made a second"
-                        + " subject %d%n",
+                        + " subject %d",
                 retries.retried(),
                 retries.wrongAnswers(),
-                retries.secondSubjects().size()));
-        retries.examples().forEach(example -> out.append("    ").append(example).append('\n'));
+                retries.secondSubjects().size());
+        examples(out, retries.examples());
         retries.secondSubjects()
                 .forEach(key -> out.append("    second subject: ").append(key).append('\n'));
         out.append("Faults injected: ").append(faultsInjected()).append('\n');
-        faults.forEach(
-                (kind, count) -> out.append(String.format(Locale.ROOT, "  %-32s %d%n", kind.description(), count)));
+        faults.forEach((kind, count) -> line(out, "  %-32s %d", kind.description(), count));
         out.append("DynamoDB engine (as DynamoDB behaves, not injected): ")
                 .append(engine.settings().describe())
                 .append('\n');
-        out.append(String.format(
-                Locale.ROOT,
-                "  throttled requests %d (table %d, %s); %d more during the seed%n",
+        line(
+                out,
+                "  throttled requests %d (table %d, %s); %d more during the seed",
                 engine.throttled().total(),
                 engine.throttled().table(),
                 engine.throttled().byIndex().entrySet().stream()
                         .map(entry -> entry.getKey() + " " + entry.getValue())
                         .collect(Collectors.joining(", ")),
-                engine.seedThrottles()));
-        out.append(String.format(
-                Locale.ROOT,
-                "  transaction conflicts answered the fan-out %d, the refresh workers %d; stream shards %d%n",
+                engine.seedThrottles());
+        line(
+                out,
+                "  transaction conflicts answered the fan-out %d, the refresh workers %d; stream shards %d",
                 engine.fanoutConflicts(),
                 engine.workerConflicts(),
-                engine.streamShards()));
-        out.append(String.format(
-                Locale.ROOT,
+                engine.streamShards());
+        line(
+                out,
                 "Stream: %d records delivered (%d distinct) in %d invocations, %d function errors, %d fan-out instances"
-                        + " started, %d records sent to the failure destination%n",
+                        + " started, %d records sent to the failure destination",
                 stream.recordsDelivered(),
                 stream.distinctRecords(),
                 stream.invocations(),
                 stream.functionErrors(),
                 stream.instancesStarted(),
-                stream.discardedRecords()));
-        out.append(String.format(
-                Locale.ROOT,
+                stream.discardedRecords());
+        line(
+                out,
                 "Refresh: %d jobs, %d done, %d passes; %d messages sent (%d continuations) in %d invocations, %d function"
-                        + " errors, %d worker instances started; %d left in the queue, %d in the dead-letter queue%n",
+                        + " errors, %d worker instances started; %d left in the queue, %d in the dead-letter queue",
                 refresh.jobs(),
                 refresh.jobsDone(),
                 refresh.passes(),
@@ -258,26 +255,34 @@ public record FaultRunResult(
                 refresh.functionErrors(),
                 refresh.instancesStarted(),
                 refresh.queueDepth(),
-                refresh.deadLetters()));
-        out.append(String.format(
-                Locale.ROOT,
+                refresh.deadLetters());
+        line(
+                out,
                 "Search indexer: %d records delivered in %d invocations (%d batches re-delivered, %d records"
                         + " duplicated), %d function errors, %d refused by the index, %d sent to the failure"
-                        + " destination%n",
+                        + " destination",
                 index.recordsDelivered(),
                 index.invocations(),
                 index.redeliveredBatches(),
                 index.duplicatedRecords(),
                 index.functionErrors(),
                 index.deadLetters(),
-                index.discardedRecords()));
+                index.discardedRecords());
         out.append("Verify: ").append(verification.summary()).append('\n');
-        verification
-                .examples()
-                .forEach(example -> out.append("    ").append(example).append('\n'));
+        examples(out, verification.examples());
         List<String> failures = failures();
         out.append("Result: ").append(failures.isEmpty() ? "PASSED" : "FAILED: " + String.join("; ", failures));
         return out.toString();
+    }
+
+    /** One line of the report: the figures in the words of {@code format}, whatever the JVM's locale. */
+    private static void line(StringBuilder out, String format, Object... figures) {
+        out.append(String.format(Locale.ROOT, format + "%n", figures));
+    }
+
+    /** Examples of what went wrong, indented under the line that counts them. */
+    private static void examples(StringBuilder out, List<String> examples) {
+        examples.forEach(example -> out.append("    ").append(example).append('\n'));
     }
 
     private static double seconds(Duration duration) {
