@@ -36,8 +36,7 @@ final class FreshnessReport {
 
     static void write(Report report, Report.Section section, FreshnessBench.Result result) {
         FreshnessBench.Variant deployed = result.variants().get(0);
-        section.line(String.format(
-                Locale.ROOT,
+        section.line(
                 "From an HTTP client through the front door with an operator's bearer token, as a user: each sample"
                         + " sends one write and then reads what depends on it every %d ms or so (each read is a"
                         + " request to the API) until the write shows; the lag runs from sending the write to the read"
@@ -62,7 +61,7 @@ final class FreshnessReport {
                 result.loadsAtStart().get(Phase.IDLE),
                 result.loadsAtEnd().get(Phase.IDLE),
                 result.loadsAtStart().get(Phase.LOADED),
-                result.loadsAtEnd().get(Phase.LOADED)));
+                result.loadsAtEnd().get(Phase.LOADED));
         section.line("");
         List<List<String>> rows = new ArrayList<>();
         for (Kind kind : Kind.values()) {

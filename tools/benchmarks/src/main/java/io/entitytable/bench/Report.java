@@ -24,6 +24,11 @@ final class Report {
             body.append(text).append('\n');
         }
 
+        /** A line of {@code format} with {@code figures} in it, written alike whatever the JVM's locale. */
+        void line(String format, Object... figures) {
+            line(String.format(Locale.ROOT, format, figures));
+        }
+
         void table(List<String> header, List<List<String>> rows) {
             body.append("| ").append(String.join(" | ", header)).append(" |\n");
             body.append("|").append("---|".repeat(header.size())).append('\n');
@@ -43,6 +48,11 @@ final class Report {
     /** One target line: what was measured against what was asked, and whether it is met. */
     void target(String name, boolean met, String measured) {
         targets.append(String.format(Locale.ROOT, "- %s: **%s** (%s)%n", name, met ? "met" : "not met", measured));
+    }
+
+    /** One target line whose measurement is {@code format} with {@code figures} in it, alike whatever the locale. */
+    void target(String name, boolean met, String format, Object... figures) {
+        target(name, met, String.format(Locale.ROOT, format, figures));
     }
 
     String render(String heading) {

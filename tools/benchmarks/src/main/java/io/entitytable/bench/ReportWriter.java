@@ -32,8 +32,7 @@ final class ReportWriter {
             Samples hop,
             SeededData data,
             BusinessShards shards) {
-        section.line(String.format(
-                Locale.ROOT,
+        section.line(
                 "Data: 1 business (%d shards, as its item says: the raw side of patterns 2-4, 9, 12 and 13 reads its"
                         + " partitions), %d customers, %d stores, %d orders (2 lines each), links and tags, created"
                         + " through the API and fanned out by the pump. %d measured requests per side and pattern after"
@@ -42,7 +41,7 @@ final class ReportWriter {
                 data.customerIds().size(),
                 data.storeIds().size(),
                 data.orders(),
-                results.isEmpty() ? 0 : results.get(0).api().count()));
+                results.isEmpty() ? 0 : results.get(0).api().count());
         section.line("");
         section.line(
                 """
@@ -123,32 +122,27 @@ final class ReportWriter {
             report.target(
                     "Read patterns: function's own time ≤ " + Samples.ms(OWN_TIME_P50_MS) + " ms p50",
                     p50.own().p50() <= OWN_TIME_P50_MS,
-                    String.format(
-                            Locale.ROOT,
-                            "worst: pattern %d at %s ms (function %s − DynamoDB %s ms p50, from Server-Timing over %d"
-                                    + " requests)",
-                            p50.pattern().number(),
-                            Samples.ms(p50.own().p50()),
-                            Samples.ms(p50.function().p50()),
-                            Samples.ms(p50.functionDb().p50()),
-                            p50.own().count()));
+                    "worst: pattern %d at %s ms (function %s − DynamoDB %s ms p50, from Server-Timing over %d"
+                            + " requests)",
+                    p50.pattern().number(),
+                    Samples.ms(p50.own().p50()),
+                    Samples.ms(p50.function().p50()),
+                    Samples.ms(p50.functionDb().p50()),
+                    p50.own().count());
             report.target(
                     "Read patterns: function's own time ≤ " + Samples.ms(OWN_TIME_P99_MS) + " ms p99",
                     p99.own().p99() <= OWN_TIME_P99_MS,
-                    String.format(
-                            Locale.ROOT,
-                            "worst: pattern %d at %s ms (p99 of function − DynamoDB per request, over %d requests)",
-                            p99.pattern().number(),
-                            Samples.ms(p99.own().p99()),
-                            p99.own().count()));
+                    "worst: pattern %d at %s ms (p99 of function − DynamoDB per request, over %d requests)",
+                    p99.pattern().number(),
+                    Samples.ms(p99.own().p99()),
+                    p99.own().count());
         }
     }
 
     void shards(Report.Section section, ShardListBench.Result result) {
         ShardListBench.Side one = result.one();
         ShardListBench.Side four = result.four();
-        section.line(String.format(
-                Locale.ROOT,
+        section.line(
                 "Data: two businesses in a table of their own (the same local DynamoDB engine, stream off), each with the same"
                         + " %d customers (the same names, ids of their own, a home address), written with"
                         + " BatchWriteItem as the table model lays them out: one with a new business's count"
@@ -164,11 +158,7 @@ final class ReportWriter {
                         + " pages interleaved one by one, which goes first alternating. RCU as the local DynamoDB"
                         + " engine reports them (ReturnConsumedCapacity.TOTAL, eventually consistent as the API's lists);"
                         + " items read = what the Queries returned. Times in ms.",
-                result.customers(),
-                result.pageSize(),
-                result.pageSize() + 1,
-                result.walks(),
-                result.warmupWalks()));
+                result.customers(), result.pageSize(), result.pageSize() + 1, result.walks(), result.warmupWalks());
         section.line("");
         List<List<String>> rows = new ArrayList<>();
         for (ShardListBench.Side side : List.of(one, four)) {
@@ -216,8 +206,7 @@ final class ReportWriter {
                         "page p50",
                         "page p99"),
                 rows);
-        section.line(String.format(
-                Locale.ROOT,
+        section.line(
                 "Per page, over %d measured pages each: the four-shard business's page made %.2fx the Queries, read"
                         + " %.2fx the items and %.2fx the RCU of the one-shard business's page, and took %s (p50) and %s"
                         + " (p99) its time, for the same customers on every page.",
@@ -226,7 +215,7 @@ final class ReportWriter {
                 four.itemsReadPerPage() / one.itemsReadPerPage(),
                 four.readUnitsPerPage() / one.readUnitsPerPage(),
                 Samples.ratio(four.pages().p50() / one.pages().p50()),
-                Samples.ratio(four.pages().p99() / one.pages().p99())));
+                Samples.ratio(four.pages().p99() / one.pages().p99()));
     }
 
     private static String units(double units) {
@@ -288,12 +277,10 @@ final class ReportWriter {
                 report.target(
                         "Fan-out k = " + r.copies() + ": ≥ " + FANOUT_MIN_SPEED + "x raw parallel writes",
                         r.speedRatio() >= FANOUT_MIN_SPEED,
-                        String.format(
-                                Locale.ROOT,
-                                "%s (fan-out p50 %s ms vs raw p50 %s ms)",
-                                Samples.exactRatio(r.speedRatio()),
-                                Samples.ms(r.fanout().p50()),
-                                Samples.ms(r.raw().p50())));
+                        "%s (fan-out p50 %s ms vs raw p50 %s ms)",
+                        Samples.exactRatio(r.speedRatio()),
+                        Samples.ms(r.fanout().p50()),
+                        Samples.ms(r.raw().p50()));
             }
         }
         FanoutBench.Result worst = null;
@@ -308,13 +295,11 @@ final class ReportWriter {
                     "Fan-out linear in k (time per copy at every k > 100 within " + LINEARITY_MAX_DRIFT
                             + "x of k = 100's)",
                     drift <= LINEARITY_MAX_DRIFT,
-                    String.format(
-                            Locale.ROOT,
-                            "worst: k = %d at %s of k = 100's time per copy (%.0f vs %.0f µs)",
-                            worst.copies(),
-                            Samples.exactRatio(drift),
-                            worst.fanoutMicrosPerCopy(),
-                            hundred.fanoutMicrosPerCopy()));
+                    "worst: k = %d at %s of k = 100's time per copy (%.0f vs %.0f µs)",
+                    worst.copies(),
+                    Samples.exactRatio(drift),
+                    worst.fanoutMicrosPerCopy(),
+                    hundred.fanoutMicrosPerCopy());
         }
     }
 
@@ -355,20 +340,20 @@ final class ReportWriter {
                 report.target(
                         function.definition().name() + " function.zip ≤ 20 MB",
                         size <= ZIP_MAX_BYTES,
-                        String.format(Locale.ROOT, "%.1f MiB = %,d bytes", size / 1024.0 / 1024.0, size));
+                        "%.1f MiB = %,d bytes",
+                        size / 1024.0 / 1024.0,
+                        size);
                 report.target(
                         function.definition().name() + " start ≤ " + START_MAX_RATIO + "x the bare handler",
                         best.totalMs() / bare.totalMs() <= START_MAX_RATIO,
-                        String.format(
-                                Locale.ROOT,
-                                "%s: %s ms (init %s + first invocation %s) vs bare %s ms (init %s + %s)",
-                                Samples.exactRatio(best.totalMs() / bare.totalMs()),
-                                Samples.ms(best.totalMs()),
-                                Samples.ms(best.initMs()),
-                                Samples.ms(best.firstInvokeMs()),
-                                Samples.ms(bare.totalMs()),
-                                Samples.ms(bare.initMs()),
-                                Samples.ms(bare.firstInvokeMs())));
+                        "%s: %s ms (init %s + first invocation %s) vs bare %s ms (init %s + %s)",
+                        Samples.exactRatio(best.totalMs() / bare.totalMs()),
+                        Samples.ms(best.totalMs()),
+                        Samples.ms(best.initMs()),
+                        Samples.ms(best.firstInvokeMs()),
+                        Samples.ms(bare.totalMs()),
+                        Samples.ms(bare.initMs()),
+                        Samples.ms(bare.firstInvokeMs()));
             }
         }
         section.table(
@@ -383,8 +368,7 @@ final class ReportWriter {
                         "vs bare (init + first)",
                         "vs bare (init)"),
                 rows);
-        section.line(String.format(
-                Locale.ROOT,
+        section.line(
                 "For reference, the local system's own start (both functions and the DynamoDB engine started at the same"
                         + " time, competing for the CPUs): API init %s ms, fan-out init %s ms, total %s ms. Runtime"
                         + " API hop of a warm bare handler (`ping`, no DynamoDB call): p50 %s ms, p99 %s ms over %d"
@@ -396,7 +380,7 @@ final class ReportWriter {
                 Samples.ms(system.startupReport().total().toNanos() / 1e6),
                 Samples.ms(hop.p50()),
                 Samples.ms(hop.p99()),
-                hop.count()));
+                hop.count());
     }
 
     /** A create with an Idempotency-Key against one without: the function's own time, its DynamoDB calls and WCU. */
@@ -417,12 +401,10 @@ final class ReportWriter {
                 "A create with an Idempotency-Key: the function's own time at most 1.2x a create without (p50), one"
                         + " transaction either way",
                 ratio <= 1.2 && result.callsWith() == result.callsWithout(),
-                String.format(
-                        Locale.ROOT,
-                        "%.2fx; %d DynamoDB calls with a key, %d without",
-                        ratio,
-                        result.callsWith(),
-                        result.callsWithout()));
+                "%.2fx; %d DynamoDB calls with a key, %d without",
+                ratio,
+                result.callsWith(),
+                result.callsWithout());
     }
 
     private static List<String> createRow(String name, ApiTimings timings, int calls, double wcu) {

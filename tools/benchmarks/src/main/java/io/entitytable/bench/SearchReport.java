@@ -28,14 +28,12 @@ final class SearchReport {
         report.target(
                 "Search: function time ≤ " + Samples.ms(FUNCTION_P50_MS) + " ms p50",
                 all.function.p50() <= FUNCTION_P50_MS,
-                String.format(
-                        Locale.ROOT,
-                        "%s ms (engine %s + own %s ms p50, Server-Timing over %d searches of %,d documents)",
-                        Samples.ms(all.function.p50()),
-                        Samples.ms(all.calls.p50()),
-                        Samples.ms(all.own.p50()),
-                        all.function.count(),
-                        result.seeded().documents()));
+                "%s ms (engine %s + own %s ms p50, Server-Timing over %d searches of %,d documents)",
+                Samples.ms(all.function.p50()),
+                Samples.ms(all.calls.p50()),
+                Samples.ms(all.own.p50()),
+                all.function.count(),
+                result.seeded().documents());
         report.target(
                 "Search: function time ≤ " + Samples.ms(FUNCTION_P99_MS) + " ms p99",
                 all.function.p99() <= FUNCTION_P99_MS,
@@ -44,30 +42,25 @@ final class SearchReport {
         report.target(
                 "Search: write-to-searchable lag ≤ " + Samples.ms(LAG_P50_MS) + " ms p50 (locally)",
                 lag.total.p50() <= LAG_P50_MS,
-                String.format(
-                        Locale.ROOT,
-                        "%s ms p50, %s ms p90 over %d writes; batching window %d s, refresh interval %s",
-                        Samples.ms(lag.total.p50()),
-                        Samples.ms(lag.total.percentileMillis(90)),
-                        lag.total.count(),
-                        StreamTrigger.SEARCH_INDEXER.maxBatchingWindowSeconds(),
-                        result.refreshInterval()));
+                "%s ms p50, %s ms p90 over %d writes; batching window %d s, refresh interval %s",
+                Samples.ms(lag.total.p50()),
+                Samples.ms(lag.total.percentileMillis(90)),
+                lag.total.count(),
+                StreamTrigger.SEARCH_INDEXER.maxBatchingWindowSeconds(),
+                result.refreshInterval());
         SearchBench.CopyLag copy = result.copyLag();
         double ratio = copy.running().p50() / copy.paused().p50();
         report.target(
                 "Search: relationship-copy lag with the indexer running within "
                         + Math.round((COPY_LAG_MAX_RATIO - 1) * 100) + " % of it paused (p50)",
                 ratio <= COPY_LAG_MAX_RATIO,
-                String.format(
-                        Locale.ROOT,
-                        "%s (running %s ms vs paused %s ms p50, %d operations each)",
-                        Samples.exactRatio(ratio),
-                        Samples.ms(copy.running().p50()),
-                        Samples.ms(copy.paused().p50()),
-                        copy.running().count()));
+                "%s (running %s ms vs paused %s ms p50, %d operations each)",
+                Samples.exactRatio(ratio),
+                Samples.ms(copy.running().p50()),
+                Samples.ms(copy.paused().p50()),
+                copy.running().count());
 
-        section.line(String.format(
-                Locale.ROOT,
+        section.line(
                 "A local system of its own with search: the embedded OpenSearch node (`local-search`, a child JVM, heap"
                         + " 256 MB), the packaged search indexer and a second stream pump (`StreamTrigger.SEARCH_INDEXER`:"
                         + " batch %d, batching window %d s; the pump polls every %d ms, as Lambda polls a shard four"
@@ -77,11 +70,10 @@ final class SearchReport {
                 StreamTrigger.SEARCH_INDEXER.maxBatchingWindowSeconds(),
                 PumpOptions.DEFAULT.pollInterval().toMillis(),
                 result.refreshInterval(),
-                result.searchIdleAfter()));
+                result.searchIdleAfter());
         section.line("");
         SearchSeed.Seeded seeded = result.seeded();
-        section.line(String.format(
-                Locale.ROOT,
+        section.line(
                 "**Data:** %,d indexable core items (60 %% customers with a mailing address, 10 %% stores, 30 %% orders"
                         + " with 1-2 lines), %,d per business over %,d businesses. %,d of them (%,d table items with"
                         + " their businesses and order lines) were written into the table with BatchWriteItem (4"
@@ -103,7 +95,7 @@ final class SearchReport {
                 seeded.throughStream() / result.streamSeconds(),
                 seeded.direct(),
                 seeded.documents() / Math.max(1, seeded.businessIds().size()),
-                result.bulkSeconds()));
+                result.bulkSeconds());
         section.line("");
 
         section.line("### Search time (`GET /businesses/{id}/search`, random business each time)");
@@ -137,8 +129,7 @@ final class SearchReport {
                         "client p50"),
                 rows);
 
-        section.line(String.format(
-                Locale.ROOT,
+        section.line(
                 "For scale, measured right after each search, from the benchmark straight to the engine: the cheapest"
                         + " search of the same business (its filter alone, one hit, no scoring, no highlight) took p50"
                         + " %s ms, p99 %s ms; the API's engine call is %s of it at p50. The difference is the query"
@@ -146,7 +137,7 @@ final class SearchReport {
                         + " highlighting on 22 fields (each by what matched it), and the hits' JSON.",
                 Samples.ms(result.engineFloor().p50()),
                 Samples.ms(result.engineFloor().p99()),
-                Samples.ratio(all.calls.p50() / result.engineFloor().p50())));
+                Samples.ratio(all.calls.p50() / result.engineFloor().p50()));
         section.line("");
         Map<QueryAblation.Variant, Samples> ablation = result.ablation();
         double asTheApi = ablation.get(QueryAblation.Variant.AS_THE_API).p50();
@@ -165,8 +156,7 @@ final class SearchReport {
         section.table(List.of("query", "searches", "p50", "p99", "p50 vs as the API"), ablationRows);
         section.line("### Write to searchable");
         section.line("");
-        section.line(String.format(
-                Locale.ROOT,
+        section.line(
                 "Each write creates a customer with a new, unique last name through the API (after a random pause of"
                         + " 0.2-0.7 s, so writes fall anywhere in the pump's and the engine's cycles), then searches"
                         + " the engine every 5 ms for that id and name (a search, which sees only what a refresh has"
@@ -176,8 +166,7 @@ final class SearchReport {
                         + " batching window of %d s); *invocation* = the indexer's round trip (Runtime API, bulk"
                         + " request); *to searchable* = its return to the search finding it (the engine's next"
                         + " refresh, at most %s apart). Times in ms.",
-                StreamTrigger.SEARCH_INDEXER.maxBatchingWindowSeconds(),
-                result.refreshInterval()));
+                StreamTrigger.SEARCH_INDEXER.maxBatchingWindowSeconds(), result.refreshInterval());
         section.line("");
         section.table(
                 List.of("part", "p50", "p90", "max"),
@@ -187,19 +176,17 @@ final class SearchReport {
                         lagRow("invocation", lag.invocation),
                         lagRow("to searchable", lag.toSearchable),
                         lagRow("**write to searchable**", lag.total)));
-        section.line(String.format(
-                Locale.ROOT,
+        section.line(
                 "%d writes. On AWS the mapping's polling and Lambda's invoke path replace the pump's, and the"
                         + " collection's own refresh replaces the local engine's: OpenSearch Serverless takes no"
                         + " `_refresh` and manages its indexes' refresh itself, so the deployed lag is not this"
                         + " figure and has not been measured.",
-                lag.total.count()));
+                lag.total.count());
         section.line("");
 
         section.line("### Relationship-copy lag with and without the indexer");
         section.line("");
-        section.line(String.format(
-                Locale.ROOT,
+        section.line(
                 "The stream lag operation of the lag part (tag a store through the API, poll the tag's copy until the"
                         + " fan-out has written it, untag, wait for the copy to go) in the same local system, in"
                         + " phases of %d operations with the indexer's pump paused (`StreamPump.pause()`: it reads"
@@ -207,8 +194,7 @@ final class SearchReport {
                         + " was written while paused before the phase starts). %d rounds, the phase that goes first"
                         + " alternating (ABBA), after one unmeasured operation. Each tag is a MODIFY of the store,"
                         + " which the running indexer indexes as the fan-out copies it. Times in ms.",
-                copy.perPhase(),
-                copy.rounds()));
+                copy.perPhase(), copy.rounds());
         section.line("");
         section.table(
                 List.of("indexer", "operations", "copy lag p50", "p90", "max", "mean"),
@@ -270,21 +256,18 @@ final class SearchReport {
         report.target(
                 "Search: reindex ≥ " + String.format(Locale.ROOT, "%,.0f", REINDEX_MIN_PER_SECOND) + " items/s",
                 atDefault.reindex().itemsPerSecond() >= REINDEX_MIN_PER_SECOND,
-                String.format(
-                        Locale.ROOT,
-                        "%,.0f items scanned/s with %d segments, the command's default (%,d items, %,d documents in"
-                                + " %.1f s, %,.0f documents/s); best %,.0f items/s with %d segments",
-                        atDefault.reindex().itemsPerSecond(),
-                        atDefault.segments(),
-                        atDefault.reindex().itemsScanned(),
-                        atDefault.reindex().written(),
-                        ReindexBench.seconds(atDefault.reindex().duration()),
-                        atDefault.documentsPerSecond(),
-                        best.reindex().itemsPerSecond(),
-                        best.segments()));
+                "%,.0f items scanned/s with %d segments, the command's default (%,d items, %,d documents in"
+                        + " %.1f s, %,.0f documents/s); best %,.0f items/s with %d segments",
+                atDefault.reindex().itemsPerSecond(),
+                atDefault.segments(),
+                atDefault.reindex().itemsScanned(),
+                atDefault.reindex().written(),
+                ReindexBench.seconds(atDefault.reindex().duration()),
+                atDefault.documentsPerSecond(),
+                best.reindex().itemsPerSecond(),
+                best.segments());
 
-        section.line(String.format(
-                Locale.ROOT,
+        section.line(
                 "search-repair's `Reindex.run` (the code of table-verify's `reindex` command) in this JVM,"
                         + " against the search part's engine after its other measurements. **Data:** a table of its own (`%s`, the"
                         + " project's layout, in the same local DynamoDB engine) with its stream off, seeded with BatchWriteItem"
@@ -307,7 +290,7 @@ final class SearchReport {
                 result.coreItems(),
                 result.businesses(),
                 result.tableItems(),
-                ReindexBench.NAMES.alias()));
+                ReindexBench.NAMES.alias());
         section.line("");
         List<List<String>> rows = new ArrayList<>();
         for (ReindexBench.Run run : result.runs()) {
@@ -343,14 +326,12 @@ final class SearchReport {
                         "conflicts / orders' lines queried",
                         "first"),
                 rows);
-        section.line(String.format(
-                Locale.ROOT,
+        section.line(
                 "Target: ≥ %,.0f items a second, read here as items scanned per second with the command's default %d"
                         + " segments. The local DynamoDB engine serves the Scan in this JVM and shares the CPUs with the search"
                         + " engine, so the Scan's cost here is the local one: on DynamoDB a Scan page costs read capacity (the RCU"
                         + " column, as the local DynamoDB engine reports it) and parallel segments spread over partitions.",
-                REINDEX_MIN_PER_SECOND,
-                result.defaultSegments()));
+                REINDEX_MIN_PER_SECOND, result.defaultSegments());
     }
 
     private static List<String> queryRow(String label, SearchBench.QuerySamples samples) {
