@@ -113,7 +113,9 @@ class CapacityAgreementTest {
                 .forEach(partition -> overKeys.add(new PartitionKey(partition.target(), partition.key())));
         System.out.printf(
                 "limit %.1f WCU/s; over: %s; next: %s%n",
-                limit, describe(ranked.subList(0, over)), describe(ranked.subList(over, over + 4)));
+                limit,
+                describe(ranked.subList(0, over)),
+                describe(ranked.subList(over, Math.min(ranked.size(), over + 4))));
 
         // WHEN the requests are sent to the engine at their times, with the limit scaled as time is
         Map<PartitionKey, Long> throttled = new TreeMap<>(Comparator.comparing(PartitionKey::toString));
