@@ -89,64 +89,65 @@ public final class CapacityModel {
     public Load bigRenameRunning() {
         Load load = new Load();
         double runsPerSecond = layout.copiesPerSecond() / workload.bigStoreLinkedCustomers();
-        load.add(new Operation(BIG_RENAME, "big store rename, running", runsPerSecond, runsPerSecond, 1, bigRename()));
+        load.add(written(BIG_RENAME, "big store rename, running", runsPerSecond, runsPerSecond, 1, bigRename()));
         return load;
     }
 
     List<Operation> operations() {
         double share = workload.largestBusinessShare();
         List<Operation> operations = new ArrayList<>();
-        operations.add(scoped(
+        operations.add(written(
                 "ordersPerSecond",
                 "create order",
                 workload.ordersPerSecond(),
                 share,
-                i -> writes(recipes.create(order("OPEN", tagged(i, workload.taggedOrderFraction()))))));
-        operations.add(scoped(
+                i -> recipes.create(order("OPEN", tagged(i, workload.taggedOrderFraction())))));
+        operations.add(written(
                 "ordersPerSecond",
                 "order status change",
                 workload.ordersPerSecond() * workload.statusChangesPerOrder(),
                 share,
-                i -> writes(recipes.changeStatus(
+                i -> recipes.changeStatus(
                         order(i % 2 == 0 ? "OPEN" : "PAID", tagged(i, workload.taggedOrderFraction())),
-                        i % 2 == 0 ? "PAID" : "SHIPPED"))));
-        operations.add(scoped(
+                        i % 2 == 0 ? "PAID" : "SHIPPED")));
+        operations.add(written(
                 "customersCreatedPerSecond",
                 "create customer",
                 workload.customersCreatedPerSecond(),
                 share,
-                i -> writes(recipes.create(samples.customer(Set.of(), customerTags(i))))));
-        operations.add(scoped(
+                i -> recipes.create(samples.customer(Set.of(), customerTags(i)))));
+        operations.add(written(
                 "storesCreatedPerSecond",
                 "create store",
                 workload.storesCreatedPerSecond(),
                 share,
-                i -> writes(recipes.create(samples.store(Set.of())))));
-        operations.add(scoped(
+                i -> recipes.create(samples.store(Set.of()))));
+        operations.add(written(
                 "tagsPerSecond",
                 "tag a customer",
                 workload.tagsPerSecond(),
                 share,
-                i -> writes(recipes.tag(
-                        samples.customer(storeIds(workload.storesPerCustomer()), Set.of()), workload.customerTag()))));
-        operations.add(scoped(
+                i -> recipes.tag(
+                        samples.customer(storeIds(workload.storesPerCustomer()), Set.of()), workload.customerTag())));
+        operations.add(written(
                 "linksPerSecond",
                 "link a store",
                 workload.linksPerSecond(),
                 share,
-                i -> writes(recipes.link(
+                i -> recipes.link(
                         samples.customer(storeIds(workload.storesPerCustomer() - 1), customerTags(i)),
-                        samples.store(Set.of())))));
+                        samples.store(Set.of()))));
         double bigRenamesPerSecond = workload.bigStoreRenamesPerHour() / 3600;
-        operations.add(scoped(
+        double renamesPerSecond = workload.storeRenamesPerSecond() - bigRenamesPerSecond;
+        operations.add(written(
                 "storeRenamesPerSecond",
                 "store rename",
-                workload.storeRenamesPerSecond() - bigRenamesPerSecond,
-                share,
+                renamesPerSecond,
+                renamesPerSecond * share,
                 SAMPLES,
                 i -> renameWithLinks(workload.customersPerStore())));
         // One store, in the largest business: its hourly average.
-        operations.add(new Operation(
+        operations.add(written(
                 BIG_RENAME,
                 "big store rename, hourly average",
                 bigRenamesPerSecond,
@@ -167,21 +168,33 @@ public final class CapacityModel {
             // written once (a retry only reads it), so each sampled key carries one create a second: far more than a
             // key ever takes, and still no hot partition however many orders there are. Last, so that the samples it
             // draws leave every other operation's as they were.
-            operations.add(new Operation(
+            operations.add(written(
                     "ordersPerSecond",
                     "idempotency record of an order",
                     SAMPLES,
                     SAMPLES,
                     SAMPLES,
-                    i -> writes(List.of(recipes.idempotencyRecord(order("OPEN", false), i)))));
+                    i -> List.of(recipes.idempotencyRecord(order("OPEN", false), i))));
         }
         return operations;
     }
 
     /** A write that places or rewrites a subject in its shard: sampled finely enough for the business's shards. */
-    private Operation scoped(
-            String rate, String name, double systemPerSecond, double share, IntFunction<List<Access>> sample) {
-        return scoped(rate, name, systemPerSecond, share, shardedSamples, sample);
+    private Operation written(
+            String rate, String name, double systemPerSecond, double share, IntFunction<List<ItemWrite>> items) {
+        return written(rate, name, systemPerSecond, systemPerSecond * share, shardedSamples, items);
+    }
+
+    /** A write: its accesses are those of the items it writes. */
+    private Operation written(
+            String rate,
+            String name,
+            double systemPerSecond,
+            double businessPerSecond,
+            int samples,
+            IntFunction<List<ItemWrite>> items) {
+        return new Operation(
+                rate, name, systemPerSecond, businessPerSecond, samples, i -> accesses(items.apply(i)), items);
     }
 
     private static Operation scoped(
@@ -194,19 +207,20 @@ public final class CapacityModel {
         return new Operation(rate, name, systemPerSecond, systemPerSecond * share, samples, sample);
     }
 
-    private IntFunction<List<Access>> bigRename() {
+    private IntFunction<List<ItemWrite>> bigRename() {
         return i -> renameWithLinks(workload.bigStoreLinkedCustomers());
     }
 
-    private List<Access> renameWithLinks(int customers) {
+    private List<ItemWrite> renameWithLinks(int customers) {
         Store store = samples.store(Set.of());
         List<Customer> linked = IntStream.range(0, customers)
                 .mapToObj(n -> samples.customer(Set.of(store.id()), Set.of()))
                 .toList();
-        return writes(recipes.renameStore(store, linked));
+        return recipes.renameStore(store, linked);
     }
 
-    private List<Access> writes(List<ItemWrite> writes) {
+    /** The table and index writes of {@code writes}, as this layout stores them. */
+    List<Access> accesses(List<ItemWrite> writes) {
         List<Access> accesses = new ArrayList<>();
         writes.forEach(write -> accesses.addAll(tableWrites.of(layout.stored(write))));
         return accesses;
