@@ -4,8 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.deployment.metrics.MetricsRecorder;
 import io.entitytable.fanout.refresh.InMemoryRefreshQueue;
+import io.entitytable.fanout.refresh.RefreshQueue;
 import io.entitytable.fanout.refresh.RefreshWork;
+import io.entitytable.fanout.refresh.SliceDeadline;
+import io.entitytable.fanout.table.BoundedParallel;
 import io.entitytable.fanout.table.FanoutConfig;
+import io.entitytable.fanout.table.FanoutStats;
+import io.entitytable.fanout.table.FanoutTable;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
@@ -27,14 +32,18 @@ import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import io.entitytable.queue.RefreshMessage;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -88,13 +97,98 @@ class EraseLinkTargetsTest {
     @Test
     void erase_shouldDeleteEveryLinkTarget_acrossPages_andFinish() {
         // GIVEN a business of one shard with a customer, more stores than a page of the erase reads, then more docks
-        String table = "eraseTargets";
+        Acme acme = acme("eraseTargets");
+
+        // WHEN its erase runs: the first phase's segment is sent, and the queue is worked until it is empty
+        InMemoryRefreshQueue queue = new InMemoryRefreshQueue();
+        queue.sendAll(List.of(firstSegment(acme)));
+        try (RefreshWork work = new RefreshWork(
+                dynamo,
+                FanoutConfig.forTable(acme.table()),
+                queue,
+                null,
+                CopyPace.COPIES_PER_SECOND,
+                MetricsRecorder.none(),
+                Clock.fixed(NOW, ZoneOffset.UTC))) {
+            for (int invocation = 0; invocation < MAX_INVOCATIONS && queue.deliverOnce(work); invocation++) {
+                // each delivery works one batch of the erase's messages
+            }
+        }
+
+        // THEN no core item of the business is left, and the job is done in its first round, every child counted
+        assertErasedInOneRound(acme);
+    }
+
+    @Test
+    void erase_shouldGoOnFromOneLinkTargetToTheNext_whenASliceEndsBetweenThem() {
+        // GIVEN the same business, and a worker whose slice ends after each page
+        Acme acme = acme("eraseTargetsSliced");
+        Deque<RefreshMessage> queue = new ArrayDeque<>();
+        List<RefreshMessage> sent = new ArrayList<>();
+        RefreshQueue recording = messages -> {
+            queue.addAll(messages);
+            sent.addAll(messages);
+        };
+        FanoutStats stats = new FanoutStats();
+        FanoutConfig config = FanoutConfig.forTable(acme.table());
+        FanoutTable table = new FanoutTable(dynamo, acme.table(), config.backoff(stats), stats);
+        Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
+        recording.send(firstSegment(acme));
+
+        // WHEN every message is worked, one page each, the rest of its segment sent on with a cursor
+        try (BoundedParallel parallel = new BoundedParallel(4)) {
+            EraseWorker worker = new EraseWorker(table, new EraseJobs(table, recording, clock), recording, parallel);
+            for (int invocation = 0; invocation < MAX_INVOCATIONS && !queue.isEmpty(); invocation++) {
+                RefreshMessage message = queue.removeFirst();
+                worker.handle(Keys.parseSubjectRef(message.subject()).orElseThrow(), message, onePageSlice());
+            }
+        }
+
+        // THEN the docks were begun from a message of their own, and the erase ended as in one slice
+        assertThat(sent).extracting(RefreshMessage::cursor).contains("from:dock");
+        assertErasedInOneRound(acme);
+    }
+
+    /** A slice that takes one page: its clock stands still for the check before the first, then is past its end. */
+    private static SliceDeadline onePageSlice() {
+        AtomicInteger readings = new AtomicInteger();
+        long end = Duration.ofSeconds(1).toNanos();
+        return new SliceDeadline(() -> readings.incrementAndGet() <= 2 ? 0 : Long.MAX_VALUE / 2, end);
+    }
+
+    private static RefreshMessage firstSegment(Acme acme) {
+        return RefreshMessage.eraseSegment(
+                Keys.subjectRef(Entity.BUSINESS, acme.business().id()),
+                1,
+                0,
+                1,
+                EraseJob.Phase.first().value());
+    }
+
+    private void assertErasedInOneRound(Acme acme) {
+        assertThat(coreTypes(acme.table())).isEmpty();
+        EraseJob job = EraseJob.from(dynamo.getItem(request -> request.tableName(acme.table())
+                        .key(EraseJob.keyOf(acme.business().id()).toAttributes())
+                        .consistentRead(true))
+                .item());
+        assertThat(job.status()).isEqualTo(EraseJob.Status.DONE);
+        assertThat(job.round()).isEqualTo(1);
+        assertThat(job.itemsDeleted()).isEqualTo(1 + acme.stores() + acme.docks() + 1);
+    }
+
+    /** A business being erased, in its own table, and how many stores and docks it has. */
+    private record Acme(String table, Business business, int stores, int docks) {}
+
+    /**
+     * In a new table: a business of one shard with a customer, more stores than a page of the erase reads, then more
+     * docks, its counters counting them, and its erase job at the start of its first round.
+     */
+    private Acme acme(String table) {
         local.createTable(table);
         Business business = new Business(Ids.newId(), "Acme", CoreFields.created(Set.of(), NOW), ShardCount.first());
         List<Map<String, AttributeValue>> children = new ArrayList<>();
-        String customerId = Ids.newId();
         children.add(new Customer(
-                        customerId,
+                        Ids.newId(),
                         business.id(),
                         "Ada",
                         "Lovelace",
@@ -123,37 +217,7 @@ class EraseLinkTargetsTest {
         children.forEach(child -> put(table, child));
         counters(business.id(), children).forEach(counter -> put(table, counter));
         put(table, EraseJob.newItem(business.id(), business.shards(), NOW));
-
-        // WHEN its erase runs: the first phase's segment is sent, and the queue is worked until it is empty
-        InMemoryRefreshQueue queue = new InMemoryRefreshQueue();
-        queue.sendAll(List.of(RefreshMessage.eraseSegment(
-                Keys.subjectRef(Entity.BUSINESS, business.id()),
-                1,
-                0,
-                1,
-                EraseJob.Phase.first().value())));
-        try (RefreshWork work = new RefreshWork(
-                dynamo,
-                FanoutConfig.forTable(table),
-                queue,
-                null,
-                CopyPace.COPIES_PER_SECOND,
-                MetricsRecorder.none(),
-                Clock.fixed(NOW, ZoneOffset.UTC))) {
-            for (int invocation = 0; invocation < MAX_INVOCATIONS && queue.deliverOnce(work); invocation++) {
-                // each delivery works one batch of the erase's messages
-            }
-        }
-
-        // THEN no core item of the business is left, and the job is done in its first round, every child counted
-        assertThat(coreTypes(table)).isEmpty();
-        EraseJob job = EraseJob.from(dynamo.getItem(request -> request.tableName(table)
-                        .key(EraseJob.keyOf(business.id()).toAttributes())
-                        .consistentRead(true))
-                .item());
-        assertThat(job.status()).isEqualTo(EraseJob.Status.DONE);
-        assertThat(job.round()).isEqualTo(1);
-        assertThat(job.itemsDeleted()).isEqualTo(1 + stores + docks + 1);
+        return new Acme(table, business, stores, docks);
     }
 
     private void put(String table, Map<String, AttributeValue> item) {
