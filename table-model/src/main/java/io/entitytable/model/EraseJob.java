@@ -78,10 +78,10 @@ public record EraseJob(
 
     /**
      * What no other entity links to first (customers, orders, and any child defined alike), then the link targets
-     * (stores): a subject's own removal takes its links (both edges) with it, so by the time a target goes nothing lists
-     * it, and its removal never needs a refresh job for the subjects that listed it. Each phase asks the definitions
-     * ({@link Entity#all()}) which entities it takes, so a new entity is erased without a change here; the names are
-     * stored on job items, so they stay as they are.
+     * (stores): a subject's own removal takes its links (both edges) with it, so by the time a target goes nothing
+     * lists it, and its removal never needs a refresh job for the subjects that listed it. Each phase asks the
+     * definitions ({@link Entity#all()}) which entities it takes, so a new entity is erased without a change here; the
+     * names are stored on job items, so they stay as they are.
      */
     public enum Phase implements StoredValue {
         CHILDREN(false),

@@ -41,9 +41,10 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  *   <li>{@link #progressed} and {@link #segmentDone}: a worker's progress, refused when the message's round or phase is
  *       no longer the running one, which tells the worker to drop the message;
  *   <li>the last segment of a phase starts the next one ({@link Phase#next}); the last of the round's last phase reads
- *       the child counters: all zero, the business goes with its counters in one transaction and the job is done; otherwise a
- *       child was not yet in businessGsi (an index that is eventually consistent) and another round starts, paused
- *       after a round that deleted nothing, and none once rounds have deleted nothing for {@link EraseJob#IDLE_LIMIT};
+ *       the child counters: all zero, the business goes with its counters in one transaction and the job is done;
+ *       otherwise a child was not yet in businessGsi (an index that is eventually consistent) and another round starts,
+ *       paused after a round that deleted nothing, and none once rounds have deleted nothing for {@link
+ *       EraseJob#IDLE_LIMIT};
  *   <li>{@link #restart}: the running phase's segments again, for a job that stopped, with another {@link
  *       EraseJob#IDLE_LIMIT} for its rounds.
  * </ul>
