@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -76,22 +77,46 @@ public record EraseJob(
     }
 
     /**
-     * Customers and orders first, then stores: a customer's own removal takes its links (both edges) with it, so by the
-     * time a store goes no customer lists it, and a store's removal never needs a refresh job for its customers.
+     * What no other entity links to first (customers, orders, and any child defined alike), then the link targets
+     * (stores): a subject's own removal takes its links (both edges) with it, so by the time a target goes nothing
+     * lists it, and its removal never needs a refresh job for the subjects that listed it. Each phase asks the
+     * definitions ({@link Entity#all()}) which entities it takes, so a new entity is erased without a change here; the
+     * names are stored on job items, so they stay as they are.
      */
     public enum Phase implements StoredValue {
-        CHILDREN(List.of(Entity.CUSTOMER, Entity.ORDER)),
-        STORES(List.of(Entity.STORE));
+        CHILDREN(false),
+        STORES(true);
 
-        private final List<Entity> deletes;
+        private final boolean linkTargets;
 
-        Phase(List<Entity> deletes) {
-            this.deletes = deletes;
+        Phase(boolean linkTargets) {
+            this.linkTargets = linkTargets;
         }
 
-        /** The kinds of child this phase deletes. */
+        /**
+         * The kinds of child this phase deletes, in the order of definition: the business's children (every entity but
+         * the tenant) that another entity links to, or that none does.
+         */
         public List<Entity> deletes() {
-            return deletes;
+            return Entity.all().stream()
+                    .filter(entity -> !entity.isTenant())
+                    .filter(entity -> entity.linkedBy().isPresent() == linkTargets)
+                    .toList();
+        }
+
+        /** Whether its entities are link targets: they go only once every subject that could list them has gone. */
+        public boolean deletesLinkTargets() {
+            return linkTargets;
+        }
+
+        /** The phase a round starts with. */
+        public static Phase first() {
+            return values()[0];
+        }
+
+        /** The phase after this one in a round; empty for the round's last. */
+        public Optional<Phase> next() {
+            return ordinal() + 1 < values().length ? Optional.of(values()[ordinal() + 1]) : Optional.empty();
         }
 
         /** The phase {@link #value} names; an unknown one is an {@link IllegalArgumentException}. */
@@ -148,7 +173,7 @@ public record EraseJob(
         item.put(Attributes.BUSINESS_ID, Values.s(businessId));
         item.put(Attributes.JOB_STATUS, Values.s(Status.RUNNING.value()));
         item.put(Attributes.JOB_PASS, Values.n(1));
-        item.put(Attributes.ERASE_PHASE, Values.s(Phase.CHILDREN.value()));
+        item.put(Attributes.ERASE_PHASE, Values.s(Phase.first().value()));
         item.put(Attributes.ERASE_ITEMS_DELETED, Values.n(0));
         item.put(Attributes.JOB_STARTED_AT, Values.instant(now));
         item.put(Attributes.UPDATED_AT, Values.instant(now));

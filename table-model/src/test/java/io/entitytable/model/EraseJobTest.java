@@ -3,8 +3,10 @@ package io.entitytable.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.entitytable.model.supplier.Supplier;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -97,11 +99,49 @@ class EraseJobTest {
 
     @Test
     void phases_shouldDeleteCustomersAndOrdersBeforeStores_andReadBackTheirValues() {
-        assertThat(EraseJob.Phase.CHILDREN.deletes()).containsExactly(Entity.CUSTOMER, Entity.ORDER);
+        assertThat(EraseJob.Phase.CHILDREN.deletes()).contains(Entity.CUSTOMER, Entity.ORDER);
         assertThat(EraseJob.Phase.STORES.deletes()).containsExactly(Entity.STORE);
+        assertThat(EraseJob.Phase.STORES.deletesLinkTargets()).isTrue();
+        assertThat(EraseJob.Phase.CHILDREN.deletesLinkTargets()).isFalse();
+        assertThat(EraseJob.Phase.first()).isEqualTo(EraseJob.Phase.CHILDREN);
+        assertThat(EraseJob.Phase.CHILDREN.next()).contains(EraseJob.Phase.STORES);
+        assertThat(EraseJob.Phase.STORES.next()).isEmpty();
         for (EraseJob.Phase phase : EraseJob.Phase.values()) {
             assertThat(EraseJob.Phase.fromValue(phase.value())).isEqualTo(phase);
         }
+        assertThat(EraseJob.Phase.CHILDREN.value()).isEqualTo("children");
+        assertThat(EraseJob.Phase.STORES.value()).isEqualTo("stores");
         assertThatThrownBy(() -> EraseJob.Phase.fromValue("orders")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void phases_shouldTakeAnEntityDefinedInTestSources_thatNothingLinksTo_withTheChildren() {
+        // GIVEN a supplier, defined in test sources only, which no entity links to
+        Entity supplier = Supplier.ENTITY;
+
+        // THEN the first phase deletes it, with the other children nothing links to; never the business
+        assertThat(EraseJob.Phase.CHILDREN.deletes())
+                .containsExactly(Entity.all().stream()
+                        .filter(entity ->
+                                !entity.isTenant() && entity.linkedBy().isEmpty())
+                        .toArray(Entity[]::new))
+                .contains(Entity.CUSTOMER, Entity.ORDER, supplier)
+                .doesNotContain(Entity.BUSINESS, Entity.STORE);
+        assertThat(EraseJob.Phase.STORES.deletes()).doesNotContain(supplier, Entity.BUSINESS);
+    }
+
+    @Test
+    void phases_shouldTogetherDeleteEveryDefinedChild_eachInOnePhase() {
+        Entity supplier = Supplier.ENTITY;
+        List<Entity> deleted = new ArrayList<>();
+        for (EraseJob.Phase phase : EraseJob.Phase.values()) {
+            deleted.addAll(phase.deletes());
+        }
+        assertThat(deleted)
+                .doesNotHaveDuplicates()
+                .containsExactlyInAnyOrderElementsOf(Entity.all().stream()
+                        .filter(entity -> !entity.isTenant())
+                        .toList())
+                .contains(supplier);
     }
 }

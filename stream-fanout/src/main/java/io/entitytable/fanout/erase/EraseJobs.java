@@ -40,10 +40,11 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  *       segments while none of them is done (the record may come again; a segment sent twice is harmless);
  *   <li>{@link #progressed} and {@link #segmentDone}: a worker's progress, refused when the message's round or phase is
  *       no longer the running one, which tells the worker to drop the message;
- *   <li>the last segment of the children phase starts the stores phase; the last of the stores phase reads the child
- *       counters: all zero, the business goes with its counters in one transaction and the job is done; otherwise a
- *       child was not yet in businessGsi (an index that is eventually consistent) and another round starts, paused
- *       after a round that deleted nothing, and none once rounds have deleted nothing for {@link EraseJob#IDLE_LIMIT};
+ *   <li>the last segment of a phase starts the next one ({@link Phase#next}); the last of the round's last phase reads
+ *       the child counters: all zero, the business goes with its counters in one transaction and the job is done;
+ *       otherwise a child was not yet in businessGsi (an index that is eventually consistent) and another round starts,
+ *       paused after a round that deleted nothing, and none once rounds have deleted nothing for {@link
+ *       EraseJob#IDLE_LIMIT};
  *   <li>{@link #restart}: the running phase's segments again, for a job that stopped, with another {@link
  *       EraseJob#IDLE_LIMIT} for its rounds.
  * </ul>
@@ -154,8 +155,9 @@ public record EraseJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
                 return;
             }
             try {
-                if (phase == Phase.CHILDREN) {
-                    nextPhase(businessId, round, phase, round, Phase.STORES, RoundStart.NONE, Duration.ZERO);
+                Optional<Phase> next = phase.next();
+                if (next.isPresent()) {
+                    nextPhase(businessId, round, phase, round, next.get(), RoundStart.NONE, Duration.ZERO);
                 } else if (childrenLeft(found.get()) > 0) {
                     nextRound(found.get());
                 } else {
@@ -183,9 +185,9 @@ public record EraseJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
         nextPhase(
                 job.businessId(),
                 job.round(),
-                Phase.STORES,
+                job.phase(),
                 job.round() + 1,
-                Phase.CHILDREN,
+                Phase.first(),
                 RoundStart.after(job, idle),
                 idle ? EraseJob.IDLE_ROUND_PAUSE : Duration.ZERO);
     }
@@ -254,7 +256,7 @@ public record EraseJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
         names.put("#finished", Attributes.JOB_FINISHED_AT);
         names.put("#expires", Attributes.EXPIRES_AT);
         names.put("#deleted", Attributes.ERASE_ITEMS_DELETED);
-        Map<String, AttributeValue> values = new HashMap<>(jobValues(round, Phase.STORES));
+        Map<String, AttributeValue> values = new HashMap<>(jobValues(round, job.phase()));
         values.put(":done", Values.s(EraseJob.Status.DONE.value()));
         values.put(":now", Values.instant(now));
         values.put(":expires", Values.n(now.plus(EraseJob.KEPT_AFTER_DONE).getEpochSecond()));

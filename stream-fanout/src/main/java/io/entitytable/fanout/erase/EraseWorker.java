@@ -9,6 +9,7 @@ import io.entitytable.fanout.table.FanoutStats;
 import io.entitytable.fanout.table.FanoutTable;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
+import io.entitytable.model.Entity;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.EraseJob.Phase;
 import io.entitytable.model.Ids;
@@ -52,6 +53,8 @@ public final class EraseWorker {
 
     /** The start of a cursor into a shard's idempotency records; a children cursor starts with a ULID. */
     private static final String RECORDS = "records:";
+    /** The start of a cursor to the next link target's sort keys, from their first: {@code from:<key name>}. */
+    private static final String FROM = "from:";
 
     private final FanoutTable table;
     private final EraseJobs jobs;
@@ -116,28 +119,64 @@ public final class EraseWorker {
     }
 
     /**
-     * One page of the business's write shard {@code segment} in businessGsi after {@code cursor}: the whole partition
-     * for the children phase (customers and orders; the business and its stores are passed over), then the shard's
-     * idempotency records ({@link Keys#idempotencyPartition}: what the requests that wrote there answered); only the
-     * stores' sort keys for the stores phase. A cursor into the records starts with {@link #RECORDS}.
+     * One page of the business's write shard {@code segment} in businessGsi after {@code cursor}: for a phase of
+     * children nothing links to, the whole partition (the business and the link targets are passed over), then the
+     * shard's idempotency records ({@link Keys#idempotencyPartition}: what the requests that wrote there answered); for
+     * the link targets' phase, only their sort keys. A cursor into the records starts with {@link #RECORDS}.
      */
     private Page page(String businessId, int segment, Phase phase, String cursor) {
         String shard = Keys.businessShard(businessId, segment);
         if (cursor != null && cursor.startsWith(RECORDS)) {
             return records(Keys.idempotencyPartition(shard), cursor.substring(RECORDS.length()));
         }
-        PartitionQuery query = phase == Phase.STORES
-                ? PartitionQuery.sortBeginsWith(
-                        TableLayout.BUSINESS_GSI,
-                        shard,
-                        Keys.typePrefix(phase.deletes().get(0)))
-                : PartitionQuery.partition(TableLayout.BUSINESS_GSI, shard);
-        QueryResponse response = pageOf(query, cursor == null ? null : startKey(shard, cursor));
-        String next = hasMore(response) ? cursorOf(response.lastEvaluatedKey()) : null;
-        if (next == null && phase == Phase.CHILDREN) {
-            next = RECORDS;
-        }
+        return phase.deletesLinkTargets() ? linkTargets(shard, phase.deletes(), cursor) : children(shard, cursor);
+    }
+
+    private Page children(String shard, String cursor) {
+        QueryResponse response = pageOf(
+                PartitionQuery.partition(TableLayout.BUSINESS_GSI, shard),
+                cursor == null ? null : startKey(shard, cursor));
+        String next = hasMore(response) ? cursorOf(response.lastEvaluatedKey()) : RECORDS;
         return new Page(response.items(), next, false);
+    }
+
+    /**
+     * The sort keys of each target in turn, one prefix Query each: by then the partition holds little else, and what
+     * it still holds (a child the index showed late) the next round deletes. A cursor is an item's ({@link
+     * #cursorOf}), whose sort key names its entity, or {@link #FROM} and the key name of the next target to begin.
+     */
+    private Page linkTargets(String shard, List<Entity> targets, String cursor) {
+        if (targets.isEmpty()) {
+            return new Page(List.of(), null, false);
+        }
+        Entity target;
+        Map<String, AttributeValue> startKey = null;
+        if (cursor == null) {
+            target = targets.get(0);
+        } else if (cursor.startsWith(FROM)) {
+            target = targetNamed(targets, cursor.substring(FROM.length()));
+        } else {
+            String type = cursor.substring(Ids.LENGTH);
+            target = targets.stream()
+                    .filter(entity -> type.startsWith(Keys.typePrefix(entity)))
+                    .findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("no link target's sort key: " + type));
+            startKey = startKey(shard, cursor);
+        }
+        QueryResponse response = pageOf(
+                PartitionQuery.sortBeginsWith(TableLayout.BUSINESS_GSI, shard, Keys.typePrefix(target)), startKey);
+        int after = targets.indexOf(target) + 1;
+        String next = hasMore(response)
+                ? cursorOf(response.lastEvaluatedKey())
+                : after < targets.size() ? FROM + targets.get(after).keyName() : null;
+        return new Page(response.items(), next, false);
+    }
+
+    private static Entity targetNamed(List<Entity> targets, String keyName) {
+        return targets.stream()
+                .filter(entity -> entity.keyName().equals(keyName))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("not a link target of this phase: " + keyName));
     }
 
     /**

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Rules of the repository's layout that a compiler cannot check, read from every module's main sources: a Query's key
- * condition is written only in the data-access layer, a Scan only by the operators' tools, and an entity's rules only
- * in its definition.
+ * condition is written only in the data-access layer, a Scan only by the operators' tools, an entity's rules only in
+ * its definition, and no list of entities by hand.
  */
 class HouseRulesTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
@@ -76,6 +76,19 @@ class HouseRulesTest {
         // THEN
         assertThat(offenders)
                 .as("branches on one entity outside its definition")
+                .isEmpty();
+    }
+
+    @Test
+    void entityLists_shouldNotBeWrittenByHand_inMainSources() {
+        // WHEN: two or more entities listed by hand, which a new entity silently misses (HandWrittenEntityLists)
+        List<String> offenders = new ArrayList<>();
+        mainSources().forEach(file -> HandWrittenEntityLists.in(read(file))
+                .forEach(found -> offenders.add(ROOT.relativize(file) + ":" + found)));
+
+        // THEN
+        assertThat(offenders)
+                .as("hand-written lists of entities in main sources: ask Entity.all() and the definitions instead")
                 .isEmpty();
     }
 

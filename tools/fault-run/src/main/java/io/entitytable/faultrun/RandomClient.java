@@ -131,23 +131,26 @@ final class RandomClient {
     }
 
     private boolean update() throws InterruptedException {
-        Entity entity = pick(List.of(Entity.CUSTOMER, Entity.STORE, Entity.ORDER, Entity.BUSINESS));
+        Map<Entity, Supplier<ObjectNode>> changes = changes();
+        Entity entity = pick(EntityChoice.among(changes.keySet()));
         Optional<Known> item = world.any(entity, random);
         if (item.isEmpty()) {
             return false;
         }
-        patch(OperationKind.UPDATE, item.get(), changeOf(entity));
+        patch(OperationKind.UPDATE, item.get(), changes.get(entity).get());
         return true;
     }
 
-    /** A public change that keeps the subject's key, in the API's terms for each entity. */
-    private ObjectNode changeOf(Entity entity) {
-        Map<Entity, Supplier<ObjectNode>> changes = Map.of(
+    /**
+     * A public change that keeps the subject's key, in the API's terms for each entity the client can change: an update
+     * picks among these, so an entity without one is tagged and deleted but not updated.
+     */
+    private Map<Entity, Supplier<ObjectNode>> changes() {
+        return Map.of(
                 Entity.CUSTOMER, () -> JSON.createObjectNode().put("email", pick(FIRST_NAMES) + "@example.com"),
                 Entity.STORE, () -> JSON.createObjectNode().set("address", address()),
                 Entity.ORDER, () -> JSON.createObjectNode().put("status", pick(STATUSES)),
                 Entity.BUSINESS, () -> JSON.createObjectNode().put("name", "business " + random.nextInt(1000)));
-        return changes.get(entity).get();
     }
 
     /** A rename moves the item to a new sort key: one Delete + Put transaction, REMOVE + INSERT on the stream. */
@@ -180,8 +183,7 @@ final class RandomClient {
 
     /** PUT or DELETE /{collection}/{id}/tags/{tag} on any kind of item. */
     private boolean tagging(OperationKind kind, String method) throws InterruptedException {
-        Optional<Known> item =
-                world.any(pick(List.of(Entity.CUSTOMER, Entity.STORE, Entity.ORDER, Entity.BUSINESS)), random);
+        Optional<Known> item = world.any(pick(EntityChoice.any()), random);
         if (item.isEmpty()) {
             return false;
         }
@@ -189,9 +191,12 @@ final class RandomClient {
         return true;
     }
 
-    /** Customers, stores and orders; a business only when asked often enough (it must be empty: usually 409). */
+    /**
+     * Any kind of subject, a link target more often ({@link EntityChoice#forDelete}); a business only when empty
+     * (usually 409).
+     */
     private boolean delete() throws InterruptedException {
-        Entity entity = pick(List.of(Entity.CUSTOMER, Entity.STORE, Entity.STORE, Entity.ORDER, Entity.BUSINESS));
+        Entity entity = pick(EntityChoice.forDelete());
         Optional<Known> item = world.any(entity, random);
         if (item.isEmpty()) {
             return false;

@@ -45,6 +45,14 @@ final class SubjectCodec {
 
     private SubjectCodec() {}
 
+    /**
+     * Whether a file can carry subjects of {@code entity}: the API has a representation for it that this codec turns
+     * back into its record. An entity defined without one is refused by the export, never left out of the file.
+     */
+    static boolean carries(Entity entity) {
+        return RESPONSES.containsKey(entity.keyName());
+    }
+
     /** The response record of {@code kind}, empty for a kind that is not a subject's. */
     static Optional<Class<? extends SubjectResponse>> responseOf(String kind) {
         return Optional.ofNullable(RESPONSES.get(kind));

@@ -83,7 +83,11 @@ final class TenantExport {
         write(out, tally, CoreItem.from(businessItem));
         for (Entity entity : FileOrder.children()) {
             for (String shard : shards.partitions()) {
-                exportShard(out, tally, entity, shard);
+                if (SubjectCodec.carries(entity)) {
+                    exportShard(out, tally, entity, shard);
+                } else {
+                    refuseAny(businessId, entity, shard);
+                }
             }
         }
         writeLine(out, tally.end());
@@ -92,13 +96,7 @@ final class TenantExport {
     }
 
     private void exportShard(Writer out, Tally tally, Entity entity, String shard) throws IOException {
-        QueryRequest request = PartitionQuery.sortBeginsWith(
-                        TableLayout.BUSINESS_GSI, shard, entity.coreSortKeyPrefix())
-                .toRequest(table.name())
-                .toBuilder()
-                .limit(pageSize)
-                .build();
-        for (QueryResponse page : table.dynamo().queryPaginator(request)) {
+        for (QueryResponse page : table.dynamo().queryPaginator(pageOf(entity, shard))) {
             List<CoreItem> records = new ArrayList<>(page.items().size());
             for (Map<String, AttributeValue> item : page.items()) {
                 if (CoreItem.isCore(item)) {
@@ -109,6 +107,33 @@ final class TenantExport {
                 write(out, tally, record);
             }
         }
+    }
+
+    /**
+     * A business that holds a subject of an entity the file cannot carry ({@link SubjectCodec#carries}) is refused: a
+     * file without it would restore the business without it, which no one would notice until it is needed. The entity
+     * is one defined after the format was: the format needs its representation before its subjects can move.
+     */
+    private void refuseAny(String businessId, Entity entity, String shard) {
+        for (QueryResponse page : table.dynamo().queryPaginator(pageOf(entity, shard))) {
+            for (Map<String, AttributeValue> item : page.items()) {
+                if (CoreItem.isCore(item)) {
+                    throw new TransferRefused("business " + businessId + " holds " + entity.keyName() + " "
+                            + Values.string(item, Attributes.ID) + ", and the export file has no representation for"
+                            + " the entity " + entity.keyName() + " (tools/tenant-transfer SubjectCodec, "
+                            + "docs/tenant-export.schema.json): nothing exported");
+                }
+            }
+        }
+    }
+
+    /** The Query of {@code entity}'s core items in one businessGsi partition of the business, a page at a time. */
+    private QueryRequest pageOf(Entity entity, String shard) {
+        return PartitionQuery.sortBeginsWith(TableLayout.BUSINESS_GSI, shard, entity.coreSortKeyPrefix())
+                .toRequest(table.name())
+                .toBuilder()
+                .limit(pageSize)
+                .build();
     }
 
     /** The records with the rest of their item collections read: each order with its lines. */

@@ -21,6 +21,7 @@ import io.entitytable.model.Order;
 import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
+import io.entitytable.model.supplier.Supplier;
 import io.entitytable.queue.RefreshMessage;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -180,6 +181,34 @@ class TenantEraseTest {
                 .containsEntry(
                         Attributes.BUSINESS_SHARD,
                         Values.s(Keys.idempotencyPartition(Values.string(alan.toItem(), Attributes.BUSINESS_SHARD)))));
+    }
+
+    @Test
+    void erase_shouldTakeAChildOfAnEntityDefinedInTestSourcesOnly_inTheFirstPhase_andFinish() {
+        // GIVEN a business with a store, a customer linking it, and suppliers: an entity defined in test sources,
+        // which nothing links to, more of them than a page of the erase reads
+        DynamoDbClient dynamo = SharedLocalDynamoDb.client();
+        String table = SharedLocalDynamoDb.newTable("eraseSupplier");
+        TenantFixture fixture = new TenantFixture(dynamo, table);
+        Business acme = fixture.business("Acme");
+        Store lyon = fixture.store(acme, "Lyon Centre", "Lyon");
+        Customer ada = fixture.customer(acme, "Ada", "Lovelace");
+        fixture.link(ada, lyon);
+        for (int i = 0; i < 3; i++) {
+            fixture.supplier(acme, "Supplier " + i);
+        }
+        StreamAndQueue system = new StreamAndQueue(dynamo, table);
+        system.settle();
+        assertThat(EraseJob.Phase.CHILDREN.deletes()).contains(Supplier.ENTITY);
+
+        // WHEN the business is erased, and the stream and the queue are worked until quiet
+        fixture.erase(acme.id());
+        system.settle();
+
+        // THEN the job is done, the suppliers went with the rest (3 suppliers, a store, a customer, the business),
+        // and nothing is left but tombstones and the erase's record
+        assertErasedLeavingOnlyTombstones(dynamo, table, acme.id());
+        assertThat(eraseJob(dynamo, table, acme.id()).itemsDeleted()).isEqualTo(3 + 1 + 1 + 1);
     }
 
     private static List<Map<String, AttributeValue>> records(DynamoDbClient dynamo, String table) {

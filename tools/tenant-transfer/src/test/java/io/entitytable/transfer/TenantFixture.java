@@ -22,6 +22,7 @@ import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.Store;
 import io.entitytable.model.Values;
+import io.entitytable.model.supplier.Supplier;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -66,6 +67,16 @@ final class TenantFixture {
                 Shard.legacy(storeId));
         writes.createChild(business.id(), List.of(store.toItem()), Optional.empty());
         return store;
+    }
+
+    /**
+     * A supplier of the business, created as the API creates any child (counted on its counter): an entity defined in
+     * test sources only, which no export file carries.
+     */
+    Supplier supplier(Business business, String name) {
+        Supplier supplier = Supplier.of(business.id(), name, Set.of());
+        writes.createChild(business.id(), List.of(supplier.toItem()), Optional.empty());
+        return supplier;
     }
 
     Customer customer(Business business, String firstName, String lastName, String... tags) {

@@ -9,6 +9,7 @@ import io.entitytable.model.Business;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Store;
+import io.entitytable.model.supplier.Supplier;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -69,6 +70,47 @@ class TenantTransferRefusalTest {
         assertThat(run.out()).isEmpty();
         assertThat(file).doesNotExist();
         assertThat(dir.resolve("unknown.ndjson.partial")).doesNotExist();
+    }
+
+    @Test
+    void export_shouldExit2NamingTheEntity_andLeaveNoFile_whenTheBusinessHoldsASubjectTheFileCannotCarry() {
+        // GIVEN a business with a store and a supplier: an entity defined in test sources, which the file has no
+        // representation for
+        DynamoDbClient dynamo = SharedLocalDynamoDb.client();
+        TenantFixture fixture = new TenantFixture(dynamo, source);
+        Business holder = fixture.business("Holds a supplier");
+        fixture.store(holder, "Main", "Lyon");
+        Supplier supplier = fixture.supplier(holder, "Acme Parts");
+        Path file = dir.resolve("supplier.ndjson");
+
+        // WHEN
+        CommandRun run =
+                CommandRun.of("export", "--business", holder.id(), "--out", file.toString(), "--table", source);
+
+        // THEN refused, naming the entity and the subject, rather than a file without the supplier
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err())
+                .contains("holds supplier " + supplier.id())
+                .contains("no representation for the entity supplier");
+        assertThat(run.out()).isEmpty();
+        assertThat(file).doesNotExist();
+        assertThat(dir.resolve("supplier.ndjson.partial")).doesNotExist();
+    }
+
+    @Test
+    void export_shouldStillWriteABusinessWithoutSuchSubjects_whileSuchAnEntityIsDefined() throws IOException {
+        // GIVEN an entity the file cannot carry is defined, and a business that holds none of it
+        assertThat(Supplier.ENTITY.keyName()).isEqualTo("supplier");
+        Path file = dir.resolve("without-supplier.ndjson");
+
+        // WHEN
+        CommandRun run =
+                CommandRun.of("export", "--business", business.id(), "--out", file.toString(), "--table", source);
+
+        // THEN the same lines as before it was defined, but for the header's time
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        assertThat(lines.subList(1, lines.size())).isEqualTo(exported.subList(1, exported.size()));
     }
 
     @Test
