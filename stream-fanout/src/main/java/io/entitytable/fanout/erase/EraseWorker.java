@@ -12,7 +12,6 @@ import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.EraseJob.Phase;
-import io.entitytable.model.Ids;
 import io.entitytable.model.Keys;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
@@ -20,6 +19,7 @@ import io.entitytable.model.access.PartitionQuery;
 import io.entitytable.queue.RefreshMessage;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -50,11 +50,6 @@ public final class EraseWorker {
      * batch ({@link ChildDeletes}), whatever the shard count.
      */
     static final int CHILDREN_PER_SECOND = 800;
-
-    /** The start of a cursor into a shard's idempotency records; a children cursor starts with a ULID. */
-    private static final String RECORDS = "records:";
-    /** The start of a cursor to the next link target's sort keys, from their first: {@code from:<key name>}. */
-    private static final String FROM = "from:";
 
     private final FanoutTable table;
     private final EraseJobs jobs;
@@ -122,12 +117,13 @@ public final class EraseWorker {
      * One page of the business's write shard {@code segment} in businessGsi after {@code cursor}: for a phase of
      * children nothing links to, the whole partition (the business and the link targets are passed over), then the
      * shard's idempotency records ({@link Keys#idempotencyPartition}: what the requests that wrote there answered); for
-     * the link targets' phase, only their sort keys. A cursor into the records starts with {@link #RECORDS}.
+     * the link targets' phase, only their sort keys ({@link EraseCursor}: where each page starts).
      */
     private Page page(String businessId, int segment, Phase phase, String cursor) {
         String shard = Keys.businessShard(businessId, segment);
-        if (cursor != null && cursor.startsWith(RECORDS)) {
-            return records(Keys.idempotencyPartition(shard), cursor.substring(RECORDS.length()));
+        Optional<String> recordsAfter = EraseCursor.recordsAfter(cursor);
+        if (recordsAfter.isPresent()) {
+            return records(Keys.idempotencyPartition(shard), recordsAfter.get());
         }
         return phase.deletesLinkTargets() ? linkTargets(shard, phase.deletes(), cursor) : children(shard, cursor);
     }
@@ -135,15 +131,16 @@ public final class EraseWorker {
     private Page children(String shard, String cursor) {
         QueryResponse response = pageOf(
                 PartitionQuery.partition(TableLayout.BUSINESS_GSI, shard),
-                cursor == null ? null : startKey(shard, cursor));
-        String next = hasMore(response) ? cursorOf(response.lastEvaluatedKey()) : RECORDS;
+                cursor == null ? null : EraseCursor.startKey(shard, cursor));
+        String next =
+                hasMore(response) ? EraseCursor.afterItem(response.lastEvaluatedKey()) : EraseCursor.inRecords("");
         return new Page(response.items(), next, false);
     }
 
     /**
      * The sort keys of each target in turn, one prefix Query each: by then the partition holds little else, and what
-     * it still holds (a child the index showed late) the next round deletes. A cursor is an item's ({@link
-     * #cursorOf}), whose sort key names its entity, or {@link #FROM} and the key name of the next target to begin.
+     * it still holds (a child the index showed late) the next round deletes. A cursor is an item's, whose sort key
+     * names its entity, or the next target's first.
      */
     private Page linkTargets(String shard, List<Entity> targets, String cursor) {
         if (targets.isEmpty()) {
@@ -153,22 +150,22 @@ public final class EraseWorker {
         Map<String, AttributeValue> startKey = null;
         if (cursor == null) {
             target = targets.get(0);
-        } else if (cursor.startsWith(FROM)) {
-            target = targetNamed(targets, cursor.substring(FROM.length()));
+        } else if (EraseCursor.targetKeyName(cursor).isPresent()) {
+            target = targetNamed(targets, EraseCursor.targetKeyName(cursor).get());
         } else {
-            String type = cursor.substring(Ids.LENGTH);
+            String type = EraseCursor.sortKey(cursor);
             target = targets.stream()
                     .filter(entity -> type.startsWith(Keys.typePrefix(entity)))
                     .findFirst()
                     .orElseThrow(() -> new IllegalArgumentException("no link target's sort key: " + type));
-            startKey = startKey(shard, cursor);
+            startKey = EraseCursor.startKey(shard, cursor);
         }
         QueryResponse response = pageOf(
                 PartitionQuery.sortBeginsWith(TableLayout.BUSINESS_GSI, shard, Keys.typePrefix(target)), startKey);
         int after = targets.indexOf(target) + 1;
         String next = hasMore(response)
-                ? cursorOf(response.lastEvaluatedKey())
-                : after < targets.size() ? FROM + targets.get(after).keyName() : null;
+                ? EraseCursor.afterItem(response.lastEvaluatedKey())
+                : after < targets.size() ? EraseCursor.fromTarget(targets.get(after)) : null;
         return new Page(response.items(), next, false);
     }
 
@@ -186,13 +183,10 @@ public final class EraseWorker {
     private Page records(String partition, String afterId) {
         QueryResponse response = pageOf(
                 PartitionQuery.partition(TableLayout.BUSINESS_GSI, partition),
-                afterId.isEmpty()
-                        ? null
-                        : Map.of(
-                                Attributes.BUSINESS_SHARD, Values.s(partition),
-                                Attributes.ID, Values.s(afterId),
-                                Attributes.TYPE, Values.s(Keys.IDEMPOTENCY_TYPE)));
-        String next = hasMore(response) ? RECORDS + Values.string(response.lastEvaluatedKey(), Attributes.ID) : null;
+                afterId.isEmpty() ? null : EraseCursor.recordStartKey(partition, afterId));
+        String next = hasMore(response)
+                ? EraseCursor.inRecords(Values.string(response.lastEvaluatedKey(), Attributes.ID))
+                : null;
         return new Page(response.items(), next, true);
     }
 
@@ -212,21 +206,6 @@ public final class EraseWorker {
 
     private static boolean hasMore(QueryResponse response) {
         return response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty();
-    }
-
-    /**
-     * A cursor is the last item's id then its sort key, with nothing between them: ids are ULIDs, always {@link
-     * Ids#LENGTH} characters, while a sort key may hold any character of a name.
-     */
-    private static String cursorOf(Map<String, AttributeValue> lastKey) {
-        return Values.string(lastKey, Attributes.ID) + Values.string(lastKey, Attributes.TYPE);
-    }
-
-    private static Map<String, AttributeValue> startKey(String shard, String cursor) {
-        return Map.of(
-                Attributes.BUSINESS_SHARD, Values.s(shard),
-                Attributes.ID, Values.s(cursor.substring(0, Ids.LENGTH)),
-                Attributes.TYPE, Values.s(cursor.substring(Ids.LENGTH)));
     }
 
     /** A page of children or of idempotency records ({@code ofRecords}), and where the next one starts. */
