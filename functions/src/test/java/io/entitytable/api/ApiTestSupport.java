@@ -8,13 +8,33 @@ import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.response.ValidatableResponse;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
 
-/** Requests that many tests need: create a business, a customer, a store, an order. */
+/**
+ * Requests that many tests need: create a business, a customer, a store, an order; and the wait for the engine's
+ * indexes, which follow the table a few milliseconds behind as DynamoDB's do.
+ */
 public final class ApiTestSupport {
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration CATCH_UP_WITHIN = Duration.ofSeconds(30);
 
     private ApiTestSupport() {}
+
+    /**
+     * Waits until the engine has applied every index change it queued: for a test whose GIVEN is "these subjects are
+     * listed", after writing them, since a list reads an eventually consistent index.
+     */
+    public static void awaitIndexesCaughtUp() {
+        long deadline = System.nanoTime() + CATCH_UP_WITHIN.toNanos();
+        while (LocalDynamoResource.control().pendingIndexUpdates() > 0) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the indexes did not catch up within " + CATCH_UP_WITHIN);
+            }
+            LockSupport.parkNanos(Duration.ofMillis(5).toNanos());
+        }
+    }
 
     public static String createBusiness(String name) {
         return idOf(given().contentType(ContentType.JSON)

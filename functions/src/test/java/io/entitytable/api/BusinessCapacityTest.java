@@ -1,5 +1,6 @@
 package io.entitytable.api;
 
+import static io.entitytable.api.ApiTestSupport.awaitIndexesCaughtUp;
 import static io.entitytable.api.ApiTestSupport.createBusiness;
 import static io.entitytable.api.ApiTestSupport.createCustomer;
 import static io.restassured.RestAssured.given;
@@ -180,6 +181,7 @@ class BusinessCapacityTest {
         for (int i = 0; i < 9; i++) {
             first.add(createCustomer(business, "Ann" + i, "Early"));
         }
+        awaitIndexesCaughtUp();
         RequestCounter.reset();
         ExtractableResponse<Response> page = customers(business, null);
         assertQueries(1);
@@ -193,6 +195,7 @@ class BusinessCapacityTest {
         for (int i = 0; i < 24; i++) {
             later.add(createCustomer(business, "Bo" + i, "Late"));
         }
+        awaitIndexesCaughtUp();
 
         // THEN the cursor handed out before the growth goes on over the one shard it started on
         while (next != null) {

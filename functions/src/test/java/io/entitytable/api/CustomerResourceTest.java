@@ -1,6 +1,7 @@
 package io.entitytable.api;
 
 import static io.entitytable.api.ApiTestSupport.address;
+import static io.entitytable.api.ApiTestSupport.awaitIndexesCaughtUp;
 import static io.entitytable.api.ApiTestSupport.createBusiness;
 import static io.entitytable.api.ApiTestSupport.createCustomer;
 import static io.entitytable.api.ApiTestSupport.createStore;
@@ -94,6 +95,7 @@ class CustomerResourceTest {
                 .body("id", equalTo(customer))
                 .body("lastName", equalTo("Jones"));
         assertThat(RequestCounter.operations()).containsExactly("Query", "TransactWriteItems");
+        awaitIndexesCaughtUp();
         given().get("/businesses/" + business + "/customers?namePrefix=jo")
                 .then()
                 .body("items.id", contains(customer));

@@ -1,5 +1,6 @@
 package io.entitytable.api;
 
+import static io.entitytable.api.ApiTestSupport.awaitIndexesCaughtUp;
 import static io.entitytable.api.ApiTestSupport.createBusiness;
 import static io.entitytable.api.ApiTestSupport.createCustomer;
 import static io.restassured.RestAssured.given;
@@ -90,6 +91,7 @@ class ErrorHandlingTest {
         for (int i = 0; i < 4; i++) {
             customers.add(createCustomer(business, "Pat", "Lee" + i));
         }
+        awaitIndexesCaughtUp();
 
         // WHEN
         List<String> seen = new ArrayList<>();

@@ -1,5 +1,6 @@
 package io.entitytable.api;
 
+import static io.entitytable.api.ApiTestSupport.awaitIndexesCaughtUp;
 import static io.entitytable.api.ApiTestSupport.createBusiness;
 import static io.entitytable.api.ApiTestSupport.createCustomer;
 import static io.restassured.RestAssured.given;
@@ -22,6 +23,7 @@ class LargeResponseTest {
         for (int i = 0; i < 40; i++) {
             createCustomer(business, "Ann", "Smith" + i);
         }
+        awaitIndexesCaughtUp();
 
         // WHEN
         var response = given().get("/businesses/" + business + "/customers?limit=100");

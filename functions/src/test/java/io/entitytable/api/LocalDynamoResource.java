@@ -2,37 +2,26 @@ package io.entitytable.api;
 
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.engine.behaviour.EngineControl;
-import io.entitytable.local.engine.behaviour.EngineSettings;
-import io.entitytable.local.engine.behaviour.IndexLag;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.util.Map;
 
 /**
  * Starts the local DynamoDB engine in-process with the table created from the shared layout, and points the API at it:
- * one engine for every test of an application (a test profile). Its indexes follow the table at once unless the
- * profile passes {@link #INDEX_LAG}.
+ * one engine for every test of an application (a test profile), behaving as DynamoDB does ({@link
+ * LocalDynamoDb#DEFAULT_SETTINGS}): its indexes lag a few milliseconds behind the table, so a test whose GIVEN is "these
+ * subjects are listed" waits for them ({@link ApiTestSupport#awaitIndexesCaughtUp}).
  */
 public class LocalDynamoResource implements QuarkusTestResourceLifecycleManager {
     static final String TABLE = "Entity";
-    /** The init argument that makes the global secondary indexes lag behind the table as DynamoDB's do. */
-    static final String INDEX_LAG = "index-lag";
 
     /** The engine now running, for tests that steer it ({@link #control()}). */
     private static volatile LocalDynamoDb running;
 
-    private EngineSettings settings = LocalDynamoDb.DEFAULT_SETTINGS;
     private LocalDynamoDb dynamo;
 
     @Override
-    public void init(Map<String, String> initArgs) {
-        if (Boolean.parseBoolean(initArgs.get(INDEX_LAG))) {
-            settings = settings.withIndexLag(IndexLag.DYNAMODB);
-        }
-    }
-
-    @Override
     public Map<String, String> start() {
-        dynamo = LocalDynamoDb.startInMemory(settings);
+        dynamo = LocalDynamoDb.startInMemory();
         dynamo.createTable(TABLE);
         running = dynamo;
         return Map.of(

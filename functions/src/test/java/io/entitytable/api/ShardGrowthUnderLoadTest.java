@@ -47,8 +47,6 @@ class ShardGrowthUnderLoadTest {
     /** The indexes the lists read. */
     private static final List<String> LIST_INDEXES = List.of(TableLayout.BUSINESS_GSI, TableLayout.GSI1);
 
-    private static final Duration CATCH_UP_WITHIN = Duration.ofSeconds(30);
-
     /** How far the lists' indexes are behind the table during the load. */
     enum ListIndexLag {
         DYNAMODB(IndexLag.DYNAMODB),
@@ -141,7 +139,7 @@ class ShardGrowthUnderLoadTest {
             LIST_INDEXES.forEach(index -> LocalDynamoResource.control().releaseIndex(LocalDynamoResource.TABLE, index));
         }
         // and then they catch up.
-        awaitIndexesCaughtUp();
+        ApiTestSupport.awaitIndexesCaughtUp();
         // THEN the subjects went to many of the 16 shards, fixed on each when it was created
         Set<Integer> shards = new HashSet<>();
         for (String order : orders) {
@@ -161,15 +159,6 @@ class ShardGrowthUnderLoadTest {
         assertThat(all("/businesses/" + business + "/items?limit=11"))
                 .doesNotHaveDuplicates()
                 .hasSize(1 + customers.size() + orders.size());
-    }
-
-    /** Waits until the engine has applied every index change it queued. */
-    private static void awaitIndexesCaughtUp() {
-        long deadline = System.nanoTime() + CATCH_UP_WITHIN.toNanos();
-        while (LocalDynamoResource.control().pendingIndexUpdates() > 0) {
-            assertThat(System.nanoTime()).as("indexes caught up").isLessThan(deadline);
-            LockSupport.parkNanos(Duration.ofMillis(5).toNanos());
-        }
     }
 
     /** Every id of a list, page after page. */

@@ -1,6 +1,7 @@
 package io.entitytable.api;
 
 import static io.entitytable.api.ApiTestSupport.address;
+import static io.entitytable.api.ApiTestSupport.awaitIndexesCaughtUp;
 import static io.entitytable.api.ApiTestSupport.createBusiness;
 import static io.entitytable.api.ApiTestSupport.createCustomer;
 import static io.entitytable.api.ApiTestSupport.createStore;
@@ -77,6 +78,7 @@ class StoreResourceTest {
         for (int i = 0; i < 7; i++) {
             created.add(createStore(business, "Store " + i, address("Austin", "TX", "7330" + i, "US")));
         }
+        awaitIndexesCaughtUp();
 
         // WHEN
         List<String> seen = new ArrayList<>();
