@@ -49,7 +49,7 @@ public final class EraseWorker {
      * for each (a delete's index entry of under 1 KB is one unit). Their counters take one update per transaction of a
      * batch ({@link ChildDeletes}), whatever the shard count.
      */
-    static final int CHILDREN_PER_SECOND = 800;
+    public static final int CHILDREN_PER_SECOND = 800;
 
     private final FanoutTable table;
     private final EraseJobs jobs;
@@ -62,7 +62,11 @@ public final class EraseWorker {
         this(table, jobs, queue, parallel, CHILDREN_PER_SECOND);
     }
 
-    EraseWorker(
+    /**
+     * For benchmarks only: a worker whose segments each delete {@code childrenPerSecond} children a second instead of
+     * {@link #CHILDREN_PER_SECOND}, to see what bounds an erase besides its pace. Deployed workers never use it.
+     */
+    public EraseWorker(
             FanoutTable table, EraseJobs jobs, RefreshQueue queue, BoundedParallel parallel, int childrenPerSecond) {
         this.table = table;
         this.jobs = jobs;

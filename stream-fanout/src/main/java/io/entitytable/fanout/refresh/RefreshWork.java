@@ -64,8 +64,29 @@ public final class RefreshWork implements AutoCloseable {
             int copiesPerSecond,
             MetricsRecorder metrics,
             Clock clock) {
+        this(dynamo, config, queue, maxSlice, copiesPerSecond, EraseWorker.CHILDREN_PER_SECOND, metrics, clock);
+    }
+
+    /**
+     * For benchmarks only: a worker as {@link #RefreshWork(DynamoDbClient, FanoutConfig, RefreshQueue, Duration, int,
+     * MetricsRecorder, Clock)} whose erase deletes {@code childrenPerSecond} children a second per segment instead of
+     * {@link EraseWorker#CHILDREN_PER_SECOND}, to see what bounds an erase besides its pace. Deployed workers never use
+     * it: the pace protects each businessGsi partition of the business.
+     */
+    public RefreshWork(
+            DynamoDbClient dynamo,
+            FanoutConfig config,
+            RefreshQueue queue,
+            Duration maxSlice,
+            int copiesPerSecond,
+            int childrenPerSecond,
+            MetricsRecorder metrics,
+            Clock clock) {
         if (copiesPerSecond < 1) {
             throw new IllegalArgumentException("copiesPerSecond must be positive: " + copiesPerSecond);
+        }
+        if (childrenPerSecond < 1) {
+            throw new IllegalArgumentException("childrenPerSecond must be positive: " + childrenPerSecond);
         }
         this.stats = new FanoutStats();
         this.parallel = new BoundedParallel(config.maxConcurrentWrites());
@@ -78,7 +99,7 @@ public final class RefreshWork implements AutoCloseable {
                 queue,
                 parallel,
                 copiesPerSecond);
-        this.erase = new EraseWorker(table, new EraseJobs(table, queue, clock), queue, parallel);
+        this.erase = new EraseWorker(table, new EraseJobs(table, queue, clock), queue, parallel, childrenPerSecond);
         this.maxSlice = maxSlice;
         this.metrics = new FanoutMetrics(metrics, stats);
     }

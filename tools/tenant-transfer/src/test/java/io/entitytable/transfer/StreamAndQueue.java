@@ -2,6 +2,7 @@ package io.entitytable.transfer;
 
 import com.amazonaws.services.lambda.runtime.events.SQSEvent.SQSMessage;
 import io.entitytable.deployment.metrics.MetricsRecorder;
+import io.entitytable.fanout.erase.EraseWorker;
 import io.entitytable.fanout.refresh.RefreshQueue;
 import io.entitytable.fanout.refresh.RefreshWork;
 import io.entitytable.fanout.table.FanoutConfig;
@@ -39,6 +40,7 @@ final class StreamAndQueue implements RefreshQueue {
     private int failures;
     private int maxFailures;
     private Clock clock = Clock.systemUTC();
+    private int childrenPerSecond = EraseWorker.CHILDREN_PER_SECOND;
     private final List<Duration> delays = new ArrayList<>();
 
     StreamAndQueue(DynamoDbClient dynamo, String table) {
@@ -83,6 +85,12 @@ final class StreamAndQueue implements RefreshQueue {
         return this;
     }
 
+    /** A benchmark's: the worker's erase deletes {@code perSecond} children a second per segment, not its pace's. */
+    StreamAndQueue erasingAt(int perSecond) {
+        this.childrenPerSecond = perSecond;
+        return this;
+    }
+
     /**
      * Works turns until the stream and the queue are quiet: an erase's deletes make records whose fan-out deletes
      * copies, and a job's last phase waits for none of it. Returns the worker's invocations.
@@ -95,6 +103,7 @@ final class StreamAndQueue implements RefreshQueue {
                 this,
                 Duration.ofSeconds(30),
                 CopyPace.COPIES_PER_SECOND,
+                childrenPerSecond,
                 MetricsRecorder.ofThisProcess(),
                 clock)) {
             for (int turn = 0; turn < MAX_TURNS; turn++) {

@@ -1,8 +1,12 @@
 package io.entitytable.transfer;
 
+import io.entitytable.fanout.erase.EraseWorker;
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.engine.behaviour.EngineSettings;
 import io.entitytable.model.Business;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.ItemKey;
+import io.entitytable.model.TableLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,9 +23,10 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * orders of 3 lines) exported through the command line against the local DynamoDB engine in this JVM, each run printed as the
  * command's own JSON summary (items, seconds, items a second), {@code rounds} times (the first in a cold JVM, as a
  * command line runs it; the later ones warm); then fanned out and erased by its job; with {@code import} as the second
- * argument, the file is also imported into an empty table. The erase's line is followed by the worker's calls to
- * DynamoDB by operation, with their time, and by the engine's own ceiling for the same kind of transaction. Run it as
- * README.md says.
+ * argument, the file is also imported into an empty table. The erase runs twice, on the business and on a copy of it
+ * built afresh: at the worker's deployed pace, and with the pace lifted so that the engine bounds it; each line is
+ * followed by the worker's calls to DynamoDB by operation, with their time, and both by the engine's own ceiling for the
+ * same kind of transaction. Run it as README.md says.
  */
 public final class TransferBench {
     private static final int STORES = 100;
@@ -29,6 +34,10 @@ public final class TransferBench {
     private static final int ORDERS = 2_000;
     private static final int LINES_PER_ORDER = 3;
     private static final int CEILING_ITEMS = 10_000;
+    /** Far above what the engine deletes (its ceiling, printed below, is tens of thousands a second at most). */
+    private static final int LIFTED_CHILDREN_PER_SECOND = 1_000_000;
+    /** DynamoDB Local's erase of the same business, items a second of the worker's time (design §9's median). */
+    private static final double DYNAMODB_LOCAL_ERASE = 1_200;
 
     private TransferBench() {}
 
@@ -48,7 +57,8 @@ public final class TransferBench {
                     CommandRun.of("export", "--business", business.id(), "--out", file.toString(), "--table", source));
         }
         System.out.println("file: " + Files.size(file) + " bytes");
-        erase(source, business.id());
+        erase(SharedLocalDynamoDb.engine(), source, business.id(), EraseWorker.CHILDREN_PER_SECOND);
+        eraseWithPaceLifted();
         engineCeiling();
         if (args.length > 1 && args[1].equals("import")) {
             String target = SharedLocalDynamoDb.newTable("benchTarget");
@@ -58,20 +68,39 @@ public final class TransferBench {
     }
 
     /**
-     * The business, fanned out (its copies made: both edges of each link, its tag copy), then erased by its job: the
-     * worker's own time, and the time until the stream and the queue are quiet, with the fan-out of every removal (its
-     * copies deleted) played in the same JVM between the worker's turns.
+     * The same business built afresh and erased with the pace lifted far above what the engine deletes, so that the
+     * engine bounds it. In an engine of its own that imitates DynamoDB in all but its per-partition throughput, which
+     * would hold each businessGsi partition to 1,000 deletes a second, as DynamoDB does and DynamoDB Local, whose
+     * figure the erase is compared with, does not.
      */
-    private static void erase(String table, String businessId) {
-        DynamoDbClient dynamo = SharedLocalDynamoDb.client();
-        StreamAndQueue before = new StreamAndQueue(dynamo, table);
+    private static void eraseWithPaceLifted() {
+        try (LocalDynamoDb engine =
+                LocalDynamoDb.startInMemory(EngineSettings.asDynamoDb().withThroughput(null))) {
+            String table = "benchLifted";
+            engine.createTable(table);
+            Business business = new TenantFixture(engine.client(), table)
+                    .bulk(engine.client(), STORES, CUSTOMERS, ORDERS, LINES_PER_ORDER);
+            erase(engine, table, business.id(), LIFTED_CHILDREN_PER_SECOND);
+        }
+    }
+
+    /**
+     * The business, fanned out (its copies made: both edges of each link, its tag copy), then erased by its job with the
+     * worker's erase paced at {@code childrenPerSecond} a segment: the worker's own time, against DynamoDB Local's, and
+     * the time until the stream and the queue are quiet, with the fan-out of every removal (its copies deleted) played
+     * in the same JVM between the worker's turns.
+     */
+    private static void erase(LocalDynamoDb engine, String table, String businessId, int childrenPerSecond) {
+        DynamoDbClient dynamo = engine.client();
+        StreamAndQueue before = new StreamAndQueue(engine, dynamo, dynamo, table);
         long fanoutStarted = System.nanoTime();
         before.settle();
         System.out.printf(
                 "fanned out: %.1f s, %d items in the table%n",
                 (System.nanoTime() - fanoutStarted) / 1e9, TableItems.count(dynamo, table));
         CallTimes workerCalls = new CallTimes();
-        StreamAndQueue system = new StreamAndQueue(dynamo, SharedLocalDynamoDb.client(workerCalls), table);
+        StreamAndQueue system =
+                new StreamAndQueue(engine, dynamo, engine.client(workerCalls), table).erasingAt(childrenPerSecond);
         long started = System.nanoTime();
         new TenantFixture(dynamo, table).erase(businessId);
         int invocations = system.settle();
@@ -81,19 +110,25 @@ public final class TransferBench {
                         .consistentRead(true))
                 .item());
         double workerSeconds = system.workerTime().toNanos() / 1e9;
+        double itemsPerWorkerSecond = job.itemsDeleted() / workerSeconds;
         System.out.printf(
-                "erase: {\"status\":\"%s\",\"rounds\":%d,\"itemsDeleted\":%d,\"invocations\":%d,"
-                        + "\"workerSeconds\":%.3f,\"itemsPerWorkerSecond\":%.0f,\"secondsUntilQuiet\":%.3f,"
-                        + "\"itemsPerSecondUntilQuiet\":%.0f,\"itemsLeftInTable\":%d}%n",
+                "erase at %,d children/s a segment: {\"status\":\"%s\",\"rounds\":%d,\"itemsDeleted\":%d,"
+                        + "\"invocations\":%d,\"workerSeconds\":%.3f,\"itemsPerWorkerSecond\":%.0f,"
+                        + "\"timesDynamoDbLocal\":%.1f,\"secondsUntilQuiet\":%.3f,\"itemsPerSecondUntilQuiet\":%.0f,"
+                        + "\"itemsLeftInTable\":%d,\"throttledRequests\":%d}%n",
+                childrenPerSecond,
                 job.status().value(),
                 job.round(),
                 job.itemsDeleted(),
                 invocations,
                 workerSeconds,
-                job.itemsDeleted() / workerSeconds,
+                itemsPerWorkerSecond,
+                itemsPerWorkerSecond / DYNAMODB_LOCAL_ERASE,
                 seconds,
                 job.itemsDeleted() / seconds,
-                TableItems.count(dynamo, table));
+                TableItems.count(dynamo, table),
+                engine.control().throttledRequests(table)
+                        + engine.control().throttledRequests(table, TableLayout.BUSINESS_GSI));
         System.out.println("erase, the worker's calls: " + workerCalls.json());
     }
 
