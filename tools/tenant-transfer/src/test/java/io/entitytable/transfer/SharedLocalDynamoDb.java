@@ -1,7 +1,9 @@
 package io.entitytable.transfer;
 
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -11,6 +13,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 final class SharedLocalDynamoDb {
     private static final AtomicInteger TABLES = new AtomicInteger();
+    private static final Duration CATCH_UP_WITHIN = Duration.ofSeconds(30);
     private static LocalDynamoDb engine;
     private static DynamoDbClient client;
 
@@ -32,6 +35,17 @@ final class SharedLocalDynamoDb {
     /** A client whose every call passes through {@code interceptor} (a count of the calls made). */
     static DynamoDbClient client(ExecutionInterceptor interceptor) {
         return engine().client(interceptor);
+    }
+
+    /** Waits until the engine has applied every index change it queued (its indexes lag as DynamoDB's do). */
+    static void awaitIndexesCaughtUp() {
+        long deadline = System.nanoTime() + CATCH_UP_WITHIN.toNanos();
+        while (engine().control().pendingIndexUpdates() > 0) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the indexes did not catch up within " + CATCH_UP_WITHIN);
+            }
+            LockSupport.parkNanos(Duration.ofMillis(5).toNanos());
+        }
     }
 
     /** A new empty table of the entity layout, stream on, named {@code <prefix><n>}. */
