@@ -3,6 +3,7 @@ package io.entitytable.api.web;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import io.entitytable.api.idempotency.IdempotencyKeys;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.FileRegion;
@@ -70,8 +71,12 @@ import org.jboss.logging.Logger;
 public class EventLoopLambdaHttpHandler extends LambdaHttpHandler {
     private static final Logger LOG = Logger.getLogger(EventLoopLambdaHttpHandler.class);
 
-    /** Request headers whose commas do not separate values. */
-    private static final Set<String> UNSPLIT_HEADERS = Set.of("access-control-request-headers");
+    /**
+     * Request headers whose commas do not separate values. An idempotency key is one value that may hold commas (any
+     * printable ASCII): split, "k,1" and "k,2" would both be taken for the key "k".
+     */
+    private static final Set<String> UNSPLIT_HEADERS =
+            Set.of("access-control-request-headers", IdempotencyKeys.HEADER.toLowerCase(Locale.ROOT));
 
     /** The port of the source address when the event names none (API Gateway is reached with HTTPS). */
     private static final int DEFAULT_PORT = 443;

@@ -88,6 +88,40 @@ class EventLoopLambdaHttpHandlerTest {
         assertThat(answer.get("statusCode").asInt()).isEqualTo(201);
     }
 
+    @Test
+    void anIdempotencyKeyWithACommaInIt_shouldBeOneKey() throws Exception {
+        // GIVEN two creates of businesses with other names, under keys that differ only after a comma
+        String suffix = Long.toString(System.nanoTime());
+        ObjectNode first = createUnderKey("k," + suffix + "-1", "First " + suffix);
+        ObjectNode second = createUnderKey("k," + suffix + "-2", "Second " + suffix);
+
+        // WHEN
+        JsonNode firstAnswer = invoke(first);
+        JsonNode secondAnswer = invoke(second);
+
+        // THEN two keys, two businesses: not one key "k" with another body (a 422)
+        assertThat(firstAnswer.get("statusCode").asInt()).isEqualTo(201);
+        assertThat(secondAnswer.get("statusCode").asInt())
+                .as(secondAnswer.toString())
+                .isEqualTo(201);
+    }
+
+    @Test
+    void anEmptyIdempotencyKey_shouldBeA400() throws Exception {
+        // WHEN a create carries the header with nothing in it
+        JsonNode answer = invoke(createUnderKey("", "Empty key"));
+
+        // THEN it is refused as a malformed key, not taken for a create without one
+        assertThat(answer.get("statusCode").asInt()).as(answer.toString()).isEqualTo(400);
+    }
+
+    private ObjectNode createUnderKey(String key, String name) throws Exception {
+        ObjectNode event = (ObjectNode) json.readTree(Files.readString(CREATE_BUSINESS));
+        ((ObjectNode) event.get("headers")).put("Idempotency-Key", key);
+        event.put("body", json.writeValueAsString(json.createObjectNode().put("name", name)));
+        return event;
+    }
+
     /** Sends one event through the mock Lambda event server, as Lambda would, and returns the function's answer. */
     private JsonNode invoke(JsonNode event) throws Exception {
         String answer = given().body(json.writeValueAsString(event))
