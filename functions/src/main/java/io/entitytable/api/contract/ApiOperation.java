@@ -9,7 +9,10 @@ import static io.entitytable.api.contract.ApiOperation.Success.LIST;
 import static io.entitytable.api.contract.ApiOperation.Success.READ;
 import static io.entitytable.api.contract.ApiOperation.Success.SETTING;
 
+import io.entitytable.api.input.Inputs;
+import io.entitytable.model.Entity;
 import io.entitytable.search.client.TextQuery;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
@@ -27,457 +30,428 @@ import java.util.TreeSet;
  * its share of the second) any request, so every operation has them; the errors listed per entry are the ones its input
  * and the table's state can cause.
  */
-public enum ApiOperation {
-    CREATE_BUSINESS(
-            "POST",
-            "/businesses",
-            "createBusiness",
-            "Create a business",
-            "Operators only. A new business with a fresh id and version 1, and its 16 child counters at zero: one TransactWriteItems,"
-                    + " each Put on condition that its key is new (a collision is a 409).",
-            CREATED,
-            false,
-            400,
-            403,
-            409,
-            415,
-            422),
-    GET_BUSINESS(
-            "GET",
-            "/businesses/{id}",
-            "getBusiness",
-            "Read a business",
-            "Access pattern 1, a business by id: one strongly consistent GetItem `id = B, type = business`.",
-            READ,
-            false,
-            Errors.GET),
-    UPDATE_BUSINESS(
-            "PATCH",
-            "/businesses/{id}",
-            "updateBusiness",
-            "Change a business",
-            "Fields left out stay as they are. A strongly consistent read, then one UpdateItem on condition that the"
-                    + " version is still the one read; with `If-Match`, another version is a 412 at once.",
-            READ,
-            true,
-            Errors.PATCH),
-    DELETE_BUSINESS(
-            "DELETE",
-            "/businesses/{id}",
-            "deleteBusiness",
-            "Delete a business",
-            "Operators only (else 403). Only an empty business can go: a GetItem, a BatchGetItem of its child"
-                    + " counters, then one TransactWriteItems deleting the business on condition that the version is"
-                    + " the one read and every counter on condition that it is zero: it owns no customer, store or"
-                    + " order (else 409); 204. With `cascade=true`, the business is erased with everything it owns:"
-                    + " operators only (to anyone else, 404 as for a business that does not exist). A GetItem, then one"
-                    + " TransactWriteItems marking the business `erasing` (on condition that the version is the one"
-                    + " read and that it is not being erased already, else 409), marking each of its child counters"
-                    + " and putting its erase job (`<id>.erase`); the answer is 202 with the job as `Location`. From"
-                    + " then on the business takes no new customer, store or order and no change (409), and reads"
-                    + " still answer; the stream fan-out starts the job, and the refresh worker deletes its children,"
-                    + " then the business.",
-            DELETED_OR_ACCEPTED,
-            true,
-            Errors.DELETE_BUSINESS),
-    GET_BUSINESS_JOB(
-            "GET",
-            "/businesses/{id}/job",
-            "getBusinessJob",
-            "Follow a business's erase",
-            "Operators only (to anyone else, 404). The job a business delete with `cascade=true` started (it"
-                    + " outlives the business): one strongly consistent GetItem `id = <id>.erase, type = job`. `status`"
-                    + " is `stopped` when a job that is not done has made no progress for 15 minutes. 404 when the"
-                    + " business has no erase job.",
-            JOB,
-            false,
-            Errors.GET),
-    GET_BUSINESS_CAPACITY(
-            "GET",
-            "/businesses/{id}/capacity",
-            "getBusinessCapacity",
-            "A business's write shards",
-            "Operators only (to anyone else, 404). How many write shards the business's items are spread over (a new"
-                    + " business has 1, one written before businesses had their own counts 4): one strongly"
-                    + " consistent GetItem `id = B, type = business`.",
-            SETTING,
-            false,
-            Errors.GET),
-    SET_BUSINESS_CAPACITY(
-            "PUT",
-            "/businesses/{id}/capacity",
-            "setBusinessCapacity",
-            "Grow a business's write shards",
-            "Operators only (to anyone else, 404). `{\"shards\": n}`, an integer from 1 to 64 (else 422), at least"
-                    + " the business's count: a count only grows (a smaller one is a 409, as is a business being"
-                    + " erased); the same count writes nothing. A strongly consistent read of the business, then one"
-                    + " UpdateItem of its count on condition that it is still the one read, in a TransactWriteItems"
-                    + " with the child counters a count above 16 adds. Lists read the new count's partitions at once;"
-                    + " new customers, stores and orders are placed under it from `writeShardsFrom`, when every"
-                    + " instance of the API has learnt it.",
-            SETTING,
-            false,
-            400,
-            404,
-            409,
-            415,
-            422),
-    LIST_BUSINESS_ITEMS(
-            "GET",
-            "/businesses/{id}/items",
-            "listBusinessItems",
-            "A business with everything under it",
-            "Access pattern 2: the business, then its customers, orders and stores by type. One Query of"
-                    + " businessGsi `businessShard = B#n` per shard of the business (1 for a new business; see `/capacity`) per page, in parallel, merged;"
-                    + " an unknown business is a 404 (the business is its own first item).",
-            LIST,
-            false,
-            400,
-            404,
-            422),
-    CREATE_CUSTOMER(
-            "POST",
-            "/businesses/{id}/customers",
-            "createCustomer",
-            "Create a customer of a business",
-            "One TransactWriteItems: Put the customer (the id is new) and count it on its business, which must"
-                    + " exist (else 404); a business being erased takes none (409).",
-            CREATED,
-            false,
-            Errors.CREATE_CHILD),
-    LIST_CUSTOMERS_BY_NAME(
-            "GET",
-            "/businesses/{id}/customers",
-            "listCustomersByName",
-            "Customers of a business by name",
-            "Access pattern 3, a case-insensitive prefix search on `<last>.<first>`: one Query of businessGsi"
-                    + " `businessShard = B#n AND begins_with(type, customer#<prefix>)` per shard of the business (1 for a new business; see `/capacity`)"
-                    + " per page, in parallel, merged by last name. An unknown business answers an empty page.",
-            LIST,
-            false,
-            Errors.LIST),
-    LIST_BUSINESS_ORDERS(
-            "GET",
-            "/businesses/{id}/orders",
-            "listBusinessOrders",
-            "Orders of a business, newest first",
-            "Access pattern 4: a date range as the key condition of one Query of businessGsi `businessShard ="
-                    + " B#n AND type BETWEEN order#<from> AND order#<to>` per shard of the business (1 for a new business; see `/capacity`) per page,"
-                    + " descending, in parallel, merged newest first. With `status`, access pattern 9: one Query of"
-                    + " the business's status shards in gsi1 instead, `gsi1pk = ORDERSTATUS#B#<STATUS>#n AND gsi1sk"
-                    + " BETWEEN <from> AND <to>` per shard, so orders in other statuses are never read. City, payment card"
-                    + " and minimum total are a filter, so a page may hold fewer orders than `limit` and still have a"
-                    + " `next`. An unknown business answers an empty page.",
-            LIST,
-            false,
-            Errors.LIST),
-    CREATE_STORE(
-            "POST",
-            "/businesses/{id}/stores",
-            "createStore",
-            "Create a store of a business",
-            "One TransactWriteItems: Put the store (the id is new) and count it on its business, which must exist"
-                    + " (else 404); a business being erased takes none (409).",
-            CREATED,
-            false,
-            Errors.CREATE_CHILD),
-    LIST_STORES_BY_LOCATION(
-            "GET",
-            "/businesses/{id}/stores",
-            "listStoresByLocation",
-            "Stores of a business by location",
-            "Access pattern 5, by country, state, city and zip (each level needs the ones above it): one Query of"
-                    + " gsi1 `gsi1pk = STORE#<B>#<COUNTRY>` with `begins_with` on the levels below per page; without a"
-                    + " country, one Query of businessGsi `begins_with(type, store#)` per shard of the business (1 for a new business; see `/capacity`),"
-                    + " merged by name.",
-            LIST,
-            false,
-            Errors.LIST),
-    TAG_BUSINESS(
-            "PUT",
-            "/businesses/{id}/tags/{tag}",
-            "tagBusiness",
-            "Tag a business",
-            "Tags are lower-cased; a subject carries at most 50. A strongly consistent read, then one UpdateItem of"
-                    + " `tags` on condition that the version is the one read (a lost race is retried).",
-            CHANGED,
-            false,
-            Errors.TAG_OR_LINK),
-    UNTAG_BUSINESS(
-            "DELETE",
-            "/businesses/{id}/tags/{tag}",
-            "untagBusiness",
-            "Untag a business",
-            "A strongly consistent read, then one UpdateItem of `tags` on condition that the version is the one read.",
-            CHANGED,
-            false,
-            Errors.TAG_OR_LINK),
-    GET_CUSTOMER(
-            "GET",
-            "/customers/{id}",
-            "getCustomer",
-            "Read a customer",
-            "Access pattern 6, a customer by id: one strongly consistent Query `id = C AND begins_with(type,"
-                    + " customer#)`, limit 1.",
-            READ,
-            false,
-            Errors.GET),
-    UPDATE_CUSTOMER(
-            "PATCH",
-            "/customers/{id}",
-            "updateCustomer",
-            "Change a customer",
-            "Fields left out stay as they are. A read, then one UpdateItem on condition that the version is the one"
-                    + " read; a new name changes the key, so it is one TransactWriteItems (Delete the old key, Put the"
-                    + " new one). With `If-Match`, another version is a 412 at once.",
-            READ,
-            true,
-            Errors.PATCH),
-    DELETE_CUSTOMER(
-            "DELETE",
-            "/customers/{id}",
-            "deleteCustomer",
-            "Delete a customer",
-            "A read, one Query per linked store, then one TransactWriteItems: Delete the customer, uncount it on its"
-                    + " business and on each linked store.",
-            DELETED,
-            true,
-            Errors.DELETE),
-    LIST_CUSTOMER_ORDERS(
-            "GET",
-            "/customers/{id}/orders",
-            "listCustomerOrders",
-            "A customer's orders, newest first",
-            "Access pattern 7: one Query of customerIdGsi `customerId = C AND begins_with(type, order#)`,"
-                    + " descending, per page. An unknown customer answers an empty page.",
-            LIST,
-            false,
-            Errors.LIST),
-    PLACE_ORDER(
-            "POST",
-            "/customers/{id}/orders",
-            "placeOrder",
-            "Place an order for a customer",
-            "An order with 1 to 97 lines, shipped to one of the customer's mailing addresses. A Query of the"
-                    + " customer, then one TransactWriteItems: Put the order and each line, count the order on its"
-                    + " business (409 when the business is being deleted or erased).",
-            CREATED,
-            false,
-            Errors.CREATE_CHILD),
-    LIST_CUSTOMER_STORES(
-            "GET",
-            "/customers/{id}/stores",
-            "listCustomerStores",
-            "Stores a customer manages",
-            "Access pattern 10, from the copies the stream fan-out keeps (as of the last fanned-out change): one"
-                    + " Query `id = customer#C AND begins_with(type, store#)` per page.",
-            LIST,
-            false,
-            Errors.LIST),
-    LINK_STORE(
-            "PUT",
-            "/customers/{id}/stores/{storeId}",
-            "linkStore",
-            "Link a store to a customer",
-            "The store must be of the customer's business; a customer manages at most 97 stores. A Query of the"
-                    + " customer and of the store, then one TransactWriteItems: the customer's `storeIds`, and the"
-                    + " store's link count.",
-            CHANGED,
-            false,
-            Errors.TAG_OR_LINK),
-    UNLINK_STORE(
-            "DELETE",
-            "/customers/{id}/stores/{storeId}",
-            "unlinkStore",
-            "Unlink a store from a customer",
-            "A Query of the customer and of the store, then one TransactWriteItems: the customer's `storeIds`, and"
-                    + " the store's link count.",
-            CHANGED,
-            false,
-            Errors.TAG_OR_LINK),
-    TAG_CUSTOMER(
-            "PUT",
-            "/customers/{id}/tags/{tag}",
-            "tagCustomer",
-            "Tag a customer",
-            "Tags are lower-cased; a subject carries at most 50. A strongly consistent read, then one UpdateItem of"
-                    + " `tags` on condition that the version is the one read (a lost race is retried).",
-            CHANGED,
-            false,
-            Errors.TAG_OR_LINK),
-    UNTAG_CUSTOMER(
-            "DELETE",
-            "/customers/{id}/tags/{tag}",
-            "untagCustomer",
-            "Untag a customer",
-            "A strongly consistent read, then one UpdateItem of `tags` on condition that the version is the one read.",
-            CHANGED,
-            false,
-            Errors.TAG_OR_LINK),
-    GET_ORDER(
-            "GET",
-            "/orders/{id}",
-            "getOrder",
-            "Read an order with its lines",
-            "Access pattern 8: one strongly consistent Query `id = O` returns the order and every line.",
-            READ,
-            false,
-            Errors.GET),
-    UPDATE_ORDER(
-            "PATCH",
-            "/orders/{id}",
-            "updateOrder",
-            "Change an order's status or payment card",
-            "Fields left out stay as they are. A read, then one UpdateItem on condition that the version is the one"
-                    + " read; with `If-Match`, another version is a 412 at once.",
-            READ,
-            true,
-            Errors.PATCH),
-    DELETE_ORDER(
-            "DELETE",
-            "/orders/{id}",
-            "deleteOrder",
-            "Delete an order with its lines",
-            "A read, then one TransactWriteItems: Delete the order and each line, uncount the order on its business.",
-            DELETED,
-            true,
-            Errors.DELETE),
-    TAG_ORDER(
-            "PUT",
-            "/orders/{id}/tags/{tag}",
-            "tagOrder",
-            "Tag an order",
-            "Tags are lower-cased; a subject carries at most 50. A strongly consistent read, then one UpdateItem of"
-                    + " `tags` on condition that the version is the one read (a lost race is retried).",
-            CHANGED,
-            false,
-            Errors.TAG_OR_LINK),
-    UNTAG_ORDER(
-            "DELETE",
-            "/orders/{id}/tags/{tag}",
-            "untagOrder",
-            "Untag an order",
-            "A strongly consistent read, then one UpdateItem of `tags` on condition that the version is the one read.",
-            CHANGED,
-            false,
-            Errors.TAG_OR_LINK),
-    GET_STORE(
-            "GET",
-            "/stores/{id}",
-            "getStore",
-            "Read a store",
-            "A store by id: one strongly consistent Query `id = S AND begins_with(type, store#)`, limit 1.",
-            READ,
-            false,
-            Errors.GET),
-    UPDATE_STORE(
-            "PATCH",
-            "/stores/{id}",
-            "updateStore",
-            "Change a store",
-            "Fields left out stay as they are. A read, then one UpdateItem on condition that the version is the one"
-                    + " read; a new name changes the key, so it is one TransactWriteItems (Delete the old key, Put the"
-                    + " new one); a new address moves the store in the location index. With `If-Match`, another"
-                    + " version is a 412 at once.",
-            READ,
-            true,
-            Errors.PATCH),
-    DELETE_STORE(
-            "DELETE",
-            "/stores/{id}",
-            "deleteStore",
-            "Delete a store",
-            "A read, then one TransactWriteItems: Delete the store on condition that the version is the one read and"
-                    + " uncount it on its business. While customers link it, that is a 409, unless `unlink=true`: then"
-                    + " the same transaction also asks the store's job for a pass (an UpdateItem of `<id>.job`), and"
-                    + " the answer is 202 with the job as `Location`. The stream fan-out and the refresh worker then"
-                    + " remove the store from every customer that lists it and delete the relationship copies; until"
-                    + " the job is done, those customers may still list it. Without links, 204.",
-            DELETED_OR_ACCEPTED,
-            true,
-            Errors.DELETE),
-    GET_STORE_JOB(
-            "GET",
-            "/stores/{id}/job",
-            "getStoreJob",
-            "Follow a store's refresh job",
-            "The job a store delete with `unlink=true` started (it outlives the store): one strongly consistent"
-                    + " GetItem `id = <id>.job, type = job`. `stopped` is true when a job that is not done has made"
-                    + " no progress for 15 minutes. 404 when the store has no job.",
-            JOB,
-            false,
-            Errors.GET),
-    LIST_STORE_CUSTOMERS(
-            "GET",
-            "/stores/{id}/customers",
-            "listStoreCustomers",
-            "Customers managing a store",
-            "Access pattern 11, from the copies the stream fan-out keeps (as of the last fanned-out change): one"
-                    + " Query `id = store#S AND begins_with(type, customer#)` per page.",
-            LIST,
-            false,
-            Errors.LIST),
-    TAG_STORE(
-            "PUT",
-            "/stores/{id}/tags/{tag}",
-            "tagStore",
-            "Tag a store",
-            "Tags are lower-cased; a subject carries at most 50. A strongly consistent read, then one UpdateItem of"
-                    + " `tags` on condition that the version is the one read (a lost race is retried).",
-            CHANGED,
-            false,
-            Errors.TAG_OR_LINK),
-    UNTAG_STORE(
-            "DELETE",
-            "/stores/{id}/tags/{tag}",
-            "untagStore",
-            "Untag a store",
-            "A strongly consistent read, then one UpdateItem of `tags` on condition that the version is the one read.",
-            CHANGED,
-            false,
-            Errors.TAG_OR_LINK),
-    LIST_TAGGED_WITH_SEVERAL(
-            "GET",
-            "/businesses/{id}/tagged",
-            "listTaggedWithSeveral",
-            "A business's subjects with any or all of several tags",
-            "Access pattern 13, from the tag copies the stream fan-out keeps: one Query `id = tag#B#t[#n]` per tag (at"
-                    + " most 10) and shard of the business in parallel, merged by type; `any` de-duplicates, `all` intersects. An unknown"
-                    + " business has no tagged subjects.",
-            LIST,
-            false,
-            Errors.LIST),
-    LIST_TAGGED(
-            "GET",
-            "/businesses/{id}/tagged/{tag}",
-            "listTagged",
-            "A business's subjects with a tag",
-            "Access pattern 12, from the tag copies the stream fan-out keeps: one Query `id = tag#B#t[#n] [AND"
-                    + " begins_with(type, <entity>#)]` per shard of the business per page, in parallel, merged by type: the business itself, its customers, stores and orders"
-                    + " that carry the tag. An unknown business has no tagged subjects.",
-            LIST,
-            false,
-            Errors.LIST),
-    SEARCH_BUSINESS(
-            "GET",
-            "/businesses/{id}/search",
-            "searchBusiness",
-            "Search a business's customers, stores and orders",
-            "Plain-text search, answered by the search index the table's stream keeps (seconds behind the table),"
-                    + " not by DynamoDB: customers by name, email and address, stores by name and address, orders by"
-                    + " their lines' descriptions and SKUs, status and customer name, all by tags. A word prefix"
-                    + " matches, a typo in a longer word is forgiven, accents and case do not matter. Best match"
-                    + " first, ties by id; no relevance score is given (it is computed over every business's"
-                    + " documents). One search request per page, held to the business; pages end after the first "
-                    + TextQuery.MAX_HITS
-                    + " hits. Highlights are HTML (stored text escaped, matches in <em>); every other field is"
-                    + " plain text. 400 for a text over " + TextQuery.MAX_LENGTH + " characters or "
-                    + TextQuery.MAX_WORDS + " words, or one the index refuses; 404"
-                    + " when the deployment has no search index; 503 (with Retry-After) when the index cannot be"
-                    + " reached or fails.",
-            LIST,
-            false,
-            Errors.LIST);
+public final class ApiOperation implements Comparable<ApiOperation> {
+    /** The operations particular to one entity, or to the API as a whole, each written out. */
+    private static final List<ApiOperation> WRITTEN = List.of(
+            new ApiOperation(
+                    "POST",
+                    "/businesses",
+                    "createBusiness",
+                    "Create a business",
+                    "Operators only. A new business with a fresh id and version 1, and its 16 child counters at zero: one TransactWriteItems,"
+                            + " each Put on condition that its key is new (a collision is a 409).",
+                    CREATED,
+                    false,
+                    400,
+                    403,
+                    409,
+                    415,
+                    422),
+            new ApiOperation(
+                    "GET",
+                    "/businesses/{id}",
+                    "getBusiness",
+                    "Read a business",
+                    "Access pattern 1, a business by id: one strongly consistent GetItem `id = B, type = business`.",
+                    READ,
+                    false,
+                    Errors.GET),
+            new ApiOperation(
+                    "PATCH",
+                    "/businesses/{id}",
+                    "updateBusiness",
+                    "Change a business",
+                    "Fields left out stay as they are. A strongly consistent read, then one UpdateItem on condition that the"
+                            + " version is still the one read; with `If-Match`, another version is a 412 at once.",
+                    READ,
+                    true,
+                    Errors.PATCH),
+            new ApiOperation(
+                    "DELETE",
+                    "/businesses/{id}",
+                    "deleteBusiness",
+                    "Delete a business",
+                    "Operators only (else 403). Only an empty business can go: a GetItem, a BatchGetItem of its child"
+                            + " counters, then one TransactWriteItems deleting the business on condition that the version is"
+                            + " the one read and every counter on condition that it is zero: it owns no customer, store or"
+                            + " order (else 409); 204. With `cascade=true`, the business is erased with everything it owns:"
+                            + " operators only (to anyone else, 404 as for a business that does not exist). A GetItem, then one"
+                            + " TransactWriteItems marking the business `erasing` (on condition that the version is the one"
+                            + " read and that it is not being erased already, else 409), marking each of its child counters"
+                            + " and putting its erase job (`<id>.erase`); the answer is 202 with the job as `Location`. From"
+                            + " then on the business takes no new customer, store or order and no change (409), and reads"
+                            + " still answer; the stream fan-out starts the job, and the refresh worker deletes its children,"
+                            + " then the business.",
+                    DELETED_OR_ACCEPTED,
+                    true,
+                    Errors.DELETE_BUSINESS),
+            new ApiOperation(
+                    "GET",
+                    "/businesses/{id}/job",
+                    "getBusinessJob",
+                    "Follow a business's erase",
+                    "Operators only (to anyone else, 404). The job a business delete with `cascade=true` started (it"
+                            + " outlives the business): one strongly consistent GetItem `id = <id>.erase, type = job`. `status`"
+                            + " is `stopped` when a job that is not done has made no progress for 15 minutes. 404 when the"
+                            + " business has no erase job.",
+                    JOB,
+                    false,
+                    Errors.GET),
+            new ApiOperation(
+                    "GET",
+                    "/businesses/{id}/capacity",
+                    "getBusinessCapacity",
+                    "A business's write shards",
+                    "Operators only (to anyone else, 404). How many write shards the business's items are spread over (a new"
+                            + " business has 1, one written before businesses had their own counts 4): one strongly"
+                            + " consistent GetItem `id = B, type = business`.",
+                    SETTING,
+                    false,
+                    Errors.GET),
+            new ApiOperation(
+                    "PUT",
+                    "/businesses/{id}/capacity",
+                    "setBusinessCapacity",
+                    "Grow a business's write shards",
+                    "Operators only (to anyone else, 404). `{\"shards\": n}`, an integer from 1 to 64 (else 422), at least"
+                            + " the business's count: a count only grows (a smaller one is a 409, as is a business being"
+                            + " erased); the same count writes nothing. A strongly consistent read of the business, then one"
+                            + " UpdateItem of its count on condition that it is still the one read, in a TransactWriteItems"
+                            + " with the child counters a count above 16 adds. Lists read the new count's partitions at once;"
+                            + " new customers, stores and orders are placed under it from `writeShardsFrom`, when every"
+                            + " instance of the API has learnt it.",
+                    SETTING,
+                    false,
+                    400,
+                    404,
+                    409,
+                    415,
+                    422),
+            new ApiOperation(
+                    "GET",
+                    "/businesses/{id}/items",
+                    "listBusinessItems",
+                    "A business with everything under it",
+                    "Access pattern 2: the business, then its customers, orders and stores by type. One Query of"
+                            + " businessGsi `businessShard = B#n` per shard of the business (1 for a new business; see `/capacity`) per page, in parallel, merged;"
+                            + " an unknown business is a 404 (the business is its own first item).",
+                    LIST,
+                    false,
+                    400,
+                    404,
+                    422),
+            new ApiOperation(
+                    "POST",
+                    "/businesses/{id}/customers",
+                    "createCustomer",
+                    "Create a customer of a business",
+                    "One TransactWriteItems: Put the customer (the id is new) and count it on its business, which must"
+                            + " exist (else 404); a business being erased takes none (409).",
+                    CREATED,
+                    false,
+                    Errors.CREATE_CHILD),
+            new ApiOperation(
+                    "GET",
+                    "/businesses/{id}/customers",
+                    "listCustomersByName",
+                    "Customers of a business by name",
+                    "Access pattern 3, a case-insensitive prefix search on `<last>.<first>`: one Query of businessGsi"
+                            + " `businessShard = B#n AND begins_with(type, customer#<prefix>)` per shard of the business (1 for a new business; see `/capacity`)"
+                            + " per page, in parallel, merged by last name. An unknown business answers an empty page.",
+                    LIST,
+                    false,
+                    Errors.LIST),
+            new ApiOperation(
+                    "GET",
+                    "/businesses/{id}/orders",
+                    "listBusinessOrders",
+                    "Orders of a business, newest first",
+                    "Access pattern 4: a date range as the key condition of one Query of businessGsi `businessShard ="
+                            + " B#n AND type BETWEEN order#<from> AND order#<to>` per shard of the business (1 for a new business; see `/capacity`) per page,"
+                            + " descending, in parallel, merged newest first. With `status`, access pattern 9: one Query of"
+                            + " the business's status shards in gsi1 instead, `gsi1pk = ORDERSTATUS#B#<STATUS>#n AND gsi1sk"
+                            + " BETWEEN <from> AND <to>` per shard, so orders in other statuses are never read. City, payment card"
+                            + " and minimum total are a filter, so a page may hold fewer orders than `limit` and still have a"
+                            + " `next`. An unknown business answers an empty page.",
+                    LIST,
+                    false,
+                    Errors.LIST),
+            new ApiOperation(
+                    "POST",
+                    "/businesses/{id}/stores",
+                    "createStore",
+                    "Create a store of a business",
+                    "One TransactWriteItems: Put the store (the id is new) and count it on its business, which must exist"
+                            + " (else 404); a business being erased takes none (409).",
+                    CREATED,
+                    false,
+                    Errors.CREATE_CHILD),
+            new ApiOperation(
+                    "GET",
+                    "/businesses/{id}/stores",
+                    "listStoresByLocation",
+                    "Stores of a business by location",
+                    "Access pattern 5, by country, state, city and zip (each level needs the ones above it): one Query of"
+                            + " gsi1 `gsi1pk = STORE#<B>#<COUNTRY>` with `begins_with` on the levels below per page; without a"
+                            + " country, one Query of businessGsi `begins_with(type, store#)` per shard of the business (1 for a new business; see `/capacity`),"
+                            + " merged by name.",
+                    LIST,
+                    false,
+                    Errors.LIST),
+            new ApiOperation(
+                    "GET",
+                    "/customers/{id}",
+                    "getCustomer",
+                    "Read a customer",
+                    "Access pattern 6, a customer by id: one strongly consistent Query `id = C AND begins_with(type,"
+                            + " customer#)`, limit 1.",
+                    READ,
+                    false,
+                    Errors.GET),
+            new ApiOperation(
+                    "PATCH",
+                    "/customers/{id}",
+                    "updateCustomer",
+                    "Change a customer",
+                    "Fields left out stay as they are. A read, then one UpdateItem on condition that the version is the one"
+                            + " read; a new name changes the key, so it is one TransactWriteItems (Delete the old key, Put the"
+                            + " new one). With `If-Match`, another version is a 412 at once.",
+                    READ,
+                    true,
+                    Errors.PATCH),
+            new ApiOperation(
+                    "DELETE",
+                    "/customers/{id}",
+                    "deleteCustomer",
+                    "Delete a customer",
+                    "A read, one Query per linked store, then one TransactWriteItems: Delete the customer, uncount it on its"
+                            + " business and on each linked store.",
+                    DELETED,
+                    true,
+                    Errors.DELETE),
+            new ApiOperation(
+                    "GET",
+                    "/customers/{id}/orders",
+                    "listCustomerOrders",
+                    "A customer's orders, newest first",
+                    "Access pattern 7: one Query of customerIdGsi `customerId = C AND begins_with(type, order#)`,"
+                            + " descending, per page. An unknown customer answers an empty page.",
+                    LIST,
+                    false,
+                    Errors.LIST),
+            new ApiOperation(
+                    "POST",
+                    "/customers/{id}/orders",
+                    "placeOrder",
+                    "Place an order for a customer",
+                    "An order with 1 to 97 lines, shipped to one of the customer's mailing addresses. A Query of the"
+                            + " customer, then one TransactWriteItems: Put the order and each line, count the order on its"
+                            + " business (409 when the business is being deleted or erased).",
+                    CREATED,
+                    false,
+                    Errors.CREATE_CHILD),
+            new ApiOperation(
+                    "GET",
+                    "/customers/{id}/stores",
+                    "listCustomerStores",
+                    "Stores a customer manages",
+                    "Access pattern 10, from the copies the stream fan-out keeps (as of the last fanned-out change): one"
+                            + " Query `id = customer#C AND begins_with(type, store#)` per page.",
+                    LIST,
+                    false,
+                    Errors.LIST),
+            new ApiOperation(
+                    "PUT",
+                    "/customers/{id}/stores/{storeId}",
+                    "linkStore",
+                    "Link a store to a customer",
+                    "The store must be of the customer's business; a customer manages at most 97 stores. A Query of the"
+                            + " customer and of the store, then one TransactWriteItems: the customer's `storeIds`, and the"
+                            + " store's link count.",
+                    CHANGED,
+                    false,
+                    Errors.TAG_OR_LINK),
+            new ApiOperation(
+                    "DELETE",
+                    "/customers/{id}/stores/{storeId}",
+                    "unlinkStore",
+                    "Unlink a store from a customer",
+                    "A Query of the customer and of the store, then one TransactWriteItems: the customer's `storeIds`, and"
+                            + " the store's link count.",
+                    CHANGED,
+                    false,
+                    Errors.TAG_OR_LINK),
+            new ApiOperation(
+                    "GET",
+                    "/orders/{id}",
+                    "getOrder",
+                    "Read an order with its lines",
+                    "Access pattern 8: one strongly consistent Query `id = O` returns the order and every line.",
+                    READ,
+                    false,
+                    Errors.GET),
+            new ApiOperation(
+                    "PATCH",
+                    "/orders/{id}",
+                    "updateOrder",
+                    "Change an order's status or payment card",
+                    "Fields left out stay as they are. A read, then one UpdateItem on condition that the version is the one"
+                            + " read; with `If-Match`, another version is a 412 at once.",
+                    READ,
+                    true,
+                    Errors.PATCH),
+            new ApiOperation(
+                    "DELETE",
+                    "/orders/{id}",
+                    "deleteOrder",
+                    "Delete an order with its lines",
+                    "A read, then one TransactWriteItems: Delete the order and each line, uncount the order on its business.",
+                    DELETED,
+                    true,
+                    Errors.DELETE),
+            new ApiOperation(
+                    "GET",
+                    "/stores/{id}",
+                    "getStore",
+                    "Read a store",
+                    "A store by id: one strongly consistent Query `id = S AND begins_with(type, store#)`, limit 1.",
+                    READ,
+                    false,
+                    Errors.GET),
+            new ApiOperation(
+                    "PATCH",
+                    "/stores/{id}",
+                    "updateStore",
+                    "Change a store",
+                    "Fields left out stay as they are. A read, then one UpdateItem on condition that the version is the one"
+                            + " read; a new name changes the key, so it is one TransactWriteItems (Delete the old key, Put the"
+                            + " new one); a new address moves the store in the location index. With `If-Match`, another"
+                            + " version is a 412 at once.",
+                    READ,
+                    true,
+                    Errors.PATCH),
+            new ApiOperation(
+                    "DELETE",
+                    "/stores/{id}",
+                    "deleteStore",
+                    "Delete a store",
+                    "A read, then one TransactWriteItems: Delete the store on condition that the version is the one read and"
+                            + " uncount it on its business. While customers link it, that is a 409, unless `unlink=true`: then"
+                            + " the same transaction also asks the store's job for a pass (an UpdateItem of `<id>.job`), and"
+                            + " the answer is 202 with the job as `Location`. The stream fan-out and the refresh worker then"
+                            + " remove the store from every customer that lists it and delete the relationship copies; until"
+                            + " the job is done, those customers may still list it. Without links, 204.",
+                    DELETED_OR_ACCEPTED,
+                    true,
+                    Errors.DELETE),
+            new ApiOperation(
+                    "GET",
+                    "/stores/{id}/job",
+                    "getStoreJob",
+                    "Follow a store's refresh job",
+                    "The job a store delete with `unlink=true` started (it outlives the store): one strongly consistent"
+                            + " GetItem `id = <id>.job, type = job`. `stopped` is true when a job that is not done has made"
+                            + " no progress for 15 minutes. 404 when the store has no job.",
+                    JOB,
+                    false,
+                    Errors.GET),
+            new ApiOperation(
+                    "GET",
+                    "/stores/{id}/customers",
+                    "listStoreCustomers",
+                    "Customers managing a store",
+                    "Access pattern 11, from the copies the stream fan-out keeps (as of the last fanned-out change): one"
+                            + " Query `id = store#S AND begins_with(type, customer#)` per page.",
+                    LIST,
+                    false,
+                    Errors.LIST),
+            new ApiOperation(
+                    "GET",
+                    "/businesses/{id}/tagged",
+                    "listTaggedWithSeveral",
+                    "A business's subjects with any or all of several tags",
+                    "Access pattern 13, from the tag copies the stream fan-out keeps: one Query `id = tag#B#t[#n]` per tag (at"
+                            + " most 10) and shard of the business in parallel, merged by type; `any` de-duplicates, `all` intersects. An unknown"
+                            + " business has no tagged subjects.",
+                    LIST,
+                    false,
+                    Errors.LIST),
+            new ApiOperation(
+                    "GET",
+                    "/businesses/{id}/tagged/{tag}",
+                    "listTagged",
+                    "A business's subjects with a tag",
+                    "Access pattern 12, from the tag copies the stream fan-out keeps: one Query `id = tag#B#t[#n] [AND"
+                            + " begins_with(type, <entity>#)]` per shard of the business per page, in parallel, merged by type: the business itself, its customers, stores and orders"
+                            + " that carry the tag. An unknown business has no tagged subjects.",
+                    LIST,
+                    false,
+                    Errors.LIST),
+            new ApiOperation(
+                    "GET",
+                    "/businesses/{id}/search",
+                    "searchBusiness",
+                    "Search a business's customers, stores and orders",
+                    "Plain-text search, answered by the search index the table's stream keeps (seconds behind the table),"
+                            + " not by DynamoDB: customers by name, email and address, stores by name and address, orders by"
+                            + " their lines' descriptions and SKUs, status and customer name, all by tags. A word prefix"
+                            + " matches, a typo in a longer word is forgiven, accents and case do not matter. Best match"
+                            + " first, ties by id; no relevance score is given (it is computed over every business's"
+                            + " documents). One search request per page, held to the business; pages end after the first "
+                            + TextQuery.MAX_HITS
+                            + " hits. Highlights are HTML (stored text escaped, matches in <em>); every other field is"
+                            + " plain text. 400 for a text over " + TextQuery.MAX_LENGTH + " characters or "
+                            + TextQuery.MAX_WORDS + " words, or one the index refuses; 404"
+                            + " when the deployment has no search index; 503 (with Retry-After) when the index cannot be"
+                            + " reached or fails.",
+                    LIST,
+                    false,
+                    Errors.LIST));
+
+    /**
+     * Every operation: the written ones and the routes every entity has alike, made from one template per route for
+     * each definition, so a new entity's are documented as its collection's are.
+     */
+    private static final List<ApiOperation> ALL = every();
+
+    private static List<ApiOperation> every() {
+        List<ApiOperation> all = new ArrayList<>(WRITTEN);
+        for (Entity entity : Entity.all()) {
+            all.add(tag(entity));
+            all.add(untag(entity));
+        }
+        return List.copyOf(all);
+    }
+
+    private static ApiOperation tag(Entity entity) {
+        return new ApiOperation(
+                "PUT",
+                tagPath(entity),
+                "tag" + EntityNames.typeName(entity),
+                "Tag " + EntityNames.withArticle(entity),
+                "Tags are lower-cased; a subject carries at most " + Inputs.MAX_TAGS + ". A strongly consistent read,"
+                        + " then one UpdateItem of `tags` on condition that the version is the one read (a lost race is"
+                        + " retried).",
+                CHANGED,
+                false,
+                Errors.TAG_OR_LINK);
+    }
+
+    private static ApiOperation untag(Entity entity) {
+        return new ApiOperation(
+                "DELETE",
+                tagPath(entity),
+                "untag" + EntityNames.typeName(entity),
+                "Untag " + EntityNames.withArticle(entity),
+                "A strongly consistent read, then one UpdateItem of `tags` on condition that the version is the one read.",
+                CHANGED,
+                false,
+                Errors.TAG_OR_LINK);
+    }
+
+    private static String tagPath(Entity entity) {
+        return "/" + entity.collection() + "/{id}/tags/{tag}";
+    }
 
     /** The error statuses that whole kinds of operation share, named once (413, 429, 500 and 503 are added to every one). */
     private static final class Errors {
@@ -548,7 +522,7 @@ public enum ApiOperation {
     private final Route route;
     private final Contract contract;
 
-    ApiOperation(
+    private ApiOperation(
             String method,
             String path,
             String operationId,
@@ -614,6 +588,11 @@ public enum ApiOperation {
             boolean ifMatch,
             Set<Integer> errors) {}
 
+    /** Every operation of the API. */
+    public static List<ApiOperation> values() {
+        return ALL;
+    }
+
     public Route route() {
         return route;
     }
@@ -631,7 +610,7 @@ public enum ApiOperation {
         String[] segments = segments(requestPath);
         ApiOperation best = null;
         int bestLiterals = -1;
-        for (ApiOperation operation : values()) {
+        for (ApiOperation operation : ALL) {
             int literals = operation.route.literalMatches(method, segments);
             if (literals > bestLiterals) {
                 best = operation;
@@ -649,9 +628,21 @@ public enum ApiOperation {
         return trimmed.split("/", -1);
     }
 
+    /** Ordered by path, then method, as the document lists them. */
+    @Override
+    public int compareTo(ApiOperation other) {
+        int byPath = route.path().compareTo(other.route.path());
+        return byPath != 0 ? byPath : route.method().compareTo(other.route.method());
+    }
+
+    @Override
+    public String toString() {
+        return route.method() + " " + route.path();
+    }
+
     /** The entry for a method and path template, or null. */
     public static ApiOperation of(String method, String path) {
-        for (ApiOperation operation : values()) {
+        for (ApiOperation operation : ALL) {
             if (operation.route.method().equalsIgnoreCase(method)
                     && operation.route.path().equals(path)) {
                 return operation;

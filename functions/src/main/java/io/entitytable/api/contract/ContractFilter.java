@@ -1,6 +1,7 @@
 package io.entitytable.api.contract;
 
 import io.entitytable.api.contract.ApiOperation.Success;
+import io.entitytable.model.Entity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -69,7 +70,7 @@ public class ContractFilter implements OASFilter {
         Set<ApiOperation> documented = new TreeSet<>();
         openApi.getPaths().getPathItems().forEach((path, item) -> item.getOperations()
                 .forEach((method, operation) -> documented.add(apply(method, path, operation))));
-        Set<ApiOperation> missing = new TreeSet<>(List.of(ApiOperation.values()));
+        Set<ApiOperation> missing = new TreeSet<>(ApiOperation.values());
         missing.removeAll(documented);
         if (!missing.isEmpty()) {
             throw new IllegalStateException("ApiOperation entries without an operation in the code: " + missing);
@@ -85,7 +86,8 @@ public class ContractFilter implements OASFilter {
      * exclusive by its discriminator and clients may rely on them.
      */
     private static void requireSubjectFields(OpenAPI openApi) {
-        for (String name : List.of("Business", "Customer", "Store", "Order")) {
+        for (Entity entity : Entity.all()) {
+            String name = EntityNames.typeName(entity);
             var schema = openApi.getComponents().getSchemas().get(name);
             if (schema == null) {
                 throw new IllegalStateException("no schema " + name + " in the document");

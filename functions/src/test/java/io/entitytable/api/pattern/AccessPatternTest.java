@@ -7,7 +7,6 @@ import io.entitytable.api.contract.ApiOperation;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.access.AccessPattern;
 import io.entitytable.model.access.PartitionQuery;
-import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class AccessPatternTest {
@@ -21,7 +20,7 @@ class AccessPatternTest {
 
     private static void checkContract(AccessPattern pattern) {
         // GIVEN the description the OpenAPI document gives the pattern's operation
-        String description = Arrays.stream(ApiOperation.values())
+        String description = ApiOperation.values().stream()
                 .filter(operation -> operation.contract().operationId().equals(pattern.operationId()))
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("no operation " + pattern.operationId()))
