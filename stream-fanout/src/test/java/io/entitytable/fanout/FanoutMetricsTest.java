@@ -17,11 +17,11 @@ import io.entitytable.deployment.metrics.EmfLines;
 import io.entitytable.deployment.metrics.MetricNames;
 import io.entitytable.fanout.refresh.InMemoryRefreshQueue;
 import io.entitytable.fanout.refresh.RefreshWork;
+import io.entitytable.fanout.refresh.WorkPace;
 import io.entitytable.fanout.table.FanoutConfig;
 import io.entitytable.local.dynamodb.LinkedStoreSeed;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
-import io.entitytable.model.CopyPace;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
 import io.entitytable.model.RefreshJob;
@@ -164,7 +164,7 @@ class FanoutMetricsTest {
 
         // WHEN the worker works the job
         try (RefreshWork work = new RefreshWork(
-                plain, config, queue, null, CopyPace.COPIES_PER_SECOND, emf.recorder("refresh"), Clock.systemUTC())) {
+                plain, config, queue, null, WorkPace.DEPLOYED, emf.recorder("refresh"), Clock.systemUTC())) {
             queue.drainWith(work);
         }
 

@@ -57,14 +57,9 @@ public final class EraseWorker {
     private final RefreshQueue queue;
     private final int childrenPerSecond;
 
-    /** {@code parallel} runs a page's BatchWriteItems side by side ({@link ChildDeletes}). */
-    public EraseWorker(FanoutTable table, EraseJobs jobs, RefreshQueue queue, BoundedParallel parallel) {
-        this(table, jobs, queue, parallel, CHILDREN_PER_SECOND);
-    }
-
     /**
-     * For benchmarks only: a worker whose segments each delete {@code childrenPerSecond} children a second instead of
-     * {@link #CHILDREN_PER_SECOND}, to see what bounds an erase besides its pace. Deployed workers never use it.
+     * {@code parallel} runs a page's BatchWriteItems side by side ({@link ChildDeletes}); each segment deletes {@code
+     * childrenPerSecond} children a second ({@link #CHILDREN_PER_SECOND} when deployed).
      */
     public EraseWorker(
             FanoutTable table, EraseJobs jobs, RefreshQueue queue, BoundedParallel parallel, int childrenPerSecond) {

@@ -15,7 +15,6 @@ import io.entitytable.fanout.table.FanoutConfig;
 import io.entitytable.fanout.table.FanoutMetrics;
 import io.entitytable.fanout.table.FanoutStats;
 import io.entitytable.fanout.table.FanoutTable;
-import io.entitytable.model.CopyPace;
 import io.entitytable.model.Keys;
 import io.entitytable.queue.RefreshMessage;
 import java.time.Clock;
@@ -52,42 +51,18 @@ public final class RefreshWork implements AutoCloseable {
     private final CopyEffects effects;
 
     /**
-     * A worker that writes its metrics to {@code metrics} (in a function: {@link MetricsRecorder#ofThisProcess}) and
-     * whose jobs read the time from {@code clock} (tests: an erase whose rounds must seem to last minutes); see {@link
-     * #create} for the other arguments.
+     * A worker that writes at {@code pace} (deployed: {@link WorkPace#DEPLOYED}), its metrics to {@code metrics} (in a
+     * function: {@link MetricsRecorder#ofThisProcess}), and whose jobs read the time from {@code clock} (tests: an erase
+     * whose rounds must seem to last minutes); see {@link #create} for the other arguments.
      */
     public RefreshWork(
             DynamoDbClient dynamo,
             FanoutConfig config,
             RefreshQueue queue,
             Duration maxSlice,
-            int copiesPerSecond,
+            WorkPace pace,
             MetricsRecorder metrics,
             Clock clock) {
-        this(dynamo, config, queue, maxSlice, copiesPerSecond, EraseWorker.CHILDREN_PER_SECOND, metrics, clock);
-    }
-
-    /**
-     * For benchmarks only: a worker as {@link #RefreshWork(DynamoDbClient, FanoutConfig, RefreshQueue, Duration, int,
-     * MetricsRecorder, Clock)} whose erase deletes {@code childrenPerSecond} children a second per segment instead of
-     * {@link EraseWorker#CHILDREN_PER_SECOND}, to see what bounds an erase besides its pace. Deployed workers never use
-     * it: the pace protects each businessGsi partition of the business.
-     */
-    public RefreshWork(
-            DynamoDbClient dynamo,
-            FanoutConfig config,
-            RefreshQueue queue,
-            Duration maxSlice,
-            int copiesPerSecond,
-            int childrenPerSecond,
-            MetricsRecorder metrics,
-            Clock clock) {
-        if (copiesPerSecond < 1) {
-            throw new IllegalArgumentException("copiesPerSecond must be positive: " + copiesPerSecond);
-        }
-        if (childrenPerSecond < 1) {
-            throw new IllegalArgumentException("childrenPerSecond must be positive: " + childrenPerSecond);
-        }
         this.stats = new FanoutStats();
         this.parallel = new BoundedParallel(config.maxConcurrentWrites());
         CopyMetrics copies = new CopyMetrics(metrics, Clock.systemUTC());
@@ -98,27 +73,21 @@ public final class RefreshWork implements AutoCloseable {
                 new RefreshJobs(table, queue, clock),
                 queue,
                 parallel,
-                copiesPerSecond);
-        this.erase = new EraseWorker(table, new EraseJobs(table, queue, clock), queue, parallel, childrenPerSecond);
+                pace.copiesPerSecond());
+        this.erase =
+                new EraseWorker(table, new EraseJobs(table, queue, clock), queue, parallel, pace.childrenPerSecond());
         this.maxSlice = maxSlice;
         this.metrics = new FanoutMetrics(metrics, stats);
     }
 
-    /** {@code maxSlice} caps each slice (null: until {@link SliceDeadline#MARGIN} before the Lambda deadline). */
-    public static RefreshWork create(
-            DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, Duration maxSlice) {
-        return create(dynamo, config, queue, maxSlice, CopyPace.COPIES_PER_SECOND);
-    }
-
     /**
-     * For benchmarks only: a worker whose pass shares {@code copiesPerSecond} instead of {@link
-     * CopyPace#COPIES_PER_SECOND}, to see what bounds a pass besides its pace. Deployed workers never use it: the pace
-     * protects the store's one sourceGsi partition.
+     * A deployed worker: at {@link WorkPace#DEPLOYED}, its metrics to this process's output, on the system clock. {@code
+     * maxSlice} caps each slice (null: until {@link SliceDeadline#MARGIN} before the Lambda deadline).
      */
     public static RefreshWork create(
-            DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, Duration maxSlice, int copiesPerSecond) {
+            DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, Duration maxSlice) {
         return new RefreshWork(
-                dynamo, config, queue, maxSlice, copiesPerSecond, MetricsRecorder.ofThisProcess(), Clock.systemUTC());
+                dynamo, config, queue, maxSlice, WorkPace.DEPLOYED, MetricsRecorder.ofThisProcess(), Clock.systemUTC());
     }
 
     public SQSBatchResponse process(List<SQSMessage> messages, long remainingMillis) {

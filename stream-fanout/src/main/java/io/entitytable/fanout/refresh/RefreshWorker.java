@@ -37,10 +37,6 @@ record RefreshWorker(
         DROPPED
     }
 
-    RefreshWorker(SegmentTable table, PassLedger jobs, RefreshQueue queue, BoundedParallel parallel) {
-        this(table, jobs, queue, parallel, CopyPace.COPIES_PER_SECOND);
-    }
-
     Outcome handle(RefreshMessage message, SliceDeadline deadline) {
         // Only a link's target (a store) has a refresh job: its owners may be too many for one stream record.
         Keys.SubjectRef subject = Keys.parseSubjectRef(message.subject())

@@ -7,6 +7,7 @@ import io.entitytable.fanout.refresh.InMemoryRefreshQueue;
 import io.entitytable.fanout.refresh.RefreshQueue;
 import io.entitytable.fanout.refresh.RefreshWork;
 import io.entitytable.fanout.refresh.SliceDeadline;
+import io.entitytable.fanout.refresh.WorkPace;
 import io.entitytable.fanout.table.BoundedParallel;
 import io.entitytable.fanout.table.FanoutConfig;
 import io.entitytable.fanout.table.FanoutStats;
@@ -16,7 +17,6 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
-import io.entitytable.model.CopyPace;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
@@ -107,7 +107,7 @@ class EraseLinkTargetsTest {
                 FanoutConfig.forTable(acme.table()),
                 queue,
                 null,
-                CopyPace.COPIES_PER_SECOND,
+                WorkPace.DEPLOYED,
                 MetricsRecorder.none(),
                 Clock.fixed(NOW, ZoneOffset.UTC))) {
             for (int invocation = 0; invocation < MAX_INVOCATIONS && queue.deliverOnce(work); invocation++) {
@@ -137,7 +137,12 @@ class EraseLinkTargetsTest {
 
         // WHEN every message is worked, one page each, the rest of its segment sent on with a cursor
         try (BoundedParallel parallel = new BoundedParallel(4)) {
-            EraseWorker worker = new EraseWorker(table, new EraseJobs(table, recording, clock), recording, parallel);
+            EraseWorker worker = new EraseWorker(
+                    table,
+                    new EraseJobs(table, recording, clock),
+                    recording,
+                    parallel,
+                    EraseWorker.CHILDREN_PER_SECOND);
             for (int invocation = 0; invocation < MAX_INVOCATIONS && !queue.isEmpty(); invocation++) {
                 RefreshMessage message = queue.removeFirst();
                 worker.handle(Keys.parseSubjectRef(message.subject()).orElseThrow(), message, onePageSlice());

@@ -6,12 +6,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.entitytable.deployment.FunctionDefinition;
+import io.entitytable.deployment.metrics.MetricsRecorder;
 import io.entitytable.fanout.refresh.RefreshQueue;
 import io.entitytable.fanout.refresh.RefreshWork;
+import io.entitytable.fanout.refresh.WorkPace;
 import io.entitytable.fanout.table.FanoutConfig;
 import io.entitytable.fanout.table.FanoutStats;
 import io.entitytable.local.pump.FunctionInvoker;
 import io.entitytable.local.pump.InvocationResult;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -30,7 +33,14 @@ final class InProcessWorker implements FunctionInvoker, AutoCloseable {
 
     InProcessWorker(DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, int copiesPerSecond) {
         this.instance = ThreadLocal.withInitial(() -> {
-            RefreshWork work = RefreshWork.create(dynamo, config, queue, null, copiesPerSecond);
+            RefreshWork work = new RefreshWork(
+                    dynamo,
+                    config,
+                    queue,
+                    null,
+                    WorkPace.DEPLOYED.withCopiesPerSecond(copiesPerSecond),
+                    MetricsRecorder.ofThisProcess(),
+                    Clock.systemUTC());
             instances.add(work);
             return work;
         });

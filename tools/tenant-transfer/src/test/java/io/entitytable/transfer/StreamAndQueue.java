@@ -5,9 +5,9 @@ import io.entitytable.deployment.metrics.MetricsRecorder;
 import io.entitytable.fanout.erase.EraseWorker;
 import io.entitytable.fanout.refresh.RefreshQueue;
 import io.entitytable.fanout.refresh.RefreshWork;
+import io.entitytable.fanout.refresh.WorkPace;
 import io.entitytable.fanout.table.FanoutConfig;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
-import io.entitytable.model.CopyPace;
 import io.entitytable.queue.RefreshMessage;
 import java.time.Clock;
 import java.time.Duration;
@@ -102,8 +102,7 @@ final class StreamAndQueue implements RefreshQueue {
                 FanoutConfig.forTable(table),
                 this,
                 Duration.ofSeconds(30),
-                CopyPace.COPIES_PER_SECOND,
-                childrenPerSecond,
+                WorkPace.DEPLOYED.withChildrenPerSecond(childrenPerSecond),
                 MetricsRecorder.ofThisProcess(),
                 clock)) {
             for (int turn = 0; turn < MAX_TURNS; turn++) {
