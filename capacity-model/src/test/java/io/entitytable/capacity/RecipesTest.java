@@ -3,6 +3,7 @@ package io.entitytable.capacity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.model.ChildCounters;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
 import io.entitytable.model.Shard;
@@ -51,7 +52,7 @@ class RecipesTest {
     @Test
     void create_shouldPriceASuppliersCoreItemCounterAndTagCopies_fromItsDefinitionAlone() {
         // GIVEN a supplier, the test-only entity, with two tags
-        Supplier supplier = Supplier.of(samples.businessId, "Fresh Farms", Set.of("dairy", "local"));
+        DeclaredItem supplier = Supplier.of(samples.businessId, "Fresh Farms", Set.of("dairy", "local"));
 
         // WHEN
         List<Access> accesses = recipes.create(supplier).stream()

@@ -7,6 +7,7 @@ import io.entitytable.fanout.table.FanoutConfig;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.dynamodb.RenameHalfApplied;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
@@ -52,7 +53,7 @@ class SupplierFanoutTest {
     void insert_shouldWriteOneTagCopyPerTag_whenASupplierIsCreated() {
         // GIVEN
         String table = newTable();
-        Supplier supplier = Supplier.of(Ids.newId(), "Acme Timber", Set.of("wood", "local"));
+        DeclaredItem supplier = Supplier.of(Ids.newId(), "Acme Timber", Set.of("wood", "local"));
         put(table, supplier.toItem());
 
         // WHEN
@@ -72,10 +73,10 @@ class SupplierFanoutTest {
         // transaction), and the REMOVE's first Query of its id meeting that rename half applied in the engine (it sees
         // neither key, as DynamoDB's read-committed Query can)
         String table = newTable();
-        Supplier before = Supplier.of(Ids.newId(), "Acme Timber", Set.of("wood", "local"));
+        DeclaredItem before = Supplier.of(Ids.newId(), "Acme Timber", Set.of("wood", "local"));
         put(table, before.toItem());
         process(plain, table, Records.insert(before.toItem()));
-        Supplier after = before.renamed("Birch & Co").withVersion(2, LATER);
+        DeclaredItem after = Supplier.renamed(before, "Birch & Co").withVersion(2, LATER);
 
         // WHEN the REMOVE of the old key is processed before the INSERT of the new one
         long queriesMidRename = RenameHalfApplied.during(
@@ -110,7 +111,7 @@ class SupplierFanoutTest {
     void remove_shouldDeleteTheTagCopies_whenTheSupplierIsDeletedWithItsTombstone() {
         // GIVEN a supplier with its tag copies, deleted as the API deletes it (with its tombstone)
         String table = newTable();
-        Supplier supplier = Supplier.of(Ids.newId(), "Acme Timber", Set.of("wood", "local"));
+        DeclaredItem supplier = Supplier.of(Ids.newId(), "Acme Timber", Set.of("wood", "local"));
         put(table, supplier.toItem());
         process(plain, table, Records.insert(supplier.toItem()));
         assertThat(InvariantChecker.duplicates(plain, table)).hasSize(2);
@@ -133,7 +134,7 @@ class SupplierFanoutTest {
         }
     }
 
-    private static ItemKey tagCopy(Supplier supplier, String tag) {
+    private static ItemKey tagCopy(DeclaredItem supplier, String tag) {
         return new ItemKey(
                 Keys.tagPartition(supplier.businessId(), tag), Keys.subjectRef(Supplier.ENTITY, supplier.id()));
     }

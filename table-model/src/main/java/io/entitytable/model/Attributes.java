@@ -178,4 +178,35 @@ public final class Attributes {
     public static final String UNIT_PRICE_CENTS = "unitPriceCents";
 
     private Attributes() {}
+
+    /**
+     * The attributes the table gives a meaning on a core item, whatever its entity: keys, the common fields, the
+     * business and its shards, index keys, counters and marks. A declared field ({@link Field}) may take none of
+     * these names, since it is stored as the attribute of its name.
+     */
+    public static final java.util.Set<String> RESERVED = java.util.Set.of(
+            ID,
+            TYPE,
+            KIND,
+            VERSION,
+            SOURCE,
+            SOURCE_VERSION,
+            CREATED_AT,
+            UPDATED_AT,
+            TAGS,
+            BUSINESS_ID,
+            CORRELATION_ID,
+            RESTORED_AT,
+            BUSINESS_SHARD,
+            SHARD,
+            SHARDS,
+            SHARDS_BEFORE,
+            SHARDS_FROM,
+            CUSTOMER_ID,
+            GSI1_PK,
+            GSI1_SK,
+            CHILD_COUNT,
+            LINK_COUNT,
+            ERASING,
+            EXPIRES_AT);
 }

@@ -61,23 +61,39 @@ public final class Entity {
     private final String linkAttribute;
     private final String linkTarget;
     private final SearchText.Spec search;
+    private final List<Field> fields;
+    private final Field sortField;
 
     private Entity(Builder builder) {
         this.keyName = builder.keyName;
         this.collection = builder.collection;
-        this.reader = builder.reader;
+        this.reader = builder.reader != null ? builder.reader : item -> DeclaredItem.read(this, item);
         this.sortKeyCarriesName = builder.sortKeyCarriesName;
         this.fixedSortKey = builder.fixedSortKey;
         this.tenant = builder.tenant;
         this.indexes = List.copyOf(builder.indexes);
         this.linkAttribute = builder.linkAttribute;
         this.linkTarget = builder.linkTarget;
-        this.search = builder.search;
+        this.fields = List.copyOf(builder.fields);
+        this.sortField = builder.sortField == null
+                ? null
+                : field(builder.sortField)
+                        .orElseThrow(() -> new IllegalArgumentException(
+                                keyName + " is sorted by " + builder.sortField + ", not a field"));
+        this.search = builder.searchFromFields ? fieldSearch() : builder.search;
     }
 
     public static Builder builder(
             String keyName, String collection, Function<Map<String, AttributeValue>, ? extends CoreItem> reader) {
-        return new Builder(keyName, collection, reader);
+        return new Builder(keyName, collection, Objects.requireNonNull(reader));
+    }
+
+    /**
+     * A definition whose subjects are {@link DeclaredItem}s: what they hold is its {@link Builder#fields fields}, so
+     * no record class is written for it. A child of a business, indexed in businessGsi.
+     */
+    public static Builder declared(String keyName, String collection) {
+        return new Builder(keyName, collection, null).indexedIn(TableLayout.BUSINESS_GSI);
     }
 
     /**
@@ -182,6 +198,39 @@ public final class Entity {
         return search != null;
     }
 
+    /** Its declared fields, in the order of declaration; none for an entity that has a record of its own. */
+    public List<Field> fields() {
+        return fields;
+    }
+
+    /** The declared field called {@code name}. */
+    public Optional<Field> field(String name) {
+        return fields.stream().filter(field -> field.name().equals(name)).findFirst();
+    }
+
+    /** The declared field its sort key carries, by which its business lists its subjects; empty when sorted by id. */
+    public Optional<Field> sortField() {
+        return Optional.ofNullable(sortField);
+    }
+
+    /**
+     * Search over its declared fields: the title is its sort field's value (else its id), and every text field named
+     * as a field of the search index ({@link SearchFields#TEXT}) is searched, with its tags.
+     */
+    private SearchText.Spec fieldSearch() {
+        return new SearchText.Spec(false, (image, collectionItems) -> {
+            DeclaredItem item = DeclaredItem.read(this, image);
+            SearchText.Builder text = SearchText.titled(
+                    sortField().flatMap(field -> item.text(field.name())).orElse(item.id()));
+            for (Field field : fields) {
+                if (field.kind() == Field.Kind.TEXT && SearchFields.TEXT.contains(field.name())) {
+                    text.add(field.name(), item.text(field.name()).orElse(null));
+                }
+            }
+            return text.add(SearchFields.TAGS, item.tags().stream().sorted()).build();
+        });
+    }
+
     public static Optional<Entity> fromKeyName(String name) {
         return Optional.ofNullable(BY_KEY_NAME.get(name));
     }
@@ -222,12 +271,45 @@ public final class Entity {
         private String linkAttribute;
         private String linkTarget;
         private SearchText.Spec search;
+        private boolean searchFromFields;
+        private final List<Field> fields = new ArrayList<>();
+        private String sortField;
 
         private Builder(
                 String keyName, String collection, Function<Map<String, AttributeValue>, ? extends CoreItem> reader) {
             this.keyName = Objects.requireNonNull(keyName);
             this.collection = Objects.requireNonNull(collection);
-            this.reader = Objects.requireNonNull(reader);
+            this.reader = reader;
+        }
+
+        /**
+         * The fields its subjects hold ({@link #declared} entities), each stored as an attribute of its name: so no
+         * name may be one the table already gives a meaning.
+         */
+        public Builder fields(Field... declared) {
+            for (Field field : declared) {
+                if (Attributes.RESERVED.contains(field.name())
+                        || fields.stream().anyMatch(f -> f.name().equals(field.name()))) {
+                    throw new IllegalArgumentException(keyName + "'s field " + field.name() + " is taken");
+                }
+                fields.add(field);
+            }
+            return this;
+        }
+
+        /**
+         * Its sort key carries the value of the field {@code fieldName} (trimmed, lower-cased), so its business lists
+         * its subjects by it; a change of it is a rename, which moves the key and leaves a tombstone.
+         */
+        public Builder sortedBy(String fieldName) {
+            this.sortField = fieldName;
+            return sortKeyCarriesName();
+        }
+
+        /** The search index holds it, found by its declared fields ({@link Entity#fieldSearch}). */
+        public Builder searchable() {
+            this.searchFromFields = true;
+            return this;
         }
 
         /** Its sort key carries a name: a rename moves the key, and a delete leaves a tombstone. */

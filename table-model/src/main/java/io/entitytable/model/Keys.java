@@ -45,7 +45,20 @@ public final class Keys {
 
     /** {@code store#<name>}, lower-cased. */
     public static String storeType(String name) {
-        return typePrefix(Entity.STORE) + lower(name);
+        return namedType(Entity.STORE, name);
+    }
+
+    /**
+     * {@code <entity>#<name, trimmed and lower-cased>}: the sort key of a subject named in it (a store, or an entity
+     * declared {@link Entity.Builder#sortedBy sorted by} a field), so its business lists them by name in businessGsi.
+     */
+    public static String namedType(Entity entity, String name) {
+        return typePrefix(entity) + lower(name);
+    }
+
+    /** {@code <entity>#<id>}: the sort key of a subject of a declared entity named by no field; ids sort by time. */
+    public static String idType(Entity entity, String id) {
+        return typePrefix(entity) + id;
     }
 
     /** {@code order#<createdAt epoch millis, 13 digits>}: orders sort by time under their business and customer. */

@@ -408,6 +408,14 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     false,
                     Errors.LIST));
 
+    /** What tagging and untagging do, for every entity alike. */
+    private static final String TAG = "Tags are lower-cased; a subject carries at most " + Inputs.MAX_TAGS
+            + ". A strongly consistent read, then one UpdateItem of `tags` on condition that the version is the one"
+            + " read (a lost race is retried).";
+
+    private static final String UNTAG =
+            "A strongly consistent read, then one UpdateItem of `tags` on condition that the version is the one read.";
+
     /**
      * Every operation: the written ones and the routes every entity has alike, made from one template per route for
      * each definition, so a new entity's are documented as its collection's are.
@@ -417,40 +425,23 @@ public final class ApiOperation implements Comparable<ApiOperation> {
     private static List<ApiOperation> every() {
         List<ApiOperation> all = new ArrayList<>(WRITTEN);
         for (Entity entity : Entity.all()) {
-            all.add(tag(entity));
-            all.add(untag(entity));
+            all.add(tagRoute(entity, "PUT", "tag", TAG));
+            all.add(tagRoute(entity, "DELETE", "untag", UNTAG));
         }
         return List.copyOf(all);
     }
 
-    private static ApiOperation tag(Entity entity) {
+    /** {@code PUT} or {@code DELETE /<collection>/{id}/tags/{tag}}: {@code tagStore}, "Tag a store", and so on. */
+    private static ApiOperation tagRoute(Entity entity, String method, String verb, String description) {
         return new ApiOperation(
-                "PUT",
-                tagPath(entity),
-                "tag" + EntityNames.typeName(entity),
-                "Tag " + EntityNames.withArticle(entity),
-                "Tags are lower-cased; a subject carries at most " + Inputs.MAX_TAGS + ". A strongly consistent read,"
-                        + " then one UpdateItem of `tags` on condition that the version is the one read (a lost race is"
-                        + " retried).",
+                method,
+                "/" + entity.collection() + "/{id}/tags/{tag}",
+                verb + EntityNames.typeName(entity),
+                Character.toUpperCase(verb.charAt(0)) + verb.substring(1) + " " + EntityNames.withArticle(entity),
+                description,
                 CHANGED,
                 false,
                 Errors.TAG_OR_LINK);
-    }
-
-    private static ApiOperation untag(Entity entity) {
-        return new ApiOperation(
-                "DELETE",
-                tagPath(entity),
-                "untag" + EntityNames.typeName(entity),
-                "Untag " + EntityNames.withArticle(entity),
-                "A strongly consistent read, then one UpdateItem of `tags` on condition that the version is the one read.",
-                CHANGED,
-                false,
-                Errors.TAG_OR_LINK);
-    }
-
-    private static String tagPath(Entity entity) {
-        return "/" + entity.collection() + "/{id}/tags/{tag}";
     }
 
     /** The error statuses that whole kinds of operation share, named once (413, 429, 500 and 503 are added to every one). */

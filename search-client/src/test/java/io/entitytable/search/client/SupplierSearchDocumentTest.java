@@ -2,6 +2,7 @@ package io.entitytable.search.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.SearchFields;
 import io.entitytable.model.supplier.Supplier;
 import java.util.List;
@@ -15,7 +16,7 @@ class SupplierSearchDocumentTest {
     @Test
     void supplier_shouldBeSearchable_byTheFieldsItsDefinitionNames() {
         // GIVEN
-        Supplier supplier = Supplier.of(BUSINESS, "Acme Beans", Set.of("coffee"));
+        DeclaredItem supplier = Supplier.of(BUSINESS, "Acme Beans", Set.of("coffee"));
 
         // WHEN
         SearchDocument document =

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
@@ -23,7 +24,7 @@ class SupplierModelTest {
     @Test
     void supplier_shouldReadBackAndParseItsKeys_fromItsDefinitionAlone() {
         // GIVEN
-        Supplier supplier = Supplier.of(BUSINESS, "Acme Beans", Set.of("coffee"));
+        DeclaredItem supplier = Supplier.of(BUSINESS, "Acme Beans", Set.of("coffee"));
 
         // WHEN
         CoreItem read = CoreItem.from(supplier.toItem());
@@ -50,7 +51,7 @@ class SupplierModelTest {
     @Test
     void supplier_shouldImplyOneTagCopyPerTag_carryingNoIndexAttribute() {
         // GIVEN
-        Supplier supplier = Supplier.of(BUSINESS, "Acme Beans", Set.of("coffee", "fair-trade"));
+        DeclaredItem supplier = Supplier.of(BUSINESS, "Acme Beans", Set.of("coffee", "fair-trade"));
         String self = Keys.subjectRef(Supplier.ENTITY, supplier.id());
 
         // WHEN

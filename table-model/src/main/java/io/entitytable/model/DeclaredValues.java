@@ -1,0 +1,86 @@
+package io.entitytable.model;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Values given for a declared entity's fields (a request body's, as JSON holds them), checked against the declaration
+ * and normalised as they are stored. Every field is judged, so one answer names every problem of a body.
+ */
+public final class DeclaredValues {
+    private DeclaredValues() {}
+
+    /** What is wrong with the value of one field. */
+    public record Problem(String field, String message) {}
+
+    /** Values that break their declaration; nothing may be written of them. */
+    public static final class Invalid extends RuntimeException {
+        private final transient List<Problem> problems;
+
+        Invalid(List<Problem> problems) {
+            super(problems.toString());
+            this.problems = List.copyOf(problems);
+        }
+
+        public List<Problem> problems() {
+            return problems;
+        }
+    }
+
+    /** The names among {@code given} that are no field of {@code entity}. */
+    public static List<String> unknown(Entity entity, Iterable<String> given) {
+        List<String> unknown = new ArrayList<>();
+        for (String name : given) {
+            if (entity.field(name).isEmpty()) {
+                unknown.add(name);
+            }
+        }
+        return unknown;
+    }
+
+    /**
+     * The values of a new subject: every required field given, each given one acceptable (a null is a field left out).
+     *
+     * @throws Invalid naming every field that is missing or refused
+     */
+    public static Map<String, Object> forNew(Entity entity, Map<String, ?> given) {
+        return checked(entity, given, true);
+    }
+
+    /**
+     * The values a change sets: each given one acceptable, and none of an immutable field (a null is a field left out,
+     * which stays as it is).
+     *
+     * @throws Invalid naming every field that is refused
+     */
+    public static Map<String, Object> forChange(Entity entity, Map<String, ?> given) {
+        return checked(entity, given, false);
+    }
+
+    private static Map<String, Object> checked(Entity entity, Map<String, ?> given, boolean creating) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        List<Problem> problems = new ArrayList<>();
+        for (Field field : entity.fields()) {
+            Object value = given.get(field.name());
+            Optional<String> problem;
+            if (value == null) {
+                problem = creating && field.isRequired() ? Optional.of("is required") : Optional.empty();
+            } else if (!creating && field.isImmutable()) {
+                problem = Optional.of("cannot change once the " + entity.keyName() + " is created");
+            } else {
+                problem = field.problem(value);
+                if (problem.isEmpty()) {
+                    values.put(field.name(), field.normalised(value));
+                }
+            }
+            problem.ifPresent(message -> problems.add(new Problem(field.name(), message)));
+        }
+        if (!problems.isEmpty()) {
+            throw new Invalid(problems);
+        }
+        return values;
+    }
+}
