@@ -1,5 +1,6 @@
 package io.entitytable.api;
 
+import static io.entitytable.api.ApiTestSupport.awaitIndexesCaughtUp;
 import static io.entitytable.api.ApiTestSupport.createBusiness;
 import static io.entitytable.api.ApiTestSupport.createCustomer;
 import static io.entitytable.api.ApiTestSupport.post;
@@ -107,6 +108,7 @@ class OrderResourceTest {
                 .post("/customers/" + customer + "/orders")
                 .then()
                 .statusCode(201);
+        awaitIndexesCaughtUp();
         given().get("/customers/" + customer + "/orders").then().body("items", hasSize(1));
     }
 
@@ -147,6 +149,7 @@ class OrderResourceTest {
                 mastercard.add(0, id);
             }
         }
+        awaitIndexesCaughtUp();
 
         // WHEN
         List<String> seen = new ArrayList<>();
@@ -177,6 +180,7 @@ class OrderResourceTest {
         String business = createBusiness("Dates");
         String customer = createCustomer(business, "Ann", "Smith");
         String id = placeOrder(customer, "visa");
+        awaitIndexesCaughtUp();
         Instant now = Instant.now();
         given().queryParam("from", now.minusSeconds(60).toString())
                 .queryParam("to", now.plusSeconds(60).toString())
@@ -219,6 +223,7 @@ class OrderResourceTest {
         post("/customers/" + createCustomer(createBusiness("Elsewhere"), "Bo", "Lee") + "/orders", foreign)
                 .then()
                 .statusCode(201);
+        awaitIndexesCaughtUp();
 
         // WHEN the business's cancelled orders are paged through, 4 at a time
         List<String> seen = new ArrayList<>();
@@ -256,6 +261,7 @@ class OrderResourceTest {
         for (int i = 0; i < 3; i++) {
             placeOrder(customer, "visa");
         }
+        awaitIndexesCaughtUp();
         String next = given().get("/businesses/" + business + "/orders?limit=1")
                 .then()
                 .extract()
@@ -300,6 +306,7 @@ class OrderResourceTest {
         String customer = createCustomer(createBusiness("Mine"), "Ann", "Smith");
         String first = placeOrder(customer, "visa");
         String second = placeOrder(customer, "visa");
+        awaitIndexesCaughtUp();
         RequestCounter.reset();
         given().get("/customers/" + customer + "/orders?limit=1")
                 .then()

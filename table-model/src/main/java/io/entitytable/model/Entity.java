@@ -61,13 +61,15 @@ public final class Entity {
     private final String linkAttribute;
     private final String linkTarget;
     private final SearchText.Spec search;
+    private final boolean declared;
     private final List<Field> fields;
     private final Field sortField;
 
     private Entity(Builder builder) {
         this.keyName = builder.keyName;
         this.collection = builder.collection;
-        this.reader = builder.reader != null ? builder.reader : item -> DeclaredItem.read(this, item);
+        this.declared = builder.reader == null;
+        this.reader = declared ? item -> DeclaredItem.read(this, item) : builder.reader;
         this.sortKeyCarriesName = builder.sortKeyCarriesName;
         this.fixedSortKey = builder.fixedSortKey;
         this.tenant = builder.tenant;
@@ -196,6 +198,14 @@ public final class Entity {
     /** Whether the search index holds subjects of this entity. */
     public boolean isSearchable() {
         return search != null;
+    }
+
+    /**
+     * Whether it is declared by its fields ({@link #declared}): its subjects are {@link DeclaredItem}s, and the API
+     * serves them through its generic routes.
+     */
+    public boolean isDeclared() {
+        return declared;
     }
 
     /** Its declared fields, in the order of declaration; none for an entity that has a record of its own. */

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.entitytable.api.table.BusinessErasing;
 import io.entitytable.api.table.TransactionConflict;
+import io.entitytable.model.DeclaredValues;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.ElementKind;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
@@ -57,9 +59,19 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response violations(ConstraintViolationException exception) {
-        List<ApiProblem.FieldError> errors = exception.getConstraintViolations().stream()
-                .map(violation -> new ApiProblem.FieldError(field(violation), violation.getMessage()))
-                .sorted(Comparator.comparing(ApiProblem.FieldError::field))
+        return validationFailed(exception.getConstraintViolations().stream()
+                .map(violation -> new ApiProblem.FieldError(field(violation), violation.getMessage())));
+    }
+
+    /** Values of an entity declared by its fields that its declaration refuses: the same answer as a typed body's. */
+    @ServerExceptionMapper
+    public Response refusedValues(DeclaredValues.Invalid exception) {
+        return validationFailed(exception.problems().stream()
+                .map(problem -> new ApiProblem.FieldError(problem.field(), problem.message())));
+    }
+
+    private static Response validationFailed(Stream<ApiProblem.FieldError> refused) {
+        List<ApiProblem.FieldError> errors = refused.sorted(Comparator.comparing(ApiProblem.FieldError::field))
                 .toList();
         String detail = errors.stream()
                 .map(error -> error.field() + ": " + error.message())

@@ -3,6 +3,7 @@ package io.entitytable.api.response;
 import io.entitytable.model.Business;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Order;
 import io.entitytable.model.Store;
@@ -25,7 +26,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
             @DiscriminatorMapping(value = "store", schema = StoreResponse.class),
             @DiscriminatorMapping(value = "order", schema = OrderResponse.class)
         })
-public sealed interface SubjectResponse permits BusinessResponse, CustomerResponse, StoreResponse, OrderResponse {
+public sealed interface SubjectResponse
+        permits BusinessResponse, CustomerResponse, StoreResponse, OrderResponse, DeclaredResponse {
     /** The entity's name: {@code business}, {@code customer}, {@code store} or {@code order}. */
     String entity();
 
@@ -51,6 +53,8 @@ public sealed interface SubjectResponse permits BusinessResponse, CustomerRespon
             return StoreResponse.from(store);
         } else if (item instanceof Order order) {
             return OrderResponse.from(order);
+        } else if (item instanceof DeclaredItem declared) {
+            return DeclaredResponse.from(declared);
         }
         throw new IllegalArgumentException("no response for " + item.entity());
     }

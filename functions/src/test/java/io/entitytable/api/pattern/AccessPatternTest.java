@@ -14,7 +14,9 @@ class AccessPatternTest {
     @Test
     void contract_shouldStateThePatternsNumberAndKeyCondition() {
         for (AccessPattern pattern : AccessPattern.values()) {
-            checkContract(pattern);
+            if (pattern.operationId() != null) { // a declared entity's list is documented per entity
+                checkContract(pattern);
+            }
         }
     }
 

@@ -66,7 +66,18 @@ public enum AccessPattern {
             true,
             "id = store#S AND begins_with(type, customer#)"),
     TAGGED(12, "listTagged", null, KeyShape.BEGINS_WITH, true, "id = tag#B#t[#n] [AND begins_with(type, <entity>#)]"),
-    TAGGED_WITH_SEVERAL(13, "listTaggedWithSeveral", null, KeyShape.BEGINS_WITH, true, "id = tag#B#t[#n]");
+    TAGGED_WITH_SEVERAL(13, "listTaggedWithSeveral", null, KeyShape.BEGINS_WITH, true, "id = tag#B#t[#n]"),
+    /**
+     * The subjects of an entity declared by its fields ({@code Entity.declared}), by the field its sort key carries
+     * (or by id): one list per such entity, so no number of docs/design.md §3 and no one operation.
+     */
+    DECLARED_SUBJECTS(
+            0,
+            null,
+            TableLayout.BUSINESS_GSI,
+            KeyShape.BEGINS_WITH,
+            true,
+            "businessShard = B#n AND begins_with(type, <entity>#<prefix>)");
 
     /** How a pattern narrows its partition: by nothing, by a sort-key prefix, or by a sort-key range. */
     public enum KeyShape {
@@ -114,12 +125,15 @@ public enum AccessPattern {
         return forward ? query : query.backward();
     }
 
-    /** Its number in docs/design.md §3. */
+    /** Its number in docs/design.md §3; 0 for {@link #DECLARED_SUBJECTS}, which is each declared entity's. */
     public int number() {
         return number;
     }
 
-    /** The operationId of the API operation that runs it, as the contract (the API's {@code ApiOperation}) names it. */
+    /**
+     * The operationId of the API operation that runs it, as the contract (the API's {@code ApiOperation}) names it; null
+     * for {@link #DECLARED_SUBJECTS}, which each declared entity's list runs.
+     */
     public String operationId() {
         return operationId;
     }

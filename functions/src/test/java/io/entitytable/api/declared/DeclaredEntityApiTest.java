@@ -1,0 +1,165 @@
+package io.entitytable.api.declared;
+
+import static io.entitytable.api.ApiTestSupport.awaitIndexesCaughtUp;
+import static io.entitytable.api.ApiTestSupport.createBusiness;
+import static io.entitytable.api.ApiTestSupport.post;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsInAnyOrder;
+import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.equalTo;
+
+import io.entitytable.api.LocalDynamoResource;
+import io.entitytable.api.RequestCounter;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A product, declared in test sources only ({@link Product}), through the API: create, read, change, delete, tags and
+ * its list, each with what its declaration says of its fields, and nothing written for a refused body. Runs in a JVM
+ * of its own (see the functions pom): the definition adds an entity to the domain, which the contract tests of the
+ * shipped document must not see.
+ */
+@QuarkusTest
+@QuarkusTestResource(LocalDynamoResource.class)
+class DeclaredEntityApiTest {
+
+    @BeforeAll
+    static void declare() {
+        assertThat(Product.ENTITY.isDeclared()).isTrue();
+    }
+
+    @Test
+    void product_shouldBeCreatedReadChangedAndDeleted_asItsDeclarationSays() {
+        // GIVEN
+        String business = createBusiness("Roastery");
+
+        // WHEN it is created: its sku lower-cased, its name trimmed, its tags normalised
+        Response created = post(
+                "/businesses/" + business + "/products",
+                Map.of("sku", "Beans-1KG", "name", " Espresso beans ", "priceCents", 1890, "tags", List.of("Coffee")));
+
+        // THEN
+        created.then()
+                .statusCode(201)
+                .header("ETag", "\"1\"")
+                .body("entity", equalTo("product"))
+                .body("businessId", equalTo(business))
+                .body("sku", equalTo("beans-1kg"))
+                .body("name", equalTo("Espresso beans"))
+                .body("priceCents", equalTo(1890))
+                .body("tags", containsInAnyOrder("coffee"));
+        String id = created.path("id");
+        assertThat(created.header("Location")).endsWith("/products/" + id);
+        given().get("/products/" + id).then().statusCode(200).body("name", equalTo("Espresso beans"));
+
+        // WHEN it is renamed, then asked to change its immutable sku
+        given().contentType(ContentType.JSON)
+                .header("If-Match", "\"1\"")
+                .body(Map.of("name", "Decaf beans", "priceCents", 1990))
+                .patch("/products/" + id)
+                .then()
+                .statusCode(200)
+                .header("ETag", "\"2\"")
+                .body("name", equalTo("Decaf beans"))
+                .body("priceCents", equalTo(1990))
+                .body("sku", equalTo("beans-1kg"));
+        given().contentType(ContentType.JSON)
+                .body(Map.of("sku", "other"))
+                .patch("/products/" + id)
+                .then()
+                .statusCode(422)
+                .contentType("application/problem+json")
+                .body("errors[0].field", equalTo("sku"));
+
+        // WHEN deleted at a stale version, then at the current one
+        given().header("If-Match", "\"1\"").delete("/products/" + id).then().statusCode(412);
+        given().header("If-Match", "\"2\"").delete("/products/" + id).then().statusCode(204);
+
+        // THEN it is gone
+        given().get("/products/" + id).then().statusCode(404).contentType("application/problem+json");
+    }
+
+    @Test
+    void create_shouldNameEveryRefusedField_andWriteNothing() {
+        // GIVEN
+        String business = createBusiness("Refusals");
+
+        // WHEN no name, a negative price, a sku of the wrong shape
+        post("/businesses/" + business + "/products", Map.of("sku", "a b", "priceCents", -1))
+                .then()
+                .statusCode(422)
+                .contentType("application/problem+json")
+                .body("errors.field", containsInAnyOrder("sku", "name", "priceCents"));
+        // and a field the product does not have
+        post("/businesses/" + business + "/products", Map.of("sku", "a", "name", "A", "priceCents", 1, "colour", "red"))
+                .then()
+                .statusCode(400)
+                .contentType("application/problem+json");
+
+        // THEN the business has no product
+        awaitIndexesCaughtUp();
+        given().get("/businesses/" + business + "/products")
+                .then()
+                .statusCode(200)
+                .body("items", empty());
+    }
+
+    @Test
+    void list_shouldFindProductsByNamePrefix_inNameOrder_withOneQueryPerShard() {
+        // GIVEN
+        String business = createBusiness("Catalogue");
+        for (String name : List.of("Espresso beans", "Filter papers", "espresso cups")) {
+            post(
+                            "/businesses/" + business + "/products",
+                            Map.of("sku", name.replace(' ', '-'), "name", name, "priceCents", 100))
+                    .then()
+                    .statusCode(201);
+        }
+        awaitIndexesCaughtUp();
+
+        // WHEN
+        RequestCounter.reset();
+        List<String> names = given().get("/businesses/" + business + "/products?prefix=ESP")
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("items.name");
+
+        // THEN
+        assertThat(names).containsExactly("Espresso beans", "espresso cups");
+        assertThat(RequestCounter.operations()).containsExactly("Query");
+    }
+
+    @Test
+    void tags_shouldBeSetAndRemoved_throughTheSubjectsTagRoutes() {
+        // GIVEN
+        String business = createBusiness("Tags");
+        String id = post(
+                        "/businesses/" + business + "/products", Map.of("sku", "t1", "name", "Tagged", "priceCents", 5))
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
+
+        // WHEN / THEN
+        given().put("/products/" + id + "/tags/Sale").then().statusCode(204).header("ETag", "\"2\"");
+        given().get("/products/" + id).then().body("tags", containsInAnyOrder("sale"));
+        given().delete("/products/" + id + "/tags/sale").then().statusCode(204);
+        given().get("/products/" + id).then().body("tags", empty());
+    }
+
+    @Test
+    void aCollectionNoEntityDeclares_shouldBeA404Problem() {
+        given().get("/widgets/01JD8X5N6P7Q8R9S0T1V2W3X4Y")
+                .then()
+                .statusCode(404)
+                .contentType("application/problem+json");
+    }
+}

@@ -1,0 +1,30 @@
+package io.entitytable.api.declared;
+
+import io.entitytable.model.Entity;
+import io.entitytable.model.Field;
+
+/**
+ * A catalogue item of a business, declared in test sources only: its declaration is all there is of it. The API serves
+ * it through the routes every declared entity has, with no main code written for it.
+ */
+public final class Product {
+    public static final Entity ENTITY = Entity.define(Entity.declared("product", "products")
+            .fields(
+                    Field.text("sku")
+                            .required()
+                            .between(1, 64)
+                            .matching("[a-z0-9._-]+", "must be letters, digits, '.', '_' or '-'")
+                            .lowerCased()
+                            .immutable()
+                            .example("beans-1kg"),
+                    Field.text("name").required().example("Espresso beans, 1 kg"),
+                    Field.wholeNumber("priceCents")
+                            .required()
+                            .between(0, 100_000_000)
+                            .example(1890L),
+                    Field.text("description").between(0, 2000).example("A dark roast"))
+            .sortedBy("name")
+            .searchable());
+
+    private Product() {}
+}
