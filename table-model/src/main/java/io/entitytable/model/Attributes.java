@@ -85,6 +85,9 @@ public final class Attributes {
     /** The subject a job refreshes the copies of, {@code <entity>#<id>}. */
     public static final String JOB_SUBJECT = "subject";
 
+    /** The subject that holds a unique value, {@code <entity>#<id>}, on its marker (see UniqueValue). */
+    public static final String HOLDER = "holder";
+
     public static final String JOB_STATUS = "jobStatus";
     /** The job's pass; a message of an earlier pass is superseded and dropped. */
     public static final String JOB_PASS = "pass";

@@ -37,7 +37,13 @@ public enum ItemKind implements StoredValue {
      * the API in the transaction of the write it answers for, never fanned out, never indexed, never migrated, gone
      * after a day.
      */
-    IDEMPOTENCY;
+    IDEMPOTENCY,
+    /**
+     * That a value of a declared field marked unique is taken within its business, and by which subject (see
+     * UniqueValue): written by the API in the transaction of the subject's create, change or delete, deleted with the
+     * subject by an erase, never fanned out, never indexed.
+     */
+    UNIQUE;
 
     public static ItemKind fromValue(String value) {
         return StoredValue.fromValue(ItemKind.class, value);

@@ -324,6 +324,17 @@ public final class Keys {
     public static final String IDEMPOTENCY_TYPE = "idempotency";
 
     /**
+     * {@code unique#<businessId>#<entity>#<field>}: the partition of the values of one unique field of one entity in
+     * one business, each value the sort key of one {@link UniqueValue}. One partition per field and business: a create
+     * checks its value with the Put of its marker, never a read.
+     */
+    public static String uniqueValuesId(String businessId, Entity entity, String field) {
+        return UNIQUE + SEPARATOR + businessId + SEPARATOR + entity.keyName() + SEPARATOR + field;
+    }
+
+    static final String UNIQUE = "unique";
+
+    /**
      * {@code idem.<hash>}: the partition of the one record of the key {@code key} of the caller whose token's {@code
      * sub} is {@code subject}, so keys spread over as many partitions as there are callers and keys. Both are hashed
      * together, the subject length-prefixed (a key may hold any printable character, and a {@code sub} anything), so

@@ -1,20 +1,27 @@
 package io.entitytable.api.declared;
 
+import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.paging.PageRequest;
 import io.entitytable.api.table.Deletion;
+import io.entitytable.api.table.ItemTaken;
 import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.DeclaredValues;
 import io.entitytable.model.Entity;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
+import io.entitytable.model.UniqueValue;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.AccessPattern;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The service of one entity declared by its fields: the optimistic cycle every subject has ({@link SubjectService}),
@@ -39,17 +46,71 @@ final class DeclaredService extends SubjectService<DeclaredItem> {
                 recorder);
     }
 
-    /** The subject with the given values over its own; a change of its sort field moves its key. */
-    DeclaredItem patch(String id, Long ifMatch, Map<String, ?> values) {
-        Map<String, Object> changes = DeclaredValues.forChange(entity, values);
-        return modify(id, ifMatch, current -> current.with(changes));
+    /**
+     * Writes the new subject with the marker of each of its unique values, each on condition that no subject of the
+     * business holds it: one transaction, so a value is taken by one create at most.
+     */
+    @Override
+    protected void writeNew(String businessId, DeclaredItem child, AnswerRecorder<? super DeclaredItem> recorder) {
+        List<UniqueValue> markers = UniqueValue.of(child);
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        items.add(child.toItem());
+        markers.forEach(marker -> items.add(marker.toItem()));
+        optimistic.createChild(
+                businessId,
+                items,
+                recorder.recordFor(child),
+                refused -> refused.action() >= 2
+                        ? taken(markers.get(refused.action() - 2))
+                        : ApiProblem.notFound("business", businessId));
     }
 
-    /** Deletes the subject at the version read and uncounts it on its business, in one transaction. */
+    /**
+     * The subject with the given values over its own; a change of its sort field moves its key. A unique value it gives
+     * up is released and one it takes is marked in the same transaction (409 when another subject holds it).
+     */
+    DeclaredItem patch(String id, Long ifMatch, Map<String, ?> values) {
+        Map<String, Object> changes = DeclaredValues.forChange(entity, values);
+        return optimistic.withCurrent(entity, id, ifMatch, current -> {
+            DeclaredItem item = (DeclaredItem) entity.read(current);
+            DeclaredItem next = item.with(changes);
+            if (next.equals(item)) {
+                return item;
+            }
+            DeclaredItem bumped = next.withVersion(item.version() + 1, optimistic.now());
+            List<UniqueValue> before = UniqueValue.of(item);
+            List<UniqueValue> after = UniqueValue.of(bumped);
+            List<UniqueValue> taking =
+                    after.stream().filter(marker -> !before.contains(marker)).toList();
+            List<ItemKey> releasing = before.stream()
+                    .filter(marker -> !after.contains(marker))
+                    .map(UniqueValue::key)
+                    .toList();
+            try {
+                writes.replace(
+                        current,
+                        bumped.toItem(),
+                        releasing,
+                        taking.stream().map(UniqueValue::toItem).toList());
+            } catch (ItemTaken e) {
+                throw taken(taking.get(e.index()));
+            }
+            return bumped;
+        });
+    }
+
+    /** Deletes the subject at the version read with its unique values' markers, uncounted on its business, at once. */
     void delete(String id, Long ifMatch) {
         delete(id, ifMatch, current -> Deletion.of(current)
+                .withCollection(UniqueValue.ofCore(current).stream()
+                        .map(UniqueValue::key)
+                        .toList())
                 .uncountingOnBusiness(Values.string(current, Attributes.BUSINESS_ID))
                 .build());
+    }
+
+    private ApiProblem taken(UniqueValue marker) {
+        return ApiProblem.taken(marker.field(), marker.value(), entity.keyName());
     }
 
     /**

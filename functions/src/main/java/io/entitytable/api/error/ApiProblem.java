@@ -52,6 +52,15 @@ public class ApiProblem extends RuntimeException {
         return new ApiProblem(404, "Not found", what + " " + id + " does not exist");
     }
 
+    /** A value of a field declared unique that another subject of the business holds. */
+    public static ApiProblem taken(String field, String value, String entity) {
+        return new ApiProblem(
+                409,
+                "Conflict",
+                field + " '" + value + "' is already used by another " + entity + " of the business",
+                List.of(new FieldError(field, "is already used by another " + entity + " of the business")));
+    }
+
     public static ApiProblem conflict(String detail) {
         return new ApiProblem(409, "Conflict", detail);
     }

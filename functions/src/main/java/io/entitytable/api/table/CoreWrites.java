@@ -6,6 +6,7 @@ import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.IdempotencyRecord;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.Tombstone;
 import io.entitytable.model.Values;
@@ -200,6 +201,34 @@ public class CoreWrites {
             update(actions.replaceInPlace(current, next).update());
         } else {
             transact(actions.replaceUnderNewKey(current, next));
+        }
+    }
+
+    /**
+     * {@link #replace}, with other items deleted ({@code deleting}, as they are) and put ({@code creating}, each on
+     * condition that its key is new) in the same transaction: the values a change takes from a subject and gives it
+     * ({@code UniqueValue}).
+     *
+     * @throws WriteConflict when the item changed or disappeared since it was read
+     * @throws ItemTaken when the item {@code creating.get(i)} names is there already
+     */
+    public void replace(
+            Map<String, AttributeValue> current,
+            Map<String, AttributeValue> wanted,
+            List<ItemKey> deleting,
+            List<Map<String, AttributeValue>> creating) {
+        Map<String, AttributeValue> next = stamped(CoreItem.keepingUnknown(current, wanted));
+        List<TransactWriteItem> writes = new ArrayList<>(
+                current.get(Attributes.TYPE).equals(next.get(Attributes.TYPE))
+                        ? List.of(actions.replaceInPlace(current, next))
+                        : actions.replaceUnderNewKey(current, next));
+        deleting.forEach(key -> writes.add(actions.delete(key, null)));
+        int firstCreated = writes.size();
+        creating.forEach(item -> writes.add(actions.create(item)));
+        try {
+            transact(writes);
+        } catch (WriteConflict e) {
+            throw e.action() >= firstCreated ? new ItemTaken(e.action() - firstCreated) : e;
         }
     }
 

@@ -119,13 +119,26 @@ public class OptimisticWrites {
             List<Map<String, AttributeValue>> items,
             Optional<IdempotencyRecord> record,
             Supplier<ApiProblem> businessGone) {
+        createChild(businessId, items, record, refused -> businessGone.get());
+    }
+
+    /**
+     * {@link #createChild(String, List, Optional, Supplier)} for items any of which may already be there: {@code
+     * refused} answers the refusal, at action 0 the business's (missing or being deleted), at {@code i + 1} the item
+     * {@code items.get(i)} (its key taken).
+     */
+    public void createChild(
+            String businessId,
+            List<Map<String, AttributeValue>> items,
+            Optional<IdempotencyRecord> record,
+            Function<WriteConflict, ApiProblem> refused) {
         retry.run(
                 () -> {
                     try {
                         writes.createChild(businessId, items, record);
                         return null;
                     } catch (WriteConflict e) {
-                        throw businessGone.get();
+                        throw refused.apply(e);
                     } catch (BusinessErasing e) {
                         // An answer of the route (not a failure of the write), so that a repeat of a request with a
                         // key replays its first answer, as for a business that is gone.

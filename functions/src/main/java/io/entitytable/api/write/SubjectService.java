@@ -72,7 +72,17 @@ public abstract class SubjectService<M extends CoreItem> {
         Instant now = optimistic.now();
         String id = Ids.newId();
         CoreFields created = CoreFields.created(TagInputs.normalise(tags), now);
-        return optimistic.createUnder(businessId, child.make(id, created, newShard(businessId, id, now)), recorder);
+        M made = child.make(id, created, newShard(businessId, id, now));
+        writeNew(businessId, made, recorder);
+        return made;
+    }
+
+    /**
+     * Writes a new child and counts it on its business ({@link OptimisticWrites#createUnder}); a service whose subjects
+     * take other items along overrides it.
+     */
+    protected void writeNew(String businessId, M child, AnswerRecorder<? super M> recorder) {
+        optimistic.createUnder(businessId, child, recorder);
     }
 
     /**

@@ -156,6 +156,59 @@ class DeclaredEntityApiTest {
     }
 
     @Test
+    void uniqueFields_shouldRefuseAValueAnotherProductHolds_inAnyLetterCase_untilItIsReleased() {
+        // GIVEN two products of one business
+        String business = createBusiness("Unique");
+        String first =
+                created(business, Map.of("sku", "beans-1kg", "name", "Beans", "priceCents", 1, "barcode", "40000001"));
+        String second =
+                created(business, Map.of("sku", "cups", "name", "Cups", "priceCents", 1, "barcode", "40000002"));
+
+        // WHEN a third takes the first's sku in other letters, then another business takes it
+        post("/businesses/" + business + "/products", Map.of("sku", "BEANS-1KG", "name", "Copy", "priceCents", 1))
+                .then()
+                .statusCode(409)
+                .contentType("application/problem+json")
+                .body("errors[0].field", equalTo("sku"));
+        created(createBusiness("Elsewhere"), Map.of("sku", "beans-1kg", "name", "Beans", "priceCents", 1));
+
+        // THEN nothing was written for the refused one
+        awaitIndexesCaughtUp();
+        given().get("/businesses/" + business + "/products").then().body("items.id", containsInAnyOrder(first, second));
+
+        // WHEN the second asks for the first's barcode, the first gives it up, and the second asks again
+        given().contentType(ContentType.JSON)
+                .body(Map.of("barcode", "40000001"))
+                .patch("/products/" + second)
+                .then()
+                .statusCode(409)
+                .body("errors[0].field", equalTo("barcode"));
+        given().contentType(ContentType.JSON)
+                .body(Map.of("barcode", "40000003"))
+                .patch("/products/" + first)
+                .then()
+                .statusCode(200);
+        given().contentType(ContentType.JSON)
+                .body(Map.of("barcode", "40000001"))
+                .patch("/products/" + second)
+                .then()
+                .statusCode(200)
+                .body("barcode", equalTo("40000001"));
+
+        // WHEN the first is deleted, its sku is free again
+        given().delete("/products/" + first).then().statusCode(204);
+        created(business, Map.of("sku", "beans-1kg", "name", "Beans again", "priceCents", 2));
+    }
+
+    private static String created(String business, Map<String, Object> body) {
+        return post("/businesses/" + business + "/products", body)
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
+    }
+
+    @Test
     void aCollectionNoEntityDeclares_shouldBeA404Problem() {
         given().get("/widgets/01JD8X5N6P7Q8R9S0T1V2W3X4Y")
                 .then()

@@ -16,13 +16,19 @@ public final class Product {
                             .matching("[a-z0-9._-]+", "must be letters, digits, '.', '_' or '-'")
                             .lowerCased()
                             .immutable()
+                            .unique()
                             .example("beans-1kg"),
                     Field.text("name").required().example("Espresso beans, 1 kg"),
                     Field.wholeNumber("priceCents")
                             .required()
                             .between(0, 100_000_000)
                             .example(1890L),
-                    Field.text("description").between(0, 2000).example("A dark roast"))
+                    Field.text("description").between(0, 2000).example("A dark roast"),
+                    Field.text("barcode")
+                            .between(8, 14)
+                            .matching("[0-9]+", "must be 8 to 14 digits")
+                            .unique()
+                            .example("40012345"))
             .sortedBy("name")
             .searchable());
 

@@ -10,6 +10,7 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Tombstone;
+import io.entitytable.model.UniqueValue;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.BatchWrites;
 import io.entitytable.model.access.PartitionQuery;
@@ -33,7 +34,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * Deletes the children of a business being erased as the API deletes one: the core item at the version read, the rest
- * of its partition (an order's lines), one off its child counter (the one its stored shard says, {@link
+ * of its partition (an order's lines), the markers of its unique values, one off its child counter (the one its stored shard says, {@link
  * ChildCounters#of(String, Map)}), its tombstone (a subject whose sort key carries its name), and its refresh job item (a
  * link target's: a store's). Its stream record then does the rest as for any delete: the fan-out removes its copies,
  * the indexer its search document.
@@ -117,7 +118,7 @@ final class ChildDeletes {
     }
 
     /**
-     * What goes before the transactions: each child's tombstone put and its lines deleted, in BatchWriteItems that run
+     * What goes before the transactions: each child's tombstone put, its lines and its unique values' markers deleted, in BatchWriteItems that run
      * side by side (at most the worker's concurrent writes).
      */
     private List<Runnable> tombstonesAndLines(List<Map<String, AttributeValue>> listed) {
@@ -127,6 +128,7 @@ final class ChildDeletes {
                 writes.add(BatchWrites.put(Tombstone.of(child)));
             }
             linesOf(child).forEach(line -> writes.add(BatchWrites.delete(line)));
+            UniqueValue.ofCore(child).forEach(marker -> writes.add(BatchWrites.delete(marker.key())));
         }
         return BatchWrites.requestsOf(writes).stream()
                 .<Runnable>map(

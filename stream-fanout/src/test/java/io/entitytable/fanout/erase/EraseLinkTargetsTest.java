@@ -20,16 +20,20 @@ import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
+import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
+import io.entitytable.model.UniqueValue;
 import io.entitytable.model.Values;
+import io.entitytable.model.supplier.Supplier;
 import io.entitytable.queue.RefreshMessage;
 import java.time.Clock;
 import java.time.Duration;
@@ -52,7 +56,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * A business's erase when the domain has two link targets: stores, and docks (defined here, in test sources, with a
- * courier that links them and is never written). Its second phase reads each target's sort keys in turn, across pages
+ * courier that links them and is never written), and a supplier (declared in table-model's test sources) whose unique
+ * email's marker goes with it. Its second phase reads each target's sort keys in turn, across pages
  * and from one target to the next, so it deletes both, and the job ends.
  */
 class EraseLinkTargetsTest {
@@ -96,7 +101,9 @@ class EraseLinkTargetsTest {
 
     @Test
     void erase_shouldDeleteEveryLinkTarget_acrossPages_andFinish() {
-        // GIVEN a business of one shard with a customer, more stores than a page of the erase reads, then more docks
+        // GIVEN a business of one shard with a customer, more stores than a page of the erase reads, then more docks,
+        // and a
+        // supplier with its unique email marked
         Acme acme = acme("eraseTargets");
 
         // WHEN its erase runs: the first phase's segment is sent, and the queue is worked until it is empty
@@ -172,13 +179,14 @@ class EraseLinkTargetsTest {
 
     private void assertErasedInOneRound(Acme acme) {
         assertThat(coreTypes(acme.table())).isEmpty();
+        assertThat(kindsLeft(acme.table())).doesNotContain(ItemKind.UNIQUE.value());
         EraseJob job = EraseJob.from(dynamo.getItem(request -> request.tableName(acme.table())
                         .key(EraseJob.keyOf(acme.business().id()).toAttributes())
                         .consistentRead(true))
                 .item());
         assertThat(job.status()).isEqualTo(EraseJob.Status.DONE);
         assertThat(job.round()).isEqualTo(1);
-        assertThat(job.itemsDeleted()).isEqualTo(1 + acme.stores() + acme.docks() + 1);
+        assertThat(job.itemsDeleted()).isEqualTo(1 + acme.stores() + acme.docks() + 1 + 1);
     }
 
     /** A business being erased, in its own table, and how many stores and docks it has. */
@@ -186,7 +194,7 @@ class EraseLinkTargetsTest {
 
     /**
      * In a new table: a business of one shard with a customer, more stores than a page of the erase reads, then more
-     * docks, its counters counting them, and its erase job at the start of its first round.
+     * docks, a supplier and the marker of its unique email, its counters counting them, and its erase job at the start of its first round.
      */
     private Acme acme(String table) {
         local.createTable(table);
@@ -218,8 +226,11 @@ class EraseLinkTargetsTest {
         for (int i = 0; i < docks; i++) {
             children.add(new Dock(Ids.newId(), business.id(), "Dock " + i, CoreFields.created(Set.of(), NOW)).toItem());
         }
+        DeclaredItem supplier = Supplier.of(business.id(), "Acme Beans", Set.of());
+        children.add(supplier.toItem());
         put(table, business.toItem());
         children.forEach(child -> put(table, child));
+        UniqueValue.of(supplier).forEach(marker -> put(table, marker.toItem()));
         counters(business.id(), children).forEach(counter -> put(table, counter));
         put(table, EraseJob.newItem(business.id(), business.shards(), NOW));
         return new Acme(table, business, stores, docks);
@@ -234,6 +245,14 @@ class EraseLinkTargetsTest {
         return dynamo.scanPaginator(request -> request.tableName(table)).items().stream()
                 .filter(CoreItem::isCore)
                 .map(item -> Values.string(item, Attributes.TYPE))
+                .toList();
+    }
+
+    /** The kinds of the items left in {@code table}. */
+    private List<String> kindsLeft(String table) {
+        return dynamo.scanPaginator(request -> request.tableName(table)).items().stream()
+                .map(item -> Values.string(item, Attributes.KIND))
+                .distinct()
                 .toList();
     }
 

@@ -18,6 +18,7 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
@@ -86,7 +87,7 @@ class VerifyRepairTest {
     void verify_shouldBeClean_whenASupplierAndItsTagCopiesMatch() {
         // GIVEN the sample and a supplier, the test-only entity, with its two tag copies
         SampleTable sample = SampleTable.write(dynamo, newTable());
-        Supplier supplier = Supplier.of(SampleTable.BUSINESS_ID, "Fresh Farms", Set.of("dairy", "local"));
+        DeclaredItem supplier = Supplier.of(SampleTable.BUSINESS_ID, "Fresh Farms", Set.of("dairy", "local"));
         sample.putCore(supplier);
         sample.writeAllDuplicates();
 
@@ -106,10 +107,11 @@ class VerifyRepairTest {
     void repair_shouldRewriteASuppliersMissingAndStaleTagCopies_fromItsDefinition() {
         // GIVEN a supplier renamed (its key moved, version 2) whose copies still carry version 1, one of them lost
         SampleTable sample = SampleTable.write(dynamo, newTable());
-        Supplier supplier = Supplier.of(SampleTable.BUSINESS_ID, "Fresh Farms", Set.of("dairy", "local"));
+        DeclaredItem supplier = Supplier.of(SampleTable.BUSINESS_ID, "Fresh Farms", Set.of("dairy", "local"));
         sample.putCore(supplier);
         sample.writeAllDuplicates();
-        Supplier renamed = supplier.renamed("Green Valley").withVersion(2, SampleTable.T0.plusSeconds(60));
+        DeclaredItem renamed =
+                Supplier.renamed(supplier, "Green Valley").withVersion(2, SampleTable.T0.plusSeconds(60));
         sample.delete(supplier.id(), supplier.type());
         sample.putCore(renamed);
         sample.delete(tag("local"), ref(supplier));

@@ -12,6 +12,7 @@ import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.IdempotencyRecord;
 import io.entitytable.model.Ids;
@@ -21,6 +22,7 @@ import io.entitytable.model.OrderLine;
 import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.Store;
+import io.entitytable.model.UniqueValue;
 import io.entitytable.model.Values;
 import io.entitytable.model.supplier.Supplier;
 import java.time.Instant;
@@ -70,12 +72,15 @@ final class TenantFixture {
     }
 
     /**
-     * A supplier of the business, created as the API creates any child (counted on its counter): an entity defined in
-     * test sources only, which no export file carries.
+     * A supplier of the business, created as the API creates any declared child (counted on its counter, the marker of
+     * its unique email in the same transaction): an entity defined in test sources only, which no export file carries.
      */
-    Supplier supplier(Business business, String name) {
-        Supplier supplier = Supplier.of(business.id(), name, Set.of());
-        writes.createChild(business.id(), List.of(supplier.toItem()), Optional.empty());
+    DeclaredItem supplier(Business business, String name) {
+        DeclaredItem supplier = Supplier.of(business.id(), name, Set.of());
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        items.add(supplier.toItem());
+        UniqueValue.of(supplier).forEach(marker -> items.add(marker.toItem()));
+        writes.createChild(business.id(), items, Optional.empty());
         return supplier;
     }
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.entitytable.model.Business;
 import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Store;
 import io.entitytable.model.supplier.Supplier;
@@ -80,7 +81,7 @@ class TenantTransferRefusalTest {
         TenantFixture fixture = new TenantFixture(dynamo, source);
         Business holder = fixture.business("Holds a supplier");
         fixture.store(holder, "Main", "Lyon");
-        Supplier supplier = fixture.supplier(holder, "Acme Parts");
+        DeclaredItem supplier = fixture.supplier(holder, "Acme Parts");
         Path file = dir.resolve("supplier.ndjson");
 
         // WHEN
