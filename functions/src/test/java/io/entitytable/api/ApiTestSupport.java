@@ -10,7 +10,6 @@ import io.restassured.response.ValidatableResponse;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Requests that many tests need: create a business, a customer, a store, an order; and the wait for the engine's
@@ -27,13 +26,7 @@ public final class ApiTestSupport {
      * listed", after writing them, since a list reads an eventually consistent index.
      */
     public static void awaitIndexesCaughtUp() {
-        long deadline = System.nanoTime() + CATCH_UP_WITHIN.toNanos();
-        while (LocalDynamoResource.control().pendingIndexUpdates() > 0) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("the indexes did not catch up within " + CATCH_UP_WITHIN);
-            }
-            LockSupport.parkNanos(Duration.ofMillis(5).toNanos());
-        }
+        LocalDynamoResource.control().awaitIndexesCaughtUp(CATCH_UP_WITHIN);
     }
 
     public static String createBusiness(String name) {

@@ -121,6 +121,7 @@ class StaleShardCountTest {
 
     /** The customers a reader of {@code count} finds: one Query of each businessGsi partition it reads. */
     private static Set<String> readWith(String business, ShardCount count) {
+        local.awaitIndexesCaughtUp();
         Set<String> found = new HashSet<>();
         for (String partition : new BusinessShards(business, count).partitions()) {
             table.dynamo()

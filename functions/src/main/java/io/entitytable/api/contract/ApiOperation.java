@@ -424,7 +424,8 @@ public final class ApiOperation implements Comparable<ApiOperation> {
 
     private static List<ApiOperation> every() {
         List<ApiOperation> all = new ArrayList<>(WRITTEN);
-        for (Entity entity : Entity.all()) {
+        // An entity declared by its fields has routes the document does not list yet (DeclaredSubjectResource).
+        for (Entity entity : EntityNames.documented()) {
             all.add(tagRoute(entity, "PUT", "tag", TAG));
             all.add(tagRoute(entity, "DELETE", "untag", UNTAG));
         }

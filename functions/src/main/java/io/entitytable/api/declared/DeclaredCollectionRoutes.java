@@ -1,11 +1,14 @@
 package io.entitytable.api.declared;
 
+import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.idempotency.IdempotentRequests;
+import io.entitytable.api.input.Patterns;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.DeclaredResponse;
 import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
 import io.entitytable.model.Entity;
+import io.entitytable.model.Field;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.Map;
@@ -43,6 +46,13 @@ public class DeclaredCollectionRoutes {
     /** {@code prefix}: the start of the sort field's value, in any letter case; absent, every subject. */
     public Page<DeclaredResponse> list(String businessId, String collection, String prefix, PageParams page) {
         DeclaredService service = subjects.service(collection);
+        if (prefix != null
+                && (prefix.length() > Field.DEFAULT_MAX_LENGTH
+                        || !Patterns.TEXT_SHAPE.matcher(prefix).matches())) {
+            throw ApiProblem.badParameter(
+                    "prefix",
+                    "must be at most " + Field.DEFAULT_MAX_LENGTH + " characters and " + Patterns.TEXT_MESSAGE);
+        }
         return Responses.pageOf(
                 businessId,
                 page,

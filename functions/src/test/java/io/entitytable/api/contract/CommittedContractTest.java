@@ -118,7 +118,9 @@ class CommittedContractTest {
         });
 
         // THEN: every entity's change and delete, and nothing else
-        assertThat(documented).hasSize(2 * Entity.all().size()).isEqualTo(honouring);
+        long entities =
+                Entity.all().stream().filter(entity -> !entity.isDeclared()).count();
+        assertThat(documented).hasSize((int) (2 * entities)).isEqualTo(honouring);
     }
 
     @Test

@@ -135,6 +135,10 @@ class DeclaredEntityApiTest {
         // THEN
         assertThat(names).containsExactly("Espresso beans", "espresso cups");
         assertThat(RequestCounter.operations()).containsExactly("Query");
+        given().get("/businesses/" + business + "/products?prefix=" + "x".repeat(201))
+                .then()
+                .statusCode(400)
+                .contentType("application/problem+json");
     }
 
     @Test

@@ -22,7 +22,7 @@ public final class InMemoryEntityTable implements AutoCloseable {
         this.table = new EntityTable(client, NAME);
     }
 
-    /** An engine whose every write is visible at once and never conflicts. */
+    /** An engine with DynamoDB's behaviours ({@link LocalDynamoDb#startInMemory()}), whose client never conflicts. */
     public static InMemoryEntityTable start() {
         return new InMemoryEntityTable(LocalDynamoDb.startInMemory());
     }
@@ -42,6 +42,11 @@ public final class InMemoryEntityTable implements AutoCloseable {
 
     public DynamoDbClient client() {
         return client;
+    }
+
+    /** Waits until the engine's indexes hold every write made so far (they lag the table, as DynamoDB's do). */
+    public void awaitIndexesCaughtUp() {
+        local.control().awaitIndexesCaughtUp(Duration.ofSeconds(30));
     }
 
     /** The engine, for tests that steer it. */

@@ -108,7 +108,7 @@ public record TableView(DynamoDbClient dynamo, String table, Clock clock) {
 
     /**
      * A group of partitions of one kind, as NoSQL Workbench's facets group a single table: core items (with the
-     * tombstones in their partitions), order lines, counters, tag partitions, edges, jobs, and the API's own records.
+     * tombstones in their partitions), order lines, counters, tag partitions, edges, jobs, the API's own records, and the markers of unique values.
      */
     public record Facet(String name, List<Partition> partitions) {}
 
@@ -128,11 +128,20 @@ public record TableView(DynamoDbClient dynamo, String table, Clock clock) {
             case EDGE -> "edges";
             case JOB, ERASE -> "jobs";
             case RATE, IDEMPOTENCY -> "request records";
+            case UNIQUE -> "unique values";
         };
     }
 
     private static final List<String> FACET_ORDER = List.of(
-            "core items", "order lines", "counters", "tag partitions", "edges", "jobs", "request records", "other");
+            "core items",
+            "order lines",
+            "counters",
+            "tag partitions",
+            "edges",
+            "jobs",
+            "request records",
+            "unique values",
+            "other");
 
     /** Every item of one partition of the table. */
     public Partition partition(String id) {

@@ -3,7 +3,6 @@ package io.entitytable.transfer;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.LockSupport;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -39,13 +38,7 @@ final class SharedLocalDynamoDb {
 
     /** Waits until the engine has applied every index change it queued (its indexes lag as DynamoDB's do). */
     static void awaitIndexesCaughtUp() {
-        long deadline = System.nanoTime() + CATCH_UP_WITHIN.toNanos();
-        while (engine().control().pendingIndexUpdates() > 0) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("the indexes did not catch up within " + CATCH_UP_WITHIN);
-            }
-            LockSupport.parkNanos(Duration.ofMillis(5).toNanos());
-        }
+        engine().control().awaitIndexesCaughtUp(CATCH_UP_WITHIN);
     }
 
     /** A new empty table of the entity layout, stream on, named {@code <prefix><n>}. */

@@ -1,6 +1,7 @@
 package io.entitytable.local.engine.behaviour;
 
 import java.time.Duration;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * What tests reach in-process to steer and observe the engine's DynamoDB-like behaviours: hold a global secondary
@@ -19,6 +20,22 @@ public interface EngineControl {
 
     /** Index updates queued and not yet applied, over every index. */
     long pendingIndexUpdates();
+
+    /**
+     * Waits until every queued index update is applied: for a test whose GIVEN is "these items are in the index", since
+     * an index lags its table as DynamoDB's do.
+     *
+     * @throws IllegalStateException when they are not within {@code within} (an index held back, for one)
+     */
+    default void awaitIndexesCaughtUp(Duration within) {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (pendingIndexUpdates() > 0) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException("the indexes did not catch up within " + within);
+            }
+            LockSupport.parkNanos(Duration.ofMillis(5).toNanos());
+        }
+    }
 
     /** Requests on {@code tableName} refused for its own partitions' throughput (ThrottledRequests). */
     long throttledRequests(String tableName);
