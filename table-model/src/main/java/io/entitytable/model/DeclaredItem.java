@@ -72,11 +72,15 @@ public record DeclaredItem(
 
     @Override
     public DeclaredItem withTags(Set<String> newTags) {
-        return new DeclaredItem(entity, id, businessId, values, common.withTags(newTags), shard);
+        return withCommon(common.withTags(newTags));
     }
 
     @Override
     public DeclaredItem withVersion(long newVersion, Instant changedAt) {
-        return new DeclaredItem(entity, id, businessId, values, common.withVersion(newVersion, changedAt), shard);
+        return withCommon(common.withVersion(newVersion, changedAt));
+    }
+
+    private DeclaredItem withCommon(CoreFields next) {
+        return new DeclaredItem(entity, id, businessId, values, next, shard);
     }
 }

@@ -82,7 +82,7 @@ public final class Entity {
                 : field(builder.sortField)
                         .orElseThrow(() -> new IllegalArgumentException(
                                 keyName + " is sorted by " + builder.sortField + ", not a field"));
-        this.search = builder.searchFromFields ? fieldSearch() : builder.search;
+        this.search = builder.search;
     }
 
     public static Builder builder(
@@ -223,24 +223,6 @@ public final class Entity {
         return Optional.ofNullable(sortField);
     }
 
-    /**
-     * Search over its declared fields: the title is its sort field's value (else its id), and every text field named
-     * as a field of the search index ({@link SearchFields#TEXT}) is searched, with its tags.
-     */
-    private SearchText.Spec fieldSearch() {
-        return new SearchText.Spec(false, (image, collectionItems) -> {
-            DeclaredItem item = DeclaredItem.read(this, image);
-            SearchText.Builder text = SearchText.titled(
-                    sortField().flatMap(field -> item.text(field.name())).orElse(item.id()));
-            for (Field field : fields) {
-                if (field.kind() == Field.Kind.TEXT && SearchFields.TEXT.contains(field.name())) {
-                    text.add(field.name(), item.text(field.name()).orElse(null));
-                }
-            }
-            return text.add(SearchFields.TAGS, item.tags().stream().sorted()).build();
-        });
-    }
-
     public static Optional<Entity> fromKeyName(String name) {
         return Optional.ofNullable(BY_KEY_NAME.get(name));
     }
@@ -281,7 +263,6 @@ public final class Entity {
         private String linkAttribute;
         private String linkTarget;
         private SearchText.Spec search;
-        private boolean searchFromFields;
         private final List<Field> fields = new ArrayList<>();
         private String sortField;
 
@@ -316,10 +297,27 @@ public final class Entity {
             return sortKeyCarriesName();
         }
 
-        /** The search index holds it, found by its declared fields ({@link Entity#fieldSearch}). */
+        /**
+         * The search index holds it, found by its declared fields: the title is its sort field's value (else its id),
+         * and every text field named as a field of the search index ({@link SearchFields#TEXT}) is searched, with its
+         * tags.
+         */
         public Builder searchable() {
-            this.searchFromFields = true;
+            this.search = new SearchText.Spec(
+                    false, (image, collectionItems) -> fieldText((DeclaredItem) CoreItem.from(image)));
             return this;
+        }
+
+        private static SearchText fieldText(DeclaredItem item) {
+            Entity entity = item.entity();
+            SearchText.Builder text = SearchText.titled(
+                    entity.sortField().flatMap(field -> item.text(field.name())).orElse(item.id()));
+            for (Field field : entity.fields()) {
+                if (field.kind() == Field.Kind.TEXT && SearchFields.TEXT.contains(field.name())) {
+                    text.add(field.name(), item.text(field.name()).orElse(null));
+                }
+            }
+            return text.add(SearchFields.TAGS, item.tags().stream().sorted()).build();
         }
 
         /** Its sort key carries a name: a rename moves the key, and a delete leaves a tombstone. */

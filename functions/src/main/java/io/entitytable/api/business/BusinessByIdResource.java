@@ -1,7 +1,8 @@
 package io.entitytable.api.business;
 
 import io.entitytable.api.business.BusinessRequests.PatchBusiness;
-import io.entitytable.api.declared.DeclaredCollectionRoutes;
+import io.entitytable.api.declared.DeclaredCollection;
+import io.entitytable.api.declared.DeclaredSubjects;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.error.Problem;
 import io.entitytable.api.idempotency.IdempotencyKeys;
@@ -12,7 +13,6 @@ import io.entitytable.api.order.OrderService;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.BusinessResponse;
 import io.entitytable.api.response.CapacityResponse;
-import io.entitytable.api.response.DeclaredResponse;
 import io.entitytable.api.response.EraseJobResponse;
 import io.entitytable.api.response.OrderResponse;
 import io.entitytable.api.response.SubjectResponse;
@@ -29,7 +29,6 @@ import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
-import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -39,7 +38,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
-import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestResponse;
@@ -58,14 +56,14 @@ public class BusinessByIdResource extends SubjectResource<Business, BusinessResp
     private final BusinessService businesses;
     private final OrderService orders;
     private final IdempotentRequests idempotent;
-    private final DeclaredCollectionRoutes declared;
+    private final DeclaredSubjects declared;
 
     BusinessByIdResource(
             BusinessService businesses,
             OrderService orders,
             TagService tags,
             IdempotentRequests idempotent,
-            DeclaredCollectionRoutes declared) {
+            DeclaredSubjects declared) {
         super(Entity.BUSINESS, businesses::get, businesses::patch, BusinessResponse::from, tags);
         this.businesses = businesses;
         this.orders = orders;
@@ -118,27 +116,11 @@ public class BusinessByIdResource extends SubjectResource<Business, BusinessResp
         return CapacityResponse.from(id, businesses.capacity(id), businesses.now());
     }
 
-    @POST
+    /** The collections of the business's children of entities declared by their fields ({@link DeclaredCollection}). */
     @Path("{collection}")
     @Operation(hidden = true)
-    public RestResponse<DeclaredResponse> createDeclared(
-            @PathParam("id") String id,
-            @PathParam("collection") String collection,
-            @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
-            @Context UriInfo uri,
-            Map<String, Object> body) {
-        return declared.create(id, collection, idempotencyKey, uri, body);
-    }
-
-    @GET
-    @Path("{collection}")
-    @Operation(hidden = true)
-    public Page<DeclaredResponse> listDeclared(
-            @PathParam("id") String id,
-            @PathParam("collection") String collection,
-            @QueryParam("prefix") String prefix,
-            @BeanParam PageParams page) {
-        return declared.list(id, collection, prefix, page);
+    public DeclaredCollection declared(@PathParam("collection") String collection) {
+        return declared.collection(collection);
     }
 
     @PUT

@@ -5,7 +5,6 @@ import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.paging.PageRequest;
 import io.entitytable.api.table.Deletion;
-import io.entitytable.api.table.ItemTaken;
 import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Attributes;
@@ -86,15 +85,12 @@ final class DeclaredService extends SubjectService<DeclaredItem> {
                     .filter(marker -> !after.contains(marker))
                     .map(UniqueValue::key)
                     .toList();
-            try {
-                writes.replace(
-                        current,
-                        bumped.toItem(),
-                        releasing,
-                        taking.stream().map(UniqueValue::toItem).toList());
-            } catch (ItemTaken e) {
-                throw taken(taking.get(e.index()));
-            }
+            writes.replace(
+                    current,
+                    bumped.toItem(),
+                    releasing,
+                    taking.stream().map(UniqueValue::toItem).toList(),
+                    index -> taken(taking.get(index)));
             return bumped;
         });
     }

@@ -4,7 +4,6 @@ import io.entitytable.api.error.Problem;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.response.DeclaredResponse;
 import io.entitytable.api.tag.TagResource;
-import io.entitytable.api.tag.TagService;
 import io.entitytable.api.web.Responses;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.Consumes;
@@ -31,11 +30,9 @@ import org.jboss.resteasy.reactive.RestResponse;
 @Consumes(MediaType.APPLICATION_JSON)
 public class DeclaredSubjectResource {
     private final DeclaredSubjects subjects;
-    private final TagService tags;
 
-    DeclaredSubjectResource(DeclaredSubjects subjects, TagService tags) {
+    DeclaredSubjectResource(DeclaredSubjects subjects) {
         this.subjects = subjects;
-        this.tags = tags;
     }
 
     @GET
@@ -70,6 +67,6 @@ public class DeclaredSubjectResource {
     @Path("tags/{tag}")
     @Operation(hidden = true)
     public TagResource tags(@PathParam("collection") String collection) {
-        return new TagResource(subjects.entity(collection), tags);
+        return subjects.tags(collection);
     }
 }

@@ -1,6 +1,9 @@
 package io.entitytable.api.declared;
 
 import io.entitytable.api.error.ApiProblem;
+import io.entitytable.api.idempotency.IdempotentRequests;
+import io.entitytable.api.tag.TagResource;
+import io.entitytable.api.tag.TagService;
 import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.model.Entity;
 import jakarta.inject.Singleton;
@@ -14,10 +17,14 @@ import java.util.concurrent.ConcurrentHashMap;
 @Singleton
 public class DeclaredSubjects {
     private final SubjectDependencies dependencies;
+    private final TagService tags;
+    private final IdempotentRequests idempotent;
     private final Map<Entity, DeclaredService> services = new ConcurrentHashMap<>();
 
-    DeclaredSubjects(SubjectDependencies dependencies) {
+    DeclaredSubjects(SubjectDependencies dependencies, TagService tags, IdempotentRequests idempotent) {
         this.dependencies = dependencies;
+        this.tags = tags;
+        this.idempotent = idempotent;
     }
 
     /** The entity whose URL collection is {@code collection}; 404 unless it is declared by its fields. */
@@ -29,5 +36,15 @@ public class DeclaredSubjects {
 
     DeclaredService service(String collection) {
         return services.computeIfAbsent(entity(collection), entity -> new DeclaredService(entity, dependencies));
+    }
+
+    /** The tags of a subject of the collection. */
+    TagResource tags(String collection) {
+        return new TagResource(entity(collection), tags);
+    }
+
+    /** A business's subjects of the collection, as the business's resource locates them. */
+    public DeclaredCollection collection(String collection) {
+        return new DeclaredCollection(idempotent, entity(collection), service(collection));
     }
 }

@@ -18,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.IntFunction;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
@@ -209,14 +210,15 @@ public class CoreWrites {
      * condition that its key is new) in the same transaction: the values a change takes from a subject and gives it
      * ({@code UniqueValue}).
      *
+     * @param taken what to throw when the item {@code creating.get(i)} names is there already, given {@code i}
      * @throws WriteConflict when the item changed or disappeared since it was read
-     * @throws ItemTaken when the item {@code creating.get(i)} names is there already
      */
     public void replace(
             Map<String, AttributeValue> current,
             Map<String, AttributeValue> wanted,
             List<ItemKey> deleting,
-            List<Map<String, AttributeValue>> creating) {
+            List<Map<String, AttributeValue>> creating,
+            IntFunction<RuntimeException> taken) {
         Map<String, AttributeValue> next = stamped(CoreItem.keepingUnknown(current, wanted));
         List<TransactWriteItem> writes = new ArrayList<>(
                 current.get(Attributes.TYPE).equals(next.get(Attributes.TYPE))
@@ -228,7 +230,7 @@ public class CoreWrites {
         try {
             transact(writes);
         } catch (WriteConflict e) {
-            throw e.action() >= firstCreated ? new ItemTaken(e.action() - firstCreated) : e;
+            throw e.action() >= firstCreated ? taken.apply(e.action() - firstCreated) : e;
         }
     }
 

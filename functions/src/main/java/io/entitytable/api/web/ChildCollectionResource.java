@@ -33,7 +33,7 @@ import org.jboss.resteasy.reactive.RestResponse;
  */
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
-public abstract class ChildCollectionResource<C extends Record, M, R extends SubjectResponse> {
+public abstract class ChildCollectionResource<C, M, R extends SubjectResponse> {
     private final IdempotentRequests idempotent;
     private final Creator<C, M> create;
     private final Function<M, R> response;

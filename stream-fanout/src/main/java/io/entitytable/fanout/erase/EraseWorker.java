@@ -35,7 +35,8 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * worker on the same child finds it gone and deletes nothing; a message of a round or phase that is no longer the
  * running one is dropped; a segment marked done twice is one member of a set.
  */
-public final class EraseWorker {
+public record EraseWorker(
+        FanoutTable table, EraseJobs jobs, RefreshQueue queue, ChildDeletes deletes, int childrenPerSecond) {
     /** What became of a message. */
     public enum Outcome {
         DONE,
@@ -51,23 +52,13 @@ public final class EraseWorker {
      */
     public static final int CHILDREN_PER_SECOND = 800;
 
-    private final FanoutTable table;
-    private final EraseJobs jobs;
-    private final ChildDeletes deletes;
-    private final RefreshQueue queue;
-    private final int childrenPerSecond;
-
     /**
      * {@code parallel} runs a page's BatchWriteItems side by side ({@link ChildDeletes}); each segment deletes {@code
      * childrenPerSecond} children a second ({@link #CHILDREN_PER_SECOND} when deployed).
      */
-    public EraseWorker(
+    public static EraseWorker of(
             FanoutTable table, EraseJobs jobs, RefreshQueue queue, BoundedParallel parallel, int childrenPerSecond) {
-        this.table = table;
-        this.jobs = jobs;
-        this.deletes = new ChildDeletes(table, parallel);
-        this.queue = queue;
-        this.childrenPerSecond = childrenPerSecond;
+        return new EraseWorker(table, jobs, queue, new ChildDeletes(table, parallel), childrenPerSecond);
     }
 
     /** Works an erase segment or restart of the business {@code message.subject()} names. */

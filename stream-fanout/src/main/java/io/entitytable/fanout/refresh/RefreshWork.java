@@ -75,7 +75,7 @@ public final class RefreshWork implements AutoCloseable {
                 parallel,
                 pace.copiesPerSecond());
         this.erase =
-                new EraseWorker(table, new EraseJobs(table, queue, clock), queue, parallel, pace.childrenPerSecond());
+                EraseWorker.of(table, new EraseJobs(table, queue, clock), queue, parallel, pace.childrenPerSecond());
         this.maxSlice = maxSlice;
         this.metrics = new FanoutMetrics(metrics, stats);
     }

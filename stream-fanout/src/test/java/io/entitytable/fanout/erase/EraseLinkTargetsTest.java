@@ -144,7 +144,7 @@ class EraseLinkTargetsTest {
 
         // WHEN every message is worked, one page each, the rest of its segment sent on with a cursor
         try (BoundedParallel parallel = new BoundedParallel(4)) {
-            EraseWorker worker = new EraseWorker(
+            EraseWorker worker = EraseWorker.of(
                     table,
                     new EraseJobs(table, recording, clock),
                     recording,
