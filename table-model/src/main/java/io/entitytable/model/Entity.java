@@ -76,6 +76,9 @@ public final class Entity {
         this.indexes = List.copyOf(builder.indexes);
         this.linkAttribute = builder.linkAttribute;
         this.linkTarget = builder.linkTarget;
+        if (!declared && (!builder.fields.isEmpty() || builder.sortField != null)) {
+            throw new IllegalArgumentException(keyName + " has a record of its own: its fields are the record's");
+        }
         this.fields = List.copyOf(builder.fields);
         this.sortField = builder.sortField == null
                 ? null

@@ -8,13 +8,15 @@ import java.util.regex.Pattern;
 /**
  * One field of a subject, as its entity declares it: its kind, whether a new subject must have it, its bounds and
  * shape, how a given value is normalised before it is stored, whether it may change after creation, whether its value
- * is unique within the business, and an example. Everything a request body, a stored attribute, the contract and the
- * sample requests say of the field follows from this one declaration.
+ * is unique within the business, and an example. How a request's value is checked and normalised, and how it is
+ * stored, follow from this one declaration.
  *
  * <p>Immutable: each refinement ({@link #required()}, {@link #between}, ...) returns a new declaration.
  *
  * @param shape the pattern a text value must match, whole; null for any free text
  * @param shapeMessage what a refused shape is told, rather than the pattern
+ * @param example a value of the field to show, or null: for the contract and the sample requests, which do not read
+ *     it yet (design §2)
  */
 public record Field(
         String name,
@@ -79,12 +81,12 @@ public record Field(
 
     /** Free text of 1 to {@link #DEFAULT_MAX_LENGTH} characters, trimmed, optional. */
     public static Field text(String name) {
-        return new Field(name, Kind.TEXT, false, 1, DEFAULT_MAX_LENGTH, null, null, false, false, false, "text");
+        return new Field(name, Kind.TEXT, false, 1, DEFAULT_MAX_LENGTH, null, null, false, false, false, null);
     }
 
     /** A whole number from 0 to {@link Long#MAX_VALUE}, optional. */
     public static Field wholeNumber(String name) {
-        return new Field(name, Kind.WHOLE_NUMBER, false, 0, Long.MAX_VALUE, null, null, false, false, false, 1L);
+        return new Field(name, Kind.WHOLE_NUMBER, false, 0, Long.MAX_VALUE, null, null, false, false, false, null);
     }
 
     /** A new subject must have it. */
