@@ -70,29 +70,25 @@ final class DeclaredService extends SubjectService<DeclaredItem> {
      */
     DeclaredItem patch(String id, Long ifMatch, Map<String, ?> values) {
         Map<String, Object> changes = DeclaredValues.forChange(entity, values);
-        return optimistic.withCurrent(entity, id, ifMatch, current -> {
-            DeclaredItem item = (DeclaredItem) entity.read(current);
-            DeclaredItem next = item.with(changes);
-            if (next.equals(item)) {
-                return item;
-            }
-            DeclaredItem bumped = next.withVersion(item.version() + 1, optimistic.now());
-            List<UniqueValue> before = UniqueValue.of(item);
-            List<UniqueValue> after = UniqueValue.of(bumped);
-            List<UniqueValue> taking =
-                    after.stream().filter(marker -> !before.contains(marker)).toList();
-            List<ItemKey> releasing = before.stream()
-                    .filter(marker -> !after.contains(marker))
-                    .map(UniqueValue::key)
-                    .toList();
-            writes.replace(
-                    current,
-                    bumped.toItem(),
-                    releasing,
-                    taking.stream().map(UniqueValue::toItem).toList(),
-                    index -> taken(taking.get(index)));
-            return bumped;
-        });
+        return modify(id, ifMatch, current -> current.with(changes), this::writeChange);
+    }
+
+    /** The changed subject, with the markers of the unique values it gives up deleted and of those it takes put. */
+    private void writeChange(Map<String, AttributeValue> current, DeclaredItem item, DeclaredItem next) {
+        List<UniqueValue> before = UniqueValue.of(item);
+        List<UniqueValue> after = UniqueValue.of(next);
+        List<UniqueValue> taking =
+                after.stream().filter(marker -> !before.contains(marker)).toList();
+        List<ItemKey> releasing = before.stream()
+                .filter(marker -> !after.contains(marker))
+                .map(UniqueValue::key)
+                .toList();
+        writes.replace(
+                current,
+                next.toItem(),
+                releasing,
+                taking.stream().map(UniqueValue::toItem).toList(),
+                index -> taken(taking.get(index)));
     }
 
     /** Deletes the subject at the version read with its unique values' markers, uncounted on its business, at once. */

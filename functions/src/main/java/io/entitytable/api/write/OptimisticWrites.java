@@ -80,8 +80,20 @@ public class OptimisticWrites {
      * Applies {@code change} to the current state and writes the result as version + 1; returns the state written
      * (or the current one when the change changes nothing).
      */
-    @SuppressWarnings("unchecked")
     public <T extends CoreItem> T modify(Entity entity, String id, Long ifMatch, UnaryOperator<T> change) {
+        return modify(entity, id, ifMatch, change, (current, item, next) -> writes.replace(current, next.toItem()));
+    }
+
+    /** How a changed subject is written: given its core item as read, its state then, and the state to write. */
+    @FunctionalInterface
+    public interface ChangeWrite<T> {
+        void write(Map<String, AttributeValue> current, T item, T next);
+    }
+
+    /** {@link #modify(Entity, String, Long, UnaryOperator)} for a subject whose change writes more than its item. */
+    @SuppressWarnings("unchecked")
+    public <T extends CoreItem> T modify(
+            Entity entity, String id, Long ifMatch, UnaryOperator<T> change, ChangeWrite<T> write) {
         return withCurrent(entity, id, ifMatch, current -> {
             T item = (T) CoreItem.from(current);
             T next = change.apply(item);
@@ -89,7 +101,7 @@ public class OptimisticWrites {
                 return item;
             }
             T bumped = (T) next.withVersion(item.version() + 1, now());
-            writes.replace(current, bumped.toItem());
+            write.write(current, item, bumped);
             return bumped;
         });
     }

@@ -100,6 +100,11 @@ public abstract class SubjectService<M extends CoreItem> {
         return optimistic.modify(entity, id, ifMatch, change);
     }
 
+    /** {@link #modify(String, Long, UnaryOperator)}, the change written by {@code write}. */
+    protected M modify(String id, Long ifMatch, UnaryOperator<M> change, OptimisticWrites.ChangeWrite<M> write) {
+        return optimistic.modify(entity, id, ifMatch, change, write);
+    }
+
     /** Runs {@code attempt} on the subject's current core item until its write holds; see OptimisticWrites. */
     protected <R> R withCurrent(String id, Long ifMatch, Function<Map<String, AttributeValue>, R> attempt) {
         return optimistic.withCurrent(entity, id, ifMatch, attempt);

@@ -15,6 +15,7 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import io.restassured.response.ValidatableResponse;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -181,27 +182,20 @@ class DeclaredEntityApiTest {
         given().get("/businesses/" + business + "/products").then().body("items.id", containsInAnyOrder(first, second));
 
         // WHEN the second asks for the first's barcode, the first gives it up, and the second asks again
-        given().contentType(ContentType.JSON)
-                .body(Map.of("barcode", "40000001"))
-                .patch("/products/" + second)
-                .then()
-                .statusCode(409)
-                .body("errors[0].field", equalTo("barcode"));
-        given().contentType(ContentType.JSON)
-                .body(Map.of("barcode", "40000003"))
-                .patch("/products/" + first)
-                .then()
-                .statusCode(200);
-        given().contentType(ContentType.JSON)
-                .body(Map.of("barcode", "40000001"))
-                .patch("/products/" + second)
-                .then()
-                .statusCode(200)
-                .body("barcode", equalTo("40000001"));
+        patched(second, Map.of("barcode", "40000001")).statusCode(409).body("errors[0].field", equalTo("barcode"));
+        patched(first, Map.of("barcode", "40000003")).statusCode(200);
+        patched(second, Map.of("barcode", "40000001")).statusCode(200).body("barcode", equalTo("40000001"));
 
         // WHEN the first is deleted, its sku is free again
         given().delete("/products/" + first).then().statusCode(204);
         created(business, Map.of("sku", "beans-1kg", "name", "Beans again", "priceCents", 2));
+    }
+
+    private static ValidatableResponse patched(String id, Map<String, Object> body) {
+        return given().contentType(ContentType.JSON)
+                .body(body)
+                .patch("/products/" + id)
+                .then();
     }
 
     private static String created(String business, Map<String, Object> body) {
