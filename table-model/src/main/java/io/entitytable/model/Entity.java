@@ -114,8 +114,9 @@ public final class Entity {
         return entity;
     }
 
-    /** Every defined entity, in the order of definition. */
+    /** Every defined entity, in the order of definition; those of {@link EntityDeclarations} are loaded first. */
     public static List<Entity> all() {
+        EntityDeclarations.Loaded.ensure();
         return List.copyOf(IN_ORDER);
     }
 
@@ -227,7 +228,12 @@ public final class Entity {
     }
 
     public static Optional<Entity> fromKeyName(String name) {
-        return Optional.ofNullable(BY_KEY_NAME.get(name));
+        Entity entity = BY_KEY_NAME.get(name);
+        if (entity == null) {
+            EntityDeclarations.Loaded.ensure();
+            entity = BY_KEY_NAME.get(name);
+        }
+        return Optional.ofNullable(entity);
     }
 
     public static Optional<Entity> fromCollection(String collection) {

@@ -11,6 +11,7 @@ import static io.entitytable.api.contract.ApiOperation.Success.SETTING;
 
 import io.entitytable.api.input.Inputs;
 import io.entitytable.model.Entity;
+import io.entitytable.model.Field;
 import io.entitytable.search.client.TextQuery;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -424,12 +425,98 @@ public final class ApiOperation implements Comparable<ApiOperation> {
 
     private static List<ApiOperation> every() {
         List<ApiOperation> all = new ArrayList<>(WRITTEN);
-        // An entity declared by its fields has routes the document does not list yet (DeclaredSubjectResource).
-        for (Entity entity : EntityNames.documented()) {
+        for (Entity entity : Entity.all()) {
+            if (entity.isDeclared()) {
+                all.addAll(declaredRoutes(entity));
+            }
             all.add(tagRoute(entity, "PUT", "tag", TAG));
             all.add(tagRoute(entity, "DELETE", "untag", UNTAG));
         }
         return List.copyOf(all);
+    }
+
+    /**
+     * The routes of an entity declared by its fields (api/declared): its collection under the business (create, list)
+     * and the subject by id (read, change, delete), each said from its declaration.
+     */
+    static List<ApiOperation> declaredRoutes(Entity entity) {
+        String type = EntityNames.typeName(entity);
+        String noun = entity.keyName();
+        String byId = "/" + entity.collection() + "/{id}";
+        String underBusiness = "/businesses/{id}/" + entity.collection();
+        String read = "one strongly consistent Query `id = X AND begins_with(type, " + entity.coreSortKeyPrefix()
+                + ")`, limit 1";
+        String unique = EntityNames.uniqueFields(entity);
+        String markers = unique.isEmpty()
+                ? ""
+                : ", with a marker of each of its unique values (" + unique + ") on condition that it is new: a value"
+                        + " another " + noun + " of the business holds is a 409 naming the field";
+        String order = entity.sortField()
+                .map(field -> "merged by " + field.name() + "; `prefix` is the start of its " + field.name()
+                        + ", in any letter case")
+                .orElse("merged by id");
+        return List.of(
+                new ApiOperation(
+                        "POST",
+                        underBusiness,
+                        "create" + type,
+                        "Create " + EntityNames.withArticle(entity) + " of a business",
+                        "One TransactWriteItems: Put the " + noun + " (the id is new)" + markers
+                                + ", and count it on its business, which must exist (else 404); a business being"
+                                + " erased takes none (409).",
+                        CREATED,
+                        false,
+                        Errors.CREATE_CHILD),
+                new ApiOperation(
+                        "GET",
+                        underBusiness,
+                        "list" + EntityNames.plural(entity),
+                        "The " + entity.collection() + " of a business",
+                        "One Query of businessGsi `businessShard = B#n AND begins_with(type, "
+                                + entity.coreSortKeyPrefix() + "<prefix>)` per shard of the business (1 for a new"
+                                + " business; see `/capacity`) per page, in parallel, " + order
+                                + ". An unknown business answers an empty page.",
+                        LIST,
+                        false,
+                        Errors.LIST),
+                new ApiOperation(
+                        "GET",
+                        byId,
+                        "get" + type,
+                        "Read " + EntityNames.withArticle(entity),
+                        "A " + noun + " by id: " + read + ".",
+                        READ,
+                        false,
+                        Errors.GET),
+                new ApiOperation(
+                        "PATCH",
+                        byId,
+                        "update" + type,
+                        "Change " + EntityNames.withArticle(entity),
+                        "Fields left out stay as they are; an immutable one is refused (422). A read (" + read
+                                + "), then one write on condition that the version is the one read: a new "
+                                + entity.sortField().map(Field::name).orElse("value of the sort key")
+                                + " changes the key, so it is one TransactWriteItems (Delete the old key, Put the new"
+                                + " one)"
+                                + (unique.isEmpty()
+                                        ? ""
+                                        : ", as is a change of a unique value, whose marker"
+                                                + " moves with it (409 when another " + noun + " holds it)")
+                                + ". With `If-Match`, another version is a 412 at once.",
+                        READ,
+                        true,
+                        Errors.PATCH),
+                new ApiOperation(
+                        "DELETE",
+                        byId,
+                        "delete" + type,
+                        "Delete " + EntityNames.withArticle(entity),
+                        "A read, then one TransactWriteItems: Delete the " + noun
+                                + (unique.isEmpty() ? "" : " and its unique values' markers")
+                                + " on condition that the version is the one read, and uncount it on its business.",
+                        DELETED,
+                        true,
+                        Errors.DELETE));
     }
 
     /** {@code PUT} or {@code DELETE /<collection>/{id}/tags/{tag}}: {@code tagStore}, "Tag a store", and so on. */

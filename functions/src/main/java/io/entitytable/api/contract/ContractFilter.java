@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -67,6 +68,7 @@ public class ContractFilter implements OASFilter {
     public void filterOpenAPI(OpenAPI openApi) {
         info(openApi);
         SharedComponents.addTo(openApi.getComponents());
+        DeclaredContract.addTo(openApi);
         Set<ApiOperation> documented = new TreeSet<>();
         openApi.getPaths().getPathItems().forEach((path, item) -> item.getOperations()
                 .forEach((method, operation) -> documented.add(apply(method, path, operation))));
@@ -86,7 +88,7 @@ public class ContractFilter implements OASFilter {
      * exclusive by its discriminator and clients may rely on them.
      */
     private static void requireSubjectFields(OpenAPI openApi) {
-        for (Entity entity : EntityNames.documented()) {
+        for (Entity entity : Entity.all()) {
             String name = EntityNames.typeName(entity);
             var schema = openApi.getComponents().getSchemas().get(name);
             if (schema == null) {
@@ -307,12 +309,14 @@ public class ContractFilter implements OASFilter {
         openApi.getPaths().getPathItems().values().forEach(item -> item.getOperations()
                 .values()
                 .forEach(operation -> used.addAll(operation.getTags() == null ? List.of() : operation.getTags())));
-        if (!TAGS.keySet().containsAll(used)) {
+        Map<String, String> described = new TreeMap<>(TAGS);
+        EntityNames.declared()
+                .forEach(entity -> described.put(EntityNames.plural(entity), DeclaredContract.tagDescription(entity)));
+        if (!described.keySet().containsAll(used)) {
             throw new IllegalStateException("operations use tags without a description: " + used);
         }
-        openApi.setTags(new TreeSet<>(TAGS.keySet())
-                .stream()
-                        .map(name -> OASFactory.createTag().name(name).description(TAGS.get(name)))
-                        .toList());
+        openApi.setTags(described.entrySet().stream()
+                .map(tag -> OASFactory.createTag().name(tag.getKey()).description(tag.getValue()))
+                .toList());
     }
 }

@@ -1,19 +1,29 @@
 package io.entitytable.api.contract;
 
 import io.entitytable.model.Entity;
+import io.entitytable.model.Field;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /** How the contract names an entity in prose and in the document: made from its key name, so none is written out. */
 final class EntityNames {
     private EntityNames() {}
 
-    /**
-     * The entities the document describes: each of its own records and resources. One declared by its fields is served
-     * by routes the document leaves out for now (design §2, "An entity declared by its fields").
-     */
-    static List<Entity> documented() {
-        return Entity.all().stream().filter(entity -> !entity.isDeclared()).toList();
+    /** The entities declared by their fields, whose routes and schemas the document has from their declarations. */
+    static List<Entity> declared() {
+        return Entity.all().stream().filter(Entity::isDeclared).toList();
+    }
+
+    /** Its unique fields' names, "sku, barcode"; empty when it has none. */
+    static String uniqueFields(Entity entity) {
+        return entity.fields().stream().filter(Field::isUnique).map(Field::name).collect(Collectors.joining(", "));
+    }
+
+    /** "Products", from its collection: the document's tag of its operations and the word in its list's operationId. */
+    static String plural(Entity entity) {
+        String collection = entity.collection();
+        return collection.substring(0, 1).toUpperCase(Locale.ROOT) + collection.substring(1);
     }
 
     /** Its schema's name and the word in its operationIds: {@code Store}, as in {@code tagStore}. */

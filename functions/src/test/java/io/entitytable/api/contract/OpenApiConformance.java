@@ -30,7 +30,7 @@ public final class OpenApiConformance {
     static final Path DOCUMENT = Path.of("openapi.json");
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private static final OpenApiInteractionValidator VALIDATOR = validator();
+    private static final OpenApiInteractionValidator VALIDATOR = validator(read(DOCUMENT));
 
     private static final OpenApiValidationFilter FILTER = new OpenApiValidationFilter(VALIDATOR);
 
@@ -40,12 +40,12 @@ public final class OpenApiConformance {
      * The parser finds its extensions with the context class loader; under a Quarkus test that is Quarkus's, which
      * holds other copies of the parser's classes, so it is built with the loader of this class.
      */
-    private static OpenApiInteractionValidator validator() {
+    private static OpenApiInteractionValidator validator(String document) {
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(OpenApiConformance.class.getClassLoader());
         try {
-            return OpenApiInteractionValidator.createForInlineApiSpecification(asOpenApi30(DOCUMENT))
+            return OpenApiInteractionValidator.createForInlineApiSpecification(asOpenApi30(document))
                     .withLevelResolver(LevelResolver.create()
                             .withLevel("validation.request", ValidationReport.Level.IGNORE)
                             .build())
@@ -61,9 +61,9 @@ public final class OpenApiConformance {
      * The only 3.1 form the document uses is {@code examples} in schemas, so the view differs from it in nothing the
      * check looks at.
      */
-    static String asOpenApi30(Path document) {
+    static String asOpenApi30(String document) {
         try {
-            ObjectNode root = (ObjectNode) JSON.readTree(Files.readString(document));
+            ObjectNode root = (ObjectNode) JSON.readTree(document);
             root.put("openapi", "3.0.3");
             root.findParents("examples").forEach(parent -> {
                 JsonNode examples = parent.get("examples");
@@ -78,6 +78,22 @@ public final class OpenApiConformance {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static String read(Path document) {
+        try {
+            return Files.readString(document);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * A filter that fails a request whose response {@code document} (an OpenAPI document's JSON) does not allow: for a
+     * document other than the committed one, as a JVM with test-only declared entities serves it.
+     */
+    public static OpenApiValidationFilter filterFor(String document) {
+        return new OpenApiValidationFilter(validator(document));
     }
 
     /** Makes RestAssured (this class loader's copy) fail a request whose response the document does not allow. */

@@ -1,13 +1,17 @@
 package io.entitytable.api.declared;
 
 import io.entitytable.model.Entity;
+import io.entitytable.model.EntityDeclarations;
 import io.entitytable.model.Field;
+import java.util.List;
 
 /**
  * A catalogue item of a business, declared in test sources only: its declaration is all there is of it. The API serves
- * it through the routes every declared entity has, with no main code written for it.
+ * it through the routes every declared entity has, and the contract documents it, with no main code written for it.
+ * Named to {@code EntityDeclarations} by a system property in the JVM of the tests of declared entities only (the
+ * functions pom).
  */
-public final class Product {
+public final class Product implements EntityDeclarations {
     public static final Entity ENTITY = Entity.define(Entity.declared("product", "products")
             .fields(
                     Field.text("sku")
@@ -32,5 +36,8 @@ public final class Product {
             .sortedBy("name")
             .searchable());
 
-    private Product() {}
+    @Override
+    public List<Entity> entities() {
+        return List.of(ENTITY);
+    }
 }

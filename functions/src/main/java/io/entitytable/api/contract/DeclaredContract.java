@@ -1,0 +1,238 @@
+package io.entitytable.api.contract;
+
+import io.entitytable.api.input.Patterns;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Field;
+import java.util.ArrayList;
+import java.util.List;
+import org.eclipse.microprofile.openapi.OASFactory;
+import org.eclipse.microprofile.openapi.models.OpenAPI;
+import org.eclipse.microprofile.openapi.models.Operation;
+import org.eclipse.microprofile.openapi.models.PathItem;
+import org.eclipse.microprofile.openapi.models.media.Schema;
+import org.eclipse.microprofile.openapi.models.parameters.Parameter;
+import org.eclipse.microprofile.openapi.models.responses.APIResponses;
+
+/**
+ * The operations and schemas of every entity declared by its fields, made from its declaration. Its routes are served
+ * by resources common to all such entities ({@code api/declared}), which the generator cannot describe per entity,
+ * so they are hidden there and written here, as the generator would have written them: {@link ContractFilter} then
+ * completes them from their {@link ApiOperation} entries as it does every other operation.
+ */
+final class DeclaredContract {
+    private static final String SCHEMAS = "#/components/schemas/";
+    private static final String SUBJECTS = "SubjectResponse";
+    /** The property by which the union of subjects tells them apart (SubjectResponse's discriminator). */
+    private static final String ENTITY = "entity";
+
+    private DeclaredContract() {}
+
+    /** Adds each declared entity's schemas and operations, and its schema to the union of subjects. */
+    static void addTo(OpenAPI openApi) {
+        for (Entity entity : EntityNames.declared()) {
+            schemas(openApi, entity);
+            operations(openApi, entity);
+        }
+    }
+
+    /** The tag its operations are listed under, and what it says. */
+    static String tagDescription(Entity entity) {
+        return "The " + entity.collection() + " of a business, declared by their fields: created, read, changed,"
+                + " deleted, tagged, and listed by "
+                + entity.sortField().map(Field::name).orElse("id") + ".";
+    }
+
+    private static void schemas(OpenAPI openApi, Entity entity) {
+        String type = EntityNames.typeName(entity);
+        Schema subject = object("A " + entity.keyName() + " of a business")
+                .addProperty(ENTITY, text().enumeration(List.of(entity.keyName())))
+                .addProperty(Attributes.ID, text())
+                .addProperty(
+                        Attributes.BUSINESS_ID,
+                        text().description("The owning business; absent when the subject is read from a copy (a tag),"
+                                + " because copies never carry index attributes"));
+        entity.fields().forEach(field -> subject.addProperty(field.name(), stored(field)));
+        subject.addProperty(Attributes.TAGS, tags())
+                .addProperty(
+                        Attributes.VERSION,
+                        OASFactory.createSchema()
+                                .addType(Schema.SchemaType.INTEGER)
+                                .format("int64")
+                                .description("Grows by one with every change; the ETag carries it"))
+                .addProperty("createdAt", ref("Instant"))
+                .addProperty("updatedAt", ref("Instant"));
+        Schema create = object(null);
+        List<String> required = new ArrayList<>();
+        for (Field field : entity.fields()) {
+            create.addProperty(field.name(), given(field, entity));
+            if (field.isRequired()) {
+                required.add(field.name());
+            }
+        }
+        create.addProperty(Attributes.TAGS, tags()).required(required.isEmpty() ? null : required);
+        Schema patch = object(null);
+        entity.fields().stream()
+                .filter(field -> !field.isImmutable())
+                .forEach(field -> patch.addProperty(field.name(), given(field, entity)));
+        Schema page = object(null)
+                .addProperty(
+                        "items",
+                        OASFactory.createSchema()
+                                .addType(Schema.SchemaType.ARRAY)
+                                .items(ref(type)))
+                .addProperty("next", text());
+        openApi.getComponents()
+                .addSchema(type, subject)
+                .addSchema("Create" + type, create)
+                .addSchema("Patch" + type, patch)
+                .addSchema(pageName(entity), page);
+        Schema union = openApi.getComponents().getSchemas().get(SUBJECTS);
+        if (union == null) {
+            throw new IllegalStateException("no schema " + SUBJECTS + " in the document");
+        }
+        union.addOneOf(ref(type));
+        union.getDiscriminator().addMapping(entity.keyName(), SCHEMAS + type);
+    }
+
+    private static String pageName(Entity entity) {
+        return "Page" + EntityNames.typeName(entity) + "Response";
+    }
+
+    /** A field as a subject holds it: its kind, and what the declaration promises of it. */
+    private static Schema stored(Field field) {
+        return kind(field).description(promises(field, null));
+    }
+
+    /** A field as a request gives it: its kind, bounds and shape, and what the declaration says of it. */
+    private static Schema given(Field field, Entity entity) {
+        Schema schema = kind(field).description(promises(field, entity));
+        if (field.kind() == Field.Kind.WHOLE_NUMBER) {
+            schema.minimum(java.math.BigDecimal.valueOf(field.min()))
+                    .maximum(java.math.BigDecimal.valueOf(field.max()));
+        } else {
+            schema.minLength((int) field.min()).maxLength((int) field.max());
+            // A value is judged after it is lower-cased, so a shape of lower-case letters would refuse what the API
+            // takes: such a field's shape is said in words only.
+            if (field.shape() == null) {
+                schema.pattern(Patterns.TEXT);
+            } else if (!field.isLowerCased()) {
+                schema.pattern(field.shape().pattern());
+            }
+        }
+        if (field.example() != null) {
+            schema.examples(List.of(field.example()));
+        }
+        return schema;
+    }
+
+    private static Schema kind(Field field) {
+        return field.kind() == Field.Kind.WHOLE_NUMBER
+                ? OASFactory.createSchema().addType(Schema.SchemaType.INTEGER).format("int64")
+                : text();
+    }
+
+    /** What the declaration says of the field, in words; {@code entity} null for the stored form. */
+    private static String promises(Field field, Entity entity) {
+        List<String> says = new ArrayList<>();
+        if (entity != null && field.isRequired()) {
+            says.add("Required on create");
+        }
+        if (field.isUnique()) {
+            says.add("Unique within the business"
+                    + (entity == null ? "" : " (a value another " + entity.keyName() + " holds is a 409)"));
+        }
+        if (field.isImmutable()) {
+            says.add("Set on create, never changed");
+        }
+        if (field.kind() == Field.Kind.TEXT) {
+            says.add(field.isLowerCased() ? "Stored trimmed and lower-cased" : "Stored trimmed");
+        }
+        if (entity != null && field.shape() != null) {
+            says.add("Its value " + field.shapeMessage());
+        }
+        return says.isEmpty() ? null : String.join(". ", says) + ".";
+    }
+
+    private static void operations(OpenAPI openApi, Entity entity) {
+        String type = EntityNames.typeName(entity);
+        String tag = EntityNames.plural(entity);
+        PathItem collection = OASFactory.createPathItem()
+                .POST(operation(tag)
+                        .addParameter(header(SharedComponents.IDEMPOTENCY_KEY))
+                        .requestBody(body("Create" + type))
+                        .responses(success("201", ref(type))))
+                .GET(operation(tag)
+                        .addParameter(query("prefix")
+                                .description(entity.sortField()
+                                        .map(field -> "The start of the " + field.name() + ", in any letter case;"
+                                                + " absent, every " + entity.keyName())
+                                        .orElse("Ignored: the " + entity.collection() + " are listed by id")))
+                        .addParameter(query("limit"))
+                        .addParameter(query("next"))
+                        .responses(success("200", ref(pageName(entity)))));
+        PathItem byId = OASFactory.createPathItem()
+                .GET(operation(tag).responses(success("200", ref(type))))
+                .PATCH(operation(tag)
+                        .addParameter(header("If-Match"))
+                        .requestBody(body("Patch" + type))
+                        .responses(success("200", ref(type))))
+                .DELETE(operation(tag).addParameter(header("If-Match")));
+        PathItem tags = OASFactory.createPathItem().PUT(operation(tag)).DELETE(operation(tag));
+        openApi.getPaths()
+                .addPathItem("/businesses/{id}/" + entity.collection(), collection)
+                .addPathItem("/" + entity.collection() + "/{id}", byId)
+                .addPathItem("/" + entity.collection() + "/{id}/tags/{tag}", tags);
+    }
+
+    private static Operation operation(String tag) {
+        return OASFactory.createOperation().tags(new ArrayList<>(List.of(tag)));
+    }
+
+    private static Parameter header(String name) {
+        return OASFactory.createParameter().name(name).in(Parameter.In.HEADER).schema(text());
+    }
+
+    private static Parameter query(String name) {
+        return OASFactory.createParameter().name(name).in(Parameter.In.QUERY).schema(text());
+    }
+
+    private static org.eclipse.microprofile.openapi.models.parameters.RequestBody body(String schema) {
+        return OASFactory.createRequestBody()
+                .required(true)
+                .content(OASFactory.createContent()
+                        .addMediaType(
+                                "application/json", OASFactory.createMediaType().schema(ref(schema))));
+    }
+
+    /** The success the generator would have found: ContractFilter makes the documented answer of it. */
+    private static APIResponses success(String status, Schema schema) {
+        return OASFactory.createAPIResponses()
+                .addAPIResponse(
+                        status,
+                        OASFactory.createAPIResponse()
+                                .content(OASFactory.createContent()
+                                        .addMediaType(
+                                                "application/json",
+                                                OASFactory.createMediaType().schema(schema))));
+    }
+
+    private static Schema object(String description) {
+        return OASFactory.createSchema().addType(Schema.SchemaType.OBJECT).description(description);
+    }
+
+    private static Schema text() {
+        return OASFactory.createSchema().addType(Schema.SchemaType.STRING);
+    }
+
+    private static Schema tags() {
+        return OASFactory.createSchema()
+                .addType(Schema.SchemaType.ARRAY)
+                .uniqueItems(true)
+                .items(text());
+    }
+
+    private static Schema ref(String schema) {
+        return OASFactory.createSchema().ref(SCHEMAS + schema);
+    }
+}

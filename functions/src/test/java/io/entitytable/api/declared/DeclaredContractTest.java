@@ -1,0 +1,206 @@
+package io.entitytable.api.declared;
+
+import static io.entitytable.api.ApiTestSupport.createBusiness;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.atlassian.oai.validator.restassured.OpenApiValidationFilter;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.api.LocalDynamoResource;
+import io.entitytable.api.contract.OpenApiConformance;
+import io.entitytable.model.EntityDeclarations;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The document the API serves describes a declared entity from its declaration ({@link Product}, found through
+ * {@code EntityDeclarations} as a team's own is): its routes with their operationIds, errors and headers, its
+ * request and response schemas with each field's kind, bounds and promises, and its place in the union of subjects.
+ */
+@QuarkusTest
+@QuarkusTestResource(LocalDynamoResource.class)
+class DeclaredContractTest {
+    private String served;
+    private JsonNode document;
+
+    @BeforeEach
+    void fetch() throws Exception {
+        // Product is defined in every JVM that loads it, but found without being named only where the functions pom
+        // names it (the tests of declared entities): a run of this class among the others (-Dtest) has no document
+        // of it to check.
+        assumeTrue(
+                System.getProperty(EntityDeclarations.PROPERTY) != null,
+                "the declarations are named in the declared-entities test run only");
+        served = given().queryParam("format", "json")
+                .get("/q/openapi")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        document = new ObjectMapper().readTree(served);
+    }
+
+    @Test
+    void routes_shouldBeDocumented_withTheOperationsOfEveryCollection() {
+        // THEN each route, with the operationId made from the entity's name
+        assertThat(operationId("/businesses/{id}/products", "post")).isEqualTo("createProduct");
+        assertThat(operationId("/businesses/{id}/products", "get")).isEqualTo("listProducts");
+        assertThat(operationId("/products/{id}", "get")).isEqualTo("getProduct");
+        assertThat(operationId("/products/{id}", "patch")).isEqualTo("updateProduct");
+        assertThat(operationId("/products/{id}", "delete")).isEqualTo("deleteProduct");
+        assertThat(operationId("/products/{id}/tags/{tag}", "put")).isEqualTo("tagProduct");
+        assertThat(operationId("/products/{id}/tags/{tag}", "delete")).isEqualTo("untagProduct");
+        // AND a create answers what every create of a child answers, idempotently
+        JsonNode create = operation("/businesses/{id}/products", "post");
+        assertThat(fieldNames(create.get("responses")))
+                .containsExactly("201", "400", "404", "409", "413", "415", "422", "429", "500", "503");
+        assertThat(create.at("/responses/201/headers").has("Idempotent-Replayed"))
+                .isTrue();
+        assertThat(parameterNames(create)).containsExactly("id", "Idempotency-Key");
+        assertThat(create.at("/description").asText()).contains("a marker of each of its unique values (sku, barcode)");
+        // AND a change reads If-Match and answers 412
+        JsonNode patch = operation("/products/{id}", "patch");
+        assertThat(parameterNames(patch)).containsExactly("id", "If-Match");
+        assertThat(patch.get("responses").has("412")).isTrue();
+        assertThat(parameterNames(operation("/businesses/{id}/products", "get")))
+                .containsExactly("id", "prefix", "limit", "next");
+        // AND the operations are listed under a tag of their own, described
+        assertThat(operation("/products/{id}", "get").at("/tags/0").asText()).isEqualTo("Products");
+        assertThat(tagDescription("Products")).contains("listed by name");
+    }
+
+    @Test
+    void schemas_shouldSayEachFieldAsDeclared() {
+        JsonNode schemas = document.at("/components/schemas");
+        // THEN the create body requires what the declaration requires, bounded and shaped as declared
+        JsonNode create = schemas.get("CreateProduct");
+        assertThat(values(create.get("required"))).containsExactly("sku", "name", "priceCents");
+        JsonNode barcode = create.at("/properties/barcode");
+        assertThat(barcode.get("minLength").asInt()).isEqualTo(8);
+        assertThat(barcode.get("maxLength").asInt()).isEqualTo(14);
+        assertThat(barcode.get("pattern").asText()).isEqualTo("^[0-9]+$");
+        assertThat(barcode.get("description").asText()).contains("Unique within the business");
+        JsonNode price = create.at("/properties/priceCents");
+        assertThat(price.get("type").asText()).isEqualTo("integer");
+        assertThat(price.get("maximum").asLong()).isEqualTo(100_000_000L);
+        assertThat(price.at("/examples/0").asLong()).isEqualTo(1890L);
+        // AND a lower-cased field's shape, judged after lower-casing, is said in words, not as a pattern
+        JsonNode sku = create.at("/properties/sku");
+        assertThat(sku.has("pattern")).isFalse();
+        assertThat(sku.get("description").asText()).contains("lower-cased").contains("letters, digits");
+        // AND free text is held to the pattern every free text of the API has
+        assertThat(create.at("/properties/name/pattern").asText())
+                .isEqualTo(schemas.at("/PatchStore/properties/name/pattern").asText());
+        // AND a change cannot name an immutable field
+        assertThat(fieldNames(schemas.at("/PatchProduct/properties")))
+                .containsExactly("name", "priceCents", "description", "barcode");
+        // AND the subject is one of the union a mixed list holds, told apart by its entity
+        assertThat(values(schemas.at("/Product/required"))).containsExactly("entity", "id", "version");
+        assertThat(schemas.at("/SubjectResponse/discriminator/mapping/product").asText())
+                .isEqualTo("#/components/schemas/Product");
+        assertThat(schemas.at("/PageProductResponse/properties/items/items/$ref")
+                        .asText())
+                .isEqualTo("#/components/schemas/Product");
+    }
+
+    @Test
+    void answers_shouldBeTheOnesTheDocumentAllows() {
+        // GIVEN a check of every answer against the document as served, and a product made of the fields' examples
+        OpenApiValidationFilter conforms = OpenApiConformance.filterFor(served);
+        String business = createBusiness("Roastery");
+        Map<String, Object> example = new LinkedHashMap<>();
+        Product.ENTITY.fields().forEach(field -> example.put(field.name(), field.example()));
+        example.put("tags", List.of("coffee"));
+
+        // WHEN it is created, read, listed, changed, tagged, created again and deleted, THEN each answer conforms
+        String id = given().filter(conforms)
+                .contentType(ContentType.JSON)
+                .header("Idempotency-Key", "declared-contract-1")
+                .body(example)
+                .post("/businesses/" + business + "/products")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
+        given().filter(conforms).get("/products/" + id).then().statusCode(200);
+        given().filter(conforms)
+                .get("/businesses/" + business + "/products?prefix=esp")
+                .then()
+                .statusCode(200);
+        given().filter(conforms)
+                .contentType(ContentType.JSON)
+                .header("If-Match", "\"1\"")
+                .body(Map.of("priceCents", 1990))
+                .patch("/products/" + id)
+                .then()
+                .statusCode(200);
+        given().filter(conforms).put("/products/" + id + "/tags/decaf").then().statusCode(204);
+        given().filter(conforms)
+                .contentType(ContentType.JSON)
+                .body(example)
+                .post("/businesses/" + business + "/products")
+                .then()
+                .statusCode(409);
+        given().filter(conforms)
+                .contentType(ContentType.JSON)
+                .body(Map.of("priceCents", -1))
+                .patch("/products/" + id)
+                .then()
+                .statusCode(422);
+        given().filter(conforms)
+                .header("If-Match", "\"1\"")
+                .delete("/products/" + id)
+                .then()
+                .statusCode(412);
+        given().filter(conforms).delete("/products/" + id).then().statusCode(204);
+        given().filter(conforms).get("/products/" + id).then().statusCode(404);
+    }
+
+    private String operationId(String path, String method) {
+        return operation(path, method).get("operationId").asText();
+    }
+
+    private JsonNode operation(String path, String method) {
+        JsonNode operation = document.path("paths").path(path).path(method);
+        assertThat(operation.isMissingNode()).as(method + " " + path).isFalse();
+        return operation;
+    }
+
+    private static List<String> parameterNames(JsonNode operation) {
+        List<String> names = new ArrayList<>();
+        operation
+                .path("parameters")
+                .forEach(parameter -> names.add(parameter.get("name").asText()));
+        return names;
+    }
+
+    private String tagDescription(String name) {
+        for (JsonNode tag : document.get("tags")) {
+            if (tag.get("name").asText().equals(name)) {
+                return tag.get("description").asText();
+            }
+        }
+        throw new AssertionError("no tag " + name);
+    }
+
+    private static List<String> fieldNames(JsonNode node) {
+        List<String> names = new ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    private static List<String> values(JsonNode array) {
+        List<String> values = new ArrayList<>();
+        array.forEach(value -> values.add(value.asText()));
+        return values;
+    }
+}
