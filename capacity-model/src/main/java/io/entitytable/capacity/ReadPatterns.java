@@ -3,6 +3,7 @@ package io.entitytable.capacity;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
+import io.entitytable.model.Field;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
@@ -14,6 +15,7 @@ import io.entitytable.model.access.PartitionMerge;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.IntFunction;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -40,9 +42,20 @@ final class ReadPatterns {
             "a business's subjects tagged t",
             "several tags");
 
-    /** The name of pattern {@code number} ("1" to "13", as a workload's read mix names it). */
+    /**
+     * The name of pattern {@code number} ("1" to "13", as a workload's read mix names it), or of a declared entity's list
+     * (its collection, {@code products}).
+     */
     static String name(String number) {
-        return NAMES.get(Integer.parseInt(number) - 1);
+        return declared(number)
+                .map(entity -> entity.collection() + " of a business by "
+                        + entity.sortField().map(Field::name).orElse("id"))
+                .orElseGet(() -> NAMES.get(Integer.parseInt(number) - 1));
+    }
+
+    /** The entity declared by its fields whose collection a read mix names, if any. */
+    private static Optional<Entity> declared(String name) {
+        return Entity.fromCollection(name).filter(Entity::isDeclared);
     }
 
     private final Samples samples;
@@ -61,6 +74,13 @@ final class ReadPatterns {
 
     /** One request of pattern {@code number}, on fresh sample items. */
     IntFunction<List<Access>> pattern(String number) {
+        Optional<Entity> declared = declared(number);
+        if (declared.isPresent()) {
+            // AccessPattern.DECLARED_SUBJECTS: a page of the business's shards of businessGsi, merged.
+            return i -> each(
+                    layout.business().apply(shards),
+                    shardPage(samples.declared(declared.get()).toItem()));
+        }
         return switch (number) {
             case "1" -> i -> List.of(get(business, samples.business().toItem()));
             case "2", "4" -> i -> each(layout.business().apply(shards), shardPage(order().toItem()));

@@ -13,6 +13,7 @@ import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.Store;
+import io.entitytable.model.UniqueValue;
 import io.entitytable.model.Values;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -41,14 +42,15 @@ final class Recipes {
 
     /**
      * The create of any subject (OrderService place, CustomerService and StoreService create), as its definition has
-     * it: one transaction of its core item, the other items of its collection (an order's lines) and, for a business's
-     * child, its counter; ChangeFanout then puts its tag copies (the model creates subjects linked to nothing).
+     * it: one transaction of its core item, the other items of its collection (an order's lines), the marker of each of
+     * its unique values and, for a business's child, its counter; ChangeFanout then puts its tag copies (the model creates subjects linked to nothing).
      */
     List<ItemWrite> create(CoreItem subject) {
         Map<String, AttributeValue> image = subject.toItem();
         List<ItemWrite> writes = new ArrayList<>();
         writes.add(ItemWrite.put(image, true));
         subject.collectionItems().forEach(item -> writes.add(ItemWrite.put(item, true)));
+        UniqueValue.ofCore(image).forEach(marker -> writes.add(ItemWrite.put(marker.toItem(), true)));
         if (!subject.entity().isTenant()) {
             writes.add(counterAdd(image));
         }

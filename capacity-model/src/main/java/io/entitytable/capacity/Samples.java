@@ -6,6 +6,9 @@ import io.entitytable.model.BusinessShards;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.DeclaredItem;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Field;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
 import io.entitytable.model.Shard;
@@ -13,6 +16,7 @@ import io.entitytable.model.ShardCount;
 import io.entitytable.model.Store;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -79,6 +83,24 @@ final class Samples {
                 storeIds,
                 new CoreFields(tags, 4, NOW, NOW),
                 shardOf(id));
+    }
+
+    /**
+     * A subject of an entity declared by its fields, holding each field's declared example (a field without one holds
+     * the shortest value its bounds allow): what its list reads, item for item.
+     */
+    DeclaredItem declared(Entity entity) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        for (Field field : entity.fields()) {
+            Object example = field.example();
+            if (example == null) {
+                example =
+                        field.kind() == Field.Kind.WHOLE_NUMBER ? (Object) field.min() : "x".repeat((int) field.min());
+            }
+            values.put(field.name(), example);
+        }
+        String id = newId();
+        return new DeclaredItem(entity, id, businessId, values, new CoreFields(Set.of(), 2, NOW, NOW), shardOf(id));
     }
 
     Store store(Set<String> tags) {

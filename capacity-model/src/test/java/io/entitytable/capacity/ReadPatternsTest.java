@@ -2,7 +2,10 @@ package io.entitytable.capacity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.model.Entity;
 import io.entitytable.model.access.AccessPattern;
+import io.entitytable.model.access.PartitionMerge;
+import io.entitytable.model.supplier.Supplier;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -36,5 +39,28 @@ class ReadPatternsTest {
                     .contains(access.target()));
         });
         assertThat(declared).containsKeys(2, 3, 4, 5, 7, 9, 10, 11, 12, 13);
+    }
+
+    @Test
+    void declaredEntitysList_shouldReadAPageOfItsItemsInEachShardOfItsIndex_asItsPatternDeclares() {
+        // GIVEN the test-only supplier, declared by its fields, whose collection a read mix names
+        Entity supplier = Supplier.ENTITY;
+        Samples samples = new Samples(42);
+        ReadPatterns reads = new ReadPatterns(samples, TestWorkloads.small(), ModelledLayout.CURRENT.reads());
+
+        // WHEN the model reads its list once
+        List<Access> accesses = reads.pattern(supplier.collection()).apply(0);
+
+        // THEN one Query per shard of the business in the index DECLARED_SUBJECTS names, each of its share of a page of
+        // suppliers as their examples make them
+        long itemBytes = ItemSize.bytes(samples.declared(supplier).toItem());
+        int shards = samples.businessShards().count().count();
+        double units = ItemSize.readUnits(
+                PartitionMerge.perPartitionLimit(TestWorkloads.small().pageSize(), shards) * itemBytes, false);
+        assertThat(accesses).hasSize(shards).allSatisfy(access -> {
+            assertThat(access.target()).isEqualTo(AccessPattern.DECLARED_SUBJECTS.index());
+            assertThat(access.readUnits()).isEqualTo(units);
+        });
+        assertThat(ReadPatterns.name(supplier.collection())).isEqualTo("suppliers of a business by name");
     }
 }

@@ -9,6 +9,7 @@ import io.entitytable.model.Order;
 import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.TableLayout;
+import io.entitytable.model.UniqueValue;
 import io.entitytable.model.supplier.Supplier;
 import java.time.Instant;
 import java.util.List;
@@ -59,12 +60,15 @@ class RecipesTest {
                 .flatMap(write -> tableWrites.of(write).stream())
                 .toList();
 
-        // THEN the transaction (supplier, counter) costs 2 units per item; each tag copy 1 on the table and 1 in
-        // sourceGsi; the supplier is in businessGsi only, as its definition says, in the shard it stores
+        // THEN the transaction (supplier, its unique email's marker, counter) costs 2 units per item; each tag copy 1
+        // on the table and 1 in sourceGsi; the supplier is in businessGsi only, as its definition says, in the shard
+        // it stores
         String supplierRef = Keys.subjectRef(Supplier.ENTITY, supplier.id());
+        UniqueValue email = UniqueValue.of(supplier).get(0);
         assertThat(units(accesses))
                 .isEqualTo(new TreeMap<>(Map.of(
                         "table " + supplier.id(), 2.0,
+                        "table " + email.key().id(), 2.0,
                         "table "
                                         + ChildCounters.of(samples.businessId, supplier.id())
                                                 .id(),
