@@ -51,6 +51,14 @@ class AuthorizationMatrixTest {
     private static final Set<String> UNJUDGED_KINDS =
             Set.of(ItemKind.EDGE.value(), ItemKind.TAG.value(), ItemKind.RATE.value());
 
+    /** The fields of an OpenAPI path item that are operations. */
+    private static final Set<String> OPERATION_METHODS =
+            Set.of("get", "put", "post", "delete", "options", "head", "patch", "trace");
+
+    /** The callers whose token the front door refuses, before it looks at the route. */
+    private static final List<Who> REFUSED_TOKENS =
+            List.of(Who.NO_TOKEN, Who.EXPIRED, Who.OTHER_KEY, Who.ALG_NONE, Who.OTHER_AUDIENCE);
+
     /** The callers some routes allow, whose writes may leave work running after their calls. */
     private static final List<Who> ALLOWED = List.of(Who.OPERATOR, Who.MEMBER);
 
@@ -181,6 +189,42 @@ class AuthorizationMatrixTest {
         assertThat(differences).isEmpty();
     }
 
+    @Test
+    void routesOfAnEntityDeclaredByItsFields_shouldBe401WithoutAValidToken_andA404ProblemToAnOperator()
+            throws Exception {
+        // GIVEN the routes every entity declared by its fields has, for a collection the packaged function does not
+        // declare (its declarations are the domain's; a test's own are not packaged), and a business to aim them at
+        Tenant target = tenant("Declared routes");
+        String id = target.customer();
+        String collection = "/businesses/" + target.business() + "/products";
+        List<Call> declared = List.of(
+                new Call("POST", collection, "{\"sku\":\"a\"}"),
+                new Call("GET", collection + "?prefix=a", null),
+                new Call("GET", "/products/" + id, null),
+                new Call("PATCH", "/products/" + id, "{\"name\":\"x\"}"),
+                new Call("DELETE", "/products/" + id, null),
+                new Call("PUT", "/products/" + id + "/tags/x", null),
+                new Call("DELETE", "/products/" + id + "/tags/x", null));
+        List<String> wrong = new ArrayList<>();
+        Map<String, Map<String, AttributeValue>> before = coreItems();
+        for (Who who :
+                List.of(Who.NO_TOKEN, Who.EXPIRED, Who.OTHER_KEY, Who.ALG_NONE, Who.OTHER_AUDIENCE, Who.OPERATOR)) {
+            String authorization = authorization(who, target, target);
+            for (Call call : declared) {
+                // WHEN
+                HttpResponse<String> response = send(call, authorization);
+                // THEN a refused token is refused before any route is looked for; an operator meets no such collection
+                int expected = REFUSED_TOKENS.contains(who) ? 401 : 404;
+                String type = response.headers().firstValue("content-type").orElse("");
+                if (response.statusCode() != expected || !type.startsWith("application/problem+json")) {
+                    wrong.add(
+                            who + " " + call + " -> " + response.statusCode() + " " + type + ", expected " + expected);
+                }
+            }
+        }
+        assertThat(wrong).isEmpty();
+    }
+
     /**
      * The callers with refusals first: an allowed caller's store delete (and an operator's business erase) leaves a job
      * that goes on changing items after the call, which must not be taken for a refused call's write.
@@ -270,13 +314,16 @@ class AuthorizationMatrixTest {
                 new Call("GET", b + "/job", null));
     }
 
-    /** The contract's routes, {@code "METHOD /template"}. */
+    /**
+     * The contract's operations, {@code "METHOD /template"}: every method OpenAPI lets a path item hold, so that an
+     * operation of any method is one the matrix must call.
+     */
     private static Set<String> contractRoutes(Path document) throws Exception {
         Set<String> routes = new TreeSet<>();
         JSON.readTree(document.toFile()).path("paths").fields().forEachRemaining(path -> path.getValue()
                 .fieldNames()
                 .forEachRemaining(method -> {
-                    if (Set.of("get", "put", "post", "patch", "delete").contains(method)) {
+                    if (OPERATION_METHODS.contains(method)) {
                         routes.add(method.toUpperCase(Locale.ROOT) + " " + path.getKey());
                     }
                 }));

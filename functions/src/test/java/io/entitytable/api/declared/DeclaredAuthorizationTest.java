@@ -1,0 +1,158 @@
+package io.entitytable.api.declared;
+
+import static io.entitytable.api.ApiTestSupport.createBusiness;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.entitytable.api.LocalDynamoResource;
+import io.entitytable.api.TableSnapshot;
+import io.entitytable.api.access.TestCallerAccess;
+import io.entitytable.api.declared.RawRequests.Request;
+import io.entitytable.model.Entity;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The routes of every entity declared by its fields ({@link DeclaredEntities#all}), for each kind of caller, under the
+ * rules a business's stores have: a member of another business, and a caller with no verified token (whom API
+ * Gateway's authorizer answers 401 before the function; one that reaches it is nobody), get the 404 of a subject that
+ * does not exist, and nothing is written; a member of the owning business uses every route.
+ */
+@QuarkusTest
+@QuarkusTestResource(LocalDynamoResource.class)
+class DeclaredAuthorizationTest {
+    private static final String PROBLEM_JSON = "application/problem+json";
+
+    @Inject
+    DynamoDbClient dynamo;
+
+    /** One request of a declared route, and what its owning business's member gets. */
+    record Call(String method, String path, String body, int allowed) {
+        HttpResponse<String> as(String caller) {
+            Map<String, String> headers = new HashMap<>(Map.of(TestCallerAccess.HEADER, caller));
+            if (body != null) {
+                headers.put("Content-Type", "application/json");
+            }
+            return RawRequests.send(Request.of(method, path, headers, body));
+        }
+
+        @Override
+        public String toString() {
+            return method + " " + path;
+        }
+    }
+
+    /**
+     * Every route of {@code entity} aimed at {@code business} and its subject {@code id}; the delete last, so that the
+     * routes before it find the subject.
+     */
+    private static List<Call> routes(Entity entity, String business, String id) {
+        String collection = "/businesses/" + business + "/" + entity.collection();
+        String subject = "/" + entity.collection() + "/" + id;
+        String change = Json.write(DeclaredEntities.changeable(entity)
+                .<Map<String, Object>>map(field -> Map.of(field.name(), FieldValues.valid(field, 3)))
+                .orElse(Map.of()));
+        return List.of(
+                new Call("POST", collection, Json.write(DeclaredEntities.validBody(entity, 2)), 201),
+                new Call("GET", collection, null, 200),
+                new Call("GET", collection + "?prefix=a&limit=10", null, 200),
+                new Call("GET", subject, null, 200),
+                new Call("PATCH", subject, change, 200),
+                new Call("PUT", subject + "/tags/x", null, 204),
+                new Call("DELETE", subject + "/tags/x", null, 204),
+                new Call("DELETE", subject, null, 204));
+    }
+
+    @Test
+    void aMemberOfAnotherBusiness_orNobody_shouldGet404OnEveryDeclaredRoute_andChangeNothing() {
+        List<String> wrong = new ArrayList<>();
+        for (Entity entity : DeclaredEntities.all()) {
+            // GIVEN two businesses, the target with a subject of the entity
+            String own = createBusiness("Own " + entity);
+            String target = createBusiness("Target " + entity);
+            String subject = created(entity, target, 1);
+            // Each call is judged against the table the call before it left.
+            Map<String, Map<String, AttributeValue>> before = TableSnapshot.of(dynamo);
+            for (String caller : List.of(TestCallerAccess.member(own), "nobody")) {
+                for (Call call : routes(entity, target, subject)) {
+                    // WHEN
+                    HttpResponse<String> response = call.as(caller);
+                    // THEN the 404 of a subject that does not exist, never the subject, and nothing written
+                    String type = response.headers().firstValue("Content-Type").orElse("");
+                    if (response.statusCode() != 404
+                            || !type.startsWith(PROBLEM_JSON)
+                            || Json.read(response.body()).has("businessId")) {
+                        wrong.add(caller + " " + call + " -> " + response.statusCode() + " " + response.body());
+                    }
+                    Map<String, Map<String, AttributeValue>> after = TableSnapshot.of(dynamo);
+                    if (!after.equals(before)) {
+                        wrong.add(caller + " " + call + " changed the table");
+                    }
+                    before = after;
+                }
+            }
+        }
+        assertThat(wrong).isEmpty();
+    }
+
+    @Test
+    void aMemberOfTheOwningBusiness_shouldUseEveryDeclaredRoute() {
+        List<String> wrong = new ArrayList<>();
+        for (Entity entity : DeclaredEntities.all()) {
+            // GIVEN a business with a subject of the entity
+            String business = createBusiness("Members " + entity);
+            String subject = created(entity, business, 1);
+            for (Call call : routes(entity, business, subject)) {
+                // WHEN its member calls
+                HttpResponse<String> response = call.as(TestCallerAccess.member(business));
+                // THEN what an operator gets
+                if (response.statusCode() != call.allowed()) {
+                    wrong.add(call + " -> " + response.statusCode() + " " + response.body());
+                }
+            }
+        }
+        assertThat(wrong).isEmpty();
+    }
+
+    @Test
+    void aMemberOfOneBusiness_shouldListOnlyItsOwnSubjects() {
+        for (Entity entity : DeclaredEntities.all()) {
+            // GIVEN a subject in each of two businesses
+            String own = createBusiness("Lists own " + entity);
+            String other = createBusiness("Lists other " + entity);
+            String mine = created(entity, own, 1);
+            String theirs = created(entity, other, 1);
+            io.entitytable.api.ApiTestSupport.awaitIndexesCaughtUp();
+
+            // WHEN the member of one lists its business's subjects
+            HttpResponse<String> page = new Call("GET", "/businesses/" + own + "/" + entity.collection(), null, 200)
+                    .as(TestCallerAccess.member(own));
+
+            // THEN its own, not the other's
+            List<String> ids = new ArrayList<>();
+            Json.read(page.body())
+                    .path("items")
+                    .forEach(item -> ids.add(item.path("id").asText()));
+            assertThat(ids).as(entity.keyName()).containsExactly(mine).doesNotContain(theirs);
+        }
+    }
+
+    private static String created(Entity entity, String business, int n) {
+        HttpResponse<String> response = new Call(
+                        "POST",
+                        "/businesses/" + business + "/" + entity.collection(),
+                        Json.write(DeclaredEntities.validBody(entity, n)),
+                        201)
+                .as("operator");
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
+        return Json.read(response.body()).path("id").asText();
+    }
+}

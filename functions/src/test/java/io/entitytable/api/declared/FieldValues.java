@@ -1,0 +1,148 @@
+package io.entitytable.api.declared;
+
+import io.entitytable.model.Field;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Values of one declared field, derived from its declaration: valid ones (its example and variants of it) and the bad
+ * ones its declaration implies, each as the raw JSON text that goes into a body, so that what no Java value holds (a
+ * lone surrogate escape, a number past a long) reaches the API as written.
+ */
+final class FieldValues {
+    /** Characters a variant of a valid text tries, in order: one of them keeps most shapes. */
+    private static final String VARIANT_CHARACTERS = "0123456789abcdefghijklmnopqrstuvwxyz";
+    /** Characters a text that breaks a shape tries, in order: one of them breaks most shapes. */
+    private static final List<String> SHAPE_BREAKERS = List.of(" ", "!", "#", "A", "a", "0", "/", "<", "\u00FC", "*");
+    /** Longer texts than this are refused for their size before their field is judged. */
+    private static final long LONGEST_SENT = 100_000;
+
+    private FieldValues() {}
+
+    /** The {@code n}th valid value of a field with an example: the example itself for 0, distinct as stored for each n. */
+    static Object valid(Field field, int n) {
+        Object example = Objects.requireNonNull(field.example(), field.name() + " declares no example");
+        if (n == 0) {
+            return example;
+        }
+        if (field.kind() == Field.Kind.WHOLE_NUMBER) {
+            long base = ((Number) example).longValue();
+            long value = base + n <= field.max() ? base + n : base - n;
+            return value;
+        }
+        String text = (String) example;
+        int found = 0;
+        for (int position = text.length() - 1; position >= 0; position--) {
+            for (char c : VARIANT_CHARACTERS.toCharArray()) {
+                String candidate = text.substring(0, position) + c + text.substring(position + 1);
+                if (field.problem(candidate).isEmpty()
+                        && !field.normalised(candidate).equals(field.normalised(text))
+                        && ++found == n) {
+                    return candidate;
+                }
+            }
+        }
+        throw new IllegalStateException("no " + n + "th variant of " + field.name() + "'s example " + text);
+    }
+
+    /** A value of the field's own kind that the declaration would take, as JSON. */
+    static String validJson(Field field, int n) {
+        Object value = valid(field, n);
+        return value instanceof String text ? Json.string(text) : String.valueOf(value);
+    }
+
+    /**
+     * The values the declaration refuses, by what is wrong with them, as raw JSON. A null is not among them: a null is
+     * a field left out, which a create refuses only for a required field ({@link #refusedOnCreateOnly}).
+     */
+    static Map<String, String> refused(Field field) {
+        Map<String, String> values = new LinkedHashMap<>();
+        if (field.kind() == Field.Kind.WHOLE_NUMBER) {
+            for (String other : List.of("\"1\"", "\"\"", "true", "[]", "[1]", "{}", "{\"value\":1}")) {
+                values.put("wrong-type " + other, other);
+            }
+            for (String fraction : List.of("1.5", "1.0", "1e2", "-0.5", "1E400")) {
+                values.put("non-integral " + fraction, fraction);
+            }
+            values.put(
+                    "below-min",
+                    field.min() == Long.MIN_VALUE ? "-9223372036854775809" : String.valueOf(field.min() - 1));
+            values.put(
+                    "above-max",
+                    field.max() == Long.MAX_VALUE ? "9223372036854775808" : String.valueOf(field.max() + 1));
+            values.put("far-past-a-long", "1" + "0".repeat(40));
+            return values;
+        }
+        for (String other : List.of("5", "true", "[]", "[\"x\"]", "{}", "{\"value\":\"x\"}")) {
+            values.put("wrong-type " + other, other);
+        }
+        if (field.min() > 0) {
+            values.put("below-min-length", Json.string(filler(field, (int) field.min() - 1)));
+            values.put("blank", Json.string(" ".repeat((int) Math.max(field.min(), 1))));
+        }
+        if (field.max() < LONGEST_SENT) {
+            values.put("above-max-length", Json.string(filler(field, (int) field.max() + 1)));
+        }
+        String breaker = shapeBreaker(field);
+        if (breaker != null) {
+            values.put("not-its-shape", Json.string(breaker));
+        }
+        // Free text holds none of these, whatever the field's shape: each replaces a character of a valid text.
+        Map<String, String> invisible = new LinkedHashMap<>();
+        invisible.put("nul", "\\u0000");
+        invisible.put("c1-control", "\\u009B");
+        invisible.put("rtl-override", "\\u202E");
+        invisible.put("zero-width-space", "\\u200B");
+        invisible.put("lone-surrogate", "\\uD800");
+        invisible.put("newline", "\\n");
+        // Spliced between two characters that stay, so that trimming cannot drop it.
+        if (field.max() >= 3) {
+            String around = filler(field, (int) Math.max(3, Math.min(field.min(), field.max())));
+            invisible.forEach(
+                    (name, escape) -> values.put(name, "\"" + around.charAt(0) + escape + around.substring(2) + "\""));
+        }
+        return values;
+    }
+
+    /** The refusals of a create only: a required field left out, or given as null. */
+    static Map<String, String> refusedOnCreateOnly(Field field) {
+        Map<String, String> values = new LinkedHashMap<>();
+        if (field.isRequired()) {
+            values.put("missing", null);
+            values.put("null", "null");
+        }
+        return values;
+    }
+
+    /** A text of {@code length} characters made of the example's first character (which its shape takes). */
+    static String filler(Field field, int length) {
+        String example = field.example() instanceof String text && !text.isBlank() ? text.strip() : "a";
+        return String.valueOf(example.charAt(0)).repeat(Math.max(length, 0));
+    }
+
+    /**
+     * A text of a valid length that only the field's shape refuses (its own check says so), or null for a field with no
+     * shape.
+     */
+    static String shapeBreaker(Field field) {
+        if (field.shape() == null) {
+            return null;
+        }
+        int length = (int) Math.max(1, Math.min(Math.max(field.min(), 3), field.max()));
+        List<String> candidates = new ArrayList<>();
+        for (String breaker : SHAPE_BREAKERS) {
+            String base = filler(field, length);
+            int middle = length / 2;
+            candidates.add(base.substring(0, middle) + breaker + base.substring(middle + 1));
+        }
+        for (String candidate : candidates) {
+            if (field.problem(candidate).equals(java.util.Optional.of(field.shapeMessage()))) {
+                return candidate;
+            }
+        }
+        throw new IllegalStateException("no text of " + field.name() + "'s length breaks its shape " + field.shape());
+    }
+}
