@@ -1,14 +1,18 @@
 package io.entitytable.model.house;
 
+import io.entitytable.model.Entity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
- * Finds hand-written lists of entities in a source: a collection made of two or more {@code Entity.X} constants
- * ({@code List.of(Entity.CUSTOMER, Entity.ORDER)}, {@code Set.of}, {@code EnumSet.of}, {@code Stream.of}, {@code
- * Arrays.asList}, {@code new Entity[] {...}} and their kin). Such a list is what a new entity silently misses: code
+ * Finds hand-written lists of entities in a source: a collection made of two or more {@code Entity.X} constants or
+ * entity names written out ({@code List.of(Entity.CUSTOMER, Entity.ORDER)}, {@code Set.of("customer", "order")},
+ * {@code EnumSet.of}, {@code Stream.of}, {@code Arrays.asList}, {@code new Entity[]
+ * {...}} and their kin). Such a list is what a new entity silently misses: code
  * that needs some entities asks the definitions ({@code Entity.all()} and what each says of itself). One entity is no
  * list ({@code Set.of(Entity.CUSTOMER)}: a choice of one subject, not a claim about all of them).
  */
@@ -21,6 +25,15 @@ final class HandWrittenEntityLists {
     /** An element that is an entity, or starts with one ({@code Entity.STORE.keyName()}). */
     private static final Pattern ENTITY = Pattern.compile("Entity\\s*\\.\\s*[A-Z][A-Z0-9_]*\\b");
 
+    /**
+     * An element that is an entity's name written out ({@code "store"}, {@code "orders"}): a list of names is the same
+     * list, spelt so that no reference to a definition shows it.
+     */
+    private static final Pattern ENTITY_NAME = Pattern.compile(Entity.all().stream()
+            .flatMap(entity -> Stream.of(entity.keyName(), entity.collection()))
+            .map(name -> "\"" + Pattern.quote(name) + "\"")
+            .collect(Collectors.joining("|")));
+
     private HandWrittenEntityLists() {}
 
     /** Each list of two or more entities in {@code source}, as {@code <line>: <that line>}, the line 1-based. */
@@ -29,7 +42,8 @@ final class HandWrittenEntityLists {
         Matcher opener = OPENER.matcher(source);
         while (opener.find()) {
             long entities = elements(source, opener.end()).stream()
-                    .filter(element -> ENTITY.matcher(element).lookingAt())
+                    .filter(element -> ENTITY.matcher(element).lookingAt()
+                            || ENTITY_NAME.matcher(element).matches())
                     .count();
             if (entities >= 2) {
                 found.add(lineOf(source, opener.start()) + ": " + lineText(source, opener.start()));

@@ -18,6 +18,7 @@ class HandWrittenEntityListsTest {
                 "    var d = Arrays.asList(Entity.STORE, Entity.STORE);",
                 "    var e = new Entity[] {Entity.STORE, Entity.ORDER};",
                 "    var f = Stream.of(Entity.CUSTOMER.keyName(), Entity.ORDER.keyName());",
+                "    Set<String> n = Set.of(\"store\", \"orders\");",
                 "}");
 
         assertThat(HandWrittenEntityLists.in(source))
@@ -27,7 +28,8 @@ class HandWrittenEntityListsTest {
                         "6: var c = EnumSet.of(Entity.STORE, Entity.ORDER);",
                         "7: var d = Arrays.asList(Entity.STORE, Entity.STORE);",
                         "8: var e = new Entity[] {Entity.STORE, Entity.ORDER};",
-                        "9: var f = Stream.of(Entity.CUSTOMER.keyName(), Entity.ORDER.keyName());");
+                        "9: var f = Stream.of(Entity.CUSTOMER.keyName(), Entity.ORDER.keyName());",
+                        "10: Set<String> n = Set.of(\"store\", \"orders\");");
     }
 
     @Test
@@ -39,6 +41,7 @@ class HandWrittenEntityListsTest {
                 "    List<String> names = List.of(\"a\", \"b\");",
                 "    List<Entity> all = Entity.all();",
                 "    void f() { g(List.of(Entity.STORE), Entity.ORDER); }",
+                "    List<String> words = List.of(\"store\", \"shop\");",
                 "    Map<Entity, Integer> m = Map.of(Entity.STORE, 1, Entity.ORDER, 2);",
                 "    List<Pattern> p = List.of(new Pattern(1, Entity.STORE), new Pattern(2, f(Entity.ORDER)));",
                 "}");
