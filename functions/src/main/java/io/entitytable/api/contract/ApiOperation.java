@@ -11,7 +11,6 @@ import static io.entitytable.api.contract.ApiOperation.Success.SETTING;
 
 import io.entitytable.api.input.Inputs;
 import io.entitytable.model.Entity;
-import io.entitytable.model.Field;
 import io.entitytable.search.client.TextQuery;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -439,7 +438,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
      * The routes of an entity declared by its fields (api/declared): its collection under the business (create, list)
      * and the subject by id (read, change, delete), each said from its declaration.
      */
-    static List<ApiOperation> declaredRoutes(Entity entity) {
+    private static List<ApiOperation> declaredRoutes(Entity entity) {
         String type = EntityNames.typeName(entity);
         String noun = entity.keyName();
         String byId = "/" + entity.collection() + "/{id}";
@@ -494,14 +493,15 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                         "update" + type,
                         "Change " + EntityNames.withArticle(entity),
                         "Fields left out stay as they are; an immutable one is refused (422). A read (" + read
-                                + "), then one write on condition that the version is the one read: a new "
-                                + entity.sortField().map(Field::name).orElse("value of the sort key")
-                                + " changes the key, so it is one TransactWriteItems (Delete the old key, Put the new"
-                                + " one)"
+                                + "), then one write on condition that the version is the one read"
+                                + entity.sortField()
+                                        .map(field -> ": a new " + field.name() + " changes the key, so it is one"
+                                                + " TransactWriteItems (Delete the old key, Put the new one)")
+                                        .orElse("")
                                 + (unique.isEmpty()
                                         ? ""
-                                        : ", as is a change of a unique value, whose marker"
-                                                + " moves with it (409 when another " + noun + " holds it)")
+                                        : "; a change of a unique value moves its marker in one TransactWriteItems"
+                                                + " with it (409 when another " + noun + " holds the value)")
                                 + ". With `If-Match`, another version is a 412 at once.",
                         READ,
                         true,
