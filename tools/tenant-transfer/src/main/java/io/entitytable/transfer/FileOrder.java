@@ -7,9 +7,10 @@ import java.util.List;
 /**
  * The order of the kinds of subject in a file, from the entities' definitions ({@link Entity#all()}): the tenant first
  * (its children count on its counters), then every entity that a link can name (stores), then the others (customers,
- * whose links count on the stores they name, and orders), each group in the order of definition. Every defined entity
- * takes part, carried or not: an export refuses a business that holds a subject of an entity the file has no
- * representation for ({@link SubjectCodec#carries}) rather than leave it out.
+ * whose links count on the stores they name, orders, and every entity declared by its fields, a business's child), each
+ * group in the order of definition. Every defined entity takes part, carried or not: an export refuses a business that
+ * holds a subject of an entity the file has no representation for ({@link SubjectCodec#carries}) rather than leave it
+ * out.
  */
 final class FileOrder {
     private FileOrder() {}

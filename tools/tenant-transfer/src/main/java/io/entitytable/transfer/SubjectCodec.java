@@ -4,6 +4,7 @@ import io.entitytable.api.response.AddressResponse;
 import io.entitytable.api.response.BusinessResponse;
 import io.entitytable.api.response.CustomerNameResponse;
 import io.entitytable.api.response.CustomerResponse;
+import io.entitytable.api.response.DeclaredResponse;
 import io.entitytable.api.response.OrderLineResponse;
 import io.entitytable.api.response.OrderResponse;
 import io.entitytable.api.response.StoreResponse;
@@ -14,6 +15,8 @@ import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.DeclaredItem;
+import io.entitytable.model.DeclaredValues;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Order;
@@ -22,6 +25,7 @@ import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.Store;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,7 +37,9 @@ import java.util.TreeSet;
  * A subject between the table's records and the API's JSON representation that the file carries. Out: the API's own
  * {@link SubjectResponse#from}. In: the response record of the line's kind, turned back into the record the API built it
  * from, every field the record needs checked first, so a line that lacks one is refused with its name rather than
- * written half.
+ * written half. Every entity declared by its fields is carried alike, with no code of its own: its subject is a {@link
+ * DeclaredResponse}, and its values are judged by its declaration as the API judges a new subject's ({@link
+ * DeclaredValues#forNew}).
  */
 final class SubjectCodec {
     /** Each kind of line and the response record its subject is; the same pairs as SubjectResponse's discriminator. */
@@ -47,15 +53,19 @@ final class SubjectCodec {
 
     /**
      * Whether a file can carry subjects of {@code entity}: the API has a representation for it that this codec turns
-     * back into its record. An entity defined without one is refused by the export, never left out of the file.
+     * back into its record, which every entity declared by its fields has. An entity defined with a record of its own
+     * but none here is refused by the export, never left out of the file.
      */
     static boolean carries(Entity entity) {
-        return RESPONSES.containsKey(entity.keyName());
+        return RESPONSES.containsKey(entity.keyName()) || entity.isDeclared();
     }
 
     /** The response record of {@code kind}, empty for a kind that is not a subject's. */
     static Optional<Class<? extends SubjectResponse>> responseOf(String kind) {
-        return Optional.ofNullable(RESPONSES.get(kind));
+        if (RESPONSES.containsKey(kind)) {
+            return Optional.of(RESPONSES.get(kind));
+        }
+        return Entity.fromKeyName(kind).filter(Entity::isDeclared).map(entity -> DeclaredResponse.class);
     }
 
     /** The subject as the API answers it: the record of a whole core item (an order with its lines). */
@@ -118,8 +128,47 @@ final class SubjectCodec {
                     lines.size(),
                     coreFields(order),
                     Shard.legacy(order.id()));
+        } else if (subject instanceof DeclaredResponse declared) {
+            return declared(declared);
         }
         throw new IllegalArgumentException("no record for " + subject.entity());
+    }
+
+    /**
+     * A subject of a declared entity: no name that is not one of its fields, every required field there, each value
+     * acceptable to its field, stored normalised as the API stores it.
+     */
+    private static DeclaredItem declared(DeclaredResponse subject) {
+        Entity entity = Entity.fromKeyName(subject.entity())
+                .filter(Entity::isDeclared)
+                .orElseThrow(() -> new IllegalArgumentException("no declared entity " + subject.entity()));
+        String businessId = id(subject.businessId(), "businessId");
+        List<String> unknown = DeclaredValues.unknown(entity, subject.fields().keySet());
+        if (!unknown.isEmpty()) {
+            throw new IllegalArgumentException("unknown field '" + unknown.get(0) + "' (the " + entity.keyName()
+                    + " declares " + fieldNames(entity) + ")");
+        }
+        Map<String, Object> values;
+        try {
+            values = DeclaredValues.forNew(entity, subject.fields());
+        } catch (DeclaredValues.Invalid e) {
+            throw new IllegalArgumentException(String.join(
+                    "; ",
+                    e.problems().stream()
+                            .map(problem -> problem.field() + " " + problem.message())
+                            .toList()));
+        }
+        return new DeclaredItem(
+                entity,
+                subject.id(),
+                businessId,
+                new LinkedHashMap<>(values),
+                coreFields(subject),
+                Shard.legacy(subject.id()));
+    }
+
+    private static List<String> fieldNames(Entity entity) {
+        return entity.fields().stream().map(io.entitytable.model.Field::name).toList();
     }
 
     /** The business {@code record} with the shard count {@code shards} its line carries. */

@@ -112,7 +112,8 @@ final class TenantExport {
     /**
      * A business that holds a subject of an entity the file cannot carry ({@link SubjectCodec#carries}) is refused: a
      * file without it would restore the business without it, which no one would notice until it is needed. The entity
-     * is one defined after the format was: the format needs its representation before its subjects can move.
+     * is one with a record of its own that the codec does not know yet (every entity declared by its fields is
+     * carried): the format needs its representation before its subjects can move.
      */
     private void refuseAny(String businessId, Entity entity, String shard) {
         for (QueryResponse page : table.dynamo().queryPaginator(pageOf(entity, shard))) {

@@ -7,11 +7,13 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
+import io.entitytable.model.UniqueValue;
 import io.entitytable.model.Values;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -22,11 +24,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * line reads ({@link TenantFileReader}) and together they are one business the import can write: the business first
  * and once, the header's; every other subject that business's, each id once, in file order ({@link FileOrder}); every
  * link naming a subject the file holds before it; every stored shard of a child one the business's shard count has;
- * each subject's writes within one transaction; and the end line
- * counting exactly the lines before it.
+ * no value of a field declared unique ({@code Field#unique}) held by two subjects, as the markers the import writes
+ * with them ({@link UniqueValue}) would refuse the second midway; each subject's writes within one transaction; and the
+ * end line counting exactly the lines before it.
  *
- * <p>Memory: the ids read (to refuse a subject twice, as an export taken while a subject was renamed can hold it) and
- * the key of every subject a link can name (a store's key carries its name, and the import counts each link on it).
+ * <p>Memory: the ids read (to refuse a subject twice, as an export taken while a subject was renamed can hold it), the
+ * key of every subject a link can name (a store's key carries its name, and the import counts each link on it), and
+ * the key of every unique value's marker.
  */
 final class TenantFileCheck {
     /** DynamoDB's limit on the actions of one TransactWriteItems. */
@@ -59,6 +63,9 @@ final class TenantFileCheck {
         private final Tally tally = new Tally();
         private final Set<String> ids = new HashSet<>();
         private final Map<String, ItemKey> targets = new HashMap<>();
+        /** The subject holding each unique value read so far, by its marker's key. */
+        private final Map<ItemKey, String> uniqueValues = new HashMap<>();
+
         private int rank = -1;
         /** The business's shard count: a child's stored shard is below it. */
         private ShardCount shards;
@@ -109,9 +116,24 @@ final class TenantFileCheck {
                     links++;
                 }
             }
-            // A child's transaction (CoreWrites.restoreChild): the count on its business, its items, the count on each
-            // target it links, and the delete of its tombstone when its entity leaves one.
-            int actions = 1 + 1 + record.collectionItems().size() + links + (entity.leavesTombstone() ? 1 : 0);
+            List<UniqueValue> markers = UniqueValue.ofCore(item);
+            for (UniqueValue marker : markers) {
+                String holder = uniqueValues.putIfAbsent(marker.key(), marker.subject());
+                if (holder != null) {
+                    throw reader.refusedHere(subject + " holds " + marker.field() + " '" + marker.value() + "', which "
+                            + holder.replace('#', ' ') + " holds too: no two " + entity.collection() + " of a business"
+                            + " may hold one value of " + marker.field() + " (a unique field)");
+                }
+            }
+            // A child's transaction (CoreWrites.restoreChild): the count on its business, its items and its unique
+            // values' markers, the count on each target it links, and the delete of its tombstone when its entity
+            // leaves one.
+            int actions = 1
+                    + 1
+                    + record.collectionItems().size()
+                    + markers.size()
+                    + links
+                    + (entity.leavesTombstone() ? 1 : 0);
             if (!entity.isTenant() && actions > MAX_TRANSACTION_ACTIONS) {
                 throw reader.refusedHere(subject + " takes " + actions + " writes, more than one transaction holds ("
                         + MAX_TRANSACTION_ACTIONS + ")");

@@ -50,9 +50,9 @@ final class TenantFormat {
     /**
      * A subject's line.
      *
-     * @param kind its entity's key name ({@code business}, {@code store}, {@code customer}, {@code order}), the same as
-     *     the subject's {@code entity}
-     * @param shard a store's, customer's or order's write shard as stored on it ({@code Shard}); absent (null) for a
+     * @param kind its entity's key name ({@code business}, {@code store}, {@code customer}, {@code order}, or that of an
+     *     entity declared by its fields), the same as the subject's {@code entity}
+     * @param shard a child's write shard as stored on it ({@code Shard}); absent (null) for a
      *     subject the old fixed layout placed, whose shard follows from its id
      * @param shards the business's shard count as stored on it ({@code ShardCount}); absent (null) for a business of
      *     the old fixed layout

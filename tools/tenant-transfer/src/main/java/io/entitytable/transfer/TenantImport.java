@@ -12,6 +12,7 @@ import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ShardCount;
+import io.entitytable.model.UniqueValue;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.Backoff;
 import io.entitytable.model.access.ParallelTasks;
@@ -40,8 +41,9 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  * counted on its business in one transaction, with the same ids, versions and times, and the business's shard count
  * and each child's shard as the file says (so every subject is where its shard puts it, and lists read every shard). A
  * customer's links count on the stores it names in that same transaction ({@link CoreWrites#restoreChild}), so each
- * store's {@code linkCount} ends as the API's links would have left it, and a customer's or store's tombstone, left by
- * the erase the file outlived, goes in it too. The stream fan-out then makes every copy (edges, tag copies) and the
+ * store's {@code linkCount} ends as the API's links would have left it, the marker of each value of a field declared
+ * unique ({@link UniqueValue}) is put in it on condition that it is new, and a tombstone, left by the erase the file
+ * outlived, goes in it too. The stream fan-out then makes every copy (edges, tag copies) and the
  * indexer every search document, as for any API write. Each subject's item carries when the import wrote it ({@link
  * Attributes#RESTORED_AT}), by which its search documents outrank those of its life before the erase.
  *
@@ -144,6 +146,8 @@ final class TenantImport {
         item.put(Attributes.RESTORED_AT, Values.n(restoredAt));
         items.add(item);
         items.addAll(record.collectionItems());
+        // The marker of each unique value goes in the subject's own transaction, as the API's create puts it.
+        UniqueValue.ofCore(item).forEach(marker -> items.add(marker.toItem()));
         if (record.entity().isTenant()) {
             if (!retried(() -> writes.createBusiness(items.get(0), Optional.empty()))) {
                 throw new IllegalStateException("business " + record.id() + " was created while the import ran");

@@ -58,6 +58,17 @@ final class TenantFixture {
         return business;
     }
 
+    /**
+     * A business as the API creates one today: its shard count stored ({@link ShardCount#first()}), so the children
+     * the API places in a stored shard (every declared entity's, as {@link Supplier#of} places them) belong to it.
+     */
+    Business currentBusiness(String name, String... tags) {
+        Business business =
+                new Business(Ids.newId(), name, CoreFields.created(Set.of(tags), now()), ShardCount.first());
+        writes.createBusiness(business.toItem(), Optional.empty());
+        return business;
+    }
+
     Store store(Business business, String name, String city, String... tags) {
         String storeId = Ids.newId();
         Store store = new Store(
@@ -73,14 +84,18 @@ final class TenantFixture {
 
     /**
      * A supplier of the business, created as the API creates any declared child (counted on its counter, the marker of
-     * its unique email in the same transaction): an entity defined in test sources only, which no export file carries.
+     * its unique email in the same transaction): an entity defined in test sources only, declared by its fields.
      */
     DeclaredItem supplier(Business business, String name) {
-        DeclaredItem supplier = Supplier.of(business.id(), name, Set.of());
+        return supplier(Supplier.of(business.id(), name, Set.of()));
+    }
+
+    /** {@code supplier} (values as stored: normalised) created as the API creates it, with its unique values' markers. */
+    DeclaredItem supplier(DeclaredItem supplier) {
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         items.add(supplier.toItem());
         UniqueValue.of(supplier).forEach(marker -> items.add(marker.toItem()));
-        writes.createChild(business.id(), items, Optional.empty());
+        writes.createChild(supplier.businessId(), items, Optional.empty());
         return supplier;
     }
 
