@@ -77,7 +77,7 @@ public final class DriftCheck {
     /**
      * The findings about the duplicates only ({@link DriftClass#aboutCopies}): not a dangling reference, which is about
      * core items (a {@code storeIds} entry naming a gone store), the API's concern and not the fan-out's, nor a
-     * tombstone beside its live subject, which only an import leaves.
+     * tombstone beside its live subject, which only an import leaves, nor a unique value's marker, which the API writes.
      */
     public List<String> copyFindings() {
         return describe(report.findings().stream()

@@ -3,7 +3,8 @@ package io.entitytable.checks;
 /**
  * The kinds of drift the tool reports. Every finding has exactly one class: for a copy the table should have, the first
  * of missing, ahead of source, index-attribute leak, stale that applies; a copy it should not have is orphaned whatever
- * else is wrong with it (deleting it fixes everything). A tombstone is drift only beside its live subject.
+ * else is wrong with it (deleting it fixes everything). A tombstone is drift only beside its live subject. A unique
+ * value's marker is judged against the subjects that hold the value: missing, orphaned, or a value held twice.
  */
 public enum DriftClass implements DriftKind {
     /** A copy the core items imply is not in the table. Repair puts it. */
@@ -36,7 +37,25 @@ public enum DriftClass implements DriftKind {
      * import deletes the tombstone of each subject it brings back; a table imported by an earlier version of it, or
      * written around the API, can hold one. Repair deletes it while the subject is there.
      */
-    TOMBSTONE_OF_LIVE_SUBJECT("tombstoneOfLiveSubject", "tombstone of a live subject", true);
+    TOMBSTONE_OF_LIVE_SUBJECT("tombstoneOfLiveSubject", "tombstone of a live subject", true),
+    /**
+     * A subject holds a value of a field declared unique and no marker of that value names it, while no other subject
+     * of its business holds the value: the API would let another subject take it. Repair puts the marker, on condition
+     * that its key is new and that the holder is still at the version read.
+     */
+    MISSING_UNIQUE_MARKER("missingUniqueMarker", "missing unique marker", true),
+    /**
+     * A unique value's marker whose holder is gone or no longer holds that value: the API would refuse the value to
+     * every subject. Repair deletes it, on condition that it still names the holder it was found with (and, when the
+     * holder exists, that it is still at the version read).
+     */
+    ORPHAN_UNIQUE_MARKER("orphanUniqueMarker", "orphan unique marker", true),
+    /**
+     * Two or more subjects of one business hold the same value of a field declared unique (written around the API, or
+     * imported). Which of them keeps it is the business's decision, so repair leaves it alone: change the value of all
+     * but one through the API, then repair puts the marker of the one left.
+     */
+    DUPLICATE_UNIQUE_VALUE("duplicateUniqueValue", "duplicate unique value", false);
 
     private final Traits traits;
 
@@ -51,11 +70,16 @@ public enum DriftClass implements DriftKind {
 
     /** About a duplicate (an edge or tag copy), which the fan-out writes, not a core item or a tombstone. */
     public boolean aboutCopies() {
-        return this != DANGLING_REFERENCE && this != TOMBSTONE_OF_LIVE_SUBJECT;
+        return this != DANGLING_REFERENCE && this != TOMBSTONE_OF_LIVE_SUBJECT && !aboutUniqueValues();
+    }
+
+    /** About the markers of unique values, which the API writes with the subjects that hold them. */
+    public boolean aboutUniqueValues() {
+        return this == MISSING_UNIQUE_MARKER || this == ORPHAN_UNIQUE_MARKER || this == DUPLICATE_UNIQUE_VALUE;
     }
 
     /** Its repair deletes the item found (with nothing to put in its place). */
     public boolean repairDeletes() {
-        return this == ORPHANED_COPY || this == TOMBSTONE_OF_LIVE_SUBJECT;
+        return this == ORPHANED_COPY || this == TOMBSTONE_OF_LIVE_SUBJECT || this == ORPHAN_UNIQUE_MARKER;
     }
 }

@@ -10,10 +10,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * One drift found in the table.
  *
- * @param key the duplicate's key; for a dangling reference, the customer's core item key
- * @param found the duplicate as scanned (null when missing, or for a dangling reference)
- * @param expected the duplicate as {@code RelationshipCatalogue.copyItem} builds it from the scanned source (null when
- *     orphaned, or for a dangling reference)
+ * @param key the duplicate's key; for a dangling reference, the customer's core item key; for a unique value, its
+ *     marker's key
+ * @param found the duplicate (or marker) as scanned (null when missing, or for a dangling reference)
+ * @param expected the duplicate as {@code RelationshipCatalogue.copyItem} builds it from the scanned source, or the
+ *     marker as {@code UniqueValue} builds it from its holder (null when orphaned, for a dangling reference or a
+ *     duplicate unique value)
  * @param guards the core items the finding was decided from, re-checked when repairing
  */
 public record Finding(

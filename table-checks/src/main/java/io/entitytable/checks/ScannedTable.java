@@ -23,7 +23,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * What one Scan found, sorted for the drift check: core items by subject ({@code <entity>#<id>}) and duplicates (kind
  * edge or tag) by key, the refresh jobs (kind job) by subject and the businesses' erase jobs (kind erase) by business;
  * a job is never drift in itself. Tombstones are kept by subject id (a tombstone beside its live subject is drift) and
- * counted with the other items. The other items of a subject's item collection (an
+ * counted with the other items, and so are the markers of unique values (kind unique), kept by key: each is judged
+ * against the subjects that hold its value. The other items of a subject's item collection (an
  * order's lines) imply no duplicates, so they count as other items, but they are kept by partition: the search document
  * of a subject whose search reads its collection holds them. Anything else is only counted.
  */
@@ -34,6 +35,7 @@ public record ScannedTable(
         List<EraseJob> erases,
         Map<String, List<Map<String, AttributeValue>>> collections,
         Map<String, Map<String, AttributeValue>> tombstones,
+        Map<ItemKey, Map<String, AttributeValue>> uniqueMarkers,
         long itemsScanned,
         long otherItems,
         double consumedReadCapacity) {
@@ -63,6 +65,7 @@ public record ScannedTable(
         private final List<EraseJob> erases = new ArrayList<>();
         private final Map<String, List<Map<String, AttributeValue>>> collections = new HashMap<>();
         private final Map<String, Map<String, AttributeValue>> tombstones = new HashMap<>();
+        private final Map<ItemKey, Map<String, AttributeValue>> uniqueMarkers = new TreeMap<>();
         private long scanned;
         private long other;
         private double capacity;
@@ -88,6 +91,8 @@ public record ScannedTable(
                 return this;
             } else if (ItemKind.TOMBSTONE.value().equals(kind)) {
                 tombstones.put(Values.string(item, Attributes.ID), item);
+            } else if (ItemKind.UNIQUE.value().equals(kind)) {
+                uniqueMarkers.put(ItemKey.of(item), item);
             } else if (ItemKind.LINE.value().equals(kind)) {
                 collections
                         .computeIfAbsent(Values.string(item, Attributes.ID), id -> new ArrayList<>())
@@ -106,6 +111,7 @@ public record ScannedTable(
             segment.collections.forEach((id, items) ->
                     collections.computeIfAbsent(id, key -> new ArrayList<>()).addAll(items));
             tombstones.putAll(segment.tombstones);
+            uniqueMarkers.putAll(segment.uniqueMarkers);
             scanned += segment.scanned;
             other += segment.other;
             capacity += segment.capacity;
@@ -131,6 +137,7 @@ public record ScannedTable(
                             .toList(),
                     sortedCollections(),
                     Collections.unmodifiableMap(tombstones),
+                    Collections.unmodifiableMap(uniqueMarkers),
                     scanned,
                     other,
                     capacity);

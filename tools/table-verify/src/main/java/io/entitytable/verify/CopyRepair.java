@@ -30,7 +30,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 
 /**
  * Fixes the repairable findings of a {@link DriftReport}: puts missing, stale and leaking copies as {@code
- * RelationshipCatalogue.copyItem} built them, deletes orphans. Never touches a core item (those are the API's), so
+ * RelationshipCatalogue.copyItem} built them, deletes orphans; puts missing markers of unique values and deletes orphan
+ * ones. Never touches a core item (those are the API's), so
  * dangling references and copies ahead of their source are left as they are.
  *
  * <p>Each write carries its {@link #condition} and, when the finding was decided from live core items, runs in a
@@ -41,18 +42,27 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * @see <a href="https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html">Transactions</a>
  */
 record CopyRepair(DynamoDbClient dynamo, String tableName, int parallelism) {
+    /**
+     * The deletes first, then the puts: a marker naming the wrong subject is an orphan to delete and a missing marker to
+     * put at the same key, and the put is conditional on the key being new. (Copies never share a key that way.)
+     */
     RepairResult repair(DriftReport report, AtomicLong done) {
         List<Finding> repairable = report.repairable();
         DoubleAdder capacity = new DoubleAdder();
-        List<Callable<RepairResult.Attempt>> repairs = new ArrayList<>();
-        for (Finding finding : repairable) {
-            repairs.add(() -> {
-                RepairResult.Attempt attempt = attempt(finding, capacity);
-                done.incrementAndGet();
-                return attempt;
-            });
+        List<RepairResult.Attempt> attempts = new ArrayList<>();
+        for (boolean deletes : List.of(true, false)) {
+            List<Callable<RepairResult.Attempt>> repairs = new ArrayList<>();
+            for (Finding finding : repairable) {
+                if (finding.driftClass().repairDeletes() == deletes) {
+                    repairs.add(() -> {
+                        RepairResult.Attempt attempt = attempt(finding, capacity);
+                        done.incrementAndGet();
+                        return attempt;
+                    });
+                }
+            }
+            attempts.addAll(ParallelTasks.run("copy-repair", parallelism, repairs));
         }
-        List<RepairResult.Attempt> attempts = ParallelTasks.run("copy-repair", parallelism, repairs);
         return new RepairResult(attempts, report.findings().size() - repairable.size(), capacity.sum());
     }
 
@@ -84,8 +94,7 @@ record CopyRepair(DynamoDbClient dynamo, String tableName, int parallelism) {
             }
             return new RepairResult.Attempt(finding, RepairOutcome.REPAIRED, "");
         } catch (ConditionalCheckFailedException e) {
-            return new RepairResult.Attempt(
-                    finding, RepairOutcome.SKIPPED_COPY_CHANGED, "the copy changed since the scan");
+            return new RepairResult.Attempt(finding, RepairOutcome.SKIPPED_COPY_CHANGED, changed(finding));
         } catch (TransactionCanceledException e) {
             return cancelled(finding, e);
         } catch (SdkException e) {
@@ -102,10 +111,15 @@ record CopyRepair(DynamoDbClient dynamo, String tableName, int parallelism) {
      *   <li>rewrite a copy at the source's version (other content, index attributes): {@link
      *       SourceVersionCondition#EXACTLY} that version;
      *   <li>delete an orphan: {@link SourceVersionCondition#EXACTLY} the version scanned, or {@link
-     *       SourceVersionCondition#ABSENT} if it had none (as a tombstone, deleted beside its live subject, has none).
+     *       SourceVersionCondition#ABSENT} if it had none (as a tombstone, deleted beside its live subject, has none);
+     *   <li>a unique value's marker: {@link UniqueMarkerConditions} (put where no marker is, delete while it names the
+     *       holder found).
      * </ul>
      */
     static Expression condition(Finding finding) {
+        if (finding.driftClass().aboutUniqueValues()) {
+            return UniqueMarkerConditions.of(finding);
+        }
         Long scanned = finding.foundSourceVersion();
         if (finding.driftClass().repairDeletes()) {
             return scanned == null ? ABSENT.against(0) : EXACTLY.against(scanned);
@@ -162,14 +176,19 @@ record CopyRepair(DynamoDbClient dynamo, String tableName, int parallelism) {
                     finding, RepairOutcome.SKIPPED_SOURCE_CHANGED, "a core item changed since the scan");
         }
         if (copyChanged) {
-            return new RepairResult.Attempt(
-                    finding, RepairOutcome.SKIPPED_COPY_CHANGED, "the copy changed since the scan");
+            return new RepairResult.Attempt(finding, RepairOutcome.SKIPPED_COPY_CHANGED, changed(finding));
         }
         boolean conflict = reasons.stream().anyMatch(reason -> "TransactionConflict".equals(reason.code()));
         return new RepairResult.Attempt(
                 finding,
                 conflict ? RepairOutcome.SKIPPED_CONFLICT : RepairOutcome.FAILED,
                 String.valueOf(e.getMessage()));
+    }
+
+    private static String changed(Finding finding) {
+        return finding.driftClass().aboutUniqueValues()
+                ? "the marker changed since the scan"
+                : "the copy changed since the scan";
     }
 
     private static boolean isConditionFailure(CancellationReason reason) {

@@ -10,6 +10,7 @@ package io.entitytable.verify;
  * @param linesWritten order lines written as they are
  * @param linesAlreadyThere order lines the target already held
  * @param duplicatesSkipped copies (edges, tag copies) never copied: repair builds them in this layout
+ * @param uniqueMarkersSkipped markers of unique values never copied: repair puts them from the migrated subjects
  * @param countersSkipped child counters never copied: they are counted again from the target
  * @param otherSkipped items of no kind this layout knows, left behind (the summary names how many)
  */
@@ -21,10 +22,11 @@ record CopyTally(
         long linesWritten,
         long linesAlreadyThere,
         long duplicatesSkipped,
+        long uniqueMarkersSkipped,
         long countersSkipped,
         long otherSkipped) {
 
-    static final CopyTally NONE = new CopyTally(0, 0, 0, 0, 0, 0, 0, 0, 0);
+    static final CopyTally NONE = new CopyTally(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
     CopyTally plus(CopyTally other) {
         return new CopyTally(
@@ -35,6 +37,7 @@ record CopyTally(
                 linesWritten + other.linesWritten,
                 linesAlreadyThere + other.linesAlreadyThere,
                 duplicatesSkipped + other.duplicatesSkipped,
+                uniqueMarkersSkipped + other.uniqueMarkersSkipped,
                 countersSkipped + other.countersSkipped,
                 otherSkipped + other.otherSkipped);
     }
@@ -42,14 +45,15 @@ record CopyTally(
     CopyTally plus(ItemCopy.Outcome outcome) {
         return plus(
                 switch (outcome) {
-                    case CORE_WRITTEN -> new CopyTally(1, 1, 0, 0, 0, 0, 0, 0, 0);
-                    case CORE_ALREADY_THERE -> new CopyTally(1, 0, 1, 0, 0, 0, 0, 0, 0);
-                    case CORE_NEWER_IN_TARGET -> new CopyTally(1, 0, 0, 1, 0, 0, 0, 0, 0);
-                    case LINE_WRITTEN -> new CopyTally(1, 0, 0, 0, 1, 0, 0, 0, 0);
-                    case LINE_ALREADY_THERE -> new CopyTally(1, 0, 0, 0, 0, 1, 0, 0, 0);
-                    case DUPLICATE_SKIPPED -> new CopyTally(1, 0, 0, 0, 0, 0, 1, 0, 0);
-                    case COUNTER_SKIPPED -> new CopyTally(1, 0, 0, 0, 0, 0, 0, 1, 0);
-                    case OTHER_SKIPPED -> new CopyTally(1, 0, 0, 0, 0, 0, 0, 0, 1);
+                    case CORE_WRITTEN -> new CopyTally(1, 1, 0, 0, 0, 0, 0, 0, 0, 0);
+                    case CORE_ALREADY_THERE -> new CopyTally(1, 0, 1, 0, 0, 0, 0, 0, 0, 0);
+                    case CORE_NEWER_IN_TARGET -> new CopyTally(1, 0, 0, 1, 0, 0, 0, 0, 0, 0);
+                    case LINE_WRITTEN -> new CopyTally(1, 0, 0, 0, 1, 0, 0, 0, 0, 0);
+                    case LINE_ALREADY_THERE -> new CopyTally(1, 0, 0, 0, 0, 1, 0, 0, 0, 0);
+                    case DUPLICATE_SKIPPED -> new CopyTally(1, 0, 0, 0, 0, 0, 1, 0, 0, 0);
+                    case UNIQUE_MARKER_SKIPPED -> new CopyTally(1, 0, 0, 0, 0, 0, 0, 1, 0, 0);
+                    case COUNTER_SKIPPED -> new CopyTally(1, 0, 0, 0, 0, 0, 0, 0, 1, 0);
+                    case OTHER_SKIPPED -> new CopyTally(1, 0, 0, 0, 0, 0, 0, 0, 0, 1);
                 });
     }
 

@@ -29,6 +29,10 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionChe
  *   <li>An order line is written as it is, on {@code attribute_not_exists(id)} (lines never change).
  *   <li>Copies (edges, tag copies) are never copied: their keys and attributes are what changes between layouts, and
  *       repair builds every one from the migrated core items. Child counters are counted again.
+ *   <li>The markers of unique values are never copied either: like the copies they follow from the core items
+ *       ({@code UniqueValue.ofCore}), and repair puts every one the migrated subjects imply, so a marker the source held
+ *       wrongly (missing, orphaned) is not carried over, and a value held twice is reported rather than marked for one
+ *       holder at random.
  * </ul>
  */
 final class ItemCopy {
@@ -40,6 +44,7 @@ final class ItemCopy {
         LINE_WRITTEN,
         LINE_ALREADY_THERE,
         DUPLICATE_SKIPPED,
+        UNIQUE_MARKER_SKIPPED,
         COUNTER_SKIPPED,
         OTHER_SKIPPED
     }
@@ -82,6 +87,9 @@ final class ItemCopy {
         }
         if (ItemKind.EDGE.value().equals(kind) || ItemKind.TAG.value().equals(kind)) {
             return Outcome.DUPLICATE_SKIPPED;
+        }
+        if (ItemKind.UNIQUE.value().equals(kind)) {
+            return Outcome.UNIQUE_MARKER_SKIPPED;
         }
         if (ItemKind.COUNTER.value().equals(kind)) {
             return Outcome.COUNTER_SKIPPED;

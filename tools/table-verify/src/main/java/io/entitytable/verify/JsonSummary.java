@@ -38,6 +38,7 @@ final class JsonSummary {
         summary.put("itemsScanned", after.table().itemsScanned());
         summary.put("coreItems", after.table().coreItems());
         summary.put("duplicates", (long) after.table().duplicates().size());
+        summary.put("uniqueMarkers", (long) after.table().uniqueMarkers().size());
         summary.put(
                 "copyAges",
                 CopyAges.of(after.table().duplicates().values(), Instant.now()).toJson());

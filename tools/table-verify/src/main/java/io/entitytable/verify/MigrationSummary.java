@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * The machine-readable result of {@code migrate} on stdout, one JSON object: what each copy pass did with the items it
- * read, the counters set, the copies repair built, and the final verification of the target (the same counts as {@code
+ * read, the counters set, the copies and unique values' markers repair built, and the final verification of the target (the same counts as {@code
  * verify}'s). tools/table-verify/README.md shows an example.
  */
 final class MigrationSummary {
@@ -32,6 +32,7 @@ final class MigrationSummary {
             }
             summary.put("counters", SummaryJson.fields(result.counters()));
             summary.put("copies", copies(result));
+            summary.put("uniqueMarkers", uniqueMarkers(result));
             Map<String, Object> verify = new LinkedHashMap<>();
             verify.put("clean", result.after().clean());
             verify.put("itemsScanned", result.after().table().itemsScanned());
@@ -64,11 +65,25 @@ final class MigrationSummary {
                 "otherRepairs",
                 repair.attempts().stream()
                         .filter(attempt -> attempt.outcome() == RepairOutcome.REPAIRED
-                                && attempt.finding().driftClass() != DriftClass.MISSING_COPY)
+                                && attempt.finding().driftClass() != DriftClass.MISSING_COPY
+                                && attempt.finding().driftClass() != DriftClass.MISSING_UNIQUE_MARKER)
                         .count());
         copies.put("skipped", repair.skipped());
         copies.put("failed", repair.count(RepairOutcome.FAILED));
         copies.put("consumedWriteCapacityUnits", repair.consumedWriteCapacity());
         return copies;
+    }
+
+    /** The markers of unique values repair put on the target (the copy passes skip them, as they skip copies). */
+    private static Map<String, Object> uniqueMarkers(MigrationResult result) {
+        Map<String, Object> markers = new LinkedHashMap<>();
+        markers.put("expectedMissing", result.found().count(DriftClass.MISSING_UNIQUE_MARKER));
+        markers.put(
+                "built",
+                result.repair().attempts().stream()
+                        .filter(attempt -> attempt.outcome() == RepairOutcome.REPAIRED
+                                && attempt.finding().driftClass() == DriftClass.MISSING_UNIQUE_MARKER)
+                        .count());
+        return markers;
     }
 }

@@ -1,8 +1,10 @@
 package io.entitytable.verify;
 
+import io.entitytable.checks.DriftClass;
 import io.entitytable.checks.DriftDetector;
 import io.entitytable.checks.Finding;
 import io.entitytable.checks.ScannedTable;
+import io.entitytable.model.Attributes;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
@@ -11,6 +13,7 @@ import io.entitytable.model.Keys.SubjectRef;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
+import io.entitytable.model.UniqueValue;
 import io.entitytable.model.access.LiveCoreItem;
 import io.entitytable.search.repair.SegmentScan;
 import java.time.Instant;
@@ -36,13 +39,15 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * <p>It reads segment {@code segment} of a strongly consistent parallel Scan of {@code segments} ({@link SegmentScan},
  * as {@code verify} reads each of its segments), at most the pages that reach {@code maxItems} items (the rest of a
  * larger segment is left unread, and the result says so: the table is then sampled, not covered), then fetches the rest of each sampled item's neighbourhood: for a
- * core item, the copies it implies and the core items they are copied from or live with; for a duplicate, the core
- * items at both ends of its key. {@link DriftDetector} (the same code as {@code verify}) compares that small table, and
+ * core item, the copies it implies and the core items they are copied from or live with, and the markers of its unique
+ * values with the subjects they name; for a duplicate, the core items at both ends of its key; for a unique value's
+ * marker, the subject it names. {@link DriftDetector} (the same code as {@code verify}) compares that small table, and
  * only the findings about the sample are kept: a neighbour's own copies were not read, so its findings mean nothing. A
  * copy that exists is reported by the run that read it, a missing copy or a dangling reference by the run that read the
  * core item that implies it, so each finding comes from one run.
  * Over {@code segments} runs, one per segment, it reports what one {@code verify} would, except for a write in flight
- * between two reads, which either may see.
+ * between two reads, which either may see, and a value held twice whose holders have no marker naming one of them and
+ * lie in different segments: each run then sees one holder only, and reports its marker missing.
  */
 record SampledVerify(DynamoDbClient dynamo, String tableName, int segments, int maxItems) {
     /** Items per Scan page at most, so a run stops near its budget rather than up to a 1 MB page past it. */
@@ -114,6 +119,27 @@ record SampledVerify(DynamoDbClient dynamo, String tableName, int segments, int 
             neighbours.add(key.type());
             neighbours.add(key.id());
         }
+        // A unique value's marker is judged against its holder, and a sampled holder against the marker of its value.
+        sample.uniqueMarkers().values().forEach(marker -> {
+            neighbourhood.add(marker);
+            holderOf(marker).ifPresent(neighbours::add);
+        });
+        // A value held twice whose marker another run read: reported by the run that read a holder it does not name.
+        Set<ItemKey> heldAgainstTheirMarker = new TreeSet<>();
+        for (Map<String, AttributeValue> core : sample.coreBySubject().values()) {
+            for (UniqueValue value : UniqueValue.ofCore(core)) {
+                absentChecked.add(value.key());
+                Optional<Map<String, AttributeValue>> marker = Optional.ofNullable(
+                                sample.uniqueMarkers().get(value.key()))
+                        .or(() -> copy(value.key(), capacity));
+                marker.ifPresent(neighbourhood::add);
+                Optional<String> holder = marker.flatMap(SampledVerify::holderOf);
+                holder.ifPresent(neighbours::add);
+                if (marker.isPresent() && !holder.equals(Optional.of(value.subject()))) {
+                    heldAgainstTheirMarker.add(value.key());
+                }
+            }
+        }
         neighbours.removeAll(present);
         for (String neighbour : neighbours) {
             Keys.parseSubjectRef(neighbour)
@@ -123,7 +149,10 @@ record SampledVerify(DynamoDbClient dynamo, String tableName, int segments, int 
 
         List<Finding> findings = DriftDetector.detect(neighbourhood.build()).findings().stream()
                 .filter(finding -> sample.duplicates().containsKey(finding.key())
-                        || (finding.found() == null && absentChecked.contains(finding.key())))
+                        || sample.uniqueMarkers().containsKey(finding.key())
+                        || (finding.found() == null && absentChecked.contains(finding.key()))
+                        || (finding.driftClass() == DriftClass.DUPLICATE_UNIQUE_VALUE
+                                && heldAgainstTheirMarker.contains(finding.key())))
                 .toList();
         List<RefreshJob> stopped =
                 sample.jobs().stream().filter(job -> job.stoppedAt(now)).toList();
@@ -141,7 +170,11 @@ record SampledVerify(DynamoDbClient dynamo, String tableName, int segments, int 
                 capacity.sum());
     }
 
-    /** A duplicate by its key, strongly consistent (as the Scan read the sample). */
+    private static Optional<String> holderOf(Map<String, AttributeValue> marker) {
+        return Optional.ofNullable(marker.get(Attributes.HOLDER)).map(AttributeValue::s);
+    }
+
+    /** A duplicate (or a unique value's marker) by its key, strongly consistent (as the Scan read the sample). */
     private Optional<Map<String, AttributeValue>> copy(ItemKey key, DoubleAdder capacity) {
         GetItemResponse response = dynamo.getItem(GetItemRequest.builder()
                 .tableName(tableName)

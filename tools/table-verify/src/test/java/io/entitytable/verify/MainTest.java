@@ -80,7 +80,10 @@ class MainTest {
                         "copyAheadOfSource",
                         "indexAttributeLeak",
                         "danglingReference",
-                        "tombstoneOfLiveSubject");
+                        "tombstoneOfLiveSubject",
+                        "missingUniqueMarker",
+                        "orphanUniqueMarker",
+                        "duplicateUniqueValue");
         summary.get("drift").forEach(count -> assertThat(count.asLong()).isZero());
         assertThat(summary.get("driftTotal").asLong()).isZero();
         assertThat(summary.get("findings")).isEmpty();

@@ -18,6 +18,7 @@ import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
 import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
+import io.entitytable.model.UniqueValue;
 import io.entitytable.model.Values;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -90,10 +91,12 @@ final class SampleTable {
         return core.size() + order.lineItems().size() + duplicateCount();
     }
 
+    /** Writes a core item, with the markers of its unique values as the API writes them with it. */
     void putCore(CoreItem item) {
         Map<String, AttributeValue> image = item.toItem();
         core.put(Keys.subjectRef(item.entity(), item.id()), image);
         put(image);
+        UniqueValue.ofCore(image).forEach(marker -> put(marker.toItem()));
     }
 
     /** Writes the duplicates the current core items imply, as the fan-out would after the stream drained. */

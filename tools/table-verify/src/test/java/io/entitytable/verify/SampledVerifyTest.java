@@ -7,21 +7,27 @@ import io.entitytable.checks.Finding;
 import io.entitytable.checks.ScanProgress;
 import io.entitytable.checks.ScannedTable;
 import io.entitytable.checks.SharedLocalDynamoDb;
+import io.entitytable.checks.SupplierTable;
 import io.entitytable.checks.TableScan;
 import io.entitytable.deployment.metrics.MetricNames;
 import io.entitytable.deployment.metrics.MetricsRecorder;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
 import io.entitytable.model.RefreshJob;
+import io.entitytable.model.Values;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 
 /** The scheduled verify's sampled check on the local DynamoDB engine: the sample table of verify's tests, corrupted the same way. */
@@ -58,9 +64,49 @@ class SampledVerifyTest {
     }
 
     @Test
+    void everySegmentOnce_shouldFindTheUniqueValuesDriftOfOneVerify_once() {
+        // GIVEN suppliers whose email is unique: one without its marker, an orphan marker, a value held twice with its
+        // marker naming one holder, a marker naming a subject that holds another value, and healthy ones
+        SupplierTable table = new SupplierTable(dynamo, newTable());
+        String business = Ids.newId();
+        for (int i = 0; i < 6; i++) {
+            table.putWithMarkers(SupplierTable.supplier(business, "Healthy " + i));
+        }
+        table.put(SupplierTable.supplier(business, "Acme Beans").toItem());
+        table.put(SupplierTable.emailMarker(SupplierTable.supplier(business, "Gone Ltd"))
+                .toItem());
+        DeclaredItem birch = SupplierTable.supplier(business, "Birch Co");
+        table.putWithMarkers(birch);
+        table.put(SupplierTable.withEmail(SupplierTable.supplier(business, "Copycat"), "birch.co@example.com")
+                .toItem());
+        DeclaredItem dave = SupplierTable.supplier(business, "Dave");
+        table.put(dave.toItem());
+        Map<String, AttributeValue> wrong =
+                new HashMap<>(SupplierTable.emailMarker(dave).toItem());
+        wrong.put(Attributes.HOLDER, Values.s(SupplierTable.emailMarker(birch).subject()));
+        table.put(wrong);
+        ScannedTable whole = new TableScan(dynamo, table.table(), 1).run(new ScanProgress(1));
+        List<String> expected = describe(DriftDetector.detect(whole).findings());
+
+        // WHEN the sampled check runs once per segment
+        SampledVerify verify = new SampledVerify(dynamo, table.table(), SEGMENTS, 1_000);
+        List<String> found = new ArrayList<>();
+        for (int segment = 0; segment < SEGMENTS; segment++) {
+            found.addAll(describe(verify.run(segment, NOW).findings()));
+        }
+
+        // THEN together the runs report each finding of the whole verify, once, and nothing else
+        assertThat(expected).hasSize(5);
+        assertThat(found).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    @Test
     void cleanTable_shouldGiveNoFinding_inAnySegment() {
-        // GIVEN a table as a healthy fan-out leaves it
+        // GIVEN a table as a healthy fan-out leaves it, with suppliers and the markers of their emails
         SampleTable sample = SampleTable.write(dynamo, newTable());
+        for (int i = 0; i < 4; i++) {
+            sample.putCore(SupplierTable.supplier(SampleTable.BUSINESS_ID, "Supplier " + i));
+        }
 
         // WHEN every segment is checked
         SampledVerify verify = new SampledVerify(dynamo, sample.table, SEGMENTS, 1_000);
@@ -74,7 +120,7 @@ class SampledVerifyTest {
 
         // THEN no false finding, though every core item was a sample once
         assertThat(found).isEmpty();
-        assertThat(core).isEqualTo(8);
+        assertThat(core).isEqualTo(12);
     }
 
     @Test

@@ -427,7 +427,10 @@ class VerifyRepairTest {
                         Map.entry("index-attribute leak", (long)
                                 corruption.leaking().size()),
                         Map.entry("dangling reference", 1L),
-                        Map.entry("tombstone of a live subject", 0L));
+                        Map.entry("tombstone of a live subject", 0L),
+                        Map.entry("missing unique marker", 0L),
+                        Map.entry("orphan unique marker", 0L),
+                        Map.entry("duplicate unique value", 0L));
     }
 
     /** The keys of each kind of damage done by {@link #corrupt}. */
