@@ -6,6 +6,7 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.Field;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.Operation;
@@ -163,11 +164,7 @@ final class DeclaredContract {
                         .requestBody(body("Create" + type))
                         .responses(success("201", ref(type))))
                 .GET(operation(tag)
-                        .addParameter(query("prefix")
-                                .description(entity.sortField()
-                                        .map(field -> "The start of the " + field.name() + ", in any letter case;"
-                                                + " absent, every " + entity.keyName())
-                                        .orElse("Ignored: the " + entity.collection() + " are listed by id")))
+                        .addParameter(prefix(entity))
                         .addParameter(query("limit"))
                         .addParameter(query("next"))
                         .responses(success("200", ref(pageName(entity)))));
@@ -183,6 +180,22 @@ final class DeclaredContract {
                 .addPathItem("/businesses/{id}/" + entity.collection(), collection)
                 .addPathItem("/" + entity.collection() + "/{id}", byId)
                 .addPathItem("/" + entity.collection() + "/{id}/tags/{tag}", tags);
+    }
+
+    /** The list's {@code prefix}, with the start of the sort field's example as its own. */
+    private static Parameter prefix(Entity entity) {
+        Parameter prefix = query("prefix");
+        Optional<Field> sortField = entity.sortField();
+        if (sortField.isEmpty()) {
+            return prefix.description("Ignored: the " + entity.collection() + " are listed by id");
+        }
+        Field field = sortField.get();
+        prefix.description(
+                "The start of the " + field.name() + ", in any letter case; absent, every " + entity.keyName());
+        if (field.example() instanceof String example && !example.isBlank()) {
+            prefix.getSchema().examples(List.of(example.substring(0, Math.min(3, example.length()))));
+        }
+        return prefix;
     }
 
     private static Operation operation(String tag) {
