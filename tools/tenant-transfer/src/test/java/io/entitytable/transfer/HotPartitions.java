@@ -25,7 +25,8 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * TEST ONLY: another writer that makes a partition hot just before a BatchWriteItem writes to it, on an engine with
  * per-partition throughput limits, so that the engine itself answers part of the batch as unprocessed. Before each of
  * the first {@code requests} BatchWriteItems that delete an order line, it rewrites that line until the engine
- * throttles it: the line's partition has no write units left when the batch arrives. It counts the writes the engine
+ * throttles it, then takes the units left with writes of one unit: the line's partition has less than one write unit
+ * left when the batch arrives. It counts the writes the engine
  * answered as unprocessed.
  */
 final class HotPartitions implements ExecutionInterceptor, AutoCloseable {
@@ -118,6 +119,48 @@ final class HotPartitions implements ExecutionInterceptor, AutoCloseable {
                     throw e;
                 }
                 throttled = true;
+            }
+        }
+        drain(line, deadline);
+    }
+
+    /**
+     * Takes what is left of the partition's units, less than one write of the heat: writes of one unit (a small
+     * attribute set, then removed) until the engine throttles one, ending with the line as it was. The batch then finds
+     * less than one unit there, whatever write the heat ended on.
+     */
+    private void drain(Map<String, AttributeValue> line, long deadline) {
+        boolean marked = false;
+        while (true) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException(
+                        "the partition of " + line + " was not drained within " + DRAIN_DEADLINE);
+            }
+            try {
+                if (marked) {
+                    writer.updateItem(request -> request.tableName(table)
+                            .key(line)
+                            .updateExpression("REMOVE #heat")
+                            .expressionAttributeNames(Map.of("#heat", HEAT)));
+                } else {
+                    writer.updateItem(request -> request.tableName(table)
+                            .key(line)
+                            .updateExpression("SET #heat = :mark")
+                            .conditionExpression("attribute_exists(#id)")
+                            .expressionAttributeNames(Map.of("#heat", HEAT, "#id", Attributes.ID))
+                            .expressionAttributeValues(Map.of(":mark", Values.s("h"))));
+                }
+                marked = !marked;
+            } catch (ConditionalCheckFailedException gone) {
+                return;
+            } catch (AwsServiceException e) {
+                if (!e.isThrottlingException()) {
+                    throw e;
+                }
+                if (!marked) {
+                    return; // throttled with the line as it was
+                }
+                // the removal is sent again until the partition has the unit for it, which it then takes
             }
         }
     }
