@@ -52,8 +52,11 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 class IdempotentCreateTest {
     private static final ObjectMapper JSON = new ObjectMapper().findAndRegisterModules();
     private static final int WRITERS = 32;
-    /** How long each transaction keeps its items before it commits, so that the requests overlap as on DynamoDB. */
-    private static final Duration HOLD = Duration.ofMillis(10);
+    /**
+     * How long each transaction keeps its items before it commits, so that the requests overlap as on DynamoDB: long
+     * enough that 32 threads released at once on 2 busy cores still reach their transactions within it.
+     */
+    private static final Duration HOLD = Duration.ofMillis(100);
 
     private static final Caller ALICE = new Caller("alice", true, Set.of());
     private static final Caller BOB = new Caller("bob", true, Set.of());
