@@ -4,6 +4,7 @@ import io.entitytable.api.input.Patterns;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Field;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -13,6 +14,7 @@ import org.eclipse.microprofile.openapi.models.Operation;
 import org.eclipse.microprofile.openapi.models.PathItem;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.parameters.Parameter;
+import org.eclipse.microprofile.openapi.models.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.models.responses.APIResponses;
 
 /**
@@ -109,8 +111,7 @@ final class DeclaredContract {
     private static Schema given(Field field, Entity entity) {
         Schema schema = kind(field).description(promises(field, entity));
         if (field.kind() == Field.Kind.WHOLE_NUMBER) {
-            schema.minimum(java.math.BigDecimal.valueOf(field.min()))
-                    .maximum(java.math.BigDecimal.valueOf(field.max()));
+            schema.minimum(BigDecimal.valueOf(field.min())).maximum(BigDecimal.valueOf(field.max()));
         } else {
             schema.minLength((int) field.min()).maxLength((int) field.max());
             // A value is judged after it is lower-cased, so a shape of lower-case letters would refuse what the API
@@ -210,7 +211,7 @@ final class DeclaredContract {
         return OASFactory.createParameter().name(name).in(Parameter.In.QUERY).schema(text());
     }
 
-    private static org.eclipse.microprofile.openapi.models.parameters.RequestBody body(String schema) {
+    private static RequestBody body(String schema) {
         return OASFactory.createRequestBody()
                 .required(true)
                 .content(OASFactory.createContent()

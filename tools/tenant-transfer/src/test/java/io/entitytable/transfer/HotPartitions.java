@@ -84,21 +84,32 @@ final class HotPartitions implements ExecutionInterceptor, AutoCloseable {
     }
 
     /**
-     * Takes the line's partition's write units: sets a 10 KB attribute on the line and removes it again (each 11 units),
-     * until the engine throttles one of those writes, and ends with the line as it was (the removal sent again until
-     * the partition has the units for it, which it then takes).
+     * Takes the line's partition's write units: first with writes of a 10 KB attribute (11 units each), then with writes
+     * of a one-letter one (1 unit), so that less than one unit is left whichever write was throttled; the line ends as
+     * it was.
      */
     private void heatUp(Map<String, AttributeValue> line) {
         long deadline = System.nanoTime() + DRAIN_DEADLINE.toNanos();
-        boolean heated = false;
+        if (takeUnits(line, HEAT_VALUE, deadline)) {
+            takeUnits(line, "h", deadline);
+        }
+    }
+
+    /**
+     * Sets {@code value} on the line and removes it again until the engine throttles one of those writes, ending with
+     * the line as it was (a refused removal is sent again until the partition has the units for it, which it then
+     * takes). False when the line is gone.
+     */
+    private boolean takeUnits(Map<String, AttributeValue> line, String value, long deadline) {
+        boolean set = false;
         boolean throttled = false;
-        while (!throttled || heated) {
+        while (!throttled || set) {
             if (System.nanoTime() - deadline > 0) {
                 throw new IllegalStateException(
                         "the partition of " + line + " was not throttled within " + DRAIN_DEADLINE);
             }
             try {
-                if (heated) {
+                if (set) {
                     writer.updateItem(request -> request.tableName(table)
                             .key(line)
                             .updateExpression("REMOVE #heat")
@@ -109,11 +120,11 @@ final class HotPartitions implements ExecutionInterceptor, AutoCloseable {
                             .updateExpression("SET #heat = :heat")
                             .conditionExpression("attribute_exists(#id)")
                             .expressionAttributeNames(Map.of("#heat", HEAT, "#id", Attributes.ID))
-                            .expressionAttributeValues(Map.of(":heat", Values.s(HEAT_VALUE))));
+                            .expressionAttributeValues(Map.of(":heat", Values.s(value))));
                 }
-                heated = !heated;
+                set = !set;
             } catch (ConditionalCheckFailedException gone) {
-                return;
+                return false;
             } catch (AwsServiceException e) {
                 if (!e.isThrottlingException()) {
                     throw e;
@@ -121,47 +132,6 @@ final class HotPartitions implements ExecutionInterceptor, AutoCloseable {
                 throttled = true;
             }
         }
-        drain(line, deadline);
-    }
-
-    /**
-     * Takes what is left of the partition's units, less than one write of the heat: writes of one unit (a small
-     * attribute set, then removed) until the engine throttles one, ending with the line as it was. The batch then finds
-     * less than one unit there, whatever write the heat ended on.
-     */
-    private void drain(Map<String, AttributeValue> line, long deadline) {
-        boolean marked = false;
-        while (true) {
-            if (System.nanoTime() - deadline > 0) {
-                throw new IllegalStateException(
-                        "the partition of " + line + " was not drained within " + DRAIN_DEADLINE);
-            }
-            try {
-                if (marked) {
-                    writer.updateItem(request -> request.tableName(table)
-                            .key(line)
-                            .updateExpression("REMOVE #heat")
-                            .expressionAttributeNames(Map.of("#heat", HEAT)));
-                } else {
-                    writer.updateItem(request -> request.tableName(table)
-                            .key(line)
-                            .updateExpression("SET #heat = :mark")
-                            .conditionExpression("attribute_exists(#id)")
-                            .expressionAttributeNames(Map.of("#heat", HEAT, "#id", Attributes.ID))
-                            .expressionAttributeValues(Map.of(":mark", Values.s("h"))));
-                }
-                marked = !marked;
-            } catch (ConditionalCheckFailedException gone) {
-                return;
-            } catch (AwsServiceException e) {
-                if (!e.isThrottlingException()) {
-                    throw e;
-                }
-                if (!marked) {
-                    return; // throttled with the line as it was
-                }
-                // the removal is sent again until the partition has the unit for it, which it then takes
-            }
-        }
+        return true;
     }
 }
