@@ -17,13 +17,20 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
  * TEST ONLY: plays the Lambda event source mapping, at its most hostile. Records of one item keep their order (one item
  * is always in one shard); records of different items are interleaved at random (different shards run in parallel);
  * batches have random sizes; every batch is delivered twice (at-least-once); a reported batch item failure makes the
- * batch re-delivered from the failed record, like Lambda does.
+ * batch re-delivered from the failed record, like Lambda does, after a pause that doubles while the same record keeps
+ * failing (Lambda backs off too): a record re-delivered at once would spend its partition's units on the writes it
+ * already made, each refused by its version condition and charged as DynamoDB charges it, and never get through.
  *
  * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/with-ddb.html">Using Lambda with DynamoDB</a>
  */
 final class StreamDelivery {
     /** How long one batch may keep failing before the test gives up on it (an engine's partition refills meanwhile). */
     static final Duration GIVE_UP_AFTER = Duration.ofSeconds(60);
+
+    /** The first pause before a failed record is delivered again; it doubles up to {@link #LONGEST_PAUSE}. */
+    private static final Duration FIRST_PAUSE = Duration.ofMillis(10);
+
+    private static final Duration LONGEST_PAUSE = Duration.ofSeconds(1);
 
     private final StreamFanout fanout;
     private final Random random;
@@ -50,6 +57,7 @@ final class StreamDelivery {
     /** Re-delivers from the first failed record until the batch goes through. */
     private void untilProcessed(List<Record> batch) {
         List<Record> remaining = batch;
+        Duration pause = Duration.ZERO;
         long deadline = System.nanoTime() + GIVE_UP_AFTER.toNanos();
         while (System.nanoTime() - deadline < 0) {
             invocations++;
@@ -63,9 +71,25 @@ final class StreamDelivery {
                 throw new AssertionError("failure reported for a record not in the batch: " + failed);
             }
             redeliveries++;
+            pause = index == 0 ? longer(pause) : FIRST_PAUSE;
             remaining = remaining.subList(index, remaining.size());
+            sleep(pause);
         }
         throw new AssertionError("batch never went through");
+    }
+
+    private static Duration longer(Duration pause) {
+        Duration doubled = pause.isZero() ? FIRST_PAUSE : pause.multipliedBy(2);
+        return doubled.compareTo(LONGEST_PAUSE) > 0 ? LONGEST_PAUSE : doubled;
+    }
+
+    private static void sleep(Duration pause) {
+        try {
+            Thread.sleep(pause.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted while backing off", e);
+        }
     }
 
     private List<Record> interleave(List<Record> records) {

@@ -16,6 +16,7 @@ import java.util.Set;
 /** What PutItem, UpdateItem and DeleteItem share: the write cycle under the item's lock, conditions, return values. */
 final class ItemWrites {
     static final Set<String> ON_CONDITION_FAILURE = Set.of("NONE", "ALL_OLD");
+    private static final String CONDITION_FAILED = "ConditionalCheckFailedException";
 
     private ItemWrites() {}
 
@@ -57,7 +58,15 @@ final class ItemWrites {
         }
         try {
             Map<String, Value> current = table.get(key);
-            Map<String, Value> after = decision.decide(current);
+            Map<String, Value> after;
+            try {
+                after = decision.decide(current);
+            } catch (ApiException refused) {
+                if (refused.type().equals(CONDITION_FAILED)) {
+                    Throttling.chargeFailedCondition(database, table, key, current);
+                }
+                throw refused;
+            }
             Change change = new Change(table, key, current, after == null ? null : frozen(after));
             Throttling.chargeWrite(database, change);
             database.commit(change);

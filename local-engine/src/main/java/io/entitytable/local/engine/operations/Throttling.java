@@ -7,6 +7,7 @@ import io.entitytable.local.engine.behaviour.PartitionThroughput;
 import io.entitytable.local.engine.behaviour.PartitionThroughput.Charge;
 import io.entitytable.local.engine.protocol.ApiException;
 import io.entitytable.local.engine.tables.IndexItems;
+import io.entitytable.local.engine.tables.ItemKey;
 import io.entitytable.local.engine.tables.Table;
 import io.entitytable.local.engine.values.ItemSize;
 import io.entitytable.local.engine.values.Value;
@@ -80,6 +81,23 @@ final class Throttling {
         Charge refused = throughput.take(charges);
         if (refused != null) {
             throw refused(change.table(), refused);
+        }
+    }
+
+    /**
+     * Takes what a write refused by its condition costs: DynamoDB charges it as a write of the item that stays (one unit
+     * when there is none), to the table's partition only, since no index changes. A contended item's losers spend the
+     * partition's units as its winner does, which is what makes retries of lost races throttle.
+     */
+    static void chargeFailedCondition(Database database, Table table, ItemKey key, Map<String, Value> current) {
+        PartitionThroughput throughput = database.throughput();
+        if (throughput == null) {
+            return;
+        }
+        double units = Capacity.writeUnits(current == null ? 0 : ItemSize.of(current));
+        Charge refused = throughput.take(List.of(new Charge(table.name(), null, key.partition(), true, units, 0)));
+        if (refused != null) {
+            throw refused(table, refused);
         }
     }
 

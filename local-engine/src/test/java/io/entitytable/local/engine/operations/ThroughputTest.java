@@ -152,6 +152,49 @@ class ThroughputTest {
     }
 
     @Test
+    void putItem_shouldSpendAWriteUnit_whenItsConditionFails() {
+        // GIVEN four of the partition's five units spent, and a put refused by its condition
+        EngineFixture fixture = new EngineFixture(SMALL);
+        fixture.createTable("tbl");
+        for (int i = 0; i < 4; i++) {
+            fixture.put("tbl", item("hot", "s" + i));
+        }
+        ApiException lost = fixture.fails(
+                "PutItem",
+                "{'TableName':'tbl','Item':" + item("hot", "s0")
+                        + ",'ConditionExpression':'attribute_not_exists(pk)'}");
+
+        // WHEN
+        ApiException refused = fixture.fails("PutItem", "{'TableName':'tbl','Item':" + item("hot", "s9") + "}");
+
+        // THEN the refused write took the fifth unit
+        assertThat(lost.type()).isEqualTo("ConditionalCheckFailedException");
+        assertThat(refused.type()).isEqualTo("ThrottlingException");
+    }
+
+    @Test
+    void deleteItem_shouldSpendTheStayingItemsUnits_whenItsConditionFails() {
+        // GIVEN an item of about 2.5 KB: three units to write, and three for a write its condition refuses
+        EngineFixture fixture = new EngineFixture(SMALL);
+        fixture.createTable("tbl");
+        String large = "{'pk':{'S':'hot'},'sk':{'S':'big'},'text':{'S':'" + "x".repeat(2500) + "'}}";
+        fixture.put("tbl", large);
+
+        // WHEN a delete on a condition that does not hold needs three more units where two are left
+        ApiException refused = fixture.fails(
+                "DeleteItem",
+                "{'TableName':'tbl','Key':" + item("hot", "big")
+                        + ",'ConditionExpression':'attribute_not_exists(pk)'}");
+
+        // THEN it is throttled (a one-unit charge would have fitted) and the item stays
+        assertThat(refused.type()).isEqualTo("ThrottlingException");
+        fixture.clock.advanceMillis(1000);
+        assertThat(fixture.call("GetItem", "{'TableName':'tbl','Key':" + item("hot", "big") + "}")
+                        .has("Item"))
+                .isTrue();
+    }
+
+    @Test
     void getItem_shouldBeThrottled_whenItsPartitionIsOverItsReadUnits() {
         // GIVEN a strongly consistent read of a small item costs one unit: ten a second
         EngineFixture fixture = new EngineFixture(SMALL);
