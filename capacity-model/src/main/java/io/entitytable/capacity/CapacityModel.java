@@ -1,5 +1,6 @@
 package io.entitytable.capacity;
 
+import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Order;
 import io.entitytable.model.ShardCount;
@@ -40,6 +41,8 @@ public final class CapacityModel {
     private final Recipes recipes;
     private final ReadPatterns reads;
     private final int shardedSamples;
+    /** The names of the read patterns that Query each of the business's shards, as {@link #requests} names them. */
+    private final Set<String> shardCountReads = new HashSet<>();
 
     /** The largest business is a drawn id, of the count its write rate gives it. */
     public CapacityModel(Workload workload, ModelledLayout layout) {
@@ -94,6 +97,25 @@ public final class CapacityModel {
     }
 
     List<Operation> operations() {
+        List<Operation> operations = new ArrayList<>(requests());
+        if (layout.idempotencyKeys()) {
+            // Every order placed with an Idempotency-Key puts its record in a partition of its caller's key. A key is
+            // written once (a retry only reads it), so each sampled key carries one create a second: far more than a
+            // key ever takes, and still no hot partition however many orders there are. Last, so that the samples it
+            // draws leave every other operation's as they were.
+            operations.add(written(
+                    "ordersPerSecond",
+                    "idempotency record of an order",
+                    SAMPLES,
+                    SAMPLES,
+                    SAMPLES,
+                    i -> List.of(recipes.idempotencyRecord(order("OPEN", false), i))));
+        }
+        return operations;
+    }
+
+    /** The API requests of the workload, each at its rates, as {@link #operations} lists them. */
+    List<Operation> requests() {
         double share = workload.largestBusinessShare();
         List<Operation> operations = new ArrayList<>();
         operations.add(written(
@@ -155,28 +177,29 @@ public final class CapacityModel {
                 1,
                 bigRename()));
         for (Map.Entry<String, Double> mix : workload.readMix().entrySet()) {
+            String name = "read " + mix.getKey() + ": " + ReadPatterns.name(mix.getKey());
+            if (reads.readsShardCount(mix.getKey())) {
+                shardCountReads.add(name);
+            }
             operations.add(scoped(
                     READS,
-                    "read " + mix.getKey() + ": " + ReadPatterns.name(mix.getKey()),
+                    name,
                     workload.readsPerSecond() * mix.getValue(),
                     share,
                     SAMPLES,
                     i -> known(reads.pattern(mix.getKey()).apply(i))));
         }
-        if (layout.idempotencyKeys()) {
-            // Every order placed with an Idempotency-Key puts its record in a partition of its caller's key. A key is
-            // written once (a retry only reads it), so each sampled key carries one create a second: far more than a
-            // key ever takes, and still no hot partition however many orders there are. Last, so that the samples it
-            // draws leave every other operation's as they were.
-            operations.add(written(
-                    "ordersPerSecond",
-                    "idempotency record of an order",
-                    SAMPLES,
-                    SAMPLES,
-                    SAMPLES,
-                    i -> List.of(recipes.idempotencyRecord(order("OPEN", false), i))));
-        }
         return operations;
+    }
+
+    /** Whether {@code read}, one of {@link #requests}, needs the business's shard count (it Queries each shard). */
+    boolean readsShardCount(Operation read) {
+        return shardCountReads.contains(read.name());
+    }
+
+    /** The idempotency record a keyed create of {@code subject} adds to its transaction. */
+    ItemWrite idempotencyRecord(CoreItem subject, int sample) {
+        return recipes.idempotencyRecord(subject, sample);
     }
 
     /** A write that places or rewrites a subject in its shard: sampled finely enough for the business's shards. */

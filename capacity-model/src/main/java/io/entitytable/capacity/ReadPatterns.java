@@ -72,6 +72,15 @@ final class ReadPatterns {
         this.layout = layout;
     }
 
+    /**
+     * Whether pattern {@code number} Queries each of the business's shards, and so needs its shard count: the lists
+     * under a business (its items, customers, orders, orders in a status, tagged subjects, a declared collection).
+     */
+    boolean readsShardCount(String number) {
+        return declared(number).isPresent()
+                || Set.of("2", "3", "4", "9", "12", "13").contains(number);
+    }
+
     /** One request of pattern {@code number}, on fresh sample items. */
     IntFunction<List<Access>> pattern(String number) {
         Optional<Entity> declared = declared(number);

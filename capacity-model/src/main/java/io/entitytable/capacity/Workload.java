@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -98,13 +96,6 @@ public record Workload(
     }
 
     private static Workload shipped(String name) {
-        try (InputStream in = Workload.class.getResourceAsStream(name)) {
-            if (in == null) {
-                throw new IllegalStateException("no " + name + " beside " + Workload.class.getName());
-            }
-            return READER.readValue(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return ShippedFiles.read(name, READER);
     }
 }

@@ -107,6 +107,10 @@ final class Report {
                     nowFirst.key()));
         }
 
+        out.append('\n')
+                .append(CostReport.markdown(
+                        new CostModel(workload, nowModel, Prices.usEast1(), CostAssumptions.DEPLOYED).bill()));
+
         details(out, now, nowModel, nowLoad);
         details(out, before, beforeModel, beforeLoad);
         return out.toString();

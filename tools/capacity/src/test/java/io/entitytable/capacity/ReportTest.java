@@ -11,6 +11,7 @@ import io.entitytable.model.TableLayout;
 import io.entitytable.verify.FirstLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -19,6 +20,23 @@ class ReportTest {
     private final Workload workload = TestWorkloads.small();
     /** The report of the small workload, the first layout beside the current one: the same on every run. */
     private static String smallReport;
+
+    @Test
+    void committedReport_shouldBeWhatTheModelPrintsForItsWorkloadNow() throws IOException {
+        // GIVEN the reference report in git and its workload (the flash sale's is made the same way)
+        String name = "reference";
+        Path workloadFile = Path.of("workloads", name + ".json");
+        String committed = Files.readString(Path.of("reports", name + ".md"));
+
+        // WHEN
+        String now = new Report(Workload.read(workloadFile)).markdown();
+
+        // THEN a change of the model, the layout, a price or an assumption comes with its regenerated report
+        assertThat(committed)
+                .as("reports/%s.md is stale: regenerate it as the README says", name)
+                .isEqualTo(now);
+        assertThat(now).containsPattern("\\ncost: \\$[0-9,]+ a month, floor \\$[0-9,]+, [0-9]+\\.[0-9]{2}x\\n");
+    }
 
     @Test
     void markdown_shouldNameKeysAsTheTableModelBuildsThem() {

@@ -1,0 +1,344 @@
+package io.entitytable.capacity;
+
+import io.entitytable.model.Attributes;
+import io.entitytable.model.CopyPace;
+import io.entitytable.model.CoreItem;
+import io.entitytable.model.ItemKind;
+import io.entitytable.model.TableLayout;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * What a workload's requests cost a month, by resource and by operation, beside the floor: the DynamoDB writes and
+ * reads the data itself needs (each core item, its order lines, the copies and index entries a read uses, each written
+ * once, and the reads of the access patterns). Everything else is what the product adds to keep its guarantees: the
+ * second unit of a transaction's writes, counters, tombstones, jobs, idempotency records, the request limiter, the
+ * shard counts' reads, sourceGsi, and every service besides DynamoDB.
+ *
+ * <p>DynamoDB's units are the capacity model's own, for the same sampled requests ({@link CapacityModel#requests}).
+ * Storage is not a request's cost and is left out, as are the fan-out's own reads (a rename's sourceGsi Query),
+ * the growth rule's rate items and the free tiers.
+ */
+public final class CostModel {
+    /** A month of 730 hours, as the pricing pages count one. */
+    static final double SECONDS_A_MONTH = 730 * 3600;
+
+    /** The items the data is made of: what the floor pays for. */
+    private static final Set<ItemKind> DATA = EnumSet.of(ItemKind.CORE, ItemKind.LINE, ItemKind.EDGE, ItemKind.TAG);
+
+    private static final Set<ItemKind> COPIES = EnumSet.of(ItemKind.EDGE, ItemKind.TAG);
+
+    static final String LIMITER = "DynamoDB writes: rate items (the request limiter)";
+    static final String SECOND_UNIT = "DynamoDB writes: transactions' second unit";
+    static final String SOURCE_INDEX = "DynamoDB writes: sourceGsi entries (finding copies)";
+    static final String PATTERN_READS = "DynamoDB reads: the access patterns";
+    static final String SHARD_COUNT_READS = "DynamoDB reads: shard counts the instance did not know";
+    static final String API_GATEWAY = "API Gateway (HTTP API)";
+    static final String API_LAMBDA = "Lambda: the API";
+    static final String FANOUT_LAMBDA = "Lambda: the stream fan-out";
+    static final String INDEXER_LAMBDA = "Lambda: the search indexer";
+    static final String REFRESH = "SQS and Lambda: refresh jobs";
+    static final String SEARCH = "OpenSearch Serverless compute units";
+    static final String LOGS = "CloudWatch Logs ingestion";
+    static final String METRICS = "CloudWatch custom metrics";
+    static final String TRACES = "X-Ray traces";
+    static final String THE_STAGE = "the stage, whatever its load";
+
+    private final Workload workload;
+    private final CapacityModel model;
+    private final Prices prices;
+    private final CostAssumptions assumed;
+
+    public CostModel(Workload workload, CapacityModel model, Prices prices, CostAssumptions assumed) {
+        this.workload = workload;
+        this.model = model;
+        this.prices = prices;
+        this.assumed = assumed;
+    }
+
+    /** The current layout's bill for {@code workload}, at us-east-1 prices, as deployed by default. */
+    public static Bill of(Workload workload) {
+        return new CostModel(
+                        workload,
+                        new CapacityModel(workload, ModelledLayout.CURRENT),
+                        Prices.usEast1(),
+                        CostAssumptions.DEPLOYED)
+                .bill();
+    }
+
+    public Bill bill() {
+        List<Operation> requests = model.requests();
+        double requestsPerSecond =
+                requests.stream().mapToDouble(Operation::systemPerSecond).sum();
+        Map<Operation, Usage> usage = new LinkedHashMap<>();
+        requests.forEach(operation -> usage.put(operation, usageOf(operation)));
+        StreamConsumers streams = new StreamConsumers(usage);
+
+        Ledger ledger = new Ledger();
+        double shardCountMisses = shardCountMissRate(requestsPerSecond);
+        // The limiter's restart: a business's first request of a second fails its count (charged as a write) and
+        // starts the second with another write.
+        double restartsPerRequest = Math.min(workload.businesses(), requestsPerSecond) / requestsPerSecond;
+        // API Gateway's tiers price the month's requests together: each operation pays its share of the whole.
+        double apiGatewayPerRequest = prices.httpApiRequests(requestsPerSecond * SECONDS_A_MONTH) / requestsPerSecond;
+        for (Map.Entry<Operation, Usage> entry : usage.entrySet()) {
+            String name = entry.getKey().name();
+            double perSecond = entry.getKey().systemPerSecond();
+            Usage use = entry.getValue();
+            for (Map.Entry<String, double[]> units : use.writeUnits.entrySet()) {
+                double[] allAndFloor = units.getValue();
+                ledger.charge(
+                        name, units.getKey(), writes(allAndFloor[0] * perSecond), writes(allAndFloor[1] * perSecond));
+            }
+            double patternReads = reads(use.readUnits * perSecond);
+            ledger.charge(name, PATTERN_READS, patternReads, patternReads);
+            ledger.charge(name, LIMITER, writes((1 + restartsPerRequest) * perSecond), 0);
+            if (use.needsShardCount) {
+                ledger.charge(name, SHARD_COUNT_READS, reads(shardCountMisses * perSecond), 0);
+            }
+            ledger.charge(name, API_GATEWAY, apiGatewayPerRequest * perSecond, 0);
+            ledger.charge(name, API_LAMBDA, lambda(perSecond, assumed.apiMillisPerRequest(), assumed.apiMemoryMb()), 0);
+            ledger.charge(name, LOGS, apiLogs(perSecond), 0);
+            ledger.charge(name, TRACES, traces(perSecond), 0);
+            ledger.charge(name, REFRESH, refresh(use.refreshMessages * perSecond, use.refreshCopies * perSecond), 0);
+            double records = use.records * perSecond;
+            double documents = use.documents * perSecond;
+            ledger.charge(name, FANOUT_LAMBDA, streams.fanout * streams.shareOfRecords(records), 0);
+            ledger.charge(name, INDEXER_LAMBDA, streams.indexer * streams.shareOfRecords(records), 0);
+            ledger.charge(name, LOGS, streams.logs * streams.shareOfRecords(records), 0);
+            ledger.charge(name, TRACES, streams.traces * streams.shareOfRecords(records), 0);
+            ledger.charge(name, SEARCH, streams.busySearch * streams.shareOfDocuments(documents), 0);
+        }
+        ledger.charge(THE_STAGE, METRICS, assumed.metricsPerStage() * prices.customMetricMonth(), 0);
+        ledger.charge(THE_STAGE, SEARCH, streams.idleSearch, 0);
+        return ledger.bill(workload, requestsPerSecond, prices, assumed);
+    }
+
+    /** One request's DynamoDB units and stream records, averaged over the operation's samples. */
+    private Usage usageOf(Operation operation) {
+        Usage use = new Usage();
+        int samples = operation.samples();
+        if (operation.itemWrites() == null) {
+            for (int i = 0; i < samples; i++) {
+                use.readUnits += operation.sample().apply(i).stream()
+                                .mapToDouble(Access::readUnits)
+                                .sum()
+                        / samples;
+            }
+            use.needsShardCount = model.readsShardCount(operation);
+            return use;
+        }
+        for (int i = 0; i < samples; i++) {
+            List<ItemWrite> writes = new ArrayList<>(operation.itemWrites().apply(i));
+            int copies = 0;
+            for (ItemWrite write : List.copyOf(writes)) {
+                if (isCreate(write)) {
+                    // Every create is taken as sent with an Idempotency-Key, as the generated client sends it.
+                    writes.add(model.idempotencyRecord(CoreItem.from(write.after()), i));
+                    use.needsShardCount = true;
+                }
+            }
+            for (ItemWrite write : writes) {
+                ItemKind kind = kindOf(write);
+                for (Access access : model.accesses(List.of(write))) {
+                    double units = access.writeUnits() / samples;
+                    if (access.target().equals(Access.TABLE)) {
+                        double single = write.transactional() ? units / 2 : units;
+                        use.add(rowOf(kind), single, DATA.contains(kind) ? single : 0);
+                        use.add(SECOND_UNIT, units - single, 0);
+                    } else if (access.target().equals(TableLayout.SOURCE_GSI)) {
+                        use.add(SOURCE_INDEX, units, 0);
+                    } else {
+                        use.add(rowOf(kind), units, DATA.contains(kind) ? units : 0);
+                    }
+                }
+                if (kind == ItemKind.CORE) {
+                    use.records += 1.0 / samples;
+                    if (CoreItem.entityOf(itemOf(write)).isSearchable()) {
+                        use.documents += 1.0 / samples;
+                    }
+                }
+                if (COPIES.contains(kind)) {
+                    copies++;
+                }
+            }
+            use.copies += (double) copies / samples;
+            // Copies past what one record carries go to refresh jobs on the queue.
+            int queued = Math.max(0, copies - CopyPace.BURST);
+            use.refreshCopies += (double) queued / samples;
+            use.refreshMessages += Math.ceil((double) queued / assumed.copiesPerRefreshMessage()) / samples;
+        }
+        return use;
+    }
+
+    private static boolean isCreate(ItemWrite write) {
+        return write.before() == null && write.after() != null && kindOf(write) == ItemKind.CORE;
+    }
+
+    private static ItemKind kindOf(ItemWrite write) {
+        return ItemKind.fromValue(itemOf(write).get(Attributes.KIND).s());
+    }
+
+    private static Map<String, AttributeValue> itemOf(ItemWrite write) {
+        return write.after() != null ? write.after() : write.before();
+    }
+
+    static String rowOf(ItemKind kind) {
+        return "DynamoDB writes: " + kind.value() + " items and their index entries";
+    }
+
+    /**
+     * How often a create or a list finds its business's count unknown to its instance: the business's requests spread
+     * over every busy instance, and a count is trusted for the cache's lifetime after the instance last read it. For a
+     * business of average size, a request meets a count its instance read within the lifetime with probability
+     * {@code 1 - e^-λ}, λ the business's requests one instance gets in a lifetime.
+     */
+    private double shardCountMissRate(double requestsPerSecond) {
+        double instances = requestsPerSecond * assumed.apiMillisPerRequest() / 1000;
+        double perBusiness = requestsPerSecond / workload.businesses();
+        double lambda = perBusiness * assumed.shardCountCache().toMillis() / 1000 / instances;
+        return Math.exp(-lambda);
+    }
+
+    private double writes(double unitsPerSecond) {
+        return unitsPerSecond * SECONDS_A_MONTH / 1e6 * prices.writeRequestUnitsPerMillion();
+    }
+
+    private double reads(double unitsPerSecond) {
+        return unitsPerSecond * SECONDS_A_MONTH / 1e6 * prices.readRequestUnitsPerMillion();
+    }
+
+    /** A month of {@code invocationsPerSecond}, each busy {@code millis} at {@code memoryMb}. */
+    private double lambda(double invocationsPerSecond, double millis, int memoryMb) {
+        double invocations = invocationsPerSecond * SECONDS_A_MONTH;
+        return invocations / 1e6 * prices.lambdaRequestsPerMillion()
+                + invocations * millis / 1000 * memoryMb / 1024 * prices.lambdaArmGbSecond();
+    }
+
+    /** Its line, API Gateway's access log line and Lambda's own lines, for each request a second. */
+    private double apiLogs(double requestsPerSecond) {
+        double bytes = assumed.requestLineBytes() + assumed.accessLogLineBytes() + assumed.platformBytesPerInvocation();
+        return gigabytes(requestsPerSecond * bytes) * prices.logIngestionPerGb();
+    }
+
+    private double traces(double invocationsPerSecond) {
+        return invocationsPerSecond
+                * assumed.tracedFraction()
+                * SECONDS_A_MONTH
+                / 1e6
+                * prices.tracesRecordedPerMillion();
+    }
+
+    /** Each message is sent, received and deleted; the worker writes its copies as the fan-out does. */
+    private double refresh(double messagesPerSecond, double copiesPerSecond) {
+        return messagesPerSecond * 3 * SECONDS_A_MONTH / 1e6 * prices.sqsRequestsPerMillion()
+                + lambda(
+                        messagesPerSecond,
+                        messagesPerSecond == 0
+                                ? 0
+                                : assumed.fanoutMillisPerRecord() * copiesPerSecond / messagesPerSecond,
+                        assumed.fanoutMemoryMb());
+    }
+
+    /** A month of {@code bytesPerSecond}, in the decimal gigabytes the log prices are quoted in. */
+    private static double gigabytes(double bytesPerSecond) {
+        return bytesPerSecond * SECONDS_A_MONTH / 1e9;
+    }
+
+    /** One request's DynamoDB units by row ({@code [all, floor]}), its stream records and copies. */
+    private static final class Usage {
+        final Map<String, double[]> writeUnits = new LinkedHashMap<>();
+        double readUnits;
+        double records;
+        double documents;
+        double copies;
+        double refreshCopies;
+        double refreshMessages;
+        boolean needsShardCount;
+
+        void add(String row, double units, double floor) {
+            double[] sums = writeUnits.computeIfAbsent(row, key -> new double[2]);
+            sums[0] += units;
+            sums[1] += floor;
+        }
+    }
+
+    /**
+     * The two consumers of the table's stream and the search index behind one of them. Their invocations serve every
+     * operation's records at once, so each operation pays the share of its records (of its documents, for the index).
+     */
+    private final class StreamConsumers {
+        final double records;
+        final double documents;
+        final double fanout;
+        final double indexer;
+        final double logs;
+        final double traces;
+        final double idleSearch;
+        final double busySearch;
+
+        StreamConsumers(Map<Operation, Usage> usage) {
+            double recordSum = 0;
+            double documentSum = 0;
+            double copySum = 0;
+            for (Map.Entry<Operation, Usage> entry : usage.entrySet()) {
+                double perSecond = entry.getKey().systemPerSecond();
+                recordSum += entry.getValue().records * perSecond;
+                documentSum += entry.getValue().documents * perSecond;
+                copySum += entry.getValue().copies * perSecond;
+            }
+            this.records = recordSum;
+            this.documents = documentSum;
+            double fanoutCalls = invocations(records, assumed.fanoutBatchSize());
+            double indexerCalls = invocations(records, assumed.indexerBatchSize());
+            this.fanout = lambda(
+                    fanoutCalls,
+                    perCall(fanoutCalls, assumed.fanoutMillisPerInvocation(), assumed.fanoutMillisPerRecord()),
+                    assumed.fanoutMemoryMb());
+            this.indexer = lambda(
+                    indexerCalls,
+                    perCall(indexerCalls, assumed.indexerMillisPerInvocation(), assumed.indexerMillisPerRecord()),
+                    assumed.indexerMemoryMb());
+            double lineBytes = assumed.batchLineBytes() + assumed.platformBytesPerInvocation();
+            this.logs = gigabytes((fanoutCalls + indexerCalls) * lineBytes
+                            + (copySum + documents) * assumed.batchLineBytesPerEffect())
+                    * prices.logIngestionPerGb();
+            this.traces = traces(fanoutCalls + indexerCalls);
+            double ocuMonth = prices.searchOcuHour() * SECONDS_A_MONTH / 3600;
+            // The collection keeps its minimum for search and for indexing whatever the load; indexing grows past
+            // its half of the minimum with the documents written.
+            double indexingOcus = Math.ceil(documents / assumed.documentsPerOcuSecond());
+            this.idleSearch = assumed.minimumOcus() * ocuMonth;
+            this.busySearch = Math.max(0, indexingOcus - assumed.minimumOcus() / 2.0) * ocuMonth;
+        }
+
+        /**
+         * Invocations a second of a consumer of {@code recordsPerSecond} over the stream's shards: with no batching
+         * window each of the shard's polls sends what it found, one batch of at most {@code batchSize}.
+         */
+        private double invocations(double recordsPerSecond, int batchSize) {
+            double perShard = recordsPerSecond / assumed.streamShards();
+            double polls = assumed.pollsPerShardSecond();
+            double calls = perShard >= polls * batchSize ? perShard / batchSize : Math.min(polls, perShard);
+            return calls * assumed.streamShards();
+        }
+
+        /** The busy time of one invocation: its fixed work and its records'. */
+        private double perCall(double calls, double fixedMillis, double millisPerRecord) {
+            return calls == 0 ? 0 : fixedMillis + millisPerRecord * records / calls;
+        }
+
+        double shareOfRecords(double recordsPerSecond) {
+            return records == 0 ? 0 : recordsPerSecond / records;
+        }
+
+        double shareOfDocuments(double documentsPerSecond) {
+            return documents == 0 ? 0 : documentsPerSecond / documents;
+        }
+    }
+}

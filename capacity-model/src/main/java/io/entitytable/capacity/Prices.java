@@ -1,0 +1,55 @@
+package io.entitytable.capacity;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import java.util.Map;
+
+/**
+ * The prices the cost model charges, in dollars, as {@code tools/capacity/prices/us-east-1.json} gives them with their
+ * sources and the month they were quoted: the one place a price is written, so a change of price is a change of
+ * that file and of nothing else.
+ *
+ * @param note what the prices are (list prices, first tier) and what they leave out
+ * @param sources the pricing page of each service
+ * @param httpApiRequestsPerMillionOver300Million an HTTP API's requests past the first 300 million of a month
+ * @param lambdaArmGbSecond a GB-second of an arm64 function
+ * @param searchOcuHour an hour of one OpenSearch Serverless compute unit, for indexing or for search
+ */
+public record Prices(
+        String region,
+        String quoted,
+        String note,
+        Map<String, String> sources,
+        double writeRequestUnitsPerMillion,
+        double readRequestUnitsPerMillion,
+        double httpApiRequestsPerMillion,
+        double httpApiRequestsPerMillionOver300Million,
+        double lambdaRequestsPerMillion,
+        double lambdaArmGbSecond,
+        double sqsRequestsPerMillion,
+        double searchOcuHour,
+        double logIngestionPerGb,
+        double customMetricMonth,
+        double tracesRecordedPerMillion) {
+
+    private static final String US_EAST_1 = "prices/us-east-1.json";
+
+    private static final ObjectReader READER = new ObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
+            .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true)
+            .configure(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES, true)
+            .readerFor(Prices.class);
+
+    /** The us-east-1 prices, as the model's jar ships them. */
+    public static Prices usEast1() {
+        return ShippedFiles.read(US_EAST_1, READER);
+    }
+
+    /** A month of an HTTP API's requests, the first 300 million at the first tier's price. */
+    double httpApiRequests(double requestsPerMonth) {
+        double first = Math.min(requestsPerMonth, 300e6);
+        return first / 1e6 * httpApiRequestsPerMillion
+                + (requestsPerMonth - first) / 1e6 * httpApiRequestsPerMillionOver300Million;
+    }
+}

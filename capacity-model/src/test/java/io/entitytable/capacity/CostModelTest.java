@@ -1,0 +1,164 @@
+package io.entitytable.capacity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.entitytable.model.ItemKind;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class CostModelTest {
+    private static final Prices PRICES = Prices.usEast1();
+    private static Bill reference;
+
+    @BeforeAll
+    static void priceTheReferenceWorkload() {
+        reference = CostModel.of(Workload.reference());
+    }
+
+    @Test
+    void summary_shouldGiveTheBillTheFloorAndTheirRatioWithTwoDecimals() {
+        // WHEN
+        String summary = reference.summary();
+
+        // THEN
+        assertThat(summary).matches("cost: \\$[0-9,]+ a month, floor \\$[0-9,]+, [0-9]+\\.[0-9]{2}x");
+        assertThat(reference.ratio()).isEqualTo(reference.monthly() / reference.floor());
+    }
+
+    @Test
+    void bill_shouldCostTheSameByResourceAndByOperation() {
+        double byOperation =
+                reference.operations().stream().mapToDouble(Bill.Row::monthly).sum();
+        double floorByOperation =
+                reference.operations().stream().mapToDouble(Bill.Row::floor).sum();
+
+        assertThat(byOperation).isCloseTo(reference.monthly(), within(0.01));
+        assertThat(floorByOperation).isCloseTo(reference.floor(), within(0.01));
+    }
+
+    @Test
+    void floor_shouldBeTheDataItemsWritesAndThePatternsReadsOnly() {
+        // WHEN
+        Set<String> floorRows = reference.resources().stream()
+                .filter(row -> row.floor() > 0)
+                .map(Bill.Row::name)
+                .collect(Collectors.toSet());
+
+        // THEN no counter, limiter, idempotency record, second transaction unit or other service is in it
+        assertThat(floorRows)
+                .containsExactlyInAnyOrder(
+                        CostModel.rowOf(ItemKind.CORE),
+                        CostModel.rowOf(ItemKind.LINE),
+                        CostModel.rowOf(ItemKind.EDGE),
+                        CostModel.rowOf(ItemKind.TAG),
+                        CostModel.PATTERN_READS);
+        reference.resources().stream()
+                .filter(row -> floorRows.contains(row.name()))
+                .forEach(row -> assertThat(row.floor()).isEqualTo(row.monthly()));
+    }
+
+    @Test
+    void limiter_shouldChargeAWriteUnitPerRequestAndOneMorePerBusinessEachSecond() {
+        // GIVEN 363,110 requests a second, from 20,000 businesses each starting a second of its own every second
+        Workload workload = Workload.reference();
+        double perSecond = reference.requestsPerSecond() + workload.businesses();
+
+        // WHEN
+        double limiter = row(CostModel.LIMITER).monthly();
+
+        // THEN
+        assertThat(reference.requestsPerSecond()).isCloseTo(363_110, within(0.5));
+        assertThat(limiter)
+                .isCloseTo(
+                        perSecond * CostModel.SECONDS_A_MONTH / 1e6 * PRICES.writeRequestUnitsPerMillion(),
+                        within(1.0));
+    }
+
+    @Test
+    void apiGateway_shouldPriceTheMonthsRequestsPastTheFirstTierAtTheSecond() {
+        double requests = reference.requestsPerSecond() * CostModel.SECONDS_A_MONTH;
+
+        double expected = 300 * PRICES.httpApiRequestsPerMillion()
+                + (requests / 1e6 - 300) * PRICES.httpApiRequestsPerMillionOver300Million();
+
+        assertThat(row(CostModel.API_GATEWAY).monthly()).isCloseTo(expected, within(1.0));
+    }
+
+    @Test
+    void moreOrders_shouldDoubleTheOrdersFloorAndLeaveTheCustomersAsItWas() {
+        // GIVEN the reference workload with twice its orders
+        Workload doubled = withOrders(Workload.reference(), 2);
+
+        // WHEN
+        Bill bill = CostModel.of(doubled);
+
+        // THEN an order's floor doubles and a customer's stays (samples are drawn afresh: within a percent)
+        double orders = operation(reference, "create order").floor();
+        double customers = operation(reference, "create customer").floor();
+        assertThat(operation(bill, "create order").floor()).isCloseTo(2 * orders, within(0.02 * orders));
+        assertThat(operation(bill, "create customer").floor()).isCloseTo(customers, within(0.01 * customers));
+        assertThat(bill.monthly()).isGreaterThan(reference.monthly());
+    }
+
+    @Test
+    void prices_shouldEachHaveTheirSourceAndDate() {
+        assertThat(PRICES.region()).isEqualTo("us-east-1");
+        assertThat(PRICES.quoted()).matches("[0-9]{4}-[0-9]{2}");
+        assertThat(PRICES.sources())
+                .containsOnlyKeys(
+                        "dynamodb", "apiGateway", "lambda", "sqs", "openSearchServerless", "cloudWatch", "xray");
+        assertThat(PRICES.sources().values()).allMatch(url -> url.startsWith("https://aws.amazon.com/"));
+        assertThat(Map.of(
+                        "wru", PRICES.writeRequestUnitsPerMillion(),
+                        "rru", PRICES.readRequestUnitsPerMillion(),
+                        "http", PRICES.httpApiRequestsPerMillion(),
+                        "lambda", PRICES.lambdaArmGbSecond(),
+                        "logs", PRICES.logIngestionPerGb(),
+                        "traces", PRICES.tracesRecordedPerMillion()))
+                .allSatisfy((name, price) -> assertThat(price).as(name).isPositive());
+    }
+
+    private static Workload withOrders(Workload w, double factor) {
+        return new Workload(
+                w.description(),
+                w.businesses(),
+                w.ordersPerSecond() * factor,
+                w.largestBusinessOrdersPerSecond() * factor,
+                w.linesPerOrder(),
+                w.statusChangesPerOrder(),
+                w.taggedOrderFraction(),
+                w.orderTag(),
+                w.customersCreatedPerSecond(),
+                w.taggedCustomerFraction(),
+                w.customerTag(),
+                w.storesCreatedPerSecond(),
+                w.tagsPerSecond(),
+                w.linksPerSecond(),
+                w.storesPerCustomer(),
+                w.storeRenamesPerSecond(),
+                w.customersPerStore(),
+                w.bigStoreLinkedCustomers(),
+                w.bigStoreRenamesPerHour(),
+                w.readsPerSecond(),
+                w.pageSize(),
+                w.readMix());
+    }
+
+    private static Bill.Row row(String resource) {
+        return reference.resources().stream()
+                .filter(row -> row.name().equals(resource))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    private static Bill.Row operation(Bill bill, String name) {
+        return bill.operations().stream()
+                .filter(row -> row.name().equals(name))
+                .findFirst()
+                .orElseThrow();
+    }
+}
