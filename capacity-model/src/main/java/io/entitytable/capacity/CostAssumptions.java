@@ -86,4 +86,35 @@ public record CostAssumptions(
             1_000,
             4,
             100);
+
+    /**
+     * The stage deployed with {@code -c observability=scale}: no trace, no line per request, none of Lambda's START,
+     * END and REPORT lines, and an access log entry of five fields (about 140 bytes).
+     */
+    public CostAssumptions atScale() {
+        return new CostAssumptions(
+                apiMillisPerRequest,
+                apiMemoryMb,
+                streamShards,
+                pollsPerShardSecond,
+                fanoutBatchSize,
+                fanoutMemoryMb,
+                fanoutMillisPerInvocation,
+                fanoutMillisPerRecord,
+                indexerBatchSize,
+                indexerMemoryMb,
+                indexerMillisPerInvocation,
+                indexerMillisPerRecord,
+                shardCountCache,
+                0,
+                batchLineBytes,
+                batchLineBytesPerEffect,
+                140,
+                0,
+                0,
+                metricsPerStage,
+                documentsPerOcuSecond,
+                minimumOcus,
+                copiesPerRefreshMessage);
+    }
 }

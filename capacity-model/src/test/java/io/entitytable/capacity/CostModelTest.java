@@ -105,6 +105,24 @@ class CostModelTest {
     }
 
     @Test
+    void atScale_shouldPayNoTraceAndFewerLogs_forTheSameFloor() {
+        // WHEN the reference workload is priced on a stage deployed with observability=scale
+        Bill atScale = new CostModel(
+                        Workload.reference(),
+                        new CapacityModel(Workload.reference(), ModelledLayout.CURRENT),
+                        PRICES,
+                        CostAssumptions.DEPLOYED.atScale())
+                .bill();
+
+        // THEN
+        assertThat(row(atScale, CostModel.TRACES).monthly()).isZero();
+        assertThat(row(atScale, CostModel.LOGS).monthly())
+                .isLessThan(row(reference, CostModel.LOGS).monthly() / 2);
+        assertThat(atScale.floor()).isCloseTo(reference.floor(), within(0.01));
+        assertThat(atScale.ratio()).isLessThan(reference.ratio());
+    }
+
+    @Test
     void prices_shouldEachHaveTheirSourceAndDate() {
         assertThat(PRICES.region()).isEqualTo("us-east-1");
         assertThat(PRICES.quoted()).matches("[0-9]{4}-[0-9]{2}");
@@ -149,7 +167,11 @@ class CostModelTest {
     }
 
     private static Bill.Row row(String resource) {
-        return reference.resources().stream()
+        return row(reference, resource);
+    }
+
+    private static Bill.Row row(Bill bill, String resource) {
+        return bill.resources().stream()
                 .filter(row -> row.name().equals(resource))
                 .findFirst()
                 .orElseThrow();

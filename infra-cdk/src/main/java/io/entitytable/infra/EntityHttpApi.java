@@ -140,7 +140,10 @@ public final class EntityHttpApi extends Construct {
 
                     @Override
                     public AccessLogFormat getFormat() {
-                        return AccessLogFormat.custom(ACCESS_LOG_JSON);
+                        return AccessLogFormat.custom(
+                                config.observability() == Observability.AT_SCALE
+                                        ? SLIM_ACCESS_LOG_JSON
+                                        : ACCESS_LOG_JSON);
                     }
                 })
                 .build();
@@ -153,10 +156,24 @@ public final class EntityHttpApi extends Construct {
      * @see <a href="https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-logging-variables.html">
      *     HTTP API logging variables</a>
      */
-    static final String ACCESS_LOG_JSON = accessLogJson();
+    static final String ACCESS_LOG_JSON = accessLogJson(false);
 
-    private static String accessLogJson() {
+    /**
+     * The access log of a stage at scale: what finds a request again (its id, the route, the status), how long it took
+     * and why an integration failed; the client's address and agent, the times and sizes are left out.
+     */
+    static final String SLIM_ACCESS_LOG_JSON = accessLogJson(true);
+
+    private static String accessLogJson(boolean slim) {
         Map<String, String> fields = new LinkedHashMap<>();
+        if (slim) {
+            fields.put("requestId", "$context.requestId");
+            fields.put("routeKey", "$context.routeKey");
+            fields.put("status", "$context.status");
+            fields.put("responseLatency", "$context.responseLatency");
+            fields.put("integrationError", "$context.integrationErrorMessage");
+            return json(fields);
+        }
         fields.put("requestId", "$context.requestId");
         fields.put("requestTime", "$context.requestTime");
         fields.put("sourceIp", "$context.identity.sourceIp");
@@ -172,6 +189,10 @@ public final class EntityHttpApi extends Construct {
         fields.put("integrationStatus", "$context.integrationStatus");
         fields.put("integrationError", "$context.integrationErrorMessage");
         fields.put("authorizerError", "$context.authorizer.error");
+        return json(fields);
+    }
+
+    private static String json(Map<String, String> fields) {
         try {
             return new ObjectMapper().writeValueAsString(fields);
         } catch (JsonProcessingException e) {

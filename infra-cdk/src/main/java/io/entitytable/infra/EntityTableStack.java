@@ -4,6 +4,7 @@ import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.deployment.RefreshQueueTrigger;
 import io.entitytable.deployment.StreamTrigger;
+import io.entitytable.deployment.logs.RequestLines;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.WriteRates;
 import java.util.ArrayList;
@@ -99,6 +100,10 @@ public final class EntityTableStack extends Stack {
         // The API and the fan-out must trust a shard count for the same time: a growth reaches writers two of these
         // after it is stored, by when every instance of either has read it.
         apiEnvironment.put(EnvironmentVariable.SHARD_COUNT_CACHE.variable(), config.shardCountCache());
+        if (config.observability() == Observability.AT_SCALE) {
+            // A line per request would cost more than every other log of the stage together at high traffic.
+            apiEnvironment.put(RequestLines.levelVariable(), "WARN");
+        }
         // Without search the API gets no endpoint and answers its search route with 404.
         this.searchCollection = config.search()
                 ? new SearchCollection(

@@ -13,12 +13,15 @@ import software.amazon.awscdk.services.iam.PolicyStatement;
 import software.amazon.awscdk.services.iam.Role;
 import software.amazon.awscdk.services.iam.ServicePrincipal;
 import software.amazon.awscdk.services.lambda.Alias;
+import software.amazon.awscdk.services.lambda.ApplicationLogLevel;
 import software.amazon.awscdk.services.lambda.Architecture;
 import software.amazon.awscdk.services.lambda.Code;
 import software.amazon.awscdk.services.lambda.Function;
+import software.amazon.awscdk.services.lambda.LoggingFormat;
 import software.amazon.awscdk.services.lambda.RecursiveLoop;
 import software.amazon.awscdk.services.lambda.Runtime;
 import software.amazon.awscdk.services.lambda.SnapStartConf;
+import software.amazon.awscdk.services.lambda.SystemLogLevel;
 import software.amazon.awscdk.services.logs.LogGroup;
 import software.amazon.awscdk.services.logs.RetentionDays;
 import software.constructs.Construct;
@@ -72,7 +75,7 @@ public final class QuarkusLambda extends Construct {
                 .resources(List.of(logGroup.getLogGroupArn()))
                 .build());
 
-        this.function = Function.Builder.create(this, "Function")
+        Function.Builder builder = Function.Builder.create(this, "Function")
                 .description(props.description())
                 .runtime(Runtime.JAVA_21)
                 .architecture(Architecture.ARM_64)
@@ -86,8 +89,16 @@ public final class QuarkusLambda extends Construct {
                 .snapStart(SnapStartConf.ON_PUBLISHED_VERSIONS)
                 // Left unset (Lambda's default, Terminate) unless a function loops through its own trigger on purpose.
                 .recursiveLoop(props.recursiveLoop())
-                .tracing(config.functionTracing())
-                .build();
+                .tracing(config.functionTracing());
+        if (config.observability() == Observability.AT_SCALE) {
+            // Lambda's JSON log format lets its own START, END and REPORT lines be filtered out (system level WARN).
+            // The application level stays INFO: the metrics' EMF lines carry no level, Lambda takes them as INFO, and
+            // CloudWatch extracts the metrics from them only if they are sent.
+            builder.loggingFormat(LoggingFormat.JSON)
+                    .systemLogLevelV2(SystemLogLevel.WARN)
+                    .applicationLogLevelV2(ApplicationLogLevel.INFO);
+        }
+        this.function = builder.build();
         this.alias = Alias.Builder.create(this, "Alias")
                 .aliasName(ALIAS)
                 .version(function.getCurrentVersion())

@@ -55,9 +55,11 @@ import software.constructs.Node;
  * @param searchIndexer memory and timeout of the search indexer
  * @param searchStandbyReplicas whether the collection keeps standby replicas in a second Availability Zone (context
  *     {@code searchStandbyReplicas}, default true); false halves the collection's minimum capacity, for test stages
- * @param tracing whether every function has X-Ray active tracing (context {@code tracing}, default true); Lambda's
- *     sampling rate cannot be changed, so a stage at high traffic may turn it off for its cost (docs/design.md §8,
- *     "Tracing")
+ * @param tracing whether every function has X-Ray active tracing (context {@code tracing}, default true unless
+ *     {@code observability} is {@code scale}); Lambda's sampling rate cannot be changed, so a stage at high traffic may
+ *     turn it off for its cost (docs/design.md §8, "Tracing")
+ * @param observability what the stage records of each request (context {@code observability}: {@code full}, the
+ *     default, or {@code scale}; see {@link Observability})
  * @param verifySegments the Scan segments the scheduled verify walks through, one an hour (context {@code
  *     verifySegments}, default {@value #DEFAULT_VERIFY_SEGMENTS}: the table once a week); a run reads 1/verifySegments
  *     of the table and must finish in Lambda's 15 minutes
@@ -91,6 +93,7 @@ public record StackConfig(
         FunctionSize searchIndexer,
         boolean searchStandbyReplicas,
         boolean tracing,
+        Observability observability,
         int verifySegments,
         String shardCountCache,
         double shardGrowthThreshold) {
@@ -201,6 +204,7 @@ public record StackConfig(
                 FunctionSize.defaultsOf(FunctionDefinition.SEARCH_INDEXER),
                 true,
                 true,
+                Observability.FULL,
                 DEFAULT_VERIFY_SEGMENTS,
                 ShardCount.CACHE_DEFAULT,
                 ShardGrowth.DEFAULT_THRESHOLD);
@@ -221,7 +225,7 @@ public record StackConfig(
      * Reads the config from CDK context. Keys: {@code stage, region, account, tableName, removalPolicy, artifactRoot,
      * openApi, memoryMb.<function>, timeoutSeconds.<function>, parallelizationFactor, jwtIssuer,
      * jwtAudience, allowUnauthenticatedApi, authGroupsClaim, corsAllowOrigins, throttleRateLimit, throttleBurstLimit,
-     * rateLimitPerBusiness, rateLimitPerCaller, search, searchStandbyReplicas, tracing,
+     * rateLimitPerBusiness, rateLimitPerCaller, search, searchStandbyReplicas, tracing, observability,
      * verifySegments, shardCountCache, shardGrowthThreshold} (lists are comma-separated).
      */
     public static StackConfig fromContext(Node node) {
@@ -229,6 +233,8 @@ public record StackConfig(
         Path root = Path.of(context.string("artifactRoot").orElse(".."));
         StackConfig defaults = defaults(root);
         String stage = context.string("stage").orElse(defaults.stage());
+        Observability observability =
+                context.string("observability").map(Observability::of).orElse(defaults.observability());
         return new StackConfig(
                 stage,
                 context.string("region")
@@ -261,7 +267,8 @@ public record StackConfig(
                 context.bool("search").orElse(defaults.search()),
                 context.size(FunctionDefinition.SEARCH_INDEXER),
                 context.bool("searchStandbyReplicas").orElse(defaults.searchStandbyReplicas()),
-                context.bool("tracing").orElse(defaults.tracing()),
+                context.bool("tracing").orElse(observability == Observability.FULL),
+                observability,
                 context.integer("verifySegments").orElse(defaults.verifySegments()),
                 context.string("shardCountCache").orElse(defaults.shardCountCache()),
                 context.string("shardGrowthThreshold")

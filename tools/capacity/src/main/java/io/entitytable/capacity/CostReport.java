@@ -9,10 +9,16 @@ import java.util.function.Function;
 final class CostReport {
     private CostReport() {}
 
-    static String markdown(Bill bill) {
+    /** The bill of the stage as deployed by default, and the summary of the same stage at scale. */
+    static String markdown(Bill bill, Bill atScale) {
         StringBuilder out = new StringBuilder();
         out.append("## Cost\n\n");
         out.append(bill.summary()).append("\n\n");
+        out.append(String.format(
+                Locale.ROOT,
+                "Deployed with `-c observability=scale` (no trace, no line per request, none of Lambda's START, END and"
+                        + " REPORT lines, a slim access log; every metric and alarm kept): %s.%n%n",
+                atScale.summary()));
         out.append(String.format(
                 Locale.ROOT,
                 "A month (730 hours) of the workload's %,.0f API requests a second and of what they set going, at %s list"

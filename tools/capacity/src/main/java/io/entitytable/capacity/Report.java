@@ -108,12 +108,15 @@ final class Report {
         }
 
         out.append('\n')
-                .append(CostReport.markdown(
-                        new CostModel(workload, nowModel, Prices.usEast1(), CostAssumptions.DEPLOYED).bill()));
+                .append(CostReport.markdown(bill(CostAssumptions.DEPLOYED), bill(CostAssumptions.DEPLOYED.atScale())));
 
         details(out, now, nowModel, nowLoad);
         details(out, before, beforeModel, beforeLoad);
         return out.toString();
+    }
+
+    private Bill bill(CostAssumptions assumed) {
+        return new CostModel(workload, nowModel, Prices.usEast1(), assumed).bill();
     }
 
     /**
