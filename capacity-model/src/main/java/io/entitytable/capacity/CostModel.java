@@ -7,6 +7,7 @@ import io.entitytable.model.ItemKind;
 import io.entitytable.model.TableLayout;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -136,8 +137,9 @@ public final class CostModel {
         for (int i = 0; i < samples; i++) {
             List<ItemWrite> writes = new ArrayList<>(operation.itemWrites().apply(i));
             int copies = 0;
+            Set<String> moved = deletedCoreIds(writes);
             for (ItemWrite write : List.copyOf(writes)) {
-                if (isCreate(write)) {
+                if (isCreate(write, moved)) {
                     // Every create is taken as sent with an Idempotency-Key, as the generated client sends it.
                     writes.add(model.idempotencyRecord(CoreItem.from(write.after()), i));
                     use.needsShardCount = true;
@@ -176,8 +178,25 @@ public final class CostModel {
         return use;
     }
 
-    private static boolean isCreate(ItemWrite write) {
-        return write.before() == null && write.after() != null && kindOf(write) == ItemKind.CORE;
+    /**
+     * A put of a core item that no write of the same request deleted: a rename deletes the subject's old key and puts
+     * its new one, and is no create.
+     */
+    private static boolean isCreate(ItemWrite write, Set<String> deletedCoreIds) {
+        return write.before() == null
+                && write.after() != null
+                && kindOf(write) == ItemKind.CORE
+                && !deletedCoreIds.contains(write.after().get(Attributes.ID).s());
+    }
+
+    private static Set<String> deletedCoreIds(List<ItemWrite> writes) {
+        Set<String> ids = new HashSet<>();
+        for (ItemWrite write : writes) {
+            if (write.after() == null && kindOf(write) == ItemKind.CORE) {
+                ids.add(write.before().get(Attributes.ID).s());
+            }
+        }
+        return ids;
     }
 
     private static ItemKind kindOf(ItemWrite write) {
