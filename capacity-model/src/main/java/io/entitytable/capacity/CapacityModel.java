@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.IntFunction;
 import java.util.stream.IntStream;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The operations of a workload, as table and index accesses of the given layout. Business-scoped accesses are those of
@@ -195,6 +196,17 @@ public final class CapacityModel {
     /** Whether {@code read}, one of {@link #requests}, needs the business's shard count (it Queries each shard). */
     boolean readsShardCount(Operation read) {
         return shardCountReads.contains(read.name());
+    }
+
+    /** What {@code item} takes of this layout's storage, its index entries included. */
+    long storedBytes(Map<String, AttributeValue> item) {
+        return tableWrites.storedBytes(layout.stored(ItemWrite.put(item, false)).after());
+    }
+
+    /** How many index entries {@code item} has in this layout. */
+    int indexEntriesOf(Map<String, AttributeValue> item) {
+        return tableWrites.indexEntries(
+                layout.stored(ItemWrite.put(item, false)).after());
     }
 
     /** The idempotency record a keyed create of {@code subject} adds to its transaction. */

@@ -15,6 +15,9 @@ import java.util.Map;
  * @param httpApiRequestsPerMillionOver300Million an HTTP API's requests past the first 300 million of a month
  * @param lambdaArmGbSecond a GB-second of an arm64 function
  * @param searchOcuHour an hour of one OpenSearch Serverless compute unit, for indexing or for search
+ * @param tableStorageGbMonth a GB-month of a Standard-class table, its indexes included
+ * @param searchStorageGbMonth a GB-month of an OpenSearch Serverless collection's managed storage
+ * @param s3TransitionsToGlacierInstantRetrievalPerThousand a lifecycle rule's moves of objects to the colder class
  */
 public record Prices(
         String region,
@@ -31,7 +34,14 @@ public record Prices(
         double searchOcuHour,
         double logIngestionPerGb,
         double customMetricMonth,
-        double tracesRecordedPerMillion) {
+        double tracesRecordedPerMillion,
+        double tableStorageGbMonth,
+        double pointInTimeRecoveryGbMonth,
+        double searchStorageGbMonth,
+        double s3StandardGbMonth,
+        double s3GlacierInstantRetrievalGbMonth,
+        double s3PutsPerThousand,
+        double s3TransitionsToGlacierInstantRetrievalPerThousand) {
 
     private static final String US_EAST_1 = "prices/us-east-1.json";
 

@@ -18,6 +18,9 @@ import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
  * projected attributes did not change takes nothing. Index writes are never transactional (DynamoDB propagates them).
  */
 final class TableWrites {
+    /** The bytes DynamoDB adds to each item and each index entry when it bills storage. */
+    static final long STORAGE_OVERHEAD = 100;
+
     private final TableLayout layout;
 
     TableWrites(TableLayout layout) {
@@ -48,6 +51,28 @@ final class TableWrites {
             }
         }
         return accesses;
+    }
+
+    /**
+     * What the item takes of the table's storage with its index entries: DynamoDB counts each item, and each index
+     * entry, at its size plus 100 bytes of overhead.
+     */
+    long storedBytes(Map<String, AttributeValue> item) {
+        long bytes = ItemSize.bytes(item) + STORAGE_OVERHEAD;
+        for (IndexLayout index : layout.indexes()) {
+            Map<String, AttributeValue> entry = projected(item, index);
+            if (entry != null) {
+                bytes += ItemSize.bytes(entry) + STORAGE_OVERHEAD;
+            }
+        }
+        return bytes;
+    }
+
+    /** How many index entries the item has. */
+    int indexEntries(Map<String, AttributeValue> item) {
+        return (int) layout.indexes().stream()
+                .filter(index -> projected(item, index) != null)
+                .count();
     }
 
     /** The index entry of the item, or null when the item is not in the index. */

@@ -128,7 +128,7 @@ class CostModelTest {
         assertThat(PRICES.quoted()).matches("[0-9]{4}-[0-9]{2}");
         assertThat(PRICES.sources())
                 .containsOnlyKeys(
-                        "dynamodb", "apiGateway", "lambda", "sqs", "openSearchServerless", "cloudWatch", "xray");
+                        "dynamodb", "apiGateway", "lambda", "sqs", "openSearchServerless", "cloudWatch", "xray", "s3");
         assertThat(PRICES.sources().values()).allMatch(url -> url.startsWith("https://aws.amazon.com/"));
         assertThat(Map.of(
                         "wru", PRICES.writeRequestUnitsPerMillion(),

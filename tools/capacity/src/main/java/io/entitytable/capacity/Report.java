@@ -108,7 +108,9 @@ final class Report {
         }
 
         out.append('\n')
-                .append(CostReport.markdown(bill(CostAssumptions.DEPLOYED), bill(CostAssumptions.DEPLOYED.atScale())));
+                .append(CostReport.markdown(bill(CostAssumptions.DEPLOYED), bill(CostAssumptions.DEPLOYED.atScale())))
+                .append('\n')
+                .append(StorageReport.markdown(new StorageModel(nowModel, Prices.usEast1())));
 
         details(out, now, nowModel, nowLoad);
         details(out, before, beforeModel, beforeLoad);
