@@ -14,9 +14,10 @@ class CostModelTest {
     private static final Prices PRICES = Prices.usEast1();
     private static Bill reference;
 
+    /** The reference workload's rates with a big store of few customers: the same bill but for one rename a day. */
     @BeforeAll
-    static void priceTheReferenceWorkload() {
-        reference = CostModel.of(Workload.reference());
+    static void priceTheReferenceRates() {
+        reference = CostModel.of(TestWorkloads.small());
     }
 
     @Test
@@ -64,7 +65,7 @@ class CostModelTest {
     @Test
     void limiter_shouldChargeAWriteUnitPerRequestAndOneMorePerBusinessEachSecond() {
         // GIVEN 363,110 requests a second, from 20,000 businesses each starting a second of its own every second
-        Workload workload = Workload.reference();
+        Workload workload = TestWorkloads.small();
         double perSecond = reference.requestsPerSecond() + workload.businesses();
 
         // WHEN
@@ -90,8 +91,8 @@ class CostModelTest {
 
     @Test
     void moreOrders_shouldDoubleTheOrdersFloorAndLeaveTheCustomersAsItWas() {
-        // GIVEN the reference workload with twice its orders
-        Workload doubled = withOrders(Workload.reference(), 2);
+        // GIVEN the same rates with twice the orders
+        Workload doubled = withOrders(TestWorkloads.small(), 2);
 
         // WHEN
         Bill bill = CostModel.of(doubled);
@@ -106,10 +107,10 @@ class CostModelTest {
 
     @Test
     void atScale_shouldPayNoTraceAndFewerLogs_forTheSameFloor() {
-        // WHEN the reference workload is priced on a stage deployed with observability=scale
+        // WHEN the same rates are priced on a stage deployed with observability=scale
         Bill atScale = new CostModel(
-                        Workload.reference(),
-                        new CapacityModel(Workload.reference(), ModelledLayout.CURRENT),
+                        TestWorkloads.small(),
+                        new CapacityModel(TestWorkloads.small(), ModelledLayout.CURRENT),
                         PRICES,
                         CostAssumptions.DEPLOYED.atScale())
                 .bill();

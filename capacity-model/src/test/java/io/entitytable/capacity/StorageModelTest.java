@@ -14,8 +14,8 @@ class StorageModelTest {
     private static StorageModel storage;
 
     @BeforeAll
-    static void measureTheReferenceWorkload() {
-        storage = new StorageModel(new CapacityModel(Workload.reference(), ModelledLayout.CURRENT), Prices.usEast1());
+    static void measureTheReferenceRates() {
+        storage = new StorageModel(new CapacityModel(TestWorkloads.small(), ModelledLayout.CURRENT), Prices.usEast1());
     }
 
     @Test
