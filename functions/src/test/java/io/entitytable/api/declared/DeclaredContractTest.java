@@ -22,7 +22,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The document the API serves describes a declared entity from its declaration ({@link Product}, found through
+ * The document the API serves describes a declared entity from its declaration ({@link Article}, found through
  * {@code EntityDeclarations} as a team's own is): its routes with their operationIds, errors and headers, its
  * request and response schemas with each field's kind, bounds and promises, and its place in the union of subjects.
  */
@@ -34,7 +34,7 @@ class DeclaredContractTest {
 
     @BeforeEach
     void fetch() throws Exception {
-        // Product is defined in every JVM that loads it, but found without being named only where the functions pom
+        // Article is defined in every JVM that loads it, but found without being named only where the functions pom
         // names it (the tests of declared entities): a run of this class among the others (-Dtest) has no document
         // of it to check.
         assumeTrue(
@@ -52,15 +52,15 @@ class DeclaredContractTest {
     @Test
     void routes_shouldBeDocumented_withTheOperationsOfEveryCollection() {
         // THEN each route, with the operationId made from the entity's name
-        assertThat(operationId("/businesses/{id}/products", "post")).isEqualTo("createProduct");
-        assertThat(operationId("/businesses/{id}/products", "get")).isEqualTo("listProducts");
-        assertThat(operationId("/products/{id}", "get")).isEqualTo("getProduct");
-        assertThat(operationId("/products/{id}", "patch")).isEqualTo("updateProduct");
-        assertThat(operationId("/products/{id}", "delete")).isEqualTo("deleteProduct");
-        assertThat(operationId("/products/{id}/tags/{tag}", "put")).isEqualTo("tagProduct");
-        assertThat(operationId("/products/{id}/tags/{tag}", "delete")).isEqualTo("untagProduct");
+        assertThat(operationId("/businesses/{id}/articles", "post")).isEqualTo("createArticle");
+        assertThat(operationId("/businesses/{id}/articles", "get")).isEqualTo("listArticles");
+        assertThat(operationId("/articles/{id}", "get")).isEqualTo("getArticle");
+        assertThat(operationId("/articles/{id}", "patch")).isEqualTo("updateArticle");
+        assertThat(operationId("/articles/{id}", "delete")).isEqualTo("deleteArticle");
+        assertThat(operationId("/articles/{id}/tags/{tag}", "put")).isEqualTo("tagArticle");
+        assertThat(operationId("/articles/{id}/tags/{tag}", "delete")).isEqualTo("untagArticle");
         // AND a create answers what every create of a child answers, idempotently
-        JsonNode create = operation("/businesses/{id}/products", "post");
+        JsonNode create = operation("/businesses/{id}/articles", "post");
         assertThat(fieldNames(create.get("responses")))
                 .containsExactly("201", "400", "404", "409", "413", "415", "422", "429", "500", "503");
         assertThat(create.at("/responses/201/headers").has("Idempotent-Replayed"))
@@ -68,21 +68,21 @@ class DeclaredContractTest {
         assertThat(parameterNames(create)).containsExactly("id", "Idempotency-Key");
         assertThat(create.at("/description").asText()).contains("a marker of each of its unique values (sku, barcode)");
         // AND a change reads If-Match and answers 412
-        JsonNode patch = operation("/products/{id}", "patch");
+        JsonNode patch = operation("/articles/{id}", "patch");
         assertThat(parameterNames(patch)).containsExactly("id", "If-Match");
         assertThat(patch.get("responses").has("412")).isTrue();
-        assertThat(parameterNames(operation("/businesses/{id}/products", "get")))
+        assertThat(parameterNames(operation("/businesses/{id}/articles", "get")))
                 .containsExactly("id", "prefix", "limit", "next");
         // AND the operations are listed under a tag of their own, described
-        assertThat(operation("/products/{id}", "get").at("/tags/0").asText()).isEqualTo("Products");
-        assertThat(tagDescription("Products")).contains("listed by name");
+        assertThat(operation("/articles/{id}", "get").at("/tags/0").asText()).isEqualTo("Articles");
+        assertThat(tagDescription("Articles")).contains("listed by name");
     }
 
     @Test
     void schemas_shouldSayEachFieldAsDeclared() {
         JsonNode schemas = document.at("/components/schemas");
         // THEN the create body requires what the declaration requires, bounded and shaped as declared
-        JsonNode create = schemas.get("CreateProduct");
+        JsonNode create = schemas.get("CreateArticle");
         assertThat(values(create.get("required"))).containsExactly("sku", "name", "priceCents");
         JsonNode barcode = create.at("/properties/barcode");
         assertThat(barcode.get("minLength").asInt()).isEqualTo(8);
@@ -101,24 +101,24 @@ class DeclaredContractTest {
         assertThat(create.at("/properties/name/pattern").asText())
                 .isEqualTo(schemas.at("/PatchStore/properties/name/pattern").asText());
         // AND a change cannot name an immutable field
-        assertThat(fieldNames(schemas.at("/PatchProduct/properties")))
+        assertThat(fieldNames(schemas.at("/PatchArticle/properties")))
                 .containsExactly("name", "priceCents", "description", "barcode");
         // AND the subject is one of the union a mixed list holds, told apart by its entity
-        assertThat(values(schemas.at("/Product/required"))).containsExactly("entity", "id", "version");
-        assertThat(schemas.at("/SubjectResponse/discriminator/mapping/product").asText())
-                .isEqualTo("#/components/schemas/Product");
-        assertThat(schemas.at("/PageProductResponse/properties/items/items/$ref")
+        assertThat(values(schemas.at("/Article/required"))).containsExactly("entity", "id", "version");
+        assertThat(schemas.at("/SubjectResponse/discriminator/mapping/article").asText())
+                .isEqualTo("#/components/schemas/Article");
+        assertThat(schemas.at("/PageArticleResponse/properties/items/items/$ref")
                         .asText())
-                .isEqualTo("#/components/schemas/Product");
+                .isEqualTo("#/components/schemas/Article");
     }
 
     @Test
     void answers_shouldBeTheOnesTheDocumentAllows() {
-        // GIVEN a check of every answer against the document as served, and a product made of the fields' examples
+        // GIVEN a check of every answer against the document as served, and an article made of the fields' examples
         OpenApiValidationFilter conforms = OpenApiConformance.filterFor(served);
         String business = createBusiness("Roastery");
         Map<String, Object> example = new LinkedHashMap<>();
-        Product.ENTITY.fields().forEach(field -> example.put(field.name(), field.example()));
+        Article.ENTITY.fields().forEach(field -> example.put(field.name(), field.example()));
         example.put("tags", List.of("coffee"));
 
         // WHEN it is created, read, listed, changed, tagged, created again and deleted, THEN each answer conforms
@@ -126,43 +126,43 @@ class DeclaredContractTest {
                 .contentType(ContentType.JSON)
                 .header("Idempotency-Key", "declared-contract-1")
                 .body(example)
-                .post("/businesses/" + business + "/products")
+                .post("/businesses/" + business + "/articles")
                 .then()
                 .statusCode(201)
                 .extract()
                 .path("id");
-        given().filter(conforms).get("/products/" + id).then().statusCode(200);
+        given().filter(conforms).get("/articles/" + id).then().statusCode(200);
         given().filter(conforms)
-                .get("/businesses/" + business + "/products?prefix=esp")
+                .get("/businesses/" + business + "/articles?prefix=esp")
                 .then()
                 .statusCode(200);
         given().filter(conforms)
                 .contentType(ContentType.JSON)
                 .header("If-Match", "\"1\"")
                 .body(Map.of("priceCents", 1990))
-                .patch("/products/" + id)
+                .patch("/articles/" + id)
                 .then()
                 .statusCode(200);
-        given().filter(conforms).put("/products/" + id + "/tags/decaf").then().statusCode(204);
+        given().filter(conforms).put("/articles/" + id + "/tags/decaf").then().statusCode(204);
         given().filter(conforms)
                 .contentType(ContentType.JSON)
                 .body(example)
-                .post("/businesses/" + business + "/products")
+                .post("/businesses/" + business + "/articles")
                 .then()
                 .statusCode(409);
         given().filter(conforms)
                 .contentType(ContentType.JSON)
                 .body(Map.of("priceCents", -1))
-                .patch("/products/" + id)
+                .patch("/articles/" + id)
                 .then()
                 .statusCode(422);
         given().filter(conforms)
                 .header("If-Match", "\"1\"")
-                .delete("/products/" + id)
+                .delete("/articles/" + id)
                 .then()
                 .statusCode(412);
-        given().filter(conforms).delete("/products/" + id).then().statusCode(204);
-        given().filter(conforms).get("/products/" + id).then().statusCode(404);
+        given().filter(conforms).delete("/articles/" + id).then().statusCode(204);
+        given().filter(conforms).get("/articles/" + id).then().statusCode(404);
     }
 
     private String operationId(String path, String method) {

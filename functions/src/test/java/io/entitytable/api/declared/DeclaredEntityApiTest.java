@@ -22,7 +22,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * A product, declared in test sources only ({@link Product}), through the API: create, read, change, delete, tags and
+ * An article, declared in test sources only ({@link Article}), through the API: create, read, change, delete, tags and
  * its list, each with what its declaration says of its fields, and nothing written for a refused body. Runs in a JVM
  * of its own (see the functions pom): the definition adds an entity to the domain, which the contract tests of the
  * shipped document must not see.
@@ -33,38 +33,38 @@ class DeclaredEntityApiTest {
 
     @BeforeAll
     static void declare() {
-        assertThat(Product.ENTITY.isDeclared()).isTrue();
+        assertThat(Article.ENTITY.isDeclared()).isTrue();
     }
 
     @Test
-    void product_shouldBeCreatedReadChangedAndDeleted_asItsDeclarationSays() {
+    void article_shouldBeCreatedReadChangedAndDeleted_asItsDeclarationSays() {
         // GIVEN
         String business = createBusiness("Roastery");
 
         // WHEN it is created: its sku lower-cased, its name trimmed, its tags normalised
         Response created = post(
-                "/businesses/" + business + "/products",
+                "/businesses/" + business + "/articles",
                 Map.of("sku", "Beans-1KG", "name", " Espresso beans ", "priceCents", 1890, "tags", List.of("Coffee")));
 
         // THEN
         created.then()
                 .statusCode(201)
                 .header("ETag", "\"1\"")
-                .body("entity", equalTo("product"))
+                .body("entity", equalTo("article"))
                 .body("businessId", equalTo(business))
                 .body("sku", equalTo("beans-1kg"))
                 .body("name", equalTo("Espresso beans"))
                 .body("priceCents", equalTo(1890))
                 .body("tags", containsInAnyOrder("coffee"));
         String id = created.path("id");
-        assertThat(created.header("Location")).endsWith("/products/" + id);
-        given().get("/products/" + id).then().statusCode(200).body("name", equalTo("Espresso beans"));
+        assertThat(created.header("Location")).endsWith("/articles/" + id);
+        given().get("/articles/" + id).then().statusCode(200).body("name", equalTo("Espresso beans"));
 
         // WHEN it is renamed, then asked to change its immutable sku
         given().contentType(ContentType.JSON)
                 .header("If-Match", "\"1\"")
                 .body(Map.of("name", "Decaf beans", "priceCents", 1990))
-                .patch("/products/" + id)
+                .patch("/articles/" + id)
                 .then()
                 .statusCode(200)
                 .header("ETag", "\"2\"")
@@ -73,18 +73,18 @@ class DeclaredEntityApiTest {
                 .body("sku", equalTo("beans-1kg"));
         given().contentType(ContentType.JSON)
                 .body(Map.of("sku", "other"))
-                .patch("/products/" + id)
+                .patch("/articles/" + id)
                 .then()
                 .statusCode(422)
                 .contentType("application/problem+json")
                 .body("errors[0].field", equalTo("sku"));
 
         // WHEN deleted at a stale version, then at the current one
-        given().header("If-Match", "\"1\"").delete("/products/" + id).then().statusCode(412);
-        given().header("If-Match", "\"2\"").delete("/products/" + id).then().statusCode(204);
+        given().header("If-Match", "\"1\"").delete("/articles/" + id).then().statusCode(412);
+        given().header("If-Match", "\"2\"").delete("/articles/" + id).then().statusCode(204);
 
         // THEN it is gone
-        given().get("/products/" + id).then().statusCode(404).contentType("application/problem+json");
+        given().get("/articles/" + id).then().statusCode(404).contentType("application/problem+json");
     }
 
     @Test
@@ -93,32 +93,32 @@ class DeclaredEntityApiTest {
         String business = createBusiness("Refusals");
 
         // WHEN no name, a negative price, a sku of the wrong shape
-        post("/businesses/" + business + "/products", Map.of("sku", "a b", "priceCents", -1))
+        post("/businesses/" + business + "/articles", Map.of("sku", "a b", "priceCents", -1))
                 .then()
                 .statusCode(422)
                 .contentType("application/problem+json")
                 .body("errors.field", containsInAnyOrder("sku", "name", "priceCents"));
-        // and a field the product does not have
-        post("/businesses/" + business + "/products", Map.of("sku", "a", "name", "A", "priceCents", 1, "colour", "red"))
+        // and a field the article does not have
+        post("/businesses/" + business + "/articles", Map.of("sku", "a", "name", "A", "priceCents", 1, "colour", "red"))
                 .then()
                 .statusCode(400)
                 .contentType("application/problem+json");
 
-        // THEN the business has no product
+        // THEN the business has no article
         awaitIndexesCaughtUp();
-        given().get("/businesses/" + business + "/products")
+        given().get("/businesses/" + business + "/articles")
                 .then()
                 .statusCode(200)
                 .body("items", empty());
     }
 
     @Test
-    void list_shouldFindProductsByNamePrefix_inNameOrder_withOneQueryPerShard() {
+    void list_shouldFindArticlesByNamePrefix_inNameOrder_withOneQueryPerShard() {
         // GIVEN
         String business = createBusiness("Catalogue");
         for (String name : List.of("Espresso beans", "Filter papers", "espresso cups")) {
             post(
-                            "/businesses/" + business + "/products",
+                            "/businesses/" + business + "/articles",
                             Map.of("sku", name.replace(' ', '-'), "name", name, "priceCents", 100))
                     .then()
                     .statusCode(201);
@@ -127,7 +127,7 @@ class DeclaredEntityApiTest {
 
         // WHEN
         RequestCounter.reset();
-        List<String> names = given().get("/businesses/" + business + "/products?prefix=ESP")
+        List<String> names = given().get("/businesses/" + business + "/articles?prefix=ESP")
                 .then()
                 .statusCode(200)
                 .extract()
@@ -136,7 +136,7 @@ class DeclaredEntityApiTest {
         // THEN
         assertThat(names).containsExactly("Espresso beans", "espresso cups");
         assertThat(RequestCounter.operations()).containsExactly("Query");
-        given().get("/businesses/" + business + "/products?prefix=" + "x".repeat(201))
+        given().get("/businesses/" + business + "/articles?prefix=" + "x".repeat(201))
                 .then()
                 .statusCode(400)
                 .contentType("application/problem+json");
@@ -147,22 +147,22 @@ class DeclaredEntityApiTest {
         // GIVEN
         String business = createBusiness("Tags");
         String id = post(
-                        "/businesses/" + business + "/products", Map.of("sku", "t1", "name", "Tagged", "priceCents", 5))
+                        "/businesses/" + business + "/articles", Map.of("sku", "t1", "name", "Tagged", "priceCents", 5))
                 .then()
                 .statusCode(201)
                 .extract()
                 .path("id");
 
         // WHEN / THEN
-        given().put("/products/" + id + "/tags/Sale").then().statusCode(204).header("ETag", "\"2\"");
-        given().get("/products/" + id).then().body("tags", containsInAnyOrder("sale"));
-        given().delete("/products/" + id + "/tags/sale").then().statusCode(204);
-        given().get("/products/" + id).then().body("tags", empty());
+        given().put("/articles/" + id + "/tags/Sale").then().statusCode(204).header("ETag", "\"2\"");
+        given().get("/articles/" + id).then().body("tags", containsInAnyOrder("sale"));
+        given().delete("/articles/" + id + "/tags/sale").then().statusCode(204);
+        given().get("/articles/" + id).then().body("tags", empty());
     }
 
     @Test
-    void uniqueFields_shouldRefuseAValueAnotherProductHolds_inAnyLetterCase_untilItIsReleased() {
-        // GIVEN two products of one business
+    void uniqueFields_shouldRefuseAValueAnotherArticleHolds_inAnyLetterCase_untilItIsReleased() {
+        // GIVEN two articles of one business
         String business = createBusiness("Unique");
         String first =
                 created(business, Map.of("sku", "beans-1kg", "name", "Beans", "priceCents", 1, "barcode", "40000001"));
@@ -170,7 +170,7 @@ class DeclaredEntityApiTest {
                 created(business, Map.of("sku", "cups", "name", "Cups", "priceCents", 1, "barcode", "40000002"));
 
         // WHEN a third takes the first's sku in other letters, then another business takes it
-        post("/businesses/" + business + "/products", Map.of("sku", "BEANS-1KG", "name", "Copy", "priceCents", 1))
+        post("/businesses/" + business + "/articles", Map.of("sku", "BEANS-1KG", "name", "Copy", "priceCents", 1))
                 .then()
                 .statusCode(409)
                 .contentType("application/problem+json")
@@ -179,7 +179,7 @@ class DeclaredEntityApiTest {
 
         // THEN nothing was written for the refused one
         awaitIndexesCaughtUp();
-        given().get("/businesses/" + business + "/products").then().body("items.id", containsInAnyOrder(first, second));
+        given().get("/businesses/" + business + "/articles").then().body("items.id", containsInAnyOrder(first, second));
 
         // WHEN the second asks for the first's barcode, the first gives it up, and the second asks again
         patched(second, Map.of("barcode", "40000001")).statusCode(409).body("errors[0].field", equalTo("barcode"));
@@ -187,19 +187,19 @@ class DeclaredEntityApiTest {
         patched(second, Map.of("barcode", "40000001")).statusCode(200).body("barcode", equalTo("40000001"));
 
         // WHEN the first is deleted, its sku is free again
-        given().delete("/products/" + first).then().statusCode(204);
+        given().delete("/articles/" + first).then().statusCode(204);
         created(business, Map.of("sku", "beans-1kg", "name", "Beans again", "priceCents", 2));
     }
 
     private static ValidatableResponse patched(String id, Map<String, Object> body) {
         return given().contentType(ContentType.JSON)
                 .body(body)
-                .patch("/products/" + id)
+                .patch("/articles/" + id)
                 .then();
     }
 
     private static String created(String business, Map<String, Object> body) {
-        return post("/businesses/" + business + "/products", body)
+        return post("/businesses/" + business + "/articles", body)
                 .then()
                 .statusCode(201)
                 .extract()

@@ -55,7 +55,7 @@ class DeclaredEventsReplayTest {
                 replay(document, samples.event("POST", "/businesses").toString(), "POST /businesses");
         String businessId = business.get("id").asText();
         List<Entity> declared = Entity.all().stream().filter(Entity::isDeclared).toList();
-        assertThat(declared).extracting(Entity::keyName).contains("product");
+        assertThat(declared).extracting(Entity::keyName).contains("article");
 
         for (Entity entity : declared) {
             // AND the events of its routes, written from the document into a folder of their own

@@ -337,7 +337,7 @@ class DeclaredHostileInputTest {
     /** A collection no entity declares, or an entity's key name where its collection goes: a 404 problem. */
     private static List<Case> unknownCollectionCases(String business, String someId) {
         List<Case> cases = new ArrayList<>();
-        List<String> collections = new ArrayList<>(List.of("widgets", "WIDGETS", "products%23x", "%F0%9F%98%80"));
+        List<String> collections = new ArrayList<>(List.of("widgets", "WIDGETS", "articles%23x", "%F0%9F%98%80"));
         DeclaredEntities.all().forEach(entity -> collections.add(entity.keyName()));
         DeclaredEntities.all()
                 .forEach(entity -> collections.add(entity.collection().toUpperCase(Locale.ROOT)));

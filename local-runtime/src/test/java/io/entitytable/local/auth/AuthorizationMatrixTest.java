@@ -196,15 +196,15 @@ class AuthorizationMatrixTest {
         // declare (its declarations are the domain's; a test's own are not packaged), and a business to aim them at
         Tenant target = tenant("Declared routes");
         String id = target.customer();
-        String collection = "/businesses/" + target.business() + "/products";
+        String collection = "/businesses/" + target.business() + "/articles";
         List<Call> declared = List.of(
                 new Call("POST", collection, "{\"sku\":\"a\"}"),
                 new Call("GET", collection + "?prefix=a", null),
-                new Call("GET", "/products/" + id, null),
-                new Call("PATCH", "/products/" + id, "{\"name\":\"x\"}"),
-                new Call("DELETE", "/products/" + id, null),
-                new Call("PUT", "/products/" + id + "/tags/x", null),
-                new Call("DELETE", "/products/" + id + "/tags/x", null));
+                new Call("GET", "/articles/" + id, null),
+                new Call("PATCH", "/articles/" + id, "{\"name\":\"x\"}"),
+                new Call("DELETE", "/articles/" + id, null),
+                new Call("PUT", "/articles/" + id + "/tags/x", null),
+                new Call("DELETE", "/articles/" + id + "/tags/x", null));
         List<String> wrong = new ArrayList<>();
         Map<String, Map<String, AttributeValue>> before = coreItems();
         for (Who who :

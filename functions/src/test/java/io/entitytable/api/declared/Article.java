@@ -11,8 +11,8 @@ import java.util.List;
  * Named to {@code EntityDeclarations} by a system property in the JVM of the tests of declared entities only (the
  * functions pom).
  */
-public final class Product implements EntityDeclarations {
-    public static final Entity ENTITY = Entity.define(Entity.declared("product", "products")
+public final class Article implements EntityDeclarations {
+    public static final Entity ENTITY = Entity.define(Entity.declared("article", "articles")
             .fields(
                     Field.text("sku")
                             .required()
