@@ -2,10 +2,12 @@ package io.entitytable.api;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.entitytable.model.EntityDeclarations;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.nio.file.Files;
@@ -23,6 +25,11 @@ class OpenApiDocumentTest {
 
     @Test
     void servedDocument_shouldEqualCommittedOne() throws Exception {
+        // -Dtest runs this in the test-only declarations' JVM too, where the served document holds them: it must
+        // neither check nor write the shipped one there.
+        assumeTrue(
+                System.getProperty(EntityDeclarations.PROPERTY) == null,
+                "the shipped document is checked in a JVM without test-only declarations");
         // GIVEN
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         String served = given().queryParam("format", "json")
