@@ -58,8 +58,10 @@ final class StorageReport {
         for (Month month : months) {
             out.append(String.format(Locale.ROOT, " %s |", month == months.get(0) ? "" : money(month.total() - kept)));
         }
-        out.append("\n\nLeft out: the search collection's compute units that grow with its data (no published ratio),"
-                + " reads of the archive, and backups besides point-in-time recovery.\n");
+        out.append("\n\nThe time-to-live column takes each item's expiry as written by a write made anyway (the status"
+                + " change that finishes the order; its lines and tag copies need theirs too). Left out: the search"
+                + " collection's compute units that grow with its data (no published ratio), the archiving job's reads"
+                + " of the orders it moves, reads of the archive, and backups besides point-in-time recovery.\n");
         return out.toString();
     }
 
