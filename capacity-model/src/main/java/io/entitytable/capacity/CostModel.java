@@ -25,7 +25,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Storage is not a request's cost and is left out, as are the fan-out's own reads (a rename's sourceGsi Query),
  * the growth rule's rate items and the free tiers.
  */
-public final class CostModel {
+public record CostModel(Workload workload, CapacityModel model, Prices prices, CostAssumptions assumed) {
     /** A month of 730 hours, as the pricing pages count one. */
     static final double SECONDS_A_MONTH = 730 * 3600;
 
@@ -49,18 +49,6 @@ public final class CostModel {
     static final String METRICS = "CloudWatch custom metrics";
     static final String TRACES = "X-Ray traces";
     static final String THE_STAGE = "the stage, whatever its load";
-
-    private final Workload workload;
-    private final CapacityModel model;
-    private final Prices prices;
-    private final CostAssumptions assumed;
-
-    public CostModel(Workload workload, CapacityModel model, Prices prices, CostAssumptions assumed) {
-        this.workload = workload;
-        this.model = model;
-        this.prices = prices;
-        this.assumed = assumed;
-    }
 
     /** The current layout's bill for {@code workload}, at us-east-1 prices, as deployed by default. */
     public static Bill of(Workload workload) {

@@ -76,18 +76,32 @@ public final class StorageModel {
     /** The items that leave the table with an archived order. */
     private static final Set<ItemKind> LEAVES = EnumSet.of(ItemKind.CORE, ItemKind.LINE, ItemKind.TAG);
 
+    /** Bytes a second of the workload that the table and the search index gain. */
+    private record Growth(double table, double search) {
+        Growth plus(double tableBytes, double searchBytes) {
+            return new Growth(table + tableBytes, search + searchBytes);
+        }
+    }
+
+    /** What an order takes: its bytes in the archive, and its items and their index entries in the table. */
+    private record OrderShape(double archivedBytes, double items, double indexEntries) {
+        OrderShape plus(double bytes, double itemCount, double entries) {
+            return new OrderShape(archivedBytes + bytes, items + itemCount, indexEntries + entries);
+        }
+
+        OrderShape per(double orders) {
+            return new OrderShape(archivedBytes / orders, items / orders, indexEntries / orders);
+        }
+    }
+
     private final CapacityModel model;
     private final Prices prices;
-    /** Per second of the workload: everything the table and the index gain, and of it what orders bring. */
-    private double tableBytes;
+    /** Everything the workload's writes add a second, and of it what its orders add. */
+    private Growth all = new Growth(0, 0);
 
-    private double orderTableBytes;
-    private double searchBytes;
-    private double orderSearchBytes;
+    private Growth orders = new Growth(0, 0);
     private double ordersPlaced;
-    private double archiveBytesPerOrder;
-    private double itemsPerOrder;
-    private double indexEntriesPerOrder;
+    private OrderShape order = new OrderShape(0, 0, 0);
 
     public StorageModel(CapacityModel model, Prices prices) {
         this.model = model;
@@ -102,19 +116,19 @@ public final class StorageModel {
                 ? seconds
                 : Math.min(seconds, retention.toSeconds() + (archiving.timeToLive ? TTL_DELAY.toSeconds() : 0));
         double archivedSeconds = archiving == Archiving.NONE ? 0 : Math.max(0, seconds - retention.toSeconds());
-        double tableGb = ((tableBytes - orderTableBytes) * seconds + orderTableBytes * hot) / GB;
+        double tableGb = ((all.table() - orders.table()) * seconds + orders.table() * hot) / GB;
         double searchedOrders = archiving == Archiving.NONE ? seconds : Math.min(seconds, retention.toSeconds());
-        double searchGb = ((searchBytes - orderSearchBytes) * seconds + orderSearchBytes * searchedOrders) / GB;
-        double archiveGb = ordersPlaced * archiveBytesPerOrder * archivedSeconds / GB;
+        double searchGb = ((all.search() - orders.search()) * seconds + orders.search() * searchedOrders) / GB;
+        double archiveGb = ordersPlaced * order.archivedBytes() * archivedSeconds / GB;
         double recentGb =
-                ordersPlaced * archiveBytesPerOrder * Math.min(archivedSeconds, STANDARD_DAYS.toSeconds()) / GB;
+                ordersPlaced * order.archivedBytes() * Math.min(archivedSeconds, STANDARD_DAYS.toSeconds()) / GB;
         // Once archiving runs, each month archives a month of orders and moves a month of objects to the colder class.
         boolean archivingRuns = archivedSeconds > 0;
         double ordersArchived = archivingRuns ? ordersPlaced * CostModel.SECONDS_A_MONTH : 0;
         double objects = archiving == Archiving.NONE ? 0 : ordersArchived / archiving.ordersPerObject;
         double transitions = archivedSeconds > STANDARD_DAYS.toSeconds() ? objects : 0;
         double deletes =
-                archiving == Archiving.OBJECT_PER_ORDER ? ordersArchived * (itemsPerOrder + indexEntriesPerOrder) : 0;
+                archiving == Archiving.OBJECT_PER_ORDER ? ordersArchived * (order.items() + order.indexEntries()) : 0;
         return new Month(
                 archiving,
                 tableGb,
@@ -157,7 +171,7 @@ public final class StorageModel {
                         // An order is the subject placed with lines in its item collection: what an archive keeps.
                         if (!lines.isEmpty()) {
                             placesOrder = true;
-                            archiveBytesPerOrder += archivedBytes(write.after(), lines) * perSecond / samples;
+                            order = order.plus(archivedBytes(write.after(), lines) * perSecond / samples, 0, 0);
                         }
                     }
                 }
@@ -166,25 +180,21 @@ public final class StorageModel {
                     // index entries it has (a delete of each is a write of its own).
                     for (ItemWrite write : writes) {
                         if (write.before() == null && write.after() != null && LEAVES.contains(kindOf(write.after()))) {
-                            itemsPerOrder += perSecond / samples;
-                            indexEntriesPerOrder += model.indexEntriesOf(write.after()) * perSecond / samples;
+                            order = order.plus(
+                                    0, perSecond / samples, model.indexEntriesOf(write.after()) * perSecond / samples);
                         }
                     }
                 }
                 double share = perSecond / samples;
-                tableBytes += table * share;
-                searchBytes += search * share;
+                all = all.plus(table * share, search * share);
                 if (placesOrder) {
-                    orderTableBytes += table * share;
-                    orderSearchBytes += search * share;
+                    orders = orders.plus(table * share, search * share);
                     ordersPlaced += share;
                 }
             }
         }
         // Summed over the orders placed a second: per order from here on.
-        archiveBytesPerOrder /= ordersPlaced;
-        itemsPerOrder /= ordersPlaced;
-        indexEntriesPerOrder /= ordersPlaced;
+        order = order.per(ordersPlaced);
     }
 
     private long bytes(Map<String, AttributeValue> item) {

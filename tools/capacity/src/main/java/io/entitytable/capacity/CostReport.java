@@ -14,18 +14,19 @@ final class CostReport {
         StringBuilder out = new StringBuilder();
         out.append("## Cost\n\n");
         out.append(bill.summary()).append("\n\n");
-        out.append(String.format(
-                Locale.ROOT,
-                "Deployed with `-c observability=scale` (no trace, no line per request, none of Lambda's START, END and"
-                        + " REPORT lines, a slim access log; every metric and alarm kept): %s.%n%n",
-                atScale.summary()));
-        out.append(String.format(
-                Locale.ROOT,
-                "A month (730 hours) of the workload's %,.0f API requests a second and of what they set going, at %s list"
-                        + " prices quoted %s (`tools/capacity/prices/%s.json`, with each service's pricing page). The"
-                        + " floor is what the data itself needs: each core item, order line, relationship and tag copy"
-                        + " written once with the index entries a read uses, and the access patterns' reads. Storage,"
-                        + " the fan-out's own reads and free tiers are left out.%n%n",
+        out.append(text(
+                """
+                Deployed with `-c observability=scale` (no trace, no line per request, none of Lambda's START, END \
+                and REPORT lines, a slim access log; every metric and alarm kept): %s.
+
+                A month (730 hours) of the workload's %,.0f API requests a second and of what they set going, at %s \
+                list prices quoted %s (`tools/capacity/prices/%s.json`, with each service's pricing page). The floor \
+                is what the data itself needs: each core item, order line, relationship and tag copy written once \
+                with the index entries a read uses, and the access patterns' reads. Storage, the fan-out's own reads \
+                and free tiers are left out.
+
+                """,
+                atScale.summary(),
                 bill.requestsPerSecond(),
                 bill.prices().region(),
                 bill.prices().quoted(),
@@ -88,14 +89,25 @@ final class CostReport {
                 .append(lastHeading)
                 .append(" |\n|---|---|---|---|\n");
         for (Bill.Row row : rows) {
-            out.append(String.format(
-                    Locale.ROOT,
-                    "| %s | $%,.0f | %s | %s |%n",
-                    row.name(),
-                    row.monthly(),
-                    row.floor() == 0 ? "" : String.format(Locale.ROOT, "$%,.0f", row.floor()),
-                    last.apply(row)));
+            out.append("| ")
+                    .append(row.name())
+                    .append(" | ")
+                    .append(dollars(row.monthly()))
+                    .append(" | ")
+                    .append(row.floor() == 0 ? "" : dollars(row.floor()))
+                    .append(" | ")
+                    .append(last.apply(row))
+                    .append(" |\n");
         }
+    }
+
+    private static String dollars(double amount) {
+        return text("$%,.0f", amount);
+    }
+
+    /** A template filled in as the report writes numbers everywhere: thousands with commas, whatever the locale. */
+    static String text(String template, Object... values) {
+        return String.format(Locale.ROOT, template, values);
     }
 
     private static String percent(double share) {

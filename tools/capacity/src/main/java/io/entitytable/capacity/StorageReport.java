@@ -24,20 +24,20 @@ final class StorageReport {
                 .map(archiving -> storage.month(MONTHS, RETENTION, archiving))
                 .toList();
         StringBuilder out = new StringBuilder();
-        out.append(String.format(
-                Locale.ROOT,
-                "## Storage after %d months%n%n"
-                        + "What the workload's writes leave after %d months, and what holding it costs in the last of"
-                        + " them, with finished orders kept hot for %d days: every order kept in the table; archived as"
-                        + " an object per order, each item deleted from the table; archived in objects of 1,000 orders,"
-                        + " the items left to the table's time to live (whose deletes DynamoDB does not charge; the table"
-                        + " holds them up to %d days longer). Storage is not in the request bill above.%n%n"
-                        + "| | every order kept | an object per order, deleted | objects of 1,000, time to live |%n"
-                        + "|---|---|---|---|%n",
-                MONTHS,
-                MONTHS,
-                RETENTION.toDays(),
-                StorageModel.TTL_DELAY.toDays()));
+        out.append(CostReport.text(
+                """
+                ## Storage after %d months
+
+                What the workload's writes leave after %d months, and what holding it costs in the last of them, with \
+                finished orders kept hot for %d days: every order kept in the table; archived as an object per order, \
+                each item deleted from the table; archived in objects of 1,000 orders, the items left to the table's \
+                time to live (whose deletes DynamoDB does not charge; the table holds them up to %d days longer). \
+                Storage is not in the request bill above.
+
+                | | every order kept | an object per order, deleted | objects of 1,000, time to live |
+                |---|---|---|---|
+                """,
+                MONTHS, MONTHS, RETENTION.toDays(), StorageModel.TTL_DELAY.toDays()));
         row(out, "table and its indexes (TB)", months, month -> month.tableGb() / 1000, "%,.0f");
         row(out, "search index, managed storage (TB)", months, month -> month.searchGb() / 1000, "%,.0f");
         row(out, "archive (TB)", months, month -> month.archiveGb() / 1000, "%,.0f");
