@@ -40,14 +40,32 @@ final class RecordDocuments {
         if (!change.hasNewImage() || !CoreItem.isCore(newImage)) {
             return Optional.empty();
         }
-        Optional<SearchText.Spec> search = CoreItem.entityOf(newImage).search();
-        if (search.isEmpty()) {
+        if (CoreItem.entityOf(newImage).search().isEmpty()) {
             return Optional.empty();
         }
-        // The entity's search text may need the rest of its item collection (an order's lines), which its image lacks.
         List<Map<String, AttributeValue>> collection =
-                search.get().readsCollection() ? collectionOf(Values.string(newImage, Attributes.ID)) : List.of();
+                collectionSubject(record).map(this::collectionOf).orElse(List.of());
         return SearchDocument.of(newImage, collection);
+    }
+
+    /**
+     * The subject whose item collection {@link #of} reads for this record, if any: the entity's search text may need
+     * the rest of its item collection (an order's lines), which its image lacks. The indexer reads a batch's
+     * collections ahead, all at once, by these ids. Throws like {@link #of} for an image it cannot read.
+     */
+    static Optional<String> collectionSubject(Record record) {
+        var change = record.dynamodb();
+        if (record.eventName() == OperationType.REMOVE || !change.hasNewImage()) {
+            return Optional.empty();
+        }
+        Map<String, AttributeValue> newImage = change.newImage();
+        if (!CoreItem.isCore(newImage)) {
+            return Optional.empty();
+        }
+        return CoreItem.entityOf(newImage)
+                .search()
+                .filter(SearchText.Spec::readsCollection)
+                .map(spec -> Values.string(newImage, Attributes.ID));
     }
 
     private List<Map<String, AttributeValue>> collectionOf(String subjectId) {

@@ -21,9 +21,11 @@ import io.entitytable.stream.StreamBatch;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 import org.opensearch.client.opensearch.OpenSearchClient;
@@ -68,7 +70,7 @@ public final class SearchIndexer implements StreamBatch {
 
     private final OpenSearchClient client;
     private final IndexerConfig config;
-    private final RecordDocuments documents;
+    private final CollectionReads collectionReads;
     private final DeadLetters deadLetters;
     private final NextAliasWatch nextAlias;
     private final Backoff backoff;
@@ -89,7 +91,7 @@ public final class SearchIndexer implements StreamBatch {
         this.client = client;
         this.config = config;
         this.backoff = config.retries().backoff(() -> {});
-        this.documents = new RecordDocuments(collectionItems);
+        this.collectionReads = new CollectionReads(collectionItems, config.collectionReads());
         this.deadLetters = deadLetters;
         this.nextAlias = new NextAliasWatch(
                 new IndexAliases(client, config.names()), config.nextAliasRecheck(), System::nanoTime);
@@ -126,6 +128,10 @@ public final class SearchIndexer implements StreamBatch {
     }
 
     private StreamsEventResponse index(List<Record> records) {
+        // The batch's item collections (an order's lines) are read first, several at a time (CollectionReads says
+        // why); the documents are then built one record after another in stream order, a failed read failing each
+        // record that needs it just as the read itself did before.
+        RecordDocuments documents = new RecordDocuments(collectionReads.readAll(collectionSubjects(records)));
         Map<String, Pending> latest = new LinkedHashMap<>();
         List<Refusal> refusals = new ArrayList<>();
         int firstFailed = Integer.MAX_VALUE;
@@ -159,6 +165,19 @@ public final class SearchIndexer implements StreamBatch {
         }
         LOG.errorf("indexing failed from record %s; reporting it", sequenceNumber(records.get(firstFailed)));
         return BatchAnswers.againFrom(records, firstFailed);
+    }
+
+    /** The subjects whose item collections the records' documents read, in stream order, each once. */
+    private static Set<String> collectionSubjects(List<Record> records) {
+        Set<String> subjects = new LinkedHashSet<>();
+        for (Record record : records) {
+            try {
+                RecordDocuments.collectionSubject(record).ifPresent(subjects::add);
+            } catch (RuntimeException e) {
+                // An unreadable image: building its document fails the same way and dead-letters it.
+            }
+        }
+        return subjects;
     }
 
     /** Writes the metrics the current minute holds (when the function shuts down). */

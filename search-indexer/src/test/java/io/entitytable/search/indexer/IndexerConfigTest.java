@@ -48,6 +48,17 @@ class IndexerConfigTest {
     }
 
     @Test
+    void collectionReads_shouldDefaultToSixteenAtOnce_andRefuseFewerThanOne() {
+        IndexerConfig config = config(Map.of(EnvironmentVariable.SEARCH_ENDPOINT.variable(), "http://127.0.0.1:9200"));
+
+        assertThat(config.collectionReads())
+                .isEqualTo(IndexerConfig.DEFAULT_COLLECTION_READS)
+                .isEqualTo(16);
+        assertThat(config.withCollectionReads(1).collectionReads()).isEqualTo(1);
+        assertThatThrownBy(() -> config.withCollectionReads(0)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void from_shouldRefuseToStartWithoutAnEndpoint() {
         assertThatThrownBy(() -> config(Map.of()))
                 .isInstanceOf(IllegalStateException.class)

@@ -16,11 +16,16 @@ import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.client.VersioningProbe;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.OperationType;
@@ -322,7 +327,8 @@ class SearchIndexerTest {
                 null,
                 new io.entitytable.model.access.RetryPolicy(
                         2, java.time.Duration.ofMillis(1), java.time.Duration.ofMillis(5)),
-                java.time.Duration.ZERO);
+                java.time.Duration.ZERO,
+                IndexerConfig.DEFAULT_COLLECTION_READS);
         SearchIndexer indexer = new SearchIndexer(
                 SearchClients.create(down.endpoint(), down.signing()), down, CollectionItems.none(), deadLetters);
         Record first = insert(subjects.customer("Mary", "Jackson"));
@@ -356,6 +362,85 @@ class SearchIndexerTest {
                 .isEqualTo(orderRecord.dynamodb().sequenceNumber()));
         assertThat(index.search(subjects.businessId, "dorothy")).containsExactly(customer.id());
         assertThat(deadLetters.letters).isEmpty();
+    }
+
+    @Test
+    void aBatchOfOrders_shouldReadTheirLinesSeveralAtOnce_neverMoreThanConfigured() {
+        // GIVEN twelve orders whose lines take a while to read, and an indexer that reads four collections at once
+        Customer customer = subjects.customer("Katherine", "Johnson");
+        List<Order> orders = IntStream.range(0, 12)
+                .mapToObj(i -> subjects.order(customer, "PLACED"))
+                .toList();
+        SlowCollectionItems slow = new SlowCollectionItems(linesOf(orders), 4, Duration.ofMillis(10));
+        SearchIndexer indexer = SearchIndexer.create(index.config().withCollectionReads(4), slow, deadLetters);
+
+        // WHEN
+        StreamsEventResponse response =
+                indexer.process(orders.stream().map(StreamRecords::insert).toList());
+
+        // THEN
+        assertThat(response.getBatchItemFailures()).isEmpty();
+        assertThat(slow.mostAtOnce()).isGreaterThan(1).isLessThanOrEqualTo(4);
+        assertThat(index.search(subjects.businessId, "sku-tea-02"))
+                .containsExactlyInAnyOrderElementsOf(
+                        orders.stream().map(Order::id).toList());
+    }
+
+    @Test
+    void failedLineReadsOfTwoOrders_shouldReportTheEarlierOnesFirstRecord_whicheverReadFailsFirst() {
+        // GIVEN five orders, a customer, and a later record of the second order; the lines of the second and fourth
+        // orders cannot be read, and the second's read fails only after the fourth's has
+        Customer customer = subjects.customer("Dorothy", "Vaughan");
+        List<Order> orders = IntStream.range(0, 5)
+                .mapToObj(i -> subjects.order(customer, "PLACED"))
+                .toList();
+        Order second = orders.get(1);
+        Order fourth = orders.get(3);
+        CountDownLatch fourthFailed = new CountDownLatch(1);
+        CollectionItems lines = id -> {
+            if (id.equals(fourth.id())) {
+                fourthFailed.countDown();
+                throw new IllegalStateException("throttled");
+            }
+            if (id.equals(second.id())) {
+                awaitQuietly(fourthFailed);
+                throw new IllegalStateException("throttled");
+            }
+            return linesOf(orders).apply(id);
+        };
+        List<Record> batch = new ArrayList<>();
+        batch.add(insert(customer));
+        orders.forEach(order -> batch.add(insert(order)));
+        batch.add(modify(second, second.withStatusAndCard("SHIPPED", null).withVersion(2, LATER)));
+
+        // WHEN
+        StreamsEventResponse response = indexer(lines).process(batch);
+
+        // THEN the second order's first record is reported, and the others are indexed
+        assertThat(response.getBatchItemFailures()).singleElement().satisfies(failure -> assertThat(
+                        failure.getItemIdentifier())
+                .isEqualTo(batch.get(2).dynamodb().sequenceNumber()));
+        assertThat(index.search(subjects.businessId, "sku-tea-02"))
+                .containsExactlyInAnyOrder(
+                        orders.get(0).id(), orders.get(2).id(), orders.get(4).id());
+        assertThat(index.search(subjects.businessId, "dorothy")).contains(customer.id());
+        assertThat(deadLetters.letters).isEmpty();
+    }
+
+    private static java.util.function.Function<String, List<Map<String, AttributeValue>>> linesOf(List<Order> orders) {
+        return id -> orders.stream()
+                .filter(order -> order.id().equals(id))
+                .findFirst()
+                .map(order -> order.withLines(Subjects.lines()).lineItems())
+                .orElse(List.of());
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test
