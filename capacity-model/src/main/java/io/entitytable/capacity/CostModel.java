@@ -70,9 +70,7 @@ public record CostModel(Workload workload, CapacityModel model, Prices prices, C
 
         Ledger ledger = new Ledger();
         double shardCountMisses = shardCountMissRate(requestsPerSecond);
-        // The limiter's restart: a business's first request of a second fails its count (charged as a write) and
-        // starts the second with another write.
-        double restartsPerRequest = Math.min(workload.businesses(), requestsPerSecond) / requestsPerSecond;
+        double limiterWritesPerRequest = limiterWritesPerRequest(requestsPerSecond);
         // API Gateway's tiers price the month's requests together: each operation pays its share of the whole.
         double apiGatewayPerRequest = prices.httpApiRequests(requestsPerSecond * SECONDS_A_MONTH) / requestsPerSecond;
         for (Map.Entry<Operation, Usage> entry : usage.entrySet()) {
@@ -86,7 +84,7 @@ public record CostModel(Workload workload, CapacityModel model, Prices prices, C
             }
             double patternReads = reads(use.readUnits * perSecond);
             ledger.charge(name, PATTERN_READS, patternReads, patternReads);
-            ledger.charge(name, LIMITER, writes((1 + restartsPerRequest) * perSecond), 0);
+            ledger.charge(name, LIMITER, writes(limiterWritesPerRequest * perSecond), 0);
             if (use.needsShardCount) {
                 ledger.charge(name, SHARD_COUNT_READS, reads(shardCountMisses * perSecond), 0);
             }
@@ -206,10 +204,24 @@ public record CostModel(Workload workload, CapacityModel model, Prices prices, C
      * {@code 1 - e^-λ}, λ the business's requests one instance gets in a lifetime.
      */
     private double shardCountMissRate(double requestsPerSecond) {
-        double instances = requestsPerSecond * assumed.apiMillisPerRequest() / 1000;
         double perBusiness = requestsPerSecond / workload.businesses();
-        double lambda = perBusiness * assumed.shardCountCache().toMillis() / 1000 / instances;
+        double lambda = perBusiness * assumed.shardCountCache().toMillis() / 1000 / apiInstances(requestsPerSecond);
         return Math.exp(-lambda);
+    }
+
+    /**
+     * An API instance leases as many of a business's tokens in one write as it saw of the business's requests in the
+     * last second, at least one: requests spread evenly over the instances, so each instance's share of a business's
+     * second is what one lease covers.
+     */
+    private double limiterWritesPerRequest(double requestsPerSecond) {
+        double perBusiness = requestsPerSecond / workload.businesses();
+        return 1 / Math.max(1, perBusiness / apiInstances(requestsPerSecond));
+    }
+
+    /** The API's busy instances: each serves one request at a time. */
+    private double apiInstances(double requestsPerSecond) {
+        return requestsPerSecond * assumed.apiMillisPerRequest() / 1000;
     }
 
     private double writes(double unitsPerSecond) {

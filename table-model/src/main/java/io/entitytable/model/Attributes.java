@@ -131,9 +131,12 @@ public final class Attributes {
     public static final String ERASE_IDLE_SINCE = "idleSince";
 
     // A request-limit item (see RequestLimits).
-    /** The second (epoch seconds) the count is of. */
-    public static final String RATE_WINDOW = "window";
-    /** Requests charged in that second. */
+    /**
+     * The instant (epoch microseconds) by which every token granted from the item so far is earned at its rate: the
+     * theoretical arrival time of the generic cell rate algorithm.
+     */
+    public static final String RATE_GRANTED_UNTIL = "grantedUntil";
+    /** Writes counted in a fan-out write-rate window (see WriteRates). */
     public static final String RATE_COUNT = "n";
 
     // An idempotency record (see IdempotencyRecord).

@@ -7,17 +7,17 @@ import java.time.Duration;
  * HTTP API stage's throttle, and inside it a share per business that the API function charges on the table. The CDK
  * stack's defaults and the local runtime's front door take their numbers from here.
  *
- * <p>A share is counted per second on one item per business ({@link #businessKey}), and per caller for the requests
- * that no single business can be charged with ({@link #callerKey}): a fixed one-second window, one conditional
- * UpdateItem per request. The items are of kind {@link ItemKind#RATE}, so the stream filters keep them from the fan-out
- * and the search indexer, and every tool that scans the table counts them as other items.
+ * <p>A share is a token bucket on one item per business ({@link #businessKey}), and per caller for the requests that no
+ * single business can be charged with ({@link #callerKey}); each API instance leases tokens from it, many at a time, in
+ * one conditional UpdateItem. The items are of kind {@link ItemKind#RATE}, so the stream filters keep them from the
+ * fan-out and the search indexer, and every tool that scans the table counts them as other items.
  */
 public final class RequestLimits {
     /** Requests a second of one business: its members' and, on its routes, operators'. */
     public static final int PER_BUSINESS_PER_SECOND = 50;
 
     /**
-     * How long a request-limit item outlives the second it counts before the table's time to live may delete it: long
+     * How long a request-limit item outlives its last lease before the table's time to live may delete it: long
      * enough that a busy business's item is rewritten, not recreated, and short enough that an erased business or a
      * caller gone quiet leaves nothing for long.
      */
@@ -32,8 +32,7 @@ public final class RequestLimits {
     /**
      * The stage's steady rate: twenty businesses at their whole share at once. It is the system's ceiling, not every
      * tenant's shared budget: a business is held to its share below it. It also bounds the writes on one business's
-     * rate item (every request charged to a business is one write on that item, refused or not) to what one partition
-     * serves, 1,000 write units a second.
+     * rate item (at most one lease a request) to what one partition serves, 1,000 write units a second.
      */
     public static final int STAGE_RATE_PER_SECOND = 20 * PER_BUSINESS_PER_SECOND;
 

@@ -26,7 +26,7 @@ public class RequestLimitProfile implements QuarkusTestProfile {
 
     @Override
     public Set<Class<?>> getEnabledAlternatives() {
-        return Set.of(HeldRateWindowClock.class);
+        return Set.of(HeldRateClock.class);
     }
 
     @Override

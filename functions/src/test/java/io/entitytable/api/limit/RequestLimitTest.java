@@ -34,7 +34,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 @TestProfile(RequestLimitProfile.class)
 class RequestLimitTest {
     @Inject
-    HeldRateWindowClock clock;
+    HeldRateClock clock;
 
     @Inject
     DynamoDbClient dynamo;

@@ -13,11 +13,10 @@ import io.entitytable.model.Values;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntPredicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -48,29 +47,28 @@ class RequestLimiterTest {
     }
 
     @Test
-    void charge_shouldLetTheLimitThrough_thenRefuse_withinOneSecond() {
+    void charge_shouldLetTheLimitThrough_thenRefuse_whileTheClockStands() {
         // GIVEN
         RequestLimiter limiter = new RequestLimiter(table, clock);
         ItemKey key = freshKey();
 
-        // WHEN twice the limit is charged in one second
+        // WHEN twice the limit is charged at one instant
         List<Boolean> answers = new ArrayList<>();
         for (int i = 0; i < 2 * LIMIT; i++) {
             answers.add(limiter.charge(key, LIMIT));
         }
 
-        // THEN the first LIMIT pass, the rest are refused, and the item counts exactly the limit of this second
+        // THEN the bucket's second of tokens passes, the rest is refused, and the item is a rate item granted ahead
         assertThat(answers.subList(0, LIMIT)).containsOnly(true);
         assertThat(answers.subList(LIMIT, answers.size())).containsOnly(false);
         Map<String, AttributeValue> item = table.find(key).orElseThrow();
-        assertThat(Values.number(item, Attributes.RATE_COUNT)).isEqualTo(LIMIT);
-        assertThat(Values.number(item, Attributes.RATE_WINDOW)).isEqualTo(clock.second);
+        assertThat(Values.number(item, Attributes.RATE_GRANTED_UNTIL)).isGreaterThan(clock.micros);
         assertThat(Values.string(item, Attributes.KIND)).isEqualTo(ItemKind.RATE.value());
     }
 
     @Test
-    void charge_shouldStartTheNextSecondAtOne_whenTheItemCountsAnEarlierOne() {
-        // GIVEN an item at its limit
+    void charge_shouldLetTheNextSecondsShareThrough_aSecondLater() {
+        // GIVEN an instance that spent its business's share
         RequestLimiter limiter = new RequestLimiter(table, clock);
         ItemKey key = freshKey();
         for (int i = 0; i < LIMIT; i++) {
@@ -78,64 +76,59 @@ class RequestLimiterTest {
         }
         assertThat(limiter.charge(key, LIMIT)).isFalse();
 
-        // WHEN the next second comes
-        clock.second += 1;
-        boolean answer = limiter.charge(key, LIMIT);
-
-        // THEN the request passes, counted as the first of the new second
-        assertThat(answer).isTrue();
-        Map<String, AttributeValue> item = table.find(key).orElseThrow();
-        assertThat(Values.number(item, Attributes.RATE_COUNT)).isEqualTo(1);
-        assertThat(Values.number(item, Attributes.RATE_WINDOW)).isEqualTo(clock.second);
+        // WHEN a second goes by, THEN one second of the share passes again, and no more
+        clock.micros += 1_000_000;
+        List<Boolean> answers = new ArrayList<>();
+        for (int i = 0; i < 2 * LIMIT; i++) {
+            answers.add(limiter.charge(key, LIMIT));
+        }
+        assertThat(answers).filteredOn(Boolean::booleanValue).hasSize(LIMIT);
     }
 
     @Test
-    void charge_shouldCountOnTheRivalsSecond_whenARivalStartsTheSecondFirst() {
-        // GIVEN an item of an earlier second, and a rival that starts the new second between our failed count and our
-        // start of the second (the race of two requests opening a second)
+    void charge_shouldRefuseFromMemory_writingNothing_onceTheShareIsSpent() {
+        // GIVEN an instance that spent its business's share, through a client that counts the writes
+        CountingClient counting = new CountingClient(local.client());
+        RequestLimiter limiter = new RequestLimiter(new EntityTable(counting, table.name()), clock);
         ItemKey key = freshKey();
-        new RequestLimiter(table, clock).charge(key, LIMIT);
-        clock.second += 1;
-        RequestLimiter rival = new RequestLimiter(table, clock);
-        DynamoDbClient racing = new RacingClient(local.client(), () -> rival.charge(key, LIMIT));
-        RequestLimiter limiter = new RequestLimiter(new EntityTable(racing, table.name()), clock);
+        for (int i = 0; i < LIMIT; i++) {
+            assertThat(limiter.charge(key, LIMIT)).isTrue();
+        }
+        int leases = counting.updates.get();
 
-        // WHEN
-        boolean answer = limiter.charge(key, LIMIT);
+        // WHEN ten times the limit more is charged
+        for (int i = 0; i < 10 * LIMIT; i++) {
+            assertThat(limiter.charge(key, LIMIT)).isFalse();
+        }
 
-        // THEN both requests are counted once each in the new second
-        assertThat(answer).isTrue();
-        Map<String, AttributeValue> item = table.find(key).orElseThrow();
-        assertThat(Values.number(item, Attributes.RATE_COUNT)).isEqualTo(2);
-        assertThat(Values.number(item, Attributes.RATE_WINDOW)).isEqualTo(clock.second);
+        // THEN no refusal wrote anything
+        assertThat(counting.updates.get()).isEqualTo(leases).isPositive();
     }
 
     @Test
-    void charge_shouldLetExactlyTheLimitThrough_whenManyRequestsRaceOnANewSecond() throws Exception {
-        // GIVEN an item of an earlier second
+    void charge_shouldLetExactlyTheLimitThrough_whenManyRequestsRaceOnAFreshItem() throws Exception {
+        // GIVEN a business no request was charged to yet
         RequestLimiter limiter = new RequestLimiter(table, clock);
         ItemKey key = freshKey();
-        limiter.charge(key, LIMIT);
-        clock.second += 1;
 
         // WHEN four times the limit is charged at once
-        ExecutorService pool = Executors.newFixedThreadPool(8);
-        List<Future<Boolean>> answers = new ArrayList<>();
-        try {
-            for (int i = 0; i < 4 * LIMIT; i++) {
-                answers.add(pool.submit(() -> limiter.charge(key, LIMIT)));
-            }
-            // THEN exactly the limit passed, and the item says so
-            int passed = 0;
-            for (Future<Boolean> answer : answers) {
-                passed += answer.get() ? 1 : 0;
-            }
-            assertThat(passed).isEqualTo(LIMIT);
-        } finally {
-            pool.shutdownNow();
+        assertThat(passedAtOnce(4 * LIMIT, i -> limiter.charge(key, LIMIT))).isEqualTo(LIMIT);
+    }
+
+    @Test
+    void charge_shouldLetExactlyTheLimitThrough_whenEightInstancesRaceOnOneItem() throws Exception {
+        // GIVEN eight API instances, each with its own leases of one business's bucket
+        ItemKey key = freshKey();
+        List<RequestLimiter> instances = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            instances.add(new RequestLimiter(table, clock));
         }
-        assertThat(Values.number(table.find(key).orElseThrow(), Attributes.RATE_COUNT))
-                .isEqualTo(LIMIT);
+
+        // WHEN each charges the limit at the same instant
+        int passed = passedAtOnce(8 * LIMIT, i -> instances.get(i % 8).charge(key, LIMIT));
+
+        // THEN the business got one second of its share between them
+        assertThat(passed).isEqualTo(LIMIT);
     }
 
     @Test
@@ -161,17 +154,35 @@ class RequestLimiterTest {
         assertThat(limiter.charge(freshKey(), LIMIT)).isTrue();
     }
 
+    private static int passedAtOnce(int requests, IntPredicate charge) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<Boolean>> answers = new ArrayList<>();
+            for (int i = 0; i < requests; i++) {
+                int request = i;
+                answers.add(pool.submit(() -> charge.test(request)));
+            }
+            int passed = 0;
+            for (Future<Boolean> answer : answers) {
+                passed += answer.get() ? 1 : 0;
+            }
+            return passed;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     private static ItemKey freshKey() {
         return RequestLimits.businessKey(Ids.newId());
     }
 
-    /** A second that stays put until the test moves it. */
-    private static final class HeldClock extends RateWindowClock {
-        long second = System.currentTimeMillis() / 1000;
+    /** A time that stays put until the test moves it. */
+    private static final class HeldClock extends RateClock {
+        long micros = System.currentTimeMillis() * 1_000;
 
         @Override
-        public long currentSecond() {
-            return second;
+        public long nowMicros() {
+            return micros;
         }
     }
 
@@ -187,43 +198,6 @@ class RequestLimiterTest {
         @Override
         public String serviceName() {
             return DynamoDbClient.SERVICE_NAME;
-        }
-
-        @Override
-        public void close() {}
-    }
-
-    /**
-     * The table's client, except that the first UpdateItem that starts a second ({@code SET #w = ...}) first runs
-     * {@code before}: another request's charge, or a failure.
-     */
-    private static final class RacingClient implements DynamoDbClient {
-        private final DynamoDbClient client;
-        private final Callable<?> before;
-        private final AtomicBoolean raced = new AtomicBoolean();
-
-        RacingClient(DynamoDbClient client, Callable<?> before) {
-            this.client = client;
-            this.before = before;
-        }
-
-        @Override
-        public UpdateItemResponse updateItem(UpdateItemRequest request) {
-            if (request.updateExpression().startsWith("SET #w") && !raced.getAndSet(true)) {
-                try {
-                    before.call();
-                } catch (RuntimeException e) {
-                    throw e;
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            }
-            return client.updateItem(request);
-        }
-
-        @Override
-        public String serviceName() {
-            return client.serviceName();
         }
 
         @Override

@@ -34,10 +34,10 @@ class StreamFilterTest {
         }
     }
 
-    private static String rateImage(String business, int count) {
+    private static String rateImage(String business, int tokens) {
         return "{\"id\":{\"S\":\"" + Keys.businessRateId(business) + "\"},\"type\":{\"S\":\"" + Keys.RATE_TYPE
-                + "\"},\"kind\":{\"S\":\"" + ItemKind.RATE.value() + "\"},\"" + Attributes.RATE_WINDOW
-                + "\":{\"N\":\"1767225600\"},\"" + Attributes.RATE_COUNT + "\":{\"N\":\"" + count + "\"}}";
+                + "\"},\"kind\":{\"S\":\"" + ItemKind.RATE.value() + "\"},\"" + Attributes.RATE_GRANTED_UNTIL
+                + "\":{\"N\":\"" + (1_767_225_600_000_000L + tokens * 20_000L) + "\"}}";
     }
 
     private static String record(String eventName, String oldImage, String newImage) {

@@ -157,8 +157,7 @@ class VerifyRepairTest {
     private static Map<String, AttributeValue> rateItem(ItemKey key) {
         Map<String, AttributeValue> item = new HashMap<>(key.toAttributes());
         item.put(Attributes.KIND, Values.s(ItemKind.RATE.value()));
-        item.put(Attributes.RATE_WINDOW, Values.n(1_767_225_600L));
-        item.put(Attributes.RATE_COUNT, Values.n(7));
+        item.put(Attributes.RATE_GRANTED_UNTIL, Values.n(1_767_225_600_000_000L));
         return item;
     }
 
