@@ -9,26 +9,24 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.RequestLimits;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.PriorityQueue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Eight API instances of one JVM sharing one business's bucket on the local DynamoDB engine, in real time: a business
- * sending ten times its share gets its share, a business beside it on the same instance all its requests, and leases
- * of many tokens keep the writes far below the requests.
+ * Eight API instances of one JVM sharing one business's bucket on the local DynamoDB engine, over 13 s of a clock the
+ * test moves from one request to the next (each instance's requests at a steady pace, as a load balancer spreads them):
+ * a business sending ten times its share gets its share, a business beside it on the same instance all its requests,
+ * and leases of many tokens keep the writes far below the requests. Instances racing at one instant are {@link
+ * RequestLimiterTest}'s.
  */
 class RequestLimiterInstancesTest {
     private static final int SHARE = RequestLimits.PER_BUSINESS_PER_SECOND;
     private static final int INSTANCES = 8;
-    private static final long RUN_MILLIS = 13_000;
+    private static final long RUN_MICROS = 13_000_000;
     /** The instances' first leases are sized by the demand they have not yet seen: judged after this. */
-    private static final long STEADY_AFTER_MILLIS = 2_500;
+    private static final long STEADY_AFTER_MICROS = 2_500_000;
 
     private static InMemoryEntityTable local;
 
@@ -43,9 +41,9 @@ class RequestLimiterInstancesTest {
     }
 
     @Test
-    void aBusinessAtTenTimesItsShareFromEightInstances_shouldGetItsShare_withOneWritePerFiftyAdmitted()
-            throws Exception {
-        // GIVEN eight instances, each with its own leases, and two businesses
+    void aBusinessAtTenTimesItsShareFromEightInstances_shouldGetItsShare_withOneWritePerFiftyAdmitted() {
+        // GIVEN eight instances, each with its own leases and client, on one clock; and two businesses
+        MovingClock clock = new MovingClock();
         ItemKey loud = RequestLimits.businessKey(Ids.newId());
         ItemKey quiet = RequestLimits.businessKey(Ids.newId());
         List<CountingClient> clients = new ArrayList<>();
@@ -54,67 +52,61 @@ class RequestLimiterInstancesTest {
             CountingClient client = new CountingClient(local.client());
             clients.add(client);
             instances.add(
-                    new RequestLimiter(new EntityTable(client, local.table().name()), new RateClock()));
+                    new RequestLimiter(new EntityTable(client, local.table().name()), clock));
         }
-        ConcurrentLinkedQueue<Long> admitted = new ConcurrentLinkedQueue<>();
-        AtomicInteger refusedWithAWrite = new AtomicInteger();
-        AtomicInteger refused = new AtomicInteger();
-        AtomicInteger quietSent = new AtomicInteger();
-        AtomicInteger quietAdmitted = new AtomicInteger();
-        AtomicInteger steadyWrites = new AtomicInteger();
-        AtomicInteger steadyAdmitted = new AtomicInteger();
-        long start = System.currentTimeMillis();
+        long start = clock.micros;
+        // The loud business's requests: ten times its share over the eight instances, each instance's evenly spaced and
+        // the instances staggered; the quiet one's: half its share, through the first instance.
+        long loudEvery = 1_000_000L * INSTANCES / (10 * SHARE);
+        long quietEvery = 2_000_000L / SHARE;
+        PriorityQueue<long[]> requests = new PriorityQueue<>((a, b) -> Long.compare(a[0], b[0]));
+        for (int i = 0; i < INSTANCES; i++) {
+            requests.add(new long[] {i * loudEvery / INSTANCES, i});
+        }
+        requests.add(new long[] {0, -1});
 
-        // WHEN the loud business sends ten times its share, spread over the eight instances, and the quiet one half
-        // its share through the first instance, for 13 s
-        ScheduledExecutorService senders = Executors.newScheduledThreadPool(INSTANCES + 1);
-        try {
-            long loudPeriodMicros = 1_000_000L * INSTANCES / (10 * SHARE);
-            for (int i = 0; i < INSTANCES; i++) {
-                RequestLimiter instance = instances.get(i);
-                CountingClient client = clients.get(i);
-                senders.scheduleAtFixedRate(
-                        () -> {
-                            long at = System.currentTimeMillis() - start;
-                            int writesBefore = client.updatesOf(loud);
-                            boolean passed = instance.charge(loud, SHARE);
-                            int writes = client.updatesOf(loud) - writesBefore;
-                            if (passed) {
-                                admitted.add(at);
-                            } else {
-                                refused.incrementAndGet();
-                                refusedWithAWrite.addAndGet(writes > 0 ? 1 : 0);
-                            }
-                            if (at >= STEADY_AFTER_MILLIS) {
-                                steadyWrites.addAndGet(writes);
-                                steadyAdmitted.addAndGet(passed ? 1 : 0);
-                            }
-                        },
-                        i * loudPeriodMicros / INSTANCES,
-                        loudPeriodMicros,
-                        TimeUnit.MICROSECONDS);
+        // WHEN they are sent in time order for 13 s
+        List<Long> admitted = new ArrayList<>();
+        int refused = 0;
+        int refusedWithAWrite = 0;
+        int steadyWrites = 0;
+        int steadyAdmitted = 0;
+        int quietSent = 0;
+        int quietAdmitted = 0;
+        while (requests.peek()[0] < RUN_MICROS) {
+            long[] next = requests.poll();
+            long at = next[0];
+            int instance = (int) next[1];
+            clock.micros = start + at;
+            if (instance < 0) {
+                quietSent++;
+                quietAdmitted += instances.get(0).charge(quiet, SHARE) ? 1 : 0;
+                requests.add(new long[] {at + quietEvery, instance});
+                continue;
             }
-            senders.scheduleAtFixedRate(
-                    () -> {
-                        quietSent.incrementAndGet();
-                        quietAdmitted.addAndGet(instances.get(0).charge(quiet, SHARE) ? 1 : 0);
-                    },
-                    0,
-                    2_000 / SHARE,
-                    TimeUnit.MILLISECONDS);
-            Thread.sleep(RUN_MILLIS); // the load runs for this long; nothing is awaited
-        } finally {
-            senders.shutdownNow();
-            senders.awaitTermination(5, TimeUnit.SECONDS);
+            CountingClient client = clients.get(instance);
+            int writesBefore = client.updatesOf(loud);
+            boolean passed = instances.get(instance).charge(loud, SHARE);
+            int writes = client.updatesOf(loud) - writesBefore;
+            if (passed) {
+                admitted.add(at);
+            } else {
+                refused++;
+                refusedWithAWrite += writes > 0 ? 1 : 0;
+            }
+            if (at >= STEADY_AFTER_MICROS) {
+                steadyWrites += writes;
+                steadyAdmitted += passed ? 1 : 0;
+            }
+            requests.add(new long[] {at + loudEvery, instance});
         }
 
         // THEN over every 10 s of the steady state, the loud business got its share within 10 %
-        List<Long> times = new ArrayList<>(admitted);
         List<Integer> windows = new ArrayList<>();
-        for (long from = STEADY_AFTER_MILLIS; from + 10_000 <= RUN_MILLIS; from += 100) {
+        for (long from = STEADY_AFTER_MICROS; from + 10_000_000 <= RUN_MICROS; from += 100_000) {
             long begin = from;
-            windows.add((int) times.stream()
-                    .filter(at -> at >= begin && at < begin + 10_000)
+            windows.add((int) admitted.stream()
+                    .filter(at -> at >= begin && at < begin + 10_000_000)
                     .count());
         }
         System.out.printf(
@@ -123,21 +115,31 @@ class RequestLimiterInstancesTest {
                 windows.stream().min(Integer::compare).orElseThrow(),
                 windows.stream().max(Integer::compare).orElseThrow(),
                 10 * SHARE,
-                steadyWrites.get(),
-                steadyAdmitted.get(),
-                steadyAdmitted.get() / (double) Math.max(1, steadyWrites.get()),
-                refused.get(),
-                refusedWithAWrite.get(),
-                quietAdmitted.get(),
-                quietSent.get());
+                steadyWrites,
+                steadyAdmitted,
+                steadyAdmitted / (double) Math.max(1, steadyWrites),
+                refused,
+                refusedWithAWrite,
+                quietAdmitted,
+                quietSent);
         assertThat(windows).isNotEmpty().allSatisfy(count -> assertThat(count)
                 .isBetween((int) (10 * SHARE * 0.9), (int) (10 * SHARE * 1.1)));
         // and at most one write for every 50 requests it admitted
-        assertThat(steadyWrites.get() * 50).isLessThanOrEqualTo(steadyAdmitted.get());
-        // and the refused were refused from memory: the only ones that wrote are those that found no token and leased
-        assertThat(refused.get()).isGreaterThan(8 * steadyAdmitted.get());
-        assertThat(refusedWithAWrite.get()).isLessThanOrEqualTo(steadyWrites.get() + INSTANCES);
+        assertThat(steadyWrites * 50).isLessThanOrEqualTo(steadyAdmitted);
+        // and the refused were refused from memory: the only ones that wrote found no token and leased
+        assertThat(refused).isGreaterThan(8 * steadyAdmitted);
+        assertThat(refusedWithAWrite).isLessThanOrEqualTo(INSTANCES);
         // and the business beside it, on the same instance, got every request answered
-        assertThat(quietAdmitted.get()).isEqualTo(quietSent.get()).isGreaterThan(0);
+        assertThat(quietAdmitted).isEqualTo(quietSent).isPositive();
+    }
+
+    /** The instances' clock, moved by the test to each request's time. */
+    private static final class MovingClock extends RateClock {
+        long micros = System.currentTimeMillis() * 1_000;
+
+        @Override
+        public long nowMicros() {
+            return micros;
+        }
     }
 }
