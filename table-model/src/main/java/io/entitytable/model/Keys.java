@@ -281,22 +281,40 @@ public final class Keys {
     public static final String RATE_TYPE = "rate";
 
     /**
-     * {@code <businessId>.rate}: the partition of the one item that counts a business's requests of the current second
-     * (see RequestLimits). No separator, so the API may write it; a ULID never contains a dot, so it is never a
-     * subject's id.
+     * {@code <businessId>.rate}: the partition of the first of the token buckets of a business's requests (see
+     * RequestLimits). No separator, so the API may write it; a ULID never contains a dot, so it is never a subject's
+     * id.
      */
     public static String businessRateId(String businessId) {
-        return businessId + RATE_SUFFIX;
+        return businessRateId(businessId, 0);
+    }
+
+    /** {@code <businessId>.rate}, and {@code <businessId>.<bucket>.rate} for each further bucket. */
+    public static String businessRateId(String businessId, int bucket) {
+        return businessId + bucketPart(bucket) + RATE_SUFFIX;
     }
 
     /**
-     * {@code caller.<hash>.rate}: the partition of the item that counts the requests of one caller, named by its token's
-     * {@code sub}, that no single business can be charged with (see RequestLimits). The subject is hashed (SHA-256,
-     * the first 128 bits in hex): an issuer's {@code sub} may hold a separator, which the API may not write, or be
-     * long; the hash holds neither, and never reads as a business's id.
+     * {@code caller.<hash>.rate} (and {@code caller.<hash>.<bucket>.rate} for each further bucket): the partition of an
+     * item that counts the requests of one caller, named by its token's {@code sub}, that no single business can be
+     * charged with (see RequestLimits). The subject is hashed (SHA-256, the first 128 bits in hex): an issuer's {@code
+     * sub} may hold a separator, which the API may not write, or be long; the hash holds neither, and never reads as a
+     * business's id.
      */
+    public static String callerRateId(String subject, int bucket) {
+        return CALLER_RATE_PREFIX + hashed(subject) + bucketPart(bucket) + RATE_SUFFIX;
+    }
+
+    /** {@link #callerRateId(String, int)}'s first bucket. */
     public static String callerRateId(String subject) {
-        return CALLER_RATE_PREFIX + hashed(subject) + RATE_SUFFIX;
+        return callerRateId(subject, 0);
+    }
+
+    private static String bucketPart(int bucket) {
+        if (bucket < 0) {
+            throw new IllegalArgumentException("a rate bucket is 0 or more: " + bucket);
+        }
+        return bucket == 0 ? "" : "." + bucket;
     }
 
     // ---- a business's measured write rate: its core-item changes of one window ---------------------------------

@@ -106,4 +106,33 @@ class KeysTest {
                 .isNotEqualTo(Keys.callerRateId("github|1234#6"));
         assertThat(RequestLimits.businessKey(businessId)).isEqualTo(new ItemKey(business, Keys.RATE_TYPE));
     }
+
+    @Test
+    void rateBuckets_shouldBeItemsOfTheirOwn_spreadingAShareEvenly_onlyWhereOneItemCannotTakeIt() {
+        // GIVEN
+        String businessId = Ids.newId();
+
+        // WHEN / THEN each further bucket is an item of its own, as free of separators as the first
+        assertThat(Keys.businessRateId(businessId, 2)).isEqualTo(businessId + ".2.rate");
+        assertThat(Keys.callerRateId("ann", 1)).matches("caller\\.[0-9a-f]{32}\\.1\\.rate");
+        assertThat(RequestLimits.everyBusinessKey(businessId))
+                .hasSize(RequestLimits.MAX_BUCKETS)
+                .doesNotHaveDuplicates()
+                .startsWith(RequestLimits.businessKey(businessId));
+        // and a share is one bucket up to what one item takes, then as many as it needs, each an even part of it
+        assertThat(RequestLimits.buckets(50)).isEqualTo(1);
+        assertThat(RequestLimits.buckets(RequestLimits.WRITES_PER_BUCKET)).isEqualTo(1);
+        assertThat(RequestLimits.buckets(2_000)).isEqualTo(3);
+        assertThat(RequestLimits.buckets(1_000_000)).isEqualTo(RequestLimits.MAX_BUCKETS);
+        for (int limit : new int[] {1, 50, 801, 2_000, 6_401}) {
+            int buckets = RequestLimits.buckets(limit);
+            int total = 0;
+            for (int bucket = 0; bucket < buckets; bucket++) {
+                int share = RequestLimits.bucketLimit(limit, bucket);
+                assertThat(share).isBetween(limit / buckets, limit / buckets + 1);
+                total += share;
+            }
+            assertThat(total).as("the buckets of %d", limit).isEqualTo(limit);
+        }
+    }
 }

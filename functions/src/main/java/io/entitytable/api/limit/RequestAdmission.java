@@ -23,7 +23,7 @@ public class RequestAdmission {
     /** Charges a request to the path of these segments; a 429 {@link ApiProblem} when its share of the second is spent. */
     public void admit(List<String> path) {
         RequestCharge.of(access.caller(), path, limits)
-                .filter(charge -> !limiter.charge(charge.key(), charge.limit()))
+                .filter(charge -> !limiter.charge(charge))
                 .ifPresent(charge -> {
                     throw ApiProblem.tooManyRequests(charge.whose(), charge.limit());
                 });

@@ -7,6 +7,8 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.RequestLimits;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.IntFunction;
+import java.util.stream.IntStream;
 
 /**
  * The rate item a request is charged to and the limit it is held to (docs/design.md §8, "Request limits"):
@@ -22,11 +24,15 @@ import java.util.Optional;
  *       charged.
  * </ol>
  *
- * @param key the rate item
+ * @param buckets the rate items the share is spread over ({@link RequestLimits#buckets}), each of its share of the limit
  * @param limit requests a second
  * @param whose what the 429 names: {@code business <id>} or {@code this caller}
  */
-public record RequestCharge(ItemKey key, int limit, String whose) {
+public record RequestCharge(List<ItemKey> buckets, int limit, String whose) {
+    public RequestCharge {
+        buckets = List.copyOf(buckets);
+    }
+
     private static final String BUSINESSES = Entity.BUSINESS.collection();
 
     /** The charge of a request by {@code caller} to a path of these segments, or none. */
@@ -41,15 +47,23 @@ public record RequestCharge(ItemKey key, int limit, String whose) {
         if (caller.operator() || caller.subject().isEmpty() || limits.perCaller() <= RequestLimits.OFF) {
             return Optional.empty();
         }
-        return Optional.of(
-                new RequestCharge(RequestLimits.callerKey(caller.subject()), limits.perCaller(), "this caller"));
+        String subject = caller.subject();
+        int limit = limits.perCaller();
+        return Optional.of(new RequestCharge(
+                buckets(limit, bucket -> RequestLimits.callerKey(subject, bucket)), limit, "this caller"));
     }
 
     private static Optional<RequestCharge> business(String businessId, int limit) {
         return limit <= RequestLimits.OFF
                 ? Optional.empty()
-                : Optional.of(
-                        new RequestCharge(RequestLimits.businessKey(businessId), limit, "business " + businessId));
+                : Optional.of(new RequestCharge(
+                        buckets(limit, bucket -> RequestLimits.businessKey(businessId, bucket)),
+                        limit,
+                        "business " + businessId));
+    }
+
+    private static List<ItemKey> buckets(int limit, IntFunction<ItemKey> key) {
+        return IntStream.range(0, RequestLimits.buckets(limit)).mapToObj(key).toList();
     }
 
     /** The business a {@code /businesses/{id}...} path names, when its id is well-formed. */

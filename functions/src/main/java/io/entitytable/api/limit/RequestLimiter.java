@@ -2,11 +2,13 @@ package io.entitytable.api.limit;
 
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.model.ItemKey;
+import io.entitytable.model.RequestLimits;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.SplittableRandom;
 import org.jboss.logging.Logger;
 import software.amazon.awssdk.core.exception.SdkException;
 
@@ -40,6 +42,9 @@ public class RequestLimiter {
 
     private final RateItem items;
     private final RateClock clock;
+    /** Which of a share's buckets this instance leases from: one drawn per instance, so instances spread over them. */
+    private final int bucketSeed;
+
     private final Map<ItemKey, RateLease> leases = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<ItemKey, RateLease> eldest) {
@@ -49,12 +54,26 @@ public class RequestLimiter {
 
     @Inject
     public RequestLimiter(EntityTable table, RateClock clock) {
-        this.items = new RateItem(table);
-        this.clock = clock;
+        this(table, clock, new SplittableRandom().nextInt(RequestLimits.MAX_BUCKETS));
     }
 
-    /** Whether the request may go on: admitted, or not chargeable just now; false when the share is spent. */
-    public boolean charge(ItemKey key, int limit) {
+    RequestLimiter(EntityTable table, RateClock clock, int bucketSeed) {
+        this.items = new RateItem(table);
+        this.clock = clock;
+        this.bucketSeed = bucketSeed;
+    }
+
+    /**
+     * Whether the request may go on: admitted, or not chargeable just now; false when this instance's bucket of the
+     * share is spent.
+     */
+    public boolean charge(RequestCharge charge) {
+        int bucket = bucketSeed % charge.buckets().size();
+        return charge(charge.buckets().get(bucket), RequestLimits.bucketLimit(charge.limit(), bucket));
+    }
+
+    /** {@link #charge(RequestCharge)} on one bucket, {@code key}, whose share is {@code limit}. */
+    boolean charge(ItemKey key, int limit) {
         RateLease lease = leases.computeIfAbsent(key, k -> new RateLease());
         synchronized (lease) {
             long now = clock.nowMicros();

@@ -24,20 +24,22 @@ class RequestChargeTest {
     @Test
     void aBusinessRoute_shouldChargeItsBusiness_whenTheCallerMayUseIt() {
         assertThat(charge(MEMBER_OF_A, "businesses", A, "customers"))
-                .contains(new RequestCharge(RequestLimits.businessKey(A), 50, "business " + A));
+                .contains(new RequestCharge(List.of(RequestLimits.businessKey(A)), 50, "business " + A));
         assertThat(charge(MEMBER_OF_BOTH, "businesses", B))
-                .map(RequestCharge::key)
+                .map(charge -> charge.buckets().get(0))
                 .contains(RequestLimits.businessKey(B));
         assertThat(charge(OPERATOR, "businesses", B, "tagged"))
-                .map(RequestCharge::key)
+                .map(charge -> charge.buckets().get(0))
                 .contains(RequestLimits.businessKey(B));
     }
 
     @Test
     void anotherBusinessesRoute_shouldChargeTheCallersOwnShare_neverTheBusinessItNames() {
-        assertThat(charge(MEMBER_OF_A, "businesses", B)).map(RequestCharge::key).contains(RequestLimits.businessKey(A));
+        assertThat(charge(MEMBER_OF_A, "businesses", B))
+                .map(charge -> charge.buckets().get(0))
+                .contains(RequestLimits.businessKey(A));
         assertThat(charge(MEMBER_OF_NONE, "businesses", B))
-                .map(RequestCharge::key)
+                .map(charge -> charge.buckets().get(0))
                 .contains(RequestLimits.callerKey("sub-none"));
     }
 
@@ -45,10 +47,10 @@ class RequestChargeTest {
     void aSubjectRoute_shouldChargeTheOneBusiness_orElseTheCaller_butNeverAnOperator() {
         String customer = Ids.newId();
         assertThat(charge(MEMBER_OF_A, "customers", customer))
-                .map(RequestCharge::key)
+                .map(charge -> charge.buckets().get(0))
                 .contains(RequestLimits.businessKey(A));
         assertThat(charge(MEMBER_OF_BOTH, "customers", customer))
-                .contains(new RequestCharge(RequestLimits.callerKey("sub-ab"), 20, "this caller"));
+                .contains(new RequestCharge(List.of(RequestLimits.callerKey("sub-ab")), 20, "this caller"));
         assertThat(charge(OPERATOR, "customers", customer)).isEmpty();
         assertThat(charge(OPERATOR, "businesses")).isEmpty();
         assertThat(charge(OPERATOR, "businesses", "not-an-id")).isEmpty();

@@ -132,6 +132,34 @@ class RequestLimiterTest {
     }
 
     @Test
+    void charge_shouldSpreadAShareOneItemCannotTakeOverBuckets_eachInstanceLeasingFromOne() throws Exception {
+        // GIVEN a share of 2,000 a second, which one item could not take when every request leases alone, and one
+        // instance on each of its buckets
+        int share = 2_000;
+        String business = Ids.newId();
+        RequestCharge charge = new RequestCharge(
+                List.of(
+                        RequestLimits.businessKey(business, 0),
+                        RequestLimits.businessKey(business, 1),
+                        RequestLimits.businessKey(business, 2)),
+                share,
+                "business " + business);
+        assertThat(RequestLimits.buckets(share)).isEqualTo(charge.buckets().size());
+        List<RequestLimiter> instances = List.of(
+                new RequestLimiter(table, clock, 0),
+                new RequestLimiter(table, clock, 1),
+                new RequestLimiter(table, clock, 2));
+
+        // WHEN each sends the whole share at one instant
+        int passed = passedAtOnce(3 * share, i -> instances.get(i % 3).charge(charge));
+
+        // THEN the business got its share between them, one bucket's each, and each bucket is an item of its own
+        assertThat(passed).isEqualTo(share);
+        assertThat(charge.buckets())
+                .allSatisfy(key -> assertThat(table.find(key)).isPresent());
+    }
+
+    @Test
     void charge_shouldLetTheRequestThrough_whenDynamoDbThrottlesTheCharge() {
         // GIVEN a table that throttles every write
         DynamoDbClient throttled = new ThrottlingClient();

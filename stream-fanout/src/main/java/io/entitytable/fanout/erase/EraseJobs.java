@@ -10,6 +10,7 @@ import io.entitytable.model.EraseJob;
 import io.entitytable.model.EraseJob.Phase;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
+import io.entitytable.model.RequestLimits;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.ConditionalUpdate;
 import io.entitytable.queue.RefreshMessage;
@@ -251,7 +252,9 @@ public record EraseJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
                     Map.of("#count", Attributes.CHILD_COUNT),
                     Map.of(":zero", Values.n(0))));
         }
-        actions.add(delete(new ItemKey(Keys.businessRateId(businessId), Keys.RATE_TYPE), null, Map.of(), Map.of()));
+        for (ItemKey rate : RequestLimits.everyBusinessKey(businessId)) {
+            actions.add(delete(rate, null, Map.of(), Map.of()));
+        }
         Map<String, String> names = new HashMap<>(jobNames());
         names.put("#finished", Attributes.JOB_FINISHED_AT);
         names.put("#expires", Attributes.EXPIRES_AT);
