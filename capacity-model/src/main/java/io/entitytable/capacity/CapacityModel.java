@@ -43,7 +43,6 @@ public final class CapacityModel {
     private final ReadPatterns reads;
     private final int shardedSamples;
     /** The names of the read patterns that Query each of the business's shards, as {@link #requests} names them. */
-    private final Set<String> shardCountReads = new HashSet<>();
 
     /** The largest business is a drawn id, of the count its write rate gives it. */
     public CapacityModel(Workload workload, ModelledLayout layout) {
@@ -178,24 +177,16 @@ public final class CapacityModel {
                 1,
                 bigRename()));
         for (Map.Entry<String, Double> mix : workload.readMix().entrySet()) {
-            String name = "read " + mix.getKey() + ": " + ReadPatterns.name(mix.getKey());
-            if (reads.readsShardCount(mix.getKey())) {
-                shardCountReads.add(name);
-            }
             operations.add(scoped(
                     READS,
-                    name,
+                    "read " + mix.getKey() + ": " + ReadPatterns.name(mix.getKey()),
                     workload.readsPerSecond() * mix.getValue(),
                     share,
                     SAMPLES,
-                    i -> known(reads.pattern(mix.getKey()).apply(i))));
+                    i -> known(reads.pattern(mix.getKey()).apply(i)),
+                    reads.readsShardCount(mix.getKey())));
         }
         return operations;
-    }
-
-    /** Whether {@code read}, one of {@link #requests}, needs the business's shard count (it Queries each shard). */
-    boolean readsShardCount(Operation read) {
-        return shardCountReads.contains(read.name());
     }
 
     /** What {@code item} takes of this layout's storage, its index entries included. */
@@ -229,7 +220,7 @@ public final class CapacityModel {
             int samples,
             IntFunction<List<ItemWrite>> items) {
         return new Operation(
-                rate, name, systemPerSecond, businessPerSecond, samples, i -> accesses(items.apply(i)), items);
+                rate, name, systemPerSecond, businessPerSecond, samples, i -> accesses(items.apply(i)), false, items);
     }
 
     private static Operation scoped(
@@ -238,8 +229,9 @@ public final class CapacityModel {
             double systemPerSecond,
             double share,
             int samples,
-            IntFunction<List<Access>> sample) {
-        return new Operation(rate, name, systemPerSecond, systemPerSecond * share, samples, sample);
+            IntFunction<List<Access>> sample,
+            boolean readsShardCount) {
+        return new Operation(rate, name, systemPerSecond, systemPerSecond * share, samples, sample, readsShardCount);
     }
 
     private IntFunction<List<ItemWrite>> bigRename() {

@@ -117,7 +117,7 @@ public record CostModel(Workload workload, CapacityModel model, Prices prices, C
                                 .sum()
                         / samples;
             }
-            use.needsShardCount = model.readsShardCount(operation);
+            use.needsShardCount = operation.readsShardCount();
             return use;
         }
         for (int i = 0; i < samples; i++) {

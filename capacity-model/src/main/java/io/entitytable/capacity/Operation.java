@@ -9,6 +9,7 @@ import java.util.function.IntFunction;
  * stands for {@code 1 / samples} of the requests, so items spread over the write shards as their ids do.
  *
  * @param rate the workload rate this operation grows with
+ * @param readsShardCount whether a request of it needs its business's shard count (a read that Queries each shard)
  * @param itemWrites for a write, the items sample {@code i} writes, which {@code sample} prices (null for a read): kept
  *     so that a test can send the very items the model priced to the local engine and compare its throttles with the
  *     model's hottest partitions. Each call draws fresh ids, as {@code sample} does: call one or the other per sample.
@@ -20,6 +21,7 @@ record Operation(
         double businessPerSecond,
         int samples,
         IntFunction<List<Access>> sample,
+        boolean readsShardCount,
         IntFunction<List<ItemWrite>> itemWrites) {
 
     /** A read: accesses only. */
@@ -29,7 +31,8 @@ record Operation(
             double systemPerSecond,
             double businessPerSecond,
             int samples,
-            IntFunction<List<Access>> sample) {
-        this(rate, name, systemPerSecond, businessPerSecond, samples, sample, null);
+            IntFunction<List<Access>> sample,
+            boolean readsShardCount) {
+        this(rate, name, systemPerSecond, businessPerSecond, samples, sample, readsShardCount, null);
     }
 }

@@ -213,7 +213,8 @@ class CapacityAgreementTest {
                     operation.systemPerSecond(),
                     operation.businessPerSecond(),
                     samples,
-                    accesses::get));
+                    accesses::get,
+                    operation.readsShardCount()));
             for (int n = 0; n < sent; n++) {
                 requests.add(new Request((n + 0.5) * MODEL_SECONDS / sent, items.get(sampleOfRequest.get(n))));
             }
