@@ -64,7 +64,8 @@ final class RateItem {
      * its share finds its bucket full at almost every lease, and starting it is then its only write.
      */
     Lease lease(ItemKey key, int limit, int count, long now, long lastSeenGrantedUntil) {
-        long spacing = 1_000_000 / limit;
+        // A microsecond at least: a share above a million a second is as good as none, never unbounded.
+        long spacing = Math.max(1, 1_000_000 / limit);
         long burst = (limit - 1) * spacing;
         long span = count * spacing;
         AttributeValue expires = Values.n((now + AHEAD) / 1_000_000 + RequestLimits.RATE_ITEM_KEPT.toSeconds());
