@@ -255,6 +255,14 @@
       Math.round(series.p99),
     ]));
     fillRows($('queue-list').tBodies[0], Object.entries(metrics.queues).map(([queue, messages]) => [queue, messages]));
+    fillRows($('pattern-list').tBodies[0], metrics.patterns.map((pattern) => [
+      pattern.pattern,
+      pattern.backfill,
+      pattern.phase === 'ready' ? badge('ready', 'current') : badge(pattern.phase, 'behind'),
+      pattern.pass,
+      el('progress', { max: 100, value: pattern.percent, 'aria-label': 'Backfill of ' + pattern.backfill },
+        pattern.percent + ' %'),
+    ]));
     fillRows($('job-list').tBodies[0], streams.jobs.map((job) => {
       const item = job.item ? job.item.attributes : null;
       const done = item ? Number(item.copiesDone || item.itemsDeleted || 0) : 0;

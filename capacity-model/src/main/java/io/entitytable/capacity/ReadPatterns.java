@@ -26,7 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * merged from a business's shards Queries a page in each of them, as the API does to merge them in order.
  */
 final class ReadPatterns {
-    /** The patterns' names, in the order of their numbers (1 to 13, docs/design.md §3). */
+    /** The patterns' names, in the order of their numbers (1 to 14, docs/design.md §3). */
     private static final List<String> NAMES = List.of(
             "business by id",
             "business with everything under it",
@@ -40,10 +40,11 @@ final class ReadPatterns {
             "stores a customer manages",
             "customers managing a store",
             "a business's subjects tagged t",
-            "several tags");
+            "several tags",
+            "customers by email");
 
     /**
-     * The name of pattern {@code number} ("1" to "13", as a workload's read mix names it), or of a declared entity's list
+     * The name of pattern {@code number} ("1" to "14", as a workload's read mix names it), or of a declared entity's list
      * (its collection, {@code products}).
      */
     static String name(String number) {
@@ -129,6 +130,15 @@ final class ReadPatterns {
                 List<Access> both = new ArrayList<>(tagged(workload.orderTag()));
                 both.addAll(tagged(workload.customerTag()));
                 return both;
+            };
+            case "14" -> i -> {
+                // An address is one customer's, or a few: the Query reads one item (readiness is read once per
+                // instance, not per request).
+                Customer customer = customer();
+                return List.of(query(
+                        TableLayout.GSI1,
+                        Keys.customerEmailPk(business, customer.email()),
+                        ItemSize.bytes(customer.toItem())));
             };
             default -> throw new IllegalArgumentException("no access pattern " + number);
         };

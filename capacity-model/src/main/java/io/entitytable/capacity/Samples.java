@@ -78,7 +78,9 @@ final class Samples {
                 businessId,
                 "Annabelle",
                 "Smithson-" + random.nextInt(10_000),
-                "annabelle.smithson@example.com",
+                // Each customer's own address: pattern 14 keys gsi1 by it, so one shared address would be one hot
+                // partition no real business has.
+                "annabelle.smithson." + id.substring(0, 10).toLowerCase(java.util.Locale.ROOT) + "@example.com",
                 Map.of("home", address(), "work", address()),
                 storeIds,
                 new CoreFields(tags, 4, NOW, NOW),

@@ -69,6 +69,19 @@ public record FunctionDefinition(
             1024,
             900);
 
+    /**
+     * The scheduled backfill: every index backfill of the table ({@code IndexBackfill}) run for up to a run's time, every
+     * 15 minutes, until each is ready; then each run only reads the progress items. table-verify's zip, with its other
+     * plain Java handler.
+     */
+    public static final FunctionDefinition SCHEDULED_BACKFILL = new FunctionDefinition(
+            "scheduled-backfill",
+            "tools/table-verify",
+            "io.entitytable.verify.ScheduledBackfillHandler::handleRequest",
+            null,
+            1024,
+            900);
+
     public String zipPath() {
         return module + "/target/function.zip";
     }

@@ -75,7 +75,7 @@ public final class ApiTestSupport {
      * The {@code id} of a created subject, read with Jackson: RestAssured's {@code path} evaluates a Groovy expression
      * on every call, a large part of a request's cost on the test's side, and tests create subjects by the hundred.
      */
-    private static String idOf(ValidatableResponse created) {
+    static String idOf(ValidatableResponse created) {
         try {
             return JSON.readTree(created.extract().asString()).path("id").textValue();
         } catch (JsonProcessingException e) {

@@ -142,6 +142,68 @@ class CustomerResourceTest {
     }
 
     @Test
+    void byEmail_shouldFindTheBusinessesCustomersWithThatEmailInAnyCase_inOneQuery() {
+        // GIVEN two customers with one email in different letter cases, one with another, and one of another business
+        String business = createBusiness("Emails Ltd");
+        String first = customerWithEmail(business, "Ann", "Smith", "Ann.Smith@Example.com");
+        String second = customerWithEmail(business, "Ann", "Smythe", "ann.smith@example.COM");
+        String changing = customerWithEmail(business, "Bob", "Jones", "bob@example.com");
+        customerWithEmail(createBusiness("Other Ltd"), "Ann", "Smith", "ann.smith@example.com");
+        given().contentType(ContentType.JSON)
+                .body(Map.of("email", "Ann.Smith@example.com"))
+                .patch("/customers/" + changing)
+                .then()
+                .statusCode(200);
+        awaitIndexesCaughtUp();
+
+        // WHEN (after a first list by email, which reads the backfill's progress once per instance)
+        given().queryParam("email", "bob@example.com")
+                .get("/businesses/" + business + "/customers")
+                .then()
+                .statusCode(200)
+                .body("items", org.hamcrest.Matchers.empty());
+        RequestCounter.reset();
+        var page = given().queryParam("email", " ANN.SMITH@EXAMPLE.COM ")
+                .get("/businesses/" + business + "/customers")
+                .then()
+                .statusCode(200)
+                .extract();
+
+        // THEN every one of them, each as stored, from one Query of gsi1
+        assertThat(page.<List<String>>path("items.id")).containsExactlyInAnyOrder(first, second, changing);
+        assertThat(page.<List<String>>path("items.email"))
+                .containsExactlyInAnyOrder("Ann.Smith@Example.com", "ann.smith@example.COM", "Ann.Smith@example.com");
+        assertThat(RequestCounter.operations()).containsExactly("Query");
+    }
+
+    @Test
+    void byEmail_shouldRefuseAnEmailThatIsNone_orOneWithANamePrefix() {
+        String business = createBusiness("Bad Emails Ltd");
+        for (String email : List.of(" ", "no-at-sign", "@example.com", "a@" + "x".repeat(300))) {
+            given().queryParam("email", email)
+                    .get("/businesses/" + business + "/customers")
+                    .then()
+                    .statusCode(400)
+                    .contentType("application/problem+json")
+                    .body("errors[0].field", equalTo("email"));
+        }
+        given().queryParam("email", "ann@example.com")
+                .queryParam("namePrefix", "sm")
+                .get("/businesses/" + business + "/customers")
+                .then()
+                .statusCode(400)
+                .body("errors[0].field", equalTo("email"));
+    }
+
+    private static String customerWithEmail(String business, String first, String last, String email) {
+        return ApiTestSupport.idOf(post(
+                        "/businesses/" + business + "/customers",
+                        Map.of("firstName", first, "lastName", last, "email", email))
+                .then()
+                .statusCode(201));
+    }
+
+    @Test
     void link_shouldAddStore_whenStoreOfSameBusiness_andBeIdempotent() {
         // GIVEN
         String business = createBusiness("Links");

@@ -2,6 +2,7 @@ package io.entitytable.infra;
 
 import io.entitytable.deployment.metrics.MetricNames;
 import io.entitytable.model.RefreshJob;
+import io.entitytable.model.backfill.IndexBackfill;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -81,6 +82,15 @@ public final class EntityTableMonitoring extends Construct {
     /** Runs in a row the scheduled verify may miss before it alarms: one late run is not yet a stopped schedule. */
     static final int VERIFY_MISSING_PERIODS = 2;
 
+    /** The period of a backfill's readiness: an hour holds four scheduled runs. */
+    static final Duration BACKFILL_PERIOD = Duration.hours(1);
+
+    /**
+     * Hours a pattern may stay unready (or its backfill unreported) before it alarms: a backfill of a table of some
+     * hundreds of millions of items takes days at its pace, so this alarm asks an operator to look, not to act at once.
+     */
+    static final int BACKFILL_NOT_READY_PERIODS = 24;
+
     /** Latencies and durations on the dashboard: the slow tail, over the dashboard's default period. */
     private static final MetricOptions P99 =
             MetricOptions.builder().statistic("p99").build();
@@ -127,6 +137,8 @@ public final class EntityTableMonitoring extends Construct {
 
         List<IWidget> verifyRow =
                 scheduledVerifyAlarms(props.scheduledVerify().function().function());
+        List<IWidget> backfillRow =
+                scheduledBackfillAlarms(props.scheduledBackfill().function().function());
 
         List<List<IWidget>> searchRows = new ArrayList<>();
         if (props.search() != null) {
@@ -182,6 +194,7 @@ public final class EntityTableMonitoring extends Construct {
                                 custom(MetricNames.SHARD_GROWTHS, fanout, "Sum"),
                                 writeRateFailures))));
         rows.add(verifyRow);
+        rows.add(backfillRow);
         rows.addAll(searchRows);
         this.dashboard = Dashboard.Builder.create(this, "Dashboard")
                 .dashboardName(props.dashboardName())
@@ -224,6 +237,48 @@ public final class EntityTableMonitoring extends Construct {
                 functionGraph("Scheduled verify", verify),
                 graph("Scheduled verify: drift found, stopped refresh jobs (per run)", drift, stopped),
                 graph("Scheduled verify: items read (per run)", items));
+    }
+
+    /**
+     * The scheduled backfill's alarms, and its dashboard row: each access pattern that has not been ready (or whose
+     * backfill has not reported) for a day, since requests for it answer 503 until it is; and the function's errors.
+     */
+    private List<IWidget> scheduledBackfillAlarms(Function backfill) {
+        List<IMetric> ready = new ArrayList<>();
+        List<IMetric> percent = new ArrayList<>();
+        for (IndexBackfill index : IndexBackfill.ALL) {
+            Map<String, String> dimensions =
+                    Map.of(MetricNames.FUNCTION, backfill.getFunctionName(), MetricNames.BACKFILL, index.name());
+            Metric patternReady = custom(MetricNames.PATTERN_READY, dimensions, "Maximum")
+                    .with(MetricOptions.builder().period(BACKFILL_PERIOD).build());
+            alarms.add(Alarm.Builder.create(this, "PatternNotReady" + alarmIdOf(index.name()))
+                    .alarmDescription(
+                            "Entity Table: access pattern " + index.pattern().number() + " ("
+                                    + index.name() + ") has not been ready for " + BACKFILL_NOT_READY_PERIODS
+                                    + " hours, or its backfill has not reported; requests for it answer 503 until it is")
+                    .metric(patternReady)
+                    .threshold(1)
+                    .evaluationPeriods(BACKFILL_NOT_READY_PERIODS)
+                    .comparisonOperator(ComparisonOperator.LESS_THAN_THRESHOLD)
+                    .treatMissingData(TreatMissingData.BREACHING)
+                    .build());
+            ready.add(patternReady);
+            percent.add(custom(MetricNames.BACKFILL_PERCENT, dimensions, "Maximum"));
+        }
+        functionAlarms("ScheduledBackfill", backfill);
+        return List.of(
+                functionGraph("Scheduled backfill", backfill),
+                graph("Access patterns ready (1) or backfilling (0)", ready.toArray(IMetric[]::new)),
+                graph("Backfill: running pass (%)", percent.toArray(IMetric[]::new)));
+    }
+
+    /** {@code customers-by-email} → {@code CustomersByEmail}: a construct id from a backfill's name. */
+    private static String alarmIdOf(String name) {
+        StringBuilder id = new StringBuilder();
+        for (String part : name.split("-")) {
+            id.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
+        }
+        return id.toString();
     }
 
     /** The indexer's alarms, and its dashboard row. */
@@ -397,6 +452,7 @@ public final class EntityTableMonitoring extends Construct {
      *     after their last receive
      * @param httpApi the HTTP API
      * @param scheduledVerify the scheduled verify, whose drift and stopped-job counts are alarmed
+     * @param scheduledBackfill the scheduled backfill, whose patterns' readiness is alarmed
      * @param search the search indexer and its queues, or null when the stack has no search
      * @param dashboardName the dashboard's name (unique per account and region)
      */
@@ -408,6 +464,7 @@ public final class EntityTableMonitoring extends Construct {
             RefreshJobQueue refreshQueue,
             EntityHttpApi httpApi,
             ScheduledVerify scheduledVerify,
+            ScheduledBackfill scheduledBackfill,
             SearchIndexing search,
             String dashboardName) {
         public Props {

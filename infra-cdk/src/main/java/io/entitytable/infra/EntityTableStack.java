@@ -58,6 +58,7 @@ public final class EntityTableStack extends Stack {
     private final SearchCollection searchCollection;
     private final SearchIndexing searchIndexing;
     private final ScheduledVerify scheduledVerify;
+    private final ScheduledBackfill scheduledBackfill;
 
     public EntityTableStack(Construct scope, StackConfig config) {
         super(
@@ -187,6 +188,7 @@ public final class EntityTableStack extends Stack {
         }
 
         this.scheduledVerify = new ScheduledVerify(this, "ScheduledVerify", table, config);
+        this.scheduledBackfill = new ScheduledBackfill(this, "ScheduledBackfill", table, config);
 
         this.userPool = config.ownUserPool() ? new ApiUserPool(this, "Users", config.removalPolicy()) : null;
         Optional<String> issuer = userPool != null ? Optional.of(userPool.issuerUrl()) : config.jwtIssuer();
@@ -204,6 +206,7 @@ public final class EntityTableStack extends Stack {
                         refreshQueue,
                         httpApi,
                         scheduledVerify,
+                        scheduledBackfill,
                         searchIndexing,
                         config.stackName()));
 
@@ -324,6 +327,10 @@ public final class EntityTableStack extends Stack {
 
     public ScheduledVerify scheduledVerify() {
         return scheduledVerify;
+    }
+
+    public ScheduledBackfill scheduledBackfill() {
+        return scheduledBackfill;
     }
 
     public StreamFanoutTrigger trigger() {

@@ -59,6 +59,29 @@ final class NagFindings {
                         "Serverless-EventBusDLQ",
                         "The hourly schedule's events carry no data to replay; an event EventBridge could not deliver"
                                 + " shows as a run that did not report, which the VerifyNotRunning alarm catches."));
+        QuarkusLambda backfill = stack.scheduledBackfill().function();
+        suppress(
+                backfill.function(),
+                rule(
+                        "Serverless-LambdaDLQ",
+                        "Invoked asynchronously by its schedule only: a failed run shows in its Errors alarm, and the"
+                                + " next run resumes from the last saved page; a schedule event carries nothing to"
+                                + " replay."),
+                rule(
+                        "Serverless-LambdaAsyncFailureDestination",
+                        "Same as Serverless-LambdaDLQ: a scheduled event carries no data, its failure is alarmed."),
+                rule(
+                        "Serverless-LambdaLatestVersion",
+                        "Java 21 is the runtime the whole build targets; moving to a newer Java is a deliberate"
+                                + " upgrade of every function."),
+                rule("AwsSolutions-L1", "Same as Serverless-LambdaLatestVersion: Java 21 on purpose."));
+        suppressTraceGrant(backfill, config);
+        suppress(
+                stack.scheduledBackfill().schedule(),
+                rule(
+                        "Serverless-EventBusDLQ",
+                        "The schedule's events carry no data to replay; runs that did not come show as a pattern"
+                                + " whose readiness was not reported, which its PatternNotReady alarm catches."));
         suppress(
                 stack.trigger().deadLetterQueue(),
                 rule(

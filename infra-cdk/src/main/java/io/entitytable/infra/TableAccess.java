@@ -2,6 +2,7 @@ package io.entitytable.infra;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Keys;
+import io.entitytable.model.backfill.IndexBackfill;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -248,7 +249,8 @@ public final class TableAccess {
             List.of("dynamodb:Scan", "dynamodb:Query", "dynamodb:GetItem");
 
     /**
-     * The scheduled verify: the one function that may Scan, and only the table itself (no index), to read its segment;
+     * The scheduled verify: one of the two functions that may Scan (with the scheduled backfill), and only the table
+     * itself (no index), to read its segment;
      * Query and GetItem for the sampled items' core items and copies. No writes: it reports, {@code table-verify repair}
      * repairs.
      */
@@ -258,6 +260,62 @@ public final class TableAccess {
                 .actions(SCHEDULED_VERIFY_ACTIONS)
                 .resources(List.of(table.table().getTableArn()))
                 .build());
+    }
+
+    /** What the scheduled backfill reads: the table, page after page, its item count, and the progress items. */
+    public static final List<String> SCHEDULED_BACKFILL_READ_ACTIONS =
+            List.of("dynamodb:Scan", "dynamodb:GetItem", "dynamodb:DescribeTable");
+
+    /** The partition of a backfill's progress, whatever its backfill. */
+    public static final String BACKFILL_PARTITION = Keys.backfillId("*");
+
+    /**
+     * Everything the backfill's update of a core item may touch: the key, the index attributes of every backfill, and
+     * in its condition the version and the kind.
+     */
+    public static final List<String> BACKFILL_ATTRIBUTES = backfillAttributes();
+
+    private static List<String> backfillAttributes() {
+        java.util.Set<String> attributes =
+                new java.util.TreeSet<>(List.of(Attributes.ID, Attributes.TYPE, Attributes.VERSION, Attributes.KIND));
+        IndexBackfill.ALL.forEach(backfill -> attributes.addAll(backfill.attributes()));
+        return List.copyOf(attributes);
+    }
+
+    /**
+     * The scheduled backfill: Scan the table itself (no index), read and save its progress items ({@code
+     * <name>.backfill} partitions only), and set a backfill's index attributes on core items: an UpdateItem held to
+     * {@link #BACKFILL_ATTRIBUTES}, naming at least one of the index attributes, returning nothing, outside duplicate
+     * partitions. It deletes nothing and writes no other attribute; which core item of a partition it updates (a
+     * customer, not another subject) is its code's, as the worker's is.
+     */
+    public static void grantScheduledBackfill(IRole role, EntityDynamoTable table) {
+        String arn = table.table().getTableArn();
+        role.addToPrincipalPolicy(PolicyStatement.Builder.create()
+                .sid("ReadTableForBackfill")
+                .actions(SCHEDULED_BACKFILL_READ_ACTIONS)
+                .resources(List.of(arn))
+                .build());
+        role.addToPrincipalPolicy(PolicyStatement.Builder.create()
+                .sid("SaveBackfillProgress")
+                .actions(List.of("dynamodb:PutItem"))
+                .resources(List.of(arn))
+                .conditions(Map.of(
+                        "Null",
+                        Map.of(LEADING_KEYS, "false"),
+                        "ForAllValues:StringLike",
+                        Map.of(LEADING_KEYS, List.of(BACKFILL_PARTITION))))
+                .build());
+        List<String> indexAttributes = BACKFILL_ATTRIBUTES.stream()
+                .filter(name -> IndexBackfill.ALL.stream()
+                        .anyMatch(backfill -> backfill.attributes().contains(name)))
+                .toList();
+        role.addToPrincipalPolicy(attributesOnly(
+                "SetBackfillIndexAttributes",
+                "dynamodb:UpdateItem",
+                arn,
+                BACKFILL_ATTRIBUTES,
+                Map.of("ForAnyValue:StringEquals", Map.of(ATTRIBUTES, indexAttributes))));
     }
 
     private static PolicyStatement read(EntityDynamoTable table) {

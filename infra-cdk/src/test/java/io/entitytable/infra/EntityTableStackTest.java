@@ -64,14 +64,14 @@ class EntityTableStackTest {
     void functions_shouldBeInvokedThroughTheirLiveAlias_onAPublishedVersion() {
         // GIVEN the stack
         // WHEN it is synthesized
-        // THEN each of the five functions has an alias "live" on its current published version
+        // THEN each of the six functions has an alias "live" on its current published version
         Map<String, Map<String, Object>> aliases = synthesized.resources("AWS::Lambda::Alias");
-        assertThat(aliases).hasSize(5);
+        assertThat(aliases).hasSize(6);
         aliases.values().forEach(alias -> {
             assertThat(properties(alias)).containsEntry("Name", QuarkusLambda.ALIAS);
             assertThat(map(properties(alias), "FunctionVersion")).containsKey("Fn::GetAtt");
         });
-        assertThat(synthesized.resources("AWS::Lambda::Version")).hasSize(5);
+        assertThat(synthesized.resources("AWS::Lambda::Version")).hasSize(6);
     }
 
     @Test
@@ -414,9 +414,8 @@ class EntityTableStackTest {
                 .toList();
         // THEN there is an alarm on the depth of all four dead-letter queues, the iterator age of both stream
         // consumers, the copy and index lag, the age of the oldest refresh segment, the scheduled verify's drift,
-        // stopped
-        // jobs and missing runs, errors and throttles of the five functions, and the fan-out's failures to count write
-        // rates
+        // stopped jobs and missing runs, the backfilled pattern's readiness, errors and throttles of the six functions,
+        // and the fan-out's failures to count write rates
         assertThat(metrics)
                 .containsExactly(
                         "ApproximateAgeOfOldestMessage",
@@ -431,11 +430,14 @@ class EntityTableStackTest {
                         "Errors",
                         "Errors",
                         "Errors",
+                        "Errors",
                         "IndexLag",
                         "ItemsVerified",
                         "IteratorAge",
                         "IteratorAge",
+                        "PatternReady",
                         "RefreshJobsStopped",
+                        "Throttles",
                         "Throttles",
                         "Throttles",
                         "Throttles",

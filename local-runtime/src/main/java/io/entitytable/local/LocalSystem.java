@@ -9,6 +9,7 @@ import io.entitytable.deployment.RefreshQueueTrigger;
 import io.entitytable.deployment.StreamTrigger;
 import io.entitytable.local.auth.LocalCursorKey;
 import io.entitytable.local.auth.LocalIssuer;
+import io.entitytable.local.backfill.LocalBackfills;
 import io.entitytable.local.console.Console;
 import io.entitytable.local.console.JobWatch;
 import io.entitytable.local.console.TableView;
@@ -337,6 +338,10 @@ public final class LocalSystem implements AutoCloseable {
                     preloaded.accept(client);
                 }
             }
+            // After any preload, so that a preloaded table written before a pattern is backfilled like a kept folder.
+            LocalBackfills backfills = remember(LocalBackfills.start(
+                    remember(dynamoDb.client()), options.tableName(), line -> console.println("[backfill] " + line)));
+            metrics.backfillsFrom(backfills::progress);
             api = apiStart.join();
             fanout = fanoutStart.join();
             refreshWorker = workerStart.join();

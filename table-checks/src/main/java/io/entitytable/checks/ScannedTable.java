@@ -89,6 +89,9 @@ public record ScannedTable(
             } else if (ItemKind.ERASE.value().equals(kind)) {
                 erases.add(EraseJob.from(item));
                 return this;
+            } else if (ItemKind.BACKFILL.value().equals(kind)) {
+                // A backfill's progress: the API reads it and the console shows it; it copies nothing to check.
+                return this;
             } else if (ItemKind.TOMBSTONE.value().equals(kind)) {
                 tombstones.put(Values.string(item, Attributes.ID), item);
             } else if (ItemKind.UNIQUE.value().equals(kind)) {

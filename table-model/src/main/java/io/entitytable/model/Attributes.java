@@ -130,6 +130,24 @@ public final class Attributes {
      */
     public static final String ERASE_IDLE_SINCE = "idleSince";
 
+    // An index backfill's progress (see IndexBackfill); its pass and times are the job attributes above.
+    /** Where the backfill stands: {@code backfilling}, {@code verifying} or {@code ready}. */
+    public static final String BACKFILL_PHASE = "phase";
+    /** The key after which the running pass's Scan goes on; absent at the start of a pass. */
+    public static final String BACKFILL_POSITION = "position";
+    /** Items the running pass has read. */
+    public static final String BACKFILL_SCANNED = "scanned";
+    /** Items the running pass has given what the pattern needs. */
+    public static final String BACKFILL_CHANGED = "changed";
+    /** Items the running pass found changed by another write between its read and its update (left to that write). */
+    public static final String BACKFILL_CONFLICTS = "conflicts";
+    /** The table's item count as DescribeTable gave it when the pass began: the denominator of the progress. */
+    public static final String BACKFILL_TABLE_ITEMS = "tableItems";
+    /** Counts each save of the progress; a save holds on the count it read, so two runners never both advance. */
+    public static final String BACKFILL_STEP = "step";
+    /** When a pass that found nothing to change made the pattern ready. */
+    public static final String BACKFILL_READY_AT = "readyAt";
+
     // A request-limit item (see RequestLimits).
     /**
      * The instant (epoch microseconds) by which every token granted from the item so far is earned at its rate: the

@@ -8,7 +8,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * A customer of a business. Its mailing addresses live in the item as a map: they are few, and always read with the
- * customer. The stores it manages are the {@code storeIds} set that the fan-out turns into edges.
+ * customer. The stores it manages are the {@code storeIds} set that the fan-out turns into edges. With an email, it is
+ * in gsi1 under its business and that email, lower-cased (pattern 14).
  */
 public record Customer(
         String id,
@@ -56,6 +57,11 @@ public record Customer(
             item.put(Attributes.MAILING_ADDRESSES, AttributeValue.fromM(addresses));
         }
         Values.putSet(item, Attributes.STORE_IDS, storeIds);
+        if (email != null && !email.isBlank()) {
+            // Pattern 14: the business's customers with this email, in any letter case.
+            item.put(Attributes.GSI1_PK, Values.s(Keys.customerEmailPk(businessId, email)));
+            item.put(Attributes.GSI1_SK, Values.s(id));
+        }
         return item;
     }
 

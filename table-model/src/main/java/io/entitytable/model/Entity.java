@@ -36,7 +36,7 @@ public final class Entity {
     /** A customer of a business: named in its sort key, linked to the stores it manages. */
     public static final Entity CUSTOMER = define(builder("customer", "customers", Customer::from)
             .sortKeyCarriesName()
-            .indexedIn(TableLayout.BUSINESS_GSI, TableLayout.CUSTOMER_ID_GSI)
+            .indexedIn(TableLayout.BUSINESS_GSI, TableLayout.CUSTOMER_ID_GSI, TableLayout.GSI1)
             .links(Attributes.STORE_IDS, "store")
             .searchable(Customer::from, SearchTexts::of));
 

@@ -28,8 +28,8 @@ public enum ItemKind implements StoredValue {
      */
     TOMBSTONE,
     /**
-     * A business's or a caller's count of requests in the current second (see RequestLimits): written by the API only,
-     * on every request it charges, never fanned out, never indexed, never migrated.
+     * A business's or a caller's token bucket of requests (see RequestLimits), or a business's fan-out write-rate window
+     * (see WriteRates): written by the API or the fan-out, never fanned out, never indexed, never migrated.
      */
     RATE,
     /**
@@ -43,7 +43,13 @@ public enum ItemKind implements StoredValue {
      * UniqueValue): written by the API in the transaction of the subject's create, change or delete, deleted with the
      * subject by an erase, never fanned out, never indexed.
      */
-    UNIQUE;
+    UNIQUE,
+    /**
+     * The progress of one index backfill over the whole table (see IndexBackfill): written by the backfill only, read
+     * by the API to know whether its pattern is ready, never fanned out, never indexed, never migrated (a new table
+     * is created with every pattern ready).
+     */
+    BACKFILL;
 
     public static ItemKind fromValue(String value) {
         return StoredValue.fromValue(ItemKind.class, value);

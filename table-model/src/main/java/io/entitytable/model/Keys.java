@@ -27,6 +27,8 @@ public final class Keys {
     static final String LINE = "line";
     static final String TAG = "tag";
     static final String STORE_LOCATION = "STORE";
+    static final String CUSTOMER_EMAIL = "CUSTOMEREMAIL";
+    static final String BACKFILL = "backfill";
     public static final String ORDER_STATUS = "ORDERSTATUS";
 
     private Keys() {}
@@ -166,6 +168,36 @@ public final class Keys {
             prefix.append(upper(level)).append(SEPARATOR);
         }
         return prefix.toString();
+    }
+
+    // ---- gsi1: a business's customers by email ----------------------------------------------------------
+
+    /**
+     * {@code CUSTOMEREMAIL#<businessId>#<email, trimmed and lower-cased>}: the customers of a business with one email,
+     * compared without regard to case. The email comes last, so a {@code #} in its local part cannot move a boundary.
+     */
+    public static String customerEmailPk(String businessId, String email) {
+        return String.join(SEPARATOR, CUSTOMER_EMAIL, businessId, lower(email));
+    }
+
+    // ---- backfills ----------------------------------------------------------------------------------------
+
+    /**
+     * {@code <name>.backfill}: the progress of one index backfill over the whole table (see IndexBackfill). No separator,
+     * as a refresh job's: it is no duplicate's partition.
+     */
+    public static String backfillId(String name) {
+        return name + "." + BACKFILL;
+    }
+
+    /** The backfill whose progress partition is {@code id}. */
+    public static String backfillOf(String id) {
+        return id.substring(0, id.length() - BACKFILL.length() - 1);
+    }
+
+    /** The sort key of every backfill's progress item: one item per partition. */
+    public static String backfillType() {
+        return BACKFILL;
     }
 
     // ---- gsi1: a business's orders by status, write-sharded ---------------------------------------------

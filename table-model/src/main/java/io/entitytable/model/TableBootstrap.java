@@ -1,6 +1,8 @@
 package io.entitytable.model;
 
+import io.entitytable.model.backfill.BackfillRun;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
@@ -11,7 +13,7 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
  * Creates the table from {@link TableLayout#ENTITY} where it does not exist yet (the local DynamoDB engine, tests), and refuses
  * one that exists with another layout: an older data folder is never silently misread. The refusal names the command
  * that moves the table to this layout (the verify tool's {@code migrate}, docs/design.md §2 "Moving a table to a new
- * layout").
+ * layout"). A table it creates has every index backfill ready: nothing was written to it before the patterns.
  */
 public final class TableBootstrap {
     /** The migrate command of the verify tool, as run from the repository root once it is built. */
@@ -46,6 +48,9 @@ public final class TableBootstrap {
         dynamo.waiter()
                 .waitUntilTableExists(
                         DescribeTableRequest.builder().tableName(tableName).build());
+        if (layout == TableLayout.ENTITY) {
+            BackfillRun.markReadyOnNewTable(dynamo, tableName, Instant.now());
+        }
         return true;
     }
 

@@ -110,6 +110,18 @@ public final class MetricNames {
     /** Items the run read in its segment (its sample's size, so a run that read nothing is told from a clean one). */
     public static final String ITEMS_VERIFIED = "ItemsVerified";
 
+    // ---- scheduled backfill, per Function and Backfill ------------------------------------------------------------
+
+    /** The index backfill a metric is about: its name ({@code IndexBackfill.name}), from the fixed set the code declares. */
+    public static final String BACKFILL = "Backfill";
+    /**
+     * 1 when a run found the backfill's pattern ready (it answers), 0 when the backfill still runs (the pattern answers
+     * 503): one value per backfill and run.
+     */
+    public static final String PATTERN_READY = "PatternReady";
+    /** How far the backfill's running pass is through the table, 0 to 100, at the end of a run. */
+    public static final String BACKFILL_PERCENT = "BackfillPercent";
+
     /**
      * The most values of a distribution (a lag) a function writes per minute and group of dimensions: a uniform sample
      * of them ({@link Sample}). EMF allows 100 values per metric and line, so the sample is one line.

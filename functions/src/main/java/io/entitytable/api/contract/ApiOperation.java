@@ -157,7 +157,13 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     "Customers of a business by name",
                     "Access pattern 3, a case-insensitive prefix search on `<last>.<first>`: one Query of businessGsi"
                             + " `businessShard = B#n AND begins_with(type, customer#<prefix>)` per shard of the business (1 for a new business; see `/capacity`)"
-                            + " per page, in parallel, merged by last name. An unknown business answers an empty page.",
+                            + " per page, in parallel, merged by last name. With `email`, access pattern 14 instead: the"
+                            + " customers with that email in any letter case, one Query of gsi1 `gsi1pk ="
+                            + " CUSTOMEREMAIL#<B>#<email, lower-cased>` per page, oldest customer first (and, until an"
+                            + " instance has seen the pattern ready, one GetItem of its backfill's progress). On a table"
+                            + " written before pattern 14, it answers 503 with `Retry-After` and the index backfill's"
+                            + " progress until the backfill has proven every customer indexed; never a partial list."
+                            + " An unknown business answers an empty page.",
                     LIST,
                     false,
                     Errors.LIST),

@@ -15,7 +15,10 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** {@code /businesses/{id}/customers}: a new customer of the business, and its customers by name (pattern 3). */
+/**
+ * {@code /businesses/{id}/customers}: a new customer of the business, and its customers by name (pattern 3) or, with
+ * {@code email}, by email (pattern 14).
+ */
 @Singleton
 @Path("businesses/{id}/customers")
 @Tag(name = "Customers")
@@ -31,7 +34,12 @@ public class BusinessCustomersResource extends ChildCollectionResource<CreateCus
     public Page<CustomerResponse> byName(
             @PathParam("id") String businessId,
             @QueryParam("namePrefix") String namePrefix,
+            @QueryParam("email") String email,
             @BeanParam PageParams page) {
+        String byEmail = CustomerRequests.email(email, namePrefix);
+        if (byEmail != null) {
+            return list(businessId, page, (id, request) -> customers.byEmail(id, byEmail, request));
+        }
         return list(
                 businessId,
                 page,

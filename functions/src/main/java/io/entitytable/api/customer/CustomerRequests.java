@@ -30,6 +30,28 @@ public final class CustomerRequests {
         return prefix;
     }
 
+    /**
+     * The {@code email} of a list by email, checked as a customer's email is (400), or null when absent. With it,
+     * {@code namePrefix} has no meaning: giving both is a 400 rather than one silently ignored.
+     */
+    static String email(String parameter, String namePrefix) {
+        if (parameter == null) {
+            return null;
+        }
+        if (namePrefix != null) {
+            throw ApiProblem.badParameter("email", "cannot be combined with namePrefix");
+        }
+        String email = parameter.trim();
+        if (email.isEmpty()
+                || email.length() > Inputs.MAX_EMAIL
+                || email.indexOf('@') < 1
+                || !Patterns.TEXT_SHAPE.matcher(email).matches()) {
+            throw ApiProblem.badParameter(
+                    "email", "must be an email address of at most " + Inputs.MAX_EMAIL + " characters");
+        }
+        return email;
+    }
+
     public record CreateCustomer(
             @NotBlank
                     @Size(max = Inputs.MAX_NAME_PART)

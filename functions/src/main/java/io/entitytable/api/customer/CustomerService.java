@@ -26,7 +26,7 @@ import java.util.TreeSet;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Customers: access patterns 3 and 6 (a Query {@code id = C, begins_with(type, customer#)} by {@link #get}), and the
+ * Customers: access patterns 3, 6 and 14 (a Query {@code id = C, begins_with(type, customer#)} by {@link #get}), and the
  * customer -> store links that the fan-out turns into edges.
  */
 @Singleton
@@ -108,6 +108,19 @@ public class CustomerService extends SubjectService<Customer> {
                 AccessPattern.CUSTOMERS_BY_NAME,
                 businessId,
                 shard -> AccessPattern.CUSTOMERS_BY_NAME.query(shard, sortKeyPrefix),
+                page,
+                Customer::from);
+    }
+
+    /**
+     * Pattern 14: one Query of gsi1 {@code gsi1pk = CUSTOMEREMAIL#<B>#<email>} per page, the email lower-cased as the
+     * customer's item keys it, so any letter case finds it. Answered only once the pattern's backfill is ready.
+     */
+    public Page<Customer> byEmail(String businessId, String email, PageRequest page) {
+        optimistic.access().requireBusiness(businessId);
+        return queries.list(
+                AccessPattern.CUSTOMERS_BY_EMAIL,
+                AccessPattern.CUSTOMERS_BY_EMAIL.query(Keys.customerEmailPk(businessId, email)),
                 page,
                 Customer::from);
     }

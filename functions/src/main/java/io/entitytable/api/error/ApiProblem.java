@@ -10,22 +10,23 @@ public class ApiProblem extends RuntimeException {
     private final int status;
     private final String title;
     private final List<FieldError> errors;
-    private final boolean retryLater;
+    /** The seconds {@code Retry-After} asks for; 0 for an answer that a retry would not change. */
+    private final int retryAfterSeconds;
 
     public ApiProblem(int status, String title, String detail) {
         this(status, title, detail, List.of());
     }
 
     public ApiProblem(int status, String title, String detail, List<FieldError> errors) {
-        this(status, title, detail, errors, status == 503 || status == 429);
+        this(status, title, detail, errors, status == 503 || status == 429 ? ProblemMappers.RETRY_AFTER_SECONDS : 0);
     }
 
-    private ApiProblem(int status, String title, String detail, List<FieldError> errors, boolean retryLater) {
+    private ApiProblem(int status, String title, String detail, List<FieldError> errors, int retryAfterSeconds) {
         super(detail, null, false, false);
         this.status = status;
         this.title = title;
         this.errors = List.copyOf(errors);
-        this.retryLater = retryLater;
+        this.retryAfterSeconds = retryAfterSeconds;
     }
 
     public int status() {
@@ -115,15 +116,31 @@ public class ApiProblem extends RuntimeException {
                 "Conflict",
                 "a request with the same " + header + " is still in flight; retry after Retry-After seconds",
                 List.of(),
-                true);
+                ProblemMappers.RETRY_AFTER_SECONDS);
     }
 
     /**
-     * Whether the answer carries {@code Retry-After}: the same request may well succeed a moment later (a busy table, a
-     * spent share of the second, another request with the same key in flight).
+     * 503: the access pattern the request asks for reads index attributes that its backfill has not yet proven on every
+     * item of the table; a list now could miss subjects, so none is given. Answered with {@code Retry-After} a while
+     * off, since a backfill takes minutes to hours.
      */
-    public boolean retryLater() {
-        return retryLater;
+    public static ApiProblem patternNotReady(int pattern, String progress, int retryAfterSeconds) {
+        return new ApiProblem(
+                503,
+                "Service unavailable",
+                "access pattern " + pattern + " is not ready: its index backfill is " + progress
+                        + "; retry after Retry-After seconds",
+                List.of(),
+                retryAfterSeconds);
+    }
+
+    /**
+     * The seconds the answer's {@code Retry-After} asks for, or 0 for none: the same request may well succeed a moment
+     * later (a busy table, a spent share of the second, another request with the same key in flight, a pattern being
+     * backfilled).
+     */
+    public int retryAfterSeconds() {
+        return retryAfterSeconds;
     }
 
     /**

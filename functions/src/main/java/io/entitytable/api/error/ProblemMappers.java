@@ -34,12 +34,12 @@ public class ProblemMappers {
      * A 503 is a busy table (throttling, contention): a second is long enough for either to ease. A 429 is a spent
      * share of this second (RequestLimitFilter): the next second brings a new one.
      */
-    static final String RETRY_AFTER_SECONDS = "1";
+    static final int RETRY_AFTER_SECONDS = 1;
 
     @ServerExceptionMapper
     public Response apiProblem(ApiProblem problem) {
         Response response = Problem.response(problem.status(), problem.title(), problem.getMessage(), problem.errors());
-        return problem.retryLater() ? retryAfter(response) : response;
+        return problem.retryAfterSeconds() > 0 ? retryAfter(response, problem.retryAfterSeconds()) : response;
     }
 
     /** A transaction conflict that no retry cycle caught (every write that can meet one runs in {@code ConflictRetry}). */
@@ -151,8 +151,12 @@ public class ProblemMappers {
     }
 
     private static Response retryAfter(Response response) {
+        return retryAfter(response, RETRY_AFTER_SECONDS);
+    }
+
+    private static Response retryAfter(Response response, int seconds) {
         return Response.fromResponse(response)
-                .header("Retry-After", RETRY_AFTER_SECONDS)
+                .header("Retry-After", Integer.toString(seconds))
                 .build();
     }
 

@@ -28,7 +28,8 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
- * Runs the list queries of the API and turns where they stopped into cursors.
+ * Runs the list queries of the API and turns where they stopped into cursors. A pattern whose index backfill is not
+ * ready yet is refused before any Query ({@link PatternReadiness}).
  *
  * <p>A cursor is always built from the last item <em>returned</em>, never from DynamoDB's LastEvaluatedKey when a
  * filter or a merge trimmed the page, except when a filtered list spends its page budget: then the position after
@@ -42,6 +43,7 @@ public class PagedQueries {
     private final Access access;
     private final ApiConfig config;
     private final ShardCounts shards;
+    private final PatternReadiness readiness;
 
     public PagedQueries(
             EntityTable table,
@@ -49,8 +51,10 @@ public class PagedQueries {
             @Named("queryPool") Executor pool,
             Access access,
             ApiConfig config,
-            ShardCounts shards) {
+            ShardCounts shards,
+            PatternReadiness readiness) {
         this.shards = shards;
+        this.readiness = readiness;
         this.table = table;
         this.cursors = cursors;
         this.pool = pool;
@@ -102,6 +106,7 @@ public class PagedQueries {
             PartitionQuery query,
             PageRequest page,
             Function<Map<String, AttributeValue>, T> mapper) {
+        readiness.require(pattern);
         String scope = bound(scopeOf(pattern, query));
         CursorState state = cursors.decode(scope, page.next());
         int limit = page.limit();
@@ -142,6 +147,7 @@ public class PagedQueries {
             MergeOrder order,
             boolean requireAll,
             Function<Map<String, AttributeValue>, T> mapper) {
+        readiness.require(pattern);
         // Named by the partitions of the old fixed layout: the same list whatever the business's count.
         List<String> named = partitionsOf.apply(new BusinessShards(businessId, ShardCount.legacy()));
         String scope = bound(scopeOf(pattern, named, queryOf.apply(named.get(0)), requireAll));

@@ -126,7 +126,7 @@ public record TableView(DynamoDbClient dynamo, String table, Clock clock) {
             case COUNTER -> "counters";
             case TAG -> "tag partitions";
             case EDGE -> "edges";
-            case JOB, ERASE -> "jobs";
+            case JOB, ERASE, BACKFILL -> "jobs";
             case RATE, IDEMPOTENCY -> "request records";
             case UNIQUE -> "unique values";
         };

@@ -1,5 +1,7 @@
 package io.entitytable.local.metrics;
 
+import io.entitytable.model.backfill.BackfillProgress;
+import io.entitytable.model.backfill.IndexBackfill;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot.CounterDataPointSnapshot;
@@ -38,6 +40,7 @@ public final class LocalMetrics {
     private final List<StreamConsumerWatch> consumers = new CopyOnWriteArrayList<>();
     private volatile Supplier<Map<String, Integer>> queueDepths = Map::of;
     private volatile Supplier<Map<String, Long>> throttledRequests = Map::of;
+    private volatile Supplier<List<BackfillProgress>> backfills = List::of;
 
     /** Where the functions' output lines go, besides the console. */
     public FunctionMetricLines functionLines() {
@@ -61,6 +64,11 @@ public final class LocalMetrics {
         this.throttledRequests = throttled;
     }
 
+    /** Each index backfill's progress, read at each scrape: whether its pattern may answer, and how far it is. */
+    public void backfillsFrom(Supplier<List<BackfillProgress>> progress) {
+        this.backfills = progress;
+    }
+
     /** The {@code index} label of requests throttled on the table's own partitions rather than an index's. */
     public static final String TABLE_ITSELF = "table";
 
@@ -72,6 +80,7 @@ public final class LocalMetrics {
         streamConsumers(all);
         queues(all);
         throttling(all);
+        backfills(all);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
             new PrometheusTextFormatWriter(false).write(out, all.build());
@@ -97,7 +106,23 @@ public final class LocalMetrics {
             Map<String, Integer> queues,
             List<Distribution> distributions,
             Map<String, Double> counts,
-            Map<String, Long> throttledRequests) {}
+            Map<String, Long> throttledRequests,
+            List<PatternState> patterns) {}
+
+    /** Where an access pattern's index backfill stands, as the console shows it. */
+    public record PatternState(
+            int pattern, String backfill, String phase, long pass, int percent, long scanned, long changed) {
+        static PatternState of(IndexBackfill index, BackfillProgress progress) {
+            return new PatternState(
+                    index.pattern().number(),
+                    progress.name(),
+                    progress.phase().value(),
+                    progress.pass(),
+                    progress.percent(),
+                    progress.scanned(),
+                    progress.changed());
+        }
+    }
 
     public Summary summary() {
         List<Distribution> distributions = new ArrayList<>();
@@ -121,7 +146,12 @@ public final class LocalMetrics {
                 queueDepths.get(),
                 distributions,
                 counts,
-                throttledRequests.get());
+                throttledRequests.get(),
+                backfills.get().stream()
+                        .flatMap(progress -> IndexBackfill.ALL.stream()
+                                .filter(index -> index.name().equals(progress.name()))
+                                .map(index -> PatternState.of(index, progress)))
+                        .toList());
     }
 
     private void functionCounts(MetricSnapshots.Builder all) {
@@ -210,6 +240,29 @@ public final class LocalMetrics {
                 .get()
                 .forEach((index, requests) -> throttled.dataPoint(counter(Labels.of("index", index), requests)));
         all.metricSnapshot(throttled.build());
+    }
+
+    private void backfills(MetricSnapshots.Builder all) {
+        GaugeSnapshot.Builder ready = GaugeSnapshot.builder()
+                .name(PREFIX + "pattern_ready")
+                .help("1 when the access pattern's index backfill has proven every item indexed and the pattern"
+                        + " answers; 0 while it is backfilling or verifying (requests for it get 503)");
+        GaugeSnapshot.Builder percent = GaugeSnapshot.builder()
+                .name(PREFIX + "backfill_percent")
+                .help("How far the running pass of the index backfill is through the table (100 once ready)");
+        GaugeSnapshot.Builder pass = GaugeSnapshot.builder()
+                .name(PREFIX + "backfill_pass")
+                .help("The index backfill's running pass: 1 backfills, later ones verify; 0 for a table created with"
+                        + " the pattern");
+        for (BackfillProgress progress : backfills.get()) {
+            Labels labels = Labels.of("backfill", progress.name());
+            ready.dataPoint(gauge(labels, progress.isReady() ? 1 : 0));
+            percent.dataPoint(gauge(labels, progress.percent()));
+            pass.dataPoint(gauge(labels, progress.pass()));
+        }
+        all.metricSnapshot(ready.build());
+        all.metricSnapshot(percent.build());
+        all.metricSnapshot(pass.build());
     }
 
     private static GaugeDataPointSnapshot gauge(Labels labels, double value) {

@@ -243,7 +243,9 @@ class StreamPumpTest {
         await(() -> first.invocations().size() >= 2);
         firstPump.close();
         List<String> beforeStop = FakeFunction.ids(first.received());
-        assertThat(beforeStop.size()).isBetween(10, 19);
+        // Two batches of 5 records; the first record of the stream is the backfill progress the table was created
+        // with, which the filter keeps from the function.
+        assertThat(beforeStop.size()).isBetween(9, 19);
         String checkpoint = Checkpoints.inFile(checkpointFile)
                 .of(onlyShard(firstPump))
                 .orElseThrow()

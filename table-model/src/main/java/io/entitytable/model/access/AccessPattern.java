@@ -68,6 +68,17 @@ public enum AccessPattern {
     TAGGED(12, "listTagged", null, KeyShape.BEGINS_WITH, true, "id = tag#B#t[#n] [AND begins_with(type, <entity>#)]"),
     TAGGED_WITH_SEVERAL(13, "listTaggedWithSeveral", null, KeyShape.BEGINS_WITH, true, "id = tag#B#t[#n]"),
     /**
+     * Customers by email: one partition per business and email, so no shard merge. It reads index attributes that a
+     * table written before it lacks, so it answers only once its backfill is ready ({@code IndexBackfill}).
+     */
+    CUSTOMERS_BY_EMAIL(
+            14,
+            "listCustomersByName",
+            TableLayout.GSI1,
+            KeyShape.PARTITION,
+            true,
+            "gsi1pk = CUSTOMEREMAIL#<B>#<email, lower-cased>"),
+    /**
      * The subjects of an entity declared by its fields ({@code Entity.declared}), by the field its sort key carries
      * (or by id): one list per such entity, so no number of docs/design.md §3 and no one operation.
      */

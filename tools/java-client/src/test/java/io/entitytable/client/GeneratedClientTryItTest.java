@@ -104,10 +104,11 @@ class GeneratedClientTryItTest {
         // GIVEN the README's business, customer, store and order, created through the client
         Acme acme = Acme.create("Acme Office Supply");
 
-        // WHEN every read of access patterns 1-9 is made
+        // WHEN every read of access patterns 1-9 and 14 is made
         var business = businesses.getBusinessWithHttpInfo(acme.business());
         PageSubjectResponse everything = businesses.listBusinessItems(acme.business(), "10", null);
-        PageCustomerResponse smiths = customers.listCustomersByName(acme.business(), null, "SMI", null);
+        PageCustomerResponse smiths = customers.listCustomersByName(acme.business(), null, null, "SMI", null);
+        PageCustomerResponse anns = customers.listCustomersByName(acme.business(), "ANN@Example.com", null, null, null);
         var openVisaOrders = orders.listBusinessOrders(
                 acme.business(), null, "2020-01-01T00:00:00Z", null, null, null, "visa", "OPEN", null);
         var austinStores = stores.listStoresByLocation(acme.business(), "Austin", "US", null, null, "TX", null);
@@ -128,6 +129,7 @@ class GeneratedClientTryItTest {
         assertThat(ids(everything)).containsExactly(acme.business(), acme.customer(), acme.order(), acme.store());
         assertThat(everything.getNext()).isNull();
         assertThat(smiths.getItems()).extracting(Customer::getId).containsExactly(acme.customer());
+        assertThat(anns.getItems()).extracting(Customer::getId).containsExactly(acme.customer());
         assertThat(openVisaOrders.getItems()).extracting(Order::getId).containsExactly(acme.order());
         assertThat(austinStores.getItems()).extracting(Store::getName).containsExactly("Downtown");
         assertThat(customer.getData().getMailingAddresses().get("home").getCity())
@@ -162,7 +164,7 @@ class GeneratedClientTryItTest {
         customers.tagCustomer(acme.customer(), "vip");
         orders.tagOrder(acme.order(), "vip");
 
-        // THEN the core items say so at once (pattern 14)
+        // THEN the core items say so at once (pattern 16)
         assertThat(customers.getCustomer(acme.customer()).getStoreIds()).containsExactly(acme.store());
         assertThat(orders.getOrder(acme.order()).getTags()).containsExactlyInAnyOrder("rush", "vip");
         // AND the edge shows from both sides, and the tags list their subjects, once the fan-out copied them
@@ -241,7 +243,7 @@ class GeneratedClientTryItTest {
         int pages = 0;
         String next = null;
         do {
-            PageCustomerResponse page = customers.listCustomersByName(business, "2", null, next);
+            PageCustomerResponse page = customers.listCustomersByName(business, null, "2", null, next);
             page.getItems().forEach(customer -> seen.add(customer.getId()));
             next = page.getNext();
             pages++;

@@ -67,6 +67,11 @@ public final class Main {
                 out.flush();
                 return CommandResult.CLEAN;
             }
+            if (options.command() == VerifyOptions.Command.BACKFILL) {
+                out.println(BackfillCommand.run(dynamo, options.table(), Clock.systemUTC(), err));
+                out.flush();
+                return CommandResult.CLEAN;
+            }
             if (options.command() == VerifyOptions.Command.JOBS) {
                 out.print(new JobsCommand(dynamo, options, Clock.systemUTC()).run());
                 out.flush();

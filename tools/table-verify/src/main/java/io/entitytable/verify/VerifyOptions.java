@@ -10,7 +10,7 @@ import java.util.Map;
  * The command line: {@code verify|repair [--endpoint URL] [--table NAME] [--region R] [--segments N] [--search-endpoint
  * URL [--search-signing true|false] [--search-index NAME]]}, repair also {@code [--refresh-queue URL [--sqs-endpoint
  * URL]]}; {@code jobs [--endpoint URL] [--table NAME] [--region R] [--all]}; {@code purge-idempotency [--endpoint URL]
- * [--table NAME] [--region R]}.
+ * [--table NAME] [--region R]}; {@code backfill [--endpoint URL] [--table NAME] [--region R]}.
  *
  * @param endpoint the local DynamoDB engine (or any endpoint override); null means real AWS through the default credential chain
  * @param region null means the SDK's default region chain (AWS_REGION, profile, ...); us-east-1 with an endpoint
@@ -48,6 +48,7 @@ record VerifyOptions(
                           [--refresh-queue URL [--sqs-endpoint URL]]
                    jobs [--endpoint URL] [--table NAME] [--region R] [--all]
                    purge-idempotency [--endpoint URL] [--table NAME] [--region R]
+                   backfill [--endpoint URL] [--table NAME] [--region R]
               verify   Scan the whole table and report duplicates that drifted from their core items and stopped
                        refresh jobs
               repair   verify, fix every repairable finding with conditional writes, restart the stopped refresh jobs
@@ -55,6 +56,9 @@ record VerifyOptions(
               jobs     Scan the refresh jobs and print those not done as a table (--all: every job)
               purge-idempotency  delete the idempotency records past their time-to-live, which DynamoDB deletes
                        late and the local DynamoDB engine never
+              backfill give every item written before an access pattern the index attributes it reads, paced,
+                       resuming where the last run stopped, until a pass finds nothing left (the pattern is then
+                       ready); prints each backfill's progress
               --endpoint URL       the local DynamoDB engine, e.g. http://localhost:8000 (dummy credentials); omit for AWS
               --table NAME         table name (default %s)
               --region R           AWS region (default: the SDK's region chain; us-east-1 with --endpoint)
@@ -75,7 +79,8 @@ record VerifyOptions(
         VERIFY,
         REPAIR,
         JOBS,
-        PURGE_IDEMPOTENCY
+        PURGE_IDEMPOTENCY,
+        BACKFILL
     }
 
     /** verify / repair without the refresh queue (the migration's verify). */
@@ -94,7 +99,8 @@ record VerifyOptions(
                 "verify", Command.VERIFY,
                 "repair", Command.REPAIR,
                 "jobs", Command.JOBS,
-                "purge-idempotency", Command.PURGE_IDEMPOTENCY));
+                "purge-idempotency", Command.PURGE_IDEMPOTENCY,
+                "backfill", Command.BACKFILL));
         URI endpoint = null;
         String table = TableLayout.ENTITY.defaultTableName();
         String region = null;

@@ -7,9 +7,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.Attributes;
 import io.entitytable.model.Customer;
 import io.entitytable.model.IdempotencyRecord;
 import io.entitytable.model.Ids;
+import io.entitytable.model.ItemKey;
+import io.entitytable.model.Keys;
+import io.entitytable.model.backfill.BackfillProgress;
+import io.entitytable.model.backfill.IndexBackfill;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -63,7 +68,8 @@ class MainTest {
         assertThat(summary.get("target").asText()).isEqualTo(endpoint());
         assertThat(summary.get("clean").asBoolean()).isTrue();
         assertThat(summary.get("exitCode").asInt()).isZero();
-        assertThat(summary.get("itemsScanned").asLong()).isEqualTo(20);
+        // The sample's 20 items and the backfill progress item every new table is created with.
+        assertThat(summary.get("itemsScanned").asLong()).isEqualTo(21);
         assertThat(summary.get("coreItems").asLong()).isEqualTo(8);
         assertThat(summary.get("duplicates").asLong()).isEqualTo(11);
         // AND the age of every copy read, each carrying its source's change time
@@ -230,7 +236,7 @@ class MainTest {
         // THEN stdout is still only the JSON
         assertThat(run.exitCode()).isZero();
         assertThat(run.json().get("clean").asBoolean()).isTrue();
-        assertThat(run.err()).contains("\r[scan] " + sample.table + ": 20 items read, 2/2 segments done");
+        assertThat(run.err()).contains("\r[scan] " + sample.table + ": 21 items read, 2/2 segments done");
     }
 
     @Test
@@ -272,6 +278,41 @@ class MainTest {
                         .exitCode())
                 .isEqualTo(2);
         assertThat(run(false, "purge-idempotency", "--all").exitCode()).isEqualTo(2);
+    }
+
+    @Test
+    void backfill_shouldIndexTheCustomersOfATableWrittenBeforePattern14_andThenFindItReady() throws Exception {
+        // GIVEN the sample table as the version before pattern 14 left it: no progress, customers without gsi1 keys
+        SampleTable sample = SampleTable.write(dynamo, newTable());
+        dynamo.deleteItem(delete -> delete.tableName(sample.table)
+                .key(BackfillProgress.keyOf(IndexBackfill.CUSTOMERS_BY_EMAIL.name())
+                        .toAttributes()));
+        for (Customer customer : List.of(sample.customer1, sample.customer2)) {
+            dynamo.updateItem(update -> update.tableName(sample.table)
+                    .key(ItemKey.of(customer.toItem()).toAttributes())
+                    .updateExpression("REMOVE gsi1pk, gsi1sk"));
+        }
+
+        // WHEN
+        Run run = run(false, "backfill", "--endpoint", endpoint(), "--table", sample.table);
+
+        // THEN
+        assertThat(run.exitCode()).isZero();
+        JsonNode backfill = run.json().get("backfills").get(0);
+        assertThat(backfill.get("backfill").asText()).isEqualTo("customers-by-email");
+        assertThat(backfill.get("phase").asText()).isEqualTo("ready");
+        assertThat(backfill.get("pass").asInt())
+                .as("one pass indexed, the next found nothing")
+                .isEqualTo(2);
+        assertThat(run.err()).contains("customers-by-email: ready since");
+        for (Customer customer : List.of(sample.customer1, sample.customer2)) {
+            assertThat(dynamo.getItem(get -> get.tableName(sample.table)
+                                    .key(ItemKey.of(customer.toItem()).toAttributes()))
+                            .item()
+                            .get(Attributes.GSI1_PK)
+                            .s())
+                    .isEqualTo(Keys.customerEmailPk(customer.businessId(), customer.email()));
+        }
     }
 
     private static IdempotencyRecord idempotencyRecord(String key, Instant createdAt) {

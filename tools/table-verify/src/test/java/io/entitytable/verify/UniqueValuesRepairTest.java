@@ -293,7 +293,8 @@ class UniqueValuesRepairTest {
 
         // THEN no marker was copied; repair put each one its subjects imply, and the target verifies clean
         assertThat(summary.at("/copy/uniqueMarkersSkipped").asLong()).isEqualTo(2);
-        assertThat(summary.at("/copy/otherSkipped").asLong()).isZero();
+        // the source's backfill progress: the target has its own, made ready when migrate created it
+        assertThat(summary.at("/copy/otherSkipped").asLong()).isEqualTo(1);
         assertThat(summary.at("/uniqueMarkers/expectedMissing").asLong()).isEqualTo(2);
         assertThat(summary.at("/uniqueMarkers/built").asLong()).isEqualTo(2);
         assertThat(summary.at("/verify/clean").asBoolean()).isTrue();

@@ -1,0 +1,104 @@
+package io.entitytable.local;
+
+import io.entitytable.model.Address;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Business;
+import io.entitytable.model.ChildCounters;
+import io.entitytable.model.CoreFields;
+import io.entitytable.model.Customer;
+import io.entitytable.model.Ids;
+import io.entitytable.model.ItemKey;
+import io.entitytable.model.Shard;
+import io.entitytable.model.Values;
+import io.entitytable.model.backfill.BackfillProgress;
+import io.entitytable.model.backfill.IndexBackfill;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * TEST ONLY: a table as the version before pattern 14 left it, written straight into the local engine: a business, its
+ * child counters, and customers whose items hold everything this version's records write except the backfill's index
+ * attributes (those are all the previous version's items lacked), and no backfill progress. Emails come from a small
+ * pool in mixed case, so each address is several customers'; every third customer has none.
+ */
+final class PreviousVersionSeed {
+    static final Instant CREATED = Instant.parse("2026-10-01T10:00:00Z");
+    static final int EMAILS = 200;
+    private static final Address HOME = new Address("1 Main St", "Austin", "TX", "73301", "US");
+
+    /** The business, and each customer's email as written (null for none), in the order written. */
+    record Seeded(String business, Map<String, String> emails) {}
+
+    private PreviousVersionSeed() {}
+
+    static Seeded write(DynamoDbClient dynamo, String table, int customers) {
+        dynamo.deleteItem(request -> request.tableName(table)
+                .key(BackfillProgress.keyOf(IndexBackfill.CUSTOMERS_BY_EMAIL.name())
+                        .toAttributes()));
+        StreamSpecification stream = dynamo.describeTable(request -> request.tableName(table))
+                .table()
+                .streamSpecification();
+        // As an import: the seed is in the table before the stream path starts, not in its stream.
+        dynamo.updateTable(request -> request.tableName(table)
+                .streamSpecification(
+                        StreamSpecification.builder().streamEnabled(false).build()));
+        String businessId = Ids.newId();
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        items.add(new Business(businessId, "Before pattern 14", CoreFields.created(Set.of(), CREATED)).toItem());
+        Map<String, String> emails = new LinkedHashMap<>();
+        Map<ItemKey, Map<String, AttributeValue>> counters = new LinkedHashMap<>();
+        ChildCounters.newItems(businessId).forEach(counter -> counters.put(ItemKey.of(counter), counter));
+        for (int i = 0; i < customers; i++) {
+            String id = Ids.newId();
+            String email = i % 3 == 0 ? null : email(i % EMAILS, i);
+            Customer customer = new Customer(
+                    id,
+                    businessId,
+                    "Pat",
+                    "Before" + i,
+                    email,
+                    Map.of("home", HOME),
+                    Set.of(),
+                    CoreFields.created(Set.of(), CREATED),
+                    Shard.legacy(id));
+            Map<String, AttributeValue> item = new HashMap<>(customer.toItem());
+            IndexBackfill.CUSTOMERS_BY_EMAIL.attributes().forEach(item::remove);
+            items.add(item);
+            emails.put(id, email);
+            Map<String, AttributeValue> counter = counters.get(ChildCounters.of(businessId, id));
+            counter.put(Attributes.CHILD_COUNT, Values.n(Values.number(counter, Attributes.CHILD_COUNT) + 1));
+        }
+        items.addAll(counters.values());
+        for (int from = 0; from < items.size(); from += 25) {
+            List<WriteRequest> batch = items.subList(from, Math.min(items.size(), from + 25)).stream()
+                    .map(item -> WriteRequest.builder()
+                            .putRequest(PutRequest.builder().item(item).build())
+                            .build())
+                    .toList();
+            Map<String, List<WriteRequest>> left = Map.of(table, batch);
+            while (!left.isEmpty()) {
+                Map<String, List<WriteRequest>> request = left;
+                left = dynamo.batchWriteItem(batch2 -> batch2.requestItems(request))
+                        .unprocessedItems();
+            }
+        }
+        dynamo.updateTable(request -> request.tableName(table).streamSpecification(stream));
+        return new Seeded(businessId, emails);
+    }
+
+    /** One of the pool's addresses, in a letter case that changes with the customer. */
+    static String email(int address, int customer) {
+        String plain = "pat." + address + "@example.com";
+        return customer % 2 == 0 ? plain : plain.toUpperCase(java.util.Locale.ROOT);
+    }
+}
