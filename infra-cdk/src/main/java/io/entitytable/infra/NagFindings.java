@@ -5,6 +5,7 @@ import io.github.cdklabs.cdknag.NagSuppressions;
 import java.util.ArrayList;
 import java.util.List;
 import software.amazon.awscdk.Annotations;
+import software.amazon.awscdk.services.events.Rule;
 import software.constructs.IConstruct;
 
 /**
@@ -36,52 +37,23 @@ final class NagFindings {
                     rule("AwsSolutions-L1", "Same as Serverless-LambdaLatestVersion: Java 21 on purpose."));
             suppressTraceGrant(function, config);
         }
-        QuarkusLambda verify = stack.scheduledVerify().function();
-        suppress(
-                verify.function(),
-                rule(
-                        "Serverless-LambdaDLQ",
-                        "Invoked asynchronously by its hourly schedule only: a failed run shows in its Errors alarm, and"
-                                + " a dead-lettered schedule event would carry nothing to replay (the next run checks"
-                                + " the next segment; a missed segment comes round again)."),
-                rule(
-                        "Serverless-LambdaAsyncFailureDestination",
-                        "Same as Serverless-LambdaDLQ: a scheduled event carries no data, its failure is alarmed."),
-                rule(
-                        "Serverless-LambdaLatestVersion",
-                        "Java 21 is the runtime the whole build targets; moving to a newer Java is a deliberate"
-                                + " upgrade of every function."),
-                rule("AwsSolutions-L1", "Same as Serverless-LambdaLatestVersion: Java 21 on purpose."));
-        suppressTraceGrant(verify, config);
-        suppress(
+        suppressScheduled(
+                stack.scheduledVerify().function(),
                 stack.scheduledVerify().schedule(),
-                rule(
-                        "Serverless-EventBusDLQ",
-                        "The hourly schedule's events carry no data to replay; an event EventBridge could not deliver"
-                                + " shows as a run that did not report, which the VerifyNotRunning alarm catches."));
-        QuarkusLambda backfill = stack.scheduledBackfill().function();
-        suppress(
-                backfill.function(),
-                rule(
-                        "Serverless-LambdaDLQ",
-                        "Invoked asynchronously by its schedule only: a failed run shows in its Errors alarm, and the"
-                                + " next run resumes from the last saved page; a schedule event carries nothing to"
-                                + " replay."),
-                rule(
-                        "Serverless-LambdaAsyncFailureDestination",
-                        "Same as Serverless-LambdaDLQ: a scheduled event carries no data, its failure is alarmed."),
-                rule(
-                        "Serverless-LambdaLatestVersion",
-                        "Java 21 is the runtime the whole build targets; moving to a newer Java is a deliberate"
-                                + " upgrade of every function."),
-                rule("AwsSolutions-L1", "Same as Serverless-LambdaLatestVersion: Java 21 on purpose."));
-        suppressTraceGrant(backfill, config);
-        suppress(
+                config,
+                "Invoked asynchronously by its hourly schedule only: a failed run shows in its Errors alarm, and a"
+                        + " dead-lettered schedule event would carry nothing to replay (the next run checks the next"
+                        + " segment; a missed segment comes round again).",
+                "The hourly schedule's events carry no data to replay; an event EventBridge could not deliver shows as"
+                        + " a run that did not report, which the VerifyNotRunning alarm catches.");
+        suppressScheduled(
+                stack.scheduledBackfill().function(),
                 stack.scheduledBackfill().schedule(),
-                rule(
-                        "Serverless-EventBusDLQ",
-                        "The schedule's events carry no data to replay; runs that did not come show as a pattern"
-                                + " whose readiness was not reported, which its PatternNotReady alarm catches."));
+                config,
+                "Invoked asynchronously by its schedule only: a failed run shows in its Errors alarm, and the next run"
+                        + " resumes from the last saved page; a schedule event carries nothing to replay.",
+                "The schedule's events carry no data to replay; runs that did not come show as a pattern whose"
+                        + " readiness was not reported, which its PatternNotReady alarm catches.");
         suppress(
                 stack.trigger().deadLetterQueue(),
                 rule(
@@ -147,6 +119,27 @@ final class NagFindings {
                     .addWarning("allowUnauthenticatedApi=true: every route of this API is open to anyone on the"
                             + " internet; cdk-nag reports AwsSolutions-APIG4 as an error.");
         }
+    }
+
+    /**
+     * A function that only its EventBridge schedule invokes (asynchronously, with an event that carries no data), and
+     * that schedule: why neither has a dead-letter queue nor a failure destination.
+     */
+    private static void suppressScheduled(
+            QuarkusLambda function, Rule schedule, StackConfig config, String noDeadLetters, String noBusDeadLetters) {
+        suppress(
+                function.function(),
+                rule("Serverless-LambdaDLQ", noDeadLetters),
+                rule(
+                        "Serverless-LambdaAsyncFailureDestination",
+                        "Same as Serverless-LambdaDLQ: a scheduled event carries no data, its failure is alarmed."),
+                rule(
+                        "Serverless-LambdaLatestVersion",
+                        "Java 21 is the runtime the whole build targets; moving to a newer Java is a deliberate"
+                                + " upgrade of every function."),
+                rule("AwsSolutions-L1", "Same as Serverless-LambdaLatestVersion: Java 21 on purpose."));
+        suppressTraceGrant(function, config);
+        suppress(schedule, rule("Serverless-EventBusDLQ", noBusDeadLetters));
     }
 
     private static void suppressTraceGrant(QuarkusLambda function, StackConfig config) {

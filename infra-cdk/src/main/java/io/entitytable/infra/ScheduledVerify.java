@@ -4,9 +4,6 @@ import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.FunctionDefinition;
 import java.util.Map;
 import software.amazon.awscdk.Duration;
-import software.amazon.awscdk.services.events.Rule;
-import software.amazon.awscdk.services.events.Schedule;
-import software.amazon.awscdk.services.events.targets.LambdaFunction;
 import software.constructs.Construct;
 
 /**
@@ -15,7 +12,7 @@ import software.constructs.Construct;
  * once (docs/design.md §8, "Scheduled verify"). It may read the table (Scan, Query, GetItem) and write nothing; its
  * metrics ({@code DriftFound}, {@code RefreshJobsStopped}) are what the stack alarms on.
  */
-public final class ScheduledVerify extends Construct {
+public final class ScheduledVerify extends ScheduledFunction {
     /** How often it runs: the segment changes every hour ({@code SampledVerify.segmentAt}). */
     public static final Duration RATE = Duration.hours(1);
 
@@ -25,47 +22,28 @@ public final class ScheduledVerify extends Construct {
      */
     public static final int MAX_ITEMS_PER_RUN = 50_000;
 
-    private final QuarkusLambda function;
-    private final Rule schedule;
-
     /**
      * @param table the table it checks
      * @param config the stack's config: the zip ({@code tools/table-verify/target/function.zip}), the Scan segments it
      *     walks through (one per run) and the tracing mode
      */
     public ScheduledVerify(Construct scope, String id, EntityDynamoTable table, StackConfig config) {
-        super(scope, id);
-        this.function = new QuarkusLambda(
-                this,
-                "Function",
+        // A missed hour is only a segment checked later, so a failing run is not repeated at once.
+        super(
+                scope,
+                id,
                 config,
-                new QuarkusLambda.Props(
-                        FunctionDefinition.SCHEDULED_VERIFY,
-                        StackConfig.FunctionSize.defaultsOf(FunctionDefinition.SCHEDULED_VERIFY),
-                        Map.of(
-                                EnvironmentVariable.TABLE_NAME.variable(),
-                                table.table().getTableName(),
-                                EnvironmentVariable.VERIFY_SEGMENTS.variable(),
-                                Integer.toString(config.verifySegments()),
-                                EnvironmentVariable.VERIFY_MAX_ITEMS.variable(),
-                                Integer.toString(MAX_ITEMS_PER_RUN)),
-                        "Entity Table scheduled verify: checks one segment of the table each hour"));
-        TableAccess.grantScheduledVerify(function.role(), table);
-        this.schedule = Rule.Builder.create(this, "Schedule")
-                .description("Runs the Entity Table scheduled verify")
-                .schedule(Schedule.rate(RATE))
-                // A missed hour is only a segment checked later: no retry, so a failing run is not repeated at once.
-                .targets(java.util.List.of(LambdaFunction.Builder.create(function.alias())
-                        .retryAttempts(0)
-                        .build()))
-                .build();
-    }
-
-    public QuarkusLambda function() {
-        return function;
-    }
-
-    public Rule schedule() {
-        return schedule;
+                FunctionDefinition.SCHEDULED_VERIFY,
+                Map.of(
+                        EnvironmentVariable.TABLE_NAME.variable(),
+                        table.table().getTableName(),
+                        EnvironmentVariable.VERIFY_SEGMENTS.variable(),
+                        Integer.toString(config.verifySegments()),
+                        EnvironmentVariable.VERIFY_MAX_ITEMS.variable(),
+                        Integer.toString(MAX_ITEMS_PER_RUN)),
+                "Entity Table scheduled verify: checks one segment of the table each hour",
+                RATE,
+                "Runs the Entity Table scheduled verify");
+        TableAccess.grantScheduledVerify(function().role(), table);
     }
 }

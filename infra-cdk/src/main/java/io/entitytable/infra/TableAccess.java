@@ -193,16 +193,8 @@ public final class TableAccess {
      */
     private static void grantErase(IRole role, EntityDynamoTable table) {
         String arn = table.table().getTableArn();
-        role.addToPrincipalPolicy(PolicyStatement.Builder.create()
-                .sid("EraseDeleteCoreItems")
-                .actions(List.of("dynamodb:DeleteItem"))
-                .resources(List.of(arn))
-                .conditions(Map.of(
-                        "Null",
-                        Map.of(LEADING_KEYS, "false"),
-                        "ForAllValues:StringNotLike",
-                        Map.of(LEADING_KEYS, List.of(DUPLICATE_PARTITION))))
-                .build());
+        role.addToPrincipalPolicy(keyedWrite(
+                "EraseDeleteCoreItems", "dynamodb:DeleteItem", arn, "ForAllValues:StringNotLike", DUPLICATE_PARTITION));
         role.addToPrincipalPolicy(
                 attributesOnly("ErasePutTombstones", "dynamodb:PutItem", arn, TOMBSTONE_ATTRIBUTES, Map.of()));
         role.addToPrincipalPolicy(attributesOnly(
@@ -296,16 +288,8 @@ public final class TableAccess {
                 .actions(SCHEDULED_BACKFILL_READ_ACTIONS)
                 .resources(List.of(arn))
                 .build());
-        role.addToPrincipalPolicy(PolicyStatement.Builder.create()
-                .sid("SaveBackfillProgress")
-                .actions(List.of("dynamodb:PutItem"))
-                .resources(List.of(arn))
-                .conditions(Map.of(
-                        "Null",
-                        Map.of(LEADING_KEYS, "false"),
-                        "ForAllValues:StringLike",
-                        Map.of(LEADING_KEYS, List.of(BACKFILL_PARTITION))))
-                .build());
+        role.addToPrincipalPolicy(keyedWrite(
+                "SaveBackfillProgress", "dynamodb:PutItem", arn, "ForAllValues:StringLike", BACKFILL_PARTITION));
         List<String> indexAttributes = BACKFILL_ATTRIBUTES.stream()
                 .filter(name -> IndexBackfill.ALL.stream()
                         .anyMatch(backfill -> backfill.attributes().contains(name)))
@@ -323,6 +307,22 @@ public final class TableAccess {
                 .sid("ReadTableAndIndexes")
                 .actions(READ_ACTIONS)
                 .resources(table.tableAndIndexArns())
+                .build();
+    }
+
+    /**
+     * {@code action} on items whose partition key the condition {@code operator} holds to {@code partition}; a request
+     * that names no partition key (none does: every item action has a key) is refused by the {@code Null} condition,
+     * since {@code ForAllValues} holds for an empty set.
+     */
+    private static PolicyStatement keyedWrite(
+            String sid, String action, String tableArn, String operator, String partition) {
+        return PolicyStatement.Builder.create()
+                .sid(sid)
+                .actions(List.of(action))
+                .resources(List.of(tableArn))
+                .conditions(Map.of(
+                        "Null", Map.of(LEADING_KEYS, "false"), operator, Map.of(LEADING_KEYS, List.of(partition))))
                 .build();
     }
 

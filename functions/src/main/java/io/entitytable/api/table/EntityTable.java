@@ -33,6 +33,7 @@ public class EntityTable {
 
     private final DynamoDbClient dynamo;
     private final String name;
+    private final PatternReadiness patterns = new PatternReadiness(this);
 
     @Inject
     public EntityTable(DynamoDbClient dynamo, ApiConfig config) {
@@ -50,6 +51,11 @@ public class EntityTable {
 
     public String name() {
         return name;
+    }
+
+    /** Whether the table's access patterns may answer: those whose index backfill is not ready may not. */
+    public PatternReadiness patterns() {
+        return patterns;
     }
 
     /**

@@ -43,7 +43,6 @@ public class PagedQueries {
     private final Access access;
     private final ApiConfig config;
     private final ShardCounts shards;
-    private final PatternReadiness readiness;
 
     public PagedQueries(
             EntityTable table,
@@ -51,10 +50,8 @@ public class PagedQueries {
             @Named("queryPool") Executor pool,
             Access access,
             ApiConfig config,
-            ShardCounts shards,
-            PatternReadiness readiness) {
+            ShardCounts shards) {
         this.shards = shards;
-        this.readiness = readiness;
         this.table = table;
         this.cursors = cursors;
         this.pool = pool;
@@ -106,7 +103,7 @@ public class PagedQueries {
             PartitionQuery query,
             PageRequest page,
             Function<Map<String, AttributeValue>, T> mapper) {
-        readiness.require(pattern);
+        table.patterns().require(pattern);
         String scope = bound(scopeOf(pattern, query));
         CursorState state = cursors.decode(scope, page.next());
         int limit = page.limit();
@@ -147,7 +144,7 @@ public class PagedQueries {
             MergeOrder order,
             boolean requireAll,
             Function<Map<String, AttributeValue>, T> mapper) {
-        readiness.require(pattern);
+        table.patterns().require(pattern);
         // Named by the partitions of the old fixed layout: the same list whatever the business's count.
         List<String> named = partitionsOf.apply(new BusinessShards(businessId, ShardCount.legacy()));
         String scope = bound(scopeOf(pattern, named, queryOf.apply(named.get(0)), requireAll));

@@ -5,8 +5,6 @@ import io.entitytable.model.access.AccessPattern;
 import io.entitytable.model.backfill.BackfillProgress;
 import io.entitytable.model.backfill.BackfillRun;
 import io.entitytable.model.backfill.IndexBackfill;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,9 +19,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>A ready backfill never stops being ready, so an instance reads the progress item until it sees it ready and never
  * again. Before that it reads it at most every {@link #RECHECK}, so a client retrying in a tight loop costs no read
- * each.
+ * each. One per table ({@link EntityTable#patterns}).
  */
-@ApplicationScoped
 public class PatternReadiness {
     /** How long an instance trusts a progress that was not ready yet. */
     static final Duration RECHECK = Duration.ofSeconds(5);
@@ -35,8 +32,7 @@ public class PatternReadiness {
     private final Clock clock;
     private final Map<IndexBackfill, Seen> seen = new ConcurrentHashMap<>();
 
-    @Inject
-    public PatternReadiness(EntityTable table) {
+    PatternReadiness(EntityTable table) {
         this(table, Clock.systemUTC());
     }
 

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
+import java.util.function.ToDoubleFunction;
 
 /**
  * What the local system shows at {@code GET /metrics}: the functions' own metrics (copy lag, index lag, copies,
@@ -243,26 +244,40 @@ public final class LocalMetrics {
     }
 
     private void backfills(MetricSnapshots.Builder all) {
-        GaugeSnapshot.Builder ready = GaugeSnapshot.builder()
-                .name(PREFIX + "pattern_ready")
-                .help("1 when the access pattern's index backfill has proven every item indexed and the pattern"
-                        + " answers; 0 while it is backfilling or verifying (requests for it get 503)");
-        GaugeSnapshot.Builder percent = GaugeSnapshot.builder()
-                .name(PREFIX + "backfill_percent")
-                .help("How far the running pass of the index backfill is through the table (100 once ready)");
-        GaugeSnapshot.Builder pass = GaugeSnapshot.builder()
-                .name(PREFIX + "backfill_pass")
-                .help("The index backfill's running pass: 1 backfills, later ones verify; 0 for a table created with"
-                        + " the pattern");
-        for (BackfillProgress progress : backfills.get()) {
-            Labels labels = Labels.of("backfill", progress.name());
-            ready.dataPoint(gauge(labels, progress.isReady() ? 1 : 0));
-            percent.dataPoint(gauge(labels, progress.percent()));
-            pass.dataPoint(gauge(labels, progress.pass()));
-        }
-        all.metricSnapshot(ready.build());
-        all.metricSnapshot(percent.build());
-        all.metricSnapshot(pass.build());
+        List<BackfillProgress> progress = backfills.get();
+        backfillGauge(
+                all,
+                progress,
+                "pattern_ready",
+                "1 when the access pattern's index backfill has proven every item indexed and the pattern answers; 0"
+                        + " while it is backfilling or verifying (requests for it get 503)",
+                each -> each.isReady() ? 1 : 0);
+        backfillGauge(
+                all,
+                progress,
+                "backfill_percent",
+                "How far the running pass of the index backfill is through the table (100 once ready)",
+                BackfillProgress::percent);
+        backfillGauge(
+                all,
+                progress,
+                "backfill_pass",
+                "The index backfill's running pass: 1 backfills, later ones verify; 0 for a table created with the"
+                        + " pattern",
+                BackfillProgress::pass);
+    }
+
+    /** One gauge with a value per backfill, labelled by its name. */
+    private static void backfillGauge(
+            MetricSnapshots.Builder all,
+            List<BackfillProgress> progress,
+            String name,
+            String help,
+            ToDoubleFunction<BackfillProgress> value) {
+        GaugeSnapshot.Builder gauge =
+                GaugeSnapshot.builder().name(PREFIX + name).help(help);
+        progress.forEach(each -> gauge.dataPoint(gauge(Labels.of("backfill", each.name()), value.applyAsDouble(each))));
+        all.metricSnapshot(gauge.build());
     }
 
     private static GaugeDataPointSnapshot gauge(Labels labels, double value) {

@@ -7,6 +7,7 @@ import io.entitytable.model.Keys;
 import io.entitytable.model.StoredValue;
 import io.entitytable.model.Values;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -49,6 +50,15 @@ public record BackfillProgress(
         READY
     }
 
+    /** The whole-number attributes, in the order of the components that hold them: pass, then the counts, then step. */
+    private static final List<String> NUMBERS = List.of(
+            Attributes.JOB_PASS,
+            Attributes.BACKFILL_SCANNED,
+            Attributes.BACKFILL_CHANGED,
+            Attributes.BACKFILL_CONFLICTS,
+            Attributes.BACKFILL_TABLE_ITEMS,
+            Attributes.BACKFILL_STEP);
+
     public static ItemKey keyOf(String name) {
         return new ItemKey(Keys.backfillId(name), Keys.backfillType());
     }
@@ -65,16 +75,18 @@ public record BackfillProgress(
 
     public static BackfillProgress from(Map<String, AttributeValue> item) {
         Map<String, AttributeValue> position = Values.map(item, Attributes.BACKFILL_POSITION);
+        long[] numbers =
+                NUMBERS.stream().mapToLong(name -> Values.number(item, name)).toArray();
         return new BackfillProgress(
                 Keys.backfillOf(Values.string(item, Attributes.ID)),
                 StoredValue.fromValue(Phase.class, Values.string(item, Attributes.BACKFILL_PHASE)),
-                Values.number(item, Attributes.JOB_PASS),
+                numbers[0],
                 position.isEmpty() ? null : position,
-                Values.number(item, Attributes.BACKFILL_SCANNED),
-                Values.number(item, Attributes.BACKFILL_CHANGED),
-                Values.number(item, Attributes.BACKFILL_CONFLICTS),
-                Values.number(item, Attributes.BACKFILL_TABLE_ITEMS),
-                Values.number(item, Attributes.BACKFILL_STEP),
+                numbers[1],
+                numbers[2],
+                numbers[3],
+                numbers[4],
+                numbers[5],
                 Values.instant(item, Attributes.JOB_STARTED_AT),
                 Values.instant(item, Attributes.UPDATED_AT),
                 Values.instant(item, Attributes.BACKFILL_READY_AT));
@@ -85,15 +97,13 @@ public record BackfillProgress(
         item.putAll(keyOf(name).toAttributes());
         item.put(Attributes.KIND, Values.s(ItemKind.BACKFILL.value()));
         item.put(Attributes.BACKFILL_PHASE, Values.s(phase.value()));
-        item.put(Attributes.JOB_PASS, Values.n(pass));
+        long[] numbers = {pass, scanned, changed, conflicts, tableItems, step};
+        for (int i = 0; i < numbers.length; i++) {
+            item.put(NUMBERS.get(i), Values.n(numbers[i]));
+        }
         if (position != null) {
             item.put(Attributes.BACKFILL_POSITION, AttributeValue.fromM(position));
         }
-        item.put(Attributes.BACKFILL_SCANNED, Values.n(scanned));
-        item.put(Attributes.BACKFILL_CHANGED, Values.n(changed));
-        item.put(Attributes.BACKFILL_CONFLICTS, Values.n(conflicts));
-        item.put(Attributes.BACKFILL_TABLE_ITEMS, Values.n(tableItems));
-        item.put(Attributes.BACKFILL_STEP, Values.n(step));
         item.put(Attributes.JOB_STARTED_AT, Values.instant(startedAt));
         item.put(Attributes.UPDATED_AT, Values.instant(updatedAt));
         if (readyAt != null) {

@@ -4,6 +4,7 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Values;
+import io.entitytable.model.access.ConditionalUpdate;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,7 +21,6 @@ import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * Runs one index backfill over a table while it serves: a paced Scan, page after page, that gives every core item of
@@ -202,13 +202,9 @@ public final class BackfillRun {
         String expression = (sets.isEmpty() ? "" : "SET " + String.join(", ", sets) + " ")
                 + (removes.isEmpty() ? "" : "REMOVE " + String.join(", ", removes));
         try {
-            dynamo.updateItem(UpdateItemRequest.builder()
-                    .tableName(tableName)
-                    .key(ItemKey.of(item).toAttributes())
-                    .updateExpression(expression.trim())
-                    .conditionExpression("#version = :version AND #kind = :core")
-                    .expressionAttributeNames(names)
-                    .expressionAttributeValues(values)
+            dynamo.updateItem(new ConditionalUpdate(
+                            ItemKey.of(item), expression.trim(), "#version = :version AND #kind = :core", names, values)
+                    .request(tableName)
                     .build());
             return true;
         } catch (ConditionalCheckFailedException changed) {
@@ -218,30 +214,37 @@ public final class BackfillRun {
 
     /** Saves {@code next} on condition that the item is still at {@code previous}'s step. */
     private boolean save(BackfillProgress previous, BackfillProgress next) {
-        try {
-            dynamo.putItem(PutItemRequest.builder()
-                    .tableName(tableName)
-                    .item(next.toItem())
-                    .conditionExpression("#step = :step")
-                    .expressionAttributeNames(Map.of("#step", Attributes.BACKFILL_STEP))
-                    .expressionAttributeValues(Map.of(":step", Values.n(previous.step())))
-                    .build());
-            return true;
-        } catch (ConditionalCheckFailedException anotherRunner) {
-            return false;
-        }
+        return put(
+                dynamo,
+                tableName,
+                next,
+                "#step = :step",
+                Map.of("#step", Attributes.BACKFILL_STEP),
+                Map.of(":step", Values.n(previous.step())));
     }
 
     private static boolean putIfAbsent(DynamoDbClient dynamo, String tableName, BackfillProgress progress) {
+        return put(dynamo, tableName, progress, "attribute_not_exists(#id)", Map.of("#id", Attributes.ID), null);
+    }
+
+    /** Puts {@code progress} on {@code condition}; false when the item did not meet it. */
+    private static boolean put(
+            DynamoDbClient dynamo,
+            String tableName,
+            BackfillProgress progress,
+            String condition,
+            Map<String, String> names,
+            Map<String, AttributeValue> values) {
         try {
             dynamo.putItem(PutItemRequest.builder()
                     .tableName(tableName)
                     .item(progress.toItem())
-                    .conditionExpression("attribute_not_exists(#id)")
-                    .expressionAttributeNames(Map.of("#id", Attributes.ID))
+                    .conditionExpression(condition)
+                    .expressionAttributeNames(names)
+                    .expressionAttributeValues(values)
                     .build());
             return true;
-        } catch (ConditionalCheckFailedException recorded) {
+        } catch (ConditionalCheckFailedException unmet) {
             return false;
         }
     }
