@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.entitytable.model.backfill.BackfillProgress;
-import io.entitytable.model.backfill.BackfillRun;
+import io.entitytable.model.backfill.BackfillProgressItems;
 import io.entitytable.model.backfill.IndexBackfill;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
@@ -127,7 +127,8 @@ class BackfillSystemTest {
     }
 
     private static BackfillProgress progress(KillableSystem system) {
-        return BackfillRun.read(system.dynamo(), KillableSystem.TABLE, IndexBackfill.CUSTOMERS_BY_EMAIL)
+        return new BackfillProgressItems(system.dynamo(), KillableSystem.TABLE)
+                .read(IndexBackfill.CUSTOMERS_BY_EMAIL)
                 .orElseThrow();
     }
 
@@ -135,7 +136,8 @@ class BackfillSystemTest {
             KillableSystem system, Predicate<BackfillProgress> condition, Duration within) throws Exception {
         long deadline = System.nanoTime() + within.toNanos();
         while (true) {
-            var progress = BackfillRun.read(system.dynamo(), KillableSystem.TABLE, IndexBackfill.CUSTOMERS_BY_EMAIL);
+            var progress = new BackfillProgressItems(system.dynamo(), KillableSystem.TABLE)
+                    .read(IndexBackfill.CUSTOMERS_BY_EMAIL);
             if (progress.isPresent() && condition.test(progress.get())) {
                 return progress.get();
             }

@@ -55,7 +55,15 @@ public enum DriftClass implements DriftKind {
      * imported). Which of them keeps it is the business's decision, so repair leaves it alone: change the value of all
      * but one through the API, then repair puts the marker of the one left.
      */
-    DUPLICATE_UNIQUE_VALUE("duplicateUniqueValue", "duplicate unique value", false);
+    DUPLICATE_UNIQUE_VALUE("duplicateUniqueValue", "duplicate unique value", false),
+    /**
+     * A core item whose index attributes of a ready index backfill differ from what its record writes (written around
+     * the API, or restored from a backup taken before the pattern): the backfill's pattern misses it or answers it
+     * where it does not belong. Until the backfill is ready such items are its work, not drift. Repair gives the item
+     * what its record writes with the backfill's own update: only those attributes, on condition that the item is
+     * still at the version read.
+     */
+    STALE_INDEX_ATTRIBUTES("staleIndexAttributes", "stale index attributes", true);
 
     private final Traits traits;
 
@@ -70,7 +78,10 @@ public enum DriftClass implements DriftKind {
 
     /** About a duplicate (an edge or tag copy), which the fan-out writes, not a core item or a tombstone. */
     public boolean aboutCopies() {
-        return this != DANGLING_REFERENCE && this != TOMBSTONE_OF_LIVE_SUBJECT && !aboutUniqueValues();
+        return this != DANGLING_REFERENCE
+                && this != TOMBSTONE_OF_LIVE_SUBJECT
+                && this != STALE_INDEX_ATTRIBUTES
+                && !aboutUniqueValues();
     }
 
     /** About the markers of unique values, which the API writes with the subjects that hold them. */

@@ -29,8 +29,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * exists only while both ends exist (a customer may still list a deleted store; the fan-out's cascade removed both
  * edges, and verify reports the {@code storeIds} entry as a dangling reference).
  *
- * <p>The markers of unique values are compared with the subjects that hold them ({@link UniqueMarkerDrift}), from
- * the same Scan.
+ * <p>The markers of unique values are compared with the subjects that hold them ({@link UniqueMarkerDrift}), and the
+ * index attributes of core items with what their records write ({@link IndexAttributeDrift}), from the same Scan.
  *
  * <p>A store of another business in a customer's {@code storeIds} is also a dangling reference (the API refuses such
  * links), but its edges are still expected: the fan-out writes them, and the fix is unlinking it through the API.
@@ -51,6 +51,7 @@ public final class DriftDetector {
         findings.addAll(danglingReferences(table));
         findings.addAll(tombstonesOfLiveSubjects(table));
         findings.addAll(UniqueMarkerDrift.detect(table));
+        findings.addAll(IndexAttributeDrift.detect(table));
         return new DriftReport(table, findings);
     }
 

@@ -9,6 +9,7 @@ import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Values;
+import io.entitytable.model.backfill.BackfillProgress;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -24,7 +25,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * edge or tag) by key, the refresh jobs (kind job) by subject and the businesses' erase jobs (kind erase) by business;
  * a job is never drift in itself. Tombstones are kept by subject id (a tombstone beside its live subject is drift) and
  * counted with the other items, and so are the markers of unique values (kind unique), kept by key: each is judged
- * against the subjects that hold its value. The other items of a subject's item collection (an
+ * against the subjects that hold its value. The index backfills' progress items (kind backfill) are kept by name: the
+ * index attributes of a backfill are judged only once it is ready. The other items of a subject's item collection (an
  * order's lines) imply no duplicates, so they count as other items, but they are kept by partition: the search document
  * of a subject whose search reads its collection holds them. Anything else is only counted.
  */
@@ -36,6 +38,7 @@ public record ScannedTable(
         Map<String, List<Map<String, AttributeValue>>> collections,
         Map<String, Map<String, AttributeValue>> tombstones,
         Map<ItemKey, Map<String, AttributeValue>> uniqueMarkers,
+        Map<String, BackfillProgress> backfills,
         long itemsScanned,
         long otherItems,
         double consumedReadCapacity) {
@@ -66,6 +69,7 @@ public record ScannedTable(
         private final Map<String, List<Map<String, AttributeValue>>> collections = new HashMap<>();
         private final Map<String, Map<String, AttributeValue>> tombstones = new HashMap<>();
         private final Map<ItemKey, Map<String, AttributeValue>> uniqueMarkers = new TreeMap<>();
+        private final Map<String, BackfillProgress> backfills = new TreeMap<>();
         private long scanned;
         private long other;
         private double capacity;
@@ -90,7 +94,9 @@ public record ScannedTable(
                 erases.add(EraseJob.from(item));
                 return this;
             } else if (ItemKind.BACKFILL.value().equals(kind)) {
-                // A backfill's progress: the API reads it and the console shows it; it copies nothing to check.
+                // A backfill's progress: it copies nothing, but says whether its index attributes are due yet.
+                BackfillProgress progress = BackfillProgress.from(item);
+                backfills.put(progress.name(), progress);
                 return this;
             } else if (ItemKind.TOMBSTONE.value().equals(kind)) {
                 tombstones.put(Values.string(item, Attributes.ID), item);
@@ -115,6 +121,7 @@ public record ScannedTable(
                     collections.computeIfAbsent(id, key -> new ArrayList<>()).addAll(items));
             tombstones.putAll(segment.tombstones);
             uniqueMarkers.putAll(segment.uniqueMarkers);
+            backfills.putAll(segment.backfills);
             scanned += segment.scanned;
             other += segment.other;
             capacity += segment.capacity;
@@ -141,6 +148,7 @@ public record ScannedTable(
                     sortedCollections(),
                     Collections.unmodifiableMap(tombstones),
                     Collections.unmodifiableMap(uniqueMarkers),
+                    Collections.unmodifiableMap(backfills),
                     scanned,
                     other,
                     capacity);

@@ -1,6 +1,6 @@
 package io.entitytable.model;
 
-import io.entitytable.model.backfill.BackfillRun;
+import io.entitytable.model.backfill.BackfillProgressItems;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -49,7 +49,7 @@ public final class TableBootstrap {
                 .waitUntilTableExists(
                         DescribeTableRequest.builder().tableName(tableName).build());
         if (layout == TableLayout.ENTITY) {
-            BackfillRun.markReadyOnNewTable(dynamo, tableName, Instant.now());
+            new BackfillProgressItems(dynamo, tableName).markReadyOnNewTable(Instant.now());
         }
         return true;
     }

@@ -3,7 +3,7 @@ package io.entitytable.api.table;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.model.access.AccessPattern;
 import io.entitytable.model.backfill.BackfillProgress;
-import io.entitytable.model.backfill.BackfillRun;
+import io.entitytable.model.backfill.BackfillProgressItems;
 import io.entitytable.model.backfill.IndexBackfill;
 import java.time.Clock;
 import java.time.Duration;
@@ -50,7 +50,7 @@ public class PatternReadiness {
         Instant now = clock.instant();
         Seen last = seen.get(backfill.get());
         if (last == null || (!last.ready() && now.isAfter(last.at().plus(RECHECK)))) {
-            last = new Seen(BackfillRun.read(table.dynamo(), table.name(), backfill.get()), now);
+            last = new Seen(new BackfillProgressItems(table.dynamo(), table.name()).read(backfill.get()), now);
             seen.put(backfill.get(), last);
         }
         if (!last.ready()) {

@@ -1,8 +1,9 @@
 package io.entitytable.local.backfill;
 
 import io.entitytable.model.backfill.BackfillProgress;
-import io.entitytable.model.backfill.BackfillRun;
+import io.entitytable.model.backfill.BackfillProgressItems;
 import io.entitytable.model.backfill.IndexBackfill;
+import io.entitytable.search.repair.backfill.BackfillRun;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -45,7 +46,7 @@ public final class LocalBackfills implements AutoCloseable {
     public List<BackfillProgress> progress() {
         List<BackfillProgress> all = new ArrayList<>();
         for (IndexBackfill backfill : IndexBackfill.ALL) {
-            BackfillRun.read(dynamo, tableName, backfill).ifPresent(all::add);
+            new BackfillProgressItems(dynamo, tableName).read(backfill).ifPresent(all::add);
         }
         return all;
     }

@@ -40,11 +40,29 @@ public record SegmentScan(DynamoDbClient dynamo, String tableName, int segments)
             int pageSize,
             DoubleAdder capacity,
             PageHandler handler) {
-        ScanRequest.Builder request = request(segment).limit(pageSize);
-        if (startAfter != null && !startAfter.isEmpty()) {
-            request.exclusiveStartKey(startAfter);
+        walk(request(segment, startAfter, pageSize), capacity, handler);
+    }
+
+    /**
+     * One page of segment {@code segment}: at most {@code pageSize} items after {@code startAfter} (null: from the
+     * beginning). For a reader that must pause or stop between pages on its own terms (the index backfill, paced and
+     * resumable), where {@link #pages} would read on.
+     */
+    public Page page(int segment, Map<String, AttributeValue> startAfter, int pageSize, DoubleAdder capacity) {
+        ScanResponse page = dynamo.scan(request(segment, startAfter, pageSize).build());
+        addCapacity(page, capacity);
+        return new Page(page.items(), page.hasLastEvaluatedKey() ? page.lastEvaluatedKey() : Map.of());
+    }
+
+    /**
+     * A page read by {@link #page}.
+     *
+     * @param next where the segment goes on (the page's LastEvaluatedKey); empty after its last page
+     */
+    public record Page(List<Map<String, AttributeValue>> items, Map<String, AttributeValue> next) {
+        public boolean isLast() {
+            return next.isEmpty();
         }
-        walk(request, capacity, handler);
     }
 
     /**
@@ -78,6 +96,14 @@ public record SegmentScan(DynamoDbClient dynamo, String tableName, int segments)
             addCapacity(page, capacity);
             handler.page(page.items(), page.hasLastEvaluatedKey() ? page.lastEvaluatedKey() : Map.of());
         }
+    }
+
+    private ScanRequest.Builder request(int segment, Map<String, AttributeValue> startAfter, int pageSize) {
+        ScanRequest.Builder request = request(segment).limit(pageSize);
+        if (startAfter != null && !startAfter.isEmpty()) {
+            request.exclusiveStartKey(startAfter);
+        }
+        return request;
     }
 
     private ScanRequest.Builder request(int segment) {

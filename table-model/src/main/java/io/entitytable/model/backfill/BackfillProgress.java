@@ -64,7 +64,7 @@ public record BackfillProgress(
     }
 
     /** The first pass of a backfill, not yet begun. */
-    static BackfillProgress starting(String name, long tableItems, Instant now) {
+    public static BackfillProgress starting(String name, long tableItems, Instant now) {
         return new BackfillProgress(name, Phase.BACKFILLING, 1, null, 0, 0, 0, tableItems, 0, now, now, null);
     }
 
@@ -136,7 +136,7 @@ public record BackfillProgress(
     }
 
     /** This progress after one page of its pass: {@code next} is where the pass goes on, null at its end. */
-    BackfillProgress afterPage(
+    public BackfillProgress afterPage(
             Map<String, AttributeValue> next, long read, long changes, long conflicted, Instant now) {
         return new BackfillProgress(
                 name,
@@ -154,7 +154,7 @@ public record BackfillProgress(
     }
 
     /** At the end of a pass: ready when it found nothing to change, else the next pass, which verifies. */
-    BackfillProgress afterPass(long nextTableItems, Instant now) {
+    public BackfillProgress afterPass(long nextTableItems, Instant now) {
         if (changed == 0 && conflicts == 0) {
             return new BackfillProgress(
                     name, Phase.READY, pass, null, scanned, 0, 0, tableItems, step + 1, startedAt, now, now);

@@ -5,12 +5,14 @@ import static io.entitytable.model.SourceVersionCondition.CREATE_OR_ADVANCE;
 import static io.entitytable.model.SourceVersionCondition.EXACTLY;
 
 import io.entitytable.checks.CoreItemGuard;
+import io.entitytable.checks.DriftClass;
 import io.entitytable.checks.DriftReport;
 import io.entitytable.checks.Finding;
 import io.entitytable.model.SourceVersionCondition;
 import io.entitytable.model.access.Backoff;
 import io.entitytable.model.access.ConditionalWrites;
 import io.entitytable.model.access.ParallelTasks;
+import io.entitytable.model.backfill.IndexBackfill;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +33,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 /**
  * Fixes the repairable findings of a {@link DriftReport}: puts missing, stale and leaking copies as {@code
  * RelationshipCatalogue.copyItem} built them, deletes orphans; puts missing markers of unique values and deletes orphan
- * ones. Never touches a core item (those are the API's), so
+ * ones. A core item is the API's: repair only gives one the index attributes its record writes (stale index
+ * attributes), through its index backfill's own update, which sets those attributes alone at the version read. So
  * dangling references and copies ahead of their source are left as they are.
  *
  * <p>Each write carries its {@link #condition} and, when the finding was decided from live core items, runs in a
@@ -94,7 +97,10 @@ record CopyRepair(DynamoDbClient dynamo, String tableName, int parallelism) {
             }
             return new RepairResult.Attempt(finding, RepairOutcome.REPAIRED, "");
         } catch (ConditionalCheckFailedException e) {
-            return new RepairResult.Attempt(finding, RepairOutcome.SKIPPED_COPY_CHANGED, changed(finding));
+            return finding.driftClass() == DriftClass.STALE_INDEX_ATTRIBUTES
+                    ? new RepairResult.Attempt(
+                            finding, RepairOutcome.SKIPPED_SOURCE_CHANGED, "the core item changed since the scan")
+                    : new RepairResult.Attempt(finding, RepairOutcome.SKIPPED_COPY_CHANGED, changed(finding));
         } catch (TransactionCanceledException e) {
             return cancelled(finding, e);
         } catch (SdkException e) {
@@ -129,6 +135,10 @@ record CopyRepair(DynamoDbClient dynamo, String tableName, int parallelism) {
     }
 
     private void write(Finding finding, DoubleAdder capacity) {
+        if (finding.driftClass() == DriftClass.STALE_INDEX_ATTRIBUTES) {
+            mendIndexAttributes(finding, capacity);
+            return;
+        }
         Expression condition = condition(finding);
         ConsumedCapacity consumed = finding.driftClass().repairDeletes()
                 ? dynamo.deleteItem(ConditionalWrites.deleteItem(tableName, finding.key(), condition)
@@ -140,6 +150,21 @@ record CopyRepair(DynamoDbClient dynamo, String tableName, int parallelism) {
                                 .build())
                         .consumedCapacity();
         add(capacity, consumed);
+    }
+
+    /** The index backfills' updates of the core item, from the image the Scan read. */
+    private void mendIndexAttributes(Finding finding, DoubleAdder capacity) {
+        for (IndexBackfill backfill : IndexBackfill.ALL) {
+            if (backfill.concerns(finding.found())) {
+                backfill.update(finding.found())
+                        .ifPresent(update -> add(
+                                capacity,
+                                dynamo.updateItem(update.request(tableName)
+                                                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                                                .build())
+                                        .consumedCapacity()));
+            }
+        }
     }
 
     private void transact(Finding finding, DoubleAdder capacity) {

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.metrics.MetricsRecorder;
-import io.entitytable.model.backfill.BackfillRun;
+import io.entitytable.search.repair.backfill.BackfillRun;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

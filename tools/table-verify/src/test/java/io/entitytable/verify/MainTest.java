@@ -89,7 +89,8 @@ class MainTest {
                         "tombstoneOfLiveSubject",
                         "missingUniqueMarker",
                         "orphanUniqueMarker",
-                        "duplicateUniqueValue");
+                        "duplicateUniqueValue",
+                        "staleIndexAttributes");
         summary.get("drift").forEach(count -> assertThat(count.asLong()).isZero());
         assertThat(summary.get("driftTotal").asLong()).isZero();
         assertThat(summary.get("findings")).isEmpty();

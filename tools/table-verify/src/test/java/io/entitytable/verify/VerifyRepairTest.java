@@ -28,6 +28,9 @@ import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
 import io.entitytable.model.Tombstone;
 import io.entitytable.model.Values;
+import io.entitytable.model.backfill.BackfillProgress;
+import io.entitytable.model.backfill.BackfillProgressItems;
+import io.entitytable.model.backfill.IndexBackfill;
 import io.entitytable.model.supplier.Supplier;
 import java.util.HashMap;
 import java.util.List;
@@ -264,6 +267,67 @@ class VerifyRepairTest {
     }
 
     @Test
+    void repair_shouldGiveCustomersTheEmailIndexAttributesTheirRecordsWrite_onceTheBackfillIsReady() {
+        // GIVEN a table created with pattern 14 (its backfill ready), Ann's item without its email index key (written
+        // around the API) and Bob's with the key of an email he no longer has
+        SampleTable sample = SampleTable.write(dynamo, newTable());
+        Map<String, AttributeValue> ann = withoutEmailIndexKey(sample, sample.customer1);
+        Map<String, AttributeValue> bob = new HashMap<>(sample.customer2.toItem());
+        bob.put(Attributes.GSI1_PK, Values.s(Keys.customerEmailPk(SampleTable.BUSINESS_ID, "old@example.com")));
+        sample.put(bob);
+        DriftReport found = verify(sample);
+
+        // WHEN
+        RepairResult result = repair(sample, found);
+        DriftReport after = verify(sample);
+
+        // THEN both are found and given what their records write, at the version they had
+        assertThat(found.findings()).hasSize(2);
+        assertThat(keys(found, DriftClass.STALE_INDEX_ATTRIBUTES))
+                .containsExactlyInAnyOrder(ItemKey.of(ann), ItemKey.of(bob));
+        assertThat(found.findingsOf(DriftClass.STALE_INDEX_ATTRIBUTES))
+                .extracting(Finding::detail)
+                .anySatisfy(detail -> assertThat(detail).contains("gsi1pk absent, its record writes"))
+                .anySatisfy(detail -> assertThat(detail).contains("old@example.com"));
+        assertThat(result.count(RepairOutcome.REPAIRED)).isEqualTo(2);
+        assertThat(after.findings()).isEmpty();
+        for (Customer customer : List.of(sample.customer1, sample.customer2)) {
+            Map<String, AttributeValue> item = sample.get(customer.id(), customer.type());
+            assertThat(item.get(Attributes.GSI1_PK).s())
+                    .isEqualTo(Keys.customerEmailPk(SampleTable.BUSINESS_ID, customer.email()));
+            assertThat(item).isEqualTo(customer.toItem());
+        }
+    }
+
+    @Test
+    void verify_shouldLeaveIndexAttributesToTheBackfill_whileItRuns_andRepairToAWriteMadeSinceTheScan() {
+        // GIVEN Ann's item without its email index key
+        SampleTable sample = SampleTable.write(dynamo, newTable());
+        Map<String, AttributeValue> ann = withoutEmailIndexKey(sample, sample.customer1);
+        BackfillProgressItems progress = new BackfillProgressItems(dynamo, sample.table);
+        BackfillProgress ready = progress.read(IndexBackfill.CUSTOMERS_BY_EMAIL).orElseThrow();
+
+        // WHEN the backfill is still running
+        sample.put(BackfillProgress.starting(IndexBackfill.CUSTOMERS_BY_EMAIL.name(), 20, SampleTable.T0)
+                .toItem());
+        DriftReport running = verify(sample);
+        // ... and once it is ready, the API changes Ann after the Scan (and writes her index key itself)
+        sample.put(ready.toItem());
+        DriftReport found = verify(sample);
+        Customer changed = sample.customer1
+                .withDetails("Ann", "Smith", "ann@new.example.com", sample.customer1.mailingAddresses())
+                .withVersion(4, SampleTable.T0.plusSeconds(600));
+        sample.putCore(changed);
+        RepairResult result = repair(sample, found);
+
+        // THEN nothing while it runs; then found, and the repair leaves the newer write alone
+        assertThat(running.findingsOf(DriftClass.STALE_INDEX_ATTRIBUTES)).isEmpty();
+        assertThat(keys(found, DriftClass.STALE_INDEX_ATTRIBUTES)).containsExactly(ItemKey.of(ann));
+        assertThat(result.count(RepairOutcome.SKIPPED_SOURCE_CHANGED)).isEqualTo(1);
+        assertThat(sample.get(changed.id(), changed.type())).isEqualTo(changed.toItem());
+    }
+
+    @Test
     void repair_shouldBeCancelled_whenTheSourceChangedAfterTheScan() {
         // GIVEN a missing tag copy, found by the scan
         SampleTable sample = SampleTable.write(dynamo, newTable());
@@ -430,7 +494,8 @@ class VerifyRepairTest {
                         Map.entry("tombstone of a live subject", 0L),
                         Map.entry("missing unique marker", 0L),
                         Map.entry("orphan unique marker", 0L),
-                        Map.entry("duplicate unique value", 0L));
+                        Map.entry("duplicate unique value", 0L),
+                        Map.entry("stale index attributes", 0L));
     }
 
     /** The keys of each kind of damage done by {@link #corrupt}. */
@@ -521,6 +586,15 @@ class VerifyRepairTest {
                 ahead,
                 new ItemKey(customer2.id(), customer2.type()),
                 missingStoreId);
+    }
+
+    /** Writes {@code customer} as the version before pattern 14 did: without its email index key. */
+    private static Map<String, AttributeValue> withoutEmailIndexKey(SampleTable sample, Customer customer) {
+        Map<String, AttributeValue> item = new HashMap<>(customer.toItem());
+        item.remove(Attributes.GSI1_PK);
+        item.remove(Attributes.GSI1_SK);
+        sample.put(item);
+        return item;
     }
 
     private static DriftReport verify(SampleTable sample) {

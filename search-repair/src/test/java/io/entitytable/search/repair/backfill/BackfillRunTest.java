@@ -1,4 +1,4 @@
-package io.entitytable.model.backfill;
+package io.entitytable.search.repair.backfill;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,6 +15,9 @@ import io.entitytable.model.Shard;
 import io.entitytable.model.TableBootstrap;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
+import io.entitytable.model.backfill.BackfillProgress;
+import io.entitytable.model.backfill.BackfillProgressItems;
+import io.entitytable.model.backfill.IndexBackfill;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,6 +26,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -87,7 +91,7 @@ class BackfillRunTest {
                     .as("customer %d has an email: %s", i, hasEmail(i))
                     .isEqualTo(hasEmail(i));
         }
-        assertThat(BackfillRun.read(dynamo, table, IndexBackfill.CUSTOMERS_BY_EMAIL))
+        assertThat(progress(table))
                 .hasValueSatisfying(saved -> assertThat(saved.isReady()).isTrue());
     }
 
@@ -140,8 +144,7 @@ class BackfillRunTest {
         assertThat(stopped.isReady()).isFalse();
         assertThat(stopped.position()).isNotNull();
         assertThat(stopped.scanned()).isBetween(1L, 59L);
-        BackfillProgress saved = BackfillRun.read(dynamo, table, IndexBackfill.CUSTOMERS_BY_EMAIL)
-                .orElseThrow();
+        BackfillProgress saved = progress(table).orElseThrow();
         assertThat(saved).isEqualTo(stopped);
 
         BackfillProgress resumed =
@@ -164,8 +167,7 @@ class BackfillRunTest {
         String table = "created-" + (++tables);
         TableBootstrap.createIfMissing(dynamo, TableLayout.ENTITY, table);
 
-        BackfillProgress progress = BackfillRun.read(dynamo, table, IndexBackfill.CUSTOMERS_BY_EMAIL)
-                .orElseThrow();
+        BackfillProgress progress = progress(table).orElseThrow();
 
         assertThat(progress.isReady()).isTrue();
         assertThat(progress.pass()).isZero();
@@ -240,6 +242,10 @@ class BackfillRunTest {
                 .items()
                 .forEach(item -> ids.add(Values.string(item, Attributes.ID)));
         return ids;
+    }
+
+    private static Optional<BackfillProgress> progress(String table) {
+        return new BackfillProgressItems(dynamo, table).read(IndexBackfill.CUSTOMERS_BY_EMAIL);
     }
 
     private static BackfillRun run(String table, DynamoDbClient client, BackfillRun.Pace pace) {
