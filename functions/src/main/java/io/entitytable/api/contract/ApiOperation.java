@@ -8,6 +8,7 @@ import static io.entitytable.api.contract.ApiOperation.Success.JOB;
 import static io.entitytable.api.contract.ApiOperation.Success.LIST;
 import static io.entitytable.api.contract.ApiOperation.Success.READ;
 import static io.entitytable.api.contract.ApiOperation.Success.SETTING;
+import static io.entitytable.api.contract.ApiOperation.Success.STATE;
 
 import io.entitytable.api.input.Inputs;
 import io.entitytable.model.Entity;
@@ -412,7 +413,20 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                             + " reached or fails.",
                     LIST,
                     false,
-                    Errors.LIST));
+                    Errors.LIST),
+            new ApiOperation(
+                    "GET",
+                    "/patterns",
+                    "listAccessPatterns",
+                    "The list access patterns and whether each may answer",
+                    "Operators only (else 403). Every list access pattern (docs/design.md §3) with its operation, index"
+                            + " and key condition, and whether it may answer now: a pattern that reads index attributes a"
+                            + " table written before it lacks answers only once its index backfill is ready (before, 503"
+                            + " with `Retry-After`), and carries the backfill's progress. One strongly consistent GetItem"
+                            + " `id = <backfill>.backfill, type = backfill` per backfill.",
+                    STATE,
+                    false,
+                    403));
 
     /** What tagging and untagging do, for every entity alike. */
     private static final String TAG = "Tags are lower-cased; a subject carries at most " + Inputs.MAX_TAGS
@@ -585,7 +599,9 @@ public final class ApiOperation implements Comparable<ApiOperation> {
         /** 200 with a job's progress; no ETag, a job is not a versioned subject. */
         JOB(200),
         /** 200 with an operator's setting of a subject; no ETag, a setting is not part of its versioned state. */
-        SETTING(200);
+        SETTING(200),
+        /** 200 with the state of the service itself (its access patterns) for operators; no ETag, it is no subject. */
+        STATE(200);
 
         private final int status;
 

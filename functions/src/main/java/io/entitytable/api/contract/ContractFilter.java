@@ -45,7 +45,10 @@ public class ContractFilter implements OASFilter {
                     + " They show the subjects as of the last fanned-out change.",
             "Search",
             "Plain-text search of a business's customers, stores and orders, answered by the search index the table's"
-                    + " stream keeps, seconds behind the table.");
+                    + " stream keeps, seconds behind the table.",
+            "Operations",
+            "For operators: the state of the table's access patterns and of the index backfills that hold a new one"
+                    + " back.");
 
     private static final Pattern PATH_VARIABLE = Pattern.compile("\\{([^}]+)}");
 
@@ -218,7 +221,8 @@ public class ContractFilter implements OASFilter {
                 || success == Success.READ
                 || success == Success.LIST
                 || success == Success.JOB
-                || success == Success.SETTING) {
+                || success == Success.SETTING
+                || success == Success.STATE) {
             Content content = generated == null ? null : successContent(generated);
             if (content == null) {
                 throw new IllegalStateException(entry + ": the code documents no response body");
@@ -239,6 +243,7 @@ public class ContractFilter implements OASFilter {
             case DELETED_OR_ACCEPTED -> response.description("Deleted, and nothing remains to do");
             case JOB -> response.description("The job's progress");
             case SETTING -> response.description("The setting as it is now");
+            case STATE -> response.description("The state as the table holds it now");
         }
         APIResponses responses = OASFactory.createAPIResponses();
         if (success == Success.DELETED_OR_ACCEPTED) {

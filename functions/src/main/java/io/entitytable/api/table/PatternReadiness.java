@@ -8,6 +8,7 @@ import io.entitytable.model.backfill.IndexBackfill;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -59,6 +60,17 @@ public class PatternReadiness {
                     last.progress().map(BackfillProgress::describe).orElse("not started"),
                     RETRY_AFTER_SECONDS);
         }
+    }
+
+    /**
+     * Every backfill's progress as the table holds it now, one strongly consistent GetItem each: the operators' view.
+     * It leaves what this instance has seen alone, as {@link #require} keeps it.
+     */
+    public Map<IndexBackfill, Optional<BackfillProgress>> progressNow() {
+        Map<IndexBackfill, Optional<BackfillProgress>> all = new LinkedHashMap<>();
+        BackfillProgressItems items = new BackfillProgressItems(table.dynamo(), table.name());
+        IndexBackfill.ALL.forEach(backfill -> all.put(backfill, items.read(backfill)));
+        return all;
     }
 
     private record Seen(Optional<BackfillProgress> progress, Instant at) {

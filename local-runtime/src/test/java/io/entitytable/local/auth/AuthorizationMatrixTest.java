@@ -240,14 +240,15 @@ class AuthorizationMatrixTest {
     private static int refusal(Who who, Call call) {
         boolean createsABusiness = call.method().equals("POST") && call.path().equals("/businesses");
         boolean deletesABusiness = call.method().equals("DELETE") && call.path().matches("/businesses/[^/?]+");
+        boolean readsThePatterns = call.path().equals("/patterns");
         // Operators' own routes, hidden from everyone else as if the business did not exist.
         boolean operatorsOnly = call.path().matches("/businesses/[^/?]+/(capacity|job)")
                 || call.method().equals("DELETE") && call.path().matches("/businesses/[^/?]+\\?cascade=true");
         return switch (who) {
             case NO_TOKEN, EXPIRED, OTHER_KEY, ALG_NONE, OTHER_AUDIENCE -> 401;
             case OPERATOR -> 0;
-            case MEMBER -> createsABusiness || deletesABusiness ? 403 : operatorsOnly ? 404 : 0;
-            case OTHER_MEMBER -> createsABusiness || deletesABusiness ? 403 : 404;
+            case MEMBER -> createsABusiness || deletesABusiness || readsThePatterns ? 403 : operatorsOnly ? 404 : 0;
+            case OTHER_MEMBER -> createsABusiness || deletesABusiness || readsThePatterns ? 403 : 404;
         };
     }
 
@@ -263,6 +264,8 @@ class AuthorizationMatrixTest {
         String line = "{\"sku\":\"P-1\",\"description\":\"Pens\",\"quantity\":1,\"unitPriceCents\":100}";
         return List.of(
                 new Call("POST", "/businesses", "{\"name\":\"New\"}"),
+                // The operators' view of the access patterns: no business of its own, so a member is refused outright.
+                new Call("GET", "/patterns", null),
                 new Call("GET", b, null),
                 new Call("PATCH", b, "{\"name\":\"Renamed\"}"),
                 new Call("GET", b + "/items", null),

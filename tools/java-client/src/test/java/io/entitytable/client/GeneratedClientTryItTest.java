@@ -6,9 +6,11 @@ import static org.awaitility.Awaitility.await;
 
 import io.entitytable.client.api.BusinessesApi;
 import io.entitytable.client.api.CustomersApi;
+import io.entitytable.client.api.OperationsApi;
 import io.entitytable.client.api.OrdersApi;
 import io.entitytable.client.api.RelationshipsAndTagsApi;
 import io.entitytable.client.api.StoresApi;
+import io.entitytable.client.model.AccessPattern;
 import io.entitytable.client.model.AddressInput;
 import io.entitytable.client.model.Business;
 import io.entitytable.client.model.Capacity;
@@ -18,6 +20,7 @@ import io.entitytable.client.model.CreateOrder;
 import io.entitytable.client.model.CreateStore;
 import io.entitytable.client.model.Customer;
 import io.entitytable.client.model.FieldError;
+import io.entitytable.client.model.IndexBackfill;
 import io.entitytable.client.model.LineInput;
 import io.entitytable.client.model.Order;
 import io.entitytable.client.model.PageCustomerResponse;
@@ -130,6 +133,15 @@ class GeneratedClientTryItTest {
         assertThat(everything.getNext()).isNull();
         assertThat(smiths.getItems()).extracting(Customer::getId).containsExactly(acme.customer());
         assertThat(anns.getItems()).extracting(Customer::getId).containsExactly(acme.customer());
+        // AND the operators' view says why pattern 14 answers: its backfill is ready (a new table needs no pass)
+        AccessPattern byEmail = new OperationsApi(client)
+                .listAccessPatterns().getPatterns().stream()
+                        .filter(pattern -> "customers-by-email".equals(pattern.getName()))
+                        .findFirst()
+                        .orElseThrow();
+        assertThat(byEmail.getNumber()).isEqualTo(14);
+        assertThat(byEmail.getReady()).isTrue();
+        assertThat(byEmail.getBackfill().getPhase()).isEqualTo(IndexBackfill.PhaseEnum.READY);
         assertThat(openVisaOrders.getItems()).extracting(Order::getId).containsExactly(acme.order());
         assertThat(austinStores.getItems()).extracting(Store::getName).containsExactly("Downtown");
         assertThat(customer.getData().getMailingAddresses().get("home").getCity())
