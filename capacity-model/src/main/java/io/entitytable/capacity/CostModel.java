@@ -30,9 +30,10 @@ public record CostModel(Workload workload, CapacityModel model, Prices prices, C
     static final double SECONDS_A_MONTH = 730 * 3600;
 
     /** The items the data is made of: what the floor pays for. */
-    private static final Set<ItemKind> DATA = EnumSet.of(ItemKind.CORE, ItemKind.LINE, ItemKind.EDGE, ItemKind.TAG);
+    private static final Set<ItemKind> DATA =
+            EnumSet.of(ItemKind.CORE, ItemKind.LINE, ItemKind.EDGE, ItemKind.TAG, ItemKind.SKU);
 
-    private static final Set<ItemKind> COPIES = EnumSet.of(ItemKind.EDGE, ItemKind.TAG);
+    private static final Set<ItemKind> COPIES = EnumSet.of(ItemKind.EDGE, ItemKind.TAG, ItemKind.SKU);
 
     static final String LIMITER = "DynamoDB writes: rate items (the request limiter)";
     static final String SECOND_UNIT = "DynamoDB writes: transactions' second unit";

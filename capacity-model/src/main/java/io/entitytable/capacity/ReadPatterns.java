@@ -41,10 +41,11 @@ final class ReadPatterns {
             "customers managing a store",
             "a business's subjects tagged t",
             "several tags",
-            "customers by email");
+            "customers by email",
+            "orders by SKU");
 
     /**
-     * The name of pattern {@code number} ("1" to "14", as a workload's read mix names it), or of a declared entity's list
+     * The name of pattern {@code number} ("1" to "15", as a workload's read mix names it), or of a declared entity's list
      * (its collection, {@code products}).
      */
     static String name(String number) {
@@ -79,7 +80,7 @@ final class ReadPatterns {
      */
     boolean readsShardCount(String number) {
         return declared(number).isPresent()
-                || Set.of("2", "3", "4", "9", "12", "13").contains(number);
+                || Set.of("2", "3", "4", "9", "12", "13", "15").contains(number);
     }
 
     /** One request of pattern {@code number}, on fresh sample items. */
@@ -139,6 +140,20 @@ final class ReadPatterns {
                         TableLayout.GSI1,
                         Keys.customerEmailPk(business, customer.email()),
                         ItemSize.bytes(customer.toItem())));
+            };
+            case "15" -> i -> {
+                // A page of SKU copies in each of the business's partitions of one SKU of a sample order.
+                Order order = order();
+                String sku = order.skus().iterator().next();
+                return shards.skuPartitions(sku).stream()
+                        .map(partition -> query(
+                                Access.TABLE,
+                                partition,
+                                shardPage(RelationshipCatalogue.copyItem(
+                                        new Duplicate(
+                                                partition, Keys.subjectRef(Entity.ORDER, order.id()), ItemKind.SKU),
+                                        order.toItem()))))
+                        .toList();
             };
             default -> throw new IllegalArgumentException("no access pattern " + number);
         };

@@ -54,7 +54,7 @@ final class Recipes {
         if (!subject.entity().isTenant()) {
             writes.add(counterAdd(image));
         }
-        writes.addAll(tagCopies(image));
+        writes.addAll(tagCopies(null, image));
         return writes;
     }
 
@@ -84,7 +84,7 @@ final class Recipes {
                 order.withStatusAndCard(newStatus, order.paymentCard()).withVersion(order.version() + 1, Samples.NOW);
         List<ItemWrite> writes = new ArrayList<>();
         writes.add(ItemWrite.update(order.toItem(), changed.toItem(), false));
-        writes.addAll(tagCopies(changed.toItem()));
+        writes.addAll(tagCopies(order.toItem(), changed.toItem()));
         return writes;
     }
 
@@ -95,7 +95,7 @@ final class Recipes {
         Customer tagged = customer.withTags(tags).withVersion(customer.version() + 1, Samples.NOW);
         List<ItemWrite> writes = new ArrayList<>();
         writes.add(ItemWrite.update(customer.toItem(), tagged.toItem(), false));
-        writes.addAll(tagCopies(tagged.toItem()));
+        writes.addAll(tagCopies(customer.toItem(), tagged.toItem()));
         writes.addAll(targetSideEdges(tagged.toItem(), customer.storeIds()));
         return writes;
     }
@@ -113,7 +113,7 @@ final class Recipes {
         List<ItemWrite> writes = new ArrayList<>();
         writes.add(ItemWrite.update(customer.toItem(), linked.toItem(), true));
         writes.add(ItemWrite.update(storeItem, counted, true));
-        writes.addAll(tagCopies(linked.toItem()));
+        writes.addAll(tagCopies(customer.toItem(), linked.toItem()));
         writes.addAll(targetSideEdges(linked.toItem(), customer.storeIds()));
         String storeRef = ref(store);
         for (Duplicate edge : RelationshipCatalogue.impliedBy(linked.toItem())) {
@@ -137,7 +137,7 @@ final class Recipes {
         List<ItemWrite> writes = new ArrayList<>();
         writes.add(ItemWrite.delete(store.toItem(), true));
         writes.add(ItemWrite.put(renamedItem, true));
-        writes.addAll(tagCopies(renamedItem));
+        writes.addAll(tagCopies(store.toItem(), renamedItem));
         String self = ref(store);
         for (Customer customer : linkedCustomers) {
             for (Duplicate copy : RelationshipCatalogue.impliedBy(customer.toItem())) {
@@ -155,11 +155,18 @@ final class Recipes {
         return ItemWrite.update(counter, withNumber(counter, Attributes.CHILD_COUNT, 1), true);
     }
 
-    /** ChangeFanout: every tag copy an image implies is put from that image. */
-    private static List<ItemWrite> tagCopies(Map<String, AttributeValue> image) {
+    /**
+     * ChangeFanout: every tag and SKU copy an image implies is put from that image. A copy the image {@code before}
+     * implied too is overwritten, not added: the table grows only by what it gains.
+     */
+    private static List<ItemWrite> tagCopies(Map<String, AttributeValue> before, Map<String, AttributeValue> image) {
+        Set<Duplicate> existing = before == null ? Set.of() : RelationshipCatalogue.impliedBy(before);
         return RelationshipCatalogue.impliedBy(image).stream()
-                .filter(duplicate -> duplicate.kind() == ItemKind.TAG)
-                .map(duplicate -> ItemWrite.put(RelationshipCatalogue.copyItem(duplicate, image), false))
+                .filter(duplicate -> duplicate.kind().isKeyedCopy())
+                .map(duplicate -> ItemWrite.update(
+                        existing.contains(duplicate) ? RelationshipCatalogue.copyItem(duplicate, before) : null,
+                        RelationshipCatalogue.copyItem(duplicate, image),
+                        false))
                 .toList();
     }
 

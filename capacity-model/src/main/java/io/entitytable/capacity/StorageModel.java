@@ -74,7 +74,7 @@ public final class StorageModel {
     private static final double GB = 1e9;
 
     /** The items that leave the table with an archived order. */
-    private static final Set<ItemKind> LEAVES = EnumSet.of(ItemKind.CORE, ItemKind.LINE, ItemKind.TAG);
+    private static final Set<ItemKind> LEAVES = EnumSet.of(ItemKind.CORE, ItemKind.LINE, ItemKind.TAG, ItemKind.SKU);
 
     /** Bytes a second of the workload that the table and the search index gain. */
     private record Growth(double table, double search) {

@@ -56,6 +56,7 @@ class CostModelTest {
                         CostModel.rowOf(ItemKind.LINE),
                         CostModel.rowOf(ItemKind.EDGE),
                         CostModel.rowOf(ItemKind.TAG),
+                        CostModel.rowOf(ItemKind.SKU),
                         CostModel.PATTERN_READS);
         reference.resources().stream()
                 .filter(row -> floorRows.contains(row.name()))

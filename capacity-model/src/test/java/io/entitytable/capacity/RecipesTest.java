@@ -33,21 +33,22 @@ class RecipesTest {
                 .flatMap(write -> tableWrites.of(write).stream())
                 .toList();
 
-        // THEN the transaction (order, 3 lines, counter) costs 2 units per item on the table; the tag copy 1;
-        // the order is in businessGsi, customerIdGsi and gsi1; the copy only in sourceGsi
+        // THEN the transaction (order, 3 lines, counter) costs 2 units per item on the table; the tag copy and each
+        // of the 3 SKU copies 1; the order is in businessGsi, customerIdGsi and gsi1; the copies only in sourceGsi
         String orderRef = Keys.subjectRef(io.entitytable.model.Entity.ORDER, order.id());
-        assertThat(units(accesses))
-                .isEqualTo(new TreeMap<>(Map.of(
-                        "table " + order.id(), 8.0,
-                        "table "
-                                        + ChildCounters.of(samples.businessId, order.id())
-                                                .id(),
-                                2.0,
-                        "table " + Keys.tagPartition(samples.businessId, "rush"), 1.0,
-                        "businessGsi " + Keys.businessShard(samples.businessId, Keys.shardOf(order.id(), 4)), 1.0,
-                        "customerIdGsi " + order.customerId(), 1.0,
-                        "gsi1 " + Keys.orderStatusPk(samples.businessId, "OPEN", Keys.shardOf(order.id(), 4)), 1.0,
-                        "sourceGsi " + orderRef, 1.0)));
+        Map<String, Double> skuCopies = new TreeMap<>();
+        order.skus().forEach(sku -> skuCopies.put("table " + order.shard().skuPartition(samples.businessId, sku), 1.0));
+        assertThat(order.skus()).hasSize(3);
+        Map<String, Double> expected = new TreeMap<>(Map.of(
+                "table " + order.id(), 8.0,
+                "table " + ChildCounters.of(samples.businessId, order.id()).id(), 2.0,
+                "table " + Keys.tagPartition(samples.businessId, "rush"), 1.0,
+                "businessGsi " + Keys.businessShard(samples.businessId, Keys.shardOf(order.id(), 4)), 1.0,
+                "customerIdGsi " + order.customerId(), 1.0,
+                "gsi1 " + Keys.orderStatusPk(samples.businessId, "OPEN", Keys.shardOf(order.id(), 4)), 1.0,
+                "sourceGsi " + orderRef, 1.0 + skuCopies.size()));
+        expected.putAll(skuCopies);
+        assertThat(units(accesses)).isEqualTo(expected);
     }
 
     @Test
@@ -119,13 +120,15 @@ class RecipesTest {
                 .flatMap(write -> tableWrites.of(write).stream())
                 .toList();
 
-        // THEN one UpdateItem on the table, one write in each index keeping its key, two in gsi1
+        // THEN one UpdateItem on the table, one write in each index keeping its key, two in gsi1; and the fan-out's
+        // rewrite of each of its 3 SKU copies (they carry its status), each also in sourceGsi
         assertThat(units(accesses))
                 .containsEntry("table " + order.id(), 1.0)
                 .containsEntry("gsi1 " + Keys.orderStatusPk(samples.businessId, "OPEN", shard), 1.0)
                 .containsEntry("gsi1 " + Keys.orderStatusPk(samples.businessId, "PAID", shard), 1.0)
                 .containsEntry("customerIdGsi " + order.customerId(), 1.0)
-                .hasSize(5);
+                .containsEntry("sourceGsi " + Keys.subjectRef(io.entitytable.model.Entity.ORDER, order.id()), 3.0)
+                .hasSize(5 + 1 + order.skus().size());
     }
 
     private static Map<String, Double> units(List<Access> accesses) {

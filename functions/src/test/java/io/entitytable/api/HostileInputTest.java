@@ -440,6 +440,15 @@ class HostileInputTest {
                         values.putAll(searchTextBounds());
                     }
                     case "country", "state", "city", "zip" -> textValues(values, 100, false);
+                    case "sku" -> {
+                        for (String bad : hostileText().values()) {
+                            values.put(enc(bad), Expect.CLIENT_ERROR);
+                        }
+                        // Letters, digits and ._- make a SKU: a list of no order.
+                        values.put("-1", Expect.SUCCESS);
+                        values.put("99999999999999999999", Expect.SUCCESS);
+                        values.put("x".repeat(65), Expect.CLIENT_ERROR);
+                    }
                     default -> {
                         // from, to, status, paymentCard, minTotalCents, type, any, all, unlink: closed formats.
                         for (String bad : hostileText().values()) {

@@ -6,6 +6,8 @@ import io.entitytable.model.backfill.IndexBackfill;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import software.amazon.awscdk.services.iam.IRole;
 import software.amazon.awscdk.services.iam.PolicyStatement;
 
@@ -256,7 +258,10 @@ public final class TableAccess {
 
     /** What the scheduled backfill reads: the table, page after page, its item count, and the progress items. */
     public static final List<String> SCHEDULED_BACKFILL_READ_ACTIONS =
-            List.of("dynamodb:Scan", "dynamodb:GetItem", "dynamodb:DescribeTable");
+            List.of("dynamodb:Scan", "dynamodb:Query", "dynamodb:GetItem", "dynamodb:DescribeTable");
+
+    /** The partitions of the copies a backfill puts with the attributes that imply them: an order's SKU copies. */
+    public static final String BACKFILL_COPY_PARTITION = Keys.skuPartition("*", "*", 0);
 
     /** The partition of a backfill's progress, whatever its backfill. */
     public static final String BACKFILL_PARTITION = Keys.backfillId("*");
@@ -268,8 +273,8 @@ public final class TableAccess {
     public static final List<String> BACKFILL_ATTRIBUTES = backfillAttributes();
 
     private static List<String> backfillAttributes() {
-        java.util.Set<String> attributes =
-                new java.util.TreeSet<>(List.of(Attributes.ID, Attributes.TYPE, Attributes.VERSION, Attributes.KIND));
+        Set<String> attributes =
+                new TreeSet<>(List.of(Attributes.ID, Attributes.TYPE, Attributes.VERSION, Attributes.KIND));
         IndexBackfill.ALL.forEach(backfill -> attributes.addAll(backfill.attributes()));
         return List.copyOf(attributes);
     }
@@ -290,6 +295,8 @@ public final class TableAccess {
                 .build());
         role.addToPrincipalPolicy(keyedWrite(
                 "SaveBackfillProgress", "dynamodb:PutItem", arn, "ForAllValues:StringLike", BACKFILL_PARTITION));
+        role.addToPrincipalPolicy(keyedWrite(
+                "PutBackfilledCopies", "dynamodb:PutItem", arn, "ForAllValues:StringLike", BACKFILL_COPY_PARTITION));
         List<String> indexAttributes = BACKFILL_ATTRIBUTES.stream()
                 .filter(name -> IndexBackfill.ALL.stream()
                         .anyMatch(backfill -> backfill.attributes().contains(name)))

@@ -414,7 +414,8 @@ class EntityTableStackTest {
                 .toList();
         // THEN there is an alarm on the depth of all four dead-letter queues, the iterator age of both stream
         // consumers, the copy and index lag, the age of the oldest refresh segment, the scheduled verify's drift,
-        // stopped jobs and missing runs, the backfilled pattern's readiness, errors and throttles of the six functions,
+        // stopped jobs and missing runs, the readiness of each backfilled pattern (14 and 15), errors and throttles of
+        // the six functions,
         // and the fan-out's failures to count write rates
         assertThat(metrics)
                 .containsExactly(
@@ -435,6 +436,7 @@ class EntityTableStackTest {
                         "ItemsVerified",
                         "IteratorAge",
                         "IteratorAge",
+                        "PatternReady",
                         "PatternReady",
                         "RefreshJobsStopped",
                         "Throttles",

@@ -81,15 +81,22 @@ class ScheduledBackfillStackTest {
         assertThat(map(update, "Condition", "ForAllValues:StringNotLike"))
                 .containsEntry(TableAccess.LEADING_KEYS, List.of(TableAccess.DUPLICATE_PARTITION));
 
+        Map<String, Object> copies = SynthesizedStack.statement(statements, "PutBackfilledCopies");
+        assertThat(copies.get("Action")).isEqualTo("dynamodb:PutItem");
+        assertThat(map(copies, "Condition", "ForAllValues:StringLike"))
+                .containsEntry(TableAccess.LEADING_KEYS, List.of(TableAccess.BACKFILL_COPY_PARTITION));
+        assertThat(TableAccess.BACKFILL_COPY_PARTITION).isEqualTo("sku#*#*");
+
         assertThat(SynthesizedStack.actions(statements))
                 .filteredOn(action -> action.toString().startsWith("dynamodb:"))
-                .doesNotContain("dynamodb:DeleteItem", "dynamodb:BatchWriteItem", "dynamodb:Query");
+                .doesNotContain("dynamodb:DeleteItem", "dynamodb:BatchWriteItem");
     }
 
     @Test
     void alarms_shouldFirePerPattern_whenItHasNotBeenReadyForADay() {
         String functionId = synthesized.logicalId(backfill.function());
-        Map<String, Object> alarm = synthesized.alarmOn(MetricNames.PATTERN_READY);
+        Map<String, Object> alarm =
+                synthesized.alarmOn(MetricNames.PATTERN_READY, IndexBackfill.CUSTOMERS_BY_EMAIL.name());
 
         assertThat(alarm)
                 .containsEntry("Namespace", MetricNames.NAMESPACE)

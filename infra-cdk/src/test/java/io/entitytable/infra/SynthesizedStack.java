@@ -67,10 +67,28 @@ record SynthesizedStack(StackConfig config, EntityTableStack stack, Template tem
 
     /** The properties of the one alarm on the metric named {@code metricName}. */
     Map<String, Object> alarmOn(String metricName) {
-        java.util.List<Map<String, Object>> found = resources("AWS::CloudWatch::Alarm").values().stream()
+        return only(metricName, alarmsOn(metricName));
+    }
+
+    /** The one alarm on {@code metricName} with a dimension of value {@code dimensionValue}. */
+    Map<String, Object> alarmOn(String metricName, String dimensionValue) {
+        return only(
+                metricName + " of " + dimensionValue,
+                alarmsOn(metricName).stream()
+                        .filter(alarm -> alarm.getOrDefault("Dimensions", java.util.List.of())
+                                .toString()
+                                .contains("Value=" + dimensionValue + "}"))
+                        .toList());
+    }
+
+    private java.util.List<Map<String, Object>> alarmsOn(String metricName) {
+        return resources("AWS::CloudWatch::Alarm").values().stream()
                 .map(Json::properties)
                 .filter(alarm -> metricName.equals(alarm.get("MetricName")))
                 .toList();
+    }
+
+    private static Map<String, Object> only(String metricName, java.util.List<Map<String, Object>> found) {
         if (found.size() != 1) {
             throw new AssertionError("expected one alarm on " + metricName + " but found " + found.size());
         }

@@ -21,7 +21,6 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.CopyPace;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
-import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.RelationshipCatalogue;
@@ -159,7 +158,7 @@ final class ChangeFanout {
 
         for (Duplicate duplicate : now) {
             handled.add(duplicate.key());
-            if (duplicate.kind() == ItemKind.TAG) {
+            if (duplicate.kind().isKeyedCopy()) {
                 writes.add(() -> writer.put(copyItem(duplicate, image), CREATE_OR_ADVANCE));
             }
         }
@@ -333,11 +332,11 @@ final class ChangeFanout {
     }
 
     /**
-     * Tag copies, and the edges of a link's owner found through its sourceGsi (a customer's copies in the stores'
+     * Tag and SKU copies, and the edges of a link's owner found through its sourceGsi (a customer's copies in the stores'
      * partitions), exist because of the subject's own image, nothing else: only the owner's image lists its links.
      */
     private static boolean decidedBySubjectItself(Duplicate duplicate, Entity subject) {
-        return duplicate.kind() == ItemKind.TAG || subject.link().isPresent();
+        return duplicate.kind().isKeyedCopy() || subject.link().isPresent();
     }
 
     /**

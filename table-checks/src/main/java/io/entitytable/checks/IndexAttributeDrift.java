@@ -13,8 +13,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Compares the index attributes of core items with what their records write, for every index backfill the Scan found
- * ready: what an item should hold comes from {@link IndexBackfill#expected}, the function the backfill and the API's
- * records write with, so a later backfill is covered by its declaration. A backfill not ready yet (or not in the
+ * ready: what an item should hold comes from {@link IndexBackfill#expected} (with the item's collection, which the Scan
+ * holds: an order's lines), the function the backfill and the API's records write with, so a later backfill is covered by its declaration. A backfill not ready yet (or not in the
  * table, as in a scheduled verify's sample) is not judged: its items are the backfill's work, and its pattern answers
  * nothing until the backfill has checked every one of them.
  */
@@ -29,8 +29,12 @@ final class IndexAttributeDrift {
                 continue;
             }
             for (Map<String, AttributeValue> core : table.coreBySubject().values()) {
-                if (backfill.concerns(core) && backfill.update(core).isPresent()) {
-                    findings.add(finding(backfill, core));
+                if (backfill.concerns(core)) {
+                    List<Map<String, AttributeValue>> collection =
+                            table.collectionOf(Values.string(core, Attributes.ID));
+                    if (backfill.mend(core, collection).isPresent()) {
+                        findings.add(finding(backfill, core, backfill.expected(core, collection)));
+                    }
                 }
             }
         }
@@ -38,11 +42,12 @@ final class IndexAttributeDrift {
     }
 
     /**
-     * Repaired by the backfill's own conditional update of the item, so no guard: the update holds on the version read
-     * itself, and a transaction may not check and write one item.
+     * Repaired by the backfill's own mend of the item ({@link IndexBackfill#mendTo} its expected attributes, the copies
+     * they imply with them), so no guard: the update holds on the version read itself, and a transaction may not check
+     * and write one item.
      */
-    private static Finding finding(IndexBackfill backfill, Map<String, AttributeValue> core) {
-        Map<String, AttributeValue> expected = backfill.expected(core);
+    private static Finding finding(
+            IndexBackfill backfill, Map<String, AttributeValue> core, Map<String, AttributeValue> expected) {
         Map<String, AttributeValue> actual = backfill.actual(core);
         List<String> differences = new ArrayList<>();
         for (String attribute : backfill.attributes().stream().sorted().toList()) {

@@ -84,7 +84,8 @@ public record ScannedTable(
                     return this;
                 }
             } else if (ItemKind.EDGE.value().equals(kind)
-                    || ItemKind.TAG.value().equals(kind)) {
+                    || ItemKind.TAG.value().equals(kind)
+                    || ItemKind.SKU.value().equals(kind)) {
                 duplicates.put(ItemKey.of(item), item);
                 return this;
             } else if (ItemKind.JOB.value().equals(kind)) {

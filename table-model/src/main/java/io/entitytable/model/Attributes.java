@@ -197,6 +197,12 @@ public final class Attributes {
     public static final String LINE_COUNT = "lineCount";
     public static final String LINE_NO = "lineNo";
     public static final String SKU = "sku";
+    /**
+     * The distinct SKUs of an order's lines, on the order item: fixed when it is placed, as its lines are, and read by
+     * the catalogue for the order's SKU copies (access pattern 15).
+     */
+    public static final String SKUS = "skus";
+
     public static final String DESCRIPTION = "description";
     public static final String QUANTITY = "quantity";
     public static final String UNIT_PRICE_CENTS = "unitPriceCents";
@@ -218,6 +224,7 @@ public final class Attributes {
             CREATED_AT,
             UPDATED_AT,
             TAGS,
+            SKUS,
             BUSINESS_ID,
             CORRELATION_ID,
             RESTORED_AT,

@@ -41,6 +41,14 @@ public record BusinessShards(String businessId, ShardCount count) {
                 : List.of(Keys.tagPartition(businessId, tag, 0));
     }
 
+    /** Every partition holding the business's order copies under {@code sku}, in shard order. */
+    public List<String> skuPartitions(String sku) {
+        return count.stored()
+                ? shards().mapToObj(shard -> Keys.skuPartition(businessId, sku, shard))
+                        .toList()
+                : List.of(Keys.skuPartition(businessId, sku, 0));
+    }
+
     /** Every child counter of the business (see {@link ChildCounters}). */
     public List<ItemKey> counters() {
         return ChildCounters.all(businessId, count);

@@ -10,6 +10,11 @@ public enum ItemKind implements StoredValue {
     EDGE,
     /** A copy of a tagged subject in a {@code tag#<businessId>#<t>} partition: written by the fan-out only. */
     TAG,
+    /**
+     * A copy of an order in a {@code sku#<businessId>#<sku>} partition, one per SKU its lines hold: written by the
+     * fan-out, and by the index backfill for orders placed before pattern 15.
+     */
+    SKU,
     /** One of a business's child counters (see ChildCounters): written by the API only, never fanned out. */
     COUNTER,
     /**
@@ -50,6 +55,14 @@ public enum ItemKind implements StoredValue {
      * is created with every pattern ready).
      */
     BACKFILL;
+
+    /**
+     * A copy in one of its business's keyed partitions (a tag's or a SKU's), which its source's own image decides
+     * alone: unlike an edge, no other subject's image has a say.
+     */
+    public boolean isKeyedCopy() {
+        return this == TAG || this == SKU;
+    }
 
     public static ItemKind fromValue(String value) {
         return StoredValue.fromValue(ItemKind.class, value);

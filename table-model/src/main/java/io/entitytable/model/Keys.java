@@ -26,6 +26,7 @@ public final class Keys {
     public static final String BUSINESS_TYPE = Entity.BUSINESS.keyName();
     static final String LINE = "line";
     static final String TAG = "tag";
+    static final String SKU = "sku";
     static final String STORE_LOCATION = "STORE";
     static final String CUSTOMER_EMAIL = "CUSTOMEREMAIL";
     static final String BACKFILL = "backfill";
@@ -141,6 +142,25 @@ public final class Keys {
             return Optional.empty();
         }
         return Optional.of(new TagPartition(parts[1], parts[2], Integer.parseInt(parts[3])));
+    }
+
+    /**
+     * {@code sku#<businessId>#<sku>}, or {@code sku#<businessId>#<sku>#<shard>} above shard 0: one of the partitions
+     * holding a copy of every order of one business with a line of that SKU, the one of the orders' {@link Shard}. SKUs
+     * are letters, digits and {@code ._-}, so never the separator.
+     */
+    public static String skuPartition(String businessId, String sku, int shard) {
+        String partition = String.join(SEPARATOR, SKU, businessId, sku);
+        return shard == 0 ? partition : partition + SEPARATOR + shard;
+    }
+
+    /** Whether {@code id} is a {@link #skuPartition} key. */
+    public static boolean isSkuPartition(String id) {
+        String[] parts = id.split(SEPARATOR, -1);
+        return (parts.length == 3 || (parts.length == 4 && parts[3].matches("[1-9][0-9]?")))
+                && parts[0].equals(SKU)
+                && Ids.isValid(parts[1])
+                && !parts[2].isEmpty();
     }
 
     // ---- gsi1: store location hierarchy -------------------------------------------------------------------

@@ -4,6 +4,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -13,6 +15,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *
  * @param lines the lines, or null when only the order item was read (lists)
  * @param lineCount how many lines the order has; kept on the order item so a delete knows every line key
+ * @param skus the distinct SKUs of its lines, fixed with them when the order is placed; kept on the order item, so an
+ *     order read without its lines still has them (access pattern 15 reads its SKU copies)
  */
 public record Order(
         String id,
@@ -25,9 +29,44 @@ public record Order(
         Address shipTo,
         List<OrderLine> lines,
         int lineCount,
+        Set<String> skus,
         CoreFields common,
         Shard shard)
         implements CoreItem {
+
+    public Order {
+        skus = Set.copyOf(skus);
+    }
+
+    /** An order with its lines, its SKUs theirs; without lines (null), none. */
+    public Order(
+            String id,
+            String businessId,
+            String customerId,
+            String status,
+            long totalCents,
+            String paymentCard,
+            CustomerSnapshot customer,
+            Address shipTo,
+            List<OrderLine> lines,
+            int lineCount,
+            CoreFields common,
+            Shard shard) {
+        this(
+                id,
+                businessId,
+                customerId,
+                status,
+                totalCents,
+                paymentCard,
+                customer,
+                shipTo,
+                lines,
+                lineCount,
+                skusOf(lines),
+                common,
+                shard);
+    }
 
     /** Reads the order item; its lines come from {@link OrderLine#from} and are added with {@link #withLines}. */
     public static Order from(Map<String, AttributeValue> item) {
@@ -42,6 +81,7 @@ public record Order(
                 Address.from(Values.map(item, Attributes.SHIP_TO)),
                 null,
                 (int) Values.number(item, Attributes.LINE_COUNT),
+                Values.set(item, Attributes.SKUS),
                 CoreFields.of(item),
                 Shard.of(item));
     }
@@ -61,9 +101,18 @@ public record Order(
         item.put(Attributes.CUSTOMER_SNAPSHOT, customer.toAttributeValue());
         item.put(Attributes.SHIP_TO, shipTo.toAttributeValue());
         item.put(Attributes.LINE_COUNT, Values.n(lineCount));
+        if (!skus.isEmpty()) {
+            item.put(Attributes.SKUS, Values.ss(skus));
+        }
         item.put(Attributes.GSI1_PK, Values.s(shard.statusPartition(businessId, status)));
         item.put(Attributes.GSI1_SK, Values.s(Keys.orderStatusSk(createdAt(), id)));
         return item;
+    }
+
+    private static Set<String> skusOf(List<OrderLine> lines) {
+        return lines == null
+                ? Set.of()
+                : lines.stream().map(OrderLine::sku).collect(Collectors.toCollection(TreeSet::new));
     }
 
     public List<Map<String, AttributeValue>> lineItems() {
@@ -83,6 +132,7 @@ public record Order(
         return lines == null ? placed : placed.withLines(lines);
     }
 
+    /** This order with {@code newLines}, and so their SKUs. */
     public Order withLines(List<OrderLine> newLines) {
         return changed(status, paymentCard, List.copyOf(newLines), common);
     }
@@ -119,6 +169,7 @@ public record Order(
                 shipTo,
                 newLines,
                 lineCount,
+                newLines == null ? skus : skusOf(newLines),
                 newCommon,
                 shard);
     }

@@ -12,6 +12,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *
  * <ul>
  *   <li>{@code tags} of any subject X of business B: {@code tag#<B>#<t> / <x>#<id>} carrying X's public attributes;
+ *   <li>{@code skus} of an order O of business B: {@code sku#<B>#<sku> / order#O} carrying O's summary ({@link
+ *       #SKU_COPY_ATTRIBUTES}), one per SKU its lines hold (access pattern 15);
  *   <li>the link set of a subject O that links T ({@link Entity#link}; a customer's {@code storeIds}): {@code
  *       <o>#O / <t>#T} carrying T's public attributes, and {@code <t>#T / <o>#O} carrying O's.
  * </ul>
@@ -23,6 +25,14 @@ public final class RelationshipCatalogue {
 
     /** Attributes that never leave a core item: keys, index attributes, version and the internal counters. */
     public static final Set<String> NOT_COPIED = notCopied();
+
+    /**
+     * What a SKU copy carries of its order: enough to list it, no more. An order has a copy per SKU of its lines, each
+     * also in sourceGsi, so a full copy would store every order several times over; the list answers the summary, and
+     * {@code GET /orders/{id}} the whole order.
+     */
+    public static final Set<String> SKU_COPY_ATTRIBUTES =
+            Set.of(Attributes.STATUS, Attributes.TOTAL_CENTS, Attributes.CREATED_AT, Attributes.UPDATED_AT);
 
     /** Attributes of a core item that index it; a duplicate carrying one would leak into an index. */
     public static final Set<String> INDEX_ATTRIBUTES = TableLayout.ENTITY.coreIndexAttributes();
@@ -50,9 +60,14 @@ public final class RelationshipCatalogue {
     /** The key of one duplicate; its source is the subject named by {@code type}. */
     public record Duplicate(String id, String type, ItemKind kind) {
 
-        /** The duplicate at {@code key}: a tag copy when it lives in a {@code tag#<businessId>#<t>} partition, an edge otherwise. */
+        /**
+         * The duplicate at {@code key}: a tag copy when it lives in a {@code tag#<businessId>#<t>} partition, a SKU copy
+         * in a {@code sku#<businessId>#<sku>} one, an edge otherwise.
+         */
         public static Duplicate at(ItemKey key) {
-            ItemKind kind = Keys.parseTagPartition(key.id()).isPresent() ? ItemKind.TAG : ItemKind.EDGE;
+            ItemKind kind = Keys.parseTagPartition(key.id()).isPresent()
+                    ? ItemKind.TAG
+                    : Keys.isSkuPartition(key.id()) ? ItemKind.SKU : ItemKind.EDGE;
             return new Duplicate(key.id(), key.type(), kind);
         }
 
@@ -73,8 +88,9 @@ public final class RelationshipCatalogue {
         String self = Keys.subjectRef(entity, id);
         Set<Duplicate> duplicates = new LinkedHashSet<>();
         Set<String> tags = Values.set(coreItem, Attributes.TAGS);
-        if (!tags.isEmpty()) {
-            // Every core item names its business (a business names itself), and its tags live in that business.
+        Set<String> skus = Values.set(coreItem, Attributes.SKUS);
+        if (!tags.isEmpty() || !skus.isEmpty()) {
+            // Every core item names its business (a business names itself), and its keyed copies live in that business.
             String businessId = Values.string(coreItem, Attributes.BUSINESS_ID);
             if (businessId == null) {
                 throw new IllegalArgumentException(
@@ -83,6 +99,9 @@ public final class RelationshipCatalogue {
             Shard shard = Shard.of(coreItem);
             for (String tag : tags) {
                 duplicates.add(new Duplicate(shard.tagPartition(businessId, tag), self, ItemKind.TAG));
+            }
+            for (String sku : skus) {
+                duplicates.add(new Duplicate(shard.skuPartition(businessId, sku), self, ItemKind.SKU));
             }
         }
         entity.link().ifPresent(link -> {
@@ -106,7 +125,10 @@ public final class RelationshipCatalogue {
         return copy;
     }
 
-    /** The full duplicate item for {@code duplicate}, copying {@code source}, the current core item it names. */
+    /**
+     * The full duplicate item for {@code duplicate}, copying {@code source}, the current core item it names: its public
+     * attributes, or for a SKU copy its summary.
+     */
     public static Map<String, AttributeValue> copyItem(Duplicate duplicate, Map<String, AttributeValue> source) {
         Map<String, AttributeValue> item = Values.newItem();
         item.put(Attributes.ID, Values.s(duplicate.id()));
@@ -114,7 +136,11 @@ public final class RelationshipCatalogue {
         item.put(Attributes.KIND, Values.s(duplicate.kind().value()));
         item.put(Attributes.SOURCE, Values.s(duplicate.type()));
         item.put(Attributes.SOURCE_VERSION, source.get(Attributes.VERSION));
-        item.putAll(publicAttributes(source));
+        publicAttributes(source).forEach((name, value) -> {
+            if (duplicate.kind() != ItemKind.SKU || SKU_COPY_ATTRIBUTES.contains(name)) {
+                item.put(name, value);
+            }
+        });
         return item;
     }
 }

@@ -60,4 +60,9 @@ public record Shard(int number, boolean stored) {
     public String tagPartition(String businessId, String tag) {
         return Keys.tagPartition(businessId, tag, stored ? number : 0);
     }
+
+    /** The SKU partition that holds an order's copy under {@code sku}, in the order's shard as its tag copies are. */
+    public String skuPartition(String businessId, String sku) {
+        return Keys.skuPartition(businessId, sku, stored ? number : 0);
+    }
 }

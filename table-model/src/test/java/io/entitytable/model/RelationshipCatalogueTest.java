@@ -157,4 +157,43 @@ class RelationshipCatalogueTest {
         assertThat(duplicate.kind()).isEqualTo(ItemKind.EDGE);
         assertThat(duplicate.key().mirror()).isEqualTo(new ItemKey(storeRef, customerRef));
     }
+
+    @Test
+    void impliedBy_shouldGiveAnOrderOneSkuCopyPerSkuOfItsLines_carryingItsSummaryOnly() {
+        // GIVEN an order of three lines, two of them of one SKU
+        Order placed = SampleSubjects.order();
+        Order order = placed.withLines(java.util.List.of(
+                new OrderLine(1, "INK-2", "Ink", 1, 990),
+                new OrderLine(2, "PEN-1", "Pens", 2, 150),
+                new OrderLine(3, "INK-2", "More ink", 1, 990)));
+        Map<String, AttributeValue> image = order.toItem();
+
+        // WHEN
+        Set<Duplicate> implied = RelationshipCatalogue.impliedBy(image);
+
+        // THEN one copy per SKU, in the order's shard, each the order's summary, and read back as SKU copies
+        String self = Keys.subjectRef(Entity.ORDER, order.id());
+        assertThat(Values.set(image, Attributes.SKUS)).containsExactlyInAnyOrder("INK-2", "PEN-1");
+        assertThat(implied)
+                .filteredOn(duplicate -> duplicate.kind() == ItemKind.SKU)
+                .containsExactlyInAnyOrder(
+                        new Duplicate(order.shard().skuPartition(order.businessId(), "INK-2"), self, ItemKind.SKU),
+                        new Duplicate(order.shard().skuPartition(order.businessId(), "PEN-1"), self, ItemKind.SKU));
+        Duplicate ink = new Duplicate(order.shard().skuPartition(order.businessId(), "INK-2"), self, ItemKind.SKU);
+        ItemKey inAnotherBusiness = new ItemKey(Keys.skuPartition(Ids.newId(), "INK-2", 3), self);
+        assertThat(Duplicate.at(inAnotherBusiness).kind()).isEqualTo(ItemKind.SKU);
+        assertThat(RelationshipCatalogue.copyItem(ink, image))
+                .containsOnlyKeys(
+                        Attributes.ID,
+                        Attributes.TYPE,
+                        Attributes.KIND,
+                        Attributes.SOURCE,
+                        Attributes.SOURCE_VERSION,
+                        Attributes.STATUS,
+                        Attributes.TOTAL_CENTS,
+                        Attributes.CREATED_AT,
+                        Attributes.UPDATED_AT);
+        // AND an order read without its lines keeps them, so a change of it implies the same copies
+        assertThat(Order.from(image).toItem().get(Attributes.SKUS)).isEqualTo(image.get(Attributes.SKUS));
+    }
 }

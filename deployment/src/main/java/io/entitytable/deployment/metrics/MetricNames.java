@@ -131,6 +131,8 @@ public final class MetricNames {
     /** The {@link #COPY_KIND} of a tag copy. */
     public static final String TAG_COPY = "tag";
 
+    public static final String SKU_COPY = "sku";
+
     /** The {@link #COPY_KIND} of an edge that copies a subject of {@code source} (a store into its customer's partition). */
     public static String edgeCopy(Entity source) {
         return source.keyName() + "-edge";

@@ -179,7 +179,12 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                             + " the business's status shards in gsi1 instead, `gsi1pk = ORDERSTATUS#B#<STATUS>#n AND gsi1sk"
                             + " BETWEEN <from> AND <to>` per shard, so orders in other statuses are never read. City, payment card"
                             + " and minimum total are a filter, so a page may hold fewer orders than `limit` and still have a"
-                            + " `next`. An unknown business answers an empty page.",
+                            + " `next`. With `sku` (alone: with any other filter it is a 400), access pattern 15: the"
+                            + " orders with at least one line of that SKU, each once, from the SKU copies the stream"
+                            + " fan-out keeps: one Query `id = sku#B#<sku>[#n]` per shard of the business per page, in"
+                            + " parallel, merged newest first. Each order is its copy's summary: id, status, total,"
+                            + " times and version (`GET /orders/{id}` reads the rest). Until the SKU backfill of a table written before pattern 15 is ready, a 503 with"
+                            + " `Retry-After` and its progress. An unknown business answers an empty page.",
                     LIST,
                     false,
                     Errors.LIST),

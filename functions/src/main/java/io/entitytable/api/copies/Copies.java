@@ -24,4 +24,14 @@ public final class Copies {
         subject.put(Attributes.VERSION, copy.get(Attributes.SOURCE_VERSION));
         return CoreItem.from(subject);
     }
+
+    /**
+     * A copy of a subject of {@code businessId} as that subject: the list that read it knows the business, which no
+     * copy carries.
+     */
+    public static CoreItem toSubject(Map<String, AttributeValue> copy, String businessId) {
+        Map<String, AttributeValue> named = new HashMap<>(copy);
+        named.put(Attributes.BUSINESS_ID, AttributeValue.fromS(businessId));
+        return toSubject(named);
+    }
 }

@@ -15,7 +15,8 @@ public record OrderFilters(
         @QueryParam("status") String status,
         @QueryParam("city") String city,
         @QueryParam("paymentCard") String paymentCard,
-        @QueryParam("minTotalCents") String minTotalCents) {
+        @QueryParam("minTotalCents") String minTotalCents,
+        @QueryParam("sku") String sku) {
 
     /**
      * The list these parameters ask for, each checked in turn (the business's id, the page, the range, the status, the
@@ -40,7 +41,29 @@ public record OrderFilters(
             return value;
         });
         Optional<Long> minTotal = Optional.ofNullable(minTotalCents).map(OrderFilters::parseCents);
-        return new OrderQuery(businessId, rangeFrom, rangeTo, checkedStatus, checkedCity, card, minTotal, request);
+        Optional<String> checkedSku = Optional.ofNullable(sku).map(this::checkSku);
+        return new OrderQuery(
+                businessId, rangeFrom, rangeTo, checkedStatus, checkedCity, card, minTotal, checkedSku, request);
+    }
+
+    /**
+     * A SKU is read from its own copies (pattern 15), which no other filter narrows: it stands alone, or the request is
+     * a 400.
+     */
+    private String checkSku(String value) {
+        if (!value.matches(Patterns.SKU)) {
+            throw ApiProblem.badParameter("sku", "must match " + Patterns.SKU);
+        }
+        if (from != null
+                || to != null
+                || status != null
+                || city != null
+                || paymentCard != null
+                || minTotalCents != null) {
+            throw ApiProblem.badParameter(
+                    "sku", "cannot be combined with from, to, status, city, paymentCard or minTotalCents");
+        }
+        return value;
     }
 
     private static void checkRange(Instant from, Instant to) {

@@ -7,7 +7,7 @@ import java.util.Optional;
 /**
  * A business's orders to list (patterns 4 and 9), checked: the range from {@code from} to {@code to} (both included),
  * optionally one status, and the filters that are no key condition (the ship-to city, the payment card, the least
- * total).
+ * total); or, alone, one SKU (pattern 15).
  */
 public record OrderQuery(
         String businessId,
@@ -17,6 +17,7 @@ public record OrderQuery(
         Optional<String> city,
         Optional<String> paymentCard,
         Optional<Long> minTotalCents,
+        Optional<String> sku,
         PageRequest page) {
     /** The latest instant a 13-digit millisecond sort key can hold (year 2286). */
     static final Instant LATEST = Instant.ofEpochMilli(9_999_999_999_999L);

@@ -1,5 +1,6 @@
 package io.entitytable.api.order;
 
+import io.entitytable.api.copies.Copies;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.input.Inputs;
@@ -12,6 +13,7 @@ import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
+import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Entity;
@@ -155,6 +157,9 @@ public class OrderService extends SubjectService<Order> {
     public Page<Order> ofBusiness(OrderQuery query) {
         String businessId = query.businessId();
         optimistic.access().requireBusiness(businessId);
+        if (query.sku().isPresent()) {
+            return withSku(businessId, query.sku().get(), query.page());
+        }
         Expression filter = otherFilters(query);
         if (query.status().isEmpty()) {
             String rangeFrom = Keys.orderType(query.from());
@@ -182,6 +187,23 @@ public class OrderService extends SubjectService<Order> {
                 // gsi1sk ends with the order id, so it orders every order of the business on its own.
                 MergeOrder.descending(Attributes.GSI1_SK),
                 Order::from);
+    }
+
+    /**
+     * Pattern 15: the business's orders with a line of {@code sku}, from the SKU copies the fan-out keeps: one Query
+     * {@code id = sku#B#<sku>[#n]} per shard of the business, in parallel, merged newest first. A SKU copy carries the
+     * order's summary ({@code RelationshipCatalogue.SKU_COPY_ATTRIBUTES}), so that is what the list answers.
+     */
+    private Page<Order> withSku(String businessId, String sku, PageRequest page) {
+        Page<CoreItem> copies = queries.sharded(
+                AccessPattern.ORDERS_BY_SKU,
+                businessId,
+                shards -> shards.skuPartitions(sku),
+                AccessPattern.ORDERS_BY_SKU::query,
+                page,
+                MergeOrder.descending(Attributes.TYPE),
+                copy -> Copies.toSubject(copy, businessId));
+        return new Page<>(copies.items().stream().map(Order.class::cast).toList(), copies.next());
     }
 
     /** The filters other than the range and the status: never key conditions, so a FilterExpression (or null). */

@@ -62,6 +62,8 @@ public record AccessPatternsResponse(List<Pattern> patterns) {
 
     public static AccessPatternsResponse from(Map<IndexBackfill, Optional<BackfillProgress>> progress) {
         return new AccessPatternsResponse(Arrays.stream(AccessPattern.values())
+                // The declared entities' lists have no number of design §3 and no one operation.
+                .filter(pattern -> pattern.number() > 0)
                 .map(pattern -> {
                     Optional<IndexBackfill> backfill = IndexBackfill.of(pattern);
                     Optional<BackfillProgress> state =

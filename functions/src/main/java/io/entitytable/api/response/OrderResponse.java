@@ -18,7 +18,7 @@ public record OrderResponse(
         @Schema(enumeration = "order") String entity,
         String id,
         @Schema(description = FieldDocs.BUSINESS_ID) String businessId,
-        @Schema(description = "The customer who placed the order; absent when read from a tag copy") String customerId,
+        @Schema(description = "The customer who placed the order; absent when read from a copy") String customerId,
         String status,
         long totalCents,
         String paymentCard,

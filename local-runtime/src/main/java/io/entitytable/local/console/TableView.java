@@ -108,7 +108,7 @@ public record TableView(DynamoDbClient dynamo, String table, Clock clock) {
 
     /**
      * A group of partitions of one kind, as NoSQL Workbench's facets group a single table: core items (with the
-     * tombstones in their partitions), order lines, counters, tag partitions, edges, jobs, the API's own records, and the markers of unique values.
+     * tombstones in their partitions), order lines, counters, tag partitions, SKU partitions, edges, jobs, the API's own records, and the markers of unique values.
      */
     public record Facet(String name, List<Partition> partitions) {}
 
@@ -125,6 +125,7 @@ public record TableView(DynamoDbClient dynamo, String table, Clock clock) {
             case LINE -> "order lines";
             case COUNTER -> "counters";
             case TAG -> "tag partitions";
+            case SKU -> "SKU partitions";
             case EDGE -> "edges";
             case JOB, ERASE, BACKFILL -> "jobs";
             case RATE, IDEMPOTENCY -> "request records";
@@ -137,6 +138,7 @@ public record TableView(DynamoDbClient dynamo, String table, Clock clock) {
             "order lines",
             "counters",
             "tag partitions",
+            "SKU partitions",
             "edges",
             "jobs",
             "request records",

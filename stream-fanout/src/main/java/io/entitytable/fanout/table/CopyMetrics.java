@@ -12,7 +12,6 @@ import io.entitytable.deployment.metrics.MetricNames;
 import io.entitytable.deployment.metrics.MetricsRecorder;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ItemKey;
-import io.entitytable.model.ItemKind;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
 import io.entitytable.model.Values;
 import java.time.Clock;
@@ -98,11 +97,13 @@ public final class CopyMetrics {
         }
     }
 
-    /** Tags, or the entity an edge copies: a handful of values, never an id. */
+    /** Tags, SKUs, or the entity an edge copies: a handful of values, never an id. */
     static String kindOf(Duplicate copy) {
-        return copy.kind() == ItemKind.TAG
-                ? MetricNames.TAG_COPY
-                : MetricNames.edgeCopy(copy.source().entity());
+        return switch (copy.kind()) {
+            case TAG -> MetricNames.TAG_COPY;
+            case SKU -> MetricNames.SKU_COPY;
+            default -> MetricNames.edgeCopy(copy.source().entity());
+        };
     }
 
     private static Instant later(Instant one, Instant other) {

@@ -79,6 +79,12 @@ public enum AccessPattern {
             true,
             "gsi1pk = CUSTOMEREMAIL#<B>#<email, lower-cased>"),
     /**
+     * Orders by SKU: the SKU copies the fan-out keeps of every order with a line of that SKU, one partition per SKU and
+     * shard of the business, merged newest first (order ids are ULIDs, so a copy's sort key orders them by time). Orders
+     * placed before the pattern have no copies until its backfill gives them theirs ({@code IndexBackfill}).
+     */
+    ORDERS_BY_SKU(15, "listBusinessOrders", null, KeyShape.PARTITION, false, "id = sku#B#<sku>[#n]"),
+    /**
      * The subjects of an entity declared by its fields ({@code Entity.declared}), by the field its sort key carries
      * (or by id): one list per such entity, so no number of docs/design.md §3 and no one operation.
      */

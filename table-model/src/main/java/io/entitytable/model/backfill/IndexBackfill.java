@@ -5,6 +5,9 @@ import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
+import io.entitytable.model.Order;
+import io.entitytable.model.OrderLine;
+import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.AccessPattern;
 import io.entitytable.model.access.ConditionalUpdate;
@@ -15,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -28,18 +32,42 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * docs/design.md §2, "Adding an access pattern".
  *
  * @param name the name of its progress item and of its metrics, e.g. {@code customers-by-email}
+ * @param readsCollection whether what the record writes depends on the other items of its collection (an order's
+ *     SKUs on its lines), which the backfill then reads with the item: one Query each
+ * @param record the entity's record of a core item and its collection
  */
-public record IndexBackfill(String name, AccessPattern pattern, Entity entity, Set<String> attributes) {
+public record IndexBackfill(
+        String name,
+        AccessPattern pattern,
+        Entity entity,
+        Set<String> attributes,
+        boolean readsCollection,
+        BiFunction<Map<String, AttributeValue>, List<Map<String, AttributeValue>>, CoreItem> record) {
 
     /** Pattern 14: a business's customers by email, through gsi1. */
     public static final IndexBackfill CUSTOMERS_BY_EMAIL = new IndexBackfill(
             "customers-by-email",
             AccessPattern.CUSTOMERS_BY_EMAIL,
             Entity.CUSTOMER,
-            Set.of(Attributes.GSI1_PK, Attributes.GSI1_SK));
+            Set.of(Attributes.GSI1_PK, Attributes.GSI1_SK),
+            false,
+            (item, collection) -> Entity.CUSTOMER.read(item));
+
+    /**
+     * Pattern 15: a business's orders by SKU. An order's SKUs come from its lines, the other items of its collection;
+     * what the pattern reads are the SKU copies its {@code skus} imply, which the backfill writes with them.
+     */
+    public static final IndexBackfill ORDERS_BY_SKU = new IndexBackfill(
+            "orders-by-sku",
+            AccessPattern.ORDERS_BY_SKU,
+            Entity.ORDER,
+            Set.of(Attributes.SKUS),
+            true,
+            (item, collection) -> Order.from(item)
+                    .withLines(collection.stream().map(OrderLine::from).toList()));
 
     /** Every backfill, in the order they were added; each runs on its own progress item. */
-    public static final List<IndexBackfill> ALL = List.of(CUSTOMERS_BY_EMAIL);
+    public static final List<IndexBackfill> ALL = List.of(CUSTOMERS_BY_EMAIL, ORDERS_BY_SKU);
 
     public IndexBackfill {
         attributes = Set.copyOf(attributes);
@@ -57,11 +85,23 @@ public record IndexBackfill(String name, AccessPattern pattern, Entity entity, S
     }
 
     /**
-     * The backfill's attributes as {@code item}'s record writes them now; an attribute the record leaves out (a
+     * Whether a pass must look at {@code item}: a core item of the backfill's entity; for a backfill that reads
+     * collections, only one that holds none of its attributes. Such an item holding them was written with them by its
+     * record, from a collection that never changes (an order's lines), so the pass saves their Query; verify, which
+     * holds every collection, still checks them all.
+     */
+    public boolean passLooksAt(Map<String, AttributeValue> item) {
+        return concerns(item) && (!readsCollection || actual(item).isEmpty());
+    }
+
+    /**
+     * The backfill's attributes as {@code item}'s record writes them now, read with the other items of its collection
+     * when the backfill {@link #readsCollection} (an order with its lines); an attribute the record leaves out (a
      * customer without an email has no email index key) is absent.
      */
-    public Map<String, AttributeValue> expected(Map<String, AttributeValue> item) {
-        return only(entity.read(item).toItem());
+    public Map<String, AttributeValue> expected(
+            Map<String, AttributeValue> item, List<Map<String, AttributeValue>> collection) {
+        return only(record.apply(item, collection).toItem());
     }
 
     /** The backfill's attributes as {@code item} holds them. */
@@ -70,17 +110,24 @@ public record IndexBackfill(String name, AccessPattern pattern, Entity entity, S
     }
 
     /**
-     * The UpdateItem that gives {@code item} what its record writes now: it sets the backfill's attributes the record
-     * writes and removes those it leaves out, on condition that the item is still the core item at the version read.
-     * The API bumps the version on every change and writes the attributes itself, so a write made since wins; the
-     * update never writes a version, so the fan-out and the indexer take it for no change. Empty when the item already
-     * holds what its record writes. The backfill's pass and verify's repair both write through it.
+     * What gives {@code item} what its record writes now ({@link #mendTo}); empty when it already holds it. {@code
+     * collection} is the other items of its collection when the backfill {@link #readsCollection}, else ignored.
      */
-    public Optional<ConditionalUpdate> update(Map<String, AttributeValue> item) {
-        Map<String, AttributeValue> expected = expected(item);
-        if (expected.equals(actual(item))) {
-            return Optional.empty();
-        }
+    public Optional<IndexMend> mend(Map<String, AttributeValue> item, List<Map<String, AttributeValue>> collection) {
+        Map<String, AttributeValue> expected = expected(item, collection);
+        return expected.equals(actual(item)) ? Optional.empty() : Optional.of(mendTo(item, expected));
+    }
+
+    /**
+     * Gives {@code item} the backfill's attributes as {@code expected} holds them: one UpdateItem that sets those
+     * attributes and removes the ones {@code expected} lacks, on condition that the item is still the core item at the
+     * version read. The API bumps the version on every change and writes the attributes itself, so a write made since
+     * wins; the update never writes a version, so the fan-out and the indexer take it for no change. The copies the
+     * new attributes imply and the item did not ({@link RelationshipCatalogue#impliedBy}: an order's SKU copies) are
+     * put in the same transaction, as the fan-out would have put them, since it will not for a change with no new
+     * version. The backfill's pass and verify's repair both write through it.
+     */
+    public IndexMend mendTo(Map<String, AttributeValue> item, Map<String, AttributeValue> expected) {
         Map<String, String> names = new HashMap<>();
         Map<String, AttributeValue> values = new HashMap<>();
         List<String> sets = new ArrayList<>();
@@ -103,8 +150,17 @@ public record IndexBackfill(String name, AccessPattern pattern, Entity entity, S
         values.put(":core", Values.s(ItemKind.CORE.value()));
         String expression = (sets.isEmpty() ? "" : "SET " + String.join(", ", sets) + " ")
                 + (removes.isEmpty() ? "" : "REMOVE " + String.join(", ", removes));
-        return Optional.of(new ConditionalUpdate(
-                ItemKey.of(item), expression.trim(), "#version = :version AND #kind = :core", names, values));
+        ConditionalUpdate update = new ConditionalUpdate(
+                ItemKey.of(item), expression.trim(), "#version = :version AND #kind = :core", names, values);
+        Map<String, AttributeValue> mended = new HashMap<>(item);
+        attributes.forEach(mended::remove);
+        mended.putAll(expected);
+        Set<RelationshipCatalogue.Duplicate> before = RelationshipCatalogue.impliedBy(item);
+        List<Map<String, AttributeValue>> copies = RelationshipCatalogue.impliedBy(mended).stream()
+                .filter(duplicate -> !before.contains(duplicate))
+                .map(duplicate -> RelationshipCatalogue.copyItem(duplicate, mended))
+                .toList();
+        return new IndexMend(update, copies);
     }
 
     private Map<String, AttributeValue> only(Map<String, AttributeValue> item) {

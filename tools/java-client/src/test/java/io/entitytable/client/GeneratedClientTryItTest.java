@@ -113,12 +113,13 @@ class GeneratedClientTryItTest {
         PageCustomerResponse smiths = customers.listCustomersByName(acme.business(), null, null, "SMI", null);
         PageCustomerResponse anns = customers.listCustomersByName(acme.business(), "ANN@Example.com", null, null, null);
         var openVisaOrders = orders.listBusinessOrders(
-                acme.business(), null, "2020-01-01T00:00:00Z", null, null, null, "visa", "OPEN", null);
+                acme.business(), null, "2020-01-01T00:00:00Z", null, null, null, "visa", null, "OPEN", null);
         var austinStores = stores.listStoresByLocation(acme.business(), "Austin", "US", null, null, "TX", null);
         var customer = customers.getCustomerWithHttpInfo(acme.customer());
         var annsOrders = customers.listCustomerOrders(acme.customer(), null, null);
         Order order = orders.getOrder(acme.order());
-        var openOrders = orders.listBusinessOrders(acme.business(), null, null, null, null, null, null, "OPEN", null);
+        var openOrders =
+                orders.listBusinessOrders(acme.business(), null, null, null, null, null, null, null, "OPEN", null);
 
         // THEN each answers what the README says, in the generated types
         assertThat(business.getStatusCode()).isEqualTo(200);
@@ -195,6 +196,12 @@ class GeneratedClientTryItTest {
             assertThat(ids(copies.listTaggedWithSeveral(acme.business(), "rush,vip", null, null, null, null)))
                     .containsOnlyOnce(acme.order())
                     .doesNotContain(acme.customer());
+            // Pattern 15: the order by the SKU of its line, from its SKU copy
+            assertThat(orders.listBusinessOrders(
+                                    acme.business(), null, null, null, null, null, null, "PEN-1", null, null)
+                            .getItems())
+                    .extracting(Order::getId)
+                    .containsExactly(acme.order());
         });
         // AND a copy read through the client has the subject's shape, without the index attributes copies never carry
         Store copy = copies.listCustomerStores(acme.customer(), null, null)

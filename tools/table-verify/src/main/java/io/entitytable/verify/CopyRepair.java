@@ -16,12 +16,14 @@ import io.entitytable.model.backfill.IndexBackfill;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.DoubleAdder;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
@@ -34,7 +36,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * Fixes the repairable findings of a {@link DriftReport}: puts missing, stale and leaking copies as {@code
  * RelationshipCatalogue.copyItem} built them, deletes orphans; puts missing markers of unique values and deletes orphan
  * ones. A core item is the API's: repair only gives one the index attributes its record writes (stale index
- * attributes), through its index backfill's own update, which sets those attributes alone at the version read. So
+ * attributes), through its index backfill's own mend, which sets those attributes alone at the version read (with the
+ * copies they imply, in one transaction). So
  * dangling references and copies ahead of their source are left as they are.
  *
  * <p>Each write carries its {@link #condition} and, when the finding was decided from live core items, runs in a
@@ -89,6 +92,12 @@ record CopyRepair(DynamoDbClient dynamo, String tableName, int parallelism) {
 
     /** Repairs one finding; only SDK errors are caught (they become FAILED), anything else is a bug and propagates. */
     private RepairResult.Attempt attemptOnce(Finding finding, DoubleAdder capacity) {
+        if (finding.driftClass() == DriftClass.STALE_INDEX_ATTRIBUTES) {
+            return mendIndexAttributes(finding)
+                    ? new RepairResult.Attempt(finding, RepairOutcome.REPAIRED, "")
+                    : new RepairResult.Attempt(
+                            finding, RepairOutcome.SKIPPED_SOURCE_CHANGED, "the core item changed since the scan");
+        }
         try {
             if (finding.guards().isEmpty()) {
                 write(finding, capacity);
@@ -97,10 +106,7 @@ record CopyRepair(DynamoDbClient dynamo, String tableName, int parallelism) {
             }
             return new RepairResult.Attempt(finding, RepairOutcome.REPAIRED, "");
         } catch (ConditionalCheckFailedException e) {
-            return finding.driftClass() == DriftClass.STALE_INDEX_ATTRIBUTES
-                    ? new RepairResult.Attempt(
-                            finding, RepairOutcome.SKIPPED_SOURCE_CHANGED, "the core item changed since the scan")
-                    : new RepairResult.Attempt(finding, RepairOutcome.SKIPPED_COPY_CHANGED, changed(finding));
+            return new RepairResult.Attempt(finding, RepairOutcome.SKIPPED_COPY_CHANGED, changed(finding));
         } catch (TransactionCanceledException e) {
             return cancelled(finding, e);
         } catch (SdkException e) {
@@ -135,10 +141,6 @@ record CopyRepair(DynamoDbClient dynamo, String tableName, int parallelism) {
     }
 
     private void write(Finding finding, DoubleAdder capacity) {
-        if (finding.driftClass() == DriftClass.STALE_INDEX_ATTRIBUTES) {
-            mendIndexAttributes(finding, capacity);
-            return;
-        }
         Expression condition = condition(finding);
         ConsumedCapacity consumed = finding.driftClass().repairDeletes()
                 ? dynamo.deleteItem(ConditionalWrites.deleteItem(tableName, finding.key(), condition)
@@ -152,19 +154,19 @@ record CopyRepair(DynamoDbClient dynamo, String tableName, int parallelism) {
         add(capacity, consumed);
     }
 
-    /** The index backfills' updates of the core item, from the image the Scan read. */
-    private void mendIndexAttributes(Finding finding, DoubleAdder capacity) {
+    /**
+     * The index backfills' mends of the core item, from the image the Scan read to the attributes verify expected;
+     * false when the item changed since the Scan.
+     */
+    private boolean mendIndexAttributes(Finding finding) {
+        boolean mended = true;
         for (IndexBackfill backfill : IndexBackfill.ALL) {
-            if (backfill.concerns(finding.found())) {
-                backfill.update(finding.found())
-                        .ifPresent(update -> add(
-                                capacity,
-                                dynamo.updateItem(update.request(tableName)
-                                                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                                                .build())
-                                        .consumedCapacity()));
+            Map<String, AttributeValue> expected = backfill.actual(finding.expected());
+            if (backfill.concerns(finding.found()) && !expected.equals(backfill.actual(finding.found()))) {
+                mended &= backfill.mendTo(finding.found(), expected).apply(dynamo, tableName);
             }
         }
+        return mended;
     }
 
     private void transact(Finding finding, DoubleAdder capacity) {

@@ -85,7 +85,9 @@ final class ItemCopy {
         if (ItemKind.LINE.value().equals(kind)) {
             return put(item, ABSENT).written() ? Outcome.LINE_WRITTEN : Outcome.LINE_ALREADY_THERE;
         }
-        if (ItemKind.EDGE.value().equals(kind) || ItemKind.TAG.value().equals(kind)) {
+        if (ItemKind.EDGE.value().equals(kind)
+                || ItemKind.TAG.value().equals(kind)
+                || ItemKind.SKU.value().equals(kind)) {
             return Outcome.DUPLICATE_SKIPPED;
         }
         if (ItemKind.UNIQUE.value().equals(kind)) {

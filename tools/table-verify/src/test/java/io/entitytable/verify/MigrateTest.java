@@ -146,14 +146,23 @@ class MigrateTest {
         // copies: verify finds nothing, every copy names its source, none is at a layout-1 tag partition
         DriftCheck check = DriftCheck.of(dynamo, target);
         assertThat(check.clean()).as(check.toString()).isTrue();
-        assertThat(check.duplicates()).hasSize((int) old.copies);
+        // ... and the SKU copies of the orders, which this layout adds (the fixture's order images carry their SKUs)
+        assertThat(check.duplicates())
+                .hasSize((int) old.copies
+                        + old.orders.stream()
+                                .mapToInt(order -> order.skus().size())
+                                .sum());
         assertThat(check.duplicates())
                 .allSatisfy(copyItem -> assertThat(copyItem).containsKey(Attributes.SOURCE));
         Set<String> partitions = partitions(target);
         old.tags().forEach(tag -> assertThat(partitions).doesNotContain(FirstLayout.tagPartition(tag)));
         assertThat(partitions)
                 .contains(Keys.tagPartition(old.acme.id(), "partner"), Keys.tagPartition(old.empty.id(), "partner"));
-        assertThat(summary.get("copies").get("built").asLong()).isEqualTo(old.copies);
+        assertThat(summary.get("copies").get("built").asLong())
+                .isEqualTo(old.copies
+                        + old.orders.stream()
+                                .mapToInt(order -> order.skus().size())
+                                .sum());
         assertThat(summary.get("verify").get("driftTotal").asLong()).isZero();
         assertThat(summary.get("counters").get("businesses").asLong()).isEqualTo(2);
         assertThat(summary.get("counters").get("counterItemsWritten").asLong()).isEqualTo(2L * ChildCounters.COUNT);

@@ -76,14 +76,15 @@ class VerifyRepairTest {
         // WHEN
         DriftReport report = verify(sample);
 
-        // THEN 8 core items, 1 order line; 5 tag copies (flagship, vip, red, red+rush) and 3 links x 2 edges
+        // THEN 8 core items, 1 order line; 5 tag copies (flagship, vip, red, red+rush), the order's SKU copy and 3
+        // links x 2 edges
         assertThat(report.findings()).isEmpty();
         assertThat(report.clean()).isTrue();
         assertThat(report.table().coreItems()).isEqualTo(8);
         assertThat(report.table().otherItems()).isEqualTo(1);
-        assertThat(report.table().duplicates()).hasSize(11).hasSize(sample.duplicateCount());
-        // The sample's 20 items and the backfill progress item every new table is created with.
-        assertThat(report.table().itemsScanned()).isEqualTo(21);
+        assertThat(report.table().duplicates()).hasSize(12).hasSize(sample.duplicateCount());
+        // The sample's 21 items and the backfill progress items every new table is created with.
+        assertThat(report.table().itemsScanned()).isEqualTo(sample.itemCount() + IndexBackfill.ALL.size());
         assertThat(report.counts().values()).containsOnly(0L);
     }
 
@@ -103,7 +104,7 @@ class VerifyRepairTest {
         assertThat(report.table().coreItems()).isEqualTo(9);
         assertThat(report.table().core(ref(supplier))).isPresent();
         assertThat(report.table().duplicates())
-                .hasSize(13)
+                .hasSize(sample.duplicateCount())
                 .containsKeys(new ItemKey(tag("dairy"), ref(supplier)), new ItemKey(tag("local"), ref(supplier)));
     }
 
@@ -153,7 +154,8 @@ class VerifyRepairTest {
         // THEN they are counted as other items, and there is no drift; a migration leaves them behind
         assertThat(report.findings()).isEmpty();
         assertThat(report.table().otherItems()).isEqualTo(1 + rates.size());
-        assertThat(report.table().itemsScanned()).isEqualTo(21 + rates.size());
+        assertThat(report.table().itemsScanned())
+                .isEqualTo(sample.itemCount() + IndexBackfill.ALL.size() + rates.size());
         ItemCopy copy = new ItemCopy(dynamo, "no-such-target");
         assertThat(rates).allSatisfy(item -> assertThat(copy.copy(item)).isEqualTo(ItemCopy.Outcome.OTHER_SKIPPED));
     }
@@ -450,7 +452,8 @@ class VerifyRepairTest {
         assertThat(check.duplicates()).hasSize(expected.size()).allSatisfy(copy -> assertThat(expected)
                 .anySatisfy(want ->
                         assertThat(CanonicalItem.sameContent(copy, want)).isTrue()));
-        assertThat(check.toString()).startsWith("0 findings over 8 core items and 11 duplicates");
+        assertThat(check.toString())
+                .startsWith("0 findings over 8 core items and " + sample.duplicateCount() + " duplicates");
     }
 
     @Test

@@ -1,19 +1,24 @@
 package io.entitytable.search.repair.backfill;
 
-import io.entitytable.model.access.ConditionalUpdate;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.CoreItem;
+import io.entitytable.model.Values;
+import io.entitytable.model.access.PartitionQuery;
 import io.entitytable.model.backfill.BackfillProgress;
 import io.entitytable.model.backfill.BackfillProgressItems;
 import io.entitytable.model.backfill.IndexBackfill;
+import io.entitytable.model.backfill.IndexMend;
 import io.entitytable.search.repair.SegmentScan;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.DoubleAdder;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 
 /**
@@ -118,14 +123,14 @@ public final class BackfillRun {
         long changes = 0;
         long conflicted = 0;
         for (Map<String, AttributeValue> item : page.items()) {
-            if (!backfill.concerns(item)) {
+            if (!backfill.passLooksAt(item)) {
                 continue;
             }
-            Optional<ConditionalUpdate> update = backfill.update(item);
-            if (update.isEmpty()) {
+            Optional<IndexMend> mend = backfill.mend(item, backfill.readsCollection() ? collectionOf(item) : List.of());
+            if (mend.isEmpty()) {
                 continue;
             }
-            if (apply(update.get())) {
+            if (mend.get().apply(dynamo, tableName)) {
                 changes++;
             } else {
                 conflicted++;
@@ -148,14 +153,22 @@ public final class BackfillRun {
         return Optional.of(after);
     }
 
-    /** Applies the backfill's update; false when another write changed the item first. */
-    private boolean apply(ConditionalUpdate update) {
-        try {
-            dynamo.updateItem(update.request(tableName).build());
-            return true;
-        } catch (ConditionalCheckFailedException changed) {
-            return false;
-        }
+    /**
+     * The other items of {@code item}'s collection (an order's lines): one strongly consistent Query of its partition,
+     * all pages. An order's lines are written with it and never change, so they are its lines whenever they are read.
+     */
+    private List<Map<String, AttributeValue>> collectionOf(Map<String, AttributeValue> item) {
+        List<Map<String, AttributeValue>> collection = new ArrayList<>();
+        dynamo.queryPaginator(PartitionQuery.partition(null, Values.string(item, Attributes.ID))
+                        .consistentRead()
+                        .toRequest(tableName))
+                .items()
+                .forEach(member -> {
+                    if (!CoreItem.isCore(member)) {
+                        collection.add(member);
+                    }
+                });
+        return collection;
     }
 
     private long tableItems() {

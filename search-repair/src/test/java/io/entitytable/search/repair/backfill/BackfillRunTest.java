@@ -5,11 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.entitytable.local.engine.LocalEngine;
 import io.entitytable.local.engine.behaviour.EngineSettings;
 import io.entitytable.local.engine.operations.Engine;
+import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
+import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
+import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
+import io.entitytable.model.Order;
+import io.entitytable.model.OrderLine;
 import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
 import io.entitytable.model.TableBootstrap;
@@ -175,6 +182,66 @@ class BackfillRunTest {
                 .isEqualTo(progress);
     }
 
+    @Test
+    void givesEveryOrderPlacedBeforePattern15ItsSkusAndTheirCopies_fromItsLines() throws Exception {
+        // GIVEN 30 orders as the code before pattern 15 wrote them (no skus on the order item, the lines beside it):
+        // every order has a line of INK, every even one also a line of PEN, every fifth a second line of INK
+        String table = "orders-" + (++tables);
+        dynamo.createTable(TableLayout.ENTITY.createTableRequest(table));
+        List<Order> orders = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            List<OrderLine> lines = new ArrayList<>(List.of(new OrderLine(1, "INK", "Ink", 1, 100)));
+            if (i % 2 == 0) {
+                lines.add(new OrderLine(lines.size() + 1, "PEN", "Pens", 2, 50));
+            }
+            if (i % 5 == 0) {
+                lines.add(new OrderLine(lines.size() + 1, "INK", "More ink", 1, 100));
+            }
+            Order order = order(lines);
+            orders.add(order);
+            Map<String, AttributeValue> item = new HashMap<>(order.toItem());
+            item.remove(Attributes.SKUS);
+            dynamo.putItem(request -> request.tableName(table).item(item));
+            order.lineItems()
+                    .forEach(line ->
+                            dynamo.putItem(request -> request.tableName(table).item(line)));
+        }
+
+        // WHEN the backfill of pattern 15 runs
+        BackfillProgress progress = new BackfillRun(
+                        dynamo,
+                        table,
+                        IndexBackfill.ORDERS_BY_SKU,
+                        new BackfillRun.Pace(20, 1_000_000),
+                        Clock.systemUTC(),
+                        millis -> {})
+                .runUntil(Instant.MAX);
+
+        // THEN every order carries its SKUs at its version, and each SKU's partition holds a copy of each of its orders
+        assertThat(progress.isReady()).isTrue();
+        assertThat(progress.pass()).isEqualTo(2);
+        for (Order order : orders) {
+            Map<String, AttributeValue> item = dynamo.getItem(request -> request.tableName(table)
+                            .key(new ItemKey(order.id(), order.type()).toAttributes())
+                            .consistentRead(true))
+                    .item();
+            assertThat(Values.set(item, Attributes.SKUS)).isEqualTo(order.skus());
+            assertThat(item.get(Attributes.VERSION).n()).isEqualTo("3");
+        }
+        assertThat(copiesIn(table, Keys.skuPartition(BUSINESS, "INK", 0)))
+                .containsExactlyInAnyOrderElementsOf(orders.stream()
+                        .map(order -> Keys.subjectRef(Entity.ORDER, order.id()))
+                        .toList());
+        assertThat(copiesIn(table, Keys.skuPartition(BUSINESS, "PEN", 0)))
+                .hasSize(15)
+                .allSatisfy(ref -> assertThat(orders.stream()
+                                .filter(order -> ref.equals(Keys.subjectRef(Entity.ORDER, order.id())))
+                                .findFirst()
+                                .orElseThrow()
+                                .skus())
+                        .contains("PEN"));
+    }
+
     /**
      * A table as the code before pattern 14 left it: customers (every third without an email) whose items lack the
      * email index attributes, a store and an order of the same business, and no backfill progress.
@@ -194,6 +261,38 @@ class BackfillRunTest {
         dynamo.putItem(
                 request -> request.tableName(table).item(SampleSubjects.order().toItem()));
         return table;
+    }
+
+    private static Order order(List<OrderLine> lines) {
+        String id = Ids.newId();
+        return new Order(
+                id,
+                BUSINESS,
+                customerId(1),
+                "OPEN",
+                lines.stream().mapToLong(OrderLine::amountCents).sum(),
+                "visa",
+                new CustomerSnapshot("Ann", "Smith"),
+                new Address("1 Main St", "Austin", "TX", "73301", "US"),
+                lines,
+                lines.size(),
+                new CoreFields(Set.of(), 3, AT, AT),
+                Shard.legacy(id));
+    }
+
+    /** The sort keys of the copies in {@code partition}: the subjects they copy. */
+    private static List<String> copiesIn(String table, String partition) {
+        List<String> refs = new ArrayList<>();
+        dynamo.queryPaginator(request -> request.tableName(table)
+                        .keyConditionExpression("#id = :id")
+                        .expressionAttributeNames(Map.of("#id", Attributes.ID))
+                        .expressionAttributeValues(Map.of(":id", Values.s(partition))))
+                .items()
+                .forEach(item -> {
+                    assertThat(item.get(Attributes.KIND).s()).isEqualTo(ItemKind.SKU.value());
+                    refs.add(Values.string(item, Attributes.TYPE));
+                });
+        return refs;
     }
 
     private static boolean hasEmail(int i) {
