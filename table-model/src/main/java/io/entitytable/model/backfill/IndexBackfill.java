@@ -163,9 +163,16 @@ public record IndexBackfill(
         return new IndexMend(update, copies);
     }
 
+    /**
+     * The backfill's attributes of {@code item}, a string set sorted: DynamoDB returns a set's members in any order, so
+     * two reads of one set compare equal only sorted.
+     */
     private Map<String, AttributeValue> only(Map<String, AttributeValue> item) {
         Map<String, AttributeValue> values = new LinkedHashMap<>();
-        attributes.stream().sorted().filter(item::containsKey).forEach(name -> values.put(name, item.get(name)));
+        attributes.stream().sorted().filter(item::containsKey).forEach(name -> {
+            AttributeValue value = item.get(name);
+            values.put(name, value.hasSs() ? Values.ss(Set.copyOf(value.ss())) : value);
+        });
         return values;
     }
 }
