@@ -49,7 +49,7 @@ class AuthorizationMatrixTest {
      * else.
      */
     private static final Set<String> UNJUDGED_KINDS =
-            Set.of(ItemKind.EDGE.value(), ItemKind.TAG.value(), ItemKind.RATE.value());
+            Set.of(ItemKind.EDGE.value(), ItemKind.TAG.value(), ItemKind.SKU.value(), ItemKind.RATE.value());
 
     /** The fields of an OpenAPI path item that are operations. */
     private static final Set<String> OPERATION_METHODS =
