@@ -92,13 +92,13 @@ record CopyRepair(DynamoDbClient dynamo, String tableName, int parallelism) {
 
     /** Repairs one finding; only SDK errors are caught (they become FAILED), anything else is a bug and propagates. */
     private RepairResult.Attempt attemptOnce(Finding finding, DoubleAdder capacity) {
-        if (finding.driftClass() == DriftClass.STALE_INDEX_ATTRIBUTES) {
-            return mendIndexAttributes(finding)
-                    ? new RepairResult.Attempt(finding, RepairOutcome.REPAIRED, "")
-                    : new RepairResult.Attempt(
-                            finding, RepairOutcome.SKIPPED_SOURCE_CHANGED, "the core item changed since the scan");
-        }
         try {
+            if (finding.driftClass() == DriftClass.STALE_INDEX_ATTRIBUTES) {
+                return mendIndexAttributes(finding)
+                        ? new RepairResult.Attempt(finding, RepairOutcome.REPAIRED, "")
+                        : new RepairResult.Attempt(
+                                finding, RepairOutcome.SKIPPED_SOURCE_CHANGED, "the core item changed since the scan");
+            }
             if (finding.guards().isEmpty()) {
                 write(finding, capacity);
             } else {
