@@ -22,14 +22,14 @@ import java.util.function.BiFunction;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * An access pattern that reads index attributes a table written before it lacks: the attributes, the entity whose
- * core items carry them, and the pattern that reads them. What an item should hold is what its entity's record writes
- * ({@link CoreItem#toItem}), so the write path and the backfill can never disagree; the backfill (search-repair's
- * {@code BackfillRun}) gives every item written before the pattern what the record would write now ({@link #update}), and the pattern answers only once a
- * pass over the whole table found nothing left to give ({@link BackfillProgress#isReady}).
+ * An access pattern that reads index attributes a table written before it lacks, or the copies those attributes
+ * imply: the attributes, the entity whose core items carry them, and the pattern that reads them. What an item should
+ * hold is what its entity's record writes ({@link CoreItem#toItem}), so the write path and the backfill can never
+ * disagree; the backfill (search-repair's {@code BackfillRun}) gives every item written before the pattern what the
+ * record would write now, with the copies that implies ({@link #mend}), and the pattern answers only once a pass over
+ * the whole table found nothing left to give ({@link BackfillProgress#isReady}).
  *
- * <p>A pattern that needs new items rather than attributes, or a change of the table's own keys, is no backfill: see
- * docs/design.md §2, "Adding an access pattern".
+ * <p>A change of the table's own keys is no backfill: see docs/design.md §2, "Adding an access pattern".
  *
  * @param name the name of its progress item and of its metrics, e.g. {@code customers-by-email}
  * @param readsCollection whether what the record writes depends on the other items of its collection (an order's
