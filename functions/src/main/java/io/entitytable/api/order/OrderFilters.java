@@ -51,7 +51,7 @@ public record OrderFilters(
      * a 400.
      */
     private String checkSku(String value) {
-        if (!value.matches(Patterns.SKU)) {
+        if (!Patterns.SKU_SHAPE.matcher(value).matches()) {
             throw ApiProblem.badParameter("sku", "must match " + Patterns.SKU);
         }
         if (from != null
