@@ -40,7 +40,6 @@ public final class Patterns {
     public static final Pattern TEXT_SHAPE = Pattern.compile(TEXT);
     public static final Pattern KEY_PART_SHAPE = Pattern.compile(KEY_PART);
     public static final Pattern CARD_SHAPE = Pattern.compile(CARD);
-    public static final Pattern SKU_SHAPE = Pattern.compile(SKU);
 
     private Patterns() {}
 }

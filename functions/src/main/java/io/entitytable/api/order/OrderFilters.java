@@ -51,7 +51,7 @@ public record OrderFilters(
      * a 400.
      */
     private String checkSku(String value) {
-        if (!Patterns.SKU_SHAPE.matcher(value).matches()) {
+        if (!value.matches(Patterns.SKU)) {
             throw ApiProblem.badParameter("sku", "must match " + Patterns.SKU);
         }
         if (from != null
