@@ -5,13 +5,11 @@ import static io.restassured.RestAssured.given;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.restassured.http.ContentType;
-import io.restassured.response.ExtractableResponse;
 import io.restassured.response.Response;
 import io.restassured.response.ValidatableResponse;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Map;
-import java.util.function.Consumer;
 
 /**
  * Requests that many tests need: create a business, a customer, a store, an order; and the wait for the engine's
@@ -46,25 +44,6 @@ public final class ApiTestSupport {
                 .put("/businesses/" + businessId + "/capacity")
                 .then()
                 .statusCode(200);
-    }
-
-    /**
-     * Pages through the list at {@code path} with {@code query}, from its first page to its last by following {@code
-     * next}; each page (a 200) goes to {@code onPage} with {@link RequestCounter} counting that page's requests alone.
-     */
-    public static void walkPages(String path, Map<String, ?> query, Consumer<ExtractableResponse<Response>> onPage) {
-        String next = null;
-        do {
-            RequestCounter.reset();
-            var request = given().queryParams(query);
-            if (next != null) {
-                request.queryParam("next", next);
-            }
-            ExtractableResponse<Response> page =
-                    request.get(path).then().statusCode(200).extract();
-            onPage.accept(page);
-            next = page.path("next");
-        } while (next != null);
     }
 
     public static Response post(String path, Object body) {
