@@ -428,11 +428,13 @@ class TenantEraseTest {
     @Test
     void erase_shouldSendItsUnprocessedBatchWritesAgain_andLeaveNothing() {
         // GIVEN a business with two stores, two customers linked to them and orders of 3 lines each, fanned out, on an
-        // engine whose partitions take 200 write units a second, and another writer that makes an order's partition
+        // engine whose partitions take 50 write units a second, and another writer that makes an order's partition
         // hot just before each of the worker's first 4 BatchWriteItems deletes its lines, so that the engine answers
         // them with part of their writes unprocessed, as DynamoDB answers when their partitions are over their
         // throughput
-        ThroughputLimits limits = new ThroughputLimits(3000, 200, Duration.ofMillis(500));
+        // 50 rather than DynamoDB's 1,000: the writer drains a partition one unit a request at the end, which outpaces
+        // the refill only while its requests take less than 20 ms, and a busy machine's often took more than 5.
+        ThroughputLimits limits = new ThroughputLimits(3000, 50, Duration.ofMillis(500));
         try (LocalDynamoDb engine =
                         LocalDynamoDb.startInMemory(EngineSettings.immediate().withThroughput(limits));
                 DynamoDbClient plain = engine.client()) {
