@@ -2,9 +2,13 @@ package io.entitytable.bench;
 
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.logs.LocalLogging;
+import io.entitytable.model.Address;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
+import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Ids;
+import io.entitytable.model.Order;
+import io.entitytable.model.OrderLine;
 import io.entitytable.model.Shard;
 import io.entitytable.model.access.BatchWrites;
 import io.entitytable.model.access.RetryPolicy;
@@ -21,15 +25,22 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
- * {@code java -cp tools/benchmarks/target/benchmarks.jar io.entitytable.bench.BackfillBenchMain [--items N]}: pattern
- * 14's index backfill ({@link BackfillRun}) over a table as the version before the pattern left it (N customers, two
- * in three with an email, none with the pattern's attributes), on a fresh local DynamoDB engine in this JVM, run to
- * ready twice side by side: unpaced (what the engine and this machine allow) and at its default pace. Prints the
- * Markdown report on stdout.
+ * {@code java -cp tools/benchmarks/target/benchmarks.jar io.entitytable.bench.BackfillBenchMain [--items N]}: each
+ * index backfill ({@link BackfillRun}) over a table of N items as the version before its pattern left it, on a fresh
+ * local DynamoDB engine in this JVM, run to ready twice side by side: unpaced (what the engine and this machine allow)
+ * and at its default pace. Pattern 14's table holds customers, two in three with an email, none with the pattern's
+ * attributes; pattern 15's holds orders of two lines each (N/3 orders), none with its SKUs nor their copies. Prints
+ * the Markdown report on stdout.
  */
 public final class BackfillBenchMain {
     private static final int DEFAULT_ITEMS = 20_000;
@@ -46,53 +57,132 @@ public final class BackfillBenchMain {
         PrintStream report = System.out;
         System.setOut(System.err);
         List<String> rows = new ArrayList<>();
+        ReadCounter reads = new ReadCounter();
         try (LocalDynamoDb engine = LocalDynamoDb.startInMemory();
-                DynamoDbClient dynamo = engine.client()) {
-            rows.add(run(engine, dynamo, "unpaced", new BackfillRun.Pace(100, 1_000_000), items));
-            rows.add(run(engine, dynamo, "default", BackfillRun.Pace.DEFAULT, items));
+                DynamoDbClient dynamo = engine.client(reads)) {
+            for (IndexBackfill backfill : IndexBackfill.ALL) {
+                List<Map<String, AttributeValue>> table = itemsBeforeThePattern(backfill, items);
+                rows.add(run(engine, dynamo, reads, backfill, "unpaced", new BackfillRun.Pace(100, 1_000_000), table));
+                rows.add(run(engine, dynamo, reads, backfill, "default", BackfillRun.Pace.DEFAULT, table));
+            }
         }
-        report.println("| pace | items in the table | passes | seconds | items read a second |");
-        report.println("|---|---|---|---|---|");
+        report.println("| pattern | pace | items written before | items at ready | passes | seconds | items scanned"
+                + " | scanned a second | Queries (items they read) |");
+        report.println("|---|---|---|---|---|---|---|---|---|");
         rows.forEach(report::println);
     }
 
     /** One table written before the pattern, backfilled to ready at {@code pace}: its report row. */
     private static String run(
-            LocalDynamoDb engine, DynamoDbClient dynamo, String name, BackfillRun.Pace pace, int items)
+            LocalDynamoDb engine,
+            DynamoDbClient dynamo,
+            ReadCounter reads,
+            IndexBackfill backfill,
+            String name,
+            BackfillRun.Pace pace,
+            List<Map<String, AttributeValue>> items)
             throws InterruptedException {
-        String table = "backfill-" + name;
+        String table = "backfill-" + backfill.pattern().number() + "-" + name;
         engine.createTable(table);
         // A table of the version before the pattern has no progress item.
         dynamo.deleteItem(request -> request.tableName(table)
-                .key(BackfillProgress.keyOf(IndexBackfill.CUSTOMERS_BY_EMAIL.name())
-                        .toAttributes()));
-        BatchWrites.putAll(dynamo, table, customersBeforeThePattern(items), SEED_RETRIES.backoff(() -> {}));
-        System.err.println("[backfill] " + name + ": " + items + " customers written");
+                .key(BackfillProgress.keyOf(backfill.name()).toAttributes()));
+        BatchWrites.putAll(dynamo, table, items, SEED_RETRIES.backoff(() -> {}));
+        System.err.println("[backfill] " + backfill.name() + ", " + name + ": " + items.size() + " items written");
+        reads.reset();
         long start = System.nanoTime();
         BackfillProgress ready = new BackfillRun(
-                        dynamo,
-                        table,
-                        IndexBackfill.CUSTOMERS_BY_EMAIL,
-                        pace,
-                        Clock.systemUTC(),
-                        BackfillRun.Sleeper.REAL)
+                        dynamo, table, backfill, pace, Clock.systemUTC(), BackfillRun.Sleeper.REAL)
                 .runUntil(Instant.MAX);
         double seconds = (System.nanoTime() - start) / 1e9;
-        // Every pass reads the whole table: the customers and the progress item.
-        long read = ready.pass() * ready.scanned();
         String limit = pace.itemsPerSecond() >= 1_000_000
                 ? ""
                 : String.format(Locale.ROOT, ", at most %,d a second", pace.itemsPerSecond());
         return String.format(
                 Locale.ROOT,
-                "| %s: %d items a page%s | %,d | %d | %.1f | %,.0f |",
+                "| %d | %s: %d items a page%s | %,d | %,d | %d | %.1f | %,d | %,.0f | %,d (%,d) |",
+                backfill.pattern().number(),
                 name,
                 pace.pageSize(),
                 limit,
+                items.size(),
                 ready.scanned(),
                 ready.pass(),
                 seconds,
-                read / seconds);
+                reads.scanned(),
+                reads.scanned() / seconds,
+                reads.queries(),
+                reads.queried());
+    }
+
+    /** The items the backfill's Scans and Queries read, as their responses count them. */
+    private static final class ReadCounter implements ExecutionInterceptor {
+        private final AtomicLong scanned = new AtomicLong();
+        private final AtomicLong queries = new AtomicLong();
+        private final AtomicLong queried = new AtomicLong();
+
+        @Override
+        public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
+            if (context.response() instanceof ScanResponse scan) {
+                scanned.addAndGet(scan.scannedCount());
+            } else if (context.response() instanceof QueryResponse query) {
+                queries.incrementAndGet();
+                queried.addAndGet(query.scannedCount());
+            }
+        }
+
+        void reset() {
+            scanned.set(0);
+            queries.set(0);
+            queried.set(0);
+        }
+
+        long scanned() {
+            return scanned.get();
+        }
+
+        long queries() {
+            return queries.get();
+        }
+
+        long queried() {
+            return queried.get();
+        }
+    }
+
+    private static List<Map<String, AttributeValue>> itemsBeforeThePattern(IndexBackfill backfill, int count) {
+        return backfill == IndexBackfill.ORDERS_BY_SKU
+                ? ordersBeforeThePattern(count)
+                : customersBeforeThePattern(count);
+    }
+
+    /** {@code count / 3} orders of two lines each (one SKU in a pool of 50 on each line) and their lines. */
+    private static List<Map<String, AttributeValue>> ordersBeforeThePattern(int count) {
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        for (int i = 0; i < count / 3; i++) {
+            List<OrderLine> lines = List.of(
+                    new OrderLine(1, "SKU-" + i % 50, "Item", 1, 150),
+                    new OrderLine(2, "SKU-" + (i * 7 + 1) % 50, "Item", 2, 100));
+            String id = Ids.newId();
+            Order order = new Order(
+                    id,
+                    BUSINESS,
+                    Ids.newId(),
+                    "OPEN",
+                    lines.stream().mapToLong(OrderLine::amountCents).sum(),
+                    "visa",
+                    new CustomerSnapshot("Pat", "Before"),
+                    new Address("1 Main St", "Austin", "TX", "73301", "US"),
+                    lines,
+                    lines.size(),
+                    CoreFields.created(Set.of(), Instant.EPOCH),
+                    Shard.legacy(id));
+            Map<String, AttributeValue> item = new HashMap<>(order.toItem());
+            IndexBackfill.ORDERS_BY_SKU.attributes().forEach(item::remove);
+            items.add(item);
+            items.addAll(order.lineItems());
+        }
+        return items;
     }
 
     private static List<Map<String, AttributeValue>> customersBeforeThePattern(int count) {
