@@ -20,6 +20,11 @@ public final class Attributes {
     /** On a duplicate only: the version of the subject it copies. */
     public static final String SOURCE_VERSION = "sourceVersion";
 
+    /** On a route item only (see BusinessRoute): the move's state for its business, and the table it moves to. */
+    public static final String ROUTE_STATE = "routeState";
+
+    public static final String ROUTE_TABLE = "routeTable";
+
     public static final String CREATED_AT = "createdAt";
     public static final String UPDATED_AT = "updatedAt";
     public static final String TAGS = "tags";

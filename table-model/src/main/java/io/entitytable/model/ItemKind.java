@@ -54,7 +54,13 @@ public enum ItemKind implements StoredValue {
      * by the API to know whether its pattern is ready, never fanned out, never indexed, never migrated (a new table
      * is created with every pattern ready).
      */
-    BACKFILL;
+    BACKFILL,
+    /**
+     * Where one business is served from while the table moves to another online (see BusinessRoute): written by the
+     * move only, checked by every write of the business in the move's transaction, never fanned out, never indexed,
+     * never moved.
+     */
+    ROUTE;
 
     /**
      * A copy in one of its business's keyed partitions (a tag's or a SKU's), which its source's own image decides

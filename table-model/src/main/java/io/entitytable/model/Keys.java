@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Every key format of the table, defined once. The API, the fan-out, the CDK stack, the local runtime and the tests
@@ -272,6 +273,35 @@ public final class Keys {
     }
 
     private static final String CHILD_COUNTER_INFIX = ".children.";
+
+    /**
+     * The business whose own partition {@code id} is, when its key names it: the business item's, a child counter's,
+     * its erase job's, or one of its tag, SKU or unique-value partitions. A subject's partition ({@code <C>}) names
+     * only the subject, and a caller's rate or idempotency partition no business.
+     */
+    public static Optional<String> businessOfPartition(String id) {
+        if (Ids.isValid(id)) {
+            return Optional.empty();
+        }
+        if (id.contains(CHILD_COUNTER_INFIX)) {
+            return Optional.of(businessOfChildCounter(id)).filter(Ids::isValid);
+        }
+        String eraseSuffix = ERASE_JOB_INFIX + REFRESH_JOB_SUFFIX;
+        if (id.endsWith(eraseSuffix)) {
+            return Optional.of(id.substring(0, id.length() - eraseSuffix.length()))
+                    .filter(Ids::isValid);
+        }
+        String[] parts = id.split(SEPARATOR, -1);
+        if (parts.length >= 3 && Set.of(TAG, SKU, UNIQUE).contains(parts[0]) && Ids.isValid(parts[1])) {
+            return Optional.of(parts[1]);
+        }
+        return Optional.empty();
+    }
+
+    // ---- a business's route while the table moves -----------------------------------------------------------------
+
+    /** The sort key of a business's route item, in the business's own partition ({@code id = <businessId>}). */
+    public static final String ROUTE_TYPE = "route";
 
     // ---- a deleted subject's tombstone ------------------------------------------------------------------------
 

@@ -1,0 +1,87 @@
+package io.entitytable.verify.move;
+
+import io.entitytable.model.access.Backoff;
+import io.entitytable.model.access.ConditionalWrites;
+import io.entitytable.model.access.ParallelTasks;
+import io.entitytable.model.move.ItemOwner;
+import io.entitytable.search.repair.SegmentScan;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.DoubleAdder;
+import software.amazon.awssdk.enhanced.dynamodb.Expression;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+
+/**
+ * The move's first copy: every item of the home table, read with a parallel strongly consistent Scan, put into the
+ * target in its layout where the target holds nothing at its key. The replicator runs from before the copy starts, so
+ * an item the target holds already is one the replicator wrote, from a later state than the Scan read, and is left as
+ * it is. What the copy gets wrong (an item the replicator deleted before the copy wrote it back from an older page) is
+ * the content check's to find and mend.
+ */
+final class BulkCopy {
+    private static final Expression ABSENT = Expression.builder()
+            .expression("attribute_not_exists(#id)")
+            .putExpressionName("#id", io.entitytable.model.Attributes.ID)
+            .build();
+
+    private final DynamoDbClient dynamo;
+    private final String home;
+    private final String target;
+    private final LayoutChange change;
+    private final ItemOwner homeOwner;
+    private final int segments;
+    private final Backoff backoff = new Backoff(10, Duration.ofMillis(50), Duration.ofSeconds(2), () -> {});
+
+    BulkCopy(
+            DynamoDbClient dynamo, String home, String target, LayoutChange change, ItemOwner homeOwner, int segments) {
+        this.dynamo = dynamo;
+        this.home = home;
+        this.target = target;
+        this.change = change;
+        this.homeOwner = homeOwner;
+        this.segments = segments;
+    }
+
+    /** What the copy did. */
+    record Copied(long written, long alreadyThere) {}
+
+    Copied run() {
+        AtomicLong written = new AtomicLong();
+        AtomicLong alreadyThere = new AtomicLong();
+        DoubleAdder capacity = new DoubleAdder();
+        SegmentScan scan = new SegmentScan(dynamo, home, segments);
+        List<Callable<Void>> parts = new ArrayList<>();
+        for (int segment = 0; segment < segments; segment++) {
+            int current = segment;
+            parts.add(() -> {
+                scan.pages(current, capacity, (page, lastKey) -> {
+                    for (Map<String, AttributeValue> item : page) {
+                        homeOwner.learn(item);
+                        if (MovedItem.isMoved(item)) {
+                            (put(change.toTarget(item)) ? written : alreadyThere).incrementAndGet();
+                        }
+                    }
+                });
+                return null;
+            });
+        }
+        ParallelTasks.run("move-copy", segments, parts);
+        return new Copied(written.get(), alreadyThere.get());
+    }
+
+    private boolean put(Map<String, AttributeValue> item) {
+        try {
+            backoff.call(() -> dynamo.putItem(
+                    ConditionalWrites.putItem(target, item, ABSENT).build()));
+            return true;
+        } catch (ConditionalCheckFailedException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package io.entitytable.verify.move;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Hands one business from the table that serves it to the other, with its writes held for less than {@code budget}:
+ * fence it (one conditional write of its route item, which every write of the business checks), wait until the
+ * replicator carrying it has applied everything written before the fence, compare again the items it wrote since the
+ * business was last found equal, and, when they agree, route the business to the other table. When they do not agree
+ * within the budget, the fence is lifted and the business stays where it was: writes are held for the budget at most,
+ * never lost, and the cut-over can be tried again.
+ */
+final class CutOver {
+    private static final Duration RETRY = Duration.ofMillis(10);
+
+    private final RouteBook routes;
+    private final Replicas replicas;
+    private final ContentCheck check;
+    private final Clock clock;
+    private final Duration budget;
+
+    CutOver(RouteBook routes, Replicas replicas, ContentCheck check, Clock clock, Duration budget) {
+        this.routes = routes;
+        this.replicas = replicas;
+        this.check = check;
+        this.clock = clock;
+        this.budget = budget;
+    }
+
+    /**
+     * What one cut-over did: whether the business changed table, how long its writes were fenced, how many items were
+     * compared under the fence, and what still differed when it gave up.
+     */
+    record Outcome(String business, boolean done, Duration fenced, int compared, List<ContentCheck.Difference> left) {}
+
+    /** From the home table to the target. */
+    Outcome forward(String business) throws InterruptedException {
+        return run(business, Direction.FORWARD);
+    }
+
+    /** From the target back to the home table. */
+    Outcome back(String business) throws InterruptedException {
+        return run(business, Direction.BACK);
+    }
+
+    private Outcome run(String business, Direction direction) throws InterruptedException {
+        Replicator replicator = replicas.of(direction);
+        StreamTail tail = replicas.tailOf(direction);
+        long start = System.nanoTime();
+        long deadline = start + budget.toNanos();
+        if (direction == Direction.FORWARD) {
+            routes.fence(business);
+        } else {
+            routes.fenceBack(business);
+        }
+        Instant fencedAt = clock.instant();
+        Set<MovedItem> items = new HashSet<>();
+        List<ContentCheck.Difference> left = List.of();
+        boolean caughtUp = tail.awaitCaughtUp(fencedAt, Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+        while (caughtUp) {
+            items.addAll(replicator.takeWritten(business));
+            left = check.compare(items);
+            if (left.isEmpty()) {
+                if (direction == Direction.FORWARD) {
+                    routes.move(business);
+                } else {
+                    routes.moveBack(business);
+                }
+                return new Outcome(business, true, Duration.ofNanos(System.nanoTime() - start), items.size(), left);
+            }
+            if (System.nanoTime() + RETRY.toNanos() > deadline) {
+                break;
+            }
+            Thread.sleep(RETRY.toMillis());
+        }
+        if (direction == Direction.FORWARD) {
+            routes.unfence(business);
+        } else {
+            routes.unfenceBack(business);
+        }
+        replicator.remember(business, items);
+        return new Outcome(business, false, Duration.ofNanos(System.nanoTime() - start), items.size(), left);
+    }
+}

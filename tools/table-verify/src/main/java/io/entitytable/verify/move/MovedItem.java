@@ -1,0 +1,31 @@
+package io.entitytable.verify.move;
+
+import io.entitytable.model.Attributes;
+import io.entitytable.model.ItemKey;
+import io.entitytable.model.ItemKind;
+import io.entitytable.model.Values;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * One item a move carries, under its key in each table. Everything of the table is carried but what belongs to one
+ * table alone: its request-rate buckets (a fresh second's worth in the target), its index backfills' progress (a new
+ * table is created with every pattern ready) and the move's own route items.
+ */
+record MovedItem(ItemKey homeKey, ItemKey targetKey) {
+
+    static boolean isMoved(Map<String, AttributeValue> item) {
+        String kind = item.containsKey(Attributes.KIND) ? Values.string(item, Attributes.KIND) : "";
+        return !kind.equals(ItemKind.RATE.value())
+                && !kind.equals(ItemKind.BACKFILL.value())
+                && !kind.equals(ItemKind.ROUTE.value());
+    }
+
+    static MovedItem ofHome(Map<String, AttributeValue> homeItem, LayoutChange change) {
+        return new MovedItem(ItemKey.of(homeItem), ItemKey.of(change.toTarget(homeItem)));
+    }
+
+    static MovedItem ofTarget(Map<String, AttributeValue> targetItem, LayoutChange change) {
+        return new MovedItem(ItemKey.of(change.toHome(targetItem)), ItemKey.of(targetItem));
+    }
+}

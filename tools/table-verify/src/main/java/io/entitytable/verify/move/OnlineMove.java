@@ -1,0 +1,59 @@
+package io.entitytable.verify.move;
+
+import io.entitytable.model.move.ItemOwner;
+import java.time.Clock;
+import java.time.Duration;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+
+/**
+ * A table moved to another while both serve: the replicators in both directions start first, then the bulk copy,
+ * then the whole-table content check, then the cut-over of each business (one at a time, or every one in turn), with
+ * the way back open for each until {@link #close} retires the move. docs/design.md, "Moving a table online".
+ */
+public final class OnlineMove implements AutoCloseable {
+    private final Replicas replicas;
+    private final BulkCopy copy;
+    private final ContentCheck check;
+    private final CutOver cutOver;
+    private final RouteBook routes;
+
+    public OnlineMove(
+            DynamoDbClient dynamo,
+            DynamoDbStreamsClient streams,
+            String home,
+            String target,
+            LayoutChange change,
+            int segments,
+            Duration pauseBudget,
+            Clock clock) {
+        ItemOwner homeOwner = ItemOwner.readingFrom(dynamo, home);
+        ItemOwner targetOwner = ItemOwner.readingFrom(dynamo, target);
+        routes = new RouteBook(dynamo, home, target);
+        replicas = new Replicas(dynamo, streams, home, target, change, routes, homeOwner, targetOwner, clock);
+        copy = new BulkCopy(dynamo, home, target, change, homeOwner, segments);
+        check = new ContentCheck(dynamo, home, target, change, homeOwner, targetOwner, segments, clock);
+        cutOver = new CutOver(routes, replicas, check, clock, pauseBudget);
+    }
+
+    public BulkCopy.Copied copy() {
+        return copy.run();
+    }
+
+    public ContentCheck.Result check() throws InterruptedException {
+        return check.compareAll(replicas, routes);
+    }
+
+    public CutOver.Outcome cutOver(String business) throws InterruptedException {
+        return cutOver.forward(business);
+    }
+
+    public CutOver.Outcome cutBack(String business) throws InterruptedException {
+        return cutOver.back(business);
+    }
+
+    @Override
+    public void close() {
+        replicas.close();
+    }
+}

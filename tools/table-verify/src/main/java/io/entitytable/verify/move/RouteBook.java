@@ -1,0 +1,102 @@
+package io.entitytable.verify.move;
+
+import io.entitytable.model.ItemKey;
+import io.entitytable.model.access.ConditionalWrites;
+import io.entitytable.model.move.BusinessRoute;
+import io.entitytable.model.move.BusinessRoute.State;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import software.amazon.awssdk.enhanced.dynamodb.Expression;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * The routes of the businesses of a move: written to the home table for the writers (whose every write checks its
+ * business's route item), and kept here for the move's own replicators, which decide per record which direction
+ * carries it. The move is the only writer of route items, so this copy is exact.
+ *
+ * <p>Each change reaches this copy <em>before</em> the table, so a replicator never skips a record a writer made
+ * under the new route: the writers' first write under a route follows the table's change, and the direction that
+ * stops carrying the business has been drained by then (the business was fenced).
+ */
+final class RouteBook {
+    private final DynamoDbClient dynamo;
+    private final String home;
+    private final String target;
+    private final Map<String, BusinessRoute> routes = new ConcurrentHashMap<>();
+
+    RouteBook(DynamoDbClient dynamo, String home, String target) {
+        this.dynamo = dynamo;
+        this.home = home;
+        this.target = target;
+    }
+
+    Optional<BusinessRoute> route(String business) {
+        return Optional.ofNullable(routes.get(business));
+    }
+
+    /** The home table stops taking the business's writes: they wait for {@link #move} or {@link #unfence}. */
+    void fence(String business) {
+        change(business, Optional.empty(), Optional.of(State.FENCED_HOME));
+    }
+
+    /** The target serves the business. */
+    void move(String business) {
+        change(business, Optional.of(State.FENCED_HOME), Optional.of(State.MOVED));
+    }
+
+    /** The home table serves the business again: the cut-over gave up. */
+    void unfence(String business) {
+        change(business, Optional.of(State.FENCED_HOME), Optional.empty());
+    }
+
+    /** The target stops taking the business's writes, on the way back. */
+    void fenceBack(String business) {
+        change(business, Optional.of(State.MOVED), Optional.of(State.FENCED_TARGET));
+    }
+
+    /** The home table serves the business again: the way back is done. */
+    void moveBack(String business) {
+        change(business, Optional.of(State.FENCED_TARGET), Optional.empty());
+    }
+
+    /** The target serves the business again: the way back gave up. */
+    void unfenceBack(String business) {
+        change(business, Optional.of(State.FENCED_TARGET), Optional.of(State.MOVED));
+    }
+
+    private void change(String business, Optional<State> from, Optional<State> to) {
+        Optional<BusinessRoute> before = route(business);
+        Optional<BusinessRoute> after = to.map(state -> new BusinessRoute(business, state, target));
+        if (!before.map(BusinessRoute::state).equals(from)) {
+            throw new IllegalStateException("business " + business + " is " + describe(before) + ", not " + from);
+        }
+        set(business, after);
+        try {
+            Expression condition = from.map(BusinessRoute::inState).orElse(BusinessRoute.NO_ROUTE);
+            ItemKey key = BusinessRoute.keyOf(business);
+            if (after.isPresent()) {
+                dynamo.putItem(ConditionalWrites.putItem(home, after.get().toItem(), condition)
+                        .build());
+            } else {
+                dynamo.deleteItem(
+                        ConditionalWrites.deleteItem(home, key, condition).build());
+            }
+        } catch (RuntimeException e) {
+            set(business, before);
+            throw e;
+        }
+    }
+
+    private void set(String business, Optional<BusinessRoute> route) {
+        if (route.isPresent()) {
+            routes.put(business, route.get());
+        } else {
+            routes.remove(business);
+        }
+    }
+
+    private static String describe(Optional<BusinessRoute> route) {
+        return route.map(r -> r.state().toString()).orElse("served by its home table");
+    }
+}

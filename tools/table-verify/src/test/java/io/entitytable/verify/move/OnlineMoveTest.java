@@ -1,0 +1,393 @@
+package io.entitytable.verify.move;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.entitytable.checks.CanonicalItem;
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Ids;
+import io.entitytable.model.ItemKey;
+import io.entitytable.model.ItemKind;
+import io.entitytable.model.TableBootstrap;
+import io.entitytable.model.TableLayout;
+import io.entitytable.model.Values;
+import io.entitytable.model.move.BusinessRoute;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+
+/**
+ * A table moved online to a new layout ({@link OrderTypeAsInstant}: a changed sort-key format of orders) while three
+ * businesses write to it: the bulk copy, the whole-table check by content, the cut-over of each business, and the way
+ * back for one, on the local DynamoDB engine. Every acknowledged write is in the table that serves its business after
+ * the move, the two tables agree item for item, and no write is held longer than a second or refused.
+ */
+class OnlineMoveTest {
+    private static final String HOME = "MoveHome";
+    private static final String TARGET = "MoveTarget";
+    private static final int BUSINESSES = 3;
+    /** Each business's writer: together at least 20 writes a second. */
+    private static final Duration WRITE_INTERVAL = Duration.ofMillis(100);
+
+    private static final Duration PAUSE_BUDGET = Duration.ofMillis(800);
+    private static final int CUT_OVER_ATTEMPTS = 5;
+
+    private static LocalDynamoDb local;
+    private static DynamoDbClient dynamo;
+    private static DynamoDbStreamsClient streams;
+
+    private final LayoutChange change = new OrderTypeAsInstant();
+
+    @BeforeAll
+    static void start() {
+        local = LocalDynamoDb.startInMemory();
+        dynamo = local.client();
+        streams = local.streamsClient();
+        TableBootstrap.createIfMissing(dynamo, TableLayout.ENTITY, HOME);
+        TableBootstrap.createIfMissing(dynamo, TableLayout.ENTITY, TARGET);
+    }
+
+    @AfterAll
+    static void stop() {
+        streams.close();
+        dynamo.close();
+        local.close();
+    }
+
+    @Test
+    void movesABusyTableBusinessByBusinessWithTheWayBackOpen() throws Exception {
+        List<BusinessLoad> loads = new ArrayList<>();
+        for (int n = 0; n < BUSINESSES; n++) {
+            BusinessLoad load = new BusinessLoad(Ids.newId(), new RoutedWriter(dynamo, HOME, change));
+            load.seed(120, 40);
+            loads.add(load);
+        }
+        loads.forEach(load -> load.acknowledged.set(0));
+        AtomicBoolean writing = new AtomicBoolean(true);
+        List<Thread> writers = new ArrayList<>();
+        for (BusinessLoad load : loads) {
+            Thread writer = new Thread(() -> load.writeUntil(writing), "writer-" + load.business);
+            writer.start();
+            writers.add(writer);
+        }
+        long started = System.nanoTime();
+        List<CutOver.Outcome> outcomes = new ArrayList<>();
+        ContentCheck.Result before;
+        ContentCheck.Result after;
+        try (OnlineMove move =
+                new OnlineMove(dynamo, streams, HOME, TARGET, change, 4, PAUSE_BUDGET, Clock.systemUTC())) {
+            BulkCopy.Copied copied = move.copy();
+            assertThat(copied.written()).isPositive();
+
+            before = move.check();
+            assertThat(before.differences())
+                    .as("differences after the bulk copy")
+                    .isEmpty();
+            assertThat(before.itemsByBusiness())
+                    .containsKeys(loads.stream().map(l -> l.business).toArray(String[]::new));
+
+            for (BusinessLoad load : loads) {
+                outcomes.add(until(() -> move.cutOver(load.business)));
+            }
+            loads.forEach(load ->
+                    assertThat(route(load.business)).map(BusinessRoute::state).contains(BusinessRoute.State.MOVED));
+            waitWhileWriting(Duration.ofSeconds(2));
+
+            BusinessLoad rolledBack = loads.get(1);
+            outcomes.add(until(() -> move.cutBack(rolledBack.business)));
+            assertThat(route(rolledBack.business)).isEmpty();
+            waitWhileWriting(Duration.ofSeconds(2));
+
+            writing.set(false);
+            for (Thread writer : writers) {
+                writer.join();
+            }
+            after = move.check();
+        }
+        double seconds = (System.nanoTime() - started) / 1e9;
+        long writes = loads.stream().mapToLong(l -> l.acknowledged.get()).sum();
+        Duration longestHold =
+                loads.stream().map(l -> l.longestHold).reduce(Duration.ZERO, (a, b) -> a.compareTo(b) > 0 ? a : b);
+        System.out.printf(
+                "[move] %d writes acknowledged in %.1f s (%.1f a second), longest hold %d ms, cut-overs %s%n",
+                writes,
+                seconds,
+                writes / seconds,
+                longestHold.toMillis(),
+                outcomes.stream()
+                        .map(o -> o.business().substring(20) + (o.done() ? " in " : " gave up after ")
+                                + o.fenced().toMillis() + " ms (" + o.compared() + " compared)")
+                        .toList());
+
+        assertThat(writes / seconds).as("writes a second during the move").isGreaterThanOrEqualTo(20);
+        assertThat(loads)
+                .allSatisfy(load ->
+                        assertThat(load.refused.get()).as("writes refused").isZero());
+        assertThat(longestHold).as("longest a write was held").isLessThanOrEqualTo(RoutedWriter.HOLD);
+        assertThat(outcomes)
+                .allSatisfy(outcome -> assertThat(outcome.fenced()).isLessThanOrEqualTo(Duration.ofSeconds(1)));
+        assertThat(after.differences()).as("differences after the move").isEmpty();
+        for (BusinessLoad load : loads) {
+            String serving = route(load.business).isPresent() ? TARGET : HOME;
+            load.assertAcknowledgedIn(serving);
+        }
+    }
+
+    @Test
+    void aWriteDecidedBeforeAFenceFailsItsCheckInEitherTable() throws Exception {
+        String business = Ids.newId();
+        Map<String, AttributeValue> item = Values.newItem();
+        item.put(Attributes.ID, Values.s(Ids.newId()));
+        item.put(Attributes.TYPE, Values.s("customer#doe.jane"));
+        item.put(Attributes.KIND, Values.s(ItemKind.CORE.value()));
+        item.put(Attributes.BUSINESS_ID, Values.s(business));
+        RouteBook routes = new RouteBook(dynamo, HOME, TARGET);
+
+        routes.fence(business);
+        assertThat(checkedWrite(HOME, business, item)).as("home, fenced").isFalse();
+        assertThat(checkedWrite(TARGET, business, item)).as("target, fenced").isFalse();
+        routes.move(business);
+        assertThat(checkedWrite(HOME, business, item)).as("home, moved").isFalse();
+        assertThat(checkedWrite(TARGET, business, item)).as("target, moved").isTrue();
+        routes.fenceBack(business);
+        assertThat(checkedWrite(TARGET, business, item))
+                .as("target, fenced on the way back")
+                .isFalse();
+        routes.moveBack(business);
+        assertThat(checkedWrite(TARGET, business, item)).as("target, back home").isFalse();
+        assertThat(checkedWrite(HOME, business, item)).as("home, back home").isTrue();
+    }
+
+    private static boolean checkedWrite(String table, String business, Map<String, AttributeValue> item) {
+        try {
+            dynamo.transactWriteItems(request -> request.transactItems(
+                    TransactWriteItem.builder()
+                            .put(Put.builder().tableName(table).item(item).build())
+                            .build(),
+                    BusinessRoute.writeCheck(HOME, table, business)));
+            return true;
+        } catch (TransactionCanceledException e) {
+            assertThat(e.cancellationReasons().get(1).code()).isEqualTo("ConditionalCheckFailed");
+            return false;
+        }
+    }
+
+    private interface Attempt {
+        CutOver.Outcome run() throws InterruptedException;
+    }
+
+    /** A cut-over tried until it is done: one that gives up has lifted its fence, and is tried again. */
+    private static CutOver.Outcome until(Attempt attempt) throws InterruptedException {
+        CutOver.Outcome outcome = null;
+        for (int n = 0; n < CUT_OVER_ATTEMPTS; n++) {
+            outcome = attempt.run();
+            assertThat(outcome.fenced()).isLessThanOrEqualTo(Duration.ofSeconds(1));
+            if (outcome.done()) {
+                return outcome;
+            }
+        }
+        throw new AssertionError("no cut-over within " + CUT_OVER_ATTEMPTS + " attempts; the last: " + outcome);
+    }
+
+    private static void waitWhileWriting(Duration duration) throws InterruptedException {
+        Thread.sleep(duration.toMillis());
+    }
+
+    private static Optional<BusinessRoute> route(String business) {
+        Map<String, AttributeValue> item = dynamo.getItem(request -> request.tableName(HOME)
+                        .key(BusinessRoute.keyOf(business).toAttributes())
+                        .consistentRead(true))
+                .item();
+        return item == null || item.isEmpty() ? Optional.empty() : Optional.of(BusinessRoute.from(item));
+    }
+
+    /**
+     * One business's writes: creates of customers, email changes, orders of two lines, deletes of customers, one at a
+     * time, and what every acknowledged write left (in the home layout), to find afterwards.
+     */
+    private final class BusinessLoad {
+        final String business;
+        final RoutedWriter writer;
+        final Map<ItemKey, Map<String, AttributeValue>> acknowledgedItems = new ConcurrentHashMap<>();
+        final Map<ItemKey, Boolean> deleted = new ConcurrentHashMap<>();
+        final List<ItemKey> customers = new ArrayList<>();
+        final AtomicLong acknowledged = new AtomicLong();
+        final AtomicLong refused = new AtomicLong();
+        volatile Duration longestHold = Duration.ZERO;
+
+        BusinessLoad(String business, RoutedWriter writer) {
+            this.business = business;
+            this.writer = writer;
+        }
+
+        void seed(int customerCount, int orderCount) throws InterruptedException {
+            write(List.of(new RoutedWriter.Write(businessItem(), false)));
+            for (int n = 0; n < customerCount; n++) {
+                createCustomer();
+            }
+            for (int n = 0; n < orderCount; n++) {
+                createOrder();
+            }
+        }
+
+        void writeUntil(AtomicBoolean writing) {
+            try {
+                while (writing.get()) {
+                    long next = System.nanoTime() + WRITE_INTERVAL.toNanos();
+                    switch (ThreadLocalRandom.current().nextInt(4)) {
+                        case 0 -> createCustomer();
+                        case 1 -> changeEmail();
+                        case 2 -> createOrder();
+                        default -> deleteCustomer();
+                    }
+                    long wait = next - System.nanoTime();
+                    if (wait > 0) {
+                        Thread.sleep(wait / 1_000_000);
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        private void createCustomer() throws InterruptedException {
+            String id = Ids.newId();
+            Map<String, AttributeValue> item = core(id, "customer#doe." + id.toLowerCase(), 1);
+            item.put("email", Values.s(id.toLowerCase() + "@example.com"));
+            if (write(List.of(new RoutedWriter.Write(item, false)))) {
+                synchronized (customers) {
+                    customers.add(ItemKey.of(item));
+                }
+            }
+        }
+
+        private void changeEmail() throws InterruptedException {
+            Optional<ItemKey> key = anyCustomer();
+            if (key.isEmpty()) {
+                return;
+            }
+            Map<String, AttributeValue> item = new HashMap<>(acknowledgedItems.get(key.get()));
+            long version = Values.number(item, Attributes.VERSION) + 1;
+            item.put(Attributes.VERSION, Values.n(version));
+            item.put("email", Values.s("v" + version + "." + key.get().id().toLowerCase() + "@example.com"));
+            write(List.of(new RoutedWriter.Write(item, false)));
+        }
+
+        private void createOrder() throws InterruptedException {
+            String id = Ids.newId();
+            Instant createdAt = Instant.now();
+            List<RoutedWriter.Write> writes = new ArrayList<>();
+            writes.add(new RoutedWriter.Write(core(id, OrderTypeAsInstant.homeType(createdAt), 1), false));
+            for (int line = 1; line <= 2; line++) {
+                Map<String, AttributeValue> item = Values.newItem();
+                item.put(Attributes.ID, Values.s(id));
+                item.put(Attributes.TYPE, Values.s(String.format("line#%04d", line)));
+                item.put(Attributes.KIND, Values.s(ItemKind.LINE.value()));
+                item.put("sku", Values.s("SKU-" + ThreadLocalRandom.current().nextInt(20)));
+                writes.add(new RoutedWriter.Write(item, false));
+            }
+            write(writes);
+        }
+
+        private void deleteCustomer() throws InterruptedException {
+            Optional<ItemKey> key = anyCustomer();
+            if (key.isEmpty()) {
+                return;
+            }
+            if (write(List.of(new RoutedWriter.Write(acknowledgedItems.get(key.get()), true)))) {
+                synchronized (customers) {
+                    customers.remove(key.get());
+                }
+            }
+        }
+
+        private Optional<ItemKey> anyCustomer() {
+            synchronized (customers) {
+                return customers.isEmpty()
+                        ? Optional.empty()
+                        : Optional.of(customers.get(ThreadLocalRandom.current().nextInt(customers.size())));
+            }
+        }
+
+        private boolean write(List<RoutedWriter.Write> writes) throws InterruptedException {
+            RoutedWriter.Outcome outcome = writer.write(business, writes);
+            if (outcome.held().compareTo(longestHold) > 0) {
+                longestHold = outcome.held();
+            }
+            if (!outcome.written()) {
+                refused.incrementAndGet();
+                return false;
+            }
+            acknowledged.incrementAndGet();
+            for (RoutedWriter.Write write : writes) {
+                ItemKey key = ItemKey.of(write.item());
+                if (write.delete()) {
+                    acknowledgedItems.remove(key);
+                    deleted.put(key, true);
+                } else {
+                    acknowledgedItems.put(key, write.item());
+                }
+            }
+            return true;
+        }
+
+        private Map<String, AttributeValue> businessItem() {
+            Map<String, AttributeValue> item = core(business, "business", 1);
+            item.put("name", Values.s("Shop " + business));
+            return item;
+        }
+
+        private Map<String, AttributeValue> core(String id, String type, long version) {
+            Map<String, AttributeValue> item = new LinkedHashMap<>();
+            item.put(Attributes.ID, Values.s(id));
+            item.put(Attributes.TYPE, Values.s(type));
+            item.put(Attributes.KIND, Values.s(ItemKind.CORE.value()));
+            item.put(Attributes.BUSINESS_ID, Values.s(business));
+            item.put(Attributes.VERSION, Values.n(version));
+            return item;
+        }
+
+        /** Every acknowledged item is in {@code table} as written, and no deleted one is. */
+        void assertAcknowledgedIn(String table) {
+            for (Map.Entry<ItemKey, Map<String, AttributeValue>> entry : acknowledgedItems.entrySet()) {
+                Map<String, AttributeValue> expected =
+                        table.equals(HOME) ? entry.getValue() : change.toTarget(entry.getValue());
+                Map<String, AttributeValue> found = dynamo.getItem(request -> request.tableName(table)
+                                .key(ItemKey.of(expected).toAttributes())
+                                .consistentRead(true))
+                        .item();
+                assertThat(found).as("%s in %s", entry.getKey(), table).isNotEmpty();
+                assertThat(CanonicalItem.sameContent(found, expected))
+                        .as("%s in %s: %s, acknowledged %s", entry.getKey(), table, found, expected)
+                        .isTrue();
+            }
+            for (ItemKey key : deleted.keySet()) {
+                Map<String, AttributeValue> found = dynamo.getItem(request ->
+                                request.tableName(table).key(key.toAttributes()).consistentRead(true))
+                        .item();
+                assertThat(found == null || found.isEmpty())
+                        .as("deleted %s in %s", key, table)
+                        .isTrue();
+            }
+        }
+    }
+}
