@@ -17,7 +17,6 @@ import io.entitytable.model.backfill.BackfillProgress;
 import io.entitytable.model.backfill.IndexBackfill;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,9 +81,7 @@ final class PreviousVersionSeed {
                     Set.of(),
                     CoreFields.created(Set.of(), CREATED),
                     Shard.legacy(id));
-            Map<String, AttributeValue> item = new HashMap<>(customer.toItem());
-            IndexBackfill.CUSTOMERS_BY_EMAIL.attributes().forEach(item::remove);
-            items.add(item);
+            items.add(IndexBackfill.CUSTOMERS_BY_EMAIL.without(customer.toItem()));
             emails.put(id, email);
             written.add(customer);
             counted(counters, businessId, id);
@@ -92,9 +89,7 @@ final class PreviousVersionSeed {
         Map<String, Set<String>> orderSkus = new LinkedHashMap<>();
         for (int i = 0; i < orders; i++) {
             Order order = order(written.get(i * 7 % written.size()), i);
-            Map<String, AttributeValue> item = new HashMap<>(order.toItem());
-            IndexBackfill.ORDERS_BY_SKU.attributes().forEach(item::remove);
-            items.add(item);
+            items.add(IndexBackfill.ORDERS_BY_SKU.without(order.toItem()));
             items.addAll(order.lineItems());
             orderSkus.put(order.id(), order.skus());
             counted(counters, businessId, order.id());

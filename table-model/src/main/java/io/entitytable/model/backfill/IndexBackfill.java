@@ -104,6 +104,16 @@ public record IndexBackfill(
         return only(record.apply(item, collection).toItem());
     }
 
+    /**
+     * {@code item} as a version before this pattern wrote it: without the attributes the backfill gives. What the
+     * fixtures of a table written before the pattern are made of.
+     */
+    public Map<String, AttributeValue> without(Map<String, AttributeValue> item) {
+        Map<String, AttributeValue> before = new HashMap<>(item);
+        attributes().forEach(before::remove);
+        return before;
+    }
+
     /** The backfill's attributes as {@code item} holds them. */
     public Map<String, AttributeValue> actual(Map<String, AttributeValue> item) {
         return only(item);

@@ -2,7 +2,6 @@ package io.entitytable.faultrun;
 
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.StreamDescription;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /** How many shards a table's stream has had: the first, and one more each time the open shard rolled over. */
@@ -15,17 +14,7 @@ final class StreamShards {
             String arn = dynamo.describeTable(request -> request.tableName(table))
                     .table()
                     .latestStreamArn();
-            long shards = 0;
-            String after = null;
-            do {
-                String from = after;
-                StreamDescription page = streams.describeStream(
-                                request -> request.streamArn(arn).exclusiveStartShardId(from))
-                        .streamDescription();
-                shards += page.shards().size();
-                after = page.lastEvaluatedShardId();
-            } while (after != null);
-            return shards;
+            return io.entitytable.model.access.StreamShards.of(streams, arn).size();
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.entitytable.verify.move;
 
+import io.entitytable.model.Attributes;
 import io.entitytable.model.access.Backoff;
 import io.entitytable.model.access.ConditionalWrites;
 import io.entitytable.model.access.ParallelTasks;
@@ -13,7 +14,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.DoubleAdder;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 
@@ -24,29 +24,13 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  * it is. What the copy gets wrong (an item the replicator deleted before the copy wrote it back from an older page) is
  * the content check's to find and mend.
  */
-final class BulkCopy {
+record BulkCopy(MoveTables tables, ItemOwner homeOwner, int segments) {
     private static final Expression ABSENT = Expression.builder()
             .expression("attribute_not_exists(#id)")
-            .putExpressionName("#id", io.entitytable.model.Attributes.ID)
+            .putExpressionName("#id", Attributes.ID)
             .build();
 
-    private final DynamoDbClient dynamo;
-    private final String home;
-    private final String target;
-    private final LayoutChange change;
-    private final ItemOwner homeOwner;
-    private final int segments;
-    private final Backoff backoff = new Backoff(10, Duration.ofMillis(50), Duration.ofSeconds(2), () -> {});
-
-    BulkCopy(
-            DynamoDbClient dynamo, String home, String target, LayoutChange change, ItemOwner homeOwner, int segments) {
-        this.dynamo = dynamo;
-        this.home = home;
-        this.target = target;
-        this.change = change;
-        this.homeOwner = homeOwner;
-        this.segments = segments;
-    }
+    private static final Backoff BACKOFF = new Backoff(10, Duration.ofMillis(50), Duration.ofSeconds(2), () -> {});
 
     /** What the copy did. */
     record Copied(long written, long alreadyThere) {}
@@ -55,7 +39,7 @@ final class BulkCopy {
         AtomicLong written = new AtomicLong();
         AtomicLong alreadyThere = new AtomicLong();
         DoubleAdder capacity = new DoubleAdder();
-        SegmentScan scan = new SegmentScan(dynamo, home, segments);
+        SegmentScan scan = new SegmentScan(tables.dynamo(), tables.home(), segments);
         List<Callable<Void>> parts = new ArrayList<>();
         for (int segment = 0; segment < segments; segment++) {
             int current = segment;
@@ -64,7 +48,7 @@ final class BulkCopy {
                     for (Map<String, AttributeValue> item : page) {
                         homeOwner.learn(item);
                         if (MovedItem.isMoved(item)) {
-                            (put(change.toTarget(item)) ? written : alreadyThere).incrementAndGet();
+                            (put(tables.change().toTarget(item)) ? written : alreadyThere).incrementAndGet();
                         }
                     }
                 });
@@ -77,8 +61,9 @@ final class BulkCopy {
 
     private boolean put(Map<String, AttributeValue> item) {
         try {
-            backoff.call(() -> dynamo.putItem(
-                    ConditionalWrites.putItem(target, item, ABSENT).build()));
+            BACKOFF.call(() -> tables.dynamo()
+                    .putItem(ConditionalWrites.putItem(tables.target(), item, ABSENT)
+                            .build()));
             return true;
         } catch (ConditionalCheckFailedException e) {
             return false;

@@ -20,7 +20,6 @@ import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.DoubleAdder;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 
@@ -34,38 +33,10 @@ import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
  * serves its business (the bulk copy can bring back an item the replicator had deleted), then read again. Items of no
  * business (idempotency records) are carried forward only, and not compared.
  */
-final class ContentCheck {
+record ContentCheck(MoveTables tables, ItemOwner homeOwner, ItemOwner targetOwner, int segments, Clock clock) {
     private static final int BATCH = 100;
     private static final int ROUNDS = 5;
-
-    private final DynamoDbClient dynamo;
-    private final String home;
-    private final String target;
-    private final LayoutChange change;
-    private final ItemOwner homeOwner;
-    private final ItemOwner targetOwner;
-    private final int segments;
-    private final Clock clock;
-    private final Backoff backoff = new Backoff(10, Duration.ofMillis(50), Duration.ofSeconds(2), () -> {});
-
-    ContentCheck(
-            DynamoDbClient dynamo,
-            String home,
-            String target,
-            LayoutChange change,
-            ItemOwner homeOwner,
-            ItemOwner targetOwner,
-            int segments,
-            Clock clock) {
-        this.dynamo = dynamo;
-        this.home = home;
-        this.target = target;
-        this.change = change;
-        this.homeOwner = homeOwner;
-        this.targetOwner = targetOwner;
-        this.segments = segments;
-        this.clock = clock;
-    }
+    private static final Backoff BACKOFF = new Backoff(10, Duration.ofMillis(50), Duration.ofSeconds(2), () -> {});
 
     /** An item whose two sides differ: {@code homeItem} converted, and the target's; empty where there is none. */
     record Difference(
@@ -90,8 +61,8 @@ final class ContentCheck {
     /** Both tables whole, with what differs read again (and mended) until it agrees or {@link #ROUNDS} pass. */
     Result compareAll(Replicas replicas, RouteBook routes) throws InterruptedException {
         replicas.forgetWritten();
-        Map<ItemKey, Side> homeSide = scan(home, homeOwner, true);
-        Map<ItemKey, Side> targetSide = scan(target, targetOwner, false);
+        Map<ItemKey, Side> homeSide = scan(tables.home(), homeOwner, true);
+        Map<ItemKey, Side> targetSide = scan(tables.target(), targetOwner, false);
         Map<String, Long> counts = new TreeMap<>();
         List<MovedItem> differing = new ArrayList<>();
         Set<ItemKey> keys = new HashSet<>(homeSide.keySet());
@@ -131,13 +102,13 @@ final class ContentCheck {
     List<Difference> compare(Collection<MovedItem> items) {
         List<MovedItem> all = new ArrayList<>(items);
         Map<ItemKey, Map<String, AttributeValue>> homeItems =
-                read(home, all.stream().map(MovedItem::homeKey).toList());
+                read(tables.home(), all.stream().map(MovedItem::homeKey).toList());
         Map<ItemKey, Map<String, AttributeValue>> targetItems =
-                read(target, all.stream().map(MovedItem::targetKey).toList());
+                read(tables.target(), all.stream().map(MovedItem::targetKey).toList());
         List<Difference> differences = new ArrayList<>();
         for (MovedItem item : all) {
             Optional<Map<String, AttributeValue>> left =
-                    Optional.ofNullable(homeItems.get(item.homeKey())).map(change::toTarget);
+                    Optional.ofNullable(homeItems.get(item.homeKey())).map(tables.change()::toTarget);
             Optional<Map<String, AttributeValue>> right = Optional.ofNullable(targetItems.get(item.targetKey()));
             boolean same = left.isPresent() == right.isPresent()
                     && (left.isEmpty() || CanonicalItem.sameContent(left.get(), right.get()));
@@ -158,24 +129,24 @@ final class ContentCheck {
         MovedItem item = difference.item();
         if (homeServes) {
             Optional<Map<String, AttributeValue>> now = Optional.ofNullable(
-                            read(home, List.of(item.homeKey())).get(item.homeKey()))
-                    .map(change::toTarget);
-            write(target, item.targetKey(), now);
+                            read(tables.home(), List.of(item.homeKey())).get(item.homeKey()))
+                    .map(tables.change()::toTarget);
+            write(tables.target(), item.targetKey(), now);
         } else {
             Optional<Map<String, AttributeValue>> now = Optional.ofNullable(
-                            read(target, List.of(item.targetKey())).get(item.targetKey()))
-                    .map(change::toHome);
-            write(home, item.homeKey(), now);
+                            read(tables.target(), List.of(item.targetKey())).get(item.targetKey()))
+                    .map(tables.change()::toHome);
+            write(tables.home(), item.homeKey(), now);
         }
     }
 
     private void write(String table, ItemKey key, Optional<Map<String, AttributeValue>> item) {
         if (item.isPresent()) {
-            backoff.call(
-                    () -> dynamo.putItem(request -> request.tableName(table).item(item.get())));
+            BACKOFF.call(() ->
+                    tables.dynamo().putItem(request -> request.tableName(table).item(item.get())));
         } else {
-            backoff.call(
-                    () -> dynamo.deleteItem(request -> request.tableName(table).key(key.toAttributes())));
+            BACKOFF.call(() -> tables.dynamo()
+                    .deleteItem(request -> request.tableName(table).key(key.toAttributes())));
         }
     }
 
@@ -191,7 +162,7 @@ final class ContentCheck {
                     KeysAndAttributes.builder().keys(batch).consistentRead(true).build());
             while (!request.isEmpty()) {
                 Map<String, KeysAndAttributes> asked = request;
-                var response = backoff.call(() -> dynamo.batchGetItem(get -> get.requestItems(asked)));
+                var response = BACKOFF.call(() -> tables.dynamo().batchGetItem(get -> get.requestItems(asked)));
                 response.responses().getOrDefault(table, List.of()).forEach(item -> found.put(ItemKey.of(item), item));
                 request = response.hasUnprocessedKeys() ? response.unprocessedKeys() : Map.of();
             }
@@ -205,7 +176,7 @@ final class ContentCheck {
     private Map<ItemKey, Side> scan(String table, ItemOwner owner, boolean isHome) {
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         DoubleAdder capacity = new DoubleAdder();
-        SegmentScan scan = new SegmentScan(dynamo, table, segments);
+        SegmentScan scan = new SegmentScan(tables.dynamo(), table, segments);
         List<Callable<List<Map<String, AttributeValue>>>> parts = new ArrayList<>();
         for (int segment = 0; segment < segments; segment++) {
             int current = segment;
@@ -222,8 +193,9 @@ final class ContentCheck {
             if (!MovedItem.isMoved(item)) {
                 continue;
             }
-            Map<String, AttributeValue> inTarget = isHome ? change.toTarget(item) : item;
-            ItemKey homeKey = isHome ? ItemKey.of(item) : ItemKey.of(change.toHome(item));
+            Map<String, AttributeValue> inTarget = isHome ? tables.change().toTarget(item) : item;
+            ItemKey homeKey =
+                    isHome ? ItemKey.of(item) : ItemKey.of(tables.change().toHome(item));
             sides.put(ItemKey.of(inTarget), new Side(homeKey, inTarget, owner.businessOf(item)));
         }
         return sides;

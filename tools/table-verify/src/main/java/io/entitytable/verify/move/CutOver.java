@@ -15,22 +15,8 @@ import java.util.Set;
  * within the budget, the fence is lifted and the business stays where it was: writes are held for the budget at most,
  * never lost, and the cut-over can be tried again.
  */
-final class CutOver {
+record CutOver(RouteBook routes, Replicas replicas, ContentCheck check, Clock clock, Duration budget) {
     private static final Duration RETRY = Duration.ofMillis(10);
-
-    private final RouteBook routes;
-    private final Replicas replicas;
-    private final ContentCheck check;
-    private final Clock clock;
-    private final Duration budget;
-
-    CutOver(RouteBook routes, Replicas replicas, ContentCheck check, Clock clock, Duration budget) {
-        this.routes = routes;
-        this.replicas = replicas;
-        this.check = check;
-        this.clock = clock;
-        this.budget = budget;
-    }
 
     /**
      * What one cut-over did: whether the business changed table, how long its writes were fenced, how many items were

@@ -27,12 +27,13 @@ public final class OnlineMove implements AutoCloseable {
             int segments,
             Duration pauseBudget,
             Clock clock) {
+        MoveTables tables = new MoveTables(dynamo, home, target, change);
         ItemOwner homeOwner = ItemOwner.readingFrom(dynamo, home);
         ItemOwner targetOwner = ItemOwner.readingFrom(dynamo, target);
-        routes = new RouteBook(dynamo, home, target);
-        replicas = new Replicas(dynamo, streams, home, target, change, routes, homeOwner, targetOwner, clock);
-        copy = new BulkCopy(dynamo, home, target, change, homeOwner, segments);
-        check = new ContentCheck(dynamo, home, target, change, homeOwner, targetOwner, segments, clock);
+        routes = new RouteBook(tables);
+        replicas = new Replicas(tables, streams, routes, homeOwner, targetOwner, clock);
+        copy = new BulkCopy(tables, homeOwner, segments);
+        check = new ContentCheck(tables, homeOwner, targetOwner, segments, clock);
         cutOver = new CutOver(routes, replicas, check, clock, pauseBudget);
     }
 

@@ -5,7 +5,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
@@ -22,19 +21,16 @@ final class Replicas implements AutoCloseable {
     private final StreamTail backTail;
 
     Replicas(
-            DynamoDbClient dynamo,
+            MoveTables tables,
             DynamoDbStreamsClient streams,
-            String home,
-            String target,
-            LayoutChange change,
             RouteBook routes,
             ItemOwner homeOwner,
             ItemOwner targetOwner,
             Clock clock) {
-        forward = new Replicator(dynamo, target, Direction.FORWARD, change, routes, homeOwner);
-        back = new Replicator(dynamo, home, Direction.BACK, change, routes, targetOwner);
-        forwardTail = new StreamTail(dynamo, streams, home, forward, clock);
-        backTail = new StreamTail(dynamo, streams, target, back, clock);
+        forward = new Replicator(tables, Direction.FORWARD, routes, homeOwner);
+        back = new Replicator(tables, Direction.BACK, routes, targetOwner);
+        forwardTail = new StreamTail(tables.dynamo(), streams, tables.home(), forward, clock);
+        backTail = new StreamTail(tables.dynamo(), streams, tables.target(), back, clock);
     }
 
     Replicator of(Direction direction) {

@@ -10,7 +10,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.OperationType;
 import software.amazon.awssdk.services.dynamodb.model.Record;
@@ -25,27 +24,19 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
  * cut-over compares again while the business is fenced, rather than all of it.
  */
 final class Replicator implements Consumer<Record> {
-    private final DynamoDbClient dynamo;
-    private final String to;
+    private static final Backoff BACKOFF = new Backoff(10, Duration.ofMillis(50), Duration.ofSeconds(2), () -> {});
+
+    private final MoveTables tables;
     private final Direction direction;
-    private final LayoutChange change;
     private final RouteBook routes;
     private final ItemOwner owner;
-    private final Backoff backoff = new Backoff(10, Duration.ofMillis(50), Duration.ofSeconds(2), () -> {});
     private final Map<String, Set<MovedItem>> written = new ConcurrentHashMap<>();
     private final AtomicLong applied = new AtomicLong();
 
-    Replicator(
-            DynamoDbClient dynamo,
-            String to,
-            Direction direction,
-            LayoutChange change,
-            RouteBook routes,
-            ItemOwner owner) {
-        this.dynamo = dynamo;
-        this.to = to;
+    /** @param owner the business of an item of the table this direction carries from */
+    Replicator(MoveTables tables, Direction direction, RouteBook routes, ItemOwner owner) {
+        this.tables = tables;
         this.direction = direction;
-        this.change = change;
         this.routes = routes;
         this.owner = owner;
     }
@@ -64,13 +55,15 @@ final class Replicator implements Consumer<Record> {
         if (!carried) {
             return;
         }
-        Map<String, AttributeValue> converted = direction.convert(change, image);
+        Map<String, AttributeValue> converted = direction.convert(tables.change(), image);
         ItemKey key = ItemKey.of(converted);
+        String to = tables.to(direction);
         if (removed) {
-            backoff.call(
-                    () -> dynamo.deleteItem(request -> request.tableName(to).key(key.toAttributes())));
+            BACKOFF.call(() ->
+                    tables.dynamo().deleteItem(request -> request.tableName(to).key(key.toAttributes())));
         } else {
-            backoff.call(() -> dynamo.putItem(request -> request.tableName(to).item(converted)));
+            BACKOFF.call(() ->
+                    tables.dynamo().putItem(request -> request.tableName(to).item(converted)));
         }
         applied.incrementAndGet();
         business.ifPresent(b -> written.computeIfAbsent(b, any -> ConcurrentHashMap.newKeySet())

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The routes of the businesses of a move: written to the home table for the writers (whose every write checks its
@@ -20,15 +19,11 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * stops carrying the business has been drained by then (the business was fenced).
  */
 final class RouteBook {
-    private final DynamoDbClient dynamo;
-    private final String home;
-    private final String target;
+    private final MoveTables tables;
     private final Map<String, BusinessRoute> routes = new ConcurrentHashMap<>();
 
-    RouteBook(DynamoDbClient dynamo, String home, String target) {
-        this.dynamo = dynamo;
-        this.home = home;
-        this.target = target;
+    RouteBook(MoveTables tables) {
+        this.tables = tables;
     }
 
     Optional<BusinessRoute> route(String business) {
@@ -67,7 +62,7 @@ final class RouteBook {
 
     private void change(String business, Optional<State> from, Optional<State> to) {
         Optional<BusinessRoute> before = route(business);
-        Optional<BusinessRoute> after = to.map(state -> new BusinessRoute(business, state, target));
+        Optional<BusinessRoute> after = to.map(state -> new BusinessRoute(business, state, tables.target()));
         if (!before.map(BusinessRoute::state).equals(from)) {
             throw new IllegalStateException("business " + business + " is " + describe(before) + ", not " + from);
         }
@@ -76,11 +71,14 @@ final class RouteBook {
             Expression condition = from.map(BusinessRoute::inState).orElse(BusinessRoute.NO_ROUTE);
             ItemKey key = BusinessRoute.keyOf(business);
             if (after.isPresent()) {
-                dynamo.putItem(ConditionalWrites.putItem(home, after.get().toItem(), condition)
-                        .build());
+                tables.dynamo()
+                        .putItem(ConditionalWrites.putItem(
+                                        tables.home(), after.get().toItem(), condition)
+                                .build());
             } else {
-                dynamo.deleteItem(
-                        ConditionalWrites.deleteItem(home, key, condition).build());
+                tables.dynamo()
+                        .deleteItem(ConditionalWrites.deleteItem(tables.home(), key, condition)
+                                .build());
             }
         } catch (RuntimeException e) {
             set(business, before);

@@ -1,5 +1,6 @@
 package io.entitytable.verify.move;
 
+import io.entitytable.model.access.StreamShards;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,7 +17,6 @@ import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
 import software.amazon.awssdk.services.dynamodb.model.Record;
 import software.amazon.awssdk.services.dynamodb.model.Shard;
 import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
-import software.amazon.awssdk.services.dynamodb.model.StreamDescription;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
@@ -183,16 +183,6 @@ final class StreamTail implements AutoCloseable {
     }
 
     private List<Shard> shards() {
-        List<Shard> shards = new ArrayList<>();
-        String after = null;
-        do {
-            String from = after;
-            StreamDescription page = streams.describeStream(
-                            request -> request.streamArn(streamArn).exclusiveStartShardId(from))
-                    .streamDescription();
-            shards.addAll(page.shards());
-            after = page.lastEvaluatedShardId();
-        } while (after != null);
-        return shards;
+        return StreamShards.of(streams, streamArn);
     }
 }

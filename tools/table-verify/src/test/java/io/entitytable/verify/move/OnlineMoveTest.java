@@ -45,7 +45,7 @@ class OnlineMoveTest {
     private static final String HOME = "MoveHome";
     private static final String TARGET = "MoveTarget";
     private static final int BUSINESSES = 3;
-    /** Each business's writer: together at least 20 writes a second. */
+    /** Each business's writer: together 30 writes a second, at least 20 on a busy machine. */
     private static final Duration WRITE_INTERVAL = Duration.ofMillis(100);
 
     private static final Duration PAUSE_BUDGET = Duration.ofMillis(800);
@@ -93,6 +93,7 @@ class OnlineMoveTest {
         List<CutOver.Outcome> outcomes = new ArrayList<>();
         ContentCheck.Result before;
         ContentCheck.Result after;
+        double seconds;
         try (OnlineMove move =
                 new OnlineMove(dynamo, streams, HOME, TARGET, change, 4, PAUSE_BUDGET, Clock.systemUTC())) {
             BulkCopy.Copied copied = move.copy();
@@ -110,20 +111,20 @@ class OnlineMoveTest {
             }
             loads.forEach(load ->
                     assertThat(route(load.business)).map(BusinessRoute::state).contains(BusinessRoute.State.MOVED));
-            waitWhileWriting(Duration.ofSeconds(2));
+            awaitWrites(loads, 15);
 
             BusinessLoad rolledBack = loads.get(1);
             outcomes.add(until(() -> move.cutBack(rolledBack.business)));
             assertThat(route(rolledBack.business)).isEmpty();
-            waitWhileWriting(Duration.ofSeconds(2));
+            awaitWrites(loads, 15);
 
             writing.set(false);
             for (Thread writer : writers) {
                 writer.join();
             }
+            seconds = (System.nanoTime() - started) / 1e9;
             after = move.check();
         }
-        double seconds = (System.nanoTime() - started) / 1e9;
         long writes = loads.stream().mapToLong(l -> l.acknowledged.get()).sum();
         Duration longestHold =
                 loads.stream().map(l -> l.longestHold).reduce(Duration.ZERO, (a, b) -> a.compareTo(b) > 0 ? a : b);
@@ -160,7 +161,7 @@ class OnlineMoveTest {
         item.put(Attributes.TYPE, Values.s("customer#doe.jane"));
         item.put(Attributes.KIND, Values.s(ItemKind.CORE.value()));
         item.put(Attributes.BUSINESS_ID, Values.s(business));
-        RouteBook routes = new RouteBook(dynamo, HOME, TARGET);
+        RouteBook routes = new RouteBook(new MoveTables(dynamo, HOME, TARGET, change));
 
         routes.fence(business);
         assertThat(checkedWrite(HOME, business, item)).as("home, fenced").isFalse();
@@ -208,8 +209,15 @@ class OnlineMoveTest {
         throw new AssertionError("no cut-over within " + CUT_OVER_ATTEMPTS + " attempts; the last: " + outcome);
     }
 
-    private static void waitWhileWriting(Duration duration) throws InterruptedException {
-        Thread.sleep(duration.toMillis());
+    /** Waits until every business has had {@code count} more writes acknowledged: writes under the new routes. */
+    private static void awaitWrites(List<BusinessLoad> loads, int count) throws InterruptedException {
+        Map<BusinessLoad, Long> from = new HashMap<>();
+        loads.forEach(load -> from.put(load, load.acknowledged.get()));
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (loads.stream().anyMatch(load -> load.acknowledged.get() < from.get(load) + count)) {
+            assertThat(System.nanoTime()).as("writes went on").isLessThan(deadline);
+            Thread.sleep(20);
+        }
     }
 
     private static Optional<BusinessRoute> route(String business) {
