@@ -17,6 +17,7 @@ public final class OnlineMove implements AutoCloseable {
     private final ContentCheck check;
     private final CutOver cutOver;
     private final RouteBook routes;
+    private boolean checkedEqual;
 
     public OnlineMove(
             DynamoDbClient dynamo,
@@ -30,7 +31,7 @@ public final class OnlineMove implements AutoCloseable {
         MoveTables tables = new MoveTables(dynamo, home, target, change);
         ItemOwner homeOwner = ItemOwner.readingFrom(dynamo, home);
         ItemOwner targetOwner = ItemOwner.readingFrom(dynamo, target);
-        routes = new RouteBook(tables);
+        routes = new RouteBook(tables).loaded();
         replicas = new Replicas(tables, streams, routes, homeOwner, targetOwner, clock);
         copy = new BulkCopy(tables, homeOwner, segments);
         check = new ContentCheck(tables, homeOwner, targetOwner, segments, clock);
@@ -41,16 +42,30 @@ public final class OnlineMove implements AutoCloseable {
         return copy.run();
     }
 
+    /** The whole-table check; a cut-over needs one that found the tables equal since this move started. */
     public ContentCheck.Result check() throws InterruptedException {
-        return check.compareAll(replicas, routes);
+        ContentCheck.Result result = check.compareAll(replicas, routes);
+        checkedEqual |= result.equal();
+        return result;
     }
 
     public CutOver.Outcome cutOver(String business) throws InterruptedException {
-        return cutOver.forward(business);
+        return cutOver.forward(requireChecked(business));
     }
 
     public CutOver.Outcome cutBack(String business) throws InterruptedException {
-        return cutOver.back(business);
+        return cutOver.back(requireChecked(business));
+    }
+
+    /**
+     * A cut-over compares only what the replicators wrote since the last whole check, which they remember in memory
+     * only: without a check by this process, what they wrote before it started would go unseen.
+     */
+    private String requireChecked(String business) {
+        if (!checkedEqual) {
+            throw new IllegalStateException("no whole-table check has found the tables equal yet: run check() first");
+        }
+        return business;
     }
 
     @Override

@@ -1,13 +1,19 @@
 package io.entitytable.verify.move;
 
+import io.entitytable.model.Attributes;
 import io.entitytable.model.ItemKey;
+import io.entitytable.model.ItemKind;
+import io.entitytable.model.Values;
 import io.entitytable.model.access.ConditionalWrites;
 import io.entitytable.model.move.BusinessRoute;
 import io.entitytable.model.move.BusinessRoute.State;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 
 /**
  * The routes of the businesses of a move: written to the home table for the writers (whose every write checks its
@@ -24,6 +30,42 @@ final class RouteBook {
 
     RouteBook(MoveTables tables) {
         this.tables = tables;
+    }
+
+    /**
+     * The routes a move left in the home table: a move that is run again (after a crash, or to finish its cut-overs)
+     * carries each business in the direction its route says, and a business left fenced is served again where it was.
+     * One Scan of the home table, as the bulk copy makes.
+     *
+     * @throws IllegalStateException when a business is routed to another table: another move is under way
+     */
+    RouteBook loaded() {
+        ScanRequest scan = ScanRequest.builder()
+                .tableName(tables.home())
+                .filterExpression("#kind = :route")
+                .expressionAttributeNames(Map.of("#kind", Attributes.KIND))
+                .expressionAttributeValues(Map.of(":route", Values.s(ItemKind.ROUTE.value())))
+                .consistentRead(true)
+                .build();
+        for (Map<String, AttributeValue> item :
+                tables.dynamo().scanPaginator(scan).items()) {
+            BusinessRoute route = BusinessRoute.from(item);
+            if (!route.target().equals(tables.target())) {
+                throw new IllegalStateException("business " + route.businessId() + " is routed to " + route.target()
+                        + ": another move of " + tables.home() + " is under way");
+            }
+            routes.put(route.businessId(), route);
+        }
+        // A cut-over that stopped with its business fenced gave up: the business goes back to where it was served,
+        // as a cut-over that runs out of its budget leaves it.
+        for (BusinessRoute route : List.copyOf(routes.values())) {
+            if (route.state() == State.FENCED_HOME) {
+                unfence(route.businessId());
+            } else if (route.state() == State.FENCED_TARGET) {
+                unfenceBack(route.businessId());
+            }
+        }
+        return this;
     }
 
     Optional<BusinessRoute> route(String business) {

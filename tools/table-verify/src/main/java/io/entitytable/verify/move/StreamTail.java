@@ -32,6 +32,9 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 final class StreamTail implements AutoCloseable {
     private static final Duration POLL = Duration.ofMillis(20);
 
+    /** The start of the name of every tail's thread. */
+    static final String THREAD_PREFIX = "stream-tail-";
+
     private final DynamoDbStreamsClient streams;
     private final String streamArn;
     private final Consumer<Record> apply;
@@ -67,7 +70,7 @@ final class StreamTail implements AutoCloseable {
                 finished.add(shard.shardId());
             }
         }
-        this.reader = new Thread(this::run, "stream-tail-" + table);
+        this.reader = new Thread(this::run, THREAD_PREFIX + table);
         reader.setDaemon(true);
         reader.start();
     }

@@ -1,6 +1,7 @@
 package io.entitytable.verify.move;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.entitytable.checks.CanonicalItem;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
@@ -23,10 +24,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -42,8 +46,7 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  * the move, the two tables agree item for item, and no write is held longer than a second or refused.
  */
 class OnlineMoveTest {
-    private static final String HOME = "MoveHome";
-    private static final String TARGET = "MoveTarget";
+    private static final AtomicInteger TABLES = new AtomicInteger();
     private static final int BUSINESSES = 3;
     /** Each business's writer: together 30 writes a second, at least 20 on a busy machine. */
     private static final Duration WRITE_INTERVAL = Duration.ofMillis(100);
@@ -55,15 +58,25 @@ class OnlineMoveTest {
     private static DynamoDbClient dynamo;
     private static DynamoDbStreamsClient streams;
 
-    private final LayoutChange change = new OrderTypeAsInstant();
+    private final SlowChange change = new SlowChange(new OrderTypeAsInstant());
+    private String home;
+    private String target;
 
     @BeforeAll
     static void start() {
         local = LocalDynamoDb.startInMemory();
         dynamo = local.client();
         streams = local.streamsClient();
-        TableBootstrap.createIfMissing(dynamo, TableLayout.ENTITY, HOME);
-        TableBootstrap.createIfMissing(dynamo, TableLayout.ENTITY, TARGET);
+    }
+
+    /** Each test moves a table of its own. */
+    @BeforeEach
+    void createTables() {
+        int n = TABLES.incrementAndGet();
+        home = "MoveHome" + n;
+        target = "MoveTarget" + n;
+        TableBootstrap.createIfMissing(dynamo, TableLayout.ENTITY, home);
+        TableBootstrap.createIfMissing(dynamo, TableLayout.ENTITY, target);
     }
 
     @AfterAll
@@ -77,7 +90,7 @@ class OnlineMoveTest {
     void movesABusyTableBusinessByBusinessWithTheWayBackOpen() throws Exception {
         List<BusinessLoad> loads = new ArrayList<>();
         for (int n = 0; n < BUSINESSES; n++) {
-            BusinessLoad load = new BusinessLoad(Ids.newId(), new RoutedWriter(dynamo, HOME, change));
+            BusinessLoad load = new BusinessLoad(Ids.newId(), new RoutedWriter(dynamo, home, change));
             load.seed(120, 40);
             loads.add(load);
         }
@@ -95,7 +108,7 @@ class OnlineMoveTest {
         ContentCheck.Result after;
         double seconds;
         try (OnlineMove move =
-                new OnlineMove(dynamo, streams, HOME, TARGET, change, 4, PAUSE_BUDGET, Clock.systemUTC())) {
+                new OnlineMove(dynamo, streams, home, target, change, 4, PAUSE_BUDGET, Clock.systemUTC())) {
             BulkCopy.Copied copied = move.copy();
             assertThat(copied.written()).isPositive();
 
@@ -148,7 +161,7 @@ class OnlineMoveTest {
                 .allSatisfy(outcome -> assertThat(outcome.fenced()).isLessThanOrEqualTo(Duration.ofSeconds(1)));
         assertThat(after.differences()).as("differences after the move").isEmpty();
         for (BusinessLoad load : loads) {
-            String serving = route(load.business).isPresent() ? TARGET : HOME;
+            String serving = route(load.business).isPresent() ? target : home;
             load.assertAcknowledgedIn(serving);
         }
     }
@@ -161,35 +174,96 @@ class OnlineMoveTest {
         item.put(Attributes.TYPE, Values.s("customer#doe.jane"));
         item.put(Attributes.KIND, Values.s(ItemKind.CORE.value()));
         item.put(Attributes.BUSINESS_ID, Values.s(business));
-        RouteBook routes = new RouteBook(new MoveTables(dynamo, HOME, TARGET, change));
+        RouteBook routes = new RouteBook(new MoveTables(dynamo, home, target, change));
 
         routes.fence(business);
-        assertThat(checkedWrite(HOME, business, item)).as("home, fenced").isFalse();
-        assertThat(checkedWrite(TARGET, business, item)).as("target, fenced").isFalse();
+        assertThat(checkedWrite(home, business, item)).as("home, fenced").isFalse();
+        assertThat(checkedWrite(target, business, item)).as("target, fenced").isFalse();
         routes.move(business);
-        assertThat(checkedWrite(HOME, business, item)).as("home, moved").isFalse();
-        assertThat(checkedWrite(TARGET, business, item)).as("target, moved").isTrue();
+        assertThat(checkedWrite(home, business, item)).as("home, moved").isFalse();
+        assertThat(checkedWrite(target, business, item)).as("target, moved").isTrue();
         routes.fenceBack(business);
-        assertThat(checkedWrite(TARGET, business, item))
+        assertThat(checkedWrite(target, business, item))
                 .as("target, fenced on the way back")
                 .isFalse();
         routes.moveBack(business);
-        assertThat(checkedWrite(TARGET, business, item)).as("target, back home").isFalse();
-        assertThat(checkedWrite(HOME, business, item)).as("home, back home").isTrue();
+        assertThat(checkedWrite(target, business, item)).as("target, back home").isFalse();
+        assertThat(checkedWrite(home, business, item)).as("home, back home").isTrue();
     }
 
-    private static boolean checkedWrite(String table, String business, Map<String, AttributeValue> item) {
+    private boolean checkedWrite(String table, String business, Map<String, AttributeValue> item) {
         try {
             dynamo.transactWriteItems(request -> request.transactItems(
                     TransactWriteItem.builder()
                             .put(Put.builder().tableName(table).item(item).build())
                             .build(),
-                    BusinessRoute.writeCheck(HOME, table, business)));
+                    BusinessRoute.writeCheck(home, table, business)));
             return true;
         } catch (TransactionCanceledException e) {
             assertThat(e.cancellationReasons().get(1).code()).isEqualTo("ConditionalCheckFailed");
             return false;
         }
+    }
+
+    @Test
+    void aCutOverThatCannotCatchUpWithinItsBudgetLiftsItsFenceAndLosesNothing() throws Exception {
+        BusinessLoad load = new BusinessLoad(Ids.newId(), new RoutedWriter(dynamo, home, change));
+        load.seed(20, 5);
+        try (OnlineMove move =
+                new OnlineMove(dynamo, streams, home, target, change, 2, PAUSE_BUDGET, Clock.systemUTC())) {
+            move.copy();
+            assertThat(move.check().differences()).isEmpty();
+
+            // the forward replicator lags over the record of a write, past the cut-over's budget
+            change.lagging = true;
+            load.createCustomer();
+            assertThat(change.lagBegun.await(30, TimeUnit.SECONDS)).isTrue();
+            CutOver.Outcome gaveUp = move.cutOver(load.business);
+            assertThat(gaveUp.done()).isFalse();
+            assertThat(gaveUp.fenced()).isLessThan(Duration.ofSeconds(1));
+            assertThat(route(load.business)).as("the fence, lifted").isEmpty();
+            load.createCustomer();
+            change.lagging = false;
+
+            assertThat(until(() -> move.cutOver(load.business)).done()).isTrue();
+            load.createCustomer();
+        }
+        assertThat(load.refused.get()).isZero();
+        load.assertAcknowledgedIn(target);
+    }
+
+    @Test
+    void aMoveRunAgainCarriesEachBusinessAsItsRouteSays_andServesAFencedOneWhereItWas() throws Exception {
+        BusinessLoad moved = new BusinessLoad(Ids.newId(), new RoutedWriter(dynamo, home, change));
+        BusinessLoad fenced = new BusinessLoad(Ids.newId(), new RoutedWriter(dynamo, home, change));
+        moved.seed(10, 3);
+        fenced.seed(10, 3);
+        try (OnlineMove move =
+                new OnlineMove(dynamo, streams, home, target, change, 2, PAUSE_BUDGET, Clock.systemUTC())) {
+            move.copy();
+            assertThat(move.check().differences()).isEmpty();
+            assertThat(until(() -> move.cutOver(moved.business)).done()).isTrue();
+        }
+        // the move stops (a crash) in a cut-over of the other business: its route item as the fence leaves it
+        new RouteBook(new MoveTables(dynamo, home, target, change)).fence(fenced.business);
+
+        try (OnlineMove again =
+                new OnlineMove(dynamo, streams, home, target, change, 2, PAUSE_BUDGET, Clock.systemUTC())) {
+            assertThat(route(fenced.business)).as("served where it was").isEmpty();
+            assertThat(route(moved.business)).map(BusinessRoute::state).contains(BusinessRoute.State.MOVED);
+            assertThatThrownBy(() -> again.cutOver(fenced.business))
+                    .as("no cut-over before a whole check of this run")
+                    .isInstanceOf(IllegalStateException.class);
+
+            moved.createCustomer();
+            fenced.createCustomer();
+            again.copy();
+            assertThat(again.check().differences()).isEmpty();
+            assertThat(until(() -> again.cutOver(fenced.business)).done()).isTrue();
+        }
+        moved.assertAcknowledgedIn(target);
+        moved.assertAcknowledgedIn(home);
+        fenced.assertAcknowledgedIn(target);
     }
 
     private interface Attempt {
@@ -220,8 +294,8 @@ class OnlineMoveTest {
         }
     }
 
-    private static Optional<BusinessRoute> route(String business) {
-        Map<String, AttributeValue> item = dynamo.getItem(request -> request.tableName(HOME)
+    private Optional<BusinessRoute> route(String business) {
+        Map<String, AttributeValue> item = dynamo.getItem(request -> request.tableName(home)
                         .key(BusinessRoute.keyOf(business).toAttributes())
                         .consistentRead(true))
                 .item();
@@ -378,7 +452,7 @@ class OnlineMoveTest {
         void assertAcknowledgedIn(String table) {
             for (Map.Entry<ItemKey, Map<String, AttributeValue>> entry : acknowledgedItems.entrySet()) {
                 Map<String, AttributeValue> expected =
-                        table.equals(HOME) ? entry.getValue() : change.toTarget(entry.getValue());
+                        table.equals(home) ? entry.getValue() : change.toTarget(entry.getValue());
                 Map<String, AttributeValue> found = dynamo.getItem(request -> request.tableName(table)
                                 .key(ItemKey.of(expected).toAttributes())
                                 .consistentRead(true))
