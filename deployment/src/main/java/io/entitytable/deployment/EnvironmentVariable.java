@@ -9,6 +9,12 @@ import java.util.Locale;
 public enum EnvironmentVariable {
     /** Name of the DynamoDB table. */
     TABLE_NAME,
+    /**
+     * Only while the table moves online to another (docs/design.md §2, "Moving a table online"): the name of that
+     * table. The API then reads each business's route in the table of {@link #TABLE_NAME} and checks it on every
+     * write.
+     */
+    MOVE_TARGET_TABLE,
     /** The JWT claim that carries the caller's groups ({@code operators}, {@code business-<id>}). */
     AUTH_GROUPS_CLAIM,
     /** {@code true} only when the API is deployed without an authorizer: every caller is then an operator. */

@@ -17,6 +17,12 @@ public interface ApiConfig {
     /** The DynamoDB table ({@code TABLE_NAME}). */
     String tableName();
 
+    /**
+     * The table the table moves to online, while it does ({@code MOVE_TARGET_TABLE}): then each request is served from
+     * the table its business's route names, and every write checks that route (see BusinessRoutes).
+     */
+    Optional<String> moveTargetTable();
+
     /** The claim that carries the caller's groups ({@code AUTH_GROUPS_CLAIM}). */
     @WithDefault(AuthGroups.DEFAULT_CLAIM)
     String groupsClaim();

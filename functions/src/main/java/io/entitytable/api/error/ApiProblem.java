@@ -107,6 +107,17 @@ public class ApiProblem extends RuntimeException {
     }
 
     /**
+     * 503: the business is being moved to another table and its writes were held for longer than a request waits;
+     * nothing was written. Answered with {@code Retry-After: 1}: a cut-over holds a business for well under a second.
+     */
+    public static ApiProblem businessMoving(String businessId) {
+        return new ApiProblem(
+                503,
+                "Service unavailable",
+                "business " + businessId + " is being moved to another table; retry after a second");
+    }
+
+    /**
      * 409: another request with the same {@code Idempotency-Key} is still being written; nothing was done. Answered
      * with {@code Retry-After}: once that request is done, a retry gets its answer.
      */

@@ -1,6 +1,7 @@
 package io.entitytable.api.table;
 
 import io.entitytable.api.access.CurrentEvent;
+import io.entitytable.api.error.ApiProblem;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
@@ -10,6 +11,7 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.Tombstone;
 import io.entitytable.model.Values;
+import io.entitytable.model.move.BusinessRoute;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Instant;
@@ -43,13 +45,11 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
 @ApplicationScoped
 public class CoreWrites {
     private final EntityTable table;
-    private final WriteActions actions;
     private final CurrentEvent currentEvent;
 
     @Inject
     public CoreWrites(EntityTable table, CurrentEvent request) {
         this.table = table;
-        this.actions = new WriteActions(table.name());
         this.currentEvent = request;
     }
 
@@ -66,9 +66,9 @@ public class CoreWrites {
      */
     public boolean createBusiness(Map<String, AttributeValue> item, Optional<IdempotencyRecord> record) {
         List<TransactWriteItem> writes = new ArrayList<>();
-        writes.add(actions.create(stamped(item)));
+        writes.add(actions().create(stamped(item)));
         ChildCounters.newItems(Values.string(item, Attributes.ID))
-                .forEach(counter -> writes.add(actions.create(counter)));
+                .forEach(counter -> writes.add(actions().create(counter)));
         try {
             transact(writes, record, item);
             return true;
@@ -120,7 +120,7 @@ public class CoreWrites {
         List<TransactWriteItem> writes = createActions(businessId, items, links);
         Map<String, AttributeValue> child = items.get(0);
         if (CoreItem.entityOf(child).leavesTombstone()) {
-            writes.add(actions.delete(Tombstone.keyOf(Values.string(child, Attributes.ID)), null));
+            writes.add(actions().delete(Tombstone.keyOf(Values.string(child, Attributes.ID)), null));
         }
         transactChild(businessId, child, writes, Optional.empty());
     }
@@ -128,9 +128,9 @@ public class CoreWrites {
     private List<TransactWriteItem> createActions(
             String businessId, List<Map<String, AttributeValue>> items, List<LinkChange> links) {
         List<TransactWriteItem> writes = new ArrayList<>();
-        writes.add(actions.countChild(businessId, items.get(0), 1));
-        items.forEach(item -> writes.add(actions.create(stamped(item))));
-        links.forEach(link -> writes.add(actions.countLink(link)));
+        writes.add(actions().countChild(businessId, items.get(0), 1));
+        items.forEach(item -> writes.add(actions().create(stamped(item))));
+        links.forEach(link -> writes.add(actions().countLink(link)));
         return writes;
     }
 
@@ -171,7 +171,7 @@ public class CoreWrites {
      * @throws KeyAlreadyUsed when a live record of the request's key is there
      */
     public void eraseBusiness(Map<String, AttributeValue> current, Instant at, Optional<IdempotencyRecord> record) {
-        transact(actions.eraseBusiness(current, at, currentEvent.requestId()), record, current);
+        transact(actions().eraseBusiness(current, at, currentEvent.requestId()), record, current);
     }
 
     /**
@@ -181,7 +181,7 @@ public class CoreWrites {
      * @throws WriteConflict when the count changed since it was read, or the business went or is being erased
      */
     public void growShards(Map<String, AttributeValue> current, ShardCount next) {
-        List<TransactWriteItem> writes = actions.growShards(current, next);
+        List<TransactWriteItem> writes = actions().growShards(current, next);
         if (writes.size() == 1) {
             update(writes.get(0).update());
         } else {
@@ -199,9 +199,9 @@ public class CoreWrites {
     public void replace(Map<String, AttributeValue> current, Map<String, AttributeValue> wanted) {
         Map<String, AttributeValue> next = stamped(CoreItem.keepingUnknown(current, wanted));
         if (current.get(Attributes.TYPE).equals(next.get(Attributes.TYPE))) {
-            update(actions.replaceInPlace(current, next).update());
+            update(actions().replaceInPlace(current, next).update());
         } else {
-            transact(actions.replaceUnderNewKey(current, next));
+            transact(actions().replaceUnderNewKey(current, next));
         }
     }
 
@@ -222,11 +222,11 @@ public class CoreWrites {
         Map<String, AttributeValue> next = stamped(CoreItem.keepingUnknown(current, wanted));
         List<TransactWriteItem> writes = new ArrayList<>(
                 current.get(Attributes.TYPE).equals(next.get(Attributes.TYPE))
-                        ? List.of(actions.replaceInPlace(current, next))
-                        : actions.replaceUnderNewKey(current, next));
-        deleting.forEach(key -> writes.add(actions.delete(key, null)));
+                        ? List.of(actions().replaceInPlace(current, next))
+                        : actions().replaceUnderNewKey(current, next));
+        deleting.forEach(key -> writes.add(actions().delete(key, null)));
         int firstCreated = writes.size();
-        creating.forEach(item -> writes.add(actions.create(item)));
+        creating.forEach(item -> writes.add(actions().create(item)));
         try {
             transact(writes);
         } catch (WriteConflict e) {
@@ -244,8 +244,8 @@ public class CoreWrites {
     public void replaceCountingLink(
             Map<String, AttributeValue> current, Map<String, AttributeValue> next, LinkChange link) {
         transact(List.of(
-                actions.replaceInPlace(current, stamped(CoreItem.keepingUnknown(current, next))),
-                actions.countLink(link)));
+                actions().replaceInPlace(current, stamped(CoreItem.keepingUnknown(current, next))),
+                actions().countLink(link)));
     }
 
     /**
@@ -258,7 +258,7 @@ public class CoreWrites {
      * @throws KeyAlreadyUsed when a live record of the request's key is there
      */
     public void delete(Deletion deletion, Optional<IdempotencyRecord> record) {
-        List<TransactWriteItem> writes = actions.deletion(deletion);
+        List<TransactWriteItem> writes = actions().deletion(deletion);
         if (deletion.isSingleItem() && record.isEmpty()) {
             delete(writes.get(0).delete());
             return;
@@ -293,7 +293,16 @@ public class CoreWrites {
         return stamped;
     }
 
+    /** The write actions of the table that serves the current request's business (the home table but in a move). */
+    private WriteActions actions() {
+        return new WriteActions(table.name());
+    }
+
     private void update(Update update) {
+        if (RequestRoute.current().isPresent()) {
+            transact(List.of(TransactWriteItem.builder().update(update).build()));
+            return;
+        }
         single(() -> table.dynamo().updateItem(request -> request.tableName(update.tableName())
                 .key(update.key())
                 .updateExpression(update.updateExpression())
@@ -303,6 +312,10 @@ public class CoreWrites {
     }
 
     private void delete(Delete delete) {
+        if (RequestRoute.current().isPresent()) {
+            transact(List.of(TransactWriteItem.builder().delete(delete).build()));
+            return;
+        }
         single(() -> table.dynamo().deleteItem(request -> request.tableName(delete.tableName())
                 .key(delete.key())
                 .conditionExpression(delete.conditionExpression())
@@ -333,7 +346,7 @@ public class CoreWrites {
             return;
         }
         List<TransactWriteItem> withRecord = new ArrayList<>(writes);
-        withRecord.add(actions.record(record.get(), subject));
+        withRecord.add(actions().record(record.get(), subject));
         try {
             transact(withRecord);
         } catch (WriteConflict e) {
@@ -344,11 +357,34 @@ public class CoreWrites {
         }
     }
 
+    /**
+     * Sends {@code writes} as one transaction; while the table moves, with the check of the business's route as its
+     * last action (a single-item write is sent as a transaction for that), so that a write decided before its business
+     * was fenced cannot land in a table that no longer serves it: it is answered 503, nothing written.
+     */
     private void transact(List<TransactWriteItem> writes) {
+        Optional<RequestRoute.Bound> route = RequestRoute.current();
+        List<TransactWriteItem> sent = writes;
+        if (route.isPresent()) {
+            sent = new ArrayList<>(writes);
+            sent.add(BusinessRoute.writeCheck(
+                    table.home(), route.get().table(), route.get().businessId()));
+        }
+        List<TransactWriteItem> actions = sent;
         try {
-            table.dynamo().transactWriteItems(request -> request.transactItems(writes));
+            table.dynamo().transactWriteItems(request -> request.transactItems(actions));
         } catch (TransactionCanceledException e) {
+            if (route.isPresent() && failedAt(e, writes.size())) {
+                throw ApiProblem.businessMoving(route.get().businessId());
+            }
             throw TransactionCancellation.toException(e);
         }
+    }
+
+    private static boolean failedAt(TransactionCanceledException e, int action) {
+        return e.hasCancellationReasons()
+                && e.cancellationReasons().size() > action
+                && "ConditionalCheckFailed"
+                        .equals(e.cancellationReasons().get(action).code());
     }
 }

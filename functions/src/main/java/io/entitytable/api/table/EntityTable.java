@@ -32,7 +32,9 @@ public class EntityTable {
     static final Duration RENAME_WAIT_PAUSE = Duration.ofMillis(20);
 
     private final DynamoDbClient dynamo;
-    private final String name;
+    /** The configured table: the home table while the table moves. */
+    private final String home;
+
     private final PatternReadiness patterns = new PatternReadiness(this);
 
     @Inject
@@ -42,15 +44,24 @@ public class EntityTable {
 
     public EntityTable(DynamoDbClient dynamo, String name) {
         this.dynamo = dynamo;
-        this.name = name;
+        this.home = name;
     }
 
     public DynamoDbClient dynamo() {
         return dynamo;
     }
 
+    /** The configured table, which holds the route items while the table moves. */
+    public String home() {
+        return home;
+    }
+
+    /**
+     * The table the current request's business is served from: the configured one, or, while the table moves online,
+     * the one its route names ({@link RequestRoute}).
+     */
     public String name() {
-        return name;
+        return RequestRoute.current().map(RequestRoute.Bound::table).orElse(home);
     }
 
     /** Whether the table's access patterns may answer: those whose index backfill is not ready may not. */
@@ -64,6 +75,7 @@ public class EntityTable {
      */
     public List<Map<String, AttributeValue>> getAll(List<ItemKey> keys) {
         List<Map<String, AttributeValue>> items = new ArrayList<>();
+        String name = name();
         Map<String, KeysAndAttributes> request = Map.of(
                 name,
                 KeysAndAttributes.builder()
@@ -82,7 +94,7 @@ public class EntityTable {
     /** The item at {@code key}, read strongly consistently in one GetItem. */
     public Optional<Map<String, AttributeValue>> find(ItemKey key) {
         Map<String, AttributeValue> item = dynamo.getItem(request ->
-                        request.tableName(name).key(key.toAttributes()).consistentRead(true))
+                        request.tableName(name()).key(key.toAttributes()).consistentRead(true))
                 .item();
         return item == null || item.isEmpty() ? Optional.empty() : Optional.of(item);
     }
@@ -114,7 +126,7 @@ public class EntityTable {
     }
 
     private Optional<Map<String, AttributeValue>> queryCore(Entity entity, String id) {
-        QueryRequest query = LiveCoreItem.query(entity, id).toRequest(name).toBuilder()
+        QueryRequest query = LiveCoreItem.query(entity, id).toRequest(name()).toBuilder()
                 .limit(1)
                 .build();
         return LiveCoreItem.among(dynamo.query(query).items());
@@ -122,6 +134,6 @@ public class EntityTable {
 
     /** Every item {@code query} matches, one Query per page of the partition. */
     public List<Map<String, AttributeValue>> readAll(PartitionQuery query) {
-        return dynamo.queryPaginator(query.toRequest(name)).items().stream().toList();
+        return dynamo.queryPaginator(query.toRequest(name())).items().stream().toList();
     }
 }
