@@ -23,6 +23,8 @@ import org.jboss.resteasy.reactive.server.ServerResponseFilter;
  * RequestLimitFilter} splits it, for the same reason.
  */
 public class RouteFilter {
+    private static final String BUSINESSES = Entity.BUSINESS.collection();
+
     @Inject
     BusinessRoutes routes;
 
@@ -55,11 +57,12 @@ public class RouteFilter {
 
     private Optional<String> businessOf(List<String> path, Caller caller) {
         if (path.size() >= 2 && Ids.isValid(path.get(1))) {
-            Optional<Entity> entity = Entity.fromCollection(path.get(0));
-            if (entity.isPresent()) {
-                return entity.get() == Entity.BUSINESS
-                        ? Optional.of(path.get(1))
-                        : routes.businessOf(entity.get(), path.get(1));
+            if (path.get(0).equals(BUSINESSES)) {
+                return Optional.of(path.get(1));
+            }
+            Optional<Entity> subject = Entity.fromCollection(path.get(0));
+            if (subject.isPresent()) {
+                return routes.businessOf(subject.get(), path.get(1));
             }
         }
         return caller.businesses().size() == 1 && !caller.operator()
