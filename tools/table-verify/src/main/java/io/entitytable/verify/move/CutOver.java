@@ -47,29 +47,40 @@ record CutOver(RouteBook routes, Replicas replicas, ContentCheck check, Clock cl
         Instant fencedAt = clock.instant();
         Set<MovedItem> items = new HashSet<>();
         List<ContentCheck.Difference> left = List.of();
-        boolean caughtUp = tail.awaitCaughtUp(fencedAt, Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
-        while (caughtUp) {
-            items.addAll(replicator.takeWritten(business));
-            left = check.compare(items);
-            if (left.isEmpty()) {
-                if (direction == Direction.FORWARD) {
-                    routes.move(business);
-                } else {
-                    routes.moveBack(business);
+        try {
+            boolean caughtUp =
+                    tail.awaitCaughtUp(fencedAt, Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+            while (caughtUp) {
+                items.addAll(replicator.takeWritten(business));
+                left = check.compare(items);
+                if (left.isEmpty()) {
+                    if (direction == Direction.FORWARD) {
+                        routes.move(business);
+                    } else {
+                        routes.moveBack(business);
+                    }
+                    return new Outcome(business, true, Duration.ofNanos(System.nanoTime() - start), items.size(), left);
                 }
-                return new Outcome(business, true, Duration.ofNanos(System.nanoTime() - start), items.size(), left);
+                if (System.nanoTime() + RETRY.toNanos() > deadline) {
+                    break;
+                }
+                Thread.sleep(RETRY.toMillis());
             }
-            if (System.nanoTime() + RETRY.toNanos() > deadline) {
-                break;
-            }
-            Thread.sleep(RETRY.toMillis());
+        } catch (RuntimeException | InterruptedException e) {
+            // Whatever stopped the cut-over, the business must not stay fenced: its writes would wait in vain.
+            giveUp(business, direction, replicator, items);
+            throw e;
         }
+        giveUp(business, direction, replicator, items);
+        return new Outcome(business, false, Duration.ofNanos(System.nanoTime() - start), items.size(), left);
+    }
+
+    private void giveUp(String business, Direction direction, Replicator replicator, Set<MovedItem> items) {
         if (direction == Direction.FORWARD) {
             routes.unfence(business);
         } else {
             routes.unfenceBack(business);
         }
         replicator.remember(business, items);
-        return new Outcome(business, false, Duration.ofNanos(System.nanoTime() - start), items.size(), left);
     }
 }
