@@ -1,5 +1,6 @@
 package io.entitytable.verify.move;
 
+import io.entitytable.model.access.Backoff;
 import io.entitytable.model.access.StreamShards;
 import java.time.Clock;
 import java.time.Duration;
@@ -9,7 +10,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ExpiredIteratorException;
@@ -30,7 +34,14 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  * by the cut-over's comparison of the items itself, which waits for the stragglers.
  */
 final class StreamTail implements AutoCloseable {
-    private static final Duration POLL = Duration.ofMillis(20);
+    /**
+     * The pause between rounds: DynamoDB Streams takes at most five GetRecords a second per shard, and Lambda's own
+     * poller reads each shard four times a second. A cut-over waits for one round that began after its fence.
+     */
+    private static final Duration POLL = Duration.ofMillis(250);
+
+    /** Throttled or failed stream reads are tried again, rather than stopping the move. */
+    private static final Backoff BACKOFF = new Backoff(10, Duration.ofMillis(100), Duration.ofSeconds(5), () -> {});
 
     /** The start of the name of every tail's thread. */
     static final String THREAD_PREFIX = "stream-tail-";
@@ -45,6 +56,9 @@ final class StreamTail implements AutoCloseable {
     private final Map<String, Position> reading = new LinkedHashMap<>();
 
     private final Set<String> finished = ConcurrentHashMap.newKeySet();
+    /** Ends the pause between rounds early, for a waiter ({@link #awaitCaughtUp}). */
+    private final BlockingQueue<Boolean> wakeUp = new LinkedBlockingQueue<>();
+
     private volatile Instant caughtUpTo = Instant.EPOCH;
     private volatile RuntimeException failure;
 
@@ -81,14 +95,18 @@ final class StreamTail implements AutoCloseable {
         return caughtUpTo;
     }
 
-    /** Waits until every write committed before {@code instant} has been applied; false after {@code timeout}. */
+    /**
+     * Waits until every write committed before {@code instant} has been applied; false after {@code timeout}. The
+     * next round begins at once rather than after the pause: one read more per shard, once per wait.
+     */
     boolean awaitCaughtUp(Instant instant, Duration timeout) throws InterruptedException {
+        wakeUp.offer(Boolean.TRUE);
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!caughtUpTo().isAfter(instant)) {
             if (System.nanoTime() > deadline) {
                 return false;
             }
-            Thread.sleep(POLL.toMillis() / 4);
+            Thread.sleep(10);
         }
         return true;
     }
@@ -118,7 +136,7 @@ final class StreamTail implements AutoCloseable {
                     readToEnd(shardId);
                 }
                 caughtUpTo = roundStart;
-                Thread.sleep(POLL.toMillis());
+                wakeUp.poll(POLL.toMillis(), TimeUnit.MILLISECONDS);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -150,7 +168,7 @@ final class StreamTail implements AutoCloseable {
             GetRecordsResponse response;
             try {
                 String iterator = position.iterator();
-                response = streams.getRecords(request -> request.shardIterator(iterator));
+                response = BACKOFF.call(() -> streams.getRecords(request -> request.shardIterator(iterator)));
             } catch (ExpiredIteratorException e) {
                 position = new Position(
                         position.lastSequence() == null
@@ -186,6 +204,6 @@ final class StreamTail implements AutoCloseable {
     }
 
     private List<Shard> shards() {
-        return StreamShards.of(streams, streamArn);
+        return BACKOFF.call(() -> StreamShards.of(streams, streamArn));
     }
 }
