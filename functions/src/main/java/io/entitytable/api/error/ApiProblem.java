@@ -102,8 +102,7 @@ public class ApiProblem extends RuntimeException {
      * Answered with {@code Retry-After}, like DynamoDB throttling.
      */
     public static ApiProblem busy() {
-        return new ApiProblem(
-                503, "Service unavailable", "other requests kept the items to write busy; retry after a short wait");
+        return unavailable("other requests kept the items to write busy; retry after a short wait");
     }
 
     /**
@@ -111,10 +110,11 @@ public class ApiProblem extends RuntimeException {
      * nothing was written. Answered with {@code Retry-After: 1}: a cut-over holds a business for well under a second.
      */
     public static ApiProblem businessMoving(String businessId) {
-        return new ApiProblem(
-                503,
-                "Service unavailable",
-                "business " + businessId + " is being moved to another table; retry after a second");
+        return unavailable("business " + businessId + " is being moved to another table; retry after a second");
+    }
+
+    private static ApiProblem unavailable(String detail) {
+        return new ApiProblem(503, "Service unavailable", detail);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.entitytable.api.table;
 
+import io.entitytable.api.web.RequestBound;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 
@@ -12,7 +13,7 @@ public final class RequestRoute {
     /** A request's business and its serving table. */
     public record Bound(String businessId, String table) {}
 
-    private static final ThreadLocal<Bound> CURRENT = new ThreadLocal<>();
+    private static final RequestBound<Bound> CURRENT = new RequestBound<>();
 
     private RequestRoute() {}
 
@@ -21,33 +22,15 @@ public final class RequestRoute {
     }
 
     public static void bind(Bound route) {
-        CURRENT.set(route);
+        CURRENT.bind(route);
     }
 
     public static void unbind() {
-        CURRENT.remove();
+        CURRENT.clear();
     }
 
     /** {@code pool}, with every task bound to the route that is current on the thread that hands it over. */
     public static Executor propagating(Executor pool) {
-        return task -> {
-            Bound route = CURRENT.get();
-            pool.execute(
-                    route == null
-                            ? task
-                            : () -> {
-                                Bound previous = CURRENT.get();
-                                CURRENT.set(route);
-                                try {
-                                    task.run();
-                                } finally {
-                                    if (previous == null) {
-                                        CURRENT.remove();
-                                    } else {
-                                        CURRENT.set(previous);
-                                    }
-                                }
-                            });
-        };
+        return CURRENT.propagating(pool);
     }
 }

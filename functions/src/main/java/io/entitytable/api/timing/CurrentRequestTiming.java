@@ -1,5 +1,6 @@
 package io.entitytable.api.timing;
 
+import io.entitytable.api.web.RequestBound;
 import java.util.concurrent.Executor;
 
 /**
@@ -9,7 +10,7 @@ import java.util.concurrent.Executor;
  * captured when the task is submitted.
  */
 public final class CurrentRequestTiming {
-    private static final ThreadLocal<RequestTiming> CURRENT = new ThreadLocal<>();
+    private static final RequestBound<RequestTiming> CURRENT = new RequestBound<>();
 
     private CurrentRequestTiming() {}
 
@@ -19,39 +20,21 @@ public final class CurrentRequestTiming {
     }
 
     public static void bind(RequestTiming timing) {
-        CURRENT.set(timing);
+        CURRENT.bind(timing);
     }
 
     /** Unbinds {@code timing} if it is the one bound (a later request may have rebound the thread already). */
     public static void unbind(RequestTiming timing) {
-        if (CURRENT.get() == timing) {
-            CURRENT.remove();
-        }
+        CURRENT.unbind(timing);
     }
 
     /** {@code task} bound, while it runs, to the request that is current when this is called. */
     public static Runnable propagate(Runnable task) {
-        RequestTiming timing = CURRENT.get();
-        if (timing == null) {
-            return task;
-        }
-        return () -> {
-            RequestTiming previous = CURRENT.get();
-            CURRENT.set(timing);
-            try {
-                task.run();
-            } finally {
-                if (previous == null) {
-                    CURRENT.remove();
-                } else {
-                    CURRENT.set(previous);
-                }
-            }
-        };
+        return CURRENT.propagate(task);
     }
 
     /** {@code pool}, with every task bound to the request that is current on the thread that hands it over. */
     public static Executor propagating(Executor pool) {
-        return task -> pool.execute(propagate(task));
+        return CURRENT.propagating(pool);
     }
 }
