@@ -43,6 +43,9 @@ final class StreamTail implements AutoCloseable {
     /** Throttled or failed stream reads are tried again, rather than stopping the move. */
     private static final Backoff BACKOFF = new Backoff(10, Duration.ofMillis(100), Duration.ofSeconds(5), () -> {});
 
+    /** The most records one GetRecords returns. */
+    private static final int MAX_RECORDS = 1000;
+
     /** The start of the name of every tail's thread. */
     static final String THREAD_PREFIX = "stream-tail-";
 
@@ -189,7 +192,10 @@ final class StreamTail implements AutoCloseable {
             }
             position = new Position(response.nextShardIterator(), last);
             reading.put(shardId, position);
-            if (response.records().isEmpty()) {
+            // A page short of the most GetRecords returns reached what the shard held when it was asked for, which
+            // began after the round did. Reading on until a page comes back empty would never end while the table
+            // is written faster than its records are applied, and the round would never count as caught up.
+            if (response.records().size() < MAX_RECORDS) {
                 return;
             }
         }
