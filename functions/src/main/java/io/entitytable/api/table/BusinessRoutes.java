@@ -10,10 +10,8 @@ import io.entitytable.model.move.BusinessRoute;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Which table serves a business while the table moves online (docs/design.md §2, "Moving a table online"): its route
@@ -91,10 +89,6 @@ public class BusinessRoutes {
     }
 
     private Optional<BusinessRoute> route(String businessId) {
-        Map<String, AttributeValue> item = dynamo.getItem(request -> request.tableName(home)
-                        .key(BusinessRoute.keyOf(businessId).toAttributes())
-                        .consistentRead(true))
-                .item();
-        return item == null || item.isEmpty() ? Optional.empty() : Optional.of(BusinessRoute.from(item));
+        return BusinessRoute.read(dynamo, home, businessId);
     }
 }

@@ -10,6 +10,7 @@ import io.entitytable.model.access.ConditionalWrites;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
@@ -46,6 +47,15 @@ public record BusinessRoute(String businessId, State state, String target) {
 
     public static ItemKey keyOf(String businessId) {
         return new ItemKey(businessId, Keys.ROUTE_TYPE);
+    }
+
+    /** The route of {@code businessId} in {@code homeTable}, read strongly consistently; empty: the home table serves it. */
+    public static Optional<BusinessRoute> read(DynamoDbClient dynamo, String homeTable, String businessId) {
+        Map<String, AttributeValue> item = dynamo.getItem(request -> request.tableName(homeTable)
+                        .key(keyOf(businessId).toAttributes())
+                        .consistentRead(true))
+                .item();
+        return item == null || item.isEmpty() ? Optional.empty() : Optional.of(from(item));
     }
 
     /** The route stored in {@code item}, the route item of its business. */

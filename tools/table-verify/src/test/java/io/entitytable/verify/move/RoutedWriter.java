@@ -95,10 +95,6 @@ final class RoutedWriter {
     }
 
     private Optional<BusinessRoute> route(String business) {
-        Map<String, AttributeValue> item = dynamo.getItem(request -> request.tableName(home)
-                        .key(BusinessRoute.keyOf(business).toAttributes())
-                        .consistentRead(true))
-                .item();
-        return item == null || item.isEmpty() ? Optional.empty() : Optional.of(BusinessRoute.from(item));
+        return BusinessRoute.read(dynamo, home, business);
     }
 }
