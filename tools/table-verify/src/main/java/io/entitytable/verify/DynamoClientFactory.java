@@ -12,6 +12,8 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClientBuilder;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.SqsClientBuilder;
 
@@ -43,6 +45,22 @@ public final class DynamoClientFactory {
      */
     public static DynamoDbClient create(URI endpoint, String region) {
         DynamoDbClientBuilder builder = DynamoDbClient.builder()
+                .httpClient(httpClient())
+                .overrideConfiguration(config -> config.retryStrategy(retry -> retry.maxAttempts(MAX_ATTEMPTS)));
+        if (endpoint != null) {
+            return builder.endpointOverride(endpoint)
+                    .region(region == null ? LOCAL_REGION : Region.of(region))
+                    .credentialsProvider(LOCAL_CREDENTIALS)
+                    .build();
+        }
+        return builder.region(region(region))
+                .credentialsProvider(DefaultCredentialsProvider.builder().build())
+                .build();
+    }
+
+    /** The streams client beside {@link #create(URI, String)}'s, for a move's replicators. */
+    static DynamoDbStreamsClient createStreams(URI endpoint, String region) {
+        DynamoDbStreamsClientBuilder builder = DynamoDbStreamsClient.builder()
                 .httpClient(httpClient())
                 .overrideConfiguration(config -> config.retryStrategy(retry -> retry.maxAttempts(MAX_ATTEMPTS)));
         if (endpoint != null) {

@@ -1,15 +1,21 @@
 package io.entitytable.verify;
 
 import io.entitytable.checks.SearchIndexNotFoundException;
+import io.entitytable.verify.move.LayoutChange;
+import io.entitytable.verify.move.OnlineMoveCommand;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.opensearch._types.OpenSearchException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
@@ -24,30 +30,76 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
-        System.exit(run(List.of(args), System.out, System.err, System.console() != null));
+        // Ctrl-C or SIGTERM ends an online move's replication, or interrupts its cut-over (which then lifts its
+        // fence): the JVM waits for that before it halts.
+        CountDownLatch stop = new CountDownLatch(1);
+        CountDownLatch ended = new CountDownLatch(1);
+        Thread command = Thread.currentThread();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (ended.getCount() == 0) {
+                return;
+            }
+            stop.countDown();
+            command.interrupt();
+            try {
+                ended.await(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }));
+        int exitCode = run(
+                List.of(args),
+                System.out,
+                System.err,
+                System.console() != null,
+                MigrateCommand.Interruptions.NONE,
+                stop);
+        ended.countDown();
+        System.exit(exitCode);
     }
+
+    /** How long a stopped process waits for an online move to lift its fences and print its summary. */
+    private static final Duration STOP_WAIT = Duration.ofSeconds(15);
 
     /** The whole command, without {@code System.exit}: tests call this. */
     static int run(List<String> args, PrintStream out, PrintStream err, boolean terminal) {
         return run(args, out, err, terminal, MigrateCommand.Interruptions.NONE);
     }
 
-    /** As {@link #run(List, PrintStream, PrintStream, boolean)}, with the points where a test stops a migration. */
+    /** As {@link #run(List, PrintStream, PrintStream, boolean)}, never told to stop. */
     static int run(
             List<String> args,
             PrintStream out,
             PrintStream err,
             boolean terminal,
             MigrateCommand.Interruptions interruptions) {
+        return run(args, out, err, terminal, interruptions, new CountDownLatch(1));
+    }
+
+    /**
+     * As {@link #run(List, PrintStream, PrintStream, boolean)}, with the points where a test stops a migration, and
+     * {@code stop}, counted down when an online move is to stop replicating.
+     */
+    static int run(
+            List<String> args,
+            PrintStream out,
+            PrintStream err,
+            boolean terminal,
+            MigrateCommand.Interruptions interruptions,
+            CountDownLatch stop) {
         if (args.size() == 1 && List.of("help", "--help", "-h").contains(args.get(0))) {
             out.println(VerifyOptions.USAGE);
             out.println(MigrateOptions.USAGE);
+            out.println(OnlineMoveOptions.USAGE);
             out.println(ReindexOptions.USAGE);
             return CommandResult.CLEAN;
         }
         ProgressIndicator progress = terminal ? ProgressIndicator.onTerminal(err) : ProgressIndicator.none();
         if (!args.isEmpty() && ReindexOptions.isCommand(args.get(0))) {
             return reindex(args, out, err, progress);
+        }
+        if (!args.isEmpty() && args.get(0).equals("migrate") && OnlineMoveOptions.isOnline(args)) {
+            return migrateOnline(args.subList(1, args.size()), out, err, stop);
         }
         if (!args.isEmpty() && args.get(0).equals("migrate")) {
             return migrate(args.subList(1, args.size()), out, err, progress, interruptions);
@@ -138,6 +190,53 @@ public final class Main {
             err.println("could not finish: " + e + " (rerun the same command to continue from " + options.checkpoint()
                     + ")");
             e.printStackTrace(err);
+            return CommandResult.COULD_NOT_FINISH;
+        }
+    }
+
+    /**
+     * {@code migrate --online}: runs until its replicators are told to stop, by {@code stop} (the process's shutdown,
+     * which waits for the move to lift any fence it holds) or by {@code --replicate-for}.
+     */
+    private static int migrateOnline(List<String> args, PrintStream out, PrintStream err, CountDownLatch stop) {
+        OnlineMoveOptions options;
+        try {
+            options = OnlineMoveOptions.parse(args);
+        } catch (UsageException e) {
+            return usage(err, e.getMessage(), OnlineMoveOptions.USAGE);
+        }
+        VerifyOptions target = options.target();
+        try (DynamoDbClient dynamo = DynamoClientFactory.create(target);
+                DynamoDbStreamsClient streams = DynamoClientFactory.createStreams(target.endpoint(), target.region())) {
+            OnlineMoveCommand.Result result = new OnlineMoveCommand(
+                            dynamo,
+                            streams,
+                            options.from(),
+                            options.to(),
+                            LayoutChange.NONE,
+                            target.segments(),
+                            options.pauseBudget(),
+                            options.attempts(),
+                            options.cutOver(),
+                            options.cutBack(),
+                            options.replicateFor(),
+                            err,
+                            stop)
+                    .run();
+            out.println(SummaryJson.write(result.summary()));
+            out.flush();
+            return result.exitCode();
+        } catch (UsageException e) {
+            return usage(err, e.getMessage(), OnlineMoveOptions.USAGE);
+        } catch (ResourceNotFoundException e) {
+            return usage(
+                    err, "table '" + options.from() + "' not found at " + target.target(), OnlineMoveOptions.USAGE);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("could not finish: interrupted (every fence was lifted; rerun to go on)");
+            return CommandResult.COULD_NOT_FINISH;
+        } catch (RuntimeException e) {
+            err.println("could not finish: " + e + " (every fence was lifted; rerun the same command to go on)");
             return CommandResult.COULD_NOT_FINISH;
         }
     }

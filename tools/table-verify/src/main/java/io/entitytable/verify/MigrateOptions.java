@@ -26,7 +26,8 @@ record MigrateOptions(
                            [--segments N] [--checkpoint FILE]
               migrate    copy a table of an earlier layout into a table of this layout: core items through the table
                          model, order lines as they are, child counters and link counts counted, every copy rebuilt
-                         by repair, then verify (writes must be stopped while it runs)
+                         by repair, then verify (writes must be stopped while it runs; to move a table while the
+                         API writes to it, see migrate --online)
               --from T       the table to read (its layout: layout 1 or this one)
               --to T         the table to write; created from this layout when missing
               --in-place     --from and --to name the same table (local DynamoDB engine only): copy it to T%s, delete it,

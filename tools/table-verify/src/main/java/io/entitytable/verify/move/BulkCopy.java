@@ -21,10 +21,10 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  * The move's first copy: every item of the home table, read with a parallel strongly consistent Scan, put into the
  * target in its layout where the target holds nothing at its key. The replicator runs from before the copy starts, so
  * an item the target holds already is one the replicator wrote, from a later state than the Scan read, and is left as
- * it is. What the copy gets wrong (an item the replicator deleted before the copy wrote it back from an older page) is
+ * it is. Only the businesses the home table serves are copied (see {@link #servedByHome}). What the copy gets wrong (an item the replicator deleted before the copy wrote it back from an older page) is
  * the content check's to find and mend.
  */
-record BulkCopy(MoveTables tables, ItemOwner homeOwner, int segments) {
+record BulkCopy(MoveTables tables, ItemOwner homeOwner, RouteBook routes, int segments) {
     private static final Expression ABSENT = Expression.builder()
             .expression("attribute_not_exists(#id)")
             .putExpressionName("#id", Attributes.ID)
@@ -47,7 +47,7 @@ record BulkCopy(MoveTables tables, ItemOwner homeOwner, int segments) {
                 scan.pages(current, capacity, (page, lastKey) -> {
                     for (Map<String, AttributeValue> item : page) {
                         homeOwner.learn(item);
-                        if (MovedItem.isMoved(item)) {
+                        if (MovedItem.isMoved(item) && servedByHome(item)) {
                             (put(tables.change().toTarget(item)) ? written : alreadyThere).incrementAndGet();
                         }
                     }
@@ -57,6 +57,19 @@ record BulkCopy(MoveTables tables, ItemOwner homeOwner, int segments) {
         }
         ParallelTasks.run("move-copy", segments, parts);
         return new Copied(written.get(), alreadyThere.get());
+    }
+
+    /**
+     * A business a move run before this one routed to the target is served there: the home table's copy of it may lack
+     * deletes made while no replicator ran, which a put-if-absent would bring back. The content check brings the home
+     * table up to date from the target instead.
+     */
+    private boolean servedByHome(Map<String, AttributeValue> item) {
+        return homeOwner
+                .businessOf(item)
+                .map(routes::route)
+                .map(Direction.FORWARD::carries)
+                .orElse(true);
     }
 
     private boolean put(Map<String, AttributeValue> item) {

@@ -76,11 +76,19 @@ record CutOver(RouteBook routes, Replicas replicas, ContentCheck check, Clock cl
     }
 
     private void giveUp(String business, Direction direction, Replicator replicator, Set<MovedItem> items) {
-        if (direction == Direction.FORWARD) {
-            routes.unfence(business);
-        } else {
-            routes.unfenceBack(business);
+        // An interrupt (the process told to stop) would abort the SDK's call that lifts the fence: set it aside.
+        boolean interrupted = Thread.interrupted();
+        try {
+            if (direction == Direction.FORWARD) {
+                routes.unfence(business);
+            } else {
+                routes.unfenceBack(business);
+            }
+            replicator.remember(business, items);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
-        replicator.remember(business, items);
     }
 }

@@ -33,7 +33,7 @@ public final class OnlineMove implements AutoCloseable {
         ItemOwner targetOwner = ItemOwner.readingFrom(dynamo, target);
         routes = new RouteBook(tables).loaded();
         replicas = new Replicas(tables, streams, routes, homeOwner, targetOwner, clock);
-        copy = new BulkCopy(tables, homeOwner, segments);
+        copy = new BulkCopy(tables, homeOwner, routes, segments);
         check = new ContentCheck(tables, homeOwner, targetOwner, segments, clock);
         cutOver = new CutOver(routes, replicas, check, clock, pauseBudget);
     }
@@ -47,6 +47,11 @@ public final class OnlineMove implements AutoCloseable {
         ContentCheck.Result result = check.compareAll(replicas, routes);
         checkedEqual |= result.equal();
         return result;
+    }
+
+    /** Whether {@code business} is routed to the target table, fenced on its way back included. */
+    public boolean routedToTarget(String business) {
+        return !Direction.FORWARD.carries(routes.route(business));
     }
 
     public CutOver.Outcome cutOver(String business) throws InterruptedException {

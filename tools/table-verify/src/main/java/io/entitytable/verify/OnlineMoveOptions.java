@@ -1,0 +1,135 @@
+package io.entitytable.verify;
+
+import io.entitytable.verify.move.OnlineMoveCommand;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The command line of {@code migrate --online --from T --to T2 [--cut-over all|B,...] [--cut-back B,...]
+ * [--pause-budget MS] [--attempts N] [--replicate-for S] [--endpoint URL] [--region R] [--segments N]}.
+ *
+ * @param target where the tables are (an endpoint or AWS, with the region) and the Scan segments
+ * @param replicateFor how long the replicators run after the cut-overs; null: until the process is stopped
+ */
+record OnlineMoveOptions(
+        VerifyOptions target,
+        String from,
+        String to,
+        List<String> cutOver,
+        List<String> cutBack,
+        Duration pauseBudget,
+        int attempts,
+        Duration replicateFor) {
+    static final Duration DEFAULT_PAUSE_BUDGET = Duration.ofMillis(800);
+    /** The API holds a fenced business's request for a second, then answers 503: a longer fence would refuse writes. */
+    static final Duration MAX_PAUSE_BUDGET = Duration.ofSeconds(1);
+
+    static final int DEFAULT_ATTEMPTS = 5;
+    private static final int MIN_PAUSE_MILLIS = 50;
+
+    static final String USAGE =
+            """
+            usage: migrate --online --from TABLE --to TABLE [--cut-over all|B,...] [--cut-back B,...]
+                           [--pause-budget MS] [--attempts N] [--replicate-for S] [--endpoint URL] [--region R]
+                           [--segments N]
+              migrate --online  move a table to another while the API writes to it (docs/design.md §2, "Moving a
+                         table online"): replicators both ways from the two tables' streams, a bulk copy, a check of
+                         both tables item for item by content, then a cut-over of each business named, with its writes
+                         held for less than --pause-budget; the replicators run on so that each business can go back.
+                         Before any cut-over the API must run with MOVE_TARGET_TABLE set to the --to table, so that
+                         each of its writes checks its business's route
+              --from T        the table that serves now (the home table)
+              --to T          the table to move to; created in this layout when missing
+              --cut-over X    all: every business the check counted; or business ids, comma-separated
+              --cut-back X    business ids to route back to the home table
+              --pause-budget  longest a business's writes are fenced, in ms, %d..%d (default %d); a cut-over that
+                              needs longer lifts its fence, and is tried again up to --attempts times (default %d)
+              --replicate-for S  keep replicating S seconds after the cut-overs (0: stop at once, which leaves the
+                              way back behind); default: until Ctrl-C or SIGTERM
+              --endpoint URL  the local DynamoDB engine, e.g. http://localhost:8000 (the local runtime's); omit for AWS
+              --region R, --segments N   as for verify
+            exit codes: 0 copied, equal and cut over, 1 the tables still differ (no cut-over made), 2 usage error,
+                        3 a cut-over gave up every attempt, or the move could not finish"""
+                    .formatted(
+                            MIN_PAUSE_MILLIS,
+                            MAX_PAUSE_BUDGET.toMillis(),
+                            DEFAULT_PAUSE_BUDGET.toMillis(),
+                            DEFAULT_ATTEMPTS);
+
+    /** Whether the arguments after {@code migrate} ask for an online move. */
+    static boolean isOnline(List<String> args) {
+        return args.contains("--online");
+    }
+
+    static OnlineMoveOptions parse(List<String> args) {
+        OptionReader arguments = new OptionReader(args);
+        String from = null;
+        String to = null;
+        List<String> cutOver = List.of();
+        List<String> cutBack = List.of();
+        Duration pauseBudget = DEFAULT_PAUSE_BUDGET;
+        int attempts = DEFAULT_ATTEMPTS;
+        Duration replicateFor = null;
+        List<String> verifyArguments = new ArrayList<>(List.of("verify"));
+        while (arguments.hasNext()) {
+            String option = arguments.next();
+            switch (option) {
+                case "--online" -> {}
+                case "--from" -> from = arguments.value(option);
+                case "--to" -> to = arguments.value(option);
+                case "--cut-over" -> cutOver = businesses(option, arguments.value(option), true);
+                case "--cut-back" -> cutBack = businesses(option, arguments.value(option), false);
+                case "--pause-budget" -> pauseBudget = Duration.ofMillis(
+                        number(option, arguments.value(option), MIN_PAUSE_MILLIS, MAX_PAUSE_BUDGET.toMillis()));
+                case "--attempts" -> attempts = (int) number(option, arguments.value(option), 1, 100);
+                case "--replicate-for" -> replicateFor =
+                        Duration.ofSeconds(number(option, arguments.value(option), 0, 365L * 24 * 3600));
+                case "--endpoint", "--region", "--segments" -> arguments.passOn(option, verifyArguments);
+                case "--data", "--in-place", "--checkpoint" -> throw new UsageException(option
+                        + " is not for an online move: the API serves the table meanwhile, through the local runtime"
+                        + " (--endpoint) or on AWS");
+                default -> throw new UsageException("unknown option '" + option + "'");
+            }
+        }
+        if (from == null || from.isBlank()) {
+            throw new UsageException("--from needs the table that serves now");
+        }
+        if (to == null || to.isBlank()) {
+            throw new UsageException("--to needs the table to move to");
+        }
+        if (from.equals(to)) {
+            throw new UsageException("--from and --to name the same table: an online move needs a second table");
+        }
+        if (!cutBack.isEmpty() && cutOver.stream().anyMatch(cutBack::contains)) {
+            throw new UsageException("a business is named by both --cut-over and --cut-back");
+        }
+        verifyArguments.addAll(List.of("--table", to));
+        VerifyOptions target = VerifyOptions.parse(verifyArguments);
+        return new OnlineMoveOptions(target, from, to, cutOver, cutBack, pauseBudget, attempts, replicateFor);
+    }
+
+    private static List<String> businesses(String option, String value, boolean allowAll) {
+        if (allowAll && value.equals("all")) {
+            return OnlineMoveCommand.ALL;
+        }
+        List<String> ids = Arrays.stream(value.split(",")).map(String::strip).toList();
+        if (ids.stream().anyMatch(String::isEmpty)) {
+            throw new UsageException(option + " needs business ids separated by commas" + (allowAll ? ", or all" : ""));
+        }
+        return ids;
+    }
+
+    private static long number(String option, String value, long min, long max) {
+        try {
+            long number = Long.parseLong(value);
+            if (number >= min && number <= max) {
+                return number;
+            }
+        } catch (NumberFormatException e) {
+            // reported below, as an out-of-range number is
+        }
+        throw new UsageException(option + " must be a number from " + min + " to " + max + ", not '" + value + "'");
+    }
+}
