@@ -33,8 +33,6 @@ public record CostModel(Workload workload, CapacityModel model, Prices prices, C
     private static final Set<ItemKind> DATA =
             EnumSet.of(ItemKind.CORE, ItemKind.LINE, ItemKind.EDGE, ItemKind.TAG, ItemKind.SKU);
 
-    private static final Set<ItemKind> COPIES = EnumSet.of(ItemKind.EDGE, ItemKind.TAG, ItemKind.SKU);
-
     static final String LIMITER = "DynamoDB writes: rate items (the request limiter)";
     static final String SECOND_UNIT = "DynamoDB writes: transactions' second unit";
     static final String SOURCE_INDEX = "DynamoDB writes: sourceGsi entries (finding copies)";
@@ -152,7 +150,7 @@ public record CostModel(Workload workload, CapacityModel model, Prices prices, C
                         use.documents += 1.0 / samples;
                     }
                 }
-                if (COPIES.contains(kind)) {
+                if (kind.isCopy()) {
                     copies++;
                 }
             }

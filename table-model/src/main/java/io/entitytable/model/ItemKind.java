@@ -62,6 +62,11 @@ public enum ItemKind implements StoredValue {
      */
     ROUTE;
 
+    /** A copy of a subject, of any of the three kinds the fan-out writes and nothing else does. */
+    public boolean isCopy() {
+        return this == EDGE || isKeyedCopy();
+    }
+
     /**
      * A copy in one of its business's keyed partitions (a tag's or a SKU's), which its source's own image decides
      * alone: unlike an edge, no other subject's image has a say.

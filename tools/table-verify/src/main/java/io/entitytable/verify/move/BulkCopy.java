@@ -60,16 +60,18 @@ record BulkCopy(MoveTables tables, ItemOwner homeOwner, RouteBook routes, int se
     }
 
     /**
-     * A business a move run before this one routed to the target is served there: the home table's copy of it may lack
+     * A business a move run before this one routed to the target is served there (but for its copies, which the home
+     * table's fan-out writes: {@link MovedItem#isCopy}): the home table's copy of it may lack
      * deletes made while no replicator ran, which a put-if-absent would bring back. The content check brings the home
      * table up to date from the target instead.
      */
     private boolean servedByHome(Map<String, AttributeValue> item) {
-        return homeOwner
-                .businessOf(item)
-                .map(routes::route)
-                .map(Direction.FORWARD::carries)
-                .orElse(true);
+        return MovedItem.isCopy(item)
+                || homeOwner
+                        .businessOf(item)
+                        .map(routes::route)
+                        .map(Direction.FORWARD::carries)
+                        .orElse(true);
     }
 
     private boolean put(Map<String, AttributeValue> item) {

@@ -123,10 +123,15 @@ record ContentCheck(MoveTables tables, ItemOwner homeOwner, ItemOwner targetOwne
         return differences;
     }
 
-    /** Makes the table that does not serve the item's business what the serving one holds now. */
+    /** Makes the table that does not serve the item's business (for a copy: the target) what the other holds now. */
     private void mend(Difference difference, RouteBook routes) {
-        boolean homeServes = Direction.FORWARD.carries(routes.route(difference.business()));
         MovedItem item = difference.item();
+        boolean copy = difference
+                .homeItem()
+                .or(difference::targetItem)
+                .map(MovedItem::isCopy)
+                .orElse(false);
+        boolean homeServes = copy || Direction.FORWARD.carries(routes.route(difference.business()));
         if (homeServes) {
             Optional<Map<String, AttributeValue>> now = Optional.ofNullable(
                             read(tables.home(), List.of(item.homeKey())).get(item.homeKey()))

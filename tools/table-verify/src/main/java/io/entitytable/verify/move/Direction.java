@@ -21,6 +21,11 @@ enum Direction {
         return this == FORWARD ? home : !home;
     }
 
+    /** Whether this direction carries copies: only forward, since the home table's fan-out writes them all. */
+    boolean carriesCopies() {
+        return this == FORWARD;
+    }
+
     /** Whether this direction carries items of no business (idempotency records): only forward, as they are read. */
     boolean carriesTableItems() {
         return this == FORWARD;

@@ -4,6 +4,7 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Values;
+import java.util.Arrays;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -19,6 +20,17 @@ record MovedItem(ItemKey homeKey, ItemKey targetKey) {
         return !kind.equals(ItemKind.RATE.value())
                 && !kind.equals(ItemKind.BACKFILL.value())
                 && !kind.equals(ItemKind.ROUTE.value());
+    }
+
+    /**
+     * Whether the item is a copy, which the home table's fan-out writes for every business while the move lasts: the
+     * target has no fan-out of its own until the home table is retired, so copies travel forward only, whichever table
+     * serves their business, and the serving table's core items reach the home table's fan-out by the way back.
+     */
+    static boolean isCopy(Map<String, AttributeValue> item) {
+        String kind = item.containsKey(Attributes.KIND) ? Values.string(item, Attributes.KIND) : "";
+        return Arrays.stream(ItemKind.values())
+                .anyMatch(k -> k.isCopy() && k.value().equals(kind));
     }
 
     static MovedItem ofHome(Map<String, AttributeValue> homeItem, LayoutChange change) {

@@ -50,8 +50,11 @@ final class Replicator implements Consumer<Record> {
             return;
         }
         Optional<String> business = owner.businessOf(image);
-        boolean carried =
-                business.isPresent() ? direction.carries(routes.route(business.get())) : direction.carriesTableItems();
+        boolean carried = MovedItem.isCopy(image)
+                ? direction.carriesCopies()
+                : business.isPresent()
+                        ? direction.carries(routes.route(business.get()))
+                        : direction.carriesTableItems();
         if (!carried) {
             return;
         }

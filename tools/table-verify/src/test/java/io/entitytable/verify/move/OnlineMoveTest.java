@@ -9,6 +9,7 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
+import io.entitytable.model.Keys;
 import io.entitytable.model.TableBootstrap;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
@@ -264,6 +265,57 @@ class OnlineMoveTest {
         moved.assertAcknowledgedIn(target);
         moved.assertAcknowledgedIn(home);
         fenced.assertAcknowledgedIn(target);
+    }
+
+    @Test
+    void copiesTravelForwardOnly_whicheverTableServesTheirBusiness() throws Exception {
+        BusinessLoad load = new BusinessLoad(Ids.newId(), new RoutedWriter(dynamo, home, change));
+        load.seed(5, 1);
+        try (OnlineMove move =
+                new OnlineMove(dynamo, streams, home, target, change, 2, PAUSE_BUDGET, Clock.systemUTC())) {
+            move.copy();
+            assertThat(move.check().differences()).isEmpty();
+            assertThat(until(() -> move.cutOver(load.business)).done()).isTrue();
+
+            // the home table's fan-out writes a tag copy of a customer of the moved business: the target gets it
+            Map<String, AttributeValue> homeCopy = tagCopy(load.business, "vip");
+            dynamo.putItem(request -> request.tableName(home).item(homeCopy));
+            awaitItem(target, ItemKey.of(homeCopy));
+            // a copy only the target holds is no copy of the home table's fan-out: the check takes it away
+            Map<String, AttributeValue> strayCopy = tagCopy(load.business, "stray");
+            dynamo.putItem(request -> request.tableName(target).item(strayCopy));
+
+            ContentCheck.Result after = move.check();
+            assertThat(after.differences()).isEmpty();
+            assertThat(after.mended()).isPositive();
+        }
+        assertThat(item(target, ItemKey.of(tagCopy(load.business, "stray")))).isEmpty();
+        assertThat(item(home, ItemKey.of(tagCopy(load.business, "stray")))).isEmpty();
+    }
+
+    /** A tag copy of one customer as the fan-out writes it; one per business and tag. */
+    private static Map<String, AttributeValue> tagCopy(String business, String tag) {
+        Map<String, AttributeValue> item = Values.newItem();
+        item.put(Attributes.ID, Values.s(Keys.tagPartition(business, tag)));
+        item.put(Attributes.TYPE, Values.s("customer#doe.jane"));
+        item.put(Attributes.KIND, Values.s(ItemKind.TAG.value()));
+        item.put(Attributes.BUSINESS_ID, Values.s(business));
+        return item;
+    }
+
+    private static Optional<Map<String, AttributeValue>> item(String table, ItemKey key) {
+        Map<String, AttributeValue> found = dynamo.getItem(
+                        request -> request.tableName(table).consistentRead(true).key(key.toAttributes()))
+                .item();
+        return found == null || found.isEmpty() ? Optional.empty() : Optional.of(found);
+    }
+
+    private static void awaitItem(String table, ItemKey key) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (item(table, key).isEmpty()) {
+            assertThat(System.nanoTime()).as("%s reached %s", key, table).isLessThan(deadline);
+            Thread.sleep(20);
+        }
     }
 
     private interface Attempt {
