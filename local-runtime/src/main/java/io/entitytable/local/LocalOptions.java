@@ -17,6 +17,8 @@ import java.nio.file.Path;
  * @param searchPort the search engine's HTTP port; 0 picks a free one
  * @param apiBindAddress where the API front door listens: loopback unless {@code start --bind-address} widens it; every
  *     other listener stays on loopback whatever it is
+ * @param moveTarget the table an online move takes the table to ({@code start --move-to}), created beside it and named
+ *     to the API as its {@code MOVE_TARGET_TABLE}; null when no move is under way
  */
 public record LocalOptions(
         Path repositoryRoot,
@@ -28,11 +30,38 @@ public record LocalOptions(
         int sqsPort,
         boolean search,
         int searchPort,
-        BindAddress apiBindAddress) {
+        BindAddress apiBindAddress,
+        String moveTarget) {
     public static final int API_PORT = 8080;
     public static final int DYNAMODB_PORT = 8000;
     public static final int SQS_PORT = 9324;
     public static final int SEARCH_PORT = 9200;
+
+    /** Options of a system that no move is under way on. */
+    public LocalOptions(
+            Path repositoryRoot,
+            Path dataFolder,
+            boolean inMemory,
+            int apiPort,
+            int dynamoDbPort,
+            String tableName,
+            int sqsPort,
+            boolean search,
+            int searchPort,
+            BindAddress apiBindAddress) {
+        this(
+                repositoryRoot,
+                dataFolder,
+                inMemory,
+                apiPort,
+                dynamoDbPort,
+                tableName,
+                sqsPort,
+                search,
+                searchPort,
+                apiBindAddress,
+                null);
+    }
 
     /**
      * Options with SQS on a free port and without search, so that several systems (tests) can run side by side: a
@@ -56,7 +85,24 @@ public record LocalOptions(
                 sqsPort,
                 true,
                 port,
-                apiBindAddress);
+                apiBindAddress,
+                moveTarget);
+    }
+
+    /** These options with the API routing each business to this table or {@code target}, as its route says. */
+    public LocalOptions withMoveTarget(String target) {
+        return new LocalOptions(
+                repositoryRoot,
+                dataFolder,
+                inMemory,
+                apiPort,
+                dynamoDbPort,
+                tableName,
+                sqsPort,
+                search,
+                searchPort,
+                apiBindAddress,
+                target);
     }
 
     public static final String DATA_FOLDER = ".local-data";

@@ -266,6 +266,9 @@ public final class LocalSystem implements AutoCloseable {
                 : Map.of();
         Map<String, String> apiExtra = new LinkedHashMap<>(apiSearch);
         apiExtra.putAll(FunctionEnvironment.api(LocalCursorKey.inFolder(options.authFolder())));
+        if (options.moveTarget() != null) {
+            apiExtra.put(EnvironmentVariable.MOVE_TARGET_TABLE.variable(), options.moveTarget());
+        }
 
         // The functions' JVMs start while the DynamoDB engine starts: their init phases are most of the start-up time
         // and
@@ -329,6 +332,10 @@ public final class LocalSystem implements AutoCloseable {
             step = System.nanoTime();
             boolean created = dynamoDb.createTable(options.tableName());
             report.table(since(step), created);
+            if (options.moveTarget() != null) {
+                // The move's target, in this layout; its items come from the move's copy and replicators.
+                dynamoDb.createTable(options.moveTarget());
+            }
             metrics.throttledRequestsFrom(throttledRequests(dynamoDb.control(), options.tableName()));
             DynamoDbClient consoleClient = remember(dynamoDb.client());
             webConsole.tableReady(new TableView(consoleClient, options.tableName(), Clock.systemUTC()));

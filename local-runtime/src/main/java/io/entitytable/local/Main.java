@@ -17,7 +17,7 @@ import java.util.concurrent.CountDownLatch;
  * Command line of the local runtime.
  *
  * <pre>
- * start  [--in-memory] [--data DIR] [--api-port N] [--bind-address ADDR] [--dynamodb-port N] [--sqs-port N] [--search-port N] [--no-search] [--table NAME]
+ * start  [--in-memory] [--data DIR] [--api-port N] [--bind-address ADDR] [--dynamodb-port N] [--sqs-port N] [--search-port N] [--no-search] [--table NAME] [--move-to NAME]
  * invoke &lt;function&gt; &lt;event-file&gt; [--dynamodb-port N] [--sqs-port N] [--search-port N] [--table NAME]
  * token  --operator | --business &lt;id&gt; [--business &lt;id&gt; ...] [--data DIR]
  * </pre>
@@ -26,7 +26,7 @@ public final class Main {
     private static final String USAGE =
             """
             usage: start  [--in-memory] [--data DIR] [--api-port N] [--bind-address ADDR] [--dynamodb-port N]
-                          [--sqs-port N] [--search-port N] [--no-search] [--table NAME]
+                          [--sqs-port N] [--search-port N] [--no-search] [--table NAME] [--move-to NAME]
                    invoke <function> <event-file> [--dynamodb-port N] [--sqs-port N] [--search-port N] [--table NAME]
                    token  --operator | --business <id> [--business <id> ...] [--data DIR]
                    effects <request-id> [--data DIR]
@@ -36,6 +36,8 @@ public final class Main {
                    effects prints the functions' log lines (<data>/logs/functions.log) that name a write's request id,
                    the apigw-requestid header of its answer: its request, and each batch that wrote its copies and
                    search documents.
+                   --move-to NAME creates the table NAME beside the table and has the API write each business to
+                   the one its route names: what an online move (table-verify migrate --online) needs.
                    Everything listens on 127.0.0.1 only; --bind-address 0.0.0.0 lets other machines reach the API
                    (and only the API).""";
 
@@ -184,6 +186,7 @@ public final class Main {
         int searchPort = defaults.searchPort();
         String table = defaults.tableName();
         BindAddress apiBindAddress = defaults.apiBindAddress();
+        String moveTarget = null;
         while (!arguments.isEmpty()) {
             String option = arguments.pop();
             switch (option) {
@@ -205,8 +208,15 @@ public final class Main {
                 case "--search-port" -> searchPort = port(option, arguments);
                 case "--no-search" -> search = !requireStart(option, startOptions);
                 case "--table" -> table = value(option, arguments);
+                case "--move-to" -> {
+                    requireStart(option, startOptions);
+                    moveTarget = value(option, arguments);
+                }
                 default -> throw new IllegalArgumentException("unknown option '" + option + "'");
             }
+        }
+        if (table.equals(moveTarget)) {
+            throw new IllegalArgumentException("--move-to needs a table other than the table (" + table + ")");
         }
         return new LocalOptions(
                 root,
@@ -218,7 +228,8 @@ public final class Main {
                 sqsPort,
                 search,
                 searchPort,
-                apiBindAddress);
+                apiBindAddress,
+                moveTarget);
     }
 
     private static boolean requireStart(String option, boolean startOptions) {

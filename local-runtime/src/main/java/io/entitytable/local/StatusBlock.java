@@ -45,6 +45,15 @@ final class StatusBlock {
                         + ")");
         line(out, "", "behaves as DynamoDB: " + EngineBehaviour.describe(system.engineSettings()));
         line(out, "Table", options.tableName() + (report.tableCreated() ? " (created)" : " (existing)"));
+        if (options.moveTarget() != null) {
+            line(
+                    out,
+                    "Moving to",
+                    options.moveTarget() + "   (each business served by the table its route names; move it with"
+                            + " java -jar tools/table-verify/target/table-verify.jar migrate --online --from "
+                            + options.tableName() + " --to " + options.moveTarget() + " --endpoint " + dynamoDb
+                            + " --cut-over all)");
+        }
         line(
                 out,
                 "Data folder",

@@ -42,6 +42,9 @@ public record OnlineMoveCommand(
     /** {@code --cut-over all}: every business the whole-table check counted. */
     public static final List<String> ALL = List.of("all");
 
+    /** What the run prints once its cut-overs are done and it only replicates. */
+    public static final String REPLICATING = "replicating both ways so that each business can go back";
+
     /** The exit code and the one JSON object of the run. */
     public record Result(int exitCode, Map<String, Object> summary) {}
 
@@ -129,7 +132,7 @@ public record OnlineMoveCommand(
             err.println("migrate --online: stopping the replicators: the way back is no longer kept current");
             return;
         }
-        err.println("migrate --online: replicating both ways so that each business can go back; "
+        err.println("migrate --online: " + REPLICATING + "; "
                 + (replicateFor == null ? "stop with Ctrl-C" : "for " + replicateFor.toSeconds() + " s"));
         try {
             if (replicateFor == null) {
