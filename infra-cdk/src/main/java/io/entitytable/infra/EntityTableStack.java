@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import software.amazon.awscdk.ArnComponents;
 import software.amazon.awscdk.CfnOutput;
 import software.amazon.awscdk.Environment;
 import software.amazon.awscdk.Stack;
@@ -83,6 +84,8 @@ public final class EntityTableStack extends Stack {
         Map<String, String> apiEnvironment = new HashMap<>();
         apiEnvironment.put(
                 EnvironmentVariable.TABLE_NAME.variable(), table.table().getTableName());
+        config.moveTargetTable()
+                .ifPresent(target -> apiEnvironment.put(EnvironmentVariable.MOVE_TARGET_TABLE.variable(), target));
         // The function authorizes from the authorizer's claims: which claim names the groups, and whether there is
         // no authorizer at all (then every caller is an operator: only the loudly named open flag does that).
         apiEnvironment.put(EnvironmentVariable.AUTH_GROUPS_CLAIM.variable(), config.authGroupsClaim());
@@ -126,6 +129,15 @@ public final class EntityTableStack extends Stack {
                 null,
                 "Entity Table HTTP API: writes core items only");
         TableAccess.grantApi(api.role(), table);
+        config.moveTargetTable()
+                .ifPresent(target -> TableAccess.grantApiOnMoveTarget(
+                        api.role(),
+                        formatArn(ArnComponents.builder()
+                                .service("dynamodb")
+                                .resource("table")
+                                .resourceName(target)
+                                .build()),
+                        TableLayout.ENTITY));
         grantReadCursorSecret(api, cursorSecret);
 
         this.refreshQueue = new RefreshJobQueue(this, "RefreshJobs", RefreshQueueTrigger.DEFAULT);

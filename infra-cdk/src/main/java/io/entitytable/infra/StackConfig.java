@@ -67,6 +67,9 @@ import software.constructs.Node;
  *     both (context {@code shardCountCache}, a Quarkus duration; default {@link ShardCount#CACHE_DEFAULT})
  * @param shardGrowthThreshold the share of what a business's shards take above which the fan-out grows it (context
  *     {@code shardGrowthThreshold}, default {@link ShardGrowth#DEFAULT_THRESHOLD})
+ * @param moveTargetTable the table an online move takes this stack's table to (context {@code moveTargetTable}, none by
+ *     default): the API is given it as {@code MOVE_TARGET_TABLE}, with the same access to it as to its own table, so
+ *     that it serves each business from the table its route names (docs/design.md §2, "Moving a table online")
  */
 public record StackConfig(
         String stage,
@@ -96,7 +99,8 @@ public record StackConfig(
         Observability observability,
         int verifySegments,
         String shardCountCache,
-        double shardGrowthThreshold) {
+        double shardGrowthThreshold,
+        Optional<String> moveTargetTable) {
 
     public static final String DEFAULT_STAGE = "dev";
     public static final String DEFAULT_REGION = "us-east-1";
@@ -127,6 +131,10 @@ public record StackConfig(
         }
         Objects.requireNonNull(authGroupsClaim, "authGroupsClaim");
         Objects.requireNonNull(searchIndexer, "searchIndexer");
+        Objects.requireNonNull(moveTargetTable, "moveTargetTable");
+        if (moveTargetTable.filter(tableName::equals).isPresent()) {
+            throw new IllegalArgumentException("moveTargetTable names the stack's own table (" + tableName + ")");
+        }
         if (verifySegments < 1) {
             throw new IllegalArgumentException("verifySegments must be at least 1, was " + verifySegments);
         }
@@ -207,7 +215,8 @@ public record StackConfig(
                 Observability.FULL,
                 DEFAULT_VERIFY_SEGMENTS,
                 ShardCount.CACHE_DEFAULT,
-                ShardGrowth.DEFAULT_THRESHOLD);
+                ShardGrowth.DEFAULT_THRESHOLD,
+                Optional.empty());
     }
 
     /**
@@ -271,9 +280,8 @@ public record StackConfig(
                 observability,
                 context.integer("verifySegments").orElse(defaults.verifySegments()),
                 context.string("shardCountCache").orElse(defaults.shardCountCache()),
-                context.string("shardGrowthThreshold")
-                        .map(Double::parseDouble)
-                        .orElse(defaults.shardGrowthThreshold()));
+                context.string("shardGrowthThreshold").map(Double::parseDouble).orElse(defaults.shardGrowthThreshold()),
+                context.string("moveTargetTable"));
     }
 
     /** Context values arrive as strings from {@code -c} and as JSON values from {@code cdk.json}. */

@@ -2,12 +2,14 @@ package io.entitytable.infra;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Keys;
+import io.entitytable.model.TableLayout;
 import io.entitytable.model.backfill.IndexBackfill;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import software.amazon.awscdk.services.iam.IRole;
 import software.amazon.awscdk.services.iam.PolicyStatement;
 
@@ -70,6 +72,28 @@ public final class TableAccess {
         role.addToPrincipalPolicy(read(table));
         // <id>.job has no separator, so the API may write job items too: it asks for a job when a delete needs one.
         role.addToPrincipalPolicy(write(table, "ForAllValues:StringNotLike", DUPLICATE_PARTITION));
+    }
+
+    /**
+     * The API during an online move: on the move's target, what it may do on its own table ({@link #grantApi}), since
+     * it serves each business from the table the business's route names. The target is no resource of the stack (the
+     * move creates it), so it is named by its ARN.
+     */
+    public static void grantApiOnMoveTarget(IRole role, String tableArn, TableLayout layout) {
+        role.addToPrincipalPolicy(PolicyStatement.Builder.create()
+                .sid("ReadMoveTargetAndIndexes")
+                .actions(READ_ACTIONS)
+                .resources(Stream.concat(
+                                Stream.of(tableArn),
+                                layout.indexes().stream().map(index -> tableArn + "/index/" + index.name()))
+                        .toList())
+                .build());
+        role.addToPrincipalPolicy(PolicyStatement.Builder.create()
+                .sid("WriteMoveTargetOwnPartitionsOnly")
+                .actions(WRITE_ACTIONS)
+                .resources(List.of(tableArn))
+                .conditions(Map.of("ForAllValues:StringNotLike", Map.of(LEADING_KEYS, List.of(DUPLICATE_PARTITION))))
+                .build());
     }
 
     /**

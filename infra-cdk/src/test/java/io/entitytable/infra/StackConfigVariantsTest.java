@@ -5,6 +5,7 @@ import static io.entitytable.infra.Json.properties;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.deployment.RefreshQueueTrigger;
 import io.entitytable.model.TableLayout;
@@ -19,6 +20,8 @@ class StackConfigVariantsTest {
     static final String ISSUER = "https://issuer.example.com/";
     static final List<String> AUDIENCE = List.of("entity-table-api");
 
+    static final String MOVE_TARGET = "Entity-dev-next";
+
     private static SynthesizedStack withJwt;
 
     /** One customized stack, shared by this class and the nag test. */
@@ -27,7 +30,8 @@ class StackConfigVariantsTest {
             withJwt = SynthesizedStack.synthesize(Map.ofEntries(
                     Map.entry("jwtIssuer", ISSUER),
                     Map.entry("jwtAudience", String.join(",", AUDIENCE)),
-                    Map.entry("removalPolicy", "destroy")));
+                    Map.entry("removalPolicy", "destroy"),
+                    Map.entry("moveTargetTable", MOVE_TARGET)));
         }
         return withJwt;
     }
@@ -48,6 +52,32 @@ class StackConfigVariantsTest {
                 .allSatisfy(route -> assertThat(properties(route))
                         .containsEntry("AuthorizationType", "JWT")
                         .containsEntry("AuthorizerId", Map.of("Ref", authorizer.getKey())));
+    }
+
+    @Test
+    void moveTargetTable_shouldGiveTheApiTheTargetWithTheAccessItHasToItsOwnTable() {
+        // GIVEN config with an online move's target (docs/design.md §2, "Moving a table online")
+        SynthesizedStack synthesized = withJwt();
+        // WHEN the stack is synthesized
+        List<Object> api = synthesized.statements(synthesized.stack().api());
+        // THEN the API is told the target, reads it and its indexes, and writes only its core partitions there
+        assertThat(synthesized.environment(synthesized.stack().api()))
+                .containsEntry(EnvironmentVariable.MOVE_TARGET_TABLE.variable(), MOVE_TARGET);
+        String read = Json.map(SynthesizedStack.statement(api, "ReadMoveTargetAndIndexes"))
+                .get("Resource")
+                .toString();
+        assertThat(read).contains("table/" + MOVE_TARGET);
+        TableLayout.ENTITY.indexes().forEach(index -> assertThat(read)
+                .contains("table/" + MOVE_TARGET + "/index/" + index.name()));
+        Map<String, Object> write = SynthesizedStack.statement(api, "WriteMoveTargetOwnPartitionsOnly");
+        assertThat(write.get("Action")).isEqualTo(TableAccess.WRITE_ACTIONS);
+        assertThat(String.valueOf(
+                        map(write, "Condition", "ForAllValues:StringNotLike").get(TableAccess.LEADING_KEYS)))
+                .contains(TableAccess.DUPLICATE_PARTITION);
+        // ... and a stack without a move names none
+        assertThat(SynthesizedStack.defaults()
+                        .environment(SynthesizedStack.defaults().stack().api()))
+                .doesNotContainKey(EnvironmentVariable.MOVE_TARGET_TABLE.variable());
     }
 
     @Test
