@@ -7,16 +7,19 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.move.BusinessRoute;
+import io.entitytable.verify.Main;
 import io.entitytable.verify.move.LayoutChange;
 import io.entitytable.verify.move.OnlineMoveCommand;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,11 +27,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Tag;
@@ -38,12 +44,13 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
- * The online move on the whole local system (docs/design.md §2, "Moving a table online"): started with {@code --move-to},
- * the API routes each business as its route says while three businesses write through the front door (creates of
- * customers, email changes, orders, deletes); the move's command copies, checks by content, cuts every business over
- * and routes one back. No acknowledged write is lost, every answer is a success or 503 with {@code Retry-After: 1}, and
- * the longest a business was fenced stays under a second. A scale test ({@code mvn -B verify -Pscale}): its load rate
- * is measured, so it runs with the machine to itself.
+ * The online move on the whole local system (docs/design.md §2, "Moving a table online"): started with {@code
+ * --move-to}, the API routes each business as its route says while three businesses write through the front door
+ * (creates of customers, email changes, orders, deletes) and {@code migrate --online}'s command copies, checks by
+ * content and cuts every business over. No acknowledged write is lost, every answer is a success or 503 with {@code
+ * Retry-After: 1}, each fence stays under a second, one business goes back, and a move killed with SIGKILL in a cut-over
+ * is finished by running it again. A scale test ({@code mvn -B verify -Pscale}): its load rate is measured, so it runs
+ * with the machine to itself.
  */
 @Tag("scale")
 class OnlineMoveSystemTest {
@@ -60,122 +67,26 @@ class OnlineMoveSystemTest {
     /** How long the SKU copies of the last orders may take: the fan-out's, then the forward replicator's. */
     private static final Duration COPIES_WITHIN = Duration.ofSeconds(30);
 
+    private static final Duration PAUSE_BUDGET = Duration.ofMillis(800);
+
     @TempDir
     Path dataFolder;
 
     @Test
     void aBusyTableMovesBusinessByBusiness_withNothingLost_andOneBusinessGoesBack() throws Exception {
-        LocalOptions options = new LocalOptions(
-                        TestRepository.root(), dataFolder, true, 0, LocalDynamoDb.freePort(), TABLE)
-                .withMoveTarget(TARGET);
-        try (LocalSystem system = LocalSystem.start(options, System.out);
-                DynamoDbClient dynamo = system.dynamoDb().client();
-                DynamoDbStreamsClient streams = system.dynamoDb().streamsClient()) {
-            String token = system.issuer().operatorToken();
-            URI api = URI.create("http://localhost:" + system.apiPort());
-            List<String> businesses = new ArrayList<>();
-            List<BusinessLoad> loads = new ArrayList<>();
-            for (int n = 0; n < BUSINESSES; n++) {
-                String business = BusinessLoad.createBusiness(api, token, "Moving " + n);
-                businesses.add(business);
-                for (int w = 0; w < WRITERS_PER_BUSINESS; w++) {
-                    BusinessLoad load = new BusinessLoad(api, token, business, n * WRITERS_PER_BUSINESS + w);
-                    load.seed();
-                    loads.add(load);
-                }
-            }
-            AtomicBoolean writing = new AtomicBoolean(true);
-            List<Thread> writers = new ArrayList<>();
-            for (BusinessLoad load : loads) {
-                Thread writer = new Thread(() -> load.writeUntil(writing), "writer-" + load.business);
-                writer.start();
-                writers.add(writer);
-            }
-            // the API warmed up under the load first, and its pace without a move measured beside the pace during it
-            Thread.sleep(WARM_UP.toMillis());
-            double before = loads.stream().mapToLong(l -> l.acknowledged.get()).sum() / (double) WARM_UP.toSeconds();
-            long started = System.nanoTime();
-            loads.forEach(BusinessLoad::resetCounts);
+        try (MovingSystem moving = MovingSystem.start(dataFolder)) {
+            Load load = moving.startLoad();
+            String back = load.businesses.get(1);
 
-            // the move: copy, check, every business cut over, one routed back, then replication until it is stopped
-            String back = businesses.get(1);
-            ByteArrayOutputStream progress = new ByteArrayOutputStream();
-            CountDownLatch stopMove = new CountDownLatch(1);
-            CompletableFuture<OnlineMoveCommand.Result> move = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return new OnlineMoveCommand(
-                                    dynamo,
-                                    streams,
-                                    TABLE,
-                                    TARGET,
-                                    LayoutChange.NONE,
-                                    2,
-                                    Duration.ofMillis(800),
-                                    5,
-                                    OnlineMoveCommand.ALL,
-                                    List.of(back),
-                                    null,
-                                    new PrintStream(progress, true, StandardCharsets.UTF_8),
-                                    stopMove)
-                            .run();
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            while (!move.isDone()
-                    && !progress.toString(StandardCharsets.UTF_8).contains(OnlineMoveCommand.REPLICATING)) {
-                Thread.sleep(50);
-            }
-            // writes go on while the replicators keep the way back current (the routed-back business's in the home
-            // table)
+            // the move: copy, check, every business cut over, one routed back, then replication while writes go on
+            RunningMove move = moving.move(OnlineMoveCommand.ALL, List.of(back));
+            move.awaitReplicating();
             Thread.sleep(REPLICATE_AFTER.toMillis());
-            writing.set(false);
-            for (Thread writer : writers) {
-                writer.join();
-            }
-            double seconds = (System.nanoTime() - started) / 1e9;
-            long acknowledged =
-                    loads.stream().mapToLong(l -> l.acknowledged.get()).sum();
-            long refused = loads.stream().mapToLong(l -> l.refused.get()).sum();
-            long slowest =
-                    loads.stream().mapToLong(l -> l.slowestMillis.get()).max().orElse(0);
-            System.out.printf(
-                    "[move] %d writes acknowledged in %.1f s (%.1f a second; %.1f before the move), %d refused with 503,"
-                            + " slowest write %d ms%n",
-                    acknowledged, seconds, acknowledged / seconds, before, refused, slowest);
-            assertThat(move).as(progress.toString(StandardCharsets.UTF_8)).isNotDone();
-            assertThat(acknowledged / seconds)
-                    .as("writes a second during the move")
-                    .isGreaterThanOrEqualTo(20);
-            assertThat(loads).allSatisfy(load -> assertThat(load.unexpected).isEmpty());
-            for (BusinessLoad load : loads) {
-                boolean home = load.business.equals(back);
-                assertThat(BusinessRoute.read(dynamo, TABLE, load.business).map(BusinessRoute::state))
-                        .isEqualTo(home ? Optional.empty() : Optional.of(BusinessRoute.State.MOVED));
-                load.assertEveryAcknowledgedWriteIsRead();
-            }
-            // the orders' SKU copies, which the home table's fan-out writes and the move carries to the target: each
-            // business's list by SKU (pattern 15) names exactly the orders acknowledged with that SKU
-            for (String business : businesses) {
-                BusinessLoad reader = new BusinessLoad(api, token, business, 0);
-                Map<String, List<String>> expected = new TreeMap<>();
-                loads.stream()
-                        .filter(load -> load.business.equals(business))
-                        .forEach(load -> load.orders.forEach(
-                                (order, sku) -> expected.computeIfAbsent(sku, any -> new ArrayList<>())
-                                        .add(order)));
-                for (Map.Entry<String, List<String>> sku : expected.entrySet()) {
-                    reader.awaitOrdersBySku(sku.getKey(), sku.getValue(), COPIES_WITHIN);
-                }
-            }
+            load.stop(true);
 
-            stopMove.countDown();
-            OnlineMoveCommand.Result moved = move.join();
-            JsonNode summary = JSON.valueToTree(moved.summary());
-            System.out.println("[move] " + summary);
-            assertThat(moved.exitCode())
-                    .as(progress.toString(StandardCharsets.UTF_8))
-                    .isZero();
+            load.assertServedAsRouted(moving.dynamo, Set.of(back));
+            load.assertEveryAcknowledgedWriteIsRead();
+            JsonNode summary = move.stop();
             assertThat(summary.path("check").path("equal").asBoolean()).isTrue();
             assertThat(summary.path("cutOvers")).hasSize(BUSINESSES + 1);
             summary.path("cutOvers").forEach(outcome -> {
@@ -184,27 +95,291 @@ class OnlineMoveSystemTest {
             });
 
             // and a second run, with the writes stopped, finds both tables equal item for item
-            OnlineMoveCommand.Result again = new OnlineMoveCommand(
-                            dynamo,
-                            streams,
-                            TABLE,
-                            TARGET,
-                            LayoutChange.NONE,
-                            2,
-                            Duration.ofMillis(800),
-                            5,
-                            List.of(),
-                            List.of(),
-                            Duration.ZERO,
-                            new PrintStream(progress, true, StandardCharsets.UTF_8),
-                            new CountDownLatch(1))
-                    .run();
-            assertThat(again.exitCode()).isZero();
-            assertThat(JSON.valueToTree(again.summary())
-                            .path("check")
-                            .path("equal")
-                            .asBoolean())
-                    .isTrue();
+            RunningMove again = moving.move(List.of(), List.of());
+            again.awaitReplicating();
+            assertThat(again.stop().path("check").path("equal").asBoolean()).isTrue();
+        }
+    }
+
+    @Test
+    void aMoveKilledWithSigkillInACutOver_leavesItsBusinessFencedUntilItRunsAgain_andLosesNothing() throws Exception {
+        try (MovingSystem moving = MovingSystem.start(dataFolder)) {
+            Load load = moving.startLoad();
+
+            // the move in a JVM of its own, as an operator runs it, killed while one business is fenced
+            Path output = dataFolder.resolve("move-killed.log");
+            Process killed = moving.moveInItsOwnJvm(output);
+            String fenced = awaitAFence(moving.dynamo, load.businesses, killed, output);
+            killed.destroyForcibly();
+            assertThat(killed.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(route(moving.dynamo, fenced)).contains(BusinessRoute.State.FENCED_HOME);
+
+            // its business's writes wait for the fence and are answered 503 with Retry-After: 1 meanwhile
+            long refusedBefore = load.refusedOf(fenced);
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (load.refusedOf(fenced) == refusedBefore && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertThat(load.refusedOf(fenced)).as("writes refused while fenced").isGreaterThan(refusedBefore);
+
+            // run again: the fence is lifted where it was left, and every business is cut over
+            RunningMove again = moving.move(OnlineMoveCommand.ALL, List.of());
+            again.awaitReplicating();
+            Thread.sleep(REPLICATE_AFTER.toMillis());
+            // the pace is reported only: the fenced business's writes were each held a second until the run again
+            load.stop(false);
+
+            load.assertServedAsRouted(moving.dynamo, Set.of());
+            load.assertEveryAcknowledgedWriteIsRead();
+            JsonNode summary = again.stop();
+            assertThat(summary.path("check").path("equal").asBoolean()).isTrue();
+            assertThat(summary.path("cutOvers")).isNotEmpty().allSatisfy(outcome -> assertThat(
+                            outcome.path("done").asBoolean())
+                    .isTrue());
+        }
+    }
+
+    /** The business the killed move fenced first, seen by polling every business's route item. */
+    private static String awaitAFence(DynamoDbClient dynamo, List<String> businesses, Process move, Path output)
+            throws Exception {
+        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+        while (System.nanoTime() < deadline) {
+            for (String business : businesses) {
+                if (route(dynamo, business)
+                        .filter(BusinessRoute.State.FENCED_HOME::equals)
+                        .isPresent()) {
+                    return business;
+                }
+            }
+            if (!move.isAlive()) {
+                break;
+            }
+        }
+        move.destroyForcibly();
+        throw new AssertionError(
+                "no fence seen before the move ended or two minutes passed:\n" + Files.readString(output));
+    }
+
+    private static Optional<BusinessRoute.State> route(DynamoDbClient dynamo, String business) {
+        return BusinessRoute.read(dynamo, TABLE, business).map(BusinessRoute::state);
+    }
+
+    /** The whole local system started with {@code --move-to}, and its engine's clients. */
+    private record MovingSystem(LocalSystem system, DynamoDbClient dynamo, DynamoDbStreamsClient streams)
+            implements AutoCloseable {
+        static MovingSystem start(Path dataFolder) {
+            LocalOptions options = new LocalOptions(
+                            TestRepository.root(), dataFolder, true, 0, LocalDynamoDb.freePort(), TABLE)
+                    .withMoveTarget(TARGET);
+            LocalSystem system = LocalSystem.start(options, System.out);
+            return new MovingSystem(
+                    system, system.dynamoDb().client(), system.dynamoDb().streamsClient());
+        }
+
+        /** Three businesses, each with its writers running; the API warmed up under them, its pace measured. */
+        Load startLoad() throws Exception {
+            String token = system.issuer().operatorToken();
+            URI api = URI.create("http://localhost:" + system.apiPort());
+            Load load = new Load(api, token);
+            for (int n = 0; n < BUSINESSES; n++) {
+                String business = BusinessLoad.createBusiness(api, token, "Moving " + n);
+                load.businesses.add(business);
+                for (int w = 0; w < WRITERS_PER_BUSINESS; w++) {
+                    BusinessLoad writer = new BusinessLoad(api, token, business, n * WRITERS_PER_BUSINESS + w);
+                    writer.seed();
+                    load.writers.add(writer);
+                }
+            }
+            load.start();
+            return load;
+        }
+
+        /** The move's command in this JVM, replicating until {@link RunningMove#stop}. */
+        RunningMove move(List<String> cutOver, List<String> cutBack) {
+            ByteArrayOutputStream progress = new ByteArrayOutputStream();
+            CountDownLatch stop = new CountDownLatch(1);
+            OnlineMoveCommand command = new OnlineMoveCommand(
+                    dynamo,
+                    streams,
+                    TABLE,
+                    TARGET,
+                    LayoutChange.NONE,
+                    2,
+                    PAUSE_BUDGET,
+                    5,
+                    cutOver,
+                    cutBack,
+                    null,
+                    new PrintStream(progress, true, StandardCharsets.UTF_8),
+                    stop);
+            return new RunningMove(
+                    CompletableFuture.supplyAsync(() -> {
+                        try {
+                            return command.run();
+                        } catch (InterruptedException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }),
+                    progress,
+                    stop);
+        }
+
+        /** {@code migrate --online --cut-over all} in a JVM of its own (this one's class path), its output in a file. */
+        Process moveInItsOwnJvm(Path output) throws IOException {
+            List<String> command = List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    Main.class.getName(),
+                    "migrate",
+                    "--online",
+                    "--from",
+                    TABLE,
+                    "--to",
+                    TARGET,
+                    "--endpoint",
+                    system.dynamoDb().endpoint().toString(),
+                    "--cut-over",
+                    "all",
+                    "--segments",
+                    "2");
+            return new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(output.toFile())
+                    .start();
+        }
+
+        @Override
+        public void close() {
+            streams.close();
+            dynamo.close();
+            system.close();
+        }
+    }
+
+    /** A run of the move's command in this JVM. */
+    private record RunningMove(
+            CompletableFuture<OnlineMoveCommand.Result> run,
+            ByteArrayOutputStream progress,
+            CountDownLatch stopSignal) {
+        /** Waits until the cut-overs are done and the command only replicates. */
+        void awaitReplicating() throws InterruptedException {
+            while (!run.isDone()
+                    && !progress.toString(StandardCharsets.UTF_8).contains(OnlineMoveCommand.REPLICATING)) {
+                Thread.sleep(50);
+            }
+            assertThat(run).as(progress.toString(StandardCharsets.UTF_8)).isNotDone();
+        }
+
+        /** Stops the replicators; the run's summary, its exit code 0. */
+        JsonNode stop() {
+            stopSignal.countDown();
+            OnlineMoveCommand.Result result = run.join();
+            JsonNode summary = JSON.valueToTree(result.summary());
+            System.out.println("[move] " + summary);
+            assertThat(result.exitCode())
+                    .as(progress.toString(StandardCharsets.UTF_8))
+                    .isZero();
+            return summary;
+        }
+    }
+
+    /** Every business's writers, on threads of their own until {@link #stop}. */
+    private static final class Load {
+        final URI api;
+        final String token;
+        final List<String> businesses = new ArrayList<>();
+        final List<BusinessLoad> writers = new ArrayList<>();
+        private final AtomicBoolean writing = new AtomicBoolean(true);
+        private final List<Thread> threads = new ArrayList<>();
+        private double paceBefore;
+        private long started;
+
+        Load(URI api, String token) {
+            this.api = api;
+            this.token = token;
+        }
+
+        /** Starts the writers, warms the API up under them, and measures their pace without a move. */
+        void start() throws InterruptedException {
+            for (BusinessLoad writer : writers) {
+                Thread thread = new Thread(() -> writer.writeUntil(writing), "writer-" + writer.business);
+                thread.start();
+                threads.add(thread);
+            }
+            Thread.sleep(WARM_UP.toMillis());
+            paceBefore = acknowledged() / (double) WARM_UP.toSeconds();
+            writers.forEach(BusinessLoad::resetCounts);
+            started = System.nanoTime();
+        }
+
+        /**
+         * Stops the writers: no answer but a success or a 503, and, when {@code paced}, at least 20 writes a second
+         * since the warm-up.
+         */
+        void stop(boolean paced) throws InterruptedException {
+            writing.set(false);
+            for (Thread thread : threads) {
+                thread.join();
+            }
+            double seconds = (System.nanoTime() - started) / 1e9;
+            long refused = writers.stream().mapToLong(w -> w.refused.get()).sum();
+            long slowest =
+                    writers.stream().mapToLong(w -> w.slowestMillis.get()).max().orElse(0);
+            System.out.printf(
+                    "[move] %d writes acknowledged in %.1f s (%.1f a second; %.1f before the move), %d refused with 503,"
+                            + " slowest write %d ms%n",
+                    acknowledged(), seconds, acknowledged() / seconds, paceBefore, refused, slowest);
+            if (paced) {
+                assertThat(acknowledged() / seconds)
+                        .as("writes a second during the move")
+                        .isGreaterThanOrEqualTo(20);
+            }
+            assertThat(writers)
+                    .allSatisfy(writer -> assertThat(writer.unexpected).isEmpty());
+        }
+
+        long refusedOf(String business) {
+            return writers.stream()
+                    .filter(writer -> writer.business.equals(business))
+                    .mapToLong(writer -> writer.refused.get())
+                    .sum();
+        }
+
+        /** Every business routed to the target but those in {@code home}, which have no route. */
+        void assertServedAsRouted(DynamoDbClient dynamo, Set<String> home) {
+            for (String business : businesses) {
+                assertThat(route(dynamo, business))
+                        .as("route of %s", business)
+                        .isEqualTo(home.contains(business) ? Optional.empty() : Optional.of(BusinessRoute.State.MOVED));
+            }
+        }
+
+        /**
+         * Every acknowledged write read back through the API, and each business's orders by SKU (pattern 15, read from
+         * the SKU copies the home table's fan-out writes and the move carries to the target) exactly the orders
+         * acknowledged with that SKU.
+         */
+        void assertEveryAcknowledgedWriteIsRead() throws Exception {
+            for (BusinessLoad writer : writers) {
+                writer.assertEveryAcknowledgedWriteIsRead();
+            }
+            for (String business : businesses) {
+                Map<String, List<String>> expected = new TreeMap<>();
+                writers.stream()
+                        .filter(writer -> writer.business.equals(business))
+                        .forEach(writer -> writer.orders.forEach(
+                                (order, sku) -> expected.computeIfAbsent(sku, any -> new ArrayList<>())
+                                        .add(order)));
+                BusinessLoad reader = new BusinessLoad(api, token, business, 0);
+                for (Map.Entry<String, List<String>> sku : expected.entrySet()) {
+                    reader.awaitOrdersBySku(sku.getKey(), sku.getValue(), COPIES_WITHIN);
+                }
+            }
+        }
+
+        private long acknowledged() {
+            return writers.stream().mapToLong(w -> w.acknowledged.get()).sum();
         }
     }
 
@@ -403,19 +578,17 @@ class OnlineMoveSystemTest {
         void awaitOrdersBySku(String sku, List<String> expected, Duration within) throws Exception {
             long deadline = System.nanoTime() + within.toNanos();
             while (true) {
-                java.util.Set<String> listed = new java.util.TreeSet<>();
+                Set<String> listed = new TreeSet<>();
                 String next = null;
                 do {
                     String path = "/businesses/" + business + "/orders?limit=100&sku=" + sku
-                            + (next == null ? "" : "&next=" + java.net.URLEncoder.encode(next, StandardCharsets.UTF_8));
+                            + (next == null ? "" : "&next=" + URLEncoder.encode(next, StandardCharsets.UTF_8));
                     JsonNode page = expect(send("GET", path, null));
                     page.path("items").forEach(item -> listed.add(item.get("id").asText()));
                     next = page.path("next").isTextual() ? page.get("next").asText() : null;
                 } while (next != null);
-                if (listed.equals(new java.util.TreeSet<>(expected)) || System.nanoTime() > deadline) {
-                    assertThat(listed)
-                            .as("orders of %s with %s", business, sku)
-                            .isEqualTo(new java.util.TreeSet<>(expected));
+                if (listed.equals(new TreeSet<>(expected)) || System.nanoTime() > deadline) {
+                    assertThat(listed).as("orders of %s with %s", business, sku).isEqualTo(new TreeSet<>(expected));
                     return;
                 }
                 Thread.sleep(200);
