@@ -1,5 +1,7 @@
 package io.entitytable.local;
 
+import static io.entitytable.local.BindAddress.LOOPBACK;
+
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.model.TableLayout;
 import java.nio.file.Path;
@@ -37,32 +39,6 @@ public record LocalOptions(
     public static final int SQS_PORT = 9324;
     public static final int SEARCH_PORT = 9200;
 
-    /** Options of a system that no move is under way on. */
-    public LocalOptions(
-            Path repositoryRoot,
-            Path dataFolder,
-            boolean inMemory,
-            int apiPort,
-            int dynamoDbPort,
-            String tableName,
-            int sqsPort,
-            boolean search,
-            int searchPort,
-            BindAddress apiBindAddress) {
-        this(
-                repositoryRoot,
-                dataFolder,
-                inMemory,
-                apiPort,
-                dynamoDbPort,
-                tableName,
-                sqsPort,
-                search,
-                searchPort,
-                apiBindAddress,
-                null);
-    }
-
     /**
      * Options with SQS on a free port and without search, so that several systems (tests) can run side by side: a
      * search engine costs a JVM of its own, which only the tests of search start ({@link #withSearch}). The front door
@@ -70,27 +46,20 @@ public record LocalOptions(
      */
     public LocalOptions(
             Path repositoryRoot, Path dataFolder, boolean inMemory, int apiPort, int dynamoDbPort, String tableName) {
-        this(repositoryRoot, dataFolder, inMemory, apiPort, dynamoDbPort, tableName, 0, false, 0, BindAddress.LOOPBACK);
+        this(repositoryRoot, dataFolder, inMemory, apiPort, dynamoDbPort, tableName, 0, false, 0, LOOPBACK, null);
     }
 
     /** These options with the search engine (on a free port when {@code port} is 0) and the search indexer. */
     public LocalOptions withSearch(int port) {
-        return new LocalOptions(
-                repositoryRoot,
-                dataFolder,
-                inMemory,
-                apiPort,
-                dynamoDbPort,
-                tableName,
-                sqsPort,
-                true,
-                port,
-                apiBindAddress,
-                moveTarget);
+        return with(true, port, moveTarget);
     }
 
     /** These options with the API routing each business to this table or {@code target}, as its route says. */
     public LocalOptions withMoveTarget(String target) {
+        return with(search, searchPort, target);
+    }
+
+    private LocalOptions with(boolean search, int searchPort, String moveTarget) {
         return new LocalOptions(
                 repositoryRoot,
                 dataFolder,
@@ -102,7 +71,7 @@ public record LocalOptions(
                 search,
                 searchPort,
                 apiBindAddress,
-                target);
+                moveTarget);
     }
 
     public static final String DATA_FOLDER = ".local-data";
@@ -119,7 +88,8 @@ public record LocalOptions(
                 SQS_PORT,
                 true,
                 SEARCH_PORT,
-                BindAddress.LOOPBACK);
+                BindAddress.LOOPBACK,
+                null);
     }
 
     /** The API's committed OpenAPI document, which the front door shows under {@code /docs}. */

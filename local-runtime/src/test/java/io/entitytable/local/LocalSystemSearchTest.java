@@ -96,7 +96,8 @@ class LocalSystemSearchTest {
                     system.queues().endpoint().getPort(),
                     true,
                     system.searchEngine().endpoint().getPort(),
-                    BindAddress.LOOPBACK);
+                    BindAddress.LOOPBACK,
+                    null);
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             InvocationResult result = new InvokeCommand(
                             running, new PrintStream(out, true, StandardCharsets.UTF_8), System.out)

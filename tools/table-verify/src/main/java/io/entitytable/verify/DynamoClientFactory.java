@@ -5,15 +5,15 @@ import java.time.Duration;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
+import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
-import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClientBuilder;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.SqsClientBuilder;
 
@@ -44,24 +44,17 @@ public final class DynamoClientFactory {
      * region chain).
      */
     public static DynamoDbClient create(URI endpoint, String region) {
-        DynamoDbClientBuilder builder = DynamoDbClient.builder()
-                .httpClient(httpClient())
-                .overrideConfiguration(config -> config.retryStrategy(retry -> retry.maxAttempts(MAX_ATTEMPTS)));
-        if (endpoint != null) {
-            return builder.endpointOverride(endpoint)
-                    .region(region == null ? LOCAL_REGION : Region.of(region))
-                    .credentialsProvider(LOCAL_CREDENTIALS)
-                    .build();
-        }
-        return builder.region(region(region))
-                .credentialsProvider(DefaultCredentialsProvider.builder().build())
-                .build();
+        return build(DynamoDbClient.builder(), endpoint, region);
     }
 
     /** The streams client beside {@link #create(URI, String)}'s, for a move's replicators. */
     static DynamoDbStreamsClient createStreams(URI endpoint, String region) {
-        DynamoDbStreamsClientBuilder builder = DynamoDbStreamsClient.builder()
-                .httpClient(httpClient())
+        return build(DynamoDbStreamsClient.builder(), endpoint, region);
+    }
+
+    private static <B extends AwsClientBuilder<B, C> & AwsSyncClientBuilder<B, C>, C> C build(
+            B builder, URI endpoint, String region) {
+        builder.httpClient(httpClient())
                 .overrideConfiguration(config -> config.retryStrategy(retry -> retry.maxAttempts(MAX_ATTEMPTS)));
         if (endpoint != null) {
             return builder.endpointOverride(endpoint)

@@ -199,12 +199,23 @@ public final class Main {
      * which waits for the move to lift any fence it holds) or by {@code --replicate-for}.
      */
     private static int migrateOnline(List<String> args, PrintStream out, PrintStream err, CountDownLatch stop) {
-        OnlineMoveOptions options;
         try {
-            options = OnlineMoveOptions.parse(args);
+            OnlineMoveOptions options = OnlineMoveOptions.parse(args);
+            return moveOnline(options, out, err, stop);
         } catch (UsageException e) {
             return usage(err, e.getMessage(), OnlineMoveOptions.USAGE);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("could not finish: interrupted (every fence was lifted; rerun to go on)");
+            return CommandResult.COULD_NOT_FINISH;
+        } catch (RuntimeException e) {
+            err.println("could not finish: " + e + " (every fence was lifted; rerun the same command to go on)");
+            return CommandResult.COULD_NOT_FINISH;
         }
+    }
+
+    private static int moveOnline(OnlineMoveOptions options, PrintStream out, PrintStream err, CountDownLatch stop)
+            throws InterruptedException {
         VerifyOptions target = options.target();
         try (DynamoDbClient dynamo = DynamoClientFactory.create(target);
                 DynamoDbStreamsClient streams = DynamoClientFactory.createStreams(target.endpoint(), target.region())) {
@@ -226,18 +237,8 @@ public final class Main {
             out.println(SummaryJson.write(result.summary()));
             out.flush();
             return result.exitCode();
-        } catch (UsageException e) {
-            return usage(err, e.getMessage(), OnlineMoveOptions.USAGE);
         } catch (ResourceNotFoundException e) {
-            return usage(
-                    err, "table '" + options.from() + "' not found at " + target.target(), OnlineMoveOptions.USAGE);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            err.println("could not finish: interrupted (every fence was lifted; rerun to go on)");
-            return CommandResult.COULD_NOT_FINISH;
-        } catch (RuntimeException e) {
-            err.println("could not finish: " + e + " (every fence was lifted; rerun the same command to go on)");
-            return CommandResult.COULD_NOT_FINISH;
+            throw new UsageException("table '" + options.from() + "' not found at " + target.target());
         }
     }
 

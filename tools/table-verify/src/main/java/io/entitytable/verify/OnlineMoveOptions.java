@@ -4,7 +4,11 @@ import io.entitytable.verify.move.OnlineMoveCommand;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * The command line of {@code migrate --online --from T --to T2 [--cut-over all|B,...] [--cut-back B,...]
@@ -63,48 +67,58 @@ record OnlineMoveOptions(
         return args.contains("--online");
     }
 
+    /** The options of this command that take a value; the table's options are verify's, which reads them. */
+    private static final Set<String> OWN_OPTIONS =
+            Set.of("--from", "--to", "--cut-over", "--cut-back", "--pause-budget", "--attempts", "--replicate-for");
+
+    private static final Set<String> TABLE_OPTIONS = Set.of("--endpoint", "--region", "--segments");
+    private static final Set<String> OFFLINE_OPTIONS = Set.of("--data", "--in-place", "--checkpoint");
+
     static OnlineMoveOptions parse(List<String> args) {
         OptionReader arguments = new OptionReader(args);
-        String from = null;
-        String to = null;
-        List<String> cutOver = List.of();
-        List<String> cutBack = List.of();
-        Duration pauseBudget = DEFAULT_PAUSE_BUDGET;
-        int attempts = DEFAULT_ATTEMPTS;
-        Duration replicateFor = null;
+        Map<String, String> given = new HashMap<>();
         List<String> verifyArguments = new ArrayList<>(List.of("verify"));
         while (arguments.hasNext()) {
             String option = arguments.next();
-            switch (option) {
-                case "--online" -> {}
-                case "--from" -> from = arguments.value(option);
-                case "--to" -> to = arguments.value(option);
-                case "--cut-over" -> cutOver = businesses(option, arguments.value(option), true);
-                case "--cut-back" -> cutBack = businesses(option, arguments.value(option), false);
-                case "--pause-budget" -> pauseBudget = Duration.ofMillis(
-                        number(option, arguments.value(option), MIN_PAUSE_MILLIS, MAX_PAUSE_BUDGET.toMillis()));
-                case "--attempts" -> attempts = (int) number(option, arguments.value(option), 1, 100);
-                case "--replicate-for" -> replicateFor =
-                        Duration.ofSeconds(number(option, arguments.value(option), 0, 365L * 24 * 3600));
-                case "--endpoint", "--region", "--segments" -> arguments.passOn(option, verifyArguments);
-                case "--data", "--in-place", "--checkpoint" -> throw new UsageException(option
-                        + " is not for an online move: the API serves the table meanwhile, through the local runtime"
-                        + " (--endpoint) or on AWS");
-                default -> throw new UsageException("unknown option '" + option + "'");
+            if (OWN_OPTIONS.contains(option)) {
+                given.put(option, arguments.value(option));
+            } else if (TABLE_OPTIONS.contains(option)) {
+                arguments.passOn(option, verifyArguments);
+            } else if (OFFLINE_OPTIONS.contains(option)) {
+                throw new UsageException(option + " is not for an online move: the API serves the table meanwhile,"
+                        + " through the local runtime (--endpoint) or on AWS");
+            } else if (!option.equals("--online")) {
+                throw new UsageException("unknown option '" + option + "'");
             }
         }
-        if (from == null || from.isBlank()) {
-            throw new UsageException("--from needs the table that serves now");
-        }
-        if (to == null || to.isBlank()) {
-            throw new UsageException("--to needs the table to move to");
-        }
+        String from = Optional.ofNullable(given.get("--from"))
+                .filter(name -> !name.isBlank())
+                .orElseThrow(() -> new UsageException("--from needs the table that serves now"));
+        String to = Optional.ofNullable(given.get("--to"))
+                .filter(name -> !name.isBlank())
+                .orElseThrow(() -> new UsageException("--to needs the table to move to"));
         if (from.equals(to)) {
             throw new UsageException("--from and --to name the same table: an online move needs a second table");
         }
-        if (!cutBack.isEmpty() && cutOver.stream().anyMatch(cutBack::contains)) {
+        List<String> cutOver = Optional.ofNullable(given.get("--cut-over"))
+                .map(value -> businesses("--cut-over", value, true))
+                .orElse(List.of());
+        List<String> cutBack = Optional.ofNullable(given.get("--cut-back"))
+                .map(value -> businesses("--cut-back", value, false))
+                .orElse(List.of());
+        if (cutOver.stream().anyMatch(cutBack::contains)) {
             throw new UsageException("a business is named by both --cut-over and --cut-back");
         }
+        Duration pauseBudget = Optional.ofNullable(given.get("--pause-budget"))
+                .map(value -> Duration.ofMillis(
+                        number("--pause-budget", value, MIN_PAUSE_MILLIS, MAX_PAUSE_BUDGET.toMillis())))
+                .orElse(DEFAULT_PAUSE_BUDGET);
+        int attempts = Optional.ofNullable(given.get("--attempts"))
+                .map(value -> (int) number("--attempts", value, 1, 100))
+                .orElse(DEFAULT_ATTEMPTS);
+        Duration replicateFor = Optional.ofNullable(given.get("--replicate-for"))
+                .map(value -> Duration.ofSeconds(number("--replicate-for", value, 0, 365L * 24 * 3600)))
+                .orElse(null);
         verifyArguments.addAll(List.of("--table", to));
         VerifyOptions target = VerifyOptions.parse(verifyArguments);
         return new OnlineMoveOptions(target, from, to, cutOver, cutBack, pauseBudget, attempts, replicateFor);
