@@ -21,8 +21,9 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  * The move's first copy: every item of the home table, read with a parallel strongly consistent Scan, put into the
  * target in its layout where the target holds nothing at its key. The replicator runs from before the copy starts, so
  * an item the target holds already is one the replicator wrote, from a later state than the Scan read, and is left as
- * it is. Only the businesses the home table serves are copied (see {@link #servedByHome}). What the copy gets wrong (an item the replicator deleted before the copy wrote it back from an older page) is
- * the content check's to find and mend.
+ * it is. Only the businesses the home table serves are copied (see {@link #servedByHome}). What the copy gets wrong
+ * (an item the replicator deleted before the copy wrote it back from an older page) is the content check's to find and
+ * mend.
  */
 record BulkCopy(MoveTables tables, ItemOwner homeOwner, RouteBook routes, int segments) {
     private static final Expression ABSENT = Expression.builder()
@@ -61,9 +62,9 @@ record BulkCopy(MoveTables tables, ItemOwner homeOwner, RouteBook routes, int se
 
     /**
      * A business a move run before this one routed to the target is served there (but for its copies, which the home
-     * table's fan-out writes: {@link MovedItem#isCopy}): the home table's copy of it may lack
-     * deletes made while no replicator ran, which a put-if-absent would bring back. The content check brings the home
-     * table up to date from the target instead.
+     * table's fan-out writes: {@link MovedItem#isCopy}): the home table's copy of it may lack deletes made while no
+     * replicator ran, which a put-if-absent would bring back. The content check brings the home table up to date from
+     * the target instead.
      */
     private boolean servedByHome(Map<String, AttributeValue> item) {
         return MovedItem.isCopy(item)
