@@ -46,11 +46,18 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
 public class CoreWrites {
     private final EntityTable table;
     private final CurrentEvent currentEvent;
+    private final BusinessRoutes routes;
 
     @Inject
-    public CoreWrites(EntityTable table, CurrentEvent request) {
+    public CoreWrites(EntityTable table, CurrentEvent request, BusinessRoutes routes) {
         this.table = table;
         this.currentEvent = request;
+        this.routes = routes;
+    }
+
+    /** Writes of a request outside a move. */
+    public CoreWrites(EntityTable table, CurrentEvent request) {
+        this(table, request, new BusinessRoutes(table.dynamo(), table.home(), Optional.empty()));
     }
 
     /** Writes outside any request: they name no request on what they write. */
@@ -360,25 +367,72 @@ public class CoreWrites {
     /**
      * Sends {@code writes} as one transaction; while the table moves, with the check of the business's route as its
      * last action (a single-item write is sent as a transaction for that), so that a write decided before its business
-     * was fenced cannot land in a table that no longer serves it: it is answered 503, nothing written.
+     * was fenced cannot land in a table that no longer serves it. Such a write waits for the cut-over, as the request
+     * would have had it met the fence first, and is sent again to the table that serves the business then: the two
+     * tables hold the same items in the same layout at a cut-over, so its conditions mean the same there. When the
+     * business stays fenced, or is fenced again, it is answered 503, nothing written.
      */
     private void transact(List<TransactWriteItem> writes) {
         Optional<RequestRoute.Bound> route = RequestRoute.current();
-        List<TransactWriteItem> sent = writes;
-        if (route.isPresent()) {
-            sent = new ArrayList<>(writes);
-            sent.add(BusinessRoute.writeCheck(
-                    table.home(), route.get().table(), route.get().businessId()));
+        if (route.isEmpty()) {
+            try {
+                send(writes);
+            } catch (TransactionCanceledException e) {
+                throw TransactionCancellation.toException(e);
+            }
+            return;
         }
-        List<TransactWriteItem> actions = sent;
+        String businessId = route.get().businessId();
+        if (routeChecked(writes, route.get().table(), businessId)) {
+            return;
+        }
+        String serving = routes.servingTable(businessId);
+        RequestRoute.bind(new RequestRoute.Bound(businessId, serving));
+        if (!routeChecked(retargeted(writes, route.get().table(), serving), serving, businessId)) {
+            throw ApiProblem.businessMoving(businessId);
+        }
+    }
+
+    /** Sends {@code writes} to {@code serving} with the route's check: false when that check failed. */
+    private boolean routeChecked(List<TransactWriteItem> writes, String serving, String businessId) {
+        List<TransactWriteItem> sent = new ArrayList<>(writes);
+        sent.add(BusinessRoute.writeCheck(table.home(), serving, businessId));
         try {
-            table.dynamo().transactWriteItems(request -> request.transactItems(actions));
+            send(sent);
+            return true;
         } catch (TransactionCanceledException e) {
-            if (route.isPresent() && failedAt(e, writes.size())) {
-                throw ApiProblem.businessMoving(route.get().businessId());
+            if (failedAt(e, writes.size())) {
+                return false;
             }
             throw TransactionCancellation.toException(e);
         }
+    }
+
+    private void send(List<TransactWriteItem> actions) {
+        table.dynamo().transactWriteItems(request -> request.transactItems(actions));
+    }
+
+    /** {@code writes} with each action on table {@code from} moved to table {@code to}. */
+    private static List<TransactWriteItem> retargeted(List<TransactWriteItem> writes, String from, String to) {
+        return writes.stream().map(write -> retargeted(write, from, to)).toList();
+    }
+
+    private static TransactWriteItem retargeted(TransactWriteItem write, String from, String to) {
+        TransactWriteItem.Builder moved = write.toBuilder();
+        if (write.put() != null && write.put().tableName().equals(from)) {
+            moved.put(write.put().toBuilder().tableName(to).build());
+        }
+        if (write.update() != null && write.update().tableName().equals(from)) {
+            moved.update(write.update().toBuilder().tableName(to).build());
+        }
+        if (write.delete() != null && write.delete().tableName().equals(from)) {
+            moved.delete(write.delete().toBuilder().tableName(to).build());
+        }
+        if (write.conditionCheck() != null && write.conditionCheck().tableName().equals(from)) {
+            moved.conditionCheck(
+                    write.conditionCheck().toBuilder().tableName(to).build());
+        }
+        return moved.build();
     }
 
     private static boolean failedAt(TransactionCanceledException e, int action) {

@@ -1,0 +1,138 @@
+package io.entitytable.api.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.entitytable.api.access.CurrentEvent;
+import io.entitytable.api.error.ApiProblem;
+import io.entitytable.model.Address;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Business;
+import io.entitytable.model.CoreFields;
+import io.entitytable.model.Ids;
+import io.entitytable.model.ItemKey;
+import io.entitytable.model.Shard;
+import io.entitytable.model.Store;
+import io.entitytable.model.TableBootstrap;
+import io.entitytable.model.TableLayout;
+import io.entitytable.model.Values;
+import io.entitytable.model.move.BusinessRoute;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+
+/**
+ * A write decided before its business was fenced (docs/design.md §2, "Moving a table online"): the request read its
+ * route while the home table served the business, the move then fenced it and cut it over before the write was sent.
+ * The write's route check fails in the home table; the write waits for the cut-over and lands in the target, or, with
+ * the business fenced for longer than a request waits, is answered 503 with nothing written.
+ */
+class CoreWritesRouteTest {
+    private static final String TARGET = "EntityTarget";
+
+    private static InMemoryEntityTable local;
+    private static DynamoDbClient client;
+    private static EntityTable table;
+    private static CoreWrites writes;
+
+    @BeforeAll
+    static void startTables() {
+        local = InMemoryEntityTable.start();
+        client = local.client();
+        table = local.table();
+        TableBootstrap.createIfMissing(client, TableLayout.ENTITY, TARGET);
+        writes = new CoreWrites(
+                table, new CurrentEvent(), new BusinessRoutes(client, table.home(), Optional.of(TARGET)));
+    }
+
+    @AfterAll
+    static void stopTables() {
+        local.close();
+    }
+
+    @AfterEach
+    void unbind() {
+        RequestRoute.unbind();
+    }
+
+    @Test
+    void aWriteOfABusinessCutOverAfterItsRouteWasRead_landsInTheTarget() {
+        String business = businessInBothTables();
+        RequestRoute.bind(new RequestRoute.Bound(business, table.home()));
+        route(business, BusinessRoute.State.MOVED);
+
+        Map<String, AttributeValue> store = store(business);
+        writes.createChild(business, List.of(store), Optional.empty());
+
+        assertThat(item(TARGET, ItemKey.of(store))).as("in the target").isPresent();
+        assertThat(item(table.home(), ItemKey.of(store)))
+                .as("in the home table")
+                .isEmpty();
+        assertThat(RequestRoute.current()).contains(new RequestRoute.Bound(business, TARGET));
+    }
+
+    @Test
+    void aWriteOfABusinessFencedForLongerThanARequestWaits_isAnswered503_andWritesNothing() {
+        String business = businessInBothTables();
+        RequestRoute.bind(new RequestRoute.Bound(business, table.home()));
+        route(business, BusinessRoute.State.FENCED_HOME);
+
+        Map<String, AttributeValue> store = store(business);
+        assertThatThrownBy(() -> writes.createChild(business, List.of(store), Optional.empty()))
+                .isInstanceOfSatisfying(ApiProblem.class, problem -> assertThat(problem.status())
+                        .isEqualTo(503));
+
+        assertThat(item(TARGET, ItemKey.of(store))).isEmpty();
+        assertThat(item(table.home(), ItemKey.of(store))).isEmpty();
+    }
+
+    /** A business created in the home table and copied into the target, as the move's copy leaves it. */
+    private static String businessInBothTables() {
+        Business business = new Business(Ids.newId(), "Moving", CoreFields.created(Set.of(), Instant.now()));
+        writes.createBusiness(business.toItem(), Optional.empty());
+        for (Map<String, AttributeValue> item : client.scanPaginator(ScanRequest.builder()
+                        .tableName(table.home())
+                        .consistentRead(true)
+                        .build())
+                .items()) {
+            String id = Values.string(item, Attributes.ID);
+            if (id.startsWith(business.id())) {
+                client.putItem(request -> request.tableName(TARGET).item(item));
+            }
+        }
+        return business.id();
+    }
+
+    private static void route(String business, BusinessRoute.State state) {
+        client.putItem(
+                request -> request.tableName(table.home()).item(new BusinessRoute(business, state, TARGET).toItem()));
+    }
+
+    private static Map<String, AttributeValue> store(String business) {
+        String storeId = Ids.newId();
+        return new Store(
+                        storeId,
+                        business,
+                        "Downtown",
+                        new Address("1 Main St", "Austin", "TX", "73301", "US"),
+                        CoreFields.created(Set.of(), Instant.now()),
+                        Shard.legacy(storeId))
+                .toItem();
+    }
+
+    private static Optional<Map<String, AttributeValue>> item(String tableName, ItemKey key) {
+        Map<String, AttributeValue> found = client.getItem(request ->
+                        request.tableName(tableName).consistentRead(true).key(key.toAttributes()))
+                .item();
+        return found == null || found.isEmpty() ? Optional.empty() : Optional.of(found);
+    }
+}
