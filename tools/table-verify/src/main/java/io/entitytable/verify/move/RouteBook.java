@@ -4,9 +4,11 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Values;
+import io.entitytable.model.access.Backoff;
 import io.entitytable.model.access.ConditionalWrites;
 import io.entitytable.model.move.BusinessRoute;
 import io.entitytable.model.move.BusinessRoute.State;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,6 +27,13 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
  * stops carrying the business has been drained by then (the business was fenced).
  */
 final class RouteBook {
+    /**
+     * Every write of a business checks its route item in its transaction, which holds the item for that instant: a
+     * change of the route meets those transactions (TransactionConflict, nothing written) and is tried again at once,
+     * within a fraction of the cut-over's budget.
+     */
+    private static final Backoff BACKOFF = new Backoff(30, Duration.ofMillis(5), Duration.ofMillis(50), () -> {});
+
     private final MoveTables tables;
     private final Map<String, BusinessRoute> routes = new ConcurrentHashMap<>();
 
@@ -113,14 +122,14 @@ final class RouteBook {
             Expression condition = from.map(BusinessRoute::inState).orElse(BusinessRoute.NO_ROUTE);
             ItemKey key = BusinessRoute.keyOf(business);
             if (after.isPresent()) {
-                tables.dynamo()
+                BACKOFF.call(() -> tables.dynamo()
                         .putItem(ConditionalWrites.putItem(
                                         tables.home(), after.get().toItem(), condition)
-                                .build());
+                                .build()));
             } else {
-                tables.dynamo()
+                BACKOFF.call(() -> tables.dynamo()
                         .deleteItem(ConditionalWrites.deleteItem(tables.home(), key, condition)
-                                .build());
+                                .build()));
             }
         } catch (RuntimeException e) {
             set(business, before);

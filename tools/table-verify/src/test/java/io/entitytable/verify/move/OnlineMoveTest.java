@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.entitytable.checks.CanonicalItem;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.engine.behaviour.EngineSettings;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
@@ -190,6 +191,38 @@ class OnlineMoveTest {
         routes.moveBack(business);
         assertThat(checkedWrite(target, business, item)).as("target, back home").isFalse();
         assertThat(checkedWrite(home, business, item)).as("home, back home").isTrue();
+    }
+
+    @Test
+    void aFenceMeetingAWriteInFlightOnItsRouteItem_waitsForItAndIsWritten() throws Exception {
+        // an engine with DynamoDB's transaction conflicts, each transaction holding its items a while
+        try (LocalDynamoDb conflicting = LocalDynamoDb.startInMemory(EngineSettings.immediate()
+                        .withTransactionConflicts(true)
+                        .withTransactionHold(Duration.ofMillis(500)));
+                DynamoDbClient client = conflicting.client()) {
+            TableBootstrap.createIfMissing(client, TableLayout.ENTITY, home);
+            TableBootstrap.createIfMissing(client, TableLayout.ENTITY, target);
+            String business = Ids.newId();
+            Map<String, AttributeValue> item = Values.newItem();
+            item.put(Attributes.ID, Values.s(Ids.newId()));
+            item.put(Attributes.TYPE, Values.s("customer#doe.jane"));
+            item.put(Attributes.KIND, Values.s(ItemKind.CORE.value()));
+            item.put(Attributes.BUSINESS_ID, Values.s(business));
+            // a write of the business in flight: its transaction checks (and so holds) the route item
+            Thread writer = new Thread(() -> client.transactWriteItems(request -> request.transactItems(
+                    TransactWriteItem.builder()
+                            .put(Put.builder().tableName(home).item(item).build())
+                            .build(),
+                    BusinessRoute.writeCheck(home, home, business))));
+            writer.start();
+            Thread.sleep(100);
+
+            new RouteBook(new MoveTables(client, home, target, change)).fence(business);
+            writer.join();
+
+            assertThat(BusinessRoute.read(client, home, business).map(BusinessRoute::state))
+                    .contains(BusinessRoute.State.FENCED_HOME);
+        }
     }
 
     private boolean checkedWrite(String table, String business, Map<String, AttributeValue> item) {
