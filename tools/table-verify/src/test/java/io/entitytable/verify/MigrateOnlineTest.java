@@ -4,15 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.checks.SharedLocalDynamoDb;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKind;
-import io.entitytable.model.TableBootstrap;
-import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import io.entitytable.model.move.BusinessRoute;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -25,8 +24,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -43,26 +40,12 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 class MigrateOnlineTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private static LocalDynamoDb local;
-    private static DynamoDbClient dynamo;
-
-    @BeforeAll
-    static void start() {
-        local = LocalDynamoDb.startInMemory();
-        dynamo = local.client();
-    }
-
-    @AfterAll
-    static void stop() {
-        dynamo.close();
-        local.close();
-    }
+    private static final DynamoDbClient DYNAMO = SharedLocalDynamoDb.client();
 
     @Test
     void movesEveryBusinessWhileItIsWritten_andRoutesOneBack() throws Exception {
-        String home = "OnlineHome";
-        String target = "OnlineTarget";
-        TableBootstrap.createIfMissing(dynamo, TableLayout.ENTITY, home);
+        String home = SharedLocalDynamoDb.newTable("OnlineHome");
+        String target = home + "Target";
         List<Writer> writers = List.of(new Writer(home, Ids.newId()), new Writer(home, Ids.newId()));
         for (Writer writer : writers) {
             for (int i = 0; i < 30; i++) {
@@ -122,7 +105,7 @@ class MigrateOnlineTest {
     private static Run migrate(String... options) {
         List<String> args = new ArrayList<>(List.of("migrate"));
         args.addAll(List.of(options));
-        args.addAll(List.of("--endpoint", local.endpoint().toString(), "--segments", "2"));
+        args.addAll(List.of("--endpoint", SharedLocalDynamoDb.endpoint(), "--segments", "2"));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exitCode = Main.run(
@@ -138,13 +121,13 @@ class MigrateOnlineTest {
                     exitCode,
                     printed.isEmpty() ? JSON.nullNode() : JSON.readTree(printed),
                     err.toString(StandardCharsets.UTF_8));
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new AssertionError("not JSON: " + printed, e);
         }
     }
 
     private static Optional<BusinessRoute> route(String home, String business) {
-        return BusinessRoute.read(dynamo, home, business);
+        return BusinessRoute.read(DYNAMO, home, business);
     }
 
     /**
@@ -203,7 +186,7 @@ class MigrateOnlineTest {
             item.put(Attributes.BUSINESS_ID, Values.s(business));
             long heldSince = 0;
             while (true) {
-                Optional<BusinessRoute> route = BusinessRoute.read(dynamo, home, business);
+                Optional<BusinessRoute> route = BusinessRoute.read(DYNAMO, home, business);
                 if (route.isPresent() && route.get().fenced()) {
                     heldSince = heldSince == 0 ? System.nanoTime() : heldSince;
                     if (System.nanoTime() - heldSince > HOLD.toNanos()) {
@@ -215,7 +198,7 @@ class MigrateOnlineTest {
                 }
                 String table = BusinessRoute.servingTable(route, home);
                 try {
-                    dynamo.transactWriteItems(request -> request.transactItems(
+                    DYNAMO.transactWriteItems(request -> request.transactItems(
                             TransactWriteItem.builder()
                                     .put(Put.builder()
                                             .tableName(table)
@@ -238,7 +221,7 @@ class MigrateOnlineTest {
 
         void assertAcknowledgedIn(String table) {
             for (String id : acknowledged) {
-                assertThat(dynamo.getItem(request -> request.tableName(table)
+                assertThat(DYNAMO.getItem(request -> request.tableName(table)
                                         .consistentRead(true)
                                         .key(Map.of(
                                                 Attributes.ID,

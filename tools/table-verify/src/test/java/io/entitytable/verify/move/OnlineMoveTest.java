@@ -171,11 +171,7 @@ class OnlineMoveTest {
     @Test
     void aWriteDecidedBeforeAFenceFailsItsCheckInEitherTable() throws Exception {
         String business = Ids.newId();
-        Map<String, AttributeValue> item = Values.newItem();
-        item.put(Attributes.ID, Values.s(Ids.newId()));
-        item.put(Attributes.TYPE, Values.s("customer#doe.jane"));
-        item.put(Attributes.KIND, Values.s(ItemKind.CORE.value()));
-        item.put(Attributes.BUSINESS_ID, Values.s(business));
+        Map<String, AttributeValue> item = customerOf(business);
         RouteBook routes = new RouteBook(new MoveTables(dynamo, home, target, change));
 
         routes.fence(business);
@@ -203,11 +199,7 @@ class OnlineMoveTest {
             TableBootstrap.createIfMissing(client, TableLayout.ENTITY, home);
             TableBootstrap.createIfMissing(client, TableLayout.ENTITY, target);
             String business = Ids.newId();
-            Map<String, AttributeValue> item = Values.newItem();
-            item.put(Attributes.ID, Values.s(Ids.newId()));
-            item.put(Attributes.TYPE, Values.s("customer#doe.jane"));
-            item.put(Attributes.KIND, Values.s(ItemKind.CORE.value()));
-            item.put(Attributes.BUSINESS_ID, Values.s(business));
+            Map<String, AttributeValue> item = customerOf(business);
             // a write of the business in flight: its transaction checks (and so holds) the route item
             Thread writer = new Thread(() -> client.transactWriteItems(request -> request.transactItems(
                     TransactWriteItem.builder()
@@ -223,6 +215,16 @@ class OnlineMoveTest {
             assertThat(BusinessRoute.read(client, home, business).map(BusinessRoute::state))
                     .contains(BusinessRoute.State.FENCED_HOME);
         }
+    }
+
+    /** A customer's core item of {@code business}, with what a route's write needs and nothing more. */
+    private static Map<String, AttributeValue> customerOf(String business) {
+        Map<String, AttributeValue> item = Values.newItem();
+        item.put(Attributes.ID, Values.s(Ids.newId()));
+        item.put(Attributes.TYPE, Values.s("customer#doe.jane"));
+        item.put(Attributes.KIND, Values.s(ItemKind.CORE.value()));
+        item.put(Attributes.BUSINESS_ID, Values.s(business));
+        return item;
     }
 
     private boolean checkedWrite(String table, String business, Map<String, AttributeValue> item) {
