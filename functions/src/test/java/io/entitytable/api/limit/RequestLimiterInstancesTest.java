@@ -12,13 +12,15 @@ import java.util.List;
 import java.util.PriorityQueue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Eight API instances of one JVM sharing one business's bucket on the local DynamoDB engine, over 13 s of a clock the
  * test moves from one request to the next (each instance's requests at a steady pace, as a load balancer spreads them):
  * a business sending ten times its share gets its share, a business beside it on the same instance all its requests,
- * and leases of many tokens keep the writes far below the requests. Instances racing at one instant are {@link
+ * and leases of many tokens keep the writes far below the requests. A lease is sized by the requests of the last whole
+ * second, so where in its second the run starts moves a lease or two: the run is made from ten starting points. Instances racing at one instant are {@link
  * RequestLimiterTest}'s.
  */
 class RequestLimiterInstancesTest {
@@ -40,10 +42,13 @@ class RequestLimiterInstancesTest {
         local.close();
     }
 
-    @Test
-    void aBusinessAtTenTimesItsShareFromEightInstances_shouldGetItsShare_withOneWritePerFiftyAdmitted() {
-        // GIVEN eight instances, each with its own leases and client, on one clock; and two businesses
-        MovingClock clock = new MovingClock();
+    @ParameterizedTest(name = "starting {0} ms into a second")
+    @ValueSource(ints = {0, 100, 200, 300, 400, 500, 600, 700, 800, 900})
+    void aBusinessAtTenTimesItsShareFromEightInstances_shouldGetItsShare_withOneWritePerFortyFiveAdmitted(
+            int startMillis) {
+        // GIVEN eight instances, each with its own leases and client, on one clock starting that far into a second; and
+        // two businesses
+        MovingClock clock = new MovingClock(startMillis);
         ItemKey loud = RequestLimits.businessKey(Ids.newId());
         ItemKey quiet = RequestLimits.businessKey(Ids.newId());
         List<CountingClient> clients = new ArrayList<>();
@@ -110,8 +115,9 @@ class RequestLimiterInstancesTest {
                     .count());
         }
         System.out.printf(
-                "8 instances: admitted per 10 s %s..%s (share %d); steady writes %d for %d admitted (1 per %.1f);"
+                "8 instances from %d ms: admitted per 10 s %s..%s (share %d); steady writes %d for %d admitted (1 per %.1f);"
                         + " refused %d, of which with a write %d; quiet %d of %d%n",
+                startMillis,
                 windows.stream().min(Integer::compare).orElseThrow(),
                 windows.stream().max(Integer::compare).orElseThrow(),
                 10 * SHARE,
@@ -124,8 +130,8 @@ class RequestLimiterInstancesTest {
                 quietSent);
         assertThat(windows).isNotEmpty().allSatisfy(count -> assertThat(count)
                 .isBetween((int) (10 * SHARE * 0.9), (int) (10 * SHARE * 1.1)));
-        // and at most one write for every 50 requests it admitted
-        assertThat(steadyWrites * 50).isLessThanOrEqualTo(steadyAdmitted);
+        // and at most one write for every 45 requests it admitted
+        assertThat(steadyWrites * 45).isLessThanOrEqualTo(steadyAdmitted);
         // and the refused were refused from memory: the only ones that wrote found no token and leased
         assertThat(refused).isGreaterThan(8 * steadyAdmitted);
         assertThat(refusedWithAWrite).isLessThanOrEqualTo(INSTANCES);
@@ -135,7 +141,11 @@ class RequestLimiterInstancesTest {
 
     /** The instances' clock, moved by the test to each request's time. */
     private static final class MovingClock extends RateClock {
-        long micros = System.currentTimeMillis() * 1_000;
+        long micros;
+
+        MovingClock(int startMillis) {
+            micros = (System.currentTimeMillis() / 1_000 * 1_000 + startMillis) * 1_000;
+        }
 
         @Override
         public long nowMicros() {
