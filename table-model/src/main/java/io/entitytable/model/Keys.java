@@ -333,6 +333,11 @@ public final class Keys {
 
     private static final String REFRESH_JOB_SUFFIX = ".job";
 
+    /** Whether {@code key} is a job's, a subject's refresh job or a business's erase job. */
+    public static boolean isJob(ItemKey key) {
+        return key.type().equals(REFRESH_JOB_TYPE) && key.id().endsWith(REFRESH_JOB_SUFFIX);
+    }
+
     /**
      * The first string after every sort key that starts with {@link #typePrefix}: {@code <entity>$} ({@code $} follows
      * the separator). A key range {@code [typePrefix, typePrefixEnd)} holds every key of that prefix, whatever ids
@@ -356,6 +361,11 @@ public final class Keys {
     }
 
     private static final String ERASE_JOB_INFIX = ".erase";
+
+    /** Whether {@code key} is a business's erase job. */
+    public static boolean isEraseJob(ItemKey key) {
+        return isJob(key) && key.id().endsWith(ERASE_JOB_INFIX + REFRESH_JOB_SUFFIX);
+    }
 
     // ---- request limits: a business's or a caller's requests of the current second --------------------------
 

@@ -140,7 +140,7 @@ public class BusinessService extends SubjectService<Business> {
         Inputs.id("id", id);
         String what = "erase job of business";
         optimistic.access().requireOperatorElseNotFound(what, id);
-        return table.find(EraseJob.keyOf(id)).map(EraseJob::from).orElseThrow(() -> ApiProblem.notFound(what, id));
+        return table.findJob(EraseJob.keyOf(id)).map(EraseJob::from).orElseThrow(() -> ApiProblem.notFound(what, id));
     }
 
     public Instant now() {

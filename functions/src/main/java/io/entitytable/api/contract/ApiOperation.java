@@ -82,7 +82,8 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                             + " and putting its erase job (`<id>.erase`); the answer is 202 with the job as `Location`. From"
                             + " then on the business takes no new customer, store or order and no change (409), and reads"
                             + " still answer; the stream fan-out starts the job, and the refresh worker deletes its children,"
-                            + " then the business.",
+                            + " then the business. While the table moves online to another, a business the new table"
+                            + " serves is erased only once the move has finished (409).",
                     DELETED_OR_ACCEPTED,
                     true,
                     Errors.DELETE_BUSINESS),

@@ -113,6 +113,15 @@ public class ApiProblem extends RuntimeException {
         return unavailable("business " + businessId + " is being moved to another table; retry after a second");
     }
 
+    /**
+     * 409: the business is served by the table the home table is moving to, and its erase's workers run on the home
+     * table, whose deletes the move does not carry for it; the erase waits until the move has finished.
+     */
+    public static ApiProblem erasedAfterMove(String businessId) {
+        return conflict("business " + businessId + " is served by the table it is being moved to; it can be erased once"
+                + " the move has finished");
+    }
+
     private static ApiProblem unavailable(String detail) {
         return new ApiProblem(503, "Service unavailable", detail);
     }

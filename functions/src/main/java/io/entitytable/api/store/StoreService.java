@@ -91,8 +91,9 @@ public class StoreService extends SubjectService<Store> {
     public RefreshJob job(String id) {
         Inputs.id("id", id);
         String what = "job of store";
-        RefreshJob job =
-                table.find(RefreshJob.keyOf(id)).map(RefreshJob::from).orElseThrow(() -> ApiProblem.notFound(what, id));
+        RefreshJob job = table.findJob(RefreshJob.keyOf(id))
+                .map(RefreshJob::from)
+                .orElseThrow(() -> ApiProblem.notFound(what, id));
         optimistic.access().requireOwnedBy(job.businessId(), what, id);
         return job;
     }

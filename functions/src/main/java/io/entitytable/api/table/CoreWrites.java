@@ -8,6 +8,7 @@ import io.entitytable.model.CoreItem;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.IdempotencyRecord;
 import io.entitytable.model.ItemKey;
+import io.entitytable.model.Keys;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.Tombstone;
 import io.entitytable.model.Values;
@@ -178,6 +179,9 @@ public class CoreWrites {
      * @throws KeyAlreadyUsed when a live record of the request's key is there
      */
     public void eraseBusiness(Map<String, AttributeValue> current, Instant at, Optional<IdempotencyRecord> record) {
+        if (!table.name().equals(table.home())) {
+            throw ApiProblem.erasedAfterMove(Values.string(current, Attributes.ID));
+        }
         transact(actions().eraseBusiness(current, at, currentEvent.requestId()), record, current);
     }
 
@@ -300,9 +304,12 @@ public class CoreWrites {
         return stamped;
     }
 
-    /** The write actions of the table that serves the current request's business (the home table but in a move). */
+    /**
+     * The write actions of the table that serves the current request's business (the home table but in a move), with
+     * those of jobs on the home table, whose workers advance them.
+     */
     private WriteActions actions() {
-        return new WriteActions(table.name());
+        return new WriteActions(table.name(), table.home());
     }
 
     private void update(Update update) {
@@ -387,6 +394,9 @@ public class CoreWrites {
             return;
         }
         String serving = routes.servingTable(businessId);
+        if (!serving.equals(table.home()) && startsErase(writes)) {
+            throw ApiProblem.erasedAfterMove(businessId);
+        }
         RequestRoute.bind(new RequestRoute.Bound(businessId, serving));
         if (!routeChecked(retargeted(writes, route.get().table(), serving), serving, businessId)) {
             throw ApiProblem.businessMoving(businessId);
@@ -412,12 +422,25 @@ public class CoreWrites {
         table.dynamo().transactWriteItems(request -> request.transactItems(actions));
     }
 
-    /** {@code writes} with each action on table {@code from} moved to table {@code to}. */
+    /**
+     * Whether {@code writes} start a business's erase: its job's workers, on the home table, would delete the business's
+     * items there, and the move carries a business's deletes only from the table that serves it.
+     */
+    private static boolean startsErase(List<TransactWriteItem> writes) {
+        return writes.stream()
+                .anyMatch(write -> write.put() != null
+                        && Keys.isEraseJob(ItemKey.of(write.put().item())));
+    }
+
+    /** {@code writes} with each action on table {@code from} moved to table {@code to}, but those of jobs. */
     private static List<TransactWriteItem> retargeted(List<TransactWriteItem> writes, String from, String to) {
         return writes.stream().map(write -> retargeted(write, from, to)).toList();
     }
 
     private static TransactWriteItem retargeted(TransactWriteItem write, String from, String to) {
+        if (isJob(write)) {
+            return write;
+        }
         TransactWriteItem.Builder moved = write.toBuilder();
         if (write.put() != null && write.put().tableName().equals(from)) {
             moved.put(write.put().toBuilder().tableName(to).build());
@@ -433,6 +456,18 @@ public class CoreWrites {
                     write.conditionCheck().toBuilder().tableName(to).build());
         }
         return moved.build();
+    }
+
+    /** Whether {@code write} is of a job's item, which stays in the home table ({@link WriteActions}). */
+    private static boolean isJob(TransactWriteItem write) {
+        Map<String, AttributeValue> key = write.put() != null
+                ? write.put().item()
+                : write.update() != null
+                        ? write.update().key()
+                        : write.delete() != null
+                                ? write.delete().key()
+                                : write.conditionCheck().key();
+        return Keys.isJob(ItemKey.of(key));
     }
 
     private static boolean failedAt(TransactionCanceledException e, int action) {

@@ -93,8 +93,20 @@ public class EntityTable {
 
     /** The item at {@code key}, read strongly consistently in one GetItem. */
     public Optional<Map<String, AttributeValue>> find(ItemKey key) {
+        return find(name(), key);
+    }
+
+    /**
+     * A job's item ({@link io.entitytable.model.RefreshJob}, {@link io.entitytable.model.EraseJob}), read strongly
+     * consistently in one GetItem of the home table: while the table moves, the workers advance every job there.
+     */
+    public Optional<Map<String, AttributeValue>> findJob(ItemKey key) {
+        return find(home, key);
+    }
+
+    private Optional<Map<String, AttributeValue>> find(String table, ItemKey key) {
         Map<String, AttributeValue> item = dynamo.getItem(request ->
-                        request.tableName(name()).key(key.toAttributes()).consistentRead(true))
+                        request.tableName(table).key(key.toAttributes()).consistentRead(true))
                 .item();
         return item == null || item.isEmpty() ? Optional.empty() : Optional.of(item);
     }

@@ -27,13 +27,22 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
  * Builds the write actions of one table from keys and {@link Expression}s. {@link CoreWrites} sends them, alone or as
- * one transaction; building them apart keeps what a write holds on testable without DynamoDB.
+ * one transaction; building them apart keeps what a write holds on testable without DynamoDB. Jobs are the exception:
+ * while the table moves online, a business's items may be served by the target, but the workers that advance its jobs
+ * run on the home table, so its job items are asked for there.
  */
 final class WriteActions {
     private final String table;
+    private final String jobs;
 
     WriteActions(String table) {
+        this(table, table);
+    }
+
+    /** The actions of {@code table}, with those of job items on {@code jobs}. */
+    WriteActions(String table, String jobs) {
         this.table = table;
+        this.jobs = jobs;
     }
 
     /** Puts a new item; fails if its key is taken. */
@@ -98,7 +107,8 @@ final class WriteActions {
      * is in, the pass asked for follows it.
      */
     TransactWriteItem requestRefresh(RefreshRequest request) {
-        return update(RefreshJob.keyOf(request.subjectId()), UpdateExpressions.requestingRefresh(request), null);
+        return jobActions()
+                .update(RefreshJob.keyOf(request.subjectId()), UpdateExpressions.requestingRefresh(request), null);
     }
 
     /** Replaces {@code current}'s public attributes with {@code next}'s, at the version read, in place. */
@@ -169,8 +179,12 @@ final class WriteActions {
         for (ItemKey counter : new BusinessShards(businessId, shards).counters()) {
             actions.add(update(counter, UpdateExpressions.erasingCounter(at), WriteConditions.exists()));
         }
-        actions.add(put(EraseJob.newItem(businessId, shards, at), WriteConditions.keyAbsentOrJobDone()));
+        actions.add(jobActions().put(EraseJob.newItem(businessId, shards, at), WriteConditions.keyAbsentOrJobDone()));
         return actions;
+    }
+
+    private WriteActions jobActions() {
+        return new WriteActions(jobs);
     }
 
     /** Moves a store's {@code linkCount} as {@code change} says, on the conditions it carries. */

@@ -9,8 +9,11 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.CoreFields;
+import io.entitytable.model.Entity;
+import io.entitytable.model.EraseJob;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
+import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Shard;
 import io.entitytable.model.Store;
 import io.entitytable.model.TableBootstrap;
@@ -22,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,6 +42,8 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
  */
 class CoreWritesRouteTest {
     private static final String TARGET = "EntityTarget";
+
+    private static final Map<String, ItemKey> BUSINESS_KEYS = new ConcurrentHashMap<>();
 
     private static InMemoryEntityTable local;
     private static DynamoDbClient client;
@@ -95,10 +101,85 @@ class CoreWritesRouteTest {
         assertThat(item(table.home(), ItemKey.of(store))).isEmpty();
     }
 
+    @Test
+    void aStoreDeletionDecidedBeforeItsBusinessWasCutOver_landsInTheTarget_withItsRefreshJobInTheHomeTable() {
+        // GIVEN a store of a business in both tables, whose deletion asks for a refresh of its copies, decided while
+        // the home table served the business, which the move then cut over
+        String business = businessInBothTables();
+        Map<String, AttributeValue> store = store(business);
+        writes.createChild(business, List.of(store), Optional.empty());
+        client.putItem(request -> request.tableName(TARGET)
+                .item(item(table.home(), ItemKey.of(store)).orElseThrow()));
+        RequestRoute.bind(new RequestRoute.Bound(business, table.home()));
+        route(business, BusinessRoute.State.MOVED);
+
+        // WHEN it is sent
+        String storeId = Values.string(store, Attributes.ID);
+        RefreshRequest refresh = new RefreshRequest(Entity.STORE, storeId, business, 2, 1_500, Instant.now());
+        writes.delete(Deletion.of(item(table.home(), ItemKey.of(store)).orElseThrow())
+                .requestingRefresh(refresh)
+                .build());
+
+        // THEN the store is gone from the target, and its job is asked for where the workers advance it
+        assertThat(item(TARGET, ItemKey.of(store)))
+                .as("the store in the target")
+                .isEmpty();
+        assertThat(item(table.home(), RefreshJob.keyOf(storeId)))
+                .as("its job in the home table")
+                .isPresent();
+        assertThat(item(TARGET, RefreshJob.keyOf(storeId)))
+                .as("its job in the target")
+                .isEmpty();
+        assertThat(table.findJob(RefreshJob.keyOf(storeId)))
+                .as("the job as the API reads it")
+                .isPresent();
+    }
+
+    @Test
+    void anEraseOfABusinessTheTargetServes_isAnswered409_andWritesNothing() {
+        String business = businessInBothTables();
+        route(business, BusinessRoute.State.MOVED);
+        RequestRoute.bind(new RequestRoute.Bound(business, TARGET));
+
+        assertEraseRefused(business, TARGET);
+    }
+
+    @Test
+    void anEraseDecidedBeforeItsBusinessWasCutOver_isAnswered409_andWritesNothing() {
+        String business = businessInBothTables();
+        RequestRoute.bind(new RequestRoute.Bound(business, table.home()));
+        route(business, BusinessRoute.State.MOVED);
+
+        assertEraseRefused(business, table.home());
+    }
+
+    /**
+     * An erase's workers run on the home table, whose deletes the move carries only for a business the home table
+     * serves: the erase of one the target serves waits for the move's end.
+     */
+    private static void assertEraseRefused(String business, String readFrom) {
+        ItemKey businessKey = BUSINESS_KEYS.get(business);
+        Map<String, AttributeValue> current = item(readFrom, businessKey).orElseThrow();
+        assertThatThrownBy(() -> writes.eraseBusiness(current, Instant.now(), Optional.empty()))
+                .isInstanceOfSatisfying(ApiProblem.class, problem -> {
+                    assertThat(problem.status()).isEqualTo(409);
+                    assertThat(problem.getMessage()).contains("once the move has finished");
+                });
+        for (String tableName : List.of(table.home(), TARGET)) {
+            assertThat(item(tableName, businessKey).orElseThrow())
+                    .as("the business in " + tableName)
+                    .doesNotContainKey(Attributes.ERASING);
+            assertThat(item(tableName, EraseJob.keyOf(business)))
+                    .as("an erase job in " + tableName)
+                    .isEmpty();
+        }
+    }
+
     /** A business created in the home table and copied into the target, as the move's copy leaves it. */
     private static String businessInBothTables() {
         Business business = new Business(Ids.newId(), "Moving", CoreFields.created(Set.of(), Instant.now()));
         writes.createBusiness(business.toItem(), Optional.empty());
+        BUSINESS_KEYS.put(business.id(), ItemKey.of(business.toItem()));
         for (Map<String, AttributeValue> item : client.scanPaginator(ScanRequest.builder()
                         .tableName(table.home())
                         .consistentRead(true)

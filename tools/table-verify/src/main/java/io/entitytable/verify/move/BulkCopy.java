@@ -61,13 +61,13 @@ record BulkCopy(MoveTables tables, ItemOwner homeOwner, RouteBook routes, int se
     }
 
     /**
-     * A business a move run before this one routed to the target is served there (but for its copies, which the home
-     * table's fan-out writes: {@link MovedItem#isCopy}): the home table's copy of it may lack deletes made while no
+     * A business a move run before this one routed to the target is served there (but for its copies and jobs, which
+     * the home table's fan-out and workers write: {@link MovedItem#isKeptByHome}): the home table's copy of it may lack deletes made while no
      * replicator ran, which a put-if-absent would bring back. The content check brings the home table up to date from
      * the target instead.
      */
     private boolean servedByHome(Map<String, AttributeValue> item) {
-        return MovedItem.isCopy(item)
+        return MovedItem.isKeptByHome(item)
                 || homeOwner
                         .businessOf(item)
                         .map(routes::route)

@@ -123,15 +123,18 @@ record ContentCheck(MoveTables tables, ItemOwner homeOwner, ItemOwner targetOwne
         return differences;
     }
 
-    /** Makes the table that does not serve the item's business (for a copy: the target) what the other holds now. */
+    /**
+     * Makes the table that does not serve the item's business (for a copy or a job: the target) what the other holds
+     * now.
+     */
     private void mend(Difference difference, RouteBook routes) {
         MovedItem item = difference.item();
-        boolean copy = difference
+        boolean keptByHome = difference
                 .homeItem()
                 .or(difference::targetItem)
-                .map(MovedItem::isCopy)
+                .map(MovedItem::isKeptByHome)
                 .orElse(false);
-        boolean homeServes = copy || Direction.FORWARD.carries(routes.route(difference.business()));
+        boolean homeServes = keptByHome || Direction.FORWARD.carries(routes.route(difference.business()));
         if (homeServes) {
             Optional<Map<String, AttributeValue>> now = Optional.ofNullable(
                             read(tables.home(), List.of(item.homeKey())).get(item.homeKey()))

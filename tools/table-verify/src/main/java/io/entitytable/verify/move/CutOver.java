@@ -13,16 +13,25 @@ import java.util.Set;
  * replicator carrying it has applied everything written before the fence, compare again the items it wrote since the
  * business was last found equal, and, when they agree, route the business to the other table. When they do not agree
  * within the budget, the fence is lifted and the business stays where it was: writes are held for the budget at most,
- * never lost, and the cut-over can be tried again.
+ * never lost, and the cut-over can be tried again. A business whose erase is running stays in the home table, where
+ * the erase's workers delete its items, until the erase is done.
  */
-record CutOver(RouteBook routes, Replicas replicas, ContentCheck check, Clock clock, Duration budget) {
+record CutOver(
+        MoveTables tables, RouteBook routes, Replicas replicas, ContentCheck check, Clock clock, Duration budget) {
     private static final Duration RETRY = Duration.ofMillis(10);
 
     /**
      * What one cut-over did: whether the business changed table, how long its writes were fenced, how many items were
-     * compared under the fence, and what still differed when it gave up.
+     * compared under the fence, what still differed when it gave up, and whether it gave up because the business's
+     * erase was running.
      */
-    record Outcome(String business, boolean done, Duration fenced, int compared, List<ContentCheck.Difference> left) {}
+    record Outcome(
+            String business,
+            boolean done,
+            Duration fenced,
+            int compared,
+            List<ContentCheck.Difference> left,
+            boolean erasing) {}
 
     /** From the home table to the target. */
     Outcome forward(String business) throws InterruptedException {
@@ -39,6 +48,9 @@ record CutOver(RouteBook routes, Replicas replicas, ContentCheck check, Clock cl
         StreamTail tail = replicas.tailOf(direction);
         long start = System.nanoTime();
         long deadline = start + budget.toNanos();
+        if (direction == Direction.FORWARD && tables.erasing(business)) {
+            return new Outcome(business, false, Duration.ZERO, 0, List.of(), true);
+        }
         if (direction == Direction.FORWARD) {
             routes.fence(business);
         } else {
@@ -50,6 +62,11 @@ record CutOver(RouteBook routes, Replicas replicas, ContentCheck check, Clock cl
         try {
             boolean caughtUp =
                     tail.awaitCaughtUp(fencedAt, Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+            // An erase that committed before the fence: its business is marked and its job put in one transaction.
+            if (caughtUp && direction == Direction.FORWARD && tables.erasing(business)) {
+                giveUp(business, direction, replicator, items);
+                return new Outcome(business, false, Duration.ofNanos(System.nanoTime() - start), 0, List.of(), true);
+            }
             while (caughtUp) {
                 items.addAll(replicator.takeWritten(business));
                 left = check.compare(items);
@@ -59,7 +76,8 @@ record CutOver(RouteBook routes, Replicas replicas, ContentCheck check, Clock cl
                     } else {
                         routes.moveBack(business);
                     }
-                    return new Outcome(business, true, Duration.ofNanos(System.nanoTime() - start), items.size(), left);
+                    return new Outcome(
+                            business, true, Duration.ofNanos(System.nanoTime() - start), items.size(), left, false);
                 }
                 if (System.nanoTime() + RETRY.toNanos() > deadline) {
                     break;
@@ -72,7 +90,7 @@ record CutOver(RouteBook routes, Replicas replicas, ContentCheck check, Clock cl
             throw e;
         }
         giveUp(business, direction, replicator, items);
-        return new Outcome(business, false, Duration.ofNanos(System.nanoTime() - start), items.size(), left);
+        return new Outcome(business, false, Duration.ofNanos(System.nanoTime() - start), items.size(), left, false);
     }
 
     private void giveUp(String business, Direction direction, Replicator replicator, Set<MovedItem> items) {

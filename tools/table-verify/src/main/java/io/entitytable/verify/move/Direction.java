@@ -21,8 +21,11 @@ enum Direction {
         return this == FORWARD ? home : !home;
     }
 
-    /** Whether this direction carries copies: only forward, since the home table's fan-out writes them all. */
-    boolean carriesCopies() {
+    /**
+     * Whether this direction carries copies and jobs: only forward, since the home table's fan-out and workers write
+     * them all.
+     */
+    boolean carriesKeptByHome() {
         return this == FORWARD;
     }
 

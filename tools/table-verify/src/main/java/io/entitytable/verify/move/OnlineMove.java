@@ -35,7 +35,7 @@ public final class OnlineMove implements AutoCloseable {
         replicas = new Replicas(tables, streams, routes, homeOwner, targetOwner, clock);
         copy = new BulkCopy(tables, homeOwner, routes, segments);
         check = new ContentCheck(tables, homeOwner, targetOwner, segments, clock);
-        cutOver = new CutOver(routes, replicas, check, clock, pauseBudget);
+        cutOver = new CutOver(tables, routes, replicas, check, clock, pauseBudget);
     }
 
     public BulkCopy.Copied copy() {

@@ -118,6 +118,11 @@ public record OnlineMoveCommand(
     /** A cut-over that gave up lifted its fence; the next try waits a moment for the replicator to drain. */
     private CutOver.Outcome tried(Attempt attempt) throws InterruptedException {
         CutOver.Outcome outcome = attempt.run();
+        if (outcome.erasing()) {
+            err.println("migrate --online: " + outcome.business() + " is being erased; it stays where it is until the"
+                    + " erase is done (run again then)");
+            return outcome;
+        }
         for (int tried = 1; !outcome.done() && tried < attempts; tried++) {
             err.println("migrate --online: cut-over of " + outcome.business() + " gave up after "
                     + outcome.fenced().toMillis() + " ms; trying again");
@@ -175,6 +180,9 @@ public record OnlineMoveCommand(
         summary.put("done", outcome.done());
         summary.put("fencedMillis", outcome.fenced().toMillis());
         summary.put("compared", outcome.compared());
+        if (outcome.erasing()) {
+            summary.put("erasing", true);
+        }
         return summary;
     }
 }

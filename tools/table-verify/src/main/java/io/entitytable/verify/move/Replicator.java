@@ -50,8 +50,8 @@ final class Replicator implements Consumer<Record> {
             return;
         }
         Optional<String> business = owner.businessOf(image);
-        boolean carried = MovedItem.isCopy(image)
-                ? direction.carriesCopies()
+        boolean carried = MovedItem.isKeptByHome(image)
+                ? direction.carriesKeptByHome()
                 : business.isPresent()
                         ? direction.carries(routes.route(business.get()))
                         : direction.carriesTableItems();

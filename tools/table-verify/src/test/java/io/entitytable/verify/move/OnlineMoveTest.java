@@ -7,6 +7,7 @@ import io.entitytable.checks.CanonicalItem;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.engine.behaviour.EngineSettings;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.EraseJob;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
@@ -328,6 +329,40 @@ class OnlineMoveTest {
         assertThat(item(home, ItemKey.of(tagCopy(load.business, "stray")))).isEmpty();
     }
 
+    @Test
+    void aBusinessBeingErasedStaysInTheHomeTableUntilItsEraseIsDone_andItsJobTravelsForward() throws Exception {
+        // GIVEN a business whose erase the home table's workers are running
+        BusinessLoad load = new BusinessLoad(Ids.newId(), new RoutedWriter(dynamo, home, change));
+        load.seed(5, 1);
+        Map<String, AttributeValue> job = EraseJob.newItem(load.business, Instant.now());
+        dynamo.putItem(request -> request.tableName(home).item(job));
+        try (OnlineMove move =
+                new OnlineMove(dynamo, streams, home, target, change, 2, PAUSE_BUDGET, Clock.systemUTC())) {
+            move.copy();
+            assertThat(move.check().differences()).isEmpty();
+
+            // WHEN it is cut over: it is not, and is not fenced, since the erase deletes its items in the home table
+            CutOver.Outcome refused = move.cutOver(load.business);
+            assertThat(refused.erasing()).isTrue();
+            assertThat(refused.done()).isFalse();
+            assertThat(move.routedToTarget(load.business)).isFalse();
+            assertThat(BusinessRoute.read(dynamo, home, load.business).filter(BusinessRoute::fenced))
+                    .isEmpty();
+
+            // WHEN its erase is done: the cut-over is
+            Map<String, AttributeValue> done = new HashMap<>(job);
+            done.put(Attributes.JOB_STATUS, Values.s(EraseJob.Status.DONE.value()));
+            dynamo.putItem(request -> request.tableName(home).item(done));
+            assertThat(until(() -> move.cutOver(load.business)).done()).isTrue();
+
+            // and the job, as the home table's workers go on writing it, still reaches the target that serves it
+            Map<String, AttributeValue> later = new HashMap<>(done);
+            later.put(Attributes.UPDATED_AT, Values.instant(Instant.now().plusSeconds(1)));
+            dynamo.putItem(request -> request.tableName(home).item(later));
+            awaitItem(target, ItemKey.of(later), later);
+        }
+    }
+
     /** A tag copy of one customer as the fan-out writes it; one per business and tag. */
     private static Map<String, AttributeValue> tagCopy(String business, String tag) {
         Map<String, AttributeValue> item = Values.newItem();
@@ -346,8 +381,16 @@ class OnlineMoveTest {
     }
 
     private static void awaitItem(String table, ItemKey key) throws InterruptedException {
+        awaitItem(table, key, null);
+    }
+
+    /** Waits until {@code key} is in {@code table}, as {@code expected} when that is not null. */
+    private static void awaitItem(String table, ItemKey key, Map<String, AttributeValue> expected)
+            throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (item(table, key).isEmpty()) {
+        while (!item(table, key)
+                .filter(found -> expected == null || found.equals(expected))
+                .isPresent()) {
             assertThat(System.nanoTime()).as("%s reached %s", key, table).isLessThan(deadline);
             Thread.sleep(20);
         }
