@@ -34,6 +34,12 @@ public record FunctionDefinition(
     public static final List<String> JAVA_OPTIONS = List.of(
             "-XX:+TieredCompilation", "-XX:TieredStopAtLevel=1", "-Dhttp.maxConnections=" + KEPT_ALIVE_CONNECTIONS);
 
+    /**
+     * The alias every caller invokes a deployed function through (SnapStart applies to published versions only), and
+     * so the one whose configuration is what runs.
+     */
+    public static final String ALIAS = "live";
+
     /** Quarkus's entry point for every Java Lambda it packages. */
     public static final String QUARKUS_HANDLER = "io.quarkus.amazon.lambda.runtime.QuarkusStreamHandler::handleRequest";
 

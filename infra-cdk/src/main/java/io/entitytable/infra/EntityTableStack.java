@@ -43,6 +43,7 @@ public final class EntityTableStack extends Stack {
     public static final String OUTPUT_SEARCH_DEAD_LETTER_QUEUE_URL = "SearchDeadLetterQueueUrl";
     public static final String OUTPUT_SEARCH_STREAM_DEAD_LETTER_QUEUE_URL = "SearchStreamDeadLetterQueueUrl";
     public static final String OUTPUT_CURSOR_SECRET_ARN = "CursorSecretArn";
+    public static final String OUTPUT_API_FUNCTION_NAME = "ApiFunctionName";
 
     /** The one thing the API may do with the cursor secret: read a version of it. */
     public static final String READ_CURSOR_SECRET_ACTION = "secretsmanager:GetSecretValue";
@@ -231,6 +232,10 @@ public final class EntityTableStack extends Stack {
 
         output(OUTPUT_API_URL, httpApi.url(), "Base URL of the HTTP API");
         output(OUTPUT_TABLE_NAME, table.table().getTableName(), "The DynamoDB table");
+        output(
+                OUTPUT_API_FUNCTION_NAME,
+                api.function().getFunctionName(),
+                "The API's function (migrate --online --api-function reads its configuration)");
         output(OUTPUT_TABLE_STREAM_ARN, table.table().getTableStreamArn(), "The table's stream (NEW_AND_OLD_IMAGES)");
         output(
                 OUTPUT_DEAD_LETTER_QUEUE_URL,
@@ -377,6 +382,7 @@ public final class EntityTableStack extends Stack {
                 OUTPUT_SEARCH_ENDPOINT,
                 OUTPUT_SEARCH_DEAD_LETTER_QUEUE_URL,
                 OUTPUT_SEARCH_STREAM_DEAD_LETTER_QUEUE_URL,
-                OUTPUT_CURSOR_SECRET_ARN);
+                OUTPUT_CURSOR_SECRET_ARN,
+                OUTPUT_API_FUNCTION_NAME);
     }
 }

@@ -40,7 +40,7 @@ import software.constructs.Construct;
  * @see <a href="https://docs.aws.amazon.com/lambda/latest/dg/snapstart.html">Lambda SnapStart</a>
  */
 public final class QuarkusLambda extends Construct {
-    public static final String ALIAS = "live";
+    public static final String ALIAS = FunctionDefinition.ALIAS;
 
     /** {@link FunctionDefinition#JAVA_OPTIONS}, as {@code JAVA_TOOL_OPTIONS} holds them. */
     public static final String JAVA_OPTIONS = String.join(" ", FunctionDefinition.JAVA_OPTIONS);

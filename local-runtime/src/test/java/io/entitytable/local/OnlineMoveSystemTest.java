@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.move.BusinessRoute;
 import io.entitytable.verify.Main;
+import io.entitytable.verify.move.ApiRouting;
 import io.entitytable.verify.move.LayoutChange;
 import io.entitytable.verify.move.OnlineMoveCommand;
 import java.io.ByteArrayOutputStream;
@@ -210,6 +211,7 @@ class OnlineMoveSystemTest {
                     cutOver,
                     cutBack,
                     null,
+                    ApiRouting.UNCHECKED,
                     new PrintStream(progress, true, StandardCharsets.UTF_8),
                     stop);
             return new RunningMove(

@@ -14,6 +14,7 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+import software.amazon.awssdk.services.lambda.LambdaClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.SqsClientBuilder;
 
@@ -50,6 +51,11 @@ public final class DynamoClientFactory {
     /** The streams client beside {@link #create(URI, String)}'s, for a move's replicators. */
     static DynamoDbStreamsClient createStreams(URI endpoint, String region) {
         return build(DynamoDbStreamsClient.builder(), endpoint, region);
+    }
+
+    /** Lambda's client, for the API function's configuration, at {@code endpoint} (null: AWS). */
+    static LambdaClient createLambda(URI endpoint, String region) {
+        return build(LambdaClient.builder(), endpoint, region);
     }
 
     private static <B extends AwsClientBuilder<B, C> & AwsSyncClientBuilder<B, C>, C> C build(

@@ -1,6 +1,7 @@
 package io.entitytable.verify;
 
 import io.entitytable.checks.SearchIndexNotFoundException;
+import io.entitytable.verify.move.ApiRouting;
 import io.entitytable.verify.move.LayoutChange;
 import io.entitytable.verify.move.OnlineMoveCommand;
 import java.io.PrintStream;
@@ -16,6 +17,7 @@ import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+import software.amazon.awssdk.services.lambda.LambdaClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
@@ -218,7 +220,12 @@ public final class Main {
             throws InterruptedException {
         VerifyOptions target = options.target();
         try (DynamoDbClient dynamo = DynamoClientFactory.create(target);
-                DynamoDbStreamsClient streams = DynamoClientFactory.createStreams(target.endpoint(), target.region())) {
+                DynamoDbStreamsClient streams = DynamoClientFactory.createStreams(target.endpoint(), target.region());
+                LambdaClient lambda = options.apiFunction() == null
+                        ? null
+                        : DynamoClientFactory.createLambda(options.lambdaEndpoint(), target.region())) {
+            ApiRouting apiRouting =
+                    lambda == null ? ApiRouting.UNCHECKED : ApiRouting.of(lambda, options.apiFunction());
             OnlineMoveCommand.Result result = new OnlineMoveCommand(
                             dynamo,
                             streams,
@@ -231,6 +238,7 @@ public final class Main {
                             options.cutOver(),
                             options.cutBack(),
                             options.replicateFor(),
+                            apiRouting,
                             err,
                             stop)
                     .run();

@@ -1,6 +1,8 @@
 package io.entitytable.verify;
 
 import io.entitytable.verify.move.OnlineMoveCommand;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,10 +14,14 @@ import java.util.Set;
 
 /**
  * The command line of {@code migrate --online --from T --to T2 [--cut-over all|B,...] [--cut-back B,...]
- * [--pause-budget MS] [--attempts N] [--replicate-for S] [--endpoint URL] [--region R] [--segments N]}.
+ * [--pause-budget MS] [--attempts N] [--replicate-for S] [--api-function NAME [--lambda-endpoint URL]] [--endpoint URL]
+ * [--region R] [--segments N]}.
  *
  * @param target where the tables are (an endpoint or AWS, with the region) and the Scan segments
  * @param replicateFor how long the replicators run after the cut-overs; null: until the process is stopped
+ * @param apiFunction the API's function, whose configuration a cut-over needs to find routing; null: not checked (the
+ *     local runtime, which runs its API with the target when started with {@code --move-to})
+ * @param lambdaEndpoint where Lambda's API is read, when not AWS's; null: AWS
  */
 record OnlineMoveOptions(
         VerifyOptions target,
@@ -25,7 +31,9 @@ record OnlineMoveOptions(
         List<String> cutBack,
         Duration pauseBudget,
         int attempts,
-        Duration replicateFor) {
+        Duration replicateFor,
+        String apiFunction,
+        URI lambdaEndpoint) {
     static final Duration DEFAULT_PAUSE_BUDGET = Duration.ofMillis(800);
     /** The API holds a fenced business's request for a second, then answers 503: a longer fence would refuse writes. */
     static final Duration MAX_PAUSE_BUDGET = Duration.ofSeconds(1);
@@ -36,14 +44,14 @@ record OnlineMoveOptions(
     static final String USAGE =
             """
             usage: migrate --online --from TABLE --to TABLE [--cut-over all|B,...] [--cut-back B,...]
-                           [--pause-budget MS] [--attempts N] [--replicate-for S] [--endpoint URL] [--region R]
-                           [--segments N]
+                           [--pause-budget MS] [--attempts N] [--replicate-for S]
+                           [--api-function NAME [--lambda-endpoint URL]] [--endpoint URL] [--region R] [--segments N]
               migrate --online  move a table to another while the API writes to it (docs/design.md §2, "Moving a
                          table online"): replicators both ways from the two tables' streams, a bulk copy, a check of
                          both tables item for item by content, then a cut-over of each business named, with its writes
                          held for less than --pause-budget; the replicators run on so that each business can go back.
                          Before any cut-over the API must run with MOVE_TARGET_TABLE set to the --to table, so that
-                         each of its writes checks its business's route
+                         each of its writes checks its business's route: on AWS, --api-function is checked for it
               --from T        the table that serves now (the home table)
               --to T          the table to move to; created in this layout when missing
               --cut-over X    all: every business the check counted; or business ids, comma-separated
@@ -52,10 +60,15 @@ record OnlineMoveOptions(
                               needs longer lifts its fence, and is tried again up to --attempts times (default %d)
               --replicate-for S  keep replicating S seconds after the cut-overs (0: stop at once, which leaves the
                               way back behind); default: until Ctrl-C or SIGTERM
+              --api-function NAME  the API's function (the stack's ApiFunctionName output); before any cut-over,
+                              its alias must run one version, with MOVE_TARGET_TABLE=--to, for longer than its
+                              timeout. Needed for a cut-over on AWS
+              --lambda-endpoint URL  where Lambda's API is read, when not AWS's
               --endpoint URL  the local DynamoDB engine, e.g. http://localhost:8000 (the local runtime's); omit for AWS
               --region R, --segments N   as for verify
             exit codes: 0 copied, equal and cut over, 1 the tables still differ (no cut-over made), 2 usage error,
-                        3 a cut-over gave up every attempt, or the move could not finish"""
+                        3 a cut-over gave up every attempt, a business was being erased, or the move could not
+                        finish, 4 the API does not route to --to yet (no cut-over made)"""
                     .formatted(
                             MIN_PAUSE_MILLIS,
                             MAX_PAUSE_BUDGET.toMillis(),
@@ -68,8 +81,16 @@ record OnlineMoveOptions(
     }
 
     /** The options of this command that take a value; the table's options are verify's, which reads them. */
-    private static final Set<String> OWN_OPTIONS =
-            Set.of("--from", "--to", "--cut-over", "--cut-back", "--pause-budget", "--attempts", "--replicate-for");
+    private static final Set<String> OWN_OPTIONS = Set.of(
+            "--from",
+            "--to",
+            "--cut-over",
+            "--cut-back",
+            "--pause-budget",
+            "--attempts",
+            "--replicate-for",
+            "--api-function",
+            "--lambda-endpoint");
 
     private static final Set<String> TABLE_OPTIONS = Set.of("--endpoint", "--region", "--segments");
     private static final Set<String> OFFLINE_OPTIONS = Set.of("--data", "--in-place", "--checkpoint");
@@ -121,7 +142,34 @@ record OnlineMoveOptions(
                 .orElse(null);
         verifyArguments.addAll(List.of("--table", to));
         VerifyOptions target = VerifyOptions.parse(verifyArguments);
-        return new OnlineMoveOptions(target, from, to, cutOver, cutBack, pauseBudget, attempts, replicateFor);
+        String apiFunction = Optional.ofNullable(given.get("--api-function"))
+                .filter(name -> !name.isBlank())
+                .orElse(null);
+        URI lambdaEndpoint = Optional.ofNullable(given.get("--lambda-endpoint"))
+                .map(OnlineMoveOptions::endpoint)
+                .orElse(null);
+        if (lambdaEndpoint != null && apiFunction == null) {
+            throw new UsageException("--lambda-endpoint needs --api-function, the function to read there");
+        }
+        boolean cutting = !cutOver.isEmpty() || !cutBack.isEmpty();
+        if (cutting && apiFunction == null && target.endpoint() == null) {
+            throw new UsageException("a cut-over on AWS needs --api-function, the API's function (the stack's"
+                    + " ApiFunctionName output): its writes must check their business's route first");
+        }
+        return new OnlineMoveOptions(
+                target, from, to, cutOver, cutBack, pauseBudget, attempts, replicateFor, apiFunction, lambdaEndpoint);
+    }
+
+    private static URI endpoint(String value) {
+        try {
+            URI uri = new URI(value);
+            if (uri.getScheme() != null && uri.getHost() != null) {
+                return uri;
+            }
+        } catch (URISyntaxException e) {
+            // reported below
+        }
+        throw new UsageException("--lambda-endpoint must be a URL such as http://localhost:9001, not '" + value + "'");
     }
 
     private static List<String> businesses(String option, String value, boolean allowAll) {

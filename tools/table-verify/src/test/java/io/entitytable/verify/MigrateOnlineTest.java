@@ -10,6 +10,7 @@ import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Values;
 import io.entitytable.model.move.BusinessRoute;
+import io.entitytable.verify.move.OnlineMoveCommand;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -100,12 +101,77 @@ class MigrateOnlineTest {
         assertThat(budget.err).contains("--pause-budget must be a number from 50 to 1000");
     }
 
+    @Test
+    void cutsNothingOver_whileTheApiRunsWithoutTheTarget() throws Exception {
+        // GIVEN a table with a business, and the API deployed without the move's target
+        String home = SharedLocalDynamoDb.newTable("UnroutedHome");
+        String target = home + "Target";
+        Writer writer = new Writer(home, Ids.newId());
+        writer.writeOne();
+        try (LambdaStub lambda = new LambdaStub("EntityTable-Api", "7", null, 1)) {
+            // WHEN the move is asked to cut it over
+            Run run = cutOverAll(home, target, lambda);
+
+            // THEN it stops before anything: no target, no route, and says what to deploy
+            assertThat(run.exitCode).as(run.err).isEqualTo(OnlineMoveCommand.API_NOT_ROUTING);
+            assertThat(run.err).contains("runs with no MOVE_TARGET_TABLE", "-c moveTargetTable=" + target);
+            assertThat(run.summary.path("api").path("routes").asBoolean(true)).isFalse();
+        }
+        assertThat(DYNAMO.listTables().tableNames()).doesNotContain(target);
+        assertThat(route(home, writer.business)).isEmpty();
+    }
+
+    @Test
+    void cutsOver_onceTheApiRoutesToTheTarget_andItsPreviousVersionHadItsTimeout() throws Exception {
+        String home = SharedLocalDynamoDb.newTable("RoutedHome");
+        String target = home + "Target";
+        Writer writer = new Writer(home, Ids.newId());
+        writer.writeOne();
+        try (LambdaStub lambda = new LambdaStub("EntityTable-Api", "8", target, 1)) {
+            Run run = cutOverAll(home, target, lambda);
+
+            assertThat(run.exitCode).as(run.err).isZero();
+            assertThat(run.summary.path("api").path("checked").asBoolean()).isTrue();
+            assertThat(run.summary.path("api").path("version").asText()).isEqualTo("8");
+        }
+        assertThat(route(home, writer.business)).map(BusinessRoute::state).contains(BusinessRoute.State.MOVED);
+    }
+
+    @Test
+    void refusesACutOverOnAwsWithoutTheApiFunction() {
+        Run run = run(List.of("migrate", "--online", "--from", "T", "--to", "T2", "--cut-over", "all"));
+        assertThat(run.exitCode).isEqualTo(CommandResult.USAGE);
+        assertThat(run.err).contains("a cut-over on AWS needs --api-function");
+    }
+
     private record Run(int exitCode, JsonNode summary, String err) {}
+
+    /** Every business cut over, the API's function read from {@code lambda}; the replicators stop at once. */
+    private static Run cutOverAll(String home, String target, LambdaStub lambda) {
+        return migrate(
+                "--online",
+                "--from",
+                home,
+                "--to",
+                target,
+                "--cut-over",
+                "all",
+                "--replicate-for",
+                "0",
+                "--api-function",
+                "EntityTable-Api",
+                "--lambda-endpoint",
+                lambda.endpoint());
+    }
 
     private static Run migrate(String... options) {
         List<String> args = new ArrayList<>(List.of("migrate"));
         args.addAll(List.of(options));
         args.addAll(List.of("--endpoint", SharedLocalDynamoDb.endpoint(), "--segments", "2"));
+        return run(args);
+    }
+
+    private static Run run(List<String> args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exitCode = Main.run(

@@ -19,7 +19,8 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  * both ways, bulk copy, whole-table check by content), the cut-overs and cut-backs asked for, each tried up to {@code
  * attempts} times, then the replicators kept running until {@code replicateFor} passes or {@code stop} is counted down
  * (the process is told to stop, which also interrupts it: a cut-over under way then lifts its fence), since the way
- * back is current only while they run.
+ * back is current only while they run. No cut-over is tried before {@code apiRouting} finds the API routing to the
+ * target, and that for as long as requests its previous version began may run.
  *
  * @param cutOver the businesses to route to the target, or {@link #ALL} for every business the check counted
  * @param cutBack the businesses to route back to the home table
@@ -37,6 +38,7 @@ public record OnlineMoveCommand(
         List<String> cutOver,
         List<String> cutBack,
         Duration replicateFor,
+        ApiRouting apiRouting,
         PrintStream err,
         CountDownLatch stop) {
     /** {@code --cut-over all}: every business the whole-table check counted. */
@@ -51,6 +53,7 @@ public record OnlineMoveCommand(
     public static final int DONE = 0;
     public static final int NOT_EQUAL = 1;
     public static final int CUT_OVER_GAVE_UP = 3;
+    public static final int API_NOT_ROUTING = 4;
 
     public Result run() throws InterruptedException {
         long started = System.nanoTime();
@@ -59,6 +62,16 @@ public record OnlineMoveCommand(
         summary.put("online", true);
         summary.put("from", from);
         summary.put("to", to);
+        boolean cutting = !cutOver.isEmpty() || !cutBack.isEmpty();
+        ApiRouting.Verdict routing = cutting ? apiRouting.check(to) : null;
+        long routingSeen = System.nanoTime();
+        if (cutting && !routing.routes()) {
+            return notRouting(routing, summary, started);
+        }
+        if (cutting && !apiRouting.checked()) {
+            err.println("migrate --online: the API's routing is not checked (--api-function names it on AWS): the"
+                    + " local runtime must run with --move-to " + to);
+        }
         boolean created = TableBootstrap.createIfMissing(dynamo, TableLayout.ENTITY, to);
         summary.put("targetCreated", created);
         int exitCode = DONE;
@@ -73,7 +86,12 @@ public record OnlineMoveCommand(
             if (!check.equal()) {
                 err.println("migrate --online: " + check.differences().size() + " items still differ; no cut-over");
                 exitCode = NOT_EQUAL;
+            } else if (!(routing = drained(routing, routingSeen)).routes()) {
+                return notRouting(routing, summary, started);
             } else {
+                if (cutting) {
+                    summary.put("api", Map.of("checked", apiRouting.checked(), "version", routing.version()));
+                }
                 List<Map<String, Object>> outcomes = new ArrayList<>();
                 List<String> forward = cutOver.equals(ALL)
                         ? List.copyOf(check.itemsByBusiness().keySet())
@@ -109,6 +127,36 @@ public record OnlineMoveCommand(
         summary.put("exitCode", exitCode);
         summary.put("durationMillis", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
         return new Result(exitCode, summary);
+    }
+
+    /**
+     * The API's routing once requests of its previous version have had their time ({@code drain} since it was first
+     * seen routing), read again: a deployment since then would need its own wait.
+     */
+    private ApiRouting.Verdict drained(ApiRouting.Verdict routing, long seenAt) throws InterruptedException {
+        if (routing == null) {
+            return ApiRouting.Verdict.routing("", Duration.ZERO);
+        }
+        long wait = routing.drain().toNanos() - (System.nanoTime() - seenAt);
+        if (wait > 0) {
+            err.println("migrate --online: waiting " + TimeUnit.NANOSECONDS.toSeconds(wait)
+                    + " s for requests the API's previous version began");
+            TimeUnit.NANOSECONDS.sleep(wait);
+        }
+        ApiRouting.Verdict now = apiRouting.check(to);
+        if (now.routes() && !now.version().equals(routing.version())) {
+            return ApiRouting.Verdict.not("the API was deployed again (version " + routing.version() + " -> "
+                    + now.version() + ") while the move copied: run again");
+        }
+        return now;
+    }
+
+    private Result notRouting(ApiRouting.Verdict routing, Map<String, Object> summary, long started) {
+        err.println("migrate --online: no cut-over: " + routing.reason());
+        summary.put("api", Map.of("checked", true, "routes", false, "reason", routing.reason()));
+        summary.put("exitCode", API_NOT_ROUTING);
+        summary.put("durationMillis", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+        return new Result(API_NOT_ROUTING, summary);
     }
 
     private interface Attempt {
