@@ -103,6 +103,45 @@ class OnlineMoveSystemTest {
     }
 
     @Test
+    void aTableMovedWhole_isServedByTheTargetAlone_onceTheHomeTableIsRetired() throws Exception {
+        // GIVEN every business moved while it was written, on a data folder
+        Load load;
+        try (MovingSystem moving = MovingSystem.start(dataFolder, false)) {
+            load = moving.startLoad();
+            RunningMove move = moving.move(OnlineMoveCommand.ALL, List.of());
+            move.awaitReplicating();
+            Thread.sleep(REPLICATE_AFTER.toMillis());
+            load.stop(false);
+            JsonNode summary = move.stop();
+            assertThat(summary.path("cutOvers")).hasSize(BUSINESSES);
+            summary.path("cutOvers")
+                    .forEach(outcome ->
+                            assertThat(outcome.path("done").asBoolean()).isTrue());
+            assertThat(summary.path("servedByTarget").asBoolean()).isTrue();
+        }
+
+        // WHEN the local runtime is started again on the target, with no move: the home table retired
+        LocalOptions onTarget =
+                new LocalOptions(TestRepository.root(), dataFolder, false, 0, LocalDynamoDb.freePort(), TARGET);
+        try (LocalSystem retired = LocalSystem.start(onTarget, System.out)) {
+            Load served = load.at(
+                    URI.create("http://localhost:" + retired.apiPort()),
+                    retired.issuer().operatorToken());
+
+            // THEN every write acknowledged before is read from the target, orders by SKU exact
+            served.assertEveryAcknowledgedWriteIsRead();
+            // and orders placed now get their SKU copies from the target's own fan-out
+            for (BusinessLoad writer : served.writers) {
+                for (int n = 0; n < 3; n++) {
+                    writer.createOrder();
+                }
+                assertThat(writer.unexpected).isEmpty();
+            }
+            served.assertEveryAcknowledgedWriteIsRead();
+        }
+    }
+
+    @Test
     void aMoveKilledWithSigkillInACutOver_leavesItsBusinessFencedUntilItRunsAgain_andLosesNothing() throws Exception {
         try (MovingSystem moving = MovingSystem.start(dataFolder)) {
             Load load = moving.startLoad();
@@ -169,8 +208,13 @@ class OnlineMoveSystemTest {
     private record MovingSystem(LocalSystem system, DynamoDbClient dynamo, DynamoDbStreamsClient streams)
             implements AutoCloseable {
         static MovingSystem start(Path dataFolder) {
+            return start(dataFolder, true);
+        }
+
+        /** The system with its API routing to the target, its tables in memory or in {@code dataFolder}. */
+        static MovingSystem start(Path dataFolder, boolean inMemory) {
             LocalOptions options = new LocalOptions(
-                            TestRepository.root(), dataFolder, true, 0, LocalDynamoDb.freePort(), TABLE)
+                            TestRepository.root(), dataFolder, inMemory, 0, LocalDynamoDb.freePort(), TABLE)
                     .withMoveTarget(TARGET);
             LocalSystem system = LocalSystem.start(options, System.out);
             return new MovingSystem(
@@ -302,6 +346,14 @@ class OnlineMoveSystemTest {
             this.token = token;
         }
 
+        /** The same businesses and what their writers had acknowledged, read and written through {@code api}. */
+        Load at(URI api, String token) {
+            Load moved = new Load(api, token);
+            moved.businesses.addAll(businesses);
+            writers.forEach(writer -> moved.writers.add(writer.at(api, token)));
+            return moved;
+        }
+
         /** Starts the writers, warms the API up under them, and measures their pace without a move. */
         void start() throws InterruptedException {
             for (BusinessLoad writer : writers) {
@@ -419,6 +471,16 @@ class OnlineMoveSystemTest {
             this.token = token;
             this.business = business;
             this.random = new Random(n);
+        }
+
+        /** This writer with what it acknowledged so far, sending through {@code api} from now on. */
+        BusinessLoad at(URI api, String token) {
+            BusinessLoad moved = new BusinessLoad(api, token, business, random.nextInt());
+            moved.buyers.addAll(buyers);
+            moved.customers.putAll(customers);
+            moved.orders.putAll(orders);
+            moved.sequence = sequence + 1_000;
+            return moved;
         }
 
         static String createBusiness(URI api, String token, String name) throws Exception {

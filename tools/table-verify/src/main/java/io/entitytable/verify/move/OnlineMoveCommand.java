@@ -115,6 +115,14 @@ public record OnlineMoveCommand(
                     exitCode = outcome.done() ? exitCode : CUT_OVER_GAVE_UP;
                 }
                 summary.put("cutOvers", outcomes);
+                boolean servedByTarget =
+                        check.itemsByBusiness().keySet().stream().allMatch(move::routedToTarget);
+                summary.put("servedByTarget", servedByTarget);
+                if (servedByTarget) {
+                    err.println("migrate --online: every business is served by " + to + ": to retire " + from
+                            + ", serve the stack from " + to + " while this runs, then stop it (docs/design.md §2,"
+                            + " \"Retiring the home table\")");
+                }
                 summary.put(
                         "longestPauseMillis",
                         outcomes.stream()
