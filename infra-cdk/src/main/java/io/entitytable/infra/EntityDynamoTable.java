@@ -3,15 +3,18 @@ package io.entitytable.infra;
 import io.entitytable.model.TableLayout;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Stream;
 import software.amazon.awscdk.RemovalPolicy;
 import software.amazon.awscdk.services.dynamodb.Attribute;
 import software.amazon.awscdk.services.dynamodb.AttributeType;
 import software.amazon.awscdk.services.dynamodb.Billing;
 import software.amazon.awscdk.services.dynamodb.GlobalSecondaryIndexPropsV2;
+import software.amazon.awscdk.services.dynamodb.ITableV2;
 import software.amazon.awscdk.services.dynamodb.PointInTimeRecoverySpecification;
 import software.amazon.awscdk.services.dynamodb.ProjectionType;
 import software.amazon.awscdk.services.dynamodb.StreamViewType;
+import software.amazon.awscdk.services.dynamodb.TableAttributesV2;
 import software.amazon.awscdk.services.dynamodb.TableV2;
 import software.constructs.Construct;
 
@@ -28,12 +31,26 @@ import software.constructs.Construct;
  */
 public final class EntityDynamoTable extends Construct {
     private final TableLayout layout;
-    private final TableV2 table;
+    private final ITableV2 table;
 
     public EntityDynamoTable(Construct scope, String id, Props props) {
         super(scope, id);
         this.layout = props.layout();
-        this.table = TableV2.Builder.create(this, "Table")
+        // A table that exists already (an online move's target, once the home table is retired) is used as it is: it
+        // was created with this layout, and the stack's grants, triggers and alarms need only its name and stream.
+        this.table = props.existingStreamArn().isPresent()
+                ? TableV2.fromTableAttributes(
+                        this,
+                        "Table",
+                        TableAttributesV2.builder()
+                                .tableName(props.tableName())
+                                .tableStreamArn(props.existingStreamArn().get())
+                                .build())
+                : created(props);
+    }
+
+    private TableV2 created(Props props) {
+        return TableV2.Builder.create(this, "Table")
                 .tableName(props.tableName())
                 .partitionKey(stringAttribute(layout.partitionKey()))
                 .sortKey(stringAttribute(layout.sortKey()))
@@ -51,7 +68,7 @@ public final class EntityDynamoTable extends Construct {
                 .build();
     }
 
-    public TableV2 table() {
+    public ITableV2 table() {
         return table;
     }
 
@@ -88,9 +105,16 @@ public final class EntityDynamoTable extends Construct {
      * @param tableName the physical table name
      * @param removalPolicy RETAIN for anything that holds real data
      * @param deletionProtection refuse DeleteTable, whatever the stack does
+     * @param existingStreamArn the stream of the table when it exists already and the stack uses it as it is
      */
-    public record Props(TableLayout layout, String tableName, RemovalPolicy removalPolicy, boolean deletionProtection) {
+    public record Props(
+            TableLayout layout,
+            String tableName,
+            RemovalPolicy removalPolicy,
+            boolean deletionProtection,
+            Optional<String> existingStreamArn) {
         public Props {
+            Objects.requireNonNull(existingStreamArn, "existingStreamArn");
             Objects.requireNonNull(layout, "layout");
             Objects.requireNonNull(tableName, "tableName");
             Objects.requireNonNull(removalPolicy, "removalPolicy");

@@ -79,7 +79,11 @@ public final class EntityTableStack extends Stack {
                 this,
                 "Entity",
                 new EntityDynamoTable.Props(
-                        TableLayout.ENTITY, config.tableName(), config.removalPolicy(), config.deletionProtection()));
+                        TableLayout.ENTITY,
+                        config.tableName(),
+                        config.removalPolicy(),
+                        config.deletionProtection(),
+                        config.existingTableStreamArn()));
 
         Secret cursorSecret = cursorSecret();
         Map<String, String> apiEnvironment = new HashMap<>();

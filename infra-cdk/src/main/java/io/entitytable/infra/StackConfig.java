@@ -70,6 +70,9 @@ import software.constructs.Node;
  * @param moveTargetTable the table an online move takes this stack's table to (context {@code moveTargetTable}, none by
  *     default): the API is given it as {@code MOVE_TARGET_TABLE}, with the same access to it as to its own table, so
  *     that it serves each business from the table its route names (docs/design.md §2, "Moving a table online")
+ * @param existingTableStreamArn the stream of {@code tableName} when that table exists already and the stack is to use it
+ *     rather than create it (context {@code existingTableStreamArn}, none by default): an online move's target, once
+ *     the home table is retired (docs/design.md §2, "Retiring the home table")
  */
 public record StackConfig(
         String stage,
@@ -100,7 +103,8 @@ public record StackConfig(
         int verifySegments,
         String shardCountCache,
         double shardGrowthThreshold,
-        Optional<String> moveTargetTable) {
+        Optional<String> moveTargetTable,
+        Optional<String> existingTableStreamArn) {
 
     public static final String DEFAULT_STAGE = "dev";
     public static final String DEFAULT_REGION = "us-east-1";
@@ -134,6 +138,14 @@ public record StackConfig(
         Objects.requireNonNull(moveTargetTable, "moveTargetTable");
         if (moveTargetTable.filter(tableName::equals).isPresent()) {
             throw new IllegalArgumentException("moveTargetTable names the stack's own table (" + tableName + ")");
+        }
+        Objects.requireNonNull(existingTableStreamArn, "existingTableStreamArn");
+        if (existingTableStreamArn
+                .filter(arn -> !arn.contains(":table/" + tableName + "/stream/"))
+                .isPresent()) {
+            throw new IllegalArgumentException("existingTableStreamArn must be the stream of the table " + tableName
+                    + " (arn:aws:dynamodb:<region>:<account>:table/" + tableName + "/stream/<label>), not "
+                    + existingTableStreamArn.get());
         }
         if (verifySegments < 1) {
             throw new IllegalArgumentException("verifySegments must be at least 1, was " + verifySegments);
@@ -216,6 +228,7 @@ public record StackConfig(
                 DEFAULT_VERIFY_SEGMENTS,
                 ShardCount.CACHE_DEFAULT,
                 ShardGrowth.DEFAULT_THRESHOLD,
+                Optional.empty(),
                 Optional.empty());
     }
 
@@ -281,7 +294,8 @@ public record StackConfig(
                 context.integer("verifySegments").orElse(defaults.verifySegments()),
                 context.string("shardCountCache").orElse(defaults.shardCountCache()),
                 context.string("shardGrowthThreshold").map(Double::parseDouble).orElse(defaults.shardGrowthThreshold()),
-                context.string("moveTargetTable"));
+                context.string("moveTargetTable"),
+                context.string("existingTableStreamArn"));
     }
 
     /** Context values arrive as strings from {@code -c} and as JSON values from {@code cdk.json}. */

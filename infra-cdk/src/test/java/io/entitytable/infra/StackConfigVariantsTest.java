@@ -81,6 +81,32 @@ class StackConfigVariantsTest {
     }
 
     @Test
+    void existingTableStreamArn_shouldUseThatTableAsItIs_withItsStreamFeedingTheConsumers() {
+        // GIVEN an online move's target, the home table retired (docs/design.md §2, "Retiring the home table")
+        String stream =
+                "arn:aws:dynamodb:us-east-1:123456789012:table/" + MOVE_TARGET + "/stream/2026-11-29T00:00:00.000";
+        SynthesizedStack synthesized =
+                SynthesizedStack.synthesize(Map.of("tableName", MOVE_TARGET, "existingTableStreamArn", stream));
+        // WHEN the stack is synthesized
+        // THEN it creates no table
+        assertThat(synthesized.resources("AWS::DynamoDB::GlobalTable")).isEmpty();
+        assertThat(synthesized.resources("AWS::DynamoDB::Table")).isEmpty();
+        // and its stream consumers read the table's stream, and the API serves the table
+        assertThat(synthesized.resources("AWS::Lambda::EventSourceMapping").values().stream()
+                        .map(Json::properties)
+                        .filter(mapping -> mapping.containsKey("StartingPosition"))
+                        .map(mapping -> mapping.get("EventSourceArn")))
+                .hasSize(2)
+                .allSatisfy(source -> assertThat(source).isEqualTo(stream));
+        assertThat(synthesized.environment(synthesized.stack().api()))
+                .containsEntry(EnvironmentVariable.TABLE_NAME.variable(), MOVE_TARGET);
+        // ... and the stream of another table is refused
+        assertThatThrownBy(() -> SynthesizedStack.synthesize(
+                        Map.of("tableName", "Entity-dev-other", "existingTableStreamArn", stream)))
+                .hasStackTraceContaining("must be the stream of the table Entity-dev-other");
+    }
+
+    @Test
     void removalPolicyDestroy_shouldDeleteTheTableAndTurnDeletionProtectionOff() {
         // GIVEN removalPolicy=destroy (a throwaway stage)
         SynthesizedStack synthesized = withJwt();

@@ -8,6 +8,7 @@ import io.entitytable.checks.SharedLocalDynamoDb;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKind;
+import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import io.entitytable.model.move.BusinessRoute;
 import io.entitytable.verify.move.OnlineMoveCommand;
@@ -127,6 +128,10 @@ class MigrateOnlineTest {
         String target = home + "Target";
         Writer writer = new Writer(home, Ids.newId());
         writer.writeOne();
+        // the home table expires idempotency records and rate buckets, as the stack's does
+        DYNAMO.updateTimeToLive(request -> request.tableName(home)
+                .timeToLiveSpecification(
+                        ttl -> ttl.attributeName(TableLayout.TIME_TO_LIVE).enabled(true)));
         try (LambdaStub lambda = new LambdaStub("EntityTable-Api", "8", target, 1)) {
             Run run = cutOverAll(home, target, lambda);
 
@@ -135,6 +140,11 @@ class MigrateOnlineTest {
             assertThat(run.summary.path("api").path("version").asText()).isEqualTo("8");
         }
         assertThat(route(home, writer.business)).map(BusinessRoute::state).contains(BusinessRoute.State.MOVED);
+        // and the target it created expires them too
+        assertThat(DYNAMO.describeTimeToLive(request -> request.tableName(target))
+                        .timeToLiveDescription())
+                .satisfies(ttl -> assertThat(ttl.timeToLiveStatusAsString()).isEqualTo("ENABLED"))
+                .satisfies(ttl -> assertThat(ttl.attributeName()).isEqualTo(TableLayout.TIME_TO_LIVE));
     }
 
     @Test

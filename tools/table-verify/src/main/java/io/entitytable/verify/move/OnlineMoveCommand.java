@@ -9,9 +9,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.TimeToLiveDescription;
+import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
@@ -74,6 +77,7 @@ public record OnlineMoveCommand(
         }
         boolean created = TableBootstrap.createIfMissing(dynamo, TableLayout.ENTITY, to);
         summary.put("targetCreated", created);
+        matchTimeToLive().ifPresent(attribute -> summary.put("timeToLive", attribute));
         int exitCode = DONE;
         try (OnlineMove move =
                 new OnlineMove(dynamo, streams, from, to, change, segments, pauseBudget, Clock.systemUTC())) {
@@ -135,6 +139,31 @@ public record OnlineMoveCommand(
         summary.put("exitCode", exitCode);
         summary.put("durationMillis", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
         return new Result(exitCode, summary);
+    }
+
+    /**
+     * The home table's time to live, switched on in the target too (the layout's bootstrap creates a table without it):
+     * without it the target would keep every idempotency record and rate bucket for good. Returns the attribute, when
+     * the home table has one.
+     */
+    private Optional<String> matchTimeToLive() {
+        TimeToLiveDescription home =
+                dynamo.describeTimeToLive(request -> request.tableName(from)).timeToLiveDescription();
+        if (!isOn(home)) {
+            return Optional.empty();
+        }
+        if (!isOn(dynamo.describeTimeToLive(request -> request.tableName(to)).timeToLiveDescription())) {
+            dynamo.updateTimeToLive(request -> request.tableName(to)
+                    .timeToLiveSpecification(
+                            ttl -> ttl.attributeName(home.attributeName()).enabled(true)));
+        }
+        return Optional.of(home.attributeName());
+    }
+
+    private static boolean isOn(TimeToLiveDescription description) {
+        return description != null
+                && (description.timeToLiveStatus() == TimeToLiveStatus.ENABLED
+                        || description.timeToLiveStatus() == TimeToLiveStatus.ENABLING);
     }
 
     /**
