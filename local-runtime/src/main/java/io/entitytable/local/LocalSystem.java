@@ -331,10 +331,12 @@ public final class LocalSystem implements AutoCloseable {
             report.dynamoDb(since(step));
             step = System.nanoTime();
             boolean created = dynamoDb.createTable(options.tableName());
+            dynamoDb.expireItems(options.tableName());
             report.table(since(step), created);
             if (options.moveTarget() != null) {
                 // The move's target, in this layout; its items come from the move's copy and replicators.
                 dynamoDb.createTable(options.moveTarget());
+                dynamoDb.expireItems(options.moveTarget());
             }
             metrics.throttledRequestsFrom(throttledRequests(dynamoDb.control(), options.tableName()));
             DynamoDbClient consoleClient = remember(dynamoDb.client());

@@ -6,16 +6,24 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.entitytable.checks.DriftCheck;
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
+import io.entitytable.model.Ids;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
+import io.entitytable.model.TableLayout;
+import io.entitytable.model.Values;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The whole local loop, as a user drives it: HTTP writes to the packaged API, the local DynamoDB engine's stream, the pump, the
@@ -41,6 +49,15 @@ class LocalSystemFanoutTest {
         try (LocalSystem system = LocalSystem.start(options, System.out);
                 DynamoDbClient dynamo = system.dynamoDb().client()) {
             assertThat(system.pump()).isNotNull();
+            // AND its table expires what the deployed table does: an item past its expiry is swept away
+            Map<String, AttributeValue> expired = Values.newItem();
+            expired.put(Attributes.ID, Values.s("expired-" + Ids.newId()));
+            expired.put(Attributes.TYPE, Values.s("ttl-probe"));
+            expired.put(
+                    TableLayout.TIME_TO_LIVE,
+                    Values.n(Instant.now().minusSeconds(60).getEpochSecond()));
+            dynamo.putItem(request -> request.tableName(TABLE).item(expired));
+            awaitGone(dynamo, ItemKey.of(expired));
             FrontDoorClient api = FrontDoorClient.operatorOf(system);
             VisibilityLog log = new VisibilityLog(VISIBLE_WITHIN);
             // AND a business with three customers and two stores, created through the API
@@ -168,6 +185,16 @@ class LocalSystemFanoutTest {
         List<String> ids = new ArrayList<>();
         items.forEach(item -> ids.add(item.get("id").asText()));
         return ids;
+    }
+
+    /** Waits, within {@link #VISIBLE_WITHIN}, until the item at {@code key} is gone. */
+    private static void awaitGone(DynamoDbClient dynamo, ItemKey key) throws InterruptedException {
+        long deadline = System.nanoTime() + VISIBLE_WITHIN.toNanos();
+        while (dynamo.getItem(request -> request.tableName(TABLE).key(key.toAttributes()))
+                .hasItem()) {
+            assertThat(System.nanoTime()).as("%s expired", key).isLessThan(deadline);
+            Thread.sleep(100);
+        }
     }
 
     private static Optional<JsonNode> byId(List<JsonNode> items, String id) {

@@ -109,6 +109,24 @@ public final class LocalDynamoDb implements AutoCloseable {
         }
     }
 
+    /**
+     * Switches the layout's time to live on for {@code tableName}, as the deployed stack's table has it, so that the
+     * local system expires idempotency records and rate buckets as AWS does (the engine sweeps every second). Kept out
+     * of {@link #createTable}: tests that write items with an expiry in the past read them before any sweep.
+     */
+    public void expireItems(String tableName) {
+        try (DynamoDbClient client = client()) {
+            String attribute = client.describeTimeToLive(request -> request.tableName(tableName))
+                    .timeToLiveDescription()
+                    .attributeName();
+            if (!TableLayout.TIME_TO_LIVE.equals(attribute)) {
+                client.updateTimeToLive(request -> request.tableName(tableName)
+                        .timeToLiveSpecification(ttl ->
+                                ttl.attributeName(TableLayout.TIME_TO_LIVE).enabled(true)));
+            }
+        }
+    }
+
     public URI endpoint() {
         return engine.endpoint();
     }
