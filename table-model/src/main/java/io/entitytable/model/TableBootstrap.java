@@ -4,10 +4,13 @@ import io.entitytable.model.backfill.BackfillProgressItems;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
+import software.amazon.awssdk.services.dynamodb.model.TimeToLiveDescription;
+import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 
 /**
  * Creates the table from {@link TableLayout#ENTITY} where it does not exist yet (the local DynamoDB engine, tests), and refuses
@@ -52,6 +55,27 @@ public final class TableBootstrap {
             new BackfillProgressItems(dynamo, tableName).markReadyOnNewTable(Instant.now());
         }
         return true;
+    }
+
+    /** The attribute {@code tableName}'s time to live expires items by, when it is on (or being switched on). */
+    public static Optional<String> timeToLive(DynamoDbClient dynamo, String tableName) {
+        TimeToLiveDescription description = dynamo.describeTimeToLive(request -> request.tableName(tableName))
+                .timeToLiveDescription();
+        boolean on = description != null
+                && (description.timeToLiveStatus() == TimeToLiveStatus.ENABLED
+                        || description.timeToLiveStatus() == TimeToLiveStatus.ENABLING);
+        return on ? Optional.ofNullable(description.attributeName()) : Optional.empty();
+    }
+
+    /**
+     * Switches {@code tableName}'s time to live on, on {@code attribute}, unless it is on already: CreateTable takes
+     * none, and the stack sets it beside the table.
+     */
+    public static void expireItems(DynamoDbClient dynamo, String tableName, String attribute) {
+        if (timeToLive(dynamo, tableName).isEmpty()) {
+            dynamo.updateTimeToLive(request -> request.tableName(tableName)
+                    .timeToLiveSpecification(ttl -> ttl.attributeName(attribute).enabled(true)));
+        }
     }
 
     /**

@@ -179,9 +179,6 @@ public class CoreWrites {
      * @throws KeyAlreadyUsed when a live record of the request's key is there
      */
     public void eraseBusiness(Map<String, AttributeValue> current, Instant at, Optional<IdempotencyRecord> record) {
-        if (!table.name().equals(table.home())) {
-            throw ApiProblem.erasedAfterMove(Values.string(current, Attributes.ID));
-        }
         transact(actions().eraseBusiness(current, at, currentEvent.requestId()), record, current);
     }
 
@@ -390,13 +387,12 @@ public class CoreWrites {
             return;
         }
         String businessId = route.get().businessId();
+        refuseEraseOutsideHome(writes, route.get().table(), businessId);
         if (routeChecked(writes, route.get().table(), businessId)) {
             return;
         }
         String serving = routes.servingTable(businessId);
-        if (!serving.equals(table.home()) && startsErase(writes)) {
-            throw ApiProblem.erasedAfterMove(businessId);
-        }
+        refuseEraseOutsideHome(writes, serving, businessId);
         RequestRoute.bind(new RequestRoute.Bound(businessId, serving));
         if (!routeChecked(retargeted(writes, route.get().table(), serving), serving, businessId)) {
             throw ApiProblem.businessMoving(businessId);
@@ -423,22 +419,27 @@ public class CoreWrites {
     }
 
     /**
-     * Whether {@code writes} start a business's erase: its job's workers, on the home table, would delete the business's
-     * items there, and the move carries a business's deletes only from the table that serves it.
+     * Refuses {@code writes} that start a business's erase when {@code serving} is not the home table: the erase's
+     * workers, on the home table, would delete the business's items there, and the move carries a business's deletes
+     * only from the table that serves it.
      */
-    private static boolean startsErase(List<TransactWriteItem> writes) {
-        return writes.stream()
-                .anyMatch(write -> write.put() != null
-                        && Keys.isEraseJob(ItemKey.of(write.put().item())));
+    private void refuseEraseOutsideHome(List<TransactWriteItem> writes, String serving, String businessId) {
+        if (!serving.equals(table.home())
+                && writes.stream().anyMatch(write -> write.put() != null && Keys.isEraseJob(keyOf(write)))) {
+            throw ApiProblem.erasedAfterMove(businessId);
+        }
     }
 
-    /** {@code writes} with each action on table {@code from} moved to table {@code to}, but those of jobs. */
+    /**
+     * {@code writes} with each action on table {@code from} moved to table {@code to}, but those of jobs, which stay in
+     * the home table ({@link WriteActions}).
+     */
     private static List<TransactWriteItem> retargeted(List<TransactWriteItem> writes, String from, String to) {
         return writes.stream().map(write -> retargeted(write, from, to)).toList();
     }
 
     private static TransactWriteItem retargeted(TransactWriteItem write, String from, String to) {
-        if (isJob(write)) {
+        if (Keys.isJob(keyOf(write))) {
             return write;
         }
         TransactWriteItem.Builder moved = write.toBuilder();
@@ -458,16 +459,18 @@ public class CoreWrites {
         return moved.build();
     }
 
-    /** Whether {@code write} is of a job's item, which stays in the home table ({@link WriteActions}). */
-    private static boolean isJob(TransactWriteItem write) {
-        Map<String, AttributeValue> key = write.put() != null
-                ? write.put().item()
-                : write.update() != null
-                        ? write.update().key()
-                        : write.delete() != null
-                                ? write.delete().key()
-                                : write.conditionCheck().key();
-        return Keys.isJob(ItemKey.of(key));
+    /** The key of the item {@code write} acts on. */
+    private static ItemKey keyOf(TransactWriteItem write) {
+        if (write.put() != null) {
+            return ItemKey.of(write.put().item());
+        }
+        if (write.update() != null) {
+            return ItemKey.of(write.update().key());
+        }
+        if (write.delete() != null) {
+            return ItemKey.of(write.delete().key());
+        }
+        return ItemKey.of(write.conditionCheck().key());
     }
 
     private static boolean failedAt(TransactionCanceledException e, int action) {

@@ -116,14 +116,7 @@ public final class LocalDynamoDb implements AutoCloseable {
      */
     public void expireItems(String tableName) {
         try (DynamoDbClient client = client()) {
-            String attribute = client.describeTimeToLive(request -> request.tableName(tableName))
-                    .timeToLiveDescription()
-                    .attributeName();
-            if (!TableLayout.TIME_TO_LIVE.equals(attribute)) {
-                client.updateTimeToLive(request -> request.tableName(tableName)
-                        .timeToLiveSpecification(ttl ->
-                                ttl.attributeName(TableLayout.TIME_TO_LIVE).enabled(true)));
-            }
+            TableBootstrap.expireItems(client, tableName, TableLayout.TIME_TO_LIVE);
         }
     }
 

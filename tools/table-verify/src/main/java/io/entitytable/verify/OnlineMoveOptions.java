@@ -2,7 +2,6 @@ package io.entitytable.verify;
 
 import io.entitytable.verify.move.OnlineMoveCommand;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -89,8 +88,7 @@ record OnlineMoveOptions(
             "--pause-budget",
             "--attempts",
             "--replicate-for",
-            "--api-function",
-            "--lambda-endpoint");
+            "--api-function");
 
     private static final Set<String> TABLE_OPTIONS = Set.of("--endpoint", "--region", "--segments");
     private static final Set<String> OFFLINE_OPTIONS = Set.of("--data", "--in-place", "--checkpoint");
@@ -98,10 +96,13 @@ record OnlineMoveOptions(
     static OnlineMoveOptions parse(List<String> args) {
         OptionReader arguments = new OptionReader(args);
         Map<String, String> given = new HashMap<>();
+        URI lambdaEndpoint = null;
         List<String> verifyArguments = new ArrayList<>(List.of("verify"));
         while (arguments.hasNext()) {
             String option = arguments.next();
-            if (OWN_OPTIONS.contains(option)) {
+            if (option.equals("--lambda-endpoint")) {
+                lambdaEndpoint = arguments.url(option, "http://localhost:9001");
+            } else if (OWN_OPTIONS.contains(option)) {
                 given.put(option, arguments.value(option));
             } else if (TABLE_OPTIONS.contains(option)) {
                 arguments.passOn(option, verifyArguments);
@@ -145,9 +146,6 @@ record OnlineMoveOptions(
         String apiFunction = Optional.ofNullable(given.get("--api-function"))
                 .filter(name -> !name.isBlank())
                 .orElse(null);
-        URI lambdaEndpoint = Optional.ofNullable(given.get("--lambda-endpoint"))
-                .map(OnlineMoveOptions::endpoint)
-                .orElse(null);
         if (lambdaEndpoint != null && apiFunction == null) {
             throw new UsageException("--lambda-endpoint needs --api-function, the function to read there");
         }
@@ -158,18 +156,6 @@ record OnlineMoveOptions(
         }
         return new OnlineMoveOptions(
                 target, from, to, cutOver, cutBack, pauseBudget, attempts, replicateFor, apiFunction, lambdaEndpoint);
-    }
-
-    private static URI endpoint(String value) {
-        try {
-            URI uri = new URI(value);
-            if (uri.getScheme() != null && uri.getHost() != null) {
-                return uri;
-            }
-        } catch (URISyntaxException e) {
-            // reported below
-        }
-        throw new UsageException("--lambda-endpoint must be a URL such as http://localhost:9001, not '" + value + "'");
     }
 
     private static List<String> businesses(String option, String value, boolean allowAll) {

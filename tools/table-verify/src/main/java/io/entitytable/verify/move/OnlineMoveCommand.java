@@ -13,8 +13,6 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.TimeToLiveDescription;
-import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
@@ -90,10 +88,12 @@ public record OnlineMoveCommand(
             if (!check.equal()) {
                 err.println("migrate --online: " + check.differences().size() + " items still differ; no cut-over");
                 exitCode = NOT_EQUAL;
-            } else if (!(routing = drained(routing, routingSeen)).routes()) {
-                return notRouting(routing, summary, started);
             } else {
                 if (cutting) {
+                    routing = drained(routing, routingSeen);
+                    if (!routing.routes()) {
+                        return notRouting(routing, summary, started);
+                    }
                     summary.put("api", Map.of("checked", apiRouting.checked(), "version", routing.version()));
                 }
                 List<Map<String, Object>> outcomes = new ArrayList<>();
@@ -147,23 +147,9 @@ public record OnlineMoveCommand(
      * the home table has one.
      */
     private Optional<String> matchTimeToLive() {
-        TimeToLiveDescription home =
-                dynamo.describeTimeToLive(request -> request.tableName(from)).timeToLiveDescription();
-        if (!isOn(home)) {
-            return Optional.empty();
-        }
-        if (!isOn(dynamo.describeTimeToLive(request -> request.tableName(to)).timeToLiveDescription())) {
-            dynamo.updateTimeToLive(request -> request.tableName(to)
-                    .timeToLiveSpecification(
-                            ttl -> ttl.attributeName(home.attributeName()).enabled(true)));
-        }
-        return Optional.of(home.attributeName());
-    }
-
-    private static boolean isOn(TimeToLiveDescription description) {
-        return description != null
-                && (description.timeToLiveStatus() == TimeToLiveStatus.ENABLED
-                        || description.timeToLiveStatus() == TimeToLiveStatus.ENABLING);
+        Optional<String> attribute = TableBootstrap.timeToLive(dynamo, from);
+        attribute.ifPresent(name -> TableBootstrap.expireItems(dynamo, to, name));
+        return attribute;
     }
 
     /**
@@ -171,9 +157,6 @@ public record OnlineMoveCommand(
      * seen routing), read again: a deployment since then would need its own wait.
      */
     private ApiRouting.Verdict drained(ApiRouting.Verdict routing, long seenAt) throws InterruptedException {
-        if (routing == null) {
-            return ApiRouting.Verdict.routing("", Duration.ZERO);
-        }
         long wait = routing.drain().toNanos() - (System.nanoTime() - seenAt);
         if (wait > 0) {
             err.println("migrate --online: waiting " + TimeUnit.NANOSECONDS.toSeconds(wait)
