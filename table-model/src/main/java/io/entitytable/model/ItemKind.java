@@ -60,7 +60,12 @@ public enum ItemKind implements StoredValue {
      * move only, checked by every write of the business in the move's transaction, never fanned out, never indexed,
      * never moved.
      */
-    ROUTE;
+    ROUTE,
+    /**
+     * A mark an online move writes into the table it carries from (see StreamMark), to learn from the table's stream
+     * that it has read every shard past a moment: deleted once read, never fanned out, never indexed, never moved.
+     */
+    MARK;
 
     /** A copy of a subject, of any of the three kinds the fan-out writes and nothing else does. */
     public boolean isCopy() {

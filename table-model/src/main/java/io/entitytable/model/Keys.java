@@ -303,6 +303,30 @@ public final class Keys {
     /** The sort key of a business's route item, in the business's own partition ({@code id = <businessId>}). */
     public static final String ROUTE_TYPE = "route";
 
+    // ---- a move's marks in a table's stream -------------------------------------------------------------------
+
+    /** The sort key of every stream mark (see StreamMark). */
+    public static final String STREAM_MARK_TYPE = "mark";
+
+    private static final String STREAM_MARK_PREFIX = "mark.";
+
+    /**
+     * {@code mark.<token>.<n>}: the partition of one of a move's stream marks. Random tokens spread the marks over the
+     * table's partitions, and so over its stream's shards; the dots keep them apart from every subject's id.
+     */
+    public static String streamMarkId(String token, int n) {
+        return STREAM_MARK_PREFIX + token + "." + n;
+    }
+
+    /** The token of a {@link #streamMarkId} partition key, if it is one. */
+    public static Optional<String> tokenOfStreamMark(String markId) {
+        int last = markId.lastIndexOf('.');
+        if (!markId.startsWith(STREAM_MARK_PREFIX) || last <= STREAM_MARK_PREFIX.length()) {
+            return Optional.empty();
+        }
+        return Optional.of(markId.substring(STREAM_MARK_PREFIX.length(), last));
+    }
+
     // ---- a deleted subject's tombstone ------------------------------------------------------------------------
 
     /** The sort key of a tombstone, in the deleted subject's own partition ({@code id = <subjectId>}). */

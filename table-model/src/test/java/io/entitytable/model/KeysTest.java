@@ -135,4 +135,15 @@ class KeysTest {
             assertThat(total).as("the buckets of %d", limit).isEqualTo(limit);
         }
     }
+
+    @Test
+    void streamMarkIds_giveBackTheirToken_andNoSubjectsIdReadsAsOne() {
+        String token = "2f1c9a4e-6b1d-4c7e-9d59-0c7f3b6f8a11";
+
+        assertThat(Keys.tokenOfStreamMark(Keys.streamMarkId(token, 0))).contains(token);
+        assertThat(Keys.tokenOfStreamMark(Keys.streamMarkId(token, 399))).contains(token);
+        assertThat(Keys.tokenOfStreamMark(Ids.newId())).isEmpty();
+        assertThat(Keys.tokenOfStreamMark(Keys.refreshJobId(Ids.newId()))).isEmpty();
+        assertThat(Keys.tokenOfStreamMark("mark.")).isEmpty();
+    }
 }

@@ -89,6 +89,7 @@ public final class ItemOwner {
         return kind.equals(ItemKind.RATE.value())
                 || kind.equals(ItemKind.IDEMPOTENCY.value())
                 || kind.equals(ItemKind.BACKFILL.value())
-                || kind.equals(ItemKind.ROUTE.value());
+                || kind.equals(ItemKind.ROUTE.value())
+                || kind.equals(ItemKind.MARK.value());
     }
 }

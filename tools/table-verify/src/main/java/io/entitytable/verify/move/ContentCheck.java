@@ -6,7 +6,6 @@ import io.entitytable.model.access.Backoff;
 import io.entitytable.model.access.ParallelTasks;
 import io.entitytable.model.move.ItemOwner;
 import io.entitytable.search.repair.SegmentScan;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -33,7 +32,7 @@ import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
  * serves its business (the bulk copy can bring back an item the replicator had deleted), then read again. Items of no
  * business (idempotency records) are carried forward only, and not compared.
  */
-record ContentCheck(MoveTables tables, ItemOwner homeOwner, ItemOwner targetOwner, int segments, Clock clock) {
+record ContentCheck(MoveTables tables, ItemOwner homeOwner, ItemOwner targetOwner, int segments) {
     private static final int BATCH = 100;
     private static final int ROUNDS = 5;
     private static final Backoff BACKOFF = new Backoff(10, Duration.ofMillis(50), Duration.ofSeconds(2), () -> {});
@@ -82,7 +81,7 @@ record ContentCheck(MoveTables tables, ItemOwner homeOwner, ItemOwner targetOwne
         long mended = 0;
         List<Difference> left = List.of();
         for (int round = 1; round <= ROUNDS && !differing.isEmpty(); round++) {
-            replicas.awaitCaughtUp(clock.instant());
+            replicas.awaitCaughtUp();
             left = compare(differing);
             if (left.isEmpty()) {
                 break;

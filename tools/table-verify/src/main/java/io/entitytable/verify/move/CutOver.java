@@ -1,8 +1,6 @@
 package io.entitytable.verify.move;
 
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -16,8 +14,7 @@ import java.util.Set;
  * never lost, and the cut-over can be tried again. A business whose erase is running stays in the home table, where
  * the erase's workers delete its items, until the erase is done.
  */
-record CutOver(
-        MoveTables tables, RouteBook routes, Replicas replicas, ContentCheck check, Clock clock, Duration budget) {
+record CutOver(MoveTables tables, RouteBook routes, Replicas replicas, ContentCheck check, Duration budget) {
     private static final Duration RETRY = Duration.ofMillis(10);
 
     /**
@@ -56,12 +53,10 @@ record CutOver(
         } else {
             routes.fenceBack(business);
         }
-        Instant fencedAt = clock.instant();
         Set<MovedItem> items = new HashSet<>();
         List<ContentCheck.Difference> left = List.of();
         try {
-            boolean caughtUp =
-                    tail.awaitCaughtUp(fencedAt, Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+            boolean caughtUp = tail.awaitCaughtUp(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
             // An erase that committed before the fence: its business is marked and its job put in one transaction.
             if (caughtUp && direction == Direction.FORWARD && tables.erasing(business)) {
                 giveUp(business, direction, replicator, items);

@@ -11,7 +11,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * One item a move carries, under its key in each table. Everything of the table is carried but what belongs to one
  * table alone: its request-rate buckets (a fresh second's worth in the target), its index backfills' progress (a new
- * table is created with every pattern ready) and the move's own route items.
+ * table is created with every pattern ready) and the move's own route items and stream marks.
  */
 record MovedItem(ItemKey homeKey, ItemKey targetKey) {
 
@@ -19,7 +19,8 @@ record MovedItem(ItemKey homeKey, ItemKey targetKey) {
         String kind = item.containsKey(Attributes.KIND) ? Values.string(item, Attributes.KIND) : "";
         return !kind.equals(ItemKind.RATE.value())
                 && !kind.equals(ItemKind.BACKFILL.value())
-                && !kind.equals(ItemKind.ROUTE.value());
+                && !kind.equals(ItemKind.ROUTE.value())
+                && !kind.equals(ItemKind.MARK.value());
     }
 
     /**

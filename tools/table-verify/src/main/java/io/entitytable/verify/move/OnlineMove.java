@@ -1,7 +1,6 @@
 package io.entitytable.verify.move;
 
 import io.entitytable.model.move.ItemOwner;
-import java.time.Clock;
 import java.time.Duration;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
@@ -26,16 +25,15 @@ public final class OnlineMove implements AutoCloseable {
             String target,
             LayoutChange change,
             int segments,
-            Duration pauseBudget,
-            Clock clock) {
+            Duration pauseBudget) {
         MoveTables tables = new MoveTables(dynamo, home, target, change);
         ItemOwner homeOwner = ItemOwner.readingFrom(dynamo, home);
         ItemOwner targetOwner = ItemOwner.readingFrom(dynamo, target);
         routes = new RouteBook(tables).loaded();
-        replicas = new Replicas(tables, streams, routes, homeOwner, targetOwner, clock);
+        replicas = new Replicas(tables, streams, routes, homeOwner, targetOwner);
         copy = new BulkCopy(tables, homeOwner, routes, segments);
-        check = new ContentCheck(tables, homeOwner, targetOwner, segments, clock);
-        cutOver = new CutOver(tables, routes, replicas, check, clock, pauseBudget);
+        check = new ContentCheck(tables, homeOwner, targetOwner, segments);
+        cutOver = new CutOver(tables, routes, replicas, check, pauseBudget);
     }
 
     public BulkCopy.Copied copy() {

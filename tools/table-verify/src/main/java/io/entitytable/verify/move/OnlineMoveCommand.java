@@ -3,7 +3,6 @@ package io.entitytable.verify.move;
 import io.entitytable.model.TableBootstrap;
 import io.entitytable.model.TableLayout;
 import java.io.PrintStream;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -77,8 +76,7 @@ public record OnlineMoveCommand(
         summary.put("targetCreated", created);
         matchTimeToLive().ifPresent(attribute -> summary.put("timeToLive", attribute));
         int exitCode = DONE;
-        try (OnlineMove move =
-                new OnlineMove(dynamo, streams, from, to, change, segments, pauseBudget, Clock.systemUTC())) {
+        try (OnlineMove move = new OnlineMove(dynamo, streams, from, to, change, segments, pauseBudget)) {
             err.println("migrate --online: replicating both ways; copying " + from + " -> " + to);
             BulkCopy.Copied copied = move.copy();
             summary.put("copy", Map.of("written", copied.written(), "alreadyThere", copied.alreadyThere()));

@@ -1,9 +1,7 @@
 package io.entitytable.verify.move;
 
 import io.entitytable.model.move.ItemOwner;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
@@ -25,12 +23,11 @@ final class Replicas implements AutoCloseable {
             DynamoDbStreamsClient streams,
             RouteBook routes,
             ItemOwner homeOwner,
-            ItemOwner targetOwner,
-            Clock clock) {
+            ItemOwner targetOwner) {
         forward = new Replicator(tables, Direction.FORWARD, routes, homeOwner);
         back = new Replicator(tables, Direction.BACK, routes, targetOwner);
-        forwardTail = new StreamTail(tables.dynamo(), streams, tables.home(), forward, clock);
-        backTail = new StreamTail(tables.dynamo(), streams, tables.target(), back, clock);
+        forwardTail = new StreamTail(tables.dynamo(), streams, tables.home(), forward);
+        backTail = new StreamTail(tables.dynamo(), streams, tables.target(), back);
     }
 
     Replicator of(Direction direction) {
@@ -41,10 +38,10 @@ final class Replicas implements AutoCloseable {
         return direction == Direction.FORWARD ? forwardTail : backTail;
     }
 
-    /** Waits until both directions have applied every write committed before {@code instant}. */
-    void awaitCaughtUp(Instant instant) throws InterruptedException {
+    /** Waits until both directions have applied every write committed before the call. */
+    void awaitCaughtUp() throws InterruptedException {
         for (StreamTail tail : Set.of(forwardTail, backTail)) {
-            if (!tail.awaitCaughtUp(instant, CATCH_UP)) {
+            if (!tail.awaitCaughtUp(CATCH_UP)) {
                 throw new IllegalStateException("a replicator did not catch up within " + CATCH_UP);
             }
         }

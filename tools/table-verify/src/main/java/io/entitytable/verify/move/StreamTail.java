@@ -1,26 +1,32 @@
 package io.entitytable.verify.move;
 
 import io.entitytable.model.access.Backoff;
+import io.entitytable.model.access.BatchWrites;
 import io.entitytable.model.access.StreamShards;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ExpiredIteratorException;
 import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
 import software.amazon.awssdk.services.dynamodb.model.Record;
 import software.amazon.awssdk.services.dynamodb.model.Shard;
 import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
@@ -28,16 +34,18 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  * each shard (so in the order of every item's writes), following the shards that open as others roll over: a child is
  * read only after its parent is read to its end.
  *
- * <p>One thread reads the shards in rounds, each open shard until it returns nothing. A round that began at {@code t}
- * and ended with every shard read to its end has applied every write committed before {@code t}: that is {@link
- * #caughtUpTo()}, which a cut-over waits on. A page short of GetRecords' limit is taken for the shard's end as it was
- * when asked for, which holds on the local engine; DynamoDB may return a short page before the end, which this does not
- * yet allow for (docs/design.md §2, "Moving a table online", still to build).
+ * <p>One thread reads the shards in rounds, each open shard until a page short of GetRecords' limit. What it has
+ * applied is learnt from the stream itself, not from a clock: {@link #awaitCaughtUp} writes marks into the table
+ * ({@link StreamMark}) and waits until every shard being read has given one back. A shard keeps the order of its
+ * writes, so each write committed before the marks has been applied by then, however late DynamoDB made its record
+ * readable and however many short or empty pages it returned before it. The marks are random keys, spread over the
+ * table's partitions and so over its shards; a shard that gives none back gets more.
  */
 final class StreamTail implements AutoCloseable {
     /**
      * The pause between rounds: DynamoDB Streams takes at most five GetRecords a second per shard, and Lambda's own
-     * poller reads each shard four times a second. A cut-over waits for one round that began after its fence.
+     * poller reads each shard four times a second. A wait begins a round at once; the rounds after it follow this
+     * pause.
      */
     private static final Duration POLL = Duration.ofMillis(250);
 
@@ -50,10 +58,23 @@ final class StreamTail implements AutoCloseable {
     /** The start of the name of every tail's thread. */
     static final String THREAD_PREFIX = "stream-tail-";
 
+    /**
+     * Marks written at first per shard being read: four random keys leave a given shard of a table without one about
+     * once in fifty, and then it gets more.
+     */
+    private static final int MARKS_PER_SHARD = 4;
+
+    /** The most marks one wait writes, at one write unit each (and one more to delete each). */
+    private static final int MOST_MARKS = 400;
+
+    /** How long a mark stays when its tail stopped before deleting it: the table's time to live removes it. */
+    private static final Duration MARK_LIFETIME = Duration.ofHours(1);
+
+    private final DynamoDbClient dynamo;
+    private final String table;
     private final DynamoDbStreamsClient streams;
     private final String streamArn;
     private final Consumer<Record> apply;
-    private final Clock clock;
     private final Thread reader;
 
     /** Open shards being read, by id, with the iterator of their next read. */
@@ -63,13 +84,32 @@ final class StreamTail implements AutoCloseable {
     /** Ends the pause between rounds early, for a waiter ({@link #awaitCaughtUp}). */
     private final BlockingQueue<Boolean> wakeUp = new LinkedBlockingQueue<>();
 
-    private volatile Instant caughtUpTo = Instant.EPOCH;
+    /** The waits under way, by the token of their marks. */
+    private final Map<String, Wait> waits = new ConcurrentHashMap<>();
+    /** Marks of waits that ended, deleted by the reader after its round rather than within a cut-over's budget. */
+    private final BlockingQueue<StreamMark> spent = new LinkedBlockingQueue<>();
+
+    /** Shards read in the last round: how many marks a wait writes first. */
+    private volatile int shardsRead = 1;
+
+    private volatile long rounds;
     private volatile RuntimeException failure;
 
     private record Position(String iterator, String lastSequence) {}
 
-    StreamTail(
-            DynamoDbClient dynamo, DynamoDbStreamsClient streams, String table, Consumer<Record> apply, Clock clock) {
+    /** One {@link #awaitCaughtUp}: the shards that gave one of its marks back, and those still without one. */
+    private static final class Wait {
+        final Set<String> marked = ConcurrentHashMap.newKeySet();
+        final CountDownLatch passed = new CountDownLatch(1);
+        /** After a round that ended with shards unmarked: those shards, and the round. */
+        volatile Set<String> unmarked = Set.of();
+
+        volatile long unmarkedRound = -1;
+    }
+
+    StreamTail(DynamoDbClient dynamo, DynamoDbStreamsClient streams, String table, Consumer<Record> apply) {
+        this.dynamo = dynamo;
+        this.table = table;
         this.streams = streams;
         this.streamArn = dynamo.describeTable(request -> request.tableName(table))
                 .table()
@@ -78,7 +118,6 @@ final class StreamTail implements AutoCloseable {
             throw new IllegalStateException("table " + table + " has no stream: a move follows its writes there");
         }
         this.apply = apply;
-        this.clock = clock;
         // Everything from now on: the shards open now are read from their latest record, those that open later whole.
         for (Shard shard : shards()) {
             if (shard.sequenceNumberRange().endingSequenceNumber() == null) {
@@ -93,26 +132,40 @@ final class StreamTail implements AutoCloseable {
         reader.start();
     }
 
-    /** Every write committed before this instant has been applied. */
-    Instant caughtUpTo() {
-        rethrow();
-        return caughtUpTo;
-    }
-
     /**
-     * Waits until every write committed before {@code instant} has been applied; false after {@code timeout}. The
-     * next round begins at once rather than after the pause: one read more per shard, once per wait.
+     * Waits until every write committed to the table before the call has been applied; false after {@code timeout}.
+     * Writes marks into the table and waits until every shard being read has given one back: the next round begins at
+     * once rather than after the pause, one read more per shard, once per wait.
      */
-    boolean awaitCaughtUp(Instant instant, Duration timeout) throws InterruptedException {
-        wakeUp.offer(Boolean.TRUE);
+    boolean awaitCaughtUp(Duration timeout) throws InterruptedException {
+        rethrow();
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (!caughtUpTo().isAfter(instant)) {
-            if (System.nanoTime() > deadline) {
-                return false;
+        String token = UUID.randomUUID().toString();
+        Wait wait = new Wait();
+        waits.put(token, wait);
+        List<StreamMark> marks = new ArrayList<>();
+        try {
+            writeMarks(token, marks, MARKS_PER_SHARD * Math.max(1, shardsRead));
+            long markedRound = rounds;
+            wakeUp.offer(Boolean.TRUE);
+            while (!wait.passed.await(10, TimeUnit.MILLISECONDS)) {
+                rethrow();
+                if (System.nanoTime() > deadline) {
+                    return false;
+                }
+                // Two rounds after the last marks were written and a shard still gave none back: none fell in its
+                // partition, or DynamoDB has not made them readable yet. More marks answer either.
+                Set<String> unmarked = wait.unmarked;
+                if (!unmarked.isEmpty() && wait.unmarkedRound >= markedRound + 2 && marks.size() < MOST_MARKS) {
+                    writeMarks(token, marks, MARKS_PER_SHARD * unmarked.size());
+                    markedRound = rounds;
+                }
             }
-            Thread.sleep(10);
+            return true;
+        } finally {
+            waits.remove(token);
+            spent.addAll(marks);
         }
-        return true;
     }
 
     @Override
@@ -134,12 +187,13 @@ final class StreamTail implements AutoCloseable {
     private void run() {
         try {
             while (!Thread.currentThread().isInterrupted()) {
-                Instant roundStart = clock.instant();
                 openChildren();
                 for (String shardId : new ArrayList<>(reading.keySet())) {
                     readToEnd(shardId);
                 }
-                caughtUpTo = roundStart;
+                settleWaits();
+                deleteSpentMarks();
+                shardsRead = reading.size();
                 wakeUp.poll(POLL.toMillis(), TimeUnit.MILLISECONDS);
             }
         } catch (InterruptedException e) {
@@ -183,7 +237,18 @@ final class StreamTail implements AutoCloseable {
             }
             String last = position.lastSequence();
             for (Record record : response.records()) {
-                apply.accept(record);
+                Map<String, AttributeValue> image = record.dynamodb().hasNewImage()
+                        ? record.dynamodb().newImage()
+                        : record.dynamodb().oldImage();
+                Optional<String> mark = StreamMark.tokenOf(image);
+                if (mark.isPresent()) {
+                    Wait wait = waits.get(mark.get());
+                    if (wait != null) {
+                        wait.marked.add(shardId);
+                    }
+                } else {
+                    apply.accept(record);
+                }
                 last = record.dynamodb().sequenceNumber();
             }
             if (response.nextShardIterator() == null) {
@@ -193,12 +258,55 @@ final class StreamTail implements AutoCloseable {
             }
             position = new Position(response.nextShardIterator(), last);
             reading.put(shardId, position);
-            // A page short of the most GetRecords returns reached what the shard held when it was asked for, which
-            // began after the round did. Reading on until a page comes back empty would never end while the table
-            // is written faster than its records are applied, and the round would never count as caught up.
+            // A short page ends the shard's turn in this round, whether it reached the shard's end or DynamoDB
+            // returned it before: the next round reads on from its iterator, and what a wait needs is its marks.
+            // Reading on until a page comes back empty would never end while the table is written faster than its
+            // records are applied.
             if (response.records().size() < MAX_RECORDS) {
                 return;
             }
+        }
+    }
+
+    /**
+     * After a round: a wait whose marks came back from every shard still being read has passed (a shard read to its
+     * end since has applied all it holds); the others learn which shards have none yet.
+     */
+    private void settleWaits() {
+        long round = ++rounds;
+        for (Wait wait : waits.values()) {
+            Set<String> unmarked = new HashSet<>(reading.keySet());
+            unmarked.removeAll(wait.marked);
+            if (unmarked.isEmpty()) {
+                wait.passed.countDown();
+            } else {
+                wait.unmarked = Set.copyOf(unmarked);
+                wait.unmarkedRound = round;
+            }
+        }
+    }
+
+    private void writeMarks(String token, List<StreamMark> marks, int count) {
+        Instant expiresAt = Instant.now().plus(MARK_LIFETIME);
+        List<WriteRequest> puts = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            StreamMark mark = new StreamMark(token, marks.size());
+            marks.add(mark);
+            puts.add(BatchWrites.put(mark.toItem(expiresAt)));
+        }
+        for (List<WriteRequest> request : BatchWrites.requestsOf(puts)) {
+            BatchWrites.send(dynamo, table, request, BACKOFF);
+        }
+    }
+
+    /** Deletes the marks of the waits that ended; what fails to be deleted goes with its lifetime. */
+    private void deleteSpentMarks() {
+        List<WriteRequest> deletes = new ArrayList<>();
+        for (StreamMark mark = spent.poll(); mark != null; mark = spent.poll()) {
+            deletes.add(BatchWrites.delete(mark.key()));
+        }
+        for (List<WriteRequest> request : BatchWrites.requestsOf(deletes)) {
+            BatchWrites.send(dynamo, table, request, BACKOFF);
         }
     }
 

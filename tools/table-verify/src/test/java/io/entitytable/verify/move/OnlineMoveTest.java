@@ -16,7 +16,6 @@ import io.entitytable.model.TableBootstrap;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import io.entitytable.model.move.BusinessRoute;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -110,8 +109,7 @@ class OnlineMoveTest {
         ContentCheck.Result before;
         ContentCheck.Result after;
         double seconds;
-        try (OnlineMove move =
-                new OnlineMove(dynamo, streams, home, target, change, 4, PAUSE_BUDGET, Clock.systemUTC())) {
+        try (OnlineMove move = new OnlineMove(dynamo, streams, home, target, change, 4, PAUSE_BUDGET)) {
             BulkCopy.Copied copied = move.copy();
             assertThat(copied.written()).isPositive();
 
@@ -246,8 +244,7 @@ class OnlineMoveTest {
     void aCutOverThatCannotCatchUpWithinItsBudgetLiftsItsFenceAndLosesNothing() throws Exception {
         BusinessLoad load = new BusinessLoad(Ids.newId(), new RoutedWriter(dynamo, home, change));
         load.seed(20, 5);
-        try (OnlineMove move =
-                new OnlineMove(dynamo, streams, home, target, change, 2, PAUSE_BUDGET, Clock.systemUTC())) {
+        try (OnlineMove move = new OnlineMove(dynamo, streams, home, target, change, 2, PAUSE_BUDGET)) {
             move.copy();
             assertThat(move.check().differences()).isEmpty();
 
@@ -275,8 +272,7 @@ class OnlineMoveTest {
         BusinessLoad fenced = new BusinessLoad(Ids.newId(), new RoutedWriter(dynamo, home, change));
         moved.seed(10, 3);
         fenced.seed(10, 3);
-        try (OnlineMove move =
-                new OnlineMove(dynamo, streams, home, target, change, 2, PAUSE_BUDGET, Clock.systemUTC())) {
+        try (OnlineMove move = new OnlineMove(dynamo, streams, home, target, change, 2, PAUSE_BUDGET)) {
             move.copy();
             assertThat(move.check().differences()).isEmpty();
             assertThat(until(() -> move.cutOver(moved.business)).done()).isTrue();
@@ -284,8 +280,7 @@ class OnlineMoveTest {
         // the move stops (a crash) in a cut-over of the other business: its route item as the fence leaves it
         new RouteBook(new MoveTables(dynamo, home, target, change)).fence(fenced.business);
 
-        try (OnlineMove again =
-                new OnlineMove(dynamo, streams, home, target, change, 2, PAUSE_BUDGET, Clock.systemUTC())) {
+        try (OnlineMove again = new OnlineMove(dynamo, streams, home, target, change, 2, PAUSE_BUDGET)) {
             assertThat(route(fenced.business)).as("served where it was").isEmpty();
             assertThat(route(moved.business)).map(BusinessRoute::state).contains(BusinessRoute.State.MOVED);
             assertThatThrownBy(() -> again.cutOver(fenced.business))
@@ -307,8 +302,7 @@ class OnlineMoveTest {
     void copiesTravelForwardOnly_whicheverTableServesTheirBusiness() throws Exception {
         BusinessLoad load = new BusinessLoad(Ids.newId(), new RoutedWriter(dynamo, home, change));
         load.seed(5, 1);
-        try (OnlineMove move =
-                new OnlineMove(dynamo, streams, home, target, change, 2, PAUSE_BUDGET, Clock.systemUTC())) {
+        try (OnlineMove move = new OnlineMove(dynamo, streams, home, target, change, 2, PAUSE_BUDGET)) {
             move.copy();
             assertThat(move.check().differences()).isEmpty();
             assertThat(until(() -> move.cutOver(load.business)).done()).isTrue();
@@ -336,8 +330,7 @@ class OnlineMoveTest {
         load.seed(5, 1);
         Map<String, AttributeValue> job = EraseJob.newItem(load.business, Instant.now());
         dynamo.putItem(request -> request.tableName(home).item(job));
-        try (OnlineMove move =
-                new OnlineMove(dynamo, streams, home, target, change, 2, PAUSE_BUDGET, Clock.systemUTC())) {
+        try (OnlineMove move = new OnlineMove(dynamo, streams, home, target, change, 2, PAUSE_BUDGET)) {
             move.copy();
             assertThat(move.check().differences()).isEmpty();
 
