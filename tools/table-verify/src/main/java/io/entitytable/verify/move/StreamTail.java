@@ -18,11 +18,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ExpiredIteratorException;
 import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
+import software.amazon.awssdk.services.dynamodb.model.OperationType;
 import software.amazon.awssdk.services.dynamodb.model.Record;
 import software.amazon.awssdk.services.dynamodb.model.Shard;
 import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
@@ -97,9 +99,14 @@ final class StreamTail implements AutoCloseable {
 
     private record Position(String iterator, String lastSequence) {}
 
-    /** One {@link #awaitCaughtUp}: the shards that gave one of its marks back, and those still without one. */
+    /**
+     * One {@link #awaitCaughtUp}: the shards that gave one of its marks back, those still without one, and how many of
+     * its marks were written and read back.
+     */
     private static final class Wait {
         final Set<String> marked = ConcurrentHashMap.newKeySet();
+        final AtomicInteger readBack = new AtomicInteger();
+        volatile int written;
         final CountDownLatch passed = new CountDownLatch(1);
         /** After a round that ended with shards unmarked: those shards, and the round. */
         volatile Set<String> unmarked = Set.of();
@@ -145,7 +152,7 @@ final class StreamTail implements AutoCloseable {
         waits.put(token, wait);
         List<StreamMark> marks = new ArrayList<>();
         try {
-            writeMarks(token, marks, MARKS_PER_SHARD * Math.max(1, shardsRead));
+            writeMarks(token, wait, marks, MARKS_PER_SHARD * Math.max(1, shardsRead));
             long markedRound = rounds;
             wakeUp.offer(Boolean.TRUE);
             while (!wait.passed.await(10, TimeUnit.MILLISECONDS)) {
@@ -157,7 +164,7 @@ final class StreamTail implements AutoCloseable {
                 // partition, or DynamoDB has not made them readable yet. More marks answer either.
                 Set<String> unmarked = wait.unmarked;
                 if (!unmarked.isEmpty() && wait.unmarkedRound >= markedRound + 2 && marks.size() < MOST_MARKS) {
-                    writeMarks(token, marks, MARKS_PER_SHARD * unmarked.size());
+                    writeMarks(token, wait, marks, MARKS_PER_SHARD * unmarked.size());
                     markedRound = rounds;
                 }
             }
@@ -187,10 +194,12 @@ final class StreamTail implements AutoCloseable {
     private void run() {
         try {
             while (!Thread.currentThread().isInterrupted()) {
-                openChildren();
                 for (String shardId : new ArrayList<>(reading.keySet())) {
                     readToEnd(shardId);
                 }
+                // A shard whose parent this round read to its end opens now, before the waits are settled: it may
+                // hold writes made before their marks, and it is read from the next round on.
+                openChildren();
                 settleWaits();
                 deleteSpentMarks();
                 shardsRead = reading.size();
@@ -243,8 +252,9 @@ final class StreamTail implements AutoCloseable {
                 Optional<String> mark = StreamMark.tokenOf(image);
                 if (mark.isPresent()) {
                     Wait wait = waits.get(mark.get());
-                    if (wait != null) {
+                    if (wait != null && record.eventName() == OperationType.INSERT) {
                         wait.marked.add(shardId);
+                        wait.readBack.incrementAndGet();
                     }
                 } else {
                     apply.accept(record);
@@ -269,15 +279,16 @@ final class StreamTail implements AutoCloseable {
     }
 
     /**
-     * After a round: a wait whose marks came back from every shard still being read has passed (a shard read to its
-     * end since has applied all it holds); the others learn which shards have none yet.
+     * After a round: a wait has passed once every shard still being read gave one of its marks back (a shard read to
+     * its end since has applied all it holds) and every mark it wrote came back, so none sits in a shard this tail
+     * does not know of yet; the others learn which shards have none yet.
      */
     private void settleWaits() {
         long round = ++rounds;
         for (Wait wait : waits.values()) {
             Set<String> unmarked = new HashSet<>(reading.keySet());
             unmarked.removeAll(wait.marked);
-            if (unmarked.isEmpty()) {
+            if (unmarked.isEmpty() && wait.readBack.get() >= wait.written) {
                 wait.passed.countDown();
             } else {
                 wait.unmarked = Set.copyOf(unmarked);
@@ -286,7 +297,8 @@ final class StreamTail implements AutoCloseable {
         }
     }
 
-    private void writeMarks(String token, List<StreamMark> marks, int count) {
+    /** Writes {@code count} more marks of {@code wait}, counted as written before the first is sent. */
+    private void writeMarks(String token, Wait wait, List<StreamMark> marks, int count) {
         Instant expiresAt = Instant.now().plus(MARK_LIFETIME);
         List<WriteRequest> puts = new ArrayList<>();
         for (int i = 0; i < count; i++) {
@@ -294,6 +306,7 @@ final class StreamTail implements AutoCloseable {
             marks.add(mark);
             puts.add(BatchWrites.put(mark.toItem(expiresAt)));
         }
+        wait.written = marks.size();
         for (List<WriteRequest> request : BatchWrites.requestsOf(puts)) {
             BatchWrites.send(dynamo, table, request, BACKOFF);
         }
@@ -305,8 +318,12 @@ final class StreamTail implements AutoCloseable {
         for (StreamMark mark = spent.poll(); mark != null; mark = spent.poll()) {
             deletes.add(BatchWrites.delete(mark.key()));
         }
-        for (List<WriteRequest> request : BatchWrites.requestsOf(deletes)) {
-            BatchWrites.send(dynamo, table, request, BACKOFF);
+        try {
+            for (List<WriteRequest> request : BatchWrites.requestsOf(deletes)) {
+                BatchWrites.send(dynamo, table, request, BACKOFF);
+            }
+        } catch (RuntimeException e) {
+            // The table's time to live removes what is left; the replicator must go on.
         }
     }
 

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -57,6 +58,8 @@ final class LaggingStream implements DynamoDbStreamsClient {
     private final Map<ItemKey, Map<String, AttributeValue>> items = new ConcurrentHashMap<>();
     private volatile ToIntFunction<ItemKey> shardOf;
     private volatile Duration lag = Duration.ZERO;
+    /** Shards that take writes but DescribeStream does not list yet, as a shard that has just opened. */
+    private final Set<String> unlisted = ConcurrentHashMap.newKeySet();
 
     LaggingStream(int shardCount) {
         shardIds = new ArrayList<>();
@@ -81,6 +84,15 @@ final class LaggingStream implements DynamoDbStreamsClient {
     /** How long each later write through {@link #table()} waits to become readable. */
     void lagWrites(Duration lag) {
         this.lag = lag;
+    }
+
+    /** DescribeStream leaves {@code shard} out until {@link #list} is called. */
+    void unlist(String shard) {
+        unlisted.add(shard);
+    }
+
+    void list(String shard) {
+        unlisted.remove(shard);
     }
 
     /** The next {@code pages} reads of {@code shard} return nothing, whatever it holds. */
@@ -170,6 +182,7 @@ final class LaggingStream implements DynamoDbStreamsClient {
     @Override
     public DescribeStreamResponse describeStream(DescribeStreamRequest request) {
         List<Shard> open = shardIds.stream()
+                .filter(id -> !unlisted.contains(id))
                 .map(id -> Shard.builder()
                         .shardId(id)
                         .sequenceNumberRange(SequenceNumberRange.builder()

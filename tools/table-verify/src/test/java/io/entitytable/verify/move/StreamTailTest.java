@@ -69,6 +69,36 @@ class StreamTailTest {
     }
 
     @Test
+    void aWaitHearsFromEveryMarkItWrote_soAShardNotListedYetHoldsItBack() throws Exception {
+        LaggingStream stream = new LaggingStream(3);
+        // GIVEN a shard that takes writes before DescribeStream lists it, as one just opened by a rollover, holding a
+        // write made before the wait and the wait's first mark; the other marks fall in the two listed shards
+        stream.unlist(stream.shard(2));
+        stream.routeWrites(key -> markNumber(key) == 0 ? 2 : markNumber(key) % 2);
+        try (StreamTail tail = new StreamTail(stream.table(), stream, "Entity", this::apply)) {
+            var early = LaggingStream.customer("01JEARLY");
+            stream.append(stream.shard(2), OperationType.INSERT, early, Duration.ZERO);
+            Thread listing = new Thread(() -> {
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                stream.list(stream.shard(2));
+            });
+            listing.start();
+
+            // WHEN the tail is asked to catch up, a second before the shard is listed
+            boolean caughtUp = tail.awaitCaughtUp(WITHIN);
+
+            // THEN the wait ended only once that shard was read, with its write applied
+            assertThat(caughtUp).isTrue();
+            assertThat(applied).containsExactly(ItemKey.of(early));
+            listing.join();
+        }
+    }
+
+    @Test
     void aWaitGivesUpAfterItsTimeout_whileAShardHoldsBackItsRecords() throws Exception {
         LaggingStream stream = new LaggingStream(2);
         try (StreamTail tail = new StreamTail(stream.table(), stream, "Entity", this::apply)) {
