@@ -74,7 +74,11 @@ public final class BatchWrites {
     /** Puts every item of {@code items} into {@code table}, one request after another. */
     public static void putAll(
             DynamoDbClient dynamo, String table, List<Map<String, AttributeValue>> items, Backoff backoff) {
-        List<WriteRequest> puts = items.stream().map(BatchWrites::put).toList();
-        requestsOf(puts).forEach(request -> send(dynamo, table, request, backoff));
+        sendAll(dynamo, table, items.stream().map(BatchWrites::put).toList(), backoff);
+    }
+
+    /** Sends every write of {@code writes} to {@code table}, in requests of at most {@link #MAX_WRITES}, in order. */
+    public static void sendAll(DynamoDbClient dynamo, String table, List<WriteRequest> writes, Backoff backoff) {
+        requestsOf(writes).forEach(request -> send(dynamo, table, request, backoff));
     }
 }

@@ -300,16 +300,14 @@ final class StreamTail implements AutoCloseable {
     /** Writes {@code count} more marks of {@code wait}, counted as written before the first is sent. */
     private void writeMarks(String token, Wait wait, List<StreamMark> marks, int count) {
         Instant expiresAt = Instant.now().plus(MARK_LIFETIME);
-        List<WriteRequest> puts = new ArrayList<>();
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             StreamMark mark = new StreamMark(token, marks.size());
             marks.add(mark);
-            puts.add(BatchWrites.put(mark.toItem(expiresAt)));
+            items.add(mark.toItem(expiresAt));
         }
         wait.written = marks.size();
-        for (List<WriteRequest> request : BatchWrites.requestsOf(puts)) {
-            BatchWrites.send(dynamo, table, request, BACKOFF);
-        }
+        BatchWrites.putAll(dynamo, table, items, BACKOFF);
     }
 
     /** Deletes the marks of the waits that ended; what fails to be deleted goes with its lifetime. */
@@ -319,9 +317,7 @@ final class StreamTail implements AutoCloseable {
             deletes.add(BatchWrites.delete(mark.key()));
         }
         try {
-            for (List<WriteRequest> request : BatchWrites.requestsOf(deletes)) {
-                BatchWrites.send(dynamo, table, request, BACKOFF);
-            }
+            BatchWrites.sendAll(dynamo, table, deletes, BACKOFF);
         } catch (RuntimeException e) {
             // The table's time to live removes what is left; the replicator must go on.
         }
