@@ -34,7 +34,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Patterns 14 and 15 reaching a data folder written before them, on the whole local system (README command 1, in a
+ * Patterns 14 and 15 reaching a data folder the version before them wrote ({@link PreviousVersionFolder}: 9,000
+ * customers, 2,000 orders and what that version's fan-out made of them, about 20,000 items; a backfill's pass over them
+ * at its pace of 500 items a second takes about 40 s), on the whole local system (README command 1, in a
  * process of its own) while clients write, and through a SIGKILL in the middle of a backfill: the backfills resume
  * where they stood with no operator step, no request is refused but the patterns' own 503s, every acknowledged write is
  * there, no list by email or by SKU is answered before its backfill is ready, and every email's and every SKU's list is
@@ -42,10 +44,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("scale")
 class BackfillSystemTest {
-    /** At the backfill's pace of 500 items a second, a pass over the table takes about 28 s. */
-    private static final int CUSTOMERS = 9_000;
-    /** With their lines, about 4,400 items. */
-    private static final int ORDERS = 2_000;
     /** The load's pace, all clients together, under the business's share of 50 requests a second. */
     private static final int REQUESTS_PER_SECOND = 30;
     /** Clients sending at once, so one slow answer does not hold the load's pace back. */
@@ -62,11 +60,8 @@ class BackfillSystemTest {
     @Test
     void aFolderWrittenBeforePatterns14And15_isBackfilledUnderLoadThroughAKill_andBothAreExactOnceReady()
             throws Exception {
-        List<PreviousVersionSeed.Seeded> seeded = new ArrayList<>();
-        try (KillableSystem system = KillableSystem.prepared(
-                dataFolder,
-                dynamo -> seeded.add(PreviousVersionSeed.write(dynamo, KillableSystem.TABLE, CUSTOMERS, ORDERS)))) {
-            PreviousVersionSeed.Seeded seed = seeded.get(0);
+        PreviousVersionFolder.Written seed = PreviousVersionFolder.unpackInto(dataFolder);
+        try (KillableSystem system = KillableSystem.on(dataFolder)) {
             Load load = new Load(system.api(), seed);
             // GIVEN the new version started on the folder, its first backfill under way, and a load of writes and lists
             system.start();
@@ -119,13 +114,13 @@ class BackfillSystemTest {
             load.eachClient(Load.Client::assertAcknowledgedWritesPresent);
             FrontDoorClient api = system.api();
             // AND the list of every email is exactly the business's customers with it, in any letter case
-            for (int address = 0; address < PreviousVersionSeed.EMAILS; address++) {
-                String email = PreviousVersionSeed.email(address, address);
+            for (int address = 0; address < PreviousVersionFolder.EMAILS; address++) {
+                String email = PreviousVersionFolder.email(address, address);
                 assertExactWithin(() -> load.withEmail(email), () -> listByEmail(api, seed.business(), email), email);
             }
             // AND the list of every SKU is exactly the business's orders with a line of it, each once
-            for (int n = 0; n < PreviousVersionSeed.SKUS; n++) {
-                String sku = PreviousVersionSeed.sku(n);
+            for (int n = 0; n < PreviousVersionFolder.SKUS; n++) {
+                String sku = PreviousVersionFolder.sku(n);
                 assertExactWithin(() -> load.withSku(sku), () -> listBySku(api, seed.business(), sku), sku);
             }
         }
@@ -243,7 +238,7 @@ class BackfillSystemTest {
         private int requests;
         private long nanos;
 
-        Load(FrontDoorClient api, PreviousVersionSeed.Seeded seed) {
+        Load(FrontDoorClient api, PreviousVersionFolder.Written seed) {
             for (int i = 0; i < CLIENTS; i++) {
                 clients.add(new Client(api, seed.business(), new Random(14 + i)));
             }
@@ -400,7 +395,8 @@ class BackfillSystemTest {
 
             private void one() throws Exception {
                 int kind = random.nextInt(20);
-                String email = PreviousVersionSeed.email(random.nextInt(PreviousVersionSeed.EMAILS), random.nextInt(2));
+                String email =
+                        PreviousVersionFolder.email(random.nextInt(PreviousVersionFolder.EMAILS), random.nextInt(2));
                 if (kind < 6) {
                     create(email);
                 } else if (kind < 10) {
@@ -412,7 +408,7 @@ class BackfillSystemTest {
                 } else if (kind < 18) {
                     list(14, "/businesses/" + business + "/customers?email=" + encoded(email));
                 } else {
-                    String sku = PreviousVersionSeed.sku(random.nextInt(PreviousVersionSeed.SKUS));
+                    String sku = PreviousVersionFolder.sku(random.nextInt(PreviousVersionFolder.SKUS));
                     list(15, "/businesses/" + business + "/orders?sku=" + encoded(sku));
                 }
             }
@@ -453,7 +449,7 @@ class BackfillSystemTest {
                 ObjectNode order = JSON.createObjectNode().put("shipTo", "home");
                 ArrayNode lines = order.putArray("lines");
                 for (int line = 0; line < 1 + random.nextInt(2); line++) {
-                    String sku = PreviousVersionSeed.sku(random.nextInt(PreviousVersionSeed.SKUS));
+                    String sku = PreviousVersionFolder.sku(random.nextInt(PreviousVersionFolder.SKUS));
                     skus.add(sku);
                     lines.addObject().put("sku", sku).put("quantity", 1).put("unitPriceCents", 150);
                 }

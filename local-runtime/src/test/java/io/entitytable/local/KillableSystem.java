@@ -78,15 +78,10 @@ final class KillableSystem implements AutoCloseable {
         return new KillableSystem(options, LocalDynamoDb.freePort(), LocalDynamoDb.freePort());
     }
 
-    /** A data folder whose table {@code seed} wrote (the table created first, as this version creates it), not started. */
-    static KillableSystem prepared(Path dataFolder, java.util.function.Consumer<DynamoDbClient> seed) {
+    /** A data folder as another version of the local runtime left it, not started. */
+    static KillableSystem on(Path dataFolder) {
         LocalOptions options = new LocalOptions(
                 TestRepository.root(), dataFolder, false, LocalDynamoDb.freePort(), LocalDynamoDb.freePort(), TABLE);
-        try (LocalDynamoDb db = LocalDynamoDb.start(options.dynamoDbPort(), options.databaseFolder());
-                DynamoDbClient client = db.client()) {
-            db.createTable(TABLE);
-            seed.accept(client);
-        }
         return new KillableSystem(options, LocalDynamoDb.freePort(), LocalDynamoDb.freePort());
     }
 
