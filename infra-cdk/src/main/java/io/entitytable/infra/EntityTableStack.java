@@ -33,6 +33,7 @@ public final class EntityTableStack extends Stack {
     public static final String OUTPUT_API_URL = "ApiUrl";
     public static final String OUTPUT_TABLE_NAME = "TableName";
     public static final String OUTPUT_TABLE_STREAM_ARN = "TableStreamArn";
+    public static final String OUTPUT_ORDER_ARCHIVE_BUCKET = "OrderArchiveBucket";
     public static final String OUTPUT_DEAD_LETTER_QUEUE_URL = "DeadLetterQueueUrl";
     public static final String OUTPUT_REFRESH_QUEUE_URL = "RefreshQueueUrl";
     public static final String OUTPUT_REFRESH_DEAD_LETTER_QUEUE_URL = "RefreshDeadLetterQueueUrl";
@@ -61,6 +62,7 @@ public final class EntityTableStack extends Stack {
     private final SearchIndexing searchIndexing;
     private final ScheduledVerify scheduledVerify;
     private final ScheduledBackfill scheduledBackfill;
+    private final OrderArchive orderArchive;
 
     public EntityTableStack(Construct scope, StackConfig config) {
         super(
@@ -206,6 +208,7 @@ public final class EntityTableStack extends Stack {
 
         this.scheduledVerify = new ScheduledVerify(this, "ScheduledVerify", table, config);
         this.scheduledBackfill = new ScheduledBackfill(this, "ScheduledBackfill", table, config);
+        this.orderArchive = new OrderArchive(this, "OrderArchive", config);
 
         this.userPool = config.ownUserPool() ? new ApiUserPool(this, "Users", config.removalPolicy()) : null;
         Optional<String> issuer = userPool != null ? Optional.of(userPool.issuerUrl()) : config.jwtIssuer();
@@ -241,6 +244,10 @@ public final class EntityTableStack extends Stack {
                 api.function().getFunctionName(),
                 "The API's function (migrate --online --api-function reads its configuration)");
         output(OUTPUT_TABLE_STREAM_ARN, table.table().getTableStreamArn(), "The table's stream (NEW_AND_OLD_IMAGES)");
+        output(
+                OUTPUT_ORDER_ARCHIVE_BUCKET,
+                orderArchive.bucket().getBucketName(),
+                "The bucket finished orders are archived in");
         output(
                 OUTPUT_DEAD_LETTER_QUEUE_URL,
                 trigger.deadLetterQueue().getQueueUrl(),
@@ -354,6 +361,10 @@ public final class EntityTableStack extends Stack {
         return scheduledBackfill;
     }
 
+    public OrderArchive orderArchive() {
+        return orderArchive;
+    }
+
     public StreamFanoutTrigger trigger() {
         return trigger;
     }
@@ -377,6 +388,7 @@ public final class EntityTableStack extends Stack {
                 OUTPUT_API_URL,
                 OUTPUT_TABLE_NAME,
                 OUTPUT_TABLE_STREAM_ARN,
+                OUTPUT_ORDER_ARCHIVE_BUCKET,
                 OUTPUT_DEAD_LETTER_QUEUE_URL,
                 OUTPUT_REFRESH_QUEUE_URL,
                 OUTPUT_REFRESH_DEAD_LETTER_QUEUE_URL,

@@ -55,6 +55,12 @@ final class NagFindings {
                 "The schedule's events carry no data to replay; runs that did not come show as a pattern whose"
                         + " readiness was not reported, which its PatternNotReady alarm catches.");
         suppress(
+                stack.orderArchive().accessLogs(),
+                rule(
+                        "AwsSolutions-S1",
+                        "This bucket holds the order archive's server access logs; logging its own requests would log"
+                                + " the log writes themselves."));
+        suppress(
                 stack.trigger().deadLetterQueue(),
                 rule(
                         "AwsSolutions-SQS3",

@@ -1,0 +1,73 @@
+package io.entitytable.infra;
+
+import io.entitytable.deployment.OrderArchiveBucket;
+import java.util.List;
+import software.amazon.awscdk.Duration;
+import software.amazon.awscdk.services.s3.BlockPublicAccess;
+import software.amazon.awscdk.services.s3.Bucket;
+import software.amazon.awscdk.services.s3.BucketEncryption;
+import software.amazon.awscdk.services.s3.LifecycleRule;
+import software.amazon.awscdk.services.s3.ObjectOwnership;
+import software.amazon.awscdk.services.s3.StorageClass;
+import software.amazon.awscdk.services.s3.Transition;
+import software.constructs.Construct;
+
+/**
+ * The bucket finished orders are archived in ({@link OrderArchiveBucket}): encrypted with S3's own keys, reachable over
+ * TLS only, never public, versioned so that no archived order is lost to a mistaken overwrite, and moved to a colder
+ * class as it ages. It stays with the stack's data: it is kept when the stack is deleted unless the table is not.
+ *
+ * @see <a href="https://docs.aws.amazon.com/AmazonS3/latest/userguide/lifecycle-transition-general-considerations.html">
+ *     Transitioning objects using S3 Lifecycle</a>
+ */
+public final class OrderArchive extends Construct {
+    /** Days the bucket's server access logs are kept: a quarter's audit of who read or wrote archived orders. */
+    static final int ACCESS_LOGS_KEPT_DAYS = 90;
+
+    private final Bucket accessLogs;
+    private final Bucket bucket;
+
+    public OrderArchive(Construct scope, String id, StackConfig config) {
+        super(scope, id);
+        // Server access logs must go to a bucket with S3-managed encryption, and to no bucket of their own.
+        this.accessLogs = Bucket.Builder.create(this, "AccessLogs")
+                .encryption(BucketEncryption.S3_MANAGED)
+                .enforceSsl(true)
+                .blockPublicAccess(BlockPublicAccess.BLOCK_ALL)
+                .objectOwnership(ObjectOwnership.BUCKET_OWNER_PREFERRED)
+                .removalPolicy(config.removalPolicy())
+                .lifecycleRules(List.of(LifecycleRule.builder()
+                        .id("expire-access-logs")
+                        .expiration(Duration.days(ACCESS_LOGS_KEPT_DAYS))
+                        .build()))
+                .build();
+        this.bucket = Bucket.Builder.create(this, "Bucket")
+                .serverAccessLogsBucket(accessLogs)
+                .serverAccessLogsPrefix("order-archive/")
+                .encryption(BucketEncryption.S3_MANAGED)
+                .enforceSsl(true)
+                .blockPublicAccess(BlockPublicAccess.BLOCK_ALL)
+                .versioned(true)
+                .removalPolicy(config.removalPolicy())
+                .lifecycleRules(List.of(LifecycleRule.builder()
+                        .id("colder-with-age")
+                        .transitions(List.of(Transition.builder()
+                                .storageClass(StorageClass.GLACIER_INSTANT_RETRIEVAL)
+                                .transitionAfter(Duration.days(OrderArchiveBucket.COLDER_AFTER_DAYS))
+                                .build()))
+                        .noncurrentVersionExpiration(Duration.days(OrderArchiveBucket.NONCURRENT_VERSIONS_KEPT_DAYS))
+                        .expiredObjectDeleteMarker(true)
+                        .abortIncompleteMultipartUploadAfter(Duration.days(1))
+                        .build()))
+                .build();
+    }
+
+    public Bucket bucket() {
+        return bucket;
+    }
+
+    /** Where the archive bucket's server access logs go: a record of every request made to archived orders. */
+    public Bucket accessLogs() {
+        return accessLogs;
+    }
+}
