@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
 /**
  * S3Proxy serving the S3 API on 127.0.0.1 over a folder: a bucket is a subfolder, an object a file. Requests must be
  * signed (SigV4 or V2) with the folder's key, so a page in the developer's browser cannot reach the objects. Loaded
- * only by {@link LocalS3}, in a class loader of its own; {@link #start} and {@link #stop} are its only entry points.
+ * only by {@link LocalS3}, in a class loader of its own; {@link #start}, {@link #port} and {@link #stop} are all it offers.
  */
 public final class LocalS3Server {
     private final S3Proxy proxy;
