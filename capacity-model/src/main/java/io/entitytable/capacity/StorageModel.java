@@ -1,5 +1,6 @@
 package io.entitytable.capacity;
 
+import io.entitytable.deployment.OrderArchiveBucket;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ItemKind;
 import io.entitytable.search.client.SearchDocument;
@@ -65,8 +66,8 @@ public final class StorageModel {
         }
     }
 
-    /** How long an archived object stays in S3 Standard before the lifecycle rule moves it to the colder class. */
-    static final Duration STANDARD_DAYS = Duration.ofDays(90);
+    /** How long an archived object stays in S3 Standard before the bucket's lifecycle rule moves it to the colder class. */
+    static final Duration STANDARD_DAYS = Duration.ofDays(OrderArchiveBucket.COLDER_AFTER_DAYS);
 
     /** How long DynamoDB takes to delete an expired item (typically within two days, its guide says). */
     static final Duration TTL_DELAY = Duration.ofDays(2);
