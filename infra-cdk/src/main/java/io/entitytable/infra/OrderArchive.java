@@ -30,25 +30,17 @@ public final class OrderArchive extends Construct {
     public OrderArchive(Construct scope, String id, StackConfig config) {
         super(scope, id);
         // Server access logs must go to a bucket with S3-managed encryption, and to no bucket of their own.
-        this.accessLogs = Bucket.Builder.create(this, "AccessLogs")
-                .encryption(BucketEncryption.S3_MANAGED)
-                .enforceSsl(true)
-                .blockPublicAccess(BlockPublicAccess.BLOCK_ALL)
+        this.accessLogs = privateBucket("AccessLogs", config)
                 .objectOwnership(ObjectOwnership.BUCKET_OWNER_PREFERRED)
-                .removalPolicy(config.removalPolicy())
                 .lifecycleRules(List.of(LifecycleRule.builder()
                         .id("expire-access-logs")
                         .expiration(Duration.days(ACCESS_LOGS_KEPT_DAYS))
                         .build()))
                 .build();
-        this.bucket = Bucket.Builder.create(this, "Bucket")
+        this.bucket = privateBucket("Bucket", config)
                 .serverAccessLogsBucket(accessLogs)
                 .serverAccessLogsPrefix("order-archive/")
-                .encryption(BucketEncryption.S3_MANAGED)
-                .enforceSsl(true)
-                .blockPublicAccess(BlockPublicAccess.BLOCK_ALL)
                 .versioned(true)
-                .removalPolicy(config.removalPolicy())
                 .lifecycleRules(List.of(LifecycleRule.builder()
                         .id("colder-with-age")
                         .transitions(List.of(Transition.builder()
@@ -60,6 +52,15 @@ public final class OrderArchive extends Construct {
                         .abortIncompleteMultipartUploadAfter(Duration.days(1))
                         .build()))
                 .build();
+    }
+
+    /** A bucket encrypted with S3's keys, reachable over TLS only, never public, kept or not as the table is. */
+    private Bucket.Builder privateBucket(String id, StackConfig config) {
+        return Bucket.Builder.create(this, id)
+                .encryption(BucketEncryption.S3_MANAGED)
+                .enforceSsl(true)
+                .blockPublicAccess(BlockPublicAccess.BLOCK_ALL)
+                .removalPolicy(config.removalPolicy());
     }
 
     public Bucket bucket() {
