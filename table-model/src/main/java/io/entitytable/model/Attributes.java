@@ -134,6 +134,12 @@ public final class Attributes {
      * rounds delete.
      */
     public static final String ERASE_IDLE_SINCE = "idleSince";
+    /**
+     * On an erase job asked with an {@code Idempotency-Key}: the id of that request's record. The job's last step deletes
+     * it by key, because businessGsi, where the job finds the business's other records, may not list it yet when a
+     * small business's erase ends in its first round.
+     */
+    public static final String ERASE_REQUEST_RECORD = "requestRecord";
 
     // An index backfill's progress (see IndexBackfill); its pass and times are the job attributes above.
     /** Where the backfill stands: {@code backfilling}, {@code verifying} or {@code ready}. */

@@ -36,6 +36,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * @param roundStartDeleted {@code itemsDeleted} when the running round began (0 in the first)
  * @param idleSince when the rounds began to delete nothing while the counters still counted children (null while they
  *     delete)
+ * @param requestRecord the key of the idempotency record of the request that asked the erase (null when it had no
+ *     {@code Idempotency-Key}): deleted with the business
  */
 public record EraseJob(
         String businessId,
@@ -49,7 +51,8 @@ public record EraseJob(
         Instant updatedAt,
         Instant finishedAt,
         long roundStartDeleted,
-        Instant idleSince) {
+        Instant idleSince,
+        ItemKey requestRecord) {
 
     /** The segments of a phase for a business of the old fixed layout: its 4 write shards in businessGsi. */
     public static final int SEGMENTS = BusinessShards.COUNT;
@@ -153,6 +156,7 @@ public record EraseJob(
                 updatedAt,
                 finishedAt,
                 0,
+                null,
                 null);
     }
 
@@ -167,6 +171,12 @@ public record EraseJob(
      * neither does its job.
      */
     public static Map<String, AttributeValue> newItem(String businessId, ShardCount shards, Instant now) {
+        return newItem(businessId, shards, now, Optional.empty());
+    }
+
+    /** As {@link #newItem(String, ShardCount, Instant)}, for a request whose idempotency record is {@code record}. */
+    public static Map<String, AttributeValue> newItem(
+            String businessId, ShardCount shards, Instant now, Optional<ItemKey> record) {
         Map<String, AttributeValue> item = Values.newItem();
         item.putAll(keyOf(businessId).toAttributes());
         item.put(Attributes.KIND, Values.s(ItemKind.ERASE.value()));
@@ -180,6 +190,7 @@ public record EraseJob(
         if (shards.stored()) {
             item.put(Attributes.JOB_SEGMENTS, Values.n(shards.count()));
         }
+        record.ifPresent(key -> item.put(Attributes.ERASE_REQUEST_RECORD, Values.s(key.id())));
         return item;
     }
 
@@ -198,7 +209,10 @@ public record EraseJob(
                 Values.instant(item, Attributes.UPDATED_AT),
                 Values.instant(item, Attributes.JOB_FINISHED_AT),
                 Values.number(item, Attributes.ERASE_ROUND_START_DELETED),
-                Values.instant(item, Attributes.ERASE_IDLE_SINCE));
+                Values.instant(item, Attributes.ERASE_IDLE_SINCE),
+                item.containsKey(Attributes.ERASE_REQUEST_RECORD)
+                        ? new ItemKey(Values.string(item, Attributes.ERASE_REQUEST_RECORD), Keys.IDEMPOTENCY_TYPE)
+                        : null);
     }
 
     /** The running round ended as it began: it deleted nothing. */

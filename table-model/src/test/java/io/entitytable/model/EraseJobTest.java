@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -36,6 +37,20 @@ class EraseJobTest {
         assertThat(EraseJob.from(item).roundDeletedNothing()).isTrue();
         assertThat(EraseJob.from(item).idleTooLongAt(AT.plus(Duration.ofDays(1))))
                 .isFalse();
+    }
+
+    @Test
+    void newItem_shouldKeepTheKeyOfTheRequestsIdempotencyRecord_whenItHasOne() {
+        // GIVEN
+        ItemKey record = IdempotencyRecord.keyOf("operator", "erase-acme");
+
+        // WHEN
+        EraseJob withKey = EraseJob.from(EraseJob.newItem(BUSINESS, ShardCount.legacy(), AT, Optional.of(record)));
+        EraseJob withoutKey = EraseJob.from(EraseJob.newItem(BUSINESS, ShardCount.legacy(), AT));
+
+        // THEN
+        assertThat(withKey.requestRecord()).isEqualTo(record);
+        assertThat(withoutKey.requestRecord()).isNull();
     }
 
     @Test

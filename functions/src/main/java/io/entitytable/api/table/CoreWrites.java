@@ -179,7 +179,10 @@ public class CoreWrites {
      * @throws KeyAlreadyUsed when a live record of the request's key is there
      */
     public void eraseBusiness(Map<String, AttributeValue> current, Instant at, Optional<IdempotencyRecord> record) {
-        transact(actions().eraseBusiness(current, at, currentEvent.requestId()), record, current);
+        transact(
+                actions().eraseBusiness(current, at, currentEvent.requestId(), record.map(IdempotencyRecord::itemKey)),
+                record,
+                current);
     }
 
     /**

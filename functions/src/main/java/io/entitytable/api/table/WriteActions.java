@@ -166,7 +166,8 @@ final class WriteActions {
      * running there. The erase runs under the count read: a growth is refused once the business is marked, and action 0
      * is refused when one got in after the read (a growth does not move the version, so action 0 checks the count).
      */
-    List<TransactWriteItem> eraseBusiness(Map<String, AttributeValue> current, Instant at, Optional<String> requestId) {
+    List<TransactWriteItem> eraseBusiness(
+            Map<String, AttributeValue> current, Instant at, Optional<String> requestId, Optional<ItemKey> record) {
         String businessId = Values.string(current, Attributes.ID);
         ShardCount shards = ShardCount.of(current);
         List<TransactWriteItem> actions = new ArrayList<>();
@@ -179,7 +180,8 @@ final class WriteActions {
         for (ItemKey counter : new BusinessShards(businessId, shards).counters()) {
             actions.add(update(counter, UpdateExpressions.erasingCounter(at), WriteConditions.exists()));
         }
-        actions.add(jobActions().put(EraseJob.newItem(businessId, shards, at), WriteConditions.keyAbsentOrJobDone()));
+        actions.add(jobActions()
+                .put(EraseJob.newItem(businessId, shards, at, record), WriteConditions.keyAbsentOrJobDone()));
         return actions;
     }
 

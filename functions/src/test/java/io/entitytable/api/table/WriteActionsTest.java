@@ -6,6 +6,7 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.Entity;
 import io.entitytable.model.EraseJob;
+import io.entitytable.model.IdempotencyRecord;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
@@ -212,7 +213,9 @@ class WriteActionsTest {
         Instant at = Instant.parse("2026-11-25T12:00:00Z");
 
         // WHEN
-        List<TransactWriteItem> writes = actions.eraseBusiness(item("B1", "business", 3), at, Optional.of("req-1"));
+        ItemKey record = IdempotencyRecord.keyOf("operator", "erase-b1");
+        List<TransactWriteItem> writes =
+                actions.eraseBusiness(item("B1", "business", 3), at, Optional.of("req-1"), Optional.of(record));
 
         // THEN action 0 is the business: version + 1, marked, on the version and the shard count read and no mark yet
         assertThat(writes).hasSize(1 + ChildCounters.COUNT + 1);
@@ -236,9 +239,10 @@ class WriteActionsTest {
             assertThat(counter.updateExpression()).isEqualTo("SET #erasing = :at");
             assertThat(counter.conditionExpression()).isEqualTo("attribute_exists(#id)");
         }
-        // and the job last, unless an erase is still running on its record
+        // and the job last, with the key of the request's own record, unless an erase is still running on its record
         Put job = writes.get(ChildCounters.COUNT + 1).put();
-        assertThat(job.item()).isEqualTo(EraseJob.newItem("B1", at));
+        assertThat(job.item()).isEqualTo(EraseJob.newItem("B1", ShardCount.legacy(), at, Optional.of(record)));
+        assertThat(EraseJob.from(job.item()).requestRecord()).isEqualTo(record);
         assertThat(job.conditionExpression()).isEqualTo("attribute_not_exists(#id) OR #jobStatus = :done");
         assertThat(job.expressionAttributeValues()).isEqualTo(Map.of(":done", Values.s("done")));
     }
@@ -252,7 +256,7 @@ class WriteActionsTest {
         shards.putOn(business);
 
         // WHEN
-        List<TransactWriteItem> writes = actions.eraseBusiness(business, at, Optional.empty());
+        List<TransactWriteItem> writes = actions.eraseBusiness(business, at, Optional.empty(), Optional.empty());
 
         // THEN the business, its 32 counters, then the job, which runs 32 segments a phase
         assertThat(writes).hasSize(1 + 32 + 1);
@@ -270,7 +274,8 @@ class WriteActionsTest {
     @Test
     void eraseBusiness_withoutARequest_shouldNameNone() {
         // WHEN
-        Update business = actions.eraseBusiness(item("B1", "business", 1), Instant.EPOCH, Optional.empty())
+        Update business = actions.eraseBusiness(
+                        item("B1", "business", 1), Instant.EPOCH, Optional.empty(), Optional.empty())
                 .get(0)
                 .update();
 

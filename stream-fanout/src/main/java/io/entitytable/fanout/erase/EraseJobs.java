@@ -231,9 +231,10 @@ public record EraseJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
     }
 
     /**
-     * The business, its counters (each on condition that it is zero) and its request-rate item go, and the job is done,
-     * in one transaction: the same check as the API's delete of a business that owns nothing. At most {@link
-     * io.entitytable.model.ShardCount#MAX} counters and three more items: within DynamoDB's 100 actions.
+     * The business, its counters (each on condition that it is zero), its request-rate items and the erase request's own
+     * idempotency record go, and the job is done, in one transaction: the same check as the API's delete of a business
+     * that owns nothing. At most {@link io.entitytable.model.ShardCount#MAX} counters, {@link RequestLimits#MAX_BUCKETS}
+     * rate items and three more: within DynamoDB's 100 actions.
      */
     private void finish(EraseJob job) {
         String businessId = job.businessId();
@@ -254,6 +255,9 @@ public record EraseJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
         }
         for (ItemKey rate : RequestLimits.everyBusinessKey(businessId)) {
             actions.add(delete(rate, null, Map.of(), Map.of()));
+        }
+        if (job.requestRecord() != null) {
+            actions.add(delete(job.requestRecord(), null, Map.of(), Map.of()));
         }
         Map<String, String> names = new HashMap<>(jobNames());
         names.put("#finished", Attributes.JOB_FINISHED_AT);
