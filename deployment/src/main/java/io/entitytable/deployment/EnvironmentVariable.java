@@ -53,6 +53,13 @@ public enum EnvironmentVariable {
     SEARCH_SIGNING,
     /** URL of the queue that receives stream records the search index refuses (mapping or parse errors). */
     SEARCH_DEAD_LETTER_QUEUE_URL,
+    /** Name of the S3 bucket finished orders are archived in ({@link OrderArchiveBucket}). */
+    ARCHIVE_BUCKET,
+    /**
+     * Only where the archive is not AWS's S3 (the local runtime, tests): the endpoint of the S3-compatible server that
+     * holds {@link #ARCHIVE_BUCKET}, e.g. {@code http://127.0.0.1:9000}, addressed path-style.
+     */
+    ARCHIVE_ENDPOINT,
     /** How many DynamoDB calls the fan-out or the refresh worker keeps in flight (16 when unset). */
     MAX_CONCURRENT_WRITES(fromProperty("entity-table.fanout.max-concurrent-writes")),
     /**

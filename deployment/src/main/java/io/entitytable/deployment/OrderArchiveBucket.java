@@ -15,5 +15,8 @@ public final class OrderArchiveBucket {
      */
     public static final int NONCURRENT_VERSIONS_KEPT_DAYS = 30;
 
+    /** The bucket's name where the local runtime serves it (AWS's is the name CloudFormation gives it). */
+    public static final String LOCAL_NAME = "entity-table-order-archive";
+
     private OrderArchiveBucket() {}
 }
