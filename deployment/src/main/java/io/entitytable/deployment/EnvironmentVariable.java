@@ -87,6 +87,11 @@ public enum EnvironmentVariable {
     SHARD_GROWTH_WINDOW,
     /** One subject in how many the fan-out counts, each change as that many (16 when unset; 1 counts every change). */
     SHARD_GROWTH_SAMPLE_ONE_IN,
+    /**
+     * The shortest retention of finished subjects an operator may set, as a duration ({@code
+     * Lifecycle.DEPLOYED_MINIMUM_RETENTION} when unset); only the local runtime and tests set a shorter one.
+     */
+    MINIMUM_RETENTION(fromProperty("entity-table.minimum-retention")),
     /** Chooses the {@code @Named} handler of a zip that holds several (Quarkus). */
     QUARKUS_LAMBDA_HANDLER;
 

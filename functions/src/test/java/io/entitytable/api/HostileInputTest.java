@@ -1178,6 +1178,8 @@ class HostileInputTest {
             case "PATCH /orders/{id}" -> "{\"status\":\"OPEN\",\"paymentCard\":\"visa\"}";
                 // The count the business has: a growth would be a write, which this test must never cause.
             case "PUT /businesses/{id}/capacity" -> "{\"shards\":1}";
+                // The default: the same retention again writes nothing.
+            case "PUT /businesses/{id}/retention" -> "{\"orders\":\"P400D\"}";
             default -> throw new IllegalArgumentException("no body for " + route);
         };
     }

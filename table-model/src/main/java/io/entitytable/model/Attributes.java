@@ -123,6 +123,12 @@ public final class Attributes {
      * written to a business being erased.
      */
     public static final String ERASING = "erasing";
+    /**
+     * On a business: how long its finished subjects stay in the table, by entity collection ({@link Retention}); absent
+     * for the declared defaults. Written without a version bump, as a shard count is: it is a setting of the business,
+     * not part of what the business says.
+     */
+    public static final String RETENTION = "retention";
     /** The erase job's phase: which children its running segments delete ({@code EraseJob.Phase}). */
     public static final String ERASE_PHASE = "phase";
     /** Items the erase job has deleted so far: children, their order lines, and at the end the business. */
@@ -250,5 +256,6 @@ public final class Attributes {
             CHILD_COUNT,
             LINK_COUNT,
             ERASING,
+            RETENTION,
             EXPIRES_AT);
 }

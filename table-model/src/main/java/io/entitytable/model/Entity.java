@@ -1,5 +1,6 @@
 package io.entitytable.model;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -46,10 +47,16 @@ public final class Entity {
             .indexedIn(TableLayout.BUSINESS_GSI, TableLayout.GSI1)
             .searchable(Store::from, SearchTexts::of));
 
-    /** An order of a customer, keyed by time, with its lines in its item collection. */
+    /**
+     * An order of a customer, keyed by time, with its lines in its item collection; once delivered or cancelled it
+     * changes no more, and after its business's retention it leaves the table for the archive.
+     */
     public static final Entity ORDER = define(builder("order", "orders", Order::from)
             .indexedIn(TableLayout.BUSINESS_GSI, TableLayout.CUSTOMER_ID_GSI, TableLayout.GSI1)
-            .searchableWithCollection(Order::from, SearchTexts::of));
+            .searchableWithCollection(Order::from, SearchTexts::of)
+            .lifecycle(Lifecycle.finishedWhen(Attributes.STATUS, "DELIVERED", "CANCELLED")
+                    .keptFor(Duration.ofDays(400))
+                    .thenArchived()));
 
     private final String keyName;
     private final String collection;
@@ -61,6 +68,7 @@ public final class Entity {
     private final String linkAttribute;
     private final String linkTarget;
     private final SearchText.Spec search;
+    private final Lifecycle lifecycle;
     private final boolean declared;
     private final List<Field> fields;
     private final Field sortField;
@@ -86,6 +94,7 @@ public final class Entity {
                         .orElseThrow(() -> new IllegalArgumentException(
                                 keyName + " is sorted by " + builder.sortField + ", not a field"));
         this.search = builder.search;
+        this.lifecycle = builder.lifecycle;
     }
 
     public static Builder builder(
@@ -199,6 +208,16 @@ public final class Entity {
         return Optional.ofNullable(search);
     }
 
+    /** How long its finished subjects stay in the table, and where they go then; empty when they stay for good. */
+    public Optional<Lifecycle> lifecycle() {
+        return Optional.ofNullable(lifecycle);
+    }
+
+    /** Every entity whose finished subjects leave the table ({@link #lifecycle}), in the order of definition. */
+    public static List<Entity> withLifecycle() {
+        return all().stream().filter(entity -> entity.lifecycle != null).toList();
+    }
+
     /** Whether the search index holds subjects of this entity. */
     public boolean isSearchable() {
         return search != null;
@@ -272,6 +291,7 @@ public final class Entity {
         private String linkAttribute;
         private String linkTarget;
         private SearchText.Spec search;
+        private Lifecycle lifecycle;
         private final List<Field> fields = new ArrayList<>();
         private String sortField;
 
@@ -327,6 +347,12 @@ public final class Entity {
                 }
             }
             return text.add(SearchFields.TAGS, item.tags().stream().sorted()).build();
+        }
+
+        /** Its finished subjects leave the table as {@code declared} says. */
+        public Builder lifecycle(Lifecycle declared) {
+            this.lifecycle = Objects.requireNonNull(declared);
+            return this;
         }
 
         /** Its sort key carries a name: a rename moves the key, and a delete leaves a tombstone. */

@@ -1,5 +1,6 @@
 package io.entitytable.api.business;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.entitytable.api.business.BusinessRequests.PatchBusiness;
 import io.entitytable.api.declared.DeclaredCollection;
 import io.entitytable.api.declared.DeclaredSubjects;
@@ -15,6 +16,7 @@ import io.entitytable.api.response.BusinessResponse;
 import io.entitytable.api.response.CapacityResponse;
 import io.entitytable.api.response.EraseJobResponse;
 import io.entitytable.api.response.OrderResponse;
+import io.entitytable.api.response.RetentionResponse;
 import io.entitytable.api.response.SubjectResponse;
 import io.entitytable.api.tag.TagService;
 import io.entitytable.api.web.PageParams;
@@ -39,6 +41,9 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -57,18 +62,21 @@ public class BusinessByIdResource extends SubjectResource<Business, BusinessResp
     private final OrderService orders;
     private final IdempotentRequests idempotent;
     private final DeclaredSubjects declared;
+    private final RetentionService retention;
 
     BusinessByIdResource(
             BusinessService businesses,
             OrderService orders,
             TagService tags,
             IdempotentRequests idempotent,
-            DeclaredSubjects declared) {
+            DeclaredSubjects declared,
+            RetentionService retention) {
         super(Entity.BUSINESS, businesses::get, businesses::patch, BusinessResponse::from, tags);
         this.businesses = businesses;
         this.orders = orders;
         this.idempotent = idempotent;
         this.declared = declared;
+        this.retention = retention;
     }
 
     @GET
@@ -121,6 +129,20 @@ public class BusinessByIdResource extends SubjectResource<Business, BusinessResp
     @Operation(hidden = true)
     public DeclaredCollection declared(@PathParam("collection") String collection) {
         return declared.collection(collection);
+    }
+
+    @GET
+    @Path("retention")
+    public RetentionResponse retention(@PathParam("id") String id) {
+        return RetentionResponse.from(id, retention.get(id));
+    }
+
+    @PUT
+    @Path("retention")
+    public RetentionResponse setRetention(
+            @PathParam("id") String id,
+            @RequestBody(content = @Content(schema = @Schema(ref = "Retention"))) JsonNode body) {
+        return RetentionResponse.from(id, retention.set(id, body));
     }
 
     @PUT

@@ -46,6 +46,13 @@ public interface ApiConfig {
      */
     Optional<String> cursorSecretArn();
 
+    /**
+     * The shortest retention of finished subjects an operator may set ({@code ENTITY_TABLE_MINIMUM_RETENTION}): unset on
+     * AWS, for {@code Lifecycle.DEPLOYED_MINIMUM_RETENTION}; the local runtime and tests set {@code
+     * Lifecycle.LOCAL_MINIMUM_RETENTION}, so that orders can be watched moving.
+     */
+    Optional<Duration> minimumRetention();
+
     /** The search index ({@code SEARCH_ENDPOINT}); absent when the deployment has no search. */
     Optional<URI> searchEndpoint();
 

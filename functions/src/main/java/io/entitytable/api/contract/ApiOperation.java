@@ -111,6 +111,37 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     false,
                     Errors.GET),
             new ApiOperation(
+                    "GET",
+                    "/businesses/{id}/retention",
+                    "getBusinessRetention",
+                    "How long a business's finished orders stay in the table",
+                    "The business's members and operators (to anyone else, 404). For each kind with a lifecycle (orders:"
+                            + " DELIVERED or CANCELLED), how long a finished one stays in the table before it moves to the"
+                            + " archive, as an ISO-8601 duration: the business's own setting, else the default (P400D). One strongly consistent GetItem `id = B, type = business`.",
+                    SETTING,
+                    false,
+                    Errors.GET),
+            new ApiOperation(
+                    "PUT",
+                    "/businesses/{id}/retention",
+                    "setBusinessRetention",
+                    "Set how long a business's finished orders stay in the table",
+                    "Operators only (a member of the business: 403; anyone else: 404). `{\"orders\": \"P30D\"}`: an"
+                            + " ISO-8601 duration in days, hours, minutes or seconds, from a day (ten seconds on a local"
+                            + " system) to 36500 days; a malformed, negative, shorter or longer one is a 422, a field that"
+                            + " is no kind with a lifecycle a 400, and neither writes anything. What the body does not name stays; the same"
+                            + " retention again writes nothing, and so does a business being erased (409). A strongly"
+                            + " consistent read of the business, then one UpdateItem of its retention on condition that it"
+                            + " is there and not being erased; its version does not move.",
+                    SETTING,
+                    false,
+                    400,
+                    403,
+                    404,
+                    409,
+                    415,
+                    422),
+            new ApiOperation(
                     "PUT",
                     "/businesses/{id}/capacity",
                     "setBusinessCapacity",

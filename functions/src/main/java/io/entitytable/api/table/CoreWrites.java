@@ -9,6 +9,7 @@ import io.entitytable.model.EraseJob;
 import io.entitytable.model.IdempotencyRecord;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
+import io.entitytable.model.Retention;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.Tombstone;
 import io.entitytable.model.Values;
@@ -183,6 +184,15 @@ public class CoreWrites {
                 actions().eraseBusiness(current, at, currentEvent.requestId(), record.map(IdempotencyRecord::itemKey)),
                 record,
                 current);
+    }
+
+    /**
+     * Sets a business's retention of finished subjects, in one UpdateItem.
+     *
+     * @throws WriteConflict when the business went or is being erased since it was read
+     */
+    public void setRetention(Map<String, AttributeValue> current, Retention retention) {
+        update(actions().setRetention(current, retention).update());
     }
 
     /**

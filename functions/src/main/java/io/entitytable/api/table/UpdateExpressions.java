@@ -2,6 +2,7 @@ package io.entitytable.api.table;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ItemKind;
+import io.entitytable.model.Retention;
 import io.entitytable.model.Values;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -20,8 +21,10 @@ final class UpdateExpressions {
     private static Set<String> kept() {
         Set<String> kept = new java.util.HashSet<>(
                 Set.of(Attributes.ID, Attributes.TYPE, Attributes.CHILD_COUNT, Attributes.LINK_COUNT));
-        // A growth writes the count alone, without a version bump: a change made from an earlier read keeps it.
+        // A growth writes the count alone, and a retention setting itself, without a version bump: a change made from
+        // an earlier read keeps both.
         kept.addAll(Attributes.SHARD_COUNT);
+        kept.add(Attributes.RETENTION);
         return Set.copyOf(kept);
     }
 
@@ -82,6 +85,15 @@ final class UpdateExpressions {
                         + (requestId.isPresent() ? ", #correlation = :correlation" : "")
                         + " ADD #bump :one"
                         + (requestId.isPresent() ? "" : " REMOVE #correlation"))
+                .build();
+    }
+
+    /** SET a business's retention of finished subjects to {@code retention}; its version untouched. */
+    static Expression settingRetention(Retention retention) {
+        return Expression.builder()
+                .expression("SET #retention = :retention")
+                .putExpressionName("#retention", Attributes.RETENTION)
+                .putExpressionValue(":retention", retention.toAttribute())
                 .build();
     }
 

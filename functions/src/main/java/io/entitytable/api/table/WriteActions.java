@@ -7,6 +7,7 @@ import io.entitytable.model.EraseJob;
 import io.entitytable.model.IdempotencyRecord;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.RefreshJob;
+import io.entitytable.model.Retention;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.Tombstone;
 import io.entitytable.model.Values;
@@ -156,6 +157,17 @@ final class WriteActions {
      */
     List<TransactWriteItem> growShards(Map<String, AttributeValue> current, ShardCount next) {
         return ShardGrowthWrite.actions(table, current, next);
+    }
+
+    /**
+     * Sets a business's retention (docs/design.md §2, "Lifecycle"), on condition that the business is there and not
+     * being erased; its version untouched, as a growth leaves it.
+     */
+    TransactWriteItem setRetention(Map<String, AttributeValue> current, Retention retention) {
+        return update(
+                ItemKey.of(current),
+                UpdateExpressions.settingRetention(retention),
+                WriteConditions.exists().and(WriteConditions.notErasing()));
     }
 
     /**

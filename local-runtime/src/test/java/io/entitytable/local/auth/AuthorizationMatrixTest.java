@@ -241,13 +241,17 @@ class AuthorizationMatrixTest {
         boolean createsABusiness = call.method().equals("POST") && call.path().equals("/businesses");
         boolean deletesABusiness = call.method().equals("DELETE") && call.path().matches("/businesses/[^/?]+");
         boolean readsThePatterns = call.path().equals("/patterns");
+        // Read by the business's members, set by operators only.
+        boolean setsRetention = call.method().equals("PUT") && call.path().matches("/businesses/[^/?]+/retention");
         // Operators' own routes, hidden from everyone else as if the business did not exist.
         boolean operatorsOnly = call.path().matches("/businesses/[^/?]+/(capacity|job)")
                 || call.method().equals("DELETE") && call.path().matches("/businesses/[^/?]+\\?cascade=true");
         return switch (who) {
             case NO_TOKEN, EXPIRED, OTHER_KEY, ALG_NONE, OTHER_AUDIENCE -> 401;
             case OPERATOR -> 0;
-            case MEMBER -> createsABusiness || deletesABusiness || readsThePatterns ? 403 : operatorsOnly ? 404 : 0;
+            case MEMBER -> createsABusiness || deletesABusiness || readsThePatterns || setsRetention
+                    ? 403
+                    : operatorsOnly ? 404 : 0;
             case OTHER_MEMBER -> createsABusiness || deletesABusiness || readsThePatterns ? 403 : 404;
         };
     }
@@ -285,6 +289,9 @@ class AuthorizationMatrixTest {
                 new Call("GET", b + "/capacity", null),
                 // The count the business has: an operator's call writes nothing.
                 new Call("PUT", b + "/capacity", "{\"shards\":1}"),
+                new Call("GET", b + "/retention", null),
+                // The default: an operator's call writes nothing.
+                new Call("PUT", b + "/retention", "{\"orders\":\"P400D\"}"),
                 new Call("PUT", b + "/tags/x", null),
                 new Call("DELETE", b + "/tags/x", null),
                 new Call("GET", c, null),
