@@ -10,7 +10,8 @@ import java.util.Optional;
  * The address the API front door listens on: loopback unless {@code start --bind-address} says otherwise. Only the
  * front door can be widened, because it is the one listener that checks who calls (a token of the local issuer, except
  * for {@code /docs}). The local DynamoDB engine (any credentials), SQS, the search engine and the functions' Runtime APIs check
- * no one, so they always stay on loopback: reach them from elsewhere through an SSH tunnel, if at all.
+ * no one, so they always stay on loopback: reach them from elsewhere through an SSH tunnel, if at all. The local S3
+ * server checks a key, but one that every function's environment carries: it stays on loopback too.
  */
 public record BindAddress(InetAddress address) {
     public static final BindAddress LOOPBACK = new BindAddress(RuntimeApiServer.LOOPBACK);
@@ -54,7 +55,7 @@ public record BindAddress(InetAddress address) {
         return Optional.of("[local] WARNING: --bind-address " + address.getHostAddress()
                 + ": the API front door (port " + port + ") listens on " + where
                 + ", so other machines on your networks can reach it. It still needs a token of this data folder's"
-                + " issuer for everything but /docs. The DynamoDB engine, SQS, the search engine and the functions'"
+                + " issuer for everything but /docs. The DynamoDB engine, SQS, the search engine, S3 and the functions'"
                 + " Runtime APIs stay on " + RuntimeApiServer.LOOPBACK.getHostAddress() + ".");
     }
 }

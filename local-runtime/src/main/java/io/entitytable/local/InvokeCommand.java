@@ -2,6 +2,7 @@ package io.entitytable.local;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.deployment.FunctionDefinition;
+import io.entitytable.deployment.OrderArchiveBucket;
 import io.entitytable.deployment.RefreshQueueNames;
 import io.entitytable.deployment.RefreshQueueTrigger;
 import io.entitytable.local.auth.LocalCursorKey;
@@ -11,7 +12,9 @@ import io.entitytable.local.function.PackagedFunction;
 import io.entitytable.local.function.RuntimeApiServer;
 import io.entitytable.local.pump.InvocationResult;
 import io.entitytable.local.pump.RuntimeApiInvoker;
+import io.entitytable.local.s3.LocalArchive;
 import io.entitytable.local.sqs.LocalSqs;
+import io.entitytable.s3.local.LocalS3;
 import io.entitytable.search.local.LocalSearchEngine;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -24,15 +27,20 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.s3.S3Client;
 
 /**
  * {@code sam local invoke} without Docker: runs one packaged function once with one event file and prints its
  * response. The function talks to the local DynamoDB engine of a running local system when there is one on its port,
  * to a fresh in-memory engine otherwise; the fan-out, the refresh worker and the search indexer likewise get the
  * running system's SQS and queues, or a fresh local SQS with empty queues, and the search indexer the running system's
- * search engine, or a fresh one on a scratch folder (about 15 s to start).
+ * search engine, or a fresh one on a scratch folder (about 15 s to start). Every function gets the order archive of a
+ * running system whose S3 server listens on the port, and none otherwise.
  */
 public record InvokeCommand(LocalOptions options, PrintStream out, PrintStream log) {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -70,7 +78,7 @@ public record InvokeCommand(LocalOptions options, PrintStream out, PrintStream l
             }
             String refreshQueueUrl =
                     sqsEndpoint == null ? null : LocalSqs.queueUrl(sqsEndpoint, RefreshQueueNames.QUEUE);
-            Map<String, String> extra = new LinkedHashMap<>();
+            Map<String, String> extra = new LinkedHashMap<>(runningArchive());
             if (function.equals(FunctionDefinition.SEARCH_INDEXER)) {
                 URI searchEndpoint;
                 if (listening(options.searchPort())) {
@@ -134,6 +142,43 @@ public record InvokeCommand(LocalOptions options, PrintStream out, PrintStream l
                 ownDatabase.close();
             }
             deleteQuietly(taskRoot);
+        }
+    }
+
+    /**
+     * The order archive of a running system, when its S3 server listens on the port: the bucket, the server, and its
+     * key, read from the default data folder (as the API's cursor key is), the kept table's folder or an in-memory
+     * one's, whichever key the server accepts. Nothing when no server listens, or it accepts neither key (a system on
+     * another data folder).
+     */
+    Map<String, String> runningArchive() {
+        if (!options.archive() || options.s3Port() == 0 || !listening(options.s3Port())) {
+            return Map.of();
+        }
+        URI endpoint = URI.create("http://127.0.0.1:" + options.s3Port());
+        List<Path> folders = List.of(options.s3Folder(false), options.s3Folder(true));
+        for (Path folder : folders) {
+            Optional<LocalS3.Credentials> key = LocalArchive.credentialsIn(folder);
+            if (key.isPresent() && accepts(endpoint, key.get())) {
+                log.println("[invoke] using the S3 running at " + endpoint + ", bucket " + OrderArchiveBucket.LOCAL_NAME
+                        + ", key of " + LocalArchive.credentialsFile(folder));
+                return FunctionEnvironment.archive(endpoint, key.get());
+            }
+        }
+        log.println("[invoke] S3 listens at " + endpoint + " but shows no bucket " + OrderArchiveBucket.LOCAL_NAME
+                + " to a key of "
+                + folders.stream().map(LocalArchive::credentialsFile).toList()
+                + " (a system on another data folder?): the function gets no archive");
+        return Map.of();
+    }
+
+    /** Whether the server at {@code endpoint} lets {@code key} see the archive's bucket. */
+    private static boolean accepts(URI endpoint, LocalS3.Credentials key) {
+        try (S3Client client = LocalArchive.client(endpoint, key)) {
+            client.headBucket(request -> request.bucket(OrderArchiveBucket.LOCAL_NAME));
+            return true;
+        } catch (SdkException refusedOrMissing) {
+            return false;
         }
     }
 

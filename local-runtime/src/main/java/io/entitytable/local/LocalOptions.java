@@ -17,6 +17,8 @@ import java.nio.file.Path;
  * @param sqsPort the local SQS (ElasticMQ) port; 0 picks a free one
  * @param search run the search engine and the search indexer (when the indexer is built)
  * @param searchPort the search engine's HTTP port; 0 picks a free one
+ * @param archive run the local S3 server with the order archive's bucket, and name it to every function
+ * @param s3Port the local S3 server's port; 0 picks a free one
  * @param apiBindAddress where the API front door listens: loopback unless {@code start --bind-address} widens it; every
  *     other listener stays on loopback whatever it is
  * @param moveTarget the table an online move takes the table to ({@code start --move-to}), created beside it and named
@@ -32,34 +34,58 @@ public record LocalOptions(
         int sqsPort,
         boolean search,
         int searchPort,
+        boolean archive,
+        int s3Port,
         BindAddress apiBindAddress,
         String moveTarget) {
     public static final int API_PORT = 8080;
     public static final int DYNAMODB_PORT = 8000;
     public static final int SQS_PORT = 9324;
     public static final int SEARCH_PORT = 9200;
+    public static final int S3_PORT = 9000;
 
     /**
-     * Options with SQS on a free port and without search, so that several systems (tests) can run side by side: a
-     * search engine costs a JVM of its own, which only the tests of search start ({@link #withSearch}). The front door
-     * listens on loopback.
+     * Options with SQS on a free port and without search or S3, so that several systems (tests) can run side by side:
+     * a search engine costs a JVM of its own and the S3 server a second or two of every start, which only the tests
+     * that use them pay ({@link #withSearch}, {@link #withArchive}). The front door listens on loopback.
      */
     public LocalOptions(
             Path repositoryRoot, Path dataFolder, boolean inMemory, int apiPort, int dynamoDbPort, String tableName) {
-        this(repositoryRoot, dataFolder, inMemory, apiPort, dynamoDbPort, tableName, 0, false, 0, LOOPBACK, null);
+        this(
+                repositoryRoot,
+                dataFolder,
+                inMemory,
+                apiPort,
+                dynamoDbPort,
+                tableName,
+                0,
+                false,
+                0,
+                false,
+                0,
+                LOOPBACK,
+                null);
     }
 
     /** These options with the search engine (on a free port when {@code port} is 0) and the search indexer. */
     public LocalOptions withSearch(int port) {
-        return with(true, port, moveTarget);
+        return with(true, port, archive, s3Port, moveTarget);
+    }
+
+    /**
+     * These options with the local S3 server (on a free port when {@code port} is 0) holding the order archive's
+     * bucket, named to every function.
+     */
+    public LocalOptions withArchive(int port) {
+        return with(search, searchPort, true, port, moveTarget);
     }
 
     /** These options with the API routing each business to this table or {@code target}, as its route says. */
     public LocalOptions withMoveTarget(String target) {
-        return with(search, searchPort, target);
+        return with(search, searchPort, archive, s3Port, target);
     }
 
-    private LocalOptions with(boolean search, int searchPort, String moveTarget) {
+    private LocalOptions with(boolean search, int searchPort, boolean archive, int s3Port, String moveTarget) {
         return new LocalOptions(
                 repositoryRoot,
                 dataFolder,
@@ -70,6 +96,8 @@ public record LocalOptions(
                 sqsPort,
                 search,
                 searchPort,
+                archive,
+                s3Port,
                 apiBindAddress,
                 moveTarget);
     }
@@ -88,6 +116,8 @@ public record LocalOptions(
                 SQS_PORT,
                 true,
                 SEARCH_PORT,
+                true,
+                S3_PORT,
                 BindAddress.LOOPBACK,
                 null);
     }
@@ -112,6 +142,19 @@ public record LocalOptions(
     /** The search engine's data; with {@link #inMemory} a scratch folder, emptied at every start. */
     public Path searchFolder() {
         return dataFolder.resolve(inMemory ? "search-scratch" : "search");
+    }
+
+    /**
+     * The local S3 server's folder (the archive's objects and the key requests are signed with); with {@link #inMemory}
+     * a scratch folder, emptied at every start.
+     */
+    public Path s3Folder() {
+        return s3Folder(inMemory);
+    }
+
+    /** The local S3 server's folder of a system on this data folder with its table kept, or in memory. */
+    public Path s3Folder(boolean inMemory) {
+        return dataFolder.resolve(inMemory ? "s3-scratch" : "s3");
     }
 
     public Path indexerCheckpointFile() {

@@ -30,6 +30,7 @@ import io.entitytable.local.pump.QueuePump;
 import io.entitytable.local.pump.RuntimeApiInvoker;
 import io.entitytable.local.pump.StreamPump;
 import io.entitytable.local.pump.TimedInvoker;
+import io.entitytable.local.s3.LocalArchive;
 import io.entitytable.local.sqs.LocalSqs;
 import io.entitytable.model.TableLayout;
 import io.entitytable.search.client.SearchClients;
@@ -68,7 +69,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * The whole system on one machine: the local DynamoDB engine with the table, the packaged API function behind an HTTP front
  * door that accepts only bearer tokens of the {@link LocalIssuer} (see {@link #issuer()}), the packaged fan-out
  * function fed by the {@link StreamPump}, and the refresh worker fed by the {@link QueuePump} from a local SQS
- * (ElasticMQ). Everything started is stopped by {@link #close()}, in reverse order.
+ * (ElasticMQ); unless left out, the search engine with the search indexer, and the local S3 server with the order
+ * archive's bucket ({@link LocalArchive}). Everything started is stopped by {@link #close()}, in reverse order.
  */
 public final class LocalSystem implements AutoCloseable {
     /** Shorter than Lambda's 20 s so that stopping the system does not wait long for a poll to return. */
@@ -140,6 +142,10 @@ public final class LocalSystem implements AutoCloseable {
     private PackagedFunction refreshWorker;
     private QueuePump queuePump;
     private LocalSearchEngine searchEngine;
+    /** The S3 server's start, which every function's start waits for (its key is their credentials). */
+    private CompletableFuture<LocalArchive> archiveStart = CompletableFuture.completedFuture(null);
+
+    private LocalArchive archive;
     private PackagedFunction indexer;
     private StreamPump indexerPump;
     private TimedInvoker indexerInvocations;
@@ -232,6 +238,16 @@ public final class LocalSystem implements AutoCloseable {
     private void startAll() {
         long begin = System.nanoTime();
         createDataFolder();
+        // The S3 server first, beside everything else: its key is every function's credentials (drawn when its folder
+        // is new), so the functions' JVMs are launched once it has started. It runs in this JVM, as SQS does (below).
+        if (options.archive()) {
+            archiveStart = CompletableFuture.supplyAsync(() -> {
+                long step = System.nanoTime();
+                LocalArchive started = remember(LocalArchive.start(s3Folder(), options.s3Port()));
+                report.s3(since(step));
+                return started;
+            });
+        }
         // Before the functions, so that it closes after them: it takes their last lines.
         functionLog = remember(FunctionLogFile.openIn(options.dataFolder()));
         issuer = LocalIssuer.inFolder(options.authFolder());
@@ -351,6 +367,8 @@ public final class LocalSystem implements AutoCloseable {
             LocalBackfills backfills = remember(LocalBackfills.start(
                     remember(dynamoDb.client()), options.tableName(), line -> console.println("[backfill] " + line)));
             metrics.backfillsFrom(backfills::progress);
+            // Before the functions, which wait for it: a port in use is reported as the server's failure, not theirs.
+            archive = archiveStart.join();
             api = apiStart.join();
             fanout = fanoutStart.join();
             refreshWorker = workerStart.join();
@@ -573,6 +591,7 @@ public final class LocalSystem implements AutoCloseable {
                 endpoints.sqs(),
                 endpoints.refreshQueueUrl());
         environment.putAll(extra);
+        environment.putAll(archiveEnvironment());
         return PackagedFunction.start(
                 function,
                 options.zipOf(function),
@@ -586,6 +605,12 @@ public final class LocalSystem implements AutoCloseable {
                 });
     }
 
+    /** What every function is told of the order archive once the S3 server has started; nothing when it is off. */
+    private Map<String, String> archiveEnvironment() {
+        LocalArchive started = archiveStart.join();
+        return started == null ? Map.of() : FunctionEnvironment.archive(started.endpoint(), started.credentials());
+    }
+
     private static URI searchEndpoint(int port) {
         return URI.create("http://127.0.0.1:" + port);
     }
@@ -593,6 +618,15 @@ public final class LocalSystem implements AutoCloseable {
     /** The engine's folder; a scratch one starts empty, as an in-memory table does. */
     private Path searchFolder() {
         Path folder = options.searchFolder();
+        if (options.inMemory()) {
+            deleteRecursively(folder);
+        }
+        return folder;
+    }
+
+    /** The S3 server's folder; a scratch one starts empty, as an in-memory table does. */
+    private Path s3Folder() {
+        Path folder = options.s3Folder();
         if (options.inMemory()) {
             deleteRecursively(folder);
         }
@@ -659,7 +693,7 @@ public final class LocalSystem implements AutoCloseable {
     /**
      * Every port this system listens on, by what listens there: the front door (on {@link
      * LocalOptions#apiBindAddress()}), and on the loopback address the DynamoDB engine, SQS (and ElasticMQ behind it), the
-     * search engine and the functions' Runtime APIs, of those that run.
+     * search engine, S3 and the functions' Runtime APIs, of those that run.
      */
     public Map<String, Integer> listeners() {
         Map<String, Integer> listeners = new LinkedHashMap<>();
@@ -671,6 +705,9 @@ public final class LocalSystem implements AutoCloseable {
         }
         if (searchEngine != null) {
             listeners.put("search engine", searchEngine.endpoint().getPort());
+        }
+        if (archive != null) {
+            listeners.put("S3", archive.endpoint().getPort());
         }
         runtimeApiPort(listeners, FunctionDefinition.STREAM_FANOUT, fanoutRuntimeApi);
         runtimeApiPort(listeners, FunctionDefinition.REFRESH_WORKER, workerRuntimeApi);
@@ -736,6 +773,11 @@ public final class LocalSystem implements AutoCloseable {
     /** The search engine, or null when search is not running. */
     public LocalSearchEngine searchEngine() {
         return searchEngine;
+    }
+
+    /** The local S3 server with the order archive's bucket, or null when it is off ({@code --no-archive}). */
+    public LocalArchive archive() {
+        return archive;
     }
 
     /** When the search pump invoked the indexer and for how long, or null when search is not running. */

@@ -17,8 +17,8 @@ import java.util.concurrent.CountDownLatch;
  * Command line of the local runtime.
  *
  * <pre>
- * start  [--in-memory] [--data DIR] [--api-port N] [--bind-address ADDR] [--dynamodb-port N] [--sqs-port N] [--search-port N] [--no-search] [--table NAME] [--move-to NAME]
- * invoke &lt;function&gt; &lt;event-file&gt; [--dynamodb-port N] [--sqs-port N] [--search-port N] [--table NAME]
+ * start  [--in-memory] [--data DIR] [--api-port N] [--bind-address ADDR] [--dynamodb-port N] [--sqs-port N] [--search-port N] [--no-search] [--s3-port N] [--no-archive] [--table NAME] [--move-to NAME]
+ * invoke &lt;function&gt; &lt;event-file&gt; [--dynamodb-port N] [--sqs-port N] [--search-port N] [--s3-port N] [--table NAME]
  * token  --operator | --business &lt;id&gt; [--business &lt;id&gt; ...] [--data DIR]
  * </pre>
  */
@@ -26,8 +26,10 @@ public final class Main {
     private static final String USAGE =
             """
             usage: start  [--in-memory] [--data DIR] [--api-port N] [--bind-address ADDR] [--dynamodb-port N]
-                          [--sqs-port N] [--search-port N] [--no-search] [--table NAME] [--move-to NAME]
-                   invoke <function> <event-file> [--dynamodb-port N] [--sqs-port N] [--search-port N] [--table NAME]
+                          [--sqs-port N] [--search-port N] [--no-search] [--s3-port N] [--no-archive]
+                          [--table NAME] [--move-to NAME]
+                   invoke <function> <event-file> [--dynamodb-port N] [--sqs-port N] [--search-port N] [--s3-port N]
+                          [--table NAME]
                    token  --operator | --business <id> [--business <id> ...] [--data DIR]
                    effects <request-id> [--data DIR]
                    functions: api, stream-fanout, refresh-worker, search-indexer
@@ -38,6 +40,7 @@ public final class Main {
                    search documents.
                    --move-to NAME creates the table NAME beside the table and has the API write each business to
                    the one its route names: what an online move (table-verify migrate --online) needs.
+                   --no-archive leaves out the local S3 server that holds the order archive.
                    Everything listens on 127.0.0.1 only; --bind-address 0.0.0.0 lets other machines reach the API
                    (and only the API).""";
 
@@ -184,6 +187,8 @@ public final class Main {
         int sqsPort = defaults.sqsPort();
         boolean search = defaults.search();
         int searchPort = defaults.searchPort();
+        boolean archive = defaults.archive();
+        int s3Port = defaults.s3Port();
         String table = defaults.tableName();
         BindAddress apiBindAddress = defaults.apiBindAddress();
         String moveTarget = null;
@@ -207,6 +212,8 @@ public final class Main {
                 case "--sqs-port" -> sqsPort = port(option, arguments);
                 case "--search-port" -> searchPort = port(option, arguments);
                 case "--no-search" -> search = !requireStart(option, startOptions);
+                case "--s3-port" -> s3Port = port(option, arguments);
+                case "--no-archive" -> archive = !requireStart(option, startOptions);
                 case "--table" -> table = value(option, arguments);
                 case "--move-to" -> {
                     requireStart(option, startOptions);
@@ -228,6 +235,8 @@ public final class Main {
                 sqsPort,
                 search,
                 searchPort,
+                archive,
+                s3Port,
                 apiBindAddress,
                 moveTarget);
     }

@@ -7,9 +7,16 @@ import java.time.Duration;
  *
  * @param sqs the local SQS with its queues, or null when it did not start (no stream path)
  * @param search the search engine, until it answered, or null when it did not start
+ * @param s3 the local S3 server with the archive's bucket, or null when it did not start
  */
 public record StartupReport(
-        Duration total, Duration dynamoDb, Duration table, boolean tableCreated, Duration sqs, Duration search) {
+        Duration total,
+        Duration dynamoDb,
+        Duration table,
+        boolean tableCreated,
+        Duration sqs,
+        Duration search,
+        Duration s3) {
     static Builder builder() {
         return new Builder();
     }
@@ -21,6 +28,7 @@ public record StartupReport(
         private boolean tableCreated;
         private Duration sqs;
         private Duration search;
+        private Duration s3;
 
         void sqs(Duration value) {
             sqs = value;
@@ -28,6 +36,10 @@ public record StartupReport(
 
         void search(Duration value) {
             search = value;
+        }
+
+        void s3(Duration value) {
+            s3 = value;
         }
 
         void total(Duration value) {
@@ -44,7 +56,7 @@ public record StartupReport(
         }
 
         StartupReport build() {
-            return new StartupReport(total, dynamoDb, table, tableCreated, sqs, search);
+            return new StartupReport(total, dynamoDb, table, tableCreated, sqs, search, s3);
         }
     }
 }

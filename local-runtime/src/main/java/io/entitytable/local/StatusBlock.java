@@ -1,5 +1,6 @@
 package io.entitytable.local;
 
+import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.deployment.RefreshQueueTrigger;
 import io.entitytable.deployment.SearchIndex;
@@ -9,6 +10,7 @@ import io.entitytable.local.console.Console;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.function.ApiDocs;
 import io.entitytable.local.function.PackagedFunction;
+import io.entitytable.local.s3.LocalArchive;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
@@ -121,6 +123,21 @@ final class StatusBlock {
                             + ", retries " + indexing.maxRetryAttempts() + ", the same "
                             + indexing.filterPatterns().size() + " filter patterns");
         }
+        LocalArchive archive = system.archive();
+        if (archive == null) {
+            line(
+                    out,
+                    "Archive (S3)",
+                    "OFF: --no-archive (the functions get no " + EnvironmentVariable.ARCHIVE_BUCKET.variable() + ")");
+        } else {
+            line(
+                    out,
+                    "Archive (S3)",
+                    archive.endpoint() + "   (bucket " + archive.bucket()
+                            + (archive.bucketCreated() ? " (created)" : " (existing)") + "; key in "
+                            + archive.credentialsFile() + "; objects in " + options.s3Folder()
+                            + (options.inMemory() ? ", emptied at start)" : ")"));
+        }
         line(
                 out,
                 "Started in",
@@ -129,6 +146,7 @@ final class StatusBlock {
                         + seconds(report.table())
                         + (report.sqs() == null ? "" : ", SQS " + seconds(report.sqs()))
                         + (report.search() == null ? "" : ", search engine " + seconds(report.search()))
+                        + (report.s3() == null ? "" : ", S3 " + seconds(report.s3()))
                         + "; the functions start in parallel with them)");
         out.append(" Ctrl-C stops everything.\n");
         out.append(rule).append('\n');

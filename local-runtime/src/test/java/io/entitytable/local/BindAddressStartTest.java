@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code start --bind-address 0.0.0.0} as a developer types it, in a JVM of its own: a warning first, then the API
- * reachable (with a token) through an address other machines use, while the DynamoDB engine and SQS stay unreachable there.
+ * reachable (with a token) through an address other machines use, while the DynamoDB engine, SQS and S3 stay unreachable
+ * there.
  */
 class BindAddressStartTest {
     @TempDir
@@ -33,6 +34,7 @@ class BindAddressStartTest {
         int apiPort = LocalDynamoDb.freePort();
         int dynamoDbPort = LocalDynamoDb.freePort();
         int sqsPort = LocalDynamoDb.freePort();
+        int s3Port = LocalDynamoDb.freePort();
 
         // WHEN the system starts with --bind-address 0.0.0.0
         try (LocalRuntimeProcess system = LocalRuntimeProcess.start(
@@ -48,7 +50,9 @@ class BindAddressStartTest {
                 "--dynamodb-port",
                 Integer.toString(dynamoDbPort),
                 "--sqs-port",
-                Integer.toString(sqsPort))) {
+                Integer.toString(sqsPort),
+                "--s3-port",
+                Integer.toString(s3Port))) {
             assertThat(system.awaitStdout("Ctrl-C stops everything", Duration.ofSeconds(180)))
                     .as(system.output())
                     .isTrue();
@@ -75,9 +79,10 @@ class BindAddressStartTest {
             HttpResponse<String> withoutToken =
                     http.send(HttpRequest.newBuilder(live).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(withoutToken.statusCode()).isEqualTo(401);
-            // AND the DynamoDB engine and SQS are still reachable from this machine only
+            // AND the DynamoDB engine, SQS and S3 are still reachable from this machine only
             Reachability.assertLoopbackOnly("DynamoDB engine", dynamoDbPort);
             Reachability.assertLoopbackOnly("SQS", sqsPort);
+            Reachability.assertLoopbackOnly("S3", s3Port);
         }
     }
 }

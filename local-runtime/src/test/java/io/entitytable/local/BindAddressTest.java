@@ -56,7 +56,7 @@ class BindAddressTest {
         assertThat(BindAddress.parse("0.0.0.0").warning(8080)).hasValueSatisfying(warning -> assertThat(warning)
                 .startsWith("[local] WARNING: --bind-address 0.0.0.0")
                 .contains("port 8080", "every network interface", "other machines", "token")
-                .contains("The DynamoDB engine, SQS, the search engine and the functions' Runtime APIs stay on"
+                .contains("The DynamoDB engine, SQS, the search engine, S3 and the functions' Runtime APIs stay on"
                         + " 127.0.0.1"));
         assertThat(BindAddress.parse("192.0.2.7").warning(8080))
                 .hasValueSatisfying(warning -> assertThat(warning).contains("listens on 192.0.2.7"));

@@ -42,6 +42,7 @@ final class KillableSystem implements AutoCloseable {
     private final LocalOptions options;
     private final int sqsPort;
     private final int searchPort;
+    private final int s3Port = LocalDynamoDb.freePort();
     private final DynamoDbClient dynamo;
     private final SqsClient sqs;
     private final OpenSearchClient search;
@@ -101,7 +102,9 @@ final class KillableSystem implements AutoCloseable {
                 "--sqs-port",
                 Integer.toString(sqsPort),
                 "--search-port",
-                Integer.toString(searchPort));
+                Integer.toString(searchPort),
+                "--s3-port",
+                Integer.toString(s3Port));
         if (!process.awaitStdout(READY, STARTS_WITHIN)) {
             throw new AssertionError(
                     "the local runtime did not start within " + STARTS_WITHIN + "; it printed:\n" + process.output());

@@ -69,6 +69,7 @@ class LocalRunLogsTest {
         system = LocalRuntimeProcess.start(
                 "start",
                 "--in-memory",
+                "--no-archive",
                 "--data",
                 dataFolder.toString(),
                 "--api-port",

@@ -3,42 +3,65 @@ package io.entitytable.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.checks.DriftCheck;
+import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.FunctionDefinition;
+import io.entitytable.deployment.OrderArchiveBucket;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.function.PackagedFunction;
 import io.entitytable.local.pump.StreamPump;
+import io.entitytable.local.s3.LocalArchive;
 import io.entitytable.model.Entity;
+import io.entitytable.s3.local.LocalS3;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.Bucket;
+import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
  * The whole system stopped in the middle of the stream and started again on its data folder: the DynamoDB engine's files
  * keep the core items and the stream, the pump's checkpoint file says where it stopped, and the copies converge to
- * exactly what the core items imply (at-least-once delivery plus the fan-out's version-conditional writes).
+ * exactly what the core items imply (at-least-once delivery plus the fan-out's version-conditional writes). The S3
+ * server's folder keeps the order archive's bucket, its objects and its key.
  */
 class LocalSystemRestartTest {
     private static final String TABLE = LocalSystemFanoutTest.TABLE;
     private static final Duration DRAIN_WITHIN = Duration.ofSeconds(60);
     /** Longer than the pump's poll interval plus a batch's delivery: a backlog would show within it. */
     private static final Duration QUIET = Duration.ofMillis(1500);
+    /** An object as an archived order could be: its key and body matter only to this test. */
+    private static final String ARCHIVED_KEY = "orders/01JD8X3K5Q7Y2M4N6P8R0T2V4W/2026-11-01.json";
+
+    private static final String ARCHIVED_BODY = "{\"orderId\":\"o-1\",\"total\":1250}";
 
     @TempDir
     Path dataFolder;
 
     @Test
     void restartMidStream_shouldConvergeWithNoCopyLostOrStale_whenTheDataFolderIsKept() throws Exception {
-        // GIVEN the whole system with both packaged functions on a data folder (not in memory)
-        LocalOptions firstRun = options();
+        // GIVEN the whole system with both packaged functions and the order archive on a data folder (not in memory)
+        LocalOptions firstRun = options().withArchive(0);
         assertThat(firstRun.zipOf(FunctionDefinition.STREAM_FANOUT)).isRegularFile();
         int writes;
+        int s3Port;
+        LocalS3.Credentials s3Key;
         try (LocalSystem system = LocalSystem.start(firstRun, System.out)) {
+            // AND an object in the archive's bucket, put as the functions would put it
+            s3Port = archiveAnObject(system);
+            s3Key = system.archive().credentials();
             // WHEN a burst of core changes goes through the API
             long start = System.nanoTime();
             writes = writeBurst(FrontDoorClient.operatorOf(system), system.pump());
@@ -62,8 +85,9 @@ class LocalSystemRestartTest {
                 .as("the pump had delivered part of the stream when the system stopped")
                 .isNotEmpty();
 
-        // WHEN a new system starts on the same data folder (new ports: nothing may depend on them)
-        LocalOptions secondRun = options();
+        // WHEN a new system starts on the same data folder (new ports, but for the S3 server's, which the first system
+        // let go: nothing may depend on them)
+        LocalOptions secondRun = options().withArchive(s3Port);
         try (LocalSystem system = LocalSystem.start(secondRun, System.out);
                 DynamoDbClient dynamo = system.dynamoDb().client()) {
             long restarted = System.nanoTime();
@@ -81,7 +105,71 @@ class LocalSystemRestartTest {
             assertThat(later.duplicates()).hasSameSizeAs(converged.duplicates());
             // AND nothing was given up on: no batch in the dead-letter folder
             assertThat(deadLetters(secondRun)).isEmpty();
+            // AND the archive kept its bucket, its object and its key, on the port the first system let go
+            assertThat(system.archive().endpoint().getPort()).isEqualTo(s3Port);
+            assertThat(system.archive().bucketCreated()).isFalse();
+            assertThat(system.archive().credentials()).isEqualTo(s3Key);
+            assertThat(system.statusBlock()).contains("(bucket " + OrderArchiveBucket.LOCAL_NAME + " (existing)");
+            try (S3Client s3 = signedAsTheFunctions(system.api().environment())) {
+                assertThat(s3.listBuckets().buckets())
+                        .extracting(Bucket::name)
+                        .containsExactly(OrderArchiveBucket.LOCAL_NAME);
+                assertThat(s3.getObjectAsBytes(request -> request.bucket(OrderArchiveBucket.LOCAL_NAME)
+                                        .key(ARCHIVED_KEY))
+                                .asUtf8String())
+                        .isEqualTo(ARCHIVED_BODY);
+            }
         }
+    }
+
+    /**
+     * Checks that every function is told of the archive, with the folder's key as its credentials, and puts, lists and
+     * gets an object with those credentials; returns the S3 server's port.
+     */
+    private static int archiveAnObject(LocalSystem system) {
+        LocalArchive archive = system.archive();
+        String bucket = OrderArchiveBucket.LOCAL_NAME;
+        // THEN each function is told of the bucket and the server
+        for (PackagedFunction function : List.of(system.api(), system.fanout(), system.refreshWorker())) {
+            assertThat(function.environment())
+                    .as(function.definition().name())
+                    .containsEntry(EnvironmentVariable.ARCHIVE_BUCKET.variable(), bucket)
+                    .containsEntry(
+                            EnvironmentVariable.ARCHIVE_ENDPOINT.variable(),
+                            archive.endpoint().toString());
+        }
+        // AND its credentials are the key in the S3 folder's credentials file
+        Map<String, String> environment = system.api().environment();
+        assertThat(LocalArchive.credentialsIn(system.options().s3Folder()))
+                .hasValue(new LocalS3.Credentials(
+                        environment.get("AWS_ACCESS_KEY_ID"), environment.get("AWS_SECRET_ACCESS_KEY")));
+        // AND the server listens on loopback only, and the status block names it, the bucket and the key's file
+        Reachability.assertLoopbackOnly("S3", system.listeners().get("S3"));
+        assertThat(system.statusBlock())
+                .contains("Archive (S3)      " + archive.endpoint() + "   (bucket " + bucket + " (created); key in "
+                        + system.options().s3Folder().resolve("credentials.properties"));
+        // AND a client signed with those credentials puts an object in the bucket, lists it and reads it back
+        try (S3Client s3 = signedAsTheFunctions(environment)) {
+            s3.putObject(request -> request.bucket(bucket).key(ARCHIVED_KEY), RequestBody.fromString(ARCHIVED_BODY));
+            assertThat(s3.listObjectsV2(request -> request.bucket(bucket).prefix("orders/"))
+                            .contents())
+                    .extracting(S3Object::key)
+                    .containsExactly(ARCHIVED_KEY);
+            assertThat(s3.getObjectAsBytes(request -> request.bucket(bucket).key(ARCHIVED_KEY))
+                            .asUtf8String())
+                    .isEqualTo(ARCHIVED_BODY);
+        }
+        return archive.endpoint().getPort();
+    }
+
+    /** An S3 client with a function's endpoint and credentials (a session token too, as Lambda gives one). */
+    private static S3Client signedAsTheFunctions(Map<String, String> environment) {
+        return LocalArchive.client(
+                URI.create(environment.get(EnvironmentVariable.ARCHIVE_ENDPOINT.variable())),
+                StaticCredentialsProvider.create(AwsSessionCredentials.create(
+                        environment.get("AWS_ACCESS_KEY_ID"),
+                        environment.get("AWS_SECRET_ACCESS_KEY"),
+                        environment.get("AWS_SESSION_TOKEN"))));
     }
 
     /**

@@ -96,6 +96,8 @@ class LocalSystemSearchTest {
                     system.queues().endpoint().getPort(),
                     true,
                     system.searchEngine().endpoint().getPort(),
+                    false,
+                    0,
                     BindAddress.LOOPBACK,
                     null);
             ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -2,8 +2,10 @@ package io.entitytable.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.function.PackagedFunction;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Values;
@@ -106,6 +108,19 @@ class LocalSystemTest {
                         HttpResponse.BodyHandlers.ofString());
                 assertThat(fromAPage.statusCode()).as(fromAPage.body()).isEqualTo(403);
             }
+            // AND without the archive, which only the tests that ask for it start, no S3 server runs and no function is
+            // told of one
+            assertThat(system.archive()).isNull();
+            assertThat(system.statusBlock()).contains("Archive (S3)      OFF");
+            for (PackagedFunction function : fanoutPackaged
+                    ? List.of(system.api(), system.fanout(), system.refreshWorker())
+                    : List.of(system.api())) {
+                assertThat(function.environment())
+                        .as(function.definition().name())
+                        .doesNotContainKeys(
+                                EnvironmentVariable.ARCHIVE_BUCKET.variable(),
+                                EnvironmentVariable.ARCHIVE_ENDPOINT.variable());
+            }
             // AND the status block names the API docs on the front door and how to get a token for this data folder
             assertThat(system.statusBlock())
                     .contains("API docs          http://localhost:" + system.apiPort() + "/docs")
@@ -127,7 +142,7 @@ class LocalSystemTest {
     /** Every listener of the system: reachable from this machine, refused from any other address of it. */
     private static void assertListenersOnLoopbackOnly(LocalSystem system, boolean fanoutPackaged) {
         Map<String, Integer> listeners = system.listeners();
-        assertThat(listeners).containsKeys("API front door", "DynamoDB engine");
+        assertThat(listeners).containsKeys("API front door", "DynamoDB engine").doesNotContainKey("S3");
         if (fanoutPackaged) {
             assertThat(listeners)
                     .containsKeys(

@@ -28,6 +28,7 @@ class StopWhileStartingTest {
                 "start",
                 "--in-memory",
                 "--no-search",
+                "--no-archive",
                 "--data",
                 dataFolder.toString(),
                 "--api-port",

@@ -129,6 +129,11 @@ public final class Attributes {
      * not part of what the business says.
      */
     public static final String RETENTION = "retention";
+    /**
+     * On a core item being moved to the archive, or whose move stopped half way: the mover's {@link ArchiveLease}. Kept
+     * by the API's changes, without a version bump.
+     */
+    public static final String ARCHIVING = "archiving";
     /** The erase job's phase: which children its running segments delete ({@code EraseJob.Phase}). */
     public static final String ERASE_PHASE = "phase";
     /** Items the erase job has deleted so far: children, their order lines, and at the end the business. */
@@ -257,5 +262,6 @@ public final class Attributes {
             LINK_COUNT,
             ERASING,
             RETENTION,
+            ARCHIVING,
             EXPIRES_AT);
 }

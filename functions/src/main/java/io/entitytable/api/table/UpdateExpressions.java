@@ -21,10 +21,11 @@ final class UpdateExpressions {
     private static Set<String> kept() {
         Set<String> kept = new java.util.HashSet<>(
                 Set.of(Attributes.ID, Attributes.TYPE, Attributes.CHILD_COUNT, Attributes.LINK_COUNT));
-        // A growth writes the count alone, and a retention setting itself, without a version bump: a change made from
-        // an earlier read keeps both.
+        // A growth writes the count alone, a retention setting itself and a mover its lease, without a version bump: a
+        // change made from an earlier read keeps them.
         kept.addAll(Attributes.SHARD_COUNT);
         kept.add(Attributes.RETENTION);
+        kept.add(Attributes.ARCHIVING);
         return Set.copyOf(kept);
     }
 

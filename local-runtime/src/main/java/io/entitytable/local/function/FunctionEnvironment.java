@@ -2,11 +2,14 @@ package io.entitytable.local.function;
 
 import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.FunctionDefinition;
+import io.entitytable.deployment.OrderArchiveBucket;
 import io.entitytable.deployment.SearchIndex;
 import io.entitytable.local.auth.LocalCursorKey;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.sqs.LocalSqs;
+import io.entitytable.model.Lifecycle;
 import io.entitytable.model.ShardCount;
+import io.entitytable.s3.local.LocalS3;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -21,6 +24,11 @@ import java.util.Map;
  *     runtime environment variables</a>
  */
 public final class FunctionEnvironment {
+    /** The AWS SDK's own variables of a function's credentials, which Lambda sets from its execution role. */
+    private static final String ACCESS_KEY_ID = "AWS_ACCESS_KEY_ID";
+
+    private static final String SECRET_ACCESS_KEY = "AWS_SECRET_ACCESS_KEY";
+
     private FunctionEnvironment() {}
 
     public static Map<String, String> of(
@@ -57,9 +65,10 @@ public final class FunctionEnvironment {
         env.put("TZ", ":UTC");
         env.put("AWS_REGION", LocalDynamoDb.REGION.id());
         env.put("AWS_DEFAULT_REGION", LocalDynamoDb.REGION.id());
-        // The local DynamoDB engine accepts any credentials; the function's default credential chain reads these.
-        env.put("AWS_ACCESS_KEY_ID", "local");
-        env.put("AWS_SECRET_ACCESS_KEY", "local");
+        // The function's default credential chain reads these. The local DynamoDB engine and SQS accept any; the local
+        // S3 server accepts only its key, which archive() puts in their place.
+        env.put(ACCESS_KEY_ID, "local");
+        env.put(SECRET_ACCESS_KEY, "local");
         env.put("AWS_SESSION_TOKEN", "local");
         env.put("QUARKUS_DYNAMODB_ENDPOINT_OVERRIDE", dynamoDbEndpoint.toString());
         env.put(EnvironmentVariable.TABLE_NAME.variable(), tableName);
@@ -74,6 +83,8 @@ public final class FunctionEnvironment {
         }
         if (function.equals(FunctionDefinition.API)) {
             env.putAll(requestLimits());
+            // So that a user can set a retention of seconds and watch finished orders move.
+            env.put(EnvironmentVariable.MINIMUM_RETENTION.variable(), Lifecycle.LOCAL_MINIMUM_RETENTION.toString());
         }
         if (function.equals(FunctionDefinition.API) || function.equals(FunctionDefinition.STREAM_FANOUT)) {
             env.put(EnvironmentVariable.SHARD_COUNT_CACHE.variable(), shardCountCache());
@@ -167,5 +178,20 @@ public final class FunctionEnvironment {
                 "false",
                 EnvironmentVariable.SEARCH_DEAD_LETTER_QUEUE_URL.variable(),
                 LocalSqs.queueUrl(sqsEndpoint, SearchIndex.DEAD_LETTER_QUEUE));
+    }
+
+    /**
+     * What every function gets besides {@link #of} while the local S3 server holds the order archive: the bucket and the
+     * server (path-style, as {@link EnvironmentVariable#ARCHIVE_ENDPOINT} says), and the server's key as the function's
+     * credentials, where Lambda puts those of the execution role. One key for every service, as a role's are: the local
+     * DynamoDB engine and SQS accept it as they accept any, and the S3 server accepts no other.
+     */
+    public static Map<String, String> archive(URI s3Endpoint, LocalS3.Credentials credentials) {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put(EnvironmentVariable.ARCHIVE_BUCKET.variable(), OrderArchiveBucket.LOCAL_NAME);
+        env.put(EnvironmentVariable.ARCHIVE_ENDPOINT.variable(), s3Endpoint.toString());
+        env.put(ACCESS_KEY_ID, credentials.accessKeyId());
+        env.put(SECRET_ACCESS_KEY, credentials.secretAccessKey());
+        return env;
     }
 }

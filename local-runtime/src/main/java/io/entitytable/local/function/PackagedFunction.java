@@ -36,6 +36,7 @@ public final class PackagedFunction implements AutoCloseable {
     private final FunctionDefinition definition;
     private final RuntimeApiServer runtimeApi;
     private final ProcessBuilder builder;
+    private final Map<String, String> environment;
     private final PrintStream console;
     private final BiConsumer<String, String> output;
     private final Duration unzipTime;
@@ -50,6 +51,7 @@ public final class PackagedFunction implements AutoCloseable {
             FunctionDefinition definition,
             RuntimeApiServer runtimeApi,
             ProcessBuilder builder,
+            Map<String, String> environment,
             PrintStream console,
             BiConsumer<String, String> output,
             Process process,
@@ -58,6 +60,7 @@ public final class PackagedFunction implements AutoCloseable {
         this.definition = definition;
         this.runtimeApi = runtimeApi;
         this.builder = builder;
+        this.environment = Map.copyOf(environment);
         this.console = console;
         this.output = output;
         this.process = process;
@@ -96,7 +99,15 @@ public final class PackagedFunction implements AutoCloseable {
         try {
             Duration initTime = awaitInit(definition, process, runtimeApi, initStart, taskRoot, console);
             PackagedFunction function = new PackagedFunction(
-                    definition, runtimeApi, builder, console, output, process, unzipped ? unzipTime : null, initTime);
+                    definition,
+                    runtimeApi,
+                    builder,
+                    environment,
+                    console,
+                    output,
+                    process,
+                    unzipped ? unzipTime : null,
+                    initTime);
             function.superviseInBackground();
             runtimeApi.onOverdue(function::endOverdueEnvironment);
             return function;
@@ -235,6 +246,11 @@ public final class PackagedFunction implements AutoCloseable {
 
     public FunctionDefinition definition() {
         return definition;
+    }
+
+    /** The variables given to the function's JVM on top of those it inherits: Lambda's and the stack's. */
+    public Map<String, String> environment() {
+        return environment;
     }
 
     /** Time to unzip the package into the task root, or null when the task root already held this zip. */

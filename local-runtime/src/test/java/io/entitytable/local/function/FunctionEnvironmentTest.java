@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.FunctionDefinition;
+import io.entitytable.deployment.OrderArchiveBucket;
 import io.entitytable.local.auth.LocalCursorKey;
 import io.entitytable.model.ShardCount;
+import io.entitytable.s3.local.LocalS3;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +37,41 @@ class FunctionEnvironmentTest {
                 .doesNotContainKeys(
                         EnvironmentVariable.CURSOR_SECRET.variable(), EnvironmentVariable.CURSOR_SECRET_ARN.variable())
                 .doesNotContainValue(key.secret());
+    }
+
+    @Test
+    void archive_shouldNameTheBucketAndTheServer_andMakeItsKeyTheFunctionsCredentials() {
+        // GIVEN the local S3 server and its key
+        URI s3 = URI.create("http://127.0.0.1:9000");
+        LocalS3.Credentials key = new LocalS3.Credentials("local", "0123456789abcdef");
+
+        // WHEN a function's environment is made with the archive
+        Map<String, String> env = new LinkedHashMap<>(environment(FunctionDefinition.STREAM_FANOUT));
+        Map<String, String> without = Map.copyOf(env);
+        env.putAll(FunctionEnvironment.archive(s3, key));
+
+        // THEN it names the bucket and the server, and signs every request with the server's key
+        assertThat(env)
+                .containsEntry(EnvironmentVariable.ARCHIVE_BUCKET.variable(), OrderArchiveBucket.LOCAL_NAME)
+                .containsEntry(EnvironmentVariable.ARCHIVE_ENDPOINT.variable(), "http://127.0.0.1:9000")
+                .containsEntry("AWS_ACCESS_KEY_ID", "local")
+                .containsEntry("AWS_SECRET_ACCESS_KEY", "0123456789abcdef");
+        // AND without it the function has no archive, and the credentials any local DynamoDB engine and SQS accept
+        assertThat(without)
+                .doesNotContainKeys(
+                        EnvironmentVariable.ARCHIVE_BUCKET.variable(), EnvironmentVariable.ARCHIVE_ENDPOINT.variable())
+                .containsKeys("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY");
+    }
+
+    @Test
+    void api_shouldAcceptRetentionsOfSeconds_andNoOtherFunctionNeedsToKnow() {
+        // WHEN
+        Map<String, String> api = environment(FunctionDefinition.API);
+        Map<String, String> fanout = environment(FunctionDefinition.STREAM_FANOUT);
+
+        // THEN a local API takes a retention down to ten seconds, so a user can watch orders move
+        assertThat(api).containsEntry(EnvironmentVariable.MINIMUM_RETENTION.variable(), "PT10S");
+        assertThat(fanout).doesNotContainKey(EnvironmentVariable.MINIMUM_RETENTION.variable());
     }
 
     @Test

@@ -17,6 +17,7 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.stream.Stream;
 
@@ -32,6 +33,14 @@ import java.util.stream.Stream;
 public final class LocalS3 implements AutoCloseable {
     static final String SERVER_CLASS = "io.entitytable.s3.local.LocalS3Server";
     private static final String ACCESS_KEY = "local";
+
+    /** The file in the folder that holds its key, for the AWS CLI and for processes other than the server's. */
+    public static final String CREDENTIALS_FILE = "credentials.properties";
+
+    /** The key's two properties in {@link #CREDENTIALS_FILE}. */
+    public static final String ACCESS_KEY_ID_PROPERTY = "accessKeyId";
+
+    public static final String SECRET_ACCESS_KEY_PROPERTY = "secretAccessKey";
 
     private final URLClassLoader loader;
     /** The server, reached through reflection only: its class is the loader's, not this one's. */
@@ -119,32 +128,62 @@ public final class LocalS3 implements AutoCloseable {
         }
     }
 
+    /** The file that holds the key of the server on {@code folder}. */
+    public static Path credentialsFile(Path folder) {
+        return folder.resolve(CREDENTIALS_FILE);
+    }
+
+    /**
+     * The key of the server on {@code folder}, as the server wrote it when the folder was new; empty when no server ever
+     * started on it. For a process other than the server's, such as a command that invokes one function.
+     */
+    public static Optional<Credentials> credentialsIn(Path folder) {
+        Path file = credentialsFile(folder);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        Properties properties = load(file);
+        String accessKeyId = properties.getProperty(ACCESS_KEY_ID_PROPERTY);
+        String secretAccessKey = properties.getProperty(SECRET_ACCESS_KEY_PROPERTY);
+        return accessKeyId == null || secretAccessKey == null
+                ? Optional.empty()
+                : Optional.of(new Credentials(accessKeyId, secretAccessKey));
+    }
+
     /** The folder's key, drawn and written (readable by its owner only, where the file system says so) when new. */
     private static Credentials credentialsOf(Path folder) {
-        Path file = folder.resolve("credentials.properties");
+        Optional<Credentials> kept = credentialsIn(folder);
+        if (kept.isPresent()) {
+            return kept.get();
+        }
+        Path file = credentialsFile(folder);
+        byte[] secret = new byte[20];
+        new SecureRandom().nextBytes(secret);
         Properties properties = new Properties();
+        properties.setProperty(ACCESS_KEY_ID_PROPERTY, ACCESS_KEY);
+        properties.setProperty(SECRET_ACCESS_KEY_PROPERTY, HexFormat.of().formatHex(secret));
         try {
-            if (Files.isRegularFile(file)) {
-                try (InputStream in = Files.newInputStream(file)) {
-                    properties.load(in);
-                }
-            } else {
-                Files.createDirectories(folder);
-                byte[] secret = new byte[20];
-                new SecureRandom().nextBytes(secret);
-                properties.setProperty("accessKeyId", ACCESS_KEY);
-                properties.setProperty("secretAccessKey", HexFormat.of().formatHex(secret));
-                try (OutputStream out = Files.newOutputStream(file)) {
-                    properties.store(out, "the local S3 server's key: sign requests with it");
-                }
-                File written = file.toFile();
-                written.setReadable(false, false);
-                written.setReadable(true, true);
+            Files.createDirectories(folder);
+            try (OutputStream out = Files.newOutputStream(file)) {
+                properties.store(out, "the local S3 server's key: sign requests with it");
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read or write " + file, e);
+            throw new UncheckedIOException("cannot write " + file, e);
         }
-        return new Credentials(properties.getProperty("accessKeyId"), properties.getProperty("secretAccessKey"));
+        File written = file.toFile();
+        written.setReadable(false, false);
+        written.setReadable(true, true);
+        return new Credentials(ACCESS_KEY, properties.getProperty(SECRET_ACCESS_KEY_PROPERTY));
+    }
+
+    private static Properties load(Path file) {
+        Properties properties = new Properties();
+        try (InputStream in = Files.newInputStream(file)) {
+            properties.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+        return properties;
     }
 
     /**
