@@ -134,6 +134,8 @@ public final class Attributes {
      * by the API's changes, without a version bump.
      */
     public static final String ARCHIVING = "archiving";
+    /** On a business's archive schedule: when its finished orders are next looked at (ISO-8601; see ArchiveSchedule). */
+    public static final String ARCHIVE_DUE_AT = "dueAt";
     /** The erase job's phase: which children its running segments delete ({@code EraseJob.Phase}). */
     public static final String ERASE_PHASE = "phase";
     /** Items the erase job has deleted so far: children, their order lines, and at the end the business. */

@@ -28,6 +28,11 @@ public enum ItemKind implements StoredValue {
      */
     ERASE,
     /**
+     * When a business's finished orders are next looked at for the archive (see ArchiveSchedule): written by the
+     * fan-out and the archive job, listed by due time in gsi1, deleted by the business's erase, never fanned out.
+     */
+    ARCHIVE,
+    /**
      * What a deleted customer or store leaves in its own partition (see Tombstone): written by the API in the delete's
      * transaction, never fanned out.
      */

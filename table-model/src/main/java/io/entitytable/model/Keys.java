@@ -5,6 +5,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -276,7 +277,7 @@ public final class Keys {
 
     /**
      * The business whose own partition {@code id} is, when its key names it: the business item's, a child counter's,
-     * its erase job's, or one of its tag, SKU or unique-value partitions. A subject's partition ({@code <C>}) names
+     * its erase job's or archive schedule's, or one of its tag, SKU or unique-value partitions. A subject's partition ({@code <C>}) names
      * only the subject, and a caller's rate or idempotency partition no business.
      */
     public static Optional<String> businessOfPartition(String id) {
@@ -286,10 +287,12 @@ public final class Keys {
         if (id.contains(CHILD_COUNTER_INFIX)) {
             return Optional.of(businessOfChildCounter(id)).filter(Ids::isValid);
         }
-        String eraseSuffix = ERASE_JOB_INFIX + REFRESH_JOB_SUFFIX;
-        if (id.endsWith(eraseSuffix)) {
-            return Optional.of(id.substring(0, id.length() - eraseSuffix.length()))
-                    .filter(Ids::isValid);
+        for (String infix : List.of(ERASE_JOB_INFIX, ARCHIVE_SCHEDULE_INFIX)) {
+            String suffix = infix + REFRESH_JOB_SUFFIX;
+            if (id.endsWith(suffix)) {
+                return Optional.of(id.substring(0, id.length() - suffix.length()))
+                        .filter(Ids::isValid);
+            }
         }
         String[] parts = id.split(SEPARATOR, -1);
         if (parts.length >= 3 && Set.of(TAG, SKU, UNIQUE).contains(parts[0]) && Ids.isValid(parts[1])) {
@@ -390,6 +393,36 @@ public final class Keys {
     public static boolean isEraseJob(ItemKey key) {
         return isJob(key) && key.id().endsWith(ERASE_JOB_INFIX + REFRESH_JOB_SUFFIX);
     }
+
+    // ---- a business's archive schedule -------------------------------------------------------------------------
+
+    /**
+     * {@code <businessId>.archive.job}: the partition of a business's archive schedule (see ArchiveSchedule), under
+     * {@link #REFRESH_JOB_TYPE}: a job's partition, which the fan-out and the refresh worker may write, and never a
+     * subject's refresh job.
+     */
+    public static String archiveScheduleId(String businessId) {
+        return refreshJobId(businessId + ARCHIVE_SCHEDULE_INFIX);
+    }
+
+    private static final String ARCHIVE_SCHEDULE_INFIX = ".archive";
+
+    /** {@code ARCHIVEDUE#<n>}: a partition of gsi1 that lists archive schedules by when they are due. */
+    public static String archiveDuePk(int partition) {
+        return String.join(SEPARATOR, ARCHIVE_DUE, Integer.toString(partition));
+    }
+
+    /** {@code <dueAt ISO-8601, fixed width>#<businessId>}: a schedule's place in its due partition. */
+    public static String archiveDueSk(Instant dueAt, String businessId) {
+        return sortableInstant(dueAt) + SEPARATOR + businessId;
+    }
+
+    /** Upper bound (inclusive) of the schedules due at or before {@code now}. */
+    public static String archiveDueSkTo(Instant now) {
+        return sortableInstant(now) + SEPARATOR + "~";
+    }
+
+    private static final String ARCHIVE_DUE = "ARCHIVEDUE";
 
     // ---- request limits: a business's or a caller's requests of the current second --------------------------
 

@@ -12,17 +12,10 @@ import io.entitytable.fanout.table.FanoutTable;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.engine.behaviour.EngineSettings;
 import io.entitytable.local.engine.behaviour.IndexLag;
-import io.entitytable.model.Address;
 import io.entitytable.model.ArchiveLease;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.ChildCounters;
-import io.entitytable.model.CoreFields;
-import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
-import io.entitytable.model.Order;
-import io.entitytable.model.OrderLine;
-import io.entitytable.model.Shard;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.Backoff;
@@ -32,11 +25,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
@@ -127,33 +118,33 @@ class OrderMoveTest {
     @Test
     void move_shouldArchiveAFinishedOrderWithItsLines_andDeleteItFromTheTable_withItsCount() {
         // GIVEN a delivered order with two lines, finished before the cut-off
-        Placed order = place("DELIVERED", 2);
+        ArchiveFixture.Placed order = fixture().place("DELIVERED", 2, FINISHED);
 
         // WHEN
         Outcome outcome = mover().move(order.id(), DUE_BY);
 
         // THEN it is in the archive exactly as it was in the table, and in the table no more
         assertThat(outcome).isEqualTo(Outcome.MOVED);
-        assertThat(partition(order.id())).isEmpty();
+        assertThat(fixture().partition(order.id())).isEmpty();
         ArchivedOrder archived = archive.find(order.id()).orElseThrow();
         assertThat(archived.items()).containsExactlyInAnyOrderElementsOf(order.items());
         assertThat(archived.version()).isEqualTo(1);
         assertThat(archived.order().lines()).hasSize(2);
-        assertThat(counter(order)).isEqualTo(0);
+        assertThat(fixture().counter(order)).isEqualTo(0);
     }
 
     @Test
     void move_shouldLeaveAnOrder_thatIsOpen_orFinishedAfterTheCutOff() {
         // GIVEN
-        Placed open = place("SHIPPED", 1);
-        Placed late = place("CANCELLED", 1);
+        ArchiveFixture.Placed open = fixture().place("SHIPPED", 1, FINISHED);
+        ArchiveFixture.Placed late = fixture().place("CANCELLED", 1, FINISHED);
 
         // WHEN / THEN
         assertThat(mover().move(open.id(), DUE_BY)).isEqualTo(Outcome.NOT_DUE);
         assertThat(mover().move(late.id(), FINISHED.minusSeconds(1))).isEqualTo(Outcome.NOT_DUE);
         assertThat(mover().move(Ids.newId(), DUE_BY)).isEqualTo(Outcome.GONE);
-        assertThat(partition(open.id())).isEqualTo(open.items());
-        assertThat(partition(late.id())).isEqualTo(late.items());
+        assertThat(fixture().partition(open.id())).isEqualTo(open.items());
+        assertThat(fixture().partition(late.id())).isEqualTo(late.items());
         assertThat(archive.find(open.id())).isEmpty();
         assertThat(archive.find(late.id())).isEmpty();
     }
@@ -161,7 +152,7 @@ class OrderMoveTest {
     @Test
     void move_shouldLeaveTheOrderInTheTableAlone_whenItChangesWhileItMoves() {
         // GIVEN a finished order that its business changes (a tag) just as its copy is being put in the archive
-        Placed order = place("DELIVERED", 1);
+        ArchiveFixture.Placed order = fixture().place("DELIVERED", 1, FINISHED);
         AtomicInteger puts = new AtomicInteger();
         before.set(request -> {
             if (request instanceof PutObjectRequest && puts.getAndIncrement() == 0) {
@@ -175,7 +166,7 @@ class OrderMoveTest {
 
         // THEN it stays in the table at its new version, without the mover's lease, and its copy left the archive
         assertThat(outcome).isEqualTo(Outcome.CHANGED);
-        Map<String, AttributeValue> live = orderItem(order.id());
+        Map<String, AttributeValue> live = fixture().orderItem(order.id());
         assertThat(live.get(Attributes.VERSION)).isEqualTo(Values.n(2));
         assertThat(live).doesNotContainKey(Attributes.ARCHIVING);
         assertThat(archive.find(order.id())).isEmpty();
@@ -187,13 +178,13 @@ class OrderMoveTest {
                                 10)
                         .positions())
                 .isEmpty();
-        assertThat(counter(order)).isEqualTo(1);
+        assertThat(fixture().counter(order)).isEqualTo(1);
     }
 
     @Test
     void move_shouldLeaveAnOrderAnotherMoverHolds() {
         // GIVEN an order whose lease another mover took a moment ago
-        Placed order = place("DELIVERED", 1);
+        ArchiveFixture.Placed order = fixture().place("DELIVERED", 1, FINISHED);
         stopAfter.set(request -> request instanceof UpdateItemRequest);
         assertThatThrownBy(() -> mover().move(order.id(), DUE_BY)).isInstanceOf(MoverStopped.class);
         stopAfter.set(request -> false);
@@ -205,7 +196,7 @@ class OrderMoveTest {
         // THEN it leaves it: still whole in the table, nothing archived
         assertThat(outcome).isEqualTo(Outcome.HELD);
         assertThat(archive.find(order.id())).isEmpty();
-        assertThat(withoutLease(partition(order.id()))).isEqualTo(order.items());
+        assertThat(withoutLease(fixture().partition(order.id()))).isEqualTo(order.items());
     }
 
     /**
@@ -216,7 +207,7 @@ class OrderMoveTest {
     @ValueSource(ints = {0, 1, 2, 3, 4})
     void move_shouldFinishAMoveThatStoppedAfterAnyWrite(int writesBeforeStop) {
         // GIVEN a mover that stops after its n-th write
-        Placed order = place("DELIVERED", 3);
+        ArchiveFixture.Placed order = fixture().place("DELIVERED", 3, FINISHED);
         AtomicInteger writes = new AtomicInteger();
         stopAfter.set(request -> isWrite(request) && writes.getAndIncrement() == writesBeforeStop);
         assertThatThrownBy(() -> mover().move(order.id(), DUE_BY)).isInstanceOf(MoverStopped.class);
@@ -228,9 +219,9 @@ class OrderMoveTest {
 
         // THEN the order is whole in the archive and nowhere else
         assertThat(outcome).isEqualTo(writesBeforeStop == 4 ? Outcome.GONE : Outcome.MOVED);
-        assertThat(partition(order.id())).isEmpty();
+        assertThat(fixture().partition(order.id())).isEmpty();
         assertThat(archive.find(order.id()).orElseThrow().items()).containsExactlyInAnyOrderElementsOf(order.items());
-        assertThat(counter(order)).isEqualTo(0);
+        assertThat(fixture().counter(order)).isEqualTo(0);
     }
 
     /**
@@ -241,7 +232,7 @@ class OrderMoveTest {
     @ValueSource(ints = {1, 3})
     void move_shouldRemoveTheCopyAStoppedMoverLeft_whenTheOrderChangedSince(int writesBeforeStop) {
         // GIVEN a mover stopped after its put of the object (1) or of both listings (3), then a change of the order
-        Placed order = place("DELIVERED", 1);
+        ArchiveFixture.Placed order = fixture().place("DELIVERED", 1, FINISHED);
         AtomicInteger writes = new AtomicInteger();
         stopAfter.set(request -> isWrite(request) && writes.getAndIncrement() == writesBeforeStop);
         assertThatThrownBy(() -> mover().move(order.id(), DUE_BY)).isInstanceOf(MoverStopped.class);
@@ -256,9 +247,13 @@ class OrderMoveTest {
         // THEN the order was changed after the cut-off: it stays, the only one, and the lease is gone
         assertThat(outcome).isEqualTo(Outcome.NOT_DUE);
         assertThat(archive.find(order.id())).isEmpty();
-        Map<String, AttributeValue> live = orderItem(order.id());
+        Map<String, AttributeValue> live = fixture().orderItem(order.id());
         assertThat(live.get(Attributes.VERSION)).isEqualTo(Values.n(2));
         assertThat(live).doesNotContainKey(Attributes.ARCHIVING);
+    }
+
+    private ArchiveFixture fixture() {
+        return new ArchiveFixture(plain, table);
     }
 
     private OrderMove mover() {
@@ -299,42 +294,10 @@ class OrderMoveTest {
                 || request instanceof TransactWriteItemsRequest;
     }
 
-    /** A finished order placed (version 1) at {@link #FINISHED}, with {@code lines} lines and a counter counting it. */
-    private Placed place(String status, int lines) {
-        String businessId = Ids.newId();
-        String orderId = Ids.newId();
-        List<OrderLine> orderLines = new ArrayList<>();
-        for (int lineNo = 1; lineNo <= lines; lineNo++) {
-            orderLines.add(new OrderLine(lineNo, "SKU-" + lineNo, "item " + lineNo, lineNo, 250L * lineNo));
-        }
-        Order order = new Order(
-                orderId,
-                businessId,
-                Ids.newId(),
-                status,
-                1234,
-                "visa",
-                new CustomerSnapshot("Ada", "Lovelace"),
-                new Address("1 Main St", "Austin", "TX", "73301", "US"),
-                orderLines,
-                lines,
-                CoreFields.created(Set.of("gift"), FINISHED),
-                Shard.legacy(orderId));
-        List<Map<String, AttributeValue>> items = new ArrayList<>();
-        items.add(order.toItem());
-        orderLines.forEach(line -> items.add(line.toItem(orderId)));
-        items.forEach(item -> plain.putItem(request -> request.tableName(table).item(item)));
-        Map<String, AttributeValue> counter =
-                new HashMap<>(ChildCounters.of(businessId, order.toItem()).toAttributes());
-        counter.put(Attributes.CHILD_COUNT, Values.n(1));
-        plain.putItem(request -> request.tableName(table).item(counter));
-        return new Placed(businessId, orderId, partition(orderId));
-    }
-
     /** As the API's change of an order: version + 1, changed now, its lease (if any) kept. */
     private void change(String orderId) {
         plain.updateItem(request -> request.tableName(table)
-                .key(ItemKey.of(orderItem(orderId)).toAttributes())
+                .key(ItemKey.of(fixture().orderItem(orderId)).toAttributes())
                 .updateExpression("SET #tags = :tags, #updated = :now ADD #version :one")
                 .expressionAttributeNames(Map.of(
                         "#tags", Attributes.TAGS, "#updated", Attributes.UPDATED_AT, "#version", Attributes.VERSION))
@@ -342,31 +305,6 @@ class OrderMoveTest {
                         ":tags", AttributeValue.fromSs(List.of("gift", "vip")),
                         ":now", Values.instant(clock.instant()),
                         ":one", Values.n(1))));
-    }
-
-    private List<Map<String, AttributeValue>> partition(String orderId) {
-        return plain.query(request -> request.tableName(table)
-                        .keyConditionExpression("#id = :id")
-                        .expressionAttributeNames(Map.of("#id", Attributes.ID))
-                        .expressionAttributeValues(Map.of(":id", Values.s(orderId)))
-                        .consistentRead(true))
-                .items();
-    }
-
-    private Map<String, AttributeValue> orderItem(String orderId) {
-        return partition(orderId).stream()
-                .filter(item -> Values.string(item, Attributes.TYPE).startsWith("order#"))
-                .findFirst()
-                .orElseThrow();
-    }
-
-    private long counter(Placed order) {
-        Map<String, AttributeValue> item = plain.getItem(request -> request.tableName(table)
-                        .key(ChildCounters.of(order.businessId(), order.items().get(0))
-                                .toAttributes())
-                        .consistentRead(true))
-                .item();
-        return Values.number(item, Attributes.CHILD_COUNT);
     }
 
     private static List<Map<String, AttributeValue>> withoutLease(List<Map<String, AttributeValue>> items) {
@@ -378,8 +316,6 @@ class OrderMoveTest {
                 })
                 .toList();
     }
-
-    private record Placed(String businessId, String id, List<Map<String, AttributeValue>> items) {}
 
     /** What a mover's process killed mid-way looks like to the test: it stops after a call that took effect. */
     private static final class MoverStopped extends RuntimeException {

@@ -25,14 +25,14 @@ record MovedItem(ItemKey homeKey, ItemKey targetKey) {
 
     /**
      * Whether the item is the home table's to keep for every business while the move lasts: a copy, which its fan-out
-     * writes, or a job, which its workers advance (the API asks for jobs there too). The target has no fan-out and no
+     * writes, or a job or archive schedule, which its workers advance (the API asks for jobs there too). The target has no fan-out and no
      * workers of its own until the home table is retired, so these travel forward only, whichever table serves their
      * business, and the serving table's core items reach the home table's fan-out by the way back.
      */
     static boolean isKeptByHome(Map<String, AttributeValue> item) {
         String kind = item.containsKey(Attributes.KIND) ? Values.string(item, Attributes.KIND) : "";
         return Arrays.stream(ItemKind.values())
-                .anyMatch(k -> (k.isCopy() || k == ItemKind.JOB || k == ItemKind.ERASE)
+                .anyMatch(k -> (k.isCopy() || k == ItemKind.JOB || k == ItemKind.ERASE || k == ItemKind.ARCHIVE)
                         && k.value().equals(kind));
     }
 

@@ -1,0 +1,187 @@
+package io.entitytable.fanout.archive;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.entitytable.archive.OrderArchive;
+import io.entitytable.deployment.OrderArchiveBucket;
+import io.entitytable.fanout.archive.OrderMove.Outcome;
+import io.entitytable.fanout.table.FanoutStats;
+import io.entitytable.fanout.table.FanoutTable;
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.engine.behaviour.EngineSettings;
+import io.entitytable.local.engine.behaviour.IndexLag;
+import io.entitytable.model.ArchiveSchedule;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.TableLayout;
+import io.entitytable.model.Values;
+import io.entitytable.model.access.Backoff;
+import io.entitytable.s3.local.LocalS3;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
+import software.amazon.awssdk.services.s3.S3Client;
+
+/**
+ * The archive job's run over the businesses whose schedules are due: each business's due orders move, the rest stay,
+ * and each schedule is set for the business's next look.
+ */
+class ArchiveJobTest {
+    private static final Instant T0 = Instant.parse("2026-03-01T10:00:00Z");
+
+    @TempDir
+    static Path folder;
+
+    private static LocalDynamoDb local;
+    private static DynamoDbClient plain;
+    private static LocalS3 server;
+    private static S3Client s3;
+
+    @BeforeAll
+    static void start() {
+        local = LocalDynamoDb.startInMemory(EngineSettings.immediate().withIndexLag(IndexLag.fixed(Duration.ZERO)));
+        plain = local.client();
+        server = LocalS3.start(folder, 0);
+        s3 = S3Client.builder()
+                .endpointOverride(server.endpoint())
+                .region(Region.US_EAST_1)
+                .forcePathStyle(true)
+                .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(
+                        server.credentials().accessKeyId(), server.credentials().secretAccessKey())))
+                .httpClient(UrlConnectionHttpClient.create())
+                .build();
+    }
+
+    @AfterAll
+    static void stop() {
+        s3.close();
+        server.close();
+        plain.close();
+        local.close();
+    }
+
+    @Test
+    void runUntil_shouldMoveEachDueBusinesssFinishedOrdersPastItsRetention_andScheduleItsNextLook() {
+        // GIVEN a business keeping finished orders ten seconds, at T0 + 60 s: three orders finished at T0, one open,
+        // one cancelled but changed at T0 + 55 s; and a business keeping them a day, with one finished at T0
+        String table = newTable("job1");
+        ArchiveFixture fixture = new ArchiveFixture(plain, table);
+        OrderArchive archive = newArchive(table);
+        String acme = fixture.business(Duration.ofSeconds(10));
+        var delivered = java.util.stream.IntStream.range(0, 3)
+                .mapToObj(i -> fixture.place(acme, "DELIVERED", 1 + i, T0))
+                .toList();
+        var open = fixture.place(acme, "SHIPPED", 1, T0);
+        var changedLately = fixture.place(acme, "CANCELLED", 1, T0.plusSeconds(55));
+        String patient = fixture.business(Duration.ofDays(1));
+        var kept = fixture.place(patient, "DELIVERED", 1, T0);
+        Clock clock = Clock.fixed(T0.plusSeconds(60), ZoneOffset.UTC);
+        ArchiveSchedules schedules = new ArchiveSchedules(fanoutTable(table));
+        // as the fan-out leaves them when those orders finished
+        schedules.dueBy(acme, T0.plusSeconds(10));
+        schedules.dueBy(patient, T0.plus(Duration.ofDays(1)));
+
+        // WHEN the job runs
+        Map<Outcome, Integer> outcomes;
+        try {
+            outcomes = job(table, archive, clock).runUntil(clock.instant().plusSeconds(30));
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+
+        // THEN Acme's three due orders moved, whole, and nothing else did
+        assertThat(outcomes).containsExactly(Map.entry(Outcome.MOVED, 3));
+        for (var order : delivered) {
+            assertThat(fixture.partition(order.id())).isEmpty();
+            assertThat(archive.find(order.id()).orElseThrow().items())
+                    .containsExactlyInAnyOrderElementsOf(order.items());
+        }
+        for (var stays : java.util.List.of(open, changedLately, kept)) {
+            assertThat(fixture.partition(stays.id())).isEqualTo(stays.items());
+            assertThat(archive.find(stays.id())).isEmpty();
+        }
+        assertThat(fixture.countedChildren(acme)).isEqualTo(2);
+        // AND Acme is due again ten seconds on, the other business still at its own time
+        assertThat(dueAt(table, acme)).isEqualTo(clock.instant().plusSeconds(10));
+        assertThat(dueAt(table, patient)).isEqualTo(T0.plus(Duration.ofDays(1)));
+    }
+
+    @Test
+    void dueBy_shouldOnlyMoveADueTimeEarlier() {
+        // GIVEN
+        String table = newTable("job2");
+        ArchiveSchedules schedules = new ArchiveSchedules(fanoutTable(table));
+
+        // WHEN / THEN
+        assertThat(schedules.dueBy("01JABCDEFGHJKMNPQRSTVWXYZ0", T0.plusSeconds(60)))
+                .isTrue();
+        assertThat(schedules.dueBy("01JABCDEFGHJKMNPQRSTVWXYZ0", T0.plusSeconds(90)))
+                .isFalse();
+        assertThat(schedules.dueBy("01JABCDEFGHJKMNPQRSTVWXYZ0", T0.plusSeconds(30)))
+                .isTrue();
+        assertThat(dueAt(table, "01JABCDEFGHJKMNPQRSTVWXYZ0")).isEqualTo(T0.plusSeconds(30));
+        assertThat(schedules.dueAt(T0.plusSeconds(29), 10)).isEmpty();
+        var due = schedules.dueAt(T0.plusSeconds(30), 10);
+        assertThat(due).singleElement().satisfies(d -> assertThat(d.businessId())
+                .isEqualTo("01JABCDEFGHJKMNPQRSTVWXYZ0"));
+        // taken once only
+        assertThat(schedules.take(due.get(0))).isTrue();
+        assertThat(schedules.take(due.get(0))).isFalse();
+        assertThat(schedules.dueAt(T0.plusSeconds(30), 10)).isEmpty();
+    }
+
+    private static String newTable(String name) {
+        plain.createTable(TableLayout.ENTITY.createTableRequest(name).toBuilder()
+                .streamSpecification(
+                        StreamSpecification.builder().streamEnabled(false).build())
+                .build());
+        return name;
+    }
+
+    private static OrderArchive newArchive(String table) {
+        String bucket = OrderArchiveBucket.LOCAL_NAME + "-" + table.toLowerCase();
+        s3.createBucket(request -> request.bucket(bucket));
+        return new OrderArchive(s3, bucket);
+    }
+
+    private static FanoutTable fanoutTable(String table) {
+        FanoutStats stats = new FanoutStats();
+        return new FanoutTable(
+                plain, table, new Backoff(3, Duration.ofMillis(1), Duration.ofMillis(5), () -> {}), stats);
+    }
+
+    private static ArchiveJob job(String table, OrderArchive archive, Clock clock) {
+        FanoutTable fanoutTable = fanoutTable(table);
+        ArchiveSchedules schedules = new ArchiveSchedules(fanoutTable);
+        return new ArchiveJob(
+                schedules,
+                new BusinessArchiving(
+                        fanoutTable, new OrderMove(fanoutTable, archive, clock), schedules, clock, Duration.ZERO),
+                clock);
+    }
+
+    private static Instant dueAt(String table, String businessId) {
+        Map<String, AttributeValue> item = plain.getItem(request -> request.tableName(table)
+                        .key(ArchiveSchedule.keyOf(businessId).toAttributes())
+                        .consistentRead(true))
+                .item();
+        return Optional.ofNullable(Values.instant(item, Attributes.ARCHIVE_DUE_AT))
+                .orElseThrow();
+    }
+}
