@@ -6,6 +6,7 @@ import static io.entitytable.model.SourceVersionCondition.CREATE_OR_ADVANCE;
 import static io.entitytable.model.SourceVersionCondition.NOT_NEWER;
 import static io.entitytable.model.SourceVersionCondition.REFRESH;
 
+import io.entitytable.archive.job.ArchiveScheduling;
 import io.entitytable.fanout.erase.EraseJobs;
 import io.entitytable.fanout.refresh.RefreshJobs;
 import io.entitytable.fanout.refresh.RefreshQueue;
@@ -113,8 +114,14 @@ final class ChangeFanout {
     private final RefreshJobs jobs;
     private final RefreshQueue queue;
     private final EraseJobs erases;
+    private final Optional<ArchiveScheduling> archiving;
 
-    ChangeFanout(FanoutTable table, BoundedParallel parallel, RefreshJobs jobs, RefreshQueue queue) {
+    ChangeFanout(
+            FanoutTable table,
+            BoundedParallel parallel,
+            RefreshJobs jobs,
+            RefreshQueue queue,
+            Optional<ArchiveScheduling> archiving) {
         this.reader = new TableReader(table);
         this.writer = new CopyWriter(table);
         this.parallel = parallel;
@@ -123,6 +130,7 @@ final class ChangeFanout {
         this.jobs = jobs;
         this.queue = queue;
         this.erases = new EraseJobs(table, queue, Clock.systemUTC());
+        this.archiving = archiving;
     }
 
     void apply(Record record) {
@@ -136,8 +144,13 @@ final class ChangeFanout {
             remove(change);
         } else if (change.isCounterOnly()) {
             stats.add(FanoutStats.Count.SKIPPED);
+            if (change.entity().isTenant()) {
+                // A setting of the business (its retention) changes without a new version, as a counter does.
+                archiving.ifPresent(schedules -> schedules.settingsChanged(change.oldImage(), change.newImage()));
+            }
         } else {
             upsert(change);
+            archiving.ifPresent(schedules -> schedules.changed(change.entity(), change.oldImage(), change.newImage()));
             if (change.newImage().containsKey(Attributes.ERASING)
                     && change.entity().isTenant()) {
                 // The API marked the business for erasing in this change: its erase job starts.

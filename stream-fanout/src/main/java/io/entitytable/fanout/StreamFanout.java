@@ -1,6 +1,8 @@
 package io.entitytable.fanout;
 
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import io.entitytable.archive.job.ArchiveScheduling;
+import io.entitytable.archive.job.ArchiveTable;
 import io.entitytable.deployment.logs.LogLine;
 import io.entitytable.deployment.metrics.MetricsRecorder;
 import io.entitytable.fanout.growth.ShardGrowthWatch;
@@ -23,6 +25,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
@@ -68,7 +71,15 @@ public final class StreamFanout implements StreamBatch, AutoCloseable {
         this.effects = copies.effects();
         FanoutTable table = new FanoutTable(dynamo, config.tableName(), config.backoff(stats), stats, copies);
         RefreshJobs jobs = new RefreshJobs(table, queue, Clock.systemUTC());
-        this.changes = new ChangeFanout(table, writes, jobs, queue);
+        this.changes = new ChangeFanout(
+                table,
+                writes,
+                jobs,
+                queue,
+                config.archiving()
+                        ? Optional.of(new ArchiveScheduling(
+                                new ArchiveTable(dynamo, config.tableName(), config.backoff(stats)), clock))
+                        : Optional.empty());
         this.growth = new ShardGrowthWatch(dynamo, config.tableName(), config.growth(), clock, metrics);
     }
 

@@ -16,9 +16,16 @@ import java.time.Duration;
  *     and the back-off between them
  * @param growth how each business's write rate is measured and its shard count grown ({@link GrowthConfig#OFF} for a
  *     fan-out that only copies)
+ * @param archiving whether the deployment archives finished orders ({@code ARCHIVE_BUCKET} is set): then the fan-out
+ *     keeps each business's archive schedule as its orders finish and its retention changes
  */
 public record FanoutConfig(
-        String tableName, int maxConcurrentItems, int maxConcurrentWrites, RetryPolicy retries, GrowthConfig growth) {
+        String tableName,
+        int maxConcurrentItems,
+        int maxConcurrentWrites,
+        RetryPolicy retries,
+        GrowthConfig growth,
+        boolean archiving) {
 
     /**
      * One record at a time, a batch takes the sum of its records' calls. Records of different items are independent
@@ -39,7 +46,10 @@ public record FanoutConfig(
 
     /** The table from {@code TABLE_NAME}, the growth from its variables ({@link GrowthConfig#fromEnvironment}), everything else at its default. */
     public static FanoutConfig fromEnvironment() {
-        return forTable(tableNameFromEnvironment()).withGrowth(GrowthConfig.fromEnvironment());
+        String bucket = System.getenv(EnvironmentVariable.ARCHIVE_BUCKET.variable());
+        return forTable(tableNameFromEnvironment())
+                .withGrowth(GrowthConfig.fromEnvironment())
+                .withArchiving(bucket != null && !bucket.isBlank());
     }
 
     /** The table's fan-out at the defaults, copying only: no write-rate measuring unless {@link #withGrowth}. */
@@ -49,11 +59,17 @@ public record FanoutConfig(
                 DEFAULT_MAX_CONCURRENT_ITEMS,
                 DEFAULT_MAX_CONCURRENT_WRITES,
                 DEFAULT_RETRIES,
-                GrowthConfig.OFF);
+                GrowthConfig.OFF,
+                false);
     }
 
     public FanoutConfig withGrowth(GrowthConfig newGrowth) {
-        return new FanoutConfig(tableName, maxConcurrentItems, maxConcurrentWrites, retries, newGrowth);
+        return new FanoutConfig(tableName, maxConcurrentItems, maxConcurrentWrites, retries, newGrowth, archiving);
+    }
+
+    /** This fan-out, keeping archive schedules or not. */
+    public FanoutConfig withArchiving(boolean keepsSchedules) {
+        return new FanoutConfig(tableName, maxConcurrentItems, maxConcurrentWrites, retries, growth, keepsSchedules);
     }
 
     public static String tableNameFromEnvironment() {
@@ -62,17 +78,22 @@ public record FanoutConfig(
     }
 
     public FanoutConfig withConcurrency(int writes) {
-        return new FanoutConfig(tableName, maxConcurrentItems, writes, retries, growth);
+        return new FanoutConfig(tableName, maxConcurrentItems, writes, retries, growth, archiving);
     }
 
     /** Items of one batch fanned out at once; 1 processes the batch one record at a time. */
     public FanoutConfig withConcurrentItems(int items) {
-        return new FanoutConfig(tableName, items, maxConcurrentWrites, retries, growth);
+        return new FanoutConfig(tableName, items, maxConcurrentWrites, retries, growth, archiving);
     }
 
     public FanoutConfig withRetries(int attempts, Duration base, Duration max) {
         return new FanoutConfig(
-                tableName, maxConcurrentItems, maxConcurrentWrites, new RetryPolicy(attempts, base, max), growth);
+                tableName,
+                maxConcurrentItems,
+                maxConcurrentWrites,
+                new RetryPolicy(attempts, base, max),
+                growth,
+                archiving);
     }
 
     /** The back-off of this fan-out's DynamoDB calls, counting each retry in {@code stats}. */

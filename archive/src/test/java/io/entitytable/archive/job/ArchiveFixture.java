@@ -1,4 +1,4 @@
-package io.entitytable.fanout.archive;
+package io.entitytable.archive.job;
 
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;

@@ -1,12 +1,10 @@
-package io.entitytable.fanout.archive;
+package io.entitytable.archive.job;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.archive.OrderArchive;
+import io.entitytable.archive.job.OrderMove.Outcome;
 import io.entitytable.deployment.OrderArchiveBucket;
-import io.entitytable.fanout.archive.OrderMove.Outcome;
-import io.entitytable.fanout.table.FanoutStats;
-import io.entitytable.fanout.table.FanoutTable;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.engine.behaviour.EngineSettings;
 import io.entitytable.local.engine.behaviour.IndexLag;
@@ -160,14 +158,12 @@ class ArchiveJobTest {
         return new OrderArchive(s3, bucket);
     }
 
-    private static FanoutTable fanoutTable(String table) {
-        FanoutStats stats = new FanoutStats();
-        return new FanoutTable(
-                plain, table, new Backoff(3, Duration.ofMillis(1), Duration.ofMillis(5), () -> {}), stats);
+    private static ArchiveTable fanoutTable(String table) {
+        return new ArchiveTable(plain, table, new Backoff(3, Duration.ofMillis(1), Duration.ofMillis(5), () -> {}));
     }
 
     private static ArchiveJob job(String table, OrderArchive archive, Clock clock) {
-        FanoutTable fanoutTable = fanoutTable(table);
+        ArchiveTable fanoutTable = fanoutTable(table);
         ArchiveSchedules schedules = new ArchiveSchedules(fanoutTable);
         return new ArchiveJob(
                 schedules,

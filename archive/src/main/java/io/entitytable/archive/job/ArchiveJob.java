@@ -1,6 +1,6 @@
-package io.entitytable.fanout.archive;
+package io.entitytable.archive.job;
 
-import io.entitytable.fanout.archive.OrderMove.Outcome;
+import io.entitytable.archive.job.OrderMove.Outcome;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.EnumMap;

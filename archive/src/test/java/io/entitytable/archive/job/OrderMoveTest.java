@@ -1,14 +1,12 @@
-package io.entitytable.fanout.archive;
+package io.entitytable.archive.job;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.entitytable.archive.ArchivedOrder;
 import io.entitytable.archive.OrderArchive;
+import io.entitytable.archive.job.OrderMove.Outcome;
 import io.entitytable.deployment.OrderArchiveBucket;
-import io.entitytable.fanout.archive.OrderMove.Outcome;
-import io.entitytable.fanout.table.FanoutStats;
-import io.entitytable.fanout.table.FanoutTable;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.engine.behaviour.EngineSettings;
 import io.entitytable.local.engine.behaviour.IndexLag;
@@ -264,10 +262,8 @@ class OrderMoveTest {
                 .httpClient(UrlConnectionHttpClient.create())
                 .overrideConfiguration(configuration -> configuration.addExecutionInterceptor(faults()))
                 .build();
-        FanoutStats stats = new FanoutStats();
         return new OrderMove(
-                new FanoutTable(
-                        dynamo, table, new Backoff(3, Duration.ofMillis(1), Duration.ofMillis(5), () -> {}), stats),
+                new ArchiveTable(dynamo, table, new Backoff(3, Duration.ofMillis(1), Duration.ofMillis(5), () -> {})),
                 archive,
                 clock);
     }

@@ -1,7 +1,5 @@
-package io.entitytable.fanout.archive;
+package io.entitytable.archive.job;
 
-import io.entitytable.fanout.table.FanoutStats;
-import io.entitytable.fanout.table.FanoutTable;
 import io.entitytable.model.ArchiveSchedule;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Keys;
@@ -15,7 +13,6 @@ import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
-import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * The businesses' archive schedules ({@link ArchiveSchedule}) as the fan-out and the archive job write and read them:
@@ -23,9 +20,9 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * and listed by due time.
  */
 public final class ArchiveSchedules {
-    private final FanoutTable table;
+    private final ArchiveTable table;
 
-    public ArchiveSchedules(FanoutTable table) {
+    public ArchiveSchedules(ArchiveTable table) {
         this.table = table;
     }
 
@@ -54,7 +51,6 @@ public final class ArchiveSchedules {
                     .conditionExpression("attribute_not_exists(#sk) OR #sk > :sk")
                     .expressionAttributeNames(names)
                     .expressionAttributeValues(values)));
-            table.stats().add(FanoutStats.Count.JOB_WRITES);
             return true;
         } catch (ConditionalCheckFailedException dueSooner) {
             return false;
@@ -75,9 +71,7 @@ public final class ArchiveSchedules {
                             .expressionAttributeNames(Map.of("#pk", Attributes.GSI1_PK, "#sk", Attributes.GSI1_SK))
                             .expressionAttributeValues(
                                     Map.of(":pk", Values.s(partition), ":to", Values.s(Keys.archiveDueSkTo(now))))
-                            .limit(limit)
-                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
-            table.stats().add(FanoutStats.Count.READS, page.consumedCapacity());
+                            .limit(limit)));
             for (Map<String, AttributeValue> item : page.items()) {
                 due.add(new Due(Values.string(item, Attributes.BUSINESS_ID), Values.string(item, Attributes.GSI1_SK)));
             }
@@ -100,7 +94,6 @@ public final class ArchiveSchedules {
                             "#pk", Attributes.GSI1_PK,
                             "#sk", Attributes.GSI1_SK))
                     .expressionAttributeValues(Map.of(":sk", Values.s(due.listedAs())))));
-            table.stats().add(FanoutStats.Count.JOB_WRITES);
             return true;
         } catch (ConditionalCheckFailedException takenOrMoved) {
             return false;

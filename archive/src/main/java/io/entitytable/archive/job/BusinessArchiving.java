@@ -1,8 +1,6 @@
-package io.entitytable.fanout.archive;
+package io.entitytable.archive.job;
 
-import io.entitytable.fanout.archive.OrderMove.Outcome;
-import io.entitytable.fanout.table.FanoutStats;
-import io.entitytable.fanout.table.FanoutTable;
+import io.entitytable.archive.job.OrderMove.Outcome;
 import io.entitytable.model.ArchiveSchedule;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
@@ -22,7 +20,6 @@ import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
-import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * One look at a business's finished orders (docs/design.md §2, "Lifecycle"): those finished (last changed) at least
@@ -35,7 +32,7 @@ public final class BusinessArchiving {
     /** Orders read from a status partition per Query. */
     static final int PAGE = 100;
 
-    private final FanoutTable table;
+    private final ArchiveTable table;
     private final OrderMove move;
     private final ArchiveSchedules schedules;
     private final Clock clock;
@@ -47,7 +44,7 @@ public final class BusinessArchiving {
      *     capacity than its users leave
      */
     public BusinessArchiving(
-            FanoutTable table, OrderMove move, ArchiveSchedules schedules, Clock clock, Duration pause) {
+            ArchiveTable table, OrderMove move, ArchiveSchedules schedules, Clock clock, Duration pause) {
         this.table = table;
         this.move = move;
         this.schedules = schedules;
@@ -98,9 +95,7 @@ public final class BusinessArchiving {
                             .expressionAttributeValues(
                                     Map.of(":pk", Values.s(partition), ":to", Values.s(Keys.orderStatusSkTo(cutOff))))
                             .exclusiveStartKey(from)
-                            .limit(PAGE)
-                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
-            table.stats().add(FanoutStats.Count.READS, page.consumedCapacity());
+                            .limit(PAGE)));
             for (Map<String, AttributeValue> order : page.items()) {
                 if (!clock.instant().isBefore(deadline)) {
                     return false;

@@ -1,9 +1,7 @@
-package io.entitytable.fanout.archive;
+package io.entitytable.archive.job;
 
 import io.entitytable.archive.ArchivedOrder;
 import io.entitytable.archive.OrderArchive;
-import io.entitytable.fanout.table.FanoutStats;
-import io.entitytable.fanout.table.FanoutTable;
 import io.entitytable.model.ArchiveLease;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
@@ -23,7 +21,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
-import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
@@ -63,12 +60,12 @@ public final class OrderMove {
         GONE
     }
 
-    private final FanoutTable table;
+    private final ArchiveTable table;
     private final OrderArchive archive;
     private final Clock clock;
     private final Lifecycle lifecycle;
 
-    public OrderMove(FanoutTable table, OrderArchive archive, Clock clock) {
+    public OrderMove(ArchiveTable table, OrderArchive archive, Clock clock) {
         this.table = table;
         this.archive = archive;
         this.clock = clock;
@@ -138,9 +135,7 @@ public final class OrderMove {
                             .expressionAttributeNames(Map.of("#id", Attributes.ID))
                             .expressionAttributeValues(Map.of(":id", Values.s(orderId)))
                             .consistentRead(true)
-                            .exclusiveStartKey(from)
-                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
-            table.stats().add(FanoutStats.Count.READS, page.consumedCapacity());
+                            .exclusiveStartKey(from)));
             items.addAll(page.items());
             start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
         } while (start != null);
@@ -179,7 +174,6 @@ public final class OrderMove {
                     .conditionExpression(condition)
                     .expressionAttributeNames(names)
                     .expressionAttributeValues(values)));
-            table.stats().add(FanoutStats.Count.JOB_WRITES);
             return true;
         } catch (ConditionalCheckFailedException changedOrTaken) {
             return false;
@@ -239,9 +233,7 @@ public final class OrderMove {
                         .build())
                 .build());
         try {
-            table.backoff().call(() -> table.dynamo().transactWriteItems(request -> request.transactItems(actions)
-                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
-            table.stats().add(FanoutStats.Count.JOB_WRITES);
+            table.backoff().call(() -> table.dynamo().transactWriteItems(request -> request.transactItems(actions)));
             return true;
         } catch (TransactionCanceledException changed) {
             if (changed.hasCancellationReasons()
@@ -264,7 +256,6 @@ public final class OrderMove {
                             Map.of("#lease", Attributes.ARCHIVING, "#until", ArchiveLease.untilField()))
                     .expressionAttributeValues(
                             Map.of(":until", Values.n(taken.until().toEpochMilli())))));
-            table.stats().add(FanoutStats.Count.JOB_WRITES);
         } catch (ConditionalCheckFailedException goneOrRetaken) {
             // Deleted by its business, or another move has begun: nothing of this one is left on it.
         }
