@@ -31,6 +31,7 @@ import io.entitytable.local.pump.RuntimeApiInvoker;
 import io.entitytable.local.pump.StreamPump;
 import io.entitytable.local.pump.TimedInvoker;
 import io.entitytable.local.s3.LocalArchive;
+import io.entitytable.local.s3.LocalArchiving;
 import io.entitytable.local.sqs.LocalSqs;
 import io.entitytable.model.TableLayout;
 import io.entitytable.search.client.SearchClients;
@@ -146,6 +147,7 @@ public final class LocalSystem implements AutoCloseable {
     private CompletableFuture<LocalArchive> archiveStart = CompletableFuture.completedFuture(null);
 
     private LocalArchive archive;
+    private LocalArchiving archiving;
     private PackagedFunction indexer;
     private StreamPump indexerPump;
     private TimedInvoker indexerInvocations;
@@ -369,6 +371,15 @@ public final class LocalSystem implements AutoCloseable {
             metrics.backfillsFrom(backfills::progress);
             // Before the functions, which wait for it: a port in use is reported as the server's failure, not theirs.
             archive = archiveStart.join();
+            if (archive != null) {
+                LocalArchive started = archive;
+                archiving = remember(LocalArchiving.start(
+                        remember(dynamoDb.client()),
+                        options.tableName(),
+                        remember(started.client()),
+                        started.bucket(),
+                        line -> console.println("[archive] " + line)));
+            }
             api = apiStart.join();
             fanout = fanoutStart.join();
             refreshWorker = workerStart.join();

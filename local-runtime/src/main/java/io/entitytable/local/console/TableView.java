@@ -127,7 +127,7 @@ public record TableView(DynamoDbClient dynamo, String table, Clock clock) {
             case TAG -> "tag partitions";
             case SKU -> "SKU partitions";
             case EDGE -> "edges";
-            case JOB, ERASE, BACKFILL, ROUTE, MARK -> "jobs";
+            case JOB, ERASE, ARCHIVE, BACKFILL, ROUTE, MARK -> "jobs";
             case RATE, IDEMPOTENCY -> "request records";
             case UNIQUE -> "unique values";
         };

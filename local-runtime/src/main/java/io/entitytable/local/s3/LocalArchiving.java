@@ -1,0 +1,95 @@
+package io.entitytable.local.s3;
+
+import io.entitytable.archive.OrderArchive;
+import io.entitytable.archive.job.ArchiveJob;
+import io.entitytable.archive.job.ArchiveSchedules;
+import io.entitytable.archive.job.ArchiveTable;
+import io.entitytable.archive.job.BusinessArchiving;
+import io.entitytable.archive.job.OrderMove;
+import io.entitytable.archive.job.OrderMove.Outcome;
+import io.entitytable.model.access.Backoff;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.function.Consumer;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.s3.S3Client;
+
+/**
+ * Runs the archive job in the background while the local system serves, as the deployed schedule does: every few
+ * seconds, each business whose archive schedule is due has its finished orders past its retention moved to the local
+ * archive. A run that fails (the engine or the S3 server stopping under it) is tried again at the next interval: every
+ * move is safe to repeat from any point (docs/design.md §2, "Lifecycle").
+ */
+public final class LocalArchiving implements AutoCloseable {
+    /** How often the job looks for due businesses: short, so that a retention of seconds can be watched. */
+    static final Duration INTERVAL = Duration.ofSeconds(2);
+
+    /** The longest one run goes on before the next interval begins. */
+    static final Duration RUN = Duration.ofSeconds(30);
+
+    /** The pause after each move: the job's pace, as deployed, so a backlog never crowds out the API's writes. */
+    static final Duration PAUSE = Duration.ofMillis(10);
+
+    private final ArchiveJob job;
+    private final Consumer<String> log;
+    private final Clock clock = Clock.systemUTC();
+    private final Map<Outcome, Long> totals = new EnumMap<>(Outcome.class);
+    private final Thread thread;
+
+    private LocalArchiving(ArchiveJob job, Consumer<String> log) {
+        this.job = job;
+        this.log = log;
+        this.thread = new Thread(this::runEvery, "local-archiving");
+        this.thread.setDaemon(true);
+    }
+
+    /** Starts the job over {@code tableName} and the archive {@code s3} holds; {@code log} gets a line per run that moved. */
+    public static LocalArchiving start(
+            DynamoDbClient dynamo, String tableName, S3Client s3, String bucket, Consumer<String> log) {
+        Clock clock = Clock.systemUTC();
+        ArchiveTable table = new ArchiveTable(
+                dynamo, tableName, new Backoff(6, Duration.ofMillis(25), Duration.ofSeconds(2), () -> {}));
+        ArchiveSchedules schedules = new ArchiveSchedules(table);
+        OrderMove move = new OrderMove(table, new OrderArchive(s3, bucket), clock);
+        LocalArchiving archiving = new LocalArchiving(
+                new ArchiveJob(schedules, new BusinessArchiving(table, move, schedules, clock, PAUSE), clock), log);
+        archiving.thread.start();
+        return archiving;
+    }
+
+    /** What the moves so far did, summed, since this system started. */
+    public synchronized Map<Outcome, Long> totals() {
+        return Map.copyOf(totals);
+    }
+
+    private void runEvery() {
+        try {
+            while (!Thread.currentThread().isInterrupted()) {
+                try {
+                    Map<Outcome, Integer> outcomes =
+                            job.runUntil(clock.instant().plus(RUN));
+                    synchronized (this) {
+                        outcomes.forEach((outcome, count) -> totals.merge(outcome, (long) count, Long::sum));
+                    }
+                    if (outcomes.getOrDefault(Outcome.MOVED, 0) > 0) {
+                        log.accept(
+                                "moved " + outcomes.get(Outcome.MOVED) + " finished orders to the archive " + outcomes);
+                    }
+                } catch (SdkException failed) {
+                    log.accept("a run failed (" + failed.getMessage() + "); trying again");
+                }
+                Thread.sleep(INTERVAL.toMillis());
+            }
+        } catch (InterruptedException stopping) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        thread.interrupt();
+    }
+}
