@@ -6,6 +6,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -32,6 +33,12 @@ public final class ArchiveKeys {
     private static final String BUSINESSES = "businesses/";
     private static final String CUSTOMERS = "customers/";
     private static final String LISTING = "/orders/";
+
+    /**
+     * The first segment of every key the archive writes, with its slash: what a reader's or writer's permissions are
+     * held to.
+     */
+    public static final List<String> TOP_PREFIXES = List.of(ORDERS, BUSINESSES, CUSTOMERS);
 
     /** The greatest creation millis a position holds in its 13 digits (the year 2286). */
     static final long LATEST_MILLIS = 9_999_999_999_999L;

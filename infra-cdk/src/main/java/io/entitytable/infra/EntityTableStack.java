@@ -127,6 +127,10 @@ public final class EntityTableStack extends Stack {
             apiEnvironment.put(EnvironmentVariable.SEARCH_ENDPOINT.variable(), searchCollection.endpoint());
             apiEnvironment.put(EnvironmentVariable.SEARCH_SIGNING.variable(), "true");
         }
+        this.orderArchive = new OrderArchive(this, "OrderArchive", config);
+        apiEnvironment.put(
+                EnvironmentVariable.ARCHIVE_BUCKET.variable(),
+                orderArchive.bucket().getBucketName());
         this.api = function(
                 "Api",
                 FunctionDefinition.API,
@@ -146,6 +150,7 @@ public final class EntityTableStack extends Stack {
                                 .build()),
                         TableLayout.ENTITY));
         grantReadCursorSecret(api, cursorSecret);
+        orderArchive.grantReadOrders(api.role());
 
         this.refreshQueue = new RefreshJobQueue(this, "RefreshJobs", RefreshQueueTrigger.DEFAULT);
         Map<String, String> fanoutEnvironment = Map.of(
@@ -208,8 +213,6 @@ public final class EntityTableStack extends Stack {
 
         this.scheduledVerify = new ScheduledVerify(this, "ScheduledVerify", table, config);
         this.scheduledBackfill = new ScheduledBackfill(this, "ScheduledBackfill", table, config);
-        this.orderArchive = new OrderArchive(this, "OrderArchive", config);
-
         this.userPool = config.ownUserPool() ? new ApiUserPool(this, "Users", config.removalPolicy()) : null;
         Optional<String> issuer = userPool != null ? Optional.of(userPool.issuerUrl()) : config.jwtIssuer();
         List<String> audience = userPool != null ? List.of(userPool.clientId()) : config.jwtAudience();

@@ -1,5 +1,6 @@
 package io.entitytable.infra;
 
+import io.entitytable.archive.ArchiveKeys;
 import io.github.cdklabs.cdknag.NagPackSuppression;
 import io.github.cdklabs.cdknag.NagSuppressions;
 import java.util.ArrayList;
@@ -54,6 +55,14 @@ final class NagFindings {
                         + " resumes from the last saved page; a schedule event carries nothing to replay.",
                 "The schedule's events carry no data to replay; runs that did not come show as a pattern whose"
                         + " readiness was not reported, which its PatternNotReady alarm catches.");
+        suppress(
+                stack.api().role(),
+                rule(
+                        "AwsSolutions-IAM5",
+                        "The API reads any archived order by id, and any business's or customer's listing: GetObject"
+                                + " is held to the three key prefixes the archive writes (ArchiveKeys.TOP_PREFIXES),"
+                                + " within the one bucket, and it may read nothing else there.",
+                        archivePrefixes(stack)));
         suppress(
                 stack.orderArchive().accessLogs(),
                 rule(
@@ -163,6 +172,15 @@ final class NagFindings {
 
     private static void suppress(IConstruct construct, NagPackSuppression... suppressions) {
         NagSuppressions.addResourceSuppressions(construct, List.of(suppressions), true);
+    }
+
+    /** How cdk-nag names the archive's object prefixes in a finding: the bucket's logical id, then each prefix. */
+    private static String[] archivePrefixes(EntityTableStack stack) {
+        String bucket = stack.getLogicalId((software.amazon.awscdk.CfnElement)
+                stack.orderArchive().bucket().getNode().getDefaultChild());
+        return ArchiveKeys.TOP_PREFIXES.stream()
+                .map(prefix -> "Resource::<" + bucket + ".Arn>/" + prefix + "*")
+                .toArray(String[]::new);
     }
 
     private static NagPackSuppression rule(String id, String reason, String... appliesTo) {

@@ -1,8 +1,12 @@
 package io.entitytable.infra;
 
+import io.entitytable.archive.ArchiveKeys;
 import io.entitytable.deployment.OrderArchiveBucket;
 import java.util.List;
+import java.util.Map;
 import software.amazon.awscdk.Duration;
+import software.amazon.awscdk.services.iam.IRole;
+import software.amazon.awscdk.services.iam.PolicyStatement;
 import software.amazon.awscdk.services.s3.BlockPublicAccess;
 import software.amazon.awscdk.services.s3.Bucket;
 import software.amazon.awscdk.services.s3.BucketEncryption;
@@ -61,6 +65,33 @@ public final class OrderArchive extends Construct {
                 .enforceSsl(true)
                 .blockPublicAccess(BlockPublicAccess.BLOCK_ALL)
                 .removalPolicy(config.removalPolicy());
+    }
+
+    /**
+     * Lets {@code role} read archived orders (the API: an order by id, a business's or a customer's listing), and
+     * nothing else: GetObject on the archive's keys and ListBucket held to its listings' prefixes. Without ListBucket, S3
+     * answers a missing key with 403 rather than 404, and an order not archived would read as an error.
+     */
+    public void grantReadOrders(IRole role) {
+        role.addToPrincipalPolicy(PolicyStatement.Builder.create()
+                .sid("ReadArchivedOrders")
+                .actions(List.of("s3:GetObject"))
+                .resources(ArchiveKeys.TOP_PREFIXES.stream()
+                        .map(prefix -> bucket.arnForObjects(prefix + "*"))
+                        .toList())
+                .build());
+        role.addToPrincipalPolicy(PolicyStatement.Builder.create()
+                .sid("ListArchivedOrders")
+                .actions(List.of("s3:ListBucket"))
+                .resources(List.of(bucket.getBucketArn()))
+                .conditions(Map.of(
+                        "StringLike",
+                        Map.of(
+                                "s3:prefix",
+                                ArchiveKeys.TOP_PREFIXES.stream()
+                                        .map(prefix -> prefix + "*")
+                                        .toList())))
+                .build());
     }
 
     public Bucket bucket() {

@@ -2,6 +2,7 @@ package io.entitytable.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.OrderArchiveBucket;
 import java.util.List;
 import java.util.Map;
@@ -101,5 +102,33 @@ class OrderArchiveStackTest {
         // AND the stack names it in its outputs
         assertThat(synthesized.template().findOutputs(EntityTableStack.OUTPUT_ORDER_ARCHIVE_BUCKET))
                 .hasSize(1);
+    }
+
+    @Test
+    void api_shouldBeToldTheBucket_andReadArchivedOrdersOnly_whileNoOtherFunctionMayReachIt() {
+        // GIVEN the synthesized stack
+        EntityTableStack stack = synthesized.stack();
+        String bucket = synthesized.logicalId(stack.orderArchive().bucket());
+
+        // THEN the API is told the bucket's name
+        assertThat(synthesized.environment(stack.api()))
+                .containsEntry(EnvironmentVariable.ARCHIVE_BUCKET.variable(), Map.of("Ref", bucket));
+        // AND it may get objects under the archive's three prefixes, and list those prefixes, nothing more
+        List<Object> statements = synthesized.statements(stack.api());
+        Map<String, Object> read = SynthesizedStack.statement(statements, "ReadArchivedOrders");
+        assertThat(read.get("Action")).isEqualTo("s3:GetObject");
+        assertThat(read.get("Resource").toString()).contains("orders/*", "businesses/*", "customers/*");
+        Map<String, Object> list = SynthesizedStack.statement(statements, "ListArchivedOrders");
+        assertThat(list.get("Action")).isEqualTo("s3:ListBucket");
+        assertThat(list.get("Condition"))
+                .isEqualTo(
+                        Map.of("StringLike", Map.of("s3:prefix", List.of("orders/*", "businesses/*", "customers/*"))));
+        assertThat(SynthesizedStack.actions(statements))
+                .filteredOn(action -> action.toString().startsWith("s3:"))
+                .containsExactlyInAnyOrder("s3:GetObject", "s3:ListBucket");
+        // AND no other function's role names the archive at all
+        for (QuarkusLambda other : List.of(stack.fanout(), stack.refreshWorker())) {
+            assertThat(synthesized.statements(other).toString()).doesNotContain(bucket);
+        }
     }
 }

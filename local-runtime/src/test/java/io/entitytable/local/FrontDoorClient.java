@@ -227,6 +227,20 @@ final class FrontDoorClient {
                 200);
     }
 
+    /** {@code PUT /businesses/{id}/retention}: how long the business keeps finished orders in the table. */
+    JsonNode keepFinishedOrders(String businessId, Duration retention) {
+        return send(
+                "PUT",
+                "/businesses/" + businessId + "/retention",
+                JSON.createObjectNode().put("orders", retention.toString()),
+                200);
+    }
+
+    /** {@code PATCH /orders/{id}} of its status: the order as it is then. */
+    JsonNode setStatus(String orderId, String status) {
+        return send("PATCH", "/orders/" + orderId, JSON.createObjectNode().put("status", status), 200);
+    }
+
     /** {@code GET /businesses/{id}/capacity}. */
     JsonNode capacity(String businessId) {
         return send("GET", "/businesses/" + businessId + "/capacity", null, 200);

@@ -10,6 +10,7 @@ import io.entitytable.api.idempotency.IdempotencyKeys;
 import io.entitytable.api.idempotency.IdempotentRequests;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.order.OrderFilters;
+import io.entitytable.api.order.OrderRead;
 import io.entitytable.api.order.OrderService;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.BusinessResponse;
@@ -90,7 +91,7 @@ public class BusinessByIdResource extends SubjectResource<Business, BusinessResp
     @Tag(name = "Orders")
     public Page<OrderResponse> orders(
             @PathParam("id") String id, @BeanParam OrderFilters filters, @BeanParam PageParams page) {
-        return Responses.page(orders.ofBusiness(filters.parse(id, page)), OrderResponse::from);
+        return Responses.page(orders.ofBusiness(filters.parse(id, page)), OrderRead::response);
     }
 
     @DELETE

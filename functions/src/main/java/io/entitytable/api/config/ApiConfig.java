@@ -53,6 +53,18 @@ public interface ApiConfig {
      */
     Optional<Duration> minimumRetention();
 
+    /**
+     * The bucket of archived orders ({@code ARCHIVE_BUCKET}); absent when the deployment has no archive, and then every
+     * read stays in the table.
+     */
+    Optional<String> archiveBucket();
+
+    /**
+     * The S3-compatible server the archive bucket is on ({@code ARCHIVE_ENDPOINT}): the local runtime and tests; absent
+     * on AWS, where the bucket is S3's.
+     */
+    Optional<String> archiveEndpoint();
+
     /** The search index ({@code SEARCH_ENDPOINT}); absent when the deployment has no search. */
     Optional<URI> searchEndpoint();
 

@@ -207,15 +207,21 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     "Orders of a business, newest first",
                     "Access pattern 4: a date range as the key condition of one Query of businessGsi `businessShard ="
                             + " B#n AND type BETWEEN order#<from> AND order#<to>` per shard of the business (1 for a new business; see `/capacity`) per page,"
-                            + " descending, in parallel, merged newest first. With `status`, access pattern 9: one Query of"
+                            + " descending, in parallel, merged newest first. Where the deployment archives finished orders,"
+                            + " the list continues into the archive through the same `next`: each page also makes one LIST of"
+                            + " the business's archived orders in the range (at the same time as the Queries) and one GET per"
+                            + " archived order it holds (in parallel), merged with the live ones by creation time and id; an"
+                            + " archived order has `archived: true`. A business with no archived orders pays the one LIST a page."
+                            + " With `status`, access pattern 9: one Query of"
                             + " the business's status shards in gsi1 instead, `gsi1pk = ORDERSTATUS#B#<STATUS>#n AND gsi1sk"
-                            + " BETWEEN <from> AND <to>` per shard, so orders in other statuses are never read. City, payment card"
-                            + " and minimum total are a filter, so a page may hold fewer orders than `limit` and still have a"
-                            + " `next`. With `sku` (alone: with any other filter it is a 400), access pattern 15: the"
+                            + " BETWEEN <from> AND <to>` per shard, so orders in other statuses are never read; it holds live orders"
+                            + " only, never archived ones. City, payment card"
+                            + " and minimum total are a filter (applied to archived orders once read), so a page may hold fewer"
+                            + " orders than `limit` and still have a `next`. With `sku` (alone: with any other filter it is a 400), access pattern 15: the"
                             + " orders with at least one line of that SKU, each once, from the SKU copies the stream"
                             + " fan-out keeps: one Query `id = sku#B#<sku>[#n]` per shard of the business per page, in"
                             + " parallel, merged newest first. Each order is its copy's summary: id, status, total,"
-                            + " times and version (`GET /orders/{id}` reads the rest). Until the SKU backfill of a table written before pattern 15 is ready, a 503 with"
+                            + " times and version (`GET /orders/{id}` reads the rest); live orders only. Until the SKU backfill of a table written before pattern 15 is ready, a 503 with"
                             + " `Retry-After` and its progress. An unknown business answers an empty page.",
                     LIST,
                     false,
@@ -279,7 +285,12 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     "listCustomerOrders",
                     "A customer's orders, newest first",
                     "Access pattern 7: one Query of customerIdGsi `customerId = C AND begins_with(type, order#)`,"
-                            + " descending, per page. An unknown customer answers an empty page.",
+                            + " descending, per page. Where the deployment archives finished orders, the list continues into"
+                            + " the archive through the same `next`, newest first: each page also makes one LIST of the"
+                            + " customer's archived orders (at the same time as the Query) and one GET per archived order it"
+                            + " holds (in parallel), merged with the live ones by creation time and id, so an order that moves"
+                            + " between two pages is listed once; an archived order has `archived: true`. A customer with no"
+                            + " archived orders pays the one LIST a page. An unknown customer answers an empty page.",
                     LIST,
                     false,
                     Errors.LIST),
@@ -330,7 +341,9 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     "/orders/{id}",
                     "getOrder",
                     "Read an order with its lines",
-                    "Access pattern 8: one strongly consistent Query `id = O` returns the order and every line.",
+                    "Access pattern 8: one strongly consistent Query `id = O` returns the order and every line. An order"
+                            + " the table no longer holds because it moved to the archive is read from there, one GET more,"
+                            + " and answered as it was, lines included, with `archived: true`.",
                     READ,
                     false,
                     Errors.GET),
@@ -340,7 +353,8 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     "updateOrder",
                     "Change an order's status or payment card",
                     "Fields left out stay as they are. A read, then one UpdateItem on condition that the version is the one"
-                            + " read; with `If-Match`, another version is a 412 at once.",
+                            + " read; with `If-Match`, another version is a 412 at once. An archived order no longer changes:"
+                            + " a 409 (one GET of the archive when the table has no such order).",
                     READ,
                     true,
                     Errors.PATCH),
@@ -349,7 +363,8 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     "/orders/{id}",
                     "deleteOrder",
                     "Delete an order with its lines",
-                    "A read, then one TransactWriteItems: Delete the order and each line, uncount the order on its business.",
+                    "A read, then one TransactWriteItems: Delete the order and each line, uncount the order on its business."
+                            + " An archived order is a 409 (one GET of the archive when the table has no such order).",
                     DELETED,
                     true,
                     Errors.DELETE),
@@ -415,8 +430,8 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     "listTaggedWithSeveral",
                     "A business's subjects with any or all of several tags",
                     "Access pattern 13, from the tag copies the stream fan-out keeps: one Query `id = tag#B#t[#n]` per tag (at"
-                            + " most 10) and shard of the business in parallel, merged by type; `any` de-duplicates, `all` intersects. An unknown"
-                            + " business has no tagged subjects.",
+                            + " most 10) and shard of the business in parallel, merged by type; `any` de-duplicates, `all` intersects. Live"
+                            + " subjects only: an archived order is not listed. An unknown business has no tagged subjects.",
                     LIST,
                     false,
                     Errors.LIST),
@@ -427,7 +442,8 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     "A business's subjects with a tag",
                     "Access pattern 12, from the tag copies the stream fan-out keeps: one Query `id = tag#B#t[#n] [AND"
                             + " begins_with(type, <entity>#)]` per shard of the business per page, in parallel, merged by type: the business itself, its customers, stores and orders"
-                            + " that carry the tag. An unknown business has no tagged subjects.",
+                            + " that carry the tag; live subjects only, an archived order is not listed. An unknown business has no tagged"
+                            + " subjects.",
                     LIST,
                     false,
                     Errors.LIST),
@@ -438,7 +454,8 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     "Search a business's customers, stores and orders",
                     "Plain-text search, answered by the search index the table's stream keeps (seconds behind the table),"
                             + " not by DynamoDB: customers by name, email and address, stores by name and address, orders by"
-                            + " their lines' descriptions and SKUs, status and customer name, all by tags. A word prefix"
+                            + " their lines' descriptions and SKUs, status and customer name, all by tags; live subjects only, an"
+                            + " archived order is not found. A word prefix"
                             + " matches, a typo in a longer word is forgiven, accents and case do not matter. Best match"
                             + " first, ties by id; no relevance score is given (it is computed over every business's"
                             + " documents). One search request per page, held to the business; pages end after the first "
@@ -583,7 +600,10 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                 "/" + entity.collection() + "/{id}/tags/{tag}",
                 verb + EntityNames.typeName(entity),
                 Character.toUpperCase(verb.charAt(0)) + verb.substring(1) + " " + EntityNames.withArticle(entity),
-                description,
+                entity.lifecycle().isPresent()
+                        ? description + " An archived " + entity.keyName() + " no longer changes: a 409 (one GET of the"
+                                + " archive when the table has no such " + entity.keyName() + ")."
+                        : description,
                 CHANGED,
                 false,
                 Errors.TAG_OR_LINK);

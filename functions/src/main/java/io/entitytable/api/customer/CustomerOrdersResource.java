@@ -1,12 +1,14 @@
 package io.entitytable.api.customer;
 
 import io.entitytable.api.idempotency.IdempotentRequests;
+import io.entitytable.api.order.OrderRead;
 import io.entitytable.api.order.OrderRequests.CreateOrder;
 import io.entitytable.api.order.OrderService;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.OrderResponse;
 import io.entitytable.api.web.ChildCollectionResource;
 import io.entitytable.api.web.PageParams;
+import io.entitytable.api.web.Responses;
 import io.entitytable.model.Order;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.BeanParam;
@@ -29,6 +31,6 @@ public class CustomerOrdersResource extends ChildCollectionResource<CreateOrder,
 
     @GET
     public Page<OrderResponse> orders(@PathParam("id") String customerId, @BeanParam PageParams page) {
-        return list(customerId, page, orders::ofCustomer);
+        return Responses.pageOf(customerId, page, orders::ofCustomer, OrderRead::response);
     }
 }

@@ -7,9 +7,14 @@ import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.TagInputs;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.paging.PageRequest;
+import io.entitytable.api.table.ContinuedLists;
 import io.entitytable.api.table.Deletion;
 import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.api.write.SubjectService;
+import io.entitytable.archive.ArchivePage;
+import io.entitytable.archive.ArchivePosition;
+import io.entitytable.archive.ArchivedOrder;
+import io.entitytable.archive.OrderArchive;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
@@ -27,19 +32,37 @@ import io.entitytable.model.access.AccessPattern;
 import io.entitytable.model.access.Filters;
 import io.entitytable.model.access.MergeOrder;
 import io.entitytable.model.access.PartitionQuery;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Orders and their lines: access patterns 4, 7, 8 and 9. */
+/**
+ * Orders and their lines: access patterns 4, 7, 8 and 9. Where the deployment has an archive, a finished order that
+ * left the table is still read by id (pattern 8) and listed (patterns 4 and 7, {@link ContinuedLists}) from there, and
+ * refused any change ({@code OptimisticWrites.requireChangeable}); the other lists hold live orders only.
+ */
 @Singleton
 public class OrderService extends SubjectService<Order> {
+    private final ContinuedLists continued;
+
+    /** Without lists continued into the archive: for services built outside CDI, which have no archive either. */
     public OrderService(SubjectDependencies dependencies) {
+        this(dependencies, null);
+    }
+
+    @Inject
+    public OrderService(SubjectDependencies dependencies, ContinuedLists continued) {
         super(Entity.ORDER, dependencies);
+        this.continued = continued;
     }
 
     /**
@@ -85,10 +108,31 @@ public class OrderService extends SubjectService<Order> {
         return order;
     }
 
-    /** Pattern 8: one Query {@code id = O} returns the order and every line (same item collection). */
+    /**
+     * Pattern 8: one Query {@code id = O} returns the order and every line (same item collection); an order the table
+     * does not hold is looked for in the archive, one GET, and answered as it was archived.
+     */
+    public OrderRead read(String id) {
+        Inputs.id("id", id);
+        Optional<Order> live = live(id);
+        if (live.isPresent()) {
+            return OrderRead.live(live.get());
+        }
+        ArchivedOrder archived =
+                optimistic.archive().find(Entity.ORDER, id).orElseThrow(() -> ApiProblem.notFound("order", id));
+        optimistic.access().requireOwnedBy(archived.businessId(), Entity.ORDER.keyName(), id);
+        return OrderRead.fromArchive(archived.order());
+    }
+
+    /** Pattern 8 in the table alone: the order as its change left it. */
     @Override
     public Order get(String id) {
         Inputs.id("id", id);
+        return live(id).orElseThrow(() -> ApiProblem.notFound("order", id));
+    }
+
+    /** The order with its lines from the table (one consistent Query), if it is there; 404 if not the caller's. */
+    private Optional<Order> live(String id) {
         Map<String, AttributeValue> orderItem = null;
         List<OrderLine> lines = new ArrayList<>();
         for (Map<String, AttributeValue> item :
@@ -101,10 +145,10 @@ public class OrderService extends SubjectService<Order> {
             }
         }
         if (orderItem == null) {
-            throw ApiProblem.notFound("order", id);
+            return Optional.empty();
         }
         optimistic.access().requireItem(Entity.ORDER, id, orderItem);
-        return Order.from(orderItem).withLines(lines);
+        return Optional.of(Order.from(orderItem).withLines(lines));
     }
 
     public Order patch(String id, Long ifMatch, OrderRequests.PatchOrder patch) {
@@ -132,17 +176,30 @@ public class OrderService extends SubjectService<Order> {
         });
     }
 
-    /** Pattern 7: a customer's orders, newest first, one Query of customerIdGsi per page. */
-    public Page<Order> ofCustomer(String customerId, PageRequest page) {
+    /**
+     * Pattern 7: a customer's orders, newest first, one Query of customerIdGsi per page; with an archive, continued
+     * into the customer's archived orders (one LIST more per page, and a GET of each archived order the page holds).
+     */
+    public Page<OrderRead> ofCustomer(String customerId, PageRequest page) {
         if (!optimistic.access().seesEverything()) {
             // One more read, for a business member only: the customer's business decides whether it may list.
             optimistic.require(Entity.CUSTOMER, customerId);
         }
-        return queries.list(
+        PartitionQuery query = AccessPattern.CUSTOMER_ORDERS.query(customerId, Keys.typePrefix(Entity.ORDER));
+        Optional<OrderArchive> archive = archive();
+        if (archive.isEmpty()) {
+            return live(queries.list(AccessPattern.CUSTOMER_ORDERS, query, page, Order::from));
+        }
+        return continued.partition(
                 AccessPattern.CUSTOMER_ORDERS,
-                AccessPattern.CUSTOMER_ORDERS.query(customerId, Keys.typePrefix(Entity.ORDER)),
+                customerId,
+                query,
+                archiveSide(
+                        (after, limit) -> archive.get().customerPage(customerId, after, limit),
+                        archive.get(),
+                        order -> true),
                 page,
-                Order::from);
+                item -> OrderRead.live(Order.from(item)));
     }
 
     /**
@@ -154,29 +211,47 @@ public class OrderService extends SubjectService<Order> {
      * first, and the other filters are a FilterExpression: a filtered shard reads one page per list page and says how
      * far it evaluated, so a page may hold fewer than {@code limit} orders and still have a next one.
      */
-    public Page<Order> ofBusiness(OrderQuery query) {
+    public Page<OrderRead> ofBusiness(OrderQuery query) {
         String businessId = query.businessId();
         optimistic.access().requireBusiness(businessId);
         if (query.sku().isPresent()) {
-            return withSku(businessId, query.sku().get(), query.page());
+            return live(withSku(businessId, query.sku().get(), query.page()));
         }
         Expression filter = otherFilters(query);
         if (query.status().isEmpty()) {
             String rangeFrom = Keys.orderType(query.from());
             String rangeTo = Keys.orderType(query.to());
-            return queries.businessShards(
+            Function<String, PartitionQuery> queryOf = partition -> AccessPattern.BUSINESS_ORDERS
+                    .query(partition, rangeFrom, rangeTo)
+                    .filtered(filter);
+            Optional<OrderArchive> archive = archive();
+            if (archive.isEmpty()) {
+                return live(queries.businessShards(
+                        AccessPattern.BUSINESS_ORDERS, businessId, queryOf, query.page(), Order::from));
+            }
+            // The range bounds the archive's listing as the key condition bounds the Queries; the other filters are
+            // applied to the archived orders once read, as a FilterExpression is to the live ones.
+            return continued.businessShards(
                     AccessPattern.BUSINESS_ORDERS,
                     businessId,
-                    partition -> AccessPattern.BUSINESS_ORDERS
-                            .query(partition, rangeFrom, rangeTo)
-                            .filtered(filter),
+                    queryOf,
+                    archiveSide(
+                            (after, limit) -> archive.get()
+                                    .businessPage(
+                                            businessId,
+                                            after,
+                                            Optional.of(query.from()),
+                                            Optional.of(query.to()),
+                                            limit),
+                            archive.get(),
+                            matching(query)),
                     query.page(),
-                    Order::from);
+                    item -> OrderRead.live(Order.from(item)));
         }
         String status = query.status().get();
         String rangeFrom = Keys.orderStatusSkFrom(query.from());
         String rangeTo = Keys.orderStatusSkTo(query.to());
-        return queries.sharded(
+        return live(queries.sharded(
                 AccessPattern.BUSINESS_ORDERS_IN_STATUS,
                 businessId,
                 shards -> shards.statusPartitions(status),
@@ -186,7 +261,63 @@ public class OrderService extends SubjectService<Order> {
                 query.page(),
                 // gsi1sk ends with the order id, so it orders every order of the business on its own.
                 MergeOrder.descending(Attributes.GSI1_SK),
-                Order::from);
+                Order::from));
+    }
+
+    /** A page of live orders. */
+    private static Page<OrderRead> live(Page<Order> page) {
+        return new Page<>(page.items().stream().map(OrderRead::live).toList(), page.next());
+    }
+
+    /** The archive the lists continue into: none without one, or for a service built without lists continued. */
+    private Optional<OrderArchive> archive() {
+        return continued == null ? Optional.empty() : optimistic.archive().orders();
+    }
+
+    /** How a list pages through the archive. */
+    @FunctionalInterface
+    private interface ArchiveListing {
+        ArchivePage page(Optional<ArchivePosition> after, int limit);
+    }
+
+    /**
+     * The archive side of a list: its listing, and the archived orders of a page that pass {@code filter}, each as a
+     * list answers an order (without its lines).
+     */
+    private static ContinuedLists.ArchiveSide<OrderRead> archiveSide(
+            ArchiveListing listing, OrderArchive archive, Predicate<Order> filter) {
+        return new ContinuedLists.ArchiveSide<>() {
+            @Override
+            public ArchivePage page(Optional<ArchivePosition> after, int limit) {
+                return listing.page(after, limit);
+            }
+
+            @Override
+            public Map<String, OrderRead> read(List<ArchivePosition> positions) {
+                Map<String, OrderRead> orders = new LinkedHashMap<>();
+                for (ArchivedOrder archived : archive.read(positions)) {
+                    Order order = Order.from(archived.items().get(0));
+                    if (filter.test(order)) {
+                        orders.put(order.id(), OrderRead.fromArchive(order));
+                    }
+                }
+                return orders;
+            }
+        };
+    }
+
+    /** {@link #otherFilters} for an order read from the archive. */
+    private static Predicate<Order> matching(OrderQuery query) {
+        return order -> query.city()
+                        .map(city -> order.shipTo() != null
+                                && city.equals(order.shipTo().city()))
+                        .orElse(true)
+                && query.paymentCard()
+                        .map(card -> card.equals(order.paymentCard()))
+                        .orElse(true)
+                && query.minTotalCents()
+                        .map(cents -> order.totalCents() >= cents)
+                        .orElse(true);
     }
 
     /**

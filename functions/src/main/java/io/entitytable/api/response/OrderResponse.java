@@ -11,7 +11,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * An order as the API returns it: what the client chose and what the order keeps of the customer, never how it is
  * stored (its status index shard, its line count). {@code lines} are there when one order is read and absent in
  * lists, which read only the order items. Read from a tag copy it has no {@code businessId} or {@code customerId},
- * because copies never carry index attributes and filling them would cost a read per order.
+ * because copies never carry index attributes and filling them would cost a read per order. {@code archived} is true
+ * for an order read from the archive (docs/design.md, "Lifecycle") and absent for one read from the table.
  */
 @Schema(name = "Order", description = "An order of a customer, with the customer's name and ship-to as they were")
 public record OrderResponse(
@@ -28,10 +29,20 @@ public record OrderResponse(
         Set<String> tags,
         @Schema(description = FieldDocs.VERSION) long version,
         Instant createdAt,
-        Instant updatedAt)
+        Instant updatedAt,
+        @Schema(
+                        description = "True when the order is finished and was read from the archive, where it no"
+                                + " longer changes (a change of it is a 409); absent for an order read from the table")
+                Boolean archived)
         implements SubjectResponse {
 
+    /** An order read from the table. */
     public static OrderResponse from(Order order) {
+        return from(order, false);
+    }
+
+    /** An order read from the table, or from the archive when {@code archived}. */
+    public static OrderResponse from(Order order, boolean archived) {
         return new OrderResponse(
                 Entity.ORDER.keyName(),
                 order.id(),
@@ -48,6 +59,7 @@ public record OrderResponse(
                 order.tags(),
                 order.version(),
                 order.createdAt(),
-                order.updatedAt());
+                order.updatedAt(),
+                archived ? Boolean.TRUE : null);
     }
 }

@@ -60,7 +60,7 @@ public class PagedQueries {
     }
 
     /** A cursor is bound to its list's scope and to its caller: another caller's cursor is refused (400). */
-    private String bound(String scope) {
+    String bound(String scope) {
         // Length-prefixed, so no caller's id and scope can spell another caller's id and scope.
         String caller = access.cursorScope();
         return caller.length() + ":" + caller + "|" + scope;

@@ -11,6 +11,7 @@ import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
@@ -34,7 +35,12 @@ import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
  *     interceptors</a>
  */
 public class DynamoTimingInterceptor implements ExecutionInterceptor {
-    private static final ExecutionAttribute<Call> CALL = new ExecutionAttribute<>("EntityTableRequestTimingCall");
+    /**
+     * The SDK refuses a second attribute of one name. A JVM may load this class more than once over one SDK (the tests
+     * restart the application in new class loaders), so each loading names its own.
+     */
+    private static final ExecutionAttribute<Call> CALL = new ExecutionAttribute<>("EntityTableRequestTimingCall@"
+            + Integer.toHexString(System.identityHashCode(DynamoTimingInterceptor.class)));
 
     /** The request member that asks DynamoDB to report consumed capacity, named alike in every operation that can. */
     private static final String RETURN_CONSUMED_CAPACITY = "ReturnConsumedCapacity";
@@ -57,7 +63,8 @@ public class DynamoTimingInterceptor implements ExecutionInterceptor {
     @Override
     public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
         RequestTiming timing = CurrentRequestTiming.get();
-        if (timing != null) {
+        // The archive's S3 client runs the global interceptors too: its calls are no DynamoDB calls to count or time.
+        if (timing != null && context.request() instanceof DynamoDbRequest) {
             attributes.putAttribute(CALL, new Call(timing));
             timing.callStarted(System.nanoTime());
         }

@@ -1,6 +1,7 @@
 package io.entitytable.api.write;
 
 import io.entitytable.api.access.Access;
+import io.entitytable.api.archive.Archive;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.input.Inputs;
@@ -41,18 +42,31 @@ public class OptimisticWrites {
     private final ConflictRetry retry;
     private final Clock clock;
     private final Access access;
+    private final Archive archive;
 
     @Inject
-    public OptimisticWrites(EntityTable table, CoreWrites writes, Access access) {
-        this(table, writes, ConflictRetry.standard(), Clock.systemUTC(), access);
+    public OptimisticWrites(EntityTable table, CoreWrites writes, Access access, Archive archive) {
+        this(table, writes, ConflictRetry.standard(), Clock.systemUTC(), access, archive);
     }
 
+    /** Without an archive: every subject is in the table. */
+    public OptimisticWrites(EntityTable table, CoreWrites writes, Access access) {
+        this(table, writes, access, Archive.none());
+    }
+
+    /** Without an archive: every subject is in the table. */
     public OptimisticWrites(EntityTable table, CoreWrites writes, ConflictRetry retry, Clock clock, Access access) {
+        this(table, writes, retry, clock, access, Archive.none());
+    }
+
+    public OptimisticWrites(
+            EntityTable table, CoreWrites writes, ConflictRetry retry, Clock clock, Access access, Archive archive) {
         this.table = table;
         this.writes = writes;
         this.retry = retry;
         this.clock = clock;
         this.access = access;
+        this.archive = archive;
     }
 
     /**
@@ -65,6 +79,31 @@ public class OptimisticWrites {
                 table.findCore(entity, id).orElseThrow(() -> ApiProblem.notFound(entity.keyName(), id));
         access.requireItem(entity, id, core);
         return core;
+    }
+
+    /**
+     * The core item of a subject about to change: {@link #require}, except that a subject that is not in the table but
+     * in the archive (a finished one moved there) is a 409, since it no longer changes, or a 404 to a caller who may not
+     * use its business. The archive is asked only when the table has no such subject, so a live subject costs nothing
+     * more.
+     */
+    public Map<String, AttributeValue> requireChangeable(Entity entity, String id) {
+        Inputs.id("id", id);
+        Optional<Map<String, AttributeValue>> core = table.findCore(entity, id);
+        if (core.isEmpty()) {
+            archive.find(entity, id).ifPresent(archived -> {
+                access.requireOwnedBy(archived.businessId(), entity.keyName(), id);
+                throw Archive.archived(entity, id);
+            });
+            throw ApiProblem.notFound(entity.keyName(), id);
+        }
+        access.requireItem(entity, id, core.get());
+        return core.get();
+    }
+
+    /** The archive of finished subjects (absent where the deployment has none). */
+    public Archive archive() {
+        return archive;
     }
 
     /** What the caller of this request may do. */
@@ -172,7 +211,7 @@ public class OptimisticWrites {
     public <R> R withCurrent(Entity entity, String id, Long ifMatch, Function<Map<String, AttributeValue>, R> attempt) {
         return retry.run(
                 () -> {
-                    Map<String, AttributeValue> current = require(entity, id);
+                    Map<String, AttributeValue> current = requireChangeable(entity, id);
                     if (current.containsKey(Attributes.ERASING)) {
                         throw ApiProblem.beingErased(id);
                     }

@@ -1,0 +1,125 @@
+package io.entitytable.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.archive.OrderArchive;
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Keys;
+import io.entitytable.model.Values;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.s3.S3Client;
+
+/**
+ * Finished orders leave the table for the archive on the whole local system, as a user sees it: a business keeps its
+ * finished orders ten seconds, and then they are in the archive, whole, and nowhere in the table or its tag lists, while
+ * its open order stays (docs/design.md §2, "Lifecycle").
+ */
+class ArchiveSystemTest {
+    private static final Duration WAIT = Duration.ofSeconds(90);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dataFolder;
+
+    @Test
+    void finishedOrders_shouldMoveToTheArchive_afterTheirBusinesssRetention_andOpenOnesStay() throws Exception {
+        // GIVEN the whole system with its archive, a business keeping finished orders ten seconds, and three tagged
+        // orders of a customer: two then delivered or cancelled, one left open
+        LocalOptions options = new LocalOptions(
+                        TestRepository.root(), dataFolder, true, 0, LocalDynamoDb.freePort(), "Entity")
+                .withArchive(0);
+        try (LocalSystem system = LocalSystem.start(options, System.out)) {
+            FrontDoorClient client = FrontDoorClient.operatorOf(system);
+            String business = client.createBusiness("Archiving");
+            client.keepFinishedOrders(business, Duration.ofSeconds(10));
+            String customer = client.createCustomerWithHome(business, "Ada", "Lovelace");
+            String delivered = client.createTaggedOrder(customer, "gift");
+            String cancelled = client.createTaggedOrder(customer, "gift");
+            String open = client.createTaggedOrder(customer, "gift");
+            client.setStatus(delivered, "DELIVERED");
+            client.setStatus(cancelled, "CANCELLED");
+            Instant finished = Instant.now();
+
+            // WHEN the retention passes and the archive job runs
+            OrderArchive archive;
+            S3Client s3 = system.archive().client();
+            archive = new OrderArchive(s3, system.archive().bucket());
+            try (DynamoDbClient dynamo = system.dynamoDb().client()) {
+                Instant deadline = Instant.now().plus(WAIT);
+                while ((!partition(dynamo, delivered).isEmpty()
+                                || !partition(dynamo, cancelled).isEmpty())
+                        && Instant.now().isBefore(deadline)) {
+                    Thread.sleep(500);
+                }
+                Duration took = Duration.between(finished, Instant.now());
+                System.out.println("[test] both finished orders left the table " + took.toMillis()
+                        + " ms after they finished (retention 10 s, job every 2 s)");
+
+                // THEN both are in the archive, whole, and in the table no more; the open one stays, in the table only
+                assertThat(partition(dynamo, delivered)).isEmpty();
+                assertThat(partition(dynamo, cancelled)).isEmpty();
+                assertThat(took).isGreaterThanOrEqualTo(Duration.ofSeconds(10));
+                for (String id : List.of(delivered, cancelled)) {
+                    var archived = archive.find(id).orElseThrow();
+                    assertThat(archived.order().lines()).hasSize(1);
+                    assertThat(archived.order().customerId()).isEqualTo(customer);
+                    assertThat(archived.order().tags()).contains("gift");
+                }
+                assertThat(archive.find(open)).isEmpty();
+                assertThat(partition(dynamo, open)).hasSize(2);
+                // AND the tag list no longer shows them once the fan-out has taken their copies away
+                Instant copiesDeadline = Instant.now().plus(WAIT);
+                while (client.tagged(business, "gift").size() > 1
+                        && Instant.now().isBefore(copiesDeadline)) {
+                    Thread.sleep(200);
+                }
+                assertThat(client.tagged(business, "gift")).containsExactly(Keys.subjectRef(Entity.ORDER, open));
+
+                // AND the API still answers them, marked archived, by id and in the customer's and the business's
+                // orders, across page boundaries that span the table and the archive; a write to one is a 409 and
+                // changes nothing
+                for (String id : List.of(delivered, cancelled)) {
+                    JsonNode read = client.get(Entity.ORDER, id);
+                    assertThat(read.get("id").asText()).isEqualTo(id);
+                    assertThat(read.get("archived").asBoolean()).isTrue();
+                    assertThat(read.get("lines")).hasSize(1);
+                }
+                assertThat(client.get(Entity.ORDER, open).has("archived")).isFalse();
+                assertThat(client.ids("/customers/" + customer + "/orders?limit=1"))
+                        .containsExactly(open, cancelled, delivered);
+                assertThat(client.ids("/businesses/" + business + "/orders?limit=2"))
+                        .containsExactly(open, cancelled, delivered);
+                HttpResponse<String> refused = client.exchange(
+                        "PATCH", "/orders/" + delivered, JSON.createObjectNode().put("status", "OPEN"));
+                assertThat(refused.statusCode()).isEqualTo(409);
+                assertThat(refused.body()).contains("archived");
+                assertThat(archive.find(delivered).orElseThrow().version())
+                        .isEqualTo(client.get(Entity.ORDER, delivered)
+                                .get("version")
+                                .asLong());
+            }
+        }
+    }
+
+    private static List<Map<String, AttributeValue>> partition(DynamoDbClient dynamo, String id) {
+        return dynamo.query(request -> request.tableName("Entity")
+                        .keyConditionExpression("#id = :id")
+                        .expressionAttributeNames(Map.of("#id", Attributes.ID))
+                        .expressionAttributeValues(Map.of(":id", Values.s(id)))
+                        .consistentRead(true))
+                .items();
+    }
+}
