@@ -3,7 +3,6 @@ package io.entitytable.archive.job;
 import io.entitytable.model.ArchiveSchedule;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Keys;
-import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -64,14 +63,7 @@ public final class ArchiveSchedules {
     public List<Due> dueAt(Instant now, int limit) {
         List<Due> due = new ArrayList<>();
         for (String partition : ArchiveSchedule.duePartitions()) {
-            QueryResponse page = table.backoff()
-                    .call(() -> table.dynamo().query(request -> request.tableName(table.tableName())
-                            .indexName(TableLayout.GSI1)
-                            .keyConditionExpression("#pk = :pk AND #sk <= :to")
-                            .expressionAttributeNames(Map.of("#pk", Attributes.GSI1_PK, "#sk", Attributes.GSI1_SK))
-                            .expressionAttributeValues(
-                                    Map.of(":pk", Values.s(partition), ":to", Values.s(Keys.archiveDueSkTo(now))))
-                            .limit(limit)));
+            QueryResponse page = table.gsi1UpTo(partition, Keys.archiveDueSkTo(now), null, limit);
             for (Map<String, AttributeValue> item : page.items()) {
                 due.add(new Due(Values.string(item, Attributes.BUSINESS_ID), Values.string(item, Attributes.GSI1_SK)));
             }

@@ -10,7 +10,6 @@ import io.entitytable.model.Keys;
 import io.entitytable.model.Lifecycle;
 import io.entitytable.model.Retention;
 import io.entitytable.model.ShardCount;
-import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import java.time.Clock;
 import java.time.Duration;
@@ -87,15 +86,7 @@ public final class BusinessArchiving {
         Map<String, AttributeValue> start = null;
         do {
             Map<String, AttributeValue> from = start;
-            QueryResponse page = table.backoff()
-                    .call(() -> table.dynamo().query(request -> request.tableName(table.tableName())
-                            .indexName(TableLayout.GSI1)
-                            .keyConditionExpression("#pk = :pk AND #sk <= :to")
-                            .expressionAttributeNames(Map.of("#pk", Attributes.GSI1_PK, "#sk", Attributes.GSI1_SK))
-                            .expressionAttributeValues(
-                                    Map.of(":pk", Values.s(partition), ":to", Values.s(Keys.orderStatusSkTo(cutOff))))
-                            .exclusiveStartKey(from)
-                            .limit(PAGE)));
+            QueryResponse page = table.gsi1UpTo(partition, Keys.orderStatusSkTo(cutOff), from, PAGE);
             for (Map<String, AttributeValue> order : page.items()) {
                 if (!clock.instant().isBefore(deadline)) {
                     return false;
