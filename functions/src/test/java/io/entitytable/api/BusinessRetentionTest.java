@@ -102,6 +102,9 @@ class BusinessRetentionTest {
                     .contentType(PROBLEM_JSON)
                     .body("errors[0].field", equalTo("orders"));
         }
+        put(business, "{\"orders\":\"PT9S\"}")
+                .then()
+                .body("errors[0].message", org.hamcrest.Matchers.containsString("from PT10S to P36500D"));
         put(business, "{}").then().statusCode(422).contentType(PROBLEM_JSON);
         // a body of another shape, or a field that is no kind with a lifecycle: 400
         for (String body : List.of("{\"stores\":\"P1D\"}", "[]", "\"P1D\"", "{\"orders\":\"P1D\",\"isAdmin\":true}")) {

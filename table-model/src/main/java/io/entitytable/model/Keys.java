@@ -417,6 +417,11 @@ public final class Keys {
         return sortableInstant(dueAt) + SEPARATOR + businessId;
     }
 
+    /** Lower bound (inclusive) of every schedule's place in its due partition. */
+    public static String archiveDueSkFrom() {
+        return sortableInstant(Instant.EPOCH);
+    }
+
     /** Upper bound (inclusive) of the schedules due at or before {@code now}. */
     public static String archiveDueSkTo(Instant now) {
         return sortableInstant(now) + SEPARATOR + "~";

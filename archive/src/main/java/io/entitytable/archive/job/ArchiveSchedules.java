@@ -63,7 +63,8 @@ public final class ArchiveSchedules {
     public List<Due> dueAt(Instant now, int limit) {
         List<Due> due = new ArrayList<>();
         for (String partition : ArchiveSchedule.duePartitions()) {
-            QueryResponse page = table.gsi1UpTo(partition, Keys.archiveDueSkTo(now), null, limit);
+            QueryResponse page =
+                    table.gsi1Between(partition, Keys.archiveDueSkFrom(), Keys.archiveDueSkTo(now), null, limit);
             for (Map<String, AttributeValue> item : page.items()) {
                 due.add(new Due(Values.string(item, Attributes.BUSINESS_ID), Values.string(item, Attributes.GSI1_SK)));
             }

@@ -1,14 +1,16 @@
 package io.entitytable.archive.job;
 
-import io.entitytable.model.Attributes;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.TableLayout;
-import io.entitytable.model.Values;
 import io.entitytable.model.access.Backoff;
+import io.entitytable.model.access.PartitionQuery;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
@@ -18,19 +20,33 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 public record ArchiveTable(DynamoDbClient dynamo, String tableName, Backoff backoff) {
 
     /**
-     * A page of gsi1's partition {@code partition} up to the sort key {@code upTo} (inclusive), in ascending order:
-     * where the job finds due schedules and due orders. One Query.
+     * A page of gsi1's partition {@code partition} with sort keys from {@code from} to {@code to} (inclusive), in
+     * ascending order: where the job finds due schedules and due orders. One Query.
      *
      * @param start where the page starts (the last page's LastEvaluatedKey), or null for the first
      */
-    public QueryResponse gsi1UpTo(String partition, String upTo, Map<String, AttributeValue> start, int limit) {
-        return backoff.call(() -> dynamo.query(request -> request.tableName(tableName)
-                .indexName(TableLayout.GSI1)
-                .keyConditionExpression("#pk = :pk AND #sk <= :to")
-                .expressionAttributeNames(Map.of("#pk", Attributes.GSI1_PK, "#sk", Attributes.GSI1_SK))
-                .expressionAttributeValues(Map.of(":pk", Values.s(partition), ":to", Values.s(upTo)))
-                .exclusiveStartKey(start)
-                .limit(limit)));
+    public QueryResponse gsi1Between(
+            String partition, String from, String to, Map<String, AttributeValue> start, int limit) {
+        QueryRequest request =
+                PartitionQuery.sortBetween(TableLayout.GSI1, partition, from, to).toRequest(tableName).toBuilder()
+                        .exclusiveStartKey(start)
+                        .limit(limit)
+                        .build();
+        return backoff.call(() -> dynamo.query(request));
+    }
+
+    /** Every item of the table's partition {@code id}, read strongly consistently: an order with its lines. */
+    public List<Map<String, AttributeValue>> consistentPartition(String id) {
+        QueryRequest first = PartitionQuery.partition(null, id).consistentRead().toRequest(tableName);
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        Map<String, AttributeValue> start = null;
+        do {
+            QueryRequest request = first.toBuilder().exclusiveStartKey(start).build();
+            QueryResponse page = backoff.call(() -> dynamo.query(request));
+            items.addAll(page.items());
+            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (start != null);
+        return items;
     }
 
     /** The item at {@code key}, read strongly consistently; empty when there is none. */

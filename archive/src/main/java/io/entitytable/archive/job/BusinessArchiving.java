@@ -86,7 +86,8 @@ public final class BusinessArchiving {
         Map<String, AttributeValue> start = null;
         do {
             Map<String, AttributeValue> from = start;
-            QueryResponse page = table.gsi1UpTo(partition, Keys.orderStatusSkTo(cutOff), from, PAGE);
+            QueryResponse page = table.gsi1Between(
+                    partition, Keys.orderStatusSkFrom(Instant.EPOCH), Keys.orderStatusSkTo(cutOff), from, PAGE);
             for (Map<String, AttributeValue> order : page.items()) {
                 if (!clock.instant().isBefore(deadline)) {
                     return false;

@@ -20,7 +20,6 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
@@ -74,7 +73,7 @@ public final class OrderMove {
 
     /** Moves order {@code orderId} if it finished at or before {@code finishedBy} (its last change, that is). */
     public Outcome move(String orderId, Instant finishedBy) {
-        List<Map<String, AttributeValue>> items = partition(orderId);
+        List<Map<String, AttributeValue>> items = table.consistentPartition(orderId);
         Optional<Map<String, AttributeValue>> found = orderItem(items);
         if (found.isEmpty()) {
             return Outcome.GONE;
@@ -122,24 +121,6 @@ public final class OrderMove {
     /** The copy of the version {@code ended} names, left in the archive by a mover that stopped after its put. */
     private void removeStaleCopy(String orderId, ArchiveLease ended) {
         archive.find(orderId).filter(copy -> copy.version() == ended.version()).ifPresent(archive::delete);
-    }
-
-    private List<Map<String, AttributeValue>> partition(String orderId) {
-        List<Map<String, AttributeValue>> items = new ArrayList<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            Map<String, AttributeValue> from = start;
-            QueryResponse page = table.backoff()
-                    .call(() -> table.dynamo().query(request -> request.tableName(table.tableName())
-                            .keyConditionExpression("#id = :id")
-                            .expressionAttributeNames(Map.of("#id", Attributes.ID))
-                            .expressionAttributeValues(Map.of(":id", Values.s(orderId)))
-                            .consistentRead(true)
-                            .exclusiveStartKey(from)));
-            items.addAll(page.items());
-            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
-        } while (start != null);
-        return items;
     }
 
     private static Optional<Map<String, AttributeValue>> orderItem(List<Map<String, AttributeValue>> items) {

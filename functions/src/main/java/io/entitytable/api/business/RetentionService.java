@@ -92,7 +92,7 @@ public class RetentionService {
 
     private Duration duration(String field, JsonNode value) {
         String rule = "must be an ISO-8601 duration in days, hours, minutes or seconds (such as P400D or PT10S), from "
-                + minimum + " to " + Lifecycle.MAXIMUM_RETENTION;
+                + Retention.format(minimum) + " to " + Retention.format(Lifecycle.MAXIMUM_RETENTION);
         if (value == null || !value.isTextual()) {
             throw ApiProblem.invalid(field, rule);
         }
