@@ -53,7 +53,10 @@ public final class OrderMove {
         NOT_DUE,
         /** Another mover holds the order: this one leaves it. */
         HELD,
-        /** The order changed while it moved: it stays in the table, and its copy left the archive. */
+        /**
+         * The order changed while it moved, or its business began to be erased: it stays in the table, and its copy
+         * left the archive.
+         */
         CHANGED,
         /** There is no such order in the table. */
         GONE
@@ -173,8 +176,9 @@ public final class OrderMove {
     }
 
     /**
-     * The order at the version archived and under {@code taken}, its lines, and one off its child counter, in one
-     * transaction: an order holds at most 97 lines, so the transaction holds at most 99 actions.
+     * The order at the version archived and under {@code taken}, its lines, and one off its child counter unless the
+     * business is being erased, in one transaction: an order holds at most 97 lines, so the transaction holds at most
+     * 99 actions.
      */
     private boolean deleteFromTable(
             Map<String, AttributeValue> order, List<Map<String, AttributeValue>> items, ArchiveLease taken) {
@@ -209,20 +213,24 @@ public final class OrderMove {
                         .key(ChildCounters.of(Values.string(order, Attributes.BUSINESS_ID), order)
                                 .toAttributes())
                         .updateExpression("ADD #count :minusOne")
-                        .expressionAttributeNames(Map.of("#count", Attributes.CHILD_COUNT))
+                        // Not while the business is being erased: its erase then takes the order from the table, and
+                        // a copy put in the archive meanwhile would outlive the business.
+                        .conditionExpression("attribute_not_exists(#erasing)")
+                        .expressionAttributeNames(
+                                Map.of("#count", Attributes.CHILD_COUNT, "#erasing", Attributes.ERASING))
                         .expressionAttributeValues(Map.of(":minusOne", Values.n(-1)))
                         .build())
                 .build());
         try {
             table.backoff().call(() -> table.dynamo().transactWriteItems(request -> request.transactItems(actions)));
             return true;
-        } catch (TransactionCanceledException changed) {
-            if (changed.hasCancellationReasons()
-                    && "ConditionalCheckFailed"
-                            .equals(changed.cancellationReasons().get(0).code())) {
+        } catch (TransactionCanceledException cancelled) {
+            if (cancelled.hasCancellationReasons()
+                    && cancelled.cancellationReasons().stream()
+                            .anyMatch(reason -> "ConditionalCheckFailed".equals(reason.code()))) {
                 return false;
             }
-            throw changed;
+            throw cancelled;
         }
     }
 

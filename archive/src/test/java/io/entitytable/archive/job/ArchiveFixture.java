@@ -104,6 +104,15 @@ record ArchiveFixture(DynamoDbClient plain, String table) {
         return Values.number(item, Attributes.CHILD_COUNT);
     }
 
+    /** As the API's erase marks the counter that counts {@code order}. */
+    void markErasing(Placed order) {
+        plain.updateItem(request -> request.tableName(table)
+                .key(ChildCounters.of(order.businessId(), order.items().get(0)).toAttributes())
+                .updateExpression("SET #erasing = :at")
+                .expressionAttributeNames(Map.of("#erasing", Attributes.ERASING))
+                .expressionAttributeValues(Map.of(":at", Values.instant(Instant.now()))));
+    }
+
     /** The children every counter of the business (of the old fixed layout) counts, summed. */
     long countedChildren(String businessId) {
         long sum = 0;

@@ -180,6 +180,28 @@ class OrderMoveTest {
     }
 
     @Test
+    void move_shouldLeaveTheOrderToTheErase_whenItsBusinessBeginsToBeErasedWhileItMoves() {
+        // GIVEN a finished order whose business's erase marks its counters just as its copy is being put
+        ArchiveFixture.Placed order = fixture().place("DELIVERED", 1, FINISHED);
+        AtomicInteger puts = new AtomicInteger();
+        before.set(request -> {
+            if (request instanceof PutObjectRequest && puts.getAndIncrement() == 0) {
+                fixture().markErasing(order);
+            }
+            return false;
+        });
+
+        // WHEN
+        Outcome outcome = mover().move(order.id(), DUE_BY);
+
+        // THEN it stays in the table for the erase to take, and nothing of it is left in the archive
+        assertThat(outcome).isEqualTo(Outcome.CHANGED);
+        assertThat(withoutLease(fixture().partition(order.id()))).isEqualTo(order.items());
+        assertThat(archive.find(order.id())).isEmpty();
+        assertThat(fixture().orderItem(order.id())).doesNotContainKey(Attributes.ARCHIVING);
+    }
+
+    @Test
     void move_shouldLeaveAnOrderAnotherMoverHolds() {
         // GIVEN an order whose lease another mover took a moment ago
         ArchiveFixture.Placed order = fixture().place("DELIVERED", 1, FINISHED);
