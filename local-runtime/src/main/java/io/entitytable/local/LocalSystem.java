@@ -379,6 +379,7 @@ public final class LocalSystem implements AutoCloseable {
                         remember(started.client()),
                         started.bucket(),
                         line -> console.println("[archive] " + line)));
+                metrics.archiveMovesFrom(archiving::totals);
             }
             api = apiStart.join();
             fanout = fanoutStart.join();

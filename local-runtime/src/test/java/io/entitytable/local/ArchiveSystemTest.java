@@ -110,6 +110,9 @@ class ArchiveSystemTest {
                         .isEqualTo(client.get(Entity.ORDER, delivered)
                                 .get("version")
                                 .asLong());
+                // AND the metrics count the two moves
+                assertThat(client.exchange("GET", "/metrics", null).body())
+                        .contains("entitytable_archive_moves_total{outcome=\"moved\"} 2.0");
             }
         }
     }

@@ -42,6 +42,7 @@ public final class LocalMetrics {
     private volatile Supplier<Map<String, Integer>> queueDepths = Map::of;
     private volatile Supplier<Map<String, Long>> throttledRequests = Map::of;
     private volatile Supplier<List<BackfillProgress>> backfills = List::of;
+    private volatile Supplier<Map<String, Long>> archiveMoves = Map::of;
 
     /** Where the functions' output lines go, besides the console. */
     public FunctionMetricLines functionLines() {
@@ -70,6 +71,14 @@ public final class LocalMetrics {
         this.backfills = progress;
     }
 
+    /**
+     * What the archive job's moves did since the system started, by outcome ({@code moved}, {@code not_due},
+     * {@code held}, {@code changed}, {@code gone}), read at each scrape.
+     */
+    public void archiveMovesFrom(Supplier<Map<String, Long>> moves) {
+        this.archiveMoves = moves;
+    }
+
     /** The {@code index} label of requests throttled on the table's own partitions rather than an index's. */
     public static final String TABLE_ITSELF = "table";
 
@@ -82,6 +91,7 @@ public final class LocalMetrics {
         queues(all);
         throttling(all);
         backfills(all);
+        archive(all);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
             new PrometheusTextFormatWriter(false).write(out, all.build());
@@ -241,6 +251,15 @@ public final class LocalMetrics {
                 .get()
                 .forEach((index, requests) -> throttled.dataPoint(counter(Labels.of("index", index), requests)));
         all.metricSnapshot(throttled.build());
+    }
+
+    private void archive(MetricSnapshots.Builder all) {
+        CounterSnapshot.Builder moves = CounterSnapshot.builder()
+                .name(PREFIX + "archive_moves")
+                .help("Finished orders the archive job looked at, by what it did: moved to the archive, not due yet,"
+                        + " held by another move, changed during the move (kept in the table), gone");
+        archiveMoves.get().forEach((outcome, count) -> moves.dataPoint(counter(Labels.of("outcome", outcome), count)));
+        all.metricSnapshot(moves.build());
     }
 
     private void backfills(MetricSnapshots.Builder all) {

@@ -60,9 +60,11 @@ public final class LocalArchiving implements AutoCloseable {
         return archiving;
     }
 
-    /** What the moves so far did, summed, since this system started. */
-    public synchronized Map<Outcome, Long> totals() {
-        return Map.copyOf(totals);
+    /** What the moves so far did, summed, since this system started, by outcome in lower case ({@code moved}). */
+    public synchronized Map<String, Long> totals() {
+        Map<String, Long> byName = new java.util.LinkedHashMap<>();
+        totals.forEach((outcome, count) -> byName.put(outcome.name().toLowerCase(java.util.Locale.ROOT), count));
+        return byName;
     }
 
     private void runEvery() {
