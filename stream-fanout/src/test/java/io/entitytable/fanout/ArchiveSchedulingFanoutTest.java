@@ -77,16 +77,18 @@ class ArchiveSchedulingFanoutTest {
         Map<String, AttributeValue> before = schedule(table, businessId);
         CallCounter calls = new CallCounter();
         int updatesAfterFirst;
+        int readsAfterFirst;
         try (StreamFanout fanout = StreamFanout.create(
                 LocalTables.instrumented(local, calls),
                 FanoutConfig.forTable(table).withArchiving(true))) {
             fanout.process(List.of(Records.modify(shipped, delivered)));
             updatesAfterFirst = calls.calls("UpdateItem");
+            readsAfterFirst = calls.calls("GetItem");
             fanout.process(List.of(Records.modify(anotherShipped, another)));
         }
 
         // THEN no schedule without archiving; with it, due a day after the first finish, and the second finish (due
-        // later) wrote nothing to it
+        // later) neither read the business again nor wrote to the schedule
         assertThat(before).isEmpty();
         Map<String, AttributeValue> schedule = schedule(table, businessId);
         assertThat(schedule)
@@ -95,6 +97,7 @@ class ArchiveSchedulingFanoutTest {
                 .containsEntry(Attributes.GSI1_PK, Values.s(ArchiveSchedule.duePartitionOf(businessId)));
         assertThat(updatesAfterFirst).isEqualTo(1);
         assertThat(calls.calls("UpdateItem")).isEqualTo(updatesAfterFirst);
+        assertThat(calls.calls("GetItem")).as("the business read again").isEqualTo(readsAfterFirst);
     }
 
     @Test

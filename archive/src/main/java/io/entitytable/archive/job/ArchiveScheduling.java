@@ -19,7 +19,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * What the fan-out does for the archive (docs/design.md §2, "Lifecycle"): when a subject of an entity with a lifecycle
  * finishes, its business's schedule is made due by the time the subject is, and when a business's retention changes,
  * at once. Both are one conditional UpdateItem ({@link ArchiveSchedules#dueBy}); an instance remembers for a while the
- * due times it wrote or found, so that a busy business's finishing orders cost one write an instance, not one each.
+ * due times it wrote and the retention it read, so that a busy business's finishing orders cost one read and one write
+ * an instance, not one each.
  */
 public final class ArchiveScheduling {
     /** Businesses an instance remembers a due time of. */
@@ -57,23 +58,28 @@ public final class ArchiveScheduling {
         }
         String businessId = Values.string(newImage, Attributes.BUSINESS_ID);
         Instant finished = Values.instant(newImage, Attributes.UPDATED_AT);
-        Optional<Duration> retention = retentionOf(businessId, entity);
-        if (retention.isEmpty()) {
-            return;
-        }
-        Instant due = finished.plus(retention.get());
         Instant now = clock.instant();
+        Remembered known;
         synchronized (dueBy) {
-            Remembered known = dueBy.get(businessId);
-            if (known != null
-                    && !known.dueAt().isAfter(due)
-                    && known.trustedUntil().isAfter(now)) {
+            known = dueBy.get(businessId);
+        }
+        if (known != null && known.trustedUntil().isAfter(now)) {
+            // The business's retention was read or seen a moment ago: no read for each order that finishes.
+            if (!known.dueAt().isAfter(finished.plus(known.retention().of(entity)))) {
                 return;
             }
         }
+        Optional<Retention> retention = retentionOf(businessId);
+        if (retention.isEmpty()) {
+            return;
+        }
+        Instant due = finished.plus(retention.get().of(entity));
+        if (known != null && known.trustedUntil().isAfter(now) && !known.dueAt().isAfter(due)) {
+            return;
+        }
         schedules.dueBy(businessId, due);
         synchronized (dueBy) {
-            dueBy.put(businessId, new Remembered(due, now.plus(TRUSTED_FOR)));
+            dueBy.put(businessId, new Remembered(due, now.plus(TRUSTED_FOR), retention.get()));
         }
     }
 
@@ -86,15 +92,14 @@ public final class ArchiveScheduling {
         Instant now = clock.instant();
         schedules.dueBy(businessId, now);
         synchronized (dueBy) {
-            dueBy.put(businessId, new Remembered(now, now.plus(TRUSTED_FOR)));
+            dueBy.put(businessId, new Remembered(now, now.plus(TRUSTED_FOR), Retention.of(newImage)));
         }
     }
 
-    /** The business's retention of {@code entity}: one read of the business; empty when it is gone. */
-    private Optional<Duration> retentionOf(String businessId, Entity entity) {
-        return table.consistentGet(new ItemKey(businessId, Keys.BUSINESS_TYPE))
-                .map(business -> Retention.of(business).of(entity));
+    /** The business's retention: one read of the business; empty when it is gone. */
+    private Optional<Retention> retentionOf(String businessId) {
+        return table.consistentGet(new ItemKey(businessId, Keys.BUSINESS_TYPE)).map(Retention::of);
     }
 
-    private record Remembered(Instant dueAt, Instant trustedUntil) {}
+    private record Remembered(Instant dueAt, Instant trustedUntil, Retention retention) {}
 }
