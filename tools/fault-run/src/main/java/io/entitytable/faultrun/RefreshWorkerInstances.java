@@ -19,6 +19,12 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 final class RefreshWorkerInstances extends FunctionInstances<RefreshWork> {
     /** An invocation doomed to die dies before one of its first this many writes. */
     private static final int CRASH_WITHIN_WRITES = 500;
+    /**
+     * Until the run has seen a worker die, every invocation is doomed within this many writes: a short run reaches only
+     * a few refresh invocations, and whether one in five of them dies (after up to 500 of their writes) would otherwise
+     * depend on how timing spread the work over them.
+     */
+    private static final int FIRST_CRASH_WITHIN_WRITES = 20;
     /** Short enough that a pass over a thousand copies takes several slices. */
     static final Duration MAX_SLICE = Duration.ofSeconds(2);
 
@@ -41,9 +47,18 @@ final class RefreshWorkerInstances extends FunctionInstances<RefreshWork> {
         return RefreshWork.create(dynamo, config, refreshQueue, MAX_SLICE);
     }
 
+    /** How many writes this invocation makes before it dies; negative when it lives. */
+    private int writesBeforeCrash() {
+        double rate = plan.rates().workerCrash();
+        if (rate > 0 && plan.injected(FaultKind.WORKER_CRASH) == 0) {
+            return plan.nextInt(FIRST_CRASH_WITHIN_WRITES);
+        }
+        return plan.chance(rate) ? plan.nextInt(CRASH_WITHIN_WRITES) : -1;
+    }
+
     @Override
     Object handle(RefreshWork work, DynamoFaultInterceptor faults, String event) {
-        faults.crashAfterWrites(plan.chance(plan.rates().workerCrash()) ? plan.nextInt(CRASH_WITHIN_WRITES) : -1);
+        faults.crashAfterWrites(writesBeforeCrash());
         return work.process(EVENTS.fromJson(event).getRecords(), TIMEOUT_MILLIS);
     }
 }
