@@ -204,6 +204,27 @@ public final class OrderArchive {
     }
 
     /**
+     * Deletes a business's archived orders at {@code positions} of its listing: for each, one GET (for its customer)
+     * and the three DELETEs of {@link #delete}, {@link #READERS} orders at a time; a position whose order object is
+     * gone (or, listed by mistake, another business's) loses the listing only. What a business's erase deletes its archive with, a page of its listing at a time.
+     */
+    public void deleteAll(String businessId, List<ArchivePosition> positions) {
+        if (positions.isEmpty()) {
+            return;
+        }
+        List<Callable<Void>> deletes = new ArrayList<>(positions.size());
+        for (ArchivePosition position : positions) {
+            deletes.add(() -> {
+                find(position.orderId())
+                        .filter(order -> order.businessId().equals(businessId))
+                        .ifPresentOrElse(this::delete, () -> deleteListing(businessId, position));
+                return null;
+            });
+        }
+        ParallelTasks.run("order-archive-delete", Math.min(READERS, deletes.size()), deletes);
+    }
+
+    /**
      * Every archived order of a business, newest first, a page of up to 1,000 positions at a time, each page one LIST
      * made as the stream reaches it: for export, erase and verify.
      */

@@ -232,28 +232,28 @@ class OrderArchiveTest {
     }
 
     @Test
-    void everyOrderOf_shouldLeaveNothingOfTheBusiness_whenAnEraseDeletesWhatItLists_afterADeleteWasCutShort() {
-        // GIVEN 25 archived orders of a business, one of them cut short in its delete
+    void deleteAll_shouldLeaveNothingOfTheBusiness_pageByPage_afterADeleteWasCutShort_andNoOtherBusinessesOrder() {
+        // GIVEN 25 archived orders of a business, one of them cut short in its delete, and one listed by mistake that
+        // another business's order is archived under
         String business = Ids.newId();
         List<String> customers = customers(3);
         List<ArchivedOrder> orders = archiveOrders(business, 25, customers);
         interruptDelete(orders.get(7));
+        ArchivedOrder othersOrder = ArchivedOrders.archived(Ids.newId(), Ids.newId(), NOON.minusSeconds(3600));
+        archive.put(othersOrder);
+        putEmpty(ArchiveKeys.businessListing(business, othersOrder.position()));
         CALLS.clear();
 
-        // WHEN an erase goes through its listing in pages of 10, deleting each order read and each listing left alone
+        // WHEN an erase goes through its listing in pages of 10, deleting each page
         List<Integer> pageSizes = new ArrayList<>();
         archive.everyOrderOf(business, 10).forEach(positions -> {
             pageSizes.add(positions.size());
-            List<ArchivedOrder> read = archive.read(positions);
-            read.forEach(archive::delete);
-            positions.stream()
-                    .filter(position ->
-                            read.stream().noneMatch(order -> order.position().equals(position)))
-                    .forEach(position -> archive.deleteListing(business, position));
+            archive.deleteAll(business, positions);
         });
 
-        // THEN it went through every order once, and nothing of the business is left in the bucket
-        assertThat(pageSizes).containsExactly(10, 10, 5);
+        // THEN it went through every listed order once, and nothing of the business is left in the bucket; the other
+        // business's order is still whole
+        assertThat(pageSizes).containsExactly(10, 10, 6);
         assertThat(CALLS.byOperation()).containsEntry("ListObjectsV2", 3);
         assertThat(keysUnder(ArchiveKeys.business(business))).isEmpty();
         for (String customer : customers) {
@@ -261,6 +261,10 @@ class OrderArchiveTest {
         }
         assertThat(orders)
                 .allSatisfy(order -> assertThat(archive.find(order.orderId())).isEmpty());
+        assertThat(archive.find(othersOrder.orderId())).contains(othersOrder);
+        assertThat(keysUnder(ArchiveKeys.customerOrders(othersOrder.customerId())))
+                .hasSize(1);
+        assertThat(keysUnder(ArchiveKeys.business(othersOrder.businessId()))).hasSize(1);
     }
 
     @Test
@@ -356,6 +360,10 @@ class OrderArchiveTest {
         s3.deleteObject(request ->
                 request.bucket(BUCKET).key(ArchiveKeys.customerListing(order.customerId(), order.position())));
         s3.deleteObject(request -> request.bucket(BUCKET).key(ArchiveKeys.order(order.orderId())));
+    }
+
+    private static void putEmpty(String key) {
+        s3.putObject(request -> request.bucket(BUCKET).key(key), RequestBody.empty());
     }
 
     private static List<String> customers(int count) {

@@ -14,7 +14,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * the refresh worker advances it; it is kept after the business is gone, as the record of the erase (counts and
  * times: nothing personal), until {@link #KEPT_AFTER_DONE} has passed.
  *
- * <p>A job works in <b>rounds</b>; a round has two {@link Phase phases}, and a phase one segment per write shard of
+ * <p>A job works in <b>rounds</b>; a round has three {@link Phase phases}, and a phase one segment per write shard of
  * the business in businessGsi: the business's {@link ShardCount} when the erase was asked, kept on the job item
  * ({@link Attributes#JOB_SEGMENTS}; a job item without it is of a business of the old fixed layout, {@link #SEGMENTS}).
  * The count cannot change while the business is being erased (the API refuses a growth of a business marked {@link
@@ -82,34 +82,52 @@ public record EraseJob(
     /**
      * What no other entity links to first (customers, orders, and any child defined alike), then the link targets
      * (stores): a subject's own removal takes its links (both edges) with it, so by the time a target goes nothing
-     * lists it, and its removal never needs a refresh job for the subjects that listed it. Each phase asks the
-     * definitions ({@link Entity#all()}) which entities it takes, so a new entity is erased without a change here; the
-     * names are stored on job items, so they stay as they are.
+     * lists it, and its removal never needs a refresh job for the subjects that listed it. Each of these phases asks the
+     * definitions ({@link Entity#all()}) which entities it takes, so a new entity is erased without a change here. Last,
+     * the business's archived orders (docs/design.md §2, "Lifecycle"): by then no order of the business is left in the
+     * table to be moved there, and a move under way when the erase began takes its copy back out. The names are stored
+     * on job items, so they stay as they are.
      */
     public enum Phase implements StoredValue {
-        CHILDREN(false),
-        STORES(true);
+        CHILDREN(Takes.UNLINKED_CHILDREN),
+        STORES(Takes.LINK_TARGETS),
+        ARCHIVE(Takes.ARCHIVED_ORDERS);
 
-        private final boolean linkTargets;
+        /** What a phase deletes. */
+        private enum Takes {
+            UNLINKED_CHILDREN,
+            LINK_TARGETS,
+            ARCHIVED_ORDERS
+        }
 
-        Phase(boolean linkTargets) {
-            this.linkTargets = linkTargets;
+        private final Takes takes;
+
+        Phase(Takes takes) {
+            this.takes = takes;
         }
 
         /**
-         * The kinds of child this phase deletes, in the order of definition: the business's children (every entity but
-         * the tenant) that another entity links to, or that none does.
+         * The kinds of child this phase deletes from the table, in the order of definition: the business's children
+         * (every entity but the tenant) that another entity links to, or that none does; none for the archive's phase.
          */
         public List<Entity> deletes() {
+            if (takes == Takes.ARCHIVED_ORDERS) {
+                return List.of();
+            }
             return Entity.all().stream()
                     .filter(entity -> !entity.isTenant())
-                    .filter(entity -> entity.linkedBy().isPresent() == linkTargets)
+                    .filter(entity -> entity.linkedBy().isPresent() == (takes == Takes.LINK_TARGETS))
                     .toList();
         }
 
         /** Whether its entities are link targets: they go only once every subject that could list them has gone. */
         public boolean deletesLinkTargets() {
-            return linkTargets;
+            return takes == Takes.LINK_TARGETS;
+        }
+
+        /** Whether it deletes the business's archived orders rather than items of the table. */
+        public boolean deletesArchive() {
+            return takes == Takes.ARCHIVED_ORDERS;
         }
 
         /** The phase a round starts with. */

@@ -113,19 +113,26 @@ class EraseJobTest {
     }
 
     @Test
-    void phases_shouldDeleteCustomersAndOrdersBeforeStores_andReadBackTheirValues() {
+    void phases_shouldDeleteCustomersAndOrdersBeforeStores_thenTheArchive_andReadBackTheirValues() {
         assertThat(EraseJob.Phase.CHILDREN.deletes()).contains(Entity.CUSTOMER, Entity.ORDER);
         assertThat(EraseJob.Phase.STORES.deletes()).containsExactly(Entity.STORE);
         assertThat(EraseJob.Phase.STORES.deletesLinkTargets()).isTrue();
         assertThat(EraseJob.Phase.CHILDREN.deletesLinkTargets()).isFalse();
         assertThat(EraseJob.Phase.first()).isEqualTo(EraseJob.Phase.CHILDREN);
         assertThat(EraseJob.Phase.CHILDREN.next()).contains(EraseJob.Phase.STORES);
-        assertThat(EraseJob.Phase.STORES.next()).isEmpty();
+        assertThat(EraseJob.Phase.STORES.next()).contains(EraseJob.Phase.ARCHIVE);
+        assertThat(EraseJob.Phase.ARCHIVE.next()).isEmpty();
+        assertThat(EraseJob.Phase.ARCHIVE.deletes()).isEmpty();
+        assertThat(EraseJob.Phase.values())
+                .filteredOn(EraseJob.Phase::deletesArchive)
+                .containsExactly(EraseJob.Phase.ARCHIVE);
+        assertThat(EraseJob.Phase.ARCHIVE.deletesLinkTargets()).isFalse();
         for (EraseJob.Phase phase : EraseJob.Phase.values()) {
             assertThat(EraseJob.Phase.fromValue(phase.value())).isEqualTo(phase);
         }
         assertThat(EraseJob.Phase.CHILDREN.value()).isEqualTo("children");
         assertThat(EraseJob.Phase.STORES.value()).isEqualTo("stores");
+        assertThat(EraseJob.Phase.ARCHIVE.value()).isEqualTo("archive");
         assertThatThrownBy(() -> EraseJob.Phase.fromValue("orders")).isInstanceOf(IllegalArgumentException.class);
     }
 

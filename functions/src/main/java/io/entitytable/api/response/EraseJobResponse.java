@@ -21,13 +21,17 @@ public record EraseJobResponse(
                                 + " round that ends with children still counted is followed by another")
                 long round,
         @Schema(
-                        enumeration = {"children", "stores"},
-                        description = "What the round is deleting: customers and orders first, then stores")
+                        enumeration = {"children", "stores", "archive"},
+                        description = "What the round is deleting: customers and orders first, then stores, then the"
+                                + " business's archived orders")
                 String phase,
         @Schema(description = "Segments of the phase done so far, of segments") int doneSegments,
         @Schema(description = "The segments of each phase: one per write shard of the business in the business index")
                 int segments,
-        @Schema(description = "Items deleted so far: children, their order lines, and at the end the business")
+        @Schema(
+                        description =
+                                "Items deleted so far: children, their order lines, archived orders, and at the end the"
+                                        + " business")
                 long itemsDeleted,
         @Schema(description = "When the erase was asked") Instant startedAt,
         @Schema(description = "The last progress") Instant updatedAt,

@@ -3,6 +3,7 @@ package io.entitytable.fanout.erase;
 import io.entitytable.fanout.refresh.RefreshQueue;
 import io.entitytable.fanout.table.FanoutStats;
 import io.entitytable.fanout.table.FanoutTable;
+import io.entitytable.model.ArchiveSchedule;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.Entity;
@@ -231,10 +232,10 @@ public record EraseJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
     }
 
     /**
-     * The business, its counters (each on condition that it is zero), its request-rate items and the erase request's own
-     * idempotency record go, and the job is done, in one transaction: the same check as the API's delete of a business
-     * that owns nothing. At most {@link io.entitytable.model.ShardCount#MAX} counters, {@link RequestLimits#MAX_BUCKETS}
-     * rate items and three more: within DynamoDB's 100 actions.
+     * The business, its counters (each on condition that it is zero), its request-rate items, its archive schedule and
+     * the erase request's own idempotency record go, and the job is done, in one transaction: the same check as the
+     * API's delete of a business that owns nothing. At most {@link io.entitytable.model.ShardCount#MAX} counters,
+     * {@link RequestLimits#MAX_BUCKETS} rate items and four more: within DynamoDB's 100 actions.
      */
     private void finish(EraseJob job) {
         String businessId = job.businessId();
@@ -256,6 +257,7 @@ public record EraseJobs(FanoutTable table, RefreshQueue queue, Clock clock) {
         for (ItemKey rate : RequestLimits.everyBusinessKey(businessId)) {
             actions.add(delete(rate, null, Map.of(), Map.of()));
         }
+        actions.add(delete(ArchiveSchedule.keyOf(businessId), null, Map.of(), Map.of()));
         if (job.requestRecord() != null) {
             actions.add(delete(job.requestRecord(), null, Map.of(), Map.of()));
         }

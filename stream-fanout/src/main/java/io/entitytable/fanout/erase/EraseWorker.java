@@ -1,5 +1,6 @@
 package io.entitytable.fanout.erase;
 
+import io.entitytable.archive.OrderArchive;
 import io.entitytable.fanout.refresh.RefreshQueue;
 import io.entitytable.fanout.refresh.SegmentPages;
 import io.entitytable.fanout.refresh.SliceDeadline;
@@ -36,7 +37,12 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * running one is dropped; a segment marked done twice is one member of a set.
  */
 public record EraseWorker(
-        FanoutTable table, EraseJobs jobs, RefreshQueue queue, ChildDeletes deletes, int childrenPerSecond) {
+        FanoutTable table,
+        EraseJobs jobs,
+        RefreshQueue queue,
+        ChildDeletes deletes,
+        ArchivedOrderDeletes archived,
+        int childrenPerSecond) {
     /** What became of a message. */
     public enum Outcome {
         DONE,
@@ -54,11 +60,23 @@ public record EraseWorker(
 
     /**
      * {@code parallel} runs a page's BatchWriteItems side by side ({@link ChildDeletes}); each segment deletes {@code
-     * childrenPerSecond} children a second ({@link #CHILDREN_PER_SECOND} when deployed).
+     * childrenPerSecond} children a second ({@link #CHILDREN_PER_SECOND} when deployed); {@code archive}, when the
+     * deployment has one, is where the business's archived orders are deleted.
      */
     public static EraseWorker of(
-            FanoutTable table, EraseJobs jobs, RefreshQueue queue, BoundedParallel parallel, int childrenPerSecond) {
-        return new EraseWorker(table, jobs, queue, new ChildDeletes(table, parallel), childrenPerSecond);
+            FanoutTable table,
+            EraseJobs jobs,
+            RefreshQueue queue,
+            BoundedParallel parallel,
+            int childrenPerSecond,
+            Optional<OrderArchive> archive) {
+        return new EraseWorker(
+                table,
+                jobs,
+                queue,
+                new ChildDeletes(table, parallel),
+                new ArchivedOrderDeletes(archive),
+                childrenPerSecond);
     }
 
     /** Works an erase segment or restart of the business {@code message.subject()} names. */
@@ -78,6 +96,12 @@ public record EraseWorker(
         }
         CopyPacer pacer = new CopyPacer(childrenPerSecond, EraseJob.PAGE_SIZE);
         SegmentPages.Ending ending = SegmentPages.work(message, deadline, queue, cursor -> {
+            if (phase.deletesArchive()) {
+                ArchivedOrderDeletes.Page page = archived.page(business.id(), message.segment(), cursor);
+                return jobs.progressed(business.id(), round, phase, page.deleted())
+                        ? SegmentPages.Next.after(page.cursor())
+                        : SegmentPages.Next.supersededNext();
+            }
             Page page = page(business.id(), message.segment(), phase, cursor);
             long deleted;
             if (page.ofRecords()) {

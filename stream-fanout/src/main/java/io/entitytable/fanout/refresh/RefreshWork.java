@@ -2,6 +2,7 @@ package io.entitytable.fanout.refresh;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent.SQSMessage;
+import io.entitytable.archive.OrderArchive;
 import io.entitytable.deployment.logs.LogField;
 import io.entitytable.deployment.logs.LogLine;
 import io.entitytable.deployment.metrics.MetricsRecorder;
@@ -63,6 +64,28 @@ public final class RefreshWork implements AutoCloseable {
             WorkPace pace,
             MetricsRecorder metrics,
             Clock clock) {
+        // An erase deletes the business's archived orders where the deployment archives them (ARCHIVE_BUCKET set).
+        this(
+                dynamo,
+                config,
+                queue,
+                maxSlice,
+                pace,
+                metrics,
+                clock,
+                config.archiving() ? OrderArchive.fromEnvironment(System.getenv()) : Optional.empty());
+    }
+
+    /** A worker whose erases delete the business's archived orders from {@code archive} (none: no archive). */
+    public RefreshWork(
+            DynamoDbClient dynamo,
+            FanoutConfig config,
+            RefreshQueue queue,
+            Duration maxSlice,
+            WorkPace pace,
+            MetricsRecorder metrics,
+            Clock clock,
+            Optional<OrderArchive> archive) {
         this.stats = new FanoutStats();
         this.parallel = new BoundedParallel(config.maxConcurrentWrites());
         CopyMetrics copies = new CopyMetrics(metrics, Clock.systemUTC());
@@ -74,8 +97,8 @@ public final class RefreshWork implements AutoCloseable {
                 queue,
                 parallel,
                 pace.copiesPerSecond());
-        this.erase =
-                EraseWorker.of(table, new EraseJobs(table, queue, clock), queue, parallel, pace.childrenPerSecond());
+        this.erase = EraseWorker.of(
+                table, new EraseJobs(table, queue, clock), queue, parallel, pace.childrenPerSecond(), archive);
         this.maxSlice = maxSlice;
         this.metrics = new FanoutMetrics(metrics, stats);
     }

@@ -46,6 +46,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
@@ -149,7 +150,8 @@ class EraseLinkTargetsTest {
                     new EraseJobs(table, recording, clock),
                     recording,
                     parallel,
-                    EraseWorker.CHILDREN_PER_SECOND);
+                    EraseWorker.CHILDREN_PER_SECOND,
+                    Optional.empty());
             for (int invocation = 0; invocation < MAX_INVOCATIONS && !queue.isEmpty(); invocation++) {
                 RefreshMessage message = queue.removeFirst();
                 worker.handle(Keys.parseSubjectRef(message.subject()).orElseThrow(), message, onePageSlice());

@@ -54,7 +54,7 @@ public final class Main {
         try (DynamoDbClient dynamo = DynamoClientFactory.create(options.endpoint(), options.region())) {
             Transferred transferred = options.command() == TransferOptions.Command.EXPORT
                     ? export(dynamo, options)
-                    : new TenantImport(dynamo, options.table()).run(options.file());
+                    : new TenantImport(dynamo, options.table(), options.archive()).run(options.file());
             out.println(summary(options, transferred, System.nanoTime() - started));
             out.flush();
             return DONE;
@@ -99,7 +99,8 @@ public final class Main {
         try {
             Transferred transferred;
             try (Writer writer = Files.newBufferedWriter(partial, StandardCharsets.UTF_8)) {
-                transferred = new TenantExport(dynamo, options.table()).run(options.businessId(), writer);
+                transferred =
+                        new TenantExport(dynamo, options.table(), options.archive()).run(options.businessId(), writer);
             }
             Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE);
             moved = true;
@@ -120,6 +121,10 @@ public final class Main {
         summary.put("target", options.target());
         summary.put("table", options.table());
         summary.put("file", options.file().toString());
+        if (options.archiveBucket() != null) {
+            summary.put("archive", options.archiveBucket());
+            summary.put("archivedOrders", tally.archivedOrders());
+        }
         summary.put("subjects", tally.subjects());
         summary.put("items", tally.items());
         summary.put("seconds", Math.round(seconds * 1000) / 1000.0);

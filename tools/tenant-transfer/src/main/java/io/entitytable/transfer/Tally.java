@@ -9,11 +9,26 @@ import java.util.TreeMap;
 final class Tally {
     private final Map<String, Long> subjects = new TreeMap<>();
     private long items;
+    private long archivedOrders;
 
     /** One subject: its core item and the other items of its collection (an order's lines). */
     void add(CoreItem record) {
         subjects.merge(record.entity().keyName(), 1L, Long::sum);
         items += 1 + record.collectionItems().size();
+    }
+
+    /**
+     * One subject of the order archive: counted as a subject of the table is (the end line counts both alike), and
+     * among the archived orders.
+     */
+    void addArchived(CoreItem record) {
+        add(record);
+        archivedOrders++;
+    }
+
+    /** The archived orders among the subjects. */
+    long archivedOrders() {
+        return archivedOrders;
     }
 
     /** By kind, in the order of the kinds' names. */

@@ -2,6 +2,9 @@ package io.entitytable.transfer;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.api.table.EntityTable;
+import io.entitytable.archive.ArchivePosition;
+import io.entitytable.archive.ArchivedOrder;
+import io.entitytable.archive.OrderArchive;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.CoreItem;
@@ -20,8 +23,10 @@ import java.io.Writer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -36,6 +41,10 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * <B>#n AND begins_with(type, <entity>#)}, {@value #PAGE_SIZE} items a page; an order's lines, which no index holds, by
  * strongly consistent BatchGetItems for the lines of a whole page of orders, {@value #READERS} at a time (their keys
  * follow from each order's {@code lineCount}). Never a Scan.
+ *
+ * <p>Then, where the options name the order archive, the business's archived orders (docs/design.md §2, "Lifecycle"):
+ * its listing a page of up to 1,000 at a time, each order by one GET, {@code OrderArchive#READERS} at a time, written
+ * as order lines with {@code archivedAt} ({@link TenantFormat}).
  *
  * <p>businessGsi is eventually consistent: a subject written or renamed while the export runs may be missing or appear
  * twice (an import refuses the second). Export a business while nobody writes to it.
@@ -54,15 +63,17 @@ final class TenantExport {
     private static final int BATCH_GET_KEYS = 100;
 
     private final EntityTable table;
+    private final Optional<OrderArchive> archive;
     private final ObjectMapper json;
     private final int pageSize;
 
-    TenantExport(DynamoDbClient dynamo, String tableName) {
-        this(dynamo, tableName, PAGE_SIZE);
+    TenantExport(DynamoDbClient dynamo, String tableName, Optional<OrderArchive> archive) {
+        this(dynamo, tableName, archive, PAGE_SIZE);
     }
 
-    TenantExport(DynamoDbClient dynamo, String tableName, int pageSize) {
+    TenantExport(DynamoDbClient dynamo, String tableName, Optional<OrderArchive> archive, int pageSize) {
         this.table = new EntityTable(dynamo, tableName);
+        this.archive = archive;
         this.json = TransferJson.mapper();
         this.pageSize = pageSize;
     }
@@ -90,6 +101,9 @@ final class TenantExport {
                 }
             }
         }
+        if (archive.isPresent()) {
+            exportArchived(out, tally, businessId, archive.get());
+        }
         writeLine(out, tally.end());
         out.flush();
         return new Transferred(businessId, tally, 0);
@@ -105,6 +119,17 @@ final class TenantExport {
             }
             for (CoreItem record : withCollections(records)) {
                 write(out, tally, record);
+            }
+        }
+    }
+
+    private void exportArchived(Writer out, Tally tally, String businessId, OrderArchive orders) throws IOException {
+        Iterator<List<ArchivePosition>> pages = orders.everyOrderOf(businessId).iterator();
+        while (pages.hasNext()) {
+            for (ArchivedOrder archived : orders.read(pages.next())) {
+                Order order = archived.order();
+                writeLine(out, TenantFormat.SubjectLine.archived(order, archived.archivedAt()));
+                tally.addArchived(order);
             }
         }
     }

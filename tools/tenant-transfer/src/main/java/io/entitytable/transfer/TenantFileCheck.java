@@ -50,7 +50,7 @@ final class TenantFileCheck {
             Checker checker = new Checker(reader, reader.header().businessId());
             Optional<TenantFileReader.Subject> next;
             while ((next = reader.next()).isPresent()) {
-                checker.check(next.get().record());
+                checker.check(next.get().record(), next.get().archived());
             }
             return checker.finish(reader.end());
         }
@@ -75,7 +75,7 @@ final class TenantFileCheck {
             this.businessId = businessId;
         }
 
-        void check(CoreItem record) {
+        void check(CoreItem record, boolean archived) {
             Entity entity = record.entity();
             String subject = entity.keyName() + " " + record.id();
             if (ids.isEmpty() != entity.isTenant()) {
@@ -141,7 +141,11 @@ final class TenantFileCheck {
             if (entity.linkedBy().isPresent()) {
                 targets.put(record.id(), ItemKey.of(item));
             }
-            tally.add(record);
+            if (archived) {
+                tally.addArchived(record);
+            } else {
+                tally.add(record);
+            }
         }
 
         CheckedFile finish(TenantFormat.End end) {

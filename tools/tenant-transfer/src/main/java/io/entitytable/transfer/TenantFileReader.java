@@ -15,6 +15,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
@@ -27,8 +28,16 @@ import java.util.Set;
  * exactly what the first checked.
  */
 final class TenantFileReader implements AutoCloseable {
-    /** A subject's line, read into the record the API would have built it from. */
-    record Subject(long lineNo, CoreItem record) {}
+    /**
+     * A subject's line, read into the record the API would have built it from.
+     *
+     * @param archivedAt for an order of the order archive, when it was archived; null for a subject of the table
+     */
+    record Subject(long lineNo, CoreItem record, Instant archivedAt) {
+        boolean archived() {
+            return archivedAt != null;
+        }
+    }
 
     private final Path file;
     private final BufferedReader reader;
@@ -95,13 +104,20 @@ final class TenantFileReader implements AutoCloseable {
                         + TenantFormat.VERSION + " of the format)"));
         boolean business = kind.equals(Entity.BUSINESS.keyName());
         String placement = business ? TenantFormat.SHARDS : TenantFormat.SHARD;
+        boolean order = kind.equals(Entity.ORDER.keyName());
         Set<String> fields = new HashSet<>();
         line.fieldNames().forEachRemaining(fields::add);
         fields.removeAll(Set.of(TenantFormat.KIND, TenantFormat.SUBJECT, placement));
-        if (!line.has(TenantFormat.SUBJECT) || !fields.isEmpty()) {
-            throw refusedHere(
-                    "a " + kind + " line holds \"kind\" and \"subject\", and nothing else but \"" + placement + "\"");
+        if (order) {
+            fields.remove(TenantFormat.ARCHIVED_AT);
         }
+        if (!line.has(TenantFormat.SUBJECT) || !fields.isEmpty()) {
+            throw refusedHere("a " + kind + " line holds \"kind\" and \"subject\", and nothing else but \"" + placement
+                    + "\"" + (order ? " and \"" + TenantFormat.ARCHIVED_AT + "\"" : ""));
+        }
+        Instant archivedAt = line.has(TenantFormat.ARCHIVED_AT)
+                ? convert(line.get(TenantFormat.ARCHIVED_AT), Instant.class, TenantFormat.ARCHIVED_AT)
+                : null;
         SubjectResponse subject = convert(line.get(TenantFormat.SUBJECT), type, "the " + kind);
         if (!kind.equals(subject.entity())) {
             throw refusedHere("a " + kind + " line holds a subject whose entity is '" + subject.entity() + "'");
@@ -114,7 +130,7 @@ final class TenantFileReader implements AutoCloseable {
                         ? SubjectCodec.withShards(record, shardsOf(placed))
                         : record.withShard(shardOf(placed));
             }
-            return Optional.of(new Subject(lineNo, record));
+            return Optional.of(new Subject(lineNo, record, archivedAt));
         } catch (IllegalArgumentException e) {
             throw refusedHere(kind + " " + subject.id() + ": " + e.getMessage());
         }

@@ -20,6 +20,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * count, a child's shard: see {@link SubjectLine}); last an {@link End} line with the counts, without which the file is
  * truncated.
  *
+ * <p>An order of the business's order archive (docs/design.md §2, "Lifecycle") is an order line with {@code
+ * archivedAt}: after the table's orders, as {@code GET /orders/{id}} answers it, which an import puts back in the
+ * archive. A reader that does not know archived orders refuses the field, so it does not change the version either.
+ *
  * <p>A business of the old fixed layout and its subjects store no placement, and their lines hold none: such a file is
  * exactly what the first writers of this version wrote. A line with a placement is refused by a reader that does not
  * know placements (it reads {@code kind} and {@code subject} only), rather than misread, so it does not change the
@@ -56,10 +60,21 @@ final class TenantFormat {
      *     subject the old fixed layout placed, whose shard follows from its id
      * @param shards the business's shard count as stored on it ({@code ShardCount}); absent (null) for a business of
      *     the old fixed layout
+     * @param archivedAt for an order in the order archive rather than the table, when it was archived; absent (null)
+     *     for a subject of the table
      */
-    record SubjectLine(String kind, SubjectResponse subject, Integer shard, Shards shards) {
+    record SubjectLine(String kind, SubjectResponse subject, Integer shard, Shards shards, Instant archivedAt) {
         /** The line of {@code record}, with where the table placed it when the table stores that. */
         static SubjectLine of(CoreItem record) {
+            return of(record, null);
+        }
+
+        /** The line of an archived order's {@code record}, archived at {@code archivedAt}. */
+        static SubjectLine archived(CoreItem record, Instant archivedAt) {
+            return of(record, archivedAt);
+        }
+
+        private static SubjectLine of(CoreItem record, Instant archivedAt) {
             Map<String, AttributeValue> item = record.toItem();
             Integer shard = null;
             Shards shards = null;
@@ -70,7 +85,8 @@ final class TenantFormat {
                 Shard stored = Shard.of(item);
                 shard = stored.stored() ? stored.number() : null;
             }
-            return new SubjectLine(record.entity().keyName(), SubjectCodec.toResponse(record), shard, shards);
+            return new SubjectLine(
+                    record.entity().keyName(), SubjectCodec.toResponse(record), shard, shards, archivedAt);
         }
     }
 
@@ -80,12 +96,16 @@ final class TenantFormat {
      */
     record Shards(int count, int before, Instant from) {}
 
-    /** Names of a subject line's fields: a line holds {@code kind} and {@code subject}, and at most one of the others. */
+    /**
+     * Names of a subject line's fields: a line holds {@code kind} and {@code subject}, its placement ({@code shard} or,
+     * the business's, {@code shards}) when stored, and an archived order's its {@code archivedAt}.
+     */
     static final String KIND = "kind";
 
     static final String SUBJECT = "subject";
     static final String SHARD = "shard";
     static final String SHARDS = "shards";
+    static final String ARCHIVED_AT = "archivedAt";
 
     /**
      * The last line.

@@ -6,6 +6,8 @@ import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.LinkChange;
 import io.entitytable.api.table.TransactionConflict;
 import io.entitytable.api.table.WriteConflict;
+import io.entitytable.archive.ArchivedOrder;
+import io.entitytable.archive.OrderArchive;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
@@ -47,6 +49,10 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  * indexer every search document, as for any API write. Each subject's item carries when the import wrote it ({@link
  * Attributes#RESTORED_AT}), by which its search documents outrank those of its life before the erase.
  *
+ * <p>An archived order of the file (docs/design.md §2, "Lifecycle") goes back to the order archive the options name,
+ * with its lines and the time it was archived, and nothing of it to the table; a file with archived orders is refused
+ * before anything is written when no archive is named.
+ *
  * <p>Subjects of one kind are written {@value #WRITERS} at a time, a batch of {@value #BATCH} after another; a kind
  * starts once the kinds before it are written (stores before the customers that count on them).
  */
@@ -61,6 +67,7 @@ final class TenantImport {
     private static final int ATTEMPTS = 10;
 
     private final EntityTable table;
+    private final Optional<OrderArchive> archive;
     private final CoreWrites writes;
     private final ObjectMapper json;
     private final AtomicLong conflictsRetried = new AtomicLong();
@@ -70,8 +77,10 @@ final class TenantImport {
     /** When this import brings its subjects back, in seconds: {@link Attributes#RESTORED_AT} on each of them. */
     private final long restoredAt;
 
-    TenantImport(DynamoDbClient dynamo, String tableName) {
+    /** @param archive where the file's archived orders go; a file that holds some is refused without it */
+    TenantImport(DynamoDbClient dynamo, String tableName, Optional<OrderArchive> archive) {
         this.table = new EntityTable(dynamo, tableName);
+        this.archive = archive;
         this.writes = new CoreWrites(table);
         this.json = TransferJson.mapper();
         this.restoredAt = Instant.now().getEpochSecond();
@@ -94,17 +103,22 @@ final class TenantImport {
             throw new TransferRefused("business " + businessId + " is already in table " + table.name()
                     + ": nothing imported (import writes a business only into a table that does not hold it)");
         }
+        long archivedOrders = checked.tally().archivedOrders();
+        if (archivedOrders > 0 && archive.isEmpty()) {
+            throw new TransferRefused(file + " holds " + archivedOrders + " archived orders, and no order archive is"
+                    + " named to put them back in (--archive-bucket): nothing imported");
+        }
         Tally written = new Tally();
         try (TenantFileReader reader = TenantFileReader.open(file, json)) {
-            List<CoreItem> batch = new ArrayList<>(BATCH);
+            List<TenantFileReader.Subject> batch = new ArrayList<>(BATCH);
             Optional<TenantFileReader.Subject> next;
             while ((next = reader.next()).isPresent()) {
-                CoreItem record = next.get().record();
-                if (!batch.isEmpty() && (batch.size() == BATCH || batch.get(0).entity() != record.entity())) {
+                TenantFileReader.Subject subject = next.get();
+                if (!batch.isEmpty() && (batch.size() == BATCH || !sameKind(batch.get(0), subject))) {
                     writeAll(batch, checked, written);
                     batch.clear();
                 }
-                batch.add(record);
+                batch.add(subject);
             }
             writeAll(batch, checked, written);
             if (!written.matches(reader.end())) {
@@ -117,12 +131,24 @@ final class TenantImport {
         return new Transferred(businessId, written, conflictsRetried.get());
     }
 
+    /** Of one entity, and both of the table or both of the archive: what one batch holds. */
+    private static boolean sameKind(TenantFileReader.Subject first, TenantFileReader.Subject next) {
+        return first.record().entity() == next.record().entity() && first.archived() == next.archived();
+    }
+
     /** Writes a batch of subjects of one kind, then counts them; the first failure stops the import. */
-    private void writeAll(List<CoreItem> batch, TenantFileCheck.CheckedFile checked, Tally written) {
+    private void writeAll(List<TenantFileReader.Subject> batch, TenantFileCheck.CheckedFile checked, Tally written) {
+        if (batch.isEmpty()) {
+            return;
+        }
         List<Callable<Void>> tasks = new ArrayList<>(batch.size());
-        for (CoreItem record : batch) {
+        for (TenantFileReader.Subject subject : batch) {
             tasks.add(() -> {
-                write(record, checked);
+                if (subject.archived()) {
+                    putArchived(subject);
+                } else {
+                    write(subject.record(), checked);
+                }
                 return null;
             });
         }
@@ -131,11 +157,31 @@ final class TenantImport {
         } catch (RuntimeException e) {
             throw new ImportStopped(
                     "the import stopped with " + written.subjectCount() + " subjects written before a batch of "
-                            + batch.size() + " " + batch.get(0).entity().collection() + " (some of which may be written"
-                            + " too): " + describe(e) + ". Erase the business's items before importing it again.",
+                            + batch.size() + " "
+                            + batch.get(0).record().entity().collection() + " (some of which may be"
+                            + " written too): " + describe(e)
+                            + ". Erase the business's items before importing it again.",
                     e);
         }
-        batch.forEach(written::add);
+        for (TenantFileReader.Subject subject : batch) {
+            if (subject.archived()) {
+                written.addArchived(subject.record());
+            } else {
+                written.add(subject.record());
+            }
+        }
+    }
+
+    /**
+     * An archived order goes back to the archive as the archive job put it there: its items as the table held them,
+     * with the time it was archived. Nothing of it goes in the table, which counts only its live orders.
+     */
+    private void putArchived(TenantFileReader.Subject subject) {
+        CoreItem record = subject.record();
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        items.add(record.toItem());
+        items.addAll(record.collectionItems());
+        archive.orElseThrow().put(ArchivedOrder.of(items, subject.archivedAt()));
     }
 
     private void write(CoreItem record, TenantFileCheck.CheckedFile checked) {

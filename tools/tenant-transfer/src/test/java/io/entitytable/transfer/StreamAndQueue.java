@@ -1,6 +1,7 @@
 package io.entitytable.transfer;
 
 import com.amazonaws.services.lambda.runtime.events.SQSEvent.SQSMessage;
+import io.entitytable.archive.OrderArchive;
 import io.entitytable.deployment.metrics.MetricsRecorder;
 import io.entitytable.fanout.erase.EraseWorker;
 import io.entitytable.fanout.refresh.RefreshQueue;
@@ -15,6 +16,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -40,6 +42,7 @@ final class StreamAndQueue implements RefreshQueue {
     private int failures;
     private int maxFailures;
     private Clock clock = Clock.systemUTC();
+    private Optional<OrderArchive> archive = Optional.empty();
     private int childrenPerSecond = EraseWorker.CHILDREN_PER_SECOND;
     private final List<Duration> delays = new ArrayList<>();
 
@@ -79,6 +82,12 @@ final class StreamAndQueue implements RefreshQueue {
         return List.copyOf(delays);
     }
 
+    /** The worker's erases delete the business's archived orders from {@code archive}. */
+    StreamAndQueue withArchive(OrderArchive archive) {
+        this.archive = Optional.of(archive);
+        return this;
+    }
+
     /** The worker's jobs read the time from {@code clock}. */
     StreamAndQueue withClock(Clock clock) {
         this.clock = clock;
@@ -104,7 +113,8 @@ final class StreamAndQueue implements RefreshQueue {
                 Duration.ofSeconds(30),
                 WorkPace.DEPLOYED.withChildrenPerSecond(childrenPerSecond),
                 MetricsRecorder.ofThisProcess(),
-                clock)) {
+                clock,
+                archive)) {
             for (int turn = 0; turn < MAX_TURNS; turn++) {
                 seen = StreamDrain.fanOut(engine, dynamo, table, this, seen);
                 if (isEmpty()) {

@@ -289,7 +289,7 @@ class TenantEraseTest {
         // done, and has stopped once its last progress is as old as a stopped job's
         EraseJob job = eraseJob(dynamo, table, acme.id());
         assertThat(job.status()).isEqualTo(EraseJob.Status.RUNNING);
-        assertThat(job.phase()).isEqualTo(EraseJob.Phase.STORES);
+        assertThat(job.phase()).isEqualTo(EraseJob.Phase.ARCHIVE);
         assertThat(job.doneSegments()).isEqualTo(job.segments());
         assertThat(job.itemsDeleted()).isEqualTo(1);
         assertThat(job.round()).isBetween(4L, 30L);

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.SdkRequest;
@@ -36,7 +37,7 @@ class TenantExportPagingTest {
         // WHEN exported through a client that logs every call, into a writer that keeps nothing
         Transferred transferred;
         try (DynamoDbClient dynamo = SharedLocalDynamoDb.client(calls)) {
-            transferred = new TenantExport(dynamo, table).run(business.id(), written);
+            transferred = new TenantExport(dynamo, table, Optional.empty()).run(business.id(), written);
         }
 
         // THEN every subject and line is out, read by Query (never a Scan), a page of at most PAGE_SIZE items at a time

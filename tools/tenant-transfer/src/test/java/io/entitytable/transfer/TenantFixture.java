@@ -168,11 +168,16 @@ final class TenantFixture {
     }
 
     Order order(Customer customer, int lines, String... tags) {
+        return order(customer, "OPEN", lines, tags);
+    }
+
+    /** An order of {@code lines} lines in {@code status}: {@code DELIVERED} makes it a finished one, for the archive. */
+    Order order(Customer customer, String status, int lines, String... tags) {
         List<OrderLine> orderLines = new ArrayList<>();
         for (int lineNo = 1; lineNo <= lines; lineNo++) {
             orderLines.add(new OrderLine(lineNo, "SKU-" + lineNo, "item " + lineNo, lineNo, 250L * lineNo));
         }
-        Order order = order(customer, orderLines, tags);
+        Order order = order(customer, status, orderLines, tags);
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         items.add(order.toItem());
         items.addAll(order.lineItems());
@@ -227,7 +232,7 @@ final class TenantFixture {
             for (int lineNo = 1; lineNo <= linesPerOrder; lineNo++) {
                 lines.add(new OrderLine(lineNo, "SKU-" + lineNo, null, 1, 100));
             }
-            Order order = order(made.get(i % made.size()), lines);
+            Order order = order(made.get(i % made.size()), "OPEN", lines);
             items.add(order.toItem());
             items.addAll(order.lineItems());
         }
@@ -278,7 +283,7 @@ final class TenantFixture {
                             Shard.legacy(customerId))
                     .withShard(shard);
             items.add(customer.toItem());
-            Order order = order(customer, List.of(new OrderLine(1, "SKU-1", null, 1, 100)), "gift")
+            Order order = order(customer, "OPEN", List.of(new OrderLine(1, "SKU-1", null, 1, 100)), "gift")
                     .withShard(shard);
             items.add(order.toItem());
             items.addAll(order.lineItems());
@@ -318,14 +323,14 @@ final class TenantFixture {
         LinkedStoreSeed.putAll(dynamo, table.name(), items);
     }
 
-    private Order order(Customer customer, List<OrderLine> lines, String... tags) {
+    private Order order(Customer customer, String status, List<OrderLine> lines, String... tags) {
         Instant placed = now();
         String orderId = Ids.newId();
         return new Order(
                 orderId,
                 customer.businessId(),
                 customer.id(),
-                "OPEN",
+                status,
                 lines.stream().mapToLong(OrderLine::amountCents).sum(),
                 "4111-xxxx-xxxx-1111",
                 new CustomerSnapshot(customer.firstName(), customer.lastName()),
