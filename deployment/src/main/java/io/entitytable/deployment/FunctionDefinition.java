@@ -88,6 +88,21 @@ public record FunctionDefinition(
             1024,
             900);
 
+    /**
+     * The scheduled archive: the archive job ({@code ArchiveJob}) moving finished orders past their business's
+     * retention to the archive bucket, every 15 minutes. table-verify's zip, with its third plain Java handler. The
+     * timeout is Lambda's longest because a run goes on until a minute before it while businesses are due: a backlog
+     * (the first runs after a deploy, or after a retention is shortened) is worked through in long paced runs, and a run
+     * cut short leaves its business due at once, so the next run goes on.
+     */
+    public static final FunctionDefinition SCHEDULED_ARCHIVE = new FunctionDefinition(
+            "scheduled-archive",
+            "tools/table-verify",
+            "io.entitytable.verify.ScheduledArchiveHandler::handleRequest",
+            null,
+            1024,
+            900);
+
     public String zipPath() {
         return module + "/target/function.zip";
     }

@@ -1,5 +1,6 @@
 package io.entitytable.infra;
 
+import io.entitytable.archive.job.OrderMove;
 import io.entitytable.deployment.metrics.MetricNames;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.backfill.IndexBackfill;
@@ -139,6 +140,8 @@ public final class EntityTableMonitoring extends Construct {
                 scheduledVerifyAlarms(props.scheduledVerify().function().function());
         List<IWidget> backfillRow =
                 scheduledBackfillAlarms(props.scheduledBackfill().function().function());
+        List<IWidget> archiveRow =
+                scheduledArchiveAlarms(props.scheduledArchive().function().function());
 
         List<List<IWidget>> searchRows = new ArrayList<>();
         if (props.search() != null) {
@@ -195,6 +198,7 @@ public final class EntityTableMonitoring extends Construct {
                                 writeRateFailures))));
         rows.add(verifyRow);
         rows.add(backfillRow);
+        rows.add(archiveRow);
         rows.addAll(searchRows);
         this.dashboard = Dashboard.Builder.create(this, "Dashboard")
                 .dashboardName(props.dashboardName())
@@ -270,6 +274,29 @@ public final class EntityTableMonitoring extends Construct {
                 functionGraph("Scheduled backfill", backfill),
                 graph("Access patterns ready (1) or backfilling (0)", ready.toArray(IMetric[]::new)),
                 graph("Backfill: running pass (%)", percent.toArray(IMetric[]::new)));
+    }
+
+    /**
+     * The scheduled archive's alarms (its errors and throttles), and its dashboard row: the orders its runs moved and
+     * what the other moves found ({@link MetricNames#ARCHIVE_MOVES} per outcome), and how long its runs take (a run
+     * near the timeout is working through a backlog).
+     */
+    private List<IWidget> scheduledArchiveAlarms(Function archive) {
+        functionAlarms("ScheduledArchive", archive);
+        IMetric[] moves = Arrays.stream(OrderMove.Outcome.values())
+                .map(outcome -> custom(
+                        MetricNames.ARCHIVE_MOVES,
+                        Map.of(
+                                MetricNames.FUNCTION,
+                                archive.getFunctionName(),
+                                MetricNames.OUTCOME,
+                                MetricNames.archiveOutcome(outcome)),
+                        "Sum"))
+                .toArray(IMetric[]::new);
+        return List.of(
+                functionGraph("Scheduled archive", archive),
+                graph("Archive moves: moved, not due, held, changed, gone", moves),
+                graph("Scheduled archive: run duration (max)", archive.metricDuration(perMinute("Maximum"))));
     }
 
     /** {@code customers-by-email} → {@code CustomersByEmail}: a construct id from a backfill's name. */
@@ -453,6 +480,7 @@ public final class EntityTableMonitoring extends Construct {
      * @param httpApi the HTTP API
      * @param scheduledVerify the scheduled verify, whose drift and stopped-job counts are alarmed
      * @param scheduledBackfill the scheduled backfill, whose patterns' readiness is alarmed
+     * @param scheduledArchive the scheduled archive, whose moves are graphed
      * @param search the search indexer and its queues, or null when the stack has no search
      * @param dashboardName the dashboard's name (unique per account and region)
      */
@@ -465,6 +493,7 @@ public final class EntityTableMonitoring extends Construct {
             EntityHttpApi httpApi,
             ScheduledVerify scheduledVerify,
             ScheduledBackfill scheduledBackfill,
+            ScheduledArchive scheduledArchive,
             SearchIndexing search,
             String dashboardName) {
         public Props {

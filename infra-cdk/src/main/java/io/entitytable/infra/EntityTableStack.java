@@ -26,7 +26,7 @@ import software.constructs.Construct;
 /**
  * Everything Entity Table runs on, in one stack {@code EntityTable-<stage>}: the table, the API and fan-out functions,
  * the HTTP API, the stream trigger with its dead-letter queue, the refresh-job queue with its worker, the scheduled
- * verify, unless context
+ * verify, backfill and archive, the order archive's bucket, unless context
  * {@code search=false} the search collection with its indexer, alarms and a dashboard.
  */
 public final class EntityTableStack extends Stack {
@@ -62,6 +62,7 @@ public final class EntityTableStack extends Stack {
     private final SearchIndexing searchIndexing;
     private final ScheduledVerify scheduledVerify;
     private final ScheduledBackfill scheduledBackfill;
+    private final ScheduledArchive scheduledArchive;
     private final OrderArchive orderArchive;
 
     public EntityTableStack(Construct scope, StackConfig config) {
@@ -170,6 +171,12 @@ public final class EntityTableStack extends Stack {
         growingFanoutEnvironment.put(
                 EnvironmentVariable.SHARD_GROWTH_SAMPLE_ONE_IN.variable(),
                 Integer.toString(WriteRates.DEFAULT_SAMPLE_ONE_IN));
+        // The bucket tells the fan-out that the deployment archives: it then keeps each business's archive schedule as
+        // orders finish and retentions change, which the scheduled archive works through. The fan-out itself never
+        // reaches the bucket (its role has no right on it).
+        growingFanoutEnvironment.put(
+                EnvironmentVariable.ARCHIVE_BUCKET.variable(),
+                orderArchive.bucket().getBucketName());
         this.fanout = function(
                 "Fanout",
                 FunctionDefinition.STREAM_FANOUT,
@@ -185,15 +192,21 @@ public final class EntityTableStack extends Stack {
         // detection would stop a long job after about 16 hops. Allowing the loop is safe because every job ends by
         // itself: each continuation carries a cursor that only moves forward, and a message of a superseded pass is
         // dropped.
+        // A business's erase ends with its archived orders (its last phase), which the worker deletes from the bucket.
+        Map<String, String> workerEnvironment = new HashMap<>(fanoutEnvironment);
+        workerEnvironment.put(
+                EnvironmentVariable.ARCHIVE_BUCKET.variable(),
+                orderArchive.bucket().getBucketName());
         this.refreshWorker = function(
                 "RefreshWorker",
                 FunctionDefinition.REFRESH_WORKER,
                 config,
                 config.refreshWorker(),
-                fanoutEnvironment,
+                workerEnvironment,
                 RecursiveLoop.ALLOW,
                 "Entity Table refresh worker: refreshes a store's copies one segment at a time");
         TableAccess.grantRefreshWorker(refreshWorker.role(), table);
+        orderArchive.grantEraseOrders(refreshWorker.role());
         refreshQueue.grantSend(refreshWorker.role());
         refreshQueue.drainInto(refreshWorker.alias());
 
@@ -213,6 +226,7 @@ public final class EntityTableStack extends Stack {
 
         this.scheduledVerify = new ScheduledVerify(this, "ScheduledVerify", table, config);
         this.scheduledBackfill = new ScheduledBackfill(this, "ScheduledBackfill", table, config);
+        this.scheduledArchive = new ScheduledArchive(this, "ScheduledArchive", table, orderArchive, config);
         this.userPool = config.ownUserPool() ? new ApiUserPool(this, "Users", config.removalPolicy()) : null;
         Optional<String> issuer = userPool != null ? Optional.of(userPool.issuerUrl()) : config.jwtIssuer();
         List<String> audience = userPool != null ? List.of(userPool.clientId()) : config.jwtAudience();
@@ -230,6 +244,7 @@ public final class EntityTableStack extends Stack {
                         httpApi,
                         scheduledVerify,
                         scheduledBackfill,
+                        scheduledArchive,
                         searchIndexing,
                         config.stackName()));
 
@@ -362,6 +377,10 @@ public final class EntityTableStack extends Stack {
 
     public ScheduledBackfill scheduledBackfill() {
         return scheduledBackfill;
+    }
+
+    public ScheduledArchive scheduledArchive() {
+        return scheduledArchive;
     }
 
     public OrderArchive orderArchive() {

@@ -55,6 +55,23 @@ final class NagFindings {
                         + " resumes from the last saved page; a schedule event carries nothing to replay.",
                 "The schedule's events carry no data to replay; runs that did not come show as a pattern whose"
                         + " readiness was not reported, which its PatternNotReady alarm catches.");
+        suppressScheduled(
+                stack.scheduledArchive().function(),
+                stack.scheduledArchive().schedule(),
+                config,
+                "Invoked asynchronously by its schedule only: a failed run shows in its Errors alarm, the next run"
+                        + " comes within the quarter hour, and a schedule event carries nothing to replay.",
+                "The schedule's events carry no data to replay; a run that did not come leaves the due businesses due"
+                        + " for the next one, and its ArchiveMoves stop showing on the dashboard.");
+        suppress(
+                stack.scheduledArchive().function().role(),
+                rule(
+                        "AwsSolutions-IAM5",
+                        "The archive job puts, reads back and deletes any archived order's three objects: the object"
+                                + " actions are held to the three key prefixes the archive writes"
+                                + " (ArchiveKeys.TOP_PREFIXES), within the one bucket, and it may touch nothing else"
+                                + " there.",
+                        archivePrefixes(stack)));
         suppress(
                 stack.api().role(),
                 rule(
@@ -62,6 +79,15 @@ final class NagFindings {
                         "The API reads any archived order by id, and any business's or customer's listing: GetObject"
                                 + " is held to the three key prefixes the archive writes (ArchiveKeys.TOP_PREFIXES),"
                                 + " within the one bucket, and it may read nothing else there.",
+                        archivePrefixes(stack)));
+        suppress(
+                stack.refreshWorker().role(),
+                rule(
+                        "AwsSolutions-IAM5",
+                        "A business's erase deletes each of its archived orders (its object and both listings), whose"
+                                + " keys it learns from the business's listing: GetObject and DeleteObject are held to"
+                                + " the three key prefixes the archive writes (ArchiveKeys.TOP_PREFIXES), within the one"
+                                + " bucket, and it may put nothing there.",
                         archivePrefixes(stack)));
         suppress(
                 stack.orderArchive().accessLogs(),

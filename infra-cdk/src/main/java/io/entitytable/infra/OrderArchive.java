@@ -67,20 +67,56 @@ public final class OrderArchive extends Construct {
                 .removalPolicy(config.removalPolicy());
     }
 
+    /** What the archive job does with an archived order's objects: put them, read one back, delete them. */
+    public static final List<String> MOVE_ORDERS_ACTIONS = List.of("s3:PutObject", "s3:GetObject", "s3:DeleteObject");
+
     /**
      * Lets {@code role} read archived orders (the API: an order by id, a business's or a customer's listing), and
      * nothing else: GetObject on the archive's keys and ListBucket held to its listings' prefixes. Without ListBucket, S3
      * answers a missing key with 403 rather than 404, and an order not archived would read as an error.
      */
     public void grantReadOrders(IRole role) {
-        role.addToPrincipalPolicy(PolicyStatement.Builder.create()
-                .sid("ReadArchivedOrders")
-                .actions(List.of("s3:GetObject"))
+        role.addToPrincipalPolicy(onArchivedOrders("ReadArchivedOrders", List.of("s3:GetObject")));
+        role.addToPrincipalPolicy(listArchivedOrders());
+    }
+
+    /**
+     * Lets {@code role} move orders into the archive (the archive job): put an order's three objects, read one back
+     * (a copy a stopped move left is found, then deleted), delete them (the copy of an order that changed while it
+     * moved), all under the archive's three prefixes, and ListBucket held to them, for the same 404 as a reader's. No
+     * other object of the bucket, no version of an object (a delete leaves a delete marker in this versioned bucket;
+     * the versions before it expire by the lifecycle rule), and no bucket setting.
+     */
+    public void grantMoveOrders(IRole role) {
+        role.addToPrincipalPolicy(onArchivedOrders("MoveArchivedOrders", MOVE_ORDERS_ACTIONS));
+        role.addToPrincipalPolicy(listArchivedOrders());
+    }
+
+    /** What a business's erase does with its archived orders' objects: read one (for its customer), delete them. */
+    public static final List<String> ERASE_ORDERS_ACTIONS = List.of("s3:GetObject", "s3:DeleteObject");
+
+    /**
+     * Lets {@code role} delete a business's archived orders (the refresh worker, in the erase's archive phase): list
+     * the business's listing, read each order for its customer, delete its three objects; nothing it could put.
+     */
+    public void grantEraseOrders(IRole role) {
+        role.addToPrincipalPolicy(onArchivedOrders("EraseArchivedOrders", ERASE_ORDERS_ACTIONS));
+        role.addToPrincipalPolicy(listArchivedOrders());
+    }
+
+    /** {@code actions} on the objects under the archive's three prefixes ({@link ArchiveKeys#TOP_PREFIXES}) only. */
+    private PolicyStatement onArchivedOrders(String sid, List<String> actions) {
+        return PolicyStatement.Builder.create()
+                .sid(sid)
+                .actions(actions)
                 .resources(ArchiveKeys.TOP_PREFIXES.stream()
                         .map(prefix -> bucket.arnForObjects(prefix + "*"))
                         .toList())
-                .build());
-        role.addToPrincipalPolicy(PolicyStatement.Builder.create()
+                .build();
+    }
+
+    private PolicyStatement listArchivedOrders() {
+        return PolicyStatement.Builder.create()
                 .sid("ListArchivedOrders")
                 .actions(List.of("s3:ListBucket"))
                 .resources(List.of(bucket.getBucketArn()))
@@ -91,7 +127,7 @@ public final class OrderArchive extends Construct {
                                 ArchiveKeys.TOP_PREFIXES.stream()
                                         .map(prefix -> prefix + "*")
                                         .toList())))
-                .build());
+                .build();
     }
 
     public Bucket bucket() {

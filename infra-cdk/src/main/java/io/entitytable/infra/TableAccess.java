@@ -333,6 +333,70 @@ public final class TableAccess {
                 Map.of("ForAnyValue:StringEquals", Map.of(ATTRIBUTES, indexAttributes))));
     }
 
+    /** What the archive job reads of the table itself: a business (its retention), an order with its lines. */
+    public static final List<String> SCHEDULED_ARCHIVE_READ_ACTIONS = List.of("dynamodb:GetItem", "dynamodb:Query");
+
+    /** The partition of a business's archive schedule, whatever its business. */
+    public static final String ARCHIVE_SCHEDULE_PARTITION = Keys.archiveScheduleId("*");
+
+    /**
+     * What the job's lease on an order touches: its key, its version (in the condition) and the lease. IAM counts the
+     * top-level attributes a request names, so the lease's end, a field inside it, is the lease.
+     */
+    public static final List<String> ARCHIVE_LEASE_ATTRIBUTES =
+            List.of(Attributes.ID, Attributes.TYPE, Attributes.VERSION, Attributes.ARCHIVING);
+
+    /**
+     * What counting an archived order off its business's child counter touches: its key, its count, and (in its
+     * condition) the erase marker.
+     */
+    public static final List<String> ARCHIVE_COUNTER_ATTRIBUTES =
+            List.of(Attributes.ID, Attributes.TYPE, Attributes.CHILD_COUNT, Attributes.ERASING);
+
+    /**
+     * The scheduled archive ({@code ArchiveJob}, docs/design.md §2, "Lifecycle"), exactly the calls it makes: Query
+     * gsi1 (the due schedules, a business's finished orders by status) and the table (an order with its lines), GetItem
+     * of the table (a business); UpdateItem of archive schedules ({@code <B>.archive.job} partitions only) to take and
+     * set them; UpdateItem of core items naming only {@link #ARCHIVE_LEASE_ATTRIBUTES} (the lease taken and released),
+     * returning nothing; and, in the transaction that removes a moved order, DeleteItem in core partitions (the order
+     * and its lines) and UpdateItem of child counters naming only {@link #ARCHIVE_COUNTER_ATTRIBUTES}. It puts nothing,
+     * never Scans, and never writes a copy. What IAM cannot tell is an order's partition from another subject's (both
+     * are a bare id); the delete's condition on the version archived and the lease does.
+     */
+    public static void grantScheduledArchive(IRole role, EntityDynamoTable table) {
+        String arn = table.table().getTableArn();
+        role.addToPrincipalPolicy(PolicyStatement.Builder.create()
+                .sid("ReadTableForArchive")
+                .actions(SCHEDULED_ARCHIVE_READ_ACTIONS)
+                .resources(List.of(arn))
+                .build());
+        role.addToPrincipalPolicy(PolicyStatement.Builder.create()
+                .sid("FindDueForArchive")
+                .actions(List.of("dynamodb:Query"))
+                .resources(List.of(arn + "/index/" + TableLayout.GSI1))
+                .build());
+        role.addToPrincipalPolicy(keyedWrite(
+                "KeepArchiveSchedules",
+                "dynamodb:UpdateItem",
+                arn,
+                "ForAllValues:StringLike",
+                ARCHIVE_SCHEDULE_PARTITION));
+        role.addToPrincipalPolicy(attributesOnly(
+                "LeaseOrdersForArchive",
+                "dynamodb:UpdateItem",
+                arn,
+                ARCHIVE_LEASE_ATTRIBUTES,
+                Map.of("ForAnyValue:StringEquals", Map.of(ATTRIBUTES, List.of(Attributes.ARCHIVING)))));
+        role.addToPrincipalPolicy(keyedWrite(
+                "DeleteArchivedOrders", "dynamodb:DeleteItem", arn, "ForAllValues:StringNotLike", DUPLICATE_PARTITION));
+        role.addToPrincipalPolicy(attributesOnly(
+                "UncountArchivedOrders",
+                "dynamodb:UpdateItem",
+                arn,
+                ARCHIVE_COUNTER_ATTRIBUTES,
+                Map.of("ForAllValues:StringLike", Map.of(LEADING_KEYS, List.of(CHILD_COUNTER_PARTITION)))));
+    }
+
     private static PolicyStatement read(EntityDynamoTable table) {
         return PolicyStatement.Builder.create()
                 .sid("ReadTableAndIndexes")

@@ -64,14 +64,14 @@ class EntityTableStackTest {
     void functions_shouldBeInvokedThroughTheirLiveAlias_onAPublishedVersion() {
         // GIVEN the stack
         // WHEN it is synthesized
-        // THEN each of the six functions has an alias "live" on its current published version
+        // THEN each of the seven functions has an alias "live" on its current published version
         Map<String, Map<String, Object>> aliases = synthesized.resources("AWS::Lambda::Alias");
-        assertThat(aliases).hasSize(6);
+        assertThat(aliases).hasSize(7);
         aliases.values().forEach(alias -> {
             assertThat(properties(alias)).containsEntry("Name", QuarkusLambda.ALIAS);
             assertThat(map(properties(alias), "FunctionVersion")).containsKey("Fn::GetAtt");
         });
-        assertThat(synthesized.resources("AWS::Lambda::Version")).hasSize(6);
+        assertThat(synthesized.resources("AWS::Lambda::Version")).hasSize(7);
     }
 
     @Test
@@ -415,7 +415,7 @@ class EntityTableStackTest {
         // THEN there is an alarm on the depth of all four dead-letter queues, the iterator age of both stream
         // consumers, the copy and index lag, the age of the oldest refresh segment, the scheduled verify's drift,
         // stopped jobs and missing runs, the readiness of each backfilled pattern (14 and 15), errors and throttles of
-        // the six functions,
+        // the seven functions,
         // and the fan-out's failures to count write rates
         assertThat(metrics)
                 .containsExactly(
@@ -432,6 +432,7 @@ class EntityTableStackTest {
                         "Errors",
                         "Errors",
                         "Errors",
+                        "Errors",
                         "IndexLag",
                         "ItemsVerified",
                         "IteratorAge",
@@ -439,6 +440,7 @@ class EntityTableStackTest {
                         "PatternReady",
                         "PatternReady",
                         "RefreshJobsStopped",
+                        "Throttles",
                         "Throttles",
                         "Throttles",
                         "Throttles",

@@ -105,7 +105,7 @@ class OrderArchiveStackTest {
     }
 
     @Test
-    void api_shouldBeToldTheBucket_andReadArchivedOrdersOnly_whileNoOtherFunctionMayReachIt() {
+    void api_shouldReadArchivedOrdersOnly_theRefreshWorkerEraseThem_andTheFanoutNotReachTheBucket() {
         // GIVEN the synthesized stack
         EntityTableStack stack = synthesized.stack();
         String bucket = synthesized.logicalId(stack.orderArchive().bucket());
@@ -126,9 +126,17 @@ class OrderArchiveStackTest {
         assertThat(SynthesizedStack.actions(statements))
                 .filteredOn(action -> action.toString().startsWith("s3:"))
                 .containsExactlyInAnyOrder("s3:GetObject", "s3:ListBucket");
-        // AND no other function's role names the archive at all
-        for (QuarkusLambda other : List.of(stack.fanout(), stack.refreshWorker())) {
-            assertThat(synthesized.statements(other).toString()).doesNotContain(bucket);
-        }
+        // AND the refresh worker (a business's erase) may read and delete the archive's objects and list its prefixes,
+        // and put nothing; the fan-out's role names the archive not at all
+        List<Object> worker = synthesized.statements(stack.refreshWorker());
+        Map<String, Object> erase = SynthesizedStack.statement(worker, "EraseArchivedOrders");
+        assertThat(erase.get("Action")).isEqualTo(List.of("s3:GetObject", "s3:DeleteObject"));
+        assertThat(erase.get("Resource").toString()).contains("orders/*", "businesses/*", "customers/*");
+        assertThat(SynthesizedStack.actions(worker))
+                .filteredOn(action -> action.toString().startsWith("s3:"))
+                .containsExactlyInAnyOrder("s3:GetObject", "s3:DeleteObject", "s3:ListBucket");
+        assertThat(synthesized.environment(stack.refreshWorker()))
+                .containsKey(EnvironmentVariable.ARCHIVE_BUCKET.variable());
+        assertThat(synthesized.statements(stack.fanout()).toString()).doesNotContain(bucket);
     }
 }

@@ -365,7 +365,7 @@ class SearchStackTest {
             assertThat(withoutSearch.resources(type)).as(type).isEmpty();
         }
         // ... no indexer and no mapping: the fan-out is the stream's only consumer
-        assertThat(withoutSearch.resources("AWS::Lambda::Function")).hasSize(5);
+        assertThat(withoutSearch.resources("AWS::Lambda::Function")).hasSize(6);
         assertThat(streamMappings(withoutSearch)).hasSize(1);
         // ... no search queues (the fan-out's and the two refresh queues remain)
         assertThat(withoutSearch.resources("AWS::SQS::Queue")).hasSize(3);

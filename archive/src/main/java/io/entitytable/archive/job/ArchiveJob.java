@@ -1,10 +1,14 @@
 package io.entitytable.archive.job;
 
+import io.entitytable.archive.OrderArchive;
 import io.entitytable.archive.job.OrderMove.Outcome;
+import io.entitytable.model.access.Backoff;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumMap;
 import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The archive job's run: every business whose schedule is due is taken and looked at ({@link BusinessArchiving}), until
@@ -15,6 +19,12 @@ public final class ArchiveJob {
     /** Schedules read per due partition and round. */
     private static final int DUE_PER_PARTITION = 25;
 
+    /**
+     * The pause after each move, wherever the job runs: its pace, so that a backlog of due orders never crowds out the
+     * API's writes (a run moves at most 100 orders a second).
+     */
+    public static final Duration PAUSE = Duration.ofMillis(10);
+
     private final ArchiveSchedules schedules;
     private final BusinessArchiving archiving;
     private final Clock clock;
@@ -23,6 +33,20 @@ public final class ArchiveJob {
         this.schedules = schedules;
         this.archiving = archiving;
         this.clock = clock;
+    }
+
+    /**
+     * The job over {@code tableName} and {@code archive}, as the local runtime and the deployed schedule both run it:
+     * every DynamoDB call through the fan-out's back-off (a throttled moment is waited out, not a reason to stop a
+     * run), a pause of {@code pause} after each move.
+     */
+    public static ArchiveJob over(
+            DynamoDbClient dynamo, String tableName, OrderArchive archive, Clock clock, Duration pause) {
+        ArchiveTable table = new ArchiveTable(
+                dynamo, tableName, new Backoff(6, Duration.ofMillis(25), Duration.ofSeconds(2), () -> {}));
+        ArchiveSchedules schedules = new ArchiveSchedules(table);
+        OrderMove move = new OrderMove(table, archive, clock);
+        return new ArchiveJob(schedules, new BusinessArchiving(table, move, schedules, clock, pause), clock);
     }
 
     /** Looks at every due business until {@code deadline}: what the moves did, summed. */
@@ -37,8 +61,7 @@ public final class ArchiveJob {
                 }
                 if (schedules.take(business)) {
                     tookAny = true;
-                    archiving
-                            .run(business.businessId(), deadline)
+                    look(business.businessId(), deadline)
                             .forEach((outcome, count) -> outcomes.merge(outcome, count, Integer::sum));
                 }
             }
@@ -47,5 +70,23 @@ public final class ArchiveJob {
             }
         }
         return outcomes;
+    }
+
+    /**
+     * One look at a taken business. Taking it removed its due time, so a look that fails (S3 or DynamoDB failing past
+     * the back-off) sets it due again at once before the failure ends the run: otherwise the business would wait for
+     * its next finished order or retention change.
+     */
+    private Map<Outcome, Integer> look(String businessId, Instant deadline) throws InterruptedException {
+        try {
+            return archiving.run(businessId, deadline);
+        } catch (RuntimeException failed) {
+            try {
+                schedules.dueBy(businessId, clock.instant());
+            } catch (RuntimeException alsoFailed) {
+                failed.addSuppressed(alsoFailed);
+            }
+            throw failed;
+        }
     }
 }

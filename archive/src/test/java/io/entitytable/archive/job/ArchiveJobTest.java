@@ -1,6 +1,7 @@
 package io.entitytable.archive.job;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.entitytable.archive.OrderArchive;
 import io.entitytable.archive.job.OrderMove.Outcome;
@@ -34,6 +35,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
 import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /**
  * The archive job's run over the businesses whose schedules are due: each business's due orders move, the rest stay,
@@ -118,6 +120,35 @@ class ArchiveJobTest {
         // AND Acme is due again ten seconds on, the other business still at its own time
         assertThat(dueAt(table, acme)).isEqualTo(clock.instant().plusSeconds(10));
         assertThat(dueAt(table, patient)).isEqualTo(T0.plus(Duration.ofDays(1)));
+    }
+
+    @Test
+    void runUntil_shouldSetABusinessDueAgainAtOnce_whenItsLookFails() {
+        // GIVEN a due business with a finished order, and an archive whose bucket is missing: every put fails
+        String table = newTable("job3");
+        ArchiveFixture fixture = new ArchiveFixture(plain, table);
+        OrderArchive missing = new OrderArchive(s3, OrderArchiveBucket.LOCAL_NAME + "-missing");
+        String acme = fixture.business(Duration.ofSeconds(10));
+        var delivered = fixture.place(acme, "DELIVERED", 1, T0);
+        Clock clock = Clock.fixed(T0.plusSeconds(60), ZoneOffset.UTC);
+        new ArchiveSchedules(fanoutTable(table)).dueBy(acme, T0.plusSeconds(10));
+
+        // WHEN the job runs, its look at the business failing
+        assertThatThrownBy(() ->
+                        job(table, missing, clock).runUntil(clock.instant().plusSeconds(30)))
+                .isInstanceOf(S3Exception.class);
+
+        // THEN the order is still in the table, whole (with the lease of the move that stopped, which ends by itself),
+        // and the business is due again now, not at its next finished order
+        assertThat(fixture.partition(delivered.id()).stream()
+                        .map(item -> {
+                            Map<String, AttributeValue> withoutLease = new java.util.HashMap<>(item);
+                            withoutLease.remove(Attributes.ARCHIVING);
+                            return withoutLease;
+                        })
+                        .toList())
+                .isEqualTo(delivered.items());
+        assertThat(dueAt(table, acme)).isEqualTo(clock.instant());
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.entitytable.deployment.metrics;
 import io.entitytable.model.Entity;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The custom metrics the functions write (as Embedded Metric Format log lines, {@link MetricsRecorder}) and the CDK app
@@ -28,6 +29,9 @@ public final class MetricNames {
     public static final String ROUTE = "Route";
     /** The class of an HTTP status: {@code 2xx}, {@code 4xx}, {@code 5xx}. */
     public static final String STATUS_CLASS = "StatusClass";
+
+    /** What one move of an order to the archive did: {@link #archiveOutcome} of the archive job's move outcomes. */
+    public static final String OUTCOME = "Outcome";
 
     /** The route of a request that matched no operation of the API. */
     public static final String UNMATCHED_ROUTE = "unmatched";
@@ -121,6 +125,22 @@ public final class MetricNames {
     public static final String PATTERN_READY = "PatternReady";
     /** How far the backfill's running pass is through the table, 0 to 100, at the end of a run. */
     public static final String BACKFILL_PERCENT = "BackfillPercent";
+
+    // ---- scheduled archive, per Function and Outcome ---------------------------------------------------------------
+
+    /**
+     * Orders a run of the archive job tried to move, by what the move did ({@link #OUTCOME}): moved to the archive, not
+     * due yet, held by another mover, changed while it moved, gone. Every outcome is written each run, zero included.
+     */
+    public static final String ARCHIVE_MOVES = "ArchiveMoves";
+
+    /**
+     * The {@link #OUTCOME} of a move: the archive job's outcome ({@code OrderMove.Outcome}) in lower case, {@code moved},
+     * {@code not_due}, … (this module cannot name that type: the archive module depends on this one).
+     */
+    public static String archiveOutcome(Enum<?> outcome) {
+        return outcome.name().toLowerCase(Locale.ROOT);
+    }
 
     /**
      * The most values of a distribution (a lag) a function writes per minute and group of dimensions: a uniform sample

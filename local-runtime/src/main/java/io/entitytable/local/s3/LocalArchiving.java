@@ -2,12 +2,8 @@ package io.entitytable.local.s3;
 
 import io.entitytable.archive.OrderArchive;
 import io.entitytable.archive.job.ArchiveJob;
-import io.entitytable.archive.job.ArchiveSchedules;
-import io.entitytable.archive.job.ArchiveTable;
-import io.entitytable.archive.job.BusinessArchiving;
-import io.entitytable.archive.job.OrderMove;
 import io.entitytable.archive.job.OrderMove.Outcome;
-import io.entitytable.model.access.Backoff;
+import io.entitytable.deployment.metrics.MetricNames;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.EnumMap;
@@ -30,9 +26,6 @@ public final class LocalArchiving implements AutoCloseable {
     /** The longest one run goes on before the next interval begins. */
     static final Duration RUN = Duration.ofSeconds(30);
 
-    /** The pause after each move: the job's pace, as deployed, so a backlog never crowds out the API's writes. */
-    static final Duration PAUSE = Duration.ofMillis(10);
-
     private final ArchiveJob job;
     private final Consumer<String> log;
     private final Clock clock = Clock.systemUTC();
@@ -49,21 +42,20 @@ public final class LocalArchiving implements AutoCloseable {
     /** Starts the job over {@code tableName} and the archive {@code s3} holds; {@code log} gets a line per run that moved. */
     public static LocalArchiving start(
             DynamoDbClient dynamo, String tableName, S3Client s3, String bucket, Consumer<String> log) {
-        Clock clock = Clock.systemUTC();
-        ArchiveTable table = new ArchiveTable(
-                dynamo, tableName, new Backoff(6, Duration.ofMillis(25), Duration.ofSeconds(2), () -> {}));
-        ArchiveSchedules schedules = new ArchiveSchedules(table);
-        OrderMove move = new OrderMove(table, new OrderArchive(s3, bucket), clock);
         LocalArchiving archiving = new LocalArchiving(
-                new ArchiveJob(schedules, new BusinessArchiving(table, move, schedules, clock, PAUSE), clock), log);
+                ArchiveJob.over(dynamo, tableName, new OrderArchive(s3, bucket), Clock.systemUTC(), ArchiveJob.PAUSE),
+                log);
         archiving.thread.start();
         return archiving;
     }
 
-    /** What the moves so far did, summed, since this system started, by outcome in lower case ({@code moved}). */
+    /**
+     * What the moves so far did, summed, since this system started, by outcome as the deployed job's metrics name it
+     * ({@code moved}).
+     */
     public synchronized Map<String, Long> totals() {
         Map<String, Long> byName = new java.util.LinkedHashMap<>();
-        totals.forEach((outcome, count) -> byName.put(outcome.name().toLowerCase(java.util.Locale.ROOT), count));
+        totals.forEach((outcome, count) -> byName.put(MetricNames.archiveOutcome(outcome), count));
         return byName;
     }
 

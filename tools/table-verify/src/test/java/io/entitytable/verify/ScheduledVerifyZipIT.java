@@ -26,7 +26,12 @@ class ScheduledVerifyZipIT {
         // THEN its handler is at the root, the drift check, search-repair's Scan and the table model are in, and no
         // local engine is
         assertThat(contents.entries()).contains("io/entitytable/verify/ScheduledVerifyHandler.class");
+        // AND the scheduled archive's handler and the archive job (with its S3 client) are in the same zip
+        assertThat(contents.entries()).contains("io/entitytable/verify/ScheduledArchiveHandler.class");
+        assertThat(Path.of(FunctionDefinition.SCHEDULED_ARCHIVE.zipPath())).isEqualTo(Path.of(verify.zipPath()));
         assertThat(contents.libraries())
+                .anyMatch(name -> name.startsWith("archive-"))
+                .anyMatch(name -> name.startsWith("s3-"))
                 .anyMatch(name -> name.startsWith("table-checks"))
                 .anyMatch(name -> name.startsWith("search-repair"))
                 .anyMatch(name -> name.startsWith("table-model"))
