@@ -69,6 +69,16 @@ public final class CapacityModel {
         return samples.businessId;
     }
 
+    /** The workload the model was made for. */
+    Workload workload() {
+        return workload;
+    }
+
+    /** The largest business's item, as the API stores it. */
+    Map<String, AttributeValue> businessItem() {
+        return samples.business().toItem();
+    }
+
     /** The largest business's shard count. */
     public ShardCount shards() {
         return samples.shards;

@@ -35,6 +35,12 @@ import java.time.Duration;
  * @param minimumOcus the compute units a collection with standby replicas keeps whatever its load (2 for indexing, 2
  *     for search)
  * @param copiesPerRefreshMessage copies one refresh-job message carries (its batch of copy writes)
+ * @param searchGbPerOcu the index data one search compute unit holds: a full OCU comes with 120 GB of storage, and a
+ *     search collection keeps all of its data hot (AWS Big Data Blog, "Amazon OpenSearch Serverless cost-effective
+ *     search capabilities, at any scale"; AWS's "Managing capacity limits" page: idle OCUs grow with data size). So
+ *     the compute units a collection keeps grow with what it holds, whatever its requests
+ * @param searchDataCopies how many search compute units hold each piece of data: 2 with standby replicas in a second
+ *     Availability Zone, as the stack deploys the collection ({@code searchStandbyReplicas}, default true)
  */
 public record CostAssumptions(
         double apiMillisPerRequest,
@@ -59,7 +65,9 @@ public record CostAssumptions(
         int metricsPerStage,
         double documentsPerOcuSecond,
         int minimumOcus,
-        int copiesPerRefreshMessage) {
+        int copiesPerRefreshMessage,
+        double searchGbPerOcu,
+        int searchDataCopies) {
 
     /** The stack as deployed by default, at the scale of the reference workload. */
     public static final CostAssumptions DEPLOYED = new CostAssumptions(
@@ -85,7 +93,9 @@ public record CostAssumptions(
             188,
             1_000,
             4,
-            100);
+            100,
+            120,
+            2);
 
     /**
      * The stage deployed with {@code -c observability=scale}: no trace, no line per request, none of Lambda's START,
@@ -115,6 +125,8 @@ public record CostAssumptions(
                 metricsPerStage,
                 documentsPerOcuSecond,
                 minimumOcus,
-                copiesPerRefreshMessage);
+                copiesPerRefreshMessage,
+                searchGbPerOcu,
+                searchDataCopies);
     }
 }

@@ -17,6 +17,12 @@ import java.util.Map;
  * @param searchOcuHour an hour of one OpenSearch Serverless compute unit, for indexing or for search
  * @param tableStorageGbMonth a GB-month of a Standard-class table, its indexes included
  * @param searchStorageGbMonth a GB-month of an OpenSearch Serverless collection's managed storage
+ * @param s3StandardGbMonth a GB-month of S3 Standard, the first 50 TB of a month's tier (the archive's objects)
+ * @param s3GlacierInstantRetrievalGbMonth a GB-month of S3 Glacier Instant Retrieval, each object billed at 128 KB at
+ *     least
+ * @param s3PutsPerThousand S3 Standard's PUT, COPY and POST requests (the archive's three objects an order)
+ * @param s3ListsPerThousand S3 Standard's LIST requests (a page of a business's or a customer's archived orders)
+ * @param s3GetsPerThousand S3 Standard's GET requests (an archived order read by id, or on a page)
  * @param s3TransitionsToGlacierInstantRetrievalPerThousand a lifecycle rule's moves of objects to the colder class
  */
 public record Prices(
@@ -41,6 +47,8 @@ public record Prices(
         double s3StandardGbMonth,
         double s3GlacierInstantRetrievalGbMonth,
         double s3PutsPerThousand,
+        double s3ListsPerThousand,
+        double s3GetsPerThousand,
         double s3TransitionsToGlacierInstantRetrievalPerThousand) {
 
     private static final String US_EAST_1 = "prices/us-east-1.json";

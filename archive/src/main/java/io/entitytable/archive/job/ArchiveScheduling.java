@@ -24,13 +24,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 public final class ArchiveScheduling {
     /** Businesses an instance remembers a due time of. */
-    static final int REMEMBERED = 10_000;
+    public static final int REMEMBERED = 10_000;
 
     /**
      * How long a remembered due time is trusted: the job takes a schedule when it looks at the business, and sets it
      * again when it is done, so a finish skipped on the strength of a taken schedule waits for that next look at most.
      */
-    static final Duration TRUSTED_FOR = Duration.ofMinutes(5);
+    public static final Duration TRUSTED_FOR = Duration.ofMinutes(5);
 
     private final ArchiveTable table;
     private final ArchiveSchedules schedules;

@@ -108,9 +108,16 @@ final class Report {
         }
 
         out.append('\n')
-                .append(CostReport.markdown(bill(CostAssumptions.DEPLOYED), bill(CostAssumptions.DEPLOYED.atScale())))
+                .append(CostReport.markdown(bill(CostAssumptions.DEPLOYED), bill(CostAssumptions.DEPLOYED.atScale())));
+        // Measured once, after the bill has drawn its samples: both storage sections are multiples of the same rates.
+        StorageGrowth growth = new StorageGrowth(nowModel);
+        out.append('\n')
+                .append(StorageReport.markdown(new StorageModel(growth, Prices.usEast1())))
                 .append('\n')
-                .append(StorageReport.markdown(new StorageModel(nowModel, Prices.usEast1())));
+                .append(ArchiveReport.markdown(
+                        new ArchiveModel(growth, Prices.usEast1(), CostAssumptions.DEPLOYED),
+                        new ArchiveSchedulingLoad(nowModel, CostAssumptions.DEPLOYED),
+                        StorageReport.MONTHS));
 
         details(out, now, nowModel, nowLoad);
         details(out, before, beforeModel, beforeLoad);
