@@ -72,6 +72,19 @@ public final class ArchiveKeys {
         return BUSINESSES + requireId("business", businessId) + "/";
     }
 
+    /** {@code businesses/}: where every business's listing is, one common prefix ({@code businesses/<B>/}) each. */
+    public static String businesses() {
+        return BUSINESSES;
+    }
+
+    /** The business a common prefix {@code businesses/<B>/} of {@link #businesses} names. */
+    public static String businessOfPrefix(String prefix) {
+        if (!prefix.startsWith(BUSINESSES) || !prefix.endsWith("/")) {
+            throw new IllegalArgumentException("not a business's prefix: " + prefix);
+        }
+        return requireId("business", prefix.substring(BUSINESSES.length(), prefix.length() - 1));
+    }
+
     /** {@code businesses/<B>/orders/}: the prefix of a business's listing, its archived orders newest first. */
     public static String businessOrders(String businessId) {
         return business(businessId) + ORDERS;

@@ -73,18 +73,30 @@ public final class OrderArchive {
         if (bucket == null || bucket.isBlank()) {
             return Optional.empty();
         }
+        String endpoint = env.get(EnvironmentVariable.ARCHIVE_ENDPOINT.variable());
+        return Optional.of(named(
+                bucket,
+                Optional.ofNullable(endpoint).filter(value -> !value.isBlank()).map(URI::create),
+                env.getOrDefault(AWS_REGION, DEFAULT_REGION)));
+    }
+
+    /**
+     * The archive in {@code bucket}, on AWS's S3 in {@code region}, or on the S3-compatible server at {@code endpoint};
+     * credentials from the SDK's default chain. What a function reads from its environment and an operator's tool from
+     * its options.
+     */
+    public static OrderArchive named(String bucket, Optional<URI> endpoint, String region) {
         S3ClientBuilder client = S3Client.builder()
                 .httpClient(UrlConnectionHttpClient.create())
-                .region(Region.of(env.getOrDefault(AWS_REGION, DEFAULT_REGION)));
-        String endpoint = env.get(EnvironmentVariable.ARCHIVE_ENDPOINT.variable());
-        if (endpoint != null && !endpoint.isBlank()) {
+                .region(Region.of(region == null ? DEFAULT_REGION : region));
+        if (endpoint.isPresent()) {
             // A server of the S3 API (local-s3) has no bucket host names, and checks a whole body's SHA-256 rather than
             // the trailing checksums the SDK sends by default. On AWS the SDK's defaults stand.
-            client.endpointOverride(URI.create(endpoint))
+            client.endpointOverride(endpoint.get())
                     .forcePathStyle(true)
                     .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED);
         }
-        return Optional.of(new OrderArchive(client.build(), bucket));
+        return new OrderArchive(client.build(), bucket);
     }
 
     public String bucket() {
@@ -242,6 +254,33 @@ public final class OrderArchive {
                         .map(object -> ArchiveKeys.parseListing(object.key()))
                         .toList())
                 .filter(page -> !page.isEmpty());
+    }
+
+    /**
+     * Every business that has a listing in the archive, a page of up to 1,000 at a time, each page one LIST (with a
+     * delimiter, so a business's orders are not listed): for verify, which looks for the archive of a business the table
+     * no longer holds.
+     */
+    public Stream<String> listedBusinesses() {
+        return s3
+                .listObjectsV2Paginator(request -> request.bucket(bucket)
+                        .prefix(ArchiveKeys.businesses())
+                        .delimiter("/")
+                        .maxKeys(EVERY_ORDER_PAGE))
+                .stream()
+                .flatMap(page -> page.commonPrefixes().stream())
+                .map(prefix -> ArchiveKeys.businessOfPrefix(prefix.prefix()));
+    }
+
+    /** Whether the order's customer lists it: one HEAD. For verify: a put cut short leaves an order unlisted there. */
+    public boolean customerLists(ArchivedOrder order) {
+        try {
+            s3.headObject(request ->
+                    request.bucket(bucket).key(ArchiveKeys.customerListing(order.customerId(), order.position())));
+            return true;
+        } catch (NoSuchKeyException e) {
+            return false;
+        }
     }
 
     private void putEmpty(String key) {

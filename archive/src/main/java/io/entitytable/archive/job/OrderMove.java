@@ -121,6 +121,51 @@ public final class OrderMove {
         return Outcome.CHANGED;
     }
 
+    /** What {@link #keepInTable} did. */
+    public enum Kept {
+        /** The order is in the table, and its copy left the archive. */
+        COPY_REMOVED,
+        /** The order is in the table, and the archive held no copy of it. */
+        NO_COPY,
+        /** A mover holds the order (or took it meanwhile): its move decides, and nothing was done. */
+        MOVING,
+        /** The order is not in the table: the archive's copy, if any, is the only one, and stays. */
+        NOT_IN_TABLE
+    }
+
+    /**
+     * For repair, of an order found both in the table and in the archive with no mover holding it: the table's order is
+     * the one that stays, and the archive's copy goes, under a lease of this repair's own (taken as a mover takes it,
+     * on the version read), so that no mover puts a copy while this one is deleted, nor deletes the order from the
+     * table meanwhile. The lease is released after.
+     */
+    public Kept keepInTable(String orderId) {
+        Optional<Map<String, AttributeValue>> found = orderItem(table.consistentPartition(orderId));
+        if (found.isEmpty()) {
+            return Kept.NOT_IN_TABLE;
+        }
+        Map<String, AttributeValue> order = found.get();
+        Instant now = clock.instant();
+        Optional<ArchiveLease> lease = ArchiveLease.of(order);
+        if (lease.isPresent() && lease.get().heldAt(now)) {
+            return Kept.MOVING;
+        }
+        ArchiveLease taken = ArchiveLease.startingAt(Values.number(order, Attributes.VERSION), now);
+        if (!take(order, lease, taken)) {
+            return Kept.MOVING;
+        }
+        try {
+            if (!taken.writableAt(clock.instant())) {
+                return Kept.MOVING;
+            }
+            Optional<ArchivedOrder> copy = archive.find(orderId);
+            copy.ifPresent(archive::delete);
+            return copy.isPresent() ? Kept.COPY_REMOVED : Kept.NO_COPY;
+        } finally {
+            release(order, taken);
+        }
+    }
+
     /** The copy of the version {@code ended} names, left in the archive by a mover that stopped after its put. */
     private void removeStaleCopy(String orderId, ArchiveLease ended) {
         archive.find(orderId).filter(copy -> copy.version() == ended.version()).ifPresent(archive::delete);

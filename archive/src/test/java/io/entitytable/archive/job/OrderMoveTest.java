@@ -219,6 +219,41 @@ class OrderMoveTest {
         assertThat(withoutLease(fixture().partition(order.id()))).isEqualTo(order.items());
     }
 
+    @Test
+    void keepInTable_shouldRemoveTheArchivesCopy_ofAnOrderInBothPlaces_andLeaveTheTablesOrderAsItWas() {
+        // GIVEN an order in the table that the archive holds a copy of too, under no lease (as a write around the job
+        // would leave it)
+        ArchiveFixture.Placed order = fixture().place("DELIVERED", 2, FINISHED);
+        archive.put(ArchivedOrder.of(order.items(), clock.instant()));
+
+        // WHEN repair keeps it in the table
+        OrderMove.Kept kept = mover().keepInTable(order.id());
+
+        // THEN the copy is gone, and the table's order is whole, with no lease left on it
+        assertThat(kept).isEqualTo(OrderMove.Kept.COPY_REMOVED);
+        assertThat(archive.find(order.id())).isEmpty();
+        assertThat(fixture().partition(order.id())).isEqualTo(order.items());
+        assertThat(mover().keepInTable(order.id())).isEqualTo(OrderMove.Kept.NO_COPY);
+        assertThat(mover().keepInTable(Ids.newId())).isEqualTo(OrderMove.Kept.NOT_IN_TABLE);
+    }
+
+    @Test
+    void keepInTable_shouldLeaveAnOrderAMoverHolds_withItsCopy() {
+        // GIVEN an order a mover holds, stopped after its put: the order in the table and its copy in the archive
+        ArchiveFixture.Placed order = fixture().place("DELIVERED", 1, FINISHED);
+        stopAfter.set(request -> request instanceof PutObjectRequest);
+        assertThatThrownBy(() -> mover().move(order.id(), DUE_BY)).isInstanceOf(MoverStopped.class);
+        stopAfter.set(request -> false);
+
+        // WHEN repair comes while the lease holds
+        OrderMove.Kept kept = mover().keepInTable(order.id());
+
+        // THEN it does nothing: the move decides
+        assertThat(kept).isEqualTo(OrderMove.Kept.MOVING);
+        assertThat(archive.find(order.id())).isPresent();
+        assertThat(withoutLease(fixture().partition(order.id()))).isEqualTo(order.items());
+    }
+
     /**
      * A mover stops after each of its writes in turn (the lease, the object, each listing, the transaction); a later
      * one, once the lease has ended, finishes the move.

@@ -2,6 +2,7 @@ package io.entitytable.verify;
 
 import io.entitytable.checks.DriftReport;
 import io.entitytable.checks.IndexReport;
+import io.entitytable.verify.archive.ArchiveResult;
 import java.time.Duration;
 
 /**
@@ -10,7 +11,8 @@ import java.time.Duration;
  * ones {@code repair} acts on: the worker restarts a job asynchronously, so the re-verify may still see it stopped);
  * {@code restarts} what repair did with the stopped ones (null for verify). With a search index, {@code indexAfter} is
  * the last comparison of the index with the table, {@code indexBefore} and {@code indexRepair} repair's first
- * comparison and fixes (all null without one; the first two null for verify).
+ * comparison and fixes (all null without one; the first two null for verify). With the order archive, {@code archive}
+ * is its check and, for repair, its fixes (null without one).
  */
 record CommandResult(
         VerifyOptions options,
@@ -22,14 +24,18 @@ record CommandResult(
         Duration duration,
         IndexReport indexBefore,
         IndexRepairResult indexRepair,
-        IndexReport indexAfter) {
+        IndexReport indexAfter,
+        ArchiveResult archive) {
 
     /**
-     * No drift in the last verification (of the copies and, when checked, of the search index) and no stopped refresh
+     * No drift in the last verification (of the copies and, when checked, of the search index and the archive) and no stopped refresh
      * job or erase left: for verify none found, for repair every one found was restarted.
      */
     boolean clean() {
-        return after.clean() && (indexAfter == null || indexAfter.clean()) && stoppedJobsLeft() == 0;
+        return after.clean()
+                && (indexAfter == null || indexAfter.clean())
+                && (archive == null || archive.clean())
+                && stoppedJobsLeft() == 0;
     }
 
     long stoppedJobsLeft() {

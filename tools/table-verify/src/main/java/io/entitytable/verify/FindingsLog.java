@@ -3,6 +3,9 @@ package io.entitytable.verify;
 import io.entitytable.checks.DriftFinding;
 import io.entitytable.checks.DriftFindings;
 import io.entitytable.checks.DriftKind;
+import io.entitytable.verify.archive.ArchiveFinding;
+import io.entitytable.verify.archive.ArchiveRepairResult;
+import io.entitytable.verify.archive.ArchiveReport;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +31,36 @@ final class FindingsLog {
                         + driftClass.traits().label() + "(s)");
             }
         }
+    }
+
+    /** The order archive's findings, {@link #LINES_PER_CLASS} of each kind at the most. */
+    void findings(ArchiveReport report) {
+        for (ArchiveFinding.Kind kind : ArchiveFinding.Kind.values()) {
+            List<ArchiveFinding> ofKind = report.findings().stream()
+                    .filter(finding -> finding.kind() == kind)
+                    .toList();
+            ofKind.stream().limit(LINES_PER_CLASS).forEach(finding -> err.println(describe(finding)));
+            if (ofKind.size() > LINES_PER_CLASS) {
+                err.println("... and " + (ofKind.size() - LINES_PER_CLASS) + " more " + kind.label() + "(s)");
+            }
+        }
+    }
+
+    void archiveRepairs(ArchiveRepairResult result) {
+        result.attempts().stream()
+                .filter(attempt -> attempt.outcome() != ArchiveRepairResult.Outcome.REPAIRED)
+                .limit(LINES_PER_CLASS * 5L)
+                .forEach(attempt -> err.println("archive repair "
+                        + attempt.outcome().name().toLowerCase() + "  " + describe(attempt.finding()) + ": "
+                        + attempt.detail()));
+        err.println("archive repair: " + result.count(ArchiveRepairResult.Outcome.REPAIRED) + " repaired, "
+                + result.count(ArchiveRepairResult.Outcome.SKIPPED) + " skipped, "
+                + result.count(ArchiveRepairResult.Outcome.FAILED) + " failed");
+    }
+
+    private static String describe(ArchiveFinding finding) {
+        return "archive " + finding.kind().label() + "  business " + finding.businessId()
+                + (finding.orderId() == null ? "" : " order " + finding.orderId()) + ": " + finding.detail();
     }
 
     void indexRepairs(IndexRepairResult result) {

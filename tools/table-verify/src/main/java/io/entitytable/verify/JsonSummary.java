@@ -6,6 +6,9 @@ import io.entitytable.checks.IndexReport;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.IsoInstants;
 import io.entitytable.model.RefreshJob;
+import io.entitytable.verify.archive.ArchiveRepairResult;
+import io.entitytable.verify.archive.ArchiveReport;
+import io.entitytable.verify.archive.ArchiveResult;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -56,6 +59,9 @@ final class JsonSummary {
         if (result.indexAfter() != null) {
             summary.put("search", search(result));
         }
+        if (result.archive() != null) {
+            summary.put("archive", archive(result.archive()));
+        }
         // The copies' findings first, then the search index's.
         Stream<Map<String, String>> findings = after.findings().stream()
                 .map(finding -> finding(
@@ -102,6 +108,52 @@ final class JsonSummary {
             search.put("repairs", repairs);
         }
         return search;
+    }
+
+    /** The order archive's last check, its findings by kind and the first of them; for repair also the first check. */
+    private static Map<String, Object> archive(ArchiveResult result) {
+        Map<String, Object> archive = new LinkedHashMap<>();
+        ArchiveReport after = result.after();
+        archive.put("bucket", after.bucket());
+        archive.put("businesses", after.businesses());
+        archive.put("orders", after.orders());
+        archive.put("clean", after.clean());
+        archive.put("findingsByKind", byKind(after));
+        archive.put(
+                "findings",
+                after.findings().stream()
+                        .limit(MAX_FINDINGS)
+                        .map(finding -> {
+                            Map<String, String> entry = new LinkedHashMap<>();
+                            entry.put("kind", finding.kind().label());
+                            entry.put("businessId", finding.businessId());
+                            if (finding.orderId() != null) {
+                                entry.put("orderId", finding.orderId());
+                            }
+                            entry.put("detail", finding.detail());
+                            return entry;
+                        })
+                        .toList());
+        if (result.repair() != null) {
+            Map<String, Object> found = new LinkedHashMap<>();
+            found.put("orders", result.before().orders());
+            found.put("findingsByKind", byKind(result.before()));
+            archive.put("found", found);
+            Map<String, Object> repairs = new LinkedHashMap<>();
+            for (ArchiveRepairResult.Outcome outcome : ArchiveRepairResult.Outcome.values()) {
+                repairs.put(
+                        outcome.name().toLowerCase(java.util.Locale.ROOT),
+                        result.repair().count(outcome));
+            }
+            archive.put("repairs", repairs);
+        }
+        return archive;
+    }
+
+    private static Map<String, Long> byKind(ArchiveReport report) {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        report.byKind().forEach((kind, count) -> counts.put(kind.label(), count));
+        return counts;
     }
 
     private static Map<String, Object> repairs(RepairResult repair) {

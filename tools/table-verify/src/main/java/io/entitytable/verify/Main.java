@@ -1,6 +1,7 @@
 package io.entitytable.verify;
 
 import io.entitytable.checks.SearchIndexNotFoundException;
+import io.entitytable.verify.archive.ArchiveTarget;
 import io.entitytable.verify.move.ApiRouting;
 import io.entitytable.verify.move.LayoutChange;
 import io.entitytable.verify.move.OnlineMoveCommand;
@@ -136,8 +137,9 @@ public final class Main {
                     : new SqsRefreshQueue(sqs, options.refreshQueue().toString());
             search = SearchClientFactory.create(options);
             IndexTarget index = search == null ? null : new IndexTarget(search, options.searchIndex());
+            ArchiveTarget archive = options.archive().map(ArchiveTarget::new).orElse(null);
             CommandResult result = new VerifyCommand(
-                            dynamo, options, progress, new FindingsLog(err), queue, Clock.systemUTC(), index)
+                            dynamo, options, progress, new FindingsLog(err), queue, Clock.systemUTC(), index, archive)
                     .run();
             out.println(JsonSummary.of(result));
             out.flush();

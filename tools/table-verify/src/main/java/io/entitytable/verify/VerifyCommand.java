@@ -6,6 +6,10 @@ import io.entitytable.checks.IndexReport;
 import io.entitytable.checks.ScanProgress;
 import io.entitytable.checks.ScannedTable;
 import io.entitytable.checks.TableScan;
+import io.entitytable.verify.archive.ArchiveRepairResult;
+import io.entitytable.verify.archive.ArchiveReport;
+import io.entitytable.verify.archive.ArchiveResult;
+import io.entitytable.verify.archive.ArchiveTarget;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
@@ -17,6 +21,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * is one, Scan, detect).
  *
  * @param searchIndex the search index to compare with the table; null: not checked
+ * @param archive the order archive to check against the table; null: not checked
  */
 record VerifyCommand(
         DynamoDbClient dynamo,
@@ -25,7 +30,8 @@ record VerifyCommand(
         FindingsLog log,
         RefreshQueue refreshQueue,
         Clock clock,
-        IndexTarget searchIndex) {
+        IndexTarget searchIndex,
+        ArchiveTarget archive) {
 
     /** Without a refresh queue: repair only lists the stopped jobs. */
     VerifyCommand(DynamoDbClient dynamo, VerifyOptions options, ProgressIndicator progress, FindingsLog log) {
@@ -40,7 +46,7 @@ record VerifyCommand(
             FindingsLog log,
             RefreshQueue refreshQueue,
             Clock clock) {
-        this(dynamo, options, progress, log, refreshQueue, clock, null);
+        this(dynamo, options, progress, log, refreshQueue, clock, null, null);
     }
 
     CommandResult run() {
@@ -50,12 +56,25 @@ record VerifyCommand(
         IndexReport indexFound = verifyIndex("index", found.table());
         JobsReport jobs = JobsReport.of(found.table(), clock.instant());
         log.stoppedJobs(jobs);
+        ArchiveReport archiveFound = verifyArchive("archive", found.table());
         if (options.command() == VerifyOptions.Command.VERIFY) {
-            return new CommandResult(options, null, null, found, jobs, null, elapsed(started), null, null, indexFound);
+            return new CommandResult(
+                    options,
+                    null,
+                    null,
+                    found,
+                    jobs,
+                    null,
+                    elapsed(started),
+                    null,
+                    null,
+                    indexFound,
+                    archiveFound == null ? null : new ArchiveResult(null, null, archiveFound));
         }
         RepairResult repair = repair(found);
         log.repairs(repair);
         IndexRepairResult indexRepair = repairIndex(indexFound);
+        ArchiveRepairResult archiveRepair = repairArchive(archiveFound);
         JobRestarts restarts = refreshQueue == null
                 ? JobRestarts.withoutQueue(jobs.stoppedSubjects())
                 : JobRestarts.send(jobs.stoppedSubjects(), refreshQueue);
@@ -63,8 +82,47 @@ record VerifyCommand(
         DriftReport after = verify("re-verify");
         log.findings(after);
         IndexReport indexAfter = verifyIndex("index re-verify", after.table());
+        ArchiveReport archiveAfter = verifyArchive("archive re-verify", after.table());
         return new CommandResult(
-                options, found, repair, after, jobs, restarts, elapsed(started), indexFound, indexRepair, indexAfter);
+                options,
+                found,
+                repair,
+                after,
+                jobs,
+                restarts,
+                elapsed(started),
+                indexFound,
+                indexRepair,
+                indexAfter,
+                archiveAfter == null ? null : new ArchiveResult(archiveFound, archiveRepair, archiveAfter));
+    }
+
+    /** The order archive checked against this Scan; null without an archive. */
+    private ArchiveReport verifyArchive(String phase, ScannedTable table) {
+        if (archive == null) {
+            return null;
+        }
+        AtomicLong checked = new AtomicLong();
+        ArchiveReport report;
+        try (ProgressIndicator.Phase ignored = progress.start(
+                () -> "[%s] %s: %,d archived orders checked".formatted(phase, archive.bucket(), checked.get()))) {
+            report = archive.verify(table, clock, checked);
+        }
+        log.findings(report);
+        return report;
+    }
+
+    private ArchiveRepairResult repairArchive(ArchiveReport found) {
+        if (found == null) {
+            return null;
+        }
+        ArchiveRepairResult result;
+        try (ProgressIndicator.Phase ignored = progress.start(() ->
+                "[archive repair] %,d findings".formatted(found.repairable().size()))) {
+            result = archive.repair(found, dynamo, options.table(), clock);
+        }
+        log.archiveRepairs(result);
+        return result;
     }
 
     /** The search index compared with this Scan; null without a search index. */

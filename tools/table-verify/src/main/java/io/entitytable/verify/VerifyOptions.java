@@ -1,14 +1,16 @@
 package io.entitytable.verify;
 
+import io.entitytable.archive.OrderArchive;
 import io.entitytable.deployment.SearchIndex;
 import io.entitytable.model.TableLayout;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The command line: {@code verify|repair [--endpoint URL] [--table NAME] [--region R] [--segments N] [--search-endpoint
- * URL [--search-signing true|false] [--search-index NAME]]}, repair also {@code [--refresh-queue URL [--sqs-endpoint
+ * URL [--search-signing true|false] [--search-index NAME]] [--archive-bucket NAME [--archive-endpoint URL]]}, repair also {@code [--refresh-queue URL [--sqs-endpoint
  * URL]]}; {@code jobs [--endpoint URL] [--table NAME] [--region R] [--all]}; {@code purge-idempotency [--endpoint URL]
  * [--table NAME] [--region R]}; {@code backfill [--endpoint URL] [--table NAME] [--region R]}.
  *
@@ -22,6 +24,9 @@ import java.util.Map;
  * @param searchSigning whether requests to it are SigV4-signed for Amazon OpenSearch Serverless; null: as {@link
  *     #searchSigned()} defaults
  * @param searchIndex the index (or alias) read and written, default {@link SearchIndex#ALIAS}
+ * @param archiveBucket verify/repair: the order archive checked against the table (each archived order whole, none also
+ *     live); null: the archive is not checked
+ * @param archiveEndpoint an S3-compatible server holding it (the local runtime's); null: AWS's S3
  */
 record VerifyOptions(
         Command command,
@@ -34,7 +39,9 @@ record VerifyOptions(
         boolean allJobs,
         URI searchEndpoint,
         Boolean searchSigning,
-        String searchIndex) {
+        String searchIndex,
+        String archiveBucket,
+        URI archiveEndpoint) {
 
     /** Enough parallel Scan segments to keep a few connections busy on a table of any size, few enough for 2 cores. */
     static final int DEFAULT_SEGMENTS = 4;
@@ -45,6 +52,7 @@ record VerifyOptions(
             """
             usage: verify|repair [--endpoint URL] [--table NAME] [--region R] [--segments N]
                           [--search-endpoint URL [--search-signing true|false] [--search-index NAME]]
+                          [--archive-bucket NAME [--archive-endpoint URL]]
                           [--refresh-queue URL [--sqs-endpoint URL]]
                    jobs [--endpoint URL] [--table NAME] [--region R] [--all]
                    purge-idempotency [--endpoint URL] [--table NAME] [--region R]
@@ -68,6 +76,10 @@ record VerifyOptions(
               --search-signing B   SigV4-sign search requests (Amazon OpenSearch Serverless); default true without
                        --endpoint, false with it
               --search-index NAME  the index or alias to check (default %s)
+              --archive-bucket NAME  also check the order archive: each archived order whole and listed, none also in
+                       the table, no archive of a business the table does not hold (repair: and mend it)
+              --archive-endpoint URL an S3-compatible server holding it, e.g. http://127.0.0.1:9000 (the local
+                       runtime's); credentials: the SDK's default chain
               --refresh-queue URL  repair: the refresh queue's URL; stopped jobs get a restart message on it
               --sqs-endpoint URL   repair: SQS endpoint, e.g. http://localhost:9324 (the local runtime's); omit for AWS
             exit codes: 0 clean, 1 drift or a stopped refresh job found (repair: drift left after the re-verify, or a
@@ -85,7 +97,16 @@ record VerifyOptions(
 
     /** verify / repair without the refresh queue (the migration's verify). */
     VerifyOptions(Command command, URI endpoint, String table, String region, int segments) {
-        this(command, endpoint, table, region, segments, null, null, false, null, null, SearchIndex.ALIAS);
+        this(command, endpoint, table, region, segments, null, null, false, null, null, SearchIndex.ALIAS, null, null);
+    }
+
+    /** The order archive to check; empty when none is named. */
+    Optional<OrderArchive> archive() {
+        return Optional.ofNullable(archiveBucket)
+                .map(bucket -> OrderArchive.named(
+                        bucket,
+                        Optional.ofNullable(archiveEndpoint),
+                        DynamoClientFactory.resolveRegion(endpoint, region)));
     }
 
     /** Whether search requests are signed: as {@code --search-signing} says, else for AWS (no {@code --endpoint}). */
@@ -112,6 +133,8 @@ record VerifyOptions(
         URI searchEndpoint = null;
         Boolean searchSigning = null;
         String searchIndex = null;
+        String archiveBucket = null;
+        URI archiveEndpoint = null;
         while (arguments.hasNext()) {
             String option = arguments.next();
             switch (option) {
@@ -130,6 +153,8 @@ record VerifyOptions(
                         arguments.url(option, "https://abc123.eu-west-1.aoss.amazonaws.com");
                 case "--search-signing" -> searchSigning = arguments.bool(option);
                 case "--search-index" -> searchIndex = arguments.value(option);
+                case "--archive-bucket" -> archiveBucket = arguments.value(option);
+                case "--archive-endpoint" -> archiveEndpoint = arguments.url(option, "http://127.0.0.1:9000");
                 default -> throw new UsageException("unknown option '" + option + "'");
             }
         }
@@ -156,6 +181,13 @@ record VerifyOptions(
         if (searchEndpoint == null && (searchSigning != null || searchIndex != null)) {
             throw new UsageException("--search-signing and --search-index need --search-endpoint URL");
         }
+        boolean checksTables = command == Command.VERIFY || command == Command.REPAIR;
+        if (!checksTables && (archiveBucket != null || archiveEndpoint != null)) {
+            throw new UsageException("--archive-bucket and --archive-endpoint are options of verify and repair only");
+        }
+        if (archiveEndpoint != null && archiveBucket == null) {
+            throw new UsageException("--archive-endpoint needs --archive-bucket NAME");
+        }
         if (searchIndex != null && searchIndex.isBlank()) {
             throw new UsageException("--search-index needs a name");
         }
@@ -170,7 +202,9 @@ record VerifyOptions(
                 allJobs,
                 searchEndpoint,
                 searchSigning,
-                searchIndex == null ? SearchIndex.ALIAS : searchIndex);
+                searchIndex == null ? SearchIndex.ALIAS : searchIndex,
+                archiveBucket,
+                archiveEndpoint);
     }
 
     /** Where the summary says the table is, e.g. {@code http://localhost:8000} or {@code aws:eu-west-1}. */

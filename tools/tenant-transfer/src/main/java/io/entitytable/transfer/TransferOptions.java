@@ -1,14 +1,12 @@
 package io.entitytable.transfer;
 
 import io.entitytable.archive.OrderArchive;
-import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.model.Ids;
 import io.entitytable.model.TableLayout;
 import io.entitytable.verify.OptionReader;
 import io.entitytable.verify.UsageException;
 import java.net.URI;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -129,18 +127,9 @@ record TransferOptions(
                 command, businessId, file, endpoint, table, resolved, archiveBucket, archiveEndpoint);
     }
 
-    /** The order archive the options name, as a function finds it in its environment; empty when none is named. */
+    /** The order archive the options name; empty when none is named. */
     Optional<OrderArchive> archive() {
-        Map<String, String> env = new HashMap<>();
-        if (archiveBucket != null) {
-            env.put(EnvironmentVariable.ARCHIVE_BUCKET.variable(), archiveBucket);
-        }
-        if (archiveEndpoint != null) {
-            env.put(EnvironmentVariable.ARCHIVE_ENDPOINT.variable(), archiveEndpoint.toString());
-        }
-        if (region != null) {
-            env.put("AWS_REGION", region);
-        }
-        return OrderArchive.fromEnvironment(env);
+        return Optional.ofNullable(archiveBucket)
+                .map(bucket -> OrderArchive.named(bucket, Optional.ofNullable(archiveEndpoint), region));
     }
 }
