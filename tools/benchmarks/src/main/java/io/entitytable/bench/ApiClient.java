@@ -56,6 +56,12 @@ final class ApiClient {
         return send(HttpRequest.newBuilder(URI.create(base + path)).PUT(HttpRequest.BodyPublishers.noBody()));
     }
 
+    Response put(String path, String json) {
+        return send(HttpRequest.newBuilder(URI.create(base + path))
+                .header("content-type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8)));
+    }
+
     Response delete(String path) {
         return send(HttpRequest.newBuilder(URI.create(base + path)).DELETE());
     }

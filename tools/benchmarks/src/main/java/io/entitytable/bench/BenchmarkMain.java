@@ -29,12 +29,14 @@ import java.util.concurrent.Executors;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * {@code java -jar tools/benchmarks/target/benchmarks.jar [--quick] [--only reads,shards,fanout,startup,lag,freshness,search] [--out
+ * {@code java -jar tools/benchmarks/target/benchmarks.jar [--quick] [--only reads,shards,fanout,startup,lag,archive,freshness,search] [--out
  * report.md]}: starts the local system (in memory, free ports), runs every benchmark side by side with its
  * raw-DynamoDB baseline, prints the Markdown report on stdout and, with {@code --out}, writes it to a file. Progress
  * goes to stderr, the functions' logs to a file in the work folder. {@code --only} runs only the named parts (the local
- * system still starts, so they run under the same conditions as in a full run); the others say "Not run". The search
- * part runs last, on a local system of its own with the search engine and indexer, so the others run without them.
+ * system still starts, so they run under the same conditions as in a full run); the others say "Not run". The archive
+ * part runs on a local system of its own with the archive on, after the others, so that its S3 server and archive job
+ * never run beside them and their lists read the table alone. The search part runs last, on a local system of its own
+ * with the search engine and indexer, so the others run without them.
  */
 public final class BenchmarkMain {
     /** A business's share of a second that no local run reaches. */
@@ -47,6 +49,7 @@ public final class BenchmarkMain {
         FANOUT,
         STARTUP,
         LAG,
+        ARCHIVE,
         FRESHNESS,
         SEARCH;
 
@@ -99,7 +102,7 @@ public final class BenchmarkMain {
 
     private static void usage() {
         System.err.println("usage: java -jar tools/benchmarks/target/benchmarks.jar [--quick]"
-                + " [--only reads,shards,fanout,startup,lag,freshness,search]"
+                + " [--only reads,shards,fanout,startup,lag,archive,freshness,search]"
                 + " [--out report.md]");
         System.exit(2);
     }
@@ -144,6 +147,8 @@ public final class BenchmarkMain {
         Report.Section fanout = report.section("Fan-out (StreamFanout vs raw parallel conditional writes)");
         Report.Section startup = report.section("Packages and start-up");
         Report.Section lag = report.section("Stream lag (write to visible through the local pump)");
+        Report.Section archive =
+                report.section("Archived orders (a read of an archived order vs the same read of a live one)");
         Report.Section freshness =
                 report.section("Freshness (a client's write to the reads that depend on the stream)");
         Report.Section search = report.section("Search (embedded OpenSearch, the indexer through the stream)");
@@ -152,7 +157,7 @@ public final class BenchmarkMain {
         ExecutorService pool = Executors.newFixedThreadPool(32);
         try (PrintStream console =
                 new PrintStream(new FileOutputStream(logFile.toFile()), true, StandardCharsets.UTF_8)) {
-            if (!EnumSet.of(Part.SEARCH, Part.FRESHNESS).containsAll(parts)) {
+            if (!EnumSet.of(Part.SEARCH, Part.FRESHNESS, Part.ARCHIVE).containsAll(parts)) {
                 runParts(
                         mode, parts, options, console, pool, work, root, table, report, reads, shards, fanout, startup,
                         lag);
@@ -160,6 +165,11 @@ public final class BenchmarkMain {
                 for (Report.Section section : List.of(reads, shards, fanout, startup, lag)) {
                     section.line(notRun(parts));
                 }
+            }
+            if (parts.contains(Part.ARCHIVE)) {
+                new ReportWriter(report).archive(archive, archived(mode, root, work, table, console, pool));
+            } else {
+                archive.line(notRun(parts));
             }
             if (parts.contains(Part.FRESHNESS)) {
                 FreshnessReport.write(report, freshness, freshness(mode, root, work, table, console));
@@ -234,6 +244,28 @@ public final class BenchmarkMain {
             throw new IllegalStateException(e);
         } finally {
             systems.forEach(LocalSystem::close);
+        }
+    }
+
+    /**
+     * The archive part on a system of its own with the archive on ({@code LocalOptions.withArchive}, which the other
+     * parts' system is without): its lists then continue into the archive, as they do wherever a deployment has one.
+     */
+    private static ArchiveReadBench.Result archived(
+            Mode mode, Path root, Path work, String table, PrintStream console, ExecutorService pool) {
+        LocalOptions options = new LocalOptions(
+                        root,
+                        work.resolve("archive-data"),
+                        true,
+                        LocalDynamoDb.freePort(),
+                        LocalDynamoDb.freePort(),
+                        table)
+                .withArchive(0);
+        try (LocalSystem system = LocalSystem.start(options, console)) {
+            Runtime.getRuntime().addShutdownHook(new Thread(system::close, "bench-archive-shutdown"));
+            System.err.println("[bench] archive system up: API on :" + system.apiPort() + ", S3 at "
+                    + system.archive().endpoint());
+            return ArchiveReadBench.run(system, mode, pool);
         }
     }
 
@@ -368,7 +400,7 @@ public final class BenchmarkMain {
                     case FANOUT -> fanout.line(notRun(parts));
                     case STARTUP -> startup.line(notRun(parts));
                     case LAG -> lag.line(notRun(parts));
-                    case FRESHNESS, SEARCH -> {}
+                    case ARCHIVE, FRESHNESS, SEARCH -> {}
                 }
             }
         }

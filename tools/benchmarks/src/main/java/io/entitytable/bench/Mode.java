@@ -24,7 +24,8 @@ record Mode(
         int reindexBusinesses,
         int reindexCoreItems,
         int[] reindexSegments,
-        int freshnessSamples) {
+        int freshnessSamples,
+        int archiveReads) {
 
     static final Mode QUICK = new Mode(
             "quick",
@@ -46,7 +47,8 @@ record Mode(
             100,
             10_000,
             new int[] {1, 4},
-            20);
+            20,
+            100);
     static final Mode FULL = new Mode(
             "full",
             100,
@@ -67,5 +69,6 @@ record Mode(
             1_000,
             100_000,
             new int[] {1, 4, 8},
-            100);
+            100,
+            200);
 }

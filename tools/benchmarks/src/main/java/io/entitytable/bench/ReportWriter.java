@@ -418,6 +418,119 @@ final class ReportWriter {
                 String.format(Locale.ROOT, "%.1f", wcu));
     }
 
+    /** The archived read's bound: p50 within this multiple of the live read's, on the local system. */
+    static final double ARCHIVED_READ_MAX_RATIO = 3.0;
+
+    void archive(Report.Section section, ArchiveReadBench.Result result) {
+        section.line(
+                "Data: one business keeping finished orders %s (the local system's shortest retention), three customers"
+                        + " with %d orders of %d lines each. All of one customer's orders and the older half of another's"
+                        + " were delivered; the archive job (every 2 s) moved those %d, all answered as archived %.1f s"
+                        + " after the last delivery (polled, no fixed wait). The system runs with its archive on"
+                        + " (`LocalOptions.withArchive`): its lists continue into the archive, so every page below,"
+                        + " the all-live one too, makes one LIST of the customer's archive listing besides its Query."
+                        + " %d rounds measured after %d unmeasured; each round makes every request below once, in an"
+                        + " order that rotates from round to round. Load average %s before the measured rounds, %s"
+                        + " after. Times in ms.",
+                ArchiveReadBench.RETENTION,
+                ArchiveReadBench.PAGE,
+                ArchiveReadBench.LINES,
+                result.moved(),
+                result.archivedAfter().toMillis() / 1000.0,
+                result.liveOrder().timings().client.count(),
+                result.warmup(),
+                result.loadBefore(),
+                result.loadAfter());
+        section.line("");
+        section.line(
+                """
+                *client* = the request through the front door as the benchmark's client times it; *function* = \
+                Server-Timing `app`; *DynamoDB* = its `db` (calls from `count`); *function − DynamoDB* = the \
+                function's own time plus, on an archived read, its S3 calls, which Server-Timing does not time \
+                apart; *outside* = client − function (front door, Runtime API hop, Lambda bridge). An order by id \
+                that the table's consistent Query does not find is read from the archive with one S3 GET; a page \
+                GETs each archived order it holds, 16 at a time.""");
+        section.line("");
+        List<List<String>> rows = new ArrayList<>();
+        for (ArchiveReadBench.Read read : result.reads()) {
+            ApiTimings t = read.timings();
+            rows.add(List.of(
+                    read.name(),
+                    Integer.toString(read.archived()),
+                    Samples.ms(t.client.p50()),
+                    Samples.ms(t.client.percentileMillis(95)),
+                    Samples.ms(t.client.p99()),
+                    Samples.ms(t.function.p50()),
+                    Samples.ms(t.calls.p50()),
+                    Samples.ms(t.own.p50()),
+                    Samples.ms(t.own.percentileMillis(95)),
+                    Samples.ms(t.outside.p50()),
+                    Integer.toString(read.calls())));
+        }
+        section.table(
+                List.of(
+                        "read",
+                        "archived orders in the answer",
+                        "client p50",
+                        "client p95",
+                        "client p99",
+                        "function p50",
+                        "DynamoDB p50",
+                        "function − DynamoDB p50",
+                        "function − DynamoDB p95",
+                        "outside p50",
+                        "DynamoDB calls"),
+                rows);
+        ApiTimings live = result.liveOrder().timings();
+        ApiTimings archived = result.archivedOrder().timings();
+        ApiTimings livePage = result.livePage().timings();
+        section.table(
+                List.of("archived / live", "client p50", "client p95", "function p50", "function − DynamoDB p50"),
+                List.of(
+                        ratioRow("order by id: archived / live", archived, live),
+                        ratioRow(
+                                "first page: continuing into the archive / all live",
+                                result.mixedPage().timings(),
+                                livePage),
+                        ratioRow(
+                                "first page: all archived / all live",
+                                result.archivedPage().timings(),
+                                livePage)));
+        section.line(
+                "The same calls straight from the benchmark's JVM, in the same rounds: the live read's consistent Query"
+                        + " of the order's partition p50 %s ms (p95 %s); the archived read's S3 GET of the order,"
+                        + " parsed (`OrderArchive.find`, the SDK's url-connection client, as the function's), p50 %s ms"
+                        + " (p95 %s). Archived − live order by id at the p50: client %s ms, function %s ms.",
+                Samples.ms(result.rawQuery().p50()),
+                Samples.ms(result.rawQuery().percentileMillis(95)),
+                Samples.ms(result.rawGet().p50()),
+                Samples.ms(result.rawGet().percentileMillis(95)),
+                Samples.ms(archived.client.p50() - live.client.p50()),
+                Samples.ms(archived.function.p50() - live.function.p50()));
+        double p50 = archived.client.p50() / live.client.p50();
+        double p95 = archived.client.percentileMillis(95) / live.client.percentileMillis(95);
+        report.target(
+                "Archived order by id (`GET /orders/{id}`): client p50 ≤ 3x a live order's of as many lines, locally",
+                p50 <= ARCHIVED_READ_MAX_RATIO,
+                "%s: %s vs %s ms; p95 %s: %s vs %s ms, over %d of each",
+                Samples.exactRatio(p50),
+                Samples.ms(archived.client.p50()),
+                Samples.ms(live.client.p50()),
+                Samples.exactRatio(p95),
+                Samples.ms(archived.client.percentileMillis(95)),
+                Samples.ms(live.client.percentileMillis(95)),
+                live.client.count());
+    }
+
+    private static List<String> ratioRow(String name, ApiTimings archived, ApiTimings live) {
+        return List.of(
+                name,
+                Samples.ratio(archived.client.p50() / live.client.p50()),
+                Samples.ratio(archived.client.percentileMillis(95) / live.client.percentileMillis(95)),
+                Samples.ratio(archived.function.p50() / live.function.p50()),
+                Samples.ratio(archived.own.p50() / live.own.p50()));
+    }
+
     void lag(Report.Section section, StreamLagBench.Result result) {
         section.line("Each operation puts a new tag on a store through the API and polls the tag's copy with a"
                 + " strongly consistent GetItem every 2 ms until the packaged fan-out (fed by the local pump, which"
