@@ -263,6 +263,18 @@
       el('progress', { max: 100, value: pattern.percent, 'aria-label': 'Backfill of ' + pattern.backfill },
         pattern.percent + ' %'),
     ]));
+    const archive = streams.archive;
+    $('archive-state').textContent = archive
+      ? 'Finished orders past their business\'s retention move to the order archive, every 2 s.'
+      : 'Off: the system runs without its archive (--no-archive).';
+    fillRows($('archive-moves').tBodies[0], archive ? Object.entries(archive.moves).map(([outcome, count]) => [
+      outcome,
+      count,
+    ]) : []);
+    fillRows($('archive-next').tBodies[0], archive ? archive.next.map((due) => [
+      el('code', {}, due.businessId),
+      due.dueAt,
+    ]) : []);
     fillRows($('job-list').tBodies[0], streams.jobs.map((job) => {
       const item = job.item ? job.item.attributes : null;
       const done = item ? Number(item.copiesDone || item.itemsDeleted || 0) : 0;

@@ -380,6 +380,8 @@ public final class LocalSystem implements AutoCloseable {
                         started.bucket(),
                         line -> console.println("[archive] " + line)));
                 metrics.archiveMovesFrom(archiving::totals);
+                LocalArchiving watched = archiving;
+                webConsole.archiveFrom(watched::view);
             }
             api = apiStart.join();
             fanout = fanoutStart.join();

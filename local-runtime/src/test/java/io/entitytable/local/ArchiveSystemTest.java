@@ -113,8 +113,33 @@ class ArchiveSystemTest {
                 // AND the metrics count the two moves
                 assertThat(client.exchange("GET", "/metrics", null).body())
                         .contains("entitytable_archive_moves_total{outcome=\"moved\"} 2.0");
+                // AND the console's jobs panel shows the two moves, and the business among those the job looks at next
+                // (its open order keeps it scheduled)
+                JsonNode panel = consoleArchive(client);
+                Instant panelDeadline = Instant.now().plus(WAIT);
+                while (!listsBusiness(panel, business) && Instant.now().isBefore(panelDeadline)) {
+                    Thread.sleep(200);
+                    panel = consoleArchive(client);
+                }
+                assertThat(panel.path("moves").path("moved").asLong()).isEqualTo(2);
+                assertThat(listsBusiness(panel, business)).as(panel.toString()).isTrue();
             }
         }
+    }
+
+    private static JsonNode consoleArchive(FrontDoorClient client) throws Exception {
+        return JSON.readTree(
+                        client.exchange("GET", "/console/api/streams", null).body())
+                .path("archive");
+    }
+
+    private static boolean listsBusiness(JsonNode panel, String business) {
+        for (JsonNode due : panel.path("next")) {
+            if (due.path("businessId").asText().equals(business)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static List<Map<String, AttributeValue>> partition(DynamoDbClient dynamo, String id) {

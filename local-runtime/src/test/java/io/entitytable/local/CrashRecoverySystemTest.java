@@ -95,7 +95,7 @@ class CrashRecoverySystemTest {
             load.assertNothingLost(system.dynamo(), KillableSystem.TABLE);
             assertThat(load.acknowledged()).isGreaterThan(50);
             // AND within 2 minutes of the last start, every copy and the search index match the core items
-            DriftCheck converged = awaitConverged(system);
+            DriftCheck converged = system.awaitConverged(CONVERGES_WITHIN);
             System.out.printf(
                     "[test] copies and search index converged %d ms after the last start: %s; the last start"
                             + " said:%n  %s%n",
@@ -144,7 +144,7 @@ class CrashRecoverySystemTest {
                     "[test] the start took %d ms%n", system.sinceStart().toMillis());
 
             // THEN within 2 minutes of the start every copy of the store has the new version, with no drift
-            DriftCheck converged = awaitConverged(system);
+            DriftCheck converged = system.awaitConverged(CONVERGES_WITHIN);
             System.out.printf(
                     "[test] converged %d ms after the restart: %s; the start said:%n  %s%n",
                     system.sinceStart().toMillis(), converged, String.join("\n  ", system.recoveryLines()));
@@ -182,20 +182,6 @@ class CrashRecoverySystemTest {
         System.out.printf(
                 "[test] the seed is worked through %d ms after the first start%n",
                 system.sinceStart().toMillis());
-    }
-
-    /**
-     * Checks until neither the table nor the search index has drift, or 2 minutes after the last start; returns the
-     * last check (the caller asserts on it).
-     */
-    private static DriftCheck awaitConverged(KillableSystem system) throws InterruptedException {
-        DriftCheck check = DriftCheck.of(system.dynamo(), KillableSystem.TABLE).withSearch(system.search());
-        while (!(check.clean() && check.indexFindings().isEmpty())
-                && system.sinceStart().compareTo(CONVERGES_WITHIN) < 0) {
-            Thread.sleep(500);
-            check = DriftCheck.of(system.dynamo(), KillableSystem.TABLE).withSearch(system.search());
-        }
-        return check;
     }
 
     /**

@@ -2,12 +2,17 @@ package io.entitytable.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.archive.OrderArchive;
+import io.entitytable.checks.DriftCheck;
+import io.entitytable.deployment.OrderArchiveBucket;
 import io.entitytable.deployment.RefreshQueueNames;
 import io.entitytable.local.auth.LocalIssuer;
 import io.entitytable.local.dynamodb.LinkedStoreSeed;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.s3.LocalArchive;
 import io.entitytable.local.sqs.LocalSqs;
 import io.entitytable.model.RefreshJob;
+import io.entitytable.s3.local.LocalS3;
 import io.entitytable.search.client.SearchClients;
 import java.io.IOException;
 import java.net.URI;
@@ -179,6 +184,28 @@ final class KillableSystem implements AutoCloseable {
 
     OpenSearchClient search() {
         return search;
+    }
+
+    /** The order archive on the system's S3 port, signed with its data folder's key (there once it has started). */
+    OrderArchive archive() {
+        LocalS3.Credentials key = LocalS3.credentialsIn(options.s3Folder())
+                .orElseThrow(() -> new IllegalStateException("the S3 server never started on " + options.s3Folder()));
+        return new OrderArchive(
+                LocalArchive.client(URI.create("http://127.0.0.1:" + s3Port), key), OrderArchiveBucket.LOCAL_NAME);
+    }
+
+    /**
+     * Checks until neither the table nor the search index has drift, or {@code afterStart} after the last start; returns
+     * the last check (the caller asserts on it).
+     */
+    DriftCheck awaitConverged(Duration afterStart) throws InterruptedException {
+        DriftCheck check = DriftCheck.of(dynamo, TABLE).withSearch(search);
+        while (!(check.clean() && check.indexFindings().isEmpty())
+                && sinceStart().compareTo(afterStart) < 0) {
+            Thread.sleep(500);
+            check = DriftCheck.of(dynamo, TABLE).withSearch(search);
+        }
+        return check;
     }
 
     /** The subject's refresh job as the table holds it, if it has one. */

@@ -7,7 +7,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -16,6 +18,13 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * than its interval, two local threads) never look at one business twice at once.
  */
 public final class ArchiveJob {
+    /**
+     * How long after its run's deadline a taken business is due again should the run die with its process: a look ends
+     * by the deadline (cut short, it sets the business due at once), so this is only ever waited when nothing is left
+     * to set it.
+     */
+    static final Duration LOOK_MARGIN = Duration.ofMinutes(1);
+
     /** Schedules read per due partition and round. */
     private static final int DUE_PER_PARTITION = 25;
 
@@ -49,6 +58,16 @@ public final class ArchiveJob {
         return new ArchiveJob(schedules, new BusinessArchiving(table, move, schedules, clock, pause), clock);
     }
 
+    /**
+     * The businesses due by {@code until}, earliest first: at most {@code perPartition} of each due partition, one
+     * Query each. What a console shows of the job's next looks.
+     */
+    public List<ArchiveSchedules.Due> dueBy(Instant until, int perPartition) {
+        return schedules.dueAt(until, perPartition).stream()
+                .sorted(java.util.Comparator.comparing(ArchiveSchedules.Due::dueAt))
+                .toList();
+    }
+
     /** Looks at every due business until {@code deadline}: what the moves did, summed. */
     public Map<Outcome, Integer> runUntil(Instant deadline) throws InterruptedException {
         Map<Outcome, Integer> outcomes = new EnumMap<>(Outcome.class);
@@ -59,9 +78,10 @@ public final class ArchiveJob {
                 if (!clock.instant().isBefore(deadline)) {
                     break;
                 }
-                if (schedules.take(business)) {
+                Optional<ArchiveSchedules.Taken> taken = schedules.take(business, deadline.plus(LOOK_MARGIN));
+                if (taken.isPresent()) {
                     tookAny = true;
-                    look(business.businessId(), deadline)
+                    look(taken.get(), deadline)
                             .forEach((outcome, count) -> outcomes.merge(outcome, count, Integer::sum));
                 }
             }
@@ -77,12 +97,12 @@ public final class ArchiveJob {
      * the back-off) sets it due again at once before the failure ends the run: otherwise the business would wait for
      * its next finished order or retention change.
      */
-    private Map<Outcome, Integer> look(String businessId, Instant deadline) throws InterruptedException {
+    private Map<Outcome, Integer> look(ArchiveSchedules.Taken taken, Instant deadline) throws InterruptedException {
         try {
-            return archiving.run(businessId, deadline);
+            return archiving.run(taken, deadline);
         } catch (RuntimeException failed) {
             try {
-                schedules.dueBy(businessId, clock.instant());
+                schedules.dueBy(taken.businessId(), clock.instant());
             } catch (RuntimeException alsoFailed) {
                 failed.addSuppressed(alsoFailed);
             }

@@ -1,6 +1,7 @@
 package io.entitytable.archive.job;
 
 import io.entitytable.archive.job.OrderMove.Outcome;
+import io.entitytable.model.ArchiveLease;
 import io.entitytable.model.ArchiveSchedule;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
@@ -53,15 +54,18 @@ public final class BusinessArchiving {
     }
 
     /**
-     * Looks at {@code businessId}'s finished orders until {@code deadline}: what each move did. A look cut short by the
-     * deadline sets the schedule due at once, so the next run goes on; a finished look sets it for the next look.
+     * Looks at the finished orders of the business whose schedule is {@code taken} until {@code deadline}: what each
+     * move did. A look cut short by the deadline sets the schedule due at once, so the next run goes on; a finished look
+     * sets it for the next look, or for when the lease of an order another mover held ends, if sooner.
      */
-    public Map<Outcome, Integer> run(String businessId, Instant deadline) throws InterruptedException {
+    public Map<Outcome, Integer> run(ArchiveSchedules.Taken taken, Instant deadline) throws InterruptedException {
+        String businessId = taken.businessId();
         Map<Outcome, Integer> outcomes = new EnumMap<>(Outcome.class);
         Optional<Map<String, AttributeValue>> business =
                 table.consistentGet(new ItemKey(businessId, Keys.BUSINESS_TYPE));
         if (business.isEmpty() || business.get().containsKey(Attributes.ERASING)) {
-            // Gone or going: its erase takes its orders and its schedule.
+            // Gone or going: its erase takes its orders and deletes its schedule.
+            schedules.release(taken, Optional.empty());
             return outcomes;
         }
         Duration retention = Retention.of(business.get()).of(Entity.ORDER);
@@ -76,7 +80,13 @@ public final class BusinessArchiving {
                 }
             }
         }
-        schedules.dueBy(businessId, ArchiveSchedule.nextLookAfter(now, retention));
+        Instant next = ArchiveSchedule.nextLookAfter(now, retention);
+        if (outcomes.containsKey(Outcome.HELD)) {
+            // A mover that stopped holds an order until its lease ends: the move is finished then, not a look later.
+            Instant leaseEnded = clock.instant().plus(ArchiveLease.LENGTH);
+            next = leaseEnded.isBefore(next) ? leaseEnded : next;
+        }
+        schedules.release(taken, Optional.of(next));
         return outcomes;
     }
 

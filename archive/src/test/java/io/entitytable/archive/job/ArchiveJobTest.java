@@ -152,7 +152,7 @@ class ArchiveJobTest {
     }
 
     @Test
-    void dueBy_shouldOnlyMoveADueTimeEarlier() {
+    void dueBy_shouldOnlyMoveADueTimeEarlier_andATakeHoldItUntilTheLooksEnd() {
         // GIVEN
         String table = newTable("job2");
         ArchiveSchedules schedules = new ArchiveSchedules(fanoutTable(table));
@@ -169,10 +169,24 @@ class ArchiveJobTest {
         var due = schedules.dueAt(T0.plusSeconds(30), 10);
         assertThat(due).singleElement().satisfies(d -> assertThat(d.businessId())
                 .isEqualTo("01JABCDEFGHJKMNPQRSTVWXYZ0"));
-        // taken once only
-        assertThat(schedules.take(due.get(0))).isTrue();
-        assertThat(schedules.take(due.get(0))).isFalse();
+        // taken once only, until the look's end: due again then should the look die and set nothing
+        Instant lookUntil = T0.plusSeconds(120);
+        var taken = schedules.take(due.get(0), lookUntil);
+        assertThat(taken).isPresent();
+        assertThat(schedules.take(due.get(0), lookUntil)).isEmpty();
         assertThat(schedules.dueAt(T0.plusSeconds(30), 10)).isEmpty();
+        assertThat(dueAt(table, "01JABCDEFGHJKMNPQRSTVWXYZ0")).isEqualTo(lookUntil);
+        // a finish during the look moves it earlier, and the look's end then keeps that earlier time
+        assertThat(schedules.dueBy("01JABCDEFGHJKMNPQRSTVWXYZ0", T0.plusSeconds(40)))
+                .isTrue();
+        schedules.release(taken.get(), Optional.of(T0.plusSeconds(600)));
+        assertThat(dueAt(table, "01JABCDEFGHJKMNPQRSTVWXYZ0")).isEqualTo(T0.plusSeconds(40));
+        // a look's end with nothing in between sets the next look, later than the take left it
+        var again = schedules
+                .take(schedules.dueAt(T0.plusSeconds(40), 10).get(0), lookUntil)
+                .orElseThrow();
+        schedules.release(again, Optional.of(T0.plusSeconds(600)));
+        assertThat(dueAt(table, "01JABCDEFGHJKMNPQRSTVWXYZ0")).isEqualTo(T0.plusSeconds(600));
     }
 
     private static String newTable(String name) {

@@ -63,6 +63,7 @@ public final class Console {
     private volatile JobWatch jobs;
     private volatile Supplier<Object> verify;
     private volatile Supplier<Object> capacity;
+    private volatile Supplier<Object> archive = () -> null;
 
     public Console(LocalIssuer issuer, LocalMetrics metrics) {
         this.issuer = issuer;
@@ -87,6 +88,11 @@ public final class Console {
     /** What "Capacity of the data present" shows: a plain value, written as JSON. */
     public void capacityFrom(Supplier<Object> capacityOfData) {
         this.capacity = capacityOfData;
+    }
+
+    /** What the jobs panel shows of the archive job (its moves, the businesses it looks at next): a plain value. */
+    public void archiveFrom(Supplier<Object> archiveJob) {
+        this.archive = archiveJob;
     }
 
     /** The pages and the sign-in, which need no token; before the token check. */
@@ -142,13 +148,17 @@ public final class Console {
         router.route(API + "/*").handler(ctx -> notFound(ctx, "No such console read."));
     }
 
-    /** What the stream-consumers panel shows: the metrics' figures, and each recent job's item. */
+    /**
+     * What the stream-consumers panel shows: the metrics' figures, each recent job's item, and the archive job (null
+     * while the system runs without its archive).
+     */
     private Map<String, Object> streams() {
         Map<String, Object> streams = new LinkedHashMap<>();
         streams.put("metrics", metrics.summary());
         JobWatch watch = jobs;
         List<JobWatch.SeenJob> seen = watch == null ? List.of() : watch.seen();
         streams.put("jobs", view().jobs(seen));
+        streams.put("archive", archive.get());
         return streams;
     }
 

@@ -4,9 +4,12 @@ import io.entitytable.archive.OrderArchive;
 import io.entitytable.archive.job.ArchiveJob;
 import io.entitytable.archive.job.OrderMove.Outcome;
 import io.entitytable.deployment.metrics.MetricNames;
+import io.entitytable.model.ArchiveSchedule;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -58,6 +61,30 @@ public final class LocalArchiving implements AutoCloseable {
         totals.forEach((outcome, count) -> byName.put(MetricNames.archiveOutcome(outcome), count));
         return byName;
     }
+
+    /** Businesses due within this long are shown as the job's next looks. */
+    static final Duration UPCOMING = ArchiveSchedule.LONGEST_WAIT;
+
+    /** Of each due partition, at most this many of the earliest: a glance, not a list of every business. */
+    static final int UPCOMING_PER_PARTITION = 5;
+
+    /**
+     * What the console shows of the job: its moves so far by outcome, and the businesses it looks at next with when
+     * (one Query of each due partition).
+     */
+    public View view() {
+        return new View(
+                totals(),
+                job.dueBy(clock.instant().plus(UPCOMING), UPCOMING_PER_PARTITION).stream()
+                        .map(due -> new Upcoming(due.businessId(), due.dueAt()))
+                        .toList());
+    }
+
+    /** The job as the console shows it. */
+    public record View(Map<String, Long> moves, List<Upcoming> next) {}
+
+    /** A business the job looks at next, and when. */
+    public record Upcoming(String businessId, Instant dueAt) {}
 
     private void runEvery() {
         try {
