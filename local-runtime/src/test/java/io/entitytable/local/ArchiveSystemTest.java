@@ -4,28 +4,43 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.entitytable.archive.ArchiveKeys;
 import io.entitytable.archive.OrderArchive;
+import io.entitytable.archive.job.ArchiveTable;
+import io.entitytable.archive.job.OrderMove;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.s3.LocalArchive;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Values;
+import io.entitytable.model.access.Backoff;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 
 /**
  * Finished orders leave the table for the archive on the whole local system, as a user sees it: a business keeps its
  * finished orders ten seconds, and then they are in the archive, whole, and nowhere in the table or its tag lists, while
- * its open order stays (docs/design.md §2, "Lifecycle").
+ * its open order stays, and an order changed while it moves stays in the table (docs/design.md §2, "Lifecycle").
  */
 class ArchiveSystemTest {
     private static final Duration WAIT = Duration.ofSeconds(90);
@@ -123,6 +138,54 @@ class ArchiveSystemTest {
                 }
                 assertThat(panel.path("moves").path("moved").asLong()).isEqualTo(2);
                 assertThat(listsBusiness(panel, business)).as(panel.toString()).isTrue();
+
+                // AND an order changed through the API while it moves (between its put in the archive and its delete
+                // from the table: a mover whose S3 client changes it there, a day on, past its business's retention of
+                // a day) stays in the table at its new version, and its copy leaves the archive
+                String patient = client.createBusiness("Patient");
+                client.keepFinishedOrders(patient, Duration.ofDays(1));
+                String bob = client.createCustomerWithHome(patient, "Bob", "Jones");
+                String changing = client.createTaggedOrder(bob, "gift");
+                client.setStatus(changing, "DELIVERED");
+                Clock dayOn = Clock.fixed(Instant.now().plus(Duration.ofDays(1)).plusSeconds(60), ZoneOffset.UTC);
+                ExecutionInterceptor changeAfterPut = new ExecutionInterceptor() {
+                    @Override
+                    public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
+                        if (context.request() instanceof PutObjectRequest put
+                                && put.key().equals(ArchiveKeys.order(changing))) {
+                            client.tag(Entity.ORDER, changing, "changed");
+                        }
+                    }
+                };
+                LocalArchive local = system.archive();
+                try (S3Client intercepted = S3Client.builder()
+                        .endpointOverride(local.endpoint())
+                        .region(LocalDynamoDb.REGION)
+                        .forcePathStyle(true)
+                        .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+                        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(
+                                local.credentials().accessKeyId(),
+                                local.credentials().secretAccessKey())))
+                        .httpClient(UrlConnectionHttpClient.create())
+                        .overrideConfiguration(configuration -> configuration.addExecutionInterceptor(changeAfterPut))
+                        .build()) {
+                    OrderMove mover = new OrderMove(
+                            new ArchiveTable(
+                                    dynamo,
+                                    "Entity",
+                                    new Backoff(3, Duration.ofMillis(5), Duration.ofMillis(50), () -> {})),
+                            new OrderArchive(intercepted, local.bucket()),
+                            dayOn);
+                    assertThat(mover.move(changing, dayOn.instant().minus(Duration.ofDays(1))))
+                            .isEqualTo(OrderMove.Outcome.CHANGED);
+                }
+                JsonNode stayed = client.get(Entity.ORDER, changing);
+                assertThat(stayed.has("archived")).isFalse();
+                assertThat(stayed.get("version").asLong()).isEqualTo(3);
+                assertThat(stayed.get("tags")).extracting(JsonNode::asText).contains("changed");
+                assertThat(archive.find(changing)).isEmpty();
+                assertThat(partition(dynamo, changing)).hasSize(2).allSatisfy(item -> assertThat(item)
+                        .doesNotContainKey(Attributes.ARCHIVING));
             }
         }
     }

@@ -54,6 +54,10 @@ public final class RelationshipCatalogue {
         names.add(Attributes.SHARD);
         names.add(Attributes.RESTORED_AT);
         names.addAll(Attributes.SHARD_COUNT);
+        // Settings and notes written without a new version (a business's retention, an order's archive lease): a copy
+        // refreshed only on a new version could never carry them, and no list shows them.
+        names.add(Attributes.RETENTION);
+        names.add(Attributes.ARCHIVING);
         return Set.copyOf(names);
     }
 

@@ -95,6 +95,35 @@ class RelationshipCatalogueTest {
     }
 
     @Test
+    void copyItem_shouldLeaveOutWhatIsWrittenWithoutANewVersion_aBusinesssRetentionAndAnOrdersArchiveLease() {
+        // GIVEN a business item holding a retention its operator set, and an order item under an archive lease
+        Business business = new Business(Ids.newId(), "Acme", new CoreFields(Set.of("vip"), 2, NOW, NOW));
+        Map<String, AttributeValue> businessItem = new java.util.HashMap<>(business.toItem());
+        businessItem.put(
+                Attributes.RETENTION, new Retention(Map.of(Entity.ORDER, java.time.Duration.ofDays(30))).toAttribute());
+        Map<String, AttributeValue> orderItem = new java.util.HashMap<>(Map.of(
+                Attributes.ID, Values.s(Ids.newId()),
+                Attributes.NAME, Values.s("an order"),
+                Attributes.ARCHIVING, ArchiveLease.startingAt(3, NOW).toAttribute()));
+
+        // WHEN each is copied
+        Map<String, AttributeValue> businessCopy = RelationshipCatalogue.copyItem(
+                new Duplicate(
+                        Keys.tagPartition(business.id(), "vip"),
+                        Keys.subjectRef(Entity.BUSINESS, business.id()),
+                        ItemKind.TAG),
+                businessItem);
+        Map<String, AttributeValue> orderCopy = RelationshipCatalogue.copyItem(
+                new Duplicate(
+                        Keys.tagPartition(business.id(), "vip"), Keys.subjectRef(Entity.ORDER, "o"), ItemKind.TAG),
+                orderItem);
+
+        // THEN neither copy carries them: a copy is refreshed on a new version only
+        assertThat(businessCopy).doesNotContainKey(Attributes.RETENTION).containsKey(Attributes.NAME);
+        assertThat(orderCopy).doesNotContainKey(Attributes.ARCHIVING).containsKey(Attributes.NAME);
+    }
+
+    @Test
     void coreItems_shouldRoundTripThroughTheirItems() {
         String b = Ids.newId();
         Business business = new Business(b, "Acme", CoreFields.created(Set.of("a"), NOW));

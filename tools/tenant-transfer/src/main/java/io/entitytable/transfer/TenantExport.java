@@ -13,6 +13,7 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
+import io.entitytable.model.Retention;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
@@ -91,7 +92,9 @@ final class TenantExport {
         BusinessShards shards = new BusinessShards(businessId, ShardCount.of(businessItem));
         Tally tally = new Tally();
         writeLine(out, TenantFormat.Header.now(businessId));
-        write(out, tally, CoreItem.from(businessItem));
+        CoreItem business = CoreItem.from(businessItem);
+        writeLine(out, TenantFormat.SubjectLine.business(business, Retention.of(businessItem)));
+        tally.add(business);
         for (Entity entity : FileOrder.children()) {
             for (String shard : shards.partitions()) {
                 if (SubjectCodec.carries(entity)) {

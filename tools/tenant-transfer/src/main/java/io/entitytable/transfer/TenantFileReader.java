@@ -7,6 +7,7 @@ import io.entitytable.api.response.SubjectResponse;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
+import io.entitytable.model.Retention;
 import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
 import java.io.BufferedReader;
@@ -15,8 +16,12 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -32,8 +37,10 @@ final class TenantFileReader implements AutoCloseable {
      * A subject's line, read into the record the API would have built it from.
      *
      * @param archivedAt for an order of the order archive, when it was archived; null for a subject of the table
+     * @param retention for the business, the retention its operator set; null when none was set, and for any other
+     *     subject
      */
-    record Subject(long lineNo, CoreItem record, Instant archivedAt) {
+    record Subject(long lineNo, CoreItem record, Instant archivedAt, Retention retention) {
         boolean archived() {
             return archivedAt != null;
         }
@@ -108,13 +115,15 @@ final class TenantFileReader implements AutoCloseable {
         Set<String> fields = new HashSet<>();
         line.fieldNames().forEachRemaining(fields::add);
         fields.removeAll(Set.of(TenantFormat.KIND, TenantFormat.SUBJECT, placement));
-        if (order) {
-            fields.remove(TenantFormat.ARCHIVED_AT);
+        String optional = order ? TenantFormat.ARCHIVED_AT : business ? TenantFormat.RETENTION : null;
+        if (optional != null) {
+            fields.remove(optional);
         }
         if (!line.has(TenantFormat.SUBJECT) || !fields.isEmpty()) {
             throw refusedHere("a " + kind + " line holds \"kind\" and \"subject\", and nothing else but \"" + placement
-                    + "\"" + (order ? " and \"" + TenantFormat.ARCHIVED_AT + "\"" : ""));
+                    + "\"" + (optional != null ? " and \"" + optional + "\"" : ""));
         }
+        Retention retention = line.has(TenantFormat.RETENTION) ? retentionOf(line.get(TenantFormat.RETENTION)) : null;
         Instant archivedAt = line.has(TenantFormat.ARCHIVED_AT)
                 ? convert(line.get(TenantFormat.ARCHIVED_AT), Instant.class, TenantFormat.ARCHIVED_AT)
                 : null;
@@ -130,10 +139,34 @@ final class TenantFileReader implements AutoCloseable {
                         ? SubjectCodec.withShards(record, shardsOf(placed))
                         : record.withShard(shardOf(placed));
             }
-            return Optional.of(new Subject(lineNo, record, archivedAt));
+            return Optional.of(new Subject(lineNo, record, archivedAt, retention));
         } catch (IllegalArgumentException e) {
             throw refusedHere(kind + " " + subject.id() + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * A business's {@code retention}: for each kind with a lifecycle (by its collection name), an ISO-8601 duration, as
+     * the API took it; anything else is refused rather than dropped, so an import never shortens or loses a setting.
+     */
+    private Retention retentionOf(JsonNode retention) {
+        if (!retention.isObject()) {
+            throw refusedHere("retention must be an object of durations, not " + retention);
+        }
+        Map<Entity, Duration> set = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> entry : retention.properties()) {
+            Entity entity = Entity.fromCollection(entry.getKey())
+                    .filter(kind -> kind.lifecycle().isPresent())
+                    .orElseThrow(() ->
+                            refusedHere("retention names '" + entry.getKey() + "', which is no kind with a lifecycle"));
+            try {
+                set.put(entity, Duration.parse(entry.getValue().asText()));
+            } catch (DateTimeParseException e) {
+                throw refusedHere(
+                        "retention of " + entry.getKey() + " is not an ISO-8601 duration: " + entry.getValue());
+            }
+        }
+        return new Retention(set);
     }
 
     /** A child's {@code shard}: a shard number. */

@@ -2,6 +2,7 @@ package io.entitytable.transfer;
 
 import io.entitytable.api.response.SubjectResponse;
 import io.entitytable.model.CoreItem;
+import io.entitytable.model.Retention;
 import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
 import java.time.Instant;
@@ -62,19 +63,34 @@ final class TenantFormat {
      *     the old fixed layout
      * @param archivedAt for an order in the order archive rather than the table, when it was archived; absent (null)
      *     for a subject of the table
+     * @param retention the business's retention as its operator set it ({@code Retention}: collection name to
+     *     ISO-8601 duration); absent (null) when it set none, and for any other subject
      */
-    record SubjectLine(String kind, SubjectResponse subject, Integer shard, Shards shards, Instant archivedAt) {
+    record SubjectLine(
+            String kind,
+            SubjectResponse subject,
+            Integer shard,
+            Shards shards,
+            Instant archivedAt,
+            Map<String, String> retention) {
         /** The line of {@code record}, with where the table placed it when the table stores that. */
         static SubjectLine of(CoreItem record) {
-            return of(record, null);
+            return of(record, null, null);
+        }
+
+        /** The business's line, with the retention its item holds. */
+        static SubjectLine business(CoreItem record, Retention retention) {
+            Map<String, String> set = new TreeMap<>();
+            retention.set().forEach((entity, duration) -> set.put(entity.collection(), Retention.format(duration)));
+            return of(record, null, set.isEmpty() ? null : set);
         }
 
         /** The line of an archived order's {@code record}, archived at {@code archivedAt}. */
         static SubjectLine archived(CoreItem record, Instant archivedAt) {
-            return of(record, archivedAt);
+            return of(record, archivedAt, null);
         }
 
-        private static SubjectLine of(CoreItem record, Instant archivedAt) {
+        private static SubjectLine of(CoreItem record, Instant archivedAt, Map<String, String> retention) {
             Map<String, AttributeValue> item = record.toItem();
             Integer shard = null;
             Shards shards = null;
@@ -86,7 +102,7 @@ final class TenantFormat {
                 shard = stored.stored() ? stored.number() : null;
             }
             return new SubjectLine(
-                    record.entity().keyName(), SubjectCodec.toResponse(record), shard, shards, archivedAt);
+                    record.entity().keyName(), SubjectCodec.toResponse(record), shard, shards, archivedAt, retention);
         }
     }
 
@@ -98,7 +114,8 @@ final class TenantFormat {
 
     /**
      * Names of a subject line's fields: a line holds {@code kind} and {@code subject}, its placement ({@code shard} or,
-     * the business's, {@code shards}) when stored, and an archived order's its {@code archivedAt}.
+     * the business's, {@code shards}) when stored, an archived order's its {@code archivedAt}, and the business's its
+     * {@code retention} when its operator set one.
      */
     static final String KIND = "kind";
 
@@ -106,6 +123,7 @@ final class TenantFormat {
     static final String SHARD = "shard";
     static final String SHARDS = "shards";
     static final String ARCHIVED_AT = "archivedAt";
+    static final String RETENTION = "retention";
 
     /**
      * The last line.

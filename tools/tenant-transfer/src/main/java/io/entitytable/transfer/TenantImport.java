@@ -49,7 +49,7 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  * indexer every search document, as for any API write. Each subject's item carries when the import wrote it ({@link
  * Attributes#RESTORED_AT}), by which its search documents outrank those of its life before the erase.
  *
- * <p>An archived order of the file (docs/design.md §2, "Lifecycle") goes back to the order archive the options name,
+ * <p>The business keeps the retention its operator set, which the file carries beside it. An archived order of the file (docs/design.md §2, "Lifecycle") goes back to the order archive the options name,
  * with its lines and the time it was archived, and nothing of it to the table; a file with archived orders is refused
  * before anything is written when no archive is named.
  *
@@ -147,7 +147,7 @@ final class TenantImport {
                 if (subject.archived()) {
                     putArchived(subject);
                 } else {
-                    write(subject.record(), checked);
+                    write(subject, checked);
                 }
                 return null;
             });
@@ -184,9 +184,14 @@ final class TenantImport {
         archive.orElseThrow().put(ArchivedOrder.of(items, subject.archivedAt()));
     }
 
-    private void write(CoreItem record, TenantFileCheck.CheckedFile checked) {
+    private void write(TenantFileReader.Subject subject, TenantFileCheck.CheckedFile checked) {
+        CoreItem record = subject.record();
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         Map<String, AttributeValue> item = new HashMap<>(record.toItem());
+        if (subject.retention() != null) {
+            // The business's own setting, as its operator made it: kept, not reset to the defaults.
+            item.put(Attributes.RETENTION, subject.retention().toAttribute());
+        }
         // The subject's search documents must outrank the tombstones an erase of the business left in the index, at
         // the very versions the file brings back (SearchDocument.searchVersion).
         item.put(Attributes.RESTORED_AT, Values.n(restoredAt));

@@ -16,12 +16,15 @@ import io.entitytable.checks.ScannedTable;
 import io.entitytable.checks.TableScan;
 import io.entitytable.deployment.OrderArchiveBucket;
 import io.entitytable.model.ArchiveSchedule;
+import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import io.entitytable.model.EraseJob;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
+import io.entitytable.model.Retention;
 import io.entitytable.model.Store;
 import io.entitytable.model.access.Backoff;
 import io.entitytable.s3.local.LocalS3;
@@ -121,6 +124,7 @@ class TenantArchiveTransferTest {
             assertThat(move.mover().move(order.id(), finishedBy)).isEqualTo(OrderMove.Outcome.MOVED);
         }
         putSchedule(dynamo, table, acme.id());
+        keepFinishedOrders(dynamo, table, acme.id(), Duration.ofDays(30));
         system.settle();
         Map<String, ArchivedOrder> archived = Map.of(
                 delivered.id(), archive.find(delivered.id()).orElseThrow(),
@@ -155,6 +159,9 @@ class TenantArchiveTransferTest {
             assertThat(line.path("subject").path("lines"))
                     .hasSize(original.order().lineCount());
         });
+        JsonNode businessLine = json(Files.readAllLines(file).get(1));
+        assertThat(businessLine.path(TenantFormat.RETENTION).path("orders").asText())
+                .isEqualTo("P30D");
         ExportSchema schema = ExportSchema.load();
         assertThat(Files.readAllLines(file))
                 .allSatisfy(
@@ -194,6 +201,9 @@ class TenantArchiveTransferTest {
         }
         assertThat(keysUnder(ArchiveKeys.customerOrders(ada.id()))).hasSize(2);
         assertEachOrderInOnePlaceWhole(dynamo, table, acme.id(), List.of(live), archived.values());
+        assertThat(Retention.of(businessItem(dynamo, table, acme.id())).of(Entity.ORDER))
+                .as("the business's retention, as its operator set it")
+                .isEqualTo(Duration.ofDays(30));
         DriftCheck afterImport = DriftCheck.of(dynamo, table);
         assertThat(afterImport.clean()).as(afterImport.toString()).isTrue();
     }
@@ -263,6 +273,23 @@ class TenantArchiveTransferTest {
                 new HashMap<>(ArchiveSchedule.keyOf(businessId).toAttributes());
         item.putAll(ArchiveSchedule.dueAttributes(businessId, Instant.now().plus(Duration.ofDays(1))));
         dynamo.putItem(request -> request.tableName(table).item(item));
+    }
+
+    /** The business's retention of finished orders set, as {@code PUT /businesses/{id}/retention} sets it. */
+    private static void keepFinishedOrders(DynamoDbClient dynamo, String table, String businessId, Duration retention) {
+        dynamo.updateItem(request -> request.tableName(table)
+                .key(new ItemKey(businessId, Keys.BUSINESS_TYPE).toAttributes())
+                .updateExpression("SET #retention = :retention")
+                .expressionAttributeNames(Map.of("#retention", Attributes.RETENTION))
+                .expressionAttributeValues(
+                        Map.of(":retention", new Retention(Map.of(Entity.ORDER, retention)).toAttribute())));
+    }
+
+    private static Map<String, AttributeValue> businessItem(DynamoDbClient dynamo, String table, String businessId) {
+        return dynamo.getItem(request -> request.tableName(table)
+                        .key(new ItemKey(businessId, Keys.BUSINESS_TYPE).toAttributes())
+                        .consistentRead(true))
+                .item();
     }
 
     private static List<String> keysUnder(String prefix) {
