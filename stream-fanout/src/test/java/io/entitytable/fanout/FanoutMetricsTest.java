@@ -32,6 +32,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -164,7 +165,14 @@ class FanoutMetricsTest {
 
         // WHEN the worker works the job
         try (RefreshWork work = new RefreshWork(
-                plain, config, queue, null, WorkPace.DEPLOYED, emf.recorder("refresh"), Clock.systemUTC())) {
+                plain,
+                config,
+                queue,
+                null,
+                WorkPace.DEPLOYED,
+                emf.recorder("refresh"),
+                Clock.systemUTC(),
+                Optional.empty())) {
             queue.drainWith(work);
         }
 

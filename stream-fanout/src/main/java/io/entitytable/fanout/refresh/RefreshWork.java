@@ -53,30 +53,10 @@ public final class RefreshWork implements AutoCloseable {
 
     /**
      * A worker that writes at {@code pace} (deployed: {@link WorkPace#DEPLOYED}), its metrics to {@code metrics} (in a
-     * function: {@link MetricsRecorder#ofThisProcess}), and whose jobs read the time from {@code clock} (tests: an erase
-     * whose rounds must seem to last minutes); see {@link #create} for the other arguments.
+     * function: {@link MetricsRecorder#ofThisProcess}), whose jobs read the time from {@code clock} (tests: an erase
+     * whose rounds must seem to last minutes), and whose erases delete the business's archived orders from {@code
+     * archive} (empty: the deployment has none; {@link #archiveOf}); see {@link #create} for the other arguments.
      */
-    public RefreshWork(
-            DynamoDbClient dynamo,
-            FanoutConfig config,
-            RefreshQueue queue,
-            Duration maxSlice,
-            WorkPace pace,
-            MetricsRecorder metrics,
-            Clock clock) {
-        // An erase deletes the business's archived orders where the deployment archives them (ARCHIVE_BUCKET set).
-        this(
-                dynamo,
-                config,
-                queue,
-                maxSlice,
-                pace,
-                metrics,
-                clock,
-                config.archiving() ? OrderArchive.fromEnvironment(System.getenv()) : Optional.empty());
-    }
-
-    /** A worker whose erases delete the business's archived orders from {@code archive} (none: no archive). */
     public RefreshWork(
             DynamoDbClient dynamo,
             FanoutConfig config,
@@ -110,7 +90,19 @@ public final class RefreshWork implements AutoCloseable {
     public static RefreshWork create(
             DynamoDbClient dynamo, FanoutConfig config, RefreshQueue queue, Duration maxSlice) {
         return new RefreshWork(
-                dynamo, config, queue, maxSlice, WorkPace.DEPLOYED, MetricsRecorder.ofThisProcess(), Clock.systemUTC());
+                dynamo,
+                config,
+                queue,
+                maxSlice,
+                WorkPace.DEPLOYED,
+                MetricsRecorder.ofThisProcess(),
+                Clock.systemUTC(),
+                archiveOf(config));
+    }
+
+    /** The archive an erase deletes a business's archived orders from: where the deployment archives (ARCHIVE_BUCKET). */
+    public static Optional<OrderArchive> archiveOf(FanoutConfig config) {
+        return config.archiving() ? OrderArchive.fromEnvironment(System.getenv()) : Optional.empty();
     }
 
     public SQSBatchResponse process(List<SQSMessage> messages, long remainingMillis) {

@@ -117,7 +117,8 @@ class EraseLinkTargetsTest {
                 null,
                 WorkPace.DEPLOYED,
                 MetricsRecorder.none(),
-                Clock.fixed(NOW, ZoneOffset.UTC))) {
+                Clock.fixed(NOW, ZoneOffset.UTC),
+                Optional.empty())) {
             for (int invocation = 0; invocation < MAX_INVOCATIONS && queue.deliverOnce(work); invocation++) {
                 // each delivery works one batch of the erase's messages
             }

@@ -17,6 +17,7 @@ import io.entitytable.local.pump.InvocationResult;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -40,7 +41,8 @@ final class InProcessWorker implements FunctionInvoker, AutoCloseable {
                     null,
                     WorkPace.DEPLOYED.withCopiesPerSecond(copiesPerSecond),
                     MetricsRecorder.ofThisProcess(),
-                    Clock.systemUTC());
+                    Clock.systemUTC(),
+                    Optional.empty());
             instances.add(work);
             return work;
         });

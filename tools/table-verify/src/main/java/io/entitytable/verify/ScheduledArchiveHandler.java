@@ -2,15 +2,12 @@ package io.entitytable.verify;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.archive.OrderArchive;
 import io.entitytable.archive.job.ArchiveJob;
 import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.metrics.MetricsRecorder;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -28,17 +25,12 @@ public final class ScheduledArchiveHandler implements RequestHandler<Map<String,
      */
     static final Duration MARGIN = Duration.ofMinutes(1);
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private final ScheduledArchive archive;
 
     public ScheduledArchiveHandler() {
-        String table = System.getenv(EnvironmentVariable.TABLE_NAME.variable());
-        if (table == null || table.isBlank()) {
-            throw notSet(EnvironmentVariable.TABLE_NAME);
-        }
+        String table = ScheduledRuns.required(EnvironmentVariable.TABLE_NAME);
         OrderArchive orderArchive = OrderArchive.fromEnvironment(System.getenv())
-                .orElseThrow(() -> notSet(EnvironmentVariable.ARCHIVE_BUCKET));
+                .orElseThrow(() -> ScheduledRuns.notSet(EnvironmentVariable.ARCHIVE_BUCKET));
         DynamoDbClient dynamo = DynamoDbClient.builder()
                 .httpClient(UrlConnectionHttpClient.create())
                 .build();
@@ -48,21 +40,6 @@ public final class ScheduledArchiveHandler implements RequestHandler<Map<String,
 
     @Override
     public Map<String, Object> handleRequest(Map<String, Object> event, Context context) {
-        Instant until =
-                Instant.now().plusMillis(context.getRemainingTimeInMillis()).minus(MARGIN);
-        try {
-            Map<String, Object> summary = archive.run(until);
-            System.out.println(JSON.writeValueAsString(summary));
-            return summary;
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
-    }
-
-    private static IllegalStateException notSet(EnvironmentVariable variable) {
-        return new IllegalStateException("environment variable " + variable.variable() + " is not set");
+        return ScheduledRuns.logged(context, MARGIN, archive::run);
     }
 }

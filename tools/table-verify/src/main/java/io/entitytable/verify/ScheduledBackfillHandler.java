@@ -2,14 +2,11 @@ package io.entitytable.verify;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.metrics.MetricsRecorder;
 import io.entitytable.search.repair.backfill.BackfillRun;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -23,16 +20,10 @@ public final class ScheduledBackfillHandler implements RequestHandler<Map<String
     /** Kept free at the end of a run: the last page, its save and the metrics' flush. */
     static final Duration MARGIN = Duration.ofMinutes(1);
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private final ScheduledBackfill backfill;
 
     public ScheduledBackfillHandler() {
-        String table = System.getenv(EnvironmentVariable.TABLE_NAME.variable());
-        if (table == null || table.isBlank()) {
-            throw new IllegalStateException(
-                    "environment variable " + EnvironmentVariable.TABLE_NAME.variable() + " is not set");
-        }
+        String table = ScheduledRuns.required(EnvironmentVariable.TABLE_NAME);
         this.backfill = new ScheduledBackfill(
                 DynamoDbClient.builder()
                         .httpClient(UrlConnectionHttpClient.create())
@@ -45,17 +36,6 @@ public final class ScheduledBackfillHandler implements RequestHandler<Map<String
 
     @Override
     public Map<String, Object> handleRequest(Map<String, Object> event, Context context) {
-        Instant until =
-                Instant.now().plusMillis(context.getRemainingTimeInMillis()).minus(MARGIN);
-        try {
-            Map<String, Object> summary = backfill.run(until);
-            System.out.println(JSON.writeValueAsString(summary));
-            return summary;
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted; the next run resumes", e);
-        }
+        return ScheduledRuns.logged(context, MARGIN, backfill::run);
     }
 }
