@@ -121,7 +121,8 @@ class ArchiveCrashSystemTest {
             // AND verify's check of the archive against the table finds nothing: no order both live and archived, none
             // listed without its object or unlisted by its customer, none missing a line
             ScannedTable table = new TableScan(system.dynamo(), KillableSystem.TABLE, 1).run(new ScanProgress(1));
-            ArchiveReport report = new ArchiveCheck(archive).verify(table, Instant.now(), new AtomicLong());
+            ArchiveReport report = new ArchiveCheck(archive, system.dynamo(), KillableSystem.TABLE)
+                    .verify(table, Instant.now(), new AtomicLong());
             assertThat(report.findings()).as("verify's findings in the archive").isEmpty();
             Set<String> listed = archive.everyOrderOf(business)
                     .flatMap(List::stream)

@@ -106,7 +106,7 @@ record VerifyCommand(
         ArchiveReport report;
         try (ProgressIndicator.Phase ignored = progress.start(
                 () -> "[%s] %s: %,d archived orders checked".formatted(phase, archive.bucket(), checked.get()))) {
-            report = archive.verify(table, clock, checked);
+            report = archive.verify(table, dynamo, options.table(), clock, checked);
         }
         log.findings(report);
         return report;

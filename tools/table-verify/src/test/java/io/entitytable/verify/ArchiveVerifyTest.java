@@ -6,15 +6,20 @@ import io.entitytable.archive.ArchiveKeys;
 import io.entitytable.archive.ArchivePosition;
 import io.entitytable.archive.ArchivedOrder;
 import io.entitytable.archive.OrderArchive;
+import io.entitytable.checks.ScanProgress;
+import io.entitytable.checks.ScannedTable;
 import io.entitytable.checks.SharedLocalDynamoDb;
+import io.entitytable.checks.TableScan;
 import io.entitytable.deployment.OrderArchiveBucket;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Values;
 import io.entitytable.s3.local.LocalS3;
+import io.entitytable.verify.archive.ArchiveCheck;
 import io.entitytable.verify.archive.ArchiveFinding;
 import io.entitytable.verify.archive.ArchiveRepairResult;
+import io.entitytable.verify.archive.ArchiveReport;
 import io.entitytable.verify.archive.ArchiveTarget;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -140,6 +145,30 @@ class ArchiveVerifyTest {
         assertThat(archive.customerLists(unlisted)).isTrue();
         assertThat(archive.listedBusinesses()).doesNotContain(gone);
         assertThat(archive.find(orphan.orderId())).isEmpty();
+    }
+
+    @Test
+    void check_shouldNotReportAnOrderInBothPlaces_whenItLeftTheTableBetweenTheScanAndTheCheck() {
+        // GIVEN a Scan that saw the sample's order in the table, and the order archived since: its move put it in the
+        // archive and then deleted it from the table
+        String table = SharedLocalDynamoDb.newTable("archive-moved");
+        SampleTable sample = SampleTable.write(dynamo, table);
+        // A bucket of its own: the sample's business id is the same in every test.
+        String bucket = OrderArchiveBucket.LOCAL_NAME + "-moved";
+        s3.createBucket(request -> request.bucket(bucket));
+        OrderArchive archive = new OrderArchive(s3, bucket);
+        ScannedTable scanned = new TableScan(dynamo, table, 1).run(new ScanProgress(1));
+        ArchivedOrder moved = ArchivedOrder.of(orderItems(sample, sample.order.id(), SampleTable.BUSINESS_ID), NOW);
+        archive.put(moved);
+        sample.delete(sample.order.id(), ItemKey.of(sample.order.toItem()).type());
+
+        // WHEN the archive is checked against that Scan
+        ArchiveReport report = new ArchiveCheck(archive, dynamo, table)
+                .verify(scanned, NOW, new java.util.concurrent.atomic.AtomicLong());
+
+        // THEN the order, read again, is in one place: nothing to report
+        assertThat(report.findings()).isEmpty();
+        assertThat(report.orders()).isEqualTo(1);
     }
 
     private static CommandResult run(String table, VerifyOptions.Command command) {

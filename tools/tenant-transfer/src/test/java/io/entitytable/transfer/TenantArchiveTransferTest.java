@@ -247,7 +247,8 @@ class TenantArchiveTransferTest {
             List<Order> live,
             java.util.Collection<ArchivedOrder> archivedOrders) {
         ScannedTable scanned = new TableScan(dynamo, table, 1).run(new ScanProgress(1));
-        ArchiveReport report = new ArchiveCheck(archive).verify(scanned, Instant.now(), new AtomicLong());
+        ArchiveReport report =
+                new ArchiveCheck(archive, dynamo, table).verify(scanned, Instant.now(), new AtomicLong());
         assertThat(report.findings()).as("verify's findings in the archive").isEmpty();
         assertThat(archive.everyOrderOf(businessId).flatMap(List::stream).map(ArchivePosition::orderId))
                 .containsExactlyInAnyOrderElementsOf(

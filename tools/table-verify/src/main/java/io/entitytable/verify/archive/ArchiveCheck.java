@@ -7,6 +7,7 @@ import io.entitytable.checks.ScannedTable;
 import io.entitytable.model.ArchiveLease;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.ParallelTasks;
@@ -21,22 +22,30 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Verify's check of the order archive against one Scan of the table: for each business the table holds, every order its
  * listing names is read (one GET) and its customer's listing looked for (one HEAD), {@value #CHECKERS} orders at a
  * time; and the archive's businesses are listed (one LIST a thousand), for any the table no longer holds. An order the
- * Scan saw in the table under a mover's lease is being moved, which is no finding: the move ends in one place.
+ * Scan saw in the table under a mover's lease is being moved, which is no finding: the move ends in one place. So is
+ * one the Scan saw without a lease, archived since: an order found in both places is read again (one strongly
+ * consistent GetItem) and reported only if it is still in the table under no held lease.
  */
 public final class ArchiveCheck {
     /** Orders checked at once: each is two requests to S3. */
     static final int CHECKERS = 16;
 
     private final OrderArchive archive;
+    private final DynamoDbClient dynamo;
+    private final String tableName;
 
-    public ArchiveCheck(OrderArchive archive) {
+    /** The archive checked against the table {@code tableName}, which {@code dynamo} reads again where it must. */
+    public ArchiveCheck(OrderArchive archive, DynamoDbClient dynamo, String tableName) {
         this.archive = archive;
+        this.dynamo = dynamo;
+        this.tableName = tableName;
     }
 
     /** {@code checked} counts the archived orders read so far, for progress. */
@@ -93,18 +102,18 @@ public final class ArchiveCheck {
                     position,
                     "the order is business " + order.businessId() + "'s");
         }
-        Optional<Map<String, AttributeValue>> live = table.core(Keys.subjectRef(Entity.ORDER, order.orderId()));
+        Optional<Map<String, AttributeValue>> live = table.core(Keys.subjectRef(Entity.ORDER, order.orderId()))
+                .filter(scanned -> !moving(scanned, now))
+                .flatMap(this::readAgain)
+                .filter(current -> !moving(current, now));
         if (live.isPresent()) {
-            Optional<ArchiveLease> lease = ArchiveLease.of(live.get());
-            return lease.isPresent() && lease.get().heldAt(now)
-                    ? Optional.empty()
-                    : finding(
-                            ArchiveFinding.Kind.BOTH_LIVE_AND_ARCHIVED,
-                            business,
-                            position,
-                            "in the table (version " + Values.number(live.get(), Attributes.VERSION)
-                                    + ") and archived at version "
-                                    + order.version());
+            return finding(
+                    ArchiveFinding.Kind.BOTH_LIVE_AND_ARCHIVED,
+                    business,
+                    position,
+                    "in the table (version " + Values.number(live.get(), Attributes.VERSION)
+                            + ") and archived at version "
+                            + order.version());
         }
         int lines = order.order().lines().size();
         if (lines != order.order().lineCount()) {
@@ -122,6 +131,20 @@ public final class ArchiveCheck {
                     "customer " + order.customerId() + " does not list it");
         }
         return Optional.empty();
+    }
+
+    /** Whether a mover holds the order: its move ends with it in one place. */
+    private static boolean moving(Map<String, AttributeValue> order, Instant now) {
+        return ArchiveLease.of(order).filter(lease -> lease.heldAt(now)).isPresent();
+    }
+
+    /** The order item as the table holds it now; empty when it has gone (moved since the Scan). */
+    private Optional<Map<String, AttributeValue>> readAgain(Map<String, AttributeValue> scanned) {
+        Map<String, AttributeValue> item = dynamo.getItem(request -> request.tableName(tableName)
+                        .key(ItemKey.of(scanned).toAttributes())
+                        .consistentRead(true))
+                .item();
+        return item == null || item.isEmpty() ? Optional.empty() : Optional.of(item);
     }
 
     private static Optional<ArchiveFinding> finding(

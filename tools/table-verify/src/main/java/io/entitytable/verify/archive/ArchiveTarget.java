@@ -12,8 +12,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** The order archive checked against the table ({@link ArchiveCheck}) and mended ({@link ArchiveRepair}). */
 public record ArchiveTarget(OrderArchive archive) {
-    public ArchiveReport verify(ScannedTable table, Clock clock, AtomicLong checked) {
-        return new ArchiveCheck(archive).verify(table, clock.instant(), checked);
+    public ArchiveReport verify(
+            ScannedTable table, DynamoDbClient dynamo, String tableName, Clock clock, AtomicLong checked) {
+        return new ArchiveCheck(archive, dynamo, tableName).verify(table, clock.instant(), checked);
     }
 
     public ArchiveRepairResult repair(ArchiveReport found, DynamoDbClient dynamo, String tableName, Clock clock) {
