@@ -80,6 +80,7 @@ public final class LocalS3 implements AutoCloseable {
     /** A server loaded from {@code classpath} (tests of the launcher itself, before the module is packaged). */
     static LocalS3 start(Path folder, int port, List<URL> classpath) {
         Credentials credentials = credentialsOf(folder);
+        UnfinishedWrites.removeUnder(folder.resolve("buckets"));
         URLClassLoader loader =
                 new URLClassLoader("local-s3", classpath.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
         // jclouds finds its back ends with the ServiceLoader of the thread's context class loader, and the server's

@@ -84,6 +84,32 @@ class LocalS3Test {
     }
 
     @Test
+    void aRestart_shouldClearAWriteAKillCutShort_andListThePrefixAgain() throws Exception {
+        // GIVEN two objects under a prefix, the server stopped, and beside them the temporary file of a PUT the process
+        // was killed in (the back end writes <key>-<UUID>, sets its metadata, then moves it onto the key)
+        try (LocalS3 s3 = start(folder, 0);
+                S3Client client = client(s3, s3.credentials().secretAccessKey())) {
+            client.createBucket(request -> request.bucket("cut"));
+            client.putObject(request -> request.bucket("cut").key("p/1"), RequestBody.fromString("one"));
+            client.putObject(request -> request.bucket("cut").key("p/2"), RequestBody.fromString("two"));
+        }
+        Path unfinished = folder.resolve("buckets/cut/p/3-f387619d-0646-4a51-9f87-e737d1d26723");
+        java.nio.file.Files.writeString(unfinished, "thr");
+
+        // WHEN a server starts on the folder again
+        try (LocalS3 s3 = start(folder, 0);
+                S3Client client = client(s3, s3.credentials().secretAccessKey())) {
+            // THEN the prefix lists its two objects (the unfinished write would make every LIST of it fail), and the
+            // unfinished file is gone
+            assertThat(client.listObjectsV2(request -> request.bucket("cut").prefix("p/"))
+                            .contents())
+                    .extracting(S3Object::key)
+                    .containsExactly("p/1", "p/2");
+            assertThat(unfinished).doesNotExist();
+        }
+    }
+
+    @Test
     void aRequestSignedWithAnotherSecret_isRefused_andWritesNothing() {
         try (LocalS3 s3 = start(folder, 0);
                 S3Client owner = client(s3, s3.credentials().secretAccessKey());
