@@ -86,17 +86,28 @@ public final class OrderArchive {
      * its options.
      */
     public static OrderArchive named(String bucket, Optional<URI> endpoint, String region) {
-        S3ClientBuilder client = S3Client.builder()
+        Region in = Region.of(region == null ? DEFAULT_REGION : region);
+        S3Client client = endpoint.isPresent()
+                ? serverClient(endpoint.get(), in).build()
+                : S3Client.builder()
+                        .httpClient(UrlConnectionHttpClient.create())
+                        .region(in)
+                        .build();
+        return new OrderArchive(client, bucket);
+    }
+
+    /**
+     * A client of the S3-compatible server at {@code endpoint} (local-s3), to finish with credentials (and, in tests,
+     * interceptors). Such a server has no bucket host names, and checks a whole body's SHA-256 rather than the trailing
+     * checksums the SDK sends by default; on AWS the SDK's defaults stand.
+     */
+    public static S3ClientBuilder serverClient(URI endpoint, Region region) {
+        return S3Client.builder()
                 .httpClient(UrlConnectionHttpClient.create())
-                .region(Region.of(region == null ? DEFAULT_REGION : region));
-        if (endpoint.isPresent()) {
-            // A server of the S3 API (local-s3) has no bucket host names, and checks a whole body's SHA-256 rather than
-            // the trailing checksums the SDK sends by default. On AWS the SDK's defaults stand.
-            client.endpointOverride(endpoint.get())
-                    .forcePathStyle(true)
-                    .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED);
-        }
-        return new OrderArchive(client.build(), bucket);
+                .region(region)
+                .endpointOverride(endpoint)
+                .forcePathStyle(true)
+                .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED);
     }
 
     public String bucket() {

@@ -22,9 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.sync.RequestBody;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.S3Object;
@@ -45,14 +43,9 @@ class OrderArchiveTest {
     @BeforeAll
     static void start() {
         server = LocalS3.start(folder, 0);
-        s3 = S3Client.builder()
-                .endpointOverride(server.endpoint())
-                .region(Region.US_EAST_1)
-                .forcePathStyle(true)
-                .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+        s3 = OrderArchive.serverClient(server.endpoint(), Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(
                         server.credentials().accessKeyId(), server.credentials().secretAccessKey())))
-                .httpClient(UrlConnectionHttpClient.create())
                 .overrideConfiguration(configuration -> configuration.addExecutionInterceptor(CALLS))
                 .build();
         s3.createBucket(request -> request.bucket(BUCKET));

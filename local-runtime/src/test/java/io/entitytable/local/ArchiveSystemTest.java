@@ -27,11 +27,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -158,15 +156,10 @@ class ArchiveSystemTest {
                     }
                 };
                 LocalArchive local = system.archive();
-                try (S3Client intercepted = S3Client.builder()
-                        .endpointOverride(local.endpoint())
-                        .region(LocalDynamoDb.REGION)
-                        .forcePathStyle(true)
-                        .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+                try (S3Client intercepted = OrderArchive.serverClient(local.endpoint(), LocalDynamoDb.REGION)
                         .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(
                                 local.credentials().accessKeyId(),
                                 local.credentials().secretAccessKey())))
-                        .httpClient(UrlConnectionHttpClient.create())
                         .overrideConfiguration(configuration -> configuration.addExecutionInterceptor(changeAfterPut))
                         .build()) {
                     OrderMove mover = new OrderMove(

@@ -39,7 +39,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.SdkRequest;
-import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
@@ -98,14 +97,9 @@ class OrderMoveTest {
                 .streamSpecification(
                         StreamSpecification.builder().streamEnabled(false).build())
                 .build());
-        S3Client s3 = S3Client.builder()
-                .endpointOverride(server.endpoint())
-                .region(Region.US_EAST_1)
-                .forcePathStyle(true)
-                .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+        S3Client s3 = OrderArchive.serverClient(server.endpoint(), Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(
                         server.credentials().accessKeyId(), server.credentials().secretAccessKey())))
-                .httpClient(UrlConnectionHttpClient.create())
                 .overrideConfiguration(configuration -> configuration.addExecutionInterceptor(faults()))
                 .build();
         String bucket = OrderArchiveBucket.LOCAL_NAME + "-" + table.toLowerCase();

@@ -1,5 +1,6 @@
 package io.entitytable.local.s3;
 
+import io.entitytable.archive.OrderArchive;
 import io.entitytable.deployment.OrderArchiveBucket;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.s3.local.LocalS3;
@@ -9,8 +10,6 @@ import java.util.Optional;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.NoSuchBucketException;
 
@@ -63,13 +62,8 @@ public final class LocalArchive implements AutoCloseable {
      * not the trailing checksums the SDK sends by default. Both settings work against AWS as well.
      */
     public static S3Client client(URI endpoint, AwsCredentialsProvider credentials) {
-        return S3Client.builder()
-                .endpointOverride(endpoint)
-                .region(LocalDynamoDb.REGION)
-                .forcePathStyle(true)
-                .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+        return OrderArchive.serverClient(endpoint, LocalDynamoDb.REGION)
                 .credentialsProvider(credentials)
-                .httpClient(UrlConnectionHttpClient.create())
                 .build();
     }
 

@@ -50,8 +50,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -80,14 +78,9 @@ class TenantArchiveTransferTest {
     @BeforeAll
     static void startS3() {
         server = LocalS3.start(s3Folder, 0);
-        s3 = S3Client.builder()
-                .endpointOverride(server.endpoint())
-                .region(Region.US_EAST_1)
-                .forcePathStyle(true)
-                .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+        s3 = OrderArchive.serverClient(server.endpoint(), Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(
                         server.credentials().accessKeyId(), server.credentials().secretAccessKey())))
-                .httpClient(UrlConnectionHttpClient.create())
                 .build();
         s3.createBucket(request -> request.bucket(OrderArchiveBucket.LOCAL_NAME));
         archive = new OrderArchive(s3, OrderArchiveBucket.LOCAL_NAME);
