@@ -58,19 +58,22 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
  *       record made it; a refresh must not resurrect it after the store's delete cascade removed it);
  *   <li>what the old image implied and N does not is deleted ({@code sourceVersion <= old version}; a customer's edge
  *       copying a store unconditionally);
- *   <li>every other copy of X is found through sourceGsi ({@code source = <x>#<id>}, all pages) and, for a store, through
- *       the strongly consistent Query of its own edge partition {@code store#S} (each {@code store#S / customer#C}
- *       mirrors a {@code customer#C / store#S} copy of S): copies older than v are refreshed ({@link
- *       SourceVersionCondition#REFRESH}); copies X's own image decides (tags; a customer's store-side edges) that N no
- *       longer implies are orphans and are deleted. A store with more than {@link RefreshJob#INLINE_COPIES} edges is
- *       left to a pass of its refresh job ({@link RefreshJobs#ask}), which reads {@code store#S} after this change.
+ *   <li>for a link's target (a store), its copies in owners' partitions are found through sourceGsi ({@code source =
+ *       <x>#<id>}, all pages) and through the strongly consistent Query of its own edge partition {@code store#S}
+ *       (each {@code store#S / customer#C} mirrors a {@code customer#C / store#S} copy of S): copies older than v are
+ *       refreshed ({@link SourceVersionCondition#REFRESH}); a copy found there that X's own image decides (a tag copy
+ *       from before copies of that kind left the index) and N does not imply is an orphan and is deleted. A store with
+ *       more than {@link RefreshJob#INLINE_COPIES} edges is left to a pass of its refresh job ({@link RefreshJobs#ask}),
+ *       which reads {@code store#S} after this change. Any other subject's copies are all decided by its images
+ *       (tags, SKUs, its edges in its targets' partitions): they are neither in sourceGsi nor looked for there
+ *       ({@link RelationshipCatalogue#isFoundThroughIndex}).
  * </ul>
  *
  * <h2>REMOVE of subject X (old image O, version v)</h2>
  *
  * If a live core item with the same id and entity exists (strongly consistent Query), the REMOVE is half of a rename
  * (TransactWriteItems Delete old key + Put new key): only relationships O implied and the live item does not are
- * deleted; the rename's INSERT refreshes the rest. Otherwise every copy of X (from O, from sourceGsi) is deleted with
+ * deleted; the rename's INSERT refreshes the rest. Otherwise every copy of X (from O, and for a store from sourceGsi) is deleted with
  * {@code sourceVersion <= v}, and so is every edge in X's own partition ({@code customer#C}/{@code store#S}) and its
  * mirror; for a store deleted with its links, or with more than {@link RefreshJob#INLINE_COPIES} edges, that is a pass
  * of its refresh job, whose worker also takes the store out of the customers that still list it.
@@ -257,20 +260,21 @@ final class ChangeFanout {
     }
 
     private void refreshOtherCopies(CoreChange change, Set<ItemKey> handled) {
+        if (!isLinkTarget(change.entity())) {
+            // Every copy of a subject that nothing links is decided by its own images: handled above.
+            return;
+        }
         Map<String, AttributeValue> image = change.newImage();
         long version = change.newVersion();
-        List<ItemKey> ownedEdges = List.of();
-        if (isLinkTarget(change.entity())) {
-            // Strongly consistent discovery of the owner-side copies of this target, a store's in the customers'
-            // partitions (closes the sourceGsi race).
-            Optional<List<ItemKey>> few = reader.ownedEdgesUpTo(change.subjectRef(), RefreshJob.INLINE_COPIES);
-            if (few.isEmpty()) {
-                // Too many to refresh here: a pass of the target's refresh job reads them, after this change.
-                askUnlessErasing(change, image, version);
-                return;
-            }
-            ownedEdges = few.get();
+        // Strongly consistent discovery of the owner-side copies of this target, a store's in the customers' partitions
+        // (closes the sourceGsi race).
+        Optional<List<ItemKey>> few = reader.ownedEdgesUpTo(change.subjectRef(), RefreshJob.INLINE_COPIES);
+        if (few.isEmpty()) {
+            // Too many to refresh here: a pass of the target's refresh job reads them, after this change.
+            askUnlessErasing(change, image, version);
+            return;
         }
+        List<ItemKey> ownedEdges = few.get();
         Map<ItemKey, Long> found = new LinkedHashMap<>();
         for (FoundCopy copy : reader.copiesOf(change.subjectRef())) {
             found.put(copy.key(), copy.sourceVersion());
@@ -345,8 +349,8 @@ final class ChangeFanout {
     }
 
     /**
-     * Tag and SKU copies, and the edges of a link's owner found through its sourceGsi (a customer's copies in the stores'
-     * partitions), exist because of the subject's own image, nothing else: only the owner's image lists its links.
+     * Tag and SKU copies, and the edges of a link's owner (a customer's copies in the stores' partitions), exist
+     * because of the subject's own image, nothing else: only the owner's image lists its links.
      */
     private static boolean decidedBySubjectItself(Duplicate duplicate, Entity subject) {
         return duplicate.kind().isKeyedCopy() || subject.link().isPresent();
@@ -394,10 +398,13 @@ final class ChangeFanout {
             askUnlessErasing(change, image, version + 1);
             return;
         }
-        CopyPacer pacer = copyPacer();
-        for (FoundCopy copy : reader.copiesOf(change.subjectRef())) {
-            if (done.add(copy.key())) {
-                writes.add(paced(pacer, () -> writer.delete(copy.key(), NOT_NEWER, version)));
+        if (isLinkTarget(change.entity())) {
+            // Its copies in owners' partitions, which owners' fan-outs wrote; every other copy is in its image.
+            CopyPacer pacer = copyPacer();
+            for (FoundCopy copy : reader.copiesOf(change.subjectRef())) {
+                if (done.add(copy.key())) {
+                    writes.add(paced(pacer, () -> writer.delete(copy.key(), NOT_NEWER, version)));
+                }
             }
         }
         if (change.entity().hasEdges()) {

@@ -26,8 +26,8 @@ import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 
 /**
  * Invoke priming for SnapStart: just before Lambda takes the snapshot of the initialised function, one stream record
- * goes through the fan-out the way a real one does (the change read from its images, the live-item check, the sourceGsi
- * Query, a conditional delete of the copy its image implies, the SDK's signing, HTTP client and error unmarshalling of a
+ * goes through the fan-out the way a real one does (the change read from its images, the live-item check, a
+ * conditional delete of the copy its image implies, the SDK's signing, HTTP client and error unmarshalling of a
  * refused condition), so the classes and lazily built caches of that path are in the snapshot and no restored function
  * pays for them on its first batch.
  *

@@ -58,15 +58,19 @@ class StreamFanoutTest {
 
     @Test
     void throttledWrites_shouldBeRetriedWithBackoff_andTheBatchSucceed() {
-        // GIVEN an engine whose partitions take 2 write units a second, so that a store's three copies (each one unit
-        // of the store's sourceGsi partition) overrun it, and enough attempts for it to refill
+        // GIVEN an engine whose partitions take 2 write units a second, so that three stores of one business tagged
+        // alike (a unit each in the tag's one partition) overrun it, and enough attempts for it to refill
         ThroughputLimits twoWritesASecond = new ThroughputLimits(3000, 2, Duration.ZERO);
         try (LocalDynamoDb throttling =
                         LocalDynamoDb.startInMemory(EngineSettings.immediate().withThroughput(twoWritesASecond));
                 DynamoDbClient client = LocalTables.instrumented(throttling)) {
             String table = "throttled";
             throttling.createTable(table);
-            Map<String, AttributeValue> store = store(Set.of("red", "blue", "sale"), 1);
+            String businessId = Ids.newId();
+            List<Record> stores = List.of(
+                    Records.insert(store(businessId, Set.of("red"), 1)),
+                    Records.insert(store(businessId, Set.of("red"), 1)),
+                    Records.insert(store(businessId, Set.of("red"), 1)));
             FanoutConfig config =
                     FanoutConfig.forTable(table).withRetries(30, Duration.ofMillis(10), Duration.ofMillis(80));
 
@@ -74,7 +78,7 @@ class StreamFanoutTest {
             StreamsEventResponse response;
             FanoutStats stats;
             try (StreamFanout fanout = StreamFanout.create(client, config, new InMemoryRefreshQueue())) {
-                response = fanout.process(List.of(Records.insert(store)));
+                response = fanout.process(stores);
                 stats = fanout.stats();
             }
 
@@ -289,10 +293,14 @@ class StreamFanoutTest {
     }
 
     private static Map<String, AttributeValue> store(Set<String> tags, long version) {
+        return store(Ids.newId(), tags, version);
+    }
+
+    private static Map<String, AttributeValue> store(String businessId, Set<String> tags, long version) {
         String storeId = Ids.newId();
         return new Store(
                         storeId,
-                        Ids.newId(),
+                        businessId,
                         "Main",
                         AUSTIN,
                         new CoreFields(tags, version, NOW, NOW),

@@ -12,6 +12,7 @@ import io.entitytable.model.RelationshipCatalogue.Duplicate;
 import io.entitytable.model.Shard;
 import io.entitytable.model.Values;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -140,14 +141,30 @@ public final class DriftDetector {
                     copy.item(),
                     copy.guards()));
         }
-        if (!CanonicalItem.sameContent(found, copy.item())) {
+        Map<String, AttributeValue> held = withoutLeftoverSourceKey(key, found);
+        if (!CanonicalItem.sameContent(held, copy.item())) {
             String detail = has < want
                     ? "sourceVersion " + has + " behind the source's version " + want
                     : "sourceVersion " + has + " but other content: "
-                            + String.join(", ", CanonicalItem.differingAttributes(found, copy.item()));
+                            + String.join(", ", CanonicalItem.differingAttributes(held, copy.item()));
             return Optional.of(new Finding(DriftClass.STALE_COPY, key, detail, found, copy.item(), copy.guards()));
         }
         return Optional.empty();
+    }
+
+    /**
+     * The copy as found, less a {@code source} that a copy of its kind no longer carries: copies written before only a
+     * link target's copies in owners' partitions were kept in sourceGsi carry it still. It says nothing a reader sees
+     * and the fan-out's next write of the copy drops it, so it is not drift.
+     */
+    private static Map<String, AttributeValue> withoutLeftoverSourceKey(
+            ItemKey key, Map<String, AttributeValue> found) {
+        if (!found.containsKey(Attributes.SOURCE) || RelationshipCatalogue.isFoundThroughIndex(Duplicate.at(key))) {
+            return found;
+        }
+        Map<String, AttributeValue> held = new HashMap<>(found);
+        held.remove(Attributes.SOURCE);
+        return held;
     }
 
     /**

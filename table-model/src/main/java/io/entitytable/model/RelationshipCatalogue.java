@@ -18,8 +18,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *       <o>#O / <t>#T} carrying T's public attributes, and {@code <t>#T / <o>#O} carrying O's.
  * </ul>
  *
- * The sort key of every duplicate is the reference of the subject whose data it copies, and so is its {@code source},
- * the key of the sparse inverted index: one sourceGsi Query on {@code source = <x>#<id>} finds every copy of X.
+ * The sort key of every duplicate is the reference of the subject whose data it copies. Only a copy that another
+ * subject's fan-out writes ({@link #isFoundThroughIndex}: a link target's copy in an owner's partition, a store's in a
+ * customer's) also carries it as {@code source}, the key of the sparse inverted index: one sourceGsi Query on {@code
+ * source = <t>#<id>} finds every such copy of T. Every other copy is decided by its subject's own image, so the fan-out
+ * finds it from the stream record's images, and an index entry for it would be a write paid on every change of the
+ * subject for nothing.
  */
 public final class RelationshipCatalogue {
 
@@ -27,8 +31,8 @@ public final class RelationshipCatalogue {
     public static final Set<String> NOT_COPIED = notCopied();
 
     /**
-     * What a SKU copy carries of its order: enough to list it, no more. An order has a copy per SKU of its lines, each
-     * also in sourceGsi, so a full copy would store every order several times over; the list answers the summary, and
+     * What a SKU copy carries of its order: enough to list it, no more. An order has a copy per SKU of its lines, so a
+     * full copy would store every order several times over; the list answers the summary, and
      * {@code GET /orders/{id}} the whole order.
      */
     public static final Set<String> SKU_COPY_ATTRIBUTES =
@@ -118,6 +122,17 @@ public final class RelationshipCatalogue {
         return duplicates;
     }
 
+    /**
+     * Whether the copy carries {@code source} and so is in sourceGsi: only a link target's copy in an owner's partition
+     * ({@code customer#C / store#S}), the one kind of copy of a subject that another subject's fan-out writes (the
+     * owner's, when it links). Tag and SKU copies and an owner's copy in a target's partition follow their subject's
+     * own image, which the fan-out has in each of the subject's stream records.
+     */
+    public static boolean isFoundThroughIndex(Duplicate duplicate) {
+        return duplicate.kind() == ItemKind.EDGE
+                && duplicate.source().entity().linkedBy().isPresent();
+    }
+
     /** The public attributes of a core item: what every copy of it carries. */
     public static Map<String, AttributeValue> publicAttributes(Map<String, AttributeValue> coreItem) {
         Map<String, AttributeValue> copy = Values.newItem();
@@ -138,7 +153,9 @@ public final class RelationshipCatalogue {
         item.put(Attributes.ID, Values.s(duplicate.id()));
         item.put(Attributes.TYPE, Values.s(duplicate.type()));
         item.put(Attributes.KIND, Values.s(duplicate.kind().value()));
-        item.put(Attributes.SOURCE, Values.s(duplicate.type()));
+        if (isFoundThroughIndex(duplicate)) {
+            item.put(Attributes.SOURCE, Values.s(duplicate.type()));
+        }
         item.put(Attributes.SOURCE_VERSION, source.get(Attributes.VERSION));
         publicAttributes(source).forEach((name, value) -> {
             if (duplicate.kind() != ItemKind.SKU || SKU_COPY_ATTRIBUTES.contains(name)) {

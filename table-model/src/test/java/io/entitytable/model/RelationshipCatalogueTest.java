@@ -18,16 +18,7 @@ class RelationshipCatalogueTest {
         String b = Ids.newId();
         String c = Ids.newId();
         String s = Ids.newId();
-        Customer customer = new Customer(
-                c,
-                b,
-                "Ann",
-                "Smith",
-                null,
-                Map.of(),
-                Set.of(s),
-                new CoreFields(Set.of("vip"), 3, NOW, NOW),
-                Shard.legacy(c));
+        Customer customer = vipManaging(b, c, s);
 
         // WHEN
         Set<Duplicate> duplicates = RelationshipCatalogue.impliedBy(customer.toItem());
@@ -38,6 +29,58 @@ class RelationshipCatalogueTest {
                         new Duplicate("tag#" + b + "#vip", "customer#" + c, ItemKind.TAG),
                         new Duplicate("customer#" + c, "store#" + s, ItemKind.EDGE),
                         new Duplicate("store#" + s, "customer#" + c, ItemKind.EDGE));
+    }
+
+    @Test
+    void isFoundThroughIndex_shouldHoldOnlyForALinkTargetsCopyInAnOwnersPartition() {
+        // GIVEN a customer that is tagged and manages a store: the three kinds of copy its image implies
+        String b = Ids.newId();
+        String c = Ids.newId();
+        String s = Ids.newId();
+        Customer customer = vipManaging(b, c, s);
+        Duplicate storeInCustomer = new Duplicate("customer#" + c, "store#" + s, ItemKind.EDGE);
+        Duplicate customerInStore = new Duplicate("store#" + s, "customer#" + c, ItemKind.EDGE);
+        Duplicate tag = new Duplicate("tag#" + b + "#vip", "customer#" + c, ItemKind.TAG);
+
+        // WHEN / THEN only the store's copy in the customer's partition, which the customer's fan-out writes, is found
+        // through sourceGsi and carries its key; the others follow the customer's own image
+        assertThat(RelationshipCatalogue.impliedBy(customer.toItem()))
+                .containsExactlyInAnyOrder(storeInCustomer, customerInStore, tag);
+        assertThat(RelationshipCatalogue.isFoundThroughIndex(storeInCustomer)).isTrue();
+        assertThat(RelationshipCatalogue.copyItem(storeInCustomer, storeItem(b, s))
+                        .get(Attributes.SOURCE)
+                        .s())
+                .isEqualTo("store#" + s);
+        assertThat(RelationshipCatalogue.isFoundThroughIndex(customerInStore)).isFalse();
+        assertThat(RelationshipCatalogue.copyItem(customerInStore, customer.toItem()))
+                .doesNotContainKey(Attributes.SOURCE);
+        assertThat(RelationshipCatalogue.isFoundThroughIndex(tag)).isFalse();
+        assertThat(RelationshipCatalogue.copyItem(tag, customer.toItem())).doesNotContainKey(Attributes.SOURCE);
+    }
+
+    /** Customer {@code c} of business {@code b}, tagged vip, managing store {@code s}. */
+    private static Customer vipManaging(String b, String c, String s) {
+        return new Customer(
+                c,
+                b,
+                "Ann",
+                "Smith",
+                null,
+                Map.of(),
+                Set.of(s),
+                new CoreFields(Set.of("vip"), 3, NOW, NOW),
+                Shard.legacy(c));
+    }
+
+    private static Map<String, AttributeValue> storeItem(String businessId, String storeId) {
+        return new Store(
+                        storeId,
+                        businessId,
+                        "Main",
+                        new Address("1 Main St", "Austin", "TX", "73301", "US"),
+                        new CoreFields(Set.of(), 2, NOW, NOW),
+                        Shard.legacy(storeId))
+                .toItem();
     }
 
     @Test
@@ -69,7 +112,7 @@ class RelationshipCatalogueTest {
     }
 
     @Test
-    void copyItem_shouldCarrySourceVersionAndPublicAttributes_butNoIndexAttributes() {
+    void copyItem_shouldCarrySourceVersionAndPublicAttributes_butNoIndexAttributes_norSourceGsiKeyForATagCopy() {
         // GIVEN
         String storeId = Ids.newId();
         Store store = new Store(
@@ -88,7 +131,9 @@ class RelationshipCatalogueTest {
         // THEN
         assertThat(copy).doesNotContainKeys(RelationshipCatalogue.INDEX_ATTRIBUTES.toArray(String[]::new));
         assertThat(copy.get(Attributes.SOURCE_VERSION).n()).isEqualTo("4");
-        assertThat(copy.get(Attributes.SOURCE).s()).isEqualTo(Keys.subjectRef(Entity.STORE, store.id()));
+        assertThat(copy)
+                .as("a tag copy follows its subject's own image, so it is not in sourceGsi")
+                .doesNotContainKey(Attributes.SOURCE);
         assertThat(copy.get(Attributes.KIND).s()).isEqualTo("tag");
         assertThat(copy.get(Attributes.NAME).s()).isEqualTo("Main");
         assertThat(tag.source()).isEqualTo(new Keys.SubjectRef(Entity.STORE, store.id()));
@@ -216,7 +261,6 @@ class RelationshipCatalogueTest {
                         Attributes.ID,
                         Attributes.TYPE,
                         Attributes.KIND,
-                        Attributes.SOURCE,
                         Attributes.SOURCE_VERSION,
                         Attributes.STATUS,
                         Attributes.TOTAL_CENTS,

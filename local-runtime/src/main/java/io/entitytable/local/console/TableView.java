@@ -12,6 +12,7 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
+import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.TableLayout;
@@ -206,31 +207,35 @@ public record TableView(DynamoDbClient dynamo, String table, Clock clock) {
     /** One copy of a subject, with how far behind its source it is. */
     public record Copy(String id, String type, String kind, long sourceVersion, boolean current, Long ageMillis) {}
 
-    /** Every copy of a subject, found through sourceGsi, against the source's current version. */
+    /** Every copy of a subject, against the source's current version. */
     public record Copies(String subject, Long sourceVersion, boolean sourceExists, List<Copy> copies) {}
 
     /**
-     * The copies of {@code subject} ({@code <entity>#<id>}): one Query of sourceGsi for where they are and the version
-     * each holds, one strongly consistent read of the source for its version, and BatchGetItems for each copy's
-     * {@code updatedAt} (the source's, as the copy holds it), which sourceGsi does not project. A copy is current when
-     * it holds the source's version; its age is how long ago the state it holds was written.
+     * The copies of {@code subject} ({@code <entity>#<id>}), where the fan-out finds them: those the subject's own item
+     * implies (tags, SKUs, its edges in its targets' partitions), and those owners' fan-outs wrote, by one Query of
+     * sourceGsi (a store's copies in its customers' partitions); one strongly consistent read of the source for its
+     * version, and BatchGetItems for each copy's version and {@code updatedAt} (the source's, as the copy holds it). A
+     * copy is current when it holds the source's version; its age is how long ago the state it holds was written. A
+     * copy the source implies that is not written yet is not listed.
      */
     public Copies copies(Keys.SubjectRef subject) {
         String ref = Keys.subjectRef(subject.entity(), subject.id());
-        List<Map<String, AttributeValue>> located = new ArrayList<>();
-        readInto(PartitionQuery.partition(TableLayout.SOURCE_GSI, ref), located);
         List<Map<String, AttributeValue>> source = new ArrayList<>();
         readInto(LiveCoreItem.query(subject.entity(), subject.id()), source);
         Optional<Map<String, AttributeValue>> core = LiveCoreItem.among(source);
         Long version = core.map(item -> Values.number(item, Attributes.VERSION)).orElse(null);
-        Map<ItemKey, Map<String, AttributeValue>> full = new LinkedHashMap<>();
-        getAll(located.stream().map(ItemKey::of).toList()).forEach(item -> full.put(ItemKey.of(item), item));
+        Set<ItemKey> located = new LinkedHashSet<>();
+        core.ifPresent(item -> RelationshipCatalogue.impliedBy(item).stream()
+                .filter(duplicate -> duplicate.type().equals(ref))
+                .forEach(duplicate -> located.add(duplicate.key())));
+        List<Map<String, AttributeValue>> indexed = new ArrayList<>();
+        readInto(PartitionQuery.partition(TableLayout.SOURCE_GSI, ref), indexed);
+        indexed.forEach(entry -> located.add(ItemKey.of(entry)));
         Instant now = clock.instant();
         List<Copy> copies = new ArrayList<>();
-        for (Map<String, AttributeValue> where : located) {
-            ItemKey key = ItemKey.of(where);
-            Map<String, AttributeValue> item = full.getOrDefault(key, where);
-            long held = Values.number(where, Attributes.SOURCE_VERSION);
+        for (Map<String, AttributeValue> item : getAll(List.copyOf(located))) {
+            ItemKey key = ItemKey.of(item);
+            long held = Values.number(item, Attributes.SOURCE_VERSION);
             Long age = item.containsKey(Attributes.UPDATED_AT)
                     ? Duration.between(Values.instant(item, Attributes.UPDATED_AT), now)
                             .toMillis()
