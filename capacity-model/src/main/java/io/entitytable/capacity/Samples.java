@@ -94,15 +94,26 @@ final class Samples {
     DeclaredItem declared(Entity entity) {
         Map<String, Object> values = new LinkedHashMap<>();
         for (Field field : entity.fields()) {
-            Object example = field.example();
-            if (example == null) {
-                example =
-                        field.kind() == Field.Kind.WHOLE_NUMBER ? (Object) field.min() : "x".repeat((int) field.min());
-            }
-            values.put(field.name(), example);
+            values.put(field.name(), field.normalised(exampleOf(field)));
         }
         String id = newId();
         return new DeclaredItem(entity, id, businessId, values, new CoreFields(Set.of(), 2, NOW, NOW), shardOf(id));
+    }
+
+    /** The field's declared example, else the shortest value its bounds allow (an object's, of its members'). */
+    private static Object exampleOf(Field field) {
+        if (field.example() != null) {
+            return field.example();
+        }
+        return switch (field.kind()) {
+            case WHOLE_NUMBER -> field.min();
+            case TEXT -> "x".repeat((int) field.min());
+            case OBJECT -> {
+                Map<String, Object> members = new LinkedHashMap<>();
+                field.members().forEach(member -> members.put(member.name(), exampleOf(member)));
+                yield members;
+            }
+        };
     }
 
     Store store(Set<String> tags) {

@@ -29,9 +29,7 @@ public record DeclaredItem(
         for (Field field : entity.fields()) {
             AttributeValue value = item.get(field.name());
             if (value != null) {
-                values.put(
-                        field.name(),
-                        field.kind() == Field.Kind.WHOLE_NUMBER ? (Object) Long.parseLong(value.n()) : value.s());
+                values.put(field.name(), field.fromAttribute(value));
             }
         }
         return new DeclaredItem(
@@ -58,8 +56,8 @@ public record DeclaredItem(
     @Override
     public Map<String, AttributeValue> toItem() {
         Map<String, AttributeValue> item = CoreItem.base(this, type(), businessId, shard);
-        values.forEach((name, value) ->
-                item.put(name, value instanceof Long number ? Values.n(number) : Values.s((String) value)));
+        values.forEach(
+                (name, value) -> item.put(name, entity.field(name).orElseThrow().toAttribute(value)));
         return item;
     }
 

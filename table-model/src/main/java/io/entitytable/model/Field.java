@@ -1,9 +1,15 @@
 package io.entitytable.model;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * One field of a subject, as its entity declares it: its kind, whether a new subject must have it, its bounds and
@@ -17,6 +23,7 @@ import java.util.regex.Pattern;
  * @param shapeMessage what a refused shape is told, rather than the pattern
  * @param example a value of the field to show, or null: for the contract and the sample requests, which do not read
  *     it yet (design §2)
+ * @param members an object's own fields, in order ({@link #object}); none for any other kind
  */
 public record Field(
         String name,
@@ -29,7 +36,8 @@ public record Field(
         boolean isLowerCased,
         boolean isImmutable,
         boolean isUnique,
-        Object example) {
+        Object example,
+        List<Field> members) {
 
     /** The longest text a field takes unless it says otherwise. */
     public static final int DEFAULT_MAX_LENGTH = 200;
@@ -65,94 +73,130 @@ public record Field(
 
     private static final Pattern FREE_TEXT_SHAPE = Pattern.compile(FREE_TEXT);
 
-    /** What a field holds, and how it is stored: text as a DynamoDB string, a whole number as a number. */
+    /**
+     * What a field holds, and how it is stored: text as a DynamoDB string, a whole number as a number, an object (its
+     * own fields, an address for one) as a map.
+     */
     public enum Kind {
         TEXT,
-        WHOLE_NUMBER
+        WHOLE_NUMBER,
+        OBJECT
     }
 
     public Field {
         Objects.requireNonNull(name);
         Objects.requireNonNull(kind);
+        members = List.copyOf(members);
         if (min > max) {
             throw new IllegalArgumentException("field " + name + ": min " + min + " is above max " + max);
+        }
+        if (kind == Kind.OBJECT && (isUnique || isLowerCased || shape != null || members.isEmpty())) {
+            // A unique value is one key of a marker item, and a shape or a letter case is a text's: an object's members
+            // say those of themselves.
+            throw new IllegalArgumentException(
+                    "field " + name + ": an object has members and can be neither unique," + " lower-cased nor shaped");
         }
     }
 
     /** Free text of 1 to {@link #DEFAULT_MAX_LENGTH} characters, trimmed, optional. */
     public static Field text(String name) {
-        return new Field(name, Kind.TEXT, false, 1, DEFAULT_MAX_LENGTH, null, null, false, false, false, null);
+        return new Field(
+                name, Kind.TEXT, false, 1, DEFAULT_MAX_LENGTH, null, null, false, false, false, null, List.of());
     }
 
     /** A whole number from 0 to {@link Long#MAX_VALUE}, optional. */
     public static Field wholeNumber(String name) {
-        return new Field(name, Kind.WHOLE_NUMBER, false, 0, Long.MAX_VALUE, null, null, false, false, false, null);
+        return new Field(
+                name, Kind.WHOLE_NUMBER, false, 0, Long.MAX_VALUE, null, null, false, false, false, null, List.of());
+    }
+
+    /**
+     * An object of its own fields, {@code members} (text and whole numbers), optional: given whole (a change replaces
+     * it whole), each member judged by its own declaration, a member that is not declared refused. Its example is its
+     * members' examples.
+     */
+    public static Field object(String name, Field... members) {
+        Map<String, Object> example = new LinkedHashMap<>();
+        for (Field member : members) {
+            if (member.kind == Kind.OBJECT || member.isUnique || member.isImmutable) {
+                throw new IllegalArgumentException(
+                        "field " + name + "'s member " + member.name + ": an object's member is text or a number");
+            }
+            if (example.put(member.name, member.example) != null) {
+                throw new IllegalArgumentException("field " + name + " has two members " + member.name);
+            }
+        }
+        example.values().removeIf(Objects::isNull);
+        return new Field(
+                name,
+                Kind.OBJECT,
+                false,
+                0,
+                0,
+                null,
+                null,
+                false,
+                false,
+                false,
+                example.isEmpty() ? null : Collections.unmodifiableMap(example),
+                List.of(members));
     }
 
     /** A new subject must have it. */
     public Field required() {
-        return new Field(name, kind, true, min, max, shape, shapeMessage, isLowerCased, isImmutable, isUnique, example);
+        return changed(draft -> draft.isRequired = true);
     }
 
     /** Its bounds: a text's length, a number's value. */
     public Field between(long newMin, long newMax) {
-        return new Field(
-                name,
-                kind,
-                isRequired,
-                newMin,
-                newMax,
-                shape,
-                shapeMessage,
-                isLowerCased,
-                isImmutable,
-                isUnique,
-                example);
+        return changed(draft -> {
+            draft.min = newMin;
+            draft.max = newMax;
+        });
     }
 
     /** A text that matches {@code regex} whole; a refused one is told {@code message}. */
     public Field matching(String regex, String message) {
-        return new Field(
-                name,
-                kind,
-                isRequired,
-                min,
-                max,
-                Pattern.compile(regex),
-                message,
-                isLowerCased,
-                isImmutable,
-                isUnique,
-                example);
+        return changed(draft -> {
+            draft.shape = Pattern.compile(regex);
+            draft.shapeMessage = message;
+        });
     }
 
     /** Stored lower-cased, so values that differ only in letter case are one value (and one, if unique). */
     public Field lowerCased() {
-        return new Field(name, kind, isRequired, min, max, shape, shapeMessage, true, isImmutable, isUnique, example);
+        return changed(draft -> draft.isLowerCased = true);
     }
 
     /** Set when the subject is created, never changed. */
     public Field immutable() {
-        return new Field(name, kind, isRequired, min, max, shape, shapeMessage, isLowerCased, true, isUnique, example);
+        return changed(draft -> draft.isImmutable = true);
     }
 
     /** No two subjects of the entity in one business hold the same value (as normalised). */
     public Field unique() {
-        return new Field(
-                name, kind, isRequired, min, max, shape, shapeMessage, isLowerCased, isImmutable, true, example);
+        return changed(draft -> draft.isUnique = true);
     }
 
     /** A value the contract and the sample requests show. */
     public Field example(Object value) {
-        return new Field(
-                name, kind, isRequired, min, max, shape, shapeMessage, isLowerCased, isImmutable, isUnique, value);
+        return changed(draft -> draft.example = value);
+    }
+
+    /** The member of an object called {@code memberName}. */
+    public Optional<Field> member(String memberName) {
+        return members.stream().filter(member -> member.name.equals(memberName)).findFirst();
     }
 
     /**
-     * What is wrong with {@code given} (a value as a JSON body holds it: a string, or an integral number), or empty when
-     * it is acceptable. The value is judged as it will be stored: trimmed, and lower-cased if the field says so.
+     * What is wrong with {@code given} (a value as a JSON body holds it: a string, an integral number, or an object of
+     * such values), or empty when it is acceptable. The value is judged as it will be stored: trimmed, and lower-cased
+     * if the field says so. Of an object, the first of its members' problems, named by the member.
      */
     public Optional<String> problem(Object given) {
+        if (kind == Kind.OBJECT) {
+            return objectProblem(given);
+        }
         if (kind == Kind.WHOLE_NUMBER) {
             if (!(given instanceof Integer || given instanceof Long)) {
                 return Optional.of("must be a whole number");
@@ -179,9 +223,138 @@ public record Field(
         return Optional.empty();
     }
 
-    /** {@code given} as it is stored: a text trimmed (and lower-cased if the field says so), a number as a long. */
+    private Optional<String> objectProblem(Object given) {
+        if (!(given instanceof Map<?, ?> object)) {
+            return Optional.of("must be an object");
+        }
+        for (Object key : object.keySet()) {
+            if (!(key instanceof String memberName) || member(memberName).isEmpty()) {
+                return Optional.of("has no field '" + key + "'");
+            }
+        }
+        for (Field member : members) {
+            Object value = object.get(member.name);
+            if (value == null) {
+                if (member.isRequired) {
+                    return Optional.of(member.name + ": is required");
+                }
+            } else {
+                Optional<String> problem = member.problem(value);
+                if (problem.isPresent()) {
+                    return Optional.of(member.name + ": " + problem.get());
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * {@code given} as it is stored: a text trimmed (and lower-cased if the field says so), a number as a long, an object
+     * as its members' values, in the order of declaration, without the members it lacks.
+     */
     public Object normalised(Object given) {
-        return kind == Kind.WHOLE_NUMBER ? (Object) ((Number) given).longValue() : normalisedText((String) given);
+        return switch (kind) {
+            case WHOLE_NUMBER -> ((Number) given).longValue();
+            case TEXT -> normalisedText((String) given);
+            case OBJECT -> {
+                Map<?, ?> object = (Map<?, ?>) given;
+                Map<String, Object> stored = new LinkedHashMap<>();
+                for (Field member : members) {
+                    Object value = object.get(member.name);
+                    if (value != null) {
+                        stored.put(member.name, member.normalised(value));
+                    }
+                }
+                yield Collections.unmodifiableMap(stored);
+            }
+        };
+    }
+
+    /** The value as a DynamoDB attribute: a string, a number, or a map of its members'. */
+    public AttributeValue toAttribute(Object value) {
+        return switch (kind) {
+            case WHOLE_NUMBER -> Values.n((Long) value);
+            case TEXT -> Values.s((String) value);
+            case OBJECT -> {
+                Map<String, AttributeValue> map = new LinkedHashMap<>();
+                ((Map<?, ?>) value)
+                        .forEach((memberName, memberValue) -> map.put(
+                                (String) memberName,
+                                member((String) memberName).orElseThrow().toAttribute(memberValue)));
+                yield AttributeValue.fromM(map);
+            }
+        };
+    }
+
+    /** The value a stored attribute holds, as {@link #normalised} gives it; a member the field no longer declares is left out. */
+    public Object fromAttribute(AttributeValue value) {
+        return switch (kind) {
+            case WHOLE_NUMBER -> Long.parseLong(value.n());
+            case TEXT -> value.s();
+            case OBJECT -> {
+                Map<String, Object> read = new LinkedHashMap<>();
+                for (Field member : members) {
+                    AttributeValue held = value.m().get(member.name);
+                    if (held != null) {
+                        read.put(member.name, member.fromAttribute(held));
+                    }
+                }
+                yield Collections.unmodifiableMap(read);
+            }
+        };
+    }
+
+    private Field changed(Consumer<Draft> change) {
+        Draft draft = new Draft(this);
+        change.accept(draft);
+        return draft.field();
+    }
+
+    /** A declaration being refined: the one place that lists every component. */
+    private static final class Draft {
+        private final String name;
+        private final Kind kind;
+        private boolean isRequired;
+        private long min;
+        private long max;
+        private Pattern shape;
+        private String shapeMessage;
+        private boolean isLowerCased;
+        private boolean isImmutable;
+        private boolean isUnique;
+        private Object example;
+        private final List<Field> members;
+
+        private Draft(Field field) {
+            name = field.name;
+            kind = field.kind;
+            isRequired = field.isRequired;
+            min = field.min;
+            max = field.max;
+            shape = field.shape;
+            shapeMessage = field.shapeMessage;
+            isLowerCased = field.isLowerCased;
+            isImmutable = field.isImmutable;
+            isUnique = field.isUnique;
+            example = field.example;
+            members = field.members;
+        }
+
+        private Field field() {
+            return new Field(
+                    name,
+                    kind,
+                    isRequired,
+                    min,
+                    max,
+                    shape,
+                    shapeMessage,
+                    isLowerCased,
+                    isImmutable,
+                    isUnique,
+                    example,
+                    members);
+        }
     }
 
     private String normalisedText(String text) {

@@ -102,24 +102,43 @@ final class DeclaredContract {
         return "Page" + EntityNames.typeName(entity) + "Response";
     }
 
-    /** A field as a subject holds it: its kind, and what the declaration promises of it. */
+    /** A field as a subject holds it: its kind, and what the declaration promises of it; an object, its members'. */
     private static Schema stored(Field field) {
-        return kind(field).description(promises(field, null));
+        Schema schema = kind(field).description(promises(field, null, null));
+        field.members().forEach(member -> schema.addProperty(member.name(), stored(member)));
+        return schema;
     }
 
     /** A field as a request gives it: its kind, bounds and shape, and what the declaration says of it. */
     private static Schema given(Field field, Entity entity) {
-        Schema schema = kind(field).description(promises(field, entity));
-        if (field.kind() == Field.Kind.WHOLE_NUMBER) {
-            schema.minimum(BigDecimal.valueOf(field.min())).maximum(BigDecimal.valueOf(field.max()));
-        } else {
-            schema.minLength((int) field.min()).maxLength((int) field.max());
-            // A value is judged after it is lower-cased, so a shape of lower-case letters would refuse what the API
-            // takes: such a field's shape is said in words only.
-            if (field.shape() == null) {
-                schema.pattern(Patterns.TEXT);
-            } else if (!field.isLowerCased()) {
-                schema.pattern(field.shape().pattern());
+        return given(field, entity, null);
+    }
+
+    /** {@code field} as given, a member of the object {@code in} when that is not null. */
+    private static Schema given(Field field, Entity entity, Field in) {
+        Schema schema = kind(field).description(promises(field, entity, in));
+        switch (field.kind()) {
+            case WHOLE_NUMBER -> schema.minimum(BigDecimal.valueOf(field.min()))
+                    .maximum(BigDecimal.valueOf(field.max()));
+            case TEXT -> {
+                schema.minLength((int) field.min()).maxLength((int) field.max());
+                // A value is judged after it is lower-cased, so a shape of lower-case letters would refuse what the API
+                // takes: such a field's shape is said in words only.
+                if (field.shape() == null) {
+                    schema.pattern(Patterns.TEXT);
+                } else if (!field.isLowerCased()) {
+                    schema.pattern(field.shape().pattern());
+                }
+            }
+            case OBJECT -> {
+                List<String> required = new ArrayList<>();
+                for (Field member : field.members()) {
+                    schema.addProperty(member.name(), given(member, entity, field));
+                    if (member.isRequired()) {
+                        required.add(member.name());
+                    }
+                }
+                schema.required(required.isEmpty() ? null : required);
             }
         }
         if (field.example() != null) {
@@ -129,16 +148,26 @@ final class DeclaredContract {
     }
 
     private static Schema kind(Field field) {
-        return field.kind() == Field.Kind.WHOLE_NUMBER
-                ? OASFactory.createSchema().addType(Schema.SchemaType.INTEGER).format("int64")
-                : text();
+        return switch (field.kind()) {
+            case WHOLE_NUMBER -> OASFactory.createSchema()
+                    .addType(Schema.SchemaType.INTEGER)
+                    .format("int64");
+            case TEXT -> text();
+            case OBJECT -> OASFactory.createSchema().addType(Schema.SchemaType.OBJECT);
+        };
     }
 
-    /** What the declaration says of the field, in words; {@code entity} null for the stored form. */
-    private static String promises(Field field, Entity entity) {
+    /**
+     * What the declaration says of the field, in words; {@code entity} null for the stored form, {@code in} the object
+     * it is a member of, or null.
+     */
+    private static String promises(Field field, Entity entity, Field in) {
         List<String> says = new ArrayList<>();
         if (entity != null && field.isRequired()) {
-            says.add("Required on create");
+            says.add(in == null ? "Required on create" : "Required in every " + in.name());
+        }
+        if (entity != null && field.kind() == Field.Kind.OBJECT) {
+            says.add("Given whole: a change replaces every member");
         }
         if (field.isUnique()) {
             says.add("Unique within the business"

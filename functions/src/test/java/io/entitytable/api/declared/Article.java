@@ -32,7 +32,15 @@ public final class Article implements EntityDeclarations {
                             .between(8, 14)
                             .matching("[0-9]+", "must be 8 to 14 digits")
                             .unique()
-                            .example("40012345"))
+                            .example("40012345"),
+                    Field.object(
+                            "shelf",
+                            Field.text("aisle")
+                                    .required()
+                                    .between(1, 8)
+                                    .matching("[A-Z0-9]+", "must be capitals and digits")
+                                    .example("B7"),
+                            Field.wholeNumber("level").between(1, 12).example(3L)))
             .sortedBy("name")
             .searchable());
 

@@ -102,7 +102,18 @@ class DeclaredContractTest {
                 .isEqualTo(schemas.at("/PatchStore/properties/name/pattern").asText());
         // AND a change cannot name an immutable field
         assertThat(fieldNames(schemas.at("/PatchArticle/properties")))
-                .containsExactly("name", "priceCents", "description", "barcode");
+                .containsExactly("name", "priceCents", "description", "barcode", "shelf");
+        // AND an object is given whole, its members required, bounded and shaped as declared, its example theirs
+        JsonNode shelf = create.at("/properties/shelf");
+        assertThat(shelf.get("type").asText()).isEqualTo("object");
+        assertThat(values(shelf.get("required"))).containsExactly("aisle");
+        assertThat(shelf.at("/properties/aisle/pattern").asText()).isEqualTo("^[A-Z0-9]+$");
+        assertThat(shelf.at("/properties/aisle/description").asText()).contains("Required in every shelf");
+        assertThat(shelf.at("/properties/level/maximum").asLong()).isEqualTo(12L);
+        assertThat(shelf.get("description").asText()).contains("Given whole");
+        assertThat(shelf.at("/examples/0").toString()).isEqualTo("{\"aisle\":\"B7\",\"level\":3}");
+        assertThat(fieldNames(schemas.at("/Article/properties/shelf/properties")))
+                .containsExactly("aisle", "level");
         // AND the subject is one of the union a mixed list holds, told apart by its entity
         assertThat(values(schemas.at("/Article/required"))).containsExactly("entity", "id", "version");
         assertThat(schemas.at("/SubjectResponse/discriminator/mapping/article").asText())

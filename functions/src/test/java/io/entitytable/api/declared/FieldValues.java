@@ -23,6 +23,7 @@ final class FieldValues {
     private FieldValues() {}
 
     /** The {@code n}th valid value of a field with an example: the example itself for 0, distinct as stored for each n. */
+    @SuppressWarnings("unchecked") // an object's example is the map of its members' examples (Field.object)
     static Object valid(Field field, int n) {
         Object example = Objects.requireNonNull(field.example(), field.name() + " declares no example");
         if (n == 0) {
@@ -32,6 +33,16 @@ final class FieldValues {
             long base = ((Number) example).longValue();
             long value = base + n <= field.max() ? base + n : base - n;
             return value;
+        }
+        if (field.kind() == Field.Kind.OBJECT) {
+            // The example with its first member that has one varied: distinct as stored for each n.
+            Map<String, Object> object = new LinkedHashMap<>((Map<String, Object>) example);
+            Field varied = field.members().stream()
+                    .filter(member -> member.example() != null)
+                    .findFirst()
+                    .orElseThrow();
+            object.put(varied.name(), valid(varied, n));
+            return object;
         }
         String text = (String) example;
         int found = 0;
@@ -50,8 +61,7 @@ final class FieldValues {
 
     /** A value of the field's own kind that the declaration would take, as JSON. */
     static String validJson(Field field, int n) {
-        Object value = valid(field, n);
-        return value instanceof String text ? Json.string(text) : String.valueOf(value);
+        return Json.write(valid(field, n));
     }
 
     /**
@@ -60,6 +70,9 @@ final class FieldValues {
      */
     static Map<String, String> refused(Field field) {
         Map<String, String> values = new LinkedHashMap<>();
+        if (field.kind() == Field.Kind.OBJECT) {
+            return refusedObjects(field);
+        }
         if (field.kind() == Field.Kind.WHOLE_NUMBER) {
             for (String other : List.of("\"1\"", "\"\"", "true", "[]", "[1]", "{}", "{\"value\":1}")) {
                 values.put("wrong-type " + other, other);
@@ -103,6 +116,31 @@ final class FieldValues {
             String around = filler(field, (int) Math.max(3, Math.min(field.min(), field.max())));
             invisible.forEach(
                     (name, escape) -> values.put(name, "\"" + around.charAt(0) + escape + around.substring(2) + "\""));
+        }
+        return values;
+    }
+
+    /**
+     * What an object field refuses: another kind of value, a member it does not declare, a required member left out,
+     * and each member's own refusals in an otherwise valid object.
+     */
+    private static Map<String, String> refusedObjects(Field field) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String other : List.of("5", "true", "\"x\"", "[]", "[{}]")) {
+            values.put("wrong-type " + other, other);
+        }
+        @SuppressWarnings("unchecked") // as valid() gives an object
+        Map<String, Object> example = (Map<String, Object>) valid(field, 0);
+        Map<String, Object> unknown = new LinkedHashMap<>(example);
+        unknown.put("undeclared", "x");
+        values.put("undeclared-member", Json.write(unknown));
+        for (Field member : field.members()) {
+            refusedOnCreateOnly(member)
+                    .forEach((name, raw) ->
+                            values.put(member.name() + " " + name, Json.withRaw(example, member.name(), raw)));
+            refused(member)
+                    .forEach((name, raw) ->
+                            values.put(member.name() + " " + name, Json.withRaw(example, member.name(), raw)));
         }
         return values;
     }

@@ -13,7 +13,7 @@ import java.util.Set;
 
 /**
  * A kind of subject that exists in test sources only: a supplier of a business, named in its sort key, with an email
- * unique within the business and a code that never changes, tagged and searchable. It is its declaration alone, with no record class: every
+ * unique within the business, a code that never changes and a depot (an object of its own fields), tagged and searchable. It is its declaration alone, with no record class: every
  * subsystem's tests run it through their code, which must handle it with no change to main code, the proof that an
  * entity is defined once, here, and nowhere else.
  */
@@ -26,7 +26,12 @@ public final class Supplier {
                     Field.text("code")
                             .matching("[A-Z]{3}-[0-9]{3}", "must be three capitals, '-' and three digits, like ACM-001")
                             .immutable()
-                            .example("ACM-001"))
+                            .example("ACM-001"),
+                    Field.object(
+                            "depot",
+                            Field.text("city").required().example("Lyon"),
+                            Field.text("zip").between(1, 10).example("69001"),
+                            Field.wholeNumber("dock").between(1, 99).example(3L)))
             .sortedBy("name")
             .searchable());
 
@@ -39,7 +44,13 @@ public final class Supplier {
                 ENTITY,
                 Ids.newId(),
                 businessId,
-                Map.of("name", name, "email", name.toLowerCase(Locale.ROOT).replace(' ', '.') + "@example.com"),
+                Map.of(
+                        "name",
+                        name,
+                        "email",
+                        name.toLowerCase(Locale.ROOT).replace(' ', '.') + "@example.com",
+                        "depot",
+                        Map.of("city", "Lyon", "dock", 3L)),
                 CoreFields.created(Set.copyOf(tags), now),
                 Shard.of(0));
     }

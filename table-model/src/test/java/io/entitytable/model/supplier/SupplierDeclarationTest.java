@@ -60,6 +60,63 @@ class SupplierDeclarationTest {
     }
 
     @Test
+    void forNew_shouldNormaliseAnObjectMemberByMember_inTheOrderOfDeclaration() {
+        // WHEN a depot with its city padded, its dock as JSON reads a small number, and no zip
+        Map<String, Object> values = DeclaredValues.forNew(
+                Supplier.ENTITY, Map.of("name", "Acme", "depot", Map.of("dock", 7, "city", " Lyon ")));
+
+        // THEN
+        assertThat(values.get("depot")).isEqualTo(Map.of("city", "Lyon", "dock", 7L));
+        assertThat(List.copyOf(((Map<?, ?>) values.get("depot")).keySet())).isEqualTo(List.of("city", "dock"));
+    }
+
+    @Test
+    void forNew_shouldNameTheMemberOfAnObjectThatIsMissingOrRefused() {
+        // GIVEN depots without their required city, with a member it does not declare, with a dock out of bounds, and
+        // one that is no object
+        List<Object> depots = List.of(
+                Map.of("zip", "69001"),
+                Map.of("city", "Lyon", "floor", "2"),
+                Map.of("city", "Lyon", "dock", 100),
+                "Lyon");
+
+        // WHEN / THEN
+        List<String> told = depots.stream()
+                .map(depot -> {
+                    try {
+                        DeclaredValues.forNew(Supplier.ENTITY, Map.of("name", "Acme", "depot", depot));
+                        return "taken";
+                    } catch (DeclaredValues.Invalid invalid) {
+                        assertThat(invalid.problems())
+                                .singleElement()
+                                .extracting(Problem::field)
+                                .isEqualTo("depot");
+                        return invalid.problems().get(0).message();
+                    }
+                })
+                .toList();
+        assertThat(told)
+                .containsExactly(
+                        "city: is required",
+                        "has no field 'floor'",
+                        "dock: must be between 1 and 99",
+                        "must be an object");
+    }
+
+    @Test
+    void object_shouldRefuseWhatOnlyATextOrANumberCanBe() {
+        Field city = Field.text("city");
+        assertThatThrownBy(() -> Field.object("depot", city).unique()).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Field.object("depot", city).lowerCased()).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Field.object("depot", Field.object("inner", city)))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Field.object("depot")).isInstanceOf(IllegalArgumentException.class);
+        assertThat(Field.object("depot", city.example("Lyon"), Field.text("zip"))
+                        .example())
+                .isEqualTo(Map.of("city", "Lyon"));
+    }
+
+    @Test
     void forChange_shouldRefuseAnImmutableField_andTakeTheOthers() {
         assertThatThrownBy(() -> DeclaredValues.forChange(Supplier.ENTITY, Map.of("code", "ACM-002")))
                 .isInstanceOfSatisfying(DeclaredValues.Invalid.class, invalid -> assertThat(invalid.problems())
@@ -88,6 +145,10 @@ class SupplierDeclarationTest {
         assertThat(supplier.type()).isEqualTo("supplier#acme beans");
         assertThat(renamed.type()).isEqualTo("supplier#birch & co");
         assertThat(renamed.toItem()).containsEntry("name", io.entitytable.model.Values.s("Birch & Co"));
+        // AND its depot is a map of its members, a number a number
+        assertThat(supplier.toItem().get("depot").m())
+                .containsOnlyKeys("city", "dock")
+                .containsEntry("dock", io.entitytable.model.Values.n(3));
     }
 
     @Test

@@ -74,20 +74,25 @@ class ExportSchemaEntitiesTest {
     }
 
     @Test
-    void declaredLine_shouldBeRefusedByTheSchema_whenAValueIsNeitherTextNorAWholeNumber() throws IOException {
-        // GIVEN a supplier's line as the export writes it, valid
+    void declaredLine_shouldBeRefusedByTheSchema_whenAValueIsNeitherTextNorAWholeNumberNorAnObjectOfThem()
+            throws IOException {
+        // GIVEN a supplier's line as the export writes it, valid, its depot an object
         Schema schema = schema();
         ObjectNode line = lineOf(Supplier.ENTITY);
+        assertThat(line.at("/subject/depot").isObject()).isTrue();
         assertThat(schema.validator().errors(line)).isEmpty();
 
-        // WHEN a value is an object, and WHEN the kind is one with a line of its own
-        ObjectNode objectValue = line.deepCopy();
-        ((ObjectNode) objectValue.get("subject")).putObject("name").put("first", "Acme");
+        // WHEN a value is a list, WHEN an object holds an object, and WHEN the kind is one with a line of its own
+        ObjectNode listValue = line.deepCopy();
+        ((ObjectNode) listValue.get("subject")).putArray("name").add("Acme");
+        ObjectNode nested = line.deepCopy();
+        ((ObjectNode) nested.at("/subject/depot")).putObject("city").put("name", "Lyon");
         ObjectNode storeKind = line.deepCopy();
         storeKind.put("kind", "store");
 
-        // THEN the schema refuses both
-        assertThat(schema.validator().errors(objectValue)).isNotEmpty();
+        // THEN the schema refuses each
+        assertThat(schema.validator().errors(listValue)).isNotEmpty();
+        assertThat(schema.validator().errors(nested)).isNotEmpty();
         assertThat(schema.validator().errors(storeKind)).isNotEmpty();
     }
 

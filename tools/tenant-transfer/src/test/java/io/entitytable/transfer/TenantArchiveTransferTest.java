@@ -126,7 +126,8 @@ class TenantArchiveTransferTest {
         DriftCheck before = DriftCheck.of(dynamo, table);
         assertThat(before.clean()).as(before.toString()).isTrue();
 
-        // WHEN Acme is exported with its archive
+        // WHEN Acme is exported with its archive, once businessGsi shows the moves' deletes
+        SharedLocalDynamoDb.awaitIndexesCaughtUp();
         Path file = dir.resolve("acme.ndjson");
         Transferred exported;
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {

@@ -130,6 +130,7 @@ class TenantDeclaredTransferTest {
         assertThat(beansLine.get("subject").get("name").asText()).isEqualTo("Acme Beans");
         assertThat(beansLine.get("subject").get("email").asText()).isEqualTo("acme.beans@example.com");
         assertThat(beansLine.get("subject").get("code").asText()).isEqualTo("ACM-001");
+        assertThat(beansLine.at("/subject/depot").toString()).isEqualTo("{\"city\":\"Lyon\",\"dock\":3}");
         assertThat(beansLine.get("subject").get("version").asLong()).isEqualTo(3);
 
         // WHEN the business is erased, then the file imported, and the stream and the queue worked until quiet
