@@ -2,6 +2,7 @@ package io.entitytable.capacity;
 
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Field;
 import io.entitytable.model.ItemKind;
@@ -49,6 +50,11 @@ final class ReadPatterns {
      * (its collection, {@code products}).
      */
     static String name(String number) {
+        if (byFields(number).isPresent()) {
+            Entity entity = byFields(number).get();
+            return entity.collection() + " of a business by "
+                    + entity.fieldList().orElseThrow().levels().get(0).path();
+        }
         return declared(number)
                 .map(entity -> entity.collection() + " of a business by "
                         + entity.sortField().map(Field::name).orElse("id"))
@@ -58,6 +64,21 @@ final class ReadPatterns {
     /** The entity declared by its fields whose collection a read mix names, if any. */
     private static Optional<Entity> declared(String name) {
         return Entity.fromCollection(name).filter(Entity::isDeclared);
+    }
+
+    /**
+     * The declared entity whose list by fields a read mix names, {@code <collection>/<first level>} ({@code
+     * suppliers/city}), if any.
+     */
+    private static Optional<Entity> byFields(String name) {
+        int slash = name.indexOf('/');
+        if (slash < 0) {
+            return Optional.empty();
+        }
+        String level = name.substring(slash + 1);
+        return declared(name.substring(0, slash)).filter(entity -> entity.fieldList()
+                .filter(list -> list.levels().get(0).parameter().equals(level))
+                .isPresent());
     }
 
     private final Samples samples;
@@ -85,6 +106,20 @@ final class ReadPatterns {
 
     /** One request of pattern {@code number}, on fresh sample items. */
     IntFunction<List<Access>> pattern(String number) {
+        Optional<Entity> listedByFields = byFields(number);
+        if (listedByFields.isPresent()) {
+            // AccessPattern.DECLARED_BY_FIELDS: a page of one gsi1 partition, its first level's.
+            Entity entity = listedByFields.get();
+            DeclaredItem sample = samples.declared(entity);
+            String first = entity.fieldList()
+                    .orElseThrow()
+                    .valuesIn(sample.values())
+                    .orElseThrow(() -> new IllegalStateException(
+                            entity.keyName() + "'s examples hold no first level of its list by fields"))
+                    .get(0);
+            return i ->
+                    List.of(query(TableLayout.GSI1, Keys.fieldListPk(entity, business, first), page(sample.toItem())));
+        }
         Optional<Entity> declared = declared(number);
         if (declared.isPresent()) {
             // AccessPattern.DECLARED_SUBJECTS: a page of the business's shards of businessGsi, merged.

@@ -63,4 +63,25 @@ class ReadPatternsTest {
         });
         assertThat(ReadPatterns.name(supplier.collection())).isEqualTo("suppliers of a business by name");
     }
+
+    @Test
+    void declaredEntitysListByFields_shouldReadAPageOfOneGsi1Partition_asItsPatternDeclares() {
+        // GIVEN the supplier, listed by its depot's city and zip, whose list by city a read mix names
+        Entity supplier = Supplier.ENTITY;
+        Samples samples = new Samples(42);
+        ReadPatterns reads = new ReadPatterns(samples, TestWorkloads.small(), ModelledLayout.CURRENT.reads());
+
+        // WHEN the model reads it once
+        List<Access> accesses = reads.pattern("suppliers/city").apply(0);
+
+        // THEN one Query of a page of the business's suppliers in the city, in gsi1
+        long itemBytes = ItemSize.bytes(samples.declared(supplier).toItem());
+        assertThat(accesses).singleElement().satisfies(access -> {
+            assertThat(access.target()).isEqualTo(AccessPattern.DECLARED_BY_FIELDS.index());
+            assertThat(access.readUnits())
+                    .isEqualTo(ItemSize.readUnits(TestWorkloads.small().pageSize() * itemBytes, false));
+        });
+        assertThat(ReadPatterns.name("suppliers/city")).isEqualTo("suppliers of a business by depot.city");
+        assertThat(reads.readsShardCount("suppliers/city")).isFalse();
+    }
 }

@@ -61,8 +61,8 @@ class RecipesTest {
                 .toList();
 
         // THEN the transaction (supplier, its unique email's marker, counter) costs 2 units per item; each tag copy 1
-        // on the table and none in an index; the supplier is in businessGsi only, as its definition says, in the shard
-        // it stores
+        // on the table and none in an index; the supplier is in businessGsi, in the shard it stores, and in gsi1 under
+        // its depot's city, as its definition says
         UniqueValue email = UniqueValue.of(supplier).get(0);
         assertThat(units(accesses))
                 .isEqualTo(new TreeMap<>(Map.of(
@@ -74,7 +74,8 @@ class RecipesTest {
                                 2.0,
                         "table " + Keys.tagPartition(samples.businessId, "dairy"), 1.0,
                         "table " + Keys.tagPartition(samples.businessId, "local"), 1.0,
-                        "businessGsi " + supplier.shard().businessPartition(samples.businessId), 1.0)));
+                        "businessGsi " + supplier.shard().businessPartition(samples.businessId), 1.0,
+                        "gsi1 " + Keys.fieldListPk(Supplier.ENTITY, samples.businessId, "Lyon"), 1.0)));
     }
 
     @Test

@@ -58,6 +58,10 @@ public record DeclaredItem(
         Map<String, AttributeValue> item = CoreItem.base(this, type(), businessId, shard);
         values.forEach(
                 (name, value) -> item.put(name, entity.field(name).orElseThrow().toAttribute(value)));
+        entity.fieldList().flatMap(list -> list.valuesIn(values)).ifPresent(levels -> {
+            item.put(Attributes.GSI1_PK, Values.s(Keys.fieldListPk(entity, businessId, levels.get(0))));
+            item.put(Attributes.GSI1_SK, Values.s(Keys.fieldListSk(levels.subList(1, levels.size()), id)));
+        });
         return item;
     }
 

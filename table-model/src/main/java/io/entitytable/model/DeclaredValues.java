@@ -60,6 +60,27 @@ public final class DeclaredValues {
         return checked(entity, given, false);
     }
 
+    /** A level of the entity's list by fields may not hold the keys' separator, which would split it in two. */
+    private static List<Problem> separatorsIn(FieldList list, Map<String, Object> values) {
+        List<Problem> problems = new ArrayList<>();
+        for (FieldList.Level level : list.levels()) {
+            level.valueIn(values)
+                    .filter(value -> value.contains(FieldList.SEPARATOR))
+                    .ifPresent(value -> {
+                        String path = level.path();
+                        int dot = path.indexOf('.');
+                        problems.add(
+                                dot < 0
+                                        ? new Problem(path, "must not hold '" + FieldList.SEPARATOR + "'")
+                                        : new Problem(
+                                                path.substring(0, dot),
+                                                path.substring(dot + 1) + ": must not hold '" + FieldList.SEPARATOR
+                                                        + "'"));
+                    });
+        }
+        return problems;
+    }
+
     private static Map<String, Object> checked(Entity entity, Map<String, ?> given, boolean creating) {
         Map<String, Object> values = new LinkedHashMap<>();
         List<Problem> problems = new ArrayList<>();
@@ -78,6 +99,7 @@ public final class DeclaredValues {
             }
             problem.ifPresent(message -> problems.add(new Problem(field.name(), message)));
         }
+        entity.fieldList().ifPresent(list -> problems.addAll(separatorsIn(list, values)));
         if (!problems.isEmpty()) {
             throw new Invalid(problems);
         }

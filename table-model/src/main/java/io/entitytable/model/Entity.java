@@ -72,6 +72,7 @@ public final class Entity {
     private final boolean declared;
     private final List<Field> fields;
     private final Field sortField;
+    private final FieldList fieldList;
 
     private Entity(Builder builder) {
         this.keyName = builder.keyName;
@@ -93,6 +94,7 @@ public final class Entity {
                 : field(builder.sortField)
                         .orElseThrow(() -> new IllegalArgumentException(
                                 keyName + " is sorted by " + builder.sortField + ", not a field"));
+        this.fieldList = builder.listLevels == null ? null : FieldList.of(keyName, fields, builder.listLevels);
         this.search = builder.search;
         this.lifecycle = builder.lifecycle;
     }
@@ -246,6 +248,11 @@ public final class Entity {
         return Optional.ofNullable(sortField);
     }
 
+    /** Its list by the values of some of its fields, level by level, in gsi1 ({@link Builder#listedBy}); or empty. */
+    public Optional<FieldList> fieldList() {
+        return Optional.ofNullable(fieldList);
+    }
+
     public static Optional<Entity> fromKeyName(String name) {
         Entity entity = BY_KEY_NAME.get(name);
         if (entity == null) {
@@ -294,6 +301,7 @@ public final class Entity {
         private Lifecycle lifecycle;
         private final List<Field> fields = new ArrayList<>();
         private String sortField;
+        private String[] listLevels;
 
         private Builder(
                 String keyName, String collection, Function<Map<String, AttributeValue>, ? extends CoreItem> reader) {
@@ -324,6 +332,19 @@ public final class Entity {
         public Builder sortedBy(String fieldName) {
             this.sortField = fieldName;
             return sortKeyCarriesName();
+        }
+
+        /**
+         * Its business also lists its subjects by the values of the text fields at {@code levelPaths} ({@code city} or
+         * {@code depot.city}), level by level ({@link FieldList}): in gsi1, so its core item is indexed there when it
+         * holds every level. Declared after its fields.
+         */
+        public Builder listedBy(String... levelPaths) {
+            if (reader != null) {
+                throw new IllegalArgumentException(keyName + " has a record of its own: its lists are its own too");
+            }
+            this.listLevels = levelPaths.clone();
+            return indexedIn(TableLayout.GSI1);
         }
 
         /**

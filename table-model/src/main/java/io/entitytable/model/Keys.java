@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
@@ -175,6 +176,30 @@ public final class Keys {
     /** {@code <STATE>#<CITY>#<ZIP>#<storeId>}: one sort key serves state, city and zip queries. */
     public static String storeLocationSk(String state, String city, String zip, String storeId) {
         return String.join(SEPARATOR, upper(state), upper(city), upper(zip), storeId);
+    }
+
+    /**
+     * {@code <ENTITY>#<businessId>#<FIRST LEVEL>}: the gsi1 partition of a declared entity's subjects of one business
+     * that hold {@code first} at the first level of its list by fields ({@link FieldList}), as a store's location
+     * partition holds its country.
+     */
+    public static String fieldListPk(Entity entity, String businessId, String first) {
+        return String.join(SEPARATOR, upper(entity.keyName()), businessId, upper(first));
+    }
+
+    /** {@code <LEVEL 2>#...#<id>}: the gsi1 sort key of such a subject, its other levels then its id. */
+    public static String fieldListSk(List<String> otherLevels, String id) {
+        List<String> parts = new ArrayList<>();
+        otherLevels.forEach(level -> parts.add(upper(level)));
+        parts.add(id);
+        return String.join(SEPARATOR, parts);
+    }
+
+    /** The {@code begins_with} prefix of the given levels after the first, each closed by the separator. */
+    public static String fieldListPrefix(List<String> givenOtherLevels) {
+        StringBuilder prefix = new StringBuilder();
+        givenOtherLevels.forEach(level -> prefix.append(upper(level)).append(SEPARATOR));
+        return prefix.toString();
     }
 
     /**

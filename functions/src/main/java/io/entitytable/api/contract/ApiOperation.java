@@ -12,6 +12,7 @@ import static io.entitytable.api.contract.ApiOperation.Success.STATE;
 
 import io.entitytable.api.input.Inputs;
 import io.entitytable.model.Entity;
+import io.entitytable.model.Keys;
 import io.entitytable.search.client.TextQuery;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -528,6 +529,13 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                 .map(field -> "merged by " + field.name() + "; `prefix` is the start of its " + field.name()
                         + ", in any letter case")
                 .orElse("merged by id");
+        String byFields = entity.fieldList()
+                .map(list -> " With `" + list.levels().get(0).parameter() + "`, the " + entity.collection()
+                        + " that hold the levels given (each needs every one above it): one Query of gsi1 `gsi1pk = "
+                        + Keys.fieldListPk(
+                                entity, "<B>", "<" + list.levels().get(0).parameter() + ">")
+                        + "` per page, narrowed by `begins_with(gsi1sk, ...)` to the next levels given.")
+                .orElse("");
         return List.of(
                 new ApiOperation(
                         "POST",
@@ -548,7 +556,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                         "One Query of businessGsi `businessShard = B#n AND begins_with(type, "
                                 + entity.coreSortKeyPrefix() + "<prefix>)` per shard of the business (1 for a new"
                                 + " business; see `/capacity`) per page, in parallel, " + order
-                                + ". An unknown business answers an empty page.",
+                                + ". An unknown business answers an empty page." + byFields,
                         LIST,
                         false,
                         Errors.LIST),

@@ -4,6 +4,7 @@ import io.entitytable.api.input.Patterns;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Field;
+import io.entitytable.model.FieldList;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -188,14 +189,14 @@ final class DeclaredContract {
     private static void operations(OpenAPI openApi, Entity entity) {
         String type = EntityNames.typeName(entity);
         String tag = EntityNames.plural(entity);
+        Operation list = operation(tag).addParameter(prefix(entity));
+        entity.fieldList().ifPresent(fields -> levels(fields).forEach(list::addParameter));
         PathItem collection = OASFactory.createPathItem()
                 .POST(operation(tag)
                         .addParameter(header(SharedComponents.IDEMPOTENCY_KEY))
                         .requestBody(body("Create" + type))
                         .responses(success("201", ref(type))))
-                .GET(operation(tag)
-                        .addParameter(prefix(entity))
-                        .addParameter(query("limit"))
+                .GET(list.addParameter(query("limit"))
                         .addParameter(query("next"))
                         .responses(success("200", ref(pageName(entity)))));
         PathItem byId = OASFactory.createPathItem()
@@ -210,6 +211,27 @@ final class DeclaredContract {
                 .addPathItem("/businesses/{id}/" + entity.collection(), collection)
                 .addPathItem("/" + entity.collection() + "/{id}", byId)
                 .addPathItem("/" + entity.collection() + "/{id}/tags/{tag}", tags);
+    }
+
+    /**
+     * The levels of a list by fields, each under its field's name: the first alone is one partition, each next one
+     * narrows it, and a level needs every level above it.
+     */
+    private static List<Parameter> levels(FieldList fields) {
+        List<Parameter> parameters = new ArrayList<>();
+        String above = null;
+        for (FieldList.Level level : fields.levels()) {
+            Parameter parameter = query(level.parameter())
+                    .description("The subjects whose " + level.path() + " is this, in any letter case"
+                            + (above == null
+                                    ? "; with it, the list is by these levels rather than by prefix"
+                                    : "; needs " + above)
+                            + ". Must not hold '" + FieldList.SEPARATOR + "'.");
+            // No example: the route's sample request lists by prefix, which the levels may not be given beside.
+            parameters.add(parameter);
+            above = level.parameter();
+        }
+        return parameters;
     }
 
     /** The list's {@code prefix}, with the start of the sort field's example as its own. */

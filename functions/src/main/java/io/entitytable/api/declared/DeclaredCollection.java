@@ -10,10 +10,16 @@ import io.entitytable.api.web.PageParams;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Field;
+import io.entitytable.model.FieldList;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -24,6 +30,7 @@ import java.util.Map;
  */
 public class DeclaredCollection extends ChildCollectionResource<Map<String, Object>, DeclaredItem, DeclaredResponse> {
     private final DeclaredService service;
+    private final Entity entity;
 
     DeclaredCollection(IdempotentRequests idempotent, Entity entity, DeclaredService service) {
         super(
@@ -34,12 +41,29 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
                 },
                 DeclaredResponse::from);
         this.service = service;
+        this.entity = entity;
     }
 
-    /** {@code prefix}: the start of the sort field's value, in any letter case; absent, every subject. */
+    /**
+     * {@code prefix}: the start of the sort field's value, in any letter case; absent, every subject. Or, for an entity
+     * listed by fields ({@link FieldList}), the values of its levels from the first, each under its field's name: the
+     * subjects that hold them.
+     */
     @GET
     public Page<DeclaredResponse> list(
-            @PathParam("id") String businessId, @QueryParam("prefix") String prefix, @BeanParam PageParams page) {
+            @PathParam("id") String businessId,
+            @QueryParam("prefix") String prefix,
+            @BeanParam PageParams page,
+            @Context UriInfo uri) {
+        List<String> levels = entity.fieldList()
+                .map(list -> levelsAsked(list, uri.getQueryParameters()))
+                .orElse(List.of());
+        if (!levels.isEmpty()) {
+            if (prefix != null) {
+                throw ApiProblem.badParameter("prefix", "lists by name, not together with the levels of a list");
+            }
+            return list(businessId, page, (id, request) -> service.listByFields(id, levels, request));
+        }
         if (prefix != null
                 && (prefix.length() > Field.DEFAULT_MAX_LENGTH
                         || !Patterns.TEXT_SHAPE.matcher(prefix).matches())) {
@@ -48,5 +72,42 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
                     "must be at most " + Field.DEFAULT_MAX_LENGTH + " characters and " + Patterns.TEXT_MESSAGE);
         }
         return list(businessId, page, (id, request) -> service.list(id, prefix == null ? "" : prefix, request));
+    }
+
+    /**
+     * The levels a request gives, from the first; a level given without every level above it is a 400, as is a value
+     * that its field would not store or that holds the keys' separator. A blank value is a level not given.
+     */
+    private static List<String> levelsAsked(FieldList list, MultivaluedMap<String, String> parameters) {
+        List<String> asked = new ArrayList<>();
+        String missing = null;
+        for (FieldList.Level level : list.levels()) {
+            String value = parameters.getFirst(level.parameter());
+            if (value == null || value.isBlank()) {
+                missing = missing == null ? level.parameter() : missing;
+                continue;
+            }
+            if (missing != null) {
+                throw ApiProblem.badParameter(
+                        level.parameter(), "needs every level above it, " + missing + " first: " + names(list));
+            }
+            // Judged as a prefix is, not by the field's shape: the keys hold levels in capitals, so a value is found
+            // in any letter case, and one that no subject could hold finds nothing.
+            if (value.contains(FieldList.SEPARATOR)
+                    || value.length() > level.field().max()
+                    || !Patterns.TEXT_SHAPE.matcher(value).matches()) {
+                throw ApiProblem.badParameter(
+                        level.parameter(),
+                        "must be at most " + level.field().max() + " characters, " + Patterns.TEXT_MESSAGE
+                                + " and not hold '" + FieldList.SEPARATOR + "'");
+            }
+            asked.add(value.trim());
+        }
+        return asked;
+    }
+
+    private static String names(FieldList list) {
+        return String.join(
+                ", ", list.levels().stream().map(FieldList.Level::parameter).toList());
     }
 }

@@ -16,6 +16,7 @@ import io.entitytable.model.Keys;
 import io.entitytable.model.UniqueValue;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.AccessPattern;
+import io.entitytable.model.access.PartitionQuery;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -118,5 +119,17 @@ final class DeclaredService extends SubjectService<DeclaredItem> {
                 shard -> AccessPattern.DECLARED_SUBJECTS.query(shard, start),
                 page,
                 item -> (DeclaredItem) entity.read(item));
+    }
+
+    /**
+     * The business's subjects of this entity that hold {@code levels} at the first levels of its list by fields, in
+     * the order of their other levels then their ids: one Query of gsi1 per page.
+     */
+    Page<DeclaredItem> listByFields(String businessId, List<String> levels, PageRequest page) {
+        optimistic.access().requireBusiness(businessId);
+        PartitionQuery query = AccessPattern.DECLARED_BY_FIELDS.query(
+                Keys.fieldListPk(entity, businessId, levels.get(0)),
+                Keys.fieldListPrefix(levels.subList(1, levels.size())));
+        return queries.list(AccessPattern.DECLARED_BY_FIELDS, query, page, item -> (DeclaredItem) entity.read(item));
     }
 }

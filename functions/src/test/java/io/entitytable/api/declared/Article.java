@@ -40,7 +40,9 @@ public final class Article implements EntityDeclarations {
                                     .between(1, 8)
                                     .matching("[A-Z0-9]+", "must be capitals and digits")
                                     .example("B7"),
+                            Field.text("bay").between(1, 8).example("2"),
                             Field.wholeNumber("level").between(1, 12).example(3L)))
+            .listedBy("shelf.aisle", "shelf.bay")
             .sortedBy("name")
             .searchable());
 

@@ -71,8 +71,13 @@ class DeclaredContractTest {
         JsonNode patch = operation("/articles/{id}", "patch");
         assertThat(parameterNames(patch)).containsExactly("id", "If-Match");
         assertThat(patch.get("responses").has("412")).isTrue();
-        assertThat(parameterNames(operation("/businesses/{id}/articles", "get")))
-                .containsExactly("id", "prefix", "limit", "next");
+        JsonNode list = operation("/businesses/{id}/articles", "get");
+        assertThat(parameterNames(list)).containsExactly("id", "prefix", "aisle", "bay", "limit", "next");
+        // AND its list by shelf says its levels and their order, and its Query
+        assertThat(list.at("/parameters/3/description").asText())
+                .contains("shelf.bay")
+                .contains("needs aisle");
+        assertThat(list.at("/description").asText()).contains("gsi1pk = ARTICLE#<B>#<AISLE>");
         // AND the operations are listed under a tag of their own, described
         assertThat(operation("/articles/{id}", "get").at("/tags/0").asText()).isEqualTo("Articles");
         assertThat(tagDescription("Articles")).contains("listed by name");
@@ -111,9 +116,9 @@ class DeclaredContractTest {
         assertThat(shelf.at("/properties/aisle/description").asText()).contains("Required in every shelf");
         assertThat(shelf.at("/properties/level/maximum").asLong()).isEqualTo(12L);
         assertThat(shelf.get("description").asText()).contains("Given whole");
-        assertThat(shelf.at("/examples/0").toString()).isEqualTo("{\"aisle\":\"B7\",\"level\":3}");
+        assertThat(shelf.at("/examples/0").toString()).isEqualTo("{\"aisle\":\"B7\",\"bay\":\"2\",\"level\":3}");
         assertThat(fieldNames(schemas.at("/Article/properties/shelf/properties")))
-                .containsExactly("aisle", "level");
+                .containsExactly("aisle", "bay", "level");
         // AND the subject is one of the union a mixed list holds, told apart by its entity
         assertThat(values(schemas.at("/Article/required"))).containsExactly("entity", "id", "version");
         assertThat(schemas.at("/SubjectResponse/discriminator/mapping/article").asText())

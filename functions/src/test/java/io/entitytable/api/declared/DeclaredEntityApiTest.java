@@ -143,6 +143,66 @@ class DeclaredEntityApiTest {
     }
 
     @Test
+    void listByFields_shouldFindArticlesByTheirShelfLevelByLevel_withOneQueryOfGsi1() {
+        // GIVEN articles on shelves B7/2, B7/3 (named in lower case), B7 with no bay, C1/2, and one on no shelf
+        String business = createBusiness("Warehouse");
+        Map<String, Map<String, Object>> shelves = new java.util.LinkedHashMap<>();
+        shelves.put("Cups", Map.of("aisle", "B7", "bay", "2"));
+        shelves.put("Filters", Map.of("aisle", "B7", "bay", "3"));
+        shelves.put("Mugs", Map.of("aisle", "B7"));
+        shelves.put("Scales", Map.of("aisle", "C1", "bay", "2"));
+        Map<String, String> ids = new java.util.HashMap<>();
+        shelves.forEach((name, shelf) -> ids.put(
+                name,
+                created(business, Map.of("sku", name.toLowerCase(), "name", name, "priceCents", 100, "shelf", shelf))));
+        created(business, Map.of("sku", "grinder", "name", "Grinder", "priceCents", 100));
+        awaitIndexesCaughtUp();
+
+        // WHEN listed by aisle, then by aisle and bay (in lower case)
+        RequestCounter.reset();
+        List<String> inB7 = listed(business, "?aisle=B7");
+        List<String> operations = RequestCounter.operations();
+        List<String> inB7Bay2 = listed(business, "?aisle=b7&bay=2");
+
+        // THEN each is one Query, of the articles on those levels, by their next level then id
+        assertThat(inB7).containsExactlyInAnyOrder("Cups", "Filters", "Mugs");
+        assertThat(operations).containsExactly("Query");
+        assertThat(inB7Bay2).containsExactly("Cups");
+        // AND a level without the one above it, and a value that holds the keys' separator, are 400s
+        for (Map<String, String> parameters :
+                List.of(Map.of("bay", "2"), Map.of("aisle", "B#7"), Map.of("aisle", "B7", "prefix", "C"))) {
+            given().queryParams(parameters)
+                    .get("/businesses/" + business + "/articles")
+                    .then()
+                    .statusCode(400)
+                    .contentType("application/problem+json");
+        }
+
+        // WHEN an article moves to another bay, and another is changed with its shelf left out (null)
+        patched(ids.get("Cups"), Map.of("shelf", Map.of("aisle", "B7", "bay", "3")))
+                .statusCode(200);
+        given().contentType(ContentType.JSON)
+                .header("If-Match", "\"1\"")
+                .body("{\"shelf\":null,\"name\":\"Filters\"}")
+                .patch("/articles/" + ids.get("Filters"))
+                .then()
+                .statusCode(200);
+        awaitIndexesCaughtUp();
+
+        // THEN the list follows: a shelf given whole moves the article; a field left out stays as it was
+        assertThat(listed(business, "?aisle=B7&bay=3")).containsExactlyInAnyOrder("Cups", "Filters");
+        assertThat(listed(business, "?aisle=B7&bay=2")).isEmpty();
+    }
+
+    private static List<String> listed(String business, String query) {
+        return given().get("/businesses/" + business + "/articles" + query)
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("items.name");
+    }
+
+    @Test
     void tags_shouldBeSetAndRemoved_throughTheSubjectsTagRoutes() {
         // GIVEN
         String business = createBusiness("Tags");

@@ -10,6 +10,7 @@ import io.entitytable.api.TableSnapshot;
 import io.entitytable.api.declared.RawRequests.Request;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Field;
+import io.entitytable.model.FieldList;
 import io.entitytable.model.Ids;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -326,12 +327,35 @@ class DeclaredHostileInputTest {
         values.put("next=%00", "next nul");
         values.put("next=%25%25%25.%25%25", "next not base64");
         values.put("next=" + "A".repeat(3000), "next 3000 characters");
+        f.entity().fieldList().ifPresent(list -> values.putAll(levelCases(list)));
         List<Case> cases = new ArrayList<>();
         values.forEach((query, what) -> cases.add(new Case(
                 f.entity() + " list " + what,
                 Request.of("GET", f.collectionPath() + "?" + query, Map.of(), null),
                 Expected.status(400))));
         return cases;
+    }
+
+    /**
+     * Bad levels of a list by fields: each level after the first without the ones above it, and at every level a value
+     * holding the keys' separator, one its field refuses, and one beside {@code prefix}.
+     */
+    private static Map<String, String> levelCases(FieldList list) {
+        Map<String, String> values = new LinkedHashMap<>();
+        String above = "";
+        for (FieldList.Level level : list.levels()) {
+            String name = level.parameter();
+            String valid = String.valueOf(level.field().example());
+            if (!above.isEmpty()) {
+                values.put(name + "=" + valid, name + " without the levels above it");
+            }
+            values.put(above + name + "=" + valid.charAt(0) + "%23" + valid.substring(1), name + " holding '#'");
+            values.put(above + name + "=%E2%80%AE" + valid, name + " rtl override");
+            values.put(above + name + "=" + "x".repeat((int) level.field().max() + 1), name + " too long");
+            values.put(above + name + "=" + valid + "&prefix=a", name + " with prefix");
+            above += name + "=" + valid + "&";
+        }
+        return values;
     }
 
     /** A collection no entity declares, or an entity's key name where its collection goes: a 404 problem. */

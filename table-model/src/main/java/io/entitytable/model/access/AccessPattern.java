@@ -94,7 +94,15 @@ public enum AccessPattern {
             TableLayout.BUSINESS_GSI,
             KeyShape.BEGINS_WITH,
             true,
-            "businessShard = B#n AND begins_with(type, <entity>#<prefix>)");
+            "businessShard = B#n AND begins_with(type, <entity>#<prefix>)"),
+    /** A declared entity's list by the values of its fields, level by level (FieldList): one partition per page. */
+    DECLARED_BY_FIELDS(
+            0,
+            null,
+            TableLayout.GSI1,
+            KeyShape.BEGINS_WITH,
+            true,
+            "gsi1pk = <ENTITY>#<B>#<FIRST LEVEL> AND begins_with(gsi1sk, <LEVEL 2>#...)");
 
     /** How a pattern narrows its partition: by nothing, by a sort-key prefix, or by a sort-key range. */
     public enum KeyShape {

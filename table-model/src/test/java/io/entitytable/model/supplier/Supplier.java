@@ -13,7 +13,7 @@ import java.util.Set;
 
 /**
  * A kind of subject that exists in test sources only: a supplier of a business, named in its sort key, with an email
- * unique within the business, a code that never changes and a depot (an object of its own fields), tagged and searchable. It is its declaration alone, with no record class: every
+ * unique within the business, a code that never changes and a depot (an object of its own fields) by whose city and zip its business lists it, tagged and searchable. It is its declaration alone, with no record class: every
  * subsystem's tests run it through their code, which must handle it with no change to main code, the proof that an
  * entity is defined once, here, and nowhere else.
  */
@@ -32,6 +32,7 @@ public final class Supplier {
                             Field.text("city").required().example("Lyon"),
                             Field.text("zip").between(1, 10).example("69001"),
                             Field.wholeNumber("dock").between(1, 99).example(3L)))
+            .listedBy("depot.city", "depot.zip")
             .sortedBy("name")
             .searchable());
 

@@ -3,6 +3,7 @@ package io.entitytable.model.supplier;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.DeclaredValues;
@@ -10,6 +11,7 @@ import io.entitytable.model.DeclaredValues.Problem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Field;
 import io.entitytable.model.Ids;
+import io.entitytable.model.Keys;
 import io.entitytable.model.SearchFields;
 import io.entitytable.model.SearchText;
 import java.util.HashMap;
@@ -114,6 +116,42 @@ class SupplierDeclarationTest {
         assertThat(Field.object("depot", city.example("Lyon"), Field.text("zip"))
                         .example())
                 .isEqualTo(Map.of("city", "Lyon"));
+    }
+
+    @Test
+    void item_shouldBeInGsi1UnderTheLevelsItHolds_fromTheFirst() {
+        // GIVEN suppliers with a depot in Lyon at 69001, in Lyon with no zip, and with no depot
+        DeclaredItem whole =
+                Supplier.of(BUSINESS, "Acme", Set.of()).with(Map.of("depot", Map.of("city", "Lyon", "zip", "69001")));
+        DeclaredItem cityOnly = Supplier.of(BUSINESS, "Birch", Set.of());
+        DeclaredItem none = new DeclaredItem(
+                Supplier.ENTITY, Ids.newId(), BUSINESS, Map.of("name", "Crate"), whole.common(), whole.shard());
+
+        // WHEN / THEN the partition is the business's and the first level's, the sort key the other levels and the id
+        String partition = Keys.fieldListPk(Supplier.ENTITY, BUSINESS, "Lyon");
+        assertThat(partition).isEqualTo("SUPPLIER#" + BUSINESS + "#LYON");
+        assertThat(whole.toItem().get(Attributes.GSI1_PK).s()).isEqualTo(partition);
+        assertThat(whole.toItem().get(Attributes.GSI1_SK).s()).isEqualTo("69001#" + whole.id());
+        assertThat(cityOnly.toItem().get(Attributes.GSI1_SK).s()).isEqualTo(cityOnly.id());
+        assertThat(none.toItem()).doesNotContainKeys(Attributes.GSI1_PK, Attributes.GSI1_SK);
+        assertThat(Supplier.ENTITY.indexAttributes()).contains(Attributes.GSI1_PK, Attributes.GSI1_SK);
+        // AND a store's location keys are such a list's, by country then state, city and zip
+        assertThat(Keys.fieldListPk(Entity.STORE, BUSINESS, "us")).isEqualTo(Keys.storeLocationPk(BUSINESS, "us"));
+        assertThat(Keys.fieldListSk(List.of("tx", "austin", "73301"), "S1"))
+                .isEqualTo(Keys.storeLocationSk("tx", "austin", "73301", "S1"));
+    }
+
+    @Test
+    void forNew_shouldRefuseTheKeysSeparatorInALevel_andALevelThatIsNoTextField() {
+        assertThatThrownBy(() -> DeclaredValues.forNew(
+                        Supplier.ENTITY, Map.of("name", "Acme", "depot", Map.of("city", "Ly#on"))))
+                .isInstanceOfSatisfying(DeclaredValues.Invalid.class, invalid -> assertThat(invalid.problems())
+                        .containsExactly(new Problem("depot", "city: must not hold '#'")));
+        assertThatThrownBy(() -> Entity.define(Entity.declared("crate", "crates")
+                        .fields(Field.object("depot", Field.wholeNumber("dock")))
+                        .listedBy("depot.dock")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("depot.dock");
     }
 
     @Test

@@ -45,7 +45,9 @@ class SupplierModelTest {
         assertThat(Supplier.ENTITY.leavesTombstone()).isTrue();
         assertThat(Supplier.ENTITY.isTenant()).isFalse();
         assertThat(Supplier.ENTITY.hasEdges()).isFalse();
-        assertThat(Supplier.ENTITY.indexAttributes()).containsExactly(Attributes.BUSINESS_SHARD);
+        // AND it is indexed in businessGsi, and in gsi1 for its list by its depot's city and zip
+        assertThat(Supplier.ENTITY.indexAttributes())
+                .containsExactly(Attributes.BUSINESS_SHARD, Attributes.GSI1_PK, Attributes.GSI1_SK);
     }
 
     @Test
