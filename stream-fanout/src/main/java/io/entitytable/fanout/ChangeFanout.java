@@ -73,9 +73,9 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
  *
  * If a live core item with the same id and entity exists (strongly consistent Query), the REMOVE is half of a rename
  * (TransactWriteItems Delete old key + Put new key): only relationships O implied and the live item does not are
- * deleted; the rename's INSERT refreshes the rest. Otherwise every copy of X (from O, and for a store from sourceGsi) is deleted with
- * {@code sourceVersion <= v}, and so is every edge in X's own partition ({@code customer#C}/{@code store#S}) and its
- * mirror; for a store deleted with its links, or with more than {@link RefreshJob#INLINE_COPIES} edges, that is a pass
+ * deleted; the rename's INSERT refreshes the rest. Otherwise every copy of X (from O, and for a store from
+ * sourceGsi) is deleted with {@code sourceVersion <= v}, and so is every edge in X's own partition ({@code
+ * customer#C}/{@code store#S}) and its mirror; for a store deleted with its links, or with more than {@link RefreshJob#INLINE_COPIES} edges, that is a pass
  * of its refresh job, whose worker also takes the store out of the customers that still list it.
  *
  * <h2>The sourceGsi race, and how it is closed</h2>

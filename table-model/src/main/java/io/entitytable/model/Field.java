@@ -1,5 +1,6 @@
 package io.entitytable.model;
 
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -94,7 +95,7 @@ public record Field(
             // A unique value is one key of a marker item, and a shape or a letter case is a text's: an object's members
             // say those of themselves.
             throw new IllegalArgumentException(
-                    "field " + name + ": an object has members and can be neither unique," + " lower-cased nor shaped");
+                    "field " + name + ": an object has members and can be neither unique, lower-cased nor shaped");
         }
     }
 
@@ -122,11 +123,16 @@ public record Field(
                 throw new IllegalArgumentException(
                         "field " + name + "'s member " + member.name + ": an object's member is text or a number");
             }
-            if (example.put(member.name, member.example) != null) {
+            if (Arrays.stream(members)
+                            .filter(other -> other.name.equals(member.name))
+                            .count()
+                    > 1) {
                 throw new IllegalArgumentException("field " + name + " has two members " + member.name);
             }
+            if (member.example != null) {
+                example.put(member.name, member.example);
+            }
         }
-        example.values().removeIf(Objects::isNull);
         return new Field(
                 name,
                 Kind.OBJECT,
@@ -286,7 +292,10 @@ public record Field(
         };
     }
 
-    /** The value a stored attribute holds, as {@link #normalised} gives it; a member the field no longer declares is left out. */
+    /**
+     * The value a stored attribute holds, as {@link #normalised} gives it; a member the field no longer declares is left
+     * out.
+     */
     public Object fromAttribute(AttributeValue value) {
         return switch (kind) {
             case WHOLE_NUMBER -> Long.parseLong(value.n());

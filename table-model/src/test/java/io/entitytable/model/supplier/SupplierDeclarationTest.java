@@ -113,6 +113,9 @@ class SupplierDeclarationTest {
         assertThatThrownBy(() -> Field.object("depot", Field.object("inner", city)))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> Field.object("depot")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Field.object("depot", city, Field.text("city").example("Lyon")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("two members city");
         assertThat(Field.object("depot", city.example("Lyon"), Field.text("zip"))
                         .example())
                 .isEqualTo(Map.of("city", "Lyon"));
