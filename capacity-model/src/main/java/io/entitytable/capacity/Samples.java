@@ -113,6 +113,7 @@ final class Samples {
                 field.members().forEach(member -> members.put(member.name(), exampleOf(member)));
                 yield members;
             }
+            case LABELLED -> Map.of("main", exampleOf(field.labelledValue()));
         };
     }
 

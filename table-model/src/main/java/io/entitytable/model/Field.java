@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -76,13 +77,22 @@ public record Field(
 
     /**
      * What a field holds, and how it is stored: text as a DynamoDB string, a whole number as a number, an object (its
-     * own fields, an address for one) as a map.
+     * own fields, an address for one) as a map, and values by label (a customer's addresses by name) as a map of them.
      */
     public enum Kind {
         TEXT,
         WHOLE_NUMBER,
-        OBJECT
+        OBJECT,
+        LABELLED
     }
+
+    /** What a label of a {@link Kind#LABELLED} field must be: lower-case letters, digits, '_' and '-', up to 32. */
+    public static final String LABEL = "[a-z0-9][a-z0-9_-]{0,31}";
+
+    private static final Pattern LABEL_SHAPE = Pattern.compile(LABEL);
+
+    /** How many labels a labelled field holds unless it says otherwise. */
+    public static final int DEFAULT_MAX_LABELS = 20;
 
     public Field {
         Objects.requireNonNull(name);
@@ -91,11 +101,16 @@ public record Field(
         if (min > max) {
             throw new IllegalArgumentException("field " + name + ": min " + min + " is above max " + max);
         }
-        if (kind == Kind.OBJECT && (isUnique || isLowerCased || shape != null || members.isEmpty())) {
+        boolean composite = kind == Kind.OBJECT || kind == Kind.LABELLED;
+        if (composite && (isUnique || isLowerCased || shape != null || members.isEmpty())) {
             // A unique value is one key of a marker item, and a shape or a letter case is a text's: an object's members
             // say those of themselves.
             throw new IllegalArgumentException(
                     "field " + name + ": an object has members and can be neither unique, lower-cased nor shaped");
+        }
+        if (kind == Kind.LABELLED && (members.size() != 1 || members.get(0).kind == Kind.LABELLED)) {
+            throw new IllegalArgumentException(
+                    "field " + name + ": values by label are of one kind, text, a number or an object");
         }
     }
 
@@ -119,7 +134,7 @@ public record Field(
     public static Field object(String name, Field... members) {
         Map<String, Object> example = new LinkedHashMap<>();
         for (Field member : members) {
-            if (member.kind == Kind.OBJECT || member.isUnique || member.isImmutable) {
+            if (member.kind == Kind.OBJECT || member.kind == Kind.LABELLED || member.isUnique || member.isImmutable) {
                 throw new IllegalArgumentException(
                         "field " + name + "'s member " + member.name + ": an object's member is text or a number");
             }
@@ -146,6 +161,39 @@ public record Field(
                 false,
                 example.isEmpty() ? null : Collections.unmodifiableMap(example),
                 List.of(members));
+    }
+
+    /**
+     * Values of the field {@code value} (text, a number or an object) by label ({@link #LABEL}), at most {@link
+     * #DEFAULT_MAX_LABELS} (its bounds: how many labels), optional: given whole, each value judged by {@code value}'s
+     * declaration, stored in label order. Its example is one label, {@code main}, holding {@code value}'s example.
+     */
+    public static Field labelled(String name, Field value) {
+        if (value.isUnique || value.isImmutable || value.isRequired) {
+            throw new IllegalArgumentException(
+                    "field " + name + "'s values: a value by label is neither unique," + " immutable nor required");
+        }
+        return new Field(
+                name,
+                Kind.LABELLED,
+                false,
+                0,
+                DEFAULT_MAX_LABELS,
+                null,
+                null,
+                false,
+                false,
+                false,
+                value.example == null ? null : Map.of("main", value.example),
+                List.of(value));
+    }
+
+    /** What a labelled field holds under each label. */
+    public Field labelledValue() {
+        if (kind != Kind.LABELLED) {
+            throw new IllegalStateException(name + " holds no values by label");
+        }
+        return members.get(0);
     }
 
     /** A new subject must have it. */
@@ -203,6 +251,9 @@ public record Field(
         if (kind == Kind.OBJECT) {
             return objectProblem(given);
         }
+        if (kind == Kind.LABELLED) {
+            return labelledProblem(given);
+        }
         if (kind == Kind.WHOLE_NUMBER) {
             if (!(given instanceof Integer || given instanceof Long)) {
                 return Optional.of("must be a whole number");
@@ -225,6 +276,29 @@ public record Field(
         }
         if (shape != null && !shape.matcher(value).matches()) {
             return Optional.of(shapeMessage);
+        }
+        return Optional.empty();
+    }
+
+    private Optional<String> labelledProblem(Object given) {
+        if (!(given instanceof Map<?, ?> byLabel)) {
+            return Optional.of("must be an object of values by label");
+        }
+        if (byLabel.size() < min || byLabel.size() > max) {
+            return Optional.of("must hold " + min + " to " + max + " labels");
+        }
+        for (Map.Entry<?, ?> entry : byLabel.entrySet()) {
+            if (!(entry.getKey() instanceof String label)
+                    || !LABEL_SHAPE.matcher(label).matches()) {
+                return Optional.of("label '" + entry.getKey() + "' must be lower-case letters, digits, '_' and '-',"
+                        + " up to 32, starting with a letter or digit");
+            }
+            Optional<String> problem = entry.getValue() == null
+                    ? Optional.of("is required")
+                    : labelledValue().problem(entry.getValue());
+            if (problem.isPresent()) {
+                return Optional.of(label + ": " + problem.get());
+            }
         }
         return Optional.empty();
     }
@@ -273,23 +347,34 @@ public record Field(
                 }
                 yield Collections.unmodifiableMap(stored);
             }
+            case LABELLED -> {
+                Map<String, Object> stored = new TreeMap<>();
+                ((Map<?, ?>) given)
+                        .forEach((label, value) ->
+                                stored.put((String) label, labelledValue().normalised(value)));
+                yield Collections.unmodifiableMap(stored);
+            }
         };
     }
 
-    /** The value as a DynamoDB attribute: a string, a number, or a map of its members'. */
+    /** The value as a DynamoDB attribute: a string, a number, or a map of its members' or its labels' values. */
     public AttributeValue toAttribute(Object value) {
         return switch (kind) {
             case WHOLE_NUMBER -> Values.n((Long) value);
             case TEXT -> Values.s((String) value);
-            case OBJECT -> {
+            case OBJECT, LABELLED -> {
                 Map<String, AttributeValue> map = new LinkedHashMap<>();
                 ((Map<?, ?>) value)
-                        .forEach((memberName, memberValue) -> map.put(
-                                (String) memberName,
-                                member((String) memberName).orElseThrow().toAttribute(memberValue)));
+                        .forEach((key, part) ->
+                                map.put((String) key, partAt((String) key).toAttribute(part)));
                 yield AttributeValue.fromM(map);
             }
         };
+    }
+
+    /** What holds the value under {@code key}: an object's member of that name, or a labelled field's one value field. */
+    private Field partAt(String key) {
+        return kind == Kind.LABELLED ? labelledValue() : member(key).orElseThrow();
     }
 
     /**
@@ -308,6 +393,13 @@ public record Field(
                         read.put(member.name, member.fromAttribute(held));
                     }
                 }
+                yield Collections.unmodifiableMap(read);
+            }
+            case LABELLED -> {
+                Map<String, Object> read = new TreeMap<>();
+                value.m()
+                        .forEach(
+                                (label, held) -> read.put(label, labelledValue().fromAttribute(held)));
                 yield Collections.unmodifiableMap(read);
             }
         };

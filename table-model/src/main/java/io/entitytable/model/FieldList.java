@@ -58,7 +58,8 @@ public record FieldList(List<Level> levels) {
                     .filter(candidate -> candidate.name().equals(parts[0]))
                     .findFirst();
             if (parts.length == 2) {
-                field = field.flatMap(object -> object.member(parts[1]));
+                field = field.filter(object -> object.kind() == Field.Kind.OBJECT)
+                        .flatMap(object -> object.member(parts[1]));
             }
             Field level = field.filter(found -> parts.length <= 2 && found.kind() == Field.Kind.TEXT)
                     .orElseThrow(() -> new IllegalArgumentException(

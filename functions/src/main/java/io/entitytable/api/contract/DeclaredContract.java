@@ -106,6 +106,9 @@ final class DeclaredContract {
     /** A field as a subject holds it: its kind, and what the declaration promises of it; an object, its members'. */
     private static Schema stored(Field field) {
         Schema schema = kind(field).description(promises(field, null, null));
+        if (field.kind() == Field.Kind.LABELLED) {
+            return schema.additionalPropertiesSchema(stored(field.labelledValue()));
+        }
         field.members().forEach(member -> schema.addProperty(member.name(), stored(member)));
         return schema;
     }
@@ -141,6 +144,8 @@ final class DeclaredContract {
                 }
                 schema.required(required.isEmpty() ? null : required);
             }
+            case LABELLED -> schema.maxProperties((int) field.max())
+                    .additionalPropertiesSchema(given(field.labelledValue(), entity, field));
         }
         if (field.example() != null) {
             schema.examples(List.of(field.example()));
@@ -154,7 +159,7 @@ final class DeclaredContract {
                     .addType(Schema.SchemaType.INTEGER)
                     .format("int64");
             case TEXT -> text();
-            case OBJECT -> OASFactory.createSchema().addType(Schema.SchemaType.OBJECT);
+            case OBJECT, LABELLED -> OASFactory.createSchema().addType(Schema.SchemaType.OBJECT);
         };
     }
 
@@ -169,6 +174,10 @@ final class DeclaredContract {
         }
         if (entity != null && field.kind() == Field.Kind.OBJECT) {
             says.add("Given whole: a change replaces every member");
+        }
+        if (entity != null && field.kind() == Field.Kind.LABELLED) {
+            says.add("Values by label, each label lower-case letters, digits, '_' and '-', up to 32, starting with a"
+                    + " letter or digit; given whole: a change replaces every label");
         }
         if (field.isUnique()) {
             says.add("Unique within the business"

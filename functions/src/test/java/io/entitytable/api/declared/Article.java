@@ -41,7 +41,10 @@ public final class Article implements EntityDeclarations {
                                     .matching("[A-Z0-9]+", "must be capitals and digits")
                                     .example("B7"),
                             Field.text("bay").between(1, 8).example("2"),
-                            Field.wholeNumber("level").between(1, 12).example(3L)))
+                            Field.wholeNumber("level").between(1, 12).example(3L)),
+                    Field.labelled(
+                            "prices",
+                            Field.wholeNumber("cents").between(0, 100_000_000).example(990L)))
             .listedBy("shelf.aisle", "shelf.bay")
             .sortedBy("name")
             .searchable());

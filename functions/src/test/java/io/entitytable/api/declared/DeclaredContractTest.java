@@ -107,7 +107,7 @@ class DeclaredContractTest {
                 .isEqualTo(schemas.at("/PatchStore/properties/name/pattern").asText());
         // AND a change cannot name an immutable field
         assertThat(fieldNames(schemas.at("/PatchArticle/properties")))
-                .containsExactly("name", "priceCents", "description", "barcode", "shelf");
+                .containsExactly("name", "priceCents", "description", "barcode", "shelf", "prices");
         // AND an object is given whole, its members required, bounded and shaped as declared, its example theirs
         JsonNode shelf = create.at("/properties/shelf");
         assertThat(shelf.get("type").asText()).isEqualTo("object");
@@ -117,6 +117,17 @@ class DeclaredContractTest {
         assertThat(shelf.at("/properties/level/maximum").asLong()).isEqualTo(12L);
         assertThat(shelf.get("description").asText()).contains("Given whole");
         assertThat(shelf.at("/examples/0").toString()).isEqualTo("{\"aisle\":\"B7\",\"bay\":\"2\",\"level\":3}");
+        // AND values by label are an object of them, bounded in labels, each value as its field declares it
+        JsonNode prices = create.at("/properties/prices");
+        assertThat(prices.get("type").asText()).isEqualTo("object");
+        assertThat(prices.get("maxProperties").asInt()).isEqualTo(20);
+        assertThat(prices.at("/additionalProperties/type").asText()).isEqualTo("integer");
+        assertThat(prices.at("/additionalProperties/maximum").asLong()).isEqualTo(100_000_000L);
+        assertThat(prices.get("description").asText()).contains("Values by label");
+        assertThat(prices.at("/examples/0").toString()).isEqualTo("{\"main\":990}");
+        assertThat(schemas.at("/Article/properties/prices/additionalProperties/type")
+                        .asText())
+                .isEqualTo("integer");
         assertThat(fieldNames(schemas.at("/Article/properties/shelf/properties")))
                 .containsExactly("aisle", "bay", "level");
         // AND the subject is one of the union a mixed list holds, told apart by its entity

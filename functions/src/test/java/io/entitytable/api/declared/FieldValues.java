@@ -34,6 +34,9 @@ final class FieldValues {
             long value = base + n <= field.max() ? base + n : base - n;
             return value;
         }
+        if (field.kind() == Field.Kind.LABELLED) {
+            return Map.of("main", valid(field.labelledValue(), n));
+        }
         if (field.kind() == Field.Kind.OBJECT) {
             // The example with its first member that has one varied: distinct as stored for each n.
             Map<String, Object> object = new LinkedHashMap<>((Map<String, Object>) example);
@@ -72,6 +75,9 @@ final class FieldValues {
         Map<String, String> values = new LinkedHashMap<>();
         if (field.kind() == Field.Kind.OBJECT) {
             return refusedObjects(field);
+        }
+        if (field.kind() == Field.Kind.LABELLED) {
+            return refusedByLabel(field);
         }
         if (field.kind() == Field.Kind.WHOLE_NUMBER) {
             for (String other : List.of("\"1\"", "\"\"", "true", "[]", "[1]", "{}", "{\"value\":1}")) {
@@ -142,6 +148,29 @@ final class FieldValues {
                     .forEach((name, raw) ->
                             values.put(member.name() + " " + name, Json.withRaw(example, member.name(), raw)));
         }
+        return values;
+    }
+
+    /**
+     * What a labelled field refuses: another kind of value, a label of another shape, more labels than it holds, a null
+     * value, and its values' own refusals under a valid label.
+     */
+    private static Map<String, String> refusedByLabel(Field field) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String other : List.of("5", "true", "\"x\"", "[]")) {
+            values.put("wrong-type " + other, other);
+        }
+        String value = Json.write(valid(field.labelledValue(), 0));
+        for (String label : List.of("Main", "", "a#b", "-main", "x".repeat(33))) {
+            values.put("label '" + label + "'", "{" + Json.string(label) + ":" + value + "}");
+        }
+        List<String> many = new ArrayList<>();
+        for (int i = 0; i <= field.max(); i++) {
+            many.add(Json.string("l" + i) + ":" + value);
+        }
+        values.put("above-max-labels", "{" + String.join(",", many) + "}");
+        values.put("null value", "{\"main\":null}");
+        refused(field.labelledValue()).forEach((name, raw) -> values.put("value " + name, "{\"main\":" + raw + "}"));
         return values;
     }
 

@@ -13,7 +13,8 @@ import java.util.Set;
 
 /**
  * A kind of subject that exists in test sources only: a supplier of a business, named in its sort key, with an email
- * unique within the business, a code that never changes and a depot (an object of its own fields) by whose city and zip its business lists it, tagged and searchable. It is its declaration alone, with no record class: every
+ * unique within the business, a code that never changes, a depot (an object of its own fields) by whose city and zip its business lists it and
+ * contacts by label, tagged and searchable. It is its declaration alone, with no record class: every
  * subsystem's tests run it through their code, which must handle it with no change to main code, the proof that an
  * entity is defined once, here, and nowhere else.
  */
@@ -31,7 +32,13 @@ public final class Supplier {
                             "depot",
                             Field.text("city").required().example("Lyon"),
                             Field.text("zip").between(1, 10).example("69001"),
-                            Field.wholeNumber("dock").between(1, 99).example(3L)))
+                            Field.wholeNumber("dock").between(1, 99).example(3L)),
+                    Field.labelled(
+                            "contacts",
+                            Field.object(
+                                    "contact",
+                                    Field.text("name").required().example("Ann Lee"),
+                                    Field.text("phone").between(3, 20).example("+33 1 23 45"))))
             .listedBy("depot.city", "depot.zip")
             .sortedBy("name")
             .searchable());
@@ -51,7 +58,9 @@ public final class Supplier {
                         "email",
                         name.toLowerCase(Locale.ROOT).replace(' ', '.') + "@example.com",
                         "depot",
-                        Map.of("city", "Lyon", "dock", 3L)),
+                        Map.of("city", "Lyon", "dock", 3L),
+                        "contacts",
+                        Map.of("orders", Map.of("name", "Ann Lee"), "billing", Map.of("name", "Bo", "phone", "123"))),
                 CoreFields.created(Set.copyOf(tags), now),
                 Shard.of(0));
     }

@@ -106,6 +106,51 @@ class SupplierDeclarationTest {
     }
 
     @Test
+    void forNew_shouldTakeValuesByLabel_inLabelOrder_andNameTheLabelOrValueRefused() {
+        // WHEN contacts by label, given out of order, each judged as the contact object it is
+        Map<String, Object> values = DeclaredValues.forNew(
+                Supplier.ENTITY,
+                Map.of(
+                        "name",
+                        "Acme",
+                        "contacts",
+                        Map.of("orders", Map.of("name", " Ann "), "billing", Map.of("name", "Bo", "phone", "123"))));
+
+        // THEN in label order, each normalised
+        assertThat(List.copyOf(((Map<?, ?>) values.get("contacts")).keySet())).isEqualTo(List.of("billing", "orders"));
+        assertThat(((Map<?, ?>) values.get("contacts")).get("orders")).isEqualTo(Map.of("name", "Ann"));
+        // AND a label of another shape, a value its object refuses, and too many labels are named
+        Map<String, Object> many = new java.util.TreeMap<>();
+        for (int i = 0; i <= Field.DEFAULT_MAX_LABELS; i++) {
+            many.put("l" + i, Map.of("name", "x"));
+        }
+        List<Object> refused =
+                List.of(Map.of("Orders", Map.of("name", "Ann")), Map.of("orders", Map.of("phone", "123")), many, "Ann");
+        List<String> told = refused.stream()
+                .map(contacts -> {
+                    try {
+                        DeclaredValues.forNew(Supplier.ENTITY, Map.of("name", "Acme", "contacts", contacts));
+                        return "taken";
+                    } catch (DeclaredValues.Invalid invalid) {
+                        return invalid.problems().get(0).field() + ": "
+                                + invalid.problems().get(0).message();
+                    }
+                })
+                .toList();
+        assertThat(told)
+                .containsExactly(
+                        "contacts: label 'Orders' must be lower-case letters, digits, '_' and '-', up to 32, starting"
+                                + " with a letter or digit",
+                        "contacts: orders: name: is required",
+                        "contacts: must hold 0 to 20 labels",
+                        "contacts: must be an object of values by label");
+        // AND stored as a map of maps, read back as it was
+        DeclaredItem supplier = Supplier.of(BUSINESS, "Acme", Set.of());
+        assertThat(supplier.toItem().get("contacts").m().get("billing").m()).containsOnlyKeys("name", "phone");
+        assertThat(CoreItem.from(supplier.toItem())).isEqualTo(supplier);
+    }
+
+    @Test
     void object_shouldRefuseWhatOnlyATextOrANumberCanBe() {
         Field city = Field.text("city");
         assertThatThrownBy(() -> Field.object("depot", city).unique()).isInstanceOf(IllegalArgumentException.class);
