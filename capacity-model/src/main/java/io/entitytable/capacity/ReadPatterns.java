@@ -50,10 +50,16 @@ final class ReadPatterns {
      * (its collection, {@code products}).
      */
     static String name(String number) {
-        if (byFields(number).isPresent()) {
-            Entity entity = byFields(number).get();
-            return entity.collection() + " of a business by "
-                    + entity.fieldList().orElseThrow().levels().get(0).path();
+        Optional<Entity> listedByFields = byFields(number);
+        if (listedByFields.isPresent()) {
+            return listedByFields.get().collection() + " of a business by "
+                    + listedByFields
+                            .get()
+                            .fieldList()
+                            .orElseThrow()
+                            .levels()
+                            .get(0)
+                            .path();
         }
         return declared(number)
                 .map(entity -> entity.collection() + " of a business by "

@@ -89,6 +89,10 @@ public record Field(
     /** What a label of a {@link Kind#LABELLED} field must be: lower-case letters, digits, '_' and '-', up to 32. */
     public static final String LABEL = "[a-z0-9][a-z0-9_-]{0,31}";
 
+    /** What a refused label is told (rather than the pattern). */
+    public static final String LABEL_MESSAGE =
+            "lower-case letters, digits, '_' and '-', up to 32, starting with a letter or digit";
+
     private static final Pattern LABEL_SHAPE = Pattern.compile(LABEL);
 
     /** How many labels a labelled field holds unless it says otherwise. */
@@ -290,8 +294,7 @@ public record Field(
         for (Map.Entry<?, ?> entry : byLabel.entrySet()) {
             if (!(entry.getKey() instanceof String label)
                     || !LABEL_SHAPE.matcher(label).matches()) {
-                return Optional.of("label '" + entry.getKey() + "' must be lower-case letters, digits, '_' and '-',"
-                        + " up to 32, starting with a letter or digit");
+                return Optional.of("label '" + entry.getKey() + "' must be " + LABEL_MESSAGE);
             }
             Optional<String> problem = entry.getValue() == null
                     ? Optional.of("is required")

@@ -19,6 +19,9 @@ public record FieldList(List<Level> levels) {
     /** The character that separates levels in the keys, which a level's value may therefore not hold. */
     public static final String SEPARATOR = Keys.SEPARATOR;
 
+    /** The parameters every list takes, which a level is given beside and so may not be named. */
+    static final List<String> LIST_PARAMETERS = List.of("prefix", "limit", "next");
+
     /**
      * One level: the path of its field and the field itself.
      *
@@ -67,14 +70,13 @@ public record FieldList(List<Level> levels) {
             if (levels.stream().anyMatch(other -> other.parameter().equals(level.name()))) {
                 throw new IllegalArgumentException(entity + " is listed by two levels named " + level.name());
             }
+            if (LIST_PARAMETERS.contains(level.name())) {
+                throw new IllegalArgumentException(entity + " is listed by " + path + ", whose name a list request"
+                        + " gives another meaning (" + String.join(", ", LIST_PARAMETERS) + ")");
+            }
             levels.add(new Level(path, level));
         }
         return new FieldList(levels);
-    }
-
-    /** Whether {@code path} names one of its levels. */
-    public boolean hasLevel(String path) {
-        return levels.stream().anyMatch(level -> level.path().equals(path));
     }
 
     /**

@@ -176,8 +176,8 @@ final class DeclaredContract {
             says.add("Given whole: a change replaces every member");
         }
         if (entity != null && field.kind() == Field.Kind.LABELLED) {
-            says.add("Values by label, each label lower-case letters, digits, '_' and '-', up to 32, starting with a"
-                    + " letter or digit; given whole: a change replaces every label");
+            says.add("Values by label, each label " + Field.LABEL_MESSAGE + "; given whole: a change replaces every"
+                    + " label");
         }
         if (field.isUnique()) {
             says.add("Unique within the business"

@@ -76,7 +76,8 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
 
     /**
      * The levels a request gives, from the first; a level given without every level above it is a 400, as is a value
-     * that its field would not store or that holds the keys' separator. A blank value is a level not given.
+     * longer than its field, or that holds the keys' separator or what no free text may. A blank value is a level not
+     * given.
      */
     private static List<String> levelsAsked(FieldList list, MultivaluedMap<String, String> parameters) {
         List<String> asked = new ArrayList<>();

@@ -31,7 +31,7 @@ public final class Patterns {
             + " characters, or unpaired surrogates";
 
     public static final String TAG = "[A-Za-z0-9][A-Za-z0-9_-]{0,63}";
-    public static final String LABEL = "[a-z0-9][a-z0-9_-]{0,31}";
+    public static final String LABEL = Field.LABEL;
     public static final String COUNTRY = "[A-Za-z]{2}";
     public static final String SKU = "[A-Za-z0-9._-]{1,64}";
     public static final String CARD = "[a-z]{2,20}";

@@ -200,6 +200,11 @@ class SupplierDeclarationTest {
                         .listedBy("depot.dock")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("depot.dock");
+        assertThatThrownBy(() -> Entity.define(Entity.declared("crate", "crates")
+                        .fields(Field.text("next"))
+                        .listedBy("next")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("a list request gives another meaning");
     }
 
     @Test
