@@ -408,12 +408,6 @@ public record Field(
         };
     }
 
-    private Field changed(Consumer<Draft> change) {
-        Draft draft = new Draft(this);
-        change.accept(draft);
-        return draft.field();
-    }
-
     /** A declaration being refined: the one place that lists every component. */
     private static final class Draft {
         private final String name;
@@ -464,5 +458,12 @@ public record Field(
     private String normalisedText(String text) {
         String trimmed = text.trim();
         return isLowerCased ? trimmed.toLowerCase(Locale.ROOT) : trimmed;
+    }
+
+    /** This declaration with what {@code change} sets in a draft of it. */
+    private Field changed(Consumer<Draft> change) {
+        Draft draft = new Draft(this);
+        change.accept(draft);
+        return draft.field();
     }
 }
