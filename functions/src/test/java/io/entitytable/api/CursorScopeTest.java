@@ -1,6 +1,7 @@
 package io.entitytable.api;
 
 import static io.entitytable.api.ApiTestSupport.address;
+import static io.entitytable.api.ApiTestSupport.awaitIndexesCaughtUp;
 import static io.entitytable.api.ApiTestSupport.createBusiness;
 import static io.entitytable.api.ApiTestSupport.createCustomer;
 import static io.entitytable.api.ApiTestSupport.createStore;
@@ -35,6 +36,7 @@ class CursorScopeTest {
         placeOrder(bob, "visa");
         createStore(business, "Austin North", address("Austin", "TX", "73301", "US"));
         createStore(business, "Austin South", address("Austin", "TX", "73344", "US"));
+        awaitIndexesCaughtUp();
         String orders = "/businesses/" + business + "/orders?limit=1";
         Map<String, String> lists = new LinkedHashMap<>();
         lists.put("items", "/businesses/" + business + "/items?limit=1");

@@ -112,6 +112,7 @@ class CustomerResourceTest {
         for (String last : lastNames) {
             createCustomer(business, "Pat", last);
         }
+        awaitIndexesCaughtUp();
 
         // WHEN
         List<String> seen = new ArrayList<>();

@@ -50,6 +50,7 @@ class ErrorHandlingTest {
                 .then()
                 .statusCode(413)
                 .contentType("application/problem+json");
+        awaitIndexesCaughtUp();
         given().get("/businesses/" + business + "/items").then().body("items", hasSize(1));
     }
 

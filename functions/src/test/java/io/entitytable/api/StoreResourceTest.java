@@ -41,6 +41,7 @@ class StoreResourceTest {
         String dallas = createStore(business, "Dallas", address("Dallas", "TX", "75001", "US"));
         String sanJose = createStore(business, "San Jose", address("San Jose", "CA", "95101", "US"));
         String toronto = createStore(business, "Toronto", address("Toronto", "ON", "M5H", "CA"));
+        awaitIndexesCaughtUp();
 
         // WHEN
         RequestCounter.reset();
@@ -114,6 +115,7 @@ class StoreResourceTest {
                 .then()
                 .statusCode(200)
                 .header("ETag", "\"2\"");
+        awaitIndexesCaughtUp();
 
         // THEN
         given().get("/stores/" + store)

@@ -1,5 +1,6 @@
 package io.entitytable.api;
 
+import static io.entitytable.api.ApiTestSupport.awaitIndexesCaughtUp;
 import static io.entitytable.api.ApiTestSupport.createBusiness;
 import static io.entitytable.api.ApiTestSupport.createCustomer;
 import static io.restassured.RestAssured.given;
@@ -80,6 +81,7 @@ class TableMoveRoutingTest {
         assertThat(customerIn(HOME, customer)).as("in the home table").isFalse();
         // and it is read where it is: by its business's path and by its own
         given().get("/customers/" + customer).then().statusCode(200);
+        awaitIndexesCaughtUp();
         assertThat(given().get("/businesses/" + business + "/customers")
                         .then()
                         .statusCode(200)
