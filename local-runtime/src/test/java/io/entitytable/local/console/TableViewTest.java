@@ -15,6 +15,7 @@ import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,6 +72,8 @@ class TableViewTest {
             items.add(RelationshipCatalogue.copyItem(duplicate, customer.toItem()));
         }
         items.forEach(item -> dynamo.putItem(request -> request.tableName(TABLE).item(item)));
+        // The collection lists the business's subjects from businessGsi, which lags the table as DynamoDB's does.
+        db.control().awaitIndexesCaughtUp(Duration.ofSeconds(30));
 
         // WHEN
         TableView.Collection collection = new TableView(dynamo, TABLE, Clock.systemUTC()).collection(business.id());

@@ -57,6 +57,8 @@ import org.junit.jupiter.api.io.TempDir;
 class GeneratedClientTryItTest {
     /** Far above the stream's lag here (under a second: the pump's poll plus the fan-out's work). */
     private static final Duration FANOUT_VISIBLE_WITHIN = Duration.ofSeconds(20);
+    /** Far above the engine's index lag (DynamoDB's: 5 ms median, 50 ms p99). */
+    private static final Duration CATCH_UP_WITHIN = Duration.ofSeconds(30);
     /** A well-formed ULID that names nothing. */
     private static final String UNKNOWN_ID = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
 
@@ -106,6 +108,7 @@ class GeneratedClientTryItTest {
     void tryIt_shouldServeEveryAccessPattern_throughTheGeneratedClient() throws ApiException {
         // GIVEN the README's business, customer, store and order, created through the client
         Acme acme = Acme.create("Acme Office Supply");
+        awaitIndexesCaughtUp();
 
         // WHEN every read of access patterns 1-9 and 14 is made
         var business = businesses.getBusinessWithHttpInfo(acme.business());
@@ -256,6 +259,7 @@ class GeneratedClientTryItTest {
                             business, new CreateCustomer().firstName("Pat").lastName(lastName), null)
                     .getId());
         }
+        awaitIndexesCaughtUp();
 
         // WHEN the client reads the list two at a time, following next until it is absent
         List<String> seen = new ArrayList<>();
@@ -308,6 +312,7 @@ class GeneratedClientTryItTest {
         var changed =
                 businesses.updateBusinessWithHttpInfo(acme.business(), new PatchBusiness().name("Acme Two"), before);
         assertThat(changed.getData().getName()).isEqualTo("Acme Two");
+        awaitIndexesCaughtUp();
 
         // WHEN requests the API must refuse are made through the client
         ApiException unknown = refused(() -> customers.getCustomer(UNKNOWN_ID));
@@ -342,6 +347,7 @@ class GeneratedClientTryItTest {
                 .addLinesItem(new LineInput().sku("INK-2").quantity(3).unitPriceCents(990L));
         String key = java.util.UUID.randomUUID().toString();
         var first = customers.placeOrderWithHttpInfo(acme.customer(), order, key);
+        awaitIndexesCaughtUp();
 
         // WHEN it retries with the same key
         var retry = customers.placeOrderWithHttpInfo(acme.customer(), order, key);
@@ -445,6 +451,14 @@ class GeneratedClientTryItTest {
         await().atMost(FANOUT_VISIBLE_WITHIN)
                 .pollInterval(Duration.ofMillis(50))
                 .untilAsserted(check::run);
+    }
+
+    /**
+     * Waits until the local system's DynamoDB engine has applied every index change it queued: for a test whose GIVEN
+     * is "these subjects are listed", after writing them, since a list reads an eventually consistent index.
+     */
+    private static void awaitIndexesCaughtUp() {
+        system.dynamoDb().control().awaitIndexesCaughtUp(CATCH_UP_WITHIN);
     }
 
     private static ApiException refused(Call call) {
