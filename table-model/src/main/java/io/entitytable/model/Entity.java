@@ -349,8 +349,8 @@ public final class Entity {
 
         /**
          * The search index holds it, found by its declared fields: the title is its sort field's value (else its id),
-         * and every text field named as a field of the search index ({@link SearchFields#TEXT}) is searched, with its
-         * tags.
+         * and every text field, or text member of an object field, named as a field of the search index ({@link
+         * SearchFields#TEXT}) is searched, with its tags.
          */
         public Builder searchable() {
             this.search = new SearchText.Spec(
@@ -363,11 +363,21 @@ public final class Entity {
             SearchText.Builder text = SearchText.titled(
                     entity.sortField().flatMap(field -> item.text(field.name())).orElse(item.id()));
             for (Field field : entity.fields()) {
-                if (field.kind() == Field.Kind.TEXT && SearchFields.TEXT.contains(field.name())) {
+                if (isSearched(field)) {
                     text.add(field.name(), item.text(field.name()).orElse(null));
+                }
+                if (field.kind() == Field.Kind.OBJECT && item.values().get(field.name()) instanceof Map<?, ?> object) {
+                    field.members().stream()
+                            .filter(Builder::isSearched)
+                            .forEach(member -> text.add(member.name(), (String) object.get(member.name())));
                 }
             }
             return text.add(SearchFields.TAGS, item.tags().stream().sorted()).build();
+        }
+
+        /** A text field, or an object's text member, is searched when the search index has a text field of its name. */
+        private static boolean isSearched(Field field) {
+            return field.kind() == Field.Kind.TEXT && SearchFields.TEXT.contains(field.name());
         }
 
         /** Its finished subjects leave the table as {@code declared} says. */

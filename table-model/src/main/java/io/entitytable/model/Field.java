@@ -23,6 +23,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *
  * @param shape the pattern a text value must match, whole; null for any free text
  * @param shapeMessage what a refused shape is told, rather than the pattern
+ * @param letterCase the letter case a text is stored in
  * @param example a value of the field to show, or null: for the contract and the sample requests, which do not read
  *     it yet (design §2)
  * @param members an object's own fields, in order ({@link #object}); none for any other kind
@@ -35,7 +36,7 @@ public record Field(
         long max,
         Pattern shape,
         String shapeMessage,
-        boolean isLowerCased,
+        LetterCase letterCase,
         boolean isImmutable,
         boolean isUnique,
         Object example,
@@ -86,6 +87,13 @@ public record Field(
         LABELLED
     }
 
+    /** The letter case a text is stored in: as given, or lower or upper case so that values differing in it are one. */
+    public enum LetterCase {
+        AS_GIVEN,
+        LOWER,
+        UPPER
+    }
+
     /** What a label of a {@link Kind#LABELLED} field must be: lower-case letters, digits, '_' and '-', up to 32. */
     public static final String LABEL = "[a-z0-9][a-z0-9_-]{0,31}";
 
@@ -106,11 +114,12 @@ public record Field(
             throw new IllegalArgumentException("field " + name + ": min " + min + " is above max " + max);
         }
         boolean composite = kind == Kind.OBJECT || kind == Kind.LABELLED;
-        if (composite && (isUnique || isLowerCased || shape != null || members.isEmpty())) {
+        Objects.requireNonNull(letterCase);
+        if (composite && (isUnique || letterCase != LetterCase.AS_GIVEN || shape != null || members.isEmpty())) {
             // A unique value is one key of a marker item, and a shape or a letter case is a text's: an object's members
             // say those of themselves.
-            throw new IllegalArgumentException(
-                    "field " + name + ": an object has members and can be neither unique, lower-cased nor shaped");
+            throw new IllegalArgumentException("field " + name
+                    + ": an object has members and can be neither unique, of one letter case nor shaped");
         }
         if (kind == Kind.LABELLED && (members.size() != 1 || members.get(0).kind == Kind.LABELLED)) {
             throw new IllegalArgumentException(
@@ -121,13 +130,35 @@ public record Field(
     /** Free text of 1 to {@link #DEFAULT_MAX_LENGTH} characters, trimmed, optional. */
     public static Field text(String name) {
         return new Field(
-                name, Kind.TEXT, false, 1, DEFAULT_MAX_LENGTH, null, null, false, false, false, null, List.of());
+                name,
+                Kind.TEXT,
+                false,
+                1,
+                DEFAULT_MAX_LENGTH,
+                null,
+                null,
+                LetterCase.AS_GIVEN,
+                false,
+                false,
+                null,
+                List.of());
     }
 
     /** A whole number from 0 to {@link Long#MAX_VALUE}, optional. */
     public static Field wholeNumber(String name) {
         return new Field(
-                name, Kind.WHOLE_NUMBER, false, 0, Long.MAX_VALUE, null, null, false, false, false, null, List.of());
+                name,
+                Kind.WHOLE_NUMBER,
+                false,
+                0,
+                Long.MAX_VALUE,
+                null,
+                null,
+                LetterCase.AS_GIVEN,
+                false,
+                false,
+                null,
+                List.of());
     }
 
     /**
@@ -160,7 +191,7 @@ public record Field(
                 0,
                 null,
                 null,
-                false,
+                LetterCase.AS_GIVEN,
                 false,
                 false,
                 example.isEmpty() ? null : Collections.unmodifiableMap(example),
@@ -185,7 +216,7 @@ public record Field(
                 DEFAULT_MAX_LABELS,
                 null,
                 null,
-                false,
+                LetterCase.AS_GIVEN,
                 false,
                 false,
                 value.example == null ? null : Map.of("main", value.example),
@@ -223,7 +254,12 @@ public record Field(
 
     /** Stored lower-cased, so values that differ only in letter case are one value (and one, if unique). */
     public Field lowerCased() {
-        return changed(draft -> draft.isLowerCased = true);
+        return changed(draft -> draft.letterCase = LetterCase.LOWER);
+    }
+
+    /** Stored upper-cased (a country code), so values that differ only in letter case are one value. */
+    public Field upperCased() {
+        return changed(draft -> draft.letterCase = LetterCase.UPPER);
     }
 
     /** Set when the subject is created, never changed. */
@@ -248,8 +284,8 @@ public record Field(
 
     /**
      * What is wrong with {@code given} (a value as a JSON body holds it: a string, an integral number, or an object of
-     * such values), or empty when it is acceptable. The value is judged as it will be stored: trimmed, and lower-cased
-     * if the field says so. Of an object, the first of its members' problems, named by the member.
+     * such values), or empty when it is acceptable. The value is judged as it will be stored: trimmed, and in the letter
+     * case the field says. Of an object, the first of its members' problems, named by the member.
      */
     public Optional<String> problem(Object given) {
         if (kind == Kind.OBJECT) {
@@ -332,7 +368,7 @@ public record Field(
     }
 
     /**
-     * {@code given} as it is stored: a text trimmed (and lower-cased if the field says so), a number as a long, an object
+     * {@code given} as it is stored: a text trimmed (and in the field's letter case), a number as a long, an object
      * as its members' values, in the order of declaration, without the members it lacks.
      */
     public Object normalised(Object given) {
@@ -417,7 +453,7 @@ public record Field(
         private long max;
         private Pattern shape;
         private String shapeMessage;
-        private boolean isLowerCased;
+        private LetterCase letterCase;
         private boolean isImmutable;
         private boolean isUnique;
         private Object example;
@@ -431,7 +467,7 @@ public record Field(
             max = field.max;
             shape = field.shape;
             shapeMessage = field.shapeMessage;
-            isLowerCased = field.isLowerCased;
+            letterCase = field.letterCase;
             isImmutable = field.isImmutable;
             isUnique = field.isUnique;
             example = field.example;
@@ -447,7 +483,7 @@ public record Field(
                     max,
                     shape,
                     shapeMessage,
-                    isLowerCased,
+                    letterCase,
                     isImmutable,
                     isUnique,
                     example,
@@ -457,7 +493,11 @@ public record Field(
 
     private String normalisedText(String text) {
         String trimmed = text.trim();
-        return isLowerCased ? trimmed.toLowerCase(Locale.ROOT) : trimmed;
+        return switch (letterCase) {
+            case AS_GIVEN -> trimmed;
+            case LOWER -> trimmed.toLowerCase(Locale.ROOT);
+            case UPPER -> trimmed.toUpperCase(Locale.ROOT);
+        };
     }
 
     /** This declaration with what {@code change} sets in a draft of it. */

@@ -5,6 +5,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
@@ -30,7 +31,6 @@ public final class Keys {
     static final String LINE = "line";
     static final String TAG = "tag";
     static final String SKU = "sku";
-    static final String STORE_LOCATION = "STORE";
     static final String CUSTOMER_EMAIL = "CUSTOMEREMAIL";
     static final String BACKFILL = "backfill";
     public static final String ORDER_STATUS = "ORDERSTATUS";
@@ -168,14 +168,14 @@ public final class Keys {
 
     // ---- gsi1: store location hierarchy -------------------------------------------------------------------
 
-    /** {@code STORE#<businessId>#<COUNTRY>}. */
+    /** {@code STORE#<businessId>#<COUNTRY>}: a store's location is a list by fields, country first. */
     public static String storeLocationPk(String businessId, String country) {
-        return String.join(SEPARATOR, STORE_LOCATION, businessId, upper(country));
+        return fieldListPk(Entity.STORE, businessId, country);
     }
 
     /** {@code <STATE>#<CITY>#<ZIP>#<storeId>}: one sort key serves state, city and zip queries. */
     public static String storeLocationSk(String state, String city, String zip, String storeId) {
-        return String.join(SEPARATOR, upper(state), upper(city), upper(zip), storeId);
+        return fieldListSk(List.of(state, city, zip), storeId);
     }
 
     /**
@@ -207,14 +207,14 @@ public final class Keys {
      * {@code CA} does not also match {@code CAL}; a level is only honoured when every level above it is given.
      */
     public static String storeLocationPrefix(String state, String city, String zip) {
-        StringBuilder prefix = new StringBuilder();
-        for (String level : new String[] {state, city, zip}) {
+        List<String> given = new ArrayList<>();
+        for (String level : Arrays.asList(state, city, zip)) {
             if (level == null || level.isBlank()) {
                 break;
             }
-            prefix.append(upper(level)).append(SEPARATOR);
+            given.add(level);
         }
-        return prefix.toString();
+        return fieldListPrefix(given);
     }
 
     // ---- gsi1: a business's customers by email ----------------------------------------------------------

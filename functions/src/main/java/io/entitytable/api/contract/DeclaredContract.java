@@ -126,11 +126,11 @@ final class DeclaredContract {
                     .maximum(BigDecimal.valueOf(field.max()));
             case TEXT -> {
                 schema.minLength((int) field.min()).maxLength((int) field.max());
-                // A value is judged after it is lower-cased, so a shape of lower-case letters would refuse what the API
-                // takes: such a field's shape is said in words only.
+                // A value is judged after its letter case is set, so a shape of lower-case letters would refuse what
+                // the API takes: such a field's shape is said in words only.
                 if (field.shape() == null) {
                     schema.pattern(Patterns.TEXT);
-                } else if (!field.isLowerCased()) {
+                } else if (field.letterCase() == Field.LetterCase.AS_GIVEN) {
                     schema.pattern(field.shape().pattern());
                 }
             }
@@ -187,7 +187,12 @@ final class DeclaredContract {
             says.add("Set on create, never changed");
         }
         if (field.kind() == Field.Kind.TEXT) {
-            says.add(field.isLowerCased() ? "Stored trimmed and lower-cased" : "Stored trimmed");
+            says.add(
+                    switch (field.letterCase()) {
+                        case AS_GIVEN -> "Stored trimmed";
+                        case LOWER -> "Stored trimmed and lower-cased";
+                        case UPPER -> "Stored trimmed and upper-cased";
+                    });
         }
         if (entity != null && field.shape() != null) {
             says.add("Its value " + field.shapeMessage());

@@ -142,7 +142,7 @@ class DeclaredHostileInputTest {
                 Object taken = FieldValues.valid(field, 1);
                 cases.add(create(
                         f, field.name() + " taken", Json.withRaw(base, field.name(), raw(taken)), 409, field.name()));
-                if (field.isLowerCased() && taken instanceof String text) {
+                if (field.letterCase() == Field.LetterCase.LOWER && taken instanceof String text) {
                     cases.add(create(
                             f,
                             field.name() + " taken in capitals",

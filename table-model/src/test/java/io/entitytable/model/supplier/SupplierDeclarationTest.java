@@ -151,10 +151,25 @@ class SupplierDeclarationTest {
     }
 
     @Test
+    void letterCase_shouldBeSetBeforeAValueIsJudged_andStoredSo() {
+        Field country = Field.text("country")
+                .matching("[A-Z]{2}", "must be two capitals")
+                .upperCased();
+        Field email = Field.text("email").lowerCased();
+
+        assertThat(country.problem(" us ")).isEmpty();
+        assertThat(country.normalised(" us ")).isEqualTo("US");
+        assertThat(country.problem("usa")).contains("must be two capitals");
+        assertThat(email.normalised(" Ann@Example.COM")).isEqualTo("ann@example.com");
+        assertThat(Field.text("name").normalised(" Ann ")).isEqualTo("Ann");
+    }
+
+    @Test
     void object_shouldRefuseWhatOnlyATextOrANumberCanBe() {
         Field city = Field.text("city");
         assertThatThrownBy(() -> Field.object("depot", city).unique()).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> Field.object("depot", city).lowerCased()).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Field.object("depot", city).upperCased()).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> Field.object("depot", Field.object("inner", city)))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> Field.object("depot")).isInstanceOf(IllegalArgumentException.class);
@@ -250,13 +265,14 @@ class SupplierDeclarationTest {
         // WHEN
         SearchText text = Supplier.ENTITY.search().orElseThrow().of(supplier.toItem(), List.of());
 
-        // THEN the title is its name; its name and email are searched, and its tags, sorted; its code is no field of
-        // the search index
+        // THEN the title is its name; its name and email are searched, its depot's city, and its tags, sorted; its code
+        // and its depot's dock are no fields of the search index
         assertThat(text.title()).isEqualTo("Acme Beans");
         assertThat(text.fields())
                 .containsExactly(
                         Map.entry(SearchFields.NAME, List.of("Acme Beans")),
                         Map.entry(SearchFields.EMAIL, List.of("acme.beans@example.com")),
+                        Map.entry(SearchFields.CITY, List.of("Lyon")),
                         Map.entry(SearchFields.TAGS, List.of("coffee", "fair-trade")));
     }
 
