@@ -2,9 +2,9 @@ package io.entitytable.capacity;
 
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Order;
 import io.entitytable.model.ShardCount;
-import io.entitytable.model.Store;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -153,7 +153,7 @@ public final class CapacityModel {
                 "create store",
                 workload.storesCreatedPerSecond(),
                 share,
-                i -> recipes.create(samples.store(Set.of()))));
+                i -> recipes.create(samples.store())));
         operations.add(written(
                 "tagsPerSecond",
                 "tag a customer",
@@ -168,7 +168,7 @@ public final class CapacityModel {
                 share,
                 i -> recipes.link(
                         samples.customer(storeIds(workload.storesPerCustomer() - 1), customerTags(i)),
-                        samples.store(Set.of()))));
+                        samples.store())));
         double bigRenamesPerSecond = workload.bigStoreRenamesPerHour() / 3600;
         double renamesPerSecond = workload.storeRenamesPerSecond() - bigRenamesPerSecond;
         operations.add(written(
@@ -249,7 +249,7 @@ public final class CapacityModel {
     }
 
     private List<ItemWrite> renameWithLinks(int customers) {
-        Store store = samples.store(Set.of());
+        DeclaredItem store = samples.store();
         List<Customer> linked = IntStream.range(0, customers)
                 .mapToObj(n -> samples.customer(Set.of(store.id()), Set.of()))
                 .toList();

@@ -4,10 +4,10 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
+import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Order;
 import io.entitytable.model.ShardCount;
-import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import io.entitytable.search.repair.SegmentScan;
 import java.util.ArrayList;
@@ -77,8 +77,8 @@ public record DataPresent(DynamoDbClient dynamo, String table) {
                 customers++;
                 customerStoreIds += customer.storeIds().size();
                 taggedCustomers += count(customer.tags(), customerTags);
-            } else if (subject instanceof Store) {
-                // How many customers list the store: an internal counter, on the item and not on its record.
+            } else if (subject.entity() == Entity.STORE) {
+                // How many customers list the store: an internal counter, on the item, not a declared field.
                 long links = Values.number(item, Attributes.LINK_COUNT);
                 stores++;
                 storeLinks += links;

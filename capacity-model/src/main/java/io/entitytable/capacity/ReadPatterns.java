@@ -10,7 +10,6 @@ import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
-import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.access.PartitionMerge;
 import java.util.ArrayList;
@@ -115,16 +114,8 @@ final class ReadPatterns {
         Optional<Entity> listedByFields = byFields(number);
         if (listedByFields.isPresent()) {
             // AccessPattern.DECLARED_BY_FIELDS: a page of one gsi1 partition, its first level's.
-            Entity entity = listedByFields.get();
-            DeclaredItem sample = samples.declared(entity);
-            String first = entity.fieldList()
-                    .orElseThrow()
-                    .valuesIn(sample.values())
-                    .orElseThrow(() -> new IllegalStateException(
-                            entity.keyName() + "'s examples hold no first level of its list by fields"))
-                    .get(0);
-            return i ->
-                    List.of(query(TableLayout.GSI1, Keys.fieldListPk(entity, business, first), page(sample.toItem())));
+            Access read = listByFields(samples.declared(listedByFields.get()));
+            return i -> List.of(read);
         }
         Optional<Entity> declared = declared(number);
         if (declared.isPresent()) {
@@ -138,8 +129,10 @@ final class ReadPatterns {
             case "2", "4" -> i -> each(layout.business().apply(shards), shardPage(order().toItem()));
             case "3" -> i ->
                     each(layout.business().apply(shards), shardPage(customer().toItem()));
-            case "5" -> i ->
-                    List.of(query(TableLayout.GSI1, Keys.storeLocationPk(business, "US"), page(store().toItem())));
+            case "5" -> i -> {
+                // The stores by location: the store's list by fields, a page of its first level's (the country's).
+                return List.of(listByFields(store()));
+            };
             case "6" -> i -> {
                 Customer customer = customer();
                 return List.of(get(customer.id(), customer.toItem()));
@@ -153,7 +146,7 @@ final class ReadPatterns {
             };
             case "9" -> i -> each(layout.status().apply(shards, "PAID"), shardPage(order().toItem()));
             case "10" -> i -> {
-                Store store = store();
+                DeclaredItem store = store();
                 String customerRef = Keys.subjectRef(Entity.CUSTOMER, samples.newId());
                 long bytes = workload.storesPerCustomer()
                         * ItemSize.bytes(copy(customerRef, Keys.subjectRef(Entity.STORE, store.id()), store.toItem()));
@@ -198,6 +191,21 @@ final class ReadPatterns {
             };
             default -> throw new IllegalArgumentException("no access pattern " + number);
         };
+    }
+
+    /**
+     * AccessPattern.DECLARED_BY_FIELDS: one Query of a page of subjects like {@code sample}, in the gsi1 partition of
+     * its first level.
+     */
+    private Access listByFields(DeclaredItem sample) {
+        Entity entity = sample.entity();
+        String first = entity.fieldList()
+                .orElseThrow()
+                .valuesIn(sample.values())
+                .orElseThrow(() -> new IllegalStateException(
+                        entity.keyName() + "'s examples hold no first level of its list by fields"))
+                .get(0);
+        return query(TableLayout.GSI1, Keys.fieldListPk(entity, business, first), page(sample.toItem()));
     }
 
     /** One Query of a page in each partition of the tag. */
@@ -253,7 +261,7 @@ final class ReadPatterns {
         return samples.customer(Set.of(), Set.of());
     }
 
-    private Store store() {
-        return samples.store(Set.of());
+    private DeclaredItem store() {
+        return samples.store();
     }
 }

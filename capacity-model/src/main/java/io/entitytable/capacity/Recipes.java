@@ -4,6 +4,7 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.IdempotencyRecord;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
@@ -12,7 +13,6 @@ import io.entitytable.model.Order;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
 import io.entitytable.model.ShardCount;
-import io.entitytable.model.Store;
 import io.entitytable.model.UniqueValue;
 import io.entitytable.model.Values;
 import java.util.ArrayList;
@@ -41,9 +41,10 @@ final class Recipes {
     }
 
     /**
-     * The create of any subject (OrderService place, CustomerService and StoreService create), as its definition has
-     * it: one transaction of its core item, the other items of its collection (an order's lines), the marker of each of
-     * its unique values and, for a business's child, its counter; ChangeFanout then puts its tag copies (the model creates subjects linked to nothing).
+     * The create of any subject (OrderService place, CustomerService create, DeclaredService create of a store), as its
+     * definition has it: one transaction of its core item, the other items of its collection (an order's lines), the
+     * marker of each of its unique values and, for a business's child, its counter; ChangeFanout then puts its tag
+     * copies (the model creates subjects linked to nothing).
      */
     List<ItemWrite> create(CoreItem subject) {
         Map<String, AttributeValue> image = subject.toItem();
@@ -104,7 +105,7 @@ final class Recipes {
      * CustomerService link: the customer's {@code storeIds} and the store's {@code linkCount} in one transaction;
      * ChangeFanout links (both edges of the new store) and refreshes the customer's other copies.
      */
-    List<ItemWrite> link(Customer customer, Store store) {
+    List<ItemWrite> link(Customer customer, DeclaredItem store) {
         Set<String> storeIds = new HashSet<>(customer.storeIds());
         storeIds.add(store.id());
         Customer linked = customer.withStoreIds(storeIds).withVersion(customer.version() + 1, Samples.NOW);
@@ -127,11 +128,12 @@ final class Recipes {
     }
 
     /**
-     * StoreService PATCH that renames: Delete old key + Put new key in one transaction; ChangeFanout refreshes every
-     * copy of the store (its tag copies and the {@code customer#C / store#S} edge of each linked customer).
+     * DeclaredService PATCH of a store's name, its sort field: Delete old key + Put new key in one transaction;
+     * ChangeFanout refreshes every copy of the store (its tag copies and the {@code customer#C / store#S} edge of each
+     * linked customer).
      */
-    List<ItemWrite> renameStore(Store store, List<Customer> linkedCustomers) {
-        Store renamed = store.withDetails(store.name() + " West", store.address())
+    List<ItemWrite> renameStore(DeclaredItem store, List<Customer> linkedCustomers) {
+        DeclaredItem renamed = store.with(Map.of("name", store.text("name").orElseThrow() + " West"))
                 .withVersion(store.version() + 1, Samples.NOW);
         Map<String, AttributeValue> renamedItem = renamed.toItem();
         List<ItemWrite> writes = new ArrayList<>();

@@ -13,12 +13,13 @@ import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
-import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import io.entitytable.model.backfill.IndexBackfill;
@@ -67,8 +68,8 @@ class DataPresentTest {
         putOrder(table, large, Set.of("rush"));
         putOrder(table, large, Set.of());
         putOrder(table, small, Set.of("gift"));
-        Store first = store(large);
-        Store second = store(large);
+        DeclaredItem first = store(large);
+        DeclaredItem second = store(large);
         putStore(table, first, 2);
         putStore(table, second, 1);
         put(table, customer(large, Set.of(first.id(), second.id()), Set.of("vip")));
@@ -223,9 +224,9 @@ class DataPresentTest {
         order.lineItems().forEach(line -> write(table, line));
     }
 
-    private static Store store(Business business) {
+    private static DeclaredItem store(Business business) {
         String storeId = Ids.newId();
-        return new Store(
+        return SampleSubjects.store(
                 storeId,
                 business.id(),
                 "Store " + Ids.newId(),
@@ -235,7 +236,7 @@ class DataPresentTest {
     }
 
     /** A store with the count its customers' links have added to it. */
-    private static void putStore(String table, Store store, long linkCount) {
+    private static void putStore(String table, DeclaredItem store, long linkCount) {
         Map<String, AttributeValue> item = new HashMap<>(store.toItem());
         item.put(Attributes.LINK_COUNT, Values.n(linkCount));
         write(table, item);

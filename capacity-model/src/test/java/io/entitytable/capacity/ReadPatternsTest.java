@@ -3,10 +3,12 @@ package io.entitytable.capacity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.model.Entity;
+import io.entitytable.model.Keys;
 import io.entitytable.model.access.AccessPattern;
 import io.entitytable.model.access.PartitionMerge;
 import io.entitytable.model.supplier.Supplier;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -18,15 +20,17 @@ class ReadPatternsTest {
 
     @Test
     void currentLayout_shouldReadWhatEachListPatternDeclares() {
-        // GIVEN the declared targets of each list pattern (pattern 5 has two: with and without a country)
-        // (a declared entity's list, pattern 0, is each such entity's and not one of the design's)
-        Map<Integer, Set<String>> declared = Arrays.stream(AccessPattern.values())
+        // GIVEN the declared targets of each list pattern (a declared entity's list, pattern 0, is each such entity's
+        // and not one of the design's); pattern 5 has two, the store's lists: with a country its list by fields,
+        // without one its list by name
+        Map<Integer, Set<String>> declared = new HashMap<>(Arrays.stream(AccessPattern.values())
                 .filter(pattern -> pattern.number() > 0)
                 .collect(Collectors.groupingBy(
                         AccessPattern::number,
                         Collectors.mapping(
                                 pattern -> pattern.index() == null ? Access.TABLE : pattern.index(),
-                                Collectors.toSet())));
+                                Collectors.toSet()))));
+        declared.put(5, Set.of(AccessPattern.DECLARED_BY_FIELDS.index(), AccessPattern.DECLARED_SUBJECTS.index()));
         ReadPatterns reads = new ReadPatterns(new Samples(42), TestWorkloads.small(), ModelledLayout.CURRENT.reads());
 
         declared.forEach((number, targets) -> {
@@ -83,5 +87,29 @@ class ReadPatternsTest {
         });
         assertThat(ReadPatterns.name("suppliers/city")).isEqualTo("suppliers of a business by depot.city");
         assertThat(reads.readsShardCount("suppliers/city")).isFalse();
+    }
+
+    @Test
+    void storesByLocation_shouldReadTheStoresListByFields_whetherTheMixNamesItByNumberOrByCollection() {
+        // GIVEN the store, declared by its fields and listed by location, whose list a read mix names as pattern 5 (the
+        // reference workload's) or as stores/country
+        ReadPatterns reads = new ReadPatterns(new Samples(42), TestWorkloads.small(), ModelledLayout.CURRENT.reads());
+
+        // WHEN the model reads each once
+        List<Access> byNumber = reads.pattern("5").apply(0);
+        List<Access> byCollection = reads.pattern("stores/country").apply(0);
+
+        // THEN both are one Query of a page of the business's stores in the country, in gsi1
+        String partition = Keys.fieldListPk(Entity.STORE, new Samples(42).businessId, "US");
+        assertThat(byNumber).singleElement().satisfies(access -> {
+            assertThat(access.target()).isEqualTo(AccessPattern.DECLARED_BY_FIELDS.index());
+            assertThat(access.partitionKey()).isEqualTo(partition);
+        });
+        assertThat(byCollection).singleElement().satisfies(access -> {
+            assertThat(access.target()).isEqualTo(AccessPattern.DECLARED_BY_FIELDS.index());
+            assertThat(access.partitionKey()).isEqualTo(partition);
+        });
+        assertThat(ReadPatterns.name("5")).isEqualTo("stores by location");
+        assertThat(ReadPatterns.name("stores/country")).isEqualTo("stores of a business by address.country");
     }
 }

@@ -27,7 +27,6 @@ import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Shard;
-import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -156,7 +155,7 @@ class ApiEventsReplayTest {
                         CoreFields.created(Set.of(), now),
                         Shard.legacy(CUSTOMER))
                 .toItem());
-        put(new Store(STORE, BUSINESS, "Downtown", home, CoreFields.created(Set.of(), now), Shard.legacy(STORE))
+        put(TestStores.store(STORE, BUSINESS, "Downtown", home, CoreFields.created(Set.of(), now), Shard.legacy(STORE))
                 .toItem());
         // The record of an earlier erase of the business, done (the business was imported back since).
         Map<String, AttributeValue> erase = new HashMap<>(EraseJob.newItem(BUSINESS, now));

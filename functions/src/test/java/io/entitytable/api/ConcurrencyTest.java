@@ -11,8 +11,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.entitytable.api.business.BusinessRequests;
 import io.entitytable.api.business.BusinessService;
 import io.entitytable.api.customer.CustomerService;
+import io.entitytable.api.declared.DeclaredSubjects;
 import io.entitytable.api.idempotency.AnswerRecorder;
-import io.entitytable.api.store.StoreService;
 import io.entitytable.api.tag.TagService;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
@@ -64,7 +64,7 @@ class ConcurrencyTest {
     TagService tagService;
 
     @Inject
-    StoreService stores;
+    DeclaredSubjects declared;
 
     @Inject
     DynamoDbClient dynamo;
@@ -299,7 +299,7 @@ class ConcurrencyTest {
             // WHEN one thread deletes the store with ?unlink=true while seven link their customer to it
             List<Object> outcomes = simultaneous.all(writer -> () -> writer == 0
                     ? outcome(() -> {
-                        stores.delete(store, null, true, AnswerRecorder.none());
+                        declared.service(Entity.STORE.collection()).delete(store, null, true, AnswerRecorder.none());
                         return "deleted";
                     })
                     : outcome(() -> customers.link(linkers.get(writer - 1), store)));

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.entitytable.api.access.TestTokens;
 import io.entitytable.api.contract.ContractRoutes;
 import io.entitytable.api.contract.OpenApiConformance;
+import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.Patterns;
 import io.entitytable.api.search.SearchProfile;
 import io.entitytable.api.search.SearchService;
@@ -19,6 +20,8 @@ import io.entitytable.deployment.SearchIndex;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Field;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Keys;
 import io.entitytable.search.client.SearchDocument;
@@ -422,6 +425,7 @@ class HostileInputTest {
                         }
                     });
                     case "namePrefix" -> textValues(values, 201, true);
+                    case "prefix" -> textValues(values, Field.DEFAULT_MAX_LENGTH, true);
                     case "q" -> {
                         textValues(values, SearchService.MAX_TEXT_LENGTH, true);
                         // Plain words, whatever they look like: query syntax, other businesses' ids, JSON.
@@ -439,7 +443,7 @@ class HostileInputTest {
                         values.put("x".repeat(SearchService.MAX_TEXT_LENGTH + 1), Expect.CLIENT_ERROR);
                         values.putAll(searchTextBounds());
                     }
-                    case "country", "state", "city", "zip" -> textValues(values, 100, false);
+                    case "country", "state", "city", "zip" -> textValues(values, levelMax(route, param), false);
                     case "sku" -> {
                         for (String bad : hostileText().values()) {
                             values.put(enc(bad), Expect.CLIENT_ERROR);
@@ -460,7 +464,9 @@ class HostileInputTest {
                     }
                 }
                 values.forEach((value, expect) -> {
-                    Map<String, String> query = new LinkedHashMap<>(baseQuery(route));
+                    // A declared list by prefix is not given its levels (both together are a 400 of their own).
+                    Map<String, String> query =
+                            param.equals("prefix") ? new LinkedHashMap<>() : new LinkedHashMap<>(baseQuery(route));
                     query.put(param, value);
                     cases.add(new Case(
                             route.method() + " " + route.template() + " ?" + param + "=" + abbreviate(value),
@@ -1138,6 +1144,21 @@ class HostileInputTest {
     }
 
     /** Query values for a free-text filter, each with whether the filter accepts it. */
+    /**
+     * The longest value of the level {@code param} of the list by fields of the route's declared entity (a store's
+     * location); for any other route (an order's city filter), the longest part of a name.
+     */
+    private static int levelMax(Route route, String param) {
+        String collection = route.template().substring(route.template().lastIndexOf('/') + 1);
+        return Entity.fromCollection(collection)
+                .flatMap(Entity::fieldList)
+                .flatMap(list -> list.levels().stream()
+                        .filter(level -> level.parameter().equals(param))
+                        .findFirst())
+                .map(level -> (int) level.field().max())
+                .orElse(Inputs.MAX_NAME_PART);
+    }
+
     private static void textValues(Map<String, Expect> values, int maxLength, boolean hashAllowed) {
         hostileText().forEach((name, text) -> {
             boolean valid = !REFUSED_IN_TEXT.contains(name)

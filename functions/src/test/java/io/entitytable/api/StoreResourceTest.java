@@ -261,7 +261,8 @@ class StoreResourceTest {
                 .post("/businesses/" + business + "/stores")
                 .then()
                 .statusCode(422)
-                .body("errors[0].field", equalTo("address.city"));
+                .body("errors[0].field", equalTo("address"))
+                .body("errors[0].message", equalTo("city: must not hold '#'"));
         given().contentType(ContentType.JSON)
                 .body(Map.of("name", "X", "address", address("Austin", "TX", "73301", "USA")))
                 .post("/businesses/" + business + "/stores")

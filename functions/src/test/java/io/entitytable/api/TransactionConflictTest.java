@@ -9,12 +9,11 @@ import io.entitytable.api.business.BusinessRequests;
 import io.entitytable.api.business.BusinessService;
 import io.entitytable.api.customer.CustomerRequests;
 import io.entitytable.api.customer.CustomerService;
+import io.entitytable.api.declared.DeclaredService;
 import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.input.AddressInput;
 import io.entitytable.api.order.OrderRequests;
 import io.entitytable.api.order.OrderService;
-import io.entitytable.api.store.StoreRequests;
-import io.entitytable.api.store.StoreService;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.InMemoryEntityTable;
@@ -35,6 +34,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -64,7 +64,7 @@ class TransactionConflictTest {
     private InMemoryEntityTable local;
     private BusinessService businesses;
     private CustomerService customers;
-    private StoreService stores;
+    private DeclaredService stores;
     private OrderService orders;
 
     private final SimultaneousWriters simultaneous = new SimultaneousWriters(WRITERS);
@@ -79,7 +79,7 @@ class TransactionConflictTest {
         ShardCounts shards = new ShardCounts(table, Duration.ofSeconds(5), Clock.systemUTC());
         businesses = new BusinessService(new SubjectDependencies(optimistic, writes, local.table(), null, shards));
         customers = new CustomerService(new SubjectDependencies(optimistic, writes, table, null, shards));
-        stores = new StoreService(new SubjectDependencies(optimistic, writes, table, null, shards));
+        stores = new DeclaredService(Entity.STORE, new SubjectDependencies(optimistic, writes, table, null, shards));
         orders = new OrderService(new SubjectDependencies(optimistic, writes, table, null, shards));
     }
 
@@ -149,7 +149,10 @@ class TransactionConflictTest {
         start(HOLD);
         String business = business("Busy store");
         String store = stores.create(
-                        business, new StoreRequests.CreateStore("Main", address(), null), AnswerRecorder.none())
+                        business,
+                        Map.of("name", "Main", "address", address().toAddress().values()),
+                        Set.of(),
+                        AnswerRecorder.none())
                 .id();
         List<String> linkers = new ArrayList<>();
         for (int i = 0; i < WRITERS; i++) {

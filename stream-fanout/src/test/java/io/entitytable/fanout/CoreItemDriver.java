@@ -11,8 +11,8 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
-import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import java.time.Duration;
 import java.time.Instant;
@@ -110,7 +110,7 @@ final class CoreItemDriver {
     boolean createStore() {
         String id = newId();
         Address address = new Address("1 Main St", pick(List.of("Austin", "Dallas")), "TX", "73301", "US");
-        insert(new Store(
+        insert(SampleSubjects.store(
                         id,
                         businessId,
                         "Store " + id.substring(20),
@@ -205,7 +205,7 @@ final class CoreItemDriver {
         } else {
             String name = "Store " + random.nextInt(1000);
             next.put(Attributes.NAME, Values.s(name));
-            next.put(Attributes.TYPE, Values.s(Keys.storeType(name)));
+            next.put(Attributes.TYPE, Values.s(Keys.namedType(Entity.STORE, name)));
         }
         if (Values.string(next, Attributes.TYPE).equals(Values.string(old, Attributes.TYPE))) {
             return false;

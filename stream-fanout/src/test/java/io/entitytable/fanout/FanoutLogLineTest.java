@@ -14,8 +14,8 @@ import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
-import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import java.time.Instant;
 import java.util.HashMap;
@@ -116,7 +116,7 @@ class FanoutLogLineTest {
     }
 
     private static Map<String, AttributeValue> store(long version) {
-        return new Store(
+        return SampleSubjects.store(
                         Samples.STORE_MAIN,
                         Samples.BUSINESS,
                         "Main",

@@ -25,8 +25,8 @@ import io.entitytable.model.Address;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
 import io.entitytable.model.RefreshJob;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
-import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
 import java.time.Clock;
 import java.time.Instant;
@@ -70,7 +70,7 @@ class FanoutMetricsTest {
         // GIVEN a store tagged red and blue and a customer tagged vip linking it, both changed 1.5 s ago
         String table = newTable();
         Instant changed = Instant.now().minusMillis(1_500);
-        Map<String, AttributeValue> store = new Store(
+        Map<String, AttributeValue> store = SampleSubjects.store(
                         Samples.STORE_MAIN,
                         Samples.BUSINESS,
                         "Main",
@@ -151,7 +151,7 @@ class FanoutMetricsTest {
         Map<String, AttributeValue> v1 = LinkedStoreSeed.storeItem(world.store(), links);
         Map<String, AttributeValue> v2 = LinkedStoreSeed.storeItem(
                 world.store()
-                        .withDetails(world.store().name(), new Address("9 Harbor Rd", "Austin", "TX", "73301", "US"))
+                        .with(Map.of("address", new Address("9 Harbor Rd", "Austin", "TX", "73301", "US").values()))
                         .withVersion(2, changed),
                 links);
         plain.putItem(request -> request.tableName(table).item(v2));

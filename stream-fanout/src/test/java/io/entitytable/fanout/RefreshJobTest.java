@@ -15,13 +15,14 @@ import io.entitytable.local.engine.behaviour.IndexLag;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
-import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.PartitionQuery;
@@ -533,9 +534,9 @@ class RefreshJobTest {
                 .items();
     }
 
-    private static Map<String, AttributeValue> renamed(Store store, String name, long version, long links) {
+    private static Map<String, AttributeValue> renamed(DeclaredItem store, String name, long version, long links) {
         return LinkedStoreSeed.storeItem(
-                store.withDetails(name, store.address()).withVersion(version, LATER), links);
+                SampleSubjects.renamedStore(store, name).withVersion(version, LATER), links);
     }
 
     private static String storeRef(LinkedStoreSeed.Seeded world) {

@@ -22,9 +22,9 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RequestLimits;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
-import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import io.entitytable.model.WriteRates;
 import java.time.Clock;
@@ -259,7 +259,7 @@ class ShardGrowthTest {
         List<Record> batch = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             String storeId = Ids.newId();
-            batch.add(Records.insert(new Store(
+            batch.add(Records.insert(SampleSubjects.store(
                             storeId,
                             businessId,
                             "Main " + i,
@@ -303,7 +303,7 @@ class ShardGrowthTest {
         plain.putItem(request -> request.tableName(table).item(business));
         FanoutConfig config = FanoutConfig.forTable(table).withGrowth(growth(1e-9));
         String storeId = Ids.newId();
-        List<Record> batch = List.of(Records.insert(new Store(
+        List<Record> batch = List.of(Records.insert(SampleSubjects.store(
                         storeId,
                         businessId,
                         "Main",
@@ -362,7 +362,8 @@ class ShardGrowthTest {
 
     private static Map<String, AttributeValue> store(String businessId) {
         String storeId = Ids.newId();
-        return new Store(storeId, businessId, "Main", AUSTIN, CoreFields.created(Set.of(), NOW), Shard.legacy(storeId))
+        return SampleSubjects.store(
+                        storeId, businessId, "Main", AUSTIN, CoreFields.created(Set.of(), NOW), Shard.legacy(storeId))
                 .toItem();
     }
 

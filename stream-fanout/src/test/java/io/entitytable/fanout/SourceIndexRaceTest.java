@@ -16,7 +16,6 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
-import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import java.time.Duration;
@@ -75,7 +74,7 @@ class SourceIndexRaceTest {
         local.createTable(table);
         storeId = Ids.newId();
         customerId = Ids.newId();
-        storeV1 = new Store(
+        storeV1 = SampleSubjects.store(
                         storeId,
                         Ids.newId(),
                         "Main",
@@ -198,7 +197,7 @@ class SourceIndexRaceTest {
     }
 
     private Map<String, AttributeValue> storeV2() {
-        return new Store(
+        return SampleSubjects.store(
                         storeId,
                         Values.string(storeV1, Attributes.BUSINESS_ID),
                         "Main",

@@ -15,8 +15,8 @@ import io.entitytable.model.CoreFields;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
-import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import java.time.Duration;
 import java.time.Instant;
@@ -98,7 +98,7 @@ class StreamFanoutTest {
         String table = newTable();
         Map<String, AttributeValue> first = store(Set.of("red"), 1);
         Map<String, AttributeValue> second = store(Set.of("blue"), 1);
-        Map<String, AttributeValue> secondAgain = new Store(
+        Map<String, AttributeValue> secondAgain = SampleSubjects.store(
                         Values.string(second, Attributes.ID),
                         Values.string(second, Attributes.BUSINESS_ID),
                         "Main",
@@ -166,7 +166,7 @@ class StreamFanoutTest {
                     batch.add(Records.insert(previous));
                     continue;
                 }
-                Map<String, AttributeValue> next = new Store(
+                Map<String, AttributeValue> next = SampleSubjects.store(
                                 Values.string(previous, Attributes.ID),
                                 Values.string(previous, Attributes.BUSINESS_ID),
                                 "Main",
@@ -298,7 +298,7 @@ class StreamFanoutTest {
 
     private static Map<String, AttributeValue> store(String businessId, Set<String> tags, long version) {
         String storeId = Ids.newId();
-        return new Store(
+        return SampleSubjects.store(
                         storeId,
                         businessId,
                         "Main",

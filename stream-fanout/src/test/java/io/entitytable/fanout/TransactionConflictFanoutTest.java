@@ -11,8 +11,8 @@ import io.entitytable.local.engine.behaviour.EngineSettings;
 import io.entitytable.model.Address;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.Ids;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
-import io.entitytable.model.Store;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -109,7 +109,8 @@ class TransactionConflictFanoutTest {
 
     private static Map<String, AttributeValue> store(Set<String> tags) {
         String storeId = Ids.newId();
-        return new Store(storeId, Ids.newId(), "Main", AUSTIN, CoreFields.created(tags, NOW), Shard.legacy(storeId))
+        return SampleSubjects.store(
+                        storeId, Ids.newId(), "Main", AUSTIN, CoreFields.created(tags, NOW), Shard.legacy(storeId))
                 .toItem();
     }
 

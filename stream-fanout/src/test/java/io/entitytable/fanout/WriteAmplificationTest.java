@@ -12,7 +12,6 @@ import io.entitytable.model.CoreFields;
 import io.entitytable.model.Ids;
 import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
-import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -61,7 +60,7 @@ class WriteAmplificationTest {
         // GIVEN a store with two tags and `customers` linked customers, all fanned out
         String table = newTable();
         String storeId = Ids.newId();
-        Map<String, AttributeValue> storeV1 = new Store(
+        Map<String, AttributeValue> storeV1 = SampleSubjects.store(
                         storeId, Ids.newId(), "Main", AUSTIN, CoreFields.created(TWO_TAGS, NOW), Shard.legacy(storeId))
                 .toItem();
         List<Record> setup = new ArrayList<>(List.of(insert(table, storeV1)));
@@ -107,7 +106,7 @@ class WriteAmplificationTest {
         Set<String> storeIds = new java.util.TreeSet<>();
         for (int i = 0; i < stores; i++) {
             String storeId = Ids.newId();
-            Map<String, AttributeValue> store = new Store(
+            Map<String, AttributeValue> store = SampleSubjects.store(
                             storeId,
                             Ids.newId(),
                             "S" + i,

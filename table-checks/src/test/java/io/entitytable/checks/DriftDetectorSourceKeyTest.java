@@ -13,8 +13,8 @@ import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
-import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import java.time.Instant;
 import java.util.HashMap;
@@ -95,7 +95,7 @@ class DriftDetectorSourceKeyTest {
 
     private static Map<String, AttributeValue> store() {
         String id = Ids.newId();
-        return new Store(
+        return SampleSubjects.store(
                         id,
                         BUSINESS,
                         "Main",

@@ -1,10 +1,37 @@
 package io.entitytable.model;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** A postal address: a store's location, a customer's mailing address, an order's ship-to snapshot. */
 public record Address(String street, String city, String state, String zip, String country) {
+    /** The longest city or state: each is a level of a store's list by location, so part of a key. */
+    public static final int MAX_LEVEL_LENGTH = 100;
+
+    public static final int MAX_ZIP_LENGTH = 20;
+
+    /** An ISO 3166 alpha-2 code, as stored: in capitals. */
+    public static final String COUNTRY = "[A-Z]{2}";
+
+    public static final String COUNTRY_MESSAGE = "must be an ISO 3166 alpha-2 code such as US";
+
+    /** Its parts by name, as a declared object field holds them (a store's address); a part it lacks is absent. */
+    public Map<String, Object> values() {
+        Map<String, Object> values = new LinkedHashMap<>();
+        toAttributeValue().m().forEach((name, value) -> values.put(name, value.s()));
+        return values;
+    }
+
+    /** The address a declared object field's values hold. */
+    public static Address of(Map<String, ?> values) {
+        return new Address(
+                (String) values.get(Attributes.STREET),
+                (String) values.get(Attributes.CITY),
+                (String) values.get(Attributes.STATE),
+                (String) values.get(Attributes.ZIP),
+                (String) values.get(Attributes.COUNTRY));
+    }
 
     public AttributeValue toAttributeValue() {
         Map<String, AttributeValue> map = Values.newItem();

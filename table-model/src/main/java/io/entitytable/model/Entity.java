@@ -41,11 +41,38 @@ public final class Entity {
             .links(Attributes.STORE_IDS, "store")
             .searchable(Customer::from, SearchTexts::of));
 
-    /** A store of a business: named in its sort key, found by location. */
-    public static final Entity STORE = define(builder("store", "stores", Store::from)
-            .sortKeyCarriesName()
-            .indexedIn(TableLayout.BUSINESS_GSI, TableLayout.GSI1)
-            .searchable(Store::from, SearchTexts::of));
+    /**
+     * A store of a business, declared by its fields: named in its sort key, listed by its address's country, state, city
+     * and zip, found by its name and address; customers link it.
+     */
+    public static final Entity STORE = define(declared("store", "stores")
+            .fields(
+                    Field.text("name").required().example("Austin North"),
+                    Field.object(
+                                    "address",
+                                    Field.text(Attributes.STREET).required().example("100 Congress Ave"),
+                                    Field.text(Attributes.CITY)
+                                            .required()
+                                            .between(1, Address.MAX_LEVEL_LENGTH)
+                                            .example("Austin"),
+                                    Field.text(Attributes.STATE)
+                                            .required()
+                                            .between(1, Address.MAX_LEVEL_LENGTH)
+                                            .example("TX"),
+                                    Field.text(Attributes.ZIP)
+                                            .required()
+                                            .between(1, Address.MAX_ZIP_LENGTH)
+                                            .example("73301"),
+                                    Field.text(Attributes.COUNTRY)
+                                            .required()
+                                            .between(2, 2)
+                                            .matching(Address.COUNTRY, Address.COUNTRY_MESSAGE)
+                                            .upperCased()
+                                            .example("US"))
+                            .required())
+            .listedBy("location", "address.country", "address.state", "address.city", "address.zip")
+            .sortedBy("name")
+            .searchable());
 
     /**
      * An order of a customer, keyed by time, with its lines in its item collection; once delivered or cancelled it
@@ -94,7 +121,8 @@ public final class Entity {
                 : field(builder.sortField)
                         .orElseThrow(() -> new IllegalArgumentException(
                                 keyName + " is sorted by " + builder.sortField + ", not a field"));
-        this.fieldList = builder.listLevels == null ? null : FieldList.of(keyName, fields, builder.listLevels);
+        this.fieldList =
+                builder.listLevels == null ? null : FieldList.of(keyName, builder.listName, fields, builder.listLevels);
         this.search = builder.search;
         this.lifecycle = builder.lifecycle;
     }
@@ -301,6 +329,7 @@ public final class Entity {
         private Lifecycle lifecycle;
         private final List<Field> fields = new ArrayList<>();
         private String sortField;
+        private String listName;
         private String[] listLevels;
 
         private Builder(
@@ -337,12 +366,14 @@ public final class Entity {
         /**
          * Its business also lists its subjects by the values of the text fields at {@code levelPaths} ({@code city} or
          * {@code depot.city}), level by level ({@link FieldList}): in gsi1, so its core item is indexed there when it
-         * holds every level. Declared after its fields.
+         * holds the first level. {@code name} names the list ({@code location}: the stores by location). Declared after
+         * its fields.
          */
-        public Builder listedBy(String... levelPaths) {
+        public Builder listedBy(String name, String... levelPaths) {
             if (reader != null) {
                 throw new IllegalArgumentException(keyName + " has a record of its own: its lists are its own too");
             }
+            this.listName = Objects.requireNonNull(name);
             this.listLevels = levelPaths.clone();
             return indexedIn(TableLayout.GSI1);
         }

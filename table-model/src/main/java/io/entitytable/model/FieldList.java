@@ -12,10 +12,11 @@ import java.util.Optional;
  * first. A subject is listed under the levels it holds from the first; one without the first is not in the list (gsi1
  * is sparse).
  *
+ * @param name what the list is by, {@code location}: the API names its list operation by it
  * @param levels the fields of the levels in order, each a text field of the entity or a text member of an object field,
  *     named by its path ({@code depot.city})
  */
-public record FieldList(List<Level> levels) {
+public record FieldList(String name, List<Level> levels) {
     /** The character that separates levels in the keys, which a level's value may therefore not hold. */
     public static final String SEPARATOR = Keys.SEPARATOR;
 
@@ -47,13 +48,16 @@ public record FieldList(List<Level> levels) {
 
     public FieldList {
         levels = List.copyOf(levels);
+        if (!name.matches("[a-z][a-zA-Z]*")) {
+            throw new IllegalArgumentException("a list by fields is named in lower camel case, not '" + name + "'");
+        }
         if (levels.isEmpty()) {
             throw new IllegalArgumentException("a list by fields needs at least one level");
         }
     }
 
     /** The levels at {@code paths} among {@code fields}, each a text field or a text member of an object field. */
-    static FieldList of(String entity, List<Field> fields, String... paths) {
+    static FieldList of(String entity, String name, List<Field> fields, String... paths) {
         List<Level> levels = new ArrayList<>();
         for (String path : paths) {
             String[] parts = path.split("\\.", -1);
@@ -76,7 +80,7 @@ public record FieldList(List<Level> levels) {
             }
             levels.add(new Level(path, level));
         }
-        return new FieldList(levels);
+        return new FieldList(name, levels);
     }
 
     /**

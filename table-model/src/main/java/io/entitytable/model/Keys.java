@@ -5,7 +5,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
@@ -47,11 +46,6 @@ public final class Keys {
     /** Prefix for a case-insensitive name search: {@code smi} finds Smith, {@code smith.a} finds Ann Smith. */
     public static String customerNamePrefix(String namePrefix) {
         return typePrefix(Entity.CUSTOMER) + lower(namePrefix == null ? "" : namePrefix);
-    }
-
-    /** {@code store#<name>}, lower-cased. */
-    public static String storeType(String name) {
-        return namedType(Entity.STORE, name);
     }
 
     /**
@@ -166,17 +160,7 @@ public final class Keys {
                 && !parts[2].isEmpty();
     }
 
-    // ---- gsi1: store location hierarchy -------------------------------------------------------------------
-
-    /** {@code STORE#<businessId>#<COUNTRY>}: a store's location is a list by fields, country first. */
-    public static String storeLocationPk(String businessId, String country) {
-        return fieldListPk(Entity.STORE, businessId, country);
-    }
-
-    /** {@code <STATE>#<CITY>#<ZIP>#<storeId>}: one sort key serves state, city and zip queries. */
-    public static String storeLocationSk(String state, String city, String zip, String storeId) {
-        return fieldListSk(List.of(state, city, zip), storeId);
-    }
+    // ---- gsi1: a declared entity's list by fields (a store's by location) ----------------------------------
 
     /**
      * {@code <ENTITY>#<businessId>#<FIRST LEVEL>}: the gsi1 partition of a declared entity's subjects of one business
@@ -200,21 +184,6 @@ public final class Keys {
         StringBuilder prefix = new StringBuilder();
         givenOtherLevels.forEach(level -> prefix.append(upper(level)).append(SEPARATOR));
         return prefix.toString();
-    }
-
-    /**
-     * The {@code begins_with} prefix for a location query. Each given level ends with the separator so that
-     * {@code CA} does not also match {@code CAL}; a level is only honoured when every level above it is given.
-     */
-    public static String storeLocationPrefix(String state, String city, String zip) {
-        List<String> given = new ArrayList<>();
-        for (String level : Arrays.asList(state, city, zip)) {
-            if (level == null || level.isBlank()) {
-                break;
-            }
-            given.add(level);
-        }
-        return fieldListPrefix(given);
     }
 
     // ---- gsi1: a business's customers by email ----------------------------------------------------------

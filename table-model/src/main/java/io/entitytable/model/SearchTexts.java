@@ -25,14 +25,6 @@ final class SearchTexts {
         return text.build();
     }
 
-    static SearchText of(Store store) {
-        return SearchText.titled(store.name())
-                .add(SearchFields.NAME, store.name())
-                .add(store.address())
-                .add(SearchFields.TAGS, sorted(store.tags()))
-                .build();
-    }
-
     /** An order is found by its lines too: they are items of its collection, not part of its image. */
     static SearchText of(Order order, List<Map<String, AttributeValue>> collectionItems) {
         String customerName = order.customer() == null

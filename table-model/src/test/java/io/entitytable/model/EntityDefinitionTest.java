@@ -68,7 +68,7 @@ class EntityDefinitionTest {
     @Test
     void define_shouldRefuseAKeyNameTwice() {
         // THEN
-        assertThatThrownBy(() -> Entity.define(Entity.builder("store", "other-stores", Store::from)))
+        assertThatThrownBy(() -> Entity.define(Entity.declared("store", "other-stores")))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("store");
     }

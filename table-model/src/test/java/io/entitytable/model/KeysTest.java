@@ -30,11 +30,12 @@ class KeysTest {
     }
 
     @Test
-    void storeLocationPrefix_shouldStopAtFirstMissingLevel_andEndWithSeparator() {
-        assertThat(Keys.storeLocationPrefix("ca", "San Jose", null)).isEqualTo("CA#SAN JOSE#");
-        assertThat(Keys.storeLocationPrefix(null, "San Jose", "95101")).isEmpty();
-        assertThat(Keys.storeLocationSk("ca", "san jose", "95101", "S1"))
-                .startsWith(Keys.storeLocationPrefix("CA", "SAN JOSE", "95101"));
+    void fieldListPrefix_shouldEndEachLevelWithTheSeparator_andPrefixTheSortKeyOfThoseLevels() {
+        assertThat(Keys.fieldListPrefix(List.of("ca", "San Jose"))).isEqualTo("CA#SAN JOSE#");
+        assertThat(Keys.fieldListPrefix(List.of())).isEmpty();
+        assertThat(Keys.fieldListSk(List.of("ca", "san jose", "95101"), "S1"))
+                .startsWith(Keys.fieldListPrefix(List.of("CA", "SAN JOSE", "95101")));
+        assertThat(Keys.fieldListPk(Entity.STORE, "B", "us")).isEqualTo("STORE#B#US");
     }
 
     @Test
@@ -42,7 +43,8 @@ class KeysTest {
         String id = Ids.newId();
         assertThat(Keys.parseSubjectRef(Keys.subjectRef(Entity.STORE, id)))
                 .contains(new Keys.SubjectRef(Entity.STORE, id));
-        assertThat(Keys.parseSubjectRef(Keys.storeType("Main Street"))).isEmpty();
+        assertThat(Keys.parseSubjectRef(Keys.namedType(Entity.STORE, "Main Street")))
+                .isEmpty();
         assertThat(Keys.parseSubjectRef(Keys.BUSINESS_TYPE)).isEmpty();
     }
 

@@ -73,7 +73,7 @@ class RelationshipCatalogueTest {
     }
 
     private static Map<String, AttributeValue> storeItem(String businessId, String storeId) {
-        return new Store(
+        return SampleSubjects.store(
                         storeId,
                         businessId,
                         "Main",
@@ -115,7 +115,7 @@ class RelationshipCatalogueTest {
     void copyItem_shouldCarrySourceVersionAndPublicAttributes_butNoIndexAttributes_norSourceGsiKeyForATagCopy() {
         // GIVEN
         String storeId = Ids.newId();
-        Store store = new Store(
+        DeclaredItem store = SampleSubjects.store(
                 storeId,
                 Ids.newId(),
                 "Main",

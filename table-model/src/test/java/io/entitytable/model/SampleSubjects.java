@@ -50,14 +50,39 @@ public final class SampleSubjects {
                 Shard.legacy(id));
     }
 
-    public static Store store() {
-        return new Store(
+    public static DeclaredItem store() {
+        return store(
                 STORE,
                 BUSINESS,
                 "Crème Brûlée Corner",
                 new Address("10 Champs-Élysées", "Paris", "IDF", "75008", "FR"),
                 new CoreFields(Set.of("flagship"), 3, CREATED, UPDATED),
                 Shard.legacy(STORE));
+    }
+
+    /**
+     * A store as the API writes one ({@link Entity#STORE} is declared by its fields): {@code name} and {@code address}
+     * given as the API stores them (trimmed, the country in capitals).
+     */
+    public static DeclaredItem store(
+            String id, String businessId, String name, Address address, CoreFields common, Shard shard) {
+        return new DeclaredItem(
+                Entity.STORE, id, businessId, Map.of("name", name, "address", address.values()), common, shard);
+    }
+
+    /** A store's name. */
+    public static String storeName(DeclaredItem store) {
+        return store.text("name").orElseThrow();
+    }
+
+    /** A store's address. */
+    public static Address storeAddress(DeclaredItem store) {
+        return Address.of((Map<String, ?>) store.values().get("address"));
+    }
+
+    /** The same store under another name: its sort key moves. */
+    public static DeclaredItem renamedStore(DeclaredItem store, String newName) {
+        return store.with(Map.of("name", newName));
     }
 
     public static Order order() {

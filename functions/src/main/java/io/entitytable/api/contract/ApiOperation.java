@@ -228,28 +228,6 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     false,
                     Errors.LIST),
             new ApiOperation(
-                    "POST",
-                    "/businesses/{id}/stores",
-                    "createStore",
-                    "Create a store of a business",
-                    "One TransactWriteItems: Put the store (the id is new) and count it on its business, which must exist"
-                            + " (else 404); a business being erased takes none (409).",
-                    CREATED,
-                    false,
-                    Errors.CREATE_CHILD),
-            new ApiOperation(
-                    "GET",
-                    "/businesses/{id}/stores",
-                    "listStoresByLocation",
-                    "Stores of a business by location",
-                    "Access pattern 5, by country, state, city and zip (each level needs the ones above it): one Query of"
-                            + " gsi1 `gsi1pk = STORE#<B>#<COUNTRY>` with `begins_with` on the levels below per page; without a"
-                            + " country, one Query of businessGsi `begins_with(type, store#)` per shard of the business (1 for a new business; see `/capacity`),"
-                            + " merged by name.",
-                    LIST,
-                    false,
-                    Errors.LIST),
-            new ApiOperation(
                     "GET",
                     "/customers/{id}",
                     "getCustomer",
@@ -371,62 +349,6 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     Errors.DELETE),
             new ApiOperation(
                     "GET",
-                    "/stores/{id}",
-                    "getStore",
-                    "Read a store",
-                    "A store by id: one strongly consistent Query `id = S AND begins_with(type, store#)`, limit 1.",
-                    READ,
-                    false,
-                    Errors.GET),
-            new ApiOperation(
-                    "PATCH",
-                    "/stores/{id}",
-                    "updateStore",
-                    "Change a store",
-                    "Fields left out stay as they are. A read, then one UpdateItem on condition that the version is the one"
-                            + " read; a new name changes the key, so it is one TransactWriteItems (Delete the old key, Put the"
-                            + " new one); a new address moves the store in the location index. With `If-Match`, another"
-                            + " version is a 412 at once.",
-                    READ,
-                    true,
-                    Errors.PATCH),
-            new ApiOperation(
-                    "DELETE",
-                    "/stores/{id}",
-                    "deleteStore",
-                    "Delete a store",
-                    "A read, then one TransactWriteItems: Delete the store on condition that the version is the one read and"
-                            + " uncount it on its business. While customers link it, that is a 409, unless `unlink=true`: then"
-                            + " the same transaction also asks the store's job for a pass (an UpdateItem of `<id>.job`), and"
-                            + " the answer is 202 with the job as `Location`. The stream fan-out and the refresh worker then"
-                            + " remove the store from every customer that lists it and delete the relationship copies; until"
-                            + " the job is done, those customers may still list it. Without links, 204.",
-                    DELETED_OR_ACCEPTED,
-                    true,
-                    Errors.DELETE),
-            new ApiOperation(
-                    "GET",
-                    "/stores/{id}/job",
-                    "getStoreJob",
-                    "Follow a store's refresh job",
-                    "The job a store delete with `unlink=true` started (it outlives the store): one strongly consistent"
-                            + " GetItem `id = <id>.job, type = job`. `stopped` is true when a job that is not done has made"
-                            + " no progress for 15 minutes. 404 when the store has no job.",
-                    JOB,
-                    false,
-                    Errors.GET),
-            new ApiOperation(
-                    "GET",
-                    "/stores/{id}/customers",
-                    "listStoreCustomers",
-                    "Customers managing a store",
-                    "Access pattern 11, from the copies the stream fan-out keeps (as of the last fanned-out change): one"
-                            + " Query `id = store#S AND begins_with(type, customer#)` per page.",
-                    LIST,
-                    false,
-                    Errors.LIST),
-            new ApiOperation(
-                    "GET",
                     "/businesses/{id}/tagged",
                     "listTaggedWithSeveral",
                     "A business's subjects with any or all of several tags",
@@ -514,6 +436,48 @@ public final class ApiOperation implements Comparable<ApiOperation> {
      * and the subject by id (read, change, delete), each said from its declaration.
      */
     private static List<ApiOperation> declaredRoutes(Entity entity) {
+        List<ApiOperation> routes = new ArrayList<>(crudRoutes(entity));
+        entity.linkedBy().ifPresent(link -> routes.addAll(linkTargetRoutes(link)));
+        return routes;
+    }
+
+    /**
+     * The routes of a subject that others link (a store, which customers list): the job its delete with {@code
+     * unlink=true} starts, and the subjects that link it, from the edges the fan-out keeps.
+     */
+    private static List<ApiOperation> linkTargetRoutes(Entity.Link link) {
+        Entity target = link.target();
+        String noun = target.keyName();
+        String owners = link.owner().collection();
+        return List.of(
+                new ApiOperation(
+                        "GET",
+                        "/" + target.collection() + "/{id}/job",
+                        "get" + EntityNames.typeName(target) + "Job",
+                        "Follow " + EntityNames.withArticle(target) + "'s refresh job",
+                        "The job " + EntityNames.withArticle(target)
+                                + " delete with `unlink=true` started (it outlives the "
+                                + noun + "): one strongly consistent GetItem `id = <id>.job, type = job`. `stopped` is"
+                                + " true when a job that is not done has made no progress for 15 minutes. 404 when the "
+                                + noun + " has no job.",
+                        JOB,
+                        false,
+                        Errors.GET),
+                new ApiOperation(
+                        "GET",
+                        "/" + target.collection() + "/{id}/" + owners,
+                        "list" + EntityNames.typeName(target) + EntityNames.plural(link.owner()),
+                        EntityNames.plural(link.owner()) + " linking " + EntityNames.withArticle(target),
+                        "Access pattern 11, from the copies the stream fan-out keeps (as of the last fanned-out change):"
+                                + " one Query `id = " + Keys.typePrefix(target) + "S AND begins_with(type, "
+                                + Keys.typePrefix(link.owner()) + ")` per page.",
+                        LIST,
+                        false,
+                        Errors.LIST));
+    }
+
+    /** The create, list, read, change and delete of a declared entity. */
+    private static List<ApiOperation> crudRoutes(Entity entity) {
         String type = EntityNames.typeName(entity);
         String noun = entity.keyName();
         String byId = "/" + entity.collection() + "/{id}";
@@ -551,7 +515,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                 new ApiOperation(
                         "GET",
                         underBusiness,
-                        "list" + EntityNames.plural(entity),
+                        EntityNames.listOperation(entity),
                         "The " + entity.collection() + " of a business",
                         "One Query of businessGsi `businessShard = B#n AND begins_with(type, "
                                 + entity.coreSortKeyPrefix() + "<prefix>)` per shard of the business (1 for a new"
@@ -595,8 +559,19 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                         "Delete " + EntityNames.withArticle(entity),
                         "A read, then one TransactWriteItems: Delete the " + noun
                                 + (unique.isEmpty() ? "" : " and its unique values' markers")
-                                + " on condition that the version is the one read, and uncount it on its business.",
-                        DELETED,
+                                + " on condition that the version is the one read, and uncount it on its business."
+                                + entity.linkedBy()
+                                        .map(link -> " While " + link.owner().collection() + " link it, that is a"
+                                                + " 409, unless `unlink=true`: then the same transaction also asks the "
+                                                + noun + "'s job for a pass (an UpdateItem of `<id>.job`), and the"
+                                                + " answer is 202 with the job as `Location`. The stream fan-out and"
+                                                + " the refresh worker then remove the " + noun + " from every "
+                                                + link.owner().keyName() + " that lists it and delete the relationship"
+                                                + " copies; until the job is done, those "
+                                                + link.owner().collection()
+                                                + " may still list it. Without links, 204.")
+                                        .orElse(""),
+                        entity.linkedBy().isPresent() ? DELETED_OR_ACCEPTED : DELETED,
                         true,
                         Errors.DELETE));
     }

@@ -29,6 +29,8 @@ final class DeclaredContract {
     private static final String SUBJECTS = "SubjectResponse";
     /** The property by which the union of subjects tells them apart (SubjectResponse's discriminator). */
     private static final String ENTITY = "entity";
+    /** The tag of the routes over relationship copies, as the resources' own routes name it. */
+    private static final String RELATIONSHIPS = "Relationships and tags";
 
     private DeclaredContract() {}
 
@@ -54,8 +56,11 @@ final class DeclaredContract {
                 .addProperty(Attributes.ID, text())
                 .addProperty(
                         Attributes.BUSINESS_ID,
-                        text().description("The owning business; absent when the subject is read from a copy (a tag),"
-                                + " because copies never carry index attributes"));
+                        text().description("The owning business; absent when the subject is read from a copy ("
+                                + entity.linkedBy()
+                                        .map(link -> "a " + link.owner().keyName() + "'s " + entity.collection() + ", ")
+                                        .orElse("")
+                                + "a tag), because copies never carry index attributes"));
         entity.fields().forEach(field -> subject.addProperty(field.name(), stored(field)));
         subject.addProperty(Attributes.TAGS, tags())
                 .addProperty(
@@ -129,7 +134,8 @@ final class DeclaredContract {
                 // A value is judged after its letter case is set, so a shape of lower-case letters would refuse what
                 // the API takes: such a field's shape is said in words only.
                 if (field.shape() == null) {
-                    schema.pattern(Patterns.TEXT);
+                    // A level of a list by fields is part of a key, so it may not hold the keys' separator.
+                    schema.pattern(isListLevel(entity, field) ? Patterns.KEY_PART : Patterns.TEXT);
                 } else if (field.letterCase() == Field.LetterCase.AS_GIVEN) {
                     schema.pattern(field.shape().pattern());
                 }
@@ -151,6 +157,12 @@ final class DeclaredContract {
             schema.examples(List.of(field.example()));
         }
         return schema;
+    }
+
+    private static boolean isListLevel(Entity entity, Field field) {
+        return entity.fieldList().stream()
+                .flatMap(list -> list.levels().stream())
+                .anyMatch(level -> level.field() == field);
     }
 
     private static Schema kind(Field field) {
@@ -204,7 +216,7 @@ final class DeclaredContract {
         String type = EntityNames.typeName(entity);
         String tag = EntityNames.plural(entity);
         Operation list = operation(tag).addParameter(prefix(entity));
-        entity.fieldList().ifPresent(fields -> levels(fields).forEach(list::addParameter));
+        entity.fieldList().ifPresent(fields -> levels(entity, fields).forEach(list::addParameter));
         PathItem collection = OASFactory.createPathItem()
                 .POST(operation(tag)
                         .addParameter(header(SharedComponents.IDEMPOTENCY_KEY))
@@ -213,35 +225,66 @@ final class DeclaredContract {
                 .GET(list.addParameter(query("limit"))
                         .addParameter(query("next"))
                         .responses(success("200", ref(pageName(entity)))));
+        Operation delete = operation(tag);
+        if (entity.linkedBy().isPresent()) {
+            delete.addParameter(query("unlink"));
+        }
+        delete.addParameter(header(SharedComponents.IDEMPOTENCY_KEY)).addParameter(header("If-Match"));
         PathItem byId = OASFactory.createPathItem()
                 .GET(operation(tag).responses(success("200", ref(type))))
                 .PATCH(operation(tag)
                         .addParameter(header("If-Match"))
                         .requestBody(body("Patch" + type))
                         .responses(success("200", ref(type))))
-                .DELETE(operation(tag).addParameter(header("If-Match")));
+                .DELETE(delete);
         PathItem tags = OASFactory.createPathItem().PUT(operation(tag)).DELETE(operation(tag));
         openApi.getPaths()
                 .addPathItem("/businesses/{id}/" + entity.collection(), collection)
                 .addPathItem("/" + entity.collection() + "/{id}", byId)
                 .addPathItem("/" + entity.collection() + "/{id}/tags/{tag}", tags);
+        entity.linkedBy().ifPresent(link -> {
+            // A delete with unlink=true answers 202 with the job that removes the subject from those that link it.
+            delete.responses(success("200", ref(jobName(entity))));
+            openApi.getPaths()
+                    .addPathItem(
+                            "/" + entity.collection() + "/{id}/job",
+                            OASFactory.createPathItem()
+                                    .GET(operation(tag).responses(success("200", ref(jobName(entity))))))
+                    .addPathItem(
+                            "/" + entity.collection() + "/{id}/" + link.owner().collection(),
+                            OASFactory.createPathItem()
+                                    .GET(operation(RELATIONSHIPS)
+                                            .addParameter(query("limit"))
+                                            .addParameter(query("next"))
+                                            .responses(success("200", ref(pageName(link.owner()))))));
+        });
+    }
+
+    /** The schema of the job of a subject that others link ({@code StoreJob}): the API's job response names it so. */
+    private static String jobName(Entity entity) {
+        return EntityNames.typeName(entity) + "Job";
     }
 
     /**
      * The levels of a list by fields, each under its field's name: the first alone is one partition, each next one
      * narrows it, and a level needs every level above it.
      */
-    private static List<Parameter> levels(FieldList fields) {
+    private static List<Parameter> levels(Entity entity, FieldList fields) {
         List<Parameter> parameters = new ArrayList<>();
         String above = null;
         for (FieldList.Level level : fields.levels()) {
             Parameter parameter = query(level.parameter())
-                    .description("The subjects whose " + level.path() + " is this, in any letter case"
-                            + (above == null
-                                    ? "; with it, the list is by these levels rather than by prefix"
-                                    : "; needs " + above)
-                            + ". Must not hold '" + FieldList.SEPARATOR + "'.");
-            // No example: the route's sample request lists by prefix, which the levels may not be given beside.
+                    .description(
+                            "The " + entity.collection() + " whose " + level.path() + " is this, in any letter case"
+                                    + (above == null
+                                            ? "; with it, the list is by these levels rather than by prefix"
+                                            : "; needs " + above)
+                                    + ". Must not hold '" + FieldList.SEPARATOR + "'.");
+            // The route's sample request lists by the levels (the prefix, which may not be given beside them, has no
+            // example then).
+            if (level.field().example() instanceof String example) {
+                parameter.getSchema().examples(List.of(example));
+            }
             parameters.add(parameter);
             above = level.parameter();
         }
@@ -258,7 +301,9 @@ final class DeclaredContract {
         Field field = sortField.get();
         prefix.description(
                 "The start of the " + field.name() + ", in any letter case; absent, every " + entity.keyName());
-        if (field.example() instanceof String example && !example.isBlank()) {
+        if (field.example() instanceof String example
+                && !example.isBlank()
+                && entity.fieldList().isEmpty()) {
             prefix.getSchema().examples(List.of(example.substring(0, Math.min(3, example.length()))));
         }
         return prefix;

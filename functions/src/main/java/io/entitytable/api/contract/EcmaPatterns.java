@@ -94,7 +94,9 @@ final class EcmaPatterns {
             schema.setPattern(ecma(pattern));
             if (form != null) {
                 schema.setDescription(
-                        schema.getDescription() == null ? form.note() : schema.getDescription() + ". " + form.note());
+                        schema.getDescription() == null
+                                ? form.note()
+                                : sentence(schema.getDescription()) + " " + form.note());
             }
         }
         if (schema.getProperties() != null) {
@@ -108,5 +110,10 @@ final class EcmaPatterns {
                 list.forEach(this::visit);
             }
         }
+    }
+
+    /** {@code text} ending as a sentence does, so a note can follow it. */
+    private static String sentence(String text) {
+        return text.endsWith(".") ? text : text + ".";
     }
 }

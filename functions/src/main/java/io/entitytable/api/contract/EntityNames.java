@@ -26,6 +26,18 @@ final class EntityNames {
         return collection.substring(0, 1).toUpperCase(Locale.ROOT) + collection.substring(1);
     }
 
+    /**
+     * The operationId of its business's list: {@code listProducts}, or by the name of its list by fields, {@code
+     * listStoresByLocation}.
+     */
+    static String listOperation(Entity entity) {
+        String list = "list" + plural(entity);
+        return entity.fieldList()
+                .map(fields -> list + "By" + fields.name().substring(0, 1).toUpperCase(Locale.ROOT)
+                        + fields.name().substring(1))
+                .orElse(list);
+    }
+
     /** Its schema's name and the word in its operationIds: {@code Store}, as in {@code tagStore}. */
     static String typeName(Entity entity) {
         String name = entity.keyName();

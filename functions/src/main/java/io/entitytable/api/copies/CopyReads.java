@@ -6,10 +6,9 @@ import io.entitytable.api.table.PagedQueries;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
-import io.entitytable.model.Store;
 import io.entitytable.model.access.AccessPattern;
 import io.entitytable.model.access.MergeOrder;
 import io.entitytable.model.access.PartitionQuery;
@@ -32,17 +31,20 @@ public class CopyReads {
     }
 
     /** Pattern 10: Query id = customer#C, begins_with(type, store#): the stores with their data. */
-    public Page<Store> storesOfCustomer(String customerId, PageRequest page) {
+    public Page<DeclaredItem> storesOfCustomer(String customerId, PageRequest page) {
         requireSubject(Entity.CUSTOMER, customerId);
         Page<CoreItem> edges = edges(AccessPattern.STORES_OF_CUSTOMER, Entity.CUSTOMER, customerId, Entity.STORE, page);
-        return new Page<>(edges.items().stream().map(Store.class::cast).toList(), edges.next());
+        return new Page<>(edges.items().stream().map(DeclaredItem.class::cast).toList(), edges.next());
     }
 
-    /** Pattern 11: Query id = store#S, begins_with(type, customer#): the customers with their data. */
-    public Page<Customer> customersOfStore(String storeId, PageRequest page) {
-        requireSubject(Entity.STORE, storeId);
-        Page<CoreItem> edges = edges(AccessPattern.CUSTOMERS_OF_STORE, Entity.STORE, storeId, Entity.CUSTOMER, page);
-        return new Page<>(edges.items().stream().map(Customer.class::cast).toList(), edges.next());
+    /**
+     * Pattern 11: the subjects that link {@code target}'s subject {@code id}, with their data: Query id = store#S,
+     * begins_with(type, customer#) for a store's customers, the one link of the domain.
+     */
+    public Page<CoreItem> owners(Entity target, String id, PageRequest page) {
+        Entity owner = target.linkedBy().orElseThrow().owner();
+        requireSubject(target, id);
+        return edges(AccessPattern.CUSTOMERS_OF_STORE, target, id, owner, page);
     }
 
     /**

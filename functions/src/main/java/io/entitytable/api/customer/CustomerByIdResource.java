@@ -5,7 +5,7 @@ import io.entitytable.api.customer.CustomerRequests.PatchCustomer;
 import io.entitytable.api.error.Problem;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.CustomerResponse;
-import io.entitytable.api.response.StoreResponse;
+import io.entitytable.api.response.DeclaredResponse;
 import io.entitytable.api.tag.TagService;
 import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.RemovableSubjectResource;
@@ -21,6 +21,9 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -45,8 +48,10 @@ public class CustomerByIdResource extends RemovableSubjectResource<Customer, Cus
     @GET
     @Path("stores")
     @Tag(name = "Relationships and tags")
-    public Page<StoreResponse> stores(@PathParam("id") String id, @BeanParam PageParams page) {
-        return Responses.pageOf(id, page, copies::storesOfCustomer, StoreResponse::from);
+    // A store is declared by its fields: its page's schema is the one the contract makes of its declaration.
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(ref = "PageStoreResponse")))
+    public Page<DeclaredResponse> stores(@PathParam("id") String id, @BeanParam PageParams page) {
+        return Responses.pageOf(id, page, copies::storesOfCustomer, DeclaredResponse::from);
     }
 
     @PUT

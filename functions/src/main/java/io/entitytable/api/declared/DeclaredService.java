@@ -2,9 +2,11 @@ package io.entitytable.api.declared;
 
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.idempotency.AnswerRecorder;
+import io.entitytable.api.input.Inputs;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.paging.PageRequest;
 import io.entitytable.api.table.Deletion;
+import io.entitytable.api.table.RefreshRequest;
 import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Attributes;
@@ -13,13 +15,16 @@ import io.entitytable.model.DeclaredValues;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
+import io.entitytable.model.RefreshJob;
 import io.entitytable.model.UniqueValue;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.AccessPattern;
 import io.entitytable.model.access.PartitionQuery;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -27,16 +32,16 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * The service of one entity declared by its fields: the optimistic cycle every subject has ({@link SubjectService}),
  * with the values its declaration checks and normalises ({@link DeclaredValues}). Nothing here is written per entity.
  */
-final class DeclaredService extends SubjectService<DeclaredItem> {
+public final class DeclaredService extends SubjectService<DeclaredItem> {
     private final Entity entity;
 
-    DeclaredService(Entity entity, SubjectDependencies dependencies) {
+    public DeclaredService(Entity entity, SubjectDependencies dependencies) {
         super(entity, dependencies);
         this.entity = entity;
     }
 
     /** A new subject of the business with the given values and tags, counted on the business. */
-    DeclaredItem create(
+    public DeclaredItem create(
             String businessId, Map<String, ?> values, Set<String> tags, AnswerRecorder<? super DeclaredItem> recorder) {
         Map<String, Object> checked = DeclaredValues.forNew(entity, values);
         return createUnder(
@@ -92,14 +97,74 @@ final class DeclaredService extends SubjectService<DeclaredItem> {
                 index -> taken(taking.get(index)));
     }
 
-    /** Deletes the subject at the version read with its unique values' markers, uncounted on its business, at once. */
-    void delete(String id, Long ifMatch) {
-        delete(id, ifMatch, current -> Deletion.of(current)
-                .withCollection(UniqueValue.ofCore(current).stream()
-                        .map(UniqueValue::key)
-                        .toList())
-                .uncountingOnBusiness(Values.string(current, Attributes.BUSINESS_ID))
-                .build());
+    /**
+     * Deletes the subject at the version read with its unique values' markers, uncounted on its business; empty when
+     * nothing is left to do, its job when the subjects that link it still have to let it go.
+     *
+     * <p>A subject that others link ({@link Entity#linkedBy}, a store that customers list) is a 409 while any does (its
+     * {@code linkCount} is not zero), unless {@code unlink} asks to remove it from them. That work grows with the links,
+     * so it does not run here: the subject is deleted and its job asked for a pass in the same transaction; the fan-out
+     * and the refresh worker then remove it from every subject that lists it. None can link it once it is gone (a link
+     * needs it), so the job's pass finds every one. Without {@code unlink}, the delete holds on {@code linkCount} being
+     * zero, which every link and unlink keeps in step in its own transaction: a link committed after the read makes the
+     * delete fail and the cycle start again.
+     *
+     * <p>With an idempotency key, its record goes in the delete's transaction.
+     */
+    public Optional<RefreshJob> delete(
+            String id, Long ifMatch, boolean unlink, AnswerRecorder<? super Optional<RefreshJob>> recorder) {
+        Optional<Entity.Link> linkedBy = entity.linkedBy();
+        if (unlink && linkedBy.isEmpty()) {
+            throw ApiProblem.badParameter("unlink", "no subject links " + entity.collection() + ": leave it out");
+        }
+        return withCurrent(id, ifMatch, current -> {
+            String businessId = Values.string(current, Attributes.BUSINESS_ID);
+            Deletion.Builder deletion = Deletion.of(current)
+                    .withCollection(UniqueValue.ofCore(current).stream()
+                            .map(UniqueValue::key)
+                            .toList())
+                    .uncountingOnBusiness(businessId);
+            long links = Values.number(current, Attributes.LINK_COUNT);
+            if (linkedBy.isEmpty() || links == 0) {
+                if (linkedBy.isPresent()) {
+                    deletion.onlyWhileZero(Attributes.LINK_COUNT);
+                }
+                writes.delete(deletion.build(), recorder.recordFor(Optional.empty()));
+                return Optional.empty();
+            }
+            if (!unlink) {
+                throw ApiProblem.conflict(entity.keyName() + " " + id + " is still linked to " + links + " "
+                        + linkedBy.get().owner().collection() + "; unlink them or delete with ?unlink=true");
+            }
+            RefreshRequest request = new RefreshRequest(
+                    entity, id, businessId, Values.number(current, Attributes.VERSION) + 1, links, optimistic.now());
+            Optional<RefreshJob> job = Optional.of(request.pendingJob());
+            writes.delete(deletion.requestingRefresh(request).build(), recorder.recordFor(job));
+            return job;
+        });
+    }
+
+    /**
+     * The job a delete with {@code unlink} started: one strongly consistent GetItem of its job item, which outlives the
+     * subject, so the caller is checked against the job's business. A job the caller may not see is a 404, as a
+     * missing one.
+     */
+    RefreshJob job(String id) {
+        Inputs.id("id", id);
+        String what = "job of " + entity.keyName();
+        RefreshJob job = table.findJob(RefreshJob.keyOf(id))
+                .map(RefreshJob::from)
+                .orElseThrow(() -> ApiProblem.notFound(what, id));
+        optimistic.access().requireOwnedBy(job.businessId(), what, id);
+        return job;
+    }
+
+    Instant now() {
+        return optimistic.now();
+    }
+
+    Entity entity() {
+        return entity;
     }
 
     private ApiProblem taken(UniqueValue marker) {

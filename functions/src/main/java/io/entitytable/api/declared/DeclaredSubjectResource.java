@@ -1,11 +1,20 @@
 package io.entitytable.api.declared;
 
+import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.error.Problem;
+import io.entitytable.api.idempotency.IdempotencyKeys;
 import io.entitytable.api.input.Inputs;
+import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.DeclaredResponse;
+import io.entitytable.api.response.StoreJobResponse;
+import io.entitytable.api.response.SubjectResponse;
 import io.entitytable.api.tag.TagResource;
+import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
+import io.entitytable.model.Entity;
+import io.entitytable.model.RefreshJob;
 import jakarta.inject.Singleton;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -14,16 +23,31 @@ import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.UriBuilder;
+import jakarta.ws.rs.core.UriInfo;
+import java.time.Instant;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Components;
+import org.eclipse.microprofile.openapi.annotations.OpenAPIDefinition;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.info.Info;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.jboss.resteasy.reactive.RestResponse;
 
 /**
  * {@code /<collection>/{id}} of every entity declared by its fields: read a subject, change it, delete it, and its
- * tags. The collections with resources of their own match their literal paths first, so this serves only the others.
+ * tags; of one that others link (a store), also the job its delete with {@code unlink=true} starts and the subjects that
+ * link it. The collections with resources of their own match their literal paths first, so this serves only the others.
  */
+// The routes here are hidden from the generator (DeclaredContract writes them per entity), so the job's answer, which
+// only they return, is named for the document here.
+@OpenAPIDefinition(
+        info = @Info(title = "Entity Table API", version = "0.1.0"),
+        components = @Components(schemas = @Schema(name = "StoreJob", implementation = StoreJobResponse.class)))
 @Singleton
 @Path("{collection}/{id}")
 @Produces(MediaType.APPLICATION_JSON)
@@ -55,13 +79,56 @@ public class DeclaredSubjectResource {
 
     @DELETE
     @Operation(hidden = true)
-    @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE}) // 204, or a problem
-    public RestResponse<Void> delete(
+    @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE}) // 204 or 202, or a problem
+    public RestResponse<StoreJobResponse> delete(
             @PathParam("collection") String collection,
             @PathParam("id") String id,
-            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
-        subjects.service(collection).delete(id, Inputs.ifMatch(ifMatch));
-        return RestResponse.noContent();
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+            @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
+            @QueryParam("unlink") String unlink,
+            @Context UriInfo uri) {
+        DeclaredService service = subjects.service(collection);
+        boolean withLinks = Inputs.flag("unlink", unlink);
+        Instant now = service.now();
+        return subjects.idempotent()
+                .<RefreshJob, StoreJobResponse>deleteStartingJob(
+                        idempotencyKey,
+                        uri,
+                        UriBuilder.fromPath("/" + collection + "/{id}/job").build(id),
+                        recorder -> service.delete(id, Inputs.ifMatch(ifMatch), withLinks, recorder),
+                        job -> StoreJobResponse.from(id, job, now));
+    }
+
+    /** The job a delete with {@code unlink=true} started, of a subject that others link; a 404 for any other. */
+    @GET
+    @Path("job")
+    @Operation(hidden = true)
+    public RestResponse<StoreJobResponse> job(@PathParam("collection") String collection, @PathParam("id") String id) {
+        DeclaredService service = subjects.linkTarget(collection);
+        return RestResponse.ok(StoreJobResponse.from(id, service.job(id), service.now()));
+    }
+
+    /**
+     * The subjects that link this one, read from the edges the fan-out keeps in its partition (a store's customers):
+     * {@code owners} is their collection; any other is a 404.
+     */
+    @GET
+    @Path("{owners}")
+    @Operation(hidden = true)
+    public Page<SubjectResponse> owners(
+            @PathParam("collection") String collection,
+            @PathParam("id") String id,
+            @PathParam("owners") String owners,
+            @BeanParam PageParams page) {
+        Entity target = subjects.linkTarget(collection).entity();
+        if (!target.linkedBy().orElseThrow().owner().collection().equals(owners)) {
+            throw ApiProblem.notFound("collection", "/" + collection + "/{id}/" + owners);
+        }
+        return Responses.pageOf(
+                id,
+                page,
+                (subject, request) -> subjects.copies().owners(target, subject, request),
+                SubjectResponse::from);
     }
 
     @Path("tags/{tag}")

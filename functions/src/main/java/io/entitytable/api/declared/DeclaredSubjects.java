@@ -1,5 +1,6 @@
 package io.entitytable.api.declared;
 
+import io.entitytable.api.copies.CopyReads;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.idempotency.IdempotentRequests;
 import io.entitytable.api.tag.TagResource;
@@ -19,12 +20,15 @@ public class DeclaredSubjects {
     private final SubjectDependencies dependencies;
     private final TagService tags;
     private final IdempotentRequests idempotent;
+    private final CopyReads copies;
     private final Map<Entity, DeclaredService> services = new ConcurrentHashMap<>();
 
-    DeclaredSubjects(SubjectDependencies dependencies, TagService tags, IdempotentRequests idempotent) {
+    DeclaredSubjects(
+            SubjectDependencies dependencies, TagService tags, IdempotentRequests idempotent, CopyReads copies) {
         this.dependencies = dependencies;
         this.tags = tags;
         this.idempotent = idempotent;
+        this.copies = copies;
     }
 
     /** The entity whose URL collection is {@code collection}; 404 unless it is declared by its fields. */
@@ -34,8 +38,25 @@ public class DeclaredSubjects {
                 .orElseThrow(() -> ApiProblem.notFound("collection", "/" + collection));
     }
 
-    DeclaredService service(String collection) {
+    public DeclaredService service(String collection) {
         return services.computeIfAbsent(entity(collection), entity -> new DeclaredService(entity, dependencies));
+    }
+
+    /** The service of the collection's entity when others link it ({@link Entity#linkedBy}); 404 otherwise. */
+    DeclaredService linkTarget(String collection) {
+        DeclaredService service = service(collection);
+        if (service.entity().linkedBy().isEmpty()) {
+            throw ApiProblem.notFound("collection", "/" + collection + "/{id}/job");
+        }
+        return service;
+    }
+
+    IdempotentRequests idempotent() {
+        return idempotent;
+    }
+
+    CopyReads copies() {
+        return copies;
     }
 
     /** The tags of a subject of the collection. */

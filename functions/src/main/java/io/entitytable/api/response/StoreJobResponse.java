@@ -4,7 +4,10 @@ import io.entitytable.model.RefreshJob;
 import java.time.Instant;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-/** A store's refresh job as the API returns it: how far removing the store from its customers has come. */
+/**
+ * The refresh job of a deleted subject that others linked, as the API returns it: how far removing it from them has
+ * come. The store is the one such subject of the domain (customers link it), and the document names the answer so.
+ */
 @Schema(name = "StoreJob", description = "The job that removes a deleted store from every customer that lists it")
 public record StoreJobResponse(
         String storeId,

@@ -6,7 +6,6 @@ import io.entitytable.model.Customer;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Order;
-import io.entitytable.model.Store;
 import java.time.Instant;
 import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.media.DiscriminatorMapping;
@@ -18,16 +17,14 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  */
 @Schema(
         description = "A business, customer, store or order; its entity field says which",
-        oneOf = {BusinessResponse.class, CustomerResponse.class, StoreResponse.class, OrderResponse.class},
+        oneOf = {BusinessResponse.class, CustomerResponse.class, OrderResponse.class},
         discriminatorProperty = "entity",
         discriminatorMapping = {
             @DiscriminatorMapping(value = "business", schema = BusinessResponse.class),
             @DiscriminatorMapping(value = "customer", schema = CustomerResponse.class),
-            @DiscriminatorMapping(value = "store", schema = StoreResponse.class),
             @DiscriminatorMapping(value = "order", schema = OrderResponse.class)
         })
-public sealed interface SubjectResponse
-        permits BusinessResponse, CustomerResponse, StoreResponse, OrderResponse, DeclaredResponse {
+public sealed interface SubjectResponse permits BusinessResponse, CustomerResponse, OrderResponse, DeclaredResponse {
     /** The entity's name: {@code business}, {@code customer}, {@code store} or {@code order}. */
     String entity();
 
@@ -49,8 +46,6 @@ public sealed interface SubjectResponse
             return BusinessResponse.from(business);
         } else if (item instanceof Customer customer) {
             return CustomerResponse.from(customer);
-        } else if (item instanceof Store store) {
-            return StoreResponse.from(store);
         } else if (item instanceof Order order) {
             return OrderResponse.from(order);
         } else if (item instanceof DeclaredItem declared) {

@@ -29,14 +29,22 @@ class ContractFilterTest {
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("entries without an operation")
                 .hasMessageContaining("POST /businesses,")
-                .hasMessageContaining("PUT /stores/{id}/tags/{tag}");
+                .hasMessageContaining("PUT /orders/{id}/tags/{tag}");
     }
 
-    /** A document with one GET operation at {@code path}, answering 200 with a body. */
+    /**
+     * A document with one GET operation at {@code path}, answering 200 with a body, and the union of subjects that the
+     * declared entities' schemas join (the store is one).
+     */
     private static OpenAPI document(String path) {
         return OASFactory.createOpenAPI()
                 .info(OASFactory.createInfo().title("t").version("1"))
-                .components(OASFactory.createComponents())
+                .components(OASFactory.createComponents()
+                        .addSchema(
+                                "SubjectResponse",
+                                OASFactory.createSchema()
+                                        .discriminator(
+                                                OASFactory.createDiscriminator().propertyName("entity"))))
                 .paths(
                         OASFactory.createPaths()
                                 .addPathItem(

@@ -45,7 +45,7 @@ public final class Article implements EntityDeclarations {
                     Field.labelled(
                             "prices",
                             Field.wholeNumber("cents").between(0, 100_000_000).example(990L)))
-            .listedBy("shelf.aisle", "shelf.bay")
+            .listedBy("shelf", "shelf.aisle", "shelf.bay")
             .sortedBy("name")
             .searchable());
 

@@ -53,7 +53,7 @@ class DeclaredContractTest {
     void routes_shouldBeDocumented_withTheOperationsOfEveryCollection() {
         // THEN each route, with the operationId made from the entity's name
         assertThat(operationId("/businesses/{id}/articles", "post")).isEqualTo("createArticle");
-        assertThat(operationId("/businesses/{id}/articles", "get")).isEqualTo("listArticles");
+        assertThat(operationId("/businesses/{id}/articles", "get")).isEqualTo("listArticlesByShelf");
         assertThat(operationId("/articles/{id}", "get")).isEqualTo("getArticle");
         assertThat(operationId("/articles/{id}", "patch")).isEqualTo("updateArticle");
         assertThat(operationId("/articles/{id}", "delete")).isEqualTo("deleteArticle");

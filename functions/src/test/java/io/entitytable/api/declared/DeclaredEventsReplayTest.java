@@ -54,8 +54,14 @@ class DeclaredEventsReplayTest {
         JsonNode business =
                 replay(document, samples.event("POST", "/businesses").toString(), "POST /businesses");
         String businessId = business.get("id").asText();
-        List<Entity> declared = Entity.all().stream().filter(Entity::isDeclared).toList();
-        assertThat(declared).extracting(Entity::keyName).contains("article");
+        // The declared entities of test sources: a shipped one (the store) has its events committed beside the other
+        // entities', which ApiEventsReplayTest replays with the fixtures its routes need (a store's job).
+        JsonNode shipped = JSON.readTree(Files.readString(Path.of("openapi.json")));
+        List<Entity> declared = Entity.all().stream()
+                .filter(Entity::isDeclared)
+                .filter(entity -> !shipped.path("paths").has("/" + entity.collection() + "/{id}"))
+                .toList();
+        assertThat(declared).extracting(Entity::keyName).contains("article").doesNotContain("store");
 
         for (Entity entity : declared) {
             // AND the events of its routes, written from the document into a folder of their own

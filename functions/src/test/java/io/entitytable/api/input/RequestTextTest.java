@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.entitytable.api.business.BusinessRequests;
 import io.entitytable.api.customer.CustomerRequests;
 import io.entitytable.api.order.OrderRequests;
-import io.entitytable.api.store.StoreRequests;
 import jakarta.validation.constraints.Pattern;
 import java.lang.reflect.AnnotatedParameterizedType;
 import java.lang.reflect.AnnotatedType;
@@ -19,11 +18,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every string a request body can hold, at any depth (record components, collection elements, map keys, nested
- * records), carries a pattern that refuses every character free text refuses: one rule, no field forgotten.
+ * records), carries a pattern that refuses every character free text refuses: one rule, no field forgotten. The bodies
+ * of declared entities (a store's) are judged by their fields, whose every text refuses them ({@code Field}).
  */
 class RequestTextTest {
     private static final List<Class<?>> BODIES =
-            List.of(BusinessRequests.class, CustomerRequests.class, OrderRequests.class, StoreRequests.class);
+            List.of(BusinessRequests.class, CustomerRequests.class, OrderRequests.class);
 
     /** One character of each kind, and the ends of each range, that docs/design.md §7 refuses in free text. */
     private static final int[] REFUSED = {
@@ -44,7 +44,8 @@ class RequestTextTest {
         }
 
         // WHEN / THEN
-        assertThat(strings).containsKeys("CreateCustomer.email", "PatchCustomer.email", "CreateStore.address.street");
+        assertThat(strings).containsKeys("CreateCustomer.email", "PatchCustomer.email");
+        assertThat(strings.keySet()).anyMatch(field -> field.endsWith(".street"));
         strings.forEach((field, patterns) -> {
             assertThat(patterns).as(field + " has a pattern").isNotEmpty();
             for (int character : REFUSED) {

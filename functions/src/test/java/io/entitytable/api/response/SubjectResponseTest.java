@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.entitytable.api.TestStores;
 import io.entitytable.api.copies.Copies;
 import io.entitytable.model.Address;
 import io.entitytable.model.CoreFields;
@@ -16,7 +17,6 @@ import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.Shard;
-import io.entitytable.model.Store;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
@@ -62,7 +62,7 @@ class SubjectResponseTest {
     @Test
     void from_shouldLeaveBusinessIdOut_whenAStoreIsReadFromItsCopy() {
         // GIVEN a store and the copy of it that a customer's edge carries
-        Store store = new Store(
+        var store = TestStores.store(
                 ID,
                 "01ARZ3NDEKTSV4RRFFQ69G5FAA",
                 "Downtown",
@@ -80,8 +80,8 @@ class SubjectResponseTest {
         SubjectResponse fromCore = SubjectResponse.from(store);
 
         // THEN one type, the same fields, except the index attribute a copy never carries
-        assertThat(fromCopy).isInstanceOf(StoreResponse.class);
-        assertThat(((StoreResponse) fromCopy).businessId()).isNull();
+        assertThat(fromCopy).isInstanceOf(DeclaredResponse.class);
+        assertThat(((DeclaredResponse) fromCopy).businessId()).isNull();
         assertThat(fromCopy)
                 .usingRecursiveComparison()
                 .ignoringFields("businessId")
@@ -91,7 +91,8 @@ class SubjectResponseTest {
     @Test
     void collection_shouldNameTheUrlCollection_ofEachEntity() {
         // GIVEN
-        Store store = new Store(ID, "B", "Downtown", AUSTIN, CoreFields.created(Set.of(), CREATED), Shard.legacy(ID));
+        var store =
+                TestStores.store(ID, "B", "Downtown", AUSTIN, CoreFields.created(Set.of(), CREATED), Shard.legacy(ID));
 
         // WHEN
         String collection = SubjectResponse.from(store).collection();

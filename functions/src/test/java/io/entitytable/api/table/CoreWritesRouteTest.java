@@ -3,6 +3,7 @@ package io.entitytable.api.table;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.entitytable.api.TestStores;
 import io.entitytable.api.access.CurrentEvent;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.model.Address;
@@ -15,7 +16,6 @@ import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Shard;
-import io.entitytable.model.Store;
 import io.entitytable.model.TableBootstrap;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
@@ -200,7 +200,7 @@ class CoreWritesRouteTest {
 
     private static Map<String, AttributeValue> store(String business) {
         String storeId = Ids.newId();
-        return new Store(
+        return TestStores.store(
                         storeId,
                         business,
                         "Downtown",

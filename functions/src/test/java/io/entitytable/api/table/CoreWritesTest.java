@@ -3,18 +3,20 @@ package io.entitytable.api.table;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.entitytable.api.TestStores;
 import io.entitytable.api.access.CurrentEvent;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
+import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Shard;
-import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import java.time.Duration;
 import java.time.Instant;
@@ -69,7 +71,8 @@ class CoreWritesTest {
         Instant now = Instant.now();
         Address address = new Address("1 Main St", "Austin", "TX", "73301", "US");
         String storeId = Ids.newId();
-        return new Store(storeId, businessId, name, address, CoreFields.created(Set.of(), now), Shard.legacy(storeId))
+        return TestStores.store(
+                        storeId, businessId, name, address, CoreFields.created(Set.of(), now), Shard.legacy(storeId))
                 .toItem();
     }
 
@@ -280,10 +283,9 @@ class CoreWritesTest {
                 .expressionAttributeNames(Map.of("#links", Attributes.LINK_COUNT))
                 .expressionAttributeValues(Map.of(":one", Values.n(1))));
         Map<String, AttributeValue> linked = read(Entity.STORE, store);
-        Store old = Store.from(linked);
-        Map<String, AttributeValue> renamed = old.withDetails("new", old.address())
-                .withVersion(2, Instant.now())
-                .toItem();
+        DeclaredItem old = (DeclaredItem) CoreItem.from(linked);
+        Map<String, AttributeValue> renamed =
+                TestStores.renamed(old, "new").withVersion(2, Instant.now()).toItem();
 
         // WHEN
         writes.replace(linked, renamed);
@@ -328,14 +330,9 @@ class CoreWritesTest {
 
     private static Map<String, AttributeValue> withNameAndVersion(
             Map<String, AttributeValue> item, String name, long version) {
-        Store read = (Store) Entity.STORE.read(item);
-        return new Store(
-                        read.id(),
-                        read.businessId(),
-                        name,
-                        read.address(),
-                        new CoreFields(read.tags(), version, read.createdAt(), Instant.now()),
-                        Shard.legacy(read.id()))
+        DeclaredItem read = (DeclaredItem) Entity.STORE.read(item);
+        return TestStores.renamed(read, name)
+                .withVersion(version, Instant.now())
                 .toItem();
     }
 

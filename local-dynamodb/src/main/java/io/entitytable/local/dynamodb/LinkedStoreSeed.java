@@ -6,6 +6,8 @@ import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
+import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
@@ -13,7 +15,6 @@ import io.entitytable.model.Keys;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
 import io.entitytable.model.Shard;
-import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.Backoff;
 import io.entitytable.model.access.BatchWrites;
@@ -54,7 +55,7 @@ public final class LinkedStoreSeed {
      * @param customerIds the linked customers, in the order written
      * @param storeCopies the store's copies, one under each customer ({@code customer#C / store#S}), in the same order
      */
-    public record Seeded(String business, Store store, List<String> customerIds, List<Duplicate> storeCopies) {
+    public record Seeded(String business, DeclaredItem store, List<String> customerIds, List<Duplicate> storeCopies) {
         public String storeRef() {
             return Keys.subjectRef(store.entity(), store.id());
         }
@@ -91,8 +92,13 @@ public final class LinkedStoreSeed {
     private static Seeded writeItems(DynamoDbClient dynamo, String table, int customers) {
         String businessId = Ids.newId();
         String storeId = Ids.newId();
-        Store store = new Store(
-                storeId, businessId, "Main", AUSTIN, CoreFields.created(Set.of(), CREATED), Shard.legacy(storeId));
+        DeclaredItem store = new DeclaredItem(
+                Entity.STORE,
+                storeId,
+                businessId,
+                Map.of("name", "Main", "address", AUSTIN.values()),
+                CoreFields.created(Set.of(), CREATED),
+                Shard.legacy(storeId));
         Map<String, AttributeValue> storeItem = storeItem(store, customers);
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         items.add(new Business(businessId, "Seeded " + businessId, CoreFields.created(Set.of(), CREATED)).toItem());
@@ -152,7 +158,7 @@ public final class LinkedStoreSeed {
     }
 
     /** The store's item as the API keeps it, with the links counted on it. */
-    public static Map<String, AttributeValue> storeItem(Store store, long links) {
+    public static Map<String, AttributeValue> storeItem(DeclaredItem store, long links) {
         Map<String, AttributeValue> item = store.toItem();
         item.put(Attributes.LINK_COUNT, Values.n(links));
         return item;

@@ -51,7 +51,7 @@ class LinkedStoreSeedTest {
                                 .consistentRead(true))
                         .item();
                 assertThat(Values.string(item, Attributes.NAME))
-                        .isEqualTo(seeded.store().name());
+                        .isEqualTo(seeded.store().text(Attributes.NAME).orElseThrow());
             }
         }
     }

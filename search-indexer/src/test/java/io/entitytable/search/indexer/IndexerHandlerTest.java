@@ -7,10 +7,10 @@ import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.serialization.events.LambdaEventSerializers;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.entitytable.model.CoreItem;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.OrderLine;
 import io.entitytable.model.SearchFields;
-import io.entitytable.model.Store;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -74,11 +74,12 @@ class IndexerHandlerTest {
                 new IndexerHandler(SearchIndexer.create(index.config(), id -> linesOf(id), deadLetters));
         DynamodbEvent event = event(Path.of(System.getProperty("entity-table.events-dir", "../events/stream"))
                 .resolve("store-renamed.json"));
-        Store renamed = event.getRecords().stream()
+        DeclaredItem renamed = event.getRecords().stream()
                 .filter(r -> "INSERT".equals(r.getEventName()))
                 .map(DynamodbEventTransformerAccess::newImage)
                 .filter(image -> CoreItem.entityOf(image) == Entity.STORE)
-                .map(Store::from)
+                .map(CoreItem::from)
+                .map(DeclaredItem.class::cast)
                 .reduce((a, b) -> b)
                 .orElseThrow();
 
@@ -89,7 +90,8 @@ class IndexerHandlerTest {
         JsonNode stored = index.document(renamed.id(), renamed.businessId());
         assertThat(stored.path("_source").path(SearchFields.DELETED).asBoolean())
                 .isFalse();
-        assertThat(stored.path("_source").path(SearchFields.NAME).asText()).isEqualTo(renamed.name());
+        assertThat(stored.path("_source").path(SearchFields.NAME).asText())
+                .isEqualTo(renamed.text("name").orElseThrow());
     }
 
     private static DynamodbEvent event(Path file) throws IOException {

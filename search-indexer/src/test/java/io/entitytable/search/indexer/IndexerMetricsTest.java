@@ -16,8 +16,8 @@ import io.entitytable.deployment.SearchIndex;
 import io.entitytable.deployment.metrics.EmfLines;
 import io.entitytable.deployment.metrics.MetricNames;
 import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Order;
-import io.entitytable.model.Store;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +36,7 @@ class IndexerMetricsTest {
                 .replaceFirst("\"sku\": \\{[^\\n]*\\n", "\"sku\": { \"type\": \"long\" },\n"));
         Instant changed = Instant.now().minusMillis(1_500);
         Customer customer = subjects.customer("Grace", "Hopper").withVersion(2, changed);
-        Store store = subjects.store("Harbor Books").withVersion(2, changed);
+        DeclaredItem store = subjects.store("Harbor Books").withVersion(2, changed);
         Order order = subjects.order(customer, "PLACED");
         EmfLines emf = new EmfLines();
         SearchIndexer indexer = SearchIndexer.create(

@@ -9,10 +9,10 @@ import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Order;
 import io.entitytable.model.SearchFields;
-import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.client.VersioningProbe;
@@ -65,8 +65,8 @@ class SearchIndexerTest {
     @Test
     void modifyAndRemove_shouldReplaceTheTextAndThenLeaveATombstone() {
         // GIVEN
-        Store store = subjects.store("Crème Brûlée Corner");
-        Store renamed = store.withDetails("Tarte Tatin Corner", store.address()).withVersion(2, LATER);
+        DeclaredItem store = subjects.store("Crème Brûlée Corner");
+        DeclaredItem renamed = Subjects.renamed(store, "Tarte Tatin Corner").withVersion(2, LATER);
         SearchIndexer indexer = indexer(CollectionItems.none());
         indexer.process(List.of(insert(store)));
 
@@ -95,8 +95,8 @@ class SearchIndexerTest {
         Customer before = subjects.customer("Edsger", "Dijkstra");
         Customer after = before.withDetails("Edsger", "Wybe", before.email(), before.mailingAddresses())
                 .withVersion(2, LATER);
-        Store store = subjects.store("Semaphore Supplies");
-        Store renamed = store.withDetails("Mutex Market", store.address()).withVersion(2, LATER);
+        DeclaredItem store = subjects.store("Semaphore Supplies");
+        DeclaredItem renamed = Subjects.renamed(store, "Mutex Market").withVersion(2, LATER);
         SearchIndexer indexer = indexer(CollectionItems.none());
         indexer.process(List.of(insert(before), insert(store)));
 
@@ -219,7 +219,7 @@ class SearchIndexerTest {
                 .replaceFirst("\"sku\": \\{[^\\n]*\\n", "\"sku\": { \"type\": \"long\" },\n"));
         Customer customer = subjects.customer("Alan", "Turing");
         Order order = subjects.order(customer, "PLACED");
-        Store store = subjects.store("Bletchley Books");
+        DeclaredItem store = subjects.store("Bletchley Books");
         Record orderRecord = insert(order);
         try (LocalQueue queue = new LocalQueue("search-dead-letters")) {
             SearchIndexer indexer = SearchIndexer.create(

@@ -4,11 +4,12 @@ import io.entitytable.model.Address;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.DeclaredItem;
+import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
 import io.entitytable.model.Shard;
-import io.entitytable.model.Store;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -34,15 +35,25 @@ final class Subjects {
                 Shard.legacy(customerId));
     }
 
-    Store store(String name) {
+    /** A store ({@link Entity#STORE} is declared by its fields): its name and address as the API stores them. */
+    DeclaredItem store(String name) {
         String storeId = Ids.newId();
-        return new Store(
+        return new DeclaredItem(
+                Entity.STORE,
                 storeId,
                 businessId,
-                name,
-                new Address("10 Champs-Élysées", "Paris", "IDF", "75008", "FR"),
+                Map.of(
+                        "name",
+                        name,
+                        "address",
+                        new Address("10 Champs-Élysées", "Paris", "IDF", "75008", "FR").values()),
                 CoreFields.created(Set.of(), CREATED),
                 Shard.legacy(storeId));
+    }
+
+    /** The same store under another name. */
+    static DeclaredItem renamed(DeclaredItem store, String newName) {
+        return store.with(Map.of("name", newName));
     }
 
     Order order(Customer customer, String status) {

@@ -5,9 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.entitytable.deployment.SearchIndexNames;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
+import io.entitytable.model.Entity;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
-import io.entitytable.model.Store;
 import io.entitytable.model.backfill.IndexBackfill;
 import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.indexer.EngineView;
@@ -133,9 +134,9 @@ class ReindexTest {
                 .filter(Customer.class::isInstance)
                 .map(Customer.class::cast)
                 .toList();
-        List<Store> stores = sample.live.values().stream()
-                .filter(Store.class::isInstance)
-                .map(Store.class::cast)
+        List<DeclaredItem> stores = sample.live.values().stream()
+                .filter(item -> item.entity() == Entity.STORE)
+                .map(DeclaredItem.class::cast)
                 .toList();
         Order order = sample.live.values().stream()
                 .filter(Order.class::isInstance)
@@ -152,7 +153,7 @@ class ReindexTest {
             public void scanStarting() {
                 // handled before the Scan copies the same versions: the Scan's copies then conflict
                 process(indexer, sample.rename(customers.get(0), "Renamed"));
-                Store created = sample.store("Opened Meanwhile");
+                DeclaredItem created = sample.store("Opened Meanwhile");
                 process(indexer, List.of(sample.put(created)));
                 // written now, its record handled only after the swap (a lagging stream)
                 lateRecords.add(sample.retag(stores.get(0), "late"));

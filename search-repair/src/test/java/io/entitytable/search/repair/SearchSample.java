@@ -6,12 +6,13 @@ import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
-import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import io.entitytable.search.indexer.StreamRecords;
 import java.time.Instant;
@@ -75,9 +76,9 @@ public final class SearchSample {
                 Shard.legacy(customerId));
     }
 
-    Store store(String name) {
+    DeclaredItem store(String name) {
         String storeId = Ids.newId();
-        return new Store(
+        return SampleSubjects.store(
                 storeId,
                 businessId,
                 name,
@@ -139,8 +140,8 @@ public final class SearchSample {
     }
 
     /** A change of a store in place (same key, next version); returns its MODIFY. */
-    Record retag(Store store, String tag) {
-        Store changed = store.withTags(Set.of(tag)).withVersion(store.version() + 1, T0.plusSeconds(60));
+    Record retag(DeclaredItem store, String tag) {
+        DeclaredItem changed = store.withTags(Set.of(tag)).withVersion(store.version() + 1, T0.plusSeconds(60));
         dynamo.putItem(p -> p.tableName(table).item(changed.toItem()));
         live.put(changed.id(), changed);
         return StreamRecords.record(OperationType.MODIFY, store.toItem(), changed.toItem());

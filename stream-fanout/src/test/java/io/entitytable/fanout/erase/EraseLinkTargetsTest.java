@@ -27,9 +27,9 @@ import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
-import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.UniqueValue;
 import io.entitytable.model.Values;
@@ -217,7 +217,7 @@ class EraseLinkTargetsTest {
         int stores = EraseJob.PAGE_SIZE + 30;
         int docks = EraseJob.PAGE_SIZE + 20;
         for (int i = 0; i < stores; i++) {
-            children.add(new Store(
+            children.add(SampleSubjects.store(
                             Ids.newId(),
                             business.id(),
                             "Store " + i,

@@ -27,16 +27,6 @@ public enum AccessPattern {
             KeyShape.BETWEEN,
             false,
             "businessShard = B#n AND type BETWEEN order#<from> AND order#<to>"),
-    STORES_BY_LOCATION(
-            5, "listStoresByLocation", TableLayout.GSI1, KeyShape.BEGINS_WITH, true, "gsi1pk = STORE#<B>#<COUNTRY>"),
-    /** Pattern 5 without a country: every store of the business, by name. */
-    STORES_BY_NAME(
-            5,
-            "listStoresByLocation",
-            TableLayout.BUSINESS_GSI,
-            KeyShape.BEGINS_WITH,
-            true,
-            "begins_with(type, store#)"),
     CUSTOMER_ORDERS(
             7,
             "listCustomerOrders",
@@ -86,7 +76,8 @@ public enum AccessPattern {
     ORDERS_BY_SKU(15, "listBusinessOrders", null, KeyShape.PARTITION, false, "id = sku#B#<sku>[#n]"),
     /**
      * The subjects of an entity declared by its fields ({@code Entity.declared}), by the field its sort key carries
-     * (or by id): one list per such entity, so no number of docs/design.md §3 and no one operation.
+     * (or by id): one list per such entity, so no number of docs/design.md §3 and no one operation. A business's
+     * stores by name (pattern 5 without a country) are one.
      */
     DECLARED_SUBJECTS(
             0,
@@ -95,7 +86,10 @@ public enum AccessPattern {
             KeyShape.BEGINS_WITH,
             true,
             "businessShard = B#n AND begins_with(type, <entity>#<prefix>)"),
-    /** A declared entity's list by the values of its fields, level by level (FieldList): one partition per page. */
+    /**
+     * A declared entity's list by the values of its fields, level by level (FieldList): one partition per page. A
+     * business's stores by location (pattern 5) are one.
+     */
     DECLARED_BY_FIELDS(
             0,
             null,

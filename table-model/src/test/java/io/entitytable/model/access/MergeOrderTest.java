@@ -22,8 +22,8 @@ class MergeOrderTest {
     @Test
     void ofBusinessShards_shouldRefuseAPatternOfAnotherIndex() {
         // WHEN / THEN
-        assertThatThrownBy(() -> MergeOrder.ofBusinessShards(AccessPattern.STORES_BY_LOCATION))
+        assertThatThrownBy(() -> MergeOrder.ofBusinessShards(AccessPattern.DECLARED_BY_FIELDS))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("STORES_BY_LOCATION");
+                .hasMessageContaining("DECLARED_BY_FIELDS");
     }
 }

@@ -39,7 +39,7 @@ public final class Supplier {
                                     "contact",
                                     Field.text("name").required().example("Ann Lee"),
                                     Field.text("phone").between(3, 20).example("+33 1 23 45"))))
-            .listedBy("depot.city", "depot.zip")
+            .listedBy("depot", "depot.city", "depot.zip")
             .sortedBy("name")
             .searchable());
 

@@ -12,6 +12,7 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.Field;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Keys;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.SearchFields;
 import io.entitytable.model.SearchText;
 import java.util.HashMap;
@@ -198,10 +199,10 @@ class SupplierDeclarationTest {
         assertThat(cityOnly.toItem().get(Attributes.GSI1_SK).s()).isEqualTo(cityOnly.id());
         assertThat(none.toItem()).doesNotContainKeys(Attributes.GSI1_PK, Attributes.GSI1_SK);
         assertThat(Supplier.ENTITY.indexAttributes()).contains(Attributes.GSI1_PK, Attributes.GSI1_SK);
-        // AND a store's location keys are such a list's, by country then state, city and zip
-        assertThat(Keys.fieldListPk(Entity.STORE, BUSINESS, "us")).isEqualTo(Keys.storeLocationPk(BUSINESS, "us"));
-        assertThat(Keys.fieldListSk(List.of("tx", "austin", "73301"), "S1"))
-                .isEqualTo(Keys.storeLocationSk("tx", "austin", "73301", "S1"));
+        // AND a store's location is such a list, by country then state, city and zip
+        DeclaredItem store = SampleSubjects.store();
+        assertThat(store.toItem().get(Attributes.GSI1_PK).s()).isEqualTo("STORE#" + store.businessId() + "#FR");
+        assertThat(store.toItem().get(Attributes.GSI1_SK).s()).isEqualTo("IDF#PARIS#75008#" + store.id());
     }
 
     @Test
@@ -212,12 +213,12 @@ class SupplierDeclarationTest {
                         .containsExactly(new Problem("depot", "city: must not hold '#'")));
         assertThatThrownBy(() -> Entity.define(Entity.declared("crate", "crates")
                         .fields(Field.object("depot", Field.wholeNumber("dock")))
-                        .listedBy("depot.dock")))
+                        .listedBy("dock", "depot.dock")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("depot.dock");
         assertThatThrownBy(() -> Entity.define(Entity.declared("crate", "crates")
                         .fields(Field.text("next"))
-                        .listedBy("next")))
+                        .listedBy("next", "next")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("a list request gives another meaning");
     }

@@ -8,9 +8,9 @@ import io.entitytable.local.dynamodb.LinkedStoreSeed;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
-import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -64,14 +64,14 @@ final class FanoutBench {
                 DynamoDbClient rawClient = local.client();
                 StreamFanout fanout = StreamFanout.create(fanoutClient, FanoutConfig.forTable(table))) {
             LinkedStoreSeed.Seeded seeded = LinkedStoreSeed.write(seedClient, table, copies);
-            Store store = seeded.store();
+            DeclaredItem store = seeded.store();
             List<Duplicate> storeCopies = seeded.storeCopies();
             Samples fanoutSamples = new Samples();
             Samples rawSamples = new Samples();
             double fanoutWcu = 0;
             double rawWcu = 0;
             long puts = 0;
-            Store current = store;
+            DeclaredItem current = store;
             // One unmeasured warm-up round each, except for large k: the smaller runs before it warmed the same code
             // paths and connections, and a round of thousands of writes is long on a shared machine.
             int warmup = copies >= 1000 ? 0 : 1;
@@ -79,8 +79,10 @@ final class FanoutBench {
                 boolean measured = round >= warmup;
                 for (int side = 0; side < 2; side++) {
                     boolean fanoutTurn = (round + side) % 2 == 0;
-                    Store next = current.withVersion(current.version() + 1, NOW)
-                            .withDetails(current.name(), address((int) current.version() + 1));
+                    DeclaredItem next = current.withVersion(current.version() + 1, NOW)
+                            .with(Map.of(
+                                    "address",
+                                    address((int) current.version() + 1).values()));
                     seedClient.putItem(PutItemRequest.builder()
                             .tableName(table)
                             .item(next.toItem())

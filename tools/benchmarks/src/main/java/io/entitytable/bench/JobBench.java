@@ -12,10 +12,10 @@ import io.entitytable.local.pump.QueuePump;
 import io.entitytable.local.sqs.LocalSqs;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CopyPace;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
-import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import java.time.Duration;
@@ -85,15 +85,15 @@ final class JobBench {
                 double seedSeconds = (System.nanoTime() - seedStart) / 1e9;
                 System.err.printf(Locale.ROOT, "[jobs] k=%d seeded in %.1f s%n", copies, seedSeconds);
 
-                Store v1 = seeded.store();
-                Store v2 = renamed(v1, "Uptown");
+                DeclaredItem v1 = seeded.store();
+                DeclaredItem v2 = renamed(v1, "Uptown");
                 Pass paced = pass(dynamo, config, queue, sqs, v1, v2, copies, 1, CopyPace.COPIES_PER_SECOND);
                 check(dynamo, table, storeCopies, v2.version());
-                Store v3 = renamed(v2, "Midtown");
+                DeclaredItem v3 = renamed(v2, "Midtown");
                 Pass lifted = pass(dynamo, config, queue, sqs, v2, v3, copies, 2, LIFTED_COPIES_PER_SECOND);
                 check(dynamo, table, storeCopies, v3.version());
 
-                Store v4 = renamed(v3, "Downtown");
+                DeclaredItem v4 = renamed(v3, "Downtown");
                 replace(dynamo, table, LinkedStoreSeed.storeItem(v3, copies), LinkedStoreSeed.storeItem(v4, copies));
                 long rawStart = System.nanoTime();
                 FanoutBench.rawParallelPuts(
@@ -114,8 +114,8 @@ final class JobBench {
             FanoutConfig config,
             RefreshQueue queue,
             LocalSqs sqs,
-            Store old,
-            Store next,
+            DeclaredItem old,
+            DeclaredItem next,
             int copies,
             long passNumber,
             int copiesPerSecond) {
@@ -219,8 +219,8 @@ final class JobBench {
         return seeded;
     }
 
-    private static Store renamed(Store store, String name) {
-        return store.withDetails(name, store.address()).withVersion(store.version() + 1, NOW);
+    private static DeclaredItem renamed(DeclaredItem store, String name) {
+        return store.with(Map.of("name", name)).withVersion(store.version() + 1, NOW);
     }
 
     /** A rename as the API makes it: the name is in the sort key, so the old key goes and the new one comes. */

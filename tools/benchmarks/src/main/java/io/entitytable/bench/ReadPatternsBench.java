@@ -88,9 +88,9 @@ final class ReadPatternsBench {
                         "stores by location",
                         "/businesses/" + b + "/stores?country=US&state=TX&city=Austin",
                         () -> raw.pattern(
-                                AccessPattern.STORES_BY_LOCATION,
-                                Keys.storeLocationPk(b, "US"),
-                                Keys.storeLocationPrefix("TX", "Austin", null))),
+                                AccessPattern.DECLARED_BY_FIELDS,
+                                Keys.fieldListPk(Entity.STORE, b, "US"),
+                                Keys.fieldListPrefix(List.of("TX", "Austin")))),
                 new Pattern(
                         6,
                         "customer by id",

@@ -9,12 +9,13 @@ import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.DeclaredItem;
+import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
 import io.entitytable.model.Shard;
-import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import io.entitytable.search.client.SearchDocument;
 import java.time.Instant;
@@ -270,14 +271,15 @@ final class SearchSeed {
                 Shard.legacy(id));
     }
 
-    private static Store store(Random random, String businessId) {
+    private static DeclaredItem store(Random random, String businessId) {
         Address address = address(random);
         String storeId = Ids.newId();
-        return new Store(
+        String name = address.city() + " " + pick(random, List.of("Outlet", "Depot", "Corner", "Center", "Market"));
+        return new DeclaredItem(
+                Entity.STORE,
                 storeId,
                 businessId,
-                address.city() + " " + pick(random, List.of("Outlet", "Depot", "Corner", "Center", "Market")),
-                address,
+                Map.of("name", name, "address", address.values()),
                 CoreFields.created(Set.of(), CREATED),
                 Shard.legacy(storeId));
     }

@@ -18,6 +18,7 @@ import io.entitytable.client.model.CreateBusiness;
 import io.entitytable.client.model.CreateCustomer;
 import io.entitytable.client.model.CreateOrder;
 import io.entitytable.client.model.CreateStore;
+import io.entitytable.client.model.CreateStoreAddress;
 import io.entitytable.client.model.Customer;
 import io.entitytable.client.model.FieldError;
 import io.entitytable.client.model.IndexBackfill;
@@ -117,7 +118,7 @@ class GeneratedClientTryItTest {
         PageCustomerResponse anns = customers.listCustomersByName(acme.business(), "ANN@Example.com", null, null, null);
         var openVisaOrders = orders.listBusinessOrders(
                 acme.business(), null, "2020-01-01T00:00:00Z", null, null, null, "visa", null, "OPEN", null);
-        var austinStores = stores.listStoresByLocation(acme.business(), "Austin", "US", null, null, "TX", null);
+        var austinStores = stores.listStoresByLocation(acme.business(), null, "US", "TX", "Austin", null, null, null);
         var customer = customers.getCustomerWithHttpInfo(acme.customer());
         var annsOrders = customers.listCustomerOrders(acme.customer(), null, null);
         Order order = orders.getOrder(acme.order());
@@ -322,8 +323,8 @@ class GeneratedClientTryItTest {
         ApiException notEmpty = refused(() -> businesses.deleteBusiness(acme.business(), null, null, null));
         String otherListsCursor =
                 businesses.listBusinessItems(acme.business(), "1", null).getNext();
-        ApiException foreignCursor = refused(
-                () -> stores.listStoresByLocation(acme.business(), null, null, "1", otherListsCursor, null, null));
+        ApiException foreignCursor = refused(() ->
+                stores.listStoresByLocation(acme.business(), null, null, null, null, null, "1", otherListsCursor));
 
         // THEN each is the documented status with an RFC 9457 problem document the generated model reads
         assertThat(problem(unknown, 404).getTitle()).isEqualTo("Not found");
@@ -415,8 +416,15 @@ class GeneratedClientTryItTest {
                                     .putMailingAddressesItem("home", austin),
                             null)
                     .getId();
+            // The store is declared by its fields: its address is its own object, not a customer's AddressInput.
+            CreateStoreAddress storeAddress = new CreateStoreAddress()
+                    .street("1 Main St")
+                    .city("Austin")
+                    .state("TX")
+                    .zip("73301")
+                    .country("US");
             String store = stores.createStore(
-                            business, new CreateStore().name("Downtown").address(austin), null)
+                            business, new CreateStore().name("Downtown").address(storeAddress), null)
                     .getId();
             String order = customers
                     .placeOrder(

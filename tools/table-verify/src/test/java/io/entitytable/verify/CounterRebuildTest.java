@@ -10,11 +10,12 @@ import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
-import io.entitytable.model.Store;
 import io.entitytable.model.Values;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -49,7 +50,7 @@ class CounterRebuildTest {
             children.add(customer(big, Shard.of(shard)).toItem());
         }
         String storeId = Ids.newId();
-        Map<String, AttributeValue> legacyStore = new Store(
+        Map<String, AttributeValue> legacyStore = SampleSubjects.store(
                         storeId, legacy.id(), "Old", address(), CoreFields.created(Set.of(), T0), Shard.legacy(storeId))
                 .toItem();
         ScannedTable.Builder scanned = ScannedTable.builder().add(big.toItem()).add(legacy.toItem());
@@ -108,8 +109,9 @@ class CounterRebuildTest {
                 .item();
     }
 
-    private static Store store(Business business, Shard shard) {
-        return new Store(Ids.newId(), business.id(), "Store", address(), CoreFields.created(Set.of(), T0), shard);
+    private static DeclaredItem store(Business business, Shard shard) {
+        return SampleSubjects.store(
+                Ids.newId(), business.id(), "Store", address(), CoreFields.created(Set.of(), T0), shard);
     }
 
     private static Customer customer(Business business, Shard shard) {

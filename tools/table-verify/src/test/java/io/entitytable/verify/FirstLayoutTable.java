@@ -6,14 +6,15 @@ import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
-import io.entitytable.model.Store;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -45,9 +46,9 @@ final class FirstLayoutTable {
     final Business acme =
             new Business(Ids.newId(), "Acme", new CoreFields(Set.of("partner"), 4, T0, T0.plusSeconds(5)));
     final Business empty = new Business(Ids.newId(), "Empty Co", CoreFields.created(Set.of("partner"), T0));
-    final Store downtown = store("Downtown", "TX", Set.of("flagship"), 2);
-    final Store harbour = store("Harbour", "CA", Set.of(), 1);
-    final Store unlinked = store("Unlinked", "NY", Set.of("vip"), 1);
+    final DeclaredItem downtown = store("Downtown", "TX", Set.of("flagship"), 2);
+    final DeclaredItem harbour = store("Harbour", "CA", Set.of(), 1);
+    final DeclaredItem unlinked = store("Unlinked", "NY", Set.of("vip"), 1);
     final List<Customer> customers = new ArrayList<>();
     final List<Order> orders = new ArrayList<>();
     /** Every item written, by kind: what a test expects the migration to read. */
@@ -87,7 +88,7 @@ final class FirstLayoutTable {
     }
 
     /** The customers whose storeIds name {@code store}. */
-    long linksOf(Store store) {
+    long linksOf(DeclaredItem store) {
         return customers.stream()
                 .filter(customer -> customer.storeIds().contains(store.id()))
                 .count();
@@ -172,9 +173,9 @@ final class FirstLayoutTable {
         pending.clear();
     }
 
-    private Store store(String name, String state, Set<String> tags, long version) {
+    private DeclaredItem store(String name, String state, Set<String> tags, long version) {
         String storeId = Ids.newId();
-        return new Store(
+        return SampleSubjects.store(
                 storeId,
                 acme.id(),
                 name,

@@ -7,6 +7,7 @@ import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
@@ -16,8 +17,8 @@ import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
-import io.entitytable.model.Store;
 import io.entitytable.model.UniqueValue;
 import io.entitytable.model.Values;
 import java.time.Instant;
@@ -48,9 +49,9 @@ final class SampleTable {
 
     final Business business = new Business(BUSINESS_ID, "Acme", CoreFields.created(Set.of(), T0));
     final Business otherBusiness = new Business(Ids.newId(), "Globex", CoreFields.created(Set.of(), T0));
-    final Store store1 = store(business, "Downtown", Set.of("flagship"));
-    final Store store2 = store(business, "Harbour", Set.of());
-    final Store foreignStore = store(otherBusiness, "Elsewhere", Set.of());
+    final DeclaredItem store1 = store(business, "Downtown", Set.of("flagship"));
+    final DeclaredItem store2 = store(business, "Harbour", Set.of());
+    final DeclaredItem foreignStore = store(otherBusiness, "Elsewhere", Set.of());
     final Customer customer1 = customer("Ann", "Smith", Set.of(store1.id(), store2.id()), Set.of("vip"));
     final Customer customer2 = customer("Bob", "Jones", Set.of(store1.id()), Set.of("red"));
     final Order order = order(customer1, Set.of("red", "rush"));
@@ -165,9 +166,9 @@ final class SampleTable {
         return Keys.subjectRef(Entity.STORE, storeId);
     }
 
-    private Store store(Business owner, String name, Set<String> tags) {
+    private DeclaredItem store(Business owner, String name, Set<String> tags) {
         String storeId = Ids.newId();
-        return new Store(
+        return SampleSubjects.store(
                 storeId,
                 owner.id(),
                 name,

@@ -14,11 +14,12 @@ import io.entitytable.checks.TableScan;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.SearchFields;
 import io.entitytable.model.Shard;
-import io.entitytable.model.Store;
 import io.entitytable.search.client.SearchDocument;
 import java.time.Clock;
 import java.time.Instant;
@@ -189,7 +190,7 @@ class SearchIndexVerifyTest {
                 .containsExactly(org.assertj.core.groups.Tuple.tuple(
                         IndexDriftClass.DOCUMENT_AHEAD_OF_ITEM, corruption.ahead()));
         // the missing and stale ones at their item's version and content
-        Store store1 = sample.store1.withVersion(2, NOW);
+        DeclaredItem store1 = sample.store1.withVersion(2, NOW);
         assertThat(index.version(store1.id(), store1.businessId())).isEqualTo(4);
         assertThat(index.source(store1.id(), store1.businessId()))
                 .isEqualTo(normalised(SampleIndex.documentOf(store1)));
@@ -218,8 +219,8 @@ class SearchIndexVerifyTest {
         IndexReport found = verify(sample, index);
         assertThat(ids(found, IndexDriftClass.STALE_DOCUMENT)).containsExactly(sample.store1.id());
         // ...then the store changed again and the indexer wrote it before the repair
-        Store newer =
-                sample.store1.withDetails("Uptown", sample.store1.address()).withVersion(3, NOW);
+        DeclaredItem newer =
+                SampleSubjects.renamedStore(sample.store1, "Uptown").withVersion(3, NOW);
         sample.putCore(newer);
         index.put(SampleIndex.documentOf(newer));
 

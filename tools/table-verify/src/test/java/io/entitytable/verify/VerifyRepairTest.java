@@ -24,8 +24,8 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RequestLimits;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
-import io.entitytable.model.Store;
 import io.entitytable.model.Tombstone;
 import io.entitytable.model.Values;
 import io.entitytable.model.backfill.BackfillProgress;
@@ -544,24 +544,24 @@ class VerifyRepairTest {
         // the deleted store (neither may exist while the store is gone)
         ItemKey notImplied = new ItemKey(tag("blue"), ref(customer2));
         sample.put(sample.copyOf(customer2, notImplied.id()));
-        Store ghost = sample.store2.withDetails("Ghost", sample.store2.address());
+        DeclaredItem ghost = SampleSubjects.renamedStore(sample.store2, "Ghost");
         String storeId = Ids.newId();
-        Store ghostWithOwnId = new Store(
+        DeclaredItem ghostWithOwnId = SampleSubjects.store(
                 storeId,
                 ghost.businessId(),
-                ghost.name(),
-                ghost.address(),
+                SampleSubjects.storeName(ghost),
+                SampleSubjects.storeAddress(ghost),
                 new CoreFields(ghost.tags(), 1, ghost.createdAt(), ghost.updatedAt()),
                 Shard.legacy(storeId));
         ItemKey sourceGone = new ItemKey(tag("red"), ref(ghostWithOwnId));
         sample.put(sample.copyOf(ghostWithOwnId, sourceGone.id()));
         ItemKey leftoverEdge = new ItemKey(storeRef(missingStoreId), ref(customer2));
         sample.put(sample.copyOf(customer2, leftoverEdge.id()));
-        Store deletedStore = new Store(
+        DeclaredItem deletedStore = SampleSubjects.store(
                 missingStoreId,
                 sample.business.id(),
                 "Deleted",
-                sample.store2.address(),
+                SampleSubjects.storeAddress(sample.store2),
                 CoreFields.created(Set.of(), SampleTable.T0),
                 Shard.legacy(missingStoreId));
         ItemKey leftoverCustomerEdge = new ItemKey(ref(customer2), storeRef(missingStoreId));

@@ -7,7 +7,6 @@ import io.entitytable.api.response.CustomerResponse;
 import io.entitytable.api.response.DeclaredResponse;
 import io.entitytable.api.response.OrderLineResponse;
 import io.entitytable.api.response.OrderResponse;
-import io.entitytable.api.response.StoreResponse;
 import io.entitytable.api.response.SubjectResponse;
 import io.entitytable.model.Address;
 import io.entitytable.model.Business;
@@ -23,7 +22,6 @@ import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
 import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
-import io.entitytable.model.Store;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,7 +44,6 @@ final class SubjectCodec {
     private static final Map<String, Class<? extends SubjectResponse>> RESPONSES = Map.of(
             Entity.BUSINESS.keyName(), BusinessResponse.class,
             Entity.CUSTOMER.keyName(), CustomerResponse.class,
-            Entity.STORE.keyName(), StoreResponse.class,
             Entity.ORDER.keyName(), OrderResponse.class);
 
     private SubjectCodec() {}
@@ -102,14 +99,6 @@ final class SubjectCodec {
                     storeIds,
                     coreFields(customer),
                     Shard.legacy(customer.id()));
-        } else if (subject instanceof StoreResponse store) {
-            return new Store(
-                    store.id(),
-                    id(store.businessId(), "businessId"),
-                    required(store.name(), "name"),
-                    address(required(store.address(), "address")),
-                    coreFields(store),
-                    Shard.legacy(store.id()));
         } else if (subject instanceof OrderResponse order) {
             List<OrderLine> lines = lines(required(order.lines(), "lines"));
             CustomerNameResponse customer = required(order.customer(), "customer");

@@ -16,7 +16,6 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Shard;
-import io.entitytable.model.Store;
 import io.entitytable.model.UniqueValue;
 import io.entitytable.model.Values;
 import io.entitytable.model.supplier.Supplier;
@@ -85,7 +84,7 @@ class TenantDeclaredTransferTest {
         String table = SharedLocalDynamoDb.newTable("declaredErase");
         TenantFixture fixture = new TenantFixture(dynamo, table);
         Business acme = fixture.business("Acme", "vip");
-        Store lyon = fixture.store(acme, "Lyon Centre", "Lyon");
+        DeclaredItem lyon = fixture.store(acme, "Lyon Centre", "Lyon");
         Customer ada = fixture.customer(acme, "Ada", "Lovelace");
         fixture.link(ada, lyon);
         fixture.order(ada, 2);

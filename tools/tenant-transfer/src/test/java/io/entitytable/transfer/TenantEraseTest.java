@@ -12,13 +12,13 @@ import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
-import io.entitytable.model.Store;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import io.entitytable.model.supplier.Supplier;
@@ -67,8 +67,8 @@ class TenantEraseTest {
         String table = SharedLocalDynamoDb.newTable("erase");
         TenantFixture fixture = new TenantFixture(dynamo, table);
         Business acme = fixture.business("Acme", "vip");
-        Store lyon = fixture.store(acme, "Lyon Centre", "Lyon", "flagship");
-        Store paris = fixture.store(acme, "Paris Nord", "Paris");
+        DeclaredItem lyon = fixture.store(acme, "Lyon Centre", "Lyon", "flagship");
+        DeclaredItem paris = fixture.store(acme, "Paris Nord", "Paris");
         Customer ada = fixture.customer(acme, "Ada", "Lovelace", "vip");
         Customer grace = fixture.customer(acme, "Grace", "Hopper", "vip", "navy");
         fixture.link(ada, lyon);
@@ -78,7 +78,7 @@ class TenantEraseTest {
         Order gift = fixture.order(ada, 3, "gift");
         Order large = fixture.order(grace, 97, "rush");
         Business beta = fixture.business("Beta", "vip");
-        Store bern = fixture.store(beta, "Bern", "Bern", "flagship");
+        DeclaredItem bern = fixture.store(beta, "Bern", "Bern", "flagship");
         Customer alan = fixture.customer(beta, "Alan", "Turing", "vip");
         fixture.link(alan, bern);
         fixture.order(alan, 2, "gift");
@@ -194,7 +194,7 @@ class TenantEraseTest {
         String table = SharedLocalDynamoDb.newTable("eraseSupplier");
         TenantFixture fixture = new TenantFixture(dynamo, table);
         Business acme = fixture.business("Acme");
-        Store lyon = fixture.store(acme, "Lyon Centre", "Lyon");
+        DeclaredItem lyon = fixture.store(acme, "Lyon Centre", "Lyon");
         Customer ada = fixture.customer(acme, "Ada", "Lovelace");
         fixture.link(ada, lyon);
         for (int i = 0; i < 3; i++) {
@@ -232,7 +232,7 @@ class TenantEraseTest {
             engine.createTable(table);
             TenantFixture fixture = new TenantFixture(plain, table);
             Business acme = fixture.business("Acme");
-            Store lyon = fixture.store(acme, "Lyon Centre", "Lyon");
+            DeclaredItem lyon = fixture.store(acme, "Lyon Centre", "Lyon");
             Customer ada = fixture.customer(acme, "Ada", "Lovelace", "vip");
             fixture.link(ada, lyon);
             engine.control().holdIndex(table, TableLayout.BUSINESS_GSI);
@@ -385,7 +385,7 @@ class TenantEraseTest {
         String table = SharedLocalDynamoDb.newTable("stopped");
         TenantFixture fixture = new TenantFixture(plain, table);
         Business acme = fixture.business("Acme");
-        Store lyon = fixture.store(acme, "Lyon Centre", "Lyon");
+        DeclaredItem lyon = fixture.store(acme, "Lyon Centre", "Lyon");
         Customer ada = fixture.customer(acme, "Ada", "Lovelace", "vip");
         fixture.link(ada, lyon);
         Order order = fixture.order(ada, 3);
@@ -445,7 +445,7 @@ class TenantEraseTest {
             engine.createTable(table);
             TenantFixture fixture = new TenantFixture(plain, table);
             Business acme = fixture.business("Acme");
-            List<Store> stores =
+            List<DeclaredItem> stores =
                     List.of(fixture.store(acme, "Lyon Centre", "Lyon"), fixture.store(acme, "Paris Nord", "Paris"));
             for (String name : List.of("Ada", "Grace")) {
                 Customer customer = fixture.customer(acme, name, "Hopper", "vip");
@@ -486,7 +486,7 @@ class TenantEraseTest {
         int[] shards = {0, 3, 15, 16, 20, 31};
         Business big = fixture.sharded(dynamo, 32, shards);
         Business beta = fixture.business("Beta", "vip");
-        Store bern = fixture.store(beta, "Bern", "Bern", "flagship");
+        DeclaredItem bern = fixture.store(beta, "Bern", "Bern", "flagship");
         fixture.link(fixture.customer(beta, "Alan", "Turing", "vip"), bern);
         StreamAndQueue system = new StreamAndQueue(dynamo, table);
         system.settle();

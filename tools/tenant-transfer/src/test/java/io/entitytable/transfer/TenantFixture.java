@@ -19,9 +19,9 @@ import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
-import io.entitytable.model.Store;
 import io.entitytable.model.UniqueValue;
 import io.entitytable.model.Values;
 import io.entitytable.model.supplier.Supplier;
@@ -69,9 +69,9 @@ final class TenantFixture {
         return business;
     }
 
-    Store store(Business business, String name, String city, String... tags) {
+    DeclaredItem store(Business business, String name, String city, String... tags) {
         String storeId = Ids.newId();
-        Store store = new Store(
+        DeclaredItem store = SampleSubjects.store(
                 storeId,
                 business.id(),
                 name,
@@ -126,7 +126,7 @@ final class TenantFixture {
     }
 
     /** As the API's link: the customer's next version lists the store, counted on it in the same transaction. */
-    void link(Customer customer, Store store) {
+    void link(Customer customer, DeclaredItem store) {
         Map<String, AttributeValue> current =
                 table.findCore(Entity.CUSTOMER, customer.id()).orElseThrow();
         Customer read = Customer.from(current);
@@ -158,11 +158,11 @@ final class TenantFixture {
     }
 
     /** As the API's rename: a new key for the store (Delete + Put), its link count moving with it. */
-    Store rename(Store store, String name) {
+    DeclaredItem rename(DeclaredItem store, String name) {
         Map<String, AttributeValue> current =
                 table.findCore(Entity.STORE, store.id()).orElseThrow();
-        Store read = Store.from(current);
-        Store next = read.withDetails(name, read.address()).withVersion(read.version() + 1, now());
+        DeclaredItem read = (DeclaredItem) CoreItem.from(current);
+        DeclaredItem next = SampleSubjects.renamedStore(read, name).withVersion(read.version() + 1, now());
         writes.replace(current, next.toItem());
         return next;
     }
@@ -199,7 +199,7 @@ final class TenantFixture {
         List<String> storeIds = new ArrayList<>();
         for (int i = 0; i < stores; i++) {
             String storeId = Ids.newId();
-            Store store = new Store(
+            DeclaredItem store = SampleSubjects.store(
                     storeId,
                     business.id(),
                     "Store " + i,
@@ -260,7 +260,7 @@ final class TenantFixture {
         for (int number : childShards) {
             Shard shard = Shard.of(number);
             String storeId = Ids.newId();
-            Store plain = new Store(
+            DeclaredItem plain = SampleSubjects.store(
                     storeId,
                     business.id(),
                     "Store " + number,

@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.entitytable.model.Business;
 import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
-import io.entitytable.model.Store;
 import io.entitytable.model.supplier.Supplier;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -44,7 +44,7 @@ class TenantTransferRefusalTest {
         source = SharedLocalDynamoDb.newTable("refusal");
         TenantFixture fixture = new TenantFixture(dynamo, source);
         business = fixture.business("Refusals", "vip");
-        Store store = fixture.store(business, "Only", "Lyon");
+        DeclaredItem store = fixture.store(business, "Only", "Lyon");
         Customer customer = fixture.customer(business, "Ada", "Lovelace");
         fixture.link(customer, store);
         fixture.order(customer, 2);
@@ -170,7 +170,7 @@ class TenantTransferRefusalTest {
                 damage(
                         "a subject with a field the API does not have",
                         lines -> replaced(lines, 2, "\"name\":", "\"colour\":\"red\",\"name\":"),
-                        "Unrecognized field \"colour\""),
+                        "unknown field 'colour'"),
                 damage(
                         "a customer before the store it links",
                         TenantTransferRefusalTest::customerFirst,
