@@ -4,7 +4,6 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Customer;
-import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Order;
 import io.entitytable.model.ShardCount;
@@ -77,8 +76,8 @@ public record DataPresent(DynamoDbClient dynamo, String table) {
                 customers++;
                 customerStoreIds += customer.storeIds().size();
                 taggedCustomers += count(customer.tags(), customerTags);
-            } else if (subject.entity() == Entity.STORE) {
-                // How many customers list the store: an internal counter, on the item, not a declared field.
+            } else if (subject.entity().linkedBy().isPresent()) {
+                // A store, the subject customers link: how many list it is an internal counter on its item.
                 long links = Values.number(item, Attributes.LINK_COUNT);
                 stores++;
                 storeLinks += links;

@@ -104,7 +104,7 @@ public class DeclaredSubjectResource {
     @Path("job")
     @Operation(hidden = true)
     public RestResponse<StoreJobResponse> job(@PathParam("collection") String collection, @PathParam("id") String id) {
-        DeclaredService service = subjects.linkTarget(collection);
+        DeclaredService service = subjects.linkTarget(collection, "job");
         return RestResponse.ok(StoreJobResponse.from(id, service.job(id), service.now()));
     }
 
@@ -120,7 +120,7 @@ public class DeclaredSubjectResource {
             @PathParam("id") String id,
             @PathParam("owners") String owners,
             @BeanParam PageParams page) {
-        Entity target = subjects.linkTarget(collection).entity();
+        Entity target = subjects.linkTarget(collection, owners).entity();
         if (!target.linkedBy().orElseThrow().owner().collection().equals(owners)) {
             throw ApiProblem.notFound("collection", "/" + collection + "/{id}/" + owners);
         }

@@ -42,11 +42,14 @@ public class DeclaredSubjects {
         return services.computeIfAbsent(entity(collection), entity -> new DeclaredService(entity, dependencies));
     }
 
-    /** The service of the collection's entity when others link it ({@link Entity#linkedBy}); 404 otherwise. */
-    DeclaredService linkTarget(String collection) {
+    /**
+     * The service of the collection's entity when others link it ({@link Entity#linkedBy}); otherwise a 404 for {@code
+     * route}, a path the API does not serve.
+     */
+    DeclaredService linkTarget(String collection, String route) {
         DeclaredService service = service(collection);
         if (service.entity().linkedBy().isEmpty()) {
-            throw ApiProblem.notFound("collection", "/" + collection + "/{id}/job");
+            throw ApiProblem.notFound("collection", "/" + collection + "/{id}/" + route);
         }
         return service;
     }

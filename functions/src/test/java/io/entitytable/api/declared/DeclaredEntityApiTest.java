@@ -267,6 +267,25 @@ class DeclaredEntityApiTest {
     }
 
     @Test
+    void anEntityNoOtherLinks_shouldHaveNoJobNorLinkers_andRefuseADeleteThatUnlinks() {
+        // GIVEN an article: customers link stores, nothing links articles
+        String business = createBusiness("Unlinked");
+        String id = created(business, Map.of("sku", "solo-1", "name", "Solo", "priceCents", 100));
+
+        // WHEN / THEN the routes of a linked subject are paths the API does not serve for it
+        given().get("/articles/" + id + "/job").then().statusCode(404).contentType("application/problem+json");
+        given().get("/articles/" + id + "/customers").then().statusCode(404).contentType("application/problem+json");
+        // AND a delete asking to unlink is a 400 that deletes nothing; a plain one deletes it
+        given().delete("/articles/" + id + "?unlink=true")
+                .then()
+                .statusCode(400)
+                .contentType("application/problem+json");
+        given().get("/articles/" + id).then().statusCode(200);
+        given().delete("/articles/" + id).then().statusCode(204);
+        given().get("/articles/" + id).then().statusCode(404);
+    }
+
+    @Test
     void aCollectionNoEntityDeclares_shouldBeA404Problem() {
         given().get("/widgets/01JD8X5N6P7Q8R9S0T1V2W3X4Y")
                 .then()
