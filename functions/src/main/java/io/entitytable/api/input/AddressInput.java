@@ -13,16 +13,18 @@ public record AddressInput(
         @NotBlank @Size(max = Inputs.MAX_TEXT) @Pattern(regexp = Patterns.TEXT, message = Patterns.TEXT_MESSAGE)
                 String street,
         @NotBlank
-                @Size(max = Inputs.MAX_NAME_PART)
+                @Size(max = Address.MAX_LEVEL_LENGTH)
                 @Pattern(regexp = Patterns.KEY_PART, message = Patterns.KEY_PART_MESSAGE)
                 String city,
         @NotBlank
-                @Size(max = Inputs.MAX_NAME_PART)
+                @Size(max = Address.MAX_LEVEL_LENGTH)
                 @Pattern(regexp = Patterns.KEY_PART, message = Patterns.KEY_PART_MESSAGE)
                 String state,
-        @NotBlank @Size(max = 20) @Pattern(regexp = Patterns.KEY_PART, message = Patterns.KEY_PART_MESSAGE) String zip,
-        @NotBlank @Pattern(regexp = Patterns.COUNTRY, message = "must be an ISO 3166 alpha-2 code such as US")
-                String country) {
+        @NotBlank
+                @Size(max = Address.MAX_ZIP_LENGTH)
+                @Pattern(regexp = Patterns.KEY_PART, message = Patterns.KEY_PART_MESSAGE)
+                String zip,
+        @NotBlank @Pattern(regexp = Patterns.COUNTRY, message = Address.COUNTRY_MESSAGE) String country) {
 
     public Address toAddress() {
         return new Address(street.trim(), city.trim(), state.trim(), zip.trim(), country.toUpperCase(Locale.ROOT));
