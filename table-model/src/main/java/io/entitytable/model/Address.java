@@ -16,6 +16,27 @@ public record Address(String street, String city, String state, String zip, Stri
 
     public static final String COUNTRY_MESSAGE = "must be an ISO 3166 alpha-2 code such as US";
 
+    /**
+     * An address as a declared object field called {@code name} (a store's): every part required, city, state and zip
+     * within the lengths a level of a list by location takes, the country an ISO code stored upper-cased.
+     */
+    public static Field field(String name) {
+        return Field.object(
+                name,
+                Field.text(Attributes.STREET).required().example("100 Congress Ave"),
+                part(Attributes.CITY, MAX_LEVEL_LENGTH, "Austin"),
+                part(Attributes.STATE, MAX_LEVEL_LENGTH, "TX"),
+                part(Attributes.ZIP, MAX_ZIP_LENGTH, "73301"),
+                part(Attributes.COUNTRY, 2, "US")
+                        .between(2, 2)
+                        .matching(COUNTRY, COUNTRY_MESSAGE)
+                        .upperCased());
+    }
+
+    private static Field part(String name, int maxLength, String example) {
+        return Field.text(name).required().between(1, maxLength).example(example);
+    }
+
     /** Its parts by name, as a declared object field holds them (a store's address); a part it lacks is absent. */
     public Map<String, Object> values() {
         Map<String, Object> values = new LinkedHashMap<>();

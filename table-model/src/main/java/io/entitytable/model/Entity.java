@@ -48,28 +48,7 @@ public final class Entity {
     public static final Entity STORE = define(declared("store", "stores")
             .fields(
                     Field.text("name").required().example("Austin North"),
-                    Field.object(
-                                    "address",
-                                    Field.text(Attributes.STREET).required().example("100 Congress Ave"),
-                                    Field.text(Attributes.CITY)
-                                            .required()
-                                            .between(1, Address.MAX_LEVEL_LENGTH)
-                                            .example("Austin"),
-                                    Field.text(Attributes.STATE)
-                                            .required()
-                                            .between(1, Address.MAX_LEVEL_LENGTH)
-                                            .example("TX"),
-                                    Field.text(Attributes.ZIP)
-                                            .required()
-                                            .between(1, Address.MAX_ZIP_LENGTH)
-                                            .example("73301"),
-                                    Field.text(Attributes.COUNTRY)
-                                            .required()
-                                            .between(2, 2)
-                                            .matching(Address.COUNTRY, Address.COUNTRY_MESSAGE)
-                                            .upperCased()
-                                            .example("US"))
-                            .required())
+                    Address.field("address").required())
             .listedBy("location", "address.country", "address.state", "address.city", "address.zip")
             .sortedBy("name")
             .searchable());

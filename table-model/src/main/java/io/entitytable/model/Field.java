@@ -129,36 +129,17 @@ public record Field(
 
     /** Free text of 1 to {@link #DEFAULT_MAX_LENGTH} characters, trimmed, optional. */
     public static Field text(String name) {
-        return new Field(
-                name,
-                Kind.TEXT,
-                false,
-                1,
-                DEFAULT_MAX_LENGTH,
-                null,
-                null,
-                LetterCase.AS_GIVEN,
-                false,
-                false,
-                null,
-                List.of());
+        return optional(name, Kind.TEXT, 1, DEFAULT_MAX_LENGTH, null, List.of());
     }
 
     /** A whole number from 0 to {@link Long#MAX_VALUE}, optional. */
     public static Field wholeNumber(String name) {
-        return new Field(
-                name,
-                Kind.WHOLE_NUMBER,
-                false,
-                0,
-                Long.MAX_VALUE,
-                null,
-                null,
-                LetterCase.AS_GIVEN,
-                false,
-                false,
-                null,
-                List.of());
+        return optional(name, Kind.WHOLE_NUMBER, 0, Long.MAX_VALUE, null, List.of());
+    }
+
+    /** A field of {@code kind} with nothing refined yet: optional, of any shape, as given, mutable, not unique. */
+    private static Field optional(String name, Kind kind, long min, long max, Object example, List<Field> members) {
+        return new Field(name, kind, false, min, max, null, null, LetterCase.AS_GIVEN, false, false, example, members);
     }
 
     /**
@@ -183,17 +164,11 @@ public record Field(
                 example.put(member.name, member.example);
             }
         }
-        return new Field(
+        return optional(
                 name,
                 Kind.OBJECT,
-                false,
                 0,
                 0,
-                null,
-                null,
-                LetterCase.AS_GIVEN,
-                false,
-                false,
                 example.isEmpty() ? null : Collections.unmodifiableMap(example),
                 List.of(members));
     }
@@ -208,17 +183,11 @@ public record Field(
             throw new IllegalArgumentException(
                     "field " + name + "'s values: a value by label is neither unique," + " immutable nor required");
         }
-        return new Field(
+        return optional(
                 name,
                 Kind.LABELLED,
-                false,
                 0,
                 DEFAULT_MAX_LABELS,
-                null,
-                null,
-                LetterCase.AS_GIVEN,
-                false,
-                false,
                 value.example == null ? null : Map.of("main", value.example),
                 List.of(value));
     }
