@@ -40,7 +40,10 @@ final class FrontDoorClient {
             .build();
     private final URI base;
     private final String authorization;
-    /** Whether a write refused as a busy table (503 with {@code Retry-After}) is sent again after the wait it names. */
+    /**
+     * Whether a request refused with {@code Retry-After} (429 at a request limit, 503 on a busy table) is sent again
+     * after the wait it names.
+     */
     private final boolean honoursRetryAfter;
 
     /** @param token a bearer token the front door accepts, sent with every request */
@@ -55,9 +58,9 @@ final class FrontDoorClient {
     }
 
     /**
-     * The same caller, sending a request refused with 503 and {@code Retry-After} again after that wait (at most
-     * {@value #BUSY_ATTEMPTS} times), as the contract asks of a client: for a test's setup on a table small enough to
-     * throttle it, where the throttling under test comes later.
+     * The same caller, sending a request refused with 429 or 503 and {@code Retry-After} again after that wait (at most
+     * {@value #BUSY_ATTEMPTS} times), as the contract asks of a client: for a test's setup that writes faster than a
+     * business's request limit or a small table takes, where no refusal is under test.
      */
     FrontDoorClient honouringRetryAfter() {
         return new FrontDoorClient(base, authorization, true);
@@ -337,7 +340,7 @@ final class FrontDoorClient {
     }
 
     private static boolean isBusy(HttpResponse<String> response) {
-        return response.statusCode() == 503
+        return (response.statusCode() == 429 || response.statusCode() == 503)
                 && response.headers().firstValue("retry-after").isPresent();
     }
 

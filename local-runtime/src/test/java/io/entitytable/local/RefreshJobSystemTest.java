@@ -66,7 +66,8 @@ class RefreshJobSystemTest {
                         endpoint -> proxy.endpoint());
                 DynamoDbClient dynamo = system.dynamoDb().client()) {
             LinkedStoreSeed.Seeded seeded = preloaded.get(0);
-            FrontDoorClient api = FrontDoorClient.operatorOf(system);
+            // (250 customers are created faster than the business's 50 requests a second: the client waits as told)
+            FrontDoorClient api = FrontDoorClient.operatorOf(system).honouringRetryAfter();
             String other = api.createBusiness("Unrelated");
             List<String> customers = new ArrayList<>();
             for (int i = 0; i < UNRELATED_WRITES; i++) {
