@@ -4,7 +4,6 @@ import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Customer;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
-import io.entitytable.model.Field;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
@@ -61,8 +60,7 @@ final class ReadPatterns {
                             .path();
         }
         return declared(number)
-                .map(entity -> entity.collection() + " of a business by "
-                        + entity.sortField().map(Field::name).orElse("id"))
+                .map(entity -> entity.collection() + " of a business by " + entity.orderedBy())
                 .orElseGet(() -> NAMES.get(Integer.parseInt(number) - 1));
     }
 

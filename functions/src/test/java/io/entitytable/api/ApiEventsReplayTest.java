@@ -21,11 +21,8 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.EntityDeclarations;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.ItemKey;
-import io.entitytable.model.ItemKind;
-import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
-import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Shard;
 import io.entitytable.model.Values;
 import io.quarkus.test.junit.QuarkusTest;
@@ -163,14 +160,7 @@ class ApiEventsReplayTest {
         erase.put(Attributes.JOB_FINISHED_AT, Values.instant(now));
         put(erase);
         // A job a delete of the store left earlier (a job outlives its store), done.
-        Map<String, AttributeValue> job = new HashMap<>(RefreshJob.keyOf(STORE).toAttributes());
-        job.put(Attributes.KIND, Values.s(ItemKind.JOB.value()));
-        job.put(Attributes.JOB_SUBJECT, Values.s(Keys.subjectRef(Entity.STORE, STORE)));
-        job.put(Attributes.BUSINESS_ID, Values.s(BUSINESS));
-        job.put(Attributes.JOB_REQUESTED_VERSION, Values.n(1));
-        job.put(Attributes.JOB_PASS_VERSION, Values.n(1));
-        job.put(Attributes.UPDATED_AT, Values.instant(now));
-        put(job);
+        put(ApiTestSupport.doneRefreshJob(Entity.STORE, STORE, BUSINESS, now));
         Order order = new Order(
                 ORDER,
                 BUSINESS,

@@ -18,9 +18,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Reads over duplicates. The copies are written here exactly as the fan-out writes them (through the shared
@@ -32,16 +30,8 @@ class CopyReadsTest {
     @Inject
     EntityTable table;
 
-    /** Writes every duplicate that a subject's current core item implies, copying each source's current item. */
     void fanOut(Entity entity, String id) {
-        Map<String, AttributeValue> core = table.findCore(entity, id).orElseThrow();
-        for (RelationshipCatalogue.Duplicate duplicate : RelationshipCatalogue.impliedBy(core)) {
-            var source = duplicate.source();
-            Map<String, AttributeValue> sourceItem =
-                    table.findCore(source.entity(), source.id()).orElseThrow();
-            table.dynamo().putItem(r -> r.tableName(table.name())
-                    .item(RelationshipCatalogue.copyItem(duplicate, sourceItem)));
-        }
+        ApiTestSupport.writeCopies(table, entity, id);
     }
 
     List<String> walk(String path, int limit) {

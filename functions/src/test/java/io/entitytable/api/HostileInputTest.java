@@ -21,7 +21,7 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
-import io.entitytable.model.Field;
+import io.entitytable.model.FieldList;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Keys;
 import io.entitytable.search.client.SearchDocument;
@@ -424,8 +424,7 @@ class HostileInputTest {
                             values.put(value, Expect.CLIENT_ERROR);
                         }
                     });
-                    case "namePrefix" -> textValues(values, 201, true);
-                    case "prefix" -> textValues(values, Field.DEFAULT_MAX_LENGTH, true);
+                    case "namePrefix" -> textValues(values, longestName(route), true);
                     case "q" -> {
                         textValues(values, SearchService.MAX_TEXT_LENGTH, true);
                         // Plain words, whatever they look like: query syntax, other businesses' ids, JSON.
@@ -464,9 +463,10 @@ class HostileInputTest {
                     }
                 }
                 values.forEach((value, expect) -> {
-                    // A declared list by prefix is not given its levels (both together are a 400 of their own).
-                    Map<String, String> query =
-                            param.equals("prefix") ? new LinkedHashMap<>() : new LinkedHashMap<>(baseQuery(route));
+                    // A list by name is not given a declared list's levels (both together are a 400 of their own).
+                    Map<String, String> query = param.equals(FieldList.NAME_PREFIX)
+                            ? new LinkedHashMap<>()
+                            : new LinkedHashMap<>(baseQuery(route));
                     query.put(param, value);
                     cases.add(new Case(
                             route.method() + " " + route.template() + " ?" + param + "=" + abbreviate(value),
@@ -1217,6 +1217,18 @@ class HostileInputTest {
     }
 
     /** Filters a list needs so that the mutated parameter is the only thing wrong. */
+    /**
+     * The longest name prefix a business's list takes: a declared entity's longest name, a customer's two name parts
+     * and the dot between them.
+     */
+    private static int longestName(Route route) {
+        String collection = route.template().substring(route.template().lastIndexOf('/') + 1);
+        return Entity.fromCollection(collection)
+                .filter(Entity::isDeclared)
+                .map(Entity::longestName)
+                .orElse(2 * Inputs.MAX_NAME_PART + 1);
+    }
+
     private static Map<String, String> baseQuery(Route route) {
         return switch (route.template()) {
             case "/businesses/{id}/stores" -> new LinkedHashMap<>(

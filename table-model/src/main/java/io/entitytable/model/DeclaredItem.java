@@ -13,7 +13,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * declaration says what the item holds, and this reads and writes it.
  *
  * @param values the declared fields it has, normalised as {@link Field#normalised} makes them; an optional field it
- *     lacks is absent
+ *     lacks is absent. For an entity that links another ({@link Entity#link}), also the ids it links, a set under the
+ *     link's attribute, absent when it links none: changed by its link routes, never by a request's body
  */
 public record DeclaredItem(
         Entity entity, String id, String businessId, Map<String, Object> values, CoreFields common, Shard shard)
@@ -32,6 +33,12 @@ public record DeclaredItem(
                 values.put(field.name(), field.fromAttribute(value));
             }
         }
+        entity.link().map(Entity.Link::attribute).ifPresent(attribute -> {
+            Set<String> linked = Values.set(item, attribute);
+            if (!linked.isEmpty()) {
+                values.put(attribute, linked);
+            }
+        });
         return new DeclaredItem(
                 entity,
                 Values.string(item, Attributes.ID),
@@ -46,23 +53,56 @@ public record DeclaredItem(
         return Optional.ofNullable((String) values.get(field));
     }
 
-    /** Its sort key: named by its entity's sort field, else by its id. */
+    /** Its sort key: named by its entity's sort fields, else by its id. */
     public String type() {
-        return entity.sortField()
-                .map(field -> Keys.namedType(entity, text(field.name()).orElse("")))
-                .orElse(Keys.idType(entity, id));
+        if (entity.sortFields().isEmpty()) {
+            return Keys.idType(entity, id);
+        }
+        return Keys.namedType(
+                entity,
+                entity.sortFields().stream()
+                        .map(field -> text(field.name()).orElse(""))
+                        .toList());
     }
 
     @Override
     public Map<String, AttributeValue> toItem() {
         Map<String, AttributeValue> item = CoreItem.base(this, type(), businessId, shard);
-        values.forEach(
-                (name, value) -> item.put(name, entity.field(name).orElseThrow().toAttribute(value)));
+        for (Field field : entity.fields()) {
+            Object value = values.get(field.name());
+            if (value != null) {
+                item.put(field.name(), field.toAttribute(value));
+            }
+        }
+        entity.link().ifPresent(link -> Values.putSet(item, link.attribute(), linked()));
         entity.fieldList().flatMap(list -> list.valuesIn(values)).ifPresent(levels -> {
             item.put(Attributes.GSI1_PK, Values.s(Keys.fieldListPk(entity, businessId, levels.get(0))));
             item.put(Attributes.GSI1_SK, Values.s(Keys.fieldListSk(levels.subList(1, levels.size()), id)));
         });
+        entity.lookupField().ifPresent(field -> text(field.name()).ifPresent(value -> {
+            item.put(Attributes.GSI1_PK, Values.s(Keys.lookupPk(entity, field.name(), businessId, value)));
+            item.put(Attributes.GSI1_SK, Values.s(id));
+        }));
         return item;
+    }
+
+    /** The ids of the subjects it links ({@link Entity#link}); none when it links none. */
+    @SuppressWarnings("unchecked")
+    public Set<String> linked() {
+        return entity.link()
+                .map(link -> (Set<String>) values.getOrDefault(link.attribute(), Set.of()))
+                .orElse(Set.of());
+    }
+
+    /** The same subject linking exactly {@code ids}. */
+    public DeclaredItem withLinked(Set<String> ids) {
+        String attribute = entity.link().orElseThrow().attribute();
+        Map<String, Object> next = new LinkedHashMap<>(values);
+        next.remove(attribute);
+        if (!ids.isEmpty()) {
+            next.put(attribute, Set.copyOf(ids));
+        }
+        return new DeclaredItem(entity, id, businessId, next, common, shard);
     }
 
     /** The same subject with {@code changes} over its values (a rename, when the sort field changes). */

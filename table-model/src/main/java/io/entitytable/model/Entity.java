@@ -77,8 +77,9 @@ public final class Entity {
     private final Lifecycle lifecycle;
     private final boolean declared;
     private final List<Field> fields;
-    private final Field sortField;
+    private final List<Field> sortFields;
     private final FieldList fieldList;
+    private final Field lookupField;
 
     private Entity(Builder builder) {
         this.keyName = builder.keyName;
@@ -91,17 +92,28 @@ public final class Entity {
         this.indexes = List.copyOf(builder.indexes);
         this.linkAttribute = builder.linkAttribute;
         this.linkTarget = builder.linkTarget;
-        if (!declared && (!builder.fields.isEmpty() || builder.sortField != null)) {
+        if (!declared && (!builder.fields.isEmpty() || !builder.sortFields.isEmpty())) {
             throw new IllegalArgumentException(keyName + " has a record of its own: its fields are the record's");
         }
         this.fields = List.copyOf(builder.fields);
-        this.sortField = builder.sortField == null
-                ? null
-                : field(builder.sortField)
-                        .orElseThrow(() -> new IllegalArgumentException(
-                                keyName + " is sorted by " + builder.sortField + ", not a field"));
+        this.sortFields = builder.sortFields.stream()
+                .map(name -> field(name)
+                        .filter(field -> field.kind() == Field.Kind.TEXT)
+                        .orElseThrow(() ->
+                                new IllegalArgumentException(keyName + " is sorted by " + name + ", not a text field")))
+                .toList();
         this.fieldList =
                 builder.listLevels == null ? null : FieldList.of(keyName, builder.listName, fields, builder.listLevels);
+        this.lookupField = builder.lookupField == null
+                ? null
+                : field(builder.lookupField)
+                        .filter(field -> field.kind() == Field.Kind.TEXT)
+                        .orElseThrow(() -> new IllegalArgumentException(
+                                keyName + " is findable by " + builder.lookupField + ", not a text field"));
+        if (lookupField != null && fieldList != null) {
+            throw new IllegalArgumentException(keyName + " is listed by fields and findable by " + lookupField.name()
+                    + ": gsi1 holds one entry of an item, so one of them at most");
+        }
         this.search = builder.search;
         this.lifecycle = builder.lifecycle;
     }
@@ -125,6 +137,14 @@ public final class Entity {
      */
     public static synchronized Entity define(Builder builder) {
         Entity entity = new Entity(builder);
+        // One owner per target: a target's delete with unlink=true, its job and its owners' route know one owner.
+        IN_ORDER.stream()
+                .filter(other -> other.linkTarget != null && other.linkTarget.equals(entity.linkTarget))
+                .findFirst()
+                .ifPresent(other -> {
+                    throw new IllegalArgumentException(entity.keyName + " links " + entity.linkTarget + ", which "
+                            + other.keyName + " links already: one entity links another at most");
+                });
         if (BY_KEY_NAME.putIfAbsent(entity.keyName, entity) != null) {
             throw new IllegalStateException("entity " + entity.keyName + " is defined twice");
         }
@@ -250,14 +270,42 @@ public final class Entity {
         return fields.stream().filter(field -> field.name().equals(name)).findFirst();
     }
 
-    /** The declared field its sort key carries, by which its business lists its subjects; empty when sorted by id. */
-    public Optional<Field> sortField() {
-        return Optional.ofNullable(sortField);
+    /**
+     * The declared fields its sort key carries, in the order it sorts by them (a customer's last name, then its first),
+     * by which its business lists its subjects; none when sorted by id.
+     */
+    public List<Field> sortFields() {
+        return sortFields;
+    }
+
+    /**
+     * What its business's subjects are ordered by, as the contract and the capacity report say it: {@code name},
+     * {@code lastName, then firstName}, or {@code id}.
+     */
+    public String orderedBy() {
+        return sortFields.isEmpty()
+                ? Attributes.ID
+                : String.join(", then ", sortFields.stream().map(Field::name).toList());
+    }
+
+    /**
+     * The longest name its sort key can carry: its sort fields' longest values and a separator between each two; so
+     * the longest start of a name a list by name can be given.
+     */
+    public int longestName() {
+        return sortFields.isEmpty()
+                ? Field.DEFAULT_MAX_LENGTH
+                : Math.toIntExact(sortFields.stream().mapToLong(Field::max).sum() + sortFields.size() - 1);
     }
 
     /** Its list by the values of some of its fields, level by level, in gsi1 ({@link Builder#listedBy}); or empty. */
     public Optional<FieldList> fieldList() {
         return Optional.ofNullable(fieldList);
+    }
+
+    /** The text field by whose value its business finds its subjects, in gsi1 ({@link Builder#findableBy}); or empty. */
+    public Optional<Field> lookupField() {
+        return Optional.ofNullable(lookupField);
     }
 
     public static Optional<Entity> fromKeyName(String name) {
@@ -307,9 +355,10 @@ public final class Entity {
         private SearchText.Spec search;
         private Lifecycle lifecycle;
         private final List<Field> fields = new ArrayList<>();
-        private String sortField;
+        private List<String> sortFields = List.of();
         private String listName;
         private String[] listLevels;
+        private String lookupField;
 
         private Builder(
                 String keyName, String collection, Function<Map<String, AttributeValue>, ? extends CoreItem> reader) {
@@ -334,11 +383,15 @@ public final class Entity {
         }
 
         /**
-         * Its sort key carries the value of the field {@code fieldName} (trimmed, lower-cased), so its business lists
-         * its subjects by it; a change of it is a rename, which moves the key and leaves a tombstone.
+         * Its sort key carries the values of the text fields {@code fieldNames} (trimmed, lower-cased, in this order,
+         * {@link Keys#namedType joined}), so its business lists its subjects by them; a change of one is a rename,
+         * which moves the key and leaves a tombstone.
          */
-        public Builder sortedBy(String fieldName) {
-            this.sortField = fieldName;
+        public Builder sortedBy(String... fieldNames) {
+            if (fieldNames.length == 0) {
+                throw new IllegalArgumentException(keyName + " is sorted by at least one field");
+            }
+            this.sortFields = List.of(fieldNames);
             return sortKeyCarriesName();
         }
 
@@ -358,9 +411,23 @@ public final class Entity {
         }
 
         /**
-         * The search index holds it, found by its declared fields: the title is its sort field's value (else its id),
-         * and every text field, or text member of an object field, named as a field of the search index ({@link
-         * SearchFields#TEXT}) is searched, with its tags.
+         * Its business also finds its subjects by the value of the text field {@code fieldName}, in any letter case (a
+         * customer's email): in gsi1 under {@link Keys#lookupPk}, ordered by id, so its core item is indexed there when
+         * it holds a value. Not beside {@link #listedBy}, which needs gsi1's one entry of the item too.
+         */
+        public Builder findableBy(String fieldName) {
+            if (reader != null) {
+                throw new IllegalArgumentException(keyName + " has a record of its own: its lists are its own too");
+            }
+            this.lookupField = Objects.requireNonNull(fieldName);
+            return indexedIn(TableLayout.GSI1);
+        }
+
+        /**
+         * The search index holds it, found by its declared fields: the title is its sort fields' values in the order of
+         * their declaration, as a person reads them ({@code Ada Lovelace}; else its id), and every text field, or text
+         * member of an object field, named as a field of the search index ({@link SearchFields#TEXT}) is searched, with
+         * its tags.
          */
         public Builder searchable() {
             this.search = new SearchText.Spec(
@@ -370,8 +437,11 @@ public final class Entity {
 
         private static SearchText fieldText(DeclaredItem item) {
             Entity entity = item.entity();
-            SearchText.Builder text = SearchText.titled(
-                    entity.sortField().flatMap(field -> item.text(field.name())).orElse(item.id()));
+            SearchText.Builder text = SearchText.titled(entity.fields().stream()
+                    .filter(entity.sortFields()::contains)
+                    .flatMap(field -> item.text(field.name()).stream())
+                    .reduce((first, next) -> first + " " + next)
+                    .orElse(item.id()));
             for (Field field : entity.fields()) {
                 if (isSearched(field)) {
                     text.add(field.name(), item.text(field.name()).orElse(null));

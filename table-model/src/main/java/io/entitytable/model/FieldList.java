@@ -20,8 +20,11 @@ public record FieldList(String name, List<Level> levels) {
     /** The character that separates levels in the keys, which a level's value may therefore not hold. */
     public static final String SEPARATOR = Keys.SEPARATOR;
 
+    /** The parameter of a list by name ({@link Entity#sortFields}) that gives the start of the names listed. */
+    public static final String NAME_PREFIX = "namePrefix";
+
     /** The parameters every list takes, which a level is given beside and so may not be named. */
-    static final List<String> LIST_PARAMETERS = List.of("prefix", "limit", "next");
+    static final List<String> LIST_PARAMETERS = List.of(NAME_PREFIX, "limit", "next");
 
     /**
      * One level: the path of its field and the field itself.

@@ -30,7 +30,6 @@ public final class Keys {
     static final String LINE = "line";
     static final String TAG = "tag";
     static final String SKU = "sku";
-    static final String CUSTOMER_EMAIL = "CUSTOMEREMAIL";
     static final String BACKFILL = "backfill";
     public static final String ORDER_STATUS = "ORDERSTATUS";
 
@@ -40,7 +39,7 @@ public final class Keys {
 
     /** {@code customer#<last>.<first>}, lower-cased: customers of a business sort by name in businessGsi. */
     public static String customerType(String lastName, String firstName) {
-        return typePrefix(Entity.CUSTOMER) + lower(lastName) + "." + lower(firstName);
+        return namedType(Entity.CUSTOMER, List.of(lastName, firstName));
     }
 
     /** Prefix for a case-insensitive name search: {@code smi} finds Smith, {@code smith.a} finds Ann Smith. */
@@ -55,6 +54,22 @@ public final class Keys {
     public static String namedType(Entity entity, String name) {
         return typePrefix(entity) + lower(name);
     }
+
+    /**
+     * {@code <entity>#<part>.<part>}: the sort key of a subject named by several fields ({@code customer#lovelace.ada}),
+     * each trimmed and lower-cased, in the order it sorts by them; so a name's start finds it across the parts
+     * ({@code lovelace.a}).
+     */
+    public static String namedType(Entity entity, List<String> nameParts) {
+        return namedType(
+                entity,
+                String.join(
+                        NAME_PART_SEPARATOR,
+                        nameParts.stream().map(String::trim).toList()));
+    }
+
+    /** What separates the parts of a name in a sort key: sorts before every letter and digit. */
+    public static final String NAME_PART_SEPARATOR = ".";
 
     /** {@code <entity>#<id>}: the sort key of a subject of a declared entity named by no field; ids sort by time. */
     public static String idType(Entity entity, String id) {
@@ -186,14 +201,20 @@ public final class Keys {
         return prefix.toString();
     }
 
-    // ---- gsi1: a business's customers by email ----------------------------------------------------------
+    // ---- gsi1: a business's subjects by the value of one field (customers by email) ----------------------
 
     /**
-     * {@code CUSTOMEREMAIL#<businessId>#<email, trimmed and lower-cased>}: the customers of a business with one email,
-     * compared without regard to case. The email comes last, so a {@code #} in its local part cannot move a boundary.
+     * {@code <ENTITY><FIELD>#<businessId>#<value, trimmed and lower-cased>}: the gsi1 partition of the subjects of a
+     * business that hold one value of a field, compared without regard to case ({@link Entity.Builder#findableBy}). The
+     * value comes last, so a {@code #} in it (an email's local part may hold one) cannot move a boundary.
      */
+    public static String lookupPk(Entity entity, String field, String businessId, String value) {
+        return String.join(SEPARATOR, upper(entity.keyName() + field), businessId, lower(value));
+    }
+
+    /** {@code CUSTOMEREMAIL#<businessId>#<email, trimmed and lower-cased>}: the customers of a business with one email. */
     public static String customerEmailPk(String businessId, String email) {
-        return String.join(SEPARATOR, CUSTOMER_EMAIL, businessId, lower(email));
+        return lookupPk(Entity.CUSTOMER, Attributes.EMAIL, businessId, email);
     }
 
     // ---- backfills ----------------------------------------------------------------------------------------

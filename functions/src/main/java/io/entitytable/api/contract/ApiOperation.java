@@ -11,7 +11,9 @@ import static io.entitytable.api.contract.ApiOperation.Success.SETTING;
 import static io.entitytable.api.contract.ApiOperation.Success.STATE;
 
 import io.entitytable.api.input.Inputs;
+import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Entity;
+import io.entitytable.model.FieldList;
 import io.entitytable.model.Keys;
 import io.entitytable.search.client.TextQuery;
 import java.util.ArrayList;
@@ -437,8 +439,55 @@ public final class ApiOperation implements Comparable<ApiOperation> {
      */
     private static List<ApiOperation> declaredRoutes(Entity entity) {
         List<ApiOperation> routes = new ArrayList<>(crudRoutes(entity));
+        entity.link().ifPresent(link -> routes.addAll(linkOwnerRoutes(link)));
         entity.linkedBy().ifPresent(link -> routes.addAll(linkTargetRoutes(link)));
         return routes;
+    }
+
+    /**
+     * The routes of a subject that links others (a customer, which lists stores): the subjects it links, from the edges
+     * the fan-out keeps, and a link or unlink of one.
+     */
+    private static List<ApiOperation> linkOwnerRoutes(Entity.Link link) {
+        Entity owner = link.owner();
+        Entity target = link.target();
+        String targets = "/" + owner.collection() + "/{id}/" + target.collection();
+        String byTarget = targets + "/{" + target.keyName() + "Id}";
+        String writes = "A Query of the " + owner.keyName() + " and of the " + target.keyName()
+                + ", then one TransactWriteItems: the " + owner.keyName() + "'s `" + link.attribute() + "`, and the "
+                + target.keyName() + "'s link count.";
+        return List.of(
+                new ApiOperation(
+                        "GET",
+                        targets,
+                        "list" + EntityNames.typeName(owner) + EntityNames.plural(target),
+                        EntityNames.plural(target) + " " + EntityNames.withArticle(owner) + " links",
+                        "Access pattern 10, from the copies the stream fan-out keeps (as of the last fanned-out change):"
+                                + " one Query `id = " + Keys.typePrefix(owner) + "O AND begins_with(type, "
+                                + Keys.typePrefix(target) + ")` per page.",
+                        LIST,
+                        false,
+                        Errors.LIST),
+                linkChange(
+                        "PUT",
+                        byTarget,
+                        "link" + EntityNames.typeName(target),
+                        "Link " + EntityNames.withArticle(target) + " to " + EntityNames.withArticle(owner),
+                        "The " + target.keyName() + " must be of the " + owner.keyName() + "'s business; "
+                                + EntityNames.withArticle(owner) + " links at most " + SubjectService.MAX_LINKS + " "
+                                + target.collection() + ". " + writes),
+                linkChange(
+                        "DELETE",
+                        byTarget,
+                        "unlink" + EntityNames.typeName(target),
+                        "Unlink " + EntityNames.withArticle(target) + " from " + EntityNames.withArticle(owner),
+                        writes));
+    }
+
+    /** A link or unlink: 204, or the problems a tag's change has too. */
+    private static ApiOperation linkChange(
+            String method, String path, String operationId, String summary, String description) {
+        return new ApiOperation(method, path, operationId, summary, description, CHANGED, false, Errors.TAG_OR_LINK);
     }
 
     /**
@@ -489,17 +538,25 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                 ? ""
                 : ", with a marker of each of its unique values (" + unique + ") on condition that it is new: a value"
                         + " another " + noun + " of the business holds is a 409 naming the field";
-        String order = entity.sortField()
-                .map(field -> "merged by " + field.name() + "; `prefix` is the start of its " + field.name()
-                        + ", in any letter case")
-                .orElse("merged by id");
+        String order = "merged by " + entity.orderedBy()
+                + (entity.sortFields().isEmpty()
+                        ? ""
+                        : "; `" + FieldList.NAME_PREFIX + "` is the start of that name, in any letter case");
         String byFields = entity.fieldList()
-                .map(list -> " With `" + list.levels().get(0).parameter() + "`, the " + entity.collection()
-                        + " that hold the levels given (each needs every one above it): one Query of gsi1 `gsi1pk = "
-                        + Keys.fieldListPk(
-                                entity, "<B>", "<" + list.levels().get(0).parameter() + ">")
-                        + "` per page, narrowed by `begins_with(gsi1sk, ...)` to the next levels given.")
-                .orElse("");
+                        .map(list -> " With `" + list.levels().get(0).parameter() + "`, the " + entity.collection()
+                                + " that hold the levels given (each needs every one above it): one Query of gsi1 `gsi1pk = "
+                                + Keys.fieldListPk(
+                                        entity,
+                                        "<B>",
+                                        "<" + list.levels().get(0).parameter() + ">")
+                                + "` per page, narrowed by `begins_with(gsi1sk, ...)` to the next levels given.")
+                        .orElse("")
+                + entity.lookupField()
+                        .map(field -> " With `" + field.name() + "`, the " + entity.collection() + " with that "
+                                + field.name() + " in any letter case, oldest first: one Query of gsi1 `gsi1pk = "
+                                + Keys.lookupPk(entity, field.name(), "<B>", "<" + field.name() + ">")
+                                + "` per page.")
+                        .orElse("");
         return List.of(
                 new ApiOperation(
                         "POST",
@@ -540,10 +597,11 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                         "Change " + EntityNames.withArticle(entity),
                         "Fields left out stay as they are; an immutable one is refused (422). A read (" + read
                                 + "), then one write on condition that the version is the one read"
-                                + entity.sortField()
-                                        .map(field -> ": a new " + field.name() + " changes the key, so it is one"
-                                                + " TransactWriteItems (Delete the old key, Put the new one)")
-                                        .orElse("")
+                                + (entity.sortFields().isEmpty()
+                                        ? ""
+                                        : ": a new " + entity.orderedBy().replace(", then ", " or ")
+                                                + " changes the key, so it is one TransactWriteItems (Delete the old"
+                                                + " key, Put the new one)")
                                 + (unique.isEmpty()
                                         ? ""
                                         : "; a change of a unique value moves its marker in one TransactWriteItems"

@@ -1,14 +1,15 @@
 package io.entitytable.api.contract;
 
 import io.entitytable.api.input.Patterns;
+import io.entitytable.api.response.StoreJobResponse;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Field;
 import io.entitytable.model.FieldList;
+import io.entitytable.model.Keys;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.Operation;
@@ -46,7 +47,7 @@ final class DeclaredContract {
     static String tagDescription(Entity entity) {
         return "The " + entity.collection() + " of a business, declared by their fields: created, read, changed,"
                 + " deleted, tagged, and listed by "
-                + entity.sortField().map(Field::name).orElse("id") + ".";
+                + entity.orderedBy() + ".";
     }
 
     private static void schemas(OpenAPI openApi, Entity entity) {
@@ -62,7 +63,13 @@ final class DeclaredContract {
                                         .orElse("")
                                 + "a tag), because copies never carry index attributes"));
         entity.fields().forEach(field -> subject.addProperty(field.name(), stored(field)));
-        subject.addProperty(Attributes.TAGS, tags())
+        entity.link()
+                .ifPresent(link -> subject.addProperty(
+                        link.attribute(),
+                        textSet()
+                                .description("The " + link.target().collection() + " the " + entity.keyName()
+                                        + " links, by id; changed by its link routes, absent when it links none")));
+        subject.addProperty(Attributes.TAGS, textSet())
                 .addProperty(
                         Attributes.VERSION,
                         OASFactory.createSchema()
@@ -79,7 +86,7 @@ final class DeclaredContract {
                 required.add(field.name());
             }
         }
-        create.addProperty(Attributes.TAGS, tags()).required(required.isEmpty() ? null : required);
+        create.addProperty(Attributes.TAGS, textSet()).required(required.isEmpty() ? null : required);
         Schema patch = object(null);
         entity.fields().stream()
                 .filter(field -> !field.isImmutable())
@@ -217,6 +224,7 @@ final class DeclaredContract {
         String tag = EntityNames.plural(entity);
         Operation list = operation(tag).addParameter(prefix(entity));
         entity.fieldList().ifPresent(fields -> levels(entity, fields).forEach(list::addParameter));
+        entity.lookupField().ifPresent(field -> list.addParameter(lookup(entity, field)));
         PathItem collection = OASFactory.createPathItem()
                 .POST(operation(tag)
                         .addParameter(header(SharedComponents.IDEMPOTENCY_KEY))
@@ -242,14 +250,31 @@ final class DeclaredContract {
                 .addPathItem("/businesses/{id}/" + entity.collection(), collection)
                 .addPathItem("/" + entity.collection() + "/{id}", byId)
                 .addPathItem("/" + entity.collection() + "/{id}/tags/{tag}", tags);
+        entity.link().ifPresent(link -> {
+            String targets =
+                    "/" + entity.collection() + "/{id}/" + link.target().collection();
+            openApi.getPaths()
+                    .addPathItem(
+                            targets,
+                            OASFactory.createPathItem()
+                                    .GET(operation(RELATIONSHIPS)
+                                            .addParameter(query("limit"))
+                                            .addParameter(query("next"))
+                                            .responses(success("200", ref(pageName(link.target()))))))
+                    .addPathItem(
+                            targets + "/{" + link.target().keyName() + "Id}",
+                            OASFactory.createPathItem()
+                                    .PUT(operation(RELATIONSHIPS))
+                                    .DELETE(operation(RELATIONSHIPS)));
+        });
         entity.linkedBy().ifPresent(link -> {
             // A delete with unlink=true answers 202 with the job that removes the subject from those that link it.
-            delete.responses(success("200", ref(jobName(entity))));
+            delete.responses(success("200", ref(StoreJobResponse.SCHEMA)));
             openApi.getPaths()
                     .addPathItem(
                             "/" + entity.collection() + "/{id}/job",
                             OASFactory.createPathItem()
-                                    .GET(operation(tag).responses(success("200", ref(jobName(entity))))))
+                                    .GET(operation(tag).responses(success("200", ref(StoreJobResponse.SCHEMA)))))
                     .addPathItem(
                             "/" + entity.collection() + "/{id}/" + link.owner().collection(),
                             OASFactory.createPathItem()
@@ -258,11 +283,6 @@ final class DeclaredContract {
                                             .addParameter(query("next"))
                                             .responses(success("200", ref(pageName(link.owner()))))));
         });
-    }
-
-    /** The schema of the job of a subject that others link ({@code StoreJob}): the API's job response names it so. */
-    private static String jobName(Entity entity) {
-        return EntityNames.typeName(entity) + "Job";
     }
 
     /**
@@ -277,7 +297,7 @@ final class DeclaredContract {
                     .description(
                             "The " + entity.collection() + " whose " + level.path() + " is this, in any letter case"
                                     + (above == null
-                                            ? "; with it, the list is by these levels rather than by prefix"
+                                            ? "; with it, the list is by these levels rather than by name"
                                             : "; needs " + above)
                                     + ". Must not hold '" + FieldList.SEPARATOR + "'.");
             // The route's sample request lists by the levels (the prefix, which may not be given beside them, has no
@@ -291,19 +311,35 @@ final class DeclaredContract {
         return parameters;
     }
 
-    /** The list's {@code prefix}, with the start of the sort field's example as its own. */
+    /**
+     * The value of the field an entity is findable by, under the field's name: with it, the list is of the subjects that
+     * hold it. The route's sample request finds by it (the name prefix, which may not be given beside it, has no
+     * example then).
+     */
+    private static Parameter lookup(Entity entity, Field field) {
+        Parameter parameter = query(field.name())
+                .description("The " + entity.collection() + " whose " + field.name() + " is this, in any letter case,"
+                        + " oldest first; not with " + FieldList.NAME_PREFIX + ".");
+        if (field.example() instanceof String example) {
+            parameter.getSchema().examples(List.of(example));
+        }
+        return parameter;
+    }
+
+    /** The list's {@code namePrefix}, with the start of the first sort field's example as its own. */
     private static Parameter prefix(Entity entity) {
-        Parameter prefix = query("prefix");
-        Optional<Field> sortField = entity.sortField();
-        if (sortField.isEmpty()) {
+        Parameter prefix = query(FieldList.NAME_PREFIX);
+        if (entity.sortFields().isEmpty()) {
             return prefix.description("Ignored: the " + entity.collection() + " are listed by id");
         }
-        Field field = sortField.get();
-        prefix.description(
-                "The start of the " + field.name() + ", in any letter case; absent, every " + entity.keyName());
-        if (field.example() instanceof String example
+        String name = entity.sortFields().size() == 1
+                ? entity.orderedBy()
+                : "name (" + entity.orderedBy() + ", joined by '" + Keys.NAME_PART_SEPARATOR + "')";
+        prefix.description("The start of the " + name + ", in any letter case; absent, every " + entity.keyName());
+        if (entity.sortFields().get(0).example() instanceof String example
                 && !example.isBlank()
-                && entity.fieldList().isEmpty()) {
+                && entity.fieldList().isEmpty()
+                && entity.lookupField().isEmpty()) {
             prefix.getSchema().examples(List.of(example.substring(0, Math.min(3, example.length()))));
         }
         return prefix;
@@ -349,7 +385,7 @@ final class DeclaredContract {
         return OASFactory.createSchema().addType(Schema.SchemaType.STRING);
     }
 
-    private static Schema tags() {
+    private static Schema textSet() {
         return OASFactory.createSchema()
                 .addType(Schema.SchemaType.ARRAY)
                 .uniqueItems(true)

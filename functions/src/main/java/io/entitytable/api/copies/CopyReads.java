@@ -6,7 +6,6 @@ import io.entitytable.api.table.PagedQueries;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
 import io.entitytable.model.access.AccessPattern;
@@ -30,11 +29,14 @@ public class CopyReads {
         this.optimistic = optimistic;
     }
 
-    /** Pattern 10: Query id = customer#C, begins_with(type, store#): the stores with their data. */
-    public Page<DeclaredItem> storesOfCustomer(String customerId, PageRequest page) {
-        requireSubject(Entity.CUSTOMER, customerId);
-        Page<CoreItem> edges = edges(AccessPattern.STORES_OF_CUSTOMER, Entity.CUSTOMER, customerId, Entity.STORE, page);
-        return new Page<>(edges.items().stream().map(DeclaredItem.class::cast).toList(), edges.next());
+    /**
+     * Pattern 10: the subjects that {@code owner}'s subject {@code id} links, with their data: Query id = customer#C,
+     * begins_with(type, store#) for a customer's stores, the one link of the domain.
+     */
+    public Page<CoreItem> targets(Entity owner, String id, PageRequest page) {
+        Entity target = owner.link().orElseThrow().target();
+        requireSubject(owner, id);
+        return edges(AccessPattern.STORES_OF_CUSTOMER, owner, id, target, page);
     }
 
     /**

@@ -11,6 +11,7 @@ import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.RemovableSubjectResource;
 import io.entitytable.api.web.Responses;
 import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.BeanParam;
@@ -51,7 +52,11 @@ public class CustomerByIdResource extends RemovableSubjectResource<Customer, Cus
     // A store is declared by its fields: its page's schema is the one the contract makes of its declaration.
     @APIResponse(responseCode = "200", content = @Content(schema = @Schema(ref = "PageStoreResponse")))
     public Page<DeclaredResponse> stores(@PathParam("id") String id, @BeanParam PageParams page) {
-        return Responses.pageOf(id, page, copies::storesOfCustomer, DeclaredResponse::from);
+        return Responses.pageOf(
+                id,
+                page,
+                (customer, request) -> copies.targets(Entity.CUSTOMER, customer, request),
+                store -> DeclaredResponse.from((DeclaredItem) store));
     }
 
     @PUT

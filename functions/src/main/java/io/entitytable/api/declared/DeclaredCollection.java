@@ -21,6 +21,8 @@ import jakarta.ws.rs.core.UriInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * {@code /businesses/{id}/<collection>} of one entity declared by its fields: a new subject of the business, as every
@@ -45,33 +47,64 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
     }
 
     /**
-     * {@code prefix}: the start of the sort field's value, in any letter case; absent, every subject. Or, for an entity
-     * listed by fields ({@link FieldList}), the values of its levels from the first, each under its field's name: the
-     * subjects that hold them.
+     * {@code namePrefix}: the start of the name its sort fields make, in any letter case; absent, every subject. Or,
+     * for an entity listed by fields ({@link FieldList}), the values of its levels from the first, each under its
+     * field's name: the subjects that hold them. Or, for an entity findable by a field ({@link Entity#lookupField}), that field's value
+     * under its name: the subjects that hold it, in any letter case.
      */
     @GET
     public Page<DeclaredResponse> list(
             @PathParam("id") String businessId,
-            @QueryParam("prefix") String prefix,
-            @BeanParam PageParams page,
-            @Context UriInfo uri) {
+            @Context UriInfo uri,
+            @QueryParam(FieldList.NAME_PREFIX) String prefix,
+            @BeanParam PageParams page) {
+        Optional<String> value = entity.lookupField().flatMap(field -> valueAsked(field, uri.getQueryParameters()));
+        if (value.isPresent()) {
+            if (prefix != null) {
+                throw ApiProblem.badParameter(
+                        entity.lookupField().orElseThrow().name(), "cannot be combined with " + FieldList.NAME_PREFIX);
+            }
+            return list(businessId, page, (id, request) -> service.findBy(id, value.get(), request));
+        }
         List<String> levels = entity.fieldList()
                 .map(list -> levelsAsked(list, uri.getQueryParameters()))
                 .orElse(List.of());
         if (!levels.isEmpty()) {
             if (prefix != null) {
-                throw ApiProblem.badParameter("prefix", "lists by name, not together with the levels of a list");
+                throw ApiProblem.badParameter(
+                        FieldList.NAME_PREFIX, "lists by name, not together with the levels of a list");
             }
             return list(businessId, page, (id, request) -> service.listByFields(id, levels, request));
         }
         if (prefix != null
-                && (prefix.length() > Field.DEFAULT_MAX_LENGTH
+                && (prefix.length() > entity.longestName()
                         || !Patterns.TEXT_SHAPE.matcher(prefix).matches())) {
             throw ApiProblem.badParameter(
-                    "prefix",
-                    "must be at most " + Field.DEFAULT_MAX_LENGTH + " characters and " + Patterns.TEXT_MESSAGE);
+                    FieldList.NAME_PREFIX,
+                    "must be at most " + entity.longestName() + " characters and " + Patterns.TEXT_MESSAGE);
         }
         return list(businessId, page, (id, request) -> service.list(id, prefix == null ? "" : prefix, request));
+    }
+
+    /**
+     * The value a request gives of the field, trimmed; empty when it gives none. A blank value, one longer than the
+     * field, or one holding what no free text may is a 400.
+     */
+    private static Optional<String> valueAsked(Field field, MultivaluedMap<String, String> parameters) {
+        if (!parameters.containsKey(field.name())) {
+            return Optional.empty();
+        }
+        String trimmed = Objects.requireNonNullElse(parameters.getFirst(field.name()), "")
+                .trim();
+        if (trimmed.isEmpty()
+                || trimmed.length() > field.max()
+                || !Patterns.TEXT_SHAPE.matcher(trimmed).matches()) {
+            throw ApiProblem.badParameter(
+                    field.name(),
+                    "must be 1 to " + field.max() + " characters, the " + field.name() + " to find, and "
+                            + Patterns.TEXT_MESSAGE);
+        }
+        return Optional.of(trimmed);
     }
 
     /**

@@ -98,7 +98,8 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
     }
 
     /**
-     * Deletes the subject at the version read with its unique values' markers, uncounted on its business; empty when
+     * Deletes the subject at the version read with its unique values' markers, uncounted on its business and on each
+     * subject it links ({@link Entity#link}; a 409 when it links more than one transaction can uncount); empty when
      * nothing is left to do, its job when the subjects that link it still have to let it go.
      *
      * <p>A subject that others link ({@link Entity#linkedBy}, a store that customers list) is a 409 while any does (its
@@ -123,7 +124,8 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
                     .withCollection(UniqueValue.ofCore(current).stream()
                             .map(UniqueValue::key)
                             .toList())
-                    .uncountingOnBusiness(businessId);
+                    .uncountingOnBusiness(businessId)
+                    .uncountingOnTargets(linkedTargets(current));
             long links = Values.number(current, Attributes.LINK_COUNT);
             if (linkedBy.isEmpty() || links == 0) {
                 if (linkedBy.isPresent()) {
@@ -142,6 +144,16 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
             writes.delete(deletion.requestingRefresh(request).build(), recorder.recordFor(job));
             return job;
         });
+    }
+
+    /** Adds {@code targetId} to what the subject links ({@link Entity#link}), counted on the target. */
+    DeclaredItem link(String id, String targetId) {
+        return link(id, targetId, DeclaredItem::withLinked);
+    }
+
+    /** Removes {@code targetId} from what the subject links, uncounted on the target; idempotent. */
+    DeclaredItem unlink(String id, String targetId) {
+        return unlink(id, targetId, DeclaredItem::withLinked);
     }
 
     /**
@@ -172,18 +184,29 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
     }
 
     /**
-     * The business's subjects of this entity whose sort field starts with {@code prefix} (any letter case), in its
-     * order: one Query of businessGsi per shard of the business per page, merged.
+     * The business's subjects of this entity whose name (its sort fields) starts with {@code prefix} (any letter case),
+     * in its order: one Query of businessGsi per shard of the business per page, merged.
      */
     Page<DeclaredItem> list(String businessId, String prefix, PageRequest page) {
         optimistic.access().requireBusiness(businessId);
-        String start = entity.sortField().isPresent() ? Keys.namedType(entity, prefix) : Keys.typePrefix(entity);
+        String start = entity.sortFields().isEmpty() ? Keys.typePrefix(entity) : Keys.namedType(entity, prefix);
         return queries.businessShards(
                 AccessPattern.DECLARED_SUBJECTS,
                 businessId,
                 shard -> AccessPattern.DECLARED_SUBJECTS.query(shard, start),
                 page,
                 item -> (DeclaredItem) entity.read(item));
+    }
+
+    /**
+     * The business's subjects of this entity whose lookup field ({@link Entity#lookupField}) holds {@code value}, in
+     * any letter case, oldest first: one Query of gsi1 per page.
+     */
+    Page<DeclaredItem> findBy(String businessId, String value, PageRequest page) {
+        optimistic.access().requireBusiness(businessId);
+        String field = entity.lookupField().orElseThrow().name();
+        PartitionQuery query = AccessPattern.DECLARED_BY_VALUE.query(Keys.lookupPk(entity, field, businessId, value));
+        return queries.list(AccessPattern.DECLARED_BY_VALUE, query, page, item -> (DeclaredItem) entity.read(item));
     }
 
     /**

@@ -40,14 +40,15 @@ import org.jboss.resteasy.reactive.RestResponse;
 
 /**
  * {@code /<collection>/{id}} of every entity declared by its fields: read a subject, change it, delete it, and its
- * tags; of one that others link (a store), also the job its delete with {@code unlink=true} starts and the subjects that
- * link it. The collections with resources of their own match their literal paths first, so this serves only the others.
+ * tags; of one that links others (a customer), also its links and the subjects it links; of one that others link (a
+ * store), also the job its delete with {@code unlink=true} starts and the subjects that link it. The collections with resources of their own match their literal paths first, so this serves only the others.
  */
 // The routes here are hidden from the generator (DeclaredContract writes them per entity), so the job's answer, which
 // only they return, is named for the document here.
 @OpenAPIDefinition(
         info = @Info(title = "Entity Table API", version = "0.1.0"),
-        components = @Components(schemas = @Schema(name = "StoreJob", implementation = StoreJobResponse.class)))
+        components =
+                @Components(schemas = @Schema(name = StoreJobResponse.SCHEMA, implementation = StoreJobResponse.class)))
 @Singleton
 @Path("{collection}/{id}")
 @Produces(MediaType.APPLICATION_JSON)
@@ -109,26 +110,51 @@ public class DeclaredSubjectResource {
     }
 
     /**
-     * The subjects that link this one, read from the edges the fan-out keeps in its partition (a store's customers):
-     * {@code owners} is their collection; any other is a 404.
+     * The subjects on the other side of a link, read from the edges the fan-out keeps in this one's partition: those
+     * it links when {@code related} is their collection (a customer's stores), those that link it when it is theirs (a
+     * store's customers); any other is a 404.
      */
     @GET
-    @Path("{owners}")
+    @Path("{related}")
     @Operation(hidden = true)
-    public Page<SubjectResponse> owners(
+    public Page<SubjectResponse> related(
             @PathParam("collection") String collection,
             @PathParam("id") String id,
-            @PathParam("owners") String owners,
+            @PathParam("related") String related,
             @BeanParam PageParams page) {
-        Entity target = subjects.linkTarget(collection, owners).entity();
-        if (!target.linkedBy().orElseThrow().owner().collection().equals(owners)) {
-            throw ApiProblem.notFound("collection", "/" + collection + "/{id}/" + owners);
+        Entity entity = subjects.entity(collection);
+        if (entity.link()
+                .filter(link -> link.target().collection().equals(related))
+                .isPresent()) {
+            return Responses.pageOf(
+                    id,
+                    page,
+                    (subject, request) -> subjects.copies().targets(entity, subject, request),
+                    SubjectResponse::from);
+        }
+        Entity target = subjects.linkTarget(collection, related).entity();
+        if (!target.linkedBy().orElseThrow().owner().collection().equals(related)) {
+            throw ApiProblem.notFound("collection", "/" + collection + "/{id}/" + related);
         }
         return Responses.pageOf(
                 id,
                 page,
                 (subject, request) -> subjects.copies().owners(target, subject, request),
                 SubjectResponse::from);
+    }
+
+    /**
+     * One link of the subject to a subject of the collection {@code targets} ({@link Entity#link}: a customer's to a
+     * store), which it links or unlinks; a 404 for a collection it does not link.
+     */
+    @Path("{targets}/{targetId}")
+    @Operation(hidden = true)
+    public LinkResource link(
+            @PathParam("collection") String collection,
+            @PathParam("id") String id,
+            @PathParam("targets") String targets,
+            @PathParam("targetId") String targetId) {
+        return new LinkResource(subjects.linkOwner(collection, targets), id, targetId);
     }
 
     @Path("tags/{tag}")

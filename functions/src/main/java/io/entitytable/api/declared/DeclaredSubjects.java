@@ -54,6 +54,21 @@ public class DeclaredSubjects {
         return service;
     }
 
+    /**
+     * The service of the collection's entity when it links the collection {@code targets} ({@link Entity#link});
+     * otherwise a 404 for that route, a path the API does not serve.
+     */
+    DeclaredService linkOwner(String collection, String targets) {
+        DeclaredService service = service(collection);
+        if (!service.entity()
+                .link()
+                .map(link -> link.target().collection().equals(targets))
+                .orElse(false)) {
+            throw ApiProblem.notFound("collection", "/" + collection + "/{id}/" + targets);
+        }
+        return service;
+    }
+
     IdempotentRequests idempotent() {
         return idempotent;
     }

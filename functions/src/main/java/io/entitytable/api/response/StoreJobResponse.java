@@ -8,7 +8,9 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * The refresh job of a deleted subject that others linked, as the API returns it: how far removing it from them has
  * come. The store is the one such subject of the domain (customers link it), and the document names the answer so.
  */
-@Schema(name = "StoreJob", description = "The job that removes a deleted store from every customer that lists it")
+@Schema(
+        name = StoreJobResponse.SCHEMA,
+        description = "The job that removes a deleted store from every customer that lists it")
 public record StoreJobResponse(
         String storeId,
         @Schema(
@@ -29,6 +31,12 @@ public record StoreJobResponse(
         @Schema(description = "When the pass started; absent while pending") Instant startedAt,
         @Schema(description = "The last progress") Instant updatedAt,
         @Schema(description = "When the last pass finished; absent until then") Instant finishedAt) {
+
+    /**
+     * Its schema's name in the document: the job of every linked subject's unlinking delete is this one, named for the
+     * store, whose job it was first.
+     */
+    public static final String SCHEMA = "StoreJob";
 
     public static StoreJobResponse from(String storeId, RefreshJob job, Instant now) {
         return new StoreJobResponse(

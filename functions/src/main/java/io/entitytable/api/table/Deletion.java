@@ -18,7 +18,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * @param businessToUncount the business whose {@code childCount} drops by one, if the item has one
  * @param counterAtZero an internal counter that must be absent or zero for the delete to happen: a business's {@code
  *     childCount}, a store's {@code linkCount}
- * @param storesToUncount the stores whose {@code linkCount} drops by one; each must still be at its key
+ * @param targetsToUncount the linked subjects (stores) whose {@code linkCount} drops by one; each must still be at its key
  * @param countersAtZero counters deleted with the item, each on condition that it is zero (a business's child
  *     counters)
  * @param refresh a refresh pass asked for on the item's job, for copies too many to remove in this request (a
@@ -29,13 +29,13 @@ public record Deletion(
         List<ItemKey> collectionKeys,
         Optional<String> businessToUncount,
         Optional<String> counterAtZero,
-        List<ItemKey> storesToUncount,
+        List<ItemKey> targetsToUncount,
         List<ItemKey> countersAtZero,
         Optional<RefreshRequest> refresh) {
 
     public Deletion {
         collectionKeys = List.copyOf(collectionKeys);
-        storesToUncount = List.copyOf(storesToUncount);
+        targetsToUncount = List.copyOf(targetsToUncount);
         countersAtZero = List.copyOf(countersAtZero);
     }
 
@@ -54,7 +54,7 @@ public record Deletion(
         return !leavesTombstone()
                 && collectionKeys.isEmpty()
                 && businessToUncount.isEmpty()
-                && storesToUncount.isEmpty()
+                && targetsToUncount.isEmpty()
                 && countersAtZero.isEmpty()
                 && refresh.isEmpty();
     }
@@ -64,7 +64,7 @@ public record Deletion(
         private List<ItemKey> collectionKeys = List.of();
         private String businessToUncount;
         private String counterAtZero;
-        private List<ItemKey> storesToUncount = List.of();
+        private List<ItemKey> targetsToUncount = List.of();
         private List<ItemKey> countersAtZero = List.of();
         private RefreshRequest refresh;
 
@@ -87,8 +87,8 @@ public record Deletion(
             return this;
         }
 
-        public Builder uncountingOnStores(List<ItemKey> stores) {
-            this.storesToUncount = stores;
+        public Builder uncountingOnTargets(List<ItemKey> targets) {
+            this.targetsToUncount = targets;
             return this;
         }
 
@@ -108,7 +108,7 @@ public record Deletion(
                     collectionKeys,
                     Optional.ofNullable(businessToUncount),
                     Optional.ofNullable(counterAtZero),
-                    storesToUncount,
+                    targetsToUncount,
                     countersAtZero,
                     Optional.ofNullable(refresh));
         }

@@ -226,7 +226,7 @@ final class WriteActions {
         for (ItemKey counter : deletion.countersAtZero()) {
             actions.add(delete(counter, WriteConditions.counterAtZero(Attributes.CHILD_COUNT)));
         }
-        for (ItemKey store : deletion.storesToUncount()) {
+        for (ItemKey store : deletion.targetsToUncount()) {
             actions.add(countLink(LinkChange.unlinking(store)));
         }
         for (ItemKey key : deletion.collectionKeys()) {

@@ -7,16 +7,24 @@ import io.entitytable.api.input.TagInputs;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.Deletion;
 import io.entitytable.api.table.EntityTable;
+import io.entitytable.api.table.LinkChange;
 import io.entitytable.api.table.PagedQueries;
 import io.entitytable.api.table.ShardCounts;
+import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.Shard;
+import io.entitytable.model.Values;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -32,6 +40,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * @param <M> the entity's model
  */
 public abstract class SubjectService<M extends CoreItem> {
+    /**
+     * A subject links at most this many others ({@link Entity#link}, a customer's stores): its delete uncounts it on
+     * each one it links in the same transaction as the delete, its tombstone and the count on its business, and 97 + 3
+     * is DynamoDB's 100 actions per transaction.
+     */
+    public static final int MAX_LINKS = 97;
+
     protected final OptimisticWrites optimistic;
     protected final CoreWrites writes;
     protected final EntityTable table;
@@ -108,6 +123,109 @@ public abstract class SubjectService<M extends CoreItem> {
     /** Runs {@code attempt} on the subject's current core item until its write holds; see OptimisticWrites. */
     protected <R> R withCurrent(String id, Long ifMatch, Function<Map<String, AttributeValue>, R> attempt) {
         return optimistic.withCurrent(entity, id, ifMatch, attempt);
+    }
+
+    /**
+     * Adds {@code targetId} to the subject's link ({@link Entity#link}). The target must exist and belong to the
+     * subject's business; the same transaction counts the link on the target's {@code linkCount} on condition that the
+     * target is still there, so a target deleted in the meantime cannot be linked, and a target cannot be deleted while
+     * a subject lists it. Linking what it already links changes nothing.
+     *
+     * @param withLinked the subject linking exactly the ids given
+     */
+    protected M link(String id, String targetId, BiFunction<M, Set<String>, M> withLinked) {
+        Entity.Link link = entity.link().orElseThrow();
+        String parameter = link.target().keyName() + "Id";
+        Inputs.id(parameter, targetId);
+        return withCurrent(id, null, current -> {
+            M subject = read(current);
+            Set<String> linked = Values.set(current, link.attribute());
+            if (linked.contains(targetId)) {
+                return subject;
+            }
+            if (linked.size() >= MAX_LINKS) {
+                throw ApiProblem.invalid(
+                        link.attribute(),
+                        "a " + entity.keyName() + " links at most " + MAX_LINKS + " "
+                                + link.target().collection());
+            }
+            Map<String, AttributeValue> target = table.findCore(link.target(), targetId)
+                    .orElseThrow(() -> ApiProblem.notFound(link.target().keyName(), targetId));
+            optimistic.access().requireItem(link.target(), targetId, target);
+            String businessId = Values.string(current, Attributes.BUSINESS_ID);
+            if (!businessId.equals(Values.string(target, Attributes.BUSINESS_ID))) {
+                throw ApiProblem.invalid(
+                        parameter, link.target().keyName() + " " + targetId + " belongs to another business");
+            }
+            Set<String> next = new TreeSet<>(linked);
+            next.add(targetId);
+            M changed = nextVersion(withLinked.apply(subject, next), subject);
+            writes.replaceCountingLink(current, changed.toItem(), LinkChange.linking(ItemKey.of(target), businessId));
+            return changed;
+        });
+    }
+
+    /**
+     * Removes {@code targetId} from the subject's link and uncounts the link on the target, in one transaction;
+     * unlinking what it does not link changes nothing.
+     */
+    protected M unlink(String id, String targetId, BiFunction<M, Set<String>, M> withLinked) {
+        Entity.Link link = entity.link().orElseThrow();
+        Inputs.id(link.target().keyName() + "Id", targetId);
+        return withCurrent(id, null, current -> {
+            M subject = read(current);
+            Set<String> linked = Values.set(current, link.attribute());
+            if (!linked.contains(targetId)) {
+                return subject;
+            }
+            Set<String> next = new TreeSet<>(linked);
+            next.remove(targetId);
+            M changed = nextVersion(withLinked.apply(subject, next), subject);
+            Optional<Map<String, AttributeValue>> target = table.findCore(link.target(), targetId);
+            if (target.isPresent()) {
+                writes.replaceCountingLink(current, changed.toItem(), LinkChange.unlinking(ItemKey.of(target.get())));
+            } else {
+                // Only data from before targets counted their links can name a target that is gone: nothing to uncount.
+                writes.replace(current, changed.toItem());
+            }
+            return changed;
+        });
+    }
+
+    /**
+     * The current keys of the targets the subject links, for its delete to uncount each (a target's sort key may carry
+     * its name, so each is read: one Query). A target that does not exist is left out: only data written before targets
+     * counted their links can name one. A subject that links more than {@link #MAX_LINKS} (data written under a higher
+     * limit, which a table may still hold) would not fit in the delete's one transaction: it is a 409 until enough are
+     * unlinked.
+     */
+    protected List<ItemKey> linkedTargets(Map<String, AttributeValue> current) {
+        Optional<Entity.Link> link = entity.link();
+        if (link.isEmpty()) {
+            return List.of();
+        }
+        Set<String> linked = Values.set(current, link.get().attribute());
+        if (linked.size() > MAX_LINKS) {
+            throw ApiProblem.conflict(entity.keyName() + " " + Values.string(current, Attributes.ID) + " links "
+                    + linked.size() + " " + link.get().target().collection() + "; unlink "
+                    + (linked.size() - MAX_LINKS) + " of them before deleting it (at most " + MAX_LINKS
+                    + " are uncounted in the delete's one transaction)");
+        }
+        return linked.stream()
+                .map(targetId -> table.findCore(link.get().target(), targetId))
+                .flatMap(Optional::stream)
+                .map(ItemKey::of)
+                .toList();
+    }
+
+    @SuppressWarnings("unchecked")
+    private M read(Map<String, AttributeValue> current) {
+        return (M) entity.read(current);
+    }
+
+    @SuppressWarnings("unchecked")
+    private M nextVersion(M changed, M current) {
+        return (M) changed.withVersion(current.version() + 1, optimistic.now());
     }
 
     /**

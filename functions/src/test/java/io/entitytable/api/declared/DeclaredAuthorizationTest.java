@@ -52,23 +52,39 @@ class DeclaredAuthorizationTest {
 
     /**
      * Every route of {@code entity} aimed at {@code business} and its subject {@code id}; the delete last, so that the
-     * routes before it find the subject.
+     * routes before it find the subject. Of an entity that links another, {@code linked} is a subject of that one in
+     * the same business, which its link routes link and unlink.
      */
-    private static List<Call> routes(Entity entity, String business, String id) {
+    private static List<Call> routes(Entity entity, String business, String id, String linked) {
         String collection = "/businesses/" + business + "/" + entity.collection();
         String subject = "/" + entity.collection() + "/" + id;
         String change = Json.write(DeclaredEntities.changeable(entity)
                 .<Map<String, Object>>map(field -> Map.of(field.name(), FieldValues.valid(field, 3)))
                 .orElse(Map.of()));
-        return List.of(
+        List<Call> calls = new ArrayList<>(List.of(
                 new Call("POST", collection, Json.write(DeclaredEntities.validBody(entity, 2)), 201),
                 new Call("GET", collection, null, 200),
-                new Call("GET", collection + "?prefix=a&limit=10", null, 200),
+                new Call("GET", collection + "?namePrefix=a&limit=10", null, 200),
                 new Call("GET", subject, null, 200),
                 new Call("PATCH", subject, change, 200),
                 new Call("PUT", subject + "/tags/x", null, 204),
-                new Call("DELETE", subject + "/tags/x", null, 204),
-                new Call("DELETE", subject, null, 204));
+                new Call("DELETE", subject + "/tags/x", null, 204)));
+        entity.link().ifPresent(link -> {
+            String targets = subject + "/" + link.target().collection();
+            calls.add(new Call("PUT", targets + "/" + linked, null, 204));
+            calls.add(new Call("GET", targets, null, 200));
+            calls.add(new Call("DELETE", targets + "/" + linked, null, 204));
+        });
+        entity.linkedBy()
+                .ifPresent(link ->
+                        calls.add(new Call("GET", subject + "/" + link.owner().collection(), null, 200)));
+        calls.add(new Call("DELETE", subject, null, 204));
+        return calls;
+    }
+
+    /** A subject of what {@code entity} links, in {@code business}; null when it links nothing. */
+    private static String linkedIn(Entity entity, String business) {
+        return entity.link().map(link -> created(link.target(), business, 9)).orElse(null);
     }
 
     @Test
@@ -79,10 +95,11 @@ class DeclaredAuthorizationTest {
             String own = createBusiness("Own " + entity);
             String target = createBusiness("Target " + entity);
             String subject = created(entity, target, 1);
+            String linked = linkedIn(entity, target);
             // Each call is judged against the table the call before it left.
             Map<String, Map<String, AttributeValue>> before = TableSnapshot.of(dynamo);
             for (String caller : List.of(TestCallerAccess.member(own), "nobody")) {
-                for (Call call : routes(entity, target, subject)) {
+                for (Call call : routes(entity, target, subject, linked)) {
                     // WHEN
                     HttpResponse<String> response = call.as(caller);
                     // THEN the 404 of a subject that does not exist, never the subject, and nothing written
@@ -110,7 +127,7 @@ class DeclaredAuthorizationTest {
             // GIVEN a business with a subject of the entity
             String business = createBusiness("Members " + entity);
             String subject = created(entity, business, 1);
-            for (Call call : routes(entity, business, subject)) {
+            for (Call call : routes(entity, business, subject, linkedIn(entity, business))) {
                 // WHEN its member calls
                 HttpResponse<String> response = call.as(TestCallerAccess.member(business));
                 // THEN what an operator gets

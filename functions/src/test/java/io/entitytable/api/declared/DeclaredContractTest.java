@@ -72,7 +72,7 @@ class DeclaredContractTest {
         assertThat(parameterNames(patch)).containsExactly("id", "If-Match");
         assertThat(patch.get("responses").has("412")).isTrue();
         JsonNode list = operation("/businesses/{id}/articles", "get");
-        assertThat(parameterNames(list)).containsExactly("id", "prefix", "aisle", "bay", "limit", "next");
+        assertThat(parameterNames(list)).containsExactly("id", "namePrefix", "aisle", "bay", "limit", "next");
         // AND its list by shelf says its levels and their order, and its Query
         assertThat(list.at("/parameters/3/description").asText())
                 .contains("shelf.bay")
@@ -140,6 +140,24 @@ class DeclaredContractTest {
     }
 
     @Test
+    void memberList_shouldSayItsNameOfTwoFields_andItsLookupByEmail() {
+        // WHEN
+        JsonNode list = operation("/businesses/{id}/members", "get");
+
+        // THEN it is a list by name, whose prefix spans both fields, and it finds by email in one gsi1 partition
+        assertThat(operationId("/businesses/{id}/members", "get")).isEqualTo("listMembers");
+        assertThat(parameterNames(list)).containsExactly("id", "namePrefix", "email", "limit", "next");
+        assertThat(list.at("/parameters/1/description").asText()).contains("lastName, then firstName, joined by '.'");
+        assertThat(list.at("/parameters/2/description").asText()).contains("not with namePrefix");
+        assertThat(list.at("/parameters/2/schema/examples/0").asText()).isEqualTo("ada@example.com");
+        assertThat(list.at("/description").asText())
+                .contains("merged by lastName, then firstName")
+                .contains("gsi1pk = MEMBEREMAIL#<B>#<email>");
+        assertThat(operation("/members/{id}", "patch").at("/description").asText())
+                .contains("a new lastName or firstName changes the key");
+    }
+
+    @Test
     void answers_shouldBeTheOnesTheDocumentAllows() {
         // GIVEN a check of every answer against the document as served, and an article made of the fields' examples
         OpenApiValidationFilter conforms = OpenApiConformance.filterFor(served);
@@ -160,7 +178,7 @@ class DeclaredContractTest {
                 .path("id");
         given().filter(conforms).get("/articles/" + id).then().statusCode(200);
         given().filter(conforms)
-                .get("/businesses/" + business + "/articles?prefix=esp")
+                .get("/businesses/" + business + "/articles?namePrefix=esp")
                 .then()
                 .statusCode(200);
         given().filter(conforms)

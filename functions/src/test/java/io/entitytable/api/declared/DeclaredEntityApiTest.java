@@ -127,7 +127,7 @@ class DeclaredEntityApiTest {
 
         // WHEN
         RequestCounter.reset();
-        List<String> names = given().get("/businesses/" + business + "/articles?prefix=ESP")
+        List<String> names = given().get("/businesses/" + business + "/articles?namePrefix=ESP")
                 .then()
                 .statusCode(200)
                 .extract()
@@ -136,7 +136,7 @@ class DeclaredEntityApiTest {
         // THEN
         assertThat(names).containsExactly("Espresso beans", "espresso cups");
         assertThat(RequestCounter.operations()).containsExactly("Query");
-        given().get("/businesses/" + business + "/articles?prefix=" + "x".repeat(201))
+        given().get("/businesses/" + business + "/articles?namePrefix=" + "x".repeat(201))
                 .then()
                 .statusCode(400)
                 .contentType("application/problem+json");
@@ -170,7 +170,7 @@ class DeclaredEntityApiTest {
         assertThat(inB7Bay2).containsExactly("Cups");
         // AND a level without the one above it, and a value that holds the keys' separator, are 400s
         for (Map<String, String> parameters :
-                List.of(Map.of("bay", "2"), Map.of("aisle", "B#7"), Map.of("aisle", "B7", "prefix", "C"))) {
+                List.of(Map.of("bay", "2"), Map.of("aisle", "B#7"), Map.of("aisle", "B7", "namePrefix", "C"))) {
             given().queryParams(parameters)
                     .get("/businesses/" + business + "/articles")
                     .then()
@@ -268,21 +268,25 @@ class DeclaredEntityApiTest {
 
     @Test
     void anEntityNoOtherLinks_shouldHaveNoJobNorLinkers_andRefuseADeleteThatUnlinks() {
-        // GIVEN an article: customers link stores, nothing links articles
+        // GIVEN a member: members link articles and customers stores, nothing links members
         String business = createBusiness("Unlinked");
-        String id = created(business, Map.of("sku", "solo-1", "name", "Solo", "priceCents", 100));
+        String id = post("/businesses/" + business + "/members", Map.of("firstName", "Solo", "lastName", "Member"))
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
 
         // WHEN / THEN the routes of a linked subject are paths the API does not serve for it
-        given().get("/articles/" + id + "/job").then().statusCode(404).contentType("application/problem+json");
-        given().get("/articles/" + id + "/customers").then().statusCode(404).contentType("application/problem+json");
+        given().get("/members/" + id + "/job").then().statusCode(404).contentType("application/problem+json");
+        given().get("/members/" + id + "/customers").then().statusCode(404).contentType("application/problem+json");
         // AND a delete asking to unlink is a 400 that deletes nothing; a plain one deletes it
-        given().delete("/articles/" + id + "?unlink=true")
+        given().delete("/members/" + id + "?unlink=true")
                 .then()
                 .statusCode(400)
                 .contentType("application/problem+json");
-        given().get("/articles/" + id).then().statusCode(200);
-        given().delete("/articles/" + id).then().statusCode(204);
-        given().get("/articles/" + id).then().statusCode(404);
+        given().get("/members/" + id).then().statusCode(200);
+        given().delete("/members/" + id).then().statusCode(204);
+        given().get("/members/" + id).then().statusCode(404);
     }
 
     @Test

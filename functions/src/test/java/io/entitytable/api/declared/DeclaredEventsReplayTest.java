@@ -6,23 +6,30 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.entitytable.api.ApiTestSupport;
 import io.entitytable.api.LocalDynamoResource;
 import io.entitytable.api.events.EventReplay;
 import io.entitytable.api.events.SampleEvents;
 import io.entitytable.api.events.SampleIds;
+import io.entitytable.api.table.EntityTable;
 import io.entitytable.model.Entity;
 import io.entitytable.model.EntityDeclarations;
 import io.entitytable.model.Field;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -37,6 +44,9 @@ import org.junit.jupiter.api.io.TempDir;
 @QuarkusTestResource(LocalDynamoResource.class)
 class DeclaredEventsReplayTest {
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Inject
+    EntityTable table;
 
     @TempDir
     Path folder;
@@ -63,6 +73,9 @@ class DeclaredEventsReplayTest {
                 .toList();
         assertThat(declared).extracting(Entity::keyName).contains("article").doesNotContain("store");
 
+        // What the routes of a link need: a subject for an owner's link to name, and a job for a target's job route (a
+        // job outlives its subject, so one its delete left earlier).
+        Map<Entity, String> linkable = new HashMap<>();
         for (Entity entity : declared) {
             // AND the events of its routes, written from the document into a folder of their own
             List<String> routes = samples.routes().stream()
@@ -77,6 +90,9 @@ class DeclaredEventsReplayTest {
             // The create first, then reads, the change, the tag and its removal, the delete last.
             events.sort(Comparator.comparingInt(DeclaredEventsReplayTest::order));
 
+            entity.link()
+                    .ifPresent(
+                            link -> linkable.put(link.target(), created(document, samples, link.target(), businessId)));
             // WHEN each is replayed, the fixed ids replaced with the business's and the created subject's
             String subjectId = null;
             Set<String> replayed = new TreeSet<>();
@@ -86,11 +102,19 @@ class DeclaredEventsReplayTest {
                 if (subjectId != null) {
                     sent = sent.replace(SampleIds.of(entity), subjectId);
                 }
+                for (Map.Entry<Entity, String> target : linkable.entrySet()) {
+                    sent = sent.replace(SampleIds.of(target.getKey()), target.getValue());
+                }
                 // THEN it is answered as the document says it succeeds
                 JsonNode answer = replay(document, sent, routeKey);
                 if (subjectId == null) {
                     assertThat(routeKey).as("the first event creates").startsWith("POST ");
                     subjectId = answer.get("id").asText();
+                    if (entity.linkedBy().isPresent()) {
+                        String created = subjectId;
+                        table.dynamo().putItem(r -> r.tableName(table.name())
+                                .item(ApiTestSupport.doneRefreshJob(entity, created, businessId, Instant.now())));
+                    }
                     // AND the subject holds the declaration's examples
                     for (Field field : entity.fields()) {
                         if (field.example() != null) {
@@ -104,6 +128,17 @@ class DeclaredEventsReplayTest {
             }
             assertThat(replayed).as(entity.keyName()).containsExactlyInAnyOrderElementsOf(routes);
         }
+    }
+
+    /**
+     * A new subject of {@code entity}, made by its sample create without its Idempotency-Key: that key's record would
+     * answer the subject its own events made, and deleted, before.
+     */
+    private static String created(JsonNode document, SampleEvents samples, Entity entity, String businessId) {
+        ObjectNode create = samples.event("POST", "/businesses/{id}/" + entity.collection());
+        ((ObjectNode) create.get("headers")).remove("idempotency-key");
+        String event = create.toString().replace(SampleIds.BUSINESS, businessId);
+        return replay(document, event, routeKey(event)).get("id").asText();
     }
 
     /** The answer's body; fails unless its status is one of the operation's documented successes. */
@@ -150,13 +185,14 @@ class DeclaredEventsReplayTest {
     private static int order(String event) {
         String routeKey = routeKey(event);
         String method = routeKey.substring(0, routeKey.indexOf(' '));
-        boolean tag = routeKey.contains("/tags/");
+        // A DELETE under the subject (its tag, its link) comes before the subject's own.
+        boolean under = routeKey.split("/").length > 3;
         return switch (method) {
             case "POST" -> 0;
             case "GET" -> 1;
             case "PATCH" -> 2;
             case "PUT" -> 3;
-            default -> tag ? 4 : 5;
+            default -> under ? 4 : 5;
         };
     }
 }

@@ -279,6 +279,20 @@ class DeclaredHostileInputTest {
             cases.add(pathCase(entity, "DELETE", subject, null, status, what));
             cases.add(pathCase(entity, "PUT", subject + "/tags/vip", null, status, what));
             cases.add(pathCase(entity, "DELETE", subject + "/tags/vip", null, status, what));
+            entity.link().ifPresent(link -> {
+                // A bad id on either side of a link: the subject's, then the one it would link.
+                String targets = "/" + link.target().collection();
+                cases.add(pathCase(entity, "PUT", subject + targets + "/" + Ids.newId(), null, status, what));
+                cases.add(pathCase(entity, "DELETE", subject + targets + "/" + Ids.newId(), null, status, what));
+                // (An operator's list of what an unknown subject links is empty, as every list of copies: not refused.)
+                cases.add(pathCase(entity, "GET", subject + targets, null, status == 404 ? 200 : status, what));
+                String ownTargets = f.subjectPath(own) + targets + "/" + id;
+                cases.add(pathCase(entity, "PUT", ownTargets, null, status, "linking " + what));
+                if (status == 0) {
+                    // (Unlinking a well-formed id it does not link is a 204 that writes nothing.)
+                    cases.add(pathCase(entity, "DELETE", ownTargets, null, status, "unlinking " + what));
+                }
+            });
         });
         // Under a business: a malformed id, no business, a subject's id where the business's goes.
         Map<String, String> businesses = new LinkedHashMap<>(ids);
@@ -312,11 +326,11 @@ class DeclaredHostileInputTest {
     private static List<Case> listCases(Fixtures f) {
         String cursor = cursorOfAnotherList(f.business());
         Map<String, String> values = new LinkedHashMap<>();
-        values.put("prefix=" + "x".repeat(201), "prefix 201 characters");
-        values.put("prefix=%00", "prefix nul");
-        values.put("prefix=%C2%9B", "prefix c1 control");
-        values.put("prefix=%E2%80%AE", "prefix rtl override");
-        values.put("prefix=%0A", "prefix newline");
+        values.put("namePrefix=" + "x".repeat(f.entity().longestName() + 1), "namePrefix longer than any name");
+        values.put("namePrefix=%00", "namePrefix nul");
+        values.put("namePrefix=%C2%9B", "namePrefix c1 control");
+        values.put("namePrefix=%E2%80%AE", "namePrefix rtl override");
+        values.put("namePrefix=%0A", "namePrefix newline");
         for (String limit : List.of("-1", "0", "101", "abc", "1.5", "1e2", "99999999999999999999", "%00", "%2B-5")) {
             values.put("limit=" + limit, "limit " + limit);
         }
@@ -328,6 +342,7 @@ class DeclaredHostileInputTest {
         values.put("next=%25%25%25.%25%25", "next not base64");
         values.put("next=" + "A".repeat(3000), "next 3000 characters");
         f.entity().fieldList().ifPresent(list -> values.putAll(levelCases(list)));
+        f.entity().lookupField().ifPresent(field -> values.putAll(lookupCases(field)));
         List<Case> cases = new ArrayList<>();
         values.forEach((query, what) -> cases.add(new Case(
                 f.entity() + " list " + what,
@@ -352,9 +367,25 @@ class DeclaredHostileInputTest {
             values.put(above + name + "=" + valid.charAt(0) + "%23" + valid.substring(1), name + " holding '#'");
             values.put(above + name + "=%E2%80%AE" + valid, name + " rtl override");
             values.put(above + name + "=" + "x".repeat((int) level.field().max() + 1), name + " too long");
-            values.put(above + name + "=" + valid + "&prefix=a", name + " with prefix");
+            values.put(above + name + "=" + valid + "&namePrefix=a", name + " with namePrefix");
             above += name + "=" + valid + "&";
         }
+        return values;
+    }
+
+    /**
+     * Bad values of the field an entity is findable by: blank, too long, holding what no text may, and beside {@code
+     * namePrefix}.
+     */
+    private static Map<String, String> lookupCases(Field field) {
+        String name = field.name();
+        Map<String, String> values = new LinkedHashMap<>();
+        values.put(name + "=", name + " empty");
+        values.put(name + "=%20%20", name + " blank");
+        values.put(name + "=" + "x".repeat((int) field.max() + 1), name + " too long");
+        values.put(name + "=%00", name + " nul");
+        values.put(name + "=%E2%80%AE" + field.example(), name + " rtl override");
+        values.put(name + "=" + field.example() + "&namePrefix=a", name + " with namePrefix");
         return values;
     }
 

@@ -244,7 +244,7 @@ class CoreWritesTest {
         // WHEN / THEN action 0 is the store itself, 1 its tombstone, 2 the business's count, 3 the store to uncount
         assertThatThrownBy(() -> writes.delete(Deletion.of(current)
                         .uncountingOnBusiness(businessId)
-                        .uncountingOnStores(List.of(renamedAway))
+                        .uncountingOnTargets(List.of(renamedAway))
                         .build()))
                 .isInstanceOfSatisfying(WriteConflict.class, conflict -> assertThat(conflict.action())
                         .isEqualTo(3));

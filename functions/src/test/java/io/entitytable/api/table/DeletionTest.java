@@ -25,7 +25,7 @@ class DeletionTest {
         assertThat(deletion.collectionKeys()).isEmpty();
         assertThat(deletion.businessToUncount()).isEmpty();
         assertThat(deletion.counterAtZero()).isEmpty();
-        assertThat(deletion.storesToUncount()).isEmpty();
+        assertThat(deletion.targetsToUncount()).isEmpty();
         assertThat(deletion.isSingleItem()).isTrue();
     }
 

@@ -63,7 +63,7 @@ class WriteActionsTest {
         ItemKey line = new ItemKey("C1", "line#0001");
         Deletion deletion = Deletion.of(item("C1", "customer#smith#ann", 2))
                 .uncountingOnBusiness("B1")
-                .uncountingOnStores(List.of(store))
+                .uncountingOnTargets(List.of(store))
                 .withCollection(List.of(line))
                 .build();
 

@@ -199,7 +199,7 @@ class AuthorizationMatrixTest {
         String collection = "/businesses/" + target.business() + "/articles";
         List<Call> declared = List.of(
                 new Call("POST", collection, "{\"sku\":\"a\"}"),
-                new Call("GET", collection + "?prefix=a", null),
+                new Call("GET", collection + "?namePrefix=a", null),
                 new Call("GET", "/articles/" + id, null),
                 new Call("PATCH", "/articles/" + id, "{\"name\":\"x\"}"),
                 new Call("DELETE", "/articles/" + id, null),

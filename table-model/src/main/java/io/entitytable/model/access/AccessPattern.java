@@ -96,7 +96,13 @@ public enum AccessPattern {
             TableLayout.GSI1,
             KeyShape.BEGINS_WITH,
             true,
-            "gsi1pk = <ENTITY>#<B>#<FIRST LEVEL> AND begins_with(gsi1sk, <LEVEL 2>#...)");
+            "gsi1pk = <ENTITY>#<B>#<FIRST LEVEL> AND begins_with(gsi1sk, <LEVEL 2>#...)"),
+    /**
+     * A declared entity's subjects that hold one value of the field it is findable by ({@code Entity.Builder
+     * #findableBy}), in any letter case: one partition per business and value, so no shard merge.
+     */
+    DECLARED_BY_VALUE(
+            0, null, TableLayout.GSI1, KeyShape.PARTITION, true, "gsi1pk = <ENTITY><FIELD>#<B>#<value, lower-cased>");
 
     /** How a pattern narrows its partition: by nothing, by a sort-key prefix, or by a sort-key range. */
     public enum KeyShape {
