@@ -1,7 +1,6 @@
 package io.entitytable.capacity;
 
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Customer;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Order;
 import io.entitytable.model.ShardCount;
@@ -250,7 +249,7 @@ public final class CapacityModel {
 
     private List<ItemWrite> renameWithLinks(int customers) {
         DeclaredItem store = samples.store();
-        List<Customer> linked = IntStream.range(0, customers)
+        List<DeclaredItem> linked = IntStream.range(0, customers)
                 .mapToObj(n -> samples.customer(Set.of(store.id()), Set.of()))
                 .toList();
         return recipes.renameStore(store, linked);

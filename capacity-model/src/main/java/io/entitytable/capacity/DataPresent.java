@@ -3,7 +3,7 @@ package io.entitytable.capacity;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Order;
 import io.entitytable.model.ShardCount;
@@ -72,9 +72,11 @@ public record DataPresent(DynamoDbClient dynamo, String table) {
                 orderLines += order.lineCount();
                 ordersByBusiness.merge(order.businessId(), 1L, Long::sum);
                 taggedOrders += count(order.tags(), orderTags);
-            } else if (subject instanceof Customer customer) {
+            } else if (subject instanceof DeclaredItem customer
+                    && customer.entity().link().isPresent()) {
+                // A customer, the subject that links stores.
                 customers++;
-                customerStoreIds += customer.storeIds().size();
+                customerStoreIds += customer.linked().size();
                 taggedCustomers += count(customer.tags(), customerTags);
             } else if (subject.entity().linkedBy().isPresent()) {
                 // A store, the subject customers link: how many list it is an internal counter on its item.

@@ -3,7 +3,6 @@ package io.entitytable.capacity;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Customer;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.IdempotencyRecord;
 import io.entitytable.model.ItemKey;
@@ -41,7 +40,7 @@ final class Recipes {
     }
 
     /**
-     * The create of any subject (OrderService place, CustomerService create, DeclaredService create of a store), as its
+     * The create of any subject (OrderService place, DeclaredService create of a customer or a store), as its
      * definition has it: one transaction of its core item, the other items of its collection (an order's lines), the
      * marker of each of its unique values and, for a business's child, its counter; ChangeFanout then puts its tag
      * copies (the model creates subjects linked to nothing).
@@ -90,32 +89,32 @@ final class Recipes {
     }
 
     /** TagResource: read + UpdateItem of {@code tags}; ChangeFanout puts the new tag copy. */
-    List<ItemWrite> tag(Customer customer, String tag) {
+    List<ItemWrite> tag(DeclaredItem customer, String tag) {
         Set<String> tags = new HashSet<>(customer.tags());
         tags.add(tag);
-        Customer tagged = customer.withTags(tags).withVersion(customer.version() + 1, Samples.NOW);
+        DeclaredItem tagged = customer.withTags(tags).withVersion(customer.version() + 1, Samples.NOW);
         List<ItemWrite> writes = new ArrayList<>();
         writes.add(ItemWrite.update(customer.toItem(), tagged.toItem(), false));
         writes.addAll(tagCopies(customer.toItem(), tagged.toItem()));
-        writes.addAll(targetSideEdges(tagged.toItem(), customer.storeIds()));
+        writes.addAll(targetSideEdges(tagged.toItem(), customer.linked()));
         return writes;
     }
 
     /**
-     * CustomerService link: the customer's {@code storeIds} and the store's {@code linkCount} in one transaction;
+     * SubjectService link: the customer's {@code storeIds} and the store's {@code linkCount} in one transaction;
      * ChangeFanout links (both edges of the new store) and refreshes the customer's other copies.
      */
-    List<ItemWrite> link(Customer customer, DeclaredItem store) {
-        Set<String> storeIds = new HashSet<>(customer.storeIds());
+    List<ItemWrite> link(DeclaredItem customer, DeclaredItem store) {
+        Set<String> storeIds = new HashSet<>(customer.linked());
         storeIds.add(store.id());
-        Customer linked = customer.withStoreIds(storeIds).withVersion(customer.version() + 1, Samples.NOW);
+        DeclaredItem linked = customer.withLinked(storeIds).withVersion(customer.version() + 1, Samples.NOW);
         Map<String, AttributeValue> storeItem = store.toItem();
         Map<String, AttributeValue> counted = withNumber(storeItem, Attributes.LINK_COUNT, 1);
         List<ItemWrite> writes = new ArrayList<>();
         writes.add(ItemWrite.update(customer.toItem(), linked.toItem(), true));
         writes.add(ItemWrite.update(storeItem, counted, true));
         writes.addAll(tagCopies(customer.toItem(), linked.toItem()));
-        writes.addAll(targetSideEdges(linked.toItem(), customer.storeIds()));
+        writes.addAll(targetSideEdges(linked.toItem(), customer.linked()));
         String storeRef = ref(store);
         for (Duplicate edge : RelationshipCatalogue.impliedBy(linked.toItem())) {
             if (edge.type().equals(storeRef)) {
@@ -132,7 +131,7 @@ final class Recipes {
      * ChangeFanout refreshes every copy of the store (its tag copies and the {@code customer#C / store#S} edge of each
      * linked customer).
      */
-    List<ItemWrite> renameStore(DeclaredItem store, List<Customer> linkedCustomers) {
+    List<ItemWrite> renameStore(DeclaredItem store, List<DeclaredItem> linkedCustomers) {
         DeclaredItem renamed = store.with(Map.of("name", store.text("name").orElseThrow() + " West"))
                 .withVersion(store.version() + 1, Samples.NOW);
         Map<String, AttributeValue> renamedItem = renamed.toItem();
@@ -141,7 +140,7 @@ final class Recipes {
         writes.add(ItemWrite.put(renamedItem, true));
         writes.addAll(tagCopies(store.toItem(), renamedItem));
         String self = ref(store);
-        for (Customer customer : linkedCustomers) {
+        for (DeclaredItem customer : linkedCustomers) {
             for (Duplicate copy : RelationshipCatalogue.impliedBy(customer.toItem())) {
                 if (copy.type().equals(self)) {
                     writes.add(ItemWrite.put(RelationshipCatalogue.copyItem(copy, renamedItem), false));

@@ -1,10 +1,10 @@
 package io.entitytable.capacity;
 
 import io.entitytable.model.Address;
+import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
@@ -71,20 +71,21 @@ final class Samples {
                 businessId, "Northwind Traders International", new CoreFields(Set.of(), 3, NOW, NOW), shards);
     }
 
-    Customer customer(Set<String> storeIds, Set<String> tags) {
+    DeclaredItem customer(Set<String> storeIds, Set<String> tags) {
         String id = newId();
-        return new Customer(
-                id,
-                businessId,
+        Map<String, Object> values = Map.of(
+                Attributes.FIRST_NAME,
                 "Annabelle",
+                Attributes.LAST_NAME,
                 "Smithson-" + random.nextInt(10_000),
                 // Each customer's own address: pattern 14 keys gsi1 by it, so one shared address would be one hot
                 // partition no real business has.
+                Attributes.EMAIL,
                 "annabelle.smithson." + id.substring(0, 10).toLowerCase(java.util.Locale.ROOT) + "@example.com",
-                Map.of("home", address(), "work", address()),
-                storeIds,
-                new CoreFields(tags, 4, NOW, NOW),
-                shardOf(id));
+                Attributes.MAILING_ADDRESSES,
+                Map.of("home", address().values(), "work", address().values()));
+        return new DeclaredItem(Entity.CUSTOMER, id, businessId, values, new CoreFields(tags, 4, NOW, NOW), shardOf(id))
+                .withLinked(storeIds);
     }
 
     /**

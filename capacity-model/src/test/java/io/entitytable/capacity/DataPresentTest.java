@@ -11,7 +11,6 @@ import io.entitytable.model.Business;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
@@ -242,9 +241,9 @@ class DataPresentTest {
         write(table, item);
     }
 
-    private static Customer customer(Business business, Set<String> storeIds, Set<String> tags) {
+    private static DeclaredItem customer(Business business, Set<String> storeIds, Set<String> tags) {
         String customerId = Ids.newId();
-        return new Customer(
+        return SampleSubjects.customer(
                 customerId,
                 business.id(),
                 "Ada",

@@ -15,7 +15,6 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Entity;
 import io.entitytable.model.EntityDeclarations;
@@ -141,7 +140,7 @@ class ApiEventsReplayTest {
                     .expressionAttributeNames(Map.of("#count", Attributes.CHILD_COUNT))
                     .expressionAttributeValues(Map.of(":one", Values.n(1))));
         }
-        put(new Customer(
+        put(TestCustomers.customer(
                         CUSTOMER,
                         BUSINESS,
                         "Ann",

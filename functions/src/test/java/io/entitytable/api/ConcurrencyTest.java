@@ -10,13 +10,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.api.business.BusinessRequests;
 import io.entitytable.api.business.BusinessService;
-import io.entitytable.api.customer.CustomerService;
+import io.entitytable.api.declared.DeclaredService;
 import io.entitytable.api.declared.DeclaredSubjects;
 import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.tag.TagService;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Values;
@@ -58,13 +58,14 @@ class ConcurrencyTest {
     BusinessService businesses;
 
     @Inject
-    CustomerService customers;
-
-    @Inject
     TagService tagService;
 
     @Inject
     DeclaredSubjects declared;
+
+    private DeclaredService customers() {
+        return declared.service(Entity.CUSTOMER.collection());
+    }
 
     @Inject
     DynamoDbClient dynamo;
@@ -138,19 +139,20 @@ class ConcurrencyTest {
         String customer = createCustomer(business, "Ann", "Smith");
 
         // WHEN
-        List<Object> outcomes = simultaneous.all(writer -> () -> outcome(() -> customers.patch(
-                customer,
-                1L,
-                new io.entitytable.api.customer.CustomerRequests.PatchCustomer(null, "Jones" + writer, null, null))));
+        List<Object> outcomes = simultaneous.all(writer ->
+                () -> outcome(() -> customers().patch(customer, 1L, Map.of(Attributes.LAST_NAME, "Jones" + writer))));
 
         // THEN
         assertThat(outcomes).filteredOn(o -> o.equals(412)).hasSize(WRITERS - 1);
-        Customer winner = (Customer)
-                outcomes.stream().filter(o -> o instanceof Customer).findFirst().orElseThrow();
+        DeclaredItem winner = (DeclaredItem) outcomes.stream()
+                .filter(o -> o instanceof DeclaredItem)
+                .findFirst()
+                .orElseThrow();
         List<Map<String, AttributeValue>> items = itemsWithId(customer);
         assertThat(items).hasSize(1);
-        assertThat(Customer.from(items.get(0)).lastName()).isEqualTo(winner.lastName());
-        assertThat(Customer.from(items.get(0)).version()).isEqualTo(2);
+        assertThat(TestCustomers.lastName(TestCustomers.customerFrom(items.get(0))))
+                .isEqualTo(TestCustomers.lastName(winner));
+        assertThat(TestCustomers.customerFrom(items.get(0)).version()).isEqualTo(2);
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -188,7 +190,7 @@ class ConcurrencyTest {
         assertThat(outcomes)
                 .as("every writer succeeds: no 409 after the retries")
                 .noneMatch(o -> o instanceof Integer);
-        Customer current = customers.get(customer);
+        DeclaredItem current = customers().get(customer);
         assertThat(current.tags()).containsExactlyInAnyOrderElementsOf(tags());
         assertThat(current.version()).isEqualTo(1 + WRITERS);
     }
@@ -202,7 +204,7 @@ class ConcurrencyTest {
         String business = createBusiness("Toggle Threads");
         String customer = createCustomer(business, "Link", "Threads");
         String store = createStore(business, "Toggle", address("Austin", "TX", "73301", "US"));
-        long start = customers.get(customer).version();
+        long start = customers().get(customer).version();
 
         // WHEN: each thread links or unlinks at random, 6 times
         List<List<Object>> results = simultaneous.all(writer -> () -> {
@@ -210,7 +212,8 @@ class ConcurrencyTest {
             List<Object> mine = new ArrayList<>();
             for (int i = 0; i < 6; i++) {
                 boolean link = random.nextBoolean();
-                mine.add(outcome(() -> link ? customers.link(customer, store) : customers.unlink(customer, store)));
+                mine.add(outcome(() ->
+                        link ? customers().link(customer, store) : customers().unlink(customer, store)));
             }
             return mine;
         });
@@ -220,29 +223,28 @@ class ConcurrencyTest {
         // A writer that lost its race on every attempt (ConflictRetry.ATTEMPTS) gets a 409 and wrote nothing; with
         // 8 x 6 sequential toggles that is possible in principle (unlike one-shot writers, see the tag test), so it is
         // allowed and counted.
-        assertThat(all).as("only 409s may fail").allMatch(o -> o instanceof Customer || o.equals(409));
-        List<Object> outcomes = all.stream().filter(o -> o instanceof Customer).toList();
-        Customer last = customers.get(customer);
+        assertThat(all).as("only 409s may fail").allMatch(o -> o instanceof DeclaredItem || o.equals(409));
+        List<Object> outcomes =
+                all.stream().filter(o -> o instanceof DeclaredItem).toList();
+        DeclaredItem last = customers().get(customer);
         long changes = last.version() - start;
         // Each effective change toggles the link and adds one to the version, so the state at any version is fixed
         // by its parity; every answer a writer got must agree with it, and every version was some writer's answer.
         Map<Long, Boolean> linkedAtVersion = new TreeMap<>();
         for (Object outcome : outcomes) {
-            Customer seen = (Customer) outcome;
-            boolean linked = seen.storeIds().contains(store);
+            DeclaredItem seen = (DeclaredItem) outcome;
+            boolean linked = seen.linked().contains(store);
             assertThat(linked).as("state at version %d", seen.version()).isEqualTo((seen.version() - start) % 2 == 1);
             linkedAtVersion.put(seen.version(), linked);
         }
-        assertThat(last.storeIds().contains(store)).isEqualTo(changes % 2 == 1);
+        assertThat(last.linked().contains(store)).isEqualTo(changes % 2 == 1);
         assertThat(linkedAtVersion.keySet()).containsAll(versionsAfter(start, last.version()));
         assertThat(itemsWithId(customer)).hasSize(1);
-        assertThat(Customer.from(itemsWithId(customer).get(0)).storeIds()).isEqualTo(last.storeIds());
+        assertThat(TestCustomers.customerFrom(itemsWithId(customer).get(0)).linked())
+                .isEqualTo(last.linked());
         System.out.printf(
                 "ConcurrencyTest link/unlink: %d operations (%d gave up with 409), %d effective changes, linked: %s%n",
-                all.size(),
-                all.size() - outcomes.size(),
-                changes,
-                last.storeIds().contains(store));
+                all.size(), all.size() - outcomes.size(), changes, last.linked().contains(store));
     }
 
     @Test
@@ -277,7 +279,7 @@ class ConcurrencyTest {
                 Long.parseLong(r.headers().firstValue("ETag").orElseThrow().replace("\"", ""))));
         assertThat(etags).containsAll(versionsAfter(1, version));
         assertThat(etags).allMatch(v -> v <= version);
-        assertThat(Customer.from(itemsWithId(customer).get(0)).storeIds())
+        assertThat(TestCustomers.customerFrom(itemsWithId(customer).get(0)).linked())
                 .containsExactlyInAnyOrderElementsOf(storeIds);
     }
 
@@ -302,14 +304,16 @@ class ConcurrencyTest {
                         declared.service(Entity.STORE.collection()).delete(store, null, true, AnswerRecorder.none());
                         return "deleted";
                     })
-                    : outcome(() -> customers.link(linkers.get(writer - 1), store)));
+                    : outcome(() -> customers().link(linkers.get(writer - 1), store)));
 
             // THEN the store is gone and its job will remove it from whoever names it, or it is there and counts
             // exactly
             // who names it
-            assertThat(outcomes).allMatch(o -> o instanceof Customer || o.equals("deleted") || o.equals(404));
+            assertThat(outcomes).allMatch(o -> o instanceof DeclaredItem || o.equals("deleted") || o.equals(404));
             long naming = linkers.stream()
-                    .filter(c -> Customer.from(itemsWithId(c).get(0)).storeIds().contains(store))
+                    .filter(c -> TestCustomers.customerFrom(itemsWithId(c).get(0))
+                            .linked()
+                            .contains(store))
                     .count();
             // The store's partition also holds its tombstone once it is deleted.
             List<Map<String, AttributeValue>> storeItems =

@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
 
-import io.entitytable.api.customer.CustomerService;
+import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.ItemKind;
@@ -320,13 +320,13 @@ class CustomerResourceTest {
         String business = createBusiness("Many Stores");
         String customer = createCustomer(business, "Ann", "Smith");
         List<String> stores = new ArrayList<>();
-        for (int i = 0; i <= CustomerService.MAX_LINKS; i++) {
+        for (int i = 0; i <= SubjectService.MAX_LINKS; i++) {
             stores.add(createStore(business, "Store " + i, address("Austin", "TX", "73301", "US")));
         }
-        for (String store : stores.subList(0, CustomerService.MAX_LINKS)) {
+        for (String store : stores.subList(0, SubjectService.MAX_LINKS)) {
             given().put("/customers/" + customer + "/stores/" + store).then().statusCode(204);
         }
-        given().put("/customers/" + customer + "/stores/" + stores.get(CustomerService.MAX_LINKS))
+        given().put("/customers/" + customer + "/stores/" + stores.get(SubjectService.MAX_LINKS))
                 .then()
                 .statusCode(422)
                 .contentType("application/problem+json");
@@ -342,10 +342,10 @@ class CustomerResourceTest {
                 .item();
         assertThat(tombstone)
                 .containsEntry(Attributes.KIND, Values.s(ItemKind.TOMBSTONE.value()))
-                .containsEntry(Attributes.VERSION, Values.n(CustomerService.MAX_LINKS + 1));
+                .containsEntry(Attributes.VERSION, Values.n(SubjectService.MAX_LINKS + 1));
         // and the stores were uncounted in the same transaction: a linked store could not be deleted without ?unlink
         given().delete("/stores/" + stores.get(0)).then().statusCode(204);
-        given().delete("/stores/" + stores.get(CustomerService.MAX_LINKS - 1))
+        given().delete("/stores/" + stores.get(SubjectService.MAX_LINKS - 1))
                 .then()
                 .statusCode(204);
     }

@@ -12,11 +12,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.entitytable.api.access.TestTokens;
 import io.entitytable.api.contract.ContractRoutes;
 import io.entitytable.api.contract.OpenApiConformance;
-import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.Patterns;
 import io.entitytable.api.search.SearchProfile;
 import io.entitytable.api.search.SearchService;
 import io.entitytable.deployment.SearchIndex;
+import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
@@ -763,7 +763,9 @@ class HostileInputTest {
                 }
                 String leaf = field.substring(field.lastIndexOf('.') + 1);
                 hostileText().forEach((name, text) -> {
-                    Expect expect = acceptsText(leaf, name) ? Expect.SUCCESS : Expect.CLIENT_ERROR;
+                    Expect expect = acceptsText(leaf, name, levelPaths(route).contains(field))
+                            ? Expect.SUCCESS
+                            : Expect.CLIENT_ERROR;
                     add.accept(new Object[] {
                         "text " + field + "=" + name, replaced(valid, field, jsonString(text)), expect, 0
                     });
@@ -1146,7 +1148,7 @@ class HostileInputTest {
     /** Query values for a free-text filter, each with whether the filter accepts it. */
     /**
      * The longest value of the level {@code param} of the list by fields of the route's declared entity (a store's
-     * location); for any other route (an order's city filter), the longest part of a name.
+     * location); for any other route (an order's city filter), the longest city of an address.
      */
     private static int levelMax(Route route, String param) {
         String collection = route.template().substring(route.template().lastIndexOf('/') + 1);
@@ -1156,7 +1158,7 @@ class HostileInputTest {
                         .filter(level -> level.parameter().equals(param))
                         .findFirst())
                 .map(level -> (int) level.field().max())
-                .orElse(Inputs.MAX_NAME_PART);
+                .orElse(Address.MAX_LEVEL_LENGTH);
     }
 
     private static void textValues(Map<String, Expect> values, int maxLength, boolean hashAllowed) {
@@ -1171,18 +1173,31 @@ class HostileInputTest {
         values.put("%FF", Expect.SUCCESS);
     }
 
-    /** Whether body field {@code leaf} accepts the hostile text {@code name} (see the request records). */
-    private static boolean acceptsText(String leaf, String name) {
+    /**
+     * Whether body field {@code leaf} accepts the hostile text {@code name} (see the request records and the
+     * declarations); a level of a list by fields ({@code keyPart}) holds no '#', which would split its key.
+     */
+    private static boolean acceptsText(String leaf, String name, boolean keyPart) {
         Set<String> freeText = Set.of("name", "firstName", "lastName", "street", "city", "state", "zip", "description");
-        Set<String> keyParts = Set.of("city", "state", "zip");
         if (!freeText.contains(leaf) || REFUSED_IN_TEXT.contains(name)) {
             return false;
         }
         return switch (name) {
             case "300-characters" -> false;
-            case "hash" -> !keyParts.contains(leaf);
+            case "hash" -> !keyPart;
             default -> true;
         };
+    }
+
+    /** The body paths of the levels of the route's entity's list by fields ({@code address.city}); none for others. */
+    private static Set<String> levelPaths(Route route) {
+        String[] segments = route.template().substring(1).split("/");
+        String collection = segments[0].equals("businesses") && segments.length > 2 ? segments[2] : segments[0];
+        return Entity.fromCollection(collection)
+                .flatMap(Entity::fieldList)
+                .map(list ->
+                        list.levels().stream().map(FieldList.Level::path).collect(java.util.stream.Collectors.toSet()))
+                .orElse(Set.of());
     }
 
     private String validBody(Route route, Fixtures fixtures) {
@@ -1217,16 +1232,13 @@ class HostileInputTest {
     }
 
     /** Filters a list needs so that the mutated parameter is the only thing wrong. */
-    /**
-     * The longest name prefix a business's list takes: a declared entity's longest name, a customer's two name parts
-     * and the dot between them.
-     */
+    /** The longest name prefix a business's list takes: its declared entity's longest name. */
     private static int longestName(Route route) {
         String collection = route.template().substring(route.template().lastIndexOf('/') + 1);
         return Entity.fromCollection(collection)
                 .filter(Entity::isDeclared)
                 .map(Entity::longestName)
-                .orElse(2 * Inputs.MAX_NAME_PART + 1);
+                .orElseThrow();
     }
 
     private static Map<String, String> baseQuery(Route route) {

@@ -7,16 +7,14 @@ import io.entitytable.api.access.Access;
 import io.entitytable.api.access.Caller;
 import io.entitytable.api.business.BusinessRequests;
 import io.entitytable.api.business.BusinessService;
-import io.entitytable.api.customer.CustomerRequests;
-import io.entitytable.api.customer.CustomerService;
+import io.entitytable.api.declared.DeclaredService;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.idempotency.FirstAnswer;
 import io.entitytable.api.idempotency.IdempotentRequests;
 import io.entitytable.api.idempotency.ReplayedAnswer;
 import io.entitytable.api.idempotency.RequestFingerprint;
-import io.entitytable.api.input.AddressInput;
-import io.entitytable.api.response.CustomerResponse;
+import io.entitytable.api.response.DeclaredResponse;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.InMemoryEntityTable;
@@ -25,8 +23,10 @@ import io.entitytable.api.write.ConflictRetry;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.deployment.TestClock;
+import io.entitytable.model.Address;
+import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
-import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.IdempotencyRecord;
 import java.lang.reflect.InvocationTargetException;
@@ -89,7 +89,7 @@ class IdempotentCreateTest {
         // GIVEN a business and one request, sent 32 times at once with one key
         Api api = new Api(local.client(), ALICE);
         String business = api.business("Flash sale");
-        CustomerRequests.CreateCustomer request = customer("Once");
+        Map<String, Object> request = customer("Once");
         long conflictsBefore = local.conflicts();
 
         // WHEN
@@ -127,7 +127,7 @@ class IdempotentCreateTest {
         // GIVEN a function that dies right after its create's transaction commits
         Api api = new Api(dying(local.client()), ALICE);
         String business = api.business("Crashing");
-        CustomerRequests.CreateCustomer request = customer("Crash");
+        Map<String, Object> request = customer("Crash");
         DIE_AFTER_COMMIT.set(true);
 
         // WHEN the client sends the create, gets no answer, and retries with the same key
@@ -140,15 +140,15 @@ class IdempotentCreateTest {
         assertThat(retry).isInstanceOf(IdempotencyRecord.class);
         IdempotencyRecord replay = (IdempotencyRecord) retry;
         String id = replay.location().substring(replay.location().lastIndexOf('/') + 1);
-        Customer stored =
-                Customer.from(local.table().findCore(Entity.CUSTOMER, id).orElseThrow());
+        DeclaredItem stored = TestCustomers.customerFrom(
+                local.table().findCore(Entity.CUSTOMER, id).orElseThrow());
         assertThat(replay.status()).isEqualTo(201);
         assertThat(replay.location()).isEqualTo("/customers/" + id);
         assertThat(replay.etag()).isEqualTo("\"1\"");
         assertThat(replay.body())
                 .as("what the first answer would have been")
                 .isEqualTo(
-                        FirstAnswer.created(JSON, CustomerResponse.from(stored)).body());
+                        FirstAnswer.created(JSON, DeclaredResponse.from(stored)).body());
     }
 
     @Test
@@ -174,7 +174,7 @@ class IdempotentCreateTest {
         // GIVEN a create with a key
         Api api = new Api(local.client(), ALICE);
         String business = api.business("Expiry");
-        CustomerRequests.CreateCustomer request = customer("Daily");
+        Map<String, Object> request = customer("Daily");
         FirstAnswer first = (FirstAnswer) api.createCustomer(business, "k-daily", request);
 
         // WHEN the same request comes a second before and a second after 24 hours
@@ -199,7 +199,7 @@ class IdempotentCreateTest {
     /** The services and the idempotency wrapper of one caller over one client, wired as the function wires them. */
     private static final class Api {
         private final BusinessService businesses;
-        private final CustomerService customers;
+        private final DeclaredService customers;
         private final IdempotentRequests idempotent;
 
         Api(DynamoDbClient client, Caller caller) {
@@ -209,7 +209,8 @@ class IdempotentCreateTest {
                     new OptimisticWrites(table, writes, ConflictRetry.standard(), CLOCK, Access.of(caller));
             ShardCounts shards = new ShardCounts(table, Duration.ofSeconds(5), java.time.Clock.systemUTC());
             businesses = new BusinessService(new SubjectDependencies(optimistic, writes, local.table(), null, shards));
-            customers = new CustomerService(new SubjectDependencies(optimistic, writes, table, null, shards));
+            customers = new DeclaredService(
+                    Entity.CUSTOMER, new SubjectDependencies(optimistic, writes, table, null, shards));
             idempotent = new IdempotentRequests(table, optimistic, JSON);
         }
 
@@ -220,15 +221,15 @@ class IdempotentCreateTest {
         }
 
         /** The answer of {@code POST /businesses/{id}/customers}: a first answer, a replayed record, a status or an error. */
-        Object createCustomer(String business, String key, CustomerRequests.CreateCustomer request) {
+        Object createCustomer(String business, String key, Map<String, Object> request) {
             String fingerprint = RequestFingerprint.of(JSON, "POST", "/businesses/" + business + "/customers", request);
             try {
                 return idempotent.run(
                         Optional.of(key),
                         fingerprint,
-                        (Customer created) -> FirstAnswer.created(JSON, CustomerResponse.from(created)),
+                        (DeclaredItem created) -> FirstAnswer.created(JSON, DeclaredResponse.from(created)),
                         recorder -> FirstAnswer.created(
-                                JSON, CustomerResponse.from(customers.create(business, request, recorder))));
+                                JSON, DeclaredResponse.from(customers.create(business, request, Set.of(), recorder))));
             } catch (ReplayedAnswer replayed) {
                 return replayed.record();
             } catch (ApiProblem problem) {
@@ -239,13 +240,14 @@ class IdempotentCreateTest {
         }
     }
 
-    private static CustomerRequests.CreateCustomer customer(String lastName) {
-        return new CustomerRequests.CreateCustomer(
+    private static Map<String, Object> customer(String lastName) {
+        return Map.of(
+                Attributes.FIRST_NAME,
                 "Ann",
+                Attributes.LAST_NAME,
                 lastName,
-                null,
-                Map.of("home", new AddressInput("1 Main St", "Austin", "TX", "73301", "US")),
-                null);
+                Attributes.MAILING_ADDRESSES,
+                Map.of("home", new Address("1 Main St", "Austin", "TX", "73301", "US").values()));
     }
 
     private static long childCount(String business) {

@@ -7,8 +7,7 @@ import io.entitytable.api.access.Access;
 import io.entitytable.api.access.TestCallerAccess;
 import io.entitytable.api.business.BusinessRequests;
 import io.entitytable.api.business.BusinessService;
-import io.entitytable.api.customer.CustomerRequests;
-import io.entitytable.api.customer.CustomerService;
+import io.entitytable.api.declared.DeclaredService;
 import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.EntityTable;
@@ -20,7 +19,8 @@ import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.deployment.TestClock;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
-import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
+import io.entitytable.model.Entity;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
@@ -50,7 +50,7 @@ class StaleShardCountTest {
     private static Instance second;
 
     /** One instance of the API: its own count cache over the shared table. */
-    private record Instance(BusinessService businesses, CustomerService customers) {
+    private record Instance(BusinessService businesses, DeclaredService customers) {
         static Instance over(EntityTable table) {
             CoreWrites writes = new CoreWrites(table);
             OptimisticWrites optimistic = new OptimisticWrites(
@@ -58,14 +58,12 @@ class StaleShardCountTest {
             ShardCounts shards = new ShardCounts(table, TRUSTED, CLOCK);
             return new Instance(
                     new BusinessService(new SubjectDependencies(optimistic, writes, table, null, shards)),
-                    new CustomerService(new SubjectDependencies(optimistic, writes, table, null, shards)));
+                    new DeclaredService(
+                            Entity.CUSTOMER, new SubjectDependencies(optimistic, writes, table, null, shards)));
         }
 
-        Customer customer(String business, String name) {
-            return customers.create(
-                    business,
-                    new CustomerRequests.CreateCustomer("Ann", name, null, Map.of(), null),
-                    AnswerRecorder.none());
+        DeclaredItem customer(String business, String name) {
+            return customers.create(business, TestCustomers.named("Ann", name), Set.of(), AnswerRecorder.none());
         }
     }
 

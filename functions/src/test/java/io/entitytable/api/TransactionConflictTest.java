@@ -7,11 +7,8 @@ import io.entitytable.api.access.Access;
 import io.entitytable.api.access.TestCallerAccess;
 import io.entitytable.api.business.BusinessRequests;
 import io.entitytable.api.business.BusinessService;
-import io.entitytable.api.customer.CustomerRequests;
-import io.entitytable.api.customer.CustomerService;
 import io.entitytable.api.declared.DeclaredService;
 import io.entitytable.api.idempotency.AnswerRecorder;
-import io.entitytable.api.input.AddressInput;
 import io.entitytable.api.order.OrderRequests;
 import io.entitytable.api.order.OrderService;
 import io.entitytable.api.table.CoreWrites;
@@ -20,10 +17,11 @@ import io.entitytable.api.table.InMemoryEntityTable;
 import io.entitytable.api.table.ShardCounts;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.api.write.SubjectDependencies;
+import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.ChildCounters;
-import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Order;
 import io.entitytable.model.TableLayout;
@@ -63,7 +61,7 @@ class TransactionConflictTest {
 
     private InMemoryEntityTable local;
     private BusinessService businesses;
-    private CustomerService customers;
+    private DeclaredService customers;
     private DeclaredService stores;
     private OrderService orders;
 
@@ -78,7 +76,8 @@ class TransactionConflictTest {
         // Lists are not what these tests exercise: no PagedQueries.
         ShardCounts shards = new ShardCounts(table, Duration.ofSeconds(5), Clock.systemUTC());
         businesses = new BusinessService(new SubjectDependencies(optimistic, writes, local.table(), null, shards));
-        customers = new CustomerService(new SubjectDependencies(optimistic, writes, table, null, shards));
+        customers =
+                new DeclaredService(Entity.CUSTOMER, new SubjectDependencies(optimistic, writes, table, null, shards));
         stores = new DeclaredService(Entity.STORE, new SubjectDependencies(optimistic, writes, table, null, shards));
         orders = new OrderService(new SubjectDependencies(optimistic, writes, table, null, shards));
     }
@@ -105,7 +104,7 @@ class TransactionConflictTest {
         // THEN
         long conflicts = local.conflicts() - conflictsBefore;
         report("customer creates", conflicts);
-        assertThat(outcomes).as("no 409, no 5xx").allMatch(o -> o instanceof Customer);
+        assertThat(outcomes).as("no 409, no 5xx").allMatch(o -> o instanceof DeclaredItem);
         assertThat(childCount(business)).isEqualTo(WRITERS);
         assertThat(conflicts)
                 .as("requests the engine refused for a transaction conflict")
@@ -150,7 +149,11 @@ class TransactionConflictTest {
         String business = business("Busy store");
         String store = stores.create(
                         business,
-                        Map.of("name", "Main", "address", address().toAddress().values()),
+                        Map.of(
+                                "name",
+                                "Main",
+                                "address",
+                                new Address("1 Main St", "Austin", "TX", "73301", "US").values()),
                         Set.of(),
                         AnswerRecorder.none())
                 .id();
@@ -167,11 +170,11 @@ class TransactionConflictTest {
         // THEN
         long conflicts = local.conflicts() - conflictsBefore;
         report("links to one store", conflicts);
-        assertThat(outcomes).as("no 409, no 5xx").allMatch(o -> o instanceof Customer);
+        assertThat(outcomes).as("no 409, no 5xx").allMatch(o -> o instanceof DeclaredItem);
         Map<String, AttributeValue> storeItem =
                 local.table().findCore(Entity.STORE, store).orElseThrow();
         assertThat(Values.number(storeItem, Attributes.LINK_COUNT)).isEqualTo(WRITERS);
-        assertThat(linkers).allMatch(c -> customers.get(c).storeIds().contains(store));
+        assertThat(linkers).allMatch(c -> customers.get(c).linked().contains(store));
         assertThat(conflicts)
                 .as("requests the engine refused for a transaction conflict")
                 .isPositive();
@@ -205,8 +208,9 @@ class TransactionConflictTest {
             // counts exactly the children there are
             List<Object> creates = outcomes.subList(1, outcomes.size());
             assertThat(outcomes.get(0)).isIn("deleted", 409);
-            assertThat(creates).allMatch(o -> o instanceof Customer || o.equals(404));
-            long created = creates.stream().filter(o -> o instanceof Customer).count();
+            assertThat(creates).allMatch(o -> o instanceof DeclaredItem || o.equals(404));
+            long created =
+                    creates.stream().filter(o -> o instanceof DeclaredItem).count();
             List<Map<String, AttributeValue>> children = itemsOfBusiness(business);
             Optional<Map<String, AttributeValue>> businessItem = local.table().findCore(Entity.BUSINESS, business);
             if (businessItem.isEmpty()) {
@@ -241,15 +245,15 @@ class TransactionConflictTest {
                 .id();
     }
 
-    private Customer createCustomer(String business, String lastName) {
-        return customers.create(
-                business,
-                new CustomerRequests.CreateCustomer("Ann", lastName, null, Map.of("home", address()), null),
-                AnswerRecorder.none());
-    }
-
-    private static AddressInput address() {
-        return new AddressInput("1 Main St", "Austin", "TX", "73301", "US");
+    private DeclaredItem createCustomer(String business, String lastName) {
+        Map<String, Object> values = Map.of(
+                Attributes.FIRST_NAME,
+                "Ann",
+                Attributes.LAST_NAME,
+                lastName,
+                Attributes.MAILING_ADDRESSES,
+                Map.of("home", new Address("1 Main St", "Austin", "TX", "73301", "US").values()));
+        return customers.create(business, values, Set.of(), AnswerRecorder.none());
     }
 
     private long childCount(String business) {

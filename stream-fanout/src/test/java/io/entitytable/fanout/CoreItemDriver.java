@@ -5,7 +5,6 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
@@ -129,7 +128,7 @@ final class CoreItemDriver {
                 stores.add(storeId);
             }
         }
-        insert(new Customer(
+        insert(SampleSubjects.customer(
                         id,
                         businessId,
                         pick(NAMES),

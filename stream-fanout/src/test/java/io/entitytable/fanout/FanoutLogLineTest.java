@@ -10,7 +10,6 @@ import io.entitytable.fanout.table.CopyEffects.Effect;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.Customer;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
@@ -102,7 +101,7 @@ class FanoutLogLineTest {
     }
 
     private static Map<String, AttributeValue> customer(long version) {
-        return new Customer(
+        return SampleSubjects.customer(
                         Samples.CUSTOMER_ANN,
                         Samples.BUSINESS,
                         "Ann",

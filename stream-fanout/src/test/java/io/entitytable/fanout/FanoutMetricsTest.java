@@ -23,7 +23,6 @@ import io.entitytable.local.dynamodb.LinkedStoreSeed;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.Customer;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
@@ -78,7 +77,7 @@ class FanoutMetricsTest {
                         CoreFields.created(Set.of("red", "blue"), changed),
                         Shard.legacy(Samples.STORE_MAIN))
                 .toItem();
-        Map<String, AttributeValue> customer = new Customer(
+        Map<String, AttributeValue> customer = SampleSubjects.customer(
                         Samples.CUSTOMER_ANN,
                         Samples.BUSINESS,
                         "Ann",

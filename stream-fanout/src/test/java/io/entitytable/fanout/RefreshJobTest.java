@@ -14,7 +14,6 @@ import io.entitytable.local.engine.behaviour.EngineSettings;
 import io.entitytable.local.engine.behaviour.IndexLag;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.Customer;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
@@ -399,7 +398,7 @@ class RefreshJobTest {
                         fanout.process(List.of(Records.modify(v2, v3)));
                     }
                     String customerId = Ids.newId();
-                    Map<String, AttributeValue> customer = new Customer(
+                    Map<String, AttributeValue> customer = SampleSubjects.customer(
                                     customerId,
                                     world.business(),
                                     "Late" + i,

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
@@ -12,6 +12,7 @@ import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
 import java.time.Instant;
 import java.util.Map;
@@ -53,8 +54,8 @@ class DriftDetectorShardTest {
                 .build());
 
         // THEN
-        String subject =
-                Keys.subjectRef(Entity.CUSTOMER, Customer.from(customer).id());
+        String subject = Keys.subjectRef(
+                Entity.CUSTOMER, SampleSubjects.customerFrom(customer).id());
         assertThat(report.findings())
                 .extracting(Finding::driftClass, Finding::key)
                 .containsExactlyInAnyOrder(
@@ -69,7 +70,7 @@ class DriftDetectorShardTest {
     }
 
     private static Map<String, AttributeValue> customer(int shard) {
-        return new Customer(
+        return SampleSubjects.customer(
                         Ids.newId(),
                         BUSINESS,
                         "Ann",
@@ -83,7 +84,7 @@ class DriftDetectorShardTest {
     }
 
     private static Map<String, AttributeValue> copyIn(String partition, Map<String, AttributeValue> source) {
-        Customer customer = Customer.from(source);
+        DeclaredItem customer = SampleSubjects.customerFrom(source);
         return RelationshipCatalogue.copyItem(
                 new Duplicate(partition, Keys.subjectRef(Entity.CUSTOMER, customer.id()), ItemKind.TAG), source);
     }

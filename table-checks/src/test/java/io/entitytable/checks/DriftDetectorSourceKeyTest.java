@@ -7,7 +7,6 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Customer;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
@@ -80,7 +79,7 @@ class DriftDetectorSourceKeyTest {
 
     private static Map<String, AttributeValue> customer(Set<String> storeIds, Set<String> tags) {
         String id = Ids.newId();
-        return new Customer(
+        return SampleSubjects.customer(
                         id,
                         BUSINESS,
                         "Ann",

@@ -3,7 +3,7 @@ package io.entitytable.checks;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Keys;
 import io.entitytable.model.OrderLine;
@@ -22,8 +22,9 @@ class ScannedTableTest {
     @Test
     void add_shouldKeepTheHigherVersion_whenTheScanSawBothItemsOfARename() {
         // GIVEN the old key (version 3) and the new key (version 4) of one customer, in either order
-        Customer before = SampleSubjects.annSmith(Ids.newId(), Ids.newId(), Set.of(), Set.of(), 3, T0);
-        Customer renamed = before.withDetails("Ann", "Jones", null, Map.of()).withVersion(4, T0.plusSeconds(1));
+        DeclaredItem before = SampleSubjects.annSmith(Ids.newId(), Ids.newId(), Set.of(), Set.of(), 3, T0);
+        DeclaredItem renamed =
+                before.with(Map.of(Attributes.LAST_NAME, "Jones")).withVersion(4, T0.plusSeconds(1));
 
         // WHEN
         ScannedTable oldFirst = ScannedTable.builder()

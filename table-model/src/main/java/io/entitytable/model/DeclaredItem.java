@@ -21,7 +21,12 @@ public record DeclaredItem(
         implements CoreItem {
 
     public DeclaredItem {
-        values = Map.copyOf(values);
+        // An empty object by label, or no ids linked, is none: left out, as the item leaves it out.
+        Map<String, Object> present = new LinkedHashMap<>(values);
+        present.values()
+                .removeIf(value -> value instanceof Map<?, ?> map && map.isEmpty()
+                        || value instanceof java.util.Collection<?> collection && collection.isEmpty());
+        values = Map.copyOf(present);
     }
 
     /** Reads a core item of {@code entity}: every declared field it holds. */
@@ -53,6 +58,13 @@ public record DeclaredItem(
         return Optional.ofNullable((String) values.get(field));
     }
 
+    /** The value under {@code label} of a field of values by label (a customer's address labelled home), or empty. */
+    public Optional<Object> labelled(String field, String label) {
+        return values.get(field) instanceof Map<?, ?> byLabel
+                ? Optional.ofNullable(byLabel.get(label))
+                : Optional.empty();
+    }
+
     /** Its sort key: named by its entity's sort fields, else by its id. */
     public String type() {
         if (entity.sortFields().isEmpty()) {
@@ -75,6 +87,8 @@ public record DeclaredItem(
             }
         }
         entity.link().ifPresent(link -> Values.putSet(item, link.attribute(), linked()));
+        entity.headedIndexes()
+                .forEach(index -> item.put(TableLayout.ENTITY.index(index).partitionKey(), Values.s(id)));
         entity.fieldList().flatMap(list -> list.valuesIn(values)).ifPresent(levels -> {
             item.put(Attributes.GSI1_PK, Values.s(Keys.fieldListPk(entity, businessId, levels.get(0))));
             item.put(Attributes.GSI1_SK, Values.s(Keys.fieldListSk(levels.subList(1, levels.size()), id)));
@@ -96,6 +110,9 @@ public record DeclaredItem(
 
     /** The same subject linking exactly {@code ids}. */
     public DeclaredItem withLinked(Set<String> ids) {
+        if (entity.link().isEmpty() && ids.isEmpty()) {
+            return this;
+        }
         String attribute = entity.link().orElseThrow().attribute();
         Map<String, Object> next = new LinkedHashMap<>(values);
         next.remove(attribute);

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
@@ -28,18 +29,46 @@ public final class Entity {
     private static final Map<String, Entity> BY_KEY_NAME = new ConcurrentHashMap<>();
     private static final List<Entity> IN_ORDER = new CopyOnWriteArrayList<>();
 
+    /** The longest first or last name of a customer. */
+    public static final int MAX_NAME_PART = 100;
+
+    /** The longest email (RFC 5321's limit on a path). */
+    public static final int MAX_EMAIL = 254;
+
+    /** An email address, loosely: one '@' with something on each side and no white space (the mailbox judges more). */
+    public static final String EMAIL = "[^@\\s]+@[^@\\s]+";
+
     /** The tenant: owns everything else. Its sort key is fixed, so it never moves. */
     public static final Entity BUSINESS = define(builder("business", "businesses", Business::from)
             .fixedSortKey()
             .tenant()
             .indexedIn(TableLayout.BUSINESS_GSI));
 
-    /** A customer of a business: named in its sort key, linked to the stores it manages. */
-    public static final Entity CUSTOMER = define(builder("customer", "customers", Customer::from)
-            .sortKeyCarriesName()
-            .indexedIn(TableLayout.BUSINESS_GSI, TableLayout.CUSTOMER_ID_GSI, TableLayout.GSI1)
+    /**
+     * A customer of a business, declared by its fields: named in its sort key by its last name, then its first; found
+     * by its email in any letter case; its mailing addresses by label, few and always read with it; linked to the
+     * stores it manages; at the head of its own partition of customerIdGsi, where its orders follow it.
+     */
+    public static final Entity CUSTOMER = define(declared("customer", "customers")
+            .fields(
+                    Field.text(Attributes.FIRST_NAME)
+                            .required()
+                            .between(1, MAX_NAME_PART)
+                            .example("Ada"),
+                    Field.text(Attributes.LAST_NAME)
+                            .required()
+                            .between(1, MAX_NAME_PART)
+                            .example("Lovelace"),
+                    Field.text(Attributes.EMAIL)
+                            .between(3, MAX_EMAIL)
+                            .matching(EMAIL, "must be an email address")
+                            .example("ada@example.com"),
+                    Field.labelled(Attributes.MAILING_ADDRESSES, Address.field("address")))
+            .sortedBy(Attributes.LAST_NAME, Attributes.FIRST_NAME)
+            .findableBy(Attributes.EMAIL)
             .links(Attributes.STORE_IDS, "store")
-            .searchable(Customer::from, SearchTexts::of));
+            .headsPartitionIn(TableLayout.CUSTOMER_ID_GSI)
+            .searchable());
 
     /**
      * A store of a business, declared by its fields: named in its sort key, listed by its address's country, state, city
@@ -80,6 +109,7 @@ public final class Entity {
     private final List<Field> sortFields;
     private final FieldList fieldList;
     private final Field lookupField;
+    private final List<String> headedIndexes;
 
     private Entity(Builder builder) {
         this.keyName = builder.keyName;
@@ -114,6 +144,7 @@ public final class Entity {
             throw new IllegalArgumentException(keyName + " is listed by fields and findable by " + lookupField.name()
                     + ": gsi1 holds one entry of an item, so one of them at most");
         }
+        this.headedIndexes = List.copyOf(builder.headedIndexes);
         this.search = builder.search;
         this.lifecycle = builder.lifecycle;
     }
@@ -303,6 +334,14 @@ public final class Entity {
         return Optional.ofNullable(fieldList);
     }
 
+    /**
+     * The indexes whose partition of its own id its core item heads ({@link Builder#headsPartitionIn}): their partition
+     * key attribute holds its id.
+     */
+    public List<String> headedIndexes() {
+        return headedIndexes;
+    }
+
     /** The text field by whose value its business finds its subjects, in gsi1 ({@link Builder#findableBy}); or empty. */
     public Optional<Field> lookupField() {
         return Optional.ofNullable(lookupField);
@@ -359,6 +398,7 @@ public final class Entity {
         private String listName;
         private String[] listLevels;
         private String lookupField;
+        private final List<String> headedIndexes = new ArrayList<>();
 
         private Builder(
                 String keyName, String collection, Function<Map<String, AttributeValue>, ? extends CoreItem> reader) {
@@ -424,6 +464,15 @@ public final class Entity {
         }
 
         /**
+         * Its core item heads the partition of its own id in the index {@code indexName}, whose partition key it holds
+         * with its id (a customer's, in customerIdGsi, where the orders that name it as their customer follow).
+         */
+        public Builder headsPartitionIn(String indexName) {
+            headedIndexes.add(indexName);
+            return indexedIn(indexName);
+        }
+
+        /**
          * The search index holds it, found by its declared fields: the title is its sort fields' values in the order of
          * their declaration, as a person reads them ({@code Ada Lovelace}; else its id), and every text field, or text
          * member of an object field, named as a field of the search index ({@link SearchFields#TEXT}) is searched, with
@@ -446,13 +495,29 @@ public final class Entity {
                 if (isSearched(field)) {
                     text.add(field.name(), item.text(field.name()).orElse(null));
                 }
-                if (field.kind() == Field.Kind.OBJECT && item.values().get(field.name()) instanceof Map<?, ?> object) {
-                    field.members().stream()
-                            .filter(Builder::isSearched)
-                            .forEach(member -> text.add(member.name(), (String) object.get(member.name())));
+            }
+            text.add(SearchFields.TAGS, item.tags().stream().sorted());
+            // An object's text members, and those of each object by label in label order, after its own fields.
+            for (Field field : entity.fields()) {
+                Object value = item.values().get(field.name());
+                if (field.kind() == Field.Kind.OBJECT && value instanceof Map<?, ?> object) {
+                    addMembers(text, field, object);
+                }
+                if (field.kind() == Field.Kind.LABELLED
+                        && field.labelledValue().kind() == Field.Kind.OBJECT
+                        && value instanceof Map<?, ?> byLabel) {
+                    new TreeMap<>(byLabel)
+                            .values()
+                            .forEach(object -> addMembers(text, field.labelledValue(), (Map<?, ?>) object));
                 }
             }
-            return text.add(SearchFields.TAGS, item.tags().stream().sorted()).build();
+            return text.build();
+        }
+
+        private static void addMembers(SearchText.Builder text, Field object, Map<?, ?> values) {
+            object.members().stream()
+                    .filter(Builder::isSearched)
+                    .forEach(member -> text.add(member.name(), (String) values.get(member.name())));
         }
 
         /** A text field, or an object's text member, is searched when the search index has a text field of its name. */

@@ -4,26 +4,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** The search text of the domain's searchable entities, named in their definitions ({@link Entity}). */
 final class SearchTexts {
     private SearchTexts() {}
-
-    static SearchText of(Customer customer) {
-        SearchText.Builder text = SearchText.titled(fullName(customer.firstName(), customer.lastName()))
-                .add(SearchFields.FIRST_NAME, customer.firstName())
-                .add(SearchFields.LAST_NAME, customer.lastName())
-                .add(SearchFields.EMAIL, customer.email())
-                .add(SearchFields.TAGS, sorted(customer.tags()));
-        // Addresses in label order, so the same customer always gives the same document.
-        if (customer.mailingAddresses() != null) {
-            new TreeMap<>(customer.mailingAddresses()).values().forEach(text::add);
-        }
-        return text.build();
-    }
 
     /** An order is found by its lines too: they are items of its collection, not part of its image. */
     static SearchText of(Order order, List<Map<String, AttributeValue>> collectionItems) {

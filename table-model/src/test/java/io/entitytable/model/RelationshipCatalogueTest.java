@@ -18,7 +18,7 @@ class RelationshipCatalogueTest {
         String b = Ids.newId();
         String c = Ids.newId();
         String s = Ids.newId();
-        Customer customer = vipManaging(b, c, s);
+        DeclaredItem customer = vipManaging(b, c, s);
 
         // WHEN
         Set<Duplicate> duplicates = RelationshipCatalogue.impliedBy(customer.toItem());
@@ -37,7 +37,7 @@ class RelationshipCatalogueTest {
         String b = Ids.newId();
         String c = Ids.newId();
         String s = Ids.newId();
-        Customer customer = vipManaging(b, c, s);
+        DeclaredItem customer = vipManaging(b, c, s);
         Duplicate storeInCustomer = new Duplicate("customer#" + c, "store#" + s, ItemKind.EDGE);
         Duplicate customerInStore = new Duplicate("store#" + s, "customer#" + c, ItemKind.EDGE);
         Duplicate tag = new Duplicate("tag#" + b + "#vip", "customer#" + c, ItemKind.TAG);
@@ -58,9 +58,9 @@ class RelationshipCatalogueTest {
         assertThat(RelationshipCatalogue.copyItem(tag, customer.toItem())).doesNotContainKey(Attributes.SOURCE);
     }
 
-    /** Customer {@code c} of business {@code b}, tagged vip, managing store {@code s}. */
-    private static Customer vipManaging(String b, String c, String s) {
-        return new Customer(
+    /** DeclaredItem {@code c} of business {@code b}, tagged vip, managing store {@code s}. */
+    private static DeclaredItem vipManaging(String b, String c, String s) {
+        return SampleSubjects.customer(
                 c,
                 b,
                 "Ann",
@@ -173,7 +173,7 @@ class RelationshipCatalogueTest {
         String b = Ids.newId();
         Business business = new Business(b, "Acme", CoreFields.created(Set.of("a"), NOW));
         String customerId = Ids.newId();
-        Customer customer = new Customer(
+        DeclaredItem customer = SampleSubjects.customer(
                 customerId,
                 b,
                 "Ann",
@@ -192,7 +192,7 @@ class RelationshipCatalogueTest {
                 1500,
                 "visa",
                 new CustomerSnapshot("Ann", "Smith"),
-                customer.mailingAddresses().get("home"),
+                SampleSubjects.mailingAddresses(customer).get("home"),
                 null,
                 0,
                 CoreFields.created(Set.of("x"), NOW),

@@ -17,8 +17,8 @@ public final class SampleSubjects {
 
     private SampleSubjects() {}
 
-    public static Customer customer() {
-        return new Customer(
+    public static DeclaredItem customer() {
+        return customer(
                 CUSTOMER,
                 BUSINESS,
                 "José",
@@ -36,9 +36,9 @@ public final class SampleSubjects {
      * Ann Smith of the old fixed layout, with no email or address: the plain customer of tests about links, tags and
      * versions rather than about a customer's own fields.
      */
-    public static Customer annSmith(
+    public static DeclaredItem annSmith(
             String id, String businessId, Set<String> storeIds, Set<String> tags, long version, Instant at) {
-        return new Customer(
+        return customer(
                 id,
                 businessId,
                 "Ann",
@@ -48,6 +48,73 @@ public final class SampleSubjects {
                 storeIds,
                 new CoreFields(tags, version, at, at),
                 Shard.legacy(id));
+    }
+
+    /**
+     * A customer as the API writes one ({@link Entity#CUSTOMER} is declared by its fields): its names, email and
+     * addresses as given (null or empty for none), linking {@code storeIds}.
+     */
+    public static DeclaredItem customer(
+            String id,
+            String businessId,
+            String firstName,
+            String lastName,
+            String email,
+            Map<String, Address> mailingAddresses,
+            Set<String> storeIds,
+            CoreFields common,
+            Shard shard) {
+        Map<String, Object> values = new java.util.LinkedHashMap<>();
+        values.put(Attributes.FIRST_NAME, firstName);
+        values.put(Attributes.LAST_NAME, lastName);
+        if (email != null) {
+            values.put(Attributes.EMAIL, email);
+        }
+        if (mailingAddresses != null && !mailingAddresses.isEmpty()) {
+            Map<String, Object> byLabel = new java.util.TreeMap<>();
+            mailingAddresses.forEach((label, address) -> byLabel.put(label, address.values()));
+            values.put(Attributes.MAILING_ADDRESSES, byLabel);
+        }
+        return new DeclaredItem(Entity.CUSTOMER, id, businessId, values, common, shard).withLinked(storeIds);
+    }
+
+    /** The same customer with other names, email and addresses (null or empty for none), linking the same stores. */
+    public static DeclaredItem withDetails(
+            DeclaredItem customer,
+            String firstName,
+            String lastName,
+            String email,
+            Map<String, Address> mailingAddresses) {
+        return customer(
+                customer.id(),
+                customer.businessId(),
+                firstName,
+                lastName,
+                email,
+                mailingAddresses,
+                customer.linked(),
+                customer.common(),
+                customer.shard());
+    }
+
+    /** A customer read from its core item. */
+    public static DeclaredItem customerFrom(Map<String, AttributeValue> item) {
+        return (DeclaredItem) Entity.CUSTOMER.read(item);
+    }
+
+    /** A customer's email, or null. */
+    public static String email(DeclaredItem customer) {
+        return customer.text(Attributes.EMAIL).orElse(null);
+    }
+
+    /** A customer's mailing addresses by label. */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Address> mailingAddresses(DeclaredItem customer) {
+        Map<String, Address> addresses = new java.util.TreeMap<>();
+        if (customer.values().get(Attributes.MAILING_ADDRESSES) instanceof Map<?, ?> byLabel) {
+            byLabel.forEach((label, address) -> addresses.put((String) label, Address.of((Map<String, ?>) address)));
+        }
+        return addresses;
     }
 
     public static DeclaredItem store() {

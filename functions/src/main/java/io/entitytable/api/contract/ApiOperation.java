@@ -15,10 +15,14 @@ import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Entity;
 import io.entitytable.model.FieldList;
 import io.entitytable.model.Keys;
+import io.entitytable.model.TableLayout;
+import io.entitytable.model.access.AccessPattern;
 import io.entitytable.search.client.TextQuery;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -177,33 +181,6 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     404,
                     422),
             new ApiOperation(
-                    "POST",
-                    "/businesses/{id}/customers",
-                    "createCustomer",
-                    "Create a customer of a business",
-                    "One TransactWriteItems: Put the customer (the id is new) and count it on its business, which must"
-                            + " exist (else 404); a business being erased takes none (409).",
-                    CREATED,
-                    false,
-                    Errors.CREATE_CHILD),
-            new ApiOperation(
-                    "GET",
-                    "/businesses/{id}/customers",
-                    "listCustomersByName",
-                    "Customers of a business by name",
-                    "Access pattern 3, a case-insensitive prefix search on `<last>.<first>`: one Query of businessGsi"
-                            + " `businessShard = B#n AND begins_with(type, customer#<prefix>)` per shard of the business (1 for a new business; see `/capacity`)"
-                            + " per page, in parallel, merged by last name. With `email`, access pattern 14 instead: the"
-                            + " customers with that email in any letter case, one Query of gsi1 `gsi1pk ="
-                            + " CUSTOMEREMAIL#<B>#<email, lower-cased>` per page, oldest customer first (and, until an"
-                            + " instance has seen the pattern ready, one GetItem of its backfill's progress). On a table"
-                            + " written before pattern 14, it answers 503 with `Retry-After` and the index backfill's"
-                            + " progress until the backfill has proven every customer indexed; never a partial list."
-                            + " An unknown business answers an empty page.",
-                    LIST,
-                    false,
-                    Errors.LIST),
-            new ApiOperation(
                     "GET",
                     "/businesses/{id}/orders",
                     "listBusinessOrders",
@@ -231,37 +208,6 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     Errors.LIST),
             new ApiOperation(
                     "GET",
-                    "/customers/{id}",
-                    "getCustomer",
-                    "Read a customer",
-                    "Access pattern 6, a customer by id: one strongly consistent Query `id = C AND begins_with(type,"
-                            + " customer#)`, limit 1.",
-                    READ,
-                    false,
-                    Errors.GET),
-            new ApiOperation(
-                    "PATCH",
-                    "/customers/{id}",
-                    "updateCustomer",
-                    "Change a customer",
-                    "Fields left out stay as they are. A read, then one UpdateItem on condition that the version is the one"
-                            + " read; a new name changes the key, so it is one TransactWriteItems (Delete the old key, Put the"
-                            + " new one). With `If-Match`, another version is a 412 at once.",
-                    READ,
-                    true,
-                    Errors.PATCH),
-            new ApiOperation(
-                    "DELETE",
-                    "/customers/{id}",
-                    "deleteCustomer",
-                    "Delete a customer",
-                    "A read, one Query per linked store, then one TransactWriteItems: Delete the customer, uncount it on its"
-                            + " business and on each linked store.",
-                    DELETED,
-                    true,
-                    Errors.DELETE),
-            new ApiOperation(
-                    "GET",
                     "/customers/{id}/orders",
                     "listCustomerOrders",
                     "A customer's orders, newest first",
@@ -286,37 +232,6 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     CREATED,
                     false,
                     Errors.CREATE_CHILD),
-            new ApiOperation(
-                    "GET",
-                    "/customers/{id}/stores",
-                    "listCustomerStores",
-                    "Stores a customer manages",
-                    "Access pattern 10, from the copies the stream fan-out keeps (as of the last fanned-out change): one"
-                            + " Query `id = customer#C AND begins_with(type, store#)` per page.",
-                    LIST,
-                    false,
-                    Errors.LIST),
-            new ApiOperation(
-                    "PUT",
-                    "/customers/{id}/stores/{storeId}",
-                    "linkStore",
-                    "Link a store to a customer",
-                    "The store must be of the customer's business; a customer manages at most 97 stores. A Query of the"
-                            + " customer and of the store, then one TransactWriteItems: the customer's `storeIds`, and the"
-                            + " store's link count.",
-                    CHANGED,
-                    false,
-                    Errors.TAG_OR_LINK),
-            new ApiOperation(
-                    "DELETE",
-                    "/customers/{id}/stores/{storeId}",
-                    "unlinkStore",
-                    "Unlink a store from a customer",
-                    "A Query of the customer and of the store, then one TransactWriteItems: the customer's `storeIds`, and"
-                            + " the store's link count.",
-                    CHANGED,
-                    false,
-                    Errors.TAG_OR_LINK),
             new ApiOperation(
                     "GET",
                     "/orders/{id}",
@@ -463,7 +378,8 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                         "list" + EntityNames.typeName(owner) + EntityNames.plural(target),
                         EntityNames.plural(target) + " " + EntityNames.withArticle(owner) + " links",
                         "Access pattern 10, from the copies the stream fan-out keeps (as of the last fanned-out change):"
-                                + " one Query `id = " + Keys.typePrefix(owner) + "O AND begins_with(type, "
+                                + " one Query `id = " + Keys.typePrefix(owner) + initial(owner)
+                                + " AND begins_with(type, "
                                 + Keys.typePrefix(target) + ")` per page.",
                         LIST,
                         false,
@@ -482,6 +398,25 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                         "unlink" + EntityNames.typeName(target),
                         "Unlink " + EntityNames.withArticle(target) + " from " + EntityNames.withArticle(owner),
                         writes));
+    }
+
+    /** The letter a key condition names a subject's id by: {@code C} for a customer's. */
+    private static String initial(Entity entity) {
+        return entity.keyName().substring(0, 1).toUpperCase(Locale.ROOT);
+    }
+
+    /**
+     * "Access pattern 3: " when docs/design.md §3 numbers the declared list of {@code operationId} that reads {@code
+     * index} (a customer's by name, and by email in gsi1); nothing for a list it does not number.
+     */
+    private static String numbered(String operationId, String index) {
+        return Arrays.stream(AccessPattern.values())
+                .filter(pattern -> pattern.number() > 0
+                        && operationId.equals(pattern.operationId())
+                        && index.equals(pattern.index()))
+                .map(pattern -> "Access pattern " + pattern.number() + ": ")
+                .findFirst()
+                .orElse("");
     }
 
     /** A link or unlink: 204, or the problems a tag's change has too. */
@@ -518,7 +453,8 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                         "list" + EntityNames.typeName(target) + EntityNames.plural(link.owner()),
                         EntityNames.plural(link.owner()) + " linking " + EntityNames.withArticle(target),
                         "Access pattern 11, from the copies the stream fan-out keeps (as of the last fanned-out change):"
-                                + " one Query `id = " + Keys.typePrefix(target) + "S AND begins_with(type, "
+                                + " one Query `id = " + Keys.typePrefix(target) + initial(target)
+                                + " AND begins_with(type, "
                                 + Keys.typePrefix(link.owner()) + ")` per page.",
                         LIST,
                         false,
@@ -552,9 +488,12 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                                 + "` per page, narrowed by `begins_with(gsi1sk, ...)` to the next levels given.")
                         .orElse("")
                 + entity.lookupField()
-                        .map(field -> " With `" + field.name() + "`, the " + entity.collection() + " with that "
-                                + field.name() + " in any letter case, oldest first: one Query of gsi1 `gsi1pk = "
-                                + Keys.lookupPk(entity, field.name(), "<B>", "<" + field.name() + ">")
+                        .map(field -> " With `" + field.name() + "`, "
+                                + numbered(EntityNames.listOperation(entity), TableLayout.GSI1)
+                                        .toLowerCase(Locale.ROOT)
+                                + "the " + entity.collection() + " with that " + field.name()
+                                + " in any letter case, oldest first: one Query of gsi1 `gsi1pk = "
+                                + Keys.lookupPk(entity, field.name(), "<B>", "<" + field.name() + ", lower-cased>")
                                 + "` per page.")
                         .orElse("");
         return List.of(
@@ -574,7 +513,8 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                         underBusiness,
                         EntityNames.listOperation(entity),
                         "The " + entity.collection() + " of a business",
-                        "One Query of businessGsi `businessShard = B#n AND begins_with(type, "
+                        numbered(EntityNames.listOperation(entity), TableLayout.BUSINESS_GSI)
+                                + "One Query of businessGsi `businessShard = B#n AND begins_with(type, "
                                 + entity.coreSortKeyPrefix() + "<prefix>)` per shard of the business (1 for a new"
                                 + " business; see `/capacity`) per page, in parallel, " + order
                                 + ". An unknown business answers an empty page." + byFields,

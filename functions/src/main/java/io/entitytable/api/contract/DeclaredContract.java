@@ -9,6 +9,7 @@ import io.entitytable.model.FieldList;
 import io.entitytable.model.Keys;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
@@ -58,6 +59,10 @@ final class DeclaredContract {
                 .addProperty(
                         Attributes.BUSINESS_ID,
                         text().description("The owning business; absent when the subject is read from a copy ("
+                                + entity.link()
+                                        .map(link ->
+                                                "a " + link.target().keyName() + "'s " + entity.collection() + ", ")
+                                        .orElse("")
                                 + entity.linkedBy()
                                         .map(link -> "a " + link.owner().keyName() + "'s " + entity.collection() + ", ")
                                         .orElse("")
@@ -68,7 +73,7 @@ final class DeclaredContract {
                         link.attribute(),
                         textSet()
                                 .description("The " + link.target().collection() + " the " + entity.keyName()
-                                        + " links, by id; changed by its link routes, absent when it links none")));
+                                        + " links, by id, empty when it links none; changed by its link routes")));
         subject.addProperty(Attributes.TAGS, textSet())
                 .addProperty(
                         Attributes.VERSION,
@@ -222,17 +227,20 @@ final class DeclaredContract {
     private static void operations(OpenAPI openApi, Entity entity) {
         String type = EntityNames.typeName(entity);
         String tag = EntityNames.plural(entity);
-        Operation list = operation(tag).addParameter(prefix(entity));
-        entity.fieldList().ifPresent(fields -> levels(entity, fields).forEach(list::addParameter));
-        entity.lookupField().ifPresent(field -> list.addParameter(lookup(entity, field)));
+        // The query's parameters in the order of their names, as the document lists those of the routes it reads from
+        // the code: a generated client's list method takes them in this order.
+        List<Parameter> listParameters = new ArrayList<>(List.of(prefix(entity), query("limit"), query("next")));
+        entity.fieldList().ifPresent(fields -> listParameters.addAll(levels(entity, fields)));
+        entity.lookupField().ifPresent(field -> listParameters.add(lookup(entity, field)));
+        listParameters.sort(Comparator.comparing(Parameter::getName));
+        Operation list = operation(tag);
+        listParameters.forEach(list::addParameter);
         PathItem collection = OASFactory.createPathItem()
                 .POST(operation(tag)
                         .addParameter(header(SharedComponents.IDEMPOTENCY_KEY))
                         .requestBody(body("Create" + type))
                         .responses(success("201", ref(type))))
-                .GET(list.addParameter(query("limit"))
-                        .addParameter(query("next"))
-                        .responses(success("200", ref(pageName(entity)))));
+                .GET(list.responses(success("200", ref(pageName(entity)))));
         Operation delete = operation(tag);
         if (entity.linkedBy().isPresent()) {
             delete.addParameter(query("unlink"));
@@ -263,9 +271,7 @@ final class DeclaredContract {
                                             .responses(success("200", ref(pageName(link.target()))))))
                     .addPathItem(
                             targets + "/{" + link.target().keyName() + "Id}",
-                            OASFactory.createPathItem()
-                                    .PUT(operation(RELATIONSHIPS))
-                                    .DELETE(operation(RELATIONSHIPS)));
+                            OASFactory.createPathItem().PUT(operation(tag)).DELETE(operation(tag)));
         });
         entity.linkedBy().ifPresent(link -> {
             // A delete with unlink=true answers 202 with the job that removes the subject from those that link it.

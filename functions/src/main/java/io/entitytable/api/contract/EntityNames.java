@@ -27,15 +27,15 @@ final class EntityNames {
     }
 
     /**
-     * The operationId of its business's list: {@code listProducts}, or by the name of its list by fields, {@code
-     * listStoresByLocation}.
+     * The operationId of its business's list: by the name of its list by fields, {@code listStoresByLocation}; else by
+     * name for an entity named in its sort key, {@code listCustomersByName}; else {@code listProducts}.
      */
     static String listOperation(Entity entity) {
         String list = "list" + plural(entity);
         return entity.fieldList()
                 .map(fields -> list + "By" + fields.name().substring(0, 1).toUpperCase(Locale.ROOT)
                         + fields.name().substring(1))
-                .orElse(list);
+                .orElse(entity.sortFields().isEmpty() ? list : list + "ByName");
     }
 
     /** Its schema's name and the word in its operationIds: {@code Store}, as in {@code tagStore}. */

@@ -87,8 +87,8 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
     }
 
     /**
-     * The value a request gives of the field, trimmed; empty when it gives none. A blank value, one longer than the
-     * field, or one holding what no free text may is a 400.
+     * The value a request gives of the field, trimmed; empty when it gives none. A value the field itself would refuse
+     * (blank, too long or short, of the wrong shape: not an email address) is a 400, since no subject holds it.
      */
     private static Optional<String> valueAsked(Field field, MultivaluedMap<String, String> parameters) {
         if (!parameters.containsKey(field.name())) {
@@ -96,13 +96,9 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
         }
         String trimmed = Objects.requireNonNullElse(parameters.getFirst(field.name()), "")
                 .trim();
-        if (trimmed.isEmpty()
-                || trimmed.length() > field.max()
-                || !Patterns.TEXT_SHAPE.matcher(trimmed).matches()) {
-            throw ApiProblem.badParameter(
-                    field.name(),
-                    "must be 1 to " + field.max() + " characters, the " + field.name() + " to find, and "
-                            + Patterns.TEXT_MESSAGE);
+        Optional<String> problem = trimmed.isEmpty() ? Optional.of("must not be blank") : field.problem(trimmed);
+        if (problem.isPresent()) {
+            throw ApiProblem.badParameter(field.name(), problem.get());
         }
         return Optional.of(trimmed);
     }

@@ -20,6 +20,7 @@ import io.entitytable.model.UniqueValue;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.AccessPattern;
 import io.entitytable.model.access.PartitionQuery;
+import io.entitytable.model.backfill.IndexBackfill;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,7 +75,7 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
      * The subject with the given values over its own; a change of its sort field moves its key. A unique value it gives
      * up is released and one it takes is marked in the same transaction (409 when another subject holds it).
      */
-    DeclaredItem patch(String id, Long ifMatch, Map<String, ?> values) {
+    public DeclaredItem patch(String id, Long ifMatch, Map<String, ?> values) {
         Map<String, Object> changes = DeclaredValues.forChange(entity, values);
         return modify(id, ifMatch, current -> current.with(changes), this::writeChange);
     }
@@ -147,12 +148,12 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
     }
 
     /** Adds {@code targetId} to what the subject links ({@link Entity#link}), counted on the target. */
-    DeclaredItem link(String id, String targetId) {
+    public DeclaredItem link(String id, String targetId) {
         return link(id, targetId, DeclaredItem::withLinked);
     }
 
     /** Removes {@code targetId} from what the subject links, uncounted on the target; idempotent. */
-    DeclaredItem unlink(String id, String targetId) {
+    public DeclaredItem unlink(String id, String targetId) {
         return unlink(id, targetId, DeclaredItem::withLinked);
     }
 
@@ -200,13 +201,17 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
 
     /**
      * The business's subjects of this entity whose lookup field ({@link Entity#lookupField}) holds {@code value}, in
-     * any letter case, oldest first: one Query of gsi1 per page.
+     * any letter case, oldest first: one Query of gsi1 per page; until the backfill of a lookup declared after subjects
+     * were written is ready, a 503.
      */
     Page<DeclaredItem> findBy(String businessId, String value, PageRequest page) {
         optimistic.access().requireBusiness(businessId);
         String field = entity.lookupField().orElseThrow().name();
-        PartitionQuery query = AccessPattern.DECLARED_BY_VALUE.query(Keys.lookupPk(entity, field, businessId, value));
-        return queries.list(AccessPattern.DECLARED_BY_VALUE, query, page, item -> (DeclaredItem) entity.read(item));
+        // A lookup declared after subjects were written is the pattern its backfill gates (a customer's email, 14).
+        AccessPattern pattern =
+                IndexBackfill.ofLookup(entity).map(IndexBackfill::pattern).orElse(AccessPattern.DECLARED_BY_VALUE);
+        PartitionQuery query = pattern.query(Keys.lookupPk(entity, field, businessId, value));
+        return queries.list(pattern, query, page, item -> (DeclaredItem) entity.read(item));
     }
 
     /**

@@ -15,10 +15,6 @@ public final class Inputs {
     public static final int MAX_TAGS = 50;
     /** The longest free text: a business or store name, a street, an order line's description. */
     public static final int MAX_TEXT = 200;
-    /** The longest part of a name or a place: a first or last name, a city, a state. */
-    public static final int MAX_NAME_PART = 100;
-    /** The longest e-mail address, the limit of an SMTP path. */
-    public static final int MAX_EMAIL = 254;
 
     public static final int DEFAULT_LIMIT = 20;
     public static final int MAX_LIMIT = 100;

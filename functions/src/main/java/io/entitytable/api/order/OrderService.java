@@ -19,8 +19,8 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
@@ -71,12 +71,12 @@ public class OrderService extends SubjectService<Order> {
      * (docs/design.md, "The table").
      */
     public Order create(String customerId, OrderRequests.CreateOrder request, AnswerRecorder<? super Order> recorder) {
-        Customer customer = Customer.from(optimistic.require(Entity.CUSTOMER, customerId));
-        Address shipTo = customer.mailingAddresses().get(request.shipTo());
-        if (shipTo == null) {
-            throw ApiProblem.invalid(
-                    "shipTo", "the customer has no mailing address labelled '" + request.shipTo() + "'");
-        }
+        DeclaredItem customer = (DeclaredItem) Entity.CUSTOMER.read(optimistic.require(Entity.CUSTOMER, customerId));
+        @SuppressWarnings("unchecked")
+        Address shipTo = customer.labelled(Attributes.MAILING_ADDRESSES, request.shipTo())
+                .map(address -> Address.of((Map<String, ?>) address))
+                .orElseThrow(() -> ApiProblem.invalid(
+                        "shipTo", "the customer has no mailing address labelled '" + request.shipTo() + "'"));
         List<OrderLine> lines = new ArrayList<>();
         for (OrderRequests.LineInput line : request.lines()) {
             lines.add(new OrderLine(
@@ -91,7 +91,9 @@ public class OrderService extends SubjectService<Order> {
                 request.status() == null ? OrderStatus.OPEN.name() : OrderStatus.parse("status", request.status()),
                 lines.stream().mapToLong(OrderLine::amountCents).sum(),
                 request.paymentCard(),
-                new CustomerSnapshot(customer.firstName(), customer.lastName()),
+                new CustomerSnapshot(
+                        customer.text(Attributes.FIRST_NAME).orElseThrow(),
+                        customer.text(Attributes.LAST_NAME).orElseThrow()),
                 shipTo,
                 lines,
                 lines.size(),

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.entitytable.model.DeclaredItem;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -24,11 +25,14 @@ public record DeclaredResponse(
         implements SubjectResponse {
 
     public static DeclaredResponse from(DeclaredItem item) {
+        // What it links is always answered, as a list, empty when it links none.
+        Map<String, Object> values = new LinkedHashMap<>(item.values());
+        item.entity().link().ifPresent(link -> values.putIfAbsent(link.attribute(), Set.of()));
         return new DeclaredResponse(
                 item.entity().keyName(),
                 item.id(),
                 item.businessId(),
-                item.values(),
+                values,
                 item.tags(),
                 item.version(),
                 item.createdAt(),

@@ -2,7 +2,6 @@ package io.entitytable.api.response;
 
 import io.entitytable.model.Business;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Customer;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Order;
@@ -17,14 +16,13 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  */
 @Schema(
         description = "A business, customer, store or order; its entity field says which",
-        oneOf = {BusinessResponse.class, CustomerResponse.class, OrderResponse.class},
+        oneOf = {BusinessResponse.class, OrderResponse.class},
         discriminatorProperty = "entity",
         discriminatorMapping = {
             @DiscriminatorMapping(value = "business", schema = BusinessResponse.class),
-            @DiscriminatorMapping(value = "customer", schema = CustomerResponse.class),
             @DiscriminatorMapping(value = "order", schema = OrderResponse.class)
         })
-public sealed interface SubjectResponse permits BusinessResponse, CustomerResponse, OrderResponse, DeclaredResponse {
+public sealed interface SubjectResponse permits BusinessResponse, OrderResponse, DeclaredResponse {
     /** The entity's name: {@code business}, {@code customer}, {@code store} or {@code order}. */
     String entity();
 
@@ -44,8 +42,6 @@ public sealed interface SubjectResponse permits BusinessResponse, CustomerRespon
         // The sealed interface lists every response, and each record says which one it is: no test of the entity.
         if (item instanceof Business business) {
             return BusinessResponse.from(business);
-        } else if (item instanceof Customer customer) {
-            return CustomerResponse.from(customer);
         } else if (item instanceof Order order) {
             return OrderResponse.from(order);
         } else if (item instanceof DeclaredItem declared) {

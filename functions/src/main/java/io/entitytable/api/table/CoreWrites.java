@@ -240,6 +240,11 @@ public class CoreWrites {
             List<ItemKey> deleting,
             List<Map<String, AttributeValue>> creating,
             IntFunction<RuntimeException> taken) {
+        if (deleting.isEmpty() && creating.isEmpty()) {
+            // No value changes hands: the write needs no transaction unless its key moves.
+            replace(current, wanted);
+            return;
+        }
         Map<String, AttributeValue> next = stamped(CoreItem.keepingUnknown(current, wanted));
         List<TransactWriteItem> writes = new ArrayList<>(
                 current.get(Attributes.TYPE).equals(next.get(Attributes.TYPE))

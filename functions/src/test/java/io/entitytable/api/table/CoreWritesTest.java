@@ -3,6 +3,7 @@ package io.entitytable.api.table;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.entitytable.api.TestCustomers;
 import io.entitytable.api.TestStores;
 import io.entitytable.api.access.CurrentEvent;
 import io.entitytable.model.Address;
@@ -11,7 +12,6 @@ import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Customer;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
@@ -101,10 +101,10 @@ class CoreWritesTest {
         writes.createChild(businessId, List.of(second), Optional.empty());
         Map<String, AttributeValue> linkedBefore = customer(businessId, List.of());
         writes.createChild(businessId, List.of(linkedBefore), Optional.empty());
-        Customer before = Customer.from(read(Entity.CUSTOMER, linkedBefore));
+        DeclaredItem before = TestCustomers.customerFrom(read(Entity.CUSTOMER, linkedBefore));
         writes.replaceCountingLink(
                 read(Entity.CUSTOMER, linkedBefore),
-                before.withStoreIds(Set.of(Values.string(second, Attributes.ID)))
+                before.withLinked(Set.of(Values.string(second, Attributes.ID)))
                         .withVersion(2, Instant.now())
                         .toItem(),
                 LinkChange.linking(ItemKey.of(second), businessId));
@@ -157,7 +157,7 @@ class CoreWritesTest {
             storeIds.add(Values.string(store, Attributes.ID));
         }
         String customerId = Ids.newId();
-        return new Customer(
+        return TestCustomers.customer(
                         customerId,
                         businessId,
                         "Ada",

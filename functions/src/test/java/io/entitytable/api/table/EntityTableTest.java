@@ -2,11 +2,12 @@ package io.entitytable.api.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.api.TestCustomers;
 import io.entitytable.local.dynamodb.RenameHalfApplied;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Shard;
@@ -43,10 +44,11 @@ class EntityTableTest {
     @Test
     void findCore_shouldFindTheCustomer_whenItsQueryMeetsARenameHalfApplied() {
         // GIVEN a customer whose rename (Delete old key + Put new key) the engine holds half applied
-        Customer customer = customer();
+        DeclaredItem customer = customer();
         Map<String, AttributeValue> current =
                 table.findCore(Entity.CUSTOMER, customer.id()).orElseThrow();
-        Customer renamed = customer.withDetails("Ada", "Byron", null, Map.of()).withVersion(2, Instant.now());
+        DeclaredItem renamed =
+                customer.with(Map.of(Attributes.LAST_NAME, "Byron")).withVersion(2, Instant.now());
         AtomicReference<Optional<Map<String, AttributeValue>>> found = new AtomicReference<>();
 
         // WHEN the API reads it meanwhile
@@ -58,14 +60,14 @@ class EntityTableTest {
         // THEN the read that saw neither key asked again and found the new one, rather than answer "not found"
         assertThat(queriesMidRename).isPositive();
         assertThat(found.get())
-                .hasValueSatisfying(
-                        item -> assertThat(Customer.from(item).lastName()).isEqualTo("Byron"));
+                .hasValueSatisfying(item -> assertThat(TestCustomers.lastName(TestCustomers.customerFrom(item)))
+                        .isEqualTo("Byron"));
     }
 
     @Test
     void findCore_shouldBeEmpty_whenTheCustomerWasDeleted() {
         // GIVEN a deleted customer (its delete leaves a tombstone)
-        Customer customer = customer();
+        DeclaredItem customer = customer();
         Map<String, AttributeValue> current =
                 table.findCore(Entity.CUSTOMER, customer.id()).orElseThrow();
         writes.delete(Deletion.of(current)
@@ -82,12 +84,12 @@ class EntityTableTest {
         assertThat(table.findCore(Entity.ORDER, Ids.newId())).isEmpty();
     }
 
-    private static Customer customer() {
+    private static DeclaredItem customer() {
         Instant now = Instant.now();
         Business business = new Business(Ids.newId(), "Reads", CoreFields.created(Set.of(), now));
         writes.createBusiness(business.toItem(), Optional.empty());
         String customerId = Ids.newId();
-        Customer customer = new Customer(
+        DeclaredItem customer = TestCustomers.customer(
                 customerId,
                 business.id(),
                 "Ada",

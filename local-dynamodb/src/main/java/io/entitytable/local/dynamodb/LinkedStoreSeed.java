@@ -5,7 +5,6 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.Customer;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
@@ -107,16 +106,14 @@ public final class LinkedStoreSeed {
         List<Duplicate> storeCopies = new ArrayList<>();
         for (int i = 0; i < customers; i++) {
             String customerId = Ids.newId();
-            Customer customer = new Customer(
-                    customerId,
-                    businessId,
-                    "Ann" + i,
-                    "Smith",
-                    null,
-                    Map.of(),
-                    Set.of(store.id()),
-                    CoreFields.created(Set.of(), CREATED),
-                    Shard.legacy(customerId));
+            DeclaredItem customer = new DeclaredItem(
+                            Entity.CUSTOMER,
+                            customerId,
+                            businessId,
+                            Map.of(Attributes.FIRST_NAME, "Ann" + i, Attributes.LAST_NAME, "Smith"),
+                            CoreFields.created(Set.of(), CREATED),
+                            Shard.legacy(customerId))
+                    .withLinked(Set.of(store.id()));
             customerIds.add(customer.id());
             Map<String, AttributeValue> customerItem = customer.toItem();
             items.add(customerItem);

@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
+import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
+import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
@@ -53,14 +55,17 @@ class TableViewTest {
         // GIVEN a business grown to 32 shards, its 32 counters, and a tagged customer in shard 20 with its tag copy
         ShardCount shards = ShardCount.first().grownTo(32, T0, T0);
         Business business = new Business(Ids.newId(), "Big", CoreFields.created(Set.of(), T0), shards);
-        Customer customer = new Customer(
+        DeclaredItem customer = new DeclaredItem(
+                Entity.CUSTOMER,
                 Ids.newId(),
                 business.id(),
-                "Ann",
-                "Smith",
-                null,
-                Map.of("home", new Address("1 Main Street", "Austin", "TX", "78701", "US")),
-                Set.of(),
+                Map.of(
+                        Attributes.FIRST_NAME,
+                        "Ann",
+                        Attributes.LAST_NAME,
+                        "Smith",
+                        Attributes.MAILING_ADDRESSES,
+                        Map.of("home", new Address("1 Main Street", "Austin", "TX", "78701", "US").values())),
                 CoreFields.created(Set.of("vip"), T0),
                 Shard.of(20));
         List<Map<String, AttributeValue>> items = new ArrayList<>();

@@ -15,7 +15,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.entitytable.deployment.SearchIndex;
 import io.entitytable.deployment.metrics.EmfLines;
 import io.entitytable.deployment.metrics.MetricNames;
-import io.entitytable.model.Customer;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Order;
 import java.time.Instant;
@@ -35,7 +34,7 @@ class IndexerMetricsTest {
         index.createWith(SearchIndex.definitionJson()
                 .replaceFirst("\"sku\": \\{[^\\n]*\\n", "\"sku\": { \"type\": \"long\" },\n"));
         Instant changed = Instant.now().minusMillis(1_500);
-        Customer customer = subjects.customer("Grace", "Hopper").withVersion(2, changed);
+        DeclaredItem customer = subjects.customer("Grace", "Hopper").withVersion(2, changed);
         DeclaredItem store = subjects.store("Harbor Books").withVersion(2, changed);
         Order order = subjects.order(customer, "PLACED");
         EmfLines emf = new EmfLines();

@@ -2,7 +2,7 @@ package io.entitytable.search.indexer;
 
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
-import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
 import java.time.Duration;
@@ -215,7 +215,7 @@ public final class IndexerThroughputBench {
     private static List<List<Record>> batches(
             DynamoDbClient writer, int count, Map<String, List<Map<String, AttributeValue>>> written) {
         Subjects subjects = new Subjects();
-        Customer customer = subjects.customer("Ada", "Lovelace");
+        DeclaredItem customer = subjects.customer("Ada", "Lovelace");
         List<List<Record>> batches = new ArrayList<>();
         for (int b = 0; b < count; b++) {
             List<Record> batch = new ArrayList<>();

@@ -1,8 +1,8 @@
 package io.entitytable.search.indexer;
 
 import io.entitytable.model.Address;
+import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
@@ -21,16 +21,21 @@ final class Subjects {
 
     final String businessId = Ids.newId();
 
-    Customer customer(String firstName, String lastName) {
+    DeclaredItem customer(String firstName, String lastName) {
         String customerId = Ids.newId();
-        return new Customer(
+        return new DeclaredItem(
+                Entity.CUSTOMER,
                 customerId,
                 businessId,
-                firstName,
-                lastName,
-                firstName.toLowerCase() + "@example.com",
-                Map.of("home", new Address("2 Rue de l'Église", "Orléans", "CVL", "45000", "FR")),
-                Set.of(),
+                Map.of(
+                        Attributes.FIRST_NAME,
+                        firstName,
+                        Attributes.LAST_NAME,
+                        lastName,
+                        Attributes.EMAIL,
+                        firstName.toLowerCase() + "@example.com",
+                        Attributes.MAILING_ADDRESSES,
+                        Map.of("home", new Address("2 Rue de l'Église", "Orléans", "CVL", "45000", "FR").values())),
                 CoreFields.created(Set.of("vip"), CREATED),
                 Shard.legacy(customerId));
     }
@@ -56,7 +61,7 @@ final class Subjects {
         return store.with(Map.of("name", newName));
     }
 
-    Order order(Customer customer, String status) {
+    Order order(DeclaredItem customer, String status) {
         String orderId = Ids.newId();
         return new Order(
                 orderId,
@@ -65,7 +70,9 @@ final class Subjects {
                 status,
                 2500,
                 null,
-                new CustomerSnapshot(customer.firstName(), customer.lastName()),
+                new CustomerSnapshot(
+                        customer.text(Attributes.FIRST_NAME).orElseThrow(),
+                        customer.text(Attributes.LAST_NAME).orElseThrow()),
                 new Address("1 Calle Mayor", "Málaga", "AN", "29001", "ES"),
                 null,
                 2,

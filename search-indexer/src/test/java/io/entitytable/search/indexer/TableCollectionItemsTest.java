@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
 import java.util.List;
@@ -38,7 +38,7 @@ class TableCollectionItemsTest {
     void of_shouldReturnTheOrdersLinesInOrder_withoutTheOrderItselfOrAnotherOrdersLines() {
         // GIVEN an order with its lines, and another order's line in another partition
         Subjects subjects = new Subjects();
-        Customer customer = subjects.customer("Ada", "Lovelace");
+        DeclaredItem customer = subjects.customer("Ada", "Lovelace");
         Order order = subjects.order(customer, "PLACED").withLines(Subjects.lines());
         Order other = subjects.order(customer, "PLACED").withLines(List.of(new OrderLine(1, "SKU-X", "Other", 1, 1)));
         put(order.toItem());

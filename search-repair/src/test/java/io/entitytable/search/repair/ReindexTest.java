@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.deployment.SearchIndexNames;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
-import io.entitytable.model.Customer;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Order;
@@ -86,9 +85,9 @@ class ReindexTest {
         // GIVEN an index filled by the indexer that has drifted from the table: items it never got, a tombstone
         SearchSample sample = sample().fill(20, 5, 10);
         SearchIndexer indexer = indexer();
-        Customer gone = sample.customer("Gone", "Away");
+        DeclaredItem gone = sample.customer("Gone", "Away");
         process(indexer, List.of(sample.put(gone), sample.delete(gone)));
-        Customer missed = sample.customer("Never", "Indexed");
+        DeclaredItem missed = sample.customer("Never", "Indexed");
         sample.put(missed);
         assertThat(engine.documents(names.alias()).get(gone.id()).deleted()).isTrue();
 
@@ -109,7 +108,7 @@ class ReindexTest {
         assertThat(engine.documents(second)).doesNotContainKey(gone.id());
 
         // AND an indexer starting after the swap leaves the alias where it is and does not re-create the first index
-        Customer later = sample.customer("After", "Swap");
+        DeclaredItem later = sample.customer("After", "Swap");
         process(indexer(), List.of(sample.put(later)));
         assertThat(engine.exists(names.first())).isFalse();
         assertThat(engine.aliasTargets(names.alias())).containsExactly(second);
@@ -130,9 +129,9 @@ class ReindexTest {
         SearchSample sample = sample().fill(12, 6, 9);
         reindex(Reindex.Hooks.NONE);
         SearchIndexer indexer = indexer(recheck);
-        List<Customer> customers = sample.live.values().stream()
-                .filter(Customer.class::isInstance)
-                .map(Customer.class::cast)
+        List<DeclaredItem> customers = sample.live.values().stream()
+                .filter(item -> item.entity() == Entity.CUSTOMER)
+                .map(DeclaredItem.class::cast)
                 .toList();
         List<DeclaredItem> stores = sample.live.values().stream()
                 .filter(item -> item.entity() == Entity.STORE)
@@ -164,7 +163,7 @@ class ReindexTest {
                 // after the Scan copied them: only the indexer's writes through the next alias can carry these
                 process(indexer, List.of(sample.delete(order)));
                 process(indexer, sample.rename(customers.get(1), "Changed"));
-                Customer created = sample.customer("Created", "Late");
+                DeclaredItem created = sample.customer("Created", "Late");
                 process(indexer, List.of(sample.put(created)));
             }
         };

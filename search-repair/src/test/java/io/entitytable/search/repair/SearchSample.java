@@ -4,7 +4,6 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
@@ -47,9 +46,9 @@ public final class SearchSample {
 
     /** Writes {@code customers}, {@code stores} and {@code orders} (each of a customer), without stream records. */
     public SearchSample fill(int customers, int stores, int orders) {
-        List<Customer> written = new ArrayList<>();
+        List<DeclaredItem> written = new ArrayList<>();
         for (int i = 0; i < customers; i++) {
-            Customer customer = customer("First" + i, "Last" + i);
+            DeclaredItem customer = customer("First" + i, "Last" + i);
             put(customer);
             written.add(customer);
         }
@@ -62,9 +61,9 @@ public final class SearchSample {
         return this;
     }
 
-    Customer customer(String first, String last) {
+    DeclaredItem customer(String first, String last) {
         String customerId = Ids.newId();
-        return new Customer(
+        return SampleSubjects.customer(
                 customerId,
                 businessId,
                 first,
@@ -87,7 +86,7 @@ public final class SearchSample {
                 Shard.legacy(storeId));
     }
 
-    Order order(Customer buyer, int lineCount) {
+    Order order(DeclaredItem buyer, int lineCount) {
         List<OrderLine> lines = new ArrayList<>();
         for (int line = 1; line <= lineCount; line++) {
             lines.add(new OrderLine(line, "SKU-" + line, "Item number " + line, line, 100L * line));
@@ -100,8 +99,10 @@ public final class SearchSample {
                 "OPEN",
                 1500,
                 null,
-                new CustomerSnapshot(buyer.firstName(), buyer.lastName()),
-                buyer.mailingAddresses().get("home"),
+                new CustomerSnapshot(
+                        buyer.text(Attributes.FIRST_NAME).orElseThrow(),
+                        buyer.text(Attributes.LAST_NAME).orElseThrow()),
+                SampleSubjects.mailingAddresses(buyer).get("home"),
                 lines,
                 lines.size(),
                 CoreFields.created(Set.of(), T0),
@@ -120,15 +121,15 @@ public final class SearchSample {
     }
 
     /** Renames a customer (a new key at the next version, the old key deleted); returns its REMOVE and INSERT. */
-    List<Record> rename(Customer customer, String newLastName) {
-        Customer renamed = new Customer(
+    List<Record> rename(DeclaredItem customer, String newLastName) {
+        DeclaredItem renamed = SampleSubjects.customer(
                 customer.id(),
                 customer.businessId(),
-                customer.firstName(),
+                customer.text(Attributes.FIRST_NAME).orElseThrow(),
                 newLastName,
-                customer.email(),
-                customer.mailingAddresses(),
-                customer.storeIds(),
+                customer.text(Attributes.EMAIL).orElse(null),
+                SampleSubjects.mailingAddresses(customer),
+                customer.linked(),
                 new CoreFields(customer.tags(), customer.version() + 1, customer.createdAt(), T0.plusSeconds(60)),
                 Shard.legacy(customer.id()));
         deleteKey(customer.toItem());

@@ -19,7 +19,6 @@ import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Customer;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.EraseJob;
@@ -203,7 +202,7 @@ class EraseLinkTargetsTest {
         local.createTable(table);
         Business business = new Business(Ids.newId(), "Acme", CoreFields.created(Set.of(), NOW), ShardCount.first());
         List<Map<String, AttributeValue>> children = new ArrayList<>();
-        children.add(new Customer(
+        children.add(SampleSubjects.customer(
                         Ids.newId(),
                         business.id(),
                         "Ada",

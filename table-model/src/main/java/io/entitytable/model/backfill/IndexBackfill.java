@@ -78,6 +78,18 @@ public record IndexBackfill(
         return ALL.stream().filter(backfill -> backfill.pattern == pattern).findFirst();
     }
 
+    /**
+     * The backfill that gives {@code entity}'s subjects the gsi1 keys of its lookup ({@link Entity#lookupField}: the
+     * customers' emails, pattern 14), if the lookup came after subjects were written: its list waits for it.
+     */
+    public static Optional<IndexBackfill> ofLookup(Entity entity) {
+        return ALL.stream()
+                .filter(backfill -> backfill.entity == entity
+                        && entity.lookupField().isPresent()
+                        && backfill.attributes.contains(Attributes.GSI1_PK))
+                .findFirst();
+    }
+
     /** Whether {@code item} is a core item of its entity, the only items it concerns. */
     public boolean concerns(Map<String, AttributeValue> item) {
         String type = Values.string(item, Attributes.TYPE);

@@ -3,6 +3,7 @@ package io.entitytable.model.declared;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
@@ -11,6 +12,7 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.Field;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Keys;
+import io.entitytable.model.SearchFields;
 import io.entitytable.model.Shard;
 import io.entitytable.model.TableLayout;
 import java.time.Instant;
@@ -102,6 +104,41 @@ class MemberDeclarationTest {
                         .findableBy("code")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("one of them at most");
+    }
+
+    @Test
+    void searchText_shouldTakeTheTextOfObjectsByLabel_andPassOverOtherValuesByLabel() {
+        // GIVEN an entity with addresses by label and numbers by label, as a customer and an article have
+        Entity locker = Entity.define(Entity.declared("locker", "lockers")
+                .fields(
+                        Field.text("name").required(),
+                        Field.labelled("sites", Address.field("site")),
+                        Field.labelled("codes", Field.wholeNumber("code")))
+                .sortedBy("name")
+                .searchable());
+        DeclaredItem item = new DeclaredItem(
+                locker,
+                Ids.newId(),
+                Ids.newId(),
+                Map.of(
+                        "name",
+                        "North",
+                        "sites",
+                        Map.of(
+                                "b", new Address("2 Elm St", "Lyon", "ARA", "69001", "FR").values(),
+                                "a", new Address("1 Oak St", "Nice", "PAC", "06000", "FR").values()),
+                        "codes",
+                        Map.of("front", 1234L)),
+                CoreFields.created(Set.of(), Instant.parse("2026-03-04T05:06:07.089Z")),
+                Shard.of(1));
+
+        // WHEN
+        var text = locker.search().orElseThrow().of(item.toItem(), List.of());
+
+        // THEN each site's street and city are searched, in label order; the codes are no text
+        assertThat(text.fields().get(SearchFields.STREET)).containsExactly("1 Oak St", "2 Elm St");
+        assertThat(text.fields().get(SearchFields.CITY)).containsExactly("Nice", "Lyon");
+        assertThat(text.fields()).doesNotContainKey("code");
     }
 
     @Test

@@ -266,15 +266,15 @@ class SupplierDeclarationTest {
         // WHEN
         SearchText text = Supplier.ENTITY.search().orElseThrow().of(supplier.toItem(), List.of());
 
-        // THEN the title is its name; its name and email are searched, its depot's city, and its tags, sorted; its code
-        // and its depot's dock are no fields of the search index
+        // THEN the title is its name; its name and email are searched, its tags, sorted, its depot's city and its
+        // contacts' names in label order; its code, its depot's dock and its contacts' phones are not searched
         assertThat(text.title()).isEqualTo("Acme Beans");
         assertThat(text.fields())
                 .containsExactly(
-                        Map.entry(SearchFields.NAME, List.of("Acme Beans")),
+                        Map.entry(SearchFields.NAME, List.of("Acme Beans", "Bo", "Ann Lee")),
                         Map.entry(SearchFields.EMAIL, List.of("acme.beans@example.com")),
-                        Map.entry(SearchFields.CITY, List.of("Lyon")),
-                        Map.entry(SearchFields.TAGS, List.of("coffee", "fair-trade")));
+                        Map.entry(SearchFields.TAGS, List.of("coffee", "fair-trade")),
+                        Map.entry(SearchFields.CITY, List.of("Lyon")));
     }
 
     @Test

@@ -4,8 +4,8 @@ import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.logs.LocalLogging;
 import io.entitytable.model.Address;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
@@ -191,14 +191,13 @@ public final class BackfillBenchMain {
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             String id = Ids.newId();
-            Customer customer = new Customer(
+            DeclaredItem customer = SeedCustomers.customer(
                     id,
                     BUSINESS,
                     "Pat",
                     "Before" + i,
                     i % 3 == 0 ? null : "pat." + i + "@example.com",
                     Map.of(),
-                    Set.of(),
                     CoreFields.created(Set.of(), Instant.EPOCH),
                     Shard.legacy(id));
             items.add(IndexBackfill.CUSTOMERS_BY_EMAIL.without(customer.toItem()));

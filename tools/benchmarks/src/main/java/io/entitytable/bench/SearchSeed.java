@@ -7,7 +7,6 @@ import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
@@ -161,11 +160,11 @@ final class SearchSeed {
     /** The core items of one business: about 60 % customers, 10 % stores, 30 % orders (with their lines). */
     static List<CoreItem> itemsOf(Random random, String businessId, int count) {
         List<CoreItem> items = new ArrayList<>();
-        List<Customer> customers = new ArrayList<>();
+        List<DeclaredItem> customers = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             int kind = i % 10;
             if (kind < 6 || customers.isEmpty()) {
-                Customer customer = customer(random, businessId);
+                DeclaredItem customer = customer(random, businessId);
                 customers.add(customer);
                 items.add(customer);
             } else if (kind == 6) {
@@ -255,18 +254,17 @@ final class SearchSeed {
         return writers.submit(() -> LinkedStoreSeed.putAll(dynamo, table, items));
     }
 
-    private static Customer customer(Random random, String businessId) {
+    private static DeclaredItem customer(Random random, String businessId) {
         String first = pick(random, FIRST_NAMES);
         String last = pick(random, LAST_NAMES);
         String id = Ids.newId();
-        return new Customer(
+        return SeedCustomers.customer(
                 id,
                 businessId,
                 first,
                 last,
                 first.toLowerCase() + "." + last.toLowerCase() + random.nextInt(1000) + "@example.com",
                 Map.of("home", address(random)),
-                Set.of(),
                 CoreFields.created(Set.of(), CREATED),
                 Shard.legacy(id));
     }
@@ -284,7 +282,8 @@ final class SearchSeed {
                 Shard.legacy(storeId));
     }
 
-    private static Order order(Random random, String businessId, Customer customer) {
+    @SuppressWarnings("unchecked")
+    private static Order order(Random random, String businessId, DeclaredItem customer) {
         List<OrderLine> lines = new ArrayList<>();
         int lineCount = 1 + random.nextInt(2);
         long total = 0;
@@ -303,8 +302,11 @@ final class SearchSeed {
                 pick(random, STATUSES),
                 total,
                 "visa",
-                new CustomerSnapshot(customer.firstName(), customer.lastName()),
-                customer.mailingAddresses().get("home"),
+                new CustomerSnapshot(
+                        customer.text(Attributes.FIRST_NAME).orElseThrow(),
+                        customer.text(Attributes.LAST_NAME).orElseThrow()),
+                Address.of((Map<String, ?>)
+                        customer.labelled(Attributes.MAILING_ADDRESSES, "home").orElseThrow()),
                 lines,
                 lineCount,
                 CoreFields.created(Set.of(), CREATED),

@@ -6,7 +6,6 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.Customer;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Keys;
 import io.entitytable.model.ShardCount;
@@ -243,14 +242,13 @@ final class ShardListBench {
         for (int i = 0; i < customers; i++) {
             String id = Ids.newId();
             customerIds.add(id);
-            items.add(new Customer(
+            items.add(SeedCustomers.customer(
                             id,
                             businessId,
                             "Ann" + i,
                             LAST_NAMES[i % LAST_NAMES.length],
                             "c" + i + "@example.com",
                             Map.of("home", HOME),
-                            Set.of(),
                             CoreFields.created(Set.of(), CREATED),
                             count.shardFor(id, CREATED))
                     .toItem());

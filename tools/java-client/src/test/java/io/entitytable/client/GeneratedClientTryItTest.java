@@ -11,11 +11,11 @@ import io.entitytable.client.api.OrdersApi;
 import io.entitytable.client.api.RelationshipsAndTagsApi;
 import io.entitytable.client.api.StoresApi;
 import io.entitytable.client.model.AccessPattern;
-import io.entitytable.client.model.AddressInput;
 import io.entitytable.client.model.Business;
 import io.entitytable.client.model.Capacity;
 import io.entitytable.client.model.CreateBusiness;
 import io.entitytable.client.model.CreateCustomer;
+import io.entitytable.client.model.CreateCustomerMailingAddressesValue;
 import io.entitytable.client.model.CreateOrder;
 import io.entitytable.client.model.CreateStore;
 import io.entitytable.client.model.CreateStoreAddress;
@@ -118,7 +118,7 @@ class GeneratedClientTryItTest {
         PageCustomerResponse anns = customers.listCustomersByName(acme.business(), "ANN@Example.com", null, null, null);
         var openVisaOrders = orders.listBusinessOrders(
                 acme.business(), null, "2020-01-01T00:00:00Z", null, null, null, "visa", null, "OPEN", null);
-        var austinStores = stores.listStoresByLocation(acme.business(), null, "US", "TX", "Austin", null, null, null);
+        var austinStores = stores.listStoresByLocation(acme.business(), "Austin", "US", null, null, null, "TX", null);
         var customer = customers.getCustomerWithHttpInfo(acme.customer());
         var annsOrders = customers.listCustomerOrders(acme.customer(), null, null);
         Order order = orders.getOrder(acme.order());
@@ -324,7 +324,7 @@ class GeneratedClientTryItTest {
         String otherListsCursor =
                 businesses.listBusinessItems(acme.business(), "1", null).getNext();
         ApiException foreignCursor = refused(() ->
-                stores.listStoresByLocation(acme.business(), null, null, null, null, null, "1", otherListsCursor));
+                stores.listStoresByLocation(acme.business(), null, null, "1", null, otherListsCursor, null, null));
 
         // THEN each is the documented status with an RFC 9457 problem document the generated model reads
         assertThat(problem(unknown, 404).getTitle()).isEqualTo("Not found");
@@ -380,7 +380,7 @@ class GeneratedClientTryItTest {
         // WHEN the order, the store (unlinking it), the customer and then the business are deleted
         orders.deleteOrder(acme.order(), null);
         stores.deleteStore(acme.store(), "true", null, null);
-        customers.deleteCustomer(acme.customer(), null);
+        customers.deleteCustomer(acme.customer(), null, null);
         businesses.deleteBusiness(acme.business(), null, null, null);
 
         // THEN each of them is gone
@@ -397,7 +397,7 @@ class GeneratedClientTryItTest {
     /** The first commands of the README's "Try it": a business, a customer, a store, an order of one line. */
     private record Acme(String business, String customer, String store, String order) {
         static Acme create(String name) throws ApiException {
-            AddressInput austin = new AddressInput()
+            CreateCustomerMailingAddressesValue austin = new CreateCustomerMailingAddressesValue()
                     .street("1 Main St")
                     .city("Austin")
                     .state("TX")
@@ -416,7 +416,7 @@ class GeneratedClientTryItTest {
                                     .putMailingAddressesItem("home", austin),
                             null)
                     .getId();
-            // The store is declared by its fields: its address is its own object, not a customer's AddressInput.
+            // Each declared entity's address is an object of its own schema.
             CreateStoreAddress storeAddress = new CreateStoreAddress()
                     .street("1 Main St")
                     .city("Austin")

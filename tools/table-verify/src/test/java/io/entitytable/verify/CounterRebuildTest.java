@@ -9,7 +9,6 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.Customer;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
@@ -114,8 +113,8 @@ class CounterRebuildTest {
                 Ids.newId(), business.id(), "Store", address(), CoreFields.created(Set.of(), T0), shard);
     }
 
-    private static Customer customer(Business business, Shard shard) {
-        return new Customer(
+    private static DeclaredItem customer(Business business, Shard shard) {
+        return SampleSubjects.customer(
                 Ids.newId(),
                 business.id(),
                 "Ann",

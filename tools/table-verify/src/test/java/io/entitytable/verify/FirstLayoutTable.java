@@ -1,10 +1,10 @@
 package io.entitytable.verify;
 
 import io.entitytable.model.Address;
+import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
@@ -49,7 +49,7 @@ final class FirstLayoutTable {
     final DeclaredItem downtown = store("Downtown", "TX", Set.of("flagship"), 2);
     final DeclaredItem harbour = store("Harbour", "CA", Set.of(), 1);
     final DeclaredItem unlinked = store("Unlinked", "NY", Set.of("vip"), 1);
-    final List<Customer> customers = new ArrayList<>();
+    final List<DeclaredItem> customers = new ArrayList<>();
     final List<Order> orders = new ArrayList<>();
     /** Every item written, by kind: what a test expects the migration to read. */
     long coreItems;
@@ -90,7 +90,7 @@ final class FirstLayoutTable {
     /** The customers whose storeIds name {@code store}. */
     long linksOf(DeclaredItem store) {
         return customers.stream()
-                .filter(customer -> customer.storeIds().contains(store.id()))
+                .filter(customer -> customer.linked().contains(store.id()))
                 .count();
     }
 
@@ -102,9 +102,9 @@ final class FirstLayoutTable {
     }
 
     private void fill(int moreCustomers) {
-        Customer ann = customer("Ann", "Smith", Set.of(downtown.id(), harbour.id()), Set.of("vip"), 3);
-        Customer bob = customer("Bob", "Jones", Set.of(downtown.id()), Set.of("red"), 1);
-        Customer cid = customer("Cid", "Brown", Set.of(), Set.of(), 1);
+        DeclaredItem ann = customer("Ann", "Smith", Set.of(downtown.id(), harbour.id()), Set.of("vip"), 3);
+        DeclaredItem bob = customer("Bob", "Jones", Set.of(downtown.id()), Set.of("red"), 1);
+        DeclaredItem cid = customer("Cid", "Brown", Set.of(), Set.of(), 1);
         customers.addAll(List.of(ann, bob, cid));
         for (int i = 0; i < moreCustomers; i++) {
             customers.add(customer("First" + i, "Last" + i, Set.of(), Set.of(), 1));
@@ -136,8 +136,8 @@ final class FirstLayoutTable {
                 put(FirstLayout.copyItem(FirstLayout.tagPartition(tag), image, ItemKind.TAG));
                 copies++;
             }
-            if (subject instanceof Customer customer) {
-                for (String storeId : customer.storeIds()) {
+            if (subject instanceof DeclaredItem customer) {
+                for (String storeId : customer.linked()) {
                     String store = Keys.subjectRef(Entity.STORE, storeId);
                     put(FirstLayout.copyItem(
                             Keys.subjectRef(Entity.CUSTOMER, customer.id()), images.get(store), ItemKind.EDGE));
@@ -184,9 +184,9 @@ final class FirstLayoutTable {
                 Shard.legacy(storeId));
     }
 
-    private Customer customer(String first, String last, Set<String> storeIds, Set<String> tags, long version) {
+    private DeclaredItem customer(String first, String last, Set<String> storeIds, Set<String> tags, long version) {
         String customerId = Ids.newId();
-        return new Customer(
+        return SampleSubjects.customer(
                 customerId,
                 acme.id(),
                 first,
@@ -198,7 +198,7 @@ final class FirstLayoutTable {
                 Shard.legacy(customerId));
     }
 
-    private Order order(Customer buyer, Set<String> tags, String status, int lineCount) {
+    private Order order(DeclaredItem buyer, Set<String> tags, String status, int lineCount) {
         List<OrderLine> lines = new ArrayList<>();
         for (int line = 1; line <= lineCount; line++) {
             lines.add(new OrderLine(line, "SKU-" + line, "Item " + line, line, 100L * line));
@@ -213,8 +213,10 @@ final class FirstLayoutTable {
                         .mapToLong(line -> line.quantity() * line.unitPriceCents())
                         .sum(),
                 "visa-4242",
-                new CustomerSnapshot(buyer.firstName(), buyer.lastName()),
-                buyer.mailingAddresses().get("home"),
+                new CustomerSnapshot(
+                        buyer.text(Attributes.FIRST_NAME).orElseThrow(),
+                        buyer.text(Attributes.LAST_NAME).orElseThrow()),
+                SampleSubjects.mailingAddresses(buyer).get("home"),
                 lines,
                 lines.size(),
                 new CoreFields(tags, 2, T0.plusSeconds(60), T0.plusSeconds(90)),

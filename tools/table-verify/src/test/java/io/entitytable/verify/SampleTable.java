@@ -5,7 +5,6 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
@@ -52,8 +51,8 @@ final class SampleTable {
     final DeclaredItem store1 = store(business, "Downtown", Set.of("flagship"));
     final DeclaredItem store2 = store(business, "Harbour", Set.of());
     final DeclaredItem foreignStore = store(otherBusiness, "Elsewhere", Set.of());
-    final Customer customer1 = customer("Ann", "Smith", Set.of(store1.id(), store2.id()), Set.of("vip"));
-    final Customer customer2 = customer("Bob", "Jones", Set.of(store1.id()), Set.of("red"));
+    final DeclaredItem customer1 = customer("Ann", "Smith", Set.of(store1.id(), store2.id()), Set.of("vip"));
+    final DeclaredItem customer2 = customer("Bob", "Jones", Set.of(store1.id()), Set.of("red"));
     final Order order = order(customer1, Set.of("red", "rush"));
 
     /** Every core item written, by subject reference: what the duplicates are built from. */
@@ -177,9 +176,9 @@ final class SampleTable {
                 Shard.legacy(storeId));
     }
 
-    private Customer customer(String first, String last, Set<String> storeIds, Set<String> tags) {
+    private DeclaredItem customer(String first, String last, Set<String> storeIds, Set<String> tags) {
         String customerId = Ids.newId();
-        return new Customer(
+        return SampleSubjects.customer(
                 customerId,
                 business.id(),
                 first,
@@ -191,7 +190,7 @@ final class SampleTable {
                 Shard.legacy(customerId));
     }
 
-    private Order order(Customer buyer, Set<String> tags) {
+    private Order order(DeclaredItem buyer, Set<String> tags) {
         List<OrderLine> lines = List.of(new OrderLine(1, "PEN-1", "Blue pen", 10, 150));
         String orderId = Ids.newId();
         return new Order(
@@ -201,8 +200,10 @@ final class SampleTable {
                 "OPEN",
                 1500,
                 "visa-4242",
-                new CustomerSnapshot(buyer.firstName(), buyer.lastName()),
-                buyer.mailingAddresses().get("home"),
+                new CustomerSnapshot(
+                        buyer.text(Attributes.FIRST_NAME).orElseThrow(),
+                        buyer.text(Attributes.LAST_NAME).orElseThrow()),
+                SampleSubjects.mailingAddresses(buyer).get("home"),
                 lines,
                 lines.size(),
                 new CoreFields(tags, 2, T0.plusSeconds(120), T0.plusSeconds(180)),

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.entitytable.deployment.metrics.MetricNames;
 import io.entitytable.deployment.metrics.MetricsRecorder;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
-import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.backfill.BackfillProgress;
 import io.entitytable.model.backfill.IndexBackfill;
@@ -47,7 +47,7 @@ class ScheduledBackfillTest {
         dynamo.deleteItem(delete -> delete.tableName("scheduled")
                 .key(BackfillProgress.keyOf(IndexBackfill.CUSTOMERS_BY_EMAIL.name())
                         .toAttributes()));
-        for (Customer customer : List.of(sample.customer1, sample.customer2)) {
+        for (DeclaredItem customer : List.of(sample.customer1, sample.customer2)) {
             dynamo.updateItem(update -> update.tableName("scheduled")
                     .key(ItemKey.of(customer.toItem()).toAttributes())
                     .updateExpression("REMOVE gsi1pk, gsi1sk"));

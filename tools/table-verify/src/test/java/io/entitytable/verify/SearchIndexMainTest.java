@@ -6,8 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.Customer;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
 import io.entitytable.search.local.SharedSearchEngine;
 import java.io.ByteArrayOutputStream;
@@ -55,7 +56,7 @@ class SearchIndexMainTest {
         // GIVEN
         SampleTable sample = SampleTable.write(dynamo, newTable());
         SampleIndex index = SampleIndex.of(search, sample, sample.customer2);
-        Customer gone = corrupt(sample, index);
+        DeclaredItem gone = corrupt(sample, index);
 
         // WHEN
         Run run = run("verify", sample, index);
@@ -187,10 +188,10 @@ class SearchIndexMainTest {
     }
 
     /** One finding per class: customer2 left out, store1 updated in the table only, an orphan, customer1 ahead. */
-    private static Customer corrupt(SampleTable sample, SampleIndex index) {
+    private static DeclaredItem corrupt(SampleTable sample, SampleIndex index) {
         sample.putCore(sample.store1.withVersion(2, NOW));
         String customerId = Ids.newId();
-        Customer gone = new Customer(
+        DeclaredItem gone = SampleSubjects.customer(
                 customerId,
                 SampleTable.BUSINESS_ID,
                 "Gone",

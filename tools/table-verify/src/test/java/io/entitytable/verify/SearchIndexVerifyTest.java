@@ -13,7 +13,6 @@ import io.entitytable.checks.SearchIndexReader;
 import io.entitytable.checks.TableScan;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.Customer;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
@@ -241,7 +240,7 @@ class SearchIndexVerifyTest {
         // GIVEN a customer's document indexed while the Scan missed its item (created after it)
         SampleTable sample = SampleTable.write(dynamo, newTable());
         SampleIndex index = SampleIndex.of(search, sample);
-        Customer late = customer("Late", "Comer", 1);
+        DeclaredItem late = customer("Late", "Comer", 1);
         index.put(SampleIndex.documentOf(late));
         index.refresh();
         IndexReport found = verify(sample, index);
@@ -332,7 +331,7 @@ class SearchIndexVerifyTest {
                         text),
                 order.indexVersion());
 
-        Customer gone = customer("Gone", "Away", 2);
+        DeclaredItem gone = customer("Gone", "Away", 2);
         index.put(SampleIndex.documentOf(gone));
         index.put(new SearchDocument(
                 Entity.CUSTOMER.keyName(),
@@ -356,15 +355,15 @@ class SearchIndexVerifyTest {
     }
 
     private record Corruption(
-            List<String> missing, List<String> stale, List<String> orphans, String ahead, Customer goneCustomer) {}
+            List<String> missing, List<String> stale, List<String> orphans, String ahead, DeclaredItem goneCustomer) {}
 
     private static SearchDocument tombstoneOf(SearchDocument live, long version) {
         return new SearchDocument(live.type(), live.id(), live.businessId(), version, true, NOW, null, Map.of());
     }
 
-    private static Customer customer(String first, String last, long version) {
+    private static DeclaredItem customer(String first, String last, long version) {
         String customerId = Ids.newId();
-        return new Customer(
+        return SampleSubjects.customer(
                 customerId,
                 SampleTable.BUSINESS_ID,
                 first,

@@ -17,7 +17,6 @@ import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.Customer;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
@@ -293,10 +292,12 @@ class VerifyRepairTest {
                 .anySatisfy(detail -> assertThat(detail).contains("old@example.com"));
         assertThat(result.count(RepairOutcome.REPAIRED)).isEqualTo(2);
         assertThat(after.findings()).isEmpty();
-        for (Customer customer : List.of(sample.customer1, sample.customer2)) {
+        for (DeclaredItem customer : List.of(sample.customer1, sample.customer2)) {
             Map<String, AttributeValue> item = sample.get(customer.id(), customer.type());
             assertThat(item.get(Attributes.GSI1_PK).s())
-                    .isEqualTo(Keys.customerEmailPk(SampleTable.BUSINESS_ID, customer.email()));
+                    .isEqualTo(Keys.customerEmailPk(
+                            SampleTable.BUSINESS_ID,
+                            customer.text(Attributes.EMAIL).orElse(null)));
             assertThat(item).isEqualTo(customer.toItem());
         }
     }
@@ -316,8 +317,8 @@ class VerifyRepairTest {
         // ... and once it is ready, the API changes Ann after the Scan (and writes her index key itself)
         sample.put(ready.toItem());
         DriftReport found = verify(sample);
-        Customer changed = sample.customer1
-                .withDetails("Ann", "Smith", "ann@new.example.com", sample.customer1.mailingAddresses())
+        DeclaredItem changed = sample.customer1
+                .with(Map.of(Attributes.EMAIL, "ann@new.example.com"))
                 .withVersion(4, SampleTable.T0.plusSeconds(600));
         sample.putCore(changed);
         RepairResult result = repair(sample, found);
@@ -338,8 +339,8 @@ class VerifyRepairTest {
         assertThat(keys(found, DriftClass.MISSING_COPY))
                 .containsExactly(new ItemKey(tag("vip"), ref(sample.customer1)));
         // ... then the API changes the customer and the fan-out writes its copies at version 4
-        Customer changed = sample.customer1
-                .withDetails("Ann", "Smith", "ann@new.example.com", sample.customer1.mailingAddresses())
+        DeclaredItem changed = sample.customer1
+                .with(Map.of(Attributes.EMAIL, "ann@new.example.com"))
                 .withVersion(4, SampleTable.T0.plusSeconds(600));
         sample.putCore(changed);
         sample.refreshCopiesOf(changed);
@@ -369,7 +370,7 @@ class VerifyRepairTest {
         Finding finding = verify(sample).findingsOf(DriftClass.STALE_COPY).get(0);
         assertThat(finding.key()).isEqualTo(key);
         // ... then a copy of a newer image lands (version 5: the core item moved on, its guard is not what is tested)
-        Customer newer = sample.customer1.withVersion(5, SampleTable.T0.plusSeconds(900));
+        DeclaredItem newer = sample.customer1.withVersion(5, SampleTable.T0.plusSeconds(900));
         sample.put(sample.copyOf(newer, tag("vip")));
         Finding unguarded = new Finding(
                 finding.driftClass(), key, finding.detail(), finding.found(), finding.expected(), List.of());
@@ -393,8 +394,8 @@ class VerifyRepairTest {
                 .containsExactly(new ItemKey(ref(sample.customer2), storeRef(sample.store2.id())));
         // ... then the API links C2 to S2 and the fan-out writes both edges: the copy of S2 has the same
         // sourceVersion as the orphan had, so only the check of C2's version can tell
-        Customer linked = sample.customer2
-                .withStoreIds(Set.of(sample.store1.id(), sample.store2.id()))
+        DeclaredItem linked = sample.customer2
+                .withLinked(Set.of(sample.store1.id(), sample.store2.id()))
                 .withVersion(4, SampleTable.T0.plusSeconds(600));
         sample.putCore(linked);
         sample.writeAllDuplicates();
@@ -416,8 +417,8 @@ class VerifyRepairTest {
     void verify_shouldReportDanglingReference_whenTheStoreBelongsToAnotherBusiness() {
         // GIVEN customer 1 lists a store of another business, and the fan-out wrote both edges
         SampleTable sample = SampleTable.write(dynamo, newTable());
-        Customer crossLinked = sample.customer1
-                .withStoreIds(Set.of(sample.store1.id(), sample.store2.id(), sample.foreignStore.id()))
+        DeclaredItem crossLinked = sample.customer1
+                .withLinked(Set.of(sample.store1.id(), sample.store2.id(), sample.foreignStore.id()))
                 .withVersion(4, SampleTable.T0.plusSeconds(600));
         sample.putCore(crossLinked);
         sample.writeAllDuplicates();
@@ -518,8 +519,8 @@ class VerifyRepairTest {
      */
     static Corruption corrupt(SampleTable sample) {
         String missingStoreId = Ids.newId();
-        Customer customer2 = sample.customer2
-                .withStoreIds(Set.of(sample.store1.id(), missingStoreId))
+        DeclaredItem customer2 = sample.customer2
+                .withLinked(Set.of(sample.store1.id(), missingStoreId))
                 .withVersion(4, SampleTable.T0.plusSeconds(300));
         sample.putCore(customer2);
         sample.refreshCopiesOf(customer2);
@@ -592,7 +593,7 @@ class VerifyRepairTest {
     }
 
     /** Writes {@code customer} as the version before pattern 14 did: without its email index key. */
-    private static Map<String, AttributeValue> withoutEmailIndexKey(SampleTable sample, Customer customer) {
+    private static Map<String, AttributeValue> withoutEmailIndexKey(SampleTable sample, DeclaredItem customer) {
         Map<String, AttributeValue> item = new HashMap<>(customer.toItem());
         item.remove(Attributes.GSI1_PK);
         item.remove(Attributes.GSI1_SK);

@@ -3,7 +3,6 @@ package io.entitytable.transfer;
 import io.entitytable.api.response.AddressResponse;
 import io.entitytable.api.response.BusinessResponse;
 import io.entitytable.api.response.CustomerNameResponse;
-import io.entitytable.api.response.CustomerResponse;
 import io.entitytable.api.response.DeclaredResponse;
 import io.entitytable.api.response.OrderLineResponse;
 import io.entitytable.api.response.OrderResponse;
@@ -12,7 +11,6 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Business;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.DeclaredValues;
@@ -23,12 +21,12 @@ import io.entitytable.model.OrderLine;
 import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -41,10 +39,8 @@ import java.util.TreeSet;
  */
 final class SubjectCodec {
     /** Each kind of line and the response record its subject is; the same pairs as SubjectResponse's discriminator. */
-    private static final Map<String, Class<? extends SubjectResponse>> RESPONSES = Map.of(
-            Entity.BUSINESS.keyName(), BusinessResponse.class,
-            Entity.CUSTOMER.keyName(), CustomerResponse.class,
-            Entity.ORDER.keyName(), OrderResponse.class);
+    private static final Map<String, Class<? extends SubjectResponse>> RESPONSES =
+            Map.of(Entity.BUSINESS.keyName(), BusinessResponse.class, Entity.ORDER.keyName(), OrderResponse.class);
 
     private SubjectCodec() {}
 
@@ -81,24 +77,6 @@ final class SubjectCodec {
         common(subject);
         if (subject instanceof BusinessResponse business) {
             return new Business(business.id(), required(business.name(), "name"), coreFields(business));
-        } else if (subject instanceof CustomerResponse customer) {
-            Map<String, Address> addresses = new TreeMap<>();
-            if (customer.mailingAddresses() != null) {
-                customer.mailingAddresses()
-                        .forEach((label, address) ->
-                                addresses.put(label, address(required(address, "mailingAddresses." + label))));
-            }
-            Set<String> storeIds = ids(customer.storeIds(), "storeIds");
-            return new Customer(
-                    customer.id(),
-                    id(customer.businessId(), "businessId"),
-                    required(customer.firstName(), "firstName"),
-                    required(customer.lastName(), "lastName"),
-                    customer.email(),
-                    addresses,
-                    storeIds,
-                    coreFields(customer),
-                    Shard.legacy(customer.id()));
         } else if (subject instanceof OrderResponse order) {
             List<OrderLine> lines = lines(required(order.lines(), "lines"));
             CustomerNameResponse customer = required(order.customer(), "customer");
@@ -132,14 +110,28 @@ final class SubjectCodec {
                 .filter(Entity::isDeclared)
                 .orElseThrow(() -> new IllegalArgumentException("no declared entity " + subject.entity()));
         String businessId = id(subject.businessId(), "businessId");
-        List<String> unknown = DeclaredValues.unknown(entity, subject.fields().keySet());
+        // A line may say "none" as null, an empty list or an empty object (as the customer's own answers did before it
+        // was declared): each is a value left out.
+        Map<String, Object> given = new LinkedHashMap<>();
+        subject.fields().forEach((name, value) -> {
+            if (!(value == null
+                    || value instanceof Collection<?> none && none.isEmpty()
+                    || value instanceof Map<?, ?> empty && empty.isEmpty())) {
+                given.put(name, value);
+            }
+        });
+        // What it links is no field: the ids its link's attribute lists.
+        Set<String> linked = entity.link()
+                .map(link -> ids(idList(given.remove(link.attribute()), link.attribute()), link.attribute()))
+                .orElse(Set.of());
+        List<String> unknown = DeclaredValues.unknown(entity, given.keySet());
         if (!unknown.isEmpty()) {
             throw new IllegalArgumentException("unknown field '" + unknown.get(0) + "' (the " + entity.keyName()
                     + " declares " + fieldNames(entity) + ")");
         }
         Map<String, Object> values;
         try {
-            values = DeclaredValues.forNew(entity, subject.fields());
+            values = DeclaredValues.forNew(entity, given);
         } catch (DeclaredValues.Invalid e) {
             throw new IllegalArgumentException(String.join(
                     "; ",
@@ -148,12 +140,26 @@ final class SubjectCodec {
                             .toList()));
         }
         return new DeclaredItem(
-                entity,
-                subject.id(),
-                businessId,
-                new LinkedHashMap<>(values),
-                coreFields(subject),
-                Shard.legacy(subject.id()));
+                        entity,
+                        subject.id(),
+                        businessId,
+                        new LinkedHashMap<>(values),
+                        coreFields(subject),
+                        Shard.legacy(subject.id()))
+                .withLinked(linked);
+    }
+
+    /** The ids a line gives as a JSON list; null for none. */
+    private static Set<String> idList(Object given, String field) {
+        if (given == null) {
+            return null;
+        }
+        if (!(given instanceof List<?> list) || !list.stream().allMatch(String.class::isInstance)) {
+            throw new IllegalArgumentException(field + " must be a list of ids");
+        }
+        Set<String> ids = new TreeSet<>();
+        list.forEach(id -> ids.add((String) id));
+        return ids;
     }
 
     private static List<String> fieldNames(Entity entity) {

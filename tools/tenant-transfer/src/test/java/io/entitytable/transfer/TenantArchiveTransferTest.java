@@ -18,7 +18,6 @@ import io.entitytable.deployment.OrderArchiveBucket;
 import io.entitytable.model.ArchiveSchedule;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
-import io.entitytable.model.Customer;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.EraseJob;
@@ -101,13 +100,13 @@ class TenantArchiveTransferTest {
         TenantFixture fixture = new TenantFixture(dynamo, table);
         Business acme = fixture.business("Acme", "vip");
         DeclaredItem lyon = fixture.store(acme, "Lyon Centre", "Lyon");
-        Customer ada = fixture.customer(acme, "Ada", "Lovelace", "vip");
+        DeclaredItem ada = fixture.customer(acme, "Ada", "Lovelace", "vip");
         fixture.link(ada, lyon);
         Order live = fixture.order(ada, 2, "rush");
         Order delivered = fixture.order(ada, "DELIVERED", 3, "gift");
         Order large = fixture.order(ada, "DELIVERED", 40);
         Business beta = fixture.business("Beta");
-        Customer alan = fixture.customer(beta, "Alan", "Turing");
+        DeclaredItem alan = fixture.customer(beta, "Alan", "Turing");
         Order betas = fixture.order(alan, "DELIVERED", 1);
         StreamAndQueue system = new StreamAndQueue(dynamo, table).withArchive(archive);
         system.settle();
@@ -209,7 +208,7 @@ class TenantArchiveTransferTest {
         String table = SharedLocalDynamoDb.newTable("archive-refused");
         TenantFixture fixture = new TenantFixture(dynamo, table);
         Business acme = fixture.business("Acme");
-        Customer ada = fixture.customer(acme, "Ada", "Lovelace");
+        DeclaredItem ada = fixture.customer(acme, "Ada", "Lovelace");
         Order delivered = fixture.order(ada, "DELIVERED", 2);
         MoverAt move = mover(dynamo, table);
         assertThat(move.mover().move(delivered.id(), move.clockInstant().minus(Duration.ofDays(400))))

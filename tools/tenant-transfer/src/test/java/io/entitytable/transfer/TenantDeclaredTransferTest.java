@@ -9,7 +9,6 @@ import io.entitytable.checks.DriftCheck;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Customer;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.ItemKey;
@@ -85,7 +84,7 @@ class TenantDeclaredTransferTest {
         TenantFixture fixture = new TenantFixture(dynamo, table);
         Business acme = fixture.business("Acme", "vip");
         DeclaredItem lyon = fixture.store(acme, "Lyon Centre", "Lyon");
-        Customer ada = fixture.customer(acme, "Ada", "Lovelace");
+        DeclaredItem ada = fixture.customer(acme, "Ada", "Lovelace");
         fixture.link(ada, lyon);
         fixture.order(ada, 2);
         List<DeclaredItem> suppliers = List.of(

@@ -11,7 +11,6 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Customer;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.EraseJob;
@@ -69,8 +68,8 @@ class TenantEraseTest {
         Business acme = fixture.business("Acme", "vip");
         DeclaredItem lyon = fixture.store(acme, "Lyon Centre", "Lyon", "flagship");
         DeclaredItem paris = fixture.store(acme, "Paris Nord", "Paris");
-        Customer ada = fixture.customer(acme, "Ada", "Lovelace", "vip");
-        Customer grace = fixture.customer(acme, "Grace", "Hopper", "vip", "navy");
+        DeclaredItem ada = fixture.customer(acme, "Ada", "Lovelace", "vip");
+        DeclaredItem grace = fixture.customer(acme, "Grace", "Hopper", "vip", "navy");
         fixture.link(ada, lyon);
         fixture.link(ada, paris);
         fixture.link(grace, lyon);
@@ -79,7 +78,7 @@ class TenantEraseTest {
         Order large = fixture.order(grace, 97, "rush");
         Business beta = fixture.business("Beta", "vip");
         DeclaredItem bern = fixture.store(beta, "Bern", "Bern", "flagship");
-        Customer alan = fixture.customer(beta, "Alan", "Turing", "vip");
+        DeclaredItem alan = fixture.customer(beta, "Alan", "Turing", "vip");
         fixture.link(alan, bern);
         fixture.order(alan, 2, "gift");
         StreamAndQueue system = new StreamAndQueue(dynamo, table);
@@ -154,7 +153,7 @@ class TenantEraseTest {
         String table = SharedLocalDynamoDb.newTable("eraseRecords");
         TenantFixture fixture = new TenantFixture(dynamo, table);
         Business acme = fixture.business("Acme");
-        Customer ada = fixture.customerWithKey(acme, "create-ada", "Ada", "Lovelace");
+        DeclaredItem ada = fixture.customerWithKey(acme, "create-ada", "Ada", "Lovelace");
         String acmeShard = Values.string(ada.toItem(), Attributes.BUSINESS_SHARD);
         for (int i = 0; i < EraseJob.PAGE_SIZE + 20; i++) {
             Map<String, AttributeValue> record =
@@ -162,7 +161,7 @@ class TenantEraseTest {
             dynamo.putItem(request -> request.tableName(table).item(record));
         }
         Business beta = fixture.business("Beta");
-        Customer alan = fixture.customerWithKey(beta, "create-alan", "Alan", "Turing");
+        DeclaredItem alan = fixture.customerWithKey(beta, "create-alan", "Alan", "Turing");
         StreamAndQueue system = new StreamAndQueue(dynamo, table);
         system.settle();
         // Records written before the erase, as they are when one is asked: businessGsi lists them. (One the index does
@@ -195,7 +194,7 @@ class TenantEraseTest {
         TenantFixture fixture = new TenantFixture(dynamo, table);
         Business acme = fixture.business("Acme");
         DeclaredItem lyon = fixture.store(acme, "Lyon Centre", "Lyon");
-        Customer ada = fixture.customer(acme, "Ada", "Lovelace");
+        DeclaredItem ada = fixture.customer(acme, "Ada", "Lovelace");
         fixture.link(ada, lyon);
         for (int i = 0; i < 3; i++) {
             fixture.supplier(acme, "Supplier " + i);
@@ -233,10 +232,10 @@ class TenantEraseTest {
             TenantFixture fixture = new TenantFixture(plain, table);
             Business acme = fixture.business("Acme");
             DeclaredItem lyon = fixture.store(acme, "Lyon Centre", "Lyon");
-            Customer ada = fixture.customer(acme, "Ada", "Lovelace", "vip");
+            DeclaredItem ada = fixture.customer(acme, "Ada", "Lovelace", "vip");
             fixture.link(ada, lyon);
             engine.control().holdIndex(table, TableLayout.BUSINESS_GSI);
-            Customer late = fixture.customer(acme, "Late", "Comer", "vip");
+            DeclaredItem late = fixture.customer(acme, "Late", "Comer", "vip");
             fixture.link(late, lyon);
             fixture.order(late, 2);
             AtomicInteger behindFor = new AtomicInteger(2 * EraseJob.SEGMENTS);
@@ -276,7 +275,7 @@ class TenantEraseTest {
         String table = SharedLocalDynamoDb.newTable("eraseIdle");
         TenantFixture fixture = new TenantFixture(dynamo, table);
         Business acme = fixture.business("Acme");
-        Customer ada = fixture.customer(acme, "Ada", "Lovelace");
+        DeclaredItem ada = fixture.customer(acme, "Ada", "Lovelace");
         ItemKey counter = ChildCounters.of(acme.id(), ada.toItem());
         count(dynamo, table, counter, "ADD", 1);
         SteppingClock clock = new SteppingClock(Instant.parse("2026-11-26T12:00:00Z"), Duration.ofSeconds(10));
@@ -386,7 +385,7 @@ class TenantEraseTest {
         TenantFixture fixture = new TenantFixture(plain, table);
         Business acme = fixture.business("Acme");
         DeclaredItem lyon = fixture.store(acme, "Lyon Centre", "Lyon");
-        Customer ada = fixture.customer(acme, "Ada", "Lovelace", "vip");
+        DeclaredItem ada = fixture.customer(acme, "Ada", "Lovelace", "vip");
         fixture.link(ada, lyon);
         Order order = fixture.order(ada, 3);
         AtomicInteger failFor = new AtomicInteger(1);
@@ -448,7 +447,7 @@ class TenantEraseTest {
             List<DeclaredItem> stores =
                     List.of(fixture.store(acme, "Lyon Centre", "Lyon"), fixture.store(acme, "Paris Nord", "Paris"));
             for (String name : List.of("Ada", "Grace")) {
-                Customer customer = fixture.customer(acme, name, "Hopper", "vip");
+                DeclaredItem customer = fixture.customer(acme, name, "Hopper", "vip");
                 stores.forEach(store -> fixture.link(customer, store));
                 for (int i = 0; i < 4; i++) {
                     fixture.order(customer, 3);

@@ -10,7 +10,6 @@ import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
@@ -99,19 +98,19 @@ final class TenantFixture {
         return supplier;
     }
 
-    Customer customer(Business business, String firstName, String lastName, String... tags) {
+    DeclaredItem customer(Business business, String firstName, String lastName, String... tags) {
         return customer(business, Optional.empty(), firstName, lastName, tags);
     }
 
     /** As a create sent with the {@code Idempotency-Key} {@code key}: the record of its answer written with it. */
-    Customer customerWithKey(Business business, String key, String firstName, String lastName) {
+    DeclaredItem customerWithKey(Business business, String key, String firstName, String lastName) {
         return customer(business, Optional.of(record(key)), firstName, lastName);
     }
 
-    private Customer customer(
+    private DeclaredItem customer(
             Business business, Optional<IdempotencyRecord> record, String firstName, String lastName, String... tags) {
         String customerId = Ids.newId();
-        Customer customer = new Customer(
+        DeclaredItem customer = SampleSubjects.customer(
                 customerId,
                 business.id(),
                 firstName,
@@ -126,13 +125,13 @@ final class TenantFixture {
     }
 
     /** As the API's link: the customer's next version lists the store, counted on it in the same transaction. */
-    void link(Customer customer, DeclaredItem store) {
+    void link(DeclaredItem customer, DeclaredItem store) {
         Map<String, AttributeValue> current =
                 table.findCore(Entity.CUSTOMER, customer.id()).orElseThrow();
-        Customer read = Customer.from(current);
-        Set<String> storeIds = new TreeSet<>(read.storeIds());
+        DeclaredItem read = SampleSubjects.customerFrom(current);
+        Set<String> storeIds = new TreeSet<>(read.linked());
         storeIds.add(store.id());
-        Customer next = read.withStoreIds(storeIds).withVersion(read.version() + 1, now());
+        DeclaredItem next = read.withLinked(storeIds).withVersion(read.version() + 1, now());
         Map<String, AttributeValue> storeItem =
                 table.findCore(Entity.STORE, store.id()).orElseThrow();
         writes.replaceCountingLink(
@@ -167,12 +166,12 @@ final class TenantFixture {
         return next;
     }
 
-    Order order(Customer customer, int lines, String... tags) {
+    Order order(DeclaredItem customer, int lines, String... tags) {
         return order(customer, "OPEN", lines, tags);
     }
 
     /** An order of {@code lines} lines in {@code status}: {@code DELIVERED} makes it a finished one, for the archive. */
-    Order order(Customer customer, String status, int lines, String... tags) {
+    Order order(DeclaredItem customer, String status, int lines, String... tags) {
         List<OrderLine> orderLines = new ArrayList<>();
         for (int lineNo = 1; lineNo <= lines; lineNo++) {
             orderLines.add(new OrderLine(lineNo, "SKU-" + lineNo, "item " + lineNo, lineNo, 250L * lineNo));
@@ -209,12 +208,12 @@ final class TenantFixture {
             storeIds.add(store.id());
             items.add(store.toItem());
         }
-        List<Customer> made = new ArrayList<>();
+        List<DeclaredItem> made = new ArrayList<>();
         for (int i = 0; i < customers; i++) {
             Set<String> links =
                     stores == 0 ? Set.of() : Set.of(storeIds.get(i % stores), storeIds.get((i + 1) % stores));
             String customerId = Ids.newId();
-            Customer customer = new Customer(
+            DeclaredItem customer = SampleSubjects.customer(
                     customerId,
                     business.id(),
                     "First" + i,
@@ -271,7 +270,7 @@ final class TenantFixture {
             store.put(Attributes.LINK_COUNT, Values.n(1));
             items.add(store);
             String customerId = Ids.newId();
-            Customer customer = (Customer) new Customer(
+            DeclaredItem customer = (DeclaredItem) SampleSubjects.customer(
                             customerId,
                             business.id(),
                             "First" + number,
@@ -323,7 +322,7 @@ final class TenantFixture {
         LinkedStoreSeed.putAll(dynamo, table.name(), items);
     }
 
-    private Order order(Customer customer, String status, List<OrderLine> lines, String... tags) {
+    private Order order(DeclaredItem customer, String status, List<OrderLine> lines, String... tags) {
         Instant placed = now();
         String orderId = Ids.newId();
         return new Order(
@@ -333,8 +332,10 @@ final class TenantFixture {
                 status,
                 lines.stream().mapToLong(OrderLine::amountCents).sum(),
                 "4111-xxxx-xxxx-1111",
-                new CustomerSnapshot(customer.firstName(), customer.lastName()),
-                customer.mailingAddresses().values().iterator().next(),
+                new CustomerSnapshot(
+                        customer.text(Attributes.FIRST_NAME).orElseThrow(),
+                        customer.text(Attributes.LAST_NAME).orElseThrow()),
+                SampleSubjects.mailingAddresses(customer).values().iterator().next(),
                 lines,
                 lines.size(),
                 CoreFields.created(Set.of(tags), placed),

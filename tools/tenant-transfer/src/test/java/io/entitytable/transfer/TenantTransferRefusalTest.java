@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.entitytable.model.Business;
-import io.entitytable.model.Customer;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
 import io.entitytable.model.supplier.Supplier;
@@ -45,7 +44,7 @@ class TenantTransferRefusalTest {
         TenantFixture fixture = new TenantFixture(dynamo, source);
         business = fixture.business("Refusals", "vip");
         DeclaredItem store = fixture.store(business, "Only", "Lyon");
-        Customer customer = fixture.customer(business, "Ada", "Lovelace");
+        DeclaredItem customer = fixture.customer(business, "Ada", "Lovelace");
         fixture.link(customer, store);
         fixture.order(customer, 2);
         Path file = dir.resolve("good.ndjson");
@@ -165,8 +164,8 @@ class TenantTransferRefusalTest {
                         "unknown kind 'warehouse'"),
                 damage(
                         "a subject missing a field",
-                        lines -> replaced(lines, 3, "\"firstName\":\"Ada\",", ""),
-                        "firstName is missing"),
+                        lines -> replaced(lines, 3, "\"firstName\":\"Ada\"", "\"firstName\":null"),
+                        "firstName is required"),
                 damage(
                         "a subject with a field the API does not have",
                         lines -> replaced(lines, 2, "\"name\":", "\"colour\":\"red\",\"name\":"),

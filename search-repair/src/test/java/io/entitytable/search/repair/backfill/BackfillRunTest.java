@@ -8,8 +8,8 @@ import io.entitytable.local.engine.operations.Engine;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.Customer;
 import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
@@ -308,9 +308,9 @@ class BackfillRunTest {
         return String.format("01JBACKFILLCUSTOMER%08d", i);
     }
 
-    private static Customer customer(int i, String email, long version) {
+    private static DeclaredItem customer(int i, String email, long version) {
         String id = customerId(i);
-        return new Customer(
+        return SampleSubjects.customer(
                 id,
                 BUSINESS,
                 "Ann",
@@ -323,7 +323,7 @@ class BackfillRunTest {
     }
 
     private static Map<String, AttributeValue> core(String table, int i) {
-        Customer customer = customer(i, null, 1);
+        DeclaredItem customer = customer(i, null, 1);
         return dynamo.getItem(request -> request.tableName(table)
                         .key(new ItemKey(customer.id(), customer.type()).toAttributes())
                         .consistentRead(true))

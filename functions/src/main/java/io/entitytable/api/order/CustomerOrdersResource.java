@@ -1,9 +1,7 @@
-package io.entitytable.api.customer;
+package io.entitytable.api.order;
 
 import io.entitytable.api.idempotency.IdempotentRequests;
-import io.entitytable.api.order.OrderRead;
 import io.entitytable.api.order.OrderRequests.CreateOrder;
-import io.entitytable.api.order.OrderService;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.OrderResponse;
 import io.entitytable.api.web.ChildCollectionResource;
