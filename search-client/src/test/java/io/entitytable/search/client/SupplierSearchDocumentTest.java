@@ -29,7 +29,8 @@ class SupplierSearchDocumentTest {
         assertThat(document.title()).isEqualTo("Acme Beans");
         assertThat(document.businessId()).isEqualTo(BUSINESS);
         assertThat(document.text())
-                .containsEntry(SearchFields.NAME, List.of("Acme Beans"))
+                // its name, then its contacts' names by label (billing, orders)
+                .containsEntry(SearchFields.NAME, List.of("Acme Beans", "Bo", "Ann Lee"))
                 .containsEntry(SearchFields.EMAIL, List.of("acme.beans@example.com"))
                 .containsEntry(SearchFields.TAGS, List.of("coffee"));
         assertThat(tombstone.deleted()).isTrue();
