@@ -23,8 +23,6 @@ import io.entitytable.api.write.ConflictRetry;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.deployment.TestClock;
-import io.entitytable.model.Address;
-import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
@@ -241,13 +239,7 @@ class IdempotentCreateTest {
     }
 
     private static Map<String, Object> customer(String lastName) {
-        return Map.of(
-                Attributes.FIRST_NAME,
-                "Ann",
-                Attributes.LAST_NAME,
-                lastName,
-                Attributes.MAILING_ADDRESSES,
-                Map.of("home", new Address("1 Main St", "Austin", "TX", "73301", "US").values()));
+        return TestCustomers.withHome("Ann", lastName);
     }
 
     private static long childCount(String business) {

@@ -55,6 +55,17 @@ public final class TestCustomers {
         return customer.text(Attributes.LAST_NAME).orElseThrow();
     }
 
+    /** The values of a new customer as a request body gives them: its names and a home address in Austin, no email. */
+    public static Map<String, Object> withHome(String firstName, String lastName) {
+        return Map.of(
+                Attributes.FIRST_NAME,
+                firstName,
+                Attributes.LAST_NAME,
+                lastName,
+                Attributes.MAILING_ADDRESSES,
+                Map.of("home", new Address("1 Main St", "Austin", "TX", "73301", "US").values()));
+    }
+
     /** The values of a new customer as a request body gives them: its names, and no email or address. */
     public static Map<String, Object> named(String firstName, String lastName) {
         return Map.of(Attributes.FIRST_NAME, firstName, Attributes.LAST_NAME, lastName);

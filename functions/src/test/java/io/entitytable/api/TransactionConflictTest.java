@@ -246,14 +246,7 @@ class TransactionConflictTest {
     }
 
     private DeclaredItem createCustomer(String business, String lastName) {
-        Map<String, Object> values = Map.of(
-                Attributes.FIRST_NAME,
-                "Ann",
-                Attributes.LAST_NAME,
-                lastName,
-                Attributes.MAILING_ADDRESSES,
-                Map.of("home", new Address("1 Main St", "Austin", "TX", "73301", "US").values()));
-        return customers.create(business, values, Set.of(), AnswerRecorder.none());
+        return customers.create(business, TestCustomers.withHome("Ann", lastName), Set.of(), AnswerRecorder.none());
     }
 
     private long childCount(String business) {

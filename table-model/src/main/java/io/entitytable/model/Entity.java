@@ -30,13 +30,13 @@ public final class Entity {
     private static final List<Entity> IN_ORDER = new CopyOnWriteArrayList<>();
 
     /** The longest first or last name of a customer. */
-    public static final int MAX_NAME_PART = 100;
+    private static final int MAX_NAME_PART = 100;
 
     /** The longest email (RFC 5321's limit on a path). */
-    public static final int MAX_EMAIL = 254;
+    private static final int MAX_EMAIL = 254;
 
     /** An email address, loosely: one '@' with something on each side and no white space (the mailbox judges more). */
-    public static final String EMAIL = "[^@\\s]+@[^@\\s]+";
+    private static final String EMAIL = "[^@\\s]+@[^@\\s]+";
 
     /** The tenant: owns everything else. Its sort key is fixed, so it never moves. */
     public static final Entity BUSINESS = define(builder("business", "businesses", Business::from)
