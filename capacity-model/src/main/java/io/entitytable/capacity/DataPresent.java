@@ -1,7 +1,6 @@
 package io.entitytable.capacity;
 
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Business;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
@@ -64,9 +63,9 @@ public record DataPresent(DynamoDbClient dynamo, String table) {
                 return;
             }
             CoreItem subject = CoreItem.from(item);
-            if (subject instanceof Business business) {
+            if (subject.entity().isTenant()) {
                 businesses++;
-                shardsByBusiness.put(business.id(), ShardCount.of(item));
+                shardsByBusiness.put(subject.id(), ShardCount.of(item));
             } else if (subject instanceof Order order) {
                 orders++;
                 orderLines += order.lineCount();

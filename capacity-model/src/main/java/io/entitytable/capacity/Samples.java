@@ -2,7 +2,6 @@ package io.entitytable.capacity;
 
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Business;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CustomerSnapshot;
@@ -66,9 +65,13 @@ final class Samples {
         return id.toString();
     }
 
-    Business business() {
-        return new Business(
-                businessId, "Northwind Traders International", new CoreFields(Set.of(), 3, NOW, NOW), shards);
+    DeclaredItem business() {
+        return DeclaredItem.tenant(
+                Entity.BUSINESS,
+                businessId,
+                Map.of(Attributes.NAME, "Northwind Traders International"),
+                new CoreFields(Set.of(), 3, NOW, NOW),
+                shards);
     }
 
     DeclaredItem customer(Set<String> storeIds, Set<String> tags) {

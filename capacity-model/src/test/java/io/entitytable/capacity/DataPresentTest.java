@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Business;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
@@ -61,8 +60,10 @@ class DataPresentTest {
         // each; 2 customers (1 vip) listing 3 stores between them, over 2 stores of 2 and 1 linked customers
         String table = "present";
         local.createTable(table);
-        Business large = put(table, new Business(Ids.newId(), "Large", CoreFields.created(Set.of(), NOW)));
-        Business small = put(table, new Business(Ids.newId(), "Small", CoreFields.created(Set.of(), NOW)));
+        DeclaredItem large =
+                put(table, SampleSubjects.business(Ids.newId(), "Large", CoreFields.created(Set.of(), NOW)));
+        DeclaredItem small =
+                put(table, SampleSubjects.business(Ids.newId(), "Small", CoreFields.created(Set.of(), NOW)));
         putOrder(table, large, Set.of("rush"));
         putOrder(table, large, Set.of("rush"));
         putOrder(table, large, Set.of());
@@ -144,7 +145,8 @@ class DataPresentTest {
         String table = "stored-count";
         local.createTable(table);
         ShardCount count = new ShardCount(8, 8, NOW, true);
-        Business business = put(table, new Business(Ids.newId(), "Grown", CoreFields.created(Set.of(), NOW), count));
+        DeclaredItem business =
+                put(table, SampleSubjects.business(Ids.newId(), "Grown", CoreFields.created(Set.of(), NOW), count));
         putOrder(table, business, Set.of("rush"));
 
         // WHEN
@@ -201,7 +203,7 @@ class DataPresentTest {
     }
 
     /** An order of 2 lines, with its lines, as the API places it. */
-    private static void putOrder(String table, Business business, Set<String> tags) {
+    private static void putOrder(String table, DeclaredItem business, Set<String> tags) {
         List<OrderLine> lines = IntStream.rangeClosed(1, 2)
                 .mapToObj(n -> new OrderLine(n, "SKU-" + n, "Item " + n, 1, 100))
                 .toList();
@@ -223,7 +225,7 @@ class DataPresentTest {
         order.lineItems().forEach(line -> write(table, line));
     }
 
-    private static DeclaredItem store(Business business) {
+    private static DeclaredItem store(DeclaredItem business) {
         String storeId = Ids.newId();
         return SampleSubjects.store(
                 storeId,
@@ -241,7 +243,7 @@ class DataPresentTest {
         write(table, item);
     }
 
-    private static DeclaredItem customer(Business business, Set<String> storeIds, Set<String> tags) {
+    private static DeclaredItem customer(DeclaredItem business, Set<String> storeIds, Set<String> tags) {
         String customerId = Ids.newId();
         return SampleSubjects.customer(
                 customerId,

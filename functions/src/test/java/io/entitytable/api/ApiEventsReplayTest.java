@@ -12,7 +12,6 @@ import io.entitytable.api.search.SearchProfile;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CustomerSnapshot;
@@ -127,7 +126,8 @@ class ApiEventsReplayTest {
     void seed() {
         Instant now = Instant.parse("2026-11-22T03:00:00Z");
         Address home = new Address("1 Main St", "Austin", "TX", "73301", "US");
-        put(new Business(BUSINESS, "Acme", CoreFields.created(Set.of(), now)).toItem());
+        put(TestBusinesses.business(BUSINESS, "Acme", CoreFields.created(Set.of(), now))
+                .toItem());
         // Its counters, counting the customer, the store and the order below.
         for (Map<String, AttributeValue> counter : ChildCounters.newItems(BUSINESS)) {
             put(counter);

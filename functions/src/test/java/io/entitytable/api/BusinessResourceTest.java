@@ -99,5 +99,13 @@ class BusinessResourceTest {
                 .statusCode(422)
                 .contentType("application/problem+json")
                 .body("errors[0].field", equalTo("name"));
+        // A name of white space alone is none: the declaration judges it trimmed.
+        given().contentType(ContentType.JSON)
+                .body("{\"name\": \"   \"}")
+                .post("/businesses")
+                .then()
+                .statusCode(422)
+                .contentType("application/problem+json")
+                .body("errors[0].field", equalTo("name"));
     }
 }

@@ -8,7 +8,6 @@ import static io.entitytable.api.SimultaneousWriters.outcome;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.entitytable.api.business.BusinessRequests;
 import io.entitytable.api.business.BusinessService;
 import io.entitytable.api.declared.DeclaredService;
 import io.entitytable.api.declared.DeclaredSubjects;
@@ -117,18 +116,18 @@ class ConcurrencyTest {
         String business = createBusiness("Race Threads");
 
         // WHEN
-        List<Object> outcomes = simultaneous.all(writer -> () ->
-                outcome(() -> businesses.patch(business, 1L, new BusinessRequests.PatchBusiness("Writer " + writer))));
+        List<Object> outcomes = simultaneous.all(writer -> () -> outcome(
+                () -> declared.service(Entity.BUSINESS).patch(business, 1L, TestBusinesses.named("Writer " + writer))));
 
         // THEN
         assertThat(outcomes).filteredOn(o -> o.equals(412)).hasSize(WRITERS - 1);
-        var winner = (io.entitytable.model.Business) outcomes.stream()
+        var winner = (DeclaredItem) outcomes.stream()
                 .filter(o -> !(o instanceof Integer))
                 .findFirst()
                 .orElseThrow();
-        var current = businesses.get(business);
+        var current = declared.service(Entity.BUSINESS).get(business);
         assertThat(current.version()).isEqualTo(2);
-        assertThat(current.name()).isEqualTo(winner.name());
+        assertThat(TestBusinesses.name(current)).isEqualTo(TestBusinesses.name(winner));
     }
 
     @Test

@@ -57,18 +57,28 @@ class ErrorHandlingTest {
     @Test
     void unknownRoute_wrongMethod_andWrongTypes_shouldBeProblemJson() {
         given().get("/nowhere").then().statusCode(404).contentType("application/problem+json");
+        // A record's body is read strictly: a value of the wrong type is a 400 before any field is judged.
+        given().contentType(ContentType.JSON)
+                .body(Map.of("shipTo", 42))
+                .post("/customers/01ARZ3NDEKTSV4RRFFQ69G5FAV/orders")
+                .then()
+                .statusCode(400)
+                .contentType("application/problem+json");
+        // A declared entity's body is judged by its declaration: the field of the wrong type is named in a 422.
         given().contentType(ContentType.JSON)
                 .body(Map.of("name", 42))
                 .post("/businesses")
                 .then()
-                .statusCode(400)
-                .contentType("application/problem+json");
+                .statusCode(422)
+                .contentType("application/problem+json")
+                .body("errors[0].field", equalTo("name"));
         given().contentType(ContentType.JSON)
                 .body("{\"name\": [\"a\"]}")
                 .post("/businesses")
                 .then()
-                .statusCode(400)
-                .contentType("application/problem+json");
+                .statusCode(422)
+                .contentType("application/problem+json")
+                .body("errors[0].field", equalTo("name"));
         given().contentType(ContentType.JSON)
                 .body("[]")
                 .post("/businesses")

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.api.access.Access;
 import io.entitytable.api.access.Caller;
-import io.entitytable.api.business.BusinessRequests;
 import io.entitytable.api.business.BusinessService;
 import io.entitytable.api.declared.DeclaredService;
 import io.entitytable.api.error.ApiProblem;
@@ -214,7 +213,7 @@ class IdempotentCreateTest {
 
         String business(String name) {
             return businesses
-                    .create(new BusinessRequests.CreateBusiness(name, null), AnswerRecorder.none())
+                    .create(TestBusinesses.named(name), Set.of(), AnswerRecorder.none())
                     .id();
         }
 

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.IntNode;
 import io.entitytable.api.access.Access;
 import io.entitytable.api.access.TestCallerAccess;
-import io.entitytable.api.business.BusinessRequests;
 import io.entitytable.api.business.BusinessService;
 import io.entitytable.api.declared.DeclaredService;
 import io.entitytable.api.idempotency.AnswerRecorder;
@@ -84,7 +83,7 @@ class StaleShardCountTest {
     void whateverCountAWriterUsed_everyReaderFindsWhatItWrote() {
         // GIVEN a business at one shard, whose count the first instance has read and trusts
         String business = second.businesses()
-                .create(new BusinessRequests.CreateBusiness("Stale", null), AnswerRecorder.none())
+                .create(TestBusinesses.named("Stale"), Set.of(), AnswerRecorder.none())
                 .id();
         Set<String> written = new HashSet<>();
         written.add(first.customer(business, "Before").id());

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.api.access.Access;
 import io.entitytable.api.access.TestCallerAccess;
-import io.entitytable.api.business.BusinessRequests;
 import io.entitytable.api.business.BusinessService;
 import io.entitytable.api.declared.DeclaredService;
 import io.entitytable.api.idempotency.AnswerRecorder;
@@ -241,7 +240,7 @@ class TransactionConflictTest {
 
     private String business(String name) {
         return businesses
-                .create(new BusinessRequests.CreateBusiness(name, null), AnswerRecorder.none())
+                .create(TestBusinesses.named(name), Set.of(), AnswerRecorder.none())
                 .id();
     }
 

@@ -2,7 +2,6 @@ package io.entitytable.fanout;
 
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Business;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.CustomerSnapshot;
@@ -59,7 +58,8 @@ final class CoreItemDriver {
         this.table = table;
         this.random = random;
         this.businessId = newId();
-        insert(new Business(businessId, "Acme", CoreFields.created(Set.of(), now())).toItem());
+        insert(SampleSubjects.business(businessId, "Acme", CoreFields.created(Set.of(), now()))
+                .toItem());
     }
 
     /** The records emitted since the last call, in commit order. */

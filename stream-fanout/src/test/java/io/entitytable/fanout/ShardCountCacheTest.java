@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Business;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.Ids;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.ShardCountCache;
@@ -28,10 +28,12 @@ class ShardCountCacheTest {
             // GIVEN a business of 4 shards marked for erasing, and one of 1 that is not
             local.createTable("Entity");
             Map<String, AttributeValue> erasing = new java.util.HashMap<>(
-                    new Business(Ids.newId(), "Acme", CoreFields.created(Set.of(), NOW), ShardCount.legacy()).toItem());
+                    SampleSubjects.business(Ids.newId(), "Acme", CoreFields.created(Set.of(), NOW), ShardCount.legacy())
+                            .toItem());
             erasing.put(Attributes.ERASING, Values.instant(NOW));
-            Map<String, AttributeValue> plain =
-                    new Business(Ids.newId(), "Beta", CoreFields.created(Set.of(), NOW), ShardCount.first()).toItem();
+            Map<String, AttributeValue> plain = SampleSubjects.business(
+                            Ids.newId(), "Beta", CoreFields.created(Set.of(), NOW), ShardCount.first())
+                    .toItem();
             dynamo.putItem(request -> request.tableName("Entity").item(erasing));
             dynamo.putItem(request -> request.tableName("Entity").item(plain));
             ShardCountCache cache = new ShardCountCache(dynamo, "Entity", Duration.ofSeconds(5));

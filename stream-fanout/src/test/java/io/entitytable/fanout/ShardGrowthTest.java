@@ -14,7 +14,6 @@ import io.entitytable.fanout.table.GrowthConfig;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.Ids;
@@ -357,7 +356,8 @@ class ShardGrowthTest {
     }
 
     private static Map<String, AttributeValue> business(ShardCount shards) {
-        return new Business(Ids.newId(), "Acme", CoreFields.created(Set.of(), NOW), shards).toItem();
+        return SampleSubjects.business(Ids.newId(), "Acme", CoreFields.created(Set.of(), NOW), shards)
+                .toItem();
     }
 
     private static Map<String, AttributeValue> store(String businessId) {

@@ -2,9 +2,10 @@ package io.entitytable.checks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.entitytable.model.Business;
 import io.entitytable.model.CoreFields;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.backfill.IndexBackfill;
 import java.time.Instant;
 import java.util.Set;
@@ -26,7 +27,8 @@ class TableScanTest {
         String padding = "x".repeat(8_000);
         for (int i = 0; i < ITEMS; i++) {
             Instant at = Instant.parse("2026-11-01T10:00:00Z");
-            Business business = new Business(Ids.newId(), "Business " + i + padding, CoreFields.created(Set.of(), at));
+            DeclaredItem business =
+                    SampleSubjects.business(Ids.newId(), "Business " + i + padding, CoreFields.created(Set.of(), at));
             dynamo.putItem(PutItemRequest.builder()
                     .tableName(TABLE)
                     .item(business.toItem())

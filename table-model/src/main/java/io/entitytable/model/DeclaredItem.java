@@ -15,12 +15,31 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * @param values the declared fields it has, normalised as {@link Field#normalised} makes them; an optional field it
  *     lacks is absent. For an entity that links another ({@link Entity#link}), also the ids it links, a set under the
  *     link's attribute, absent when it links none: changed by its link routes, never by a request's body
+ * @param shards the tenant's shard count ({@link Entity#isTenant}: a business's), which its item carries; null for a
+ *     business's child, which a {@code shard} places
  */
 public record DeclaredItem(
-        Entity entity, String id, String businessId, Map<String, Object> values, CoreFields common, Shard shard)
+        Entity entity,
+        String id,
+        String businessId,
+        Map<String, Object> values,
+        CoreFields common,
+        Shard shard,
+        ShardCount shards)
         implements CoreItem {
 
+    /** A business's child, placed by its shard. */
+    public DeclaredItem(
+            Entity entity, String id, String businessId, Map<String, Object> values, CoreFields common, Shard shard) {
+        this(entity, id, businessId, values, common, shard, null);
+    }
+
     public DeclaredItem {
+        if (shards != null && !entity.isTenant()) {
+            throw new IllegalArgumentException(entity.keyName() + " is placed by its shard, not by a count");
+        }
+        // A tenant that stores no count is of the old fixed layout.
+        shards = shards == null && entity.isTenant() ? ShardCount.legacy() : shards;
         // An empty object by label, or no ids linked, is none: left out, as the item leaves it out.
         Map<String, Object> present = new LinkedHashMap<>(values);
         present.values()
@@ -50,7 +69,8 @@ public record DeclaredItem(
                 Values.string(item, Attributes.BUSINESS_ID),
                 values,
                 CoreFields.of(item),
-                Shard.of(item));
+                Shard.of(item),
+                entity.isTenant() ? ShardCount.of(item) : null);
     }
 
     /** The value of a text field, or empty when it has none. */
@@ -65,8 +85,28 @@ public record DeclaredItem(
                 : Optional.empty();
     }
 
-    /** Its sort key: named by its entity's sort fields, else by its id. */
+    /**
+     * A tenant ({@link Entity#isTenant}: a business) of {@code shards}: its own business, in the shard every count of
+     * it has.
+     */
+    public static DeclaredItem tenant(
+            Entity entity, String id, Map<String, ?> values, CoreFields common, ShardCount shards) {
+        if (!entity.isTenant()) {
+            throw new IllegalArgumentException(entity.keyName() + " is not the tenant");
+        }
+        return new DeclaredItem(entity, id, id, new LinkedHashMap<>(values), common, shards.businessShard(id), shards);
+    }
+
+    /** The same tenant at another shard count (an import keeps the one its file names). */
+    public DeclaredItem withShards(ShardCount count) {
+        return tenant(entity, id, values, common, count);
+    }
+
+    /** Its sort key: fixed for its entity, else named by its entity's sort fields, else by its id. */
     public String type() {
+        if (entity.hasFixedSortKey()) {
+            return entity.keyName();
+        }
         if (entity.sortFields().isEmpty()) {
             return Keys.idType(entity, id);
         }
@@ -80,6 +120,9 @@ public record DeclaredItem(
     @Override
     public Map<String, AttributeValue> toItem() {
         Map<String, AttributeValue> item = CoreItem.base(this, type(), businessId, shard);
+        if (shards != null) {
+            shards.putOn(item);
+        }
         for (Field field : entity.fields()) {
             Object value = values.get(field.name());
             if (value != null) {
@@ -119,14 +162,14 @@ public record DeclaredItem(
         if (!ids.isEmpty()) {
             next.put(attribute, Set.copyOf(ids));
         }
-        return new DeclaredItem(entity, id, businessId, next, common, shard);
+        return new DeclaredItem(entity, id, businessId, next, common, shard, shards);
     }
 
     /** The same subject with {@code changes} over its values (a rename, when the sort field changes). */
     public DeclaredItem with(Map<String, Object> changes) {
         Map<String, Object> next = new LinkedHashMap<>(values);
         next.putAll(changes);
-        return new DeclaredItem(entity, id, businessId, next, common, shard);
+        return new DeclaredItem(entity, id, businessId, next, common, shard, shards);
     }
 
     @Override
@@ -140,6 +183,6 @@ public record DeclaredItem(
     }
 
     private DeclaredItem withCommon(CoreFields next) {
-        return new DeclaredItem(entity, id, businessId, values, next, shard);
+        return new DeclaredItem(entity, id, businessId, values, next, shard, shards);
     }
 }

@@ -38,11 +38,14 @@ public final class Entity {
     /** An email address, loosely: one '@' with something on each side and no white space (the mailbox judges more). */
     private static final String EMAIL = "[^@\\s]+@[^@\\s]+";
 
-    /** The tenant: owns everything else. Its sort key is fixed, so it never moves. */
-    public static final Entity BUSINESS = define(builder("business", "businesses", Business::from)
+    /**
+     * The tenant, declared by its fields: owns everything else, and is its own first item in businessGsi. Its sort key
+     * is fixed, so it never moves.
+     */
+    public static final Entity BUSINESS = define(declared("business", "businesses")
+            .fields(Field.text(Attributes.NAME).required().example("Acme"))
             .fixedSortKey()
-            .tenant()
-            .indexedIn(TableLayout.BUSINESS_GSI));
+            .tenant());
 
     /**
      * A customer of a business, declared by its fields: named in its sort key by its last name, then its first; found
@@ -156,7 +159,8 @@ public final class Entity {
 
     /**
      * A definition whose subjects are {@link DeclaredItem}s: what they hold is its {@link Builder#fields fields}, so
-     * no record class is written for it. A child of a business, indexed in businessGsi.
+     * no record class is written for it. A child of a business unless it is the {@link Builder#tenant tenant};
+     * indexed in businessGsi.
      */
     public static Builder declared(String keyName, String collection) {
         return new Builder(keyName, collection, null).indexedIn(TableLayout.BUSINESS_GSI);
@@ -210,6 +214,11 @@ public final class Entity {
      */
     public String coreSortKeyPrefix() {
         return fixedSortKey ? keyName : Keys.typePrefix(this);
+    }
+
+    /** Whether the sort key of its core item is its key name alone ({@code business}): one per partition, never moved. */
+    public boolean hasFixedSortKey() {
+        return fixedSortKey;
     }
 
     /**

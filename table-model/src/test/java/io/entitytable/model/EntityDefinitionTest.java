@@ -14,7 +14,7 @@ class EntityDefinitionTest {
 
     /** One subject of every entity, the test-only supplier included. */
     private static List<CoreItem> oneOfEach() {
-        Business business = new Business(
+        DeclaredItem business = SampleSubjects.business(
                 "01JBUSINESS0000000000000000",
                 "Acme",
                 CoreFields.created(Set.of(), SampleSubjects.order().createdAt()));

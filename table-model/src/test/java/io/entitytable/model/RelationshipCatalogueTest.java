@@ -86,7 +86,7 @@ class RelationshipCatalogueTest {
     @Test
     void impliedBy_shouldPutABusinessTagInTheBusinessOwnTagPartition() {
         // GIVEN
-        Business business = new Business(Ids.newId(), "Acme", CoreFields.created(Set.of("gold"), NOW));
+        DeclaredItem business = SampleSubjects.business(Ids.newId(), "Acme", CoreFields.created(Set.of("gold"), NOW));
 
         // WHEN
         Set<Duplicate> duplicates = RelationshipCatalogue.impliedBy(business.toItem());
@@ -142,7 +142,8 @@ class RelationshipCatalogueTest {
     @Test
     void copyItem_shouldLeaveOutWhatIsWrittenWithoutANewVersion_aBusinesssRetentionAndAnOrdersArchiveLease() {
         // GIVEN a business item holding a retention its operator set, and an order item under an archive lease
-        Business business = new Business(Ids.newId(), "Acme", new CoreFields(Set.of("vip"), 2, NOW, NOW));
+        DeclaredItem business =
+                SampleSubjects.business(Ids.newId(), "Acme", new CoreFields(Set.of("vip"), 2, NOW, NOW));
         Map<String, AttributeValue> businessItem = new java.util.HashMap<>(business.toItem());
         businessItem.put(
                 Attributes.RETENTION, new Retention(Map.of(Entity.ORDER, java.time.Duration.ofDays(30))).toAttribute());
@@ -171,7 +172,7 @@ class RelationshipCatalogueTest {
     @Test
     void coreItems_shouldRoundTripThroughTheirItems() {
         String b = Ids.newId();
-        Business business = new Business(b, "Acme", CoreFields.created(Set.of("a"), NOW));
+        DeclaredItem business = SampleSubjects.business(b, "Acme", CoreFields.created(Set.of("a"), NOW));
         String customerId = Ids.newId();
         DeclaredItem customer = SampleSubjects.customer(
                 customerId,

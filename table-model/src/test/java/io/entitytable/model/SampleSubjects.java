@@ -17,6 +17,21 @@ public final class SampleSubjects {
 
     private SampleSubjects() {}
 
+    /** A business of the old fixed layout, which stores no shard count. */
+    public static DeclaredItem business(String id, String name, CoreFields common) {
+        return business(id, name, common, ShardCount.legacy());
+    }
+
+    /** A business placed by {@code shards}, which its item holds. */
+    public static DeclaredItem business(String id, String name, CoreFields common, ShardCount shards) {
+        return DeclaredItem.tenant(Entity.BUSINESS, id, Map.of(Attributes.NAME, name), common, shards);
+    }
+
+    /** A business's name. */
+    public static String name(DeclaredItem business) {
+        return business.text(Attributes.NAME).orElseThrow();
+    }
+
     public static DeclaredItem customer() {
         return customer(
                 CUSTOMER,

@@ -18,7 +18,7 @@ class ShardCountTest {
 
     @Test
     void aBusinessWithoutAStoredCountKeepsTheOldFixedLayout() {
-        Business old = new Business(Ids.newId(), "Old", CoreFields.created(Set.of("red"), NOW));
+        DeclaredItem old = SampleSubjects.business(Ids.newId(), "Old", CoreFields.created(Set.of("red"), NOW));
         Map<String, AttributeValue> item = old.toItem();
 
         assertThat(item).doesNotContainKeys(Attributes.SHARDS, Attributes.SHARD);
@@ -37,10 +37,11 @@ class ShardCountTest {
 
     @Test
     void aNewBusinessStartsAtOneShardAndStoresIt() {
-        Business business = new Business(Ids.newId(), "New", CoreFields.created(Set.of(), NOW), ShardCount.first());
+        DeclaredItem business =
+                SampleSubjects.business(Ids.newId(), "New", CoreFields.created(Set.of(), NOW), ShardCount.first());
         Map<String, AttributeValue> item = business.toItem();
 
-        assertThat(Business.from(item)).isEqualTo(business);
+        assertThat(CoreItem.from(item)).isEqualTo(business);
         assertThat(Values.number(item, Attributes.SHARDS)).isEqualTo(1);
         assertThat(Values.number(item, Attributes.SHARD)).isZero();
         BusinessShards shards = new BusinessShards(business.id(), ShardCount.of(item));

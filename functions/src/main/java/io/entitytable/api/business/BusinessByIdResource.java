@@ -1,8 +1,9 @@
 package io.entitytable.api.business;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.entitytable.api.business.BusinessRequests.PatchBusiness;
+import io.entitytable.api.declared.DeclaredBody;
 import io.entitytable.api.declared.DeclaredCollection;
+import io.entitytable.api.declared.DeclaredService;
 import io.entitytable.api.declared.DeclaredSubjects;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.error.Problem;
@@ -13,18 +14,18 @@ import io.entitytable.api.order.OrderFilters;
 import io.entitytable.api.order.OrderRead;
 import io.entitytable.api.order.OrderService;
 import io.entitytable.api.paging.Page;
-import io.entitytable.api.response.BusinessResponse;
 import io.entitytable.api.response.CapacityResponse;
+import io.entitytable.api.response.DeclaredResponse;
 import io.entitytable.api.response.EraseJobResponse;
 import io.entitytable.api.response.OrderResponse;
 import io.entitytable.api.response.RetentionResponse;
 import io.entitytable.api.response.SubjectResponse;
+import io.entitytable.api.tag.TagResource;
 import io.entitytable.api.tag.TagService;
 import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
-import io.entitytable.api.web.SubjectResource;
-import io.entitytable.model.Business;
 import io.entitytable.model.Entity;
+import io.entitytable.model.EraseJob;
 import io.entitytable.model.ShardCount;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.BeanParam;
@@ -32,6 +33,7 @@ import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -40,11 +42,15 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.UriBuilder;
 import jakarta.ws.rs.core.UriInfo;
+import java.time.Instant;
+import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -58,12 +64,14 @@ import org.jboss.resteasy.reactive.RestResponse;
 @Tag(name = "Businesses")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
-public class BusinessByIdResource extends SubjectResource<Business, BusinessResponse, PatchBusiness> {
+public class BusinessByIdResource {
     private final BusinessService businesses;
     private final OrderService orders;
     private final IdempotentRequests idempotent;
     private final DeclaredSubjects declared;
     private final RetentionService retention;
+    private final DeclaredService business;
+    private final TagResource tags;
 
     BusinessByIdResource(
             BusinessService businesses,
@@ -72,12 +80,35 @@ public class BusinessByIdResource extends SubjectResource<Business, BusinessResp
             IdempotentRequests idempotent,
             DeclaredSubjects declared,
             RetentionService retention) {
-        super(Entity.BUSINESS, businesses::get, businesses::patch, BusinessResponse::from, tags);
+        this.business = declared.service(Entity.BUSINESS);
+        this.tags = new TagResource(Entity.BUSINESS, tags);
         this.businesses = businesses;
         this.orders = orders;
         this.idempotent = idempotent;
         this.declared = declared;
         this.retention = retention;
+    }
+
+    /** The answer is named for the document, which makes its schema from the declaration. */
+    @GET
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(ref = "Business")))
+    public RestResponse<DeclaredResponse> get(@PathParam("id") String id) {
+        return Responses.ok(DeclaredResponse.from(business.get(id)));
+    }
+
+    /** The body and the answer are named for the document, as {@link #get}'s is. */
+    @PATCH
+    @RequestBody(content = @Content(schema = @Schema(ref = "PatchBusiness")))
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(ref = "Business")))
+    public RestResponse<DeclaredResponse> patch(
+            @PathParam("id") String id, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, Map<String, Object> body) {
+        DeclaredBody change = DeclaredBody.ofChange(Entity.BUSINESS, body);
+        return Responses.ok(DeclaredResponse.from(business.patch(id, Inputs.ifMatch(ifMatch), change.values())));
+    }
+
+    @Path("tags/{tag}")
+    public TagResource tags() {
+        return tags;
     }
 
     @GET
@@ -103,14 +134,14 @@ public class BusinessByIdResource extends SubjectResource<Business, BusinessResp
             @QueryParam("cascade") String cascade,
             @Context UriInfo uri) {
         boolean erase = Inputs.flag("cascade", cascade);
-        return deleteStartingJob(
-                idempotent,
-                id,
+        Instant now = businesses.now();
+        return idempotent.<EraseJob, EraseJobResponse>deleteStartingJob(
                 idempotencyKey,
                 uri,
-                businesses.now(),
+                UriBuilder.fromPath("/" + Entity.BUSINESS.collection() + "/{id}/job")
+                        .build(id),
                 recorder -> businesses.delete(id, Inputs.ifMatch(ifMatch), erase, recorder),
-                EraseJobResponse::from);
+                job -> EraseJobResponse.from(job, now));
     }
 
     @GET
@@ -148,7 +179,7 @@ public class BusinessByIdResource extends SubjectResource<Business, BusinessResp
 
     @PUT
     @Path("capacity")
-    public CapacityResponse grow(@PathParam("id") String id, BusinessRequests.SetCapacity request) {
+    public CapacityResponse grow(@PathParam("id") String id, SetCapacity request) {
         if (request == null) {
             throw ApiProblem.invalid("shards", "required: an integer from 1 to " + ShardCount.MAX);
         }

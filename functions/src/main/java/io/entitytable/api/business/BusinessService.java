@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.input.Inputs;
-import io.entitytable.api.input.TagInputs;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.paging.PageRequest;
 import io.entitytable.api.table.Deletion;
@@ -13,11 +12,12 @@ import io.entitytable.api.table.WriteConflict;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.api.write.SubjectService;
-import io.entitytable.model.Business;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
+import io.entitytable.model.DeclaredItem;
+import io.entitytable.model.DeclaredValues;
 import io.entitytable.model.Entity;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.Ids;
@@ -27,37 +27,36 @@ import io.entitytable.model.access.AccessPattern;
 import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Businesses: the tenants that own customers, stores and orders (access patterns 1, a GetItem {@code id = B, type =
  * business} by {@link #get}, and 2).
  */
 @Singleton
-public class BusinessService extends SubjectService<Business> {
+public class BusinessService extends SubjectService<DeclaredItem> {
     public BusinessService(SubjectDependencies dependencies) {
         super(Entity.BUSINESS, dependencies);
     }
 
-    /** Operators only: a new business has no members yet. With a key, its record goes in the same transaction. */
-    public Business create(BusinessRequests.CreateBusiness request, AnswerRecorder<? super Business> recorder) {
+    /**
+     * Operators only: a new business has no members yet. Its values are judged by its declaration; with a key, its
+     * record goes in the same transaction.
+     */
+    public DeclaredItem create(Map<String, ?> values, Set<String> tags, AnswerRecorder<? super DeclaredItem> recorder) {
         optimistic.access().requireOperator("create businesses");
-        Instant now = optimistic.now();
+        Map<String, Object> checked = DeclaredValues.forNew(Entity.BUSINESS, values);
         // A new business starts at one shard; this instance knows it from now on (no read to learn it).
-        Business business = new Business(
-                Ids.newId(),
-                request.name().trim(),
-                CoreFields.created(TagInputs.normalise(request.tags()), now),
-                ShardCount.first());
+        ShardCount first = ShardCount.first();
+        DeclaredItem business = DeclaredItem.tenant(
+                Entity.BUSINESS, Ids.newId(), checked, CoreFields.created(tags, optimistic.now()), first);
         if (!writes.createBusiness(business.toItem(), recorder.recordFor(business))) {
             throw ApiProblem.conflict("id collision; retry");
         }
-        shards.remember(business.id(), business.shards());
+        shards.remember(business.id(), first);
         return business;
-    }
-
-    public Business patch(String id, Long ifMatch, BusinessRequests.PatchBusiness patch) {
-        return modify(id, ifMatch, patch::applyTo);
     }
 
     /** {@link #delete(String, Long, boolean, AnswerRecorder)} of an empty business, without a key. */

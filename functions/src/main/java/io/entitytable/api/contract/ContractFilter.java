@@ -315,7 +315,7 @@ public class ContractFilter implements OASFilter {
                 .values()
                 .forEach(operation -> used.addAll(operation.getTags() == null ? List.of() : operation.getTags())));
         Map<String, String> described = new TreeMap<>(TAGS);
-        EntityNames.declared()
+        EntityNames.children()
                 .forEach(entity -> described.put(EntityNames.plural(entity), DeclaredContract.tagDescription(entity)));
         if (!described.keySet().containsAll(used)) {
             throw new IllegalStateException("operations use tags without a description: " + used);

@@ -1,5 +1,6 @@
 package io.entitytable.api.contract;
 
+import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.Patterns;
 import io.entitytable.api.response.StoreJobResponse;
 import io.entitytable.model.Attributes;
@@ -36,12 +37,13 @@ final class DeclaredContract {
 
     private DeclaredContract() {}
 
-    /** Adds each declared entity's schemas and operations, and its schema to the union of subjects. */
+    /**
+     * Adds each declared entity's schemas, and its schema to the union of subjects; and the operations of those the
+     * generic routes serve (the tenant's resources are its own, and the generator writes theirs).
+     */
     static void addTo(OpenAPI openApi) {
-        for (Entity entity : EntityNames.declared()) {
-            schemas(openApi, entity);
-            operations(openApi, entity);
-        }
+        EntityNames.declared().forEach(entity -> schemas(openApi, entity));
+        EntityNames.children().forEach(entity -> operations(openApi, entity));
     }
 
     /** The tag its operations are listed under, and what it says. */
@@ -53,20 +55,24 @@ final class DeclaredContract {
 
     private static void schemas(OpenAPI openApi, Entity entity) {
         String type = EntityNames.typeName(entity);
-        Schema subject = object("A " + entity.keyName() + " of a business")
+        Schema subject = object(
+                        entity.isTenant()
+                                ? "A " + entity.keyName() + ": the tenant that owns everything else"
+                                : "A " + entity.keyName() + " of a business")
                 .addProperty(ENTITY, text().enumeration(List.of(entity.keyName())))
-                .addProperty(Attributes.ID, text())
-                .addProperty(
-                        Attributes.BUSINESS_ID,
-                        text().description("The owning business; absent when the subject is read from a copy ("
-                                + entity.link()
-                                        .map(link ->
-                                                "a " + link.target().keyName() + "'s " + entity.collection() + ", ")
-                                        .orElse("")
-                                + entity.linkedBy()
-                                        .map(link -> "a " + link.owner().keyName() + "'s " + entity.collection() + ", ")
-                                        .orElse("")
-                                + "a tag), because copies never carry index attributes"));
+                .addProperty(Attributes.ID, text());
+        if (!entity.isTenant()) {
+            subject.addProperty(
+                    Attributes.BUSINESS_ID,
+                    text().description("The owning business; absent when the subject is read from a copy ("
+                            + entity.link()
+                                    .map(link -> "a " + link.target().keyName() + "'s " + entity.collection() + ", ")
+                                    .orElse("")
+                            + entity.linkedBy()
+                                    .map(link -> "a " + link.owner().keyName() + "'s " + entity.collection() + ", ")
+                                    .orElse("")
+                            + "a tag), because copies never carry index attributes"));
+        }
         entity.fields().forEach(field -> subject.addProperty(field.name(), stored(field)));
         entity.link()
                 .ifPresent(link -> subject.addProperty(
@@ -91,23 +97,28 @@ final class DeclaredContract {
                 required.add(field.name());
             }
         }
-        create.addProperty(Attributes.TAGS, textSet()).required(required.isEmpty() ? null : required);
+        // As the body's reader takes them (DeclaredBody): at most so many, each a tag.
+        create.addProperty(Attributes.TAGS, textSet().maxItems(Inputs.MAX_TAGS).items(text().pattern(Patterns.TAG)))
+                .required(required.isEmpty() ? null : required);
         Schema patch = object(null);
         entity.fields().stream()
                 .filter(field -> !field.isImmutable())
                 .forEach(field -> patch.addProperty(field.name(), given(field, entity)));
-        Schema page = object(null)
-                .addProperty(
-                        "items",
-                        OASFactory.createSchema()
-                                .addType(Schema.SchemaType.ARRAY)
-                                .items(ref(type)))
-                .addProperty("next", text());
         openApi.getComponents()
                 .addSchema(type, subject)
                 .addSchema("Create" + type, create)
-                .addSchema("Patch" + type, patch)
-                .addSchema(pageName(entity), page);
+                .addSchema("Patch" + type, patch);
+        if (!entity.isTenant()) {
+            // The tenant is in no list of its own kind.
+            Schema page = object(null)
+                    .addProperty(
+                            "items",
+                            OASFactory.createSchema()
+                                    .addType(Schema.SchemaType.ARRAY)
+                                    .items(ref(type)))
+                    .addProperty("next", text());
+            openApi.getComponents().addSchema(pageName(entity), page);
+        }
         Schema union = openApi.getComponents().getSchemas().get(SUBJECTS);
         if (union == null) {
             throw new IllegalStateException("no schema " + SUBJECTS + " in the document");

@@ -18,15 +18,15 @@ import java.util.Set;
  * its tags. A name that is no field is refused as the typed bodies refuse one (400); the values themselves are judged
  * by the declaration ({@link DeclaredValues}).
  */
-record DeclaredBody(Map<String, Object> values, Set<String> tags) {
+public record DeclaredBody(Map<String, Object> values, Set<String> tags) {
 
     /** The body of a create: fields and {@code tags}. */
-    static DeclaredBody ofNew(Entity entity, Map<String, Object> body) {
+    public static DeclaredBody ofNew(Entity entity, Map<String, Object> body) {
         return of(entity, body, true);
     }
 
     /** The body of a change: fields only (tags change through their own routes). */
-    static DeclaredBody ofChange(Entity entity, Map<String, Object> body) {
+    public static DeclaredBody ofChange(Entity entity, Map<String, Object> body) {
         return of(entity, body, false);
     }
 

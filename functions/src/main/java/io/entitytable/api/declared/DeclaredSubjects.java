@@ -31,15 +31,23 @@ public class DeclaredSubjects {
         this.copies = copies;
     }
 
-    /** The entity whose URL collection is {@code collection}; 404 unless it is declared by its fields. */
+    /**
+     * The entity whose URL collection is {@code collection}; 404 unless it is declared by its fields and a business's
+     * child (the tenant's routes are its own).
+     */
     Entity entity(String collection) {
         return Entity.fromCollection(collection)
-                .filter(Entity::isDeclared)
+                .filter(entity -> entity.isDeclared() && !entity.isTenant())
                 .orElseThrow(() -> ApiProblem.notFound("collection", "/" + collection));
     }
 
     public DeclaredService service(String collection) {
-        return services.computeIfAbsent(entity(collection), entity -> new DeclaredService(entity, dependencies));
+        return service(entity(collection));
+    }
+
+    /** The service of an entity declared by its fields, the tenant included. */
+    public DeclaredService service(Entity entity) {
+        return services.computeIfAbsent(entity, declared -> new DeclaredService(declared, dependencies));
     }
 
     /**

@@ -10,7 +10,7 @@ import java.util.Set;
 
 /**
  * A subject of an entity declared by its fields, as the API returns it: what every subject carries, and its declared
- * fields under their own names.
+ * fields under their own names. The tenant names no business: it is one.
  */
 @JsonPropertyOrder({"entity", "id", "businessId"})
 public record DeclaredResponse(
@@ -31,7 +31,7 @@ public record DeclaredResponse(
         return new DeclaredResponse(
                 item.entity().keyName(),
                 item.id(),
-                item.businessId(),
+                item.entity().isTenant() ? null : item.businessId(),
                 values,
                 item.tags(),
                 item.version(),

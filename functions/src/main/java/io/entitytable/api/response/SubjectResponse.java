@@ -1,6 +1,5 @@
 package io.entitytable.api.response;
 
-import io.entitytable.model.Business;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
@@ -16,13 +15,10 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  */
 @Schema(
         description = "A business, customer, store or order; its entity field says which",
-        oneOf = {BusinessResponse.class, OrderResponse.class},
+        oneOf = {OrderResponse.class},
         discriminatorProperty = "entity",
-        discriminatorMapping = {
-            @DiscriminatorMapping(value = "business", schema = BusinessResponse.class),
-            @DiscriminatorMapping(value = "order", schema = OrderResponse.class)
-        })
-public sealed interface SubjectResponse permits BusinessResponse, OrderResponse, DeclaredResponse {
+        discriminatorMapping = {@DiscriminatorMapping(value = "order", schema = OrderResponse.class)})
+public sealed interface SubjectResponse permits OrderResponse, DeclaredResponse {
     /** The entity's name: {@code business}, {@code customer}, {@code store} or {@code order}. */
     String entity();
 
@@ -40,9 +36,7 @@ public sealed interface SubjectResponse permits BusinessResponse, OrderResponse,
     /** The response for any subject, whichever entity it is. */
     static SubjectResponse from(CoreItem item) {
         // The sealed interface lists every response, and each record says which one it is: no test of the entity.
-        if (item instanceof Business business) {
-            return BusinessResponse.from(business);
-        } else if (item instanceof Order order) {
+        if (item instanceof Order order) {
             return OrderResponse.from(order);
         } else if (item instanceof DeclaredItem declared) {
             return DeclaredResponse.from(declared);

@@ -1,7 +1,5 @@
 package io.entitytable.api.web;
 
-import io.entitytable.api.idempotency.AnswerRecorder;
-import io.entitytable.api.idempotency.IdempotentRequests;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.response.SubjectResponse;
 import io.entitytable.api.tag.TagResource;
@@ -19,11 +17,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.UriBuilder;
-import jakarta.ws.rs.core.UriInfo;
-import java.time.Instant;
-import java.util.Optional;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -69,29 +62,6 @@ public abstract class SubjectResource<M extends CoreItem, R extends SubjectRespo
     public RestResponse<R> patch(
             @PathParam("id") String id, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @NotNull @Valid P patch) {
         return Responses.ok(response.apply(change.apply(id, Inputs.ifMatch(ifMatch), patch)));
-    }
-
-    /**
-     * A DELETE that may leave a job behind at {@code /<collection>/{id}/job}: 204, or 202 with the job. The answer the
-     * idempotency record keeps and the one sent are both made at {@code now}, so the two are the same text.
-     *
-     * @param delete the service's delete, given the recorder its write passes its outcome to: the job it started, if any
-     * @param response the body of a started job as of {@code now}
-     */
-    protected <J, B> RestResponse<B> deleteStartingJob(
-            IdempotentRequests idempotent,
-            String id,
-            String idempotencyKey,
-            UriInfo uri,
-            Instant now,
-            Function<AnswerRecorder<Optional<J>>, Optional<J>> delete,
-            BiFunction<J, Instant, B> response) {
-        return idempotent.deleteStartingJob(
-                idempotencyKey,
-                uri,
-                UriBuilder.fromPath("/" + entity.collection() + "/{id}/job").build(id),
-                delete,
-                job -> response.apply(job, now));
     }
 
     @Path("tags/{tag}")

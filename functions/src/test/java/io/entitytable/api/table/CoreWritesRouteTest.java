@@ -3,13 +3,14 @@ package io.entitytable.api.table;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.entitytable.api.TestBusinesses;
 import io.entitytable.api.TestStores;
 import io.entitytable.api.access.CurrentEvent;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Business;
 import io.entitytable.model.CoreFields;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.Ids;
@@ -177,7 +178,8 @@ class CoreWritesRouteTest {
 
     /** A business created in the home table and copied into the target, as the move's copy leaves it. */
     private static String businessInBothTables() {
-        Business business = new Business(Ids.newId(), "Moving", CoreFields.created(Set.of(), Instant.now()));
+        DeclaredItem business =
+                TestBusinesses.business(Ids.newId(), "Moving", CoreFields.created(Set.of(), Instant.now()));
         writes.createBusiness(business.toItem(), Optional.empty());
         BUSINESS_KEYS.put(business.id(), ItemKey.of(business.toItem()));
         for (Map<String, AttributeValue> item : client.scanPaginator(ScanRequest.builder()

@@ -3,12 +3,12 @@ package io.entitytable.api.table;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.entitytable.api.TestBusinesses;
 import io.entitytable.api.TestCustomers;
 import io.entitytable.api.TestStores;
 import io.entitytable.api.access.CurrentEvent;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
@@ -62,7 +62,7 @@ class CoreWritesTest {
 
     private static String business(CoreWrites through) {
         Instant now = Instant.now();
-        Business business = new Business(Ids.newId(), "Writes", CoreFields.created(Set.of(), now));
+        DeclaredItem business = TestBusinesses.business(Ids.newId(), "Writes", CoreFields.created(Set.of(), now));
         through.createBusiness(business.toItem(), Optional.empty());
         return business.id();
     }

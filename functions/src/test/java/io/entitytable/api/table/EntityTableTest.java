@@ -2,10 +2,10 @@ package io.entitytable.api.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.api.TestBusinesses;
 import io.entitytable.api.TestCustomers;
 import io.entitytable.local.dynamodb.RenameHalfApplied;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Business;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
@@ -86,7 +86,7 @@ class EntityTableTest {
 
     private static DeclaredItem customer() {
         Instant now = Instant.now();
-        Business business = new Business(Ids.newId(), "Reads", CoreFields.created(Set.of(), now));
+        DeclaredItem business = TestBusinesses.business(Ids.newId(), "Reads", CoreFields.created(Set.of(), now));
         writes.createBusiness(business.toItem(), Optional.empty());
         String customerId = Ids.newId();
         DeclaredItem customer = TestCustomers.customer(

@@ -3,6 +3,7 @@ package io.entitytable.api.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.entitytable.api.TestBusinesses;
 import io.entitytable.api.access.Access;
 import io.entitytable.api.access.TestCallerAccess;
 import io.entitytable.api.error.ApiProblem;
@@ -12,9 +13,10 @@ import io.entitytable.api.table.InFlightTransaction;
 import io.entitytable.api.table.InMemoryEntityTable;
 import io.entitytable.api.table.TransactionConflict;
 import io.entitytable.api.table.WriteConflict;
-import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
+import io.entitytable.model.CoreItem;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import java.time.Clock;
@@ -63,7 +65,7 @@ class OptimisticWritesTest {
     }
 
     private static String business(String name) {
-        Business business = new Business(Ids.newId(), name, CoreFields.created(Set.of(), NOW));
+        DeclaredItem business = TestBusinesses.business(Ids.newId(), name, CoreFields.created(Set.of(), NOW));
         assertThat(writes.createBusiness(business.toItem(), Optional.empty())).isTrue();
         return business.id();
     }
@@ -158,7 +160,7 @@ class OptimisticWritesTest {
     void createChild_shouldAnswerBusinessGoneAtOnce_whenTheBusinessGuardFails() {
         // GIVEN
         String missing = Ids.newId();
-        Business child = new Business(Ids.newId(), "Orphan", CoreFields.created(Set.of(), NOW));
+        DeclaredItem child = TestBusinesses.business(Ids.newId(), "Orphan", CoreFields.created(Set.of(), NOW));
 
         // WHEN / THEN: a failed condition on the business is final, not retried
         assertThatThrownBy(() -> optimistic.createChild(
@@ -173,10 +175,11 @@ class OptimisticWritesTest {
         try (InMemoryEntityTable contended = InMemoryEntityTable.withTransactionConflicts(HOLD)) {
             // GIVEN a business, and another writer's transaction in flight on the counter a new child counts on
             CoreWrites contendedWrites = new CoreWrites(contended.table());
-            Business parent = new Business(Ids.newId(), "Busy parent", CoreFields.created(Set.of(), NOW));
+            DeclaredItem parent =
+                    TestBusinesses.business(Ids.newId(), "Busy parent", CoreFields.created(Set.of(), NOW));
             assertThat(contendedWrites.createBusiness(parent.toItem(), Optional.empty()))
                     .isTrue();
-            Business child = new Business(Ids.newId(), "Child", CoreFields.created(Set.of(), NOW));
+            DeclaredItem child = TestBusinesses.business(Ids.newId(), "Child", CoreFields.created(Set.of(), NOW));
             OptimisticWrites meetingOthers = new OptimisticWrites(
                     contended.table(),
                     contendedWrites,
@@ -216,13 +219,13 @@ class OptimisticWritesTest {
         String id = business("Before");
 
         // WHEN
-        Business written =
-                optimistic.modify(Entity.BUSINESS, id, 1L, (Business business) -> business.withName("After"));
+        DeclaredItem written = optimistic.modify(
+                Entity.BUSINESS, id, 1L, (DeclaredItem business) -> business.with(TestBusinesses.named("After")));
 
         // THEN
         assertThat(written.version()).isEqualTo(2);
         assertThat(written.updatedAt()).isEqualTo(NOW);
-        assertThat(Business.from(optimistic.require(Entity.BUSINESS, id))).isEqualTo(written);
+        assertThat(CoreItem.from(optimistic.require(Entity.BUSINESS, id))).isEqualTo(written);
     }
 
     @Test
@@ -231,11 +234,11 @@ class OptimisticWritesTest {
         String id = business("Same");
 
         // WHEN
-        Business unchanged = optimistic.modify(Entity.BUSINESS, id, null, (Business business) -> business);
+        DeclaredItem unchanged = optimistic.modify(Entity.BUSINESS, id, null, (DeclaredItem business) -> business);
 
         // THEN
         assertThat(unchanged.version()).isEqualTo(1);
-        assertThat(Business.from(optimistic.require(Entity.BUSINESS, id)).version())
+        assertThat(CoreItem.from(optimistic.require(Entity.BUSINESS, id)).version())
                 .isEqualTo(1);
     }
 }

@@ -2,7 +2,6 @@ package io.entitytable.local.dynamodb;
 
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.DeclaredItem;
@@ -14,6 +13,7 @@ import io.entitytable.model.Keys;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
 import io.entitytable.model.Shard;
+import io.entitytable.model.ShardCount;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.Backoff;
 import io.entitytable.model.access.BatchWrites;
@@ -100,7 +100,7 @@ public final class LinkedStoreSeed {
                 Shard.legacy(storeId));
         Map<String, AttributeValue> storeItem = storeItem(store, customers);
         List<Map<String, AttributeValue>> items = new ArrayList<>();
-        items.add(new Business(businessId, "Seeded " + businessId, CoreFields.created(Set.of(), CREATED)).toItem());
+        items.add(businessItem(businessId, "Seeded " + businessId, ShardCount.legacy()));
         items.add(storeItem);
         List<String> customerIds = new ArrayList<>();
         List<Duplicate> storeCopies = new ArrayList<>();
@@ -155,6 +155,17 @@ public final class LinkedStoreSeed {
     }
 
     /** The store's item as the API keeps it, with the links counted on it. */
+    /** The item of a business named {@code name}, created at {@link #CREATED}, of {@code shards}. */
+    public static Map<String, AttributeValue> businessItem(String businessId, String name, ShardCount shards) {
+        return DeclaredItem.tenant(
+                        Entity.BUSINESS,
+                        businessId,
+                        Map.of(Attributes.NAME, name),
+                        CoreFields.created(Set.of(), CREATED),
+                        shards)
+                .toItem();
+    }
+
     public static Map<String, AttributeValue> storeItem(DeclaredItem store, long links) {
         Map<String, AttributeValue> item = store.toItem();
         item.put(Attributes.LINK_COUNT, Values.n(links));

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.DeclaredItem;
@@ -54,7 +53,8 @@ class TableViewTest {
     void collection_shouldReadEveryShardAndCounterOfTheBusinessCount_andTheTagPartitionOfEachSubjectsShard() {
         // GIVEN a business grown to 32 shards, its 32 counters, and a tagged customer in shard 20 with its tag copy
         ShardCount shards = ShardCount.first().grownTo(32, T0, T0);
-        Business business = new Business(Ids.newId(), "Big", CoreFields.created(Set.of(), T0), shards);
+        DeclaredItem business = DeclaredItem.tenant(
+                Entity.BUSINESS, Ids.newId(), Map.of(Attributes.NAME, "Big"), CoreFields.created(Set.of(), T0), shards);
         DeclaredItem customer = new DeclaredItem(
                 Entity.CUSTOMER,
                 Ids.newId(),

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.deployment.SearchIndex;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Business;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
@@ -98,7 +98,7 @@ class SearchDocumentTest {
     @Test
     void business_shouldNotBeIndexed() {
         // GIVEN
-        Business business = Business.from(Map.of(
+        DeclaredItem business = (DeclaredItem) Entity.BUSINESS.read(Map.of(
                 Attributes.ID, Values.s(BUSINESS),
                 Attributes.TYPE, Values.s(Keys.BUSINESS_TYPE),
                 Attributes.KIND, Values.s(ItemKind.CORE.value()),

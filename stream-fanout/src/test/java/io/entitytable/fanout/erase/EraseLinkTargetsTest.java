@@ -15,7 +15,6 @@ import io.entitytable.fanout.table.FanoutTable;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
@@ -192,7 +191,7 @@ class EraseLinkTargetsTest {
     }
 
     /** A business being erased, in its own table, and how many stores and docks it has. */
-    private record Acme(String table, Business business, int stores, int docks) {}
+    private record Acme(String table, DeclaredItem business, int stores, int docks) {}
 
     /**
      * In a new table: a business of one shard with a customer, more stores than a page of the erase reads, then more
@@ -200,7 +199,8 @@ class EraseLinkTargetsTest {
      */
     private Acme acme(String table) {
         local.createTable(table);
-        Business business = new Business(Ids.newId(), "Acme", CoreFields.created(Set.of(), NOW), ShardCount.first());
+        DeclaredItem business =
+                SampleSubjects.business(Ids.newId(), "Acme", CoreFields.created(Set.of(), NOW), ShardCount.first());
         List<Map<String, AttributeValue>> children = new ArrayList<>();
         children.add(SampleSubjects.customer(
                         Ids.newId(),

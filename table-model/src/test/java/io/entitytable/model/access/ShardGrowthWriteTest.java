@@ -3,11 +3,11 @@ package io.entitytable.model.access;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.Values;
 import java.time.Instant;
@@ -25,8 +25,9 @@ class ShardGrowthWriteTest {
     @Test
     void growth_shouldSetTheCountAlone_onTheCountRead_andNotErasing() {
         // GIVEN a new business at one shard
-        Map<String, AttributeValue> business =
-                new Business(Ids.newId(), "Acme", new CoreFields(Set.of(), 3, NOW, NOW), ShardCount.first()).toItem();
+        Map<String, AttributeValue> business = SampleSubjects.business(
+                        Ids.newId(), "Acme", new CoreFields(Set.of(), 3, NOW, NOW), ShardCount.first())
+                .toItem();
         ShardCount grown = ShardCount.first().grownTo(2, NOW, NOW.plusSeconds(10));
 
         // WHEN
@@ -52,8 +53,9 @@ class ShardGrowthWriteTest {
         // GIVEN a business at 16 shards
         ShardCount sixteen = ShardCount.first().grownTo(16, NOW, NOW);
         String businessId = Ids.newId();
-        Map<String, AttributeValue> business =
-                new Business(businessId, "Acme", new CoreFields(Set.of(), 3, NOW, NOW), sixteen).toItem();
+        Map<String, AttributeValue> business = SampleSubjects.business(
+                        businessId, "Acme", new CoreFields(Set.of(), 3, NOW, NOW), sixteen)
+                .toItem();
         ShardCount grown = sixteen.grownTo(32, NOW, NOW.plusSeconds(10));
 
         // WHEN
@@ -71,8 +73,9 @@ class ShardGrowthWriteTest {
 
     @Test
     void growthOfTheOldLayout_shouldHoldOnTheCountBeingAbsent() {
-        Map<String, AttributeValue> legacy =
-                new Business(Ids.newId(), "Old", CoreFields.created(Set.of(), NOW)).toItem();
+        Map<String, AttributeValue> legacy = SampleSubjects.business(
+                        Ids.newId(), "Old", CoreFields.created(Set.of(), NOW))
+                .toItem();
         List<TransactWriteItem> actions =
                 ShardGrowthWrite.actions("Entity", legacy, ShardCount.legacy().grownTo(8, NOW, NOW));
         assertThat(actions.get(0).update().conditionExpression()).contains("attribute_not_exists(#shards)");

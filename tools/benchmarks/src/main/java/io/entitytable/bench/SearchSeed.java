@@ -3,7 +3,6 @@ package io.entitytable.bench;
 import io.entitytable.local.dynamodb.LinkedStoreSeed;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
@@ -15,6 +14,7 @@ import io.entitytable.model.ItemKey;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
 import io.entitytable.model.Shard;
+import io.entitytable.model.ShardCount;
 import io.entitytable.model.Values;
 import io.entitytable.search.client.SearchDocument;
 import java.time.Instant;
@@ -197,7 +197,7 @@ final class SearchSeed {
         for (int b = 0; b < businesses; b++) {
             String businessId = Ids.newId();
             businessIds.add(businessId);
-            pending.add(new Business(businessId, "Business " + b, CoreFields.created(Set.of(), CREATED)).toItem());
+            pending.add(LinkedStoreSeed.businessItem(businessId, "Business " + b, ShardCount.legacy()));
             int count = b == businesses - 1 ? documents - written : documents / businesses;
             // The business's child counters, counting its customers and stores as the API does, so the API can add
             // children to a seeded business (it increments a counter that must exist).

@@ -3,7 +3,6 @@ package io.entitytable.bench;
 import io.entitytable.local.dynamodb.LinkedStoreSeed;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Business;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.Ids;
@@ -236,8 +235,7 @@ final class ShardListBench {
     static Seeded seed(DynamoDbClient dynamo, String table, ShardCount count, int customers) {
         String businessId = Ids.newId();
         List<Map<String, AttributeValue>> items = new ArrayList<>();
-        items.add(new Business(businessId, "Shards " + count.count(), CoreFields.created(Set.of(), CREATED), count)
-                .toItem());
+        items.add(LinkedStoreSeed.businessItem(businessId, "Shards " + count.count(), count));
         List<String> customerIds = new ArrayList<>();
         for (int i = 0; i < customers; i++) {
             String id = Ids.newId();

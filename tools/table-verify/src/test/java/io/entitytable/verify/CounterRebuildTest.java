@@ -6,7 +6,6 @@ import io.entitytable.checks.ScannedTable;
 import io.entitytable.checks.SharedLocalDynamoDb;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.DeclaredItem;
@@ -41,8 +40,8 @@ class CounterRebuildTest {
         // counters with a wrong count and none of the others
         String table = SharedLocalDynamoDb.newTable("rebuild");
         ShardCount count = ShardCount.first().grownTo(32, T0, T0);
-        Business big = new Business(Ids.newId(), "Big", CoreFields.created(Set.of(), T0), count);
-        Business legacy = new Business(Ids.newId(), "Legacy", CoreFields.created(Set.of(), T0));
+        DeclaredItem big = SampleSubjects.business(Ids.newId(), "Big", CoreFields.created(Set.of(), T0), count);
+        DeclaredItem legacy = SampleSubjects.business(Ids.newId(), "Legacy", CoreFields.created(Set.of(), T0));
         List<Map<String, AttributeValue>> children = new ArrayList<>();
         for (int shard : new int[] {0, 5, 15, 16, 16, 20, 31}) {
             children.add(store(big, Shard.of(shard)).toItem());
@@ -108,12 +107,12 @@ class CounterRebuildTest {
                 .item();
     }
 
-    private static DeclaredItem store(Business business, Shard shard) {
+    private static DeclaredItem store(DeclaredItem business, Shard shard) {
         return SampleSubjects.store(
                 Ids.newId(), business.id(), "Store", address(), CoreFields.created(Set.of(), T0), shard);
     }
 
-    private static DeclaredItem customer(Business business, Shard shard) {
+    private static DeclaredItem customer(DeclaredItem business, Shard shard) {
         return SampleSubjects.customer(
                 Ids.newId(),
                 business.id(),

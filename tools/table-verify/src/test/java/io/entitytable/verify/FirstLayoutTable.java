@@ -2,7 +2,6 @@ package io.entitytable.verify;
 
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Business;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.CustomerSnapshot;
@@ -43,9 +42,10 @@ final class FirstLayoutTable {
 
     final DynamoDbClient dynamo;
     final String table;
-    final Business acme =
-            new Business(Ids.newId(), "Acme", new CoreFields(Set.of("partner"), 4, T0, T0.plusSeconds(5)));
-    final Business empty = new Business(Ids.newId(), "Empty Co", CoreFields.created(Set.of("partner"), T0));
+    final DeclaredItem acme =
+            SampleSubjects.business(Ids.newId(), "Acme", new CoreFields(Set.of("partner"), 4, T0, T0.plusSeconds(5)));
+    final DeclaredItem empty =
+            SampleSubjects.business(Ids.newId(), "Empty Co", CoreFields.created(Set.of("partner"), T0));
     final DeclaredItem downtown = store("Downtown", "TX", Set.of("flagship"), 2);
     final DeclaredItem harbour = store("Harbour", "CA", Set.of(), 1);
     final DeclaredItem unlinked = store("Unlinked", "NY", Set.of("vip"), 1);

@@ -8,9 +8,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.checks.DriftCheck;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.Ids;
@@ -137,7 +137,7 @@ class MigrateTest {
                 .isEqualTo(8);
         Map<ItemKey, Long> perCounter = new HashMap<>();
         old.subjects().stream()
-                .filter(subject -> !(subject instanceof Business))
+                .filter(subject -> !subject.entity().isTenant())
                 .forEach(child -> perCounter.merge(ChildCounters.of(old.acme.id(), child.id()), 1L, Long::sum));
         acmeCounters.forEach(counter -> assertThat(Values.number(counter, Attributes.CHILD_COUNT))
                 .as(counter.toString())
@@ -283,7 +283,9 @@ class MigrateTest {
         FirstLayoutTable old = FirstLayoutTable.write(dynamo, newTable("old"), 0);
         String target = newTable("new");
         TableBootstrap.createIfMissing(dynamo, TableLayout.ENTITY, target);
-        Business newer = old.acme.withName("Acme Renamed").withVersion(old.acme.version() + 1, FirstLayoutTable.T0);
+        DeclaredItem newer = old.acme
+                .with(Map.of(Attributes.NAME, "Acme Renamed"))
+                .withVersion(old.acme.version() + 1, FirstLayoutTable.T0);
         dynamo.putItem(request -> request.tableName(target).item(newer.toItem()));
 
         // WHEN
@@ -595,7 +597,7 @@ class MigrateTest {
 
     // ---- helpers --------------------------------------------------------------------------------------------------
 
-    private void deleteBusiness(String table, Business business) {
+    private void deleteBusiness(String table, DeclaredItem business) {
         List<TransactWriteItem> actions = new ArrayList<>();
         actions.add(TransactWriteItem.builder()
                 .delete(Delete.builder()
@@ -618,7 +620,7 @@ class MigrateTest {
                 TransactWriteItemsRequest.builder().transactItems(actions).build());
     }
 
-    private static List<Map<String, AttributeValue>> counters(String table, Business business) {
+    private static List<Map<String, AttributeValue>> counters(String table, DeclaredItem business) {
         List<Map<String, AttributeValue>> keys = ChildCounters.all(business.id()).stream()
                 .map(ItemKey::toAttributes)
                 .toList();

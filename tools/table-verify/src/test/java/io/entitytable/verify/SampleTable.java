@@ -2,7 +2,6 @@ package io.entitytable.verify;
 
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Business;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.CustomerSnapshot;
@@ -46,8 +45,8 @@ final class SampleTable {
     /** The business of every tagged subject of the sample: its tag copies live in its tag partitions. */
     static final String BUSINESS_ID = Ids.newId();
 
-    final Business business = new Business(BUSINESS_ID, "Acme", CoreFields.created(Set.of(), T0));
-    final Business otherBusiness = new Business(Ids.newId(), "Globex", CoreFields.created(Set.of(), T0));
+    final DeclaredItem business = SampleSubjects.business(BUSINESS_ID, "Acme", CoreFields.created(Set.of(), T0));
+    final DeclaredItem otherBusiness = SampleSubjects.business(Ids.newId(), "Globex", CoreFields.created(Set.of(), T0));
     final DeclaredItem store1 = store(business, "Downtown", Set.of("flagship"));
     final DeclaredItem store2 = store(business, "Harbour", Set.of());
     final DeclaredItem foreignStore = store(otherBusiness, "Elsewhere", Set.of());
@@ -165,7 +164,7 @@ final class SampleTable {
         return Keys.subjectRef(Entity.STORE, storeId);
     }
 
-    private DeclaredItem store(Business owner, String name, Set<String> tags) {
+    private DeclaredItem store(DeclaredItem owner, String name, Set<String> tags) {
         String storeId = Ids.newId();
         return SampleSubjects.store(
                 storeId,

@@ -1,14 +1,12 @@
 package io.entitytable.transfer;
 
 import io.entitytable.api.response.AddressResponse;
-import io.entitytable.api.response.BusinessResponse;
 import io.entitytable.api.response.CustomerNameResponse;
 import io.entitytable.api.response.DeclaredResponse;
 import io.entitytable.api.response.OrderLineResponse;
 import io.entitytable.api.response.OrderResponse;
 import io.entitytable.api.response.SubjectResponse;
 import io.entitytable.model.Address;
-import io.entitytable.model.Business;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.CustomerSnapshot;
@@ -40,7 +38,7 @@ import java.util.TreeSet;
 final class SubjectCodec {
     /** Each kind of line and the response record its subject is; the same pairs as SubjectResponse's discriminator. */
     private static final Map<String, Class<? extends SubjectResponse>> RESPONSES =
-            Map.of(Entity.BUSINESS.keyName(), BusinessResponse.class, Entity.ORDER.keyName(), OrderResponse.class);
+            Map.of(Entity.ORDER.keyName(), OrderResponse.class);
 
     private SubjectCodec() {}
 
@@ -75,9 +73,7 @@ final class SubjectCodec {
      */
     static CoreItem toRecord(SubjectResponse subject) {
         common(subject);
-        if (subject instanceof BusinessResponse business) {
-            return new Business(business.id(), required(business.name(), "name"), coreFields(business));
-        } else if (subject instanceof OrderResponse order) {
+        if (subject instanceof OrderResponse order) {
             List<OrderLine> lines = lines(required(order.lines(), "lines"));
             CustomerNameResponse customer = required(order.customer(), "customer");
             return new Order(
@@ -109,7 +105,8 @@ final class SubjectCodec {
         Entity entity = Entity.fromKeyName(subject.entity())
                 .filter(Entity::isDeclared)
                 .orElseThrow(() -> new IllegalArgumentException("no declared entity " + subject.entity()));
-        String businessId = id(subject.businessId(), "businessId");
+        // The tenant is its own business, and its line names none.
+        String businessId = entity.isTenant() ? subject.id() : id(subject.businessId(), "businessId");
         // A line may say "none" as null, an empty list or an empty object (as the customer's own answers did before it
         // was declared): each is a value left out.
         Map<String, Object> given = new LinkedHashMap<>();
@@ -138,6 +135,9 @@ final class SubjectCodec {
                     e.problems().stream()
                             .map(problem -> problem.field() + " " + problem.message())
                             .toList()));
+        }
+        if (entity.isTenant()) {
+            return DeclaredItem.tenant(entity, subject.id(), values, coreFields(subject), ShardCount.legacy());
         }
         return new DeclaredItem(
                         entity,
@@ -168,8 +168,7 @@ final class SubjectCodec {
 
     /** The business {@code record} with the shard count {@code shards} its line carries. */
     static CoreItem withShards(CoreItem record, ShardCount shards) {
-        Business business = (Business) record;
-        return new Business(business.id(), business.name(), business.common(), shards);
+        return ((DeclaredItem) record).withShards(shards);
     }
 
     /** Its tags, version and times; read after its own fields, so a line missing several names the first in order. */

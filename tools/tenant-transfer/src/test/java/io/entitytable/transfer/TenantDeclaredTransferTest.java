@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.entitytable.checks.DriftCheck;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Business;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.EraseJob;
@@ -63,7 +62,7 @@ class TenantDeclaredTransferTest {
         DynamoDbClient dynamo = SharedLocalDynamoDb.client();
         String source = SharedLocalDynamoDb.newTable("declaredSource");
         TenantFixture fixture = new TenantFixture(dynamo, source);
-        Business business = fixture.currentBusiness("Two suppliers");
+        DeclaredItem business = fixture.currentBusiness("Two suppliers");
         beans = fixture.supplier(Supplier.of(business.id(), "Acme Beans", Set.of("coffee")));
         bolts = fixture.supplier(Supplier.of(business.id(), "Bolt Works", Set.of()));
         Path file = dir.resolve("suppliers.ndjson");
@@ -82,7 +81,7 @@ class TenantDeclaredTransferTest {
         DynamoDbClient dynamo = SharedLocalDynamoDb.client();
         String table = SharedLocalDynamoDb.newTable("declaredErase");
         TenantFixture fixture = new TenantFixture(dynamo, table);
-        Business acme = fixture.business("Acme", "vip");
+        DeclaredItem acme = fixture.business("Acme", "vip");
         DeclaredItem lyon = fixture.store(acme, "Lyon Centre", "Lyon");
         DeclaredItem ada = fixture.customer(acme, "Ada", "Lovelace");
         fixture.link(ada, lyon);

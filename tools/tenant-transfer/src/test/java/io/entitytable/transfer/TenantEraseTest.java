@@ -8,7 +8,6 @@ import io.entitytable.local.engine.behaviour.EngineSettings;
 import io.entitytable.local.engine.behaviour.IndexLag;
 import io.entitytable.local.engine.behaviour.ThroughputLimits;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.DeclaredItem;
@@ -65,7 +64,7 @@ class TenantEraseTest {
         DynamoDbClient dynamo = SharedLocalDynamoDb.client();
         String table = SharedLocalDynamoDb.newTable("erase");
         TenantFixture fixture = new TenantFixture(dynamo, table);
-        Business acme = fixture.business("Acme", "vip");
+        DeclaredItem acme = fixture.business("Acme", "vip");
         DeclaredItem lyon = fixture.store(acme, "Lyon Centre", "Lyon", "flagship");
         DeclaredItem paris = fixture.store(acme, "Paris Nord", "Paris");
         DeclaredItem ada = fixture.customer(acme, "Ada", "Lovelace", "vip");
@@ -76,7 +75,7 @@ class TenantEraseTest {
         fixture.rename(paris, "Paris Gare du Nord");
         Order gift = fixture.order(ada, 3, "gift");
         Order large = fixture.order(grace, 97, "rush");
-        Business beta = fixture.business("Beta", "vip");
+        DeclaredItem beta = fixture.business("Beta", "vip");
         DeclaredItem bern = fixture.store(beta, "Bern", "Bern", "flagship");
         DeclaredItem alan = fixture.customer(beta, "Alan", "Turing", "vip");
         fixture.link(alan, bern);
@@ -152,7 +151,7 @@ class TenantEraseTest {
         DynamoDbClient dynamo = SharedLocalDynamoDb.client();
         String table = SharedLocalDynamoDb.newTable("eraseRecords");
         TenantFixture fixture = new TenantFixture(dynamo, table);
-        Business acme = fixture.business("Acme");
+        DeclaredItem acme = fixture.business("Acme");
         DeclaredItem ada = fixture.customerWithKey(acme, "create-ada", "Ada", "Lovelace");
         String acmeShard = Values.string(ada.toItem(), Attributes.BUSINESS_SHARD);
         for (int i = 0; i < EraseJob.PAGE_SIZE + 20; i++) {
@@ -160,7 +159,7 @@ class TenantEraseTest {
                     TenantFixture.record("bulk-" + i).toItem(acmeShard);
             dynamo.putItem(request -> request.tableName(table).item(record));
         }
-        Business beta = fixture.business("Beta");
+        DeclaredItem beta = fixture.business("Beta");
         DeclaredItem alan = fixture.customerWithKey(beta, "create-alan", "Alan", "Turing");
         StreamAndQueue system = new StreamAndQueue(dynamo, table);
         system.settle();
@@ -192,7 +191,7 @@ class TenantEraseTest {
         DynamoDbClient dynamo = SharedLocalDynamoDb.client();
         String table = SharedLocalDynamoDb.newTable("eraseSupplier");
         TenantFixture fixture = new TenantFixture(dynamo, table);
-        Business acme = fixture.business("Acme");
+        DeclaredItem acme = fixture.business("Acme");
         DeclaredItem lyon = fixture.store(acme, "Lyon Centre", "Lyon");
         DeclaredItem ada = fixture.customer(acme, "Ada", "Lovelace");
         fixture.link(ada, lyon);
@@ -230,7 +229,7 @@ class TenantEraseTest {
             String table = "lagging";
             engine.createTable(table);
             TenantFixture fixture = new TenantFixture(plain, table);
-            Business acme = fixture.business("Acme");
+            DeclaredItem acme = fixture.business("Acme");
             DeclaredItem lyon = fixture.store(acme, "Lyon Centre", "Lyon");
             DeclaredItem ada = fixture.customer(acme, "Ada", "Lovelace", "vip");
             fixture.link(ada, lyon);
@@ -274,7 +273,7 @@ class TenantEraseTest {
         DynamoDbClient dynamo = SharedLocalDynamoDb.client();
         String table = SharedLocalDynamoDb.newTable("eraseIdle");
         TenantFixture fixture = new TenantFixture(dynamo, table);
-        Business acme = fixture.business("Acme");
+        DeclaredItem acme = fixture.business("Acme");
         DeclaredItem ada = fixture.customer(acme, "Ada", "Lovelace");
         ItemKey counter = ChildCounters.of(acme.id(), ada.toItem());
         count(dynamo, table, counter, "ADD", 1);
@@ -383,7 +382,7 @@ class TenantEraseTest {
         DynamoDbClient plain = SharedLocalDynamoDb.client();
         String table = SharedLocalDynamoDb.newTable("stopped");
         TenantFixture fixture = new TenantFixture(plain, table);
-        Business acme = fixture.business("Acme");
+        DeclaredItem acme = fixture.business("Acme");
         DeclaredItem lyon = fixture.store(acme, "Lyon Centre", "Lyon");
         DeclaredItem ada = fixture.customer(acme, "Ada", "Lovelace", "vip");
         fixture.link(ada, lyon);
@@ -443,7 +442,7 @@ class TenantEraseTest {
             String table = "unprocessed";
             engine.createTable(table);
             TenantFixture fixture = new TenantFixture(plain, table);
-            Business acme = fixture.business("Acme");
+            DeclaredItem acme = fixture.business("Acme");
             List<DeclaredItem> stores =
                     List.of(fixture.store(acme, "Lyon Centre", "Lyon"), fixture.store(acme, "Paris Nord", "Paris"));
             for (String name : List.of("Ada", "Grace")) {
@@ -483,8 +482,8 @@ class TenantEraseTest {
         String table = SharedLocalDynamoDb.newTable("sharded");
         TenantFixture fixture = new TenantFixture(dynamo, table);
         int[] shards = {0, 3, 15, 16, 20, 31};
-        Business big = fixture.sharded(dynamo, 32, shards);
-        Business beta = fixture.business("Beta", "vip");
+        DeclaredItem big = fixture.sharded(dynamo, 32, shards);
+        DeclaredItem beta = fixture.business("Beta", "vip");
         DeclaredItem bern = fixture.store(beta, "Bern", "Bern", "flagship");
         fixture.link(fixture.customer(beta, "Alan", "Turing", "vip"), bern);
         StreamAndQueue system = new StreamAndQueue(dynamo, table);

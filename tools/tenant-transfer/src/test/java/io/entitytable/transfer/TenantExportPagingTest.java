@@ -2,7 +2,7 @@ package io.entitytable.transfer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.entitytable.model.Business;
+import io.entitytable.model.DeclaredItem;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
@@ -26,7 +26,7 @@ class TenantExportPagingTest {
             throws IOException {
         // GIVEN a business of 3,061 items: 60 stores, 1,500 customers, 500 orders of 2 lines
         String table = SharedLocalDynamoDb.newTable("paging");
-        Business business = new TenantFixture(SharedLocalDynamoDb.client(), table)
+        DeclaredItem business = new TenantFixture(SharedLocalDynamoDb.client(), table)
                 .bulk(SharedLocalDynamoDb.client(), 60, 1500, 500, 2);
         // An export reads businessGsi, which the engine keeps behind the table as DynamoDB does; it is taken while the
         // business is quiet (design §9), so its last writes have reached the index.

@@ -6,7 +6,6 @@ import io.entitytable.api.table.LinkChange;
 import io.entitytable.local.dynamodb.LinkedStoreSeed;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
@@ -51,8 +50,8 @@ final class TenantFixture {
         this.writes = new CoreWrites(table);
     }
 
-    Business business(String name, String... tags) {
-        Business business = new Business(Ids.newId(), name, CoreFields.created(Set.of(tags), now()));
+    DeclaredItem business(String name, String... tags) {
+        DeclaredItem business = SampleSubjects.business(Ids.newId(), name, CoreFields.created(Set.of(tags), now()));
         writes.createBusiness(business.toItem(), Optional.empty());
         return business;
     }
@@ -61,14 +60,14 @@ final class TenantFixture {
      * A business as the API creates one today: its shard count stored ({@link ShardCount#first()}), so the children
      * the API places in a stored shard (every declared entity's, as {@link Supplier#of} places them) belong to it.
      */
-    Business currentBusiness(String name, String... tags) {
-        Business business =
-                new Business(Ids.newId(), name, CoreFields.created(Set.of(tags), now()), ShardCount.first());
+    DeclaredItem currentBusiness(String name, String... tags) {
+        DeclaredItem business =
+                SampleSubjects.business(Ids.newId(), name, CoreFields.created(Set.of(tags), now()), ShardCount.first());
         writes.createBusiness(business.toItem(), Optional.empty());
         return business;
     }
 
-    DeclaredItem store(Business business, String name, String city, String... tags) {
+    DeclaredItem store(DeclaredItem business, String name, String city, String... tags) {
         String storeId = Ids.newId();
         DeclaredItem store = SampleSubjects.store(
                 storeId,
@@ -85,7 +84,7 @@ final class TenantFixture {
      * A supplier of the business, created as the API creates any declared child (counted on its counter, the marker of
      * its unique email in the same transaction): an entity defined in test sources only, declared by its fields.
      */
-    DeclaredItem supplier(Business business, String name) {
+    DeclaredItem supplier(DeclaredItem business, String name) {
         return supplier(Supplier.of(business.id(), name, Set.of()));
     }
 
@@ -98,17 +97,21 @@ final class TenantFixture {
         return supplier;
     }
 
-    DeclaredItem customer(Business business, String firstName, String lastName, String... tags) {
+    DeclaredItem customer(DeclaredItem business, String firstName, String lastName, String... tags) {
         return customer(business, Optional.empty(), firstName, lastName, tags);
     }
 
     /** As a create sent with the {@code Idempotency-Key} {@code key}: the record of its answer written with it. */
-    DeclaredItem customerWithKey(Business business, String key, String firstName, String lastName) {
+    DeclaredItem customerWithKey(DeclaredItem business, String key, String firstName, String lastName) {
         return customer(business, Optional.of(record(key)), firstName, lastName);
     }
 
     private DeclaredItem customer(
-            Business business, Optional<IdempotencyRecord> record, String firstName, String lastName, String... tags) {
+            DeclaredItem business,
+            Optional<IdempotencyRecord> record,
+            String firstName,
+            String lastName,
+            String... tags) {
         String customerId = Ids.newId();
         DeclaredItem customer = SampleSubjects.customer(
                 customerId,
@@ -191,8 +194,9 @@ final class TenantFixture {
      *
      * @return the business; its items number {@code 1 + stores + customers + orders * (1 + linesPerOrder)}
      */
-    Business bulk(DynamoDbClient dynamo, int stores, int customers, int orders, int linesPerOrder) {
-        Business business = new Business(Ids.newId(), "Bulk " + sequence++, CoreFields.created(Set.of("bulk"), now()));
+    DeclaredItem bulk(DynamoDbClient dynamo, int stores, int customers, int orders, int linesPerOrder) {
+        DeclaredItem business =
+                SampleSubjects.business(Ids.newId(), "Bulk " + sequence++, CoreFields.created(Set.of("bulk"), now()));
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         items.add(business.toItem());
         List<String> storeIds = new ArrayList<>();
@@ -247,9 +251,9 @@ final class TenantFixture {
      * its stored shard says) and each store's {@code linkCount}, and no copies (fanning out the table's stream makes
      * them).
      */
-    Business sharded(DynamoDbClient dynamo, int shards, int... childShards) {
+    DeclaredItem sharded(DynamoDbClient dynamo, int shards, int... childShards) {
         Instant now = now();
-        Business business = new Business(
+        DeclaredItem business = SampleSubjects.business(
                 Ids.newId(),
                 "Sharded " + sequence++,
                 CoreFields.created(Set.of("vip"), now),

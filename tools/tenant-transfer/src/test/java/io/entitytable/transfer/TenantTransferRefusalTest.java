@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.entitytable.model.Business;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
 import io.entitytable.model.supplier.Supplier;
@@ -34,7 +33,7 @@ class TenantTransferRefusalTest {
     static Path dir;
 
     private static String source;
-    private static Business business;
+    private static DeclaredItem business;
     private static List<String> exported;
 
     @BeforeAll

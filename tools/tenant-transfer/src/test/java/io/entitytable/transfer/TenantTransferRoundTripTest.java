@@ -7,12 +7,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.entitytable.checks.DriftCheck;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.Business;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
+import io.entitytable.model.ShardCount;
 import io.entitytable.model.Values;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -40,7 +40,7 @@ class TenantTransferRoundTripTest {
         DynamoDbClient dynamo = SharedLocalDynamoDb.client();
         String source = SharedLocalDynamoDb.newTable("source");
         TenantFixture fixture = new TenantFixture(dynamo, source);
-        Business business = fixture.business("Acme", "vip");
+        DeclaredItem business = fixture.business("Acme", "vip");
         DeclaredItem lyon = fixture.store(business, "Lyon Centre", "Lyon", "flagship");
         DeclaredItem paris = fixture.store(business, "Paris Nord", "Paris");
         DeclaredItem nice = fixture.store(business, "Nice", "Nice", "seasonal", "south");
@@ -136,7 +136,7 @@ class TenantTransferRoundTripTest {
         String source = SharedLocalDynamoDb.newTable("shardsource");
         TenantFixture fixture = new TenantFixture(dynamo, source);
         int[] shards = {0, 7, 16, 31};
-        Business business = fixture.sharded(dynamo, 32, shards);
+        DeclaredItem business = fixture.sharded(dynamo, 32, shards);
         StreamDrain.fanOut(dynamo, source);
         Map<ItemKey, Map<String, AttributeValue>> original = TableItems.of(dynamo, source);
         Path file = dir.resolve("sharded.ndjson");
@@ -170,8 +170,7 @@ class TenantTransferRoundTripTest {
         // businessGsi, status and tag partitions), its lines and copies, and all 32 counters counting every child
         Map<ItemKey, Map<String, AttributeValue>> restored = TableItems.of(dynamo, target);
         assertThat(withoutCounters(restored)).isEqualTo(withoutCounters(original));
-        assertThat(Business.from(restored.get(new ItemKey(business.id(), Keys.BUSINESS_TYPE)))
-                        .shards())
+        assertThat(ShardCount.of(restored.get(new ItemKey(business.id(), Keys.BUSINESS_TYPE))))
                 .isEqualTo(business.shards());
         List<ItemKey> counters = ChildCounters.all(business.id(), business.shards());
         assertThat(restored.keySet().stream().filter(key -> Keys.COUNTER_TYPE.equals(key.type())))
@@ -190,7 +189,7 @@ class TenantTransferRoundTripTest {
         DynamoDbClient dynamo = SharedLocalDynamoDb.client();
         String source = SharedLocalDynamoDb.newTable("oldsource");
         TenantFixture fixture = new TenantFixture(dynamo, source);
-        Business business = fixture.business("Acme", "vip");
+        DeclaredItem business = fixture.business("Acme", "vip");
         DeclaredItem lyon = fixture.store(business, "Lyon Centre", "Lyon", "flagship");
         DeclaredItem ada = fixture.customer(business, "Ada", "Lovelace");
         fixture.link(ada, lyon);
@@ -260,8 +259,8 @@ class TenantTransferRoundTripTest {
         DynamoDbClient dynamo = SharedLocalDynamoDb.client();
         String table = SharedLocalDynamoDb.newTable("two");
         TenantFixture fixture = new TenantFixture(dynamo, table);
-        Business wanted = fixture.bulk(dynamo, 4, 9, 5, 2);
-        Business other = fixture.bulk(dynamo, 3, 7, 6, 1);
+        DeclaredItem wanted = fixture.bulk(dynamo, 4, 9, 5, 2);
+        DeclaredItem other = fixture.bulk(dynamo, 3, 7, 6, 1);
         Path file = dir.resolve("wanted.ndjson");
 
         // WHEN

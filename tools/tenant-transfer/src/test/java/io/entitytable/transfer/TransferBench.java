@@ -3,7 +3,7 @@ package io.entitytable.transfer;
 import io.entitytable.fanout.erase.EraseWorker;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.engine.behaviour.EngineSettings;
-import io.entitytable.model.Business;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.TableLayout;
@@ -45,7 +45,7 @@ public final class TransferBench {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 3;
         Path dir = Files.createTempDirectory("transfer-bench");
         String source = SharedLocalDynamoDb.newTable("benchSource");
-        Business business = new TenantFixture(SharedLocalDynamoDb.client(), source)
+        DeclaredItem business = new TenantFixture(SharedLocalDynamoDb.client(), source)
                 .bulk(SharedLocalDynamoDb.client(), STORES, CUSTOMERS, ORDERS, LINES_PER_ORDER);
         System.out.println((1 + STORES + CUSTOMERS + ORDERS * (1 + LINES_PER_ORDER)) + " items, "
                 + Runtime.getRuntime().availableProcessors() + " processors");
@@ -78,7 +78,7 @@ public final class TransferBench {
                 LocalDynamoDb.startInMemory(EngineSettings.asDynamoDb().withThroughput(null))) {
             String table = "benchLifted";
             engine.createTable(table);
-            Business business = new TenantFixture(engine.client(), table)
+            DeclaredItem business = new TenantFixture(engine.client(), table)
                     .bulk(engine.client(), STORES, CUSTOMERS, ORDERS, LINES_PER_ORDER);
             erase(engine, table, business.id(), LIFTED_CHILDREN_PER_SECOND);
         }
