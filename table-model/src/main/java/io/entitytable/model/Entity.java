@@ -294,7 +294,7 @@ public final class Entity {
 
     /**
      * Whether it is declared by its fields ({@link #declared}): its subjects are {@link DeclaredItem}s, and the API
-     * serves them through its generic routes.
+     * serves them through its generic routes (a business's children; the tenant has routes of its own).
      */
     public boolean isDeclared() {
         return declared;

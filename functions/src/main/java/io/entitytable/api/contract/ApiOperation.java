@@ -339,7 +339,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
     private static List<ApiOperation> every() {
         List<ApiOperation> all = new ArrayList<>(WRITTEN);
         for (Entity entity : Entity.all()) {
-            if (entity.isDeclared() && !entity.isTenant()) {
+            if (EntityNames.children().contains(entity)) {
                 all.addAll(declaredRoutes(entity));
             }
             all.add(tagRoute(entity, "PUT", "tag", TAG));
