@@ -27,11 +27,6 @@ public final class SampleSubjects {
         return DeclaredItem.tenant(Entity.BUSINESS, id, Map.of(Attributes.NAME, name), common, shards);
     }
 
-    /** A business's name. */
-    public static String name(DeclaredItem business) {
-        return business.text(Attributes.NAME).orElseThrow();
-    }
-
     public static DeclaredItem customer() {
         return customer(
                 CUSTOMER,
