@@ -1,6 +1,7 @@
 package io.entitytable.archive;
 
 import io.entitytable.model.Ids;
+import io.entitytable.model.Keys;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -40,8 +41,8 @@ public final class ArchiveKeys {
      */
     public static final List<String> TOP_PREFIXES = List.of(ORDERS, BUSINESSES, CUSTOMERS);
 
-    /** The greatest creation millis a position holds in its 13 digits (the year 2286). */
-    static final long LATEST_MILLIS = 9_999_999_999_999L;
+    /** The greatest creation millis a position holds in its 13 digits: the latest a table's sort key holds. */
+    static final long LATEST_MILLIS = Keys.LATEST_CREATED.toEpochMilli();
 
     private static final int MILLIS_DIGITS = 13;
     private static final char POSITION_SEPARATOR = '-';

@@ -117,7 +117,8 @@ final class ReadPatterns {
         }
         Optional<Entity> declared = declared(number);
         if (declared.isPresent()) {
-            // AccessPattern.DECLARED_SUBJECTS: a page of the business's shards of businessGsi, merged.
+            // AccessPattern.DECLARED_SUBJECTS, or DECLARED_BY_TIME: a page of the business's shards of businessGsi,
+            // merged.
             return i -> each(
                     layout.business().apply(shards),
                     shardPage(samples.declared(declared.get()).toItem()));

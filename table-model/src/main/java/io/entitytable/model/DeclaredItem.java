@@ -107,6 +107,9 @@ public record DeclaredItem(
         if (entity.hasFixedSortKey()) {
             return entity.keyName();
         }
+        if (entity.isSortedByCreation()) {
+            return Keys.createdType(entity, createdAt());
+        }
         if (entity.sortFields().isEmpty()) {
             return Keys.idType(entity, id);
         }

@@ -90,6 +90,7 @@ public final class Entity {
      * changes no more, and after its business's retention it leaves the table for the archive.
      */
     public static final Entity ORDER = define(builder("order", "orders", Order::from)
+            .sortedByCreation()
             .indexedIn(TableLayout.BUSINESS_GSI, TableLayout.CUSTOMER_ID_GSI, TableLayout.GSI1)
             .searchableWithCollection(Order::from, SearchTexts::of)
             .lifecycle(Lifecycle.finishedWhen(Attributes.STATUS, "DELIVERED", "CANCELLED")
@@ -101,6 +102,7 @@ public final class Entity {
     private final Function<Map<String, AttributeValue>, ? extends CoreItem> reader;
     private final boolean sortKeyCarriesName;
     private final boolean fixedSortKey;
+    private final boolean sortedByCreation;
     private final boolean tenant;
     private final List<String> indexes;
     private final String linkAttribute;
@@ -121,6 +123,7 @@ public final class Entity {
         this.reader = declared ? item -> DeclaredItem.read(this, item) : builder.reader;
         this.sortKeyCarriesName = builder.sortKeyCarriesName;
         this.fixedSortKey = builder.fixedSortKey;
+        this.sortedByCreation = builder.sortedByCreation;
         this.tenant = builder.tenant;
         this.indexes = List.copyOf(builder.indexes);
         this.linkAttribute = builder.linkAttribute;
@@ -129,6 +132,9 @@ public final class Entity {
             throw new IllegalArgumentException(keyName + " has a record of its own: its fields are the record's");
         }
         this.fields = List.copyOf(builder.fields);
+        if (sortedByCreation && (fixedSortKey || !builder.sortFields.isEmpty())) {
+            throw new IllegalArgumentException(keyName + " is sorted by creation time: its sort key holds no name");
+        }
         this.sortFields = builder.sortFields.stream()
                 .map(name -> field(name)
                         .filter(field -> field.kind() == Field.Kind.TEXT)
@@ -229,6 +235,14 @@ public final class Entity {
         return sortKeyCarriesName;
     }
 
+    /**
+     * Whether the sort key of its core item holds its creation time ({@link Keys#createdType}): its business lists its
+     * subjects newest first, and reads a range of times as one key condition. The key never moves.
+     */
+    public boolean isSortedByCreation() {
+        return sortedByCreation;
+    }
+
     /** Whether this is the tenant, which owns every other subject, rather than one of a business's children. */
     public boolean isTenant() {
         return tenant;
@@ -320,9 +334,12 @@ public final class Entity {
 
     /**
      * What its business's subjects are ordered by, as the contract and the capacity report say it: {@code name},
-     * {@code lastName, then firstName}, or {@code id}.
+     * {@code lastName, then firstName}, {@code createdAt, newest first} or {@code id}.
      */
     public String orderedBy() {
+        if (sortedByCreation) {
+            return Attributes.CREATED_AT + ", newest first";
+        }
         return sortFields.isEmpty()
                 ? Attributes.ID
                 : String.join(", then ", sortFields.stream().map(Field::name).toList());
@@ -396,6 +413,7 @@ public final class Entity {
         private final Function<Map<String, AttributeValue>, ? extends CoreItem> reader;
         private boolean sortKeyCarriesName;
         private boolean fixedSortKey;
+        private boolean sortedByCreation;
         private boolean tenant;
         private final List<String> indexes = new ArrayList<>();
         private String linkAttribute;
@@ -543,6 +561,15 @@ public final class Entity {
         /** Its sort key carries a name: a rename moves the key, and a delete leaves a tombstone. */
         public Builder sortKeyCarriesName() {
             this.sortKeyCarriesName = true;
+            return this;
+        }
+
+        /**
+         * Its sort key holds its creation time ({@link Keys#createdType}), not a name: its business lists its subjects
+         * newest first, a range of times as one key condition (an order's list by date), and the key never moves.
+         */
+        public Builder sortedByCreation() {
+            this.sortedByCreation = true;
             return this;
         }
 

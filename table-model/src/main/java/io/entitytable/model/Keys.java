@@ -76,9 +76,23 @@ public final class Keys {
         return typePrefix(entity) + id;
     }
 
+    /** The latest instant a sort key of creation time holds in its 13 digits of milliseconds (in the year 2286). */
+    public static final Instant LATEST_CREATED = Instant.ofEpochMilli(9_999_999_999_999L);
+
+    /**
+     * {@code <entity>#<createdAt epoch millis, 13 digits>}: the sort key of a subject of an entity sorted by creation
+     * time, so its business reads a range of times as one key condition. From 1970 to {@link #LATEST_CREATED}.
+     */
+    public static String createdType(Entity entity, Instant createdAt) {
+        if (createdAt.isBefore(Instant.EPOCH) || createdAt.isAfter(LATEST_CREATED)) {
+            throw new IllegalArgumentException("a creation time lies between 1970 and " + LATEST_CREATED);
+        }
+        return typePrefix(entity) + String.format(Locale.ROOT, "%013d", createdAt.toEpochMilli());
+    }
+
     /** {@code order#<createdAt epoch millis, 13 digits>}: orders sort by time under their business and customer. */
     public static String orderType(Instant createdAt) {
-        return typePrefix(Entity.ORDER) + String.format(Locale.ROOT, "%013d", createdAt.toEpochMilli());
+        return createdType(Entity.ORDER, createdAt);
     }
 
     /** {@code line#0001}: order lines sort after their order in the order's item collection. */

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.entitytable.model.supplier.Supplier;
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -63,6 +65,37 @@ class EntityDefinitionTest {
         assertThat(Entity.all().stream().filter(Entity::leavesTombstone)).contains(Entity.CUSTOMER, Entity.STORE);
         assertThat(Entity.BUSINESS.isSearchable()).isFalse();
         assertThat(Entity.ORDER.search().orElseThrow().readsCollection()).isTrue();
+    }
+
+    @Test
+    void sortedByCreation_shouldKeyASubjectByItsCreationMillis_andNotGoWithANameOrAFixedKey() {
+        // GIVEN
+        Entity visit = Entity.define(Entity.declared("definition-visit", "definition-visits")
+                .fields(Field.text("purpose").required())
+                .sortedByCreation());
+        Instant created = Instant.parse("2026-03-01T10:00:00.042Z");
+
+        // WHEN
+        DeclaredItem item = new DeclaredItem(
+                visit,
+                Ids.newId(),
+                Ids.newId(),
+                Map.of("purpose", "Review"),
+                new CoreFields(Set.of(), 1, created, created),
+                Shard.of(0));
+
+        // THEN its key holds its creation time, which never moves, and the list reads newest first
+        assertThat(item.type()).isEqualTo("definition-visit#1772359200042");
+        assertThat(visit.leavesTombstone()).isFalse();
+        assertThat(visit.orderedBy()).isEqualTo("createdAt, newest first");
+        assertThat(Entity.ORDER.isSortedByCreation()).isTrue();
+        assertThat(Entity.STORE.isSortedByCreation()).isFalse();
+        assertThatThrownBy(() -> Entity.define(Entity.declared("named-visit", "named-visits")
+                        .fields(Field.text("purpose").required())
+                        .sortedBy("purpose")
+                        .sortedByCreation()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("creation time");
     }
 
     @Test

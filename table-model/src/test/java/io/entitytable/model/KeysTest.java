@@ -1,6 +1,7 @@
 package io.entitytable.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Instant;
 import java.util.List;
@@ -18,6 +19,18 @@ class KeysTest {
     void orderType_shouldBeThirteenDigitsSoThatStringOrderIsTimeOrder() {
         assertThat(Keys.orderType(Instant.ofEpochMilli(5))).isEqualTo("order#0000000000005");
         assertThat(Keys.orderType(Instant.parse("2026-01-01T00:00:00Z"))).isEqualTo("order#1767225600000");
+    }
+
+    @Test
+    void createdType_shouldBeTheOrdersKeyForOrders_andRefuseATimeItsThirteenDigitsCannotHold() {
+        Instant time = Instant.parse("2026-01-01T00:00:00.123456Z");
+        assertThat(Keys.createdType(Entity.ORDER, time)).isEqualTo(Keys.orderType(time));
+        assertThat(Keys.createdType(Entity.ORDER, time)).isEqualTo("order#1767225600123");
+        assertThat(Keys.createdType(Entity.ORDER, Keys.LATEST_CREATED)).isEqualTo("order#9999999999999");
+        assertThatThrownBy(() -> Keys.createdType(Entity.ORDER, Keys.LATEST_CREATED.plusMillis(1)))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Keys.createdType(Entity.ORDER, Instant.EPOCH.minusMillis(1)))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

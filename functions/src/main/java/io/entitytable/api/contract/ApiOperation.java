@@ -11,6 +11,7 @@ import static io.entitytable.api.contract.ApiOperation.Success.SETTING;
 import static io.entitytable.api.contract.ApiOperation.Success.STATE;
 
 import io.entitytable.api.input.Inputs;
+import io.entitytable.api.input.TimeRange;
 import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Entity;
 import io.entitytable.model.FieldList;
@@ -474,7 +475,15 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                 ? ""
                 : ", with a marker of each of its unique values (" + unique + ") on condition that it is new: a value"
                         + " another " + noun + " of the business holds is a 409 naming the field";
+        String prefix = entity.coreSortKeyPrefix();
+        String keyCondition = entity.isSortedByCreation()
+                ? "type BETWEEN " + prefix + "<from> AND " + prefix + "<to>"
+                : "begins_with(type, " + prefix + "<prefix>)";
         String order = "merged by " + entity.orderedBy()
+                + (entity.isSortedByCreation()
+                        ? "; `" + TimeRange.FROM + "` and `" + TimeRange.TO + "` bound the creation times (both"
+                                + " included), and `" + FieldList.NAME_PREFIX + "` is a 400"
+                        : "")
                 + (entity.sortFields().isEmpty()
                         ? ""
                         : "; `" + FieldList.NAME_PREFIX + "` is the start of that name, in any letter case");
@@ -514,9 +523,9 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                         EntityNames.listOperation(entity),
                         "The " + entity.collection() + " of a business",
                         numbered(EntityNames.listOperation(entity), TableLayout.BUSINESS_GSI)
-                                + "One Query of businessGsi `businessShard = B#n AND begins_with(type, "
-                                + entity.coreSortKeyPrefix() + "<prefix>)` per shard of the business (1 for a new"
-                                + " business; see `/capacity`) per page, in parallel, " + order
+                                + "One Query of businessGsi `businessShard = B#n AND " + keyCondition
+                                + "` per shard of the business (1 for a new business; see `/capacity`) per page, in"
+                                + " parallel, " + order
                                 + ". An unknown business answers an empty page." + byFields,
                         LIST,
                         false,

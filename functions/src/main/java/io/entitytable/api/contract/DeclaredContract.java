@@ -2,6 +2,7 @@ package io.entitytable.api.contract;
 
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.Patterns;
+import io.entitytable.api.input.TimeRange;
 import io.entitytable.api.response.StoreJobResponse;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
@@ -240,7 +241,8 @@ final class DeclaredContract {
         String tag = EntityNames.plural(entity);
         // The query's parameters in the order of their names, as the document lists those of the routes it reads from
         // the code: a generated client's list method takes them in this order.
-        List<Parameter> listParameters = new ArrayList<>(List.of(prefix(entity), query("limit"), query("next")));
+        List<Parameter> listParameters = new ArrayList<>(List.of(query("limit"), query("next")));
+        listParameters.addAll(entity.isSortedByCreation() ? timeRange(entity) : List.of(prefix(entity)));
         entity.fieldList().ifPresent(fields -> listParameters.addAll(levels(entity, fields)));
         entity.lookupField().ifPresent(field -> listParameters.add(lookup(entity, field)));
         listParameters.sort(Comparator.comparing(Parameter::getName));
@@ -341,6 +343,18 @@ final class DeclaredContract {
             parameter.getSchema().examples(List.of(example));
         }
         return parameter;
+    }
+
+    /** The list's range of creation times, for an entity sorted by them. */
+    private static List<Parameter> timeRange(Entity entity) {
+        String instant = ", an ISO-8601 instant such as 2026-11-22T10:15:30Z; absent, ";
+        return List.of(
+                query(TimeRange.FROM)
+                        .description("The " + entity.collection() + " created at or after this time" + instant
+                                + "from the first"),
+                query(TimeRange.TO)
+                        .description("The " + entity.collection() + " created at or before this time" + instant
+                                + "to the last"));
     }
 
     /** The list's {@code namePrefix}, with the start of the first sort field's example as its own. */

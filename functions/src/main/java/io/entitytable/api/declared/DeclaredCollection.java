@@ -3,6 +3,7 @@ package io.entitytable.api.declared;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.idempotency.IdempotentRequests;
 import io.entitytable.api.input.Patterns;
+import io.entitytable.api.input.TimeRange;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.DeclaredResponse;
 import io.entitytable.api.web.ChildCollectionResource;
@@ -47,7 +48,8 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
     }
 
     /**
-     * {@code namePrefix}: the start of the name its sort fields make, in any letter case; absent, every subject. Or,
+     * {@code namePrefix}: the start of the name its sort fields make, in any letter case; absent, every subject. For an
+     * entity sorted by creation time, {@code from} and {@code to} instead: the subjects created in that range. Or,
      * for an entity listed by fields ({@link FieldList}), the values of its levels from the first, each under its
      * field's name: the subjects that hold them. Or, for an entity findable by a field ({@link Entity#lookupField}), that field's value
      * under its name: the subjects that hold it, in any letter case.
@@ -75,6 +77,17 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
                         FieldList.NAME_PREFIX, "lists by name, not together with the levels of a list");
             }
             return list(businessId, page, (id, request) -> service.listByFields(id, levels, request));
+        }
+        if (entity.isSortedByCreation()) {
+            if (prefix != null) {
+                throw ApiProblem.badParameter(
+                        FieldList.NAME_PREFIX,
+                        "the " + entity.collection() + " are listed by creation time: ask for a range with "
+                                + TimeRange.FROM + " and " + TimeRange.TO);
+            }
+            MultivaluedMap<String, String> parameters = uri.getQueryParameters();
+            TimeRange range = TimeRange.parse(parameters.getFirst(TimeRange.FROM), parameters.getFirst(TimeRange.TO));
+            return list(businessId, page, (id, request) -> service.listByTime(id, range, request));
         }
         if (prefix != null
                 && (prefix.length() > entity.longestName()

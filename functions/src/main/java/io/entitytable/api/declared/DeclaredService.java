@@ -3,6 +3,7 @@ package io.entitytable.api.declared;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.input.Inputs;
+import io.entitytable.api.input.TimeRange;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.paging.PageRequest;
 import io.entitytable.api.table.Deletion;
@@ -195,6 +196,20 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
                 AccessPattern.DECLARED_SUBJECTS,
                 businessId,
                 shard -> AccessPattern.DECLARED_SUBJECTS.query(shard, start),
+                page,
+                item -> (DeclaredItem) entity.read(item));
+    }
+
+    /**
+     * The business's subjects of this entity created within {@code range}, newest first, for an entity sorted by
+     * creation time: one Query of businessGsi per shard of the business per page, the range its key condition, merged.
+     */
+    Page<DeclaredItem> listByTime(String businessId, TimeRange range, PageRequest page) {
+        optimistic.access().requireBusiness(businessId);
+        return queries.businessShards(
+                AccessPattern.DECLARED_BY_TIME,
+                businessId,
+                shard -> AccessPattern.DECLARED_BY_TIME.query(shard, range.firstKey(entity), range.lastKey(entity)),
                 page,
                 item -> (DeclaredItem) entity.read(item));
     }

@@ -3,9 +3,9 @@ package io.entitytable.api.order;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.Patterns;
+import io.entitytable.api.input.TimeRange;
 import io.entitytable.api.web.PageParams;
 import jakarta.ws.rs.QueryParam;
-import java.time.Instant;
 import java.util.Optional;
 
 /** The optional filters of a business's order list (pattern 4), as they come in the query string. */
@@ -25,9 +25,7 @@ public record OrderFilters(
     public OrderQuery parse(String businessId, PageParams page) {
         Inputs.id("id", businessId);
         var request = page.parse();
-        Instant rangeFrom = Inputs.instant("from", from, Instant.EPOCH);
-        Instant rangeTo = Inputs.instant("to", to, OrderQuery.LATEST);
-        checkRange(rangeFrom, rangeTo);
+        TimeRange range = TimeRange.parse(from, to);
         Optional<String> checkedStatus =
                 Optional.ofNullable(status).map(value -> OrderStatus.parseParameter("status", value));
         Optional<String> checkedCity = Optional.ofNullable(city).map(value -> {
@@ -43,7 +41,7 @@ public record OrderFilters(
         Optional<Long> minTotal = Optional.ofNullable(minTotalCents).map(OrderFilters::parseCents);
         Optional<String> checkedSku = Optional.ofNullable(sku).map(this::checkSku);
         return new OrderQuery(
-                businessId, rangeFrom, rangeTo, checkedStatus, checkedCity, card, minTotal, checkedSku, request);
+                businessId, range.from(), range.to(), checkedStatus, checkedCity, card, minTotal, checkedSku, request);
     }
 
     /**
@@ -64,15 +62,6 @@ public record OrderFilters(
                     "sku", "cannot be combined with from, to, status, city, paymentCard or minTotalCents");
         }
         return value;
-    }
-
-    private static void checkRange(Instant from, Instant to) {
-        if (from.isBefore(Instant.EPOCH) || to.isAfter(OrderQuery.LATEST)) {
-            throw ApiProblem.badParameter("from", "must lie between 1970 and 2286");
-        }
-        if (from.isAfter(to)) {
-            throw ApiProblem.badParameter("from", "must not be after 'to'");
-        }
     }
 
     private static void checkText(String field, String value) {

@@ -18,7 +18,4 @@ public record OrderQuery(
         Optional<String> paymentCard,
         Optional<Long> minTotalCents,
         Optional<String> sku,
-        PageRequest page) {
-    /** The latest instant a 13-digit millisecond sort key can hold (year 2286). */
-    static final Instant LATEST = Instant.ofEpochMilli(9_999_999_999_999L);
-}
+        PageRequest page) {}

@@ -343,6 +343,9 @@ class DeclaredHostileInputTest {
         values.put("next=" + "A".repeat(3000), "next 3000 characters");
         f.entity().fieldList().ifPresent(list -> values.putAll(levelCases(list)));
         f.entity().lookupField().ifPresent(field -> values.putAll(lookupCases(field)));
+        if (f.entity().isSortedByCreation()) {
+            values.putAll(timeRangeCases());
+        }
         List<Case> cases = new ArrayList<>();
         values.forEach((query, what) -> cases.add(new Case(
                 f.entity() + " list " + what,
@@ -370,6 +373,19 @@ class DeclaredHostileInputTest {
             values.put(above + name + "=" + valid + "&namePrefix=a", name + " with namePrefix");
             above += name + "=" + valid + "&";
         }
+        return values;
+    }
+
+    /** Bad ranges of a list by creation time: not instants, outside the years a key holds, or ending before they start. */
+    private static Map<String, String> timeRangeCases() {
+        Map<String, String> values = new LinkedHashMap<>();
+        values.put("from=yesterday", "from not an instant");
+        values.put("to=2026-11-31T00:00:00Z", "to not a day");
+        values.put("from=%00", "from nul");
+        values.put("to=" + "9".repeat(40), "to 40 digits");
+        values.put("from=1969-12-31T23:59:59Z", "from before 1970");
+        values.put("to=2287-01-01T00:00:00Z", "to after the last key");
+        values.put("from=2026-11-02T00:00:00Z&to=2026-11-01T00:00:00Z", "from after to");
         return values;
     }
 

@@ -87,6 +87,17 @@ public enum AccessPattern {
             true,
             "businessShard = B#n AND begins_with(type, <entity>#<prefix>)"),
     /**
+     * The subjects of a declared entity sorted by creation time ({@code Entity.Builder#sortedByCreation}), newest first,
+     * in a range of times: as a business's orders are listed (pattern 4), one per such entity.
+     */
+    DECLARED_BY_TIME(
+            0,
+            null,
+            TableLayout.BUSINESS_GSI,
+            KeyShape.BETWEEN,
+            false,
+            "businessShard = B#n AND type BETWEEN <entity>#<from> AND <entity>#<to>"),
+    /**
      * A declared entity's list by the values of its fields, level by level (FieldList): one partition per page. A
      * business's stores by location (pattern 5) are one.
      */

@@ -17,9 +17,6 @@ import java.util.function.Supplier;
  * the function's {@code Server-Timing} header: its time in JAX-RS, its DynamoDB wall time, calls and RCU.
  */
 final class ReadPatternsBench {
-    /** The latest instant the API accepts in a date range (OrderService.LATEST). */
-    private static final Instant LATEST = Instant.ofEpochMilli(9_999_999_999_999L);
-
     private static final Instant FROM = Instant.parse("2020-01-01T00:00:00Z");
 
     record Pattern(int number, String name, String apiPath, Supplier<RawCalls.Cost> raw) {}
@@ -82,7 +79,8 @@ final class ReadPatternsBench {
                         4,
                         "orders of a business, filtered",
                         "/businesses/" + b + "/orders?paymentCard=visa&from=2020-01-01T00:00:00Z",
-                        () -> raw.businessShards(shards, shard -> raw.ordersOfShard(shard, "visa", FROM, LATEST))),
+                        () -> raw.businessShards(
+                                shards, shard -> raw.ordersOfShard(shard, "visa", FROM, Keys.LATEST_CREATED))),
                 new Pattern(
                         5,
                         "stores by location",
@@ -106,7 +104,7 @@ final class ReadPatternsBench {
                         9,
                         "a business's orders in a status",
                         "/businesses/" + b + "/orders?status=OPEN",
-                        () -> raw.ordersByStatus(shards, "OPEN", Instant.EPOCH, LATEST)),
+                        () -> raw.ordersByStatus(shards, "OPEN", Instant.EPOCH, Keys.LATEST_CREATED)),
                 new Pattern(
                         10,
                         "stores a customer manages",

@@ -1,0 +1,25 @@
+package io.entitytable.api.declared;
+
+import io.entitytable.model.Entity;
+import io.entitytable.model.EntityDeclarations;
+import io.entitytable.model.Field;
+import java.util.List;
+
+/**
+ * A visit to a business, declared in test sources only: sorted by the time it was recorded, as an order is, so its
+ * business lists its visits newest first and reads a range of times as one key condition. Named to {@code
+ * EntityDeclarations} beside {@link Article} and {@link Member} in the JVM of the tests of declared entities (the
+ * functions pom).
+ */
+public final class Visit implements EntityDeclarations {
+    public static final Entity ENTITY = Entity.define(Entity.declared("visit", "visits")
+            .fields(
+                    Field.text("purpose").required().between(1, 200).example("Quarterly review"),
+                    Field.wholeNumber("minutes").between(1, 1440).example(45L))
+            .sortedByCreation());
+
+    @Override
+    public List<Entity> entities() {
+        return List.of(ENTITY);
+    }
+}

@@ -1,0 +1,143 @@
+package io.entitytable.api.declared;
+
+import static io.entitytable.api.ApiTestSupport.awaitIndexesCaughtUp;
+import static io.entitytable.api.ApiTestSupport.createBusiness;
+import static io.entitytable.api.ApiTestSupport.post;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+
+import io.entitytable.api.LocalDynamoResource;
+import io.entitytable.api.RequestCounter;
+import io.entitytable.api.table.EntityTable;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.Keys;
+import io.entitytable.model.Values;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A visit, declared in test sources only ({@link Visit}) and sorted by creation time: its sort key holds the time it
+ * was recorded, so its business lists it newest first and reads a range of times as one Query a page, with no code of
+ * its own.
+ */
+@QuarkusTest
+@QuarkusTestResource(LocalDynamoResource.class)
+class VisitApiTest {
+    @Inject
+    EntityTable table;
+
+    @Test
+    void create_shouldKeyTheVisitByItsCreationTime_andAChangeShouldNotMoveIt() {
+        // GIVEN
+        String business = createBusiness("Visited");
+        JsonPath created = visit(business, "Quarterly review");
+        String id = created.getString("id");
+        String sortKey = sortKey(created);
+
+        // WHEN
+        given().contentType(ContentType.JSON)
+                .body(Map.of("purpose", "Annual review", "minutes", 90))
+                .patch("/visits/" + id)
+                .then()
+                .statusCode(200)
+                .body("purpose", equalTo("Annual review"));
+
+        // THEN the core item is where its creation time put it, changed in place
+        var item = table.findCore(Visit.ENTITY, id).orElseThrow();
+        assertThat(Values.string(item, Attributes.TYPE)).isEqualTo(sortKey).startsWith("visit#");
+        assertThat(Values.string(item, "purpose")).isEqualTo("Annual review");
+    }
+
+    @Test
+    void list_shouldBeNewestFirst_andARangeOfTimesOneQuery() {
+        // GIVEN three visits, recorded one after the other
+        String business = createBusiness("Visits");
+        List<JsonPath> visits = List.of(visit(business, "First"), visit(business, "Second"), visit(business, "Third"));
+        awaitIndexesCaughtUp();
+        Instant secondRecorded = Instant.parse(visits.get(1).getString("createdAt"));
+
+        // WHEN
+        List<String> all = ids(business, "");
+        RequestCounter.reset();
+        List<String> fromSecond = ids(business, "?from=" + secondRecorded);
+        List<String> untilSecond = ids(business, "?to=" + secondRecorded);
+
+        // THEN newest first (by creation time, then id), each range as its key condition holds it
+        assertThat(all).containsExactlyElementsOf(newestFirst(visits, Instant.EPOCH, Keys.LATEST_CREATED));
+        assertThat(fromSecond).containsExactlyElementsOf(newestFirst(visits, secondRecorded, Keys.LATEST_CREATED));
+        assertThat(untilSecond).containsExactlyElementsOf(newestFirst(visits, Instant.EPOCH, secondRecorded));
+        assertThat(fromSecond)
+                .contains(visits.get(1).getString("id"), visits.get(2).getString("id"));
+        assertThat(untilSecond)
+                .contains(visits.get(0).getString("id"), visits.get(1).getString("id"));
+        assertThat(RequestCounter.operations()).containsExactly("Query", "Query");
+    }
+
+    @Test
+    void list_shouldRefuseANamePrefix_aMalformedTime_andARangeThatEndsBeforeItStarts() {
+        String business = createBusiness("Refused ranges");
+        Map<String, String> refused = Map.of(
+                "?namePrefix=q", "namePrefix",
+                "?from=yesterday", "from",
+                "?to=2026-13-01T00:00:00Z", "to",
+                "?from=2300-01-01T00:00:00Z", "from",
+                "?to=2300-01-01T00:00:00Z", "to",
+                "?from=2026-11-02T00:00:00Z&to=2026-11-01T00:00:00Z", "from");
+        refused.forEach((query, field) -> {
+            var answer = given().urlEncodingEnabled(false)
+                    .get("/businesses/" + business + "/visits" + query)
+                    .then()
+                    .extract();
+            assertThat(answer.statusCode()).as(query).isEqualTo(400);
+            assertThat(answer.contentType()).as(query).startsWith("application/problem+json");
+            assertThat(answer.<String>path("errors[0].field")).as(query).isEqualTo(field);
+        });
+    }
+
+    /**
+     * The ids of {@code visits} whose sort key lies from {@code from}'s to {@code to}'s (the millisecond of each), in the
+     * order the list gives them: by sort key, then id, newest first.
+     */
+    private static List<String> newestFirst(List<JsonPath> visits, Instant from, Instant to) {
+        String first = Keys.createdType(Visit.ENTITY, from);
+        String last = Keys.createdType(Visit.ENTITY, to);
+        return visits.stream()
+                .filter(visit ->
+                        sortKey(visit).compareTo(first) >= 0 && sortKey(visit).compareTo(last) <= 0)
+                .sorted(Comparator.comparing(VisitApiTest::sortKey)
+                        .thenComparing(visit -> visit.getString("id"))
+                        .reversed())
+                .map(visit -> visit.getString("id"))
+                .toList();
+    }
+
+    private static String sortKey(JsonPath visit) {
+        return Keys.createdType(Visit.ENTITY, Instant.parse(visit.getString("createdAt")));
+    }
+
+    private static JsonPath visit(String business, String purpose) {
+        return post("/businesses/" + business + "/visits", Map.of("purpose", purpose, "minutes", 30))
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath();
+    }
+
+    private static List<String> ids(String business, String query) {
+        return given().urlEncodingEnabled(false)
+                .get("/businesses/" + business + "/visits" + query)
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("items.id");
+    }
+}
