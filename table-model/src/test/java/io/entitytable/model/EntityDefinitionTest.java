@@ -86,6 +86,8 @@ class EntityDefinitionTest {
 
         // THEN its key holds its creation time, which never moves, and the list reads newest first
         assertThat(item.type()).isEqualTo("definition-visit#1772359200042");
+        assertThat(item.toItem().get(Attributes.TYPE).s()).isEqualTo(item.type());
+        assertThat(CoreItem.from(item.toItem())).isEqualTo(item);
         assertThat(visit.leavesTombstone()).isFalse();
         assertThat(visit.orderedBy()).isEqualTo("createdAt, newest first");
         assertThat(Entity.ORDER.isSortedByCreation()).isTrue();
