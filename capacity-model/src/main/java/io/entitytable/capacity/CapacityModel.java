@@ -240,7 +240,8 @@ public final class CapacityModel {
             int samples,
             IntFunction<List<Access>> sample,
             boolean readsShardCount) {
-        return new Operation(rate, name, systemPerSecond, systemPerSecond * share, samples, sample, readsShardCount);
+        return new Operation(
+                rate, name, systemPerSecond, systemPerSecond * share, samples, sample, readsShardCount, null);
     }
 
     private IntFunction<List<ItemWrite>> bigRename() {

@@ -22,17 +22,4 @@ record Operation(
         int samples,
         IntFunction<List<Access>> sample,
         boolean readsShardCount,
-        IntFunction<List<ItemWrite>> itemWrites) {
-
-    /** A read: accesses only. */
-    Operation(
-            String rate,
-            String name,
-            double systemPerSecond,
-            double businessPerSecond,
-            int samples,
-            IntFunction<List<Access>> sample,
-            boolean readsShardCount) {
-        this(rate, name, systemPerSecond, businessPerSecond, samples, sample, readsShardCount, null);
-    }
-}
+        IntFunction<List<ItemWrite>> itemWrites) {}

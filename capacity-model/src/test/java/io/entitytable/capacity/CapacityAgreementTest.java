@@ -214,7 +214,8 @@ class CapacityAgreementTest {
                     operation.businessPerSecond(),
                     samples,
                     accesses::get,
-                    operation.readsShardCount()));
+                    operation.readsShardCount(),
+                    null));
             for (int n = 0; n < sent; n++) {
                 requests.add(new Request((n + 0.5) * MODEL_SECONDS / sent, items.get(sampleOfRequest.get(n))));
             }
