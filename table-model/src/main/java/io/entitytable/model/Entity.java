@@ -132,7 +132,7 @@ public final class Entity {
             throw new IllegalArgumentException(keyName + " has a record of its own: its fields are the record's");
         }
         this.fields = List.copyOf(builder.fields);
-        if (sortedByCreation && (fixedSortKey || !builder.sortFields.isEmpty())) {
+        if (sortedByCreation && (fixedSortKey || sortKeyCarriesName)) {
             throw new IllegalArgumentException(keyName + " is sorted by creation time: its sort key holds no name");
         }
         this.sortFields = builder.sortFields.stream()
