@@ -10,6 +10,7 @@ import io.entitytable.model.Order;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
 import io.entitytable.model.TableLayout;
+import io.entitytable.model.access.AccessPattern;
 import io.entitytable.model.access.PartitionMerge;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,6 +60,12 @@ final class ReadPatterns {
                             .get(0)
                             .path();
         }
+        Optional<Entity> ofParent = ofParent(number);
+        if (ofParent.isPresent()) {
+            return ofParent.get().collection() + " of a "
+                    + ofParent.get().parent().orElseThrow().keyName() + " by "
+                    + ofParent.get().orderedBy();
+        }
         return declared(number)
                 .map(entity -> entity.collection() + " of a business by " + entity.orderedBy())
                 .orElseGet(() -> NAMES.get(Integer.parseInt(number) - 1));
@@ -81,6 +88,21 @@ final class ReadPatterns {
         String level = name.substring(slash + 1);
         return declared(name.substring(0, slash)).filter(entity -> entity.fieldList()
                 .filter(list -> list.levels().get(0).parameter().equals(level))
+                .isPresent());
+    }
+
+    /**
+     * The declared child of another subject whose parent's list of it a read mix names, {@code <parent's
+     * collection>/<collection>} ({@code customers/visits}), if any.
+     */
+    private static Optional<Entity> ofParent(String name) {
+        int slash = name.indexOf('/');
+        if (slash < 0) {
+            return Optional.empty();
+        }
+        String parents = name.substring(0, slash);
+        return declared(name.substring(slash + 1)).filter(child -> child.parent()
+                .filter(parent -> parent.collection().equals(parents))
                 .isPresent());
     }
 
@@ -113,6 +135,15 @@ final class ReadPatterns {
         if (listedByFields.isPresent()) {
             // AccessPattern.DECLARED_BY_FIELDS: a page of one gsi1 partition, its first level's.
             Access read = listByFields(samples.declared(listedByFields.get()));
+            return i -> List.of(read);
+        }
+        Optional<Entity> ofParent = ofParent(number);
+        if (ofParent.isPresent()) {
+            // AccessPattern.DECLARED_OF_PARENT: a page of one parent's partition of the index the parent heads.
+            Access read = query(
+                    AccessPattern.DECLARED_OF_PARENT.index(),
+                    samples.newId(),
+                    page(samples.declared(ofParent.get()).toItem()));
             return i -> List.of(read);
         }
         Optional<Entity> declared = declared(number);

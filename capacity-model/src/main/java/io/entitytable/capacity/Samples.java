@@ -112,6 +112,8 @@ final class Samples {
         for (Field field : entity.fields()) {
             values.put(field.name(), field.normalised(given.getOrDefault(field.name(), exampleOf(field))));
         }
+        // A child of another subject (a customer's) holds its parent's id, as long as any other.
+        entity.parentAttribute().ifPresent(attribute -> values.put(attribute, newId()));
         return new DeclaredItem(entity, id, businessId, values, new CoreFields(Set.of(), 2, NOW, NOW), shardOf(id));
     }
 

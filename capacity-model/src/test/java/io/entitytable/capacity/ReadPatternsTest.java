@@ -3,6 +3,7 @@ package io.entitytable.capacity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.model.Entity;
+import io.entitytable.model.Field;
 import io.entitytable.model.Keys;
 import io.entitytable.model.access.AccessPattern;
 import io.entitytable.model.access.PartitionMerge;
@@ -87,6 +88,37 @@ class ReadPatternsTest {
         });
         assertThat(ReadPatterns.name("suppliers/city")).isEqualTo("suppliers of a business by depot.city");
         assertThat(reads.readsShardCount("suppliers/city")).isFalse();
+    }
+
+    /** A customer's callback, declared here only: a child of the customer, sorted by creation time. */
+    private static final class Callback {
+        static final Entity ENTITY = Entity.define(Entity.declared("callback", "callbacks")
+                .fields(Field.text("reason").required().example("Billing question"))
+                .sortedByCreation()
+                .childOf(Entity.CUSTOMER));
+    }
+
+    @Test
+    void aParentsChildren_shouldReadAPageOfOnePartitionOfTheIndexTheParentHeads_asTheirPatternDeclares() {
+        // GIVEN the test-only callback, a customer's, whose list under its customer a read mix names
+        Entity callback = Callback.ENTITY;
+        Samples samples = new Samples(42);
+        ReadPatterns reads = new ReadPatterns(samples, TestWorkloads.small(), ModelledLayout.CURRENT.reads());
+
+        // WHEN the model reads it once
+        List<Access> accesses = reads.pattern("customers/callbacks").apply(0);
+
+        // THEN one Query of a page of one customer's callbacks, in customerIdGsi, with no shard count read
+        long itemBytes = ItemSize.bytes(samples.declared(callback).toItem());
+        assertThat(accesses).singleElement().satisfies(access -> {
+            assertThat(access.target()).isEqualTo(AccessPattern.DECLARED_OF_PARENT_BY_TIME.index());
+            assertThat(access.readUnits())
+                    .isEqualTo(ItemSize.readUnits(TestWorkloads.small().pageSize() * itemBytes, false));
+        });
+        assertThat(samples.declared(callback).parentId()).isPresent();
+        assertThat(ReadPatterns.name("customers/callbacks"))
+                .isEqualTo("callbacks of a customer by createdAt, newest first");
+        assertThat(reads.readsShardCount("customers/callbacks")).isFalse();
     }
 
     @Test

@@ -14,7 +14,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *
  * @param values the declared fields it has, normalised as {@link Field#normalised} makes them; an optional field it
  *     lacks is absent. For an entity that links another ({@link Entity#link}), also the ids it links, a set under the
- *     link's attribute, absent when it links none: changed by its link routes, never by a request's body
+ *     link's attribute, absent when it links none: changed by its link routes, never by a request's body. For a
+ *     child of a subject other than its business ({@link Entity#parent}), also its parent's id under {@link
+ *     Entity#parentAttribute}: set when it is made, never changed
  * @param shards the tenant's shard count ({@link Entity#isTenant}: a business's), which its item carries; null for a
  *     business's child, which a {@code shard} places
  */
@@ -37,6 +39,12 @@ public record DeclaredItem(
     public DeclaredItem {
         if (shards != null && !entity.isTenant()) {
             throw new IllegalArgumentException(entity.keyName() + " is placed by its shard, not by a count");
+        }
+        if (entity.parentAttribute().isPresent()
+                && !(values.get(entity.parentAttribute().get()) instanceof String)) {
+            throw new IllegalArgumentException(entity.keyName() + " " + id + " names no "
+                    + entity.parent().orElseThrow().keyName() + " under "
+                    + entity.parentAttribute().get());
         }
         // A tenant that stores no count is of the old fixed layout.
         shards = shards == null && entity.isTenant() ? ShardCount.legacy() : shards;
@@ -63,6 +71,7 @@ public record DeclaredItem(
                 values.put(attribute, linked);
             }
         });
+        entity.parentAttribute().ifPresent(attribute -> values.put(attribute, Values.string(item, attribute)));
         return new DeclaredItem(
                 entity,
                 Values.string(item, Attributes.ID),
@@ -76,6 +85,11 @@ public record DeclaredItem(
     /** The value of a text field, or empty when it has none. */
     public Optional<String> text(String field) {
         return Optional.ofNullable((String) values.get(field));
+    }
+
+    /** Its parent's id ({@link Entity#parent}: an order's customer's); empty for a business's own child. */
+    public Optional<String> parentId() {
+        return entity.parentAttribute().map(attribute -> (String) values.get(attribute));
     }
 
     /** The value under {@code label} of a field of values by label (a customer's address labelled home), or empty. */
@@ -133,6 +147,8 @@ public record DeclaredItem(
             }
         }
         entity.link().ifPresent(link -> Values.putSet(item, link.attribute(), linked()));
+        entity.parentAttribute()
+                .ifPresent(attribute -> item.put(attribute, Values.s(parentId().orElseThrow())));
         entity.headedIndexes()
                 .forEach(index -> item.put(TableLayout.ENTITY.index(index).partitionKey(), Values.s(id)));
         entity.fieldList().flatMap(list -> list.valuesIn(values)).ifPresent(levels -> {

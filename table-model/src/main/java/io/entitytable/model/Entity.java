@@ -91,7 +91,9 @@ public final class Entity {
      */
     public static final Entity ORDER = define(builder("order", "orders", Order::from)
             .sortedByCreation()
-            .indexedIn(TableLayout.BUSINESS_GSI, TableLayout.CUSTOMER_ID_GSI, TableLayout.GSI1)
+            .indexedIn(TableLayout.BUSINESS_GSI)
+            .childOf(CUSTOMER)
+            .indexedIn(TableLayout.GSI1)
             .searchableWithCollection(Order::from, SearchTexts::of)
             .lifecycle(Lifecycle.finishedWhen(Attributes.STATUS, "DELIVERED", "CANCELLED")
                     .keptFor(Duration.ofDays(400))
@@ -115,6 +117,7 @@ public final class Entity {
     private final FieldList fieldList;
     private final Field lookupField;
     private final List<String> headedIndexes;
+    private final Entity parent;
 
     private Entity(Builder builder) {
         this.keyName = builder.keyName;
@@ -154,6 +157,11 @@ public final class Entity {
                     + ": gsi1 holds one entry of an item, so one of them at most");
         }
         this.headedIndexes = List.copyOf(builder.headedIndexes);
+        this.parent = builder.parent;
+        if (parent != null && !headedIndexes.isEmpty()) {
+            throw new IllegalArgumentException(keyName + " is a child of " + parent.keyName
+                    + ": it follows its parent in " + parent.headedIndexes.get(0) + ", so it heads no partition");
+        }
         this.search = builder.search;
         this.lifecycle = builder.lifecycle;
     }
@@ -368,6 +376,23 @@ public final class Entity {
         return headedIndexes;
     }
 
+    /**
+     * The subject its subjects are children of, beside their business ({@link Builder#childOf}: an order's customer);
+     * empty for a business's own child.
+     */
+    public Optional<Entity> parent() {
+        return Optional.ofNullable(parent);
+    }
+
+    /**
+     * The attribute that holds the id of a subject's parent ({@link #parent}): the partition key of the index the
+     * parent heads, {@code customerId}.
+     */
+    public Optional<String> parentAttribute() {
+        return parent().map(
+                        of -> TableLayout.ENTITY.index(of.headedIndexes.get(0)).partitionKey());
+    }
+
     /** The text field by whose value its business finds its subjects, in gsi1 ({@link Builder#findableBy}); or empty. */
     public Optional<Field> lookupField() {
         return Optional.ofNullable(lookupField);
@@ -426,6 +451,7 @@ public final class Entity {
         private String[] listLevels;
         private String lookupField;
         private final List<String> headedIndexes = new ArrayList<>();
+        private Entity parent;
 
         private Builder(
                 String keyName, String collection, Function<Map<String, AttributeValue>, ? extends CoreItem> reader) {
@@ -497,6 +523,21 @@ public final class Entity {
         public Builder headsPartitionIn(String indexName) {
             headedIndexes.add(indexName);
             return indexedIn(indexName);
+        }
+
+        /**
+         * Its subjects are children of a subject of {@code of} too (an order of a customer): each holds its parent's id
+         * under {@link Entity#parentAttribute}, and so follows its parent in the index the parent heads ({@link
+         * #headsPartitionIn}), where one Query lists a parent's children. A parent of another business is none: the
+         * child is of its parent's business.
+         */
+        public Builder childOf(Entity of) {
+            if (of.headedIndexes.isEmpty()) {
+                throw new IllegalArgumentException(keyName + " is a child of " + of.keyName
+                        + ", which heads no partition of an index to list its children in");
+            }
+            this.parent = of;
+            return indexedIn(of.headedIndexes.get(0));
         }
 
         /**

@@ -101,6 +101,61 @@ class EntityDefinitionTest {
     }
 
     @Test
+    void childOf_shouldKeepTheParentsId_inTheIndexTheParentHeads() {
+        // GIVEN
+        Entity note = Entity.define(Entity.declared("definition-note", "definition-notes")
+                .fields(Field.text("text").required())
+                .childOf(Entity.CUSTOMER));
+        String customer = Ids.newId();
+
+        // WHEN
+        DeclaredItem item = new DeclaredItem(
+                note,
+                Ids.newId(),
+                Ids.newId(),
+                Map.of("text", "Called back", Attributes.CUSTOMER_ID, customer),
+                CoreFields.created(Set.of(), Instant.parse("2026-03-01T10:00:00Z")),
+                Shard.of(0));
+
+        // THEN its item follows the customer in customerIdGsi, and reads back with its parent
+        assertThat(note.parent()).contains(Entity.CUSTOMER);
+        assertThat(note.parentAttribute()).contains(Attributes.CUSTOMER_ID);
+        assertThat(note.indexes()).contains(TableLayout.BUSINESS_GSI, TableLayout.CUSTOMER_ID_GSI);
+        assertThat(item.toItem().get(Attributes.CUSTOMER_ID).s()).isEqualTo(customer);
+        assertThat(item.parentId()).contains(customer);
+        assertThat(CoreItem.from(item.toItem())).isEqualTo(item);
+        assertThat(Entity.ORDER.parent()).contains(Entity.CUSTOMER);
+        assertThat(Entity.STORE.parent()).isEmpty();
+    }
+
+    @Test
+    void childOf_shouldRefuseAParentThatHeadsNoPartition_aChildThatHeadsOne_andASubjectWithoutItsParent() {
+        assertThatThrownBy(() -> Entity.define(Entity.declared("store-note", "store-notes")
+                        .fields(Field.text("text").required())
+                        .childOf(Entity.STORE)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("heads no partition");
+        assertThatThrownBy(() -> Entity.define(Entity.declared("heading-note", "heading-notes")
+                        .fields(Field.text("text").required())
+                        .childOf(Entity.CUSTOMER)
+                        .headsPartitionIn(TableLayout.CUSTOMER_ID_GSI)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("heads no partition");
+        Entity orphan = Entity.define(Entity.declared("definition-orphan", "definition-orphans")
+                .fields(Field.text("text").required())
+                .childOf(Entity.CUSTOMER));
+        assertThatThrownBy(() -> new DeclaredItem(
+                        orphan,
+                        Ids.newId(),
+                        Ids.newId(),
+                        Map.of("text", "Lost"),
+                        CoreFields.created(Set.of(), Instant.now()),
+                        Shard.of(0)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("names no customer");
+    }
+
+    @Test
     void define_shouldRefuseAKeyNameTwice() {
         // THEN
         assertThatThrownBy(() -> Entity.define(Entity.declared("store", "other-stores")))

@@ -505,18 +505,22 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                                 + Keys.lookupPk(entity, field.name(), "<B>", "<" + field.name() + ", lower-cased>")
                                 + "` per page.")
                         .orElse("");
-        return List.of(
-                new ApiOperation(
-                        "POST",
-                        underBusiness,
-                        "create" + type,
-                        "Create " + EntityNames.withArticle(entity) + " of a business",
-                        "One TransactWriteItems: Put the " + noun + " (the id is new)" + markers
-                                + ", and count it on its business, which must exist (else 404); a business being"
-                                + " erased takes none (409).",
-                        CREATED,
-                        false,
-                        Errors.CREATE_CHILD),
+        List<ApiOperation> routes = new ArrayList<>();
+        if (entity.parent().isEmpty()) {
+            routes.add(new ApiOperation(
+                    "POST",
+                    underBusiness,
+                    "create" + type,
+                    "Create " + EntityNames.withArticle(entity) + " of a business",
+                    "One TransactWriteItems: Put the " + noun + " (the id is new)" + markers
+                            + ", and count it on its business, which must exist (else 404); a business being"
+                            + " erased takes none (409).",
+                    CREATED,
+                    false,
+                    Errors.CREATE_CHILD));
+        }
+        entity.parent().ifPresent(parent -> routes.addAll(parentRoutes(entity, parent, markers)));
+        routes.addAll(List.of(
                 new ApiOperation(
                         "GET",
                         underBusiness,
@@ -580,7 +584,48 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                                         .orElse(""),
                         entity.linkedBy().isPresent() ? DELETED_OR_ACCEPTED : DELETED,
                         true,
-                        Errors.DELETE));
+                        Errors.DELETE)));
+        return routes;
+    }
+
+    /**
+     * The collection of a child of another subject under its parent ({@link Entity#parent}: a customer's visits): a
+     * new child, made there rather than under the business, and the parent's children from the index it heads.
+     */
+    private static List<ApiOperation> parentRoutes(Entity entity, Entity parent, String markers) {
+        String path = "/" + parent.collection() + "/{id}/" + entity.collection();
+        String parentKey = "`id = " + initial(parent) + " AND begins_with(type, " + parent.coreSortKeyPrefix() + ")`";
+        AccessPattern pattern = entity.isSortedByCreation()
+                ? AccessPattern.DECLARED_OF_PARENT_BY_TIME
+                : AccessPattern.DECLARED_OF_PARENT;
+        return List.of(
+                new ApiOperation(
+                        "POST",
+                        path,
+                        "create" + EntityNames.typeName(entity),
+                        "Create " + EntityNames.withArticle(entity) + " of " + EntityNames.withArticle(parent),
+                        "A strongly consistent Query of the " + parent.keyName() + " " + parentKey + " (one that does"
+                                + " not exist, or of another business, is a 404), then one TransactWriteItems: Put the "
+                                + entity.keyName() + " (the id is new) with the " + parent.keyName() + "'s id"
+                                + markers + ", and count it on the " + parent.keyName() + "'s business; a business"
+                                + " being erased takes none (409).",
+                        CREATED,
+                        false,
+                        Errors.CREATE_CHILD),
+                new ApiOperation(
+                        "GET",
+                        path,
+                        "list" + EntityNames.typeName(parent) + EntityNames.plural(entity),
+                        "The " + entity.collection() + " of " + EntityNames.withArticle(parent),
+                        "One Query of " + pattern.index() + " `"
+                                + pattern.keyCondition().replace("<entity>#", entity.coreSortKeyPrefix())
+                                + "` per page, " + (pattern.forward() ? "by " + entity.orderedBy() : "newest first")
+                                + ". For a business's member, the " + parent.keyName() + " is read first ("
+                                + parentKey + "): one of another business is a 404; an operator's list of a "
+                                + parent.keyName() + " that does not exist is empty.",
+                        LIST,
+                        false,
+                        Errors.LIST));
     }
 
     /** {@code PUT} or {@code DELETE /<collection>/{id}/tags/{tag}}: {@code tagStore}, "Tag a store", and so on. */

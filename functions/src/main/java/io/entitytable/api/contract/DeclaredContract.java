@@ -248,12 +248,24 @@ final class DeclaredContract {
         listParameters.sort(Comparator.comparing(Parameter::getName));
         Operation list = operation(tag);
         listParameters.forEach(list::addParameter);
-        PathItem collection = OASFactory.createPathItem()
-                .POST(operation(tag)
-                        .addParameter(header(SharedComponents.IDEMPOTENCY_KEY))
-                        .requestBody(body("Create" + type))
-                        .responses(success("201", ref(type))))
-                .GET(list.responses(success("200", ref(pageName(entity)))));
+        Operation create = operation(tag)
+                .addParameter(header(SharedComponents.IDEMPOTENCY_KEY))
+                .requestBody(body("Create" + type))
+                .responses(success("201", ref(type)));
+        PathItem collection = OASFactory.createPathItem().GET(list.responses(success("200", ref(pageName(entity)))));
+        // A child of another subject is made under its parent, which also lists its children.
+        entity.parent()
+                .ifPresentOrElse(
+                        parent -> openApi.getPaths()
+                                .addPathItem(
+                                        "/" + parent.collection() + "/{id}/" + entity.collection(),
+                                        OASFactory.createPathItem()
+                                                .POST(create)
+                                                .GET(operation(tag)
+                                                        .addParameter(query("limit"))
+                                                        .addParameter(query("next"))
+                                                        .responses(success("200", ref(pageName(entity)))))),
+                        () -> collection.POST(create));
         Operation delete = operation(tag);
         if (entity.linkedBy().isPresent()) {
             delete.addParameter(query("unlink"));

@@ -30,21 +30,29 @@ import java.util.Optional;
  * collection of children creates one, and its subjects by their sort field. The business's resource locates it
  * ({@code {collection}}): a root resource of its own at {@code businesses/{id}/{collection}} would out-match the
  * business's other sub-paths ({@code tags/{tag}}), and JAX-RS does not go back to the next root once one matched.
+ *
+ * <p>Of an entity that is a child of another subject ({@link Entity#parent}), also {@code
+ * /<parents>/{id}/<collection>}, which the parent's resource locates: a new child of that parent, and its children.
  */
 public class DeclaredCollection extends ChildCollectionResource<Map<String, Object>, DeclaredItem, DeclaredResponse> {
     private final DeclaredService service;
     private final Entity entity;
+    private final boolean ofParent;
 
-    DeclaredCollection(IdempotentRequests idempotent, Entity entity, DeclaredService service) {
+    /** {@code ofParent}: the collection under a parent subject rather than under the business. */
+    DeclaredCollection(IdempotentRequests idempotent, Entity entity, DeclaredService service, boolean ofParent) {
         super(
                 idempotent,
-                (businessId, body, recorder) -> {
+                (parentId, body, recorder) -> {
                     DeclaredBody created = DeclaredBody.ofNew(entity, body);
-                    return service.create(businessId, created.values(), created.tags(), recorder);
+                    return ofParent
+                            ? service.createUnderParent(parentId, created.values(), created.tags(), recorder)
+                            : service.create(parentId, created.values(), created.tags(), recorder);
                 },
                 DeclaredResponse::from);
         this.service = service;
         this.entity = entity;
+        this.ofParent = ofParent;
     }
 
     /**
@@ -52,7 +60,8 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
      * entity sorted by creation time, {@code from} and {@code to} instead: the subjects created in that range. Or,
      * for an entity listed by fields ({@link FieldList}), the values of its levels from the first, each under its
      * field's name: the subjects that hold them. Or, for an entity findable by a field ({@link Entity#lookupField}), that field's value
-     * under its name: the subjects that hold it, in any letter case.
+     * under its name: the subjects that hold it, in any letter case. Under a parent subject, its children, in the
+     * order of their sort keys, and no parameter narrows them.
      */
     @GET
     public Page<DeclaredResponse> list(
@@ -60,6 +69,9 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
             @Context UriInfo uri,
             @QueryParam(FieldList.NAME_PREFIX) String prefix,
             @BeanParam PageParams page) {
+        if (ofParent) {
+            return list(businessId, page, service::listOfParent);
+        }
         Optional<String> value = entity.lookupField().flatMap(field -> valueAsked(field, uri.getQueryParameters()));
         if (value.isPresent()) {
             if (prefix != null) {

@@ -24,6 +24,7 @@ import io.entitytable.model.access.PartitionQuery;
 import io.entitytable.model.backfill.IndexBackfill;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -42,10 +43,39 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
         this.entity = entity;
     }
 
-    /** A new subject of the business with the given values and tags, counted on the business. */
+    /**
+     * A new subject of the business with the given values and tags, counted on the business. An entity that is a child
+     * of another subject ({@link Entity#parent}) is made under its parent instead ({@link #createUnderParent}).
+     */
     public DeclaredItem create(
             String businessId, Map<String, ?> values, Set<String> tags, AnswerRecorder<? super DeclaredItem> recorder) {
+        if (entity.parent().isPresent()) {
+            throw ApiProblem.notFound(
+                    "route",
+                    "POST /businesses/{id}/" + entity.collection() + " (a " + entity.keyName() + " is made under its "
+                            + entity.parent().get().keyName() + ": POST /"
+                            + entity.parent().get().collection() + "/{id}/" + entity.collection() + ")");
+        }
         Map<String, Object> checked = DeclaredValues.forNew(entity, values);
+        return createUnder(
+                businessId,
+                tags,
+                (id, created, shard) -> new DeclaredItem(entity, id, businessId, checked, created, shard),
+                recorder);
+    }
+
+    /**
+     * A new child of the parent subject {@code parentId} ({@link Entity#parent}: a customer's), in the parent's
+     * business and counted on it: the parent is read first (a strongly consistent Query), so one the caller may not
+     * use is a 404 as one that does not exist. The child keeps its parent's id, which puts it in the parent's partition
+     * of the index the parent heads.
+     */
+    public DeclaredItem createUnderParent(
+            String parentId, Map<String, ?> values, Set<String> tags, AnswerRecorder<? super DeclaredItem> recorder) {
+        Entity parent = entity.parent().orElseThrow();
+        Map<String, Object> checked = new LinkedHashMap<>(DeclaredValues.forNew(entity, values));
+        String businessId = Values.string(optimistic.require(parent, parentId), Attributes.BUSINESS_ID);
+        checked.put(entity.parentAttribute().orElseThrow(), parentId);
         return createUnder(
                 businessId,
                 tags,
@@ -212,6 +242,23 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
                 shard -> AccessPattern.DECLARED_BY_TIME.query(shard, range.firstKey(entity), range.lastKey(entity)),
                 page,
                 item -> (DeclaredItem) entity.read(item));
+    }
+
+    /**
+     * The children of the parent subject {@code parentId} ({@link Entity#parent}), in the order of their sort keys
+     * (newest first for an entity sorted by creation time): one Query of the index the parent heads per page, {@code
+     * customerId = C AND begins_with(type, <entity>#)}. For a business's member, the parent is read first, since its
+     * business decides whether the member may list; an operator's list of a parent that does not exist is empty.
+     */
+    Page<DeclaredItem> listOfParent(String parentId, PageRequest page) {
+        if (!optimistic.access().seesEverything()) {
+            optimistic.require(entity.parent().orElseThrow(), parentId);
+        }
+        AccessPattern pattern = entity.isSortedByCreation()
+                ? AccessPattern.DECLARED_OF_PARENT_BY_TIME
+                : AccessPattern.DECLARED_OF_PARENT;
+        return queries.list(pattern, pattern.query(parentId, Keys.typePrefix(entity)), page, item ->
+                (DeclaredItem) entity.read(item));
     }
 
     /**

@@ -14,12 +14,14 @@ import io.entitytable.api.web.Responses;
 import io.entitytable.model.Entity;
 import io.entitytable.model.RefreshJob;
 import jakarta.inject.Singleton;
+import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -31,6 +33,7 @@ import jakarta.ws.rs.core.UriBuilder;
 import jakarta.ws.rs.core.UriInfo;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Components;
 import org.eclipse.microprofile.openapi.annotations.OpenAPIDefinition;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -110,18 +113,24 @@ public class DeclaredSubjectResource {
     }
 
     /**
-     * The subjects on the other side of a link, read from the edges the fan-out keeps in this one's partition: those
-     * it links when {@code related} is their collection (a customer's stores), those that link it when it is theirs (a
-     * store's customers); any other is a 404.
+     * The subject's children when {@code related} is the collection of an entity that is a child of its own ({@link
+     * Entity#parent}: a customer's visits). Else the subjects on the other side of a link, read from the edges the
+     * fan-out keeps in this one's partition: those it links when {@code related} is their collection (a customer's
+     * stores), those that link it when it is theirs (a store's customers); any other is a 404.
      */
     @GET
     @Path("{related}")
     @Operation(hidden = true)
-    public Page<SubjectResponse> related(
+    public Page<? extends SubjectResponse> related(
             @PathParam("collection") String collection,
             @PathParam("id") String id,
             @PathParam("related") String related,
+            @Context UriInfo uri,
             @BeanParam PageParams page) {
+        Optional<DeclaredCollection> children = subjects.children(collection, related);
+        if (children.isPresent()) {
+            return children.get().list(id, uri, null, page);
+        }
         Entity entity = subjects.entity(collection);
         if (entity.link()
                 .filter(link -> link.target().collection().equals(related))
@@ -141,6 +150,22 @@ public class DeclaredSubjectResource {
                 page,
                 (subject, request) -> subjects.copies().owners(target, subject, request),
                 SubjectResponse::from);
+    }
+
+    /** A new child of the subject in {@code children}, the collection of an entity that is a child of its own. */
+    @POST
+    @Path("{children}")
+    @Operation(hidden = true)
+    public RestResponse<DeclaredResponse> createChild(
+            @PathParam("collection") String collection,
+            @PathParam("id") String id,
+            @PathParam("children") String children,
+            @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
+            @Context UriInfo uri,
+            @NotNull Map<String, Object> body) {
+        return subjects.children(collection, children)
+                .orElseThrow(() -> ApiProblem.notFound("collection", "/" + collection + "/{id}/" + children))
+                .create(id, idempotencyKey, uri, body);
     }
 
     /**

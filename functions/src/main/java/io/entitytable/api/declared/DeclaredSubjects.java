@@ -9,6 +9,7 @@ import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.model.Entity;
 import jakarta.inject.Singleton;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -92,6 +93,17 @@ public class DeclaredSubjects {
 
     /** A business's subjects of the collection, as the business's resource locates them. */
     public DeclaredCollection collection(String collection) {
-        return new DeclaredCollection(idempotent, entity(collection), service(collection));
+        return new DeclaredCollection(idempotent, entity(collection), service(collection), false);
+    }
+
+    /**
+     * The children of a subject of {@code collection} in the collection {@code children}, of an entity that is a child
+     * of it ({@link Entity#parent}: a customer's visits); empty when no such entity is.
+     */
+    Optional<DeclaredCollection> children(String collection, String children) {
+        Entity parent = entity(collection);
+        return Entity.fromCollection(children)
+                .filter(child -> child.isDeclared() && child.parent().orElse(null) == parent)
+                .map(child -> new DeclaredCollection(idempotent, child, service(child), true));
     }
 }

@@ -50,30 +50,35 @@ class DeclaredAuthorizationTest {
         }
     }
 
-    /**
-     * Every route of {@code entity} aimed at {@code business} and its subject {@code id}; the delete last, so that the
-     * routes before it find the subject. Of an entity that links another, {@code linked} is a subject of that one in
-     * the same business, which its link routes link and unlink.
-     */
     /** The query that narrows the entity's list as it is sorted: a range of creation times, or a name's start. */
     private static String narrowed(Entity entity) {
         return entity.isSortedByCreation() ? "?from=2020-01-01T00:00:00Z" : "?namePrefix=a";
     }
 
-    private static List<Call> routes(Entity entity, String business, String id, String linked) {
+    /**
+     * Every route of {@code entity} aimed at {@code business} and its subject {@code id}; the delete last, so that the
+     * routes before it find the subject. Of an entity that links another, {@code linked} is a subject of that one in
+     * the same business, which its link routes link and unlink. {@code createPath} is where a new one is made: the
+     * business's collection, or a parent subject's in the business.
+     */
+    private static List<Call> routes(Entity entity, String business, String id, String linked, String createPath) {
         String collection = "/businesses/" + business + "/" + entity.collection();
         String subject = "/" + entity.collection() + "/" + id;
         String change = Json.write(DeclaredEntities.changeable(entity)
                 .<Map<String, Object>>map(field -> Map.of(field.name(), FieldValues.valid(field, 3)))
                 .orElse(Map.of()));
         List<Call> calls = new ArrayList<>(List.of(
-                new Call("POST", collection, Json.write(DeclaredEntities.validBody(entity, 2)), 201),
+                new Call("POST", createPath, Json.write(DeclaredEntities.validBody(entity, 2)), 201),
                 new Call("GET", collection, null, 200),
                 new Call("GET", collection + narrowed(entity) + "&limit=10", null, 200),
                 new Call("GET", subject, null, 200),
                 new Call("PATCH", subject, change, 200),
                 new Call("PUT", subject + "/tags/x", null, 204),
                 new Call("DELETE", subject + "/tags/x", null, 204)));
+        if (!createPath.equals(collection)) {
+            // The parent's list of its children.
+            calls.add(new Call("GET", createPath, null, 200));
+        }
         entity.link().ifPresent(link -> {
             String targets = subject + "/" + link.target().collection();
             calls.add(new Call("PUT", targets + "/" + linked, null, 204));
@@ -101,10 +106,11 @@ class DeclaredAuthorizationTest {
             String target = createBusiness("Target " + entity);
             String subject = created(entity, target, 1);
             String linked = linkedIn(entity, target);
+            String createPath = DeclaredEntities.createPath(entity, target);
             // Each call is judged against the table the call before it left.
             Map<String, Map<String, AttributeValue>> before = TableSnapshot.of(dynamo);
             for (String caller : List.of(TestCallerAccess.member(own), "nobody")) {
-                for (Call call : routes(entity, target, subject, linked)) {
+                for (Call call : routes(entity, target, subject, linked, createPath)) {
                     // WHEN
                     HttpResponse<String> response = call.as(caller);
                     // THEN the 404 of a subject that does not exist, never the subject, and nothing written
@@ -132,7 +138,8 @@ class DeclaredAuthorizationTest {
             // GIVEN a business with a subject of the entity
             String business = createBusiness("Members " + entity);
             String subject = created(entity, business, 1);
-            for (Call call : routes(entity, business, subject, linkedIn(entity, business))) {
+            String createPath = DeclaredEntities.createPath(entity, business);
+            for (Call call : routes(entity, business, subject, linkedIn(entity, business), createPath)) {
                 // WHEN its member calls
                 HttpResponse<String> response = call.as(TestCallerAccess.member(business));
                 // THEN what an operator gets
@@ -170,7 +177,7 @@ class DeclaredAuthorizationTest {
     private static String created(Entity entity, String business, int n) {
         HttpResponse<String> response = new Call(
                         "POST",
-                        "/businesses/" + business + "/" + entity.collection(),
+                        DeclaredEntities.createPath(entity, business),
                         Json.write(DeclaredEntities.validBody(entity, n)),
                         201)
                 .as("operator");

@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.entitytable.model.Entity;
 import io.entitytable.model.EntityDeclarations;
 import io.entitytable.model.Field;
+import java.net.http.HttpResponse;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The entities declared by their fields in this JVM (found through {@code EntityDeclarations}, which the functions pom
@@ -15,6 +17,9 @@ import java.util.Map;
  * added there is found with no change to the tests that use it.
  */
 final class DeclaredEntities {
+    /** The subjects made here, counted so that each holds unique values of its own. */
+    private static final AtomicInteger MADE = new AtomicInteger(1000);
+
     private DeclaredEntities() {}
 
     /**
@@ -51,6 +56,30 @@ final class DeclaredEntities {
             body.put(field.name(), field.isUnique() ? FieldValues.valid(field, n) : field.example());
         }
         return body;
+    }
+
+    /**
+     * Where a new subject of {@code entity} in {@code business} is made: the business's collection, or a parent
+     * subject's ({@link Entity#parent}: {@code /customers/<id>/visits}), made here for it by an operator.
+     */
+    static String createPath(Entity entity, String business) {
+        String parentPath = entity.parent()
+                .map(parent -> "/" + parent.collection() + "/" + created(parent, business))
+                .orElse("/businesses/" + business);
+        return parentPath + "/" + entity.collection();
+    }
+
+    /** A new subject of {@code entity} in {@code business}, made by an operator: its id. */
+    static String created(Entity entity, String business) {
+        HttpResponse<String> response = RawRequests.send(RawRequests.Request.of(
+                "POST",
+                createPath(entity, business),
+                Map.of("Content-Type", "application/json"),
+                Json.write(validBody(entity, MADE.incrementAndGet()))));
+        if (response.statusCode() != 201) {
+            throw new IllegalStateException("the " + entity + " was not made: " + response.body());
+        }
+        return Json.read(response.body()).path("id").asText();
     }
 
     /** A field a change may set (not immutable, with an example), if the entity has one. */

@@ -74,7 +74,7 @@ class DeclaredEventsReplayTest {
         assertThat(declared).extracting(Entity::keyName).contains("article").doesNotContain("store");
 
         // What the routes of a link need: a subject for an owner's link to name, and a job for a target's job route (a
-        // job outlives its subject, so one its delete left earlier).
+        // job outlives its subject, so one its delete left earlier); and those of a child, its parent.
         Map<Entity, String> linkable = new HashMap<>();
         for (Entity entity : declared) {
             // AND the events of its routes, written from the document into a folder of their own
@@ -93,6 +93,8 @@ class DeclaredEventsReplayTest {
             entity.link()
                     .ifPresent(
                             link -> linkable.put(link.target(), created(document, samples, link.target(), businessId)));
+            // A child of another subject is made under a parent of its own (a visit under a customer).
+            entity.parent().ifPresent(parent -> linkable.put(parent, created(document, samples, parent, businessId)));
             // WHEN each is replayed, the fixed ids replaced with the business's and the created subject's
             String subjectId = null;
             Set<String> replayed = new TreeSet<>();
@@ -179,7 +181,10 @@ class DeclaredEventsReplayTest {
     private static boolean routeOf(String route, Entity entity) {
         String path = route.substring(route.indexOf(' ') + 1);
         return path.equals("/businesses/{id}/" + entity.collection())
-                || path.startsWith("/" + entity.collection() + "/");
+                || path.startsWith("/" + entity.collection() + "/")
+                || entity.parent()
+                        .filter(parent -> path.equals("/" + parent.collection() + "/{id}/" + entity.collection()))
+                        .isPresent();
     }
 
     private static int order(String event) {

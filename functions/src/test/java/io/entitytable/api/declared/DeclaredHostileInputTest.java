@@ -66,8 +66,11 @@ class DeclaredHostileInputTest {
 
     record Case(String label, Request request, Expected expected) {}
 
-    /** A declared entity's two subjects in the business the corpus aims at; neither may change. */
-    record Fixtures(Entity entity, String business, String first, long firstVersion, String second) {
+    /**
+     * A declared entity's two subjects in the business the corpus aims at; neither may change. {@code createPath} is
+     * where a new one is made: the business's collection, or a parent subject's ({@link Entity#parent}).
+     */
+    record Fixtures(Entity entity, String business, String first, long firstVersion, String second, String createPath) {
         String collectionPath() {
             return "/businesses/" + business + "/" + entity.collection();
         }
@@ -159,14 +162,14 @@ class DeclaredHostileInputTest {
                 .forEach((what, body) -> cases.add(create(f, "body " + what, body.getKey(), body.getValue(), null)));
         cases.add(new Case(
                 entity + " create as text/plain",
-                Request.of("POST", f.collectionPath(), Map.of("Content-Type", "text/plain"), Json.write(base)),
+                Request.of("POST", f.createPath(), Map.of("Content-Type", "text/plain"), Json.write(base)),
                 Expected.status(415)));
         for (String key : List.of("x".repeat(256), "")) {
             cases.add(new Case(
                     entity + " create Idempotency-Key " + key.length() + " characters",
                     Request.of(
                             "POST",
-                            f.collectionPath(),
+                            f.createPath(),
                             Map.of("Content-Type", "application/json", "Idempotency-Key", key),
                             Json.write(base)),
                     Expected.status(400)));
@@ -307,6 +310,17 @@ class DeclaredHostileInputTest {
                 cases.add(pathCase(entity, "GET", collection, null, 0, what));
             }
         });
+        // Under its parent, for a child of another subject: a malformed id, no parent, a subject's id where the
+        // parent's goes.
+        entity.parent()
+                .ifPresent(parent -> businesses.forEach((what, id) -> {
+                    boolean wellFormed = what.equals("unknown-ulid") || what.equals("a-subjects-id");
+                    String children = "/" + parent.collection() + "/" + id + "/" + entity.collection();
+                    cases.add(pathCase(entity, "POST", children, Json.write(body), wellFormed ? 404 : 0, what));
+                    if (!wellFormed) {
+                        cases.add(pathCase(entity, "GET", children, null, 0, what));
+                    }
+                }));
         Map<String, String> tags = new LinkedHashMap<>();
         tags.put("hash", "a%23b");
         tags.put("65-characters", "a".repeat(65));
@@ -452,7 +466,7 @@ class DeclaredHostileInputTest {
                 UUID.randomUUID().toString());
         return new Case(
                 f.entity() + " create " + what,
-                Request.of("POST", f.collectionPath(), headers, body),
+                Request.of("POST", f.createPath(), headers, body),
                 field == null ? Expected.status(status) : Expected.naming(status, field));
     }
 
@@ -478,22 +492,20 @@ class DeclaredHostileInputTest {
     }
 
     private static Fixtures fixtures(Entity entity, String business) {
-        String first = created(business, entity, 1);
-        String second = created(business, entity, 2);
+        String createPath = DeclaredEntities.createPath(entity, business);
+        String first = created(createPath, entity, 1);
+        String second = created(createPath, entity, 2);
         HttpResponse<String> tagged = RawRequests.send(
                 Request.of("PUT", "/" + entity.collection() + "/" + first + "/tags/vip", Map.of(), null));
         assertThat(tagged.statusCode()).as(tagged.body()).isEqualTo(204);
         long version =
                 Long.parseLong(tagged.headers().firstValue("ETag").orElseThrow().replace("\"", ""));
-        return new Fixtures(entity, business, first, version, second);
+        return new Fixtures(entity, business, first, version, second, createPath);
     }
 
-    private static String created(String business, Entity entity, int n) {
-        HttpResponse<String> response = RawRequests.send(Request.of(
-                "POST",
-                "/businesses/" + business + "/" + entity.collection(),
-                JSON_BODY,
-                Json.write(DeclaredEntities.validBody(entity, n))));
+    private static String created(String createPath, Entity entity, int n) {
+        HttpResponse<String> response = RawRequests.send(
+                Request.of("POST", createPath, JSON_BODY, Json.write(DeclaredEntities.validBody(entity, n))));
         assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
         return Json.read(response.body()).path("id").asText();
     }

@@ -6,8 +6,9 @@ import io.entitytable.model.Field;
 import java.util.List;
 
 /**
- * A visit to a business, declared in test sources only: sorted by the time it was recorded, as an order is, so its
- * business lists its visits newest first and reads a range of times as one key condition. Named to {@code
+ * A customer's visit to its business, declared in test sources only: a child of the customer and sorted by the time it
+ * was recorded, as an order is, so its customer lists its visits newest first, and its business lists them newest
+ * first and reads a range of times as one key condition. Named to {@code
  * EntityDeclarations} beside {@link Article} and {@link Member} in the JVM of the tests of declared entities (the
  * functions pom).
  */
@@ -16,7 +17,8 @@ public final class Visit implements EntityDeclarations {
             .fields(
                     Field.text("purpose").required().between(1, 200).example("Quarterly review"),
                     Field.wholeNumber("minutes").between(1, 1440).example(45L))
-            .sortedByCreation());
+            .sortedByCreation()
+            .childOf(Entity.CUSTOMER));
 
     @Override
     public List<Entity> entities() {

@@ -2,6 +2,7 @@ package io.entitytable.api.declared;
 
 import static io.entitytable.api.ApiTestSupport.awaitIndexesCaughtUp;
 import static io.entitytable.api.ApiTestSupport.createBusiness;
+import static io.entitytable.api.ApiTestSupport.createCustomer;
 import static io.entitytable.api.ApiTestSupport.post;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -11,6 +12,7 @@ import io.entitytable.api.LocalDynamoResource;
 import io.entitytable.api.RequestCounter;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.Ids;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Values;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -25,9 +27,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * A visit, declared in test sources only ({@link Visit}) and sorted by creation time: its sort key holds the time it
- * was recorded, so its business lists it newest first and reads a range of times as one Query a page, with no code of
- * its own.
+ * A visit, declared in test sources only ({@link Visit}): a customer's, and sorted by creation time. Its sort key holds
+ * the time it was recorded, so its business lists it newest first and reads a range of times as one Query a page, and
+ * its customer lists its own from the index the customer heads, with no code of its own.
  */
 @QuarkusTest
 @QuarkusTestResource(LocalDynamoResource.class)
@@ -39,7 +41,7 @@ class VisitApiTest {
     void create_shouldKeyTheVisitByItsCreationTime_andAChangeShouldNotMoveIt() {
         // GIVEN
         String business = createBusiness("Visited");
-        JsonPath created = visit(business, "Quarterly review");
+        JsonPath created = visit(createCustomer(business, "Ada", "Lovelace"), "Quarterly review");
         String id = created.getString("id");
         String sortKey = sortKey(created);
 
@@ -61,7 +63,8 @@ class VisitApiTest {
     void list_shouldBeNewestFirst_andARangeOfTimesOneQuery() {
         // GIVEN three visits, recorded one after the other
         String business = createBusiness("Visits");
-        List<JsonPath> visits = List.of(visit(business, "First"), visit(business, "Second"), visit(business, "Third"));
+        String customer = createCustomer(business, "Ada", "Lovelace");
+        List<JsonPath> visits = List.of(visit(customer, "First"), visit(customer, "Second"), visit(customer, "Third"));
         awaitIndexesCaughtUp();
         Instant secondRecorded = Instant.parse(visits.get(1).getString("createdAt"));
 
@@ -80,6 +83,65 @@ class VisitApiTest {
         assertThat(untilSecond)
                 .contains(visits.get(0).getString("id"), visits.get(1).getString("id"));
         assertThat(RequestCounter.operations()).containsExactly("Query", "Query");
+    }
+
+    @Test
+    void aCustomer_shouldListItsOwnVisits_newestFirst_inOneQuery_andTheVisitNamesIt() {
+        // GIVEN two customers of one business, with visits of each
+        String business = createBusiness("Customers' visits");
+        String ada = createCustomer(business, "Ada", "Lovelace");
+        String alan = createCustomer(business, "Alan", "Turing");
+        List<JsonPath> adas = List.of(visit(ada, "First"), visit(ada, "Second"), visit(ada, "Third"));
+        JsonPath alans = visit(alan, "Other");
+        awaitIndexesCaughtUp();
+
+        // WHEN
+        RequestCounter.reset();
+        List<String> listed = given().get("/customers/" + ada + "/visits")
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("items.id");
+
+        // THEN the customer's own, newest first, from one Query of the index it heads (and its own read, as a member's
+        // list would make; an operator's makes none)
+        assertThat(listed).containsExactlyElementsOf(newestFirst(adas, Instant.EPOCH, Keys.LATEST_CREATED));
+        assertThat(listed).doesNotContain(alans.getString("id"));
+        assertThat(RequestCounter.operations()).containsExactly("Query");
+        assertThat(adas)
+                .allSatisfy(visit -> assertThat(visit.getString("customerId")).isEqualTo(ada));
+        var item = table.findCore(Visit.ENTITY, alans.getString("id")).orElseThrow();
+        assertThat(Values.string(item, Attributes.CUSTOMER_ID)).isEqualTo(alan);
+        assertThat(Values.string(item, Attributes.BUSINESS_ID)).isEqualTo(business);
+    }
+
+    @Test
+    void create_shouldNeedAnExistingCustomer_andBeRefusedUnderTheBusiness_writingNothing() {
+        // GIVEN
+        String business = createBusiness("No visits without customers");
+        Map<String, Object> body = Map.of("purpose", "Walk-in", "minutes", 5);
+
+        // WHEN a visit is made under the business, under a customer that does not exist, and with a customer's id
+        // in its body
+        var underBusiness =
+                post("/businesses/" + business + "/visits", body).then().extract();
+        var noCustomer =
+                post("/customers/" + Ids.newId() + "/visits", body).then().extract();
+        String customer = createCustomer(business, "Ada", "Lovelace");
+        var named = post("/customers/" + customer + "/visits", Map.of("purpose", "Walk-in", "customerId", customer))
+                .then()
+                .extract();
+
+        // THEN each is a problem, and the business has no visit
+        assertThat(underBusiness.statusCode()).isEqualTo(404);
+        assertThat(underBusiness.contentType()).startsWith("application/problem+json");
+        assertThat(underBusiness.<String>path("detail")).contains("POST /customers/{id}/visits");
+        assertThat(noCustomer.statusCode()).isEqualTo(404);
+        assertThat(noCustomer.<String>path("detail")).startsWith("customer ");
+        assertThat(named.statusCode()).isEqualTo(400);
+        assertThat(named.<String>path("detail")).contains("'customerId'");
+        awaitIndexesCaughtUp();
+        assertThat(ids(business, "")).isEmpty();
     }
 
     @Test
@@ -124,8 +186,8 @@ class VisitApiTest {
         return Keys.createdType(Visit.ENTITY, Instant.parse(visit.getString("createdAt")));
     }
 
-    private static JsonPath visit(String business, String purpose) {
-        return post("/businesses/" + business + "/visits", Map.of("purpose", purpose, "minutes", 30))
+    private static JsonPath visit(String customer, String purpose) {
+        return post("/customers/" + customer + "/visits", Map.of("purpose", purpose, "minutes", 30))
                 .then()
                 .statusCode(201)
                 .extract()

@@ -98,6 +98,25 @@ public enum AccessPattern {
             false,
             "businessShard = B#n AND type BETWEEN <entity>#<from> AND <entity>#<to>"),
     /**
+     * The children of one parent subject of a declared entity that is a child of another ({@code Entity.Builder
+     * #childOf}), in the index the parent heads, in the order of their sort keys: one partition, so no shard merge.
+     */
+    DECLARED_OF_PARENT(
+            0,
+            null,
+            TableLayout.CUSTOMER_ID_GSI,
+            KeyShape.BEGINS_WITH,
+            true,
+            "customerId = C AND begins_with(type, <entity>#)"),
+    /** {@link #DECLARED_OF_PARENT} of an entity sorted by creation time: newest first, as a customer's orders (7). */
+    DECLARED_OF_PARENT_BY_TIME(
+            0,
+            null,
+            TableLayout.CUSTOMER_ID_GSI,
+            KeyShape.BEGINS_WITH,
+            false,
+            "customerId = C AND begins_with(type, <entity>#)"),
+    /**
      * A declared entity's list by the values of its fields, level by level (FieldList): one partition per page. A
      * business's stores by location (pattern 5) are one.
      */
