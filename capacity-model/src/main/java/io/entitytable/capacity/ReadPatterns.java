@@ -60,6 +60,11 @@ final class ReadPatterns {
                             .get(0)
                             .path();
         }
+        Optional<Entity> grouped = byGroup(number);
+        if (grouped.isPresent()) {
+            return grouped.get().collection() + " of a business in one "
+                    + grouped.get().groupField().orElseThrow().name() + ", newest first";
+        }
         Optional<Entity> ofParent = ofParent(number);
         if (ofParent.isPresent()) {
             return ofParent.get().collection() + " of a "
@@ -88,6 +93,21 @@ final class ReadPatterns {
         String level = name.substring(slash + 1);
         return declared(name.substring(0, slash)).filter(entity -> entity.fieldList()
                 .filter(list -> list.levels().get(0).parameter().equals(level))
+                .isPresent());
+    }
+
+    /**
+     * The declared entity whose list in one group a read mix names, {@code <collection>/<group field>} ({@code
+     * visits/outcome}), if any.
+     */
+    private static Optional<Entity> byGroup(String name) {
+        int slash = name.indexOf('/');
+        if (slash < 0) {
+            return Optional.empty();
+        }
+        String field = name.substring(slash + 1);
+        return declared(name.substring(0, slash)).filter(entity -> entity.groupField()
+                .filter(group -> group.name().equals(field))
                 .isPresent());
     }
 
@@ -122,10 +142,12 @@ final class ReadPatterns {
 
     /**
      * Whether pattern {@code number} Queries each of the business's shards, and so needs its shard count: the lists
-     * under a business (its items, customers, orders, orders in a status, tagged subjects, a declared collection).
+     * under a business (its items, customers, orders, orders in a status, tagged subjects, a declared collection, in one
+     * group or not).
      */
     boolean readsShardCount(String number) {
         return declared(number).isPresent()
+                || byGroup(number).isPresent()
                 || Set.of("2", "3", "4", "9", "12", "13", "15").contains(number);
     }
 
@@ -136,6 +158,17 @@ final class ReadPatterns {
             // AccessPattern.DECLARED_BY_FIELDS: a page of one gsi1 partition, its first level's.
             Access read = listByFields(samples.declared(listedByFields.get()));
             return i -> List.of(read);
+        }
+        Optional<Entity> grouped = byGroup(number);
+        if (grouped.isPresent()) {
+            // AccessPattern.DECLARED_IN_GROUP: a page of the business's shards of one value's gsi1 partitions, merged.
+            DeclaredItem sample = samples.declared(grouped.get());
+            String field = grouped.get().groupField().orElseThrow().name();
+            ModelledLayout.Partitions partitions = new ModelledLayout.Partitions(
+                    AccessPattern.DECLARED_IN_GROUP.index(),
+                    shards.groupPartitions(
+                            grouped.get(), field, sample.text(field).orElseThrow()));
+            return i -> each(partitions, shardPage(sample.toItem()));
         }
         Optional<Entity> ofParent = ofParent(number);
         if (ofParent.isPresent()) {

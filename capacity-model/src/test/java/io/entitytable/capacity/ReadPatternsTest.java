@@ -90,12 +90,45 @@ class ReadPatternsTest {
         assertThat(reads.readsShardCount("suppliers/city")).isFalse();
     }
 
-    /** A customer's callback, declared here only: a child of the customer, sorted by creation time. */
+    /**
+     * A customer's callback, declared here only: a child of the customer, sorted by creation time and grouped by its
+     * state.
+     */
     private static final class Callback {
         static final Entity ENTITY = Entity.define(Entity.declared("callback", "callbacks")
-                .fields(Field.text("reason").required().example("Billing question"))
+                .fields(
+                        Field.text("reason").required().example("Billing question"),
+                        Field.text("state").upperCased().example("OPEN"))
                 .sortedByCreation()
+                .groupedBy("state")
                 .childOf(Entity.CUSTOMER));
+    }
+
+    @Test
+    void aGroup_shouldReadAShareOfAPageInEachShardOfTheValuesGsi1Partitions_asItsPatternDeclares() {
+        // GIVEN the test-only callback, grouped by its state, whose list in one state a read mix names
+        Entity callback = Callback.ENTITY;
+        Samples samples = new Samples(42);
+        ReadPatterns reads = new ReadPatterns(samples, TestWorkloads.small(), ModelledLayout.CURRENT.reads());
+
+        // WHEN the model reads it once
+        List<Access> accesses = reads.pattern("callbacks/state").apply(0);
+
+        // THEN one Query of each of the business's partitions of the state in gsi1, each of its share of a page
+        long itemBytes = ItemSize.bytes(samples.declared(callback).toItem());
+        List<String> partitions = samples.businessShards().groupPartitions(callback, "state", "OPEN");
+        double units = ItemSize.readUnits(
+                PartitionMerge.perPartitionLimit(TestWorkloads.small().pageSize(), partitions.size()) * itemBytes,
+                false);
+        assertThat(accesses).extracting(Access::partitionKey).containsExactlyElementsOf(partitions);
+        assertThat(accesses).allSatisfy(access -> {
+            assertThat(access.target()).isEqualTo(AccessPattern.DECLARED_IN_GROUP.index());
+            assertThat(access.readUnits()).isEqualTo(units);
+        });
+        assertThat(partitions.get(0)).startsWith("CALLBACKSTATE#" + samples.businessId + "#OPEN#");
+        assertThat(ReadPatterns.name("callbacks/state"))
+                .isEqualTo("callbacks of a business in one state, newest first");
+        assertThat(reads.readsShardCount("callbacks/state")).isTrue();
     }
 
     @Test

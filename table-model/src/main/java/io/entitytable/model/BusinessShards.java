@@ -29,7 +29,15 @@ public record BusinessShards(String businessId, ShardCount count) {
 
     /** Every partition key in gsi1 of the business's orders in {@code status}, in shard order. */
     public List<String> statusPartitions(String status) {
-        return shards().mapToObj(shard -> Keys.orderStatusPk(businessId, status, shard))
+        return groupPartitions(Entity.ORDER, Attributes.STATUS, status);
+    }
+
+    /**
+     * Every partition key in gsi1 of the business's subjects of {@code entity} whose {@code field} holds {@code value}
+     * ({@link Keys#groupPk}), in shard order.
+     */
+    public List<String> groupPartitions(Entity entity, String field, String value) {
+        return shards().mapToObj(shard -> Keys.groupPk(entity, field, businessId, value, shard))
                 .toList();
     }
 
@@ -72,7 +80,7 @@ public record BusinessShards(String businessId, ShardCount count) {
 
     /** The partition key in gsi1 of order {@code orderId} in {@code status} under the old fixed layout. */
     public static String statusPartitionOf(String businessId, String status, String orderId) {
-        return Shard.legacy(orderId).statusPartition(businessId, status);
+        return Shard.legacy(orderId).groupPartition(Entity.ORDER, Attributes.STATUS, businessId, status);
     }
 
     /** Every partition key in gsi1 of a business of the old fixed layout's orders in {@code status}. */

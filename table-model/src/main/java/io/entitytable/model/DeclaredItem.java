@@ -155,6 +155,10 @@ public record DeclaredItem(
             item.put(Attributes.GSI1_PK, Values.s(Keys.fieldListPk(entity, businessId, levels.get(0))));
             item.put(Attributes.GSI1_SK, Values.s(Keys.fieldListSk(levels.subList(1, levels.size()), id)));
         });
+        entity.groupField().ifPresent(field -> text(field.name()).ifPresent(value -> {
+            item.put(Attributes.GSI1_PK, Values.s(shard.groupPartition(entity, field.name(), businessId, value)));
+            item.put(Attributes.GSI1_SK, Values.s(Keys.createdSk(createdAt(), id)));
+        }));
         entity.lookupField().ifPresent(field -> text(field.name()).ifPresent(value -> {
             item.put(Attributes.GSI1_PK, Values.s(Keys.lookupPk(entity, field.name(), businessId, value)));
             item.put(Attributes.GSI1_SK, Values.s(id));

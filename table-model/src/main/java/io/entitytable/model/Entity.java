@@ -118,6 +118,7 @@ public final class Entity {
     private final Field lookupField;
     private final List<String> headedIndexes;
     private final Entity parent;
+    private final Field groupField;
 
     private Entity(Builder builder) {
         this.keyName = builder.keyName;
@@ -155,6 +156,17 @@ public final class Entity {
         if (lookupField != null && fieldList != null) {
             throw new IllegalArgumentException(keyName + " is listed by fields and findable by " + lookupField.name()
                     + ": gsi1 holds one entry of an item, so one of them at most");
+        }
+        this.groupField = builder.groupField == null
+                ? null
+                : field(builder.groupField)
+                        .filter(field -> field.kind() == Field.Kind.TEXT)
+                        .orElseThrow(() -> new IllegalArgumentException(
+                                keyName + " is grouped by " + builder.groupField + ", not a text field"));
+        if (groupField != null && (!sortedByCreation || fieldList != null || lookupField != null)) {
+            throw new IllegalArgumentException(keyName + " is grouped by " + groupField.name()
+                    + ": its subjects are ordered by creation time in gsi1, so it is sorted by creation time, and"
+                    + " neither listed by fields nor findable by a field (gsi1 holds one entry of an item)");
         }
         this.headedIndexes = List.copyOf(builder.headedIndexes);
         this.parent = builder.parent;
@@ -377,6 +389,14 @@ public final class Entity {
     }
 
     /**
+     * The text field whose value groups its business's subjects in gsi1 ({@link Builder#groupedBy}: an order's status),
+     * each value's newest first over the business's shards; or empty.
+     */
+    public Optional<Field> groupField() {
+        return Optional.ofNullable(groupField);
+    }
+
+    /**
      * The subject its subjects are children of, beside their business ({@link Builder#childOf}: an order's customer);
      * empty for a business's own child.
      */
@@ -452,6 +472,7 @@ public final class Entity {
         private String lookupField;
         private final List<String> headedIndexes = new ArrayList<>();
         private Entity parent;
+        private String groupField;
 
         private Builder(
                 String keyName, String collection, Function<Map<String, AttributeValue>, ? extends CoreItem> reader) {
@@ -513,6 +534,21 @@ public final class Entity {
                 throw new IllegalArgumentException(keyName + " has a record of its own: its lists are its own too");
             }
             this.lookupField = Objects.requireNonNull(fieldName);
+            return indexedIn(TableLayout.GSI1);
+        }
+
+        /**
+         * Its business also lists its subjects that hold one value of the text field {@code fieldName}, newest first and
+         * in a range of creation times (an order's status): in gsi1 under {@link Keys#groupPk}, one partition per value
+         * and shard of the business, sorted by {@link Keys#createdSk}, so its core item is indexed there when it holds
+         * a value, and a change of the value moves its entry. Sorted by creation time, and not beside {@link
+         * #listedBy} or {@link #findableBy}, which need gsi1's one entry of the item too.
+         */
+        public Builder groupedBy(String fieldName) {
+            if (reader != null) {
+                throw new IllegalArgumentException(keyName + " has a record of its own: its lists are its own too");
+            }
+            this.groupField = Objects.requireNonNull(fieldName);
             return indexedIn(TableLayout.GSI1);
         }
 

@@ -251,28 +251,35 @@ public final class Keys {
         return BACKFILL;
     }
 
-    // ---- gsi1: a business's orders by status, write-sharded ---------------------------------------------
+    // ---- gsi1: a business's subjects by the value of a field, write-sharded (an order's status) ----------------
 
     /**
-     * {@code ORDERSTATUS#<businessId>#<STATUS>#<shard>}: one of the partitions of a business's orders in one status
-     * (see BusinessShards). A status belongs to its business, so no partition is written by every business.
+     * {@code <ENTITY><FIELD>#<businessId>#<VALUE>#<shard>}: one of the partitions of a business's subjects of {@code
+     * entity} that hold one value of the field they are grouped by ({@code Entity.Builder#groupedBy}; see
+     * BusinessShards). A value belongs to its business, so no partition is written by every business.
      */
+    public static String groupPk(Entity entity, String field, String businessId, String value, int shard) {
+        return String.join(
+                SEPARATOR, upper(entity.keyName() + field), businessId, upper(value), Integer.toString(shard));
+    }
+
+    /** {@code ORDERSTATUS#<businessId>#<STATUS>#<shard>}: the order's {@link #groupPk}, by its status. */
     public static String orderStatusPk(String businessId, String status, int shard) {
-        return String.join(SEPARATOR, ORDER_STATUS, businessId, upper(status), Integer.toString(shard));
+        return groupPk(Entity.ORDER, Attributes.STATUS, businessId, status, shard);
     }
 
-    /** {@code <createdAt ISO-8601, fixed width>#<orderId>}. */
-    public static String orderStatusSk(Instant createdAt, String orderId) {
-        return sortableInstant(createdAt) + SEPARATOR + orderId;
+    /** {@code <createdAt ISO-8601, fixed width>#<id>}: a subject's sort key in its group's partition, by creation time. */
+    public static String createdSk(Instant createdAt, String id) {
+        return sortableInstant(createdAt) + SEPARATOR + id;
     }
 
-    /** Lower bound (inclusive) of a status-index time range. */
-    public static String orderStatusSkFrom(Instant from) {
+    /** Lower bound (inclusive) of a range of {@link #createdSk} times. */
+    public static String createdSkFrom(Instant from) {
         return sortableInstant(from);
     }
 
-    /** Upper bound (inclusive) of a status-index time range: every order id sorts below {@code ~}. */
-    public static String orderStatusSkTo(Instant to) {
+    /** Upper bound (inclusive) of a range of {@link #createdSk} times: every id sorts below {@code ~}. */
+    public static String createdSkTo(Instant to) {
         return sortableInstant(to) + SEPARATOR + "~";
     }
 

@@ -104,8 +104,10 @@ public record Order(
         if (!skus.isEmpty()) {
             item.put(Attributes.SKUS, Values.ss(skus));
         }
-        item.put(Attributes.GSI1_PK, Values.s(shard.statusPartition(businessId, status)));
-        item.put(Attributes.GSI1_SK, Values.s(Keys.orderStatusSk(createdAt(), id)));
+        item.put(
+                Attributes.GSI1_PK,
+                Values.s(shard.groupPartition(Entity.ORDER, Attributes.STATUS, businessId, status)));
+        item.put(Attributes.GSI1_SK, Values.s(Keys.createdSk(createdAt(), id)));
         return item;
     }
 

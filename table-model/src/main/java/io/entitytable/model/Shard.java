@@ -51,9 +51,12 @@ public record Shard(int number, boolean stored) {
         return Keys.businessShard(businessId, number);
     }
 
-    /** An order's partition key in gsi1 while it is in {@code status}: the same shard number through every status. */
-    public String statusPartition(String businessId, String status) {
-        return Keys.orderStatusPk(businessId, status, number);
+    /**
+     * A subject's partition key in gsi1 while its {@code field} holds {@code value} (an order's, in its status): the same
+     * shard number through every value.
+     */
+    public String groupPartition(Entity entity, String field, String businessId, String value) {
+        return Keys.groupPk(entity, field, businessId, value, number);
     }
 
     /** The tag partition that holds the subject's copy under {@code tag}: the old layout had one per tag. */

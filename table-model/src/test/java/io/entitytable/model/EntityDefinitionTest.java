@@ -156,6 +156,54 @@ class EntityDefinitionTest {
     }
 
     @Test
+    void groupedBy_shouldIndexASubjectInItsValuesPartitionOfGsi1_byCreationTime_andNeedToBeSortedSo() {
+        // GIVEN
+        Entity ticket = Entity.define(Entity.declared("definition-ticket", "definition-tickets")
+                .fields(Field.text("title").required(), Field.text("state").upperCased())
+                .sortedByCreation()
+                .groupedBy("state"));
+        Instant created = Instant.parse("2026-03-01T10:00:00Z");
+        String id = Ids.newId();
+        DeclaredItem open = new DeclaredItem(
+                ticket,
+                id,
+                "B",
+                Map.of("title", "Leak", "state", "OPEN"),
+                CoreFields.created(Set.of(), created),
+                Shard.of(2));
+
+        // THEN in its state's partition at its shard, sorted by its creation time; without a state, in none
+        assertThat(ticket.groupField().map(Field::name)).contains("state");
+        assertThat(open.toItem().get(Attributes.GSI1_PK).s()).isEqualTo(Keys.groupPk(ticket, "state", "B", "OPEN", 2));
+        assertThat(open.toItem().get(Attributes.GSI1_SK).s()).isEqualTo(Keys.createdSk(created, id));
+        assertThat(open.with(Map.of("state", "CLOSED"))
+                        .toItem()
+                        .get(Attributes.GSI1_PK)
+                        .s())
+                .isEqualTo("DEFINITION-TICKETSTATE#B#CLOSED#2");
+        assertThat(new DeclaredItem(
+                                ticket,
+                                id,
+                                "B",
+                                Map.of("title", "Leak"),
+                                CoreFields.created(Set.of(), created),
+                                Shard.of(2))
+                        .toItem())
+                .doesNotContainKey(Attributes.GSI1_PK);
+        assertThatThrownBy(() -> Entity.define(Entity.declared("unsorted-ticket", "unsorted-tickets")
+                        .fields(Field.text("state"))
+                        .groupedBy("state")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("sorted by creation time");
+        assertThatThrownBy(() -> Entity.define(Entity.declared("number-ticket", "number-tickets")
+                        .fields(Field.wholeNumber("state"))
+                        .sortedByCreation()
+                        .groupedBy("state")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not a text field");
+    }
+
+    @Test
     void define_shouldRefuseAKeyNameTwice() {
         // THEN
         assertThatThrownBy(() -> Entity.define(Entity.declared("store", "other-stores")))

@@ -34,12 +34,18 @@ class KeysTest {
     }
 
     @Test
-    void orderStatusSk_shouldBeFixedWidthEvenOnWholeSeconds() {
+    void groupPk_shouldBeTheOrdersStatusPartition_forTheOrderAndItsStatus() {
+        assertThat(Keys.groupPk(Entity.ORDER, Attributes.STATUS, "B", "paid", 3))
+                .isEqualTo(Keys.ORDER_STATUS + "#B#PAID#3")
+                .isEqualTo(Keys.orderStatusPk("B", "PAID", 3));
+    }
+
+    @Test
+    void createdSk_shouldBeFixedWidthEvenOnWholeSeconds() {
         Instant whole = Instant.parse("2026-01-01T00:00:00Z");
         String orderId = Ids.newId();
-        assertThat(Keys.orderStatusSk(whole, orderId)).isEqualTo("2026-01-01T00:00:00.000Z#" + orderId);
-        assertThat(Keys.orderStatusSk(whole, orderId))
-                .isBetween(Keys.orderStatusSkFrom(whole), Keys.orderStatusSkTo(whole));
+        assertThat(Keys.createdSk(whole, orderId)).isEqualTo("2026-01-01T00:00:00.000Z#" + orderId);
+        assertThat(Keys.createdSk(whole, orderId)).isBetween(Keys.createdSkFrom(whole), Keys.createdSkTo(whole));
     }
 
     @Test

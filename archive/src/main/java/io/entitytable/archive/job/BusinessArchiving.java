@@ -97,7 +97,7 @@ public final class BusinessArchiving {
         do {
             Map<String, AttributeValue> from = start;
             QueryResponse page = table.gsi1Between(
-                    partition, Keys.orderStatusSkFrom(Instant.EPOCH), Keys.orderStatusSkTo(cutOff), from, PAGE);
+                    partition, Keys.createdSkFrom(Instant.EPOCH), Keys.createdSkTo(cutOff), from, PAGE);
             for (Map<String, AttributeValue> order : page.items()) {
                 if (!clock.instant().isBefore(deadline)) {
                     return false;

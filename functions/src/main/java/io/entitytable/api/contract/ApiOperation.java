@@ -504,6 +504,17 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                                 + " in any letter case, oldest first: one Query of gsi1 `gsi1pk = "
                                 + Keys.lookupPk(entity, field.name(), "<B>", "<" + field.name() + ", lower-cased>")
                                 + "` per page.")
+                        .orElse("")
+                + entity.groupField()
+                        .map(field -> " With `" + field.name() + "`, the " + entity.collection() + " with that "
+                                + field.name() + " in any letter case, newest first within the range: one Query of gsi1"
+                                // Shard 0's key, its number said as the n of every shard.
+                                + " `gsi1pk = "
+                                + Keys.groupPk(entity, field.name(), "<B>", "<" + field.name() + ">", 0)
+                                        .replaceAll("#0$", "#n")
+                                + " AND gsi1sk BETWEEN <from> AND <to>` per shard of the business per page, in"
+                                + " parallel, merged newest first, so " + entity.collection() + " holding another "
+                                + field.name() + " are never read.")
                         .orElse("");
         List<ApiOperation> routes = new ArrayList<>();
         if (entity.parent().isEmpty()) {

@@ -245,6 +245,7 @@ final class DeclaredContract {
         listParameters.addAll(entity.isSortedByCreation() ? timeRange(entity) : List.of(prefix(entity)));
         entity.fieldList().ifPresent(fields -> listParameters.addAll(levels(entity, fields)));
         entity.lookupField().ifPresent(field -> listParameters.add(lookup(entity, field)));
+        entity.groupField().ifPresent(field -> listParameters.add(group(entity, field)));
         listParameters.sort(Comparator.comparing(Parameter::getName));
         Operation list = operation(tag);
         listParameters.forEach(list::addParameter);
@@ -351,6 +352,18 @@ final class DeclaredContract {
         Parameter parameter = query(field.name())
                 .description("The " + entity.collection() + " whose " + field.name() + " is this, in any letter case,"
                         + " oldest first; not with " + FieldList.NAME_PREFIX + ".");
+        if (field.example() instanceof String example) {
+            parameter.getSchema().examples(List.of(example));
+        }
+        return parameter;
+    }
+
+    /** The value of the field the entity is grouped by, which narrows its list to one group. */
+    private static Parameter group(Entity entity, Field field) {
+        Parameter parameter = query(field.name())
+                .description("The " + entity.collection() + " whose " + field.name() + " is this, in any letter case,"
+                        + " newest first within the range of creation times"
+                        + (field.shapeMessage() == null ? "" : "; it " + field.shapeMessage()) + ".");
         if (field.example() instanceof String example) {
             parameter.getSchema().examples(List.of(example));
         }

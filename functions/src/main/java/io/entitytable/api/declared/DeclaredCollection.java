@@ -57,7 +57,8 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
 
     /**
      * {@code namePrefix}: the start of the name its sort fields make, in any letter case; absent, every subject. For an
-     * entity sorted by creation time, {@code from} and {@code to} instead: the subjects created in that range. Or,
+     * entity sorted by creation time, {@code from} and {@code to} instead: the subjects created in that range, and of
+     * one grouped by a field ({@link Entity#groupField}), that field's value under its name: those that hold it. Or,
      * for an entity listed by fields ({@link FieldList}), the values of its levels from the first, each under its
      * field's name: the subjects that hold them. Or, for an entity findable by a field ({@link Entity#lookupField}), that field's value
      * under its name: the subjects that hold it, in any letter case. Under a parent subject, its children, in the
@@ -99,6 +100,10 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
             }
             MultivaluedMap<String, String> parameters = uri.getQueryParameters();
             TimeRange range = TimeRange.parse(parameters.getFirst(TimeRange.FROM), parameters.getFirst(TimeRange.TO));
+            Optional<String> group = entity.groupField().flatMap(field -> valueAsked(field, parameters));
+            if (group.isPresent()) {
+                return list(businessId, page, (id, request) -> service.listInGroup(id, group.get(), range, request));
+            }
             return list(businessId, page, (id, request) -> service.listByTime(id, range, request));
         }
         if (prefix != null

@@ -20,6 +20,7 @@ import io.entitytable.model.RefreshJob;
 import io.entitytable.model.UniqueValue;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.AccessPattern;
+import io.entitytable.model.access.MergeOrder;
 import io.entitytable.model.access.PartitionQuery;
 import io.entitytable.model.backfill.IndexBackfill;
 import java.time.Instant;
@@ -241,6 +242,27 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
                 businessId,
                 shard -> AccessPattern.DECLARED_BY_TIME.query(shard, range.firstKey(entity), range.lastKey(entity)),
                 page,
+                item -> (DeclaredItem) entity.read(item));
+    }
+
+    /**
+     * The business's subjects of this entity whose group field ({@link Entity#groupField}) holds {@code value}, created
+     * within {@code range}, newest first: one Query of gsi1 per shard of the business per page, {@code gsi1pk =
+     * <ENTITY><FIELD>#B#<VALUE>#n AND gsi1sk BETWEEN <from> AND <to>#~}, merged; subjects holding other values are never
+     * read.
+     */
+    Page<DeclaredItem> listInGroup(String businessId, String value, TimeRange range, PageRequest page) {
+        optimistic.access().requireBusiness(businessId);
+        String field = entity.groupField().orElseThrow().name();
+        return queries.sharded(
+                AccessPattern.DECLARED_IN_GROUP,
+                businessId,
+                shards -> shards.groupPartitions(entity, field, value),
+                partition -> AccessPattern.DECLARED_IN_GROUP.query(
+                        partition, Keys.createdSkFrom(range.from()), Keys.createdSkTo(range.to())),
+                page,
+                // gsi1sk ends with the id, so it orders every subject of the business on its own.
+                MergeOrder.descending(Attributes.GSI1_SK),
                 item -> (DeclaredItem) entity.read(item));
     }
 

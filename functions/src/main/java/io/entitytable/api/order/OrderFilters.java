@@ -40,8 +40,7 @@ public record OrderFilters(
         });
         Optional<Long> minTotal = Optional.ofNullable(minTotalCents).map(OrderFilters::parseCents);
         Optional<String> checkedSku = Optional.ofNullable(sku).map(this::checkSku);
-        return new OrderQuery(
-                businessId, range.from(), range.to(), checkedStatus, checkedCity, card, minTotal, checkedSku, request);
+        return new OrderQuery(businessId, range, checkedStatus, checkedCity, card, minTotal, checkedSku, request);
     }
 
     /**

@@ -221,8 +221,8 @@ public class OrderService extends SubjectService<Order> {
         }
         Expression filter = otherFilters(query);
         if (query.status().isEmpty()) {
-            String rangeFrom = Keys.orderType(query.from());
-            String rangeTo = Keys.orderType(query.to());
+            String rangeFrom = query.range().firstKey(Entity.ORDER);
+            String rangeTo = query.range().lastKey(Entity.ORDER);
             Function<String, PartitionQuery> queryOf = partition -> AccessPattern.BUSINESS_ORDERS
                     .query(partition, rangeFrom, rangeTo)
                     .filtered(filter);
@@ -242,8 +242,8 @@ public class OrderService extends SubjectService<Order> {
                                     .businessPage(
                                             businessId,
                                             after,
-                                            Optional.of(query.from()),
-                                            Optional.of(query.to()),
+                                            Optional.of(query.range().from()),
+                                            Optional.of(query.range().to()),
                                             limit),
                             archive.get(),
                             matching(query)),
@@ -251,8 +251,8 @@ public class OrderService extends SubjectService<Order> {
                     item -> OrderRead.live(Order.from(item)));
         }
         String status = query.status().get();
-        String rangeFrom = Keys.orderStatusSkFrom(query.from());
-        String rangeTo = Keys.orderStatusSkTo(query.to());
+        String rangeFrom = Keys.createdSkFrom(query.range().from());
+        String rangeTo = Keys.createdSkTo(query.range().to());
         return live(queries.sharded(
                 AccessPattern.BUSINESS_ORDERS_IN_STATUS,
                 businessId,

@@ -50,9 +50,15 @@ class DeclaredAuthorizationTest {
         }
     }
 
-    /** The query that narrows the entity's list as it is sorted: a range of creation times, or a name's start. */
+    /**
+     * The query that narrows the entity's list as it is sorted: a range of creation times (in one group of an entity
+     * grouped by a field), or a name's start.
+     */
     private static String narrowed(Entity entity) {
-        return entity.isSortedByCreation() ? "?from=2020-01-01T00:00:00Z" : "?namePrefix=a";
+        String group = entity.groupField()
+                .map(field -> "&" + field.name() + "=" + field.example())
+                .orElse("");
+        return entity.isSortedByCreation() ? "?from=2020-01-01T00:00:00Z" + group : "?namePrefix=a";
     }
 
     /**

@@ -357,6 +357,7 @@ class DeclaredHostileInputTest {
         values.put("next=" + "A".repeat(3000), "next 3000 characters");
         f.entity().fieldList().ifPresent(list -> values.putAll(levelCases(list)));
         f.entity().lookupField().ifPresent(field -> values.putAll(lookupCases(field)));
+        f.entity().groupField().ifPresent(field -> values.putAll(lookupCases(field)));
         if (f.entity().isSortedByCreation()) {
             values.putAll(timeRangeCases());
         }
@@ -404,8 +405,8 @@ class DeclaredHostileInputTest {
     }
 
     /**
-     * Bad values of the field an entity is findable by: blank, too long, holding what no text may, and beside {@code
-     * namePrefix}.
+     * Bad values of the field an entity is findable or grouped by: blank, too long, holding what no text may, and beside
+     * {@code namePrefix}.
      */
     private static Map<String, String> lookupCases(Field field) {
         String name = field.name();

@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * A customer's visit to its business, declared in test sources only: a child of the customer and sorted by the time it
  * was recorded, as an order is, so its customer lists its visits newest first, and its business lists them newest
- * first and reads a range of times as one key condition. Named to {@code
+ * first and reads a range of times as one key condition, in one outcome as an order's business does in one status. Named to {@code
  * EntityDeclarations} beside {@link Article} and {@link Member} in the JVM of the tests of declared entities (the
  * functions pom).
  */
@@ -16,8 +16,13 @@ public final class Visit implements EntityDeclarations {
     public static final Entity ENTITY = Entity.define(Entity.declared("visit", "visits")
             .fields(
                     Field.text("purpose").required().between(1, 200).example("Quarterly review"),
-                    Field.wholeNumber("minutes").between(1, 1440).example(45L))
+                    Field.wholeNumber("minutes").between(1, 1440).example(45L),
+                    Field.text("outcome")
+                            .upperCased()
+                            .matching("PLANNED|HELD|MISSED", "must be PLANNED, HELD or MISSED")
+                            .example("PLANNED"))
             .sortedByCreation()
+            .groupedBy("outcome")
             .childOf(Entity.CUSTOMER));
 
     @Override

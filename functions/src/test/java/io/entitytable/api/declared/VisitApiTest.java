@@ -3,6 +3,7 @@ package io.entitytable.api.declared;
 import static io.entitytable.api.ApiTestSupport.awaitIndexesCaughtUp;
 import static io.entitytable.api.ApiTestSupport.createBusiness;
 import static io.entitytable.api.ApiTestSupport.createCustomer;
+import static io.entitytable.api.ApiTestSupport.growBusiness;
 import static io.entitytable.api.ApiTestSupport.post;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -116,10 +117,48 @@ class VisitApiTest {
     }
 
     @Test
+    void aBusiness_shouldListItsVisitsInOneOutcome_newestFirst_oneQueryPerShard_andFollowAChangeOfOutcome() {
+        // GIVEN three visits of a business, two of them held, at two write shards
+        String business = createBusiness("Visit outcomes");
+        growBusiness(business, 2);
+        String customer = createCustomer(business, "Ada", "Lovelace");
+        JsonPath first = visit(customer, "First", "held");
+        JsonPath second = visit(customer, "Second", "PLANNED");
+        JsonPath third = visit(customer, "Third", "HELD");
+        awaitIndexesCaughtUp();
+
+        // WHEN
+        RequestCounter.reset();
+        List<String> held = ids(business, "?outcome=Held");
+        List<String> queries = RequestCounter.operations();
+        List<String> heldSinceSecond = ids(business, "?outcome=HELD&from=" + second.getString("createdAt"));
+        given().contentType(ContentType.JSON)
+                .body(Map.of("outcome", "missed"))
+                .patch("/visits/" + first.getString("id"))
+                .then()
+                .statusCode(200)
+                .body("outcome", equalTo("MISSED"));
+        awaitIndexesCaughtUp();
+
+        // THEN the held ones in any letter case, newest first, from one Query of gsi1 per shard; a range narrows them,
+        // and a change of outcome moves the visit to its new group
+        assertThat(held)
+                .containsExactlyElementsOf(newestFirst(List.of(first, third), Instant.EPOCH, Keys.LATEST_CREATED));
+        assertThat(queries).containsExactly("Query", "Query");
+        assertThat(heldSinceSecond).containsExactly(third.getString("id"));
+        assertThat(ids(business, "?outcome=HELD")).containsExactly(third.getString("id"));
+        assertThat(ids(business, "?outcome=MISSED")).containsExactly(first.getString("id"));
+        var item = table.findCore(Visit.ENTITY, second.getString("id")).orElseThrow();
+        assertThat(Values.string(item, Attributes.GSI1_PK)).startsWith("VISITOUTCOME#" + business + "#PLANNED#");
+        assertThat(Values.string(item, Attributes.GSI1_SK))
+                .isEqualTo(Keys.createdSk(Instant.parse(second.getString("createdAt")), second.getString("id")));
+    }
+
+    @Test
     void create_shouldNeedAnExistingCustomer_andBeRefusedUnderTheBusiness_writingNothing() {
         // GIVEN
         String business = createBusiness("No visits without customers");
-        Map<String, Object> body = Map.of("purpose", "Walk-in", "minutes", 5);
+        Map<String, Object> body = Map.of("purpose", "Walk-in", "minutes", 5, "outcome", "HELD");
 
         // WHEN a visit is made under the business, under a customer that does not exist, and with a customer's id
         // in its body
@@ -153,7 +192,9 @@ class VisitApiTest {
                 "?to=2026-13-01T00:00:00Z", "to",
                 "?from=2300-01-01T00:00:00Z", "from",
                 "?to=2300-01-01T00:00:00Z", "to",
-                "?from=2026-11-02T00:00:00Z&to=2026-11-01T00:00:00Z", "from");
+                "?from=2026-11-02T00:00:00Z&to=2026-11-01T00:00:00Z", "from",
+                "?outcome=LOST", "outcome",
+                "?outcome=HELD&from=soon", "from");
         refused.forEach((query, field) -> {
             var answer = given().urlEncodingEnabled(false)
                     .get("/businesses/" + business + "/visits" + query)
@@ -187,7 +228,11 @@ class VisitApiTest {
     }
 
     private static JsonPath visit(String customer, String purpose) {
-        return post("/customers/" + customer + "/visits", Map.of("purpose", purpose, "minutes", 30))
+        return visit(customer, purpose, "PLANNED");
+    }
+
+    private static JsonPath visit(String customer, String purpose, String outcome) {
+        return post("/customers/" + customer + "/visits", Map.of("purpose", purpose, "minutes", 30, "outcome", outcome))
                 .then()
                 .statusCode(201)
                 .extract()

@@ -117,6 +117,18 @@ public enum AccessPattern {
             false,
             "customerId = C AND begins_with(type, <entity>#)"),
     /**
+     * A declared entity's subjects that hold one value of the field it is grouped by ({@code Entity.Builder
+     * #groupedBy}), in a range of creation times, newest first: one partition per shard of the business, merged, as a
+     * business's orders in a status are (pattern 9).
+     */
+    DECLARED_IN_GROUP(
+            0,
+            null,
+            TableLayout.GSI1,
+            KeyShape.BETWEEN,
+            false,
+            "gsi1pk = <ENTITY><FIELD>#<B>#<VALUE>#n AND gsi1sk BETWEEN <from> AND <to>"),
+    /**
      * A declared entity's list by the values of its fields, level by level (FieldList): one partition per page. A
      * business's stores by location (pattern 5) are one.
      */

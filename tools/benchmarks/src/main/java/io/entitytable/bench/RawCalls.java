@@ -124,10 +124,7 @@ record RawCalls(DynamoDbClient dynamo, String table, ExecutorService pool) {
         return eachInParallel(
                 shards.statusPartitions(status),
                 pk -> pattern(
-                        AccessPattern.BUSINESS_ORDERS_IN_STATUS,
-                        pk,
-                        Keys.orderStatusSkFrom(from),
-                        Keys.orderStatusSkTo(to)));
+                        AccessPattern.BUSINESS_ORDERS_IN_STATUS, pk, Keys.createdSkFrom(from), Keys.createdSkTo(to)));
     }
 
     /** Pattern 12: one Query per partition of the tag (one for a business of the old layout), in parallel. */
