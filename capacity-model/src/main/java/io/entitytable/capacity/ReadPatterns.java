@@ -86,14 +86,9 @@ final class ReadPatterns {
      * suppliers/city}), if any.
      */
     private static Optional<Entity> byFields(String name) {
-        int slash = name.indexOf('/');
-        if (slash < 0) {
-            return Optional.empty();
-        }
-        String level = name.substring(slash + 1);
-        return declared(name.substring(0, slash)).filter(entity -> entity.fieldList()
-                .filter(list -> list.levels().get(0).parameter().equals(level))
-                .isPresent());
+        return halves(name).flatMap(named -> declared(named.first()).filter(entity -> entity.fieldList()
+                .filter(list -> list.levels().get(0).parameter().equals(named.second()))
+                .isPresent()));
     }
 
     /**
@@ -101,14 +96,9 @@ final class ReadPatterns {
      * visits/outcome}), if any.
      */
     private static Optional<Entity> byGroup(String name) {
-        int slash = name.indexOf('/');
-        if (slash < 0) {
-            return Optional.empty();
-        }
-        String field = name.substring(slash + 1);
-        return declared(name.substring(0, slash)).filter(entity -> entity.groupField()
-                .filter(group -> group.name().equals(field))
-                .isPresent());
+        return halves(name).flatMap(named -> declared(named.first()).filter(entity -> entity.groupField()
+                .filter(group -> group.name().equals(named.second()))
+                .isPresent()));
     }
 
     /**
@@ -116,15 +106,20 @@ final class ReadPatterns {
      * collection>/<collection>} ({@code customers/visits}), if any.
      */
     private static Optional<Entity> ofParent(String name) {
-        int slash = name.indexOf('/');
-        if (slash < 0) {
-            return Optional.empty();
-        }
-        String parents = name.substring(0, slash);
-        return declared(name.substring(slash + 1)).filter(child -> child.parent()
-                .filter(parent -> parent.collection().equals(parents))
-                .isPresent());
+        return halves(name).flatMap(named -> declared(named.second()).filter(child -> child.parent()
+                .filter(parent -> parent.collection().equals(named.first()))
+                .isPresent()));
     }
+
+    /** The two halves of a read mix's name, {@code <first>/<second>}; empty for a name without a slash. */
+    private static Optional<Halves> halves(String name) {
+        int slash = name.indexOf('/');
+        return slash < 0
+                ? Optional.empty()
+                : Optional.of(new Halves(name.substring(0, slash), name.substring(slash + 1)));
+    }
+
+    private record Halves(String first, String second) {}
 
     private final Samples samples;
     private final Workload workload;

@@ -516,12 +516,9 @@ public final class Entity {
          * its fields.
          */
         public Builder listedBy(String name, String... levelPaths) {
-            if (reader != null) {
-                throw new IllegalArgumentException(keyName + " has a record of its own: its lists are its own too");
-            }
             this.listName = Objects.requireNonNull(name);
             this.listLevels = levelPaths.clone();
-            return indexedIn(TableLayout.GSI1);
+            return listedInGsi1();
         }
 
         /**
@@ -530,11 +527,8 @@ public final class Entity {
          * it holds a value. Not beside {@link #listedBy}, which needs gsi1's one entry of the item too.
          */
         public Builder findableBy(String fieldName) {
-            if (reader != null) {
-                throw new IllegalArgumentException(keyName + " has a record of its own: its lists are its own too");
-            }
             this.lookupField = Objects.requireNonNull(fieldName);
-            return indexedIn(TableLayout.GSI1);
+            return listedInGsi1();
         }
 
         /**
@@ -545,10 +539,15 @@ public final class Entity {
          * #listedBy} or {@link #findableBy}, which need gsi1's one entry of the item too.
          */
         public Builder groupedBy(String fieldName) {
+            this.groupField = Objects.requireNonNull(fieldName);
+            return listedInGsi1();
+        }
+
+        /** A list of its own in gsi1: an entity declared by its fields has one, a record's lists are its record's. */
+        private Builder listedInGsi1() {
             if (reader != null) {
                 throw new IllegalArgumentException(keyName + " has a record of its own: its lists are its own too");
             }
-            this.groupField = Objects.requireNonNull(fieldName);
             return indexedIn(TableLayout.GSI1);
         }
 

@@ -31,15 +31,14 @@ import java.util.Optional;
  * ({@code {collection}}): a root resource of its own at {@code businesses/{id}/{collection}} would out-match the
  * business's other sub-paths ({@code tags/{tag}}), and JAX-RS does not go back to the next root once one matched.
  *
- * <p>Of an entity that is a child of another subject ({@link Entity#parent}), also {@code
- * /<parents>/{id}/<collection>}, which the parent's resource locates: a new child of that parent, and its children.
+ * <p>Of an entity that is a child of another subject ({@link Entity#parent}), the create is {@code POST
+ * /<parents>/{id}/<collection>} instead, which the parent's resource serves: a new child of that parent.
  */
 public class DeclaredCollection extends ChildCollectionResource<Map<String, Object>, DeclaredItem, DeclaredResponse> {
     private final DeclaredService service;
     private final Entity entity;
-    private final boolean ofParent;
 
-    /** {@code ofParent}: the collection under a parent subject rather than under the business. */
+    /** {@code ofParent}: a child is made under a parent subject rather than under the business. */
     DeclaredCollection(IdempotentRequests idempotent, Entity entity, DeclaredService service, boolean ofParent) {
         super(
                 idempotent,
@@ -52,7 +51,6 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
                 DeclaredResponse::from);
         this.service = service;
         this.entity = entity;
-        this.ofParent = ofParent;
     }
 
     /**
@@ -61,8 +59,7 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
      * one grouped by a field ({@link Entity#groupField}), that field's value under its name: those that hold it. Or,
      * for an entity listed by fields ({@link FieldList}), the values of its levels from the first, each under its
      * field's name: the subjects that hold them. Or, for an entity findable by a field ({@link Entity#lookupField}), that field's value
-     * under its name: the subjects that hold it, in any letter case. Under a parent subject, its children, in the
-     * order of their sort keys, and no parameter narrows them.
+     * under its name: the subjects that hold it, in any letter case.
      */
     @GET
     public Page<DeclaredResponse> list(
@@ -70,9 +67,6 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
             @Context UriInfo uri,
             @QueryParam(FieldList.NAME_PREFIX) String prefix,
             @BeanParam PageParams page) {
-        if (ofParent) {
-            return list(businessId, page, service::listOfParent);
-        }
         Optional<String> value = entity.lookupField().flatMap(field -> valueAsked(field, uri.getQueryParameters()));
         if (value.isPresent()) {
             if (prefix != null) {

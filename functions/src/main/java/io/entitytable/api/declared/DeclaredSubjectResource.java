@@ -125,11 +125,10 @@ public class DeclaredSubjectResource {
             @PathParam("collection") String collection,
             @PathParam("id") String id,
             @PathParam("related") String related,
-            @Context UriInfo uri,
             @BeanParam PageParams page) {
-        Optional<DeclaredCollection> children = subjects.children(collection, related);
+        Optional<DeclaredService> children = subjects.children(collection, related);
         if (children.isPresent()) {
-            return children.get().list(id, uri, null, page);
+            return Responses.pageOf(id, page, children.get()::listOfParent, DeclaredResponse::from);
         }
         Entity entity = subjects.entity(collection);
         if (entity.link()
@@ -163,9 +162,9 @@ public class DeclaredSubjectResource {
             @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
             @Context UriInfo uri,
             @NotNull Map<String, Object> body) {
-        return subjects.children(collection, children)
-                .orElseThrow(() -> ApiProblem.notFound("collection", "/" + collection + "/{id}/" + children))
-                .create(id, idempotencyKey, uri, body);
+        DeclaredService service = subjects.children(collection, children)
+                .orElseThrow(() -> ApiProblem.notFound("collection", "/" + collection + "/{id}/" + children));
+        return subjects.underParent(service).create(id, idempotencyKey, uri, body);
     }
 
     /**

@@ -97,13 +97,18 @@ public class DeclaredSubjects {
     }
 
     /**
-     * The children of a subject of {@code collection} in the collection {@code children}, of an entity that is a child
-     * of it ({@link Entity#parent}: a customer's visits); empty when no such entity is.
+     * The service of the entity whose collection is {@code children} when it is a child of {@code collection}'s ({@link
+     * Entity#parent}: a customer's visits); empty when no such entity is.
      */
-    Optional<DeclaredCollection> children(String collection, String children) {
+    Optional<DeclaredService> children(String collection, String children) {
         Entity parent = entity(collection);
         return Entity.fromCollection(children)
                 .filter(child -> child.isDeclared() && child.parent().orElse(null) == parent)
-                .map(child -> new DeclaredCollection(idempotent, child, service(child), true));
+                .map(this::service);
+    }
+
+    /** The collection of a child of another subject under its parent, where it is made. */
+    DeclaredCollection underParent(DeclaredService children) {
+        return new DeclaredCollection(idempotent, children.entity(), children, true);
     }
 }
