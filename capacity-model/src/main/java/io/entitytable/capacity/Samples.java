@@ -14,6 +14,7 @@ import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -130,7 +131,10 @@ final class Samples {
                 address().values());
     }
 
-    /** The field's declared example, else the shortest value its bounds allow (an object's, of its members'). */
+    /**
+     * The field's declared example, else the shortest value its bounds allow (an object's, of its members'; of items,
+     * as few as it takes).
+     */
     private static Object exampleOf(Field field) {
         if (field.example() != null) {
             return field.example();
@@ -138,13 +142,17 @@ final class Samples {
         return switch (field.kind()) {
             case WHOLE_NUMBER -> field.min();
             case TEXT -> "x".repeat((int) field.min());
-            case OBJECT -> {
-                Map<String, Object> members = new LinkedHashMap<>();
-                field.members().forEach(member -> members.put(member.name(), exampleOf(member)));
-                yield members;
-            }
+            case OBJECT -> membersOf(field);
+            case ITEMS -> Collections.nCopies((int) field.min(), membersOf(field));
             case LABELLED -> Map.of("main", exampleOf(field.labelledValue()));
         };
+    }
+
+    /** An object of each member's {@link #exampleOf}. */
+    private static Map<String, Object> membersOf(Field field) {
+        Map<String, Object> members = new LinkedHashMap<>();
+        field.members().forEach(member -> members.put(member.name(), exampleOf(member)));
+        return members;
     }
 
     /**

@@ -79,6 +79,21 @@ class RecipesTest {
     }
 
     @Test
+    void create_shouldPriceASuppliersDeliveries_asItemsOfItsTransaction() {
+        // GIVEN a supplier with three deliveries, its declared items
+        DeclaredItem supplier = Supplier.of(samples.businessId, "Fresh Farms", Set.of())
+                .with(Map.of("deliveries", List.of(Map.of("sku", "A"), Map.of("sku", "B"), Map.of("sku", "C"))));
+
+        // WHEN
+        List<Access> accesses = recipes.create(supplier).stream()
+                .flatMap(write -> tableWrites.of(write).stream())
+                .toList();
+
+        // THEN its partition takes its core item and its three deliveries in the transaction, 2 units each
+        assertThat(units(accesses)).containsEntry("table " + supplier.id(), 8.0);
+    }
+
+    @Test
     void createOrder_shouldWriteInItsOwnShard_whenItsBusinessStoresACount() {
         // GIVEN a business of 32 shards and a tagged order in one of its shards above the first counters'
         ShardCount count = new ShardCount(32, 32, Instant.EPOCH, true);

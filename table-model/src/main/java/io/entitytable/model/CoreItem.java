@@ -93,6 +93,19 @@ public interface CoreItem {
     }
 
     /**
+     * The keys of every other item of its item collection, which follow from its core item alone (an order's lines,
+     * from its {@code lineCount}): what its delete and its erase delete, and what an export reads with it.
+     */
+    default List<ItemKey> collectionKeys() {
+        return List.of();
+    }
+
+    /** The same subject holding {@code items}, the other items of its item collection as read ({@link #collectionKeys}). */
+    default CoreItem withCollection(List<Map<String, AttributeValue>> items) {
+        return this;
+    }
+
+    /**
      * The same subject placed in {@code shard} (a tenant import keeps the shard its file names): read back from its
      * item with that shard on it, so every attribute that follows from the shard is the model's. A business is placed
      * by its count, not by a shard: for one, this changes nothing.

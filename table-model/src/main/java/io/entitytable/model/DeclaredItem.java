@@ -1,7 +1,10 @@
 package io.entitytable.model;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -46,6 +49,18 @@ public record DeclaredItem(
                     + entity.parent().orElseThrow().keyName() + " under "
                     + entity.parentAttribute().get());
         }
+        // Items given or read count themselves; without them, the count read from the core item stands (none: 0).
+        Map<String, Object> counted = new LinkedHashMap<>(values);
+        for (Field field : entity.fields()) {
+            if (field.kind() == Field.Kind.ITEMS) {
+                counted.put(
+                        field.countAttribute(),
+                        values.get(field.name()) instanceof List<?> items
+                                ? (Object) (long) items.size()
+                                : values.getOrDefault(field.countAttribute(), 0L));
+            }
+        }
+        values = counted;
         // A tenant that stores no count is of the old fixed layout.
         shards = shards == null && entity.isTenant() ? ShardCount.legacy() : shards;
         // An empty object by label, or no ids linked, is none: left out, as the item leaves it out.
@@ -60,6 +75,10 @@ public record DeclaredItem(
     static DeclaredItem read(Entity entity, Map<String, AttributeValue> item) {
         Map<String, Object> values = new LinkedHashMap<>();
         for (Field field : entity.fields()) {
+            if (field.kind() == Field.Kind.ITEMS) {
+                values.put(field.countAttribute(), Values.number(item, field.countAttribute()));
+                continue;
+            }
             AttributeValue value = item.get(field.name());
             if (value != null) {
                 values.put(field.name(), field.fromAttribute(value));
@@ -142,7 +161,12 @@ public record DeclaredItem(
         }
         for (Field field : entity.fields()) {
             Object value = values.get(field.name());
-            if (value != null) {
+            if (field.kind() == Field.Kind.ITEMS) {
+                // A subject without items carries no count: absent is none.
+                if (count(field) > 0) {
+                    item.put(field.countAttribute(), Values.n(count(field)));
+                }
+            } else if (value != null) {
                 item.put(field.name(), field.toAttribute(value));
             }
         }
@@ -164,6 +188,68 @@ public record DeclaredItem(
             item.put(Attributes.GSI1_SK, Values.s(id));
         }));
         return item;
+    }
+
+    /** How many items it has of a field of items ({@link Field#items}), as its core item counts them. */
+    private long count(Field items) {
+        return values.get(items.countAttribute()) instanceof Long count ? count : 0;
+    }
+
+    /**
+     * Its items' own items, {@code id = <id>, type = <itemName>#<n>}, of each field of items whose items it holds
+     * (given on create, or read with it by id).
+     */
+    @Override
+    public List<Map<String, AttributeValue>> collectionItems() {
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        for (Field field : itemFields()) {
+            if (values.get(field.name()) instanceof List<?> held) {
+                for (int n = 1; n <= held.size(); n++) {
+                    Map<String, AttributeValue> item = Values.newItem();
+                    item.put(Attributes.ID, Values.s(id));
+                    item.put(Attributes.TYPE, Values.s(Keys.collectionItemType(field.itemName(), n)));
+                    item.put(Attributes.KIND, Values.s(ItemKind.LINE.value()));
+                    item.putAll(field.itemAttributes(held.get(n - 1)));
+                    items.add(item);
+                }
+            }
+        }
+        return items;
+    }
+
+    /** The keys of its items, as its core item counts them. */
+    @Override
+    public List<ItemKey> collectionKeys() {
+        List<ItemKey> keys = new ArrayList<>();
+        for (Field field : itemFields()) {
+            for (int n = 1; n <= count(field); n++) {
+                keys.add(new ItemKey(id, Keys.collectionItemType(field.itemName(), n)));
+            }
+        }
+        return keys;
+    }
+
+    /** The same subject holding its items among {@code items}, each field's in the order of their keys. */
+    @Override
+    public DeclaredItem withCollection(List<Map<String, AttributeValue>> items) {
+        Map<String, Object> changes = new LinkedHashMap<>();
+        for (Field field : itemFields()) {
+            String prefix = Keys.collectionItemPrefix(field.itemName());
+            changes.put(
+                    field.name(),
+                    items.stream()
+                            .filter(item -> Values.string(item, Attributes.TYPE).startsWith(prefix))
+                            .sorted(Comparator.comparing(item -> Values.string(item, Attributes.TYPE)))
+                            .map(field::itemFrom)
+                            .toList());
+        }
+        return with(changes);
+    }
+
+    private List<Field> itemFields() {
+        return entity.fields().stream()
+                .filter(field -> field.kind() == Field.Kind.ITEMS)
+                .toList();
     }
 
     /** The ids of the subjects it links ({@link Entity#link}); none when it links none. */

@@ -26,7 +26,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * @param letterCase the letter case a text is stored in
  * @param example a value of the field to show, or null: for the contract and the sample requests, which do not read
  *     it yet (design §2)
- * @param members an object's own fields, in order ({@link #object}); none for any other kind
+ * @param members an object's own fields, in order ({@link #object}), or those of each of its items ({@link #items});
+ *     none for any other kind
+ * @param itemName what one of its items is called in its sort key and its count ({@link #items}: {@code line}); null
+ *     for any other kind
  */
 public record Field(
         String name,
@@ -40,7 +43,8 @@ public record Field(
         boolean isImmutable,
         boolean isUnique,
         Object example,
-        List<Field> members) {
+        List<Field> members,
+        String itemName) {
 
     /** The longest text a field takes unless it says otherwise. */
     public static final int DEFAULT_MAX_LENGTH = 200;
@@ -78,13 +82,15 @@ public record Field(
 
     /**
      * What a field holds, and how it is stored: text as a DynamoDB string, a whole number as a number, an object (its
-     * own fields, an address for one) as a map, and values by label (a customer's addresses by name) as a map of them.
+     * own fields, an address for one) as a map, values by label (a customer's addresses by name) as a map of them, and
+     * items (an order's lines) as items of their own in the subject's item collection, which its core item counts.
      */
     public enum Kind {
         TEXT,
         WHOLE_NUMBER,
         OBJECT,
-        LABELLED
+        LABELLED,
+        ITEMS
     }
 
     /** The letter case a text is stored in: as given, or lower or upper case so that values differing in it are one. */
@@ -106,6 +112,12 @@ public record Field(
     /** How many labels a labelled field holds unless it says otherwise. */
     public static final int DEFAULT_MAX_LABELS = 20;
 
+    /**
+     * How many items a field of items holds unless it says otherwise: they are written in one transaction with their
+     * subject, its unique values' markers and its business's counter, which takes at most 100 writes.
+     */
+    public static final int DEFAULT_MAX_ITEMS = 50;
+
     public Field {
         Objects.requireNonNull(name);
         Objects.requireNonNull(kind);
@@ -113,7 +125,7 @@ public record Field(
         if (min > max) {
             throw new IllegalArgumentException("field " + name + ": min " + min + " is above max " + max);
         }
-        boolean composite = kind == Kind.OBJECT || kind == Kind.LABELLED;
+        boolean composite = kind == Kind.OBJECT || kind == Kind.LABELLED || kind == Kind.ITEMS;
         Objects.requireNonNull(letterCase);
         if (composite && (isUnique || letterCase != LetterCase.AS_GIVEN || shape != null || members.isEmpty())) {
             // A unique value is one key of a marker item, and a shape or a letter case is a text's: an object's members
@@ -121,7 +133,11 @@ public record Field(
             throw new IllegalArgumentException("field " + name
                     + ": an object has members and can be neither unique, of one letter case nor shaped");
         }
-        if (kind == Kind.LABELLED && (members.size() != 1 || members.get(0).kind == Kind.LABELLED)) {
+        if ((kind == Kind.ITEMS) != (itemName != null)) {
+            throw new IllegalArgumentException("field " + name + ": items, and only items, have an item name");
+        }
+        if (kind == Kind.LABELLED
+                && (members.size() != 1 || members.get(0).kind == Kind.LABELLED || members.get(0).kind == Kind.ITEMS)) {
             throw new IllegalArgumentException(
                     "field " + name + ": values by label are of one kind, text, a number or an object");
         }
@@ -139,7 +155,8 @@ public record Field(
 
     /** A field of {@code kind} with nothing refined yet: optional, of any shape, as given, mutable, not unique. */
     private static Field optional(String name, Kind kind, long min, long max, Object example, List<Field> members) {
-        return new Field(name, kind, false, min, max, null, null, LetterCase.AS_GIVEN, false, false, example, members);
+        return new Field(
+                name, kind, false, min, max, null, null, LetterCase.AS_GIVEN, false, false, example, members, null);
     }
 
     /**
@@ -148,9 +165,47 @@ public record Field(
      * members' examples.
      */
     public static Field object(String name, Field... members) {
+        Map<String, Object> example = membersExample(name, members);
+        return optional(
+                name,
+                Kind.OBJECT,
+                0,
+                0,
+                example.isEmpty() ? null : Collections.unmodifiableMap(example),
+                List.of(members));
+    }
+
+    /**
+     * Items of the subject's item collection, each an object of {@code members} (text and whole numbers) as {@link
+     * #object} judges one: an order's lines. Given whole on create, as a list of 1 to {@link #DEFAULT_MAX_ITEMS} (its
+     * bounds: how many), and never changed; each stored as an item of its own, {@code id = <subject>, type =
+     * <itemName>#<n>} ({@link Keys#collectionItemType}), n from 1 in the order given, and counted on the core item
+     * ({@link #countAttribute}: {@code lineCount}), so its read is one Query of the subject's partition and its delete
+     * knows every key. Its example is one item of its members' examples.
+     */
+    public static Field items(String name, String itemName, Field... members) {
+        Map<String, Object> example = membersExample(name, members);
+        return new Field(
+                name,
+                Kind.ITEMS,
+                false,
+                1,
+                DEFAULT_MAX_ITEMS,
+                null,
+                null,
+                LetterCase.AS_GIVEN,
+                true,
+                false,
+                example.isEmpty() ? null : List.of(Collections.unmodifiableMap(example)),
+                List.of(members),
+                Objects.requireNonNull(itemName));
+    }
+
+    /** The examples of an object's members by name; refuses a member that is no text or number, or one named twice. */
+    private static Map<String, Object> membersExample(String name, Field... members) {
         Map<String, Object> example = new LinkedHashMap<>();
         for (Field member : members) {
-            if (member.kind == Kind.OBJECT || member.kind == Kind.LABELLED || member.isUnique || member.isImmutable) {
+            if (member.kind != Kind.TEXT && member.kind != Kind.WHOLE_NUMBER || member.isUnique || member.isImmutable) {
                 throw new IllegalArgumentException(
                         "field " + name + "'s member " + member.name + ": an object's member is text or a number");
             }
@@ -164,13 +219,15 @@ public record Field(
                 example.put(member.name, member.example);
             }
         }
-        return optional(
-                name,
-                Kind.OBJECT,
-                0,
-                0,
-                example.isEmpty() ? null : Collections.unmodifiableMap(example),
-                List.of(members));
+        return example;
+    }
+
+    /** The attribute of the core item that counts its items ({@link #items}): {@code <itemName>Count}. */
+    public String countAttribute() {
+        if (kind != Kind.ITEMS) {
+            throw new IllegalStateException(name + " holds no items");
+        }
+        return itemName + "Count";
     }
 
     /**
@@ -260,6 +317,9 @@ public record Field(
         if (kind == Kind.OBJECT) {
             return objectProblem(given);
         }
+        if (kind == Kind.ITEMS) {
+            return itemsProblem(given);
+        }
         if (kind == Kind.LABELLED) {
             return labelledProblem(given);
         }
@@ -311,6 +371,22 @@ public record Field(
         return Optional.empty();
     }
 
+    private Optional<String> itemsProblem(Object given) {
+        if (!(given instanceof List<?> items)) {
+            return Optional.of("must be a list of items");
+        }
+        if (items.size() < min || items.size() > max) {
+            return Optional.of("must hold " + min + " to " + max + " items");
+        }
+        for (int n = 0; n < items.size(); n++) {
+            Optional<String> problem = objectProblem(items.get(n));
+            if (problem.isPresent()) {
+                return Optional.of("item " + (n + 1) + ": " + problem.get());
+            }
+        }
+        return Optional.empty();
+    }
+
     private Optional<String> objectProblem(Object given) {
         if (!(given instanceof Map<?, ?> object)) {
             return Optional.of("must be an object");
@@ -344,17 +420,9 @@ public record Field(
         return switch (kind) {
             case WHOLE_NUMBER -> ((Number) given).longValue();
             case TEXT -> normalisedText((String) given);
-            case OBJECT -> {
-                Map<?, ?> object = (Map<?, ?>) given;
-                Map<String, Object> stored = new LinkedHashMap<>();
-                for (Field member : members) {
-                    Object value = object.get(member.name);
-                    if (value != null) {
-                        stored.put(member.name, member.normalised(value));
-                    }
-                }
-                yield Collections.unmodifiableMap(stored);
-            }
+            case OBJECT -> normalisedObject((Map<?, ?>) given);
+            case ITEMS -> ((List<?>) given)
+                    .stream().map(item -> normalisedObject((Map<?, ?>) item)).toList();
             case LABELLED -> {
                 Map<String, Object> stored = new TreeMap<>();
                 ((Map<?, ?>) given)
@@ -365,11 +433,27 @@ public record Field(
         };
     }
 
-    /** The value as a DynamoDB attribute: a string, a number, or a map of its members' or its labels' values. */
+    /** An object as it is stored: its members' values, in the order of declaration, without the members it lacks. */
+    private Map<String, Object> normalisedObject(Map<?, ?> object) {
+        Map<String, Object> stored = new LinkedHashMap<>();
+        for (Field member : members) {
+            Object value = object.get(member.name);
+            if (value != null) {
+                stored.put(member.name, member.normalised(value));
+            }
+        }
+        return Collections.unmodifiableMap(stored);
+    }
+
+    /**
+     * The value as a DynamoDB attribute: a string, a number, or a map of its members' or its labels' values. Items are
+     * no attribute of the core item: each is an item of its own ({@link #itemAttributes}).
+     */
     public AttributeValue toAttribute(Object value) {
         return switch (kind) {
             case WHOLE_NUMBER -> Values.n((Long) value);
             case TEXT -> Values.s((String) value);
+            case ITEMS -> throw new IllegalStateException(name + "'s items are items of their own, not an attribute");
             case OBJECT, LABELLED -> {
                 Map<String, AttributeValue> map = new LinkedHashMap<>();
                 ((Map<?, ?>) value)
@@ -393,16 +477,8 @@ public record Field(
         return switch (kind) {
             case WHOLE_NUMBER -> Long.parseLong(value.n());
             case TEXT -> value.s();
-            case OBJECT -> {
-                Map<String, Object> read = new LinkedHashMap<>();
-                for (Field member : members) {
-                    AttributeValue held = value.m().get(member.name);
-                    if (held != null) {
-                        read.put(member.name, member.fromAttribute(held));
-                    }
-                }
-                yield Collections.unmodifiableMap(read);
-            }
+            case ITEMS -> throw new IllegalStateException(name + "'s items are items of their own, not an attribute");
+            case OBJECT -> membersOf(value.m());
             case LABELLED -> {
                 Map<String, Object> read = new TreeMap<>();
                 value.m()
@@ -411,6 +487,35 @@ public record Field(
                 yield Collections.unmodifiableMap(read);
             }
         };
+    }
+
+    /** One of its items' attributes, its members' values by name, as {@link #toAttribute} stores an object's. */
+    public Map<String, AttributeValue> itemAttributes(Object item) {
+        return objectAttributes((Map<?, ?>) item);
+    }
+
+    /** One of its items as {@link #normalised} gives it, from the attributes of its item. */
+    public Map<String, Object> itemFrom(Map<String, AttributeValue> item) {
+        return membersOf(item);
+    }
+
+    private Map<String, AttributeValue> objectAttributes(Map<?, ?> object) {
+        Map<String, AttributeValue> map = new LinkedHashMap<>();
+        object.forEach((key, part) ->
+                map.put((String) key, member((String) key).orElseThrow().toAttribute(part)));
+        return map;
+    }
+
+    /** An object's members' values from the attributes that hold them; a member no longer declared is left out. */
+    private Map<String, Object> membersOf(Map<String, AttributeValue> attributes) {
+        Map<String, Object> read = new LinkedHashMap<>();
+        for (Field member : members) {
+            AttributeValue held = attributes.get(member.name);
+            if (held != null) {
+                read.put(member.name, member.fromAttribute(held));
+            }
+        }
+        return Collections.unmodifiableMap(read);
     }
 
     /** A declaration being refined: the one place that lists every component. */
@@ -427,6 +532,7 @@ public record Field(
         private boolean isUnique;
         private Object example;
         private final List<Field> members;
+        private final String itemName;
 
         private Draft(Field field) {
             name = field.name;
@@ -441,6 +547,7 @@ public record Field(
             isUnique = field.isUnique;
             example = field.example;
             members = field.members;
+            itemName = field.itemName;
         }
 
         private Field field() {
@@ -456,7 +563,8 @@ public record Field(
                     isImmutable,
                     isUnique,
                     example,
-                    members);
+                    members,
+                    itemName);
         }
     }
 

@@ -4,7 +4,10 @@ package io.entitytable.model;
 public enum ItemKind implements StoredValue {
     /** Business, customer, store and order items: written by the API only. */
     CORE,
-    /** Order lines: written by the API with their order, never fanned out. */
+    /**
+     * The items of a subject's item collection beside its core item (an order's lines, a declared field of items):
+     * written by the API with their subject, never changed, never fanned out.
+     */
     LINE,
     /** A copy of a customer or store in the other side's partition: written by the fan-out only. */
     EDGE,

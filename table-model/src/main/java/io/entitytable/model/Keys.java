@@ -97,11 +97,24 @@ public final class Keys {
 
     /** {@code line#0001}: order lines sort after their order in the order's item collection. */
     public static String lineType(int lineNo) {
-        return LINE + SEPARATOR + String.format(Locale.ROOT, "%04d", lineNo);
+        return collectionItemType(LINE, lineNo);
+    }
+
+    /**
+     * {@code <itemName>#<n, 4 digits>}: the sort key of the {@code n}th item of a subject's item collection (an order's
+     * {@code line#0001}), in its order.
+     */
+    public static String collectionItemType(String itemName, int n) {
+        return collectionItemPrefix(itemName) + String.format(Locale.ROOT, "%04d", n);
     }
 
     public static String lineTypePrefix() {
-        return LINE + SEPARATOR;
+        return collectionItemPrefix(LINE);
+    }
+
+    /** {@code <itemName>#}: the sort-key prefix of the items of one kind of a subject's item collection. */
+    public static String collectionItemPrefix(String itemName) {
+        return itemName + SEPARATOR;
     }
 
     /** {@code <entity>#}: the sort-key prefix of an entity's core items and of every copy of such a subject. */

@@ -1,6 +1,8 @@
 package io.entitytable.model;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -125,6 +127,26 @@ public record Order(
     @Override
     public List<Map<String, AttributeValue>> collectionItems() {
         return lines == null ? List.of() : lineItems();
+    }
+
+    /** The keys of its lines, {@code line#0001} to its {@code lineCount}th. */
+    @Override
+    public List<ItemKey> collectionKeys() {
+        List<ItemKey> keys = new ArrayList<>(lineCount);
+        for (int lineNo = 1; lineNo <= lineCount; lineNo++) {
+            keys.add(new ItemKey(id, Keys.lineType(lineNo)));
+        }
+        return keys;
+    }
+
+    /** This order with the lines among {@code items}, in line order. */
+    @Override
+    public Order withCollection(List<Map<String, AttributeValue>> items) {
+        return withLines(items.stream()
+                .filter(item -> Keys.isLineType(Values.string(item, Attributes.TYPE)))
+                .map(OrderLine::from)
+                .sorted(Comparator.comparingInt(OrderLine::lineNo))
+                .toList());
     }
 
     /** {@link CoreItem#withShard}, keeping the lines this record holds (its item does not). */

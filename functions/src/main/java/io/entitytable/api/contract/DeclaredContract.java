@@ -75,6 +75,14 @@ final class DeclaredContract {
                             + "a tag), because copies never carry index attributes"));
         }
         entity.fields().forEach(field -> subject.addProperty(field.name(), stored(field)));
+        entity.fields().stream()
+                .filter(field -> field.kind() == Field.Kind.ITEMS)
+                .forEach(field -> subject.addProperty(
+                        field.countAttribute(),
+                        OASFactory.createSchema()
+                                .addType(Schema.SchemaType.INTEGER)
+                                .format("int64")
+                                .description("How many " + field.name() + " the " + entity.keyName() + " has")));
         entity.link()
                 .ifPresent(link -> subject.addProperty(
                         link.attribute(),
@@ -138,8 +146,9 @@ final class DeclaredContract {
         if (field.kind() == Field.Kind.LABELLED) {
             return schema.additionalPropertiesSchema(stored(field.labelledValue()));
         }
-        field.members().forEach(member -> schema.addProperty(member.name(), stored(member)));
-        return schema;
+        Schema object = field.kind() == Field.Kind.ITEMS ? object(null) : schema;
+        field.members().forEach(member -> object.addProperty(member.name(), stored(member)));
+        return field.kind() == Field.Kind.ITEMS ? schema.items(object) : schema;
     }
 
     /** A field as a request gives it: its kind, bounds and shape, and what the declaration says of it. */
@@ -164,16 +173,10 @@ final class DeclaredContract {
                     schema.pattern(field.shape().pattern());
                 }
             }
-            case OBJECT -> {
-                List<String> required = new ArrayList<>();
-                for (Field member : field.members()) {
-                    schema.addProperty(member.name(), given(member, entity, field));
-                    if (member.isRequired()) {
-                        required.add(member.name());
-                    }
-                }
-                schema.required(required.isEmpty() ? null : required);
-            }
+            case OBJECT -> givenMembers(schema, field, entity);
+            case ITEMS -> schema.minItems((int) field.min())
+                    .maxItems((int) field.max())
+                    .items(givenMembers(object(null), field, entity));
             case LABELLED -> schema.maxProperties((int) field.max())
                     .additionalPropertiesSchema(given(field.labelledValue(), entity, field));
         }
@@ -181,6 +184,18 @@ final class DeclaredContract {
             schema.examples(List.of(field.example()));
         }
         return schema;
+    }
+
+    /** {@code object} with the members of {@code field} (an object, or each of its items) as a request gives them. */
+    private static Schema givenMembers(Schema object, Field field, Entity entity) {
+        List<String> required = new ArrayList<>();
+        for (Field member : field.members()) {
+            object.addProperty(member.name(), given(member, entity, field));
+            if (member.isRequired()) {
+                required.add(member.name());
+            }
+        }
+        return object.required(required.isEmpty() ? null : required);
     }
 
     private static boolean isListLevel(Entity entity, Field field) {
@@ -196,6 +211,7 @@ final class DeclaredContract {
                     .format("int64");
             case TEXT -> text();
             case OBJECT, LABELLED -> OASFactory.createSchema().addType(Schema.SchemaType.OBJECT);
+            case ITEMS -> OASFactory.createSchema().addType(Schema.SchemaType.ARRAY);
         };
     }
 
@@ -210,6 +226,12 @@ final class DeclaredContract {
         }
         if (entity != null && field.kind() == Field.Kind.OBJECT) {
             says.add("Given whole: a change replaces every member");
+        }
+        if (field.kind() == Field.Kind.ITEMS) {
+            says.add("Items of their own in the subject's item collection (`"
+                    + Keys.collectionItemType(field.itemName(), 1)
+                    + "`, ...), each an object of its members, counted in `"
+                    + field.countAttribute() + "`: a read by id answers them, a list or a change does not");
         }
         if (entity != null && field.kind() == Field.Kind.LABELLED) {
             says.add("Values by label, each label " + Field.LABEL_MESSAGE + "; given whole: a change replaces every"

@@ -11,10 +11,13 @@ import io.entitytable.api.table.RefreshRequest;
 import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.CoreItem;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.DeclaredValues;
 import io.entitytable.model.Entity;
+import io.entitytable.model.Field;
 import io.entitytable.model.ItemKey;
+import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.UniqueValue;
@@ -94,13 +97,43 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         items.add(child.toItem());
         markers.forEach(marker -> items.add(marker.toItem()));
+        // Its items' keys are as new as its id, so the markers alone can be taken.
+        items.addAll(child.collectionItems());
         optimistic.createChild(
                 businessId,
                 items,
                 recorder.recordFor(child),
-                refused -> refused.action() >= 2
+                refused -> refused.action() >= 2 && refused.action() < 2 + markers.size()
                         ? taken(markers.get(refused.action() - 2))
                         : ApiProblem.notFound("business", businessId));
+    }
+
+    /**
+     * The subject by id; of an entity with items of its own ({@link Field#items}), with them: one strongly consistent
+     * Query of its whole partition, {@code id = X}, rather than of its core item alone.
+     */
+    @Override
+    public DeclaredItem get(String id) {
+        if (entity.fields().stream().noneMatch(field -> field.kind() == Field.Kind.ITEMS)) {
+            return super.get(id);
+        }
+        Inputs.id("id", id);
+        List<Map<String, AttributeValue>> collection = new ArrayList<>();
+        Map<String, AttributeValue> core = null;
+        for (Map<String, AttributeValue> item :
+                table.readAll(PartitionQuery.partition(null, id).consistentRead())) {
+            // The partition of another subject's id holds no subject of this entity: a 404, as for no subject.
+            if (CoreItem.isCore(item) && Values.string(item, Attributes.TYPE).startsWith(entity.coreSortKeyPrefix())) {
+                core = item;
+            } else if (ItemKind.LINE.value().equals(Values.string(item, Attributes.KIND))) {
+                collection.add(item);
+            }
+        }
+        if (core == null) {
+            throw ApiProblem.notFound(entity.keyName(), id);
+        }
+        optimistic.access().requireItem(entity, id, core);
+        return ((DeclaredItem) entity.read(core)).withCollection(collection);
     }
 
     /**
@@ -153,10 +186,10 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
         }
         return withCurrent(id, ifMatch, current -> {
             String businessId = Values.string(current, Attributes.BUSINESS_ID);
+            List<ItemKey> collection = new ArrayList<>(entity.read(current).collectionKeys());
+            UniqueValue.ofCore(current).forEach(marker -> collection.add(marker.key()));
             Deletion.Builder deletion = Deletion.of(current)
-                    .withCollection(UniqueValue.ofCore(current).stream()
-                            .map(UniqueValue::key)
-                            .toList())
+                    .withCollection(collection)
                     .uncountingOnBusiness(businessId)
                     .uncountingOnTargets(linkedTargets(current));
             long links = Values.number(current, Attributes.LINK_COUNT);

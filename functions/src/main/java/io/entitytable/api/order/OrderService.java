@@ -23,7 +23,6 @@ import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
-import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
 import io.entitytable.model.OrderLine;
@@ -167,12 +166,8 @@ public class OrderService extends SubjectService<Order> {
     public void delete(String id, Long ifMatch) {
         delete(id, ifMatch, current -> {
             Order order = Order.from(current);
-            List<ItemKey> lineKeys = new ArrayList<>();
-            for (int lineNo = 1; lineNo <= order.lineCount(); lineNo++) {
-                lineKeys.add(new ItemKey(id, Keys.lineType(lineNo)));
-            }
             return Deletion.of(current)
-                    .withCollection(lineKeys)
+                    .withCollection(order.collectionKeys())
                     .uncountingOnBusiness(order.businessId())
                     .build();
         });

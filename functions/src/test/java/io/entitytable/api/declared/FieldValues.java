@@ -37,6 +37,10 @@ final class FieldValues {
         if (field.kind() == Field.Kind.LABELLED) {
             return Map.of("main", valid(field.labelledValue(), n));
         }
+        if (field.kind() == Field.Kind.ITEMS) {
+            // One item, as an object of the same members would vary.
+            return List.of(valid(asObject(field), n));
+        }
         if (field.kind() == Field.Kind.OBJECT) {
             // The example with its first member that has one varied: distinct as stored for each n.
             Map<String, Object> object = new LinkedHashMap<>((Map<String, Object>) example);
@@ -75,6 +79,9 @@ final class FieldValues {
         Map<String, String> values = new LinkedHashMap<>();
         if (field.kind() == Field.Kind.OBJECT) {
             return refusedObjects(field);
+        }
+        if (field.kind() == Field.Kind.ITEMS) {
+            return refusedItems(field);
         }
         if (field.kind() == Field.Kind.LABELLED) {
             return refusedByLabel(field);
@@ -149,6 +156,34 @@ final class FieldValues {
                             values.put(member.name() + " " + name, Json.withRaw(example, member.name(), raw)));
         }
         return values;
+    }
+
+    /**
+     * What a field of items refuses: another kind of value, fewer or more items than its bounds, an item that is no
+     * object, and each of its items' refusals (an object's) as the one item given.
+     */
+    private static Map<String, String> refusedItems(Field field) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String other : List.of("5", "true", "\"x\"", "{}")) {
+            values.put("wrong-type " + other, other);
+        }
+        String item = Json.write(valid(asObject(field), 0));
+        if (field.min() > 0) {
+            values.put(
+                    "below-min-items",
+                    "[" + String.join(",", java.util.Collections.nCopies((int) field.min() - 1, item)) + "]");
+        }
+        values.put(
+                "above-max-items",
+                "[" + String.join(",", java.util.Collections.nCopies((int) field.max() + 1, item)) + "]");
+        values.put("null item", "[null]");
+        refusedObjects(asObject(field)).forEach((name, raw) -> values.put("item " + name, "[" + raw + "]"));
+        return values;
+    }
+
+    /** One of the items of a field of items, as the object of the same members it is judged as. */
+    private static Field asObject(Field items) {
+        return Field.object(items.name(), items.members().toArray(Field[]::new));
     }
 
     /**

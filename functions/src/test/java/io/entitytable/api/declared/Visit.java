@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * A customer's visit to its business, declared in test sources only: a child of the customer and sorted by the time it
  * was recorded, as an order is, so its customer lists its visits newest first, and its business lists them newest
- * first and reads a range of times as one key condition, in one outcome as an order's business does in one status. Named to {@code
+ * first and reads a range of times as one key condition, in one outcome as an order's business does in one status. Its topics are items of its own in its item
+ * collection, as an order's lines are. Named to {@code
  * EntityDeclarations} beside {@link Article} and {@link Member} in the JVM of the tests of declared entities (the
  * functions pom).
  */
@@ -17,6 +18,15 @@ public final class Visit implements EntityDeclarations {
             .fields(
                     Field.text("purpose").required().between(1, 200).example("Quarterly review"),
                     Field.wholeNumber("minutes").between(1, 1440).example(45L),
+                    Field.items(
+                                    "topics",
+                                    "topic",
+                                    Field.text("title")
+                                            .required()
+                                            .between(1, 100)
+                                            .example("Budget"),
+                                    Field.wholeNumber("minutes").between(1, 600).example(15L))
+                            .between(1, 5),
                     Field.text("outcome")
                             .upperCased()
                             .matching("PLANNED|HELD|MISSED", "must be PLANNED, HELD or MISSED")

@@ -155,6 +155,73 @@ class VisitApiTest {
     }
 
     @Test
+    void topics_shouldBeItemsOfTheVisitsCollection_readWithItById_neverChanged_andDeletedWithIt() {
+        // GIVEN a visit with three topics
+        String business = createBusiness("Visit topics");
+        String customer = createCustomer(business, "Ada", "Lovelace");
+        List<Map<String, Object>> topics = List.of(
+                Map.of("title", "Budget", "minutes", 20),
+                Map.of("title", " Hiring "),
+                Map.of("title", "Roadmap", "minutes", 5));
+        JsonPath created = post(
+                        "/customers/" + customer + "/visits",
+                        Map.of("purpose", "Planning", "outcome", "HELD", "topics", topics))
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath();
+        String id = created.getString("id");
+        awaitIndexesCaughtUp();
+
+        // WHEN
+        RequestCounter.reset();
+        JsonPath read =
+                given().get("/visits/" + id).then().statusCode(200).extract().jsonPath();
+        List<String> readBy = RequestCounter.operations();
+        JsonPath listed = given().get("/customers/" + customer + "/visits")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        var changed = given().contentType(ContentType.JSON)
+                .body(Map.of("topics", List.of(Map.of("title", "Other"))))
+                .patch("/visits/" + id)
+                .then()
+                .extract();
+
+        // THEN the topics, trimmed, in the order given, from one Query of the visit's partition; each an item of its
+        // own, counted on the visit; a list answers the count, not the topics; a change of them is refused
+        assertThat(created.getList("topics.title")).containsExactly("Budget", "Hiring", "Roadmap");
+        assertThat(read.getList("topics.title")).containsExactly("Budget", "Hiring", "Roadmap");
+        assertThat(read.getList("topics.minutes")).containsExactly(20, null, 5);
+        assertThat(read.getInt("topicCount")).isEqualTo(3);
+        assertThat(readBy).containsExactly("Query");
+        assertThat(listed.getList("items[0].topics")).isNull();
+        assertThat(listed.getInt("items[0].topicCount")).isEqualTo(3);
+        assertThat(changed.statusCode()).isEqualTo(422);
+        var items = table.dynamo()
+                .query(q -> q.tableName(table.name())
+                        .keyConditionExpression("id = :id AND begins_with(#type, :topic)")
+                        .expressionAttributeNames(Map.of("#type", Attributes.TYPE))
+                        .expressionAttributeValues(
+                                Map.of(":id", Values.s(id), ":topic", Values.s(Keys.collectionItemPrefix("topic")))))
+                .items();
+        assertThat(items)
+                .extracting(item -> item.get(Attributes.TYPE).s())
+                .containsExactly("topic#0001", "topic#0002", "topic#0003");
+        assertThat(items).extracting(item -> item.get("title").s()).containsExactly("Budget", "Hiring", "Roadmap");
+
+        // AND its delete takes its topics with it
+        given().delete("/visits/" + id).then().statusCode(204);
+        assertThat(table.dynamo()
+                        .query(q -> q.tableName(table.name())
+                                .keyConditionExpression("id = :id")
+                                .expressionAttributeValues(Map.of(":id", Values.s(id))))
+                        .items())
+                .isEmpty();
+    }
+
+    @Test
     void create_shouldNeedAnExistingCustomer_andBeRefusedUnderTheBusiness_writingNothing() {
         // GIVEN
         String business = createBusiness("No visits without customers");

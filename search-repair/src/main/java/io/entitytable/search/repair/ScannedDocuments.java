@@ -19,8 +19,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * (a customer, a store) gives its document at once. One whose search also reads its item collection ({@link
  * io.entitytable.model.SearchText.Spec#readsCollection}: an order and its lines) needs those items, which live under
  * its partition key: a parallel Scan never splits a partition key across segments, so they come in the same segment,
- * normally right before it ({@code line#…} sorts before {@code order#…}). It is held until as many items as its {@code
- * lineCount} are seen; whatever is still held at the segment's end (lines written after the Scan passed them, an order
+ * normally right before it ({@code line#…} sorts before {@code order#…}). It is held until as many items as its core
+ * item counts ({@link io.entitytable.model.CoreItem#collectionKeys}: an order's {@code lineCount}) are seen; whatever is still held at the segment's end (lines written after the Scan passed them, an order
  * and lines split oddly) is handed back for one Query each. Holding only incomplete subjects keeps memory to a few
  * items per segment instead of every line of the table.
  */
@@ -60,11 +60,10 @@ final class ScannedDocuments {
     }
 
     private boolean complete(Map<String, AttributeValue> subject) {
-        long lineCount = Values.number(subject, Attributes.LINE_COUNT);
         return collections
                         .getOrDefault(Values.string(subject, Attributes.ID), List.of())
                         .size()
-                >= lineCount;
+                >= CoreItem.from(subject).collectionKeys().size();
     }
 
     private SearchDocument release(Map<String, AttributeValue> subject) {

@@ -7,7 +7,6 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.ItemKey;
-import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.Tombstone;
 import io.entitytable.model.UniqueValue;
@@ -127,7 +126,7 @@ final class ChildDeletes {
             if (CoreItem.entityOf(child).leavesTombstone()) {
                 writes.add(BatchWrites.put(Tombstone.of(child)));
             }
-            linesOf(child).forEach(line -> writes.add(BatchWrites.delete(line)));
+            collectionOf(child).forEach(key -> writes.add(BatchWrites.delete(key)));
             UniqueValue.ofCore(child).forEach(marker -> writes.add(BatchWrites.delete(marker.key())));
         }
         return BatchWrites.requestsOf(writes).stream()
@@ -172,9 +171,9 @@ final class ChildDeletes {
         return deleted;
     }
 
-    /** The items a child is: its core item and its lines. */
+    /** The items a child is: its core item and the rest of its item collection (an order's lines). */
     private static int itemsOf(Map<String, AttributeValue> listed) {
-        return 1 + (int) Values.number(listed, Attributes.LINE_COUNT);
+        return 1 + collectionOf(listed).size();
     }
 
     /**
@@ -202,14 +201,12 @@ final class ChildDeletes {
         return actions;
     }
 
-    /** The keys of an order's lines, which follow from its {@code lineCount}; none for another child. */
-    private static List<ItemKey> linesOf(Map<String, AttributeValue> listed) {
-        String id = Values.string(listed, Attributes.ID);
-        List<ItemKey> lines = new ArrayList<>();
-        for (int lineNo = 1; lineNo <= Values.number(listed, Attributes.LINE_COUNT); lineNo++) {
-            lines.add(new ItemKey(id, Keys.lineType(lineNo)));
-        }
-        return lines;
+    /**
+     * The keys of the rest of a child's item collection, which follow from its core item (an order's lines, from its
+     * {@code lineCount}); none for most children.
+     */
+    private static List<ItemKey> collectionOf(Map<String, AttributeValue> listed) {
+        return CoreItem.from(listed).collectionKeys();
     }
 
     private void addTombstone(List<TransactWriteItem> actions, Map<String, AttributeValue> current) {

@@ -14,7 +14,7 @@ import java.util.Set;
 /**
  * A kind of subject that exists in test sources only: a supplier of a business, named in its sort key, with an email
  * unique within the business, a code that never changes, a depot (an object of its own fields) by whose city and zip its business lists it and
- * contacts by label, tagged and searchable. It is its declaration alone, with no record class: every
+ * contacts by label, its deliveries as items of its own in its item collection, tagged and searchable. It is its declaration alone, with no record class: every
  * subsystem's tests run it through their code, which must handle it with no change to main code, the proof that an
  * entity is defined once, here, and nowhere else.
  */
@@ -38,7 +38,13 @@ public final class Supplier {
                             Field.object(
                                     "contact",
                                     Field.text("name").required().example("Ann Lee"),
-                                    Field.text("phone").between(3, 20).example("+33 1 23 45"))))
+                                    Field.text("phone").between(3, 20).example("+33 1 23 45"))),
+                    Field.items(
+                                    "deliveries",
+                                    "delivery",
+                                    Field.text("sku").required().example("BEAN-1"),
+                                    Field.wholeNumber("days").between(1, 30).example(2L))
+                            .between(1, 10))
             .listedBy("depot", "depot.city", "depot.zip")
             .sortedBy("name")
             .searchable());

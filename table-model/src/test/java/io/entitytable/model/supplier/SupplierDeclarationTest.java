@@ -11,10 +11,12 @@ import io.entitytable.model.DeclaredValues.Problem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Field;
 import io.entitytable.model.Ids;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.SearchFields;
 import io.entitytable.model.SearchText;
+import io.entitytable.model.Values;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -149,6 +151,61 @@ class SupplierDeclarationTest {
         DeclaredItem supplier = Supplier.of(BUSINESS, "Acme", Set.of());
         assertThat(supplier.toItem().get("contacts").m().get("billing").m()).containsOnlyKeys("name", "phone");
         assertThat(CoreItem.from(supplier.toItem())).isEqualTo(supplier);
+    }
+
+    @Test
+    void items_shouldBeItemsOfTheCollection_inTheOrderGiven_countedOnTheCoreItem_andNameTheItemRefused() {
+        // WHEN deliveries given with padded SKUs, each judged as an object of its members
+        Map<String, Object> values = DeclaredValues.forNew(
+                Supplier.ENTITY,
+                Map.of("name", "Acme", "deliveries", List.of(Map.of("sku", " B-2 ", "days", 3), Map.of("sku", "A-1"))));
+        DeclaredItem supplier = Supplier.of(BUSINESS, "Acme", Set.of()).with(values);
+
+        // THEN in the order given, normalised, each an item of its own after the core item, which counts them
+        assertThat(values.get("deliveries")).isEqualTo(List.of(Map.of("sku", "B-2", "days", 3L), Map.of("sku", "A-1")));
+        assertThat(supplier.toItem())
+                .containsEntry("deliveryCount", Values.n(2))
+                .doesNotContainKey("deliveries");
+        assertThat(supplier.collectionItems())
+                .extracting(item -> item.get(Attributes.TYPE).s() + " "
+                        + item.get("sku").s() + " " + item.get(Attributes.KIND).s())
+                .containsExactly("delivery#0001 B-2 line", "delivery#0002 A-1 line");
+        assertThat(supplier.collectionKeys())
+                .extracting(ItemKey::type)
+                .containsExactly("delivery#0001", "delivery#0002");
+        // AND read back from its items as it was; its core item alone holds the count
+        DeclaredItem core = (DeclaredItem) CoreItem.from(supplier.toItem());
+        assertThat(core.values()).containsEntry("deliveryCount", 2L).doesNotContainKey("deliveries");
+        assertThat(core.withCollection(supplier.collectionItems())).isEqualTo(supplier);
+        assertThat(Supplier.of(BUSINESS, "Acme", Set.of()).toItem()).doesNotContainKey("deliveryCount");
+        // AND too few or many, an item that is no object, and one missing its SKU are named
+        List<Object> refused = List.of(
+                List.of(),
+                java.util.Collections.nCopies(11, Map.of("sku", "A")),
+                List.of("A-1"),
+                List.of(Map.of("sku", "A-1"), Map.of("days", 2)),
+                Map.of("sku", "A-1"));
+        List<String> told = refused.stream()
+                .map(deliveries -> {
+                    try {
+                        DeclaredValues.forNew(Supplier.ENTITY, Map.of("name", "Acme", "deliveries", deliveries));
+                        return "taken";
+                    } catch (DeclaredValues.Invalid invalid) {
+                        return invalid.problems().get(0).message();
+                    }
+                })
+                .toList();
+        assertThat(told)
+                .containsExactly(
+                        "must hold 1 to 10 items",
+                        "must hold 1 to 10 items",
+                        "item 1: must be an object",
+                        "item 2: sku: is required",
+                        "must be a list of items");
+        // AND never changed
+        assertThatThrownBy(() ->
+                        DeclaredValues.forChange(Supplier.ENTITY, Map.of("deliveries", List.of(Map.of("sku", "A-1")))))
+                .isInstanceOf(DeclaredValues.Invalid.class);
     }
 
     @Test

@@ -121,6 +121,13 @@ final class SubjectCodec {
         Set<String> linked = entity.link()
                 .map(link -> ids(idList(given.remove(link.attribute()), link.attribute()), link.attribute()))
                 .orElse(Set.of());
+        // Its parent's id is no field either (a customer's visit): the line names it, as it names its business.
+        Optional<String> parentId = entity.parentAttribute()
+                .map(attribute -> id(given.remove(attribute) instanceof String named ? named : null, attribute));
+        // Nor is the count of a field's items, which its items give.
+        entity.fields().stream()
+                .filter(field -> field.kind() == io.entitytable.model.Field.Kind.ITEMS)
+                .forEach(field -> given.remove(field.countAttribute()));
         List<String> unknown = DeclaredValues.unknown(entity, given.keySet());
         if (!unknown.isEmpty()) {
             throw new IllegalArgumentException("unknown field '" + unknown.get(0) + "' (the " + entity.keyName()
@@ -139,13 +146,9 @@ final class SubjectCodec {
         if (entity.isTenant()) {
             return DeclaredItem.tenant(entity, subject.id(), values, coreFields(subject), ShardCount.legacy());
         }
-        return new DeclaredItem(
-                        entity,
-                        subject.id(),
-                        businessId,
-                        new LinkedHashMap<>(values),
-                        coreFields(subject),
-                        Shard.legacy(subject.id()))
+        Map<String, Object> held = new LinkedHashMap<>(values);
+        parentId.ifPresent(id -> held.put(entity.parentAttribute().orElseThrow(), id));
+        return new DeclaredItem(entity, subject.id(), businessId, held, coreFields(subject), Shard.legacy(subject.id()))
                 .withLinked(linked);
     }
 

@@ -10,9 +10,7 @@ import io.entitytable.model.BusinessShards;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
-import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
-import io.entitytable.model.OrderLine;
 import io.entitytable.model.Retention;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.TableLayout;
@@ -22,7 +20,6 @@ import io.entitytable.model.access.PartitionQuery;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -39,9 +36,9 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * with the business. The business item by GetItem; then, for each kind of child in file order, each write shard of the
  * business in businessGsi (as many as the shard count its item stores; docs/design.md §2, "The write-sharded business
  * index") by Query, {@code businessShard =
- * <B>#n AND begins_with(type, <entity>#)}, {@value #PAGE_SIZE} items a page; an order's lines, which no index holds, by
- * strongly consistent BatchGetItems for the lines of a whole page of orders, {@value #READERS} at a time (their keys
- * follow from each order's {@code lineCount}). Never a Scan.
+ * <B>#n AND begins_with(type, <entity>#)}, {@value #PAGE_SIZE} items a page; the rest of a subject's item collection
+ * (an order's lines), which no index holds, by strongly consistent BatchGetItems for the collections of a whole page,
+ * {@value #READERS} at a time (their keys follow from each core item: an order's {@code lineCount}). Never a Scan.
  *
  * <p>Then, where the options name the order archive, the business's archived orders (docs/design.md §2, "Lifecycle"):
  * its listing a page of up to 1,000 at a time, each order by one GET, {@code OrderArchive#READERS} at a time, written
@@ -165,45 +162,47 @@ final class TenantExport {
                 .build();
     }
 
-    /** The records with the rest of their item collections read: each order with its lines. */
+    /**
+     * The records with the rest of their item collections read (an order's lines), by the keys each core item gives
+     * ({@link CoreItem#collectionKeys}).
+     */
     private List<CoreItem> withCollections(List<CoreItem> records) {
         List<ItemKey> keys = new ArrayList<>();
         for (CoreItem record : records) {
-            keys.addAll(collectionKeys(record));
+            keys.addAll(record.collectionKeys());
         }
         List<Callable<List<Map<String, AttributeValue>>>> reads = new ArrayList<>();
         for (int from = 0; from < keys.size(); from += BATCH_GET_KEYS) {
             List<ItemKey> chunk = keys.subList(from, Math.min(keys.size(), from + BATCH_GET_KEYS));
             reads.add(() -> table.getAll(chunk));
         }
-        Map<String, List<OrderLine>> linesByOrder = new HashMap<>();
+        Map<String, List<Map<String, AttributeValue>>> itemsById = new HashMap<>();
         List<List<Map<String, AttributeValue>>> read = reads.size() < 2
                 ? reads.stream().map(TenantExport::call).toList()
                 : ParallelTasks.run("tenant-export", Math.min(reads.size(), READERS), reads);
         for (List<Map<String, AttributeValue>> items : read) {
             for (Map<String, AttributeValue> item : items) {
-                linesByOrder
+                itemsById
                         .computeIfAbsent(Values.string(item, Attributes.ID), id -> new ArrayList<>())
-                        .add(OrderLine.from(item));
+                        .add(item);
             }
         }
         List<CoreItem> whole = new ArrayList<>(records.size());
         for (CoreItem record : records) {
-            whole.add(record instanceof Order order ? withLines(order, linesByOrder) : record);
+            whole.add(whole(record, itemsById.getOrDefault(record.id(), List.of())));
         }
         return whole;
     }
 
-    /** The keys of an order's lines, {@code 1..lineCount}, as the API's delete of the order names them. */
-    private static List<ItemKey> collectionKeys(CoreItem record) {
-        if (!(record instanceof Order order)) {
-            return List.of();
+    /** The record with its collection's {@code items}; refused when the table holds fewer than its core item counts. */
+    private static CoreItem whole(CoreItem record, List<Map<String, AttributeValue>> items) {
+        int counted = record.collectionKeys().size();
+        if (items.size() != counted) {
+            throw new IllegalStateException(record.entity().keyName() + " " + record.id() + " counts " + counted
+                    + " items of its collection and the table holds " + items.size()
+                    + " of them: it changed while the export ran; export again");
         }
-        List<ItemKey> keys = new ArrayList<>(order.lineCount());
-        for (int lineNo = 1; lineNo <= order.lineCount(); lineNo++) {
-            keys.add(new ItemKey(order.id(), Keys.lineType(lineNo)));
-        }
-        return keys;
+        return counted == 0 ? record : record.withCollection(items);
     }
 
     private static <T> T call(Callable<T> read) {
@@ -214,16 +213,6 @@ final class TenantExport {
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static Order withLines(Order order, Map<String, List<OrderLine>> linesByOrder) {
-        List<OrderLine> lines = new ArrayList<>(linesByOrder.getOrDefault(order.id(), List.of()));
-        if (lines.size() != order.lineCount()) {
-            throw new IllegalStateException("order " + order.id() + " counts " + order.lineCount() + " lines and the"
-                    + " table holds " + lines.size() + " of them: it changed while the export ran; export again");
-        }
-        lines.sort(Comparator.comparingInt(OrderLine::lineNo));
-        return order.withLines(lines);
     }
 
     private void write(Writer out, Tally tally, CoreItem record) throws IOException {

@@ -76,7 +76,8 @@ class TenantDeclaredTransferTest {
     void exportEraseImport_shouldBringBackEverySupplier_withItsValuesTagsVersionAndUniqueValueMarkers()
             throws IOException {
         // GIVEN a business of the old fixed layout with a store, a customer linking it, an order, and three suppliers
-        // placed as that layout places its children: tagged or not, with a code or not, one at version 3; fanned out,
+        // placed as that layout places its children: tagged or not, with a code or not, one at version 3, one with two
+        // deliveries; fanned out,
         // the refresh worker run
         DynamoDbClient dynamo = SharedLocalDynamoDb.client();
         String table = SharedLocalDynamoDb.newTable("declaredErase");
@@ -91,12 +92,18 @@ class TenantDeclaredTransferTest {
                         .with(Map.of("code", "ACM-001"))
                         .withVersion(3, Instant.parse("2026-03-05T08:00:00Z")))),
                 fixture.supplier(legacyPlaced(Supplier.of(acme.id(), "Bolt Works", Set.of()))),
-                fixture.supplier(legacyPlaced(
-                        Supplier.of(acme.id(), "Crate Co", Set.of("boxes")).with(Map.of("code", "CRT-042")))));
+                fixture.supplier(legacyPlaced(Supplier.of(acme.id(), "Crate Co", Set.of("boxes"))
+                        .with(Map.of(
+                                "code",
+                                "CRT-042",
+                                "deliveries",
+                                List.of(Map.of("sku", "CRT-1", "days", 3L), Map.of("sku", "CRT-2")))))));
         StreamAndQueue system = new StreamAndQueue(dynamo, table);
         system.settle();
         Map<ItemKey, Map<String, AttributeValue>> before = TableItems.of(dynamo, table);
         assertThat(ofKind(before, ItemKind.UNIQUE)).hasSize(3);
+        // The order's two lines and the crates' two deliveries.
+        assertThat(ofKind(before, ItemKind.LINE)).hasSize(4);
         Path file = dir.resolve("acme.ndjson");
 
         // WHEN exported
@@ -129,6 +136,16 @@ class TenantDeclaredTransferTest {
         assertThat(beansLine.get("subject").get("code").asText()).isEqualTo("ACM-001");
         assertThat(beansLine.at("/subject/depot").toString()).isEqualTo("{\"city\":\"Lyon\",\"dock\":3}");
         assertThat(beansLine.get("subject").get("version").asLong()).isEqualTo(3);
+        JsonNode cratesLine = lines.stream()
+                .filter(line -> line.path("subject")
+                        .path("id")
+                        .asText()
+                        .equals(suppliers.get(2).id()))
+                .findFirst()
+                .orElseThrow();
+        assertThat(cratesLine.at("/subject/deliveries").toString())
+                .isEqualTo("[{\"sku\":\"CRT-1\",\"days\":3},{\"sku\":\"CRT-2\"}]");
+        assertThat(cratesLine.at("/subject/deliveryCount").asInt()).isEqualTo(2);
 
         // WHEN the business is erased, then the file imported, and the stream and the queue worked until quiet
         fixture.erase(acme.id());
@@ -144,9 +161,10 @@ class TenantDeclaredTransferTest {
         // naming it, the tombstones its erase left gone; the table is item for item what it was but the erase's record
         Map<ItemKey, Map<String, AttributeValue>> restored = TableItems.of(dynamo, table);
         for (DeclaredItem supplier : suppliers) {
+            // Its core item as written; its deliveries are items of their own, compared with the whole table below.
             assertThat(CoreItem.from(restored.get(ItemKey.of(supplier.toItem()))))
                     .as(supplier.id())
-                    .isEqualTo(supplier);
+                    .isEqualTo(CoreItem.from(supplier.toItem()));
             for (UniqueValue marker : UniqueValue.of(supplier)) {
                 assertThat(restored.get(marker.key()))
                         .as(marker.toString())
@@ -155,6 +173,7 @@ class TenantDeclaredTransferTest {
             }
         }
         assertThat(ofKind(restored, ItemKind.UNIQUE)).hasSize(3);
+        assertThat(ofKind(restored, ItemKind.LINE)).hasSize(4);
         assertThat(ofKind(restored, ItemKind.TOMBSTONE)).isEmpty();
         assertThat(restored.remove(EraseJob.keyOf(acme.id()))).isNotNull();
         assertThat(restored).isEqualTo(before);

@@ -88,11 +88,15 @@ final class TenantFixture {
         return supplier(Supplier.of(business.id(), name, Set.of()));
     }
 
-    /** {@code supplier} (values as stored: normalised) created as the API creates it, with its unique values' markers. */
+    /**
+     * {@code supplier} (values as stored: normalised) created as the API creates it, with its unique values' markers
+     * and its deliveries' items.
+     */
     DeclaredItem supplier(DeclaredItem supplier) {
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         items.add(supplier.toItem());
         UniqueValue.of(supplier).forEach(marker -> items.add(marker.toItem()));
+        items.addAll(supplier.collectionItems());
         writes.createChild(supplier.businessId(), items, Optional.empty());
         return supplier;
     }
