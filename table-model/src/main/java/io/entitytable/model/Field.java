@@ -9,7 +9,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -435,14 +437,22 @@ public record Field(
 
     /** An object as it is stored: its members' values, in the order of declaration, without the members it lacks. */
     private Map<String, Object> normalisedObject(Map<?, ?> object) {
-        Map<String, Object> stored = new LinkedHashMap<>();
+        return eachMember(object::get, Field::normalised);
+    }
+
+    /**
+     * Each member's value made by {@code value} from what {@code held} holds under its name, in the order of
+     * declaration, without the members it holds nothing for.
+     */
+    private <T> Map<String, Object> eachMember(Function<String, T> held, BiFunction<Field, T, Object> value) {
+        Map<String, Object> made = new LinkedHashMap<>();
         for (Field member : members) {
-            Object value = object.get(member.name);
-            if (value != null) {
-                stored.put(member.name, member.normalised(value));
+            T part = held.apply(member.name);
+            if (part != null) {
+                made.put(member.name, value.apply(member, part));
             }
         }
-        return Collections.unmodifiableMap(stored);
+        return Collections.unmodifiableMap(made);
     }
 
     /**
@@ -508,14 +518,7 @@ public record Field(
 
     /** An object's members' values from the attributes that hold them; a member no longer declared is left out. */
     private Map<String, Object> membersOf(Map<String, AttributeValue> attributes) {
-        Map<String, Object> read = new LinkedHashMap<>();
-        for (Field member : members) {
-            AttributeValue held = attributes.get(member.name);
-            if (held != null) {
-                read.put(member.name, member.fromAttribute(held));
-            }
-        }
-        return Collections.unmodifiableMap(read);
+        return eachMember(attributes::get, Field::fromAttribute);
     }
 
     /** A declaration being refined: the one place that lists every component. */
