@@ -174,7 +174,7 @@ public final class Entity {
             throw new IllegalArgumentException(keyName + " is a child of " + parent.keyName
                     + ": it follows its parent in " + parent.headedIndexes.get(0) + ", so it heads no partition");
         }
-        this.search = builder.search;
+        this.search = builder.searchesFields ? Builder.fieldSearch(fields) : builder.search;
         this.lifecycle = builder.lifecycle;
     }
 
@@ -473,6 +473,7 @@ public final class Entity {
         private final List<String> headedIndexes = new ArrayList<>();
         private Entity parent;
         private String groupField;
+        private boolean searchesFields;
 
         private Builder(
                 String keyName, String collection, Function<Map<String, AttributeValue>, ? extends CoreItem> reader) {
@@ -578,13 +579,26 @@ public final class Entity {
         /**
          * The search index holds it, found by its declared fields: the title is its sort fields' values in the order of
          * their declaration, as a person reads them ({@code Ada Lovelace}; else its id), and every text field, or text
-         * member of an object field, named as a field of the search index ({@link SearchFields#TEXT}) is searched, with
-         * its tags.
+         * member of an object field or of its items, named as a field of the search index ({@link SearchFields#TEXT})
+         * is searched, with its tags.
          */
         public Builder searchable() {
-            this.search = new SearchText.Spec(
-                    false, (image, collectionItems) -> fieldText((DeclaredItem) CoreItem.from(image)));
+            this.searchesFields = true;
             return this;
+        }
+
+        /**
+         * The search of an entity declared {@link #searchable} by its fields: it reads the rest of its item collection
+         * when a field of items has a searched member (a supplier's deliveries, by their SKUs).
+         */
+        private static SearchText.Spec fieldSearch(List<Field> fields) {
+            boolean readsItems = fields.stream()
+                    .anyMatch(field -> field.kind() == Field.Kind.ITEMS
+                            && field.members().stream().anyMatch(Builder::isSearched));
+            return new SearchText.Spec(readsItems, (image, collectionItems) -> {
+                DeclaredItem item = (DeclaredItem) CoreItem.from(image);
+                return fieldText(collectionItems.isEmpty() ? item : item.withCollection(collectionItems));
+            });
         }
 
         private static SearchText fieldText(DeclaredItem item) {
@@ -600,11 +614,15 @@ public final class Entity {
                 }
             }
             text.add(SearchFields.TAGS, item.tags().stream().sorted());
-            // An object's text members, and those of each object by label in label order, after its own fields.
+            // An object's text members, those of each object by label in label order, and those of each item in its
+            // order, after its own fields.
             for (Field field : entity.fields()) {
                 Object value = item.values().get(field.name());
                 if (field.kind() == Field.Kind.OBJECT && value instanceof Map<?, ?> object) {
                     addMembers(text, field, object);
+                }
+                if (field.kind() == Field.Kind.ITEMS && value instanceof List<?> items) {
+                    items.forEach(one -> addMembers(text, field, (Map<?, ?>) one));
                 }
                 if (field.kind() == Field.Kind.LABELLED
                         && field.labelledValue().kind() == Field.Kind.OBJECT

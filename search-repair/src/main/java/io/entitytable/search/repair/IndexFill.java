@@ -1,9 +1,10 @@
 package io.entitytable.search.repair;
 
 import io.entitytable.model.Attributes;
-import io.entitytable.model.OrderLine;
+import io.entitytable.model.CoreItem;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.ParallelTasks;
+import io.entitytable.model.access.PartitionQuery;
 import io.entitytable.search.client.SearchDocument;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,7 +70,7 @@ final class IndexFill {
         List<SearchDocument> late = new ArrayList<>();
         for (Map<String, AttributeValue> order : assembled.incompleteOrders()) {
             linesQueried.incrementAndGet();
-            late.add(SearchDocument.of(order, linesOf(Values.string(order, Attributes.ID)))
+            late.add(SearchDocument.of(order, collectionOf(Values.string(order, Attributes.ID)))
                     .orElseThrow());
         }
         write(late);
@@ -81,8 +82,18 @@ final class IndexFill {
         load.write(page);
     }
 
-    private List<Map<String, AttributeValue>> linesOf(String orderId) {
-        return dynamo.queryPaginator(OrderLine.linesQuery(scan.tableName(), orderId)).items().stream()
+    /**
+     * The rest of a subject's item collection (an order's lines, a supplier's deliveries): one strongly consistent Query
+     * of its partition, without its core item, as the indexer reads it.
+     */
+    private List<Map<String, AttributeValue>> collectionOf(String subjectId) {
+        return dynamo
+                .queryPaginator(PartitionQuery.partition(null, subjectId)
+                        .consistentRead()
+                        .toRequest(scan.tableName()))
+                .items()
+                .stream()
+                .filter(item -> !CoreItem.isCore(item))
                 .toList();
     }
 }
