@@ -51,14 +51,12 @@ public record DeclaredItem(
         }
         // Items given or read count themselves; without them, the count read from the core item stands (none: 0).
         Map<String, Object> counted = new LinkedHashMap<>(values);
-        for (Field field : entity.fields()) {
-            if (field.kind() == Field.Kind.ITEMS) {
-                counted.put(
-                        field.countAttribute(),
-                        values.get(field.name()) instanceof List<?> items
-                                ? (Object) (long) items.size()
-                                : values.getOrDefault(field.countAttribute(), 0L));
-            }
+        for (Field field : entity.itemFields()) {
+            counted.put(
+                    field.countAttribute(),
+                    values.get(field.name()) instanceof List<?> items
+                            ? (Object) (long) items.size()
+                            : values.getOrDefault(field.countAttribute(), 0L));
         }
         values = counted;
         // A tenant that stores no count is of the old fixed layout.
@@ -196,13 +194,13 @@ public record DeclaredItem(
     }
 
     /**
-     * Its items' own items, {@code id = <id>, type = <itemName>#<n>}, of each field of items whose items it holds
-     * (given on create, or read with it by id).
+     * The items of its fields of items, each an item of the table, {@code id = <id>, type = <itemName>#<n>}, of each
+     * field whose items it holds (given on create, or read with it by id).
      */
     @Override
     public List<Map<String, AttributeValue>> collectionItems() {
         List<Map<String, AttributeValue>> items = new ArrayList<>();
-        for (Field field : itemFields()) {
+        for (Field field : entity.itemFields()) {
             if (values.get(field.name()) instanceof List<?> held) {
                 for (int n = 1; n <= held.size(); n++) {
                     Map<String, AttributeValue> item = Values.newItem();
@@ -221,7 +219,7 @@ public record DeclaredItem(
     @Override
     public List<ItemKey> collectionKeys() {
         List<ItemKey> keys = new ArrayList<>();
-        for (Field field : itemFields()) {
+        for (Field field : entity.itemFields()) {
             for (int n = 1; n <= count(field); n++) {
                 keys.add(new ItemKey(id, Keys.collectionItemType(field.itemName(), n)));
             }
@@ -233,7 +231,7 @@ public record DeclaredItem(
     @Override
     public DeclaredItem withCollection(List<Map<String, AttributeValue>> items) {
         Map<String, Object> changes = new LinkedHashMap<>();
-        for (Field field : itemFields()) {
+        for (Field field : entity.itemFields()) {
             String prefix = Keys.collectionItemPrefix(field.itemName());
             changes.put(
                     field.name(),
@@ -244,12 +242,6 @@ public record DeclaredItem(
                             .toList());
         }
         return with(changes);
-    }
-
-    private List<Field> itemFields() {
-        return entity.fields().stream()
-                .filter(field -> field.kind() == Field.Kind.ITEMS)
-                .toList();
     }
 
     /** The ids of the subjects it links ({@link Entity#link}); none when it links none. */

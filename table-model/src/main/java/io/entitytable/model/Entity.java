@@ -339,6 +339,11 @@ public final class Entity {
         return fields;
     }
 
+    /** Its fields of items ({@link Field#items}: items of its own in its item collection), in order; often none. */
+    public List<Field> itemFields() {
+        return fields.stream().filter(field -> field.kind() == Field.Kind.ITEMS).toList();
+    }
+
     /** The declared field called {@code name}. */
     public Optional<Field> field(String name) {
         return fields.stream().filter(field -> field.name().equals(name)).findFirst();
@@ -488,13 +493,25 @@ public final class Entity {
          */
         public Builder fields(Field... declared) {
             for (Field field : declared) {
-                if (Attributes.RESERVED.contains(field.name())
-                        || fields.stream().anyMatch(f -> f.name().equals(field.name()))) {
+                if (isTaken(field.name())) {
                     throw new IllegalArgumentException(keyName + "'s field " + field.name() + " is taken");
+                }
+                if (field.kind() == Field.Kind.ITEMS && isTaken(field.countAttribute())) {
+                    throw new IllegalArgumentException(keyName + "'s field " + field.name() + " counts its items in "
+                            + field.countAttribute() + ", which is taken");
                 }
                 fields.add(field);
             }
             return this;
+        }
+
+        /** Whether an attribute of its core item called {@code name} means something already. */
+        private boolean isTaken(String name) {
+            return Attributes.RESERVED.contains(name)
+                    || fields.stream()
+                            .anyMatch(f -> f.name().equals(name)
+                                    || f.kind() == Field.Kind.ITEMS
+                                            && f.countAttribute().equals(name));
         }
 
         /**

@@ -186,6 +186,13 @@ public record Field(
      * knows every key. Its example is one item of its members' examples.
      */
     public static Field items(String name, String itemName, Field... members) {
+        for (Field member : members) {
+            // Each is an attribute of an item of the table beside its key and kind.
+            if (Attributes.RESERVED.contains(member.name)) {
+                throw new IllegalArgumentException(
+                        "field " + name + "'s member " + member.name + " is taken: the table gives it a meaning");
+            }
+        }
         Map<String, Object> example = membersExample(name, members);
         return new Field(
                 name,

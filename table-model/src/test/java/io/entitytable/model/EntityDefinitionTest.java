@@ -204,6 +204,19 @@ class EntityDefinitionTest {
     }
 
     @Test
+    void items_shouldRefuseAMemberOrACountTheTableOrAnotherFieldHolds() {
+        assertThatThrownBy(() -> Field.items("steps", "step", Field.text(Attributes.TYPE)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("is taken");
+        assertThatThrownBy(() -> Entity.define(Entity.declared("counted-note", "counted-notes")
+                        .fields(
+                                Field.wholeNumber("stepCount"),
+                                Field.items("steps", "step", Field.text("text").required()))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("stepCount, which is taken");
+    }
+
+    @Test
     void define_shouldRefuseAKeyNameTwice() {
         // THEN
         assertThatThrownBy(() -> Entity.define(Entity.declared("store", "other-stores")))

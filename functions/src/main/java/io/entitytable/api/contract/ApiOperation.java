@@ -14,6 +14,7 @@ import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.TimeRange;
 import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Entity;
+import io.entitytable.model.Field;
 import io.entitytable.model.FieldList;
 import io.entitytable.model.Keys;
 import io.entitytable.model.TableLayout;
@@ -550,7 +551,18 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                         byId,
                         "get" + type,
                         "Read " + EntityNames.withArticle(entity),
-                        "A " + noun + " by id: " + read + ".",
+                        "A " + noun + " by id: "
+                                + (entity.itemFields().isEmpty()
+                                        ? read
+                                        : "one strongly consistent Query `id = X` of its whole item collection, the "
+                                                + noun + " with its "
+                                                + String.join(
+                                                        " and ",
+                                                        entity.itemFields().stream()
+                                                                .map(Field::name)
+                                                                .toList())
+                                                + " in order")
+                                + ".",
                         READ,
                         false,
                         Errors.GET),

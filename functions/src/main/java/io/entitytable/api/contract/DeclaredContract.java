@@ -75,8 +75,7 @@ final class DeclaredContract {
                             + "a tag), because copies never carry index attributes"));
         }
         entity.fields().forEach(field -> subject.addProperty(field.name(), stored(field)));
-        entity.fields().stream()
-                .filter(field -> field.kind() == Field.Kind.ITEMS)
+        entity.itemFields()
                 .forEach(field -> subject.addProperty(
                         field.countAttribute(),
                         OASFactory.createSchema()

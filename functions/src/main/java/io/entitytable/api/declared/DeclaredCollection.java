@@ -43,6 +43,9 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
         super(
                 idempotent,
                 (parentId, body, recorder) -> {
+                    if (!ofParent) {
+                        service.requireMadeUnderBusiness();
+                    }
                     DeclaredBody created = DeclaredBody.ofNew(entity, body);
                     return ofParent
                             ? service.createUnderParent(parentId, created.values(), created.tags(), recorder)

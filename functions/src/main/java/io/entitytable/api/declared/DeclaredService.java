@@ -53,19 +53,27 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
      */
     public DeclaredItem create(
             String businessId, Map<String, ?> values, Set<String> tags, AnswerRecorder<? super DeclaredItem> recorder) {
-        if (entity.parent().isPresent()) {
-            throw ApiProblem.notFound(
-                    "route",
-                    "POST /businesses/{id}/" + entity.collection() + " (a " + entity.keyName() + " is made under its "
-                            + entity.parent().get().keyName() + ": POST /"
-                            + entity.parent().get().collection() + "/{id}/" + entity.collection() + ")");
-        }
+        requireMadeUnderBusiness();
         Map<String, Object> checked = DeclaredValues.forNew(entity, values);
         return createUnder(
                 businessId,
                 tags,
                 (id, created, shard) -> new DeclaredItem(entity, id, businessId, checked, created, shard),
                 recorder);
+    }
+
+    /**
+     * A 404 naming the route to use for an entity that is a child of another subject ({@link Entity#parent}), which its
+     * business does not make: before its body is read, since no body makes one there.
+     */
+    void requireMadeUnderBusiness() {
+        entity.parent().ifPresent(parent -> {
+            throw ApiProblem.notFound(
+                    "route",
+                    "POST /businesses/{id}/" + entity.collection() + " (a " + entity.keyName() + " is made under its "
+                            + parent.keyName() + ": POST /" + parent.collection() + "/{id}/" + entity.collection()
+                            + ")");
+        });
     }
 
     /**
@@ -114,7 +122,7 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
      */
     @Override
     public DeclaredItem get(String id) {
-        if (entity.fields().stream().noneMatch(field -> field.kind() == Field.Kind.ITEMS)) {
+        if (entity.itemFields().isEmpty()) {
             return super.get(id);
         }
         Inputs.id("id", id);

@@ -125,9 +125,7 @@ final class SubjectCodec {
         Optional<String> parentId = entity.parentAttribute()
                 .map(attribute -> id(given.remove(attribute) instanceof String named ? named : null, attribute));
         // Nor is the count of a field's items, which its items give.
-        entity.fields().stream()
-                .filter(field -> field.kind() == io.entitytable.model.Field.Kind.ITEMS)
-                .forEach(field -> given.remove(field.countAttribute()));
+        entity.itemFields().forEach(field -> given.remove(field.countAttribute()));
         List<String> unknown = DeclaredValues.unknown(entity, given.keySet());
         if (!unknown.isEmpty()) {
             throw new IllegalArgumentException("unknown field '" + unknown.get(0) + "' (the " + entity.keyName()
