@@ -28,6 +28,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * The API's contract, one entry per operation (method and path): its operationId, what it is for, the DynamoDB
@@ -472,10 +473,14 @@ public final class ApiOperation implements Comparable<ApiOperation> {
         String read = "one strongly consistent Query `id = X AND begins_with(type, " + entity.coreSortKeyPrefix()
                 + ")`, limit 1";
         String unique = EntityNames.uniqueFields(entity);
-        String markers = unique.isEmpty()
-                ? ""
-                : ", with a marker of each of its unique values (" + unique + ") on condition that it is new: a value"
-                        + " another " + noun + " of the business holds is a 409 naming the field";
+        String markers = (unique.isEmpty()
+                        ? ""
+                        : ", with a marker of each of its unique values (" + unique + ") on condition that it is new: a"
+                                + " value another " + noun + " of the business holds is a 409 naming the field")
+                + entity.itemFields().stream()
+                        .map(field -> ", each of its " + field.name() + " as an item of its own (`"
+                                + Keys.collectionItemType(field.itemName(), 1) + "`, ...)")
+                        .collect(Collectors.joining());
         String prefix = entity.coreSortKeyPrefix();
         String keyCondition = entity.isSortedByCreation()
                 ? "type BETWEEN " + prefix + "<from> AND " + prefix + "<to>"
