@@ -138,6 +138,11 @@ public record Field(
         if ((kind == Kind.ITEMS) != (itemName != null)) {
             throw new IllegalArgumentException("field " + name + ": items, and only items, have an item name");
         }
+        if (kind == Kind.ITEMS && (min < 1 || max > DEFAULT_MAX_ITEMS)) {
+            // One transaction writes them with their subject, its markers and its counter.
+            throw new IllegalArgumentException("field " + name + ": from 1 to at most " + DEFAULT_MAX_ITEMS
+                    + " items, which one transaction writes");
+        }
         if (kind == Kind.LABELLED
                 && (members.size() != 1 || members.get(0).kind == Kind.LABELLED || members.get(0).kind == Kind.ITEMS)) {
             throw new IllegalArgumentException(

@@ -204,10 +204,14 @@ class EntityDefinitionTest {
     }
 
     @Test
-    void items_shouldRefuseAMemberOrACountTheTableOrAnotherFieldHolds() {
+    void items_shouldRefuseAMemberOrACountTheTableOrAnotherFieldHolds_andMoreThanATransactionWrites() {
         assertThatThrownBy(() -> Field.items("steps", "step", Field.text(Attributes.TYPE)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("is taken");
+        assertThatThrownBy(
+                        () -> Field.items("steps", "step", Field.text("text")).between(1, 51))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("one transaction writes");
         assertThatThrownBy(() -> Entity.define(Entity.declared("counted-note", "counted-notes")
                         .fields(
                                 Field.wholeNumber("stepCount"),
