@@ -147,22 +147,12 @@ public final class Entity {
                 .toList();
         this.fieldList =
                 builder.listLevels == null ? null : FieldList.of(keyName, builder.listName, fields, builder.listLevels);
-        this.lookupField = builder.lookupField == null
-                ? null
-                : field(builder.lookupField)
-                        .filter(field -> field.kind() == Field.Kind.TEXT)
-                        .orElseThrow(() -> new IllegalArgumentException(
-                                keyName + " is findable by " + builder.lookupField + ", not a text field"));
+        this.lookupField = builder.lookupField == null ? null : textField(builder.lookupField, "findable by");
         if (lookupField != null && fieldList != null) {
             throw new IllegalArgumentException(keyName + " is listed by fields and findable by " + lookupField.name()
                     + ": gsi1 holds one entry of an item, so one of them at most");
         }
-        this.groupField = builder.groupField == null
-                ? null
-                : field(builder.groupField)
-                        .filter(field -> field.kind() == Field.Kind.TEXT)
-                        .orElseThrow(() -> new IllegalArgumentException(
-                                keyName + " is grouped by " + builder.groupField + ", not a text field"));
+        this.groupField = builder.groupField == null ? null : textField(builder.groupField, "grouped by");
         if (groupField != null && (!sortedByCreation || fieldList != null || lookupField != null)) {
             throw new IllegalArgumentException(keyName + " is grouped by " + groupField.name()
                     + ": its subjects are ordered by creation time in gsi1, so it is sorted by creation time, and"
@@ -176,6 +166,14 @@ public final class Entity {
         }
         this.search = builder.searchesFields ? Builder.fieldSearch(fields) : builder.search;
         this.lifecycle = builder.lifecycle;
+    }
+
+    /** Its text field called {@code name}, which it is {@code role} ({@code grouped by}); refused if it has none. */
+    private Field textField(String name, String role) {
+        return field(name)
+                .filter(field -> field.kind() == Field.Kind.TEXT)
+                .orElseThrow(() ->
+                        new IllegalArgumentException(keyName + " is " + role + " " + name + ", not a text field"));
     }
 
     public static Builder builder(
