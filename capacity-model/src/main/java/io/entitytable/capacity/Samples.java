@@ -111,11 +111,19 @@ final class Samples {
         Map<String, Object> given = givenValues.get();
         Map<String, Object> values = new LinkedHashMap<>();
         for (Field field : entity.fields()) {
-            values.put(field.name(), field.normalised(given.getOrDefault(field.name(), exampleOf(field))));
+            if (!field.isDerived()) {
+                values.put(field.name(), field.normalised(given.getOrDefault(field.name(), exampleOf(field))));
+            }
         }
         // A child of another subject (a customer's) holds its parent's id, as long as any other.
         entity.parentAttribute().ifPresent(attribute -> values.put(attribute, newId()));
-        return new DeclaredItem(entity, id, businessId, values, new CoreFields(Set.of(), 2, NOW, NOW), shardOf(id));
+        return new DeclaredItem(
+                entity,
+                id,
+                businessId,
+                Field.withDerived(entity.fields(), values),
+                new CoreFields(Set.of(), 2, NOW, NOW),
+                shardOf(id));
     }
 
     /**
@@ -151,7 +159,9 @@ final class Samples {
     /** An object of each member's {@link #exampleOf}. */
     private static Map<String, Object> membersOf(Field field) {
         Map<String, Object> members = new LinkedHashMap<>();
-        field.members().forEach(member -> members.put(member.name(), exampleOf(member)));
+        field.members().stream()
+                .filter(member -> !member.isDerived())
+                .forEach(member -> members.put(member.name(), exampleOf(member)));
         return members;
     }
 

@@ -87,8 +87,13 @@ public final class DeclaredValues {
         for (Field field : entity.fields()) {
             Object value = given.get(field.name());
             Optional<String> problem;
-            if (value == null) {
+            if (field.isDerived()) {
+                problem = value == null ? Optional.empty() : Optional.of(field.neverGiven());
+            } else if (value == null) {
                 problem = creating && field.isRequired() ? Optional.of("is required") : Optional.empty();
+                if (creating && field.defaultValue() != null) {
+                    values.put(field.name(), field.normalised(field.defaultValue()));
+                }
             } else if (!creating && field.isImmutable()) {
                 problem = Optional.of("cannot change once the " + entity.keyName() + " is created");
             } else {
@@ -99,10 +104,33 @@ public final class DeclaredValues {
             }
             problem.ifPresent(message -> problems.add(new Problem(field.name(), message)));
         }
-        entity.fieldList().ifPresent(list -> problems.addAll(separatorsIn(list, values)));
+        if (creating && problems.isEmpty()) {
+            // A subject's derived values are made when it is created, of fields that never change.
+            values = Field.withDerived(entity.fields(), values);
+            problems.addAll(Field.derivationProblems(entity.fields(), values));
+        }
+        Map<String, Object> checked = values;
+        entity.fieldList().ifPresent(list -> problems.addAll(separatorsIn(list, checked)));
         if (!problems.isEmpty()) {
             throw new Invalid(problems);
         }
         return values;
+    }
+
+    /**
+     * {@code stored} (a subject's values as its export holds them) without the derived values of its fields, nor of
+     * their members, which {@link #forNew} makes again.
+     */
+    public static Map<String, Object> withoutDerived(Entity entity, Map<String, ?> stored) {
+        Map<String, Object> given = new LinkedHashMap<>();
+        stored.forEach((name, value) -> {
+            Optional<Field> field = entity.field(name);
+            if (field.isEmpty()) {
+                given.put(name, value);
+            } else if (!field.get().isDerived()) {
+                given.put(name, field.get().withoutDerived(value));
+            }
+        });
+        return given;
     }
 }

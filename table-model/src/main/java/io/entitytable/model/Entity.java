@@ -500,6 +500,7 @@ public final class Entity {
                 }
                 fields.add(field);
             }
+            Field.checkDerivations(keyName, fields, Field::isImmutable, "a field that never changes");
             return this;
         }
 

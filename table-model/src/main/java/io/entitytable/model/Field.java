@@ -12,6 +12,7 @@ import java.util.TreeMap;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -32,6 +33,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *     none for any other kind
  * @param itemName what one of its items is called in its sort key and its count ({@link #items}: {@code line}); null
  *     for any other kind
+ * @param defaultValue the value a new subject (or an object, or an item) that leaves it out holds ({@link #byDefault});
+ *     null for none
+ * @param derivation how its value is made from the values beside it ({@link #derived}); null for a value that is given
  */
 public record Field(
         String name,
@@ -46,7 +50,9 @@ public record Field(
         boolean isUnique,
         Object example,
         List<Field> members,
-        String itemName) {
+        String itemName,
+        Object defaultValue,
+        Derivation derivation) {
 
     /** The longest text a field takes unless it says otherwise. */
     public static final int DEFAULT_MAX_LENGTH = 200;
@@ -102,6 +108,21 @@ public record Field(
         UPPER
     }
 
+    /**
+     * How a derived field's value is made ({@link #derived}): by {@code from}, out of the stored values of {@code
+     * inputs}, the fields (or members) beside it; {@code says} how in words, for the contract.
+     */
+    public record Derivation(String says, List<String> inputs, Function<Map<String, Object>, ?> from) {
+        public Derivation {
+            Objects.requireNonNull(says);
+            Objects.requireNonNull(from);
+            inputs = List.copyOf(inputs);
+            if (inputs.isEmpty()) {
+                throw new IllegalArgumentException("a derived value is made of at least one other");
+            }
+        }
+    }
+
     /** What a label of a {@link Kind#LABELLED} field must be: lower-case letters, digits, '_' and '-', up to 32. */
     public static final String LABEL = "[a-z0-9][a-z0-9_-]{0,31}";
 
@@ -143,6 +164,17 @@ public record Field(
             throw new IllegalArgumentException("field " + name + ": from 1 to at most " + DEFAULT_MAX_ITEMS
                     + " items, which one transaction writes");
         }
+        if ((derivation != null || defaultValue != null) && kind != Kind.TEXT && kind != Kind.WHOLE_NUMBER) {
+            throw new IllegalArgumentException("field " + name + ": only text or a number is derived or has a default");
+        }
+        if (derivation != null && (isRequired || isUnique || example != null || defaultValue != null)) {
+            // It is never given, so never required, and what its derivation makes is its example.
+            throw new IllegalArgumentException(
+                    "field " + name + ": a derived value is neither required, unique, given an example nor a default");
+        }
+        if (defaultValue != null && isRequired) {
+            throw new IllegalArgumentException("field " + name + ": a required field has no default");
+        }
         if (kind == Kind.LABELLED
                 && (members.size() != 1 || members.get(0).kind == Kind.LABELLED || members.get(0).kind == Kind.ITEMS)) {
             throw new IllegalArgumentException(
@@ -163,7 +195,21 @@ public record Field(
     /** A field of {@code kind} with nothing refined yet: optional, of any shape, as given, mutable, not unique. */
     private static Field optional(String name, Kind kind, long min, long max, Object example, List<Field> members) {
         return new Field(
-                name, kind, false, min, max, null, null, LetterCase.AS_GIVEN, false, false, example, members, null);
+                name,
+                kind,
+                false,
+                min,
+                max,
+                null,
+                null,
+                LetterCase.AS_GIVEN,
+                false,
+                false,
+                example,
+                members,
+                null,
+                null,
+                null);
     }
 
     /**
@@ -212,7 +258,9 @@ public record Field(
                 false,
                 example.isEmpty() ? null : List.of(Collections.unmodifiableMap(example)),
                 List.of(members),
-                Objects.requireNonNull(itemName));
+                Objects.requireNonNull(itemName),
+                null,
+                null);
     }
 
     /** The examples of an object's members by name; refuses a member that is no text or number, or one named twice. */
@@ -233,7 +281,30 @@ public record Field(
                 example.put(member.name, member.example);
             }
         }
+        // An object is given whole, so a member's derivation is made again whenever its members are.
+        checkDerivations("field " + name, List.of(members), member -> true, "a member");
         return example;
+    }
+
+    /**
+     * Refuses a derivation among {@code fields} that draws on a name none of them has, on another derived value, or on
+     * one that {@code lasting} refuses; {@code what} says what it must draw on.
+     */
+    static void checkDerivations(String owner, List<Field> fields, Predicate<Field> lasting, String what) {
+        for (Field field : fields) {
+            if (!field.isDerived()) {
+                continue;
+            }
+            for (String input : field.derivation.inputs()) {
+                Optional<Field> drawn = fields.stream()
+                        .filter(other -> other.name.equals(input))
+                        .findFirst();
+                if (drawn.isEmpty() || drawn.get().isDerived() || !lasting.test(drawn.get())) {
+                    throw new IllegalArgumentException(owner + "'s " + field.name + " is derived from " + input
+                            + ", which is not " + what + " beside it that is given");
+                }
+            }
+        }
     }
 
     /** The attribute of the core item that counts its items ({@link #items}): {@code <itemName>Count}. */
@@ -250,9 +321,13 @@ public record Field(
      * declaration, stored in label order. Its example is one label, {@code main}, holding {@code value}'s example.
      */
     public static Field labelled(String name, Field value) {
-        if (value.isUnique || value.isImmutable || value.isRequired) {
-            throw new IllegalArgumentException(
-                    "field " + name + "'s values: a value by label is neither unique," + " immutable nor required");
+        if (value.isUnique
+                || value.isImmutable
+                || value.isRequired
+                || value.isDerived()
+                || value.defaultValue != null) {
+            throw new IllegalArgumentException("field " + name
+                    + "'s values: a value by label is neither unique, immutable, required, derived nor defaulted");
         }
         return optional(
                 name,
@@ -315,6 +390,40 @@ public record Field(
     /** A value the contract and the sample requests show. */
     public Field example(Object value) {
         return changed(draft -> draft.example = value);
+    }
+
+    /**
+     * Never given: made by {@code from} out of the stored values of {@code inputs}, the fields (or members) beside it,
+     * when they are given, and stored with them; {@code says} how, in words, for the contract. A field of a subject is
+     * made when the subject is created, so its inputs must be fields that never change (an order's total, of its
+     * lines); a member of an object or of an item, whenever its object is given. What {@code from} makes is judged by
+     * the field's bounds and shape as a given value is (a refused one is a 422 naming the field); null is no value.
+     */
+    public Field derived(String says, List<String> inputs, Function<Map<String, Object>, ?> from) {
+        Derivation derivation = new Derivation(says, inputs, from);
+        return changed(draft -> draft.derivation = derivation);
+    }
+
+    /** Whether its value is made of others' ({@link #derived}), never given. */
+    public boolean isDerived() {
+        return derivation != null;
+    }
+
+    /** What a request that gives a derived field's value is told. */
+    public String neverGiven() {
+        return "is made of " + String.join(", ", derivation.inputs()) + ", never given";
+    }
+
+    /**
+     * The value a new subject holds when its request leaves the field out (an object's or an item's member: when the
+     * object leaves it out); it must be a value the field takes, as the declaration says up to here.
+     */
+    public Field byDefault(Object value) {
+        Field defaulted = changed(draft -> draft.defaultValue = Objects.requireNonNull(value));
+        defaulted.problem(value).ifPresent(problem -> {
+            throw new IllegalArgumentException("field " + name + "'s default " + value + " " + problem);
+        });
+        return defaulted;
     }
 
     /** The member of an object called {@code memberName}. */
@@ -409,6 +518,9 @@ public record Field(
             if (!(key instanceof String memberName) || member(memberName).isEmpty()) {
                 return Optional.of("has no field '" + key + "'");
             }
+            if (member(memberName).get().isDerived()) {
+                return Optional.of(memberName + ": " + member(memberName).get().neverGiven());
+            }
         }
         for (Field member : members) {
             Object value = object.get(member.name);
@@ -423,7 +535,74 @@ public record Field(
                 }
             }
         }
-        return Optional.empty();
+        return derivationProblems(members, normalisedObject(object)).stream()
+                .findFirst()
+                .map(problem -> problem.field() + ": " + problem.message());
+    }
+
+    /** What the bounds and shapes of the derived fields among {@code fields} refuse of their values in {@code made}. */
+    static List<DeclaredValues.Problem> derivationProblems(List<Field> fields, Map<String, Object> made) {
+        return fields.stream()
+                .filter(field -> field.isDerived() && made.get(field.name) != null)
+                .flatMap(field -> field.problem(made.get(field.name)).stream()
+                        .map(problem -> new DeclaredValues.Problem(
+                                field.name,
+                                "is made of " + String.join(", ", field.derivation.inputs()) + " and " + problem)))
+                .toList();
+    }
+
+    /**
+     * {@code values} (stored values of {@code fields}, and maybe more) with the value each derived field among
+     * {@code fields} makes of them, in the order of declaration first.
+     */
+    public static Map<String, Object> withDerived(List<Field> fields, Map<String, Object> values) {
+        Map<String, Object> given = Collections.unmodifiableMap(values);
+        Map<String, Object> made = new LinkedHashMap<>();
+        for (Field field : fields) {
+            Object value = field.isDerived() ? field.derive(given) : values.get(field.name);
+            if (value != null) {
+                made.put(field.name, value);
+            }
+        }
+        values.forEach(made::putIfAbsent);
+        return made;
+    }
+
+    /** What its derivation makes of {@code values}, as stored; null for no value. */
+    private Object derive(Map<String, Object> values) {
+        Object made = derivation.from().apply(values);
+        return made == null ? null : normalised(made instanceof Number number ? (Object) number.longValue() : made);
+    }
+
+    /**
+     * {@code given} without the derived values in it, nor in its objects' or items' members: a value as stored (an
+     * export's), read again as a request gives one, so that its derived values are made again.
+     */
+    public Object withoutDerived(Object given) {
+        return switch (kind) {
+            case OBJECT -> given instanceof Map<?, ?> object ? withoutDerivedMembers(object) : given;
+            case ITEMS -> given instanceof List<?> items
+                    ? items.stream()
+                            .map(item -> item instanceof Map<?, ?> object ? withoutDerivedMembers(object) : item)
+                            .toList()
+                    : given;
+            case LABELLED -> {
+                if (!(given instanceof Map<?, ?> byLabel)) {
+                    yield given;
+                }
+                Map<Object, Object> kept = new LinkedHashMap<>();
+                byLabel.forEach(
+                        (label, value) -> kept.put(label, labelledValue().withoutDerived(value)));
+                yield kept;
+            }
+            case TEXT, WHOLE_NUMBER -> given;
+        };
+    }
+
+    private Map<Object, Object> withoutDerivedMembers(Map<?, ?> object) {
+        Map<Object, Object> kept = new LinkedHashMap<>(object);
+        members.stream().filter(Field::isDerived).forEach(member -> kept.remove(member.name));
+        return kept;
     }
 
     /**
@@ -447,9 +626,17 @@ public record Field(
         };
     }
 
-    /** An object as it is stored: its members' values, in the order of declaration, without the members it lacks. */
+    /**
+     * An object as it is stored: its members' values (a default for one it leaves out, each derived one made), in the
+     * order of declaration, without the members it lacks.
+     */
     private Map<String, Object> normalisedObject(Map<?, ?> object) {
-        return eachMember(object::get, Field::normalised);
+        Map<String, Object> given = eachMember(
+                name -> object.get(name) != null
+                        ? object.get(name)
+                        : member(name).map(Field::defaultValue).orElse(null),
+                Field::normalised);
+        return Collections.unmodifiableMap(withDerived(members, new LinkedHashMap<>(given)));
     }
 
     /**
@@ -548,6 +735,8 @@ public record Field(
         private Object example;
         private final List<Field> members;
         private final String itemName;
+        private Object defaultValue;
+        private Derivation derivation;
 
         private Draft(Field field) {
             name = field.name;
@@ -563,6 +752,8 @@ public record Field(
             example = field.example;
             members = field.members;
             itemName = field.itemName;
+            defaultValue = field.defaultValue;
+            derivation = field.derivation;
         }
 
         private Field field() {
@@ -579,7 +770,9 @@ public record Field(
                     isUnique,
                     example,
                     members,
-                    itemName);
+                    itemName,
+                    defaultValue,
+                    derivation);
         }
     }
 

@@ -99,7 +99,7 @@ final class DeclaredContract {
                 .addProperty("updatedAt", ref("Instant"));
         Schema create = object(null);
         List<String> required = new ArrayList<>();
-        for (Field field : entity.fields()) {
+        for (Field field : given(entity.fields())) {
             create.addProperty(field.name(), given(field, entity));
             if (field.isRequired()) {
                 required.add(field.name());
@@ -109,7 +109,7 @@ final class DeclaredContract {
         create.addProperty(Attributes.TAGS, textSet().maxItems(Inputs.MAX_TAGS).items(text().pattern(Patterns.TAG)))
                 .required(required.isEmpty() ? null : required);
         Schema patch = object(null);
-        entity.fields().stream()
+        given(entity.fields()).stream()
                 .filter(field -> !field.isImmutable())
                 .forEach(field -> patch.addProperty(field.name(), given(field, entity)));
         openApi.getComponents()
@@ -141,13 +141,26 @@ final class DeclaredContract {
 
     /** A field as a subject holds it: its kind, and what the declaration promises of it; an object, its members'. */
     private static Schema stored(Field field) {
-        Schema schema = kind(field).description(promises(field, null, null));
+        return stored(field, null);
+    }
+
+    /** {@code field} as held, a member of the object {@code in} when that is not null. */
+    private static Schema stored(Field field, Field in) {
+        Schema schema = kind(field).description(promises(field, null, in));
+        if (field.isDerived()) {
+            schema.readOnly(true);
+        }
         if (field.kind() == Field.Kind.LABELLED) {
-            return schema.additionalPropertiesSchema(stored(field.labelledValue()));
+            return schema.additionalPropertiesSchema(stored(field.labelledValue(), field));
         }
         Schema object = field.kind() == Field.Kind.ITEMS ? object(null) : schema;
-        field.members().forEach(member -> object.addProperty(member.name(), stored(member)));
+        field.members().forEach(member -> object.addProperty(member.name(), stored(member, field)));
         return field.kind() == Field.Kind.ITEMS ? schema.items(object) : schema;
+    }
+
+    /** The fields a request may give: not those made of others. */
+    private static List<Field> given(List<Field> fields) {
+        return fields.stream().filter(field -> !field.isDerived()).toList();
     }
 
     /** A field as a request gives it: its kind, bounds and shape, and what the declaration says of it. */
@@ -182,13 +195,16 @@ final class DeclaredContract {
         if (field.example() != null) {
             schema.examples(List.of(field.example()));
         }
+        if (field.defaultValue() != null) {
+            schema.defaultValue(field.defaultValue());
+        }
         return schema;
     }
 
     /** {@code object} with the members of {@code field} (an object, or each of its items) as a request gives them. */
     private static Schema givenMembers(Schema object, Field field, Entity entity) {
         List<String> required = new ArrayList<>();
-        for (Field member : field.members()) {
+        for (Field member : given(field.members())) {
             object.addProperty(member.name(), given(member, entity, field));
             if (member.isRequired()) {
                 required.add(member.name());
@@ -242,6 +258,19 @@ final class DeclaredContract {
         }
         if (field.isImmutable()) {
             says.add("Set on create, never changed");
+        }
+        if (field.isDerived()) {
+            says.add("Made of "
+                    + String.join(
+                            ", ",
+                            field.derivation().inputs().stream()
+                                    .map(input -> "`" + input + "`")
+                                    .toList())
+                    + (in == null ? " when the subject is created" : " whenever they are given")
+                    + ", never given: " + field.derivation().says());
+        }
+        if (entity != null && field.defaultValue() != null) {
+            says.add("When left out on create: " + field.defaultValue());
         }
         if (field.kind() == Field.Kind.TEXT) {
             says.add(

@@ -140,6 +140,33 @@ class DeclaredContractTest {
     }
 
     @Test
+    void visitSchemas_shouldHoldADerivedValue_readOnly_andNeverInABody_andSayADefault() {
+        JsonNode schemas = document.at("/components/schemas");
+
+        // THEN the subject holds what is made of other values, read-only, saying of what
+        JsonNode total = schemas.at("/Visit/properties/topicMinutes");
+        assertThat(total.get("readOnly").asBoolean()).isTrue();
+        assertThat(total.get("description").asText())
+                .contains("Made of `topics` when the subject is created, never given: the sum of its topics' minutes");
+        JsonNode personMinutes = schemas.at("/Visit/properties/topics/items/properties/personMinutes");
+        assertThat(personMinutes.get("readOnly").asBoolean()).isTrue();
+        assertThat(personMinutes.get("description").asText())
+                .contains("Made of `minutes`, `attendees` whenever they are given");
+        // AND no body gives it
+        assertThat(fieldNames(schemas.at("/CreateVisit/properties"))).doesNotContain("topicMinutes");
+        assertThat(fieldNames(schemas.at("/PatchVisit/properties"))).doesNotContain("topicMinutes");
+        assertThat(fieldNames(schemas.at("/CreateVisit/properties/topics/items/properties")))
+                .containsExactly("title", "minutes", "attendees");
+        // AND a value left out on create is the default the contract says
+        JsonNode outcome = schemas.at("/CreateVisit/properties/outcome");
+        assertThat(outcome.get("default").asText()).isEqualTo("PLANNED");
+        assertThat(outcome.get("description").asText()).contains("When left out on create: PLANNED");
+        assertThat(schemas.at("/CreateVisit/properties/topics/items/properties/attendees/default")
+                        .asLong())
+                .isEqualTo(1L);
+    }
+
+    @Test
     void memberList_shouldSayItsNameOfTwoFields_andItsLookupByEmail() {
         // WHEN
         JsonNode list = operation("/businesses/{id}/members", "get");

@@ -77,6 +77,12 @@ final class FieldValues {
      */
     static Map<String, String> refused(Field field) {
         Map<String, String> values = new LinkedHashMap<>();
+        if (field.isDerived()) {
+            // Made of other fields, never given: whatever its value, of its kind or not.
+            values.put("derived, given", field.kind() == Field.Kind.WHOLE_NUMBER ? "1" : "\"x\"");
+            values.put("derived, given another kind", "true");
+            return values;
+        }
         if (field.kind() == Field.Kind.OBJECT) {
             return refusedObjects(field);
         }

@@ -4,12 +4,15 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.EntityDeclarations;
 import io.entitytable.model.Field;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A customer's visit to its business, declared in test sources only: a child of the customer and sorted by the time it
  * was recorded, as an order is, so its customer lists its visits newest first, and its business lists them newest
- * first and reads a range of times as one key condition, in one outcome as an order's business does in one status. Its topics are items of its own in its item
- * collection, as an order's lines are. Named to {@code
+ * first and reads a range of times as one key condition, in one outcome as an order's business does in one status,
+ * PLANNED unless its create says otherwise, as an order is OPEN. Its topics are items of its own in its item
+ * collection, as an order's lines are, and their person-minutes and its topics' minutes are made of what it is given,
+ * as an order's line amounts and total are. Named to {@code
  * EntityDeclarations} beside {@link Article} and {@link Member} in the JVM of the tests of declared entities (the
  * functions pom).
  */
@@ -25,15 +28,48 @@ public final class Visit implements EntityDeclarations {
                                             .required()
                                             .between(1, 100)
                                             .example("Budget"),
-                                    Field.wholeNumber("minutes").between(1, 600).example(15L))
+                                    Field.wholeNumber("minutes").between(1, 600).example(15L),
+                                    Field.wholeNumber("attendees")
+                                            .between(1, 50)
+                                            .byDefault(1L),
+                                    Field.wholeNumber("personMinutes")
+                                            .between(1, 30_000)
+                                            .derived(
+                                                    "minutes × attendees",
+                                                    List.of("minutes", "attendees"),
+                                                    Visit::personMinutes))
                             .between(1, 5),
+                    Field.wholeNumber("topicMinutes")
+                            .between(1, 3_000)
+                            .derived("the sum of its topics' minutes", List.of("topics"), Visit::topicMinutes),
                     Field.text("outcome")
                             .upperCased()
                             .matching("PLANNED|HELD|MISSED", "must be PLANNED, HELD or MISSED")
-                            .example("PLANNED"))
+                            .byDefault("PLANNED")
+                            .example("HELD"))
             .sortedByCreation()
             .groupedBy("outcome")
             .childOf(Entity.CUSTOMER));
+
+    /** A topic's minutes times its attendees; none for a topic of no given length. */
+    private static Long personMinutes(Map<String, Object> topic) {
+        return topic.get("minutes") instanceof Long minutes ? minutes * (Long) topic.get("attendees") : null;
+    }
+
+    /** The sum of its topics' minutes; none when no topic says how long it took. */
+    private static Long topicMinutes(Map<String, Object> visit) {
+        if (!(visit.get("topics") instanceof List<?> topics)) {
+            return null;
+        }
+        List<Long> minutes = topics.stream()
+                .map(topic -> ((Map<?, ?>) topic).get("minutes"))
+                .filter(Long.class::isInstance)
+                .map(Long.class::cast)
+                .toList();
+        return minutes.isEmpty()
+                ? null
+                : minutes.stream().mapToLong(Long::longValue).sum();
+    }
 
     @Override
     public List<Entity> entities() {

@@ -160,7 +160,7 @@ class VisitApiTest {
         String business = createBusiness("Visit topics");
         String customer = createCustomer(business, "Ada", "Lovelace");
         List<Map<String, Object>> topics = List.of(
-                Map.of("title", "Budget", "minutes", 20),
+                Map.of("title", "Budget", "minutes", 20, "attendees", 3),
                 Map.of("title", " Hiring "),
                 Map.of("title", "Roadmap", "minutes", 5));
         JsonPath created = post(
@@ -194,6 +194,12 @@ class VisitApiTest {
         assertThat(created.getList("topics.title")).containsExactly("Budget", "Hiring", "Roadmap");
         assertThat(read.getList("topics.title")).containsExactly("Budget", "Hiring", "Roadmap");
         assertThat(read.getList("topics.minutes")).containsExactly(20, null, 5);
+        // each topic's attendees, one unless given, and its person-minutes and the visit's topic minutes, made of them
+        assertThat(read.getList("topics.attendees")).containsExactly(3, 1, 1);
+        assertThat(read.getList("topics.personMinutes")).containsExactly(60, null, 5);
+        assertThat(read.getInt("topicMinutes")).isEqualTo(25);
+        assertThat(created.getInt("topicMinutes")).isEqualTo(25);
+        assertThat(listed.getInt("items[0].topicMinutes")).isEqualTo(25);
         assertThat(read.getInt("topicCount")).isEqualTo(3);
         assertThat(readBy).containsExactly("Query");
         assertThat(listed.getList("items[0].topics")).isNull();
@@ -210,6 +216,7 @@ class VisitApiTest {
                 .extracting(item -> item.get(Attributes.TYPE).s())
                 .containsExactly("topic#0001", "topic#0002", "topic#0003");
         assertThat(items).extracting(item -> item.get("title").s()).containsExactly("Budget", "Hiring", "Roadmap");
+        assertThat(items.get(0).get("personMinutes").n()).isEqualTo("60");
 
         // AND its delete takes its topics with it
         given().delete("/visits/" + id).then().statusCode(204);
@@ -219,6 +226,48 @@ class VisitApiTest {
                                 .expressionAttributeValues(Map.of(":id", Values.s(id))))
                         .items())
                 .isEmpty();
+    }
+
+    @Test
+    void create_shouldTakeTheDefaultOutcome_andRefuseADerivedValueGiven_writingNothing() {
+        // GIVEN
+        String business = createBusiness("Visit defaults");
+        String customer = createCustomer(business, "Ada", "Lovelace");
+        List<Map<String, Object>> topics = List.of(Map.of("title", "Budget", "minutes", 20));
+
+        // WHEN a visit leaves its outcome out, and two more give what is made of their other values
+        JsonPath planned = post("/customers/" + customer + "/visits", Map.of("purpose", "Walk-in"))
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath();
+        awaitIndexesCaughtUp();
+        var givenTotal = post(
+                        "/customers/" + customer + "/visits",
+                        Map.of("purpose", "Planning", "topics", topics, "topicMinutes", 20))
+                .then()
+                .extract();
+        var givenPersonMinutes = post(
+                        "/customers/" + customer + "/visits",
+                        Map.of(
+                                "purpose",
+                                "Planning",
+                                "topics",
+                                List.of(Map.of("title", "Budget", "minutes", 20, "personMinutes", 20))))
+                .then()
+                .extract();
+
+        // THEN the first is PLANNED and listed so; the others are refused, naming the field, and write nothing
+        assertThat(planned.getString("outcome")).isEqualTo("PLANNED");
+        assertThat(ids(business, "?outcome=PLANNED")).containsExactly(planned.getString("id"));
+        assertThat(givenTotal.statusCode()).isEqualTo(422);
+        assertThat(givenTotal.contentType()).startsWith("application/problem+json");
+        assertThat(givenTotal.body().asString()).contains("topicMinutes", "is made of topics, never given");
+        assertThat(givenPersonMinutes.statusCode()).isEqualTo(422);
+        assertThat(givenPersonMinutes.body().asString())
+                .contains("topics", "personMinutes: is made of minutes, attendees, never given");
+        awaitIndexesCaughtUp();
+        assertThat(ids(business, "")).containsExactly(planned.getString("id"));
     }
 
     @Test

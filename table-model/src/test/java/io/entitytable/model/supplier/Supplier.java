@@ -7,6 +7,7 @@ import io.entitytable.model.Field;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Shard;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -14,7 +15,7 @@ import java.util.Set;
 /**
  * A kind of subject that exists in test sources only: a supplier of a business, named in its sort key, with an email
  * unique within the business, a code that never changes, a depot (an object of its own fields) by whose city and zip its business lists it and
- * contacts by label, its deliveries as items of its own in its item collection, tagged and searchable. It is its declaration alone, with no record class: every
+ * contacts by label, its deliveries as items of its own in its item collection (their hours made of their days), tagged and searchable. It is its declaration alone, with no record class: every
  * subsystem's tests run it through their code, which must handle it with no change to main code, the proof that an
  * entity is defined once, here, and nowhere else.
  */
@@ -43,7 +44,15 @@ public final class Supplier {
                                     "deliveries",
                                     "delivery",
                                     Field.text("sku").required().example("BEAN-1"),
-                                    Field.wholeNumber("days").between(1, 30).example(2L))
+                                    Field.wholeNumber("days").between(1, 30).example(2L),
+                                    Field.wholeNumber("hours")
+                                            .between(24, 720)
+                                            .derived(
+                                                    "days × 24",
+                                                    List.of("days"),
+                                                    delivery -> delivery.get("days") instanceof Long days
+                                                            ? days * 24
+                                                            : null))
                             .between(1, 10))
             .listedBy("depot", "depot.city", "depot.zip")
             .sortedBy("name")

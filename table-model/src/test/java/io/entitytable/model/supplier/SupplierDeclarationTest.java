@@ -161,8 +161,10 @@ class SupplierDeclarationTest {
                 Map.of("name", "Acme", "deliveries", List.of(Map.of("sku", " B-2 ", "days", 3), Map.of("sku", "A-1"))));
         DeclaredItem supplier = Supplier.of(BUSINESS, "Acme", Set.of()).with(values);
 
-        // THEN in the order given, normalised, each an item of its own after the core item, which counts them
-        assertThat(values.get("deliveries")).isEqualTo(List.of(Map.of("sku", "B-2", "days", 3L), Map.of("sku", "A-1")));
+        // THEN in the order given, normalised (hours made of days), each an item of its own after the core item, which
+        // counts them
+        assertThat(values.get("deliveries"))
+                .isEqualTo(List.of(Map.of("sku", "B-2", "days", 3L, "hours", 72L), Map.of("sku", "A-1")));
         assertThat(supplier.toItem())
                 .containsEntry("deliveryCount", Values.n(2))
                 .doesNotContainKey("deliveries");

@@ -133,7 +133,8 @@ final class SubjectCodec {
         }
         Map<String, Object> values;
         try {
-            values = DeclaredValues.forNew(entity, given);
+            // Its derived values are made again of what it was given, as its create made them.
+            values = DeclaredValues.forNew(entity, DeclaredValues.withoutDerived(entity, given));
         } catch (DeclaredValues.Invalid e) {
             throw new IllegalArgumentException(String.join(
                     "; ",

@@ -97,7 +97,12 @@ class TenantDeclaredTransferTest {
                                 "code",
                                 "CRT-042",
                                 "deliveries",
-                                List.of(Map.of("sku", "CRT-1", "days", 3L), Map.of("sku", "CRT-2")))))));
+                                // As a create stores them: their hours made of their days.
+                                Supplier.ENTITY
+                                        .field("deliveries")
+                                        .orElseThrow()
+                                        .normalised(List.of(
+                                                Map.of("sku", "CRT-1", "days", 3L), Map.of("sku", "CRT-2"))))))));
         StreamAndQueue system = new StreamAndQueue(dynamo, table);
         system.settle();
         Map<ItemKey, Map<String, AttributeValue>> before = TableItems.of(dynamo, table);
@@ -144,7 +149,7 @@ class TenantDeclaredTransferTest {
                 .findFirst()
                 .orElseThrow();
         assertThat(cratesLine.at("/subject/deliveries").toString())
-                .isEqualTo("[{\"sku\":\"CRT-1\",\"days\":3},{\"sku\":\"CRT-2\"}]");
+                .isEqualTo("[{\"sku\":\"CRT-1\",\"days\":3,\"hours\":72},{\"sku\":\"CRT-2\"}]");
         assertThat(cratesLine.at("/subject/deliveryCount").asInt()).isEqualTo(2);
 
         // WHEN the business is erased, then the file imported, and the stream and the queue worked until quiet
