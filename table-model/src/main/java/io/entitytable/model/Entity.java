@@ -119,6 +119,7 @@ public final class Entity {
     private final List<String> headedIndexes;
     private final Entity parent;
     private final Field groupField;
+    private final List<ListFilter> filters;
 
     private Entity(Builder builder) {
         this.keyName = builder.keyName;
@@ -158,6 +159,8 @@ public final class Entity {
                     + ": its subjects are ordered by creation time in gsi1, so it is sorted by creation time, and"
                     + " neither listed by fields nor findable by a field (gsi1 holds one entry of an item)");
         }
+        this.filters = ListFilter.of(keyName, fields, builder.filterPaths);
+        requireFilterParametersFree();
         this.headedIndexes = List.copyOf(builder.headedIndexes);
         this.parent = builder.parent;
         if (parent != null && !headedIndexes.isEmpty()) {
@@ -166,6 +169,25 @@ public final class Entity {
         }
         this.search = builder.searchesFields ? Builder.fieldSearch(fields) : builder.search;
         this.lifecycle = builder.lifecycle;
+    }
+
+    /**
+     * A list request names each filter's value by its parameter, beside the lists' own (the page, a name's start, a
+     * time range, a group's, a lookup's or a level's value): no two may share a name.
+     */
+    private void requireFilterParametersFree() {
+        List<String> taken = new ArrayList<>(FieldList.LIST_PARAMETERS);
+        taken.addAll(List.of("from", "to"));
+        groupField().ifPresent(field -> taken.add(field.name()));
+        lookupField().ifPresent(field -> taken.add(field.name()));
+        fieldList().ifPresent(list -> list.levels().forEach(level -> taken.add(level.parameter())));
+        for (ListFilter filter : filters) {
+            if (taken.contains(filter.parameter())) {
+                throw new IllegalArgumentException(keyName + " is filtered by " + filter.path() + ", whose parameter "
+                        + filter.parameter() + " a list request gives another meaning");
+            }
+            taken.add(filter.parameter());
+        }
     }
 
     /** Its text field called {@code name}, which it is {@code role} ({@code grouped by}); refused if it has none. */
@@ -421,6 +443,11 @@ public final class Entity {
         return Optional.ofNullable(lookupField);
     }
 
+    /** The filters its business's lists take ({@link Builder#filterableBy}); none unless it declares some. */
+    public List<ListFilter> filters() {
+        return filters;
+    }
+
     public static Optional<Entity> fromKeyName(String name) {
         Entity entity = BY_KEY_NAME.get(name);
         if (entity == null) {
@@ -476,6 +503,7 @@ public final class Entity {
         private final List<String> headedIndexes = new ArrayList<>();
         private Entity parent;
         private String groupField;
+        private String[] filterPaths = {};
         private boolean searchesFields;
 
         private Builder(
@@ -558,6 +586,20 @@ public final class Entity {
         public Builder groupedBy(String fieldName) {
             this.groupField = Objects.requireNonNull(fieldName);
             return listedInGsi1();
+        }
+
+        /**
+         * Its business's lists also take a filter on each field at {@code paths} ({@code paymentCard}, {@code
+         * shipTo.city}: text fields or text members of an object field, by value; {@code totalCents}: whole-number
+         * fields, by a least value), as a FilterExpression of the list's Queries ({@link ListFilter}). Declared after its
+         * fields.
+         */
+        public Builder filterableBy(String... paths) {
+            if (reader != null) {
+                throw new IllegalArgumentException(keyName + " has a record of its own: its lists are its own too");
+            }
+            this.filterPaths = paths.clone();
+            return this;
         }
 
         /** A list of its own in gsi1: an entity declared by its fields has one, a record's lists are its record's. */

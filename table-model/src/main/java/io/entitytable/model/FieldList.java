@@ -63,15 +63,8 @@ public record FieldList(String name, List<Level> levels) {
     static FieldList of(String entity, String name, List<Field> fields, String... paths) {
         List<Level> levels = new ArrayList<>();
         for (String path : paths) {
-            String[] parts = path.split("\\.", -1);
-            Optional<Field> field = fields.stream()
-                    .filter(candidate -> candidate.name().equals(parts[0]))
-                    .findFirst();
-            if (parts.length == 2) {
-                field = field.filter(object -> object.kind() == Field.Kind.OBJECT)
-                        .flatMap(object -> object.member(parts[1]));
-            }
-            Field level = field.filter(found -> parts.length <= 2 && found.kind() == Field.Kind.TEXT)
+            Field level = fieldAt(fields, path)
+                    .filter(found -> found.kind() == Field.Kind.TEXT)
                     .orElseThrow(() -> new IllegalArgumentException(
                             entity + " is listed by " + path + ", which is no text field nor a text member of one"));
             if (levels.stream().anyMatch(other -> other.parameter().equals(level.name()))) {
@@ -84,6 +77,19 @@ public record FieldList(String name, List<Level> levels) {
             levels.add(new Level(path, level));
         }
         return new FieldList(name, levels);
+    }
+
+    /** The field at {@code path} among {@code fields}: a field's name, or an object field's and one of its members'. */
+    static Optional<Field> fieldAt(List<Field> fields, String path) {
+        String[] parts = path.split("\\.", -1);
+        Optional<Field> field = fields.stream()
+                .filter(candidate -> candidate.name().equals(parts[0]))
+                .findFirst();
+        if (parts.length == 2) {
+            field = field.filter(object -> object.kind() == Field.Kind.OBJECT)
+                    .flatMap(object -> object.member(parts[1]));
+        }
+        return parts.length <= 2 ? field : Optional.empty();
     }
 
     /**

@@ -521,7 +521,16 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                                 + " AND gsi1sk BETWEEN <from> AND <to>` per shard of the business per page, in"
                                 + " parallel, merged newest first, so " + entity.collection() + " holding another "
                                 + field.name() + " are never read.")
-                        .orElse("");
+                        .orElse("")
+                + (entity.filters().isEmpty()
+                        ? ""
+                        : " Each of these lists takes "
+                                + entity.filters().stream()
+                                        .map(filter -> "`" + filter.parameter() + "` (" + filter.path()
+                                                + (filter.isAtLeast() ? " at least" : " equal to") + " it)")
+                                        .collect(Collectors.joining(", "))
+                                + ", a FilterExpression of each Query: a page may hold fewer than `limit` "
+                                + entity.collection() + " and still have a next one.");
         List<ApiOperation> routes = new ArrayList<>();
         if (entity.parent().isEmpty()) {
             routes.add(new ApiOperation(

@@ -9,6 +9,7 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.Field;
 import io.entitytable.model.FieldList;
 import io.entitytable.model.Keys;
+import io.entitytable.model.ListFilter;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -296,6 +297,7 @@ final class DeclaredContract {
         entity.fieldList().ifPresent(fields -> listParameters.addAll(levels(entity, fields)));
         entity.lookupField().ifPresent(field -> listParameters.add(lookup(entity, field)));
         entity.groupField().ifPresent(field -> listParameters.add(group(entity, field)));
+        entity.filters().forEach(filter -> listParameters.add(filter(entity, filter)));
         listParameters.sort(Comparator.comparing(Parameter::getName));
         Operation list = operation(tag);
         listParameters.forEach(list::addParameter);
@@ -416,6 +418,26 @@ final class DeclaredContract {
                         + (field.shapeMessage() == null ? "" : "; it " + field.shapeMessage()) + ".");
         if (field.example() instanceof String example) {
             parameter.getSchema().examples(List.of(example));
+        }
+        return parameter;
+    }
+
+    /** A filter of the list: the subjects that hold the value, or at least it. */
+    private static Parameter filter(Entity entity, ListFilter filter) {
+        Parameter parameter = query(filter.parameter())
+                .description("Only the " + entity.collection() + " whose " + filter.path()
+                        + (filter.isAtLeast() ? " is at least this" : " is this, as it is stored")
+                        + "; a filter of what each Query reads, so a page may hold fewer than `limit` and still have a"
+                        + " next one.");
+        if (filter.isAtLeast()) {
+            parameter.schema(OASFactory.createSchema()
+                    .addType(Schema.SchemaType.INTEGER)
+                    .format("int64")
+                    .minimum(BigDecimal.valueOf(filter.field().min()))
+                    .maximum(BigDecimal.valueOf(filter.field().max())));
+        }
+        if (filter.field().example() != null) {
+            parameter.getSchema().examples(List.of(filter.field().example()));
         }
         return parameter;
     }

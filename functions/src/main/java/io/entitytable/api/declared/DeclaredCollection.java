@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import software.amazon.awssdk.enhanced.dynamodb.Expression;
 
 /**
  * {@code /businesses/{id}/<collection>} of one entity declared by its fields: a new subject of the business, as every
@@ -62,7 +63,8 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
      * one grouped by a field ({@link Entity#groupField}), that field's value under its name: those that hold it. Or,
      * for an entity listed by fields ({@link FieldList}), the values of its levels from the first, each under its
      * field's name: the subjects that hold them. Or, for an entity findable by a field ({@link Entity#lookupField}), that field's value
-     * under its name: the subjects that hold it, in any letter case.
+     * under its name: the subjects that hold it, in any letter case. Any of these lists also takes the entity's filters
+     * ({@link FilterParameters}), which narrow what its Queries answer.
      */
     @GET
     public Page<DeclaredResponse> list(
@@ -70,13 +72,14 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
             @Context UriInfo uri,
             @QueryParam(FieldList.NAME_PREFIX) String prefix,
             @BeanParam PageParams page) {
+        Expression filter = FilterParameters.asked(entity, uri.getQueryParameters());
         Optional<String> value = entity.lookupField().flatMap(field -> valueAsked(field, uri.getQueryParameters()));
         if (value.isPresent()) {
             if (prefix != null) {
                 throw ApiProblem.badParameter(
                         entity.lookupField().orElseThrow().name(), "cannot be combined with " + FieldList.NAME_PREFIX);
             }
-            return list(businessId, page, (id, request) -> service.findBy(id, value.get(), request));
+            return list(businessId, page, (id, request) -> service.findBy(id, value.get(), filter, request));
         }
         List<String> levels = entity.fieldList()
                 .map(list -> levelsAsked(list, uri.getQueryParameters()))
@@ -86,7 +89,7 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
                 throw ApiProblem.badParameter(
                         FieldList.NAME_PREFIX, "lists by name, not together with the levels of a list");
             }
-            return list(businessId, page, (id, request) -> service.listByFields(id, levels, request));
+            return list(businessId, page, (id, request) -> service.listByFields(id, levels, filter, request));
         }
         if (entity.isSortedByCreation()) {
             if (prefix != null) {
@@ -99,9 +102,12 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
             TimeRange range = TimeRange.parse(parameters.getFirst(TimeRange.FROM), parameters.getFirst(TimeRange.TO));
             Optional<String> group = entity.groupField().flatMap(field -> valueAsked(field, parameters));
             if (group.isPresent()) {
-                return list(businessId, page, (id, request) -> service.listInGroup(id, group.get(), range, request));
+                return list(
+                        businessId,
+                        page,
+                        (id, request) -> service.listInGroup(id, group.get(), range, filter, request));
             }
-            return list(businessId, page, (id, request) -> service.listByTime(id, range, request));
+            return list(businessId, page, (id, request) -> service.listByTime(id, range, filter, request));
         }
         if (prefix != null
                 && (prefix.length() > entity.longestName()
@@ -110,7 +116,7 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
                     FieldList.NAME_PREFIX,
                     "must be at most " + entity.longestName() + " characters and " + Patterns.TEXT_MESSAGE);
         }
-        return list(businessId, page, (id, request) -> service.list(id, prefix == null ? "" : prefix, request));
+        return list(businessId, page, (id, request) -> service.list(id, prefix == null ? "" : prefix, filter, request));
     }
 
     /**

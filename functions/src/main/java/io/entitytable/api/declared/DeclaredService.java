@@ -33,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -259,15 +260,16 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
 
     /**
      * The business's subjects of this entity whose name (its sort fields) starts with {@code prefix} (any letter case),
-     * in its order: one Query of businessGsi per shard of the business per page, merged.
+     * in its order: one Query of businessGsi per shard of the business per page, merged. Here and in the business's
+     * other lists below, {@code filter} is the FilterExpression of each Query ({@link FilterParameters}; null for none).
      */
-    Page<DeclaredItem> list(String businessId, String prefix, PageRequest page) {
+    Page<DeclaredItem> list(String businessId, String prefix, Expression filter, PageRequest page) {
         optimistic.access().requireBusiness(businessId);
         String start = entity.sortFields().isEmpty() ? Keys.typePrefix(entity) : Keys.namedType(entity, prefix);
         return queries.businessShards(
                 AccessPattern.DECLARED_SUBJECTS,
                 businessId,
-                shard -> AccessPattern.DECLARED_SUBJECTS.query(shard, start),
+                shard -> AccessPattern.DECLARED_SUBJECTS.query(shard, start).filtered(filter),
                 page,
                 item -> (DeclaredItem) entity.read(item));
     }
@@ -276,12 +278,14 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
      * The business's subjects of this entity created within {@code range}, newest first, for an entity sorted by
      * creation time: one Query of businessGsi per shard of the business per page, the range its key condition, merged.
      */
-    Page<DeclaredItem> listByTime(String businessId, TimeRange range, PageRequest page) {
+    Page<DeclaredItem> listByTime(String businessId, TimeRange range, Expression filter, PageRequest page) {
         optimistic.access().requireBusiness(businessId);
         return queries.businessShards(
                 AccessPattern.DECLARED_BY_TIME,
                 businessId,
-                shard -> AccessPattern.DECLARED_BY_TIME.query(shard, range.firstKey(entity), range.lastKey(entity)),
+                shard -> AccessPattern.DECLARED_BY_TIME
+                        .query(shard, range.firstKey(entity), range.lastKey(entity))
+                        .filtered(filter),
                 page,
                 item -> (DeclaredItem) entity.read(item));
     }
@@ -292,15 +296,17 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
      * <ENTITY><FIELD>#B#<VALUE>#n AND gsi1sk BETWEEN <from> AND <to>#~}, merged; subjects holding other values are never
      * read.
      */
-    Page<DeclaredItem> listInGroup(String businessId, String value, TimeRange range, PageRequest page) {
+    Page<DeclaredItem> listInGroup(
+            String businessId, String value, TimeRange range, Expression filter, PageRequest page) {
         optimistic.access().requireBusiness(businessId);
         String field = entity.groupField().orElseThrow().name();
         return queries.sharded(
                 AccessPattern.DECLARED_IN_GROUP,
                 businessId,
                 shards -> shards.groupPartitions(entity, field, value),
-                partition -> AccessPattern.DECLARED_IN_GROUP.query(
-                        partition, Keys.createdSkFrom(range.from()), Keys.createdSkTo(range.to())),
+                partition -> AccessPattern.DECLARED_IN_GROUP
+                        .query(partition, Keys.createdSkFrom(range.from()), Keys.createdSkTo(range.to()))
+                        .filtered(filter),
                 page,
                 // gsi1sk ends with the id, so it orders every subject of the business on its own.
                 MergeOrder.descending(Attributes.GSI1_SK),
@@ -329,13 +335,14 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
      * any letter case, oldest first: one Query of gsi1 per page; until the backfill of a lookup declared after subjects
      * were written is ready, a 503.
      */
-    Page<DeclaredItem> findBy(String businessId, String value, PageRequest page) {
+    Page<DeclaredItem> findBy(String businessId, String value, Expression filter, PageRequest page) {
         optimistic.access().requireBusiness(businessId);
         String field = entity.lookupField().orElseThrow().name();
         // A lookup declared after subjects were written is the pattern its backfill gates (a customer's email, 14).
         AccessPattern pattern =
                 IndexBackfill.ofLookup(entity).map(IndexBackfill::pattern).orElse(AccessPattern.DECLARED_BY_VALUE);
-        PartitionQuery query = pattern.query(Keys.lookupPk(entity, field, businessId, value));
+        PartitionQuery query =
+                pattern.query(Keys.lookupPk(entity, field, businessId, value)).filtered(filter);
         return queries.list(pattern, query, page, item -> (DeclaredItem) entity.read(item));
     }
 
@@ -343,11 +350,13 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
      * The business's subjects of this entity that hold {@code levels} at the first levels of its list by fields, in
      * the order of their other levels then their ids: one Query of gsi1 per page.
      */
-    Page<DeclaredItem> listByFields(String businessId, List<String> levels, PageRequest page) {
+    Page<DeclaredItem> listByFields(String businessId, List<String> levels, Expression filter, PageRequest page) {
         optimistic.access().requireBusiness(businessId);
-        PartitionQuery query = AccessPattern.DECLARED_BY_FIELDS.query(
-                Keys.fieldListPk(entity, businessId, levels.get(0)),
-                Keys.fieldListPrefix(levels.subList(1, levels.size())));
+        PartitionQuery query = AccessPattern.DECLARED_BY_FIELDS
+                .query(
+                        Keys.fieldListPk(entity, businessId, levels.get(0)),
+                        Keys.fieldListPrefix(levels.subList(1, levels.size())))
+                .filtered(filter);
         return queries.list(AccessPattern.DECLARED_BY_FIELDS, query, page, item -> (DeclaredItem) entity.read(item));
     }
 }

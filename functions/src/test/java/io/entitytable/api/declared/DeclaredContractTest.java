@@ -167,6 +167,33 @@ class DeclaredContractTest {
     }
 
     @Test
+    void visitList_shouldTakeItsFilters_aTextByValue_aNumberByItsLeast() {
+        // WHEN
+        JsonNode list = operation("/businesses/{id}/visits", "get");
+
+        // THEN each filter is a parameter of the business's list, and its description says what reads them
+        assertThat(parameterNames(list))
+                .containsExactly("id", "from", "limit", "minMinutes", "next", "outcome", "purpose", "to");
+        JsonNode least = parameter(list, "minMinutes");
+        assertThat(least.at("/schema/type").asText()).isEqualTo("integer");
+        assertThat(least.at("/schema/minimum").asLong()).isEqualTo(1L);
+        assertThat(least.at("/schema/maximum").asLong()).isEqualTo(1440L);
+        assertThat(least.get("description").asText()).contains("whose minutes is at least this");
+        assertThat(parameter(list, "purpose").get("description").asText()).contains("whose purpose is this");
+        assertThat(list.get("description").asText())
+                .contains("`minMinutes` (minutes at least it)", "`purpose` (purpose equal to it)", "FilterExpression");
+    }
+
+    private JsonNode parameter(JsonNode operation, String name) {
+        for (JsonNode parameter : operation.get("parameters")) {
+            if (parameter.get("name").asText().equals(name)) {
+                return parameter;
+            }
+        }
+        throw new AssertionError("no parameter " + name);
+    }
+
+    @Test
     void memberList_shouldSayItsNameOfTwoFields_andItsLookupByEmail() {
         // WHEN
         JsonNode list = operation("/businesses/{id}/members", "get");

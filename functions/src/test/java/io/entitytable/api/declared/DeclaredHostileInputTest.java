@@ -12,6 +12,7 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.Field;
 import io.entitytable.model.FieldList;
 import io.entitytable.model.Ids;
+import io.entitytable.model.ListFilter;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -361,6 +362,7 @@ class DeclaredHostileInputTest {
         if (f.entity().isSortedByCreation()) {
             values.putAll(timeRangeCases());
         }
+        f.entity().filters().forEach(filter -> values.putAll(filterCases(filter)));
         List<Case> cases = new ArrayList<>();
         values.forEach((query, what) -> cases.add(new Case(
                 f.entity() + " list " + what,
@@ -417,6 +419,32 @@ class DeclaredHostileInputTest {
         values.put(name + "=%00", name + " nul");
         values.put(name + "=%E2%80%AE" + field.example(), name + " rtl override");
         values.put(name + "=" + field.example() + "&namePrefix=a", name + " with namePrefix");
+        return values;
+    }
+
+    /**
+     * Bad values of a filter: empty, blank, too long or holding what no text may; not a whole number, a fraction, past
+     * a long, or outside its field's bounds.
+     */
+    private static Map<String, String> filterCases(ListFilter filter) {
+        String name = filter.parameter();
+        Map<String, String> values = new LinkedHashMap<>();
+        values.put(name + "=", name + " empty");
+        values.put(name + "=%20%20", name + " blank");
+        if (filter.isAtLeast()) {
+            values.put(name + "=ten", name + " not a number");
+            values.put(name + "=1.5", name + " a fraction");
+            values.put(name + "=" + "9".repeat(40), name + " past a long");
+            values.put(name + "=" + (filter.field().min() - 1), name + " below its field's least");
+            values.put(name + "=" + (filter.field().max() + 1), name + " above its field's most");
+        } else {
+            values.put(name + "=" + "x".repeat((int) filter.field().max() + 1), name + " too long");
+            values.put(name + "=%00", name + " nul");
+            values.put(
+                    name + "=%E2%80%AE"
+                            + String.valueOf(filter.field().example()).replace(" ", "%20"),
+                    name + " rtl override");
+        }
         return values;
     }
 

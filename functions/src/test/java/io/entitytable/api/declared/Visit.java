@@ -12,7 +12,8 @@ import java.util.Map;
  * first and reads a range of times as one key condition, in one outcome as an order's business does in one status,
  * PLANNED unless its create says otherwise, as an order is OPEN. Its topics are items of its own in its item
  * collection, as an order's lines are, and their person-minutes and its topics' minutes are made of what it is given,
- * as an order's line amounts and total are. Named to {@code
+ * as an order's line amounts and total are. Its business's lists take its purpose and its least minutes as filters, as
+ * a business's orders take a card and a least total. Named to {@code
  * EntityDeclarations} beside {@link Article} and {@link Member} in the JVM of the tests of declared entities (the
  * functions pom).
  */
@@ -49,6 +50,7 @@ public final class Visit implements EntityDeclarations {
                             .example("HELD"))
             .sortedByCreation()
             .groupedBy("outcome")
+            .filterableBy("purpose", "minutes")
             .childOf(Entity.CUSTOMER));
 
     /** A topic's minutes times its attendees; none for a topic of no given length. */

@@ -271,6 +271,42 @@ class VisitApiTest {
     }
 
     @Test
+    void lists_shouldTakeTheFilters_asAFilterOfTheirQueries_andRefuseAValueNoVisitHolds() {
+        // GIVEN four visits of one business, of two purposes and lengths, one of them missed
+        String business = createBusiness("Filtered visits");
+        String customer = createCustomer(business, "Ada", "Lovelace");
+        String shortReview = visit(customer, "Review", 15, "HELD");
+        String longReview = visit(customer, " Review ", 60, "HELD");
+        String longPlanning = visit(customer, "Planning", 90, "HELD");
+        String missedReview = visit(customer, "Review", 45, "MISSED");
+        awaitIndexesCaughtUp();
+
+        // WHEN
+        RequestCounter.reset();
+        List<String> reviews = ids(business, "?purpose=%20Review");
+        List<String> readBy = RequestCounter.operations();
+        List<String> long45 = ids(business, "?minMinutes=45");
+        List<String> heldLongReviews = ids(business, "?outcome=held&purpose=Review&minMinutes=30");
+        List<String> none = ids(business, "?purpose=review");
+
+        // THEN each list holds what passes, newest first, from the Queries it makes without the filter (one a shard)
+        assertThat(reviews).containsExactly(missedReview, longReview, shortReview);
+        assertThat(readBy).containsExactly("Query");
+        assertThat(long45).containsExactly(missedReview, longPlanning, longReview);
+        assertThat(heldLongReviews).containsExactly(longReview);
+        assertThat(none).isEmpty();
+        // AND a value no visit could hold is a 400 naming the parameter
+        for (String query : List.of("?minMinutes=ten", "?minMinutes=0", "?purpose=%20", "?purpose=%00")) {
+            given().urlEncodingEnabled(false)
+                    .get("/businesses/" + business + "/visits" + query)
+                    .then()
+                    .statusCode(400)
+                    .contentType("application/problem+json")
+                    .body("detail", org.hamcrest.Matchers.containsString(query.substring(1, query.indexOf('='))));
+        }
+    }
+
+    @Test
     void create_shouldNeedAnExistingCustomer_andBeRefusedUnderTheBusiness_writingNothing() {
         // GIVEN
         String business = createBusiness("No visits without customers");
@@ -354,6 +390,16 @@ class VisitApiTest {
                 .statusCode(201)
                 .extract()
                 .jsonPath();
+    }
+
+    private static String visit(String customer, String purpose, int minutes, String outcome) {
+        return post(
+                        "/customers/" + customer + "/visits",
+                        Map.of("purpose", purpose, "minutes", minutes, "outcome", outcome))
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
     }
 
     private static List<String> ids(String business, String query) {

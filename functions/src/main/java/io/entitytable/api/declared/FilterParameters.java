@@ -1,0 +1,63 @@
+package io.entitytable.api.declared;
+
+import io.entitytable.api.error.ApiProblem;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Field;
+import io.entitytable.model.ListFilter;
+import io.entitytable.model.Values;
+import io.entitytable.model.access.Filters;
+import jakarta.ws.rs.core.MultivaluedMap;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import software.amazon.awssdk.enhanced.dynamodb.Expression;
+
+/**
+ * The filters a list request asks of a declared entity ({@link Entity#filters}), as the FilterExpression of its
+ * Queries: a text equal to the value given as its field stores it (trimmed, in its letter case), a number at least the
+ * one given. A value its field would refuse is a 400, since no subject holds it.
+ */
+final class FilterParameters {
+    private FilterParameters() {}
+
+    /** The condition every subject listed must meet; null when the request asks no filter. */
+    static Expression asked(Entity entity, MultivaluedMap<String, String> parameters) {
+        List<Expression> conditions = new ArrayList<>();
+        for (ListFilter filter : entity.filters()) {
+            if (!parameters.containsKey(filter.parameter())) {
+                continue;
+            }
+            String given = Objects.requireNonNullElse(parameters.getFirst(filter.parameter()), "")
+                    .trim();
+            String[] path = filter.attributePath().toArray(String[]::new);
+            conditions.add(
+                    filter.isAtLeast()
+                            ? Filters.atLeast(Values.n(least(filter, given)), path)
+                            : Filters.equal(Values.s((String) filter.field().normalised(text(filter, given))), path));
+        }
+        return conditions.isEmpty() ? null : Expression.and(conditions);
+    }
+
+    private static String text(ListFilter filter, String given) {
+        Field field = filter.field();
+        Optional<String> problem = given.isEmpty() ? Optional.of("must not be blank") : field.problem(given);
+        problem.ifPresent(message -> {
+            throw ApiProblem.badParameter(filter.parameter(), message);
+        });
+        return given;
+    }
+
+    private static long least(ListFilter filter, String given) {
+        try {
+            long value = Long.parseLong(given);
+            Optional<String> problem = filter.field().problem(value);
+            if (problem.isEmpty()) {
+                return value;
+            }
+            throw ApiProblem.badParameter(filter.parameter(), problem.get());
+        } catch (NumberFormatException e) {
+            throw ApiProblem.badParameter(filter.parameter(), "must be a whole number");
+        }
+    }
+}
