@@ -153,6 +153,7 @@ final class Samples {
             case OBJECT -> membersOf(field);
             case ITEMS -> Collections.nCopies((int) field.min(), membersOf(field));
             case LABELLED -> Map.of("main", exampleOf(field.labelledValue()));
+            case TEXT_SET -> Collections.nCopies((int) field.min(), exampleOf(field.element()));
         };
     }
 

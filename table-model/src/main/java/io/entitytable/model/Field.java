@@ -8,7 +8,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -91,14 +94,16 @@ public record Field(
     /**
      * What a field holds, and how it is stored: text as a DynamoDB string, a whole number as a number, an object (its
      * own fields, an address for one) as a map, values by label (a customer's addresses by name) as a map of them, and
-     * items (an order's lines) as items of their own in the subject's item collection, which its core item counts.
+     * items (an order's lines) as items of their own in the subject's item collection, which its core item counts, and
+     * a set of texts (an order's SKUs) as a DynamoDB string set.
      */
     public enum Kind {
         TEXT,
         WHOLE_NUMBER,
         OBJECT,
         LABELLED,
-        ITEMS
+        ITEMS,
+        TEXT_SET
     }
 
     /** The letter case a text is stored in: as given, or lower or upper case so that values differing in it are one. */
@@ -148,7 +153,7 @@ public record Field(
         if (min > max) {
             throw new IllegalArgumentException("field " + name + ": min " + min + " is above max " + max);
         }
-        boolean composite = kind == Kind.OBJECT || kind == Kind.LABELLED || kind == Kind.ITEMS;
+        boolean composite = kind == Kind.OBJECT || kind == Kind.LABELLED || kind == Kind.ITEMS || kind == Kind.TEXT_SET;
         Objects.requireNonNull(letterCase);
         if (composite && (isUnique || letterCase != LetterCase.AS_GIVEN || shape != null || members.isEmpty())) {
             // A unique value is one key of a marker item, and a shape or a letter case is a text's: an object's members
@@ -164,8 +169,14 @@ public record Field(
             throw new IllegalArgumentException("field " + name + ": from 1 to at most " + DEFAULT_MAX_ITEMS
                     + " items, which one transaction writes");
         }
-        if ((derivation != null || defaultValue != null) && kind != Kind.TEXT && kind != Kind.WHOLE_NUMBER) {
-            throw new IllegalArgumentException("field " + name + ": only text or a number is derived or has a default");
+        if (derivation != null && kind != Kind.TEXT && kind != Kind.WHOLE_NUMBER && kind != Kind.TEXT_SET) {
+            throw new IllegalArgumentException("field " + name + ": only text, a number or a set of texts is derived");
+        }
+        if (defaultValue != null && kind != Kind.TEXT && kind != Kind.WHOLE_NUMBER) {
+            throw new IllegalArgumentException("field " + name + ": only text or a number has a default");
+        }
+        if (kind == Kind.TEXT_SET && (members.size() != 1 || members.get(0).kind != Kind.TEXT)) {
+            throw new IllegalArgumentException("field " + name + ": a set holds texts of one declaration");
         }
         if (derivation != null && (isRequired || isUnique || example != null || defaultValue != null)) {
             // It is never given, so never required, and what its derivation makes is its example.
@@ -176,7 +187,10 @@ public record Field(
             throw new IllegalArgumentException("field " + name + ": a required field has no default");
         }
         if (kind == Kind.LABELLED
-                && (members.size() != 1 || members.get(0).kind == Kind.LABELLED || members.get(0).kind == Kind.ITEMS)) {
+                && (members.size() != 1
+                        || members.get(0).kind == Kind.LABELLED
+                        || members.get(0).kind == Kind.ITEMS
+                        || members.get(0).kind == Kind.TEXT_SET)) {
             throw new IllegalArgumentException(
                     "field " + name + ": values by label are of one kind, text, a number or an object");
         }
@@ -305,6 +319,38 @@ public record Field(
                 }
             }
         }
+    }
+
+    /**
+     * A set of texts, each judged as {@code element} judges one (its bounds: how many), optional: given whole as a
+     * list (a change replaces it whole), stored as a string set, so a text given twice (as normalised) is held once,
+     * and answered in order. Its example is one element, {@code element}'s example.
+     */
+    public static Field textSet(String name, Field element) {
+        if (element.kind != Kind.TEXT
+                || element.isUnique
+                || element.isImmutable
+                || element.isRequired
+                || element.isDerived()
+                || element.defaultValue != null) {
+            throw new IllegalArgumentException(
+                    "field " + name + "'s elements: text, neither unique, immutable, required, derived nor defaulted");
+        }
+        return optional(
+                name,
+                Kind.TEXT_SET,
+                0,
+                DEFAULT_MAX_ITEMS,
+                element.example == null ? null : List.of(element.example),
+                List.of(element));
+    }
+
+    /** What each text of a set is ({@link #textSet}). */
+    public Field element() {
+        if (kind != Kind.TEXT_SET) {
+            throw new IllegalStateException(name + " is no set");
+        }
+        return members.get(0);
     }
 
     /** The attribute of the core item that counts its items ({@link #items}): {@code <itemName>Count}. */
@@ -446,6 +492,9 @@ public record Field(
         if (kind == Kind.LABELLED) {
             return labelledProblem(given);
         }
+        if (kind == Kind.TEXT_SET) {
+            return setProblem(given);
+        }
         if (kind == Kind.WHOLE_NUMBER) {
             if (!(given instanceof Integer || given instanceof Long)) {
                 return Optional.of("must be a whole number");
@@ -489,6 +538,23 @@ public record Field(
                     : labelledValue().problem(entry.getValue());
             if (problem.isPresent()) {
                 return Optional.of(label + ": " + problem.get());
+            }
+        }
+        return Optional.empty();
+    }
+
+    private Optional<String> setProblem(Object given) {
+        if (!(given instanceof java.util.Collection<?> texts)) {
+            return Optional.of("must be a list of texts");
+        }
+        if (texts.size() < min || texts.size() > max) {
+            return Optional.of("must hold " + min + " to " + max + " texts");
+        }
+        for (Object text : texts) {
+            Optional<String> problem =
+                    text == null ? Optional.of("must be text") : element().problem(text);
+            if (problem.isPresent()) {
+                return Optional.of("'" + text + "': " + problem.get());
             }
         }
         return Optional.empty();
@@ -595,7 +661,7 @@ public record Field(
                         (label, value) -> kept.put(label, labelledValue().withoutDerived(value)));
                 yield kept;
             }
-            case TEXT, WHOLE_NUMBER -> given;
+            case TEXT, WHOLE_NUMBER, TEXT_SET -> given;
         };
     }
 
@@ -616,6 +682,12 @@ public record Field(
             case OBJECT -> normalisedObject((Map<?, ?>) given);
             case ITEMS -> ((List<?>) given)
                     .stream().map(item -> normalisedObject((Map<?, ?>) item)).toList();
+            case TEXT_SET -> {
+                SortedSet<String> texts = new TreeSet<>();
+                ((java.util.Collection<?>) given)
+                        .forEach(text -> texts.add((String) element().normalised(text)));
+                yield Collections.unmodifiableSortedSet(texts);
+            }
             case LABELLED -> {
                 Map<String, Object> stored = new TreeMap<>();
                 ((Map<?, ?>) given)
@@ -658,11 +730,13 @@ public record Field(
      * The value as a DynamoDB attribute: a string, a number, or a map of its members' or its labels' values. Items are
      * no attribute of the core item: each is an item of its own ({@link #itemAttributes}).
      */
+    @SuppressWarnings("unchecked") // a set's value is what normalised made it, a set of texts
     public AttributeValue toAttribute(Object value) {
         return switch (kind) {
             case WHOLE_NUMBER -> Values.n((Long) value);
             case TEXT -> Values.s((String) value);
             case ITEMS -> throw new IllegalStateException(name + "'s items are items of their own, not an attribute");
+            case TEXT_SET -> Values.ss(Set.copyOf((java.util.Collection<String>) value));
             case OBJECT, LABELLED -> {
                 Map<String, AttributeValue> map = new LinkedHashMap<>();
                 ((Map<?, ?>) value)
@@ -687,6 +761,7 @@ public record Field(
             case WHOLE_NUMBER -> Long.parseLong(value.n());
             case TEXT -> value.s();
             case ITEMS -> throw new IllegalStateException(name + "'s items are items of their own, not an attribute");
+            case TEXT_SET -> Collections.unmodifiableSortedSet(new TreeSet<>(value.ss()));
             case OBJECT -> membersOf(value.m());
             case LABELLED -> {
                 Map<String, Object> read = new TreeMap<>();

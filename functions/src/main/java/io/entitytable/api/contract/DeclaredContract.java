@@ -154,6 +154,9 @@ final class DeclaredContract {
         if (field.kind() == Field.Kind.LABELLED) {
             return schema.additionalPropertiesSchema(stored(field.labelledValue(), field));
         }
+        if (field.kind() == Field.Kind.TEXT_SET) {
+            return schema.uniqueItems(true).items(stored(field.element(), field));
+        }
         Schema object = field.kind() == Field.Kind.ITEMS ? object(null) : schema;
         field.members().forEach(member -> object.addProperty(member.name(), stored(member, field)));
         return field.kind() == Field.Kind.ITEMS ? schema.items(object) : schema;
@@ -192,6 +195,9 @@ final class DeclaredContract {
                     .items(givenMembers(object(null), field, entity));
             case LABELLED -> schema.maxProperties((int) field.max())
                     .additionalPropertiesSchema(given(field.labelledValue(), entity, field));
+            case TEXT_SET -> schema.minItems((int) field.min())
+                    .maxItems((int) field.max())
+                    .items(given(field.element(), entity, field));
         }
         if (field.example() != null) {
             schema.examples(List.of(field.example()));
@@ -227,7 +233,7 @@ final class DeclaredContract {
                     .format("int64");
             case TEXT -> text();
             case OBJECT, LABELLED -> OASFactory.createSchema().addType(Schema.SchemaType.OBJECT);
-            case ITEMS -> OASFactory.createSchema().addType(Schema.SchemaType.ARRAY);
+            case ITEMS, TEXT_SET -> OASFactory.createSchema().addType(Schema.SchemaType.ARRAY);
         };
     }
 
@@ -248,6 +254,9 @@ final class DeclaredContract {
                     + Keys.collectionItemType(field.itemName(), 1)
                     + "`, ...), each an object of its members, counted in `"
                     + field.countAttribute() + "`: a read by id answers them, a list or a change does not");
+        }
+        if (field.kind() == Field.Kind.TEXT_SET) {
+            says.add("A set: a text given twice is held once, and the texts are answered in order");
         }
         if (entity != null && field.kind() == Field.Kind.LABELLED) {
             says.add("Values by label, each label " + Field.LABEL_MESSAGE + "; given whole: a change replaces every"

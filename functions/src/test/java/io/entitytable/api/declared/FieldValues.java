@@ -41,6 +41,9 @@ final class FieldValues {
             // One item, as an object of the same members would vary.
             return List.of(valid(asObject(field), n));
         }
+        if (field.kind() == Field.Kind.TEXT_SET) {
+            return List.of(valid(field.element(), n));
+        }
         if (field.kind() == Field.Kind.OBJECT) {
             // The example with its first member that has one varied: distinct as stored for each n.
             Map<String, Object> object = new LinkedHashMap<>((Map<String, Object>) example);
@@ -91,6 +94,9 @@ final class FieldValues {
         }
         if (field.kind() == Field.Kind.LABELLED) {
             return refusedByLabel(field);
+        }
+        if (field.kind() == Field.Kind.TEXT_SET) {
+            return refusedSet(field);
         }
         if (field.kind() == Field.Kind.WHOLE_NUMBER) {
             for (String other : List.of("\"1\"", "\"\"", "true", "[]", "[1]", "{}", "{\"value\":1}")) {
@@ -190,6 +196,25 @@ final class FieldValues {
     /** One of the items of a field of items, as the object of the same members it is judged as. */
     private static Field asObject(Field items) {
         return Field.object(items.name(), items.members().toArray(Field[]::new));
+    }
+
+    /**
+     * What a set of texts refuses: another kind of value, more texts than its bounds (a text given again counts), a
+     * null or a number among them, and each of its texts' refusals as the one text given.
+     */
+    private static Map<String, String> refusedSet(Field field) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String other : List.of("5", "true", "\"x\"", "{}")) {
+            values.put("wrong-type " + other, other);
+        }
+        String text = Json.write(valid(field.element(), 0));
+        values.put(
+                "above-max-texts",
+                "[" + String.join(",", java.util.Collections.nCopies((int) field.max() + 1, text)) + "]");
+        values.put("null text", "[null]");
+        values.put("number text", "[5]");
+        refused(field.element()).forEach((name, raw) -> values.put("text " + name, "[" + raw + "]"));
+        return values;
     }
 
     /**

@@ -12,7 +12,8 @@ import java.util.Map;
  * first and reads a range of times as one key condition, in one outcome as an order's business does in one status,
  * PLANNED unless its create says otherwise, as an order is OPEN. Its topics are items of its own in its item
  * collection, as an order's lines are, and their person-minutes and its topics' minutes are made of what it is given,
- * as an order's line amounts and total are. Its business's lists take its purpose and its least minutes as filters, as
+ * as an order's line amounts and total are. It is held in a set of rooms, and its topics' titles make a set, as an
+ * order's lines make its set of SKUs. Its business's lists take its purpose and its least minutes as filters, as
  * a business's orders take a card and a least total. Named to {@code
  * EntityDeclarations} beside {@link Article} and {@link Member} in the JVM of the tests of declared entities (the
  * functions pom).
@@ -40,6 +41,16 @@ public final class Visit implements EntityDeclarations {
                                                     List.of("minutes", "attendees"),
                                                     Visit::personMinutes))
                             .between(1, 5),
+                    Field.textSet(
+                                    "rooms",
+                                    Field.text("room")
+                                            .between(1, 20)
+                                            .upperCased()
+                                            .matching("[A-Z0-9-]+", "must be capitals, digits and '-'")
+                                            .example("B-12"))
+                            .between(1, 5),
+                    Field.textSet("titles", Field.text("title").between(1, 100))
+                            .derived("its topics' titles", List.of("topics"), Visit::titles),
                     Field.wholeNumber("topicMinutes")
                             .between(1, 3_000)
                             .derived("the sum of its topics' minutes", List.of("topics"), Visit::topicMinutes),
@@ -56,6 +67,16 @@ public final class Visit implements EntityDeclarations {
     /** A topic's minutes times its attendees; none for a topic of no given length. */
     private static Long personMinutes(Map<String, Object> topic) {
         return topic.get("minutes") instanceof Long minutes ? minutes * (Long) topic.get("attendees") : null;
+    }
+
+    /** Its topics' titles, each once; none without topics. */
+    private static List<Object> titles(Map<String, Object> visit) {
+        if (!(visit.get("topics") instanceof List<?> topics)) {
+            return null;
+        }
+        return topics.stream()
+                .<Object>map(topic -> ((Map<?, ?>) topic).get("title"))
+                .toList();
     }
 
     /** The sum of its topics' minutes; none when no topic says how long it took. */

@@ -198,6 +198,7 @@ class VisitApiTest {
         assertThat(read.getList("topics.attendees")).containsExactly(3, 1, 1);
         assertThat(read.getList("topics.personMinutes")).containsExactly(60, null, 5);
         assertThat(read.getInt("topicMinutes")).isEqualTo(25);
+        assertThat(read.getList("titles")).containsExactly("Budget", "Hiring", "Roadmap");
         assertThat(created.getInt("topicMinutes")).isEqualTo(25);
         assertThat(listed.getInt("items[0].topicMinutes")).isEqualTo(25);
         assertThat(read.getInt("topicCount")).isEqualTo(3);
@@ -235,8 +236,11 @@ class VisitApiTest {
         String customer = createCustomer(business, "Ada", "Lovelace");
         List<Map<String, Object>> topics = List.of(Map.of("title", "Budget", "minutes", 20));
 
-        // WHEN a visit leaves its outcome out, and two more give what is made of their other values
-        JsonPath planned = post("/customers/" + customer + "/visits", Map.of("purpose", "Walk-in"))
+        // WHEN a visit leaves its outcome out (and names a room twice), and two more give what is made of their other
+        // values
+        JsonPath planned = post(
+                        "/customers/" + customer + "/visits",
+                        Map.of("purpose", "Walk-in", "rooms", List.of(" b-12 ", "B-12", "a-1")))
                 .then()
                 .statusCode(201)
                 .extract()
@@ -259,6 +263,11 @@ class VisitApiTest {
 
         // THEN the first is PLANNED and listed so; the others are refused, naming the field, and write nothing
         assertThat(planned.getString("outcome")).isEqualTo("PLANNED");
+        assertThat(planned.getList("rooms")).containsExactly("A-1", "B-12");
+        assertThat(Values.set(
+                        table.findCore(Visit.ENTITY, planned.getString("id")).orElseThrow(), "rooms"))
+                .containsExactlyInAnyOrder("A-1", "B-12");
+        assertThat(planned.getList("titles")).isNull();
         assertThat(ids(business, "?outcome=PLANNED")).containsExactly(planned.getString("id"));
         assertThat(givenTotal.statusCode()).isEqualTo(422);
         assertThat(givenTotal.contentType()).startsWith("application/problem+json");

@@ -182,7 +182,7 @@ class DerivedFieldTest {
                         Field.text("a").matching("[A-Z]+", "must be capitals").byDefault("lower"))
                 .hasMessage("field a's default lower must be capitals");
         assertThatThrownBy(() -> Field.object("o", Field.text("m")).byDefault(Map.of("m", "x")))
-                .hasMessageContaining("only text or a number is derived or has a default");
+                .hasMessageContaining("only text or a number has a default");
         assertThatThrownBy(() -> Field.text("a").derived("x", List.of(), values -> "x"))
                 .hasMessageContaining("made of at least one other");
         assertThatThrownBy(() -> Field.labelled("l", Field.text("v").byDefault("x")))

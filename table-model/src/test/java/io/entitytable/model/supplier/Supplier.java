@@ -15,7 +15,7 @@ import java.util.Set;
 /**
  * A kind of subject that exists in test sources only: a supplier of a business, named in its sort key, with an email
  * unique within the business, a code that never changes, a depot (an object of its own fields) by whose city and zip its business lists it and
- * contacts by label, its deliveries as items of its own in its item collection (their hours made of their days), tagged and searchable. It is its declaration alone, with no record class: every
+ * contacts by label, its deliveries as items of its own in its item collection (their hours made of their days), the regions it serves (a set), tagged and searchable. It is its declaration alone, with no record class: every
  * subsystem's tests run it through their code, which must handle it with no change to main code, the proof that an
  * entity is defined once, here, and nowhere else.
  */
@@ -53,7 +53,13 @@ public final class Supplier {
                                                     delivery -> delivery.get("days") instanceof Long days
                                                             ? days * 24
                                                             : null))
-                            .between(1, 10))
+                            .between(1, 10),
+                    Field.textSet(
+                            "regions",
+                            Field.text("region")
+                                    .upperCased()
+                                    .matching("[A-Z]{2}", "must be two letters")
+                                    .example("EU")))
             .listedBy("depot", "depot.city", "depot.zip")
             .sortedBy("name")
             .searchable());

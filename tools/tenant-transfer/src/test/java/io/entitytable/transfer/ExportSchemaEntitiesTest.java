@@ -74,7 +74,7 @@ class ExportSchemaEntitiesTest {
     }
 
     @Test
-    void declaredLine_shouldBeRefusedByTheSchema_whenAValueIsNeitherTextNorAWholeNumberNorAnObjectOfThem()
+    void declaredLine_shouldBeRefusedByTheSchema_whenAValueIsNeitherTextNorAWholeNumberNorAnObjectOrSetOfThem()
             throws IOException {
         // GIVEN a supplier's line as the export writes it, valid, its depot an object
         Schema schema = schema();
@@ -82,9 +82,12 @@ class ExportSchemaEntitiesTest {
         assertThat(line.at("/subject/depot").isObject()).isTrue();
         assertThat(schema.validator().errors(line)).isEmpty();
 
-        // WHEN a value is a list, WHEN an object holds an object, and WHEN the kind is one with a line of its own
+        // WHEN a value is a list of numbers, or of a text twice (a set holds each once), WHEN an object holds an
+        // object, and WHEN the kind is one with a line of its own
         ObjectNode listValue = line.deepCopy();
-        ((ObjectNode) listValue.get("subject")).putArray("name").add("Acme");
+        ((ObjectNode) listValue.get("subject")).putArray("name").add(5);
+        ObjectNode repeated = line.deepCopy();
+        ((ObjectNode) repeated.get("subject")).putArray("regions").add("EU").add("EU");
         ObjectNode nested = line.deepCopy();
         ((ObjectNode) nested.at("/subject/depot")).putObject("city").put("name", "Lyon");
         ObjectNode storeKind = line.deepCopy();
@@ -92,6 +95,7 @@ class ExportSchemaEntitiesTest {
 
         // THEN the schema refuses each
         assertThat(schema.validator().errors(listValue)).isNotEmpty();
+        assertThat(schema.validator().errors(repeated)).isNotEmpty();
         assertThat(schema.validator().errors(nested)).isNotEmpty();
         assertThat(schema.validator().errors(storeKind)).isNotEmpty();
     }

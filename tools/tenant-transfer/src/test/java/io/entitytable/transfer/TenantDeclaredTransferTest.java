@@ -96,6 +96,8 @@ class TenantDeclaredTransferTest {
                         .with(Map.of(
                                 "code",
                                 "CRT-042",
+                                "regions",
+                                Supplier.ENTITY.field("regions").orElseThrow().normalised(List.of("us", "EU")),
                                 "deliveries",
                                 // As a create stores them: their hours made of their days.
                                 Supplier.ENTITY
@@ -151,6 +153,7 @@ class TenantDeclaredTransferTest {
         assertThat(cratesLine.at("/subject/deliveries").toString())
                 .isEqualTo("[{\"sku\":\"CRT-1\",\"days\":3,\"hours\":72},{\"sku\":\"CRT-2\"}]");
         assertThat(cratesLine.at("/subject/deliveryCount").asInt()).isEqualTo(2);
+        assertThat(cratesLine.at("/subject/regions").toString()).isEqualTo("[\"EU\",\"US\"]");
 
         // WHEN the business is erased, then the file imported, and the stream and the queue worked until quiet
         fixture.erase(acme.id());
