@@ -194,7 +194,8 @@ public record DeclaredItem(
     }
 
     /**
-     * The items of its fields of items, each an item of the table, {@code id = <id>, type = <itemName>#<n>}, of each
+     * The items of its fields of items, each an item of the table, {@code id = <id>, type = <itemName>#<n>}, numbered
+     * n in {@code <itemName>No} as an order's lines are, of each
      * field whose items it holds (given on create, or read with it by id).
      */
     @Override
@@ -207,6 +208,7 @@ public record DeclaredItem(
                     item.put(Attributes.ID, Values.s(id));
                     item.put(Attributes.TYPE, Values.s(Keys.collectionItemType(field.itemName(), n)));
                     item.put(Attributes.KIND, Values.s(ItemKind.LINE.value()));
+                    item.put(field.numberAttribute(), Values.n(n));
                     item.putAll(field.itemAttributes(held.get(n - 1)));
                     items.add(item);
                 }

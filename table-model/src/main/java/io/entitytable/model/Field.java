@@ -57,6 +57,9 @@ public record Field(
         Object defaultValue,
         Derivation derivation) {
 
+    /** What follows an item's name in the attribute that numbers it ({@link #numberAttribute}). */
+    private static final String NUMBER_SUFFIX = "No";
+
     /** The longest text a field takes unless it says otherwise. */
     public static final int DEFAULT_MAX_LENGTH = 200;
 
@@ -246,14 +249,15 @@ public record Field(
      * Items of the subject's item collection, each an object of {@code members} (text and whole numbers) as {@link
      * #object} judges one: an order's lines. Given whole on create, as a list of 1 to {@link #DEFAULT_MAX_ITEMS} (its
      * bounds: how many), and never changed; each stored as an item of its own, {@code id = <subject>, type =
-     * <itemName>#<n>} ({@link Keys#collectionItemType}), n from 1 in the order given, and counted on the core item
+     * <itemName>#<n>} ({@link Keys#collectionItemType}), n from 1 in the order given and held in {@link
+     * #numberAttribute} too, and counted on the core item
      * ({@link #countAttribute}: {@code lineCount}), so its read is one Query of the subject's partition and its delete
      * knows every key. Its example is one item of its members' examples.
      */
     public static Field items(String name, String itemName, Field... members) {
         for (Field member : members) {
-            // Each is an attribute of an item of the table beside its key and kind.
-            if (Attributes.RESERVED.contains(member.name)) {
+            // Each is an attribute of an item of the table beside its key, kind and number.
+            if (Attributes.RESERVED.contains(member.name) || member.name.equals(itemName + NUMBER_SUFFIX)) {
                 throw new IllegalArgumentException(
                         "field " + name + "'s member " + member.name + " is taken: the table gives it a meaning");
             }
@@ -351,6 +355,18 @@ public record Field(
             throw new IllegalStateException(name + " is no set");
         }
         return members.get(0);
+    }
+
+    /**
+     * The attribute of each of its items that holds its place among them, from 1 ({@link #items}): {@code
+     * <itemName>No}, as an order's lines hold their {@code lineNo}. Written with the item, never read as a member: the
+     * item's key orders them.
+     */
+    public String numberAttribute() {
+        if (kind != Kind.ITEMS) {
+            throw new IllegalStateException(name + " holds no items");
+        }
+        return itemName + NUMBER_SUFFIX;
     }
 
     /** The attribute of the core item that counts its items ({@link #items}): {@code <itemName>Count}. */

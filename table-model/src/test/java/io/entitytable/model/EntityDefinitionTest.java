@@ -204,10 +204,14 @@ class EntityDefinitionTest {
     }
 
     @Test
-    void items_shouldRefuseAMemberOrACountTheTableOrAnotherFieldHolds_andMoreThanATransactionWrites() {
+    void items_shouldRefuseAMemberOrACountTheTableOrAnotherFieldHolds_orTheirNumber_andMoreThanATransactionWrites() {
         assertThatThrownBy(() -> Field.items("steps", "step", Field.text(Attributes.TYPE)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("is taken");
+        // each step's place is its stepNo
+        assertThatThrownBy(() -> Field.items("steps", "step", Field.wholeNumber("stepNo")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("member stepNo is taken");
         assertThatThrownBy(
                         () -> Field.items("steps", "step", Field.text("text")).between(1, 51))
                 .isInstanceOf(IllegalArgumentException.class)

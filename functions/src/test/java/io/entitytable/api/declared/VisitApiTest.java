@@ -218,6 +218,7 @@ class VisitApiTest {
                 .containsExactly("topic#0001", "topic#0002", "topic#0003");
         assertThat(items).extracting(item -> item.get("title").s()).containsExactly("Budget", "Hiring", "Roadmap");
         assertThat(items.get(0).get("personMinutes").n()).isEqualTo("60");
+        assertThat(items).extracting(item -> item.get("topicNo").n()).containsExactly("1", "2", "3");
 
         // AND its delete takes its topics with it
         given().delete("/visits/" + id).then().statusCode(204);

@@ -170,8 +170,9 @@ class SupplierDeclarationTest {
                 .doesNotContainKey("deliveries");
         assertThat(supplier.collectionItems())
                 .extracting(item -> item.get(Attributes.TYPE).s() + " "
-                        + item.get("sku").s() + " " + item.get(Attributes.KIND).s())
-                .containsExactly("delivery#0001 B-2 line", "delivery#0002 A-1 line");
+                        + item.get("sku").s() + " " + item.get(Attributes.KIND).s() + " "
+                        + item.get("deliveryNo").n())
+                .containsExactly("delivery#0001 B-2 line 1", "delivery#0002 A-1 line 2");
         assertThat(supplier.collectionKeys())
                 .extracting(ItemKey::type)
                 .containsExactly("delivery#0001", "delivery#0002");
