@@ -331,12 +331,7 @@ public record Field(
      * and answered in order. Its example is one element, {@code element}'s example.
      */
     public static Field textSet(String name, Field element) {
-        if (element.kind != Kind.TEXT
-                || element.isUnique
-                || element.isImmutable
-                || element.isRequired
-                || element.isDerived()
-                || element.defaultValue != null) {
+        if (element.kind != Kind.TEXT || !element.isPlain()) {
             throw new IllegalArgumentException(
                     "field " + name + "'s elements: text, neither unique, immutable, required, derived nor defaulted");
         }
@@ -349,10 +344,23 @@ public record Field(
                 List.of(element));
     }
 
+    /**
+     * Whether it says nothing of a subject beyond its value: neither unique, immutable, required, derived nor
+     * defaulted, as what a set or a label holds is.
+     */
+    private boolean isPlain() {
+        return !isUnique && !isImmutable && !isRequired && !isDerived() && defaultValue == null;
+    }
+
     /** What each text of a set is ({@link #textSet}). */
     public Field element() {
-        if (kind != Kind.TEXT_SET) {
-            throw new IllegalStateException(name + " is no set");
+        return soleMember(Kind.TEXT_SET, "is no set");
+    }
+
+    /** The one member of a set or of values by label, which a field of {@code expected} kind has. */
+    private Field soleMember(Kind expected, String otherwise) {
+        if (kind != expected) {
+            throw new IllegalStateException(name + " " + otherwise);
         }
         return members.get(0);
     }
@@ -363,18 +371,19 @@ public record Field(
      * item's key orders them.
      */
     public String numberAttribute() {
-        if (kind != Kind.ITEMS) {
-            throw new IllegalStateException(name + " holds no items");
-        }
-        return itemName + NUMBER_SUFFIX;
+        return itemAttribute(NUMBER_SUFFIX);
     }
 
     /** The attribute of the core item that counts its items ({@link #items}): {@code <itemName>Count}. */
     public String countAttribute() {
+        return itemAttribute("Count");
+    }
+
+    private String itemAttribute(String suffix) {
         if (kind != Kind.ITEMS) {
             throw new IllegalStateException(name + " holds no items");
         }
-        return itemName + "Count";
+        return itemName + suffix;
     }
 
     /**
@@ -383,11 +392,7 @@ public record Field(
      * declaration, stored in label order. Its example is one label, {@code main}, holding {@code value}'s example.
      */
     public static Field labelled(String name, Field value) {
-        if (value.isUnique
-                || value.isImmutable
-                || value.isRequired
-                || value.isDerived()
-                || value.defaultValue != null) {
+        if (!value.isPlain()) {
             throw new IllegalArgumentException("field " + name
                     + "'s values: a value by label is neither unique, immutable, required, derived nor defaulted");
         }
@@ -402,10 +407,7 @@ public record Field(
 
     /** What a labelled field holds under each label. */
     public Field labelledValue() {
-        if (kind != Kind.LABELLED) {
-            throw new IllegalStateException(name + " holds no values by label");
-        }
-        return members.get(0);
+        return soleMember(Kind.LABELLED, "holds no values by label");
     }
 
     /** A new subject must have it. */
