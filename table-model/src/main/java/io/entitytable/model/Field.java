@@ -648,7 +648,12 @@ public record Field(
                 made.put(field.name, value);
             }
         }
-        values.forEach(made::putIfAbsent);
+        // What else the values hold (a parent's id) follows; a derived field's own is what its derivation made.
+        values.forEach((name, value) -> {
+            if (fields.stream().noneMatch(field -> field.isDerived() && field.name.equals(name))) {
+                made.putIfAbsent(name, value);
+            }
+        });
         return made;
     }
 

@@ -81,6 +81,17 @@ class DerivedFieldTest {
     }
 
     @Test
+    void normalised_shouldMakeADerivedMemberAgain_overOneGiven_andNoneWhereItsDerivationMakesNone() {
+        Field lines = QUOTE.field("lines").orElseThrow();
+
+        Object made = lines.normalised(List.of(Map.of("sku", "B", "unitCents", 3, "amountCents", 99)));
+
+        assertThat(made).isEqualTo(List.of(Map.of("sku", "B", "quantity", 1L, "unitCents", 3L, "amountCents", 3L)));
+        assertThat(Field.withDerived(QUOTE.fields(), new java.util.LinkedHashMap<>(Map.of("totalCents", 5L))))
+                .doesNotContainKey("totalCents");
+    }
+
+    @Test
     void forNew_shouldKeepAGivenValue_overTheDefault() {
         Map<String, Object> values = DeclaredValues.forNew(QUOTE, Map.of("title", "Beans", "stage", "sent"));
 
