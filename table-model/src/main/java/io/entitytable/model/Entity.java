@@ -595,19 +595,22 @@ public final class Entity {
          * fields.
          */
         public Builder filterableBy(String... paths) {
-            if (reader != null) {
-                throw new IllegalArgumentException(keyName + " has a record of its own: its lists are its own too");
-            }
+            requireDeclared();
             this.filterPaths = paths.clone();
             return this;
         }
 
         /** A list of its own in gsi1: an entity declared by its fields has one, a record's lists are its record's. */
         private Builder listedInGsi1() {
+            requireDeclared();
+            return indexedIn(TableLayout.GSI1);
+        }
+
+        /** A record's lists are its record's: only an entity declared by its fields declares lists. */
+        private void requireDeclared() {
             if (reader != null) {
                 throw new IllegalArgumentException(keyName + " has a record of its own: its lists are its own too");
             }
-            return indexedIn(TableLayout.GSI1);
         }
 
         /**

@@ -123,7 +123,7 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
      * The value a request gives of the field, trimmed; empty when it gives none. A value the field itself would refuse
      * (blank, too long or short, of the wrong shape: not an email address) is a 400, since no subject holds it.
      */
-    private static Optional<String> valueAsked(Field field, MultivaluedMap<String, String> parameters) {
+    static Optional<String> valueAsked(Field field, MultivaluedMap<String, String> parameters) {
         if (!parameters.containsKey(field.name())) {
             return Optional.empty();
         }

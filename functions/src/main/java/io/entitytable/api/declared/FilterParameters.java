@@ -2,7 +2,6 @@ package io.entitytable.api.declared;
 
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.model.Entity;
-import io.entitytable.model.Field;
 import io.entitytable.model.ListFilter;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.Filters;
@@ -25,27 +24,22 @@ final class FilterParameters {
     static Expression asked(Entity entity, MultivaluedMap<String, String> parameters) {
         List<Expression> conditions = new ArrayList<>();
         for (ListFilter filter : entity.filters()) {
-            if (!parameters.containsKey(filter.parameter())) {
-                continue;
+            if (parameters.containsKey(filter.parameter())) {
+                conditions.add(condition(filter, parameters));
             }
-            String given = Objects.requireNonNullElse(parameters.getFirst(filter.parameter()), "")
-                    .trim();
-            String[] path = filter.attributePath().toArray(String[]::new);
-            conditions.add(
-                    filter.isAtLeast()
-                            ? Filters.atLeast(Values.n(least(filter, given)), path)
-                            : Filters.equal(Values.s((String) filter.field().normalised(text(filter, given))), path));
         }
         return conditions.isEmpty() ? null : Expression.and(conditions);
     }
 
-    private static String text(ListFilter filter, String given) {
-        Field field = filter.field();
-        Optional<String> problem = given.isEmpty() ? Optional.of("must not be blank") : field.problem(given);
-        problem.ifPresent(message -> {
-            throw ApiProblem.badParameter(filter.parameter(), message);
-        });
-        return given;
+    private static Expression condition(ListFilter filter, MultivaluedMap<String, String> parameters) {
+        String[] path = filter.attributePath().toArray(String[]::new);
+        if (filter.isAtLeast()) {
+            String given = Objects.requireNonNullElse(parameters.getFirst(filter.parameter()), "");
+            return Filters.atLeast(Values.n(least(filter, given.trim())), path);
+        }
+        // A text filter is given under its field's name, judged as a lookup's value is.
+        String value = DeclaredCollection.valueAsked(filter.field(), parameters).orElseThrow();
+        return Filters.equal(Values.s((String) filter.field().normalised(value)), path);
     }
 
     private static long least(ListFilter filter, String given) {
