@@ -140,12 +140,12 @@ final class Samples {
     }
 
     /**
-     * The field's declared example, else the shortest value its bounds allow (an object's, of its members'; of items,
+     * The field's declared example as held ({@link Field#storedExample}), else the shortest value its bounds allow (an object's, of its members'; of items,
      * as few as it takes).
      */
     private static Object exampleOf(Field field) {
-        if (field.example() != null) {
-            return field.example();
+        if (field.storedExample() != null) {
+            return field.storedExample();
         }
         return switch (field.kind()) {
             case WHOLE_NUMBER -> field.min();

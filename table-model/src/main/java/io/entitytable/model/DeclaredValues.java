@@ -43,11 +43,69 @@ public final class DeclaredValues {
 
     /**
      * The values of a new subject: every required field given, each given one acceptable (a null is a field left out).
+     * A child's value chosen from its parent's holds its label, and its other copies of its parent are not made, until
+     * {@link #withParentCopies} makes them: a body is judged before its parent is read.
      *
      * @throws Invalid naming every field that is missing or refused
      */
     public static Map<String, Object> forNew(Entity entity, Map<String, ?> given) {
-        return checked(entity, given, true);
+        return checked(entity, given, true, false);
+    }
+
+    /**
+     * The values of a subject as its export holds them: as {@link #forNew} judges a request's, but with its copies of
+     * its parent's values ({@link Field#isCopiedFromParent}) as they were copied, judged by their declarations, and
+     * without its derived values, which are made again.
+     *
+     * @throws Invalid naming every field that is missing or refused
+     */
+    public static Map<String, Object> forImport(Entity entity, Map<String, ?> stored) {
+        return checked(entity, withoutDerived(entity, stored), true, true);
+    }
+
+    /**
+     * {@code checked} (a new child's values, as {@link #forNew} gives them) with its copies of {@code parent} (its
+     * parent's values, as stored) made ({@link Field#isCopiedFromParent}): each chosen value's label replaced by the
+     * parent's value under it, in the order of declaration first.
+     *
+     * @throws Invalid naming each chosen value whose label the parent holds none under, or a copy its field refuses
+     */
+    public static Map<String, Object> withParentCopies(
+            Entity entity, Map<String, Object> checked, Map<String, Object> parent) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        List<Problem> problems = new ArrayList<>();
+        for (Field field : entity.fields()) {
+            Object value = checked.get(field.name());
+            if (!field.isCopiedFromParent()) {
+                if (value != null) {
+                    values.put(field.name(), value);
+                }
+                continue;
+            }
+            if (field.isChosenFromParent() && value == null) {
+                continue;
+            }
+            Optional<Object> copy = field.copiedFrom(parent, value);
+            String parentName = entity.parent().orElseThrow().keyName();
+            if (copy.isEmpty() && field.isChosenFromParent()) {
+                problems.add(new Problem(
+                        field.name(),
+                        "the " + parentName + " has no "
+                                + field.parentCopy().labelled().name() + " labelled '" + value + "'"));
+            }
+            copy.ifPresent(copied -> field.problem(copied)
+                    .ifPresentOrElse(
+                            problem -> problems.add(
+                                    new Problem(field.name(), "the " + parentName + "'s value " + problem)),
+                            () -> values.put(field.name(), field.normalised(copied))));
+        }
+        checked.forEach(values::putIfAbsent);
+        // A level of its list by fields may be a copy, which the request's values could not show.
+        entity.fieldList().ifPresent(list -> problems.addAll(separatorsIn(list, values)));
+        if (!problems.isEmpty()) {
+            throw new Invalid(problems);
+        }
+        return values;
     }
 
     /**
@@ -57,7 +115,7 @@ public final class DeclaredValues {
      * @throws Invalid naming every field that is refused
      */
     public static Map<String, Object> forChange(Entity entity, Map<String, ?> given) {
-        return checked(entity, given, false);
+        return checked(entity, given, false, false);
     }
 
     /** A level of the entity's list by fields may not hold the keys' separator, which would split it in two. */
@@ -81,7 +139,13 @@ public final class DeclaredValues {
         return problems;
     }
 
-    private static Map<String, Object> checked(Entity entity, Map<String, ?> given, boolean creating) {
+    /**
+     * {@code given} judged for a new subject ({@code creating}) or a change; {@code copiesAsStored}: its copies of its
+     * parent's values as stored ({@link #forImport}), else as a request gives them (a chosen value's label, which
+     * {@link #withParentCopies} replaces).
+     */
+    private static Map<String, Object> checked(
+            Entity entity, Map<String, ?> given, boolean creating, boolean copiesAsStored) {
         Map<String, Object> values = new LinkedHashMap<>();
         List<Problem> problems = new ArrayList<>();
         for (Field field : entity.fields()) {
@@ -89,6 +153,11 @@ public final class DeclaredValues {
             Optional<String> problem;
             if (field.isDerived()) {
                 problem = value == null ? Optional.empty() : Optional.of(field.neverGiven());
+            } else if (field.isCopiedFromParent() && !copiesAsStored) {
+                problem = copyProblem(entity, field, value, creating);
+                if (problem.isEmpty() && value != null) {
+                    values.put(field.name(), value);
+                }
             } else if (value == null) {
                 problem = creating && field.isRequired() ? Optional.of("is required") : Optional.empty();
                 if (creating && field.defaultValue() != null) {
@@ -115,6 +184,25 @@ public final class DeclaredValues {
             throw new Invalid(problems);
         }
         return values;
+    }
+
+    /**
+     * What is wrong with a request's {@code value} of a copy of the parent's: a copy made whole is never given, and a
+     * value chosen by label is given as a label on create, and never changed.
+     */
+    private static Optional<String> copyProblem(Entity entity, Field field, Object value, boolean creating) {
+        if (!field.isChosenFromParent()) {
+            return value == null
+                    ? Optional.empty()
+                    : Optional.of("is copied from the "
+                            + entity.parent().orElseThrow().keyName() + ", never given");
+        }
+        if (value == null) {
+            return creating && field.isRequired() ? Optional.of("is required") : Optional.empty();
+        }
+        return creating
+                ? field.labelProblem(value)
+                : Optional.of("cannot change once the " + entity.keyName() + " is created");
     }
 
     /**

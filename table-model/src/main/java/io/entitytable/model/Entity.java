@@ -167,8 +167,41 @@ public final class Entity {
             throw new IllegalArgumentException(keyName + " is a child of " + parent.keyName
                     + ": it follows its parent in " + parent.headedIndexes.get(0) + ", so it heads no partition");
         }
+        requireCopiesDeclaredByParent();
         this.search = builder.searchesFields ? Builder.fieldSearch(fields) : builder.search;
         this.lifecycle = builder.lifecycle;
+    }
+
+    /**
+     * A field that copies its parent's values ({@link Field#isCopiedFromParent}) copies what its parent declares: of
+     * the same names and kinds, or, for a value chosen by label, one of the parent's own fields of values by label.
+     */
+    private void requireCopiesDeclaredByParent() {
+        for (Field field : fields) {
+            if (!field.isCopiedFromParent()) {
+                continue;
+            }
+            if (parent == null || !parent.declared) {
+                throw new IllegalArgumentException(keyName + "'s " + field.name()
+                        + " is a copy of its parent's: it is a child of an entity declared by its fields");
+            }
+            if (field.isChosenFromParent()) {
+                Field labelled = field.parentCopy().labelled();
+                if (!parent.fields.contains(labelled)) {
+                    throw new IllegalArgumentException(keyName + "'s " + field.name() + " is chosen from "
+                            + labelled.name() + ", which is no field of " + parent.keyName);
+                }
+                continue;
+            }
+            for (Field copied : field.kind() == Field.Kind.OBJECT ? field.members() : List.of(field)) {
+                if (parent.field(copied.name())
+                        .filter(held -> held.kind() == copied.kind())
+                        .isEmpty()) {
+                    throw new IllegalArgumentException(keyName + "'s " + field.name() + " copies " + copied.name()
+                            + ", which is no " + copied.kind() + " field of " + parent.keyName);
+                }
+            }
+        }
     }
 
     /**

@@ -39,6 +39,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * @param defaultValue the value a new subject (or an object, or an item) that leaves it out holds ({@link #byDefault});
  *     null for none
  * @param derivation how its value is made from the values beside it ({@link #derived}); null for a value that is given
+ * @param parentCopy what of its subject's parent its value copies when the subject is created ({@link
+ *     #copiedFromParent}, {@link #chosenFromParent}); null for a value of its own
  */
 public record Field(
         String name,
@@ -55,7 +57,8 @@ public record Field(
         List<Field> members,
         String itemName,
         Object defaultValue,
-        Derivation derivation) {
+        Derivation derivation,
+        ParentCopy parentCopy) {
 
     /** What follows an item's name in the attribute that numbers it ({@link #numberAttribute}). */
     private static final String NUMBER_SUFFIX = "No";
@@ -131,6 +134,13 @@ public record Field(
         }
     }
 
+    /**
+     * What of its subject's parent a field's value copies when the subject is created: the parent's fields of the
+     * field's own name, or of its members' names ({@code labelled} null: {@link #copiedFromParent}), or the value under
+     * the label a request gives of the parent's field of values by label {@code labelled} ({@link #chosenFromParent}).
+     */
+    public record ParentCopy(Field labelled) {}
+
     /** What a label of a {@link Kind#LABELLED} field must be: lower-case letters, digits, '_' and '-', up to 32. */
     public static final String LABEL = "[a-z0-9][a-z0-9_-]{0,31}";
 
@@ -189,6 +199,10 @@ public record Field(
         if (defaultValue != null && isRequired) {
             throw new IllegalArgumentException("field " + name + ": a required field has no default");
         }
+        if (parentCopy != null) {
+            checkParentCopy(
+                    name, kind, isRequired, isImmutable, isUnique, example, defaultValue, derivation, parentCopy);
+        }
         if (kind == Kind.LABELLED
                 && (members.size() != 1
                         || members.get(0).kind == Kind.LABELLED
@@ -196,6 +210,42 @@ public record Field(
                         || members.get(0).kind == Kind.TEXT_SET)) {
             throw new IllegalArgumentException(
                     "field " + name + ": values by label are of one kind, text, a number or an object");
+        }
+    }
+
+    /**
+     * Refuses a copy of the parent that its declaration could not hold: a copy is the parent's, so neither derived,
+     * unique nor defaulted; one copied whole ({@link #copiedFromParent}) is never given, so never required and shown by
+     * no example; one chosen by label ({@link #chosenFromParent}) is given as a label, its example one, and never
+     * changes.
+     */
+    private static void checkParentCopy(
+            String name,
+            Kind kind,
+            boolean isRequired,
+            boolean isImmutable,
+            boolean isUnique,
+            Object example,
+            Object defaultValue,
+            Derivation derivation,
+            ParentCopy parentCopy) {
+        if (derivation != null || isUnique || defaultValue != null) {
+            throw new IllegalArgumentException(
+                    "field " + name + ": a copy of the parent's is neither derived, unique nor defaulted");
+        }
+        if (parentCopy.labelled() == null) {
+            if (isRequired
+                    || example != null
+                    || kind != Kind.TEXT && kind != Kind.WHOLE_NUMBER && kind != Kind.OBJECT) {
+                throw new IllegalArgumentException("field " + name
+                        + ": a copy of the parent's fields is text, a number or an object, never given, so neither"
+                        + " required nor shown by an example");
+            }
+        } else if (parentCopy.labelled().kind != Kind.LABELLED
+                || !isImmutable
+                || example != null && !(example instanceof String)) {
+            throw new IllegalArgumentException("field " + name
+                    + ": a value chosen by label is of values by label, never changes, and its example is a label");
         }
     }
 
@@ -224,6 +274,7 @@ public record Field(
                 false,
                 example,
                 members,
+                null,
                 null,
                 null,
                 null);
@@ -278,6 +329,7 @@ public record Field(
                 List.of(members),
                 Objects.requireNonNull(itemName),
                 null,
+                null,
                 null);
     }
 
@@ -317,7 +369,11 @@ public record Field(
                 Optional<Field> drawn = fields.stream()
                         .filter(other -> other.name.equals(input))
                         .findFirst();
-                if (drawn.isEmpty() || drawn.get().isDerived() || !lasting.test(drawn.get())) {
+                // A copy of the parent's is made after the values given, so nothing is made of one.
+                if (drawn.isEmpty()
+                        || drawn.get().isDerived()
+                        || drawn.get().isCopiedFromParent()
+                        || !lasting.test(drawn.get())) {
                     throw new IllegalArgumentException(owner + "'s " + field.name + " is derived from " + input
                             + ", which is not " + what + " beside it that is given");
                 }
@@ -466,6 +522,100 @@ public record Field(
     public Field derived(String says, List<String> inputs, Function<Map<String, Object>, ?> from) {
         Derivation derivation = new Derivation(says, inputs, from);
         return changed(draft -> draft.derivation = derivation);
+    }
+
+    /**
+     * Never given: a copy of its subject's parent's field of its name (an object: of its members' names), as the parent
+     * holds it when the subject is created, which later changes of the parent leave as it is (an order's customer
+     * name). Its subject's entity is a child of an entity declared with those fields ({@link Entity.Builder#childOf}).
+     * What it copies is judged by its own bounds and shape, as a given value is.
+     */
+    public Field copiedFromParent() {
+        return changed(draft -> {
+            // An object's example is its members', but a copy is never given, so never shown as given.
+            draft.example = null;
+            draft.parentCopy = new ParentCopy(null);
+        });
+    }
+
+    /**
+     * Given on create as one label of its subject's parent's field of values by label, {@code labelled}; holds a copy of
+     * the value under that label as the parent holds it then, which later changes of the parent leave as it is (an
+     * order's ship-to address, chosen from its customer's mailing addresses), and never changes. Its example is the
+     * first label of {@code labelled}'s example. Optional unless {@link #required}.
+     */
+    public static Field chosenFromParent(String name, Field labelled) {
+        Field value = labelled.labelledValue();
+        Object example = labelled.example instanceof Map<?, ?> byLabel && !byLabel.isEmpty()
+                ? new TreeMap<>(byLabel).firstKey()
+                : null;
+        return new Field(
+                name,
+                value.kind,
+                false,
+                value.min,
+                value.max,
+                value.shape,
+                value.shapeMessage,
+                value.letterCase,
+                true,
+                false,
+                example,
+                value.members,
+                null,
+                null,
+                null,
+                new ParentCopy(labelled));
+    }
+
+    /**
+     * Its example as a subject holds it, not normalised: of a value chosen by label ({@link #chosenFromParent}), what
+     * its parent's example holds under that label; of an object copied from the parent, its members' examples; null
+     * for none.
+     */
+    public Object storedExample() {
+        if (isChosenFromParent()) {
+            return example == null ? null : ((Map<?, ?>) parentCopy.labelled().example).get(example);
+        }
+        if (isCopiedFromParent() && kind == Kind.OBJECT) {
+            Map<String, Object> members = membersExample(name, this.members.toArray(Field[]::new));
+            return members.isEmpty() ? null : Collections.unmodifiableMap(members);
+        }
+        return example;
+    }
+
+    /** Whether its value is a copy of its subject's parent's ({@link #copiedFromParent}, {@link #chosenFromParent}). */
+    public boolean isCopiedFromParent() {
+        return parentCopy != null;
+    }
+
+    /** Whether it is given as a label of its subject's parent's values by label ({@link #chosenFromParent}). */
+    public boolean isChosenFromParent() {
+        return parentCopy != null && parentCopy.labelled() != null;
+    }
+
+    /** What is wrong with {@code given} as the label a request chooses a value by ({@link #chosenFromParent}). */
+    public Optional<String> labelProblem(Object given) {
+        return given instanceof String label && LABEL_SHAPE.matcher(label).matches()
+                ? Optional.empty()
+                : Optional.of("must be a label of the " + parentCopy.labelled().name + " held: " + LABEL_MESSAGE);
+    }
+
+    /**
+     * What it copies of {@code parent}, the parent's values as stored; for a value chosen by label, the value under
+     * {@code label}. Empty when the parent holds none.
+     */
+    public Optional<Object> copiedFrom(Map<String, Object> parent, Object label) {
+        if (isChosenFromParent()) {
+            return parent.get(parentCopy.labelled().name) instanceof Map<?, ?> byLabel
+                    ? Optional.ofNullable(byLabel.get(label))
+                    : Optional.empty();
+        }
+        if (kind != Kind.OBJECT) {
+            return Optional.ofNullable(parent.get(name));
+        }
+        Map<String, Object> members = eachMember(parent::get, (member, value) -> value);
+        return members.isEmpty() ? Optional.empty() : Optional.of(members);
     }
 
     /** Whether its value is made of others' ({@link #derived}), never given. */
@@ -835,6 +985,7 @@ public record Field(
         private final String itemName;
         private Object defaultValue;
         private Derivation derivation;
+        private ParentCopy parentCopy;
 
         private Draft(Field field) {
             name = field.name;
@@ -852,6 +1003,7 @@ public record Field(
             itemName = field.itemName;
             defaultValue = field.defaultValue;
             derivation = field.derivation;
+            parentCopy = field.parentCopy;
         }
 
         private Field field() {
@@ -870,7 +1022,8 @@ public record Field(
                     members,
                     itemName,
                     defaultValue,
-                    derivation);
+                    derivation,
+                    parentCopy);
         }
     }
 

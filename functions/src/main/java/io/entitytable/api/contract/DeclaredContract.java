@@ -14,6 +14,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.Operation;
@@ -75,7 +76,7 @@ final class DeclaredContract {
                                     .orElse("")
                             + "a tag), because copies never carry index attributes"));
         }
-        entity.fields().forEach(field -> subject.addProperty(field.name(), stored(field)));
+        entity.fields().forEach(field -> subject.addProperty(field.name(), stored(entity, field)));
         entity.itemFields()
                 .forEach(field -> subject.addProperty(
                         field.countAttribute(),
@@ -140,9 +141,42 @@ final class DeclaredContract {
         return "Page" + EntityNames.typeName(entity) + "Response";
     }
 
-    /** A field as a subject holds it: its kind, and what the declaration promises of it; an object, its members'. */
-    private static Schema stored(Field field) {
-        return stored(field, null);
+    /**
+     * A field of {@code entity} as a subject holds it: its kind, and what the declaration promises of it; an object, its
+     * members'. A copy of the parent's made whole is never given, so read-only.
+     */
+    private static Schema stored(Entity entity, Field field) {
+        Schema schema = stored(field, null);
+        copy(entity, field).ifPresent(says -> schema.description(joined(says, schema.getDescription())));
+        if (field.isCopiedFromParent() && !field.isChosenFromParent()) {
+            schema.readOnly(true);
+        }
+        return schema;
+    }
+
+    /** What a copy of its parent's values ({@link Field#isCopiedFromParent}) copies, and when, in words. */
+    private static Optional<String> copy(Entity entity, Field field) {
+        if (!field.isCopiedFromParent()) {
+            return Optional.empty();
+        }
+        String parent = entity.parent().orElseThrow().keyName();
+        String kept = "later changes of the " + parent + " leave it as it is";
+        if (field.isChosenFromParent()) {
+            return Optional.of("Given on create as a label of the " + parent + "'s `"
+                    + field.parentCopy().labelled().name() + "`: a copy of the value under it as the " + parent
+                    + " holds it then; " + kept);
+        }
+        List<String> copied = field.kind() == Field.Kind.OBJECT
+                ? field.members().stream().map(Field::name).toList()
+                : List.of(field.name());
+        return Optional.of("Copied from the " + parent + "'s "
+                + String.join(
+                        ", ", copied.stream().map(name -> "`" + name + "`").toList()) + " when the "
+                + entity.keyName() + " is created, never given; " + kept);
+    }
+
+    private static String joined(String first, String then) {
+        return then == null ? first + "." : first + ". " + then;
     }
 
     /** {@code field} as held, a member of the object {@code in} when that is not null. */
@@ -162,9 +196,11 @@ final class DeclaredContract {
         return field.kind() == Field.Kind.ITEMS ? schema.items(object) : schema;
     }
 
-    /** The fields a request may give: not those made of others. */
+    /** The fields a request may give: not those made of others, nor copies of the parent's made whole. */
     private static List<Field> given(List<Field> fields) {
-        return fields.stream().filter(field -> !field.isDerived()).toList();
+        return fields.stream()
+                .filter(field -> !field.isDerived() && (!field.isCopiedFromParent() || field.isChosenFromParent()))
+                .toList();
     }
 
     /** A field as a request gives it: its kind, bounds and shape, and what the declaration says of it. */
@@ -174,6 +210,13 @@ final class DeclaredContract {
 
     /** {@code field} as given, a member of the object {@code in} when that is not null. */
     private static Schema given(Field field, Entity entity, Field in) {
+        if (field.isChosenFromParent()) {
+            // Given as the label the value is chosen by, which a labelled field's own labels are judged as.
+            return text().pattern(Field.LABEL)
+                    .description(joined(
+                            copy(entity, field).orElseThrow(), field.isRequired() ? "Required on create." : null))
+                    .examples(field.example() == null ? null : List.of(field.example()));
+        }
         Schema schema = kind(field).description(promises(field, entity, in));
         switch (field.kind()) {
             case WHOLE_NUMBER -> schema.minimum(BigDecimal.valueOf(field.min()))

@@ -81,13 +81,17 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
      * A new child of the parent subject {@code parentId} ({@link Entity#parent}: a customer's), in the parent's
      * business and counted on it: the parent is read first (a strongly consistent Query), so one the caller may not
      * use is a 404 as one that does not exist. The child keeps its parent's id, which puts it in the parent's partition
-     * of the index the parent heads.
+     * of the index the parent heads, and its copies of the parent's values are made of what that read holds ({@link
+     * DeclaredValues#withParentCopies}).
      */
     public DeclaredItem createUnderParent(
             String parentId, Map<String, ?> values, Set<String> tags, AnswerRecorder<? super DeclaredItem> recorder) {
         Entity parent = entity.parent().orElseThrow();
-        Map<String, Object> checked = new LinkedHashMap<>(DeclaredValues.forNew(entity, values));
-        String businessId = Values.string(optimistic.require(parent, parentId), Attributes.BUSINESS_ID);
+        Map<String, Object> given = DeclaredValues.forNew(entity, values);
+        Map<String, AttributeValue> parentItem = optimistic.require(parent, parentId);
+        String businessId = Values.string(parentItem, Attributes.BUSINESS_ID);
+        Map<String, Object> checked = new LinkedHashMap<>(
+                DeclaredValues.withParentCopies(entity, given, ((DeclaredItem) parent.read(parentItem)).values()));
         checked.put(entity.parentAttribute().orElseThrow(), parentId);
         return createUnder(
                 businessId,

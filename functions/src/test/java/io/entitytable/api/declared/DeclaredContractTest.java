@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.api.LocalDynamoResource;
 import io.entitytable.api.contract.OpenApiConformance;
 import io.entitytable.model.EntityDeclarations;
+import io.entitytable.model.Field;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -164,6 +165,31 @@ class DeclaredContractTest {
         assertThat(schemas.at("/CreateVisit/properties/topics/items/properties/attendees/default")
                         .asLong())
                 .isEqualTo(1L);
+    }
+
+    @Test
+    void visitSchemas_shouldHoldItsCopiesOfTheCustomer_aCopyReadOnly_aChoiceGivenAsALabelOnCreateOnly() {
+        JsonNode schemas = document.at("/components/schemas");
+
+        // THEN the name copied whole is read-only, an object of the customer's fields, and in no body
+        JsonNode visitor = schemas.at("/Visit/properties/visitor");
+        assertThat(visitor.get("readOnly").asBoolean()).isTrue();
+        assertThat(fieldNames(visitor.get("properties"))).containsExactly("firstName", "lastName");
+        assertThat(visitor.get("description").asText())
+                .startsWith(
+                        "Copied from the customer's `firstName`, `lastName` when the visit is created, never given");
+        assertThat(fieldNames(schemas.at("/CreateVisit/properties"))).doesNotContain("visitor");
+        assertThat(fieldNames(schemas.at("/PatchVisit/properties"))).doesNotContain("visitor", "address");
+        // AND the address chosen is held as the customer's address is, and given on create as a label of them
+        JsonNode address = schemas.at("/Visit/properties/address");
+        assertThat(fieldNames(address.get("properties"))).contains("street", "city", "country");
+        assertThat(address.has("readOnly")).isFalse();
+        JsonNode label = schemas.at("/CreateVisit/properties/address");
+        assertThat(label.get("type").asText()).isEqualTo("string");
+        assertThat(label.get("pattern").asText()).isEqualTo("^" + Field.LABEL + "$");
+        assertThat(label.get("examples").get(0).asText()).isEqualTo("main");
+        assertThat(label.get("description").asText())
+                .startsWith("Given on create as a label of the customer's `mailingAddresses`: a copy of the value");
     }
 
     @Test

@@ -26,7 +26,8 @@ final class FieldValues {
     @SuppressWarnings("unchecked") // an object's example is the map of its members' examples (Field.object)
     static Object valid(Field field, int n) {
         Object example = Objects.requireNonNull(field.example(), field.name() + " declares no example");
-        if (n == 0) {
+        if (n == 0 || field.isChosenFromParent()) {
+            // A value chosen from the parent's is given by its label, which its parent holds a value under.
             return example;
         }
         if (field.kind() == Field.Kind.WHOLE_NUMBER) {
@@ -80,11 +81,14 @@ final class FieldValues {
      */
     static Map<String, String> refused(Field field) {
         Map<String, String> values = new LinkedHashMap<>();
-        if (field.isDerived()) {
-            // Made of other fields, never given: whatever its value, of its kind or not.
-            values.put("derived, given", field.kind() == Field.Kind.WHOLE_NUMBER ? "1" : "\"x\"");
-            values.put("derived, given another kind", "true");
+        if (field.isDerived() || field.isCopiedFromParent() && !field.isChosenFromParent()) {
+            // Made of other fields or copied from the parent, never given: whatever its value, of its kind or not.
+            values.put("made, given", field.kind() == Field.Kind.WHOLE_NUMBER ? "1" : "\"x\"");
+            values.put("made, given another kind", "true");
             return values;
+        }
+        if (field.isChosenFromParent()) {
+            return refusedChoices(field);
         }
         if (field.kind() == Field.Kind.OBJECT) {
             return refusedObjects(field);
@@ -237,6 +241,25 @@ final class FieldValues {
         values.put("above-max-labels", "{" + String.join(",", many) + "}");
         values.put("null value", "{\"main\":null}");
         refused(field.labelledValue()).forEach((name, raw) -> values.put("value " + name, "{\"main\":" + raw + "}"));
+        return values;
+    }
+
+    /**
+     * What a value chosen from the parent's by label refuses: another kind of value (the value itself among them), a
+     * label of another shape, and a label its parent holds no value under.
+     */
+    private static Map<String, String> refusedChoices(Field field) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String other : List.of("5", "true", "[]", "[\"main\"]", "{}")) {
+            values.put("wrong-type " + other, other);
+        }
+        values.put(
+                "the value rather than its label",
+                Json.write(valid(field.parentCopy().labelled().labelledValue(), 0)));
+        for (String label : List.of("Main", "", "a#b", "-main", "x".repeat(33))) {
+            values.put("label '" + label + "'", Json.string(label));
+        }
+        values.put("a label its parent holds none under", Json.string("nowhere"));
         return values;
     }
 

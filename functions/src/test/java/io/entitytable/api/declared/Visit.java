@@ -1,5 +1,6 @@
 package io.entitytable.api.declared;
 
+import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
 import io.entitytable.model.EntityDeclarations;
 import io.entitytable.model.Field;
@@ -14,7 +15,9 @@ import java.util.Map;
  * collection, as an order's lines are, and their person-minutes and its topics' minutes are made of what it is given,
  * as an order's line amounts and total are. It is held in a set of rooms, and its topics' titles make a set, as an
  * order's lines make its set of SKUs. Its business's lists take its purpose and its least minutes as filters, as
- * a business's orders take a card and a least total. Named to {@code
+ * a business's orders take a card and a least total. It holds its visitor's name as the customer's was when it was
+ * recorded, and the address it took place at, chosen by label from the customer's mailing addresses, as an order holds
+ * its customer's name and ship-to. Named to {@code
  * EntityDeclarations} beside {@link Article} and {@link Member} in the JVM of the tests of declared entities (the
  * functions pom).
  */
@@ -54,6 +57,18 @@ public final class Visit implements EntityDeclarations {
                     Field.wholeNumber("topicMinutes")
                             .between(1, 3_000)
                             .derived("the sum of its topics' minutes", List.of("topics"), Visit::topicMinutes),
+                    Field.object(
+                                    "visitor",
+                                    Field.text(Attributes.FIRST_NAME)
+                                            .between(1, 100)
+                                            .example("Ada"),
+                                    Field.text(Attributes.LAST_NAME)
+                                            .between(1, 100)
+                                            .example("Lovelace"))
+                            .copiedFromParent(),
+                    Field.chosenFromParent(
+                            "address",
+                            Entity.CUSTOMER.field(Attributes.MAILING_ADDRESSES).orElseThrow()),
                     Field.text("outcome")
                             .upperCased()
                             .matching("PLANNED|HELD|MISSED", "must be PLANNED, HELD or MISSED")

@@ -1,5 +1,6 @@
 package io.entitytable.api.declared;
 
+import static io.entitytable.api.ApiTestSupport.address;
 import static io.entitytable.api.ApiTestSupport.awaitIndexesCaughtUp;
 import static io.entitytable.api.ApiTestSupport.createBusiness;
 import static io.entitytable.api.ApiTestSupport.createCustomer;
@@ -278,6 +279,94 @@ class VisitApiTest {
                 .contains("topics", "personMinutes: is made of minutes, attendees, never given");
         awaitIndexesCaughtUp();
         assertThat(ids(business, "")).containsExactly(planned.getString("id"));
+    }
+
+    @Test
+    void create_shouldCopyTheVisitorsNameAndTheAddressChosen_asTheCustomerHeldThem_whichLaterChangesLeave() {
+        // GIVEN a customer with two addresses
+        String business = createBusiness("Visited places");
+        String customer = createCustomer(business, "Ada", "Lovelace");
+        given().contentType(ContentType.JSON)
+                .body(Map.of(
+                        "mailingAddresses",
+                        Map.of(
+                                "home", address("Austin", "TX", "73301", "US"),
+                                "office", address("Dallas", "TX", "75201", "US"))))
+                .patch("/customers/" + customer)
+                .then()
+                .statusCode(200);
+
+        // WHEN a visit at the office is recorded, and the customer then renamed and the office moved
+        JsonPath created = post("/customers/" + customer + "/visits", Map.of("purpose", "Review", "address", "office"))
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath();
+        given().contentType(ContentType.JSON)
+                .body(Map.of(
+                        "firstName",
+                        "Augusta",
+                        "mailingAddresses",
+                        Map.of("office", address("Houston", "TX", "77001", "US"))))
+                .patch("/customers/" + customer)
+                .then()
+                .statusCode(200);
+        JsonPath read = given().get("/visits/" + created.getString("id"))
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+
+        // THEN the visit holds the name and the office as they were when it was recorded, as stored
+        for (JsonPath visit : List.of(created, read)) {
+            assertThat(visit.getMap("visitor")).isEqualTo(Map.of("firstName", "Ada", "lastName", "Lovelace"));
+            assertThat(visit.getMap("address")).isEqualTo(address("Dallas", "TX", "75201", "US"));
+        }
+        var item = table.findCore(Visit.ENTITY, created.getString("id")).orElseThrow();
+        assertThat(item.get("address").m().get(Attributes.CITY).s()).isEqualTo("Dallas");
+        assertThat(item.get("visitor").m().get(Attributes.FIRST_NAME).s()).isEqualTo("Ada");
+    }
+
+    @Test
+    void create_shouldRefuseAnUnheldLabel_aCopyGiven_andAChangeOfTheChoice_writingNothing() {
+        // GIVEN a customer with a home address, and one visit there
+        String business = createBusiness("Unvisited places");
+        String customer = createCustomer(business, "Ada", "Lovelace");
+        String visit = post("/customers/" + customer + "/visits", Map.of("purpose", "Review", "address", "home"))
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
+
+        // WHEN
+        var unheld = post("/customers/" + customer + "/visits", Map.of("purpose", "Review", "address", "office"));
+        var valueForLabel = post(
+                "/customers/" + customer + "/visits",
+                Map.of("purpose", "Review", "address", address("Dallas", "TX", "75201", "US")));
+        var visitorGiven = post(
+                "/customers/" + customer + "/visits",
+                Map.of("purpose", "Review", "visitor", Map.of("firstName", "Eve")));
+        var choiceChanged = given().contentType(ContentType.JSON)
+                .body(Map.of("address", "home"))
+                .patch("/visits/" + visit);
+
+        // THEN each is a 422 naming the field, and only the first visit is there
+        assertThat(unheld.statusCode()).isEqualTo(422);
+        assertThat(unheld.contentType()).startsWith("application/problem+json");
+        assertThat(unheld.body().asString()).contains("address", "the customer has no mailingAddresses labelled");
+        assertThat(valueForLabel.statusCode()).isEqualTo(422);
+        assertThat(valueForLabel.body().asString()).contains("address", "must be a label of the mailingAddresses held");
+        assertThat(visitorGiven.statusCode()).isEqualTo(422);
+        assertThat(visitorGiven.body().asString()).contains("visitor", "is copied from the customer, never given");
+        assertThat(choiceChanged.statusCode()).isEqualTo(422);
+        assertThat(choiceChanged.body().asString()).contains("address", "cannot change once the visit is created");
+        awaitIndexesCaughtUp();
+        assertThat(ids(business, "")).containsExactly(visit);
+        assertThat(table.findCore(Visit.ENTITY, visit)
+                        .orElseThrow()
+                        .get(Attributes.VERSION)
+                        .n())
+                .isEqualTo("1");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.entitytable.model.declared;
 
+import static io.entitytable.model.declared.Refusals.refused;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -128,16 +129,6 @@ class DerivedFieldTest {
     @SafeVarargs
     private static Map<String, Object> quote(Map<String, Object>... lines) {
         return Map.of("title", "Beans", "lines", List.of(lines));
-    }
-
-    /** The problems {@code check} is refused with. */
-    private static List<DeclaredValues.Problem> refused(Runnable check) {
-        try {
-            check.run();
-        } catch (DeclaredValues.Invalid invalid) {
-            return invalid.problems();
-        }
-        throw new AssertionError("taken");
     }
 
     @Test

@@ -32,8 +32,8 @@ import java.util.TreeSet;
  * {@link SubjectResponse#from}. In: the response record of the line's kind, turned back into the record the API built it
  * from, every field the record needs checked first, so a line that lacks one is refused with its name rather than
  * written half. Every entity declared by its fields is carried alike, with no code of its own: its subject is a {@link
- * DeclaredResponse}, and its values are judged by its declaration as the API judges a new subject's ({@link
- * DeclaredValues#forNew}).
+ * DeclaredResponse}, and its values are judged by its declaration as the API judges a new subject's, its copies of its
+ * parent's values as they were copied ({@link DeclaredValues#forImport}).
  */
 final class SubjectCodec {
     /** Each kind of line and the response record its subject is; the same pairs as SubjectResponse's discriminator. */
@@ -133,8 +133,9 @@ final class SubjectCodec {
         }
         Map<String, Object> values;
         try {
-            // Its derived values are made again of what it was given, as its create made them.
-            values = DeclaredValues.forNew(entity, DeclaredValues.withoutDerived(entity, given));
+            // Its derived values are made again of what it was given, as its create made them; its copies of its
+            // parent's are kept as they were copied, whatever its parent holds now.
+            values = DeclaredValues.forImport(entity, given);
         } catch (DeclaredValues.Invalid e) {
             throw new IllegalArgumentException(String.join(
                     "; ",

@@ -130,11 +130,13 @@ class ExportSchemaEntitiesTest {
     private static ObjectNode lineOf(Entity entity) {
         Map<String, Object> values = new LinkedHashMap<>();
         for (io.entitytable.model.Field field : entity.fields()) {
-            Object value = field.example() != null
-                    ? field.example()
+            Object value = field.storedExample() != null
+                    ? field.storedExample()
                     : field.kind() == io.entitytable.model.Field.Kind.WHOLE_NUMBER ? (Object) 1L : "text";
             values.put(field.name(), field.normalised(value));
         }
+        // A child of another subject (a customer's note) names its parent.
+        entity.parentAttribute().ifPresent(attribute -> values.put(attribute, Ids.newId()));
         DeclaredItem subject = new DeclaredItem(
                 entity,
                 Ids.newId(),

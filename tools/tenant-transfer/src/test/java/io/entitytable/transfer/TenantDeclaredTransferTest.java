@@ -16,6 +16,7 @@ import io.entitytable.model.Keys;
 import io.entitytable.model.Shard;
 import io.entitytable.model.UniqueValue;
 import io.entitytable.model.Values;
+import io.entitytable.model.declared.Note;
 import io.entitytable.model.supplier.Supplier;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -63,8 +64,8 @@ class TenantDeclaredTransferTest {
         String source = SharedLocalDynamoDb.newTable("declaredSource");
         TenantFixture fixture = new TenantFixture(dynamo, source);
         DeclaredItem business = fixture.currentBusiness("Two suppliers");
-        beans = fixture.supplier(Supplier.of(business.id(), "Acme Beans", Set.of("coffee")));
-        bolts = fixture.supplier(Supplier.of(business.id(), "Bolt Works", Set.of()));
+        beans = fixture.declared(Supplier.of(business.id(), "Acme Beans", Set.of("coffee")));
+        bolts = fixture.declared(Supplier.of(business.id(), "Bolt Works", Set.of()));
         Path file = dir.resolve("suppliers.ndjson");
         CommandRun export =
                 CommandRun.of("export", "--business", business.id(), "--out", file.toString(), "--table", source);
@@ -87,12 +88,14 @@ class TenantDeclaredTransferTest {
         DeclaredItem ada = fixture.customer(acme, "Ada", "Lovelace");
         fixture.link(ada, lyon);
         fixture.order(ada, 2);
+        // A note to Ada's work address, with her name and email copied as its create copies them.
+        DeclaredItem note = fixture.declared(Note.of(ada, "Call back", "work", Instant.parse("2026-03-05T09:00:00Z")));
         List<DeclaredItem> suppliers = List.of(
-                fixture.supplier(legacyPlaced(Supplier.of(acme.id(), "Acme Beans", Set.of("coffee", "vip"))
+                fixture.declared(legacyPlaced(Supplier.of(acme.id(), "Acme Beans", Set.of("coffee", "vip"))
                         .with(Map.of("code", "ACM-001"))
                         .withVersion(3, Instant.parse("2026-03-05T08:00:00Z")))),
-                fixture.supplier(legacyPlaced(Supplier.of(acme.id(), "Bolt Works", Set.of()))),
-                fixture.supplier(legacyPlaced(Supplier.of(acme.id(), "Crate Co", Set.of("boxes"))
+                fixture.declared(legacyPlaced(Supplier.of(acme.id(), "Bolt Works", Set.of()))),
+                fixture.declared(legacyPlaced(Supplier.of(acme.id(), "Crate Co", Set.of("boxes"))
                         .with(Map.of(
                                 "code",
                                 "CRT-042",
@@ -117,13 +120,14 @@ class TenantDeclaredTransferTest {
         CommandRun export =
                 CommandRun.of("export", "--business", acme.id(), "--out", file.toString(), "--table", table);
 
-        // THEN the suppliers follow the business's other children, each line valid, in the API's JSON (no shard: the
+        // THEN the suppliers and the note follow the business's other children, each line valid, the note's copies of
+        // its customer as copied, in the API's JSON (no shard: the
         // old layout's follows from the id)
         assertThat(export.exitCode()).as(export.err()).isZero();
         List<JsonNode> lines = TenantTransferRoundTripTest.lines(file);
         assertThat(lines.subList(1, lines.size() - 1).stream()
                         .map(line -> line.get("kind").asText()))
-                .containsExactly("business", "store", "customer", "order", "supplier", "supplier", "supplier");
+                .containsExactly("business", "store", "customer", "order", "supplier", "supplier", "supplier", "note");
         assertThat(lines.get(lines.size() - 1).get("subjects").get("supplier").asInt())
                 .isEqualTo(3);
         ExportSchema schema = ExportSchema.load();
@@ -154,6 +158,14 @@ class TenantDeclaredTransferTest {
                 .isEqualTo("[{\"sku\":\"CRT-1\",\"days\":3,\"hours\":72},{\"sku\":\"CRT-2\"}]");
         assertThat(cratesLine.at("/subject/deliveryCount").asInt()).isEqualTo(2);
         assertThat(cratesLine.at("/subject/regions").toString()).isEqualTo("[\"EU\",\"US\"]");
+        JsonNode noteLine = lines.stream()
+                .filter(line -> line.path("subject").path("id").asText().equals(note.id()))
+                .findFirst()
+                .orElseThrow();
+        assertThat(noteLine.at("/subject/recipient").toString())
+                .isEqualTo("{\"firstName\":\"Ada\",\"lastName\":\"Lovelace\"}");
+        assertThat(noteLine.at("/subject/email").asText()).isEqualTo("ada@example.com");
+        assertThat(noteLine.at("/subject/to/city").asText()).isEqualTo("Paris");
 
         // WHEN the business is erased, then the file imported, and the stream and the queue worked until quiet
         fixture.erase(acme.id());

@@ -85,20 +85,20 @@ final class TenantFixture {
      * its unique email in the same transaction): an entity defined in test sources only, declared by its fields.
      */
     DeclaredItem supplier(DeclaredItem business, String name) {
-        return supplier(Supplier.of(business.id(), name, Set.of()));
+        return declared(Supplier.of(business.id(), name, Set.of()));
     }
 
     /**
-     * {@code supplier} (values as stored: normalised) created as the API creates it, with its unique values' markers
-     * and its deliveries' items.
+     * {@code subject} of an entity declared by its fields (a supplier; values as stored: normalised) created as the API
+     * creates it, with its unique values' markers and its items (a supplier's deliveries).
      */
-    DeclaredItem supplier(DeclaredItem supplier) {
+    DeclaredItem declared(DeclaredItem subject) {
         List<Map<String, AttributeValue>> items = new ArrayList<>();
-        items.add(supplier.toItem());
-        UniqueValue.of(supplier).forEach(marker -> items.add(marker.toItem()));
-        items.addAll(supplier.collectionItems());
-        writes.createChild(supplier.businessId(), items, Optional.empty());
-        return supplier;
+        items.add(subject.toItem());
+        UniqueValue.of(subject).forEach(marker -> items.add(marker.toItem()));
+        items.addAll(subject.collectionItems());
+        writes.createChild(subject.businessId(), items, Optional.empty());
+        return subject;
     }
 
     DeclaredItem customer(DeclaredItem business, String firstName, String lastName, String... tags) {
