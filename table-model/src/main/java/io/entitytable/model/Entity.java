@@ -29,6 +29,9 @@ public final class Entity {
     private static final Map<String, Entity> BY_KEY_NAME = new ConcurrentHashMap<>();
     private static final List<Entity> IN_ORDER = new CopyOnWriteArrayList<>();
 
+    /** The most writes of one TransactWriteItems, which creates, deletes or imports a subject whole. */
+    public static final int MAX_TRANSACTION_WRITES = 100;
+
     /** The longest first or last name of a customer. */
     private static final int MAX_NAME_PART = 100;
 
@@ -168,8 +171,26 @@ public final class Entity {
                     + ": it follows its parent in " + parent.headedIndexes.get(0) + ", so it heads no partition");
         }
         requireCopiesDeclaredByParent();
+        requireWritesOfOneTransaction();
         this.search = builder.searchesFields ? Builder.fieldSearch(fields) : builder.search;
         this.lifecycle = builder.lifecycle;
+    }
+
+    /**
+     * A subject is created, deleted and imported in one transaction each, with its items, its unique values' markers,
+     * its business's counter, an idempotency record and its tombstone when it leaves one: at most {@link
+     * #MAX_TRANSACTION_WRITES} writes, whatever it holds.
+     */
+    private void requireWritesOfOneTransaction() {
+        long writes = 3
+                + fields.stream().filter(Field::isUnique).count()
+                + (leavesTombstone() ? 1 : 0)
+                + itemFields().stream().mapToLong(Field::max).sum();
+        if (writes > MAX_TRANSACTION_WRITES) {
+            throw new IllegalArgumentException(keyName + " with its most items, its unique values' markers, its"
+                    + " business's counter, an idempotency record and its tombstone takes " + writes
+                    + " writes, more than one transaction holds (" + MAX_TRANSACTION_WRITES + ")");
+        }
     }
 
     /**

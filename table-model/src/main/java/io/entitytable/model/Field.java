@@ -159,6 +159,13 @@ public record Field(
      */
     public static final int DEFAULT_MAX_ITEMS = 50;
 
+    /**
+     * The most items a field of items may hold: with their subject, its business's counter and an idempotency record
+     * they fill one transaction of {@link Entity#MAX_TRANSACTION_WRITES}, as an order's 97 lines do ({@link
+     * Entity}'s definition counts the rest of its subject's writes too).
+     */
+    public static final int MOST_ITEMS = 97;
+
     public Field {
         Objects.requireNonNull(name);
         Objects.requireNonNull(kind);
@@ -177,10 +184,10 @@ public record Field(
         if ((kind == Kind.ITEMS) != (itemName != null)) {
             throw new IllegalArgumentException("field " + name + ": items, and only items, have an item name");
         }
-        if (kind == Kind.ITEMS && (min < 1 || max > DEFAULT_MAX_ITEMS)) {
+        if (kind == Kind.ITEMS && (min < 1 || max > MOST_ITEMS)) {
             // One transaction writes them with their subject, its markers and its counter.
-            throw new IllegalArgumentException("field " + name + ": from 1 to at most " + DEFAULT_MAX_ITEMS
-                    + " items, which one transaction writes");
+            throw new IllegalArgumentException(
+                    "field " + name + ": from 1 to at most " + MOST_ITEMS + " items, which one transaction writes");
         }
         if (derivation != null && kind != Kind.TEXT && kind != Kind.WHOLE_NUMBER && kind != Kind.TEXT_SET) {
             throw new IllegalArgumentException("field " + name + ": only text, a number or a set of texts is derived");
@@ -423,8 +430,8 @@ public record Field(
 
     /**
      * The attribute of each of its items that holds its place among them, from 1 ({@link #items}): {@code
-     * <itemName>No}, as an order's lines hold their {@code lineNo}. Written with the item, never read as a member: the
-     * item's key orders them.
+     * <itemName>No}, as an order's lines hold their {@code lineNo}. Written with the item and answered with it, never
+     * read as a member: the item's key orders them, so its place is its position.
      */
     public String numberAttribute() {
         return itemAttribute(NUMBER_SUFFIX);
@@ -814,15 +821,16 @@ public record Field(
     }
 
     /**
-     * {@code given} without the derived values in it, nor in its objects' or items' members: a value as stored (an
-     * export's), read again as a request gives one, so that its derived values are made again.
+     * {@code given} without the derived values in it, nor in its objects' or items' members, nor its items' places
+     * ({@link #numberAttribute}): a value as answered (an export's), read again as a request gives one, so that what is
+     * made of it is made again.
      */
     public Object withoutDerived(Object given) {
         return switch (kind) {
             case OBJECT -> given instanceof Map<?, ?> object ? withoutDerivedMembers(object) : given;
             case ITEMS -> given instanceof List<?> items
                     ? items.stream()
-                            .map(item -> item instanceof Map<?, ?> object ? withoutDerivedMembers(object) : item)
+                            .map(item -> item instanceof Map<?, ?> object ? withoutNumber(object) : item)
                             .toList()
                     : given;
             case LABELLED -> {
@@ -836,6 +844,13 @@ public record Field(
             }
             case TEXT, WHOLE_NUMBER, TEXT_SET -> given;
         };
+    }
+
+    /** One of its items as answered, without what is made of it: its derived members, and its place. */
+    private Map<Object, Object> withoutNumber(Map<?, ?> item) {
+        Map<Object, Object> kept = withoutDerivedMembers(item);
+        kept.remove(numberAttribute());
+        return kept;
     }
 
     private Map<Object, Object> withoutDerivedMembers(Map<?, ?> object) {

@@ -213,9 +213,34 @@ class EntityDefinitionTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("member stepNo is taken");
         assertThatThrownBy(
-                        () -> Field.items("steps", "step", Field.text("text")).between(1, 51))
+                        () -> Field.items("steps", "step", Field.text("text")).between(1, 98))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("one transaction writes");
+        // 97 steps fill a transaction with the subject, its counter and an idempotency record; a unique value's
+        // marker, a tombstone or a second field of items does not fit beside them
+        Field mostSteps = Field.items("steps", "step", Field.text("text")).between(1, Field.MOST_ITEMS);
+        assertThat(Entity.define(Entity.declared("full-note", "full-notes")
+                                .fields(mostSteps)
+                                .sortedByCreation())
+                        .itemFields())
+                .containsExactly(mostSteps);
+        assertThatThrownBy(() -> Entity.define(Entity.declared("marked-note", "marked-notes")
+                        .fields(Field.text("code").unique(), mostSteps)
+                        .sortedByCreation()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("marked-note with its most items, its unique values' markers, its business's counter, an"
+                        + " idempotency record and its tombstone takes 101 writes, more than one transaction holds"
+                        + " (100)");
+        assertThatThrownBy(() -> Entity.define(Entity.declared("named-note", "named-notes")
+                        .fields(Field.text("name").required(), mostSteps)
+                        .sortedBy("name")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("takes 101 writes");
+        assertThatThrownBy(() -> Entity.define(Entity.declared("twice-note", "twice-notes")
+                        .fields(mostSteps, Field.items("marks", "mark", Field.text("text")))
+                        .sortedByCreation()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("takes 150 writes");
         assertThatThrownBy(() -> Entity.define(Entity.declared("counted-note", "counted-notes")
                         .fields(
                                 Field.wholeNumber("stepCount"),

@@ -192,6 +192,15 @@ final class DeclaredContract {
             return schema.uniqueItems(true).items(stored(field.element(), field));
         }
         Schema object = field.kind() == Field.Kind.ITEMS ? object(null) : schema;
+        if (field.kind() == Field.Kind.ITEMS) {
+            object.addProperty(
+                    field.numberAttribute(),
+                    OASFactory.createSchema()
+                            .addType(Schema.SchemaType.INTEGER)
+                            .format("int64")
+                            .readOnly(true)
+                            .description("Its place among the " + field.name() + ", from 1, never given"));
+        }
         field.members().forEach(member -> object.addProperty(member.name(), stored(member, field)));
         return field.kind() == Field.Kind.ITEMS ? schema.items(object) : schema;
     }

@@ -3,8 +3,11 @@ package io.entitytable.api.response;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.entitytable.model.DeclaredItem;
+import io.entitytable.model.Field;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -28,6 +31,11 @@ public record DeclaredResponse(
         // What it links is always answered, as a list, empty when it links none.
         Map<String, Object> values = new LinkedHashMap<>(item.values());
         item.entity().link().ifPresent(link -> values.putIfAbsent(link.attribute(), Set.of()));
+        for (Field field : item.entity().itemFields()) {
+            if (values.get(field.name()) instanceof List<?> items) {
+                values.put(field.name(), numbered(field, items));
+            }
+        }
         return new DeclaredResponse(
                 item.entity().keyName(),
                 item.id(),
@@ -37,6 +45,21 @@ public record DeclaredResponse(
                 item.version(),
                 item.createdAt(),
                 item.updatedAt());
+    }
+
+    /**
+     * Each of the items with its place among them first ({@link Field#numberAttribute}: an order's line its {@code
+     * lineNo}), as stored beside it: the items are held in their order.
+     */
+    private static List<Map<String, Object>> numbered(Field field, List<?> items) {
+        List<Map<String, Object>> numbered = new ArrayList<>(items.size());
+        for (Object item : items) {
+            Map<String, Object> answered = new LinkedHashMap<>();
+            answered.put(field.numberAttribute(), (long) numbered.size() + 1);
+            ((Map<?, ?>) item).forEach((member, value) -> answered.put((String) member, value));
+            numbered.add(answered);
+        }
+        return numbered;
     }
 
     /** Its declared fields, written beside the others. */

@@ -190,10 +190,13 @@ class VisitApiTest {
                 .then()
                 .extract();
 
-        // THEN the topics, trimmed, in the order given, from one Query of the visit's partition; each an item of its
-        // own, counted on the visit; a list answers the count, not the topics; a change of them is refused
+        // THEN the topics, trimmed, in the order given and numbered so, from one Query of the visit's partition; each
+        // an item of its own, counted on the visit; a list answers the count, not the topics; a change of them is
+        // refused
         assertThat(created.getList("topics.title")).containsExactly("Budget", "Hiring", "Roadmap");
         assertThat(read.getList("topics.title")).containsExactly("Budget", "Hiring", "Roadmap");
+        assertThat(created.getList("topics.topicNo")).containsExactly(1, 2, 3);
+        assertThat(read.getList("topics.topicNo")).containsExactly(1, 2, 3);
         assertThat(read.getList("topics.minutes")).containsExactly(20, null, 5);
         // each topic's attendees, one unless given, and its person-minutes and the visit's topic minutes, made of them
         assertThat(read.getList("topics.attendees")).containsExactly(3, 1, 1);

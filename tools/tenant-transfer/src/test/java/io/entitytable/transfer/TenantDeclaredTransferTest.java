@@ -155,7 +155,8 @@ class TenantDeclaredTransferTest {
                 .findFirst()
                 .orElseThrow();
         assertThat(cratesLine.at("/subject/deliveries").toString())
-                .isEqualTo("[{\"sku\":\"CRT-1\",\"days\":3,\"hours\":72},{\"sku\":\"CRT-2\"}]");
+                .isEqualTo("[{\"deliveryNo\":1,\"sku\":\"CRT-1\",\"days\":3,\"hours\":72},"
+                        + "{\"deliveryNo\":2,\"sku\":\"CRT-2\"}]");
         assertThat(cratesLine.at("/subject/deliveryCount").asInt()).isEqualTo(2);
         assertThat(cratesLine.at("/subject/regions").toString()).isEqualTo("[\"EU\",\"US\"]");
         JsonNode noteLine = lines.stream()
