@@ -140,8 +140,8 @@ final class Samples {
     }
 
     /**
-     * The field's declared example as held ({@link Field#storedExample}), else the shortest value its bounds allow (an object's, of its members'; of items,
-     * as few as it takes).
+     * The field's declared example as held ({@link Field#storedExample}), else the shortest value its bounds allow (an
+     * object's, of its members'; of items, as few as it takes).
      */
     private static Object exampleOf(Field field) {
         if (field.storedExample() != null) {

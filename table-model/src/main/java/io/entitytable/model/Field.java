@@ -582,7 +582,9 @@ public record Field(
      */
     public Object storedExample() {
         if (isChosenFromParent()) {
-            return example == null ? null : ((Map<?, ?>) parentCopy.labelled().example).get(example);
+            return example != null && parentCopy.labelled().example instanceof Map<?, ?> byLabel
+                    ? byLabel.get(example)
+                    : null;
         }
         if (isCopiedFromParent() && kind == Kind.OBJECT) {
             Map<String, Object> members = membersExample(name, this.members.toArray(Field[]::new));

@@ -2,6 +2,7 @@ package io.entitytable.api.order;
 
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.Patterns;
+import io.entitytable.model.Field;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -19,7 +20,7 @@ public final class OrderRequests {
      * An order, its lines and the count on its business are one TransactWriteItems, which holds at most 100 actions:
      * the order, the business counter, an idempotency record when the request has a key, and at most 97 lines.
      */
-    public static final int MAX_LINES = 97;
+    public static final int MAX_LINES = Field.MOST_ITEMS;
 
     private OrderRequests() {}
 

@@ -33,9 +33,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * the key of every unique value's marker.
  */
 final class TenantFileCheck {
-    /** DynamoDB's limit on the actions of one TransactWriteItems. */
-    static final int MAX_TRANSACTION_ACTIONS = 100;
-
     /**
      * What the check found: the business, the counts, and the key of each link target by id.
      *
@@ -134,9 +131,9 @@ final class TenantFileCheck {
                     + markers.size()
                     + links
                     + (entity.leavesTombstone() ? 1 : 0);
-            if (!entity.isTenant() && actions > MAX_TRANSACTION_ACTIONS) {
+            if (!entity.isTenant() && actions > Entity.MAX_TRANSACTION_WRITES) {
                 throw reader.refusedHere(subject + " takes " + actions + " writes, more than one transaction holds ("
-                        + MAX_TRANSACTION_ACTIONS + ")");
+                        + Entity.MAX_TRANSACTION_WRITES + ")");
             }
             if (entity.linkedBy().isPresent()) {
                 targets.put(record.id(), ItemKey.of(item));
