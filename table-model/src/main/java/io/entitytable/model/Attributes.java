@@ -248,7 +248,6 @@ public final class Attributes {
             CREATED_AT,
             UPDATED_AT,
             TAGS,
-            SKUS,
             BUSINESS_ID,
             CORRELATION_ID,
             RESTORED_AT,

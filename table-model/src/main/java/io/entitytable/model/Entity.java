@@ -98,6 +98,7 @@ public final class Entity {
             .childOf(CUSTOMER)
             .indexedIn(TableLayout.GSI1)
             .searchableWithCollection(Order::from, SearchTexts::of)
+            .copiedUnderEachSku()
             .lifecycle(Lifecycle.finishedWhen(Attributes.STATUS, "DELIVERED", "CANCELLED")
                     .keptFor(Duration.ofDays(400))
                     .thenArchived()));
@@ -114,6 +115,7 @@ public final class Entity {
     private final String linkTarget;
     private final SearchText.Spec search;
     private final Lifecycle lifecycle;
+    private final boolean copiedUnderEachSku;
     private final boolean declared;
     private final List<Field> fields;
     private final List<Field> sortFields;
@@ -174,6 +176,25 @@ public final class Entity {
         requireWritesOfOneTransaction();
         this.search = builder.searchesFields ? Builder.fieldSearch(fields) : builder.search;
         this.lifecycle = builder.lifecycle;
+        this.copiedUnderEachSku = builder.copiedUnderEachSku;
+        requireSkusCopied();
+    }
+
+    /**
+     * A declared field called {@code skus} holds the SKUs the fan-out copies its subject under, so it is a set of texts
+     * and says so ({@link Builder#copiedUnderEachSku}); an entity copied under its SKUs declares them.
+     */
+    private void requireSkusCopied() {
+        if (!declared) {
+            return;
+        }
+        Optional<Field> skus = field(Attributes.SKUS);
+        if (skus.isPresent() != copiedUnderEachSku
+                || skus.filter(field -> field.kind() != Field.Kind.TEXT_SET).isPresent()) {
+            throw new IllegalArgumentException(keyName + ": a set of texts called " + Attributes.SKUS
+                    + " holds the SKUs the fan-out copies a subject under, and is declared with"
+                    + " copiedUnderEachSku(), as copiedUnderEachSku() is with it");
+        }
     }
 
     /**
@@ -279,6 +300,14 @@ public final class Entity {
                 .ifPresent(other -> {
                     throw new IllegalArgumentException(entity.keyName + " links " + entity.linkTarget + ", which "
                             + other.keyName + " links already: one entity links another at most");
+                });
+        // A SKU partition's list reads every copy in it as one entity's.
+        IN_ORDER.stream()
+                .filter(other -> other.copiedUnderEachSku && entity.copiedUnderEachSku)
+                .findFirst()
+                .ifPresent(other -> {
+                    throw new IllegalArgumentException(entity.keyName + " is copied under each SKU, as " + other.keyName
+                            + " is already: the SKU partitions hold one entity's copies");
                 });
         if (BY_KEY_NAME.putIfAbsent(entity.keyName, entity) != null) {
             throw new IllegalStateException("entity " + entity.keyName + " is defined twice");
@@ -418,6 +447,11 @@ public final class Entity {
         return fields.stream().filter(field -> field.kind() == Field.Kind.ITEMS).toList();
     }
 
+    /** Whether the fan-out copies its subjects under each of their SKUs ({@link Builder#copiedUnderEachSku}). */
+    public boolean isCopiedUnderEachSku() {
+        return copiedUnderEachSku;
+    }
+
     /** The declared field called {@code name}. */
     public Optional<Field> field(String name) {
         return fields.stream().filter(field -> field.name().equals(name)).findFirst();
@@ -549,6 +583,7 @@ public final class Entity {
         private String linkTarget;
         private SearchText.Spec search;
         private Lifecycle lifecycle;
+        private boolean copiedUnderEachSku;
         private final List<Field> fields = new ArrayList<>();
         private List<String> sortFields = List.of();
         private String listName;
@@ -759,6 +794,17 @@ public final class Entity {
         /** A text field, or an object's text member, is searched when the search index has a text field of its name. */
         private static boolean isSearched(Field field) {
             return field.kind() == Field.Kind.TEXT && SearchFields.TEXT.contains(field.name());
+        }
+
+        /**
+         * The fan-out keeps a copy of each of its subjects under each SKU in its {@code skus} ({@link Attributes#SKUS}, a
+         * set of texts when declared), in {@code sku#<B>#<sku>[#n]} ({@link Keys#skuPartition}): a summary of it
+         * ({@link RelationshipCatalogue#SKU_COPY_ATTRIBUTES}), which pattern 15 lists. One entity is copied so: a SKU
+         * partition's list reads each copy as its.
+         */
+        public Builder copiedUnderEachSku() {
+            this.copiedUnderEachSku = true;
+            return this;
         }
 
         /** Its finished subjects leave the table as {@code declared} says. */

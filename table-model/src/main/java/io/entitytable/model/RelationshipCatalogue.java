@@ -96,7 +96,7 @@ public final class RelationshipCatalogue {
         String self = Keys.subjectRef(entity, id);
         Set<Duplicate> duplicates = new LinkedHashSet<>();
         Set<String> tags = Values.set(coreItem, Attributes.TAGS);
-        Set<String> skus = Values.set(coreItem, Attributes.SKUS);
+        Set<String> skus = entity.isCopiedUnderEachSku() ? Values.set(coreItem, Attributes.SKUS) : Set.of();
         if (!tags.isEmpty() || !skus.isEmpty()) {
             // Every core item names its business (a business names itself), and its keyed copies live in that business.
             String businessId = Values.string(coreItem, Attributes.BUSINESS_ID);

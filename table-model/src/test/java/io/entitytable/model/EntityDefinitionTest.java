@@ -250,6 +250,33 @@ class EntityDefinitionTest {
     }
 
     @Test
+    void skus_shouldBeASetCopiedUnder_declaredAsSuch_andOfOneEntity() {
+        Field skus = Field.textSet(Attributes.SKUS, Field.text("sku"));
+        // THEN a field called skus is the set the fan-out copies under, declared so; and only the order is copied
+        assertThat(Entity.ORDER.isCopiedUnderEachSku()).isTrue();
+        assertThat(Entity.STORE.isCopiedUnderEachSku()).isFalse();
+        assertThatThrownBy(() ->
+                        Entity.define(Entity.declared("sku-note", "sku-notes").fields(skus)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("is declared with copiedUnderEachSku()");
+        assertThatThrownBy(() -> Entity.define(Entity.declared("sku-note", "sku-notes")
+                        .fields(Field.text("name"))
+                        .copiedUnderEachSku()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("as copiedUnderEachSku() is with it");
+        assertThatThrownBy(() -> Entity.define(Entity.declared("sku-note", "sku-notes")
+                        .fields(Field.text(Attributes.SKUS))
+                        .copiedUnderEachSku()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("a set of texts called skus");
+        assertThatThrownBy(() -> Entity.define(
+                        Entity.declared("sku-note", "sku-notes").fields(skus).copiedUnderEachSku()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("sku-note is copied under each SKU, as order is already: the SKU partitions hold one"
+                        + " entity's copies");
+    }
+
+    @Test
     void define_shouldRefuseAKeyNameTwice() {
         // THEN
         assertThatThrownBy(() -> Entity.define(Entity.declared("store", "other-stores")))

@@ -27,7 +27,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * The order's fields, declared as an entity declared by its fields declares them, store an order as its record does:
  * a purchase, declared here with the order's fields, writes the items an order of the same request writes, attribute for
  * attribute, and reads an order's items back to the same values. What still differs is named: the key's entity, and
- * the SKUs, which only an order holds (the fan-out copies a core item under each of them).
+ * the SKUs, which one entity holds, the order (the fan-out copies its core item under each of them: {@link
+ * Entity.Builder#copiedUnderEachSku}).
  */
 class OrderAsDeclaredTest {
     static final Entity PURCHASE = Entity.define(Entity.declared("purchase", "purchases")
