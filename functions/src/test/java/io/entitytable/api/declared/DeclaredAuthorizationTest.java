@@ -4,7 +4,7 @@ import static io.entitytable.api.ApiTestSupport.createBusiness;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.api.LocalDynamoResource;
-import io.entitytable.api.TableSnapshot;
+import io.entitytable.api.TableWrites;
 import io.entitytable.api.access.TestCallerAccess;
 import io.entitytable.api.declared.RawRequests.Request;
 import io.entitytable.model.Entity;
@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The routes of every entity declared by its fields ({@link DeclaredEntities#all}), for each kind of caller, under the
@@ -114,7 +113,7 @@ class DeclaredAuthorizationTest {
             String linked = linkedIn(entity, target);
             String createPath = DeclaredEntities.createPath(entity, target);
             // Each call is judged against the table the call before it left.
-            Map<String, Map<String, AttributeValue>> before = TableSnapshot.of(dynamo);
+            TableWrites writes = TableWrites.watch(dynamo);
             for (String caller : List.of(TestCallerAccess.member(own), "nobody")) {
                 for (Call call : routes(entity, target, subject, linked, createPath)) {
                     // WHEN
@@ -126,11 +125,8 @@ class DeclaredAuthorizationTest {
                             || Json.read(response.body()).has("businessId")) {
                         wrong.add(caller + " " + call + " -> " + response.statusCode() + " " + response.body());
                     }
-                    Map<String, Map<String, AttributeValue>> after = TableSnapshot.of(dynamo);
-                    if (!after.equals(before)) {
-                        wrong.add(caller + " " + call + " changed the table");
-                    }
-                    before = after;
+                    writes.sinceLastLook()
+                            .ifPresent(changed -> wrong.add(caller + " " + call + " changed the table: " + changed));
                 }
             }
         }

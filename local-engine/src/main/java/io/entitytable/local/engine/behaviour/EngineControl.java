@@ -43,6 +43,13 @@ public interface EngineControl {
     /** Requests on {@code tableName} refused for {@code indexName}'s partitions' throughput. */
     long throttledRequests(String tableName, String indexName);
 
+    /**
+     * Changes of {@code tableName}'s items the engine has applied since it loaded the table: each a put, update or
+     * delete that changed an item, as a stream record would describe it; a write that left its item as it was counts
+     * none. Read before and after a request, it tells whether the request wrote, without reading the table.
+     */
+    long itemChanges(String tableName);
+
     /** Deletes the expired items of every table with time to live enabled now; answers how many it deleted. */
     int sweepExpiredItems();
 

@@ -58,6 +58,11 @@ final class Control implements EngineControl {
     }
 
     @Override
+    public long itemChanges(String tableName) {
+        return database.table(tableName).changes();
+    }
+
+    @Override
     public int sweepExpiredItems() {
         return database.settings().timeToLiveSweep() == null
                 ? 0

@@ -4,6 +4,7 @@ import io.entitytable.local.engine.values.ItemSize;
 import io.entitytable.local.engine.values.Value;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A live table: its definition, its items and its secondary indexes. Readers take no lock; every change goes through
@@ -14,6 +15,7 @@ public final class Table {
     private final PartitionedItems items = new PartitionedItems();
     private volatile Map<String, IndexItems> indexes;
     private final ItemTally tally = new ItemTally();
+    private final AtomicLong changes = new AtomicLong();
     private volatile IndexRouter router = IndexRouter.DIRECT;
     private volatile ExpiryIndex expiries;
 
@@ -58,6 +60,14 @@ public final class Table {
         return tally;
     }
 
+    /**
+     * Changes of its items applied since the table was loaded, a data folder's replay included: each a put, update or
+     * delete that changed an item (what a stream record describes), never a write that left its item as it was.
+     */
+    public long changes() {
+        return changes.get();
+    }
+
     public Map<String, Value> get(ItemKey key) {
         return items.get(key.partition(), entry(key));
     }
@@ -68,6 +78,7 @@ public final class Table {
 
     /** Replaces the item under {@code key} ({@code before} and {@code after} either null); only under the commit lock. */
     public void apply(ItemKey key, Map<String, Value> before, Map<String, Value> after) {
+        changes.incrementAndGet();
         if (before != null) {
             tally.remove(ItemSize.of(before));
         }

@@ -55,6 +55,32 @@ class StreamsTest {
     }
 
     @Test
+    void itemChanges_shouldCountWhatTheStreamRecords_andNoWriteThatLeftItsItemAsItWas() {
+        // GIVEN
+        long before = engine.engine.control().itemChanges("items");
+
+        // WHEN an insert, the same put again, a change, a transaction of two, a delete and a delete of nothing
+        engine.put("items", "{'pk':{'S':'a'},'sk':{'S':'1'},'v':{'N':'1'}}");
+        long afterInsert = engine.engine.control().itemChanges("items");
+        engine.put("items", "{'pk':{'S':'a'},'sk':{'S':'1'},'v':{'N':'1'}}");
+        long afterSamePut = engine.engine.control().itemChanges("items");
+        engine.put("items", "{'pk':{'S':'a'},'sk':{'S':'1'},'v':{'N':'2'}}");
+        engine.call(
+                "TransactWriteItems",
+                "{'TransactItems':[{'Put':{'TableName':'items','Item':{'pk':{'S':'b'},'sk':{'S':'1'}}}},"
+                        + "{'Put':{'TableName':'items','Item':{'pk':{'S':'c'},'sk':{'S':'1'}}}}]}");
+        engine.call("DeleteItem", "{'TableName':'items','Key':{'pk':{'S':'a'},'sk':{'S':'1'}}}");
+        engine.call("DeleteItem", "{'TableName':'items','Key':{'pk':{'S':'a'},'sk':{'S':'1'}}}");
+
+        // THEN
+        assertThat(afterInsert - before).isEqualTo(1);
+        assertThat(afterSamePut).isEqualTo(afterInsert);
+        assertThat(engine.engine.control().itemChanges("items") - before)
+                .isEqualTo(5)
+                .isEqualTo(records(iterator("TRIM_HORIZON")).path("Records").size());
+    }
+
+    @Test
     void getRecords_shouldAnswerOneRecordPerRealChangeInOrder() {
         // GIVEN
         engine.put("items", "{'pk':{'S':'a'},'sk':{'S':'1'},'v':{'N':'1'}}");
