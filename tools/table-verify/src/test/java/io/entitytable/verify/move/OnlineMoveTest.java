@@ -30,6 +30,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -206,13 +207,32 @@ class OnlineMoveTest {
                             .build(),
                     BusinessRoute.writeCheck(home, home, business))));
             writer.start();
-            Thread.sleep(100);
+            awaitHeld(client, home, BusinessRoute.keyOf(business).toAttributes(), writer);
 
             new RouteBook(new MoveTables(client, home, target, change)).fence(business);
             writer.join();
 
             assertThat(BusinessRoute.read(client, home, business).map(BusinessRoute::state))
                     .contains(BusinessRoute.State.FENCED_HOME);
+        }
+    }
+
+    /**
+     * Returns once a transaction holds the item: a transactional read of it is then cancelled for a conflict, as
+     * DynamoDB cancels one that meets a write in flight (and a read disturbs no write).
+     */
+    private static void awaitHeld(DynamoDbClient client, String table, Map<String, AttributeValue> key, Thread writer) {
+        while (true) {
+            try {
+                client.transactGetItems(request -> request.transactItems(
+                        item -> item.get(get -> get.tableName(table).key(key))));
+            } catch (TransactionCanceledException held) {
+                return;
+            }
+            assertThat(writer.isAlive())
+                    .as("the write in flight, seen holding the item before it committed")
+                    .isTrue();
+            LockSupport.parkNanos(Duration.ofMillis(1).toNanos());
         }
     }
 
