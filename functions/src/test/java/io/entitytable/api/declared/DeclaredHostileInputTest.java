@@ -99,7 +99,7 @@ class DeclaredHostileInputTest {
         Map<Entity, List<String>> listedBefore = listed(fixtures.values());
         TableWrites writes = TableWrites.watch(dynamo);
 
-        // WHEN each request is sent, the table read after it
+        // WHEN each request is sent, the count of the table's item changes read after it
         List<String> wrong = new ArrayList<>();
         Map<String, Integer> byStatus = new TreeMap<>();
         for (Case request : corpus) {
