@@ -22,12 +22,16 @@ final class EngineConflicts implements ExecutionInterceptor {
         Throwable failure = context.exception();
         if (failure instanceof TransactionConflictException) {
             singleWrites.incrementAndGet();
-        } else if (failure instanceof TransactionCanceledException cancelled
-                && cancelled.hasCancellationReasons()
-                && cancelled.cancellationReasons().stream()
-                        .anyMatch(reason -> "TransactionConflict".equals(reason.code()))) {
+        } else if (failure instanceof TransactionCanceledException cancelled && isConflict(cancelled)) {
             transactions.incrementAndGet();
         }
+    }
+
+    /** Whether a transaction was cancelled because another write was in flight on one of its items. */
+    static boolean isConflict(TransactionCanceledException cancelled) {
+        return cancelled.hasCancellationReasons()
+                && cancelled.cancellationReasons().stream()
+                        .anyMatch(reason -> "TransactionConflict".equals(reason.code()));
     }
 
     /** Single-item writes refused because a transaction held the item. */

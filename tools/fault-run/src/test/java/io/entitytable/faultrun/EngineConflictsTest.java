@@ -110,9 +110,7 @@ class EngineConflictsTest {
                         item -> item.put(put -> put.tableName(TABLE).item(key("also-held")))));
                 return;
             } catch (TransactionCanceledException cancelled) {
-                boolean byAWriteInFlight = cancelled.cancellationReasons().stream()
-                        .anyMatch(reason -> "TransactionConflict".equals(reason.code()));
-                if (!byAWriteInFlight) {
+                if (!EngineConflicts.isConflict(cancelled)) {
                     throw cancelled;
                 }
             }
