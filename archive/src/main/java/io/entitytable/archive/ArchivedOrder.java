@@ -1,6 +1,7 @@
 package io.entitytable.archive;
 
 import io.entitytable.model.Attributes;
+import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
 import io.entitytable.model.Order;
@@ -84,6 +85,11 @@ public record ArchivedOrder(
                 .map(OrderLine::from)
                 .toList();
         return Order.from(items.get(0)).withLines(lines);
+    }
+
+    /** The order with the rest of its collection, as its entity reads a live one's items ({@link Entity#read}). */
+    public CoreItem subject() {
+        return Entity.ORDER.read(items.get(0)).withCollection(items.subList(1, items.size()));
     }
 
     /** Where the order stands in its business's and its customer's lists. */

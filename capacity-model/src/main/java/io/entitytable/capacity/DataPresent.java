@@ -4,7 +4,6 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
-import io.entitytable.model.Order;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.Values;
 import io.entitytable.search.repair.SegmentScan;
@@ -66,9 +65,12 @@ public record DataPresent(DynamoDbClient dynamo, String table) {
             if (subject.entity().isTenant()) {
                 businesses++;
                 shardsByBusiness.put(subject.id(), ShardCount.of(item));
-            } else if (subject instanceof Order order) {
+            } else if (subject instanceof DeclaredItem order && order.entity().isCopiedUnderEachSku()) {
+                // An order, the subject copied under its SKUs, whose lines are the items of its collection.
                 orders++;
-                orderLines += order.lineCount();
+                orderLines += order.entity().itemFields().stream()
+                        .mapToLong(field -> Values.number(item, field.countAttribute()))
+                        .sum();
                 ordersByBusiness.merge(order.businessId(), 1L, Long::sum);
                 taggedOrders += count(order.tags(), orderTags);
             } else if (subject instanceof DeclaredItem customer

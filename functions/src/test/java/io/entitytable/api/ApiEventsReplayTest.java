@@ -146,7 +146,8 @@ class ApiEventsReplayTest {
                         "Ann",
                         "Smith",
                         null,
-                        Map.of("home", home),
+                        // "main", the label the sample order chooses: the declared example's.
+                        Map.of("home", home, "main", home),
                         Set.of(),
                         CoreFields.created(Set.of(), now),
                         Shard.legacy(CUSTOMER))

@@ -205,9 +205,10 @@ class IdempotentCreateTest {
             OptimisticWrites optimistic =
                     new OptimisticWrites(table, writes, ConflictRetry.standard(), CLOCK, Access.of(caller));
             ShardCounts shards = new ShardCounts(table, Duration.ofSeconds(5), java.time.Clock.systemUTC());
-            businesses = new BusinessService(new SubjectDependencies(optimistic, writes, local.table(), null, shards));
+            businesses =
+                    new BusinessService(new SubjectDependencies(optimistic, writes, local.table(), null, shards, null));
             customers = new DeclaredService(
-                    Entity.CUSTOMER, new SubjectDependencies(optimistic, writes, table, null, shards));
+                    Entity.CUSTOMER, new SubjectDependencies(optimistic, writes, table, null, shards, null));
             idempotent = new IdempotentRequests(table, optimistic, JSON);
         }
 

@@ -56,9 +56,9 @@ class StaleShardCountTest {
                     table, writes, ConflictRetry.standard(), CLOCK, Access.of(TestCallerAccess.OPERATOR));
             ShardCounts shards = new ShardCounts(table, TRUSTED, CLOCK);
             return new Instance(
-                    new BusinessService(new SubjectDependencies(optimistic, writes, table, null, shards)),
+                    new BusinessService(new SubjectDependencies(optimistic, writes, table, null, shards, null)),
                     new DeclaredService(
-                            Entity.CUSTOMER, new SubjectDependencies(optimistic, writes, table, null, shards)));
+                            Entity.CUSTOMER, new SubjectDependencies(optimistic, writes, table, null, shards, null)));
         }
 
         DeclaredItem customer(String business, String name) {

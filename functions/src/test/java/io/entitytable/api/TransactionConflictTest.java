@@ -8,8 +8,6 @@ import io.entitytable.api.access.TestCallerAccess;
 import io.entitytable.api.business.BusinessService;
 import io.entitytable.api.declared.DeclaredService;
 import io.entitytable.api.idempotency.AnswerRecorder;
-import io.entitytable.api.order.OrderRequests;
-import io.entitytable.api.order.OrderService;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.InMemoryEntityTable;
@@ -22,7 +20,6 @@ import io.entitytable.model.BusinessShards;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
-import io.entitytable.model.Order;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import java.time.Clock;
@@ -62,7 +59,7 @@ class TransactionConflictTest {
     private BusinessService businesses;
     private DeclaredService customers;
     private DeclaredService stores;
-    private OrderService orders;
+    private DeclaredService orders;
 
     private final SimultaneousWriters simultaneous = new SimultaneousWriters(WRITERS);
 
@@ -74,11 +71,14 @@ class TransactionConflictTest {
         OptimisticWrites optimistic = new OptimisticWrites(table, writes, Access.of(TestCallerAccess.OPERATOR));
         // Lists are not what these tests exercise: no PagedQueries.
         ShardCounts shards = new ShardCounts(table, Duration.ofSeconds(5), Clock.systemUTC());
-        businesses = new BusinessService(new SubjectDependencies(optimistic, writes, local.table(), null, shards));
-        customers =
-                new DeclaredService(Entity.CUSTOMER, new SubjectDependencies(optimistic, writes, table, null, shards));
-        stores = new DeclaredService(Entity.STORE, new SubjectDependencies(optimistic, writes, table, null, shards));
-        orders = new OrderService(new SubjectDependencies(optimistic, writes, table, null, shards));
+        businesses =
+                new BusinessService(new SubjectDependencies(optimistic, writes, local.table(), null, shards, null));
+        customers = new DeclaredService(
+                Entity.CUSTOMER, new SubjectDependencies(optimistic, writes, table, null, shards, null));
+        stores = new DeclaredService(
+                Entity.STORE, new SubjectDependencies(optimistic, writes, table, null, shards, null));
+        orders = new DeclaredService(
+                Entity.ORDER, new SubjectDependencies(optimistic, writes, table, null, shards, null));
     }
 
     @AfterEach
@@ -121,20 +121,20 @@ class TransactionConflictTest {
         // WHEN
         List<Object> outcomes = simultaneous.all(
                 WRITERS,
-                writer -> () -> outcome(() -> orders.create(
+                writer -> () -> outcome(() -> orders.createUnderParent(
                         customer,
-                        new OrderRequests.CreateOrder(
+                        Map.of(
+                                "shipTo",
                                 "home",
-                                null,
-                                null,
-                                List.of(new OrderRequests.LineInput("SKU-" + writer, null, 1, 100L)),
-                                null),
+                                "lines",
+                                List.of(Map.of("sku", "SKU-" + writer, "quantity", 1, "unitPriceCents", 100))),
+                        Set.of(),
                         AnswerRecorder.none())));
 
         // THEN
         long conflicts = local.conflicts() - conflictsBefore;
         report("order creates", conflicts);
-        assertThat(outcomes).as("no 409, no 5xx").allMatch(o -> o instanceof Order);
+        assertThat(outcomes).as("no 409, no 5xx").allMatch(o -> o instanceof DeclaredItem);
         assertThat(childCount(business)).isEqualTo(1 + WRITERS);
         assertThat(conflicts)
                 .as("requests the engine refused for a transaction conflict")

@@ -218,6 +218,9 @@ public final class Attributes {
     public static final String PAYMENT_CARD = "paymentCard";
     public static final String CUSTOMER_SNAPSHOT = "customer";
     public static final String SHIP_TO = "shipTo";
+    /** An order's lines: items of its collection, one each ({@code line#0001}), given on create and fixed since. */
+    public static final String LINES = "lines";
+
     public static final String LINE_COUNT = "lineCount";
     public static final String LINE_NO = "lineNo";
     public static final String SKU = "sku";

@@ -43,12 +43,6 @@ public record DeclaredItem(
         if (shards != null && !entity.isTenant()) {
             throw new IllegalArgumentException(entity.keyName() + " is placed by its shard, not by a count");
         }
-        if (entity.parentAttribute().isPresent()
-                && !(values.get(entity.parentAttribute().get()) instanceof String)) {
-            throw new IllegalArgumentException(entity.keyName() + " " + id + " names no "
-                    + entity.parent().orElseThrow().keyName() + " under "
-                    + entity.parentAttribute().get());
-        }
         // Items given or read count themselves; without them, the count read from the core item stands (none: 0).
         Map<String, Object> counted = new LinkedHashMap<>(values);
         for (Field field : entity.itemFields()) {
@@ -88,7 +82,17 @@ public record DeclaredItem(
                 values.put(attribute, linked);
             }
         });
-        entity.parentAttribute().ifPresent(attribute -> values.put(attribute, Values.string(item, attribute)));
+        // A core item names its parent; a copy (a tag's, a SKU's) carries no index attribute, the parent's id among
+        // them, and is answered without it.
+        entity.parentAttribute().ifPresent(attribute -> {
+            String parentId = Values.string(item, attribute);
+            if (parentId != null) {
+                values.put(attribute, parentId);
+            } else if (CoreItem.isCore(item)) {
+                throw new IllegalArgumentException(entity.keyName() + " " + Values.string(item, Attributes.ID)
+                        + " names no " + entity.parent().orElseThrow().keyName() + " under " + attribute);
+            }
+        });
         return new DeclaredItem(
                 entity,
                 Values.string(item, Attributes.ID),
@@ -131,6 +135,18 @@ public record DeclaredItem(
     /** The same tenant at another shard count (an import keeps the one its file names). */
     public DeclaredItem withShards(ShardCount count) {
         return tenant(entity, id, values, common, count);
+    }
+
+    /**
+     * The same subject placed in {@code shard} ({@link CoreItem#withShard}), keeping the items of its collection, which
+     * its core item alone, read back, would not give.
+     */
+    @Override
+    public DeclaredItem withShard(Shard newShard) {
+        if (entity.isTenant()) {
+            return this;
+        }
+        return new DeclaredItem(entity, id, businessId, values, common, newShard, null);
     }
 
     /** Its sort key: fixed for its entity, else named by its entity's sort fields, else by its id. */

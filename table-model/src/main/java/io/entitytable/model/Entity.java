@@ -38,6 +38,12 @@ public final class Entity {
     /** The longest email (RFC 5321's limit on a path). */
     private static final int MAX_EMAIL = 254;
 
+    /** An order's statuses, in the order an order goes through them. */
+    private static final String ORDER_STATUS = "OPEN|PAID|SHIPPED|DELIVERED|CANCELLED";
+
+    /** A SKU: what a line names, and what the fan-out copies an order under. */
+    private static final String SKU = "[A-Za-z0-9._-]{1,64}";
+
     /** An email address, loosely: one '@' with something on each side and no white space (the mailbox judges more). */
     private static final String EMAIL = "[^@\\s]+@[^@\\s]+";
 
@@ -89,14 +95,63 @@ public final class Entity {
             .searchable());
 
     /**
-     * An order of a customer, keyed by time, with its lines in its item collection; once delivered or cancelled it
-     * changes no more, and after its business's retention it leaves the table for the archive.
+     * An order of a customer, declared by its fields: keyed by time, grouped by its status, with its lines in its item
+     * collection, the customer's name and a ship-to address copied from the customer as they were when it was placed,
+     * and copied under each SKU its lines hold; once delivered or cancelled it changes no more, and after its business's
+     * retention it leaves the table for the archive.
      */
-    public static final Entity ORDER = define(builder("order", "orders", Order::from)
+    public static final Entity ORDER = define(declared("order", "orders")
+            .fields(
+                    Field.text(Attributes.STATUS)
+                            .upperCased()
+                            .matching(ORDER_STATUS, "must be one of " + ORDER_STATUS.replace("|", ", "))
+                            .byDefault("OPEN"),
+                    Field.text(Attributes.PAYMENT_CARD)
+                            .matching("[a-z]{2,20}", "must be 2 to 20 lower-case letters")
+                            .example("visa"),
+                    Field.object(
+                                    Attributes.CUSTOMER_SNAPSHOT,
+                                    Field.text(Attributes.FIRST_NAME),
+                                    Field.text(Attributes.LAST_NAME))
+                            .copiedFromParent(),
+                    Field.chosenFromParent(
+                                    Attributes.SHIP_TO,
+                                    CUSTOMER.field(Attributes.MAILING_ADDRESSES).orElseThrow())
+                            .required(),
+                    Field.items(
+                                    Attributes.LINES,
+                                    Keys.LINE,
+                                    Field.text(Attributes.SKU)
+                                            .required()
+                                            .matching(SKU, "must be 1 to 64 letters, digits, '.', '_' or '-'")
+                                            .example("SKU-1"),
+                                    Field.text(Attributes.DESCRIPTION).example("Coffee beans"),
+                                    Field.wholeNumber(Attributes.QUANTITY)
+                                            .required()
+                                            .between(1, 100_000)
+                                            .example(2),
+                                    Field.wholeNumber(Attributes.UNIT_PRICE_CENTS)
+                                            .required()
+                                            .between(0, 100_000_000)
+                                            .example(1250))
+                            .between(1, Field.MOST_ITEMS)
+                            .required()
+                            .immutable(),
+                    Field.wholeNumber(Attributes.TOTAL_CENTS)
+                            .derived(
+                                    "the sum of its lines' quantity × unitPriceCents",
+                                    List.of(Attributes.LINES),
+                                    OrderValues::total),
+                    Field.textSet(
+                                    Attributes.SKUS,
+                                    Field.text(Attributes.SKU)
+                                            .matching(SKU, "must be 1 to 64 letters, digits, '.', '_' or '-'"))
+                            .between(0, Field.MOST_ITEMS)
+                            .derived("the SKUs of its lines", List.of(Attributes.LINES), OrderValues::skus))
             .sortedByCreation()
-            .indexedIn(TableLayout.BUSINESS_GSI)
+            .groupedBy(Attributes.STATUS)
+            .filterableBy(Attributes.SHIP_TO + "." + Attributes.CITY, Attributes.PAYMENT_CARD, Attributes.TOTAL_CENTS)
             .childOf(CUSTOMER)
-            .indexedIn(TableLayout.GSI1)
             .searchableWithCollection(Order::from, SearchTexts::of)
             .copiedUnderEachSku()
             .lifecycle(Lifecycle.finishedWhen(Attributes.STATUS, "DELIVERED", "CANCELLED")

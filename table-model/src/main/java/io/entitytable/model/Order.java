@@ -152,7 +152,7 @@ public record Order(
     /** {@link CoreItem#withShard}, keeping the lines this record holds (its item does not). */
     @Override
     public Order withShard(Shard newShard) {
-        Order placed = (Order) CoreItem.super.withShard(newShard);
+        Order placed = from(CoreItem.super.withShard(newShard).toItem());
         return lines == null ? placed : placed.withLines(lines);
     }
 

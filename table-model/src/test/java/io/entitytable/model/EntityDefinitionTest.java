@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.entitytable.model.supplier.Supplier;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Each entity's definition against what its record writes, and the rules every definition obeys. */
 class EntityDefinitionTest {
@@ -144,13 +146,17 @@ class EntityDefinitionTest {
         Entity orphan = Entity.define(Entity.declared("definition-orphan", "definition-orphans")
                 .fields(Field.text("text").required())
                 .childOf(Entity.CUSTOMER));
-        assertThatThrownBy(() -> new DeclaredItem(
+        // A core item of it that names no customer is refused when read; a copy of one (a tag's) carries none.
+        Map<String, AttributeValue> lost = new HashMap<>(new DeclaredItem(
                         orphan,
                         Ids.newId(),
                         Ids.newId(),
-                        Map.of("text", "Lost"),
+                        Map.of("text", "Lost", Attributes.CUSTOMER_ID, Ids.newId()),
                         CoreFields.created(Set.of(), Instant.now()),
-                        Shard.of(0)))
+                        Shard.of(0))
+                .toItem());
+        lost.remove(Attributes.CUSTOMER_ID);
+        assertThatThrownBy(() -> orphan.read(lost))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("names no customer");
     }

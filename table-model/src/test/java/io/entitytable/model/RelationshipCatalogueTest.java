@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -194,14 +195,14 @@ class RelationshipCatalogueTest {
                 "visa",
                 new CustomerSnapshot("Ann", "Smith"),
                 SampleSubjects.mailingAddresses(customer).get("home"),
-                null,
-                0,
+                List.of(new OrderLine(1, "SKU-1", null, 1, 1500)),
+                1,
                 CoreFields.created(Set.of("x"), NOW),
                 Shard.legacy(orderId));
 
         assertThat(CoreItem.from(business.toItem())).isEqualTo(business);
         assertThat(CoreItem.from(customer.toItem())).isEqualTo(customer);
-        assertThat(CoreItem.from(order.toItem())).isEqualTo(order);
+        assertThat(CoreItem.from(order.toItem()).toItem()).isEqualTo(order.toItem());
     }
 
     @Test

@@ -10,14 +10,10 @@ import io.entitytable.api.error.Problem;
 import io.entitytable.api.idempotency.IdempotencyKeys;
 import io.entitytable.api.idempotency.IdempotentRequests;
 import io.entitytable.api.input.Inputs;
-import io.entitytable.api.order.OrderFilters;
-import io.entitytable.api.order.OrderRead;
-import io.entitytable.api.order.OrderService;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.CapacityResponse;
 import io.entitytable.api.response.DeclaredResponse;
 import io.entitytable.api.response.EraseJobResponse;
-import io.entitytable.api.response.OrderResponse;
 import io.entitytable.api.response.RetentionResponse;
 import io.entitytable.api.response.SubjectResponse;
 import io.entitytable.api.tag.TagResource;
@@ -66,7 +62,6 @@ import org.jboss.resteasy.reactive.RestResponse;
 @Consumes(MediaType.APPLICATION_JSON)
 public class BusinessByIdResource {
     private final BusinessService businesses;
-    private final OrderService orders;
     private final IdempotentRequests idempotent;
     private final DeclaredSubjects declared;
     private final RetentionService retention;
@@ -75,7 +70,6 @@ public class BusinessByIdResource {
 
     BusinessByIdResource(
             BusinessService businesses,
-            OrderService orders,
             TagService tags,
             IdempotentRequests idempotent,
             DeclaredSubjects declared,
@@ -83,7 +77,6 @@ public class BusinessByIdResource {
         this.business = declared.service(Entity.BUSINESS);
         this.tags = new TagResource(Entity.BUSINESS, tags);
         this.businesses = businesses;
-        this.orders = orders;
         this.idempotent = idempotent;
         this.declared = declared;
         this.retention = retention;
@@ -115,14 +108,6 @@ public class BusinessByIdResource {
     @Path("items")
     public Page<SubjectResponse> items(@PathParam("id") String id, @BeanParam PageParams page) {
         return Responses.pageOf(id, page, businesses::items, SubjectResponse::from);
-    }
-
-    @GET
-    @Path("orders")
-    @Tag(name = "Orders")
-    public Page<OrderResponse> orders(
-            @PathParam("id") String id, @BeanParam OrderFilters filters, @BeanParam PageParams page) {
-        return Responses.page(orders.ofBusiness(filters.parse(id, page)), OrderRead::response);
     }
 
     @DELETE

@@ -185,90 +185,6 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     422),
             new ApiOperation(
                     "GET",
-                    "/businesses/{id}/orders",
-                    "listBusinessOrders",
-                    "Orders of a business, newest first",
-                    "Access pattern 4: a date range as the key condition of one Query of businessGsi `businessShard ="
-                            + " B#n AND type BETWEEN order#<from> AND order#<to>` per shard of the business (1 for a new business; see `/capacity`) per page,"
-                            + " descending, in parallel, merged newest first. Where the deployment archives finished orders,"
-                            + " the list continues into the archive through the same `next`: each page also makes one LIST of"
-                            + " the business's archived orders in the range (at the same time as the Queries) and one GET per"
-                            + " archived order it holds (in parallel), merged with the live ones by creation time and id; an"
-                            + " archived order has `archived: true`. A business with no archived orders pays the one LIST a page."
-                            + " With `status`, access pattern 9: one Query of"
-                            + " the business's status shards in gsi1 instead, `gsi1pk = ORDERSTATUS#B#<STATUS>#n AND gsi1sk"
-                            + " BETWEEN <from> AND <to>` per shard, so orders in other statuses are never read; it holds live orders"
-                            + " only, never archived ones. City, payment card"
-                            + " and minimum total are a filter (applied to archived orders once read), so a page may hold fewer"
-                            + " orders than `limit` and still have a `next`. With `sku` (alone: with any other filter it is a 400), access pattern 15: the"
-                            + " orders with at least one line of that SKU, each once, from the SKU copies the stream"
-                            + " fan-out keeps: one Query `id = sku#B#<sku>[#n]` per shard of the business per page, in"
-                            + " parallel, merged newest first. Each order is its copy's summary: id, status, total,"
-                            + " times and version (`GET /orders/{id}` reads the rest); live orders only. Until the SKU backfill of a table written before pattern 15 is ready, a 503 with"
-                            + " `Retry-After` and its progress. An unknown business answers an empty page.",
-                    LIST,
-                    false,
-                    Errors.LIST),
-            new ApiOperation(
-                    "GET",
-                    "/customers/{id}/orders",
-                    "listCustomerOrders",
-                    "A customer's orders, newest first",
-                    "Access pattern 7: one Query of customerIdGsi `customerId = C AND begins_with(type, order#)`,"
-                            + " descending, per page. Where the deployment archives finished orders, the list continues into"
-                            + " the archive through the same `next`, newest first: each page also makes one LIST of the"
-                            + " customer's archived orders (at the same time as the Query) and one GET per archived order it"
-                            + " holds (in parallel), merged with the live ones by creation time and id, so an order that moves"
-                            + " between two pages is listed once; an archived order has `archived: true`. A customer with no"
-                            + " archived orders pays the one LIST a page. An unknown customer answers an empty page.",
-                    LIST,
-                    false,
-                    Errors.LIST),
-            new ApiOperation(
-                    "POST",
-                    "/customers/{id}/orders",
-                    "placeOrder",
-                    "Place an order for a customer",
-                    "An order with 1 to 97 lines, shipped to one of the customer's mailing addresses. A Query of the"
-                            + " customer, then one TransactWriteItems: Put the order and each line, count the order on its"
-                            + " business (409 when the business is being deleted or erased).",
-                    CREATED,
-                    false,
-                    Errors.CREATE_CHILD),
-            new ApiOperation(
-                    "GET",
-                    "/orders/{id}",
-                    "getOrder",
-                    "Read an order with its lines",
-                    "Access pattern 8: one strongly consistent Query `id = O` returns the order and every line. An order"
-                            + " the table no longer holds because it moved to the archive is read from there, one GET more,"
-                            + " and answered as it was, lines included, with `archived: true`.",
-                    READ,
-                    false,
-                    Errors.GET),
-            new ApiOperation(
-                    "PATCH",
-                    "/orders/{id}",
-                    "updateOrder",
-                    "Change an order's status or payment card",
-                    "Fields left out stay as they are. A read, then one UpdateItem on condition that the version is the one"
-                            + " read; with `If-Match`, another version is a 412 at once. An archived order no longer changes:"
-                            + " a 409 (one GET of the archive when the table has no such order).",
-                    READ,
-                    true,
-                    Errors.PATCH),
-            new ApiOperation(
-                    "DELETE",
-                    "/orders/{id}",
-                    "deleteOrder",
-                    "Delete an order with its lines",
-                    "A read, then one TransactWriteItems: Delete the order and each line, uncount the order on its business."
-                            + " An archived order is a 409 (one GET of the archive when the table has no such order).",
-                    DELETED,
-                    true,
-                    Errors.DELETE),
-            new ApiOperation(
-                    "GET",
                     "/businesses/{id}/tagged",
                     "listTaggedWithSeveral",
                     "A business's subjects with any or all of several tags",
@@ -422,6 +338,13 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                 .orElse("");
     }
 
+    /** The start of the prose of a list by one field's value on gsi1: its parameter, its pattern, what it holds. */
+    private static String withThat(Entity entity, Field field) {
+        return " With `" + field.name() + "`, "
+                + numbered(EntityNames.listOperation(entity), TableLayout.GSI1).toLowerCase(Locale.ROOT)
+                + "the " + entity.collection() + " with that " + field.name() + " in any letter case, ";
+    }
+
     /** A link or unlink: 204, or the problems a tag's change has too. */
     private static ApiOperation linkChange(
             String method, String path, String operationId, String summary, String description) {
@@ -503,17 +426,14 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                                 + "` per page, narrowed by `begins_with(gsi1sk, ...)` to the next levels given.")
                         .orElse("")
                 + entity.lookupField()
-                        .map(field -> " With `" + field.name() + "`, "
-                                + numbered(EntityNames.listOperation(entity), TableLayout.GSI1)
-                                        .toLowerCase(Locale.ROOT)
-                                + "the " + entity.collection() + " with that " + field.name()
-                                + " in any letter case, oldest first: one Query of gsi1 `gsi1pk = "
+                        .map(field -> withThat(entity, field)
+                                + "oldest first: one Query of gsi1 `gsi1pk = "
                                 + Keys.lookupPk(entity, field.name(), "<B>", "<" + field.name() + ", lower-cased>")
                                 + "` per page.")
                         .orElse("")
                 + entity.groupField()
-                        .map(field -> " With `" + field.name() + "`, the " + entity.collection() + " with that "
-                                + field.name() + " in any letter case, newest first within the range: one Query of gsi1"
+                        .map(field -> withThat(entity, field)
+                                + "newest first within the range: one Query of gsi1"
                                 // Shard 0's key, its number said as the n of every shard.
                                 + " `gsi1pk = "
                                 + Keys.groupPk(entity, field.name(), "<B>", "<" + field.name() + ">", 0)
@@ -556,7 +476,13 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                                 + "One Query of businessGsi `businessShard = B#n AND " + keyCondition
                                 + "` per shard of the business (1 for a new business; see `/capacity`) per page, in"
                                 + " parallel, " + order
-                                + ". An unknown business answers an empty page." + byFields,
+                                + "."
+                                + archivedInList(
+                                        entity,
+                                        "each page also makes one LIST of the business's archived "
+                                                + entity.collection() + " in the range")
+                                + " An unknown business answers an empty page."
+                                + byFields + bySku(entity),
                         LIST,
                         false,
                         Errors.LIST),
@@ -576,7 +502,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                                                                 .map(Field::name)
                                                                 .toList())
                                                 + " in order")
-                                + ".",
+                                + "." + archivedRead(entity),
                         READ,
                         false,
                         Errors.GET),
@@ -596,7 +522,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                                         ? ""
                                         : "; a change of a unique value moves its marker in one TransactWriteItems"
                                                 + " with it (409 when another " + noun + " holds the value)")
-                                + ". With `If-Match`, another version is a 412 at once.",
+                                + ". With `If-Match`, another version is a 412 at once." + archivedRefused(entity),
                         READ,
                         true,
                         Errors.PATCH),
@@ -618,11 +544,63 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                                                 + " copies; until the job is done, those "
                                                 + link.owner().collection()
                                                 + " may still list it. Without links, 204.")
-                                        .orElse(""),
+                                        .orElse("")
+                                + archivedRefused(entity),
                         entity.linkedBy().isPresent() ? DELETED_OR_ACCEPTED : DELETED,
                         true,
                         Errors.DELETE)));
         return routes;
+    }
+
+    /**
+     * How a list continues into the archive where an entity's finished subjects go ({@link Entity#lifecycle}), with
+     * {@code listing} the archive's read a page adds; nothing for an entity whose subjects stay.
+     */
+    private static String archivedInList(Entity entity, String listing) {
+        if (entity.lifecycle().isEmpty()) {
+            return "";
+        }
+        String noun = entity.keyName();
+        return " Where the deployment archives finished " + entity.collection() + ", the list continues into the"
+                + " archive through the same `next`: " + listing + " (at the same time as the Queries) and one GET per"
+                + " archived " + noun + " it holds (in parallel), merged with the live ones by creation time and id, so"
+                + " one that moves between two pages is listed once; an archived " + noun + " has `archived: true`,"
+                + entity.groupField()
+                        .map(field -> " and the list with `" + field.name() + "` holds live " + entity.collection()
+                                + " only;")
+                        .orElse("")
+                + " the filters are applied to archived " + entity.collection() + " once read.";
+    }
+
+    /** How a read by id finds a subject that left for the archive; nothing for an entity whose subjects stay. */
+    private static String archivedRead(Entity entity) {
+        if (entity.lifecycle().isEmpty()) {
+            return "";
+        }
+        return " " + EntityNames.withCapitalArticle(entity) + " the table no longer holds because it moved to"
+                + " the archive is read from there, one GET more, and answered as it was, with `archived: true`.";
+    }
+
+    /** That an archived subject no longer changes; nothing for an entity whose subjects stay. */
+    private static String archivedRefused(Entity entity) {
+        if (entity.lifecycle().isEmpty()) {
+            return "";
+        }
+        return " An archived " + entity.keyName() + " no longer changes: a 409 (one GET of the archive when the"
+                + " table has no such " + entity.keyName() + ").";
+    }
+
+    /** The list of an entity copied under each of its SKUs by one SKU (pattern 15); nothing for any other. */
+    private static String bySku(Entity entity) {
+        if (!entity.isCopiedUnderEachSku()) {
+            return "";
+        }
+        return " With `sku` (alone: with any other filter it is a 400), access pattern 15: the " + entity.collection()
+                + " with that SKU, each once, from the SKU copies the stream fan-out keeps: one Query `id ="
+                + " sku#B#<sku>[#n]` per shard of the business per page, in parallel, merged newest first. Each is its"
+                + " copy's summary (`GET /" + entity.collection() + "/{id}` reads the rest); live "
+                + entity.collection() + " only. Until the SKU backfill of a table written before pattern 15 is ready, a"
+                + " 503 with `Retry-After` and its progress.";
     }
 
     /**
@@ -654,10 +632,16 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                         path,
                         "list" + EntityNames.typeName(parent) + EntityNames.plural(entity),
                         "The " + entity.collection() + " of " + EntityNames.withArticle(parent),
-                        "One Query of " + pattern.index() + " `"
+                        numbered("list" + EntityNames.typeName(parent) + EntityNames.plural(entity), pattern.index())
+                                + "One Query of " + pattern.index() + " `"
                                 + pattern.keyCondition().replace("<entity>#", entity.coreSortKeyPrefix())
                                 + "` per page, " + (pattern.forward() ? "by " + entity.orderedBy() : "newest first")
-                                + ". For a business's member, the " + parent.keyName() + " is read first ("
+                                + "."
+                                + archivedInList(
+                                        entity,
+                                        "each page also makes one LIST of the " + parent.keyName() + "'s archived "
+                                                + entity.collection())
+                                + " For a business's member, the " + parent.keyName() + " is read first ("
                                 + parentKey + "): one of another business is a 404; an operator's list of a "
                                 + parent.keyName() + " that does not exist is empty.",
                         LIST,

@@ -61,7 +61,10 @@ final class DeclaredContract {
         Schema subject = object(
                         entity.isTenant()
                                 ? "A " + entity.keyName() + ": the tenant that owns everything else"
-                                : "A " + entity.keyName() + " of a business")
+                                : EntityNames.withCapitalArticle(entity) + " of "
+                                        + entity.parent()
+                                                .map(EntityNames::withArticle)
+                                                .orElse("a business"))
                 .addProperty(ENTITY, text().enumeration(List.of(entity.keyName())))
                 .addProperty(Attributes.ID, text());
         if (!entity.isTenant()) {
@@ -76,6 +79,12 @@ final class DeclaredContract {
                                     .orElse("")
                             + "a tag), because copies never carry index attributes"));
         }
+        entity.parentAttribute()
+                .ifPresent(attribute -> subject.addProperty(
+                        attribute,
+                        text().description(
+                                        "The " + entity.parent().orElseThrow().keyName() + " the " + entity.keyName()
+                                                + " belongs to; absent when it is read from a copy")));
         entity.fields().forEach(field -> subject.addProperty(field.name(), stored(entity, field)));
         entity.itemFields()
                 .forEach(field -> subject.addProperty(
@@ -99,6 +108,15 @@ final class DeclaredContract {
                                 .description("Grows by one with every change; the ETag carries it"))
                 .addProperty("createdAt", ref("Instant"))
                 .addProperty("updatedAt", ref("Instant"));
+        if (entity.lifecycle().isPresent()) {
+            subject.addProperty(
+                    "archived",
+                    OASFactory.createSchema()
+                            .addType(Schema.SchemaType.BOOLEAN)
+                            .description("True when the " + entity.keyName() + " is finished and was read from the"
+                                    + " archive, where it no longer changes (a change of it is a 409); absent for "
+                                    + EntityNames.withArticle(entity) + " read from the table"));
+        }
         Schema create = object(null);
         List<String> required = new ArrayList<>();
         for (Field field : given(entity.fields())) {
@@ -359,6 +377,11 @@ final class DeclaredContract {
         entity.lookupField().ifPresent(field -> listParameters.add(lookup(entity, field)));
         entity.groupField().ifPresent(field -> listParameters.add(group(entity, field)));
         entity.filters().forEach(filter -> listParameters.add(filter(entity, filter)));
+        if (entity.isCopiedUnderEachSku()) {
+            listParameters.add(query(Attributes.SKU)
+                    .description("The " + entity.collection() + " with this SKU, newest first, from their SKU"
+                            + " copies; alone: with any other parameter of the list but the page's it is a 400."));
+        }
         listParameters.sort(Comparator.comparing(Parameter::getName));
         Operation list = operation(tag);
         listParameters.forEach(list::addParameter);

@@ -1,7 +1,6 @@
 package io.entitytable.api.contract;
 
 import io.entitytable.api.input.Patterns;
-import io.entitytable.api.order.OrderStatus;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -35,10 +34,7 @@ final class EcmaPatterns {
             new Form(
                     Patterns.KEY_PART_ECMA,
                     "No '#' and no control (C0, C1), bidirectional-control or zero-width characters; unpaired"
-                            + " UTF-16 surrogates (which an ECMA-262 pattern cannot name) are refused too."),
-            OrderStatus.PATTERN,
-            new Form(
-                    OrderStatus.PATTERN_ECMA, "One of OPEN, PAID, SHIPPED, DELIVERED, CANCELLED, in any letter case."));
+                            + " UTF-16 surrogates (which an ECMA-262 pattern cannot name) are refused too."));
 
     /** Java syntax that ECMA-262 lacks or reads differently: property classes and inline flags. */
     private static final Pattern JAVA_SYNTAX = Pattern.compile("\\\\[pP]\\{|\\(\\?[a-zA-Z]|\\\\[AzZ]");

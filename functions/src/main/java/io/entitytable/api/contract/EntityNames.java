@@ -57,4 +57,10 @@ final class EntityNames {
         String noun = entity.keyName();
         return ("aeiou".indexOf(noun.charAt(0)) >= 0 ? "an " : "a ") + noun;
     }
+
+    /** {@link #withArticle}, to begin a sentence: {@code An order}. */
+    static String withCapitalArticle(Entity entity) {
+        String named = withArticle(entity);
+        return Character.toUpperCase(named.charAt(0)) + named.substring(1);
+    }
 }

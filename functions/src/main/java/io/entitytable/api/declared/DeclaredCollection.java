@@ -8,6 +8,8 @@ import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.DeclaredResponse;
 import io.entitytable.api.web.ChildCollectionResource;
 import io.entitytable.api.web.PageParams;
+import io.entitytable.api.web.Responses;
+import io.entitytable.model.Attributes;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Field;
@@ -24,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Predicate;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
 
 /**
@@ -72,6 +75,10 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
             @Context UriInfo uri,
             @QueryParam(FieldList.NAME_PREFIX) String prefix,
             @BeanParam PageParams page) {
+        Optional<String> copiedUnder = skuAsked(uri.getQueryParameters());
+        if (copiedUnder.isPresent()) {
+            return list(businessId, page, (id, request) -> service.listBySku(id, copiedUnder.get(), request));
+        }
         Expression filter = FilterParameters.asked(entity, uri.getQueryParameters());
         Optional<String> value = entity.lookupField().flatMap(field -> valueAsked(field, uri.getQueryParameters()));
         if (value.isPresent()) {
@@ -107,7 +114,12 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
                         page,
                         (id, request) -> service.listInGroup(id, group.get(), range, filter, request));
             }
-            return list(businessId, page, (id, request) -> service.listByTime(id, range, filter, request));
+            Predicate<DeclaredItem> matching = FilterParameters.test(entity, parameters);
+            return Responses.pageOf(
+                    businessId,
+                    page,
+                    (id, request) -> service.listByTime(id, range, filter, matching, request),
+                    DeclaredService.Found::response);
         }
         if (prefix != null
                 && (prefix.length() > entity.longestName()
@@ -117,6 +129,27 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
                     "must be at most " + entity.longestName() + " characters and " + Patterns.TEXT_MESSAGE);
         }
         return list(businessId, page, (id, request) -> service.list(id, prefix == null ? "" : prefix, filter, request));
+    }
+
+    /**
+     * The SKU a request asks the subjects of, for an entity copied under each of its SKUs ({@link
+     * Entity#isCopiedUnderEachSku}); empty when it asks none. The list is read from the copies (pattern 15), which no
+     * other parameter narrows: a SKU stands alone, or the request is a 400, as is a SKU no subject could hold.
+     */
+    private Optional<String> skuAsked(MultivaluedMap<String, String> parameters) {
+        if (!entity.isCopiedUnderEachSku() || !parameters.containsKey(Attributes.SKU)) {
+            return Optional.empty();
+        }
+        Field sku = entity.field(Attributes.SKUS).orElseThrow().element();
+        Optional<String> value = valueAsked(sku, parameters);
+        List<String> others = parameters.keySet().stream()
+                .filter(name -> !name.equals(Attributes.SKU) && !PageParams.NAMES.contains(name))
+                .sorted()
+                .toList();
+        if (!others.isEmpty()) {
+            throw ApiProblem.badParameter(Attributes.SKU, "cannot be combined with " + String.join(", ", others));
+        }
+        return value;
     }
 
     /**

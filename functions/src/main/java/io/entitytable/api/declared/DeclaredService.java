@@ -1,15 +1,22 @@
 package io.entitytable.api.declared;
 
+import io.entitytable.api.copies.Copies;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.TimeRange;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.paging.PageRequest;
+import io.entitytable.api.response.DeclaredResponse;
+import io.entitytable.api.table.ContinuedLists;
 import io.entitytable.api.table.Deletion;
 import io.entitytable.api.table.RefreshRequest;
 import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.api.write.SubjectService;
+import io.entitytable.archive.ArchivePage;
+import io.entitytable.archive.ArchivePosition;
+import io.entitytable.archive.ArchivedOrder;
+import io.entitytable.archive.OrderArchive;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.DeclaredItem;
@@ -33,6 +40,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -42,10 +51,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 public final class DeclaredService extends SubjectService<DeclaredItem> {
     private final Entity entity;
+    private final ContinuedLists continued;
 
     public DeclaredService(Entity entity, SubjectDependencies dependencies) {
         super(entity, dependencies);
         this.entity = entity;
+        this.continued = dependencies.continued();
     }
 
     /**
@@ -121,16 +132,53 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
                         : ApiProblem.notFound("business", businessId));
     }
 
-    /**
-     * The subject by id; of an entity with items of its own ({@link Field#items}), with them: one strongly consistent
-     * Query of its whole partition, {@code id = X}, rather than of its core item alone.
-     */
+    /** A subject as a read by id found it: in the table, or in the archive, where it no longer changes. */
+    public record Found(DeclaredItem item, boolean archived) {
+        static Found live(DeclaredItem item) {
+            return new Found(item, false);
+        }
+
+        public DeclaredResponse response() {
+            return archived ? DeclaredResponse.archived(item) : DeclaredResponse.from(item);
+        }
+    }
+
+    /** The subject by id in the table ({@link #live}); 404 when it is not there or not the caller's. */
     @Override
     public DeclaredItem get(String id) {
-        if (entity.itemFields().isEmpty()) {
-            return super.get(id);
-        }
         Inputs.id("id", id);
+        return live(id).orElseThrow(() -> ApiProblem.notFound(entity.keyName(), id));
+    }
+
+    /**
+     * The subject by id ({@link #get}); one the table no longer holds is looked for in the archive its entity's
+     * finished subjects leave for ({@link Entity#lifecycle}: one GET, and none without an archive or a lifecycle), and
+     * answered as it was archived.
+     */
+    public Found read(String id) {
+        Inputs.id("id", id);
+        Optional<DeclaredItem> live = live(id);
+        if (live.isPresent()) {
+            return new Found(live.get(), false);
+        }
+        ArchivedOrder archived =
+                optimistic.archive().find(entity, id).orElseThrow(() -> ApiProblem.notFound(entity.keyName(), id));
+        optimistic.access().requireOwnedBy(archived.businessId(), entity.keyName(), id);
+        return new Found((DeclaredItem) archived.subject(), true);
+    }
+
+    /**
+     * The subject by id if the table holds it: its core item (strongly consistent); of an entity with items of its
+     * own ({@link Field#items}), with them: one strongly consistent Query of its whole partition, {@code id = X},
+     * rather than of its core item alone. A subject of another business is a 404, as for none.
+     */
+    private Optional<DeclaredItem> live(String id) {
+        if (entity.itemFields().isEmpty()) {
+            return table.findCore(entity, id).map(core -> {
+                optimistic.access().requireItem(entity, id, core);
+                return (DeclaredItem) entity.read(core);
+            });
+        }
         List<Map<String, AttributeValue>> collection = new ArrayList<>();
         Map<String, AttributeValue> core = null;
         for (Map<String, AttributeValue> item :
@@ -143,10 +191,10 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
             }
         }
         if (core == null) {
-            throw ApiProblem.notFound(entity.keyName(), id);
+            return Optional.empty();
         }
         optimistic.access().requireItem(entity, id, core);
-        return ((DeclaredItem) entity.read(core)).withCollection(collection);
+        return Optional.of(((DeclaredItem) entity.read(core)).withCollection(collection));
     }
 
     /**
@@ -281,17 +329,32 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
     /**
      * The business's subjects of this entity created within {@code range}, newest first, for an entity sorted by
      * creation time: one Query of businessGsi per shard of the business per page, the range its key condition, merged.
+     * Where the deployment has an archive of its finished subjects, continued there (one LIST more per page, and a GET
+     * of each archived subject the page holds), the range bounding the archive's listing as it bounds the Queries, and
+     * {@code matching} testing each archived subject as {@code filter} tests a live one.
      */
-    Page<DeclaredItem> listByTime(String businessId, TimeRange range, Expression filter, PageRequest page) {
+    Page<Found> listByTime(
+            String businessId, TimeRange range, Expression filter, Predicate<DeclaredItem> matching, PageRequest page) {
         optimistic.access().requireBusiness(businessId);
-        return queries.businessShards(
+        Function<String, PartitionQuery> queryOf = shard -> AccessPattern.DECLARED_BY_TIME
+                .query(shard, range.firstKey(entity), range.lastKey(entity))
+                .filtered(filter);
+        Optional<OrderArchive> archive = archive();
+        if (archive.isEmpty()) {
+            return queries.businessShards(AccessPattern.DECLARED_BY_TIME, businessId, queryOf, page, this::readLive);
+        }
+        return continued.businessShards(
                 AccessPattern.DECLARED_BY_TIME,
                 businessId,
-                shard -> AccessPattern.DECLARED_BY_TIME
-                        .query(shard, range.firstKey(entity), range.lastKey(entity))
-                        .filtered(filter),
+                queryOf,
+                archiveSide(
+                        (after, limit) -> archive.get()
+                                .businessPage(
+                                        businessId, after, Optional.of(range.from()), Optional.of(range.to()), limit),
+                        archive.get(),
+                        matching),
                 page,
-                item -> (DeclaredItem) entity.read(item));
+                this::readLive);
     }
 
     /**
@@ -320,18 +383,102 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
     /**
      * The children of the parent subject {@code parentId} ({@link Entity#parent}), in the order of their sort keys
      * (newest first for an entity sorted by creation time): one Query of the index the parent heads per page, {@code
-     * customerId = C AND begins_with(type, <entity>#)}. For a business's member, the parent is read first, since its
-     * business decides whether the member may list; an operator's list of a parent that does not exist is empty.
+     * customerId = C AND begins_with(type, <entity>#)}; where the deployment has an archive of its finished subjects,
+     * continued there (one LIST more per page, and a GET of each archived subject the page holds). For a business's
+     * member, the parent is read first, since its business decides whether the member may list; an operator's list of a
+     * parent that does not exist is empty.
      */
-    Page<DeclaredItem> listOfParent(String parentId, PageRequest page) {
+    Page<Found> listOfParent(String parentId, PageRequest page) {
         if (!optimistic.access().seesEverything()) {
             optimistic.require(entity.parent().orElseThrow(), parentId);
         }
         AccessPattern pattern = entity.isSortedByCreation()
                 ? AccessPattern.DECLARED_OF_PARENT_BY_TIME
                 : AccessPattern.DECLARED_OF_PARENT;
-        return queries.list(pattern, pattern.query(parentId, Keys.typePrefix(entity)), page, item ->
-                (DeclaredItem) entity.read(item));
+        PartitionQuery query = pattern.query(parentId, Keys.typePrefix(entity));
+        Optional<OrderArchive> archive = archive();
+        if (archive.isEmpty()) {
+            return queries.list(pattern, query, page, this::readLive);
+        }
+        return continued.partition(
+                pattern,
+                parentId,
+                query,
+                archiveSide(
+                        (after, limit) -> archive.get().customerPage(parentId, after, limit),
+                        archive.get(),
+                        item -> true),
+                page,
+                this::readLive);
+    }
+
+    /**
+     * The business's subjects of this entity that hold {@code value} in the set the fan-out copies them under ({@link
+     * Entity#isCopiedUnderEachSku}: an order's SKUs, pattern 15), newest first: one Query {@code id =
+     * sku#B#<value>[#n]} per shard of the business, in parallel, merged. A copy carries the subject's summary ({@code
+     * RelationshipCatalogue.SKU_COPY_ATTRIBUTES}), so that is what the list answers.
+     */
+    Page<DeclaredItem> listBySku(String businessId, String value, PageRequest page) {
+        optimistic.access().requireBusiness(businessId);
+        return queries.sharded(
+                AccessPattern.ORDERS_BY_SKU,
+                businessId,
+                shards -> shards.skuPartitions(value),
+                AccessPattern.ORDERS_BY_SKU::query,
+                page,
+                MergeOrder.descending(Attributes.TYPE),
+                copy -> (DeclaredItem) Copies.toSubject(copy, businessId));
+    }
+
+    private DeclaredItem read(Map<String, AttributeValue> item) {
+        return (DeclaredItem) entity.read(item);
+    }
+
+    private Found readLive(Map<String, AttributeValue> item) {
+        return Found.live(read(item));
+    }
+
+    /**
+     * The archive this entity's lists continue into: none without an archive, for a service built without lists
+     * continued, or for an entity whose finished subjects stay in the table.
+     */
+    private Optional<OrderArchive> archive() {
+        return continued == null || entity.lifecycle().isEmpty()
+                ? Optional.empty()
+                : optimistic.archive().orders();
+    }
+
+    /** How a list pages through the archive. */
+    @FunctionalInterface
+    private interface ArchiveListing {
+        ArchivePage page(Optional<ArchivePosition> after, int limit);
+    }
+
+    /**
+     * The archive side of a list: its listing, and the archived subjects of a page that pass {@code matching}, each as
+     * a list answers a subject (without the rest of its collection).
+     */
+    private ContinuedLists.ArchiveSide<Found> archiveSide(
+            ArchiveListing listing, OrderArchive archive, Predicate<DeclaredItem> matching) {
+        return new ContinuedLists.ArchiveSide<>() {
+            @Override
+            public ArchivePage page(Optional<ArchivePosition> after, int limit) {
+                return listing.page(after, limit);
+            }
+
+            @Override
+            public Map<String, Found> read(List<ArchivePosition> positions) {
+                Map<String, Found> subjects = new LinkedHashMap<>();
+                for (ArchivedOrder archived : archive.read(positions)) {
+                    DeclaredItem subject =
+                            DeclaredService.this.read(archived.items().get(0));
+                    if (matching.test(subject)) {
+                        subjects.put(subject.id(), new Found(subject, true));
+                    }
+                }
+                return subjects;
+            }
+        };
     }
 
     /**

@@ -66,7 +66,7 @@ public class DeclaredSubjectResource {
     @GET
     @Operation(hidden = true)
     public RestResponse<DeclaredResponse> get(@PathParam("collection") String collection, @PathParam("id") String id) {
-        return Responses.ok(DeclaredResponse.from(subjects.service(collection).get(id)));
+        return Responses.ok(subjects.service(collection).read(id).response());
     }
 
     @PATCH
@@ -128,7 +128,7 @@ public class DeclaredSubjectResource {
             @BeanParam PageParams page) {
         Optional<DeclaredService> children = subjects.children(collection, related);
         if (children.isPresent()) {
-            return Responses.pageOf(id, page, children.get()::listOfParent, DeclaredResponse::from);
+            return Responses.pageOf(id, page, children.get()::listOfParent, DeclaredService.Found::response);
         }
         Entity entity = subjects.entity(collection);
         if (entity.link()

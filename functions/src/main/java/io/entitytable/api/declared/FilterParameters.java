@@ -1,6 +1,7 @@
 package io.entitytable.api.declared;
 
 import io.entitytable.api.error.ApiProblem;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ListFilter;
 import io.entitytable.model.Values;
@@ -8,8 +9,10 @@ import io.entitytable.model.access.Filters;
 import jakarta.ws.rs.core.MultivaluedMap;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Predicate;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
 
 /**
@@ -29,6 +32,45 @@ final class FilterParameters {
             }
         }
         return conditions.isEmpty() ? null : Expression.and(conditions);
+    }
+
+    /**
+     * The same conditions as {@link #asked}, as a test of a subject read from elsewhere than a Query (the archive): its
+     * value at each filter's path equal to the one given, or at least it.
+     */
+    static Predicate<DeclaredItem> test(Entity entity, MultivaluedMap<String, String> parameters) {
+        Predicate<DeclaredItem> all = item -> true;
+        for (ListFilter filter : entity.filters()) {
+            if (!parameters.containsKey(filter.parameter())) {
+                continue;
+            }
+            Predicate<Object> holds;
+            if (filter.isAtLeast()) {
+                long least = least(
+                        filter,
+                        Objects.requireNonNullElse(parameters.getFirst(filter.parameter()), "")
+                                .trim());
+                holds = value -> value instanceof Number number && number.longValue() >= least;
+            } else {
+                Object wanted = filter.field()
+                        .normalised(DeclaredCollection.valueAsked(filter.field(), parameters)
+                                .orElseThrow());
+                holds = wanted::equals;
+            }
+            all = all.and(item -> holds.test(valueAt(item.values(), filter.attributePath())));
+        }
+        return all;
+    }
+
+    private static Object valueAt(Map<String, ?> values, List<String> path) {
+        Object value = values;
+        for (String name : path) {
+            if (!(value instanceof Map<?, ?> map)) {
+                return null;
+            }
+            value = map.get(name);
+        }
+        return value;
     }
 
     private static Expression condition(ListFilter filter, MultivaluedMap<String, String> parameters) {

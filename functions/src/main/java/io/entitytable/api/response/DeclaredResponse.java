@@ -1,6 +1,7 @@
 package io.entitytable.api.response;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Field;
@@ -13,7 +14,9 @@ import java.util.Set;
 
 /**
  * A subject of an entity declared by its fields, as the API returns it: what every subject carries, and its declared
- * fields under their own names. The tenant names no business: it is one.
+ * fields under their own names. The tenant names no business: it is one. {@code archived} is true for a subject read
+ * from the archive its finished subjects leave for (docs/design.md, "Lifecycle"), and absent for one read from the
+ * table.
  */
 @JsonPropertyOrder({"entity", "id", "businessId"})
 public record DeclaredResponse(
@@ -24,10 +27,21 @@ public record DeclaredResponse(
         Set<String> tags,
         long version,
         Instant createdAt,
-        Instant updatedAt)
+        Instant updatedAt,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean archived)
         implements SubjectResponse {
 
+    /** A subject read from the table. */
     public static DeclaredResponse from(DeclaredItem item) {
+        return of(item, null);
+    }
+
+    /** A subject read from the archive, where it no longer changes. */
+    public static DeclaredResponse archived(DeclaredItem item) {
+        return of(item, Boolean.TRUE);
+    }
+
+    private static DeclaredResponse of(DeclaredItem item, Boolean archived) {
         // What it links is always answered, as a list, empty when it links none.
         Map<String, Object> values = new LinkedHashMap<>(item.values());
         item.entity().link().ifPresent(link -> values.putIfAbsent(link.attribute(), Set.of()));
@@ -44,7 +58,8 @@ public record DeclaredResponse(
                 item.tags(),
                 item.version(),
                 item.createdAt(),
-                item.updatedAt());
+                item.updatedAt(),
+                archived);
     }
 
     /**

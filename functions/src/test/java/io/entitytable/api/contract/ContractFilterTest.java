@@ -29,7 +29,7 @@ class ContractFilterTest {
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("entries without an operation")
                 .hasMessageContaining("POST /businesses,")
-                .hasMessageContaining("PUT /orders/{id}/tags/{tag}");
+                .hasMessageContaining("PUT /businesses/{id}/tags/{tag}");
     }
 
     /**

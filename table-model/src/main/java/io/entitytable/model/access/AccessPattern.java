@@ -22,7 +22,7 @@ public enum AccessPattern {
             "businessShard = B#n AND begins_with(type, customer#<prefix>)"),
     BUSINESS_ORDERS(
             4,
-            "listBusinessOrders",
+            "listOrders",
             TableLayout.BUSINESS_GSI,
             KeyShape.BETWEEN,
             false,
@@ -36,11 +36,11 @@ public enum AccessPattern {
             "customerId = C AND begins_with(type, order#)"),
     BUSINESS_ORDERS_IN_STATUS(
             9,
-            "listBusinessOrders",
+            "listOrders",
             TableLayout.GSI1,
             KeyShape.BETWEEN,
             false,
-            "gsi1pk = ORDERSTATUS#B#<STATUS>#n AND gsi1sk BETWEEN <from> AND <to>"),
+            "gsi1pk = ORDERSTATUS#<B>#<STATUS>#n AND gsi1sk BETWEEN <from> AND <to>"),
     STORES_OF_CUSTOMER(
             10,
             "listCustomerStores",
@@ -73,7 +73,7 @@ public enum AccessPattern {
      * shard of the business, merged newest first (order ids are ULIDs, so a copy's sort key orders them by time). Orders
      * placed before the pattern have no copies until its backfill gives them theirs ({@code IndexBackfill}).
      */
-    ORDERS_BY_SKU(15, "listBusinessOrders", null, KeyShape.PARTITION, false, "id = sku#B#<sku>[#n]"),
+    ORDERS_BY_SKU(15, "listOrders", null, KeyShape.PARTITION, false, "id = sku#B#<sku>[#n]"),
     /**
      * The subjects of an entity declared by its fields ({@code Entity.declared}), by the field its sort key carries
      * (or by id): one list per such entity, so no number of docs/design.md §3 and no one operation. A business's

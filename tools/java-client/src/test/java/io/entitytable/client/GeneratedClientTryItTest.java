@@ -17,12 +17,12 @@ import io.entitytable.client.model.CreateBusiness;
 import io.entitytable.client.model.CreateCustomer;
 import io.entitytable.client.model.CreateCustomerMailingAddressesValue;
 import io.entitytable.client.model.CreateOrder;
+import io.entitytable.client.model.CreateOrderLinesInner;
 import io.entitytable.client.model.CreateStore;
 import io.entitytable.client.model.CreateStoreAddress;
 import io.entitytable.client.model.Customer;
 import io.entitytable.client.model.FieldError;
 import io.entitytable.client.model.IndexBackfill;
-import io.entitytable.client.model.LineInput;
 import io.entitytable.client.model.Order;
 import io.entitytable.client.model.PageCustomerResponse;
 import io.entitytable.client.model.PageSubjectResponse;
@@ -116,14 +116,13 @@ class GeneratedClientTryItTest {
         PageSubjectResponse everything = businesses.listBusinessItems(acme.business(), "10", null);
         PageCustomerResponse smiths = customers.listCustomersByName(acme.business(), null, null, "SMI", null);
         PageCustomerResponse anns = customers.listCustomersByName(acme.business(), "ANN@Example.com", null, null, null);
-        var openVisaOrders = orders.listBusinessOrders(
+        var openVisaOrders = orders.listOrders(
                 acme.business(), null, "2020-01-01T00:00:00Z", null, null, null, "visa", null, "OPEN", null);
         var austinStores = stores.listStoresByLocation(acme.business(), "Austin", "US", null, null, null, "TX", null);
         var customer = customers.getCustomerWithHttpInfo(acme.customer());
-        var annsOrders = customers.listCustomerOrders(acme.customer(), null, null);
+        var annsOrders = orders.listCustomerOrders(acme.customer(), null, null);
         Order order = orders.getOrder(acme.order());
-        var openOrders =
-                orders.listBusinessOrders(acme.business(), null, null, null, null, null, null, null, "OPEN", null);
+        var openOrders = orders.listOrders(acme.business(), null, null, null, null, null, null, null, "OPEN", null);
 
         // THEN each answers what the README says, in the generated types
         assertThat(business.getStatusCode()).isEqualTo(200);
@@ -160,9 +159,9 @@ class GeneratedClientTryItTest {
         assertThat(order.getShipTo().getStreet()).isEqualTo("1 Main St");
         assertThat(order.getCreatedAt()).isNotNull();
         assertThat(order.getLines()).singleElement().satisfies(line -> {
-            assertThat(line.getLineNo()).isEqualTo(1);
+            assertThat(line.getLineNo()).isEqualTo(1L);
             assertThat(line.getSku()).isEqualTo("PEN-1");
-            assertThat(line.getQuantity()).isEqualTo(10);
+            assertThat(line.getQuantity()).isEqualTo(10L);
         });
         assertThat(openOrders.getItems()).extracting(Order::getId).contains(acme.order());
         assertThat(openOrders.getItems())
@@ -201,8 +200,7 @@ class GeneratedClientTryItTest {
                     .containsOnlyOnce(acme.order())
                     .doesNotContain(acme.customer());
             // Pattern 15: the order by the SKU of its line, from its SKU copy
-            assertThat(orders.listBusinessOrders(
-                                    acme.business(), null, null, null, null, null, null, "PEN-1", null, null)
+            assertThat(orders.listOrders(acme.business(), null, null, null, null, null, null, "PEN-1", null, null)
                             .getItems())
                     .extracting(Order::getId)
                     .containsExactly(acme.order());
@@ -340,18 +338,19 @@ class GeneratedClientTryItTest {
     }
 
     @Test
-    void placeOrder_shouldAnswerTheSameOrder_whenTheClientRetriesWithItsIdempotencyKey() throws ApiException {
+    void createOrder_shouldAnswerTheSameOrder_whenTheClientRetriesWithItsIdempotencyKey() throws ApiException {
         // GIVEN a customer, and an order the client places with a key (say its answer timed out)
         Acme acme = Acme.create("Acme Retries");
         CreateOrder order = new CreateOrder()
                 .shipTo("home")
-                .addLinesItem(new LineInput().sku("INK-2").quantity(3).unitPriceCents(990L));
+                .addLinesItem(
+                        new CreateOrderLinesInner().sku("INK-2").quantity(3L).unitPriceCents(990L));
         String key = java.util.UUID.randomUUID().toString();
-        var first = customers.placeOrderWithHttpInfo(acme.customer(), order, key);
+        var first = orders.createOrderWithHttpInfo(acme.customer(), order, key);
         awaitIndexesCaughtUp();
 
         // WHEN it retries with the same key
-        var retry = customers.placeOrderWithHttpInfo(acme.customer(), order, key);
+        var retry = orders.createOrderWithHttpInfo(acme.customer(), order, key);
 
         // THEN the retry answers the order the first request placed, as a replay, and places no other
         assertThat(retry.getStatusCode()).isEqualTo(201);
@@ -359,11 +358,11 @@ class GeneratedClientTryItTest {
         assertThat(retry.getData()).isEqualTo(first.getData());
         assertThat(retry.getHeaders().get("idempotent-replayed")).containsExactly("true");
         assertThat(first.getHeaders()).doesNotContainKey("idempotent-replayed");
-        assertThat(customers.listCustomerOrders(acme.customer(), null, null).getItems())
+        assertThat(orders.listCustomerOrders(acme.customer(), null, null).getItems())
                 .extracting(Order::getId)
                 .containsExactlyInAnyOrder(acme.order(), first.getData().getId());
         // AND the key with another order is refused
-        ApiException reused = refused(() -> customers.placeOrder(acme.customer(), order.paymentCard("amex"), key));
+        ApiException reused = refused(() -> orders.createOrder(acme.customer(), order.paymentCard("amex"), key));
         assertThat(problem(reused, 422).getDetail()).contains("Idempotency-Key");
     }
 
@@ -378,7 +377,7 @@ class GeneratedClientTryItTest {
         assertThat(renamed.getLastName()).isEqualTo("Jones");
 
         // WHEN the order, the store (unlinking it), the customer and then the business are deleted
-        orders.deleteOrder(acme.order(), null);
+        orders.deleteOrder(acme.order(), null, null);
         stores.deleteStore(acme.store(), "true", null, null);
         customers.deleteCustomer(acme.customer(), null, null);
         businesses.deleteBusiness(acme.business(), null, null, null);
@@ -426,16 +425,15 @@ class GeneratedClientTryItTest {
             String store = stores.createStore(
                             business, new CreateStore().name("Downtown").address(storeAddress), null)
                     .getId();
-            String order = customers
-                    .placeOrder(
+            String order = orders.createOrder(
                             customer,
                             new CreateOrder()
                                     .shipTo("home")
                                     .paymentCard("visa")
-                                    .addLinesItem(new LineInput()
+                                    .addLinesItem(new CreateOrderLinesInner()
                                             .sku("PEN-1")
                                             .description("Blue pens")
-                                            .quantity(10)
+                                            .quantity(10L)
                                             .unitPriceCents(150L)),
                             null)
                     .getId();

@@ -29,10 +29,11 @@ final class DeclaredResponseReader extends StdDeserializer<DeclaredResponse> {
             Set<String> tags,
             long version,
             Instant createdAt,
-            Instant updatedAt) {}
+            Instant updatedAt,
+            Boolean archived) {}
 
     private static final Set<String> COMMON =
-            Set.of("entity", "id", "businessId", "tags", "version", "createdAt", "updatedAt");
+            Set.of("entity", "id", "businessId", "tags", "version", "createdAt", "updatedAt", "archived");
 
     DeclaredResponseReader() {
         super(DeclaredResponse.class);
@@ -60,6 +61,7 @@ final class DeclaredResponseReader extends StdDeserializer<DeclaredResponse> {
                 read.tags(),
                 read.version(),
                 read.createdAt(),
-                read.updatedAt());
+                read.updatedAt(),
+                read.archived());
     }
 }

@@ -1,24 +1,15 @@
 package io.entitytable.transfer;
 
-import io.entitytable.api.response.AddressResponse;
-import io.entitytable.api.response.CustomerNameResponse;
 import io.entitytable.api.response.DeclaredResponse;
-import io.entitytable.api.response.OrderLineResponse;
-import io.entitytable.api.response.OrderResponse;
 import io.entitytable.api.response.SubjectResponse;
-import io.entitytable.model.Address;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.DeclaredValues;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
-import io.entitytable.model.Order;
-import io.entitytable.model.OrderLine;
 import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,30 +27,23 @@ import java.util.TreeSet;
  * parent's values as they were copied ({@link DeclaredValues#forImport}).
  */
 final class SubjectCodec {
-    /** Each kind of line and the response record its subject is; the same pairs as SubjectResponse's discriminator. */
-    private static final Map<String, Class<? extends SubjectResponse>> RESPONSES =
-            Map.of(Entity.ORDER.keyName(), OrderResponse.class);
-
     private SubjectCodec() {}
 
     /**
      * Whether a file can carry subjects of {@code entity}: the API has a representation for it that this codec turns
      * back into its record, which every entity declared by its fields has. An entity defined with a record of its own
-     * but none here is refused by the export, never left out of the file.
+     * is refused by the export, never left out of the file.
      */
     static boolean carries(Entity entity) {
-        return RESPONSES.containsKey(entity.keyName()) || entity.isDeclared();
+        return entity.isDeclared();
     }
 
     /** The response record of {@code kind}, empty for a kind that is not a subject's. */
     static Optional<Class<? extends SubjectResponse>> responseOf(String kind) {
-        if (RESPONSES.containsKey(kind)) {
-            return Optional.of(RESPONSES.get(kind));
-        }
         return Entity.fromKeyName(kind).filter(Entity::isDeclared).map(entity -> DeclaredResponse.class);
     }
 
-    /** The subject as the API answers it: the record of a whole core item (an order with its lines). */
+    /** The subject as the API answers it: a whole subject (an order with its lines). */
     static SubjectResponse toResponse(CoreItem item) {
         return SubjectResponse.from(item);
     }
@@ -73,25 +57,7 @@ final class SubjectCodec {
      */
     static CoreItem toRecord(SubjectResponse subject) {
         common(subject);
-        if (subject instanceof OrderResponse order) {
-            List<OrderLine> lines = lines(required(order.lines(), "lines"));
-            CustomerNameResponse customer = required(order.customer(), "customer");
-            return new Order(
-                    order.id(),
-                    id(order.businessId(), "businessId"),
-                    id(order.customerId(), "customerId"),
-                    required(order.status(), "status"),
-                    order.totalCents(),
-                    order.paymentCard(),
-                    new CustomerSnapshot(
-                            required(customer.firstName(), "customer.firstName"),
-                            required(customer.lastName(), "customer.lastName")),
-                    address(required(order.shipTo(), "shipTo")),
-                    lines,
-                    lines.size(),
-                    coreFields(order),
-                    Shard.legacy(order.id()));
-        } else if (subject instanceof DeclaredResponse declared) {
+        if (subject instanceof DeclaredResponse declared) {
             return declared(declared);
         }
         throw new IllegalArgumentException("no record for " + subject.entity());
@@ -188,32 +154,6 @@ final class SubjectCodec {
         if (subject.version() < 1) {
             throw new IllegalArgumentException("version must be 1 or more, not " + subject.version());
         }
-    }
-
-    /**
-     * An order's lines, which must be numbered 1, 2, 3 ... in order: the API numbers them so, and deletes an order's
-     * lines by those numbers.
-     */
-    private static List<OrderLine> lines(List<OrderLineResponse> lines) {
-        List<OrderLine> records = new ArrayList<>(lines.size());
-        for (OrderLineResponse line : lines) {
-            OrderLineResponse present = required(line, "lines[" + records.size() + "]");
-            if (present.lineNo() != records.size() + 1) {
-                throw new IllegalArgumentException("lines[" + records.size() + "].lineNo must be "
-                        + (records.size() + 1) + ", not " + present.lineNo());
-            }
-            records.add(new OrderLine(
-                    present.lineNo(),
-                    required(present.sku(), "lines[" + records.size() + "].sku"),
-                    present.description(),
-                    present.quantity(),
-                    present.unitPriceCents()));
-        }
-        return records;
-    }
-
-    private static Address address(AddressResponse address) {
-        return new Address(address.street(), address.city(), address.state(), address.zip(), address.country());
     }
 
     private static Set<String> tags(Set<String> tags) {

@@ -10,7 +10,6 @@ import io.entitytable.model.BusinessShards;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
-import io.entitytable.model.Order;
 import io.entitytable.model.Retention;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.TableLayout;
@@ -127,7 +126,7 @@ final class TenantExport {
         Iterator<List<ArchivePosition>> pages = orders.everyOrderOf(businessId).iterator();
         while (pages.hasNext()) {
             for (ArchivedOrder archived : orders.read(pages.next())) {
-                Order order = archived.order();
+                CoreItem order = archived.subject();
                 writeLine(out, TenantFormat.SubjectLine.archived(order, archived.archivedAt()));
                 tally.addArchived(order);
             }

@@ -123,6 +123,24 @@ class ExportSchemaEntitiesTest {
         return missing;
     }
 
+    /** A value of {@code field}'s kind where it has no example: a number, a text, or a shape of them. */
+    private static Object valueOfKind(io.entitytable.model.Field field) {
+        return switch (field.kind()) {
+            case WHOLE_NUMBER -> 1L;
+            case TEXT -> "text";
+            case TEXT_SET -> List.of("text");
+            case OBJECT -> membersOfKind(field);
+            case ITEMS -> List.of(membersOfKind(field));
+            case LABELLED -> Map.of("label", valueOfKind(field.labelledValue()));
+        };
+    }
+
+    private static Map<String, Object> membersOfKind(io.entitytable.model.Field field) {
+        Map<String, Object> members = new LinkedHashMap<>();
+        field.members().forEach(member -> members.put(member.name(), valueOfKind(member)));
+        return members;
+    }
+
     /**
      * A line of {@code entity} (declared by its fields) as the export writes one: a subject holding every field, each
      * its example or a value of its kind.
@@ -130,9 +148,7 @@ class ExportSchemaEntitiesTest {
     private static ObjectNode lineOf(Entity entity) {
         Map<String, Object> values = new LinkedHashMap<>();
         for (io.entitytable.model.Field field : entity.fields()) {
-            Object value = field.storedExample() != null
-                    ? field.storedExample()
-                    : field.kind() == io.entitytable.model.Field.Kind.WHOLE_NUMBER ? (Object) 1L : "text";
+            Object value = field.storedExample() != null ? field.storedExample() : valueOfKind(field);
             values.put(field.name(), field.normalised(value));
         }
         // A child of another subject (a customer's note) names its parent.

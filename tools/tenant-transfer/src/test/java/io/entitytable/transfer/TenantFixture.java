@@ -339,7 +339,7 @@ final class TenantFixture {
                 customer.id(),
                 status,
                 lines.stream().mapToLong(OrderLine::amountCents).sum(),
-                "4111-xxxx-xxxx-1111",
+                "visa",
                 new CustomerSnapshot(
                         customer.text(Attributes.FIRST_NAME).orElseThrow(),
                         customer.text(Attributes.LAST_NAME).orElseThrow()),
