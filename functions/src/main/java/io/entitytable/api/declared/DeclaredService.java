@@ -159,7 +159,7 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
         Inputs.id("id", id);
         Optional<DeclaredItem> live = live(id);
         if (live.isPresent()) {
-            return new Found(live.get(), false);
+            return Found.live(live.get());
         }
         ArchivedOrder archived =
                 optimistic.archive().find(entity, id).orElseThrow(() -> ApiProblem.notFound(entity.keyName(), id));
