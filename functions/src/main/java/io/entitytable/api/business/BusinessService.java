@@ -36,7 +36,7 @@ import java.util.Set;
  * business} by {@link #get}, and 2).
  */
 @Singleton
-public class BusinessService extends SubjectService<DeclaredItem> {
+public class BusinessService extends SubjectService {
     public BusinessService(SubjectDependencies dependencies) {
         super(Entity.BUSINESS, dependencies);
     }

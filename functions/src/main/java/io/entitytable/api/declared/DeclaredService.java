@@ -49,7 +49,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * The service of one entity declared by its fields: the optimistic cycle every subject has ({@link SubjectService}),
  * with the values its declaration checks and normalises ({@link DeclaredValues}). Nothing here is written per entity.
  */
-public final class DeclaredService extends SubjectService<DeclaredItem> {
+public final class DeclaredService extends SubjectService {
     private final Entity entity;
     private final ContinuedLists continued;
 
@@ -176,7 +176,7 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
         if (entity.itemFields().isEmpty()) {
             return table.findCore(entity, id).map(core -> {
                 optimistic.access().requireItem(entity, id, core);
-                return (DeclaredItem) entity.read(core);
+                return read(core);
             });
         }
         List<Map<String, AttributeValue>> collection = new ArrayList<>();
@@ -194,7 +194,7 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
             return Optional.empty();
         }
         optimistic.access().requireItem(entity, id, core);
-        return Optional.of(((DeclaredItem) entity.read(core)).withCollection(collection));
+        return Optional.of(read(core).withCollection(collection));
     }
 
     /**
@@ -273,16 +273,6 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
         });
     }
 
-    /** Adds {@code targetId} to what the subject links ({@link Entity#link}), counted on the target. */
-    public DeclaredItem link(String id, String targetId) {
-        return link(id, targetId, DeclaredItem::withLinked);
-    }
-
-    /** Removes {@code targetId} from what the subject links, uncounted on the target; idempotent. */
-    public DeclaredItem unlink(String id, String targetId) {
-        return unlink(id, targetId, DeclaredItem::withLinked);
-    }
-
     /**
      * The job a delete with {@code unlink} started: one strongly consistent GetItem of its job item, which outlives the
      * subject, so the caller is checked against the job's business. A job the caller may not see is a 404, as a
@@ -323,7 +313,7 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
                 businessId,
                 shard -> AccessPattern.DECLARED_SUBJECTS.query(shard, start).filtered(filter),
                 page,
-                item -> (DeclaredItem) entity.read(item));
+                this::read);
     }
 
     /**
@@ -377,7 +367,7 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
                 page,
                 // gsi1sk ends with the id, so it orders every subject of the business on its own.
                 MergeOrder.descending(Attributes.GSI1_SK),
-                item -> (DeclaredItem) entity.read(item));
+                this::read);
     }
 
     /**
@@ -428,10 +418,6 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
                 page,
                 MergeOrder.descending(Attributes.TYPE),
                 copy -> (DeclaredItem) Copies.toSubject(copy, businessId));
-    }
-
-    private DeclaredItem read(Map<String, AttributeValue> item) {
-        return (DeclaredItem) entity.read(item);
     }
 
     private Found readLive(Map<String, AttributeValue> item) {
@@ -494,7 +480,7 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
                 IndexBackfill.ofLookup(entity).map(IndexBackfill::pattern).orElse(AccessPattern.DECLARED_BY_VALUE);
         PartitionQuery query =
                 pattern.query(Keys.lookupPk(entity, field, businessId, value)).filtered(filter);
-        return queries.list(pattern, query, page, item -> (DeclaredItem) entity.read(item));
+        return queries.list(pattern, query, page, this::read);
     }
 
     /**
@@ -508,6 +494,6 @@ public final class DeclaredService extends SubjectService<DeclaredItem> {
                         Keys.fieldListPk(entity, businessId, levels.get(0)),
                         Keys.fieldListPrefix(levels.subList(1, levels.size())))
                 .filtered(filter);
-        return queries.list(AccessPattern.DECLARED_BY_FIELDS, query, page, item -> (DeclaredItem) entity.read(item));
+        return queries.list(AccessPattern.DECLARED_BY_FIELDS, query, page, this::read);
     }
 }

@@ -12,7 +12,7 @@ import io.entitytable.api.table.PagedQueries;
 import io.entitytable.api.table.ShardCounts;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.CoreItem;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
@@ -24,7 +24,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -36,10 +35,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *
  * <p>The services are {@code @Singleton}s, as the resources are: a normal-scoped bean needs a no-args constructor for
  * its client proxy, which ArC cannot add to a subclass of this class, and a service keeps no state a proxy would serve.
- *
- * @param <M> the entity's model
  */
-public abstract class SubjectService<M extends CoreItem> {
+public abstract class SubjectService {
     /**
      * A subject links at most this many others ({@link Entity#link}, a customer's stores): its delete uncounts it on
      * each one it links in the same transaction as the delete, its tombstone and the count on its business, and 97 + 3
@@ -64,15 +61,14 @@ public abstract class SubjectService<M extends CoreItem> {
     }
 
     /** The subject by id, read from its core item (strongly consistent); 404 when missing or not the caller's. */
-    @SuppressWarnings("unchecked")
-    public M get(String id) {
-        return (M) entity.read(optimistic.require(entity, id));
+    public DeclaredItem get(String id) {
+        return read(optimistic.require(entity, id));
     }
 
     /** Makes a new child of a business from its id, its fields of a new subject, and its shard. */
     @FunctionalInterface
-    protected interface NewChild<M> {
-        M make(String id, CoreFields created, Shard shard);
+    protected interface NewChild {
+        DeclaredItem make(String id, CoreFields created, Shard shard);
     }
 
     /**
@@ -80,14 +76,14 @@ public abstract class SubjectService<M extends CoreItem> {
      * OptimisticWrites.createUnder. {@code child} makes it from its new id, its fields of a new subject (created and
      * updated at one instant, version 1) and its shard.
      */
-    protected M createUnder(
-            String businessId, Set<String> tags, NewChild<M> child, AnswerRecorder<? super M> recorder) {
+    protected DeclaredItem createUnder(
+            String businessId, Set<String> tags, NewChild child, AnswerRecorder<? super DeclaredItem> recorder) {
         Inputs.id("id", businessId);
         optimistic.access().requireBusiness(businessId);
         Instant now = optimistic.now();
         String id = Ids.newId();
         CoreFields created = CoreFields.created(TagInputs.normalise(tags), now);
-        M made = child.make(id, created, newShard(businessId, id, now));
+        DeclaredItem made = child.make(id, created, newShard(businessId, id, now));
         writeNew(businessId, made, recorder);
         return made;
     }
@@ -96,7 +92,7 @@ public abstract class SubjectService<M extends CoreItem> {
      * Writes a new child and counts it on its business ({@link OptimisticWrites#createUnder}); a service whose subjects
      * take other items along overrides it.
      */
-    protected void writeNew(String businessId, M child, AnswerRecorder<? super M> recorder) {
+    protected void writeNew(String businessId, DeclaredItem child, AnswerRecorder<? super DeclaredItem> recorder) {
         optimistic.createUnder(businessId, child, recorder);
     }
 
@@ -110,13 +106,15 @@ public abstract class SubjectService<M extends CoreItem> {
                 .shardFor(id, now);
     }
 
-    /** Applies {@code change} to the current subject and writes it as the next version; see OptimisticWrites.modify. */
-    protected M modify(String id, Long ifMatch, UnaryOperator<M> change) {
-        return optimistic.modify(entity, id, ifMatch, change);
-    }
-
-    /** {@link #modify(String, Long, UnaryOperator)}, the change written by {@code write}. */
-    protected M modify(String id, Long ifMatch, UnaryOperator<M> change, OptimisticWrites.ChangeWrite<M> write) {
+    /**
+     * Applies {@code change} to the current subject and writes it as the next version, by {@code write}; see
+     * OptimisticWrites.modify.
+     */
+    protected DeclaredItem modify(
+            String id,
+            Long ifMatch,
+            UnaryOperator<DeclaredItem> change,
+            OptimisticWrites.ChangeWrite<DeclaredItem> write) {
         return optimistic.modify(entity, id, ifMatch, change, write);
     }
 
@@ -130,15 +128,13 @@ public abstract class SubjectService<M extends CoreItem> {
      * subject's business; the same transaction counts the link on the target's {@code linkCount} on condition that the
      * target is still there, so a target deleted in the meantime cannot be linked, and a target cannot be deleted while
      * a subject lists it. Linking what it already links changes nothing.
-     *
-     * @param withLinked the subject linking exactly the ids given
      */
-    protected M link(String id, String targetId, BiFunction<M, Set<String>, M> withLinked) {
+    public DeclaredItem link(String id, String targetId) {
         Entity.Link link = entity.link().orElseThrow();
         String parameter = link.target().keyName() + "Id";
         Inputs.id(parameter, targetId);
         return withCurrent(id, null, current -> {
-            M subject = read(current);
+            DeclaredItem subject = read(current);
             Set<String> linked = Values.set(current, link.attribute());
             if (linked.contains(targetId)) {
                 return subject;
@@ -159,7 +155,7 @@ public abstract class SubjectService<M extends CoreItem> {
             }
             Set<String> next = new TreeSet<>(linked);
             next.add(targetId);
-            M changed = nextVersion(withLinked.apply(subject, next), subject);
+            DeclaredItem changed = nextVersion(subject.withLinked(next), subject);
             writes.replaceCountingLink(current, changed.toItem(), LinkChange.linking(ItemKey.of(target), businessId));
             return changed;
         });
@@ -169,18 +165,18 @@ public abstract class SubjectService<M extends CoreItem> {
      * Removes {@code targetId} from the subject's link and uncounts the link on the target, in one transaction;
      * unlinking what it does not link changes nothing.
      */
-    protected M unlink(String id, String targetId, BiFunction<M, Set<String>, M> withLinked) {
+    public DeclaredItem unlink(String id, String targetId) {
         Entity.Link link = entity.link().orElseThrow();
         Inputs.id(link.target().keyName() + "Id", targetId);
         return withCurrent(id, null, current -> {
-            M subject = read(current);
+            DeclaredItem subject = read(current);
             Set<String> linked = Values.set(current, link.attribute());
             if (!linked.contains(targetId)) {
                 return subject;
             }
             Set<String> next = new TreeSet<>(linked);
             next.remove(targetId);
-            M changed = nextVersion(withLinked.apply(subject, next), subject);
+            DeclaredItem changed = nextVersion(subject.withLinked(next), subject);
             Optional<Map<String, AttributeValue>> target = table.findCore(link.target(), targetId);
             if (target.isPresent()) {
                 writes.replaceCountingLink(current, changed.toItem(), LinkChange.unlinking(ItemKey.of(target.get())));
@@ -218,14 +214,13 @@ public abstract class SubjectService<M extends CoreItem> {
                 .toList();
     }
 
-    @SuppressWarnings("unchecked")
-    private M read(Map<String, AttributeValue> current) {
-        return (M) entity.read(current);
+    /** A core item of this entity, as its declaration reads it. */
+    protected DeclaredItem read(Map<String, AttributeValue> current) {
+        return (DeclaredItem) entity.read(current);
     }
 
-    @SuppressWarnings("unchecked")
-    private M nextVersion(M changed, M current) {
-        return (M) changed.withVersion(current.version() + 1, optimistic.now());
+    private DeclaredItem nextVersion(DeclaredItem changed, DeclaredItem current) {
+        return changed.withVersion(current.version() + 1, optimistic.now());
     }
 
     /**
