@@ -243,23 +243,32 @@ public final class LocalMetrics {
     }
 
     private void throttling(MetricSnapshots.Builder all) {
-        CounterSnapshot.Builder throttled = CounterSnapshot.builder()
-                .name(PREFIX + "dynamodb_throttled_requests")
-                .help("Requests the local DynamoDB engine refused for a partition's throughput (DynamoDB's"
-                        + " ThrottledRequests), by the table's or index's partitions that were hot");
-        throttledRequests
-                .get()
-                .forEach((index, requests) -> throttled.dataPoint(counter(Labels.of("index", index), requests)));
-        all.metricSnapshot(throttled.build());
+        labelledCounter(
+                all,
+                "dynamodb_throttled_requests",
+                "Requests the local DynamoDB engine refused for a partition's throughput (DynamoDB's"
+                        + " ThrottledRequests), by the table's or index's partitions that were hot",
+                "index",
+                throttledRequests.get());
     }
 
     private void archive(MetricSnapshots.Builder all) {
-        CounterSnapshot.Builder moves = CounterSnapshot.builder()
-                .name(PREFIX + "archive_moves")
-                .help("Finished orders the archive job looked at, by what it did: moved to the archive, not due yet,"
-                        + " held by another move, changed during the move (kept in the table), gone");
-        archiveMoves.get().forEach((outcome, count) -> moves.dataPoint(counter(Labels.of("outcome", outcome), count)));
-        all.metricSnapshot(moves.build());
+        labelledCounter(
+                all,
+                "archive_moves",
+                "Finished orders the archive job looked at, by what it did: moved to the archive, not due yet,"
+                        + " held by another move, changed during the move (kept in the table), gone",
+                "outcome",
+                archiveMoves.get());
+    }
+
+    /** One counter with a value per key of {@code counts}, the key under the label {@code label}. */
+    private static void labelledCounter(
+            MetricSnapshots.Builder all, String name, String help, String label, Map<String, Long> counts) {
+        CounterSnapshot.Builder counter =
+                CounterSnapshot.builder().name(PREFIX + name).help(help);
+        counts.forEach((key, count) -> counter.dataPoint(counter(Labels.of(label, key), count)));
+        all.metricSnapshot(counter.build());
     }
 
     private void backfills(MetricSnapshots.Builder all) {
