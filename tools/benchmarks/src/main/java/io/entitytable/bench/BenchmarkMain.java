@@ -136,8 +136,7 @@ public final class BenchmarkMain {
         Path logFile = work.resolve("functions.log");
         System.err.println("[bench] mode " + mode.name() + "; work folder " + work + "; function logs in " + logFile);
         String table = TableLayout.ENTITY.defaultTableName();
-        LocalOptions options = new LocalOptions(
-                root, work.resolve("data"), true, LocalDynamoDb.freePort(), LocalDynamoDb.freePort(), table);
+        LocalOptions options = inMemory(root, work.resolve("data"), table);
 
         Report report = new Report();
         Report.Section reads =
@@ -179,14 +178,8 @@ public final class BenchmarkMain {
             SearchReport searchReport = new SearchReport(report);
             if (parts.contains(Part.SEARCH)) {
                 // A system of its own: the engine and the indexer's pump would otherwise run beside the other parts.
-                LocalOptions searchOptions = new LocalOptions(
-                                root,
-                                work.resolve("search-data"),
-                                true,
-                                LocalDynamoDb.freePort(),
-                                LocalDynamoDb.freePort(),
-                                table)
-                        .withSearch(0);
+                LocalOptions searchOptions =
+                        inMemory(root, work.resolve("search-data"), table).withSearch(0);
                 try (LocalSystem system = LocalSystem.start(searchOptions, console)) {
                     Runtime.getRuntime().addShutdownHook(new Thread(system::close, "bench-search-shutdown"));
                     System.err.println("[bench] search system up: API on :" + system.apiPort() + ", engine at "
@@ -223,13 +216,7 @@ public final class BenchmarkMain {
             triggers.put("deployed", StreamTrigger.DEFAULT);
             triggers.put("before", StreamTrigger.DEFAULT.withMaxBatchingWindowSeconds(WINDOW_BEFORE));
             for (Map.Entry<String, StreamTrigger> trigger : triggers.entrySet()) {
-                LocalOptions options = new LocalOptions(
-                                root,
-                                work.resolve("freshness-" + trigger.getKey()),
-                                true,
-                                LocalDynamoDb.freePort(),
-                                LocalDynamoDb.freePort(),
-                                table)
+                LocalOptions options = inMemory(root, work.resolve("freshness-" + trigger.getKey()), table)
                         .withSearch(0);
                 LocalSystem system = LocalSystem.start(options, console, trigger.getValue());
                 systems.add(system);
@@ -253,20 +240,22 @@ public final class BenchmarkMain {
      */
     private static ArchiveReadBench.Result archived(
             Mode mode, Path root, Path work, String table, PrintStream console, ExecutorService pool) {
-        LocalOptions options = new LocalOptions(
-                        root,
-                        work.resolve("archive-data"),
-                        true,
-                        LocalDynamoDb.freePort(),
-                        LocalDynamoDb.freePort(),
-                        table)
-                .withArchive(0);
+        LocalOptions options =
+                inMemory(root, work.resolve("archive-data"), table).withArchive(0);
         try (LocalSystem system = LocalSystem.start(options, console)) {
             Runtime.getRuntime().addShutdownHook(new Thread(system::close, "bench-archive-shutdown"));
             System.err.println("[bench] archive system up: API on :" + system.apiPort() + ", S3 at "
                     + system.archive().endpoint());
             return ArchiveReadBench.run(system, mode, pool);
         }
+    }
+
+    /**
+     * A local system's options for one part of the run: in memory, its data folder {@code data}, DynamoDB and the API
+     * on ports free now, so that systems of different parts never meet.
+     */
+    private static LocalOptions inMemory(Path root, Path data, String table) {
+        return new LocalOptions(root, data, true, LocalDynamoDb.freePort(), LocalDynamoDb.freePort(), table);
     }
 
     /** The fan-out's batching window before it was set to none, for the freshness part's comparison. */
