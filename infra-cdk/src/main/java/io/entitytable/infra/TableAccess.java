@@ -273,11 +273,11 @@ public final class TableAccess {
      * repairs.
      */
     public static void grantScheduledVerify(IRole role, EntityDynamoTable table) {
-        role.addToPrincipalPolicy(PolicyStatement.Builder.create()
-                .sid("ReadTableForVerify")
-                .actions(SCHEDULED_VERIFY_ACTIONS)
-                .resources(List.of(table.table().getTableArn()))
-                .build());
+        Permissions.allow(
+                role,
+                "ReadTableForVerify",
+                SCHEDULED_VERIFY_ACTIONS,
+                table.table().getTableArn());
     }
 
     /** What the scheduled backfill reads: the table, page after page, its item count, and the progress items. */
@@ -312,11 +312,7 @@ public final class TableAccess {
      */
     public static void grantScheduledBackfill(IRole role, EntityDynamoTable table) {
         String arn = table.table().getTableArn();
-        role.addToPrincipalPolicy(PolicyStatement.Builder.create()
-                .sid("ReadTableForBackfill")
-                .actions(SCHEDULED_BACKFILL_READ_ACTIONS)
-                .resources(List.of(arn))
-                .build());
+        Permissions.allow(role, "ReadTableForBackfill", SCHEDULED_BACKFILL_READ_ACTIONS, arn);
         role.addToPrincipalPolicy(keyedWrite(
                 "SaveBackfillProgress", "dynamodb:PutItem", arn, "ForAllValues:StringLike", BACKFILL_PARTITION));
         role.addToPrincipalPolicy(keyedWrite(
@@ -365,16 +361,8 @@ public final class TableAccess {
      */
     public static void grantScheduledArchive(IRole role, EntityDynamoTable table) {
         String arn = table.table().getTableArn();
-        role.addToPrincipalPolicy(PolicyStatement.Builder.create()
-                .sid("ReadTableForArchive")
-                .actions(SCHEDULED_ARCHIVE_READ_ACTIONS)
-                .resources(List.of(arn))
-                .build());
-        role.addToPrincipalPolicy(PolicyStatement.Builder.create()
-                .sid("FindDueForArchive")
-                .actions(List.of("dynamodb:Query"))
-                .resources(List.of(arn + "/index/" + TableLayout.GSI1))
-                .build());
+        Permissions.allow(role, "ReadTableForArchive", SCHEDULED_ARCHIVE_READ_ACTIONS, arn);
+        Permissions.allow(role, "FindDueForArchive", "dynamodb:Query", arn + "/index/" + TableLayout.GSI1);
         role.addToPrincipalPolicy(keyedWrite(
                 "KeepArchiveSchedules",
                 "dynamodb:UpdateItem",
