@@ -13,6 +13,8 @@ import io.entitytable.verify.archive.ArchiveTarget;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -103,26 +105,21 @@ record VerifyCommand(
             return null;
         }
         AtomicLong checked = new AtomicLong();
-        ArchiveReport report;
-        try (ProgressIndicator.Phase ignored = progress.start(
-                () -> "[%s] %s: %,d archived orders checked".formatted(phase, archive.bucket(), checked.get()))) {
-            report = archive.verify(table, dynamo, options.table(), clock, checked);
-        }
-        log.findings(report);
-        return report;
+        return shownAndLogged(
+                () -> "[%s] %s: %,d archived orders checked".formatted(phase, archive.bucket(), checked.get()),
+                () -> archive.verify(table, dynamo, options.table(), clock, checked),
+                log::findings);
     }
 
     private ArchiveRepairResult repairArchive(ArchiveReport found) {
         if (found == null) {
             return null;
         }
-        ArchiveRepairResult result;
-        try (ProgressIndicator.Phase ignored = progress.start(() ->
-                "[archive repair] %,d findings".formatted(found.repairable().size()))) {
-            result = archive.repair(found, dynamo, options.table(), clock);
-        }
-        log.archiveRepairs(result);
-        return result;
+        return shownAndLogged(
+                () -> "[archive repair] %,d findings"
+                        .formatted(found.repairable().size()),
+                () -> archive.repair(found, dynamo, options.table(), clock),
+                log::archiveRepairs);
     }
 
     /** The search index compared with this Scan; null without a search index. */
@@ -131,25 +128,29 @@ record VerifyCommand(
             return null;
         }
         AtomicLong read = new AtomicLong();
-        IndexReport report;
-        try (ProgressIndicator.Phase ignored =
-                progress.start(() -> "[%s] %s: %,d documents read".formatted(phase, searchIndex.index(), read.get()))) {
-            report = searchIndex.verify(table, read);
-        }
-        log.findings(report);
-        return report;
+        return shownAndLogged(
+                () -> "[%s] %s: %,d documents read".formatted(phase, searchIndex.index(), read.get()),
+                () -> searchIndex.verify(table, read),
+                log::findings);
     }
 
     private IndexRepairResult repairIndex(IndexReport found) {
         if (found == null) {
             return null;
         }
-        IndexRepairResult result;
-        try (ProgressIndicator.Phase ignored = progress.start(
-                () -> "[index repair] %,d findings".formatted(found.repairable().size()))) {
-            result = searchIndex.repair(found, dynamo, options.table(), clock);
+        return shownAndLogged(
+                () -> "[index repair] %,d findings".formatted(found.repairable().size()),
+                () -> searchIndex.repair(found, dynamo, options.table(), clock),
+                log::indexRepairs);
+    }
+
+    /** Runs {@code step} while {@code status} is shown, then logs what it found or did. */
+    private <R> R shownAndLogged(Supplier<String> status, Supplier<R> step, Consumer<R> logged) {
+        R result;
+        try (ProgressIndicator.Phase ignored = progress.start(status)) {
+            result = step.get();
         }
-        log.indexRepairs(result);
+        logged.accept(result);
         return result;
     }
 
