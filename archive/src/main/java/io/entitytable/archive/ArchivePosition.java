@@ -1,8 +1,8 @@
 package io.entitytable.archive;
 
+import io.entitytable.model.CoreItem;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Keys;
-import io.entitytable.model.Order;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Comparator;
@@ -33,7 +33,7 @@ public record ArchivePosition(Instant createdAt, String orderId) implements Comp
     }
 
     /** An order's position, live or archived. */
-    public static ArchivePosition of(Order order) {
+    public static ArchivePosition of(CoreItem order) {
         return new ArchivePosition(order.createdAt(), order.id());
     }
 

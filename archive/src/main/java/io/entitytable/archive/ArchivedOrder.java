@@ -1,11 +1,9 @@
 package io.entitytable.archive;
 
 import io.entitytable.model.Attributes;
-import io.entitytable.model.CoreItem;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
-import io.entitytable.model.Order;
-import io.entitytable.model.OrderLine;
 import io.entitytable.model.Values;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -78,18 +76,9 @@ public record ArchivedOrder(
                 items);
     }
 
-    /** The order with its lines, read from the items as the API reads a live order's. */
-    public Order order() {
-        List<OrderLine> lines = items.subList(1, items.size()).stream()
-                .filter(item -> Keys.isLineType(Values.string(item, Attributes.TYPE)))
-                .map(OrderLine::from)
-                .toList();
-        return Order.from(items.get(0)).withLines(lines);
-    }
-
-    /** The order with the rest of its collection, as its entity reads a live one's items ({@link Entity#read}). */
-    public CoreItem subject() {
-        return Entity.ORDER.read(items.get(0)).withCollection(items.subList(1, items.size()));
+    /** The order with its lines, as its entity reads a live one's items ({@link Entity#read}). */
+    public DeclaredItem subject() {
+        return ((DeclaredItem) Entity.ORDER.read(items.get(0))).withCollection(items.subList(1, items.size()));
     }
 
     /** Where the order stands in its business's and its customer's lists. */

@@ -3,8 +3,9 @@ package io.entitytable.archive;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.entitytable.model.Attributes;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
-import io.entitytable.model.Order;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
@@ -20,7 +21,7 @@ class ArchivedOrderTest {
     @Test
     void of_shouldPutTheOrderItemFirstAndItsLinesInSortKeyOrder_whenGivenWhatTheQueryReturns() {
         // GIVEN an order's collection as a Query of its partition returns it: lines, then the order item
-        Order order = ArchivedOrders.order(BUSINESS, CUSTOMER, CREATED);
+        DeclaredItem order = ArchivedOrders.order(BUSINESS, CUSTOMER, CREATED);
         List<Map<String, AttributeValue>> queried = ArchivedOrders.queried(order);
 
         // WHEN it is archived
@@ -40,24 +41,25 @@ class ArchivedOrderTest {
     @Test
     void order_shouldBeTheOrderWithItsLines_whenReadFromTheArchivedItems() {
         // GIVEN an archived order
-        Order order = ArchivedOrders.order(BUSINESS, CUSTOMER, CREATED);
+        DeclaredItem order = ArchivedOrders.order(BUSINESS, CUSTOMER, CREATED);
         ArchivedOrder archived = ArchivedOrder.of(ArchivedOrders.queried(order), CREATED);
 
         // WHEN its order is read
-        Order read = archived.order();
+        DeclaredItem read = archived.subject();
 
         // THEN it is the order that was placed, lines and all
         assertThat(read).isEqualTo(order);
-        assertThat(read.lines()).hasSize(2);
+        assertThat(read.items(Attributes.LINES)).hasSize(2);
     }
 
     @Test
     void of_shouldBeRefused_whenTheItemsAreNoOneOrdersCollection() {
         // GIVEN an order's lines without its order item, and with another order's item
-        Order order = ArchivedOrders.order(BUSINESS, CUSTOMER, CREATED);
-        Order other = ArchivedOrders.order(BUSINESS, CUSTOMER, CREATED);
-        List<Map<String, AttributeValue>> linesOnly = order.lineItems();
-        List<Map<String, AttributeValue>> mixed = List.of(order.lineItems().get(0), other.toItem());
+        DeclaredItem order = ArchivedOrders.order(BUSINESS, CUSTOMER, CREATED);
+        DeclaredItem other = ArchivedOrders.order(BUSINESS, CUSTOMER, CREATED);
+        List<Map<String, AttributeValue>> linesOnly = order.collectionItems();
+        List<Map<String, AttributeValue>> mixed =
+                List.of(order.collectionItems().get(0), other.toItem());
 
         // WHEN they are archived
         // THEN they are refused

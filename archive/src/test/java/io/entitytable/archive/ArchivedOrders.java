@@ -2,10 +2,9 @@ package io.entitytable.archive;
 
 import io.entitytable.model.Address;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
-import io.entitytable.model.Order;
-import io.entitytable.model.OrderLine;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -23,28 +22,24 @@ final class ArchivedOrders {
     private ArchivedOrders() {}
 
     /** A shipped order of two lines, created at {@code createdAt} (microseconds kept, as the API stores them). */
-    static Order order(String businessId, String customerId, Instant createdAt) {
-        List<OrderLine> lines = List.of(
-                new OrderLine(1, "SKU-Café-01", "Café au lait Mug", 1, 1500),
-                new OrderLine(2, "sku-tea-02", "Green TEA", 2, 500));
-        return new Order(
+    static DeclaredItem order(String businessId, String customerId, Instant createdAt) {
+        return SampleSubjects.order(
                 Ids.newId(),
                 businessId,
                 customerId,
+                "Zoë",
+                "Núñez",
+                new Address("1 Calle Mayor", "Málaga", null, "29001", "ES").values(),
                 "SHIPPED",
-                2500,
                 "4242",
-                new CustomerSnapshot("Zoë", "Núñez"),
-                new Address("1 Calle Mayor", "Málaga", null, "29001", "ES"),
-                lines,
-                lines.size(),
+                SampleSubjects.lines(),
                 new CoreFields(Set.of("gift", "vip"), 4, createdAt, createdAt.plusSeconds(3600)),
                 Shard.of(3));
     }
 
     /** The order's item collection in the order a Query {@code id = <orderId>} returns it: lines sort first. */
-    static List<Map<String, AttributeValue>> queried(Order order) {
-        List<Map<String, AttributeValue>> items = new ArrayList<>(order.lineItems());
+    static List<Map<String, AttributeValue>> queried(DeclaredItem order) {
+        List<Map<String, AttributeValue>> items = new ArrayList<>(order.collectionItems());
         items.add(order.toItem());
         return items;
     }
@@ -58,7 +53,7 @@ final class ArchivedOrders {
      * declared field or an attribute this code does not know could hold.
      */
     static ArchivedOrder withEveryType(String businessId, String customerId, Instant createdAt) {
-        Order order = order(businessId, customerId, createdAt);
+        DeclaredItem order = order(businessId, customerId, createdAt);
         List<Map<String, AttributeValue>> items = queried(order);
         Map<String, AttributeValue> orderItem = new LinkedHashMap<>(items.remove(items.size() - 1));
         orderItem.putAll(everyType());

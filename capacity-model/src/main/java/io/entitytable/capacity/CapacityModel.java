@@ -2,7 +2,6 @@ package io.entitytable.capacity;
 
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.DeclaredItem;
-import io.entitytable.model.Order;
 import io.entitytable.model.ShardCount;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -271,7 +270,7 @@ public final class CapacityModel {
                 .toList();
     }
 
-    private Order order(String status, boolean tagged) {
+    private DeclaredItem order(String status, boolean tagged) {
         return samples.order(status, workload.linesPerOrder(), tagged ? Set.of(workload.orderTag()) : Set.of());
     }
 

@@ -6,7 +6,6 @@ import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
-import io.entitytable.model.Order;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
 import io.entitytable.model.TableLayout;
@@ -197,9 +196,11 @@ final class ReadPatterns {
             };
             case "7" -> i -> List.of(query(TableLayout.CUSTOMER_ID_GSI, samples.newId(), page(order().toItem())));
             case "8" -> i -> {
-                Order order = order();
+                DeclaredItem order = order();
                 long bytes = ItemSize.bytes(order.toItem())
-                        + order.lineItems().stream().mapToLong(ItemSize::bytes).sum();
+                        + order.collectionItems().stream()
+                                .mapToLong(ItemSize::bytes)
+                                .sum();
                 return List.of(Access.read(Access.TABLE, order.id(), ItemSize.readUnits(bytes, true)));
             };
             case "9" -> i -> each(layout.status().apply(shards, "PAID"), shardPage(order().toItem()));
@@ -236,8 +237,8 @@ final class ReadPatterns {
             };
             case "15" -> i -> {
                 // A page of SKU copies in each of the business's partitions of one SKU of a sample order.
-                Order order = order();
-                String sku = order.skus().iterator().next();
+                DeclaredItem order = order();
+                String sku = order.texts(Attributes.SKUS).iterator().next();
                 return shards.skuPartitions(sku).stream()
                         .map(partition -> query(
                                 Access.TABLE,
@@ -269,7 +270,7 @@ final class ReadPatterns {
 
     /** One Query of a page in each partition of the tag. */
     private List<Access> tagged(String tag) {
-        Order order = order();
+        DeclaredItem order = order();
         return layout.tag().apply(shards, tag).stream()
                 .map(partition -> {
                     Duplicate duplicate =
@@ -312,7 +313,7 @@ final class ReadPatterns {
         return RelationshipCatalogue.copyItem(new Duplicate(id, type, ItemKind.EDGE), source);
     }
 
-    private Order order() {
+    private DeclaredItem order() {
         return samples.order("PAID", workload.linesPerOrder(), Set.of(workload.orderTag()));
     }
 

@@ -8,7 +8,6 @@ import io.entitytable.model.IdempotencyRecord;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
-import io.entitytable.model.Order;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
 import io.entitytable.model.ShardCount;
@@ -79,9 +78,9 @@ final class Recipes {
     }
 
     /** OrderService PATCH of the status: one UpdateItem; ChangeFanout refreshes the order's tag copies. */
-    List<ItemWrite> changeStatus(Order order, String newStatus) {
-        Order changed =
-                order.withStatusAndCard(newStatus, order.paymentCard()).withVersion(order.version() + 1, Samples.NOW);
+    List<ItemWrite> changeStatus(DeclaredItem order, String newStatus) {
+        DeclaredItem changed =
+                order.with(Map.of(Attributes.STATUS, newStatus)).withVersion(order.version() + 1, Samples.NOW);
         List<ItemWrite> writes = new ArrayList<>();
         writes.add(ItemWrite.update(order.toItem(), changed.toItem(), false));
         writes.addAll(tagCopies(order.toItem(), changed.toItem()));

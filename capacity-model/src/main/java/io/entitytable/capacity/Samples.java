@@ -4,12 +4,9 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Field;
-import io.entitytable.model.Order;
-import io.entitytable.model.OrderLine;
 import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
 import java.time.Instant;
@@ -170,26 +167,30 @@ final class Samples {
      * An order of {@code lines} lines, placed at a time of its own within an hour: a key that names its time (the
      * first layout indexed {@code order#<millis>}) is one of many, as for real orders.
      */
-    Order order(String status, int lines, Set<String> tags) {
+    DeclaredItem order(String status, int lines, Set<String> tags) {
         String id = newId();
         Instant placed = NOW.plusMillis(random.nextInt(3_600_000));
-        List<OrderLine> orderLines = new ArrayList<>();
+        List<Map<String, Object>> orderLines = new ArrayList<>();
         IntStream.rangeClosed(1, lines)
-                .forEach(n -> orderLines.add(new OrderLine(
-                        n, "SKU-" + (100_000 + random.nextInt(900_000)), "Organic whole milk 1 l", 2, 249)));
-        return new Order(
-                id,
-                businessId,
-                newId(),
-                status,
-                lines * 498L,
-                "visa-4242",
-                new CustomerSnapshot("Annabelle", "Smithson"),
-                address(),
-                orderLines,
-                lines,
-                CoreFields.created(tags, placed),
-                shardOf(id));
+                .forEach(n -> orderLines.add(Map.of(
+                        Attributes.SKU,
+                        "SKU-" + (100_000 + random.nextInt(900_000)),
+                        Attributes.DESCRIPTION,
+                        "Organic whole milk 1 l",
+                        Attributes.QUANTITY,
+                        2L,
+                        Attributes.UNIT_PRICE_CENTS,
+                        249L)));
+        Map<String, Object> values = new LinkedHashMap<>();
+        values.put(Attributes.CUSTOMER_ID, newId());
+        values.put(Attributes.STATUS, status);
+        values.put(Attributes.PAYMENT_CARD, "visa-4242");
+        values.put(
+                Attributes.CUSTOMER_SNAPSHOT,
+                Map.of(Attributes.FIRST_NAME, "Annabelle", Attributes.LAST_NAME, "Smithson"));
+        values.put(Attributes.SHIP_TO, address().values());
+        values.put(Attributes.LINES, orderLines);
+        return DeclaredItem.of(Entity.ORDER, id, businessId, values, CoreFields.created(tags, placed), shardOf(id));
     }
 
     /** The shard the API gives a subject of the business at create. */

@@ -10,11 +10,8 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
-import io.entitytable.model.Order;
-import io.entitytable.model.OrderLine;
 import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
@@ -204,25 +201,24 @@ class DataPresentTest {
 
     /** An order of 2 lines, with its lines, as the API places it. */
     private static void putOrder(String table, DeclaredItem business, Set<String> tags) {
-        List<OrderLine> lines = IntStream.rangeClosed(1, 2)
-                .mapToObj(n -> new OrderLine(n, "SKU-" + n, "Item " + n, 1, 100))
+        List<Map<String, Object>> lines = IntStream.rangeClosed(1, 2)
+                .mapToObj(n -> SampleSubjects.line("SKU-" + n, "Item " + n, 1, 100))
                 .toList();
         String orderId = Ids.newId();
-        Order order = new Order(
+        DeclaredItem order = SampleSubjects.order(
                 orderId,
                 business.id(),
                 Ids.newId(),
+                "Ada",
+                "Lovelace",
+                ADDRESS.values(),
                 "OPEN",
-                200,
                 null,
-                new CustomerSnapshot("Ada", "Lovelace"),
-                ADDRESS,
                 lines,
-                lines.size(),
                 CoreFields.created(tags, NOW),
                 Shard.legacy(orderId));
         write(table, order.toItem());
-        order.lineItems().forEach(line -> write(table, line));
+        order.collectionItems().forEach(line -> write(table, line));
     }
 
     private static DeclaredItem store(DeclaredItem business) {

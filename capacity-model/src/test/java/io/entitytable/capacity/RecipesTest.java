@@ -2,10 +2,10 @@ package io.entitytable.capacity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Keys;
-import io.entitytable.model.Order;
 import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.TableLayout;
@@ -26,7 +26,7 @@ class RecipesTest {
     @Test
     void createOrder_shouldWriteOrderLinesCounterAndTagCopy_countedByHand() {
         // GIVEN a tagged order of 3 lines, every item under 1 KB
-        Order order = samples.order("OPEN", 3, Set.of("rush"));
+        DeclaredItem order = samples.order("OPEN", 3, Set.of("rush"));
 
         // WHEN
         List<Access> accesses = recipes.create(order).stream()
@@ -37,14 +37,15 @@ class RecipesTest {
         // of the 3 SKU copies 1; the order is in businessGsi, customerIdGsi and gsi1; the copies in no index (the
         // order's own image decides them, so sourceGsi does not hold them)
         Map<String, Double> skuCopies = new TreeMap<>();
-        order.skus().forEach(sku -> skuCopies.put("table " + order.shard().skuPartition(samples.businessId, sku), 1.0));
-        assertThat(order.skus()).hasSize(3);
+        order.texts(Attributes.SKUS)
+                .forEach(sku -> skuCopies.put("table " + order.shard().skuPartition(samples.businessId, sku), 1.0));
+        assertThat(order.texts(Attributes.SKUS)).hasSize(3);
         Map<String, Double> expected = new TreeMap<>(Map.of(
                 "table " + order.id(), 8.0,
                 "table " + ChildCounters.of(samples.businessId, order.id()).id(), 2.0,
                 "table " + Keys.tagPartition(samples.businessId, "rush"), 1.0,
                 "businessGsi " + Keys.businessShard(samples.businessId, Keys.shardOf(order.id(), 4)), 1.0,
-                "customerIdGsi " + order.customerId(), 1.0,
+                "customerIdGsi " + order.parentId().orElseThrow(), 1.0,
                 "gsi1 " + Keys.orderStatusPk(samples.businessId, "OPEN", Keys.shardOf(order.id(), 4)), 1.0));
         expected.putAll(skuCopies);
         assertThat(units(accesses)).isEqualTo(expected);
@@ -98,7 +99,7 @@ class RecipesTest {
         // GIVEN a business of 32 shards and a tagged order in one of its shards above the first counters'
         ShardCount count = new ShardCount(32, 32, Instant.EPOCH, true);
         Samples sharded = new Samples(7, null, count);
-        Order order = sharded.order("OPEN", 3, Set.of("rush"));
+        DeclaredItem order = sharded.order("OPEN", 3, Set.of("rush"));
         while (order.shard().number() < ChildCounters.BASE) {
             order = sharded.order("OPEN", 3, Set.of("rush"));
         }
@@ -125,7 +126,7 @@ class RecipesTest {
     @Test
     void changeStatus_shouldMoveTheOrderBetweenStatusShards_asADeleteAndAPut() {
         // GIVEN an untagged order
-        Order order = samples.order("OPEN", 3, Set.of());
+        DeclaredItem order = samples.order("OPEN", 3, Set.of());
         int shard = Keys.shardOf(order.id(), 4);
 
         // WHEN
@@ -139,9 +140,9 @@ class RecipesTest {
                 .containsEntry("table " + order.id(), 1.0)
                 .containsEntry("gsi1 " + Keys.orderStatusPk(samples.businessId, "OPEN", shard), 1.0)
                 .containsEntry("gsi1 " + Keys.orderStatusPk(samples.businessId, "PAID", shard), 1.0)
-                .containsEntry("customerIdGsi " + order.customerId(), 1.0)
+                .containsEntry("customerIdGsi " + order.parentId().orElseThrow(), 1.0)
                 .doesNotContainKey("sourceGsi " + Keys.subjectRef(io.entitytable.model.Entity.ORDER, order.id()))
-                .hasSize(4 + 1 + order.skus().size());
+                .hasSize(4 + 1 + order.texts(Attributes.SKUS).size());
     }
 
     private static Map<String, Double> units(List<Access> accesses) {

@@ -14,13 +14,11 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.EntityDeclarations;
 import io.entitytable.model.EraseJob;
 import io.entitytable.model.ItemKey;
-import io.entitytable.model.Order;
-import io.entitytable.model.OrderLine;
 import io.entitytable.model.Shard;
 import io.entitytable.model.Values;
 import io.quarkus.test.junit.QuarkusTest;
@@ -161,21 +159,35 @@ class ApiEventsReplayTest {
         put(erase);
         // A job a delete of the store left earlier (a job outlives its store), done.
         put(ApiTestSupport.doneRefreshJob(Entity.STORE, STORE, BUSINESS, now));
-        Order order = new Order(
+        DeclaredItem order = DeclaredItem.of(
+                Entity.ORDER,
                 ORDER,
                 BUSINESS,
-                CUSTOMER,
-                "OPEN",
-                1500,
-                "visa",
-                new CustomerSnapshot("Ann", "Smith"),
-                home,
-                List.of(new OrderLine(1, "PEN-1", "Blue pens", 10, 150)),
-                1,
+                Map.of(
+                        Attributes.CUSTOMER_ID,
+                        CUSTOMER,
+                        Attributes.STATUS,
+                        "OPEN",
+                        Attributes.PAYMENT_CARD,
+                        "visa",
+                        Attributes.CUSTOMER_SNAPSHOT,
+                        Map.of(Attributes.FIRST_NAME, "Ann", Attributes.LAST_NAME, "Smith"),
+                        Attributes.SHIP_TO,
+                        home.values(),
+                        Attributes.LINES,
+                        List.of(Map.of(
+                                Attributes.SKU,
+                                "PEN-1",
+                                Attributes.DESCRIPTION,
+                                "Blue pens",
+                                Attributes.QUANTITY,
+                                10,
+                                Attributes.UNIT_PRICE_CENTS,
+                                150))),
                 CoreFields.created(Set.of(), now),
                 Shard.legacy(ORDER));
         put(order.toItem());
-        order.lineItems().forEach(this::put);
+        order.collectionItems().forEach(this::put);
     }
 
     void put(Map<String, AttributeValue> item) {

@@ -11,8 +11,10 @@ import io.entitytable.checks.ScanProgress;
 import io.entitytable.checks.ScannedTable;
 import io.entitytable.checks.TableScan;
 import io.entitytable.model.ArchiveLease;
+import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
+import io.entitytable.model.Values;
 import io.entitytable.model.access.PartitionQuery;
 import io.entitytable.verify.archive.ArchiveCheck;
 import io.entitytable.verify.archive.ArchiveReport;
@@ -110,7 +112,8 @@ class ArchiveCrashSystemTest {
                 JsonNode read = api.get(Entity.ORDER, order);
                 assertThat(read.path("archived").asBoolean()).as(order).isTrue();
                 ArchivedOrder archived = archive.find(order).orElseThrow();
-                assertThat(archived.order().lines()).hasSize(archived.order().lineCount());
+                assertThat(archived.subject().items(Attributes.LINES))
+                        .hasSize((int) Values.number(archived.items().get(0), Attributes.LINE_COUNT));
             }
             for (String order : open) {
                 assertThat(api.get(Entity.ORDER, order).path("archived").asBoolean())

@@ -87,9 +87,9 @@ class ArchiveSystemTest {
                 assertThat(took).isGreaterThanOrEqualTo(Duration.ofSeconds(10));
                 for (String id : List.of(delivered, cancelled)) {
                     var archived = archive.find(id).orElseThrow();
-                    assertThat(archived.order().lines()).hasSize(1);
-                    assertThat(archived.order().customerId()).isEqualTo(customer);
-                    assertThat(archived.order().tags()).contains("gift");
+                    assertThat(archived.subject().items(Attributes.LINES)).hasSize(1);
+                    assertThat(archived.subject().parentId()).contains(customer);
+                    assertThat(archived.subject().tags()).contains("gift");
                 }
                 assertThat(archive.find(open)).isEmpty();
                 assertThat(partition(dynamo, open)).hasSize(2);

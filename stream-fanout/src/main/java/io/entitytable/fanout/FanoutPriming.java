@@ -1,10 +1,11 @@
 package io.entitytable.fanout;
 
 import io.entitytable.model.Address;
+import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.DeclaredItem;
+import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
-import io.entitytable.model.Order;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.TableLayout;
 import io.quarkus.runtime.StartupEvent;
@@ -87,17 +88,22 @@ public class FanoutPriming implements Resource {
     private static Record neverExistedOrderRemoved() {
         Instant now = Instant.now();
         String orderId = Ids.newId();
-        Order order = new Order(
+        DeclaredItem order = DeclaredItem.of(
+                Entity.ORDER,
                 orderId,
                 Ids.newId(),
-                Ids.newId(),
-                "PLACED",
-                0,
-                null,
-                new CustomerSnapshot("Priming", "SnapStart"),
-                new Address("1 Priming St", "Austin", "TX", "73301", "US"),
-                List.of(),
-                0,
+                Map.of(
+                        Attributes.CUSTOMER_ID,
+                        Ids.newId(),
+                        Attributes.STATUS,
+                        "PLACED",
+                        Attributes.CUSTOMER_SNAPSHOT,
+                        Map.of(Attributes.FIRST_NAME, "Priming", Attributes.LAST_NAME, "SnapStart"),
+                        Attributes.SHIP_TO,
+                        new Address("1 Priming St", "Austin", "TX", "73301", "US").values(),
+                        // No lines, so no SKU: its one copy is its tag's.
+                        Attributes.LINES,
+                        List.of()),
                 CoreFields.created(Set.of(TAG), now),
                 // Placed as the API places an order of a new business, as this never-existed one would be.
                 ShardCount.first().shardFor(orderId, now));

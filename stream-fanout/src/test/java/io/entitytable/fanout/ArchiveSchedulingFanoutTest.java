@@ -10,14 +10,13 @@ import io.entitytable.model.Address;
 import io.entitytable.model.ArchiveSchedule;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
-import io.entitytable.model.Order;
 import io.entitytable.model.Retention;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
@@ -148,17 +147,16 @@ class ArchiveSchedulingFanoutTest {
 
     private static Map<String, AttributeValue> order(String businessId, String status, long version, Instant at) {
         String orderId = Ids.newId();
-        Map<String, AttributeValue> item = new HashMap<>(new Order(
+        Map<String, AttributeValue> item = new HashMap<>(SampleSubjects.order(
                         orderId,
                         businessId,
                         Ids.newId(),
+                        "Ada",
+                        "Lovelace",
+                        new Address("1 Main St", "Austin", "TX", "73301", "US").values(),
                         status,
-                        1234,
                         "visa",
-                        new CustomerSnapshot("Ada", "Lovelace"),
-                        new Address("1 Main St", "Austin", "TX", "73301", "US"),
                         List.of(),
-                        0,
                         new CoreFields(Set.of(), version, at.minusSeconds(3600), at),
                         Shard.legacy(orderId))
                 .toItem());

@@ -4,11 +4,9 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
-import io.entitytable.model.Order;
 import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
 import io.entitytable.model.Values;
@@ -150,17 +148,16 @@ final class CoreItemDriver {
         Address shipTo = new Address("9 Elm St", "Austin", "TX", "73301", "US");
         Instant created = now();
         String orderId = newId();
-        insert(new Order(
+        insert(SampleSubjects.order(
                         orderId,
                         businessId,
                         pick(customers),
+                        "Ann",
+                        "Smith",
+                        shipTo.values(),
                         "OPEN",
-                        1000 + random.nextInt(9000),
                         null,
-                        new CustomerSnapshot("Ann", "Smith"),
-                        shipTo,
                         List.of(),
-                        0,
                         CoreFields.created(randomTags(), created),
                         Shard.legacy(orderId))
                 .toItem());

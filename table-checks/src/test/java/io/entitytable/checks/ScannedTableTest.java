@@ -6,10 +6,10 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Keys;
-import io.entitytable.model.OrderLine;
 import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Values;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -49,7 +49,9 @@ class ScannedTableTest {
     @Test
     void add_shouldOnlyCountOrderLinesAndUnknownItems() {
         // GIVEN
-        Map<String, AttributeValue> line = new OrderLine(1, "PEN-1", "Blue pen", 1, 100).toItem(Ids.newId());
+        Map<String, AttributeValue> line = SampleSubjects.lineItems(
+                        Ids.newId(), List.of(SampleSubjects.line("PEN-1", "Blue pen", 1, 100)))
+                .get(0);
         Map<String, AttributeValue> unknown = Map.of(
                 Attributes.ID, Values.s(Ids.newId()),
                 Attributes.TYPE, Values.s(Keys.BUSINESS_TYPE));

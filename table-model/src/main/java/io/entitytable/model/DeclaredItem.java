@@ -103,9 +103,42 @@ public record DeclaredItem(
                 entity.isTenant() ? ShardCount.of(item) : null);
     }
 
+    /**
+     * A subject of {@code entity} holding {@code values} as they are stored: each declared one as its field normalises
+     * it, and the derived ones made of them ({@link Field#derived}: an order's total and SKUs, of its lines). Not judged
+     * as a request's body is, so a sample or a seed may hold what a request could not.
+     */
+    public static DeclaredItem of(
+            Entity entity, String id, String businessId, Map<String, ?> values, CoreFields common, Shard shard) {
+        Map<String, Object> stored = new LinkedHashMap<>();
+        values.forEach((name, value) -> {
+            if (value != null) {
+                stored.put(
+                        name,
+                        entity.field(name).map(field -> field.normalised(value)).orElse(value));
+            }
+        });
+        return new DeclaredItem(entity, id, businessId, Field.withDerived(entity.fields(), stored), common, shard);
+    }
+
     /** The value of a text field, or empty when it has none. */
     public Optional<String> text(String field) {
         return Optional.ofNullable((String) values.get(field));
+    }
+
+    /** The values of a field of texts ({@link Field#textSet}: an order's SKUs), or none. */
+    @SuppressWarnings("unchecked")
+    public Set<String> texts(String field) {
+        return (Set<String>) values.getOrDefault(field, Set.of());
+    }
+
+    /**
+     * The items of a field of items ({@link Field#items}: an order's lines), each its members' values by name, when it
+     * holds them (given on create, or read with its collection); else none.
+     */
+    @SuppressWarnings("unchecked")
+    public List<Map<String, Object>> items(String field) {
+        return (List<Map<String, Object>>) values.getOrDefault(field, List.of());
     }
 
     /** Its parent's id ({@link Entity#parent}: an order's customer's); empty for a business's own child. */
@@ -260,6 +293,15 @@ public record DeclaredItem(
                             .toList());
         }
         return with(changes);
+    }
+
+    /**
+     * The same subject with its derived values made again of the values it holds ({@link Field#derived}): an order's
+     * SKUs of the lines read with it, when its core item was written without them.
+     */
+    public DeclaredItem withDerived() {
+        return new DeclaredItem(
+                entity, id, businessId, Field.withDerived(entity.fields(), values), common, shard, shards);
     }
 
     /** The ids of the subjects it links ({@link Entity#link}); none when it links none. */

@@ -152,7 +152,7 @@ public final class Entity {
             .groupedBy(Attributes.STATUS)
             .filterableBy(Attributes.SHIP_TO + "." + Attributes.CITY, Attributes.PAYMENT_CARD, Attributes.TOTAL_CENTS)
             .childOf(CUSTOMER)
-            .searchableWithCollection(Order::from, SearchTexts::of)
+            .searchableWithCollection(image -> (DeclaredItem) CoreItem.from(image), SearchTexts::of)
             .copiedUnderEachSku()
             .lifecycle(Lifecycle.finishedWhen(Attributes.STATUS, "DELIVERED", "CANCELLED")
                     .keptFor(Duration.ofDays(400))

@@ -12,23 +12,23 @@ final class SearchTexts {
     private SearchTexts() {}
 
     /** An order is found by its lines too: they are items of its collection, not part of its image. */
-    static SearchText of(Order order, List<Map<String, AttributeValue>> collectionItems) {
-        String customerName = order.customer() == null
-                ? null
-                : fullName(order.customer().firstName(), order.customer().lastName());
-        List<OrderLine> lines = collectionItems.stream()
+    static SearchText of(DeclaredItem order, List<Map<String, AttributeValue>> collectionItems) {
+        String customerName = order.values().get(Attributes.CUSTOMER_SNAPSHOT) instanceof Map<?, ?> customer
+                ? fullName((String) customer.get(Attributes.FIRST_NAME), (String) customer.get(Attributes.LAST_NAME))
+                : null;
+        List<Map<String, AttributeValue>> lines = collectionItems.stream()
                 .filter(item -> Keys.isLineType(Values.string(item, Attributes.TYPE)))
-                .map(OrderLine::from)
                 .toList();
-        String title = Stream.of(customerName, order.status())
+        String status = order.text(Attributes.STATUS).orElse(null);
+        String title = Stream.of(customerName, status)
                 .filter(Objects::nonNull)
                 .reduce((a, b) -> a + " · " + b)
                 .orElse(order.id());
         return SearchText.titled(title)
-                .add(SearchFields.STATUS, order.status())
+                .add(SearchFields.STATUS, status)
                 .add(SearchFields.CUSTOMER_NAME, customerName)
-                .add(SearchFields.DESCRIPTION, lines.stream().map(OrderLine::description))
-                .add(SearchFields.SKU, lines.stream().map(OrderLine::sku))
+                .add(SearchFields.DESCRIPTION, lines.stream().map(line -> Values.string(line, Attributes.DESCRIPTION)))
+                .add(SearchFields.SKU, lines.stream().map(line -> Values.string(line, Attributes.SKU)))
                 .add(SearchFields.TAGS, sorted(order.tags()))
                 .build();
     }

@@ -186,19 +186,13 @@ class RelationshipCatalogueTest {
                 new CoreFields(Set.of(), 2, NOW, NOW),
                 Shard.legacy(customerId));
         String orderId = Ids.newId();
-        Order order = new Order(
+        DeclaredItem order = SampleSubjects.order(
+                customer,
                 orderId,
-                b,
-                customer.id(),
                 "OPEN",
-                1500,
                 "visa",
-                new CustomerSnapshot("Ann", "Smith"),
-                SampleSubjects.mailingAddresses(customer).get("home"),
-                List.of(new OrderLine(1, "SKU-1", null, 1, 1500)),
-                1,
-                CoreFields.created(Set.of("x"), NOW),
-                Shard.legacy(orderId));
+                List.of(SampleSubjects.line("SKU-1", null, 1, 1500)),
+                CoreFields.created(Set.of("x"), NOW));
 
         assertThat(CoreItem.from(business.toItem())).isEqualTo(business);
         assertThat(CoreItem.from(customer.toItem())).isEqualTo(customer);
@@ -237,11 +231,12 @@ class RelationshipCatalogueTest {
     @Test
     void impliedBy_shouldGiveAnOrderOneSkuCopyPerSkuOfItsLines_carryingItsSummaryOnly() {
         // GIVEN an order of three lines, two of them of one SKU
-        Order placed = SampleSubjects.order();
-        Order order = placed.withLines(java.util.List.of(
-                new OrderLine(1, "INK-2", "Ink", 1, 990),
-                new OrderLine(2, "PEN-1", "Pens", 2, 150),
-                new OrderLine(3, "INK-2", "More ink", 1, 990)));
+        DeclaredItem order = SampleSubjects.withLines(
+                SampleSubjects.order(),
+                List.of(
+                        SampleSubjects.line("INK-2", "Ink", 1, 990),
+                        SampleSubjects.line("PEN-1", "Pens", 2, 150),
+                        SampleSubjects.line("INK-2", "More ink", 1, 990)));
         Map<String, AttributeValue> image = order.toItem();
 
         // WHEN
@@ -269,6 +264,6 @@ class RelationshipCatalogueTest {
                         Attributes.CREATED_AT,
                         Attributes.UPDATED_AT);
         // AND an order read without its lines keeps them, so a change of it implies the same copies
-        assertThat(Order.from(image).toItem().get(Attributes.SKUS)).isEqualTo(image.get(Attributes.SKUS));
+        assertThat(Entity.ORDER.read(image).toItem().get(Attributes.SKUS)).isEqualTo(image.get(Attributes.SKUS));
     }
 }

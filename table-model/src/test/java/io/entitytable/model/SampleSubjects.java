@@ -162,30 +162,110 @@ public final class SampleSubjects {
         return store.with(Map.of("name", newName));
     }
 
-    public static Order order() {
-        return new Order(
+    /** An order of the sample customer's, shipped and tagged, with its two lines: its total 2500. */
+    public static DeclaredItem order() {
+        return order(
                 ORDER,
                 BUSINESS,
                 CUSTOMER,
+                "Zoë",
+                "Núñez",
+                new Address("1 Calle Mayor", "Málaga", null, "29001", "ES").values(),
                 "SHIPPED",
-                2500,
                 null,
-                new CustomerSnapshot("Zoë", "Núñez"),
-                new Address("1 Calle Mayor", "Málaga", null, "29001", "ES"),
-                null,
-                2,
+                lines(),
                 new CoreFields(Set.of("gift"), 4, CREATED, UPDATED),
                 Shard.legacy(ORDER));
     }
 
-    public static List<OrderLine> lines() {
-        return List.of(
-                new OrderLine(1, "SKU-Café-01", "Café au lait Mug", 1, 1500),
-                new OrderLine(2, "sku-tea-02", "Green TEA", 2, 500));
+    /** The sample order's lines, with accents and mixed case. */
+    public static List<Map<String, Object>> lines() {
+        return List.of(line("SKU-Café-01", "Café au lait Mug", 1, 1500), line("sku-tea-02", "Green TEA", 2, 500));
     }
 
     /** The lines as the order's item collection holds them. */
     public static List<Map<String, AttributeValue>> lineItems() {
-        return lines().stream().map(line -> line.toItem(order().id())).toList();
+        return order().collectionItems();
+    }
+
+    /**
+     * An order as the API places one ({@link Entity#ORDER} is declared by its fields): of the customer {@code
+     * customerId}, named {@code firstName lastName} when it was placed, shipped to {@code shipTo} (an address's values,
+     * {@link Address#values}), holding {@code lines} ({@link #line}), its total and SKUs made of them; {@code
+     * paymentCard} null for none.
+     */
+    public static DeclaredItem order(
+            String id,
+            String businessId,
+            String customerId,
+            String firstName,
+            String lastName,
+            Map<String, ?> shipTo,
+            String status,
+            String paymentCard,
+            List<Map<String, Object>> lines,
+            CoreFields common,
+            Shard shard) {
+        Map<String, Object> customer = new java.util.LinkedHashMap<>();
+        customer.put(Attributes.FIRST_NAME, firstName);
+        customer.put(Attributes.LAST_NAME, lastName);
+        Map<String, Object> values = new java.util.LinkedHashMap<>();
+        values.put(Attributes.CUSTOMER_ID, customerId);
+        values.put(Attributes.STATUS, status);
+        values.put(Attributes.PAYMENT_CARD, paymentCard);
+        values.put(Attributes.CUSTOMER_SNAPSHOT, customer);
+        values.put(Attributes.SHIP_TO, shipTo);
+        values.put(Attributes.LINES, lines);
+        return DeclaredItem.of(Entity.ORDER, id, businessId, values, common, shard);
+    }
+
+    /**
+     * An order of {@code customer} as the API places one: its names copied, shipped to its first mailing address by
+     * label, paid by {@code paymentCard} (null for none), in its own legacy shard.
+     */
+    public static DeclaredItem order(
+            DeclaredItem customer,
+            String id,
+            String status,
+            String paymentCard,
+            List<Map<String, Object>> lines,
+            CoreFields common) {
+        return order(
+                id,
+                customer.businessId(),
+                customer.id(),
+                customer.text(Attributes.FIRST_NAME).orElseThrow(),
+                customer.text(Attributes.LAST_NAME).orElseThrow(),
+                mailingAddresses(customer).values().iterator().next().values(),
+                status,
+                paymentCard,
+                lines,
+                common,
+                Shard.legacy(id));
+    }
+
+    /** {@code lines} ({@link #line}) as the items of the collection of the order {@code orderId} hold them. */
+    public static List<Map<String, AttributeValue>> lineItems(String orderId, List<Map<String, Object>> lines) {
+        DeclaredItem sample = order();
+        DeclaredItem order = new DeclaredItem(
+                Entity.ORDER, orderId, sample.businessId(), sample.values(), sample.common(), sample.shard());
+        return withLines(order, lines).collectionItems();
+    }
+
+    /** The same order holding {@code lines} ({@link #line}) instead, and so their total and SKUs. */
+    public static DeclaredItem withLines(DeclaredItem order, List<Map<String, Object>> lines) {
+        return order.with(Map.of(Attributes.LINES, lines)).withDerived();
+    }
+
+    /** One line of an order, as its request gives it; {@code description} null for none. */
+    public static Map<String, Object> line(String sku, String description, long quantity, long unitPriceCents) {
+        Map<String, Object> line = new java.util.LinkedHashMap<>();
+        line.put(Attributes.SKU, sku);
+        if (description != null) {
+            line.put(Attributes.DESCRIPTION, description);
+        }
+        line.put(Attributes.QUANTITY, quantity);
+        line.put(Attributes.UNIT_PRICE_CENTS, unitPriceCents);
+        return line;
     }
 }

@@ -79,12 +79,14 @@ class ShardCountTest {
     @Test
     void aSubjectKeepsItsShardThroughEveryRewriteAndItsCopiesTakeIt() {
         String business = Ids.newId();
-        Order order = orderIn(business, Shard.of(5));
+        DeclaredItem order = orderIn(business, Shard.of(5));
         Map<String, AttributeValue> item = order.toItem();
 
         assertThat(Values.string(item, Attributes.BUSINESS_SHARD)).isEqualTo(Keys.businessShard(business, 5));
         assertThat(Values.string(item, Attributes.GSI1_PK)).isEqualTo(Keys.orderStatusPk(business, "OPEN", 5));
-        Order paid = Order.from(item).withStatusAndCard("paid", "1111").withVersion(2, NOW);
+        DeclaredItem paid = ((DeclaredItem) Entity.ORDER.read(item))
+                .with(Map.of(Attributes.STATUS, "PAID", Attributes.PAYMENT_CARD, "amex"))
+                .withVersion(2, NOW);
         assertThat(paid.shard()).isEqualTo(Shard.of(5));
         assertThat(Values.string(paid.toItem(), Attributes.GSI1_PK)).isEqualTo(Keys.orderStatusPk(business, "PAID", 5));
         assertThat(RelationshipCatalogue.impliedBy(item).stream()
@@ -98,13 +100,13 @@ class ShardCountTest {
     @Test
     void aRecordPlacedInAnotherShard_isReadBackWithEveryShardedAttribute_andKeepsItsLines() {
         String business = Ids.newId();
-        OrderLine line = new OrderLine(1, "PEN-1", "pens", 2, 150);
-        Order order = orderIn(business, null).withLines(List.of(line));
+        Map<String, Object> line = SampleSubjects.line("PEN-1", "pens", 2, 150);
+        DeclaredItem order = SampleSubjects.withLines(orderIn(business, null), List.of(line));
 
-        Order placed = (Order) order.withShard(Shard.of(7));
+        DeclaredItem placed = order.withShard(Shard.of(7));
 
         assertThat(placed.shard()).isEqualTo(Shard.of(7));
-        assertThat(placed.lines()).containsExactly(line);
+        assertThat(placed.items(Attributes.LINES)).containsExactly(line);
         assertThat(Values.string(placed.toItem(), Attributes.GSI1_PK))
                 .isEqualTo(Keys.orderStatusPk(business, "OPEN", 7));
         assertThat(placed.withShard(order.shard())).isEqualTo(order);
@@ -113,7 +115,7 @@ class ShardCountTest {
     @Test
     void aLegacySubjectsCopiesStayInTheOneTagPartition() {
         String business = Ids.newId();
-        Order order = orderIn(business, null);
+        DeclaredItem order = orderIn(business, null);
         assertThat(order.shard().stored()).isFalse();
         assertThat(order.toItem()).doesNotContainKey(Attributes.SHARD);
         assertThat(RelationshipCatalogue.impliedBy(order.toItem()).stream()
@@ -152,20 +154,19 @@ class ShardCountTest {
         assertThat(ShardGrowth.countFor(30_000, 0.5)).isEqualTo(64);
     }
 
-    private static Order orderIn(String business, Shard shard) {
-        Address address = new Address("1 Main St", "Springfield", "IL", "62701", "US");
+    /** An order of no lines yet, tagged rush, as the record of a status placed in {@code shard} (null: legacy). */
+    private static DeclaredItem orderIn(String business, Shard shard) {
         String id = Ids.newId();
-        return new Order(
+        return SampleSubjects.order(
                 id,
                 business,
                 Ids.newId(),
+                "Ada",
+                "Lovelace",
+                new Address("1 Main St", "Springfield", "IL", "62701", "US").values(),
                 "open",
-                100,
                 null,
-                new CustomerSnapshot("Ada", "Lovelace"),
-                address,
                 List.of(),
-                0,
                 CoreFields.created(Set.of("rush"), NOW),
                 shard == null ? Shard.legacy(id) : shard);
     }

@@ -4,15 +4,14 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
-import io.entitytable.model.Order;
-import io.entitytable.model.OrderLine;
 import io.entitytable.model.Retention;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
 import io.entitytable.model.Values;
 import java.time.Duration;
@@ -36,26 +35,25 @@ record ArchiveFixture(DynamoDbClient plain, String table) {
     /** An order of {@code businessId} (version 1), created and last changed at {@code at}, counted on its counter. */
     Placed place(String businessId, String status, int lines, Instant at) {
         String orderId = Ids.newId();
-        List<OrderLine> orderLines = new ArrayList<>();
+        List<Map<String, Object>> orderLines = new ArrayList<>();
         for (int lineNo = 1; lineNo <= lines; lineNo++) {
-            orderLines.add(new OrderLine(lineNo, "SKU-" + lineNo, "item " + lineNo, lineNo, 250L * lineNo));
+            orderLines.add(SampleSubjects.line("SKU-" + lineNo, "item " + lineNo, lineNo, 250L * lineNo));
         }
-        Order order = new Order(
+        DeclaredItem order = SampleSubjects.order(
                 orderId,
                 businessId,
                 Ids.newId(),
+                "Ada",
+                "Lovelace",
+                new Address("1 Main St", "Austin", "TX", "73301", "US").values(),
                 status,
-                1234,
                 "visa",
-                new CustomerSnapshot("Ada", "Lovelace"),
-                new Address("1 Main St", "Austin", "TX", "73301", "US"),
                 orderLines,
-                lines,
                 CoreFields.created(Set.of("gift"), at),
                 Shard.legacy(orderId));
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         items.add(order.toItem());
-        orderLines.forEach(line -> items.add(line.toItem(orderId)));
+        items.addAll(order.collectionItems());
         items.forEach(item -> plain.putItem(request -> request.tableName(table).item(item)));
         ItemKey counter = ChildCounters.of(businessId, order.toItem());
         plain.updateItem(request -> request.tableName(table)

@@ -121,7 +121,7 @@ class OrderMoveTest {
         ArchivedOrder archived = archive.find(order.id()).orElseThrow();
         assertThat(archived.items()).containsExactlyInAnyOrderElementsOf(order.items());
         assertThat(archived.version()).isEqualTo(1);
-        assertThat(archived.order().lines()).hasSize(2);
+        assertThat(archived.subject().items(Attributes.LINES)).hasSize(2);
         assertThat(fixture().counter(order)).isEqualTo(0);
     }
 

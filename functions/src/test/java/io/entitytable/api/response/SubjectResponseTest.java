@@ -8,17 +8,17 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.entitytable.api.TestStores;
 import io.entitytable.api.copies.Copies;
 import io.entitytable.model.Address;
+import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.CustomerSnapshot;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
-import io.entitytable.model.Order;
-import io.entitytable.model.OrderLine;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.Shard;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -32,23 +32,37 @@ class SubjectResponseTest {
     @Test
     void from_shouldKeepPublicFieldsOnly_whenAnOrderWithLinesIsMapped() throws Exception {
         // GIVEN an order as stored: with its line count and its index keys
-        Order order = new Order(
+        DeclaredItem order = DeclaredItem.of(
+                Entity.ORDER,
                 ID,
                 "01ARZ3NDEKTSV4RRFFQ69G5FAA",
-                "01ARZ3NDEKTSV4RRFFQ69G5FAB",
-                "OPEN",
-                300,
-                "visa",
-                new CustomerSnapshot("Ann", "Smith"),
-                AUSTIN,
-                List.of(new OrderLine(1, "PEN-1", "A pen", 2, 150)),
-                1,
+                Map.of(
+                        Attributes.CUSTOMER_ID,
+                        "01ARZ3NDEKTSV4RRFFQ69G5FAB",
+                        Attributes.STATUS,
+                        "OPEN",
+                        Attributes.PAYMENT_CARD,
+                        "visa",
+                        Attributes.CUSTOMER_SNAPSHOT,
+                        Map.of(Attributes.FIRST_NAME, "Ann", Attributes.LAST_NAME, "Smith"),
+                        Attributes.SHIP_TO,
+                        AUSTIN.values(),
+                        Attributes.LINES,
+                        List.of(Map.of(
+                                Attributes.SKU,
+                                "PEN-1",
+                                Attributes.DESCRIPTION,
+                                "A pen",
+                                Attributes.QUANTITY,
+                                2,
+                                Attributes.UNIT_PRICE_CENTS,
+                                150))),
                 new CoreFields(Set.of("vip"), 4, CREATED, CREATED),
                 Shard.legacy(ID));
 
         // WHEN it is read as the API reads it, with its lines
         JsonNode json = JSON.valueToTree(
-                SubjectResponse.from(Entity.ORDER.read(order.toItem()).withCollection(order.lineItems())));
+                SubjectResponse.from(Entity.ORDER.read(order.toItem()).withCollection(order.collectionItems())));
 
         // THEN
         assertThat(json.get("entity").asText()).isEqualTo("order");

@@ -4,7 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.deployment.SearchIndex;
-import io.entitytable.model.OrderLine;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.TableLayout;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -33,7 +33,10 @@ class IndexerFunctionTest {
     void orderEvent_shouldIndexTheOrderWithItsLines_underTheProjectsAlias() throws IOException {
         // GIVEN the sample order's line in the table
         dynamo.putItem(b -> b.tableName(TableLayout.ENTITY.defaultTableName())
-                .item(new OrderLine(1, "SKU-WALNUT", "Walnut writing desk", 1, 25000).toItem(SAMPLE_ORDER)));
+                .item(SampleSubjects.lineItems(
+                                SAMPLE_ORDER,
+                                List.of(SampleSubjects.line("SKU-WALNUT", "Walnut writing desk", 1, 25000)))
+                        .get(0)));
         String event = Files.readString(Path.of(System.getProperty("entity-table.events-dir", "../events/stream"))
                 .resolve("order-tagged-and-untagged.json"));
 

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
-import io.entitytable.model.OrderLine;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.SearchFields;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -28,11 +28,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * transformer), against the real engine: what users invoke is what is tested.
  */
 class IndexerHandlerTest {
-    private static final List<OrderLine> LINES = List.of(new OrderLine(1, "SKU-1", "Walnut desk", 1, 10000));
+    private static final List<Map<String, Object>> LINES =
+            List.of(SampleSubjects.line("SKU-1", "Walnut desk", 1, 10000));
 
     /** The item collection every order of the sample events is given: {@link #LINES}, as the API writes them. */
     private static List<Map<String, AttributeValue>> linesOf(String orderId) {
-        return LINES.stream().map(line -> line.toItem(orderId)).toList();
+        return SampleSubjects.lineItems(orderId, LINES);
     }
 
     private final EngineIndex index = new EngineIndex();

@@ -16,7 +16,6 @@ import io.entitytable.deployment.SearchIndex;
 import io.entitytable.deployment.metrics.EmfLines;
 import io.entitytable.deployment.metrics.MetricNames;
 import io.entitytable.model.DeclaredItem;
-import io.entitytable.model.Order;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -36,13 +35,10 @@ class IndexerMetricsTest {
         Instant changed = Instant.now().minusMillis(1_500);
         DeclaredItem customer = subjects.customer("Grace", "Hopper").withVersion(2, changed);
         DeclaredItem store = subjects.store("Harbor Books").withVersion(2, changed);
-        Order order = subjects.order(customer, "PLACED");
+        DeclaredItem order = subjects.order(customer, "PLACED");
         EmfLines emf = new EmfLines();
         SearchIndexer indexer = SearchIndexer.create(
-                index.config(),
-                id -> order.withLines(Subjects.lines()).lineItems(),
-                new RecordingDeadLetters(),
-                emf.recorder("indexer"));
+                index.config(), id -> order.collectionItems(), new RecordingDeadLetters(), emf.recorder("indexer"));
 
         // WHEN the three are indexed, the customer's record comes again, and the store is deleted
         indexer.process(List.of(insert(customer), insert(order), insert(store)));

@@ -3,8 +3,7 @@ package io.entitytable.search.indexer;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.DeclaredItem;
-import io.entitytable.model.Order;
-import io.entitytable.model.OrderLine;
+import io.entitytable.model.SampleSubjects;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -38,10 +37,10 @@ public final class IndexerThroughputBench {
     private static final int ORDERS_PER_BATCH = 100;
     private static final int WARM_UP_BATCHES = 3;
     private static final double REFERENCE_PER_SHARD = 314;
-    private static final List<OrderLine> LINES = List.of(
-            new OrderLine(1, "SKU-CAFE-01", "Café au lait Mug", 1, 1500),
-            new OrderLine(2, "SKU-TEA-02", "Green Tea", 2, 500),
-            new OrderLine(3, "SKU-POT-03", "Cast Iron Teapot", 1, 4200));
+    private static final List<Map<String, Object>> LINES = List.of(
+            SampleSubjects.line("SKU-CAFE-01", "Café au lait Mug", 1, 1500),
+            SampleSubjects.line("SKU-TEA-02", "Green Tea", 2, 500),
+            SampleSubjects.line("SKU-POT-03", "Cast Iron Teapot", 1, 4200));
 
     private IndexerThroughputBench() {}
 
@@ -220,10 +219,10 @@ public final class IndexerThroughputBench {
         for (int b = 0; b < count; b++) {
             List<Record> batch = new ArrayList<>();
             for (int o = 0; o < ORDERS_PER_BATCH; o++) {
-                Order order = subjects.order(customer, "PLACED").withLines(LINES);
+                DeclaredItem order = SampleSubjects.withLines(subjects.order(customer, "PLACED"), LINES);
                 put(writer, order.toItem());
-                order.lineItems().forEach(line -> put(writer, line));
-                written.put(order.id(), order.lineItems());
+                order.collectionItems().forEach(line -> put(writer, line));
+                written.put(order.id(), order.collectionItems());
                 batch.add(StreamRecords.insert(order));
             }
             batches.add(batch);

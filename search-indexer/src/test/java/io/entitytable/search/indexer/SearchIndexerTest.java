@@ -10,7 +10,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.ItemKind;
-import io.entitytable.model.Order;
 import io.entitytable.model.SearchFields;
 import io.entitytable.model.Values;
 import io.entitytable.search.client.SearchClients;
@@ -115,9 +114,8 @@ class SearchIndexerTest {
     void order_shouldBeFoundByLineDescriptionSkuStatusAndCustomerName() {
         // GIVEN
         DeclaredItem customer = subjects.customer("Zoë", "Núñez");
-        Order order = subjects.order(customer, "SHIPPED");
-        CollectionItems lines =
-                id -> id.equals(order.id()) ? order.withLines(Subjects.lines()).lineItems() : List.of();
+        DeclaredItem order = subjects.order(customer, "SHIPPED");
+        CollectionItems lines = id -> id.equals(order.id()) ? order.collectionItems() : List.of();
 
         // WHEN
         indexer(lines).process(List.of(insert(order)));
@@ -216,12 +214,12 @@ class SearchIndexerTest {
         index.createWith(io.entitytable.deployment.SearchIndex.definitionJson()
                 .replaceFirst("\"sku\": \\{[^\\n]*\\n", "\"sku\": { \"type\": \"long\" },\n"));
         DeclaredItem customer = subjects.customer("Alan", "Turing");
-        Order order = subjects.order(customer, "PLACED");
+        DeclaredItem order = subjects.order(customer, "PLACED");
         DeclaredItem store = subjects.store("Bletchley Books");
         Record orderRecord = insert(order);
         try (LocalQueue queue = new LocalQueue("search-dead-letters")) {
-            SearchIndexer indexer = SearchIndexer.create(
-                    index.config(), id -> order.withLines(Subjects.lines()).lineItems(), queue.deadLetters());
+            SearchIndexer indexer =
+                    SearchIndexer.create(index.config(), id -> order.collectionItems(), queue.deadLetters());
 
             // WHEN
             StreamsEventResponse response = indexer.process(List.of(insert(customer), orderRecord, insert(store)));
@@ -350,7 +348,7 @@ class SearchIndexerTest {
     void unreadableCollectionItems_shouldReportThatRecord_andIndexTheOthers() {
         // GIVEN
         DeclaredItem customer = subjects.customer("Dorothy", "Vaughan");
-        Order order = subjects.order(customer, "PLACED");
+        DeclaredItem order = subjects.order(customer, "PLACED");
         Record orderRecord = insert(order);
         CollectionItems throttled = id -> {
             throw new IllegalStateException("throttled");
@@ -371,7 +369,7 @@ class SearchIndexerTest {
     void aBatchOfOrders_shouldReadTheirLinesSeveralAtOnce_neverMoreThanConfigured() {
         // GIVEN twelve orders whose lines take a while to read, and an indexer that reads four collections at once
         DeclaredItem customer = subjects.customer("Katherine", "Johnson");
-        List<Order> orders = IntStream.range(0, 12)
+        List<DeclaredItem> orders = IntStream.range(0, 12)
                 .mapToObj(i -> subjects.order(customer, "PLACED"))
                 .toList();
         SlowCollectionItems slow = new SlowCollectionItems(linesOf(orders), 4, Duration.ofMillis(10));
@@ -386,7 +384,7 @@ class SearchIndexerTest {
         assertThat(slow.mostAtOnce()).isGreaterThan(1).isLessThanOrEqualTo(4);
         assertThat(index.search(subjects.businessId, "sku-tea-02"))
                 .containsExactlyInAnyOrderElementsOf(
-                        orders.stream().map(Order::id).toList());
+                        orders.stream().map(DeclaredItem::id).toList());
     }
 
     @Test
@@ -394,11 +392,11 @@ class SearchIndexerTest {
         // GIVEN five orders, a customer, and a later record of the second order; the lines of the second and fourth
         // orders cannot be read, and the second's read fails only after the fourth's has
         DeclaredItem customer = subjects.customer("Dorothy", "Vaughan");
-        List<Order> orders = IntStream.range(0, 5)
+        List<DeclaredItem> orders = IntStream.range(0, 5)
                 .mapToObj(i -> subjects.order(customer, "PLACED"))
                 .toList();
-        Order second = orders.get(1);
-        Order fourth = orders.get(3);
+        DeclaredItem second = orders.get(1);
+        DeclaredItem fourth = orders.get(3);
         CountDownLatch fourthFailed = new CountDownLatch(1);
         CollectionItems lines = id -> {
             if (id.equals(fourth.id())) {
@@ -414,7 +412,8 @@ class SearchIndexerTest {
         List<Record> batch = new ArrayList<>();
         batch.add(insert(customer));
         orders.forEach(order -> batch.add(insert(order)));
-        batch.add(modify(second, second.withStatusAndCard("SHIPPED", null).withVersion(2, LATER)));
+        batch.add(
+                modify(second, second.with(Map.of(Attributes.STATUS, "SHIPPED")).withVersion(2, LATER)));
 
         // WHEN
         StreamsEventResponse response = indexer(lines).process(batch);
@@ -430,11 +429,12 @@ class SearchIndexerTest {
         assertThat(deadLetters.letters).isEmpty();
     }
 
-    private static java.util.function.Function<String, List<Map<String, AttributeValue>>> linesOf(List<Order> orders) {
+    private static java.util.function.Function<String, List<Map<String, AttributeValue>>> linesOf(
+            List<DeclaredItem> orders) {
         return id -> orders.stream()
                 .filter(order -> order.id().equals(id))
                 .findFirst()
-                .map(order -> order.withLines(Subjects.lines()).lineItems())
+                .map(order -> order.collectionItems())
                 .orElse(List.of());
     }
 

@@ -3,12 +3,10 @@ package io.entitytable.search.indexer;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
-import io.entitytable.model.Order;
-import io.entitytable.model.OrderLine;
+import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
 import java.time.Instant;
 import java.util.List;
@@ -61,28 +59,26 @@ final class Subjects {
         return store.with(Map.of("name", newName));
     }
 
-    Order order(DeclaredItem customer, String status) {
+    /** An order of {@code customer}'s with its {@link #lines}. */
+    DeclaredItem order(DeclaredItem customer, String status) {
         String orderId = Ids.newId();
-        return new Order(
+        return SampleSubjects.order(
                 orderId,
                 businessId,
                 customer.id(),
+                customer.text(Attributes.FIRST_NAME).orElseThrow(),
+                customer.text(Attributes.LAST_NAME).orElseThrow(),
+                new Address("1 Calle Mayor", "Málaga", "AN", "29001", "ES").values(),
                 status,
-                2500,
                 null,
-                new CustomerSnapshot(
-                        customer.text(Attributes.FIRST_NAME).orElseThrow(),
-                        customer.text(Attributes.LAST_NAME).orElseThrow()),
-                new Address("1 Calle Mayor", "Málaga", "AN", "29001", "ES"),
-                null,
-                2,
+                lines(),
                 CoreFields.created(Set.of(), CREATED),
                 Shard.legacy(orderId));
     }
 
-    static List<OrderLine> lines() {
+    static List<Map<String, Object>> lines() {
         return List.of(
-                new OrderLine(1, "SKU-CAFE-01", "Café au lait Mug", 1, 1500),
-                new OrderLine(2, "SKU-TEA-02", "Green TEA", 2, 500));
+                SampleSubjects.line("SKU-CAFE-01", "Café au lait Mug", 1, 1500),
+                SampleSubjects.line("SKU-TEA-02", "Green TEA", 2, 500));
     }
 }

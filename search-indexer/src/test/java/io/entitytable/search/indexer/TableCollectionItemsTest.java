@@ -5,8 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.DeclaredItem;
-import io.entitytable.model.Order;
-import io.entitytable.model.OrderLine;
+import io.entitytable.model.SampleSubjects;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -39,18 +38,19 @@ class TableCollectionItemsTest {
         // GIVEN an order with its lines, and another order's line in another partition
         Subjects subjects = new Subjects();
         DeclaredItem customer = subjects.customer("Ada", "Lovelace");
-        Order order = subjects.order(customer, "PLACED").withLines(Subjects.lines());
-        Order other = subjects.order(customer, "PLACED").withLines(List.of(new OrderLine(1, "SKU-X", "Other", 1, 1)));
+        DeclaredItem order = subjects.order(customer, "PLACED");
+        DeclaredItem other = SampleSubjects.withLines(
+                subjects.order(customer, "PLACED"), List.of(SampleSubjects.line("SKU-X", "Other", 1, 1)));
         put(order.toItem());
-        order.lineItems().forEach(TableCollectionItemsTest::put);
-        other.lineItems().forEach(TableCollectionItemsTest::put);
+        order.collectionItems().forEach(TableCollectionItemsTest::put);
+        other.collectionItems().forEach(TableCollectionItemsTest::put);
 
         // WHEN
         List<Map<String, AttributeValue>> items = new TableCollectionItems(dynamo, TABLE).of(order.id());
 
         // THEN
         assertThat(items).noneMatch(CoreItem::isCore);
-        assertThat(items).extracting(OrderLine::from).containsExactlyElementsOf(Subjects.lines());
+        assertThat(items).containsExactlyElementsOf(order.collectionItems());
         assertThat(new TableCollectionItems(dynamo, TABLE).of("01JNOSUCHORDER000000000000"))
                 .isEmpty();
     }

@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.deployment.SearchIndexNames;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.model.Attributes;
+import io.entitytable.model.CoreItem;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
-import io.entitytable.model.Order;
-import io.entitytable.model.OrderLine;
+import io.entitytable.model.Keys;
+import io.entitytable.model.Values;
+import io.entitytable.model.access.PartitionQuery;
 import io.entitytable.model.backfill.IndexBackfill;
 import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.indexer.EngineView;
@@ -137,9 +140,8 @@ class ReindexTest {
                 .filter(item -> item.entity() == Entity.STORE)
                 .map(DeclaredItem.class::cast)
                 .toList();
-        Order order = sample.live.values().stream()
-                .filter(Order.class::isInstance)
-                .map(Order.class::cast)
+        CoreItem order = sample.live.values().stream()
+                .filter(item -> item.entity() == Entity.ORDER)
                 .findFirst()
                 .orElseThrow();
         List<Record> lateRecords = new ArrayList<>();
@@ -240,22 +242,22 @@ class ReindexTest {
         // WHEN every order reaches the assembler without its lines
         ScannedDocuments assembled = new ScannedDocuments();
         sample.live.values().stream()
-                .filter(Order.class::isInstance)
+                .filter(item -> item.entity() == Entity.ORDER)
                 .forEach(order -> assertThat(assembled.add(order.toItem())).isEmpty());
 
         // THEN they are held for a Query, and a line completes its order
         assertThat(assembled.incompleteOrders()).hasSize(6);
-        Order first = sample.live.values().stream()
-                .filter(Order.class::isInstance)
-                .map(Order.class::cast)
-                .filter(order -> order.lineCount() == 1)
+        CoreItem first = sample.live.values().stream()
+                .filter(item -> item.entity() == Entity.ORDER)
+                .filter(order -> order.collectionItems().size() == 1)
                 .findFirst()
                 .orElseThrow();
-        assertThat(assembled.add(first.lineItems().get(0)))
+        assertThat(assembled.add(first.collectionItems().get(0)))
                 .singleElement()
                 .satisfies(document -> assertThat(document.text().get("sku")).containsExactly("SKU-1"));
         assertThat(assembled.incompleteOrders()).hasSize(5);
-        assertThat(OrderLine.from(first.lineItems().get(0)).sku()).isEqualTo("SKU-1");
+        assertThat(Values.string(first.collectionItems().get(0), Attributes.SKU))
+                .isEqualTo("SKU-1");
     }
 
     private SearchSample sample() {
@@ -282,7 +284,12 @@ class ReindexTest {
                         .withNames(names)
                         .withTable(table)
                         .withNextAliasRecheck(nextAliasRecheck),
-                orderId -> dynamo.queryPaginator(OrderLine.linesQuery(table, orderId)).items().stream()
+                orderId -> dynamo
+                        .queryPaginator(PartitionQuery.sortBeginsWith(null, orderId, Keys.lineTypePrefix())
+                                .consistentRead()
+                                .toRequest(table))
+                        .items()
+                        .stream()
                         .toList(),
                 letters -> {
                     throw new AssertionError("nothing should be refused: " + letters);

@@ -4,12 +4,9 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
-import io.entitytable.model.Order;
-import io.entitytable.model.OrderLine;
 import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
 import io.entitytable.model.Values;
@@ -86,36 +83,19 @@ public final class SearchSample {
                 Shard.legacy(storeId));
     }
 
-    Order order(DeclaredItem buyer, int lineCount) {
-        List<OrderLine> lines = new ArrayList<>();
+    DeclaredItem order(DeclaredItem buyer, int lineCount) {
+        List<Map<String, Object>> lines = new ArrayList<>();
         for (int line = 1; line <= lineCount; line++) {
-            lines.add(new OrderLine(line, "SKU-" + line, "Item number " + line, line, 100L * line));
+            lines.add(SampleSubjects.line("SKU-" + line, "Item number " + line, line, 100L * line));
         }
-        String orderId = Ids.newId();
-        return new Order(
-                orderId,
-                businessId,
-                buyer.id(),
-                "OPEN",
-                1500,
-                null,
-                new CustomerSnapshot(
-                        buyer.text(Attributes.FIRST_NAME).orElseThrow(),
-                        buyer.text(Attributes.LAST_NAME).orElseThrow()),
-                SampleSubjects.mailingAddresses(buyer).get("home"),
-                lines,
-                lines.size(),
-                CoreFields.created(Set.of(), T0),
-                Shard.legacy(orderId));
+        return SampleSubjects.order(buyer, Ids.newId(), "OPEN", null, lines, CoreFields.created(Set.of(), T0));
     }
 
     /** Writes a new item (and an order's lines); returns its INSERT record. */
     Record put(CoreItem item) {
         dynamo.putItem(p -> p.tableName(table).item(item.toItem()));
-        if (item instanceof Order order) {
-            order.lineItems()
-                    .forEach(line -> dynamo.putItem(p -> p.tableName(table).item(line)));
-        }
+        item.collectionItems()
+                .forEach(line -> dynamo.putItem(p -> p.tableName(table).item(line)));
         live.put(item.id(), item);
         return StreamRecords.record(OperationType.INSERT, null, item.toItem());
     }
@@ -151,9 +131,7 @@ public final class SearchSample {
     /** Deletes an item (an order with its lines); returns its REMOVE. */
     Record delete(CoreItem item) {
         deleteKey(item.toItem());
-        if (item instanceof Order order) {
-            order.lineItems().forEach(this::deleteKey);
-        }
+        item.collectionItems().forEach(this::deleteKey);
         live.remove(item.id());
         return StreamRecords.record(OperationType.REMOVE, item.toItem(), null);
     }

@@ -2,11 +2,10 @@ package io.entitytable.model.backfill;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
-import io.entitytable.model.Order;
-import io.entitytable.model.OrderLine;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.AccessPattern;
@@ -63,8 +62,9 @@ public record IndexBackfill(
             Entity.ORDER,
             Set.of(Attributes.SKUS),
             true,
-            (item, collection) -> Order.from(item)
-                    .withLines(collection.stream().map(OrderLine::from).toList()));
+            (item, collection) -> ((DeclaredItem) Entity.ORDER.read(item))
+                    .withCollection(collection)
+                    .withDerived());
 
     /** Every backfill, in the order they were added; each runs on its own progress item. */
     public static final List<IndexBackfill> ALL = List.of(CUSTOMERS_BY_EMAIL, ORDERS_BY_SKU);

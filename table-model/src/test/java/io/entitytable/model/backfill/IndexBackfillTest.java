@@ -3,9 +3,8 @@ package io.entitytable.model.backfill;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.model.Attributes;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.ItemKind;
-import io.entitytable.model.Order;
-import io.entitytable.model.OrderLine;
 import io.entitytable.model.SampleSubjects;
 import java.util.HashMap;
 import java.util.List;
@@ -15,8 +14,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** What the index backfills find to mend on one item, without a table. */
 class IndexBackfillTest {
-    private final Order order = SampleSubjects.order()
-            .withLines(List.of(new OrderLine(1, "PEN-1", "Pens", 2, 150), new OrderLine(2, "INK-2", "Ink", 1, 990)));
+    private final DeclaredItem order = SampleSubjects.withLines(
+            SampleSubjects.order(),
+            List.of(SampleSubjects.line("PEN-1", "Pens", 2, 150), SampleSubjects.line("INK-2", "Ink", 1, 990)));
 
     @Test
     void anOrderHoldingItsSkus_inAnyOrder_needsNothing() {
@@ -65,6 +65,6 @@ class IndexBackfillTest {
     }
 
     private List<Map<String, AttributeValue>> lines() {
-        return order.lineItems();
+        return order.collectionItems();
     }
 }

@@ -3,6 +3,7 @@ package io.entitytable.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.entitytable.archive.OrderArchive;
 import io.entitytable.local.LocalSystem;
+import io.entitytable.model.Attributes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -154,8 +155,8 @@ final class ArchiveReadBench {
                 long start = System.nanoTime();
                 int lines = archive.find(archivedId)
                         .orElseThrow(() -> new IllegalStateException("order " + archivedId + " is not in the archive"))
-                        .order()
-                        .lines()
+                        .subject()
+                        .items(Attributes.LINES)
                         .size();
                 long nanos = System.nanoTime() - start;
                 if (lines != LINES) {

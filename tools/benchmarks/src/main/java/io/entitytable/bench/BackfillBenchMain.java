@@ -3,12 +3,11 @@ package io.entitytable.bench;
 import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.logs.LocalLogging;
 import io.entitytable.model.Address;
+import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.DeclaredItem;
+import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
-import io.entitytable.model.Order;
-import io.entitytable.model.OrderLine;
 import io.entitytable.model.Shard;
 import io.entitytable.model.access.BatchWrites;
 import io.entitytable.model.access.RetryPolicy;
@@ -164,25 +163,47 @@ public final class BackfillBenchMain {
     private static List<Map<String, AttributeValue>> ordersBeforeThePattern(int count) {
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         for (int i = 0; i < count / 3; i++) {
-            List<OrderLine> lines = List.of(
-                    new OrderLine(1, "SKU-" + i % 50, "Item", 1, 150),
-                    new OrderLine(2, "SKU-" + (i * 7 + 1) % 50, "Item", 2, 100));
+            List<Map<String, Object>> lines = List.of(
+                    Map.of(
+                            Attributes.SKU,
+                            "SKU-" + i % 50,
+                            Attributes.DESCRIPTION,
+                            "Item",
+                            Attributes.QUANTITY,
+                            1,
+                            Attributes.UNIT_PRICE_CENTS,
+                            150),
+                    Map.of(
+                            Attributes.SKU,
+                            "SKU-" + (i * 7 + 1) % 50,
+                            Attributes.DESCRIPTION,
+                            "Item",
+                            Attributes.QUANTITY,
+                            2,
+                            Attributes.UNIT_PRICE_CENTS,
+                            100));
             String id = Ids.newId();
-            Order order = new Order(
+            DeclaredItem order = DeclaredItem.of(
+                    Entity.ORDER,
                     id,
                     BUSINESS,
-                    Ids.newId(),
-                    "OPEN",
-                    lines.stream().mapToLong(OrderLine::amountCents).sum(),
-                    "visa",
-                    new CustomerSnapshot("Pat", "Before"),
-                    new Address("1 Main St", "Austin", "TX", "73301", "US"),
-                    lines,
-                    lines.size(),
+                    Map.of(
+                            Attributes.CUSTOMER_ID,
+                            Ids.newId(),
+                            Attributes.STATUS,
+                            "OPEN",
+                            Attributes.PAYMENT_CARD,
+                            "visa",
+                            Attributes.CUSTOMER_SNAPSHOT,
+                            Map.of(Attributes.FIRST_NAME, "Pat", Attributes.LAST_NAME, "Before"),
+                            Attributes.SHIP_TO,
+                            new Address("1 Main St", "Austin", "TX", "73301", "US").values(),
+                            Attributes.LINES,
+                            lines),
                     CoreFields.created(Set.of(), Instant.EPOCH),
                     Shard.legacy(id));
             items.add(IndexBackfill.ORDERS_BY_SKU.without(order.toItem()));
-            items.addAll(order.lineItems());
+            items.addAll(order.collectionItems());
         }
         return items;
     }

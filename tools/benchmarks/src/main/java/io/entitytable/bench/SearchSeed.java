@@ -6,13 +6,10 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
-import io.entitytable.model.Order;
-import io.entitytable.model.OrderLine;
 import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.Values;
@@ -206,9 +203,11 @@ final class SearchSeed {
             for (CoreItem item : itemsOf(random, businessId, count)) {
                 seeded.accept(item);
                 pending.add(item.toItem());
-                if (item instanceof Order order) {
-                    pending.addAll(order.lineItems());
-                } else {
+                // The counters count the customers and stores (above); an order, the one subject seeded with the
+                // other items of its collection (its lines), is not counted.
+                List<Map<String, AttributeValue>> collection = item.collectionItems();
+                pending.addAll(collection);
+                if (collection.isEmpty()) {
                     Map<String, AttributeValue> counter = counters.get(ChildCounters.of(businessId, item.id()));
                     counter.put(Attributes.CHILD_COUNT, Values.n(Values.number(counter, Attributes.CHILD_COUNT) + 1));
                 }
@@ -282,33 +281,42 @@ final class SearchSeed {
                 Shard.legacy(storeId));
     }
 
-    @SuppressWarnings("unchecked")
-    private static Order order(Random random, String businessId, DeclaredItem customer) {
-        List<OrderLine> lines = new ArrayList<>();
+    private static DeclaredItem order(Random random, String businessId, DeclaredItem customer) {
+        List<Map<String, Object>> lines = new ArrayList<>();
         int lineCount = 1 + random.nextInt(2);
-        long total = 0;
         for (int n = 1; n <= lineCount; n++) {
             String[] product = pick(random, PRODUCTS);
-            OrderLine line =
-                    new OrderLine(n, product[0], product[1], 1 + random.nextInt(5), 100 + random.nextInt(5000));
-            total += line.amountCents();
-            lines.add(line);
+            lines.add(Map.of(
+                    Attributes.SKU,
+                    product[0],
+                    Attributes.DESCRIPTION,
+                    product[1],
+                    Attributes.QUANTITY,
+                    1 + random.nextInt(5),
+                    Attributes.UNIT_PRICE_CENTS,
+                    100 + random.nextInt(5000)));
         }
         String orderId = Ids.newId();
-        return new Order(
+        Map<String, Object> values = new LinkedHashMap<>();
+        values.put(Attributes.CUSTOMER_ID, customer.id());
+        values.put(Attributes.STATUS, pick(random, STATUSES));
+        values.put(Attributes.PAYMENT_CARD, "visa");
+        values.put(
+                Attributes.CUSTOMER_SNAPSHOT,
+                Map.of(
+                        Attributes.FIRST_NAME,
+                        customer.text(Attributes.FIRST_NAME).orElseThrow(),
+                        Attributes.LAST_NAME,
+                        customer.text(Attributes.LAST_NAME).orElseThrow()));
+        values.put(
+                Attributes.SHIP_TO,
+                customer.labelled(Attributes.MAILING_ADDRESSES, "home").orElseThrow());
+        values.put(Attributes.LINES, lines);
+        return DeclaredItem.of(
+                Entity.ORDER,
                 orderId,
                 businessId,
-                customer.id(),
-                pick(random, STATUSES),
-                total,
-                "visa",
-                new CustomerSnapshot(
-                        customer.text(Attributes.FIRST_NAME).orElseThrow(),
-                        customer.text(Attributes.LAST_NAME).orElseThrow()),
-                Address.of((Map<String, ?>)
-                        customer.labelled(Attributes.MAILING_ADDRESSES, "home").orElseThrow()),
-                lines,
-                lineCount,
+                values,
                 CoreFields.created(Set.of(), CREATED),
                 Shard.legacy(orderId));
     }

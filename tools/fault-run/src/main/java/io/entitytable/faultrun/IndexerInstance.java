@@ -4,7 +4,8 @@ import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.pump.DynamodbEventJson;
 import io.entitytable.local.pump.FunctionInvoker;
 import io.entitytable.local.pump.InvocationResult;
-import io.entitytable.model.OrderLine;
+import io.entitytable.model.Keys;
+import io.entitytable.model.access.PartitionQuery;
 import io.entitytable.search.indexer.DeadLetter;
 import io.entitytable.search.indexer.IndexerConfig;
 import io.entitytable.search.indexer.IndexerHandler;
@@ -48,7 +49,12 @@ final class IndexerInstance implements FunctionInvoker, AutoCloseable {
 
     /** An order's lines, as the deployed indexer reads them: one strongly consistent Query of its partition. */
     private List<Map<String, AttributeValue>> linesOf(String orderId) {
-        return dynamo.queryPaginator(OrderLine.linesQuery(tableName, orderId)).items().stream()
+        return dynamo
+                .queryPaginator(PartitionQuery.sortBeginsWith(null, orderId, Keys.lineTypePrefix())
+                        .consistentRead()
+                        .toRequest(tableName))
+                .items()
+                .stream()
                 .toList();
     }
 

@@ -190,7 +190,7 @@ class ArchiveVerifyTest {
         order.put(Attributes.ID, Values.s(orderId));
         order.put(Attributes.BUSINESS_ID, Values.s(businessId));
         items.add(order);
-        for (Map<String, AttributeValue> line : sample.order.lineItems()) {
+        for (Map<String, AttributeValue> line : sample.order.collectionItems()) {
             Map<String, AttributeValue> copy = new HashMap<>(line);
             copy.put(Attributes.ID, Values.s(orderId));
             items.add(copy);

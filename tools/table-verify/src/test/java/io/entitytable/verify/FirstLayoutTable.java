@@ -4,14 +4,11 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
-import io.entitytable.model.Order;
-import io.entitytable.model.OrderLine;
 import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
 import java.time.Instant;
@@ -50,7 +47,7 @@ final class FirstLayoutTable {
     final DeclaredItem harbour = store("Harbour", "CA", Set.of(), 1);
     final DeclaredItem unlinked = store("Unlinked", "NY", Set.of("vip"), 1);
     final List<DeclaredItem> customers = new ArrayList<>();
-    final List<Order> orders = new ArrayList<>();
+    final List<DeclaredItem> orders = new ArrayList<>();
     /** Every item written, by kind: what a test expects the migration to read. */
     long coreItems;
 
@@ -125,9 +122,9 @@ final class FirstLayoutTable {
             put(image);
             coreItems++;
         }
-        for (Order order : orders) {
-            order.lineItems().forEach(this::put);
-            lines += order.lineItems().size();
+        for (DeclaredItem order : orders) {
+            order.collectionItems().forEach(this::put);
+            lines += order.collectionItems().size();
         }
         // The copies layout 1's fan-out wrote: tags at tag#<t>, both edges of every link.
         for (CoreItem subject : subjects()) {
@@ -198,27 +195,22 @@ final class FirstLayoutTable {
                 Shard.legacy(customerId));
     }
 
-    private Order order(DeclaredItem buyer, Set<String> tags, String status, int lineCount) {
-        List<OrderLine> lines = new ArrayList<>();
+    private DeclaredItem order(DeclaredItem buyer, Set<String> tags, String status, int lineCount) {
+        List<Map<String, Object>> lines = new ArrayList<>();
         for (int line = 1; line <= lineCount; line++) {
-            lines.add(new OrderLine(line, "SKU-" + line, "Item " + line, line, 100L * line));
+            lines.add(SampleSubjects.line("SKU-" + line, "Item " + line, line, 100L * line));
         }
         String id = Ids.newId();
-        return new Order(
+        return SampleSubjects.order(
                 id,
                 acme.id(),
                 buyer.id(),
+                buyer.text(Attributes.FIRST_NAME).orElseThrow(),
+                buyer.text(Attributes.LAST_NAME).orElseThrow(),
+                SampleSubjects.mailingAddresses(buyer).get("home").values(),
                 status,
-                lines.stream()
-                        .mapToLong(line -> line.quantity() * line.unitPriceCents())
-                        .sum(),
                 "visa-4242",
-                new CustomerSnapshot(
-                        buyer.text(Attributes.FIRST_NAME).orElseThrow(),
-                        buyer.text(Attributes.LAST_NAME).orElseThrow()),
-                SampleSubjects.mailingAddresses(buyer).get("home"),
                 lines,
-                lines.size(),
                 new CoreFields(tags, 2, T0.plusSeconds(60), T0.plusSeconds(90)),
                 Shard.legacy(id));
     }

@@ -17,7 +17,6 @@ import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
-import io.entitytable.model.Order;
 import io.entitytable.model.RefreshJob;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
@@ -118,8 +117,8 @@ class MigrateTest {
             migrated.remove(Attributes.LINK_COUNT);
             assertThat(migrated).as(subject.id()).isEqualTo(subject.toItem());
         }
-        for (Order order : old.orders) {
-            for (Map<String, AttributeValue> line : order.lineItems()) {
+        for (DeclaredItem order : old.orders) {
+            for (Map<String, AttributeValue> line : order.collectionItems()) {
                 assertThat(get(target, ItemKey.of(line))).isEqualTo(line);
             }
         }
@@ -153,7 +152,7 @@ class MigrateTest {
         assertThat(check.duplicates())
                 .hasSize((int) old.copies
                         + old.orders.stream()
-                                .mapToInt(order -> order.skus().size())
+                                .mapToInt(order -> order.texts(Attributes.SKUS).size())
                                 .sum());
         assertThat(check.duplicates()).allSatisfy(copyItem -> assertThat(copyItem.containsKey(Attributes.SOURCE))
                 .isEqualTo(RelationshipCatalogue.isFoundThroughIndex(Duplicate.at(ItemKey.of(copyItem)))));
@@ -164,7 +163,7 @@ class MigrateTest {
         assertThat(summary.get("copies").get("built").asLong())
                 .isEqualTo(old.copies
                         + old.orders.stream()
-                                .mapToInt(order -> order.skus().size())
+                                .mapToInt(order -> order.texts(Attributes.SKUS).size())
                                 .sum());
         assertThat(summary.get("verify").get("driftTotal").asLong()).isZero();
         assertThat(summary.get("counters").get("businesses").asLong()).isEqualTo(2);

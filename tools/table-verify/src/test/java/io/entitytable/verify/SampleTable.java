@@ -4,15 +4,12 @@ import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
-import io.entitytable.model.Order;
-import io.entitytable.model.OrderLine;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.RelationshipCatalogue.Duplicate;
 import io.entitytable.model.SampleSubjects;
@@ -52,7 +49,7 @@ final class SampleTable {
     final DeclaredItem foreignStore = store(otherBusiness, "Elsewhere", Set.of());
     final DeclaredItem customer1 = customer("Ann", "Smith", Set.of(store1.id(), store2.id()), Set.of("vip"));
     final DeclaredItem customer2 = customer("Bob", "Jones", Set.of(store1.id()), Set.of("red"));
-    final Order order = order(customer1, Set.of("red", "rush"));
+    final DeclaredItem order = order(customer1, Set.of("red", "rush"));
 
     /** Every core item written, by subject reference: what the duplicates are built from. */
     private final Map<String, Map<String, AttributeValue>> core = new LinkedHashMap<>();
@@ -76,7 +73,7 @@ final class SampleTable {
                 sample.order)) {
             sample.putCore(item);
         }
-        sample.order.lineItems().forEach(sample::put);
+        sample.order.collectionItems().forEach(sample::put);
         sample.writeAllDuplicates();
         return sample;
     }
@@ -87,7 +84,7 @@ final class SampleTable {
 
     /** The number of items written: core items, order lines and duplicates. */
     int itemCount() {
-        return core.size() + order.lineItems().size() + duplicateCount();
+        return core.size() + order.collectionItems().size() + duplicateCount();
     }
 
     /** Writes a core item, with the markers of its unique values as the API writes them with it. */
@@ -189,22 +186,18 @@ final class SampleTable {
                 Shard.legacy(customerId));
     }
 
-    private Order order(DeclaredItem buyer, Set<String> tags) {
-        List<OrderLine> lines = List.of(new OrderLine(1, "PEN-1", "Blue pen", 10, 150));
+    private DeclaredItem order(DeclaredItem buyer, Set<String> tags) {
         String orderId = Ids.newId();
-        return new Order(
+        return SampleSubjects.order(
                 orderId,
                 business.id(),
                 buyer.id(),
+                buyer.text(Attributes.FIRST_NAME).orElseThrow(),
+                buyer.text(Attributes.LAST_NAME).orElseThrow(),
+                SampleSubjects.mailingAddresses(buyer).get("home").values(),
                 "OPEN",
-                1500,
                 "visa-4242",
-                new CustomerSnapshot(
-                        buyer.text(Attributes.FIRST_NAME).orElseThrow(),
-                        buyer.text(Attributes.LAST_NAME).orElseThrow()),
-                SampleSubjects.mailingAddresses(buyer).get("home"),
-                lines,
-                lines.size(),
+                List.of(SampleSubjects.line("PEN-1", "Blue pen", 10, 150)),
                 new CoreFields(tags, 2, T0.plusSeconds(120), T0.plusSeconds(180)),
                 Shard.legacy(orderId));
     }

@@ -16,7 +16,6 @@ import io.entitytable.model.EraseJob;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
-import io.entitytable.model.Order;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.Values;
 import io.entitytable.model.supplier.Supplier;
@@ -73,8 +72,8 @@ class TenantEraseTest {
         fixture.link(ada, paris);
         fixture.link(grace, lyon);
         fixture.rename(paris, "Paris Gare du Nord");
-        Order gift = fixture.order(ada, 3, "gift");
-        Order large = fixture.order(grace, 97, "rush");
+        DeclaredItem gift = fixture.order(ada, 3, "gift");
+        DeclaredItem large = fixture.order(grace, 97, "rush");
         DeclaredItem beta = fixture.business("Beta", "vip");
         DeclaredItem bern = fixture.store(beta, "Bern", "Bern", "flagship");
         DeclaredItem alan = fixture.customer(beta, "Alan", "Turing", "vip");
@@ -386,7 +385,7 @@ class TenantEraseTest {
         DeclaredItem lyon = fixture.store(acme, "Lyon Centre", "Lyon");
         DeclaredItem ada = fixture.customer(acme, "Ada", "Lovelace", "vip");
         fixture.link(ada, lyon);
-        Order order = fixture.order(ada, 3);
+        DeclaredItem order = fixture.order(ada, 3);
         AtomicInteger failFor = new AtomicInteger(1);
         Map<ItemKey, Boolean> presentAtFailure = new ConcurrentHashMap<>();
         ItemKey firstLine = new ItemKey(order.id(), Keys.lineType(1));

@@ -9,14 +9,11 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.IdempotencyRecord;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
-import io.entitytable.model.Order;
-import io.entitytable.model.OrderLine;
 import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
@@ -173,20 +170,20 @@ final class TenantFixture {
         return next;
     }
 
-    Order order(DeclaredItem customer, int lines, String... tags) {
+    DeclaredItem order(DeclaredItem customer, int lines, String... tags) {
         return order(customer, "OPEN", lines, tags);
     }
 
     /** An order of {@code lines} lines in {@code status}: {@code DELIVERED} makes it a finished one, for the archive. */
-    Order order(DeclaredItem customer, String status, int lines, String... tags) {
-        List<OrderLine> orderLines = new ArrayList<>();
+    DeclaredItem order(DeclaredItem customer, String status, int lines, String... tags) {
+        List<Map<String, Object>> orderLines = new ArrayList<>();
         for (int lineNo = 1; lineNo <= lines; lineNo++) {
-            orderLines.add(new OrderLine(lineNo, "SKU-" + lineNo, "item " + lineNo, lineNo, 250L * lineNo));
+            orderLines.add(SampleSubjects.line("SKU-" + lineNo, "item " + lineNo, lineNo, 250L * lineNo));
         }
-        Order order = order(customer, status, orderLines, tags);
+        DeclaredItem order = order(customer, status, orderLines, tags);
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         items.add(order.toItem());
-        items.addAll(order.lineItems());
+        items.addAll(order.collectionItems());
         writes.createChild(customer.businessId(), items, Optional.empty());
         return order;
     }
@@ -235,13 +232,13 @@ final class TenantFixture {
             items.add(customer.toItem());
         }
         for (int i = 0; i < orders; i++) {
-            List<OrderLine> lines = new ArrayList<>();
+            List<Map<String, Object>> lines = new ArrayList<>();
             for (int lineNo = 1; lineNo <= linesPerOrder; lineNo++) {
-                lines.add(new OrderLine(lineNo, "SKU-" + lineNo, null, 1, 100));
+                lines.add(SampleSubjects.line("SKU-" + lineNo, null, 1, 100));
             }
-            Order order = order(made.get(i % made.size()), "OPEN", lines);
+            DeclaredItem order = order(made.get(i % made.size()), "OPEN", lines);
             items.add(order.toItem());
-            items.addAll(order.lineItems());
+            items.addAll(order.collectionItems());
         }
         items.addAll(counters(business.id(), items));
         putAll(dynamo, items);
@@ -290,10 +287,10 @@ final class TenantFixture {
                             Shard.legacy(customerId))
                     .withShard(shard);
             items.add(customer.toItem());
-            Order order = order(customer, "OPEN", List.of(new OrderLine(1, "SKU-1", null, 1, 100)), "gift")
+            DeclaredItem order = order(customer, "OPEN", List.of(SampleSubjects.line("SKU-1", null, 1, 100)), "gift")
                     .withShard(shard);
             items.add(order.toItem());
-            items.addAll(order.lineItems());
+            items.addAll(order.collectionItems());
         }
         items.addAll(counters(business.id(), business.shards(), items));
         putAll(dynamo, items);
@@ -330,24 +327,9 @@ final class TenantFixture {
         LinkedStoreSeed.putAll(dynamo, table.name(), items);
     }
 
-    private Order order(DeclaredItem customer, String status, List<OrderLine> lines, String... tags) {
-        Instant placed = now();
-        String orderId = Ids.newId();
-        return new Order(
-                orderId,
-                customer.businessId(),
-                customer.id(),
-                status,
-                lines.stream().mapToLong(OrderLine::amountCents).sum(),
-                "visa",
-                new CustomerSnapshot(
-                        customer.text(Attributes.FIRST_NAME).orElseThrow(),
-                        customer.text(Attributes.LAST_NAME).orElseThrow()),
-                SampleSubjects.mailingAddresses(customer).values().iterator().next(),
-                lines,
-                lines.size(),
-                CoreFields.created(Set.of(tags), placed),
-                Shard.legacy(orderId));
+    private DeclaredItem order(DeclaredItem customer, String status, List<Map<String, Object>> lines, String... tags) {
+        return SampleSubjects.order(
+                customer, Ids.newId(), status, "visa", lines, CoreFields.created(Set.of(tags), now()));
     }
 
     private static Address address(String city) {

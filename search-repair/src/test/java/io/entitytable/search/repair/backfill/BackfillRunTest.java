@@ -8,15 +8,12 @@ import io.entitytable.local.engine.operations.Engine;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
-import io.entitytable.model.CustomerSnapshot;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
-import io.entitytable.model.Order;
-import io.entitytable.model.OrderLine;
 import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
 import io.entitytable.model.TableBootstrap;
@@ -188,21 +185,21 @@ class BackfillRunTest {
         // every order has a line of INK, every even one also a line of PEN, every fifth a second line of INK
         String table = "orders-" + (++tables);
         dynamo.createTable(TableLayout.ENTITY.createTableRequest(table));
-        List<Order> orders = new ArrayList<>();
+        List<DeclaredItem> orders = new ArrayList<>();
         for (int i = 0; i < 30; i++) {
-            List<OrderLine> lines = new ArrayList<>(List.of(new OrderLine(1, "INK", "Ink", 1, 100)));
+            List<Map<String, Object>> lines = new ArrayList<>(List.of(SampleSubjects.line("INK", "Ink", 1, 100)));
             if (i % 2 == 0) {
-                lines.add(new OrderLine(lines.size() + 1, "PEN", "Pens", 2, 50));
+                lines.add(SampleSubjects.line("PEN", "Pens", 2, 50));
             }
             if (i % 5 == 0) {
-                lines.add(new OrderLine(lines.size() + 1, "INK", "More ink", 1, 100));
+                lines.add(SampleSubjects.line("INK", "More ink", 1, 100));
             }
-            Order order = order(lines);
+            DeclaredItem order = order(lines);
             orders.add(order);
             Map<String, AttributeValue> item = new HashMap<>(order.toItem());
             item.remove(Attributes.SKUS);
             dynamo.putItem(request -> request.tableName(table).item(item));
-            order.lineItems()
+            order.collectionItems()
                     .forEach(line ->
                             dynamo.putItem(request -> request.tableName(table).item(line)));
         }
@@ -220,12 +217,12 @@ class BackfillRunTest {
         // THEN every order carries its SKUs at its version, and each SKU's partition holds a copy of each of its orders
         assertThat(progress.isReady()).isTrue();
         assertThat(progress.pass()).isEqualTo(2);
-        for (Order order : orders) {
+        for (DeclaredItem order : orders) {
             Map<String, AttributeValue> item = dynamo.getItem(request -> request.tableName(table)
                             .key(new ItemKey(order.id(), order.type()).toAttributes())
                             .consistentRead(true))
                     .item();
-            assertThat(Values.set(item, Attributes.SKUS)).isEqualTo(order.skus());
+            assertThat(Values.set(item, Attributes.SKUS)).isEqualTo(order.texts(Attributes.SKUS));
             assertThat(item.get(Attributes.VERSION).n()).isEqualTo("3");
         }
         assertThat(copiesIn(table, Keys.skuPartition(BUSINESS, "INK", 0)))
@@ -238,7 +235,7 @@ class BackfillRunTest {
                                 .filter(order -> ref.equals(Keys.subjectRef(Entity.ORDER, order.id())))
                                 .findFirst()
                                 .orElseThrow()
-                                .skus())
+                                .texts(Attributes.SKUS))
                         .contains("PEN"));
     }
 
@@ -263,19 +260,18 @@ class BackfillRunTest {
         return table;
     }
 
-    private static Order order(List<OrderLine> lines) {
+    private static DeclaredItem order(List<Map<String, Object>> lines) {
         String id = Ids.newId();
-        return new Order(
+        return SampleSubjects.order(
                 id,
                 BUSINESS,
                 customerId(1),
+                "Ann",
+                "Smith",
+                new Address("1 Main St", "Austin", "TX", "73301", "US").values(),
                 "OPEN",
-                lines.stream().mapToLong(OrderLine::amountCents).sum(),
                 "visa",
-                new CustomerSnapshot("Ann", "Smith"),
-                new Address("1 Main St", "Austin", "TX", "73301", "US"),
                 lines,
-                lines.size(),
                 new CoreFields(Set.of(), 3, AT, AT),
                 Shard.legacy(id));
     }

@@ -115,13 +115,11 @@ public final class ArchiveCheck {
                             + ") and archived at version "
                             + order.version());
         }
-        int lines = order.order().lines().size();
-        if (lines != order.order().lineCount()) {
+        int lines = order.subject().items(Attributes.LINES).size();
+        long lineCount = Values.number(order.items().get(0), Attributes.LINE_COUNT);
+        if (lines != lineCount) {
             return finding(
-                    ArchiveFinding.Kind.NOT_WHOLE,
-                    business,
-                    position,
-                    "holds " + lines + " lines of " + order.order().lineCount());
+                    ArchiveFinding.Kind.NOT_WHOLE, business, position, "holds " + lines + " lines of " + lineCount);
         }
         if (!archive.customerLists(order)) {
             return finding(
