@@ -78,7 +78,7 @@ public record ArchivedOrder(
 
     /** The order with its lines, as its entity reads a live one's items ({@link Entity#read}). */
     public DeclaredItem subject() {
-        return ((DeclaredItem) Entity.ORDER.read(items.get(0))).withCollection(items.subList(1, items.size()));
+        return Entity.ORDER.read(items.get(0)).withCollection(items.subList(1, items.size()));
     }
 
     /** Where the order stands in its business's and its customer's lists. */

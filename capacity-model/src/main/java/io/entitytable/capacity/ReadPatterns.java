@@ -75,9 +75,9 @@ final class ReadPatterns {
                 .orElseGet(() -> NAMES.get(Integer.parseInt(number) - 1));
     }
 
-    /** The entity declared by its fields whose collection a read mix names, if any. */
+    /** The entity whose collection a read mix names, if any. */
     private static Optional<Entity> declared(String name) {
-        return Entity.fromCollection(name).filter(Entity::isDeclared);
+        return Entity.fromCollection(name);
     }
 
     /**

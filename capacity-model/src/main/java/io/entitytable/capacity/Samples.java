@@ -125,8 +125,8 @@ final class Samples {
 
     /**
      * A store's name and address as a real store's are, longer than its declaration's examples: the sizes the model
-     * prices a store's writes, copies and lists at. Its number is drawn after its id, so that the seed gives the same
-     * stores, and the same reports, as when a store had a record of its own.
+     * prices a store's writes, copies and lists at. Its number is drawn after its id: the seed's order of draws, which
+     * the committed reports are made with.
      */
     private Map<String, Object> storeValues() {
         return Map.of(

@@ -47,7 +47,7 @@ public final class TestCustomers {
 
     /** A customer read from its core item. */
     public static DeclaredItem customerFrom(Map<String, AttributeValue> item) {
-        return (DeclaredItem) Entity.CUSTOMER.read(item);
+        return Entity.CUSTOMER.read(item);
     }
 
     /** A customer's last name. */

@@ -53,8 +53,8 @@ public interface CoreItem {
         return item;
     }
 
-    /** Reads any core item into its entity's record. */
-    static CoreItem from(Map<String, AttributeValue> item) {
+    /** Reads any core item into its entity's subject. */
+    static DeclaredItem from(Map<String, AttributeValue> item) {
         return entityOf(item).read(item);
     }
 

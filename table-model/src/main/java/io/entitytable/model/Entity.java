@@ -12,7 +12,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -152,7 +152,7 @@ public final class Entity {
             .groupedBy(Attributes.STATUS)
             .filterableBy(Attributes.SHIP_TO + "." + Attributes.CITY, Attributes.PAYMENT_CARD, Attributes.TOTAL_CENTS)
             .childOf(CUSTOMER)
-            .searchableWithCollection(image -> (DeclaredItem) CoreItem.from(image), SearchTexts::of)
+            .searchableWithCollection(SearchTexts::of)
             .copiedUnderEachSku()
             .lifecycle(Lifecycle.finishedWhen(Attributes.STATUS, "DELIVERED", "CANCELLED")
                     .keptFor(Duration.ofDays(400))
@@ -160,7 +160,6 @@ public final class Entity {
 
     private final String keyName;
     private final String collection;
-    private final Function<Map<String, AttributeValue>, ? extends CoreItem> reader;
     private final boolean sortKeyCarriesName;
     private final boolean fixedSortKey;
     private final boolean sortedByCreation;
@@ -171,7 +170,6 @@ public final class Entity {
     private final SearchText.Spec search;
     private final Lifecycle lifecycle;
     private final boolean copiedUnderEachSku;
-    private final boolean declared;
     private final List<Field> fields;
     private final List<Field> sortFields;
     private final FieldList fieldList;
@@ -184,8 +182,6 @@ public final class Entity {
     private Entity(Builder builder) {
         this.keyName = builder.keyName;
         this.collection = builder.collection;
-        this.declared = builder.reader == null;
-        this.reader = declared ? item -> DeclaredItem.read(this, item) : builder.reader;
         this.sortKeyCarriesName = builder.sortKeyCarriesName;
         this.fixedSortKey = builder.fixedSortKey;
         this.sortedByCreation = builder.sortedByCreation;
@@ -193,9 +189,6 @@ public final class Entity {
         this.indexes = List.copyOf(builder.indexes);
         this.linkAttribute = builder.linkAttribute;
         this.linkTarget = builder.linkTarget;
-        if (!declared && (!builder.fields.isEmpty() || !builder.sortFields.isEmpty())) {
-            throw new IllegalArgumentException(keyName + " has a record of its own: its fields are the record's");
-        }
         this.fields = List.copyOf(builder.fields);
         if (sortedByCreation && (fixedSortKey || sortKeyCarriesName)) {
             throw new IllegalArgumentException(keyName + " is sorted by creation time: its sort key holds no name");
@@ -240,9 +233,6 @@ public final class Entity {
      * and says so ({@link Builder#copiedUnderEachSku}); an entity copied under its SKUs declares them.
      */
     private void requireSkusCopied() {
-        if (!declared) {
-            return;
-        }
         Optional<Field> skus = field(Attributes.SKUS);
         if (skus.isPresent() != copiedUnderEachSku
                 || skus.filter(field -> field.kind() != Field.Kind.TEXT_SET).isPresent()) {
@@ -278,7 +268,7 @@ public final class Entity {
             if (!field.isCopiedFromParent()) {
                 continue;
             }
-            if (parent == null || !parent.declared) {
+            if (parent == null) {
                 throw new IllegalArgumentException(keyName + "'s " + field.name()
                         + " is a copy of its parent's: it is a child of an entity declared by its fields");
             }
@@ -328,18 +318,13 @@ public final class Entity {
                         new IllegalArgumentException(keyName + " is " + role + " " + name + ", not a text field"));
     }
 
-    public static Builder builder(
-            String keyName, String collection, Function<Map<String, AttributeValue>, ? extends CoreItem> reader) {
-        return new Builder(keyName, collection, Objects.requireNonNull(reader));
-    }
-
     /**
      * A definition whose subjects are {@link DeclaredItem}s: what they hold is its {@link Builder#fields fields}, so
      * no record class is written for it. A child of a business unless it is the {@link Builder#tenant tenant};
      * indexed in businessGsi.
      */
     public static Builder declared(String keyName, String collection) {
-        return new Builder(keyName, collection, null).indexedIn(TableLayout.BUSINESS_GSI);
+        return new Builder(keyName, collection).indexedIn(TableLayout.BUSINESS_GSI);
     }
 
     /**
@@ -387,9 +372,9 @@ public final class Entity {
         return collection;
     }
 
-    /** Reads a core item of this entity into its record. */
-    public CoreItem read(Map<String, AttributeValue> item) {
-        return reader.apply(item);
+    /** Reads a core item of this entity into its subject. */
+    public DeclaredItem read(Map<String, AttributeValue> item) {
+        return DeclaredItem.read(this, item);
     }
 
     /**
@@ -484,15 +469,7 @@ public final class Entity {
         return search != null;
     }
 
-    /**
-     * Whether it is declared by its fields ({@link #declared}): its subjects are {@link DeclaredItem}s, and the API
-     * serves them through its generic routes (a business's children; the tenant has routes of its own).
-     */
-    public boolean isDeclared() {
-        return declared;
-    }
-
-    /** Its declared fields, in the order of declaration; none for an entity that has a record of its own. */
+    /** Its declared fields, in the order of declaration. */
     public List<Field> fields() {
         return fields;
     }
@@ -628,7 +605,6 @@ public final class Entity {
     public static final class Builder {
         private final String keyName;
         private final String collection;
-        private final Function<Map<String, AttributeValue>, ? extends CoreItem> reader;
         private boolean sortKeyCarriesName;
         private boolean fixedSortKey;
         private boolean sortedByCreation;
@@ -650,11 +626,9 @@ public final class Entity {
         private String[] filterPaths = {};
         private boolean searchesFields;
 
-        private Builder(
-                String keyName, String collection, Function<Map<String, AttributeValue>, ? extends CoreItem> reader) {
+        private Builder(String keyName, String collection) {
             this.keyName = Objects.requireNonNull(keyName);
             this.collection = Objects.requireNonNull(collection);
-            this.reader = reader;
         }
 
         /**
@@ -739,22 +713,13 @@ public final class Entity {
          * fields.
          */
         public Builder filterableBy(String... paths) {
-            requireDeclared();
             this.filterPaths = paths.clone();
             return this;
         }
 
-        /** A list of its own in gsi1: an entity declared by its fields has one, a record's lists are its record's. */
+        /** A list of its own in gsi1. */
         private Builder listedInGsi1() {
-            requireDeclared();
             return indexedIn(TableLayout.GSI1);
-        }
-
-        /** A record's lists are its record's: only an entity declared by its fields declares lists. */
-        private void requireDeclared() {
-            if (reader != null) {
-                throw new IllegalArgumentException(keyName + " has a record of its own: its lists are its own too");
-            }
         }
 
         /**
@@ -801,7 +766,7 @@ public final class Entity {
                     .anyMatch(field -> field.kind() == Field.Kind.ITEMS
                             && field.members().stream().anyMatch(Builder::isSearched));
             return new SearchText.Spec(readsItems, (image, collectionItems) -> {
-                DeclaredItem item = (DeclaredItem) CoreItem.from(image);
+                DeclaredItem item = CoreItem.from(image);
                 return fieldText(collectionItems.isEmpty() ? item : item.withCollection(collectionItems));
             });
         }
@@ -909,22 +874,14 @@ public final class Entity {
             return this;
         }
 
-        /** The search index holds it, found by the text {@code text} makes of its record. */
-        public <T extends CoreItem> Builder searchable(
-                Function<Map<String, AttributeValue>, T> typed, Function<T, SearchText> text) {
-            this.search = new SearchText.Spec(false, (image, collectionItems) -> text.apply(typed.apply(image)));
-            return this;
-        }
-
         /**
-         * The search index holds it, found by the text {@code text} makes of its record and of the other items of its
+         * The search index holds it, found by the text {@code text} makes of its subject and of the other items of its
          * item collection (an order's lines), which the indexer reads with it.
          */
-        public <T extends CoreItem> Builder searchableWithCollection(
-                Function<Map<String, AttributeValue>, T> typed,
-                java.util.function.BiFunction<T, List<Map<String, AttributeValue>>, SearchText> text) {
+        public Builder searchableWithCollection(
+                BiFunction<DeclaredItem, List<Map<String, AttributeValue>>, SearchText> text) {
             this.search = new SearchText.Spec(
-                    true, (image, collectionItems) -> text.apply(typed.apply(image), collectionItems));
+                    true, (image, collectionItems) -> text.apply(CoreItem.from(image), collectionItems));
             return this;
         }
     }

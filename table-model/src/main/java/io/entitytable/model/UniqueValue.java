@@ -37,9 +37,9 @@ public record UniqueValue(ItemKey key, String field, String value, String subjec
         return markers;
     }
 
-    /** The markers of a core item, when its entity is declared by its fields; none for any other. */
+    /** The markers of a core item. */
     public static List<UniqueValue> ofCore(Map<String, AttributeValue> item) {
-        return CoreItem.from(item) instanceof DeclaredItem declared ? of(declared) : List.of();
+        return of(CoreItem.from(item));
     }
 
     /** The marker of {@code field} among {@code markers}, if the subject has a value for it. */

@@ -109,7 +109,7 @@ public final class SampleSubjects {
 
     /** A customer read from its core item. */
     public static DeclaredItem customerFrom(Map<String, AttributeValue> item) {
-        return (DeclaredItem) Entity.CUSTOMER.read(item);
+        return Entity.CUSTOMER.read(item);
     }
 
     /** A customer's email, or null. */

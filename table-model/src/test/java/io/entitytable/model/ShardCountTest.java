@@ -84,7 +84,8 @@ class ShardCountTest {
 
         assertThat(Values.string(item, Attributes.BUSINESS_SHARD)).isEqualTo(Keys.businessShard(business, 5));
         assertThat(Values.string(item, Attributes.GSI1_PK)).isEqualTo(Keys.orderStatusPk(business, "OPEN", 5));
-        DeclaredItem paid = ((DeclaredItem) Entity.ORDER.read(item))
+        DeclaredItem paid = Entity.ORDER
+                .read(item)
                 .with(Map.of(Attributes.STATUS, "PAID", Attributes.PAYMENT_CARD, "amex"))
                 .withVersion(2, NOW);
         assertThat(paid.shard()).isEqualTo(Shard.of(5));

@@ -45,7 +45,7 @@ final class DeclaredContract {
      * generic routes serve (the tenant's resources are its own, and the generator writes theirs).
      */
     static void addTo(OpenAPI openApi) {
-        EntityNames.declared().forEach(entity -> schemas(openApi, entity));
+        Entity.all().forEach(entity -> schemas(openApi, entity));
         EntityNames.children().forEach(entity -> operations(openApi, entity));
     }
 

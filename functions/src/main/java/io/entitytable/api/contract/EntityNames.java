@@ -10,17 +10,12 @@ import java.util.stream.Collectors;
 final class EntityNames {
     private EntityNames() {}
 
-    /** The entities declared by their fields, whose schemas the document has from their declarations. */
-    static List<Entity> declared() {
-        return Entity.all().stream().filter(Entity::isDeclared).toList();
-    }
-
     /**
-     * The entities declared by their fields that the generic routes serve: a business's children. The tenant's routes
-     * are its resources' own, and the document has them as the generator writes them.
+     * The entities the generic routes serve: a business's children. The tenant's routes are its resources' own, and the
+     * document has them as the generator writes them.
      */
     static List<Entity> children() {
-        return declared().stream().filter(entity -> !entity.isTenant()).toList();
+        return Entity.all().stream().filter(entity -> !entity.isTenant()).toList();
     }
 
     /** Its unique fields' names, "sku, barcode"; empty when it has none. */

@@ -2,6 +2,7 @@ package io.entitytable.api.copies;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Keys;
 import java.util.HashMap;
 import java.util.Map;
@@ -15,7 +16,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public final class Copies {
     private Copies() {}
 
-    public static CoreItem toSubject(Map<String, AttributeValue> copy) {
+    public static DeclaredItem toSubject(Map<String, AttributeValue> copy) {
         Keys.SubjectRef source = Keys.parseSubjectRef(copy.get(Attributes.TYPE).s())
                 .orElseThrow(() -> new IllegalStateException(
                         "not a copy: " + copy.get(Attributes.TYPE).s()));
@@ -29,7 +30,7 @@ public final class Copies {
      * A copy of a subject of {@code businessId} as that subject: the list that read it knows the business, which no
      * copy carries.
      */
-    public static CoreItem toSubject(Map<String, AttributeValue> copy, String businessId) {
+    public static DeclaredItem toSubject(Map<String, AttributeValue> copy, String businessId) {
         Map<String, AttributeValue> named = new HashMap<>(copy);
         named.put(Attributes.BUSINESS_ID, AttributeValue.fromS(businessId));
         return toSubject(named);

@@ -101,8 +101,8 @@ public final class DeclaredService extends SubjectService {
         Map<String, Object> given = DeclaredValues.forNew(entity, values);
         Map<String, AttributeValue> parentItem = optimistic.require(parent, parentId);
         String businessId = Values.string(parentItem, Attributes.BUSINESS_ID);
-        Map<String, Object> checked = new LinkedHashMap<>(
-                DeclaredValues.withParentCopies(entity, given, ((DeclaredItem) parent.read(parentItem)).values()));
+        Map<String, Object> checked = new LinkedHashMap<>(DeclaredValues.withParentCopies(
+                entity, given, parent.read(parentItem).values()));
         checked.put(entity.parentAttribute().orElseThrow(), parentId);
         return createUnder(
                 businessId,
@@ -164,7 +164,7 @@ public final class DeclaredService extends SubjectService {
         ArchivedOrder archived =
                 optimistic.archive().find(entity, id).orElseThrow(() -> ApiProblem.notFound(entity.keyName(), id));
         optimistic.access().requireOwnedBy(archived.businessId(), entity.keyName(), id);
-        return new Found((DeclaredItem) archived.subject(), true);
+        return new Found(archived.subject(), true);
     }
 
     /**
@@ -417,7 +417,7 @@ public final class DeclaredService extends SubjectService {
                 AccessPattern.ORDERS_BY_SKU::query,
                 page,
                 MergeOrder.descending(Attributes.TYPE),
-                copy -> (DeclaredItem) Copies.toSubject(copy, businessId));
+                copy -> Copies.toSubject(copy, businessId));
     }
 
     private Found readLive(Map<String, AttributeValue> item) {

@@ -38,7 +38,7 @@ public class DeclaredSubjects {
      */
     Entity entity(String collection) {
         return Entity.fromCollection(collection)
-                .filter(entity -> entity.isDeclared() && !entity.isTenant())
+                .filter(entity -> !entity.isTenant())
                 .orElseThrow(() -> ApiProblem.notFound("collection", "/" + collection));
     }
 
@@ -103,7 +103,7 @@ public class DeclaredSubjects {
     Optional<DeclaredService> children(String collection, String children) {
         Entity parent = entity(collection);
         return Entity.fromCollection(children)
-                .filter(child -> child.isDeclared() && child.parent().orElse(null) == parent)
+                .filter(child -> child.parent().orElse(null) == parent)
                 .map(this::service);
     }
 

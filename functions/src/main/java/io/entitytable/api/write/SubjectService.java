@@ -216,7 +216,7 @@ public abstract class SubjectService {
 
     /** A core item of this entity, as its declaration reads it. */
     protected DeclaredItem read(Map<String, AttributeValue> current) {
-        return (DeclaredItem) entity.read(current);
+        return entity.read(current);
     }
 
     private DeclaredItem nextVersion(DeclaredItem changed, DeclaredItem current) {

@@ -30,9 +30,8 @@ final class DeclaredEntities {
         assumeTrue(
                 System.getProperty(EntityDeclarations.PROPERTY) != null,
                 "the declarations are named in the declared-entities test run only");
-        List<Entity> declared = Entity.all().stream()
-                .filter(entity -> entity.isDeclared() && !entity.isTenant())
-                .toList();
+        List<Entity> declared =
+                Entity.all().stream().filter(entity -> !entity.isTenant()).toList();
         if (declared.isEmpty()) {
             throw new IllegalStateException("no entity declared by its fields: the corpus would be empty");
         }

@@ -283,7 +283,7 @@ class CoreWritesTest {
                 .expressionAttributeNames(Map.of("#links", Attributes.LINK_COUNT))
                 .expressionAttributeValues(Map.of(":one", Values.n(1))));
         Map<String, AttributeValue> linked = read(Entity.STORE, store);
-        DeclaredItem old = (DeclaredItem) CoreItem.from(linked);
+        DeclaredItem old = CoreItem.from(linked);
         Map<String, AttributeValue> renamed =
                 TestStores.renamed(old, "new").withVersion(2, Instant.now()).toItem();
 
@@ -330,7 +330,7 @@ class CoreWritesTest {
 
     private static Map<String, AttributeValue> withNameAndVersion(
             Map<String, AttributeValue> item, String name, long version) {
-        DeclaredItem read = (DeclaredItem) Entity.STORE.read(item);
+        DeclaredItem read = Entity.STORE.read(item);
         return TestStores.renamed(read, name)
                 .withVersion(version, Instant.now())
                 .toItem();

@@ -98,7 +98,7 @@ class SearchDocumentTest {
     @Test
     void business_shouldNotBeIndexed() {
         // GIVEN
-        DeclaredItem business = (DeclaredItem) Entity.BUSINESS.read(Map.of(
+        DeclaredItem business = Entity.BUSINESS.read(Map.of(
                 Attributes.ID, Values.s(BUSINESS),
                 Attributes.TYPE, Values.s(Keys.BUSINESS_TYPE),
                 Attributes.KIND, Values.s(ItemKind.CORE.value()),

@@ -21,6 +21,7 @@ import io.entitytable.model.CoreItem;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.EraseJob;
+import io.entitytable.model.Field;
 import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
@@ -28,7 +29,6 @@ import io.entitytable.model.Keys;
 import io.entitytable.model.SampleSubjects;
 import io.entitytable.model.Shard;
 import io.entitytable.model.ShardCount;
-import io.entitytable.model.TableLayout;
 import io.entitytable.model.UniqueValue;
 import io.entitytable.model.Values;
 import io.entitytable.model.supplier.Supplier;
@@ -42,7 +42,6 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -66,13 +65,14 @@ class EraseLinkTargetsTest {
     private static final int MAX_INVOCATIONS = 200;
 
     /** A dock of a business: named in its sort key, listed by couriers. */
-    static final Entity DOCK = Entity.define(
-            Entity.builder("dock", "docks", Dock::from).sortKeyCarriesName().indexedIn(TableLayout.BUSINESS_GSI));
+    static final Entity DOCK = Entity.define(Entity.declared("dock", "docks")
+            .fields(Field.text(Attributes.NAME).required())
+            .sortedBy(Attributes.NAME));
 
     /** A courier lists the docks it serves: what makes a dock a link target. No courier is written here. */
-    static final Entity COURIER = Entity.define(Entity.builder("courier", "couriers", Dock::from)
-            .sortKeyCarriesName()
-            .indexedIn(TableLayout.BUSINESS_GSI)
+    static final Entity COURIER = Entity.define(Entity.declared("courier", "couriers")
+            .fields(Field.text(Attributes.NAME).required())
+            .sortedBy(Attributes.NAME)
             .links("dockIds", "dock"));
 
     private static LocalDynamoDb local;
@@ -226,7 +226,14 @@ class EraseLinkTargetsTest {
                     .toItem());
         }
         for (int i = 0; i < docks; i++) {
-            children.add(new Dock(Ids.newId(), business.id(), "Dock " + i, CoreFields.created(Set.of(), NOW)).toItem());
+            children.add(DeclaredItem.of(
+                            DOCK,
+                            Ids.newId(),
+                            business.id(),
+                            Map.of(Attributes.NAME, "Dock " + i),
+                            CoreFields.created(Set.of(), NOW),
+                            Shard.of(0))
+                    .toItem());
         }
         DeclaredItem supplier = Supplier.of(business.id(), "Acme Beans", Set.of());
         children.add(supplier.toItem());
@@ -272,39 +279,5 @@ class EraseLinkTargetsTest {
             counters.add(counted);
         }
         return counters;
-    }
-
-    /** A dock: a business's child named in its sort key, in the business's first shard. */
-    record Dock(String id, String businessId, String name, CoreFields common) implements CoreItem {
-        static Dock from(Map<String, AttributeValue> item) {
-            return new Dock(
-                    Values.string(item, Attributes.ID),
-                    Values.string(item, Attributes.BUSINESS_ID),
-                    Values.string(item, Attributes.NAME),
-                    CoreFields.of(item));
-        }
-
-        @Override
-        public Map<String, AttributeValue> toItem() {
-            Map<String, AttributeValue> item =
-                    CoreItem.base(this, Keys.typePrefix(DOCK) + name.toLowerCase(Locale.ROOT), businessId, Shard.of(0));
-            item.put(Attributes.NAME, Values.s(name));
-            return item;
-        }
-
-        @Override
-        public Entity entity() {
-            return DOCK;
-        }
-
-        @Override
-        public Dock withTags(Set<String> tags) {
-            return new Dock(id, businessId, name, common.withTags(tags));
-        }
-
-        @Override
-        public Dock withVersion(long version, Instant updatedAt) {
-            return new Dock(id, businessId, name, common.withVersion(version, updatedAt));
-        }
     }
 }

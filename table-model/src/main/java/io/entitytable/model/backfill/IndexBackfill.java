@@ -2,7 +2,6 @@ package io.entitytable.model.backfill;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
-import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
@@ -62,9 +61,8 @@ public record IndexBackfill(
             Entity.ORDER,
             Set.of(Attributes.SKUS),
             true,
-            (item, collection) -> ((DeclaredItem) Entity.ORDER.read(item))
-                    .withCollection(collection)
-                    .withDerived());
+            (item, collection) ->
+                    Entity.ORDER.read(item).withCollection(collection).withDerived());
 
     /** Every backfill, in the order they were added; each runs on its own progress item. */
     public static final List<IndexBackfill> ALL = List.of(CUSTOMERS_BY_EMAIL, ORDERS_BY_SKU);

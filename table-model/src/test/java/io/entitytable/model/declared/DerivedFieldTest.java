@@ -144,7 +144,7 @@ class DerivedFieldTest {
                 values,
                 CoreFields.created(Set.of(), Instant.parse("2026-03-04T05:06:07Z")),
                 Shard.of(0));
-        DeclaredItem read = ((DeclaredItem) CoreItem.from(quote.toItem())).withCollection(quote.collectionItems());
+        DeclaredItem read = CoreItem.from(quote.toItem()).withCollection(quote.collectionItems());
 
         // WHEN its stored values are given again without what is derived (as an import gives them)
         Map<String, Object> again = DeclaredValues.forNew(QUOTE, DeclaredValues.withoutDerived(QUOTE, read.values()));

@@ -127,8 +127,7 @@ class OrderAsDeclaredTest {
         assertThat(placed.collectionItems()).containsExactly(lineItem(orderId, 1, "SKU-9", "Tea", 7, 100));
 
         // WHEN its items are read by the declaration
-        DeclaredItem read =
-                ((DeclaredItem) Entity.ORDER.read(placed.toItem())).withCollection(placed.collectionItems());
+        DeclaredItem read = Entity.ORDER.read(placed.toItem()).withCollection(placed.collectionItems());
 
         // THEN every value of the order, its lines' with them, as declared values
         assertThat(read.values())

@@ -177,7 +177,7 @@ class SupplierDeclarationTest {
                 .extracting(ItemKey::type)
                 .containsExactly("delivery#0001", "delivery#0002");
         // AND read back from its items as it was; its core item alone holds the count
-        DeclaredItem core = (DeclaredItem) CoreItem.from(supplier.toItem());
+        DeclaredItem core = CoreItem.from(supplier.toItem());
         assertThat(core.values()).containsEntry("deliveryCount", 2L).doesNotContainKey("deliveries");
         assertThat(core.withCollection(supplier.collectionItems())).isEqualTo(supplier);
         assertThat(Supplier.of(BUSINESS, "Acme", Set.of()).toItem()).doesNotContainKey("deliveryCount");

@@ -29,18 +29,9 @@ import java.util.TreeSet;
 final class SubjectCodec {
     private SubjectCodec() {}
 
-    /**
-     * Whether a file can carry subjects of {@code entity}: the API has a representation for it that this codec turns
-     * back into its record, which every entity declared by its fields has. An entity defined with a record of its own
-     * is refused by the export, never left out of the file.
-     */
-    static boolean carries(Entity entity) {
-        return entity.isDeclared();
-    }
-
     /** The response record of {@code kind}, empty for a kind that is not a subject's. */
     static Optional<Class<? extends SubjectResponse>> responseOf(String kind) {
-        return Entity.fromKeyName(kind).filter(Entity::isDeclared).map(entity -> DeclaredResponse.class);
+        return Entity.fromKeyName(kind).map(entity -> DeclaredResponse.class);
     }
 
     /** The subject as the API answers it: a whole subject (an order with its lines). */
@@ -69,7 +60,6 @@ final class SubjectCodec {
      */
     private static DeclaredItem declared(DeclaredResponse subject) {
         Entity entity = Entity.fromKeyName(subject.entity())
-                .filter(Entity::isDeclared)
                 .orElseThrow(() -> new IllegalArgumentException("no declared entity " + subject.entity()));
         // The tenant is its own business, and its line names none.
         String businessId = entity.isTenant() ? subject.id() : id(subject.businessId(), "businessId");

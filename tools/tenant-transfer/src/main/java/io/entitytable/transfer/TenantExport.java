@@ -93,11 +93,7 @@ final class TenantExport {
         tally.add(business);
         for (Entity entity : FileOrder.children()) {
             for (String shard : shards.partitions()) {
-                if (SubjectCodec.carries(entity)) {
-                    exportShard(out, tally, entity, shard);
-                } else {
-                    refuseAny(businessId, entity, shard);
-                }
+                exportShard(out, tally, entity, shard);
             }
         }
         if (archive.isPresent()) {
@@ -139,19 +135,6 @@ final class TenantExport {
      * is one with a record of its own that the codec does not know yet (every entity declared by its fields is
      * carried): the format needs its representation before its subjects can move.
      */
-    private void refuseAny(String businessId, Entity entity, String shard) {
-        for (QueryResponse page : table.dynamo().queryPaginator(pageOf(entity, shard))) {
-            for (Map<String, AttributeValue> item : page.items()) {
-                if (CoreItem.isCore(item)) {
-                    throw new TransferRefused("business " + businessId + " holds " + entity.keyName() + " "
-                            + Values.string(item, Attributes.ID) + ", and the export file has no representation for"
-                            + " the entity " + entity.keyName() + " (tools/tenant-transfer SubjectCodec, "
-                            + "docs/tenant-export.schema.json): nothing exported");
-                }
-            }
-        }
-    }
-
     /** The Query of {@code entity}'s core items in one businessGsi partition of the business, a page at a time. */
     private QueryRequest pageOf(Entity entity, String shard) {
         return PartitionQuery.sortBeginsWith(TableLayout.BUSINESS_GSI, shard, entity.coreSortKeyPrefix())

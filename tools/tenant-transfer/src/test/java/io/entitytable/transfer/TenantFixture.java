@@ -164,7 +164,7 @@ final class TenantFixture {
     DeclaredItem rename(DeclaredItem store, String name) {
         Map<String, AttributeValue> current =
                 table.findCore(Entity.STORE, store.id()).orElseThrow();
-        DeclaredItem read = (DeclaredItem) CoreItem.from(current);
+        DeclaredItem read = CoreItem.from(current);
         DeclaredItem next = SampleSubjects.renamedStore(read, name).withVersion(read.version() + 1, now());
         writes.replace(current, next.toItem());
         return next;
