@@ -159,33 +159,8 @@ class ApiEventsReplayTest {
         put(erase);
         // A job a delete of the store left earlier (a job outlives its store), done.
         put(ApiTestSupport.doneRefreshJob(Entity.STORE, STORE, BUSINESS, now));
-        DeclaredItem order = DeclaredItem.of(
-                Entity.ORDER,
-                ORDER,
-                BUSINESS,
-                Map.of(
-                        Attributes.CUSTOMER_ID,
-                        CUSTOMER,
-                        Attributes.STATUS,
-                        "OPEN",
-                        Attributes.PAYMENT_CARD,
-                        "visa",
-                        Attributes.CUSTOMER_SNAPSHOT,
-                        Map.of(Attributes.FIRST_NAME, "Ann", Attributes.LAST_NAME, "Smith"),
-                        Attributes.SHIP_TO,
-                        home.values(),
-                        Attributes.LINES,
-                        List.of(Map.of(
-                                Attributes.SKU,
-                                "PEN-1",
-                                Attributes.DESCRIPTION,
-                                "Blue pens",
-                                Attributes.QUANTITY,
-                                10,
-                                Attributes.UNIT_PRICE_CENTS,
-                                150))),
-                CoreFields.created(Set.of(), now),
-                Shard.legacy(ORDER));
+        DeclaredItem order = TestOrders.penOrder(
+                ORDER, BUSINESS, CUSTOMER, home, CoreFields.created(Set.of(), now), Shard.legacy(ORDER));
         put(order.toItem());
         order.collectionItems().forEach(this::put);
     }

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.entitytable.api.TestOrders;
 import io.entitytable.api.TestStores;
 import io.entitytable.api.copies.Copies;
 import io.entitytable.model.Address;
-import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
@@ -17,8 +17,6 @@ import io.entitytable.model.Keys;
 import io.entitytable.model.RelationshipCatalogue;
 import io.entitytable.model.Shard;
 import java.time.Instant;
-import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -32,31 +30,11 @@ class SubjectResponseTest {
     @Test
     void from_shouldKeepPublicFieldsOnly_whenAnOrderWithLinesIsMapped() throws Exception {
         // GIVEN an order as stored: with its line count and its index keys
-        DeclaredItem order = DeclaredItem.of(
-                Entity.ORDER,
+        DeclaredItem order = TestOrders.penOrder(
                 ID,
                 "01ARZ3NDEKTSV4RRFFQ69G5FAA",
-                Map.of(
-                        Attributes.CUSTOMER_ID,
-                        "01ARZ3NDEKTSV4RRFFQ69G5FAB",
-                        Attributes.STATUS,
-                        "OPEN",
-                        Attributes.PAYMENT_CARD,
-                        "visa",
-                        Attributes.CUSTOMER_SNAPSHOT,
-                        Map.of(Attributes.FIRST_NAME, "Ann", Attributes.LAST_NAME, "Smith"),
-                        Attributes.SHIP_TO,
-                        AUSTIN.values(),
-                        Attributes.LINES,
-                        List.of(Map.of(
-                                Attributes.SKU,
-                                "PEN-1",
-                                Attributes.DESCRIPTION,
-                                "A pen",
-                                Attributes.QUANTITY,
-                                2,
-                                Attributes.UNIT_PRICE_CENTS,
-                                150))),
+                "01ARZ3NDEKTSV4RRFFQ69G5FAB",
+                AUSTIN,
                 new CoreFields(Set.of("vip"), 4, CREATED, CREATED),
                 Shard.legacy(ID));
 
