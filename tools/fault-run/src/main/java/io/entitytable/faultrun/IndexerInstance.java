@@ -4,36 +4,33 @@ import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.local.pump.DynamodbEventJson;
 import io.entitytable.local.pump.FunctionInvoker;
 import io.entitytable.local.pump.InvocationResult;
-import io.entitytable.model.Keys;
-import io.entitytable.model.access.PartitionQuery;
 import io.entitytable.search.indexer.DeadLetter;
 import io.entitytable.search.indexer.IndexerConfig;
 import io.entitytable.search.indexer.IndexerHandler;
 import io.entitytable.search.indexer.SearchIndexer;
+import io.entitytable.search.indexer.TableCollectionItems;
 import java.net.URI;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The search indexer as its pump invokes it: the deployed handler class and {@link SearchIndexer} in this JVM, on the
- * pump's event JSON, against a real engine (creating the index and alias when missing, as at every start). Its stream
- * faults are the delivery's (re-delivered batches, duplicated records); its DynamoDB reads (an order's lines) meet
- * none. Refused documents are counted: each one is a search result lost.
+ * The search indexer as its pump invokes it: the deployed handler class, {@link SearchIndexer} and
+ * {@link TableCollectionItems} in this JVM, on the pump's event JSON, against a real engine (creating the index and alias
+ * when missing, as at every start). Its stream faults are the delivery's (re-delivered batches, duplicated records); its
+ * DynamoDB reads (an order's lines) meet none. Refused documents are counted: each one is a search result lost.
  */
 final class IndexerInstance implements FunctionInvoker, AutoCloseable {
     private final DynamoDbClient dynamo;
-    private final String tableName;
     private final IndexerHandler handler;
     private final AtomicLong deadLetters = new AtomicLong();
 
     IndexerInstance(LocalDynamoDb dynamoDb, String tableName, URI searchEndpoint) {
         this.dynamo = dynamoDb.client();
-        this.tableName = tableName;
         SearchIndexer indexer = SearchIndexer.create(
-                IndexerConfig.forEndpoint(searchEndpoint).withTable(tableName), this::linesOf, this::deadLettered);
+                IndexerConfig.forEndpoint(searchEndpoint).withTable(tableName),
+                new TableCollectionItems(dynamo, tableName),
+                this::deadLettered);
         this.handler = new IndexerHandler(indexer);
     }
 
@@ -45,17 +42,6 @@ final class IndexerInstance implements FunctionInvoker, AutoCloseable {
     /** Records whose document the engine refused (a mapping or parse error). */
     long deadLetters() {
         return deadLetters.get();
-    }
-
-    /** An order's lines, as the deployed indexer reads them: one strongly consistent Query of its partition. */
-    private List<Map<String, AttributeValue>> linesOf(String orderId) {
-        return dynamo
-                .queryPaginator(PartitionQuery.sortBeginsWith(null, orderId, Keys.lineTypePrefix())
-                        .consistentRead()
-                        .toRequest(tableName))
-                .items()
-                .stream()
-                .toList();
     }
 
     private void deadLettered(List<DeadLetter> letters) {
