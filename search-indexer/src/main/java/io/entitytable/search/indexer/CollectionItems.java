@@ -2,6 +2,7 @@ package io.entitytable.search.indexer;
 
 import java.util.List;
 import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -16,5 +17,10 @@ public interface CollectionItems {
 
     static CollectionItems none() {
         return subjectId -> List.of();
+    }
+
+    /** As the deployed indexer reads them: from the table ({@link TableCollectionItems}). */
+    static CollectionItems fromTable(DynamoDbClient dynamo, String tableName) {
+        return new TableCollectionItems(dynamo, tableName);
     }
 }

@@ -14,11 +14,11 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
  * read when any record of the order arrives are its lines; an order deleted meanwhile has none, and its REMOVE record
  * follows.
  */
-public final class TableCollectionItems implements CollectionItems {
+final class TableCollectionItems implements CollectionItems {
     private final DynamoDbClient dynamo;
     private final String tableName;
 
-    public TableCollectionItems(DynamoDbClient dynamo, String tableName) {
+    TableCollectionItems(DynamoDbClient dynamo, String tableName) {
         this.dynamo = dynamo;
         this.tableName = tableName;
     }
