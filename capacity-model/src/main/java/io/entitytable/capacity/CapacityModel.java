@@ -40,6 +40,7 @@ public final class CapacityModel {
     private final Recipes recipes;
     private final ReadPatterns reads;
     private final int shardedSamples;
+    private WrittenRun bigRenameRun;
     /** The names of the read patterns that Query each of the business's shards, as {@link #requests} names them. */
 
     /** The largest business is a drawn id, of the count its write rate gives it. */
@@ -100,7 +101,7 @@ public final class CapacityModel {
     public Load bigRenameRunning() {
         Load load = new Load();
         double runsPerSecond = layout.copiesPerSecond() / workload.bigStoreLinkedCustomers();
-        load.add(written(BIG_RENAME, "big store rename, running", runsPerSecond, runsPerSecond, 1, bigRename()));
+        load.add(bigRename("big store rename, running", runsPerSecond, runsPerSecond));
         return load;
     }
 
@@ -177,13 +178,7 @@ public final class CapacityModel {
                 SAMPLES,
                 i -> renameWithLinks(workload.customersPerStore())));
         // One store, in the largest business: its hourly average.
-        operations.add(written(
-                BIG_RENAME,
-                "big store rename, hourly average",
-                bigRenamesPerSecond,
-                bigRenamesPerSecond,
-                1,
-                bigRename()));
+        operations.add(bigRename("big store rename, hourly average", bigRenamesPerSecond, bigRenamesPerSecond));
         for (Map.Entry<String, Double> mix : workload.readMix().entrySet()) {
             operations.add(scoped(
                     READS,
@@ -243,9 +238,32 @@ public final class CapacityModel {
                 rate, name, systemPerSecond, systemPerSecond * share, samples, sample, readsShardCount, null);
     }
 
-    private IntFunction<List<ItemWrite>> bigRename() {
-        return i -> renameWithLinks(workload.bigStoreLinkedCustomers());
+    /** The big store's rename: one run, drawn the first time a load or bill of this model needs it. */
+    private Operation bigRename(String name, double systemPerSecond, double businessPerSecond) {
+        return new Operation(
+                BIG_RENAME,
+                name,
+                systemPerSecond,
+                businessPerSecond,
+                1,
+                i -> bigRenameRun().accesses(),
+                false,
+                i -> bigRenameRun().writes());
     }
+
+    /**
+     * Its copies, one per linked customer, are most of what a report computes: the model draws them and prices their
+     * accesses once, and every load and bill it sums (steady, running, priced) sees that same run.
+     */
+    private WrittenRun bigRenameRun() {
+        if (bigRenameRun == null) {
+            List<ItemWrite> writes = renameWithLinks(workload.bigStoreLinkedCustomers());
+            bigRenameRun = new WrittenRun(writes, accesses(writes));
+        }
+        return bigRenameRun;
+    }
+
+    private record WrittenRun(List<ItemWrite> writes, List<Access> accesses) {}
 
     private List<ItemWrite> renameWithLinks(int customers) {
         DeclaredItem store = samples.store();
