@@ -988,9 +988,9 @@ class HostileInputTest {
         List<Case> cases = new ArrayList<>();
         for (Route route : routes) {
             String path = expand(route, main, Map.of()) + defaultQuery(route);
-            byte[] over = padded(route.hasBody() ? validBody(route, main) : "{}", 600 * 1024)
+            byte[] over = padded(route.hasBody() ? validBody(route, main) : "{}", 401 * 1024)
                     .getBytes(StandardCharsets.UTF_8);
-            String name = route.method() + " " + route.template() + " body 600-KB ";
+            String name = route.method() + " " + route.template() + " body over-400-KB ";
             Map<String, String> json = Map.of("Content-Type", "application/json");
             cases.add(new Case(name + "with-length", route.method(), path, json, over, Expect.CLIENT_ERROR, 413));
             cases.add(new Case(
