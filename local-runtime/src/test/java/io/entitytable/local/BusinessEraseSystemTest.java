@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.checks.DriftCheck;
 import io.entitytable.deployment.SearchIndex;
-import io.entitytable.local.dynamodb.LocalDynamoDb;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKind;
@@ -16,7 +15,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,7 +25,7 @@ import java.util.Set;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -37,77 +35,73 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * and the indexer the search documents. Another business with the same names, linked and tagged the same way, is
  * untouched: its items, its API reads and its search results are what they were.
  */
+@ExtendWith(SearchSystem.class)
 class BusinessEraseSystemTest {
     private static final Duration WITHIN = Duration.ofSeconds(120);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @TempDir
-    Path dataFolder;
-
     @Test
-    void erase_shouldLeaveNoItemNorDocumentOfTheBusiness_butTombstones_andTheOtherBusinessAsItWas() throws Exception {
-        LocalOptions options = new LocalOptions(
-                        TestRepository.root(), dataFolder, true, 0, LocalDynamoDb.freePort(), "Entity")
-                .withSearch(0);
-        try (LocalSystem system = LocalSystem.start(options, System.out)) {
-            FrontDoorClient api = FrontDoorClient.operatorOf(system);
-            DynamoDbClient dynamo = system.dynamoDb().client();
-            // GIVEN two businesses of the same shape and names: stores, customers linking them, an order, tags
-            Tenant acme = Tenant.write(api, "Acme");
-            Tenant beta = Tenant.write(api, "Beta");
-            // (Ann and Bob Quill, and Ann's order, which names her)
-            assertThat(await(() -> api.search(acme.id, "quill"), hits -> hits.size() == 3))
-                    .containsExactlyInAnyOrder(acme.customers.get(0), acme.customers.get(1), acme.order);
-            assertThat(await(() -> api.search(beta.id, "quill"), hits -> hits.size() == 3))
-                    .hasSize(3);
-            assertThat(await(() -> api.search(beta.id, "pens"), hits -> hits.size() == 1))
-                    .hasSize(1);
-            DriftCheck settled = DuplicateDrift.awaitNone(dynamo, "Entity", WITHIN);
-            assertThat(settled.clean()).as(settled.toString()).isTrue();
-            Map<String, Object> betaReads = beta.reads(api);
-            Map<String, Map<String, AttributeValue>> betaItems = itemsNotOf(dynamo, acme);
+    void erase_shouldLeaveNoItemNorDocumentOfTheBusiness_butTombstones_andTheOtherBusinessAsItWas(LocalSystem system)
+            throws Exception {
+        // What an earlier test of the JVM set going has ended: every item not of the erased business is judged.
+        SearchSystem.awaitSettled(system);
+        FrontDoorClient api = FrontDoorClient.operatorOf(system);
+        DynamoDbClient dynamo = system.dynamoDb().client();
+        // GIVEN two businesses of the same shape and names: stores, customers linking them, an order, tags
+        Tenant acme = Tenant.write(api, "Acme");
+        Tenant beta = Tenant.write(api, "Beta");
+        // (Ann and Bob Quill, and Ann's order, which names her)
+        assertThat(await(() -> api.search(acme.id, "quill"), hits -> hits.size() == 3))
+                .containsExactlyInAnyOrder(acme.customers.get(0), acme.customers.get(1), acme.order);
+        assertThat(await(() -> api.search(beta.id, "quill"), hits -> hits.size() == 3))
+                .hasSize(3);
+        assertThat(await(() -> api.search(beta.id, "pens"), hits -> hits.size() == 1))
+                .hasSize(1);
+        DriftCheck settled = DuplicateDrift.awaitNone(dynamo, "Entity", WITHIN);
+        assertThat(settled.clean()).as(settled.toString()).isTrue();
+        Map<String, Object> betaReads = beta.reads(api);
+        Map<String, Map<String, AttributeValue>> betaItems = itemsNotOf(dynamo, acme);
 
-            // WHEN a member of the business asks, and when an operator asks for an unknown business
-            FrontDoorClient member =
-                    new FrontDoorClient(system.apiPort(), system.issuer().businessToken(List.of(acme.id)));
-            // THEN 404, as if it did not exist
-            assertThat(member.status("DELETE", "/businesses/" + acme.id + "?cascade=true"))
-                    .isEqualTo(404);
-            assertThat(api.status("DELETE", "/businesses/01M00000000000000000000000?cascade=true"))
-                    .isEqualTo(404);
+        // WHEN a member of the business asks, and when an operator asks for an unknown business
+        FrontDoorClient member =
+                new FrontDoorClient(system.apiPort(), system.issuer().businessToken(List.of(acme.id)));
+        // THEN 404, as if it did not exist
+        assertThat(member.status("DELETE", "/businesses/" + acme.id + "?cascade=true"))
+                .isEqualTo(404);
+        assertThat(api.status("DELETE", "/businesses/01M00000000000000000000000?cascade=true"))
+                .isEqualTo(404);
 
-            // WHEN an operator erases it
-            JsonNode accepted = api.eraseBusiness(acme.id);
-            assertThat(accepted.get("status").asText()).isEqualTo("running");
+        // WHEN an operator erases it
+        JsonNode accepted = api.eraseBusiness(acme.id);
+        assertThat(accepted.get("status").asText()).isEqualTo("running");
 
-            // THEN its job ends done, the copies and documents follow
-            JsonNode job = awaitJob(api, acme.id);
-            assertThat(job.get("status").asText()).as(job.toString()).isEqualTo("done");
-            assertThat(job.get("itemsDeleted").asLong()).as(job.toString()).isGreaterThanOrEqualTo(2 + 2 + 2 + 1);
-            DriftCheck afterErase = DuplicateDrift.awaitNone(dynamo, "Entity", WITHIN);
-            assertThat(afterErase.clean()).as(afterErase.toString()).isTrue();
-            List<JsonNode> documents = await(() -> documentsOf(system, acme.id), docs -> docs.stream()
-                    .allMatch(BusinessEraseSystemTest::isTombstone));
+        // THEN its job ends done, the copies and documents follow
+        JsonNode job = awaitJob(api, acme.id);
+        assertThat(job.get("status").asText()).as(job.toString()).isEqualTo("done");
+        assertThat(job.get("itemsDeleted").asLong()).as(job.toString()).isGreaterThanOrEqualTo(2 + 2 + 2 + 1);
+        DriftCheck afterErase = DuplicateDrift.awaitNone(dynamo, "Entity", WITHIN);
+        assertThat(afterErase.clean()).as(afterErase.toString()).isTrue();
+        List<JsonNode> documents = await(() -> documentsOf(system, acme.id), docs -> docs.stream()
+                .allMatch(BusinessEraseSystemTest::isTombstone));
 
-            // THEN no item of it is left but tombstones (key, kind, version) and the erase's record, and no document
-            // of it but tombstones (identity and version, no text)
-            Map<String, Map<String, AttributeValue>> left = new LinkedHashMap<>(scan(dynamo));
-            left.keySet().removeAll(betaItems.keySet());
-            assertThat(left.values()).as("what is left of Acme").allSatisfy(item -> assertThat(
-                            Values.string(item, Attributes.KIND))
-                    .isIn(ItemKind.TOMBSTONE.value(), ItemKind.ERASE.value()));
-            left.values().stream()
-                    .filter(item -> ItemKind.TOMBSTONE.value().equals(Values.string(item, Attributes.KIND)))
-                    .forEach(item -> assertThat(item.keySet())
-                            .containsExactlyInAnyOrder(
-                                    Attributes.ID, Attributes.TYPE, Attributes.KIND, Attributes.VERSION));
-            assertThat(documents).isNotEmpty().allMatch(BusinessEraseSystemTest::isTombstone);
-            assertThat(api.status("GET", "/businesses/" + acme.id)).isEqualTo(404);
+        // THEN no item of it is left but tombstones (key, kind, version) and the erase's record, and no document
+        // of it but tombstones (identity and version, no text)
+        Map<String, Map<String, AttributeValue>> left = new LinkedHashMap<>(scan(dynamo));
+        left.keySet().removeAll(betaItems.keySet());
+        assertThat(left.values()).as("what is left of Acme").allSatisfy(item -> assertThat(
+                        Values.string(item, Attributes.KIND))
+                .isIn(ItemKind.TOMBSTONE.value(), ItemKind.ERASE.value()));
+        left.values().stream()
+                .filter(item -> ItemKind.TOMBSTONE.value().equals(Values.string(item, Attributes.KIND)))
+                .forEach(item -> assertThat(item.keySet())
+                        .containsExactlyInAnyOrder(
+                                Attributes.ID, Attributes.TYPE, Attributes.KIND, Attributes.VERSION));
+        assertThat(documents).isNotEmpty().allMatch(BusinessEraseSystemTest::isTombstone);
+        assertThat(api.status("GET", "/businesses/" + acme.id)).isEqualTo(404);
 
-            // THEN the other business is item for item, read for read and hit for hit what it was
-            assertThat(itemsNotOf(dynamo, acme)).isEqualTo(betaItems);
-            assertThat(beta.reads(api)).isEqualTo(betaReads);
-        }
+        // THEN the other business is item for item, read for read and hit for hit what it was
+        assertThat(itemsNotOf(dynamo, acme)).isEqualTo(betaItems);
+        assertThat(beta.reads(api)).isEqualTo(betaReads);
     }
 
     /** The subjects of one business, written through the API. */

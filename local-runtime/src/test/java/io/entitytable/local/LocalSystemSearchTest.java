@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -41,89 +42,84 @@ class LocalSystemSearchTest {
     Path dataFolder;
 
     @Test
-    void aCustomer_shouldBeFoundByPrefixAndTypo_thenByItsNewName_andNotOnceDeleted() throws Exception {
-        LocalOptions options = new LocalOptions(
-                        TestRepository.root(), dataFolder, true, 0, LocalDynamoDb.freePort(), "Entity")
-                .withSearch(0);
-        try (LocalSystem system = LocalSystem.start(options, System.out)) {
-            assertThat(system.searchEngine()).isNotNull();
-            assertThat(system.indexerPump()).isNotNull();
-            assertThat(system.statusBlock()).contains("Search engine", "Search pump", "Function search-indexer");
-            // AND the engine (a JVM of its own) and the indexer's Runtime API listen on loopback only
-            Reachability.assertLoopbackOnly("search engine", system.listeners().get("search engine"));
-            Reachability.assertLoopbackOnly(
-                    "indexer Runtime API",
-                    system.listeners().get(LocalSystem.runtimeApiListener(FunctionDefinition.SEARCH_INDEXER)));
-            // AND the engine refuses a web page's request (LocalSearchWebPageTest has the details)
-            HttpResponse<String> fromAPage = HttpClient.newHttpClient()
-                    .send(
-                            HttpRequest.newBuilder(
-                                            system.searchEngine().endpoint().resolve("/_search"))
-                                    .header("Origin", "http://evil.example")
-                                    .build(),
-                            HttpResponse.BodyHandlers.ofString());
-            assertThat(fromAPage.statusCode()).as(fromAPage.body()).isEqualTo(403);
-            FrontDoorClient api = FrontDoorClient.operatorOf(system);
-            String business = api.createBusiness("Searchable");
-            String other = api.createBusiness("Elsewhere");
-            String customer = api.createCustomer(business, "Alonso", "Quixote");
-            api.createCustomer(other, "Alonso", "Quixote");
+    @ExtendWith(SearchSystem.class)
+    void aCustomer_shouldBeFoundByPrefixAndTypo_thenByItsNewName_andNotOnceDeleted(LocalSystem system)
+            throws Exception {
+        assertThat(system.searchEngine()).isNotNull();
+        assertThat(system.indexerPump()).isNotNull();
+        assertThat(system.statusBlock()).contains("Search engine", "Search pump", "Function search-indexer");
+        // AND the engine (a JVM of its own) and the indexer's Runtime API listen on loopback only
+        Reachability.assertLoopbackOnly("search engine", system.listeners().get("search engine"));
+        Reachability.assertLoopbackOnly(
+                "indexer Runtime API",
+                system.listeners().get(LocalSystem.runtimeApiListener(FunctionDefinition.SEARCH_INDEXER)));
+        // AND the engine refuses a web page's request (LocalSearchWebPageTest has the details)
+        HttpResponse<String> fromAPage = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(system.searchEngine().endpoint().resolve("/_search"))
+                                .header("Origin", "http://evil.example")
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+        assertThat(fromAPage.statusCode()).as(fromAPage.body()).isEqualTo(403);
+        FrontDoorClient api = FrontDoorClient.operatorOf(system);
+        String business = api.createBusiness("Searchable");
+        String other = api.createBusiness("Elsewhere");
+        String customer = api.createCustomer(business, "Alonso", "Quixote");
+        api.createCustomer(other, "Alonso", "Quixote");
 
-            // THEN the customer is found by a prefix and by a typo, in its business only
-            List<String> byPrefix = await(() -> api.search(business, "quix"), hits -> !hits.isEmpty());
-            assertThat(byPrefix).containsExactly(customer);
-            assertThat(api.search(business, "Quixotr")).containsExactly(customer);
+        // THEN the customer is found by a prefix and by a typo, in its business only
+        List<String> byPrefix = await(() -> api.search(business, "quix"), hits -> !hits.isEmpty());
+        assertThat(byPrefix).containsExactly(customer);
+        assertThat(api.search(business, "Quixotr")).containsExactly(customer);
 
-            // WHEN renamed: found by the new name, and no longer by the old one
-            api.renameCustomer(customer, "Panza");
-            assertThat(await(() -> api.search(business, "panza"), hits -> !hits.isEmpty()))
-                    .containsExactly(customer);
-            assertThat(api.search(business, "quixote")).isEmpty();
+        // WHEN renamed: found by the new name, and no longer by the old one
+        api.renameCustomer(customer, "Panza");
+        assertThat(await(() -> api.search(business, "panza"), hits -> !hits.isEmpty()))
+                .containsExactly(customer);
+        assertThat(api.search(business, "quixote")).isEmpty();
 
-            // WHEN deleted: found no more
-            api.deleteCustomer(customer);
-            assertThat(await(() -> api.search(business, "panza"), List::isEmpty))
-                    .isEmpty();
+        // WHEN deleted: found no more
+        api.deleteCustomer(customer);
+        assertThat(await(() -> api.search(business, "panza"), List::isEmpty)).isEmpty();
 
-            // WHEN the packaged indexer is invoked once with a sample stream event, against the running system
-            LocalOptions running = new LocalOptions(
-                    TestRepository.root(),
-                    dataFolder,
-                    true,
-                    0,
-                    options.dynamoDbPort(),
-                    "Entity",
-                    system.queues().endpoint().getPort(),
-                    true,
-                    system.searchEngine().endpoint().getPort(),
-                    false,
-                    0,
-                    BindAddress.LOOPBACK,
-                    null);
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            InvocationResult result = new InvokeCommand(
-                            running, new PrintStream(out, true, StandardCharsets.UTF_8), System.out)
-                    .invoke(
-                            FunctionDefinition.SEARCH_INDEXER,
-                            TestRepository.root().resolve("events/stream/customer-created-with-stores-and-tags.json"));
+        // WHEN the packaged indexer is invoked once with a sample stream event, against the running system
+        LocalOptions running = new LocalOptions(
+                TestRepository.root(),
+                system.options().dataFolder(),
+                true,
+                0,
+                system.options().dynamoDbPort(),
+                "Entity",
+                system.queues().endpoint().getPort(),
+                true,
+                system.searchEngine().endpoint().getPort(),
+                false,
+                0,
+                BindAddress.LOOPBACK,
+                null);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        InvocationResult result = new InvokeCommand(
+                        running, new PrintStream(out, true, StandardCharsets.UTF_8), System.out)
+                .invoke(
+                        FunctionDefinition.SEARCH_INDEXER,
+                        TestRepository.root().resolve("events/stream/customer-created-with-stores-and-tags.json"));
 
-            // THEN it reports no failure, and the event's customer is a document of the running engine
-            assertThat(result.functionError()).isFalse();
-            assertThat(new ObjectMapper()
-                            .readTree(out.toString(StandardCharsets.UTF_8))
-                            .get("batchItemFailures"))
-                    .isEmpty();
-            HttpResponse<String> document = HttpClient.newHttpClient()
-                    .send(
-                            HttpRequest.newBuilder(system.searchEngine()
-                                            .endpoint()
-                                            .resolve("/" + SearchIndex.ALIAS + "/_doc/" + SAMPLE_CUSTOMER + "?routing="
-                                                    + SAMPLE_BUSINESS))
-                                    .build(),
-                            HttpResponse.BodyHandlers.ofString());
-            assertThat(document.statusCode()).as(document.body()).isEqualTo(200);
-            assertThat(document.body()).contains("\"found\":true", "Ann", "Smith");
-        }
+        // THEN it reports no failure, and the event's customer is a document of the running engine
+        assertThat(result.functionError()).isFalse();
+        assertThat(new ObjectMapper()
+                        .readTree(out.toString(StandardCharsets.UTF_8))
+                        .get("batchItemFailures"))
+                .isEmpty();
+        HttpResponse<String> document = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(system.searchEngine()
+                                        .endpoint()
+                                        .resolve("/" + SearchIndex.ALIAS + "/_doc/" + SAMPLE_CUSTOMER + "?routing="
+                                                + SAMPLE_BUSINESS))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+        assertThat(document.statusCode()).as(document.body()).isEqualTo(200);
+        assertThat(document.body()).contains("\"found\":true", "Ann", "Smith");
     }
 
     @Test

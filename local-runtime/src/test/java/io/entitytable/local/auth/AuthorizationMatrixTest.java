@@ -7,10 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.nimbusds.jose.PlainHeader;
 import com.nimbusds.jose.jwk.ECKey;
 import com.nimbusds.jwt.PlainJWT;
-import io.entitytable.local.LocalOptions;
 import io.entitytable.local.LocalSystem;
-import io.entitytable.local.RepositoryRoot;
-import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.SearchSystem;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.ItemKind;
 import java.net.URI;
@@ -27,9 +25,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -41,6 +39,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * holds every route of the committed contract ({@code functions/openapi.json}) and no other, so a new route fails it by
  * name until its callers are checked here.
  */
+@ExtendWith(SearchSystem.class)
 class AuthorizationMatrixTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     /**
@@ -61,9 +60,6 @@ class AuthorizationMatrixTest {
 
     /** The callers some routes allow, whose writes may leave work running after their calls. */
     private static final List<Who> ALLOWED = List.of(Who.OPERATOR, Who.MEMBER);
-
-    @TempDir
-    static Path dataFolder;
 
     @TempDir
     static Path otherDataFolder;
@@ -95,20 +91,11 @@ class AuthorizationMatrixTest {
     }
 
     @BeforeAll
-    static void start() {
-        system = LocalSystem.start(
-                // With the search index: without one, the search route answers 404 to every caller before it asks who
-                // is calling.
-                new LocalOptions(RepositoryRoot.find(), dataFolder, true, 0, LocalDynamoDb.freePort(), "Entity")
-                        .withSearch(0),
-                System.out);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (system != null) {
-            system.close();
-        }
+    static void start(LocalSystem shared) throws InterruptedException {
+        // With the search index: without one, the search route answers 404 to every caller before it asks who is
+        // calling. What an earlier test of the JVM set going has ended before the first refusal is judged.
+        system = shared;
+        SearchSystem.awaitSettled(system);
     }
 
     @Test
@@ -128,7 +115,7 @@ class AuthorizationMatrixTest {
                 Map<String, Map<String, AttributeValue>> before = null;
                 if (expected != 0) {
                     if (ALLOWED.contains(who)) {
-                        awaitSettled();
+                        SearchSystem.awaitSettled(system);
                         leftAsItWas = null;
                     }
                     before = leftAsItWas != null ? leftAsItWas : coreItems();
@@ -448,26 +435,6 @@ class AuthorizationMatrixTest {
             request.header("Authorization", authorization);
         }
         return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    /**
-     * Waits until the stream is delivered and the refresh queue is empty, visible or in flight: a store delete of an
-     * allowed caller (earlier in the matrix, or this one) leaves a job that goes on unlinking customers after its call, and a refusal must be judged on a
-     * table nothing else is still changing.
-     */
-    private static void awaitSettled() throws InterruptedException {
-        String queue = system.queues().queues().queueUrl();
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (true) {
-            assertThat(system.pump().awaitCaughtUp(Duration.ofSeconds(60)))
-                    .as("stream caught up")
-                    .isTrue();
-            if (system.queues().depth(queue) == 0) {
-                return;
-            }
-            assertThat(System.nanoTime()).as("settled within 60 s").isLessThan(deadline);
-            Thread.sleep(50);
-        }
     }
 
     /** Every item but the fan-out's copies, by key (the fan-out keeps working on earlier writes meanwhile). */
