@@ -240,15 +240,9 @@ public final class CapacityModel {
 
     /** The big store's rename: one run, drawn the first time a load or bill of this model needs it. */
     private Operation bigRename(String name, double systemPerSecond, double businessPerSecond) {
-        return new Operation(
-                BIG_RENAME,
-                name,
-                systemPerSecond,
-                businessPerSecond,
-                1,
-                i -> bigRenameRun().accesses(),
-                false,
-                i -> bigRenameRun().writes());
+        IntFunction<List<Access>> accesses = i -> bigRenameRun().accesses();
+        IntFunction<List<ItemWrite>> writes = i -> bigRenameRun().writes();
+        return new Operation(BIG_RENAME, name, systemPerSecond, businessPerSecond, 1, accesses, false, writes);
     }
 
     /**
