@@ -60,11 +60,36 @@ public record CostModel(Workload workload, CapacityModel model, Prices prices, C
     }
 
     public Bill bill() {
-        List<Operation> requests = model.requests();
-        double requestsPerSecond =
-                requests.stream().mapToDouble(Operation::systemPerSecond).sum();
+        return bill(usage());
+    }
+
+    /**
+     * This bill, then the same usage priced as each of {@code others} runs the stage (its logs, its tracing): the
+     * operations' samples are drawn once, so the bills differ only in what the assumptions price and have one floor.
+     * The usage depends on no assumption but the copies a refresh message carries, which {@code others} must share.
+     */
+    public List<Bill> bills(CostAssumptions... others) {
+        Map<Operation, Usage> usage = usage();
+        List<Bill> bills = new ArrayList<>(List.of(bill(usage)));
+        for (CostAssumptions other : others) {
+            if (other.copiesPerRefreshMessage() != assumed.copiesPerRefreshMessage()) {
+                throw new IllegalArgumentException("a refresh message carries another number of copies in " + other);
+            }
+            bills.add(new CostModel(workload, model, prices, other).bill(usage));
+        }
+        return bills;
+    }
+
+    /** One request's usage of each operation, in the order of the model's requests. */
+    private Map<Operation, Usage> usage() {
         Map<Operation, Usage> usage = new LinkedHashMap<>();
-        requests.forEach(operation -> usage.put(operation, usageOf(operation)));
+        model.requests().forEach(operation -> usage.put(operation, usageOf(operation)));
+        return usage;
+    }
+
+    private Bill bill(Map<Operation, Usage> usage) {
+        double requestsPerSecond =
+                usage.keySet().stream().mapToDouble(Operation::systemPerSecond).sum();
         StreamConsumers streams = new StreamConsumers(usage);
 
         Ledger ledger = new Ledger();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.entitytable.model.ItemKind;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -127,6 +128,28 @@ class CostModelTest {
                 .isLessThan(row(reference, CostModel.LOGS).monthly() / 2);
         assertThat(atScale.floor()).isCloseTo(reference.floor(), within(0.01));
         assertThat(atScale.ratio()).isLessThan(reference.ratio());
+    }
+
+    @Test
+    void bills_shouldPriceOneDrawingOfTheSamples_soThatTheStagesBillsHaveOneFloor() {
+        // GIVEN one model, whose every bill() draws its operations' samples on from where the last left off
+        CostModel deployed = new CostModel(
+                TestWorkloads.small(),
+                new CapacityModel(TestWorkloads.small(), ModelledLayout.CURRENT),
+                PRICES,
+                CostAssumptions.DEPLOYED);
+
+        // WHEN the deployed stage and the one at scale are priced together
+        List<Bill> bills = deployed.bills(CostAssumptions.DEPLOYED.atScale());
+
+        // THEN they have the very same floor and data rows, and differ in what observability costs
+        assertThat(bills).hasSize(2);
+        assertThat(bills.get(1).floor()).isEqualTo(bills.get(0).floor());
+        assertThat(row(bills.get(1), CostModel.PATTERN_READS).monthly())
+                .isEqualTo(row(bills.get(0), CostModel.PATTERN_READS).monthly());
+        assertThat(row(bills.get(1), CostModel.TRACES).monthly()).isZero();
+        assertThat(row(bills.get(0), CostModel.TRACES).monthly()).isPositive();
+        assertThat(bills.get(1).monthly()).isLessThan(bills.get(0).monthly());
     }
 
     @Test

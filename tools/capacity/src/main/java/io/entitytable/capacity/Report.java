@@ -107,8 +107,9 @@ final class Report {
                     nowFirst.key()));
         }
 
-        out.append('\n')
-                .append(CostReport.markdown(bill(CostAssumptions.DEPLOYED), bill(CostAssumptions.DEPLOYED.atScale())));
+        List<Bill> bills = new CostModel(workload, nowModel, Prices.usEast1(), CostAssumptions.DEPLOYED)
+                .bills(CostAssumptions.DEPLOYED.atScale());
+        out.append('\n').append(CostReport.markdown(bills.get(0), bills.get(1)));
         // Measured once, after the bill has drawn its samples: both storage sections are multiples of the same rates.
         StorageGrowth growth = new StorageGrowth(nowModel);
         out.append('\n')
@@ -122,10 +123,6 @@ final class Report {
         details(out, now, nowModel, nowLoad);
         details(out, before, beforeModel, beforeLoad);
         return out.toString();
-    }
-
-    private Bill bill(CostAssumptions assumed) {
-        return new CostModel(workload, nowModel, Prices.usEast1(), assumed).bill();
     }
 
     /**
