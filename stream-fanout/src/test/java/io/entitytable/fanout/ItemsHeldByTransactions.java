@@ -73,26 +73,31 @@ final class ItemsHeldByTransactions implements ExecutionInterceptor {
         awaitTransaction(attributes);
     }
 
+    /**
+     * A transaction on the item, returned once the engine shows it in flight. On a busy machine a whole hold can pass
+     * between two looks: the ended transaction is then followed by another, until one is seen holding the item.
+     */
     private CompletableFuture<Void> holdInTransaction(ItemKey key) {
-        CompletableFuture<Void> transaction = CompletableFuture.runAsync(() -> other.transactWriteItems(
-                request -> request.transactItems(item -> item.conditionCheck(check -> check.tableName(table)
-                        .key(key.toAttributes())
-                        // True of any item: the check is there to hold the item, not to test it.
-                        .conditionExpression("attribute_not_exists(#none)")
-                        .expressionAttributeNames(Map.of("#none", "noSuchAttribute"))))));
         long deadline = System.nanoTime() + CLAIM_DEADLINE.toNanos();
-        while (!inFlight(key)) {
-            if (transaction.isDone()) {
-                transaction.join();
-                throw new IllegalStateException("the transaction on " + key + " ended before the put; lengthen the"
-                        + " engine's transaction hold");
+        while (true) {
+            CompletableFuture<Void> transaction = CompletableFuture.runAsync(() -> other.transactWriteItems(
+                    request -> request.transactItems(item -> item.conditionCheck(check -> check.tableName(table)
+                            .key(key.toAttributes())
+                            // True of any item: the check is there to hold the item, not to test it.
+                            .conditionExpression("attribute_not_exists(#none)")
+                            .expressionAttributeNames(Map.of("#none", "noSuchAttribute"))))));
+            while (!transaction.isDone()) {
+                if (inFlight(key)) {
+                    return transaction;
+                }
+                if (System.nanoTime() - deadline > 0) {
+                    throw new IllegalStateException(
+                            "no transaction seen in flight on " + key + " in " + CLAIM_DEADLINE);
+                }
+                Thread.onSpinWait();
             }
-            if (System.nanoTime() - deadline > 0) {
-                throw new IllegalStateException("no transaction in flight on " + key + " after " + CLAIM_DEADLINE);
-            }
-            Thread.onSpinWait();
+            transaction.join();
         }
-        return transaction;
     }
 
     /** Whether a transaction holds the item: a transactional read of it is then cancelled for the conflict. */
