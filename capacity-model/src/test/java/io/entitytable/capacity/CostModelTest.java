@@ -115,12 +115,7 @@ class CostModelTest {
     @Test
     void atScale_shouldPayNoTraceAndFewerLogs_forTheSameFloor() {
         // WHEN the same rates are priced on a stage deployed with observability=scale
-        Bill atScale = new CostModel(
-                        TestWorkloads.small(),
-                        new CapacityModel(TestWorkloads.small(), ModelledLayout.CURRENT),
-                        PRICES,
-                        CostAssumptions.DEPLOYED.atScale())
-                .bill();
+        Bill atScale = smallWorkload(CostAssumptions.DEPLOYED.atScale()).bill();
 
         // THEN
         assertThat(row(atScale, CostModel.TRACES).monthly()).isZero();
@@ -133,11 +128,7 @@ class CostModelTest {
     @Test
     void bills_shouldPriceOneDrawingOfTheSamples_soThatTheStagesBillsHaveOneFloor() {
         // GIVEN one model, whose every bill() draws its operations' samples on from where the last left off
-        CostModel deployed = new CostModel(
-                TestWorkloads.small(),
-                new CapacityModel(TestWorkloads.small(), ModelledLayout.CURRENT),
-                PRICES,
-                CostAssumptions.DEPLOYED);
+        CostModel deployed = smallWorkload(CostAssumptions.DEPLOYED);
 
         // WHEN the deployed stage and the one at scale are priced together
         List<Bill> bills = deployed.bills(CostAssumptions.DEPLOYED.atScale());
@@ -168,6 +159,15 @@ class CostModelTest {
                         "logs", PRICES.logIngestionPerGb(),
                         "traces", PRICES.tracesRecordedPerMillion()))
                 .allSatisfy((name, price) -> assertThat(price).as(name).isPositive());
+    }
+
+    /** The small workload's cost model on the current layout, priced under {@code assumed}. */
+    private static CostModel smallWorkload(CostAssumptions assumed) {
+        return new CostModel(
+                TestWorkloads.small(),
+                new CapacityModel(TestWorkloads.small(), ModelledLayout.CURRENT),
+                PRICES,
+                assumed);
     }
 
     private static Workload withOrders(Workload w, double factor) {
