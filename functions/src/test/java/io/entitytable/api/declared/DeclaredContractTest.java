@@ -10,13 +10,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.api.LocalDynamoResource;
 import io.entitytable.api.contract.OpenApiConformance;
+import io.entitytable.model.Entity;
 import io.entitytable.model.EntityDeclarations;
 import io.entitytable.model.Field;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -238,56 +238,68 @@ class DeclaredContractTest {
     }
 
     @Test
-    void answers_shouldBeTheOnesTheDocumentAllows() {
-        // GIVEN a check of every answer against the document as served, and an article made of the fields' examples
+    void answers_shouldBeTheOnesTheDocumentAllows_forEveryDeclaredEntity() {
+        // GIVEN a check of every answer against the document as served
         OpenApiValidationFilter conforms = OpenApiConformance.filterFor(served);
-        String business = createBusiness("Roastery");
-        Map<String, Object> example = new LinkedHashMap<>();
-        Article.ENTITY.fields().forEach(field -> example.put(field.name(), field.example()));
-        example.put("tags", List.of("coffee"));
+        for (Entity entity : DeclaredEntities.all()) {
+            // and a subject of the entity made of its fields' examples, in a business of its own
+            String business = createBusiness("Contract");
+            String createPath = DeclaredEntities.createPath(entity, business);
+            Map<String, Object> example = DeclaredEntities.validBody(entity, 1);
+            example.put("tags", List.of("coffee"));
+            String subject = "/" + entity.collection() + "/";
 
-        // WHEN it is created, read, listed, changed, tagged, created again and deleted, THEN each answer conforms
-        String id = given().filter(conforms)
-                .contentType(ContentType.JSON)
-                .header("Idempotency-Key", "declared-contract-1")
-                .body(example)
-                .post("/businesses/" + business + "/articles")
-                .then()
-                .statusCode(201)
-                .extract()
-                .path("id");
-        given().filter(conforms).get("/articles/" + id).then().statusCode(200);
-        given().filter(conforms)
-                .get("/businesses/" + business + "/articles?namePrefix=esp")
-                .then()
-                .statusCode(200);
-        given().filter(conforms)
-                .contentType(ContentType.JSON)
-                .header("If-Match", "\"1\"")
-                .body(Map.of("priceCents", 1990))
-                .patch("/articles/" + id)
-                .then()
-                .statusCode(200);
-        given().filter(conforms).put("/articles/" + id + "/tags/decaf").then().statusCode(204);
-        given().filter(conforms)
-                .contentType(ContentType.JSON)
-                .body(example)
-                .post("/businesses/" + business + "/articles")
-                .then()
-                .statusCode(409);
-        given().filter(conforms)
-                .contentType(ContentType.JSON)
-                .body(Map.of("priceCents", -1))
-                .patch("/articles/" + id)
-                .then()
-                .statusCode(422);
-        given().filter(conforms)
-                .header("If-Match", "\"1\"")
-                .delete("/articles/" + id)
-                .then()
-                .statusCode(412);
-        given().filter(conforms).delete("/articles/" + id).then().statusCode(204);
-        given().filter(conforms).get("/articles/" + id).then().statusCode(404);
+            // WHEN it is created, read, listed, changed, tagged, created again, refused a change and deleted, THEN each
+            // answer conforms
+            String id = given().filter(conforms)
+                    .contentType(ContentType.JSON)
+                    .header("Idempotency-Key", "declared-contract-" + entity.keyName())
+                    .body(example)
+                    .post(createPath)
+                    .then()
+                    .statusCode(201)
+                    .extract()
+                    .path("id");
+            given().filter(conforms).get(subject + id).then().statusCode(200);
+            given().filter(conforms)
+                    .get("/businesses/" + business + "/" + entity.collection())
+                    .then()
+                    .statusCode(200);
+            Field changeable = DeclaredEntities.changeable(entity).orElseThrow();
+            given().filter(conforms)
+                    .contentType(ContentType.JSON)
+                    .header("If-Match", "\"1\"")
+                    .body(Map.of(changeable.name(), FieldValues.valid(changeable, 2)))
+                    .patch(subject + id)
+                    .then()
+                    .statusCode(200);
+            given().filter(conforms).put(subject + id + "/tags/decaf").then().statusCode(204);
+            if (entity.fields().stream().anyMatch(Field::isUnique)) {
+                given().filter(conforms)
+                        .contentType(ContentType.JSON)
+                        .body(example)
+                        .post(createPath)
+                        .then()
+                        .statusCode(409);
+            }
+            given().filter(conforms)
+                    .contentType(ContentType.JSON)
+                    .body("{\"" + changeable.name() + "\":"
+                            + FieldValues.refused(changeable)
+                                    .values()
+                                    .iterator()
+                                    .next() + "}")
+                    .patch(subject + id)
+                    .then()
+                    .statusCode(422);
+            given().filter(conforms)
+                    .header("If-Match", "\"1\"")
+                    .delete(subject + id)
+                    .then()
+                    .statusCode(412);
+            given().filter(conforms).delete(subject + id).then().statusCode(204);
+            given().filter(conforms).get(subject + id).then().statusCode(404);
+        }
     }
 
     private String operationId(String path, String method) {

@@ -3,6 +3,7 @@ package io.entitytable.model.supplier;
 import io.entitytable.model.CoreFields;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
+import io.entitytable.model.EntityDeclarations;
 import io.entitytable.model.Field;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Shard;
@@ -17,9 +18,10 @@ import java.util.Set;
  * unique within the business, a code that never changes, a depot (an object of its own fields) by whose city and zip its business lists it and
  * contacts by label, its deliveries as items of its own in its item collection (their hours made of their days), the regions it serves (a set), tagged and searchable. It is its declaration alone, with no record class: every
  * subsystem's tests run it through their code, which must handle it with no change to main code, the proof that an
- * entity is defined once, here, and nowhere else.
+ * entity is defined once, here, and nowhere else. The API's tests find it as a team's own declaration is found, named
+ * to {@code EntityDeclarations}.
  */
-public final class Supplier {
+public final class Supplier implements EntityDeclarations {
     /** The definition: all that the table model, the fan-out, search, verify and the capacity model know of it. */
     public static final Entity ENTITY = Entity.define(Entity.declared("supplier", "suppliers")
             .fields(
@@ -64,7 +66,10 @@ public final class Supplier {
             .sortedBy("name")
             .searchable());
 
-    private Supplier() {}
+    @Override
+    public List<Entity> entities() {
+        return List.of(ENTITY);
+    }
 
     /** A new supplier of {@code businessId}, at version 1. */
     public static DeclaredItem of(String businessId, String name, Set<String> tags) {
