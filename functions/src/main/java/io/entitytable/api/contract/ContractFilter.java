@@ -2,6 +2,7 @@ package io.entitytable.api.contract;
 
 import io.entitytable.api.contract.ApiOperation.Success;
 import io.entitytable.model.Entity;
+import io.entitytable.model.SearchFields;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -83,7 +84,30 @@ public class ContractFilter implements OASFilter {
         EcmaPatterns.apply(openApi);
         tags(openApi);
         requireSubjectFields(openApi);
+        searchHits(openApi);
         security(openApi);
+    }
+
+    /**
+     * A search hit's entity is one the index holds, and its fields are the index's text fields: both said from their
+     * one definition (the entities that declare themselves searchable, {@code SearchFields.TEXT}), so a searchable
+     * entity added to the domain is in the document without an edit here.
+     */
+    private static void searchHits(OpenAPI openApi) {
+        var properties = openApi.getComponents().getSchemas().get("SearchHit").getProperties();
+        List<String> searchable = Entity.all().stream()
+                .filter(Entity::isSearchable)
+                .map(Entity::keyName)
+                .toList();
+        properties
+                .get("type")
+                .enumeration(new ArrayList<>(searchable))
+                .description("The entity: " + String.join(", ", searchable.subList(0, searchable.size() - 1)) + " or "
+                        + searchable.get(searchable.size() - 1));
+        properties
+                .get("fields")
+                .description("The subject's searchable fields, by name (" + String.join(", ", SearchFields.TEXT)
+                        + "). Plain text as stored, not HTML: escape it before putting it in a page");
     }
 
     /**

@@ -11,10 +11,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  */
 @Schema(name = "SearchHit")
 public record SearchHitResponse(
-        @Schema(
-                        description = "The entity: customer, store or order",
-                        enumeration = {"customer", "store", "order"})
-                String type,
+        // Its enumeration and description are the searchable entities, as declared (ContractFilter).
+        String type,
         @Schema(description = "The subject's id; read it at /<type>s/{id}") String id,
         String businessId,
         @Schema(
@@ -22,12 +20,8 @@ public record SearchHitResponse(
                                 "What a result list shows: a customer's name, a store's name, an order's customer."
                                         + " Plain text as stored, not HTML: escape it before putting it in a page")
                 String title,
-        @Schema(
-                        description =
-                                "The subject's searchable fields, by name (firstName, lastName, email, name, street,"
-                                        + " city, status, customerName, description, sku, tags). Plain text as stored,"
-                                        + " not HTML: escape it before putting it in a page")
-                Map<String, List<String>> fields,
+        // Its description names the search index's text fields (ContractFilter).
+        Map<String, List<String>> fields,
         @Schema(
                         description = "Per field, the fragments that matched. HTML: the stored text escaped (& < > \" '"
                                 + " and /), each match wrapped in <em></em>, the only markup a fragment holds;"

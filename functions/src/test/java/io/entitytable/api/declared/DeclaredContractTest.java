@@ -13,6 +13,7 @@ import io.entitytable.api.contract.OpenApiConformance;
 import io.entitytable.model.Entity;
 import io.entitytable.model.EntityDeclarations;
 import io.entitytable.model.Field;
+import io.entitytable.model.supplier.Supplier;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -235,6 +236,21 @@ class DeclaredContractTest {
                 .contains("gsi1pk = MEMBEREMAIL#<B>#<email, lower-cased>");
         assertThat(operation("/members/{id}", "patch").at("/description").asText())
                 .contains("a new lastName or firstName changes the key");
+    }
+
+    @Test
+    void searchHits_shouldNameEverySearchableEntity_theTestSourcesOnesIncluded() {
+        List<String> searchable = Entity.all().stream()
+                .filter(Entity::isSearchable)
+                .map(Entity::keyName)
+                .toList();
+
+        assertThat(values(document.at("/components/schemas/SearchHit/properties/type/enum")))
+                .contains(Supplier.ENTITY.keyName(), Entity.CUSTOMER.keyName())
+                .containsExactlyInAnyOrderElementsOf(searchable);
+        assertThat(document.at("/components/schemas/SearchHit/properties/type/description")
+                        .asText())
+                .contains(Supplier.ENTITY.keyName());
     }
 
     @Test

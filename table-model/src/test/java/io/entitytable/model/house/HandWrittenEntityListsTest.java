@@ -19,6 +19,8 @@ class HandWrittenEntityListsTest {
                 "    var e = new Entity[] {Entity.STORE, Entity.ORDER};",
                 "    var f = Stream.of(Entity.CUSTOMER.keyName(), Entity.ORDER.keyName());",
                 "    Set<String> n = Set.of(\"store\", \"orders\");",
+                "    @Schema(enumeration = {\"customer\", \"store\"}) String type;",
+                "    String[] names = {\"order\", \"customers\"};",
                 "}");
 
         assertThat(HandWrittenEntityLists.in(source))
@@ -29,7 +31,9 @@ class HandWrittenEntityListsTest {
                         "7: var d = Arrays.asList(Entity.STORE, Entity.STORE);",
                         "8: var e = new Entity[] {Entity.STORE, Entity.ORDER};",
                         "9: var f = Stream.of(Entity.CUSTOMER.keyName(), Entity.ORDER.keyName());",
-                        "10: Set<String> n = Set.of(\"store\", \"orders\");");
+                        "10: Set<String> n = Set.of(\"store\", \"orders\");",
+                        "11: @Schema(enumeration = {\"customer\", \"store\"}) String type;",
+                        "12: String[] names = {\"order\", \"customers\"};");
     }
 
     @Test
@@ -44,6 +48,8 @@ class HandWrittenEntityListsTest {
                 "    List<String> words = List.of(\"store\", \"shop\");",
                 "    Map<Entity, Integer> m = Map.of(Entity.STORE, 1, Entity.ORDER, 2);",
                 "    List<Pattern> p = List.of(new Pattern(1, Entity.STORE), new Pattern(2, f(Entity.ORDER)));",
+                "    @Schema(enumeration = {\"true\"}) String replayed;",
+                "    int[] sizes = {1, 2};",
                 "}");
 
         assertThat(HandWrittenEntityLists.in(source)).isEmpty();
