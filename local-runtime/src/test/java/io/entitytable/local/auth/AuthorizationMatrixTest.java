@@ -10,6 +10,7 @@ import com.nimbusds.jwt.PlainJWT;
 import io.entitytable.local.LocalSystem;
 import io.entitytable.local.SearchSystem;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.Entity;
 import io.entitytable.model.ItemKind;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -79,8 +80,21 @@ class AuthorizationMatrixTest {
         OTHER_MEMBER
     }
 
-    /** A business with a customer linked to a store, an order and a tag. */
-    record Tenant(String business, String customer, String store, String order) {}
+    /**
+     * A business with a customer linked to a store, an order and a tag. The routes of an entity it holds no subject of,
+     * one a team declares beside the shipped ones, are the declared corpus's (functions' {@code
+     * DeclaredAuthorizationTest}, which makes its calls from the entity's declaration).
+     */
+    record Tenant(String business, String customer, String store, String order) {
+        private static final Set<Entity> HELD = Set.of(Entity.BUSINESS, Entity.CUSTOMER, Entity.STORE, Entity.ORDER);
+
+        /** Whether a route ({@code GET /stores/{id}}) belongs to no entity or to one a tenant holds. */
+        static boolean holds(String route) {
+            String[] segments = route.substring(route.indexOf(' ') + 2).split("/");
+            String collection = segments[0].equals("businesses") && segments.length > 2 ? segments[2] : segments[0];
+            return Entity.fromCollection(collection).map(HELD::contains).orElse(true);
+        }
+    }
 
     /** One request of one route. */
     record Call(String method, String path, String body) {
@@ -167,7 +181,7 @@ class AuthorizationMatrixTest {
             }
         }
         for (String route : contract) {
-            if (!called.contains(route)) {
+            if (Tenant.holds(route) && !called.contains(route)) {
                 differences.add(route + ": a route of the API that the matrix does not call");
             }
         }
