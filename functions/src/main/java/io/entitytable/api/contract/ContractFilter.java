@@ -99,11 +99,16 @@ public class ContractFilter implements OASFilter {
                 .filter(Entity::isSearchable)
                 .map(Entity::keyName)
                 .toList();
-        properties
-                .get("type")
-                .enumeration(new ArrayList<>(searchable))
-                .description("The entity: " + String.join(", ", searchable.subList(0, searchable.size() - 1)) + " or "
-                        + searchable.get(searchable.size() - 1));
+        if (!searchable.isEmpty()) {
+            int last = searchable.size() - 1;
+            properties
+                    .get("type")
+                    .enumeration(new ArrayList<>(searchable))
+                    .description("The entity: "
+                            + (last == 0
+                                    ? searchable.get(0)
+                                    : String.join(", ", searchable.subList(0, last)) + " or " + searchable.get(last)));
+        }
         properties
                 .get("fields")
                 .description("The subject's searchable fields, by name (" + String.join(", ", SearchFields.TEXT)

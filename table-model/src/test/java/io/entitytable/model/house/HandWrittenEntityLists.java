@@ -11,10 +11,11 @@ import java.util.stream.Stream;
 /**
  * Finds hand-written lists of entities in a source: a collection made of two or more {@code Entity.X} constants or
  * entity names written out ({@code List.of(Entity.CUSTOMER, Entity.ORDER)}, {@code Set.of("customer", "order")},
- * {@code EnumSet.of}, {@code Stream.of}, {@code Arrays.asList}, {@code new Entity[]
- * {...}}, an array initialiser or an annotation's array, {@code enumeration = {"customer", "store"}}, and their kin). Such a list is what a new entity silently misses: code
- * that needs some entities asks the definitions ({@code Entity.all()} and what each says of itself). One entity is no
- * list ({@code Set.of(Entity.CUSTOMER)}: a choice of one subject, not a claim about all of them).
+ * {@code EnumSet.of}, {@code Stream.of}, {@code Arrays.asList}, {@code new Entity[] {...}}, an array initialiser or an
+ * annotation's array, {@code enumeration = {"customer", "store"}}, and their kin). Such a list is what a new entity
+ * silently misses: code that needs some entities asks the definitions ({@code Entity.all()} and what each says of
+ * itself). One entity is no list ({@code Set.of(Entity.CUSTOMER)}: a choice of one subject, not a claim about all of
+ * them).
  */
 final class HandWrittenEntityLists {
     /** The start of a collection's elements: the opening parenthesis or brace is the match's last character. */
