@@ -131,7 +131,9 @@ final class DeclaredContract {
         Schema patch = object(null);
         given(entity.fields()).stream()
                 .filter(field -> !field.isImmutable())
-                .forEach(field -> patch.addProperty(field.name(), given(field, entity)));
+                // A default is what a create leaves out; a change that leaves a field out keeps its value.
+                .forEach(field ->
+                        patch.addProperty(field.name(), given(field, entity).defaultValue(null)));
         openApi.getComponents()
                 .addSchema(type, subject)
                 .addSchema("Create" + type, create)
@@ -250,13 +252,12 @@ final class DeclaredContract {
                     .maximum(BigDecimal.valueOf(field.max()));
             case TEXT -> {
                 schema.minLength((int) field.min()).maxLength((int) field.max());
-                // A value is judged after its letter case is set, so a shape of lower-case letters would refuse what
-                // the API takes: such a field's shape is said in words only.
                 if (field.shape() == null) {
                     // A level of a list by fields is part of a key, so it may not hold the keys' separator.
                     schema.pattern(isListLevel(entity, field) ? Patterns.KEY_PART : Patterns.TEXT);
-                } else if (field.letterCase() == Field.LetterCase.AS_GIVEN) {
-                    schema.pattern(field.shape().pattern());
+                } else {
+                    schema.pattern(EcmaPatterns.shape(
+                            field.shape().pattern(), field.letterCase() != Field.LetterCase.AS_GIVEN));
                 }
             }
             case OBJECT -> givenMembers(schema, field, entity);

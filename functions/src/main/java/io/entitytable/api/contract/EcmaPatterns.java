@@ -1,6 +1,7 @@
 package io.entitytable.api.contract;
 
 import io.entitytable.api.input.Patterns;
+import io.entitytable.model.Field;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -72,6 +73,102 @@ final class EcmaPatterns {
             throw new IllegalStateException("pattern " + pattern + " is Java-only: give it an ECMA-262 form");
         }
         return "^" + (body.contains("|") ? "(?:" + body + ")" : body) + "$";
+    }
+
+    /**
+     * A declared field's shape as the document states it, anchored. The server judges a value after setting its letter
+     * case, so the shape of a field stored in one case is stated in either ({@link #anyCase}); and it applies the
+     * free-text rule before any shape, so a shape that names the characters it excludes (a negated class) rather than
+     * those it allows is stated with that rule as a lookahead.
+     */
+    static String shape(String shape, boolean anyCase) {
+        String body = ecma(anyCase ? anyCase(shape) : shape);
+        // A lookahead for a refused character anywhere, not one for free text up to "$": Java's "$" also matches
+        // before a final line terminator, ECMA-262's only at the end, and the two engines must read it alike.
+        return shape.contains("[^") ? "^(?![\\s\\S]*[" + Field.INVISIBLE + "])" + body.substring(1) : body;
+    }
+
+    /**
+     * {@code pattern} matching its letters in either case: a letter outside a class becomes a class of both, and a
+     * class gains the other case of its letters and letter ranges. Escapes and negated classes stay as they are.
+     */
+    static String anyCase(String pattern) {
+        StringBuilder out = new StringBuilder();
+        int i = 0;
+        while (i < pattern.length()) {
+            char c = pattern.charAt(i);
+            if (c == '\\') {
+                int end = escapeEnd(pattern, i);
+                out.append(pattern, i, end);
+                i = end;
+            } else if (c == '[') {
+                int end = classEnd(pattern, i);
+                out.append(anyCaseClass(pattern.substring(i, end)));
+                i = end;
+            } else {
+                out.append(isAsciiLetter(c) ? "[" + Character.toUpperCase(c) + Character.toLowerCase(c) + "]" : c);
+                i++;
+            }
+        }
+        return out.toString();
+    }
+
+    private static String anyCaseClass(String text) {
+        if (text.startsWith("[^")) {
+            return text;
+        }
+        StringBuilder other = new StringBuilder();
+        int i = 1;
+        while (i < text.length() - 1) {
+            char c = text.charAt(i);
+            if (c == '\\') {
+                i = escapeEnd(text, i);
+            } else if (i + 2 < text.length() - 1 && text.charAt(i + 1) == '-') {
+                char last = text.charAt(i + 2);
+                if (isAsciiLetter(c) && isAsciiLetter(last)) {
+                    other.append(swapped(c)).append('-').append(swapped(last));
+                }
+                i += 3;
+            } else {
+                if (isAsciiLetter(c)) {
+                    other.append(swapped(c));
+                }
+                i++;
+            }
+        }
+        String members = text.substring(1, text.length() - 1);
+        // A '-' that ends a class is a member, and would make a range of what followed it.
+        return members.endsWith("-")
+                ? "[" + members.substring(0, members.length() - 1) + other + "-]"
+                : "[" + members + other + "]";
+    }
+
+    /** Where the escape at {@code start} ends: a hex or Unicode escape, a property class, or one character. */
+    private static int escapeEnd(String pattern, int start) {
+        char kind = start + 1 < pattern.length() ? pattern.charAt(start + 1) : ' ';
+        return switch (kind) {
+            case 'x' -> start + 4;
+            case 'u' -> start + 6;
+            case 'p', 'P' -> pattern.indexOf('}', start) + 1;
+            default -> start + 2;
+        };
+    }
+
+    /** Where the class opening at {@code start} ends, past its closing bracket. */
+    private static int classEnd(String pattern, int start) {
+        int i = start + 1;
+        while (pattern.charAt(i) != ']') {
+            i = pattern.charAt(i) == '\\' ? escapeEnd(pattern, i) : i + 1;
+        }
+        return i + 1;
+    }
+
+    private static boolean isAsciiLetter(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    }
+
+    private static char swapped(char letter) {
+        return Character.isUpperCase(letter) ? Character.toLowerCase(letter) : Character.toUpperCase(letter);
     }
 
     private void visit(Content content) {

@@ -4,8 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.entitytable.api.input.Patterns;
+import io.entitytable.model.Entity;
+import io.entitytable.model.Field;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -79,5 +84,53 @@ class EcmaPatternsTest {
         assertThatThrownBy(() -> EcmaPatterns.ecma("[\\p{Alpha}]+"))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("Java-only");
+    }
+
+    @Test
+    void anyCase_shouldMatchLettersInEitherCase_andLeaveEscapesAlone() {
+        assertThat(EcmaPatterns.anyCase("OPEN|PAID")).isEqualTo("[Oo][Pp][Ee][Nn]|[Pp][Aa][Ii][Dd]");
+        assertThat(EcmaPatterns.anyCase("[A-Z]{2}")).isEqualTo("[A-Za-z]{2}");
+        assertThat(EcmaPatterns.anyCase("[a-z0-9_]+\\d\\x41\\p{Lu}")).isEqualTo("[a-z0-9_A-Z]+\\d\\x41\\p{Lu}");
+        assertThat(EcmaPatterns.anyCase("[a-z._-]")).isEqualTo("[a-z._A-Z-]");
+        assertThat(EcmaPatterns.anyCase("[^@\\s]+")).isEqualTo("[^@\\s]+");
+    }
+
+    /**
+     * Every shaped text field of every declaration: what its published pattern accepts is what the server takes, for
+     * the field's example in each letter case and for every text of the corpus with and without the example.
+     */
+    @Test
+    void shapeForms_shouldAgreeWithWhatTheServerTakes() {
+        List<Field> shaped = Entity.all().stream()
+                .flatMap(entity -> entity.fields().stream())
+                .flatMap(EcmaPatternsTest::withParts)
+                .filter(field -> field.kind() == Field.Kind.TEXT && field.shape() != null)
+                .toList();
+        assertThat(shaped).extracting(Field::name).contains("email", "status", "country", "sku");
+
+        for (Field field : shaped) {
+            Pattern published = Pattern.compile(
+                    EcmaPatterns.shape(field.shape().pattern(), field.letterCase() != Field.LetterCase.AS_GIVEN));
+            List<String> values = new ArrayList<>();
+            String example = field.example() == null ? "x" : field.example().toString();
+            values.addAll(List.of(example, example.toLowerCase(Locale.ROOT), example.toUpperCase(Locale.ROOT)));
+            TEXTS.forEach(text -> values.addAll(List.of(text, example + text, text + example)));
+            for (String value : values) {
+                assertThat(published.matcher(value).matches())
+                        .as(field.name() + " " + published + ": " + value)
+                        .isEqualTo(field.problem(value).isEmpty());
+            }
+        }
+    }
+
+    private static Stream<Field> withParts(Field field) {
+        List<Field> parts = new ArrayList<>(List.of(field));
+        switch (field.kind()) {
+            case OBJECT, ITEMS -> parts.addAll(field.members());
+            case LABELLED -> parts.add(field.labelledValue());
+            case TEXT_SET -> parts.add(field.element());
+            default -> {}
+        }
+        return parts.stream().flatMap(part -> part == field ? Stream.of(part) : withParts(part));
     }
 }
