@@ -12,15 +12,16 @@ import java.util.stream.Stream;
  * Finds hand-written lists of entities in a source: a collection made of two or more {@code Entity.X} constants or
  * entity names written out ({@code List.of(Entity.CUSTOMER, Entity.ORDER)}, {@code Set.of("customer", "order")},
  * {@code EnumSet.of}, {@code Stream.of}, {@code Arrays.asList}, {@code new Entity[] {...}}, an array initialiser or an
- * annotation's array, {@code enumeration = {"customer", "store"}}, and their kin). Such a list is what a new entity
+ * annotation's array, {@code enumeration = {"customer", "store"}}, a map keyed by them, {@code Map.of(Entity.STORE,
+ * .., Entity.ORDER, ..)}, and their kin). Such a list is what a new entity
  * silently misses: code that needs some entities asks the definitions ({@code Entity.all()} and what each says of
  * itself). One entity is no list ({@code Set.of(Entity.CUSTOMER)}: a choice of one subject, not a claim about all of
  * them).
  */
 final class HandWrittenEntityLists {
     /** The start of a collection's elements: the opening parenthesis or brace is the match's last character. */
-    private static final Pattern OPENER = Pattern.compile("\\b(?:List|Set|EnumSet|Stream|ImmutableList|ImmutableSet"
-            + "|Sets|Lists)\\s*\\.\\s*(?:of|copyOf|newHashSet|newArrayList)\\s*\\("
+    private static final Pattern OPENER = Pattern.compile("\\b(?:List|Set|EnumSet|Stream|Map|ImmutableList|ImmutableSet"
+            + "|ImmutableMap|Sets|Lists)\\s*\\.\\s*(?:of|copyOf|newHashSet|newArrayList)\\s*\\("
             + "|\\bArrays\\s*\\.\\s*(?:asList|stream)\\s*\\(|\\bnew\\s+Entity\\s*\\[\\s*\\]\\s*\\{"
             // An array's elements given by name: an initialiser, or an annotation's ({@code enumeration = {...}}).
             + "|\\b\\w+\\s*=\\s*\\{");

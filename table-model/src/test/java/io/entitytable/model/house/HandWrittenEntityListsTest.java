@@ -21,6 +21,7 @@ class HandWrittenEntityListsTest {
                 "    Set<String> n = Set.of(\"store\", \"orders\");",
                 "    @Schema(enumeration = {\"customer\", \"store\"}) String type;",
                 "    String[] names = {\"order\", \"customers\"};",
+                "    Map<Entity, Integer> m = Map.of(Entity.STORE, 1, Entity.ORDER, 2);",
                 "}");
 
         assertThat(HandWrittenEntityLists.in(source))
@@ -33,7 +34,8 @@ class HandWrittenEntityListsTest {
                         "9: var f = Stream.of(Entity.CUSTOMER.keyName(), Entity.ORDER.keyName());",
                         "10: Set<String> n = Set.of(\"store\", \"orders\");",
                         "11: @Schema(enumeration = {\"customer\", \"store\"}) String type;",
-                        "12: String[] names = {\"order\", \"customers\"};");
+                        "12: String[] names = {\"order\", \"customers\"};",
+                        "13: Map<Entity, Integer> m = Map.of(Entity.STORE, 1, Entity.ORDER, 2);");
     }
 
     @Test
@@ -46,7 +48,7 @@ class HandWrittenEntityListsTest {
                 "    List<Entity> all = Entity.all();",
                 "    void f() { g(List.of(Entity.STORE), Entity.ORDER); }",
                 "    List<String> words = List.of(\"store\", \"shop\");",
-                "    Map<Entity, Integer> m = Map.of(Entity.STORE, 1, Entity.ORDER, 2);",
+                "    Map<Entity, Integer> m = Map.of(Entity.STORE, 1);",
                 "    List<Pattern> p = List.of(new Pattern(1, Entity.STORE), new Pattern(2, f(Entity.ORDER)));",
                 "    @Schema(enumeration = {\"true\"}) String replayed;",
                 "    int[] sizes = {1, 2};",

@@ -4,12 +4,11 @@ import io.entitytable.model.Entity;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Which kinds of subject a random client acts on, from the definitions ({@link Entity#all()}, in their order, so a
- * seed picks the same way on every run), and the one weight the run gives an entity: a new entity is tagged and deleted
- * with no change here.
+ * seed picks the same way on every run), and the one weight the run gives an entity: a new entity is tagged, changed
+ * and deleted with no change here.
  */
 final class EntityChoice {
     /**
@@ -26,9 +25,9 @@ final class EntityChoice {
         return Entity.all();
     }
 
-    /** The kinds {@code known} names (those the client has a body for), in definition order, each once. */
-    static List<Entity> among(Set<Entity> known) {
-        return Entity.all().stream().filter(known::contains).toList();
+    /** The kinds a change can be made of from their declarations ({@link DeclaredChanges}), each once. */
+    static List<Entity> forChange() {
+        return Entity.all().stream().filter(DeclaredChanges::changes).toList();
     }
 
     /** What a delete picks from: every kind, a link target {@link #LINK_TARGET_DELETE_WEIGHT} times. */

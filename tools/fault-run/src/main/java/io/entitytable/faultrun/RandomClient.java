@@ -6,11 +6,9 @@ import io.entitytable.faultrun.World.Known;
 import io.entitytable.model.Entity;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
  * One API client of the run: picks a random operation (create, update, rename, link, unlink, tag, untag, delete) on
@@ -26,7 +24,6 @@ final class RandomClient {
     private static final List<String> LAST_NAMES = List.of("smith", "jones", "brown", "lee", "khan", "diaz");
     private static final List<String> STORE_NAMES = List.of("downtown", "uptown", "harbour", "airport", "mall");
     private static final List<String> CITIES = List.of("austin", "dallas", "houston");
-    private static final List<String> STATUSES = List.of("OPEN", "PAID", "SHIPPED", "DELIVERED", "CANCELLED");
 
     private static final int MAX_PAUSE_MILLIS = 100;
     /** How often a create's answer is taken as lost (a timeout) and the create is sent again with its key. */
@@ -131,26 +128,13 @@ final class RandomClient {
     }
 
     private boolean update() throws InterruptedException {
-        Map<Entity, Supplier<ObjectNode>> changes = changes();
-        Entity entity = pick(EntityChoice.among(changes.keySet()));
+        Entity entity = pick(EntityChoice.forChange());
         Optional<Known> item = world.any(entity, random);
         if (item.isEmpty()) {
             return false;
         }
-        patch(OperationKind.UPDATE, item.get(), changes.get(entity).get());
+        patch(OperationKind.UPDATE, item.get(), DeclaredChanges.of(entity, random));
         return true;
-    }
-
-    /**
-     * A public change that keeps the subject's key, in the API's terms for each entity the client can change: an update
-     * picks among these, so an entity without one is tagged and deleted but not updated.
-     */
-    private Map<Entity, Supplier<ObjectNode>> changes() {
-        return Map.of(
-                Entity.CUSTOMER, () -> JSON.createObjectNode().put("email", pick(FIRST_NAMES) + "@example.com"),
-                Entity.STORE, () -> JSON.createObjectNode().set("address", address()),
-                Entity.ORDER, () -> JSON.createObjectNode().put("status", pick(STATUSES)),
-                Entity.BUSINESS, () -> JSON.createObjectNode().put("name", "business " + random.nextInt(1000)));
     }
 
     /** A rename moves the item to a new sort key: one Delete + Put transaction, REMOVE + INSERT on the stream. */
