@@ -16,17 +16,18 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Eight API instances of one JVM sharing one business's bucket on the local DynamoDB engine, over 13 s of a clock the
+ * Eight API instances of one JVM sharing one business's bucket on the local DynamoDB engine, over 33 s of a clock the
  * test moves from one request to the next (each instance's requests at a steady pace, as a load balancer spreads them):
  * a business sending ten times its share gets its share, a business beside it on the same instance all its requests,
  * and leases of many tokens keep the writes far below the requests. A lease is sized by the requests of the last whole
- * second, so where in its second the run starts moves a lease or two: the run is made from ten starting points. Instances racing at one instant are {@link
- * RequestLimiterTest}'s.
+ * second, so where in its second the run starts moves a lease or two: the run is made from ten starting points, and
+ * long enough (30 s of steady state, about 25 leases) that one lease more or less is not what its ratio measures.
+ * Instances racing at one instant are {@link RequestLimiterTest}'s.
  */
 class RequestLimiterInstancesTest {
     private static final int SHARE = RequestLimits.PER_BUSINESS_PER_SECOND;
     private static final int INSTANCES = 8;
-    private static final long RUN_MICROS = 13_000_000;
+    private static final long RUN_MICROS = 33_000_000;
     /** The instances' first leases are sized by the demand they have not yet seen: judged after this. */
     private static final long STEADY_AFTER_MICROS = 2_500_000;
 
@@ -44,8 +45,7 @@ class RequestLimiterInstancesTest {
 
     @ParameterizedTest(name = "starting {0} ms into a second")
     @ValueSource(ints = {0, 100, 200, 300, 400, 500, 600, 700, 800, 900})
-    void aBusinessAtTenTimesItsShareFromEightInstances_shouldGetItsShare_withOneWritePerFortyFiveAdmitted(
-            int startMillis) {
+    void aBusinessAtTenTimesItsShareFromEightInstances_shouldGetItsShare_withOneWritePerFiftyAdmitted(int startMillis) {
         // GIVEN eight instances, each with its own leases and client, on one clock starting that far into a second; and
         // two businesses
         MovingClock clock = new MovingClock(startMillis);
@@ -70,7 +70,7 @@ class RequestLimiterInstancesTest {
         }
         requests.add(new long[] {0, -1});
 
-        // WHEN they are sent in time order for 13 s
+        // WHEN they are sent in time order for 33 s
         List<Long> admitted = new ArrayList<>();
         int refused = 0;
         int refusedWithAWrite = 0;
@@ -130,8 +130,8 @@ class RequestLimiterInstancesTest {
                 quietSent);
         assertThat(windows).isNotEmpty().allSatisfy(count -> assertThat(count)
                 .isBetween((int) (10 * SHARE * 0.9), (int) (10 * SHARE * 1.1)));
-        // and at most one write for every 45 requests it admitted
-        assertThat(steadyWrites * 45).isLessThanOrEqualTo(steadyAdmitted);
+        // and at most one write for every 50 requests it admitted
+        assertThat(steadyWrites * 50).isLessThanOrEqualTo(steadyAdmitted);
         // and the refused were refused from memory: the only ones that wrote found no token and leased
         assertThat(refused).isGreaterThan(8 * steadyAdmitted);
         assertThat(refusedWithAWrite).isLessThanOrEqualTo(INSTANCES);
