@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * test moves from one request to the next (each instance's requests at a steady pace, as a load balancer spreads them):
  * a business sending ten times its share gets its share, a business beside it on the same instance all its requests,
  * and leases of many tokens keep the writes far below the requests. A lease is sized by the requests of the last whole
- * second, so where in its second the run starts moves a lease or two: the run is made from ten starting points, and
+ * second, so where in its second the run starts moves a lease or two: the run is made from five starting points, and
  * long enough (30 s of steady state, about 25 leases) that one lease more or less is not what its ratio measures.
  * Instances racing at one instant are {@link RequestLimiterTest}'s.
  */
@@ -44,7 +44,7 @@ class RequestLimiterInstancesTest {
     }
 
     @ParameterizedTest(name = "starting {0} ms into a second")
-    @ValueSource(ints = {0, 100, 200, 300, 400, 500, 600, 700, 800, 900})
+    @ValueSource(ints = {0, 200, 400, 600, 800})
     void aBusinessAtTenTimesItsShareFromEightInstances_shouldGetItsShare_withOneWritePerFiftyAdmitted(int startMillis) {
         // GIVEN eight instances, each with its own leases and client, on one clock starting that far into a second; and
         // two businesses
