@@ -23,6 +23,9 @@ import java.nio.file.Path;
  *     other listener stays on loopback whatever it is
  * @param moveTarget the table an online move takes the table to ({@code start --move-to}), created beside it and named
  *     to the API as its {@code MOVE_TARGET_TABLE}; null when no move is under way
+ * @param apiInstances how many execution environments of the API function serve the front door ({@code start
+ *     --api-instances}): one by default; more, as Lambda runs under concurrent requests, each a JVM with its own caches
+ *     and request-limit leases
  */
 public record LocalOptions(
         Path repositoryRoot,
@@ -37,8 +40,19 @@ public record LocalOptions(
         boolean archive,
         int s3Port,
         BindAddress apiBindAddress,
-        String moveTarget) {
+        String moveTarget,
+        int apiInstances) {
     public static final int API_PORT = 8080;
+    /** The most API instances a local system starts: each is a JVM of a few hundred megabytes. */
+    public static final int MAX_API_INSTANCES = 16;
+
+    public LocalOptions {
+        if (apiInstances < 1 || apiInstances > MAX_API_INSTANCES) {
+            throw new IllegalArgumentException(
+                    "API instances must be from 1 to " + MAX_API_INSTANCES + ", not " + apiInstances);
+        }
+    }
+
     public static final int DYNAMODB_PORT = 8000;
     public static final int SQS_PORT = 9324;
     public static final int SEARCH_PORT = 9200;
@@ -64,12 +78,13 @@ public record LocalOptions(
                 false,
                 0,
                 LOOPBACK,
-                null);
+                null,
+                1);
     }
 
     /** These options with the search engine (on a free port when {@code port} is 0) and the search indexer. */
     public LocalOptions withSearch(int port) {
-        return with(true, port, archive, s3Port, moveTarget);
+        return with(true, port, archive, s3Port, moveTarget, apiInstances);
     }
 
     /**
@@ -77,15 +92,21 @@ public record LocalOptions(
      * bucket, named to every function.
      */
     public LocalOptions withArchive(int port) {
-        return with(search, searchPort, true, port, moveTarget);
+        return with(search, searchPort, true, port, moveTarget, apiInstances);
     }
 
     /** These options with the API routing each business to this table or {@code target}, as its route says. */
     public LocalOptions withMoveTarget(String target) {
-        return with(search, searchPort, archive, s3Port, target);
+        return with(search, searchPort, archive, s3Port, target, apiInstances);
     }
 
-    private LocalOptions with(boolean search, int searchPort, boolean archive, int s3Port, String moveTarget) {
+    /** These options with {@code instances} execution environments of the API function. */
+    public LocalOptions withApiInstances(int instances) {
+        return with(search, searchPort, archive, s3Port, moveTarget, instances);
+    }
+
+    private LocalOptions with(
+            boolean search, int searchPort, boolean archive, int s3Port, String moveTarget, int apiInstances) {
         return new LocalOptions(
                 repositoryRoot,
                 dataFolder,
@@ -99,7 +120,8 @@ public record LocalOptions(
                 archive,
                 s3Port,
                 apiBindAddress,
-                moveTarget);
+                moveTarget,
+                apiInstances);
     }
 
     public static final String DATA_FOLDER = ".local-data";
@@ -119,7 +141,8 @@ public record LocalOptions(
                 true,
                 S3_PORT,
                 BindAddress.LOOPBACK,
-                null);
+                null,
+                1);
     }
 
     /** The API's committed OpenAPI document, which the front door shows under {@code /docs}. */

@@ -48,6 +48,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.LinkedHashMap;
@@ -136,6 +137,9 @@ public final class LocalSystem implements AutoCloseable {
     private RuntimeApiServer workerRuntimeApi;
     private RuntimeApiServer indexerRuntimeApi;
     private PackagedFunction api;
+    /** The API's execution environments after its first ({@link LocalOptions#apiInstances}). */
+    private List<PackagedFunction> moreApi = List.of();
+
     private PackagedFunction fanout;
     private StreamPump pump;
     private TimedInvoker fanoutInvocations;
@@ -298,6 +302,9 @@ public final class LocalSystem implements AutoCloseable {
                 true,
                 () -> startFunction(
                         FunctionDefinition.API, apiFrontDoor, new FunctionEndpoints(endpoint, null, null), apiExtra));
+        // The API's further environments run from the first one's task root, so they start once it has started.
+        CompletableFuture<List<PackagedFunction>> moreApiStart =
+                startingBeside(apiStart.thenApplyAsync(this::moreApiEnvironments, starts));
         CompletableFuture<PackagedFunction> fanoutStart = startBesideIf(
                 fanoutPackaged,
                 () -> startFunction(FunctionDefinition.STREAM_FANOUT, fanoutRuntimeApi, withQueue, Map.of()));
@@ -384,6 +391,7 @@ public final class LocalSystem implements AutoCloseable {
                 webConsole.archiveFrom(watched::view);
             }
             api = apiStart.join();
+            moreApi = moreApiStart.join();
             fanout = fanoutStart.join();
             refreshWorker = workerStart.join();
             sqs = sqsStart.join();
@@ -619,6 +627,16 @@ public final class LocalSystem implements AutoCloseable {
                 });
     }
 
+    /** Environments 1 and up of the API, started side by side from the first one's task root. */
+    private List<PackagedFunction> moreApiEnvironments(PackagedFunction first) {
+        List<CompletableFuture<PackagedFunction>> starting = new ArrayList<>();
+        for (int instance = 1; instance < options.apiInstances(); instance++) {
+            int number = instance;
+            starting.add(CompletableFuture.supplyAsync(() -> remember(first.anotherEnvironment(number)), starts));
+        }
+        return starting.stream().map(CompletableFuture::join).toList();
+    }
+
     /** What every function is told of the order archive once the S3 server has started; nothing when it is off. */
     private Map<String, String> archiveEnvironment() {
         LocalArchive started = archiveStart.join();
@@ -758,6 +776,13 @@ public final class LocalSystem implements AutoCloseable {
 
     public LocalDynamoDb dynamoDb() {
         return dynamoDb;
+    }
+
+    /** Every execution environment of the API: the first ({@link #api}) and those {@code --api-instances} adds. */
+    public List<PackagedFunction> apiEnvironments() {
+        List<PackagedFunction> all = new ArrayList<>(List.of(api));
+        all.addAll(moreApi);
+        return all;
     }
 
     public PackagedFunction api() {

@@ -17,7 +17,7 @@ import java.util.concurrent.CountDownLatch;
  * Command line of the local runtime.
  *
  * <pre>
- * start  [--in-memory] [--data DIR] [--api-port N] [--bind-address ADDR] [--dynamodb-port N] [--sqs-port N] [--search-port N] [--no-search] [--s3-port N] [--no-archive] [--table NAME] [--move-to NAME]
+ * start  [--in-memory] [--data DIR] [--api-port N] [--bind-address ADDR] [--dynamodb-port N] [--sqs-port N] [--search-port N] [--no-search] [--s3-port N] [--no-archive] [--table NAME] [--move-to NAME] [--api-instances N]
  * invoke &lt;function&gt; &lt;event-file&gt; [--dynamodb-port N] [--sqs-port N] [--search-port N] [--s3-port N] [--table NAME]
  * token  --operator | --business &lt;id&gt; [--business &lt;id&gt; ...] [--data DIR]
  * </pre>
@@ -27,7 +27,7 @@ public final class Main {
             """
             usage: start  [--in-memory] [--data DIR] [--api-port N] [--bind-address ADDR] [--dynamodb-port N]
                           [--sqs-port N] [--search-port N] [--no-search] [--s3-port N] [--no-archive]
-                          [--table NAME] [--move-to NAME]
+                          [--table NAME] [--move-to NAME] [--api-instances N]
                    invoke <function> <event-file> [--dynamodb-port N] [--sqs-port N] [--search-port N] [--s3-port N]
                           [--table NAME]
                    token  --operator | --business <id> [--business <id> ...] [--data DIR]
@@ -41,6 +41,8 @@ public final class Main {
                    --move-to NAME creates the table NAME beside the table and has the API write each business to
                    the one its route names: what an online move (table-verify migrate --online) needs.
                    --no-archive leaves out the local S3 server that holds the order archive.
+                   --api-instances N runs N execution environments of the API (1 to 16, default 1), each a JVM
+                   taking requests as they come, as Lambda runs a busy function.
                    Everything listens on 127.0.0.1 only; --bind-address 0.0.0.0 lets other machines reach the API
                    (and only the API).""";
 
@@ -192,6 +194,7 @@ public final class Main {
         String table = defaults.tableName();
         BindAddress apiBindAddress = defaults.apiBindAddress();
         String moveTarget = null;
+        int apiInstances = defaults.apiInstances();
         while (!arguments.isEmpty()) {
             String option = arguments.pop();
             switch (option) {
@@ -219,6 +222,10 @@ public final class Main {
                     requireStart(option, startOptions);
                     moveTarget = value(option, arguments);
                 }
+                case "--api-instances" -> {
+                    requireStart(option, startOptions);
+                    apiInstances = count(option, arguments);
+                }
                 default -> throw new IllegalArgumentException("unknown option '" + option + "'");
             }
         }
@@ -238,7 +245,8 @@ public final class Main {
                 archive,
                 s3Port,
                 apiBindAddress,
-                moveTarget);
+                moveTarget,
+                apiInstances);
     }
 
     private static boolean requireStart(String option, boolean startOptions) {
@@ -256,16 +264,24 @@ public final class Main {
     }
 
     private static int port(String option, Deque<String> arguments) {
+        return number(option, arguments, "a port number", 65_535);
+    }
+
+    private static int count(String option, Deque<String> arguments) {
+        return number(option, arguments, "a number", LocalOptions.MAX_API_INSTANCES);
+    }
+
+    private static int number(String option, Deque<String> arguments, String what, int max) {
         String value = value(option, arguments);
         try {
-            int port = Integer.parseInt(value);
-            if (port >= 1 && port <= 65_535) {
-                return port;
+            int number = Integer.parseInt(value);
+            if (number >= 1 && number <= max) {
+                return number;
             }
         } catch (NumberFormatException notANumber) {
             // refused below, with the rest
         }
-        throw new IllegalArgumentException(option + " must be a port number from 1 to 65535, not '" + value + "'");
+        throw new IllegalArgumentException(option + " must be " + what + " from 1 to " + max + ", not '" + value + "'");
     }
 
     /** The messages of an exception and its causes: "the search engine did not start on port 9200: ...". */

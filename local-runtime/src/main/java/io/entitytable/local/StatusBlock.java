@@ -62,6 +62,18 @@ final class StatusBlock {
                 options.dataFolder() + (options.inMemory() ? "   (table in memory: gone when stopped)" : ""));
         line(out, "Dead letters", options.deadLetterFolder().toString());
         function(out, system.api(), FunctionDefinition.API, options);
+        if (options.apiInstances() > 1) {
+            line(
+                    out,
+                    "API instances",
+                    options.apiInstances() + " execution environments, pids "
+                            + String.join(
+                                    ", ",
+                                    system.apiEnvironments().stream()
+                                            .map(environment -> Long.toString(environment.pid()))
+                                            .toList())
+                            + "   (each takes requests as they come, with its own caches and leases)");
+        }
         function(out, system.fanout(), FunctionDefinition.STREAM_FANOUT, options);
         function(out, system.refreshWorker(), FunctionDefinition.REFRESH_WORKER, options);
         StreamTrigger trigger = StreamTrigger.DEFAULT;

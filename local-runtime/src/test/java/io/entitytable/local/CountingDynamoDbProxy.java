@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.ItemKey;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -22,13 +23,14 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * TEST ONLY: an HTTP proxy in front of the local DynamoDB engine that counts the PutItem requests passing through it by the
- * {@code type} attribute of the item put, so that a test can count the writes the packaged functions (child JVMs) make
- * to one store's copies. Requests and answers go through unchanged (the SDK checks the answer's CRC32 header against
+ * {@code type} attribute of the item put, and the UpdateItem requests by the key of the item updated, so that a test can
+ * count the writes the packaged functions (child JVMs) make to one store's copies, or to one rate item. Requests and answers go through unchanged (the SDK checks the answer's CRC32 header against
  * its body); the engine does not check signatures, so the changed host does not matter.
  */
 final class CountingDynamoDbProxy implements AutoCloseable {
     private static final String TARGET = "X-Amz-Target";
     private static final String PUT_ITEM = "DynamoDB_20120810.PutItem";
+    private static final String UPDATE_ITEM = "DynamoDB_20120810.UpdateItem";
     /** Headers the JDK client sets itself and refuses to be given. */
     private static final Set<String> RESTRICTED = Set.of("host", "content-length", "connection", "expect", "upgrade");
 
@@ -39,6 +41,7 @@ final class CountingDynamoDbProxy implements AutoCloseable {
     private final HttpClient client;
     private final URI target;
     private final Map<String, LongAdder> putsByType = new ConcurrentHashMap<>();
+    private final Map<ItemKey, LongAdder> updatesByKey = new ConcurrentHashMap<>();
 
     private CountingDynamoDbProxy(HttpServer server, ExecutorService executor, URI target) {
         this.server = server;
@@ -79,11 +82,27 @@ final class CountingDynamoDbProxy implements AutoCloseable {
         return count == null ? 0 : count.sum();
     }
 
+    /** UpdateItem requests so far of the item at {@code key}, whatever DynamoDB answered (a refused condition too). */
+    long updates(ItemKey key) {
+        LongAdder count = updatesByKey.get(key);
+        return count == null ? 0 : count.sum();
+    }
+
     private void forward(HttpExchange exchange) throws IOException {
         try {
             byte[] body = exchange.getRequestBody().readAllBytes();
-            if (PUT_ITEM.equals(exchange.getRequestHeaders().getFirst(TARGET))) {
+            String operation = exchange.getRequestHeaders().getFirst(TARGET);
+            if (PUT_ITEM.equals(operation)) {
                 count(body);
+            } else if (UPDATE_ITEM.equals(operation)) {
+                JsonNode key = JSON.readTree(body).path("Key");
+                updatesByKey
+                        .computeIfAbsent(
+                                new ItemKey(
+                                        key.path(Attributes.ID).path("S").asText(),
+                                        key.path(Attributes.TYPE).path("S").asText()),
+                                ignored -> new LongAdder())
+                        .increment();
             }
             HttpRequest.Builder request = HttpRequest.newBuilder(
                             target.resolve(exchange.getRequestURI().toString()))

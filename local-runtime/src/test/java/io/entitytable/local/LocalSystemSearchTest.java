@@ -96,7 +96,8 @@ class LocalSystemSearchTest {
                 false,
                 0,
                 BindAddress.LOOPBACK,
-                null);
+                null,
+                1);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         InvocationResult result = new InvokeCommand(
                         running, new PrintStream(out, true, StandardCharsets.UTF_8), System.out)

@@ -35,6 +35,22 @@ class MainArgumentsTest {
     }
 
     @Test
+    void apiInstances_shouldBeOneByDefault_aNumberFrom1To16_andForStartOnly() {
+        assertThat(Main.options(new ArrayDeque<>(), true).apiInstances()).isEqualTo(1);
+        assertThat(Main.options(new ArrayDeque<>(List.of("--api-instances", "8")), true)
+                        .apiInstances())
+                .isEqualTo(8);
+        for (String bad : List.of("abc", "0", "-1", "17", "")) {
+            assertThatThrownBy(() -> Main.options(new ArrayDeque<>(List.of("--api-instances", bad)), true))
+                    .as(bad)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("--api-instances must be a number from 1 to 16, not '" + bad + "'");
+        }
+        assertThatThrownBy(() -> Main.options(new ArrayDeque<>(List.of("--api-instances", "2")), false))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void s3_shouldRunOnItsDefaultPort_onAnotherWithS3Port_andNotWithNoArchive() {
         // GIVEN no option, --s3-port, --no-archive
         // WHEN start's options are read

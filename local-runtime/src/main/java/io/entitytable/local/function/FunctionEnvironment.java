@@ -24,6 +24,9 @@ import java.util.Map;
  *     runtime environment variables</a>
  */
 public final class FunctionEnvironment {
+    /** Where the runtime client polls for events: the Runtime API's address, which Lambda sets. */
+    public static final String RUNTIME_API = "AWS_LAMBDA_RUNTIME_API";
+
     /** The AWS SDK's own variables of a function's credentials, which Lambda sets from its execution role. */
     private static final String ACCESS_KEY_ID = "AWS_ACCESS_KEY_ID";
 
@@ -54,7 +57,7 @@ public final class FunctionEnvironment {
             URI sqsEndpoint,
             String refreshQueueUrl) {
         Map<String, String> env = new LinkedHashMap<>();
-        env.put("AWS_LAMBDA_RUNTIME_API", runtimeApiAddress);
+        env.put(RUNTIME_API, runtimeApiAddress);
         env.put("AWS_LAMBDA_FUNCTION_NAME", function.name());
         env.put("AWS_LAMBDA_FUNCTION_VERSION", "$LATEST");
         env.put("AWS_LAMBDA_FUNCTION_MEMORY_SIZE", Integer.toString(function.memoryMb()));

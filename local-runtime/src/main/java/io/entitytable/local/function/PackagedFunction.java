@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -35,6 +36,9 @@ public final class PackagedFunction implements AutoCloseable {
 
     private final FunctionDefinition definition;
     private final RuntimeApiServer runtimeApi;
+    /** Which of the function's execution environments this is ({@link RuntimeApiServer#runtimeApiAddress(int)}). */
+    private final int instance;
+
     private final ProcessBuilder builder;
     private final Map<String, String> environment;
     private final PrintStream console;
@@ -47,25 +51,39 @@ public final class PackagedFunction implements AutoCloseable {
     /** For {@link #start}'s {@code output} where the printed lines are only for the console. */
     public static final BiConsumer<String, String> CONSOLE_ONLY = (function, line) -> {};
 
+    /** Launches the child JVM and waits for its init phase; stops it when the init fails. */
     private PackagedFunction(
             FunctionDefinition definition,
             RuntimeApiServer runtimeApi,
+            int instance,
             ProcessBuilder builder,
             Map<String, String> environment,
             PrintStream console,
             BiConsumer<String, String> output,
-            Process process,
-            Duration unzipTime,
-            Duration initTime) {
+            Duration unzipTime) {
         this.definition = definition;
         this.runtimeApi = runtimeApi;
+        this.instance = instance;
         this.builder = builder;
         this.environment = Map.copyOf(environment);
         this.console = console;
         this.output = output;
-        this.process = process;
         this.unzipTime = unzipTime;
-        this.initTime = initTime;
+        long initStart = System.nanoTime();
+        this.process = launch(definition, builder, console, output);
+        try {
+            this.initTime = awaitInit(
+                    definition,
+                    process,
+                    runtimeApi,
+                    instance,
+                    initStart,
+                    builder.directory().toPath(),
+                    console);
+        } catch (RuntimeException e) {
+            stop(process);
+            throw e;
+        }
     }
 
     /**
@@ -90,31 +108,37 @@ public final class PackagedFunction implements AutoCloseable {
         boolean unzipped = FunctionPackage.unzip(zip, taskRoot);
         Duration unzipTime = Duration.ofNanos(System.nanoTime() - unzipStart);
 
-        long initStart = System.nanoTime();
         ProcessBuilder builder = new ProcessBuilder(command(definition, taskRoot))
                 .directory(taskRoot.toFile())
                 .redirectErrorStream(false);
         builder.environment().putAll(environment);
-        Process process = launch(definition, builder, console, output);
-        try {
-            Duration initTime = awaitInit(definition, process, runtimeApi, initStart, taskRoot, console);
-            PackagedFunction function = new PackagedFunction(
-                    definition,
-                    runtimeApi,
-                    builder,
-                    environment,
-                    console,
-                    output,
-                    process,
-                    unzipped ? unzipTime : null,
-                    initTime);
-            function.superviseInBackground();
-            runtimeApi.onOverdue(function::endOverdueEnvironment);
-            return function;
-        } catch (RuntimeException e) {
-            stop(process);
-            throw e;
-        }
+        return new PackagedFunction(
+                        definition, runtimeApi, 0, builder, environment, console, output, unzipped ? unzipTime : null)
+                .supervised();
+    }
+
+    /**
+     * Another execution environment of this function, number {@code instance} (1 and up), as Lambda starts one for an
+     * invocation that finds every environment busy: a child JVM of the same task root (not unzipped again while the
+     * others read it) that polls the same events under its own number, so that its timeout or exit ends its own
+     * invocations only.
+     */
+    public PackagedFunction anotherEnvironment(int instance) {
+        Map<String, String> variables = new LinkedHashMap<>(environment);
+        variables.put(FunctionEnvironment.RUNTIME_API, runtimeApi.runtimeApiAddress(instance));
+        ProcessBuilder another = new ProcessBuilder(builder.command())
+                .directory(builder.directory())
+                .redirectErrorStream(false);
+        another.environment().putAll(variables);
+        return new PackagedFunction(definition, runtimeApi, instance, another, variables, console, output, null)
+                .supervised();
+    }
+
+    /** Watches the child JVM from now on: restarted when it exits, ended when an invocation runs past the timeout. */
+    private PackagedFunction supervised() {
+        superviseInBackground();
+        runtimeApi.onOverdue(instance, this::endOverdueEnvironment);
+        return this;
     }
 
     private static Process launch(
@@ -150,7 +174,7 @@ public final class PackagedFunction implements AutoCloseable {
                             JvmExit exit =
                                     JvmExit.of(current, builder.directory().toPath());
                             exit.report(definition.name(), console);
-                            int failed = runtimeApi.failHandedOut(exit.toString());
+                            int failed = runtimeApi.failHandedOut(exit.toString(), instance);
                             console.println("[" + definition.name() + "] the function's JVM " + exit
                                     + (failed > 0 ? " during an invocation, answered as failed" : "")
                                     + "; starting a new one");
@@ -175,12 +199,13 @@ public final class PackagedFunction implements AutoCloseable {
             FunctionDefinition definition,
             Process process,
             RuntimeApiServer runtimeApi,
+            int instance,
             long initStart,
             Path taskRoot,
             PrintStream console) {
         long deadline = initStart + INIT_TIMEOUT.toNanos();
         try {
-            while (!runtimeApi.awaitFirstPoll(Duration.ofMillis(50))) {
+            while (!runtimeApi.awaitFirstPoll(instance, Duration.ofMillis(50))) {
                 if (!process.isAlive()) {
                     JvmExit exit = JvmExit.of(process, taskRoot);
                     exit.report(definition.name(), console);

@@ -64,6 +64,9 @@ public record RuntimeApiServer(
         MockEventServer server, CountDownLatch firstPoll, String secretPath, String reachableHost, boolean frontDoor)
         implements AutoCloseable {
     private static final int ACCEPTED = 202;
+    /** The path parameter that numbers an execution environment of the function. */
+    private static final String ENVIRONMENT = "environment";
+
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -157,6 +160,11 @@ public record RuntimeApiServer(
         private final FrontDoor frontDoor;
 
         private final CountDownLatch firstPoll = new CountDownLatch(1);
+        /** Each execution environment's first poll, by its number ({@link #runtimeApiAddress(int)}). */
+        private final Map<Integer, CountDownLatch> firstPolls = new ConcurrentHashMap<>();
+        /** The environment each invocation handed out and not answered was handed to, by request id. */
+        private final Map<String, Integer> heldBy = new ConcurrentHashMap<>();
+
         private final Duration timeout;
         private final ScheduledThreadPoolExecutor deadlines = new ScheduledThreadPoolExecutor(1, runnable -> {
             Thread thread = new Thread(runnable, "runtime-api-deadlines");
@@ -166,7 +174,8 @@ public record RuntimeApiServer(
         /** The deadline check of each invocation handed out and not answered, by request id. */
         private final Map<String, ScheduledFuture<?>> deadlineChecks = new ConcurrentHashMap<>();
 
-        private volatile Runnable overdue = () -> {};
+        /** What ends each environment whose invocation ran past the timeout, by its number. */
+        private final Map<Integer, Runnable> overdue = new ConcurrentHashMap<>();
 
         LambdaRuntimeApi(InetAddress host, int port, FrontDoor frontDoor, Duration timeout) {
             this.host = host;
@@ -197,12 +206,25 @@ public record RuntimeApiServer(
 
         /** The routes of Lambda's Runtime API that AWS's runtime client uses, served by the mock server's handlers. */
         private void runtimeApiRoutes() {
-            String invocation = secretPath + AmazonLambdaApi.API_PATH_INVOCATION;
-            router.get(secretPath + AmazonLambdaApi.API_PATH_INVOCATION_NEXT).blockingHandler(this::nextEvent);
-            router.post(invocation + ":requestId" + AmazonLambdaApi.API_PATH_RESPONSE)
-                    .handler(this::handleResponse);
-            router.post(invocation + ":requestId" + AmazonLambdaApi.API_PATH_ERROR)
-                    .handler(this::handleError);
+            // Environment 0 polls under the secret path itself; environment n under "/<n>" below it.
+            for (String prefix : List.of(secretPath, secretPath + "/:" + ENVIRONMENT)) {
+                String invocation = prefix + AmazonLambdaApi.API_PATH_INVOCATION;
+                router.get(prefix + AmazonLambdaApi.API_PATH_INVOCATION_NEXT).blockingHandler(this::nextEvent);
+                router.post(invocation + ":requestId" + AmazonLambdaApi.API_PATH_RESPONSE)
+                        .handler(this::handleResponse);
+                router.post(invocation + ":requestId" + AmazonLambdaApi.API_PATH_ERROR)
+                        .handler(this::handleError);
+            }
+        }
+
+        /** The number of the environment a Runtime API request came from. */
+        private static int environmentOf(RoutingContext ctx) {
+            String number = ctx.pathParam(ENVIRONMENT);
+            try {
+                return number == null ? 0 : Integer.parseInt(number);
+            } catch (NumberFormatException e) {
+                return -1;
+            }
         }
 
         /**
@@ -262,12 +284,19 @@ public record RuntimeApiServer(
          */
         @Override
         public void nextEvent(RoutingContext ctx) {
+            int environment = environmentOf(ctx);
+            if (environment < 0) {
+                ctx.fail(404);
+                return;
+            }
             firstPoll.countDown();
+            firstPollOf(environment).countDown();
             ctx.response().headersEndHandler(ignored -> {
                 ctx.response()
                         .putHeader(DEADLINE_HEADER, Long.toString(System.currentTimeMillis() + timeout.toMillis()));
                 String requestId = ctx.response().headers().get(AmazonLambdaApi.LAMBDA_RUNTIME_AWS_REQUEST_ID);
                 if (requestId != null) {
+                    heldBy.put(requestId, environment);
                     deadlineChecks.put(
                             requestId,
                             deadlines.schedule(() -> timedOut(requestId), timeout.toMillis(), TimeUnit.MILLISECONDS));
@@ -279,6 +308,7 @@ public record RuntimeApiServer(
         /** An invocation still unanswered at its deadline is answered as timed out, and its environment ended. */
         private void timedOut(String requestId) {
             deadlineChecks.remove(requestId);
+            Integer environment = heldBy.remove(requestId);
             RoutingContext pending = responsePending.remove(requestId);
             if (pending == null) {
                 return;
@@ -288,12 +318,20 @@ public record RuntimeApiServer(
                     pending,
                     "Sandbox.Timedout",
                     "RequestId: " + requestId + " Error: Task timed out after " + seconds + " seconds");
-            overdue.run();
+            overdue.getOrDefault(environment == null ? 0 : environment, () -> {})
+                    .run();
         }
 
-        int failHandedOut(String exit) {
+        CountDownLatch firstPollOf(int environment) {
+            return firstPolls.computeIfAbsent(environment, ignored -> new CountDownLatch(1));
+        }
+
+        int failHandedOut(String exit, int environment) {
             int answered = 0;
             for (String requestId : List.copyOf(responsePending.keySet())) {
+                if (heldBy.getOrDefault(requestId, 0) != environment) {
+                    continue;
+                }
                 RoutingContext pending = answered(requestId);
                 if (pending != null) {
                     answerUnhandled(
@@ -334,6 +372,7 @@ public record RuntimeApiServer(
 
         /** The invocation of {@code requestId}, no longer pending nor waiting for its deadline; null if unknown. */
         private RoutingContext answered(String requestId) {
+            heldBy.remove(requestId);
             ScheduledFuture<?> check = deadlineChecks.remove(requestId);
             if (check != null) {
                 check.cancel(false);
@@ -383,21 +422,23 @@ public record RuntimeApiServer(
 
     /**
      * What to do when an invocation outlives the function's timeout, once it has been answered as timed out: end the
-     * execution environment, as Lambda does, so that the next event goes to a new one.
+     * execution environment that held it ({@code environment}, as in {@link #runtimeApiAddress(int)}), as Lambda does,
+     * so that the next event goes to a new one.
      */
-    public void onOverdue(Runnable replaceEnvironment) {
-        ((LambdaRuntimeApi) server).overdue = replaceEnvironment;
+    public void onOverdue(int environment, Runnable replaceEnvironment) {
+        ((LambdaRuntimeApi) server).overdue.put(environment, replaceEnvironment);
     }
 
     /**
-     * Answers every invocation handed to the function and not answered, as Lambda answers those of a runtime that
-     * exited ({@code Runtime.ExitError}; through the front door, API Gateway's 500): call it when the function's JVM
-     * is gone. {@code exit} says how it ended (an exit code, a signal).
+     * Answers every invocation handed to that environment and not answered, as Lambda answers those of a runtime that
+     * exited ({@code Runtime.ExitError}; through the front door, API Gateway's 500): call it when the JVM of execution
+     * environment {@code environment} is gone; the invocations other environments hold stay theirs. {@code exit} says
+     * how it ended (an exit code, a signal).
      *
      * @return how many invocations were answered
      */
-    public int failHandedOut(String exit) {
-        return ((LambdaRuntimeApi) server).failHandedOut(exit);
+    public int failHandedOut(String exit, int environment) {
+        return ((LambdaRuntimeApi) server).failHandedOut(exit, environment);
     }
 
     /** The server's address without its secret path, which no log may show. */
@@ -421,6 +462,16 @@ public record RuntimeApiServer(
     }
 
     /**
+     * {@link #runtimeApiAddress()} for execution environment {@code environment} of the function (0 is that address
+     * itself): each environment polls the same events, as Lambda's environments of one function share its invocations,
+     * and the server knows which one holds an invocation, so that one environment's timeout or exit ends its own
+     * invocations only.
+     */
+    public String runtimeApiAddress(int environment) {
+        return environment == 0 ? runtimeApiAddress() : runtimeApiAddress() + "/" + environment;
+    }
+
+    /**
      * Where to POST an event to invoke the function synchronously. The front door has none: its events are HTTP
      * requests, each through the authorizer.
      */
@@ -434,6 +485,11 @@ public record RuntimeApiServer(
     /** Waits until a runtime client asked for its first event, i.e. the function finished its init phase. */
     public boolean awaitFirstPoll(Duration timeout) throws InterruptedException {
         return firstPoll.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** As {@link #awaitFirstPoll}, for execution environment {@code environment}. */
+    public boolean awaitFirstPoll(int environment, Duration timeout) throws InterruptedException {
+        return ((LambdaRuntimeApi) server).firstPollOf(environment).await(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     @Override

@@ -15,13 +15,21 @@ public final class RuntimeClientDouble {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     private final RuntimeApiServer server;
+    /** The execution environment this runtime plays ({@link RuntimeApiServer#runtimeApiAddress(int)}). */
+    private final int instance;
+
     private final HttpClient http = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(TIMEOUT)
             .build();
 
     public RuntimeClientDouble(RuntimeApiServer server) {
+        this(server, 0);
+    }
+
+    public RuntimeClientDouble(RuntimeApiServer server, int instance) {
         this.server = server;
+        this.instance = instance;
     }
 
     /** One event handed to the runtime: its request id and body. */
@@ -62,6 +70,6 @@ public final class RuntimeClientDouble {
     }
 
     private URI runtimeUri(String path) {
-        return URI.create("http://" + server.runtimeApiAddress() + "/2018-06-01/runtime/" + path);
+        return URI.create("http://" + server.runtimeApiAddress(instance) + "/2018-06-01/runtime/" + path);
     }
 }

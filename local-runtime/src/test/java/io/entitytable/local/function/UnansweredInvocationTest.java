@@ -105,7 +105,7 @@ class UnansweredInvocationTest {
             CompletableFuture<HttpResponse<String>> second = invoke(server, "{\"n\":2}");
 
             // WHEN the function's JVM dies
-            int answered = server.failHandedOut("exited with code 137 (killed by signal 9)");
+            int answered = server.failHandedOut("exited with code 137 (killed by signal 9)", 0);
 
             // THEN the handed-out one is answered as Lambda answers a runtime that exited
             assertThat(answered).isEqualTo(1);
@@ -122,6 +122,35 @@ class UnansweredInvocationTest {
             assertThat(JSON.readTree(next.event()).path("n").asInt()).isEqualTo(2);
             assertThat(runtime.respond(next.requestId(), "{\"ok\":true}")).isEqualTo(202);
             assertThat(second.get(WAIT.toSeconds(), TimeUnit.SECONDS).statusCode())
+                    .isEqualTo(200);
+        }
+    }
+
+    @Test
+    void failHandedOut_shouldAnswerOnlyTheExitedEnvironmentsInvocation_whenSeveralEnvironmentsPoll() throws Exception {
+        try (RuntimeApiServer server = RuntimeApiServer.plain(0)) {
+            RuntimeClientDouble first = new RuntimeClientDouble(server, 0);
+            RuntimeClientDouble second = new RuntimeClientDouble(server, 1);
+
+            // GIVEN two environments of one function, each holding one of its events
+            CompletableFuture<HttpResponse<String>> toFirst = invoke(server, "{\"n\":1}");
+            RuntimeClientDouble.Invocation heldByFirst = first.next();
+            CompletableFuture<HttpResponse<String>> toSecond = invoke(server, "{\"n\":2}");
+            RuntimeClientDouble.Invocation heldBySecond = second.next();
+            assertThat(server.awaitFirstPoll(1, WAIT)).isTrue();
+
+            // WHEN the second environment's JVM dies
+            int answered = server.failHandedOut("exited with code 137 (killed by signal 9)", 1);
+
+            // THEN only its own invocation is answered as a runtime exit
+            assertThat(answered).isEqualTo(1);
+            HttpResponse<String> failed = toSecond.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            assertThat(failed.statusCode()).isEqualTo(500);
+            assertThat(JSON.readTree(failed.body()).path("errorMessage").asText())
+                    .startsWith("RequestId: " + heldBySecond.requestId());
+            // AND the first environment still answers its own
+            assertThat(first.respond(heldByFirst.requestId(), "{\"ok\":true}")).isEqualTo(202);
+            assertThat(toFirst.get(WAIT.toSeconds(), TimeUnit.SECONDS).statusCode())
                     .isEqualTo(200);
         }
     }
@@ -185,7 +214,7 @@ class UnansweredInvocationTest {
     /** Counted down when {@code server} asks for the function's environment to be replaced. */
     private static CountDownLatch replacements(RuntimeApiServer server) {
         CountDownLatch replaced = new CountDownLatch(1);
-        server.onOverdue(replaced::countDown);
+        server.onOverdue(0, replaced::countDown);
         return replaced;
     }
 

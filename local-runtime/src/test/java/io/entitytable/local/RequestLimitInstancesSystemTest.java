@@ -1,0 +1,179 @@
+package io.entitytable.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.entitytable.local.dynamodb.LocalDynamoDb;
+import io.entitytable.local.function.FunctionEnvironment;
+import io.entitytable.local.function.PackagedFunction;
+import io.entitytable.model.ItemKey;
+import io.entitytable.model.RequestLimits;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The request limit through the front door of a local system whose API runs eight execution environments ({@code
+ * start --api-instances 8}), each a JVM with its own leases, as Lambda runs a busy function: a business sending ten
+ * times its share from many connections at once gets no more than its share over any 10 s, a business beside it has
+ * every request answered, and the leases keep the rate item's writes below the admitted requests and far below the
+ * refused ones: less tight than {@code RequestLimiterInstancesTest} of the API's own tests, and so stated in design
+ * section 8, "Request limits". The writes are counted between the functions and the DynamoDB engine ({@link
+ * CountingDynamoDbProxy}): every UpdateItem of the business's rate item, a lease its condition refused included. A
+ * share of 20 a second (a system property of this JVM, read when the system starts) keeps the load near what one
+ * machine of two cores serves; a scale check, with the machine to itself.
+ */
+@Tag("scale")
+class RequestLimitInstancesSystemTest {
+    private static final int SHARE = 20;
+    private static final int INSTANCES = 8;
+    private static final int SENDERS = 16;
+    private static final long RUN_NANOS = TimeUnit.SECONDS.toNanos(15);
+    /** The first leases are sized by demand the environments have not seen yet: judged after this. */
+    private static final long STEADY_AFTER_NANOS = TimeUnit.MILLISECONDS.toNanos(2_500);
+
+    private static final long WINDOW_NANOS = TimeUnit.SECONDS.toNanos(10);
+
+    private final HttpClient http =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    @TempDir
+    Path dataFolder;
+
+    @Test
+    void aBusinessAtTenTimesItsShareThroughEightApiInstances_shouldGetNoMoreThanItsShare_leavingItsNeighbourAnswered()
+            throws Exception {
+        // GIVEN the system with eight API environments, a business's share of 20 a second, and two businesses
+        Map<String, Integer> limits = Map.of(FunctionEnvironment.RATE_LIMIT_PER_BUSINESS_PROPERTY, SHARE);
+        limits.forEach((property, value) -> System.setProperty(property, Integer.toString(value)));
+        LocalOptions options = new LocalOptions(
+                        TestRepository.root(), dataFolder, true, 0, LocalDynamoDb.freePort(), "Entity")
+                .withApiInstances(INSTANCES);
+        try (CountingDynamoDbProxy proxy =
+                        CountingDynamoDbProxy.start(URI.create("http://localhost:" + options.dynamoDbPort()));
+                LocalSystem system =
+                        LocalSystem.startPreloaded(options, System.out, client -> {}, ignored -> proxy.endpoint())) {
+            assertThat(system.apiEnvironments()).hasSize(INSTANCES).allSatisfy(PackagedFunction::isAlive);
+            FrontDoorClient operator = FrontDoorClient.operatorOf(system);
+            String loud = operator.createBusiness("Loud");
+            String quiet = operator.createBusiness("Quiet");
+            String loudMember = system.issuer().businessToken(List.of(loud));
+            String quietMember = system.issuer().businessToken(List.of(quiet));
+
+            // WHEN the loud business's member sends ten times its share for 15 s over 16 connections, each at a steady
+            // pace and staggered, and the quiet one's member a quarter of its share over one
+            long start = System.nanoTime();
+            long loudEvery = TimeUnit.SECONDS.toNanos(1) * SENDERS / (10L * SHARE);
+            ExecutorService senders = Executors.newFixedThreadPool(SENDERS + 1);
+            List<Future<List<long[]>>> loudSent = new ArrayList<>();
+            for (int sender = 0; sender < SENDERS; sender++) {
+                long first = start + sender * loudEvery / SENDERS;
+                loudSent.add(senders.submit(() -> send(system, loud, loudMember, first, loudEvery)));
+            }
+            Future<List<long[]>> quietSent =
+                    senders.submit(() -> send(system, quiet, quietMember, start, TimeUnit.SECONDS.toNanos(4) / SHARE));
+            // The leases the environments take once they have seen a second of the business's requests are judged
+            ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor();
+            ItemKey loudItem = RequestLimits.businessKey(loud);
+            Future<Long> writesBeforeSteady = clock.schedule(
+                    () -> proxy.updates(loudItem),
+                    start + STEADY_AFTER_NANOS - System.nanoTime(),
+                    TimeUnit.NANOSECONDS);
+            List<long[]> answers = new ArrayList<>();
+            for (Future<List<long[]>> sent : loudSent) {
+                answers.addAll(sent.get());
+            }
+            List<long[]> quietAnswers = quietSent.get();
+            senders.shutdown();
+            clock.shutdown();
+
+            // THEN over every 10 s of the steady state the loud business got its share, within 10 %
+            List<Long> admitted = answers.stream()
+                    .filter(answer -> answer[1] == 200)
+                    .map(answer -> answer[0] - start)
+                    .toList();
+            List<Integer> windows = new ArrayList<>();
+            for (long from = STEADY_AFTER_NANOS; from + WINDOW_NANOS <= RUN_NANOS; from += WINDOW_NANOS / 100) {
+                long begin = from;
+                windows.add((int) admitted.stream()
+                        .filter(at -> at >= begin && at < begin + WINDOW_NANOS)
+                        .count());
+            }
+            long refused = answers.stream().filter(answer -> answer[1] == 429).count();
+            long writes = proxy.updates(loudItem);
+            long steadyWrites = writes - writesBeforeSteady.get();
+            long steadyAdmitted =
+                    admitted.stream().filter(at -> at >= STEADY_AFTER_NANOS).count();
+            System.out.printf(
+                    "[test] %d API instances: loud sent %d, admitted per 10 s %s..%s (share %d), refused %d; lease"
+                            + " writes %d, %d of them after the first %.1f s, for the %d admitted there (1 per %.1f);"
+                            + " quiet %d of %d answered%n",
+                    INSTANCES,
+                    answers.size(),
+                    windows.stream().min(Integer::compare).orElseThrow(),
+                    windows.stream().max(Integer::compare).orElseThrow(),
+                    10 * SHARE,
+                    refused,
+                    writes,
+                    steadyWrites,
+                    STEADY_AFTER_NANOS / 1e9,
+                    steadyAdmitted,
+                    steadyAdmitted / (double) Math.max(1, steadyWrites),
+                    quietAnswers.stream().filter(answer -> answer[1] == 200).count(),
+                    quietAnswers.size());
+            // THEN no 10 s of the steady state admitted more than the share and a tenth, nor less than four fifths of
+            // it
+            // (in one JVM, where each instance sees its requests at a steady pace, it is exactly the share: through the
+            // front door a request goes to whichever environment is free, so an environment's leased tokens go unspent
+            // when its requests went elsewhere in their second)
+            assertThat(steadyAdmitted).isPositive();
+            assertThat(windows).isNotEmpty().allSatisfy(count -> assertThat(count)
+                    .isBetween(8 * SHARE, 11 * SHARE));
+            // AND every other answer was the function's 429
+            assertThat(answers).allSatisfy(answer -> assertThat(answer[1]).isIn(200L, 429L));
+            // AND the leases wrote less than one write for three admitted requests, and the refused requests, many
+            // times
+            // all the writes, were refused from memory
+            assertThat(steadyWrites * 3).isLessThanOrEqualTo(steadyAdmitted);
+            assertThat(refused).isGreaterThan(10L * writes);
+            // AND the business beside it had every request answered
+            assertThat(quietAnswers).isNotEmpty().allSatisfy(answer -> assertThat(answer[1])
+                    .isEqualTo(200L));
+        } finally {
+            limits.keySet().forEach(System::clearProperty);
+        }
+    }
+
+    /** GETs of the business from {@code first} on, one every {@code every}, for the run: each answer's send time and status. */
+    private List<long[]> send(LocalSystem system, String business, String token, long first, long every)
+            throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(
+                        URI.create("http://localhost:" + system.apiPort() + "/businesses/" + business))
+                .header("Authorization", "Bearer " + token)
+                .build();
+        List<long[]> answers = new ArrayList<>();
+        for (long at = first; at < first + RUN_NANOS; at += every) {
+            long wait = at - System.nanoTime();
+            if (wait > 0) {
+                TimeUnit.NANOSECONDS.sleep(wait); // pacing the load, as a client at a steady rate
+            }
+            long sent = System.nanoTime();
+            int status =
+                    http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+            answers.add(new long[] {sent, status});
+        }
+        return answers;
+    }
+}
