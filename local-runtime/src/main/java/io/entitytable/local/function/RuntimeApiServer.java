@@ -60,8 +60,7 @@ import java.util.function.Consumer;
  * exited ({@link #failHandedOut}). Without them the caller would wait for ever: the API's client for an answer, a pump
  * for its batch.
  */
-public record RuntimeApiServer(
-        MockEventServer server, CountDownLatch firstPoll, String secretPath, String reachableHost, boolean frontDoor)
+public record RuntimeApiServer(MockEventServer server, String secretPath, String reachableHost, boolean frontDoor)
         implements AutoCloseable {
     private static final int ACCEPTED = 202;
     /** The path parameter that numbers an execution environment of the function. */
@@ -119,8 +118,7 @@ public record RuntimeApiServer(
     private static RuntimeApiServer start(InetAddress host, int port, FrontDoor frontDoor, Duration timeout) {
         LambdaRuntimeApi server = new LambdaRuntimeApi(host, port, frontDoor, timeout);
         server.start(port);
-        return new RuntimeApiServer(
-                server, server.firstPoll, server.secretPath, reachableHost(host), frontDoor != null);
+        return new RuntimeApiServer(server, server.secretPath, reachableHost(host), frontDoor != null);
     }
 
     /** A path segment nobody can guess: 256 random bits, URL-safe base64 (letters, digits, {@code -} and {@code _}). */
@@ -159,7 +157,6 @@ public record RuntimeApiServer(
         /** Null without the front door. */
         private final FrontDoor frontDoor;
 
-        private final CountDownLatch firstPoll = new CountDownLatch(1);
         /** Each execution environment's first poll, by its number ({@link #runtimeApiAddress(int)}). */
         private final Map<Integer, CountDownLatch> firstPolls = new ConcurrentHashMap<>();
         /** The environment each invocation handed out and not answered was handed to, by request id. */
@@ -289,7 +286,6 @@ public record RuntimeApiServer(
                 ctx.fail(404);
                 return;
             }
-            firstPoll.countDown();
             firstPollOf(environment).countDown();
             ctx.response().headersEndHandler(ignored -> {
                 ctx.response()
@@ -482,12 +478,10 @@ public record RuntimeApiServer(
         return URI.create("http://" + runtimeApiAddress());
     }
 
-    /** Waits until a runtime client asked for its first event, i.e. the function finished its init phase. */
-    public boolean awaitFirstPoll(Duration timeout) throws InterruptedException {
-        return firstPoll.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
-    }
-
-    /** As {@link #awaitFirstPoll}, for execution environment {@code environment}. */
+    /**
+     * Waits until the runtime client of execution environment {@code environment} asked for its first event, i.e. that
+     * environment finished its init phase.
+     */
     public boolean awaitFirstPoll(int environment, Duration timeout) throws InterruptedException {
         return ((LambdaRuntimeApi) server).firstPollOf(environment).await(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
