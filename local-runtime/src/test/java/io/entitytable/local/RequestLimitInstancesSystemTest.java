@@ -28,9 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The request limit through the front door of a local system whose API runs eight execution environments ({@code
  * start --api-instances 8}), each a JVM with its own leases, as Lambda runs a busy function: a business sending ten
  * times its share from many connections at once gets no more than its share over any 10 s, a business beside it has
- * every request answered, and the leases keep the rate item's writes below the admitted requests and far below the
- * refused ones: less tight than {@code RequestLimiterInstancesTest} of the API's own tests, and so stated in design
- * section 8, "Request limits". The writes are counted between the functions and the DynamoDB engine ({@link
+ * every request answered, and the leases keep the rate item's writes far below the admitted requests and the refused
+ * ones: less tight than {@code RequestLimiterInstancesTest} of the API's own tests, and so stated in design section 8,
+ * "Request limits". The writes are counted between the functions and the DynamoDB engine ({@link
  * CountingDynamoDbProxy}): every UpdateItem of the business's rate item, a lease its condition refused included. A
  * share of 20 a second (a system property of this JVM, read when the system starts) keeps the load near what one
  * machine of two cores serves; a scale check, with the machine to itself.
@@ -40,9 +40,14 @@ class RequestLimitInstancesSystemTest {
     private static final int SHARE = 20;
     private static final int INSTANCES = 8;
     private static final int SENDERS = 16;
-    private static final long RUN_NANOS = TimeUnit.SECONDS.toNanos(15);
-    /** The first leases are sized by demand the environments have not seen yet: judged after this. */
-    private static final long STEADY_AFTER_NANOS = TimeUnit.MILLISECONDS.toNanos(2_500);
+    private static final long RUN_NANOS = TimeUnit.SECONDS.toNanos(40);
+    /**
+     * Judged after this. Eight new JVMs on two cores answer far below the offered rate while they compile the request
+     * path (about a tenth of it in the first seconds, most of it after 25 s), so each sees too few of the business's
+     * requests to lease more than a few tokens at a time: a deployed function's environments, each with its own share
+     * of a core or more, are past this within seconds.
+     */
+    private static final long STEADY_AFTER_NANOS = TimeUnit.SECONDS.toNanos(25);
 
     private static final long WINDOW_NANOS = TimeUnit.SECONDS.toNanos(10);
 
@@ -72,7 +77,7 @@ class RequestLimitInstancesSystemTest {
             String loudMember = system.issuer().businessToken(List.of(loud));
             String quietMember = system.issuer().businessToken(List.of(quiet));
 
-            // WHEN the loud business's member sends ten times its share for 15 s over 16 connections, each at a steady
+            // WHEN the loud business's member sends ten times its share for 40 s over 16 connections, each at a steady
             // pace and staggered, and the quiet one's member a quarter of its share over one
             long start = System.nanoTime();
             long loudEvery = TimeUnit.SECONDS.toNanos(1) * SENDERS / (10L * SHARE);
@@ -117,11 +122,16 @@ class RequestLimitInstancesSystemTest {
             long steadyAdmitted =
                     admitted.stream().filter(at -> at >= STEADY_AFTER_NANOS).count();
             System.out.printf(
-                    "[test] %d API instances: loud sent %d, admitted per 10 s %s..%s (share %d), refused %d; lease"
+                    "[test] %d API instances: loud sent %d, %d of them after the first %.1f s; admitted per 10 s %s..%s"
+                            + " (share %d), refused %d; lease"
                             + " writes %d, %d of them after the first %.1f s, for the %d admitted there (1 per %.1f);"
                             + " quiet %d of %d answered%n",
                     INSTANCES,
                     answers.size(),
+                    answers.stream()
+                            .filter(answer -> answer[0] - start >= STEADY_AFTER_NANOS)
+                            .count(),
+                    STEADY_AFTER_NANOS / 1e9,
                     windows.stream().min(Integer::compare).orElseThrow(),
                     windows.stream().max(Integer::compare).orElseThrow(),
                     10 * SHARE,
@@ -134,19 +144,17 @@ class RequestLimitInstancesSystemTest {
                     quietAnswers.stream().filter(answer -> answer[1] == 200).count(),
                     quietAnswers.size());
             // THEN no 10 s of the steady state admitted more than the share and a tenth, nor less than four fifths of
-            // it
-            // (in one JVM, where each instance sees its requests at a steady pace, it is exactly the share: through the
-            // front door a request goes to whichever environment is free, so an environment's leased tokens go unspent
-            // when its requests went elsewhere in their second)
+            // it (in one JVM it is the share within 2 %: here the business's tokens of the moment are one environment's
+            // lease, and an admitted request takes that environment some 50 ms on this machine against 2 ms for a
+            // refused one, so it can barely admit the share by itself and some of its tokens go stale)
             assertThat(steadyAdmitted).isPositive();
             assertThat(windows).isNotEmpty().allSatisfy(count -> assertThat(count)
                     .isBetween(8 * SHARE, 11 * SHARE));
             // AND every other answer was the function's 429
             assertThat(answers).allSatisfy(answer -> assertThat(answer[1]).isIn(200L, 429L));
-            // AND the leases wrote less than one write for three admitted requests, and the refused requests, many
-            // times
+            // AND the leases wrote less than one write for ten admitted requests, and the refused requests, many times
             // all the writes, were refused from memory
-            assertThat(steadyWrites * 3).isLessThanOrEqualTo(steadyAdmitted);
+            assertThat(steadyWrites * 10).isLessThanOrEqualTo(steadyAdmitted);
             assertThat(refused).isGreaterThan(10L * writes);
             // AND the business beside it had every request answered
             assertThat(quietAnswers).isNotEmpty().allSatisfy(answer -> assertThat(answer[1])

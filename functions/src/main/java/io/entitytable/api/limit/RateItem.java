@@ -53,37 +53,42 @@ final class RateItem {
 
     /**
      * The outcome of a lease: tokens granted, or none because the item grants no further ahead until {@code beyondReachUntil};
-     * and the item's {@code grantedUntil} as the lease left it or found it, which tells the next lease which write to
-     * try first.
+     * the item's {@code grantedUntil} as the lease left it or found it, and whether it found it granted ahead of now
+     * (other leases queued), which tell the next lease which write to try first.
      */
-    record Lease(Optional<TokenGrant> granted, long beyondReachUntil, long grantedUntil) {}
+    record Lease(Optional<TokenGrant> granted, long beyondReachUntil, long grantedUntil, boolean foundQueued) {}
 
     /**
      * Leases {@code count} tokens of {@code key} under {@code limit} requests a second, at {@code now} (microseconds).
-     * The write tried first is the one the item was last seen to need ({@code lastSeenGrantedUntil}): a business below
-     * its share finds its bucket full at almost every lease, and starting it is then its only write.
+     * The write tried first is extending when {@code expectQueued}, else starting: a business below its share finds its
+     * bucket full at almost every lease, and starting it is then its only write; a busy business's finds the leases
+     * queued, and extending is.
      */
-    Lease lease(ItemKey key, int limit, int count, long now, long lastSeenGrantedUntil) {
+    Lease lease(ItemKey key, int limit, int count, long now, boolean expectQueued) {
         // A microsecond at least: a share above a million a second is as good as none, never unbounded.
         long spacing = Math.max(1, 1_000_000 / limit);
         long burst = (limit - 1) * spacing;
         long span = count * spacing;
         AttributeValue expires = Values.n((now + AHEAD) / 1_000_000 + RequestLimits.RATE_ITEM_KEPT.toSeconds());
-        boolean bucketFull = lastSeenGrantedUntil < now;
+        boolean bucketFull = !expectQueued;
         for (int attempt = 0; attempt < 3; attempt++) {
             Written written = startOrExtend(bucketFull, key, now, span, expires);
             if (written.done()) {
                 long until = bucketFull ? now + span : written.grantedUntil().orElseThrow();
-                return new Lease(Optional.of(new TokenGrant(until - span - burst, spacing, count, now)), now, until);
+                return new Lease(
+                        Optional.of(new TokenGrant(until - span - burst, spacing, count, now)),
+                        now,
+                        until,
+                        !bucketFull);
             }
             Optional<Long> found = written.grantedUntil();
             if (found.isPresent() && found.get() > now + AHEAD) {
-                return new Lease(Optional.empty(), found.get() - AHEAD, found.get());
+                return new Lease(Optional.empty(), found.get() - AHEAD, found.get(), true);
             }
             bucketFull = found.isEmpty() || found.get() < now;
         }
         // The item changed between each write and the next, three times: the next request tries again.
-        return new Lease(Optional.empty(), now, now);
+        return new Lease(Optional.empty(), now, now, expectQueued);
     }
 
     /**

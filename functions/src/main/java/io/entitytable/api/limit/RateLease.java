@@ -15,6 +15,20 @@ final class RateLease {
      */
     static final long SPENDABLE_MICROS = 1_000_000;
 
+    /**
+     * The longest lease, in seconds of the limit. The business's instances queue their leases one after another, so
+     * eight instances at this size reach {@link RateItem#AHEAD} no sooner than 24 s ahead; and an instance that Lambda
+     * retires loses at most two leases of its business's tokens.
+     */
+    static final int MOST_SECONDS_A_LEASE = 3;
+
+    /**
+     * How many requests an instance is to expect in a lease's time for each token it leases beyond a second's demand:
+     * its requests come as the front door hands them out, not evenly, and a token no request spent is lost to the
+     * business.
+     */
+    private static final double DEMAND_MARGIN = 2;
+
     private static final long SECOND_MICROS = 1_000_000;
 
     private final Deque<TokenGrant> grants = new ArrayDeque<>();
@@ -23,15 +37,20 @@ final class RateLease {
 
     private long demandSecond;
     private int demandThisSecond;
-    private int demandLastSecond;
+    /** Requests seen in the two whole seconds before this one: the last, and the one before it. */
+    private final int[] demandBefore = new int[2];
+
     private long beyondReachUntil;
     private long lastSeenGrantedUntil;
+    private boolean lastFoundQueued;
 
     /** Counts a request, for the size of the next lease. */
     void saw(long now) {
         long second = now / SECOND_MICROS;
         if (second != demandSecond) {
-            demandLastSecond = second == demandSecond + 1 ? demandThisSecond : 0;
+            long elapsed = second - demandSecond;
+            demandBefore[1] = elapsed == 1 ? demandBefore[0] : elapsed == 2 ? demandThisSecond : 0;
+            demandBefore[0] = elapsed == 1 ? demandThisSecond : 0;
             demandThisSecond = 0;
             demandSecond = second;
         }
@@ -39,13 +58,20 @@ final class RateLease {
     }
 
     /**
-     * The size of the next lease: the requests this instance saw in the last second (or this one, when more), between
-     * one and two seconds of the limit. An instance that gets a business's requests often leases a second of them in one
-     * write; one that gets them rarely leases one at a time, as spare tokens it would not spend would be lost to the
-     * business.
+     * The size of the next lease: as many tokens as this instance can expect to spend, from the requests {@code d} it
+     * saw of the business a second (over the last two whole seconds, or this one when more). Its tokens become usable
+     * one spacing of the limit after another and stay so for {@link #SPENDABLE_MICROS}, so a lease of {@code k} tokens
+     * is spent if {@code d * (k / limit + 1 s)} requests cover it: a second's demand always is, and an instance that
+     * sees more than the whole limit can spend more, up to {@code d / (2 - d / limit)} with the margin, and
+     * {@link #MOST_SECONDS_A_LEASE} seconds of the limit in one write when it sees twice the limit. One that sees the
+     * business rarely leases one token at a time, as spare tokens would be lost to the business.
      */
     int nextLeaseSize(int limit) {
-        return Math.max(1, Math.min(2 * limit, Math.max(demandLastSecond, demandThisSecond)));
+        double demand = Math.max(demandThisSecond, (demandBefore[0] + demandBefore[1]) / 2.0);
+        double most = (double) MOST_SECONDS_A_LEASE * limit;
+        double headroom = DEMAND_MARGIN - demand / limit;
+        double spendable = headroom <= 0 ? most : Math.max(demand, demand / headroom);
+        return (int) Math.max(1, Math.min(most, spendable));
     }
 
     /** Spends a token usable at {@code now}, if one is; tokens no longer spendable are dropped first. */
@@ -73,11 +99,17 @@ final class RateLease {
     void took(RateItem.Lease lease) {
         lease.granted().ifPresentOrElse(grants::addLast, () -> beyondReachUntil = lease.beyondReachUntil());
         lastSeenGrantedUntil = lease.grantedUntil();
+        lastFoundQueued = lease.foundQueued();
     }
 
-    /** The rate item's {@code grantedUntil} as this instance's last lease saw it; 0 before its first. */
-    long lastSeenGrantedUntil() {
-        return lastSeenGrantedUntil;
+    /**
+     * Whether the rate item is likely granted ahead of now (leases queued), which is the write a lease tries first:
+     * certainly so while the last lease's {@code grantedUntil} is ahead; and a busy business's instance, whose own
+     * tokens ran out, still finds the others' leases queued, as its last lease did. A business below its share finds
+     * its bucket full, and its instances keep trying that first.
+     */
+    boolean expectsQueued(long now) {
+        return lastSeenGrantedUntil >= now || lastFoundQueued;
     }
 
     /** Whether the item's tokens are granted further ahead than a lease may reach: no lease is tried until then. */

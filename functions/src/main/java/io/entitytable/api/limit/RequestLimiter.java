@@ -98,6 +98,6 @@ public class RequestLimiter {
     }
 
     private void lease(ItemKey key, int limit, RateLease lease, long now) {
-        lease.took(items.lease(key, limit, lease.nextLeaseSize(limit), now, lease.lastSeenGrantedUntil()));
+        lease.took(items.lease(key, limit, lease.nextLeaseSize(limit), now, lease.expectsQueued(now)));
     }
 }

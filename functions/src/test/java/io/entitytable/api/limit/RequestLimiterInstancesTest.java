@@ -10,18 +10,20 @@ import io.entitytable.model.RequestLimits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Eight API instances of one JVM sharing one business's bucket on the local DynamoDB engine, over 33 s of a clock the
- * test moves from one request to the next (each instance's requests at a steady pace, as a load balancer spreads them):
- * a business sending ten times its share gets its share, a business beside it on the same instance all its requests,
- * and leases of many tokens keep the writes far below the requests. A lease is sized by the requests of the last whole
- * second, so where in its second the run starts moves a lease or two: the run is made from five starting points, and
- * long enough (30 s of steady state, about 25 leases) that one lease more or less is not what its ratio measures.
+ * test moves from one request to the next: a business sending ten times its share gets its share, a business beside it
+ * all its requests, and leases of many tokens keep the writes far below the requests. The requests reach the instances
+ * either each instance's at a steady pace, as a load balancer spreads them, or each to an instance drawn at random, as
+ * Lambda's front door hands a request to whichever execution environment is free. A lease is sized by the requests of
+ * the last whole seconds, so where in its second the run starts moves a lease or two: the run is made from several
+ * starting points, and long enough (30 s of steady state) that one lease more or less is not what its ratio measures.
  * Instances racing at one instant are {@link RequestLimiterTest}'s.
  */
 class RequestLimiterInstancesTest {
@@ -43,9 +45,27 @@ class RequestLimiterInstancesTest {
         local.close();
     }
 
-    @ParameterizedTest(name = "starting {0} ms into a second")
-    @ValueSource(ints = {0, 200, 400, 600, 800})
-    void aBusinessAtTenTimesItsShareFromEightInstances_shouldGetItsShare_withOneWritePerFiftyAdmitted(int startMillis) {
+    /** How the business's requests reach the instances. */
+    enum Routing {
+        /** Each instance's requests at a steady pace, the instances staggered. */
+        STEADY,
+        /** Each request to an instance drawn at random (the run's starting point seeds the draw). */
+        RANDOM
+    }
+
+    @ParameterizedTest(name = "{0}, starting {1} ms into a second")
+    @CsvSource({
+        "STEADY, 0",
+        "STEADY, 200",
+        "STEADY, 400",
+        "STEADY, 600",
+        "STEADY, 800",
+        "RANDOM, 0",
+        "RANDOM, 300",
+        "RANDOM, 700"
+    })
+    void aBusinessAtTenTimesItsShareFromEightInstances_shouldGetItsShare_withOneWritePerFiftyAdmitted(
+            Routing routing, int startMillis) {
         // GIVEN eight instances, each with its own leases and client, on one clock starting that far into a second; and
         // two businesses
         MovingClock clock = new MovingClock(startMillis);
@@ -61,12 +81,18 @@ class RequestLimiterInstancesTest {
         }
         long start = clock.micros;
         // The loud business's requests: ten times its share over the eight instances, each instance's evenly spaced and
-        // the instances staggered; the quiet one's: half its share, through the first instance.
+        // the instances staggered, or one stream each to an instance drawn at random; the quiet one's: half its share,
+        // through the first instance.
         long loudEvery = 1_000_000L * INSTANCES / (10 * SHARE);
         long quietEvery = 2_000_000L / SHARE;
+        SplittableRandom draw = new SplittableRandom(startMillis);
         PriorityQueue<long[]> requests = new PriorityQueue<>((a, b) -> Long.compare(a[0], b[0]));
-        for (int i = 0; i < INSTANCES; i++) {
-            requests.add(new long[] {i * loudEvery / INSTANCES, i});
+        if (routing == Routing.STEADY) {
+            for (int i = 0; i < INSTANCES; i++) {
+                requests.add(new long[] {i * loudEvery / INSTANCES, i});
+            }
+        } else {
+            requests.add(new long[] {0, draw.nextInt(INSTANCES)});
         }
         requests.add(new long[] {0, -1});
 
@@ -103,7 +129,10 @@ class RequestLimiterInstancesTest {
                 steadyWrites += writes;
                 steadyAdmitted += passed ? 1 : 0;
             }
-            requests.add(new long[] {at + loudEvery, instance});
+            requests.add(
+                    routing == Routing.STEADY
+                            ? new long[] {at + loudEvery, instance}
+                            : new long[] {at + loudEvery / INSTANCES, draw.nextInt(INSTANCES)});
         }
 
         // THEN over every 10 s of the steady state, the loud business got its share within 10 %
@@ -115,8 +144,9 @@ class RequestLimiterInstancesTest {
                     .count());
         }
         System.out.printf(
-                "8 instances from %d ms: admitted per 10 s %s..%s (share %d); steady writes %d for %d admitted (1 per %.1f);"
+                "8 instances, %s, from %d ms: admitted per 10 s %s..%s (share %d); steady writes %d for %d admitted (1 per %.1f);"
                         + " refused %d, of which with a write %d; quiet %d of %d%n",
+                routing,
                 startMillis,
                 windows.stream().min(Integer::compare).orElseThrow(),
                 windows.stream().max(Integer::compare).orElseThrow(),
