@@ -30,8 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The request limit through the front door of a local system whose API runs eight execution environments ({@code
  * start --api-instances 8}), each a JVM with its own leases, as Lambda runs a busy function: a business sending ten
- * times its share, many requests at once, gets no more than its share over any 10 s, a business beside it has
- * every request answered, and the leases keep the rate item's writes far below the admitted requests and the refused
+ * times its share, many requests at once, gets no more than its share over any 10 s, a business beside it at half its
+ * share has every request of the steady state answered, and the leases keep the rate item's writes far below the admitted requests and the refused
  * ones: less tight than {@code RequestLimiterInstancesTest} of the API's own tests, and so stated in design section 8,
  * "Request limits". The writes are counted between the functions and the DynamoDB engine ({@link
  * CountingDynamoDbProxy}): every UpdateItem of the business's rate item, a lease its condition refused included. A
@@ -152,9 +152,9 @@ class RequestLimitInstancesSystemTest {
                     quietAnswers.stream().filter(answer -> answer[1] == 200).count(),
                     quietAnswers.size(),
                     quietClient.skipped());
-            // THEN no 10 s of the steady state admitted more than the share and a tenth, nor less than 85 % of it (five
-            // runs gave 181 to 206 of 200, within a tenth, the lowest where the machine answered least; in one JVM it
-            // is the share within 2 %: here the business's tokens of the moment are one environment's lease, and an
+            // THEN no 10 s of the steady state admitted more than the share and a tenth, nor less than 85 % of it (not
+            // 90 %: the windows come close to it where the machine answers least, design section 8; in one JVM it is
+            // the share within 2 %: here the business's tokens of the moment are one environment's lease, and an
             // admitted request takes that environment some 50 ms on this machine against 2 ms for a refused one, so it
             // can barely admit the share by itself and some of its tokens go stale)
             assertThat(steadyAdmitted).isPositive();
@@ -167,9 +167,11 @@ class RequestLimitInstancesSystemTest {
             assertThat(steadyWrites * 10).isLessThanOrEqualTo(steadyAdmitted);
             assertThat(refused).isGreaterThan(10L * writes);
             // AND the business beside it, which sent at least half of what it was to send, had every request of the
-            // steady state answered, and at most one in a hundred refused while the JVMs warmed (their front door
-            // hands out queued requests in bursts, and leases sized by bursts can take tokens ahead of the share: one
-            // request of some 355 was refused in two of five runs, design section 8)
+            // steady state answered, and at most one in a hundred refused while the JVMs warmed (likely as their front
+            // door
+            // hands out queued requests in bursts, and leases sized by bursts can take tokens ahead of the share,
+            // design
+            // section 8)
             assertThat(quietAnswers).hasSizeGreaterThanOrEqualTo((int) (RUN_NANOS / quietEvery / 2));
             assertThat(quietAnswers)
                     .filteredOn(answer -> answer[0] - start >= STEADY_AFTER_NANOS)

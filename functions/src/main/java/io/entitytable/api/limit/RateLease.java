@@ -61,12 +61,12 @@ final class RateLease {
      * The size of the next lease: as many tokens as this instance can expect to spend, from the requests {@code d} it
      * saw of the business a second over the last two whole seconds (this one's, before it saw any then: a second
      * judged before it is over, or a burst, would lease tokens the seconds after it do not spend, and tokens leased
-     * ahead of the share refuse the business's next requests). Its tokens become usable
-     * one spacing of the limit after another and stay so for {@link #SPENDABLE_MICROS}, so a lease of {@code k} tokens
-     * is spent if {@code d * (k / limit + 1 s)} requests cover it: a second's demand always is, and an instance that
-     * sees more than the whole limit can spend more, up to {@code d / (2 - d / limit)} with the margin, and
-     * {@link #MOST_SECONDS_A_LEASE} seconds of the limit in one write when it sees twice the limit. One that sees the
-     * business rarely leases one token at a time, as spare tokens would be lost to the business.
+     * ahead of the share refuse the business's next requests). Its tokens become usable one spacing of the limit after
+     * another and stay so for {@link #SPENDABLE_MICROS}, so a lease of {@code k} tokens is spent if {@code d * (k /
+     * limit + 1 s)} requests cover it: a second's demand always is, and an instance that sees more than the whole limit
+     * can spend more, up to {@code d / (2 - d / limit)} with the margin, and {@link #MOST_SECONDS_A_LEASE} seconds of
+     * the limit in one write when it sees twice the limit. One that sees the business rarely leases one token at a
+     * time, as spare tokens would be lost to the business.
      */
     int nextLeaseSize(int limit) {
         int seenBefore = demandBefore[0] + demandBefore[1];
