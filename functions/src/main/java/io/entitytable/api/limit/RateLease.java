@@ -37,8 +37,8 @@ final class RateLease {
 
     private long demandSecond;
     private int demandThisSecond;
-    /** Requests seen in the two whole seconds before this one: the last, and the one before it. */
-    private final int[] demandBefore = new int[2];
+    private int demandLastSecond;
+    private int demandSecondBefore;
 
     private long beyondReachUntil;
     private long lastSeenGrantedUntil;
@@ -49,8 +49,8 @@ final class RateLease {
         long second = now / SECOND_MICROS;
         if (second != demandSecond) {
             long elapsed = second - demandSecond;
-            demandBefore[1] = elapsed == 1 ? demandBefore[0] : elapsed == 2 ? demandThisSecond : 0;
-            demandBefore[0] = elapsed == 1 ? demandThisSecond : 0;
+            demandSecondBefore = elapsed == 1 ? demandLastSecond : elapsed == 2 ? demandThisSecond : 0;
+            demandLastSecond = elapsed == 1 ? demandThisSecond : 0;
             demandThisSecond = 0;
             demandSecond = second;
         }
@@ -69,7 +69,7 @@ final class RateLease {
      * time, as spare tokens would be lost to the business.
      */
     int nextLeaseSize(int limit) {
-        int seenBefore = demandBefore[0] + demandBefore[1];
+        int seenBefore = demandLastSecond + demandSecondBefore;
         double demand = seenBefore > 0 ? seenBefore / 2.0 : demandThisSecond;
         double most = (double) MOST_SECONDS_A_LEASE * limit;
         double headroom = DEMAND_MARGIN - demand / limit;
