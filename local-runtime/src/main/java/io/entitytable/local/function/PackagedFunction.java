@@ -2,6 +2,7 @@ package io.entitytable.local.function;
 
 import io.entitytable.deployment.FunctionDefinition;
 import io.entitytable.local.logs.ThreadDumps;
+import io.entitytable.search.local.ClassDataArchive;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -40,6 +41,10 @@ public final class PackagedFunction implements AutoCloseable {
     private final int instance;
 
     private final ProcessBuilder builder;
+    /** The JVM's command line without its class-data options, which each launch chooses for itself. */
+    private final List<String> command;
+
+    private final FunctionClassData classData;
     private final Map<String, String> environment;
     private final PrintStream console;
     private final BiConsumer<String, String> output;
@@ -57,6 +62,7 @@ public final class PackagedFunction implements AutoCloseable {
             RuntimeApiServer runtimeApi,
             int instance,
             ProcessBuilder builder,
+            FunctionClassData classData,
             Map<String, String> environment,
             PrintStream console,
             BiConsumer<String, String> output,
@@ -65,12 +71,14 @@ public final class PackagedFunction implements AutoCloseable {
         this.runtimeApi = runtimeApi;
         this.instance = instance;
         this.builder = builder;
+        this.command = List.copyOf(builder.command());
+        this.classData = classData;
         this.environment = Map.copyOf(environment);
         this.console = console;
         this.output = output;
         this.unzipTime = unzipTime;
         long initStart = System.nanoTime();
-        this.process = launch(definition, builder, console, output);
+        this.process = launch();
         try {
             this.initTime = awaitInit(
                     definition,
@@ -113,7 +121,15 @@ public final class PackagedFunction implements AutoCloseable {
                 .redirectErrorStream(false);
         builder.environment().putAll(environment);
         return new PackagedFunction(
-                        definition, runtimeApi, 0, builder, environment, console, output, unzipped ? unzipTime : null)
+                        definition,
+                        runtimeApi,
+                        0,
+                        builder,
+                        FunctionClassData.of(definition, zip),
+                        environment,
+                        console,
+                        output,
+                        unzipped ? unzipTime : null)
                 .supervised();
     }
 
@@ -126,11 +142,11 @@ public final class PackagedFunction implements AutoCloseable {
     public PackagedFunction anotherEnvironment(int instance) {
         Map<String, String> variables = new LinkedHashMap<>(environment);
         variables.put(FunctionEnvironment.RUNTIME_API, runtimeApi.runtimeApiAddress(instance));
-        ProcessBuilder another = new ProcessBuilder(builder.command())
-                .directory(builder.directory())
-                .redirectErrorStream(false);
+        ProcessBuilder another =
+                new ProcessBuilder(command).directory(builder.directory()).redirectErrorStream(false);
         another.environment().putAll(variables);
-        return new PackagedFunction(definition, runtimeApi, instance, another, variables, console, output, null)
+        return new PackagedFunction(
+                        definition, runtimeApi, instance, another, classData, variables, console, output, null)
                 .supervised();
     }
 
@@ -141,13 +157,19 @@ public final class PackagedFunction implements AutoCloseable {
         return this;
     }
 
-    private static Process launch(
-            FunctionDefinition definition,
-            ProcessBuilder builder,
-            PrintStream console,
-            BiConsumer<String, String> output) {
+    /**
+     * Starts the function's JVM, mapping its class-data archive or, while there is none, writing one as it exits: a
+     * start then takes most of its classes already parsed and verified from the archive, much as the deployed function
+     * restores them with its SnapStart snapshot.
+     */
+    private Process launch() {
+        ClassDataArchive archive = classData.next();
+        List<String> launched = new ArrayList<>(command);
+        launched.addAll(1, archive.jvmOptions());
+        builder.command(launched);
         try {
             Process process = builder.start();
+            process.onExit().thenAccept(exited -> archive.keep(exited.exitValue()));
             forward(process.getInputStream(), definition.name(), console, output);
             forward(process.getErrorStream(), definition.name(), console, output);
             return process;
@@ -180,7 +202,7 @@ public final class PackagedFunction implements AutoCloseable {
                                     + "; starting a new one");
                             Thread.sleep(RESTART_PAUSE.toMillis());
                             if (!closing) {
-                                process = launch(definition, builder, console, output);
+                                process = launch();
                             }
                         } catch (InterruptedException e) {
                             return;

@@ -7,6 +7,7 @@ import java.io.File;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -23,11 +24,16 @@ public final class RuntimeClientClasspath {
     private RuntimeClientClasspath() {}
 
     public static String asString() {
+        return jars().stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
+    }
+
+    /** The jars of the classpath, in its order. */
+    static List<Path> jars() {
         Set<Path> jars = new LinkedHashSet<>();
         jars.add(jarOf(AWSLambda.class));
         jars.add(jarOf(Context.class));
         jars.add(jarOf(PojoSerializer.class));
-        return jars.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
+        return List.copyOf(jars);
     }
 
     private static Path jarOf(Class<?> type) {

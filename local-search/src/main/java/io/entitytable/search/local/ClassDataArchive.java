@@ -15,17 +15,21 @@ import java.util.UUID;
 import java.util.stream.Stream;
 
 /**
- * The engine's class-data archive (the JDK's application class-data sharing): the first engine started from a set of
+ * A child JVM's class-data archive (the JDK's application class-data sharing): the first JVM started from a set of
  * jars on a JDK writes the classes it loaded into an archive when it exits, and every later one maps that archive
- * instead of loading and verifying the same classes again. Most of an engine's start is loading classes, and engines
- * start often: at every local run and in the tests of most modules.
+ * instead of loading and verifying the same classes again. Most of a start is loading classes, and the local search
+ * engine and the local runtime's function JVMs start often: at every local run and in the tests of most modules. It
+ * lives here because the engine was its first user; the local runtime's functions use it too.
  *
  * <p>The archive's name carries a digest of what it was made from (each jar's name, size and modification time, and
- * the JDK), so a rebuilt jar or another JDK gets an archive of its own rather than one the JVM would refuse. Engines
+ * the JDK), so a rebuilt jar or another JDK gets an archive of its own rather than one the JVM would refuse. JVMs
  * that start side by side before there is one each write their own file and rename it into place when they exit; the
- * last rename wins and any of them is valid.
+ * last rename wins and any of them is valid. A JVM killed while it wrote leaves its file unfinished: it is dropped.
  */
-final class ClassDataArchive {
+public final class ClassDataArchive {
+    /** A JVM's exit value when SIGKILL ended it. */
+    private static final int KILLED = 128 + 9;
+
     private final Path archive;
     private final Path written;
 
@@ -36,7 +40,15 @@ final class ClassDataArchive {
 
     /** The archive for the engine started from {@code jars} ({@link #jars}), kept in {@code folder}. */
     static ClassDataArchive of(Path folder, List<Path> jars) {
-        return new ClassDataArchive(folder.resolve("local-search-" + digest(jars) + ".jsa"));
+        return of(folder, "local-search", jars);
+    }
+
+    /**
+     * The archive named {@code name} for a JVM whose classes come from {@code jars}, kept in {@code folder}; each JVM
+     * started takes its own instance, and so its own file to write.
+     */
+    public static ClassDataArchive of(Path folder, String name, List<Path> jars) {
+        return new ClassDataArchive(folder.resolve(name + "-" + digest(jars) + ".jsa"));
     }
 
     /** The jars of the class path {@code jar} and {@code lib/*}: {@code jar}, then {@code lib}'s jars by name. */
@@ -52,20 +64,27 @@ final class ClassDataArchive {
         return jars;
     }
 
-    /** The JVM options of the next engine: map the archive when it exists, otherwise write one when it exits. */
-    List<String> jvmOptions() {
+    /** The JVM options of the next JVM: map the archive when it exists, otherwise write one when it exits. */
+    public List<String> jvmOptions() {
         return Files.isRegularFile(archive)
                 ? List.of("-XX:SharedArchiveFile=" + archive)
                 : List.of("-XX:ArchiveClassesAtExit=" + written);
     }
 
-    /** Once the engine has exited: the archive it wrote, if it wrote one, becomes the archive for the next engines. */
-    void keep() {
+    /**
+     * Once the JVM has exited with {@code exitValue}: the archive it wrote, if it wrote one, becomes the archive for the
+     * next JVMs; one killed (SIGKILL, 137) may have stopped halfway through writing it, and its file is dropped.
+     */
+    public void keep(int exitValue) {
         if (!Files.isRegularFile(written)) {
             return;
         }
         try {
-            Files.move(written, archive, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            if (exitValue == KILLED) {
+                Files.delete(written);
+            } else {
+                Files.move(written, archive, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            }
         } catch (IOException e) {
             // Only the next start's speed depends on it.
             try {
@@ -76,7 +95,8 @@ final class ClassDataArchive {
         }
     }
 
-    Path archive() {
+    /** Where the archive is, or will be once a JVM has written it. */
+    public Path archive() {
         return archive;
     }
 

@@ -125,8 +125,8 @@ public final class LocalSearchEngine implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 process.destroyForcibly();
             }
-            if (archive != null) {
-                archive.keep();
+            if (archive != null && !process.isAlive()) {
+                archive.keep(process.exitValue());
             }
         }
     }

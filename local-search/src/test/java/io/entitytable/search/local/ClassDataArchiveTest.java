@@ -49,7 +49,7 @@ class ClassDataArchiveTest {
 
         // WHEN it exits having written it (as the JVM does), and its launcher keeps it
         Files.writeString(written, "archive");
-        first.keep();
+        first.keep(0);
 
         // THEN it is the archive, and the next engine of the same jars maps it
         assertThat(written).doesNotExist();
@@ -66,13 +66,29 @@ class ClassDataArchiveTest {
         archive.jvmOptions();
 
         // WHEN its launcher keeps what it wrote
-        archive.keep();
+        archive.keep(0);
 
         // THEN there is still no archive, so the next engine is asked to write one again
         assertThat(archive.archive()).doesNotExist();
         assertThat(only(ClassDataArchive.of(target, ClassDataArchive.jars(jar, lib))
                         .jvmOptions()))
                 .startsWith(WRITE);
+    }
+
+    @Test
+    void jvmKilledWhileWriting_shouldLeaveNoArchive_andNoFile() throws Exception {
+        // GIVEN a JVM asked to write an archive, killed (SIGKILL: exit value 137) with its file begun
+        ClassDataArchive archive = ClassDataArchive.of(target, "function-api", ClassDataArchive.jars(jar, lib));
+        Path written = Path.of(only(archive.jvmOptions()).substring(WRITE.length()));
+        Files.writeString(written, "half an arch");
+
+        // WHEN its launcher keeps what it wrote
+        archive.keep(137);
+
+        // THEN the unfinished file is gone and no archive was made of it: the next JVM writes one again
+        assertThat(written).doesNotExist();
+        assertThat(archive.archive()).doesNotExist();
+        assertThat(archive.archive().getFileName().toString()).startsWith("function-api-");
     }
 
     @Test
