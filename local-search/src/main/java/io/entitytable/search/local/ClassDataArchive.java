@@ -30,10 +30,12 @@ public final class ClassDataArchive {
     /** A JVM's exit value when SIGKILL ended it. */
     private static final int KILLED = 128 + 9;
 
+    private final String name;
     private final Path archive;
     private final Path written;
 
-    private ClassDataArchive(Path archive) {
+    private ClassDataArchive(String name, Path archive) {
+        this.name = name;
         this.archive = archive;
         this.written = archive.resolveSibling(archive.getFileName() + "." + UUID.randomUUID() + ".tmp");
     }
@@ -48,7 +50,7 @@ public final class ClassDataArchive {
      * started takes its own instance, and so its own file to write.
      */
     public static ClassDataArchive of(Path folder, String name, List<Path> jars) {
-        return new ClassDataArchive(folder.resolve(name + "-" + digest(jars) + ".jsa"));
+        return new ClassDataArchive(name, folder.resolve(name + "-" + digest(jars) + ".jsa"));
     }
 
     /** The jars of the class path {@code jar} and {@code lib/*}: {@code jar}, then {@code lib}'s jars by name. */
@@ -73,7 +75,9 @@ public final class ClassDataArchive {
 
     /**
      * Once the JVM has exited with {@code exitValue}: the archive it wrote, if it wrote one, becomes the archive for the
-     * next JVMs; one killed (SIGKILL, 137) may have stopped halfway through writing it, and its file is dropped.
+     * next JVMs, and those of the same name made from earlier jars go (a build rebuilds its jars, and each would
+     * otherwise leave tens of megabytes behind until {@code mvn clean}); one killed (SIGKILL, 137) may have stopped
+     * halfway through writing it, and its file is dropped.
      */
     public void keep(int exitValue) {
         if (!Files.isRegularFile(written)) {
@@ -84,6 +88,7 @@ public final class ClassDataArchive {
                 Files.delete(written);
             } else {
                 Files.move(written, archive, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                dropEarlierArchives();
             }
         } catch (IOException e) {
             // Only the next start's speed depends on it.
@@ -91,6 +96,24 @@ public final class ClassDataArchive {
                 Files.deleteIfExists(written);
             } catch (IOException ignored) {
                 // Left for mvn clean.
+            }
+        }
+    }
+
+    /**
+     * Deletes this name's archives of other jars. A JVM still running on one keeps what it mapped (the file goes once
+     * the last mapping does), and another name's archives, which may share the folder, stay.
+     */
+    private void dropEarlierArchives() throws IOException {
+        try (Stream<Path> files = Files.list(archive.getParent())) {
+            for (Path file : files.toList()) {
+                String fileName = file.getFileName().toString();
+                if (!file.equals(archive)
+                        && fileName.endsWith(".jsa")
+                        && fileName.startsWith(name + "-")
+                        && fileName.length() == archive.getFileName().toString().length()) {
+                    Files.deleteIfExists(file);
+                }
             }
         }
     }

@@ -92,6 +92,30 @@ class ClassDataArchiveTest {
     }
 
     @Test
+    void archiveOfRebuiltJars_shouldReplaceTheSameNamesEarlierOne_andLeaveOtherNamesAlone() throws Exception {
+        // GIVEN an archive of the jars as they were, and one of another name in the same folder
+        Path earlier =
+                ClassDataArchive.of(target, ClassDataArchive.jars(jar, lib)).archive();
+        Files.writeString(earlier, "earlier archive");
+        Path other = ClassDataArchive.of(target, "function-api", ClassDataArchive.jars(jar, lib))
+                .archive();
+        Files.writeString(other, "another name's archive");
+
+        // WHEN a library is rebuilt and the next engine writes its archive as it exits
+        Files.setLastModifiedTime(
+                lib.resolve("opensearch.jar"), FileTime.from(Instant.now().plusSeconds(60)));
+        ClassDataArchive rebuilt = ClassDataArchive.of(target, ClassDataArchive.jars(jar, lib));
+        Path written = Path.of(only(rebuilt.jvmOptions()).substring(WRITE.length()));
+        Files.writeString(written, "archive");
+        rebuilt.keep(0);
+
+        // THEN the new archive is the engine's only one, and the other name's stays
+        assertThat(rebuilt.archive()).hasContent("archive");
+        assertThat(earlier).doesNotExist();
+        assertThat(other).hasContent("another name's archive");
+    }
+
+    @Test
     void rebuiltJar_shouldGetAnArchiveOfItsOwn_notOneTheJvmWouldRefuse() throws Exception {
         // GIVEN an archive of the jars as they are
         Path before =
