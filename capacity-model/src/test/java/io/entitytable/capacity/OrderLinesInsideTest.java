@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The sizes design §10 weighs a layout by that keeps an order's lines inside its item ("What the rest of the overhead
- * buys"): that item would be one write unit, as the order alone is, at the reference workload's 3 lines, and two from
- * 5. No layout of the product stores orders so; the test keeps the design's figures those of {@link ItemSize}.
+ * The sizes by which design §10 weighs keeping an order's lines inside its item ("What the rest of the overhead buys"):
+ * such an item would be one write unit, as the order alone is, at the reference workload's 3 lines, and two from 5.
+ * No layout of the product stores orders so; the test keeps the design's figures those of {@link ItemSize}.
  */
 class OrderLinesInsideTest {
     private final Samples samples = new Samples(1);
