@@ -91,12 +91,15 @@ public record CostModel(Workload workload, CapacityModel model, Prices prices, C
         double requestsPerSecond =
                 usage.keySet().stream().mapToDouble(Operation::systemPerSecond).sum();
         StreamConsumers streams = new StreamConsumers(usage);
+        MonthPrices month = monthPrices(usage, requestsPerSecond, streams);
 
         Ledger ledger = new Ledger();
         double shardCountMisses = shardCountMissRate(requestsPerSecond);
         double limiterWritesPerRequest = limiterWritesPerRequest(requestsPerSecond);
-        // API Gateway's tiers price the month's requests together: each operation pays its share of the whole.
-        double apiGatewayPerRequest = prices.httpApiRequests(requestsPerSecond * SECONDS_A_MONTH) / requestsPerSecond;
+        double apiGatewayPerRequest = month.apiGatewayPerMillion() / 1e6 * SECONDS_A_MONTH;
+        double fanout = lambda(month, streams.fanoutCalls, streams.fanoutGbSecondsPerCall);
+        double indexer = lambda(month, streams.indexerCalls, streams.indexerGbSecondsPerCall);
+        double streamLogs = gigabytes(streams.logBytesPerSecond) * month.lambdaLogGb();
         for (Map.Entry<Operation, Usage> entry : usage.entrySet()) {
             String name = entry.getKey().name();
             double perSecond = entry.getKey().systemPerSecond();
@@ -113,15 +116,16 @@ public record CostModel(Workload workload, CapacityModel model, Prices prices, C
                 ledger.charge(name, SHARD_COUNT_READS, reads(shardCountMisses * perSecond), 0);
             }
             ledger.charge(name, API_GATEWAY, apiGatewayPerRequest * perSecond, 0);
-            ledger.charge(name, API_LAMBDA, lambda(perSecond, assumed.apiMillisPerRequest(), assumed.apiMemoryMb()), 0);
-            ledger.charge(name, LOGS, apiLogs(perSecond), 0);
+            ledger.charge(name, API_LAMBDA, lambda(month, perSecond, apiGbSecondsPerRequest()), 0);
+            ledger.charge(name, LOGS, apiLogs(month, perSecond), 0);
             ledger.charge(name, TRACES, traces(perSecond), 0);
-            ledger.charge(name, REFRESH, refresh(use.refreshMessages * perSecond, use.refreshCopies * perSecond), 0);
+            ledger.charge(
+                    name, REFRESH, refresh(month, use.refreshMessages * perSecond, refreshGbSecondsPerMessage(use)), 0);
             double records = use.records * perSecond;
             double documents = use.documents * perSecond;
-            ledger.charge(name, FANOUT_LAMBDA, streams.fanout * streams.shareOfRecords(records), 0);
-            ledger.charge(name, INDEXER_LAMBDA, streams.indexer * streams.shareOfRecords(records), 0);
-            ledger.charge(name, LOGS, streams.logs * streams.shareOfRecords(records), 0);
+            ledger.charge(name, FANOUT_LAMBDA, fanout * streams.shareOfRecords(records), 0);
+            ledger.charge(name, INDEXER_LAMBDA, indexer * streams.shareOfRecords(records), 0);
+            ledger.charge(name, LOGS, streamLogs * streams.shareOfRecords(records), 0);
             ledger.charge(name, TRACES, streams.traces * streams.shareOfRecords(records), 0);
             ledger.charge(name, SEARCH, streams.busySearch * streams.shareOfDocuments(documents), 0);
         }
@@ -256,17 +260,66 @@ public record CostModel(Workload workload, CapacityModel model, Prices prices, C
         return unitsPerSecond * SECONDS_A_MONTH / 1e6 * prices.readRequestUnitsPerMillion();
     }
 
-    /** A month of {@code invocationsPerSecond}, each busy {@code millis} at {@code memoryMb}. */
-    private double lambda(double invocationsPerSecond, double millis, int memoryMb) {
-        double invocations = invocationsPerSecond * SECONDS_A_MONTH;
-        return invocations / 1e6 * prices.lambdaRequestsPerMillion()
-                + invocations * millis / 1000 * memoryMb / 1024 * prices.lambdaArmGbSecond();
+    /**
+     * The month's prices of what is tiered by the month's volume. API Gateway's tiers count the stage's requests, and
+     * Lambda's GB-seconds and log lines the account's (taken as the stage's alone): every operation and function pays
+     * the average price of the whole, so each pays its share of it.
+     */
+    private MonthPrices monthPrices(Map<Operation, Usage> usage, double requestsPerSecond, StreamConsumers streams) {
+        double gbSeconds = requestsPerSecond * apiGbSecondsPerRequest() + streams.gbSecondsPerSecond();
+        for (Map.Entry<Operation, Usage> entry : usage.entrySet()) {
+            double messages = entry.getValue().refreshMessages * entry.getKey().systemPerSecond();
+            gbSeconds += messages * refreshGbSecondsPerMessage(entry.getValue());
+        }
+        double lambdaLogBytes = requestsPerSecond * apiLambdaLogBytesPerRequest() + streams.logBytesPerSecond;
+        return new MonthPrices(
+                prices.httpApiRequestsPerMillion().averagePrice(requestsPerSecond * SECONDS_A_MONTH / 1e6),
+                prices.lambdaArmGbSecond().averagePrice(gbSeconds * SECONDS_A_MONTH),
+                prices.lambdaLogIngestionPerGb().averagePrice(gigabytes(lambdaLogBytes)));
     }
 
-    /** Its line, API Gateway's access log line and Lambda's own lines, for each request a second. */
-    private double apiLogs(double requestsPerSecond) {
-        double bytes = assumed.requestLineBytes() + assumed.accessLogLineBytes() + assumed.platformBytesPerInvocation();
-        return gigabytes(requestsPerSecond * bytes) * prices.logIngestionPerGb();
+    private double apiGbSecondsPerRequest() {
+        return gbSeconds(assumed.apiMillisPerRequest(), assumed.apiMemoryMb());
+    }
+
+    /** The API's own line and Lambda's START, END and REPORT lines of each request; API Gateway's is apart. */
+    private double apiLambdaLogBytesPerRequest() {
+        return assumed.requestLineBytes() + assumed.platformBytesPerInvocation();
+    }
+
+    /** The refresh worker writes a message's copies as the fan-out does. */
+    private double refreshGbSecondsPerMessage(Usage use) {
+        return use.refreshMessages == 0
+                ? 0
+                : gbSeconds(
+                        assumed.fanoutMillisPerRecord() * use.refreshCopies / use.refreshMessages,
+                        assumed.fanoutMemoryMb());
+    }
+
+    private static double gbSeconds(double millis, int memoryMb) {
+        return millis / 1000 * memoryMb / 1024;
+    }
+
+    /** What the month's volume makes a unit of each tiered price cost. */
+    private record MonthPrices(double apiGatewayPerMillion, double lambdaGbSecond, double lambdaLogGb) {}
+
+    /** A month of {@code invocationsPerSecond}, each billed {@code gbSecondsEach}. */
+    private double lambda(MonthPrices month, double invocationsPerSecond, double gbSecondsEach) {
+        double invocations = invocationsPerSecond * SECONDS_A_MONTH;
+        return invocations / 1e6 * prices.lambdaRequestsPerMillion()
+                + invocations * gbSecondsEach * month.lambdaGbSecond();
+    }
+
+    /** The API's Lambda lines at Lambda's log price, API Gateway's access log line at the price of other logs. */
+    private double apiLogs(MonthPrices month, double requestsPerSecond) {
+        return gigabytes(requestsPerSecond * apiLambdaLogBytesPerRequest()) * month.lambdaLogGb()
+                + gigabytes(requestsPerSecond * assumed.accessLogLineBytes()) * prices.logIngestionPerGb();
+    }
+
+    /** Each message is sent, received and deleted, and its worker busy {@code gbSecondsEach}. */
+    private double refresh(MonthPrices month, double messagesPerSecond, double gbSecondsEach) {
+        return messagesPerSecond * 3 * SECONDS_A_MONTH / 1e6 * prices.sqsRequestsPerMillion()
+                + lambda(month, messagesPerSecond, gbSecondsEach);
     }
 
     private double traces(double invocationsPerSecond) {
@@ -275,17 +328,6 @@ public record CostModel(Workload workload, CapacityModel model, Prices prices, C
                 * SECONDS_A_MONTH
                 / 1e6
                 * prices.tracesRecordedPerMillion();
-    }
-
-    /** Each message is sent, received and deleted; the worker writes its copies as the fan-out does. */
-    private double refresh(double messagesPerSecond, double copiesPerSecond) {
-        return messagesPerSecond * 3 * SECONDS_A_MONTH / 1e6 * prices.sqsRequestsPerMillion()
-                + lambda(
-                        messagesPerSecond,
-                        messagesPerSecond == 0
-                                ? 0
-                                : assumed.fanoutMillisPerRecord() * copiesPerSecond / messagesPerSecond,
-                        assumed.fanoutMemoryMb());
     }
 
     /** A month of {@code bytesPerSecond}, in the decimal gigabytes the log prices are quoted in. */
@@ -318,9 +360,11 @@ public record CostModel(Workload workload, CapacityModel model, Prices prices, C
     private final class StreamConsumers {
         final double records;
         final double documents;
-        final double fanout;
-        final double indexer;
-        final double logs;
+        final double fanoutCalls;
+        final double fanoutGbSecondsPerCall;
+        final double indexerCalls;
+        final double indexerGbSecondsPerCall;
+        final double logBytesPerSecond;
         final double traces;
         final double idleSearch;
         final double busySearch;
@@ -337,20 +381,17 @@ public record CostModel(Workload workload, CapacityModel model, Prices prices, C
             }
             this.records = recordSum;
             this.documents = documentSum;
-            double fanoutCalls = invocations(records, assumed.fanoutBatchSize());
-            double indexerCalls = invocations(records, assumed.indexerBatchSize());
-            this.fanout = lambda(
-                    fanoutCalls,
+            this.fanoutCalls = invocations(records, assumed.fanoutBatchSize());
+            this.indexerCalls = invocations(records, assumed.indexerBatchSize());
+            this.fanoutGbSecondsPerCall = gbSeconds(
                     perCall(fanoutCalls, assumed.fanoutMillisPerInvocation(), assumed.fanoutMillisPerRecord()),
                     assumed.fanoutMemoryMb());
-            this.indexer = lambda(
-                    indexerCalls,
+            this.indexerGbSecondsPerCall = gbSeconds(
                     perCall(indexerCalls, assumed.indexerMillisPerInvocation(), assumed.indexerMillisPerRecord()),
                     assumed.indexerMemoryMb());
             double lineBytes = assumed.batchLineBytes() + assumed.platformBytesPerInvocation();
-            this.logs = gigabytes((fanoutCalls + indexerCalls) * lineBytes
-                            + (copySum + documents) * assumed.batchLineBytesPerEffect())
-                    * prices.logIngestionPerGb();
+            this.logBytesPerSecond = (fanoutCalls + indexerCalls) * lineBytes
+                    + (copySum + documents) * assumed.batchLineBytesPerEffect();
             this.traces = traces(fanoutCalls + indexerCalls);
             double ocuMonth = prices.searchOcuHour() * SECONDS_A_MONTH / 3600;
             // The collection keeps its minimum for search and for indexing whatever the load; indexing grows past
@@ -358,6 +399,10 @@ public record CostModel(Workload workload, CapacityModel model, Prices prices, C
             double indexingOcus = Math.ceil(documents / assumed.documentsPerOcuSecond());
             this.idleSearch = assumed.minimumOcus() * ocuMonth;
             this.busySearch = Math.max(0, indexingOcus - assumed.minimumOcus() / 2.0) * ocuMonth;
+        }
+
+        double gbSecondsPerSecond() {
+            return fanoutCalls * fanoutGbSecondsPerCall + indexerCalls * indexerGbSecondsPerCall;
         }
 
         /**

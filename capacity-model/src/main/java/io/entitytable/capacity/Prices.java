@@ -10,10 +10,13 @@ import java.util.Map;
  * sources and the month they were quoted: the one place a price is written, so a change of price is a change of
  * that file and of nothing else.
  *
- * @param note what the prices are (list prices, first tier) and what they leave out
+ * @param note what the prices are (list prices, with the tiers the pages give) and what they leave out
  * @param sources the pricing page of each service
- * @param httpApiRequestsPerMillionOver300Million an HTTP API's requests past the first 300 million of a month
- * @param lambdaArmGbSecond a GB-second of an arm64 function
+ * @param httpApiRequestsPerMillion a million of an HTTP API's requests, tiered by the month's requests
+ * @param lambdaArmGbSecond a GB-second of an arm64 function, tiered by the account's month of arm64 GB-seconds
+ * @param lambdaLogIngestionPerGb a GB of Lambda functions' log lines in CloudWatch Logs (Standard class), tiered by the
+ *     account's month of them
+ * @param logIngestionPerGb a GB of any other log lines in CloudWatch Logs (Standard class): API Gateway's access log
  * @param searchOcuHour an hour of one OpenSearch Serverless compute unit, for indexing or for search
  * @param tableStorageGbMonth a GB-month of a Standard-class table, its indexes included
  * @param searchStorageGbMonth a GB-month of an OpenSearch Serverless collection's managed storage
@@ -32,12 +35,12 @@ public record Prices(
         Map<String, String> sources,
         double writeRequestUnitsPerMillion,
         double readRequestUnitsPerMillion,
-        double httpApiRequestsPerMillion,
-        double httpApiRequestsPerMillionOver300Million,
+        Tiers httpApiRequestsPerMillion,
         double lambdaRequestsPerMillion,
-        double lambdaArmGbSecond,
+        Tiers lambdaArmGbSecond,
         double sqsRequestsPerMillion,
         double searchOcuHour,
+        Tiers lambdaLogIngestionPerGb,
         double logIngestionPerGb,
         double customMetricMonth,
         double tracesRecordedPerMillion,
@@ -62,12 +65,5 @@ public record Prices(
     /** The us-east-1 prices, as the model's jar ships them. */
     public static Prices usEast1() {
         return ShippedFiles.read(US_EAST_1, READER);
-    }
-
-    /** A month of an HTTP API's requests, the first 300 million at the first tier's price. */
-    double httpApiRequests(double requestsPerMonth) {
-        double first = Math.min(requestsPerMonth, 300e6);
-        return first / 1e6 * httpApiRequestsPerMillion
-                + (requestsPerMonth - first) / 1e6 * httpApiRequestsPerMillionOver300Million;
     }
 }

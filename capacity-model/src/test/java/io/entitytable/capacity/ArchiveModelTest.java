@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.entitytable.capacity.ArchiveModel.Month;
 import io.entitytable.model.Entity;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -131,6 +132,8 @@ class ArchiveModelTest {
         return new ArchiveModel(RATES, move, ONE_UNIT_A_MONTH, roundPrices(), CostAssumptions.DEPLOYED);
     }
 
+    private static final Tiers FREE = new Tiers(List.of(new Tiers.Tier(null, 0)));
+
     /** A dollar a unit of DynamoDB, a GB-month of table and an OCU-month; the rest round fractions of it. */
     private static Prices roundPrices() {
         return new Prices(
@@ -140,12 +143,12 @@ class ArchiveModelTest {
                 Map.of(),
                 1e6,
                 1e6,
+                FREE,
                 0,
-                0,
-                0,
-                0,
+                FREE,
                 0,
                 1 / 730.0,
+                FREE,
                 0,
                 0,
                 0,

@@ -89,11 +89,57 @@ class CostModelTest {
     @Test
     void apiGateway_shouldPriceTheMonthsRequestsPastTheFirstTierAtTheSecond() {
         double requests = reference.requestsPerSecond() * CostModel.SECONDS_A_MONTH;
+        List<Tiers.Tier> tiers = PRICES.httpApiRequestsPerMillion().tiers();
 
-        double expected = 300 * PRICES.httpApiRequestsPerMillion()
-                + (requests / 1e6 - 300) * PRICES.httpApiRequestsPerMillionOver300Million();
+        double expected = 300 * tiers.get(0).price()
+                + (requests / 1e6 - 300) * tiers.get(1).price();
 
+        assertThat(tiers.get(0).next()).isEqualTo(300);
         assertThat(row(CostModel.API_GATEWAY).monthly()).isCloseTo(expected, within(1.0));
+    }
+
+    @Test
+    void lambda_shouldPriceTheAccountsMonthOfGbSecondsByItsTiers() {
+        // GIVEN the API's GB-seconds of the month, from the assumptions as the model takes them
+        CostAssumptions a = CostAssumptions.DEPLOYED;
+        double requests = reference.requestsPerSecond() * CostModel.SECONDS_A_MONTH;
+        double apiGbSeconds = requests * a.apiMillisPerRequest() / 1000 * a.apiMemoryMb() / 1024;
+        Tiers tiers = PRICES.lambdaArmGbSecond();
+
+        // WHEN
+        double apiTime = row(CostModel.API_LAMBDA).monthly() - requests / 1e6 * PRICES.lambdaRequestsPerMillion();
+
+        // THEN the API's GB-seconds alone pass the first tier, and the stream consumers' add to the account's month,
+        // so a GB-second of the API costs at most the average over the API's own and more than the last tier's price
+        assertThat(apiGbSeconds).isGreaterThan(tiers.tiers().get(0).next());
+        assertThat(apiTime / apiGbSeconds)
+                .isLessThanOrEqualTo(tiers.averagePrice(apiGbSeconds))
+                .isLessThan(tiers.first())
+                .isGreaterThan(tiers.tiers().get(2).price());
+    }
+
+    @Test
+    void logs_shouldPriceLambdasLinesByTheirTiersAndTheAccessLogAtTheFlatPrice() {
+        // GIVEN the month's log lines as the model takes them: the API's line and Lambda's own lines, and API Gateway's
+        // access log line, for every request
+        CostAssumptions a = CostAssumptions.DEPLOYED;
+        double requests = reference.requestsPerSecond() * CostModel.SECONDS_A_MONTH;
+        double lambdaGb = requests * (a.requestLineBytes() + a.platformBytesPerInvocation()) / 1e9;
+        double accessGb = requests * a.accessLogLineBytes() / 1e9;
+
+        // WHEN
+        double logs = row(CostModel.LOGS).monthly();
+
+        // THEN the access log pays the flat price; Lambda's lines (the API's, and the stream consumers' beside them)
+        // are
+        // far past the 50 TB of the dearer tiers, so they cost less than a fifth of the first tier's price
+        double accessLog = accessGb * PRICES.logIngestionPerGb();
+        double apiLambdaLines = PRICES.lambdaLogIngestionPerGb().cost(lambdaGb);
+        assertThat(lambdaGb).isGreaterThan(10 * 50_000);
+        assertThat(logs).isGreaterThan(accessLog + apiLambdaLines);
+        assertThat(logs)
+                .isLessThan(
+                        accessLog + lambdaGb * PRICES.lambdaLogIngestionPerGb().first() / 5);
     }
 
     @Test
@@ -154,8 +200,9 @@ class CostModelTest {
         assertThat(Map.of(
                         "wru", PRICES.writeRequestUnitsPerMillion(),
                         "rru", PRICES.readRequestUnitsPerMillion(),
-                        "http", PRICES.httpApiRequestsPerMillion(),
-                        "lambda", PRICES.lambdaArmGbSecond(),
+                        "http", PRICES.httpApiRequestsPerMillion().first(),
+                        "lambda", PRICES.lambdaArmGbSecond().first(),
+                        "lambdaLogs", PRICES.lambdaLogIngestionPerGb().first(),
                         "logs", PRICES.logIngestionPerGb(),
                         "traces", PRICES.tracesRecordedPerMillion()))
                 .allSatisfy((name, price) -> assertThat(price).as(name).isPositive());

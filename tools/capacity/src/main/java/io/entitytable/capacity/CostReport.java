@@ -20,10 +20,13 @@ final class CostReport {
                 and REPORT lines, a slim access log; every metric and alarm kept): %s.
 
                 A month (730 hours) of the workload's %,.0f API requests a second and of what they set going, at %s \
-                list prices quoted %s (`tools/capacity/prices/%s.json`, with each service's pricing page). The floor \
-                is what the data itself needs: each core item, order line, relationship and tag copy written once \
-                with the index entries a read uses, and the access patterns' reads. Storage, the fan-out's own reads \
-                and free tiers are left out.
+                list prices quoted %s (`tools/capacity/prices/%s.json`, with each service's pricing page). Where a \
+                price falls with the month's volume, its tiers price the month as a whole: API Gateway's by the \
+                stage's requests, Lambda's GB-seconds and its functions' log lines by the account's, taken as the \
+                stage's alone (API Gateway's access log pays the flat price of other logs). The floor is what the \
+                data itself needs: each core item, order line, relationship and tag copy written once with the index \
+                entries a read uses, and the access patterns' reads. Storage, the fan-out's own reads and free tiers \
+                are left out.
 
                 """,
                 atScale.summary(),
