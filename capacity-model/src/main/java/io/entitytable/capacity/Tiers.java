@@ -1,7 +1,6 @@
 package io.entitytable.capacity;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.List;
 
 /**
@@ -33,11 +32,6 @@ public record Tiers(List<Tier> tiers) {
             }
         }
         tiers = List.copyOf(tiers);
-    }
-
-    @JsonValue
-    List<Tier> asList() {
-        return tiers;
     }
 
     /** The first tier's price: what a small stage pays for each unit. */
