@@ -1,7 +1,8 @@
 package io.entitytable.api.logs;
 
 import io.entitytable.api.access.CurrentEvent;
-import io.entitytable.api.contract.ApiOperation;
+import io.entitytable.api.routes.ApiRoute;
+import io.entitytable.api.routes.ApiRoutes;
 import io.entitytable.api.timing.RequestTiming;
 import io.entitytable.api.timing.ServerTimingFilters;
 import io.entitytable.deployment.logs.LogField;
@@ -13,6 +14,7 @@ import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.core.HttpHeaders;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.jboss.logging.Logger;
@@ -46,16 +48,12 @@ public class RequestLogFilter {
     private Map<LogField, Object> fields(ContainerRequestContext request, ContainerResponseContext response) {
         String method = request.getMethod();
         String path = request.getUriInfo().getPath();
-        ApiOperation operation = ApiOperation.matching(method, path);
+        Optional<ApiRoute> operation = ApiRoutes.matching(method, path);
         Map<LogField, Object> fields = new EnumMap<>(LogField.class);
         currentEvent.requestId().ifPresent(id -> fields.put(LogField.CORRELATION_ID, id));
-        fields.put(
-                LogField.ROUTE,
-                operation == null
-                        ? MetricNames.UNMATCHED_ROUTE
-                        : operation.contract().operationId());
+        fields.put(LogField.ROUTE, operation.map(ApiRoute::operationId).orElse(MetricNames.UNMATCHED_ROUTE));
         fields.put(LogField.METHOD, method);
-        if (operation != null && PLAIN_PATH.matcher(path).matches()) {
+        if (operation.isPresent() && PLAIN_PATH.matcher(path).matches()) {
             fields.put(LogField.PATH, path);
         }
         fields.put(LogField.STATUS, response.getStatus());

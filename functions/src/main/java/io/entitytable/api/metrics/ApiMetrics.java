@@ -7,7 +7,8 @@ import static io.entitytable.deployment.metrics.MetricNames.ROUTE;
 import static io.entitytable.deployment.metrics.MetricNames.STATUS_CLASS;
 import static io.entitytable.deployment.metrics.MetricNames.UNMATCHED_ROUTE;
 
-import io.entitytable.api.contract.ApiOperation;
+import io.entitytable.api.routes.ApiRoute;
+import io.entitytable.api.routes.ApiRoutes;
 import io.entitytable.deployment.metrics.Dimensions;
 import io.entitytable.deployment.metrics.MetricsRecorder;
 import jakarta.annotation.PreDestroy;
@@ -17,7 +18,7 @@ import org.jboss.logging.Logger;
 
 /**
  * The API's metrics (docs/design.md, "Metrics"): requests per operation and status class, writes repeated after a lost
- * race, requests refused with a 429. The route is the operation's id ({@link ApiOperation}), never the path: a path
+ * race, requests refused with a 429. The route is the operation's id ({@link ApiRoutes}), never the path: a path
  * holds ids.
  */
 @ApplicationScoped
@@ -38,18 +39,11 @@ public class ApiMetrics {
      */
     public void answered(String method, String path, int status, int conflictRetries) {
         try {
-            ApiOperation operation = ApiOperation.matching(method, path);
+            String route =
+                    ApiRoutes.matching(method, path).map(ApiRoute::operationId).orElse(UNMATCHED_ROUTE);
             String statusClass = status / 100 + "xx";
             recorder.count(
-                    Dimensions.of(
-                                    ROUTE,
-                                    operation == null
-                                            ? UNMATCHED_ROUTE
-                                            : operation.contract().operationId())
-                            .and(STATUS_CLASS, statusClass)
-                            .alsoPer(STATUS_CLASS),
-                    REQUESTS,
-                    1);
+                    Dimensions.of(ROUTE, route).and(STATUS_CLASS, statusClass).alsoPer(STATUS_CLASS), REQUESTS, 1);
             recorder.count(Dimensions.function(), CONFLICTS_RETRIED, conflictRetries);
             recorder.count(Dimensions.function(), REQUESTS_THROTTLED, status == TOO_MANY_REQUESTS ? 1 : 0);
             recorder.flushIfDue();

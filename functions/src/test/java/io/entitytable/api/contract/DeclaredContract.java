@@ -4,6 +4,7 @@ import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.Patterns;
 import io.entitytable.api.input.TimeRange;
 import io.entitytable.api.response.StoreJobResponse;
+import io.entitytable.api.routes.ApiRoutes;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Field;
@@ -57,7 +58,7 @@ final class DeclaredContract {
     }
 
     private static void schemas(OpenAPI openApi, Entity entity) {
-        String type = EntityNames.typeName(entity);
+        String type = ApiRoutes.typeName(entity);
         Schema subject = object(
                         entity.isTenant()
                                 ? "A " + entity.keyName() + ": the tenant that owns everything else"
@@ -158,7 +159,7 @@ final class DeclaredContract {
     }
 
     private static String pageName(Entity entity) {
-        return "Page" + EntityNames.typeName(entity) + "Response";
+        return "Page" + ApiRoutes.typeName(entity) + "Response";
     }
 
     /**
@@ -368,8 +369,8 @@ final class DeclaredContract {
     }
 
     private static void operations(OpenAPI openApi, Entity entity) {
-        String type = EntityNames.typeName(entity);
-        String tag = EntityNames.plural(entity);
+        String type = ApiRoutes.typeName(entity);
+        String tag = ApiRoutes.plural(entity);
         // The query's parameters in the order of their names, as the document lists those of the routes it reads from
         // the code: a generated client's list method takes them in this order.
         List<Parameter> listParameters = new ArrayList<>(List.of(query("limit"), query("next")));

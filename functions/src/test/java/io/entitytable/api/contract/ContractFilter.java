@@ -1,6 +1,7 @@
 package io.entitytable.api.contract;
 
 import io.entitytable.api.contract.ApiOperation.Success;
+import io.entitytable.api.routes.ApiRoutes;
 import io.entitytable.model.Entity;
 import io.entitytable.model.SearchFields;
 import java.util.ArrayList;
@@ -121,7 +122,7 @@ public class ContractFilter implements OASFilter {
      */
     private static void requireSubjectFields(OpenAPI openApi) {
         for (Entity entity : Entity.all()) {
-            String name = EntityNames.typeName(entity);
+            String name = ApiRoutes.typeName(entity);
             var schema = openApi.getComponents().getSchemas().get(name);
             if (schema == null) {
                 throw new IllegalStateException("no schema " + name + " in the document");
@@ -345,7 +346,7 @@ public class ContractFilter implements OASFilter {
                 .forEach(operation -> used.addAll(operation.getTags() == null ? List.of() : operation.getTags())));
         Map<String, String> described = new TreeMap<>(TAGS);
         EntityNames.children()
-                .forEach(entity -> described.put(EntityNames.plural(entity), DeclaredContract.tagDescription(entity)));
+                .forEach(entity -> described.put(ApiRoutes.plural(entity), DeclaredContract.tagDescription(entity)));
         if (!described.keySet().containsAll(used)) {
             throw new IllegalStateException("operations use tags without a description: " + used);
         }

@@ -12,6 +12,8 @@ import static io.entitytable.api.contract.ApiOperation.Success.STATE;
 
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.TimeRange;
+import io.entitytable.api.routes.ApiRoute;
+import io.entitytable.api.routes.ApiRoutes;
 import io.entitytable.api.write.SubjectService;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Field;
@@ -31,10 +33,10 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * The API's contract, one entry per operation (method and path): its operationId, what it is for, the DynamoDB
- * requests behind it, the success status it answers and every error status it can answer. {@link ContractFilter}
- * writes it into the generated OpenAPI document and fails when the routes and this table disagree, so a new route
- * cannot ship undocumented.
+ * The API's contract, one entry per route of {@link ApiRoutes} (method, path and operationId): what it is for, the
+ * DynamoDB requests behind it, the success status it answers and every error status it can answer. A route without an
+ * entry fails here; {@link ContractFilter} writes the entries into the generated OpenAPI document and fails when the
+ * resources and this table disagree, so a new route cannot ship undocumented.
  *
  * <p>500 (a fault of the service) and 503 (DynamoDB throttled the request, or a write kept meeting other transactions
  * on its items) can follow any DynamoDB request, 413 (a body over the limit) and 429 (the request's business spent
@@ -45,9 +47,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
     /** The operations particular to one entity, or to the API as a whole, each written out. */
     private static final List<ApiOperation> WRITTEN = List.of(
             new ApiOperation(
-                    "POST",
-                    "/businesses",
-                    "createBusiness",
+                    ApiRoutes.written("createBusiness"),
                     "Create a business",
                     "Operators only. A new business with a fresh id and version 1, and its 16 child counters at zero: one TransactWriteItems,"
                             + " each Put on condition that its key is new (a collision is a 409).",
@@ -59,18 +59,14 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     415,
                     422),
             new ApiOperation(
-                    "GET",
-                    "/businesses/{id}",
-                    "getBusiness",
+                    ApiRoutes.written("getBusiness"),
                     "Read a business",
                     "Access pattern 1, a business by id: one strongly consistent GetItem `id = B, type = business`.",
                     READ,
                     false,
                     Errors.GET),
             new ApiOperation(
-                    "PATCH",
-                    "/businesses/{id}",
-                    "updateBusiness",
+                    ApiRoutes.written("updateBusiness"),
                     "Change a business",
                     "Fields left out stay as they are. A strongly consistent read, then one UpdateItem on condition that the"
                             + " version is still the one read; with `If-Match`, another version is a 412 at once.",
@@ -78,9 +74,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     true,
                     Errors.PATCH),
             new ApiOperation(
-                    "DELETE",
-                    "/businesses/{id}",
-                    "deleteBusiness",
+                    ApiRoutes.written("deleteBusiness"),
                     "Delete a business",
                     "Operators only (else 403). Only an empty business can go: a GetItem, a BatchGetItem of its child"
                             + " counters, then one TransactWriteItems deleting the business on condition that the version is"
@@ -98,9 +92,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     true,
                     Errors.DELETE_BUSINESS),
             new ApiOperation(
-                    "GET",
-                    "/businesses/{id}/job",
-                    "getBusinessJob",
+                    ApiRoutes.written("getBusinessJob"),
                     "Follow a business's erase",
                     "Operators only (to anyone else, 404). The job a business delete with `cascade=true` started (it"
                             + " outlives the business): one strongly consistent GetItem `id = <id>.erase, type = job`. `status`"
@@ -110,9 +102,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     false,
                     Errors.GET),
             new ApiOperation(
-                    "GET",
-                    "/businesses/{id}/capacity",
-                    "getBusinessCapacity",
+                    ApiRoutes.written("getBusinessCapacity"),
                     "A business's write shards",
                     "Operators only (to anyone else, 404). How many write shards the business's items are spread over (a new"
                             + " business has 1, one written before businesses had their own counts 4): one strongly"
@@ -121,9 +111,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     false,
                     Errors.GET),
             new ApiOperation(
-                    "GET",
-                    "/businesses/{id}/retention",
-                    "getBusinessRetention",
+                    ApiRoutes.written("getBusinessRetention"),
                     "How long a business's finished orders stay in the table",
                     "The business's members and operators (to anyone else, 404). For each kind with a lifecycle (orders:"
                             + " DELIVERED or CANCELLED), how long a finished one stays in the table before it moves to the"
@@ -132,9 +120,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     false,
                     Errors.GET),
             new ApiOperation(
-                    "PUT",
-                    "/businesses/{id}/retention",
-                    "setBusinessRetention",
+                    ApiRoutes.written("setBusinessRetention"),
                     "Set how long a business's finished orders stay in the table",
                     "Operators only (a member of the business: 403; anyone else: 404). `{\"orders\": \"P30D\"}`: an"
                             + " ISO-8601 duration in days, hours, minutes or seconds, from a day (ten seconds on a local"
@@ -152,9 +138,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     415,
                     422),
             new ApiOperation(
-                    "PUT",
-                    "/businesses/{id}/capacity",
-                    "setBusinessCapacity",
+                    ApiRoutes.written("setBusinessCapacity"),
                     "Grow a business's write shards",
                     "Operators only (to anyone else, 404). `{\"shards\": n}`, an integer from 1 to 64 (else 422), at least"
                             + " the business's count: a count only grows (a smaller one is a 409, as is a business being"
@@ -171,9 +155,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     415,
                     422),
             new ApiOperation(
-                    "GET",
-                    "/businesses/{id}/items",
-                    "listBusinessItems",
+                    ApiRoutes.written("listBusinessItems"),
                     "A business with everything under it",
                     "Access pattern 2: the business, then its customers, orders and stores by type. One Query of"
                             + " businessGsi `businessShard = B#n` per shard of the business (1 for a new business; see `/capacity`) per page, in parallel, merged;"
@@ -184,9 +166,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     404,
                     422),
             new ApiOperation(
-                    "GET",
-                    "/businesses/{id}/tagged",
-                    "listTaggedWithSeveral",
+                    ApiRoutes.written("listTaggedWithSeveral"),
                     "A business's subjects with any or all of several tags",
                     "Access pattern 13, from the tag copies the stream fan-out keeps: one Query `id = tag#B#t[#n]` per tag (at"
                             + " most 10) and shard of the business in parallel, merged by type; `any` de-duplicates, `all` intersects. Live"
@@ -195,9 +175,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     false,
                     Errors.LIST),
             new ApiOperation(
-                    "GET",
-                    "/businesses/{id}/tagged/{tag}",
-                    "listTagged",
+                    ApiRoutes.written("listTagged"),
                     "A business's subjects with a tag",
                     "Access pattern 12, from the tag copies the stream fan-out keeps: one Query `id = tag#B#t[#n] [AND"
                             + " begins_with(type, <entity>#)]` per shard of the business per page, in parallel, merged by type: the business itself, its customers, stores and orders"
@@ -207,9 +185,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     false,
                     Errors.LIST),
             new ApiOperation(
-                    "GET",
-                    "/businesses/{id}/search",
-                    "searchBusiness",
+                    ApiRoutes.written("searchBusiness"),
                     "Search a business's customers, stores and orders",
                     "Plain-text search, answered by the search index the table's stream keeps (seconds behind the table),"
                             + " not by DynamoDB: customers by name, email and address, stores by name and address, orders by"
@@ -228,9 +204,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     false,
                     Errors.LIST),
             new ApiOperation(
-                    "GET",
-                    "/patterns",
-                    "listAccessPatterns",
+                    ApiRoutes.written("listAccessPatterns"),
                     "The list access patterns and whether each may answer",
                     "Operators only (else 403). Every list access pattern (docs/design.md §3) with its operation, index"
                             + " and key condition, and whether it may answer now: a pattern that reads index attributes a"
@@ -258,11 +232,16 @@ public final class ApiOperation implements Comparable<ApiOperation> {
     private static List<ApiOperation> every() {
         List<ApiOperation> all = new ArrayList<>(WRITTEN);
         for (Entity entity : Entity.all()) {
-            if (EntityNames.children().contains(entity)) {
+            if (!entity.isTenant()) {
                 all.addAll(declaredRoutes(entity));
             }
-            all.add(tagRoute(entity, "PUT", "tag", TAG));
-            all.add(tagRoute(entity, "DELETE", "untag", UNTAG));
+            all.add(tagRoute(ApiRoutes.tag(entity), entity, "tag", TAG));
+            all.add(tagRoute(ApiRoutes.untag(entity), entity, "untag", UNTAG));
+        }
+        List<ApiRoute> described = all.stream().map(ApiOperation::route).toList();
+        if (!described.equals(ApiRoutes.all())) {
+            throw new IllegalStateException(
+                    "the routes and their prose differ: routes " + ApiRoutes.all() + ", described " + described);
         }
         return List.copyOf(all);
     }
@@ -285,17 +264,13 @@ public final class ApiOperation implements Comparable<ApiOperation> {
     private static List<ApiOperation> linkOwnerRoutes(Entity.Link link) {
         Entity owner = link.owner();
         Entity target = link.target();
-        String targets = "/" + owner.collection() + "/{id}/" + target.collection();
-        String byTarget = targets + "/{" + target.keyName() + "Id}";
         String writes = "A Query of the " + owner.keyName() + " and of the " + target.keyName()
                 + ", then one TransactWriteItems: the " + owner.keyName() + "'s `" + link.attribute() + "`, and the "
                 + target.keyName() + "'s link count.";
         return List.of(
                 new ApiOperation(
-                        "GET",
-                        targets,
-                        "list" + EntityNames.typeName(owner) + EntityNames.plural(target),
-                        EntityNames.plural(target) + " " + EntityNames.withArticle(owner) + " links",
+                        ApiRoutes.linked(link),
+                        ApiRoutes.plural(target) + " " + EntityNames.withArticle(owner) + " links",
                         "Access pattern 10, from the copies the stream fan-out keeps (as of the last fanned-out change):"
                                 + " one Query `id = " + Keys.typePrefix(owner) + initial(owner)
                                 + " AND begins_with(type, "
@@ -304,17 +279,13 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                         false,
                         Errors.LIST),
                 linkChange(
-                        "PUT",
-                        byTarget,
-                        "link" + EntityNames.typeName(target),
+                        ApiRoutes.link(link),
                         "Link " + EntityNames.withArticle(target) + " to " + EntityNames.withArticle(owner),
                         "The " + target.keyName() + " must be of the " + owner.keyName() + "'s business; "
                                 + EntityNames.withArticle(owner) + " links at most " + SubjectService.MAX_LINKS + " "
                                 + target.collection() + ". " + writes),
                 linkChange(
-                        "DELETE",
-                        byTarget,
-                        "unlink" + EntityNames.typeName(target),
+                        ApiRoutes.unlink(link),
                         "Unlink " + EntityNames.withArticle(target) + " from " + EntityNames.withArticle(owner),
                         writes));
     }
@@ -341,14 +312,13 @@ public final class ApiOperation implements Comparable<ApiOperation> {
     /** The start of the prose of a list by one field's value on gsi1: its parameter, its pattern, what it holds. */
     private static String withThat(Entity entity, Field field) {
         return " With `" + field.name() + "`, "
-                + numbered(EntityNames.listOperation(entity), TableLayout.GSI1).toLowerCase(Locale.ROOT)
+                + numbered(ApiRoutes.listOperation(entity), TableLayout.GSI1).toLowerCase(Locale.ROOT)
                 + "the " + entity.collection() + " with that " + field.name() + " in any letter case, ";
     }
 
     /** A link or unlink: 204, or the problems a tag's change has too. */
-    private static ApiOperation linkChange(
-            String method, String path, String operationId, String summary, String description) {
-        return new ApiOperation(method, path, operationId, summary, description, CHANGED, false, Errors.TAG_OR_LINK);
+    private static ApiOperation linkChange(ApiRoute route, String summary, String description) {
+        return new ApiOperation(route, summary, description, CHANGED, false, Errors.TAG_OR_LINK);
     }
 
     /**
@@ -358,12 +328,9 @@ public final class ApiOperation implements Comparable<ApiOperation> {
     private static List<ApiOperation> linkTargetRoutes(Entity.Link link) {
         Entity target = link.target();
         String noun = target.keyName();
-        String owners = link.owner().collection();
         return List.of(
                 new ApiOperation(
-                        "GET",
-                        "/" + target.collection() + "/{id}/job",
-                        "get" + EntityNames.typeName(target) + "Job",
+                        ApiRoutes.job(link),
                         "Follow " + EntityNames.withArticle(target) + "'s refresh job",
                         "The job " + EntityNames.withArticle(target)
                                 + " delete with `unlink=true` started (it outlives the "
@@ -374,10 +341,8 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                         false,
                         Errors.GET),
                 new ApiOperation(
-                        "GET",
-                        "/" + target.collection() + "/{id}/" + owners,
-                        "list" + EntityNames.typeName(target) + EntityNames.plural(link.owner()),
-                        EntityNames.plural(link.owner()) + " linking " + EntityNames.withArticle(target),
+                        ApiRoutes.linking(link),
+                        ApiRoutes.plural(link.owner()) + " linking " + EntityNames.withArticle(target),
                         "Access pattern 11, from the copies the stream fan-out keeps (as of the last fanned-out change):"
                                 + " one Query `id = " + Keys.typePrefix(target) + initial(target)
                                 + " AND begins_with(type, "
@@ -389,10 +354,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
 
     /** The create, list, read, change and delete of a declared entity. */
     private static List<ApiOperation> crudRoutes(Entity entity) {
-        String type = EntityNames.typeName(entity);
         String noun = entity.keyName();
-        String byId = "/" + entity.collection() + "/{id}";
-        String underBusiness = "/businesses/{id}/" + entity.collection();
         String read = "one strongly consistent Query `id = X AND begins_with(type, " + entity.coreSortKeyPrefix()
                 + ")`, limit 1";
         String unique = EntityNames.uniqueFields(entity);
@@ -454,9 +416,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
         List<ApiOperation> routes = new ArrayList<>();
         if (entity.parent().isEmpty()) {
             routes.add(new ApiOperation(
-                    "POST",
-                    underBusiness,
-                    "create" + type,
+                    ApiRoutes.create(entity),
                     "Create " + EntityNames.withArticle(entity) + " of a business",
                     "One TransactWriteItems: Put the " + noun + " (the id is new)" + markers
                             + ", and count it on its business, which must exist (else 404); a business being"
@@ -468,11 +428,9 @@ public final class ApiOperation implements Comparable<ApiOperation> {
         entity.parent().ifPresent(parent -> routes.addAll(parentRoutes(entity, parent, markers)));
         routes.addAll(List.of(
                 new ApiOperation(
-                        "GET",
-                        underBusiness,
-                        EntityNames.listOperation(entity),
+                        ApiRoutes.list(entity),
                         "The " + entity.collection() + " of a business",
-                        numbered(EntityNames.listOperation(entity), TableLayout.BUSINESS_GSI)
+                        numbered(ApiRoutes.listOperation(entity), TableLayout.BUSINESS_GSI)
                                 + "One Query of businessGsi `businessShard = B#n AND " + keyCondition
                                 + "` per shard of the business (1 for a new business; see `/capacity`) per page, in"
                                 + " parallel, " + order
@@ -487,9 +445,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                         false,
                         Errors.LIST),
                 new ApiOperation(
-                        "GET",
-                        byId,
-                        "get" + type,
+                        ApiRoutes.read(entity),
                         "Read " + EntityNames.withArticle(entity),
                         "A " + noun + " by id: "
                                 + (entity.itemFields().isEmpty()
@@ -507,9 +463,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                         false,
                         Errors.GET),
                 new ApiOperation(
-                        "PATCH",
-                        byId,
-                        "update" + type,
+                        ApiRoutes.change(entity),
                         "Change " + EntityNames.withArticle(entity),
                         "Fields left out stay as they are; an immutable one is refused (422). A read (" + read
                                 + "), then one write on condition that the version is the one read"
@@ -527,9 +481,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                         true,
                         Errors.PATCH),
                 new ApiOperation(
-                        "DELETE",
-                        byId,
-                        "delete" + type,
+                        ApiRoutes.delete(entity),
                         "Delete " + EntityNames.withArticle(entity),
                         "A read, then one TransactWriteItems: Delete the " + noun
                                 + (unique.isEmpty() ? "" : " and its unique values' markers")
@@ -608,16 +560,13 @@ public final class ApiOperation implements Comparable<ApiOperation> {
      * new child, made there rather than under the business, and the parent's children from the index it heads.
      */
     private static List<ApiOperation> parentRoutes(Entity entity, Entity parent, String markers) {
-        String path = "/" + parent.collection() + "/{id}/" + entity.collection();
         String parentKey = "`id = " + initial(parent) + " AND begins_with(type, " + parent.coreSortKeyPrefix() + ")`";
         AccessPattern pattern = entity.isSortedByCreation()
                 ? AccessPattern.DECLARED_OF_PARENT_BY_TIME
                 : AccessPattern.DECLARED_OF_PARENT;
         return List.of(
                 new ApiOperation(
-                        "POST",
-                        path,
-                        "create" + EntityNames.typeName(entity),
+                        ApiRoutes.create(entity),
                         "Create " + EntityNames.withArticle(entity) + " of " + EntityNames.withArticle(parent),
                         "A strongly consistent Query of the " + parent.keyName() + " " + parentKey + " (one that does"
                                 + " not exist, or of another business, is a 404), then one TransactWriteItems: Put the "
@@ -628,11 +577,9 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                         false,
                         Errors.CREATE_CHILD),
                 new ApiOperation(
-                        "GET",
-                        path,
-                        "list" + EntityNames.typeName(parent) + EntityNames.plural(entity),
+                        ApiRoutes.ofParent(entity, parent),
                         "The " + entity.collection() + " of " + EntityNames.withArticle(parent),
-                        numbered("list" + EntityNames.typeName(parent) + EntityNames.plural(entity), pattern.index())
+                        numbered(ApiRoutes.ofParent(entity, parent).operationId(), pattern.index())
                                 + "One Query of " + pattern.index() + " `"
                                 + pattern.keyCondition().replace("<entity>#", entity.coreSortKeyPrefix())
                                 + "` per page, " + (pattern.forward() ? "by " + entity.orderedBy() : "newest first")
@@ -650,11 +597,9 @@ public final class ApiOperation implements Comparable<ApiOperation> {
     }
 
     /** {@code PUT} or {@code DELETE /<collection>/{id}/tags/{tag}}: {@code tagStore}, "Tag a store", and so on. */
-    private static ApiOperation tagRoute(Entity entity, String method, String verb, String description) {
+    private static ApiOperation tagRoute(ApiRoute route, Entity entity, String verb, String description) {
         return new ApiOperation(
-                method,
-                "/" + entity.collection() + "/{id}/tags/{tag}",
-                verb + EntityNames.typeName(entity),
+                route,
                 Character.toUpperCase(verb.charAt(0)) + verb.substring(1) + " " + EntityNames.withArticle(entity),
                 entity.lifecycle().isPresent()
                         ? description + " An archived " + entity.keyName() + " no longer changes: a 409 (one GET of the"
@@ -733,19 +678,12 @@ public final class ApiOperation implements Comparable<ApiOperation> {
         }
     }
 
-    private final Route route;
+    private final ApiRoute route;
     private final Contract contract;
 
     private ApiOperation(
-            String method,
-            String path,
-            String operationId,
-            String summary,
-            String description,
-            Success success,
-            boolean ifMatch,
-            int... errors) {
-        this.route = new Route(method, path);
+            ApiRoute route, String summary, String description, Success success, boolean ifMatch, int... errors) {
+        this.route = route;
         // Any operation can answer a fault of the service (500) and a busy table (503, with Retry-After): DynamoDB
         // throttling, or for a write, other transactions holding its items beyond the retries; a spent request limit
         // (429, with Retry-After), which is charged before anything else. And any request may carry a body, whatever
@@ -755,37 +693,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
             all.add(error);
         }
         this.contract = new Contract(
-                operationId, summary, description, success, ifMatch, Collections.unmodifiableSortedSet(all));
-    }
-
-    /** Where the operation is served: its method and path template ({@code /customers/{id}}). */
-    public record Route(String method, String path) {
-        /**
-         * How many literal segments of the template a request of {@code requestMethod} on {@code segments} (a path as
-         * requested, split at {@code /}) matches; -1 when it does not match the route.
-         */
-        int literalMatches(String requestMethod, String[] segments) {
-            if (!method.equalsIgnoreCase(requestMethod)) {
-                return -1;
-            }
-            String[] template = segments(path);
-            if (template.length != segments.length) {
-                return -1;
-            }
-            int literals = 0;
-            for (int i = 0; i < template.length; i++) {
-                if (template[i].startsWith("{") && template[i].endsWith("}")) {
-                    if (segments[i].isEmpty()) {
-                        return -1;
-                    }
-                } else if (template[i].equals(segments[i])) {
-                    literals++;
-                } else {
-                    return -1;
-                }
-            }
-            return literals;
-        }
+                route.operationId(), summary, description, success, ifMatch, Collections.unmodifiableSortedSet(all));
     }
 
     /**
@@ -807,7 +715,8 @@ public final class ApiOperation implements Comparable<ApiOperation> {
         return ALL;
     }
 
-    public Route route() {
+    /** Where the operation is served: its method, path template ({@code /customers/{id}}) and operationId. */
+    public ApiRoute route() {
         return route;
     }
 
@@ -815,31 +724,11 @@ public final class ApiOperation implements Comparable<ApiOperation> {
         return contract;
     }
 
-    /**
-     * The entry a request of {@code method} on {@code requestPath} (a path as requested, ids and all) went to, or null:
-     * the one whose template matches it segment by segment, a {@code {name}} segment matching any one segment; of two
-     * that match, the one with more literal segments.
-     */
+    /** The entry of the route a request of {@code method} on {@code requestPath} went to ({@link ApiRoutes#matching}). */
     public static ApiOperation matching(String method, String requestPath) {
-        String[] segments = segments(requestPath);
-        ApiOperation best = null;
-        int bestLiterals = -1;
-        for (ApiOperation operation : ALL) {
-            int literals = operation.route.literalMatches(method, segments);
-            if (literals > bestLiterals) {
-                best = operation;
-                bestLiterals = literals;
-            }
-        }
-        return best;
-    }
-
-    private static String[] segments(String path) {
-        String trimmed = path.startsWith("/") ? path.substring(1) : path;
-        if (trimmed.endsWith("/")) {
-            trimmed = trimmed.substring(0, trimmed.length() - 1);
-        }
-        return trimmed.split("/", -1);
+        return ApiRoutes.matching(method, requestPath)
+                .map(route -> of(route.method(), route.path()))
+                .orElse(null);
     }
 
     /** Ordered by path, then method, as the document lists them. */
@@ -851,7 +740,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
 
     @Override
     public String toString() {
-        return route.method() + " " + route.path();
+        return route.toString();
     }
 
     /** The entry for a method and path template, or null. */
