@@ -115,19 +115,15 @@ public final class LocalSystem implements AutoCloseable {
         thread.setDaemon(true);
         return thread;
     });
-    /** Set once {@link #startAll()} has returned: an exit before it is a stop while starting. */
+    /** Set once {@link #startAll} has returned: an exit before it is a stop while starting. */
     private volatile boolean running;
-    /** Registered while the system runs or starts; see {@link #start(LocalSystem)}. */
+    /** Registered while the system runs or starts; see {@link #start(LocalSystem, Variant)}. */
     private final Thread stopAtExit = new Thread(this::stopAtExit, "local-system-exit");
 
     private final LocalMetrics metrics = new LocalMetrics();
     private final EngineSettings engineSettings = EngineBehaviour.fromSystemProperties();
     private FunctionLogFile functionLog;
     private final StartupReport.Builder report = StartupReport.builder();
-    private final boolean streamPath;
-    private final Consumer<DynamoDbClient> preloaded;
-    private final UnaryOperator<URI> functionsDynamoDb;
-    private final StreamTrigger fanoutTrigger;
 
     private LocalIssuer issuer;
     private Console webConsole;
@@ -156,20 +152,24 @@ public final class LocalSystem implements AutoCloseable {
     private StreamPump indexerPump;
     private TimedInvoker indexerInvocations;
 
-    private LocalSystem(
-            LocalOptions options,
-            PrintStream console,
+    private LocalSystem(LocalOptions options, PrintStream console) {
+        this.options = options;
+        this.console = console;
+    }
+
+    /**
+     * What sets the ways of starting a system apart.
+     *
+     * @param streamPath whether the fan-out, its stream pump and the refresh worker run (when the fan-out is packaged)
+     * @param preloaded what fills the table once it exists, before the stream path starts; null for nothing
+     * @param functionsDynamoDb the endpoint the functions reach the DynamoDB engine at, from the engine's own
+     * @param fanoutTrigger the mapping the fan-out's stream pump plays
+     */
+    private record Variant(
             boolean streamPath,
             Consumer<DynamoDbClient> preloaded,
             UnaryOperator<URI> functionsDynamoDb,
-            StreamTrigger fanoutTrigger) {
-        this.options = options;
-        this.console = console;
-        this.streamPath = streamPath;
-        this.preloaded = preloaded;
-        this.functionsDynamoDb = functionsDynamoDb;
-        this.fanoutTrigger = fanoutTrigger;
-    }
+            StreamTrigger fanoutTrigger) {}
 
     public static LocalSystem start(LocalOptions options, PrintStream console) {
         return start(options, console, StreamTrigger.DEFAULT);
@@ -180,7 +180,8 @@ public final class LocalSystem implements AutoCloseable {
      * for benchmarks that compare mapping settings side by side on one machine.
      */
     public static LocalSystem start(LocalOptions options, PrintStream console, StreamTrigger fanoutTrigger) {
-        return start(new LocalSystem(options, console, true, null, UnaryOperator.identity(), fanoutTrigger));
+        return start(
+                new LocalSystem(options, console), new Variant(true, null, UnaryOperator.identity(), fanoutTrigger));
     }
 
     /**
@@ -203,7 +204,9 @@ public final class LocalSystem implements AutoCloseable {
             PrintStream console,
             Consumer<DynamoDbClient> preload,
             UnaryOperator<URI> functionsDynamoDb) {
-        return start(new LocalSystem(options, console, true, preload, functionsDynamoDb, StreamTrigger.DEFAULT));
+        return start(
+                new LocalSystem(options, console),
+                new Variant(true, preload, functionsDynamoDb, StreamTrigger.DEFAULT));
     }
 
     /**
@@ -211,15 +214,17 @@ public final class LocalSystem implements AutoCloseable {
      * stream pump: for callers that feed the table's stream to a fan-out of their own (the fault-injected run).
      */
     public static LocalSystem startWithoutStreamPath(LocalOptions options, PrintStream console) {
-        return start(new LocalSystem(options, console, false, null, UnaryOperator.identity(), StreamTrigger.DEFAULT));
+        return start(
+                new LocalSystem(options, console),
+                new Variant(false, null, UnaryOperator.identity(), StreamTrigger.DEFAULT));
     }
 
-    private static LocalSystem start(LocalSystem system) {
+    private static LocalSystem start(LocalSystem system, Variant variant) {
         // Its functions and its search engine are JVMs of their own, which would go on running without this one: a JVM
         // that exits (Ctrl-C, SIGTERM) while the system runs, or while it is still starting, stops it first.
         Runtime.getRuntime().addShutdownHook(system.stopAtExit);
         try {
-            system.startAll();
+            system.startAll(variant);
             system.running = true;
             return system;
         } catch (RuntimeException | Error e) {
@@ -241,7 +246,7 @@ public final class LocalSystem implements AutoCloseable {
         }
     }
 
-    private void startAll() {
+    private void startAll(Variant variant) {
         long begin = System.nanoTime();
         createDataFolder();
         // The S3 server first, beside everything else: its key is every function's credentials (drawn when its folder
@@ -268,7 +273,8 @@ public final class LocalSystem implements AutoCloseable {
                 metrics,
                 webConsole));
         options.apiBindAddress().warning(apiFrontDoor.port()).ifPresent(console::println);
-        boolean fanoutPackaged = streamPath && Files.isRegularFile(options.zipOf(FunctionDefinition.STREAM_FANOUT));
+        boolean fanoutPackaged =
+                variant.streamPath() && Files.isRegularFile(options.zipOf(FunctionDefinition.STREAM_FANOUT));
         fanoutRuntimeApi = fanoutPackaged ? runtimeApiOf(FunctionDefinition.STREAM_FANOUT) : null;
         // The worker is the fan-out's package with its other handler, so it runs whenever the fan-out does.
         workerRuntimeApi = fanoutPackaged ? runtimeApiOf(FunctionDefinition.REFRESH_WORKER) : null;
@@ -295,7 +301,7 @@ public final class LocalSystem implements AutoCloseable {
         // The functions' JVMs start while the DynamoDB engine starts: their init phases are most of the start-up time
         // and
         // they do not talk to DynamoDB before their first event.
-        URI endpoint = functionsDynamoDb.apply(URI.create("http://localhost:" + options.dynamoDbPort()));
+        URI endpoint = variant.functionsDynamoDb().apply(URI.create("http://localhost:" + options.dynamoDbPort()));
         // The fan-out's package holds the fan-out and the refresh worker: both reach the table and the refresh queue.
         FunctionEndpoints withQueue = new FunctionEndpoints(endpoint, sqsEndpoint, refreshQueueUrl);
         CompletableFuture<PackagedFunction> apiStart = startBesideIf(
@@ -367,9 +373,9 @@ public final class LocalSystem implements AutoCloseable {
             DynamoDbClient consoleClient = remember(dynamoDb.client());
             webConsole.tableReady(new TableView(consoleClient, options.tableName(), Clock.systemUTC()));
             webConsole.capacityFrom(() -> new DataPresent(consoleClient, options.tableName()).capacity());
-            if (preloaded != null) {
+            if (variant.preloaded() != null) {
                 try (DynamoDbClient client = dynamoDb.client()) {
-                    preloaded.accept(client);
+                    variant.preloaded().accept(client);
                 }
             }
             // After any preload, so that a preloaded table written before a pattern is backfilled like a kept folder.
@@ -413,7 +419,7 @@ public final class LocalSystem implements AutoCloseable {
             indexer = indexerStart.join();
             // An empty engine beside a table that may hold items (a kept data folder, a preloaded table): fill the
             // index from the table, as table-verify reindex does on a first deployment.
-            if (searchEngine != null && searchFolderEmpty && (!created || preloaded != null)) {
+            if (searchEngine != null && searchFolderEmpty && (!created || variant.preloaded() != null)) {
                 backfillSearch();
             }
         } catch (RuntimeException e) {
@@ -424,7 +430,7 @@ public final class LocalSystem implements AutoCloseable {
         if (fanout != null) {
             fanoutInvocations = new TimedInvoker(invoker(fanout, fanoutRuntimeApi), Clock.systemUTC());
             pump = startStreamPump(
-                    fanoutTrigger,
+                    variant.fanoutTrigger(),
                     FunctionDefinition.STREAM_FANOUT,
                     fanoutInvocations,
                     options.deadLetterFolder(),

@@ -35,7 +35,6 @@ public final class QueuePump implements AutoCloseable {
     private final Consumer<String> log;
     private final List<Thread> pollers = new ArrayList<>();
     private final AtomicLong invocations = new AtomicLong();
-    private final AtomicLong deleted = new AtomicLong();
     private volatile boolean running;
 
     /**
@@ -129,9 +128,9 @@ public final class QueuePump implements AutoCloseable {
         for (int from = 0; from < deletions.size(); from += DELETE_BATCH) {
             List<DeleteMessageBatchRequestEntry> chunk =
                     deletions.subList(from, Math.min(deletions.size(), from + DELETE_BATCH));
-            var response = sqs.deleteMessageBatch(b -> b.queueUrl(queueUrl).entries(chunk));
-            deleted.addAndGet(response.successful().size());
-            response.failed().forEach(f -> log.accept("could not delete " + f.id() + ": " + f.message()));
+            sqs.deleteMessageBatch(b -> b.queueUrl(queueUrl).entries(chunk))
+                    .failed()
+                    .forEach(f -> log.accept("could not delete " + f.id() + ": " + f.message()));
         }
     }
 
@@ -143,18 +142,9 @@ public final class QueuePump implements AutoCloseable {
         }
     }
 
-    public String queueUrl() {
-        return queueUrl;
-    }
-
     /** Invocations so far, whatever their outcome. */
     public long invocations() {
         return invocations.get();
-    }
-
-    /** Messages deleted after their batch reported them done. */
-    public long deleted() {
-        return deleted.get();
     }
 
     @Override

@@ -17,17 +17,12 @@ import software.amazon.awssdk.services.s3.model.NoSuchBucketException;
  * The order archive where the local system keeps it: the local S3 server ({@link LocalS3}: S3Proxy over a folder, in
  * this JVM, on 127.0.0.1 only) with the bucket {@link OrderArchiveBucket#LOCAL_NAME}, made when missing. Every request
  * must be signed with the folder's key, which the functions get as their AWS credentials.
+ *
+ * @param server the running server
+ * @param folder the server's folder
+ * @param bucketCreated whether this start made the bucket (a new folder) rather than found it (a kept one)
  */
-public final class LocalArchive implements AutoCloseable {
-    private final LocalS3 server;
-    private final Path folder;
-    private final boolean bucketCreated;
-
-    private LocalArchive(LocalS3 server, Path folder, boolean bucketCreated) {
-        this.server = server;
-        this.folder = folder;
-        this.bucketCreated = bucketCreated;
-    }
+public record LocalArchive(LocalS3 server, Path folder, boolean bucketCreated) implements AutoCloseable {
 
     /**
      * Starts the server on {@code folder} (created if missing) and makes the archive's bucket if the folder has none yet:
@@ -86,11 +81,6 @@ public final class LocalArchive implements AutoCloseable {
 
     public String bucket() {
         return OrderArchiveBucket.LOCAL_NAME;
-    }
-
-    /** Whether this start made the bucket (a new folder) rather than found it (a kept one). */
-    public boolean bucketCreated() {
-        return bucketCreated;
     }
 
     /** The key every request must be signed with. */

@@ -25,6 +25,10 @@ import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
  * there ({@link KeptMessages}), so that what was queued when the process ended, by a stop or a kill, is queued again at
  * the next start ({@link #recovered()}); without one they live in memory and are gone when it stops.
  *
+ * @param elasticMqPort where ElasticMQ itself listens, behind the proxy: no client uses it (it is in {@code
+ *     LocalSystem.listeners()})
+ * @param endpoint what a function's {@code AWS_ENDPOINT_URL_SQS} points at
+ * @param client a client of this SQS, owned by it: do not close
  * @param kept the message storage, or null when messages live in memory
  * @param recovered what the folder held at the start, one entry per queue that held messages
  */
@@ -186,20 +190,6 @@ public record LocalSqs(
                 .get(QueueAttributeName.QUEUE_ARN);
     }
 
-    /** What a function's {@code AWS_ENDPOINT_URL_SQS} points at. */
-    public URI endpoint() {
-        return endpoint;
-    }
-
-    /** A client of this SQS, owned by it: do not close. */
-    public SqsClient client() {
-        return client;
-    }
-
-    public RefreshQueues queues() {
-        return queues;
-    }
-
     /** Messages in the queue, visible or in flight (for tests and the status of a run). */
     public int depth(String queueUrl) {
         Map<QueueAttributeName, String> attributes = client.getQueueAttributes(b -> b.queueUrl(queueUrl)
@@ -209,11 +199,6 @@ public record LocalSqs(
                 .attributes();
         return Integer.parseInt(attributes.get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES))
                 + Integer.parseInt(attributes.get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE));
-    }
-
-    /** Where ElasticMQ itself listens, behind the proxy: no client uses it (it is in {@code LocalSystem.listeners()}). */
-    public int elasticMqPort() {
-        return elasticMqPort;
     }
 
     /** Whether messages are kept in a folder across restarts (not with {@code --in-memory}). */

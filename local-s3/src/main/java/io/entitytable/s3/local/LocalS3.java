@@ -29,8 +29,14 @@ import java.util.stream.Stream;
  *
  * <p>Its folder holds {@code buckets/} (a bucket is a subfolder, an object a file) and {@code credentials.properties}:
  * the access key and a secret drawn at random when the folder is new, which every request must be signed with.
+ *
+ * @param loader the class loader of the server and its libraries, closed with the server
+ * @param server the server, reached through reflection only: its class is the loader's, not this one's
+ * @param endpoint the server's endpoint, e.g. {@code http://127.0.0.1:41234}
+ * @param credentials the key every request must be signed with
  */
-public final class LocalS3 implements AutoCloseable {
+public record LocalS3(URLClassLoader loader, Object server, URI endpoint, Credentials credentials)
+        implements AutoCloseable {
     static final String SERVER_CLASS = "io.entitytable.s3.local.LocalS3Server";
     private static final String ACCESS_KEY = "local";
 
@@ -41,20 +47,6 @@ public final class LocalS3 implements AutoCloseable {
     public static final String ACCESS_KEY_ID_PROPERTY = "accessKeyId";
 
     public static final String SECRET_ACCESS_KEY_PROPERTY = "secretAccessKey";
-
-    private final URLClassLoader loader;
-    /** The server, reached through reflection only: its class is the loader's, not this one's. */
-    private final Object server;
-
-    private final URI endpoint;
-    private final Credentials credentials;
-
-    private LocalS3(URLClassLoader loader, Object server, URI endpoint, Credentials credentials) {
-        this.loader = loader;
-        this.server = server;
-        this.endpoint = endpoint;
-        this.credentials = credentials;
-    }
 
     /** The key a request is signed with: an access key id and its secret. */
     public record Credentials(String accessKeyId, String secretAccessKey) {}
@@ -106,15 +98,6 @@ public final class LocalS3 implements AutoCloseable {
         }
     }
 
-    /** The server's endpoint, e.g. {@code http://127.0.0.1:41234}. */
-    public URI endpoint() {
-        return endpoint;
-    }
-
-    public Credentials credentials() {
-        return credentials;
-    }
-
     /** Stops the server (the objects stay in its folder) and lets its classes go. */
     @Override
     public void close() {
@@ -127,6 +110,12 @@ public final class LocalS3 implements AutoCloseable {
         } finally {
             closeQuietly(loader);
         }
+    }
+
+    /** Its endpoint only: a record's own toString would print the secret key. */
+    @Override
+    public String toString() {
+        return "local S3 at " + endpoint;
     }
 
     /** The file that holds the key of the server on {@code folder}. */

@@ -16,16 +16,12 @@ import org.slf4j.LoggerFactory;
 /**
  * S3Proxy serving the S3 API on 127.0.0.1 over a folder: a bucket is a subfolder, an object a file. Requests must be
  * signed (SigV4 or V2) with the folder's key, so a page in the developer's browser cannot reach the objects. Loaded
- * only by {@link LocalS3}, in a class loader of its own; {@link #start}, {@link #port} and {@link #stop} are all it offers.
+ * only by {@link LocalS3}, in a class loader of its own, which calls {@link #start}, {@link #port} and {@link #stop}.
+ *
+ * @param proxy the S3 front
+ * @param context the folder's blob store behind it, closed when the proxy stops
  */
-public final class LocalS3Server {
-    private final S3Proxy proxy;
-    private final BlobStoreContext context;
-
-    private LocalS3Server(S3Proxy proxy, BlobStoreContext context) {
-        this.proxy = proxy;
-        this.context = context;
-    }
+public record LocalS3Server(S3Proxy proxy, BlobStoreContext context) {
 
     /**
      * Starts a server on {@code folder} (created if missing) and returns once it accepts requests.

@@ -24,22 +24,17 @@ import java.util.concurrent.TimeoutException;
  * Jackson stay in that JVM, so they never meet the versions of the process that starts it (Quarkus, the local
  * runtime, tests). This class uses the JDK only: it is what consumers get from this artifact (with the JDK-only
  * {@link WebPageRequests}).
+ *
+ * @param child the engine's JVM
+ * @param endpoint the engine's HTTP endpoint, e.g. {@code http://127.0.0.1:41234}
  */
-public final class LocalSearchEngine implements AutoCloseable {
+public record LocalSearchEngine(Child child, URI endpoint) implements AutoCloseable {
     /** The engine prints this, then its endpoint, on stdout once it accepts requests. */
     public static final String READY_PREFIX = "entity-table search ready ";
 
     static final String MAIN_CLASS = "io.entitytable.search.local.LocalSearchMain";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final int LAST_LINES = 40;
-
-    private final Child child;
-    private final URI endpoint;
-
-    private LocalSearchEngine(Child child, URI endpoint) {
-        this.child = child;
-        this.endpoint = endpoint;
-    }
 
     /**
      * Starts an engine on {@code dataDir} (created if missing; one engine per folder) and waits until it is ready.
@@ -96,11 +91,6 @@ public final class LocalSearchEngine implements AutoCloseable {
                             + " s; its last output:\n" + watcher.lastLines(),
                     e);
         }
-    }
-
-    /** The engine's HTTP endpoint, e.g. {@code http://127.0.0.1:41234}. */
-    public URI endpoint() {
-        return endpoint;
     }
 
     public boolean isAlive() {

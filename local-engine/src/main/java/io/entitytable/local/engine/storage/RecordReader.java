@@ -70,10 +70,6 @@ final class RecordReader implements AutoCloseable {
         return position;
     }
 
-    long fileBytes() {
-        return size;
-    }
-
     @Override
     public void close() throws IOException {
         in.close();
