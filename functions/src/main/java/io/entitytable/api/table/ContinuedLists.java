@@ -76,9 +76,6 @@ public class ContinuedLists {
     @Named("queryPool")
     Executor pool;
 
-    @Inject
-    ShardCounts shards;
-
     /**
      * What a list reads of the archive.
      *
@@ -127,8 +124,7 @@ public class ContinuedLists {
                 queries.bound(PagedQueries.scopeOf(pattern, named, queryOf.apply(named.get(0)), false) + ARCHIVE_SCOPE);
         CursorState state = cursors.decode(scope, page.next());
         Optional<ArchivePosition> after = after(state);
-        ShardCount count = shards.of(businessId).orElseGet(ShardCount::legacy);
-        ShardCount read = state.shards() == 0 ? count : count.at(state.shards());
+        ShardCount read = queries.readAt(businessId, state);
         List<String> partitions = new BusinessShards(businessId, read).partitions();
         int perPartition = PartitionMerge.perPartitionLimit(page.limit(), read.count());
         return merge(scope, partitions, read.count(), perPartition, queryOf, archive, page.limit(), after, live);

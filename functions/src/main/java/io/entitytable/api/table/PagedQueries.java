@@ -147,9 +147,7 @@ public class PagedQueries {
         List<String> named = partitionsOf.apply(new BusinessShards(businessId, ShardCount.legacy()));
         String scope = bound(scopeOf(pattern, named, queryOf.apply(named.get(0)), requireAll));
         CursorState state = cursors.decode(scope, page.next());
-        // A business not found reads as the old layout: the superset of a new business's one shard.
-        ShardCount count = shards.of(businessId).orElseGet(ShardCount::legacy);
-        ShardCount read = state.shards() == 0 ? count : count.at(state.shards());
+        ShardCount read = readAt(businessId, state);
         List<String> partitions = partitionsOf.apply(new BusinessShards(businessId, read));
         int limit = page.limit();
         int perPartition = PartitionMerge.perPartitionLimit(limit, read.count());
@@ -163,6 +161,15 @@ public class PagedQueries {
         String next =
                 merged.finished() ? null : cursors.encode(scope, new CursorState(merged.positions(), read.count()));
         return new Page<>(merged.items().stream().map(mapper).toList(), next);
+    }
+
+    /**
+     * The shard count a page of a business's list reads at: the one its cursor names, or on a first page the
+     * business's. A business not found reads as the old layout: the superset of a new business's one shard.
+     */
+    ShardCount readAt(String businessId, CursorState state) {
+        ShardCount count = shards.of(businessId).orElseGet(ShardCount::legacy);
+        return state.shards() == 0 ? count : count.at(state.shards());
     }
 
     /** {@link #sharded} where each partition is its own group. */
