@@ -13,6 +13,7 @@ import io.entitytable.api.idempotency.FirstAnswer;
 import io.entitytable.api.idempotency.IdempotentRequests;
 import io.entitytable.api.idempotency.ReplayedAnswer;
 import io.entitytable.api.idempotency.RequestFingerprint;
+import io.entitytable.api.idempotency.TestIdempotentRequests;
 import io.entitytable.api.response.DeclaredResponse;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.EntityTable;
@@ -21,6 +22,7 @@ import io.entitytable.api.table.ShardCounts;
 import io.entitytable.api.write.ConflictRetry;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.api.write.SubjectDependencies;
+import io.entitytable.api.write.TestOptimisticWrites;
 import io.entitytable.deployment.TestClock;
 import io.entitytable.model.ChildCounters;
 import io.entitytable.model.DeclaredItem;
@@ -203,13 +205,13 @@ class IdempotentCreateTest {
             EntityTable table = new EntityTable(client, local.table().name());
             CoreWrites writes = new CoreWrites(table);
             OptimisticWrites optimistic =
-                    new OptimisticWrites(table, writes, ConflictRetry.standard(), CLOCK, Access.of(caller));
+                    TestOptimisticWrites.of(table, writes, ConflictRetry.standard(), CLOCK, Access.of(caller));
             ShardCounts shards = new ShardCounts(table, Duration.ofSeconds(5), java.time.Clock.systemUTC());
             businesses =
                     new BusinessService(new SubjectDependencies(optimistic, writes, local.table(), null, shards, null));
             customers = new DeclaredService(
                     Entity.CUSTOMER, new SubjectDependencies(optimistic, writes, table, null, shards, null));
-            idempotent = new IdempotentRequests(table, optimistic, JSON);
+            idempotent = TestIdempotentRequests.of(table, optimistic, JSON);
         }
 
         String business(String name) {

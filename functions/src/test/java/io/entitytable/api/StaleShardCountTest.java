@@ -15,6 +15,7 @@ import io.entitytable.api.table.ShardCounts;
 import io.entitytable.api.write.ConflictRetry;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.api.write.SubjectDependencies;
+import io.entitytable.api.write.TestOptimisticWrites;
 import io.entitytable.deployment.TestClock;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
@@ -52,7 +53,7 @@ class StaleShardCountTest {
     private record Instance(BusinessService businesses, DeclaredService customers) {
         static Instance over(EntityTable table) {
             CoreWrites writes = new CoreWrites(table);
-            OptimisticWrites optimistic = new OptimisticWrites(
+            OptimisticWrites optimistic = TestOptimisticWrites.of(
                     table, writes, ConflictRetry.standard(), CLOCK, Access.of(TestCallerAccess.OPERATOR));
             ShardCounts shards = new ShardCounts(table, TRUSTED, CLOCK);
             return new Instance(

@@ -12,8 +12,10 @@ import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.InMemoryEntityTable;
 import io.entitytable.api.table.ShardCounts;
+import io.entitytable.api.write.ConflictRetry;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.api.write.SubjectDependencies;
+import io.entitytable.api.write.TestOptimisticWrites;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
@@ -68,7 +70,8 @@ class TransactionConflictTest {
         local = InMemoryEntityTable.withTransactionConflicts(hold);
         EntityTable table = local.table();
         CoreWrites writes = new CoreWrites(table);
-        OptimisticWrites optimistic = new OptimisticWrites(table, writes, Access.of(TestCallerAccess.OPERATOR));
+        OptimisticWrites optimistic = TestOptimisticWrites.of(
+                table, writes, ConflictRetry.standard(), Clock.systemUTC(), Access.of(TestCallerAccess.OPERATOR));
         // Lists are not what these tests exercise: no PagedQueries.
         ShardCounts shards = new ShardCounts(table, Duration.ofSeconds(5), Clock.systemUTC());
         businesses =

@@ -9,6 +9,7 @@ import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Lifecycle;
 import io.entitytable.model.Retention;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
@@ -24,15 +25,14 @@ import java.util.stream.Collectors;
  */
 @Singleton
 public class RetentionService {
-    private final OptimisticWrites optimistic;
-    private final CoreWrites writes;
-    private final Duration minimum;
+    @Inject
+    OptimisticWrites optimistic;
 
-    RetentionService(OptimisticWrites optimistic, CoreWrites writes, ApiConfig config) {
-        this.optimistic = optimistic;
-        this.writes = writes;
-        this.minimum = config.minimumRetention().orElse(Lifecycle.DEPLOYED_MINIMUM_RETENTION);
-    }
+    @Inject
+    CoreWrites writes;
+
+    @Inject
+    ApiConfig config;
 
     /** The business's retention: one strongly consistent GetItem of the business. 404 to a caller of another. */
     public Retention get(String id) {
@@ -91,6 +91,7 @@ public class RetentionService {
     }
 
     private Duration duration(String field, JsonNode value) {
+        Duration minimum = config.minimumRetention().orElse(Lifecycle.DEPLOYED_MINIMUM_RETENTION);
         String rule = "must be an ISO-8601 duration in days, hours, minutes or seconds (such as P400D or PT10S), from "
                 + Retention.format(minimum) + " to " + Retention.format(Lifecycle.MAXIMUM_RETENTION);
         if (value == null || !value.isTextual()) {

@@ -12,6 +12,7 @@ import io.entitytable.model.access.AccessPattern;
 import io.entitytable.model.access.MergeOrder;
 import io.entitytable.model.access.PartitionQuery;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.Optional;
 
 /**
@@ -21,13 +22,11 @@ import java.util.Optional;
  */
 @ApplicationScoped
 public class CopyReads {
-    private final PagedQueries queries;
-    private final OptimisticWrites optimistic;
+    @Inject
+    PagedQueries queries;
 
-    public CopyReads(PagedQueries queries, OptimisticWrites optimistic) {
-        this.queries = queries;
-        this.optimistic = optimistic;
-    }
+    @Inject
+    OptimisticWrites optimistic;
 
     /**
      * Pattern 10: the subjects that {@code owner}'s subject {@code id} links, with their data: Query id = customer#C,

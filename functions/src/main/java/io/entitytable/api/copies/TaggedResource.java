@@ -6,6 +6,7 @@ import io.entitytable.api.response.SubjectResponse;
 import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
 import io.entitytable.model.Entity;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
@@ -27,11 +28,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Relationships and tags")
 @Produces(MediaType.APPLICATION_JSON)
 public class TaggedResource {
-    private final CopyReads copies;
-
-    TaggedResource(CopyReads copies) {
-        this.copies = copies;
-    }
+    @Inject
+    CopyReads copies;
 
     @GET
     @Path("{tag}")

@@ -161,10 +161,7 @@ public final class DeclaredService extends SubjectService {
         if (live.isPresent()) {
             return Found.live(live.get());
         }
-        ArchivedOrder archived =
-                optimistic.archive().find(entity, id).orElseThrow(() -> ApiProblem.notFound(entity.keyName(), id));
-        optimistic.access().requireOwnedBy(archived.businessId(), entity.keyName(), id);
-        return new Found(archived.subject(), true);
+        return new Found(optimistic.requireArchived(entity, id).subject(), true);
     }
 
     /**

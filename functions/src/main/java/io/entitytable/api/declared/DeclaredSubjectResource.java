@@ -1,8 +1,10 @@
 package io.entitytable.api.declared;
 
+import io.entitytable.api.copies.CopyReads;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.error.Problem;
 import io.entitytable.api.idempotency.IdempotencyKeys;
+import io.entitytable.api.idempotency.IdempotentRequests;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.response.DeclaredResponse;
@@ -13,6 +15,7 @@ import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
 import io.entitytable.model.Entity;
 import io.entitytable.model.RefreshJob;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.BeanParam;
@@ -57,11 +60,14 @@ import org.jboss.resteasy.reactive.RestResponse;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public class DeclaredSubjectResource {
-    private final DeclaredSubjects subjects;
+    @Inject
+    DeclaredSubjects subjects;
 
-    DeclaredSubjectResource(DeclaredSubjects subjects) {
-        this.subjects = subjects;
-    }
+    @Inject
+    IdempotentRequests idempotent;
+
+    @Inject
+    CopyReads copies;
 
     @GET
     @Operation(hidden = true)
@@ -94,13 +100,12 @@ public class DeclaredSubjectResource {
         DeclaredService service = subjects.service(collection);
         boolean withLinks = Inputs.flag("unlink", unlink);
         Instant now = service.now();
-        return subjects.idempotent()
-                .<RefreshJob, StoreJobResponse>deleteStartingJob(
-                        idempotencyKey,
-                        uri,
-                        UriBuilder.fromPath("/" + collection + "/{id}/job").build(id),
-                        recorder -> service.delete(id, Inputs.ifMatch(ifMatch), withLinks, recorder),
-                        job -> StoreJobResponse.from(id, job, now));
+        return idempotent.<RefreshJob, StoreJobResponse>deleteStartingJob(
+                idempotencyKey,
+                uri,
+                UriBuilder.fromPath("/" + collection + "/{id}/job").build(id),
+                recorder -> service.delete(id, Inputs.ifMatch(ifMatch), withLinks, recorder),
+                job -> StoreJobResponse.from(id, job, now));
     }
 
     /** The job a delete with {@code unlink=true} started, of a subject that others link; a 404 for any other. */
@@ -135,20 +140,14 @@ public class DeclaredSubjectResource {
                 .filter(link -> link.target().collection().equals(related))
                 .isPresent()) {
             return Responses.pageOf(
-                    id,
-                    page,
-                    (subject, request) -> subjects.copies().targets(entity, subject, request),
-                    SubjectResponse::from);
+                    id, page, (subject, request) -> copies.targets(entity, subject, request), SubjectResponse::from);
         }
         Entity target = subjects.linkTarget(collection, related).entity();
         if (!target.linkedBy().orElseThrow().owner().collection().equals(related)) {
             throw ApiProblem.notFound("collection", "/" + collection + "/{id}/" + related);
         }
         return Responses.pageOf(
-                id,
-                page,
-                (subject, request) -> subjects.copies().owners(target, subject, request),
-                SubjectResponse::from);
+                id, page, (subject, request) -> copies.owners(target, subject, request), SubjectResponse::from);
     }
 
     /** A new child of the subject in {@code children}, the collection of an entity that is a child of its own. */

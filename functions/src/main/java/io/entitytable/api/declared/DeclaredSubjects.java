@@ -1,12 +1,12 @@
 package io.entitytable.api.declared;
 
-import io.entitytable.api.copies.CopyReads;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.idempotency.IdempotentRequests;
 import io.entitytable.api.tag.TagResource;
 import io.entitytable.api.tag.TagService;
 import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.model.Entity;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.util.Map;
 import java.util.Optional;
@@ -18,19 +18,16 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 @Singleton
 public class DeclaredSubjects {
-    private final SubjectDependencies dependencies;
-    private final TagService tags;
-    private final IdempotentRequests idempotent;
-    private final CopyReads copies;
-    private final Map<Entity, DeclaredService> services = new ConcurrentHashMap<>();
+    @Inject
+    SubjectDependencies dependencies;
 
-    DeclaredSubjects(
-            SubjectDependencies dependencies, TagService tags, IdempotentRequests idempotent, CopyReads copies) {
-        this.dependencies = dependencies;
-        this.tags = tags;
-        this.idempotent = idempotent;
-        this.copies = copies;
-    }
+    @Inject
+    TagService tags;
+
+    @Inject
+    IdempotentRequests idempotent;
+
+    private final Map<Entity, DeclaredService> services = new ConcurrentHashMap<>();
 
     /**
      * The entity whose URL collection is {@code collection}; 404 unless it is declared by its fields and a business's
@@ -76,14 +73,6 @@ public class DeclaredSubjects {
             throw ApiProblem.notFound("collection", "/" + collection + "/{id}/" + targets);
         }
         return service;
-    }
-
-    IdempotentRequests idempotent() {
-        return idempotent;
-    }
-
-    CopyReads copies() {
-        return copies;
     }
 
     /** The tags of a subject of the collection. */

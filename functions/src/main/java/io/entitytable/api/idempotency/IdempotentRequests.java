@@ -10,6 +10,7 @@ import io.entitytable.api.web.Responses;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.model.IdempotencyRecord;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.core.UriInfo;
 import java.net.URI;
@@ -37,15 +38,14 @@ import org.jboss.resteasy.reactive.RestResponse;
  */
 @ApplicationScoped
 public class IdempotentRequests {
-    private final EntityTable table;
-    private final OptimisticWrites optimistic;
-    private final ObjectMapper json;
+    @Inject
+    EntityTable table;
 
-    public IdempotentRequests(EntityTable table, OptimisticWrites optimistic, ObjectMapper json) {
-        this.table = table;
-        this.optimistic = optimistic;
-        this.json = json;
-    }
+    @Inject
+    OptimisticWrites optimistic;
+
+    @Inject
+    ObjectMapper json;
 
     /**
      * A create route ({@code POST}): the subject {@code create} makes, as a 201 with its Location and ETag, recorded

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.api.error.ApiProblem;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Arrays;
@@ -32,13 +33,11 @@ public class CursorCodec {
     /** Room for a position per partition of a large multi-partition list (e.g. 10 tags). */
     private static final int MAX_CURSOR_LENGTH = 32_768;
 
-    private final ObjectMapper json;
-    private final CursorKeys keys;
+    @Inject
+    ObjectMapper json;
 
-    public CursorCodec(ObjectMapper json, CursorKeys keys) {
-        this.json = json;
-        this.keys = keys;
-    }
+    @Inject
+    CursorKeys keys;
 
     /** A cursor for {@code positions}: per partition, the key attributes to resume after (all strings). */
     public String encode(String scope, CursorState state) {

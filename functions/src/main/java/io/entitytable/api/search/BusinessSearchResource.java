@@ -4,6 +4,7 @@ import io.entitytable.api.paging.Page;
 import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
 import io.entitytable.search.client.TextQuery;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
@@ -19,11 +20,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("businesses/{id}/search")
 @Tag(name = "Search")
 public class BusinessSearchResource {
-    private final SearchService search;
-
-    BusinessSearchResource(SearchService search) {
-        this.search = search;
-    }
+    @Inject
+    SearchService search;
 
     @GET
     public Page<SearchHitResponse> search(

@@ -18,6 +18,7 @@ import io.entitytable.search.client.TextQuery;
 import io.entitytable.search.client.TextSearch;
 import io.entitytable.search.client.TextSearchPage;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.io.IOException;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -41,15 +42,14 @@ public class SearchService {
     /** The cursor's one field: how many hits came before the next page (never a score, see {@link TextSearch}). */
     private static final String HITS = "hits";
 
-    private final SearchBackend backend;
-    private final Access access;
-    private final CursorCodec cursors;
+    @Inject
+    SearchBackend backend;
 
-    SearchService(SearchBackend backend, Access access, CursorCodec cursors) {
-        this.backend = backend;
-        this.access = access;
-        this.cursors = cursors;
-    }
+    @Inject
+    Access access;
+
+    @Inject
+    CursorCodec cursors;
 
     public Page<TextHit> search(String businessId, String q, List<String> type, String limit, String next) {
         TextSearch search = backend.search()

@@ -18,6 +18,7 @@ import io.entitytable.model.access.PartitionMerge;
 import io.entitytable.model.access.PartitionQuery;
 import io.entitytable.model.access.QueryPositions;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -29,7 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -63,24 +63,18 @@ public class ContinuedLists {
     /** Added to the live list's scope: a cursor of the table alone does not resume a list continued, or back. */
     private static final String ARCHIVE_SCOPE = "|archive";
 
-    private final PagedQueries queries;
-    private final EntityTable table;
-    private final CursorCodec cursors;
-    private final Executor pool;
-    private final ShardCounts shards;
+    @Inject
+    PagedQueries queries;
 
-    public ContinuedLists(
-            PagedQueries queries,
-            EntityTable table,
-            CursorCodec cursors,
-            @Named("queryPool") Executor pool,
-            ShardCounts shards) {
-        this.queries = queries;
-        this.table = table;
-        this.cursors = cursors;
-        this.pool = pool;
-        this.shards = shards;
-    }
+    @Inject
+    EntityTable table;
+
+    @Inject
+    CursorCodec cursors;
+
+    @Inject
+    @Named("queryPool")
+    Executor pool;
 
     /**
      * What a list reads of the archive.
@@ -130,8 +124,7 @@ public class ContinuedLists {
                 queries.bound(PagedQueries.scopeOf(pattern, named, queryOf.apply(named.get(0)), false) + ARCHIVE_SCOPE);
         CursorState state = cursors.decode(scope, page.next());
         Optional<ArchivePosition> after = after(state);
-        ShardCount count = shards.of(businessId).orElseGet(ShardCount::legacy);
-        ShardCount read = state.shards() == 0 ? count : count.at(state.shards());
+        ShardCount read = queries.readAt(businessId, state);
         List<String> partitions = new BusinessShards(businessId, read).partitions();
         int perPartition = PartitionMerge.perPartitionLimit(page.limit(), read.count());
         return merge(scope, partitions, read.count(), perPartition, queryOf, archive, page.limit(), after, live);
@@ -154,7 +147,7 @@ public class ContinuedLists {
         }
         // The LIST runs on the request's own thread while the Queries are on their way.
         ArchivePage archived = archive.page(after, limit);
-        List<LiveSide> sides = join(reads);
+        List<LiveSide> sides = PagedQueries.joinAll(reads);
 
         Map<String, Entry> byId = new HashMap<>();
         List<ArchivePosition> frontiers = new ArrayList<>();
@@ -282,19 +275,6 @@ public class ContinuedLists {
         } catch (NullPointerException | DateTimeParseException | IllegalArgumentException e) {
             throw ApiProblem.badRequest("the cursor is not valid for this request; start again without 'next'");
         }
-    }
-
-    private static List<LiveSide> join(List<CompletableFuture<LiveSide>> reads) {
-        List<LiveSide> sides = new ArrayList<>(reads.size());
-        try {
-            reads.forEach(read -> sides.add(read.join()));
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            throw e;
-        }
-        return sides;
     }
 
     /** What one partition's Query returned, and how far it is known: empty once the partition is exhausted. */

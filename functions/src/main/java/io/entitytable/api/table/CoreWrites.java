@@ -192,7 +192,7 @@ public class CoreWrites {
      * @throws WriteConflict when the business went or is being erased since it was read
      */
     public void setRetention(Map<String, AttributeValue> current, Retention retention) {
-        update(actions().setRetention(current, retention).update());
+        single(actions().setRetention(current, retention));
     }
 
     /**
@@ -204,7 +204,7 @@ public class CoreWrites {
     public void growShards(Map<String, AttributeValue> current, ShardCount next) {
         List<TransactWriteItem> writes = actions().growShards(current, next);
         if (writes.size() == 1) {
-            update(writes.get(0).update());
+            single(writes.get(0));
         } else {
             transact(writes);
         }
@@ -220,7 +220,7 @@ public class CoreWrites {
     public void replace(Map<String, AttributeValue> current, Map<String, AttributeValue> wanted) {
         Map<String, AttributeValue> next = stamped(CoreItem.keepingUnknown(current, wanted));
         if (current.get(Attributes.TYPE).equals(next.get(Attributes.TYPE))) {
-            update(actions().replaceInPlace(current, next).update());
+            single(actions().replaceInPlace(current, next));
         } else {
             transact(actions().replaceUnderNewKey(current, next));
         }
@@ -286,7 +286,7 @@ public class CoreWrites {
     public void delete(Deletion deletion, Optional<IdempotencyRecord> record) {
         List<TransactWriteItem> writes = actions().deletion(deletion);
         if (deletion.isSingleItem() && record.isEmpty()) {
-            delete(writes.get(0).delete());
+            single(writes.get(0));
             return;
         }
         try {
@@ -327,35 +327,32 @@ public class CoreWrites {
         return new WriteActions(table.name(), table.home());
     }
 
-    private void update(Update update) {
+    /**
+     * Sends one write as a plain conditional request, whose one condition is action 0; while the table moves, as a
+     * transaction ({@link #transact(List)}), which checks the business's route.
+     */
+    private void single(TransactWriteItem write) {
         if (RequestRoute.current().isPresent()) {
-            transact(List.of(TransactWriteItem.builder().update(update).build()));
+            transact(List.of(write));
             return;
         }
-        single(() -> table.dynamo().updateItem(request -> request.tableName(update.tableName())
-                .key(update.key())
-                .updateExpression(update.updateExpression())
-                .conditionExpression(update.conditionExpression())
-                .expressionAttributeNames(update.expressionAttributeNames())
-                .expressionAttributeValues(update.expressionAttributeValues())));
-    }
-
-    private void delete(Delete delete) {
-        if (RequestRoute.current().isPresent()) {
-            transact(List.of(TransactWriteItem.builder().delete(delete).build()));
-            return;
-        }
-        single(() -> table.dynamo().deleteItem(request -> request.tableName(delete.tableName())
-                .key(delete.key())
-                .conditionExpression(delete.conditionExpression())
-                .expressionAttributeNames(delete.expressionAttributeNames())
-                .expressionAttributeValues(delete.expressionAttributeValues())));
-    }
-
-    /** Sends a single-item conditional write; its one condition is action 0. */
-    private static void single(Runnable write) {
+        Update update = write.update();
+        Delete delete = write.delete();
         try {
-            write.run();
+            if (update != null) {
+                table.dynamo().updateItem(request -> request.tableName(update.tableName())
+                        .key(update.key())
+                        .updateExpression(update.updateExpression())
+                        .conditionExpression(update.conditionExpression())
+                        .expressionAttributeNames(update.expressionAttributeNames())
+                        .expressionAttributeValues(update.expressionAttributeValues()));
+            } else {
+                table.dynamo().deleteItem(request -> request.tableName(delete.tableName())
+                        .key(delete.key())
+                        .conditionExpression(delete.conditionExpression())
+                        .expressionAttributeNames(delete.expressionAttributeNames())
+                        .expressionAttributeValues(delete.expressionAttributeValues()));
+            }
         } catch (ConditionalCheckFailedException e) {
             throw new WriteConflict(0);
         } catch (TransactionConflictException e) {

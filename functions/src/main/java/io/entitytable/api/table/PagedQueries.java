@@ -14,6 +14,7 @@ import io.entitytable.model.access.PartitionMerge;
 import io.entitytable.model.access.PartitionQuery;
 import io.entitytable.model.access.QueryPositions;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -37,27 +38,24 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  */
 @ApplicationScoped
 public class PagedQueries {
-    private final EntityTable table;
-    private final CursorCodec cursors;
-    private final Executor pool;
-    private final Access access;
-    private final ApiConfig config;
-    private final ShardCounts shards;
+    @Inject
+    EntityTable table;
 
-    public PagedQueries(
-            EntityTable table,
-            CursorCodec cursors,
-            @Named("queryPool") Executor pool,
-            Access access,
-            ApiConfig config,
-            ShardCounts shards) {
-        this.shards = shards;
-        this.table = table;
-        this.cursors = cursors;
-        this.pool = pool;
-        this.access = access;
-        this.config = config;
-    }
+    @Inject
+    CursorCodec cursors;
+
+    @Inject
+    @Named("queryPool")
+    Executor pool;
+
+    @Inject
+    Access access;
+
+    @Inject
+    ApiConfig config;
+
+    @Inject
+    ShardCounts shards;
 
     /** A cursor is bound to its list's scope and to its caller: another caller's cursor is refused (400). */
     String bound(String scope) {
@@ -149,9 +147,7 @@ public class PagedQueries {
         List<String> named = partitionsOf.apply(new BusinessShards(businessId, ShardCount.legacy()));
         String scope = bound(scopeOf(pattern, named, queryOf.apply(named.get(0)), requireAll));
         CursorState state = cursors.decode(scope, page.next());
-        // A business not found reads as the old layout: the superset of a new business's one shard.
-        ShardCount count = shards.of(businessId).orElseGet(ShardCount::legacy);
-        ShardCount read = state.shards() == 0 ? count : count.at(state.shards());
+        ShardCount read = readAt(businessId, state);
         List<String> partitions = partitionsOf.apply(new BusinessShards(businessId, read));
         int limit = page.limit();
         int perPartition = PartitionMerge.perPartitionLimit(limit, read.count());
@@ -165,6 +161,15 @@ public class PagedQueries {
         String next =
                 merged.finished() ? null : cursors.encode(scope, new CursorState(merged.positions(), read.count()));
         return new Page<>(merged.items().stream().map(mapper).toList(), next);
+    }
+
+    /**
+     * The shard count a page of a business's list reads at: the one its cursor names, or on a first page the
+     * business's. A business not found reads as the old layout: the superset of a new business's one shard.
+     */
+    ShardCount readAt(String businessId, CursorState state) {
+        ShardCount count = shards.of(businessId).orElseGet(ShardCount::legacy);
+        return state.shards() == 0 ? count : count.at(state.shards());
     }
 
     /** {@link #sharded} where each partition is its own group. */
@@ -227,16 +232,21 @@ public class PagedQueries {
                     onCaller,
                     CompletableFuture.completedFuture(fetch(partitions.get(onCaller), queryOf, state, limit)));
         }
-        List<PartitionMerge.Partition> fetched = new ArrayList<>();
+        return joinAll(futures);
+    }
+
+    /** The results of {@code futures}, in order; a read that failed throws what it threw. */
+    static <T> List<T> joinAll(List<CompletableFuture<T>> futures) {
+        List<T> results = new ArrayList<>(futures.size());
         try {
-            futures.forEach(future -> fetched.add(future.join()));
+            futures.forEach(future -> results.add(future.join()));
         } catch (CompletionException e) {
             if (e.getCause() instanceof RuntimeException runtime) {
                 throw runtime;
             }
             throw e;
         }
-        return fetched;
+        return results;
     }
 
     /** One page of one partition: a filtered partition stops after one Query and says how far it evaluated. */

@@ -13,8 +13,8 @@ import org.jboss.resteasy.reactive.RestResponse;
 
 /**
  * {@code PUT} and {@code DELETE /<collection>/{id}/tags/{tag}}, bound to one entity: each subject's resource returns
- * its own instance from a sub-resource locator ({@code SubjectResource.tags}), so the four collections share this one
- * implementation.
+ * its own instance from a sub-resource locator ({@code BusinessByIdResource.tags}, {@code DeclaredSubjectResource.tags}),
+ * so every collection shares this one implementation.
  *
  * <p>Success is a 204 without a body and a failure is problem+json, so both are produced: a client that accepts only
  * problem+json (the one body the document lists for these operations) is served.

@@ -6,6 +6,7 @@ import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
@@ -16,11 +17,8 @@ import java.util.function.Consumer;
  */
 @ApplicationScoped
 public class TagService {
-    private final OptimisticWrites writes;
-
-    public TagService(OptimisticWrites writes) {
-        this.writes = writes;
-    }
+    @Inject
+    OptimisticWrites writes;
 
     /** Adds the tag (normalised, see {@link Inputs#tag}); a subject carries at most {@link Inputs#MAX_TAGS}. */
     public CoreItem tag(Entity entity, String id, String rawTag) {

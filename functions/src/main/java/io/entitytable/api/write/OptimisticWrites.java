@@ -9,6 +9,7 @@ import io.entitytable.api.table.BusinessErasing;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.EntityTable;
 import io.entitytable.api.table.WriteConflict;
+import io.entitytable.archive.ArchivedOrder;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.Entity;
@@ -37,37 +38,21 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 @ApplicationScoped
 public class OptimisticWrites {
-    private final EntityTable table;
-    private final CoreWrites writes;
-    private final ConflictRetry retry;
-    private final Clock clock;
-    private final Access access;
-    private final Archive archive;
+    @Inject
+    EntityTable table;
 
     @Inject
-    public OptimisticWrites(EntityTable table, CoreWrites writes, Access access, Archive archive) {
-        this(table, writes, ConflictRetry.standard(), Clock.systemUTC(), access, archive);
-    }
+    CoreWrites writes;
 
-    /** Without an archive: every subject is in the table. */
-    public OptimisticWrites(EntityTable table, CoreWrites writes, Access access) {
-        this(table, writes, access, Archive.none());
-    }
+    @Inject
+    Access access;
 
-    /** Without an archive: every subject is in the table. */
-    public OptimisticWrites(EntityTable table, CoreWrites writes, ConflictRetry retry, Clock clock, Access access) {
-        this(table, writes, retry, clock, access, Archive.none());
-    }
+    @Inject
+    Archive archive;
 
-    public OptimisticWrites(
-            EntityTable table, CoreWrites writes, ConflictRetry retry, Clock clock, Access access, Archive archive) {
-        this.table = table;
-        this.writes = writes;
-        this.retry = retry;
-        this.clock = clock;
-        this.access = access;
-        this.archive = archive;
-    }
+    // Not beans: the standard retries and the system clock, which the tests that wire this class by hand replace.
+    ConflictRetry retry = ConflictRetry.standard();
+    Clock clock = Clock.systemUTC();
 
     /**
      * The core item of a subject; 422 for a malformed id, 404 when there is none or when the caller may not use it
@@ -91,14 +76,21 @@ public class OptimisticWrites {
         Inputs.id("id", id);
         Optional<Map<String, AttributeValue>> core = table.findCore(entity, id);
         if (core.isEmpty()) {
-            archive.find(entity, id).ifPresent(archived -> {
-                access.requireOwnedBy(archived.businessId(), entity.keyName(), id);
-                throw Archive.archived(entity, id);
-            });
-            throw ApiProblem.notFound(entity.keyName(), id);
+            requireArchived(entity, id);
+            throw Archive.archived(entity, id);
         }
         access.requireItem(entity, id, core.get());
         return core.get();
+    }
+
+    /**
+     * A subject the table no longer holds, as the archive holds it (one GET, none without an archive); 404 when it has
+     * none either, or when the caller may not use its business.
+     */
+    public ArchivedOrder requireArchived(Entity entity, String id) {
+        ArchivedOrder archived = archive.find(entity, id).orElseThrow(() -> ApiProblem.notFound(entity.keyName(), id));
+        access.requireOwnedBy(archived.businessId(), entity.keyName(), id);
+        return archived;
     }
 
     /** The archive of finished subjects (absent where the deployment has none). */

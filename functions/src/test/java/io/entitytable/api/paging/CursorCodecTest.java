@@ -3,7 +3,6 @@ package io.entitytable.api.paging;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.api.error.ApiProblem;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,7 +15,7 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 class CursorCodecTest {
-    private final CursorCodec codec = new CursorCodec(new ObjectMapper(), FixedCursorKeys.of("secret-one"));
+    private final CursorCodec codec = TestCursorCodec.over(FixedCursorKeys.of("secret-one"));
 
     @Test
     void decode_shouldReturnThePositions_thatWereEncoded() {
@@ -32,7 +31,7 @@ class CursorCodecTest {
         CursorState state = state("", Map.of("pk", "business#01J"));
         String cursor = codec.encode("scope-a", state);
         String edited = (cursor.charAt(0) == 'e' ? "f" : "e") + cursor.substring(1);
-        String foreign = new CursorCodec(new ObjectMapper(), FixedCursorKeys.of("secret-two")).encode("scope-a", state);
+        String foreign = TestCursorCodec.over(FixedCursorKeys.of("secret-two")).encode("scope-a", state);
 
         assertThat(codec.decode("scope-a", cursor)).isEqualTo(state);
         assertThatThrownBy(() -> codec.decode("scope-b", cursor)).isInstanceOf(ApiProblem.class);
@@ -46,10 +45,10 @@ class CursorCodecTest {
         CursorKey one = CursorKey.of("key-one");
         CursorKey two = CursorKey.of("key-two");
         CursorState state = state("", Map.of("pk", "business#01J", "sk", "customer#a"));
-        String before = new CursorCodec(new ObjectMapper(), new FixedCursorKeys(one)).encode("scope-a", state);
+        String before = TestCursorCodec.over(new FixedCursorKeys(one)).encode("scope-a", state);
 
         // WHEN the keys rotate: "key-two" signs, "key-one" is the previous key
-        CursorCodec rotated = new CursorCodec(new ObjectMapper(), new TwoKeys(two, one));
+        CursorCodec rotated = TestCursorCodec.over(new TwoKeys(two, one));
         String after = rotated.encode("scope-a", state);
 
         // THEN both the old cursor and a new one decode, and the new one names the new key
@@ -58,7 +57,7 @@ class CursorCodecTest {
         assertThat(keyId(before)).isEqualTo(one.id());
         assertThat(keyId(after)).isEqualTo(two.id()).isNotEqualTo(one.id());
         // ... and after the next rotation, which drops "key-one", the old cursor is refused
-        CursorCodec rotatedAgain = new CursorCodec(new ObjectMapper(), new TwoKeys(CursorKey.of("key-three"), two));
+        CursorCodec rotatedAgain = TestCursorCodec.over(new TwoKeys(CursorKey.of("key-three"), two));
         assertThat(rotatedAgain.decode("scope-a", after)).isEqualTo(state);
         assertThatThrownBy(() -> rotatedAgain.decode("scope-a", before))
                 .isInstanceOfSatisfying(ApiProblem.class, problem -> assertThat(problem.status())
@@ -70,9 +69,9 @@ class CursorCodecTest {
         // GIVEN codecs before and after a rotation, and a cursor of the previous key
         CursorKey one = CursorKey.of("key-one");
         CursorKey two = CursorKey.of("key-two");
-        CursorCodec rotated = new CursorCodec(new ObjectMapper(), new TwoKeys(two, one));
+        CursorCodec rotated = TestCursorCodec.over(new TwoKeys(two, one));
         CursorState state = state("", Map.of("pk", "business#01J"));
-        String cursor = new CursorCodec(new ObjectMapper(), new FixedCursorKeys(one)).encode("scope-a", state);
+        String cursor = TestCursorCodec.over(new FixedCursorKeys(one)).encode("scope-a", state);
         String[] parts = cursor.split("\\.");
 
         // WHEN its key id is replaced by an unknown one or by the other known one, or its payload or MAC is edited

@@ -5,7 +5,6 @@ import static io.entitytable.api.paging.SecretsManagerCursorKeys.PREVIOUS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.deployment.TestClock;
 import java.util.ArrayList;
@@ -143,7 +142,7 @@ class SecretsManagerCursorKeysTest {
     }
 
     private CursorCodec codec() {
-        return new CursorCodec(new ObjectMapper(), new SecretsManagerCursorKeys(client, FakeSecretsManager.ARN, clock));
+        return TestCursorCodec.over(new SecretsManagerCursorKeys(client, FakeSecretsManager.ARN, clock));
     }
 
     private static CursorState state(String sortKey) {

@@ -45,7 +45,7 @@ class OptimisticWritesTest {
     private static CoreWrites writes;
 
     private final AtomicInteger pauses = new AtomicInteger();
-    private final OptimisticWrites optimistic = new OptimisticWrites(
+    private final OptimisticWrites optimistic = TestOptimisticWrites.of(
             table,
             writes,
             new ConflictRetry(3, Duration.ZERO, Duration.ZERO, pauses::incrementAndGet),
@@ -180,7 +180,7 @@ class OptimisticWritesTest {
             assertThat(contendedWrites.createBusiness(parent.toItem(), Optional.empty()))
                     .isTrue();
             DeclaredItem child = TestBusinesses.business(Ids.newId(), "Child", CoreFields.created(Set.of(), NOW));
-            OptimisticWrites meetingOthers = new OptimisticWrites(
+            OptimisticWrites meetingOthers = TestOptimisticWrites.of(
                     contended.table(),
                     contendedWrites,
                     new ConflictRetry(3, Duration.ZERO, Duration.ZERO, pauses::incrementAndGet),
