@@ -15,16 +15,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * {@code verify}, not by a copy of it. One Scan (one segment, strongly consistent, {@link TableScan}); nothing is
  * repaired. {@link #withSearch} compares a search index with the same Scan ({@link IndexDriftDetector}, as {@code
  * verify --search-endpoint}).
+ *
+ * @param report the table's findings
+ * @param index the search index's findings; null until {@link #withSearch}
  */
-public final class DriftCheck {
-    private final DriftReport report;
-    private final IndexReport index;
-
-    private DriftCheck(DriftReport report, IndexReport index) {
-        this.report = report;
-        this.index = index;
-    }
-
+public record DriftCheck(DriftReport report, IndexReport index) {
     private DriftCheck(DriftReport report) {
         this(report, null);
     }

@@ -79,9 +79,7 @@ public final class ChildCounters {
     private static List<Map<String, AttributeValue>> newItems(List<ItemKey> keys) {
         return keys.stream()
                 .map(key -> {
-                    Map<String, AttributeValue> item = Values.newItem();
-                    item.putAll(key.toAttributes());
-                    item.put(Attributes.KIND, Values.s(ItemKind.COUNTER.value()));
+                    Map<String, AttributeValue> item = key.newItem(ItemKind.COUNTER);
                     item.put(Attributes.CHILD_COUNT, Values.n(0));
                     return item;
                 })

@@ -195,9 +195,7 @@ public record EraseJob(
     /** As {@link #newItem(String, ShardCount, Instant)}, for a request whose idempotency record is {@code record}. */
     public static Map<String, AttributeValue> newItem(
             String businessId, ShardCount shards, Instant now, Optional<ItemKey> record) {
-        Map<String, AttributeValue> item = Values.newItem();
-        item.putAll(keyOf(businessId).toAttributes());
-        item.put(Attributes.KIND, Values.s(ItemKind.ERASE.value()));
+        Map<String, AttributeValue> item = keyOf(businessId).newItem(ItemKind.ERASE);
         item.put(Attributes.BUSINESS_ID, Values.s(businessId));
         item.put(Attributes.JOB_STATUS, Values.s(Status.RUNNING.value()));
         item.put(Attributes.JOB_PASS, Values.n(1));

@@ -30,6 +30,14 @@ public record ItemKey(String id, String type) implements Comparable<ItemKey> {
         return Map.of(Attributes.ID, Values.s(id), Attributes.TYPE, Values.s(type));
     }
 
+    /** A new item at this key, of {@code kind}, for its writer to add its other attributes to. */
+    public Map<String, AttributeValue> newItem(ItemKind kind) {
+        Map<String, AttributeValue> item = Values.newItem();
+        item.putAll(toAttributes());
+        item.put(Attributes.KIND, Values.s(kind.value()));
+        return item;
+    }
+
     @Override
     public int compareTo(ItemKey other) {
         int byId = id.compareTo(other.id);

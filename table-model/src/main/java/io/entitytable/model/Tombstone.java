@@ -29,9 +29,8 @@ public final class Tombstone {
      * in no GSI.
      */
     public static Map<String, AttributeValue> of(Map<String, AttributeValue> deleted) {
-        Map<String, AttributeValue> item = Values.newItem();
-        item.putAll(keyOf(Values.string(deleted, Attributes.ID)).toAttributes());
-        item.put(Attributes.KIND, Values.s(ItemKind.TOMBSTONE.value()));
+        Map<String, AttributeValue> item =
+                keyOf(Values.string(deleted, Attributes.ID)).newItem(ItemKind.TOMBSTONE);
         item.put(Attributes.VERSION, Values.n(Values.number(deleted, Attributes.VERSION)));
         return item;
     }

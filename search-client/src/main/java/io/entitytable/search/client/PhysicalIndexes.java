@@ -12,18 +12,11 @@ import org.opensearch.client.opensearch.generic.Response;
  * The physical indexes behind the aliases: created from table-model's definition ({@link SearchIndex#definitionJson}),
  * looked up, deleted. Only operations Amazon OpenSearch Serverless also offers ({@code PUT <index>}, {@code HEAD
  * <index>}, {@code DELETE <index>}).
+ *
+ * @param managedShards true for a collection that manages shards itself (Serverless: signed endpoints)
  */
-public final class PhysicalIndexes {
+public record PhysicalIndexes(OpenSearchClient client, boolean managedShards) {
     private static final String ALREADY_EXISTS = "resource_already_exists_exception";
-
-    private final OpenSearchClient client;
-    private final boolean managedShards;
-
-    /** @param managedShards true for a collection that manages shards itself (Serverless: signed endpoints) */
-    public PhysicalIndexes(OpenSearchClient client, boolean managedShards) {
-        this.client = client;
-        this.managedShards = managedShards;
-    }
 
     /** Creates {@code index}; returns false when it already existed (another start created it first). */
     public boolean create(String index) {

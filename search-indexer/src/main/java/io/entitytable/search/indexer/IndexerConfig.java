@@ -71,21 +71,26 @@ public record IndexerConfig(
         }
         URI uri = URI.create(endpoint.trim());
         String tableName = settings.apply(EnvironmentVariable.TABLE_NAME.variable());
-        return forEndpoint(uri)
-                .withSigning(signingOf(uri, settings.apply(EnvironmentVariable.SEARCH_SIGNING.variable())))
-                .withTable(tableName == null || tableName.isBlank() ? TableLayout.ENTITY.defaultTableName() : tableName)
-                .withDeadLetterQueue(
-                        blankToNull(settings.apply(EnvironmentVariable.SEARCH_DEAD_LETTER_QUEUE_URL.variable())));
+        return of(
+                uri,
+                signingOf(uri, settings.apply(EnvironmentVariable.SEARCH_SIGNING.variable())),
+                tableName == null || tableName.isBlank() ? TableLayout.ENTITY.defaultTableName() : tableName,
+                blankToNull(settings.apply(EnvironmentVariable.SEARCH_DEAD_LETTER_QUEUE_URL.variable())));
     }
 
     /** The project's index names on {@code endpoint}, signed only over https. */
     public static IndexerConfig forEndpoint(URI endpoint) {
+        return of(endpoint, signingOf(endpoint, null), TableLayout.ENTITY.defaultTableName(), null);
+    }
+
+    /** The project's index names, and the defaults of retries, next-alias look-ups and collection reads. */
+    private static IndexerConfig of(URI endpoint, boolean signing, String tableName, String deadLetterQueueUrl) {
         return new IndexerConfig(
                 endpoint,
-                signingOf(endpoint, null),
+                signing,
                 SearchIndex.NAMES,
-                TableLayout.ENTITY.defaultTableName(),
-                null,
+                tableName,
+                deadLetterQueueUrl,
                 DEFAULT_RETRIES,
                 SearchIndex.NEXT_ALIAS_RECHECK,
                 DEFAULT_COLLECTION_READS);
@@ -100,11 +105,6 @@ public record IndexerConfig(
         return names.alias();
     }
 
-    public IndexerConfig withSigning(boolean sign) {
-        return new IndexerConfig(
-                endpoint, sign, names, tableName, deadLetterQueueUrl, retries, nextAliasRecheck, collectionReads);
-    }
-
     /** Other index names: tests keep apart by their own alias. */
     public IndexerConfig withNames(SearchIndexNames newNames) {
         return new IndexerConfig(
@@ -114,10 +114,6 @@ public record IndexerConfig(
     public IndexerConfig withTable(String newTableName) {
         return new IndexerConfig(
                 endpoint, signing, names, newTableName, deadLetterQueueUrl, retries, nextAliasRecheck, collectionReads);
-    }
-
-    public IndexerConfig withDeadLetterQueue(String url) {
-        return new IndexerConfig(endpoint, signing, names, tableName, url, retries, nextAliasRecheck, collectionReads);
     }
 
     public IndexerConfig withRetries(int attempts, Duration base, Duration max) {

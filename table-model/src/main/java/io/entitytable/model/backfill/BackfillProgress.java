@@ -93,9 +93,7 @@ public record BackfillProgress(
     }
 
     public Map<String, AttributeValue> toItem() {
-        Map<String, AttributeValue> item = Values.newItem();
-        item.putAll(keyOf(name).toAttributes());
-        item.put(Attributes.KIND, Values.s(ItemKind.BACKFILL.value()));
+        Map<String, AttributeValue> item = keyOf(name).newItem(ItemKind.BACKFILL);
         item.put(Attributes.BACKFILL_PHASE, Values.s(phase.value()));
         long[] numbers = {pass, scanned, changed, conflicts, tableItems, step};
         for (int i = 0; i < numbers.length; i++) {

@@ -68,9 +68,7 @@ public record BusinessRoute(String businessId, State state, String target) {
 
     /** The route item. */
     public Map<String, AttributeValue> toItem() {
-        Map<String, AttributeValue> item = Values.newItem();
-        item.putAll(keyOf(businessId).toAttributes());
-        item.put(Attributes.KIND, Values.s(ItemKind.ROUTE.value()));
+        Map<String, AttributeValue> item = keyOf(businessId).newItem(ItemKind.ROUTE);
         item.put(Attributes.ROUTE_STATE, Values.s(state.value()));
         item.put(Attributes.ROUTE_TABLE, Values.s(target));
         return item;
