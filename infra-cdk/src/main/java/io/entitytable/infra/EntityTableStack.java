@@ -57,7 +57,6 @@ public final class EntityTableStack extends Stack {
     private final EntityHttpApi httpApi;
     private final ApiUserPool userPool;
     private final StreamFanoutTrigger trigger;
-    private final EntityTableMonitoring monitoring;
     private final SearchCollection searchCollection;
     private final SearchIndexing searchIndexing;
     private final ScheduledVerify scheduledVerify;
@@ -232,7 +231,7 @@ public final class EntityTableStack extends Stack {
         List<String> audience = userPool != null ? List.of(userPool.clientId()) : config.jwtAudience();
         this.httpApi = new EntityHttpApi(this, "Http", api.alias(), issuer, audience, config);
 
-        this.monitoring = new EntityTableMonitoring(
+        new EntityTableMonitoring(
                 this,
                 "Monitoring",
                 new EntityTableMonitoring.Props(
@@ -389,10 +388,6 @@ public final class EntityTableStack extends Stack {
 
     public StreamFanoutTrigger trigger() {
         return trigger;
-    }
-
-    public EntityTableMonitoring monitoring() {
-        return monitoring;
     }
 
     /** The search collection, or empty with {@code search=false}. */

@@ -52,10 +52,11 @@ class SearchStackTest {
                 .containsEntry("Name", "entitytable-" + StackConfig.DEFAULT_STAGE)
                 .containsEntry("StandbyReplicas", "ENABLED");
         // ... created only once its encryption and network policies exist
+        assertThat(collection.securityPolicies()).hasSize(2);
         assertThat(list(found.getValue(), "DependsOn"))
-                .contains(
-                        synthesized.stack().getLogicalId(collection.encryptionPolicy()),
-                        synthesized.stack().getLogicalId(collection.networkPolicy()));
+                .containsAll(collection.securityPolicies().stream()
+                        .map(synthesized.stack()::getLogicalId)
+                        .toList());
         // ... and retained with the stack's default removal policy
         assertThat(found.getValue()).containsEntry("DeletionPolicy", "Retain");
     }
