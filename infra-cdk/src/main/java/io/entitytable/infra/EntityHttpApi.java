@@ -196,10 +196,6 @@ public final class EntityHttpApi extends Construct {
         return api;
     }
 
-    public HttpStage stage() {
-        return stage;
-    }
-
     public LogGroup accessLogs() {
         return accessLogs;
     }

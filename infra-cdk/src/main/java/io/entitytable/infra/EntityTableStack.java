@@ -30,22 +30,6 @@ import software.constructs.Construct;
  * {@code search=false} the search collection with its indexer, alarms and a dashboard.
  */
 public final class EntityTableStack extends Stack {
-    public static final String OUTPUT_API_URL = "ApiUrl";
-    public static final String OUTPUT_TABLE_NAME = "TableName";
-    public static final String OUTPUT_TABLE_STREAM_ARN = "TableStreamArn";
-    public static final String OUTPUT_ORDER_ARCHIVE_BUCKET = "OrderArchiveBucket";
-    public static final String OUTPUT_DEAD_LETTER_QUEUE_URL = "DeadLetterQueueUrl";
-    public static final String OUTPUT_REFRESH_QUEUE_URL = "RefreshQueueUrl";
-    public static final String OUTPUT_REFRESH_DEAD_LETTER_QUEUE_URL = "RefreshDeadLetterQueueUrl";
-    public static final String OUTPUT_USER_POOL_ID = "UserPoolId";
-    public static final String OUTPUT_USER_POOL_CLIENT_ID = "UserPoolClientId";
-    public static final String OUTPUT_ISSUER_URL = "JwtIssuerUrl";
-    public static final String OUTPUT_SEARCH_ENDPOINT = "SearchEndpoint";
-    public static final String OUTPUT_SEARCH_DEAD_LETTER_QUEUE_URL = "SearchDeadLetterQueueUrl";
-    public static final String OUTPUT_SEARCH_STREAM_DEAD_LETTER_QUEUE_URL = "SearchStreamDeadLetterQueueUrl";
-    public static final String OUTPUT_CURSOR_SECRET_ARN = "CursorSecretArn";
-    public static final String OUTPUT_API_FUNCTION_NAME = "ApiFunctionName";
-
     /** The one thing the API may do with the cursor secret: read a version of it. */
     public static final String READ_CURSOR_SECRET_ACTION = "secretsmanager:GetSecretValue";
 
@@ -57,7 +41,6 @@ public final class EntityTableStack extends Stack {
     private final EntityHttpApi httpApi;
     private final ApiUserPool userPool;
     private final StreamFanoutTrigger trigger;
-    private final EntityTableMonitoring monitoring;
     private final SearchCollection searchCollection;
     private final SearchIndexing searchIndexing;
     private final ScheduledVerify scheduledVerify;
@@ -232,7 +215,7 @@ public final class EntityTableStack extends Stack {
         List<String> audience = userPool != null ? List.of(userPool.clientId()) : config.jwtAudience();
         this.httpApi = new EntityHttpApi(this, "Http", api.alias(), issuer, audience, config);
 
-        this.monitoring = new EntityTableMonitoring(
+        new EntityTableMonitoring(
                 this,
                 "Monitoring",
                 new EntityTableMonitoring.Props(
@@ -255,51 +238,26 @@ public final class EntityTableStack extends Stack {
         }
         EffectsQuery.define(this, config.stackName(), functionLogs);
 
-        output(OUTPUT_API_URL, httpApi.url(), "Base URL of the HTTP API");
-        output(OUTPUT_TABLE_NAME, table.table().getTableName(), "The DynamoDB table");
-        output(
-                OUTPUT_API_FUNCTION_NAME,
-                api.function().getFunctionName(),
-                "The API's function (migrate --online --api-function reads its configuration)");
-        output(OUTPUT_TABLE_STREAM_ARN, table.table().getTableStreamArn(), "The table's stream (NEW_AND_OLD_IMAGES)");
-        output(
-                OUTPUT_ORDER_ARCHIVE_BUCKET,
-                orderArchive.bucket().getBucketName(),
-                "The bucket finished orders are archived in");
-        output(
-                OUTPUT_DEAD_LETTER_QUEUE_URL,
-                trigger.deadLetterQueue().getQueueUrl(),
-                "Stream batches the fan-out gave up on");
-        output(
-                OUTPUT_REFRESH_QUEUE_URL,
-                refreshQueue.queue().getQueueUrl(),
-                "Refresh-job segments waiting for the worker");
-        output(
-                OUTPUT_REFRESH_DEAD_LETTER_QUEUE_URL,
-                refreshQueue.deadLetterQueue().getQueueUrl(),
-                "Refresh-job segments the worker gave up on (their jobs show as stopped)");
+        output(Output.API_URL, httpApi.url());
+        output(Output.TABLE_NAME, table.table().getTableName());
+        output(Output.API_FUNCTION_NAME, api.function().getFunctionName());
+        output(Output.TABLE_STREAM_ARN, table.table().getTableStreamArn());
+        output(Output.ORDER_ARCHIVE_BUCKET, orderArchive.bucket().getBucketName());
+        output(Output.DEAD_LETTER_QUEUE_URL, trigger.deadLetterQueue().getQueueUrl());
+        output(Output.REFRESH_QUEUE_URL, refreshQueue.queue().getQueueUrl());
+        output(Output.REFRESH_DEAD_LETTER_QUEUE_URL, refreshQueue.deadLetterQueue().getQueueUrl());
         if (userPool != null) {
-            output(OUTPUT_USER_POOL_ID, userPool.pool().getUserPoolId(), "Cognito user pool of the API's callers");
-            output(OUTPUT_USER_POOL_CLIENT_ID, userPool.clientId(), "App client whose id is the tokens' audience");
+            output(Output.USER_POOL_ID, userPool.pool().getUserPoolId());
+            output(Output.USER_POOL_CLIENT_ID, userPool.clientId());
         }
-        issuer.ifPresent(url -> output(OUTPUT_ISSUER_URL, url, "Issuer the API's JWT authorizer trusts"));
-        output(
-                OUTPUT_CURSOR_SECRET_ARN,
-                cursorSecret.getSecretArn(),
-                "The secret that signs the API's cursors (rotate with put-secret-value)");
+        issuer.ifPresent(url -> output(Output.ISSUER_URL, url));
+        output(Output.CURSOR_SECRET_ARN, cursorSecret.getSecretArn());
         if (searchIndexing != null) {
+            output(Output.SEARCH_ENDPOINT, searchCollection.endpoint());
+            output(Output.SEARCH_DEAD_LETTER_QUEUE_URL, searchIndexing.deadLetterQueue().getQueueUrl());
             output(
-                    OUTPUT_SEARCH_ENDPOINT,
-                    searchCollection.endpoint(),
-                    "The search collection's endpoint (SigV4, aoss)");
-            output(
-                    OUTPUT_SEARCH_DEAD_LETTER_QUEUE_URL,
-                    searchIndexing.deadLetterQueue().getQueueUrl(),
-                    "Stream records the search index refused");
-            output(
-                    OUTPUT_SEARCH_STREAM_DEAD_LETTER_QUEUE_URL,
-                    searchIndexing.trigger().deadLetterQueue().getQueueUrl(),
-                    "Stream batches the search indexer gave up on");
+                    Output.SEARCH_STREAM_DEAD_LETTER_QUEUE_URL,
+                    searchIndexing.trigger().deadLetterQueue().getQueueUrl());
         }
 
         NagFindings.suppress(this, config);
@@ -338,8 +296,8 @@ public final class EntityTableStack extends Stack {
                 this, id, config, new QuarkusLambda.Props(definition, size, environment, recursiveLoop, description));
     }
 
-    private void output(String id, String value, String description) {
-        CfnOutput.Builder.create(this, id).value(value).description(description).build();
+    private void output(Output output, String value) {
+        CfnOutput.Builder.create(this, output.id).value(value).description(output.description).build();
     }
 
     public EntityDynamoTable table() {
@@ -391,10 +349,6 @@ public final class EntityTableStack extends Stack {
         return trigger;
     }
 
-    public EntityTableMonitoring monitoring() {
-        return monitoring;
-    }
-
     /** The search collection, or empty with {@code search=false}. */
     public Optional<SearchCollection> searchCollection() {
         return Optional.ofNullable(searchCollection);
@@ -405,22 +359,36 @@ public final class EntityTableStack extends Stack {
         return Optional.ofNullable(searchIndexing);
     }
 
-    static List<String> outputs() {
-        return List.of(
-                OUTPUT_API_URL,
-                OUTPUT_TABLE_NAME,
-                OUTPUT_TABLE_STREAM_ARN,
-                OUTPUT_ORDER_ARCHIVE_BUCKET,
-                OUTPUT_DEAD_LETTER_QUEUE_URL,
-                OUTPUT_REFRESH_QUEUE_URL,
-                OUTPUT_REFRESH_DEAD_LETTER_QUEUE_URL,
-                OUTPUT_USER_POOL_ID,
-                OUTPUT_USER_POOL_CLIENT_ID,
-                OUTPUT_ISSUER_URL,
-                OUTPUT_SEARCH_ENDPOINT,
-                OUTPUT_SEARCH_DEAD_LETTER_QUEUE_URL,
-                OUTPUT_SEARCH_STREAM_DEAD_LETTER_QUEUE_URL,
-                OUTPUT_CURSOR_SECRET_ARN,
-                OUTPUT_API_FUNCTION_NAME);
+    /**
+     * Every output the stack may define, with its id in the template and its description; those of the search
+     * collection and the user pool only when the stack has them. Read by the stack and its tests only.
+     */
+    enum Output {
+        API_URL("ApiUrl", "Base URL of the HTTP API"),
+        TABLE_NAME("TableName", "The DynamoDB table"),
+        TABLE_STREAM_ARN("TableStreamArn", "The table's stream (NEW_AND_OLD_IMAGES)"),
+        ORDER_ARCHIVE_BUCKET("OrderArchiveBucket", "The bucket finished orders are archived in"),
+        DEAD_LETTER_QUEUE_URL("DeadLetterQueueUrl", "Stream batches the fan-out gave up on"),
+        REFRESH_QUEUE_URL("RefreshQueueUrl", "Refresh-job segments waiting for the worker"),
+        REFRESH_DEAD_LETTER_QUEUE_URL(
+                "RefreshDeadLetterQueueUrl", "Refresh-job segments the worker gave up on (their jobs show as stopped)"),
+        USER_POOL_ID("UserPoolId", "Cognito user pool of the API's callers"),
+        USER_POOL_CLIENT_ID("UserPoolClientId", "App client whose id is the tokens' audience"),
+        ISSUER_URL("JwtIssuerUrl", "Issuer the API's JWT authorizer trusts"),
+        SEARCH_ENDPOINT("SearchEndpoint", "The search collection's endpoint (SigV4, aoss)"),
+        SEARCH_DEAD_LETTER_QUEUE_URL("SearchDeadLetterQueueUrl", "Stream records the search index refused"),
+        SEARCH_STREAM_DEAD_LETTER_QUEUE_URL(
+                "SearchStreamDeadLetterQueueUrl", "Stream batches the search indexer gave up on"),
+        CURSOR_SECRET_ARN("CursorSecretArn", "The secret that signs the API's cursors (rotate with put-secret-value)"),
+        API_FUNCTION_NAME(
+                "ApiFunctionName", "The API's function (migrate --online --api-function reads its configuration)");
+
+        final String id;
+        final String description;
+
+        Output(String id, String description) {
+            this.id = id;
+            this.description = description;
+        }
     }
 }

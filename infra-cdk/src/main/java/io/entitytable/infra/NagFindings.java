@@ -6,7 +6,6 @@ import io.github.cdklabs.cdknag.NagSuppressions;
 import java.util.ArrayList;
 import java.util.List;
 import software.amazon.awscdk.Annotations;
-import software.amazon.awscdk.services.events.Rule;
 import software.constructs.IConstruct;
 
 /**
@@ -39,8 +38,7 @@ final class NagFindings {
             suppressTraceGrant(function, config);
         }
         suppressScheduled(
-                stack.scheduledVerify().function(),
-                stack.scheduledVerify().schedule(),
+                stack.scheduledVerify(),
                 config,
                 "Invoked asynchronously by its hourly schedule only: a failed run shows in its Errors alarm, and a"
                         + " dead-lettered schedule event would carry nothing to replay (the next run checks the next"
@@ -48,16 +46,14 @@ final class NagFindings {
                 "The hourly schedule's events carry no data to replay; an event EventBridge could not deliver shows as"
                         + " a run that did not report, which the VerifyNotRunning alarm catches.");
         suppressScheduled(
-                stack.scheduledBackfill().function(),
-                stack.scheduledBackfill().schedule(),
+                stack.scheduledBackfill(),
                 config,
                 "Invoked asynchronously by its schedule only: a failed run shows in its Errors alarm, and the next run"
                         + " resumes from the last saved page; a schedule event carries nothing to replay.",
                 "The schedule's events carry no data to replay; runs that did not come show as a pattern whose"
                         + " readiness was not reported, which its PatternNotReady alarm catches.");
         suppressScheduled(
-                stack.scheduledArchive().function(),
-                stack.scheduledArchive().schedule(),
+                stack.scheduledArchive(),
                 config,
                 "Invoked asynchronously by its schedule only: a failed run shows in its Errors alarm, the next run"
                         + " comes within the quarter hour, and a schedule event carries nothing to replay.",
@@ -167,9 +163,9 @@ final class NagFindings {
      * that schedule: why neither has a dead-letter queue nor a failure destination.
      */
     private static void suppressScheduled(
-            QuarkusLambda function, Rule schedule, StackConfig config, String noDeadLetters, String noBusDeadLetters) {
+            ScheduledFunction scheduled, StackConfig config, String noDeadLetters, String noBusDeadLetters) {
         suppress(
-                function.function(),
+                scheduled.function().function(),
                 rule("Serverless-LambdaDLQ", noDeadLetters),
                 rule(
                         "Serverless-LambdaAsyncFailureDestination",
@@ -179,8 +175,8 @@ final class NagFindings {
                         "Java 21 is the runtime the whole build targets; moving to a newer Java is a deliberate"
                                 + " upgrade of every function."),
                 rule("AwsSolutions-L1", "Same as Serverless-LambdaLatestVersion: Java 21 on purpose."));
-        suppressTraceGrant(function, config);
-        suppress(schedule, rule("Serverless-EventBusDLQ", noBusDeadLetters));
+        suppressTraceGrant(scheduled.function(), config);
+        suppress(scheduled.schedule(), rule("Serverless-EventBusDLQ", noBusDeadLetters));
     }
 
     private static void suppressTraceGrant(QuarkusLambda function, StackConfig config) {

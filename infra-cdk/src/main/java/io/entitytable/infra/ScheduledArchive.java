@@ -32,11 +32,8 @@ public final class ScheduledArchive extends ScheduledFunction {
                 id,
                 config,
                 FunctionDefinition.SCHEDULED_ARCHIVE,
-                Map.of(
-                        EnvironmentVariable.TABLE_NAME.variable(),
-                        table.table().getTableName(),
-                        EnvironmentVariable.ARCHIVE_BUCKET.variable(),
-                        archive.bucket().getBucketName()),
+                table,
+                Map.of(EnvironmentVariable.ARCHIVE_BUCKET.variable(), archive.bucket().getBucketName()),
                 "Entity Table scheduled archive: moves finished orders past their retention to the archive",
                 RATE,
                 "Runs the Entity Table archive job");

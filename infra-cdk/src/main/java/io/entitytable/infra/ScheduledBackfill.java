@@ -1,6 +1,5 @@
 package io.entitytable.infra;
 
-import io.entitytable.deployment.EnvironmentVariable;
 import io.entitytable.deployment.FunctionDefinition;
 import java.util.Map;
 import software.amazon.awscdk.Duration;
@@ -24,7 +23,8 @@ public final class ScheduledBackfill extends ScheduledFunction {
                 id,
                 config,
                 FunctionDefinition.SCHEDULED_BACKFILL,
-                Map.of(EnvironmentVariable.TABLE_NAME.variable(), table.table().getTableName()),
+                table,
+                Map.of(),
                 "Entity Table scheduled backfill: gives items written before an access pattern what it reads",
                 RATE,
                 "Runs the Entity Table index backfills");

@@ -34,9 +34,8 @@ public final class ScheduledVerify extends ScheduledFunction {
                 id,
                 config,
                 FunctionDefinition.SCHEDULED_VERIFY,
+                table,
                 Map.of(
-                        EnvironmentVariable.TABLE_NAME.variable(),
-                        table.table().getTableName(),
                         EnvironmentVariable.VERIFY_SEGMENTS.variable(),
                         Integer.toString(config.verifySegments()),
                         EnvironmentVariable.VERIFY_MAX_ITEMS.variable(),

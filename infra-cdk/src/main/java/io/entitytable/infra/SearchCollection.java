@@ -49,26 +49,26 @@ public final class SearchCollection extends Construct {
 
     private final String name;
     private final CfnCollection collection;
-    private final CfnSecurityPolicy encryptionPolicy;
-    private final CfnSecurityPolicy networkPolicy;
+    private final List<CfnSecurityPolicy> securityPolicies;
     private CfnAccessPolicy dataAccessPolicy;
 
     public SearchCollection(Construct scope, String id, Props props) {
         super(scope, id);
         this.name = props.name();
         Map<String, Object> collectionRule = Map.of("ResourceType", "collection", "Resource", List.of(resource()));
-        this.encryptionPolicy = CfnSecurityPolicy.Builder.create(this, "EncryptionPolicy")
+        CfnSecurityPolicy encryptionPolicy = CfnSecurityPolicy.Builder.create(this, "EncryptionPolicy")
                 .name(name + "-enc")
                 .type("encryption")
                 .description("Entity Table search: encrypted at rest with an AWS-owned key")
                 .policy(json(Map.of("Rules", List.of(collectionRule), "AWSOwnedKey", true)))
                 .build();
-        this.networkPolicy = CfnSecurityPolicy.Builder.create(this, "NetworkPolicy")
+        CfnSecurityPolicy networkPolicy = CfnSecurityPolicy.Builder.create(this, "NetworkPolicy")
                 .name(name + "-net")
                 .type("network")
                 .description("Entity Table search: public endpoint, SigV4 and the data-access policy decide")
                 .policy(json(List.of(Map.of("Rules", List.of(collectionRule), "AllowFromPublic", true))))
                 .build();
+        this.securityPolicies = List.of(encryptionPolicy, networkPolicy);
         this.collection = CfnCollection.Builder.create(this, "Collection")
                 .name(name)
                 .type(TYPE)
@@ -165,17 +165,9 @@ public final class SearchCollection extends Construct {
         return collection;
     }
 
-    public CfnSecurityPolicy encryptionPolicy() {
-        return encryptionPolicy;
-    }
-
-    public CfnSecurityPolicy networkPolicy() {
-        return networkPolicy;
-    }
-
-    /** Null until {@link #grantAccess} defined it. */
-    public CfnAccessPolicy dataAccessPolicy() {
-        return dataAccessPolicy;
+    /** The encryption and the network policy, which the collection is created after. */
+    public List<CfnSecurityPolicy> securityPolicies() {
+        return securityPolicies;
     }
 
     /**

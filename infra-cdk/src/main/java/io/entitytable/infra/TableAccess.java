@@ -255,11 +255,7 @@ public final class TableAccess {
      * stream records.
      */
     public static void grantSearchIndexer(IRole role, EntityDynamoTable table) {
-        Permissions.allow(
-                role,
-                "QueryOrderLines",
-                SEARCH_INDEXER_READ_ACTION,
-                table.table().getTableArn());
+        readTable(role, "QueryOrderLines", List.of(SEARCH_INDEXER_READ_ACTION), table);
     }
 
     /** What the scheduled verify does with the table: Scan one segment of it (see {@link #SCHEDULED_VERIFY_ACTIONS}). */
@@ -273,11 +269,12 @@ public final class TableAccess {
      * repairs.
      */
     public static void grantScheduledVerify(IRole role, EntityDynamoTable table) {
-        Permissions.allow(
-                role,
-                "ReadTableForVerify",
-                SCHEDULED_VERIFY_ACTIONS,
-                table.table().getTableArn());
+        readTable(role, "ReadTableForVerify", SCHEDULED_VERIFY_ACTIONS, table);
+    }
+
+    /** The whole grant of a function that only reads the table itself (no index): {@code actions} on it. */
+    private static void readTable(IRole role, String sid, List<String> actions, EntityDynamoTable table) {
+        Permissions.allow(role, sid, actions, table.table().getTableArn());
     }
 
     /** What the scheduled backfill reads: the table, page after page, its item count, and the progress items. */

@@ -43,9 +43,9 @@ class ApiAuthenticationTest {
         synthesized
                 .template()
                 .hasResourceProperties("AWS::Cognito::UserPoolGroup", Map.of("GroupName", AuthGroups.OPERATORS));
-        synthesized.template().hasOutput(EntityTableStack.OUTPUT_USER_POOL_ID, Match.anyValue());
-        synthesized.template().hasOutput(EntityTableStack.OUTPUT_USER_POOL_CLIENT_ID, Match.anyValue());
-        synthesized.template().hasOutput(EntityTableStack.OUTPUT_ISSUER_URL, Match.anyValue());
+        synthesized.template().hasOutput(EntityTableStack.Output.USER_POOL_ID.id, Match.anyValue());
+        synthesized.template().hasOutput(EntityTableStack.Output.USER_POOL_CLIENT_ID.id, Match.anyValue());
+        synthesized.template().hasOutput(EntityTableStack.Output.ISSUER_URL.id, Match.anyValue());
     }
 
     @Test

@@ -100,7 +100,7 @@ class OrderArchiveStackTest {
                                                                         "Bool",
                                                                         Map.of("aws:SecureTransport", "false")))))))));
         // AND the stack names it in its outputs
-        assertThat(synthesized.template().findOutputs(EntityTableStack.OUTPUT_ORDER_ARCHIVE_BUCKET))
+        assertThat(synthesized.template().findOutputs(EntityTableStack.Output.ORDER_ARCHIVE_BUCKET.id))
                 .hasSize(1);
     }
 

@@ -354,9 +354,9 @@ class RefreshJobStackTest {
         // WHEN it is synthesized
         Map<String, Map<String, Object>> outputs = outputs();
         // THEN the refresh queue's and its dead-letter queue's URLs are outputs
-        assertThat(outputs.get(EntityTableStack.OUTPUT_REFRESH_QUEUE_URL))
+        assertThat(outputs.get(EntityTableStack.Output.REFRESH_QUEUE_URL.id))
                 .containsEntry("Value", Map.of("Ref", refreshQueueId()));
-        assertThat(outputs.get(EntityTableStack.OUTPUT_REFRESH_DEAD_LETTER_QUEUE_URL))
+        assertThat(outputs.get(EntityTableStack.Output.REFRESH_DEAD_LETTER_QUEUE_URL.id))
                 .containsEntry("Value", Map.of("Ref", refreshDlqId()));
     }
 

@@ -52,10 +52,11 @@ class SearchStackTest {
                 .containsEntry("Name", "entitytable-" + StackConfig.DEFAULT_STAGE)
                 .containsEntry("StandbyReplicas", "ENABLED");
         // ... created only once its encryption and network policies exist
+        assertThat(collection.securityPolicies()).hasSize(2);
         assertThat(list(found.getValue(), "DependsOn"))
-                .contains(
-                        synthesized.stack().getLogicalId(collection.encryptionPolicy()),
-                        synthesized.stack().getLogicalId(collection.networkPolicy()));
+                .containsAll(collection.securityPolicies().stream()
+                        .map(synthesized.stack()::getLogicalId)
+                        .toList());
         // ... and retained with the stack's default removal policy
         assertThat(found.getValue()).containsEntry("DeletionPolicy", "Retain");
     }
@@ -344,10 +345,10 @@ class SearchStackTest {
         // WHEN it is synthesized
         Map<String, Map<String, Object>> outputs = outputs(synthesized);
         // THEN the endpoint and the queue URLs are outputs
-        assertThat(outputs.get(EntityTableStack.OUTPUT_SEARCH_ENDPOINT)).containsEntry("Value", endpoint());
-        assertThat(outputs.get(EntityTableStack.OUTPUT_SEARCH_DEAD_LETTER_QUEUE_URL))
+        assertThat(outputs.get(EntityTableStack.Output.SEARCH_ENDPOINT.id)).containsEntry("Value", endpoint());
+        assertThat(outputs.get(EntityTableStack.Output.SEARCH_DEAD_LETTER_QUEUE_URL.id))
                 .containsEntry("Value", Map.of("Ref", synthesized.logicalId(indexing.deadLetterQueue())));
-        assertThat(outputs.get(EntityTableStack.OUTPUT_SEARCH_STREAM_DEAD_LETTER_QUEUE_URL))
+        assertThat(outputs.get(EntityTableStack.Output.SEARCH_STREAM_DEAD_LETTER_QUEUE_URL.id))
                 .containsEntry("Value", Map.of("Ref", streamDlqId()));
     }
 
@@ -377,9 +378,9 @@ class SearchStackTest {
         // ... no search alarms (iterator age, both queues, errors, throttles, index lag) or outputs
         assertThat(outputs(withoutSearch))
                 .doesNotContainKeys(
-                        EntityTableStack.OUTPUT_SEARCH_ENDPOINT,
-                        EntityTableStack.OUTPUT_SEARCH_DEAD_LETTER_QUEUE_URL,
-                        EntityTableStack.OUTPUT_SEARCH_STREAM_DEAD_LETTER_QUEUE_URL);
+                        EntityTableStack.Output.SEARCH_ENDPOINT.id,
+                        EntityTableStack.Output.SEARCH_DEAD_LETTER_QUEUE_URL.id,
+                        EntityTableStack.Output.SEARCH_STREAM_DEAD_LETTER_QUEUE_URL.id);
         assertThat(withoutSearch.resources("AWS::CloudWatch::Alarm"))
                 .hasSize(synthesized.resources("AWS::CloudWatch::Alarm").size() - 6);
         // ... and cdk-nag still finds nothing unexplained
