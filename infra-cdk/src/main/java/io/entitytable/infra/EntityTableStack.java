@@ -245,7 +245,9 @@ public final class EntityTableStack extends Stack {
         output(Output.ORDER_ARCHIVE_BUCKET, orderArchive.bucket().getBucketName());
         output(Output.DEAD_LETTER_QUEUE_URL, trigger.deadLetterQueue().getQueueUrl());
         output(Output.REFRESH_QUEUE_URL, refreshQueue.queue().getQueueUrl());
-        output(Output.REFRESH_DEAD_LETTER_QUEUE_URL, refreshQueue.deadLetterQueue().getQueueUrl());
+        output(
+                Output.REFRESH_DEAD_LETTER_QUEUE_URL,
+                refreshQueue.deadLetterQueue().getQueueUrl());
         if (userPool != null) {
             output(Output.USER_POOL_ID, userPool.pool().getUserPoolId());
             output(Output.USER_POOL_CLIENT_ID, userPool.clientId());
@@ -254,7 +256,9 @@ public final class EntityTableStack extends Stack {
         output(Output.CURSOR_SECRET_ARN, cursorSecret.getSecretArn());
         if (searchIndexing != null) {
             output(Output.SEARCH_ENDPOINT, searchCollection.endpoint());
-            output(Output.SEARCH_DEAD_LETTER_QUEUE_URL, searchIndexing.deadLetterQueue().getQueueUrl());
+            output(
+                    Output.SEARCH_DEAD_LETTER_QUEUE_URL,
+                    searchIndexing.deadLetterQueue().getQueueUrl());
             output(
                     Output.SEARCH_STREAM_DEAD_LETTER_QUEUE_URL,
                     searchIndexing.trigger().deadLetterQueue().getQueueUrl());
@@ -297,7 +301,10 @@ public final class EntityTableStack extends Stack {
     }
 
     private void output(Output output, String value) {
-        CfnOutput.Builder.create(this, output.id).value(value).description(output.description).build();
+        CfnOutput.Builder.create(this, output.id)
+                .value(value)
+                .description(output.description)
+                .build();
     }
 
     public EntityDynamoTable table() {

@@ -33,7 +33,9 @@ public final class ScheduledArchive extends ScheduledFunction {
                 config,
                 FunctionDefinition.SCHEDULED_ARCHIVE,
                 table,
-                Map.of(EnvironmentVariable.ARCHIVE_BUCKET.variable(), archive.bucket().getBucketName()),
+                Map.of(
+                        EnvironmentVariable.ARCHIVE_BUCKET.variable(),
+                        archive.bucket().getBucketName()),
                 "Entity Table scheduled archive: moves finished orders past their retention to the archive",
                 RATE,
                 "Runs the Entity Table archive job");

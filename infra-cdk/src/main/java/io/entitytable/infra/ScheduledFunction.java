@@ -39,7 +39,8 @@ abstract class ScheduledFunction extends Construct {
             String runs) {
         super(scope, id);
         Map<String, String> tableEnvironment = new HashMap<>(environment);
-        tableEnvironment.put(EnvironmentVariable.TABLE_NAME.variable(), table.table().getTableName());
+        tableEnvironment.put(
+                EnvironmentVariable.TABLE_NAME.variable(), table.table().getTableName());
         this.function = new QuarkusLambda(
                 this,
                 "Function",
