@@ -44,7 +44,7 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * finishes the work. Should the order have changed meanwhile, its lease names an older version than its own: the copy
  * of that version leaves the archive before anything else ({@link #removeStaleCopy}).
  */
-public final class OrderMove {
+public record OrderMove(ArchiveTable table, OrderArchive archive, Clock clock) {
     /** What one move did. */
     public enum Outcome {
         /** The order is in the archive and no longer in the table. */
@@ -62,17 +62,7 @@ public final class OrderMove {
         GONE
     }
 
-    private final ArchiveTable table;
-    private final OrderArchive archive;
-    private final Clock clock;
-    private final Lifecycle lifecycle;
-
-    public OrderMove(ArchiveTable table, OrderArchive archive, Clock clock) {
-        this.table = table;
-        this.archive = archive;
-        this.clock = clock;
-        this.lifecycle = Entity.ORDER.lifecycle().orElseThrow();
-    }
+    private static final Lifecycle LIFECYCLE = Entity.ORDER.lifecycle().orElseThrow();
 
     /** Moves order {@code orderId} if it finished at or before {@code finishedBy} (its last change, that is). */
     public Outcome move(String orderId, Instant finishedBy) {
@@ -88,7 +78,7 @@ public final class OrderMove {
         if (lease.isPresent() && lease.get().heldAt(now)) {
             return Outcome.HELD;
         }
-        boolean due = lifecycle.isFinished(order)
+        boolean due = LIFECYCLE.isFinished(order)
                 && !Values.instant(order, Attributes.UPDATED_AT).isAfter(finishedBy);
         if (lease.isPresent() && (!due || lease.get().version() != version)) {
             // A mover stopped after its put, and the order changed since, or is no longer due (a longer retention):
