@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -186,17 +185,8 @@ public record OrderMove(ArchiveTable table, OrderArchive archive, Clock clock) {
         } else {
             condition = "#version = :version AND attribute_not_exists(#lease)";
         }
-        try {
-            table.backoff().call(() -> table.dynamo().updateItem(request -> request.tableName(table.tableName())
-                    .key(ItemKey.of(order).toAttributes())
-                    .updateExpression("SET #lease = :lease")
-                    .conditionExpression(condition)
-                    .expressionAttributeNames(names)
-                    .expressionAttributeValues(values)));
-            return true;
-        } catch (ConditionalCheckFailedException changedOrTaken) {
-            return false;
-        }
+        // False when the order changed or another mover took it.
+        return table.updateIf(ItemKey.of(order), "SET #lease = :lease", condition, names, values);
     }
 
     /** The order as it is without the mover's note: the archive holds what the order says. */
@@ -271,17 +261,12 @@ public record OrderMove(ArchiveTable table, OrderArchive archive, Clock clock) {
 
     /** Removes {@code taken} from an order that stays in the table, unless another lease replaced it. */
     private void release(Map<String, AttributeValue> order, ArchiveLease taken) {
-        try {
-            table.backoff().call(() -> table.dynamo().updateItem(request -> request.tableName(table.tableName())
-                    .key(ItemKey.of(order).toAttributes())
-                    .updateExpression("REMOVE #lease")
-                    .conditionExpression("#lease.#until = :until")
-                    .expressionAttributeNames(
-                            Map.of("#lease", Attributes.ARCHIVING, "#until", ArchiveLease.untilField()))
-                    .expressionAttributeValues(
-                            Map.of(":until", Values.n(taken.until().toEpochMilli())))));
-        } catch (ConditionalCheckFailedException goneOrRetaken) {
-            // Deleted by its business, or another move has begun: nothing of this one is left on it.
-        }
+        // False when deleted by its business, or another move has begun: nothing of this one is left on it.
+        table.updateIf(
+                ItemKey.of(order),
+                "REMOVE #lease",
+                "#lease.#until = :until",
+                Map.of("#lease", Attributes.ARCHIVING, "#until", ArchiveLease.untilField()),
+                Map.of(":until", Values.n(taken.until().toEpochMilli())));
     }
 }
