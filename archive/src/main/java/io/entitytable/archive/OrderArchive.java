@@ -36,7 +36,7 @@ import software.amazon.awssdk.services.s3.model.S3Object;
  * pointing at nothing, which readers skip ({@link #read}) and a business's erase still finds ({@link #everyOrderOf}
  * then {@link #deleteListing}).
  */
-public final class OrderArchive {
+public record OrderArchive(S3Client s3, String bucket) {
     /** GETs in flight while a page of orders is read. */
     static final int READERS = 16;
 
@@ -54,14 +54,6 @@ public final class OrderArchive {
 
     private static final String AWS_REGION = "AWS_REGION";
     private static final String JSON = "application/json";
-
-    private final S3Client s3;
-    private final String bucket;
-
-    public OrderArchive(S3Client s3, String bucket) {
-        this.s3 = s3;
-        this.bucket = bucket;
-    }
 
     /**
      * The archive that {@link EnvironmentVariable#ARCHIVE_BUCKET} names, on AWS's S3, or where {@link
@@ -108,10 +100,6 @@ public final class OrderArchive {
                 .endpointOverride(endpoint)
                 .forcePathStyle(true)
                 .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED);
-    }
-
-    public String bucket() {
-        return bucket;
     }
 
     /** Archives an order: three PUTs, the order object first (see the class comment). Putting it again is harmless. */

@@ -18,10 +18,12 @@ import java.time.Duration;
  * September 2024), and the deployed rule has none. An archived order is far smaller: it stays in S3 Standard, and no
  * transition is charged. Were it moved, Glacier Instant Retrieval would bill it as {@link #SMALLEST_MOVED}.
  *
+ * @param move what one order's move takes
  * @see <a href="https://docs.aws.amazon.com/AmazonS3/latest/userguide/lifecycle-transition-general-considerations.html">
  *     Transitioning objects using S3 Lifecycle</a>
  */
-public final class ArchiveModel {
+public record ArchiveModel(
+        StorageGrowth.Rates growth, OrderMoveCost move, Schedules scheduling, Prices prices, CostAssumptions assumed) {
     /** Days an archived object spends in S3 Standard before the bucket's rule would move it. */
     static final Duration STANDARD_DAYS = Duration.ofDays(OrderArchiveBucket.COLDER_AFTER_DAYS);
 
@@ -81,12 +83,6 @@ public final class ArchiveModel {
         double writeUnitsPerSecond(double finishesPerSecond, Duration retention);
     }
 
-    private final StorageGrowth.Rates growth;
-    private final Prices prices;
-    private final CostAssumptions assumed;
-    private final OrderMoveCost move;
-    private final Schedules scheduling;
-
     public ArchiveModel(CapacityModel model, Prices prices, CostAssumptions assumed) {
         this(new StorageGrowth(model), prices, assumed);
     }
@@ -100,31 +96,9 @@ public final class ArchiveModel {
                 assumed);
     }
 
-    ArchiveModel(
-            StorageGrowth.Rates growth,
-            OrderMoveCost move,
-            Schedules scheduling,
-            Prices prices,
-            CostAssumptions assumed) {
-        this.growth = growth;
-        this.prices = prices;
-        this.assumed = assumed;
-        this.move = move;
-        this.scheduling = scheduling;
-    }
-
-    CostAssumptions assumed() {
-        return assumed;
-    }
-
     /** The orders a second that finish, and so, once their retention has passed, move. */
     double ordersPerSecond() {
         return growth.orders();
-    }
-
-    /** What one order's move takes. */
-    public OrderMoveCost move() {
-        return move;
     }
 
     /** Month {@code months} of the workload with every order kept in the table and the search index. */

@@ -17,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * none is due or the run's deadline. Schedules are taken one by one, on condition, so runs that overlap (a run longer
  * than its interval, two local threads) never look at one business twice at once.
  */
-public final class ArchiveJob {
+public record ArchiveJob(ArchiveSchedules schedules, BusinessArchiving archiving, Clock clock) {
     /**
      * How long after its run's deadline a taken business is due again should the run die with its process: a look ends
      * by the deadline (cut short, it sets the business due at once), so this is only ever waited when nothing is left
@@ -33,16 +33,6 @@ public final class ArchiveJob {
      * API's writes (a run moves at most 100 orders a second).
      */
     public static final Duration PAUSE = Duration.ofMillis(10);
-
-    private final ArchiveSchedules schedules;
-    private final BusinessArchiving archiving;
-    private final Clock clock;
-
-    public ArchiveJob(ArchiveSchedules schedules, BusinessArchiving archiving, Clock clock) {
-        this.schedules = schedules;
-        this.archiving = archiving;
-        this.clock = clock;
-    }
 
     /**
      * The job over {@code tableName} and {@code archive}, as the local runtime and the deployed schedule both run it:

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
@@ -57,17 +56,8 @@ public final class ArchiveSchedules {
             // DynamoDB refuses a value no expression uses.
             values.put(":sk", attributes.get(Attributes.GSI1_SK));
         }
-        try {
-            table.backoff().call(() -> table.dynamo().updateItem(request -> request.tableName(table.tableName())
-                    .key(ArchiveSchedule.keyOf(businessId).toAttributes())
-                    .updateExpression("SET " + String.join(", ", sets))
-                    .conditionExpression(condition)
-                    .expressionAttributeNames(names)
-                    .expressionAttributeValues(values)));
-            return true;
-        } catch (ConditionalCheckFailedException notAsExpected) {
-            return false;
-        }
+        return table.updateIf(
+                ArchiveSchedule.keyOf(businessId), "SET " + String.join(", ", sets), condition, names, values);
     }
 
     /**
@@ -114,19 +104,13 @@ public final class ArchiveSchedules {
             }
             return;
         }
-        try {
-            table.backoff().call(() -> table.dynamo().updateItem(request -> request.tableName(table.tableName())
-                    .key(ArchiveSchedule.keyOf(taken.businessId()).toAttributes())
-                    .updateExpression("REMOVE #due, #pk, #sk")
-                    .conditionExpression("#sk = :taken")
-                    .expressionAttributeNames(Map.of(
-                            "#due", Attributes.ARCHIVE_DUE_AT,
-                            "#pk", Attributes.GSI1_PK,
-                            "#sk", Attributes.GSI1_SK))
-                    .expressionAttributeValues(Map.of(":taken", Values.s(stillTaken)))));
-        } catch (ConditionalCheckFailedException madeDue) {
-            // Due again meanwhile: the next look finds the business gone or erasing again.
-        }
+        // False when due again meanwhile: the next look finds the business gone or erasing again.
+        table.updateIf(
+                ArchiveSchedule.keyOf(taken.businessId()),
+                "REMOVE #due, #pk, #sk",
+                "#sk = :taken",
+                Map.of("#due", Attributes.ARCHIVE_DUE_AT, "#pk", Attributes.GSI1_PK, "#sk", Attributes.GSI1_SK),
+                Map.of(":taken", Values.s(stillTaken)));
     }
 
     /** A schedule taken for one look, until {@code lookUntil}. */

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
@@ -54,5 +55,28 @@ public record ArchiveTable(DynamoDbClient dynamo, String tableName, Backoff back
         var response = backoff.call(() -> dynamo.getItem(
                 request -> request.tableName(tableName).key(key.toAttributes()).consistentRead(true)));
         return response.hasItem() && !response.item().isEmpty() ? Optional.of(response.item()) : Optional.empty();
+    }
+
+    /**
+     * Updates the item at {@code key} with {@code update} on condition {@code condition}: one UpdateItem. False when the
+     * condition did not hold (nothing written).
+     */
+    public boolean updateIf(
+            ItemKey key,
+            String update,
+            String condition,
+            Map<String, String> names,
+            Map<String, AttributeValue> values) {
+        try {
+            backoff.call(() -> dynamo.updateItem(request -> request.tableName(tableName)
+                    .key(key.toAttributes())
+                    .updateExpression(update)
+                    .conditionExpression(condition)
+                    .expressionAttributeNames(names)
+                    .expressionAttributeValues(values)));
+            return true;
+        } catch (ConditionalCheckFailedException notAsExpected) {
+            return false;
+        }
     }
 }

@@ -27,31 +27,16 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * set for the next look. The orders are found in the status index, one partition per finished status and shard, by
  * creation time up to the cut-off (an order finished before the cut-off was created before it): a look reads the due
  * orders and those created before the cut-off but changed since, nothing else.
+ *
+ * @param pause the pause after each move: the job's pace, so that moving a backlog never takes more of the table's
+ *     capacity than its users leave
  */
-public final class BusinessArchiving {
+public record BusinessArchiving(
+        ArchiveTable table, OrderMove move, ArchiveSchedules schedules, Clock clock, Duration pause) {
     /** Orders read from a status partition per Query. */
     static final int PAGE = 100;
 
-    private final ArchiveTable table;
-    private final OrderMove move;
-    private final ArchiveSchedules schedules;
-    private final Clock clock;
-    private final Duration pause;
-    private final Lifecycle lifecycle;
-
-    /**
-     * @param pause the pause after each move: the job's pace, so that moving a backlog never takes more of the table's
-     *     capacity than its users leave
-     */
-    public BusinessArchiving(
-            ArchiveTable table, OrderMove move, ArchiveSchedules schedules, Clock clock, Duration pause) {
-        this.table = table;
-        this.move = move;
-        this.schedules = schedules;
-        this.clock = clock;
-        this.pause = pause;
-        this.lifecycle = Entity.ORDER.lifecycle().orElseThrow();
-    }
+    private static final Lifecycle LIFECYCLE = Entity.ORDER.lifecycle().orElseThrow();
 
     /**
      * Looks at the finished orders of the business whose schedule is {@code taken} until {@code deadline}: what each
@@ -72,7 +57,7 @@ public final class BusinessArchiving {
         Instant now = clock.instant();
         Instant cutOff = now.minus(retention);
         BusinessShards shards = new BusinessShards(businessId, ShardCount.of(business.get()));
-        for (String state : lifecycle.finishedStates()) {
+        for (String state : LIFECYCLE.finishedStates()) {
             for (String partition : shards.statusPartitions(state)) {
                 if (!lookAt(partition, cutOff, deadline, outcomes)) {
                     schedules.dueBy(businessId, clock.instant());

@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -44,7 +43,7 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * finishes the work. Should the order have changed meanwhile, its lease names an older version than its own: the copy
  * of that version leaves the archive before anything else ({@link #removeStaleCopy}).
  */
-public final class OrderMove {
+public record OrderMove(ArchiveTable table, OrderArchive archive, Clock clock) {
     /** What one move did. */
     public enum Outcome {
         /** The order is in the archive and no longer in the table. */
@@ -62,17 +61,7 @@ public final class OrderMove {
         GONE
     }
 
-    private final ArchiveTable table;
-    private final OrderArchive archive;
-    private final Clock clock;
-    private final Lifecycle lifecycle;
-
-    public OrderMove(ArchiveTable table, OrderArchive archive, Clock clock) {
-        this.table = table;
-        this.archive = archive;
-        this.clock = clock;
-        this.lifecycle = Entity.ORDER.lifecycle().orElseThrow();
-    }
+    private static final Lifecycle LIFECYCLE = Entity.ORDER.lifecycle().orElseThrow();
 
     /** Moves order {@code orderId} if it finished at or before {@code finishedBy} (its last change, that is). */
     public Outcome move(String orderId, Instant finishedBy) {
@@ -88,7 +77,7 @@ public final class OrderMove {
         if (lease.isPresent() && lease.get().heldAt(now)) {
             return Outcome.HELD;
         }
-        boolean due = lifecycle.isFinished(order)
+        boolean due = LIFECYCLE.isFinished(order)
                 && !Values.instant(order, Attributes.UPDATED_AT).isAfter(finishedBy);
         if (lease.isPresent() && (!due || lease.get().version() != version)) {
             // A mover stopped after its put, and the order changed since, or is no longer due (a longer retention):
@@ -196,17 +185,8 @@ public final class OrderMove {
         } else {
             condition = "#version = :version AND attribute_not_exists(#lease)";
         }
-        try {
-            table.backoff().call(() -> table.dynamo().updateItem(request -> request.tableName(table.tableName())
-                    .key(ItemKey.of(order).toAttributes())
-                    .updateExpression("SET #lease = :lease")
-                    .conditionExpression(condition)
-                    .expressionAttributeNames(names)
-                    .expressionAttributeValues(values)));
-            return true;
-        } catch (ConditionalCheckFailedException changedOrTaken) {
-            return false;
-        }
+        // False when the order changed or another mover took it.
+        return table.updateIf(ItemKey.of(order), "SET #lease = :lease", condition, names, values);
     }
 
     /** The order as it is without the mover's note: the archive holds what the order says. */
@@ -281,17 +261,12 @@ public final class OrderMove {
 
     /** Removes {@code taken} from an order that stays in the table, unless another lease replaced it. */
     private void release(Map<String, AttributeValue> order, ArchiveLease taken) {
-        try {
-            table.backoff().call(() -> table.dynamo().updateItem(request -> request.tableName(table.tableName())
-                    .key(ItemKey.of(order).toAttributes())
-                    .updateExpression("REMOVE #lease")
-                    .conditionExpression("#lease.#until = :until")
-                    .expressionAttributeNames(
-                            Map.of("#lease", Attributes.ARCHIVING, "#until", ArchiveLease.untilField()))
-                    .expressionAttributeValues(
-                            Map.of(":until", Values.n(taken.until().toEpochMilli())))));
-        } catch (ConditionalCheckFailedException goneOrRetaken) {
-            // Deleted by its business, or another move has begun: nothing of this one is left on it.
-        }
+        // False when deleted by its business, or another move has begun: nothing of this one is left on it.
+        table.updateIf(
+                ItemKey.of(order),
+                "REMOVE #lease",
+                "#lease.#until = :until",
+                Map.of("#lease", Attributes.ARCHIVING, "#until", ArchiveLease.untilField()),
+                Map.of(":until", Values.n(taken.until().toEpochMilli())));
     }
 }

@@ -92,11 +92,6 @@ final class BackgroundWrites implements AutoCloseable {
         }
     }
 
-    /** Writes answered 2xx so far. */
-    long written() {
-        return written.get();
-    }
-
     /** Writes answered anything else (none is expected: the benchmark lifts the per-business share). */
     long refused() {
         return refused.get();

@@ -139,13 +139,7 @@ public final class BenchmarkMain {
         LocalOptions options = inMemory(root, work.resolve("data"), table);
 
         Report report = new Report();
-        Report.Section reads =
-                report.section("Read patterns (API through the front door vs the raw SDK call it wraps)");
-        Report.Section shards =
-                report.section("Shard count (a list page of a one-shard business vs the same of a four-shard one)");
-        Report.Section fanout = report.section("Fan-out (StreamFanout vs raw parallel conditional writes)");
-        Report.Section startup = report.section("Packages and start-up");
-        Report.Section lag = report.section("Stream lag (write to visible through the local pump)");
+        LocalSections local = LocalSections.of(report);
         Report.Section archive =
                 report.section("Archived orders (a read of an archived order vs the same read of a live one)");
         Report.Section freshness =
@@ -157,13 +151,9 @@ public final class BenchmarkMain {
         try (PrintStream console =
                 new PrintStream(new FileOutputStream(logFile.toFile()), true, StandardCharsets.UTF_8)) {
             if (!EnumSet.of(Part.SEARCH, Part.FRESHNESS, Part.ARCHIVE).containsAll(parts)) {
-                runParts(
-                        mode, parts, options, console, pool, work, root, table, report, reads, shards, fanout, startup,
-                        lag);
+                runParts(mode, parts, options, console, pool, work, root, table, report, local);
             } else {
-                for (Report.Section section : List.of(reads, shards, fanout, startup, lag)) {
-                    section.line(notRun(parts));
-                }
+                local.leftOut(parts);
             }
             if (parts.contains(Part.ARCHIVE)) {
                 new ReportWriter(report).archive(archive, archived(mode, root, work, table, console, pool));
@@ -266,6 +256,37 @@ public final class BenchmarkMain {
                 + String.join(",", parts.stream().map(Part::option).toList()) + "`).";
     }
 
+    /** The report's sections of the parts {@link #runParts} runs, made in the report's order. */
+    private record LocalSections(
+            Report.Section reads,
+            Report.Section shards,
+            Report.Section fanout,
+            Report.Section startup,
+            Report.Section lag) {
+        static LocalSections of(Report report) {
+            return new LocalSections(
+                    report.section("Read patterns (API through the front door vs the raw SDK call it wraps)"),
+                    report.section("Shard count (a list page of a one-shard business vs the same of a four-shard one)"),
+                    report.section("Fan-out (StreamFanout vs raw parallel conditional writes)"),
+                    report.section("Packages and start-up"),
+                    report.section("Stream lag (write to visible through the local pump)"));
+        }
+
+        /** Says in the section of each of these parts that {@code parts} leaves out that it was not run. */
+        void leftOut(Set<Part> parts) {
+            for (Part part : EnumSet.complementOf(EnumSet.copyOf(parts))) {
+                switch (part) {
+                    case READS -> reads.line(notRun(parts));
+                    case SHARDS -> shards.line(notRun(parts));
+                    case FANOUT -> fanout.line(notRun(parts));
+                    case STARTUP -> startup.line(notRun(parts));
+                    case LAG -> lag.line(notRun(parts));
+                    case ARCHIVE, FRESHNESS, SEARCH -> {}
+                }
+            }
+        }
+    }
+
     /** The parts on the local system without search: start-up, reads, shard count, lag, fan-out. */
     private static void runParts(
             Mode mode,
@@ -277,11 +298,7 @@ public final class BenchmarkMain {
             Path root,
             String table,
             Report report,
-            Report.Section reads,
-            Report.Section shards,
-            Report.Section fanout,
-            Report.Section startup,
-            Report.Section lag)
+            LocalSections sections)
             throws IOException {
         try (LocalSystem system = LocalSystem.start(options, console);
                 DynamoDbClient dynamo = system.dynamoDb().client()) {
@@ -367,31 +384,22 @@ public final class BenchmarkMain {
 
             ReportWriter writer = new ReportWriter(report);
             if (readResults != null) {
-                writer.reads(reads, readResults, hop, data, dataShards);
-                writer.idempotentCreates(reads, createCost);
+                writer.reads(sections.reads(), readResults, hop, data, dataShards);
+                writer.idempotentCreates(sections.reads(), createCost);
             }
             if (shardResult != null) {
-                writer.shards(shards, shardResult);
+                writer.shards(sections.shards(), shardResult);
             }
             if (parts.contains(Part.FANOUT)) {
-                writer.fanout(fanout, fanoutResults);
+                writer.fanout(sections.fanout(), fanoutResults);
             }
             if (lagResult != null) {
-                writer.lag(lag, lagResult);
+                writer.lag(sections.lag(), lagResult);
             }
             if (startResults != null) {
-                writer.startup(startup, startResults, hop, system);
+                writer.startup(sections.startup(), startResults, hop, system);
             }
-            for (Part part : EnumSet.complementOf(EnumSet.copyOf(parts))) {
-                switch (part) {
-                    case READS -> reads.line(notRun(parts));
-                    case SHARDS -> shards.line(notRun(parts));
-                    case FANOUT -> fanout.line(notRun(parts));
-                    case STARTUP -> startup.line(notRun(parts));
-                    case LAG -> lag.line(notRun(parts));
-                    case ARCHIVE, FRESHNESS, SEARCH -> {}
-                }
-            }
+            sections.leftOut(parts);
         }
     }
 

@@ -129,26 +129,18 @@ final class RandomClient {
 
     private boolean update() throws InterruptedException {
         Entity entity = pick(EntityChoice.forChange());
-        Optional<Known> item = world.any(entity, random);
-        if (item.isEmpty()) {
-            return false;
-        }
-        patch(OperationKind.UPDATE, item.get(), DeclaredChanges.of(entity, random));
-        return true;
+        return onAny(entity, item -> patch(OperationKind.UPDATE, item, DeclaredChanges.of(entity, random)));
     }
 
     /** A rename moves the item to a new sort key: one Delete + Put transaction, REMOVE + INSERT on the stream. */
     private boolean rename() throws InterruptedException {
         boolean customer = random.nextBoolean();
-        Optional<Known> item = world.any(customer ? Entity.CUSTOMER : Entity.STORE, random);
-        if (item.isEmpty()) {
-            return false;
-        }
-        ObjectNode body = customer
-                ? JSON.createObjectNode().put("lastName", pick(LAST_NAMES))
-                : JSON.createObjectNode().put("name", pick(STORE_NAMES));
-        patch(OperationKind.RENAME, item.get(), body);
-        return true;
+        return onAny(customer ? Entity.CUSTOMER : Entity.STORE, item -> {
+            ObjectNode body = customer
+                    ? JSON.createObjectNode().put("lastName", pick(LAST_NAMES))
+                    : JSON.createObjectNode().put("name", pick(STORE_NAMES));
+            patch(OperationKind.RENAME, item, body);
+        });
     }
 
     /** PUT or DELETE /customers/{id}/stores/{storeId} for a customer and a store of the same business. */
@@ -167,12 +159,8 @@ final class RandomClient {
 
     /** PUT or DELETE /{collection}/{id}/tags/{tag} on any kind of item. */
     private boolean tagging(OperationKind kind, String method) throws InterruptedException {
-        Optional<Known> item = world.any(pick(EntityChoice.any()), random);
-        if (item.isEmpty()) {
-            return false;
-        }
-        send(kind, method, path(item.get()) + "/tags/" + pick(TAGS), null, null);
-        return true;
+        return onAny(
+                pick(EntityChoice.any()), item -> send(kind, method, path(item) + "/tags/" + pick(TAGS), null, null));
     }
 
     /**
@@ -181,20 +169,32 @@ final class RandomClient {
      */
     private boolean delete() throws InterruptedException {
         Entity entity = pick(EntityChoice.forDelete());
+        return onAny(entity, item -> {
+            String path = path(item);
+            // A subject others link (a store) may be deleted with its links: ?unlink=true.
+            if (entity.linkedBy().isPresent() && random.nextBoolean()) {
+                path += "?unlink=true";
+            }
+            Long ifMatch = random.nextInt(3) == 0 ? currentVersion(item) : null;
+            HttpApi.Answer answer = send(OperationKind.DELETE, "DELETE", path, null, ifMatch);
+            if (answer.status() == 202 || answer.status() == 204 || answer.status() == 404) {
+                world.remove(item);
+            }
+        });
+    }
+
+    /** What an operation does to the item it picked. */
+    private interface ItemAction {
+        void on(Known item) throws InterruptedException;
+    }
+
+    /** Does {@code action} on a random item of {@code entity} the clients know: false when they know none. */
+    private boolean onAny(Entity entity, ItemAction action) throws InterruptedException {
         Optional<Known> item = world.any(entity, random);
         if (item.isEmpty()) {
             return false;
         }
-        String path = path(item.get());
-        // A subject others link (a store) may be deleted with its links: ?unlink=true.
-        if (entity.linkedBy().isPresent() && random.nextBoolean()) {
-            path += "?unlink=true";
-        }
-        Long ifMatch = random.nextInt(3) == 0 ? currentVersion(item.get()) : null;
-        HttpApi.Answer answer = send(OperationKind.DELETE, "DELETE", path, null, ifMatch);
-        if (answer.status() == 202 || answer.status() == 204 || answer.status() == 404) {
-            world.remove(item.get());
-        }
+        action.on(item.get());
         return true;
     }
 

@@ -62,17 +62,11 @@ final class TenantExport {
     private final EntityTable table;
     private final Optional<OrderArchive> archive;
     private final ObjectMapper json;
-    private final int pageSize;
 
     TenantExport(DynamoDbClient dynamo, String tableName, Optional<OrderArchive> archive) {
-        this(dynamo, tableName, archive, PAGE_SIZE);
-    }
-
-    TenantExport(DynamoDbClient dynamo, String tableName, Optional<OrderArchive> archive, int pageSize) {
         this.table = new EntityTable(dynamo, tableName);
         this.archive = archive;
         this.json = TransferJson.mapper();
-        this.pageSize = pageSize;
     }
 
     /**
@@ -140,7 +134,7 @@ final class TenantExport {
         return PartitionQuery.sortBeginsWith(TableLayout.BUSINESS_GSI, shard, entity.coreSortKeyPrefix())
                 .toRequest(table.name())
                 .toBuilder()
-                .limit(pageSize)
+                .limit(PAGE_SIZE)
                 .build();
     }
 

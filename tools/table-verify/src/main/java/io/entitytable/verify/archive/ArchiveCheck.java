@@ -32,21 +32,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Scan saw in the table under a mover's lease is being moved, which is no finding: the move ends in one place. So is
  * one the Scan saw without a lease, archived since: an order found in both places is read again (one strongly
  * consistent GetItem) and reported only if it is still in the table under no held lease.
+ *
+ * <p>The archive is checked against the table {@code tableName}, which {@code dynamo} reads again where it must.
  */
-public final class ArchiveCheck {
+public record ArchiveCheck(OrderArchive archive, DynamoDbClient dynamo, String tableName) {
     /** Orders checked at once: each is two requests to S3. */
     static final int CHECKERS = 16;
-
-    private final OrderArchive archive;
-    private final DynamoDbClient dynamo;
-    private final String tableName;
-
-    /** The archive checked against the table {@code tableName}, which {@code dynamo} reads again where it must. */
-    public ArchiveCheck(OrderArchive archive, DynamoDbClient dynamo, String tableName) {
-        this.archive = archive;
-        this.dynamo = dynamo;
-        this.tableName = tableName;
-    }
 
     /** {@code checked} counts the archived orders read so far, for progress. */
     public ArchiveReport verify(ScannedTable table, Instant now, AtomicLong checked) {

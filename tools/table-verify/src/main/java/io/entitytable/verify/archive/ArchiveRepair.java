@@ -17,15 +17,7 @@ import software.amazon.awssdk.core.exception.SdkException;
  * the archive of a business the table no longer holds is deleted, a page of its listing at a time, as its erase would
  * have.
  */
-public final class ArchiveRepair {
-    private final OrderArchive archive;
-    private final OrderMove move;
-
-    public ArchiveRepair(OrderArchive archive, OrderMove move) {
-        this.archive = archive;
-        this.move = move;
-    }
-
+public record ArchiveRepair(OrderArchive archive, OrderMove move) {
     public ArchiveRepairResult repair(ArchiveReport found) {
         List<ArchiveRepairResult.Attempt> attempts = new ArrayList<>();
         for (ArchiveFinding finding : found.repairable()) {
