@@ -75,12 +75,13 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
             @Context UriInfo uri,
             @QueryParam(FieldList.NAME_PREFIX) String prefix,
             @BeanParam PageParams page) {
-        Optional<String> copiedUnder = skuAsked(uri.getQueryParameters());
+        MultivaluedMap<String, String> parameters = uri.getQueryParameters();
+        Optional<String> copiedUnder = skuAsked(parameters);
         if (copiedUnder.isPresent()) {
             return list(businessId, page, (id, request) -> service.listBySku(id, copiedUnder.get(), request));
         }
-        Expression filter = FilterParameters.asked(entity, uri.getQueryParameters());
-        Optional<String> value = entity.lookupField().flatMap(field -> valueAsked(field, uri.getQueryParameters()));
+        Expression filter = FilterParameters.asked(entity, parameters);
+        Optional<String> value = entity.lookupField().flatMap(field -> valueAsked(field, parameters));
         if (value.isPresent()) {
             if (prefix != null) {
                 throw ApiProblem.badParameter(
@@ -88,9 +89,8 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
             }
             return list(businessId, page, (id, request) -> service.findBy(id, value.get(), filter, request));
         }
-        List<String> levels = entity.fieldList()
-                .map(list -> levelsAsked(list, uri.getQueryParameters()))
-                .orElse(List.of());
+        List<String> levels =
+                entity.fieldList().map(list -> levelsAsked(list, parameters)).orElse(List.of());
         if (!levels.isEmpty()) {
             if (prefix != null) {
                 throw ApiProblem.badParameter(
@@ -105,7 +105,6 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
                         "the " + entity.collection() + " are listed by creation time: ask for a range with "
                                 + TimeRange.FROM + " and " + TimeRange.TO);
             }
-            MultivaluedMap<String, String> parameters = uri.getQueryParameters();
             TimeRange range = TimeRange.parse(parameters.getFirst(TimeRange.FROM), parameters.getFirst(TimeRange.TO));
             Optional<String> group = entity.groupField().flatMap(field -> valueAsked(field, parameters));
             if (group.isPresent()) {

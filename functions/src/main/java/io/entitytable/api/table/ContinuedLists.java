@@ -256,9 +256,7 @@ public class ContinuedLists {
         Map<String, String> at = new LinkedHashMap<>();
         at.put(CREATED_AT, position.createdAt().toString());
         at.put(ORDER_ID, position.orderId());
-        Map<String, Map<String, String>> positions = new LinkedHashMap<>();
-        positions.put(AFTER, at);
-        return cursors.encode(scope, new CursorState(positions, shardCount));
+        return cursors.encode(scope, new CursorState(Map.of(AFTER, at), shardCount));
     }
 
     /** The position a cursor names; none on a first page. The cursor's MAC proved it ours, so a bad one is a bug. */
