@@ -169,11 +169,9 @@ public final class DeclaredService extends SubjectService {
      */
     public Found read(String id) {
         Inputs.id("id", id);
-        Optional<DeclaredItem> live = live(id);
-        if (live.isPresent()) {
-            return Found.live(live.get());
-        }
-        return new Found(optimistic.requireArchived(entity, id).subject(), true);
+        return live(id).map(Found::live)
+                .orElseGet(
+                        () -> new Found(optimistic.requireArchived(entity, id).subject(), true));
     }
 
     /**
