@@ -55,12 +55,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * with the values its declaration checks and normalises ({@link DeclaredValues}). Nothing here is written per entity.
  */
 public final class DeclaredService extends SubjectService {
-    private final Entity entity;
     private final ContinuedLists continued;
 
     public DeclaredService(Entity entity, SubjectDependencies dependencies) {
         super(entity, dependencies);
-        this.entity = entity;
         this.continued = dependencies.continued();
     }
 
@@ -156,7 +154,6 @@ public final class DeclaredService extends SubjectService {
     }
 
     /** The subject by id in the table ({@link #live}); 404 when it is not there or not the caller's. */
-    @Override
     public DeclaredItem get(String id) {
         Inputs.id("id", id);
         return live(id).orElseThrow(() -> ApiProblem.notFound(entity.keyName(), id));

@@ -23,8 +23,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * What every subject's service (business, customer, store, order) shares: the entity it serves, the table it reads
- * and writes, and the optimistic cycle of {@link OptimisticWrites} bound to that entity: a subject read by id, changed
- * at the version read, deleted with what its deletion takes along. Each service adds what its entity alone does.
+ * and writes, the optimistic cycle of {@link OptimisticWrites} bound to that entity (a subject changed at the version
+ * read), and its links to other subjects. Each service adds what its entity alone does.
  *
  * <p>The services are {@code @Singleton}s, as the resources are: a normal-scoped bean needs a no-args constructor for
  * its client proxy, which ArC cannot add to a subclass of this class, and a service keeps no state a proxy would serve.
@@ -42,7 +42,7 @@ public abstract class SubjectService {
     protected final EntityTable table;
     protected final PagedQueries queries;
     protected final ShardCounts shards;
-    private final Entity entity;
+    protected final Entity entity;
 
     protected SubjectService(Entity entity, SubjectDependencies dependencies) {
         this.entity = entity;
@@ -51,11 +51,6 @@ public abstract class SubjectService {
         this.writes = dependencies.writes();
         this.table = dependencies.table();
         this.queries = dependencies.queries();
-    }
-
-    /** The subject by id, read from its core item (strongly consistent); 404 when missing or not the caller's. */
-    public DeclaredItem get(String id) {
-        return read(optimistic.require(entity, id));
     }
 
     public Instant now() {
