@@ -44,16 +44,12 @@ public abstract class Access {
 
     /** 404 (as if absent) unless the caller may use business {@code businessId}. */
     public void requireBusiness(String businessId) {
-        if (!caller().mayUse(businessId)) {
-            throw ApiProblem.notFound(Entity.BUSINESS.keyName(), businessId);
-        }
+        requireOwnedBy(businessId, Entity.BUSINESS.keyName(), businessId);
     }
 
     /** 404 (as if absent) unless the caller may use the business the core item belongs to. */
     public void requireItem(Entity entity, String id, Map<String, AttributeValue> core) {
-        if (!caller().mayUse(Values.string(core, Attributes.BUSINESS_ID))) {
-            throw ApiProblem.notFound(entity.keyName(), id);
-        }
+        requireOwnedBy(Values.string(core, Attributes.BUSINESS_ID), entity.keyName(), id);
     }
 
     /**

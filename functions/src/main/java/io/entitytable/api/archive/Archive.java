@@ -65,10 +65,7 @@ public class Archive {
      * Entity#lifecycle()}): one GET of the archive; empty without an archive or for any other entity, at no cost.
      */
     public Optional<ArchivedOrder> find(Entity entity, String id) {
-        if (entity.lifecycle().isEmpty() || orders.isEmpty()) {
-            return Optional.empty();
-        }
-        return orders.get().find(id);
+        return entity.lifecycle().isEmpty() ? Optional.empty() : orders.flatMap(archive -> archive.find(id));
     }
 
     /** 409: the subject moved to the archive, where it no longer changes; a retry would meet the same answer. */

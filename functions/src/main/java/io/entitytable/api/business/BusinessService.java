@@ -142,10 +142,6 @@ public class BusinessService extends SubjectService {
         return table.findJob(EraseJob.keyOf(id)).map(EraseJob::from).orElseThrow(() -> ApiProblem.notFound(what, id));
     }
 
-    public Instant now() {
-        return optimistic.now();
-    }
-
     /**
      * A business's shard count: one strongly consistent GetItem of the business. Operators only; to anyone else, as
      * for a business that does not exist (404).

@@ -4,7 +4,6 @@ import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.model.Entity;
 import jakarta.ws.rs.QueryParam;
-import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -28,7 +27,7 @@ public record TagQuery(@QueryParam("any") String any, @QueryParam("all") String 
         boolean requireAll = all != null;
         String parameter = requireAll ? "all" : "any";
         Set<String> tags = new LinkedHashSet<>();
-        for (String raw : Arrays.asList((requireAll ? all : any).split(",", -1))) {
+        for (String raw : (requireAll ? all : any).split(",", -1)) {
             tags.add(Inputs.tagParameter(parameter, raw));
         }
         if (tags.size() > MAX_QUERY_TAGS) {

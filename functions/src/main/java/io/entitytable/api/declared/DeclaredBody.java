@@ -6,12 +6,11 @@ import io.entitytable.api.input.TagInputs;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.DeclaredValues;
 import io.entitytable.model.Entity;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * A request body for an entity declared by its fields, as JSON gives it: its fields' values and, for a new subject,
@@ -53,8 +52,6 @@ public record DeclaredBody(Map<String, Object> values, Set<String> tags) {
         if (list.size() > Inputs.MAX_TAGS) {
             throw ApiProblem.invalid(Attributes.TAGS, "must hold at most " + Inputs.MAX_TAGS + " tags");
         }
-        List<String> tags = new ArrayList<>();
-        list.forEach(tag -> tags.add((String) tag));
-        return TagInputs.normalise(new LinkedHashSet<>(tags));
+        return TagInputs.normalise(list.stream().map(String.class::cast).collect(Collectors.toSet()));
     }
 }

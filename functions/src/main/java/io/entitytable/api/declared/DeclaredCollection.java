@@ -1,12 +1,13 @@
 package io.entitytable.api.declared;
 
 import io.entitytable.api.error.ApiProblem;
+import io.entitytable.api.idempotency.IdempotencyKeys;
 import io.entitytable.api.idempotency.IdempotentRequests;
 import io.entitytable.api.input.Patterns;
 import io.entitytable.api.input.TimeRange;
 import io.entitytable.api.paging.Page;
+import io.entitytable.api.paging.PageRequest;
 import io.entitytable.api.response.DeclaredResponse;
-import io.entitytable.api.web.ChildCollectionResource;
 import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
 import io.entitytable.model.Attributes;
@@ -14,11 +15,18 @@ import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Field;
 import io.entitytable.model.FieldList;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.BeanParam;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.ArrayList;
@@ -26,7 +34,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Predicate;
+import org.jboss.resteasy.reactive.RestResponse;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
 
 /**
@@ -38,26 +48,41 @@ import software.amazon.awssdk.enhanced.dynamodb.Expression;
  * <p>Of an entity that is a child of another subject ({@link Entity#parent}), the create is {@code POST
  * /<parents>/{id}/<collection>} instead, which the parent's resource serves: a new child of that parent.
  */
-public class DeclaredCollection extends ChildCollectionResource<Map<String, Object>, DeclaredItem, DeclaredResponse> {
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class DeclaredCollection {
+    private final IdempotentRequests idempotent;
     private final DeclaredService service;
     private final Entity entity;
+    /** A child is made under a parent subject rather than under the business. */
+    private final boolean ofParent;
 
-    /** {@code ofParent}: a child is made under a parent subject rather than under the business. */
     DeclaredCollection(IdempotentRequests idempotent, Entity entity, DeclaredService service, boolean ofParent) {
-        super(
-                idempotent,
-                (parentId, body, recorder) -> {
-                    if (!ofParent) {
-                        service.requireMadeUnderBusiness();
-                    }
-                    DeclaredBody created = DeclaredBody.ofNew(entity, body);
-                    return ofParent
-                            ? service.createUnderParent(parentId, created.values(), created.tags(), recorder)
-                            : service.create(parentId, created.values(), created.tags(), recorder);
-                },
-                DeclaredResponse::from);
+        this.idempotent = idempotent;
         this.service = service;
         this.entity = entity;
+        this.ofParent = ofParent;
+    }
+
+    /**
+     * A new subject of the parent {@code parentId}: a 201 with its URL as the Location and its version as the ETag,
+     * recorded under the request's {@code Idempotency-Key} when it has one.
+     */
+    @POST
+    public RestResponse<DeclaredResponse> create(
+            @PathParam("id") String parentId,
+            @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
+            @Context UriInfo uri,
+            @NotNull @Valid Map<String, Object> request) {
+        return idempotent.created(idempotencyKey, uri, request, DeclaredResponse::from, recorder -> {
+            if (!ofParent) {
+                service.requireMadeUnderBusiness();
+            }
+            DeclaredBody created = DeclaredBody.ofNew(entity, request);
+            return ofParent
+                    ? service.createUnderParent(parentId, created.values(), created.tags(), recorder)
+                    : service.create(parentId, created.values(), created.tags(), recorder);
+        });
     }
 
     /**
@@ -75,12 +100,13 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
             @Context UriInfo uri,
             @QueryParam(FieldList.NAME_PREFIX) String prefix,
             @BeanParam PageParams page) {
-        Optional<String> copiedUnder = skuAsked(uri.getQueryParameters());
+        MultivaluedMap<String, String> parameters = uri.getQueryParameters();
+        Optional<String> copiedUnder = skuAsked(parameters);
         if (copiedUnder.isPresent()) {
             return list(businessId, page, (id, request) -> service.listBySku(id, copiedUnder.get(), request));
         }
-        Expression filter = FilterParameters.asked(entity, uri.getQueryParameters());
-        Optional<String> value = entity.lookupField().flatMap(field -> valueAsked(field, uri.getQueryParameters()));
+        Expression filter = FilterParameters.asked(entity, parameters);
+        Optional<String> value = entity.lookupField().flatMap(field -> valueAsked(field, parameters));
         if (value.isPresent()) {
             if (prefix != null) {
                 throw ApiProblem.badParameter(
@@ -88,9 +114,8 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
             }
             return list(businessId, page, (id, request) -> service.findBy(id, value.get(), filter, request));
         }
-        List<String> levels = entity.fieldList()
-                .map(list -> levelsAsked(list, uri.getQueryParameters()))
-                .orElse(List.of());
+        List<String> levels =
+                entity.fieldList().map(list -> levelsAsked(list, parameters)).orElse(List.of());
         if (!levels.isEmpty()) {
             if (prefix != null) {
                 throw ApiProblem.badParameter(
@@ -105,7 +130,6 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
                         "the " + entity.collection() + " are listed by creation time: ask for a range with "
                                 + TimeRange.FROM + " and " + TimeRange.TO);
             }
-            MultivaluedMap<String, String> parameters = uri.getQueryParameters();
             TimeRange range = TimeRange.parse(parameters.getFirst(TimeRange.FROM), parameters.getFirst(TimeRange.TO));
             Optional<String> group = entity.groupField().flatMap(field -> valueAsked(field, parameters));
             if (group.isPresent()) {
@@ -136,6 +160,15 @@ public class DeclaredCollection extends ChildCollectionResource<Map<String, Obje
      * Entity#isCopiedUnderEachSku}); empty when it asks none. The list is read from the copies (pattern 15), which no
      * other parameter narrows: a SKU stands alone, or the request is a 400, as is a SKU no subject could hold.
      */
+    /**
+     * One page of the business's subjects, each answered as the collection answers one: the business's id is checked,
+     * then the page parameters, then {@code read} (with any filters of its own) reads the page.
+     */
+    private static Page<DeclaredResponse> list(
+            String businessId, PageParams page, BiFunction<String, PageRequest, Page<DeclaredItem>> read) {
+        return Responses.pageOf(businessId, page, read, DeclaredResponse::from);
+    }
+
     private Optional<String> skuAsked(MultivaluedMap<String, String> parameters) {
         if (!entity.isCopiedUnderEachSku() || !parameters.containsKey(Attributes.SKU)) {
             return Optional.empty();

@@ -4,6 +4,7 @@ import io.entitytable.api.copies.Copies;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.input.Inputs;
+import io.entitytable.api.input.TagInputs;
 import io.entitytable.api.input.TimeRange;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.paging.PageRequest;
@@ -18,15 +19,18 @@ import io.entitytable.archive.ArchivePosition;
 import io.entitytable.archive.ArchivedOrder;
 import io.entitytable.archive.OrderArchive;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.CoreFields;
 import io.entitytable.model.CoreItem;
 import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.DeclaredValues;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Field;
+import io.entitytable.model.Ids;
 import io.entitytable.model.ItemKey;
 import io.entitytable.model.ItemKind;
 import io.entitytable.model.Keys;
 import io.entitytable.model.RefreshJob;
+import io.entitytable.model.Shard;
 import io.entitytable.model.UniqueValue;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.AccessPattern;
@@ -40,6 +44,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
@@ -50,12 +55,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * with the values its declaration checks and normalises ({@link DeclaredValues}). Nothing here is written per entity.
  */
 public final class DeclaredService extends SubjectService {
-    private final Entity entity;
     private final ContinuedLists continued;
 
     public DeclaredService(Entity entity, SubjectDependencies dependencies) {
         super(entity, dependencies);
-        this.entity = entity;
         this.continued = dependencies.continued();
     }
 
@@ -66,12 +69,7 @@ public final class DeclaredService extends SubjectService {
     public DeclaredItem create(
             String businessId, Map<String, ?> values, Set<String> tags, AnswerRecorder<? super DeclaredItem> recorder) {
         requireMadeUnderBusiness();
-        Map<String, Object> checked = DeclaredValues.forNew(entity, values);
-        return createUnder(
-                businessId,
-                tags,
-                (id, created, shard) -> new DeclaredItem(entity, id, businessId, checked, created, shard),
-                recorder);
+        return createUnder(businessId, DeclaredValues.forNew(entity, values), tags, recorder);
     }
 
     /**
@@ -104,19 +102,30 @@ public final class DeclaredService extends SubjectService {
         Map<String, Object> checked = new LinkedHashMap<>(DeclaredValues.withParentCopies(
                 entity, given, parent.read(parentItem).values()));
         checked.put(entity.parentAttribute().orElseThrow(), parentId);
-        return createUnder(
-                businessId,
-                tags,
-                (id, created, shard) -> new DeclaredItem(entity, id, businessId, checked, created, shard),
-                recorder);
+        return createUnder(businessId, checked, tags, recorder);
     }
 
     /**
-     * Writes the new subject with the marker of each of its unique values, each on condition that no subject of the
-     * business holds it: one transaction, so a value is taken by one create at most.
+     * Creates a subject of the business with its checked values and the request's {@code tags}, created and updated at
+     * one instant (version 1), in the shard drawn under the count this instance knows (ShardCounts: one GetItem when it
+     * knows none; 404 when there is no such business, as the create itself would answer). It is written with the
+     * marker of each of its unique values, each on condition that no subject of the business holds it, and counted on
+     * the business: one transaction, so a value is taken by one create at most.
      */
-    @Override
-    protected void writeNew(String businessId, DeclaredItem child, AnswerRecorder<? super DeclaredItem> recorder) {
+    private DeclaredItem createUnder(
+            String businessId,
+            Map<String, Object> checked,
+            Set<String> tags,
+            AnswerRecorder<? super DeclaredItem> recorder) {
+        Inputs.id("id", businessId);
+        optimistic.access().requireBusiness(businessId);
+        Instant now = optimistic.now();
+        String id = Ids.newId();
+        Shard shard = shards.of(businessId)
+                .orElseThrow(() -> ApiProblem.notFound("business", businessId))
+                .shardFor(id, now);
+        DeclaredItem child = new DeclaredItem(
+                entity, id, businessId, checked, CoreFields.created(TagInputs.normalise(tags), now), shard);
         List<UniqueValue> markers = UniqueValue.of(child);
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         items.add(child.toItem());
@@ -130,6 +139,7 @@ public final class DeclaredService extends SubjectService {
                 refused -> refused.action() >= 2 && refused.action() < 2 + markers.size()
                         ? taken(markers.get(refused.action() - 2))
                         : ApiProblem.notFound("business", businessId));
+        return child;
     }
 
     /** A subject as a read by id found it: in the table, or in the archive, where it no longer changes. */
@@ -144,7 +154,6 @@ public final class DeclaredService extends SubjectService {
     }
 
     /** The subject by id in the table ({@link #live}); 404 when it is not there or not the caller's. */
-    @Override
     public DeclaredItem get(String id) {
         Inputs.id("id", id);
         return live(id).orElseThrow(() -> ApiProblem.notFound(entity.keyName(), id));
@@ -157,11 +166,9 @@ public final class DeclaredService extends SubjectService {
      */
     public Found read(String id) {
         Inputs.id("id", id);
-        Optional<DeclaredItem> live = live(id);
-        if (live.isPresent()) {
-            return Found.live(live.get());
-        }
-        return new Found(optimistic.requireArchived(entity, id).subject(), true);
+        return live(id).map(Found::live)
+                .orElseGet(
+                        () -> new Found(optimistic.requireArchived(entity, id).subject(), true));
     }
 
     /**
@@ -200,7 +207,7 @@ public final class DeclaredService extends SubjectService {
      */
     public DeclaredItem patch(String id, Long ifMatch, Map<String, ?> values) {
         Map<String, Object> changes = DeclaredValues.forChange(entity, values);
-        return modify(id, ifMatch, current -> current.with(changes), this::writeChange);
+        return optimistic.modify(entity, id, ifMatch, current -> current.with(changes), this::writeChange);
     }
 
     /** The changed subject, with the markers of the unique values it gives up deleted and of those it takes put. */
@@ -283,10 +290,6 @@ public final class DeclaredService extends SubjectService {
                 .orElseThrow(() -> ApiProblem.notFound(what, id));
         optimistic.access().requireOwnedBy(job.businessId(), what, id);
         return job;
-    }
-
-    Instant now() {
-        return optimistic.now();
     }
 
     Entity entity() {
@@ -431,37 +434,24 @@ public final class DeclaredService extends SubjectService {
                 : optimistic.archive().orders();
     }
 
-    /** How a list pages through the archive. */
-    @FunctionalInterface
-    private interface ArchiveListing {
-        ArchivePage page(Optional<ArchivePosition> after, int limit);
-    }
-
     /**
      * The archive side of a list: its listing, and the archived subjects of a page that pass {@code matching}, each as
      * a list answers a subject (without the rest of its collection).
      */
     private ContinuedLists.ArchiveSide<Found> archiveSide(
-            ArchiveListing listing, OrderArchive archive, Predicate<DeclaredItem> matching) {
-        return new ContinuedLists.ArchiveSide<>() {
-            @Override
-            public ArchivePage page(Optional<ArchivePosition> after, int limit) {
-                return listing.page(after, limit);
-            }
-
-            @Override
-            public Map<String, Found> read(List<ArchivePosition> positions) {
-                Map<String, Found> subjects = new LinkedHashMap<>();
-                for (ArchivedOrder archived : archive.read(positions)) {
-                    DeclaredItem subject =
-                            DeclaredService.this.read(archived.items().get(0));
-                    if (matching.test(subject)) {
-                        subjects.put(subject.id(), new Found(subject, true));
-                    }
+            BiFunction<Optional<ArchivePosition>, Integer, ArchivePage> listing,
+            OrderArchive archive,
+            Predicate<DeclaredItem> matching) {
+        return new ContinuedLists.ArchiveSide<>(listing, positions -> {
+            Map<String, Found> subjects = new LinkedHashMap<>();
+            for (ArchivedOrder archived : archive.read(positions)) {
+                DeclaredItem subject = read(archived.items().get(0));
+                if (matching.test(subject)) {
+                    subjects.put(subject.id(), new Found(subject, true));
                 }
-                return subjects;
             }
-        };
+            return subjects;
+        });
     }
 
     /**

@@ -46,16 +46,10 @@ final class FilterParameters {
             }
             Predicate<Object> holds;
             if (filter.isAtLeast()) {
-                long least = least(
-                        filter,
-                        Objects.requireNonNullElse(parameters.getFirst(filter.parameter()), "")
-                                .trim());
+                long least = least(filter, parameters);
                 holds = value -> value instanceof Number number && number.longValue() >= least;
             } else {
-                Object wanted = filter.field()
-                        .normalised(DeclaredCollection.valueAsked(filter.field(), parameters)
-                                .orElseThrow());
-                holds = wanted::equals;
+                holds = wanted(filter, parameters)::equals;
             }
             all = all.and(item -> holds.test(valueAt(item.values(), filter.attributePath())));
         }
@@ -76,15 +70,21 @@ final class FilterParameters {
     private static Expression condition(ListFilter filter, MultivaluedMap<String, String> parameters) {
         String[] path = filter.attributePath().toArray(String[]::new);
         if (filter.isAtLeast()) {
-            String given = Objects.requireNonNullElse(parameters.getFirst(filter.parameter()), "");
-            return Filters.atLeast(Values.n(least(filter, given.trim())), path);
+            return Filters.atLeast(Values.n(least(filter, parameters)), path);
         }
-        // A text filter is given under its field's name, judged as a lookup's value is.
-        String value = DeclaredCollection.valueAsked(filter.field(), parameters).orElseThrow();
-        return Filters.equal(Values.s((String) filter.field().normalised(value)), path);
+        return Filters.equal(Values.s((String) wanted(filter, parameters)), path);
     }
 
-    private static long least(ListFilter filter, String given) {
+    /** A text filter is given under its field's name, judged as a lookup's value is, and stored as its field does. */
+    private static Object wanted(ListFilter filter, MultivaluedMap<String, String> parameters) {
+        return filter.field()
+                .normalised(DeclaredCollection.valueAsked(filter.field(), parameters)
+                        .orElseThrow());
+    }
+
+    private static long least(ListFilter filter, MultivaluedMap<String, String> parameters) {
+        String given = Objects.requireNonNullElse(parameters.getFirst(filter.parameter()), "")
+                .trim();
         try {
             long value = Long.parseLong(given);
             Optional<String> problem = filter.field().problem(value);

@@ -71,8 +71,7 @@ public class ApiProblem extends RuntimeException {
      * takes no new child and no change, and the answer will not change on a retry.
      */
     public static ApiProblem beingErased(String businessId) {
-        return new ApiProblem(
-                409, "Conflict", "business " + businessId + " is being erased; nothing more can be written to it");
+        return conflict("business " + businessId + " is being erased; nothing more can be written to it");
     }
 
     public static ApiProblem preconditionFailed(long current) {

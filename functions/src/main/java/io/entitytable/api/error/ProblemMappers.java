@@ -137,8 +137,10 @@ public class ProblemMappers {
                     422, "Validation failed", "the item would exceed DynamoDB's 400 KB item size limit", List.of());
         }
         if (exception.isThrottlingException()) {
-            return retryAfter(Problem.response(
-                    503, "Service unavailable", "the table is busy; retry after a short wait", List.of()));
+            return retryAfter(
+                    Problem.response(
+                            503, "Service unavailable", "the table is busy; retry after a short wait", List.of()),
+                    RETRY_AFTER_SECONDS);
         }
         LOG.error("DynamoDB request failed", exception);
         return Problem.response(500, "Internal server error", "the request could not be completed", List.of());
@@ -148,10 +150,6 @@ public class ProblemMappers {
     public Response unexpected(Throwable throwable) {
         LOG.error("request failed", throwable);
         return Problem.response(500, "Internal server error", "the request could not be completed", List.of());
-    }
-
-    private static Response retryAfter(Response response) {
-        return retryAfter(response, RETRY_AFTER_SECONDS);
     }
 
     private static Response retryAfter(Response response, int seconds) {
@@ -172,10 +170,9 @@ public class ProblemMappers {
                 continue;
             }
             String name = node.getName();
-            if (node.getKey() != null) {
-                name = (name == null ? "" : name) + "[" + node.getKey() + "]";
-            } else if (node.getIndex() != null) {
-                name = (name == null ? "" : name) + "[" + node.getIndex() + "]";
+            Object subscript = node.getKey() != null ? node.getKey() : node.getIndex();
+            if (subscript != null) {
+                name = (name == null ? "" : name) + "[" + subscript + "]";
             }
             if (name != null && !name.isEmpty()) {
                 parts.add(name);

@@ -181,13 +181,11 @@ public class IdempotentRequests {
 
     /** Replays (or refuses, as another request's key) when a live record of the caller's key is there. */
     private void answerIfRecorded(String caller, String key, String fingerprint) {
-        live(caller, key, optimistic.now()).ifPresent(record -> answerWith(record, fingerprint));
-    }
-
-    private Optional<IdempotencyRecord> live(String caller, String key, Instant now) {
-        return table.find(IdempotencyRecord.keyOf(caller, key))
+        Instant now = optimistic.now();
+        table.find(IdempotencyRecord.keyOf(caller, key))
                 .map(IdempotencyRecord::from)
-                .filter(record -> record.isLiveAt(now));
+                .filter(record -> record.isLiveAt(now))
+                .ifPresent(record -> answerWith(record, fingerprint));
     }
 
     private static void answerWith(IdempotencyRecord record, String fingerprint) {

@@ -6,7 +6,6 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /** Checks of values that arrive in paths, query strings and headers, each failing with a clear 4xx. */
@@ -47,7 +46,6 @@ public final class Inputs {
         return TAG.matcher(tag).matches() ? Optional.of(tag) : Optional.empty();
     }
 
-    /** Query parameters arrive as strings so that {@code limit=abc} is a clear 400, not a framework 404. */
     /** A query parameter that is {@code true} or {@code false}; absent is false; anything else is a 400. */
     public static boolean flag(String parameter, String value) {
         if (value != null && !value.equals("true") && !value.equals("false")) {
@@ -56,6 +54,7 @@ public final class Inputs {
         return "true".equals(value);
     }
 
+    /** Query parameters arrive as strings so that {@code limit=abc} is a clear 400, not a framework 404. */
     public static int limit(String value) {
         if (value == null || value.isBlank()) {
             return DEFAULT_LIMIT;
@@ -97,11 +96,6 @@ public final class Inputs {
             throw ApiProblem.badRequest("If-Match must be an ETag this API returned, such as \"3\"");
         }
         return Long.parseLong(matcher.group(1));
-    }
-
-    /** A field of a PATCH body: the {@code given} value as {@code read} makes it, or {@code current} when left out. */
-    public static <G, T> T patched(G given, T current, Function<G, T> read) {
-        return given == null ? current : read.apply(given);
     }
 
     public static String etag(long version) {

@@ -138,8 +138,6 @@ public class SearchService {
     }
 
     private static CursorState state(TextQuery.After after) {
-        CursorState state = CursorState.start();
-        state.positions().put(CursorState.SINGLE, Map.of(HITS, Integer.toString(after.hits())));
-        return state;
+        return new CursorState(Map.of(CursorState.SINGLE, Map.of(HITS, Integer.toString(after.hits()))));
     }
 }

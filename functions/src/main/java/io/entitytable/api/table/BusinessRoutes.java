@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -76,16 +77,14 @@ public class BusinessRoutes {
      * the only copy yet. Empty when neither holds it (the request's own read then answers 404).
      */
     public Optional<String> businessOf(Entity entity, String id) {
-        for (String table : target.isPresent() ? new String[] {home, target.get()} : new String[] {home}) {
-            Optional<String> business = LiveCoreItem.among(
-                            dynamo.query(LiveCoreItem.query(entity, id).toRequest(table))
-                                    .items())
-                    .map(item -> Values.string(item, Attributes.BUSINESS_ID));
-            if (business.isPresent()) {
-                return business;
-            }
-        }
-        return Optional.empty();
+        // Lazily: the target is read only when the home table holds no such subject.
+        return Stream.concat(Stream.of(home), target.stream())
+                .map(table -> LiveCoreItem.among(
+                                dynamo.query(LiveCoreItem.query(entity, id).toRequest(table))
+                                        .items())
+                        .map(item -> Values.string(item, Attributes.BUSINESS_ID)))
+                .flatMap(Optional::stream)
+                .findFirst();
     }
 
     private Optional<BusinessRoute> route(String businessId) {

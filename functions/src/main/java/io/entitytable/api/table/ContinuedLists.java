@@ -31,6 +31,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -79,18 +80,14 @@ public class ContinuedLists {
     /**
      * What a list reads of the archive.
      *
+     * @param page a page of at most {@code limit} positions strictly after {@code after}: one LIST
+     * @param read the items at these positions, by order id: one GET each, in parallel. A position whose order is gone
+     *     (a delete under way) or that the list's filters leave out has none.
      * @param <T> the list's item
      */
-    public interface ArchiveSide<T> {
-        /** A page of at most {@code limit} positions strictly after {@code after}: one LIST. */
-        ArchivePage page(Optional<ArchivePosition> after, int limit);
-
-        /**
-         * The items at these positions, by order id: one GET each, in parallel. A position whose order is gone (a
-         * delete under way) or that the list's filters leave out has none.
-         */
-        Map<String, T> read(List<ArchivePosition> positions);
-    }
+    public record ArchiveSide<T>(
+            BiFunction<Optional<ArchivePosition>, Integer, ArchivePage> page,
+            Function<List<ArchivePosition>, Map<String, T>> read) {}
 
     /** A list of one partition (pattern 7) continued into the archive. */
     public <T> Page<T> partition(
@@ -146,7 +143,7 @@ public class ContinuedLists {
                     () -> readLive(partition, queryOf.apply(partition), after, perPartition), pool));
         }
         // The LIST runs on the request's own thread while the Queries are on their way.
-        ArchivePage archived = archive.page(after, limit);
+        ArchivePage archived = archive.page().apply(after, limit);
         List<LiveSide> sides = PagedQueries.joinAll(reads);
 
         Map<String, Entry> byId = new HashMap<>();
@@ -189,7 +186,7 @@ public class ContinuedLists {
                 .filter(entry -> entry.item() == null)
                 .map(Entry::position)
                 .toList();
-        Map<String, T> read = toRead.isEmpty() ? Map.of() : archive.read(toRead);
+        Map<String, T> read = toRead.isEmpty() ? Map.of() : archive.read().apply(toRead);
         List<T> items = new ArrayList<>(taken.size());
         for (Entry entry : taken) {
             if (entry.item() != null) {
@@ -259,9 +256,7 @@ public class ContinuedLists {
         Map<String, String> at = new LinkedHashMap<>();
         at.put(CREATED_AT, position.createdAt().toString());
         at.put(ORDER_ID, position.orderId());
-        Map<String, Map<String, String>> positions = new LinkedHashMap<>();
-        positions.put(AFTER, at);
-        return cursors.encode(scope, new CursorState(positions, shardCount));
+        return cursors.encode(scope, new CursorState(Map.of(AFTER, at), shardCount));
     }
 
     /** The position a cursor names; none on a first page. The cursor's MAC proved it ours, so a bad one is a bug. */

@@ -13,6 +13,7 @@ import io.entitytable.model.Retention;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.Tombstone;
 import io.entitytable.model.Values;
+import io.entitytable.model.access.ShardGrowthWrite;
 import io.entitytable.model.move.BusinessRoute;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -197,12 +198,13 @@ public class CoreWrites {
 
     /**
      * Grows a business's shard count from the one {@code current} holds to {@code next}, with the child counters it
-     * adds, in one write (a lone UpdateItem when it adds none).
+     * adds, in one write (a lone UpdateItem when it adds none): the business's count attributes alone (no version
+     * bump), on condition that its count is still the one read and it is not being erased, then each new counter.
      *
      * @throws WriteConflict when the count changed since it was read, or the business went or is being erased
      */
     public void growShards(Map<String, AttributeValue> current, ShardCount next) {
-        List<TransactWriteItem> writes = actions().growShards(current, next);
+        List<TransactWriteItem> writes = ShardGrowthWrite.actions(table.name(), current, next);
         if (writes.size() == 1) {
             single(writes.get(0));
         } else {

@@ -17,7 +17,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -108,13 +107,17 @@ public class PagedQueries {
         Slice slice = slice(
                 query.toRequest(table.name()), limit, state.resumeAfter(CursorState.SINGLE), config.filterPageBudget());
         List<Map<String, AttributeValue>> items = slice.items();
-        String next = null;
+        // A slice with more than the page holds was not stopped by its budget: it has no LastEvaluatedKey.
+        Map<String, AttributeValue> last = slice.lastEvaluated();
         if (items.size() > limit) {
             items = items.subList(0, limit);
-            next = encode(scope, CursorState.SINGLE, QueryPositions.positionOf(items.get(limit - 1), query.index()));
-        } else if (slice.lastEvaluated() != null) {
-            next = encode(scope, CursorState.SINGLE, QueryPositions.positionOf(slice.lastEvaluated(), query.index()));
+            last = items.get(limit - 1);
         }
+        String next = last == null
+                ? null
+                : cursors.encode(
+                        scope,
+                        new CursorState(Map.of(CursorState.SINGLE, QueryPositions.positionOf(last, query.index()))));
         return new Page<>(items.stream().map(mapper).toList(), next);
     }
 
@@ -292,12 +295,6 @@ public class PagedQueries {
                 return new Slice(items, start);
             }
         }
-    }
-
-    private String encode(String scope, String partition, Map<String, String> position) {
-        Map<String, Map<String, String>> positions = new LinkedHashMap<>();
-        positions.put(partition, position);
-        return cursors.encode(scope, new CursorState(positions));
     }
 
     /** What one partition's Query returned; {@code lastEvaluated} is set only when a budget stopped it early. */

@@ -33,25 +33,24 @@ final class TransactionCancellation {
                 return new TransactionConflict();
             }
             if ("ThrottlingError".equals(reason.code())) {
-                return DynamoDbException.builder()
-                        .message(reason.message())
-                        .statusCode(400)
-                        .awsErrorDetails(AwsErrorDetails.builder()
-                                .errorCode("ThrottlingException")
-                                .errorMessage(reason.message())
-                                .build())
-                        .build();
+                return singleItemError(reason, "ThrottlingException", 400);
             }
             if ("ValidationError".equals(reason.code())) {
-                return DynamoDbException.builder()
-                        .message(reason.message())
-                        .awsErrorDetails(AwsErrorDetails.builder()
-                                .errorCode("ValidationException")
-                                .errorMessage(reason.message())
-                                .build())
-                        .build();
+                return singleItemError(reason, "ValidationException", 0);
             }
         }
         return cancelled;
+    }
+
+    /** The error a single-item write would have thrown for {@code reason}: {@code code}, with no status when 0. */
+    private static RuntimeException singleItemError(CancellationReason reason, String code, int status) {
+        return DynamoDbException.builder()
+                .message(reason.message())
+                .statusCode(status)
+                .awsErrorDetails(AwsErrorDetails.builder()
+                        .errorCode(code)
+                        .errorMessage(reason.message())
+                        .build())
+                .build();
     }
 }

@@ -79,9 +79,7 @@ final class UpdateExpressions {
                 .putExpressionName("#bump", Attributes.VERSION)
                 .putExpressionValue(":one", Values.n(1))
                 .putExpressionName("#correlation", Attributes.CORRELATION_ID);
-        if (requestId.isPresent()) {
-            update.putExpressionValue(":correlation", Values.s(requestId.get()));
-        }
+        requestId.ifPresent(id -> update.putExpressionValue(":correlation", Values.s(id)));
         return update.expression("SET #erasing = :at, #updated = :at"
                         + (requestId.isPresent() ? ", #correlation = :correlation" : "")
                         + " ADD #bump :one"

@@ -12,7 +12,6 @@ import io.entitytable.model.ShardCount;
 import io.entitytable.model.Tombstone;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.ConditionalWrites;
-import io.entitytable.model.access.ShardGrowthWrite;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -148,15 +147,6 @@ final class WriteActions {
                 ChildCounters.of(businessId, child),
                 UpdateExpressions.adding(Attributes.CHILD_COUNT, delta),
                 WriteConditions.exists().and(WriteConditions.notErasing()));
-    }
-
-    /**
-     * Grows the business {@code current} to {@code next}: its count attributes alone (no version bump), on condition
-     * that its count is still the one read and it is not being erased, and the child counters the new count adds, each
-     * new. The first action is the business's.
-     */
-    List<TransactWriteItem> growShards(Map<String, AttributeValue> current, ShardCount next) {
-        return ShardGrowthWrite.actions(table, current, next);
     }
 
     /**

@@ -118,16 +118,11 @@ public class DynamoTimingInterceptor implements ExecutionInterceptor {
         if (reported instanceof ConsumedCapacity capacity) {
             return add(null, capacity, read);
         }
-        if (reported instanceof List<?> capacities) {
-            return addAll(capacities, read);
-        }
-        return null;
-    }
-
-    private static double[] addAll(List<?> capacities, boolean read) {
         double[] units = null;
-        for (Object capacity : capacities) {
-            units = add(units, (ConsumedCapacity) capacity, read);
+        if (reported instanceof List<?> capacities) {
+            for (Object capacity : capacities) {
+                units = add(units, (ConsumedCapacity) capacity, read);
+            }
         }
         return units;
     }

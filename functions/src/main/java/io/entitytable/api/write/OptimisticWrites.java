@@ -3,7 +3,6 @@ package io.entitytable.api.write;
 import io.entitytable.api.access.Access;
 import io.entitytable.api.archive.Archive;
 import io.entitytable.api.error.ApiProblem;
-import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.table.BusinessErasing;
 import io.entitytable.api.table.CoreWrites;
@@ -135,20 +134,6 @@ public class OptimisticWrites {
             write.write(current, item, bumped);
             return bumped;
         });
-    }
-
-    /**
-     * Writes a new customer or store and counts it on its business, with the request's idempotency record if it has
-     * one; 404 when the business does not exist.
-     */
-    public <T extends CoreItem> T createUnder(String businessId, T child, AnswerRecorder<? super T> recorder) {
-        access.requireBusiness(businessId);
-        createChild(
-                businessId,
-                List.of(child.toItem()),
-                recorder.recordFor(child),
-                () -> ApiProblem.notFound("business", businessId));
-        return child;
     }
 
     /**
