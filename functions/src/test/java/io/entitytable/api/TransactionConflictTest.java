@@ -197,7 +197,7 @@ class TransactionConflictTest {
                     RACERS,
                     writer -> () -> writer == 0
                             ? outcome(() -> {
-                                businesses.delete(business, null);
+                                businesses.delete(business, null, false, AnswerRecorder.none());
                                 return "deleted";
                             })
                             : outcome(() -> {

@@ -30,10 +30,6 @@ public class RequestAccess extends Access {
 
     @Override
     public Caller caller() {
-        return resolve();
-    }
-
-    protected Caller resolve() {
         if (config.allowUnauthenticated()) {
             return new Caller("", true, Set.of());
         }

@@ -59,11 +59,6 @@ public class BusinessService extends SubjectService {
         return business;
     }
 
-    /** {@link #delete(String, Long, boolean, AnswerRecorder)} of an empty business, without a key. */
-    public void delete(String id, Long ifMatch) {
-        delete(id, ifMatch, false, AnswerRecorder.none());
-    }
-
     /**
      * Deletes a business; empty when it is gone, its erase job when {@code cascade} asked for one.
      *

@@ -301,11 +301,6 @@ public class CoreWrites {
         }
     }
 
-    /** {@link #delete(Deletion, Optional)} for a request without an idempotency key. */
-    public void delete(Deletion deletion) {
-        delete(deletion, Optional.empty());
-    }
-
     /**
      * A core item to write, naming the request that writes it ({@link Attributes#CORRELATION_ID}), or no request when
      * there is none: never the one of the version it replaces. Order lines and counters are not stamped: the fan-out

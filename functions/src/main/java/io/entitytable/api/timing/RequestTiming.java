@@ -110,12 +110,6 @@ public final class RequestTiming {
             long searchNanos,
             int searchCalls) {
 
-        /** A request that made no call to the search engine. */
-        public Snapshot(
-                long appNanos, long dbNanos, int calls, boolean capacityReported, double readUnits, double writeUnits) {
-            this(appNanos, dbNanos, calls, capacityReported, readUnits, writeUnits, 0, 0);
-        }
-
         /** The function's own time: the application time not spent waiting on DynamoDB or the search engine. */
         public long ownNanos() {
             return appNanos - dbNanos - searchNanos;

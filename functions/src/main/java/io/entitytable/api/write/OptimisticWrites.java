@@ -22,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -139,21 +138,9 @@ public class OptimisticWrites {
     /**
      * Writes {@code items} (a new child of a business and, for an order, its lines) and counts the child on the
      * business, with {@code record} if the request has one, in one transaction. A clash with other writers of the
-     * business (whose counter every create changes) is retried by {@link ConflictRetry}; a business that is missing or
-     * being deleted is {@code businessGone}, one being erased a 409.
-     */
-    public void createChild(
-            String businessId,
-            List<Map<String, AttributeValue>> items,
-            Optional<IdempotencyRecord> record,
-            Supplier<ApiProblem> businessGone) {
-        createChild(businessId, items, record, refused -> businessGone.get());
-    }
-
-    /**
-     * {@link #createChild(String, List, Optional, Supplier)} for items any of which may already be there: {@code
-     * refused} answers the refusal, at action 0 the business's (missing or being deleted), at {@code i + 1} the item
-     * {@code items.get(i)} (its key taken).
+     * business (whose counter every create changes) is retried by {@link ConflictRetry}; one being erased is a 409.
+     * {@code refused} answers a refusal: at action 0 the business's (missing or being deleted), at {@code i + 1} the
+     * item {@code items.get(i)} (its key taken).
      */
     public void createChild(
             String businessId,

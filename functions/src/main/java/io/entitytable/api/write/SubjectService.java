@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -72,13 +73,8 @@ public abstract class SubjectService {
         Entity.Link link = entity.link().orElseThrow();
         String parameter = link.target().keyName() + "Id";
         Inputs.id(parameter, targetId);
-        return withCurrent(id, null, current -> {
-            DeclaredItem subject = read(current);
-            Set<String> linked = Values.set(current, link.attribute());
-            if (linked.contains(targetId)) {
-                return subject;
-            }
-            if (linked.size() >= MAX_LINKS) {
+        return changeLink(id, linked -> linked.add(targetId), (current, subject, changed) -> {
+            if (changed.linked().size() > MAX_LINKS) {
                 throw ApiProblem.invalid(
                         link.attribute(),
                         "a " + entity.keyName() + " links at most " + MAX_LINKS + " "
@@ -92,11 +88,7 @@ public abstract class SubjectService {
                 throw ApiProblem.invalid(
                         parameter, link.target().keyName() + " " + targetId + " belongs to another business");
             }
-            Set<String> next = new TreeSet<>(linked);
-            next.add(targetId);
-            DeclaredItem changed = nextVersion(subject.withLinked(next), subject);
             writes.replaceCountingLink(current, changed.toItem(), LinkChange.linking(ItemKey.of(target), businessId));
-            return changed;
         });
     }
 
@@ -107,15 +99,7 @@ public abstract class SubjectService {
     public DeclaredItem unlink(String id, String targetId) {
         Entity.Link link = entity.link().orElseThrow();
         Inputs.id(link.target().keyName() + "Id", targetId);
-        return withCurrent(id, null, current -> {
-            DeclaredItem subject = read(current);
-            Set<String> linked = Values.set(current, link.attribute());
-            if (!linked.contains(targetId)) {
-                return subject;
-            }
-            Set<String> next = new TreeSet<>(linked);
-            next.remove(targetId);
-            DeclaredItem changed = nextVersion(subject.withLinked(next), subject);
+        return changeLink(id, linked -> linked.remove(targetId), (current, subject, changed) -> {
             Optional<Map<String, AttributeValue>> target = table.findCore(link.target(), targetId);
             if (target.isPresent()) {
                 writes.replaceCountingLink(current, changed.toItem(), LinkChange.unlinking(ItemKey.of(target.get())));
@@ -123,8 +107,25 @@ public abstract class SubjectService {
                 // Only data from before targets counted their links can name a target that is gone: nothing to uncount.
                 writes.replace(current, changed.toItem());
             }
-            return changed;
         });
+    }
+
+    /**
+     * The optimistic cycle of a link's change: the subject with its link changed by {@code edit}, at version + 1 and
+     * written by {@code write}; the subject as read when the edit changes nothing.
+     */
+    private DeclaredItem changeLink(
+            String id, Consumer<Set<String>> edit, OptimisticWrites.ChangeWrite<DeclaredItem> write) {
+        return optimistic.modify(
+                entity,
+                id,
+                null,
+                (DeclaredItem subject) -> {
+                    Set<String> linked = new TreeSet<>(subject.linked());
+                    edit.accept(linked);
+                    return subject.withLinked(linked);
+                },
+                write);
     }
 
     /**
@@ -156,9 +157,5 @@ public abstract class SubjectService {
     /** A core item of this entity, as its declaration reads it. */
     protected DeclaredItem read(Map<String, AttributeValue> current) {
         return entity.read(current);
-    }
-
-    private DeclaredItem nextVersion(DeclaredItem changed, DeclaredItem current) {
-        return changed.withVersion(current.version() + 1, optimistic.now());
     }
 }

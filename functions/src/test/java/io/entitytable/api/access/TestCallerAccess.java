@@ -28,13 +28,13 @@ public class TestCallerAccess extends RequestAccess {
     }
 
     @Override
-    protected Caller resolve() {
+    public Caller caller() {
         APIGatewayV2HTTPEvent event = event();
         if (event == null) {
             return OPERATOR;
         }
         if (event.getRequestContext() != null && event.getRequestContext().getAuthorizer() != null) {
-            return super.resolve();
+            return super.caller();
         }
         Map<String, String> headers = event.getHeaders() == null ? Map.of() : event.getHeaders();
         String named = headers.entrySet().stream()

@@ -117,9 +117,11 @@ class CoreWritesRouteTest {
         // WHEN it is sent
         String storeId = Values.string(store, Attributes.ID);
         RefreshRequest refresh = new RefreshRequest(Entity.STORE, storeId, business, 2, 1_500, Instant.now());
-        writes.delete(Deletion.of(item(table.home(), ItemKey.of(store)).orElseThrow())
-                .requestingRefresh(refresh)
-                .build());
+        writes.delete(
+                Deletion.of(item(table.home(), ItemKey.of(store)).orElseThrow())
+                        .requestingRefresh(refresh)
+                        .build(),
+                Optional.empty());
 
         // THEN the store is gone from the target, and its job is asked for where the workers advance it
         assertThat(item(TARGET, ItemKey.of(store)))

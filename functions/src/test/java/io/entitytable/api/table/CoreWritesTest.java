@@ -226,7 +226,7 @@ class CoreWritesTest {
         List<ItemKey> counters = ChildCounters.all(businessId);
         int counted = counters.indexOf(ChildCounters.of(businessId, Values.string(store, Attributes.ID)));
         assertThatThrownBy(() -> writes.delete(
-                        Deletion.of(current).withCountersAtZero(counters).build()))
+                        Deletion.of(current).withCountersAtZero(counters).build(), Optional.empty()))
                 .isInstanceOfSatisfying(WriteConflict.class, conflict -> assertThat(conflict.action())
                         .isEqualTo(1 + counted));
         assertThat(table.findCore(Entity.BUSINESS, businessId)).isPresent();
@@ -242,10 +242,12 @@ class CoreWritesTest {
         ItemKey renamedAway = new ItemKey(Values.string(store, Attributes.ID), "store#old-name");
 
         // WHEN / THEN action 0 is the store itself, 1 its tombstone, 2 the business's count, 3 the store to uncount
-        assertThatThrownBy(() -> writes.delete(Deletion.of(current)
-                        .uncountingOnBusiness(businessId)
-                        .uncountingOnTargets(List.of(renamedAway))
-                        .build()))
+        assertThatThrownBy(() -> writes.delete(
+                        Deletion.of(current)
+                                .uncountingOnBusiness(businessId)
+                                .uncountingOnTargets(List.of(renamedAway))
+                                .build(),
+                        Optional.empty()))
                 .isInstanceOfSatisfying(WriteConflict.class, conflict -> assertThat(conflict.action())
                         .isEqualTo(3));
     }
@@ -258,10 +260,12 @@ class CoreWritesTest {
         writes.createChild(businessId, List.of(store), Optional.empty());
 
         // WHEN
-        writes.delete(Deletion.of(read(Entity.STORE, store))
-                .uncountingOnBusiness(businessId)
-                .onlyWhileZero(Attributes.LINK_COUNT)
-                .build());
+        writes.delete(
+                Deletion.of(read(Entity.STORE, store))
+                        .uncountingOnBusiness(businessId)
+                        .onlyWhileZero(Attributes.LINK_COUNT)
+                        .build(),
+                Optional.empty());
 
         // THEN
         assertThat(table.findCore(Entity.STORE, Values.string(store, Attributes.ID)))

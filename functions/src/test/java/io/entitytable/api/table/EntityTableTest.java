@@ -70,9 +70,11 @@ class EntityTableTest {
         DeclaredItem customer = customer();
         Map<String, AttributeValue> current =
                 table.findCore(Entity.CUSTOMER, customer.id()).orElseThrow();
-        writes.delete(Deletion.of(current)
-                .uncountingOnBusiness(Values.string(current, Attributes.BUSINESS_ID))
-                .build());
+        writes.delete(
+                Deletion.of(current)
+                        .uncountingOnBusiness(Values.string(current, Attributes.BUSINESS_ID))
+                        .build(),
+                Optional.empty());
 
         // WHEN / THEN
         assertThat(table.findCore(Entity.CUSTOMER, customer.id())).isEmpty();

@@ -9,7 +9,7 @@ class ServerTimingHeaderTest {
     @Test
     void format_shouldWriteAppAndDbInMilliseconds_withTheRequestCount() {
         // GIVEN 4.2134 ms in the function, 3.1036 ms waiting on two calls
-        RequestTiming.Snapshot snapshot = new RequestTiming.Snapshot(4_213_400, 3_103_600, 2, false, 0, 0);
+        RequestTiming.Snapshot snapshot = new RequestTiming.Snapshot(4_213_400, 3_103_600, 2, false, 0, 0, 0, 0);
 
         // WHEN
         String header = ServerTimingHeader.format(snapshot);
@@ -21,7 +21,7 @@ class ServerTimingHeaderTest {
     @Test
     void format_shouldAddCapacity_whenDynamoDbReportedIt() {
         // GIVEN
-        RequestTiming.Snapshot snapshot = new RequestTiming.Snapshot(12_000_000, 9_000, 1, true, 1.5, 0);
+        RequestTiming.Snapshot snapshot = new RequestTiming.Snapshot(12_000_000, 9_000, 1, true, 1.5, 0, 0, 0);
 
         // WHEN
         String header = ServerTimingHeader.format(snapshot);

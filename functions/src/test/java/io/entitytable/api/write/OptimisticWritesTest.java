@@ -164,7 +164,10 @@ class OptimisticWritesTest {
 
         // WHEN / THEN: a failed condition on the business is final, not retried
         assertThatThrownBy(() -> optimistic.createChild(
-                        missing, List.of(child.toItem()), Optional.empty(), () -> ApiProblem.conflict("being deleted")))
+                        missing,
+                        List.of(child.toItem()),
+                        Optional.empty(),
+                        refused -> ApiProblem.conflict("being deleted")))
                 .isInstanceOfSatisfying(ApiProblem.class, problem -> assertThat(problem.status())
                         .isEqualTo(409));
         assertThat(pauses).hasValue(0);
@@ -194,7 +197,7 @@ class OptimisticWritesTest {
                                 parent.id(),
                                 List.of(child.toItem()),
                                 Optional.empty(),
-                                () -> ApiProblem.conflict("being deleted")))
+                                refused -> ApiProblem.conflict("being deleted")))
                         .isInstanceOfSatisfying(ApiProblem.class, problem -> assertThat(problem.status())
                                 .isEqualTo(503));
             }
